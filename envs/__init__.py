@@ -1,0 +1,40 @@
+"""Game engines and their Gymnasium / PettingZoo envs.
+
+Importing this package registers every Gymnasium id (``labyrinth_gym/MazeParty-v0``...).
+"""
+
+from __future__ import annotations
+
+import gymnasium
+
+from labyrinth_gym.envs.core import GameSpec
+
+_SPECS: dict[str, str] = {
+    "maze_party": "labyrinth_gym.envs.maze_party.env:SPEC",
+}
+
+
+def game_spec(name: str) -> GameSpec:
+    """The :class:`GameSpec` of a game by name; ValueError naming the known games."""
+    import importlib
+
+    if name not in _SPECS:
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(sorted(_SPECS))}")
+    module, attr = _SPECS[name].split(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def game_names() -> list[str]:
+    return sorted(_SPECS)
+
+
+def _register() -> None:
+    ids = {
+        "labyrinth_gym/MazeParty-v0": "labyrinth_gym.envs.maze_party.env:MazePartyEnv",
+    }
+    for env_id, entry in ids.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point=entry)
+
+
+_register()

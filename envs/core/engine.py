@@ -1,0 +1,131 @@
+"""The engine contract every game implements (OpenSpiel's vocabulary).
+
+An engine is pure rules: dataclasses, lists and one seeded :class:`Dice` (a numpy
+``Generator``). It knows nothing about Gymnasium, PettingZoo or torch. Search agents,
+evaluation, replay and serving talk to every game through this surface only.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from labyrinth_gym.envs.core.dice import Dice
+
+TERMINAL_PLAYER = -4
+"""``current_player()`` once the game is over (OpenSpiel's ``kTerminalPlayerId``)."""
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in the current state.
+
+    The message names the action and the whole legal set, so a front end or a test can
+    see at once what was allowed.
+    """
+
+    def __init__(self, action: int, legal: Sequence[int], game: Game | None = None):
+        self.action = action
+        self.legal = list(legal)
+        if game is not None:
+            names = ", ".join(f"{a}={game.action_to_string(a)}" for a in self.legal)
+            what = game.action_to_string(action) if _in_range(game, action) else "?"
+            msg = f"illegal action {action} ({what}); legal actions: [{names}]"
+        else:
+            msg = f"illegal action {action}; legal actions: {self.legal}"
+        super().__init__(msg)
+
+
+def _in_range(game: Game, action: int) -> bool:
+    return 0 <= int(action) < game.num_actions
+
+
+class Game(abc.ABC):
+    """Base class of every rules engine.
+
+    Subclasses keep all randomness in ``self.dice`` and record what happens in
+    ``self.events`` (append-only, JSON-ready dicts with at least ``turn`` and ``type``).
+    """
+
+    #: Size of the fixed ``Discrete`` action space shared by every decision point.
+    num_actions: int = 0
+    #: Number of seats (players or party members).
+    num_players: int = 1
+
+    dice: Dice
+    events: list[dict[str, Any]]
+
+    # ----------------------------------------------------------------- contract
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """Seat to act, or :data:`TERMINAL_PLAYER` once the game is over."""
+
+    @abc.abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Sorted legal action indices for the current decision point."""
+
+    @abc.abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply an action already known to be legal."""
+
+    @abc.abstractmethod
+    def is_terminal(self) -> bool:
+        """True once the game has ended (won, lost or truncated)."""
+
+    @abc.abstractmethod
+    def returns(self) -> list[float]:
+        """Per-seat returns; all zeros until the game is terminal."""
+
+    @abc.abstractmethod
+    def clone(self) -> Game:
+        """An independent deep copy, including the dice (RNG) state."""
+
+    @abc.abstractmethod
+    def determinize(self, player: int, rng: np.random.Generator) -> Game:
+        """A clone whose hidden information is resampled as ``player`` believes it.
+
+        Only what ``player`` cannot see changes; everything it has seen stays put.
+        The clone's own dice are reseeded from ``rng`` so future chance differs too.
+        """
+
+    @abc.abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """Human-readable name of an action index."""
+
+    @abc.abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state (RNG included) as JSON-ready data."""
+
+    @classmethod
+    @abc.abstractmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        """Rebuild a state written by :meth:`to_dict`."""
+
+    # ------------------------------------------------------------ shared helpers
+    def apply_action(self, action: int) -> None:
+        """Apply ``action`` or raise :class:`IllegalActionError` naming the legal set."""
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(int(action), legal, self)
+        self._apply(int(action))
+
+    def legal_mask(self) -> np.ndarray:
+        """The legal set as an ``int8`` mask of length :attr:`num_actions`."""
+        mask = [0] * self.num_actions
+        if not self.is_terminal():
+            for a in self.legal_actions():
+                mask[a] = 1
+        return np.array(mask, dtype=np.int8)
+
+    def is_truncated(self) -> bool:
+        """True when the game ended by its step cap rather than by the rules."""
+        return False
+
+    def is_chance_node(self) -> bool:
+        """Engines resolve chance inside ``apply_action`` with their dice."""
+        return False
+
+    def __str__(self) -> str:
+        return f"{type(self).__name__}(player={self.current_player()})"

@@ -1,0 +1,138 @@
+"""A generic Gymnasium ``Env`` over any engine that follows the contract.
+
+One policy controls every seat that has no opponent agent (the whole party in a
+cooperative game); seats listed in ``opponents`` are played by those agents inside
+``step``. The reward is the learner's return change, so ``+1/-1`` arrives on the final
+step.
+
+Illegal actions: with ``strict=False`` (default, what ``check_env`` and unmasked
+learners need) an illegal action ends the episode with reward
+``spec.illegal_penalty`` and ``info["illegal_action"] = {"action", "legal"}``; with
+``strict=True`` the engine's :class:`IllegalActionError` propagates.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from labyrinth_gym.envs.core.engine import Game, IllegalActionError
+from labyrinth_gym.envs.core.spec import GameSpec
+
+
+class EngineGymEnv(gym.Env):
+    """Gymnasium face of an engine; subclasses set ``spec_`` (a :class:`GameSpec`)."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    spec_: GameSpec
+
+    def __init__(
+        self,
+        render_mode: str | None = None,
+        strict: bool = False,
+        opponents: dict[int, Any] | None = None,
+        **game_kwargs: Any,
+    ):
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']}, "
+                f"got {render_mode!r}"
+            )
+        self.render_mode = render_mode
+        self.strict = strict
+        self.opponents = dict(opponents or {})
+        self.game_kwargs = {**self.spec_.game_kwargs, **game_kwargs}
+        # Build one game now so bad kwargs fail at construction, not at reset.
+        self.game: Game = self.spec_.new_game(np.random.default_rng(0), **self.game_kwargs)
+        n = self.spec_.observation_size
+        self.observation_space = spaces.Box(-1.0, 1.0, shape=(n,), dtype=np.float32)
+        self.action_space = spaces.Discrete(self.spec_.num_actions)
+        self._view_rng = np.random.default_rng(0)
+        self._done = True
+
+    # ----------------------------------------------------------------- gym API
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        self._view_rng = np.random.default_rng(self.np_random.integers(2**63))
+        self.game = self.spec_.new_game(self.np_random, **self.game_kwargs)
+        for agent in self.opponents.values():
+            agent.reset(seed=int(self.np_random.integers(2**31)))
+        self._done = False
+        reward = self._play_opponents()
+        obs, info = self._obs_info()
+        info["opening_reward"] = reward
+        return obs, info
+
+    def step(self, action):
+        if self._done:
+            raise RuntimeError("step() called on a finished episode; call reset()")
+        learner = self.game.current_player()
+        before = self._learner_return(learner)
+        try:
+            self.game.apply_action(int(action))
+        except IllegalActionError as err:
+            if self.strict:
+                raise
+            self._done = True
+            obs, info = self._obs_info(observer=learner)
+            info["illegal_action"] = {"action": int(action), "legal": err.legal}
+            return obs, float(self.spec_.illegal_penalty), True, False, info
+        self._play_opponents()
+        reward = self._learner_return(learner) - before
+        terminated = self.game.is_terminal() and not self.game.is_truncated()
+        truncated = self.game.is_truncated()
+        self._done = terminated or truncated
+        obs, info = self._obs_info(observer=learner)
+        return obs, float(reward), terminated, truncated, info
+
+    def action_masks(self) -> np.ndarray:
+        """Legal actions as a bool array (sb3-contrib's MaskablePPO reads this)."""
+        return self.game.legal_mask().astype(bool)
+
+    def render(self):
+        if self.render_mode == "ansi":
+            return self.spec_.render_ansi(self.game)
+        return None
+
+    def player_view(self) -> Game:
+        """The acting seat's own view: a clone with hidden information resampled.
+
+        Search agents get this, never the true state. It draws from a generator of its
+        own, so asking for a view does not change the game's trajectory.
+        """
+        seat = max(self.game.current_player(), 0)
+        return self.game.determinize(seat, self._view_rng)
+
+    # ----------------------------------------------------------------- helpers
+    def _learner_seats(self) -> list[int]:
+        return [s for s in range(self.game.num_players) if s not in self.opponents]
+
+    def _learner_return(self, seat: int) -> float:
+        if not self.game.is_terminal():
+            return 0.0
+        if seat < 0 or seat in self.opponents:
+            seat = self._learner_seats()[0]
+        return float(self.game.returns()[seat])
+
+    def _play_opponents(self) -> float:
+        game = self.game
+        while not game.is_terminal() and game.current_player() in self.opponents:
+            seat = game.current_player()
+            agent = self.opponents[seat]
+            obs = self.spec_.encode(game, seat)
+            view = game.determinize(seat, self._view_rng) if agent.needs_game else None
+            action = agent.act(obs, game.legal_mask(), game=view)
+            game.apply_action(int(action))
+        return 0.0
+
+    def _obs_info(self, observer: int | None = None) -> tuple[np.ndarray, dict]:
+        game = self.game
+        seat = game.current_player()
+        if seat < 0:
+            seat = observer if observer is not None and observer >= 0 else 0
+        obs = self.spec_.encode(game, seat)
+        info = {"action_mask": game.legal_mask(), "player": seat}
+        return obs, info

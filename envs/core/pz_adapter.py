@@ -1,0 +1,155 @@
+"""A generic PettingZoo AEC env over any engine that follows the contract.
+
+``raw_env`` raises the engine's :class:`IllegalActionError` on an illegal action;
+:func:`wrap` adds :class:`EndOnIllegalAction` (the episode ends, the offender gets
+``spec.illegal_penalty``, the others 0, and every agent's info carries
+``"illegal_action"``) plus PettingZoo's bounds and order checks.
+
+Observations are ``{"observation": Box, "action_mask": Box(int8)}`` for the observing
+seat; the mask is all zeros when it is not that agent's turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+from pettingzoo.utils.wrappers.base import BaseWrapper
+
+from labyrinth_gym.envs.core.engine import Game, IllegalActionError
+from labyrinth_gym.envs.core.spec import GameSpec
+
+
+class EngineAECEnv(AECEnv):
+    """PettingZoo face of an engine; subclasses set ``spec_`` (a :class:`GameSpec`)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "engine_v0", "is_parallelizable": False}
+    spec_: GameSpec
+
+    def __init__(self, render_mode: str | None = None, **game_kwargs: Any):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']}, "
+                f"got {render_mode!r}"
+            )
+        self.render_mode = render_mode
+        self.game_kwargs = {**self.spec_.game_kwargs, **game_kwargs}
+        self.game: Game = self.spec_.new_game(np.random.default_rng(0), **self.game_kwargs)
+        n_seats = self.game.num_players
+        self.possible_agents = [f"{self.spec_.agent_prefix}_{i}" for i in range(n_seats)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        n = self.spec_.observation_size
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-1.0, 1.0, shape=(n,), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, shape=(self.spec_.num_actions,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {
+            a: spaces.Discrete(self.spec_.num_actions) for a in self.possible_agents
+        }
+        self._view_rng = np.random.default_rng(0)
+        self.np_random = np.random.default_rng()
+        self.agents: list[str] = []
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    # --------------------------------------------------------------- AEC API
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None or not hasattr(self, "_seeded"):
+            self.np_random = np.random.default_rng(seed)
+            self._seeded = True
+        self._view_rng = np.random.default_rng(self.np_random.integers(2**63))
+        self.game = self.spec_.new_game(self.np_random, **self.game_kwargs)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.game.current_player()]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat[agent]
+        mask = np.zeros(self.spec_.num_actions, dtype=np.int8)
+        if (
+            not self.game.is_terminal()
+            and agent == self.agent_selection
+            and self.game.current_player() == seat
+        ):
+            mask = self.game.legal_mask()
+        return {"observation": self.spec_.encode(self.game, seat), "action_mask": mask}
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.game.apply_action(int(action))  # raises IllegalActionError (raw env)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.game.is_terminal():
+            returns = self.game.returns()
+            truncated = self.game.is_truncated()
+            for a in self.agents:
+                self.rewards[a] = float(returns[self._seat[a]])
+                self.terminations[a] = not truncated
+                self.truncations[a] = truncated
+        else:
+            self.agent_selection = self.possible_agents[self.game.current_player()]
+        self._accumulate_rewards()
+
+    def end_on_illegal(self, agent: str, action: int, error: IllegalActionError) -> None:
+        """End the episode because ``agent`` played an illegal ``action``."""
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = float(self.spec_.illegal_penalty)
+        for a in self.agents:
+            self.terminations[a] = True
+            self.infos[a] = {
+                "illegal_action": {"agent": agent, "action": int(action), "legal": error.legal}
+            }
+        self._accumulate_rewards()
+
+    def render(self):
+        if self.render_mode == "ansi":
+            return self.spec_.render_ansi(self.game)
+        return None
+
+    def close(self) -> None:
+        pass
+
+    def player_view(self) -> Game:
+        """The acting seat's own view (hidden information resampled), for search."""
+        seat = max(self.game.current_player(), 0)
+        return self.game.determinize(seat, self._view_rng)
+
+
+class EndOnIllegalAction(BaseWrapper):
+    """Turn the raw env's :class:`IllegalActionError` into a penalised episode end."""
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations.get(agent) or self.truncations.get(agent):
+            super().step(action)
+            return
+        try:
+            super().step(action)
+        except IllegalActionError as err:
+            self.env.unwrapped.end_on_illegal(agent, int(action), err)
+
+
+def wrap(raw: EngineAECEnv) -> AECEnv:
+    """The standard wrapper stack for a raw engine env."""
+    env = EndOnIllegalAction(raw)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)

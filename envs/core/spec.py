@@ -1,0 +1,49 @@
+"""What a game tells the generic adapters about itself.
+
+Each game module builds one :class:`GameSpec`; the Gymnasium and PettingZoo adapters,
+the agent registry, evaluation and the CLI work from it and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from labyrinth_gym.envs.core.engine import Game
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """How to build, encode and draw one game.
+
+    Attributes:
+        name: Short game name used in agent ids and the CLI (``"maze_party"``).
+        env_id: Gymnasium id (``"labyrinth_gym/MazeParty-v0"``).
+        version: Dynamics version; bump it when the rules or the encoding change.
+        new_game: ``(dice_rng, **kwargs) -> Game``: a fresh game from a Generator.
+        observation_size: Length of the flat ``float32`` observation vector.
+        encode: ``(game, observer) -> np.ndarray`` for seat ``observer``.
+        num_actions: Size of the ``Discrete`` action space.
+        render_ansi: ``game -> str`` text picture of the state.
+        agent_prefix: PettingZoo agent names are ``f"{agent_prefix}_{seat}"``.
+        num_players: ``kwargs -> int`` seats for a given configuration.
+        illegal_penalty: Reward given to the seat that plays an illegal action in the
+            lenient envs (which then end the episode).
+        game_kwargs: Default constructor kwargs.
+    """
+
+    name: str
+    env_id: str
+    version: int
+    new_game: Callable[..., Game]
+    observation_size: int
+    encode: Callable[[Game, int], np.ndarray]
+    num_actions: int
+    render_ansi: Callable[[Game], str]
+    agent_prefix: str = "player"
+    num_players: Callable[..., int] = lambda **kw: 1
+    illegal_penalty: float = -1.0
+    game_kwargs: dict[str, Any] = field(default_factory=dict)
