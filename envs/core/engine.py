@@ -119,6 +119,10 @@ class Game(abc.ABC):
                 mask[a] = 1
         return np.array(mask, dtype=np.int8)
 
+    def turn_count(self) -> int:
+        """Turns played so far, as the game counts them (for reports)."""
+        return int(getattr(self, "turn", 0))
+
     def is_truncated(self) -> bool:
         """True when the game ended by its step cap rather than by the rules."""
         return False

@@ -1,0 +1,31 @@
+"""Agents that play the games, found by id: ``labyrinth_gym.agents.make("maze_party/heuristic")``.
+
+Ids are ``<game>/<name>``: ``random`` and ``search`` exist for every game, ``heuristic``
+and ``ppo`` (a shipped checkpoint) per game.
+"""
+
+from __future__ import annotations
+
+from labyrinth_gym.agents.base import Agent, UnknownAgentError, make, register, registered
+from labyrinth_gym.agents.learned import CheckpointMismatchError, LearnedAgent
+from labyrinth_gym.agents.maze_party import MazePartyHeuristic
+from labyrinth_gym.agents.random_agent import RandomAgent
+from labyrinth_gym.agents.search import SearchAgent
+
+register("*/random", lambda game, **kw: RandomAgent(game=game, **kw))
+register("*/search", lambda game, **kw: SearchAgent(game=game, **kw))
+register("maze_party/heuristic", lambda game, **kw: MazePartyHeuristic(game=game, **kw))
+register("maze_party/ppo", lambda game, **kw: LearnedAgent(game, name="ppo", **kw))
+
+__all__ = [
+    "Agent",
+    "CheckpointMismatchError",
+    "LearnedAgent",
+    "MazePartyHeuristic",
+    "RandomAgent",
+    "SearchAgent",
+    "UnknownAgentError",
+    "make",
+    "register",
+    "registered",
+]
