@@ -1,0 +1,136 @@
+"""Evaluation output: rich tables for the terminal, JSON + PNG files for the record."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import IO, Any
+
+from labyrinth_gym.evaluation.matches import EvalReport
+from rich.console import Console
+from rich.table import Table
+
+Column = tuple[str, str, Callable[[Any], str]]
+"""``(row key, header, formatter)`` of one table column."""
+
+
+def _pct(x: Any) -> str:
+    return "" if x is None else f"{x:.1%}"
+
+
+def _num(digits: int) -> Callable[[Any], str]:
+    return lambda x: "" if x is None else f"{x:,.{digits}f}"
+
+
+def _ci(row: dict[str, Any]) -> str:
+    if row.get("ci_low") is None:
+        return ""
+    return f"[{row['ci_low']:.1%}, {row['ci_high']:.1%}]"
+
+
+def _text(x: Any) -> str:
+    return "" if x is None else str(x)
+
+
+AGENT_COLUMNS: list[Column] = [
+    ("agent", "agent", _text),
+    ("games", "games", _text),
+    ("win_rate", "win rate", _pct),
+    ("ci", "95% CI", _text),
+    ("mean_turns", "mean turns", _num(1)),
+    ("mean_steps", "mean steps", _num(1)),
+    ("seconds", "seconds", _num(1)),
+]
+
+SPEED_COLUMNS: list[Column] = [
+    ("game", "game", _text),
+    ("api", "api", _text),
+    ("env", "env", _text),
+    ("steps", "steps", _num(0)),
+    ("episodes", "episodes", _num(0)),
+    ("seconds", "seconds", _num(2)),
+    ("steps_per_second", "steps/s", _num(0)),
+]
+
+
+def rows_table(
+    rows: Sequence[dict[str, Any]], columns: Sequence[Column], title: str = ""
+) -> Table:
+    """A rich :class:`Table` of ``rows`` (dicts) with the given columns.
+
+    A row's ``"ci"`` cell is built from its ``ci_low``/``ci_high`` when present.
+    """
+    table = Table(title=title or None)
+    for key, header, _ in columns:
+        numeric = key not in ("agent", "game", "api", "env", "note", "ci")
+        table.add_column(header, justify="right" if numeric else "left")
+    for row in rows:
+        cells = []
+        for key, _, fmt in columns:
+            cells.append(_ci(row) if key == "ci" else fmt(row.get(key)))
+        table.add_row(*cells)
+    return table
+
+
+def eval_table(report: EvalReport) -> Table:
+    """The per-agent table of an evaluation report."""
+    rows = [vars(a) for a in report.agents]
+    return rows_table(rows, AGENT_COLUMNS, report.describe())
+
+
+def agents_table(rows: Sequence[dict[str, Any]]) -> Table:
+    """The table of :func:`~labyrinth_gym.evaluation.speed.benchmark_agents` rows."""
+    columns = [("game", "game", _text), *AGENT_COLUMNS, ("note", "note", _text)]
+    return rows_table(rows, columns, "agents: win rate over seeded games (same seeds)")
+
+
+def speed_table(rows: Sequence[dict[str, Any]]) -> Table:
+    """The table of :func:`~labyrinth_gym.evaluation.speed.benchmark_speed` rows."""
+    return rows_table(rows, SPEED_COLUMNS, "env steps per second, random legal actions")
+
+
+def print_table(table: Table, file: IO[str] | None = None) -> None:
+    """Print ``table`` (plain text without colour codes when ``file`` is no terminal)."""
+    console = Console(file=file or sys.stdout)
+    if not console.is_terminal:
+        console.width = max(console.width, 160)  # pipes and logs: don't wrap columns
+    console.print(table)
+
+
+def write_report(
+    report: EvalReport, out_dir: str | Path, per_game: bool = False
+) -> tuple[Path, Path]:
+    """Write ``evaluation.json`` and ``win_rates.png`` into ``out_dir`` (created).
+
+    Args:
+        report: What :func:`~labyrinth_gym.evaluation.evaluate` returned.
+        out_dir: Directory to write into.
+        per_game: Also store every game's seed, seats and returns in the JSON.
+
+    Returns:
+        ``(json_path, png_path)``.
+
+    Raises:
+        NotADirectoryError: ``out_dir`` (or a parent) exists and is not a directory.
+    """
+    from labyrinth_gym.evaluation.plots import plot_win_rates
+
+    out = ensure_out_dir(out_dir)
+    json_path = out / "evaluation.json"
+    json_path.write_text(json.dumps(report.to_dict(per_game=per_game), indent=2) + "\n")
+    png_path = plot_win_rates(report, out / "win_rates.png")
+    return json_path, png_path
+
+
+def ensure_out_dir(out_dir: str | Path) -> Path:
+    """Create ``out_dir`` if needed; a clear error if a file is in the way."""
+    out = Path(out_dir)
+    for p in (out, *out.parents):
+        if p.exists() and not p.is_dir():
+            raise NotADirectoryError(
+                f"output path {str(out)!r}: {str(p)!r} is not a directory"
+            )
+    out.mkdir(parents=True, exist_ok=True)
+    return out

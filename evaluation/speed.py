@@ -1,0 +1,199 @@
+"""Benchmarks: env throughput, and every game's agents on the same seeds.
+
+:func:`benchmark_speed` counts env steps per second with uniformly random legal actions
+for each game through both public faces (``gymnasium.make`` and the wrapped PettingZoo
+env) and, in the same run on the same machine, PettingZoo's ``connect_four_v3`` as a
+yardstick. :func:`benchmark_agents` is what ``make demo`` prints.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from labyrinth_gym.evaluation.matches import agent_id, build_agents, evaluate
+
+REFERENCE_ENV = "pettingzoo.classic.connect_four_v3"
+"""The yardstick env: a small, fast board game every RL practitioner knows."""
+
+
+def random_legal(rng: np.random.Generator, mask: np.ndarray) -> int:
+    """A uniformly random legal action: the same cheap pick for every row."""
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.integers(len(legal))])
+
+
+def _time_gym(env_id: str, seconds: float, seed: int) -> dict[str, Any]:
+    import gymnasium
+
+    env = gymnasium.make(env_id)
+    rng = np.random.default_rng(seed)
+    steps = episodes = 0
+    start = time.perf_counter()
+    _, info = env.reset(seed=seed)
+    while True:
+        _, _, terminated, truncated, info = env.step(
+            random_legal(rng, info["action_mask"])
+        )
+        steps += 1
+        if terminated or truncated:
+            episodes += 1
+            if time.perf_counter() - start >= seconds:
+                break
+            _, info = env.reset(seed=seed + episodes)
+    elapsed = time.perf_counter() - start
+    env.close()
+    return {"steps": steps, "episodes": episodes, "seconds": elapsed}
+
+
+def _time_aec(make_env: Callable[[], Any], seconds: float, seed: int) -> dict[str, Any]:
+    env = make_env()
+    rng = np.random.default_rng(seed)
+    steps = episodes = 0
+    start = time.perf_counter()
+    while True:
+        env.reset(seed=seed + episodes)
+        for _agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)  # PettingZoo's dead steps: timed, not counted
+                continue
+            env.step(random_legal(rng, obs["action_mask"]))
+            steps += 1
+        episodes += 1
+        if time.perf_counter() - start >= seconds:
+            break
+    elapsed = time.perf_counter() - start
+    env.close()
+    return {"steps": steps, "episodes": episodes, "seconds": elapsed}
+
+
+def benchmark_speed(seconds: float = 2.0, seed: int = 0) -> list[dict[str, Any]]:
+    """Env steps per second with random legal actions, whole episodes only.
+
+    Each env runs whole episodes until ``seconds`` have passed (so the time can
+    overrun by one episode). Steps count actions taken; PettingZoo's dead steps at an
+    episode's end are timed but not counted.
+
+    Args:
+        seconds: Time budget per env.
+        seed: Seed of the first episode and of the action picker.
+
+    Returns:
+        One row per env: ``game``, ``api``, ``env``, ``steps``, ``episodes``,
+        ``seconds``, ``steps_per_second``; the last row is the reference env.
+    """
+    from labyrinth_gym.envs import game_names, game_spec
+
+    rows = []
+    for name in game_names():
+        spec = game_spec(name)
+        rows.append(
+            {
+                "game": name,
+                "api": "gymnasium",
+                "env": spec.env_id,
+                **_time_gym(spec.env_id, seconds, seed),
+            }
+        )
+        module = importlib.import_module(f"labyrinth_gym.envs.{name}")
+        rows.append(
+            {
+                "game": name,
+                "api": "pettingzoo",
+                "env": f"labyrinth_gym.envs.{name}",
+                **_time_aec(module.env, seconds, seed),
+            }
+        )
+    ref_row: dict[str, Any] = {
+        "game": "connect_four",
+        "api": "pettingzoo",
+        "env": REFERENCE_ENV,
+    }
+    # connect_four imports pygame (for rendering), which greets stdout unless told not to.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        reference = importlib.import_module(REFERENCE_ENV)
+    except ImportError as err:  # pygame is PettingZoo's optional "classic" extra
+        ref_row.update(steps=None, episodes=None, seconds=None, note=f"not run: {err}")
+    else:
+        ref_row.update(_time_aec(reference.env, seconds, seed))
+    rows.append(ref_row)
+    for row in rows:
+        row["steps_per_second"] = (
+            row["steps"] / row["seconds"] if row["seconds"] else None
+        )
+    return rows
+
+
+def _agent_plan(
+    game: str, games: int, search_games: int | None
+) -> list[tuple[str, int]]:
+    from labyrinth_gym.agents import registered
+
+    known = registered(game)
+    plan = []
+    for name in ("random", "heuristic", "search", "ppo"):
+        aid = agent_id(game, name)
+        if aid in known:
+            n = search_games if name == "search" and search_games is not None else games
+            plan.append((aid, n))
+    return plan
+
+
+def benchmark_agents(
+    games: int = 500,
+    seed: int = 0,
+    search_games: int | None = 100,
+    workers: int | None = None,
+) -> list[dict[str, Any]]:
+    """Every game's agents (random, heuristic, search, ppo where they exist).
+
+    Each agent plays its games on seeds ``seed ..``; search is slow, so it gets
+    ``search_games`` (the first seeds of the others'). An agent that cannot be built
+    (no checkpoint yet) gets a row saying why instead of numbers.
+
+    Args:
+        games: Games per agent.
+        seed: First seed.
+        search_games: Games for the search agent (None: ``games``).
+        workers: Processes (default: up to 2, as many as there are cores).
+
+    Returns:
+        Rows with ``game``, ``agent``, ``games``, ``wins``, ``win_rate``, ``ci_low``,
+        ``ci_high``, ``mean_turns``, ``mean_steps``, ``mean_return``, ``seconds``
+        (wall clock of that agent's run) and ``note``.
+    """
+    from labyrinth_gym.envs import game_names
+
+    workers = workers or max(1, min(2, os.cpu_count() or 1))
+    rows: list[dict[str, Any]] = []
+    for game in game_names():
+        for aid, n in _agent_plan(game, games, search_games):
+            try:
+                build_agents([aid])
+            except (OSError, ValueError, ImportError) as err:
+                rows.append(
+                    {
+                        "game": game,
+                        "agent": aid,
+                        "games": 0,
+                        "note": f"not evaluated: {err}",
+                    }
+                )
+                continue
+            # Tiny runs are faster in-process than paying the worker start-up.
+            report = evaluate(
+                game, [aid], games=n, seed=seed, workers=workers if n >= 50 else 1
+            )
+            stats = vars(report.agents[0]).copy()
+            stats["seconds"] = report.wall_seconds
+            note = f"seeds {seed}..{seed + n - 1}"
+            if stats["truncated"]:
+                note += f", {stats['truncated']} truncated"
+            rows.append({"game": game, **stats, "note": note})
+    return rows
