@@ -1,0 +1,377 @@
+"""The ``labyrinth-gym`` command: thin shims over the library's functions.
+
+Subcommands: ``train``, ``evaluate``, ``benchmark speed``, ``benchmark agents``,
+``play``. A user error (unknown game or agent, bad game arguments, a path in the way,
+a missing checkpoint) prints one line, ``labyrinth-gym: error: ...``, and exits with 2;
+``--debug`` shows the traceback instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+PROG = "labyrinth-gym"
+USER_ERRORS = (ValueError, OSError, ImportError)
+"""Exceptions that mean "the command was asked for something that cannot be"."""
+
+
+class UsageError(ValueError):
+    """A command line the library would accept but that makes no sense."""
+
+
+# ------------------------------------------------------------------ arguments
+def parse_value(text: str) -> Any:
+    """A ``--kw`` value: JSON when it parses (numbers, lists, true), else the string."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def parse_kw(items: Sequence[str] | None) -> dict[str, Any]:
+    """``["max_turns=50", "maze=goblin_warren"]`` -> ``{"max_turns": 50, ...}``."""
+    kwargs: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--kw expects key=value, got {item!r}")
+        kwargs[key.strip()] = parse_value(value)
+    return kwargs
+
+
+def parse_party(text: str) -> int | list[str]:
+    """``--party``: a size (``3``) or character ids (``fighter,rogue``)."""
+    text = text.strip()
+    if text.isdigit():
+        return int(text)
+    members = [m.strip() for m in text.split(",") if m.strip()]
+    if not members:
+        raise UsageError("--party needs a size or a comma-separated list of characters")
+    return members
+
+
+def parse_list(text: str) -> list[str]:
+    return [t.strip() for t in text.split(",") if t.strip()]
+
+
+def parse_seats(text: str) -> list[int]:
+    try:
+        return [int(t) for t in parse_list(text)]
+    except ValueError:
+        raise UsageError(
+            f"--seats expects seat numbers like 0,2, got {text!r}"
+        ) from None
+
+
+def game_kwargs_of(args: argparse.Namespace) -> dict[str, Any]:
+    """Game constructor kwargs from ``--kw`` and the conveniences ``--maze``/``--party``."""
+    kwargs = parse_kw(args.kw)
+    if args.maze is not None:
+        kwargs["maze"] = args.maze
+    if args.party is not None:
+        kwargs["party"] = parse_party(args.party)
+    return kwargs
+
+
+def agent_kwargs_of(items: Sequence[str] | None) -> dict[str, dict[str, Any]]:
+    """``["search.simulations=16"]`` -> ``{"search": {"simulations": 16}}``."""
+    out: dict[str, dict[str, Any]] = {}
+    for item in items or []:
+        target, sep, value = item.partition("=")
+        name, dot, key = target.rpartition(".")
+        if not sep or not dot or not name or not key:
+            raise UsageError(f"--agent-kw expects agent.key=value, got {item!r}")
+        out.setdefault(name, {})[key] = parse_value(value)
+    return out
+
+
+def _add_game_kwargs(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("game arguments (passed to the game's constructor)")
+    g.add_argument(
+        "--maze", help="maze_party: maze id (enchanted_forest, goblin_warren, ...)"
+    )
+    g.add_argument(
+        "--party",
+        help="maze_party: party size (1-6) or characters, e.g. fighter,rogue,wizard",
+    )
+    g.add_argument(
+        "--kw",
+        action="append",
+        metavar="KEY=VALUE",
+        help="any game argument; VALUE is read as JSON when it parses "
+        "(e.g. --kw max_turns=50); repeatable",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    from labyrinth_gym import __version__
+
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Labyrinth games as RL environments: train, evaluate, benchmark, play.",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {__version__}"
+    )
+    parser.add_argument(
+        "--debug", action="store_true", help="show the full traceback on errors"
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser(
+        "train",
+        help="train a MaskablePPO agent for a game",
+        description="Train a MaskablePPO agent (labyrinth_gym.training.train).",
+    )
+    p.add_argument("game", help="game name, e.g. maze_party")
+    p.add_argument("--timesteps", type=int, help="environment steps to train for")
+    p.add_argument("--seed", type=int, help="training seed")
+    p.add_argument("--out", type=Path, help="run directory (model, config, logs)")
+    p.add_argument("--resume", action="store_true", help="continue the run in --out")
+    p.add_argument("--hyperparams", type=Path, help="YAML file of hyperparameters")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _add_game_kwargs(p)
+    p.set_defaults(func=cmd_train)
+
+    p = sub.add_parser(
+        "evaluate",
+        help="win rates of agents over seeded games, with 95%% CIs",
+        description="Play every agent on the same seeded games (cooperative games) or "
+        "rotate seats (competitive games); print win rates with 95% Wilson "
+        "intervals and write evaluation.json and win_rates.png.",
+    )
+    p.add_argument("game", help="game name, e.g. maze_party")
+    p.add_argument(
+        "--agents",
+        type=parse_list,
+        help="comma-separated agent names or ids "
+        "(default: random and the game's heuristic), "
+        "e.g. random,heuristic,search,ppo",
+    )
+    p.add_argument(
+        "--games", type=int, default=2000, help="games per agent (default 2000)"
+    )
+    p.add_argument(
+        "--seed", type=int, default=0, help="seed of the first game (default 0)"
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="processes (default: one per core); results do not depend on it",
+    )
+    p.add_argument(
+        "--out", type=Path, help="output directory (default runs/eval/<game>)"
+    )
+    p.add_argument(
+        "--agent-kw",
+        action="append",
+        metavar="AGENT.KEY=VALUE",
+        help="agent argument, e.g. search.simulations=16; repeatable",
+    )
+    p.add_argument(
+        "--per-game",
+        action="store_true",
+        help="also store every game's seats and returns in the JSON",
+    )
+    _add_game_kwargs(p)
+    p.set_defaults(func=cmd_evaluate)
+
+    p = sub.add_parser(
+        "benchmark",
+        help="env speed or every game's agents",
+        description="Benchmarks: env steps per second, or all agents.",
+    )
+    bench = p.add_subparsers(dest="benchmark", required=True, metavar="WHAT")
+    b = bench.add_parser(
+        "speed",
+        help="env steps per second with random legal actions",
+        description="Steps per second of every game's Gymnasium and PettingZoo env with "
+        "random legal actions, and PettingZoo's connect_four_v3 for scale.",
+    )
+    b.add_argument(
+        "--seconds", type=float, default=2.0, help="time per env (default 2)"
+    )
+    b.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    b.set_defaults(func=cmd_benchmark_speed)
+    b = bench.add_parser(
+        "agents",
+        help="random, heuristic, search and ppo on every game",
+        description="Win rates of every game's agents on the same seeds (what make demo "
+        "runs). An agent that cannot be loaded gets a row saying why.",
+    )
+    b.add_argument(
+        "--games", type=int, default=500, help="games per agent (default 500)"
+    )
+    b.add_argument(
+        "--search-games",
+        type=int,
+        default=100,
+        help="games for the (slow) search agent (default 100)",
+    )
+    b.add_argument(
+        "--seed", type=int, default=0, help="seed of the first game (default 0)"
+    )
+    b.add_argument("--workers", type=int, help="processes (default: up to 2)")
+    b.set_defaults(func=cmd_benchmark_agents)
+
+    p = sub.add_parser(
+        "play",
+        help="play a game in the terminal",
+        description="Play in the terminal: pick actions by number; q or Ctrl-D leaves. "
+        "An agent plays the seats you do not.",
+    )
+    p.add_argument("game", help="game name, e.g. maze_party")
+    p.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
+    p.add_argument("--agent", help="agent for the other seats (default: the heuristic)")
+    p.add_argument(
+        "--seats",
+        type=parse_seats,
+        help="seats you play, e.g. 0,2 (default: all of them)",
+    )
+    _add_game_kwargs(p)
+    p.set_defaults(func=cmd_play)
+    return parser
+
+
+# ------------------------------------------------------------------ commands
+def _check_game(name: str, game_kwargs: dict[str, Any]) -> None:
+    """Fail fast on an unknown game or arguments it does not take."""
+    from labyrinth_gym.evaluation.matches import new_game, resolve_spec
+
+    new_game(resolve_spec(name), 0, game_kwargs)
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    game_kwargs = game_kwargs_of(args)
+    _check_game(args.game, game_kwargs)
+    if args.hyperparams is not None and not args.hyperparams.is_file():
+        raise FileNotFoundError(f"no hyperparameter file {str(args.hyperparams)!r}")
+    if args.out is not None:
+        from labyrinth_gym.evaluation.report import ensure_out_dir
+
+        ensure_out_dir(args.out)
+    try:
+        from labyrinth_gym.training import train
+    except ImportError as err:
+        raise ImportError(f"training is not available: {err}") from err
+    options = {
+        "timesteps": args.timesteps,
+        "seed": args.seed,
+        "out_dir": args.out,
+        "hyperparams": args.hyperparams,
+    }
+    path = train(
+        args.game,
+        **{k: v for k, v in options.items() if v is not None},
+        resume=args.resume,
+        progress=not args.no_progress,
+        game_kwargs=game_kwargs,
+    )
+    print(f"saved {path}")
+    return 0
+
+
+def cmd_evaluate(args: argparse.Namespace) -> int:
+    from labyrinth_gym.evaluation import evaluate, write_report
+    from labyrinth_gym.evaluation.report import ensure_out_dir, eval_table, print_table
+
+    game_kwargs = game_kwargs_of(args)
+    _check_game(args.game, game_kwargs)
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, got {args.games}")
+    agents = args.agents or _default_agents(args.game)
+    out = ensure_out_dir(args.out or Path("runs") / "eval" / args.game)
+    report = evaluate(
+        args.game,
+        agents,
+        games=args.games,
+        seed=args.seed,
+        workers=args.workers,
+        game_kwargs=game_kwargs,
+        agent_kwargs=agent_kwargs_of(args.agent_kw),
+    )
+    print_table(eval_table(report))
+    json_path, png_path = write_report(report, out, per_game=args.per_game)
+    print(f"{report.wall_seconds:.1f} s on {args.workers} worker(s)")
+    print(f"wrote {json_path}")
+    print(f"wrote {png_path}")
+    return 0
+
+
+def _default_agents(game: str) -> list[str]:
+    from labyrinth_gym.agents import registered
+
+    known = registered(game)
+    return [n for n in ("random", "heuristic") if f"{game}/{n}" in known]
+
+
+def cmd_benchmark_speed(args: argparse.Namespace) -> int:
+    from labyrinth_gym.evaluation.report import print_table, speed_table
+    from labyrinth_gym.evaluation.speed import benchmark_speed
+
+    if args.seconds <= 0:
+        raise UsageError(f"--seconds must be positive, got {args.seconds}")
+    print_table(speed_table(benchmark_speed(seconds=args.seconds, seed=args.seed)))
+    return 0
+
+
+def cmd_benchmark_agents(args: argparse.Namespace) -> int:
+    from labyrinth_gym.evaluation.report import agents_table, print_table
+    from labyrinth_gym.evaluation.speed import benchmark_agents
+
+    if args.games < 1 or args.search_games < 1:
+        raise UsageError("--games and --search-games must be at least 1")
+    start = time.perf_counter()
+    rows = benchmark_agents(
+        games=args.games,
+        seed=args.seed,
+        search_games=args.search_games,
+        workers=args.workers,
+    )
+    print_table(agents_table(rows))
+    print(f"{time.perf_counter() - start:.1f} s in all")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from labyrinth_gym.play import play
+
+    play(
+        args.game,
+        seed=args.seed,
+        agent=args.agent,
+        human_seats=args.seats,
+        game_kwargs=game_kwargs_of(args),
+    )
+    return 0
+
+
+# ------------------------------------------------------------------ main
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (2 for user errors)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except USER_ERRORS as err:
+        if args.debug:
+            raise
+        message = " ".join(str(err).split()) or type(err).__name__
+        print(f"{PROG}: error: {message}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
