@@ -6,7 +6,13 @@ and ``ppo`` (a shipped checkpoint) per game.
 
 from __future__ import annotations
 
-from labyrinth_gym.agents.base import Agent, UnknownAgentError, make, register, registered
+from labyrinth_gym.agents.base import (
+    Agent,
+    UnknownAgentError,
+    make,
+    register,
+    registered,
+)
 from labyrinth_gym.agents.learned import CheckpointMismatchError, LearnedAgent
 from labyrinth_gym.agents.maze_party import MazePartyHeuristic
 from labyrinth_gym.agents.random_agent import RandomAgent

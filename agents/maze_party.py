@@ -28,7 +28,12 @@ import numpy as np
 
 from labyrinth_gym.envs.maze_party.encoding import ObsView
 from labyrinth_gym.envs.maze_party.engine import actions as A
-from labyrinth_gym.envs.maze_party.engine.cards import DEAD_END, MONSTER, RIGHT_PATH, ROOM
+from labyrinth_gym.envs.maze_party.engine.cards import (
+    DEAD_END,
+    MONSTER,
+    RIGHT_PATH,
+    ROOM,
+)
 from labyrinth_gym.envs.maze_party.engine.game import (
     ACTION,
     CAREFUL_CHOICE,

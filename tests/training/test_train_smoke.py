@@ -1,0 +1,110 @@
+"""Training smoke runs as subprocesses (a tiny budget), and checkpoint card checks."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from labyrinth_gym.agents import CheckpointMismatchError, LearnedAgent
+from labyrinth_gym.envs.maze_party.engine import MazePartyGame
+from labyrinth_gym.envs.maze_party.encoding import encode
+
+CLI = [sys.executable, "-m", "labyrinth_gym"]
+
+
+def _train(out: Path, *extra: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [*CLI, "train", "maze_party", "--timesteps", "1024", "--seed", "3",
+         "--out", str(out), "--no-progress", *extra],
+        capture_output=True, text=True, timeout=300,
+    )
+
+
+def test_train_writes_model_card_config_and_command_then_resumes(tmp_path):
+    out = tmp_path / "run"
+    proc = _train(out)
+    assert proc.returncode == 0, proc.stderr
+    for name in ("model.zip", "card.json", "config.yml", "command.txt"):
+        assert (out / name).is_file(), name
+    assert any((out / "tb").rglob("events.out.tfevents*")), "no tensorboard log"
+    card = json.loads((out / "card.json").read_text())
+    assert card["env_id"] == "labyrinth_gym/MazeParty-v0"
+    assert card["seed"] == 3
+    first_steps = card["timesteps"]
+    assert first_steps >= 1024
+    assert "train" in (out / "command.txt").read_text()
+
+    # Resume to a larger budget: the step count continues from the saved model.
+    proc = subprocess.run(
+        [*CLI, "train", "maze_party", "--timesteps", str(first_steps + 2048), "--seed", "3",
+         "--out", str(out), "--no-progress", "--resume"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    card = json.loads((out / "card.json").read_text())
+    assert card["timesteps"] >= first_steps + 2048
+
+    # The trained model loads as an agent and plays legal moves.
+    agent = LearnedAgent("maze_party", path=out)
+    game = MazePartyGame.new(0)
+    for _ in range(50):
+        if game.is_terminal():
+            break
+        mask = game.legal_mask()
+        a = agent.act(encode(game, game.current_player()), mask)
+        assert mask[a] == 1
+        game.apply_action(a)
+
+
+def test_resume_without_a_model_is_a_user_error(tmp_path):
+    proc = _train(tmp_path / "empty", "--resume")
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert "resume" in proc.stderr
+
+
+def _copy_shipped(tmp_path: Path) -> Path:
+    from labyrinth_gym.agents.learned import checkpoint_dir
+
+    src = checkpoint_dir("maze_party", "ppo")
+    if not (src / "model.zip").exists():
+        pytest.skip("no shipped maze_party checkpoint")
+    dst = tmp_path / "ckpt"
+    shutil.copytree(src, dst)
+    return dst
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("env_version", 99), ("observation_shape", [7]), ("action_n", 3), ("env_id", "x/Y-v0")],
+)
+def test_mismatched_checkpoint_is_refused_naming_the_field(tmp_path, field, value):
+    ckpt = _copy_shipped(tmp_path)
+    card = json.loads((ckpt / "card.json").read_text())
+    card[field] = value
+    (ckpt / "card.json").write_text(json.dumps(card))
+    with pytest.raises(CheckpointMismatchError, match=field):
+        LearnedAgent("maze_party", path=ckpt)
+
+
+def test_shipped_checkpoint_card_and_play():
+    from labyrinth_gym import agents
+
+    agent = agents.make("maze_party/ppo")
+    card = agent.card
+    for key in ("env_id", "env_version", "timesteps", "seed", "train_wall_seconds", "eval"):
+        assert key in card, key
+    assert card["eval"], "the shipped card records how the model scored"
+    rng = np.random.default_rng(0)
+    game = MazePartyGame.new(rng)
+    while not game.is_terminal():
+        mask = game.legal_mask()
+        a = agent.act(encode(game, game.current_player()), mask)
+        assert mask[a] == 1
+        game.apply_action(a)

@@ -1,0 +1,210 @@
+"""Train a MaskablePPO agent on a game's Gymnasium env.
+
+Writes, in ``out_dir``: ``model.zip``, ``card.json`` (env id and version, spaces,
+steps, seed, wall time; evaluation results are added by :func:`add_eval_to_card`),
+``config.yml`` (the hyperparameters and game kwargs used), ``command.txt`` (how it was
+started) and tensorboard logs under ``tb/``. ``resume=True`` continues from
+``model.zip`` up to ``timesteps`` in total.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import time
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from labyrinth_gym import __version__
+
+
+@dataclass
+class TrainConfig:
+    """Everything one training run depends on."""
+
+    game: str
+    """Game name (``maze_party``)."""
+    timesteps: int
+    """Total environment steps (including those of a resumed run)."""
+    seed: int = 0
+    """Seed for the envs, the policy initialisation and PPO's sampling."""
+    hyperparams: dict[str, Any] = field(default_factory=dict)
+    """MaskablePPO settings (see ``training/hyperparams/<game>.yml``)."""
+    game_kwargs: dict[str, Any] = field(default_factory=dict)
+    """Constructor kwargs of the env (maze, party, variant...)."""
+
+
+def load_hyperparams(env_id: str, game: str, path: str | Path | None = None) -> dict[str, Any]:
+    """Hyperparameters for ``env_id`` from ``path`` or the shipped ``<game>.yml``."""
+    if path is not None:
+        path = Path(path)
+        if not path.is_file():
+            raise FileNotFoundError(f"hyperparameter file not found: {path}")
+        text = path.read_text()
+    else:
+        pkg = resources.files("labyrinth_gym.training").joinpath("hyperparams", f"{game}.yml")
+        if not pkg.is_file():
+            raise ValueError(f"no hyperparameters shipped for game {game!r}")
+        text = pkg.read_text()
+    table = yaml.safe_load(text) or {}
+    params = dict(table.get("default", {}))
+    params.update(table.get(env_id, {}))
+    return params
+
+
+def make_vec_env(game: str, n_envs: int, seed: int, game_kwargs: dict[str, Any]):
+    """A DummyVecEnv of monitored Gymnasium envs with distinct seeds."""
+    from stable_baselines3.common.monitor import Monitor
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from labyrinth_gym.envs import game_spec
+
+    spec = game_spec(game)
+
+    def factory(rank: int):
+        def _make():
+            import gymnasium
+
+            env = gymnasium.make(spec.env_id, **game_kwargs).unwrapped
+            env = Monitor(env)
+            env.reset(seed=seed * 1000 + rank)
+            return env
+
+        return _make
+
+    return DummyVecEnv([factory(i) for i in range(n_envs)])
+
+
+def train(
+    game: str,
+    *,
+    timesteps: int | None = None,
+    seed: int = 0,
+    out_dir: str | Path | None = None,
+    resume: bool = False,
+    hyperparams: str | Path | None = None,
+    progress: bool = True,
+    game_kwargs: dict[str, Any] | None = None,
+) -> Path:
+    """Train MaskablePPO on ``game``; return the folder holding ``model.zip``.
+
+    Args:
+        game: Game name (see :func:`labyrinth_gym.envs.game_names`).
+        timesteps: Total env steps; default from the hyperparameter file.
+        seed: Seed for everything random in the run.
+        out_dir: Output folder (default ``runs/train/<game>``).
+        resume: Continue from ``out_dir/model.zip`` instead of starting fresh.
+        hyperparams: A YAML file keyed by env id; default the shipped one.
+        progress: Show a progress bar.
+        game_kwargs: Env constructor kwargs.
+    """
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from labyrinth_gym.envs import game_spec
+
+    torch.set_num_threads(1)
+    spec = game_spec(game)
+    game_kwargs = dict(game_kwargs or {})
+    spec.new_game(None, **game_kwargs)  # bad kwargs fail here, before any work
+    params = load_hyperparams(spec.env_id, game, hyperparams)
+    total = int(timesteps if timesteps is not None else params.pop("total_timesteps", 100_000))
+    params.pop("total_timesteps", None)
+    if total <= 0:
+        raise ValueError(f"timesteps must be positive, got {total}")
+    out = Path(out_dir) if out_dir is not None else Path("runs") / "train" / game
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"output path exists and is not a folder: {out}")
+    out.mkdir(parents=True, exist_ok=True)
+    model_path = out / "model.zip"
+    if resume and not model_path.exists():
+        raise FileNotFoundError(f"--resume: no model to resume at {model_path}")
+
+    n_envs = int(params.pop("n_envs", 8))
+    policy = params.pop("policy", "MlpPolicy")
+    env = make_vec_env(game, n_envs, seed, game_kwargs)
+    if resume:
+        model = MaskablePPO.load(str(model_path), env=env, device="cpu")
+        model.tensorboard_log = str(out / "tb")
+        done_before = int(model.num_timesteps)
+    else:
+        model = MaskablePPO(
+            policy, env, seed=seed, device="cpu", verbose=0,
+            tensorboard_log=str(out / "tb"), **params,
+        )
+        done_before = 0
+    remaining = total - done_before
+    start = time.time()
+    if remaining > 0:
+        model.learn(
+            total_timesteps=remaining,
+            reset_num_timesteps=not resume,
+            progress_bar=progress,
+            tb_log_name="ppo",
+        )
+    wall = time.time() - start
+    model.save(str(model_path))
+
+    previous = {}
+    card_path = out / "card.json"
+    if resume and card_path.exists():
+        previous = json.loads(card_path.read_text())
+    card = {
+        "game": game,
+        "agent": "ppo",
+        "algorithm": "MaskablePPO (sb3-contrib)",
+        "env_id": spec.env_id,
+        "env_version": spec.version,
+        "observation_shape": [spec.observation_size],
+        "action_n": spec.num_actions,
+        "game_kwargs": game_kwargs,
+        "timesteps": int(model.num_timesteps),
+        "seed": seed,
+        "train_wall_seconds": round(previous.get("train_wall_seconds", 0.0) + wall, 1),
+        "package_version": __version__,
+        "hyperparams": {"n_envs": n_envs, "policy": policy, **_jsonable(params)},
+        "eval": previous.get("eval", {}),
+    }
+    card_path.write_text(json.dumps(card, indent=2) + "\n")
+    config = {"game": game, "env_id": spec.env_id, "seed": seed, "timesteps": total,
+              "game_kwargs": game_kwargs, "hyperparams": card["hyperparams"]}
+    (out / "config.yml").write_text(yaml.safe_dump(config, sort_keys=False))
+    (out / "command.txt").write_text(
+        reproduce_command(game, total, seed, out, hyperparams, game_kwargs) + "\n"
+    )
+    env.close()
+    return out
+
+
+def reproduce_command(
+    game: str,
+    timesteps: int,
+    seed: int,
+    out: Path,
+    hyperparams: str | Path | None,
+    game_kwargs: dict[str, Any],
+) -> str:
+    """The ``labyrinth-gym train`` command that repeats this run, however it was started."""
+    argv = ["labyrinth-gym", "train", game, "--timesteps", str(timesteps),
+            "--seed", str(seed), "--out", str(out)]
+    if hyperparams is not None:
+        argv += ["--hyperparams", str(hyperparams)]
+    for key, value in game_kwargs.items():
+        argv += ["--kw", f"{key}={json.dumps(value)}"]
+    return shlex.join(argv)
+
+
+def add_eval_to_card(out_dir: str | Path, results: dict[str, Any]) -> None:
+    """Record evaluation results (from :mod:`labyrinth_gym.evaluation`) in ``card.json``."""
+    card_path = Path(out_dir) / "card.json"
+    card = json.loads(card_path.read_text())
+    card["eval"] = results
+    card_path.write_text(json.dumps(card, indent=2) + "\n")
+
+
+def _jsonable(obj: Any) -> Any:
+    return json.loads(json.dumps(obj, default=str))
