@@ -31,6 +31,7 @@ from multiprocessing import get_context
 from typing import Any, Literal
 
 import numpy as np
+
 from labyrinth_gym.envs.core import Game, GameSpec
 from labyrinth_gym.evaluation.stats import wilson_interval
 

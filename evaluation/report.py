@@ -8,9 +8,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from labyrinth_gym.evaluation.matches import EvalReport
 from rich.console import Console
 from rich.table import Table
+
+from labyrinth_gym.evaluation.matches import EvalReport
 
 Column = tuple[str, str, Callable[[Any], str]]
 """``(row key, header, formatter)`` of one table column."""
@@ -88,7 +89,10 @@ def agents_table(rows: Sequence[dict[str, Any]]) -> Table:
 
 def speed_table(rows: Sequence[dict[str, Any]]) -> Table:
     """The table of :func:`~labyrinth_gym.evaluation.speed.benchmark_speed` rows."""
-    return rows_table(rows, SPEED_COLUMNS, "env steps per second, random legal actions")
+    columns = list(SPEED_COLUMNS)
+    if any(row.get("note") for row in rows):
+        columns.append(("note", "note", _text))
+    return rows_table(rows, columns, "env steps per second, random legal actions")
 
 
 def print_table(table: Table, file: IO[str] | None = None) -> None:

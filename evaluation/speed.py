@@ -15,10 +15,26 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+
 from labyrinth_gym.evaluation.matches import agent_id, build_agents, evaluate
 
-REFERENCE_ENV = "pettingzoo.classic.connect_four_v3"
-"""The yardstick env: a small, fast board game every RL practitioner knows."""
+REFERENCE_ENV = "classic/connect_four-v3"
+"""The yardstick env (PettingZoo's id): a small, fast board game everyone knows."""
+
+
+def reference_env_factory() -> Callable[[], Any]:
+    """A callable that builds the wrapped ``connect_four`` AEC env.
+
+    PettingZoo 1.27 added a registry (``pettingzoo.make``) and deprecated importing
+    ``pettingzoo.classic.connect_four_v3``; older versions only have the module.
+    """
+    import pettingzoo
+
+    # connect_four imports pygame (for rendering), which greets stdout unless told not to.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if hasattr(pettingzoo, "make"):
+        return lambda: pettingzoo.make("aec", REFERENCE_ENV)
+    return importlib.import_module("pettingzoo.classic.connect_four_v3").env
 
 
 def random_legal(rng: np.random.Generator, mask: np.ndarray) -> int:
@@ -114,14 +130,14 @@ def benchmark_speed(seconds: float = 2.0, seed: int = 0) -> list[dict[str, Any]]
         "api": "pettingzoo",
         "env": REFERENCE_ENV,
     }
-    # connect_four imports pygame (for rendering), which greets stdout unless told not to.
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
-        reference = importlib.import_module(REFERENCE_ENV)
-    except ImportError as err:  # pygame is PettingZoo's optional "classic" extra
+        make_reference = reference_env_factory()
+        make_reference().close()  # the registry imports the env only here
+    except Exception as err:  # noqa: BLE001 (ImportError or the registry's own errors)
+        # pygame is PettingZoo's optional "classic" extra; say so rather than fail.
         ref_row.update(steps=None, episodes=None, seconds=None, note=f"not run: {err}")
     else:
-        ref_row.update(_time_aec(reference.env, seconds, seed))
+        ref_row.update(_time_aec(make_reference, seconds, seed))
     rows.append(ref_row)
     for row in rows:
         row["steps_per_second"] = (

@@ -1,8 +1,9 @@
 """Play a game in the terminal: a person at some seats, agents at the others.
 
 The person sees the game's text picture (``render_ansi``, which shows only what the
-table shows), the legal actions numbered from 1, and types a number. ``q`` or the end
-of input (Ctrl-D) leaves the game. Input and output are plain streams, so a test can
+table shows), the legal actions numbered from 1, and types a number; after every move
+the engine's new events (rolls, reveals, damage) are listed. ``q`` or the end of input
+(Ctrl-D) leaves the game. Input and output are plain streams, so a test can
 script a whole game.
 """
 
@@ -115,8 +116,11 @@ def play(
             say(
                 f"-- {who} ({bot.name.split('/', 1)[-1]}): {game.action_to_string(action)}"
             )
+        seen = len(game.events)
         game.apply_action(action)
         steps += 1
+        for event in game.events[seen:]:
+            say(f"   . {describe_event(event)}")
     say()
     say(spec.render_ansi(game))
     returns = tuple(float(r) for r in game.returns())
@@ -132,6 +136,14 @@ def play(
         steps=steps,
         truncated=bool(game.is_truncated()),
     )
+
+
+def describe_event(event: dict[str, Any]) -> str:
+    """One line for an engine event: ``check: member=1, roll=6, dc=13, success=False``."""
+    details = ", ".join(
+        f"{k}={v}" for k, v in event.items() if k not in ("turn", "type")
+    )
+    return f"{event.get('type', '?')}: {details}" if details else str(event.get("type"))
 
 
 def _read_choice(stdin: IO[str], out: IO[str], count: int) -> int | None:
