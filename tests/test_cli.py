@@ -1,0 +1,270 @@
+"""The ``labyrinth-gym`` command: help, error paths, evaluate, train shim, play."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from labyrinth_gym.cli import agent_kwargs_of, main, parse_kw, parse_party
+from labyrinth_gym.play import play
+
+SCRIPT = Path(sys.executable).with_name("labyrinth-gym")
+COMMAND = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "labyrinth_gym"]
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [*COMMAND, *args], input=stdin, capture_output=True, text=True, timeout=120
+    )
+
+
+def assert_user_error(proc: subprocess.CompletedProcess, *words: str) -> None:
+    assert proc.returncode == 2, proc
+    assert "Traceback" not in proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("labyrinth-gym: error: ")
+    for word in words:
+        assert word in lines[0]
+
+
+# ------------------------------------------------------------------ help
+@pytest.mark.parametrize(
+    "command",
+    [
+        [],
+        ["train"],
+        ["evaluate"],
+        ["benchmark"],
+        ["benchmark", "speed"],
+        ["benchmark", "agents"],
+        ["play"],
+    ],
+)
+def test_help_for_every_subcommand(command, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main([*command, "--help"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: labyrinth-gym")
+    assert " ".join(command) in out.splitlines()[0]
+
+
+def test_console_script_and_python_m_both_work():
+    proc = run("--help")
+    assert proc.returncode == 0 and "evaluate" in proc.stdout
+    proc = subprocess.run(
+        [sys.executable, "-m", "labyrinth_gym", "--version"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0 and proc.stdout.startswith("labyrinth-gym ")
+
+
+# ------------------------------------------------------------------ user errors
+def test_unknown_game_is_one_line_exit_2():
+    assert_user_error(run("evaluate", "nosuchgame"), "unknown game 'nosuchgame'")
+
+
+def test_unknown_agent_is_one_line_exit_2(tmp_path):
+    proc = run(
+        "evaluate",
+        "maze_party",
+        "--agents",
+        "random,nosuch",
+        "--games",
+        "2",
+        "--out",
+        str(tmp_path),
+    )
+    assert_user_error(proc, "unknown agent 'maze_party/nosuch'", "maze_party/heuristic")
+
+
+def test_out_path_that_is_a_file_is_one_line_exit_2(tmp_path):
+    blocker = tmp_path / "results.txt"
+    blocker.write_text("not a directory")
+    proc = run("evaluate", "maze_party", "--games", "2", "--out", str(blocker / "x"))
+    assert_user_error(proc, "not a directory")
+    assert blocker.read_text() == "not a directory"
+
+
+def test_unknown_maze_and_bad_kwargs_are_one_line_exit_2(tmp_path):
+    out = str(tmp_path)
+    assert_user_error(
+        run("evaluate", "maze_party", "--maze", "nowhere", "--out", out), "unknown maze"
+    )
+    assert_user_error(
+        run("evaluate", "maze_party", "--party", "fighter,dragon", "--out", out),
+        "dragon",
+    )
+    assert_user_error(
+        run("play", "maze_party", "--kw", "colour=blue"), "bad arguments", "colour"
+    )
+
+
+def test_in_process_errors_for_the_other_commands(capsys, tmp_path):
+    cases = [
+        (["train", "nosuchgame"], "unknown game"),
+        (
+            ["train", "maze_party", "--hyperparams", str(tmp_path / "none.yml")],
+            "none.yml",
+        ),
+        (["play", "maze_party", "--seats", "0,9"], "out of range"),
+        (["evaluate", "maze_party", "--games", "0"], "--games"),
+        (["evaluate", "maze_party", "--kw", "max_turns"], "key=value"),
+        (["benchmark", "speed", "--seconds", "0"], "--seconds"),
+    ]
+    for argv, words in cases:
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and words in err[0], (argv, err)
+
+
+def test_missing_checkpoint_is_a_user_error(capsys, tmp_path, monkeypatch):
+    from labyrinth_gym.agents import learned
+
+    monkeypatch.setattr(learned, "checkpoint_dir", lambda game, name: tmp_path / "none")
+    argv = [
+        "evaluate",
+        "maze_party",
+        "--agents",
+        "ppo",
+        "--games",
+        "2",
+        "--workers",
+        "1",
+        "--out",
+        str(tmp_path / "out"),
+    ]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("labyrinth-gym: error: no checkpoint")
+
+
+# ------------------------------------------------------------------ arguments
+def test_game_and_agent_kwargs_parsing():
+    assert parse_kw(["max_turns=50", "maze=goblin_warren", 'party=["bard"]']) == {
+        "max_turns": 50,
+        "maze": "goblin_warren",
+        "party": ["bard"],
+    }
+    assert parse_party("3") == 3
+    assert parse_party("fighter, rogue") == ["fighter", "rogue"]
+    assert agent_kwargs_of(["search.simulations=8", "search.exploration=0.5"]) == {
+        "search": {"simulations": 8, "exploration": 0.5}
+    }
+    with pytest.raises(ValueError):
+        agent_kwargs_of(["simulations=8"])
+
+
+# ------------------------------------------------------------------ commands
+def test_evaluate_prints_the_table_and_writes_the_files(tmp_path, capsys):
+    out = tmp_path / "eval"
+    argv = [
+        "evaluate",
+        "maze_party",
+        "--agents",
+        "random,heuristic",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--workers",
+        "1",
+        "--out",
+        str(out),
+        "--party",
+        "2",
+    ]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    for word in ("maze_party/random", "maze_party/heuristic", "95% CI", "mean turns"):
+        assert word in text
+    assert f"wrote {out / 'evaluation.json'}" in text
+    data = json.loads((out / "evaluation.json").read_text())
+    assert data["config"]["seed"] == 3 and data["config"]["game_kwargs"] == {"party": 2}
+    assert (out / "win_rates.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_train_forwards_its_arguments(tmp_path, monkeypatch, capsys):
+    calls = []
+
+    def fake_train(game, **kwargs):
+        calls.append((game, kwargs))
+        return tmp_path / "model.zip"
+
+    fake = types.ModuleType("labyrinth_gym.training")
+    fake.train = fake_train
+    monkeypatch.setitem(sys.modules, "labyrinth_gym.training", fake)
+    argv = [
+        "train",
+        "maze_party",
+        "--timesteps",
+        "1000",
+        "--seed",
+        "4",
+        "--out",
+        str(tmp_path / "run"),
+        "--no-progress",
+        "--maze",
+        "goblin_warren",
+    ]
+    assert main(argv) == 0
+    assert calls == [
+        (
+            "maze_party",
+            {
+                "timesteps": 1000,
+                "seed": 4,
+                "out_dir": tmp_path / "run",
+                "resume": False,
+                "progress": False,
+                "game_kwargs": {"maze": "goblin_warren"},
+            },
+        )
+    ]
+    assert str(tmp_path / "model.zip") in capsys.readouterr().out
+
+
+# ------------------------------------------------------------------ play
+def test_play_a_whole_game_from_scripted_input():
+    out = io.StringIO()
+    result = play("maze_party", seed=2, stdin=io.StringIO("1\n" * 2000), stdout=out)
+    assert result is not None and result.steps > 0
+    text = out.getvalue()
+    assert "Game over (" in text
+    assert text.count(": your move") == result.steps  # every decision was the person's
+    assert "check: member=" in text  # the engine's events are shown
+
+
+def test_play_reprompts_on_bad_input_and_leaves_on_eof():
+    out = io.StringIO()
+    assert play("maze_party", seed=0, stdin=io.StringIO("x\n99\n"), stdout=out) is None
+    text = out.getvalue()
+    assert text.count("Type a number from 1 to") == 2
+    assert "Left the game." in text
+
+
+def test_play_some_seats_with_an_agent_for_the_others():
+    proc = run(
+        "play", "maze_party", "--seed", "1", "--seats", "0,2", stdin="1\n" * 2000
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Game over (" in proc.stdout
+    assert "-- member 1 (heuristic):" in proc.stdout
+    assert "-- member 3 (heuristic):" in proc.stdout
+    assert "-- member 0: your move" in proc.stdout
+    assert "-- member 1: your move" not in proc.stdout
+
+
+def test_play_exits_cleanly_on_end_of_input():
+    proc = run("play", "maze_party", stdin="")
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr
+    assert "Left the game." in proc.stdout
