@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import pytest
+
 from labyrinth_gym.envs.maze_party.engine import game as game_module
 from labyrinth_gym.envs.maze_party.engine.cards import EMPTY, UNKNOWN
 from labyrinth_gym.envs.maze_party.engine.game import MazePartyGame
@@ -77,6 +78,9 @@ class ScriptedDice:
 
     def copy(self) -> ScriptedDice:
         return copy.deepcopy(self)
+
+    def state(self) -> dict[str, Any]:
+        return {"scripted": list(self.values)}
 
     # ------------------------------------------------------------ inspection
     def rolls(self, sides: int | None = None) -> list[int]:

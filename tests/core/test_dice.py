@@ -7,6 +7,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
+
 from labyrinth_gym.envs.core.dice import BLOCK, Dice, parse_dice
 
 

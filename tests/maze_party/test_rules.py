@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+
 from labyrinth_gym.envs.core.engine import TERMINAL_PLAYER, IllegalActionError
 from labyrinth_gym.envs.maze_party.engine import actions as A
 from labyrinth_gym.envs.maze_party.engine import combat
