@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -401,12 +402,17 @@ _WORKER_AGENTS: dict[str, list[Any]] = {}
 
 
 def _init_worker() -> None:
-    # One thread per process: N workers on N cores beat N x N threads fighting.
-    try:
-        import torch
-    except ImportError:
-        return
-    torch.set_num_threads(1)
+    # One thread per process: N workers on N cores beat N x N threads fighting. Set
+    # before anything imports torch; torch itself is not imported here, since agents
+    # that never use it would pay seconds of start-up for nothing.
+    for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[var] = "1"
+
+
+def _limit_torch_threads() -> None:
+    torch = sys.modules.get("torch")
+    if torch is not None:
+        torch.set_num_threads(1)
 
 
 def _play_chunk(
@@ -419,6 +425,7 @@ def _play_chunk(
     key = json.dumps([agent_ids, agent_kwargs], sort_keys=True, default=repr)
     if key not in _WORKER_AGENTS:  # a worker keeps its agents across chunks
         _WORKER_AGENTS[key] = build_agents(agent_ids, agent_kwargs)
+        _limit_torch_threads()
     return play_matches(
         resolve_spec(game_name), _WORKER_AGENTS[key], matches, game_kwargs
     )
@@ -455,6 +462,9 @@ def evaluate(
 
     Returns:
         The :class:`EvalReport`.
+
+    With ``workers > 1`` the workers are *spawned*, which re-imports the calling
+    script: call this under ``if __name__ == "__main__":`` in a script.
 
     Raises:
         ValueError: Unknown game, bad game kwargs, bad ``games``/``workers``/``mode``.

@@ -128,13 +128,19 @@ def write_report(
     return json_path, png_path
 
 
-def ensure_out_dir(out_dir: str | Path) -> Path:
-    """Create ``out_dir`` if needed; a clear error if a file is in the way."""
+def check_out_dir(out_dir: str | Path) -> Path:
+    """Raise :class:`NotADirectoryError` if a file stands where ``out_dir`` would go."""
     out = Path(out_dir)
     for p in (out, *out.parents):
         if p.exists() and not p.is_dir():
             raise NotADirectoryError(
                 f"output path {str(out)!r}: {str(p)!r} is not a directory"
             )
+    return out
+
+
+def ensure_out_dir(out_dir: str | Path) -> Path:
+    """Create ``out_dir`` if needed; a clear error if a file is in the way."""
+    out = check_out_dir(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     return out

@@ -256,9 +256,9 @@ def cmd_train(args: argparse.Namespace) -> int:
     if args.hyperparams is not None and not args.hyperparams.is_file():
         raise FileNotFoundError(f"no hyperparameter file {str(args.hyperparams)!r}")
     if args.out is not None:
-        from labyrinth_gym.evaluation.report import ensure_out_dir
+        from labyrinth_gym.evaluation.report import check_out_dir
 
-        ensure_out_dir(args.out)
+        check_out_dir(args.out)
     try:
         from labyrinth_gym.training import train
     except ImportError as err:

@@ -268,3 +268,10 @@ def test_play_exits_cleanly_on_end_of_input():
     proc = run("play", "maze_party", stdin="")
     assert proc.returncode == 0 and "Traceback" not in proc.stderr
     assert "Left the game." in proc.stdout
+
+
+def test_train_with_a_file_in_the_way_is_a_user_error(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert main(["train", "maze_party", "--out", str(blocker / "run")]) == 2
+    assert "not a directory" in capsys.readouterr().err
