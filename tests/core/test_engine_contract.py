@@ -6,9 +6,11 @@ checked on random trajectories and at states in every decision phase.
 
 from __future__ import annotations
 
+import ast
 import json
 import pickle
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -370,3 +372,66 @@ def test_determinize_keeps_scouted_top_stuck_and_revealed_cards_and_known_discar
         decks.add(tuple(det.piles.deck[:-1]) + (det.piles.river[2], det.piles.discard[1]))
     assert tops == {MONSTER}
     assert len(decks) > 5
+
+
+# ------------------------------------------------------------ conventions
+SOURCE = Path(__file__).resolve().parents[2]
+ALLOWED_NP_RANDOM = {"default_rng", "Generator", "BitGenerator", "SeedSequence", "PCG64"}
+
+
+def _python_files(*folders: str):
+    for folder in folders:
+        yield from sorted((SOURCE / folder).rglob("*.py"))
+
+
+def test_no_global_random_state_in_envs_or_agents():
+    """One seeded Generator per game: no ``random`` module, no ``np.random.<fn>``."""
+    offenders = []
+    for path in _python_files("envs", "agents"):
+        tree = ast.parse(path.read_text(), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                mods = [a.name for a in node.names] if isinstance(node, ast.Import) else [
+                    node.module or ""]
+                if any(m == "random" or m.startswith("random.") for m in mods):
+                    offenders.append(f"{path}:{node.lineno} imports random")
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute)
+                    and node.value.attr == "random"
+                    and isinstance(node.value.value, ast.Name)
+                    and node.value.value.id in ("np", "numpy")
+                    and node.attr not in ALLOWED_NP_RANDOM):
+                offenders.append(f"{path}:{node.lineno} np.random.{node.attr}")
+    assert not offenders, offenders
+
+
+def test_engines_import_no_rl_library():
+    """The rules know nothing about RL (ARCHITECTURE.md: engine layer)."""
+    banned = ("gymnasium", "pettingzoo", "torch", "stable_baselines3", "sb3_contrib")
+    engine_files = [p for p in _python_files("envs")
+                    if "engine" in p.parts or p.name in ("rules.py", "dice.py", "engine.py")]
+    assert engine_files
+    for path in engine_files:
+        tree = ast.parse(path.read_text(), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] not in banned, f"{path}:{node.lineno} {name}"
+
+
+def test_global_numpy_seed_does_not_change_a_game():
+    saved = np.random.get_state()
+    try:
+        games = []
+        for global_seed in (0, 99):
+            np.random.seed(global_seed)  # the point: global state must not matter
+            game = new_game("maze_party", 21)
+            play_out(game, np.random.default_rng(21))
+            games.append(game)
+    finally:
+        np.random.set_state(saved)
+    assert games[0].events == games[1].events

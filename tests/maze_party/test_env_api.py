@@ -88,6 +88,7 @@ def test_spaces_and_registration():
     assert obs.dtype == np.float32 and obs.shape == (OBS_SIZE,)
     assert info["action_mask"].dtype == np.int8
     assert np.array_equal(info["action_mask"].astype(bool), env.unwrapped.action_masks())
+    assert env.unwrapped.game.max_turns == 200  # RULINGS.md: cap 200 turns by default
 
 
 @pytest.mark.parametrize(
