@@ -226,12 +226,6 @@ def test_observation_never_contains_the_order_of_unknown_cards():
     assert compared > 1000 and differed > compared // 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: after It's Elementary! puts two cards on top as a KNOWN_SET, drawing "
-    "only one of them face down leaves the other flagged KNOWN_SET, so the "
-    "observation (and unseen counts) tell which card went into the river",
-)
 def test_drawing_one_card_of_an_unordered_pair_does_not_reveal_which(position):
     def game_with_top_pair(pair):
         # Two Dead Ends stuck: the next river draws exactly one card.

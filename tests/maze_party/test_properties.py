@@ -228,12 +228,6 @@ def longest_lockout(game: MazePartyGame, pick) -> int:
     return longest
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: with only Boost Morale unused and no Dead End stuck, no stat action "
-    "can be tried and the actions stay locked for up to 7 rounds (rule: 'If there are "
-    "no actions left to use, the actions unlock')",
-)
 def test_the_lock_never_blocks_every_stat_action_for_more_than_two_rounds():
     worst = []
     for seed in range(150):

@@ -391,11 +391,6 @@ def test_unlock_waits_for_the_end_of_the_round_and_ignores_removed_actions(posit
     assert stat_actions(game) == [A.USE_STR, A.USE_INT, A.USE_WIS]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: when only Boost Morale is unused and no Dead End is stuck, no stat "
-    "action can be tried and the actions never unlock until a Dead End sticks",
-)
 def test_an_unusable_last_action_does_not_lock_the_party_out(position):
     # Rule text: "If there are no actions left to use, the actions unlock".
     game = position(deck=[RP] * 12, river=[RP, RP, RP], dice=[])
@@ -800,11 +795,6 @@ def test_help_needs_a_standing_awake_ally(position):
     assert A.HELP not in game.legal_actions()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: Help gives advantage to the helper's own next attack; the ruling "
-    "(engine/combat.py) says the next attack by another member",
-)
 def test_help_does_not_give_the_helper_advantage(position):
     # Seat 0 helps, seat 1 dodges, the Wight misses seat 0 twice, then seat 0 attacks:
     # one d20 (2, a miss). With the bug it rolls 2 and 19 and hits.

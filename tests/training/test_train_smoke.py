@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from labyrinth_gym.agents import CheckpointMismatchError, LearnedAgent
-from labyrinth_gym.envs.maze_party.engine import MazePartyGame
 from labyrinth_gym.envs.maze_party.encoding import encode
+from labyrinth_gym.envs.maze_party.engine import MazePartyGame
 
 CLI = [sys.executable, "-m", "labyrinth_gym"]
 

@@ -97,6 +97,10 @@ class Piles:
         self.deck.insert(0, card)
         self.deck_known.insert(0, known)
 
+    def forget_sets(self) -> None:
+        """Known-set cards left on the deck become unknown."""
+        self.deck_known = [UNKNOWN if k == KNOWN_SET else k for k in self.deck_known]
+
     def to_discard(self, card: int, known: bool) -> None:
         self.discard.append(card)
         self.discard_known.append(KNOWN if known else UNKNOWN)

@@ -8,7 +8,8 @@ Rulings (beyond RULINGS.md):
   *Attack*: d20 + attack bonus vs the monster's AC, a natural 20 hits and doubles the
   damage dice, a natural 1 misses. *Dodge*: attacks against the member have
   disadvantage until its next turn. *Help*: the next attack by another member has
-  advantage. Advantage and disadvantage cancel.
+  advantage (the helper's own attack does not; the help lapses when the helper's next
+  turn begins). Advantage and disadvantage cancel.
 - The DM plays the monster the same way every time: a ``reckless`` monster attacks
   recklessly every turn (its attacks have advantage, attacks against it have advantage
   until its next turn); a monster with a ``charge`` uses it on its first turn (that attack,
@@ -34,7 +35,10 @@ MONSTER_SEAT = -1
 class Encounter:
     """The state of one fight."""
 
-    __slots__ = ("monster", "hp", "order", "pos", "monster_turns", "reckless_active", "helped", "dodging")
+    __slots__ = (
+        "monster", "hp", "order", "pos", "monster_turns", "reckless_active", "helped_by",
+        "dodging",
+    )
 
     def __init__(self, monster: Monster, order: list[int], n_members: int):
         self.monster = monster
@@ -44,8 +48,14 @@ class Encounter:
         self.pos = 0
         self.monster_turns = 0
         self.reckless_active = False
-        self.helped = False
+        #: Seat that took the Help action (-1: none); it lasts until another member
+        #: attacks or the helper's next turn begins (5e's Help).
+        self.helped_by = -1
         self.dodging = [False] * n_members
+
+    @property
+    def helped(self) -> bool:
+        return self.helped_by >= 0
 
     def copy(self) -> Encounter:
         new = Encounter.__new__(Encounter)
@@ -55,7 +65,7 @@ class Encounter:
         new.pos = self.pos
         new.monster_turns = self.monster_turns
         new.reckless_active = self.reckless_active
-        new.helped = self.helped
+        new.helped_by = self.helped_by
         new.dodging = self.dodging[:]
         return new
 
@@ -67,7 +77,7 @@ class Encounter:
             "pos": self.pos,
             "monster_turns": self.monster_turns,
             "reckless_active": self.reckless_active,
-            "helped": self.helped,
+            "helped_by": self.helped_by,
             "dodging": self.dodging,
         }
 
@@ -78,7 +88,7 @@ class Encounter:
         new.pos = data["pos"]
         new.monster_turns = data["monster_turns"]
         new.reckless_active = data["reckless_active"]
-        new.helped = data["helped"]
+        new.helped_by = data["helped_by"]
         new.dodging = list(data["dodging"])
         return new
 
@@ -128,6 +138,8 @@ def advance_combat(game: MazePartyGame, first: bool = False) -> None:
                 return
         elif game.hp[seat] > 0:
             enc.dodging[seat] = False
+            if enc.helped_by == seat:
+                enc.helped_by = -1
             if game.asleep[seat] > 0:
                 game.asleep[seat] -= 1
                 game.log("skip_asleep", member=seat, left=game.asleep[seat], combat=True)
@@ -175,8 +187,10 @@ def _monster_attack(game: MazePartyGame, attack, extra) -> None:
 def member_attack(game: MazePartyGame, seat: int) -> None:
     enc = game.combat
     ch = game.party[seat]
-    adv = (1 if enc.reckless_active else 0) + (1 if enc.helped else 0)
-    enc.helped = False
+    helped = enc.helped_by >= 0 and enc.helped_by != seat
+    if helped:
+        enc.helped_by = -1
+    adv = (1 if enc.reckless_active else 0) + (1 if helped else 0)
     d = game.dice.d20(1 if adv > 0 else 0)
     hit = d != 1 and (d == 20 or d + ch.attack_bonus >= enc.monster.ac)
     damage = roll_damage(game, ch.damage, crit=d == 20) if hit else 0

@@ -23,7 +23,10 @@ Rulings we made where RULINGS.md is silent (tested in ``tests/maze_party``):
   Dead End: only a Dead End the party *takes* stays. A taken Dead End from the deck
   (Scout Ahead) takes a free river slot.
 - Boost Morale may only be tried while a Dead End is stuck in the river; Scout Ahead
-  needs a card to draw; It's Elementary! needs 3 cards in the deck and discard.
+  needs a card to draw; It's Elementary! needs 3 cards in the deck and discard. At the
+  end of a round the actions unlock when none is *left to use*: every kept action is
+  used, or the unused ones cannot be tried now (so the lock never holds the party out
+  of every action for want of a Dead End).
 - Extra cards come from outside the game: Forge A Path's 2 Right Paths, the Monster a
   full river of Dead Ends adds, the Slowing trap's Dead End (put in the river after it
   clears) and the Sleep Dust trap's Monster (put on top of the deck). ``added`` and
@@ -45,7 +48,7 @@ from typing import Any
 import numpy as np
 
 from labyrinth_gym.envs.core.dice import Dice
-from labyrinth_gym.envs.core.engine import TERMINAL_PLAYER, Game
+from labyrinth_gym.envs.core.engine import TERMINAL_PLAYER, Game, IllegalActionError
 from labyrinth_gym.envs.maze_party.engine import actions as A
 from labyrinth_gym.envs.maze_party.engine import combat
 from labyrinth_gym.envs.maze_party.engine.cards import (
@@ -221,7 +224,14 @@ class MazePartyGame(Game):
     def legal_actions(self) -> list[int]:
         if self._legal is None:
             self._legal = self._compute_legal()
-        return self._legal
+        return list(self._legal)
+
+    def apply_action(self, action: int) -> None:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if action not in self._legal:
+            raise IllegalActionError(int(action), self._legal, self)
+        self._apply(int(action))
 
     def _compute_legal(self) -> list[int]:
         phase = self.phase
@@ -229,17 +239,10 @@ class MazePartyGame(Game):
         if phase == OVER:
             return []
         if phase == ACTION:
-            legal = []
-            for i in range(5):
-                if self.removed_actions[i] or self.used[i]:
-                    continue
-                if i == A.USE_DEX and piles.available() == 0:
-                    continue
-                if i == A.USE_INT and piles.available() < 3:
-                    continue
-                if i == A.USE_CHA and piles.stuck_dead_ends() == 0:
-                    continue
-                legal.append(i)
+            legal = [
+                i for i in range(5)
+                if not self.removed_actions[i] and not self.used[i] and self._can_try(i)
+            ]
             legal += [A.WAKE + s for s in range(self.n) if self.asleep[s] > 0 and self.hp[s] > 0]
             legal.append(A.PASS)
             legal += self._potion_targets()
@@ -268,6 +271,16 @@ class MazePartyGame(Game):
         legal += self._potion_targets()
         legal.sort()
         return legal
+
+    def _can_try(self, stat: int) -> bool:
+        """Whether the action has something to act on right now."""
+        if stat == A.USE_DEX:
+            return self.piles.available() > 0
+        if stat == A.USE_INT:
+            return self.piles.available() >= 3
+        if stat == A.USE_CHA:
+            return self.piles.stuck_dead_ends() > 0
+        return True
 
     def _potion_targets(self) -> list[int]:
         if self.potions == 0:
@@ -363,8 +376,10 @@ class MazePartyGame(Game):
             self._end_round()
 
     def _end_round(self) -> None:
-        kept = [i for i in range(5) if not self.removed_actions[i]]
-        if kept and all(self.used[i] for i in kept):
+        left = [i for i in range(5) if not self.removed_actions[i] and not self.used[i]]
+        # "If there are no actions left to use, the actions unlock": an action that
+        # cannot be tried now (Boost Morale with no Dead End stuck) is not left to use.
+        if any(self.used) and not any(self._can_try(i) for i in left):
             self.used = [False] * 5
             self.log("actions_unlocked", round=self.round)
         self.round += 1
@@ -380,9 +395,12 @@ class MazePartyGame(Game):
                     break
                 card, known = piles.draw()
                 piles.river[i] = card
-                # A card of a known set becomes an unknown one of the pair.
                 piles.river_known[i] = known == KNOWN
                 piles.stuck[i] = False
+                if known == KNOWN_SET:
+                    # Which card of the unordered pair went face down is unknown, so
+                    # the one left on the deck is no longer known either.
+                    piles.forget_sets()
 
     def _end_turn(self) -> None:
         """Cleanup: discard the river except stuck Dead Ends; next member."""
@@ -628,7 +646,7 @@ class MazePartyGame(Game):
             enc.dodging[seat] = True
             self.log("dodge", member=seat)
         elif action == A.HELP:
-            enc.helped = True
+            enc.helped_by = seat
             self.log("help", member=seat)
         elif A.WAKE <= action < A.WAKE + A.MAX_MEMBERS:
             self.asleep[action - A.WAKE] = 0
