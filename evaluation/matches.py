@@ -38,12 +38,6 @@ from labyrinth_gym.evaluation.stats import wilson_interval
 
 Mode = Literal["team", "rotate"]
 
-TEAM_GAMES = frozenset({"maze_party"})
-"""Games whose seats share one return, for specs that do not say so themselves.
-
-A :class:`GameSpec` with a ``cooperative`` attribute overrides this list.
-"""
-
 # Independent random streams derived from a game seed.
 _VIEW_STREAM = 1
 _AGENT_STREAM = 2
@@ -256,10 +250,7 @@ def play_game(
 # ------------------------------------------------------------------ schedules
 def default_mode(spec: GameSpec, num_seats: int) -> Mode:
     """``"team"`` for cooperative/solo games, ``"rotate"`` for competitive ones."""
-    cooperative = getattr(spec, "cooperative", None)
-    if cooperative is None:
-        cooperative = num_seats == 1 or spec.name in TEAM_GAMES
-    return "team" if cooperative else "rotate"
+    return "team" if spec.cooperative or num_seats == 1 else "rotate"
 
 
 def schedule(

@@ -76,6 +76,7 @@ SPEC = GameSpec(
     agent_prefix="member",
     num_players=_num_members,
     illegal_penalty=-1.0,
+    cooperative=True,
 )
 
 
