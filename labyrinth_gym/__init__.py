@@ -8,5 +8,3 @@ Gymnasium ids ``labyrinth_gym/<Game>-v<N>``.
 
 __version__ = "0.1.0"
 
-GAMES = ("maze_party",)
-"""Games that exist so far, by the name used in agent ids and the CLI."""

@@ -1,9 +1,14 @@
 """A generic Gymnasium ``Env`` over any engine that follows the contract.
 
-One policy controls every seat that has no opponent agent (the whole party in a
-cooperative game); seats listed in ``opponents`` are played by those agents inside
-``step``. The reward is the learner's return change, so ``+1/-1`` arrives on the final
-step.
+In a cooperative game (``spec.cooperative``) one policy controls every seat that has
+no opponent agent (the whole party); ``opponents={seat: agent}`` hands seats to agents.
+In a competitive game the learner plays one seat (``learner_seat``, default a seat drawn
+per episode) and every other seat is played by ``opponents`` (a list, cycled over the
+other seats in turn order, or a ``{seat: agent}`` dict), by default uniformly random
+legal moves. Opponents move inside ``step``. Subclasses may override
+:meth:`episode_kwargs` and :meth:`episode_opponents` to vary the game and the opponents
+per episode (self-play pools do). The reward is the learner's return, so ``+1/-1``
+arrives on the final step.
 
 Illegal actions: with ``strict=False`` (default, what ``check_env`` and unmasked
 learners need) an illegal action ends the episode with reward
@@ -33,7 +38,8 @@ class EngineGymEnv(gym.Env):
         self,
         render_mode: str | None = None,
         strict: bool = False,
-        opponents: dict[int, Any] | None = None,
+        opponents: dict[int, Any] | list[Any] | None = None,
+        learner_seat: int | None = None,
         **game_kwargs: Any,
     ):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -43,10 +49,18 @@ class EngineGymEnv(gym.Env):
             )
         self.render_mode = render_mode
         self.strict = strict
-        self.opponents = dict(opponents or {})
+        self.opponent_agents = opponents
+        self.learner_seat = learner_seat
         self.game_kwargs = {**self.spec_.game_kwargs, **game_kwargs}
         # Build one game now so bad kwargs fail at construction, not at reset.
         self.game: Game = self.spec_.new_game(np.random.default_rng(0), **self.game_kwargs)
+        n_seats = self.game.num_players
+        if learner_seat is not None and not 0 <= learner_seat < n_seats:
+            raise ValueError(f"learner_seat must be in 0..{n_seats - 1}, got {learner_seat}")
+        if self.spec_.cooperative and isinstance(opponents, list):
+            raise ValueError("a cooperative game takes opponents as {seat: agent}")
+        self.opponents: dict[int, Any] = {}
+        self.seat = 0
         n = self.spec_.observation_size
         self.observation_space = spaces.Box(-1.0, 1.0, shape=(n,), dtype=np.float32)
         self.action_space = spaces.Discrete(self.spec_.num_actions)
@@ -57,7 +71,15 @@ class EngineGymEnv(gym.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         self._view_rng = np.random.default_rng(self.np_random.integers(2**63))
-        self.game = self.spec_.new_game(self.np_random, **self.game_kwargs)
+        self.game = self.spec_.new_game(self.np_random, **self.episode_kwargs())
+        n_seats = self.game.num_players
+        if self.spec_.cooperative:
+            self.opponents = dict(self.opponent_agents or {})
+            self.seat = self._learner_seats()[0]
+        else:
+            seat = self.learner_seat
+            self.seat = int(self.np_random.integers(n_seats)) if seat is None else seat
+            self.opponents = self.episode_opponents(self.seat, n_seats)
         for agent in self.opponents.values():
             agent.reset(seed=int(self.np_random.integers(2**31)))
         self._done = False
@@ -95,6 +117,8 @@ class EngineGymEnv(gym.Env):
     def render(self):
         if self.render_mode == "ansi":
             return self.spec_.render_ansi(self.game)
+        if self.render_mode == "rgb_array" and self.spec_.render_rgb is not None:
+            return self.spec_.render_rgb(self.game)
         return None
 
     def player_view(self) -> Game:
@@ -106,6 +130,24 @@ class EngineGymEnv(gym.Env):
         seat = max(self.game.current_player(), 0)
         return self.game.determinize(seat, self._view_rng)
 
+    # ------------------------------------------------------- per-episode hooks
+    def episode_kwargs(self) -> dict[str, Any]:
+        """Game kwargs for the next episode (default: the constructor's)."""
+        return self.game_kwargs
+
+    def episode_opponents(self, seat: int, n_seats: int) -> dict[int, Any]:
+        """Agents for every seat but the learner's ``seat`` this episode."""
+        others = [(seat + k) % n_seats for k in range(1, n_seats)]
+        given = self.opponent_agents
+        if isinstance(given, dict):
+            missing = [s for s in others if s not in given]
+            if missing:
+                raise ValueError(f"no opponent agent for seats {missing}")
+            return {s: given[s] for s in others}
+        if given:
+            return {s: given[k % len(given)] for k, s in enumerate(others)}
+        return {s: UniformRandomOpponent(self._view_rng) for s in others}
+
     # ----------------------------------------------------------------- helpers
     def _learner_seats(self) -> list[int]:
         return [s for s in range(self.game.num_players) if s not in self.opponents]
@@ -114,7 +156,7 @@ class EngineGymEnv(gym.Env):
         if not self.game.is_terminal():
             return 0.0
         if seat < 0 or seat in self.opponents:
-            seat = self._learner_seats()[0]
+            seat = self.seat
         return float(self.game.returns()[seat])
 
     def _play_opponents(self) -> float:
@@ -132,7 +174,24 @@ class EngineGymEnv(gym.Env):
         game = self.game
         seat = game.current_player()
         if seat < 0:
-            seat = observer if observer is not None and observer >= 0 else 0
+            seat = observer if observer is not None and observer >= 0 else self.seat
         obs = self.spec_.encode(game, seat)
         info = {"action_mask": game.legal_mask(), "player": seat}
         return obs, info
+
+
+class UniformRandomOpponent:
+    """The default opponent: uniformly random legal moves from the env's view rng."""
+
+    needs_game = False
+    name = "uniform-random"
+
+    def __init__(self, rng: np.random.Generator):
+        self.rng = rng
+
+    def reset(self, seed: int | None = None) -> None:
+        pass
+
+    def act(self, observation, action_mask, *, game=None) -> int:
+        legal = np.flatnonzero(action_mask)
+        return int(legal[self.rng.integers(len(legal))])

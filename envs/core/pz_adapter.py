@@ -123,6 +123,8 @@ class EngineAECEnv(AECEnv):
     def render(self):
         if self.render_mode == "ansi":
             return self.spec_.render_ansi(self.game)
+        if self.render_mode == "rgb_array" and self.spec_.render_rgb is not None:
+            return self.spec_.render_rgb(self.game)
         return None
 
     def close(self) -> None:

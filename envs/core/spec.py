@@ -32,6 +32,8 @@ class GameSpec:
         num_players: ``kwargs -> int`` seats for a given configuration.
         illegal_penalty: Reward given to the seat that plays an illegal action in the
             lenient envs (which then end the episode).
+        render_rgb: ``game -> (H, W, 3) uint8`` picture, for ``render_mode="rgb_array"``
+            (board games).
         cooperative: Every seat shares one return (a party, or a solo game), so one
             agent plays all seats; otherwise seats compete and evaluation rotates them.
         game_kwargs: Default constructor kwargs.
@@ -49,4 +51,5 @@ class GameSpec:
     num_players: Callable[..., int] = lambda **kw: 1
     illegal_penalty: float = -1.0
     cooperative: bool = False
+    render_rgb: Callable[[Game], np.ndarray] | None = None
     game_kwargs: dict[str, Any] = field(default_factory=dict)

@@ -1,0 +1,653 @@
+"""Labyrinth the Card Game (Kobbert / Ravensburger) with Steffan O'Sullivan's variants.
+
+Pure rules; no RL libraries. Variants are subclasses found by name in :data:`VARIANTS`
+(``"official"``, ``"caffeinated"``, ``"steroids"``), as python-chess does.
+
+**Set-up** (all variants): the 50 cards are shuffled; four go face up, in random
+rotations, into the 2x2 block at the centre of the table; each player gets two cards.
+
+**Official** (RULINGS.md): on your turn, place one card from your hand, in any rotation,
+on an empty cell edge-adjacent to the layout. Then you may collect at most one card (not
+the one you played) that shows a treasure of the played card and is path-connected to
+it, provided the rest of the layout stays edge-connected. Then draw back up to two
+cards while the deck lasts.
+
+**Caffeinated** (2 actions) and **Steroids** (3 actions): each action is one of
+
+- play a card from your hand onto an empty cell so that it connects a path to an
+  adjacent card (at least one shared edge open on both cards);
+- rotate any card of the layout 90 degrees (clockwise or counter-clockwise); paths need
+  not be kept;
+- draw a card, if your hand holds fewer than six.
+
+Actions are final and may repeat. After the actions you collect: a sequence of picks
+ended by *stop*. A card may be picked when
+
+1. you did not play it this turn (a card you only rotated is fine);
+2. and 3. the cards left on the table stay one edge-connected layout;
+4. it belongs to a *set* (two or more cards of one path-connected group showing the same
+   treasure) and every set you have collected from this turn keeps at least one of its
+   cards on the table;
+5. whoever's cards made the path (rotations and cards merely connected count).
+
+Then a free draw (one card, if the hand holds fewer than six and the deck has cards).
+
+**End.** When the deck is empty players play out their hands; the game ends when the
+deck and every hand are empty. Most collected cards wins; tied leaders share the win.
+
+Rulings we made where the documents are silent (tested in ``tests/labyrinth_cards``):
+
+- The table is a ``size`` x ``size`` grid (10 x 10, ``data/cards.toml``); no card may go
+  off it. With 50 cards there is always a free cell next to the layout.
+- Sets are traced once, when collection begins ("do not collect any cards until all your
+  actions are completed"); lifting a card does not re-trace paths. A picked card counts
+  as collected from every set it belongs to, so each of those must keep a card.
+- Every action of the turn must be taken (rotation is always possible), except that a
+  player with an empty hand and an empty deck in the official game has no turn.
+- Returns: +1 to every player with the most collected cards and -1 to the rest (0 to
+  all if all tie); a game cut off at ``max_turns`` turns is truncated with returns 0.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from labyrinth_gym.envs.core.dice import Dice
+from labyrinth_gym.envs.core.engine import TERMINAL_PLAYER, Game, IllegalActionError
+from labyrinth_gym.envs.labyrinth_cards.engine import actions as A
+from labyrinth_gym.envs.labyrinth_cards.engine.layout import (
+    DIRS,
+    EMPTY,
+    OPPOSITE,
+    Grid,
+    articulation_cells,
+    parse_openings,
+    path_groups,
+    rotate_mask,
+    treasure_sets,
+)
+
+PLAY, COLLECT, OVER = 0, 1, 2
+PHASE_NAMES = ("actions", "collect", "over")
+HAND_LIMIT = 6
+OFFICIAL_HAND = 2
+
+
+@dataclass(frozen=True)
+class Card:
+    """A printed card: two treasures and its openings in printed orientation."""
+
+    id: int
+    treasures: tuple[int, int]
+    openings: int
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The card list and table size from ``data/cards.toml``."""
+
+    cards: tuple[Card, ...]
+    treasure_names: tuple[str, ...]
+    size: int
+
+
+@cache
+def deck_data() -> Deck:
+    raw = resources.files("labyrinth_gym.envs.labyrinth_cards").joinpath("data", "cards.toml")
+    data = tomllib.loads(raw.read_bytes().decode())
+    names: list[str] = []
+    for c in data["cards"]:
+        for t in c["treasures"]:
+            if t not in names:
+                names.append(t)
+    cards = tuple(
+        Card(int(c["id"]), tuple(names.index(t) for t in c["treasures"]), parse_openings(c["openings"]))
+        for c in data["cards"]
+    )
+    problems = []
+    if len(cards) != 50:
+        problems.append(f"{len(cards)} cards, expected 50")
+    if len(names) != 25:
+        problems.append(f"{len(names)} treasures, expected 25")
+    for t, name in enumerate(names):
+        n = sum(t in c.treasures for c in cards)
+        if n != 4:
+            problems.append(f"treasure {name} on {n} cards, expected 4")
+    for c in cards:
+        if bin(c.openings).count("1") < 2:
+            problems.append(f"card {c.id} has fewer than 2 openings")
+        if c.treasures[0] == c.treasures[1]:
+            problems.append(f"card {c.id} shows one treasure twice")
+        if c.id != cards.index(c):
+            problems.append(f"card ids must be 0..49 in order (card {c.id})")
+    if problems:
+        raise ValueError("bad cards.toml: " + "; ".join(problems))
+    return Deck(cards, tuple(names), int(data["table"]["size"]))
+
+
+@cache
+def grid_for(size: int) -> Grid:
+    return Grid(size)
+
+
+# connects[mask][facing]: a card with openings ``mask`` meets at least one neighbour
+# opening on the edges in ``facing``.
+_CONNECTS = np.array([[(m & f) != 0 for f in range(16)] for m in range(16)], dtype=bool)
+
+
+class LabyrinthCardsGame(Game):
+    """Base class; build a game with :func:`new_game` or ``VARIANTS[name].new(...)``."""
+
+    variant = "official"
+    actions_per_turn = 1
+    hand_limit = OFFICIAL_HAND
+
+    @classmethod
+    def new(
+        cls,
+        rng: np.random.Generator | int | None = None,
+        *,
+        num_players: int = 2,
+        max_turns: int = 400,
+    ) -> LabyrinthCardsGame:
+        if not 2 <= int(num_players) <= 6:
+            raise ValueError(f"num_players must be 2-6, got {num_players}")
+        if max_turns < 1:
+            raise ValueError(f"max_turns must be positive, got {max_turns}")
+        game = cls.__new__(cls)
+        game._init(Dice(rng), int(num_players), int(max_turns))
+        return game
+
+    def _init(self, dice: Dice, num_players: int, max_turns: int) -> None:
+        data = deck_data()
+        self.data = data
+        self.grid = grid_for(data.size)
+        self.num_actions = A.num_actions(data.size)
+        self.dice = dice
+        self.num_players = num_players
+        self.max_turns = max_turns
+        self.events: list[dict[str, Any]] = []
+        cells = self.grid.cells
+        self.card_at = [EMPTY] * cells
+        self.open_at = [0] * cells
+        self.rot_at = [0] * cells
+        self.occupied: set[int] = set()
+        self.hands: list[list[int]] = [[] for _ in range(num_players)]
+        self.collected: list[list[int]] = [[] for _ in range(num_players)]
+        self.turn = 1
+        self.player = 0
+        self.phase = PLAY
+        self.actions_left = self.actions_per_turn
+        self.played_this_turn: list[int] = []
+        self.last_played = EMPTY
+        self.sets: dict[tuple[int, int], list[int]] = {}
+        self.claimed: list[tuple[int, int]] = []
+        #: Cards collected this turn: ``{"card", "cell"}``.
+        self.turn_collections: list[dict[str, int]] = []
+        self.outcome: str | None = None
+        self._legal: list[int] | None = None
+        self._mask: np.ndarray | None = None
+        self._collect_cache: list[int] | None = None
+        self._sets_cache: dict[tuple[int, int], list[int]] | None = None
+
+        deck = list(range(len(data.cards)))
+        dice.shuffle(deck)
+        self.deck = deck
+        for cell in self.grid.centre:
+            self._place(cell, self.deck.pop(), dice.index(4))
+        for _ in range(2):
+            for p in range(num_players):
+                self.hands[p].append(self.deck.pop())
+        for h in self.hands:
+            h.sort()
+        self.log("start", variant=self.variant, players=num_players,
+                 layout=[[c, self.card_at[c], self.rot_at[c]] for c in self.grid.centre])
+        self.log("turn", player=0)
+
+    # -------------------------------------------------------------- layout ops
+    def _place(self, cell: int, card: int, rot: int) -> None:
+        self.card_at[cell] = card
+        self.rot_at[cell] = rot
+        self.open_at[cell] = rotate_mask(self.data.cards[card].openings, rot)
+        self.occupied.add(cell)
+
+    def _lift(self, cell: int) -> int:
+        card = self.card_at[cell]
+        self.card_at[cell] = EMPTY
+        self.open_at[cell] = 0
+        self.rot_at[cell] = 0
+        self.occupied.discard(cell)
+        return card
+
+    def facing(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per cell: is it a free cell next to the layout, and the neighbour openings
+        that face it (bit d set when the neighbour in direction d opens towards it)."""
+        cells = self.grid.cells
+        frontier = np.zeros(cells, dtype=bool)
+        facing = np.zeros(cells, dtype=np.int64)
+        nbrs = self.grid.neighbours
+        card_at = self.card_at
+        open_at = self.open_at
+        for cell in self.occupied:
+            mask = open_at[cell]
+            for d, nb in nbrs[cell]:
+                if card_at[nb] == EMPTY:
+                    frontier[nb] = True
+                    if mask & d:
+                        facing[nb] |= OPPOSITE[d]
+        return frontier, facing
+
+    # --------------------------------------------------------------- contract
+    def current_player(self) -> int:
+        return TERMINAL_PLAYER if self.outcome is not None else self.player
+
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
+
+    def is_truncated(self) -> bool:
+        return self.outcome == "truncated"
+
+    def scores(self) -> list[int]:
+        return [len(c) for c in self.collected]
+
+    def returns(self) -> list[float]:
+        if self.outcome != "finished":
+            return [0.0] * self.num_players
+        scores = self.scores()
+        best = max(scores)
+        if all(s == best for s in scores):
+            return [0.0] * self.num_players
+        return [1.0 if s == best else -1.0 for s in scores]
+
+    def action_to_string(self, action: int) -> str:
+        return A.describe(action, self.data.size)
+
+    def legal_mask(self) -> np.ndarray:
+        if self._mask is None:
+            self._mask = self._compute_mask()
+        return self._mask.copy()
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            if self._mask is None:
+                self._mask = self._compute_mask()
+            self._legal = np.flatnonzero(self._mask).tolist()
+        return list(self._legal)
+
+    def apply_action(self, action: int) -> None:
+        if self._mask is None:
+            self._mask = self._compute_mask()
+        a = int(action)
+        if not (0 <= a < self.num_actions) or not self._mask[a]:
+            raise IllegalActionError(a, self.legal_actions(), self)
+        self._apply(a)
+
+    def _compute_mask(self) -> np.ndarray:
+        n = self.num_actions
+        size = self.data.size
+        cells = size * size
+        mask = np.zeros(n, dtype=np.int8)
+        if self.outcome is not None:
+            return mask
+        if self.phase == PLAY:
+            hand = self.hands[self.player]
+            if hand:
+                frontier, facing = self.facing()
+                rotmasks = np.array(
+                    [[rotate_mask(self.data.cards[c].openings, r) for r in range(4)] for c in hand],
+                    dtype=np.int64,
+                )
+                if self.needs_connection():
+                    ok = _CONNECTS[rotmasks[:, None, :], facing[None, :, None]]
+                    ok &= frontier[None, :, None]
+                else:
+                    ok = np.broadcast_to(frontier[None, :, None], (len(hand), cells, 4))
+                block = mask[: A.HAND_MAX * cells * 4].reshape(A.HAND_MAX, cells, 4)
+                block[: len(hand)] = ok
+            if self.actions_per_turn > 1:
+                rot = mask[A.rotate_base(size) : A.rotate_base(size) + 2 * cells].reshape(cells, 2)
+                occ = list(self.occupied)
+                rot[occ, :] = 1
+                if len(self.hands[self.player]) < self.hand_limit and self.deck:
+                    mask[A.draw_index(size)] = 1
+            return mask
+        # COLLECT
+        for cell in self._collectable():
+            mask[A.collect_base(size) + cell] = 1
+        mask[A.stop_index(size)] = 1
+        return mask
+
+    def needs_connection(self) -> bool:
+        """Variants require a played card to connect a path; the official game does not."""
+        return self.actions_per_turn > 1
+
+    # ------------------------------------------------------------- collection
+    def _begin_collection(self) -> None:
+        groups = path_groups(self.grid, self.open_at, self.occupied)
+        treasures_at = {c: self.data.cards[self.card_at[c]].treasures for c in self.occupied}
+        self.sets = treasure_sets(groups, treasures_at)
+        self.claimed = []
+        self.phase = COLLECT
+
+    def current_sets(self) -> dict[tuple[int, int], list[int]]:
+        """Sets as the paths lie now (the traced ones during collection)."""
+        if self.phase == COLLECT:
+            return self.sets
+        if self._sets_cache is None:
+            groups = path_groups(self.grid, self.open_at, self.occupied)
+            cards = self.data.cards
+            self._sets_cache = treasure_sets(
+                groups, {c: cards[self.card_at[c]].treasures for c in self.occupied}
+            )
+        return self._sets_cache
+
+    def _sets_of(self, cell: int) -> list[tuple[int, int]]:
+        return [k for k, cells in self.sets.items() if cell in cells]
+
+    def _collectable(self) -> list[int]:
+        """Cells that may be collected now (cached until the next action)."""
+        if self._collect_cache is None:
+            self._collect_cache = self._compute_collectable()
+        return self._collect_cache
+
+    def _compute_collectable(self) -> list[int]:
+        out = []
+        played = self.played_this_turn
+        cut = articulation_cells(self.grid, self.occupied)
+        for cell in sorted({c for cells in self.sets.values() for c in cells}):
+            if self.card_at[cell] == EMPTY or cell in played:
+                continue
+            if self.variant == "official":
+                if len(self.collected_this_turn()) >= 1:
+                    return []
+                # It must share a treasure with the played card in the played card's
+                # path group.
+                if not any(self.last_played in self.sets[k] for k in self._sets_of(cell)):
+                    continue
+            if not self._keeps_claims(cell):
+                continue
+            if cell in cut:  # lifting it would split the layout
+                continue
+            out.append(cell)
+        return out
+
+    def _keeps_claims(self, cell: int) -> bool:
+        keys = set(self.claimed) | set(self._sets_of(cell))
+        for key in keys:
+            left = [c for c in self.sets[key] if self.card_at[c] != EMPTY and c != cell]
+            if not left:
+                return False
+        return True
+
+    def collected_this_turn(self) -> list[int]:
+        return [e["card"] for e in self.turn_collections]
+
+    # ----------------------------------------------------------------- apply
+    def _apply(self, action: int) -> None:
+        self._legal = None
+        self._mask = None
+        self._collect_cache = None
+        self._sets_cache = None
+        size = self.data.size
+        kind, args = A.decode(action, size)
+        if kind == "play":
+            slot, cell, rot = args
+            card = self.hands[self.player].pop(slot)
+            self._place(cell, card, rot)
+            self.played_this_turn.append(cell)
+            self.last_played = cell
+            self.log("play", player=self.player, card=card, cell=cell, rotation=rot)
+            self._after_action()
+        elif kind == "rotate":
+            cell, direction = args
+            turn = 1 if direction == 0 else -1
+            self._place(cell, self.card_at[cell], (self.rot_at[cell] + turn) % 4)
+            self.log("rotate", player=self.player, cell=cell,
+                     direction="cw" if turn == 1 else "ccw", rotation=self.rot_at[cell])
+            self._after_action()
+        elif kind == "draw":
+            card = self.deck.pop()
+            self.hands[self.player].append(card)
+            self.hands[self.player].sort()
+            self.log("draw", player=self.player, action=True)
+            self._after_action()
+        elif kind == "collect":
+            cell = args[0]
+            self.claimed += [k for k in self._sets_of(cell) if k not in self.claimed]
+            card = self._lift(cell)
+            self.collected[self.player].append(card)
+            self.turn_collections.append({"card": card, "cell": cell})
+            self.log("collect", player=self.player, card=card, cell=cell)
+            self._continue_collection()
+        else:  # stop
+            self.log("stop", player=self.player)
+            self._end_turn()
+
+    def _after_action(self) -> None:
+        self.actions_left -= 1
+        if self.actions_left > 0:
+            # The official game has one action; a variant turn goes on.
+            return
+        self._begin_collection()
+        self._continue_collection()
+
+    def _continue_collection(self) -> None:
+        """Skip the collection decision when nothing can be collected."""
+        self._mask = None
+        self._collect_cache = None
+        self._sets_cache = None
+        self._legal = None
+        if not self._collectable():
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        p = self.player
+        hand = self.hands[p]
+        # Official: back up to two; variants: one free card, never above six.
+        target = self.hand_limit if self.variant == "official" else min(len(hand) + 1, self.hand_limit)
+        drawn = 0
+        while len(hand) < target and self.deck:
+            hand.append(self.deck.pop())
+            drawn += 1
+        hand.sort()
+        if drawn:
+            self.log("draw", player=p, cards=drawn, action=False)
+        self.played_this_turn = []
+        self.last_played = EMPTY
+        self.sets = {}
+        self.claimed = []
+        self.turn_collections = []
+        self._mask = None
+        self._collect_cache = None
+        self._sets_cache = None
+        self._legal = None
+        if not self.deck and not any(self.hands):
+            self.outcome = "finished"
+            self.phase = OVER
+            self.log("game_over", scores=self.scores(), returns=self.returns())
+            return
+        if self.turn >= self.max_turns:
+            self.outcome = "truncated"
+            self.phase = OVER
+            self.log("game_over", scores=self.scores(), truncated=True)
+            return
+        self.turn += 1
+        self.player = (p + 1) % self.num_players
+        self.phase = PLAY
+        self.actions_left = self.actions_per_turn
+        # In the official game a player with nothing in hand has no move: pass on.
+        if self.variant == "official" and not self.hands[self.player]:
+            self.log("turn", player=self.player, skipped=True)
+            self._end_turn()
+            return
+        self.log("turn", player=self.player)
+
+    # -------------------------------------------------------------- logging
+    def log(self, kind: str, **data: Any) -> None:
+        data["turn"] = self.turn
+        data["type"] = kind
+        self.events.append(data)
+
+    # ---------------------------------------------------- copies and views
+    def clone(self) -> LabyrinthCardsGame:
+        new = type(self).__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.dice = self.dice.copy()
+        new.events = self.events[:]
+        new.card_at = self.card_at[:]
+        new.open_at = self.open_at[:]
+        new.rot_at = self.rot_at[:]
+        new.occupied = set(self.occupied)
+        new.hands = [h[:] for h in self.hands]
+        new.collected = [c[:] for c in self.collected]
+        new.deck = self.deck[:]
+        new.played_this_turn = self.played_this_turn[:]
+        new.sets = {k: v[:] for k, v in self.sets.items()}
+        new.claimed = self.claimed[:]
+        new.turn_collections = [dict(e) for e in self.turn_collections]
+        new._mask = None
+        new._collect_cache = None
+        new._sets_cache = None
+        new._legal = None
+        return new
+
+    def determinize(self, player: int, rng: np.random.Generator) -> LabyrinthCardsGame:
+        """Resample the deck order and the other players' hands (sizes kept)."""
+        new = self.clone()
+        new.dice = Dice(np.random.default_rng(rng.integers(2**63)))
+        pool = list(new.deck)
+        for p in range(new.num_players):
+            if p != player:
+                pool += new.hands[p]
+        new.dice.shuffle(pool)
+        for p in range(new.num_players):
+            if p != player:
+                k = len(new.hands[p])
+                new.hands[p] = sorted(pool[:k])
+                pool = pool[k:]
+        new.deck = pool
+        return new
+
+    # ---------------------------------------------------------- serialising
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "num_players": self.num_players,
+            "max_turns": self.max_turns,
+            "dice": self.dice.state(),
+            "events": [dict(e) for e in self.events],
+            "card_at": self.card_at,
+            "rot_at": self.rot_at,
+            "hands": self.hands,
+            "collected": self.collected,
+            "deck": self.deck,
+            "turn": self.turn,
+            "player": self.player,
+            "phase": self.phase,
+            "actions_left": self.actions_left,
+            "played_this_turn": self.played_this_turn,
+            "last_played": self.last_played,
+            "sets": [[list(k), v] for k, v in self.sets.items()],
+            "claimed": [list(k) for k in self.claimed],
+            "turn_collections": self.turn_collections,
+            "outcome": self.outcome,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> LabyrinthCardsGame:
+        klass = VARIANTS[data["variant"]]
+        game = klass.__new__(klass)
+        deck = deck_data()
+        game.data = deck
+        game.grid = grid_for(deck.size)
+        game.num_actions = A.num_actions(deck.size)
+        game.dice = Dice.from_state(data["dice"])
+        game.num_players = data["num_players"]
+        game.max_turns = data["max_turns"]
+        game.events = [dict(e) for e in data["events"]]
+        cells = game.grid.cells
+        game.card_at = [EMPTY] * cells
+        game.open_at = [0] * cells
+        game.rot_at = [0] * cells
+        game.occupied = set()
+        for cell, (card, rot) in enumerate(zip(data["card_at"], data["rot_at"], strict=True)):
+            if card != EMPTY:
+                game._place(cell, card, rot)
+        game.hands = [list(h) for h in data["hands"]]
+        game.collected = [list(c) for c in data["collected"]]
+        game.deck = list(data["deck"])
+        for key in ("turn", "player", "phase", "actions_left", "last_played", "outcome"):
+            setattr(game, key, data[key])
+        game.played_this_turn = list(data["played_this_turn"])
+        game.sets = {tuple(k): list(v) for k, v in data["sets"]}
+        game.claimed = [tuple(k) for k in data["claimed"]]
+        game.turn_collections = [dict(e) for e in data["turn_collections"]]
+        game._mask = None
+        game._collect_cache = None
+        game._sets_cache = None
+        game._legal = None
+        return game
+
+
+class OfficialGame(LabyrinthCardsGame):
+    """The published game: one card a turn, at most one collected."""
+
+    variant = "official"
+    actions_per_turn = 1
+    hand_limit = OFFICIAL_HAND
+
+
+class CaffeinatedGame(LabyrinthCardsGame):
+    """Two actions a turn (play / rotate / draw), then collect by the five rules."""
+
+    variant = "caffeinated"
+    actions_per_turn = 2
+    hand_limit = HAND_LIMIT
+
+
+class SteroidsGame(CaffeinatedGame):
+    """Caffeinated with three actions a turn."""
+
+    variant = "steroids"
+    actions_per_turn = 3
+
+
+VARIANTS: dict[str, type[LabyrinthCardsGame]] = {
+    "official": OfficialGame,
+    "caffeinated": CaffeinatedGame,
+    "steroids": SteroidsGame,
+}
+
+
+def new_game(
+    rng: np.random.Generator | int | None = None,
+    *,
+    variant: str = "caffeinated",
+    num_players: int = 2,
+    max_turns: int = 400,
+) -> LabyrinthCardsGame:
+    """A new game of ``variant`` (``official``, ``caffeinated`` or ``steroids``)."""
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}; known variants: {', '.join(VARIANTS)}")
+    return VARIANTS[variant].new(rng, num_players=num_players, max_turns=max_turns)
+
+
+__all__ = [
+    "COLLECT",
+    "DIRS",
+    "PHASE_NAMES",
+    "PLAY",
+    "VARIANTS",
+    "CaffeinatedGame",
+    "LabyrinthCardsGame",
+    "OfficialGame",
+    "SteroidsGame",
+    "deck_data",
+    "new_game",
+]

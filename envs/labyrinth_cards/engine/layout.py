@@ -1,0 +1,161 @@
+"""The table: cards on a square grid, their paths, and which cards may be collected.
+
+Cells are numbered ``row * size + col``. A card's openings are a 4-bit mask
+(N=1, E=2, S=4, W=8) in its current rotation; rotating 90 degrees clockwise turns N into
+E, E into S, and so on. Two edge-adjacent cards are *path-connected* when both have an
+opening on their shared edge; path-connected groups are the components of that relation.
+A treasure *connects* when two or more cards of one path-connected group show it: those
+cards are a *set* (RULINGS.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+N, E, S, W = 1, 2, 4, 8
+DIRS = (N, E, S, W)
+OPPOSITE = {N: S, E: W, S: N, W: E}
+EMPTY = -1
+
+
+def rotate_mask(mask: int, quarter_turns: int) -> int:
+    """Openings after ``quarter_turns`` clockwise 90-degree turns (negative: counter)."""
+    r = quarter_turns % 4
+    return ((mask << r) | (mask >> (4 - r))) & 15
+
+
+def parse_openings(text: str) -> int:
+    bits = {"N": N, "E": E, "S": S, "W": W}
+    mask = 0
+    for ch in text.upper():
+        if ch not in bits:
+            raise ValueError(f"bad opening {ch!r} in {text!r}")
+        mask |= bits[ch]
+    return mask
+
+
+class Grid:
+    """Neighbour tables for a ``size`` x ``size`` grid."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.cells = size * size
+        #: ``neighbours[cell]`` = list of ``(direction, neighbour cell)``.
+        self.neighbours: list[list[tuple[int, int]]] = []
+        for cell in range(self.cells):
+            r, c = divmod(cell, size)
+            nbs = []
+            if r > 0:
+                nbs.append((N, cell - size))
+            if c < size - 1:
+                nbs.append((E, cell + 1))
+            if r < size - 1:
+                nbs.append((S, cell + size))
+            if c > 0:
+                nbs.append((W, cell - 1))
+            self.neighbours.append(nbs)
+        mid = size // 2
+        #: The 2x2 block where the four opening cards go.
+        self.centre = [
+            (mid - 1) * size + mid - 1,
+            (mid - 1) * size + mid,
+            mid * size + mid - 1,
+            mid * size + mid,
+        ]
+
+
+def edge_connected(grid: Grid, occupied: Iterable[int], skip: int = EMPTY) -> bool:
+    """True if the occupied cells (less ``skip``) form one edge-connected group."""
+    cells = set(occupied)
+    cells.discard(skip)
+    if len(cells) <= 1:
+        return True
+    start = next(iter(cells))
+    seen = {start}
+    stack = [start]
+    nbrs = grid.neighbours
+    while stack:
+        cell = stack.pop()
+        for _, nb in nbrs[cell]:
+            if nb in cells and nb not in seen:
+                seen.add(nb)
+                stack.append(nb)
+    return len(seen) == len(cells)
+
+
+def articulation_cells(grid: Grid, occupied: Iterable[int]) -> set[int]:
+    """Cells whose card, if lifted, would split the layout (Tarjan, iterative).
+
+    Assumes the occupied cells form one edge-connected group.
+    """
+    cells = set(occupied)
+    if len(cells) <= 2:
+        return set()
+    nbrs = grid.neighbours
+    root = min(cells)
+    disc = {root: 0}
+    low = {root: 0}
+    parent = {root: -1}
+    cut: set[int] = set()
+    root_children = 0
+    counter = 1
+    stack = [(root, iter([nb for _, nb in nbrs[root] if nb in cells]))]
+    while stack:
+        cell, it = stack[-1]
+        advanced = False
+        for nb in it:
+            if nb not in disc:
+                disc[nb] = low[nb] = counter
+                counter += 1
+                parent[nb] = cell
+                if cell == root:
+                    root_children += 1
+                stack.append((nb, iter([x for _, x in nbrs[nb] if x in cells])))
+                advanced = True
+                break
+            if nb != parent[cell]:
+                low[cell] = min(low[cell], disc[nb])
+        if advanced:
+            continue
+        stack.pop()
+        p = parent[cell]
+        if p != -1:
+            low[p] = min(low[p], low[cell])
+            if parent[p] != -1 and low[cell] >= disc[p]:
+                cut.add(p)
+    if root_children > 1:
+        cut.add(root)
+    return cut
+
+
+def path_groups(grid: Grid, openings: list[int], occupied: Iterable[int]) -> dict[int, int]:
+    """Map each occupied cell to a group id (the smallest cell of its path group)."""
+    group: dict[int, int] = {}
+    nbrs = grid.neighbours
+    for start in sorted(occupied):
+        if start in group:
+            continue
+        group[start] = start
+        stack = [start]
+        while stack:
+            cell = stack.pop()
+            mask = openings[cell]
+            for d, nb in nbrs[cell]:
+                if mask & d and nb not in group and openings[nb] & OPPOSITE[d]:
+                    group[nb] = start
+                    stack.append(nb)
+    return group
+
+
+def treasure_sets(
+    groups: dict[int, int], treasures_at: dict[int, tuple[int, int]]
+) -> dict[tuple[int, int], list[int]]:
+    """Sets of two or more cards showing one treasure within one path group.
+
+    Keys are ``(group id, treasure)``; values the sorted cells of that set.
+    """
+    by_key: dict[tuple[int, int], list[int]] = {}
+    for cell, g in groups.items():
+        for t in treasures_at[cell]:
+            by_key.setdefault((g, t), []).append(cell)
+    return {k: sorted(v) for k, v in by_key.items() if len(v) >= 2}

@@ -1,0 +1,98 @@
+"""Labyrinth the Card Game as a PettingZoo AEC env and a single-seat Gymnasium env.
+
+## Description
+2-6 players build a labyrinth of path cards and collect cards whose treasures their
+paths connect: the official game and Steffan O'Sullivan's Caffeinated (2 actions) and
+Steroids (3 actions) variants. Every rule and ruling is in
+:mod:`labyrinth_gym.envs.labyrinth_cards.engine.game`.
+
+## Action Space
+``Discrete(2702)`` on the 10 x 10 table, one space for every decision point with a mask:
+play (hand slot x cell x rotation), rotate (cell x direction), draw, collect (cell),
+stop. The table is in :mod:`labyrinth_gym.envs.labyrinth_cards.engine.actions`.
+
+## Observation Space
+``Box(0, 1, (1493,), float32)``, observer-relative (own hand, opponents in turn order
+after the observer, hand sizes and scores only); layout in
+:mod:`labyrinth_gym.envs.labyrinth_cards.encoding`. PettingZoo observations are
+``{"observation", "action_mask"}``; the mask is all zeros off-turn.
+
+Gymnasium: ``gymnasium.make("labyrinth_gym/LabyrinthCards-v0", variant=..., num_players=...)``
+plays one seat against opponents (see :class:`LabyrinthCardsEnv`).
+
+## Rewards
+At the end: +1 to each player with the most collected cards, -1 to the others, 0 to all
+if all tie. Truncated games (``max_turns``) give 0. An illegal action ends the episode
+with -1 for the offender (wrapped env; ``raw_env`` raises ``IllegalActionError``).
+
+## Starting State
+Shuffled deck; four cards in random rotations in the centre 2x2 block; two cards each.
+
+## Episode End
+The deck and every hand are empty; or truncation after ``max_turns`` turns.
+
+## Arguments
+- ``variant``: ``"official"``, ``"caffeinated"`` (default) or ``"steroids"``.
+- ``num_players``: 2-6 (default 2).
+- ``max_turns``: truncation cap in player turns (default 400).
+- ``render_mode``: ``"ansi"`` or ``"rgb_array"``.
+
+## Version History
+- v0: first version.
+"""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.core.gym_adapter import EngineGymEnv
+from labyrinth_gym.envs.core.pz_adapter import EngineAECEnv, wrap
+from labyrinth_gym.envs.core.spec import GameSpec
+from labyrinth_gym.envs.labyrinth_cards.encoding import OBS_SIZE, SIZE, encode
+from labyrinth_gym.envs.labyrinth_cards.engine import actions as A
+from labyrinth_gym.envs.labyrinth_cards.engine.game import new_game
+from labyrinth_gym.envs.labyrinth_cards.render import render_rgb, render_text
+
+SPEC = GameSpec(
+    name="labyrinth_cards",
+    env_id="labyrinth_gym/LabyrinthCards-v0",
+    version=0,
+    new_game=lambda rng, **kw: new_game(rng, **kw),
+    observation_size=OBS_SIZE,
+    encode=encode,
+    num_actions=A.num_actions(SIZE),
+    render_ansi=render_text,
+    agent_prefix="player",
+    num_players=lambda num_players=2, **_: num_players,
+    illegal_penalty=-1.0,
+    cooperative=False,
+    render_rgb=render_rgb,
+)
+
+
+class LabyrinthCardsEnv(EngineGymEnv):
+    """Gymnasium env: the learner plays one seat, opponents play the rest.
+
+    Extra kwargs: ``learner_seat`` (default: drawn per episode) and ``opponents`` (a
+    list of agents, default uniformly random legal moves). Self-play training uses
+    :class:`labyrinth_gym.training.selfplay.SelfPlayEnv`, which samples the variant,
+    the player count and opponents from a pool per episode.
+    """
+
+    spec_ = SPEC
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}
+
+
+class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
+    """PettingZoo AEC env; ``variant``, ``num_players``, ``max_turns`` kwargs."""
+
+    spec_ = SPEC
+    metadata = {
+        "render_modes": ["ansi", "rgb_array"],
+        "name": "labyrinth_cards_v0",
+        "is_parallelizable": False,
+        "render_fps": 2,
+    }
+
+
+def env(**kwargs):
+    """The wrapped PettingZoo env (illegal actions end the episode with a penalty)."""
+    return wrap(raw_env(**kwargs))
