@@ -138,6 +138,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--resume", action="store_true", help="continue the run in --out")
     p.add_argument("--hyperparams", type=Path, help="YAML file of hyperparameters")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--variant",
+        help="competitive games: variants drawn per episode, e.g. caffeinated or "
+        "official,caffeinated,steroids (default: the hyperparameter file's)",
+    )
+    p.add_argument(
+        "--players",
+        help="competitive games: player counts drawn per episode, e.g. 2..4 or 2,4",
+    )
     _add_game_kwargs(p)
     p.set_defaults(func=cmd_train)
 
@@ -250,6 +259,21 @@ def _check_game(name: str, game_kwargs: dict[str, Any]) -> None:
     new_game(resolve_spec(name), 0, game_kwargs)
 
 
+def parse_int_choices(text: str, flag: str) -> list[int]:
+    """``"2..4"`` -> ``[2, 3, 4]``; ``"2,4"`` -> ``[2, 4]``."""
+    try:
+        if ".." in text:
+            lo, hi = (int(x) for x in text.split("..", 1))
+            values = list(range(lo, hi + 1))
+        else:
+            values = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise UsageError(f"{flag} takes a range like 2..4 or a list like 2,4, got {text!r}") from None
+    if not values:
+        raise UsageError(f"{flag} names no value: {text!r}")
+    return values
+
+
 def cmd_train(args: argparse.Namespace) -> int:
     game_kwargs = game_kwargs_of(args)
     _check_game(args.game, game_kwargs)
@@ -269,12 +293,18 @@ def cmd_train(args: argparse.Namespace) -> int:
         "out_dir": args.out,
         "hyperparams": args.hyperparams,
     }
+    choices = {}
+    if args.variant:
+        choices["variant"] = [v.strip() for v in args.variant.split(",") if v.strip()]
+    if args.players:
+        choices["num_players"] = parse_int_choices(args.players, "--players")
     path = train(
         args.game,
         **{k: v for k, v in options.items() if v is not None},
         resume=args.resume,
         progress=not args.no_progress,
         game_kwargs=game_kwargs,
+        choices=choices or None,
     )
     print(f"saved {path}")
     return 0

@@ -227,10 +227,25 @@ def test_train_forwards_its_arguments(tmp_path, monkeypatch, capsys):
                 "resume": False,
                 "progress": False,
                 "game_kwargs": {"maze": "goblin_warren"},
+                "choices": None,
             },
         )
     ]
     assert str(tmp_path / "model.zip") in capsys.readouterr().out
+
+
+def test_train_parses_per_episode_variants_and_player_ranges(tmp_path, monkeypatch):
+    calls = []
+    fake = types.ModuleType("labyrinth_gym.training")
+    fake.train = lambda game, **kwargs: calls.append((game, kwargs)) or tmp_path
+    monkeypatch.setitem(sys.modules, "labyrinth_gym.training", fake)
+    argv = ["train", "labyrinth_cards", "--variant", "caffeinated,steroids",
+            "--players", "2..4", "--out", str(tmp_path / "run")]
+    assert main(argv) == 0
+    assert calls[0][1]["choices"] == {
+        "variant": ["caffeinated", "steroids"],
+        "num_players": [2, 3, 4],
+    }
 
 
 # ------------------------------------------------------------------ play

@@ -56,12 +56,25 @@ def load_hyperparams(env_id: str, game: str, path: str | Path | None = None) -> 
     return params
 
 
-def make_vec_env(game: str, n_envs: int, seed: int, game_kwargs: dict[str, Any]):
-    """A DummyVecEnv of monitored Gymnasium envs with distinct seeds."""
+def make_vec_env(
+    game: str,
+    n_envs: int,
+    seed: int,
+    game_kwargs: dict[str, Any],
+    pool=None,
+    choices: dict[str, list[Any]] | None = None,
+    shaping: float = 0.0,
+):
+    """A DummyVecEnv of monitored Gymnasium envs with distinct seeds.
+
+    With a ``pool`` (competitive games) every env is a :class:`SelfPlayEnv` drawing
+    ``choices`` and opponents per episode.
+    """
     from stable_baselines3.common.monitor import Monitor
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     from labyrinth_gym.envs import game_spec
+    from labyrinth_gym.training.selfplay import SelfPlayEnv
 
     spec = game_spec(game)
 
@@ -69,7 +82,10 @@ def make_vec_env(game: str, n_envs: int, seed: int, game_kwargs: dict[str, Any])
         def _make():
             import gymnasium
 
-            env = gymnasium.make(spec.env_id, **game_kwargs).unwrapped
+            if pool is not None:
+                env = SelfPlayEnv(spec, pool, choices, shaping=shaping, **game_kwargs)
+            else:
+                env = gymnasium.make(spec.env_id, **game_kwargs).unwrapped
             env = Monitor(env)
             env.reset(seed=seed * 1000 + rank)
             return env
@@ -89,8 +105,14 @@ def train(
     hyperparams: str | Path | None = None,
     progress: bool = True,
     game_kwargs: dict[str, Any] | None = None,
+    choices: dict[str, list[Any]] | None = None,
+    save_every: int | None = None,
 ) -> Path:
     """Train MaskablePPO on ``game``; return the folder holding ``model.zip``.
+
+    Competitive games train by self-play (:mod:`labyrinth_gym.training.selfplay`): the
+    hyperparameter file's ``selfplay`` section sets the opponent pool, and ``choices``
+    (or that section's ``choices``) the per-episode variants and player counts.
 
     Args:
         game: Game name (see :func:`labyrinth_gym.envs.game_names`).
@@ -101,6 +123,9 @@ def train(
         hyperparams: A YAML file keyed by env id; default the shipped one.
         progress: Show a progress bar.
         game_kwargs: Env constructor kwargs.
+        choices: ``{kwarg: [values]}`` drawn per episode (competitive games), e.g.
+            ``{"variant": ["caffeinated"], "num_players": [2, 3, 4]}``.
+        save_every: Also save model and card every this many steps (long runs).
     """
     import torch
     from sb3_contrib import MaskablePPO
@@ -126,7 +151,32 @@ def train(
 
     n_envs = int(params.pop("n_envs", 8))
     policy = params.pop("policy", "MlpPolicy")
-    env = make_vec_env(game, n_envs, seed, game_kwargs)
+    selfplay = params.pop("selfplay", None)
+    pool = None
+    callbacks = []
+    if spec.cooperative and choices:
+        raise ValueError(f"{game} is cooperative: per-episode --variant/--players do not apply")
+    if not spec.cooperative:
+        from labyrinth_gym.training.selfplay import OpponentPool, snapshot_callback
+
+        selfplay = dict(selfplay or {})
+        choices = {k: list(v) for k, v in (choices or selfplay.get("choices", {})).items()}
+        for key, values in choices.items():
+            for value in values:
+                spec.new_game(None, **{**game_kwargs, key: value})
+        pool = OpponentPool(
+            game,
+            selfplay.get("fixed", {"random": 1.0}),
+            snapshot_weight=float(selfplay.get("snapshot_weight", 2.0)),
+            keep=int(selfplay.get("keep", 5)),
+        )
+        callbacks.append(snapshot_callback(pool, int(selfplay.get("snapshot_every", 50_000))))
+        selfplay = {**pool.describe(), "snapshot_every": selfplay.get("snapshot_every", 50_000),
+                    "shaping": float(selfplay.get("shaping", 0.0)), "choices": choices}
+    shaping = float((selfplay or {}).get("shaping", 0.0))
+    env = make_vec_env(
+        game, n_envs, seed, game_kwargs, pool=pool, choices=choices, shaping=shaping
+    )
     if resume:
         model = MaskablePPO.load(str(model_path), env=env, device="cpu")
         model.tensorboard_log = str(out / "tb")
@@ -138,44 +188,55 @@ def train(
         )
         done_before = 0
     remaining = total - done_before
+    previous = {}
+    card_path = out / "card.json"
+    if resume and card_path.exists():
+        previous = json.loads(card_path.read_text())
     start = time.time()
+
+    def save() -> None:
+        """Model, card, config and command as they stand (also mid-run)."""
+        model.save(str(model_path))
+        card = {
+            "game": game,
+            "agent": "ppo",
+            "algorithm": "MaskablePPO (sb3-contrib)",
+            "env_id": spec.env_id,
+            "env_version": spec.version,
+            "observation_shape": [spec.observation_size],
+            "action_n": spec.num_actions,
+            "game_kwargs": game_kwargs,
+            "timesteps": int(model.num_timesteps),
+            "seed": seed,
+            "train_wall_seconds": round(
+                previous.get("train_wall_seconds", 0.0) + time.time() - start, 1
+            ),
+            "package_version": __version__,
+            "hyperparams": {"n_envs": n_envs, "policy": policy, **_jsonable(params)},
+            "selfplay": _jsonable(selfplay) if selfplay else None,
+            "eval": previous.get("eval", {}),
+        }
+        card_path.write_text(json.dumps(card, indent=2) + "\n")
+        config = {"game": game, "env_id": spec.env_id, "seed": seed, "timesteps": total,
+                  "game_kwargs": game_kwargs, "hyperparams": card["hyperparams"],
+                  "selfplay": card["selfplay"]}
+        (out / "config.yml").write_text(yaml.safe_dump(config, sort_keys=False))
+        (out / "command.txt").write_text(
+            reproduce_command(game, total, seed, out, hyperparams, game_kwargs, choices)
+            + "\n"
+        )
+
+    if save_every:
+        callbacks.append(_periodic(save, save_every))
     if remaining > 0:
         model.learn(
             total_timesteps=remaining,
             reset_num_timesteps=not resume,
             progress_bar=progress,
             tb_log_name="ppo",
+            callback=callbacks or None,
         )
-    wall = time.time() - start
-    model.save(str(model_path))
-
-    previous = {}
-    card_path = out / "card.json"
-    if resume and card_path.exists():
-        previous = json.loads(card_path.read_text())
-    card = {
-        "game": game,
-        "agent": "ppo",
-        "algorithm": "MaskablePPO (sb3-contrib)",
-        "env_id": spec.env_id,
-        "env_version": spec.version,
-        "observation_shape": [spec.observation_size],
-        "action_n": spec.num_actions,
-        "game_kwargs": game_kwargs,
-        "timesteps": int(model.num_timesteps),
-        "seed": seed,
-        "train_wall_seconds": round(previous.get("train_wall_seconds", 0.0) + wall, 1),
-        "package_version": __version__,
-        "hyperparams": {"n_envs": n_envs, "policy": policy, **_jsonable(params)},
-        "eval": previous.get("eval", {}),
-    }
-    card_path.write_text(json.dumps(card, indent=2) + "\n")
-    config = {"game": game, "env_id": spec.env_id, "seed": seed, "timesteps": total,
-              "game_kwargs": game_kwargs, "hyperparams": card["hyperparams"]}
-    (out / "config.yml").write_text(yaml.safe_dump(config, sort_keys=False))
-    (out / "command.txt").write_text(
-        reproduce_command(game, total, seed, out, hyperparams, game_kwargs) + "\n"
-    )
+    save()
     env.close()
     return out
 
@@ -187,6 +248,7 @@ def reproduce_command(
     out: Path,
     hyperparams: str | Path | None,
     game_kwargs: dict[str, Any],
+    choices: dict[str, list[Any]] | None = None,
 ) -> str:
     """The ``labyrinth-gym train`` command that repeats this run, however it was started."""
     argv = ["labyrinth-gym", "train", game, "--timesteps", str(timesteps),
@@ -195,7 +257,30 @@ def reproduce_command(
         argv += ["--hyperparams", str(hyperparams)]
     for key, value in game_kwargs.items():
         argv += ["--kw", f"{key}={json.dumps(value)}"]
+    for key, values in (choices or {}).items():
+        flag = {"variant": "--variant", "num_players": "--players"}.get(key)
+        if flag is None:
+            raise ValueError(f"no command-line flag for per-episode choice {key!r}")
+        argv += [flag, ",".join(str(v) for v in values)]
     return shlex.join(argv)
+
+
+def _periodic(fn, every: int):
+    """An SB3 callback calling ``fn()`` every ``every`` steps."""
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class Periodic(BaseCallback):
+        def __init__(self):
+            super().__init__()
+            self.last = 0
+
+        def _on_step(self) -> bool:
+            if self.num_timesteps - self.last >= every:
+                self.last = self.num_timesteps
+                fn()
+            return True
+
+    return Periodic()
 
 
 def add_eval_to_card(out_dir: str | Path, results: dict[str, Any]) -> None:

@@ -1,0 +1,70 @@
+"""The self-play env: per-episode configuration, seats and opponents; reward shaping."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from labyrinth_gym.envs import game_spec
+from labyrinth_gym.training.selfplay import OpponentPool, SelfPlayEnv
+
+SPEC = game_spec("labyrinth_cards")
+
+
+def _play(env, seed):
+    obs, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    total, done = 0.0, False
+    while not done:
+        legal = np.flatnonzero(info["action_mask"])
+        obs, r, term, trunc, info = env.step(int(legal[rng.integers(len(legal))]))
+        total += r
+        done = term or trunc
+    return total
+
+
+def test_each_episode_draws_variant_players_and_seat_and_fills_other_seats():
+    pool = OpponentPool("labyrinth_cards", {"random": 1.0})
+    env = SelfPlayEnv(SPEC, pool, {"variant": ["official", "steroids"], "num_players": [2, 4]})
+    seen = Counter()
+    for seed in range(24):
+        env.reset(seed=seed)
+        game = env.game
+        seen[(game.variant, game.num_players)] += 1
+        assert 0 <= env.seat < game.num_players
+        assert sorted(env.opponents) == sorted(set(range(game.num_players)) - {env.seat})
+        assert game.current_player() == env.seat  # opponents moved until the learner's turn
+    assert set(seen) == {("official", 2), ("official", 4), ("steroids", 2), ("steroids", 4)}
+
+
+def test_snapshots_join_the_pool_and_are_sampled():
+    pool = OpponentPool("labyrinth_cards", {"random": 1.0}, snapshot_weight=3.0, keep=2)
+
+    class FakePolicy:
+        def set_training_mode(self, mode):
+            pass
+
+    for i in range(3):
+        pool.add_snapshot(FakePolicy(), f"s{i}")
+    assert [s.name for s in pool.snapshots] == ["s1", "s2"]  # the oldest was dropped
+    rng = np.random.default_rng(0)
+    names = Counter(pool.sample(rng).name for _ in range(2000))
+    # random has weight 1, the two snapshots share 3 (1.5 each): random is 1/4.
+    assert 0.21 < names["labyrinth_cards/random"] / 2000 < 0.29
+    assert 0.33 < names["s1"] / 2000 < 0.42
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_shaping_sums_to_the_final_score_lead(seed):
+    pool = OpponentPool("labyrinth_cards", {"random": 1.0})
+    plain = SelfPlayEnv(SPEC, pool, {"variant": ["caffeinated"], "num_players": [2]})
+    shaped = SelfPlayEnv(SPEC, pool, {"variant": ["caffeinated"], "num_players": [2]},
+                         shaping=0.5)
+    r_plain = _play(plain, seed)
+    r_shaped = _play(shaped, seed)
+    scores = shaped.game.scores()
+    lead = (scores[shaped.seat] - scores[1 - shaped.seat]) / 25.0
+    assert r_shaped - r_plain == pytest.approx(0.5 * lead)
+    assert plain.game.events == shaped.game.events

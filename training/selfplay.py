@@ -1,0 +1,165 @@
+"""Self-play for competitive games: the learner takes one seat, a pool fills the others.
+
+Each episode :class:`SelfPlayEnv` draws the game configuration (variant, player count)
+from the configured choices, a seat for the learner, and an opponent for every other
+seat from an :class:`OpponentPool`: fixed agents by id (``random``, ``heuristic``) and
+frozen snapshots of the learner itself, which :class:`SnapshotCallback` adds as
+training goes (the newest ``keep`` of them).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from labyrinth_gym.envs.core.gym_adapter import EngineGymEnv
+from labyrinth_gym.envs.core.spec import GameSpec
+
+
+class PolicySnapshot:
+    """A frozen copy of a MaskablePPO policy, playing as an opponent (sampled moves)."""
+
+    needs_game = False
+
+    def __init__(self, policy, name: str):
+        self.policy = copy.deepcopy(policy)
+        self.policy.set_training_mode(False)
+        self.name = name
+
+    def reset(self, seed: int | None = None) -> None:
+        pass
+
+    def act(self, observation, action_mask, *, game=None) -> int:
+        action, _ = self.policy.predict(
+            np.asarray(observation, dtype=np.float32)[None],
+            action_masks=np.asarray(action_mask, dtype=bool)[None],
+            deterministic=False,
+        )
+        return int(action[0])
+
+
+class OpponentPool:
+    """Opponents to sample from: fixed agents with weights, plus recent snapshots.
+
+    Args:
+        game: Game name, for building agents by id.
+        fixed: ``{agent name: weight}``, e.g. ``{"random": 1, "heuristic": 2}``.
+        snapshot_weight: Total weight shared by the snapshots (0 until one exists).
+        keep: Snapshots kept (oldest dropped first).
+    """
+
+    def __init__(
+        self,
+        game: str,
+        fixed: dict[str, float],
+        snapshot_weight: float = 2.0,
+        keep: int = 5,
+    ):
+        from labyrinth_gym.agents import make
+
+        self.game = game
+        self.fixed = [(make(f"{game}/{name}"), float(w)) for name, w in fixed.items()]
+        self.snapshot_weight = snapshot_weight
+        self.keep = keep
+        self.snapshots: list[PolicySnapshot] = []
+
+    def add_snapshot(self, policy, name: str) -> None:
+        self.snapshots.append(PolicySnapshot(policy, name))
+        del self.snapshots[: -self.keep]
+
+    def sample(self, rng: np.random.Generator):
+        agents = [a for a, _ in self.fixed]
+        weights = [w for _, w in self.fixed]
+        if self.snapshots:
+            agents += self.snapshots
+            weights += [self.snapshot_weight / len(self.snapshots)] * len(self.snapshots)
+        p = np.asarray(weights, dtype=float)
+        return agents[int(rng.choice(len(agents), p=p / p.sum()))]
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "fixed": {a.name: w for a, w in self.fixed},
+            "snapshot_weight": self.snapshot_weight,
+            "keep": self.keep,
+        }
+
+
+class SelfPlayEnv(EngineGymEnv):
+    """A competitive game's Gymnasium env with per-episode configuration and opponents.
+
+    Args:
+        spec: The game's :class:`GameSpec`.
+        pool: Where opponents come from.
+        choices: ``{kwarg: [values]}`` drawn uniformly per episode, e.g.
+            ``{"variant": ["caffeinated"], "num_players": [2, 3, 4]}``.
+        shaping: Weight of potential-based shaping (Ng et al. 1999) on the learner's
+            score lead, ``phi = (own score - mean opponent score) / 25``: each step adds
+            ``shaping * (phi' - phi)``, so an episode's shaping sums to the final lead
+            and the optimal policy is unchanged. Needs the engine's ``scores()``.
+        **game_kwargs: Fixed game kwargs.
+    """
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        pool: OpponentPool,
+        choices: dict[str, Sequence[Any]] | None = None,
+        shaping: float = 0.0,
+        **game_kwargs: Any,
+    ):
+        self.spec_ = spec
+        self.pool = pool
+        self.shaping = float(shaping)
+        self.choices = {k: list(v) for k, v in (choices or {}).items()}
+        first = {k: v[0] for k, v in self.choices.items()}
+        super().__init__(**{**game_kwargs, **first})
+        self._fixed_kwargs = dict(game_kwargs)
+
+    def episode_kwargs(self) -> dict[str, Any]:
+        kwargs = dict(self._fixed_kwargs)
+        for key, values in self.choices.items():
+            kwargs[key] = values[int(self.np_random.integers(len(values)))]
+        return kwargs
+
+    def episode_opponents(self, seat: int, n_seats: int) -> dict[int, Any]:
+        others = [(seat + k) % n_seats for k in range(1, n_seats)]
+        return {s: self.pool.sample(self.np_random) for s in others}
+
+    def _potential(self) -> float:
+        scores = self.game.scores()
+        others = [s for i, s in enumerate(scores) if i != self.seat]
+        return (scores[self.seat] - sum(others) / len(others)) / 25.0
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        obs, info = super().reset(seed=seed, options=options)
+        self._phi = self._potential() if self.shaping else 0.0
+        return obs, info
+
+    def step(self, action):
+        obs, reward, terminated, truncated, info = super().step(action)
+        if self.shaping and "illegal_action" not in info:
+            phi = self._potential()
+            reward += self.shaping * (phi - self._phi)
+            self._phi = phi
+        return obs, reward, terminated, truncated, info
+
+
+def snapshot_callback(pool: OpponentPool, every: int):
+    """An SB3 callback adding a snapshot of the learner to ``pool`` every ``every`` steps."""
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class SnapshotCallback(BaseCallback):
+        def __init__(self):
+            super().__init__()
+            self.last = 0
+
+        def _on_step(self) -> bool:
+            if self.num_timesteps - self.last >= every:
+                self.last = self.num_timesteps
+                pool.add_snapshot(self.model.policy, f"snapshot@{self.num_timesteps}")
+            return True
+
+    return SnapshotCallback()
