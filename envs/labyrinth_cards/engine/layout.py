@@ -42,6 +42,8 @@ class Grid:
         self.cells = size * size
         #: ``neighbours[cell]`` = list of ``(direction, neighbour cell)``.
         self.neighbours: list[list[tuple[int, int]]] = []
+        #: ``links[cell]`` = list of ``(direction, neighbour, opposite direction)``.
+        self.links: list[list[tuple[int, int, int]]] = []
         for cell in range(self.cells):
             r, c = divmod(cell, size)
             nbs = []
@@ -54,6 +56,7 @@ class Grid:
             if c > 0:
                 nbs.append((W, cell - 1))
             self.neighbours.append(nbs)
+            self.links.append([(d, nb, OPPOSITE[d]) for d, nb in nbs])
         mid = size // 2
         #: The 2x2 block where the four opening cards go.
         self.centre = [
@@ -131,19 +134,21 @@ def articulation_cells(grid: Grid, occupied: Iterable[int]) -> set[int]:
 def path_groups(grid: Grid, openings: list[int], occupied: Iterable[int]) -> dict[int, int]:
     """Map each occupied cell to a group id (the smallest cell of its path group)."""
     group: dict[int, int] = {}
-    nbrs = grid.neighbours
+    links = grid.links
     for start in sorted(occupied):
         if start in group:
             continue
         group[start] = start
         stack = [start]
+        pop = stack.pop
+        push = stack.append
         while stack:
-            cell = stack.pop()
+            cell = pop()
             mask = openings[cell]
-            for d, nb in nbrs[cell]:
-                if mask & d and nb not in group and openings[nb] & OPPOSITE[d]:
+            for d, nb, back in links[cell]:
+                if mask & d and openings[nb] & back and nb not in group:
                     group[nb] = start
-                    stack.append(nb)
+                    push(nb)
     return group
 
 
@@ -154,8 +159,16 @@ def treasure_sets(
 
     Keys are ``(group id, treasure)``; values the sorted cells of that set.
     """
-    by_key: dict[tuple[int, int], list[int]] = {}
+    by_key: dict[int, list[int]] = {}
+    get = by_key.get
     for cell, g in groups.items():
+        base = g * 64
         for t in treasures_at[cell]:
-            by_key.setdefault((g, t), []).append(cell)
-    return {k: sorted(v) for k, v in by_key.items() if len(v) >= 2}
+            lst = get(base + t)
+            if lst is None:
+                by_key[base + t] = [cell]
+            else:
+                lst.append(cell)
+    return {
+        divmod(k, 64): sorted(v) for k, v in sorted(by_key.items()) if len(v) >= 2
+    }
