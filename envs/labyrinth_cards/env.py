@@ -12,7 +12,7 @@ play (hand slot x cell x rotation), rotate (cell x direction), draw, collect (ce
 stop. The table is in :mod:`labyrinth_gym.envs.labyrinth_cards.engine.actions`.
 
 ## Observation Space
-``Box(0, 1, (1493,), float32)``, observer-relative (own hand, opponents in turn order
+``Box(-1, 1, (4126,), float32)`` (values in [0, 1]), observer-relative (own hand, opponents in turn order
 after the observer, hand sizes and scores only); layout in
 :mod:`labyrinth_gym.envs.labyrinth_cards.encoding`. PettingZoo observations are
 ``{"observation", "action_mask"}``; the mask is all zeros off-turn.

@@ -2,7 +2,8 @@
 
 Text: each cell of the layout's bounding box is 3 rows x 5 characters; a card shows its
 paths as ``|`` and ``-`` from the centre ``+`` to each open edge, with the first letters
-of its two treasures on the top row; ``*`` marks a card played this turn.
+of its two treasures on the top row; ``*`` in the bottom-left corner marks a card
+played this turn.
 """
 
 from __future__ import annotations
@@ -48,10 +49,11 @@ def render_text(game: LabyrinthCardsGame) -> str:
                 rows[2] += "     "
                 continue
             m = game.open_at[cell]
+            tag = _tag(game, card)
             mark = "*" if cell in game.played_this_turn else " "
-            rows[0] += f"{_tag(game, card)}{mark}" if m & N == 0 else _tag(game, card)[:2] + "|" + _tag(game, card)[2:]
+            rows[0] += tag[:2] + ("|" if m & N else " ") + tag[2:]
             rows[1] += ("--" if m & W else "  ") + "+" + ("--" if m & E else "  ")
-            rows[2] += "  |  " if m & S else "     "
+            rows[2] += mark + (" |  " if m & S else "    ")
         lines.append(f"     {rows[0]}")
         lines.append(f"{r:>3}  {rows[1]}")
         lines.append(f"     {rows[2]}")

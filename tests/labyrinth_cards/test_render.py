@@ -79,12 +79,6 @@ def test_text_paths_follow_the_openings():
     assert cell_text(4, 3)[1] == "  .  "
 
 
-@pytest.mark.xfail(
-    reason="BUG: render.py drops the '*' played-this-turn mark of a card whose north "
-    "edge is open (the top row puts '|' where the mark would go)",
-    strict=True,
-    raises=AssertionError,
-)
 def test_text_marks_every_card_played_this_turn():
     game = position(
         "caffeinated",

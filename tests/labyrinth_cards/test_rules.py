@@ -81,6 +81,11 @@ LIZARD_MOTH = card("Lizard", "Moth")  # corner
 SKULL_SPIDER = card("Skull", "Spider")  # straight
 GOLD_SHIELD = card("Gold", "Shield")  # tee
 CANDLE_DRAGON = card("Candle", "Dragon")  # tee
+DRAGON_GHOST = card("Dragon", "Ghost")  # tee
+# Two cards above cells 44 and 45 with treasures no other test card shows: with them a
+# set at 44-45 can lose either card and leave three edge-connected cards (rule 2 of
+# the variants forbids leaving a lone card).
+ROOF = {(3 * 10 + 4): ("SKULL_SPIDER", "NS"), (3 * 10 + 5): ("DRAGON_GHOST", "NES")}
 SPIDER_BAT = card("Spider", "Bat")  # corner
 # Five cards whose ten treasures appear nowhere on quiet(), nor on each other.
 SPARE = [card("Gold", "Shield"), card("Lizard", "Moth"), card("Rat", "Purse"),
@@ -313,8 +318,12 @@ def test_rotation_clockwise_and_counter_clockwise_as_drawn(table):
     assert [k[1] for k in ccw.current_sets()] == [crown]
 
 
+def roof() -> dict[int, tuple[int, int]]:
+    return {cell: lay(globals()[name], opens) for cell, (name, opens) in ROOF.items()}
+
+
 def test_rotating_one_card_twice_is_180_degrees_and_it_may_be_collected(table):
-    layout = {at(4, 4): lay(CROWN_KEY, "EW"), at(4, 5): lay(SHIELD_CROWN, "NE")}
+    layout = {at(4, 4): lay(CROWN_KEY, "EW"), at(4, 5): lay(SHIELD_CROWN, "NE"), **roof()}
     game = table(layout=layout, hands=[[], []], deck=SPARE)
     game.apply_action(rotate(at(4, 5), CW))
     assert game.phase == PLAY and game.actions_left == 1 and game.player == 0
@@ -425,7 +434,7 @@ def test_official_turn_is_one_play(table):
 @pytest.mark.parametrize("variant, count", [("caffeinated", 2), ("steroids", 3)])
 def test_collection_waits_until_all_actions_are_done(table, variant, count):
     """A set made by the first action cannot be collected before the last one."""
-    layout = {at(4, 4): lay(CROWN_KEY, "EW"), at(4, 5): lay(SHIELD_CROWN, "NE")}
+    layout = {at(4, 4): lay(CROWN_KEY, "EW"), at(4, 5): lay(SHIELD_CROWN, "NE"), **roof()}
     game = table(variant, layout=layout, hands=[[], []], deck=SPARE)
     game.apply_action(rotate(at(4, 5), CCW))  # NW: the Crown set forms now
     for _ in range(count - 1):
@@ -476,8 +485,10 @@ def test_rules_2_and_3_a_corner_only_join_counts_as_a_split(table):
     with pytest.raises(IllegalActionError):
         game.apply_action(collect(at(4, 5)))
     game.apply_action(collect(at(4, 4)))
-    # Two cards left, edge to edge: either may go now (the set keeps the other).
-    assert collectable(game) == {at(4, 5), at(5, 5)}
+    # Two cards left: taking either would leave a lone card (variant rule 2), so
+    # nothing more can go and the turn has passed on.
+    assert game.phase == PLAY and game.player == 1
+    assert sorted(game.occupied) == [at(4, 5), at(5, 5)]
 
 
 def test_rule_3_a_pair_cut_off_from_the_rest_is_a_split_too(table):
@@ -821,3 +832,22 @@ def test_illegal_action_names_the_legal_set_and_changes_nothing(table):
     assert "legal actions" in str(info.value) and "rotate the card at row 4 col 4" in str(
         info.value)
     assert game.to_dict() == before
+
+
+@pytest.mark.parametrize("variant, lone_ok", [("official", True), ("caffeinated", False)])
+def test_only_the_official_game_may_leave_a_lone_card(table, variant, lone_ok):
+    """44 Crown/Key EW, then Crown/Candle played EW at 45: a two-card Crown set.
+
+    Official: collecting 44 leaves 45 alone, an intact labyrinth. Caffeinated rule 2:
+    every card left must touch another by an edge, so 44 stays.
+    """
+    game = table(variant, layout={at(4, 4): lay(CROWN_KEY, "EW")},
+                 hands=[[CROWN_CANDLE], [SWORD_HELMET]], deck=SPARE)
+    game.apply_action(play(game, CROWN_CANDLE, at(4, 5), "EW"))
+    if variant != "official":
+        game.apply_action(DRAW)
+        assert game.player == 1 and sorted(game.occupied) == [at(4, 4), at(4, 5)]
+        return
+    assert game.phase == COLLECT and collectable(game) == {at(4, 4)}
+    game.apply_action(collect(at(4, 4)))
+    assert sorted(game.occupied) == [at(4, 5)] and game.collected[0] == [CROWN_KEY]

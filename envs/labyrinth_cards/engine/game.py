@@ -39,6 +39,9 @@ Rulings we made where the documents are silent (tested in ``tests/labyrinth_card
 
 - The table is a ``size`` x ``size`` grid (10 x 10, ``data/cards.toml``); no card may go
   off it. With 50 cards there is always a free cell next to the layout.
+- Caffeinated/Steroids rule 2 ("every card remaining ... must be connected to another
+  card by an edge") means a collection may not leave a lone card: the table keeps at
+  least two. The official game only asks for an intact labyrinth, which one card is.
 - Sets are traced once, when collection begins ("do not collect any cards until all your
   actions are completed"); lifting a card does not re-trace paths. A picked card counts
   as collected from every set it belongs to, so each of those must keep a card.
@@ -50,6 +53,7 @@ Rulings we made where the documents are silent (tested in ``tests/labyrinth_card
 
 from __future__ import annotations
 
+import copy
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -374,6 +378,9 @@ class LabyrinthCardsGame(Game):
                 continue
             if cell in cut:  # lifting it would split the layout
                 continue
+            if self.variant != "official" and len(self.occupied) <= 2:
+                # Rule 2: every card left must touch another by an edge.
+                continue
             out.append(cell)
         return out
 
@@ -536,7 +543,8 @@ class LabyrinthCardsGame(Game):
 
     # ---------------------------------------------------------- serialising
     def to_dict(self) -> dict[str, Any]:
-        return {
+        # A snapshot: nothing in it may alias the live game's lists.
+        return copy.deepcopy({
             "variant": self.variant,
             "num_players": self.num_players,
             "max_turns": self.max_turns,
@@ -557,7 +565,7 @@ class LabyrinthCardsGame(Game):
             "claimed": [list(k) for k in self.claimed],
             "turn_collections": self.turn_collections,
             "outcome": self.outcome,
-        }
+        })
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> LabyrinthCardsGame:

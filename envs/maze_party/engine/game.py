@@ -43,6 +43,7 @@ Rulings we made where RULINGS.md is silent (tested in ``tests/maze_party``):
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
@@ -715,7 +716,8 @@ class MazePartyGame(Game):
 
     # -------------------------------------------------------- serialisation
     def to_dict(self) -> dict[str, Any]:
-        return {
+        # A snapshot: nothing in it may alias the live game's lists.
+        return copy.deepcopy({
             "maze": self.maze.key,
             "party": [c.key for c in self.party],
             "max_turns": self.max_turns,
@@ -746,7 +748,7 @@ class MazePartyGame(Game):
             "order_pos": self.order_pos,
             "piles": self.piles.to_dict(),
             "combat": self.combat.to_dict() if self.combat else None,
-        }
+        })
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MazePartyGame:
