@@ -56,6 +56,8 @@ O_OPP = O_GLOBAL + 13
 OBS_SIZE = O_OPP + 5 * 3
 VARIANT_INDEX = {name: i for i, name in enumerate(VARIANTS)}
 _PAIRS = [(k, m) for k in range(HAND_MAX) for m in range(k + 1, HAND_MAX)]
+#: ``_BITS[mask]`` = the four opening bits (N, E, S, W) of a 4-bit mask.
+_BITS = np.array([[(m >> i) & 1 for i in range(4)] for m in range(16)], dtype=np.float32)
 
 
 @cache
@@ -82,18 +84,16 @@ def encode(game: LabyrinthCardsGame, observer: int) -> np.ndarray:
     share, printed, shows = _tables()
     obs = np.zeros(OBS_SIZE, dtype=np.float32)
     planes = obs[: PLANES * C].reshape(PLANES, C)
-    occupied = sorted(game.occupied)
-    card_at = np.asarray(game.card_at)
-    planes[P_OCC, occupied] = 1.0
-    open_at = np.asarray(game.open_at)
-    for i in range(4):
-        planes[P_OPEN + i] = (open_at >> i) & 1
+    card_at = game.card_np
+    planes[P_OCC] = card_at != EMPTY
+    planes[P_OPEN : P_OPEN + 4] = _BITS[game.open_np].T
     if game.played_this_turn:
         planes[P_PLAYED, game.played_this_turn] = 1.0
     sets = game.current_sets()
-    in_set = sorted({c for cells in sets.values() for c in cells if game.card_at[c] != EMPTY})
-    if in_set:
-        planes[P_INSET, in_set] = 1.0
+    if sets:
+        in_set = [c for cells in sets.values() for c in cells if game.card_at[c] != EMPTY]
+        if in_set:
+            planes[P_INSET, in_set] = 1.0
     if game.phase == COLLECT and observer == game.player and game.outcome is None:
         cells = game._collectable()
         if cells:
@@ -107,8 +107,9 @@ def encode(game: LabyrinthCardsGame, observer: int) -> np.ndarray:
         block[: len(hand), 0] = 1.0
         block[: len(hand), 1:5] = printed[hand]
         block[: len(hand), 5:] = shows[hand]
+        n_hand = len(hand)
         for j, (k, m) in enumerate(_PAIRS):
-            if m < len(hand) and share[hand[k], hand[m]]:
+            if m < n_hand and share[hand[k], hand[m]]:
                 obs[O_PAIRS + j] = 1.0
     obs[O_PHASE + min(game.phase, 2)] = 1.0
     g = O_GLOBAL

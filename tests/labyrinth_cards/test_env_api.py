@@ -462,3 +462,20 @@ def test_determinize_keeps_what_the_observer_knows(variant):
         if not det.is_terminal():
             play_out(det, np.random.default_rng(i))  # a determinization is playable
     assert changed > checked // 2
+
+
+def test_the_encoders_numpy_mirrors_follow_the_layout_lists():
+    """The engine keeps numpy copies of cards/openings for the encoder; over random
+    play, clones and round trips they must equal the lists the rules read."""
+    from labyrinth_gym.envs.labyrinth_cards.engine.game import LabyrinthCardsGame
+
+    rng = np.random.default_rng(5)
+    for seed in range(6):
+        game = new_game(seed, variant=("official", "caffeinated", "steroids")[seed % 3],
+                        num_players=2 + seed % 3)
+        while not game.is_terminal():
+            for g in (game, game.clone(), LabyrinthCardsGame.from_dict(game.to_dict())):
+                assert g.card_np.tolist() == g.card_at
+                assert g.open_np.tolist() == g.open_at
+            legal = game.legal_actions()
+            game.apply_action(legal[int(rng.integers(len(legal)))])

@@ -181,6 +181,8 @@ class LabyrinthCardsGame(Game):
         self.card_at = [EMPTY] * cells
         self.open_at = [0] * cells
         self.rot_at = [0] * cells
+        self.card_np = np.full(cells, EMPTY, dtype=np.int64)
+        self.open_np = np.zeros(cells, dtype=np.int64)
         self.occupied: set[int] = set()
         self.hands: list[list[int]] = [[] for _ in range(num_players)]
         self.collected: list[list[int]] = [[] for _ in range(num_players)]
@@ -216,10 +218,14 @@ class LabyrinthCardsGame(Game):
 
     # -------------------------------------------------------------- layout ops
     def _place(self, cell: int, card: int, rot: int) -> None:
+        mask = rotate_mask(self.data.cards[card].openings, rot)
         self.card_at[cell] = card
         self.rot_at[cell] = rot
-        self.open_at[cell] = rotate_mask(self.data.cards[card].openings, rot)
+        self.open_at[cell] = mask
         self.occupied.add(cell)
+        # numpy mirrors for the observation encoder (kept in step, never read here)
+        self.card_np[cell] = card
+        self.open_np[cell] = mask
 
     def _lift(self, cell: int) -> int:
         card = self.card_at[cell]
@@ -227,6 +233,8 @@ class LabyrinthCardsGame(Game):
         self.open_at[cell] = 0
         self.rot_at[cell] = 0
         self.occupied.discard(cell)
+        self.card_np[cell] = EMPTY
+        self.open_np[cell] = 0
         return card
 
     def facing(self) -> tuple[np.ndarray, np.ndarray]:
@@ -510,6 +518,8 @@ class LabyrinthCardsGame(Game):
         new.card_at = self.card_at[:]
         new.open_at = self.open_at[:]
         new.rot_at = self.rot_at[:]
+        new.card_np = self.card_np.copy()
+        new.open_np = self.open_np.copy()
         new.occupied = set(self.occupied)
         new.hands = [h[:] for h in self.hands]
         new.collected = [c[:] for c in self.collected]
@@ -583,6 +593,8 @@ class LabyrinthCardsGame(Game):
         game.card_at = [EMPTY] * cells
         game.open_at = [0] * cells
         game.rot_at = [0] * cells
+        game.card_np = np.full(cells, EMPTY, dtype=np.int64)
+        game.open_np = np.zeros(cells, dtype=np.int64)
         game.occupied = set()
         for cell, (card, rot) in enumerate(zip(data["card_at"], data["rot_at"], strict=True)):
             if card != EMPTY:
