@@ -13,6 +13,7 @@ from labyrinth_gym.agents.base import (
     register,
     registered,
 )
+from labyrinth_gym.agents.labyrinth_cards import LabyrinthCardsHeuristic
 from labyrinth_gym.agents.learned import CheckpointMismatchError, LearnedAgent
 from labyrinth_gym.agents.maze_party import MazePartyHeuristic
 from labyrinth_gym.agents.random_agent import RandomAgent
@@ -22,10 +23,16 @@ register("*/random", lambda game, **kw: RandomAgent(game=game, **kw))
 register("*/search", lambda game, **kw: SearchAgent(game=game, **kw))
 register("maze_party/heuristic", lambda game, **kw: MazePartyHeuristic(game=game, **kw))
 register("maze_party/ppo", lambda game, **kw: LearnedAgent(game, name="ppo", **kw))
+register(
+    "labyrinth_cards/heuristic",
+    lambda game, **kw: LabyrinthCardsHeuristic(game=game, **kw),
+)
+register("labyrinth_cards/ppo", lambda game, **kw: LearnedAgent(game, name="ppo", **kw))
 
 __all__ = [
     "Agent",
     "CheckpointMismatchError",
+    "LabyrinthCardsHeuristic",
     "LearnedAgent",
     "MazePartyHeuristic",
     "RandomAgent",
