@@ -12,11 +12,12 @@ import importlib
 import os
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from labyrinth_gym.evaluation.matches import agent_id, build_agents, evaluate
+from labyrinth_gym.evaluation.matches import agent_id, build_agents, evaluate, new_game
 
 REFERENCE_ENV = "classic/connect_four-v3"
 """The yardstick env (PettingZoo's id): a small, fast board game everyone knows."""
@@ -146,19 +147,55 @@ def benchmark_speed(seconds: float = 2.0, seed: int = 0) -> list[dict[str, Any]]
     return rows
 
 
+@dataclass(frozen=True)
+class SearchBudget:
+    """What the benchmark can afford of the search agent on a game where it is slow.
+
+    Attributes:
+        games: Most games the search agent plays.
+        kwargs: Agent kwargs (a smaller tree and shorter rollouts).
+    """
+
+    games: int
+    kwargs: dict[str, Any] = field(default_factory=dict)
+
+
+SEARCH_BUDGETS: dict[str, SearchBudget] = {
+    # ~120 decisions a game, each a full determinized MCTS: 8 short simulations take
+    # about two seconds a game, so ten games fit the demo's few minutes.
+    "labyrinth_cards": SearchBudget(10, {"simulations": 8, "rollout_depth": 40}),
+}
+"""Per game: a cap on the search agent's games and smaller search settings."""
+
+
 def _agent_plan(
     game: str, games: int, search_games: int | None
-) -> list[tuple[str, int]]:
+) -> list[tuple[str, int, dict[str, Any]]]:
+    """``(agent id, games, agent kwargs)`` of each of ``game``'s benchmark agents."""
     from labyrinth_gym.agents import registered
 
     known = registered(game)
+    budget = SEARCH_BUDGETS.get(game)
     plan = []
     for name in ("random", "heuristic", "search", "ppo"):
         aid = agent_id(game, name)
-        if aid in known:
-            n = search_games if name == "search" and search_games is not None else games
-            plan.append((aid, n))
+        if aid not in known:
+            continue
+        n, kwargs = games, {}
+        if name == "search":
+            n = search_games if search_games is not None else games
+            if budget is not None:
+                n, kwargs = min(n, budget.games), dict(budget.kwargs)
+        plan.append((aid, n, kwargs))
     return plan
+
+
+def _opponent_setting(spec: Any, seed: int) -> str:
+    """``"2 players, caffeinated"``: the default table the benchmark plays on."""
+    probe = new_game(spec, seed)
+    text = f"{probe.num_players} players"
+    variant = getattr(probe, "variant", None)
+    return f"{text}, {variant}" if variant else text
 
 
 def benchmark_agents(
@@ -169,9 +206,14 @@ def benchmark_agents(
 ) -> list[dict[str, Any]]:
     """Every game's agents (random, heuristic, search, ppo where they exist).
 
-    Each agent plays its games on seeds ``seed ..``; search is slow, so it gets
-    ``search_games`` (the first seeds of the others'). An agent that cannot be built
-    (no checkpoint yet) gets a row saying why instead of numbers.
+    Cooperative games (the maze party): each agent plays every seat of its own games
+    on seeds ``seed ..``. Competitive games (Labyrinth the Card Game): each agent plays
+    the game's default table (two players) against ``<game>/random`` with the seats
+    rotated, and its row is its win rate in those games; random's row is random
+    against itself, the baseline. Search is slow, so it gets ``search_games`` (the
+    first seeds of the others'), capped and made smaller where
+    :data:`SEARCH_BUDGETS` says so. An agent that cannot be built (no checkpoint yet)
+    gets a row saying why instead of numbers.
 
     Args:
         games: Games per agent.
@@ -182,16 +224,20 @@ def benchmark_agents(
     Returns:
         Rows with ``game``, ``agent``, ``games``, ``wins``, ``win_rate``, ``ci_low``,
         ``ci_high``, ``mean_turns``, ``mean_steps``, ``mean_return``, ``seconds``
-        (wall clock of that agent's run) and ``note``.
+        (wall clock of that agent's run) and ``note`` (seeds, and for competitive
+        games the opponent: ``"vs random, 2 players, ..."``).
     """
-    from labyrinth_gym.envs import game_names
+    from labyrinth_gym.envs import game_names, game_spec
 
     workers = workers or max(1, min(2, os.cpu_count() or 1))
     rows: list[dict[str, Any]] = []
     for game in game_names():
-        for aid, n in _agent_plan(game, games, search_games):
+        spec = game_spec(game)
+        random_id = agent_id(game, "random")
+        setting = None if spec.cooperative else _opponent_setting(spec, seed)
+        for aid, n, kwargs in _agent_plan(game, games, search_games):
             try:
-                build_agents([aid])
+                build_agents([aid], {aid: kwargs})
             except (OSError, ValueError, ImportError) as err:
                 rows.append(
                     {
@@ -202,13 +248,29 @@ def benchmark_agents(
                     }
                 )
                 continue
-            # Tiny runs are faster in-process than paying the worker start-up.
+            # Tiny runs are faster in-process than paying the worker start-up; a few
+            # search games are slow enough to be worth it.
+            slow = aid == agent_id(game, "search") and n >= 4
+            procs = workers if n >= 50 or slow else 1
+            # Competitive games: two seats, rotated, against random (random against
+            # itself is the baseline).
+            seats = [aid] if setting is None else [aid, random_id]
             report = evaluate(
-                game, [aid], games=n, seed=seed, workers=workers if n >= 50 else 1
+                game,
+                seats,
+                games=n,
+                seed=seed,
+                workers=procs,
+                agent_kwargs={aid: kwargs} if kwargs else None,
             )
             stats = vars(report.agents[0]).copy()
             stats["seconds"] = report.wall_seconds
             note = f"seeds {seed}..{seed + n - 1}"
+            if setting is not None:
+                who = "baseline: random vs random" if aid == random_id else "vs random"
+                note = f"{who}, {setting}, seats rotated, {note}"
+            if kwargs:
+                note += ", " + ", ".join(f"{k}={v}" for k, v in kwargs.items())
             if stats["truncated"]:
                 note += f", {stats['truncated']} truncated"
             rows.append({"game": game, **stats, "note": note})

@@ -1,0 +1,66 @@
+"""The agents benchmark on a competitive game: every agent against random, seats
+rotated, two players; search within its per-game budget; a missing checkpoint is a row."""
+
+from __future__ import annotations
+
+import pytest
+
+from labyrinth_gym.evaluation import speed
+from labyrinth_gym.evaluation.speed import SearchBudget, benchmark_agents
+
+
+@pytest.fixture(scope="module")
+def rows(request):
+    """One tiny benchmark run, with the card game's search made tiny too."""
+    patch = pytest.MonkeyPatch()
+    patch.setitem(
+        speed.SEARCH_BUDGETS,
+        "labyrinth_cards",
+        SearchBudget(1, {"simulations": 2, "rollout_depth": 5}),
+    )
+    request.addfinalizer(patch.undo)
+    return benchmark_agents(games=4, seed=3, search_games=3, workers=1)
+
+
+def by_agent(rows):
+    return {r["agent"]: r for r in rows}
+
+
+def test_card_game_agents_play_random_two_players_seats_rotated(rows):
+    cards = by_agent(r for r in rows if r["game"] == "labyrinth_cards")
+    assert {"labyrinth_cards/random", "labyrinth_cards/heuristic"} <= set(cards)
+    heuristic = cards["labyrinth_cards/heuristic"]
+    assert heuristic["games"] == 4
+    assert heuristic["note"].startswith("vs random, 2 players, caffeinated")
+    assert "seats rotated" in heuristic["note"] and "seeds 3..6" in heuristic["note"]
+    assert 0.0 <= heuristic["ci_low"] <= heuristic["win_rate"] <= heuristic["ci_high"]
+    baseline = cards["labyrinth_cards/random"]
+    assert baseline["note"].startswith("baseline: random vs random, 2 players")
+    assert baseline["games"] == 4
+
+
+def test_search_keeps_to_the_games_budget_and_its_kwargs(rows):
+    search = by_agent(rows)["labyrinth_cards/search"]
+    assert search["games"] == 1  # the budget caps search_games=3
+    assert "vs random, 2 players" in search["note"]
+    assert "simulations=2" in search["note"] and "rollout_depth=5" in search["note"]
+    # Cooperative games are untouched: the maze party's search plays search_games.
+    maze = by_agent(rows)["maze_party/search"]
+    assert maze["games"] == 3 and "vs random" not in maze["note"]
+
+
+def test_a_missing_checkpoint_is_a_row_not_a_crash(rows):
+    ppo = by_agent(rows)["labyrinth_cards/ppo"]
+    if ppo["games"] == 0:
+        assert ppo["note"].startswith("not evaluated")
+    else:  # a checkpoint has shipped
+        assert ppo["note"].startswith("vs random, 2 players")
+
+
+def test_the_plan_applies_the_budget_only_where_one_is_set():
+    plan = {aid: (n, kw) for aid, n, kw in speed._agent_plan("labyrinth_cards", 50, 30)}
+    budget = speed.SEARCH_BUDGETS["labyrinth_cards"]
+    assert plan["labyrinth_cards/search"] == (min(30, budget.games), budget.kwargs)
+    assert plan["labyrinth_cards/heuristic"] == (50, {})
+    maze = {aid: (n, kw) for aid, n, kw in speed._agent_plan("maze_party", 50, 30)}
+    assert maze["maze_party/search"] == (30, {})
