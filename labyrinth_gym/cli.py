@@ -215,7 +215,9 @@ def build_parser() -> argparse.ArgumentParser:
         "agents",
         help="random, heuristic, search and ppo on every game",
         description="Win rates of every game's agents on the same seeds (what make demo "
-        "runs). An agent that cannot be loaded gets a row saying why.",
+        "runs). In competitive games each agent plays random (2 players, seats "
+        "rotated; random's row is random against itself). An agent that cannot be "
+        "loaded gets a row saying why.",
     )
     b.add_argument(
         "--games", type=int, default=500, help="games per agent (default 500)"
@@ -224,7 +226,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--search-games",
         type=int,
         default=100,
-        help="games for the (slow) search agent (default 100)",
+        help="games for the (slow) search agent (default 100; fewer, with a smaller "
+        "search, where it is slower: labyrinth_cards plays 10)",
     )
     b.add_argument(
         "--seed", type=int, default=0, help="seed of the first game (default 0)"
