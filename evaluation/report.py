@@ -84,7 +84,7 @@ def eval_table(report: EvalReport) -> Table:
 def agents_table(rows: Sequence[dict[str, Any]]) -> Table:
     """The table of :func:`~labyrinth_gym.evaluation.speed.benchmark_agents` rows."""
     columns = [("game", "game", _text), *AGENT_COLUMNS, ("note", "note", _text)]
-    return rows_table(rows, columns, "agents: win rate over seeded games (same seeds)")
+    return rows_table(rows, columns, "agents: win rate over seeded games (the note says against whom)")
 
 
 def speed_table(rows: Sequence[dict[str, Any]]) -> Table:

@@ -1,4 +1,4 @@
-"""Benchmarks: env throughput, and every game's agents on the same seeds.
+"""Benchmarks: env throughput, and every game's agents on seeded games.
 
 :func:`benchmark_speed` counts env steps per second with uniformly random legal actions
 for each game through both public faces (``gymnasium.make`` and the wrapped PettingZoo
