@@ -3,8 +3,8 @@
 Each episode :class:`SelfPlayEnv` draws the game configuration (variant, player count)
 from the configured choices, a seat for the learner, and an opponent for every other
 seat from an :class:`OpponentPool`: fixed agents by id (``random``, ``heuristic``) and
-frozen snapshots of the learner itself, which :class:`SnapshotCallback` adds as
-training goes (the newest ``keep`` of them).
+frozen snapshots of the learner itself, which training adds as it goes (the newest
+``keep`` of them; see :func:`labyrinth_gym.training.train.train`).
 """
 
 from __future__ import annotations
@@ -145,21 +145,3 @@ class SelfPlayEnv(EngineGymEnv):
             reward += self.shaping * (phi - self._phi)
             self._phi = phi
         return obs, reward, terminated, truncated, info
-
-
-def snapshot_callback(pool: OpponentPool, every: int):
-    """An SB3 callback adding a snapshot of the learner to ``pool`` every ``every`` steps."""
-    from stable_baselines3.common.callbacks import BaseCallback
-
-    class SnapshotCallback(BaseCallback):
-        def __init__(self):
-            super().__init__()
-            self.last = 0
-
-        def _on_step(self) -> bool:
-            if self.num_timesteps - self.last >= every:
-                self.last = self.num_timesteps
-                pool.add_snapshot(self.model.policy, f"snapshot@{self.num_timesteps}")
-            return True
-
-    return SnapshotCallback()

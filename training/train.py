@@ -157,7 +157,7 @@ def train(
     if spec.cooperative and choices:
         raise ValueError(f"{game} is cooperative: per-episode --variant/--players do not apply")
     if not spec.cooperative:
-        from labyrinth_gym.training.selfplay import OpponentPool, snapshot_callback
+        from labyrinth_gym.training.selfplay import OpponentPool
 
         selfplay = dict(selfplay or {})
         choices = {k: list(v) for k, v in (choices or selfplay.get("choices", {})).items()}
@@ -170,7 +170,12 @@ def train(
             snapshot_weight=float(selfplay.get("snapshot_weight", 2.0)),
             keep=int(selfplay.get("keep", 5)),
         )
-        callbacks.append(snapshot_callback(pool, int(selfplay.get("snapshot_every", 50_000))))
+        callbacks.append(
+            every_n_steps(
+                lambda model, steps: pool.add_snapshot(model.policy, f"snapshot@{steps}"),
+                int(selfplay.get("snapshot_every", 50_000)),
+            )
+        )
         selfplay = {**pool.describe(), "snapshot_every": selfplay.get("snapshot_every", 50_000),
                     "shaping": float(selfplay.get("shaping", 0.0)), "choices": choices}
     shaping = float((selfplay or {}).get("shaping", 0.0))
@@ -227,7 +232,7 @@ def train(
         )
 
     if save_every:
-        callbacks.append(_periodic(save, save_every))
+        callbacks.append(every_n_steps(lambda model, steps: save(), save_every))
     if remaining > 0:
         model.learn(
             total_timesteps=remaining,
@@ -265,11 +270,11 @@ def reproduce_command(
     return shlex.join(argv)
 
 
-def _periodic(fn, every: int):
-    """An SB3 callback calling ``fn()`` every ``every`` steps."""
+def every_n_steps(fn, every: int):
+    """An SB3 callback calling ``fn(model, num_timesteps)`` every ``every`` steps."""
     from stable_baselines3.common.callbacks import BaseCallback
 
-    class Periodic(BaseCallback):
+    class EveryNSteps(BaseCallback):
         def __init__(self):
             super().__init__()
             self.last = 0
@@ -277,10 +282,10 @@ def _periodic(fn, every: int):
         def _on_step(self) -> bool:
             if self.num_timesteps - self.last >= every:
                 self.last = self.num_timesteps
-                fn()
+                fn(self.model, self.num_timesteps)
             return True
 
-    return Periodic()
+    return EveryNSteps()
 
 
 def add_eval_to_card(out_dir: str | Path, results: dict[str, Any]) -> None:

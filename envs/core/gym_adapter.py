@@ -115,11 +115,7 @@ class EngineGymEnv(gym.Env):
         return self.game.legal_mask().astype(bool)
 
     def render(self):
-        if self.render_mode == "ansi":
-            return self.spec_.render_ansi(self.game)
-        if self.render_mode == "rgb_array" and self.spec_.render_rgb is not None:
-            return self.spec_.render_rgb(self.game)
-        return None
+        return self.spec_.render(self.game, self.render_mode)
 
     def player_view(self) -> Game:
         """The acting seat's own view: a clone with hidden information resampled.

@@ -121,11 +121,7 @@ class EngineAECEnv(AECEnv):
         self._accumulate_rewards()
 
     def render(self):
-        if self.render_mode == "ansi":
-            return self.spec_.render_ansi(self.game)
-        if self.render_mode == "rgb_array" and self.spec_.render_rgb is not None:
-            return self.spec_.render_rgb(self.game)
-        return None
+        return self.spec_.render(self.game, self.render_mode)
 
     def close(self) -> None:
         pass

@@ -53,3 +53,11 @@ class GameSpec:
     cooperative: bool = False
     render_rgb: Callable[[Game], np.ndarray] | None = None
     game_kwargs: dict[str, Any] = field(default_factory=dict)
+
+    def render(self, game: Game, mode: str | None):
+        """``"ansi"`` text or an ``"rgb_array"`` image of ``game`` (None otherwise)."""
+        if mode == "ansi":
+            return self.render_ansi(game)
+        if mode == "rgb_array" and self.render_rgb is not None:
+            return self.render_rgb(game)
+        return None

@@ -108,3 +108,40 @@ def test_shipped_checkpoint_card_and_play():
         a = agent.act(encode(game, game.current_player()), mask)
         assert mask[a] == 1
         game.apply_action(a)
+
+
+def test_self_play_training_runs_with_snapshots_joining_the_pool(tmp_path):
+    """labyrinth_cards trains by self-play: a tiny run with a snapshot every 256 steps."""
+    params = tmp_path / "hp.yml"
+    params.write_text(
+        "labyrinth_gym/LabyrinthCards-v0:\n"
+        "  n_envs: 2\n  n_steps: 256\n  batch_size: 256\n  n_epochs: 1\n"
+        "  policy_kwargs: {net_arch: [32]}\n"
+        "  selfplay:\n    fixed: {random: 1.0}\n    snapshot_every: 256\n    keep: 2\n"
+        "    shaping: 0.5\n"
+    )
+    out = tmp_path / "cards"
+    proc = subprocess.run(
+        [*CLI, "train", "labyrinth_cards", "--variant", "caffeinated,steroids",
+         "--players", "2..3", "--timesteps", "1024", "--seed", "1", "--out", str(out),
+         "--hyperparams", str(params), "--no-progress"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    card = json.loads((out / "card.json").read_text())
+    assert card["env_id"] == "labyrinth_gym/LabyrinthCards-v0"
+    assert card["selfplay"]["choices"] == {
+        "variant": ["caffeinated", "steroids"], "num_players": [2, 3]
+    }
+    assert card["selfplay"]["shaping"] == 0.5
+    assert "--players 2,3" in (out / "command.txt").read_text()
+    agent = LearnedAgent("labyrinth_cards", path=out)
+    from labyrinth_gym.envs.labyrinth_cards.encoding import encode as encode_cards
+    from labyrinth_gym.envs.labyrinth_cards.engine import new_game
+
+    game = new_game(0, variant="steroids", num_players=3)
+    for _ in range(40):
+        mask = game.legal_mask()
+        a = agent.act(encode_cards(game, game.current_player()), mask)
+        assert mask[a] == 1
+        game.apply_action(a)
