@@ -20,7 +20,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -x -q
+	$(BIN)/python -m pytest -x
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
