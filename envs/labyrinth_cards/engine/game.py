@@ -177,13 +177,7 @@ class LabyrinthCardsGame(Game):
         self.num_players = num_players
         self.max_turns = max_turns
         self.events: list[dict[str, Any]] = []
-        cells = self.grid.cells
-        self.card_at = [EMPTY] * cells
-        self.open_at = [0] * cells
-        self.rot_at = [0] * cells
-        self.card_np = np.full(cells, EMPTY, dtype=np.int64)
-        self.open_np = np.zeros(cells, dtype=np.int64)
-        self.occupied: set[int] = set()
+        self._clear_table()
         self.hands: list[list[int]] = [[] for _ in range(num_players)]
         self.collected: list[list[int]] = [[] for _ in range(num_players)]
         self.turn = 1
@@ -217,6 +211,16 @@ class LabyrinthCardsGame(Game):
         self.log("turn", player=0)
 
     # -------------------------------------------------------------- layout ops
+    def _clear_table(self) -> None:
+        """An empty table: per-cell lists for the rules, numpy mirrors for the encoder."""
+        cells = self.grid.cells
+        self.card_at = [EMPTY] * cells
+        self.open_at = [0] * cells
+        self.rot_at = [0] * cells
+        self.card_np = np.full(cells, EMPTY, dtype=np.int64)
+        self.open_np = np.zeros(cells, dtype=np.int64)
+        self.occupied: set[int] = set()
+
     def _place(self, cell: int, card: int, rot: int) -> None:
         mask = rotate_mask(self.data.cards[card].openings, rot)
         self.card_at[cell] = card
@@ -589,13 +593,7 @@ class LabyrinthCardsGame(Game):
         game.num_players = data["num_players"]
         game.max_turns = data["max_turns"]
         game.events = [dict(e) for e in data["events"]]
-        cells = game.grid.cells
-        game.card_at = [EMPTY] * cells
-        game.open_at = [0] * cells
-        game.rot_at = [0] * cells
-        game.card_np = np.full(cells, EMPTY, dtype=np.int64)
-        game.open_np = np.zeros(cells, dtype=np.int64)
-        game.occupied = set()
+        game._clear_table()
         for cell, (card, rot) in enumerate(zip(data["card_at"], data["rot_at"], strict=True)):
             if card != EMPTY:
                 game._place(cell, card, rot)
