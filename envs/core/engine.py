@@ -56,6 +56,9 @@ class Game(abc.ABC):
 
     dice: Dice
     events: list[dict[str, Any]]
+    #: None while the game runs; then how it ended. ``"truncated"`` is reserved for
+    #: a game cut off by its step cap; every other value is an end by the rules.
+    outcome: str | None = None
 
     # ----------------------------------------------------------------- contract
     @abc.abstractmethod
@@ -70,9 +73,9 @@ class Game(abc.ABC):
     def _apply(self, action: int) -> None:
         """Apply an action already known to be legal."""
 
-    @abc.abstractmethod
     def is_terminal(self) -> bool:
         """True once the game has ended (won, lost or truncated)."""
+        return self.outcome is not None
 
     @abc.abstractmethod
     def returns(self) -> list[float]:
@@ -125,7 +128,7 @@ class Game(abc.ABC):
 
     def is_truncated(self) -> bool:
         """True when the game ended by its step cap rather than by the rules."""
-        return False
+        return self.outcome == "truncated"
 
     def is_chance_node(self) -> bool:
         """Engines resolve chance inside ``apply_action`` with their dice."""

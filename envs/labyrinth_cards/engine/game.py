@@ -263,12 +263,6 @@ class LabyrinthCardsGame(Game):
     def current_player(self) -> int:
         return TERMINAL_PLAYER if self.outcome is not None else self.player
 
-    def is_terminal(self) -> bool:
-        return self.outcome is not None
-
-    def is_truncated(self) -> bool:
-        return self.outcome == "truncated"
-
     def scores(self) -> list[int]:
         return [len(c) for c in self.collected]
 

@@ -209,12 +209,6 @@ class MazePartyGame(Game):
     def current_player(self) -> int:
         return TERMINAL_PLAYER if self.outcome is not None else self.active
 
-    def is_terminal(self) -> bool:
-        return self.outcome is not None
-
-    def is_truncated(self) -> bool:
-        return self.outcome == "truncated"
-
     def returns(self) -> list[float]:
         value = {"escaped": 1.0, "lost": -1.0}.get(self.outcome or "", 0.0)
         return [value] * self.n
