@@ -70,11 +70,10 @@ from labyrinth_gym.envs.labyrinth_cards.engine.layout import (
     EMPTY,
     OPPOSITE,
     Grid,
-    articulation_cells,
+    connected_sets,
     parse_openings,
-    path_groups,
     rotate_mask,
-    treasure_sets,
+    splits_layout,
 )
 
 PLAY, COLLECT, OVER = 0, 1, 2
@@ -140,9 +139,45 @@ def grid_for(size: int) -> Grid:
     return Grid(size)
 
 
-# connects[mask][facing]: a card with openings ``mask`` meets at least one neighbour
-# opening on the edges in ``facing``.
-_CONNECTS = np.array([[(m & f) != 0 for f in range(16)] for m in range(16)], dtype=bool)
+NO_FIT = 16
+"""``fit_np`` of a cell where no card may go: occupied, or not next to the layout."""
+
+
+@dataclass(frozen=True)
+class CardTables:
+    """Per-card lookups the rules use on every step.
+
+    Attributes:
+        turned: ``turned[card][r]``: the card's openings after ``r`` clockwise turns.
+        shows: ``shows[card]``: bit ``t`` set for each treasure ``t`` the card shows.
+        fits: ``(cards, 17, 4) int8``: ``fits[card, f, r]`` is 1 when the card, turned
+            ``r`` times, may go on a free cell next to the layout whose neighbours open
+            towards it on the edges ``f`` (official game: any such cell); row
+            :data:`NO_FIT` is all zeros.
+        connects: The same table for the variants, where the card must open towards
+            at least one neighbour that opens towards it.
+    """
+
+    turned: tuple[tuple[int, int, int, int], ...]
+    shows: tuple[int, ...]
+    fits: np.ndarray
+    connects: np.ndarray
+
+
+@cache
+def card_tables() -> CardTables:
+    cards = deck_data().cards
+    turned = tuple(tuple(rotate_mask(c.openings, r) for r in range(4)) for c in cards)
+    fits = np.zeros((len(cards), NO_FIT + 1, 4), dtype=np.int8)
+    fits[:, :NO_FIT, :] = 1
+    connects = np.zeros_like(fits)
+    for c, masks in enumerate(turned):
+        for f in range(NO_FIT):
+            connects[c, f] = [(m & f) != 0 for m in masks]
+    fits.flags.writeable = False
+    connects.flags.writeable = False
+    shows = tuple(sum(1 << t for t in c.treasures) for c in cards)
+    return CardTables(turned, shows, fits, connects)
 
 
 class LabyrinthCardsGame(Game):
@@ -171,6 +206,7 @@ class LabyrinthCardsGame(Game):
     def _init(self, dice: Dice, num_players: int, max_turns: int) -> None:
         data = deck_data()
         self.data = data
+        self.tables = card_tables()
         self.grid = grid_for(data.size)
         self.num_actions = A.num_actions(data.size)
         self.dice = dice
@@ -220,9 +256,16 @@ class LabyrinthCardsGame(Game):
         self.card_np = np.full(cells, EMPTY, dtype=np.int64)
         self.open_np = np.zeros(cells, dtype=np.int64)
         self.occupied: set[int] = set()
+        # Kept up to date by _place/_lift so that the legal plays are one table lookup
+        # (see _set_fit): which neighbours open towards each cell, how many cards
+        # touch it, and the row of CardTables.fits/connects that applies to it.
+        self.facing_at = [0] * cells
+        self.touching = [0] * cells
+        self.fit_np = np.full(cells, NO_FIT, dtype=np.intp)
 
     def _place(self, cell: int, card: int, rot: int) -> None:
-        mask = rotate_mask(self.data.cards[card].openings, rot)
+        mask = self.tables.turned[card][rot]
+        new = self.card_at[cell] == EMPTY
         self.card_at[cell] = card
         self.rot_at[cell] = rot
         self.open_at[cell] = mask
@@ -230,6 +273,7 @@ class LabyrinthCardsGame(Game):
         # numpy mirrors for the observation encoder (kept in step, never read here)
         self.card_np[cell] = card
         self.open_np[cell] = mask
+        self._update_around(cell, mask, 1 if new else 0)
 
     def _lift(self, cell: int) -> int:
         card = self.card_at[cell]
@@ -239,11 +283,33 @@ class LabyrinthCardsGame(Game):
         self.occupied.discard(cell)
         self.card_np[cell] = EMPTY
         self.open_np[cell] = 0
+        self._update_around(cell, 0, -1 if card != EMPTY else 0)
         return card
+
+    def _update_around(self, cell: int, mask: int, touching_change: int) -> None:
+        """The card on ``cell`` now opens ``mask`` (0: no card); ``touching_change`` is
+        +1 when a card arrived there, -1 when one left."""
+        facing = self.facing_at
+        touching = self.touching
+        for d, nb, back in self.grid.links[cell]:
+            if mask & d:
+                facing[nb] |= back
+            else:
+                facing[nb] &= ~back
+            touching[nb] += touching_change
+            self._set_fit(nb)
+        self._set_fit(cell)
+
+    def _set_fit(self, cell: int) -> None:
+        free = self.card_at[cell] == EMPTY and self.touching[cell]
+        self.fit_np[cell] = self.facing_at[cell] if free else NO_FIT
 
     def facing(self) -> tuple[np.ndarray, np.ndarray]:
         """Per cell: is it a free cell next to the layout, and the neighbour openings
-        that face it (bit d set when the neighbour in direction d opens towards it)."""
+        that face it (bit d set when the neighbour in direction d opens towards it).
+
+        Traced afresh from the layout; the rules read the same facts from ``fit_np``,
+        which ``_place``/``_lift`` keep up to date."""
         cells = self.grid.cells
         frontier = np.zeros(cells, dtype=bool)
         facing = np.zeros(cells, dtype=np.int64)
@@ -308,22 +374,12 @@ class LabyrinthCardsGame(Game):
         if self.phase == PLAY:
             hand = self.hands[self.player]
             if hand:
-                frontier, facing = self.facing()
-                rotmasks = np.array(
-                    [[rotate_mask(self.data.cards[c].openings, r) for r in range(4)] for c in hand],
-                    dtype=np.int64,
-                )
-                if self.needs_connection():
-                    ok = _CONNECTS[rotmasks[:, None, :], facing[None, :, None]]
-                    ok &= frontier[None, :, None]
-                else:
-                    ok = np.broadcast_to(frontier[None, :, None], (len(hand), cells, 4))
+                table = self.tables.connects if self.needs_connection() else self.tables.fits
                 block = mask[: A.HAND_MAX * cells * 4].reshape(A.HAND_MAX, cells, 4)
-                block[: len(hand)] = ok
+                block[: len(hand)] = table[np.array(hand)[:, None], self.fit_np]
             if self.actions_per_turn > 1:
                 rot = mask[A.rotate_base(size) : A.rotate_base(size) + 2 * cells].reshape(cells, 2)
-                occ = list(self.occupied)
-                rot[occ, :] = 1
+                rot[:] = (self.card_np != EMPTY)[:, None]
                 if len(self.hands[self.player]) < self.hand_limit and self.deck:
                     mask[A.draw_index(size)] = 1
             return mask
@@ -338,10 +394,13 @@ class LabyrinthCardsGame(Game):
         return self.actions_per_turn > 1
 
     # ------------------------------------------------------------- collection
+    def _trace_sets(self) -> dict[tuple[int, int], list[int]]:
+        return connected_sets(
+            self.grid, self.open_at, self.card_at, self.occupied, self.tables.shows
+        )
+
     def _begin_collection(self) -> None:
-        groups = path_groups(self.grid, self.open_at, self.occupied)
-        treasures_at = {c: self.data.cards[self.card_at[c]].treasures for c in self.occupied}
-        self.sets = treasure_sets(groups, treasures_at)
+        self.sets = self._trace_sets()
         self.claimed = []
         self.phase = COLLECT
 
@@ -350,11 +409,7 @@ class LabyrinthCardsGame(Game):
         if self.phase == COLLECT:
             return self.sets
         if self._sets_cache is None:
-            groups = path_groups(self.grid, self.open_at, self.occupied)
-            cards = self.data.cards
-            self._sets_cache = treasure_sets(
-                groups, {c: cards[self.card_at[c]].treasures for c in self.occupied}
-            )
+            self._sets_cache = self._trace_sets()
         return self._sets_cache
 
     def _sets_of(self, cell: int) -> list[tuple[int, int]]:
@@ -369,7 +424,9 @@ class LabyrinthCardsGame(Game):
     def _compute_collectable(self) -> list[int]:
         out = []
         played = self.played_this_turn
-        cut = articulation_cells(self.grid, self.occupied)
+        if self.variant != "official" and len(self.occupied) <= 2:
+            # Rule 2: every card left must touch another by an edge.
+            return out
         for cell in sorted({c for cells in self.sets.values() for c in cells}):
             if self.card_at[cell] == EMPTY or cell in played:
                 continue
@@ -382,10 +439,7 @@ class LabyrinthCardsGame(Game):
                     continue
             if not self._keeps_claims(cell):
                 continue
-            if cell in cut:  # lifting it would split the layout
-                continue
-            if self.variant != "official" and len(self.occupied) <= 2:
-                # Rule 2: every card left must touch another by an edge.
+            if splits_layout(self.grid, self.occupied, cell):
                 continue
             out.append(cell)
         return out
@@ -519,6 +573,9 @@ class LabyrinthCardsGame(Game):
         new.card_np = self.card_np.copy()
         new.open_np = self.open_np.copy()
         new.occupied = set(self.occupied)
+        new.facing_at = self.facing_at[:]
+        new.touching = self.touching[:]
+        new.fit_np = self.fit_np.copy()
         new.hands = [h[:] for h in self.hands]
         new.collected = [c[:] for c in self.collected]
         new.deck = self.deck[:]
@@ -581,6 +638,7 @@ class LabyrinthCardsGame(Game):
         game = klass.__new__(klass)
         deck = deck_data()
         game.data = deck
+        game.tables = card_tables()
         game.grid = grid_for(deck.size)
         game.num_actions = A.num_actions(deck.size)
         game.dice = Dice.from_state(data["dice"])

@@ -57,6 +57,30 @@ class Grid:
                 nbs.append((W, cell - 1))
             self.neighbours.append(nbs)
             self.links.append([(d, nb, OPPOSITE[d]) for d, nb in nbs])
+        #: ``open_links[cell][mask]`` = ``(neighbour, opposite direction)`` for each
+        #: on-table edge a card with openings ``mask`` opens towards.
+        self.open_links: list[list[tuple[tuple[int, int], ...]]] = [
+            [tuple((nb, back) for d, nb, back in self.links[cell] if mask & d)
+             for mask in range(16)]
+            for cell in range(self.cells)
+        ]
+        #: ``corners[cell]`` = ``(a, diagonal, b)`` for each two edge neighbours ``a``
+        #: and ``b`` that meet at a corner of ``cell``; :data:`EMPTY` off the table.
+        self.corners: list[list[tuple[int, int, int]]] = []
+        for cell in range(self.cells):
+            r, c = divmod(cell, size)
+
+            def at(dr: int, dc: int, r: int = r, c: int = c) -> int:
+                if 0 <= r + dr < size and 0 <= c + dc < size:
+                    return (r + dr) * size + c + dc
+                return EMPTY
+
+            self.corners.append([
+                (at(-1, 0), at(-1, 1), at(0, 1)),
+                (at(0, 1), at(1, 1), at(1, 0)),
+                (at(1, 0), at(1, -1), at(0, -1)),
+                (at(0, -1), at(-1, -1), at(-1, 0)),
+            ])
         mid = size // 2
         #: The 2x2 block where the four opening cards go.
         self.centre = [
@@ -131,25 +155,101 @@ def articulation_cells(grid: Grid, occupied: Iterable[int]) -> set[int]:
     return cut
 
 
+def splits_layout(grid: Grid, occupied: set[int], cell: int) -> bool:
+    """True if lifting the card on ``cell`` would split the layout.
+
+    The same answer as ``cell in articulation_cells(grid, occupied)`` (and, like it,
+    assumes the occupied cells form one edge-connected group), but it only looks as
+    far as it must: a card with at most one neighbour, or whose neighbours already
+    touch one another round its corners, never splits anything; otherwise a search
+    from one neighbour stops once it has met all the others.
+    """
+    around = [nb for _, nb in grid.neighbours[cell] if nb in occupied]
+    k = len(around)
+    if k <= 1:
+        return False
+    # Neighbours a and b are joined round the corner when the diagonal cell between
+    # them is occupied. The joins form a path or a cycle over the k neighbours, so
+    # k - 1 of them connect all k.
+    joins = 0
+    for a, diag, b in grid.corners[cell]:
+        if diag in occupied and a in occupied and b in occupied:
+            joins += 1
+    if joins >= k - 1:
+        return False
+    targets = set(around[1:])
+    seen = {cell, around[0]}
+    stack = [around[0]]
+    nbrs = grid.neighbours
+    while stack:
+        for _, nb in nbrs[stack.pop()]:
+            if nb in occupied and nb not in seen:
+                if nb in targets:
+                    targets.discard(nb)
+                    if not targets:
+                        return False
+                seen.add(nb)
+                stack.append(nb)
+    return True
+
+
 def path_groups(grid: Grid, openings: list[int], occupied: Iterable[int]) -> dict[int, int]:
     """Map each occupied cell to a group id (the smallest cell of its path group)."""
     group: dict[int, int] = {}
-    links = grid.links
+    open_links = grid.open_links
     for start in sorted(occupied):
         if start in group:
             continue
         group[start] = start
-        stack = [start]
-        pop = stack.pop
-        push = stack.append
-        while stack:
-            cell = pop()
-            mask = openings[cell]
-            for d, nb, back in links[cell]:
-                if mask & d and openings[nb] & back and nb not in group:
+        members = [start]
+        for cell in members:  # grows while we walk it: a breadth-first search
+            for nb, back in open_links[cell][openings[cell]]:
+                if openings[nb] & back and nb not in group:
                     group[nb] = start
-                    push(nb)
+                    members.append(nb)
     return group
+
+
+def connected_sets(
+    grid: Grid,
+    openings: list[int],
+    card_at: list[int],
+    occupied: Iterable[int],
+    shows: list[int] | tuple[int, ...],
+) -> dict[tuple[int, int], list[int]]:
+    """The sets on the table in one pass: the same dict, in the same order, as
+    ``treasure_sets(path_groups(...), {cell: treasures of card_at[cell]})``.
+
+    ``shows[card]`` is a bitmask of the treasures card ``card`` shows (bit ``t`` for
+    treasure ``t``), so a group's repeated treasures fall out of two ``or``s per card
+    and only groups that have some are listed. Empty cells have no openings, so
+    paths never lead onto them.
+    """
+    out: dict[tuple[int, int], list[int]] = {}
+    seen: set[int] = set()
+    open_links = grid.open_links
+    for start in sorted(occupied):
+        if start in seen:
+            continue
+        seen.add(start)
+        members = [start]
+        shown = shows[card_at[start]]
+        twice = 0
+        for cell in members:  # grows while we walk it: a breadth-first search
+            for nb, back in open_links[cell][openings[cell]]:
+                if openings[nb] & back and nb not in seen:
+                    seen.add(nb)
+                    members.append(nb)
+                    bits = shows[card_at[nb]]
+                    twice |= shown & bits
+                    shown |= bits
+        while twice:  # lowest treasure first, as treasure_sets sorts them
+            low = twice & -twice
+            twice ^= low
+            out[start, low.bit_length() - 1] = sorted(
+                [c for c in members if shows[card_at[c]] & low]
+            )
+    return out
 
 
 def treasure_sets(
