@@ -13,7 +13,9 @@ from labyrinth_gym.agents.base import (
     register,
     registered,
 )
+from labyrinth_gym.agents.interface import make_interface, register_interface
 from labyrinth_gym.agents.labyrinth_cards import LabyrinthCardsHeuristic
+from labyrinth_gym.agents.labyrinth_cards_candidates import CandidateInterface
 from labyrinth_gym.agents.learned import CheckpointMismatchError, LearnedAgent
 from labyrinth_gym.agents.maze_party import MazePartyHeuristic
 from labyrinth_gym.agents.random_agent import RandomAgent
@@ -28,6 +30,7 @@ register(
     lambda game, **kw: LabyrinthCardsHeuristic(game=game, **kw),
 )
 register("labyrinth_cards/ppo", lambda game, **kw: LearnedAgent(game, name="ppo", **kw))
+register_interface("labyrinth_cards/candidates", CandidateInterface)
 
 __all__ = [
     "Agent",
@@ -39,6 +42,7 @@ __all__ = [
     "SearchAgent",
     "UnknownAgentError",
     "make",
+    "make_interface",
     "register",
     "registered",
 ]

@@ -12,8 +12,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 
 class CheckpointMismatchError(ValueError):
     """A checkpoint trained for another env version or other spaces."""
@@ -25,22 +23,32 @@ def checkpoint_dir(game: str, name: str) -> Path:
     return Path(str(root.joinpath(game, name)))
 
 
-def expected_card(game: str) -> dict[str, Any]:
-    """The card fields a checkpoint must match to play ``game`` today."""
+def expected_card(game: str, interface: str | None = None) -> dict[str, Any]:
+    """The card fields a checkpoint must match to play ``game`` today, through the
+    policy ``interface`` it names (None: the env's own observation and actions)."""
+    from labyrinth_gym.agents.interface import describe, make_interface
     from labyrinth_gym.envs import game_spec
 
     spec = game_spec(game)
-    return {
+    iface = make_interface(game, interface)
+    want = {
         "env_id": spec.env_id,
         "env_version": spec.version,
-        "observation_shape": [spec.observation_size],
-        "action_n": spec.num_actions,
+        "observation_shape": [iface.observation_size],
+        "action_n": iface.num_choices,
     }
+    if iface.name != "raw":
+        want["interface"] = describe(iface)
+    return want
 
 
 def check_card(card: dict[str, Any], game: str, where: str = "checkpoint") -> None:
     """Raise :class:`CheckpointMismatchError` naming every field that differs."""
-    want = expected_card(game)
+    named = card.get("interface")
+    try:
+        want = expected_card(game, named["name"] if isinstance(named, dict) else None)
+    except ValueError as err:  # an interface this version does not have
+        raise CheckpointMismatchError(f"{where}: {err}") from err
     diffs = [
         f"{key}: checkpoint has {card.get(key)!r}, the env has {value!r}"
         for key, value in want.items()
@@ -51,7 +59,8 @@ def check_card(card: dict[str, Any], game: str, where: str = "checkpoint") -> No
 
 
 class LearnedAgent:
-    """A MaskablePPO policy played greedily (or sampled with ``deterministic=False``)."""
+    """A MaskablePPO policy played greedily (or sampled with ``deterministic=False``),
+    through the policy interface its card names (:mod:`labyrinth_gym.agents.interface`)."""
 
     needs_game = False
 
@@ -70,6 +79,10 @@ class LearnedAgent:
         from sb3_contrib import MaskablePPO
 
         torch.set_num_threads(1)
+        from labyrinth_gym.agents.interface import make_interface
+
+        named = self.card.get("interface")
+        self.interface = make_interface(game, named["name"] if named else None)
         self.model = MaskablePPO.load(str(model_file), device="cpu")
         self.name = f"{game}/{name}"
         self.deterministic = deterministic
@@ -83,9 +96,12 @@ class LearnedAgent:
             torch.manual_seed(seed)
 
     def act(self, observation, action_mask, *, game=None) -> int:
-        action, _ = self.model.predict(
-            np.asarray(observation, dtype=np.float32),
-            action_masks=np.asarray(action_mask, dtype=bool),
+        decision = self.interface.prepare(observation, action_mask)
+        if decision.ruled is not None:
+            return decision.ruled
+        choice, _ = self.model.predict(
+            decision.observation,
+            action_masks=decision.mask,
             deterministic=self.deterministic,
         )
-        return int(action)
+        return decision.action(int(choice))

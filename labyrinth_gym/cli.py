@@ -139,6 +139,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hyperparams", type=Path, help="YAML file of hyperparameters")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument(
+        "--save-every", type=int, metavar="STEPS",
+        help="also save the model and card every STEPS steps (long runs)",
+    )
+    p.add_argument(
         "--variant",
         help="competitive games: variants drawn per episode, e.g. caffeinated or "
         "official,caffeinated,steroids (default: the hyperparameter file's)",
@@ -295,7 +299,10 @@ def cmd_train(args: argparse.Namespace) -> int:
         "seed": args.seed,
         "out_dir": args.out,
         "hyperparams": args.hyperparams,
+        "save_every": args.save_every,
     }
+    if args.save_every is not None and args.save_every <= 0:
+        raise UsageError(f"--save-every must be positive, got {args.save_every}")
     choices = {}
     if args.variant:
         choices["variant"] = [v.strip() for v in args.variant.split(",") if v.strip()]

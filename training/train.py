@@ -64,14 +64,18 @@ def make_vec_env(
     pool=None,
     choices: dict[str, list[Any]] | None = None,
     shaping: float = 0.0,
+    interface=None,
+    vec_env: str = "dummy",
 ):
-    """A DummyVecEnv of monitored Gymnasium envs with distinct seeds.
+    """A vector of monitored Gymnasium envs with distinct seeds.
 
     With a ``pool`` (competitive games) every env is a :class:`SelfPlayEnv` drawing
-    ``choices`` and opponents per episode.
+    ``choices`` and opponents per episode, playing through ``interface`` if given.
+    ``vec_env="subproc"`` steps the envs in worker processes (worth it when the
+    opponents' moves, not the network, take the time).
     """
     from stable_baselines3.common.monitor import Monitor
-    from stable_baselines3.common.vec_env import DummyVecEnv
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
     from labyrinth_gym.envs import game_spec
     from labyrinth_gym.training.selfplay import SelfPlayEnv
@@ -83,7 +87,10 @@ def make_vec_env(
             import gymnasium
 
             if pool is not None:
-                env = SelfPlayEnv(spec, pool, choices, shaping=shaping, **game_kwargs)
+                env = SelfPlayEnv(
+                    spec, pool, choices, shaping=shaping, interface=interface,
+                    **game_kwargs,
+                )
             else:
                 env = gymnasium.make(spec.env_id, **game_kwargs).unwrapped
             env = Monitor(env)
@@ -92,6 +99,10 @@ def make_vec_env(
 
         return _make
 
+    if vec_env not in ("dummy", "subproc"):
+        raise ValueError(f"vec_env must be 'dummy' or 'subproc', got {vec_env!r}")
+    if vec_env == "subproc" and n_envs > 1:
+        return SubprocVecEnv([factory(i) for i in range(n_envs)], start_method="fork")
     return DummyVecEnv([factory(i) for i in range(n_envs)])
 
 
@@ -130,6 +141,8 @@ def train(
     import torch
     from sb3_contrib import MaskablePPO
 
+    from labyrinth_gym.agents.interface import describe as describe_interface
+    from labyrinth_gym.agents.interface import make_interface
     from labyrinth_gym.envs import game_spec
 
     torch.set_num_threads(1)
@@ -152,10 +165,15 @@ def train(
     n_envs = int(params.pop("n_envs", 8))
     policy = params.pop("policy", "MlpPolicy")
     selfplay = params.pop("selfplay", None)
+    interface_name = params.pop("interface", None)
+    vec_env = params.pop("vec_env", "dummy")
+    interface = make_interface(game, interface_name)
     pool = None
     callbacks = []
     if spec.cooperative and choices:
         raise ValueError(f"{game} is cooperative: per-episode --variant/--players do not apply")
+    if spec.cooperative and interface.name != "raw":
+        raise ValueError(f"{game} is cooperative: a policy interface needs self-play")
     if not spec.cooperative:
         from labyrinth_gym.training.selfplay import OpponentPool
 
@@ -169,10 +187,13 @@ def train(
             selfplay.get("fixed", {"random": 1.0}),
             snapshot_weight=float(selfplay.get("snapshot_weight", 2.0)),
             keep=int(selfplay.get("keep", 5)),
+            interface=interface if interface.name != "raw" else None,
         )
         callbacks.append(
             every_n_steps(
-                lambda model, steps: pool.add_snapshot(model.policy, f"snapshot@{steps}"),
+                lambda model, steps: model.get_env().env_method(
+                    "add_snapshot", model.policy, f"snapshot@{steps}"
+                ),
                 int(selfplay.get("snapshot_every", 50_000)),
             )
         )
@@ -180,7 +201,8 @@ def train(
                     "shaping": float(selfplay.get("shaping", 0.0)), "choices": choices}
     shaping = float((selfplay or {}).get("shaping", 0.0))
     env = make_vec_env(
-        game, n_envs, seed, game_kwargs, pool=pool, choices=choices, shaping=shaping
+        game, n_envs, seed, game_kwargs, pool=pool, choices=choices, shaping=shaping,
+        interface=interface if interface.name != "raw" else None, vec_env=vec_env,
     )
     if resume:
         model = MaskablePPO.load(str(model_path), env=env, device="cpu")
@@ -208,8 +230,10 @@ def train(
             "algorithm": "MaskablePPO (sb3-contrib)",
             "env_id": spec.env_id,
             "env_version": spec.version,
-            "observation_shape": [spec.observation_size],
-            "action_n": spec.num_actions,
+            "observation_shape": [interface.observation_size],
+            "action_n": interface.num_choices,
+            **({"interface": describe_interface(interface)}
+               if interface.name != "raw" else {}),
             "game_kwargs": game_kwargs,
             "timesteps": int(model.num_timesteps),
             "seed": seed,
@@ -217,7 +241,11 @@ def train(
                 previous.get("train_wall_seconds", 0.0) + time.time() - start, 1
             ),
             "package_version": __version__,
-            "hyperparams": {"n_envs": n_envs, "policy": policy, **_jsonable(params)},
+            "hyperparams": {
+                "n_envs": n_envs, "policy": policy, "vec_env": vec_env,
+                **({"interface": interface_name} if interface_name else {}),
+                **_jsonable(params),
+            },
             "selfplay": _jsonable(selfplay) if selfplay else None,
             "eval": previous.get("eval", {}),
         }
