@@ -56,60 +56,82 @@ O_OPP = O_GLOBAL + 13
 OBS_SIZE = O_OPP + 5 * 3
 VARIANT_INDEX = {name: i for i, name in enumerate(VARIANTS)}
 _PAIRS = [(k, m) for k in range(HAND_MAX) for m in range(k + 1, HAND_MAX)]
-#: ``_BITS[mask]`` = the four opening bits (N, E, S, W) of a 4-bit mask.
-_BITS = np.array([[(m >> i) & 1 for i in range(4)] for m in range(16)], dtype=np.float32)
+#: ``_PAIRS_OF[n]``: ``(index, k, l)`` of the hand pairs a hand of ``n`` cards has.
+_PAIRS_OF = [[(j, k, m) for j, (k, m) in enumerate(_PAIRS) if m < n] for n in range(HAND_MAX + 1)]
 
 
 @cache
-def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``share[a, b]``: cards a and b show a common treasure (row 50 = no card);
-    ``openings[a]``: printed openings of card a as 4 bits; ``shows[a, t]``: card a
-    shows treasure t (row 50 = no card)."""
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, list[list[bool]]]:
+    """Per-card rows the encoder copies from, so that it writes whole blocks at once.
+
+    ``cells[:, card * 16 + mask]``: the first ``P_TREASURE + NT`` planes of a cell
+    holding ``card`` with openings ``mask`` (occupied, the four opening bits, zeros for
+    the per-turn planes, then the treasures it shows); the last card's slot, card
+    ``n``, is all zeros: an empty cell (:data:`EMPTY` is -1, and index ``-16`` wraps
+    round to it). ``share[a, b]``: cards ``a`` and ``b`` show a common treasure
+    (column ``n`` = no card, where ``-1`` wraps to). ``hand[a]``: card ``a``'s hand
+    row (present, printed openings N / E / S / W, the treasures it shows).
+    ``shares``: ``share`` as nested lists, for single lookups.
+    """
     cards = deck_data().cards
     n = len(cards)
-    share = np.zeros((n + 1, n + 1), dtype=np.float32)
+    share = np.zeros((n, n + 1), dtype=np.float32)
     for a in cards:
         for b in cards:
             if a.id != b.id and set(a.treasures) & set(b.treasures):
                 share[a.id, b.id] = 1.0
-    openings = np.array([[(c.openings >> i) & 1 for i in range(4)] for c in cards], dtype=np.float32)
-    shows = np.zeros((n + 1, NT), dtype=np.float32)
+    cells = np.zeros((P_TREASURE + NT, (n + 1) * 16), dtype=np.float32)
+    hand = np.zeros((n, HAND_W), dtype=np.float32)
     for c in cards:
-        shows[c.id, list(c.treasures)] = 1.0
-    return share, openings, shows
+        for mask in range(16):
+            col = cells[:, c.id * 16 + mask]
+            col[P_OCC] = 1.0
+            col[P_OPEN : P_OPEN + 4] = [(mask >> i) & 1 for i in range(4)]
+            col[[P_TREASURE + t for t in c.treasures]] = 1.0
+        hand[c.id, 0] = 1.0
+        hand[c.id, 1:5] = [(c.openings >> i) & 1 for i in range(4)]
+        hand[c.id, [5 + t for t in c.treasures]] = 1.0
+    for table in (share, cells, hand):
+        table.flags.writeable = False
+    return cells, share, hand, share.astype(bool).tolist()
 
 
 def encode(game: LabyrinthCardsGame, observer: int) -> np.ndarray:
     """The observation of seat ``observer``."""
-    share, printed, shows = _tables()
+    cell_rows, share, hand_rows, shares = _tables()
     obs = np.zeros(OBS_SIZE, dtype=np.float32)
     planes = obs[: PLANES * C].reshape(PLANES, C)
     card_at = game.card_np
-    planes[P_OCC] = card_at != EMPTY
-    planes[P_OPEN : P_OPEN + 4] = _BITS[game.open_np].T
+    # occupied, openings and treasures of every cell in one gather; mode="wrap" sends
+    # an empty cell (card -1) to the all-zero slot at the end and writes straight
+    # into ``out`` (the default mode copies through a buffer)
+    np.take(
+        cell_rows,
+        card_at * 16 + game.open_np,
+        axis=1,
+        out=planes[: P_TREASURE + NT],
+        mode="wrap",
+    )
     if game.played_this_turn:
         planes[P_PLAYED, game.played_this_turn] = 1.0
     sets = game.current_sets()
     if sets:
-        in_set = [c for cells in sets.values() for c in cells if game.card_at[c] != EMPTY]
+        on_table = game.card_at
+        in_set = [c for cells in sets.values() for c in cells if on_table[c] != EMPTY]
         if in_set:
             planes[P_INSET, in_set] = 1.0
     if game.phase == COLLECT and observer == game.player and game.outcome is None:
         cells = game._collectable()
         if cells:
             planes[P_COLLECT, cells] = 1.0
-    idx = np.where(card_at == EMPTY, len(share) - 1, card_at)
-    planes[P_TREASURE : P_TREASURE + NT] = shows[idx].T
     hand = game.hands[observer]
+    n_hand = len(hand)
     if hand:
-        planes[P_MATCH : P_MATCH + len(hand)] = share[np.asarray(hand)][:, idx]
-        block = obs[O_HAND : O_HAND + HAND_MAX * HAND_W].reshape(HAND_MAX, HAND_W)
-        block[: len(hand), 0] = 1.0
-        block[: len(hand), 1:5] = printed[hand]
-        block[: len(hand), 5:] = shows[hand]
-        n_hand = len(hand)
-        for j, (k, m) in enumerate(_PAIRS):
-            if m < n_hand and share[hand[k], hand[m]]:
+        match = planes[P_MATCH : P_MATCH + n_hand]
+        np.take(share[hand], card_at, axis=1, out=match, mode="wrap")
+        obs[O_HAND : O_HAND + n_hand * HAND_W] = hand_rows[hand].ravel()
+        for j, k, m in _PAIRS_OF[n_hand]:
+            if shares[hand[k]][hand[m]]:
                 obs[O_PAIRS + j] = 1.0
     obs[O_PHASE + min(game.phase, 2)] = 1.0
     g = O_GLOBAL
@@ -119,7 +141,7 @@ def encode(game: LabyrinthCardsGame, observer: int) -> np.ndarray:
     obs[g + 9] = len(game.deck) / 50.0
     obs[g + 10] = min(game.turn / game.max_turns, 1.0)
     obs[g + 11] = min(len(game.collected[observer]) / 25.0, 1.0)
-    obs[g + 12] = len(hand) / HAND_MAX
+    obs[g + 12] = n_hand / HAND_MAX
     n = game.num_players
     for j in range(1, n):
         p = (observer + j) % n
