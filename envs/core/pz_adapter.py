@@ -3,7 +3,8 @@
 ``raw_env`` raises the engine's :class:`IllegalActionError` on an illegal action;
 :func:`wrap` adds :class:`EndOnIllegalAction` (the episode ends, the offender gets
 ``spec.illegal_penalty``, the others 0, and every agent's info carries
-``"illegal_action"``) plus PettingZoo's bounds and order checks.
+``"illegal_action"``; it also makes PettingZoo's bounds check, an ``AssertionError``
+for an action outside the action space) plus PettingZoo's order checks.
 
 Observations are ``{"observation": Box, "action_mask": Box(int8)}`` for the observing
 seat; the mask is all zeros when it is not that agent's turn.
@@ -80,14 +81,16 @@ class EngineAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        mask = np.zeros(self.spec_.num_actions, dtype=np.int8)
+        game = self.game
         if (
-            not self.game.is_terminal()
-            and agent == self.agent_selection
-            and self.game.current_player() == seat
+            agent == self.agent_selection
+            and not game.is_terminal()
+            and game.current_player() == seat
         ):
-            mask = self.game.legal_mask()
-        return {"observation": self.spec_.encode(self.game, seat), "action_mask": mask}
+            mask = game.legal_mask()
+        else:
+            mask = np.zeros(self.spec_.num_actions, dtype=np.int8)
+        return {"observation": self.spec_.encode(game, seat), "action_mask": mask}
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -132,22 +135,55 @@ class EngineAECEnv(AECEnv):
         return self.game.determinize(seat, self._view_rng)
 
 
+def _forwarded(name: str) -> property:
+    """A read-through attribute of the wrapped env."""
+
+    def get(self):
+        return getattr(self.env, name)
+
+    def set(self, value):
+        setattr(self.env, name, value)
+
+    return property(get, set, doc=f"The wrapped env's ``{name}``.")
+
+
 class EndOnIllegalAction(BaseWrapper):
-    """Turn the raw env's :class:`IllegalActionError` into a penalised episode end."""
+    """Turn the raw env's :class:`IllegalActionError` into a penalised episode end.
+
+    It also asserts, as PettingZoo's ``AssertOutOfBoundsWrapper`` does, that the action
+    lies in the action space (or is ``None`` for a finished agent), and it reads the
+    per-agent dicts straight off the env it wraps: ``BaseWrapper`` finds them through
+    ``__getattr__``, a Python call per wrapper layer, and ``last()`` reads five of them
+    every step.
+    """
+
+    agents = _forwarded("agents")
+    agent_selection = _forwarded("agent_selection")
+    rewards = _forwarded("rewards")
+    _cumulative_rewards = _forwarded("_cumulative_rewards")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    infos = _forwarded("infos")
 
     def step(self, action) -> None:
-        agent = self.agent_selection
-        if self.terminations.get(agent) or self.truncations.get(agent):
-            super().step(action)
+        env = self.env
+        agent = env.agent_selection
+        if env.terminations.get(agent) or env.truncations.get(agent):
+            assert action is None or self.action_space(agent).contains(action), (
+                "action is not in action space"
+            )
+            env.step(action)
             return
+        space = self.action_space(agent)
+        # a plain int in range skips gymnasium's Discrete.contains (numpy scalars)
+        fast = type(action) is int and space.start <= action < space.start + space.n
+        assert fast or space.contains(action), "action is not in action space"
         try:
-            super().step(action)
+            env.step(action)
         except IllegalActionError as err:
-            self.env.unwrapped.end_on_illegal(agent, int(action), err)
+            env.unwrapped.end_on_illegal(agent, int(action), err)
 
 
 def wrap(raw: EngineAECEnv) -> AECEnv:
     """The standard wrapper stack for a raw engine env."""
-    env = EndOnIllegalAction(raw)
-    env = wrappers.AssertOutOfBoundsWrapper(env)
-    return wrappers.OrderEnforcingWrapper(env)
+    return wrappers.OrderEnforcingWrapper(EndOnIllegalAction(raw))
