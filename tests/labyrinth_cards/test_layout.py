@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from labyrinth_gym.envs.labyrinth_cards.engine.game import (
+    COLLECT,
     NO_FIT,
     LabyrinthCardsGame,
     card_tables,
@@ -164,3 +165,18 @@ def test_card_tables_match_the_printed_cards():
                 assert tables.fits[card.id, f, r] == 1
             assert tables.connects[card.id, NO_FIT, r] == tables.fits[card.id, NO_FIT, r] == 0
             mask = ((mask << 1) | (mask >> 3)) & 15  # a quarter turn clockwise
+
+
+def test_cached_sets_are_the_sets_as_the_paths_lie_now():
+    """``current_sets`` is traced once per layout; draws and turn ends reuse it."""
+    shows = card_tables().shows
+    reused = 0
+    for game in game_tables(5, 6):
+        fresh = connected_sets(game.grid, game.open_at, game.card_at, game.occupied, shows)
+        cached = game._sets_cache is not None
+        if game.phase == COLLECT:
+            assert game.sets == fresh or game.turn_collections  # traced at its start
+        else:
+            assert game.current_sets() == fresh
+            reused += cached
+    assert reused > 20

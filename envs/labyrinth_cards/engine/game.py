@@ -274,6 +274,7 @@ class LabyrinthCardsGame(Game):
         self.card_np[cell] = card
         self.open_np[cell] = mask
         self._update_around(cell, mask, 1 if new else 0)
+        self._sets_cache = None
 
     def _lift(self, cell: int) -> int:
         card = self.card_at[cell]
@@ -284,6 +285,7 @@ class LabyrinthCardsGame(Game):
         self.card_np[cell] = EMPTY
         self.open_np[cell] = 0
         self._update_around(cell, 0, -1 if card != EMPTY else 0)
+        self._sets_cache = None
         return card
 
     def _update_around(self, cell: int, mask: int, touching_change: int) -> None:
@@ -394,22 +396,23 @@ class LabyrinthCardsGame(Game):
         return self.actions_per_turn > 1
 
     # ------------------------------------------------------------- collection
-    def _trace_sets(self) -> dict[tuple[int, int], list[int]]:
-        return connected_sets(
-            self.grid, self.open_at, self.card_at, self.occupied, self.tables.shows
-        )
-
     def _begin_collection(self) -> None:
-        self.sets = self._trace_sets()
+        self.sets = self.current_sets()
         self.claimed = []
         self.phase = COLLECT
 
     def current_sets(self) -> dict[tuple[int, int], list[int]]:
-        """Sets as the paths lie now (the traced ones during collection)."""
+        """Sets as the paths lie now (the traced ones during collection).
+
+        Traced once per layout: only ``_place`` and ``_lift`` clear the cache, so a
+        draw, or a turn that ends without a collection, reuses it. Callers must not
+        change what it returns."""
         if self.phase == COLLECT:
             return self.sets
         if self._sets_cache is None:
-            self._sets_cache = self._trace_sets()
+            self._sets_cache = connected_sets(
+                self.grid, self.open_at, self.card_at, self.occupied, self.tables.shows
+            )
         return self._sets_cache
 
     def _sets_of(self, cell: int) -> list[tuple[int, int]]:
@@ -460,7 +463,6 @@ class LabyrinthCardsGame(Game):
         self._legal = None
         self._mask = None
         self._collect_cache = None
-        self._sets_cache = None
         size = self.data.size
         kind, args = A.decode(action, size)
         if kind == "play":
@@ -508,7 +510,6 @@ class LabyrinthCardsGame(Game):
         """Skip the collection decision when nothing can be collected."""
         self._mask = None
         self._collect_cache = None
-        self._sets_cache = None
         self._legal = None
         if not self._collectable():
             self._end_turn()
@@ -532,7 +533,6 @@ class LabyrinthCardsGame(Game):
         self.turn_collections = []
         self._mask = None
         self._collect_cache = None
-        self._sets_cache = None
         self._legal = None
         if not self.deck and not any(self.hands):
             self.outcome = "finished"
