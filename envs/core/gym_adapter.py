@@ -5,7 +5,9 @@ no opponent agent (the whole party); ``opponents={seat: agent}`` hands seats to 
 In a competitive game the learner plays one seat (``learner_seat``, default a seat drawn
 per episode) and every other seat is played by ``opponents`` (a list, cycled over the
 other seats in turn order, or a ``{seat: agent}`` dict), by default uniformly random
-legal moves. Opponents move inside ``step``. Subclasses may override
+legal moves. Opponents move inside ``step``; one whose ``needs_observation`` is False
+(the default random opponent) is handed ``None`` instead of an observation, which
+spares an encoding per opponent move. Subclasses may override
 :meth:`episode_kwargs` and :meth:`episode_opponents` to vary the game and the opponents
 per episode (self-play pools do). The reward is the learner's return, so ``+1/-1``
 arrives on the final step.
@@ -160,7 +162,9 @@ class EngineGymEnv(gym.Env):
         while not game.is_terminal() and game.current_player() in self.opponents:
             seat = game.current_player()
             agent = self.opponents[seat]
-            obs = self.spec_.encode(game, seat)
+            # the default random opponent never looks at the observation
+            needs_obs = getattr(agent, "needs_observation", True)
+            obs = self.spec_.encode(game, seat) if needs_obs else None
             view = game.determinize(seat, self._view_rng) if agent.needs_game else None
             action = agent.act(obs, game.legal_mask(), game=view)
             game.apply_action(int(action))
@@ -180,6 +184,8 @@ class UniformRandomOpponent:
     """The default opponent: uniformly random legal moves from the env's view rng."""
 
     needs_game = False
+    #: It picks from the mask alone, so the env need not encode an observation for it.
+    needs_observation = False
     name = "uniform-random"
 
     def __init__(self, rng: np.random.Generator):
