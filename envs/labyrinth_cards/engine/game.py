@@ -378,7 +378,8 @@ class LabyrinthCardsGame(Game):
             if hand:
                 table = self.tables.connects if self.needs_connection() else self.tables.fits
                 block = mask[: A.HAND_MAX * cells * 4].reshape(A.HAND_MAX, cells, 4)
-                block[: len(hand)] = table[np.array(hand)[:, None], self.fit_np]
+                # rows of the hand's cards, then per cell the row that applies there
+                np.take(table[hand], self.fit_np, axis=1, out=block[: len(hand)], mode="clip")
             if self.actions_per_turn > 1:
                 rot = mask[A.rotate_base(size) : A.rotate_base(size) + 2 * cells].reshape(cells, 2)
                 rot[:] = (self.card_np != EMPTY)[:, None]
@@ -425,35 +426,43 @@ class LabyrinthCardsGame(Game):
         return self._collect_cache
 
     def _compute_collectable(self) -> list[int]:
-        out = []
-        played = self.played_this_turn
+        out: list[int] = []
         if self.variant != "official" and len(self.occupied) <= 2:
             # Rule 2: every card left must touch another by an edge.
             return out
-        for cell in sorted({c for cells in self.sets.values() for c in cells}):
-            if self.card_at[cell] == EMPTY or cell in played:
+        card_at = self.card_at
+        played = self.played_this_turn
+        # Rule 4: each set picked from this turn, and each set of the card picked,
+        # must keep a card on the table besides it.
+        sets_of: dict[int, list[tuple[int, int]]] = {}
+        cards_left: dict[tuple[int, int], int] = {}
+        for key, cells in self.sets.items():
+            left = 0
+            for c in cells:
+                sets_of.setdefault(c, []).append(key)
+                if card_at[c] != EMPTY:
+                    left += 1
+            cards_left[key] = left
+        if any(cards_left[key] == 0 for key in self.claimed):
+            return out
+        for cell in sorted(sets_of):
+            if card_at[cell] == EMPTY or cell in played:
                 continue
+            keys = sets_of[cell]
             if self.variant == "official":
-                if len(self.collected_this_turn()) >= 1:
+                if self.turn_collections:
                     return []
                 # It must share a treasure with the played card in the played card's
                 # path group.
-                if not any(self.last_played in self.sets[k] for k in self._sets_of(cell)):
+                if not any(self.last_played in self.sets[k] for k in keys):
                     continue
-            if not self._keeps_claims(cell):
+            # its own sets (claimed or not) must keep another card
+            if any(cards_left[key] < 2 for key in keys):
                 continue
             if splits_layout(self.grid, self.occupied, cell):
                 continue
             out.append(cell)
         return out
-
-    def _keeps_claims(self, cell: int) -> bool:
-        keys = set(self.claimed) | set(self._sets_of(cell))
-        for key in keys:
-            left = [c for c in self.sets[key] if self.card_at[c] != EMPTY and c != cell]
-            if not left:
-                return False
-        return True
 
     def collected_this_turn(self) -> list[int]:
         return [e["card"] for e in self.turn_collections]
