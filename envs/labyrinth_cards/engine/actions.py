@@ -49,18 +49,20 @@ def decode(action: int, size: int) -> tuple[str, tuple[int, ...]]:
     """``(kind, args)``: ``("play", (slot, cell, rot))``, ``("rotate", (cell, d))``,
     ``("draw", ())``, ``("collect", (cell,))`` or ``("stop", ())``."""
     cells = size * size
-    if action < rotate_base(size):
+    rotate = HAND_MAX * cells * 4  # rotate_base(size), and so on: once, not per branch
+    draw = rotate + 2 * cells
+    if action < rotate:
         slot, rest = divmod(action, cells * 4)
         cell, rot = divmod(rest, 4)
         return "play", (slot, cell, rot)
-    if action < draw_index(size):
-        cell, d = divmod(action - rotate_base(size), 2)
+    if action < draw:
+        cell, d = divmod(action - rotate, 2)
         return "rotate", (cell, d)
-    if action == draw_index(size):
+    if action == draw:
         return "draw", ()
-    if action < stop_index(size):
-        return "collect", (action - collect_base(size),)
-    if action == stop_index(size):
+    if action < draw + 1 + cells:
+        return "collect", (action - draw - 1,)
+    if action == draw + 1 + cells:
         return "stop", ()
     raise ValueError(f"action {action} out of range")
 

@@ -381,14 +381,16 @@ class LabyrinthCardsGame(Game):
                 # rows of the hand's cards, then per cell the row that applies there
                 np.take(table[hand], self.fit_np, axis=1, out=block[: len(hand)], mode="clip")
             if self.actions_per_turn > 1:
-                rot = mask[A.rotate_base(size) : A.rotate_base(size) + 2 * cells].reshape(cells, 2)
+                base = A.rotate_base(size)
+                rot = mask[base : base + 2 * cells].reshape(cells, 2)
                 rot[:] = (self.card_np != EMPTY)[:, None]
-                if len(self.hands[self.player]) < self.hand_limit and self.deck:
+                if len(hand) < self.hand_limit and self.deck:
                     mask[A.draw_index(size)] = 1
             return mask
         # COLLECT
-        for cell in self._collectable():
-            mask[A.collect_base(size) + cell] = 1
+        cells_ok = self._collectable()
+        if cells_ok:
+            mask[[A.collect_base(size) + cell for cell in cells_ok]] = 1
         mask[A.stop_index(size)] = 1
         return mask
 
