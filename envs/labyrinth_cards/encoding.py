@@ -105,12 +105,8 @@ def encode(game: LabyrinthCardsGame, observer: int) -> np.ndarray:
     # occupied, openings and treasures of every cell in one gather; mode="wrap" sends
     # an empty cell (card -1) to the all-zero slot at the end and writes straight
     # into ``out`` (the default mode copies through a buffer)
-    np.take(
-        cell_rows,
-        card_at * 16 + game.open_np,
-        axis=1,
-        out=planes[: P_TREASURE + NT],
-        mode="wrap",
+    cell_rows.take(
+        card_at * 16 + game.open_np, axis=1, out=planes[: P_TREASURE + NT], mode="wrap"
     )
     if game.played_this_turn:
         planes[P_PLAYED, game.played_this_turn] = 1.0
@@ -128,25 +124,28 @@ def encode(game: LabyrinthCardsGame, observer: int) -> np.ndarray:
     n_hand = len(hand)
     if hand:
         match = planes[P_MATCH : P_MATCH + n_hand]
-        np.take(share[hand], card_at, axis=1, out=match, mode="wrap")
+        share[hand].take(card_at, axis=1, out=match, mode="wrap")
         obs[O_HAND : O_HAND + n_hand * HAND_W] = hand_rows[hand].ravel()
         for j, k, m in _PAIRS_OF[n_hand]:
             if shares[hand[k]][hand[m]]:
                 obs[O_PAIRS + j] = 1.0
-    obs[O_PHASE + min(game.phase, 2)] = 1.0
-    g = O_GLOBAL
-    obs[g] = game.actions_left / 3.0
-    obs[g + 1 + VARIANT_INDEX[game.variant]] = 1.0
-    obs[g + 4 + game.num_players - 2] = 1.0
-    obs[g + 9] = len(game.deck) / 50.0
-    obs[g + 10] = min(game.turn / game.max_turns, 1.0)
-    obs[g + 11] = min(len(game.collected[observer]) / 25.0, 1.0)
-    obs[g + 12] = n_hand / HAND_MAX
+    # phase, globals and opponents: built as a list and written at once
+    tail = [0.0] * (OBS_SIZE - O_PHASE)
+    tail[min(game.phase, 2)] = 1.0
+    g = O_GLOBAL - O_PHASE
+    tail[g] = game.actions_left / 3.0
+    tail[g + 1 + VARIANT_INDEX[game.variant]] = 1.0
+    tail[g + 4 + game.num_players - 2] = 1.0
+    tail[g + 9] = len(game.deck) / 50.0
+    tail[g + 10] = min(game.turn / game.max_turns, 1.0)
+    tail[g + 11] = min(len(game.collected[observer]) / 25.0, 1.0)
+    tail[g + 12] = n_hand / HAND_MAX
     n = game.num_players
     for j in range(1, n):
         p = (observer + j) % n
-        b = O_OPP + 3 * (j - 1)
-        obs[b] = 1.0
-        obs[b + 1] = len(game.hands[p]) / HAND_MAX
-        obs[b + 2] = min(len(game.collected[p]) / 25.0, 1.0)
+        b = O_OPP - O_PHASE + 3 * (j - 1)
+        tail[b] = 1.0
+        tail[b + 1] = len(game.hands[p]) / HAND_MAX
+        tail[b + 2] = min(len(game.collected[p]) / 25.0, 1.0)
+    obs[O_PHASE:] = tail
     return obs

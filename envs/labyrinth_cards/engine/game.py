@@ -379,7 +379,7 @@ class LabyrinthCardsGame(Game):
                 table = self.tables.connects if self.needs_connection() else self.tables.fits
                 block = mask[: A.HAND_MAX * cells * 4].reshape(A.HAND_MAX, cells, 4)
                 # rows of the hand's cards, then per cell the row that applies there
-                np.take(table[hand], self.fit_np, axis=1, out=block[: len(hand)], mode="clip")
+                table[hand].take(self.fit_np, axis=1, out=block[: len(hand)], mode="clip")
             if self.actions_per_turn > 1:
                 base = A.rotate_base(size)
                 rot = mask[base : base + 2 * cells].reshape(cells, 2)
