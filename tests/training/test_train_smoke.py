@@ -69,12 +69,11 @@ def test_resume_without_a_model_is_a_user_error(tmp_path):
     assert "resume" in proc.stderr
 
 
-def _copy_shipped(tmp_path: Path) -> Path:
+def _copy_shipped(tmp_path: Path, game: str = "maze_party") -> Path:
     from labyrinth_gym.agents.learned import checkpoint_dir
 
-    src = checkpoint_dir("maze_party", "ppo")
-    if not (src / "model.zip").exists():
-        pytest.skip("no shipped maze_party checkpoint")
+    src = checkpoint_dir(game, "ppo")
+    assert (src / "model.zip").exists(), f"no shipped {game} checkpoint"
     dst = tmp_path / "ckpt"
     shutil.copytree(src, dst)
     return dst
@@ -93,21 +92,47 @@ def test_mismatched_checkpoint_is_refused_naming_the_field(tmp_path, field, valu
         LearnedAgent("maze_party", path=ckpt)
 
 
-def test_shipped_checkpoint_card_and_play():
-    from labyrinth_gym import agents
+@pytest.mark.parametrize(
+    ("change", "match"),
+    [({"version": 99}, "interface"), ({"name": "labyrinth_cards/nope"}, "nope"),
+     ({"num_choices": 3}, "interface")],
+)
+def test_checkpoint_of_another_interface_is_refused(tmp_path, change, match):
+    ckpt = _copy_shipped(tmp_path, "labyrinth_cards")
+    card = json.loads((ckpt / "card.json").read_text())
+    card["interface"].update(change)
+    (ckpt / "card.json").write_text(json.dumps(card))
+    with pytest.raises(CheckpointMismatchError, match=match):
+        LearnedAgent("labyrinth_cards", path=ckpt)
 
-    agent = agents.make("maze_party/ppo")
+
+def _new_game(game: str, seed: int):
+    if game == "maze_party":
+        return MazePartyGame.new(np.random.default_rng(seed)), encode
+    from labyrinth_gym.envs.labyrinth_cards.encoding import encode as encode_cards
+    from labyrinth_gym.envs.labyrinth_cards.engine import new_game
+
+    return new_game(seed, variant="caffeinated", num_players=3), encode_cards
+
+
+@pytest.mark.parametrize("game", ["maze_party", "labyrinth_cards"])
+def test_shipped_checkpoint_card_and_play(game):
+    from labyrinth_gym import agents
+    from labyrinth_gym.agents.learned import checkpoint_dir
+
+    agent = agents.make(f"{game}/ppo")
     card = agent.card
     for key in ("env_id", "env_version", "timesteps", "seed", "train_wall_seconds", "eval"):
         assert key in card, key
     assert card["eval"], "the shipped card records how the model scored"
-    rng = np.random.default_rng(0)
-    game = MazePartyGame.new(rng)
-    while not game.is_terminal():
-        mask = game.legal_mask()
-        a = agent.act(encode(game, game.current_player()), mask)
+    size = (checkpoint_dir(game, "ppo") / "model.zip").stat().st_size
+    assert size < 4_000_000, f"shipped checkpoints stay small ({size} bytes)"
+    state, encoder = _new_game(game, 0)
+    while not state.is_terminal():
+        mask = state.legal_mask()
+        a = agent.act(encoder(state, state.current_player()), mask)
         assert mask[a] == 1
-        game.apply_action(a)
+        state.apply_action(a)
 
 
 def test_self_play_training_runs_with_snapshots_joining_the_pool(tmp_path):
