@@ -210,8 +210,7 @@ class SelfPlayEnv(EngineGymEnv):
             self._done = True
             info = {"illegal_action": {"action": int(choice), "error": str(err)},
                     "player": self.seat}
-            return (np.zeros(self.observation_space.shape, dtype=np.float32),
-                    float(self.spec_.illegal_penalty), True, False, info)
+            return self._blank(), float(self.spec_.illegal_penalty), True, False, info
         obs, reward, terminated, truncated, info = super().step(action)
         if terminated or truncated:
             self._decision = None
