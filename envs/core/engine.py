@@ -94,6 +94,25 @@ class Game(abc.ABC):
         """
 
     @abc.abstractmethod
+    def observation_for(self, player: int) -> dict[str, Any]:
+        """What seat ``player`` can see, as JSON-ready data with names.
+
+        For front ends and the server (the float observation is the encoding module's
+        job): cards, board, counts, whose turn, the decision being asked and, for the
+        seat to act, its legal actions named by :meth:`action_to_string`. Exactly what
+        that seat may know: never another seat's hidden cards, the deck order or
+        face-down cards, so two determinizations for ``player`` give equal dicts.
+        Values are JSON types only (``json.dumps`` accepts the dict as it is).
+        """
+
+    def legal_actions_named(self, player: int) -> list[dict[str, Any]]:
+        """``[{"action", "name"}]`` for the seat to act; ``[]`` for any other seat
+        (another seat's legal moves would show its hand)."""
+        if self.is_terminal() or self.current_player() != player:
+            return []
+        return [{"action": a, "name": self.action_to_string(a)} for a in self.legal_actions()]
+
+    @abc.abstractmethod
     def action_to_string(self, action: int) -> str:
         """Human-readable name of an action index."""
 

@@ -18,7 +18,7 @@ Layout (``float32``, all values in [-1, 1]; see :data:`OFFSETS`):
 | river      | 3x7  | per slot: empty, face down unknown, stuck Dead End, known kind x4    |
 | scout      | 4    | kind of the scouted deck card                                        |
 | elementary | 3x4  | kinds of the cards It's Elementary! drew                             |
-| deck       | 16   | known top kind x4, known 2nd kind x4, known top pair counts/2 x4,    |
+| deck       | 16   | known top kind x4, known 2nd kind x4, known pair counts/2 x4,        |
 |            |      | known bottom kind x4                                                 |
 | counts     | 14   | in play x4 /20, unseen x4 /20, deck/30, discard/30, known discard x4 |
 | combat     | 7    | fighting, monster hp/max, max hp/100, AC/25, reckless, helped,       |
@@ -157,9 +157,11 @@ def encode(game: MazePartyGame, observer: int) -> np.ndarray:
             obs[_DK + deck[-1]] = 1.0
         if n_deck > 1 and known[-2] == KNOWN:
             obs[_DK + 4 + deck[-2]] = 1.0
-        for j in (-1, -2):
-            if n_deck >= -j and known[j] == KNOWN_SET:
-                obs[_DK + 8 + deck[j]] += 0.5
+        # Wherever the pair lies: a Sleep Dust Monster can sit on top of it, and then
+        # reading only the top two places would name one of its cards.
+        for card, k in zip(deck, known, strict=True):
+            if k == KNOWN_SET:
+                obs[_DK + 8 + card] += 0.5
         if n_deck > 2 and known[0] == KNOWN:
             obs[_DK + 12 + deck[0]] = 1.0
 

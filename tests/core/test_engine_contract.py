@@ -180,6 +180,34 @@ def test_events_are_json_ready_dicts_with_turn_and_type(name, kwargs):
         assert game.events[-1]["type"] == "game_over"
 
 
+# ------------------------------------------------------- the seat's JSON view
+@pytest.mark.parametrize("name, kwargs", CASES, ids=IDS)
+def test_observation_for_is_json_and_the_same_for_every_determinization(name, kwargs):
+    """Every engine's JSON view of a seat: ``json.dumps`` takes it as it is, it lists
+    legal actions (named) only for the seat to act, and resampling what that seat
+    cannot see (``determinize``) never changes it."""
+    for seed in range(4):
+        rng = np.random.default_rng(seed)
+        game = new_game(name, seed, **kwargs)
+        step = 0
+        while True:
+            if step % 5 == 0 or game.is_terminal():
+                for seat in range(game.num_players):
+                    view = game.observation_for(seat)
+                    assert json.loads(json.dumps(view)) == view
+                    acting = not game.is_terminal() and game.current_player() == seat
+                    named = view["legal_actions"]
+                    assert [a["action"] for a in named] == (
+                        game.legal_actions() if acting else [])
+                    for k in range(2):
+                        other = game.determinize(seat, np.random.default_rng([seed, step, k]))
+                        assert other.observation_for(seat) == view
+            if game.is_terminal():
+                break
+            game.apply_action(random_action(game, rng))
+            step += 1
+
+
 # ---------------------------------------------------------------- clones
 @pytest.mark.parametrize("name, kwargs", CASES, ids=IDS)
 def test_clone_is_independent_and_has_the_same_future(name, kwargs):

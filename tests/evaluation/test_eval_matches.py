@@ -172,6 +172,11 @@ class HighCard(Game):
     def action_to_string(self, action: int) -> str:
         return str(action)
 
+    def observation_for(self, player: int) -> dict:
+        # Picks are hidden until both are made.
+        return {"seat": player, "picked": len(self.picks),
+                "legal_actions": self.legal_actions_named(player)}
+
     def to_dict(self):
         return {"picks": self.picks}
 

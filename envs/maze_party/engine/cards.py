@@ -12,6 +12,11 @@ Every card position carries a knowledge flag so that observations and
 - ``KNOWN_SET``: the party knows which cards lie in these positions but not in which
   order (the two cards It's Elementary! shuffled back on top).
 
+Cards leave the deck two ways, and both keep the flags true: :meth:`Piles.draw` (every
+draw from the top, whoever draws) forgets a known pair as soon as one of its cards
+leaves, and :meth:`Piles.take_unseen` (the DM taking a card out where the party cannot
+see) forgets whatever depended on which card went.
+
 The deck's top is the end of the list.
 """
 
@@ -86,8 +91,44 @@ class Piles:
         return True
 
     def draw(self) -> tuple[int, int]:
-        """Take the top card (call :meth:`ensure_deck` first)."""
-        return self.deck.pop(), self.deck_known.pop()
+        """Take the top card (call :meth:`ensure_deck` first).
+
+        Every card leaving the top of the deck goes through here, so the knowledge
+        flags stay true whoever draws (draw phase, Boost Morale, It's Elementary!,
+        Scout Ahead). Returns the card and the flag it had.
+        """
+        card, known = self.deck.pop(), self.deck_known.pop()
+        if known == KNOWN_SET:
+            # The party knows which cards the pair holds, not which one this is (it may
+            # go face down), so the rest of the pair is no longer known either.
+            self.forget_sets()
+        return card, known
+
+    def take_unseen(self, index: int) -> int:
+        """The DM takes the card at ``index`` out of the deck where the party cannot see.
+
+        The party learns the kind taken (the caller logs it), not which card of that
+        kind it was. So every card that could have been the one (an unknown card, a
+        known card of that kind, a known pair holding one) is forgotten, and with
+        them every known card between two of them: its place counted from the top
+        or from the bottom now depends on which card went. Known cards above all of
+        them keep their place from the top, known cards below all of them their
+        place from the bottom.
+        """
+        kind = self.deck[index]
+        in_set = [c for c, k in zip(self.deck, self.deck_known, strict=True) if k == KNOWN_SET]
+        could = [
+            i for i, k in enumerate(self.deck_known)
+            if k == UNKNOWN
+            or (k == KNOWN and self.deck[i] == kind)
+            or (k == KNOWN_SET and kind in in_set)
+        ]
+        # ``index`` itself is one of them, so the flag list below is the same whichever
+        # card of the kind the DM took.
+        for i in range(min(could), max(could) + 1):
+            self.deck_known[i] = UNKNOWN
+        self.deck_known.pop(index)
+        return self.deck.pop(index)
 
     def put_top(self, card: int, known: int) -> None:
         self.deck.append(card)

@@ -201,7 +201,11 @@ def member_attack(game: MazePartyGame, seat: int) -> None:
 
 
 def end_encounter(game: MazePartyGame) -> None:
-    """The monster is slain: the party escapes, or one Monster card leaves the deck."""
+    """The monster is slain: the party escapes, or one Monster card leaves the deck.
+
+    The DM takes a random one of the deck's Monsters out of the party's sight: the
+    party learns that one went, not which (see ``Piles.take_unseen``).
+    """
     enc = game.combat
     game.log("monster_slain", monster=enc.monster.name)
     game.combat = None
@@ -211,9 +215,7 @@ def end_encounter(game: MazePartyGame) -> None:
     piles = game.piles
     positions = [i for i, c in enumerate(piles.deck) if c == 2]  # MONSTER
     if positions:
-        i = positions[game.dice.index(len(positions))]
-        piles.deck.pop(i)
-        piles.deck_known.pop(i)
+        piles.take_unseen(positions[game.dice.index(len(positions))])
         game.removed[2] += 1
         game.log("monster_card_removed", source="deck")
     else:

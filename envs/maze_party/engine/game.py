@@ -65,6 +65,7 @@ from labyrinth_gym.envs.maze_party.engine.cards import (
     Piles,
 )
 from labyrinth_gym.envs.maze_party.engine.data import (
+    STATS,
     Character,
     Maze,
     characters,
@@ -98,6 +99,22 @@ def party_of(size: int) -> tuple[str, ...]:
     if not 1 <= size <= A.MAX_MEMBERS:
         raise ValueError(f"party size must be 1-6, got {size}")
     return PARTY_ORDER[:size]
+
+
+def _dice_text(spec: tuple[int, int, int]) -> str:
+    count, sides, bonus = spec
+    return f"{count}d{sides}" + (f"{bonus:+d}" if bonus else "")
+
+
+def _known_name(deck: list[int], known: list[int], index: int) -> str | None:
+    """The card at ``index`` by name if the party knows it there, else None."""
+    if len(deck) < (-index if index < 0 else index + 1) or known[index] != KNOWN:
+        return None
+    return KIND_NAMES[deck[index]]
+
+
+def _by_kind(counts: list[int]) -> dict[str, int]:
+    return {KIND_NAMES[k]: int(counts[k]) for k in range(4)}
 
 
 class MazePartyGame(Game):
@@ -392,10 +409,6 @@ class MazePartyGame(Game):
                 piles.river[i] = card
                 piles.river_known[i] = known == KNOWN
                 piles.stuck[i] = False
-                if known == KNOWN_SET:
-                    # Which card of the unordered pair went face down is unknown, so
-                    # the one left on the deck is no longer known either.
-                    piles.forget_sets()
 
     def _end_turn(self) -> None:
         """Cleanup: discard the river except stuck Dead Ends; next member."""
@@ -707,6 +720,213 @@ class MazePartyGame(Game):
     def expected_counts(self) -> list[int]:
         """What card conservation says :meth:`card_counts` must be."""
         return [self.maze.cards[k] + self.added[k] - self.removed[k] for k in range(4)]
+
+    # ------------------------------------------------------------ the table
+    def observation_for(self, player: int) -> dict[str, Any]:
+        """What member ``player`` sees, as JSON-ready data with names.
+
+        The party is cooperative and every reveal is public, so every member sees the
+        same table; ``player`` only fills ``seat`` and, as the engine contract asks,
+        ``legal_actions`` is listed for the member to act and empty for the others
+        (the decision itself, ``phase`` and ``decision``, is on the table for all).
+        Shown: the maze, whose turn it is, the party's sheets and status, the stat
+        actions' state, the River (a face-down card by name only if the party knows
+        it), what the party knows of the deck (a known pair as a sorted list: which
+        two cards, never their order), the counts the float observation carries,
+        the fight, and the outcome. Never the deck order, the deck's or the
+        discard's make-up beyond what was seen, or a face-down card nobody saw: two
+        determinizations of the same state give equal dicts.
+
+        GM ruling on the fight: the monster's name, AC and current and maximum hit
+        points are shown. In this game the monster tables and stat blocks are printed
+        on the maze table the party plays from, every hit's damage and the monster's
+        remaining HP go into the public event log, and the float observation the
+        agents learn from carries the HP fraction, maximum HP and AC; hiding them
+        from a human at the table would only give people less than the agents get.
+        Where the monster's next attack lands is not shown: it is rolled when it
+        attacks.
+
+        Args:
+            player: A seat, ``0 <= player < n``.
+
+        Raises:
+            ValueError: ``player`` is not a seat of this party.
+        """
+        if not 0 <= player < self.n:
+            raise ValueError(f"player must be a seat 0-{self.n - 1}, got {player}")
+        piles = self.piles
+        over = self.outcome is not None
+        combat_state = self.combat
+        members = []
+        for s, ch in enumerate(self.party):
+            members.append({
+                "seat": s,
+                "id": ch.key,
+                "name": ch.name,
+                "modifiers": dict(zip(STATS, ch.mods, strict=True)),
+                "hp": self.hp[s],
+                "max_hp": ch.hp,
+                "ac": ch.ac,
+                "attack_bonus": ch.attack_bonus,
+                "damage": _dice_text(ch.damage),
+                "initiative": self.initiative[s],
+                "down": self.hp[s] <= 0,
+                "asleep_turns": self.asleep[s],
+                "dodging": combat_state is not None and combat_state.dodging[s],
+                "acting": not over and s == self.active,
+            })
+        stat_actions = []
+        for i, name in enumerate(A.ACTION_NAMES):
+            if self.removed_actions[i]:
+                state = "removed"
+            elif self.used[i]:
+                state = "used"
+            else:
+                state = "ready"
+            stat_actions.append({
+                "action": i, "name": name, "stat": STATS[i], "state": state,
+                # Ready and with something to act on (Boost Morale needs a stuck
+                # Dead End, ...): what the action phase would offer.
+                "can_try_now": state == "ready" and self._can_try(i),
+            })
+        river = []
+        for i in range(3):
+            card = piles.river[i]
+            if card == EMPTY:
+                slot = {"slot": i, "state": "empty", "card": None}
+            elif piles.stuck[i]:
+                slot = {"slot": i, "state": "stuck", "card": KIND_NAMES[card]}
+            elif self.revealed[i]:
+                slot = {"slot": i, "state": "face_up", "card": KIND_NAMES[card]}
+            else:
+                # Face down; named only when the party saw it on the deck.
+                name = KIND_NAMES[card] if piles.river_known[i] else None
+                slot = {"slot": i, "state": "face_down", "card": name}
+            river.append(slot)
+        deck, known = piles.deck, piles.deck_known
+        n_deck = len(deck)
+        known_discard = [0, 0, 0, 0]
+        for card, k in zip(piles.discard, piles.discard_known, strict=True):
+            if k != UNKNOWN:
+                known_discard[card] += 1
+        history = [0, 0, 0]
+        for e in self.events:
+            kind = e["type"]
+            if kind == "monster_approaches":
+                history[0] += 1
+            elif kind == "dead_end":
+                history[1] += 1
+            elif kind == "encounter":
+                history[2] += 1
+        return {
+            "game": "maze_party",
+            "num_players": self.n,
+            "seat": player,
+            "maze": {
+                "id": self.maze.key,
+                "name": self.maze.name,
+                "dc": self.maze.dc,
+                "right_paths_to_win": self.maze.right_paths_to_win,
+                "slaying_the_monster_wins": self.maze.kill_monster_wins,
+            },
+            "turn": self.turn,
+            "max_turns": self.max_turns,
+            "round": self.round,
+            "current_player": None if over else self.active,
+            "to_act": None if over else {
+                "seat": self.active, "name": self.party[self.active].name,
+            },
+            "phase": PHASE_NAMES[self.phase],
+            "decision": self._decision_text(),
+            # Another seat's options would tell nothing new here (the party shares
+            # everything), but the contract keeps them for the seat to act.
+            "legal_actions": self.legal_actions_named(player),
+            "party": members,
+            "initiative_order": list(self.order),
+            "stat_actions": stat_actions,
+            "items": {"healing_potions": self.potions, "lucky_charms": self.charms},
+            "slowing_trap_pending": self.slowing_pending,
+            "river": river,
+            "scouted_card": (
+                KIND_NAMES[self.scout_card] if self.scout_card != EMPTY else None
+            ),
+            "elementary_drawn": [KIND_NAMES[c] for c in self.elementary],
+            "deck": {
+                "size": n_deck,
+                "known_top": _known_name(deck, known, -1),
+                "known_second": _known_name(deck, known, -2),
+                # Sorted, so that a list never tells the order the party does not know.
+                "known_pair": sorted(
+                    KIND_NAMES[c] for c, k in zip(deck, known, strict=True)
+                    if k == KNOWN_SET
+                ),
+                "known_bottom": _known_name(deck, known, 0) if n_deck > 2 else None,
+            },
+            "discard": {
+                "size": len(piles.discard),
+                "known": _by_kind(known_discard),
+            },
+            "counts": {
+                "right_paths_found": self.points,
+                "monster_cards_taken": history[0],
+                "monster_count": self.dm_points,
+                "encounters": history[2],
+                "dead_ends_taken": history[1],
+                "dead_ends_stuck": piles.stuck_dead_ends(),
+                "in_play": _by_kind(self.card_counts()),
+                "unseen": _by_kind(piles.unseen_counts()),
+            },
+            "combat": self._combat_view(),
+            "outcome": self.outcome,
+            "reason": next(
+                (e.get("reason") for e in reversed(self.events) if e["type"] == "game_over"),
+                None,
+            ),
+            "returns": self.returns() if over else None,
+        }
+
+    def _decision_text(self) -> str:
+        """The decision asked now, in words."""
+        who = "" if self.outcome is not None else self.party[self.active].name + ": "
+        return who + {
+            ACTION: "try a stat action, wake a sleeper, give a potion or pass",
+            CHOOSE: "choose a face-down River card",
+            SCOUT_REVEAL: "Scout Ahead - pick the River card to reveal",
+            SCOUT_CHOICE: "Scout Ahead - take a revealed River card or the scouted "
+                          "deck card",
+            CAREFUL_REVEAL: f"Careful Consideration - pick a River card to reveal "
+                            f"({self.reveals_left} left)",
+            CAREFUL_CHOICE: "Careful Consideration - choose one of the revealed cards",
+            ELEMENTARY: "It's Elementary! - pick the drawn card to put on the bottom "
+                        "of the deck",
+            MAP: "Map Fragment - keep or swap the top two cards of the deck",
+            COMBAT: "attack, dodge, help, give a potion or wake a sleeper",
+            OVER: "the maze run is over",
+        }[self.phase]
+
+    def _combat_view(self) -> dict[str, Any] | None:
+        enc = self.combat
+        if enc is None:
+            return None
+        m = enc.monster
+        order = []
+        for seat in enc.order:
+            if seat == combat.MONSTER_SEAT:
+                order.append({"seat": None, "name": m.name})
+            else:
+                order.append({"seat": seat, "name": self.party[seat].name})
+        return {
+            "monster": m.name,
+            "monster_id": m.key,
+            "hp": max(enc.hp, 0),
+            "max_hp": m.hp,
+            "ac": m.ac,
+            "reckless": enc.reckless_active,
+            "monster_turns_taken": enc.monster_turns,
+            "help_from": enc.helped_by if enc.helped else None,
+            "order": order,
+            "turn_in_order": enc.pos,
+        }
 
     # -------------------------------------------------------- serialisation
     def to_dict(self) -> dict[str, Any]:
