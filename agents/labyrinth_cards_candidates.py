@@ -1,6 +1,6 @@
 """The ``labyrinth_cards/candidates`` policy interface: a choice among a few moves.
 
-The card game's raw action space has 2702 actions, most of them placements that differ
+The card game's raw action space has 6914 actions, most of them placements that differ
 only in a cell; a policy learning it from the flat observation must rediscover path
 tracing before it can play. This interface does the tracing with the heuristic's own
 machinery (:mod:`labyrinth_gym.agents.labyrinth_cards`) and asks the policy only what

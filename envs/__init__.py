@@ -32,7 +32,7 @@ def game_names() -> list[str]:
 def _register() -> None:
     ids = {
         "labyrinth_gym/MazeParty-v0": "labyrinth_gym.envs.maze_party.env:MazePartyEnv",
-        "labyrinth_gym/LabyrinthCards-v0": "labyrinth_gym.envs.labyrinth_cards.env:LabyrinthCardsEnv",
+        "labyrinth_gym/LabyrinthCards-v1": "labyrinth_gym.envs.labyrinth_cards.env:LabyrinthCardsEnv",
     }
     for env_id, entry in ids.items():
         if env_id not in gymnasium.registry:

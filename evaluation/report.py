@@ -56,6 +56,19 @@ SPEED_COLUMNS: list[Column] = [
 ]
 
 
+EDGE_COLUMNS: list[Column] = [
+    ("variant", "variant", _text),
+    ("players", "players", _text),
+    ("games", "games", _text),
+    ("decisions", "play decisions", _num(0)),
+    ("refused", "edge refused a play", _num(0)),
+    ("rate", "rate", lambda x: "" if x is None else f"{x:.3%}"),
+    ("ci", "95% CI", _text),
+    ("slides", "slides a game", _num(2)),
+    ("widest", "widest layout", _text),
+]
+
+
 def rows_table(
     rows: Sequence[dict[str, Any]], columns: Sequence[Column], title: str = ""
 ) -> Table:
@@ -65,7 +78,7 @@ def rows_table(
     """
     table = Table(title=title or None)
     for key, header, _ in columns:
-        numeric = key not in ("agent", "game", "api", "env", "note", "ci")
+        numeric = key not in ("agent", "game", "api", "env", "note", "ci", "variant")
         table.add_column(header, justify="right" if numeric else "left")
     for row in rows:
         cells = []
@@ -85,6 +98,12 @@ def agents_table(rows: Sequence[dict[str, Any]]) -> Table:
     """The table of :func:`~labyrinth_gym.evaluation.speed.benchmark_agents` rows."""
     columns = [("game", "game", _text), *AGENT_COLUMNS, ("note", "note", _text)]
     return rows_table(rows, columns, "agents: win rate over seeded games (the note says against whom)")
+
+
+def edge_table(rows: Sequence[dict[str, Any]]) -> Table:
+    """The table of :func:`~labyrinth_gym.evaluation.table_edge.edge_refusal_rates` rows."""
+    return rows_table(rows, EDGE_COLUMNS,
+                      "Labyrinth the Card Game: plays the grid's edge refuses (random play)")
 
 
 def speed_table(rows: Sequence[dict[str, Any]]) -> Table:

@@ -1,7 +1,7 @@
 """The ``labyrinth-gym`` command: thin shims over the library's functions.
 
 Subcommands: ``train``, ``evaluate``, ``benchmark speed``, ``benchmark agents``,
-``play``. A user error (unknown game or agent, bad game arguments, a path in the way,
+``benchmark table-edge``, ``play``. A user error (unknown game or agent, bad game arguments, a path in the way,
 a missing checkpoint) prints one line, ``labyrinth-gym: error: ...``, and exits with 2;
 ``--debug`` shows the traceback instead.
 """
@@ -216,6 +216,18 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     b.set_defaults(func=cmd_benchmark_speed)
     b = bench.add_parser(
+        "table-edge",
+        help="how often the card game's grid edge refuses a play",
+        description="Labyrinth the Card Game keeps its layout on a grid and slides it "
+        "back to the centre at the border; this plays random games in every variant "
+        "(2 and 4 players) and counts the play decisions where the edge still refused "
+        "a play an open table would allow.",
+    )
+    b.add_argument("--games", type=int, default=200,
+                   help="games per variant and player count (default 200)")
+    b.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    b.set_defaults(func=cmd_benchmark_table_edge)
+    b = bench.add_parser(
         "agents",
         help="random, heuristic, search and ppo on every game",
         description="Win rates of every game's agents on the same seeds (what make demo "
@@ -361,6 +373,16 @@ def cmd_benchmark_speed(args: argparse.Namespace) -> int:
     if args.seconds <= 0:
         raise UsageError(f"--seconds must be positive, got {args.seconds}")
     print_table(speed_table(benchmark_speed(seconds=args.seconds, seed=args.seed)))
+    return 0
+
+
+def cmd_benchmark_table_edge(args: argparse.Namespace) -> int:
+    from labyrinth_gym.evaluation.report import edge_table, print_table
+    from labyrinth_gym.evaluation.table_edge import edge_refusal_rates
+
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, got {args.games}")
+    print_table(edge_table(edge_refusal_rates(games=args.games, seed=args.seed)))
     return 0
 
 

@@ -44,6 +44,7 @@ def assert_user_error(proc: subprocess.CompletedProcess, *words: str) -> None:
         ["benchmark"],
         ["benchmark", "speed"],
         ["benchmark", "agents"],
+        ["benchmark", "table-edge"],
         ["play"],
     ],
 )
@@ -120,6 +121,7 @@ def test_in_process_errors_for_the_other_commands(capsys, tmp_path):
         (["evaluate", "maze_party", "--games", "0"], "--games"),
         (["evaluate", "maze_party", "--kw", "max_turns"], "key=value"),
         (["benchmark", "speed", "--seconds", "0"], "--seconds"),
+        (["benchmark", "table-edge", "--games", "0"], "--games"),
     ]
     for argv, words in cases:
         assert main(argv) == 2, argv

@@ -7,29 +7,34 @@ Steroids (3 actions) variants. Every rule and ruling is in
 :mod:`labyrinth_gym.envs.labyrinth_cards.engine.game`.
 
 ## Action Space
-``Discrete(2702)`` on the 10 x 10 table, one space for every decision point with a mask:
+``Discrete(6914)`` on the 16 x 16 grid that holds the layout (the engine slides the
+layout back to the centre when it reaches the grid's border, so play is as on an open
+table), one space for every decision point with a mask:
 play (hand slot x cell x rotation), rotate (cell x direction), draw, collect (cell),
 stop. The table is in :mod:`labyrinth_gym.envs.labyrinth_cards.engine.actions`.
 
 ## Observation Space
-``Box(-1, 1, (4126,), float32)`` (values in [0, 1]), observer-relative (own hand, opponents in turn order
+``Box(-1, 1, (10210,), float32)`` (values in [0, 1]), observer-relative (own hand, opponents in turn order
 after the observer, hand sizes and scores only); layout in
 :mod:`labyrinth_gym.envs.labyrinth_cards.encoding`. PettingZoo observations are
 ``{"observation", "action_mask"}``; the mask is all zeros off-turn.
 
-Gymnasium: ``gymnasium.make("labyrinth_gym/LabyrinthCards-v0", variant=..., num_players=...)``
+Gymnasium: ``gymnasium.make("labyrinth_gym/LabyrinthCards-v1", variant=..., num_players=...)``
 plays one seat against opponents (see :class:`LabyrinthCardsEnv`).
 
 ## Rewards
 At the end: +1 to each player with the most collected cards, -1 to the others, 0 to all
-if all tie. Truncated games (``max_turns``) give 0. An illegal action ends the episode
+if all tie. A truncated game (``max_turns``) is scored the same way by the cards
+collected so far (stalling never turns a loss into a draw). An illegal action ends the episode
 with -1 for the offender (wrapped env; ``raw_env`` raises ``IllegalActionError``).
 
 ## Starting State
 Shuffled deck; four cards in random rotations in the centre 2x2 block; two cards each.
 
 ## Episode End
-The deck and every hand are empty; or truncation after ``max_turns`` turns.
+The deck and every hand are empty; or, with the deck empty, a full round passes in
+which nobody plays or collects a card (terminated); or truncation after ``max_turns``
+turns.
 
 ## Arguments
 - ``variant``: ``"official"``, ``"caffeinated"`` (default) or ``"steroids"``.
@@ -38,6 +43,9 @@ The deck and every hand are empty; or truncation after ``max_turns`` turns.
 - ``render_mode``: ``"ansi"`` or ``"rgb_array"``.
 
 ## Version History
+- v1: the layout slides to stay clear of the grid's edge on a 16 x 16 grid (was a fixed
+  10 x 10 table that refused legal plays); a round without a card played or collected
+  once the deck is empty ends the game; truncated games are scored by cards collected.
 - v0: first version.
 """
 
@@ -53,8 +61,8 @@ from labyrinth_gym.envs.labyrinth_cards.render import render_rgb, render_text
 
 SPEC = GameSpec(
     name="labyrinth_cards",
-    env_id="labyrinth_gym/LabyrinthCards-v0",
-    version=0,
+    env_id="labyrinth_gym/LabyrinthCards-v1",
+    version=1,
     new_game=lambda rng, **kw: new_game(rng, **kw),
     observation_size=OBS_SIZE,
     encode=encode,
@@ -87,7 +95,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     spec_ = SPEC
     metadata = {
         "render_modes": ["ansi", "rgb_array"],
-        "name": "labyrinth_cards_v0",
+        "name": "labyrinth_cards_v1",
         "is_parallelizable": False,
         "render_fps": 2,
     }

@@ -15,14 +15,14 @@ from labyrinth_gym.agents.labyrinth_cards_candidates import (
     K,
 )
 from labyrinth_gym.envs import game_spec
-from labyrinth_gym.envs.labyrinth_cards.encoding import encode
+from labyrinth_gym.envs.labyrinth_cards.encoding import SIZE, encode
 from labyrinth_gym.envs.labyrinth_cards.engine import actions as A
 from labyrinth_gym.envs.labyrinth_cards.engine import new_game
 from labyrinth_gym.envs.labyrinth_cards.engine.game import COLLECT
 from labyrinth_gym.training.selfplay import OpponentPool, PolicySnapshot, SelfPlayEnv
 
 SPEC = game_spec("labyrinth_cards")
-DRAW = A.draw_index(10)
+DRAW = A.draw_index(SIZE)
 
 
 def test_raw_interface_passes_the_env_through_and_refuses_masked_choices():
@@ -94,7 +94,7 @@ def test_candidates_are_legal_distinct_and_slot_0_is_the_heuristic(variant, play
             assert d.actions[1] == DRAW and rows[1, 3] == 1
         # One kind per candidate, matching its action.
         for slot, a in enumerate(d.actions):
-            kind = A.decode(a, 10)[0]
+            kind = A.decode(a, SIZE)[0]
             assert rows[slot, 1:4].tolist() == [
                 kind == "play", kind == "rotate", kind == "draw"
             ]

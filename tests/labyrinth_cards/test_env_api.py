@@ -39,7 +39,7 @@ from labyrinth_gym.envs.labyrinth_cards.engine.game import (
 
 from .positions import SIZE
 
-ENV_ID = "labyrinth_gym/LabyrinthCards-v0"
+ENV_ID = "labyrinth_gym/LabyrinthCards-v1"
 NAMES = list(VARIANTS)
 MATRIX = [(v, n) for v in NAMES for n in range(2, 7)]
 
@@ -108,7 +108,7 @@ def test_spaces_and_registration():
     env = gym_env()
     assert env.observation_space == gymnasium.spaces.Box(-1, 1, (OBS_SIZE,), np.float32)
     assert env.action_space == gymnasium.spaces.Discrete(A.num_actions(SIZE))
-    assert A.num_actions(SIZE) == 2702  # as env.py documents
+    assert A.num_actions(SIZE) == 6914 and OBS_SIZE == 10210  # as env.py documents
     obs, info = env.reset(seed=0)
     assert obs.dtype == np.float32 and obs.shape == (OBS_SIZE,)
     assert obs.min() >= 0.0 and obs.max() <= 1.0  # encoding.py: all in [0, 1]
@@ -190,7 +190,7 @@ def test_gymnasium_out_of_range_action_is_penalised():
     env = gym_env().unwrapped
     env.reset(seed=0)
     _, reward, terminated, _, info = env.step(A.num_actions(SIZE))
-    assert reward == -1.0 and terminated and info["illegal_action"]["action"] == 2702
+    assert reward == -1.0 and terminated and info["illegal_action"]["action"] == A.num_actions(SIZE)
 
 
 def test_gymnasium_strict_raises():

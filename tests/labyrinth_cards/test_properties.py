@@ -6,8 +6,11 @@ action, and observations lie in the observation space. The legal set is compared
 a brute-force reading of the rules written here from scratch (own path tracing, own
 connectivity check): which plays, rotations and draws are allowed, which cards may be
 collected, and that a turn which ended without a collection really had nothing to
-collect. Every game ends, finished or truncated. Plain seeded loops, every variant x
-2/4/6 players.
+collect. Every game ends, finished or truncated; a game that ends with cards in hand
+ended by a full round without a card played or collected, and such a round always ends
+the game. The layout never touches the grid's border at a decision unless it is too
+wide to slide clear of it, and a slide moves every card by the same shift, turned as it
+was. Plain seeded loops, every variant x 2/4/6 players.
 """
 
 from __future__ import annotations
@@ -172,9 +175,14 @@ def check_state(game: LabyrinthCardsGame, step: int) -> None:
     legal = game.legal_actions()
     if game.is_terminal():
         assert legal == [] and game.outcome in ("finished", "truncated")
-        if game.outcome == "finished":
-            assert not game.deck and not any(game.hands)
+        assert not game.deck or game.outcome == "truncated"
         return
+    rows = {c // SIZE for c in table}
+    cols = {c % SIZE for c in table}
+    if {0, SIZE - 1} & (rows | cols):
+        # A card on the border: only a layout too wide to leave a free line on both
+        # sides may stay there.
+        assert max(rows) - min(rows) >= SIZE - 2 or max(cols) - min(cols) >= SIZE - 2
     assert legal, "a live game without a legal action"
     assert np.array_equal(np.flatnonzero(game.legal_mask()), legal)
     if game.phase == PLAY:
@@ -200,6 +208,8 @@ class TurnLog:
         for e in events:
             if e["type"] == "play":
                 self.played.append(e["cell"])
+            elif e["type"] == "slide":
+                self.played = [c + e["rows"] * SIZE + e["cols"] for c in self.played]
             elif e["type"] == "collect":
                 self.taken += 1
                 assert self.sets is not None
@@ -213,8 +223,11 @@ def play_checked(game: LabyrinthCardsGame, rng: np.random.Generator,
     check_state(game, 0)
     log = TurnLog()
     steps = 0
-    seen = {"plays": 0, "collect": 0, "blocked": 0, "quiet": 0}
+    seen = {"plays": 0, "collect": 0, "blocked": 0, "quiet": 0, "slides": 0}
+    #: per finished turn: did it end with the deck empty having played/collected nothing
+    idle: list[bool] = []
     while not game.is_terminal():
+        lying = {c: (game.card_at[c], game.rot_at[c]) for c in game.occupied}
         legal = game.legal_actions()
         if game.phase == PLAY and steps % deep_every == 0:
             assert set(legal) == expected_legal(game)
@@ -239,8 +252,37 @@ def play_checked(game: LabyrinthCardsGame, rng: np.random.Generator,
         game.apply_action(action)
         steps += 1
         new = game.events[before:]
+        # The events tell every change of the layout: replayed on the layout before
+        # the step they give the layout after it. A slide moves every card by one
+        # shift, turned as it was.
+        for e in new:
+            if e["type"] == "play":
+                lying[e["cell"]] = (e["card"], e["rotation"])
+            elif e["type"] == "rotate":
+                lying[e["cell"]] = (lying[e["cell"]][0], e["rotation"])
+            elif e["type"] == "collect":
+                assert lying.pop(e["cell"])[0] == e["card"]
+            elif e["type"] == "slide":
+                assert (e["rows"], e["cols"]) != (0, 0)
+                shift = e["rows"] * SIZE + e["cols"]
+                lying = {c + shift: v for c, v in lying.items()}
+                seen["slides"] += 1
+        assert lying == {c: (game.card_at[c], game.rot_at[c]) for c in game.occupied}
         log.update(new)
         if any(e["type"] in ("turn", "game_over") for e in new):
+            idle.append(not game.deck and not log.played and not log.taken)
+            n = game.num_players
+            round_idle = len(idle) >= n and all(idle[-n:])
+            if game.is_terminal() and not game.is_truncated():
+                # Finished: hands played out, or a full round of idle turns.
+                assert not any(game.hands) or round_idle
+                over = game.events[-1]
+                assert over["type"] == "game_over"
+                assert over["reason"] == (
+                    "hands played out" if not any(game.hands)
+                    else "a round without a card played or collected")
+            else:
+                assert not round_idle, "a round without plays or collections went on"
             if not any(e["type"] in ("collect", "stop") for e in new) and log.sets is None:
                 # The turn ended straight after its actions: nothing was collectable.
                 traced = [s for _, s in sets_on_table(game)]
@@ -257,7 +299,7 @@ def play_checked(game: LabyrinthCardsGame, rng: np.random.Generator,
 def test_invariants_hold_in_random_games(variant, players):
     outcomes = []
     collected = 0
-    seen = dict.fromkeys(("plays", "collect", "blocked", "quiet"), 0)
+    seen = dict.fromkeys(("plays", "collect", "blocked", "quiet", "slides"), 0)
     for seed in range(30):
         rng = np.random.default_rng([seed, players])
         game = new_game(seed, variant=variant, num_players=players)
@@ -273,6 +315,10 @@ def test_invariants_hold_in_random_games(variant, players):
                 assert game.returns() == [1.0 if s == best else -1.0 for s in game.scores()]
     assert set(outcomes) == {"finished"}
     assert collected > 0
+    if variant == "official":
+        # Official layouts sprawl (nothing is collected to thin them): random play
+        # reaches the border, and the slides were checked above.
+        assert seen["slides"] > 0
     # The brute-force checks really ran: collections, and turns whose sets were all
     # blocked by the rules.
     assert seen["plays"] > 100 and seen["collect"] > 30
@@ -290,5 +336,11 @@ def test_invariants_hold_up_to_truncation(variant):
         play_checked(game, rng, deep_every=11)
         if game.is_truncated():
             truncated += 1
-            assert game.turn == cap and game.returns() == [0.0] * game.num_players
+            assert game.turn == cap
+            # scored like any other end, by the cards collected so far
+            scores = game.scores()
+            best = max(scores)
+            assert game.returns() == (
+                [0.0] * game.num_players if min(scores) == best
+                else [1.0 if x == best else -1.0 for x in scores])
     assert truncated >= 25

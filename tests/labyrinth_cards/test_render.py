@@ -14,10 +14,10 @@ from labyrinth_gym.envs import labyrinth_cards
 from labyrinth_gym.envs.labyrinth_cards.engine.game import LabyrinthCardsGame, new_game
 from labyrinth_gym.envs.labyrinth_cards.render import CELL, render_rgb, render_text
 
-from .positions import at, card, lay, play, position
+from .positions import SIZE, at, card, lay, play, position
 
 DATA = Path(__file__).parent / "data"
-ENV_ID = "labyrinth_gym/LabyrinthCards-v0"
+ENV_ID = "labyrinth_gym/LabyrinthCards-v1"
 
 
 def fixed_table() -> LabyrinthCardsGame:
@@ -105,7 +105,7 @@ def test_text_shows_the_end():
 # ------------------------------------------------------------------- images
 def arm_pixels(img: np.ndarray, cell: int) -> dict[str, np.ndarray]:
     """One pixel inside each of the four path arms of ``cell``'s tile."""
-    r, c = divmod(cell, 10)
+    r, c = divmod(cell, SIZE)
     y, x = r * CELL, c * CELL
     half = CELL // 2
     return {"N": img[y + 2, x + half], "E": img[y + half, x + CELL - 3],
@@ -123,7 +123,7 @@ def test_image_shape_and_type():
     img = render_rgb(fixed_table())
     assert isinstance(img, np.ndarray) and img.dtype == np.uint8
     assert img.ndim == 3 and img.shape[2] == 3
-    assert img.shape[:2] == (10 * CELL, 10 * CELL)
+    assert img.shape[:2] == (SIZE * CELL, SIZE * CELL)
 
 
 @pytest.mark.parametrize("a, b", [("NE", "ES"), ("NE", "SW"), ("NE", "NW"), ("ES", "NW")])
@@ -149,7 +149,7 @@ def test_image_shows_cards_only_where_they_lie():
     far = img[0:CELL, 0:CELL]
     assert np.array_equal(empty, far)
     for cell in game.occupied:
-        r, c = divmod(cell, 10)
+        r, c = divmod(cell, SIZE)
         tile = img[r * CELL : (r + 1) * CELL, c * CELL : (c + 1) * CELL]
         assert not np.array_equal(tile, far)
 
@@ -176,5 +176,5 @@ def test_pettingzoo_render_test():
 
     render_test(env_fn, custom_tests={
         "ansi": lambda text: text.startswith("Labyrinth the Card Game (steroids)"),
-        "rgb_array": lambda img: img.shape == (10 * CELL, 10 * CELL, 3),
+        "rgb_array": lambda img: img.shape == (SIZE * CELL, SIZE * CELL, 3),
     })

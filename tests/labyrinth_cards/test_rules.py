@@ -1,12 +1,14 @@
 """Scripted rule scenarios for Labyrinth the Card Game, each from a hand-built table.
 
 Every test lays the cards itself (``positions.py``), names them by their treasures and
-states the openings it wants, then checks one rule of the rule document
-(``/work/shared/seeds/004_d4d826b055d42269.txt``), RULINGS.md "Labyrinth the Card Game"
-or a ruling in ``engine/game.py``'s docstring. The game's dice are a ``ScriptedDice``
+states the openings it wants, then checks one rule of Labyrinth the Card Game's rule
+document (official rules and O'Sullivan's variants) or one of our rulings in
+``engine/game.py``'s docstring. The game's dice are a ``ScriptedDice``
 with an empty script: the rules after the deal must never roll.
 
-Diagrams show rows and columns of the 10 x 10 table; ``at(r, c)`` is the cell.
+Diagrams show rows and columns of the grid that holds the layout (16 x 16); ``at(r, c)``
+is the cell, and a diagram's "44" is ``at(4, 4)``. ``position`` lays a table as given,
+without the slide a turn would start with.
 """
 
 from __future__ import annotations
@@ -85,7 +87,7 @@ DRAGON_GHOST = card("Dragon", "Ghost")  # tee
 # Two cards above cells 44 and 45 with treasures no other test card shows: with them a
 # set at 44-45 can lose either card and leave three edge-connected cards (rule 2 of
 # the variants forbids leaving a lone card).
-ROOF = {(3 * 10 + 4): ("SKULL_SPIDER", "NS"), (3 * 10 + 5): ("DRAGON_GHOST", "NES")}
+ROOF = {at(3, 4): ("SKULL_SPIDER", "NS"), at(3, 5): ("DRAGON_GHOST", "NES")}
 SPIDER_BAT = card("Spider", "Bat")  # corner
 # Five cards whose ten treasures appear nowhere on quiet(), nor on each other.
 SPARE = [card("Gold", "Shield"), card("Lizard", "Moth"), card("Rat", "Purse"),
@@ -194,7 +196,9 @@ def test_setup_four_centre_cards_two_in_each_hand(variant, players):
     deals = set()
     for seed in range(30):
         game = new_game(seed, variant=variant, num_players=players)
-        assert sorted(game.occupied) == [at(4, 4), at(4, 5), at(5, 4), at(5, 5)]
+        mid = SIZE // 2
+        assert sorted(game.occupied) == [
+            at(mid - 1, mid - 1), at(mid - 1, mid), at(mid, mid - 1), at(mid, mid)]
         assert all(len(h) == 2 and h == sorted(h) for h in game.hands)
         assert len(game.deck) == 50 - 4 - 2 * players
         on_table = [game.card_at[c] for c in game.occupied]
@@ -256,10 +260,15 @@ def test_variants_place_only_where_the_card_meets_a_neighbour_opening(table, var
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize(
     "cells, frontier",
-    [((0, 1), {2, 10, 11}), ((9, 19), {8, 18, 29}), ((98, 99), {97, 88, 89}),
-     ((40, 50), {30, 41, 51, 60})],
+    [((at(0, 0), at(0, 1)), {at(0, 2), at(1, 0), at(1, 1)}),
+     ((at(0, SIZE - 1), at(1, SIZE - 1)), {at(0, SIZE - 2), at(1, SIZE - 2), at(2, SIZE - 1)}),
+     ((at(SIZE - 1, SIZE - 2), at(SIZE - 1, SIZE - 1)),
+      {at(SIZE - 1, SIZE - 3), at(SIZE - 2, SIZE - 2), at(SIZE - 2, SIZE - 1)}),
+     ((at(4, 0), at(5, 0)), {at(3, 0), at(4, 1), at(5, 1), at(6, 0)})],
 )
-def test_never_off_the_table_and_never_wrapping_round_its_edge(table, variant, cells, frontier):
+def test_never_off_the_grid_and_never_wrapping_round_its_edge(table, variant, cells, frontier):
+    """The grid's geometry: no cell beyond the border, no wrapping to the next row.
+    (A layout lying there slides away from the border at the next play or turn.)"""
     layout = {cells[0]: lay(GOBLET_JEWEL, "NESW"), cells[1]: lay(SHIELD_LIZARD, "NESW")}
     game = table(variant, layout=layout, hands=[[OWL_MOTH], [SWORD_SKULL]], deck=SPARE)
     assert play_cells(game) == frontier
@@ -288,6 +297,143 @@ def test_a_played_card_lies_as_chosen(table):
     assert events(game, "play")[-1] == {
         "player": 0, "card": KEY_RING, "cell": at(3, 4), "rotation": 1, "turn": 1,
         "type": "play"}
+
+
+# ------------------------------------------------------------------- slides
+RAT_PURSE = card("Rat", "Purse")
+SCARAB_BEETLE = card("Scarab", "Beetle")
+
+
+def near_the_top() -> dict[int, tuple[int, int]]:
+    """Three cards against the grid's top edge; Bat/Owl opens north to row 0::
+
+        row 0:            [05 free]  [06 Rat/Purse]
+        row 1:            [15 Bat/Owl NES] [16 Scarab/Beetle]
+    """
+    return {at(1, 5): lay(BAT_OWL, "NES"), at(0, 6): (RAT_PURSE, 0),
+            at(1, 6): (SCARAB_BEETLE, 0)}
+
+
+def centred(cells: dict[int, tuple[int, int]], size: int = SIZE) -> dict[int, tuple[int, int]]:
+    """``cells`` moved so that their bounding box is centred on the grid (the slide)."""
+    rows = [c // size for c in cells]
+    cols = [c % size for c in cells]
+    dr = (size - (max(rows) - min(rows) + 1)) // 2 - min(rows)
+    dc = (size - (max(cols) - min(cols) + 1)) // 2 - min(cols)
+    return {c + dr * size + dc: v for c, v in cells.items()}
+
+
+def lying(game: LabyrinthCardsGame) -> dict[int, tuple[int, int]]:
+    return {c: (game.card_at[c], game.rot_at[c]) for c in game.occupied}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_play_onto_the_border_slides_the_layout_to_the_centre(table, variant):
+    """Owl/Moth played on row 0 north of Bat/Owl: the four cards (rows 0-1, cols 5-6)
+    move as one to rows 7-8, cols 7-8, each turned as it was; the played mark and the
+    Owl set move with them, and the table opens again on every side."""
+    game = table(variant, layout=near_the_top(), hands=[[OWL_MOTH, GOBLET_JEWEL],
+                 [SWORD_SKULL]], deck=list(SPARE))
+    game.apply_action(play(game, OWL_MOTH, at(0, 5), "NESW"))
+    before = {**near_the_top(), at(0, 5): lay(OWL_MOTH, "NESW")}
+    after = centred(before)
+    assert lying(game) == after
+    assert sorted(after) == [at(7, 7), at(7, 8), at(8, 7), at(8, 8)]
+    slide = events(game, "slide")[-1]
+    assert (slide["rows"], slide["cols"]) == (7, 2)
+    assert events(game, "play")[-1]["cell"] == at(0, 5)  # where it was played
+    assert game.last_played == at(7, 7)
+    assert game.current_sets()  # the Owl pair is still one set after the slide
+    if variant == "official":
+        # The played card's Owl set: Bat/Owl may be collected, Owl/Moth (played) not.
+        assert game.phase == COLLECT and collectable(game) == {at(8, 7)}
+        return
+    assert game.played_this_turn == [at(7, 7)]
+    # Row 6 above the played card is on the table now; before the slide it was off it.
+    assert at(6, 7) in play_cells(game)
+    while game.phase == PLAY:
+        game.apply_action(DRAW)
+    assert game.phase == COLLECT and collectable(game) == {at(8, 7)}
+
+
+def test_the_played_mark_survives_a_slide_in_the_middle_of_a_turn(table):
+    """Steroids: play onto the border (slide), play again next to the moved card, then
+    draw: neither played card may be collected, only Bat/Owl."""
+    game = table("steroids", layout=near_the_top(), hands=[[OWL_MOTH, LIZARD_MOTH], []],
+                 deck=list(SPARE))
+    game.apply_action(play(game, OWL_MOTH, at(0, 5), "NESW"))
+    assert events(game, "slide")
+    moth = at(7, 6)  # west of the moved Owl/Moth: Lizard/Moth makes a Moth set
+    game.apply_action(play(game, LIZARD_MOTH, moth, "ES" if rotation_ok(LIZARD_MOTH, "ES")
+                           else "NE"))
+    assert game.played_this_turn == [at(7, 7), moth]
+    game.apply_action(DRAW)
+    assert game.phase == COLLECT and collectable(game) == {at(8, 7)}
+
+
+def rotation_ok(card_id: int, openings: str) -> bool:
+    try:
+        rotation(card_id, openings)
+    except AssertionError:
+        return False
+    return True
+
+
+def test_a_turn_starts_with_the_layout_slid_clear_of_the_border(table):
+    """A table left against the border (here by the test's set-up) slides at the start
+    of the next turn, before that player decides anything."""
+    layout = {at(0, c): (CROWN_KEY if c == 3 else MAP_BOOK, 0) for c in (3, 4)}
+    layout[at(1, 3)] = (CANDLE_DRAGON, 0)
+    game = table(layout=layout, hands=[[OWL_MOTH], [SWORD_SKULL]], deck=list(SPARE))
+    game.apply_action(rotate(at(0, 3)))  # a rotation never slides
+    assert not events(game, "slide")
+    game.apply_action(rotate(at(0, 3)))
+    # the turn passed to player 1 and the table slid as it began
+    assert game.player == 1 and events(game, "slide")[-1]["turn"] == 2
+    turned = dict(layout)
+    turned[at(0, 3)] = (CROWN_KEY, 2)
+    assert lying(game) == centred(turned)
+    kinds_of = [e["type"] for e in game.events]
+    assert kinds_of[-2:] == ["slide", "turn"]
+
+
+def test_a_layout_too_wide_to_clear_the_border_stays_put(table):
+    """A row of SIZE - 1 cards cannot keep a free column on both sides: it stays
+    against the east edge (the residual edge the README measures) and plays go west."""
+    row = [c.id for c in CARDS if bin(c.openings).count("1") >= 2][: SIZE - 1]
+    layout = {at(5, 1 + i): (cid, 0) for i, cid in enumerate(row)}
+    spare = [c.id for c in CARDS if c.id not in row]
+    game = table("official", layout=layout, hands=[spare[:2], spare[2:4]],
+                 deck=spare[4:10])
+    assert game.edge_blocks_a_play()  # east of column 15 is free on an open table
+    game.apply_action(A.play_index(0, at(5, 0), 0, SIZE))  # now it spans all 16
+    assert not events(game, "slide")
+    assert game.phase != PLAY or game.player == 1
+    if game.phase == COLLECT:
+        game.apply_action(STOP)
+    assert not events(game, "slide") and min(c % SIZE for c in game.occupied) == 0
+    assert game.edge_blocks_a_play()
+
+
+@pytest.mark.parametrize("outward, blocks", [("NS", True), ("EW", False)])
+def test_the_edge_refuses_a_variant_play_only_where_a_path_leads_off_the_grid(
+        table, outward, blocks):
+    """A straight on row 0: opening north (off the grid) it would take a card beyond
+    the edge on an open table; lying east-west, no play could go there anyway."""
+    game = table(layout={at(0, 4): lay(CROWN_KEY, outward), at(1, 4): lay(GOBLET_JEWEL, "NESW")},
+                 hands=[[OWL_MOTH], [SWORD_SKULL]], deck=list(SPARE))
+    assert game.edge_blocks_a_play() == blocks
+    official = table("official", layout={at(0, 4): lay(CROWN_KEY, outward),
+                                         at(1, 4): lay(GOBLET_JEWEL, "NESW")},
+                     hands=[[OWL_MOTH], []], deck=list(SPARE))
+    assert official.edge_blocks_a_play()  # any free cell next to the layout will do
+    official.hands[0] = []
+    assert not official.edge_blocks_a_play()  # nothing to play
+    game.apply_action(play(game, OWL_MOTH, at(2, 4), "NESW"))
+    while game.player == 0:
+        game.apply_action(DRAW if game.phase == PLAY else STOP)
+    assert game.hands[1] and events(game, "slide")
+    assert not game.edge_blocks_a_play()  # the turn started with the layout slid clear
 
 
 # ------------------------------------------------------------------ rotation
@@ -798,15 +944,20 @@ def test_most_collected_cards_win_ties_share(table, piles, returns):
     assert game.returns() == returns
 
 
-def test_truncation_at_max_turns_gives_zero_returns(table):
+def test_truncation_at_max_turns_is_scored_by_cards_collected(table):
     game = table(layout=quiet(), hands=[[GOBLET_JEWEL], [OWL_MOTH]], deck=list(SPARE),
                  collected=[[0, 1, 2], []], max_turns=2)
     for _ in range(2):
         assert not game.is_terminal()
+        assert game.returns() == [0.0, 0.0]  # not over yet
         game.apply_action(rotate(at(4, 4)))
         game.apply_action(rotate(at(4, 4)))
     assert game.is_terminal() and game.is_truncated() and game.outcome == "truncated"
-    assert game.returns() == [0.0, 0.0]
+    # Running out the clock does not turn the trailing seat's loss into a draw.
+    assert game.returns() == [1.0, -1.0]
+    over = events(game, "game_over")[-1]
+    assert over["truncated"] and over["reason"] == "max_turns"
+    assert over["returns"] == [1.0, -1.0]
     assert game.current_player() == TERMINAL_PLAYER and game.legal_actions() == []
     assert game.turn == 2
 
@@ -819,8 +970,75 @@ def test_truncation_in_random_games(variant):
         while not game.is_terminal():
             legal = game.legal_actions()
             game.apply_action(legal[int(rng.integers(len(legal)))])
-        assert game.is_truncated() and game.returns() == [0.0] * 3
+        scores = game.scores()
+        best = max(scores)
+        assert game.is_truncated() and game.returns() == (
+            [0.0] * 3 if min(scores) == best else [1.0 if x == best else -1.0 for x in scores])
         assert len([e for e in game.events if e["type"] == "turn"]) == 4
+
+
+# ------------------------------------------------------------- no stalling
+@pytest.mark.parametrize("variant", ["caffeinated", "steroids"])
+def test_a_stalling_seat_cannot_keep_the_game_alive(table, variant):
+    """Deck empty, player 0 ahead 3-0 with an empty hand, player 1 holding cards and
+    only rotating: the round in which nobody plays or collects ends the game, scored as
+    usual; the staller's cards in hand score nothing."""
+    game = table(variant, layout=quiet(), hands=[[], [OWL_MOTH, SWORD_SKULL]], deck=[],
+                 collected=[[0, 1, 2], []])
+    for seat in (0, 1):
+        assert not game.is_terminal() and game.player == seat
+        for _ in range(game.actions_per_turn):
+            game.apply_action(rotate(at(4, 4)))
+    assert game.is_terminal() and not game.is_truncated() and game.outcome == "finished"
+    assert game.hands[1] == sorted([OWL_MOTH, SWORD_SKULL])
+    assert game.returns() == [1.0, -1.0]
+    over = events(game, "game_over")[-1]
+    assert over["reason"] == "a round without a card played or collected"
+    assert over["scores"] == [3, 0]
+
+
+def test_a_play_restarts_the_round(table):
+    game = table(layout=quiet(), hands=[[], [OWL_MOTH, SWORD_SKULL]], deck=[],
+                 collected=[[0], []])
+    rotate_twice = [rotate(at(4, 4)), rotate(at(4, 4))]
+    for a in rotate_twice:
+        game.apply_action(a)  # player 0: idle
+    game.apply_action(play(game, OWL_MOTH, at(3, 4), "NESW"))
+    game.apply_action(rotate(at(4, 4)))  # player 1 played: the count starts again
+    assert game.idle_turns == 0 and game.player == 0
+    for a in rotate_twice:
+        game.apply_action(a)  # player 0: idle (1)
+    assert not game.is_terminal() and game.idle_turns == 1
+    for a in rotate_twice:
+        game.apply_action(a)  # player 1: idle (2): a full round
+    assert game.is_terminal() and game.outcome == "finished"
+
+
+def test_a_collection_restarts_the_round(table):
+    """44 Crown/Key EW and 45 Shield/Crown NE: rotating 45 counter-clockwise to NW opens
+    the Crown path, and collecting a Crown card is progress even without a play."""
+    layout = {at(4, 4): lay(CROWN_KEY, "EW"), at(4, 5): lay(SHIELD_CROWN, "NE"),
+              at(5, 4): lay(CANDLE_DRAGON, "NES"), at(5, 5): lay(SPIDER_BAT, "NE")}
+    game = table(layout=layout, hands=[[], [OWL_MOTH]], deck=[], collected=[[], [0]])
+    game.idle_turns = 1  # player 1 idled last turn
+    game.apply_action(rotate(at(4, 5), CCW))
+    game.apply_action(rotate(at(5, 5)))
+    assert game.phase == COLLECT and collectable(game)
+    game.apply_action(collect(sorted(collectable(game))[0]))
+    if game.phase == COLLECT:
+        game.apply_action(STOP)
+    assert not game.is_terminal() and game.idle_turns == 0
+
+
+def test_no_stall_end_while_the_deck_lasts(table):
+    """With cards in the deck a round of rotations does not end the game; the clock
+    does, scored by the cards collected."""
+    full = [[c for c in range(10, 16)], [c for c in range(20, 26)]]
+    game = table(layout=quiet(), hands=full, deck=list(SPARE), collected=[[], [0]],
+                 max_turns=6)
+    while not game.is_terminal():
+        game.apply_action(rotate(at(4, 4)))
+    assert game.is_truncated() and game.turn == 6 and game.returns() == [-1.0, 1.0]
 
 
 def test_illegal_action_names_the_legal_set_and_changes_nothing(table):

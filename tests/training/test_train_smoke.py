@@ -139,7 +139,7 @@ def test_self_play_training_runs_with_snapshots_joining_the_pool(tmp_path):
     """labyrinth_cards trains by self-play: a tiny run with a snapshot every 256 steps."""
     params = tmp_path / "hp.yml"
     params.write_text(
-        "labyrinth_gym/LabyrinthCards-v0:\n"
+        "labyrinth_gym/LabyrinthCards-v1:\n"
         "  n_envs: 2\n  n_steps: 256\n  batch_size: 256\n  n_epochs: 1\n"
         "  policy_kwargs: {net_arch: [32]}\n"
         "  selfplay:\n    fixed: {random: 1.0}\n    snapshot_every: 256\n    keep: 2\n"
@@ -154,7 +154,7 @@ def test_self_play_training_runs_with_snapshots_joining_the_pool(tmp_path):
     )
     assert proc.returncode == 0, proc.stderr
     card = json.loads((out / "card.json").read_text())
-    assert card["env_id"] == "labyrinth_gym/LabyrinthCards-v0"
+    assert card["env_id"] == "labyrinth_gym/LabyrinthCards-v1"
     assert card["selfplay"]["choices"] == {
         "variant": ["caffeinated", "steroids"], "num_players": [2, 3]
     }

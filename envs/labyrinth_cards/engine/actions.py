@@ -1,6 +1,6 @@
 """Labyrinth the Card Game's fixed action space (one ``Discrete`` for every decision).
 
-With ``C = size * size`` cells (100 on the 10 x 10 table) and hand slots 0-5 (the hand
+With ``C = size * size`` cells (256 on the 16 x 16 grid) and hand slots 0-5 (the hand
 sorted by card id):
 
 | range                    | meaning                                                 |

@@ -37,8 +37,17 @@ deck and every hand are empty. Most collected cards wins; tied leaders share the
 
 Rulings we made where the documents are silent (tested in ``tests/labyrinth_cards``):
 
-- The table is a ``size`` x ``size`` grid (10 x 10, ``data/cards.toml``); no card may go
-  off it. With 50 cards there is always a free cell next to the layout.
+- The table is unbounded in play, as on a real table where players slide the layout
+  when it nears the edge. The engine keeps the layout on a ``size`` x ``size`` grid
+  (16 x 16, ``data/cards.toml``) and *slides* it: whenever a card lies on the grid's
+  border after a play, or at the start of a turn, and the layout's bounding box leaves
+  a free row and column on every side, the whole layout moves (cards, rotations and
+  this turn's played marks together) so that its bounding box is centred, and a
+  ``slide`` event records the shift (``rows``, ``cols``). Paths, sets and legality do
+  not change under a slide. Only a layout spanning 15 or more rows or columns can still
+  meet the grid's edge (:meth:`LabyrinthCardsGame.edge_blocks_a_play`); in random play
+  that is under 0.1% of play decisions (``labyrinth-gym benchmark table-edge``). With 50 cards there is always a free cell next
+  to the layout.
 - Caffeinated/Steroids rule 2 ("every card remaining ... must be connected to another
   card by an edge") means a collection may not leave a lone card: the table keeps at
   least two. The official game only asks for an intact labyrinth, which one card is.
@@ -47,8 +56,18 @@ Rulings we made where the documents are silent (tested in ``tests/labyrinth_card
   as collected from every set it belongs to, so each of those must keep a card.
 - Every action of the turn must be taken (rotation is always possible), except that a
   player with an empty hand and an empty deck in the official game has no turn.
+- **No stalling.** In the variants a player may rotate for ever and never play out a
+  hand, which would keep a game alive that the rules mean to end. So, once the deck is
+  empty, a full round of turns (one per player) in which nobody plays a card and nobody
+  collects one ends the game, scored as usual (cards left in hands score nothing), like
+  a round of passes in Go. Precisely: a turn that ends (after its free draw) with the
+  deck empty, having played and collected nothing, is idle; when the last
+  ``num_players`` turns were all idle the game is over. A collection counts as progress: it changes the scores and
+  shrinks the layout. The official game cannot stall (every turn plays a card).
 - Returns: +1 to every player with the most collected cards and -1 to the rest (0 to
-  all if all tie); a game cut off at ``max_turns`` turns is truncated with returns 0.
+  all if all tie). A game cut off at ``max_turns`` turns is truncated (the env reports
+  ``truncated``) and scored the same way by the cards collected so far, so running out
+  the clock never turns a loss into a draw.
 """
 
 from __future__ import annotations
@@ -71,6 +90,7 @@ from labyrinth_gym.envs.labyrinth_cards.engine.layout import (
     OPPOSITE,
     Grid,
     connected_sets,
+    openings_text,
     parse_openings,
     rotate_mask,
     splits_layout,
@@ -226,6 +246,8 @@ class LabyrinthCardsGame(Game):
         self.claimed: list[tuple[int, int]] = []
         #: Cards collected this turn: ``{"card", "cell"}``.
         self.turn_collections: list[dict[str, int]] = []
+        #: Turns in a row, with the deck empty, in which nobody played or collected.
+        self.idle_turns = 0
         self.outcome: str | None = None
         self._legal: list[int] | None = None
         self._mask: np.ndarray | None = None
@@ -335,7 +357,7 @@ class LabyrinthCardsGame(Game):
         return [len(c) for c in self.collected]
 
     def returns(self) -> list[float]:
-        if self.outcome != "finished":
+        if self.outcome is None:
             return [0.0] * self.num_players
         scores = self.scores()
         best = max(scores)
@@ -345,6 +367,78 @@ class LabyrinthCardsGame(Game):
 
     def action_to_string(self, action: int) -> str:
         return A.describe(action, self.data.size)
+
+    def card_view(self, card: int) -> dict[str, Any]:
+        """A card by its id, treasure names and printed openings."""
+        c = self.data.cards[card]
+        names = self.data.treasure_names
+        return {"id": card, "treasures": [names[t] for t in c.treasures],
+                "openings": openings_text(c.openings)}
+
+    def observation_for(self, player: int) -> dict[str, Any]:
+        """What seat ``player`` sees: the whole table (every card lies face up), its
+        own hand, every seat's hand size and collected cards (face up in front of
+        them), the deck's size, and the decision being asked. Never the deck's order
+        or another seat's hand; the legal actions only for the seat to act."""
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"player must be in 0..{self.num_players - 1}, got {player}")
+        size = self.data.size
+        names = self.data.treasure_names
+        played = set(self.played_this_turn)
+        table = [
+            {"row": cell // size, "col": cell % size, "card": self.card_view(self.card_at[cell]),
+             "openings": openings_text(self.open_at[cell]), "rotation": self.rot_at[cell],
+             "played_this_turn": cell in played}
+            for cell in sorted(self.occupied)
+        ]
+        sets = [
+            {"treasure": names[t], "cells": [[c // size, c % size] for c in cells
+                                             if self.card_at[c] != EMPTY]}
+            for (_, t), cells in self.current_sets().items()
+        ]
+        over = self.outcome is not None
+        acting = not over and player == self.player
+        if over:
+            decision = "none: the game is over"
+        elif not acting:
+            decision = f"none: player {self.player} is to act"
+        elif self.phase == PLAY:
+            decision = (f"action {self.actions_per_turn - self.actions_left + 1} of "
+                        f"{self.actions_per_turn}: play a card"
+                        + (", rotate a card or draw" if self.actions_per_turn > 1 else ""))
+        else:
+            decision = "collect a card or stop"
+        view: dict[str, Any] = {
+            "game": "labyrinth_cards",
+            "variant": self.variant,
+            "num_players": self.num_players,
+            "seat": player,
+            "turn": self.turn,
+            "max_turns": self.max_turns,
+            "current_player": None if over else self.player,
+            "phase": PHASE_NAMES[self.phase],
+            "actions_left": 0 if over else self.actions_left,
+            "decision": decision,
+            "legal_actions": self.legal_actions_named(player),
+            "grid_size": size,
+            "table": table,
+            "sets": sets,
+            "hand": [self.card_view(c) for c in self.hands[player]],
+            "deck_size": len(self.deck),
+            "players": [
+                {"seat": p, "hand_size": len(self.hands[p]),
+                 "collected": [self.card_view(c) for c in self.collected[p]],
+                 "score": len(self.collected[p])}
+                for p in range(self.num_players)
+            ],
+            "collected_this_turn": [self.card_view(c) for c in self.collected_this_turn()],
+            "outcome": self.outcome,
+        }
+        if over:
+            view["returns"] = self.returns()
+            view["reason"] = next(
+                (e["reason"] for e in reversed(self.events) if e["type"] == "game_over"), None)
+        return view
 
     def legal_mask(self) -> np.ndarray:
         if self._mask is None:
@@ -483,6 +577,8 @@ class LabyrinthCardsGame(Game):
             self.played_this_turn.append(cell)
             self.last_played = cell
             self.log("play", player=self.player, card=card, cell=cell, rotation=rot)
+            if self.grid.border[cell]:
+                self._slide()
             self._after_action()
         elif kind == "rotate":
             cell, direction = args
@@ -534,6 +630,10 @@ class LabyrinthCardsGame(Game):
         while len(hand) < target and self.deck:
             hand.append(self.deck.pop())
             drawn += 1
+        if self.deck or self.played_this_turn or self.turn_collections:
+            self.idle_turns = 0
+        else:
+            self.idle_turns += 1
         hand.sort()
         if drawn:
             self.log("draw", player=p, cards=drawn, action=False)
@@ -546,25 +646,77 @@ class LabyrinthCardsGame(Game):
         self._collect_cache = None
         self._legal = None
         if not self.deck and not any(self.hands):
-            self.outcome = "finished"
-            self.phase = OVER
-            self.log("game_over", scores=self.scores(), returns=self.returns())
+            self._finish("finished", "hands played out")
+            return
+        if self.idle_turns >= self.num_players:
+            self._finish("finished", "a round without a card played or collected")
             return
         if self.turn >= self.max_turns:
-            self.outcome = "truncated"
-            self.phase = OVER
-            self.log("game_over", scores=self.scores(), truncated=True)
+            self._finish("truncated", "max_turns")
             return
         self.turn += 1
         self.player = (p + 1) % self.num_players
         self.phase = PLAY
         self.actions_left = self.actions_per_turn
+        if any(self.grid.border[c] for c in self.occupied):
+            self._slide()
         # In the official game a player with nothing in hand has no move: pass on.
         if self.variant == "official" and not self.hands[self.player]:
             self.log("turn", player=self.player, skipped=True)
             self._end_turn()
             return
         self.log("turn", player=self.player)
+
+    def _finish(self, outcome: str, reason: str) -> None:
+        self.outcome = outcome
+        self.phase = OVER
+        self.log("game_over", reason=reason, scores=self.scores(), returns=self.returns(),
+                 truncated=outcome == "truncated")
+
+    def edge_blocks_a_play(self) -> bool:
+        """True when the grid's edge refuses a play an open table would allow now.
+
+        The acting player holds a card in the action phase and a card on the border
+        lies (official game) or opens (the variants, where a play must connect) towards
+        the outside: the cell beyond it is free on an open table, and every card has
+        two openings, so some rotation of any hand card fits there. Slides keep this
+        rare (only a layout spanning ``size - 1`` rows or columns meets the edge);
+        ``labyrinth-gym benchmark table-edge`` measures how rare."""
+        if self.outcome is not None or self.phase != PLAY or not self.hands[self.player]:
+            return False
+        outward = self.grid.outward
+        official = not self.needs_connection()
+        return any(outward[c] and (official or self.open_at[c] & outward[c])
+                   for c in self.occupied)
+
+    # ----------------------------------------------------------------- slides
+    def _slide(self) -> None:
+        """Centre the layout on the grid if it fits with a free line on every side.
+
+        Called when a card may lie on the grid's border; a no-op when the layout's
+        bounding box spans ``size - 1`` or more rows or columns (it cannot leave a
+        free line on both sides), or when it is centred already."""
+        size = self.data.size
+        rows = [c // size for c in self.occupied]
+        cols = [c % size for c in self.occupied]
+        r0, r1, c0, c1 = min(rows), max(rows), min(cols), max(cols)
+        if r1 - r0 > size - 3 or c1 - c0 > size - 3:
+            return
+        dr = (size - (r1 - r0 + 1)) // 2 - r0
+        dc = (size - (c1 - c0 + 1)) // 2 - c0
+        if dr == 0 and dc == 0:
+            return
+        shift = dr * size + dc
+        cards = [(c + shift, self.card_at[c], self.rot_at[c]) for c in self.occupied]
+        self._clear_table()
+        for cell, card, rot in cards:
+            self._place(cell, card, rot)
+        # Only plays slide, and only in the action phase: sets, claims and this
+        # turn's collections are still empty, the played marks move with the cards.
+        self.played_this_turn = [c + shift for c in self.played_this_turn]
+        if self.last_played != EMPTY:
+            self.last_played += shift
+        self.log("slide", rows=dr, cols=dc)
 
     # -------------------------------------------------------------- logging
     def log(self, kind: str, **data: Any) -> None:
@@ -640,6 +792,7 @@ class LabyrinthCardsGame(Game):
             "sets": [[list(k), v] for k, v in self.sets.items()],
             "claimed": [list(k) for k in self.claimed],
             "turn_collections": self.turn_collections,
+            "idle_turns": self.idle_turns,
             "outcome": self.outcome,
         })
 
@@ -663,7 +816,8 @@ class LabyrinthCardsGame(Game):
         game.hands = [list(h) for h in data["hands"]]
         game.collected = [list(c) for c in data["collected"]]
         game.deck = list(data["deck"])
-        for key in ("turn", "player", "phase", "actions_left", "last_played", "outcome"):
+        for key in ("turn", "player", "phase", "actions_left", "last_played", "idle_turns",
+                    "outcome"):
             setattr(game, key, data[key])
         game.played_this_turn = list(data["played_this_turn"])
         game.sets = {tuple(k): list(v) for k, v in data["sets"]}

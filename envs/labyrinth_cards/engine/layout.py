@@ -24,6 +24,11 @@ def rotate_mask(mask: int, quarter_turns: int) -> int:
     return ((mask << r) | (mask >> (4 - r))) & 15
 
 
+def openings_text(mask: int) -> str:
+    """``"NES"`` for a mask with the N, E and S bits: the inverse of :func:`parse_openings`."""
+    return "".join(ch for ch, bit in zip("NESW", DIRS, strict=True) if mask & bit)
+
+
 def parse_openings(text: str) -> int:
     bits = {"N": N, "E": E, "S": S, "W": W}
     mask = 0
@@ -81,6 +86,13 @@ class Grid:
                 (at(1, 0), at(1, -1), at(0, -1)),
                 (at(0, -1), at(-1, -1), at(-1, 0)),
             ])
+        #: ``outward[cell]``: the directions that lead off the grid from ``cell``.
+        self.outward: list[int] = [
+            sum(d for d in DIRS if d not in {d for d, _ in self.neighbours[cell]})
+            for cell in range(self.cells)
+        ]
+        #: ``border[cell]``: the cell lies in the grid's first or last row or column.
+        self.border: list[bool] = [m != 0 for m in self.outward]
         mid = size // 2
         #: The 2x2 block where the four opening cards go.
         self.centre = [
