@@ -168,6 +168,12 @@ SEARCH_BUDGETS: dict[str, SearchBudget] = {
 """Per game: a cap on the search agent's games and smaller search settings."""
 
 
+HEAD_TO_HEAD_GAMES = 100
+"""Games of the head-to-head row (learned against heuristic) in competitive games: both
+sides think (the learned card player ranks candidate moves with a wider search), so it
+gets fewer games than the rows against random to keep ``make demo`` within minutes."""
+
+
 def _agent_plan(
     game: str, games: int, search_games: int | None
 ) -> list[tuple[str, int, dict[str, Any]]]:
@@ -210,7 +216,11 @@ def benchmark_agents(
     on seeds ``seed ..``. Competitive games (Labyrinth the Card Game): each agent plays
     the game's default table (two players) against ``<game>/random`` with the seats
     rotated, and its row is its win rate in those games; random's row is random
-    against itself, the baseline. Search is slow, so it gets ``search_games`` (the
+    against itself, the baseline. Against random every decent agent wins nearly every
+    game, so a competitive game with both a learned (``ppo``) and a ``heuristic``
+    agent also gets the head-to-head row a user wants: ppo against the heuristic,
+    seats rotated, over ``min(games, HEAD_TO_HEAD_GAMES)`` games (its row is ppo's win
+    rate). Search is slow, so it gets ``search_games`` (the
     first seeds of the others'), capped and made smaller where
     :data:`SEARCH_BUDGETS` says so. An agent that cannot be built (no checkpoint yet)
     gets a row saying why instead of numbers.
@@ -235,7 +245,9 @@ def benchmark_agents(
         spec = game_spec(game)
         random_id = agent_id(game, "random")
         setting = None if spec.cooperative else _opponent_setting(spec, seed)
-        for aid, n, kwargs in _agent_plan(game, games, search_games):
+        plan = _agent_plan(game, games, search_games)
+        loaded: set[str] = set()
+        for aid, n, kwargs in plan:
             try:
                 build_agents([aid], {aid: kwargs})
             except (OSError, ValueError, ImportError) as err:
@@ -248,6 +260,7 @@ def benchmark_agents(
                     }
                 )
                 continue
+            loaded.add(aid)
             # Tiny runs are faster in-process than paying the worker start-up; a few
             # search games are slow enough to be worth it.
             slow = aid == agent_id(game, "search") and n >= 4
@@ -274,4 +287,23 @@ def benchmark_agents(
             if stats["truncated"]:
                 note += f", {stats['truncated']} truncated"
             rows.append({"game": game, **stats, "note": note})
+        learned, heuristic = agent_id(game, "ppo"), agent_id(game, "heuristic")
+        if setting is not None and {learned, heuristic} <= loaded:
+            rows.append(_head_to_head(game, learned, heuristic, setting,
+                                      min(games, HEAD_TO_HEAD_GAMES), seed, workers))
     return rows
+
+
+def _head_to_head(
+    game: str, aid: str, opponent: str, setting: str, n: int, seed: int, workers: int
+) -> dict[str, Any]:
+    """``aid`` against ``opponent``, two seats rotated: ``aid``'s row."""
+    report = evaluate(game, [aid, opponent], games=n, seed=seed,
+                      workers=workers if n >= 4 else 1)
+    stats = vars(report.agents[0]).copy()
+    stats["seconds"] = report.wall_seconds
+    note = (f"head to head: vs {opponent.split('/')[-1]}, {setting}, seats rotated, "
+            f"seeds {seed}..{seed + n - 1}")
+    if stats["truncated"]:
+        note += f", {stats['truncated']} truncated"
+    return {"game": game, **stats, "note": note}

@@ -27,7 +27,8 @@ def by_agent(rows):
 
 
 def test_card_game_agents_play_random_two_players_seats_rotated(rows):
-    cards = by_agent(r for r in rows if r["game"] == "labyrinth_cards")
+    cards = by_agent(r for r in rows if r["game"] == "labyrinth_cards"
+                     and not r["note"].startswith("head to head"))
     assert {"labyrinth_cards/random", "labyrinth_cards/heuristic"} <= set(cards)
     heuristic = cards["labyrinth_cards/heuristic"]
     assert heuristic["games"] == 4
@@ -49,8 +50,26 @@ def test_search_keeps_to_the_games_budget_and_its_kwargs(rows):
     assert maze["games"] == 3 and "vs random" not in maze["note"]
 
 
+def test_the_learned_agent_meets_the_heuristic_head_to_head(rows):
+    cards = [r for r in rows if r["game"] == "labyrinth_cards"]
+    h2h = [r for r in cards if r["note"].startswith("head to head")]
+    ppo = by_agent(cards)["labyrinth_cards/ppo"]
+    if ppo["games"] == 0:  # no loadable checkpoint: no head-to-head row either
+        assert h2h == []
+        return
+    (row,) = h2h
+    assert row["agent"] == "labyrinth_cards/ppo" and row["games"] == 4
+    assert row["note"].startswith("head to head: vs heuristic, 2 players, caffeinated")
+    assert "seats rotated" in row["note"] and "seeds 3..6" in row["note"]
+    assert 0.0 <= row["ci_low"] <= row["win_rate"] <= row["ci_high"]
+    # The maze party is cooperative: no head-to-head row.
+    assert not any(r["note"].startswith("head to head") for r in rows
+                   if r["game"] == "maze_party")
+
+
 def test_a_missing_checkpoint_is_a_row_not_a_crash(rows):
-    ppo = by_agent(rows)["labyrinth_cards/ppo"]
+    ppo = by_agent(r for r in rows if not r["note"].startswith("head to head"))[
+        "labyrinth_cards/ppo"]
     if ppo["games"] == 0:
         assert ppo["note"].startswith("not evaluated")
     else:  # a checkpoint has shipped
