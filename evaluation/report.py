@@ -63,7 +63,7 @@ EDGE_COLUMNS: list[Column] = [
     ("decisions", "play decisions", _num(0)),
     ("refused", "edge refused a play", _num(0)),
     ("rate", "rate", lambda x: "" if x is None else f"{x:.3%}"),
-    ("ci", "95% CI", _text),
+    ("ci_high", "95% upper bound", lambda x: "" if x is None else f"{x:.3%}"),
     ("slides", "slides a game", _num(2)),
     ("widest", "widest layout", _text),
 ]

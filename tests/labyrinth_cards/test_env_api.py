@@ -359,6 +359,33 @@ def test_rewards_come_at_the_end_and_follow_the_returns():
     assert trace[-4:-1] == [0.0, False, True]
 
 
+def test_a_stalling_learner_cannot_run_out_the_clock():
+    """The learner only ever rotates (plays or collects nothing); random opponents play
+    on. Every game still ends by the rules, long before ``max_turns``, and the staller
+    gets the loss its score earns, never a truncated 0."""
+    env = gym_env(variant="caffeinated", num_players=2, learner_seat=0).unwrapped
+    rotate = slice(A.rotate_base(SIZE), A.draw_index(SIZE))
+    stop = A.stop_index(SIZE)
+    losses = 0
+    for seed in range(6):
+        _, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            mask = info["action_mask"]
+            rotations = np.flatnonzero(mask[rotate])
+            action = (A.rotate_base(SIZE) + int(rotations[0]) if len(rotations)
+                      else stop if mask[stop] else int(np.flatnonzero(mask)[0]))
+            _, reward, terminated, truncated, info = env.step(action)
+            done = terminated or truncated
+        game = env.game
+        assert terminated and not truncated and game.turn < game.max_turns
+        assert game.events[-1]["reason"] == "a round without a card played or collected"
+        assert game.hands[0], "the staller kept its cards"
+        assert reward == game.returns()[0]
+        losses += reward == -1.0
+    assert losses >= 5
+
+
 # --------------------------------------------------- serialising and clones
 @pytest.mark.parametrize("variant", NAMES)
 def test_json_round_trip_continues_identically(variant):
