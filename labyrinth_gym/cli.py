@@ -1,7 +1,7 @@
 """The ``labyrinth-gym`` command: thin shims over the library's functions.
 
 Subcommands: ``train``, ``evaluate``, ``benchmark speed``, ``benchmark agents``,
-``benchmark table-edge``, ``play``. A user error (unknown game or agent, bad game arguments, a path in the way,
+``benchmark table-edge``, ``play``, ``cards coverage``, ``cards show``. A user error (unknown game or agent, bad game arguments, a path in the way,
 a missing checkpoint) prints one line, ``labyrinth-gym: error: ...``, and exits with 2;
 ``--debug`` shows the traceback instead.
 """
@@ -267,6 +267,30 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_game_kwargs(p)
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser(
+        "cards",
+        help="the Magic card engine's real card pool",
+        description="The Magic card pool compiled into the engine's effect vocabulary.",
+    )
+    cards = p.add_subparsers(dest="cards", required=True, metavar="WHAT")
+    c = cards.add_parser(
+        "coverage",
+        help="supported cards by type and the commonest unsupported reasons",
+        description="How many real cards the compiler supports, by card type, and the "
+        "most common reasons (the first line it could not read) for the rest.",
+    )
+    c.add_argument("--reasons", type=int, default=20,
+                   help="how many unsupported reasons to list (default 20)")
+    c.set_defaults(func=cmd_cards_coverage)
+    c = cards.add_parser(
+        "show",
+        help="a card's compiled effect tree",
+        description="Print a card's compiled effect tree as JSON, or why it is not "
+        "supported.",
+    )
+    c.add_argument("name", help='the card\'s exact name, e.g. "Lightning Bolt"')
+    c.set_defaults(func=cmd_cards_show)
     return parser
 
 
@@ -415,6 +439,45 @@ def cmd_play(args: argparse.Namespace) -> int:
         game_kwargs=game_kwargs_of(args),
     )
     return 0
+
+
+def cmd_cards_coverage(args: argparse.Namespace) -> int:
+    from rich.table import Table
+
+    from labyrinth_gym.envs.magic.engine.coverage import coverage
+    from labyrinth_gym.evaluation.report import print_table
+
+    if args.reasons < 0:
+        raise UsageError(f"--reasons must be 0 or more, got {args.reasons}")
+    report = coverage(reasons=args.reasons)
+    table = Table(title=f"supported cards: {report['supported']:,} of {report['total']:,}")
+    for header in ("card type", "supported", "of", "share"):
+        table.add_column(header, justify="left" if header == "card type" else "right")
+    for card_type, row in report["by_type"].items():
+        table.add_row(card_type, f"{row['supported']:,}", f"{row['total']:,}",
+                      f"{row['supported'] / row['total']:.1%}")
+    print_table(table)
+    if report["reasons"]:
+        reasons = Table(title="commonest reasons a card is unsupported (its first unread line)")
+        reasons.add_column("cards", justify="right")
+        reasons.add_column("reason")
+        for reason, n in report["reasons"]:
+            reasons.add_row(f"{n:,}", reason)
+        print_table(reasons)
+    return 0
+
+
+def cmd_cards_show(args: argparse.Namespace) -> int:
+    from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+    from labyrinth_gym.envs.magic.engine.decklist import Decklist, check_cards
+    from labyrinth_gym.envs.magic.engine.effects import tree
+
+    pool = compiled_pool()
+    if args.name in pool.supported:
+        print(json.dumps(tree(pool.supported[args.name]), indent=2))
+        return 0
+    (problem,) = check_cards(Decklist(((args.name, 1),)), pool)
+    raise UsageError(problem)
 
 
 # ------------------------------------------------------------------ main

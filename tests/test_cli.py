@@ -46,6 +46,9 @@ def assert_user_error(proc: subprocess.CompletedProcess, *words: str) -> None:
         ["benchmark", "agents"],
         ["benchmark", "table-edge"],
         ["play"],
+        ["cards"],
+        ["cards", "coverage"],
+        ["cards", "show"],
     ],
 )
 def test_help_for_every_subcommand(command, capsys):

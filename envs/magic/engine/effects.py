@@ -1,0 +1,407 @@
+"""The card engine's effect vocabulary: what a compiled card can say.
+
+The compiler (:mod:`labyrinth_gym.envs.magic.engine.compiler`) reads a card's oracle
+text into a :class:`CardDef` built from these frozen dataclasses; the rules engine
+interprets them. Nothing here knows about text or about game state.
+
+Three layers:
+
+- **Selectors** say which objects or players an effect touches: a :class:`Target`
+  (chosen when the spell or ability is put on the stack, checked on resolution), a
+  :class:`Ref` to something the context already names (``"self"``, ``"you"``, ``"it"``:
+  the previous target), or :class:`Each` permanent matching a :class:`Filter`.
+- **Effects** change the game: :class:`DealDamage`, :class:`Destroy`, :class:`Draw`...
+  :class:`Sequence` runs several in order, :class:`Choose` is a modal spell,
+  :class:`MayDo` an optional one ("you may").
+- **Abilities** hang effects on a card: the spell itself (:class:`SpellAbility`),
+  :class:`ActivatedAbility` (a :class:`Cost`, then an effect), :class:`TriggeredAbility`
+  (a :class:`Trigger` event, then an effect) and static abilities
+  (:class:`Anthem`, :class:`AttachedBonus`, :class:`EntersTapped`).
+
+:func:`tree` turns any of them into plain nested dicts (``{"DealDamage": {...}}``)
+for ``labyrinth-gym cards show`` and for tests that spell out the expected tree.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Union
+
+from labyrinth_gym.envs.magic.engine.mana import ManaCost
+
+KEYWORDS = (
+    "flying", "reach", "haste", "vigilance", "trample", "deathtouch", "lifelink",
+    "first strike", "double strike", "defender", "menace", "hexproof", "indestructible",
+    "flash",
+)
+"""The keyword abilities the engine implements (evergreen, no parameters)."""
+
+Amount = Union[int, str]
+"""A number, or ``"X"`` (the value chosen for X on casting)."""
+
+
+# ------------------------------------------------------------------ selectors
+@dataclass(frozen=True)
+class Filter:
+    """Which permanents (or cards) match.
+
+    Attributes:
+        types: Card types required (any of them), e.g. ``{"Creature"}``; empty: any.
+        subtypes: Subtypes required (any of them); empty: any.
+        controller: ``"you"``, ``"opponent"`` or ``"any"``.
+        props: Further conditions: ``"nonland"``, ``"noncreature"``, ``"tapped"``,
+            ``"untapped"``, ``"attacking"``, ``"blocking"``, ``"other"`` (not the
+            source), ``"nontoken"``, ``"token"``, ``"flying"``.
+    """
+
+    types: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+    controller: str = "any"
+    props: frozenset[str] = frozenset()
+
+
+TARGET_KINDS = (
+    "any",  # a creature, player, planeswalker or battle (rule 115.4)
+    "creature", "player", "opponent", "permanent", "creature_or_planeswalker",
+    "spell", "creature_spell", "noncreature_spell",
+)
+
+
+@dataclass(frozen=True)
+class Target:
+    """A target chosen when the spell or ability goes on the stack.
+
+    Attributes:
+        kind: One of :data:`TARGET_KINDS`.
+        filter: Further restriction on a permanent target (``Filter(types={"Artifact"})``).
+        count: How many targets.
+        up_to: ``"up to count"`` (zero allowed).
+    """
+
+    kind: str
+    filter: Filter | None = None
+    count: int = 1
+    up_to: bool = False
+
+
+REFS = (
+    "self",  # the object the ability belongs to
+    "you",  # its controller
+    "it",  # the previous target of the same ability (or the triggering object)
+    "its_controller",  # the controller of "it"
+    "each_opponent", "each_player", "target_player_of_it",
+    "equipped", "enchanted",  # the permanent this Equipment / Aura is attached to
+    "defending_player",
+)
+
+
+@dataclass(frozen=True)
+class Ref:
+    """Something the context names: one of :data:`REFS`."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Each:
+    """Every permanent matching ``filter`` (``"each creature you control"``)."""
+
+    filter: Filter
+
+
+Selector = Union[Target, Ref, Each]
+
+
+# -------------------------------------------------------------------- effects
+@dataclass(frozen=True)
+class DealDamage:
+    amount: Amount
+    to: Selector
+
+
+@dataclass(frozen=True)
+class Destroy:
+    what: Selector
+
+
+@dataclass(frozen=True)
+class Exile:
+    what: Selector
+
+
+@dataclass(frozen=True)
+class ReturnToHand:
+    what: Selector
+
+
+@dataclass(frozen=True)
+class TapOrUntap:
+    what: Selector
+    tap: bool = True
+
+
+@dataclass(frozen=True)
+class Pump:
+    """``what`` gets +power/+toughness (and keywords) until end of turn."""
+
+    power: int
+    toughness: int
+    what: Selector
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AddCounters:
+    count: Amount
+    what: Selector
+    counter: str = "+1/+1"
+
+
+@dataclass(frozen=True)
+class Draw:
+    count: Amount
+    who: Selector = Ref("you")
+
+
+@dataclass(frozen=True)
+class Discard:
+    count: Amount
+    who: Selector = Ref("you")
+    at_random: bool = False
+
+
+@dataclass(frozen=True)
+class Mill:
+    count: Amount
+    who: Selector = Ref("you")
+
+
+@dataclass(frozen=True)
+class GainLife:
+    amount: Amount
+    who: Selector = Ref("you")
+
+
+@dataclass(frozen=True)
+class LoseLife:
+    amount: Amount
+    who: Selector = Ref("you")
+
+
+@dataclass(frozen=True)
+class TokenSpec:
+    """A token's characteristics (rule 111)."""
+
+    name: str
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...] = ()
+    colours: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    keywords: tuple[str, ...] = ()
+    abilities: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class CreateToken:
+    token: TokenSpec
+    count: Amount = 1
+    who: Selector = Ref("you")
+
+
+@dataclass(frozen=True)
+class AddMana:
+    """Add ``amount`` mana of one of ``options`` (``("G",)``, ``("R", "G")``,
+    ``("C",)``, or ``("any",)`` for any colour)."""
+
+    options: tuple[str, ...]
+    amount: int = 1
+
+
+@dataclass(frozen=True)
+class CounterSpell:
+    what: Selector
+
+
+@dataclass(frozen=True)
+class Sacrifice:
+    filter: Filter
+    count: int = 1
+    who: Selector = Ref("you")
+
+
+@dataclass(frozen=True)
+class Attach:
+    """Attach this Equipment or Aura to ``to``."""
+
+    to: Selector
+
+
+@dataclass(frozen=True)
+class Sequence:
+    """Several effects, resolved in order (one sentence each)."""
+
+    steps: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class MayDo:
+    """"You may ...": the controller chooses on resolution whether it happens."""
+
+    effect: Any
+
+
+@dataclass(frozen=True)
+class Choose:
+    """A modal spell or ability: choose ``min_modes``..``max_modes`` of ``modes``."""
+
+    modes: tuple[Any, ...]
+    min_modes: int = 1
+    max_modes: int = 1
+
+
+Effect = Any
+"""Any effect dataclass above."""
+
+
+# ------------------------------------------------------------------ abilities
+@dataclass(frozen=True)
+class Cost:
+    """What activating (or, as an additional cost, casting) asks for."""
+
+    mana: ManaCost | None = None
+    tap: bool = False
+    sacrifice_self: bool = False
+    sacrifice: Filter | None = None
+    pay_life: int = 0
+    discard: int = 0
+
+
+@dataclass(frozen=True)
+class SpellAbility:
+    """What an instant or sorcery does when it resolves."""
+
+    effect: Effect
+    additional_cost: Cost | None = None
+
+
+@dataclass(frozen=True)
+class ActivatedAbility:
+    cost: Cost
+    effect: Effect
+    sorcery_speed: bool = False
+    is_mana: bool = False
+
+
+TRIGGER_EVENTS = ("enters", "dies", "attacks", "upkeep", "end_step")
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """When an ability triggers: ``event`` (one of :data:`TRIGGER_EVENTS`) happening to
+    ``subject`` (``Ref("self")`` or a :class:`Filter`; for step events, whose step)."""
+
+    event: str
+    subject: Any = Ref("self")
+
+
+@dataclass(frozen=True)
+class TriggeredAbility:
+    trigger: Trigger
+    effect: Effect
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class Anthem:
+    """Static: permanents matching ``affected`` get +power/+toughness and keywords."""
+
+    affected: Filter
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AttachedBonus:
+    """Static of an Equipment or Aura: the permanent it is attached to gets this."""
+
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+    cant_attack: bool = False
+    cant_block: bool = False
+
+
+@dataclass(frozen=True)
+class EntersTapped:
+    """Static: this permanent enters the battlefield tapped."""
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """A card as the engine plays it: printed characteristics plus compiled abilities.
+
+    Attributes:
+        name: Oracle name.
+        cost: Mana cost, or None.
+        colours: Colours (WUBRG order).
+        types, subtypes, supertypes: As printed.
+        power, toughness: Integers for creatures (None otherwise).
+        loyalty: Starting loyalty of a planeswalker, or None.
+        keywords: Keyword abilities from :data:`KEYWORDS`.
+        spell: What it does on resolution (instants and sorceries).
+        activated: Activated abilities (mana abilities included, ``is_mana``).
+        triggered: Triggered abilities.
+        statics: Static abilities.
+        enchant: What an Aura can enchant (None for other cards).
+    """
+
+    name: str
+    cost: ManaCost | None
+    colours: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    keywords: frozenset[str] = frozenset()
+    spell: SpellAbility | None = None
+    activated: tuple[ActivatedAbility, ...] = ()
+    triggered: tuple[TriggeredAbility, ...] = ()
+    statics: tuple[Any, ...] = ()
+    enchant: Filter | None = None
+
+    @property
+    def mana_value(self) -> int:
+        return self.cost.mana_value if self.cost is not None else 0
+
+
+# ------------------------------------------------------------------- display
+def tree(node: Any) -> Any:
+    """Plain data for a node: ``{"ClassName": {field: value}}`` with default-valued
+    fields left out; tuples become lists, frozensets sorted lists, costs their text."""
+    if isinstance(node, ManaCost):
+        return str(node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        fields = {}
+        for f in dataclasses.fields(node):
+            if not f.compare:
+                continue
+            value = getattr(node, f.name)
+            default = f.default if f.default is not dataclasses.MISSING else (
+                f.default_factory() if f.default_factory is not dataclasses.MISSING
+                else dataclasses.MISSING)
+            if value == default:
+                continue
+            fields[f.name] = tree(value)
+        return {type(node).__name__: fields}
+    if isinstance(node, frozenset):
+        return sorted(tree(v) for v in node)
+    if isinstance(node, (tuple, list)):
+        return [tree(v) for v in node]
+    if isinstance(node, dict):
+        return {k: tree(v) for k, v in node.items()}
+    return node
