@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from labyrinth_gym.envs.magic.engine.mana import ManaCost
 
@@ -37,7 +37,7 @@ KEYWORDS = (
 )
 """The keyword abilities the engine implements (evergreen, no parameters)."""
 
-Amount = Union[int, str]
+Amount = int | str
 """A number, or ``"X"`` (the value chosen for X on casting)."""
 
 
@@ -110,7 +110,7 @@ class Each:
     filter: Filter
 
 
-Selector = Union[Target, Ref, Each]
+Selector = Target | Ref | Each
 
 
 # -------------------------------------------------------------------- effects
