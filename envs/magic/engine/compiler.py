@@ -1,37 +1,65 @@
 """The card compiler: a real card's oracle text -> a :class:`CardDef` of the vocabulary.
 
 A card compiles when every line of its text is read by some template; otherwise it is
-*unsupported*, with the first line no template could read as the reason. Nothing is
-guessed: a line that is only partly understood makes the card unsupported.
+*unsupported*, with the first line (or sentence) no template could read as the reason.
+Nothing is guessed: a line that is only partly understood makes the card unsupported.
 
 Before the templates run, :func:`normalise` lowers the text, strips reminder text
 (parentheses), and reads the card's own name (or, for a legendary card, the short name
-before its comma) and "this creature", "this land"... as ``this``.
+before its comma) and "this creature", "this land"... as ``this``. A modal header
+(``choose one —``) and its bullet lines (``• <effect>``) are then read as one line, and
+an ability word (``landfall — ``, rule 207.2c) is dropped.
 
 Lines are routed in this order (the first template that reads the whole line wins):
 
 1. a keyword line: keyword abilities of :data:`~effects.KEYWORDS` separated by commas;
-2. ``enchant <what>`` (Auras) and ``equip {N}`` (Equipment);
-3. a static ability (anthems, an Equipment's or Aura's bonus, entering tapped);
-4. a triggered ability (``when``/``whenever``/``at the beginning of``);
-5. an activated ability ``<cost>: <effect>``;
-6. the spell's effect (instants and sorceries), one sentence at a time, or a modal
-   ``choose one —`` with one bullet line per mode.
+2. ``enchant <what>`` (Auras) and ``equip <cost>`` (Equipment);
+3. a static ability: entering tapped, a creature's own combat restriction ("this can't
+   block."), an Aura's or Equipment's bonus ("enchanted creature gets +1/+1 and has
+   flying."), an anthem ("other Elf creatures you control get +1/+1.");
+4. a triggered ability: ``when this enters / dies / attacks``, ``whenever a[nother]
+   <permanent> enters / dies / attacks``, ``at the beginning of your upkeep / end
+   step``; "you may <effect>" makes it optional;
+5. an activated ability ``<cost>: <effect>`` (mana, ``{T}``, sacrifice this or a
+   permanent, pay life, discard cards, or "discard this" from the hand), with "activate
+   only as a sorcery" / "once each turn"; ``cycling <cost>``;
+6. an instant's or sorcery's additional cost (``as an additional cost to cast this``);
+7. the spell's effect (instants and sorceries), one sentence at a time, or a modal
+   ``choose one —`` with one bullet per mode.
 
-Templates are small functions registered in the tables below; each returns None when the
-text is not its shape, so adding a template never changes what another reads.
+Effects are read one sentence at a time by the effect templates (damage, destroy,
+exile, bounce, tap/untap, draw, discard, mill, life, pumps, counters, tokens, counter a
+spell, sacrifice, mana, attach, "you may"); ``a, then b`` and ``a and b`` are two steps
+when each half is a sentence (``target player draws a card and loses 1 life``: the
+second half keeps the first one's player). :func:`check_refs` then refuses what the
+context does not name: ``it`` with nothing before it, ``X`` with no ``{X}`` to pay.
+
+Lines 2-4 are abilities of permanents: on an instant or sorcery they are not read (its
+text is its effect). Templates are small functions registered in the tables below; each
+returns None (or False) when the text is not its shape, so adding a template never
+changes what another reads.
+
+Phrases naming objects are read by one small grammar (:func:`object_filter`):
+``[other] [nonland|tapped|attacking...] [<creature type>] <type> [or <type>] [token]
+[you control|an opponent controls] [with flying]``, or a subtype alone (``target
+wall``), singular after ``target``/``each``/``a``, plural after ``all`` and in anthems.
+Its words are exactly the :class:`~effects.Filter` fields and props, so a phrase with
+any other word (a colour, "nonblack", "with power 2 or less") is not a filter and its
+line stays unsupported.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed, card_pool
-from labyrinth_gym.envs.magic.engine.mana import parse_cost
+from labyrinth_gym.envs.magic.engine.mana import ManaCost, parse_cost
 
 SUPPORTED_LAYOUTS = frozenset({"normal"})
 SUPPORTED_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Instant", "Land",
@@ -42,6 +70,7 @@ SELF_NOUNS = ("creature", "land", "artifact", "enchantment", "spell", "equipment
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
            "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "x": "X"}
 _NUM = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
+COLOUR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 class Unsupported(Exception):
@@ -74,45 +103,337 @@ def normalise(printed: Printed) -> list[str]:
     return [line.strip() for line in text.split("\n") if line.strip()]
 
 
+def logical_lines(lines: list[str]) -> list[str]:
+    """Bullet lines (``• <mode>``) joined to the line before them with newlines, so a
+    modal ability (``choose one —`` and its modes) is one line for the templates."""
+    out: list[str] = []
+    for line in lines:
+        if line.startswith("•") and out:
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return out
+
+
+# ----------------------------------------------------------------- filters
+TYPE_NOUNS = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment",
+              "land": "Land", "planeswalker": "Planeswalker", "permanent": None}
+"""Card-type nouns of a filter phrase; ``permanent`` names no type (any permanent)."""
+
+_PLURAL_NOUNS = {noun + "s": noun for noun in TYPE_NOUNS}
+_PREFIX_PROPS = ("nonland", "noncreature", "tapped", "untapped", "attacking", "blocking",
+                 "nontoken")
+_CONTROLLERS = ((" you control", "you"), (" you don't control", "opponent"),
+                (" an opponent controls", "opponent"),
+                (" your opponents control", "opponent"))
+
+
+@cache
+def all_subtypes() -> dict[str, str]:
+    """Every subtype of the pool, lower case -> as printed (``"forest"`` ->
+    ``"Forest"``, ``"equipment"`` -> ``"Equipment"``)."""
+    out: dict[str, str] = {}
+    for printed in card_pool().cards.values():
+        for subtype in printed.subtypes:
+            out.setdefault(subtype.lower(), subtype)
+    return out
+
+
+@cache
+def creature_subtypes() -> dict[str, str]:
+    """Every creature type of the pool, lower case -> as printed (``"elf"`` ->
+    ``"Elf"``): the words a token or filter phrase may use as a subtype."""
+    out: dict[str, str] = {}
+    for printed in card_pool().cards.values():
+        if "Creature" in printed.types or "Kindred" in printed.types:
+            for subtype in printed.subtypes:
+                out.setdefault(subtype.lower(), subtype)
+    return out
+
+
+_SAME_PLURAL = ("folk", "kithkin", "sheep", "fish", "kor", "vedalken", "elk", "deer",
+                "plains")
+
+
+def _plural(word: str) -> str:
+    if word.endswith(_SAME_PLURAL):
+        return word
+    if word.endswith("f"):
+        return word[:-1] + "ves"  # elf, dwarf, wolf
+    if re.search(r"[^aeiou]y$", word):
+        return word[:-1] + "ies"  # ally, harpy
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    return word + "s"
+
+
+@cache
+def subtype_plurals() -> dict[str, str]:
+    """Plural subtypes -> as printed (``"elves"`` -> ``"Elf"``), by English rules;
+    a type whose plural these rules get wrong is simply not read in the plural."""
+    return {_plural(lower): subtype for lower, subtype in all_subtypes().items()}
+
+
+def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
+    """A phrase naming permanents as a :class:`Filter`, or None if a word is not one a
+    filter can say. ``plural`` reads ``creatures`` rather than ``creature``.
+
+    Grammar: ``[other] [prop ...] ([subtype] <type> [or <type>] | <subtype>) [token]
+    [<controller>] [with flying]``; ``<type>`` may be ``a, b, or c`` (or, in the plural,
+    ``a and b``).
+    """
+    props: set[str] = set()
+    controller = "any"
+    if phrase.endswith(" with flying"):
+        props.add("flying")
+        phrase = phrase[: -len(" with flying")]
+    for suffix, who in _CONTROLLERS:
+        if phrase.endswith(suffix):
+            controller = who
+            phrase = phrase[: -len(suffix)]
+            break
+    words = phrase.split()
+    if words and words[0] == "other":
+        props.add("other")
+        words = words[1:]
+    while words and words[0] in _PREFIX_PROPS:
+        props.add(words.pop(0))
+    token_word = "tokens" if plural else "token"
+    if words and words[-1] == token_word:
+        props.add("token")
+        words = words[:-1]
+        if not words:
+            return fx.Filter(controller=controller, props=frozenset(props))
+    if not words:
+        return None
+    text = " ".join(words)
+    if text in (subtype_plurals() if plural else all_subtypes()):
+        # a subtype alone names permanents of that subtype ("target wall", "slivers",
+        # "each forest")
+        subtype = (subtype_plurals() if plural else all_subtypes())[text]
+        return fx.Filter(subtypes=frozenset({subtype}), controller=controller,
+                         props=frozenset(props))
+    nouns = _PLURAL_NOUNS if plural else {n: n for n in TYPE_NOUNS}
+    # Trailing type nouns: "creature", "artifact or creature", "artifact, creature, or
+    # land" (plural "artifacts and enchantments": every one of them is matched); a word
+    # before them must be a creature type ("elf creature").
+    listed = [words[-1]]
+    head = " ".join(words[:-1])
+    joint = "or|and" if plural else "or"
+    m = re.search(rf"(?:^| )(\w+(?:, \w+)*,? (?:{joint}) \w+)$", text)
+    if m:
+        listed = [w for w in re.split(rf",? (?:{joint}) |, ", m.group(1)) if w]
+        head = text[: m.start()].strip()
+    types: set[str] = set()
+    for word in listed:
+        if word not in nouns:
+            return None
+        noun_type = TYPE_NOUNS[nouns[word]]
+        if noun_type is None and len(listed) > 1:
+            return None
+        if noun_type is not None:
+            types.add(noun_type)
+    subtypes: set[str] = set()
+    if head:
+        if types != {"Creature"} or head not in creature_subtypes():
+            return None
+        subtypes.add(creature_subtypes()[head])
+    return fx.Filter(types=frozenset(types), subtypes=frozenset(subtypes),
+                     controller=controller, props=frozenset(props))
+
+
+def _without_types(f: fx.Filter) -> fx.Filter | None:
+    """``f`` with its types dropped (the target kind says them); None if then empty."""
+    rest = fx.Filter(subtypes=f.subtypes, controller=f.controller, props=f.props)
+    return None if rest == fx.Filter() else rest
+
+
+def target_for(f: fx.Filter, count: int = 1, up_to: bool = False) -> fx.Target:
+    """A permanent target matching ``f``: kind ``creature`` (or
+    ``creature_or_planeswalker``) with the rest of the filter, else ``permanent``."""
+    if f.types == {"Creature"}:
+        return fx.Target("creature", _without_types(f), count, up_to)
+    if f.types == {"Creature", "Planeswalker"}:
+        return fx.Target("creature_or_planeswalker", _without_types(f), count, up_to)
+    return fx.Target("permanent", None if f == fx.Filter() else f, count, up_to)
+
+
 # ---------------------------------------------------------------- selectors
 TARGET_PHRASES: dict[str, fx.Target] = {
     "any target": fx.Target("any"),
-    "target creature": fx.Target("creature"),
     "target player": fx.Target("player"),
     "target opponent": fx.Target("opponent"),
-    "target creature or planeswalker": fx.Target("creature_or_planeswalker"),
-    "target creature an opponent controls": fx.Target(
-        "creature", fx.Filter(controller="opponent")),
-    "target creature you control": fx.Target("creature", fx.Filter(controller="you")),
-    "target artifact": fx.Target("permanent", fx.Filter(types=frozenset({"Artifact"}))),
-    "target enchantment": fx.Target("permanent", fx.Filter(types=frozenset({"Enchantment"}))),
-    "target artifact or enchantment": fx.Target(
-        "permanent", fx.Filter(types=frozenset({"Artifact", "Enchantment"}))),
-    "target land": fx.Target("permanent", fx.Filter(types=frozenset({"Land"}))),
-    "target permanent": fx.Target("permanent"),
-    "target nonland permanent": fx.Target(
-        "permanent", fx.Filter(props=frozenset({"nonland"}))),
     "target spell": fx.Target("spell"),
+    "target creature spell": fx.Target("creature_spell"),
+    "target noncreature spell": fx.Target("noncreature_spell"),
+    # "any" is a creature, player, planeswalker or battle; the filter restricts only a
+    # permanent target, leaving players and planeswalkers
+    "target player or planeswalker": fx.Target(
+        "any", fx.Filter(types=frozenset({"Planeswalker"}))),
 }
-"""Target phrases the templates know, longest first when matched."""
-
-_TARGETS = sorted(TARGET_PHRASES, key=len, reverse=True)
+"""Targets that are not permanents (those are read by :func:`target_phrase`)."""
 
 REF_PHRASES: dict[str, fx.Ref] = {
     "you": fx.Ref("you"),
     "this": fx.Ref("self"),
     "it": fx.Ref("it"),
+    "that creature": fx.Ref("it"),
+    "its controller": fx.Ref("its_controller"),
     "each opponent": fx.Ref("each_opponent"),
     "each player": fx.Ref("each_player"),
+    "enchanted creature": fx.Ref("enchanted"),
+    "equipped creature": fx.Ref("equipped"),
+    "defending player": fx.Ref("defending_player"),
 }
+
+PLAYER_PHRASES = ("you", "target player", "target opponent", "each player",
+                  "each opponent", "its controller", "defending player")
+"""The selectors a player-effect (draw, discard, mill, life) may name."""
+
+
+def target_phrase(phrase: str) -> fx.Target | None:
+    """``target creature``, ``another target artifact``, ``up to two target
+    creatures``... (also the non-permanent targets of :data:`TARGET_PHRASES`)."""
+    if phrase in TARGET_PHRASES:
+        return TARGET_PHRASES[phrase]
+    if phrase.startswith("each of ") and re.match(r"each of (up to )?(one|two|three|four"
+                                                   r"|five) ", phrase):
+        # "each of two target creatures": the effect happens to every target
+        phrase = phrase[len("each of "):]
+    m = re.fullmatch(r"(up to )?(?:(one|two|three|four|five) )?(another |other )?"
+                     r"target (.+)", phrase)
+    if not m:
+        return None
+    count = NUMBERS[m.group(2)] if m.group(2) else 1
+    if m.group(1) and not m.group(2) or (m.group(3) == "other " and not m.group(2)):
+        return None
+    f = object_filter(m.group(4), plural=count > 1)
+    if f is None:
+        return None
+    if m.group(3):
+        f = fx.Filter(f.types, f.subtypes, f.controller, f.props | {"other"})
+    assert isinstance(count, int)
+    return target_for(f, count, bool(m.group(1)))
+
+
+def each_phrase(phrase: str) -> fx.Each | None:
+    """``each creature [you control]`` / ``all creatures`` / ``each other creature``."""
+    if m := re.fullmatch(r"each (\w+) and each (\w+)", phrase):
+        # "each creature and each planeswalker": one group of both types
+        nouns = [TYPE_NOUNS.get(m.group(1)), TYPE_NOUNS.get(m.group(2))]
+        if None in nouns:
+            return None
+        return fx.Each(fx.Filter(types=frozenset(n for n in nouns if n)))
+    if m := re.fullmatch(r"each (.+)", phrase):
+        f = object_filter(m.group(1))
+    elif m := re.fullmatch(r"all (.+)", phrase):
+        f = object_filter(m.group(1), plural=True)
+    else:
+        return None
+    return fx.Each(f) if f is not None else None
 
 
 def selector(phrase: str) -> fx.Selector | None:
-    """A target or reference phrase as a selector (None if not one we know)."""
+    """A target, reference or ``each`` phrase as a selector (None if not one we know)."""
     phrase = phrase.strip()
-    if phrase in TARGET_PHRASES:
-        return TARGET_PHRASES[phrase]
-    return REF_PHRASES.get(phrase)
+    if phrase in REF_PHRASES:
+        return REF_PHRASES[phrase]
+    return target_phrase(phrase) or each_phrase(phrase)
+
+
+def player(phrase: str) -> fx.Selector | None:
+    """A selector naming players (``you``, ``target opponent``...), else None."""
+    return selector(phrase) if phrase in PLAYER_PHRASES else None
+
+
+def permanents(phrase: str) -> fx.Selector | None:
+    """A selector naming permanents: a permanent target, ``each``/``all``, ``this``,
+    ``it`` or the enchanted / equipped creature."""
+    out = selector(phrase)
+    if isinstance(out, fx.Target) and out.kind in ("creature", "permanent",
+                                                   "creature_or_planeswalker"):
+        return out
+    if isinstance(out, fx.Each):
+        return out
+    if isinstance(out, fx.Ref) and out.name in ("self", "it", "enchanted", "equipped"):
+        return out
+    return None
+
+
+def keyword_list(text: str) -> tuple[str, ...] | None:
+    """``"flying"``, ``"flying and vigilance"``, ``"flying, vigilance, and trample"`` as
+    engine keywords (None if one is not an engine keyword)."""
+    parts = [p.strip() for p in re.split(r",? and |, ", text)]
+    if parts and all(p in fx.KEYWORDS for p in parts) and len(set(parts)) == len(parts):
+        return tuple(parts)
+    return None
+
+
+# ------------------------------------------------------------------- tokens
+def _generic(n: int) -> ManaCost:
+    return ManaCost(generic=n)
+
+
+PREDEFINED_TOKENS: dict[str, fx.TokenSpec] = {
+    # Rule 111.10: the predefined artifact tokens; rule 111.4 names a token after its
+    # subtypes plus the word "Token".
+    "treasure": fx.TokenSpec(
+        "Treasure Token", ("Artifact",), ("Treasure",), abilities=(fx.ActivatedAbility(
+            fx.Cost(tap=True, sacrifice_self=True), fx.AddMana(("any",)),
+            is_mana=True),)),
+    "food": fx.TokenSpec(
+        "Food Token", ("Artifact",), ("Food",), abilities=(fx.ActivatedAbility(
+            fx.Cost(mana=_generic(2), tap=True, sacrifice_self=True), fx.GainLife(3)),)),
+    "clue": fx.TokenSpec(
+        "Clue Token", ("Artifact",), ("Clue",), abilities=(fx.ActivatedAbility(
+            fx.Cost(mana=_generic(2), sacrifice_self=True), fx.Draw(1)),)),
+    "blood": fx.TokenSpec(
+        "Blood Token", ("Artifact",), ("Blood",), abilities=(fx.ActivatedAbility(
+            fx.Cost(mana=_generic(1), tap=True, discard=1, sacrifice_self=True),
+            fx.Draw(1)),)),
+}
+"""The predefined tokens (rule 111.10) a card creates by name."""
+
+
+def _colours(text: str) -> tuple[str, ...] | None:
+    if text == "colorless":
+        return ()
+    words = [w for w in re.split(r",? and |, ", text) if w]
+    if not words or any(w not in COLOUR_WORDS for w in words):
+        return None
+    codes = {COLOUR_WORDS[w] for w in words}
+    return tuple(c for c in "WUBRG" if c in codes)
+
+
+_TOKEN = re.compile(
+    r"(\d+)/(\d+) ((?:colorless|(?:white|blue|black|red|green)"
+    r"(?:(?:,| and|, and) (?:white|blue|black|red|green))*)) "
+    r"((?:[a-z'-]+ )+?)((?:artifact |enchantment )?creature) tokens?"
+    r"(?: with (.+))?")
+
+
+def token_spec(text: str) -> fx.TokenSpec | None:
+    """``1/1 white soldier creature token[s] [with <keywords>]`` or a predefined
+    ``treasure token`` as a :class:`TokenSpec` (None if not that shape)."""
+    if m := re.fullmatch(r"(treasure|food|clue|blood) tokens?", text):
+        return PREDEFINED_TOKENS[m.group(1)]
+    m = _TOKEN.fullmatch(text)
+    if not m:
+        return None
+    colours = _colours(m.group(3))
+    names = m.group(4).split()
+    if colours is None or not all(w in creature_subtypes() for w in names):
+        return None
+    subtypes = tuple(creature_subtypes()[w] for w in names)
+    keywords: tuple[str, ...] = ()
+    if m.group(6):
+        found = keyword_list(m.group(6))
+        if found is None:
+            return None
+        keywords = found
+    types = tuple(w.capitalize() for w in m.group(5).split())
+    return fx.TokenSpec(" ".join(subtypes) + " Token", types, subtypes, colours,
+                        int(m.group(1)), int(m.group(2)), keywords)
 
 
 # ------------------------------------------------------------ effect sentences
@@ -129,6 +450,8 @@ def effect_template(fn: EffectTemplate) -> EffectTemplate:
 def _damage(s: str) -> fx.Effect | None:
     m = re.fullmatch(rf"this deals {_NUM} damage to (.+)", s)
     if m and (to := selector(m.group(2))) is not None:
+        if isinstance(to, fx.Ref) and to.name in ("self", "enchanted", "equipped"):
+            return None  # "this deals damage to this" and such: not read yet
         return fx.DealDamage(number(m.group(1)), to)
     return None
 
@@ -137,11 +460,23 @@ def _damage(s: str) -> fx.Effect | None:
 def _destroy_exile_bounce(s: str) -> fx.Effect | None:
     for verb, make in (("destroy", fx.Destroy), ("exile", fx.Exile)):
         m = re.fullmatch(rf"{verb} (.+)", s)
-        if m and isinstance(what := selector(m.group(1)), fx.Target):
+        # not "this": an instant exiling itself is not a permanent leaving play
+        if m and (what := permanents(m.group(1))) is not None and what != fx.Ref("self"):
             return make(what)
-    m = re.fullmatch(r"return (.+) to its owner's hand", s)
-    if m and isinstance(what := selector(m.group(1)), fx.Target):
+    m = re.fullmatch(r"return (.+) to (?:its owner's|their owners') hands?", s)
+    if m and (what := permanents(m.group(1))) is not None:
         return fx.ReturnToHand(what)
+    if m and (what := TARGET_PHRASES.get(m.group(1))) is not None and \
+            what.kind.endswith("spell"):
+        return fx.ReturnToHand(what)  # a spell on the stack back to its owner's hand
+    return None
+
+
+@effect_template
+def _tap(s: str) -> fx.Effect | None:
+    m = re.fullmatch(r"(tap|untap) (.+)", s)
+    if m and (what := permanents(m.group(2))) is not None:
+        return fx.TapOrUntap(what, tap=m.group(1) == "tap")
     return None
 
 
@@ -149,57 +484,350 @@ def _destroy_exile_bounce(s: str) -> fx.Effect | None:
 def _draw(s: str) -> fx.Effect | None:
     if m := re.fullmatch(rf"draw {_NUM} cards?", s):
         return fx.Draw(number(m.group(1)))
-    if m := re.fullmatch(rf"(target player|target opponent|each player|each opponent) "
-                         rf"draws {_NUM} cards?", s):
-        return fx.Draw(number(m.group(2)), selector(m.group(1)))
+    if (m := re.fullmatch(rf"(.+) draws? {_NUM} cards?", s)) and (
+            who := player(m.group(1))) is not None:
+        return fx.Draw(number(m.group(2)), who)
+    return None
+
+
+@effect_template
+def _discard(s: str) -> fx.Effect | None:
+    if m := re.fullmatch(rf"discard {_NUM} cards?( at random)?", s):
+        return fx.Discard(number(m.group(1)), at_random=bool(m.group(2)))
+    if (m := re.fullmatch(rf"(.+) discards? {_NUM} cards?( at random)?", s)) and (
+            who := player(m.group(1))) is not None:
+        return fx.Discard(number(m.group(2)), who, at_random=bool(m.group(3)))
+    return None
+
+
+@effect_template
+def _mill(s: str) -> fx.Effect | None:
+    if m := re.fullmatch(rf"mill {_NUM} cards?", s):
+        return fx.Mill(number(m.group(1)))
+    if (m := re.fullmatch(rf"(.+) mills? {_NUM} cards?", s)) and (
+            who := player(m.group(1))) is not None:
+        return fx.Mill(number(m.group(2)), who)
     return None
 
 
 @effect_template
 def _life(s: str) -> fx.Effect | None:
-    if m := re.fullmatch(rf"(you|target player|each player) gains? {_NUM} life", s):
-        return fx.GainLife(number(m.group(2)), selector(m.group(1)))
-    if m := re.fullmatch(rf"(you|target player|target opponent|each player|each opponent)"
-                         rf" loses? {_NUM} life", s):
-        return fx.LoseLife(number(m.group(2)), selector(m.group(1)))
+    m = re.fullmatch(rf"(.+) (gain|lose)s? {_NUM} life", s)
+    if m and (who := player(m.group(1))) is not None:
+        make = fx.GainLife if m.group(2) == "gain" else fx.LoseLife
+        return make(number(m.group(3)), who)
     return None
+
+
+def _pumped(phrase: str) -> fx.Selector | None:
+    """Who a pump names: one permanent, ``each``/``all``, or a bare plural group
+    (``creatures you control``, ``other creatures you control``)."""
+    if (out := permanents(phrase)) is not None:
+        return out
+    f = object_filter(phrase, plural=True)
+    return fx.Each(f) if f is not None and f.types else None
 
 
 @effect_template
 def _pump(s: str) -> fx.Effect | None:
-    m = re.fullmatch(r"(target creature|this) gets ([+-]\d+)/([+-]\d+) until end of turn", s)
-    if m:
-        return fx.Pump(int(m.group(2)), int(m.group(3)), selector(m.group(1)))
+    if s.startswith("until end of turn, "):
+        body = s[len("until end of turn, "):]
+    elif s.endswith(" until end of turn"):
+        body = s[: -len(" until end of turn")]
+    else:
+        return None
+    m = re.fullmatch(r"(.+?)(?: each)? (?:gets? ([+-]\d+)/([+-]\d+)(?: and gains? (.+))?"
+                     r"|gains? (.+))", body)
+    if not m or (who := _pumped(m.group(1))) is None:
+        return None
+    keywords: tuple[str, ...] = ()
+    if words := m.group(4) or m.group(5):
+        found = keyword_list(words)
+        if found is None:
+            return None
+        keywords = found
+    power = int(m.group(2)) if m.group(2) else 0
+    toughness = int(m.group(3)) if m.group(3) else 0
+    return fx.Pump(power, toughness, who, keywords)
+
+
+_COUNTER_KINDS = ("+1/+1", "-1/-1")
+
+
+@effect_template
+def _counters(s: str) -> fx.Effect | None:
+    m = re.fullmatch(rf"put {_NUM} ([+-]1/[+-]1) counters? on (.+)", s)
+    if m and m.group(2) in _COUNTER_KINDS and (what := permanents(m.group(3))):
+        return fx.AddCounters(number(m.group(1)), what, m.group(2))
     return None
 
 
 @effect_template
-def _add_mana(s: str) -> fx.Effect | None:
-    if m := re.fullmatch(r"add \{([wubrgc])\}", s):
-        return fx.AddMana((m.group(1).upper(),))
-    if m := re.fullmatch(r"add \{([wubrg])\} or \{([wubrg])\}", s):
-        return fx.AddMana((m.group(1).upper(), m.group(2).upper()))
-    if re.fullmatch(r"add one mana of any colou?r", s):
-        return fx.AddMana(("any",))
+def _tokens(s: str) -> fx.Effect | None:
+    m = re.fullmatch(rf"create {_NUM} (.+)", s)
+    if m and (spec := token_spec(m.group(2))) is not None:
+        return fx.CreateToken(spec, number(m.group(1)))
     return None
 
 
+@effect_template
+def _attach(s: str) -> fx.Effect | None:
+    m = re.fullmatch(r"attach this to (.+)", s)
+    if m and isinstance(to := target_phrase(m.group(1)), fx.Target) and \
+            to.kind == "creature":
+        return fx.Attach(to)
+    return None
+
+
+@effect_template
+def _investigate(s: str) -> fx.Effect | None:
+    # Rule 701.16a: to investigate is to create a Clue token.
+    return fx.CreateToken(PREDEFINED_TOKENS["clue"]) if s == "investigate" else None
+
+
+@effect_template
+def _counter_spell(s: str) -> fx.Effect | None:
+    m = re.fullmatch(r"counter (.+)", s)
+    if m and (what := TARGET_PHRASES.get(m.group(1))) is not None and \
+            what.kind.endswith("spell"):
+        return fx.CounterSpell(what)
+    return None
+
+
+@effect_template
+def _sacrifice(s: str) -> fx.Effect | None:
+    if m := re.fullmatch(rf"sacrifice {_NUM} (.+)", s):
+        who: fx.Selector | None = fx.Ref("you")
+        count, what = m.group(1), m.group(2)
+    elif m := re.fullmatch(rf"(.+) sacrifices? {_NUM} (.+)", s):
+        who = player(m.group(1))
+        count, what = m.group(2), m.group(3)
+    else:
+        return None
+    if what.endswith(" of their choice"):  # says only who chooses, as without it
+        what = what[: -len(" of their choice")]
+    f = object_filter(what, plural=count not in ("a", "an", "one"))
+    amount = number(count)
+    if who is None or f is None or f.controller != "any" or not isinstance(amount, int):
+        return None
+    return fx.Sacrifice(f, amount, who)
+
+
+_MANA_SYMBOL = r"\{([wubrgc])\}"
+
+
+@effect_template
+def _add_mana(s: str) -> fx.Effect | None:
+    if m := re.fullmatch(r"add ((?:\{[wubrgc]\})+)", s):
+        symbols = re.findall(_MANA_SYMBOL, m.group(1))
+        if len(set(symbols)) == 1:  # {C}{C}: two of one kind
+            return fx.AddMana((symbols[0].upper(),), len(symbols))
+        return fx.Sequence(tuple(fx.AddMana((c.upper(),)) for c in symbols))
+    if m := re.fullmatch(r"add \{([wubrg])\}(?:, \{([wubrg])\},)? or \{([wubrg])\}", s):
+        return fx.AddMana(tuple(c.upper() for c in m.groups() if c))
+    if m := re.fullmatch(r"add ((?:\{[wubrgc]\})+), ((?:\{[wubrgc]\})+), or "
+                         r"((?:\{[wubrgc]\})+)", s):
+        # a filter land's "{U}{U}, {U}{B}, or {B}{B}": one of three mana bundles
+        modes = tuple(_add_mana(f"add {group}") for group in m.groups())
+        return fx.Choose(modes)
+    if m := re.fullmatch(rf"add {_NUM} mana in any combination of colou?rs", s):
+        amount = number(m.group(1))
+        if isinstance(amount, int) and amount > 1:
+            # each mana of its own colour: one "any colour" mana at a time
+            return fx.Sequence(tuple(fx.AddMana(("any",)) for _ in range(amount)))
+    if re.fullmatch(r"add one mana of any colou?r", s):
+        return fx.AddMana(("any",))
+    if m := re.fullmatch(rf"add {_NUM} mana of any one colou?r", s):
+        amount = number(m.group(1))
+        if isinstance(amount, int):
+            return fx.AddMana(("any",), amount)
+    return None
+
+
+@effect_template
+def _may(s: str) -> fx.Effect | None:
+    if m := re.fullmatch(r"you may (.+)", s):
+        inner = _sentence(m.group(1))
+        if inner is None and re.match(r"(gain|lose) ", m.group(1)):
+            inner = _sentence("you " + m.group(1))  # "you may gain 1 life"
+        if inner is not None and not isinstance(inner, fx.MayDo):
+            return fx.MayDo(inner)
+    return None
+
+
+def _sentence(body: str) -> fx.Effect | None:
+    """One sentence (no final period) as an effect: a template's reading, or ``a, then
+    b`` / ``a and b`` as two steps when each half is a whole sentence; else None."""
+    for template in EFFECT_TEMPLATES:
+        out = template(body)
+        if out is not None:
+            return out
+    for joint in (", then ", " and "):
+        if joint in body:
+            head, _, tail = body.partition(joint)
+            first = _sentence(head)
+            second = _sentence(tail) if first is not None else None
+            if first is not None and second is None:
+                second = _shared_subject(head, tail)
+            if first is not None and second is not None:
+                return fx.Sequence(tuple(_steps(first) + _steps(second)))
+    return None
+
+
+def _shared_subject(head: str, tail: str) -> fx.Effect | None:
+    """The second half of ``<player> draws a card and loses 1 life``: the player of the
+    first half (``it`` if that was a target: the same player, not a new target)."""
+    subject = next((p for p in PLAYER_PHRASES if head.startswith(p + " ")), None)
+    if subject is None and not head.startswith(("draw ", "discard ", "mill ")):
+        return None
+    out = _sentence("you " + tail)
+    if out is None or getattr(out, "who", None) != fx.Ref("you"):
+        return None
+    who = fx.Ref("you") if subject is None else player(subject)
+    if isinstance(who, fx.Target):
+        who = fx.Ref("it")
+    return dataclasses.replace(out, who=who)
+
+
+def _steps(effect: fx.Effect) -> list[fx.Effect]:
+    return list(effect.steps) if isinstance(effect, fx.Sequence) else [effect]
+
+
+MODAL_HEADERS = {"choose one —": (1, 1), "choose one or both —": (1, 2),
+                 "choose two —": (2, 2), "choose one or more —": (1, 0)}
+"""Modal headers -> (min, max) modes; max 0 means every mode may be chosen."""
+
+
 def effect(text: str) -> fx.Effect:
-    """One or more sentences (``"a. b."``) as an effect; raises :class:`Unsupported`."""
-    sentences = [s.strip() for s in re.split(r"(?<=\.)\s+", text.strip()) if s.strip()]
-    steps = []
+    """One or more sentences (``"a. b."``), or a modal header with bullet modes, as an
+    effect; raises :class:`Unsupported` with the first sentence not read."""
+    text = text.strip()
+    if "\n" in text or "•" in text:
+        header, *bullets = text.split("\n")
+        if header not in MODAL_HEADERS or not bullets or \
+                not all(b.startswith("• ") for b in bullets):
+            raise Unsupported(header)
+        modes = tuple(effect(b[2:]) for b in bullets)
+        low, high = MODAL_HEADERS[header]
+        return fx.Choose(modes, low, high or len(modes))
+    sentences = [s.strip() for s in re.split(r"(?<=\.)\s+", text) if s.strip()]
+    steps: list[fx.Effect] = []
     for sentence in sentences:
-        body = sentence.rstrip(".")
-        for template in EFFECT_TEMPLATES:
-            out = template(body)
-            if out is not None:
-                steps.append(out)
-                break
-        else:
+        out = _sentence(sentence.rstrip("."))
+        if out is None:
             raise Unsupported(sentence)
+        steps.extend(_steps(out))
     if not steps:
         raise Unsupported(text)
     return steps[0] if len(steps) == 1 else fx.Sequence(tuple(steps))
+
+
+# --------------------------------------------------------------- reference checks
+def _nodes(node: Any) -> Iterator[Any]:
+    """Every dataclass node of an effect tree, in reading order (parents first)."""
+    if isinstance(node, (tuple, list)):
+        for item in node:
+            yield from _nodes(item)
+        return
+    if not hasattr(node, "__dataclass_fields__"):
+        return
+    yield node
+    if isinstance(node, fx.TokenSpec):
+        return  # a token's own abilities are not part of this effect
+    for name in node.__dataclass_fields__:
+        yield from _nodes(getattr(node, name))
+
+
+def it_is_self(effect: fx.Effect) -> fx.Effect:
+    """A Sequence whose step acts on ``this`` and whose next step says ``it`` (``tap
+    this. it gains indestructible``): with no target in the ability, that ``it`` is the
+    source (``this``)."""
+    if not isinstance(effect, fx.Sequence) or _targets(effect):
+        return effect
+    steps = list(effect.steps)
+    for i in range(1, len(steps)):
+        before = getattr(steps[i - 1], "what", None)
+        if before == fx.Ref("self") and getattr(steps[i], "what", None) == fx.Ref("it"):
+            steps[i] = dataclasses.replace(steps[i], what=fx.Ref("self"))
+    return fx.Sequence(tuple(steps))
+
+
+_MOVED = (fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUntap, fx.Pump,
+          fx.AddCounters)
+
+
+def check_refs(effect: fx.Effect, trigger: fx.Trigger | None = None,
+               x_defined: bool = False, spell: bool = False) -> None:
+    """Raise :class:`Unsupported` if the effect names something its context does not.
+
+    ``it`` / ``its controller`` / ``that creature`` name the object of the last target
+    before them, or with none, a trigger's triggering object; after a created token
+    they would name the token, which no selector can. Each mode of a modal effect is
+    checked on its own. After a dies trigger the source and the triggering object are
+    in the graveyard, and the vocabulary's permanent effects cannot follow them there;
+    an instant or sorcery is no permanent for them to act on either. An amount ``X``
+    needs an ``{X}`` in the cost that was paid (``x_defined``).
+    """
+    _RefCheck(trigger, x_defined, spell).walk(effect, None)
+
+
+class _RefCheck:
+    """The walk of :func:`check_refs`; its state is the antecedent of ``it``:
+    ``"target"``, ``"token"``, ``"modes"`` (after a modal effect) or None."""
+
+    def __init__(self, trigger: fx.Trigger | None, x_defined: bool, spell: bool):
+        self.trigger = trigger
+        self.x_defined = x_defined
+        self.spell = spell
+        self.seen_target = False
+        dies = trigger is not None and trigger.event == "dies"
+        self.dead_self = dies and trigger is not None and trigger.subject == fx.Ref("self")
+        self.dead_it = dies
+
+    def walk(self, node: fx.Effect, antecedent: str | None) -> str | None:
+        if isinstance(node, fx.Sequence):
+            for step in node.steps:
+                antecedent = self.walk(step, antecedent)
+            return antecedent
+        if isinstance(node, fx.MayDo):
+            return self.walk(node.effect, antecedent)
+        if isinstance(node, fx.Choose):
+            seen = self.seen_target
+            for mode in node.modes:
+                self.seen_target = seen
+                self.walk(mode, antecedent)
+            return "modes"
+        self.leaf(node, antecedent)
+        if _targets(node):
+            return "target"
+        return "token" if isinstance(node, fx.CreateToken) else antecedent
+
+    def leaf(self, node: fx.Effect, antecedent: str | None) -> None:
+        for part in _nodes(node):
+            if not self.x_defined and any(getattr(part, f) == "X"
+                                          for f in ("amount", "count")
+                                          if hasattr(part, f)):
+                raise Unsupported("X with no {X} to pay")
+            if isinstance(part, fx.Target):
+                if self.seen_target and part.filter is not None and \
+                        "other" in part.filter.props:
+                    # "another target" after a target: different from that one,
+                    # which a Filter cannot say
+                    raise Unsupported("'another target' after a target")
+                self.seen_target = True
+            if isinstance(part, fx.Ref) and part.name in ("it", "its_controller") and (
+                    antecedent in ("token", "modes")
+                    or antecedent is None and self.trigger is None):
+                raise Unsupported(f"'{part.name}' with nothing to refer to")
+            if isinstance(part, fx.Ref) and part.name == "defending_player" and (
+                    self.trigger is None or self.trigger.event != "attacks"):
+                raise Unsupported("'defending player' outside an attack trigger")
+        what = getattr(node, "what", None) if isinstance(node, _MOVED) else None
+        if what == fx.Ref("self") and self.dead_self or \
+                what == fx.Ref("it") and antecedent is None and self.dead_it:
+            raise Unsupported("a dies trigger acting on the card that died")
+        if what == fx.Ref("self") and self.spell:
+            raise Unsupported("an instant or sorcery acting on itself")
 
 
 # ----------------------------------------------------------------- abilities
@@ -213,6 +841,7 @@ class Draft:
     statics: list
     spell: fx.SpellAbility | None = None
     enchant: fx.Filter | None = None
+    additional_cost: fx.Cost | None = None
 
 
 LineTemplate = Callable[[str, Printed, Draft], bool]
@@ -233,24 +862,268 @@ def _keyword_line(line: str, printed: Printed, draft: Draft) -> bool:
     return False
 
 
-_COST_PART = re.compile(r"\{t\}|(?:\{[^}]+\})+")
+_COST_PART = re.compile(r"(?:\{[^}]+\})+")
 
 
 def cost(text: str) -> fx.Cost | None:
-    """``"{2}, {t}"`` as a :class:`Cost` (None if a part is not one we know)."""
+    """``"{2}, {t}, sacrifice this"`` as a :class:`Cost` (None if a part is not one we
+    know): mana, ``{t}``, ``sacrifice this``, ``sacrifice a <filter>``, ``pay N life``,
+    ``discard a card`` / ``discard N cards``."""
     mana = None
-    tap = False
-    for part in (p.strip() for p in text.split(",")):
-        if part == "{t}":
+    tap = sacrifice_self = discard_self = False
+    sacrifice: fx.Filter | None = None
+    pay_life = discard = 0
+    for part in (p.strip() for p in re.split(r",? and |, ", text)):
+        if part == "{t}" and not tap:
             tap = True
-        elif _COST_PART.fullmatch(part):
+        elif _COST_PART.fullmatch(part) and mana is None:
             try:
                 mana = parse_cost(part.upper())
             except ValueError:
                 return None
+        elif part == "sacrifice this" and not sacrifice_self:
+            sacrifice_self = True
+        elif part == "discard this" and not discard_self:
+            discard_self = True
+        elif (m := re.fullmatch(r"sacrifice (?:a|an|another) (.+)", part)) and \
+                sacrifice is None:
+            sacrifice = object_filter(m.group(1))
+            if sacrifice is None or sacrifice.controller != "any":
+                return None  # one's own permanents only: no controller to name
+            if part.startswith("sacrifice another"):
+                sacrifice = fx.Filter(sacrifice.types, sacrifice.subtypes,
+                                      props=sacrifice.props | {"other"})
+        elif (m := re.fullmatch(r"pay (\d+) life", part)) and not pay_life:
+            pay_life = int(m.group(1))
+        elif (m := re.fullmatch(rf"discard {_NUM} cards?", part)) and not discard:
+            count = number(m.group(1))
+            if not isinstance(count, int):
+                return None
+            discard = count
         else:
             return None
-    return fx.Cost(mana=mana, tap=tap)
+    return fx.Cost(mana=mana, tap=tap, sacrifice_self=sacrifice_self,
+                   sacrifice=sacrifice, pay_life=pay_life, discard=discard,
+                   discard_self=discard_self)
+
+
+def _targets(effect: fx.Effect) -> bool:
+    return any(isinstance(n, fx.Target) for n in _nodes(effect))
+
+
+def is_mana_ability(effect: fx.Effect) -> bool:
+    """Rule 605.1a: an activated ability that could add mana and has no target."""
+    adds = any(isinstance(n, fx.AddMana) for n in _nodes(effect))
+    return adds and not _targets(effect)
+
+
+def _permanent(printed: Printed) -> bool:
+    return printed.is_permanent
+
+
+@line_template
+def _enchant(line: str, printed: Printed, draft: Draft) -> bool:
+    m = re.fullmatch(r"enchant (.+)", line)
+    if not m or "Aura" not in printed.subtypes or draft.enchant is not None:
+        return False
+    f = object_filter(m.group(1))
+    if f is None or "other" in f.props:
+        return False
+    draft.enchant = f
+    return True
+
+
+@line_template
+def _equip(line: str, printed: Printed, draft: Draft) -> bool:
+    m = re.fullmatch(r"equip(?: |—)(.+)", line)
+    if not m or "Equipment" not in printed.subtypes:
+        return False
+    paid = cost(m.group(1))
+    if paid is None or paid.sacrifice_self or paid.discard_self:
+        return False
+    draft.activated.append(fx.ActivatedAbility(
+        paid, fx.Attach(fx.Target("creature", fx.Filter(controller="you"))),
+        sorcery_speed=True))
+    return True
+
+
+def _bonus(text: str) -> fx.AttachedBonus | None:
+    """``gets +1/+1``, ``has flying``, ``gets +2/+0 and has first strike``, ``can't
+    attack or block``..., what an Aura or Equipment gives its permanent."""
+    if m := re.fullmatch(r"can't (attack or block|attack|block)", text):
+        return fx.AttachedBonus(cant_attack="attack" in m.group(1),
+                                cant_block="block" in m.group(1))
+    m = re.fullmatch(r"(?:gets ([+-]\d+)/([+-]\d+)(?: and has (.+))?|has (.+))", text)
+    if not m:
+        return None
+    keywords: tuple[str, ...] = ()
+    if words := m.group(3) or m.group(4):
+        found = keyword_list(words)
+        if found is None:
+            return None
+        keywords = found
+    power = int(m.group(1)) if m.group(1) else 0
+    toughness = int(m.group(2)) if m.group(2) else 0
+    return fx.AttachedBonus(power, toughness, keywords)
+
+
+@line_template
+def _static(line: str, printed: Printed, draft: Draft) -> bool:
+    if not _permanent(printed):
+        return False
+    if line == "this enters tapped.":
+        draft.statics.append(fx.EntersTapped())
+        return True
+    if (restriction := COMBAT_RESTRICTIONS.get(line)) is not None:
+        if "Creature" not in printed.types:
+            return False  # a noncreature's combat rules: only ever a Vehicle's, not read
+        draft.statics.append(restriction)
+        return True
+    m = re.fullmatch(r"(enchanted|equipped) creature (.+)\.", line)
+    if m:
+        needs = "Aura" if m.group(1) == "enchanted" else "Equipment"
+        if needs not in printed.subtypes or (
+                needs == "Aura" and (draft.enchant is None
+                                     or draft.enchant.types != {"Creature"})):
+            return False
+        if (bonus := _bonus(m.group(2))) is not None:
+            draft.statics.append(bonus)
+            return True
+        return False
+    m = re.fullmatch(r"(.+?) (?:get ([+-]\d+)/([+-]\d+)(?: and have (.+))?|have (.+))\.",
+                     line)
+    if m:
+        group = m.group(1)
+        if group.startswith("all "):
+            group = group[4:]
+        f = object_filter(group, plural=True)
+        if f is None or not (f.types or f.subtypes):
+            return False
+        keywords: tuple[str, ...] = ()
+        if words := m.group(4) or m.group(5):
+            found = keyword_list(words)
+            if found is None:
+                return False
+            keywords = found
+        power = int(m.group(2)) if m.group(2) else 0
+        toughness = int(m.group(3)) if m.group(3) else 0
+        draft.statics.append(fx.Anthem(f, power, toughness, keywords))
+        return True
+    return False
+
+
+COMBAT_RESTRICTIONS = {
+    "this can't attack.": fx.CombatRestriction(cant_attack=True),
+    "this can't block.": fx.CombatRestriction(cant_block=True),
+    "this can't attack or block.": fx.CombatRestriction(cant_attack=True,
+                                                        cant_block=True),
+    "this can't be blocked.": fx.CombatRestriction(cant_be_blocked=True),
+    "this can't block and can't be blocked.": fx.CombatRestriction(
+        cant_block=True, cant_be_blocked=True),
+    "this attacks each combat if able.": fx.CombatRestriction(attacks_each_combat=True),
+}
+"""A creature's own combat restrictions, by their whole line."""
+
+_STEPS = {"your upkeep": ("upkeep", fx.Ref("you")),
+          "each upkeep": ("upkeep", fx.Ref("each_player")),
+          "each opponent's upkeep": ("upkeep", fx.Ref("each_opponent")),
+          "your end step": ("end_step", fx.Ref("you")),
+          "each end step": ("end_step", fx.Ref("each_player")),
+          "the end step": ("end_step", fx.Ref("each_player")),
+          "each opponent's end step": ("end_step", fx.Ref("each_opponent"))}
+"""Step triggers: whose step is the trigger's subject."""
+
+_SELF_EVENTS = {"enters": ("enters",), "enters the battlefield": ("enters",),
+                "dies": ("dies",), "is put into a graveyard from the battlefield": ("dies",),
+                "attacks": ("attacks",), "enters or dies": ("enters", "dies"),
+                "enters or is put into a graveyard from the battlefield": ("enters", "dies")}
+"""Events of the source itself; "enters or dies" is one ability with two trigger
+events, read as two triggered abilities with the same effect (they play the same)."""
+
+_EVENT_TYPES = {"enters": None, "dies": {"Creature"}, "attacks": {"Creature"}}
+"""What another object's event may watch: any permanent enters, a creature dies or
+attacks (an artifact "dies" in no wording of the game)."""
+
+
+def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
+    """The condition of ``when``/``whenever <condition>,`` as triggers (one per event),
+    or None if not one we know."""
+    if m := re.fullmatch(r"this (.+)", condition):
+        events = _SELF_EVENTS.get(m.group(1))
+        return tuple(fx.Trigger(e) for e in events) if events else None
+    if word != "whenever":
+        return None  # "when a creature dies" is not how the game words a repeat event
+    m = re.fullmatch(r"(a|an|another) (.+?) (enters|dies|attacks)", condition)
+    if not m:
+        return None
+    f = object_filter(m.group(2))
+    allowed = _EVENT_TYPES[m.group(3)]
+    if f is not None and not f.types and f.subtypes and allowed is not None:
+        # "whenever another goblin you control dies": only a creature dies or attacks
+        f = dataclasses.replace(f, types=frozenset(allowed))
+    if f is None or not (f.types or f.subtypes) or (
+            allowed is not None and f.types != allowed):
+        return None
+    if m.group(1) == "another":
+        f = fx.Filter(f.types, f.subtypes, f.controller, f.props | {"other"})
+    return (fx.Trigger(m.group(3), f),)
+
+
+ABILITY_WORDS = frozenset({
+    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration",
+    "channel", "chroma", "cohort", "constellation", "converge", "corrupted", "coven",
+    "delirium", "descend 4", "descend 8", "domain", "eerie", "eminence", "enrage",
+    "fateful hour", "fathomless descent", "ferocious", "flurry", "formidable",
+    "grandeur", "hellbent", "heroic", "imprint", "inspired", "join forces", "kinship",
+    "landfall", "lieutenant", "magecraft", "metalcraft", "morbid", "pack tactics",
+    "paradox", "parley", "radiance", "raid", "rally", "revolt", "spell mastery",
+    "strive", "survival", "sweep", "tempting offer", "threshold", "undergrowth",
+    "valiant", "void", "will of the council", "council's dilemma", "secret council",
+})
+"""Rule 207.2c: ability words have no rules meaning; the text after one is read as is."""
+
+
+def strip_ability_word(line: str) -> str:
+    """``landfall — whenever ...`` -> ``whenever ...``."""
+    head, sep, rest = line.partition(" — ")
+    return rest if sep and head in ABILITY_WORDS else line
+
+
+@line_template
+def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
+    if not _permanent(printed):
+        return False
+    if m := re.fullmatch(r"(when|whenever) (.+?), (.+)", line, re.DOTALL):
+        when = triggers(m.group(2), m.group(1))
+    elif m := re.fullmatch(r"at the beginning of (.+?), (.+)", line, re.DOTALL):
+        step = _STEPS.get(m.group(1))
+        when = (fx.Trigger(*step),) if step else None
+    else:
+        return False
+    if when is None:
+        return False
+    text = m.groups()[-1]
+    if when[0].subject == fx.Ref("self"):
+        # Right after the condition, "it" can only be the triggering object, the
+        # source itself: "when this dies, it deals 1 damage to any target".
+        text = re.sub(r"^it (deals|gets|gains) ", r"this \1 ", text)
+        text = re.sub(r"^attach it to ", "attach this to ", text)
+    what = effect(text)
+    if when[0].subject == fx.Ref("self"):
+        what = it_is_self(what)
+    optional = isinstance(what, fx.MayDo)
+    if optional:
+        what = what.effect
+    for event in when:
+        check_refs(what, event)
+        draft.triggered.append(fx.TriggeredAbility(event, what, optional))
+    return True
+
+
+_TIMINGS = {" activate only as a sorcery.": (True, False),
+            " activate only once each turn.": (False, True),
+            " activate only as a sorcery and only once each turn.": (True, True)}
+"""Activation restrictions (rule 602.5): (sorcery speed, once each turn)."""
 
 
 @line_template
@@ -261,9 +1134,56 @@ def _activated(line: str, printed: Printed, draft: Draft) -> bool:
     paid = cost(head)
     if paid is None:
         return False
-    what = effect(body)
-    draft.activated.append(
-        fx.ActivatedAbility(paid, what, is_mana=isinstance(what, fx.AddMana)))
+    # "discard this" is paid from the hand (channel): every other cost part and every
+    # effect on "this" wants the card on the battlefield.
+    zone = "hand" if paid.discard_self else "battlefield"
+    if zone == "battlefield" and not _permanent(printed):
+        return False
+    if zone == "hand" and (paid.tap or paid.sacrifice_self or paid.sacrifice):
+        return False
+    # Right after the cost, "it" can only be the source: "sacrifice this: it deals 1
+    # damage to any target".
+    body = re.sub(r"^it (deals|gets|gains) ", r"this \1 ", body)
+    sorcery = once = False
+    for suffix, (as_sorcery, each_turn) in _TIMINGS.items():
+        if body.endswith(suffix):
+            body = body[: -len(suffix)]
+            sorcery, once = as_sorcery, each_turn
+            break
+    what = it_is_self(effect(body))
+    check_refs(what, x_defined=paid.mana is not None and paid.mana.x > 0)
+    if zone == "hand" and fx.Ref("self") in _nodes(what):
+        raise Unsupported(line)  # the card is in the hand, not a permanent to act on
+    mana = is_mana_ability(what)
+    if mana and (sorcery or once or zone == "hand"):
+        raise Unsupported(line)  # a mana ability with a timing rule: not modelled
+    draft.activated.append(fx.ActivatedAbility(paid, what, sorcery, mana, zone, once))
+    return True
+
+
+@line_template
+def _cycling(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.29a: "cycling [cost]" means "[cost], discard this card: draw a card",
+    # activated only from the hand.
+    m = re.fullmatch(r"cycling(?: |—)(.+)", line)
+    if not m or (paid := cost(m.group(1))) is None or paid.tap or paid.sacrifice_self \
+            or paid.sacrifice or paid.discard_self:
+        return False
+    draft.activated.append(fx.ActivatedAbility(
+        dataclasses.replace(paid, discard_self=True), fx.Draw(1), zone="hand"))
+    return True
+
+
+@line_template
+def _additional_cost(line: str, printed: Printed, draft: Draft) -> bool:
+    m = re.fullmatch(r"as an additional cost to cast this, (.+)\.", line)
+    if not m or _permanent(printed) or draft.additional_cost is not None:
+        return False
+    paid = cost(m.group(1))
+    if paid is None or paid.mana is not None or paid.tap or paid.sacrifice_self \
+            or paid.discard_self:
+        return False
+    draft.additional_cost = paid
     return True
 
 
@@ -298,9 +1218,9 @@ def compile_card(printed: Printed) -> fx.CardDef:
     draft = Draft(set(), [], [], [])
     if "Land" in printed.types:
         _basic_land_mana(printed, draft)
-    spell = printed.is_type("Instant") or printed.is_type("Sorcery")
+    spell = not printed.is_permanent
     body: list[str] = []
-    for line in normalise(printed):
+    for line in map(strip_ability_word, logical_lines(normalise(printed))):
         if any(template(line, printed, draft) for template in LINE_TEMPLATES):
             continue
         if not spell:
@@ -309,7 +1229,17 @@ def compile_card(printed: Printed) -> fx.CardDef:
     if spell:
         if not body:
             raise Unsupported("a spell with no effect")
-        draft.spell = fx.SpellAbility(effect(" ".join(body)))
+        what = effect(" ".join(body))
+        check_refs(what, x_defined=printed.cost is not None and printed.cost.x > 0,
+                   spell=True)
+        draft.spell = fx.SpellAbility(what, draft.additional_cost)
+    attaches = any(isinstance(node, fx.Attach)
+                   for ability in draft.activated + draft.triggered
+                   for node in _nodes(ability.effect))
+    if attaches and not {"Aura", "Equipment"} & set(printed.subtypes):
+        raise Unsupported("attaches but is neither an Aura nor an Equipment")
+    if "Aura" in printed.subtypes and draft.enchant is None:
+        raise Unsupported("an Aura without an enchant line we read")
     return fx.CardDef(
         name=printed.name,
         cost=printed.cost,

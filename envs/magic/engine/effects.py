@@ -276,6 +276,8 @@ class Cost:
     sacrifice: Filter | None = None
     pay_life: int = 0
     discard: int = 0
+    # Added for cycling and channel ("{2}, discard this card: ..."), paid from the hand.
+    discard_self: bool = False
 
 
 @dataclass(frozen=True)
@@ -288,10 +290,24 @@ class SpellAbility:
 
 @dataclass(frozen=True)
 class ActivatedAbility:
+    """``cost: effect``.
+
+    Attributes:
+        cost: What activating it asks for.
+        effect: What it does on resolution.
+        sorcery_speed: "Activate only as a sorcery" (and equip).
+        is_mana: A mana ability (rule 605): it does not use the stack.
+        zone: Where its card must be to activate it: ``"battlefield"``, or ``"hand"``
+            for cycling and channel (rule 602.2, 702.29).
+        once_per_turn: "Activate only once each turn."
+    """
+
     cost: Cost
     effect: Effect
     sorcery_speed: bool = False
     is_mana: bool = False
+    zone: str = "battlefield"
+    once_per_turn: bool = False
 
 
 TRIGGER_EVENTS = ("enters", "dies", "attacks", "upkeep", "end_step")
@@ -332,6 +348,19 @@ class AttachedBonus:
     keywords: tuple[str, ...] = ()
     cant_attack: bool = False
     cant_block: bool = False
+
+
+@dataclass(frozen=True)
+class CombatRestriction:
+    """Static: how this permanent itself may attack and block (rules 508.1c-d,
+    509.1b-c): "this can't block.", "this can't be blocked.", "this attacks each combat
+    if able." (An Aura's or Equipment's restrictions on its permanent are
+    :class:`AttachedBonus`.)"""
+
+    cant_attack: bool = False
+    cant_block: bool = False
+    cant_be_blocked: bool = False
+    attacks_each_combat: bool = False
 
 
 @dataclass(frozen=True)
