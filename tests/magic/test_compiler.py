@@ -20,9 +20,10 @@ from labyrinth_gym.envs.magic.engine.compiler import (
 )
 from labyrinth_gym.envs.magic.engine.mana import ManaCost, parse_cost
 
-SUPPORTED_AT_LEAST = 5050
-"""The pool's supported count when these tests were written (5,105), less a margin: a
-template change that loses cards fails here."""
+SUPPORTED_AT_LEAST = 4850
+"""The pool's supported count when these tests were written (5,105 compile, 4,909 of
+them the engine plays), less a margin: a template or engine change that loses cards
+fails here."""
 
 CREATURE = fx.Target("creature")
 ANY = fx.Target("any")

@@ -60,6 +60,7 @@ from typing import Any
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed, card_pool
 from labyrinth_gym.envs.magic.engine.mana import ManaCost, parse_cost
+from labyrinth_gym.envs.magic.engine.resolve import unresolvable
 
 SUPPORTED_LAYOUTS = frozenset({"normal"})
 SUPPORTED_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Instant", "Land",
@@ -1277,13 +1278,24 @@ class CompiledPool:
 
 @cache
 def compiled_pool() -> CompiledPool:
-    """The whole card pool compiled once per process."""
+    """The whole card pool compiled once per process: the cards a game can use.
+
+    A card is supported when its text compiles *and* the rules engine can play every
+    part of the tree (:func:`~labyrinth_gym.envs.magic.engine.resolve.unresolvable`);
+    otherwise its reason is the first unread line, or what the engine cannot play
+    (``"engine: ..."``)."""
     pool = card_pool()
     supported: dict[str, fx.CardDef] = {}
     unsupported: dict[str, str] = dict(pool.unreadable)
     for name, printed in pool.cards.items():
         try:
-            supported[name] = compile_card(printed)
+            card = compile_card(printed)
         except Unsupported as err:
             unsupported[name] = err.reason
+            continue
+        missing = unresolvable(card)
+        if missing:
+            unsupported[name] = "engine: " + ", ".join(missing)
+        else:
+            supported[name] = card
     return CompiledPool(supported, unsupported)

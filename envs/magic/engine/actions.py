@@ -1,0 +1,144 @@
+"""The Magic engine's fixed action space: one ``Discrete`` for every decision point.
+
+Hand slots index the acting player's hand in the order the cards arrived (0 is the
+oldest card). Permanent slots are fixed per object: a permanent takes the lowest free
+slot when it enters the battlefield and keeps it until it leaves. Stack slots count
+from the bottom of the stack (0 is the oldest object). Player choices are *relative*
+seats: ``0`` is the deciding player, ``1`` the next player in turn order, and so on.
+
+| range                          | meaning                                              |
+|--------------------------------|------------------------------------------------------|
+| ``0``                          | pass priority                                        |
+| ``1``                          | done (no more attackers / blockers / modes / targets)|
+| ``2`` / ``3``                  | yes / no (a "you may" or an optional trigger)        |
+| ``4`` / ``5``                  | keep / mulligan                                      |
+| ``6 + i``                      | play (land) or cast hand slot ``i`` (``i < 16``)     |
+| ``22 + 2*j + k``               | activate non-mana ability ``k`` (``< 2``) of         |
+|                                | permanent slot ``j`` (``j < 64``)                    |
+| ``150 + r``                    | choose player at relative seat ``r`` (``r < 4``)     |
+| ``154 + j``                    | choose permanent slot ``j`` (targets, the attacker a |
+|                                | blocker blocks, a permanent to sacrifice)            |
+| ``218 + s``                    | choose stack slot ``s`` (``s < 16``)                 |
+| ``234 + m``                    | choose mode ``m`` (``m < 8``); when announcing X,    |
+|                                | X = ``m`` (so X is at most 7)                        |
+| ``242 + 3*j + (r - 1)``        | permanent slot ``j`` attacks relative seat ``r``     |
+|                                | (``1 <= r <= 3``)                                    |
+| ``434 + j``                    | permanent slot ``j`` blocks (the attacker follows as |
+|                                | "choose permanent")                                  |
+| ``498 + i``                    | choose hand slot ``i`` (bottom after a mulligan,     |
+|                                | discard, a card discarded to pay a cost)             |
+| ``514 + i``                    | activate the ability of hand slot ``i`` that works   |
+|                                | from the hand (cycling, channel)                     |
+
+:data:`NUM_ACTIONS` is 530.
+"""
+
+from __future__ import annotations
+
+MAX_HAND = 16
+"""Hand slots an action can address; cards beyond slot 15 wait until the hand shrinks."""
+MAX_PERMANENTS = 64
+"""Permanent slots; a permanent entering when all are taken has no slot (see game)."""
+MAX_ABILITIES = 2
+"""Non-mana activated abilities per permanent an action can address."""
+MAX_PLAYERS = 4
+MAX_STACK = 16
+MAX_MODES = 8
+
+PASS = 0
+DONE = 1
+YES = 2
+NO = 3
+KEEP = 4
+MULLIGAN = 5
+CAST = 6
+ACTIVATE = CAST + MAX_HAND
+PLAYER = ACTIVATE + MAX_PERMANENTS * MAX_ABILITIES
+PERMANENT = PLAYER + MAX_PLAYERS
+STACK = PERMANENT + MAX_PERMANENTS
+MODE = STACK + MAX_STACK
+ATTACK = MODE + MAX_MODES
+BLOCK = ATTACK + MAX_PERMANENTS * (MAX_PLAYERS - 1)
+HAND = BLOCK + MAX_PERMANENTS
+HAND_ABILITY = HAND + MAX_HAND
+NUM_ACTIONS = HAND_ABILITY + MAX_HAND
+
+_SIMPLE = {PASS: "pass", DONE: "done", YES: "yes", NO: "no", KEEP: "keep",
+           MULLIGAN: "mulligan"}
+
+
+def cast(slot: int) -> int:
+    return CAST + slot
+
+
+def activate(slot: int, ability: int) -> int:
+    return ACTIVATE + slot * MAX_ABILITIES + ability
+
+
+def player(relative: int) -> int:
+    return PLAYER + relative
+
+
+def permanent(slot: int) -> int:
+    return PERMANENT + slot
+
+
+def stack(slot: int) -> int:
+    return STACK + slot
+
+
+def mode(index: int) -> int:
+    return MODE + index
+
+
+def attack(slot: int, relative: int) -> int:
+    return ATTACK + slot * (MAX_PLAYERS - 1) + relative - 1
+
+
+def block(slot: int) -> int:
+    return BLOCK + slot
+
+
+def hand(slot: int) -> int:
+    return HAND + slot
+
+
+def hand_ability(slot: int) -> int:
+    return HAND_ABILITY + slot
+
+
+def decode(action: int) -> tuple[str, tuple[int, ...]]:
+    """``(kind, args)`` of an action index.
+
+    Kinds: ``pass``, ``done``, ``yes``, ``no``, ``keep``, ``mulligan`` (no args);
+    ``cast (i,)``, ``activate (j, k)``, ``player (r,)``, ``permanent (j,)``,
+    ``stack (s,)``, ``mode (m,)``, ``attack (j, r)``, ``block (j,)``, ``hand (i,)``,
+    ``hand_ability (i,)``.
+
+    Raises:
+        ValueError: ``action`` is outside ``range(NUM_ACTIONS)``.
+    """
+    if action in _SIMPLE:
+        return _SIMPLE[action], ()
+    if action < CAST or action >= NUM_ACTIONS:
+        raise ValueError(f"action {action} outside 0..{NUM_ACTIONS - 1}")
+    if action < ACTIVATE:
+        return "cast", (action - CAST,)
+    if action < PLAYER:
+        return "activate", divmod(action - ACTIVATE, MAX_ABILITIES)
+    if action < PERMANENT:
+        return "player", (action - PLAYER,)
+    if action < STACK:
+        return "permanent", (action - PERMANENT,)
+    if action < MODE:
+        return "stack", (action - STACK,)
+    if action < ATTACK:
+        return "mode", (action - MODE,)
+    if action < BLOCK:
+        slot, r = divmod(action - ATTACK, MAX_PLAYERS - 1)
+        return "attack", (slot, r + 1)
+    if action < HAND:
+        return "block", (action - BLOCK,)
+    if action < HAND_ABILITY:
+        return "hand", (action - HAND,)
+    return "hand_ability", (action - HAND_ABILITY,)

@@ -1,0 +1,206 @@
+"""Automatic mana payment: which sources to tap for a cost.
+
+Players never tap mana by hand: a cost is offered only when it can be paid, and paying
+taps sources chosen by this rule (an automation of rule 601.2g-h, where the player
+chooses):
+
+1. Coloured pips are paid first, the pips with the fewest ways to pay them first
+   (a hybrid ``W/U`` pip, payable with either colour, after the single colours; ``{C}``
+   with the colourless sources). Each pip takes the *least flexible* source that can
+   pay it.
+2. A ``{2/W}`` pip takes a left-over source of its colour if there is one (one mana
+   instead of two), else it adds 2 to the generic part.
+3. The generic part is then paid with the least flexible sources left.
+4. Last, a Phyrexian pip (``{W/P}``) takes a left-over source of its colour, else 2
+   life is paid.
+
+"Least flexible" orders sources by: sources that are sacrificed (Treasures) last;
+then sources that cost life for the mana needed (painlands, "pay 1 life") after the
+free ones; how many colours it can make (fewer first); how
+many coloured pips of the player's *other* cards in hand it could pay (fewer first, so
+that a source the rest of the hand needs stays untapped: with Forest and Mountain, a
+generic cost taps the land whose colour the hand needs less); lands before creatures
+(creatures stay free to attack and block); then the older object.
+
+When the greedy choice for the pips fails although some assignment exists (two dual
+lands), a backtracking search in the same preference order finds it, so a cost made
+of coloured, hybrid and generic mana is payable exactly when a complete assignment of
+sources exists. (``{2/W}`` and Phyrexian pips are placed greedily after that search.)
+
+Only sources whose mana ability adds one mana for ``{T}``, ``{T}`` and sacrifice this,
+or ``{T}`` and life (paid, or dealt as damage to the controller), or several mana of
+one fixed kind (``{T}: add {C}{C}``, its only mana ability) are used (the engine
+reports other mana abilities as unsupported at deck load). A plan whose life payments
+exceed the player's life is refused without looking for another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+
+from labyrinth_gym.envs.magic.engine.mana import COLOURS, ManaCost
+
+ANY = frozenset(COLOURS)
+
+
+@dataclass(frozen=True)
+class Source:
+    """One untapped mana source.
+
+    Attributes:
+        pid: Permanent id.
+        colours: What it can add: colour letters and/or ``"C"``.
+        creature: True when the source is a creature.
+        sacrifice: True when using it sacrifices it (a Treasure).
+        hurt: Life each symbol costs (a painland's damage, a life payment); absent: 0.
+        life: The hurt is a life payment (it needs that much life) and not damage.
+        units: Mana one activation makes (``{T}: add {C}{C}`` makes 2; such sources
+            make one kind of mana and cost no life).
+    """
+
+    pid: int
+    colours: frozenset[str]
+    creature: bool = False
+    sacrifice: bool = False
+    hurt: dict[str, int] = field(default_factory=dict)
+    life: bool = False
+    units: int = 1
+
+    def cost_for(self, symbol: str) -> int:
+        """Life lost (damage or payment) to make ``symbol`` ("" for any)."""
+        if not self.hurt:
+            return 0
+        if symbol:
+            return self.hurt.get(symbol, 0)
+        return min(self.hurt.get(c, 0) for c in self.colours)
+
+
+@cache
+def pip_options(pip: str) -> frozenset[str]:
+    """The mana symbols that pay ``pip`` with one mana: ``"W/U"`` -> ``{"W", "U"}``,
+    ``"W/P"`` -> ``{"W"}``, ``"2/W"`` -> ``{"W"}``."""
+    return frozenset(p for p in pip.split("/") if p not in ("P", "2"))
+
+
+def special(pip: str) -> bool:
+    """Phyrexian (``W/P``: or 2 life) and two-generic hybrid (``2/W``: or {2})."""
+    return pip.endswith("/P") or pip.startswith("2/")
+
+
+def supported_pip(pip: str) -> bool:
+    """Pips the payment rule handles: a colour, ``C``, hybrid, Phyrexian and ``2/W``
+    (not snow)."""
+    parts = [p for p in pip.split("/") if p not in ("P", "2")]
+    return bool(parts) and all(p in COLOURS or p == "C" for p in parts)
+
+
+def demand(pips: Iterable[str]) -> dict[str, int]:
+    """How many of ``pips`` each mana symbol could pay."""
+    out: dict[str, int] = {}
+    for pip in pips:
+        for sym in pip_options(pip):  # Phyrexian and 2/W pips count their colour
+            out[sym] = out.get(sym, 0) + 1
+    return out
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How a cost is paid: ``taps`` ``[(pid, symbol)]``, one per mana (symbol ``""``:
+    generic mana, made the cheapest way; a source making two mana may appear twice)
+    and ``life`` paid for Phyrexian pips."""
+
+    taps: tuple[tuple[int, str], ...]
+    life: int = 0
+
+
+def plan(cost: ManaCost, sources: list[Source], wanted: dict[str, int] | None = None,
+         life: int | None = None) -> Plan | None:
+    """How to pay ``cost``, or None if it cannot be paid.
+
+    Args:
+        cost: The mana cost (no ``X``: the caller adds X to the generic part).
+        sources: Untapped sources available.
+        wanted: :func:`demand` of the rest of the hand (tie-break, see module doc).
+        life: The player's life, for life payments (Phyrexian pips, sources that
+            ask for life).
+    """
+    wanted = wanted or {}
+
+    def key(s: Source) -> tuple[int, int, int, int, int, int]:
+        return (int(s.sacrifice), int(bool(s.hurt)), len(s.colours),
+                sum(wanted.get(c, 0) for c in s.colours), int(s.creature), s.pid)
+
+    # One entry per unit of mana; a unit is "taken" by (pid, unit).
+    ordered = [(s, u) for s in sorted(sources, key=key) for u in range(s.units)]
+    extra = [p for p in cost.pips if special(p)]
+    pips = sorted((p for p in cost.pips if not special(p)),
+                  key=lambda p: len(pip_options(p)))
+    if len(ordered) < len(pips) + cost.generic:
+        return None
+    used: list[tuple[Source, str]] = []
+    taken: set[tuple[int, int]] = set()
+
+    def assign(i: int) -> bool:
+        if i == len(pips):
+            return True
+        need = pip_options(pips[i])
+        # Sources with the same colours are interchangeable for the rest of the
+        # search: trying one of each keeps the backtracking small.
+        tried: set[frozenset[str]] = set()
+        for s, u in ordered:
+            if (s.pid, u) not in taken and s.colours & need and s.colours not in tried:
+                tried.add(s.colours)
+                taken.add((s.pid, u))
+                symbol = min(sorted(s.colours & need), key=s.cost_for)
+                used.append((s, symbol))
+                if assign(i + 1):
+                    return True
+                taken.discard((s.pid, u))
+                used.pop()
+        return False
+
+    if not assign(0):
+        return None
+
+    def spare() -> list[tuple[Source, int]]:
+        # Units of a source already tapped come first: that mana is made anyway.
+        tapped = {pid for pid, _ in taken}
+        return sorted(((s, u) for s, u in ordered if (s.pid, u) not in taken),
+                      key=lambda su: (su[0].pid not in tapped, int(su[0].sacrifice),
+                                      su[0].cost_for("")) + key(su[0])[2:])
+
+    # A {2/W} pip takes a source of its colour when one is left (one mana instead of
+    # two), else it joins the generic part.
+    generic = cost.generic
+    for pip in (p for p in extra if p.startswith("2/")):
+        need = pip_options(pip)
+        match = next(((s, u) for s, u in spare() if s.colours & need), None)
+        if match is None:
+            generic += 2
+            continue
+        s, u = match
+        used.append((s, min(sorted(s.colours & need), key=s.cost_for)))
+        taken.add((s.pid, u))
+    rest = spare()
+    if len(rest) < generic:
+        return None
+    for s, u in rest[:generic]:
+        used.append((s, ""))
+        taken.add((s.pid, u))
+    # A Phyrexian pip takes a left-over source of its colour, else 2 life.
+    phyrexian = 0
+    for pip in (p for p in extra if p.endswith("/P")):
+        need = pip_options(pip)
+        match = next(((s, u) for s, u in spare() if s.colours & need), None)
+        if match is None:
+            phyrexian += 2
+            continue
+        s, u = match
+        used.append((s, min(sorted(s.colours & need), key=s.cost_for)))
+        taken.add((s.pid, u))
+    paid_life = phyrexian + sum(s.cost_for(sym) for s, sym in used if s.life)
+    if paid_life and (life is None or paid_life > life):
+        return None
+    return Plan(tuple((s.pid, sym) for s, sym in used), phyrexian)

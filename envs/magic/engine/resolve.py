@@ -1,0 +1,380 @@
+"""What the engine can resolve, and how one effect node changes the game.
+
+:func:`unresolvable` lists every part of a :class:`~effects.CardDef` the engine cannot
+play (effect classes, selector names, amounts, costs, pips, trigger events...), so a
+deck holding such a card is refused at load instead of having an ability silently
+skipped. :func:`execute` runs one leaf effect on a game; the structural nodes
+(:class:`~effects.Sequence`, :class:`~effects.Choose`, :class:`~effects.MayDo`) and
+the ones that ask a player (:class:`~effects.Discard` not at random,
+:class:`~effects.Sacrifice`) are walked by the game itself, which can stop for a
+decision and resume.
+
+Rulings automated here:
+
+- ``Ref("it")`` is the first legal target of the most recent targeted step of the same
+  ability, or the object that triggered the ability; ``Ref("its_controller")`` is
+  that object's controller when it was targeted (or triggered), even if it has left
+  since ("destroy target creature; its controller gains 3 life").
+- An effect whose target became illegal does nothing to that target; the other steps
+  still happen (rule 608.2b).
+- Damage from a source that has left the battlefield uses the keywords it had when the
+  ability was put on the stack (last known information) for deathtouch and lifelink.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.payment import supported_pip
+
+if TYPE_CHECKING:
+    from labyrinth_gym.envs.magic.engine.game import MagicGame
+
+LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUntap,
+                fx.Pump, fx.AddCounters, fx.Draw, fx.Mill, fx.GainLife, fx.LoseLife,
+                fx.CreateToken, fx.CounterSpell, fx.Attach)
+"""Effects :func:`execute` resolves without asking anyone."""
+ASKING_EFFECTS = (fx.Discard, fx.Sacrifice)
+STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
+SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
+                            "each_player", "equipped", "enchanted", "defending_player"})
+SUPPORTED_PROPS = frozenset({"nonland", "noncreature", "tapped", "untapped", "attacking",
+                             "blocking", "other", "nontoken", "token", "flying"})
+SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRestriction)
+SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1"})
+SELECTOR_FIELDS = ("to", "what", "who")
+MAX_MODES = 8
+
+
+KNOWN_FIELDS: dict[type, frozenset[str]] = {
+    fx.Cost: frozenset({"mana", "tap", "sacrifice_self", "sacrifice", "pay_life",
+                        "discard", "discard_self"}),
+    fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
+                                    "once_per_turn", "zone"}),
+    fx.TriggeredAbility: frozenset({"trigger", "effect", "optional"}),
+    fx.Trigger: frozenset({"event", "subject"}),
+    fx.SpellAbility: frozenset({"effect", "additional_cost"}),
+    fx.Target: frozenset({"kind", "filter", "count", "up_to"}),
+    fx.Filter: frozenset({"types", "subtypes", "controller", "props"}),
+    fx.TokenSpec: frozenset({"name", "types", "subtypes", "colours", "power",
+                             "toughness", "keywords", "abilities"}),
+    fx.Anthem: frozenset({"affected", "power", "toughness", "keywords"}),
+    fx.AttachedBonus: frozenset({"power", "toughness", "keywords", "cant_attack",
+                                 "cant_block"}),
+    fx.CombatRestriction: frozenset({"cant_attack", "cant_block", "cant_be_blocked",
+                                     "attacks_each_combat"}),
+}
+"""Fields the engine reads, per vocabulary class. A field added to the vocabulary
+later is reported by :func:`unresolvable` whenever a card sets it to a non-default
+value, until the engine learns it."""
+
+
+def token_def(spec: fx.TokenSpec) -> fx.CardDef:
+    """The card definition of a token made from ``spec`` (rule 111.3)."""
+    return fx.CardDef(
+        name=spec.name, cost=None, colours=spec.colours, types=spec.types,
+        subtypes=spec.subtypes, power=spec.power, toughness=spec.toughness,
+        keywords=frozenset(spec.keywords),
+        activated=tuple(a for a in spec.abilities if isinstance(a, fx.ActivatedAbility)),
+        triggered=tuple(a for a in spec.abilities
+                        if isinstance(a, fx.TriggeredAbility)),
+        statics=tuple(a for a in spec.abilities if not isinstance(
+            a, (fx.ActivatedAbility, fx.TriggeredAbility))))
+
+
+MANA_COSTS = (fx.Cost(tap=True), fx.Cost(tap=True, sacrifice_self=True))
+"""Costs of the mana abilities automatic payment can use: ``{T}``,
+``{T}, sacrifice this`` (Treasure), and ``{T}, pay N life``."""
+
+
+def mana_ability_parts(ability: fx.ActivatedAbility) -> tuple[fx.AddMana, int]:
+    """The mana a supported mana ability adds, and the life it costs (life paid, or
+    damage dealt to its controller: "add {R} or {W}; this deals 1 damage to you")."""
+    effect = ability.effect
+    pain = ability.cost.pay_life
+    if isinstance(effect, fx.Sequence):
+        add, hurt = effect.steps
+        return add, pain + int(hurt.amount)
+    return effect, pain
+
+
+def supported_mana_ability(ability: fx.ActivatedAbility) -> bool:
+    """``{T}`` (and sacrifice this, or pay life): add one mana (and maybe 1 damage to
+    you); no once-each-turn limit."""
+    cost = ability.cost
+    if ability.once_per_turn:
+        return False
+    if dataclasses.replace(cost, pay_life=0) not in MANA_COSTS:
+        return False
+    effect = ability.effect
+    if isinstance(effect, fx.Sequence):
+        if len(effect.steps) != 2 or cost.pay_life:
+            return False
+        effect, hurt = effect.steps
+        if not (isinstance(hurt, fx.DealDamage) and hurt.to == fx.Ref("you")
+                and isinstance(hurt.amount, int)):
+            return False
+    if not isinstance(effect, fx.AddMana):
+        return False
+    # Several mana: one fixed kind ({C}{C}, {G}{G}) and no life.
+    return effect.amount == 1 or (len(effect.options) == 1 and effect.options[0] != "any"
+                                  and not cost.pay_life and ability.effect is effect)
+
+
+def unknown_fields(node: Any) -> list[str]:
+    """``Class.field`` for each field of ``node`` outside :data:`KNOWN_FIELDS` that
+    is not at its default (leaf effects: every field they declare is read)."""
+    known = KNOWN_FIELDS.get(type(node))
+    if known is None:
+        return []
+    out = []
+    for f in dataclasses.fields(node):
+        if f.name in known:
+            continue
+        default = f.default if f.default is not dataclasses.MISSING else (
+            f.default_factory() if f.default_factory is not dataclasses.MISSING
+            else dataclasses.MISSING)
+        if getattr(node, f.name) != default:
+            out.append(f"{type(node).__name__}.{f.name}")
+    return out
+
+
+def selector_of(node: Any) -> Any:
+    """The selector field of an effect node (None if it has none)."""
+    for name in SELECTOR_FIELDS:
+        value = getattr(node, name, None)
+        if isinstance(value, (fx.Target, fx.Ref, fx.Each)):
+            return value
+    return None
+
+
+def unresolvable(card: fx.CardDef) -> list[str]:
+    """Names of the parts of ``card`` the engine cannot handle (empty: playable)."""
+    bad: list[str] = []
+
+    def note(what: str) -> None:
+        if what not in bad:
+            bad.append(what)
+
+    def fields(node: Any) -> None:
+        for what in unknown_fields(node):
+            note(what)
+
+    def cost_of(cost: fx.Cost | None) -> None:
+        if cost is None:
+            return
+        fields(cost)
+        if cost.mana is not None:
+            mana_cost(cost.mana)
+        if cost.sacrifice is not None:
+            filt(cost.sacrifice)
+
+    def mana_cost(cost: Any, allow_x: bool = False) -> None:
+        if cost.x and not (allow_x and cost.x == 1):
+            note("ManaCost.x")
+        for pip in cost.pips:
+            if not supported_pip(pip):
+                note(f"pip {pip}")
+
+    def selector(sel: Any) -> None:
+        if isinstance(sel, fx.Ref):
+            if sel.name not in SUPPORTED_REFS:
+                note(f"Ref({sel.name})")
+        elif isinstance(sel, fx.Target):
+            fields(sel)
+            if sel.kind not in fx.TARGET_KINDS:
+                note(f"Target({sel.kind})")
+            filt(sel.filter)
+        elif isinstance(sel, fx.Each):
+            filt(sel.filter)
+        elif sel is not None:
+            note(type(sel).__name__)
+
+    def filt(f: fx.Filter | None) -> None:
+        if f is None:
+            return
+        fields(f)
+        for prop in f.props:
+            if prop not in SUPPORTED_PROPS:
+                note(f"Filter.props {prop}")
+        if f.controller not in ("you", "opponent", "any"):
+            note(f"Filter.controller {f.controller}")
+
+    x_spell = card.cost is not None and card.cost.x > 0 and card.spell is not None
+
+    def amount(value: Any) -> None:
+        if not isinstance(value, int) and not (value == "X" and x_spell):
+            note(f"amount {value}")
+
+    def effect(node: Any) -> None:
+        if isinstance(node, fx.Sequence):
+            for step in node.steps:
+                effect(step)
+            return
+        if isinstance(node, fx.Choose):
+            if len(node.modes) > MAX_MODES:
+                note("Choose (more than 8 modes)")
+            for mode in node.modes:
+                effect(mode)
+            return
+        if isinstance(node, fx.MayDo):
+            effect(node.effect)
+            return
+        if not isinstance(node, LEAF_EFFECTS + ASKING_EFFECTS):
+            note(type(node).__name__)
+            return
+        for f in dataclasses.fields(node):
+            value = getattr(node, f.name)
+            if f.name in ("amount", "count"):
+                amount(value)
+        if isinstance(node, fx.AddCounters) and node.counter not in SUPPORTED_COUNTERS:
+            note(f"AddCounters({node.counter})")
+        if isinstance(node, fx.Sacrifice):
+            filt(node.filter)
+            selector(node.who)
+        elif isinstance(node, fx.CreateToken):
+            selector(node.who)
+            token = node.token
+            fields(token)
+            for what in unresolvable(token_def(token)):
+                note(f"token {token.name}: {what}")
+        else:
+            selector(selector_of(node))
+        if isinstance(node, fx.Pump):
+            for kw in node.keywords:
+                if kw not in fx.KEYWORDS:
+                    note(f"keyword {kw}")
+
+    if card.cost is not None:
+        mana_cost(card.cost, allow_x=x_spell)
+    unknown_types = set(card.types) - {"Artifact", "Creature", "Enchantment", "Instant",
+                                       "Land", "Sorcery"}
+    for t in sorted(unknown_types):
+        note(f"type {t}")
+    for kw in sorted(card.keywords):
+        if kw not in fx.KEYWORDS:
+            note(f"keyword {kw}")
+    if "Creature" in card.types and (card.power is None or card.toughness is None):
+        note("creature without power/toughness")
+    if card.spell is not None:
+        fields(card.spell)
+        extra = card.spell.additional_cost
+        if extra is not None and (extra.mana is not None or extra.tap
+                                  or extra.sacrifice_self or extra.discard_self):
+            note("additional cost with mana, {T} or self")
+        cost_of(extra)
+        effect(card.spell.effect)
+    elif "Instant" in card.types or "Sorcery" in card.types:
+        note("SpellAbility missing")
+    if "Aura" in card.subtypes:
+        if card.enchant is None:
+            note("Aura without enchant")
+        else:
+            filt(card.enchant)
+    non_mana = 0
+    from_hand = 0
+    for ability in card.activated:
+        fields(ability)
+        if ability.zone not in ("battlefield", "hand"):
+            note(f"ActivatedAbility.zone {ability.zone}")
+        if ability.zone == "hand":
+            from_hand += 1
+            if ability.is_mana or ability.cost.tap or ability.cost.sacrifice_self:
+                note("hand ability with {T}, sacrifice or mana")
+            cost_of(ability.cost)
+            effect(ability.effect)
+            continue
+        if ability.cost.discard_self:
+            note("Cost.discard_self on the battlefield")
+        if ability.is_mana:
+            if not supported_mana_ability(ability):
+                note("mana ability other than {T}(, sacrifice or life): add one mana")
+            continue
+        non_mana += 1
+        cost_of(ability.cost)
+        effect(ability.effect)
+    mana = [a for a in card.activated if a.is_mana]
+    if len(mana) > 1 and any(isinstance(a.effect, fx.AddMana) and a.effect.amount > 1
+                             for a in mana):
+        note("a mana ability adding several mana beside another mana ability")
+    if non_mana > 2:
+        note("more than 2 activated abilities")
+    if from_hand > 1:
+        note("more than 1 ability from the hand")
+    for ability in card.triggered:
+        fields(ability)
+        fields(ability.trigger)
+        if ability.trigger.event not in fx.TRIGGER_EVENTS:
+            note(f"Trigger({ability.trigger.event})")
+        subject = ability.trigger.subject
+        if isinstance(subject, fx.Filter):
+            filt(subject)
+        elif not (isinstance(subject, fx.Ref) and subject.name in
+                  ("self", "you", "each_player", "each_opponent")):
+            note(f"Trigger subject {subject!r}")
+        effect(ability.effect)
+    for static in card.statics:
+        if not isinstance(static, SUPPORTED_STATICS):
+            note(type(static).__name__)
+            continue
+        fields(static)
+        if isinstance(static, fx.Anthem):
+            filt(static.affected)
+    return bad
+
+
+# ------------------------------------------------------------------ execute
+def execute(game: MagicGame, node: Any, path: str) -> None:
+    """Resolve the leaf effect ``node`` (at ``path`` of the resolving object)."""
+    if isinstance(node, fx.DealDamage):
+        for code in game.select(node.to, path):
+            game.deal_damage_from_resolving(code, node.amount)
+    elif isinstance(node, fx.Destroy):
+        game.destroy([c for c in game.select(node.what, path) if c >= 0])
+    elif isinstance(node, fx.Exile):
+        game.move_permanents([c for c in game.select(node.what, path) if c >= 0],
+                             "exile")
+    elif isinstance(node, fx.ReturnToHand):
+        game.move_permanents([c for c in game.select(node.what, path) if c >= 0],
+                             "hand")
+    elif isinstance(node, fx.TapOrUntap):
+        for pid in game.select(node.what, path):
+            if pid in game.battlefield:
+                game.battlefield[pid].tapped = node.tap
+    elif isinstance(node, fx.Pump):
+        for pid in game.select(node.what, path):
+            if pid in game.battlefield:
+                game.battlefield[pid].mods.append(
+                    [node.power, node.toughness, list(node.keywords)])
+    elif isinstance(node, fx.AddCounters):
+        for pid in game.select(node.what, path):
+            if pid in game.battlefield:
+                counters = game.battlefield[pid].counters
+                counters[node.counter] = counters.get(node.counter, 0) + game.amount(node.count)
+    elif isinstance(node, fx.Draw):
+        for p in game.select_players(node.who, path):
+            for _ in range(game.amount(node.count)):
+                game.draw(p)
+    elif isinstance(node, fx.Mill):
+        for p in game.select_players(node.who, path):
+            for _ in range(game.amount(node.count)):
+                game.mill(p)
+    elif isinstance(node, fx.GainLife):
+        for p in game.select_players(node.who, path):
+            game.gain_life(p, game.amount(node.amount))
+    elif isinstance(node, fx.LoseLife):
+        for p in game.select_players(node.who, path):
+            game.lose_life(p, game.amount(node.amount))
+    elif isinstance(node, fx.CreateToken):
+        for p in game.select_players(node.who, path):
+            for _ in range(game.amount(node.count)):
+                game.create_token(node.token, p)
+    elif isinstance(node, fx.CounterSpell):
+        for sid in game.select(node.what, path):
+            game.counter(sid)
+    elif isinstance(node, fx.Attach):
+        game.attach_resolving(game.select(node.to, path))
+    else:  # unresolvable() refuses these at deck load; reaching here is a bug
+        raise NotImplementedError(f"effect {type(node).__name__} cannot be resolved")

@@ -1,0 +1,145 @@
+"""The Magic engine's mutable objects: permanents, stack objects, and a JSON codec for
+the frozen card definitions (so a game with hand-made or token cards round-trips).
+
+Every object in a public zone has an id from one counter per game (``next_id``). A card
+that changes zones becomes a new object with a new id (rule 400.7), so a target chosen
+earlier is illegal once its object has left. Players are written as negative target
+codes (:func:`player_code`) so that one integer names any target.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine import mana
+
+
+def player_code(seat: int) -> int:
+    """A player as a target code (``-1`` is seat 0)."""
+    return -seat - 1
+
+
+def code_player(code: int) -> int:
+    """The seat of a player target code."""
+    return -code - 1
+
+
+@dataclass
+class Permanent:
+    """An object on the battlefield.
+
+    Attributes:
+        pid: Object id (also its timestamp: ids only grow).
+        card: Index into the game's card table.
+        controller: Seat controlling it (the owner: control never changes).
+        slot: Permanent slot of the action space, or -1 if all slots were taken.
+        tapped, sick: Tapped; entered since its controller's turn began.
+        damage: Damage marked this turn.
+        deathtouched: Dealt damage by a source with deathtouch this turn.
+        counters: Counters by kind (``"+1/+1"``, ``"-1/-1"``...).
+        attached_to: The permanent this Aura or Equipment is attached to.
+        mods: Until-end-of-turn changes ``[power, toughness, [keywords]]`` in the order
+            they were made (their timestamps).
+    """
+
+    pid: int
+    card: int
+    controller: int
+    slot: int = -1
+    tapped: bool = False
+    sick: bool = True
+    damage: int = 0
+    deathtouched: bool = False
+    counters: dict[str, int] = field(default_factory=dict)
+    attached_to: int | None = None
+    mods: list[list[Any]] = field(default_factory=list)
+
+    def copy(self) -> Permanent:
+        return dataclasses.replace(self, counters=dict(self.counters),
+                                   mods=[[m[0], m[1], list(m[2])] for m in self.mods])
+
+
+@dataclass
+class StackItem:
+    """A spell or ability on the stack (or being put there).
+
+    Attributes:
+        sid: Object id.
+        kind: ``"spell"``, ``"activated"`` or ``"triggered"``.
+        controller: Seat.
+        card: The spell's card, or the ability source's card.
+        source: The ability's source permanent id (None for spells).
+        index: Which activated (index into ``activated``, mana abilities included) or
+            triggered ability of the card.
+        targets: Chosen targets per effect path (``"0.1"``) as target codes.
+        modes: Chosen modes per :class:`~effects.Choose` path.
+        it: What ``Ref("it")`` names at first (the triggering object), as a code.
+        it_controller: That object's controller when it triggered (last known
+            information for ``Ref("its_controller")``).
+        defending: The defending player for an attack trigger.
+        keywords: The source's keywords when the object was created (last known
+            information for deathtouch and lifelink if the source is gone).
+        sacrificed, discarded: Permanents / cards chosen to pay the cost (while the
+            object is being put on the stack).
+        x: The value chosen for ``{X}`` (-1 until chosen).
+    """
+
+    sid: int
+    kind: str
+    controller: int
+    card: int
+    source: int | None = None
+    index: int = 0
+    targets: dict[str, list[int]] = field(default_factory=dict)
+    modes: dict[str, list[int]] = field(default_factory=dict)
+    it: int | None = None
+    it_controller: int | None = None
+    defending: int | None = None
+    keywords: list[str] = field(default_factory=list)
+    sacrificed: list[int] = field(default_factory=list)
+    discarded: list[int] = field(default_factory=list)
+    x: int = 0
+
+    def copy(self) -> StackItem:
+        return dataclasses.replace(
+            self, targets={k: list(v) for k, v in self.targets.items()},
+            modes={k: list(v) for k, v in self.modes.items()}, keywords=list(self.keywords),
+            sacrificed=list(self.sacrificed), discarded=list(self.discarded))
+
+
+# ------------------------------------------------------------------ codec
+_CLASSES: dict[str, type] = {
+    name: obj for module in (fx, mana) for name, obj in vars(module).items()
+    if isinstance(obj, type) and dataclasses.is_dataclass(obj)
+}
+
+
+def encode(node: Any) -> Any:
+    """A card definition (or any vocabulary node) as JSON-ready data."""
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        out: dict[str, Any] = {"class": type(node).__name__}
+        for f in dataclasses.fields(node):
+            out[f.name] = encode(getattr(node, f.name))
+        return out
+    if isinstance(node, frozenset):
+        return {"frozenset": sorted(encode(v) for v in node)}
+    if isinstance(node, tuple):
+        return {"tuple": [encode(v) for v in node]}
+    return node
+
+
+def decode(data: Any) -> Any:
+    """The inverse of :func:`encode`."""
+    if isinstance(data, dict):
+        if "frozenset" in data:
+            return frozenset(decode(v) for v in data["frozenset"])
+        if "tuple" in data:
+            return tuple(decode(v) for v in data["tuple"])
+        cls = _CLASSES[data["class"]]
+        return cls(**{k: decode(v) for k, v in data.items() if k != "class"})
+    if isinstance(data, list):
+        return [decode(v) for v in data]
+    return data

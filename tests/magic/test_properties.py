@@ -1,0 +1,123 @@
+"""Invariants over random games with 2, 3 and 4 players (random legal actions)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from labyrinth_gym.envs.magic.engine.game import MagicGame, new_game
+from labyrinth_gym.envs.magic.engine.resolve import unresolvable
+
+BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def card_zones(game: MagicGame) -> Counter:
+    """How many zones hold each card (tokens that ceased to exist hold none)."""
+    seen: Counter = Counter()
+    for zone in (game.library, game.hand, game.graveyard, game.exile):
+        for pile in zone:
+            seen.update(pile)
+    seen.update(p.card for p in game.battlefield.values())
+    seen.update(s.card for s in game.stack if s.kind == "spell")
+    if game.casting is not None and game.casting.kind == "spell":
+        seen[game.casting.card] += 1
+    if game.res is not None and game.res["item"].kind == "spell":
+        seen[game.res["item"].card] += 1
+    return seen
+
+
+def check(game: MagicGame) -> None:
+    seen = card_zones(game)
+    for card in range(len(game.card_def)):
+        if game.card_token[card]:
+            assert seen[card] <= 1
+        else:
+            assert seen[card] == 1, (card, game.name_of(card), seen[card])
+    if game.decision is not None and game.decision["kind"] == "priority":
+        for pid, perm in game.battlefield.items():
+            if game.is_creature(pid):
+                _, tough, kws = game.chars(pid)
+                assert tough > 0
+                if "indestructible" not in kws:
+                    assert perm.damage < tough and not perm.deathtouched
+        assert all(life > 0 for p, life in enumerate(game.life) if not game.lost[p])
+    slots = [p for p in game.slots if p >= 0]
+    assert len(slots) == len(set(slots)) and set(slots) <= set(game.battlefield)
+
+
+def run(game: MagicGame, rng: np.random.Generator, every: int = 1) -> int:
+    steps = 0
+    while not game.is_terminal():
+        legal = game.legal_actions()
+        assert legal, f"no legal action at {game.decision}"
+        game.apply_action(legal[int(rng.integers(len(legal)))])
+        steps += 1
+        if steps % every == 0:
+            check(game)
+        assert steps < 20_000
+    check(game)
+    return steps
+
+
+@pytest.mark.parametrize(("players", "games"), [(2, 120), (3, 50), (4, 40)])
+def test_random_games_keep_the_invariants(players, games):
+    rng = np.random.default_rng(players)
+    for seed in range(games):
+        game = new_game(seed, num_players=players)
+        run(game, rng, every=3)
+        assert game.outcome in ("win", "draw", "truncated")
+        if game.outcome == "win":
+            assert sorted(game.returns()) == [-1.0] * (players - 1) + [1.0]
+
+
+def test_random_decks_from_the_playable_pool():
+    """Random 60-card decks from every card the engine can play."""
+    pool = compiled_pool().supported
+    playable = sorted(n for n, d in pool.items()
+                      if "Land" not in d.types and not unresolvable(d))
+    rng = np.random.default_rng(99)
+    for seed in range(40):
+        players = 2 + seed % 3
+        decks = [[playable[i] for i in rng.integers(len(playable), size=36)]
+                 + [BASICS[i % 5] for i in range(24)] for _ in range(players)]
+        game = new_game(seed, num_players=players, decks=decks, max_turns=40)
+        run(game, rng, every=5)
+
+
+def test_round_trips_and_clones_continue_identically_in_random_games():
+    """At points of random games (random decks: tokens, triggers, choices...), a JSON
+    round trip and a clone play on exactly like the original."""
+    import json
+
+    pool = compiled_pool().supported
+    playable = sorted(n for n, d in pool.items()
+                      if "Land" not in d.types and not unresolvable(d))
+    rng = np.random.default_rng(5)
+    for seed in range(6):
+        players = 2 + seed % 3
+        decks = [[playable[i] for i in rng.integers(len(playable), size=36)]
+                 + [BASICS[i % 5] for i in range(24)] for _ in range(players)]
+        game = new_game(seed, num_players=players, decks=decks, max_actions=1500)
+        step = 0
+        while not game.is_terminal():
+            if step % 41 == 0:
+                copies = [MagicGame.from_dict(json.loads(json.dumps(game.to_dict()))),
+                          game.clone()]
+                for other in copies:
+                    mine = game.clone()
+                    r1 = np.random.default_rng(step)
+                    for _ in range(25):
+                        if mine.is_terminal():
+                            break
+                        legal = mine.legal_actions()
+                        assert other.legal_actions() == legal
+                        action = legal[int(r1.integers(len(legal)))]
+                        mine.apply_action(action)
+                        other.apply_action(action)
+                    assert mine.to_dict() == other.to_dict()
+            legal = game.legal_actions()
+            game.apply_action(legal[int(rng.integers(len(legal)))])
+            step += 1

@@ -1,0 +1,1114 @@
+"""Scripted positions for the Magic rules engine: one test per rule implemented."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from labyrinth_gym.envs.core.engine import IllegalActionError
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from labyrinth_gym.envs.magic.engine.game import MagicGame, new_game
+from labyrinth_gym.envs.magic.engine.mana import parse_cost
+from labyrinth_gym.envs.magic.engine.resolve import unresolvable
+
+
+# ------------------------------------------------------------------ helpers
+def pool(name: str) -> fx.CardDef:
+    return compiled_pool().supported[name]
+
+
+def custom(base: str, name: str, **changes) -> fx.CardDef:
+    """A hand-made card: ``base`` from the pool with ``changes``."""
+    return dataclasses.replace(pool(base), name=name, **changes)
+
+
+def creature(name: str, power: int, toughness: int, *keywords: str,
+             **changes) -> fx.CardDef:
+    return custom("Grizzly Bears", name, power=power, toughness=toughness,
+                  keywords=frozenset(keywords), **changes)
+
+
+def blank(players: int = 2, library: int = 10) -> MagicGame:
+    """A game with no hands, ``library`` Islands per library, life 20, no automatic
+    passing."""
+    game = MagicGame.empty(0, num_players=players)
+    for p in range(players):
+        for _ in range(library):
+            game.add_card("Island", p, "library")
+    return game
+
+
+def names(game: MagicGame) -> dict[str, int]:
+    return {game.action_to_string(a): a for a in game.legal_actions()}
+
+
+def act(game: MagicGame, text: str) -> None:
+    """Apply the one legal action whose name contains ``text``."""
+    found = [a for name, a in names(game).items() if text in name]
+    assert len(found) == 1, f"{text!r} matches {found} among {list(names(game))}"
+    game.apply_action(found[0])
+
+
+def has(game: MagicGame, text: str) -> bool:
+    return any(text in name for name in names(game))
+
+
+def slot(game: MagicGame, pid: int) -> int:
+    return game.battlefield[pid].slot
+
+
+def target_perm(game: MagicGame, pid: int) -> None:
+    game.apply_action(A.permanent(slot(game, pid)))
+
+
+def pass_until(game: MagicGame, step: str, limit: int = 50) -> None:
+    for _ in range(limit):
+        if game.step == step and game.decision and game.decision["kind"] == "priority":
+            return
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    raise AssertionError(f"never reached {step}; at {game.step} {game.decision}")
+
+
+def settle(game: MagicGame) -> None:
+    """Pass priority until the stack is empty (or someone must decide otherwise)."""
+    while (game.stack or game.pending_triggers) and game.decision \
+            and game.decision["kind"] == "priority":
+        game.apply_action(A.PASS)
+
+
+def types_of(game: MagicGame) -> list[str]:
+    return [e["type"] for e in game.events]
+
+
+def lands(game: MagicGame, p: int, *land_names: str) -> list[int]:
+    return [game.add_permanent(n, p) for n in land_names]
+
+
+def attack(game: MagicGame, pid: int, relative: int = 1) -> None:
+    game.apply_action(A.attack(slot(game, pid), relative))
+
+
+def block(game: MagicGame, blocker: int, attacker: int) -> None:
+    game.apply_action(A.block(slot(game, blocker)))
+    game.apply_action(A.permanent(slot(game, attacker)))
+
+
+def to_combat(game: MagicGame) -> None:
+    """Pass to the active player's declare-attackers decision."""
+    for _ in range(20):
+        if game.decision["kind"] == "attack":
+            return
+        game.apply_action(A.PASS)
+    raise AssertionError(f"no attack decision; at {game.step} {game.decision}")
+
+
+def finish_attacks(game: MagicGame) -> None:
+    """Say "done" to attackers, then pass priority up to the blockers' decision."""
+    if game.decision["kind"] == "attack":
+        game.apply_action(A.DONE)
+    while game.decision["kind"] == "priority" and game.step == "declare_attackers":
+        game.apply_action(A.PASS)
+
+
+def finish_blocks(game: MagicGame) -> None:
+    if game.decision["kind"] == "block":
+        game.apply_action(A.DONE)
+
+
+# -------------------------------------------------------------- the stack
+def test_stack_resolves_last_in_first_out():
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain", "Mountain")
+    game.add_card("Lightning Bolt", 0)
+    game.add_card("Shock", 0)
+    game.add_card("Shock", 0)
+    game.auto_pass = True
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Lightning Bolt)")
+    game.apply_action(A.player(1))
+    act(game, "cast hand 0 (Shock)")  # the caster keeps priority
+    game.apply_action(A.player(1))
+    assert [game.name_of(s.card) for s in game.stack] == ["Lightning Bolt", "Shock"]
+    game.apply_action(A.PASS)  # player 1 can only pass: passes automatically
+    resolved = [e["card"] for e in game.events if e["type"] == "resolve"]
+    assert resolved == ["Shock"]
+    assert game.life[1] == 18
+    assert game.current_player() == 0 and len(game.stack) == 1
+    game.apply_action(A.PASS)
+    resolved = [e["card"] for e in game.events if e["type"] == "resolve"]
+    assert resolved == ["Shock", "Lightning Bolt"]
+    assert game.life[1] == 15
+
+
+def test_spell_whose_only_target_is_gone_does_nothing():
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain")
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Shock", 0)
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    act(game, "Shock")
+    target_perm(game, bears)
+    act(game, "Lightning Bolt")
+    target_perm(game, bears)
+    settle(game)  # Bolt resolves and the Bears die; Shock's target is gone
+    assert bears not in game.battlefield
+    order = [(e["type"], e.get("card")) for e in game.events
+             if e["type"] in ("resolve", "dies", "fizzle")]
+    assert order == [("resolve", "Lightning Bolt"), ("dies", "Grizzly Bears"),
+                     ("fizzle", "Shock")]
+    fizzles = [e for e in game.events if e["type"] == "fizzle"]
+    assert [e["card"] for e in fizzles] == ["Shock"]
+    assert sorted(game.name_of(c) for c in game.graveyard[0]) == ["Lightning Bolt",
+                                                                  "Shock"]
+    assert game.life == [20, 20]
+
+
+def test_counterspell_counters_a_spell():
+    cancel = fx.CardDef(name="Test Cancel", cost=parse_cost("{U}"), colours=("U",),
+                        types=("Instant",),
+                        spell=fx.SpellAbility(fx.CounterSpell(fx.Target("spell"))))
+    game = blank()
+    lands(game, 0, "Mountain")
+    lands(game, 1, "Island")
+    game.add_card("Shock", 0)
+    game.add_card(cancel, 1)
+    game.start_at("main1", 0)
+    act(game, "Shock")
+    game.apply_action(A.player(1))
+    game.apply_action(A.PASS)
+    act(game, "Test Cancel")
+    act(game, "stack 0 (Shock)")
+    settle(game)
+    assert "countered" in types_of(game)
+    assert game.life == [20, 20]
+    assert not game.stack
+
+
+# ------------------------------------------------------------------ combat
+def test_first_strike_kills_before_regular_damage():
+    game = blank()
+    archers = game.add_permanent("Elvish Archers", 0)  # 2/1 first strike
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, archers)
+    finish_attacks(game)
+    block(game, bears, archers)
+    finish_blocks(game)
+    pass_until(game, "main2")
+    assert archers in game.battlefield and game.battlefield[archers].damage == 0
+    assert bears not in game.battlefield
+    steps = [e for e in game.events if e["type"] == "damage"]
+    assert len(steps) == 1 and steps[0]["source"] == "Elvish Archers"
+
+
+def test_double_strike_deals_damage_twice():
+    game = blank()
+    fencer = game.add_permanent(creature("Test Fencer", 2, 2, "double strike"), 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, fencer)
+    finish_attacks(game)
+    pass_until(game, "main2")
+    assert game.life[1] == 16
+
+
+def test_trample_with_deathtouch_assigns_one_to_each_blocker():
+    game = blank()
+    wurm = game.add_permanent(creature("Test Wurm", 5, 5, "trample", "deathtouch"), 0)
+    b1 = game.add_permanent("Grizzly Bears", 1)
+    b2 = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, wurm)
+    finish_attacks(game)
+    block(game, b1, wurm)
+    block(game, b2, wurm)
+    finish_blocks(game)
+    pass_until(game, "main2")
+    hits = [(e.get("id"), e.get("player"), e["amount"]) for e in game.events
+            if e["type"] == "damage" and e["source"] == "Test Wurm"]
+    assert hits == [(b1, None, 1), (b2, None, 1), (None, 1, 3)]
+    assert b1 not in game.battlefield and b2 not in game.battlefield
+    assert game.life[1] == 17
+    assert wurm in game.battlefield  # 4 damage on a 5/5
+
+
+def test_blocked_damage_goes_in_declaration_order():
+    game = blank()
+    giant = game.add_permanent("Hill Giant", 0)  # 3/3
+    b1 = game.add_permanent("Grizzly Bears", 1)
+    b2 = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, giant)
+    finish_attacks(game)
+    block(game, b2, giant)
+    block(game, b1, giant)
+    finish_blocks(game)
+    pass_until(game, "main2")
+    assert b2 not in game.battlefield  # first in order: lethal 2
+    assert b1 in game.battlefield and game.battlefield[b1].damage == 1
+    assert giant not in game.battlefield
+    assert game.life[1] == 20
+
+
+def test_lifelink_on_combat_and_noncombat_damage():
+    pinger = custom("Anaba Shaman", "Test Pinger",
+                    keywords=frozenset({"lifelink"}))  # {R},{T}: 1 damage to any target
+    game = blank()
+    lands(game, 0, "Mountain")
+    shaman = game.add_permanent(pinger, 0)
+    lifelinker = game.add_permanent(creature("Test Link", 2, 2, "lifelink"), 0)
+    game.start_at("main1", 0)
+    act(game, "activate")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.life == [21, 19]
+    to_combat(game)
+    assert game.battlefield[shaman].tapped  # tapped for its ability
+    attack(game, lifelinker)
+    finish_attacks(game)
+    pass_until(game, "main2")
+    assert game.life == [23, 17]
+
+
+def test_summoning_sickness_and_haste():
+    game = blank()
+    forest = game.add_permanent("Forest", 0)
+    elves = game.add_permanent("Llanowar Elves", 0, sick=True)
+    striker = game.add_permanent("Goblin Striker", 0, sick=True)  # haste
+    game.add_card("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    # the sick Elves are no mana source: {1}{G} is not payable with one Forest
+    assert not has(game, "Grizzly Bears")
+    assert [s.pid for s in game._sources(0)] == [forest]
+    to_combat(game)
+    legal = game.legal_actions()
+    assert A.attack(slot(game, striker), 1) in legal
+    assert A.attack(slot(game, elves), 1) not in legal
+
+
+def test_vigilance_defender_and_tapped_attackers():
+    game = blank()
+    angel = game.add_permanent("Serra Angel", 0)
+    wall = game.add_permanent("Archers of Qarsi", 0)  # defender, reach
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    legal = game.legal_actions()
+    assert A.attack(slot(game, wall), 1) not in legal
+    attack(game, angel)
+    attack(game, bears)
+    finish_attacks(game)
+    assert not game.battlefield[angel].tapped
+    assert game.battlefield[bears].tapped
+
+
+def test_flying_can_be_blocked_only_by_flying_or_reach():
+    game = blank()
+    angel = game.add_permanent("Serra Angel", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    spider = game.add_permanent("Giant Spider", 1)  # reach
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, angel)
+    finish_attacks(game)
+    legal = game.legal_actions()
+    assert A.block(slot(game, bears)) not in legal
+    assert A.block(slot(game, spider)) in legal
+    block(game, spider, angel)
+    assert game.blocking == {spider: angel}
+
+
+def test_menace_needs_two_blockers():
+    game = blank()
+    brute = game.add_permanent("Boggart Brute", 0)  # 3/2 menace
+    b1 = game.add_permanent("Grizzly Bears", 1)
+    b2 = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, brute)
+    finish_attacks(game)
+    block(game, b1, brute)
+    finish_blocks(game)  # one blocker: the block is removed
+    assert "block_removed" in types_of(game)
+    pass_until(game, "main2")
+    assert game.life[1] == 17 and b1 in game.battlefield
+
+    game = blank()
+    brute = game.add_permanent("Boggart Brute", 0)
+    b1 = game.add_permanent("Grizzly Bears", 1)
+    b2 = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, brute)
+    finish_attacks(game)
+    block(game, b1, brute)
+    block(game, b2, brute)
+    finish_blocks(game)
+    pass_until(game, "main2")
+    assert game.life[1] == 20 and brute not in game.battlefield
+
+
+def test_multiplayer_attacker_picks_its_defending_player():
+    game = blank(players=3)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    giant = game.add_permanent("Hill Giant", 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, bears, 1)
+    attack(game, giant, 2)
+    finish_attacks(game)
+    pass_until(game, "main2")
+    assert game.life == [20, 18, 17]
+
+
+# ------------------------------------------------------ state-based actions
+def test_legend_rule_keeps_the_newest():
+    legend = creature("Test Legend", 2, 2, supertypes=("Legendary",))
+    game = blank()
+    old = game.add_permanent(legend, 0)
+    new = game.add_permanent(legend, 0)
+    other = game.add_permanent(legend, 1)  # another controller's copy stays
+    game.start_at("main1", 0)
+    assert old not in game.battlefield
+    assert new in game.battlefield and other in game.battlefield
+
+
+def test_simultaneous_deaths_see_each_other():
+    watcher = creature("Test Watcher", 2, 2, triggered=(fx.TriggeredAbility(
+        fx.Trigger("dies", fx.Filter(types=frozenset({"Creature"}))),
+        fx.GainLife(1)),))
+    game = blank()
+    attacker = game.add_permanent("Grizzly Bears", 0)
+    blocker = game.add_permanent(watcher, 1)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, attacker)
+    finish_attacks(game)
+    block(game, blocker, attacker)
+    finish_blocks(game)
+    pass_until(game, "main2")
+    dies = [e for e in game.events if e["type"] == "dies"]
+    assert {e["id"] for e in dies} == {attacker, blocker}
+    # both deaths are one state-based action: the watcher saw both
+    assert game.life[1] == 22
+
+
+def test_indestructible_survives_destroy_and_lethal_damage():
+    wall = creature("Test Stone", 1, 1, "indestructible")
+    game = blank()
+    lands(game, 0, "Swamp", "Swamp", "Swamp", "Mountain")
+    stone = game.add_permanent(wall, 1)
+    game.add_card("Murder", 0)
+    game.add_card("Shock", 0)
+    game.start_at("main1", 0)
+    act(game, "Murder")
+    target_perm(game, stone)
+    settle(game)
+    act(game, "Shock")
+    target_perm(game, stone)
+    settle(game)
+    assert stone in game.battlefield and game.battlefield[stone].damage == 2
+
+
+def test_toughness_zero_dies_even_if_indestructible():
+    game = blank()
+    lands(game, 0, "Mountain")
+    stone = game.add_permanent(creature("Test Stone", 2, 2, "indestructible"), 1)
+    game.add_card("Flowstone Infusion", 0)  # +2/-2
+    game.start_at("main1", 0)
+    act(game, "Flowstone Infusion")
+    target_perm(game, stone)
+    settle(game)
+    assert stone not in game.battlefield
+
+
+def test_token_leaving_the_battlefield_ceases_to_exist():
+    maker = fx.CardDef(name="Test Muster", cost=parse_cost("{W}"), colours=("W",),
+                       types=("Sorcery",), spell=fx.SpellAbility(fx.CreateToken(
+                           fx.TokenSpec("Soldier", ("Creature",), ("Soldier",), ("W",),
+                                        1, 1))))
+    game = blank()
+    lands(game, 0, "Plains", "Mountain")
+    game.add_card(maker, 0)
+    game.add_card("Shock", 0)
+    game.start_at("main1", 0)
+    act(game, "Test Muster")
+    settle(game)
+    token = next(pid for pid in game.battlefield if game.pdef(pid).name == "Soldier")
+    act(game, "Shock")
+    target_perm(game, token)
+    settle(game)
+    assert token not in game.battlefield
+    assert [game.name_of(c) for c in game.graveyard[0]] == ["Test Muster", "Shock"]
+
+
+def test_drawing_from_an_empty_library_loses():
+    game = blank(library=0)
+    game.add_card("Island", 0, "library")
+    game.auto_pass = True
+    game.start_at("upkeep", 1, turn=2)  # player 1 must draw from an empty library
+    assert game.is_terminal()
+    assert game.returns() == [1.0, -1.0]
+    assert [e for e in game.events if e["type"] == "lose"][0]["reason"] == "empty library"
+
+
+def test_zero_life_loses_and_last_player_standing_wins():
+    game = blank(players=3)
+    lands(game, 0, "Mountain", "Mountain")
+    game.life[1] = 3
+    game.life[2] = 2
+    game.add_card("Lightning Bolt", 0)
+    game.add_card("Shock", 0)
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.lost == [False, True, False] and not game.is_terminal()
+    act(game, "Shock")
+    game.apply_action(A.player(2))
+    settle(game)
+    assert game.is_terminal() and game.returns() == [1.0, -1.0, -1.0]
+
+
+def test_cleanup_discards_down_to_seven():
+    game = blank()
+    for _ in range(9):
+        game.add_card("Craw Wurm", 0)
+    game.start_at("end", 0)
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)
+    assert game.decision["kind"] == "discard" and game.step == "cleanup"
+    game.apply_action(A.hand(0))
+    game.apply_action(A.hand(0))
+    assert len(game.hand[0]) == 7 and len(game.graveyard[0]) == 2
+    assert game.active == 1
+
+
+def test_damage_and_pumps_wear_off_in_cleanup():
+    game = blank()
+    lands(game, 0, "Forest", "Mountain")
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_card("Giant Growth", 0)
+    game.add_card("Shock", 0)
+    game.start_at("main1", 0)
+    act(game, "Giant Growth")
+    target_perm(game, bears)
+    settle(game)
+    act(game, "Shock")
+    target_perm(game, bears)
+    settle(game)
+    assert game.chars(bears)[:2] == (5, 5) and game.battlefield[bears].damage == 2
+    pass_until(game, "upkeep")
+    assert game.active == 1
+    assert game.chars(bears)[:2] == (2, 2) and game.battlefield[bears].damage == 0
+
+
+# ------------------------------------------------------------- targeting
+def test_hexproof_blocks_opponents_but_not_its_controller():
+    game = blank()
+    lands(game, 0, "Forest")
+    lands(game, 1, "Mountain")
+    scout = game.add_permanent("Gladecover Scout", 0)  # hexproof
+    game.add_card("Giant Growth", 0)
+    game.add_card("Shock", 1)
+    game.start_at("main1", 0)
+    act(game, "Giant Growth")
+    assert A.permanent(slot(game, scout)) in game.legal_actions()
+    target_perm(game, scout)
+    game.apply_action(A.PASS)  # player 1 holds priority with Shock
+    assert game.current_player() == 1
+    act(game, "Shock")
+    legal = game.legal_actions()
+    assert A.permanent(slot(game, scout)) not in legal
+    assert sorted(legal) == [A.player(0), A.player(1)]
+
+
+def test_illegal_action_names_the_legal_set():
+    game = blank()
+    game.add_card("Forest", 0)
+    game.add_card("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    with pytest.raises(IllegalActionError, match="legal actions: \\[0=pass, 6=play"):
+        game.apply_action(A.cast(1))  # no mana for the Bears
+
+
+# ------------------------------------------------------------------ mana
+def test_automatic_payment_keeps_the_hand_castable():
+    game = blank()
+    forest, mountain = lands(game, 0, "Forest", "Mountain")
+    game.add_card("Shock", 0)
+    game.add_card("Giant Growth", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, "Shock")
+    game.apply_action(A.player(1))
+    assert game.battlefield[mountain].tapped and not game.battlefield[forest].tapped
+    settle(game)
+    act(game, "Giant Growth")
+    target_perm(game, bears)
+    assert game.battlefield[forest].tapped
+
+
+def test_generic_mana_spares_the_colour_the_hand_needs():
+    game = blank()
+    f1, f2, mountain = lands(game, 0, "Forest", "Forest", "Mountain")
+    game.add_card("Grizzly Bears", 0)  # {1}{G}
+    game.add_card("Shock", 0)  # {R}
+    game.start_at("main1", 0)
+    act(game, "Grizzly Bears")
+    assert game.battlefield[f1].tapped and game.battlefield[f2].tapped
+    assert not game.battlefield[mountain].tapped
+    assert has(game, "Shock")
+
+
+def test_hybrid_and_mana_creatures():
+    hybrid = creature("Test Hybrid", 1, 1, cost=parse_cost("{W/U}"), colours=("W", "U"))
+    game = blank()
+    lands(game, 0, "Island")
+    elves = game.add_permanent("Llanowar Elves", 0)
+    game.add_card(hybrid, 0)
+    game.add_card("Giant Growth", 0)
+    game.start_at("main1", 0)
+    assert has(game, "Test Hybrid") and has(game, "Giant Growth")
+    act(game, "Test Hybrid")
+    settle(game)
+    act(game, "Giant Growth")
+    target_perm(game, elves)
+    assert game.battlefield[elves].tapped  # the Elves paid for it
+
+
+def test_one_land_per_turn():
+    game = blank()
+    game.add_card("Forest", 0)
+    game.add_card("Mountain", 0)
+    game.start_at("main1", 0)
+    act(game, "Forest")
+    assert not has(game, "Mountain")
+
+
+def test_sorcery_speed_and_instant_speed():
+    game = blank()
+    lands(game, 1, "Forest", "Forest", "Mountain")
+    game.add_card("Grizzly Bears", 1)
+    game.add_card("Shock", 1)
+    game.start_at("main1", 0)
+    game.apply_action(A.PASS)
+    assert game.current_player() == 1
+    assert has(game, "Shock") and not has(game, "Grizzly Bears")
+
+
+# ---------------------------------------------- triggers, statics, equipment
+def test_enters_trigger_targets_when_put_on_the_stack():
+    pinger = creature("Test Spark", 1, 1, triggered=(fx.TriggeredAbility(
+        fx.Trigger("enters"), fx.DealDamage(1, fx.Target("any"))),))
+    game = blank()
+    lands(game, 0, "Forest", "Forest")
+    game.add_card(pinger, 0)
+    game.start_at("main1", 0)
+    act(game, "Test Spark")
+    settle(game)
+    assert game.decision["kind"] == "target"
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.life[1] == 19
+
+
+def test_upkeep_trigger_and_optional_trigger():
+    cleric = creature("Test Cleric", 1, 1, triggered=(fx.TriggeredAbility(
+        fx.Trigger("upkeep", fx.Ref("you")), fx.GainLife(2), optional=True),))
+    game = blank()
+    game.add_permanent(cleric, 0)
+    game.start_at("upkeep", 0)
+    settle(game)
+    assert game.decision["kind"] == "yesno"
+    game.apply_action(A.YES)
+    assert game.life[0] == 22
+
+
+def test_anthem_and_counters():
+    anthem = fx.CardDef(name="Test Anthem", cost=parse_cost("{W}"), colours=("W",),
+                        types=("Enchantment",), statics=(fx.Anthem(
+                            fx.Filter(types=frozenset({"Creature"}), controller="you"),
+                            1, 1, ("vigilance",)),))
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    theirs = game.add_permanent("Grizzly Bears", 1)
+    game.add_permanent(anthem, 0)
+    game.battlefield[bears].counters["+1/+1"] = 2
+    game.start_at("main1", 0)
+    assert game.chars(bears) == (5, 5, frozenset({"vigilance"}))
+    assert game.chars(theirs)[:2] == (2, 2)
+
+
+def _equipment() -> fx.CardDef:
+    return fx.CardDef(
+        name="Test Sword", cost=parse_cost("{1}"), colours=(), types=("Artifact",),
+        subtypes=("Equipment",), statics=(fx.AttachedBonus(2, 0, ("first strike",)),),
+        activated=(fx.ActivatedAbility(fx.Cost(mana=parse_cost("{1}")), fx.Attach(
+            fx.Target("creature", fx.Filter(controller="you"))), sorcery_speed=True),))
+
+
+def test_equipment_attaches_and_stays_when_its_creature_dies():
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain")
+    bears = game.add_permanent("Grizzly Bears", 0)
+    sword = game.add_permanent(_equipment(), 0)
+    game.add_card("Shock", 0)
+    game.start_at("main1", 0)
+    act(game, "activate slot")
+    target_perm(game, bears)
+    settle(game)
+    assert game.battlefield[sword].attached_to == bears
+    assert game.chars(bears) == (4, 2, frozenset({"first strike"}))
+    act(game, "Shock")
+    target_perm(game, bears)
+    settle(game)
+    assert bears not in game.battlefield
+    assert sword in game.battlefield and game.battlefield[sword].attached_to is None
+
+
+def test_aura_is_cast_on_a_target_and_dies_with_its_host():
+    pacifism = fx.CardDef(
+        name="Test Pacifism", cost=parse_cost("{W}"), colours=("W",),
+        types=("Enchantment",), subtypes=("Aura",),
+        statics=(fx.AttachedBonus(cant_attack=True, cant_block=True),),
+        enchant=fx.Filter(types=frozenset({"Creature"})))
+    game = blank()
+    lands(game, 0, "Plains", "Mountain")
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_card(pacifism, 0)
+    game.add_card("Shock", 0)
+    game.start_at("main1", 0)
+    act(game, "Test Pacifism")
+    target_perm(game, bears)
+    settle(game)
+    aura = next(p for p in game.battlefield if game.pdef(p).name == "Test Pacifism")
+    assert game.battlefield[aura].attached_to == bears
+    assert game._restricted(bears, "cant_attack")
+    act(game, "Shock")
+    target_perm(game, bears)
+    settle(game)
+    assert aura not in game.battlefield
+    assert "Test Pacifism" in [game.name_of(c) for c in game.graveyard[0]]
+
+
+def test_modal_spell_and_may():
+    charm = fx.CardDef(
+        name="Test Charm", cost=parse_cost("{R}"), colours=("R",), types=("Instant",),
+        spell=fx.SpellAbility(fx.Choose((
+            fx.DealDamage(2, fx.Target("any")),
+            fx.MayDo(fx.GainLife(4))))))
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain")
+    game.add_card(charm, 0)
+    game.add_card(charm, 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    assert game.decision["kind"] == "mode"
+    game.apply_action(A.mode(0))
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.life == [20, 18]
+    act(game, "cast hand 0")
+    game.apply_action(A.mode(1))
+    settle(game)
+    assert game.decision["kind"] == "yesno"
+    game.apply_action(A.YES)
+    assert game.life == [24, 18]
+
+
+def test_discard_effect_lets_the_player_choose():
+    mind = fx.CardDef(name="Test Rot", cost=parse_cost("{B}"), colours=("B",),
+                      types=("Sorcery",), spell=fx.SpellAbility(
+                          fx.Discard(1, fx.Target("opponent"))))
+    game = blank()
+    lands(game, 0, "Swamp")
+    game.add_card(mind, 0)
+    game.add_card("Shock", 1)
+    game.add_card("Forest", 1)
+    game.start_at("main1", 0)
+    act(game, "Test Rot")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.decision == {"kind": "discard", "player": 1}
+    game.apply_action(A.hand(1))
+    assert [game.name_of(c) for c in game.hand[1]] == ["Shock"]
+
+
+# ------------------------------------------------------------ set-up rules
+def test_london_mulligan_puts_cards_on_the_bottom():
+    game = new_game(3, starting_player=0)
+    assert game.decision == {"kind": "mulligan", "player": 0}
+    game.apply_action(A.MULLIGAN)
+    assert len(game.hand[0]) == 7
+    game.apply_action(A.MULLIGAN)
+    game.apply_action(A.KEEP)
+    bottom_names = [game.name_of(game.hand[0][0]), game.name_of(game.hand[0][1])]
+    game.apply_action(A.hand(0))
+    game.apply_action(A.hand(0))
+    assert len(game.hand[0]) == 5
+    assert [game.name_of(c) for c in game.library[0][:2]] == bottom_names[::-1]
+    assert game.decision == {"kind": "mulligan", "player": 1}
+
+
+def test_starting_player_skips_the_first_draw():
+    game = new_game(5, starting_player=1, mulligan=False)
+    assert game.active == 1 and len(game.hand[1]) == 7
+    assert not [e for e in game.events if e["type"] == "draw"]
+
+
+def test_unresolvable_parts_refuse_the_deck():
+    ritual = fx.CardDef(name="Test Ritual", cost=parse_cost("{R}"), colours=("R",),
+                        types=("Instant",),
+                        spell=fx.SpellAbility(fx.AddMana(("R",), 3)))
+    assert unresolvable(ritual) == ["AddMana"]
+    with pytest.raises(ValueError, match="Test Ritual.*AddMana"):
+        new_game(0, decks=[[ritual], ["Forest"]])
+    grave = creature("Test Ghoul", 2, 2, activated=(fx.ActivatedAbility(
+        fx.Cost(mana=parse_cost("{B}")), fx.Draw(1), zone="graveyard"),))
+    assert unresolvable(grave) == ["ActivatedAbility.zone graveyard"]
+    assert unresolvable(pool("Grizzly Bears")) == []
+    with pytest.raises(ValueError, match="not supported"):
+        new_game(0, decks=[["No Such Card"], ["Forest"]])
+
+
+# ------------------------------------------------------------------ costs
+def test_sacrifice_and_discard_costs_are_chosen_by_the_player():
+    altar = fx.CardDef(
+        name="Test Altar", cost=parse_cost("{1}"), colours=(), types=("Artifact",),
+        activated=(fx.ActivatedAbility(
+            fx.Cost(sacrifice=fx.Filter(types=frozenset({"Creature"})), discard=1),
+            fx.Draw(2)),))
+    game = blank()
+    game.add_permanent(altar, 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    elves = game.add_permanent("Llanowar Elves", 0)
+    game.add_card("Shock", 0)
+    game.add_card("Forest", 0)
+    game.start_at("main1", 0)
+    act(game, "activate slot 0")
+    assert game.decision["kind"] == "cost_sacrifice"
+    assert sorted(game.legal_actions()) == sorted(
+        [A.permanent(slot(game, bears)), A.permanent(slot(game, elves))])
+    target_perm(game, elves)
+    assert game.decision["kind"] == "cost_discard"
+    game.apply_action(A.hand(0))
+    assert elves not in game.battlefield and bears in game.battlefield
+    assert [game.name_of(c) for c in game.graveyard[0]] == ["Llanowar Elves", "Shock"]
+    settle(game)
+    assert len(game.hand[0]) == 3
+
+
+def test_once_each_turn_and_treasure_tokens_pay_as_a_last_resort():
+    treasure = fx.TokenSpec("Treasure", ("Artifact",), ("Treasure",), abilities=(
+        fx.ActivatedAbility(fx.Cost(tap=True, sacrifice_self=True), fx.AddMana(("any",)),
+                            is_mana=True),))
+    maker = fx.CardDef(
+        name="Test Mint", cost=parse_cost("{1}"), colours=(), types=("Artifact",),
+        activated=(fx.ActivatedAbility(fx.Cost(), fx.CreateToken(treasure),
+                                       once_per_turn=True),))
+    game = blank()
+    game.add_permanent(maker, 0)
+    forest = game.add_permanent("Forest", 0)
+    game.add_permanent("Grizzly Bears", 0)
+    game.add_card("Shock", 0)
+    game.add_card("Giant Growth", 0)
+    game.start_at("main1", 0)
+    act(game, "activate slot 0")
+    settle(game)
+    assert not has(game, "activate slot 0")  # once each turn
+    token = next(p for p in game.battlefield if game.pdef(p).name == "Treasure")
+    act(game, "Giant Growth")
+    act(game, "Grizzly Bears")
+    assert game.battlefield[forest].tapped and token in game.battlefield
+    settle(game)
+    act(game, "Shock")
+    game.apply_action(A.player(1))
+    assert token not in game.battlefield  # sacrificed for mana, and gone
+    assert all(game.name_of(c) != "Treasure" for c in game.graveyard[0])
+
+
+def test_cycling_from_the_hand():
+    cycler = creature("Test Cycler", 3, 3, activated=(fx.ActivatedAbility(
+        fx.Cost(mana=parse_cost("{1}"), discard_self=True), fx.Draw(1), zone="hand"),))
+    game = blank()
+    lands(game, 0, "Island")
+    game.add_card(cycler, 0)
+    game.start_at("main1", 0)
+    act(game, "from the hand")
+    assert [game.name_of(c) for c in game.graveyard[0]] == ["Test Cycler"]
+    settle(game)
+    assert [game.name_of(c) for c in game.hand[0]] == ["Island"]
+
+
+def test_combat_restrictions():
+    def restricted(name: str, **flags) -> fx.CardDef:
+        return creature(name, 2, 2, statics=(fx.CombatRestriction(**flags),))
+
+    game = blank()
+    berserker = game.add_permanent(restricted("Test Berserker", attacks_each_combat=True),
+                                   0)
+    rogue = game.add_permanent(restricted("Test Rogue", cant_be_blocked=True), 0)
+    wall = game.add_permanent(restricted("Test Coward", cant_block=True), 1)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    to_combat(game)
+    assert A.DONE not in game.legal_actions()  # the berserker must attack
+    attack(game, berserker)
+    attack(game, rogue)
+    finish_attacks(game)
+    legal = game.legal_actions()
+    assert A.block(slot(game, wall)) not in legal
+    game.apply_action(A.block(slot(game, bears)))
+    assert game.legal_actions() == [A.permanent(slot(game, berserker))]
+
+
+def test_players_losing_at_once_draw():
+    game = blank()
+    lands(game, 0, "Mountain")
+    game.life = [2, 2]
+    game.add_card("Flame Rift", 0)  # 4 damage to each player
+    lands(game, 0, "Mountain")
+    game.start_at("main1", 0)
+    act(game, "Flame Rift")
+    settle(game)
+    assert game.is_terminal() and game.outcome == "draw"
+    assert game.returns() == [0.0, 0.0]
+    assert [e["type"] for e in game.events].count("game_over") == 1
+
+
+def test_x_spells_announce_x_within_the_mana_available():
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain", "Mountain")
+    game.add_card("Blaze", 0)  # {X}{R}: X damage to any target
+    game.start_at("main1", 0)
+    act(game, "Blaze")
+    assert game.decision["kind"] == "x"
+    assert game.legal_actions() == [A.mode(0), A.mode(1), A.mode(2)]
+    act(game, "X = 2")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.life[1] == 18
+    assert all(game.battlefield[p].tapped for p in game.battlefield)
+
+
+def test_triggers_go_on_the_stack_in_apnap_order():
+    def watcher(name: str) -> fx.CardDef:
+        return creature(name, 1, 1, triggered=(fx.TriggeredAbility(
+            fx.Trigger("upkeep", fx.Ref("each_player")), fx.GainLife(1)),))
+
+    game = blank()
+    game.add_permanent(watcher("Test Mine"), 0)
+    game.add_permanent(watcher("Test Theirs"), 1)
+    game.start_at("upkeep", 0)
+    assert [game.name_of(s.card) for s in game.stack] == ["Test Mine", "Test Theirs"]
+    settle(game)
+    order = [e["card"] for e in game.events if e["type"] == "resolve"]
+    assert order == ["Test Theirs", "Test Mine"]  # the active player's resolves last
+    assert game.life == [21, 21]
+
+
+def test_attack_trigger_names_the_defending_player():
+    raider = creature("Test Raider", 1, 1, triggered=(fx.TriggeredAbility(
+        fx.Trigger("attacks"), fx.LoseLife(1, fx.Ref("defending_player"))),))
+    game = blank(players=3)
+    pid = game.add_permanent(raider, 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, pid, 2)
+    finish_attacks(game)
+    settle(game)
+    assert game.life == [20, 20, 19]
+
+
+def test_sacrifice_effect_and_each_selector():
+    edict = fx.CardDef(
+        name="Test Edict", cost=parse_cost("{B}"), colours=("B",), types=("Sorcery",),
+        spell=fx.SpellAbility(fx.Sacrifice(fx.Filter(types=frozenset({"Creature"})),
+                                           who=fx.Ref("each_opponent"))))
+    sweep = fx.CardDef(
+        name="Test Sweep", cost=parse_cost("{R}"), colours=("R",), types=("Sorcery",),
+        spell=fx.SpellAbility(fx.DealDamage(1, fx.Each(fx.Filter(
+            types=frozenset({"Creature"}), controller="opponent")))))
+    game = blank()
+    lands(game, 0, "Swamp", "Mountain")
+    bears = game.add_permanent("Grizzly Bears", 1)
+    elves = game.add_permanent("Llanowar Elves", 1)
+    mine = game.add_permanent("Llanowar Elves", 0)
+    game.add_card(edict, 0)
+    game.add_card(sweep, 0)
+    game.start_at("main1", 0)
+    act(game, "Test Edict")
+    settle(game)
+    assert game.decision == {"kind": "sacrifice", "player": 1,
+                             "options": [bears, elves]}
+    target_perm(game, bears)
+    assert bears not in game.battlefield
+    act(game, "Test Sweep")
+    settle(game)
+    assert elves not in game.battlefield and mine in game.battlefield
+
+
+def test_painlands_hurt_only_for_coloured_mana():
+    wastes = compiled_pool().supported["Adarkar Wastes"]  # {C}; or {W}/{U} and 1 damage
+    game = blank()
+    first = game.add_permanent(wastes, 0)
+    second = game.add_permanent(wastes, 0)
+    game.add_card(creature("Test Pilgrim", 1, 1, cost=parse_cost("{1}{W}"),
+                           colours=("W",)), 0)
+    game.start_at("main1", 0)
+    act(game, "Test Pilgrim")
+    assert game.battlefield[first].tapped and game.battlefield[second].tapped
+    assert game.life[0] == 19  # one coloured mana, one colourless
+    assert [e["source"] for e in game.events if e["type"] == "damage"] == [
+        "Adarkar Wastes"]
+
+
+def test_deathtouch_blocker_and_first_strike_blocker():
+    game = blank()
+    giant = game.add_permanent("Hill Giant", 0)  # 3/3
+    wurm = game.add_permanent("Craw Wurm", 0)  # 6/4
+    recluse = game.add_permanent("Deadly Recluse", 1)  # 1/2 deathtouch, reach
+    archers = game.add_permanent("Elvish Archers", 1)  # 2/1 first strike
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, giant)
+    attack(game, wurm)
+    finish_attacks(game)
+    block(game, recluse, wurm)
+    block(game, archers, giant)
+    finish_blocks(game)
+    pass_until(game, "end_of_combat")
+    assert wurm not in game.battlefield and recluse not in game.battlefield
+    assert giant in game.battlefield and archers not in game.battlefield
+    assert game.battlefield[giant].damage == 2
+
+
+def test_flash_creature_at_instant_speed():
+    game = blank()
+    lands(game, 1, "Forest", "Forest")
+    game.add_card("Ambush Viper", 1)  # {1}{G} flash, deathtouch
+    game.start_at("main1", 0)
+    game.apply_action(A.PASS)
+    act(game, "Ambush Viper")
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)
+    assert any(game.pdef(p).name == "Ambush Viper" for p in game.battlefield)
+    assert game.step == "main1" and game.active == 0
+
+
+def test_dies_trigger_of_a_token_and_the_token_is_gone():
+    spirit = fx.TokenSpec("Spirit", ("Creature",), ("Spirit",), ("W",), 1, 1,
+                          abilities=(fx.TriggeredAbility(fx.Trigger("dies"),
+                                                         fx.GainLife(3)),))
+    maker = fx.CardDef(name="Test Haunt", cost=parse_cost("{W}"), colours=("W",),
+                       types=("Sorcery",),
+                       spell=fx.SpellAbility(fx.CreateToken(spirit)))
+    game = blank()
+    lands(game, 0, "Plains", "Mountain")
+    game.add_card(maker, 0)
+    game.add_card("Shock", 0)
+    game.start_at("main1", 0)
+    act(game, "Test Haunt")
+    settle(game)
+    token = next(p for p in game.battlefield if game.pdef(p).name == "Spirit")
+    act(game, "Shock")
+    target_perm(game, token)
+    settle(game)
+    assert game.life[0] == 23
+    assert "Spirit" not in [game.name_of(c) for c in game.graveyard[0]]
+
+
+def test_double_strike_with_trample_over_a_chump_blocker():
+    game = blank()
+    knight = game.add_permanent(creature("Test Knight", 3, 3, "double strike",
+                                         "trample"), 0)
+    elves = game.add_permanent("Llanowar Elves", 1)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, knight)
+    finish_attacks(game)
+    block(game, elves, knight)
+    finish_blocks(game)
+    pass_until(game, "end_of_combat")
+    # first strike: 1 to the Elves, 2 tramples over; then the blocker is gone: 3 more
+    assert game.life[1] == 15
+
+
+def test_phyrexian_and_two_generic_hybrid_pips():
+    game = blank()
+    mountain = game.add_permanent("Mountain", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Gut Shot", 0)  # {R/P}: 1 damage to any target
+    game.add_card("Gut Shot", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    target_perm(game, bears)
+    assert game.battlefield[mountain].tapped and game.life[0] == 20  # paid with {R}
+    settle(game)
+    act(game, "cast hand 0")
+    game.apply_action(A.player(1))
+    assert game.life[0] == 18  # no mana left: 2 life
+    settle(game)
+    assert game.life[1] == 19
+
+    twobrid = creature("Test Twobrid", 2, 2, cost=parse_cost("{2/G}"), colours=("G",))
+    game = blank()
+    m1, m2 = lands(game, 0, "Mountain", "Mountain")
+    game.add_card(twobrid, 0)
+    game.start_at("main1", 0)
+    act(game, "Test Twobrid")  # no green source: {2}
+    assert game.battlefield[m1].tapped and game.battlefield[m2].tapped
+
+
+def test_a_source_making_two_mana():
+    game = blank()
+    ring = game.add_permanent("Sol Ring", 0)  # {T}: add {C}{C}
+    forest, mountain = lands(game, 0, "Forest", "Mountain")
+    game.add_card("Hill Giant", 0)  # {3}{R}
+    game.start_at("main1", 0)
+    act(game, "Hill Giant")
+    assert game.battlefield[ring].tapped and game.battlefield[mountain].tapped
+    assert game.battlefield[forest].tapped  # {3}: two from the Ring, one Forest
+    assert not game._sources(0)
+
+
+def test_payment_plan_finds_assignments_the_greedy_choice_misses():
+    from labyrinth_gym.envs.magic.engine.payment import Source, plan
+
+    rg = Source(1, frozenset({"R", "G"}))
+    gw = Source(2, frozenset({"G", "W"}))
+    # {G}{W}: the first choice for {G} (either dual) must leave the G/W land for {W}
+    chosen = plan(parse_cost("{G}{W}"), [gw, rg])
+    assert chosen is not None and sorted(chosen.taps) == [(1, "G"), (2, "W")]
+    plains, mountain = Source(3, frozenset({"W"})), Source(4, frozenset({"R"}))
+    chosen = plan(parse_cost("{1}{2/W}"), [plains, mountain])
+    assert chosen is not None and sorted(chosen.taps) == [(3, "W"), (4, "")]
+    assert plan(parse_cost("{R}{R}"), [mountain, plains]) is None
+    assert plan(parse_cost("{W/P}"), [], life=1) is None
+    assert plan(parse_cost("{W/P}"), [], life=2).life == 2
+
+
+def test_its_controller_uses_last_known_information():
+    justice = fx.CardDef(
+        name="Test Justice", cost=parse_cost("{W}"), colours=("W",), types=("Instant",),
+        spell=fx.SpellAbility(fx.Sequence((
+            fx.Destroy(fx.Target("creature")),
+            fx.GainLife(3, fx.Ref("its_controller"))))))
+    game = blank()
+    lands(game, 0, "Plains")
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_card(justice, 0)
+    game.start_at("main1", 0)
+    act(game, "Test Justice")
+    target_perm(game, bears)
+    settle(game)
+    assert bears not in game.battlefield
+    assert game.life == [20, 23]
