@@ -1,6 +1,6 @@
 """Game engines and their Gymnasium / PettingZoo envs.
 
-Importing this package registers every Gymnasium id (``labyrinth_gym/MazeParty-v0``...).
+Importing this package registers every Gymnasium id (``labyrinth_gym/MazeParty-v1``...).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def game_names() -> list[str]:
 
 def _register() -> None:
     ids = {
-        "labyrinth_gym/MazeParty-v0": "labyrinth_gym.envs.maze_party.env:MazePartyEnv",
+        "labyrinth_gym/MazeParty-v1": "labyrinth_gym.envs.maze_party.env:MazePartyEnv",
         "labyrinth_gym/LabyrinthCards-v1": "labyrinth_gym.envs.labyrinth_cards.env:LabyrinthCardsEnv",
     }
     for env_id, entry in ids.items():

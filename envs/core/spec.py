@@ -21,7 +21,7 @@ class GameSpec:
 
     Attributes:
         name: Short game name used in agent ids and the CLI (``"maze_party"``).
-        env_id: Gymnasium id (``"labyrinth_gym/MazeParty-v0"``).
+        env_id: Gymnasium id (``"labyrinth_gym/MazeParty-v1"``).
         version: Dynamics version; bump it when the rules or the encoding change.
         new_game: ``(dice_rng, **kwargs) -> Game``: a fresh game from a Generator.
         observation_size: Length of the flat ``float32`` observation vector.

@@ -1,7 +1,7 @@
 """The maze party (The Labyrinth Deck): a cooperative party crossing a card maze.
 
 ``labyrinth_gym.envs.maze_party.env()`` is the PettingZoo AEC env (one agent per
-member), ``raw_env`` its unwrapped form; ``gymnasium.make("labyrinth_gym/MazeParty-v0")``
+member), ``raw_env`` its unwrapped form; ``gymnasium.make("labyrinth_gym/MazeParty-v1")``
 the single-policy Gymnasium env.
 """
 

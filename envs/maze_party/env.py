@@ -44,6 +44,10 @@ or when the whole party is down; truncated after ``max_turns`` member turns.
 - ``strict`` (Gymnasium only): raise on illegal actions.
 
 ## Version History
+- v1: the observation no longer leaks hidden order: any draw from a known pair (Boost
+  Morale's refill included) forgets the pair, the DM's unseen Monster removal forgets
+  what could have moved, and the known-pair block counts the pair's cards wherever
+  they lie. The rules are unchanged.
 - v0: first version.
 """
 
@@ -66,8 +70,8 @@ def _num_members(party=None, **_):
 
 SPEC = GameSpec(
     name="maze_party",
-    env_id="labyrinth_gym/MazeParty-v0",
-    version=0,
+    env_id="labyrinth_gym/MazeParty-v1",
+    version=1,
     new_game=lambda rng, **kw: MazePartyGame.new(rng, **kw),
     observation_size=OBS_SIZE,
     encode=encode,
@@ -90,7 +94,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     """PettingZoo AEC env: one agent per party member, shared reward."""
 
     spec_ = SPEC
-    metadata = {"render_modes": ["ansi"], "name": "maze_party_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi"], "name": "maze_party_v1", "is_parallelizable": False}
 
 
 def env(**kwargs):

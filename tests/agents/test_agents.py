@@ -41,7 +41,7 @@ from labyrinth_gym.envs.maze_party.engine.game import (
     MazePartyGame,
 )
 
-ENV_ID = "labyrinth_gym/MazeParty-v0"
+ENV_ID = "labyrinth_gym/MazeParty-v1"
 MAZES = ["enchanted_forest", "goblin_warren", "sunken_catacombs"]
 
 

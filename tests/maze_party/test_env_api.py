@@ -34,7 +34,7 @@ from labyrinth_gym.envs.maze_party.engine.cards import (
 from labyrinth_gym.envs.maze_party.engine.data import characters
 from labyrinth_gym.envs.maze_party.engine.game import PARTY_ORDER, MazePartyGame
 
-ENV_ID = "labyrinth_gym/MazeParty-v0"
+ENV_ID = "labyrinth_gym/MazeParty-v1"
 MAZES = ["enchanted_forest", "goblin_warren", "sunken_catacombs"]
 SIZES = [1, 2, 3, 4, 5, 6]
 MATRIX = [(m, n) for m in MAZES for n in SIZES]

@@ -34,7 +34,7 @@ def test_train_writes_model_card_config_and_command_then_resumes(tmp_path):
         assert (out / name).is_file(), name
     assert any((out / "tb").rglob("events.out.tfevents*")), "no tensorboard log"
     card = json.loads((out / "card.json").read_text())
-    assert card["env_id"] == "labyrinth_gym/MazeParty-v0"
+    assert card["env_id"] == "labyrinth_gym/MazeParty-v1"
     assert card["seed"] == 3
     first_steps = card["timesteps"]
     assert first_steps >= 1024
