@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from labyrinth_gym.evaluation import speed
-from labyrinth_gym.evaluation.speed import SearchBudget, benchmark_agents
+from labyrinth_gym.evaluation.speed import AgentBudget, benchmark_agents
 
 
 @pytest.fixture(scope="module")
@@ -14,9 +14,9 @@ def rows(request):
     """One tiny benchmark run, with the card game's search made tiny too."""
     patch = pytest.MonkeyPatch()
     patch.setitem(
-        speed.SEARCH_BUDGETS,
-        "labyrinth_cards",
-        SearchBudget(1, {"simulations": 2, "rollout_depth": 5}),
+        speed.AGENT_BUDGETS,
+        "labyrinth_cards/search",
+        AgentBudget(1, {"simulations": 2, "rollout_depth": 5}),
     )
     request.addfinalizer(patch.undo)
     return benchmark_agents(games=4, seed=3, search_games=3, workers=1)
@@ -77,9 +77,11 @@ def test_a_missing_checkpoint_is_a_row_not_a_crash(rows):
 
 
 def test_the_plan_applies_the_budget_only_where_one_is_set():
-    plan = {aid: (n, kw) for aid, n, kw in speed._agent_plan("labyrinth_cards", 50, 30)}
-    budget = speed.SEARCH_BUDGETS["labyrinth_cards"]
-    assert plan["labyrinth_cards/search"] == (min(30, budget.games), budget.kwargs)
-    assert plan["labyrinth_cards/heuristic"] == (50, {})
+    plan = {aid: (n, kw) for aid, n, kw in speed._agent_plan("labyrinth_cards", 500, 30)}
+    search = speed.AGENT_BUDGETS["labyrinth_cards/search"]
+    assert plan["labyrinth_cards/search"] == (min(30, search.games), search.kwargs)
+    learned = speed.AGENT_BUDGETS["labyrinth_cards/ppo"]
+    assert plan["labyrinth_cards/ppo"] == (min(500, learned.games), {})
+    assert plan["labyrinth_cards/heuristic"] == (500, {})
     maze = {aid: (n, kw) for aid, n, kw in speed._agent_plan("maze_party", 50, 30)}
-    assert maze["maze_party/search"] == (30, {})
+    assert maze["maze_party/search"] == (30, {}) and maze["maze_party/ppo"] == (50, {})
