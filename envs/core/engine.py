@@ -133,6 +133,12 @@ class Game(abc.ABC):
             raise IllegalActionError(int(action), legal, self)
         self._apply(int(action))
 
+    def log(self, kind: str, **data: Any) -> None:
+        """Append the event ``{"turn": self.turn, "type": kind, **data}``."""
+        data["turn"] = self.turn
+        data["type"] = kind
+        self.events.append(data)
+
     def legal_mask(self) -> np.ndarray:
         """The legal set as an ``int8`` mask of length :attr:`num_actions`."""
         mask = [0] * self.num_actions

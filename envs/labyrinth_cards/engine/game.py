@@ -718,12 +718,6 @@ class LabyrinthCardsGame(Game):
             self.last_played += shift
         self.log("slide", rows=dr, cols=dc)
 
-    # -------------------------------------------------------------- logging
-    def log(self, kind: str, **data: Any) -> None:
-        data["turn"] = self.turn
-        data["type"] = kind
-        self.events.append(data)
-
     # ---------------------------------------------------- copies and views
     def clone(self) -> LabyrinthCardsGame:
         new = type(self).__new__(type(self))

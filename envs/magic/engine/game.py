@@ -1936,11 +1936,6 @@ class MagicGame(Game):
         return [1.0 if p == self.winner else -1.0 for p in range(self.num_players)]
 
     # --------------------------------------------------------------- logging
-    def log(self, kind: str, **data: Any) -> None:
-        data["turn"] = self.turn
-        data["type"] = kind
-        self.events.append(data)
-
     # ------------------------------------------------------ names and views
     def action_to_string(self, action: int) -> str:
         kind, args = A.decode(int(action))

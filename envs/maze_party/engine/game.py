@@ -335,11 +335,6 @@ class MazePartyGame(Game):
             self._combat_action(action)
 
     # ----------------------------------------------------------- turn flow
-    def log(self, kind: str, **data: Any) -> None:
-        data["turn"] = self.turn
-        data["type"] = kind
-        self.events.append(data)
-
     def finish(self, outcome: str, **data: Any) -> None:
         self.outcome = outcome
         self.phase = OVER
