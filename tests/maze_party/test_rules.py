@@ -2,10 +2,9 @@
 
 Every test sets the piles and the party by hand and scripts every die
 (``ScriptedDice`` in ``tests/conftest.py`` fails if the engine rolls a die the test did
-not script), then checks one rule of the rule document
-(``/work/shared/seeds/002_ca6f4599410876b9.txt``), RULINGS.md "The maze party", or a
-ruling in ``engine/game.py``'s docstring. Deck lists are bottom-first: the top card is
-the last item.
+not script), then checks one rule of The Labyrinth Deck's rule document, one of the
+project's rulings for the maze party, or a ruling in ``engine/game.py``'s docstring.
+Deck lists are bottom-first: the top card is the last item.
 """
 
 from __future__ import annotations

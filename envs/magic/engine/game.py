@@ -492,7 +492,8 @@ class MagicGame(Game):
             if printed:
                 return "flying" in d.keywords or any("flying" in m[2] for m in perm.mods)
             return "flying" in self.keywords(pid)
-        raise NotImplementedError(prop)
+        # unresolvable() refuses cards with other props at deck load
+        raise RuntimeError(f"filter property {prop!r} reached play")
 
     # ---------------------------------------------------------------- zones
     def _turn_order(self, first: int) -> list[int]:
@@ -860,7 +861,8 @@ class MagicGame(Game):
         if name == "defending_player":
             d = item.defending
             return [player_code(d)] if d is not None and not self.lost[d] else []
-        raise NotImplementedError(name)
+        # unresolvable() refuses cards with other refs at deck load
+        raise RuntimeError(f"reference {name!r} reached play")
 
     def amount(self, value: Any) -> int:
         """A number of the resolving effect (``"X"``: the value chosen on casting)."""

@@ -377,4 +377,5 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.Attach):
         game.attach_resolving(game.select(node.to, path))
     else:  # unresolvable() refuses these at deck load; reaching here is a bug
-        raise NotImplementedError(f"effect {type(node).__name__} cannot be resolved")
+        raise RuntimeError(f"effect {type(node).__name__} reached resolution; "
+                           "unresolvable() should have refused its card")
