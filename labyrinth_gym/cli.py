@@ -200,8 +200,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "benchmark",
-        help="env speed or every game's agents",
-        description="Benchmarks: env steps per second, or all agents.",
+        help="env speed, every game's agents, or the card game's table edge",
+        description="Benchmarks: env steps per second, all agents, or how often the "
+        "card game's grid edge refuses a play.",
     )
     bench = p.add_subparsers(dest="benchmark", required=True, metavar="WHAT")
     b = bench.add_parser(

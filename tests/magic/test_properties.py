@@ -9,9 +9,16 @@ import pytest
 
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame, new_game
-from labyrinth_gym.envs.magic.engine.resolve import unresolvable
 
 BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def random_decks(rng: np.random.Generator, players: int) -> list[list[str]]:
+    """Per player 36 random nonland cards the engine plays, plus 24 basic lands."""
+    playable = sorted(n for n, d in compiled_pool().supported.items()
+                      if "Land" not in d.types)
+    return [[playable[i] for i in rng.integers(len(playable), size=36)]
+            + [BASICS[i % 5] for i in range(24)] for _ in range(players)]
 
 
 def card_zones(game: MagicGame) -> Counter:
@@ -75,14 +82,10 @@ def test_random_games_keep_the_invariants(players, games):
 
 def test_random_decks_from_the_playable_pool():
     """Random 60-card decks from every card the engine can play."""
-    pool = compiled_pool().supported
-    playable = sorted(n for n, d in pool.items()
-                      if "Land" not in d.types and not unresolvable(d))
     rng = np.random.default_rng(99)
     for seed in range(40):
         players = 2 + seed % 3
-        decks = [[playable[i] for i in rng.integers(len(playable), size=36)]
-                 + [BASICS[i % 5] for i in range(24)] for _ in range(players)]
+        decks = random_decks(rng, players)
         game = new_game(seed, num_players=players, decks=decks, max_turns=40)
         run(game, rng, every=5)
 
@@ -92,14 +95,10 @@ def test_round_trips_and_clones_continue_identically_in_random_games():
     round trip and a clone play on exactly like the original."""
     import json
 
-    pool = compiled_pool().supported
-    playable = sorted(n for n, d in pool.items()
-                      if "Land" not in d.types and not unresolvable(d))
     rng = np.random.default_rng(5)
     for seed in range(6):
         players = 2 + seed % 3
-        decks = [[playable[i] for i in rng.integers(len(playable), size=36)]
-                 + [BASICS[i % 5] for i in range(24)] for _ in range(players)]
+        decks = random_decks(rng, players)
         game = new_game(seed, num_players=players, decks=decks, max_actions=1500)
         step = 0
         while not game.is_terminal():
