@@ -12,6 +12,7 @@ from labyrinth_gym.envs.core import GameSpec
 _SPECS: dict[str, str] = {
     "maze_party": "labyrinth_gym.envs.maze_party.env:SPEC",
     "labyrinth_cards": "labyrinth_gym.envs.labyrinth_cards.env:SPEC",
+    "magic": "labyrinth_gym.envs.magic.env:SPEC",
 }
 
 
@@ -33,6 +34,7 @@ def _register() -> None:
     ids = {
         "labyrinth_gym/MazeParty-v1": "labyrinth_gym.envs.maze_party.env:MazePartyEnv",
         "labyrinth_gym/LabyrinthCards-v1": "labyrinth_gym.envs.labyrinth_cards.env:LabyrinthCardsEnv",
+        "labyrinth_gym/MagicDuel-v0": "labyrinth_gym.envs.magic.env:MagicDuelEnv",
     }
     for env_id, entry in ids.items():
         if env_id not in gymnasium.registry:

@@ -1,0 +1,561 @@
+"""Magic game state -> observer-relative observation vector.
+
+Everything the observing seat can see and nothing else: its own hand, every
+battlefield, the stack, the spell or ability being cast or resolving, life totals and
+zone sizes. Seats are *relative* (0 is the observer, 1 the next player in turn order),
+as in the action space. Permanent rows sit at the object's permanent slot, hand rows
+at the hand slot and stack rows at the stack slot, so row ``j`` of the permanent block
+describes the object that the actions "permanent ``j``", "attack with ``j``", "block
+with ``j``" and "activate ``j``" address.
+
+**Cards are described by features of their compiled tree, never by an id**, so a
+policy can generalise to cards it never saw. :data:`CARD_FEATURES` names them (types,
+mana value and pips, colours, printed power/toughness, keywords, how many of each
+effect the card's spell and abilities hold and their amounts, which triggers, statics
+and costs it has, what it can target); :func:`card_features` computes them for a
+:class:`~labyrinth_gym.envs.magic.engine.effects.CardDef`.
+
+Layout (``float32``, every value in [-1, 1]):
+
+| block      | rows x width                         | content                          |
+|------------|--------------------------------------|----------------------------------|
+| globals    | 1 x :data:`GLOBAL_SIZE`              | :data:`GLOBAL_FEATURES`          |
+| context    | 1 x :data:`CONTEXT_WIDTH`            | the object being cast or         |
+|            |                                      | resolving (:data:`CONTEXT_FEATURES` then its card) |
+| hand       | 16 x (1 + card)                      | present, then the card           |
+| stack      | 16 x :data:`STACK_WIDTH`             | :data:`STACK_FEATURES`, then the card (bottom first) |
+| permanents | 64 x :data:`PERM_WIDTH`              | :data:`PERM_FEATURES`, then the card |
+
+Offsets are :data:`O_GLOBAL`, :data:`O_CONTEXT`, :data:`O_HAND`, :data:`O_STACK`,
+:data:`O_PERM`; :class:`MagicObs` reads a vector back by feature name (the heuristic
+player uses it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.game import STEPS, MagicGame
+from labyrinth_gym.envs.magic.engine.mana import ManaCost
+
+COLOURS = ("W", "U", "B", "R", "G")
+TYPES = ("Land", "Creature", "Artifact", "Enchantment", "Instant", "Sorcery",
+         "Planeswalker")
+EFFECTS = ("DealDamage", "Destroy", "Exile", "ReturnToHand", "TapOrUntap", "Pump",
+           "AddCounters", "Draw", "Discard", "Mill", "GainLife", "LoseLife", "CreateToken",
+           "CounterSpell", "Sacrifice", "Attach", "Choose", "MayDo", "Each")
+"""Effect kinds counted per card (``Each``: an effect on every matching permanent)."""
+AMOUNTS = (("DealDamage", "amount", 10), ("Draw", "count", 5), ("Discard", "count", 5),
+           ("Mill", "count", 10), ("GainLife", "amount", 10), ("LoseLife", "amount", 10),
+           ("AddCounters", "count", 5), ("CreateToken", "count", 5))
+TRIGGERS = fx.TRIGGER_EVENTS
+TARGETS = ("creature", "player", "any", "permanent", "spell")
+DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode", "target",
+             "attack", "block", "block_target", "sacrifice", "cost_sacrifice",
+             "cost_discard")
+
+CARD_FEATURES: tuple[str, ...] = (
+    *(f"type_{t.lower()}" for t in TYPES), "legendary", "basic", "aura", "equipment",
+    "mana_value", "generic", *(f"pip_{c}" for c in (*COLOURS, "C")), "x_cost",
+    *(f"colour_{c}" for c in COLOURS), "power", "toughness",
+    *(f"kw_{k.replace(' ', '_')}" for k in fx.KEYWORDS),
+    *(f"fx_{e}" for e in EFFECTS),
+    *(f"amount_{e}" for e, _, _ in AMOUNTS),
+    "pump_power", "pump_toughness", "token_power", "token_toughness",
+    "has_spell", "activated", "hand_ability", "mana_ability",
+    *(f"mana_{c}" for c in (*COLOURS, "C", "any")),
+    *(f"trigger_{t}" for t in TRIGGERS),
+    "anthem", "anthem_power", "anthem_toughness", "bonus", "bonus_power",
+    "bonus_toughness", "bonus_restricts", "cant_attack", "cant_block", "cant_be_blocked",
+    "attacks_each_combat", "enters_tapped", "additional_cost", "cost_tap",
+    "cost_sacrifice", "cost_life", "cost_discard", "ability_mana_value",
+    *(f"targets_{t}" for t in TARGETS), "hits_opponents", "hits_all",
+)
+"""The features of a card (:func:`card_features`), in order. Counts are capped and
+scaled into [0, 1]: mana value and generic cost / 8, pips / 4, power and toughness
+/ 10, effect counts / 3, amounts by the scale in :data:`AMOUNTS`, pumps / 5."""
+CARD_SIZE = len(CARD_FEATURES)
+CARD = {name: i for i, name in enumerate(CARD_FEATURES)}
+
+GLOBAL_FEATURES: tuple[str, ...] = (
+    *(f"decision_{d}" for d in DECISIONS), *(f"step_{s}" for s in STEPS),
+    *(f"active_{r}" for r in range(A.MAX_PLAYERS)), "to_act", "land_played",
+    "stack_size", "turn", *(f"players_{n}" for n in range(2, A.MAX_PLAYERS + 1)),
+    *(f"{what}_{r}" for what in ("seat", "lost", "life", "hand", "library", "graveyard",
+                                 "exile", "creatures", "power", "untapped_lands")
+      for r in range(A.MAX_PLAYERS)),
+)
+"""Global features: the decision asked (one-hot), the step (one-hot), whose turn
+(relative seat), whether the observer is to act, land played this turn, stack size /
+16, turn / max turns, the player count; then per relative seat: present, lost, life /
+40, hand / 16, library / 60, graveyard / 60, exile / 60, creatures / 20, their total
+power / 40, untapped lands / 10."""
+GLOBAL_SIZE = len(GLOBAL_FEATURES)
+GLOBAL = {name: i for i, name in enumerate(GLOBAL_FEATURES)}
+
+CONTEXT_FEATURES: tuple[str, ...] = (
+    "present", "casting", "resolving", "kind_spell", "kind_activated", "kind_triggered",
+    *(f"controller_{r}" for r in range(A.MAX_PLAYERS)),
+    *(f"choosing_{e}" for e in EFFECTS[:-3]), "choosing_amount", "x",
+    "targets_chosen", "modes_chosen",
+)
+"""The object being cast, activated or resolving: which, its kind, its controller,
+the kind of effect whose target is being chosen now (one-hot over the effect kinds)
+and its amount / 10, X / 7, targets and modes chosen so far / 4; then the card it
+comes from."""
+CONTEXT = {name: i for i, name in enumerate(CONTEXT_FEATURES)}
+CONTEXT_WIDTH = len(CONTEXT_FEATURES) + CARD_SIZE
+
+STACK_FEATURES: tuple[str, ...] = (
+    "present", "kind_spell", "kind_activated", "kind_triggered",
+    *(f"controller_{r}" for r in range(A.MAX_PLAYERS)),
+    "targets_me", "targets_mine", "targets_other",
+)
+"""A stack object: present, kind, controller (relative), whether it targets the
+observer, a permanent the observer controls, or anything else."""
+STACK = {name: i for i, name in enumerate(STACK_FEATURES)}
+STACK_WIDTH = len(STACK_FEATURES) + CARD_SIZE
+
+PERM_FEATURES: tuple[str, ...] = (
+    "present", *(f"controller_{r}" for r in range(A.MAX_PLAYERS)), "tapped", "sick",
+    "token", "damage", "plus_counters", "minus_counters", "power_now", "toughness_now",
+    *(f"now_{k.replace(' ', '_')}" for k in fx.KEYWORDS), "attached", "attached_to_mine",
+    "attacking", *(f"attacking_{r}" for r in range(1, A.MAX_PLAYERS)), "blocking",
+    "blocked", "subject", "chosen",
+)
+"""A permanent: present, controller (relative), tapped, summoning sick, token, damage /
+10, +1/+1 and -1/-1 counters / 5, power and toughness now / 10, keywords now, attached
+to something (to a permanent the observer controls), attacking (which relative seat),
+blocking, blocked, the subject of the decision (the blocker being assigned), already
+chosen as a target of the object being cast."""
+PERM = {name: i for i, name in enumerate(PERM_FEATURES)}
+PERM_DYN = len(PERM_FEATURES)
+PERM_WIDTH = PERM_DYN + CARD_SIZE
+HAND_WIDTH = 1 + CARD_SIZE
+
+O_GLOBAL = 0
+O_CONTEXT = O_GLOBAL + GLOBAL_SIZE
+O_HAND = O_CONTEXT + CONTEXT_WIDTH
+O_STACK = O_HAND + A.MAX_HAND * HAND_WIDTH
+O_PERM = O_STACK + A.MAX_STACK * STACK_WIDTH
+OBS_SIZE = O_PERM + A.MAX_PERMANENTS * PERM_WIDTH
+
+_KW_INDEX = {k: i for i, k in enumerate(fx.KEYWORDS)}
+_EFFECT_INDEX = {e: i for i, e in enumerate(EFFECTS)}
+
+
+# ------------------------------------------------------------ card features
+def _amount(value: Any) -> int:
+    return value if isinstance(value, int) else 0
+
+
+def _walk(node: Any, out: list[Any]) -> None:
+    """Every vocabulary node under ``node`` (itself included), depth first."""
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        out.append(node)
+        for f in dataclasses.fields(node):
+            _walk(getattr(node, f.name), out)
+    elif isinstance(node, (tuple, list, frozenset)):
+        for v in node:
+            _walk(v, out)
+
+
+def card_features(d: fx.CardDef) -> np.ndarray:
+    """The :data:`CARD_FEATURES` vector of a card definition."""
+    v = np.zeros(CARD_SIZE, dtype=np.float32)
+
+    def put(name: str, value: float, scale: float = 1.0) -> None:
+        v[CARD[name]] = min(max(value / scale, -1.0), 1.0)
+
+    for t in TYPES:
+        put(f"type_{t.lower()}", t in d.types)
+    put("legendary", "Legendary" in d.supertypes)
+    put("basic", "Basic" in d.supertypes)
+    put("aura", "Aura" in d.subtypes)
+    put("equipment", "Equipment" in d.subtypes)
+    if d.cost is not None:
+        put("mana_value", d.mana_value, 8)
+        put("generic", d.cost.generic, 8)
+        for c in (*COLOURS, "C"):
+            put(f"pip_{c}", _pips(d.cost, c), 4)
+        put("x_cost", bool(d.cost.x))
+    for c in d.colours:
+        if c in COLOURS:
+            put(f"colour_{c}", 1)
+    put("power", d.power or 0, 10)
+    put("toughness", d.toughness or 0, 10)
+    for k in d.keywords:
+        put(f"kw_{k.replace(' ', '_')}", 1)
+
+    # effects of the spell and of every non-mana ability
+    roots: list[Any] = []
+    if d.spell is not None:
+        put("has_spell", 1)
+        roots.append(d.spell.effect)
+        if d.spell.additional_cost is not None:
+            put("additional_cost", 1)
+    activated = [ab for ab in d.activated if not ab.is_mana]
+    put("activated", sum(ab.zone == "battlefield" for ab in activated), 2)
+    put("hand_ability", any(ab.zone == "hand" for ab in activated))
+    mana_abilities = [ab for ab in d.activated if ab.is_mana]
+    put("mana_ability", len(mana_abilities), 2)
+    for ab in mana_abilities:
+        for node in _nodes(ab.effect):
+            if isinstance(node, fx.AddMana):
+                for c in node.options:
+                    name = f"mana_{c}"
+                    if name in CARD:
+                        v[CARD[name]] = 1.0
+    for ab in activated:
+        roots.append(ab.effect)
+        put("cost_tap", v[CARD["cost_tap"]] + ab.cost.tap)
+        put("cost_sacrifice", v[CARD["cost_sacrifice"]] + (ab.cost.sacrifice_self or
+                                                           ab.cost.sacrifice is not None))
+        put("cost_life", ab.cost.pay_life, 10)
+        put("cost_discard", ab.cost.discard + ab.cost.discard_self, 2)
+        if ab.cost.mana is not None:
+            put("ability_mana_value", ab.cost.mana.mana_value, 8)
+    for trig in d.triggered:
+        put(f"trigger_{trig.trigger.event}", 1)
+        roots.append(trig.effect)
+    for st in d.statics:
+        if isinstance(st, fx.Anthem):
+            put("anthem", 1)
+            put("anthem_power", v[CARD["anthem_power"]] * 3 + st.power, 3)
+            put("anthem_toughness", v[CARD["anthem_toughness"]] * 3 + st.toughness, 3)
+        elif isinstance(st, fx.AttachedBonus):
+            put("bonus", 1)
+            put("bonus_power", st.power, 5)
+            put("bonus_toughness", st.toughness, 5)
+            for k in st.keywords:
+                put(f"kw_{k.replace(' ', '_')}", 1)
+            put("bonus_restricts", st.cant_attack or st.cant_block)
+        elif isinstance(st, fx.CombatRestriction):
+            put("cant_attack", st.cant_attack)
+            put("cant_block", st.cant_block)
+            put("cant_be_blocked", st.cant_be_blocked)
+            put("attacks_each_combat", st.attacks_each_combat)
+        elif isinstance(st, fx.EntersTapped):
+            put("enters_tapped", 1)
+    if d.enchant is not None:
+        roots.append(fx.Attach(fx.Target("permanent", d.enchant)))
+
+    counts = np.zeros(len(EFFECTS))
+    amounts = {e: 0 for e, _, _ in AMOUNTS}
+    pump = [0, 0]
+    token = [0, 0]
+    for root in roots:
+        for node in _nodes(root):
+            name = type(node).__name__
+            if name in _EFFECT_INDEX:
+                counts[_EFFECT_INDEX[name]] += 1
+            for e, fieldname, _ in AMOUNTS:
+                if name == e:
+                    amounts[e] += _amount(getattr(node, fieldname))
+            if isinstance(node, fx.Pump):
+                pump[0] += node.power
+                pump[1] += node.toughness
+            elif isinstance(node, fx.CreateToken):
+                token[0] = max(token[0], node.token.power or 0)
+                token[1] = max(token[1], node.token.toughness or 0)
+            elif isinstance(node, fx.Target):
+                kind = node.kind
+                key = {"opponent": "player", "creature_or_planeswalker": "creature",
+                       "creature_spell": "spell", "noncreature_spell": "spell"}.get(
+                    kind, kind)
+                put(f"targets_{key}", 1)
+            elif isinstance(node, fx.Ref) and node.name == "each_opponent":
+                put("hits_opponents", 1)
+            elif isinstance(node, fx.Ref) and node.name == "each_player":
+                put("hits_all", 1)
+            elif isinstance(node, fx.Filter) and node.controller == "opponent":
+                put("hits_opponents", 1)
+    for i, e in enumerate(EFFECTS):
+        put(f"fx_{e}", counts[i], 3)
+    for e, _, scale in AMOUNTS:
+        put(f"amount_{e}", amounts[e], scale)
+    put("pump_power", pump[0], 5)
+    put("pump_toughness", pump[1], 5)
+    put("token_power", token[0], 5)
+    put("token_toughness", token[1], 5)
+    return v
+
+
+def _nodes(root: Any) -> list[Any]:
+    out: list[Any] = []
+    _walk(root, out)
+    return out
+
+
+def _pips(cost: ManaCost, colour: str) -> int:
+    """Pips that ``colour`` can pay (a hybrid pip counts for each of its colours)."""
+    return sum(colour in pip.split("/") for pip in cost.pips)
+
+
+_ROW_OF: dict[fx.CardDef, int] = {}
+_ROWS: list[np.ndarray] = []
+_TABLE = np.zeros((0, CARD_SIZE), dtype=np.float32)
+
+
+def _card_table(game: MagicGame) -> tuple[list[int], np.ndarray]:
+    """``(row per definition index of game, table)``: each definition's row in the
+    shared feature table, cached on the game (checked against its ``defs`` list, which
+    clones copy, so a clone that makes other tokens gets its own map)."""
+    global _TABLE
+    cached = game.__dict__.get("_encoding_rows")
+    defs = game.defs
+    if cached is not None and cached[0] is defs and len(cached[1]) == len(defs):
+        rows = cached[1]
+    else:
+        rows = cached[1][:] if cached is not None and cached[0] is defs else []
+        for d in defs[len(rows):]:
+            row = _ROW_OF.get(d)
+            if row is None:
+                row = _ROW_OF[d] = len(_ROWS)
+                _ROWS.append(card_features(d))
+            rows.append(row)
+        game.__dict__["_encoding_rows"] = (defs, rows)
+    if len(_TABLE) != len(_ROWS):
+        _TABLE = np.stack(_ROWS)
+    return rows, _TABLE
+
+
+# ------------------------------------------------------------------ encoder
+_STEP_INDEX = {s: GLOBAL[f"step_{s}"] for s in STEPS}
+_DECISION_INDEX = {d: GLOBAL[f"decision_{d}"] for d in DECISIONS}
+_KIND = {"spell": 0, "activated": 1, "triggered": 2}
+
+
+def encode(game: MagicGame, observer: int) -> np.ndarray:
+    """The observation of seat ``observer`` (layout in the module docstring)."""
+    obs = np.zeros(OBS_SIZE, dtype=np.float32)
+    rows, table = _card_table(game)
+    card_def = game.card_def
+    n = game.num_players
+    rel = [(p - observer) % n for p in range(n)]
+
+    # globals
+    g = obs[O_GLOBAL:O_CONTEXT]
+    decision = game.decision
+    if decision is not None and game.outcome is None:
+        g[_DECISION_INDEX[decision["kind"]]] = 1.0
+        g[GLOBAL["to_act"]] = decision["player"] == observer
+    g[_STEP_INDEX[game.step]] = 1.0
+    g[GLOBAL["active_0"] + rel[game.active]] = 1.0
+    g[GLOBAL["land_played"]] = game.land_played and game.active == observer
+    g[GLOBAL["stack_size"]] = min(len(game.stack) / A.MAX_STACK, 1.0)
+    g[GLOBAL["turn"]] = min(game.turn / max(game.max_turns, 1), 1.0)
+    g[GLOBAL[f"players_{n}"]] = 1.0
+    creatures = [0] * n
+    power = [0] * n
+    lands = [0] * n
+
+    # permanents
+    battlefield = game.battlefield
+    slots: list[int] = []
+    dyn: list[list[float]] = []
+    card_rows: list[int] = []
+    subject = decision.get("blocker") if decision else None
+    casting = game.casting
+    chosen: set[int] = set()
+    if casting is not None:
+        for codes in casting.targets.values():
+            chosen.update(codes)
+    attackers = game.attackers
+    blocking = game.blocking
+    blocked = game.blocked
+    for pid, perm in battlefield.items():
+        c = perm.controller
+        d = game.defs[card_def[perm.card]]
+        creature = "Creature" in d.types
+        if creature:
+            pw, tg, kws = game.chars(pid)
+            creatures[c] += 1
+            power[c] += max(pw, 0)
+        else:
+            pw = tg = 0
+            kws = d.keywords
+        if not perm.tapped and "Land" in d.types:
+            lands[c] += 1
+        if perm.slot < 0:
+            continue
+        row = [0.0] * PERM_DYN
+        row[0] = 1.0
+        row[1 + rel[c]] = 1.0
+        row[_P_TAPPED] = perm.tapped
+        row[_P_SICK] = perm.sick and creature
+        row[_P_TOKEN] = game.card_token[perm.card]
+        row[_P_DAMAGE] = min(perm.damage / 10, 1.0)
+        counters = perm.counters
+        if counters:
+            row[_P_PLUS] = min(counters.get("+1/+1", 0) / 5, 1.0)
+            row[_P_PLUS + 1] = min(counters.get("-1/-1", 0) / 5, 1.0)
+        row[_P_POWER] = max(min(pw / 10, 1.0), -1.0)
+        row[_P_POWER + 1] = max(min(tg / 10, 1.0), -1.0)
+        for k in kws:
+            row[_P_KW + _KW_INDEX[k]] = 1.0
+        host = perm.attached_to
+        if host is not None:
+            row[_P_ATTACHED] = 1.0
+            hp = battlefield.get(host)
+            row[_P_ATTACHED + 1] = hp is not None and hp.controller == observer
+        defending = attackers.get(pid)
+        if defending is not None:
+            row[_P_ATTACKING] = 1.0
+            r = rel[defending]
+            if r:
+                row[_P_ATTACKING + r] = 1.0
+            row[_P_BLOCKED] = pid in blocked
+        row[_P_BLOCKING] = pid in blocking
+        row[_P_SUBJECT] = pid == subject
+        row[_P_CHOSEN] = pid in chosen
+        slots.append(perm.slot)
+        dyn.append(row)
+        card_rows.append(rows[card_def[perm.card]])
+    if slots:
+        block = obs[O_PERM:].reshape(A.MAX_PERMANENTS, PERM_WIDTH)
+        block[slots, :PERM_DYN] = dyn
+        block[slots, PERM_DYN:] = table[card_rows]
+
+    # seats
+    for p in range(n):
+        r = rel[p]
+        g[_G_SEAT + r] = 1.0
+        g[_G_LOST + r] = game.lost[p]
+        g[_G_LIFE + r] = max(min(game.life[p] / 40, 1.0), -1.0)
+        g[_G_HAND + r] = min(len(game.hand[p]) / A.MAX_HAND, 1.0)
+        g[_G_LIBRARY + r] = min(len(game.library[p]) / 60, 1.0)
+        g[_G_GRAVEYARD + r] = min(len(game.graveyard[p]) / 60, 1.0)
+        g[_G_EXILE + r] = min(len(game.exile[p]) / 60, 1.0)
+        g[_G_CREATURES + r] = min(creatures[p] / 20, 1.0)
+        g[_G_POWER + r] = min(power[p] / 40, 1.0)
+        g[_G_LANDS + r] = min(lands[p] / 10, 1.0)
+
+    # own hand
+    hand = game.hand[observer][:A.MAX_HAND]
+    if hand:
+        k = len(hand)
+        block = obs[O_HAND:O_STACK].reshape(A.MAX_HAND, HAND_WIDTH)
+        block[:k, 0] = 1.0
+        block[:k, 1:] = table[[rows[card_def[c]] for c in hand]]
+
+    # stack
+    stack = game.stack[:A.MAX_STACK]
+    if stack:
+        block = obs[O_STACK:O_PERM].reshape(A.MAX_STACK, STACK_WIDTH)
+        me = -observer - 1
+        for s, item in enumerate(stack):
+            row = block[s]
+            row[0] = 1.0
+            row[1 + _KIND[item.kind]] = 1.0
+            row[4 + rel[item.controller]] = 1.0
+            for codes in item.targets.values():
+                for code in codes:
+                    if code == me:
+                        row[_S_ME] = 1.0
+                    elif code in battlefield and battlefield[code].controller == observer:
+                        row[_S_ME + 1] = 1.0
+                    else:
+                        row[_S_ME + 2] = 1.0
+        block[:len(stack), len(STACK_FEATURES):] = table[
+            [rows[card_def[item.card]] for item in stack]]
+
+    # the object being cast or resolving
+    item = casting
+    if item is None and game.res is not None and decision is not None:
+        item = game.res["item"]
+    if item is not None and game.outcome is None:
+        ctx = obs[O_CONTEXT:O_HAND]
+        ctx[0] = 1.0
+        ctx[1 if item is casting else 2] = 1.0
+        ctx[3 + _KIND[item.kind]] = 1.0
+        ctx[6 + rel[item.controller]] = 1.0
+        if decision is not None and decision["kind"] == "target":
+            node = game.node_at(game.effect_of(item), decision["path"])
+            name = type(node).__name__
+            if name in _CHOOSING:
+                ctx[_CHOOSING[name]] = 1.0
+            amount = getattr(node, "amount", getattr(node, "count", 0))
+            ctx[CONTEXT["choosing_amount"]] = min(_amount(amount) / 10, 1.0)
+        ctx[CONTEXT["x"]] = min(max(item.x, 0) / 7, 1.0)
+        ctx[CONTEXT["targets_chosen"]] = min(sum(map(len, item.targets.values())) / 4, 1.0)
+        ctx[CONTEXT["modes_chosen"]] = min(sum(map(len, item.modes.values())) / 4, 1.0)
+        ctx[len(CONTEXT_FEATURES):] = table[rows[card_def[item.card]]]
+    return obs
+
+
+_P_TAPPED = PERM["tapped"]
+_P_SICK = PERM["sick"]
+_P_TOKEN = PERM["token"]
+_P_DAMAGE = PERM["damage"]
+_P_PLUS = PERM["plus_counters"]
+_P_POWER = PERM["power_now"]
+_P_KW = PERM["now_flying"]
+_P_ATTACHED = PERM["attached"]
+_P_ATTACKING = PERM["attacking"]
+_P_BLOCKING = PERM["blocking"]
+_P_BLOCKED = PERM["blocked"]
+_P_SUBJECT = PERM["subject"]
+_P_CHOSEN = PERM["chosen"]
+_G_SEAT, _G_LOST, _G_LIFE, _G_HAND, _G_LIBRARY, _G_GRAVEYARD, _G_EXILE, _G_CREATURES, \
+    _G_POWER, _G_LANDS = (GLOBAL[f"{w}_0"] for w in (
+        "seat", "lost", "life", "hand", "library", "graveyard", "exile", "creatures",
+        "power", "untapped_lands"))
+_S_ME = STACK["targets_me"]
+_CHOOSING = {e: CONTEXT[f"choosing_{e}"] for e in EFFECTS[:-3]}
+
+
+# ------------------------------------------------------------------ reading
+class MagicObs:
+    """Named access to an observation vector (views, no copies).
+
+    ``g`` (globals), ``ctx`` / ``ctx_card`` (the object being cast or resolving),
+    ``hand`` (16 x card, ``hand_present``), ``stack`` / ``stack_card`` and ``perm`` /
+    ``perm_card`` (64 rows); index them with :data:`GLOBAL`, :data:`CONTEXT`,
+    :data:`STACK`, :data:`PERM` and :data:`CARD`.
+    """
+
+    def __init__(self, obs: np.ndarray):
+        self.g = obs[O_GLOBAL:O_CONTEXT]
+        ctx = obs[O_CONTEXT:O_HAND]
+        self.ctx = ctx[:len(CONTEXT_FEATURES)]
+        self.ctx_card = ctx[len(CONTEXT_FEATURES):]
+        hand = obs[O_HAND:O_STACK].reshape(A.MAX_HAND, HAND_WIDTH)
+        self.hand_present = hand[:, 0]
+        self.hand = hand[:, 1:]
+        stack = obs[O_STACK:O_PERM].reshape(A.MAX_STACK, STACK_WIDTH)
+        self.stack = stack[:, :len(STACK_FEATURES)]
+        self.stack_card = stack[:, len(STACK_FEATURES):]
+        perm = obs[O_PERM:].reshape(A.MAX_PERMANENTS, PERM_WIDTH)
+        self.perm = perm[:, :PERM_DYN]
+        self.perm_card = perm[:, PERM_DYN:]
+
+    def decision(self) -> str | None:
+        """The decision asked, or None once the game is over."""
+        for d in DECISIONS:
+            if self.g[GLOBAL[f"decision_{d}"]]:
+                return d
+        return None
+
+    def num_players(self) -> int:
+        return next(n for n in range(2, A.MAX_PLAYERS + 1) if self.g[GLOBAL[f"players_{n}"]])
+
+    def seat(self, what: str, r: int) -> float:
+        """A per-seat global (``"life"``, ``"hand"``...) of relative seat ``r``."""
+        return float(self.g[GLOBAL[f"{what}_{r}"]])
+
+    def controller(self, slot: int) -> int:
+        """The relative seat controlling the permanent in ``slot`` (-1: empty)."""
+        row = self.perm[slot]
+        if not row[0]:
+            return -1
+        return int(np.argmax(row[1:1 + A.MAX_PLAYERS]))
+
+
+__all__ = ["CARD_FEATURES", "CARD_SIZE", "CONTEXT_FEATURES", "GLOBAL_FEATURES", "OBS_SIZE",
+           "PERM_FEATURES", "STACK_FEATURES", "MagicObs", "card_features", "encode"]

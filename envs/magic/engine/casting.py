@@ -1,0 +1,554 @@
+"""Casting spells and activating abilities: targets, costs and payment, putting
+objects on the stack, and resolving them.
+
+:class:`CastingMixin` holds the part of :class:`~game.MagicGame` that walks an effect
+tree for its choices (modes and targets, rule 601.2b-c) and legal target candidates,
+glues costs to the automatic mana payment of :mod:`~payment`, casts spells and
+activates abilities (rule 601-602), and resolves the top object of the stack (rule
+608), including the calls :func:`~resolve.execute` makes back into the game
+(``select``, ``amount``, ``deal_damage_from_resolving``...). It has no state of its
+own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.mana import ManaCost
+from labyrinth_gym.envs.magic.engine.payment import ANY, Plan, Source, demand, plan
+from labyrinth_gym.envs.magic.engine.resolve import (
+    execute,
+    mana_ability_parts,
+    selector_of,
+)
+from labyrinth_gym.envs.magic.engine.state import StackItem, code_player, player_code
+
+
+class CastingMixin:
+    """Targets, costs, casting, activating and resolution of :class:`~game.MagicGame`
+    (methods only; the state is the game's)."""
+
+    # ------------------------------------------------------------------ targets
+    def effect_of(self, item: StackItem) -> Any:
+        """The effect a stack object resolves (None: a permanent spell without one)."""
+        d = self.cdef(item.card)
+        if item.kind == "spell":
+            if d.spell is not None:
+                return d.spell.effect
+            if "Aura" in d.subtypes and d.enchant is not None:
+                return fx.Attach(fx.Target("permanent", d.enchant))
+            return None
+        if item.kind == "activated":
+            return d.activated[item.index].effect
+        return d.triggered[item.index].effect
+
+    @staticmethod
+    def node_at(root: Any, path: str) -> Any:
+        node = root
+        if path:
+            for part in path.split("."):
+                i = int(part)
+                if isinstance(node, fx.Sequence):
+                    node = node.steps[i]
+                elif isinstance(node, fx.Choose):
+                    node = node.modes[i]
+                else:  # MayDo
+                    node = node.effect
+        return node
+
+    @staticmethod
+    def _child(path: str, i: int) -> str:
+        return f"{path}.{i}" if path else str(i)
+
+    def _source_pid(self, item: StackItem) -> int | None:
+        if item.source is not None and item.source in self.battlefield:
+            return item.source
+        return None
+
+    def candidates(self, spec: fx.Target, item: StackItem) -> list[int]:
+        """Legal target codes for ``spec`` of ``item`` now."""
+        you = item.controller
+        out: list[int] = []
+        kind = spec.kind
+        if kind in ("any", "player", "opponent"):
+            for p in self._turn_order(you):
+                if kind != "opponent" or p != you:
+                    out.append(player_code(p))
+        if kind in ("any", "creature", "creature_or_planeswalker", "permanent"):
+            source = self._source_pid(item)
+            for pid, perm in self.battlefield.items():
+                if perm.slot < 0:
+                    continue
+                if kind != "permanent" and not self.is_creature(pid):
+                    continue
+                if not self.matches(spec.filter, pid, you, source):
+                    continue
+                if perm.controller != you and "hexproof" in self.keywords(pid):
+                    continue
+                out.append(pid)
+        if kind in ("spell", "creature_spell", "noncreature_spell"):
+            for s in self.stack[:A.MAX_STACK]:
+                if s.kind != "spell" or s.sid == item.sid:
+                    continue
+                creature = "Creature" in self.cdef(s.card).types
+                if (kind == "creature_spell" and not creature) or (
+                        kind == "noncreature_spell" and creature):
+                    continue
+                out.append(s.sid)
+        return out
+
+    def _legal_target(self, spec: fx.Target, code: int, item: StackItem) -> bool:
+        return code in self.candidates(spec, item)
+
+    def _feasible(self, node: Any, path: str, item: StackItem) -> bool:
+        """Can every required choice under ``node`` be made now?"""
+        if node is None:
+            return True
+        if isinstance(node, fx.Sequence):
+            return all(self._feasible(s, self._child(path, i), item)
+                       for i, s in enumerate(node.steps))
+        if isinstance(node, fx.MayDo):
+            return self._feasible(node.effect, self._child(path, 0), item)
+        if isinstance(node, fx.Choose):
+            ok = sum(self._feasible(m, self._child(path, i), item)
+                     for i, m in enumerate(node.modes))
+            return ok >= node.min_modes
+        sel = selector_of(node)
+        if isinstance(sel, fx.Target) and not sel.up_to:
+            return len(self.candidates(sel, item)) >= sel.count
+        return True
+
+    def _next_choice(self, node: Any, path: str, item: StackItem) -> tuple | None:
+        """The first unmade choice under ``node``: ``("mode"|"target", path, node)``."""
+        if node is None:
+            return None
+        if isinstance(node, fx.Sequence):
+            for i, s in enumerate(node.steps):
+                found = self._next_choice(s, self._child(path, i), item)
+                if found:
+                    return found
+            return None
+        if isinstance(node, fx.MayDo):
+            return self._next_choice(node.effect, self._child(path, 0), item)
+        if isinstance(node, fx.Choose):
+            chosen = item.modes.get(path, [])
+            if path not in self.closed and len(chosen) < node.max_modes:
+                return ("mode", path, node)
+            for m in chosen:
+                found = self._next_choice(node.modes[m], self._child(path, m), item)
+                if found:
+                    return found
+            return None
+        sel = selector_of(node)
+        if isinstance(sel, fx.Target):
+            chosen = item.targets.get(path, [])
+            left = [c for c in self.candidates(sel, item) if c not in chosen]
+            if path not in self.closed and len(chosen) < sel.count and left:
+                return ("target", path, sel)
+        return None
+
+    # -------------------------------------------------------------- mana
+    def _sources(self, p: int, exclude: int | None = None) -> list[Source]:
+        memo = self._memo
+        if memo is not None:
+            key = ("sources", p, exclude)
+            if key not in memo:
+                memo[key] = self._compute_sources(p, exclude)
+            return memo[key]
+        return self._compute_sources(p, exclude)
+
+    def _compute_sources(self, p: int, exclude: int | None) -> list[Source]:
+        out = []
+        for pid, perm in self.battlefield.items():
+            if perm.controller != p or perm.tapped or pid == exclude:
+                continue
+            d = self.defs[self.card_def[perm.card]]
+            colours: set[str] = set()
+            sacrifice = True
+            hurt: dict[str, int] = {}
+            life = False
+            units = 1
+            for ab in d.activated:
+                if ab.is_mana:
+                    add, pain = mana_ability_parts(ab)
+                    units = add.amount
+                    opts = ANY if "any" in add.options else add.options
+                    for c in opts:
+                        hurt[c] = min(hurt.get(c, pain), pain)
+                    colours.update(opts)
+                    sacrifice = sacrifice and ab.cost.sacrifice_self
+                    life = life or bool(ab.cost.pay_life)
+            if not colours:
+                continue
+            creature = "Creature" in d.types
+            if creature and perm.sick and "haste" not in self.keywords(pid):
+                continue
+            out.append(Source(pid, frozenset(colours), creature, sacrifice,
+                              {c: n for c, n in hurt.items() if n}, life, units))
+        return out
+
+    def _wanted(self, p: int, skip_card: int | None) -> dict[str, int]:
+        if skip_card is not None and skip_card in self.hand[p]:
+            return self._demand_without(p, skip_card)
+        memo = self._memo
+        if memo is not None:
+            key = ("wanted", p, None)
+            if key not in memo:
+                memo[key] = self._compute_wanted(p, None)
+            return memo[key]
+        return self._compute_wanted(p, None)
+
+    def _compute_wanted(self, p: int, skip_card: int | None) -> dict[str, int]:
+        pips: list[str] = []
+        for c in self.hand[p]:
+            if c != skip_card:
+                cost = self.cdef(c).cost
+                if cost is not None:
+                    pips.extend(cost.pips)
+        return demand(pips)
+
+    def _demand_without(self, p: int, card: int) -> dict[str, int]:
+        """:meth:`_wanted` for each card of a hand in turn, from one total."""
+        memo = self._memo
+        if memo is None:
+            return self._compute_wanted(p, card)
+        key = ("wanted", p, None)
+        if key not in memo:
+            memo[key] = self._compute_wanted(p, None)
+        total = memo[key]
+        cost = self.cdef(card).cost
+        if cost is None or not cost.pips:
+            return total
+        out = dict(total)
+        for sym, n in demand(cost.pips).items():
+            out[sym] -= n
+        return out
+
+    def _payment(self, p: int, cost: Any, *, exclude: int | None = None,
+                 skip_card: int | None = None) -> Plan | None:
+        if cost is None:
+            return Plan(())
+        return plan(cost, self._sources(p, exclude), self._wanted(p, skip_card),
+                    self.life[p])
+
+    def _pay(self, chosen: Plan | None, p: int) -> None:
+        """Use the sources a payment plan chose: tap them, take the life their mana
+        costs, sacrifice the ones that say so; then pay Phyrexian life."""
+        assert chosen is not None
+        sacrificed = []
+        done: set[int] = set()
+        for pid, symbol in chosen.taps:
+            if pid in done:  # a second mana of the same activation
+                continue
+            done.add(pid)
+            perm = self.battlefield[pid]
+            perm.tapped = True
+            d = self.pdef(pid)
+            best = None
+            for ab in d.activated:
+                if not ab.is_mana:
+                    continue
+                add, pain = mana_ability_parts(ab)
+                opts = ANY if "any" in add.options else add.options
+                if (not symbol or symbol in opts) and (best is None or pain < best[1]):
+                    best = (ab, pain)
+            assert best is not None
+            ab, pain = best
+            if pain and ab.cost.pay_life:
+                self.lose_life(perm.controller, pain)
+            elif pain:
+                self._deal_damage([(player_code(perm.controller), pain)], perm.controller,
+                                  self.keywords(pid), d.name)
+            if ab.cost.sacrifice_self:
+                sacrificed.append(pid)
+        if sacrificed:
+            self.move_permanents(sacrificed, "graveyard")
+        if chosen.life:
+            self.lose_life(p, chosen.life)
+
+    # ---------------------------------------------------- casting, activating
+    def _cast(self, p: int, card: int) -> None:
+        d = self.cdef(card)
+        if "Land" in d.types:
+            self.hand[p].remove(card)
+            self.land_played = True
+            self.log("play_land", player=p, card=d.name)
+            self._put_onto_battlefield(card, p)
+            return
+        self.hand[p].remove(card)
+        self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p, card=card,
+                                 keywords=sorted(d.keywords),
+                                 x=-1 if d.cost is not None and d.cost.x else 0)
+        self.closed = []
+
+    def _activate(self, p: int, pid: int, k: int) -> None:
+        perm = self.battlefield[pid]
+        self.casting = StackItem(sid=self._new_id(), kind="activated", controller=p,
+                                 card=perm.card, source=pid, index=k,
+                                 keywords=sorted(self.keywords(pid)))
+        self.closed = []
+
+    def _cost_of(self, item: StackItem) -> fx.Cost | None:
+        d = self.cdef(item.card)
+        if item.kind == "spell":
+            return d.spell.additional_cost if d.spell is not None else None
+        if item.kind == "activated":
+            return d.activated[item.index].cost
+        return None
+
+    def _continue_casting(self) -> None:
+        item = self.casting
+        assert item is not None
+        if item.x < 0:  # X is announced first (rule 601.2b)
+            self.decision = {"kind": "x", "player": item.controller}
+            return
+        choice = self._next_choice(self.effect_of(item), "", item)
+        if choice is not None:
+            kind, path, _ = choice
+            self.decision = {"kind": kind, "player": item.controller, "path": path}
+            return
+        cost = self._cost_of(item)
+        p = item.controller
+        if cost is not None and cost.sacrifice is not None and not item.sacrificed:
+            self.decision = {"kind": "cost_sacrifice", "player": p,
+                             "options": self._sacrifice_options(p, cost, item.source)}
+            return
+        if cost is not None and len(item.discarded) < cost.discard:
+            self.decision = {"kind": "cost_discard", "player": p}
+            return
+        self.casting = None
+        self.closed = []
+        d = self.cdef(item.card)
+        if item.kind == "spell":
+            self._pay(self._payment(p, with_x(d.cost, item.x), skip_card=item.card), p)
+            self.log("cast", player=p, card=d.name, id=item.sid,
+                     targets=self._target_names(item), **({"x": item.x} if d.cost and
+                                                           d.cost.x else {}))
+        elif item.kind == "activated":
+            ab = d.activated[item.index]
+            source = item.source
+            if ab.cost.tap:
+                self.battlefield[source].tapped = True
+            if ab.cost.mana is not None:
+                self._pay(self._payment(p, ab.cost.mana, skip_card=item.card
+                                        if source is None else None), p)
+            if ab.once_per_turn:
+                self.activated_this_turn.append([source, item.index])
+            self.log("activate", player=p, card=d.name, id=item.sid,
+                     targets=self._target_names(item))
+            if ab.cost.sacrifice_self:
+                self.move_permanents([source], "graveyard")
+            if ab.cost.discard_self:
+                self._discard(p, item.card)
+        else:
+            self.log("trigger", player=p, card=d.name, id=item.sid,
+                     targets=self._target_names(item))
+        if cost is not None:
+            if cost.pay_life:
+                self.lose_life(p, cost.pay_life)
+            if item.sacrificed:
+                self.move_permanents(list(item.sacrificed), "graveyard")
+            for card in item.discarded:
+                self._discard(p, card)
+        self.stack.append(item)
+        if item.kind != "triggered":
+            self.stage = "priority"
+            self.passes = 0
+            self.priority = p
+
+    def _target_names(self, item: StackItem) -> list[Any]:
+        out: list[Any] = []
+        for codes in item.targets.values():
+            for c in codes:
+                if c < 0:
+                    out.append({"player": code_player(c)})
+                elif c in self.battlefield:
+                    out.append({"id": c, "card": self.name_of(self.battlefield[c].card)})
+                else:
+                    out.append({"id": c})
+        return out
+
+    # ------------------------------------------------------------ resolution
+    def _start_resolution(self, item: StackItem) -> None:
+        d = self.cdef(item.card)
+        effect = self.effect_of(item)
+        chosen = [(path, c) for path, codes in item.targets.items() for c in codes]
+        if chosen:
+            legal = [c for path, c in chosen if self._legal_target(
+                selector_of(self.node_at(effect, path)), c, item)]
+            if not legal:
+                self.log("fizzle", card=d.name, id=item.sid)
+                if item.kind == "spell":
+                    self.graveyard[self.card_owner[item.card]].append(item.card)
+                return
+        self.log("resolve", card=d.name, id=item.sid, player=item.controller)
+        if item.kind == "spell" and effect is None:
+            self._put_onto_battlefield(item.card, item.controller)
+            return
+        self.res = {"item": item, "queue": [""], "it": item.it,
+                    "it_controller": item.it_controller, "asks": []}
+        if item.kind == "triggered" and d.triggered[item.index].optional:
+            self.res["queue"] = []
+            self.res["asking"] = ""
+            self.decision = {"kind": "yesno", "player": item.controller}
+
+    def _resume(self) -> None:
+        res = self.res
+        assert res is not None
+        item: StackItem = res["item"]
+        root = self.effect_of(item)
+        asks = res["asks"]
+        while asks:
+            what, p, left, path = asks[0]
+            node = self.node_at(root, path)
+            if what == "discard":
+                if left > 0 and self.hand[p] and not self.lost[p]:
+                    self.decision = {"kind": "discard", "player": p}
+                    return
+            else:
+                options = [pid for pid, perm in self.battlefield.items()
+                           if perm.controller == p and perm.slot >= 0
+                           and self.matches(node.filter, pid, p)]
+                if left > 0 and options and not self.lost[p]:
+                    if len(options) <= left:
+                        self.move_permanents(options, "graveyard")
+                    else:
+                        self.decision = {"kind": "sacrifice", "player": p,
+                                         "options": options}
+                        return
+            asks.pop(0)
+        queue = res["queue"]
+        while queue:
+            path = queue.pop(0)
+            node = self.node_at(root, path)
+            if isinstance(node, fx.Sequence):
+                queue[:0] = [self._child(path, i) for i in range(len(node.steps))]
+            elif isinstance(node, fx.Choose):
+                queue[:0] = [self._child(path, m) for m in item.modes.get(path, [])]
+            elif isinstance(node, fx.MayDo):
+                res["asking"] = self._child(path, 0)
+                self.decision = {"kind": "yesno", "player": item.controller}
+                return
+            elif isinstance(node, fx.Discard):
+                for p in self.select_players(node.who, path):
+                    if node.at_random:
+                        for _ in range(self.amount(node.count)):
+                            if self.hand[p]:
+                                self._discard(p, self.hand[p][self.dice.index(
+                                    len(self.hand[p]))])
+                    else:
+                        asks.append(["discard", p, self.amount(node.count), path])
+                if asks:
+                    return
+            elif isinstance(node, fx.Sacrifice):
+                for p in self.select_players(node.who, path):
+                    asks.append(["sacrifice", p, node.count, path])
+                return
+            else:
+                execute(self, node, path)
+        self.res = None
+        d = self.cdef(item.card)
+        if item.kind == "spell":
+            if "Aura" in d.subtypes:
+                host = next((c for c in item.targets.get("", []) if c in self.battlefield),
+                            None)
+                if host is not None:
+                    self._put_onto_battlefield(item.card, item.controller,
+                                               attached_to=host)
+                    return
+            self.graveyard[self.card_owner[item.card]].append(item.card)
+
+    # ----------------------------------------------------- the resolving object
+    def select(self, sel: Any, path: str) -> list[int]:
+        """Target codes ``sel`` names for the resolving object (illegal ones dropped)."""
+        res = self.res
+        assert res is not None
+        item: StackItem = res["item"]
+        if isinstance(sel, fx.Target):
+            codes = [c for c in item.targets.get(path, [])
+                     if self._legal_target(sel, c, item)]
+            if codes:
+                # "its controller" later in the ability means the controller now,
+                # even after the object is gone (last known information).
+                res["it"] = codes[0]
+                res["it_controller"] = self._controller_of(codes[0])
+            return codes
+        if isinstance(sel, fx.Each):
+            return [pid for pid in self.battlefield
+                    if self.matches(sel.filter, pid, item.controller,
+                                    self._source_pid(item))]
+        name = sel.name
+        if name == "self":
+            pid = self._source_pid(item)
+            return [pid] if pid is not None else []
+        if name == "you":
+            return [player_code(item.controller)]
+        if name == "it":
+            it = res.get("it")
+            if it is None:
+                return []
+            return [it] if it < 0 or it in self.battlefield else []
+        if name == "its_controller":
+            owner = res.get("it_controller")
+            return [player_code(owner)] if owner is not None else []
+        if name == "each_opponent":
+            return [player_code(p) for p in self._turn_order(item.controller)
+                    if p != item.controller]
+        if name == "each_player":
+            return [player_code(p) for p in self._turn_order(self.active)]
+        if name in ("equipped", "enchanted"):
+            pid = self._source_pid(item)
+            host = self.battlefield[pid].attached_to if pid is not None else None
+            return [host] if host is not None and host in self.battlefield else []
+        if name == "defending_player":
+            d = item.defending
+            return [player_code(d)] if d is not None and not self.lost[d] else []
+        # unresolvable() refuses cards with other refs at deck load
+        raise RuntimeError(f"reference {name!r} reached play")
+
+    def amount(self, value: Any) -> int:
+        """A number of the resolving effect (``"X"``: the value chosen on casting)."""
+        if value == "X":
+            return max(self.res["item"].x, 0)  # type: ignore[index]
+        return int(value)
+
+    def select_players(self, sel: Any, path: str) -> list[int]:
+        return [code_player(c) for c in self.select(sel, path)
+                if c < 0 and not self.lost[code_player(c)]]
+
+    def deal_damage_from_resolving(self, code: int, amount: Any) -> None:
+        item: StackItem = self.res["item"]  # type: ignore[index]
+        source = self._source_pid(item)
+        kws = self.keywords(source) if source is not None else frozenset(item.keywords)
+        self._deal_damage([(code, self.amount(amount))], item.controller, kws,
+                          self.name_of(item.card))
+
+    def counter(self, sid: int) -> None:
+        for s in self.stack:
+            if s.sid == sid and s.kind == "spell":
+                self.stack.remove(s)
+                self.graveyard[self.card_owner[s.card]].append(s.card)
+                self.log("countered", card=self.name_of(s.card), id=sid)
+                return
+
+    def attach_resolving(self, codes: list[int]) -> None:
+        item: StackItem = self.res["item"]  # type: ignore[index]
+        source = self._source_pid(item)
+        hosts = [c for c in codes if c >= 0 and c in self.battlefield]
+        if source is None or not hosts:
+            return
+        self.battlefield[source].attached_to = hosts[0]
+        self._bf_version += 1
+        self.log("attach", card=self.name_of(self.battlefield[source].card), id=source,
+                 to=hosts[0])
+
+
+def with_x(cost: ManaCost | None, x: int) -> ManaCost | None:
+    """``cost`` with each ``{X}`` paid as ``x`` generic mana."""
+    if cost is None or not cost.x:
+        return cost
+    return dataclasses.replace(cost, generic=cost.generic + cost.x * max(x, 0), x=0)
+

@@ -1,0 +1,9 @@
+"""Constants of the turn structure and zones, shared by :mod:`~game` and its mixins."""
+
+STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+         "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat",
+         "main2", "end", "cleanup")
+MAIN_STEPS = frozenset({"main1", "main2"})
+COMBAT_STEPS = frozenset(STEPS[4:10])
+HAND_LIMIT = 7
+ZONES = ("library", "hand", "graveyard", "exile")

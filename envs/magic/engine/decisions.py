@@ -1,0 +1,335 @@
+"""The decisions players are asked: the legal actions of each, and carrying out the
+chosen one.
+
+:class:`DecisionsMixin` holds the part of :class:`~game.MagicGame` between the action
+space of :mod:`~actions` and the rules: the legal actions for the current decision
+(priority: casting, activating, playing a land; modes, targets, X, costs; attackers
+and blockers; mulligans, discards, sacrifices, yes/no) and what each chosen action
+does to the game. It has no state of its own.
+"""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.casting import with_x
+from labyrinth_gym.envs.magic.engine.constants import MAIN_STEPS
+from labyrinth_gym.envs.magic.engine.resolve import selector_of
+from labyrinth_gym.envs.magic.engine.state import (
+    Permanent,
+    StackItem,
+    code_player,
+    player_code,
+)
+
+
+class DecisionsMixin:
+    """Legal actions and their effects for :class:`~game.MagicGame` (methods only;
+    the state is the game's)."""
+
+    # ---------------------------------------------------------- legal actions
+    def _compute_legal(self) -> list[int]:
+        # Sources and hand demand do not change while the legal set is computed:
+        # memoise them for the many costs it checks.
+        self._memo = {}
+        try:
+            return self._legal_for_decision()
+        finally:
+            self._memo = None
+
+    def _legal_for_decision(self) -> list[int]:
+        d = self.decision
+        assert d is not None
+        kind = d["kind"]
+        p = d["player"]
+        if kind == "priority":
+            return self._priority_actions(p)
+        if kind == "mulligan":
+            return [A.KEEP, A.MULLIGAN] if self.mull["count"] < 7 else [A.KEEP]  # type: ignore[index]
+        if kind in ("bottom", "discard"):
+            return [A.hand(i) for i in range(min(len(self.hand[p]), A.MAX_HAND))]
+        if kind == "yesno":
+            return [A.YES, A.NO]
+        if kind == "x":
+            item = self.casting
+            cost = self.cdef(item.card).cost  # type: ignore[union-attr]
+            return [A.mode(v) for v in range(A.MAX_MODES)
+                    if self._payment(p, with_x(cost, v), skip_card=item.card) is not None]
+        if kind == "mode":
+            item = self.casting
+            node = self.node_at(self.effect_of(item), d["path"])
+            chosen = item.modes.get(d["path"], [])
+            out = [A.mode(i) for i, m in enumerate(node.modes)
+                   if i not in chosen and self._feasible(m, self._child(d["path"], i), item)]
+            if len(chosen) >= node.min_modes:
+                out.append(A.DONE)
+            return out
+        if kind == "target":
+            item = self.casting
+            sel = selector_of(self.node_at(self.effect_of(item), d["path"]))
+            chosen = item.targets.get(d["path"], [])
+            out = [self._code_action(c, p) for c in self.candidates(sel, item)
+                   if c not in chosen]
+            if sel.up_to or len(chosen) >= sel.count:
+                out.append(A.DONE)
+            return out
+        if kind == "attack":
+            return self._attack_actions(p)
+        if kind == "block":
+            return self._block_actions(p)
+        if kind == "block_target":
+            return [A.permanent(self.battlefield[a].slot)
+                    for a in self._blockable(d["blocker"], p)]
+        if kind in ("sacrifice", "cost_sacrifice"):
+            return [A.permanent(self.battlefield[pid].slot) for pid in d["options"]
+                    if pid in self.battlefield]
+        if kind == "cost_discard":
+            chosen = self.casting.discarded  # type: ignore[union-attr]
+            return [A.hand(i) for i, c in enumerate(self.hand[p][:A.MAX_HAND])
+                    if c not in chosen and c != self.casting.card]  # type: ignore[union-attr]
+        raise AssertionError(kind)
+
+    def _code_action(self, code: int, p: int) -> int:
+        if code < 0:
+            return A.player((code_player(code) - p) % self.num_players)
+        if code in self.battlefield:
+            return A.permanent(self.battlefield[code].slot)
+        for i, s in enumerate(self.stack):
+            if s.sid == code:
+                return A.stack(i)
+        raise AssertionError(code)
+
+    def _sorcery_timing(self, p: int) -> bool:
+        return p == self.active and self.step in MAIN_STEPS and not self.stack
+
+    def _priority_actions(self, p: int) -> list[int]:
+        out = [A.PASS]
+        sorcery = self._sorcery_timing(p)
+        for i, card in enumerate(self.hand[p][:A.MAX_HAND]):
+            d = self.cdef(card)
+            for index, ab in enumerate(d.activated):
+                if ab.zone == "hand" and self._can_activate_from_hand(p, card, ab, index,
+                                                                      sorcery):
+                    out.append(A.hand_ability(i))
+            if "Land" in d.types:
+                if sorcery and not self.land_played:
+                    out.append(A.cast(i))
+                continue
+            if not (sorcery or "Instant" in d.types or "flash" in d.keywords):
+                continue
+            if self._payment(p, d.cost, skip_card=card) is None:
+                continue
+            extra = d.spell.additional_cost if d.spell is not None else None
+            if not self._extra_cost_payable(p, extra, None, card):
+                continue
+            probe = StackItem(sid=-1, kind="spell", controller=p, card=card)
+            if self._feasible(self.effect_of(probe), "", probe):
+                out.append(A.cast(i))
+        for pid, perm in self.battlefield.items():
+            if perm.controller != p or perm.slot < 0:
+                continue
+            d = self.pdef(pid)
+            for k, index in enumerate(battlefield_abilities(d)):
+                if self._can_activate(pid, perm, d, index, sorcery):
+                    out.append(A.activate(perm.slot, k))
+        return out
+
+    def _extra_cost_payable(self, p: int, cost: fx.Cost | None, source: int | None,
+                            card: int | None) -> bool:
+        """The parts of a cost other than mana and {T} can be paid by ``p``."""
+        if cost is None:
+            return True
+        if cost.pay_life and self.life[p] < cost.pay_life:
+            return False
+        if cost.sacrifice is not None and not self._sacrifice_options(p, cost, source):
+            return False
+        if cost.discard:
+            hand = [c for c in self.hand[p][:A.MAX_HAND] if c != card]
+            if len(hand) < cost.discard:
+                return False
+        return True
+
+    def _sacrifice_options(self, p: int, cost: fx.Cost, source: int | None) -> list[int]:
+        return [pid for pid, perm in self.battlefield.items()
+                if perm.controller == p and perm.slot >= 0
+                and self.matches(cost.sacrifice, pid, p, source)]
+
+    def _can_activate(self, pid: int, perm: Permanent, d: fx.CardDef, index: int,
+                      sorcery: bool) -> bool:
+        ab = d.activated[index]
+        if ab.sorcery_speed and not sorcery:
+            return False
+        if ab.once_per_turn and [pid, index] in self.activated_this_turn:
+            return False
+        cost = ab.cost
+        if cost.tap:
+            if perm.tapped:
+                return False
+            if "Creature" in d.types and perm.sick and "haste" not in self.keywords(pid):
+                return False
+        if not self._extra_cost_payable(perm.controller, cost, pid, None):
+            return False
+        if cost.mana is not None and self._payment(
+                perm.controller, cost.mana, exclude=pid if cost.tap else None) is None:
+            return False
+        probe = StackItem(sid=-1, kind="activated", controller=perm.controller,
+                          card=perm.card, source=pid, index=index)
+        return self._feasible(ab.effect, "", probe)
+
+    def _can_activate_from_hand(self, p: int, card: int, ab: fx.ActivatedAbility,
+                                index: int, sorcery: bool) -> bool:
+        if ab.sorcery_speed and not sorcery:
+            return False
+        if not self._extra_cost_payable(p, ab.cost, None, card):
+            return False
+        if ab.cost.mana is not None and self._payment(
+                p, ab.cost.mana, skip_card=card) is None:
+            return False
+        probe = StackItem(sid=-1, kind="activated", controller=p, card=card, index=index)
+        return self._feasible(ab.effect, "", probe)
+
+    def _can_attack(self, pid: int) -> bool:
+        perm = self.battlefield[pid]
+        if perm.slot < 0 or perm.tapped or not self.is_creature(pid):
+            return False
+        kws = self.keywords(pid)
+        if "defender" in kws or (perm.sick and "haste" not in kws):
+            return False
+        return not self._restricted(pid, "cant_attack")
+
+    def _attack_actions(self, p: int) -> list[int]:
+        out = []
+        must = False
+        opponents = [(q - p) % self.num_players for q in self._turn_order(p) if q != p]
+        for pid, perm in self.battlefield.items():
+            if perm.controller == p and pid not in self.attackers and self._can_attack(pid):
+                out.extend(A.attack(perm.slot, r) for r in opponents)
+                must = must or self._restricted(pid, "attacks_each_combat")
+        # "Attacks each combat if able" (rule 508.1d): no "done" while such a
+        # creature that can attack has not been declared.
+        return out if must and out else [A.DONE, *out]
+
+    def _blockable(self, blocker: int, p: int) -> list[int]:
+        """Attackers attacking ``p`` that ``blocker`` can block."""
+        reach = self.keywords(blocker) & {"flying", "reach"}
+        out = []
+        for attacker, defending in self.attackers.items():
+            if defending != p or self.battlefield[attacker].slot < 0:
+                continue
+            if "flying" in self.keywords(attacker) and not reach:
+                continue
+            if self._restricted(attacker, "cant_be_blocked"):
+                continue
+            out.append(attacker)
+        return out
+
+    def _block_actions(self, p: int) -> list[int]:
+        out = [A.DONE]
+        for pid, perm in self.battlefield.items():
+            if (perm.controller == p and perm.slot >= 0 and not perm.tapped
+                    and pid not in self.blocking and self.is_creature(pid)
+                    and not self._restricted(pid, "cant_block")
+                    and self._blockable(pid, p)):
+                out.append(A.block(perm.slot))
+        return out
+
+    # --------------------------------------------------- carrying out an action
+    def _act(self, action: int) -> None:
+        """Carry out a legal action for the current decision."""
+        d = self.decision
+        assert d is not None
+        self.decision = None
+        self._legal = None
+        kind, args = A.decode(action)
+        p = d["player"]
+        dk = d["kind"]
+        if kind != "pass":
+            self._sba_clean = False
+        if dk == "priority":
+            if kind == "pass":
+                self._pass()
+            elif kind == "cast":
+                self._cast(p, self.hand[p][args[0]])
+            elif kind == "activate":
+                pid = self.slots[args[0]]
+                self._activate(p, pid, battlefield_abilities(self.pdef(pid))[args[1]])
+            else:  # an ability of a card in hand (cycling)
+                card = self.hand[p][args[0]]
+                index = next(i for i, ab in enumerate(self.cdef(card).activated)
+                             if ab.zone == "hand")
+                self.casting = StackItem(sid=self._new_id(), kind="activated",
+                                         controller=p, card=card, index=index,
+                                         keywords=sorted(self.cdef(card).keywords))
+                self.closed = []
+        elif dk == "mulligan":
+            self._mulligan(p, kind == "mulligan")
+        elif dk == "bottom":
+            card = self.hand[p].pop(args[0])
+            self.library[p].insert(0, card)
+            self.log("bottom", player=p)
+            self.mull["bottom"] -= 1  # type: ignore[index]
+        elif dk in ("mode", "target"):
+            item = self.casting
+            path = d["path"]
+            if kind == "done":
+                self.closed.append(path)
+            elif kind == "mode":
+                item.modes.setdefault(path, []).append(args[0])
+                item.modes[path].sort()
+            else:
+                item.targets.setdefault(path, []).append(self._action_code(kind, args, p))
+        elif dk == "attack":
+            if kind == "done":
+                self._attackers_declared()
+            else:
+                pid = self.slots[args[0]]
+                self.attackers[pid] = (p + args[1]) % self.num_players
+                self.decision = {"kind": "attack", "player": p}
+        elif dk == "block":
+            if kind == "done":
+                self._blocks_declared(p)
+            else:
+                self.decision = {"kind": "block_target", "player": p,
+                                 "blocker": self.slots[args[0]]}
+        elif dk == "block_target":
+            blocker = d["blocker"]
+            attacker = self.slots[args[0]]
+            self.blocking[blocker] = attacker
+            self.blocks.setdefault(attacker, []).append(blocker)
+            self.log("block", player=p, blocker=blocker, attacker=attacker,
+                     card=self.name_of(self.battlefield[blocker].card))
+            self.decision = {"kind": "block", "player": p}
+        elif dk == "yesno":
+            res = self.res
+            if kind == "yes":
+                res["queue"].insert(0, res.pop("asking"))  # type: ignore[union-attr]
+            else:
+                res.pop("asking")  # type: ignore[union-attr]
+        elif dk == "discard":
+            self._discard(p, self.hand[p][args[0]])
+            if self.res is not None and self.res.get("asks"):
+                self.res["asks"][0][2] -= 1
+        elif dk == "x":
+            self.casting.x = args[0]  # type: ignore[union-attr]
+        elif dk == "cost_sacrifice":
+            self.casting.sacrificed.append(self.slots[args[0]])  # type: ignore[union-attr]
+        elif dk == "cost_discard":
+            self.casting.discarded.append(self.hand[p][args[0]])  # type: ignore[union-attr]
+        elif dk == "sacrifice":
+            self.move_permanents([self.slots[args[0]]], "graveyard")
+            self.res["asks"][0][2] -= 1  # type: ignore[index]
+
+    def _action_code(self, kind: str, args: tuple[int, ...], p: int) -> int:
+        if kind == "player":
+            return player_code((p + args[0]) % self.num_players)
+        if kind == "permanent":
+            return self.slots[args[0]]
+        return self.stack[args[0]].sid
+
+
+def battlefield_abilities(d: fx.CardDef) -> list[int]:
+    """Indices in ``d.activated`` of the abilities activated from the battlefield by an
+    action (mana abilities are automatic; hand abilities have their own actions)."""
+    return [i for i, ab in enumerate(d.activated)
+            if not ab.is_mana and ab.zone == "battlefield"]
+

@@ -1,0 +1,474 @@
+"""Game objects: the card table, characteristics, zones, damage, triggers and
+state-based actions.
+
+:class:`ObjectsMixin` holds the part of :class:`~game.MagicGame` that reads and moves
+cards and permanents: definitions of cards (``cdef``/``pdef``), power, toughness and
+keywords computed on demand (``chars``, ``matches``), moving cards between zones,
+tokens, dealing damage, collecting triggered abilities and putting them on the stack,
+and the state-based actions of rule 704. It has no state of its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.resolve import token_def
+from labyrinth_gym.envs.magic.engine.state import Permanent, StackItem, code_player
+
+
+class ObjectsMixin:
+    """Cards, permanents, zones, damage, triggers and state-based actions of
+    :class:`~game.MagicGame` (methods only; the state is the game's)."""
+
+    # ------------------------------------------------------------ card table
+    def _new_card(self, defn: fx.CardDef, owner: int, token: bool = False) -> int:
+        index = self._def_index.get(defn)
+        if index is None:
+            index = len(self.defs)
+            self.defs.append(defn)
+            self._def_index[defn] = index
+        self.card_def.append(index)
+        self.card_owner.append(owner)
+        self.card_token.append(token)
+        return len(self.card_def) - 1
+
+    def cdef(self, card: int) -> fx.CardDef:
+        """The definition of card ``card``."""
+        return self.defs[self.card_def[card]]
+
+    def pdef(self, pid: int) -> fx.CardDef:
+        """The definition of permanent ``pid``."""
+        return self.defs[self.card_def[self.battlefield[pid].card]]
+
+    def name_of(self, card: int) -> str:
+        return self.cdef(card).name
+
+    # ------------------------------------------------------ characteristics
+    def _statics(self) -> None:
+        """Refresh the lists of anthems and attached bonuses if the board changed."""
+        if self._static_version == self._bf_version:
+            return
+        anthems: list[tuple[int, fx.Anthem]] = []
+        bonuses: dict[int, list[fx.AttachedBonus]] = {}
+        for pid, perm in self.battlefield.items():
+            for static in self.defs[self.card_def[perm.card]].statics:
+                if isinstance(static, fx.Anthem):
+                    anthems.append((pid, static))
+                elif isinstance(static, fx.AttachedBonus) and perm.attached_to is not None:
+                    bonuses.setdefault(perm.attached_to, []).append(static)
+        self._anthems = anthems
+        self._bonuses = bonuses
+        self._static_version = self._bf_version
+
+    def chars(self, pid: int) -> tuple[int, int, frozenset[str]]:
+        """Power, toughness and keywords of permanent ``pid`` now."""
+        perm = self.battlefield[pid]
+        d = self.defs[self.card_def[perm.card]]
+        power = d.power or 0
+        tough = d.toughness or 0
+        kws = set(d.keywords)
+        counters = perm.counters
+        if counters:
+            net = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+            power += net
+            tough += net
+        self._statics()
+        for spid, anthem in self._anthems:
+            if self.matches(anthem.affected, pid, self.battlefield[spid].controller, spid,
+                            printed=True):
+                power += anthem.power
+                tough += anthem.toughness
+                kws.update(anthem.keywords)
+        for bonus in self._bonuses.get(pid, ()):
+            power += bonus.power
+            tough += bonus.toughness
+            kws.update(bonus.keywords)
+        for m in perm.mods:
+            power += m[0]
+            tough += m[1]
+            kws.update(m[2])
+        return power, tough, frozenset(kws)
+
+    def keywords(self, pid: int) -> frozenset[str]:
+        return self.chars(pid)[2]
+
+    def is_creature(self, pid: int) -> bool:
+        return "Creature" in self.pdef(pid).types
+
+    def _restricted(self, pid: int, what: str) -> bool:
+        """Whether ``pid`` has the combat restriction ``what`` (``cant_attack``,
+        ``cant_block``, ``cant_be_blocked``, ``attacks_each_combat``), from its own
+        :class:`~effects.CombatRestriction` or an attached Aura / Equipment."""
+        self._statics()
+        if any(getattr(b, what, False) for b in self._bonuses.get(pid, ())):
+            return True
+        return any(isinstance(st, fx.CombatRestriction) and getattr(st, what)
+                   for st in self.pdef(pid).statics)
+
+    def matches(self, filt: fx.Filter | None, pid: int, you: int,
+                source: int | None = None, *, printed: bool = False) -> bool:
+        """Whether permanent ``pid`` matches ``filt`` seen by seat ``you``."""
+        if filt is None:
+            return True
+        perm = self.battlefield[pid]
+        d = self.defs[self.card_def[perm.card]]
+        if filt.types and not (filt.types & set(d.types)):
+            return False
+        if filt.subtypes and not (filt.subtypes & set(d.subtypes)):
+            return False
+        if filt.controller == "you" and perm.controller != you:
+            return False
+        if filt.controller == "opponent" and perm.controller == you:
+            return False
+        for prop in filt.props:
+            if not self._has_prop(prop, pid, perm, d, source, printed):
+                return False
+        return True
+
+    def _has_prop(self, prop: str, pid: int, perm: Permanent, d: fx.CardDef,
+                  source: int | None, printed: bool) -> bool:
+        if prop == "nonland":
+            return "Land" not in d.types
+        if prop == "noncreature":
+            return "Creature" not in d.types
+        if prop == "tapped":
+            return perm.tapped
+        if prop == "untapped":
+            return not perm.tapped
+        if prop == "attacking":
+            return pid in self.attackers
+        if prop == "blocking":
+            return pid in self.blocking
+        if prop == "other":
+            return pid != source
+        if prop == "token":
+            return self.card_token[perm.card]
+        if prop == "nontoken":
+            return not self.card_token[perm.card]
+        if prop == "flying":
+            if printed:
+                return "flying" in d.keywords or any("flying" in m[2] for m in perm.mods)
+            return "flying" in self.keywords(pid)
+        # unresolvable() refuses cards with other props at deck load
+        raise RuntimeError(f"filter property {prop!r} reached play")
+
+    # ---------------------------------------------------------------- zones
+    def _turn_order(self, first: int) -> list[int]:
+        """Living seats in turn order starting at ``first``."""
+        n = self.num_players
+        return [(first + i) % n for i in range(n) if not self.lost[(first + i) % n]]
+
+    def living(self) -> list[int]:
+        return [p for p in range(self.num_players) if not self.lost[p]]
+
+    def draw(self, p: int, *, log: bool = True) -> None:
+        """``p`` draws a card (from an empty library: marked for the SBA)."""
+        if not self.library[p]:
+            self.drew_empty[p] = True
+            if log:
+                self.log("draw_empty", player=p)
+            return
+        card = self.library[p].pop()
+        self.hand[p].append(card)
+        if log:
+            self.log("draw", player=p, card=self.name_of(card))
+
+    def mill(self, p: int) -> None:
+        if self.library[p]:
+            card = self.library[p].pop()
+            self.graveyard[p].append(card)
+            self.log("mill", player=p, card=self.name_of(card))
+
+    def gain_life(self, p: int, amount: int) -> None:
+        if amount > 0 and not self.lost[p]:
+            self.life[p] += amount
+            self.log("life", player=p, change=amount, life=self.life[p])
+
+    def lose_life(self, p: int, amount: int) -> None:
+        if amount > 0 and not self.lost[p]:
+            self.life[p] -= amount
+            self.log("life", player=p, change=-amount, life=self.life[p])
+
+    def _free_slot(self) -> int:
+        for i, pid in enumerate(self.slots):
+            if pid < 0:
+                return i
+        return -1
+
+    def _put_onto_battlefield(self, card: int, controller: int, *, triggers: bool = True,
+                              attached_to: int | None = None) -> int:
+        pid = self.next_id
+        self.next_id += 1
+        slot = self._free_slot()
+        if slot >= 0:
+            self.slots[slot] = pid
+        d = self.cdef(card)
+        perm = Permanent(pid, card, controller, slot, attached_to=attached_to)
+        perm.tapped = any(isinstance(s, fx.EntersTapped) for s in d.statics)
+        self.battlefield[pid] = perm
+        self._bf_version += 1
+        self.log("enters", player=controller, card=d.name, id=pid)
+        if triggers:
+            self._enter_triggers(pid)
+        return pid
+
+    def _leave(self, pid: int, dest: str) -> None:
+        """Move permanent ``pid`` to its owner's ``dest`` zone (no triggers here)."""
+        perm = self.battlefield.pop(pid)
+        if perm.slot >= 0:
+            self.slots[perm.slot] = -1
+        self._bf_version += 1
+        self.attackers.pop(pid, None)
+        if pid in self.blocking:
+            attacker = self.blocking.pop(pid)
+            if attacker in self.blocks and pid in self.blocks[attacker]:
+                self.blocks[attacker].remove(pid)
+        owner = self.card_owner[perm.card]
+        getattr(self, dest)[owner].append(perm.card)
+        if self.card_token[perm.card]:
+            self._token_left = True
+        self.log("leaves", card=self.name_of(perm.card), id=pid, to=dest, player=owner)
+
+    def move_permanents(self, pids: list[int], dest: str) -> None:
+        """Move permanents (simultaneously) to their owners' ``dest`` zones."""
+        pids = [p for p in dict.fromkeys(pids) if p in self.battlefield]
+        if dest == "graveyard":
+            self._dies_triggers(pids)
+            for pid in pids:
+                if self.is_creature(pid):
+                    self.log("dies", card=self.name_of(self.battlefield[pid].card),
+                             id=pid, player=self.battlefield[pid].controller)
+        for pid in pids:
+            self._leave(pid, dest)
+
+    def destroy(self, pids: list[int]) -> None:
+        """Destroy permanents (indestructible ones stay)."""
+        doomed = [p for p in pids if p in self.battlefield
+                  and "indestructible" not in self.keywords(p)]
+        for pid in doomed:
+            self.log("destroy", card=self.name_of(self.battlefield[pid].card), id=pid)
+        self.move_permanents(doomed, "graveyard")
+
+    def create_token(self, spec: fx.TokenSpec, controller: int) -> int:
+        card = self._new_card(token_def(spec), controller, token=True)
+        self.log("token", player=controller, card=spec.name)
+        return self._put_onto_battlefield(card, controller)
+
+    def _discard(self, p: int, card: int) -> None:
+        self.hand[p].remove(card)
+        self.graveyard[p].append(card)
+        self.log("discard", player=p, card=self.name_of(card))
+
+    # ------------------------------------------------------------------- damage
+    def _deal_damage(self, hits: list[tuple[int, int]], controller: int,
+                     kws: frozenset[str], source_name: str, *,
+                     combat: bool = False) -> None:
+        """One source's damage to several recipients at once (rule 120)."""
+        total = 0
+        for code, amount in hits:
+            if amount <= 0:
+                continue
+            if code < 0:
+                p = code_player(code)
+                if self.lost[p]:
+                    continue
+                self.life[p] -= amount
+                self.log("damage", source=source_name, player=p, amount=amount,
+                         combat=combat)
+                self.log("life", player=p, change=-amount, life=self.life[p])
+            elif code in self.battlefield:
+                perm = self.battlefield[code]
+                perm.damage += amount
+                if "deathtouch" in kws:
+                    perm.deathtouched = True
+                self.log("damage", source=source_name, id=code,
+                         card=self.name_of(perm.card), amount=amount, combat=combat)
+            else:
+                continue
+            total += amount
+        if "lifelink" in kws and total:
+            self.gain_life(controller, total)
+
+    # ------------------------------------------------------------- triggers
+    def _trigger(self, pid: int, index: int, **extra: Any) -> None:
+        perm = self.battlefield[pid]
+        it = extra.get("it")
+        self.pending_triggers.append({
+            "controller": perm.controller, "card": perm.card, "source": pid,
+            "index": index, "it": it, "defending": extra.get("defending"),
+            "it_controller": self._controller_of(it),
+            "keywords": sorted(self.keywords(pid))})
+
+    def _controller_of(self, code: int | None) -> int | None:
+        """The controller of the object ``code`` names now (None if none)."""
+        if code is None or code < 0:
+            return None
+        if code in self.battlefield:
+            return self.battlefield[code].controller
+        return next((s.controller for s in self.stack if s.sid == code), None)
+
+    def _enter_triggers(self, entered: int) -> None:
+        for pid, perm in self.battlefield.items():
+            for i, ab in enumerate(self.pdef(pid).triggered):
+                if ab.trigger.event != "enters":
+                    continue
+                subject = ab.trigger.subject
+                if (isinstance(subject, fx.Ref) and subject.name == "self" and pid == entered) \
+                        or (isinstance(subject, fx.Filter)
+                            and self.matches(subject, entered, perm.controller, pid)):
+                    self._trigger(pid, i, it=entered)
+
+    def _dies_triggers(self, dying: list[int]) -> None:
+        """Leaves-the-battlefield triggers look back: all dying creatures see each other."""
+        creatures = [d for d in dying if self.is_creature(d)]
+        if not creatures:
+            return
+        for pid, perm in self.battlefield.items():
+            for i, ab in enumerate(self.pdef(pid).triggered):
+                if ab.trigger.event != "dies":
+                    continue
+                subject = ab.trigger.subject
+                for d in creatures:
+                    if (isinstance(subject, fx.Ref) and subject.name == "self" and pid == d) \
+                            or (isinstance(subject, fx.Filter)
+                                and self.matches(subject, d, perm.controller, pid)):
+                        self._trigger(pid, i, it=d)
+
+    def _step_triggers(self, event: str) -> None:
+        for pid, perm in self.battlefield.items():
+            for i, ab in enumerate(self.pdef(pid).triggered):
+                if ab.trigger.event != event:
+                    continue
+                subject = ab.trigger.subject
+                mine_only = isinstance(subject, fx.Ref) and subject.name in ("self", "you")
+                if subject == fx.Ref("each_opponent"):
+                    if perm.controller != self.active:
+                        self._trigger(pid, i)
+                elif not mine_only or perm.controller == self.active:
+                    self._trigger(pid, i)
+
+    def _attack_triggers(self) -> None:
+        for attacker, defending in self.attackers.items():
+            for pid, perm in self.battlefield.items():
+                for i, ab in enumerate(self.pdef(pid).triggered):
+                    if ab.trigger.event != "attacks":
+                        continue
+                    subject = ab.trigger.subject
+                    if (isinstance(subject, fx.Ref) and subject.name == "self"
+                            and pid == attacker) or (
+                            isinstance(subject, fx.Filter)
+                            and self.matches(subject, attacker, perm.controller, pid)):
+                        self._trigger(pid, i, it=attacker, defending=defending)
+
+    def _put_triggers(self) -> None:
+        """Start putting the next waiting trigger on the stack (APNAP order)."""
+        order = self._turn_order(self.active)
+        chosen = None
+        for p in order:
+            for t in self.pending_triggers:
+                if t["controller"] == p:
+                    chosen = t
+                    break
+            if chosen is not None:
+                break
+        if chosen is None:  # controller left the game
+            self.pending_triggers.clear()
+            return
+        self.pending_triggers.remove(chosen)
+        item = StackItem(sid=self._new_id(), kind="triggered",
+                         controller=chosen["controller"], card=chosen["card"],
+                         source=chosen["source"], index=chosen["index"], it=chosen["it"],
+                         it_controller=chosen["it_controller"],
+                         defending=chosen["defending"], keywords=chosen["keywords"])
+        if not self._feasible(self.effect_of(item), "", item):
+            self.log("trigger_removed", card=self.name_of(item.card), reason="no target")
+            return
+        self.casting = item
+        self.closed = []
+
+    def _new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
+
+    # -------------------------------------------------------- state-based
+    def _state_based(self) -> bool:
+        """Perform state-based actions (rule 704) until none apply; True if any did."""
+        any_done = False
+        while True:
+            done = False
+            losers = [p for p in self.living() if self.life[p] <= 0 or self.drew_empty[p]]
+            to_grave: list[int] = []
+            to_destroy: list[int] = []
+            unattach: list[int] = []
+            for pid, perm in self.battlefield.items():
+                d = self.defs[self.card_def[perm.card]]
+                if "Creature" in d.types:
+                    _, tough, kws = self.chars(pid)
+                    if tough <= 0:
+                        to_grave.append(pid)
+                    elif (perm.damage >= tough or perm.deathtouched) \
+                            and "indestructible" not in kws:
+                        to_destroy.append(pid)
+                host = perm.attached_to
+                if "Aura" in d.subtypes:
+                    if host is None or host not in self.battlefield or not self.matches(
+                            d.enchant, host, perm.controller):
+                        to_grave.append(pid)
+                elif host is not None and (host not in self.battlefield
+                                           or not self.is_creature(host)):
+                    unattach.append(pid)
+                c = perm.counters
+                if c.get("+1/+1") and c.get("-1/-1"):
+                    n = min(c["+1/+1"], c["-1/-1"])
+                    c["+1/+1"] -= n
+                    c["-1/-1"] -= n
+                    done = True
+            # legend rule: the controller keeps the newest of each name
+            seen: dict[tuple[int, str], int] = {}
+            for pid, perm in self.battlefield.items():
+                d = self.defs[self.card_def[perm.card]]
+                if "Legendary" in d.supertypes:
+                    key = (perm.controller, d.name)
+                    if key in seen:
+                        to_grave.append(seen[key])
+                    seen[key] = pid
+            tokens_gone = self._remove_tokens()
+            for pid in unattach:
+                self.battlefield[pid].attached_to = None
+                self._bf_version += 1
+                self.log("unattach", id=pid)
+            for pid in dict.fromkeys(to_destroy):
+                self.log("destroy", card=self.name_of(self.battlefield[pid].card), id=pid,
+                         reason="damage")
+            dying = list(dict.fromkeys(to_grave + to_destroy))
+            if dying:
+                self.move_permanents(dying, "graveyard")
+            for p in losers:
+                self._lose(p, check_end=False)
+            alive = self.living()
+            if losers and len(alive) <= 1:
+                # Players who lose at the same time all lose: none left is a draw.
+                self._finish(alive[0] if alive else None, "last player standing")
+            done = done or bool(losers or dying or unattach or tokens_gone)
+            if not done:
+                break
+            any_done = True
+            if self.outcome is not None:
+                break
+        if any_done:
+            self._legal = None
+        return any_done
+
+    def _remove_tokens(self) -> bool:
+        if not self._token_left:
+            return False
+        self._token_left = False
+        gone = False
+        for zone in (self.hand, self.graveyard, self.exile, self.library):
+            for pile in zone:
+                keep = [c for c in pile if not self.card_token[c]]
+                if len(keep) != len(pile):
+                    gone = True
+                    pile[:] = keep
+        return gone

@@ -1,0 +1,308 @@
+"""Turns: driving the game between decisions, priority, mulligans, steps and combat,
+losing and the end of the game.
+
+:class:`TurnsMixin` holds the part of :class:`~game.MagicGame` that runs the game
+forward until a player must decide (``_run``): passing priority and resolving when
+all pass, the London mulligan (rule 103.5), the steps of a turn and their turn-based
+actions (rule 500-514), declaring attackers and blockers and combat damage (rule
+506-511), players losing (rule 800.4) and the end of the game. It has no state of its
+own.
+"""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine.combat import assign_attacker_damage
+from labyrinth_gym.envs.magic.engine.constants import HAND_LIMIT, STEPS
+from labyrinth_gym.envs.magic.engine.state import player_code
+
+
+class TurnsMixin:
+    """Priority, steps, combat, mulligans and the end of :class:`~game.MagicGame`
+    (methods only; the state is the game's)."""
+
+    # --------------------------------------------------------------- driving
+    def _run(self) -> None:
+        """Advance until a player must decide something (or the game is over)."""
+        while self.outcome is None:
+            if self.decision is not None:
+                legal = self.legal_actions()
+                if self.auto_pass and len(legal) == 1 and legal[0] in (A.PASS, A.DONE):
+                    self._act(legal[0])
+                    continue
+                return
+            if self.casting is not None:
+                self._sba_clean = False
+                self._continue_casting()
+            elif self.res is not None:
+                self._sba_clean = False
+                self._resume()
+            elif self.stage == "mulligan":
+                self._mulligan_step()
+            elif self.stage == "tba":
+                self._sba_clean = False
+                self._turn_based()
+            elif self.stage == "priority":
+                if not self._sba_clean:
+                    if self._state_based():
+                        continue
+                    self._sba_clean = True
+                if self.outcome is not None:
+                    return
+                if self.pending_triggers:
+                    self._put_triggers()
+                    continue
+                if self.lost[self.priority]:
+                    self.priority = self._next_living(self.priority)
+                self.decision = {"kind": "priority", "player": self.priority}
+            else:
+                raise AssertionError(self.stage)
+
+    def _next_living(self, p: int) -> int:
+        n = self.num_players
+        for i in range(1, n + 1):
+            q = (p + i) % n
+            if not self.lost[q]:
+                return q
+        return p
+
+    def _pass(self) -> None:
+        self.passes += 1
+        if self.passes < len(self.living()):
+            self.priority = self._next_living(self.priority)
+            return
+        self.passes = 0
+        self._sba_clean = False
+        self.priority = self.active if not self.lost[self.active] else \
+            self._next_living(self.active)
+        if self.stack:
+            self._start_resolution(self.stack.pop())
+        else:
+            self._next_step()
+
+    def _give_priority_to_active(self) -> None:
+        self.stage = "priority"
+        self.passes = 0
+        self.priority = self.active if not self.lost[self.active] else \
+            self._next_living(self.active)
+
+    # ---------------------------------------------------------- mulligans
+    def _mulligan_step(self) -> None:
+        m = self.mull
+        if m["bottom"] > 0:  # type: ignore[index]
+            self.decision = {"kind": "bottom", "player": m["order"][0]}  # type: ignore[index]
+            return
+        if m.get("kept"):  # type: ignore[union-attr]
+            m["order"].pop(0)  # type: ignore[index]
+            m["count"] = 0  # type: ignore[index]
+            m["kept"] = False  # type: ignore[index]
+        if not m["order"]:  # type: ignore[index]
+            self.mull = None
+            self._begin_turn(first=True)
+            return
+        self.decision = {"kind": "mulligan", "player": m["order"][0]}  # type: ignore[index]
+
+    def _mulligan(self, p: int, again: bool) -> None:
+        m = self.mull
+        if again:
+            m["count"] += 1  # type: ignore[index]
+            self.library[p].extend(self.hand[p])
+            self.hand[p].clear()
+            self.dice.shuffle(self.library[p])
+            for _ in range(7):
+                self.draw(p, log=False)
+            self.log("mulligan", player=p, count=m["count"])  # type: ignore[index]
+        else:
+            self.log("keep", player=p, mulligans=m["count"])  # type: ignore[index]
+            m["bottom"] = min(m["count"], len(self.hand[p]))  # type: ignore[index]
+            m["kept"] = True  # type: ignore[index]
+
+    # ------------------------------------------------------------- turns
+    def _begin_turn(self, first: bool = False) -> None:
+        if first:
+            self.turn = 1
+            self.active = self.starting
+        else:
+            if self.turn >= self.max_turns:
+                self._finish(None, "max_turns")
+                return
+            self.turn += 1
+            self.active = self._next_living(self.active)
+            self.first_turn = False
+        self.land_played = False
+        self.activated_this_turn = []
+        self.step = "untap"
+        self.stage = "tba"
+        self.log("turn", player=self.active)
+
+    def _next_step(self) -> None:
+        i = STEPS.index(self.step)
+        if self.step == "end_of_combat":
+            self._clear_combat()
+        if self.step == "cleanup":
+            self._begin_turn()
+            return
+        nxt = STEPS[i + 1]
+        if nxt == "declare_blockers" and not self.attackers:
+            nxt = "end_of_combat"  # rule 508.8
+        self.step = nxt
+        self.stage = "tba"
+
+    def _clear_combat(self) -> None:
+        self.attackers.clear()
+        self.blocks.clear()
+        self.blocking.clear()
+        self.blocked.clear()
+        self.blockers_to_declare = []
+        self.first_strike_step = False
+
+    def _turn_based(self) -> None:
+        """Turn-based actions on entering ``self.step``, then priority (or not)."""
+        step = self.step
+        a = self.active
+        if step == "untap":
+            for perm in self.battlefield.values():
+                if perm.controller == a:
+                    perm.tapped = False
+                    perm.sick = False
+            self.step = "upkeep"
+            return
+        if step == "upkeep":
+            self._step_triggers("upkeep")
+        elif step == "draw":
+            if self.first_turn and a == self.starting:
+                self.step = "main1"
+                return
+            if not self.lost[a]:
+                self.draw(a)
+        elif step == "declare_attackers":
+            if not self.lost[a]:  # a player who left declares nothing (rule 800.4)
+                self.stage = "attack"
+                self.decision = {"kind": "attack", "player": a}
+                return
+        elif step == "declare_blockers":
+            if self.blockers_to_declare:
+                p = self.blockers_to_declare[0]
+                self.decision = {"kind": "block", "player": p}
+                return
+        elif step == "first_strike_damage":
+            strikers = [pid for pid in list(self.attackers) + list(self.blocking)
+                        if self.keywords(pid) & {"first strike", "double strike"}]
+            if not strikers:
+                self.step = "combat_damage"
+                return
+            self.first_strike_step = True
+            self._combat_damage(first=True)
+        elif step == "combat_damage":
+            self._combat_damage(first=False)
+        elif step == "end":
+            self._step_triggers("end_step")
+        elif step == "cleanup":
+            if len(self.hand[a]) > HAND_LIMIT and not self.lost[a]:
+                self.decision = {"kind": "discard", "player": a}
+                return
+            for perm in self.battlefield.values():
+                perm.damage = 0
+                perm.deathtouched = False
+                perm.mods.clear()
+            self._begin_turn()
+            return
+        self._give_priority_to_active()
+
+    def _attackers_declared(self) -> None:
+        a = self.active
+        for pid, defending in self.attackers.items():
+            perm = self.battlefield[pid]
+            if "vigilance" not in self.keywords(pid):
+                perm.tapped = True
+            self.log("attack", player=a, id=pid, card=self.name_of(perm.card),
+                     defending=defending)
+        self._attack_triggers()
+        self.blockers_to_declare = [p for p in self._turn_order(a)
+                                    if p in self.attackers.values()]
+        self._give_priority_to_active()
+
+    def _blocks_declared(self, p: int) -> None:
+        for attacker, defending in self.attackers.items():
+            blockers = self.blocks.get(attacker, [])
+            if defending == p and len(blockers) == 1 \
+                    and "menace" in self.keywords(attacker):
+                blocker = blockers.pop()
+                del self.blocking[blocker]
+                self.log("block_removed", player=p, blocker=blocker, attacker=attacker,
+                         reason="menace")
+        # An attacker stays blocked even if its blockers leave (rule 509.1h).
+        for attacker, blockers in self.blocks.items():
+            if blockers and attacker not in self.blocked:
+                self.blocked.append(attacker)
+        self.blockers_to_declare.pop(0)
+        if self.blockers_to_declare:
+            self.decision = {"kind": "block", "player": self.blockers_to_declare[0]}
+            return
+        self._give_priority_to_active()
+
+    def _combat_damage(self, first: bool) -> None:
+        def deals(pid: int) -> bool:
+            kws = self.keywords(pid)
+            if first:
+                return bool(kws & {"first strike", "double strike"})
+            if not self.first_strike_step:
+                return True
+            return "double strike" in kws or "first strike" not in kws
+
+        by_source: list[tuple[int, list[tuple[int, int]]]] = []
+        for attacker, defending in self.attackers.items():
+            if not deals(attacker):
+                continue
+            power, _, kws = self.chars(attacker)
+            blockers = []
+            for b in self.blocks.get(attacker, []):
+                _, tough, _ = self.chars(b)
+                blockers.append((b, tough - self.battlefield[b].damage))
+            hits = assign_attacker_damage(
+                power, blockers, trample="trample" in kws, deathtouch="deathtouch" in kws,
+                blocked=attacker in self.blocked, player=player_code(defending))
+            by_source.append((attacker, hits))
+        for blocker, attacker in self.blocking.items():
+            if deals(blocker) and attacker in self.battlefield:
+                power = self.chars(blocker)[0]
+                if power > 0:
+                    by_source.append((blocker, [(attacker, power)]))
+        snapshot = [(pid, self.battlefield[pid].controller, self.keywords(pid),
+                     self.name_of(self.battlefield[pid].card)) for pid, _ in by_source]
+        for (_, hits), (_, controller, kws, name) in zip(by_source, snapshot, strict=True):
+            self._deal_damage(hits, controller, kws, name, combat=True)
+
+    # ------------------------------------------------------------------- losing
+    def _lose(self, p: int, *, check_end: bool = True) -> None:
+        self.lost[p] = True
+        self.log("lose", player=p,
+                 reason="life" if self.life[p] <= 0 else "empty library")
+        for pid, perm in list(self.battlefield.items()):
+            if self.card_owner[perm.card] == p:
+                self._leave(pid, "exile")
+        for s in list(self.stack):
+            if s.controller == p:
+                self.stack.remove(s)
+                if s.kind == "spell":
+                    self.exile[p].append(s.card)
+        self.pending_triggers = [t for t in self.pending_triggers if t["controller"] != p]
+        for pid, defending in list(self.attackers.items()):
+            if defending == p:
+                del self.attackers[pid]
+                self.blocks.pop(pid, None)
+        if p in self.blockers_to_declare:
+            self.blockers_to_declare.remove(p)
+        alive = self.living()
+        if check_end and len(alive) <= 1:
+            self._finish(alive[0] if alive else None, "last player standing")
+
+    def _finish(self, winner: int | None, reason: str) -> None:
+        truncated = reason in ("max_turns", "max_actions")
+        self.outcome = "truncated" if truncated else ("win" if winner is not None
+                                                      else "draw")
+        self.winner = winner
+        self.decision = None
+        self._legal = None
+        self.log("game_over", reason=reason, winner=winner, returns=self.returns(),
+                 truncated=truncated)

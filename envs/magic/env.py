@@ -1,0 +1,176 @@
+"""Magic: The Gathering free-for-all (2-4 players) as a PettingZoo AEC env and a
+one-seat Gymnasium env, on real cards.
+
+## Description
+A game of Magic between 2 to 4 players, each with a 60-card deck of real cards
+compiled into the engine's effect vocabulary; the last player standing wins. The
+rules and every choice the engine automates are in
+:mod:`labyrinth_gym.envs.magic.engine.game`; which cards are supported, in
+``labyrinth-gym cards coverage``.
+
+## Action Space
+``Discrete(530)``, one space for every decision point, with a mask: pass, done,
+yes/no, keep/mulligan, cast or play a hand slot, activate an ability of a permanent
+slot, choose a player (relative seat), a permanent slot, a stack slot, a mode (or X),
+attack a relative seat with a permanent slot, block with a permanent slot, choose a
+hand slot, activate a card's ability from the hand. A multi-part choice is a sequence
+of decisions (the spell, then its modes, then each target; attackers one by one then
+"done"; each blocker then the attacker it blocks). The table is in
+:mod:`labyrinth_gym.envs.magic.engine.actions`. A player whose only legal action is
+to pass is passed for automatically, so every step is a real choice.
+
+## Observation Space
+``Box(-1, 1, (13629,), float32)``, observer-relative (seats counted from the
+observer in turn order): the decision asked, the step, whose turn, life totals and
+hand / library / graveyard / exile sizes per seat; the object being cast or
+resolving; the observer's own hand (16 slots); the stack (16 slots); every permanent
+at its permanent slot (64 slots, the slots the actions address). Each card is
+described by features of its compiled tree (types, mana value and pips, colours,
+power/toughness, keywords, effect kinds and amounts, triggers, statics, costs,
+targets), not by an id, so a policy can play cards it never saw. Opponents' hands and
+every library stay hidden. Layout and feature names:
+:mod:`labyrinth_gym.envs.magic.encoding`. PettingZoo observations are
+``{"observation", "action_mask"}``; the mask is all zeros off-turn.
+
+Gymnasium: ``gymnasium.make("labyrinth_gym/MagicDuel-v0", decks=...)`` plays one seat
+of a 2-player game (``num_players`` up to 4 also works) against opponents that move
+inside ``step`` (see :class:`MagicDuelEnv`).
+
+## Rewards
+At the end: +1 to the last player standing, -1 to every other player; 0 to everyone
+in a draw (the last players lose at the same moment) or a truncated game. An illegal
+action ends the episode with -1 for the offender (wrapped env; ``raw_env`` raises
+``IllegalActionError``).
+
+## Starting State
+Each library shuffled; a die picks the starting player, who skips the first draw;
+seven-card hands and London mulligans in turn order (the first decisions of an
+episode).
+
+## Episode End
+One player (or none) is left: the others lost at 0 life or by drawing from an empty
+library (terminated); or truncation after ``max_turns`` turns (every player's turns
+counted) or ``max_actions`` actions.
+
+## Arguments
+- ``num_players``: 2-4 (default 2).
+- ``decks``: one entry per seat: a sample deck's name (``"white_weenie"``; the list is
+  :func:`~labyrinth_gym.envs.magic.engine.game.sample_decks`), a path to a plain-text
+  decklist, or a list of card names. Default None: each seat gets a sample deck drawn
+  at random for each episode (from the episode's seed).
+- ``max_turns``: truncation cap in turns (default 60); ``max_actions`` (default 20000).
+- ``mulligan``: offer London mulligans (default True).
+- ``render_mode``: ``"ansi"`` (the table as the seat to act reads it).
+
+## Version History
+- v0: first version.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from labyrinth_gym.envs.core.gym_adapter import EngineGymEnv
+from labyrinth_gym.envs.core.pz_adapter import EngineAECEnv, wrap
+from labyrinth_gym.envs.core.spec import GameSpec
+from labyrinth_gym.envs.magic.encoding import OBS_SIZE, encode
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine.decklist import load_decklist
+from labyrinth_gym.envs.magic.engine.game import (
+    MagicGame,
+    new_game,
+    sample_deck,
+    sample_decks,
+)
+from labyrinth_gym.envs.magic.render import render_text
+
+DeckSpec = str | Path | list[Any]
+
+
+@cache
+def _deck_file(path: str) -> tuple[Any, ...]:
+    return tuple(load_decklist(path))
+
+
+def resolve_deck(entry: DeckSpec) -> list[Any]:
+    """One seat's deck as card names or definitions.
+
+    Raises:
+        ValueError: an unknown sample deck name that is not a file either (listing the
+            sample decks), or a decklist with problems (every one listed).
+    """
+    if isinstance(entry, (list, tuple)):
+        return list(entry)
+    text = str(entry)
+    if text in sample_decks():
+        return sample_deck(text)
+    if Path(text).is_file():
+        return list(_deck_file(str(Path(text).resolve())))
+    raise ValueError(f"deck {text!r} is neither a sample deck nor a decklist file; "
+                     f"sample decks: {', '.join(sample_decks())}")
+
+
+def make_game(rng: np.random.Generator, num_players: int = 2,
+              decks: list[DeckSpec] | None = None, **kwargs: Any) -> MagicGame:
+    """A new game for the envs: ``decks`` resolved per seat (None: sample decks drawn
+    with ``rng``, the game's one generator)."""
+    if not 2 <= num_players <= A.MAX_PLAYERS:
+        raise ValueError(f"num_players must be 2-{A.MAX_PLAYERS}, got {num_players}")
+    if decks is None:
+        names = sample_decks()
+        chosen = [names[int(rng.integers(len(names)))] for _ in range(num_players)]
+        resolved = [sample_deck(name) for name in chosen]
+    else:
+        if len(decks) != num_players:
+            raise ValueError(f"decks has {len(decks)} entries for {num_players} players")
+        resolved = [resolve_deck(d) for d in decks]
+    return new_game(rng, num_players=num_players, decks=resolved, **kwargs)
+
+
+SPEC = GameSpec(
+    name="magic",
+    env_id="labyrinth_gym/MagicDuel-v0",
+    version=0,
+    new_game=make_game,
+    observation_size=OBS_SIZE,
+    encode=encode,
+    num_actions=A.NUM_ACTIONS,
+    render_ansi=render_text,
+    agent_prefix="player",
+    num_players=lambda num_players=2, **_: num_players,
+    illegal_penalty=-1.0,
+    cooperative=False,
+)
+
+
+class MagicDuelEnv(EngineGymEnv):
+    """Gymnasium env: the learner plays one seat, opponents play the rest.
+
+    Extra kwargs: ``learner_seat`` (default: drawn per episode) and ``opponents`` (a
+    list of agents, default uniformly random legal moves), as in every competitive
+    game of this package.
+    """
+
+    spec_ = SPEC
+    metadata = {"render_modes": ["ansi"], "render_fps": 2}
+
+
+class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
+    """PettingZoo AEC env; ``num_players``, ``decks``, ``max_turns`` kwargs."""
+
+    spec_ = SPEC
+    metadata = {
+        "render_modes": ["ansi"],
+        "name": "magic_v0",
+        "is_parallelizable": False,
+        "render_fps": 2,
+    }
+
+
+def env(**kwargs):
+    """The wrapped PettingZoo env (illegal actions end the episode with a penalty)."""
+    return wrap(raw_env(**kwargs))
