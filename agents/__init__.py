@@ -17,6 +17,7 @@ from labyrinth_gym.agents.interface import make_interface, register_interface
 from labyrinth_gym.agents.labyrinth_cards import LabyrinthCardsHeuristic
 from labyrinth_gym.agents.labyrinth_cards_candidates import CandidateInterface
 from labyrinth_gym.agents.learned import CheckpointMismatchError, LearnedAgent
+from labyrinth_gym.agents.magic import MagicHeuristic
 from labyrinth_gym.agents.maze_party import MazePartyHeuristic
 from labyrinth_gym.agents.random_agent import RandomAgent
 from labyrinth_gym.agents.search import SearchAgent
@@ -30,6 +31,7 @@ register(
     lambda game, **kw: LabyrinthCardsHeuristic(game=game, **kw),
 )
 register("labyrinth_cards/ppo", lambda game, **kw: LearnedAgent(game, name="ppo", **kw))
+register("magic/heuristic", lambda game, **kw: MagicHeuristic(game=game, **kw))
 register_interface("labyrinth_cards/candidates", CandidateInterface)
 
 __all__ = [
@@ -37,6 +39,7 @@ __all__ = [
     "CheckpointMismatchError",
     "LabyrinthCardsHeuristic",
     "LearnedAgent",
+    "MagicHeuristic",
     "MazePartyHeuristic",
     "RandomAgent",
     "SearchAgent",

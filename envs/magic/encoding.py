@@ -2,7 +2,11 @@
 
 Everything the observing seat can see and nothing else: its own hand, every
 battlefield, the stack, the spell or ability being cast or resolving, life totals and
-zone sizes. Seats are *relative* (0 is the observer, 1 the next player in turn order),
+zone sizes, and the cards it is looking at to choose one (manifest dread). A face-down
+permanent is described to the other seats by the features of
+:data:`~labyrinth_gym.envs.magic.engine.effects.FACE_DOWN` (a 2/2 creature with no
+text: the same row whichever card it is); its controller sees its card's features,
+with ``face_down`` set. Seats are *relative* (0 is the observer, 1 the next player in turn order),
 as in the action space. Permanent rows sit at the object's permanent slot, hand rows
 at the hand slot and stack rows at the stack slot, so row ``j`` of the permanent block
 describes the object that the actions "permanent ``j``", "attack with ``j``", "block
@@ -25,10 +29,12 @@ Layout (``float32``, every value in [-1, 1]):
 | hand       | 16 x (1 + card)                      | present, then the card           |
 | stack      | 16 x :data:`STACK_WIDTH`             | :data:`STACK_FEATURES`, then the card (bottom first) |
 | permanents | 64 x :data:`PERM_WIDTH`              | :data:`PERM_FEATURES`, then the card |
+| looking    | 2 x (1 + card)                       | present, then the card: the two  |
+|            |                                      | cards of a manifest dread choice (row ``m`` is mode ``m``), for the chooser only |
 
 Offsets are :data:`O_GLOBAL`, :data:`O_CONTEXT`, :data:`O_HAND`, :data:`O_STACK`,
-:data:`O_PERM`; :class:`MagicObs` reads a vector back by feature name (the heuristic
-player uses it).
+:data:`O_PERM`, :data:`O_LOOK`; :class:`MagicObs` reads a vector back by feature name
+(the heuristic player uses it).
 """
 
 from __future__ import annotations
@@ -48,7 +54,8 @@ TYPES = ("Land", "Creature", "Artifact", "Enchantment", "Instant", "Sorcery",
          "Planeswalker")
 EFFECTS = ("DealDamage", "Destroy", "Exile", "ReturnToHand", "TapOrUntap", "Pump",
            "AddCounters", "Draw", "Discard", "Mill", "GainLife", "LoseLife", "CreateToken",
-           "CounterSpell", "Sacrifice", "Attach", "Choose", "MayDo", "Each")
+           "CounterSpell", "Sacrifice", "Attach", "Manifest", "ManifestDread", "Choose",
+           "MayDo", "Each")
 """Effect kinds counted per card (``Each``: an effect on every matching permanent)."""
 AMOUNTS = (("DealDamage", "amount", 10), ("Draw", "count", 5), ("Discard", "count", 5),
            ("Mill", "count", 10), ("GainLife", "amount", 10), ("LoseLife", "amount", 10),
@@ -57,7 +64,7 @@ TRIGGERS = fx.TRIGGER_EVENTS
 TARGETS = ("creature", "player", "any", "permanent", "spell")
 DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode", "target",
              "attack", "block", "block_target", "sacrifice", "cost_sacrifice",
-             "cost_discard")
+             "cost_discard", "dread", "devour")
 
 CARD_FEATURES: tuple[str, ...] = (
     *(f"type_{t.lower()}" for t in TYPES), "legendary", "basic", "aura", "equipment",
@@ -72,13 +79,14 @@ CARD_FEATURES: tuple[str, ...] = (
     *(f"trigger_{t}" for t in TRIGGERS),
     "anthem", "anthem_power", "anthem_toughness", "bonus", "bonus_power",
     "bonus_toughness", "bonus_restricts", "cant_attack", "cant_block", "cant_be_blocked",
-    "attacks_each_combat", "enters_tapped", "additional_cost", "cost_tap",
+    "attacks_each_combat", "enters_tapped", "devour", "additional_cost", "cost_tap",
     "cost_sacrifice", "cost_life", "cost_discard", "ability_mana_value",
     *(f"targets_{t}" for t in TARGETS), "hits_opponents", "hits_all",
 )
 """The features of a card (:func:`card_features`), in order. Counts are capped and
 scaled into [0, 1]: mana value and generic cost / 8, pips / 4, power and toughness
-/ 10, effect counts / 3, amounts by the scale in :data:`AMOUNTS`, pumps / 5."""
+/ 10, effect counts / 3, amounts by the scale in :data:`AMOUNTS`, pumps / 5, devour's
+counters per permanent / 3."""
 CARD_SIZE = len(CARD_FEATURES)
 CARD = {name: i for i, name in enumerate(CARD_FEATURES)}
 
@@ -123,16 +131,17 @@ STACK_WIDTH = len(STACK_FEATURES) + CARD_SIZE
 
 PERM_FEATURES: tuple[str, ...] = (
     "present", *(f"controller_{r}" for r in range(A.MAX_PLAYERS)), "tapped", "sick",
-    "token", "damage", "plus_counters", "minus_counters", "power_now", "toughness_now",
+    "token", "face_down", "damage", "plus_counters", "minus_counters", "power_now", "toughness_now",
     *(f"now_{k.replace(' ', '_')}" for k in fx.KEYWORDS), "attached", "attached_to_mine",
     "attacking", *(f"attacking_{r}" for r in range(1, A.MAX_PLAYERS)), "blocking",
     "blocked", "subject", "chosen",
 )
-"""A permanent: present, controller (relative), tapped, summoning sick, token, damage /
-10, +1/+1 and -1/-1 counters / 5, power and toughness now / 10, keywords now, attached
+"""A permanent: present, controller (relative), tapped, summoning sick, token, face
+down (its card features are then :data:`~labyrinth_gym.envs.magic.engine.effects.FACE_DOWN`'s
+unless the observer controls it), damage / 10, +1/+1 and -1/-1 counters / 5, power and toughness now / 10, keywords now, attached
 to something (to a permanent the observer controls), attacking (which relative seat),
 blocking, blocked, the subject of the decision (the blocker being assigned), already
-chosen as a target of the object being cast."""
+chosen as a target of the object being cast (or to be devoured)."""
 PERM = {name: i for i, name in enumerate(PERM_FEATURES)}
 PERM_DYN = len(PERM_FEATURES)
 PERM_WIDTH = PERM_DYN + CARD_SIZE
@@ -143,7 +152,9 @@ O_CONTEXT = O_GLOBAL + GLOBAL_SIZE
 O_HAND = O_CONTEXT + CONTEXT_WIDTH
 O_STACK = O_HAND + A.MAX_HAND * HAND_WIDTH
 O_PERM = O_STACK + A.MAX_STACK * STACK_WIDTH
-OBS_SIZE = O_PERM + A.MAX_PERMANENTS * PERM_WIDTH
+O_LOOK = O_PERM + A.MAX_PERMANENTS * PERM_WIDTH
+LOOK_ROWS = 2
+OBS_SIZE = O_LOOK + LOOK_ROWS * HAND_WIDTH
 
 _KW_INDEX = {k: i for i, k in enumerate(fx.KEYWORDS)}
 _EFFECT_INDEX = {e: i for i, e in enumerate(EFFECTS)}
@@ -242,6 +253,8 @@ def card_features(d: fx.CardDef) -> np.ndarray:
             put("attacks_each_combat", st.attacks_each_combat)
         elif isinstance(st, fx.EntersTapped):
             put("enters_tapped", 1)
+        elif isinstance(st, fx.Devour):
+            put("devour", st.count, 3)
     if d.enchant is not None:
         roots.append(fx.Attach(fx.Target("permanent", d.enchant)))
 
@@ -297,8 +310,10 @@ def _pips(cost: ManaCost, colour: str) -> int:
     return sum(colour in pip.split("/") for pip in cost.pips)
 
 
-_ROW_OF: dict[fx.CardDef, int] = {}
-_ROWS: list[np.ndarray] = []
+_ROW_OF: dict[fx.CardDef, int] = {fx.FACE_DOWN: 0}
+_ROWS: list[np.ndarray] = [card_features(fx.FACE_DOWN)]
+_FACE_DOWN_ROW = 0
+"""The row of a face-down permanent seen by a seat that does not control it."""
 _TABLE = np.zeros((0, CARD_SIZE), dtype=np.float32)
 
 
@@ -366,12 +381,15 @@ def encode(game: MagicGame, observer: int) -> np.ndarray:
     if casting is not None:
         for codes in casting.targets.values():
             chosen.update(codes)
+    elif decision is not None and decision["kind"] == "devour":
+        chosen.update(game.res["devour"])  # type: ignore[index]
     attackers = game.attackers
     blocking = game.blocking
     blocked = game.blocked
     for pid, perm in battlefield.items():
         c = perm.controller
-        d = game.defs[card_def[perm.card]]
+        face_down = perm.face_down
+        d = fx.FACE_DOWN if face_down else game.defs[card_def[perm.card]]
         creature = "Creature" in d.types
         if creature:
             pw, tg, kws = game.chars(pid)
@@ -390,6 +408,7 @@ def encode(game: MagicGame, observer: int) -> np.ndarray:
         row[_P_TAPPED] = perm.tapped
         row[_P_SICK] = perm.sick and creature
         row[_P_TOKEN] = game.card_token[perm.card]
+        row[_P_FACE_DOWN] = face_down
         row[_P_DAMAGE] = min(perm.damage / 10, 1.0)
         counters = perm.counters
         if counters:
@@ -416,9 +435,10 @@ def encode(game: MagicGame, observer: int) -> np.ndarray:
         row[_P_CHOSEN] = pid in chosen
         slots.append(perm.slot)
         dyn.append(row)
-        card_rows.append(rows[card_def[perm.card]])
+        card_rows.append(_FACE_DOWN_ROW if face_down and c != observer
+                         else rows[card_def[perm.card]])
     if slots:
-        block = obs[O_PERM:].reshape(A.MAX_PERMANENTS, PERM_WIDTH)
+        block = obs[O_PERM:O_LOOK].reshape(A.MAX_PERMANENTS, PERM_WIDTH)
         block[slots, :PERM_DYN] = dyn
         block[slots, PERM_DYN:] = table[card_rows]
 
@@ -486,12 +506,22 @@ def encode(game: MagicGame, observer: int) -> np.ndarray:
         ctx[CONTEXT["targets_chosen"]] = min(sum(map(len, item.targets.values())) / 4, 1.0)
         ctx[CONTEXT["modes_chosen"]] = min(sum(map(len, item.modes.values())) / 4, 1.0)
         ctx[len(CONTEXT_FEATURES):] = table[rows[card_def[item.card]]]
+
+    # the two cards of a manifest dread choice, for the chooser
+    if decision is not None and decision["kind"] == "dread" and \
+            decision["player"] == observer and game.outcome is None:
+        library = game.library[observer]
+        looked = [library[-1 - m] for m in range(min(LOOK_ROWS, len(library)))]
+        block = obs[O_LOOK:].reshape(LOOK_ROWS, HAND_WIDTH)
+        block[:len(looked), 0] = 1.0
+        block[:len(looked), 1:] = table[[rows[card_def[c]] for c in looked]]
     return obs
 
 
 _P_TAPPED = PERM["tapped"]
 _P_SICK = PERM["sick"]
 _P_TOKEN = PERM["token"]
+_P_FACE_DOWN = PERM["face_down"]
 _P_DAMAGE = PERM["damage"]
 _P_PLUS = PERM["plus_counters"]
 _P_POWER = PERM["power_now"]
@@ -516,7 +546,8 @@ class MagicObs:
 
     ``g`` (globals), ``ctx`` / ``ctx_card`` (the object being cast or resolving),
     ``hand`` (16 x card, ``hand_present``), ``stack`` / ``stack_card`` and ``perm`` /
-    ``perm_card`` (64 rows); index them with :data:`GLOBAL`, :data:`CONTEXT`,
+    ``perm_card`` (64 rows), ``look`` (2 x card, ``look_present``: the cards of a
+    manifest dread choice); index them with :data:`GLOBAL`, :data:`CONTEXT`,
     :data:`STACK`, :data:`PERM` and :data:`CARD`.
     """
 
@@ -531,9 +562,12 @@ class MagicObs:
         stack = obs[O_STACK:O_PERM].reshape(A.MAX_STACK, STACK_WIDTH)
         self.stack = stack[:, :len(STACK_FEATURES)]
         self.stack_card = stack[:, len(STACK_FEATURES):]
-        perm = obs[O_PERM:].reshape(A.MAX_PERMANENTS, PERM_WIDTH)
+        perm = obs[O_PERM:O_LOOK].reshape(A.MAX_PERMANENTS, PERM_WIDTH)
         self.perm = perm[:, :PERM_DYN]
         self.perm_card = perm[:, PERM_DYN:]
+        look = obs[O_LOOK:].reshape(LOOK_ROWS, HAND_WIDTH)
+        self.look_present = look[:, 0]
+        self.look = look[:, 1:]
 
     def decision(self) -> str | None:
         """The decision asked, or None once the game is over."""

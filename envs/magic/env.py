@@ -20,11 +20,13 @@ of decisions (the spell, then its modes, then each target; attackers one by one 
 to pass is passed for automatically, so every step is a real choice.
 
 ## Observation Space
-``Box(-1, 1, (13629,), float32)``, observer-relative (seats counted from the
+``Box(-1, 1, (14222,), float32)``, observer-relative (seats counted from the
 observer in turn order): the decision asked, the step, whose turn, life totals and
 hand / library / graveyard / exile sizes per seat; the object being cast or
 resolving; the observer's own hand (16 slots); the stack (16 slots); every permanent
-at its permanent slot (64 slots, the slots the actions address). Each card is
+at its permanent slot (64 slots, the slots the actions address; an opponent's
+face-down permanent is shown as a face-down 2/2, not its card); the two cards the
+observer looks at to choose one for manifest dread. Each card is
 described by features of its compiled tree (types, mana value and pips, colours,
 power/toughness, keywords, effect kinds and amounts, triggers, statics, costs,
 targets), not by an id, so a policy can play cards it never saw. Opponents' hands and

@@ -4,7 +4,8 @@ Every player's life and zone sizes, then their battlefield (lands counted by nam
 other permanents one per line with power/toughness, damage, counters, what they are
 attached to, tapped, summoning sick, attacking and blocking), the stack from the top,
 and the hand of the seat to act only (other hands stay hidden), with the decision it
-is asked and its legal actions by name.
+is asked and its legal actions by name. A face-down permanent shows as "face-down
+creature", with its card's name only to the seat to act if it controls it.
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ def _plain_land(game: MagicGame, pid: int) -> bool:
             and not battlefield_abilities(d) and not game.battlefield[pid].counters)
 
 
-def _perm_line(game: MagicGame, pid: int) -> str:
+def _perm_line(game: MagicGame, pid: int, viewer: int) -> str:
     perm = game.battlefield[pid]
-    d = game.pdef(pid)
-    parts = [f"[{perm.slot:>2}] {d.name}" if perm.slot >= 0 else f"[--] {d.name}"]
+    name = game.perm_name(pid, viewer)
+    parts = [f"[{perm.slot:>2}] {name}" if perm.slot >= 0 else f"[--] {name}"]
     if game.is_creature(pid):
         power, tough, kws = game.chars(pid)
         parts.append(f"{power}/{tough}")
@@ -40,7 +41,7 @@ def _perm_line(game: MagicGame, pid: int) -> str:
         parts.append(" ".join(f"{v}x{k}" for k, v in sorted(counters.items())))
     if perm.attached_to is not None and perm.attached_to in game.battlefield:
         host = game.battlefield[perm.attached_to]
-        parts.append(f"on [{host.slot}] {game.pdef(perm.attached_to).name}")
+        parts.append(f"on [{host.slot}] {game.perm_name(perm.attached_to, viewer)}")
     if game.card_token[perm.card]:
         parts.append("token")
     if perm.tapped:
@@ -53,7 +54,7 @@ def _perm_line(game: MagicGame, pid: int) -> str:
             parts.append("blocked")
     if pid in game.blocking:
         blocked = game.blocking[pid]
-        name = game.pdef(blocked).name if blocked in game.battlefield else "?"
+        name = game.perm_name(blocked, viewer) if blocked in game.battlefield else "?"
         parts.append(f"BLOCKING {name}")
     return "  ".join(parts)
 
@@ -61,6 +62,7 @@ def _perm_line(game: MagicGame, pid: int) -> str:
 def render_text(game: MagicGame) -> str:
     """The table, with the hand and choices of the seat to act."""
     n = game.num_players
+    viewer = -1 if game.is_terminal() else game.current_player()
     lines = [f"Turn {game.turn}  step {game.step}  active player {game.active}"
              f"  ({n} players)"]
     for p in range(n):
@@ -85,12 +87,12 @@ def render_text(game: MagicGame) -> str:
         for pid in mine:
             if _plain_land(game, pid):
                 continue
-            lines.append("    " + _perm_line(game, pid))
+            lines.append("    " + _perm_line(game, pid, viewer))
     if game.stack:
         lines.append("Stack (top first):")
         for s in reversed(range(len(game.stack))):
             item = game.stack[s]
-            targets = game._target_names(item)
+            targets = game._target_names(item, viewer)
             aim = f" -> {targets}" if targets else ""
             lines.append(f"    [{s}] {item.kind} {game.name_of(item.card)} "
                          f"(player {item.controller}){aim}")

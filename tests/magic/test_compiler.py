@@ -322,6 +322,76 @@ def test_combat_restriction():
     assert card("Spineless Thug").statics == (fx.CombatRestriction(cant_block=True),)
 
 
+# ------------------------------------------------- manifest, dread and devour
+def test_manifest():
+    assert card("Soul Summons") == fx.CardDef(
+        name="Soul Summons", cost=cost("{1}{W}"), colours=("W",), types=("Sorcery",),
+        spell=fx.SpellAbility(fx.Manifest(1, fx.Ref("you"))))
+    assert card("Ethereal Ambush").spell == fx.SpellAbility(fx.Manifest(2))
+    # "its controller": the controller of the creature just exiled
+    assert card("Reality Shift").spell == fx.SpellAbility(fx.Sequence((
+        fx.Exile(CREATURE), fx.Manifest(1, fx.Ref("its_controller")))))
+    # after a manifest, "it" is the manifested permanent
+    assert card("Formless Nurturing").spell == fx.SpellAbility(fx.Sequence((
+        fx.Manifest(), fx.AddCounters(1, fx.Ref("it")))))
+    assert card("Wildcall").spell == fx.SpellAbility(fx.Sequence((
+        fx.Manifest(), fx.AddCounters("X", fx.Ref("it")))))
+    assert card("Sultai Emissary").triggered == (
+        fx.TriggeredAbility(fx.Trigger("dies"), fx.Manifest()),)
+    assert card("Qarsi High Priest").activated == (fx.ActivatedAbility(
+        fx.Cost(mana=cost("{1}{B}"), tap=True, sacrifice=fx.Filter(
+            types=types("Creature"), props=frozenset({"other"}))),
+        fx.Manifest()),)
+
+
+def test_manifest_dread():
+    assert card("Manifest Dread").spell == fx.SpellAbility(fx.ManifestDread(fx.Ref("you")))
+    assert card("Unsettling Twins").triggered == (
+        fx.TriggeredAbility(fx.Trigger("enters"), fx.ManifestDread()),)
+    assert card("Bashful Beastie").triggered == (
+        fx.TriggeredAbility(fx.Trigger("dies"), fx.ManifestDread()),)
+    assert card("Twist Reality").spell == fx.SpellAbility(fx.Choose((
+        fx.CounterSpell(fx.Target("spell")), fx.ManifestDread())))
+    assert card("Unwanted Remake").spell == fx.SpellAbility(fx.Sequence((
+        fx.Destroy(CREATURE), fx.ManifestDread(fx.Ref("its_controller")))))
+    # "that creature" after manifest dread is the manifested one
+    assert card("Killer's Mask") == fx.CardDef(
+        name="Killer's Mask", cost=cost("{2}{B}"), colours=("B",), types=("Artifact",),
+        subtypes=("Equipment",),
+        activated=(fx.ActivatedAbility(
+            fx.Cost(mana=cost("{2}")),
+            fx.Attach(fx.Target("creature", YOU_CONTROL)), sorcery_speed=True),),
+        triggered=(fx.TriggeredAbility(fx.Trigger("enters"), fx.Sequence((
+            fx.ManifestDread(), fx.Attach(fx.Ref("it"))))),),
+        statics=(fx.AttachedBonus(keywords=("menace",)),))
+
+
+def test_attach_to_the_triggering_creature():
+    # with no manifest, "that creature" is the creature whose entering triggered it
+    assert card("Ronin Warclub").triggered == (fx.TriggeredAbility(
+        fx.Trigger("enters", fx.Filter(types=types("Creature"), controller="you")),
+        fx.Attach(fx.Ref("it"))),)
+
+
+def test_devour():
+    assert card("Gorger Wurm") == fx.CardDef(
+        name="Gorger Wurm", cost=cost("{3}{R}{G}"), colours=("R", "G"),
+        types=("Creature",), subtypes=("Wurm",), power=5, toughness=5,
+        statics=(fx.Devour(1, fx.Filter(types=types("Creature"))),))
+    predator = card("Predator Dragon")
+    assert predator.keywords == {"flying", "haste"}
+    assert predator.statics == (fx.Devour(2),)
+    assert card("Caldera Hellion").statics == (fx.Devour(1),)
+    assert card("Caldera Hellion").triggered == (fx.TriggeredAbility(
+        fx.Trigger("enters"), fx.DealDamage(3, fx.Each(fx.Filter(
+            types=types("Creature"))))),)
+    # devour with a quality (rule 702.82c): artifacts
+    assert card("Caprichrome").statics == (fx.Devour(1, fx.Filter(
+        types=types("Artifact"))),)
+    # what counts the creatures devoured is not read: the card stays unsupported
+    assert "devoured" in reason("Tar Fiend")
+
+
 # ----------------------------------------------------------------- unsupported
 @pytest.mark.parametrize(("name", "line"), [
     ("Bog Wraith", "swampwalk"),  # not an engine keyword

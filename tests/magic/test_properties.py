@@ -120,3 +120,50 @@ def test_round_trips_and_clones_continue_identically_in_random_games():
             legal = game.legal_actions()
             game.apply_action(legal[int(rng.integers(len(legal)))])
             step += 1
+
+
+MECHANICS = ("Soul Summons", "Formless Nurturing", "Ethereal Ambush", "Reality Shift",
+             "Wildcall", "Qarsi High Priest", "Sultai Emissary", "Manifest Dread",
+             "Unwanted Remake", "Twist Reality", "Bashful Beastie", "Killer's Mask",
+             "Gorger Wurm", "Thorn-Thrash Viashino", "Thunder-Thrash Elder",
+             "Gluttonous Slime", "Caprichrome", "Grizzly Bears", "Hill Giant",
+             "Llanowar Elves", "Lightning Bolt", "Serra Angel")
+"""Cards that manifest, manifest dread and devour, and cards to manifest and devour."""
+
+
+def test_face_down_cards_stay_hidden_in_random_games():
+    """Random games full of manifest, manifest dread and devour keep the invariants; at
+    many points every seat's ``observation_for`` and encoding are the same in the game
+    and in determinizations of it (which resample opponents' face-down cards)."""
+    from labyrinth_gym.envs.magic.encoding import encode
+
+    rng = np.random.default_rng(17)
+    hidden_seen = turned_up = devoured = dreads = 0
+    for seed in range(12):
+        players = 2 + seed % 3
+        decks = [[MECHANICS[i] for i in rng.integers(len(MECHANICS), size=40)]
+                 + [BASICS[i % 5] for i in range(20)] for _ in range(players)]
+        game = new_game(seed, num_players=players, decks=decks, max_turns=30)
+        step = 0
+        while not game.is_terminal():
+            if step % 7 == 0:
+                check(game)
+                for seat in game.living():
+                    view = game.observation_for(seat)
+                    obs = encode(game, seat)
+                    if any(p.face_down and p.controller != seat
+                           for p in game.battlefield.values()):
+                        hidden_seen += 1
+                    for _ in range(2):
+                        twin = game.determinize(seat, rng)
+                        check(twin)
+                        assert twin.observation_for(seat) == view
+                        assert np.array_equal(encode(twin, seat), obs)
+            legal = game.legal_actions()
+            game.apply_action(legal[int(rng.integers(len(legal)))])
+            step += 1
+        kinds = Counter(e["type"] for e in game.events)
+        turned_up += kinds["turn_face_up"]
+        devoured += sum(e["count"] for e in game.events if e["type"] == "devour")
+        dreads += kinds["dread"]
+    assert hidden_seen > 50 and turned_up and devoured and dreads

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 
+import numpy as np
 import pytest
 
 from labyrinth_gym.envs.core.engine import IllegalActionError
+from labyrinth_gym.envs.magic.encoding import CARD, MagicObs, encode
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame, new_game
 from labyrinth_gym.envs.magic.engine.mana import parse_cost
 from labyrinth_gym.envs.magic.engine.resolve import unresolvable
+from labyrinth_gym.envs.magic.render import render_text
 
 
 # ------------------------------------------------------------------ helpers
@@ -1112,3 +1116,345 @@ def test_its_controller_uses_last_known_information():
     settle(game)
     assert bears not in game.battlefield
     assert game.life == [20, 23]
+
+
+# ------------------------------------------------- manifest, dread, devour
+def face_down(game: MagicGame, p: int | None = None) -> list[int]:
+    """The face-down permanents (of ``p``), oldest first."""
+    return [pid for pid, perm in game.battlefield.items() if perm.face_down
+            and (p is None or perm.controller == p)]
+
+
+def manifest_position(top: str, *spells: str) -> tuple[MagicGame, int]:
+    """Player 0 has cast Soul Summons (manifest the top card of your library) with
+    ``top`` on top of its library, and it resolved; ``spells`` are in its hand, with
+    lands enough for any of them. Returns the game and the face-down permanent."""
+    game = blank()
+    lands(game, 0, "Plains", "Plains", *["Mountain"] * 4, *["Forest"] * 4)
+    game.add_card(top, 0, "library")
+    game.add_card("Soul Summons", 0)
+    for spell in spells:
+        game.add_card(spell, 0)
+    game.start_at("main1", 0)
+    act(game, "Soul Summons")
+    settle(game)
+    (pid,) = face_down(game)
+    return game, pid
+
+
+def test_manifest_puts_the_top_card_face_down_as_a_2_2_with_no_abilities():
+    game, angel = manifest_position("Serra Angel")
+    assert game.name_of(game.battlefield[angel].card) == "Serra Angel"
+    assert len(game.library[0]) == 10  # the Angel left the library
+    assert game.chars(angel) == (2, 2, frozenset())  # not 4/4, no flying or vigilance
+    assert game.pdef(angel).types == ("Creature",) and game.pdef(angel).cost is None
+    assert game.battlefield[angel].sick
+
+    # a manifested enchantment is a creature, and its anthem does not apply
+    game, anthem = manifest_position("Glorious Anthem")
+    bears = game.add_permanent("Grizzly Bears", 0)
+    assert game.is_creature(anthem) and game.chars(bears)[:2] == (2, 2)
+    assert game.matches(fx.Filter(types=frozenset({"Creature"})), anthem, 0)
+    assert not game.matches(fx.Filter(types=frozenset({"Enchantment"})), anthem, 0)
+
+    # no mana ability (a manifested Llanowar Elves taps for nothing) and no activated
+    # ability but turning face up
+    game, elves = manifest_position("Llanowar Elves")
+    game.battlefield[elves].sick = False
+    assert elves not in [s.pid for s in game._sources(0)]
+    game, priest = manifest_position("Qarsi High Priest")  # {1}{B},{T},sacrifice: ...
+    game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Swamp", 0)
+    game.battlefield[priest].sick = False
+    assert [n for n in names(game) if f"slot {slot(game, priest)} " in n] == [
+        f"turn slot {slot(game, priest)} (face-down Qarsi High Priest) face up"]
+
+
+def test_face_down_permanents_have_no_triggers_and_are_not_legendary():
+    arena = fx.CardDef(name="Test Arena", cost=parse_cost("{1}"), colours=(),
+                       types=("Creature",), supertypes=("Legendary",), power=1,
+                       toughness=1, triggered=(fx.TriggeredAbility(
+                           fx.Trigger("upkeep", fx.Ref("you")), fx.GainLife(5)),))
+    game = blank()
+    lands(game, 0, "Plains", "Plains", "Plains", "Plains")
+    game.add_card(arena, 0, "library")
+    game.add_card(arena, 0, "library")
+    game.add_card("Soul Summons", 0)
+    game.add_card("Soul Summons", 0)
+    game.start_at("main1", 0)
+    for _ in range(2):
+        act(game, "cast hand 0 (Soul Summons)")
+        settle(game)
+    both = face_down(game)
+    assert len(both) == 2  # two of one legendary card face down: no legend rule
+    pass_until(game, "upkeep")
+    pass_until(game, "main1")  # player 1's turn
+    pass_until(game, "upkeep")  # player 0's upkeep: a face-down Arena does not trigger
+    assert game.active == 0 and game.life == [20, 20] and not game.stack
+
+
+def test_opponents_see_a_face_down_2_2_whichever_card_it_is():
+    views = []
+    for top in ("Serra Angel", "Lightning Bolt"):
+        game, pid = manifest_position(top)
+        game.add_card("Shock", 1)
+        game.add_permanent("Mountain", 1)
+        game.apply_action(A.PASS)  # player 1 has priority with Shock
+        act(game, "Shock")
+        assert f"permanent slot {slot(game, pid)} (face-down creature)" in names(game)
+        target_perm(game, pid)
+        game.apply_action(A.PASS)  # player 0 may respond: the opponent sees the stack
+        views.append((game, pid))
+    (a, pa), (b, pb) = views
+    assert pa == pb
+    seen = a.observation_for(1)
+    assert seen == b.observation_for(1)
+    assert "Serra Angel" not in json.dumps(seen)
+    perm = next(v for v in seen["battlefield"] if v["id"] == pa)
+    assert perm["card"] == "face-down creature" and perm["face_down"]
+    assert (perm["power"], perm["toughness"], perm["keywords"]) == (2, 2, [])
+    assert seen["stack"][0]["targets"] == [{"id": pa, "card": "face-down creature"}]
+    assert np.array_equal(encode(a, 1), encode(b, 1))
+    # its controller may look at it
+    assert next(v for v in a.observation_for(0)["battlefield"] if v["id"] == pa)[
+        "card"] == "Serra Angel"
+    assert not np.array_equal(encode(a, 0), encode(b, 0))
+    assert "face-down Serra Angel" in render_text(a)  # player 0 is to act
+    game.apply_action(A.PASS)
+    assert pb not in game.battlefield  # the Shock resolved
+
+
+def test_turning_face_up_pays_the_cost_and_keeps_counters_and_damage():
+    game = blank()
+    lands(game, 0, *["Forest"] * 4, *["Mountain"] * 4)
+    lands(game, 1, "Mountain")
+    game.add_card("Hill Giant", 0, "library")  # {3}{R} 3/3
+    game.add_card("Formless Nurturing", 0)  # manifest, then a +1/+1 counter on it
+    game.add_card("Shock", 1)
+    game.start_at("main1", 0)
+    act(game, "Formless Nurturing")
+    settle(game)
+    (giant,) = face_down(game)
+    assert game.battlefield[giant].counters == {"+1/+1": 1}
+    assert game.chars(giant)[:2] == (3, 3)
+    game.apply_action(A.PASS)
+    act(game, "Shock")
+    target_perm(game, giant)
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)  # Shock resolves: 2 damage on a 3/3
+    assert game.battlefield[giant].damage == 2
+    assert game.current_player() == 0
+    act(game, "turn slot")
+    perm = game.battlefield[giant]  # the same object
+    assert not perm.face_down and game.pdef(giant).name == "Hill Giant"
+    assert perm.counters == {"+1/+1": 1} and perm.damage == 2 and perm.sick
+    assert game.chars(giant)[:2] == (4, 4)
+    assert sum(game.battlefield[p].tapped for p in game.battlefield) == 4 + 4 + 1
+    assert not game.stack and game.decision == {"kind": "priority", "player": 0}
+    assert "turn_face_up" in types_of(game)
+    assert not has(game, "turn slot")
+
+
+def test_a_manifested_noncreature_card_cannot_be_turned_face_up():
+    game, bolt = manifest_position("Lightning Bolt")
+    game.battlefield[bolt].sick = False
+    assert not [n for n in names(game) if f"slot {slot(game, bolt)} " in n]
+    # a creature card whose cost cannot be paid is not offered either
+    game, angel = manifest_position("Serra Angel")  # {3}{W}{W}: only one Plains left
+    assert not has(game, "face up")
+
+
+def test_a_face_down_card_that_dies_goes_to_the_graveyard_as_itself():
+    watcher = creature("Test Watcher", 1, 1, triggered=(fx.TriggeredAbility(
+        fx.Trigger("dies", fx.Filter(types=frozenset({"Creature"}))), fx.GainLife(1)),))
+    # Sultai Emissary face down: its own dies trigger (manifest) does not trigger
+    game, emissary = manifest_position("Sultai Emissary", "Lightning Bolt")
+    game.add_permanent(watcher, 1)
+    act(game, "Lightning Bolt")
+    target_perm(game, emissary)
+    settle(game)
+    assert emissary not in game.battlefield and not face_down(game)
+    assert [game.name_of(c) for c in game.graveyard[0]] == [
+        "Soul Summons", "Lightning Bolt", "Sultai Emissary"]
+    assert game.life[1] == 21  # another permanent saw a creature die
+    leaves = [e for e in game.events if e["type"] == "leaves"]
+    assert leaves[-1]["card"] == "Sultai Emissary" and leaves[-1]["revealed"]
+
+
+def test_manifest_dread_manifests_the_chosen_card_and_mills_the_other():
+    game = blank()
+    lands(game, 0, "Forest", "Forest")
+    game.add_card("Hill Giant", 0, "library")  # second card
+    game.add_card("Serra Angel", 0, "library")  # top card
+    game.add_card("Manifest Dread", 0)
+    game.start_at("main1", 0)
+    act(game, "Manifest Dread")
+    settle(game)
+    assert game.decision == {"kind": "dread", "player": 0}
+    assert names(game) == {
+        "manifest Serra Angel (top card), Hill Giant to the graveyard": A.mode(0),
+        "manifest Hill Giant (second card), Serra Angel to the graveyard": A.mode(1)}
+    hidden = json.dumps(game.observation_for(1))
+    assert "Hill Giant" not in hidden and "Serra Angel" not in hidden
+    # the chooser looked at the two cards: a determinization keeps them on top
+    twin = game.determinize(0, np.random.default_rng(1))
+    assert twin.observation_for(0) == game.observation_for(0)
+    look = MagicObs(encode(game, 0))
+    assert look.look_present.tolist() == [1.0, 1.0]
+    assert look.look[0, CARD["power"]] == pytest.approx(0.4)  # the Angel, on top
+    assert not MagicObs(encode(game, 1)).look_present.any()
+    game.apply_action(A.mode(1))
+    (giant,) = face_down(game)
+    assert game.name_of(game.battlefield[giant].card) == "Hill Giant"
+    assert [game.name_of(c) for c in game.graveyard[0]] == ["Serra Angel",
+                                                            "Manifest Dread"]
+    assert len(game.library[0]) == 10
+
+
+def test_its_controller_manifests_dread_and_makes_the_choice():
+    game = blank()
+    lands(game, 0, "Plains")
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Hill Giant", 1, "library")
+    game.add_card("Lightning Bolt", 1, "library")
+    game.add_card("Unwanted Remake", 0)  # destroy; its controller manifests dread
+    game.start_at("main1", 0)
+    act(game, "Unwanted Remake")
+    target_perm(game, bears)
+    settle(game)
+    assert game.decision == {"kind": "dread", "player": 1}
+    act(game, "manifest Lightning Bolt")
+    (bolt,) = face_down(game)
+    assert game.battlefield[bolt].controller == 1
+    assert [game.name_of(c) for c in game.graveyard[1]] == ["Grizzly Bears", "Hill Giant"]
+
+
+def test_manifest_dread_with_one_card_left_asks_nothing():
+    game = blank(library=0)
+    lands(game, 0, "Forest", "Forest")
+    game.add_card("Hill Giant", 0, "library")
+    game.add_card("Manifest Dread", 0)
+    game.start_at("main1", 0)
+    act(game, "Manifest Dread")
+    settle(game)
+    assert game.decision["kind"] == "priority" and len(face_down(game)) == 1
+    assert game.library[0] == [] and not game.lost[0]
+
+
+def test_that_creature_after_manifest_dread_is_the_manifested_one():
+    game = blank()
+    lands(game, 0, "Swamp", "Swamp", "Swamp")
+    game.add_card("Killer's Mask", 0)  # enters: manifest dread, attach to that creature
+    game.start_at("main1", 0)
+    act(game, "Killer's Mask")
+    settle(game)
+    game.apply_action(A.mode(0))
+    settle(game)
+    mask = next(p for p in game.battlefield if game.pdef(p).name == "Killer's Mask")
+    (manifested,) = face_down(game)
+    assert game.battlefield[mask].attached_to == manifested
+    assert game.keywords(manifested) == {"menace"}
+
+
+def devour_position(sacrificed: int) -> tuple[MagicGame, int]:
+    """Player 0 casts Thorn-Thrash Viashino (devour 2) with two Sultai Emissaries (when
+    this dies, manifest) and a Hill Giant; it devours the first ``sacrificed``
+    Emissaries. Returns the game and the Viashino."""
+    game = blank()
+    lands(game, 0, *["Mountain"] * 4)
+    first = game.add_permanent("Sultai Emissary", 0)
+    second = game.add_permanent("Sultai Emissary", 0)
+    giant = game.add_permanent("Hill Giant", 0)
+    theirs = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Thorn-Thrash Viashino", 0)
+    game.start_at("main1", 0)
+    act(game, "Thorn-Thrash Viashino")
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)
+    assert game.decision == {"kind": "devour", "player": 0}
+    legal = game.legal_actions()
+    assert sorted(legal) == sorted([A.DONE] + [A.permanent(slot(game, p))
+                                               for p in (first, second, giant)])
+    assert A.permanent(slot(game, theirs)) not in legal
+    for pid in (first, second)[:sacrificed]:
+        target_perm(game, pid)
+        assert A.permanent(slot(game, pid)) not in game.legal_actions()
+    game.apply_action(A.DONE)
+    viashino = next(p for p in game.battlefield
+                    if game.pdef(p).name == "Thorn-Thrash Viashino")
+    return game, viashino
+
+
+@pytest.mark.parametrize("sacrificed", [0, 1, 2])
+def test_devour_sacrifices_the_chosen_creatures_for_counters(sacrificed):
+    game, viashino = devour_position(sacrificed)
+    assert game.battlefield[viashino].counters.get("+1/+1", 0) == 2 * sacrificed
+    emissaries = [p for p in game.battlefield if game.pdef(p).name == "Sultai Emissary"]
+    assert len(emissaries) == 2 - sacrificed
+    assert [game.name_of(c) for c in game.graveyard[0]] == ["Sultai Emissary"] * sacrificed
+    # their dies triggers fired: each manifests the top card of the library
+    settle(game)
+    assert len(face_down(game, 0)) == sacrificed
+    assert [e["count"] for e in game.events if e["type"] == "devour"] == [sacrificed]
+
+
+def test_devour_with_nothing_to_sacrifice_asks_nothing():
+    game = blank()
+    lands(game, 0, *["Mountain"] * 3)
+    game.add_card("Thunder-Thrash Elder", 0)  # devour 3
+    game.start_at("main1", 0)
+    act(game, "Thunder-Thrash Elder")
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)
+    elder = next(iter(game.battlefield.keys() - {p for p in game.battlefield
+                                                   if game.pdef(p).name == "Mountain"}))
+    assert game.pdef(elder).name == "Thunder-Thrash Elder"
+    assert not game.battlefield[elder].counters
+    assert game.decision["kind"] == "priority"
+
+
+def test_face_down_state_and_pending_choices_round_trip():
+    game = blank()
+    lands(game, 0, "Forest", "Forest", *["Mountain"] * 4)
+    game.add_card("Hill Giant", 0, "library")
+    game.add_card("Serra Angel", 0, "library")
+    game.add_card("Manifest Dread", 0)
+    game.start_at("main1", 0)
+    act(game, "Manifest Dread")
+    settle(game)
+    copy = MagicGame.from_dict(json.loads(json.dumps(game.to_dict())))
+    twin = game.clone()
+    for g in (game, copy, twin):
+        g.apply_action(A.mode(1))
+        assert len(face_down(g)) == 1
+        copied = MagicGame.from_dict(json.loads(json.dumps(g.to_dict())))
+        assert face_down(copied) == face_down(g)
+        act(g, "turn slot")
+        assert not face_down(g) and g.pdef(max(g.battlefield)).name == "Hill Giant"
+    assert copy.to_dict() == game.to_dict() == twin.to_dict()
+
+
+def test_determinize_resamples_an_opponents_face_down_card():
+    game = blank(library=0)
+    for name in ("Hill Giant", "Serra Angel", "Lightning Bolt", "Shock", "Forest") * 2:
+        game.add_card(name, 1, "library")
+    lands(game, 1, "Plains", "Plains")
+    game.add_card("Soul Summons", 1)
+    game.add_card("Island", 0, "library")
+    game.start_at("main1", 1)
+    act(game, "Soul Summons")
+    settle(game)
+    (pid,) = face_down(game)
+    view = game.observation_for(0)
+    cards = set()
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        d = game.determinize(0, rng)
+        cards.add(d.name_of(d.battlefield[pid].card))
+        assert d.observation_for(0) == view
+        assert sorted(d.hand[1] + d.library[1] + [d.battlefield[pid].card]) == sorted(
+            game.hand[1] + game.library[1] + [game.battlefield[pid].card])
+        assert d.battlefield[pid].face_down
+        # its controller's own view keeps the card
+        assert game.determinize(1, rng).battlefield[pid].card == game.battlefield[pid].card
+    assert len(cards) > 1

@@ -9,18 +9,22 @@ seats: ``0`` is the deciding player, ``1`` the next player in turn order, and so
 | range                          | meaning                                              |
 |--------------------------------|------------------------------------------------------|
 | ``0``                          | pass priority                                        |
-| ``1``                          | done (no more attackers / blockers / modes / targets)|
+| ``1``                          | done (no more attackers / blockers / modes / targets |
+|                                | / creatures to devour)                               |
 | ``2`` / ``3``                  | yes / no (a "you may" or an optional trigger)        |
 | ``4`` / ``5``                  | keep / mulligan                                      |
 | ``6 + i``                      | play (land) or cast hand slot ``i`` (``i < 16``)     |
 | ``22 + 2*j + k``               | activate non-mana ability ``k`` (``< 2``) of         |
-|                                | permanent slot ``j`` (``j < 64``)                    |
+|                                | permanent slot ``j`` (``j < 64``); for a face-down   |
+|                                | permanent (no abilities), ``k = 0`` turns it face up |
+|                                | by paying its mana cost (a special action)           |
 | ``150 + r``                    | choose player at relative seat ``r`` (``r < 4``)     |
 | ``154 + j``                    | choose permanent slot ``j`` (targets, the attacker a |
-|                                | blocker blocks, a permanent to sacrifice)            |
+|                                | blocker blocks, a permanent to sacrifice or devour)  |
 | ``218 + s``                    | choose stack slot ``s`` (``s < 16``)                 |
 | ``234 + m``                    | choose mode ``m`` (``m < 8``); when announcing X,    |
-|                                | X = ``m`` (so X is at most 7)                        |
+|                                | X = ``m`` (so X is at most 7); for manifest dread,   |
+|                                | manifest the top (``m = 0``) or second (1) card      |
 | ``242 + 3*j + (r - 1)``        | permanent slot ``j`` attacks relative seat ``r``     |
 |                                | (``1 <= r <= 3``)                                    |
 | ``434 + j``                    | permanent slot ``j`` blocks (the attacker follows as |

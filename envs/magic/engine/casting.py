@@ -163,7 +163,7 @@ class CastingMixin:
     def _compute_sources(self, p: int, exclude: int | None) -> list[Source]:
         out = []
         for pid, perm in self.battlefield.items():
-            if perm.controller != p or perm.tapped or pid == exclude:
+            if perm.controller != p or perm.tapped or pid == exclude or perm.face_down:
                 continue
             d = self.defs[self.card_def[perm.card]]
             colours: set[str] = set()
@@ -359,14 +359,16 @@ class CastingMixin:
             self.passes = 0
             self.priority = p
 
-    def _target_names(self, item: StackItem) -> list[Any]:
+    def _target_names(self, item: StackItem, viewer: int | None = None) -> list[Any]:
+        """The chosen targets by name, as seat ``viewer`` sees them (None: the full
+        record, for the events log)."""
         out: list[Any] = []
         for codes in item.targets.values():
             for c in codes:
                 if c < 0:
                     out.append({"player": code_player(c)})
                 elif c in self.battlefield:
-                    out.append({"id": c, "card": self.name_of(self.battlefield[c].card)})
+                    out.append({"id": c, "card": self.perm_name(c, viewer)})
                 else:
                     out.append({"id": c})
         return out
@@ -386,6 +388,13 @@ class CastingMixin:
                 return
         self.log("resolve", card=d.name, id=item.sid, player=item.controller)
         if item.kind == "spell" and effect is None:
+            devour = next((s for s in d.statics if isinstance(s, fx.Devour)), None)
+            if devour is not None and self.devour_options(item.controller, devour, []):
+                # Rule 702.82a: as it enters, its controller chooses what to sacrifice
+                self.res = {"item": item, "queue": [], "it": None, "it_controller": None,
+                            "asks": [], "devour": []}
+                self.decision = {"kind": "devour", "player": item.controller}
+                return
             self._put_onto_battlefield(item.card, item.controller)
             return
         self.res = {"item": item, "queue": [""], "it": item.it,
@@ -408,6 +417,13 @@ class CastingMixin:
                 if left > 0 and self.hand[p] and not self.lost[p]:
                     self.decision = {"kind": "discard", "player": p}
                     return
+            elif what == "dread":
+                library = self.library[p]
+                if left > 0 and library and not self.lost[p]:
+                    if len(library) >= 2:
+                        self.decision = {"kind": "dread", "player": p}
+                        return
+                    self.manifested(self.manifest(p, library[-1]))  # one card: no choice
             else:
                 options = [pid for pid, perm in self.battlefield.items()
                            if perm.controller == p and perm.slot >= 0
@@ -446,6 +462,11 @@ class CastingMixin:
             elif isinstance(node, fx.Sacrifice):
                 for p in self.select_players(node.who, path):
                     asks.append(["sacrifice", p, node.count, path])
+                return
+            elif isinstance(node, fx.ManifestDread):
+                for p in self.select_players(node.who, path):
+                    asks.append(["dread", p, 1, path])
+                self.manifested(None)
                 return
             else:
                 execute(self, node, path)
@@ -508,6 +529,37 @@ class CastingMixin:
             return [player_code(d)] if d is not None and not self.lost[d] else []
         # unresolvable() refuses cards with other refs at deck load
         raise RuntimeError(f"reference {name!r} reached play")
+
+    def manifested(self, pid: int | None) -> None:
+        """``Ref("it")`` of the resolving object names permanent ``pid`` from now on
+        (the one just manifested; None: it manifested nothing)."""
+        res = self.res
+        assert res is not None
+        res["it"] = pid
+        res["it_controller"] = self.battlefield[pid].controller if pid is not None \
+            else None
+
+    def devour_options(self, p: int, devour: fx.Devour, chosen: list[int]) -> list[int]:
+        """The permanents ``p`` may still sacrifice to ``devour`` (rule 702.82a)."""
+        return [pid for pid, perm in self.battlefield.items()
+                if perm.controller == p and perm.slot >= 0 and pid not in chosen
+                and self.matches(devour.filter, pid, p)]
+
+    def devour_done(self) -> None:
+        """The devouring creature enters: the chosen permanents are sacrificed (at
+        once), then it enters with ``count`` +1/+1 counters per permanent."""
+        res = self.res
+        assert res is not None
+        item: StackItem = res["item"]
+        d = self.cdef(item.card)
+        devour = next(s for s in d.statics if isinstance(s, fx.Devour))
+        eaten = [pid for pid in res["devour"] if pid in self.battlefield]
+        self.res = None
+        self.log("devour", player=item.controller, card=d.name, count=len(eaten))
+        if eaten:
+            self.move_permanents(eaten, "graveyard")
+        self._put_onto_battlefield(item.card, item.controller,
+                                   counters=devour.count * len(eaten))
 
     def amount(self, value: Any) -> int:
         """A number of the resolving effect (``"X"``: the value chosen on casting)."""

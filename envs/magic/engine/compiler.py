@@ -12,7 +12,8 @@ an ability word (``landfall — ``, rule 207.2c) is dropped.
 
 Lines are routed in this order (the first template that reads the whole line wins):
 
-1. a keyword line: keyword abilities of :data:`~effects.KEYWORDS` separated by commas;
+1. a keyword line: keyword abilities of :data:`~effects.KEYWORDS` separated by commas,
+   and ``devour N`` / ``devour <quality> N`` (a creature's :class:`~effects.Devour`);
 2. ``enchant <what>`` (Auras) and ``equip <cost>`` (Equipment);
 3. a static ability: entering tapped, a creature's own combat restriction ("this can't
    block."), an Aura's or Equipment's bonus ("enchanted creature gets +1/+1 and has
@@ -29,7 +30,9 @@ Lines are routed in this order (the first template that reads the whole line win
 
 Effects are read one sentence at a time by the effect templates (damage, destroy,
 exile, bounce, tap/untap, draw, discard, mill, life, pumps, counters, tokens, counter a
-spell, sacrifice, mana, attach, "you may"); ``a, then b`` and ``a and b`` are two steps
+spell, sacrifice, mana, attach, manifest, manifest dread, "you may"); after a manifest,
+``it`` / ``that creature`` is the manifested permanent (``manifest the top card of your
+library, then put a +1/+1 counter on it``); ``a, then b`` and ``a and b`` are two steps
 when each half is a sentence (``target player draws a card and loses 1 life``: the
 second half keeps the first one's player). :func:`check_refs` then refuses what the
 context does not name: ``it`` with nothing before it, ``X`` with no ``{X}`` to pay.
@@ -574,9 +577,33 @@ def _tokens(s: str) -> fx.Effect | None:
 @effect_template
 def _attach(s: str) -> fx.Effect | None:
     m = re.fullmatch(r"attach this to (.+)", s)
+    if m and m.group(1) in ("it", "that creature"):
+        # the creature named before (check_refs refuses it with nothing before it)
+        return fx.Attach(fx.Ref("it"))
     if m and isinstance(to := target_phrase(m.group(1)), fx.Target) and \
             to.kind == "creature":
         return fx.Attach(to)
+    return None
+
+
+_MANIFESTED = {"the top card": 1, "the top two cards": 2, "the top three cards": 3}
+
+
+@effect_template
+def _manifest(s: str) -> fx.Effect | None:
+    # Rule 701.34a (manifest) and 701.60a (manifest dread).
+    if s == "manifest dread":
+        return fx.ManifestDread()
+    if (m := re.fullmatch(r"(.+) manifests dread", s)) and (
+            who := player(m.group(1))) is not None:
+        return fx.ManifestDread(who)
+    if m := re.fullmatch(r"manifest (the top (?:card|\w+ cards)) of your library", s):
+        count = _MANIFESTED.get(m.group(1))
+        return fx.Manifest(count) if count is not None else None
+    m = re.fullmatch(r"(.+) manifests (the top (?:card|\w+ cards)) of their library", s)
+    if m and (who := player(m.group(1))) is not None and m.group(1) != "you" and (
+            count := _MANIFESTED.get(m.group(2))) is not None:
+        return fx.Manifest(count, who)
     return None
 
 
@@ -774,7 +801,8 @@ def check_refs(effect: fx.Effect, trigger: fx.Trigger | None = None,
 
 class _RefCheck:
     """The walk of :func:`check_refs`; its state is the antecedent of ``it``:
-    ``"target"``, ``"token"``, ``"modes"`` (after a modal effect) or None."""
+    ``"target"``, ``"token"``, ``"manifested"``, ``"modes"`` (after a modal effect) or
+    None."""
 
     def __init__(self, trigger: fx.Trigger | None, x_defined: bool, spell: bool):
         self.trigger = trigger
@@ -801,6 +829,8 @@ class _RefCheck:
         self.leaf(node, antecedent)
         if _targets(node):
             return "target"
+        if isinstance(node, (fx.Manifest, fx.ManifestDread)):
+            return "manifested"  # "it" is now the manifested permanent
         return "token" if isinstance(node, fx.CreateToken) else antecedent
 
     def leaf(self, node: fx.Effect, antecedent: str | None) -> None:
@@ -857,10 +887,31 @@ def line_template(fn: LineTemplate) -> LineTemplate:
 @line_template
 def _keyword_line(line: str, printed: Printed, draft: Draft) -> bool:
     parts = [p.strip() for p in re.split(r"[,;]", line)]
-    if all(p in fx.KEYWORDS for p in parts):
-        draft.keywords.update(parts)
-        return True
-    return False
+    keywords = [p for p in parts if p in fx.KEYWORDS]
+    devours = [devour(p) for p in parts if p not in fx.KEYWORDS]
+    if None in devours or len(devours) > 1:
+        return False
+    if devours:
+        if "Creature" not in printed.types or any(
+                isinstance(st, fx.Devour) for st in draft.statics):
+            return False
+        draft.statics.append(devours[0])
+    draft.keywords.update(keywords)
+    return True
+
+
+def devour(text: str) -> fx.Devour | None:
+    """Rule 702.82: ``devour N`` (creatures), ``devour <quality> N`` (``devour artifact
+    1``: artifacts; the quality is a :func:`object_filter` phrase), else None."""
+    m = re.fullmatch(r"devour (?:(.+) )?(\d+)", text)
+    if not m:
+        return None
+    if m.group(1) is None:
+        return fx.Devour(int(m.group(2)))
+    f = object_filter(m.group(1))
+    if f is None or f.controller != "any" or f.props:
+        return None
+    return fx.Devour(int(m.group(2)), f)
 
 
 _COST_PART = re.compile(r"(?:\{[^}]+\})+")

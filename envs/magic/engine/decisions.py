@@ -3,9 +3,10 @@ chosen one.
 
 :class:`DecisionsMixin` holds the part of :class:`~game.MagicGame` between the action
 space of :mod:`~actions` and the rules: the legal actions for the current decision
-(priority: casting, activating, playing a land; modes, targets, X, costs; attackers
-and blockers; mulligans, discards, sacrifices, yes/no) and what each chosen action
-does to the game. It has no state of its own.
+(priority: casting, activating, playing a land, turning a face-down permanent face up;
+modes, targets, X, costs; attackers and blockers; mulligans, discards, sacrifices,
+yes/no; the card to manifest for manifest dread, what to devour) and what each chosen
+action does to the game. It has no state of its own.
 """
 
 from __future__ import annotations
@@ -87,7 +88,17 @@ class DecisionsMixin:
             chosen = self.casting.discarded  # type: ignore[union-attr]
             return [A.hand(i) for i, c in enumerate(self.hand[p][:A.MAX_HAND])
                     if c not in chosen and c != self.casting.card]  # type: ignore[union-attr]
+        if kind == "dread":  # mode 0: manifest the top card; 1: the second
+            return [A.mode(0), A.mode(1)]
+        if kind == "devour":
+            res = self.res
+            devour = self._devour_of(res["item"])  # type: ignore[index]
+            options = self.devour_options(p, devour, res["devour"])  # type: ignore[index]
+            return [A.permanent(self.battlefield[pid].slot) for pid in options] + [A.DONE]
         raise AssertionError(kind)
+
+    def _devour_of(self, item: StackItem) -> fx.Devour:
+        return next(s for s in self.cdef(item.card).statics if isinstance(s, fx.Devour))
 
     def _code_action(self, code: int, p: int) -> int:
         if code < 0:
@@ -127,6 +138,11 @@ class DecisionsMixin:
                 out.append(A.cast(i))
         for pid, perm in self.battlefield.items():
             if perm.controller != p or perm.slot < 0:
+                continue
+            if perm.face_down:
+                # no abilities: "activate 0" turns it face up (a special action)
+                if self.can_turn_face_up(pid):
+                    out.append(A.activate(perm.slot, 0))
                 continue
             d = self.pdef(pid)
             for k, index in enumerate(battlefield_abilities(d)):
@@ -252,7 +268,13 @@ class DecisionsMixin:
                 self._cast(p, self.hand[p][args[0]])
             elif kind == "activate":
                 pid = self.slots[args[0]]
-                self._activate(p, pid, battlefield_abilities(self.pdef(pid))[args[1]])
+                if self.battlefield[pid].face_down:
+                    # a special action (rule 116.2b): no stack; the player keeps
+                    # priority and every player must pass again
+                    self.turn_face_up(pid)
+                    self.passes = 0
+                else:
+                    self._activate(p, pid, battlefield_abilities(self.pdef(pid))[args[1]])
             else:  # an ability of a card in hand (cycling)
                 card = self.hand[p][args[0]]
                 index = next(i for i, ab in enumerate(self.cdef(card).activated)
@@ -318,6 +340,15 @@ class DecisionsMixin:
         elif dk == "sacrifice":
             self.move_permanents([self.slots[args[0]]], "graveyard")
             self.res["asks"][0][2] -= 1  # type: ignore[index]
+        elif dk == "dread":
+            self.manifested(self.manifest_dread(p, args[0]))
+            self.res["asks"][0][2] -= 1  # type: ignore[index]
+        elif dk == "devour":
+            if kind == "done":
+                self.devour_done()
+            else:
+                self.res["devour"].append(self.slots[args[0]])  # type: ignore[index]
+                self.decision = {"kind": "devour", "player": p}
 
     def _action_code(self, kind: str, args: tuple[int, ...], p: int) -> int:
         if kind == "player":

@@ -10,13 +10,17 @@ Three layers:
   (chosen when the spell or ability is put on the stack, checked on resolution), a
   :class:`Ref` to something the context already names (``"self"``, ``"you"``, ``"it"``:
   the previous target), or :class:`Each` permanent matching a :class:`Filter`.
-- **Effects** change the game: :class:`DealDamage`, :class:`Destroy`, :class:`Draw`...
-  :class:`Sequence` runs several in order, :class:`Choose` is a modal spell,
-  :class:`MayDo` an optional one ("you may").
+- **Effects** change the game: :class:`DealDamage`, :class:`Destroy`, :class:`Draw`,
+  :class:`Manifest`, :class:`ManifestDread`... :class:`Sequence` runs several in order,
+  :class:`Choose` is a modal spell, :class:`MayDo` an optional one ("you may").
 - **Abilities** hang effects on a card: the spell itself (:class:`SpellAbility`),
   :class:`ActivatedAbility` (a :class:`Cost`, then an effect), :class:`TriggeredAbility`
   (a :class:`Trigger` event, then an effect) and static abilities
-  (:class:`Anthem`, :class:`AttachedBonus`, :class:`EntersTapped`).
+  (:class:`Anthem`, :class:`AttachedBonus`, :class:`EntersTapped`,
+  :class:`CombatRestriction`, :class:`Devour`).
+
+:data:`FACE_DOWN` is what a face-down permanent is (rule 708.2): a 2/2 creature with no
+name, text, subtypes or mana cost.
 
 :func:`tree` turns any of them into plain nested dicts (``{"DealDamage": {...}}``)
 for ``labyrinth-gym cards show`` and for tests that spell out the expected tree.
@@ -239,6 +243,26 @@ class Attach:
 
 
 @dataclass(frozen=True)
+class Manifest:
+    """Rule 701.34: ``who`` puts the top card of their library onto the battlefield face
+    down as a 2/2 creature, ``count`` times (one card at a time). Its controller may
+    turn it face up for its mana cost if it is a creature card. ``Ref("it")`` in a later
+    step names the (last) permanent manifested."""
+
+    count: Amount = 1
+    who: Selector = Ref("you")
+
+
+@dataclass(frozen=True)
+class ManifestDread:
+    """Rule 701.60: ``who`` looks at the top two cards of their library, manifests one
+    of them (their choice) and puts the other into their graveyard. ``Ref("it")`` in a
+    later step names the permanent manifested."""
+
+    who: Selector = Ref("you")
+
+
+@dataclass(frozen=True)
 class Sequence:
     """Several effects, resolved in order (one sentence each)."""
 
@@ -369,6 +393,16 @@ class EntersTapped:
 
 
 @dataclass(frozen=True)
+class Devour:
+    """Static, rule 702.82: as this enters, its controller may sacrifice any number of
+    permanents matching ``filter`` (creatures; "devour artifact 1": artifacts); it
+    enters with ``count`` times that many +1/+1 counters."""
+
+    count: int
+    filter: Filter = Filter(types=frozenset({"Creature"}))
+
+
+@dataclass(frozen=True)
 class CardDef:
     """A card as the engine plays it: printed characteristics plus compiled abilities.
 
@@ -406,6 +440,13 @@ class CardDef:
     @property
     def mana_value(self) -> int:
         return self.cost.mana_value if self.cost is not None else 0
+
+
+FACE_DOWN = CardDef(name="face-down creature", cost=None, colours=(),
+                    types=("Creature",), power=2, toughness=2)
+"""The characteristics of a face-down permanent (rules 701.34a, 708.2a): a 2/2
+creature with no name (``name`` is only how it is shown), no text, no subtypes, no
+mana cost, colourless, no abilities."""
 
 
 # ------------------------------------------------------------------- display

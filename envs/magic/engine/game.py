@@ -19,7 +19,27 @@ abilities (enters, dies, attacks, upkeep, end step); static abilities
 (:class:`~effects.Anthem`, :class:`~effects.AttachedBonus`,
 :class:`~effects.EntersTapped`, :class:`~effects.CombatRestriction`); tokens (with
 their abilities: a Treasure pays mana and is sacrificed); the keywords of
-:data:`~effects.KEYWORDS`; state-based actions; the London mulligan. A player at 0 or
+:data:`~effects.KEYWORDS`; state-based actions; the London mulligan.
+
+Manifest (701.34): the top card of a library enters face down as a 2/2 creature with
+no name, text, subtypes or mana cost (:data:`~effects.FACE_DOWN`; a flag on the
+permanent, so it is the same object throughout). It has no abilities (no triggers,
+statics, mana or activated abilities) and is never legendary; filters, triggers of
+other permanents and the state-based actions see a 2/2 colourless creature. If its
+card is a creature card with a mana cost, its controller may turn it face up any time
+they have priority by paying that cost: a special action (116.2b) with the action
+"activate ability 0" of its slot, which does not use the stack; it keeps its counters,
+damage, attachments, tapped state and summoning sickness, and has its card's
+characteristics from then on (turning face up is not entering: no enters triggers, no
+devour). A face-down permanent that leaves the battlefield goes to its zone face up.
+Manifest dread (701.60): the player looks at the top two cards of their library and
+chooses which one to manifest (a decision: mode 0 the top card, mode 1 the second); the
+other goes to their graveyard (one card left: it is manifested, no choice). After a
+manifest, ``it`` in the same ability is the manifested permanent. Devour N (702.82):
+as the creature enters from resolving, its controller chooses other permanents to
+sacrifice (creatures, or the quality of "devour artifact 1"), one permanent-slot action
+each, then "done"; they are sacrificed at once (their dies triggers trigger), then it
+enters with N +1/+1 counters for each. A player at 0 or
 less life, or who drew from an empty library, loses; the last player standing wins;
 players who lose at the same moment as the last opponents make a draw.
 
@@ -50,6 +70,10 @@ a player could make, never a change to what is legal):
   block (the block was illegal, rule 509.1c), instead of refusing the "done".
 - Legend rule (704.5j): the controller keeps the newest of the permanents with the same
   name; the older ones go to the graveyard.
+- A devour decision is skipped when its controller has nothing it could sacrifice;
+  with automatic passing, the "done" after the last candidate is chosen is automatic.
+- A manifest of several cards ("the top two cards") puts them onto the battlefield
+  one at a time; a player with an empty library manifests nothing (it is not a draw).
 - Cleanup (514.1): the active player discards down to 7, one chosen card at a time.
   No player gets priority in the cleanup step.
 - London mulligan (103.5): players decide in turn order from the starting player, each
@@ -81,8 +105,13 @@ a player could make, never a change to what is legal):
   can spend its actions there until ``max_actions``.)
 
 **Hidden information.** The library is a list whose last element is the top card. The
-``events`` log names the cards drawn (it is the full record of the game, not a
-player's view); :meth:`MagicGame.observation_for` shows only what the seat may see.
+``events`` log names the cards drawn and manifested (it is the full record of the game,
+not a player's view); :meth:`MagicGame.observation_for` shows only what the seat may
+see. A face-down permanent is "face-down creature" with the face-down characteristics
+to every seat but its controller (in ``observation_for``, action names, targets on the
+stack, the encoding and the text render); :meth:`MagicGame.determinize` resamples an
+opponent's face-down cards with that opponent's hand and library. The two cards a
+player looks at for manifest dread are named only in that player's action names.
 """
 
 from __future__ import annotations
@@ -411,9 +440,20 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
         if kind == "mode":
             if self.decision is not None and self.decision["kind"] == "x":
                 return f"X = {args[0]}"
+            if self.decision is not None and self.decision["kind"] == "dread":
+                # only the deciding player is shown action names: it looked at them
+                library = self.library[p]
+                if args[0] < 2 <= len(library):
+                    kept, other = library[-1 - args[0]], library[-2 + args[0]]
+                    where = "top" if args[0] == 0 else "second"
+                    return (f"manifest {self.name_of(kept)} ({where} card), "
+                            f"{self.name_of(other)} to the graveyard")
             return f"mode {args[0]}"
-        name = self._slot_name(args[0])
+        name = self._slot_name(args[0], p)
         if kind == "activate":
+            pid = self.slots[args[0]] if args[0] < len(self.slots) else -1
+            if pid in self.battlefield and self.battlefield[pid].face_down:
+                return f"turn {name} face up"
             return f"activate {name} ability {args[1]}"
         if kind == "permanent":
             return f"permanent {name}"
@@ -424,13 +464,13 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
     def _is_land(self, card: int) -> bool:
         return "Land" in self.cdef(card).types
 
-    def _slot_name(self, slot: int) -> str:
+    def _slot_name(self, slot: int, viewer: int | None = None) -> str:
         pid = self.slots[slot] if slot < len(self.slots) else -1
         if pid < 0 or pid not in self.battlefield:
             return f"slot {slot} (empty)"
-        return f"slot {slot} ({self.name_of(self.battlefield[pid].card)})"
+        return f"slot {slot} ({self.perm_name(pid, viewer)})"
 
-    def _perm_view(self, pid: int) -> dict[str, Any]:
+    def _perm_view(self, pid: int, viewer: int) -> dict[str, Any]:
         perm = self.battlefield[pid]
         d = self.pdef(pid)
         view: dict[str, Any] = {
@@ -438,7 +478,10 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
             "types": list(d.types), "tapped": perm.tapped, "sick": perm.sick,
             "counters": {k: v for k, v in perm.counters.items() if v},
             "attached_to": perm.attached_to, "token": self.card_token[perm.card],
+            "face_down": perm.face_down,
         }
+        if perm.face_down and viewer == perm.controller:
+            view["card"] = self.name_of(perm.card)  # its controller may look at it
         if "Creature" in d.types:
             power, tough, kws = self.chars(pid)
             view.update(power=power, toughness=tough, damage=perm.damage,
@@ -446,9 +489,10 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
                         blocking=self.blocking.get(pid))
         return view
 
-    def _item_view(self, item: StackItem) -> dict[str, Any]:
+    def _item_view(self, item: StackItem, viewer: int) -> dict[str, Any]:
         return {"id": item.sid, "kind": item.kind, "card": self.name_of(item.card),
-                "controller": item.controller, "targets": self._target_names(item),
+                "controller": item.controller,
+                "targets": self._target_names(item, viewer),
                 "modes": {k: list(v) for k, v in item.modes.items()}}
 
     def observation_for(self, player: int) -> dict[str, Any]:
@@ -464,7 +508,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
             "step": self.step,
             "to_act": None if self.outcome else self.current_player(),
             "decision": decision,
-            "casting": self._item_view(self.casting) if self.casting else None,
+            "casting": self._item_view(self.casting, player) if self.casting else None,
             "life": list(self.life),
             "lost": list(self.lost),
             "hand": [self.name_of(c) for c in self.hand[player]],
@@ -472,8 +516,8 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
             "library_sizes": [len(lib) for lib in self.library],
             "graveyards": [[self.name_of(c) for c in g] for g in self.graveyard],
             "exiles": [[self.name_of(c) for c in e] for e in self.exile],
-            "battlefield": [self._perm_view(pid) for pid in self.battlefield],
-            "stack": [self._item_view(s) for s in self.stack],
+            "battlefield": [self._perm_view(pid, player) for pid in self.battlefield],
+            "stack": [self._item_view(s, player) for s in self.stack],
             "land_played": self.land_played,
             "outcome": self.outcome,
             "winner": self.winner,
@@ -521,15 +565,26 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
 
     def determinize(self, player: int, rng: np.random.Generator) -> MagicGame:
         """Resample what ``player`` cannot see: the order of its own library, and each
-        opponent's hand and library from that opponent's cards in them (sizes kept).
+        opponent's hand, library and face-down permanents' cards from that opponent's
+        cards in them (sizes kept; a face-down permanent stays the same object with
+        another card under it).
 
         The engine does not track cards a player saw leave public view (a card put
         on the bottom after a mulligan, a card returned to an opponent's hand); those
-        are resampled too.
+        are resampled too. The two cards ``player`` is looking at for manifest dread
+        stay on top of its library.
         """
         new = self.clone()
         new.dice = Dice(np.random.default_rng(int(rng.integers(2**63))))
-        new.dice.shuffle(new.library[player])
+        own = new.library[player]
+        looking = 2 if new.decision is not None and new.decision["kind"] == "dread" \
+            and new.decision["player"] == player else 0
+        if looking:
+            rest = own[:-looking]
+            new.dice.shuffle(rest)
+            own[:-looking] = rest
+        else:
+            new.dice.shuffle(own)
         # Cards an opponent is using right now (cycling it, discarding it for a cost)
         # have been shown: they stay in that hand.
         shown: set[int] = set()
@@ -539,11 +594,17 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
             if q == player:
                 continue
             kept = [c for c in new.hand[q] if c in shown]
-            pool = [c for c in new.hand[q] if c not in shown] + new.library[q]
+            hidden = [perm for perm in new.battlefield.values()
+                      if perm.face_down and perm.controller == q
+                      and self.card_owner[perm.card] == q]
+            pool = [c for c in new.hand[q] if c not in shown] + new.library[q] + [
+                perm.card for perm in hidden]
             new.dice.shuffle(pool)
             k = len(new.hand[q]) - len(kept)
             new.hand[q] = kept + pool[:k]
-            new.library[q] = pool[k:]
+            for i, perm in enumerate(hidden):
+                perm.card = pool[k + i]
+            new.library[q] = pool[k + len(hidden):]
         new._legal = None
         return new
 

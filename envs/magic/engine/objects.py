@@ -4,15 +4,22 @@ state-based actions.
 :class:`ObjectsMixin` holds the part of :class:`~game.MagicGame` that reads and moves
 cards and permanents: definitions of cards (``cdef``/``pdef``), power, toughness and
 keywords computed on demand (``chars``, ``matches``), moving cards between zones,
-tokens, dealing damage, collecting triggered abilities and putting them on the stack,
-and the state-based actions of rule 704. It has no state of its own.
+tokens, manifesting and turning face up, dealing damage, collecting triggered abilities
+and putting them on the stack, and the state-based actions of rule 704. It has no state
+of its own.
+
+A face-down permanent (:attr:`~state.Permanent.face_down`) is :data:`~effects.FACE_DOWN`
+wherever its characteristics are read (``pdef``, ``chars``, ``matches``, statics,
+triggers, the legend rule): a 2/2 creature with no name and no abilities.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.effects import FACE_DOWN
 from labyrinth_gym.envs.magic.engine.resolve import token_def
 from labyrinth_gym.envs.magic.engine.state import Permanent, StackItem, code_player
 
@@ -38,11 +45,24 @@ class ObjectsMixin:
         return self.defs[self.card_def[card]]
 
     def pdef(self, pid: int) -> fx.CardDef:
-        """The definition of permanent ``pid``."""
-        return self.defs[self.card_def[self.battlefield[pid].card]]
+        """The definition of permanent ``pid`` (:data:`~effects.FACE_DOWN` if it is
+        face down)."""
+        perm = self.battlefield[pid]
+        return FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]]
 
     def name_of(self, card: int) -> str:
         return self.cdef(card).name
+
+    def perm_name(self, pid: int, viewer: int | None = None) -> str:
+        """Permanent ``pid``'s name as seat ``viewer`` sees it. A face-down permanent
+        is ``"face-down creature"`` to every seat but its controller, who sees
+        ``"face-down <card>"``; ``viewer`` None is the full record (the card's name)."""
+        perm = self.battlefield[pid]
+        if not perm.face_down or viewer is None:
+            return self.name_of(perm.card)
+        if viewer == perm.controller:
+            return f"face-down {self.name_of(perm.card)}"
+        return FACE_DOWN.name
 
     # ------------------------------------------------------ characteristics
     def _statics(self) -> None:
@@ -52,6 +72,8 @@ class ObjectsMixin:
         anthems: list[tuple[int, fx.Anthem]] = []
         bonuses: dict[int, list[fx.AttachedBonus]] = {}
         for pid, perm in self.battlefield.items():
+            if perm.face_down:
+                continue  # no abilities
             for static in self.defs[self.card_def[perm.card]].statics:
                 if isinstance(static, fx.Anthem):
                     anthems.append((pid, static))
@@ -64,7 +86,7 @@ class ObjectsMixin:
     def chars(self, pid: int) -> tuple[int, int, frozenset[str]]:
         """Power, toughness and keywords of permanent ``pid`` now."""
         perm = self.battlefield[pid]
-        d = self.defs[self.card_def[perm.card]]
+        d = FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]]
         power = d.power or 0
         tough = d.toughness or 0
         kws = set(d.keywords)
@@ -112,7 +134,7 @@ class ObjectsMixin:
         if filt is None:
             return True
         perm = self.battlefield[pid]
-        d = self.defs[self.card_def[perm.card]]
+        d = FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]]
         if filt.types and not (filt.types & set(d.types)):
             return False
         if filt.subtypes and not (filt.subtypes & set(d.subtypes)):
@@ -197,21 +219,71 @@ class ObjectsMixin:
         return -1
 
     def _put_onto_battlefield(self, card: int, controller: int, *, triggers: bool = True,
-                              attached_to: int | None = None) -> int:
+                              attached_to: int | None = None, face_down: bool = False,
+                              counters: int = 0) -> int:
+        """Put ``card`` onto the battlefield (face down: manifested), with ``counters``
+        +1/+1 counters (devour); its object id."""
         pid = self.next_id
         self.next_id += 1
         slot = self._free_slot()
         if slot >= 0:
             self.slots[slot] = pid
-        d = self.cdef(card)
-        perm = Permanent(pid, card, controller, slot, attached_to=attached_to)
+        d = FACE_DOWN if face_down else self.cdef(card)
+        perm = Permanent(pid, card, controller, slot, attached_to=attached_to,
+                         face_down=face_down)
         perm.tapped = any(isinstance(s, fx.EntersTapped) for s in d.statics)
+        if counters:
+            perm.counters["+1/+1"] = counters
         self.battlefield[pid] = perm
         self._bf_version += 1
-        self.log("enters", player=controller, card=d.name, id=pid)
+        self.log("enters", player=controller, card=self.name_of(card), id=pid,
+                 **({"face_down": True} if face_down else {}))
         if triggers:
             self._enter_triggers(pid)
         return pid
+
+    def manifest(self, p: int, card: int) -> int:
+        """``p`` manifests ``card`` (rule 701.34a: it must be in ``p``'s library, and
+        leaves it): it enters face down as a 2/2 creature; its object id."""
+        self.library[p].remove(card)
+        self.log("manifest", player=p, card=self.name_of(card))
+        return self._put_onto_battlefield(card, p, face_down=True)
+
+    def manifest_dread(self, p: int, choice: int) -> int:
+        """Rule 701.60a: ``p`` manifests the top card of its library (``choice`` 0) or
+        the second (1) and puts the other into its graveyard; the permanent's id."""
+        library = self.library[p]
+        kept, other = library[-1 - choice], library[-2 + choice]
+        library.remove(other)
+        self.graveyard[p].append(other)
+        self.log("dread", player=p, card=self.name_of(other), to="graveyard")
+        return self.manifest(p, kept)
+
+    def can_turn_face_up(self, pid: int) -> bool:
+        """Whether face-down ``pid``'s controller may turn it face up now (rule
+        701.34a: a creature card, by paying its mana cost; a special action at any
+        time the controller has priority)."""
+        perm = self.battlefield[pid]
+        if not perm.face_down:
+            return False
+        d = self.defs[self.card_def[perm.card]]
+        if "Creature" not in d.types or d.cost is None:
+            return False
+        return self._payment(perm.controller, d.cost if not d.cost.x else
+                             dataclasses.replace(d.cost, x=0)) is not None
+
+    def turn_face_up(self, pid: int) -> None:
+        """Pay face-down ``pid``'s mana cost and turn it face up (rule 701.34a, 708.8):
+        the same object, now with its card's characteristics; counters, damage,
+        attachments, tapped and sick stay."""
+        perm = self.battlefield[pid]
+        d = self.defs[self.card_def[perm.card]]
+        cost = d.cost if d.cost is None or not d.cost.x else dataclasses.replace(
+            d.cost, x=0)
+        self._pay(self._payment(perm.controller, cost), perm.controller)
+        perm.face_down = False
+        self._bf_version += 1
+        self.log("turn_face_up", player=perm.controller, card=d.name, id=pid)
 
     def _leave(self, pid: int, dest: str) -> None:
         """Move permanent ``pid`` to its owner's ``dest`` zone (no triggers here)."""
@@ -228,7 +300,9 @@ class ObjectsMixin:
         getattr(self, dest)[owner].append(perm.card)
         if self.card_token[perm.card]:
             self._token_left = True
-        self.log("leaves", card=self.name_of(perm.card), id=pid, to=dest, player=owner)
+        # a face-down permanent goes to its new zone face up: revealed (rule 708.9)
+        self.log("leaves", card=self.name_of(perm.card), id=pid, to=dest, player=owner,
+                 **({"revealed": True} if perm.face_down else {}))
 
     def move_permanents(self, pids: list[int], dest: str) -> None:
         """Move permanents (simultaneously) to their owners' ``dest`` zones."""
@@ -402,7 +476,7 @@ class ObjectsMixin:
             to_destroy: list[int] = []
             unattach: list[int] = []
             for pid, perm in self.battlefield.items():
-                d = self.defs[self.card_def[perm.card]]
+                d = FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]]
                 if "Creature" in d.types:
                     _, tough, kws = self.chars(pid)
                     if tough <= 0:
@@ -427,6 +501,8 @@ class ObjectsMixin:
             # legend rule: the controller keeps the newest of each name
             seen: dict[tuple[int, str], int] = {}
             for pid, perm in self.battlefield.items():
+                if perm.face_down:
+                    continue  # no name, no supertypes
                 d = self.defs[self.card_def[perm.card]]
                 if "Legendary" in d.supertypes:
                     key = (perm.controller, d.name)

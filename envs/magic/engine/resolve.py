@@ -6,13 +6,15 @@ deck holding such a card is refused at load instead of having an ability silentl
 skipped. :func:`execute` runs one leaf effect on a game; the structural nodes
 (:class:`~effects.Sequence`, :class:`~effects.Choose`, :class:`~effects.MayDo`) and
 the ones that ask a player (:class:`~effects.Discard` not at random,
-:class:`~effects.Sacrifice`) are walked by the game itself, which can stop for a
-decision and resume.
+:class:`~effects.Sacrifice`, :class:`~effects.ManifestDread`) are walked by the game
+itself, which can stop for a decision and resume.
 
 Rulings automated here:
 
 - ``Ref("it")`` is the first legal target of the most recent targeted step of the same
-  ability, or the object that triggered the ability; ``Ref("its_controller")`` is
+  ability, or the permanent the most recent :class:`~effects.Manifest` /
+  :class:`~effects.ManifestDread` step put onto the battlefield (none if it manifested
+  nothing), or the object that triggered the ability; ``Ref("its_controller")`` is
   that object's controller when it was targeted (or triggered), even if it has left
   since ("destroy target creature; its controller gains 3 life").
 - An effect whose target became illegal does nothing to that target; the other steps
@@ -34,15 +36,16 @@ if TYPE_CHECKING:
 
 LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUntap,
                 fx.Pump, fx.AddCounters, fx.Draw, fx.Mill, fx.GainLife, fx.LoseLife,
-                fx.CreateToken, fx.CounterSpell, fx.Attach)
+                fx.CreateToken, fx.CounterSpell, fx.Attach, fx.Manifest)
 """Effects :func:`execute` resolves without asking anyone."""
-ASKING_EFFECTS = (fx.Discard, fx.Sacrifice)
+ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ManifestDread)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player"})
 SUPPORTED_PROPS = frozenset({"nonland", "noncreature", "tapped", "untapped", "attacking",
                              "blocking", "other", "nontoken", "token", "flying"})
-SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRestriction)
+SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRestriction,
+                     fx.Devour)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1"})
 SELECTOR_FIELDS = ("to", "what", "who")
 MAX_MODES = 8
@@ -65,6 +68,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
                                  "cant_block"}),
     fx.CombatRestriction: frozenset({"cant_attack", "cant_block", "cant_be_blocked",
                                      "attacks_each_combat"}),
+    fx.Devour: frozenset({"count", "filter"}),
 }
 """Fields the engine reads, per vocabulary class. A field added to the vocabulary
 later is reported by :func:`unresolvable` whenever a card sets it to a non-default
@@ -322,6 +326,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         fields(static)
         if isinstance(static, fx.Anthem):
             filt(static.affected)
+        if isinstance(static, fx.Devour):
+            filt(static.filter)
+            if "Creature" not in card.types or card.spell is not None:
+                note("Devour on a noncreature")
+    if sum(isinstance(s, fx.Devour) for s in card.statics) > 1:
+        note("more than one Devour")
     return bad
 
 
@@ -376,6 +386,13 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             game.counter(sid)
     elif isinstance(node, fx.Attach):
         game.attach_resolving(game.select(node.to, path))
+    elif isinstance(node, fx.Manifest):
+        last = None
+        for p in game.select_players(node.who, path):
+            for _ in range(game.amount(node.count)):
+                if game.library[p]:
+                    last = game.manifest(p, game.library[p][-1])
+        game.manifested(last)
     else:  # unresolvable() refuses these at deck load; reaching here is a bug
         raise RuntimeError(f"effect {type(node).__name__} reached resolution; "
                            "unresolvable() should have refused its card")

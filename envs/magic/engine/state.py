@@ -43,6 +43,8 @@ class Permanent:
         attached_to: The permanent this Aura or Equipment is attached to.
         mods: Until-end-of-turn changes ``[power, toughness, [keywords]]`` in the order
             they were made (their timestamps).
+        face_down: Face down (manifested, rule 701.34): it has the characteristics of
+            :data:`~effects.FACE_DOWN`, not its card's, until it is turned face up.
     """
 
     pid: int
@@ -56,6 +58,7 @@ class Permanent:
     counters: dict[str, int] = field(default_factory=dict)
     attached_to: int | None = None
     mods: list[list[Any]] = field(default_factory=list)
+    face_down: bool = False
 
     def copy(self) -> Permanent:
         return dataclasses.replace(self, counters=dict(self.counters),
