@@ -35,7 +35,8 @@ player's hand or any library. Strategy, decision by decision:
   once the unblocked damage times ``pressure`` reaches its life), and chump blocks
   only while the unblocked damage would be lethal.
 - **Sacrifices** take the least valuable permanent (tokens first); "you may" says
-  yes; X is as large as it can pay; the first legal mode.
+  yes; X is as large as it can pay; the first legal mode. Manifest dread keeps a
+  creature card (the more expensive); devour eats tokens and creatures without power.
 
 Works for 2-4 players. A decision takes about 0.1 ms plus the observation's encoding.
 """
@@ -336,6 +337,30 @@ class MagicHeuristic:
     def _mode(self, v: MagicObs, legal: list[int]) -> int:
         modes = [a for a in legal if A.MODE <= a < A.ATTACK]
         return modes[0] if modes else A.DONE
+
+    def _dread(self, v: MagicObs, legal: list[int]) -> int:
+        """Manifest the card worth more face down: a creature card (it can be turned
+        face up later), the more expensive one first; the other goes to the graveyard."""
+        modes = [a - A.MODE for a in legal if A.MODE <= a < A.ATTACK]
+        if not modes:
+            return legal[0]
+
+        def worth(m: int) -> tuple[float, float]:
+            card = v.look[m]
+            return float(card[CARD["type_creature"]]), float(card[CARD["mana_value"]])
+
+        return A.mode(max(modes, key=worth))
+
+    def _devour(self, v: MagicObs, legal: list[int]) -> int:
+        """Devour tokens and creatures with no power (each is worth a counter or
+        more on the devourer); keep everything else."""
+        b = _Board(v)
+        for a in legal:
+            if A.PERMANENT <= a < A.STACK:
+                j = a - A.PERMANENT
+                if b.ctrl[j] == 0 and b.creature[j] and (b.token[j] or b.power[j] <= 0):
+                    return a
+        return A.DONE
 
     def _yesno(self, v: MagicObs, legal: list[int]) -> int:
         return A.YES

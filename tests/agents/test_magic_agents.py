@@ -249,3 +249,29 @@ def test_trades_up_but_not_down():
     # ... unless the damage coming is pressing (here: 2 damage at 3 life)
     game, _, blocker = _attacked_by("Grizzly Bears", "Boggart Brute", life=3)
     assert decide(game) == A.block(slot_of(game, blocker))
+
+
+# ------------------------------------------------------- face-down and devour
+def test_manifest_dread_keeps_the_creature_card():
+    game = position()
+    lands(game, 0, "Forest", 2)
+    game.add_card("Lightning Bolt", 0, "library")  # second card
+    game.add_card("Giant Growth", 0, "library")  # top card: neither is worth more
+    game.add_card("Hill Giant", 0, "library")  # now the top card: a creature
+    game.add_card("Manifest Dread", 0)
+    game.start_at("main1", 0)
+    game.apply_action(decide(game))
+    until(game, "dread", 0)
+    assert decide(game) == A.mode(0)  # the Hill Giant on top, not Giant Growth
+
+
+def test_devour_eats_tokens_only():
+    game = position()
+    lands(game, 0, "Mountain", 4)
+    game.add_card("Thorn-Thrash Viashino", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    game.apply_action(decide(game))
+    until(game, "devour", 0)
+    assert A.permanent(slot_of(game, bears)) in game.legal_actions()
+    assert decide(game) == A.DONE
