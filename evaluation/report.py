@@ -10,6 +10,7 @@ from typing import IO, Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from labyrinth_gym.evaluation.matches import EvalReport
 
@@ -35,6 +36,13 @@ def _text(x: Any) -> str:
     return "" if x is None else str(x)
 
 
+def _ratio(x: Any) -> str:
+    """``0.57x``; two significant digits below 0.1 (``0.0032x``), never ``0.00x``."""
+    if x is None:
+        return ""
+    return f"{x:.2f}x" if x >= 0.1 else f"{x:.2g}x"
+
+
 AGENT_COLUMNS: list[Column] = [
     ("agent", "agent", _text),
     ("games", "games", _text),
@@ -49,12 +57,20 @@ SPEED_COLUMNS: list[Column] = [
     ("game", "game", _text),
     ("api", "api", _text),
     ("env", "env", _text),
+    ("players", "players", _text),
     ("steps", "steps", _num(0)),
     ("episodes", "episodes", _num(0)),
     ("seconds", "seconds", _num(2)),
     ("steps_per_second", "steps/s", _num(0)),
+    ("vs_reference", "vs connect_four", _ratio),
 ]
 
+
+SPEED_TARGET_COLUMNS: list[Column] = [
+    ("target", "target", _num(0)),
+    ("target_met", "met", lambda x: "" if x is None else ("yes" if x else "NO")),
+]
+"""A configuration's speed target scaled to the run's connect_four, and if it is met."""
 
 EDGE_COLUMNS: list[Column] = [
     ("variant", "variant", _text),
@@ -107,11 +123,37 @@ def edge_table(rows: Sequence[dict[str, Any]]) -> Table:
 
 
 def speed_table(rows: Sequence[dict[str, Any]]) -> Table:
-    """The table of :func:`~labyrinth_gym.evaluation.speed.benchmark_speed` rows."""
+    """The table of :func:`~labyrinth_gym.evaluation.speed.benchmark_speed` rows.
+
+    Rows that did not run (no ``steps``: a missing optional package) are left out of
+    the body; the caption has one line per row note (why a row was skipped, how a row
+    was played) and, when some rows have speed targets, how they were scaled.
+    """
+    from labyrinth_gym.envs.core.spec import SPEED_REFERENCE_RATE
+
     columns = list(SPEED_COLUMNS)
-    if any(row.get("note") for row in rows):
-        columns.append(("note", "note", _text))
-    return rows_table(rows, columns, "env steps per second, random legal actions")
+    lines = []
+    targeted = [r for r in rows if r.get("target_at_reference") is not None]
+    if targeted:
+        columns += SPEED_TARGET_COLUMNS
+        stated = ", ".join(dict.fromkeys(
+            " ".join(filter(None, (r["game"], r.get("config"))))
+            + f" {r['target_at_reference']:,.0f}" for r in targeted))
+        ref = next((r for r in rows if r["game"] == "connect_four"
+                    and r.get("steps_per_second")), None)
+        scale = (f"scaled x {ref['steps_per_second']:,.0f}/{SPEED_REFERENCE_RATE:,.0f}"
+                 if ref else "not scaled: connect_four did not run")
+        lines.append(f"target: steps/s to reach in this run; stated at connect_four "
+                     f"{SPEED_REFERENCE_RATE:,.0f} steps/s ({stated}), {scale}")
+    for row in rows:
+        if row.get("note"):
+            lines.append(f"{row['env']}: {row['note']}")
+    table = rows_table([r for r in rows if r.get("steps") is not None], columns,
+                       "env steps per second, random legal actions")
+    if lines:
+        table.caption = Text("\n".join(lines))  # Text: no markup ("[phase]")
+        table.caption_justify = "left"
+    return table
 
 
 def print_table(table: Table, file: IO[str] | None = None) -> None:

@@ -2,12 +2,19 @@
 
 :func:`benchmark_speed` counts env steps per second with uniformly random legal actions
 for each game through both public faces (``gymnasium.make`` and the wrapped PettingZoo
-env) and, in the same run on the same machine, PettingZoo's ``connect_four_v3`` as a
-yardstick. :func:`benchmark_agents` is what ``make demo`` prints.
+env), in each configuration its spec lists (:attr:`GameSpec.speed_configs`: Magic in 2-
+and 4-player games), and, in the same run on the same machine, PettingZoo's
+``connect_four_v3`` as a yardstick: every row's rate is also given as a ratio to it, and
+a configuration's speed target (stated at connect_four's
+:data:`~labyrinth_gym.envs.core.spec.SPEED_REFERENCE_RATE`) is scaled to this run.
+When ``phase-python`` (the ``[phase]`` extra, a Rust Magic engine) is installed, a
+random 2-player game on it is timed too (:mod:`labyrinth_gym.evaluation.phase_speed`).
+:func:`benchmark_agents` is what ``make demo`` prints.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import time
@@ -44,10 +51,12 @@ def random_legal(rng: np.random.Generator, mask: np.ndarray) -> int:
     return int(legal[rng.integers(len(legal))])
 
 
-def _time_gym(env_id: str, seconds: float, seed: int) -> dict[str, Any]:
+def _time_gym(
+    env_id: str, seconds: float, seed: int, kwargs: dict[str, Any] | None = None
+) -> dict[str, Any]:
     import gymnasium
 
-    env = gymnasium.make(env_id)
+    env = gymnasium.make(env_id, **(kwargs or {}))
     rng = np.random.default_rng(seed)
     steps = episodes = 0
     start = time.perf_counter()
@@ -89,47 +98,141 @@ def _time_aec(make_env: Callable[[], Any], seconds: float, seed: int) -> dict[st
     return {"steps": steps, "episodes": episodes, "seconds": elapsed}
 
 
-def benchmark_speed(seconds: float = 2.0, seed: int = 0) -> list[dict[str, Any]]:
+def speed_configs(spec: Any) -> list[dict[str, Any]]:
+    """``spec``'s configurations to time: ``kwargs``, ``label``, ``target`` each.
+
+    A spec without :attr:`~GameSpec.speed_configs` gets its default configuration
+    (no kwargs, no label, no target).
+
+    Raises:
+        ValueError: A configuration without ``kwargs`` or with an unknown key.
+    """
+    configs = []
+    for config in spec.speed_configs or ({"kwargs": {}},):
+        unknown = set(config) - {"kwargs", "label", "target"}
+        if "kwargs" not in config or unknown:
+            raise ValueError(
+                f"{spec.name}: a speed config needs 'kwargs' and may have 'label' and "
+                f"'target'; got {sorted(config)}"
+            )
+        kwargs = dict(config["kwargs"])
+        label = config.get("label")
+        if label is None and kwargs:
+            if set(kwargs) == {"num_players"}:
+                label = f"{kwargs['num_players']}p"
+            else:
+                label = ", ".join(f"{k}={v}" for k, v in kwargs.items())
+        configs.append({"kwargs": kwargs, "label": label, "target": config.get("target")})
+    return configs
+
+
+def _labelled(env: str, label: str | None) -> str:
+    return f"{env} ({label})" if label else env
+
+
+def _phase_row(seconds: float, seed: int) -> dict[str, Any]:
+    """The phase-python row: timed if the module imports, else why it was skipped."""
+    from labyrinth_gym.evaluation import phase_speed
+
+    row: dict[str, Any] = {"game": "magic", "config": "2p", "api": "phase-python",
+                           "players": 2}
+    try:
+        phase_speed.import_phase()
+    except ImportError as err:
+        why = ("phase-python is not installed" if isinstance(err, ModuleNotFoundError)
+               else str(err))
+        row.update(env="phase (2p)", steps=None, episodes=None, seconds=None,
+                   note=f"skipped: {why}; {phase_speed.PHASE_EXTRA} adds this row")
+        return row
+    row["env"] = f"phase {phase_speed.phase_version()} (2p)"
+    try:
+        timed = phase_speed.time_phase(seconds, seed, num_players=2)
+    except Exception as err:  # noqa: BLE001 (an optional engine must not sink the run)
+        row.update(steps=None, episodes=None, seconds=None,
+                   note=f"not run: {type(err).__name__}: {err}")
+        return row
+    row.update(timed)
+    row["note"] = (
+        f"random legal actions, {phase_speed.PHASE_FORMAT}, magic's sample decks drawn "
+        f"per game; {timed['forced_passes']:,} forced passes not counted"
+        + (f"; {timed['truncated']} truncated" if timed["truncated"] else "")
+    )
+    return row
+
+
+def benchmark_speed(
+    seconds: float = 2.0, seed: int = 0, phase: bool = True
+) -> list[dict[str, Any]]:
     """Env steps per second with random legal actions, whole episodes only.
 
     Each env runs whole episodes until ``seconds`` have passed (so the time can
     overrun by one episode). Steps count actions taken; PettingZoo's dead steps at an
-    episode's end are timed but not counted.
+    episode's end are timed but not counted. A game is timed in every configuration
+    its spec's ``speed_configs`` lists (else its default one).
 
     Args:
         seconds: Time budget per env.
         seed: Seed of the first episode and of the action picker.
+        phase: Also time phase-python on a random 2-player game (a row saying it was
+            skipped when the package is not installed).
 
     Returns:
-        One row per env: ``game``, ``api``, ``env``, ``steps``, ``episodes``,
-        ``seconds``, ``steps_per_second``; the last row is the reference env.
+        One row per env and configuration: ``game``, ``api``, ``config`` (the
+        configuration's label: ``"4p"``, or None), ``env`` (with that label, e.g.
+        ``"labyrinth_gym/MagicDuel-v0 (4p)"``), ``players``, ``steps``,
+        ``episodes``, ``seconds``, ``steps_per_second`` and ``vs_reference``
+        (``steps_per_second`` over connect_four's in this run). A
+        configuration with a speed target has, on its PettingZoo row (every
+        seat's action is a step there; a Gymnasium step also plays the opponents'
+        moves, so it gets none), ``target_at_reference`` (the
+        target as stated, at :data:`SPEED_REFERENCE_RATE`), ``target`` (scaled to
+        this run: ``target_at_reference * reference rate / SPEED_REFERENCE_RATE``)
+        and ``target_met``. Then the phase-python row (``api`` ``"phase-python"``,
+        with a ``note``); the last row is the reference env.
     """
     from labyrinth_gym.envs import game_names, game_spec
+    from labyrinth_gym.envs.core.spec import SPEED_REFERENCE_RATE
 
     rows = []
     for name in game_names():
         spec = game_spec(name)
-        rows.append(
-            {
-                "game": name,
-                "api": "gymnasium",
-                "env": spec.env_id,
-                **_time_gym(spec.env_id, seconds, seed),
-            }
-        )
         module = importlib.import_module(f"labyrinth_gym.envs.{name}")
-        rows.append(
-            {
+        for config in speed_configs(spec):
+            kwargs, label = config["kwargs"], config["label"]
+            common = {
                 "game": name,
-                "api": "pettingzoo",
-                "env": f"labyrinth_gym.envs.{name}",
-                **_time_aec(module.env, seconds, seed),
+                "config": label,
+                "players": spec.num_players(**{**spec.game_kwargs, **kwargs}),
             }
-        )
+            # A target counts every seat's actions: the PettingZoo env steps once per
+            # action; a Gymnasium step also plays the opponents' moves inside it.
+            target = {} if config["target"] is None else {
+                "target_at_reference": float(config["target"])}
+            rows.append(
+                {
+                    **common,
+                    "api": "gymnasium",
+                    "env": _labelled(spec.env_id, label),
+                    **_time_gym(spec.env_id, seconds, seed, kwargs),
+                }
+            )
+            rows.append(
+                {
+                    **common,
+                    **target,
+                    "api": "pettingzoo",
+                    "env": _labelled(f"labyrinth_gym.envs.{name}", label),
+                    **_time_aec(functools.partial(module.env, **kwargs), seconds, seed),
+                }
+            )
+    if phase:
+        rows.append(_phase_row(seconds, seed))
     ref_row: dict[str, Any] = {
         "game": "connect_four",
         "api": "pettingzoo",
         "env": REFERENCE_ENV,
+        "config": None,
+        "players": 2,
     }
     try:
         make_reference = reference_env_factory()
@@ -144,6 +247,16 @@ def benchmark_speed(seconds: float = 2.0, seed: int = 0) -> list[dict[str, Any]]
         row["steps_per_second"] = (
             row["steps"] / row["seconds"] if row["seconds"] else None
         )
+    ref_rate = ref_row["steps_per_second"]
+    for row in rows:
+        rate = row["steps_per_second"]
+        row["vs_reference"] = rate / ref_rate if rate is not None and ref_rate else None
+        if "target_at_reference" in row:
+            if ref_rate:
+                row["target"] = row["target_at_reference"] * ref_rate / SPEED_REFERENCE_RATE
+                row["target_met"] = rate is not None and rate >= row["target"]
+            else:  # no yardstick in this run: the target cannot be scaled
+                row["target"] = row["target_met"] = None
     return rows
 
 
@@ -168,6 +281,9 @@ AGENT_BUDGETS: dict[str, AgentBudget] = {
     # (about 0.3 s a game); it wins every game against random, so 100 games say so
     # and leave the demo's time for the head-to-head row.
     "labyrinth_cards/ppo": AgentBudget(100),
+    # Magic: ~45 decisions a game for the searching seat; 8 simulations of 40 random
+    # moves each come to a few seconds a game.
+    "magic/search": AgentBudget(10, {"simulations": 8, "rollout_depth": 40}),
 }
 """Per agent id: a cap on its games and the kwargs it plays with in the benchmark."""
 

@@ -209,12 +209,19 @@ def build_parser() -> argparse.ArgumentParser:
         "speed",
         help="env steps per second with random legal actions",
         description="Steps per second of every game's Gymnasium and PettingZoo env with "
-        "random legal actions, and PettingZoo's connect_four_v3 for scale.",
+        "random legal actions (in each configuration the game lists, e.g. Magic with 2 "
+        "and 4 players), PettingZoo's connect_four_v3 for scale (each row's ratio to it, "
+        "and speed targets scaled to it), and the phase-python Rust Magic engine on a "
+        "random 2-player game when it is installed (pip install 'labyrinth-gym[phase]').",
     )
     b.add_argument(
         "--seconds", type=float, default=2.0, help="time per env (default 2)"
     )
     b.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    b.add_argument("--json", type=Path, metavar="FILE",
+                   help="also write the rows to this JSON file")
+    b.add_argument("--no-phase", action="store_true",
+                   help="skip the phase-python row")
     b.set_defaults(func=cmd_benchmark_speed)
     b = bench.add_parser(
         "table-edge",
@@ -392,12 +399,24 @@ def _default_agents(game: str) -> list[str]:
 
 
 def cmd_benchmark_speed(args: argparse.Namespace) -> int:
-    from labyrinth_gym.evaluation.report import print_table, speed_table
+    from labyrinth_gym.evaluation.report import (
+        check_out_dir,
+        ensure_out_dir,
+        print_table,
+        speed_table,
+    )
     from labyrinth_gym.evaluation.speed import benchmark_speed
 
     if args.seconds <= 0:
         raise UsageError(f"--seconds must be positive, got {args.seconds}")
-    print_table(speed_table(benchmark_speed(seconds=args.seconds, seed=args.seed)))
+    if args.json is not None:
+        check_out_dir(args.json.parent)  # fail before the timing, not after it
+    rows = benchmark_speed(seconds=args.seconds, seed=args.seed, phase=not args.no_phase)
+    print_table(speed_table(rows))
+    if args.json is not None:
+        ensure_out_dir(args.json.parent)
+        args.json.write_text(json.dumps(rows, indent=2) + "\n")
+        print(f"wrote {args.json}")
     return 0
 
 

@@ -14,6 +14,11 @@ import numpy as np
 
 from labyrinth_gym.envs.core.engine import Game
 
+SPEED_REFERENCE_RATE = 12_400.0
+"""Steps per second of PettingZoo's ``connect_four_v3`` (random legal actions) at which
+the speed targets of :attr:`GameSpec.speed_configs` are stated; the benchmark scales a
+target by the reference's rate in its own run over this one."""
+
 
 @dataclass(frozen=True)
 class GameSpec:
@@ -37,6 +42,12 @@ class GameSpec:
         cooperative: Every seat shares one return (a party, or a solo game), so one
             agent plays all seats; otherwise seats compete and evaluation rotates them.
         game_kwargs: Default constructor kwargs.
+        speed_configs: The configurations ``labyrinth-gym benchmark speed`` times, each a
+            dict with ``kwargs`` (constructor kwargs, e.g. ``{"num_players": 4}``) and
+            optionally ``target`` (env steps per second with random legal actions the
+            configuration should reach when connect_four runs at
+            :data:`SPEED_REFERENCE_RATE` in the same run) and ``label`` (default from
+            the kwargs: ``"4p"``). Empty: the default configuration, no target.
     """
 
     name: str
@@ -53,6 +64,7 @@ class GameSpec:
     cooperative: bool = False
     render_rgb: Callable[[Game], np.ndarray] | None = None
     game_kwargs: dict[str, Any] = field(default_factory=dict)
+    speed_configs: tuple[dict[str, Any], ...] = ()
 
     def render(self, game: Game, mode: str | None):
         """``"ansi"`` text or an ``"rgb_array"`` image of ``game`` (None otherwise)."""

@@ -146,6 +146,10 @@ SPEC = GameSpec(
     num_players=lambda num_players=2, **_: num_players,
     illegal_penalty=-1.0,
     cooperative=False,
+    speed_configs=(
+        {"kwargs": {"num_players": 2}, "target": 3000.0},
+        {"kwargs": {"num_players": 4}, "target": 1500.0},
+    ),
 )
 
 
