@@ -402,6 +402,16 @@ def encode(game: MagicGame, observer: int) -> np.ndarray:
             lands[c] += 1
         if perm.slot < 0:
             continue
+        if not creature and not face_down and perm.attached_to is None \
+                and not perm.counters and not kws and pid not in chosen:
+            # most of a board (lands, enchantments, equipment lying free): one shared
+            # row per controller, tapped and token
+            token = game.card_token[perm.card]
+            row = _PLAIN_ROWS[rel[c]][perm.tapped][token]
+            slots.append(perm.slot)
+            dyn.append(row)
+            card_rows.append(rows[card_def[perm.card]])
+            continue
         row = [0.0] * PERM_DYN
         row[0] = 1.0
         row[1 + rel[c]] = 1.0
@@ -537,6 +547,21 @@ _G_SEAT, _G_LOST, _G_LIFE, _G_HAND, _G_LIBRARY, _G_GRAVEYARD, _G_EXILE, _G_CREAT
         "seat", "lost", "life", "hand", "library", "graveyard", "exile", "creatures",
         "power", "untapped_lands"))
 _S_ME = STACK["targets_me"]
+
+
+def _plain_row(r: int, tapped: bool, token: bool) -> list[float]:
+    row = [0.0] * PERM_DYN
+    row[0] = 1.0
+    row[1 + r] = 1.0
+    row[_P_TAPPED] = float(tapped)
+    row[_P_TOKEN] = float(token)
+    return row
+
+
+#: ``[relative controller][tapped][token]``: the row of a noncreature permanent with
+#: nothing on it (no counters, keywords, attachment, face-down state or target).
+_PLAIN_ROWS = [[[_plain_row(r, t, k) for k in (False, True)] for t in (False, True)]
+               for r in range(A.MAX_PLAYERS)]
 _CHOOSING = {e: CONTEXT[f"choosing_{e}"] for e in EFFECTS[:-3]}
 
 
