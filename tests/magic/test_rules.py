@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 import numpy as np
@@ -17,87 +16,23 @@ from labyrinth_gym.envs.magic.engine.game import MagicGame, new_game
 from labyrinth_gym.envs.magic.engine.mana import parse_cost
 from labyrinth_gym.envs.magic.engine.resolve import unresolvable
 from labyrinth_gym.envs.magic.render import render_text
-
-
-# ------------------------------------------------------------------ helpers
-def pool(name: str) -> fx.CardDef:
-    return compiled_pool().supported[name]
-
-
-def custom(base: str, name: str, **changes) -> fx.CardDef:
-    """A hand-made card: ``base`` from the pool with ``changes``."""
-    return dataclasses.replace(pool(base), name=name, **changes)
-
-
-def creature(name: str, power: int, toughness: int, *keywords: str,
-             **changes) -> fx.CardDef:
-    return custom("Grizzly Bears", name, power=power, toughness=toughness,
-                  keywords=frozenset(keywords), **changes)
-
-
-def blank(players: int = 2, library: int = 10) -> MagicGame:
-    """A game with no hands, ``library`` Islands per library, life 20, no automatic
-    passing."""
-    game = MagicGame.empty(0, num_players=players)
-    for p in range(players):
-        for _ in range(library):
-            game.add_card("Island", p, "library")
-    return game
-
-
-def names(game: MagicGame) -> dict[str, int]:
-    return {game.action_to_string(a): a for a in game.legal_actions()}
-
-
-def act(game: MagicGame, text: str) -> None:
-    """Apply the one legal action whose name contains ``text``."""
-    found = [a for name, a in names(game).items() if text in name]
-    assert len(found) == 1, f"{text!r} matches {found} among {list(names(game))}"
-    game.apply_action(found[0])
-
-
-def has(game: MagicGame, text: str) -> bool:
-    return any(text in name for name in names(game))
-
-
-def slot(game: MagicGame, pid: int) -> int:
-    return game.battlefield[pid].slot
-
-
-def target_perm(game: MagicGame, pid: int) -> None:
-    game.apply_action(A.permanent(slot(game, pid)))
-
-
-def pass_until(game: MagicGame, step: str, limit: int = 50) -> None:
-    for _ in range(limit):
-        if game.step == step and game.decision and game.decision["kind"] == "priority":
-            return
-        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
-    raise AssertionError(f"never reached {step}; at {game.step} {game.decision}")
-
-
-def settle(game: MagicGame) -> None:
-    """Pass priority until the stack is empty (or someone must decide otherwise)."""
-    while (game.stack or game.pending_triggers) and game.decision \
-            and game.decision["kind"] == "priority":
-        game.apply_action(A.PASS)
-
-
-def types_of(game: MagicGame) -> list[str]:
-    return [e["type"] for e in game.events]
-
-
-def lands(game: MagicGame, p: int, *land_names: str) -> list[int]:
-    return [game.add_permanent(n, p) for n in land_names]
-
-
-def attack(game: MagicGame, pid: int, relative: int = 1) -> None:
-    game.apply_action(A.attack(slot(game, pid), relative))
-
-
-def block(game: MagicGame, blocker: int, attacker: int) -> None:
-    game.apply_action(A.block(slot(game, blocker)))
-    game.apply_action(A.permanent(slot(game, attacker)))
+from magic.positions import (
+    act,
+    attack,
+    blank,
+    block,
+    creature,
+    custom,
+    has,
+    lands,
+    names,
+    pass_until,
+    pool,
+    settle,
+    slot,
+    target_perm,
+    types_of,
+)
 
 
 def to_combat(game: MagicGame) -> None:

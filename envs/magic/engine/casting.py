@@ -450,6 +450,8 @@ class CastingMixin:
                 return
             elif isinstance(node, fx.Discard):
                 for p in self.select_players(node.who, path):
+                    if self._replace_discard(p, self.amount(node.count)):
+                        continue
                     if node.at_random:
                         for _ in range(self.amount(node.count)):
                             if self.hand[p]:
@@ -481,6 +483,11 @@ class CastingMixin:
                                                attached_to=host)
                     return
             self.graveyard[self.card_owner[item.card]].append(item.card)
+
+    def _replace_discard(self, p: int, count: int) -> bool:
+        """A replacement of "``p`` discards ``count`` cards" (a variant's rule);
+        True if it replaced the discard. Magic has none."""
+        return False
 
     # ----------------------------------------------------- the resolving object
     def select(self, sel: Any, path: str) -> list[int]:

@@ -95,7 +95,15 @@ class DecisionsMixin:
             devour = self._devour_of(res["item"])  # type: ignore[index]
             options = self.devour_options(p, devour, res["devour"])  # type: ignore[index]
             return [A.permanent(self.battlefield[pid].slot) for pid in options] + [A.DONE]
-        raise AssertionError(kind)
+        return self._custom_legal(d)
+
+    def _custom_legal(self, d: dict) -> list[int]:
+        """Legal actions of a decision kind a variant adds (Magic has none)."""
+        raise AssertionError(d["kind"])
+
+    def _custom_act(self, d: dict, kind: str, args: tuple[int, ...]) -> None:
+        """Carry out an action of a decision kind a variant adds."""
+        raise AssertionError(d["kind"])
 
     def _devour_of(self, item: StackItem) -> fx.Devour:
         return next(s for s in self.cdef(item.card).statics if isinstance(s, fx.Devour))
@@ -349,6 +357,8 @@ class DecisionsMixin:
             else:
                 self.res["devour"].append(self.slots[args[0]])  # type: ignore[index]
                 self.decision = {"kind": "devour", "player": p}
+        else:
+            self._custom_act(d, kind, args)
 
     def _action_code(self, kind: str, args: tuple[int, ...], p: int) -> int:
         if kind == "player":

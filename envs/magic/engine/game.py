@@ -221,6 +221,15 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
     """
 
     num_actions = A.NUM_ACTIONS
+    #: Seats whose decisions the game makes itself (:meth:`_automatic_action`), never
+    #: an agent: none in Magic; a variant with an automated opponent (the Arcane
+    #: Labyrinth) names its seat.
+    automated_seats: frozenset[int] = frozenset()
+
+    def _automatic_action(self) -> int:
+        """The action an automated seat takes for the current decision (a subclass
+        with :attr:`automated_seats` implements it)."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------------ set-up
     @classmethod

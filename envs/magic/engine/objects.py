@@ -337,8 +337,9 @@ class ObjectsMixin:
     # ------------------------------------------------------------------- damage
     def _deal_damage(self, hits: list[tuple[int, int]], controller: int,
                      kws: frozenset[str], source_name: str, *,
-                     combat: bool = False) -> None:
-        """One source's damage to several recipients at once (rule 120)."""
+                     combat: bool = False, source: int | None = None) -> None:
+        """One source's damage to several recipients at once (rule 120); ``source``
+        is the dealing permanent's id when it is one (combat damage)."""
         total = 0
         for code, amount in hits:
             if amount <= 0:
@@ -347,22 +348,31 @@ class ObjectsMixin:
                 p = code_player(code)
                 if self.lost[p]:
                     continue
-                self.life[p] -= amount
-                self.log("damage", source=source_name, player=p, amount=amount,
-                         combat=combat)
-                self.log("life", player=p, change=-amount, life=self.life[p])
+                self._damage_player(p, amount, source_name, combat)
             elif code in self.battlefield:
-                perm = self.battlefield[code]
-                perm.damage += amount
-                if "deathtouch" in kws:
-                    perm.deathtouched = True
-                self.log("damage", source=source_name, id=code,
-                         card=self.name_of(perm.card), amount=amount, combat=combat)
+                self._damage_permanent(code, amount, kws, source_name, combat, source)
             else:
                 continue
             total += amount
         if "lifelink" in kws and total:
             self.gain_life(controller, total)
+
+    def _damage_player(self, p: int, amount: int, source_name: str,
+                       combat: bool) -> None:
+        """Damage to a player: that much life lost (rule 120.3a)."""
+        self.life[p] -= amount
+        self.log("damage", source=source_name, player=p, amount=amount, combat=combat)
+        self.log("life", player=p, change=-amount, life=self.life[p])
+
+    def _damage_permanent(self, pid: int, amount: int, kws: frozenset[str],
+                          source_name: str, combat: bool, source: int | None) -> None:
+        """Damage to a creature: marked on it (rule 120.3e), deathtouch noted."""
+        perm = self.battlefield[pid]
+        perm.damage += amount
+        if "deathtouch" in kws:
+            perm.deathtouched = True
+        self.log("damage", source=source_name, id=pid, card=self.name_of(perm.card),
+                 amount=amount, combat=combat)
 
     # ------------------------------------------------------------- triggers
     def _trigger(self, pid: int, index: int, **extra: Any) -> None:

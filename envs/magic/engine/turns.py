@@ -26,6 +26,9 @@ class TurnsMixin:
         """Advance until a player must decide something (or the game is over)."""
         while self.outcome is None:
             if self.decision is not None:
+                if self.decision["player"] in self.automated_seats:
+                    self._act(self._automatic_action())
+                    continue
                 legal = self.legal_actions()
                 if self.auto_pass and len(legal) == 1 and legal[0] in (A.PASS, A.DONE):
                     self._act(legal[0])
@@ -120,15 +123,19 @@ class TurnsMixin:
     # ------------------------------------------------------------- turns
     def _begin_turn(self, first: bool = False) -> None:
         if first:
-            self.turn = 1
-            self.active = self.starting
-        else:
-            if self.turn >= self.max_turns:
-                self._finish(None, "max_turns")
-                return
-            self.turn += 1
-            self.active = self._next_living(self.active)
-            self.first_turn = False
+            self.turn = 0
+            self._start_turn(self.starting)
+            return
+        if self.turn >= self.max_turns:
+            self._finish(None, "max_turns")
+            return
+        self._start_turn(self._next_living(self.active))
+
+    def _start_turn(self, player: int) -> None:
+        """Begin turn number ``self.turn + 1``, taken by ``player``."""
+        self.turn += 1
+        self.first_turn = self.turn == 1
+        self.active = player
         self.land_played = False
         self.activated_this_turn = []
         self.step = "untap"
@@ -270,8 +277,8 @@ class TurnsMixin:
                     by_source.append((blocker, [(attacker, power)]))
         snapshot = [(pid, self.battlefield[pid].controller, self.keywords(pid),
                      self.name_of(self.battlefield[pid].card)) for pid, _ in by_source]
-        for (_, hits), (_, controller, kws, name) in zip(by_source, snapshot, strict=True):
-            self._deal_damage(hits, controller, kws, name, combat=True)
+        for (_, hits), (pid, controller, kws, name) in zip(by_source, snapshot, strict=True):
+            self._deal_damage(hits, controller, kws, name, combat=True, source=pid)
 
     # ------------------------------------------------------------------- losing
     def _lose(self, p: int, *, check_end: bool = True) -> None:
