@@ -13,6 +13,7 @@ _SPECS: dict[str, str] = {
     "maze_party": "labyrinth_gym.envs.maze_party.env:SPEC",
     "labyrinth_cards": "labyrinth_gym.envs.labyrinth_cards.env:SPEC",
     "magic": "labyrinth_gym.envs.magic.env:SPEC",
+    "arcane_labyrinth": "labyrinth_gym.envs.arcane_labyrinth.env:SPEC",
 }
 
 
@@ -35,6 +36,8 @@ def _register() -> None:
         "labyrinth_gym/MazeParty-v1": "labyrinth_gym.envs.maze_party.env:MazePartyEnv",
         "labyrinth_gym/LabyrinthCards-v1": "labyrinth_gym.envs.labyrinth_cards.env:LabyrinthCardsEnv",
         "labyrinth_gym/MagicDuel-v0": "labyrinth_gym.envs.magic.env:MagicDuelEnv",
+        "labyrinth_gym/ArcaneLabyrinth-v0":
+            "labyrinth_gym.envs.arcane_labyrinth.env:ArcaneLabyrinthEnv",
     }
     for env_id, entry in ids.items():
         if env_id not in gymnasium.registry:

@@ -358,7 +358,9 @@ def encode(game: MagicGame, observer: int) -> np.ndarray:
     g = obs[O_GLOBAL:O_CONTEXT]
     decision = game.decision
     if decision is not None and game.outcome is None:
-        g[_DECISION_INDEX[decision["kind"]]] = 1.0
+        at = _DECISION_INDEX.get(decision["kind"])  # a variant's own kinds: none
+        if at is not None:
+            g[at] = 1.0
         g[GLOBAL["to_act"]] = decision["player"] == observer
     g[_STEP_INDEX[game.step]] = 1.0
     g[GLOBAL["active_0"] + rel[game.active]] = 1.0

@@ -80,17 +80,20 @@ def test_ratio_and_targets_come_from_the_same_runs_connect_four(rows):
     assert rows[-1]["vs_reference"] == pytest.approx(1.0)
     for row in rows:
         assert row["vs_reference"] == pytest.approx(row["steps_per_second"] / ref_rate)
-    stated = {"2p": 3000.0, "4p": 1500.0}  # the issue's targets, in magic's SPEC
+    # the issues' targets, in the games' SPECs
+    stated = {("magic", "2p"): 3000.0, ("magic", "4p"): 1500.0,
+              ("arcane_labyrinth", None): 3000.0}
     targeted = [r for r in rows if "target_at_reference" in r]
-    assert {(r["game"], r["config"]) for r in targeted} == {("magic", "2p"), ("magic", "4p")}
+    assert {(r["game"], r["config"]) for r in targeted} == set(stated)
     # the PettingZoo rows only: a Gymnasium step also plays the opponents' moves
-    assert len(targeted) == 2 and {r["api"] for r in targeted} == {"pettingzoo"}
+    assert len(targeted) == 3 and {r["api"] for r in targeted} == {"pettingzoo"}
     for row in targeted:
-        assert row["target_at_reference"] == stated[row["config"]]
-        assert row["target"] == pytest.approx(
-            stated[row["config"]] * ref_rate / SPEED_REFERENCE_RATE)
+        key = (row["game"], row["config"])
+        assert row["target_at_reference"] == stated[key]
+        assert row["target"] == pytest.approx(stated[key] * ref_rate / SPEED_REFERENCE_RATE)
         assert row["target_met"] == (row["steps_per_second"] >= row["target"])
-    assert all("target" not in r for r in rows if r["game"] != "magic")
+    assert all("target" not in r for r in rows
+               if r["game"] not in ("magic", "arcane_labyrinth"))
 
 
 def test_speed_table_shows_players_ratio_targets_and_why(rows):
@@ -104,7 +107,8 @@ def test_speed_table_shows_players_ratio_targets_and_why(rows):
         assert header in text
     assert "labyrinth_gym/MagicDuel-v0 (4p)" in text
     assert "1.00x" in text  # connect_four against itself
-    assert "stated at connect_four 12,400 steps/s (magic 2p 3,000, magic 4p 1,500)" in text
+    assert ("stated at connect_four 12,400 steps/s (arcane_labyrinth 3,000, magic 2p "
+            "3,000, magic 4p 1,500)") in text
 
 
 def test_speed_configs_default_labels_and_errors():

@@ -956,16 +956,18 @@ class ArcaneGame(MagicGame):
             "reveals_left": self.reveals_left if self.active == LAB else 0,
             "shop_opens": self.shop_pending,
             "last_encounter": self.last_encounter,
-            "next_encounter_round": self._next_encounter(),
+            "next_encounter_round": self.next_encounter(),
             "entropy_draw": self.entropy_draw, "desperation": self.desperation,
             "max_turns": self.max_rounds,
         }
 
-    def _next_encounter(self) -> int:
+    def next_encounter(self) -> int:
+        """The round of the next random encounter (this one's if still to come)."""
         r = self.round
         done = self.active == HERO and self.upkeep_done
-        return r if r % ENCOUNTER_EVERY == 0 and not done else \
-            r + ENCOUNTER_EVERY - r % ENCOUNTER_EVERY
+        if r > 0 and r % ENCOUNTER_EVERY == 0 and not done:
+            return r
+        return r + ENCOUNTER_EVERY - r % ENCOUNTER_EVERY
 
     def observation_for(self, player: int) -> dict[str, Any]:
         view = super().observation_for(player)

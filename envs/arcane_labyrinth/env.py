@@ -1,0 +1,170 @@
+"""The Arcane Labyrinth, a solo Magic format, as a Gymnasium env.
+
+## Description
+The player (seat 0) controls a Hero, a legendary creature that starts on the
+battlefield, with a 60-card Vanguard deck and a Secret Shop deck of artifacts, against
+the Labyrinth (seat 1): an automated 100-card deck that reveals cards every turn
+(creatures, spells and lands, the lands going to the player and opening the shop)
+and ends with a final boss. The Labyrinth's every decision is made by the engine with
+its dice, so the player is the only seat ever asked. The rules (safe turns, the
+Labyrinth's turn, the Hero's exhaustion, random encounters, the Secret Shop, the
+boss, the difficulty mods) are in :mod:`labyrinth_gym.envs.arcane_labyrinth.engine.game`;
+the decks in :mod:`labyrinth_gym.envs.arcane_labyrinth.engine.decks`.
+
+This is a solo game: use the Gymnasium env
+(``gymnasium.make("labyrinth_gym/ArcaneLabyrinth-v0")``). Its :class:`GameSpec` says
+two seats and ``cooperative=True``: one agent plays every seat, and seat 1 never acts.
+The PettingZoo env (``labyrinth_gym.envs.arcane_labyrinth.env()``) exists so that the
+tools built on PettingZoo (the speed benchmark, API checks) treat every game alike:
+its agent ``player_1`` (the Labyrinth) is never selected, and every observation is the
+player's view (the Labyrinth has no hidden cards of its own).
+
+## Action Space
+``Discrete(530)``, the Magic action space
+(:mod:`labyrinth_gym.envs.magic.engine.actions`), with a mask (``info["action_mask"]``,
+``env.action_masks()``). The format's own decisions reuse it: the shop is "mode
+``i``" to buy revealed card ``i`` or "done" to buy nothing; paying for it,
+"permanent ``j``" to sacrifice the land in permanent slot ``j`` (one at a time); a
+Tragic Failure's land discard, "hand ``i``"; its land sacrifice, "permanent ``j``".
+A decision with only a pass to choose is passed automatically.
+
+## Observation Space
+``Box(-1, 1, (14845,), float32)``: the Magic observation of the player's seat
+(``14222`` values, :mod:`labyrinth_gym.envs.magic.encoding`; relative seat 1 is the
+Labyrinth), then the Arcane block (the round and safe turns, whose turn, reveals
+left, the Labyrinth's library / graveyard / exile sizes, the boss's status and buff,
+the shop's size and opening, this format's decision asked and the shop payment's
+progress, the last encounter's roll bucketed and the rounds to the next one, the
+difficulty mods and their conditions, the Hero's exhaustion, the Hero kit and the
+Labyrinth one-hot), then card rows for the Hero, the final boss and the three
+revealed shop cards (row ``i`` is what "buy shop card ``i``" addresses). Cards are
+described by features of their compiled tree, never by an id. The Labyrinth's
+library order and the shop deck's order stay hidden. Layout and feature names:
+:mod:`labyrinth_gym.envs.arcane_labyrinth.encoding`.
+
+## Rewards
++1 when the player wins, -1 when it loses, 0 when the game is truncated, on the
+final step. An illegal action ends the episode with reward -1 and
+``info["illegal_action"] = {"action", "legal"}`` (``strict=True`` raises
+:class:`~labyrinth_gym.envs.core.IllegalActionError` instead).
+
+## Starting State
+The Hero on the battlefield, able to attack; 20 life; the Vanguard, the shop deck
+and the Labyrinth's 99 cards shuffled, its boss set aside below them; seven cards
+drawn and London mulligans offered (the first decisions of an episode). Rounds 1-3
+are safe turns (the player's turn only, no combat).
+
+## Episode End
+Terminated when the player is at 0 life or draws from an empty library (a loss), or
+when the Labyrinth's library is empty and its boss has arrived and is gone (a win);
+truncated after ``max_turns`` player turns (rounds, default 60) or ``max_actions``
+player actions.
+
+## Arguments
+- ``hero``: a shipped Hero kit's name (``"white_knight"``, ``"black_necromancer"``,
+  ``"red_green_warlord"``: :func:`~labyrinth_gym.envs.arcane_labyrinth.engine.decks.heroes`),
+  a path to a kit decklist, or a
+  :class:`~labyrinth_gym.envs.arcane_labyrinth.engine.decks.HeroKit`. Default None:
+  a shipped kit drawn at random for each episode (from the episode's seed).
+- ``labyrinth``: likewise a shipped Labyrinth (``"goblin_warrens"``,
+  ``"drowned_crypt"``: :func:`~labyrinth_gym.envs.arcane_labyrinth.engine.decks.labyrinths`),
+  a path, or a :class:`~labyrinth_gym.envs.arcane_labyrinth.engine.decks.Labyrinth`;
+  default None: drawn per episode.
+- ``entropy_draw``: 3 reveals a turn while the player controls 10+ creatures or one
+  with power 10+ (default False).
+- ``desperation``: Labyrinth creatures have trample while its library holds fewer
+  than 50 cards (default False).
+- ``max_turns``: truncation cap in player turns (default 60); ``max_actions``
+  (default 20000).
+- ``mulligan``: offer London mulligans (default True).
+- ``render_mode``: ``"ansi"`` (the format's header, then the Magic table).
+- ``strict``: raise on illegal actions.
+
+An unknown kit or Labyrinth name (the message lists the shipped ones) or a decklist
+breaking the construction rules (every problem listed) raises ``ValueError`` at
+construction.
+
+## Version History
+- v0: first version.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from labyrinth_gym.envs.arcane_labyrinth.encoding import (
+    HERO_KITS,
+    LABYRINTHS,
+    OBS_SIZE,
+    encode,
+)
+from labyrinth_gym.envs.arcane_labyrinth.engine.decks import HeroKit, Labyrinth
+from labyrinth_gym.envs.arcane_labyrinth.engine.game import ArcaneGame, new_game
+from labyrinth_gym.envs.arcane_labyrinth.render import render_text
+from labyrinth_gym.envs.core.gym_adapter import EngineGymEnv
+from labyrinth_gym.envs.core.pz_adapter import EngineAECEnv, wrap
+from labyrinth_gym.envs.core.spec import GameSpec
+from labyrinth_gym.envs.magic.engine import actions as A
+
+
+def make_game(rng: np.random.Generator, hero: str | Path | HeroKit | None = None,
+              labyrinth: str | Path | Labyrinth | None = None,
+              **kwargs: Any) -> ArcaneGame:
+    """A new game for the env: ``hero`` and ``labyrinth`` as given (a shipped name, a
+    decklist path or a loaded deck), or drawn among the shipped ones with ``rng``
+    (the game's one generator) when None.
+
+    Raises:
+        ValueError: an unknown name that is not a file either (listing the shipped
+            ones), or a decklist breaking the format's rules (every problem listed).
+    """
+    if hero is None:  # the shipped ones, as listed when the package was imported
+        hero = HERO_KITS[int(rng.integers(len(HERO_KITS)))]
+    if labyrinth is None:
+        labyrinth = LABYRINTHS[int(rng.integers(len(LABYRINTHS)))]
+    return new_game(rng, hero=hero, labyrinth=labyrinth, **kwargs)
+
+
+SPEC = GameSpec(
+    name="arcane_labyrinth",
+    env_id="labyrinth_gym/ArcaneLabyrinth-v0",
+    version=0,
+    new_game=make_game,
+    observation_size=OBS_SIZE,
+    encode=encode,
+    num_actions=A.NUM_ACTIONS,
+    render_ansi=render_text,
+    agent_prefix="player",
+    num_players=lambda **_: 2,
+    illegal_penalty=-1.0,
+    cooperative=True,
+    speed_configs=({"kwargs": {}, "target": 3000.0},),
+)
+
+
+class ArcaneLabyrinthEnv(EngineGymEnv):
+    """Gymnasium env: the player's seat, against the automated Labyrinth (see the
+    module docstring)."""
+
+    spec_ = SPEC
+    metadata = {"render_modes": ["ansi"], "render_fps": 2}
+
+
+class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
+    """PettingZoo AEC env (see the module docstring: seat 1 never acts)."""
+
+    spec_ = SPEC
+    metadata = {
+        "render_modes": ["ansi"],
+        "name": "arcane_labyrinth_v0",
+        "is_parallelizable": False,
+        "render_fps": 2,
+    }
+
+
+def env(**kwargs):
+    """The wrapped PettingZoo env (illegal actions end the episode with a penalty)."""
+    return wrap(raw_env(**kwargs))
