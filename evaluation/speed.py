@@ -284,6 +284,8 @@ AGENT_BUDGETS: dict[str, AgentBudget] = {
     # Magic: ~45 decisions a game for the searching seat; 8 simulations of 40 random
     # moves each come to a few seconds a game.
     "magic/search": AgentBudget(10, {"simulations": 8, "rollout_depth": 40}),
+    # The Arcane Labyrinth: about 100 decisions a game; the same short search.
+    "arcane_labyrinth/search": AgentBudget(10, {"simulations": 8, "rollout_depth": 40}),
 }
 """Per agent id: a cap on its games and the kwargs it plays with in the benchmark."""
 
