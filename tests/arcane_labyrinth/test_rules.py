@@ -675,26 +675,25 @@ def test_desperation_gives_trample_under_fifty_cards():
 
 
 # ------------------------------------------------------------ serialisation
-def test_to_dict_round_trip_and_determinism():
-    game = ArcaneGame.new(7, hero="black_necromancer", labyrinth="goblin_warrens")
-    rng = np.random.default_rng(7)
-    for _ in range(150):
+def random_play(seed: int, actions: int = 150) -> ArcaneGame:
+    game = ArcaneGame.new(seed, hero="black_necromancer", labyrinth="goblin_warrens")
+    rng = np.random.default_rng(seed)
+    for _ in range(actions):
         if game.is_terminal():
             break
         legal = game.legal_actions()
         game.apply_action(int(legal[rng.integers(len(legal))]))
+    return game
+
+
+def test_to_dict_round_trip_and_determinism():
+    game = random_play(7)
     data = json.loads(json.dumps(game.to_dict()))
     copy = ArcaneGame.from_dict(data)
     assert copy.to_dict() == game.to_dict()
     assert copy.observation_for(HERO) == game.observation_for(HERO)
-    again = ArcaneGame.new(7, hero="black_necromancer", labyrinth="goblin_warrens")
-    rng = np.random.default_rng(7)
-    for _ in range(150):
-        if again.is_terminal():
-            break
-        legal = again.legal_actions()
-        again.apply_action(int(legal[rng.integers(len(legal))]))
-    assert again.events == game.events
+    assert random_play(7).events == game.events
+    assert random_play(8).events != game.events
 
 
 def test_determinize_keeps_what_the_player_sees():
