@@ -228,8 +228,8 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
 
     def _automatic_action(self) -> int:
         """The action an automated seat takes for the current decision (a subclass
-        with :attr:`automated_seats` implements it)."""
-        raise NotImplementedError
+        with :attr:`automated_seats` implements it; Magic has no automated seat)."""
+        raise AssertionError(f"seat {self.decision['player']} is not automated")
 
     # ------------------------------------------------------------------ set-up
     @classmethod
