@@ -7,6 +7,7 @@ and ``ppo`` (a shipped checkpoint) per game.
 from __future__ import annotations
 
 from labyrinth_gym.agents.arcane_labyrinth import ArcaneHeuristic
+from labyrinth_gym.agents.arcane_labyrinth_candidates import ArcaneCandidates
 from labyrinth_gym.agents.base import (
     Agent,
     UnknownAgentError,
@@ -34,7 +35,9 @@ register(
 register("labyrinth_cards/ppo", lambda game, **kw: LearnedAgent(game, name="ppo", **kw))
 register("magic/heuristic", lambda game, **kw: MagicHeuristic(game=game, **kw))
 register("arcane_labyrinth/heuristic", lambda game, **kw: ArcaneHeuristic(game=game, **kw))
+register("arcane_labyrinth/ppo", lambda game, **kw: LearnedAgent(game, name="ppo", **kw))
 register_interface("labyrinth_cards/candidates", CandidateInterface)
+register_interface("arcane_labyrinth/candidates", ArcaneCandidates)
 
 __all__ = [
     "Agent",

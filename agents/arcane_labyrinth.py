@@ -11,11 +11,15 @@ is worth killing, counters, pump tricks) with what this format changes:
   guard for each Labyrinth creature that one of its creatures can block and survive
   (the Hero only where its block is safe), then more (the toughest) while what gets
   through plus ``margin`` for the coming reveals would reach its life; everything
-  else attacks (the race, when it is safe). Vigilance attackers always go.
+  else attacks (the race, when it is safe). Vigilance attackers always go. It paces
+  the mill: an attack never empties the library (with the reveals of the rounds in
+  between) before round ``pace`` (10), so the boss does not arrive with +10/+10. Once the
+  library is empty nothing attacks: damage mills nothing then, and the boss must be
+  blocked to be beaten.
 - **Blocks**: the Magic plan (kill and survive, survive, trade, chump when lethal),
   except that the Hero never blocks a deathtouch attacker and only blocks when its
   toughness is greater than the attacker's power (a block that costs no life and
-  does not exhaust it).
+  does not exhaust it), in a gang block as alone; gang blocks bring the boss down.
 - **The Secret Shop**: it buys the most expensive affordable artifact (Equipment
   first among equals) while at least ``keep_lands`` lands stay, paying with tapped
   lands first, then the lands whose colours its hand needs least.
@@ -27,7 +31,12 @@ from __future__ import annotations
 import numpy as np
 
 from labyrinth_gym.agents.magic import MagicHeuristic, _Board
-from labyrinth_gym.envs.arcane_labyrinth.encoding import MAGIC_OBS_SIZE, ArcaneObs
+from labyrinth_gym.envs.arcane_labyrinth.encoding import (
+    MAGIC_OBS_SIZE,
+    ROUND_SCALE,
+    ArcaneObs,
+)
+from labyrinth_gym.envs.arcane_labyrinth.engine.game import ENTROPY_REVEALS, REVEALS
 from labyrinth_gym.envs.magic.encoding import CARD, MagicObs
 from labyrinth_gym.envs.magic.engine import actions as A
 
@@ -36,11 +45,12 @@ class ArcaneHeuristic(MagicHeuristic):
     """The rule-based Hero described in the module docstring."""
 
     def __init__(self, game: str = "arcane_labyrinth", seed: int | None = None,
-                 margin: int = 4, keep_lands: int = 3, **kwargs):
+                 margin: int = 4, keep_lands: int = 3, pace: int = 10, **kwargs):
         super().__init__(game=game, seed=seed, **kwargs)
         self.name = "arcane_labyrinth/heuristic"
         self.margin = margin
         self.keep_lands = keep_lands
+        self.pace = pace
 
     def act(self, observation, action_mask, *, game=None) -> int:
         legal = [int(a) for a in np.flatnonzero(action_mask)]
@@ -73,7 +83,8 @@ class ArcaneHeuristic(MagicHeuristic):
     # ------------------------------------------------------------- combat
     def _attack(self, v: MagicObs, legal: list[int]) -> int:
         attacks = [a for a in legal if A.ATTACK <= a < A.BLOCK]
-        if not attacks:
+        if not attacks or self._av.get("lab_library") <= 0:
+            # an empty library: attacks mill nothing, and the boss must be blocked
             return A.DONE
         b = _Board(v)
         hero = self._hero_slot(v)
@@ -101,12 +112,32 @@ class ArcaneHeuristic(MagicHeuristic):
             keep.append(extra)
             spare.remove(extra)
             through -= 2
+        room = self._mill_room(b)
         for j in sorted(can, key=lambda j: -b.power[j]):
             if j in keep and not b.kw["vigilance"][j]:
                 continue
-            if b.power[j] > 0 and A.attack(j, 1) in legal:
+            hits = b.power[j] * (2 if b.kw["double_strike"][j] else 1)
+            if b.power[j] > 0 and hits <= room and A.attack(j, 1) in legal:
                 return A.attack(j, 1)
         return A.DONE
+
+    def _mill_room(self, b: _Board) -> float:
+        """How many cards this turn's attack may mill without bringing the boss in
+        before round ``pace`` (the reveals of the rounds between take the rest);
+        unlimited with ``pace`` 0 or once the library cannot last that long anyway."""
+        av = self._av
+        library = round(av.get("lab_library") * 100)
+        rnd = round(av.get("round") * ROUND_SCALE)
+        reveals = REVEALS if av.get("entropy_active") <= 0 else ENTROPY_REVEALS
+        if self.pace <= 0:
+            return float("inf")
+        left_for_reveals = reveals * max(self.pace - 1 - rnd, 0)
+        if library <= left_for_reveals:
+            return float("inf")
+        attacking = np.flatnonzero(b.attacking & (b.ctrl == 0))
+        already = sum(b.power[j] * (2 if b.kw["double_strike"][j] else 1)
+                      for j in attacking)
+        return library - left_for_reveals - already
 
     @staticmethod
     def _can_hold(b: _Board, blocker: int, attacker: int, hero: int | None) -> bool:
@@ -117,6 +148,10 @@ class ArcaneHeuristic(MagicHeuristic):
             return not b.kw["deathtouch"][attacker] and b.tough[blocker] - \
                 b.damage[blocker] > b.power[attacker]
         return True
+
+    def _may_gang(self, b: _Board, blocker: int, attacker: int) -> bool:
+        hero = self._hero_slot(self._av.magic)
+        return blocker != hero or self._can_hold(b, blocker, attacker, hero)
 
     def _block_plan(self, v: MagicObs) -> dict[int, int]:
         plan = super()._block_plan(v)

@@ -89,6 +89,8 @@ class LearnedAgent:
         self.seed = seed
 
     def reset(self, seed: int | None = None) -> None:
+        if hasattr(self.interface, "reset"):
+            self.interface.reset()
         if seed is not None:
             self.seed = seed
             import torch

@@ -30,8 +30,9 @@ player's hand or any library. Strategy, decision by decision:
   ``ahead_ratio``), when it has evasion nobody there can block, or when the attack is
   lethal. It keeps home as many creatures as it takes to block the opponents' biggest
   creatures so that the rest cannot kill it on the swing back (the race).
-- **Blocks**: first blockers that kill their attacker and survive, then blockers that
-  survive, then trades when the attacker is worth at least the blocker (any trade
+- **Blocks**: first blockers that kill their attacker and survive, then gang blocks
+  (two or three blockers that together kill an attacker, losing less than it is
+  worth), then blockers that survive, then trades when the attacker is worth at least the blocker (any trade
   once the unblocked damage times ``pressure`` reaches its life), and chump blocks
   only while the unblocked damage would be lethal.
 - **Sacrifices** take the least valuable permanent (tokens first); "you may" says
@@ -513,6 +514,15 @@ class MagicHeuristic:
                 k = min(options, key=b.value)
                 plan[k] = a
                 free.remove(k)
+        # gang blocks: two or three blockers that kill an attacker none kills alone,
+        # losing less than it is worth (a menace attacker needs two anyway)
+        for a in order:
+            if a in plan.values():
+                continue
+            gang = self._gang(b, a, [k for k in free if self._may_gang(b, k, a)])
+            for k in gang:
+                plan[k] = a
+                free.remove(k)
         # safe blocks: the blocker survives (the damage is stopped for free)
         for a in order:
             if a in plan.values() or b.kw["menace"][a] or b.kw["trample"][a]:
@@ -552,6 +562,49 @@ class MagicHeuristic:
                 if not b.kw["trample"][a]:
                     incoming -= max(b.power[a], 0) * (2 if b.kw["double_strike"][a] else 1)
         return plan
+
+    def _may_gang(self, b: _Board, blocker: int, attacker: int) -> bool:
+        """Whether ``blocker`` may join a gang block (variants narrow this)."""
+        return True
+
+    @staticmethod
+    def _gang(b: _Board, a: int, free: list[int]) -> list[int]:
+        """The fewest free blockers (2 or 3) whose damage together kills attacker
+        ``a``, survivors first, if what ``a`` can kill of them is worth less than it;
+        else none."""
+        if b.kw["indestructible"][a]:
+            return []
+        able = [k for k in free if b.can_block(k, a) and b.power[k] > 0]
+        if len(able) < 2:
+            return []
+
+        def hits(k: int) -> float:
+            dealt = 99.0 if b.kw["deathtouch"][k] else float(b.power[k])
+            return dealt * (2 if b.kw["double_strike"][k] else 1)
+
+        able.sort(key=lambda k: (b.fight(a, k)[1], -hits(k), b.value(k)))
+        need = float(b.left[a])
+        gang: list[int] = []
+        for k in able[:3]:
+            gang.append(k)
+            if len(gang) >= 2 and sum(hits(k) for k in gang) >= need:
+                break
+        else:
+            return []
+        # the blockers striking first may kill it before it deals damage
+        if not (b.kw["first_strike"][a] or b.kw["double_strike"][a]):
+            if sum(hits(k) for k in gang if b.first(k, a)) >= need:
+                return gang
+        power = float(max(b.power[a], 0)) * (2 if b.kw["double_strike"][a] else 1)
+        lost = 0.0
+        for k in sorted(gang, key=lambda k: b.left[k]):
+            cost = 1.0 if b.kw["deathtouch"][a] and not b.kw["indestructible"][k] \
+                else float(b.left[k])
+            if cost > power:
+                break
+            power -= cost
+            lost += b.value(k)
+        return gang if lost < b.value(a) else []
 
     def _block(self, v: MagicObs, legal: list[int]) -> int:
         plan = self._block_plan(v)

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 
 from labyrinth_gym.envs.core.gym_adapter import EngineGymEnv
 from labyrinth_gym.envs.core.spec import GameSpec
@@ -116,13 +115,9 @@ class SelfPlayEnv(EngineGymEnv):
             score lead, ``phi = (own score - mean opponent score) / 25``: each step adds
             ``shaping * (phi' - phi)``, so an episode's shaping sums to the final lead
             and the optimal policy is unchanged. Needs the engine's ``scores()``.
-        interface: The learner's policy interface
-            (:mod:`labyrinth_gym.agents.interface`); None plays the env's own
-            observation and actions. Through an interface, the observation and the
-            action space are the interface's, :meth:`action_masks` masks its choices,
-            decisions it rules are applied inside ``step``, and an action outside the
-            allowed choices ends the episode with ``spec.illegal_penalty`` (or raises
-            with ``strict=True``), like an illegal env action.
+        interface: The learner's policy interface (see
+            :class:`~labyrinth_gym.envs.core.gym_adapter.EngineGymEnv`); None plays the
+            env's own observation and actions.
         strict: Raise on an illegal action instead of ending the episode.
         **game_kwargs: Fixed game kwargs.
     """
@@ -139,17 +134,11 @@ class SelfPlayEnv(EngineGymEnv):
     ):
         self.spec_ = spec
         self.pool = pool
-        self.interface = interface
         self.shaping = float(shaping)
         self.choices = {k: list(v) for k, v in (choices or {}).items()}
         first = {k: v[0] for k, v in self.choices.items()}
-        super().__init__(strict=strict, **{**game_kwargs, **first})
+        super().__init__(strict=strict, interface=interface, **{**game_kwargs, **first})
         self._fixed_kwargs = dict(game_kwargs)
-        self._decision = None
-        if interface is not None:
-            n = interface.observation_size
-            self.observation_space = spaces.Box(-np.inf, np.inf, shape=(n,), dtype=np.float32)
-            self.action_space = spaces.Discrete(interface.num_choices)
 
     def add_snapshot(self, policy, name: str) -> None:
         """Freeze the learner's ``policy`` into the opponent pool (``env_method`` target)."""
@@ -173,65 +162,12 @@ class SelfPlayEnv(EngineGymEnv):
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         obs, info = super().reset(seed=seed, options=options)
         self._phi = self._potential() if self.shaping else 0.0
-        if self.interface is not None:
-            _, obs, terminated, truncated, info = self._through_interface(obs, info)
-            if terminated or truncated:  # ruled to the end before any choice
-                return self.reset(options=options)
         return obs, info
 
     def step(self, action):
-        if self.interface is None:
-            obs, reward, terminated, truncated, info = super().step(action)
-        else:
-            obs, reward, terminated, truncated, info = self._interface_step(action)
+        obs, reward, terminated, truncated, info = super().step(action)
         if self.shaping and "illegal_action" not in info:
             phi = self._potential()
             reward += self.shaping * (phi - self._phi)
             self._phi = phi
         return obs, reward, terminated, truncated, info
-
-    def action_masks(self) -> np.ndarray:
-        if self.interface is None:
-            return super().action_masks()
-        if self._decision is None or self._decision.mask is None:
-            return np.ones(self.interface.num_choices, dtype=bool)
-        return self._decision.mask.copy()
-
-    # ------------------------------------------------------------ interface
-    def _interface_step(self, choice):
-        if self._done:
-            raise RuntimeError("step() called on a finished episode; call reset()")
-        decision = self._decision
-        try:
-            action = decision.action(choice)
-        except ValueError as err:
-            if self.strict:
-                raise
-            self._done = True
-            info = {"illegal_action": {"action": int(choice), "error": str(err)},
-                    "player": self.seat}
-            return self._blank(), float(self.spec_.illegal_penalty), True, False, info
-        obs, reward, terminated, truncated, info = super().step(action)
-        if terminated or truncated:
-            self._decision = None
-            return self._blank(), reward, terminated, truncated, info
-        more, obs, term2, trunc2, info = self._through_interface(obs, info)
-        return obs, reward + more, term2, trunc2, info
-
-    def _through_interface(self, obs, info):
-        """Apply ruled decisions until the learner has a choice or the game ends;
-        return the reward meanwhile and the interface's observation."""
-        reward = 0.0
-        while True:
-            decision = self.interface.prepare(obs, info["action_mask"])
-            if decision.ruled is None:
-                self._decision = decision
-                return reward, decision.observation, False, False, info
-            obs, r, terminated, truncated, info = super().step(decision.ruled)
-            reward += r
-            if terminated or truncated:
-                self._decision = None
-                return reward, self._blank(), terminated, truncated, info
-
-    def _blank(self) -> np.ndarray:
-        return np.zeros(self.observation_space.shape, dtype=np.float32)

@@ -9,6 +9,7 @@ started) and tensorboard logs under ``tb/``. ``resume=True`` continues from
 
 from __future__ import annotations
 
+import copy
 import json
 import shlex
 import time
@@ -86,13 +87,15 @@ def make_vec_env(
         def _make():
             import gymnasium
 
+            # each env its own interface: an interface may keep per-episode state
+            own = copy.deepcopy(interface)
             if pool is not None:
                 env = SelfPlayEnv(
-                    spec, pool, choices, shaping=shaping, interface=interface,
+                    spec, pool, choices, shaping=shaping, interface=own,
                     **game_kwargs,
                 )
             else:
-                env = gymnasium.make(spec.env_id, **game_kwargs).unwrapped
+                env = gymnasium.make(spec.env_id, interface=own, **game_kwargs).unwrapped
             env = Monitor(env)
             env.reset(seed=seed * 1000 + rank)
             return env
@@ -124,6 +127,9 @@ def train(
     Competitive games train by self-play (:mod:`labyrinth_gym.training.selfplay`): the
     hyperparameter file's ``selfplay`` section sets the opponent pool, and ``choices``
     (or that section's ``choices``) the per-episode variants and player counts.
+    A cooperative game's ``warm_start`` section first clones a teacher agent's moves
+    into the fresh policy (:mod:`labyrinth_gym.training.warm_start`); the card records
+    how well the clone matched.
 
     Args:
         game: Game name (see :func:`labyrinth_gym.envs.game_names`).
@@ -172,8 +178,9 @@ def train(
     callbacks = []
     if spec.cooperative and choices:
         raise ValueError(f"{game} is cooperative: per-episode --variant/--players do not apply")
-    if spec.cooperative and interface.name != "raw":
-        raise ValueError(f"{game} is cooperative: a policy interface needs self-play")
+    warm = params.pop("warm_start", None)
+    if warm and not spec.cooperative:
+        raise ValueError(f"{game}: warm_start is for cooperative games (no opponents)")
     if not spec.cooperative:
         from labyrinth_gym.training.selfplay import OpponentPool
 
@@ -204,6 +211,7 @@ def train(
         game, n_envs, seed, game_kwargs, pool=pool, choices=choices, shaping=shaping,
         interface=interface if interface.name != "raw" else None, vec_env=vec_env,
     )
+    warm_report = None
     if resume:
         model = MaskablePPO.load(str(model_path), env=env, device="cpu")
         model.tensorboard_log = str(out / "tb")
@@ -214,6 +222,11 @@ def train(
             tensorboard_log=str(out / "tb"), **params,
         )
         done_before = 0
+        if warm:
+            from labyrinth_gym.training.warm_start import warm_start
+
+            warm_report = warm_start(model, game, interface, game_kwargs=game_kwargs,
+                                     seed=seed, **warm)
     remaining = total - done_before
     previous = {}
     card_path = out / "card.json"
@@ -247,6 +260,8 @@ def train(
                 **_jsonable(params),
             },
             "selfplay": _jsonable(selfplay) if selfplay else None,
+            **({"warm_start": _jsonable(warm_report or previous.get("warm_start"))}
+               if warm else {}),
             "eval": previous.get("eval", {}),
         }
         card_path.write_text(json.dumps(card, indent=2) + "\n")

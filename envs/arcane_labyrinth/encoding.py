@@ -78,9 +78,10 @@ ARCANE_FEATURES: tuple[str, ...] = (
 )
 """The Arcane block, in order:
 
-- ``round``: the round / ``max_turns`` (capped at 1); ``safe_turns_left``: safe turns
-  after this round (``arcane_view()``'s: 3 - round, at least 0) / 3; ``lab_turn``: it is the Labyrinth's turn;
-  ``reveals_left``: reveals still to come this Labyrinth turn / 3 (capped).
+- ``round``: the round / :data:`ROUND_SCALE` (60, capped at 1: a fixed scale whatever
+  ``max_turns`` is, so the boss's buff thresholds at rounds 10 and 15 read the same);
+  ``safe_turns_left``: safe turns after this round (``arcane_view()``'s: 3 - round,
+  at least 0) / 3; ``lab_turn``: it is the Labyrinth's turn; ``reveals_left``: reveals still to come this Labyrinth turn / 3 (capped).
 - ``lab_library``: the Labyrinth's library / 100, the boss not counted
   (``lab_library_size()``); ``lab_graveyard``, ``lab_exile``: its zone sizes / 100.
 - ``boss_arrived`` (at least once), ``boss_on_battlefield``, ``boss_buff``: its
@@ -102,6 +103,8 @@ ARCANE_FEATURES: tuple[str, ...] = (
   ``other`` for one read from a file).
 """
 ARCANE = {name: i for i, name in enumerate(ARCANE_FEATURES)}
+ROUND_SCALE = 60
+"""``round`` is the round divided by this."""
 ARCANE_SIZE = len(ARCANE_FEATURES)
 CARD_ROW = 1 + CARD_SIZE
 """Width of a card row: present, then the card features."""
@@ -194,7 +197,7 @@ def encode(game: ArcaneGame, observer: int = HERO) -> np.ndarray:
     boss_pid = game.boss_pid
     boss_on = boss_pid is not None and boss_pid in game.battlefield
     tail[:_N_HEAD] = (
-        min(rnd / max(game.max_rounds, 1), 1.0),
+        min(rnd / ROUND_SCALE, 1.0),
         max(0, SAFE_TURNS - rnd) / SAFE_TURNS,
         active_lab,
         min(max(game.reveals_left, 0), 3) / 3 if active_lab else 0.0,

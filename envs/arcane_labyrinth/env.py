@@ -110,17 +110,20 @@ from labyrinth_gym.envs.core.spec import GameSpec
 from labyrinth_gym.envs.magic.engine import actions as A
 
 
-def make_game(rng: np.random.Generator, hero: str | Path | HeroKit | None = None,
+def make_game(rng: np.random.Generator | None, hero: str | Path | HeroKit | None = None,
               labyrinth: str | Path | Labyrinth | None = None,
               **kwargs: Any) -> ArcaneGame:
     """A new game for the env: ``hero`` and ``labyrinth`` as given (a shipped name, a
     decklist path or a loaded deck), or drawn among the shipped ones with ``rng``
-    (the game's one generator) when None.
+    (the game's one generator) when None. ``rng=None`` (a kwargs check) uses a fresh
+    unseeded generator.
 
     Raises:
         ValueError: an unknown name that is not a file either (listing the shipped
             ones), or a decklist breaking the format's rules (every problem listed).
     """
+    if rng is None:
+        rng = np.random.default_rng()
     if hero is None:  # the shipped ones, as listed when the package was imported
         hero = HERO_KITS[int(rng.integers(len(HERO_KITS)))]
     if labyrinth is None:

@@ -12,6 +12,12 @@ spares an encoding per opponent move. Subclasses may override
 per episode (self-play pools do). The reward is the learner's return, so ``+1/-1``
 arrives on the final step.
 
+Through a policy interface (``interface=``, :mod:`labyrinth_gym.agents.interface`) the
+observation and the action space are the interface's, :meth:`action_masks` masks its
+choices, the decisions it rules are applied inside ``step`` (and ``reset``), and a
+choice outside the allowed ones counts as an illegal action. An interface with a
+``reset()`` method is reset at every episode start.
+
 Illegal actions: with ``strict=False`` (default, what ``check_env`` and unmasked
 learners need) an illegal action ends the episode with reward
 ``spec.illegal_penalty`` and ``info["illegal_action"] = {"action", "legal"}``; with
@@ -42,6 +48,7 @@ class EngineGymEnv(gym.Env):
         strict: bool = False,
         opponents: dict[int, Any] | list[Any] | None = None,
         learner_seat: int | None = None,
+        interface: Any = None,
         **game_kwargs: Any,
     ):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -68,6 +75,12 @@ class EngineGymEnv(gym.Env):
         self.action_space = spaces.Discrete(self.spec_.num_actions)
         self._view_rng = np.random.default_rng(0)
         self._done = True
+        self.interface = interface
+        self._decision = None
+        if interface is not None:
+            n = interface.observation_size
+            self.observation_space = spaces.Box(-np.inf, np.inf, shape=(n,), dtype=np.float32)
+            self.action_space = spaces.Discrete(interface.num_choices)
 
     # ----------------------------------------------------------------- gym API
     def reset(self, *, seed: int | None = None, options: dict | None = None):
@@ -88,9 +101,20 @@ class EngineGymEnv(gym.Env):
         reward = self._play_opponents()
         obs, info = self._obs_info()
         info["opening_reward"] = reward
+        if self.interface is not None:
+            if hasattr(self.interface, "reset"):
+                self.interface.reset()
+            _, obs, terminated, truncated, info = self._through_interface(obs, info)
+            if terminated or truncated:  # ruled to the end before any choice
+                return self.reset(options=options)
         return obs, info
 
     def step(self, action):
+        if self.interface is not None:
+            return self._interface_step(action)
+        return self._engine_step(action)
+
+    def _engine_step(self, action):
         if self._done:
             raise RuntimeError("step() called on a finished episode; call reset()")
         learner = self.game.current_player()
@@ -113,8 +137,52 @@ class EngineGymEnv(gym.Env):
         return obs, float(reward), terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
-        """Legal actions as a bool array (sb3-contrib's MaskablePPO reads this)."""
-        return self.game.legal_mask().astype(bool)
+        """Legal actions as a bool array (sb3-contrib's MaskablePPO reads this); through
+        an interface, its allowed choices."""
+        if self.interface is None:
+            return self.game.legal_mask().astype(bool)
+        if self._decision is None or self._decision.mask is None:
+            return np.ones(self.interface.num_choices, dtype=bool)
+        return self._decision.mask.copy()
+
+    # ------------------------------------------------------------ interface
+    def _interface_step(self, choice):
+        if self._done:
+            raise RuntimeError("step() called on a finished episode; call reset()")
+        decision = self._decision
+        try:
+            action = decision.action(choice)
+        except ValueError as err:
+            if self.strict:
+                raise
+            self._done = True
+            info = {"illegal_action": {"action": int(choice), "error": str(err)},
+                    "player": self.seat}
+            return self._blank(), float(self.spec_.illegal_penalty), True, False, info
+        obs, reward, terminated, truncated, info = self._engine_step(action)
+        if terminated or truncated:
+            self._decision = None
+            return self._blank(), reward, terminated, truncated, info
+        more, obs, term2, trunc2, info = self._through_interface(obs, info)
+        return obs, reward + more, term2, trunc2, info
+
+    def _through_interface(self, obs, info):
+        """Apply ruled decisions until the learner has a choice or the game ends;
+        return the reward meanwhile and the interface's observation."""
+        reward = 0.0
+        while True:
+            decision = self.interface.prepare(obs, info["action_mask"])
+            if decision.ruled is None:
+                self._decision = decision
+                return reward, decision.observation, False, False, info
+            obs, r, terminated, truncated, info = self._engine_step(decision.ruled)
+            reward += r
+            if terminated or truncated:
+                self._decision = None
+                return reward, self._blank(), terminated, truncated, info
+
+    def _blank(self) -> np.ndarray:
+        return np.zeros(self.observation_space.shape, dtype=np.float32)
 
     def render(self):
         return self.spec_.render(self.game, self.render_mode)

@@ -16,11 +16,12 @@ from labyrinth_gym.envs.magic.engine import actions as A
 HERO_CARD = creature("Test Hero", 2, 4, supertypes=("Legendary",))
 
 
-def table(hero=HERO_CARD) -> ArcaneGame:
+def table(hero=HERO_CARD, lab_cards: int = 10) -> ArcaneGame:
     game = ArcaneGame.empty(0)
     game.set_hero(hero)
     for _ in range(10):
         game.add_card("Wastes", HERO, "library")
+    for _ in range(lab_cards):
         game.add_card("Island", LAB, "library")
     game.set_boss("Rorix Bladewing")
     return game
@@ -57,7 +58,7 @@ def test_heuristic_plays_only_legal_moves_and_beats_nothing_random():
 
 
 def test_keeps_a_guard_home_and_attacks_with_the_rest():
-    game = table()
+    game = table(lab_cards=40)  # the mill's pacing does not hold anything back
     wall = game.add_permanent(creature("Wall", 0, 5), HERO)
     bear = game.add_permanent("Grizzly Bears", HERO)
     giant = game.add_permanent("Hill Giant", HERO)
@@ -82,6 +83,33 @@ def test_keeps_the_hero_home_when_it_is_the_only_guard():
     until(game, "attack")
     hero_slot = game.battlefield[game.hero_pid].slot
     assert decide(game) != A.attack(hero_slot, 1)
+
+
+def test_no_attack_once_the_library_is_empty():
+    game = table()
+    game.add_permanent("Hill Giant", HERO)
+    game.start_round(12, HERO, "declare_attackers")
+    game.library[LAB].clear()
+    until(game, "attack")
+    assert decide(game) == A.DONE  # damage would mill nothing
+
+
+def test_paces_the_mill_so_the_boss_comes_after_round_ten():
+    # round 5, 10 cards left: the reveals of rounds 6-9 take 8 of them, so the attack
+    # may mill 2 (the Bears or the 2-power Hero), not 3 (the Giant)
+    game = table()
+    giant = game.add_permanent("Hill Giant", HERO)
+    bears = game.add_permanent("Grizzly Bears", HERO)
+    game.start_round(5, HERO, "declare_attackers")
+    until(game, "attack")
+    two_power = {A.attack(game.battlefield[pid].slot, 1) for pid in (bears, game.hero_pid)}
+    first = decide(game)
+    assert first in two_power
+    # unpaced, the biggest goes first
+    assert ArcaneHeuristic(pace=0).act(encode(game), game.legal_mask()) == \
+        A.attack(game.battlefield[giant].slot, 1)
+    game.apply_action(first)
+    assert decide(game) == A.DONE  # the 2 cards of room are used
 
 
 def test_the_hero_never_blocks_deathtouch():

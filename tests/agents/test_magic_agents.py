@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from magic.positions import creature
 
 from labyrinth_gym.agents import MagicHeuristic, SearchAgent, make
 from labyrinth_gym.envs.magic.encoding import encode
@@ -249,6 +250,50 @@ def test_trades_up_but_not_down():
     # ... unless the damage coming is pressing (here: 2 damage at 3 life)
     game, _, blocker = _attacked_by("Grizzly Bears", "Boggart Brute", life=3)
     assert decide(game) == A.block(slot_of(game, blocker))
+
+
+def test_gang_blocks_an_attacker_none_kills_alone():
+    # a 5/5 into two 3/3s: together they kill it, it kills one (worth less than it)
+    game = position()
+    wurm = game.add_permanent(creature("Big", 5, 5), 1)
+    g1 = game.add_permanent("Hill Giant", 0)
+    g2 = game.add_permanent("Hill Giant", 0)
+    game.start_at("declare_attackers", 1)
+    game.apply_action(A.attack(slot_of(game, wurm), 1))
+    until(game, "block", 0)
+    both = {A.block(slot_of(game, g1)), A.block(slot_of(game, g2))}
+    blocks = set()
+    for _ in range(2):
+        choice = decide(game)
+        blocks.add(choice)
+        game.apply_action(choice)
+        assert decide(game) == A.permanent(slot_of(game, wurm))
+        game.apply_action(A.permanent(slot_of(game, wurm)))
+    assert blocks == both
+    # combat: the 5/5 dies, and it kills one of the giants
+    assert wurm not in game.battlefield
+    assert (g1 in game.battlefield) != (g2 in game.battlefield)
+
+
+def test_no_gang_block_that_loses_more_than_it_kills():
+    # a 3/3 into two 2/2s: it would kill one bear (worth less than it: fine) ...
+    game = position()
+    giant = game.add_permanent("Hill Giant", 1)
+    game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Grizzly Bears", 0)
+    game.start_at("declare_attackers", 1)
+    game.apply_action(A.attack(slot_of(game, giant), 1))
+    until(game, "block", 0)
+    assert decide(game) != A.DONE
+    # ... but an indestructible attacker is never gang-blocked for nothing
+    game = position()
+    god = game.add_permanent(creature("God", 3, 3, "indestructible"), 1)
+    game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Grizzly Bears", 0)
+    game.start_at("declare_attackers", 1)
+    game.apply_action(A.attack(slot_of(game, god), 1))
+    until(game, "block", 0)
+    assert decide(game) == A.DONE
 
 
 # ------------------------------------------------------- face-down and devour

@@ -218,7 +218,7 @@ def check_static_features(game: ArcaneGame, obs: np.ndarray) -> None:
     assert view.get("lab_library") == pytest.approx(game.lab_library_size() / 100)
     assert view.get("lab_graveyard") == pytest.approx(len(game.graveyard[LAB]) / 100)
     assert view.get("lab_turn") == (game.active == LAB)
-    assert view.get("round") == pytest.approx(min(game.round / game.max_rounds, 1))
+    assert view.get("round") == pytest.approx(min(game.round / E.ROUND_SCALE, 1))
     assert view.get("hero_exhausted") == game.hero_exhausted
     assert view.get("shop_size") == pytest.approx(min(len(game.shop) / 14, 1))
     assert view.hero_present == 1 and view.boss_present == 1
