@@ -109,6 +109,11 @@ def test_checkpoint_of_another_interface_is_refused(tmp_path, change, match):
 def _new_game(game: str, seed: int):
     if game == "maze_party":
         return MazePartyGame.new(np.random.default_rng(seed)), encode
+    if game == "arcane_labyrinth":
+        from labyrinth_gym.envs.arcane_labyrinth.encoding import encode as encode_arcane
+        from labyrinth_gym.envs.arcane_labyrinth.env import make_game
+
+        return make_game(np.random.default_rng(seed)), encode_arcane
     from labyrinth_gym.envs.labyrinth_cards.encoding import encode as encode_cards
     from labyrinth_gym.envs.labyrinth_cards.engine import new_game
 
@@ -170,3 +175,39 @@ def test_self_play_training_runs_with_snapshots_joining_the_pool(tmp_path):
         a = agent.act(encode_cards(game, game.current_player()), mask)
         assert mask[a] == 1
         game.apply_action(a)
+
+
+def test_cooperative_training_through_an_interface_with_a_warm_start(tmp_path):
+    params = tmp_path / "arcane.yml"
+    params.write_text(
+        "default:\n  interface: candidates\n  n_envs: 2\n  n_steps: 128\n"
+        "  batch_size: 128\n  n_epochs: 1\n  policy_kwargs: {net_arch: [32]}\n"
+        "labyrinth_gym/ArcaneLabyrinth-v0:\n"
+        "  warm_start: {teacher: heuristic, games: 3, epochs: 20, smoothing: 0.05}\n"
+    )
+    out = tmp_path / "arcane"
+    proc = subprocess.run(
+        [*CLI, "train", "arcane_labyrinth", "--timesteps", "256", "--seed", "2",
+         "--out", str(out), "--hyperparams", str(params), "--no-progress",
+         "--kw", 'hero="black_necromancer"', "--kw", 'labyrinth="goblin_warrens"'],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    card = json.loads((out / "card.json").read_text())
+    assert card["interface"]["name"] == "arcane_labyrinth/candidates"
+    warm = card["warm_start"]
+    assert warm["teacher"] == "arcane_labyrinth/heuristic" and warm["games"] == 3
+    assert warm["samples"] > 50 and warm["agreement"] > 0.9
+    # the checkpoint plays whole games through its interface, legal moves only
+    from labyrinth_gym.envs.arcane_labyrinth import ArcaneLabyrinthEnv
+
+    agent = LearnedAgent("arcane_labyrinth", path=out)
+    env = ArcaneLabyrinthEnv(hero="black_necromancer", labyrinth="goblin_warrens",
+                             strict=True)
+    obs, info = env.reset(seed=0)
+    agent.reset(seed=0)
+    done = False
+    while not done:
+        obs, _, terminated, truncated, info = env.step(agent.act(obs, info["action_mask"]))
+        done = terminated or truncated
+    assert env.game.is_terminal()

@@ -304,6 +304,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
         self.events: list[dict[str, Any]] = []
         self.defs: list[fx.CardDef] = []
         self._def_index: dict[fx.CardDef, int] = {}
+        self._def_by_id: dict[int, tuple[fx.CardDef, int]] = {}
         self.card_def: list[int] = []
         self.card_owner: list[int] = []
         self.card_token: list[bool] = []
@@ -545,6 +546,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
         new.card_token = self.card_token[:]
         new.defs = self.defs[:]
         new._def_index = dict(self._def_index)
+        new._def_by_id = dict(self._def_by_id)
         for zone in ZONES:
             setattr(new, zone, [pile[:] for pile in getattr(self, zone)])
         new.life = self.life[:]

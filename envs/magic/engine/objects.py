@@ -30,11 +30,18 @@ class ObjectsMixin:
 
     # ------------------------------------------------------------ card table
     def _new_card(self, defn: fx.CardDef, owner: int, token: bool = False) -> int:
-        index = self._def_index.get(defn)
-        if index is None:
-            index = len(self.defs)
-            self.defs.append(defn)
-            self._def_index[defn] = index
+        # Hashing a compiled tree walks all of it: look the object up by identity
+        # first (the entry holds the object, so its id cannot be reused meanwhile).
+        seen = self._def_by_id.get(id(defn))
+        if seen is not None and seen[0] is defn:
+            index = seen[1]
+        else:
+            index = self._def_index.get(defn)
+            if index is None:
+                index = len(self.defs)
+                self.defs.append(defn)
+                self._def_index[defn] = index
+            self._def_by_id[id(defn)] = (defn, index)
         self.card_def.append(index)
         self.card_owner.append(owner)
         self.card_token.append(token)
