@@ -120,7 +120,7 @@ def _new_game(game: str, seed: int):
     return new_game(seed, variant="caffeinated", num_players=3), encode_cards
 
 
-@pytest.mark.parametrize("game", ["maze_party", "labyrinth_cards"])
+@pytest.mark.parametrize("game", ["maze_party", "labyrinth_cards", "arcane_labyrinth"])
 def test_shipped_checkpoint_card_and_play(game):
     from labyrinth_gym import agents
     from labyrinth_gym.agents.learned import checkpoint_dir

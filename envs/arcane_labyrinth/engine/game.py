@@ -143,6 +143,8 @@ ENCOUNTER_EVERY = 3
 DESPERATION_BELOW = 50
 RETURN_LIMIT = 2
 """A card returned to the library by life gain this many times is exiled the next."""
+_HASTE = frozenset({"haste"})
+_HASTE_TRAMPLE = frozenset({"haste", "trample"})
 CUSTOM_DECISIONS = ("shop", "shop_land", "encounter_discard", "encounter_sacrifice")
 
 
@@ -689,10 +691,10 @@ class ArcaneGame(MagicGame):
             if pid == self.boss_pid and self.boss_buff:
                 power += self.boss_buff
                 tough += self.boss_buff
-            extra = {"haste"}
             if self.desperation and self.lab_library_size() < DESPERATION_BELOW:
-                extra.add("trample")
-            kws = kws | extra
+                kws = kws | _HASTE_TRAMPLE
+            elif "haste" not in kws:
+                kws = kws | _HASTE
         return power, tough, kws
 
     # ------------------------------------------------ the Labyrinth's body
