@@ -225,6 +225,12 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
     #: an agent: none in Magic; a variant with an automated opponent (the Arcane
     #: Labyrinth) names its seat.
     automated_seats: frozenset[int] = frozenset()
+    #: ``chars()`` never lowers a permanent's toughness below its printed one unless
+    #: counters, until-end-of-turn mods, anthems or attached bonuses do. State-based
+    #: actions then skip ``chars()`` for an undamaged creature with none of those (the
+    #: commonest case, and ``chars()`` is the dearest part of the check). A variant
+    #: whose ``chars()`` can lower toughness otherwise sets this False.
+    chars_lowers_only_by_effects: bool = True
 
     def _automatic_action(self) -> int:
         """The action an automated seat takes for the current decision (a subclass

@@ -492,9 +492,15 @@ class ObjectsMixin:
             to_grave: list[int] = []
             to_destroy: list[int] = []
             unattach: list[int] = []
+            self._statics()
+            plain = self.chars_lowers_only_by_effects and not self._anthems
+            bonuses = self._bonuses
             for pid, perm in self.battlefield.items():
                 d = FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]]
-                if "Creature" in d.types:
+                if "Creature" in d.types and not (
+                        plain and not perm.damage and not perm.deathtouched
+                        and not perm.counters and not perm.mods
+                        and (d.toughness or 0) > 0 and pid not in bonuses):
                     _, tough, kws = self.chars(pid)
                     if tough <= 0:
                         to_grave.append(pid)
