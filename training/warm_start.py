@@ -90,10 +90,9 @@ def clone(model, observations, masks, choices, returns, *, epochs: int = 6,
     if n == 0:
         raise ValueError("warm start: the teacher made no decision the policy is asked")
     obs_t = torch.as_tensor(observations)
-    mask_t = torch.as_tensor(masks)
     choice_t = torch.as_tensor(choices)
     ret_t = torch.as_tensor(returns)
-    allowed = mask_t.float()
+    allowed = torch.as_tensor(masks).float()
     # smoothed targets: 1 - smoothing on the teacher's choice, the rest spread evenly
     others = (allowed.sum(1, keepdim=True) - 1).clamp(min=1)
     target = allowed * (smoothing / others)
@@ -104,15 +103,10 @@ def clone(model, observations, masks, choices, returns, *, epochs: int = 6,
         order = torch.as_tensor(rng.permutation(n))
         for i in range(0, n, batch_size):
             idx = order[i:i + batch_size]
-            features = policy.extract_features(obs_t[idx])
-            if policy.share_features_extractor:
-                latent_pi, latent_vf = policy.mlp_extractor(features)
-            else:
-                latent_pi = policy.mlp_extractor.forward_actor(features[0])
-                latent_vf = policy.mlp_extractor.forward_critic(features[1])
-            logits = policy.action_net(latent_pi).masked_fill(~mask_t[idx], -1e8)
-            policy_loss = -(target[idx] * F.log_softmax(logits, dim=1)).sum(1).mean()
-            value_loss = F.mse_loss(policy.value_net(latent_vf).flatten(), ret_t[idx])
+            dist = policy.get_distribution(obs_t[idx], action_masks=masks[idx.numpy()])
+            log_p = F.log_softmax(dist.distribution.logits, dim=1)
+            policy_loss = -(target[idx] * log_p).sum(1).mean()
+            value_loss = F.mse_loss(policy.predict_values(obs_t[idx]).flatten(), ret_t[idx])
             loss = policy_loss + 0.5 * value_loss
             optimizer.zero_grad()
             loss.backward()

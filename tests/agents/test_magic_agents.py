@@ -211,15 +211,21 @@ def test_everything_attacks_for_lethal():
     assert {first, second} == {A.attack(slot_of(game, g1), 1), A.attack(slot_of(game, g2), 1)}
 
 
-def _attacked_by(attacker: str, blocker: str, life: int = 20):
+def _attacked_by(attacker, blocker, life: int = 20):
+    game, a, (b,) = _attack_into(attacker, [blocker], life)
+    return game, a, b
+
+
+def _attack_into(attacker, blockers, life: int = 20):
+    """Seat 1's ``attacker`` attacks seat 0, whose ``blockers`` are untapped."""
     game = position()
     game.life[0] = life
     a = game.add_permanent(attacker, 1)
-    b = game.add_permanent(blocker, 0)
+    bs = [game.add_permanent(b, 0) for b in blockers]
     game.start_at("declare_attackers", 1)
     game.apply_action(A.attack(slot_of(game, a), 1))  # relative seat 1 of seat 1 = seat 0
     until(game, "block", 0)
-    return game, a, b
+    return game, a, bs
 
 
 def test_blocks_when_the_blocker_kills_and_survives():
@@ -254,13 +260,7 @@ def test_trades_up_but_not_down():
 
 def test_gang_blocks_an_attacker_none_kills_alone():
     # a 5/5 into two 3/3s: together they kill it, it kills one (worth less than it)
-    game = position()
-    wurm = game.add_permanent(creature("Big", 5, 5), 1)
-    g1 = game.add_permanent("Hill Giant", 0)
-    g2 = game.add_permanent("Hill Giant", 0)
-    game.start_at("declare_attackers", 1)
-    game.apply_action(A.attack(slot_of(game, wurm), 1))
-    until(game, "block", 0)
+    game, wurm, (g1, g2) = _attack_into(creature("Big", 5, 5), ["Hill Giant", "Hill Giant"])
     both = {A.block(slot_of(game, g1)), A.block(slot_of(game, g2))}
     blocks = set()
     for _ in range(2):
@@ -277,22 +277,11 @@ def test_gang_blocks_an_attacker_none_kills_alone():
 
 def test_no_gang_block_that_loses_more_than_it_kills():
     # a 3/3 into two 2/2s: it would kill one bear (worth less than it: fine) ...
-    game = position()
-    giant = game.add_permanent("Hill Giant", 1)
-    game.add_permanent("Grizzly Bears", 0)
-    game.add_permanent("Grizzly Bears", 0)
-    game.start_at("declare_attackers", 1)
-    game.apply_action(A.attack(slot_of(game, giant), 1))
-    until(game, "block", 0)
+    game, _, _ = _attack_into("Hill Giant", ["Grizzly Bears", "Grizzly Bears"])
     assert decide(game) != A.DONE
     # ... but an indestructible attacker is never gang-blocked for nothing
-    game = position()
-    god = game.add_permanent(creature("God", 3, 3, "indestructible"), 1)
-    game.add_permanent("Grizzly Bears", 0)
-    game.add_permanent("Grizzly Bears", 0)
-    game.start_at("declare_attackers", 1)
-    game.apply_action(A.attack(slot_of(game, god), 1))
-    until(game, "block", 0)
+    game, _, _ = _attack_into(creature("God", 3, 3, "indestructible"),
+                              ["Grizzly Bears", "Grizzly Bears"])
     assert decide(game) == A.DONE
 
 
