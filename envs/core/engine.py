@@ -141,11 +141,12 @@ class Game(abc.ABC):
 
     def legal_mask(self) -> np.ndarray:
         """The legal set as an ``int8`` mask of length :attr:`num_actions`."""
-        mask = [0] * self.num_actions
+        mask = np.zeros(self.num_actions, dtype=np.int8)
         if not self.is_terminal():
-            for a in self.legal_actions():
-                mask[a] = 1
-        return np.array(mask, dtype=np.int8)
+            legal = self.legal_actions()
+            if legal:
+                mask[legal] = 1
+        return mask
 
     def turn_count(self) -> int:
         """Turns played so far, as the game counts them (for reports)."""

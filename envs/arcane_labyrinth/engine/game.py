@@ -128,7 +128,6 @@ from labyrinth_gym.envs.core.dice import Dice
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.game import MagicGame, card_def
-from labyrinth_gym.envs.magic.engine.payment import Plan
 from labyrinth_gym.envs.magic.engine.state import StackItem, code_player
 
 HERO = 0
@@ -785,11 +784,8 @@ class ArcaneGame(MagicGame):
             self._lab_mill(count, "discard")
         return True
 
-    def _payment(self, p: int, cost: Any, *, exclude: int | None = None,
-                 skip_card: int | None = None) -> Plan | None:
-        if p == LAB:
-            return Plan(())  # the Labyrinth never uses mana
-        return super()._payment(p, cost, exclude=exclude, skip_card=skip_card)
+    def _pays_no_mana(self, p: int) -> bool:
+        return p == LAB  # the Labyrinth never uses mana
 
     def _cost_of(self, item: StackItem) -> fx.Cost | None:
         if item.controller == LAB:

@@ -17,13 +17,17 @@ from typing import Any
 
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.effects import mana_ability_parts
 from labyrinth_gym.envs.magic.engine.mana import ManaCost
-from labyrinth_gym.envs.magic.engine.payment import ANY, Plan, Source, demand, plan
-from labyrinth_gym.envs.magic.engine.resolve import (
-    execute,
-    mana_ability_parts,
-    selector_of,
+from labyrinth_gym.envs.magic.engine.payment import (
+    ANY,
+    Plan,
+    Source,
+    demand,
+    payable,
+    plan,
 )
+from labyrinth_gym.envs.magic.engine.resolve import execute, selector_of
 from labyrinth_gym.envs.magic.engine.state import StackItem, code_player, player_code
 
 
@@ -162,32 +166,20 @@ class CastingMixin:
 
     def _compute_sources(self, p: int, exclude: int | None) -> list[Source]:
         out = []
+        defs = self.defs
+        card_def = self.card_def
         for pid, perm in self.battlefield.items():
             if perm.controller != p or perm.tapped or pid == exclude or perm.face_down:
                 continue
-            d = self.defs[self.card_def[perm.card]]
-            colours: set[str] = set()
-            sacrifice = True
-            hurt: dict[str, int] = {}
-            life = False
-            units = 1
-            for ab in d.activated:
-                if ab.is_mana:
-                    add, pain = mana_ability_parts(ab)
-                    units = add.amount
-                    opts = ANY if "any" in add.options else add.options
-                    for c in opts:
-                        hurt[c] = min(hurt.get(c, pain), pain)
-                    colours.update(opts)
-                    sacrifice = sacrifice and ab.cost.sacrifice_self
-                    life = life or bool(ab.cost.pay_life)
-            if not colours:
+            d = defs[card_def[perm.card]]
+            made = d.mana_source
+            if made is None:
                 continue
-            creature = "Creature" in d.types
+            creature = d.is_creature
             if creature and perm.sick and "haste" not in self.keywords(pid):
                 continue
-            out.append(Source(pid, frozenset(colours), creature, sacrifice,
-                              {c: n for c, n in hurt.items() if n}, life, units))
+            out.append(Source(pid, made.colours, creature, made.sacrifice, made.hurt,
+                              made.life, made.units))
         return out
 
     def _wanted(self, p: int, skip_card: int | None) -> dict[str, int]:
@@ -227,12 +219,27 @@ class CastingMixin:
             out[sym] -= n
         return out
 
+    def _pays_no_mana(self, p: int) -> bool:
+        """Seat ``p`` pays no mana (a variant's automated player); none in Magic."""
+        return False
+
     def _payment(self, p: int, cost: Any, *, exclude: int | None = None,
                  skip_card: int | None = None) -> Plan | None:
-        if cost is None:
+        """How ``p`` pays the mana ``cost`` (``exclude``: a source that cannot help;
+        ``skip_card``: the card paid for, left out of the hand's wants), or None."""
+        if cost is None or self._pays_no_mana(p):
             return Plan(())
         return plan(cost, self._sources(p, exclude), self._wanted(p, skip_card),
                     self.life[p])
+
+    def _can_pay(self, p: int, cost: Any, *, exclude: int | None = None,
+                 skip_card: int | None = None) -> bool:
+        """Whether :meth:`_payment` finds a plan (for the legal sets: most often
+        answered without building the plan)."""
+        if cost is None or self._pays_no_mana(p):
+            return True
+        return payable(cost, self._sources(p, exclude),
+                       lambda: self._wanted(p, skip_card), self.life[p])
 
     def _pay(self, chosen: Plan | None, p: int) -> None:
         """Use the sources a payment plan chose: tap them, take the life their mana

@@ -55,7 +55,7 @@ class DecisionsMixin:
             item = self.casting
             cost = self.cdef(item.card).cost  # type: ignore[union-attr]
             return [A.mode(v) for v in range(A.MAX_MODES)
-                    if self._payment(p, with_x(cost, v), skip_card=item.card) is not None]
+                    if self._can_pay(p, with_x(cost, v), skip_card=item.card)]
         if kind == "mode":
             item = self.casting
             node = self.node_at(self.effect_of(item), d["path"])
@@ -124,19 +124,21 @@ class DecisionsMixin:
     def _priority_actions(self, p: int) -> list[int]:
         out = [A.PASS]
         sorcery = self._sorcery_timing(p)
+        defs = self.defs
+        card_def = self.card_def
         for i, card in enumerate(self.hand[p][:A.MAX_HAND]):
-            d = self.cdef(card)
-            for index, ab in enumerate(d.activated):
-                if ab.zone == "hand" and self._can_activate_from_hand(p, card, ab, index,
-                                                                      sorcery):
+            d = defs[card_def[card]]
+            for index in d.hand_abilities:
+                if self._can_activate_from_hand(p, card, d.activated[index], index,
+                                                sorcery):
                     out.append(A.hand_ability(i))
-            if "Land" in d.types:
+            if d.is_land:
                 if sorcery and not self.land_played:
                     out.append(A.cast(i))
                 continue
-            if not (sorcery or "Instant" in d.types or "flash" in d.keywords):
+            if not (sorcery or d.instant_speed):
                 continue
-            if self._payment(p, d.cost, skip_card=card) is None:
+            if not self._can_pay(p, d.cost, skip_card=card):
                 continue
             extra = d.spell.additional_cost if d.spell is not None else None
             if not self._extra_cost_payable(p, extra, None, card):
@@ -152,8 +154,8 @@ class DecisionsMixin:
                 if self.can_turn_face_up(pid):
                     out.append(A.activate(perm.slot, 0))
                 continue
-            d = self.pdef(pid)
-            for k, index in enumerate(battlefield_abilities(d)):
+            d = defs[card_def[perm.card]]
+            for k, index in enumerate(d.battlefield_abilities):
                 if self._can_activate(pid, perm, d, index, sorcery):
                     out.append(A.activate(perm.slot, k))
         return out
@@ -189,12 +191,12 @@ class DecisionsMixin:
         if cost.tap:
             if perm.tapped:
                 return False
-            if "Creature" in d.types and perm.sick and "haste" not in self.keywords(pid):
+            if d.is_creature and perm.sick and "haste" not in self.keywords(pid):
                 return False
         if not self._extra_cost_payable(perm.controller, cost, pid, None):
             return False
-        if cost.mana is not None and self._payment(
-                perm.controller, cost.mana, exclude=pid if cost.tap else None) is None:
+        if cost.mana is not None and not self._can_pay(
+                perm.controller, cost.mana, exclude=pid if cost.tap else None):
             return False
         probe = StackItem(sid=-1, kind="activated", controller=perm.controller,
                           card=perm.card, source=pid, index=index)
@@ -206,8 +208,7 @@ class DecisionsMixin:
             return False
         if not self._extra_cost_payable(p, ab.cost, None, card):
             return False
-        if ab.cost.mana is not None and self._payment(
-                p, ab.cost.mana, skip_card=card) is None:
+        if ab.cost.mana is not None and not self._can_pay(p, ab.cost.mana, skip_card=card):
             return False
         probe = StackItem(sid=-1, kind="activated", controller=p, card=card, index=index)
         return self._feasible(ab.effect, "", probe)
@@ -368,9 +369,8 @@ class DecisionsMixin:
         return self.stack[args[0]].sid
 
 
-def battlefield_abilities(d: fx.CardDef) -> list[int]:
+def battlefield_abilities(d: fx.CardDef) -> tuple[int, ...]:
     """Indices in ``d.activated`` of the abilities activated from the battlefield by an
     action (mana abilities are automatic; hand abilities have their own actions)."""
-    return [i for i, ab in enumerate(d.activated)
-            if not ab.is_mana and ab.zone == "battlefield"]
+    return d.battlefield_abilities
 

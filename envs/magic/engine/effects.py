@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
-from labyrinth_gym.envs.magic.engine.mana import ManaCost
+from labyrinth_gym.envs.magic.engine.mana import COLOURS, ManaCost
 
 KEYWORDS = (
     "flying", "reach", "haste", "vigilance", "trample", "deathtouch", "lifelink",
@@ -402,6 +403,36 @@ class Devour:
     filter: Filter = Filter(types=frozenset({"Creature"}))
 
 
+def mana_ability_parts(ability: ActivatedAbility) -> tuple[AddMana, int]:
+    """The mana a supported mana ability adds, and the life it costs (life paid, or
+    damage dealt to its controller: "add {R} or {W}; this deals 1 damage to you")."""
+    effect = ability.effect
+    pain = ability.cost.pay_life
+    if isinstance(effect, Sequence):
+        add, hurt = effect.steps
+        return add, pain + int(hurt.amount)
+    return effect, pain
+
+
+@dataclass(frozen=True)
+class ManaSource:
+    """What a permanent's mana abilities make, for automatic payment.
+
+    Attributes:
+        colours: Symbols it can add (colour letters and/or ``"C"``).
+        sacrifice: Every mana ability sacrifices it (a Treasure).
+        hurt: Life each symbol costs at the cheapest (only symbols that cost some).
+        life: Some mana ability asks for a life payment (not damage).
+        units: Mana one activation adds.
+    """
+
+    colours: frozenset[str]
+    sacrifice: bool
+    hurt: dict[str, int]
+    life: bool
+    units: int
+
+
 @dataclass(frozen=True)
 class CardDef:
     """A card as the engine plays it: printed characteristics plus compiled abilities.
@@ -440,6 +471,79 @@ class CardDef:
     @property
     def mana_value(self) -> int:
         return self.cost.mana_value if self.cost is not None else 0
+
+    # Games key their definition tables by definition: hashing a compiled tree walks
+    # all of it, so the hash is worked out once per object. It is kept out of pickles
+    # (string hashes differ between processes).
+    def __hash__(self) -> int:
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = self.__dict__["_hash"] = hash(
+                tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
+        return cached
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+    # Derived facts the rules ask for at every priority stop and state-based check,
+    # worked out once per definition (cached in the instance dict: not fields, so
+    # equality and hashing are unchanged).
+    @cached_property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+    @cached_property
+    def is_aura(self) -> bool:
+        return "Aura" in self.subtypes
+
+    @cached_property
+    def is_legendary(self) -> bool:
+        return "Legendary" in self.supertypes
+
+    @cached_property
+    def is_land(self) -> bool:
+        return "Land" in self.types
+
+    @cached_property
+    def instant_speed(self) -> bool:
+        """Castable whenever its controller has priority (an instant, or flash)."""
+        return "Instant" in self.types or "flash" in self.keywords
+
+    @cached_property
+    def battlefield_abilities(self) -> tuple[int, ...]:
+        """Indices in :attr:`activated` of the abilities activated from the
+        battlefield by an action (mana abilities are automatic; hand abilities have
+        their own actions)."""
+        return tuple(i for i, ab in enumerate(self.activated)
+                     if not ab.is_mana and ab.zone == "battlefield")
+
+    @cached_property
+    def mana_source(self) -> ManaSource | None:
+        """What its mana abilities make (None: none makes mana)."""
+        colours: set[str] = set()
+        sacrifice = True
+        hurt: dict[str, int] = {}
+        life = False
+        units = 1
+        for ab in self.activated:
+            if ab.is_mana:
+                add, pain = mana_ability_parts(ab)
+                units = add.amount
+                opts = COLOURS if "any" in add.options else add.options
+                for c in opts:
+                    hurt[c] = min(hurt.get(c, pain), pain)
+                colours.update(opts)
+                sacrifice = sacrifice and ab.cost.sacrifice_self
+                life = life or bool(ab.cost.pay_life)
+        if not colours:
+            return None
+        return ManaSource(frozenset(colours), sacrifice,
+                          {c: n for c, n in hurt.items() if n}, life, units)
+
+    @cached_property
+    def hand_abilities(self) -> tuple[int, ...]:
+        """Indices in :attr:`activated` of the abilities activated from a hand."""
+        return tuple(i for i, ab in enumerate(self.activated) if ab.zone == "hand")
 
 
 FACE_DOWN = CardDef(name="face-down creature", cost=None, colours=(),

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 COLOURS = ("W", "U", "B", "R", "G")
 """White, blue, black, red, green, in the order Magic prints them."""
@@ -66,6 +66,14 @@ class ManaCost:
         """The colours among the pips, in WUBRG order (rule 202.2)."""
         seen = {c for p in self.pips for c in p.split("/") if c in COLOURS}
         return tuple(c for c in COLOURS if c in seen)
+
+    @cached_property
+    def needs(self) -> tuple[int, tuple[frozenset[str], ...]]:
+        """Mana units paying it takes at least (the generic part and the one-mana
+        pips, not ``2/W`` or Phyrexian ones) and the symbols each such pip accepts."""
+        pips = [p for p in self.pips if not (p.endswith("/P") or p.startswith("2/"))]
+        return len(pips) + self.generic, tuple(
+            frozenset(c for c in p.split("/")) for p in pips)
 
     def __str__(self) -> str:
         out = "{X}" * self.x

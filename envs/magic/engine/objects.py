@@ -123,7 +123,7 @@ class ObjectsMixin:
         return self.chars(pid)[2]
 
     def is_creature(self, pid: int) -> bool:
-        return "Creature" in self.pdef(pid).types
+        return self.pdef(pid).is_creature
 
     def _restricted(self, pid: int, what: str) -> bool:
         """Whether ``pid`` has the combat restriction ``what`` (``cant_attack``,
@@ -276,8 +276,8 @@ class ObjectsMixin:
         d = self.defs[self.card_def[perm.card]]
         if "Creature" not in d.types or d.cost is None:
             return False
-        return self._payment(perm.controller, d.cost if not d.cost.x else
-                             dataclasses.replace(d.cost, x=0)) is not None
+        return self._can_pay(perm.controller, d.cost if not d.cost.x else
+                             dataclasses.replace(d.cost, x=0))
 
     def turn_face_up(self, pid: int) -> None:
         """Pay face-down ``pid``'s mana cost and turn it face up (rule 701.34a, 708.8):
@@ -493,11 +493,16 @@ class ObjectsMixin:
             to_destroy: list[int] = []
             unattach: list[int] = []
             self._statics()
-            plain = self.chars_lowers_only_by_effects and not self._anthems
+            # No anthem lowers toughness: an undamaged creature with no counters, mods
+            # or attached bonuses has at least its printed toughness.
+            plain = self.chars_lowers_only_by_effects and all(
+                a.toughness >= 0 for _, a in self._anthems)
             bonuses = self._bonuses
+            defs = self.defs
+            card_def = self.card_def
             for pid, perm in self.battlefield.items():
-                d = FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]]
-                if "Creature" in d.types and not (
+                d = FACE_DOWN if perm.face_down else defs[card_def[perm.card]]
+                if d.is_creature and not (
                         plain and not perm.damage and not perm.deathtouched
                         and not perm.counters and not perm.mods
                         and (d.toughness or 0) > 0 and pid not in bonuses):
@@ -508,7 +513,7 @@ class ObjectsMixin:
                             and "indestructible" not in kws:
                         to_destroy.append(pid)
                 host = perm.attached_to
-                if "Aura" in d.subtypes:
+                if d.is_aura:
                     if host is None or host not in self.battlefield or not self.matches(
                             d.enchant, host, perm.controller):
                         to_grave.append(pid)
@@ -516,7 +521,7 @@ class ObjectsMixin:
                                            or not self.is_creature(host)):
                     unattach.append(pid)
                 c = perm.counters
-                if c.get("+1/+1") and c.get("-1/-1"):
+                if c and c.get("+1/+1") and c.get("-1/-1"):
                     n = min(c["+1/+1"], c["-1/-1"])
                     c["+1/+1"] -= n
                     c["-1/-1"] -= n
@@ -526,8 +531,8 @@ class ObjectsMixin:
             for pid, perm in self.battlefield.items():
                 if perm.face_down:
                     continue  # no name, no supertypes
-                d = self.defs[self.card_def[perm.card]]
-                if "Legendary" in d.supertypes:
+                d = defs[card_def[perm.card]]
+                if d.is_legendary:
                     key = (perm.controller, d.name)
                     if key in seen:
                         to_grave.append(seen[key])

@@ -36,7 +36,7 @@ exceed the player's life is refused without looking for another.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -113,6 +113,70 @@ class Plan:
 
     taps: tuple[tuple[int, str], ...]
     life: int = 0
+
+
+def payable(cost: ManaCost, sources: list[Source],
+            wanted: Callable[[], dict[str, int]], life: int | None = None) -> bool:
+    """Whether :func:`plan` finds a plan, without building it where the answer cannot
+    depend on which sources a plan picks.
+
+    A cost of generic mana and one-mana pips (no ``2/W``, no Phyrexian) paid from
+    sources that ask for no life payment is payable exactly when there are enough mana
+    units and the pips can each get a unit of their own that pays them (a matching,
+    whatever the preference order). Any other case asks :func:`plan`.
+
+    Args:
+        cost, sources, life: As for :func:`plan`.
+        wanted: Gives :func:`plan`'s ``wanted`` (called only if the plan is needed).
+    """
+    units, accepted = cost.needs
+    if sum(s.units for s in sources) < units:
+        return False
+    if accepted:
+        made: set[str] = set()
+        for s in sources:
+            made |= s.colours
+        if not all(need & made for need in accepted):
+            return False
+    if len(accepted) != len(cost.pips) or any(s.life for s in sources):
+        return plan(cost, sources, wanted(), life) is not None
+    return _matchable(accepted, sources)
+
+
+def _matchable(accepted: tuple[frozenset[str], ...], sources: list[Source]) -> bool:
+    """Each pip (the symbols it accepts) can get its own mana unit from ``sources``."""
+    if all(len(s.colours) == 1 for s in sources):
+        # single-symbol sources: a count per symbol decides (every pip of ``accepted``
+        # that several symbols pay is matched by the search below instead)
+        if all(len(need) == 1 for need in accepted):
+            have: dict[str, int] = {}
+            for s in sources:
+                for c in s.colours:
+                    have[c] = have.get(c, 0) + s.units
+            need_count: dict[str, int] = {}
+            for need in accepted:
+                for c in need:
+                    need_count[c] = need_count.get(c, 0) + 1
+            return all(have.get(c, 0) >= n for c, n in need_count.items())
+    pool = [s.colours for s in sources for _ in range(s.units)]
+    pips = sorted(accepted, key=len)
+    taken = [False] * len(pool)
+
+    def assign(i: int) -> bool:
+        if i == len(pips):
+            return True
+        need = pips[i]
+        tried: set[frozenset[str]] = set()  # units of one colour set are alike
+        for j, colours in enumerate(pool):
+            if not taken[j] and colours & need and colours not in tried:
+                tried.add(colours)
+                taken[j] = True
+                if assign(i + 1):
+                    return True
+                taken[j] = False
+        return False
+
+    return assign(0)
 
 
 def plan(cost: ManaCost, sources: list[Source], wanted: dict[str, int] | None = None,

@@ -93,17 +93,6 @@ MANA_COSTS = (fx.Cost(tap=True), fx.Cost(tap=True, sacrifice_self=True))
 ``{T}, sacrifice this`` (Treasure), and ``{T}, pay N life``."""
 
 
-def mana_ability_parts(ability: fx.ActivatedAbility) -> tuple[fx.AddMana, int]:
-    """The mana a supported mana ability adds, and the life it costs (life paid, or
-    damage dealt to its controller: "add {R} or {W}; this deals 1 damage to you")."""
-    effect = ability.effect
-    pain = ability.cost.pay_life
-    if isinstance(effect, fx.Sequence):
-        add, hurt = effect.steps
-        return add, pain + int(hurt.amount)
-    return effect, pain
-
-
 def supported_mana_ability(ability: fx.ActivatedAbility) -> bool:
     """``{T}`` (and sacrifice this, or pay life): add one mana (and maybe 1 damage to
     you); no once-each-turn limit."""
