@@ -138,14 +138,14 @@ def _encounter_bucket(roll: int) -> int:
     return 3 if roll <= 19 else 4
 
 
-def _magic_block(game: ArcaneGame) -> np.ndarray:
-    """The Magic observation of seat 0 (its decision one-hot is empty for this
-    format's own decisions, which the Arcane block names); the lands chosen so far
-    to pay for a shop card are marked "chosen"."""
+def _magic_block(game: ArcaneGame, obs: np.ndarray) -> None:
+    """Write the Magic observation of seat 0 into ``obs`` (zeroed; its decision
+    one-hot is empty for this format's own decisions, which the Arcane block names);
+    the lands chosen so far to pay for a shop card are marked "chosen"."""
     decision = game.decision
-    obs = M.encode(game, HERO)
+    M.encode(game, HERO, out=obs)
     if decision is None or decision["kind"] not in _DECISION:
-        return obs
+        return
     if game.outcome is None:
         if decision["kind"] == "shop_land":
             battlefield = game.battlefield
@@ -153,7 +153,6 @@ def _magic_block(game: ArcaneGame) -> np.ndarray:
                 perm = battlefield.get(pid)
                 if perm is not None and 0 <= perm.slot < A.MAX_PERMANENTS:
                     obs[_PERM_CHOSEN + perm.slot * M.PERM_WIDTH] = 1.0
-    return obs
 
 
 def _static_tail(game: ArcaneGame) -> np.ndarray:
@@ -189,8 +188,10 @@ def encode(game: ArcaneGame, observer: int = HERO) -> np.ndarray:
     ``observer`` is taken for the env contract; the view is always the player's (seat
     0): the Labyrinth's seat never acts and has no view of its own.
     """
-    magic = _magic_block(game)
-    tail = _static_tail(game).copy()
+    obs = np.zeros(M.OBS_SIZE + TAIL_SIZE, dtype=np.float32)
+    _magic_block(game, obs[:M.OBS_SIZE])
+    tail = obs[M.OBS_SIZE:]
+    tail[:] = _static_tail(game)
     rnd = game.round
     active_lab = game.active == LAB
     lab_library = game.lab_library_size()
@@ -233,7 +234,7 @@ def encode(game: ArcaneGame, observer: int = HERO) -> np.ndarray:
         off = _T_SHOP + i * CARD_ROW
         tail[off] = 1.0
         tail[off + 1:off + CARD_ROW] = _card_row(game, card)
-    return np.concatenate((magic, tail))
+    return obs
 
 
 _N_HEAD = ARCANE["shop_opens"] + 1

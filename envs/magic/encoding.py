@@ -346,9 +346,13 @@ _DECISION_INDEX = {d: GLOBAL[f"decision_{d}"] for d in DECISIONS}
 _KIND = {"spell": 0, "activated": 1, "triggered": 2}
 
 
-def encode(game: MagicGame, observer: int) -> np.ndarray:
-    """The observation of seat ``observer`` (layout in the module docstring)."""
-    obs = np.zeros(OBS_SIZE, dtype=np.float32)
+def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.ndarray:
+    """The observation of seat ``observer`` (layout in the module docstring).
+
+    ``out``: a zeroed ``float32`` array of :data:`OBS_SIZE` to write it into (a
+    variant's longer observation starts with it); by default a new one.
+    """
+    obs = np.zeros(OBS_SIZE, dtype=np.float32) if out is None else out
     rows, table = _card_table(game)
     card_def = game.card_def
     n = game.num_players
@@ -375,7 +379,8 @@ def encode(game: MagicGame, observer: int) -> np.ndarray:
     # permanents
     battlefield = game.battlefield
     slots: list[int] = []
-    dyn: list[list[float]] = []
+    at: list[int] = []  # positions in the permanents block
+    val: list[float] = []
     card_rows: list[int] = []
     subject = decision.get("blocker") if decision else None
     casting = game.casting
@@ -392,7 +397,7 @@ def encode(game: MagicGame, observer: int) -> np.ndarray:
         c = perm.controller
         face_down = perm.face_down
         d = fx.FACE_DOWN if face_down else game.defs[card_def[perm.card]]
-        creature = "Creature" in d.types
+        creature = d.is_creature
         if creature:
             pw, tg, kws = game.chars(pid)
             creatures[c] += 1
@@ -400,58 +405,91 @@ def encode(game: MagicGame, observer: int) -> np.ndarray:
         else:
             pw = tg = 0
             kws = d.keywords
-        if not perm.tapped and "Land" in d.types:
+        if not perm.tapped and d.is_land:
             lands[c] += 1
         if perm.slot < 0:
             continue
+        base = perm.slot * PERM_WIDTH
+        slots.append(perm.slot)
         if not creature and not face_down and perm.attached_to is None \
                 and not perm.counters and not kws and pid not in chosen:
             # most of a board (lands, enchantments, equipment lying free): one shared
             # row per controller, tapped and token
-            token = game.card_token[perm.card]
-            row = _PLAIN_ROWS[rel[c]][perm.tapped][token]
-            slots.append(perm.slot)
-            dyn.append(row)
+            for i, v in _PLAIN_ROWS[rel[c]][perm.tapped][game.card_token[perm.card]]:
+                at.append(base + i)
+                val.append(v)
             card_rows.append(rows[card_def[perm.card]])
             continue
-        row = [0.0] * PERM_DYN
-        row[0] = 1.0
-        row[1 + rel[c]] = 1.0
-        row[_P_TAPPED] = perm.tapped
-        row[_P_SICK] = perm.sick and creature
-        row[_P_TOKEN] = game.card_token[perm.card]
-        row[_P_FACE_DOWN] = face_down
-        row[_P_DAMAGE] = min(perm.damage / 10, 1.0)
+        # The permanent's row, written sparsely: (position, value) of each non-zero.
+        at += (base, base + 1 + rel[c])
+        val += (1.0, 1.0)
+        if perm.tapped:
+            at.append(base + _P_TAPPED)
+            val.append(1.0)
+        if perm.sick and creature:
+            at.append(base + _P_SICK)
+            val.append(1.0)
+        if game.card_token[perm.card]:
+            at.append(base + _P_TOKEN)
+            val.append(1.0)
+        if face_down:
+            at.append(base + _P_FACE_DOWN)
+            val.append(1.0)
+        if perm.damage:
+            at.append(base + _P_DAMAGE)
+            val.append(min(perm.damage / 10, 1.0))
         counters = perm.counters
         if counters:
-            row[_P_PLUS] = min(counters.get("+1/+1", 0) / 5, 1.0)
-            row[_P_PLUS + 1] = min(counters.get("-1/-1", 0) / 5, 1.0)
-        row[_P_POWER] = max(min(pw / 10, 1.0), -1.0)
-        row[_P_POWER + 1] = max(min(tg / 10, 1.0), -1.0)
+            plus = counters.get("+1/+1", 0)
+            minus = counters.get("-1/-1", 0)
+            if plus:
+                at.append(base + _P_PLUS)
+                val.append(min(plus / 5, 1.0))
+            if minus:
+                at.append(base + _P_PLUS + 1)
+                val.append(min(minus / 5, 1.0))
+        if pw:
+            at.append(base + _P_POWER)
+            val.append(max(min(pw / 10, 1.0), -1.0))
+        if tg:
+            at.append(base + _P_POWER + 1)
+            val.append(max(min(tg / 10, 1.0), -1.0))
         for k in kws:
-            row[_P_KW + _KW_INDEX[k]] = 1.0
+            at.append(base + _P_KW + _KW_INDEX[k])
+            val.append(1.0)
         host = perm.attached_to
         if host is not None:
-            row[_P_ATTACHED] = 1.0
+            at.append(base + _P_ATTACHED)
+            val.append(1.0)
             hp = battlefield.get(host)
-            row[_P_ATTACHED + 1] = hp is not None and hp.controller == observer
+            if hp is not None and hp.controller == observer:
+                at.append(base + _P_ATTACHED + 1)
+                val.append(1.0)
         defending = attackers.get(pid)
         if defending is not None:
-            row[_P_ATTACKING] = 1.0
+            at.append(base + _P_ATTACKING)
+            val.append(1.0)
             r = rel[defending]
             if r:
-                row[_P_ATTACKING + r] = 1.0
-            row[_P_BLOCKED] = pid in blocked
-        row[_P_BLOCKING] = pid in blocking
-        row[_P_SUBJECT] = pid == subject
-        row[_P_CHOSEN] = pid in chosen
-        slots.append(perm.slot)
-        dyn.append(row)
+                at.append(base + _P_ATTACKING + r)
+                val.append(1.0)
+            if pid in blocked:
+                at.append(base + _P_BLOCKED)
+                val.append(1.0)
+        if pid in blocking:
+            at.append(base + _P_BLOCKING)
+            val.append(1.0)
+        if pid == subject:
+            at.append(base + _P_SUBJECT)
+            val.append(1.0)
+        if pid in chosen:
+            at.append(base + _P_CHOSEN)
+            val.append(1.0)
         card_rows.append(_FACE_DOWN_ROW if face_down and c != observer
                          else rows[card_def[perm.card]])
     if slots:
+        obs[O_PERM:O_LOOK][at] = val
         block = obs[O_PERM:O_LOOK].reshape(A.MAX_PERMANENTS, PERM_WIDTH)
-        block[slots, :PERM_DYN] = dyn
         block[slots, PERM_DYN:] = table[card_rows]
 
     # seats
@@ -561,8 +599,10 @@ def _plain_row(r: int, tapped: bool, token: bool) -> list[float]:
 
 
 #: ``[relative controller][tapped][token]``: the row of a noncreature permanent with
-#: nothing on it (no counters, keywords, attachment, face-down state or target).
-_PLAIN_ROWS = [[[_plain_row(r, t, k) for k in (False, True)] for t in (False, True)]
+#: nothing on it (no counters, keywords, attachment, face-down state or target), as
+#: ``(feature, value)`` of its non-zero features.
+_PLAIN_ROWS = [[[[(i, v) for i, v in enumerate(_plain_row(r, t, k)) if v]
+                 for k in (False, True)] for t in (False, True)]
                for r in range(A.MAX_PLAYERS)]
 _CHOOSING = {e: CONTEXT[f"choosing_{e}"] for e in EFFECTS[:-3]}
 

@@ -488,19 +488,25 @@ class ObjectsMixin:
         any_done = False
         while True:
             done = False
-            losers = [p for p in self.living() if self.life[p] <= 0 or self.drew_empty[p]]
+            lost, life, drew_empty = self.lost, self.life, self.drew_empty
+            losers = [p for p in range(self.num_players)
+                      if not lost[p] and (life[p] <= 0 or drew_empty[p])]
             to_grave: list[int] = []
             to_destroy: list[int] = []
             unattach: list[int] = []
+            legends: list[int] = []
             self._statics()
             # No anthem lowers toughness: an undamaged creature with no counters, mods
             # or attached bonuses has at least its printed toughness.
             plain = self.chars_lowers_only_by_effects and all(
                 a.toughness >= 0 for _, a in self._anthems)
             bonuses = self._bonuses
+            battlefield = self.battlefield
             defs = self.defs
             card_def = self.card_def
-            for pid, perm in self.battlefield.items():
+            # legend rule: the controller keeps the newest of each name
+            seen: dict[tuple[int, str], int] = {}
+            for pid, perm in battlefield.items():
                 d = FACE_DOWN if perm.face_down else defs[card_def[perm.card]]
                 if d.is_creature and not (
                         plain and not perm.damage and not perm.deathtouched
@@ -514,10 +520,10 @@ class ObjectsMixin:
                         to_destroy.append(pid)
                 host = perm.attached_to
                 if d.is_aura:
-                    if host is None or host not in self.battlefield or not self.matches(
+                    if host is None or host not in battlefield or not self.matches(
                             d.enchant, host, perm.controller):
                         to_grave.append(pid)
-                elif host is not None and (host not in self.battlefield
+                elif host is not None and (host not in battlefield
                                            or not self.is_creature(host)):
                     unattach.append(pid)
                 c = perm.counters
@@ -526,18 +532,15 @@ class ObjectsMixin:
                     c["+1/+1"] -= n
                     c["-1/-1"] -= n
                     done = True
-            # legend rule: the controller keeps the newest of each name
-            seen: dict[tuple[int, str], int] = {}
-            for pid, perm in self.battlefield.items():
-                if perm.face_down:
-                    continue  # no name, no supertypes
-                d = defs[card_def[perm.card]]
-                if d.is_legendary:
+                if d.is_legendary:  # FACE_DOWN has no name and no supertypes
                     key = (perm.controller, d.name)
                     if key in seen:
-                        to_grave.append(seen[key])
+                        legends.append(seen[key])
                     seen[key] = pid
+            to_grave += legends
             tokens_gone = self._remove_tokens()
+            if not (done or losers or to_grave or to_destroy or unattach or tokens_gone):
+                break
             for pid in unattach:
                 self.battlefield[pid].attached_to = None
                 self._bf_version += 1

@@ -36,18 +36,19 @@ exceed the player's life is refused without looking for another.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
+from typing import NamedTuple
 
 from labyrinth_gym.envs.magic.engine.mana import COLOURS, ManaCost
 
 ANY = frozenset(COLOURS)
 
 
-@dataclass(frozen=True)
-class Source:
-    """One untapped mana source.
+class Source(NamedTuple):
+    """One untapped mana source (a named tuple: the legal sets build many).
 
     Attributes:
         pid: Permanent id.
@@ -64,7 +65,7 @@ class Source:
     colours: frozenset[str]
     creature: bool = False
     sacrifice: bool = False
-    hurt: dict[str, int] = field(default_factory=dict)
+    hurt: Mapping[str, int] = MappingProxyType({})
     life: bool = False
     units: int = 1
 

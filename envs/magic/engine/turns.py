@@ -71,7 +71,7 @@ class TurnsMixin:
 
     def _pass(self) -> None:
         self.passes += 1
-        if self.passes < len(self.living()):
+        if self.passes < self.num_players - sum(self.lost):  # living players
             self.priority = self._next_living(self.priority)
             return
         self.passes = 0
