@@ -1,6 +1,6 @@
 """The ``arcane_labyrinth/candidates`` policy interface: a choice among a few moves.
 
-The Arcane Labyrinth's raw observation has 14,845 values and its action space 530
+The Arcane Labyrinth's raw observation has 14,974 values and its action space 594
 actions; a policy learning them from scratch must first rediscover what a creature,
 a block or a mana cost is, and its early play (uniformly random moves) never wins, so
 PPO gets no signal. This interface asks the policy only what matters at each
@@ -56,7 +56,10 @@ KEYWORDS = ("flying", "reach", "deathtouch", "first_strike", "double_strike",
             "indestructible", "lifelink", "trample", "menace", "vigilance", "hexproof")
 TYPES = ("creature", "land", "instant", "sorcery", "artifact", "enchantment")
 CAND_FEATURES = (2 + len(KINDS) + 2 + 2 + 4 + len(KEYWORDS) + len(TYPES) + 3 + 4 + 2)
-ALL_DECISIONS = (*DECISIONS, *CUSTOM_DECISIONS)
+NEVER_ASKED = ("attack_target",)
+"""Magic decisions an Arcane game never asks: the Labyrinth holds no planeswalkers
+and its creatures attack the player, so no attacker chooses a planeswalker."""
+ALL_DECISIONS = (*(d for d in DECISIONS if d not in NEVER_ASKED), *CUSTOM_DECISIONS)
 GLOBAL_FEATURES = (len(ALL_DECISIONS) + 17 + len(HERO_KITS) + 1 + len(LABYRINTHS) + 1)
 _KIT0 = ARCANE[f"kit_{HERO_KITS[0]}"]
 _LAB0 = ARCANE[f"labyrinth_{LABYRINTHS[0]}"]

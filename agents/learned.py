@@ -43,17 +43,31 @@ def expected_card(game: str, interface: str | None = None) -> dict[str, Any]:
 
 
 def check_card(card: dict[str, Any], game: str, where: str = "checkpoint") -> None:
-    """Raise :class:`CheckpointMismatchError` naming every field that differs."""
+    """Raise :class:`CheckpointMismatchError` naming every field that differs.
+
+    A checkpoint trained on an earlier env version plays a later one only if its card
+    lists that version under ``verified_on`` (``[{"env_id", "env_version", "how"}]``:
+    a later version whose change the policy cannot see, e.g. one that leaves its
+    interface's view unchanged, checked by replaying seeded games).
+    """
     named = card.get("interface")
     try:
         want = expected_card(game, named["name"] if isinstance(named, dict) else None)
     except ValueError as err:  # an interface this version does not have
         raise CheckpointMismatchError(f"{where}: {err}") from err
+    versions = {(card.get("env_id"), card.get("env_version"))} | {
+        (v.get("env_id"), v.get("env_version")) for v in card.get("verified_on", [])}
     diffs = [
         f"{key}: checkpoint has {card.get(key)!r}, the env has {value!r}"
         for key, value in want.items()
-        if card.get(key) != value
+        if key not in ("env_id", "env_version") and card.get(key) != value
     ]
+    if (want["env_id"], want["env_version"]) not in versions:
+        trained = (card.get("env_id"), card.get("env_version"))
+        also = sorted(v for v in versions if v != trained)
+        diffs[:0] = [f"env_id/env_version: checkpoint has {trained!r}"
+                     + (f" (verified on {also!r})" if also else "")
+                     + f", the env has {(want['env_id'], want['env_version'])!r}"]
     if diffs:
         raise CheckpointMismatchError(f"{where} does not match the env ({'; '.join(diffs)})")
 

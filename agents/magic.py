@@ -606,6 +606,19 @@ class MagicHeuristic:
             lost += b.value(k)
         return gang if lost < b.value(a) else []
 
+    def _attack_target(self, v: MagicObs, legal: list[int]) -> int:
+        """Attack a planeswalker this attacker kills outright (the most loyal one),
+        else the player."""
+        subject = np.flatnonzero(v.perm[:, PERM["subject"]])
+        walkers = [a - A.PERMANENT for a in legal if A.PERMANENT <= a < A.STACK]
+        if not len(subject) or not walkers:
+            return legal[0]
+        power = v.perm[int(subject[0]), PERM["power_now"]] * 10
+        killed = [j for j in walkers if v.perm[j, PERM["loyalty"]] * 10 <= power + 1e-6]
+        if killed:
+            return A.permanent(max(killed, key=lambda j: v.perm[j, PERM["loyalty"]]))
+        return next(a for a in legal if A.PLAYER <= a < A.PERMANENT)
+
     def _block(self, v: MagicObs, legal: list[int]) -> int:
         plan = self._block_plan(v)
         b = _Board(v)

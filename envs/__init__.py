@@ -35,8 +35,8 @@ def _register() -> None:
     ids = {
         "labyrinth_gym/MazeParty-v1": "labyrinth_gym.envs.maze_party.env:MazePartyEnv",
         "labyrinth_gym/LabyrinthCards-v1": "labyrinth_gym.envs.labyrinth_cards.env:LabyrinthCardsEnv",
-        "labyrinth_gym/MagicDuel-v0": "labyrinth_gym.envs.magic.env:MagicDuelEnv",
-        "labyrinth_gym/ArcaneLabyrinth-v0":
+        "labyrinth_gym/MagicDuel-v1": "labyrinth_gym.envs.magic.env:MagicDuelEnv",
+        "labyrinth_gym/ArcaneLabyrinth-v1":
             "labyrinth_gym.envs.arcane_labyrinth.env:ArcaneLabyrinthEnv",
     }
     for env_id, entry in ids.items():

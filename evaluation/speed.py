@@ -179,7 +179,7 @@ def benchmark_speed(
     Returns:
         One row per env and configuration: ``game``, ``api``, ``config`` (the
         configuration's label: ``"4p"``, or None), ``env`` (with that label, e.g.
-        ``"labyrinth_gym/MagicDuel-v0 (4p)"``), ``players``, ``steps``,
+        ``"labyrinth_gym/MagicDuel-v1 (4p)"``), ``players``, ``steps``,
         ``episodes``, ``seconds``, ``steps_per_second`` and ``vs_reference``
         (``steps_per_second`` over connect_four's in this run). A
         configuration with a speed target has, on its PettingZoo row (every

@@ -12,7 +12,7 @@ boss, the difficulty mods) are in :mod:`labyrinth_gym.envs.arcane_labyrinth.engi
 the decks in :mod:`labyrinth_gym.envs.arcane_labyrinth.engine.decks`.
 
 This is a solo game: use the Gymnasium env
-(``gymnasium.make("labyrinth_gym/ArcaneLabyrinth-v0")``). Its :class:`GameSpec` says
+(``gymnasium.make("labyrinth_gym/ArcaneLabyrinth-v1")``). Its :class:`GameSpec` says
 two seats and ``cooperative=True``: one agent plays every seat, and seat 1 never acts.
 The PettingZoo env (``labyrinth_gym.envs.arcane_labyrinth.env()``) exists so that the
 tools built on PettingZoo (the speed benchmark, API checks) treat every game alike:
@@ -20,7 +20,7 @@ its agent ``player_1`` (the Labyrinth) is never selected, and every observation 
 player's view (the Labyrinth has no hidden cards of its own).
 
 ## Action Space
-``Discrete(530)``, the Magic action space
+``Discrete(594)``, the Magic action space
 (:mod:`labyrinth_gym.envs.magic.engine.actions`), with a mask (``info["action_mask"]``,
 ``env.action_masks()``). The format's own decisions reuse it: the shop is "mode
 ``i``" to buy revealed card ``i`` or "done" to buy nothing; paying for it,
@@ -29,8 +29,8 @@ Tragic Failure's land discard, "hand ``i``"; its land sacrifice, "permanent ``j`
 A decision with only a pass to choose is passed automatically.
 
 ## Observation Space
-``Box(-1, 1, (14845,), float32)``: the Magic observation of the player's seat
-(``14222`` values, :mod:`labyrinth_gym.envs.magic.encoding`; relative seat 1 is the
+``Box(-1, 1, (14974,), float32)``: the Magic observation of the player's seat
+(``14351`` values, :mod:`labyrinth_gym.envs.magic.encoding`; relative seat 1 is the
 Labyrinth), then the Arcane block (the round and safe turns, whose turn, reveals
 left, the Labyrinth's library / graveyard / exile sizes, the boss's status and buff,
 the shop's size and opening, this format's decision asked and the shop payment's
@@ -133,8 +133,8 @@ def make_game(rng: np.random.Generator | None, hero: str | Path | HeroKit | None
 
 SPEC = GameSpec(
     name="arcane_labyrinth",
-    env_id="labyrinth_gym/ArcaneLabyrinth-v0",
-    version=0,
+    env_id="labyrinth_gym/ArcaneLabyrinth-v1",
+    version=1,
     new_game=make_game,
     observation_size=OBS_SIZE,
     encode=encode,

@@ -64,7 +64,7 @@ TRIGGERS = fx.TRIGGER_EVENTS
 TARGETS = ("creature", "player", "any", "permanent", "spell")
 DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode", "target",
              "attack", "block", "block_target", "sacrifice", "cost_sacrifice",
-             "cost_discard", "dread", "devour")
+             "cost_discard", "dread", "devour", "attack_target")
 
 CARD_FEATURES: tuple[str, ...] = (
     *(f"type_{t.lower()}" for t in TYPES), "legendary", "basic", "aura", "equipment",
@@ -134,14 +134,16 @@ PERM_FEATURES: tuple[str, ...] = (
     "token", "face_down", "damage", "plus_counters", "minus_counters", "power_now", "toughness_now",
     *(f"now_{k.replace(' ', '_')}" for k in fx.KEYWORDS), "attached", "attached_to_mine",
     "attacking", *(f"attacking_{r}" for r in range(1, A.MAX_PLAYERS)), "blocking",
-    "blocked", "subject", "chosen",
+    "blocked", "subject", "chosen", "loyalty", "attacked",
 )
 """A permanent: present, controller (relative), tapped, summoning sick, token, face
 down (its card features are then :data:`~labyrinth_gym.envs.magic.engine.effects.FACE_DOWN`'s
 unless the observer controls it), damage / 10, +1/+1 and -1/-1 counters / 5, power and toughness now / 10, keywords now, attached
 to something (to a permanent the observer controls), attacking (which relative seat),
-blocking, blocked, the subject of the decision (the blocker being assigned), already
-chosen as a target of the object being cast (or to be devoured)."""
+blocking, blocked, the subject of the decision (the blocker being assigned, the
+attacker whose target is being chosen), already
+chosen as a target of the object being cast (or to be devoured), loyalty / 10 (a
+planeswalker) and whether a creature attacks it."""
 PERM = {name: i for i, name in enumerate(PERM_FEATURES)}
 PERM_DYN = len(PERM_FEATURES)
 PERM_WIDTH = PERM_DYN + CARD_SIZE
@@ -382,7 +384,8 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
     at: list[int] = []  # positions in the permanents block
     val: list[float] = []
     card_rows: list[int] = []
-    subject = decision.get("blocker") if decision else None
+    subject = (decision.get("blocker", decision.get("attacker"))
+               if decision else None)
     casting = game.casting
     chosen: set[int] = set()
     if casting is not None:
@@ -391,6 +394,7 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
     elif decision is not None and decision["kind"] == "devour":
         chosen.update(game.res["devour"])  # type: ignore[index]
     attackers = game.attackers
+    attacked = set(game.attacking_pw.values())
     blocking = game.blocking
     blocked = game.blocked
     for pid, perm in battlefield.items():
@@ -484,6 +488,12 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
             val.append(1.0)
         if pid in chosen:
             at.append(base + _P_CHOSEN)
+            val.append(1.0)
+        if counters and counters.get("loyalty"):
+            at.append(base + _P_LOYALTY)
+            val.append(min(counters["loyalty"] / 10, 1.0))
+        if pid in attacked:
+            at.append(base + _P_ATTACKED)
             val.append(1.0)
         card_rows.append(_FACE_DOWN_ROW if face_down and c != observer
                          else rows[card_def[perm.card]])
@@ -582,6 +592,8 @@ _P_BLOCKING = PERM["blocking"]
 _P_BLOCKED = PERM["blocked"]
 _P_SUBJECT = PERM["subject"]
 _P_CHOSEN = PERM["chosen"]
+_P_LOYALTY = PERM["loyalty"]
+_P_ATTACKED = PERM["attacked"]
 _G_SEAT, _G_LOST, _G_LIFE, _G_HAND, _G_LIBRARY, _G_GRAVEYARD, _G_EXILE, _G_CREATURES, \
     _G_POWER, _G_LANDS = (GLOBAL[f"{w}_0"] for w in (
         "seat", "lost", "life", "hand", "library", "graveyard", "exile", "creatures",

@@ -9,18 +9,20 @@ rules and every choice the engine automates are in
 ``labyrinth-gym cards coverage``.
 
 ## Action Space
-``Discrete(530)``, one space for every decision point, with a mask: pass, done,
+``Discrete(594)``, one space for every decision point, with a mask: pass, done,
 yes/no, keep/mulligan, cast or play a hand slot, activate an ability of a permanent
 slot, choose a player (relative seat), a permanent slot, a stack slot, a mode (or X),
 attack a relative seat with a permanent slot, block with a permanent slot, choose a
 hand slot, activate a card's ability from the hand. A multi-part choice is a sequence
 of decisions (the spell, then its modes, then each target; attackers one by one then
-"done"; each blocker then the attacker it blocks). The table is in
+"done", each followed, when the defending player controls a planeswalker, by what
+it attacks: that player or one of the planeswalkers; each blocker then the attacker
+it blocks). The table is in
 :mod:`labyrinth_gym.envs.magic.engine.actions`. A player whose only legal action is
 to pass is passed for automatically, so every step is a real choice.
 
 ## Observation Space
-``Box(-1, 1, (14222,), float32)``, observer-relative (seats counted from the
+``Box(-1, 1, (14351,), float32)``, observer-relative (seats counted from the
 observer in turn order): the decision asked, the step, whose turn, life totals and
 hand / library / graveyard / exile sizes per seat; the object being cast or
 resolving; the observer's own hand (16 slots); the stack (16 slots); every permanent
@@ -34,7 +36,7 @@ every library stay hidden. Layout and feature names:
 :mod:`labyrinth_gym.envs.magic.encoding`. PettingZoo observations are
 ``{"observation", "action_mask"}``; the mask is all zeros off-turn.
 
-Gymnasium: ``gymnasium.make("labyrinth_gym/MagicDuel-v0", decks=...)`` plays one seat
+Gymnasium: ``gymnasium.make("labyrinth_gym/MagicDuel-v1", decks=...)`` plays one seat
 of a 2-player game (``num_players`` up to 4 also works) against opponents that move
 inside ``step`` (see :class:`MagicDuelEnv`).
 
@@ -135,8 +137,8 @@ def make_game(rng: np.random.Generator, num_players: int = 2,
 
 SPEC = GameSpec(
     name="magic",
-    env_id="labyrinth_gym/MagicDuel-v0",
-    version=0,
+    env_id="labyrinth_gym/MagicDuel-v1",
+    version=1,
     new_game=make_game,
     observation_size=OBS_SIZE,
     encode=encode,

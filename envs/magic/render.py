@@ -49,7 +49,12 @@ def _perm_line(game: MagicGame, pid: int, viewer: int) -> str:
     if perm.sick and game.is_creature(pid):
         parts.append("sick")
     if pid in game.attackers:
-        parts.append(f"ATTACKING player {game.attackers[pid]}")
+        walker = game.attacking_pw.get(pid)
+        if walker is not None:
+            name = game.perm_name(walker, viewer) if walker in game.battlefield else "?"
+            parts.append(f"ATTACKING {name} (player {game.attackers[pid]})")
+        else:
+            parts.append(f"ATTACKING player {game.attackers[pid]}")
         if pid in game.blocked:
             parts.append("blocked")
     if pid in game.blocking:

@@ -309,3 +309,28 @@ def test_devour_eats_tokens_only():
     until(game, "devour", 0)
     assert A.permanent(slot_of(game, bears)) in game.legal_actions()
     assert decide(game) == A.DONE
+
+
+def test_attacks_a_planeswalker_it_kills_else_the_player():
+    game = position()
+    giant = game.add_permanent("Hill Giant", 0)  # 3 power
+    garruk = game.add_permanent("Garruk Wildspeaker", 1)  # loyalty 3: dies to it
+    ajani = game.add_permanent("Ajani, Inspiring Leader", 1)  # loyalty 5: survives
+    game.start_at("declare_attackers", 0)
+    game.apply_action(A.attack(slot_of(game, giant), 1))
+    assert game.decision["kind"] == "attack_target"
+    assert decide(game) == A.permanent(slot_of(game, garruk))
+    game.battlefield[garruk].counters["loyalty"] = 4  # now none dies to it
+    game._legal = None
+    assert decide(game) == A.player(1)
+    assert ajani in game.battlefield
+
+
+def test_uses_a_planeswalkers_loyalty_ability_in_its_main_phase():
+    game = position()
+    garruk = game.add_permanent("Garruk Wildspeaker", 0)
+    lands(game, 0, "Forest", 2)
+    game.start_at("main1", 0)
+    move = decide(game)
+    assert A.ACTIVATE <= move < A.PLAYER
+    assert divmod(move - A.ACTIVATE, A.MAX_ABILITIES)[0] == slot_of(game, garruk)

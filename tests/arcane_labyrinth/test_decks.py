@@ -80,14 +80,23 @@ def test_win_the_game_cards_are_banned():
     assert "'Felidar Sovereign' is banned: it can win the game" in problems
 
 
-def test_hero_must_be_a_legendary_creature():
+def test_hero_must_be_a_legendary_creature_or_planeswalker():
     problems = problems_of(load_hero, kit(hero="Grizzly Bears"))
-    assert problems == ["Hero 'Grizzly Bears' is not a legendary creature"]
-
-
-def test_planeswalker_hero_is_refused_with_the_reason():
+    assert problems == ["Hero 'Grizzly Bears' is neither a legendary creature nor a "
+                        "legendary planeswalker"]
+    assert load_hero(kit(hero="Ajani, Inspiring Leader")).hero == "Ajani, Inspiring Leader"
+    # a planeswalker the engine cannot play yet is named with the line it stops at
     problems = problems_of(load_hero, kit(hero="Ajani Goldmane"))
-    assert any("planeswalker" in p for p in problems)
+    assert len(problems) == 1 and problems[0].startswith(
+        "unsupported card 'Ajani Goldmane'")
+
+
+def test_labyrinth_holds_no_planeswalker():
+    cards, boss = labyrinth_cards()
+    cards = [c for c in cards if c != "Raging Goblin"][:98] + ["Garruk Wildspeaker"]
+    problems = problems_of(load_labyrinth, Labyrinth("x", tuple(cards), boss))
+    assert "the Labyrinth holds the planeswalker 'Garruk Wildspeaker': the automated " \
+        "Labyrinth plays none" in problems
 
 
 def test_shop_needs_ten_artifacts():

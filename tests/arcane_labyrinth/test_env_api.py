@@ -1,7 +1,7 @@
 """The Arcane Labyrinth's Gymnasium face (env.py, encoding.py, render.py on the core
 adapters).
 
-``check_env`` on ``ArcaneLabyrinth-v0``, observations in shape and bounds, seeded
+``check_env`` on ``ArcaneLabyrinth-v1``, observations in shape and bounds, seeded
 determinism, the per-episode kit and Labyrinth draw, the deck kwargs, the
 illegal-action contract, the ansi table, and the Arcane block's features read back
 against the game (the shop, shop payment, the boss, the Labyrinth's zones, the
@@ -31,7 +31,7 @@ from labyrinth_gym.envs.magic import encoding as M
 from labyrinth_gym.envs.magic.encoding import card_features
 from labyrinth_gym.envs.magic.engine import actions as A
 
-ENV_ID = "labyrinth_gym/ArcaneLabyrinth-v0"
+ENV_ID = "labyrinth_gym/ArcaneLabyrinth-v1"
 DECKS = {"hero": "white_knight", "labyrinth": "goblin_warrens"}
 
 
@@ -87,7 +87,7 @@ def test_gymnasium_check_env():
 def test_spec_spaces_and_registration():
     assert game_spec("arcane_labyrinth") is SPEC
     assert SPEC.cooperative and SPEC.num_players() == 2
-    assert SPEC.num_actions == A.NUM_ACTIONS == 530
+    assert SPEC.num_actions == A.NUM_ACTIONS == 594
     assert E.OBS_SIZE == M.OBS_SIZE + E.ARCANE_SIZE + 5 * (1 + M.CARD_SIZE)
     arcane_env = importlib.import_module("labyrinth_gym.envs.arcane_labyrinth.env")
     assert f"Box(-1, 1, ({E.OBS_SIZE},), float32)" in arcane_env.__doc__

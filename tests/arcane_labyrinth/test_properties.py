@@ -92,3 +92,38 @@ def test_invariants_over_random_games():
     assert arrivals > 20 and exhausted > 20 and shops > 20
     print(f"{arrivals=} {exhausted=} {shops=} {wins=} {losses=}")
     assert wins > 0 and losses > GAMES // 2
+
+
+def test_a_planeswalker_hero_over_random_games():
+    """The same invariants with a planeswalker Hero (the green kit led by Garruk
+    Wildspeaker): it uses its loyalty abilities, blocks, is exhausted at 0 loyalty and
+    always returns at its printed loyalty."""
+    import dataclasses
+
+    from labyrinth_gym.envs.arcane_labyrinth.engine.decks import load_hero
+
+    kit = dataclasses.replace(load_hero("red_green_warlord"), name="garruk",
+                              hero="Garruk Wildspeaker")
+    abilities = blocks = exhausted = 0
+    for seed in range(150):
+        rng = np.random.default_rng(seed)
+        game = ArcaneGame.new(seed, hero=kit, labyrinth=labyrinths()[seed % 2],
+                              max_turns=30)
+        check(game)
+        while not game.is_terminal():
+            legal = game.legal_actions()
+            game.apply_action(int(legal[rng.integers(len(legal))]))
+            check(game)
+            if game.hero_pid is not None and game.decision is not None \
+                    and game.decision["kind"] == "priority":
+                assert game.battlefield[game.hero_pid].counters["loyalty"] > 0
+        hero_ids = {e["id"] for e in game.events
+                    if e["type"] in ("enters", "hero_returns")
+                    and e.get("card") == "Garruk Wildspeaker"}
+        abilities += sum(e["type"] == "activate" and e["card"] == "Garruk Wildspeaker"
+                         for e in game.events)
+        blocks += sum(e["type"] == "block" and e["blocker"] in hero_ids
+                      for e in game.events)
+        exhausted += sum(e["type"] == "exhausted" for e in game.events)
+    assert abilities > 100 and blocks > 20 and exhausted > 10, (abilities, blocks,
+                                                                 exhausted)

@@ -466,6 +466,79 @@ def test_exhausted_hero_cannot_block_and_attackers_still_hit():
     assert not any(e["type"] == "block" for e in game.events)
 
 
+# --------------------------------------------------- a planeswalker Hero
+WALKER = "Garruk Wildspeaker"  # loyalty 3: +1 untap two lands, -1 a 3/3, -4 overrun
+
+
+def test_planeswalker_hero_starts_with_its_loyalty_and_uses_its_abilities():
+    game = arena(hero=WALKER, library=["Island"] * 4)
+    hero = game.hero_pid
+    assert game.battlefield[hero].counters == {"loyalty": 3}
+    game.start_round(5, HERO, "main1")
+    assert has(game, "(Garruk Wildspeaker) ability 1")
+    game.apply_action(A.activate(slot(game, hero), 1))  # -1: a 3/3 Beast
+    advance(game, lambda g: not g.stack)
+    assert game.battlefield[hero].counters["loyalty"] == 2
+    assert not has(game, "(Garruk Wildspeaker) ability")  # one a turn
+
+
+def test_planeswalker_hero_blocks_with_its_loyalty_as_toughness():
+    game = arena(hero=WALKER, library=["Island"] * 4)
+    bear = game.add_permanent("Grizzly Bears", LAB)  # 2/2 against loyalty 3
+    game.start_round(4, LAB, "declare_attackers")
+    advance(game, deciding("block"))
+    assert A.block(slot(game, game.hero_pid)) in game.legal_actions()
+    game.apply_action(A.block(slot(game, game.hero_pid)))
+    game.apply_action(A.permanent(slot(game, bear)))
+    done_with(game, "block")
+    advance(game, lambda g: g.step == "main2")
+    # a successful block (3 > 2): no life lost; the damage still removes loyalty
+    assert events(game, "successful_block") and game.life[HERO] == 20
+    assert game.battlefield[game.hero_pid].counters["loyalty"] == 1
+    assert bear in game.battlefield  # it has no power to deal damage back
+
+
+def test_planeswalker_hero_at_zero_loyalty_is_exhausted_and_returns_at_its_loyalty():
+    game = arena(hero=WALKER, library=["Island"] * 6)
+    giant = game.add_permanent("Hill Giant", LAB)  # 3 power: 3 is not > 3
+    game.start_round(4, LAB, "declare_attackers")
+    advance(game, deciding("block"))
+    game.apply_action(A.block(slot(game, game.hero_pid)))
+    game.apply_action(A.permanent(slot(game, giant)))
+    done_with(game, "block")
+    advance(game, lambda g: g.step == "main2")
+    assert game.life[HERO] == 17  # a failed block: the damage is lost as life
+    assert game.hero_exhausted and events(game, "exhausted")
+    advance(game, lambda g: g.active == HERO and g.step == "main1")
+    assert not game.hero_exhausted
+    assert game.battlefield[game.hero_pid].counters == {"loyalty": 3}
+
+
+def test_labyrinth_burn_may_hit_a_planeswalker_hero_and_attacks_go_to_the_player():
+    game = arena(hero=WALKER, library=["Island"] * 4)
+    game.add_permanent("Hill Giant", LAB)
+    game.start_round(4, LAB, "declare_attackers")
+    advance(game, deciding("block"))
+    assert not game.attacking_pw  # the Labyrinth attacks the player
+    done_with(game, "block")
+    advance(game, lambda g: g.step == "main2")
+    assert game.life[HERO] == 17
+    assert game.battlefield[game.hero_pid].counters["loyalty"] == 3
+    # "any target" burn: the planeswalker Hero is among the legal targets
+    bolt = ArcaneGame.empty(0)
+    bolt.set_hero(WALKER)
+    item_targets = bolt.candidates(pool("Lightning Bolt").spell.effect.to,
+                                   _probe(bolt, "Lightning Bolt"))
+    assert bolt.hero_pid in item_targets and player_code(HERO) in item_targets
+
+
+def _probe(game: ArcaneGame, name: str):
+    from labyrinth_gym.envs.magic.engine.state import StackItem
+
+    card = game.add_card(name, LAB, "library")
+    return StackItem(sid=-1, kind="spell", controller=LAB, card=card)
+
+
 # ----------------------------------------------------------- the shop
 def test_shop_purchase_sacrifices_lands_that_pay_the_pips():
     game = arena(library=["Island"] * 4,

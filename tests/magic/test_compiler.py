@@ -406,7 +406,10 @@ def test_one_unread_line_makes_the_card_unsupported(name, line):
 
 
 def test_cards_the_engine_does_not_play():
-    assert reason("Jace Beleren") == "planeswalker card type"
+    assert reason("Bitterblossom") == "kindred card type"
+    # a planeswalker is read line by line like any permanent (its loyalty abilities
+    # are templates): Jace Beleren stops at its ultimate
+    assert reason("Jace Beleren") == "target player mills twenty cards."
     assert reason("Fire // Ice") == "split layout"
 
 

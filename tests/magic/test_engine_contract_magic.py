@@ -29,7 +29,7 @@ def play(game: MagicGame, steps: int, seed: int) -> list[int]:
 
 
 def test_action_table_is_consistent():
-    assert A.NUM_ACTIONS == 530
+    assert A.NUM_ACTIONS == 594
     seen = set()
     for a in range(A.NUM_ACTIONS):
         kind, args = A.decode(a)

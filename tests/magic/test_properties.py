@@ -167,3 +167,46 @@ def test_face_down_cards_stay_hidden_in_random_games():
         devoured += sum(e["count"] for e in game.events if e["type"] == "devour")
         dreads += kinds["dread"]
     assert hidden_seen > 50 and turned_up and devoured and dreads
+
+
+WALKERS = ("Garruk Wildspeaker", "Ajani, Inspiring Leader", "Garruk Wildspeaker",
+           "Grizzly Bears", "Hill Giant", "Serra Angel", "Lightning Bolt",
+           "Llanowar Elves", "Giant Growth")
+"""Planeswalkers and what attacks, burns and pumps around them."""
+
+
+def test_planeswalkers_in_random_games():
+    """Random games full of planeswalkers keep the invariants (a planeswalker on the
+    battlefield has loyalty at every priority), use loyalty abilities, attack and burn
+    planeswalkers, and round-trip and clone mid-combat exactly."""
+    import json
+
+    rng = np.random.default_rng(23)
+    attacked = abilities = died = 0
+    for seed in range(30):
+        players = 2 + seed % 3
+        decks = [[WALKERS[i] for i in rng.integers(len(WALKERS), size=36)]
+                 + [("Forest", "Plains", "Mountain")[i % 3] for i in range(24)]
+                 for _ in range(players)]
+        game = new_game(seed, num_players=players, decks=decks, max_turns=30)
+        step = 0
+        while not game.is_terminal():
+            legal = game.legal_actions()
+            game.apply_action(legal[int(rng.integers(len(legal)))])
+            step += 1
+            if game.decision is not None and game.decision["kind"] == "priority":
+                for pid, perm in game.battlefield.items():
+                    if game.pdef(pid).is_planeswalker:
+                        assert perm.counters["loyalty"] > 0
+            if game.attacking_pw and step % 5 == 0:
+                copy = MagicGame.from_dict(json.loads(json.dumps(game.to_dict())))
+                assert copy.to_dict() == game.to_dict()
+                assert copy.attacking_pw == game.attacking_pw
+        check(game)
+        attacked += sum("planeswalker" in e for e in game.events if e["type"] == "attack")
+        abilities += sum(e["type"] == "activate" and e["card"] in WALKERS[:2]
+                         for e in game.events)
+        walkers = {pid for pid, _ in enumerate(game.card_def)
+                   if game.name_of(pid) in WALKERS[:2]}
+        died += sum(1 for p in game.graveyard for c in p if c in walkers)
+    assert attacked > 10 and abilities > 50 and died > 5, (attacked, abilities, died)

@@ -1393,3 +1393,95 @@ def test_determinize_resamples_an_opponents_face_down_card():
         # its controller's own view keeps the card
         assert game.determinize(1, rng).battlefield[pid].card == game.battlefield[pid].card
     assert len(cards) > 1
+
+
+# ------------------------------------------------------------- planeswalkers
+def test_planeswalker_enters_with_loyalty_and_uses_one_loyalty_ability_a_turn():
+    game = blank()
+    lands(game, 0, "Forest", "Forest", "Forest", "Forest")
+    garruk = game.add_card("Garruk Wildspeaker", 0)
+    game.start_at("main1", 0)
+    act(game, "Garruk Wildspeaker")
+    settle(game)
+    pid = next(p for p, perm in game.battlefield.items() if perm.card == garruk)
+    assert game.battlefield[pid].counters["loyalty"] == 3  # rule 306.5b
+    # +1 (untap two lands), -1 (a 3/3 Beast); the -4 needs four counters (rule 606.6)
+    assert has(game, "ability 0") and has(game, "ability 1")
+    assert not has(game, "ability 2")
+    act(game, "ability 1")
+    assert game.battlefield[pid].counters["loyalty"] == 2  # the cost is paid at once
+    assert not has(game, "(Garruk Wildspeaker) ability")  # rule 606.3: one a turn
+    settle(game)
+    assert any(game.name_of(perm.card) == "Beast Token" for perm in game.battlefield.values())
+    # sorcery speed only: not in the opponent's turn
+    pass_until(game, "upkeep")
+    assert game.active == 1 and not has(game, "(Garruk Wildspeaker) ability")
+    pass_until(game, "main1")
+    pass_until(game, "upkeep")  # our next turn: allowed again
+    pass_until(game, "main1")
+    assert game.active == 0 and has(game, "(Garruk Wildspeaker) ability 0")
+
+
+def test_damage_removes_loyalty_and_an_empty_planeswalker_dies():
+    game = blank()
+    walker = game.add_permanent("Ajani, Inspiring Leader", 1)  # loyalty 5
+    lands(game, 0, "Mountain", "Mountain")
+    game.add_card("Lightning Bolt", 0)
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    target_perm(game, walker)  # "any target" includes planeswalkers (rule 115.4)
+    settle(game)
+    assert game.battlefield[walker].counters["loyalty"] == 2  # rule 120.3c
+    assert game.battlefield[walker].damage == 0 and game.life[1] == 20
+    act(game, "cast hand 0")
+    target_perm(game, walker)
+    settle(game)
+    assert walker not in game.battlefield  # rule 704.5i: no loyalty left
+    assert game.name_of(game.graveyard[1][-1]) == "Ajani, Inspiring Leader"
+
+
+def test_a_creature_may_attack_a_planeswalker_instead_of_its_player():
+    game = blank()
+    giant = game.add_permanent("Hill Giant", 0)  # 3/3
+    bears = game.add_permanent("Grizzly Bears", 0)
+    walker = game.add_permanent("Ajani, Inspiring Leader", 1)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, giant)
+    # rule 508.1b: the player, or a planeswalker that player controls
+    assert game.decision["kind"] == "attack_target"
+    assert game.legal_actions() == sorted([A.player(1), A.permanent(slot(game, walker))])
+    target_perm(game, walker)
+    attack(game, bears)
+    game.apply_action(A.player(1))
+    finish_attacks(game)
+    pass_until(game, "main2")
+    assert game.battlefield[walker].counters["loyalty"] == 2  # 5 - 3
+    assert game.life[1] == 18  # only the bears hit the player
+    attack_events = [e for e in game.events if e["type"] == "attack"]
+    assert attack_events[0]["planeswalker"] == walker
+    assert "planeswalker" not in attack_events[1]
+
+
+def test_an_attacker_whose_planeswalker_left_deals_no_damage():
+    game = blank()
+    lands(game, 1, "Mountain")
+    giant = game.add_permanent(creature("Test Trampler", 5, 5, "trample"), 0)
+    walker = game.add_permanent("Garruk Wildspeaker", 1)
+    game.add_card("Lightning Bolt", 1)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, giant)
+    target_perm(game, walker)
+    game.apply_action(A.DONE)
+    # the defending player bolts its own Garruk before blockers: it leaves combat
+    game.apply_action(A.PASS)
+    act(game, "cast hand 0")
+    target_perm(game, walker)
+    settle(game)
+    assert walker not in game.battlefield
+    pass_until(game, "main2")
+    # rule 506.4c: still attacking, attacking nothing: no combat damage, even trample
+    assert game.life[1] == 20
+    assert not [e for e in game.events if e["type"] == "damage" and e.get("combat")]

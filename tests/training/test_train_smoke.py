@@ -92,6 +92,19 @@ def test_mismatched_checkpoint_is_refused_naming_the_field(tmp_path, field, valu
         LearnedAgent("maze_party", path=ckpt)
 
 
+def test_a_checkpoint_plays_a_later_env_version_only_where_its_card_verified_it(tmp_path):
+    ckpt = _copy_shipped(tmp_path)
+    card = json.loads((ckpt / "card.json").read_text())
+    env_id, version = card["env_id"], card["env_version"]
+    card["env_id"], card["env_version"] = env_id[:-1] + "0", version - 1  # trained earlier
+    (ckpt / "card.json").write_text(json.dumps(card))
+    with pytest.raises(CheckpointMismatchError, match="env_version"):
+        LearnedAgent("maze_party", path=ckpt)
+    card["verified_on"] = [{"env_id": env_id, "env_version": version, "how": "test"}]
+    (ckpt / "card.json").write_text(json.dumps(card))
+    LearnedAgent("maze_party", path=ckpt)  # accepted: verified on today's version
+
+
 @pytest.mark.parametrize(
     ("change", "match"),
     [({"version": 99}, "interface"), ({"name": "labyrinth_cards/nope"}, "nope"),
@@ -182,7 +195,7 @@ def test_cooperative_training_through_an_interface_with_a_warm_start(tmp_path):
     params.write_text(
         "default:\n  interface: candidates\n  n_envs: 2\n  n_steps: 128\n"
         "  batch_size: 128\n  n_epochs: 1\n  policy_kwargs: {net_arch: [32]}\n"
-        "labyrinth_gym/ArcaneLabyrinth-v0:\n"
+        "labyrinth_gym/ArcaneLabyrinth-v1:\n"
         "  warm_start: {teacher: heuristic, games: 3, epochs: 20, smoothing: 0.05}\n"
     )
     out = tmp_path / "arcane"

@@ -29,14 +29,15 @@ inside a section, lines are ``[count] Card Name`` as in every decklist.
 
 The rules checked (:func:`hero_kit_problems`, :func:`labyrinth_problems`):
 
-- Hero: exactly one card, a legendary creature (a planeswalker Hero is refused: the
-  card engine has no planeswalkers yet).
+- Hero: exactly one card, a legendary creature or a legendary planeswalker.
 - Vanguard: exactly 60 cards, at most 4 copies of a card (basic lands excepted), at most
   1 artifact card, no card whose text lets a player win the game.
 - Shop: at least 10 cards, every one an artifact.
 - Labyrinth: exactly 100 cards with the boss, exactly 5 legendary creatures among them
   (the boss included), for every colour among its cards' costs at least one of its
-  lands that produces that colour, and a legendary creature as the boss.
+  lands that produces that colour, and a legendary creature as the boss; no
+  planeswalker (the automated Labyrinth never activates abilities, so one would only
+  sit there: a ruling of this project, the document being silent).
 - Every card known to the card pool and supported by the compiler.
 """
 
@@ -174,16 +175,10 @@ def hero_kit_problems(hero: list[str], vanguard: list[str], shop: list[str]) -> 
         problems.append(f"the Hero section must hold exactly 1 card, not {len(hero)}")
     for name in hero[:1]:
         d = supported.get(name)
-        if d is None:
-            from labyrinth_gym.envs.magic.engine.cards import card_pool
-
-            printed = card_pool().cards.get(name)
-            if printed is not None and "Planeswalker" in printed.types \
-                    and "Legendary" in printed.supertypes:
-                problems.append(f"Hero {name!r} is a planeswalker: the card engine does "
-                                "not play planeswalkers yet, choose a legendary creature")
-        elif not _legendary_creature(d):
-            problems.append(f"Hero {name!r} is not a legendary creature")
+        if d is not None and not (_legendary_creature(d) or (
+                d.is_legendary and d.is_planeswalker)):
+            problems.append(f"Hero {name!r} is neither a legendary creature nor a "
+                            "legendary planeswalker")
     if len(vanguard) != VANGUARD_SIZE:
         problems.append(f"the Vanguard must hold exactly {VANGUARD_SIZE} cards, "
                         f"not {len(vanguard)}")
@@ -228,6 +223,10 @@ def labyrinth_problems(cards: list[str], boss: list[str]) -> list[str]:
     if legends != LEGENDARY_CREATURES:
         problems.append(f"the Labyrinth must hold exactly {LEGENDARY_CREATURES} legendary "
                         f"creatures (its boss included), not {legends}")
+    for name in dict.fromkeys(everything):
+        if name in supported and supported[name].is_planeswalker:
+            problems.append(f"the Labyrinth holds the planeswalker {name!r}: the "
+                            "automated Labyrinth plays none")
     colours = {c for d in known for c in d.colours}
     produced = set().union(*(land_colours(d) for d in known if "Land" in d.types))
     for c in COLOURS:

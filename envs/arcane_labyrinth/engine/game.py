@@ -9,8 +9,9 @@ else is Magic as the card engine plays it (priority, the stack, combat, triggers
 state-based actions); what this format changes is written here, each rule of the
 document and of the project's rulings.
 
-**Set-up.** The Hero (a legendary creature) starts on the battlefield, cast for
-nothing, able to attack from the first turn; the player has 20 life, the Hero's
+**Set-up.** The Hero (a legendary creature or planeswalker) starts on the
+battlefield, cast for nothing, able to attack from the first turn (a planeswalker with
+its printed loyalty); the player has 20 life, the Hero's
 health. The 60-card Vanguard is shuffled and seven cards drawn (London mulligans
 offered); the Secret Shop deck is shuffled (its order is hidden). The Labyrinth's 99
 other cards are shuffled; its final boss is set aside below them ("outside of the
@@ -70,6 +71,14 @@ held in exile: no abilities, no blocks; Equipment on it falls off and stays, Aur
 to the graveyard, counters and effects are gone. At the start of the player's next
 upkeep it returns to the battlefield, a new object at its base stats (it entered this
 turn, so it cannot attack until the next one).
+
+A planeswalker Hero uses its loyalty abilities as in Magic (one a turn, as a sorcery)
+and blocks with toughness equal to its loyalty and no power. Damage dealt to it removes
+that much loyalty and is lost as life as above (none for a successful block, judged
+before the damage); at 0 loyalty it is exhausted, and it returns at its printed
+loyalty. The Labyrinth's creatures attack the player, never a planeswalker (a
+ruling: the player defends by blocking); "any target" burn may pick any planeswalker
+the player controls.
 
 **Random encounters.** At the start of the player's upkeep of rounds 3, 6, 9, ...
 (after an exhausted Hero returns) a d20: 1-6 Tragic Failure: the player sacrifices its
@@ -674,18 +683,37 @@ class ArcaneGame(MagicGame):
 
     def _damage_permanent(self, pid: int, amount: int, kws: frozenset[str],
                           source_name: str, combat: bool, source: int | None) -> None:
+        # judged before the damage: a planeswalker Hero's toughness is its loyalty,
+        # which the damage lowers
+        successful = pid == self.hero_pid and combat and source is not None \
+            and self.blocking.get(pid) == source and source in self.battlefield \
+            and self.chars(pid)[1] > self.chars(source)[0]
         super()._damage_permanent(pid, amount, kws, source_name, combat, source)
         if pid != self.hero_pid:
             return
-        if combat and source is not None and self.blocking.get(pid) == source \
-                and source in self.battlefield \
-                and self.chars(pid)[1] > self.chars(source)[0]:
+        if successful:
             self.log("successful_block", player=HERO, attacker=source)
             return
         self.lose_life(HERO, amount)
 
+    def _can_block(self, pid: int) -> bool:
+        # a planeswalker Hero blocks too (with its loyalty as toughness)
+        if pid == self.hero_pid and self.pdef(pid).is_planeswalker:
+            return not self._restricted(pid, "cant_block")
+        return super()._can_block(pid)
+
+    def _attackable_planeswalkers(self, defending: int) -> list[int]:
+        """None: the Labyrinth's creatures attack the player (a ruling: its Hero, and
+        any other planeswalker, is defended by blocking), and the Labyrinth has no
+        planeswalkers for the player's creatures to attack."""
+        return []
+
     def chars(self, pid: int) -> tuple[int, int, frozenset[str]]:
         power, tough, kws = super().chars(pid)
+        if pid == self.hero_pid:
+            d = self.pdef(pid)
+            if d.is_planeswalker and not d.is_creature:  # it blocks with its loyalty
+                return 0, self.battlefield[pid].counters.get("loyalty", 0), kws
         if self.battlefield[pid].controller == LAB:
             if pid == self.boss_pid and self.boss_buff:
                 power += self.boss_buff

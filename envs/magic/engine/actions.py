@@ -14,27 +14,29 @@ seats: ``0`` is the deciding player, ``1`` the next player in turn order, and so
 | ``2`` / ``3``                  | yes / no (a "you may" or an optional trigger)        |
 | ``4`` / ``5``                  | keep / mulligan                                      |
 | ``6 + i``                      | play (land) or cast hand slot ``i`` (``i < 16``)     |
-| ``22 + 2*j + k``               | activate non-mana ability ``k`` (``< 2``) of         |
+| ``22 + 3*j + k``               | activate non-mana ability ``k`` (``< 3``) of         |
 |                                | permanent slot ``j`` (``j < 64``); for a face-down   |
 |                                | permanent (no abilities), ``k = 0`` turns it face up |
 |                                | by paying its mana cost (a special action)           |
-| ``150 + r``                    | choose player at relative seat ``r`` (``r < 4``)     |
-| ``154 + j``                    | choose permanent slot ``j`` (targets, the attacker a |
+| ``214 + r``                    | choose player at relative seat ``r`` (``r < 4``)     |
+| ``218 + j``                    | choose permanent slot ``j`` (targets, the attacker a |
 |                                | blocker blocks, a permanent to sacrifice or devour)  |
-| ``218 + s``                    | choose stack slot ``s`` (``s < 16``)                 |
-| ``234 + m``                    | choose mode ``m`` (``m < 8``); when announcing X,    |
+| ``282 + s``                    | choose stack slot ``s`` (``s < 16``)                 |
+| ``298 + m``                    | choose mode ``m`` (``m < 8``); when announcing X,    |
 |                                | X = ``m`` (so X is at most 7); for manifest dread,   |
 |                                | manifest the top (``m = 0``) or second (1) card      |
-| ``242 + 3*j + (r - 1)``        | permanent slot ``j`` attacks relative seat ``r``     |
+| ``306 + 3*j + (r - 1)``        | permanent slot ``j`` attacks relative seat ``r``     |
 |                                | (``1 <= r <= 3``)                                    |
-| ``434 + j``                    | permanent slot ``j`` blocks (the attacker follows as |
+| ``498 + j``                    | permanent slot ``j`` blocks (the attacker follows as |
 |                                | "choose permanent")                                  |
-| ``498 + i``                    | choose hand slot ``i`` (bottom after a mulligan,     |
+| ``562 + i``                    | choose hand slot ``i`` (bottom after a mulligan,     |
 |                                | discard, a card discarded to pay a cost)             |
-| ``514 + i``                    | activate the ability of hand slot ``i`` that works   |
+| ``578 + i``                    | activate the ability of hand slot ``i`` that works   |
 |                                | from the hand (cycling, channel)                     |
 
-:data:`NUM_ACTIONS` is 530.
+:data:`NUM_ACTIONS` is 594. An attacker declared at a player who controls a
+planeswalker is followed by the choice of what it attacks: that player (``choose
+player``) or one of the planeswalkers (``choose permanent``), rule 508.1b.
 """
 
 from __future__ import annotations
@@ -43,8 +45,9 @@ MAX_HAND = 16
 """Hand slots an action can address; cards beyond slot 15 wait until the hand shrinks."""
 MAX_PERMANENTS = 64
 """Permanent slots; a permanent entering when all are taken has no slot (see game)."""
-MAX_ABILITIES = 2
-"""Non-mana activated abilities per permanent an action can address."""
+MAX_ABILITIES = 3
+"""Non-mana activated abilities per permanent an action can address (a planeswalker's
+three loyalty abilities)."""
 MAX_PLAYERS = 4
 MAX_STACK = 16
 MAX_MODES = 8

@@ -17,6 +17,7 @@ from typing import Any
 
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED
 from labyrinth_gym.envs.magic.engine.effects import mana_ability_parts
 from labyrinth_gym.envs.magic.engine.mana import ManaCost
 from labyrinth_gym.envs.magic.engine.payment import (
@@ -83,11 +84,14 @@ class CastingMixin:
                     out.append(player_code(p))
         if kind in ("any", "creature", "creature_or_planeswalker", "permanent"):
             source = self._source_pid(item)
+            walkers = kind != "creature"  # "any" includes planeswalkers (rule 115.4)
             for pid, perm in self.battlefield.items():
                 if perm.slot < 0:
                     continue
-                if kind != "permanent" and not self.is_creature(pid):
-                    continue
+                if kind != "permanent":
+                    d = self.pdef(pid)
+                    if not (d.is_creature or (walkers and d.is_planeswalker)):
+                        continue
                 if not self.matches(spec.filter, pid, you, source):
                     continue
                 if perm.controller != you and "hexproof" in self.keywords(pid):
@@ -339,6 +343,10 @@ class CastingMixin:
             source = item.source
             if ab.cost.tap:
                 self.battlefield[source].tapped = True
+            if ab.cost.loyalty is not None:  # rule 606.4: the cost is paid as activated
+                counters = self.battlefield[source].counters
+                counters["loyalty"] = counters.get("loyalty", 0) + ab.cost.loyalty
+                self.activated_this_turn.append([source, LOYALTY_USED])
             if ab.cost.mana is not None:
                 self._pay(self._payment(p, ab.cost.mana, skip_card=item.card
                                         if source is None else None), p)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 def assign_attacker_damage(power: int, blockers: list[tuple[int, int]], *,
                            trample: bool, deathtouch: bool, blocked: bool,
-                           player: int) -> list[tuple[int, int]]:
+                           player: int | None) -> list[tuple[int, int]]:
     """How a blocked or unblocked attacker's damage is split.
 
     Args:
@@ -25,7 +25,9 @@ def assign_attacker_damage(power: int, blockers: list[tuple[int, int]], *,
             ``lethal`` is its toughness minus damage already marked (may be <= 0).
         trample, deathtouch: The attacker's keywords.
         blocked: Whether the attacker was blocked.
-        player: Target code of the player it attacks.
+        player: Target code of the player or planeswalker it attacks; None when that
+            planeswalker left combat (rule 506.4c: nothing is dealt to it, and
+            trample has nowhere to put damage beyond the blockers).
 
     Returns:
         ``[(target code, amount)]`` with positive amounts.
@@ -33,9 +35,9 @@ def assign_attacker_damage(power: int, blockers: list[tuple[int, int]], *,
     if power <= 0:
         return []
     if not blocked:
-        return [(player, power)]
+        return [(player, power)] if player is not None else []
     if not blockers:
-        return [(player, power)] if trample else []
+        return [(player, power)] if trample and player is not None else []
     out: list[tuple[int, int]] = []
     left = power
     for pid, lethal in blockers:
@@ -47,7 +49,7 @@ def assign_attacker_damage(power: int, blockers: list[tuple[int, int]], *,
         if left == 0:
             break
     if left > 0:
-        if trample:
+        if trample and player is not None:
             out.append((player, left))
         else:
             last = blockers[-1][0]

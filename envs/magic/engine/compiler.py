@@ -67,7 +67,7 @@ from labyrinth_gym.envs.magic.engine.resolve import unresolvable
 
 SUPPORTED_LAYOUTS = frozenset({"normal"})
 SUPPORTED_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Instant", "Land",
-                             "Sorcery"})
+                             "Planeswalker", "Sorcery"})
 SELF_NOUNS = ("creature", "land", "artifact", "enchantment", "spell", "equipment", "aura",
               "permanent", "card", "vehicle")
 
@@ -1210,6 +1210,25 @@ def _activated(line: str, printed: Printed, draft: Draft) -> bool:
     if mana and (sorcery or once or zone == "hand"):
         raise Unsupported(line)  # a mana ability with a timing rule: not modelled
     draft.activated.append(fx.ActivatedAbility(paid, what, sorcery, mana, zone, once))
+    return True
+
+
+@line_template
+def _loyalty(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 606: "[+N]: effect", "[−N]: effect", "[0]: effect" of a planeswalker,
+    # activated as a sorcery, one loyalty ability of a permanent a turn (the engine
+    # keeps that limit).
+    m = re.fullmatch(r"\[([+−-]?)(\d+)\]: (.+)", line, re.DOTALL)
+    if not m or not printed.is_type("Planeswalker"):
+        return False
+    change = int(m.group(2)) * (-1 if m.group(1) in ("−", "-") else 1)
+    body = re.sub(r"^it (deals|gets|gains) ", r"this \1 ", m.group(3))
+    what = it_is_self(effect(body))
+    check_refs(what, x_defined=False)
+    if is_mana_ability(what):
+        raise Unsupported(line)  # a loyalty mana ability uses the stack: not modelled
+    draft.activated.append(fx.ActivatedAbility(fx.Cost(loyalty=change), what,
+                                               sorcery_speed=True))
     return True
 
 

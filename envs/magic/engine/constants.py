@@ -7,3 +7,6 @@ MAIN_STEPS = frozenset({"main1", "main2"})
 COMBAT_STEPS = frozenset(STEPS[4:10])
 HAND_LIMIT = 7
 ZONES = ("library", "hand", "graveyard", "exile")
+LOYALTY_USED = -1
+"""The ability index ``[pid, LOYALTY_USED]`` takes in ``activated_this_turn`` once a
+loyalty ability of permanent ``pid`` was activated this turn (rule 606.3: one a turn)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.casting import with_x
-from labyrinth_gym.envs.magic.engine.constants import MAIN_STEPS
+from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED, MAIN_STEPS
 from labyrinth_gym.envs.magic.engine.resolve import selector_of
 from labyrinth_gym.envs.magic.engine.state import (
     Permanent,
@@ -76,6 +76,11 @@ class DecisionsMixin:
             return out
         if kind == "attack":
             return self._attack_actions(p)
+        if kind == "attack_target":
+            defending = self.attackers[d["attacker"]]
+            return [A.player((defending - p) % self.num_players)] + [
+                A.permanent(self.battlefield[pid].slot)
+                for pid in self._attackable_planeswalkers(defending)]
         if kind == "block":
             return self._block_actions(p)
         if kind == "block_target":
@@ -187,6 +192,11 @@ class DecisionsMixin:
             return False
         if ab.once_per_turn and [pid, index] in self.activated_this_turn:
             return False
+        loyalty = ab.cost.loyalty
+        if loyalty is not None and (
+                [pid, LOYALTY_USED] in self.activated_this_turn  # rule 606.3
+                or perm.counters.get("loyalty", 0) + loyalty < 0):  # rule 606.6
+            return False
         cost = ab.cost
         if cost.tap:
             if perm.tapped:
@@ -234,6 +244,12 @@ class DecisionsMixin:
         # creature that can attack has not been declared.
         return out if must and out else [A.DONE, *out]
 
+    def _attackable_planeswalkers(self, defending: int) -> list[int]:
+        """Planeswalkers of seat ``defending`` a creature may attack (rule 508.1b)."""
+        return [pid for pid, perm in self.battlefield.items()
+                if perm.controller == defending and perm.slot >= 0
+                and self.pdef(pid).is_planeswalker]
+
     def _blockable(self, blocker: int, p: int) -> list[int]:
         """Attackers attacking ``p`` that ``blocker`` can block."""
         reach = self.keywords(blocker) & {"flying", "reach"}
@@ -252,11 +268,15 @@ class DecisionsMixin:
         out = [A.DONE]
         for pid, perm in self.battlefield.items():
             if (perm.controller == p and perm.slot >= 0 and not perm.tapped
-                    and pid not in self.blocking and self.is_creature(pid)
-                    and not self._restricted(pid, "cant_block")
+                    and pid not in self.blocking and self._can_block(pid)
                     and self._blockable(pid, p)):
                 out.append(A.block(perm.slot))
         return out
+
+    def _can_block(self, pid: int) -> bool:
+        """Whether permanent ``pid`` may block at all (a creature without "can't
+        block"); a variant may let another permanent block."""
+        return self.is_creature(pid) and not self._restricted(pid, "cant_block")
 
     # --------------------------------------------------- carrying out an action
     def _act(self, action: int) -> None:
@@ -314,8 +334,17 @@ class DecisionsMixin:
                 self._attackers_declared()
             else:
                 pid = self.slots[args[0]]
-                self.attackers[pid] = (p + args[1]) % self.num_players
-                self.decision = {"kind": "attack", "player": p}
+                defending = (p + args[1]) % self.num_players
+                self.attackers[pid] = defending
+                if self._attackable_planeswalkers(defending):
+                    # rule 508.1b: the player, or one of its planeswalkers
+                    self.decision = {"kind": "attack_target", "player": p, "attacker": pid}
+                else:
+                    self.decision = {"kind": "attack", "player": p}
+        elif dk == "attack_target":
+            if kind == "permanent":
+                self.attacking_pw[d["attacker"]] = self.slots[args[0]]
+            self.decision = {"kind": "attack", "player": p}
         elif dk == "block":
             if kind == "done":
                 self._blocks_declared(p)

@@ -303,6 +303,9 @@ class Cost:
     discard: int = 0
     # Added for cycling and channel ("{2}, discard this card: ..."), paid from the hand.
     discard_self: bool = False
+    # A loyalty ability's cost (rule 606.4): loyalty counters put on (positive) or
+    # removed (negative); 0 for a [0] ability; None for any other ability.
+    loyalty: int | None = None
 
 
 @dataclass(frozen=True)
@@ -491,6 +494,10 @@ class CardDef:
     @cached_property
     def is_creature(self) -> bool:
         return "Creature" in self.types
+
+    @cached_property
+    def is_planeswalker(self) -> bool:
+        return "Planeswalker" in self.types
 
     @cached_property
     def is_aura(self) -> bool:

@@ -337,6 +337,9 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
         self.activated_this_turn: list[list[int]] = []
         self.first_turn = True
         self.attackers: dict[int, int] = {}
+        #: The planeswalker an attacker attacks (rule 508.1b), by attacker; an attacker
+        #: absent here attacks its defending player.
+        self.attacking_pw: dict[int, int] = {}
         self.blocks: dict[int, list[int]] = {}
         self.blocking: dict[int, int] = {}
         self.blocked: list[int] = []
@@ -503,6 +506,10 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
             view.update(power=power, toughness=tough, damage=perm.damage,
                         keywords=sorted(kws), attacking=self.attackers.get(pid),
                         blocking=self.blocking.get(pid))
+            if pid in self.attacking_pw:
+                view["attacking_planeswalker"] = self.attacking_pw[pid]
+        if d.is_planeswalker:
+            view["loyalty"] = perm.counters.get("loyalty", 0)
         return view
 
     def _item_view(self, item: StackItem, viewer: int) -> dict[str, Any]:
@@ -563,6 +570,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
         new.activated_this_turn = [x[:] for x in self.activated_this_turn]
         new.stack = [s.copy() for s in self.stack]
         new.attackers = dict(self.attackers)
+        new.attacking_pw = dict(self.attacking_pw)
         new.blocks = {k: v[:] for k, v in self.blocks.items()}
         new.blocking = dict(self.blocking)
         new.blocked = self.blocked[:]
@@ -652,6 +660,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
             "land_played": self.land_played, "first_turn": self.first_turn,
             "activated_this_turn": self.activated_this_turn,
             "attackers": [[k, v] for k, v in self.attackers.items()],
+            "attacking_pw": [[k, v] for k, v in self.attacking_pw.items()],
             "blocks": [[k, v] for k, v in self.blocks.items()],
             "blocking": [[k, v] for k, v in self.blocking.items()],
             "blocked": self.blocked, "blockers_to_declare": self.blockers_to_declare,
@@ -690,6 +699,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}
         game.stack = [StackItem(**s) for s in data["stack"]]
         game.attackers = {k: v for k, v in data["attackers"]}
+        game.attacking_pw = {k: v for k, v in data["attacking_pw"]}
         game.blocks = {k: v for k, v in data["blocks"]}
         game.blocking = {k: v for k, v in data["blocking"]}
         game.casting = StackItem(**data["casting"]) if data["casting"] else None

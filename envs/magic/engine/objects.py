@@ -241,6 +241,8 @@ class ObjectsMixin:
         perm.tapped = any(isinstance(s, fx.EntersTapped) for s in d.statics)
         if counters:
             perm.counters["+1/+1"] = counters
+        if d.is_planeswalker:  # rule 306.5b: it enters with its printed loyalty
+            perm.counters["loyalty"] = d.loyalty or 0
         self.battlefield[pid] = perm
         self._bf_version += 1
         self.log("enters", player=controller, card=self.name_of(card), id=pid,
@@ -299,6 +301,7 @@ class ObjectsMixin:
             self.slots[perm.slot] = -1
         self._bf_version += 1
         self.attackers.pop(pid, None)
+        self.attacking_pw.pop(pid, None)
         if pid in self.blocking:
             attacker = self.blocking.pop(pid)
             if attacker in self.blocks and pid in self.blocks[attacker]:
@@ -373,11 +376,17 @@ class ObjectsMixin:
 
     def _damage_permanent(self, pid: int, amount: int, kws: frozenset[str],
                           source_name: str, combat: bool, source: int | None) -> None:
-        """Damage to a creature: marked on it (rule 120.3e), deathtouch noted."""
+        """Damage to a permanent: loyalty counters removed from a planeswalker (rule
+        120.3c), damage marked on a creature (rule 120.3e), deathtouch noted."""
         perm = self.battlefield[pid]
-        perm.damage += amount
-        if "deathtouch" in kws:
-            perm.deathtouched = True
+        d = self.pdef(pid)
+        if d.is_planeswalker:
+            loyalty = perm.counters.get("loyalty", 0)
+            perm.counters["loyalty"] = loyalty - min(amount, loyalty)
+        if d.is_creature:
+            perm.damage += amount
+            if "deathtouch" in kws:
+                perm.deathtouched = True
         self.log("damage", source=source_name, id=pid, card=self.name_of(perm.card),
                  amount=amount, combat=combat)
 
@@ -532,6 +541,8 @@ class ObjectsMixin:
                     c["+1/+1"] -= n
                     c["-1/-1"] -= n
                     done = True
+                if d.is_planeswalker and perm.counters.get("loyalty", 0) <= 0:
+                    to_grave.append(pid)  # rule 704.5i
                 if d.is_legendary:  # FACE_DOWN has no name and no supertypes
                     key = (perm.controller, d.name)
                     if key in seen:

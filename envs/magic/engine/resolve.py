@@ -28,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.payment import supported_pip
 
@@ -53,7 +54,7 @@ MAX_MODES = 8
 
 KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.Cost: frozenset({"mana", "tap", "sacrifice_self", "sacrifice", "pay_life",
-                        "discard", "discard_self"}),
+                        "discard", "discard_self", "loyalty"}),
     fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
                                     "once_per_turn", "zone"}),
     fx.TriggeredAbility: frozenset({"trigger", "effect", "optional"}),
@@ -243,7 +244,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     if card.cost is not None:
         mana_cost(card.cost, allow_x=x_spell)
     unknown_types = set(card.types) - {"Artifact", "Creature", "Enchantment", "Instant",
-                                       "Land", "Sorcery"}
+                                       "Land", "Planeswalker", "Sorcery"}
     for t in sorted(unknown_types):
         note(f"type {t}")
     for kw in sorted(card.keywords):
@@ -292,8 +293,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     if len(mana) > 1 and any(isinstance(a.effect, fx.AddMana) and a.effect.amount > 1
                              for a in mana):
         note("a mana ability adding several mana beside another mana ability")
-    if non_mana > 2:
-        note("more than 2 activated abilities")
+    if non_mana > A.MAX_ABILITIES:
+        note(f"more than {A.MAX_ABILITIES} activated abilities")
+    if "Planeswalker" in card.types and card.loyalty is None:
+        note("planeswalker without loyalty")
     if from_hand > 1:
         note("more than 1 ability from the hand")
     for ability in card.triggered:

@@ -157,6 +157,7 @@ class TurnsMixin:
 
     def _clear_combat(self) -> None:
         self.attackers.clear()
+        self.attacking_pw.clear()
         self.blocks.clear()
         self.blocking.clear()
         self.blocked.clear()
@@ -222,8 +223,10 @@ class TurnsMixin:
             perm = self.battlefield[pid]
             if "vigilance" not in self.keywords(pid):
                 perm.tapped = True
+            walker = self.attacking_pw.get(pid)
             self.log("attack", player=a, id=pid, card=self.name_of(perm.card),
-                     defending=defending)
+                     defending=defending,
+                     **({"planeswalker": walker} if walker is not None else {}))
         self._attack_triggers()
         self.blockers_to_declare = [p for p in self._turn_order(a)
                                     if p in self.attackers.values()]
@@ -268,7 +271,7 @@ class TurnsMixin:
                 blockers.append((b, tough - self.battlefield[b].damage))
             hits = assign_attacker_damage(
                 power, blockers, trample="trample" in kws, deathtouch="deathtouch" in kws,
-                blocked=attacker in self.blocked, player=player_code(defending))
+                blocked=attacker in self.blocked, player=self._attacked(attacker, defending))
             by_source.append((attacker, hits))
         for blocker, attacker in self.blocking.items():
             if deals(blocker) and attacker in self.battlefield:
@@ -279,6 +282,19 @@ class TurnsMixin:
                      self.name_of(self.battlefield[pid].card)) for pid, _ in by_source]
         for (_, hits), (pid, controller, kws, name) in zip(by_source, snapshot, strict=True):
             self._deal_damage(hits, controller, kws, name, combat=True, source=pid)
+
+    def _attacked(self, attacker: int, defending: int) -> int | None:
+        """The target code of what ``attacker`` attacks: its defending player, or the
+        planeswalker it attacks while that is still in combat (on the battlefield, a
+        planeswalker, controlled by the defending player); None once it left combat
+        (rule 506.4c: the attacker then deals no combat damage to it)."""
+        walker = self.attacking_pw.get(attacker)
+        if walker is None:
+            return player_code(defending)
+        perm = self.battlefield.get(walker)
+        if perm is None or perm.controller != defending or not self.pdef(walker).is_planeswalker:
+            return None
+        return walker
 
     # ------------------------------------------------------------------- losing
     def _lose(self, p: int, *, check_end: bool = True) -> None:
@@ -297,6 +313,7 @@ class TurnsMixin:
         for pid, defending in list(self.attackers.items()):
             if defending == p:
                 del self.attackers[pid]
+                self.attacking_pw.pop(pid, None)
                 self.blocks.pop(pid, None)
         if p in self.blockers_to_declare:
             self.blockers_to_declare.remove(p)
