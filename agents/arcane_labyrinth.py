@@ -20,6 +20,8 @@ is worth killing, counters, pump tricks) with what this format changes:
   except that the Hero never blocks a deathtouch attacker and only blocks when its
   toughness is greater than the attacker's power (a block that costs no life and
   does not exhaust it), in a gang block as alone; gang blocks bring the boss down.
+  A planeswalker Hero (no power, its loyalty as toughness) blocks the most valuable
+  attacker left unblocked whose power is below its loyalty (no deathtouch, no menace).
 - **The Secret Shop**: it buys the most expensive affordable artifact (Equipment
   first among equals) while at least ``keep_lands`` lands stay, paying with tapped
   lands first, then the lands whose colours its hand needs least.
@@ -74,7 +76,7 @@ class ArcaneHeuristic(MagicHeuristic):
         if av.hero_present == 0 or av.get("hero_exhausted") > 0:
             return None
         b = _Board(v)
-        mine = np.flatnonzero(b.creature & (b.ctrl == 0))
+        mine = np.flatnonzero(b.present & (b.ctrl == 0))  # a planeswalker Hero too
         for j in mine:
             if np.array_equal(v.perm_card[j], av.hero):
                 return int(j)
@@ -156,9 +158,11 @@ class ArcaneHeuristic(MagicHeuristic):
     def _block_plan(self, v: MagicObs) -> dict[int, int]:
         plan = super()._block_plan(v)
         hero = self._hero_slot(v)
+        b = _Board(v)
+        if hero is not None and not b.creature[hero]:
+            return self._walker_block(b, plan, hero)
         if hero is None or hero not in plan:
             return plan
-        b = _Board(v)
         a = plan[hero]
         if not self._can_hold(b, hero, a, hero):
             del plan[hero]
@@ -168,6 +172,21 @@ class ArcaneHeuristic(MagicHeuristic):
                     and b.can_block(j, a)]
             if free and (b.fight(a, free[0])[0] or not b.fight(a, free[0])[1]):
                 plan[int(free[0])] = a
+        return plan
+
+    @staticmethod
+    def _walker_block(b: _Board, plan: dict[int, int], hero: int) -> dict[int, int]:
+        """A planeswalker Hero (no power; its loyalty is its toughness) blocks the
+        most valuable attacker left unblocked that it holds safely."""
+        if b.tapped[hero] or hero in plan:
+            return plan
+        reach = b.kw["flying"][hero] or b.kw["reach"][hero]
+        held = [a for a in np.flatnonzero(b.attacking & (b.ctrl > 0))
+                if a not in plan.values() and not b.kw["menace"][a]
+                and not b.kw["deathtouch"][a] and (reach or not b.kw["flying"][a])
+                and b.tough[hero] - b.damage[hero] > b.power[a] > 0]
+        if held:
+            plan[hero] = int(max(held, key=b.value))
         return plan
 
     # ------------------------------------------------------------ the shop

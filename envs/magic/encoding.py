@@ -402,10 +402,11 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
         face_down = perm.face_down
         d = fx.FACE_DOWN if face_down else game.defs[card_def[perm.card]]
         creature = d.is_creature
-        if creature:
+        if creature or d.is_planeswalker:  # a variant may give a planeswalker stats
             pw, tg, kws = game.chars(pid)
-            creatures[c] += 1
-            power[c] += max(pw, 0)
+            if creature:
+                creatures[c] += 1
+                power[c] += max(pw, 0)
         else:
             pw = tg = 0
             kws = d.keywords

@@ -121,6 +121,17 @@ def test_the_hero_never_blocks_deathtouch():
     assert asp in game.attackers
 
 
+def test_a_planeswalker_hero_blocks_what_its_loyalty_holds():
+    game = table("Ajani, Inspiring Leader")  # loyalty 5
+    bears = game.add_permanent("Grizzly Bears", LAB)
+    game.add_permanent(creature("Big Brute", 6, 6), LAB)  # would take all its loyalty
+    game.start_round(4, LAB, "declare_attackers")
+    until(game, "block")
+    assert decide(game) == A.block(game.battlefield[game.hero_pid].slot)
+    game.apply_action(A.block(game.battlefield[game.hero_pid].slot))
+    assert decide(game) == A.permanent(game.battlefield[bears].slot)
+
+
 def test_shop_buys_the_most_expensive_affordable_and_pays_with_tapped_lands():
     game = table()
     for i in range(6):
