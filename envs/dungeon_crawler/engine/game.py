@@ -1,0 +1,1110 @@
+"""Dungeon Crawler Labyrinth: 2-6 adventurers race through a labyrinth laid tile by tile
+to the treasure chest at its centre; the first to land on it wins.
+
+Pure rules, no RL libraries. One :class:`DungeonCrawlerGame` is one game; seats are
+players in clockwise order. Every decision is a point of the fixed action space of
+:mod:`.actions`; monsters are moved by their tactics, and their controller is asked
+only what the rules leave to it (which of equally near adventurers).
+
+**Starting.** Every player rolls 2d6; ties for the highest roll again (only those
+players). Play goes clockwise from the winner. In that order each player chooses an
+adventurer card, then an unoccupied spawn point 1-4 to start on. With 5 or 6 players
+the first four clockwise from the winner start so; the others join after one full
+round, choosing an adventurer and placed by the re-spawn die.
+
+**An activation** (the rulebook's five steps, in order; a cleric first heals):
+
+1. each monster the player controls moves, in the order drawn, by its tactics;
+2. each of them attacks an adventurer if it can;
+3. the player draws a tile and places it in an open slot, any rotation (no tile is
+   drawn while no slot is open or the deck is empty);
+4. below the player's maximum of monsters (12/8/6/5/4 for 2/3/4/5/6 players) it draws
+   an encounter card and puts that monster on an unoccupied spawn point or an
+   unoccupied square of the centre tile; the monster then moves *or* attacks by its
+   tactics (from a spawn point it must move off if it can, and so cannot attack);
+5. the adventurer's pair: attack and move, move and attack, or attack and attack; an
+   adventurer off the board (slain, or picked up) instead spawns, then attacks or
+   moves. An adventurer with no move and no attack may be picked up (No Exits!) and
+   spawns in its next activation.
+
+**Monster tactics** (each card's three lines, applied in the order Within X, LoS, No
+LoS): ``attack`` moves by the shortest way to a square it can attack the nearest
+adventurer from (detouring around other monsters only when such a square is within
+two activations' movement, else closing in as far as it can) and attacks it;
+``chest`` ends between the chest and the nearest adventurer; ``flee`` moves as far
+from the nearest adventurer as it can; ``hold`` stays. Monsters pass through each
+other but never end on a figure, a spawn point or the chest, never step into lava
+unless flying or fire-immune and never end on deep water unless flying or aquatic.
+Nearest is by movement cost (king steps when no way leads there); equally near
+adventurers are the controller's choice. Other ties (equally good squares) go to
+the square nearest the target, then the cheaper, then the first in row-major order.
+
+**Movement and pushes.** An adventurer moves square to square choices at a time: to
+any square its remaining MV reaches (costs and corners in :mod:`.geometry`; it passes
+no figure) or into an adjacent figure's square to Push Past it: each side rolls a d6
+and the defender wins ties. A winner moves the loser to an adjacent unoccupied square
+of its choosing (a monster never onto a spawn point or the chest) or into lava, and
+takes its place, paying that step; it may keep moving and pushing while MV lasts. A
+loser's move ends; a monster that wins may push the adventurer into an adjacent lava
+square (its controller's choice). "Unpushable" monsters cannot be pushed; "hurts
+pusher" ones wound whoever tries. A figure pushed into lava without flight or fire
+immunity, or onto deep water without flight or swimming, is destroyed (a monster so
+destroyed is slain by the pusher).
+
+**Attacks.** Melee hits an adjacent figure; ranged any non-adjacent figure in line of
+sight; an area attack a 3x3 area whose centre is a non-adjacent square in line of
+sight, rolled separately against every figure in it but the attacker. Each die (plus
+the attacker's bonus to each) that meets the target's DEF is a wound; a figure whose
+wounds reach its BP is removed. A slain adventurer leaves the board and its player
+spawns it again (possibly as another free adventurer) in the next adventurer phase.
+
+**Re-spawning.** A d6: 1-4 that spawn point; 5 a spawn point 5 of the player's choice;
+6 the floating spawn point 6 if it is on the board and free, else any free spawn point
+of the player's choice. An occupied point gives the next number down (wrapping from 1
+to the highest number on the board), then the next, until a free one.
+
+**Winning.** The first adventurer to land on the chest wins: +1, everyone else -1. A
+game reaching ``max_rounds`` rounds is truncated (0 for all).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from labyrinth_gym.envs.core.dice import Dice
+from labyrinth_gym.envs.core.engine import TERMINAL_PLAYER, Game
+from labyrinth_gym.envs.dungeon_crawler.engine import actions as A
+from labyrinth_gym.envs.dungeon_crawler.engine.board import Board
+from labyrinth_gym.envs.dungeon_crawler.engine.data import (
+    Adventurer,
+    Monster,
+    adventurers,
+    monster,
+    monsters,
+    tiles,
+)
+from labyrinth_gym.envs.dungeon_crawler.engine.geometry import (
+    CHEST,
+    DEEP,
+    LAVA,
+    WALKER,
+    Mover,
+    Square,
+    adjacent,
+    area,
+    enterable,
+    king_distance,
+    may_end_on,
+    neighbours,
+    reachable,
+    step_cost,
+)
+
+MAX_MONSTERS = {2: 12, 3: 8, 4: 6, 5: 5, 6: 4}
+"""Monsters each player may control, by player count (the rulebook's table)."""
+STARTING_SEATS = 4
+"""Players placed at the start; the rest join after one full round."""
+
+
+@dataclass
+class Figure:
+    """An adventurer or a monster on the board.
+
+    Attributes:
+        fid: Figure id.
+        kind: ``"adventurer"`` or ``"monster"``.
+        name: Its card's name.
+        owner: The seat playing it (a monster's controller).
+        square: Where it stands.
+        wounds: Wounds taken.
+    """
+
+    fid: int
+    kind: str
+    name: str
+    owner: int
+    square: Square
+    wounds: int = 0
+
+
+@dataclass
+class Seat:
+    """A player's side of the table.
+
+    Attributes:
+        card: Index in :func:`~data.adventurers` of its adventurer (None: none chosen,
+            or slain).
+        hero: Figure id of its adventurer on the board (None: off the board).
+        monsters: Figure ids of the monsters it controls, in the order drawn.
+        joined: It has entered the game (players 5 and 6 join after a round).
+    """
+
+    card: int | None = None
+    hero: int | None = None
+    monsters: list[int] = field(default_factory=list)
+    joined: bool = True
+
+
+class DungeonCrawlerGame(Game):
+    """One game of Dungeon Crawler Labyrinth (rules in the module docstring)."""
+
+    num_actions = A.NUM_ACTIONS
+
+    # ---------------------------------------------------------- construction
+    @classmethod
+    def new(cls, rng: np.random.Generator | int | None = None, *, num_players: int = 2,
+            hard: bool = False, max_rounds: int = 60,
+            _setup: bool = True) -> DungeonCrawlerGame:
+        if not 2 <= num_players <= 6:
+            raise ValueError(f"2 to 6 players, not {num_players}")
+        game = cls.__new__(cls)
+        game.dice = Dice(rng)
+        game.num_players = num_players
+        game.hard = bool(hard)
+        game.max_rounds = int(max_rounds)
+        game.events = []
+        game.board = Board(hard=hard)
+        game.tile_deck = list(range(len(tiles())))
+        game.dice.shuffle(game.tile_deck)
+        game.encounters = [m.name for m in monsters() for _ in range(m.count)]
+        game.dice.shuffle(game.encounters)
+        game.encounter_discard: list[str] = []
+        game.figures: dict[int, Figure] = {}
+        game.at: dict[Square, int] = {}
+        game.next_fid = 1
+        game.seats = [Seat() for _ in range(num_players)]
+        game.turn = 0
+        game.round = 0
+        game.outcome = None
+        game.winner = None
+        game.decision = None
+        game.queue = []
+        game.ctx = {}
+        game._legal = None
+        if not _setup:
+            game.first, game.order = 0, list(range(num_players))
+            return game
+        game._order(num_players)
+        game._run()
+        return game
+
+    @classmethod
+    def empty(cls, rng: np.random.Generator | int | None = 0, *, num_players: int = 2,
+              hard: bool = False, max_rounds: int = 60) -> DungeonCrawlerGame:
+        """A position for scripted tests: the printed board, shuffled decks, no figures,
+        seats in order 0, 1, ...; build it with :meth:`add_adventurer`,
+        :meth:`add_monster` and :meth:`place_tile`, then :meth:`start`."""
+        return cls.new(rng, num_players=num_players, hard=hard, max_rounds=max_rounds,
+                       _setup=False)
+
+    def add_adventurer(self, p: int, name: str, sq: Square) -> int:
+        seat = self.seats[p]
+        seat.card = self._card_index(name)
+        seat.hero = self._put("adventurer", name, p, sq)
+        return seat.hero
+
+    def add_monster(self, p: int, name: str, sq: Square) -> int:
+        monster(name)  # a KeyError naming the monsters for a wrong name
+        fid = self._put("monster", name, p, sq)
+        self.seats[p].monsters.append(fid)
+        return fid
+
+    def place_tile(self, name: str, slot: tuple[int, int], quarter_turns: int = 0) -> None:
+        tile = next(t for t in tiles() if t.name == name)
+        self.board.place(tile.name, tile.picture, slot, quarter_turns)
+
+    def start(self, p: int, steps: tuple[str, ...] | None = None) -> None:
+        """Run ``p``'s activation from the top (or only its ``steps``, then stop)."""
+        self.decision = None
+        self.ctx = {"monster_index": 0}
+        self.queue = [("activation", p)] if steps is None else [(s, p) for s in steps]
+        self._run()
+
+    def _order(self, n: int) -> None:
+        """The roll-off: 2d6 each, ties for the highest roll again; clockwise from the
+        winner. The first four (clockwise) choose an adventurer and a start point."""
+        rolling = list(range(n))
+        while True:
+            rolls = {p: self.dice.roll(6) + self.dice.roll(6) for p in rolling}
+            self.log("roll_off", rolls={str(p): r for p, r in rolls.items()})
+            top = max(rolls.values())
+            rolling = [p for p in rolling if rolls[p] == top]
+            if len(rolling) == 1:
+                break
+        self.first = rolling[0]
+        self.order = [(self.first + i) % n for i in range(n)]
+        for i, p in enumerate(self.order):
+            self.seats[p].joined = i < STARTING_SEATS
+        self.queue = [("setup", p) for p in self.order[:STARTING_SEATS]]
+        self.queue.append(("activation", self.order[0]))
+
+    # ------------------------------------------------------------- helpers
+
+    def card(self, seat: int) -> Adventurer:
+        return adventurers()[self.seats[seat].card]  # type: ignore[index]
+
+    def stats(self, fid: int) -> Adventurer | Monster:
+        f = self.figures[fid]
+        return adventurers()[self._card_index(f.name)] if f.kind == "adventurer" \
+            else monster(f.name)
+
+    @staticmethod
+    def _card_index(name: str) -> int:
+        return next(i for i, a in enumerate(adventurers()) if a.name == name)
+
+    def mover(self, fid: int) -> Mover:
+        f = self.figures[fid]
+        return monster(f.name).mover if f.kind == "monster" else WALKER
+
+    def bp(self, fid: int) -> int:
+        return self.stats(fid).bp
+
+    def defence(self, fid: int) -> int:
+        return self.stats(fid).defence
+
+    def adventurer_figures(self) -> list[int]:
+        return [s.hero for s in self.seats if s.hero is not None]
+
+    def max_monsters(self) -> int:
+        return MAX_MONSTERS[self.num_players]
+
+    def free_cards(self, p: int | None = None) -> list[int]:
+        """Adventurer cards no player (but ``p``) is using."""
+        used = {s.card for q, s in enumerate(self.seats) if s.card is not None and q != p}
+        return [i for i in range(len(adventurers())) if i not in used]
+
+    def _put(self, kind: str, name: str, owner: int, sq: Square) -> int:
+        fid = self.next_fid
+        self.next_fid += 1
+        self.figures[fid] = Figure(fid, kind, name, owner, sq)
+        self.at[sq] = fid
+        return fid
+
+    def _move_figure(self, fid: int, sq: Square) -> None:
+        f = self.figures[fid]
+        if self.at.get(f.square) == fid:
+            del self.at[f.square]
+        f.square = sq
+        self.at[sq] = fid
+
+    def _remove(self, fid: int) -> None:
+        f = self.figures.pop(fid)
+        if self.at.get(f.square) == fid:
+            del self.at[f.square]
+        seat = self.seats[f.owner]
+        if f.kind == "monster":
+            seat.monsters.remove(fid)
+            self.encounter_discard.append(f.name)
+        else:
+            seat.hero = None
+            seat.card = None  # the card goes back: any free adventurer may respawn
+
+    # ------------------------------------------------------- engine contract
+    def current_player(self) -> int:
+        if self.outcome is not None:
+            return TERMINAL_PLAYER
+        assert self.decision is not None
+        return self.decision["player"]
+
+    def legal_actions(self) -> list[int]:
+        if self.outcome is not None:
+            return []
+        if self._legal is None:
+            self._legal = sorted(self._compute_legal())
+        return list(self._legal)
+
+    def returns(self) -> list[float]:
+        if self.outcome is None or self.winner is None:
+            return [0.0] * self.num_players
+        return [1.0 if p == self.winner else -1.0 for p in range(self.num_players)]
+
+    def _apply(self, action: int) -> None:
+        self._act(action)
+        self._run()
+
+    def turn_count(self) -> int:
+        return self.round
+
+    # ----------------------------------------------------------- the driver
+    def _run(self) -> None:
+        """Advance until a player must decide (or the game ends)."""
+        while self.outcome is None and self.decision is None and self.queue:
+            step, p = self.queue.pop(0)  # (a game always has the next activation queued)
+            getattr(self, f"_step_{step}")(p)
+        self._legal = None
+
+    def _ask(self, kind: str, player: int, **extra: Any) -> None:
+        self.decision = {"kind": kind, "player": player, **extra}
+
+    # --------------------------------------------------------------- set-up
+    def _step_setup(self, p: int) -> None:
+        self._ask("choose_adventurer", p, then="start")
+
+    def _step_activation(self, p: int) -> None:
+        """Queue the steps of ``p``'s activation, then the next player's."""
+        if p == self.order[0]:
+            self.round += 1
+            if self.round > self.max_rounds:
+                self._finish(None, "max_rounds")
+                return
+            if self.round == 2:
+                for q in self.order[STARTING_SEATS:]:
+                    self.seats[q].joined = True
+                    self.log("joins", player=q)
+        self.turn += 1
+        nxt = self.order[(self.order.index(p) + 1) % self.num_players]
+        if not self.seats[p].joined:
+            self.queue = [("activation", nxt)]
+            return
+        self.log("activation", player=p, round=self.round)
+        self.queue = [("heal", p), ("monsters_move", p), ("monsters_attack", p),
+                      ("tile", p), ("spawn_monster", p), ("adventurer", p),
+                      ("activation", nxt)]
+        self.ctx = {"monster_index": 0}
+
+    def _step_heal(self, p: int) -> None:
+        seat = self.seats[p]
+        if seat.hero is None:
+            return
+        f = self.figures[seat.hero]
+        heal = self.card(p).heal
+        if heal and f.wounds:
+            healed = min(heal, f.wounds)
+            f.wounds -= healed
+            self.log("heal", player=p, healed=healed, wounds=f.wounds)
+
+    # ------------------------------------------------------------- monsters
+    def _step_monsters_move(self, p: int) -> None:
+        i = self.ctx.get("monster_index", 0)
+        mine = self.seats[p].monsters
+        while i < len(mine):
+            fid = mine[i]
+            self.ctx["monster_index"] = i
+            if not self._monster_turn(fid, "move"):
+                self.queue.insert(0, ("monsters_move", p))
+                return  # a tie to decide first
+            if self.outcome is not None:
+                return
+            i += 1
+        self.ctx["monster_index"] = 0
+
+    def _step_monsters_attack(self, p: int) -> None:
+        i = self.ctx.get("monster_index", 0)
+        mine = self.seats[p].monsters
+        while i < len(mine):
+            fid = mine[i]
+            self.ctx["monster_index"] = i
+            if not self._monster_turn(fid, "attack"):
+                self.queue.insert(0, ("monsters_attack", p))
+                return
+            i += 1
+        self.ctx["monster_index"] = 0
+
+    def _tactic(self, fid: int) -> str:
+        """The monster's tactics line that applies now: Within X, then LoS, then No
+        LoS."""
+        m = monster(self.figures[fid].name)
+        sq = self.figures[fid].square
+        heroes = [self.figures[h].square for h in self.adventurer_figures()]
+        if any(king_distance(sq, h) <= m.within[0] for h in heroes):
+            return m.within[1]
+        if any(self.board.sees(sq, h) for h in heroes):
+            return m.los
+        return m.no_los
+
+    def _monster_reach(self, fid: int, mv: int):
+        f = self.figures[fid]
+        spawn = self.board.spawns
+        chest = self.board.chest
+
+        def passable(sq: Square) -> bool:
+            other = self.at.get(sq)
+            return other is None or self.figures[other].kind == "monster"
+
+        def stoppable(sq: Square) -> bool:
+            return sq not in self.at and sq not in spawn and sq != chest
+
+        return reachable(self.board.terrain, f.square, mv, self.mover(fid),
+                         passable=passable, stoppable=stoppable,
+                         figure_at=lambda sq: sq in self.at)
+
+    def _attack_squares(self, fid: int, target: int) -> set[Square]:
+        """Squares from which monster ``fid`` could attack adventurer ``target``."""
+        m = monster(self.figures[fid].name)
+        t = self.figures[target].square
+        if m.attack == "melee":
+            return {sq for sq, _ in neighbours(self.board.terrain.shape, t)}
+        n = self.board.size
+        return {(r, c) for r in range(n) for c in range(n)
+                if king_distance((r, c), t) > 1 and self.board.sees((r, c), t)}
+
+    def _can_attack(self, fid: int, target: int, sq: Square | None = None) -> bool:
+        m = monster(self.figures[fid].name)
+        here = self.figures[fid].square if sq is None else sq
+        t = self.figures[target].square
+        if m.attack == "melee":
+            return adjacent(here, t)
+        return king_distance(here, t) > 1 and self.board.sees(here, t)
+
+    def _nearest(self, fid: int, candidates: list[int]) -> list[int]:
+        """The adventurers nearest monster ``fid`` (movement cost through the board,
+        monsters passable; king steps for those no way reaches)."""
+        if not candidates:
+            return []
+        reach = self._monster_reach(fid, 10**6)
+        here = self.figures[fid].square
+
+        def dist(h: int) -> tuple[int, int]:
+            sq = self.figures[h].square
+            costs = [reach.cost[n] for n, _ in neighbours(self.board.terrain.shape, sq)
+                     if n in reach.cost]
+            if adjacent(here, sq):
+                return (0, 0)
+            return (0, min(costs)) if costs else (1, king_distance(here, sq))
+
+        best = min(dist(h) for h in candidates)
+        return [h for h in candidates if dist(h) == best]
+
+    def _monster_target(self, fid: int, candidates: list[int]) -> int | None:
+        """The adventurer the monster goes for; None when its controller must choose
+        among equally near ones (the decision is then asked)."""
+        tied = self._nearest(fid, candidates)
+        chosen = self.ctx.get("chosen", {}).pop(fid, None)
+        if chosen in tied:
+            return chosen
+        if len(tied) == 1:
+            return tied[0]
+        self._ask("monster_target", self.figures[fid].owner, monster=fid,
+                  options=[self.figures[h].square for h in tied])
+        return None
+
+    def _monster_turn(self, fid: int, part: str, *, spawned: bool = False) -> bool:
+        """Move (``part`` "move") or attack ("attack") with monster ``fid``; spawned:
+        move or attack. False when a tie must first be decided."""
+        if fid not in self.figures:
+            return True
+        heroes = self.adventurer_figures()
+        if not heroes:
+            return True
+        f = self.figures[fid]
+        on_spawn = f.square in self.board.spawns
+        if part == "attack" or (spawned and not on_spawn):
+            attackable = [h for h in heroes if self._can_attack(fid, h)]
+            if attackable:
+                target = self._monster_target(fid, attackable)
+                if target is None:
+                    return False
+                self._attack_figure(fid, [target])
+                return True
+            if part == "attack":
+                return True
+        tactic = self._tactic(fid)
+        target = None
+        if tactic == "attack":
+            target = self._monster_target(fid, heroes)
+            if target is None:
+                return False
+        self._monster_move(fid, tactic, target, must_leave=on_spawn)
+        return True
+
+    def _monster_move(self, fid: int, tactic: str, target: int | None,
+                      must_leave: bool) -> None:
+        f = self.figures[fid]
+        m = monster(f.name)
+        here = f.square
+        reach = self._monster_reach(fid, m.mv)
+        if not reach.cost:
+            return
+        heroes = [self.figures[h].square for h in self.adventurer_figures()]
+
+        def order(sq: Square) -> tuple:
+            return (reach.cost[sq], sq)
+
+        dest: Square | None = None
+        if tactic == "attack" and target is not None:
+            goal = self.figures[target].square
+            if self._can_attack(fid, target) and not must_leave:
+                return
+            spots = self._attack_squares(fid, target)
+            here_spots = [sq for sq in reach.cost if sq in spots]
+            if here_spots:
+                dest = min(here_spots, key=lambda sq: (king_distance(sq, goal),) + order(sq))
+            else:
+                far = self._monster_reach(fid, 2 * m.mv)
+                later = [sq for sq in far.cost if sq in spots]
+                if later:
+                    aim = min(later, key=lambda sq: (far.cost[sq], sq))
+                    steps = [sq for sq in far.path[aim] if sq in reach.cost]
+                    dest = steps[-1] if steps else None
+                if dest is None:
+                    dest = min(reach.cost, key=lambda sq: (king_distance(sq, goal),)
+                               + order(sq))
+                    if king_distance(dest, goal) >= king_distance(here, goal) \
+                            and not must_leave:
+                        dest = None
+        elif tactic == "chest" and heroes:
+            chest = self.board.chest
+            near = min(king_distance(h, chest) for h in heroes)
+            nearest = [h for h in heroes if king_distance(h, chest) == near]
+
+            def between(sq: Square) -> tuple:
+                return (king_distance(sq, chest) + min(king_distance(sq, h)
+                                                       for h in nearest),
+                        king_distance(sq, chest))
+
+            dest = min(reach.cost, key=lambda sq: between(sq) + order(sq))
+            if between(dest) >= between(here) and not must_leave:
+                dest = None
+        elif tactic == "flee" and heroes:
+            def away(sq: Square) -> int:
+                return min(king_distance(sq, h) for h in heroes)
+
+            dest = min(reach.cost, key=lambda sq: (-away(sq),) + order(sq))
+            if away(dest) <= away(here) and not must_leave:
+                dest = None
+        if dest is None and must_leave:
+            dest = min(reach.cost, key=order)
+        if dest is None:
+            return
+        self._move_figure(fid, dest)
+        self.log("monster_move", player=f.owner, monster=f.name, id=fid, to=list(dest),
+                 tactic=tactic)
+
+    # ---------------------------------------------------------------- tiles
+    def _step_tile(self, p: int) -> None:
+        if not self.tile_deck or not self.board.open_slots():
+            return
+        self.ctx["tile"] = self.tile_deck.pop()
+        self._ask("place_tile", p, tile=tiles()[self.ctx["tile"]].name)
+
+    # -------------------------------------------------------------- spawning
+    def _step_spawn_monster(self, p: int) -> None:
+        if len(self.seats[p].monsters) >= self.max_monsters():
+            return
+        if not self.encounters:
+            self.encounters, self.encounter_discard = self.encounter_discard, []
+            self.dice.shuffle(self.encounters)
+            if self.encounters:
+                self.log("encounters_reshuffled", cards=len(self.encounters))
+        if not self.encounters or not self._spawn_squares():
+            return
+        name = self.encounters.pop()
+        self.log("encounter", player=p, monster=name)
+        self._ask("spawn_square", p, monster=name)
+
+    def _spawn_squares(self) -> list[Square]:
+        """Unoccupied spawn points and unoccupied squares of the centre tile."""
+        centre = self.board.slot_squares(self.board.slot_of(self.board.chest))
+        spots = set(self.board.spawns) | {sq for sq in centre
+                                          if self.board.terrain[sq] != CHEST}
+        return sorted(sq for sq in spots if sq not in self.at
+                      and enterable(int(self.board.terrain[sq]), Mover(flight=True)))
+
+    # ------------------------------------------------------- the adventurer
+    def _step_adventurer(self, p: int) -> None:
+        self._ask("pair", p)
+
+    def _pairs(self, p: int) -> list[int]:
+        on_board = self.seats[p].hero is not None
+        return [k for k, (first, _) in enumerate(A.PAIRS) if (first == "spawn") != on_board]
+
+    def _no_exits(self, p: int) -> bool:
+        hero = self.seats[p].hero
+        return hero is not None and not self._move_options(hero, self.card(p).mv, 0) \
+            and not self._attack_options(hero)
+
+    def _next_part(self, p: int) -> None:
+        """The next part of the adventurer's pair, or the end of the phase."""
+        parts = self.ctx.get("parts", [])
+        if not parts:
+            return
+        part = parts.pop(0)
+        if part == "spawn":
+            self._begin_respawn(p)
+        elif part == "move":
+            hero = self.seats[p].hero
+            if hero is None:
+                return self._next_part(p)
+            self.ctx["mv"] = self.card(p).mv
+            self.ctx["diagonals"] = 0
+            self._ask("move", p)
+        else:
+            hero = self.seats[p].hero
+            if hero is None or not self._attack_options(hero):
+                return self._next_part(p)
+            self._ask("attack", p)
+
+    def _move_options(self, hero: int, mv: int, diagonals: int) -> dict[Square, Any]:
+        """``{square: ("move", reach) | ("push", None)}`` of an adventurer's moves."""
+        f = self.figures[hero]
+        reach = reachable(self.board.terrain, f.square, mv, WALKER,
+                          passable=lambda sq: sq not in self.at,
+                          stoppable=lambda sq: True, figure_at=lambda sq: sq in self.at,
+                          diagonals=diagonals, bonus=lambda sq: sq in self.board.piles)
+        out: dict[Square, Any] = {sq: ("move", reach) for sq in reach.cost}
+        for sq, diagonal in neighbours(self.board.terrain.shape, f.square):
+            other = self.at.get(sq)
+            if other is None:
+                continue
+            other_f = self.figures[other]
+            if other_f.kind == "monster" and "unpushable" in monster(other_f.name).traits:
+                continue
+            t = int(self.board.terrain[sq])
+            if not enterable(t, WALKER) or not may_end_on(t, WALKER):
+                continue
+            if diagonal and not self._corner_ok(f.square, sq):
+                continue
+            if step_cost(t, diagonal, diagonals, WALKER) <= mv:
+                out[sq] = ("push", None)
+        return out
+
+    def _corner_ok(self, frm: Square, to: Square) -> bool:
+        from labyrinth_gym.envs.dungeon_crawler.engine.geometry import corner_open
+
+        return corner_open(self.board.terrain, frm, to, lambda sq: sq in self.at)
+
+    def _attack_options(self, hero: int) -> list[Square]:
+        """Squares the adventurer may attack: adjacent figures (melee), non-adjacent
+        figures in line of sight (ranged), non-adjacent squares in line of sight (the
+        centre of an area attack)."""
+        a = self.card(self.figures[hero].owner)
+        here = self.figures[hero].square
+        out = []
+        if a.melee:
+            out += [sq for sq, _ in neighbours(self.board.terrain.shape, here)
+                    if sq in self.at]
+        if a.ranged:
+            out += [self.figures[f].square for f in self.figures
+                    if f != hero and king_distance(self.figures[f].square, here) > 1
+                    and self.board.sees(here, self.figures[f].square)]
+        if a.area:
+            n = self.board.size
+            out += [(r, c) for r in range(n) for c in range(n)
+                    if king_distance((r, c), here) > 1 and self.board.sees(here, (r, c))
+                    and any(sq in self.at and self.at[sq] != hero
+                            for sq in area((r, c), (n, n)))]
+        return sorted(set(out))
+
+    # --------------------------------------------------------------- combat
+    def _roll_attack(self, attacker: int, target: int, dice: int, bonus: int) -> int:
+        rolls = [self.dice.roll(6) for _ in range(dice)]
+        hits = sum(r + bonus >= self.defence(target) for r in rolls)
+        self.log("attack_roll", attacker=attacker, target=target, rolls=rolls, bonus=bonus,
+                 defence=self.defence(target), hits=hits)
+        return hits
+
+    def _attack_figure(self, attacker: int, targets: list[int], *, dice: int | None = None,
+                       bonus: int | None = None, kind: str = "") -> None:
+        """Roll ``attacker``'s attack against each of ``targets`` in turn and apply the
+        wounds."""
+        a = self.figures[attacker]
+        if a.kind == "monster":
+            m = monster(a.name)
+            dice, bonus, kind = m.att, 0, m.attack
+        self.log("attack", player=a.owner, attacker=attacker, name=a.name, mode=kind,
+                 targets=[self.figures[t].name for t in targets])
+        for t in targets:
+            if t not in self.figures:
+                continue
+            hits = self._roll_attack(attacker, t, dice or 0, bonus or 0)
+            if hits:
+                self._wound(t, hits, by=attacker)
+
+    def _wound(self, fid: int, n: int, by: int | None) -> None:
+        f = self.figures[fid]
+        f.wounds += n
+        self.log("wounds", id=fid, name=f.name, wounds=f.wounds, bp=self.bp(fid))
+        if f.wounds >= self.bp(fid):
+            self._slay(fid, by)
+
+    def _slay(self, fid: int, by: int | None) -> None:
+        f = self.figures[fid]
+        slayer = self.figures[by].owner if by is not None and by in self.figures else None
+        self.log("slain", id=fid, name=f.name, figure=f.kind, owner=f.owner, by=slayer)
+        self._remove(fid)
+
+    # ------------------------------------------------------------ respawning
+    def _begin_respawn(self, p: int) -> None:
+        self._ask("choose_adventurer", p, then="respawn")
+
+    def _respawn_roll(self, p: int) -> None:
+        roll = self.dice.roll(6)
+        self.log("respawn_roll", player=p, roll=roll)
+        numbers = sorted(set(self.board.spawns.values()))
+        free = [sq for sq in self.board.spawn_squares() if sq not in self.at]
+        if roll == 5:
+            fives = [sq for sq in self.board.spawn_squares(5) if sq not in self.at]
+            if fives:
+                return self._ask("respawn_square", p, options=fives)
+        elif roll == 6:
+            six = [sq for sq in self.board.spawn_squares(6) if sq not in self.at]
+            if six:
+                return self._place_hero(p, six[0])
+            if free:
+                return self._ask("respawn_square", p, options=free)
+        else:
+            spot = [sq for sq in self.board.spawn_squares(roll) if sq not in self.at]
+            if spot:
+                return self._place_hero(p, spot[0])
+        # occupied: the next number down, wrapping from 1 to the highest, until a free one
+        number = roll
+        for _ in range(len(numbers)):
+            lower = [n for n in numbers if n < number]
+            number = max(lower) if lower else max(numbers)
+            spots = [sq for sq in self.board.spawn_squares(number) if sq not in self.at]
+            if len(spots) > 1:
+                return self._ask("respawn_square", p, options=spots)
+            if spots:
+                return self._place_hero(p, spots[0])
+        self.log("no_spawn", player=p)  # every spawn point taken: no spawn this time
+        self._next_part(p)
+
+    def _place_hero(self, p: int, sq: Square) -> None:
+        seat = self.seats[p]
+        name = adventurers()[seat.card].name  # type: ignore[index]
+        seat.hero = self._put("adventurer", name, p, sq)
+        self.log("spawn", player=p, adventurer=name, square=list(sq))
+        self._next_part(p)
+
+    # ------------------------------------------------------------ the end
+    def _finish(self, winner: int | None, reason: str) -> None:
+        self.winner = winner
+        self.outcome = "truncated" if reason == "max_rounds" else "win"
+        self.decision = None
+        self.queue = []
+        self.log("game_over", winner=winner, reason=reason, returns=self.returns())
+
+    # ------------------------------------------------------------ legal sets
+    def _compute_legal(self) -> list[int]:
+        d = self.decision
+        assert d is not None
+        kind = d["kind"]
+        p = d["player"]
+        if kind == "choose_adventurer":
+            return [A.adventurer(i) for i in self.free_cards(p)]
+        if kind == "choose_start":
+            return [A.square(sq) for n in (1, 2, 3, 4)
+                    for sq in self.board.spawn_squares(n) if sq not in self.at]
+        if kind in ("monster_target", "respawn_square"):
+            return [A.square(tuple(sq)) for sq in d["options"]]
+        if kind == "place_tile":
+            return [A.place(slot, q) for slot in self.board.open_slots() for q in range(4)]
+        if kind == "spawn_square":
+            return [A.square(sq) for sq in self._spawn_squares()]
+        if kind == "pair":
+            out = [A.pair(k) for k in self._pairs(p)]
+            if self._no_exits(p):
+                out.append(A.PICK_UP)
+            return out
+        if kind == "move":
+            hero = self.seats[p].hero
+            return [A.DONE] + [A.square(sq) for sq in self._move_options(
+                hero, self.ctx["mv"], self.ctx["diagonals"])]
+        if kind == "attack":
+            return [A.DONE] + [A.square(sq) for sq in
+                               self._attack_options(self.seats[p].hero)]
+        if kind == "push_to":
+            return [A.square(tuple(sq)) for sq in d["options"]]
+        if kind == "lava_push":
+            return [A.DONE] + [A.square(tuple(sq)) for sq in d["options"]]
+        raise AssertionError(kind)
+
+    # -------------------------------------------------------------- actions
+    def _act(self, action: int) -> None:
+        d = self.decision
+        assert d is not None
+        self.decision = None
+        self._legal = None
+        kind, args = A.decode(int(action))
+        p = d["player"]
+        dk = d["kind"]
+        if dk == "choose_adventurer":
+            self.seats[p].card = args[0]
+            self.log("choose_adventurer", player=p, adventurer=adventurers()[args[0]].name)
+            if d["then"] == "start":
+                self._ask("choose_start", p)
+            else:
+                self._respawn_roll(p)
+        elif dk == "choose_start":
+            seat = self.seats[p]
+            name = adventurers()[seat.card].name  # type: ignore[index]
+            seat.hero = self._put("adventurer", name, p, args)
+            self.log("start", player=p, adventurer=name, square=list(args))
+        elif dk == "monster_target":
+            fid = d["monster"]
+            self.ctx.setdefault("chosen", {})[fid] = self.at[args]
+            # the interrupted monster step is still first in the queue
+        elif dk == "place_tile":
+            slot, q = args
+            tile = tiles()[self.ctx.pop("tile")]
+            piles = self.board.place(tile.name, tile.picture, slot, q)
+            self.log("tile", player=p, tile=tile.name, slot=list(slot), rotation=q,
+                     piles=piles)
+        elif dk == "spawn_square":
+            fid = self._put("monster", d["monster"], p, args)
+            self.seats[p].monsters.append(fid)
+            self.log("spawn_monster", player=p, monster=d["monster"], id=fid,
+                     square=list(args))
+            if not self._monster_turn(fid, "move", spawned=True):
+                self.queue.insert(0, ("spawned", p))
+                self.ctx["spawned"] = fid
+        elif dk == "pair":
+            if kind == "pick_up":
+                hero = self.seats[p].hero
+                self.log("pick_up", player=p, adventurer=self.figures[hero].name)
+                f = self.figures.pop(hero)
+                del self.at[f.square]
+                self.seats[p].hero = None  # it keeps its card and cards in hand
+                return
+            self.ctx["parts"] = list(A.PAIRS[args[0]])
+            self.log("pair", player=p, pair="+".join(A.PAIRS[args[0]]))
+            self._next_part(p)
+        elif dk == "move":
+            self._act_move(p, kind, args)
+        elif dk == "attack":
+            if kind == "square":
+                self._adventurer_attack(p, args)
+            self._next_part(p)
+        elif dk == "push_to":
+            self._finish_push(p, d, args)
+        elif dk == "lava_push":
+            hero = d["hero"]
+            if kind == "square" and hero in self.figures:
+                self.log("pushed_into_lava", id=hero, square=list(args))
+                self._move_figure(hero, args)
+                self._slay(hero, d["monster"] if d["monster"] in self.figures else None)
+            self._next_part(d["mover"])
+        elif dk == "respawn_square":
+            self._place_hero(p, args)
+        else:
+            raise AssertionError(dk)
+
+    def _step_spawned(self, p: int) -> None:
+        fid = self.ctx.get("spawned")
+        if fid is not None and not self._monster_turn(fid, "move", spawned=True):
+            self.queue.insert(0, ("spawned", p))
+
+    # ------------------------------------------------------ moving, pushing
+    def _act_move(self, p: int, kind: str, args: tuple) -> None:
+        if kind == "done":
+            return self._next_part(p)
+        hero = self.seats[p].hero
+        options = self._move_options(hero, self.ctx["mv"], self.ctx["diagonals"])
+        how, reach = options[args]
+        if how == "move":
+            path = reach.path[args]
+            self.ctx["mv"] -= reach.cost[args]
+            self.ctx["diagonals"] = reach.diagonals[args]
+            self._move_figure(hero, args)
+            self.log("move", player=p, path=[list(sq) for sq in path], mv_left=self.ctx["mv"])
+            if args == self.board.chest:
+                return self._finish(p, "chest")
+            return self._ask("move", p) if self._move_options(
+                hero, self.ctx["mv"], self.ctx["diagonals"]) else self._next_part(p)
+        self._push(p, hero, args)
+
+    def _push(self, p: int, hero: int, sq: Square) -> None:
+        target = self.at[sq]
+        t = self.figures[target]
+        if t.kind == "monster" and "hurts_pusher" in monster(t.name).traits:
+            self.log("hurt_by", id=hero, monster=t.name)
+            self._wound(hero, 1, by=target)
+            if hero not in self.figures:
+                return self._next_part(p)
+        mine, theirs = self.dice.roll(6), self.dice.roll(6)
+        won = mine > theirs  # the defender wins ties
+        self.log("push", player=p, pusher=hero, target=target, rolls=[mine, theirs],
+                 won=won)
+        if won:
+            spots = self._push_spots(target, hero)
+            self._ask("push_to", p, hero=hero, target=target, to=list(sq),
+                      options=[list(s) for s in spots])
+            return
+        if t.kind == "monster":
+            here = self.figures[hero].square
+            lava = [s for s, _ in neighbours(self.board.terrain.shape, here)
+                    if self.board.terrain[s] == LAVA and s not in self.at]
+            if lava:
+                return self._ask("lava_push", t.owner, hero=hero, monster=target,
+                                 mover=p, options=[list(s) for s in lava])
+        self._next_part(p)
+
+    def _push_spots(self, target: int, pusher: int) -> list[Square]:
+        """Where a won push may put ``target``: an adjacent unoccupied square it could
+        stand on or be destroyed in (the pusher's own square included: a swap)."""
+        t = self.figures[target]
+        out = []
+        for s, _ in neighbours(self.board.terrain.shape, t.square):
+            terrain = int(self.board.terrain[s])
+            if (s in self.at and self.at[s] != pusher) or terrain in (CHEST,):
+                continue
+            if not enterable(terrain, Mover(flight=True)):  # walls, unrevealed
+                continue
+            if t.kind == "monster" and s in self.board.spawns:
+                continue
+            out.append(s)
+        return out
+
+    def _finish_push(self, p: int, d: dict, to: Square) -> None:
+        hero, target = d["hero"], d["target"]
+        into = tuple(d["to"])
+        here = self.figures[hero].square
+        diagonal = into[0] != here[0] and into[1] != here[1]
+        cost = step_cost(int(self.board.terrain[into]), diagonal, self.ctx["diagonals"],
+                         WALKER)
+        self.ctx["mv"] -= cost
+        self.ctx["diagonals"] += diagonal
+        del self.at[into]
+        self._move_figure(hero, into)
+        t = self.figures[target]
+        t.square = to
+        self.at[to] = target
+        self.log("pushed", id=target, name=t.name, to=list(to), pusher=hero)
+        terrain = int(self.board.terrain[to])
+        mover = self.mover(target)
+        if (terrain == LAVA and not mover.lava_safe) or (terrain == DEEP
+                                                          and not mover.water_safe):
+            self.log("destroyed", id=target, name=t.name, terrain=int(terrain))
+            self._slay(target, hero)
+        if self._move_options(hero, self.ctx["mv"], self.ctx["diagonals"]):
+            self._ask("move", p)
+        else:
+            self._next_part(p)
+
+    def _adventurer_attack(self, p: int, sq: Square) -> None:
+        hero = self.seats[p].hero
+        a = self.card(p)
+        here = self.figures[hero].square
+        if adjacent(here, sq):
+            self._attack_figure(hero, [self.at[sq]], dice=a.melee, bonus=a.melee_bonus,
+                                kind="melee")
+        elif a.ranged:
+            self._attack_figure(hero, [self.at[sq]], dice=a.ranged, bonus=0, kind="ranged")
+        else:
+            n = self.board.size
+            targets = [self.at[s] for s in area(sq, (n, n)) if s in self.at
+                       and self.at[s] != hero]
+            self._attack_figure(hero, targets, dice=a.area, bonus=0, kind="area")
+
+    # ----------------------------------------------------------- names, views
+    def action_to_string(self, action: int) -> str:
+        kind, args = A.decode(int(action))
+        if kind == "adventurer":
+            return f"adventurer {adventurers()[args[0]].name}"
+        if kind == "pair":
+            return "+".join(A.PAIRS[args[0]])
+        if kind == "square":
+            who = self.at.get(args)
+            what = f" ({self.figures[who].name})" if who is not None else ""
+            return f"square {args[0]},{args[1]}{what}"
+        if kind == "place":
+            (r, c), q = args
+            return f"tile to slot {r},{c} turned {90 * q}"
+        if kind == "card":
+            return f"play card {args[0]}"
+        return kind.replace("_", " ")
+
+    def observation_for(self, player: int) -> dict[str, Any]:
+        return {
+            "round": self.round, "turn": self.turn,
+            "to_act": None if self.outcome else self.current_player(),
+            "decision": None if self.decision is None else {
+                k: v for k, v in self.decision.items() if k != "options"},
+            "board": self.board.to_dict(),
+            "figures": [{"id": f.fid, "kind": f.kind, "name": f.name, "owner": f.owner,
+                         "square": list(f.square), "wounds": f.wounds}
+                        for f in self.figures.values()],
+            "tiles_left": len(self.tile_deck), "encounters_left": len(self.encounters),
+            "outcome": self.outcome, "winner": self.winner, "returns": self.returns(),
+            "legal_actions": self.legal_actions_named(player),
+        }
+
+    # ------------------------------------------------------------- copies
+    def clone(self) -> DungeonCrawlerGame:
+        new = copy.copy(self)
+        new.dice = self.dice.copy()
+        new.board = self.board.copy()
+        new.events = list(self.events)
+        new.tile_deck = list(self.tile_deck)
+        new.encounters = list(self.encounters)
+        new.encounter_discard = list(self.encounter_discard)
+        new.figures = {k: copy.copy(f) for k, f in self.figures.items()}
+        new.at = dict(self.at)
+        new.seats = [Seat(s.card, s.hero, list(s.monsters), s.joined) for s in self.seats]
+        new.queue = list(self.queue)
+        new.ctx = copy.deepcopy(self.ctx)
+        new.decision = copy.deepcopy(self.decision)
+        return new
+
+    def determinize(self, player: int, rng: np.random.Generator) -> DungeonCrawlerGame:
+        """The tile and encounter decks are hidden from everyone: reshuffle them."""
+        new = self.clone()
+        new.dice = Dice(rng.integers(2**63))
+        new.dice.shuffle(new.tile_deck)
+        new.dice.shuffle(new.encounters)
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "num_players": self.num_players, "hard": self.hard,
+            "max_rounds": self.max_rounds, "dice": self.dice.state(),
+            "events": self.events, "board": self.board.to_dict(),
+            "tile_deck": self.tile_deck, "encounters": self.encounters,
+            "encounter_discard": self.encounter_discard,
+            "figures": [[f.fid, f.kind, f.name, f.owner, list(f.square), f.wounds]
+                        for f in self.figures.values()],
+            "next_fid": self.next_fid,
+            "seats": [[s.card, s.hero, s.monsters, s.joined] for s in self.seats],
+            "turn": self.turn, "round": self.round, "first": self.first,
+            "order": self.order, "outcome": self.outcome, "winner": self.winner,
+            "decision": self.decision, "queue": [list(q) for q in self.queue],
+            "ctx": {k: (v if k != "chosen" else [[a, b] for a, b in v.items()])
+                    for k, v in self.ctx.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> DungeonCrawlerGame:
+        data = copy.deepcopy(data)
+        game = cls.__new__(cls)
+        game.num_players = data["num_players"]
+        game.hard = data["hard"]
+        game.max_rounds = data["max_rounds"]
+        game.dice = Dice.from_state(data["dice"])
+        game.events = data["events"]
+        game.board = Board.from_dict(data["board"])
+        game.tile_deck = data["tile_deck"]
+        game.encounters = data["encounters"]
+        game.encounter_discard = data["encounter_discard"]
+        game.figures = {}
+        game.at = {}
+        for fid, kind, name, owner, sq, wounds in data["figures"]:
+            game.figures[fid] = Figure(fid, kind, name, owner, tuple(sq), wounds)
+            game.at[tuple(sq)] = fid
+        game.next_fid = data["next_fid"]
+        game.seats = [Seat(c, h, list(m), j) for c, h, m, j in data["seats"]]
+        game.turn, game.round = data["turn"], data["round"]
+        game.first, game.order = data["first"], data["order"]
+        game.outcome, game.winner = data["outcome"], data["winner"]
+        game.decision = data["decision"]
+        if game.decision is not None:
+            for key in ("to",):
+                if key in game.decision:
+                    game.decision[key] = list(game.decision[key])
+        game.queue = [tuple(q) for q in data["queue"]]
+        ctx = data["ctx"]
+        if "chosen" in ctx:
+            ctx["chosen"] = {a: b for a, b in ctx["chosen"]}
+        game.ctx = ctx
+        game._legal = None
+        return game
+
+
+def new_game(rng: np.random.Generator | int | None = None, **kwargs: Any) -> DungeonCrawlerGame:
+    return DungeonCrawlerGame.new(rng, **kwargs)
+
+
+__all__ = ["MAX_MONSTERS", "DungeonCrawlerGame", "Figure", "Seat", "new_game"]

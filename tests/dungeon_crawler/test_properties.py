@@ -1,0 +1,48 @@
+"""Invariants over random games (random legal actions), 2-6 players and the Hard game."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from labyrinth_gym.envs.dungeon_crawler.engine.data import TILES, TREASURE_PILES, monsters
+from labyrinth_gym.envs.dungeon_crawler.engine.game import DungeonCrawlerGame, new_game
+
+CARDS = sum(m.count for m in monsters())
+
+
+def check(game: DungeonCrawlerGame) -> None:
+    squares = [f.square for f in game.figures.values()]
+    assert len(squares) == len(set(squares))  # no two figures on one square
+    assert all(game.at[f.square] == fid for fid, f in game.figures.items())
+    placed = sum(1 for name in game.board.filled.values()
+                 if name not in ("mat room", "centre", "lava island"))
+    pending = 1 if "tile" in game.ctx else 0
+    assert placed + len(game.tile_deck) + pending == TILES
+    on_board = sum(f.kind == "monster" for f in game.figures.values())
+    drawn = 1 if game.decision and game.decision["kind"] == "spawn_square" else 0
+    assert on_board + len(game.encounters) + len(game.encounter_discard) + drawn == CARDS
+    assert len(game.board.piles) <= TREASURE_PILES
+    for p, seat in enumerate(game.seats):
+        assert len(seat.monsters) <= {2: 12, 3: 8, 4: 6, 5: 5, 6: 4}[game.num_players]
+        if seat.hero is not None:
+            assert game.figures[seat.hero].owner == p
+    cards = [s.card for s in game.seats if s.card is not None]
+    assert len(cards) == len(set(cards))  # one player per adventurer card
+
+
+def test_invariants_over_random_games():
+    ends = 0
+    for seed in range(12):
+        game = new_game(seed, num_players=2 + seed % 5, hard=seed % 4 == 3, max_rounds=12)
+        rng = np.random.default_rng(seed)
+        steps = 0
+        while not game.is_terminal():
+            check(game)
+            legal = game.legal_actions()
+            assert legal and legal == sorted(set(legal))
+            game.apply_action(legal[rng.integers(len(legal))])
+            steps += 1
+            assert steps < 20_000
+        check(game)
+        ends += game.outcome in ("win", "truncated")
+    assert ends == 12
