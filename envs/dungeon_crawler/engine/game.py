@@ -416,7 +416,9 @@ class DungeonCrawlerGame(Game):
             return m.los
         return m.no_los
 
-    def _monster_reach(self, fid: int, mv: int):
+    def _monster_reach(self, fid: int, mv: int, goals: set[Square] | None = None):
+        """Where monster ``fid`` can end a move of ``mv``; with ``goals``, the search
+        stops once the cheapest goal square it may end on is settled."""
         f = self.figures[fid]
         spawn = self.board.spawns
         chest = self.board.chest
@@ -430,17 +432,10 @@ class DungeonCrawlerGame(Game):
 
         return reachable(self.board.terrain, f.square, mv, self.mover(fid),
                          passable=passable, stoppable=stoppable,
-                         figure_at=lambda sq: sq in self.at)
+                         figure_at=lambda sq: sq in self.at,
+                         until=None if goals is None else
+                         (lambda sq: sq in goals and stoppable(sq)))
 
-    def _attack_squares(self, fid: int, target: int) -> set[Square]:
-        """Squares from which monster ``fid`` could attack adventurer ``target``."""
-        m = monster(self.figures[fid].name)
-        t = self.figures[target].square
-        if m.attack == "melee":
-            return {sq for sq, _ in neighbours(self.board.terrain.shape, t)}
-        n = self.board.size
-        return {(r, c) for r in range(n) for c in range(n)
-                if king_distance((r, c), t) > 1 and self.board.sees((r, c), t)}
 
     def _can_attack(self, fid: int, target: int, sq: Square | None = None) -> bool:
         m = monster(self.figures[fid].name)
@@ -455,7 +450,9 @@ class DungeonCrawlerGame(Game):
         monsters passable; king steps for those no way reaches)."""
         if not candidates:
             return []
-        reach = self._monster_reach(fid, 10**6)
+        around = {n for h in candidates
+                  for n, _ in neighbours(self.board.terrain.shape, self.figures[h].square)}
+        reach = self._monster_reach(fid, 10**6, goals=around)
         here = self.figures[fid].square
 
         def dist(h: int) -> tuple[int, int]:
@@ -529,13 +526,12 @@ class DungeonCrawlerGame(Game):
             goal = self.figures[target].square
             if self._can_attack(fid, target) and not must_leave:
                 return
-            spots = self._attack_squares(fid, target)
-            here_spots = [sq for sq in reach.cost if sq in spots]
+            here_spots = [sq for sq in reach.cost if self._can_attack(fid, target, sq)]
             if here_spots:
                 dest = min(here_spots, key=lambda sq: (king_distance(sq, goal),) + order(sq))
             else:
                 far = self._monster_reach(fid, 2 * m.mv)
-                later = [sq for sq in far.cost if sq in spots]
+                later = [sq for sq in far.cost if self._can_attack(fid, target, sq)]
                 if later:
                     aim = min(later, key=lambda sq: (far.cost[sq], sq))
                     steps = [sq for sq in far.path[aim] if sq in reach.cost]
@@ -681,12 +677,12 @@ class DungeonCrawlerGame(Game):
             out += [self.figures[f].square for f in self.figures
                     if f != hero and king_distance(self.figures[f].square, here) > 1
                     and self.board.sees(here, self.figures[f].square)]
-        if a.area:
+        if a.area:  # a centre with some other figure in its 3x3
             n = self.board.size
-            out += [(r, c) for r in range(n) for c in range(n)
-                    if king_distance((r, c), here) > 1 and self.board.sees(here, (r, c))
-                    and any(sq in self.at and self.at[sq] != hero
-                            for sq in area((r, c), (n, n)))]
+            centres = {c for f in self.figures.values() if f.fid != hero
+                       for c in area(f.square, (n, n))}
+            out += [c for c in centres
+                    if king_distance(c, here) > 1 and self.board.sees(here, c)]
         return sorted(set(out))
 
     # --------------------------------------------------------------- combat

@@ -38,6 +38,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -93,14 +94,17 @@ def step_cost(terrain: int, diagonal: bool, diagonals_before: int, mover: Mover)
     return 1
 
 
+@cache
+def _neighbour_table(shape: tuple[int, int]) -> dict[Square, tuple[tuple[Square, bool], ...]]:
+    rows, cols = shape
+    return {(r, c): tuple(((r + dr, c + dc), bool(dr and dc)) for dr, dc in DIRECTIONS
+                          if 0 <= r + dr < rows and 0 <= c + dc < cols)
+            for r in range(rows) for c in range(cols)}
+
+
 def neighbours(shape: tuple[int, int], sq: Square) -> Iterable[tuple[Square, bool]]:
     """``(square, diagonal)`` of the on-board neighbours of ``sq``."""
-    rows, cols = shape
-    r, c = sq
-    for dr, dc in DIRECTIONS:
-        nr, nc = r + dr, c + dc
-        if 0 <= nr < rows and 0 <= nc < cols:
-            yield (nr, nc), bool(dr and dc)
+    return _neighbour_table(shape)[sq]
 
 
 def corner_open(terrain: np.ndarray, frm: Square, to: Square,
@@ -151,7 +155,8 @@ class Reach:
 def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
               passable: Callable[[Square], bool], stoppable: Callable[[Square], bool],
               figure_at: Callable[[Square], bool], diagonals: int = 0,
-              bonus: Callable[[Square], bool] = lambda sq: False) -> Reach:
+              bonus: Callable[[Square], bool] = lambda sq: False,
+              until: Callable[[Square], bool] | None = None) -> Reach:
     """Every square ``start``'s figure can end a move of at most ``mv`` MV on.
 
     Args:
@@ -165,6 +170,8 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
         diagonals: Diagonal steps already made this activation.
         bonus: Squares worth passing over (treasure piles): the tie-break among paths of
             equal cost.
+        until: Stop the search once every square as cheap as the cheapest square it
+            accepts is settled (costs beyond it are then missing from the result).
     """
     shape = terrain.shape
     # state: (square, diagonal parity); label: (cost, -bonus squares)
@@ -172,11 +179,17 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
     prev: dict[tuple[Square, int], tuple[Square, int] | None] = {(start, diagonals % 2): None}
     count: dict[tuple[Square, int], int] = {(start, diagonals % 2): diagonals}
     heap = [(0, 0, start, diagonals % 2)]
+    table = _neighbour_table(shape)
+    found: int | None = None
     while heap:
         cost, neg, sq, parity = heapq.heappop(heap)
         if best.get((sq, parity)) != (cost, neg):
             continue
-        for nxt, diagonal in neighbours(shape, sq):
+        if found is not None and cost > found:
+            break
+        if until is not None and found is None and sq != start and until(sq):
+            found = cost
+        for nxt, diagonal in table[sq]:
             t = terrain[nxt]
             if not enterable(t, mover) or not passable(nxt):
                 continue
@@ -245,11 +258,11 @@ def line_of_sight(solid: np.ndarray, a: Square, b: Square) -> bool:
     r0, r1 = min(a[0], b[0]), max(a[0], b[0])
     c0, c1 = min(a[1], b[1]), max(a[1], b[1])
     box = solid[r0:r1 + 1, c0:c1 + 1]
-    cells = np.argwhere(box)
-    if len(cells):
-        cells += (r0, c0)
-        keep = [i for i, (r, c) in enumerate(cells) if (r, c) != a and (r, c) != b]
-        cells = cells[keep]
+    if not box.any():
+        return True
+    cells = np.argwhere(box) + (r0, c0)
+    own = np.array((a, b))
+    cells = cells[~((cells[:, None, :] == own[None]).all(axis=2).any(axis=1))]
     if not len(cells):
         return True
     p = _points(a)  # (5, 2)
