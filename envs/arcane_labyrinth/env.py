@@ -85,6 +85,8 @@ breaking the construction rules (every problem listed) raises ``ValueError`` at
 construction.
 
 ## Version History
+- v1: the card engine's planeswalkers (a legendary planeswalker Hero; 594 actions,
+  14,974 values); same game otherwise.
 - v0: first version.
 """
 
@@ -162,7 +164,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     spec_ = SPEC
     metadata = {
         "render_modes": ["ansi"],
-        "name": "arcane_labyrinth_v0",
+        "name": "arcane_labyrinth_v1",
         "is_parallelizable": False,
         "render_fps": 2,
     }

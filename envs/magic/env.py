@@ -67,6 +67,9 @@ counted) or ``max_actions`` actions.
 - ``render_mode``: ``"ansi"`` (the table as the seat to act reads it).
 
 ## Version History
+- v1: planeswalkers (loyalty abilities, attacking a planeswalker); three abilities
+  per permanent (594 actions); ``loyalty`` and ``attacked`` permanent features and the
+  ``attack_target`` decision (14,351 values).
 - v0: first version.
 """
 
@@ -173,7 +176,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     spec_ = SPEC
     metadata = {
         "render_modes": ["ansi"],
-        "name": "magic_v0",
+        "name": "magic_v1",
         "is_parallelizable": False,
         "render_fps": 2,
     }
