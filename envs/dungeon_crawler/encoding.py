@@ -25,7 +25,10 @@ from labyrinth_gym.envs.dungeon_crawler.engine.data import (
     monsters,
     tiles,
 )
-from labyrinth_gym.envs.dungeon_crawler.engine.game import MAX_MONSTERS, DungeonCrawlerGame
+from labyrinth_gym.envs.dungeon_crawler.engine.game import (
+    MAX_MONSTERS,
+    DungeonCrawlerGame,
+)
 from labyrinth_gym.envs.dungeon_crawler.engine.geometry import (
     CHEST,
     DEEP,

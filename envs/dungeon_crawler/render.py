@@ -26,7 +26,7 @@ def render_text(game: DungeonCrawlerGame) -> str:
     their name, lower case), the seats and the decision asked."""
     n = game.board.size
     grid = [[_TEXT[int(game.board.terrain[r, c])] for c in range(n)] for r in range(n)]
-    for (r, c), number in game.board.spawns.items():
+    for r, c in game.board.spawns:
         if grid[r][c] == ".":
             grid[r][c] = "+"
     for r, c in game.board.piles:

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from labyrinth_gym.envs.dungeon_crawler.engine.data import TILES, TREASURE_PILES, monsters
+from labyrinth_gym.envs.dungeon_crawler.engine.data import (
+    TILES,
+    TREASURE_PILES,
+    monsters,
+)
 from labyrinth_gym.envs.dungeon_crawler.engine.game import DungeonCrawlerGame, new_game
 
 CARDS = sum(m.count for m in monsters())
