@@ -1,3 +1,11 @@
-"""Dungeon Crawler Labyrinth: 2-6 adventurers race through a tile-laid labyrinth to the
-treasure chest at its centre (rules engine in ``engine/``; its env comes with the
-engine's activation rules)."""
+"""Dungeon Crawler Labyrinth: 2-6 adventurers race through a labyrinth laid tile by tile
+to the treasure chest at its centre.
+
+``labyrinth_gym.envs.dungeon_crawler.env()`` is the PettingZoo AEC env, ``raw_env``
+its unwrapped form; ``gymnasium.make("labyrinth_gym/DungeonCrawler-v0")`` the
+one-seat Gymnasium env.
+"""
+
+from labyrinth_gym.envs.dungeon_crawler.env import SPEC, DungeonCrawlerEnv, env, raw_env
+
+__all__ = ["SPEC", "DungeonCrawlerEnv", "env", "raw_env"]

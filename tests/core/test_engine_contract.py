@@ -50,6 +50,11 @@ CONFIGS = {
         {"maze": "goblin_warren", "party": 6},
         {"maze": "enchanted_forest", "party": 5},
     ],
+    # short games: every playout from every sampled state runs to the end
+    "dungeon_crawler": [
+        {"num_players": 3, "max_rounds": 2},
+        {"num_players": 5, "hard": True, "max_rounds": 2},
+    ],
 }
 CASES = [(name, kw) for name in game_names() for kw in CONFIGS.get(name, [{}])]
 IDS = [f"{name}-{'-'.join(map(str, kw.values()))}" for name, kw in CASES]

@@ -173,55 +173,114 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
         until: Stop the search once every square as cheap as the cheapest square it
             accepts is settled (costs beyond it are then missing from the result).
     """
-    shape = terrain.shape
-    # state: (square, diagonal parity); label: (cost, -bonus squares)
-    best: dict[tuple[Square, int], tuple[int, int]] = {(start, diagonals % 2): (0, 0)}
-    prev: dict[tuple[Square, int], tuple[Square, int] | None] = {(start, diagonals % 2): None}
-    count: dict[tuple[Square, int], int] = {(start, diagonals % 2): diagonals}
-    heap = [(0, 0, start, diagonals % 2)]
-    table = _neighbour_table(shape)
+    rows, cols = terrain.shape
+    flat = terrain.ravel().tolist()
+    table = _flat_table(rows, cols)
+    lava_ok, water_ok = mover.lava_safe, mover.water_safe
+    squares = [(i // cols, i % cols) for i in range(rows * cols)]
+
+    memo_pass: dict[int, bool] = {}
+    memo_fig: dict[int, bool] = {}
+
+    def can_pass(j: int) -> bool:
+        v = memo_pass.get(j)
+        if v is None:
+            t = flat[j]
+            v = memo_pass[j] = t != UNREVEALED and t != WALL and (t != LAVA or lava_ok) \
+                and passable(squares[j])
+        return v
+
+    def closed(j: int) -> bool:  # for the corner rule: unrevealed, the chest, a figure
+        v = memo_fig.get(j)
+        if v is None:
+            t = flat[j]
+            v = memo_fig[j] = t == UNREVEALED or t == CHEST or figure_at(squares[j])
+        return v
+
+    start_i = start[0] * cols + start[1]
+    # state = square * 2 + diagonal parity; label: (cost, -bonus squares passed)
+    s0 = start_i * 2 + diagonals % 2
+    best: dict[int, tuple[int, int]] = {s0: (0, 0)}
+    prev: dict[int, int] = {s0: -1}
+    count: dict[int, int] = {s0: diagonals}
+    heap = [(0, 0, start_i, diagonals % 2)]
     found: int | None = None
     while heap:
-        cost, neg, sq, parity = heapq.heappop(heap)
-        if best.get((sq, parity)) != (cost, neg):
+        cost, neg, i, parity = heapq.heappop(heap)
+        state_i = i * 2 + parity
+        if best[state_i] != (cost, neg):
             continue
         if found is not None and cost > found:
             break
-        if until is not None and found is None and sq != start and until(sq):
+        if until is not None and found is None and i != start_i and until(squares[i]):
             found = cost
-        for nxt, diagonal in table[sq]:
-            t = terrain[nxt]
-            if not enterable(t, mover) or not passable(nxt):
+        for j, diagonal, a, b in table[i]:
+            if not can_pass(j):
                 continue
-            if diagonal and not corner_open(terrain, sq, nxt, figure_at):
-                continue
-            step = step_cost(t, diagonal, parity, mover)
+            if diagonal:
+                ta, tb = flat[a], flat[b]
+                if ta == WALL or tb == WALL or (closed(a) and closed(b)):
+                    continue
+            t = flat[j]
+            if not water_ok and t == SHALLOW:
+                step = 3 if diagonal else 2
+            elif not water_ok and t == DEEP:
+                step = 4 if diagonal else 3
+            elif diagonal:
+                step = 2 if parity else 1
+            else:
+                step = 1
             total = cost + step
             if total > mv:
                 continue
-            label = (total, neg - bonus(nxt))
-            state = (nxt, (parity + diagonal) % 2)
-            if state not in best or label < best[state]:
-                best[state] = label
-                prev[state] = (sq, parity)
-                count[state] = count[(sq, parity)] + diagonal
-                heapq.heappush(heap, (total, label[1], nxt, state[1]))
+            label = (total, neg - bonus(squares[j]))
+            np_ = (parity + diagonal) & 1
+            state_j = j * 2 + np_
+            old = best.get(state_j)
+            if old is None or label < old:
+                best[state_j] = label
+                prev[state_j] = state_i
+                count[state_j] = count[state_i] + diagonal
+                heapq.heappush(heap, (total, label[1], j, np_))
     out = Reach({}, {}, {})
-    chosen: dict[Square, tuple[tuple[int, int], int]] = {}
-    for (sq, parity), label in best.items():
-        if sq == start or not stoppable(sq) or not may_end_on(terrain[sq], mover):
+    chosen: dict[int, tuple[tuple[int, int], int]] = {}
+    for state_i, label in best.items():
+        i = state_i >> 1
+        if i == start_i:
             continue
-        if sq not in chosen or label < chosen[sq][0]:
-            chosen[sq] = (label, parity)
-    for sq, (label, parity) in chosen.items():
+        sq = squares[i]
+        if not stoppable(sq) or (flat[i] == DEEP and not water_ok):
+            continue
+        if i not in chosen or label < chosen[i][0]:
+            chosen[i] = (label, state_i)
+    for i, (label, state_i) in chosen.items():
         path = []
-        state: tuple[Square, int] | None = (sq, parity)
-        while state is not None and state[0] != start:  # (a loop back to the start
-            path.append(state[0])                       # never pays: no revisits)
-            state = prev[state]
+        st = state_i
+        while st >= 0 and st >> 1 != start_i:  # (a loop back to the start never pays)
+            path.append(squares[st >> 1])
+            st = prev[st]
+        sq = squares[i]
         out.cost[sq] = label[0]
-        out.diagonals[sq] = count[(sq, parity)]
+        out.diagonals[sq] = count[state_i]
         out.path[sq] = path[::-1]
+    return out
+
+
+@cache
+def _flat_table(rows: int, cols: int) -> list[list[tuple[int, bool, int, int]]]:
+    """Per flat square index: ``(neighbour, diagonal, corner a, corner b)`` in
+    :data:`DIRECTIONS` order (the corners are the orthogonal neighbours a diagonal
+    step passes)."""
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            row = []
+            for dr, dc in DIRECTIONS:
+                nr, nc = r + dr, c + dc
+                if 0 <= nr < rows and 0 <= nc < cols:
+                    row.append((nr * cols + nc, bool(dr and dc), r * cols + nc,
+                                nr * cols + c))
+            out.append(row)
     return out
 
 
