@@ -12,7 +12,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 from labyrinth_gym.envs.core.engine import IllegalActionError
-from labyrinth_gym.envs.dungeon_crawler import env as dc_env
+from labyrinth_gym.envs.dungeon_crawler import env as make_env
 from labyrinth_gym.envs.dungeon_crawler.encoding import OBS_SIZE, encode
 from labyrinth_gym.envs.dungeon_crawler.engine import actions as A
 from labyrinth_gym.envs.dungeon_crawler.engine.game import new_game
@@ -25,9 +25,9 @@ CONFIGS = [(n, False) for n in range(2, 7)] + [(3, True)]
 def test_pettingzoo_api_and_seed(players, hard):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        api_test(dc_env.env(num_players=players, hard=hard, max_rounds=3),
+        api_test(make_env(num_players=players, hard=hard, max_rounds=3),
                  num_cycles=300)
-        seed_test(lambda: dc_env.env(num_players=players, hard=hard, max_rounds=3),
+        seed_test(lambda: make_env(num_players=players, hard=hard, max_rounds=3),
                   num_cycles=200)
 
 
@@ -41,7 +41,7 @@ def test_gymnasium_check_env_and_spaces():
 
 
 def test_illegal_action_ends_the_wrapped_episode_and_the_raw_env_raises():
-    e = dc_env.env(num_players=2)
+    e = make_env(num_players=2)
     e.reset(seed=0)
     obs, *_ = e.last()
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
@@ -63,11 +63,11 @@ def test_observations_in_bounds_and_renders():
             assert obs.shape == (OBS_SIZE,) and obs.min() >= 0 and obs.max() <= 1
         legal = game.legal_actions()
         game.apply_action(legal[rng.integers(len(legal))])
-    e = dc_env.env(num_players=3, render_mode="ansi")
+    e = make_env(num_players=3, render_mode="ansi")
     e.reset(seed=1)
     text = e.render()
     assert "Player 0" in text and "$" in text  # the chest
-    image = dc_env.env(num_players=3, render_mode="rgb_array")
+    image = make_env(num_players=3, render_mode="rgb_array")
     image.reset(seed=1)
     picture = image.render()
     assert picture.shape == (252, 252, 3) and picture.dtype == np.uint8

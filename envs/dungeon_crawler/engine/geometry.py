@@ -177,7 +177,7 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
     flat = terrain.ravel().tolist()
     table = _flat_table(rows, cols)
     lava_ok, water_ok = mover.lava_safe, mover.water_safe
-    squares = [(i // cols, i % cols) for i in range(rows * cols)]
+    squares = _squares(rows, cols)
 
     memo_pass: dict[int, bool] = {}
     memo_fig: dict[int, bool] = {}
@@ -264,6 +264,11 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
         out.diagonals[sq] = count[state_i]
         out.path[sq] = path[::-1]
     return out
+
+
+@cache
+def _squares(rows: int, cols: int) -> list[Square]:
+    return [(i // cols, i % cols) for i in range(rows * cols)]
 
 
 @cache
