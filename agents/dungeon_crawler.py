@@ -1,0 +1,233 @@
+"""A rule-based player for Dungeon Crawler Labyrinth, reading the seat's view of the game.
+
+- **Adventurer**: the first free one of a fixed preference (fast and hard-hitting
+  first: the race is to the chest).
+- **Start and re-spawn**: the free point nearest the chest.
+- **Tiles**: among the open slots nearest its adventurer, the slot and rotation that
+  bring its way to the chest shortest (the way measured in movement, figures aside).
+- **Monsters**: spawned next to the rival adventurer nearest the chest; when its
+  monster hesitates between adventurers, a rival rather than its own.
+- **The pair**: move then attack, or attack then move when an attack is worth it
+  (at least one expected wound on a rival figure) and the chest is not in reach.
+- **Moves**: straight to the chest when it is in reach, else to the reachable square
+  with the shortest way left (a push past a figure in the way when nothing closer is
+  reachable); it stays put rather than go back.
+- **Attacks**: the rival figure (or the area) with the most expected wounds.
+- **Pushes**: a pushed figure into lava when it can, else as far from the chest as it
+  can; a rival adventurer its monster beat goes into the lava.
+
+Treasure cards are not in the engine yet; their play comes with them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from labyrinth_gym.envs.dungeon_crawler.engine import actions as A
+from labyrinth_gym.envs.dungeon_crawler.engine.data import adventurers
+from labyrinth_gym.envs.dungeon_crawler.engine.game import DungeonCrawlerGame
+from labyrinth_gym.envs.dungeon_crawler.engine.geometry import (
+    LAVA,
+    SHALLOW,
+    UNREVEALED,
+    WALKER,
+    Square,
+    area,
+    king_distance,
+    reachable,
+)
+
+PREFERENCE = ("Elf Warrior", "Human Warrior", "Elf Thief", "Human Thief", "Dwarf Warrior",
+              "Human Cleric", "Elf Wizard", "Dwarf Cleric", "Human Wizard",
+              "Dwarf Explorer")
+_FAR = 10**6
+
+
+def chest_distances(game: DungeonCrawlerGame) -> dict[Square, int]:
+    """Movement cost from every square to the chest, figures aside, counting each
+    unrevealed square as 2 (a hope, not a way: tiles yet to come may wall it), so that
+    the way through the labyrinth still to be laid has a length too."""
+    terrain = game.board.terrain.copy()
+    terrain[terrain == UNREVEALED] = SHALLOW
+    reach = reachable(terrain, game.board.chest, _FAR, WALKER,
+                      passable=lambda sq: True, stoppable=lambda sq: True,
+                      figure_at=lambda sq: False)
+    out = dict(reach.cost)
+    out[game.board.chest] = 0
+    return out
+
+
+def expected_wounds(dice: int, bonus: int, defence: int) -> float:
+    p = min(max((7 + bonus - defence) / 6, 0.0), 1.0)
+    return dice * p
+
+
+class DungeonCrawlerHeuristic:
+    """The rule-based player described in the module docstring."""
+
+    needs_game = True
+
+    def __init__(self, game: str = "dungeon_crawler", seed: int | None = None,
+                 nearest_slots: int = 4):
+        self.name = "dungeon_crawler/heuristic"
+        self.nearest_slots = nearest_slots
+
+    def reset(self, seed: int | None = None) -> None:
+        pass
+
+    def act(self, observation: Any, action_mask: np.ndarray, *,
+            game: DungeonCrawlerGame | None = None) -> int:
+        legal = [int(a) for a in np.flatnonzero(action_mask)]
+        if len(legal) == 1 or game is None or game.decision is None:
+            return legal[0]
+        handler = getattr(self, f"_{game.decision['kind']}", None)
+        choice = handler(game, legal) if handler is not None else None
+        return choice if choice in legal else legal[0]
+
+    # ------------------------------------------------------------ choices
+    def _choose_adventurer(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
+        free = {adventurers()[a - A.ADVENTURER].name: a for a in legal}
+        return next(free[n] for n in PREFERENCE if n in free)
+
+    def _nearest_chest(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
+        squares = {a: A.decode(a)[1] for a in legal if A.decode(a)[0] == "square"}
+        return min(squares, key=lambda a: (king_distance(squares[a], game.board.chest), a))
+
+    _choose_start = _nearest_chest
+    _respawn_square = _nearest_chest
+
+    def _place_tile(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
+        from labyrinth_gym.envs.dungeon_crawler.engine.data import tiles
+
+        me = game.current_player()
+        hero = game.seats[me].hero
+        here = game.figures[hero].square if hero is not None else game.board.chest
+        tile = tiles()[game.ctx["tile"]]
+        slots = sorted({A.decode(a)[1][0] for a in legal},
+                       key=lambda s: (king_distance(
+                           (s[0] * 3 + 1, s[1] * 3 + 1), here), s))[:self.nearest_slots]
+        best, best_key = legal[0], None
+        for slot in slots:
+            for q in range(4):
+                board = game.board.copy()
+                board.place(tile.name, tile.picture, slot, q)
+                probe = _board_view(game, board)
+                dist = chest_distances(probe).get(here, _FAR)
+                key = (dist, king_distance((slot[0] * 3 + 1, slot[1] * 3 + 1),
+                                           game.board.chest), q)
+                if best_key is None or key < best_key:
+                    best, best_key = A.place(slot, q), key
+        return best
+
+    def _spawn_square(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
+        me = game.current_player()
+        rivals = [game.figures[s.hero].square for p, s in enumerate(game.seats)
+                  if p != me and s.hero is not None]
+        if not rivals:
+            return legal[0]
+        target = min(rivals, key=lambda sq: king_distance(sq, game.board.chest))
+        squares = {a: A.decode(a)[1] for a in legal}
+        return min(squares, key=lambda a: (king_distance(squares[a], target), a))
+
+    def _monster_target(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
+        me = game.current_player()
+        for a in legal:
+            fid = game.at.get(A.decode(a)[1])
+            if fid is not None and game.figures[fid].owner != me:
+                return a
+        return legal[0]
+
+    def _pair(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
+        me = game.current_player()
+        hero = game.seats[me].hero
+        if hero is None:
+            return A.pair(4) if A.pair(4) in legal else legal[0]  # spawn, then move
+        options = game._move_options(hero, game.card(me).mv, 0)
+        if game.board.chest in options:
+            return A.pair(1)
+        if self._best_attack(game, game._attack_options(hero))[1] >= 1.0:
+            return A.pair(0)
+        return A.pair(1)
+
+    def _move(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
+        me = game.current_player()
+        hero = game.seats[me].hero
+        here = game.figures[hero].square
+        dist = chest_distances(game)
+        squares = {a: A.decode(a)[1] for a in legal if a != A.DONE}
+        if game.board.chest in squares.values():
+            return A.square(game.board.chest)
+        moves = {a: sq for a, sq in squares.items() if sq not in game.at}
+        pushes = {a: sq for a, sq in squares.items() if sq in game.at}
+        now = dist.get(here, _FAR)
+        if moves:
+            a = min(moves, key=lambda a: (dist.get(moves[a], _FAR), a))
+            if dist.get(moves[a], _FAR) < now:
+                return a
+        if pushes:
+            a = min(pushes, key=lambda a: (dist.get(pushes[a], _FAR), a))
+            if dist.get(pushes[a], _FAR) < now:
+                return a
+        return A.DONE
+
+    def _best_attack(self, game: DungeonCrawlerGame,
+                     squares: list[Square]) -> tuple[Square | None, float]:
+        me = game.current_player()
+        hero = game.seats[me].hero
+        if hero is None:
+            return None, 0.0
+        card = game.card(me)
+        here = game.figures[hero].square
+        n = game.board.size
+        best, value = None, 0.0
+        for sq in squares:
+            if king_distance(sq, here) <= 1:
+                dice, bonus, targets = card.melee, card.melee_bonus, [game.at.get(sq)]
+            elif card.ranged:
+                dice, bonus, targets = card.ranged, 0, [game.at.get(sq)]
+            else:
+                dice, bonus = card.area, 0
+                targets = [game.at[s] for s in area(sq, (n, n)) if s in game.at
+                           and game.at[s] != hero]
+            worth = 0.0
+            for t in targets:
+                if t is None:
+                    continue
+                sign = -1.0 if game.figures[t].owner == me else 1.0
+                worth += sign * expected_wounds(dice, bonus, game.defence(t))
+            if worth > value:
+                best, value = sq, worth
+        return best, value
+
+    def _attack(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
+        squares = [A.decode(a)[1] for a in legal if a != A.DONE]
+        best, value = self._best_attack(game, squares)
+        return A.square(best) if best is not None and value > 0 else A.DONE
+
+    def _push_to(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
+        squares = {a: A.decode(a)[1] for a in legal}
+        target = game.figures[game.decision["target"]]
+        mover = game.mover(target.fid)
+        lava = [a for a, sq in squares.items()
+                if game.board.terrain[sq] == LAVA and not mover.lava_safe]
+        if lava and target.owner != game.current_player():
+            return lava[0]
+        return max(squares, key=lambda a: (king_distance(squares[a], game.board.chest), -a))
+
+    def _lava_push(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
+        victim = game.figures.get(game.decision["hero"])
+        if victim is None or victim.owner == game.current_player():
+            return A.DONE
+        return next((a for a in legal if a != A.DONE), A.DONE)
+
+
+def _board_view(game: DungeonCrawlerGame, board) -> DungeonCrawlerGame:
+    """A shallow stand-in of ``game`` with another board (for distance probes)."""
+    view = DungeonCrawlerGame.__new__(DungeonCrawlerGame)
+    view.board = board
+    return view
+
+
+__all__ = ["DungeonCrawlerHeuristic", "chest_distances", "expected_wounds"]
