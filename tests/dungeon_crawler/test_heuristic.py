@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from labyrinth_gym.agents.dungeon_crawler import DungeonCrawlerHeuristic, chest_distances
+from labyrinth_gym.agents.dungeon_crawler import (
+    DungeonCrawlerHeuristic,
+    chest_distances,
+)
 from labyrinth_gym.envs.dungeon_crawler.engine import actions as A
 from labyrinth_gym.envs.dungeon_crawler.engine.game import DungeonCrawlerGame, new_game
 
