@@ -162,3 +162,30 @@ class Game(abc.ABC):
 
     def __str__(self) -> str:
         return f"{type(self).__name__}(player={self.current_player()})"
+
+
+class DecisionGame(Game):
+    """An engine whose pending question is ``self.decision``, a dict naming the deciding
+    ``player`` (None while nothing is asked), and whose legal set ``_compute_legal()``
+    works out; the sorted set is cached in ``self._legal`` until the engine clears it
+    (after every action, and wherever else the position changes)."""
+
+    decision: dict[str, Any] | None
+    _legal: list[int] | None
+
+    def current_player(self) -> int:
+        if self.outcome is not None:
+            return TERMINAL_PLAYER
+        assert self.decision is not None
+        return self.decision["player"]
+
+    def legal_actions(self) -> list[int]:
+        if self.outcome is not None:
+            return []
+        if self._legal is None:
+            self._legal = sorted(self._compute_legal())
+        return list(self._legal)
+
+    @abc.abstractmethod
+    def _compute_legal(self) -> list[int]:
+        """The legal actions of the current decision (any order)."""

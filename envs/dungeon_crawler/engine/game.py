@@ -76,7 +76,7 @@ from typing import Any
 import numpy as np
 
 from labyrinth_gym.envs.core.dice import Dice
-from labyrinth_gym.envs.core.engine import TERMINAL_PLAYER, Game
+from labyrinth_gym.envs.core.engine import DecisionGame
 from labyrinth_gym.envs.dungeon_crawler.engine import actions as A
 from labyrinth_gym.envs.dungeon_crawler.engine.board import Board
 from labyrinth_gym.envs.dungeon_crawler.engine.data import (
@@ -149,7 +149,7 @@ class Seat:
     joined: bool = True
 
 
-class DungeonCrawlerGame(Game):
+class DungeonCrawlerGame(DecisionGame):
     """One game of Dungeon Crawler Labyrinth (rules in the module docstring)."""
 
     num_actions = A.NUM_ACTIONS
@@ -304,19 +304,6 @@ class DungeonCrawlerGame(Game):
             seat.card = None  # the card goes back: any free adventurer may respawn
 
     # ------------------------------------------------------- engine contract
-    def current_player(self) -> int:
-        if self.outcome is not None:
-            return TERMINAL_PLAYER
-        assert self.decision is not None
-        return self.decision["player"]
-
-    def legal_actions(self) -> list[int]:
-        if self.outcome is not None:
-            return []
-        if self._legal is None:
-            self._legal = sorted(self._compute_legal())
-        return list(self._legal)
-
     def returns(self) -> list[float]:
         if self.outcome is None or self.winner is None:
             return [0.0] * self.num_players

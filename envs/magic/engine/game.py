@@ -124,7 +124,7 @@ from typing import Any
 import numpy as np
 
 from labyrinth_gym.envs.core.dice import Dice
-from labyrinth_gym.envs.core.engine import TERMINAL_PLAYER, Game
+from labyrinth_gym.envs.core.engine import DecisionGame
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.casting import CastingMixin
@@ -208,7 +208,7 @@ def _card_def(card: str | fx.CardDef) -> fx.CardDef:
     return defn
 
 
-class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
+class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, DecisionGame):
     """A game of Magic; build one with :func:`new_game` or :meth:`new`.
 
     This class holds set-up, the engine contract (:class:`~core.engine.Game`),
@@ -408,19 +408,6 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Game):
         self._run()
 
     # ---------------------------------------------------------- engine contract
-    def current_player(self) -> int:
-        if self.outcome is not None:
-            return TERMINAL_PLAYER
-        assert self.decision is not None
-        return self.decision["player"]
-
-    def legal_actions(self) -> list[int]:
-        if self.outcome is not None:
-            return []
-        if self._legal is None:
-            self._legal = sorted(self._compute_legal())
-        return list(self._legal)
-
     def _apply(self, action: int) -> None:
         self._act(action)
         self.actions_taken += 1
