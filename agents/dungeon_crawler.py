@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from labyrinth_gym.envs.dungeon_crawler.engine import actions as A
+from labyrinth_gym.envs.dungeon_crawler.engine.board import Board
 from labyrinth_gym.envs.dungeon_crawler.engine.data import adventurers
 from labyrinth_gym.envs.dungeon_crawler.engine.game import DungeonCrawlerGame
 from labyrinth_gym.envs.dungeon_crawler.engine.geometry import (
@@ -45,17 +46,17 @@ PREFERENCE = ("Elf Warrior", "Human Warrior", "Elf Thief", "Human Thief", "Dwarf
 _FAR = 10**6
 
 
-def chest_distances(game: DungeonCrawlerGame) -> dict[Square, int]:
+def chest_distances(board: Board) -> dict[Square, int]:
     """Movement cost from every square to the chest, figures aside, counting each
     unrevealed square as 2 (a hope, not a way: tiles yet to come may wall it), so that
     the way through the labyrinth still to be laid has a length too."""
-    terrain = game.board.terrain.copy()
+    terrain = board.terrain.copy()
     terrain[terrain == UNREVEALED] = SHALLOW
-    reach = reachable(terrain, game.board.chest, _FAR, WALKER,
+    reach = reachable(terrain, board.chest, _FAR, WALKER,
                       passable=lambda sq: True, stoppable=lambda sq: True,
                       figure_at=lambda sq: False)
     out = dict(reach.cost)
-    out[game.board.chest] = 0
+    out[board.chest] = 0
     return out
 
 
@@ -113,8 +114,7 @@ class DungeonCrawlerHeuristic:
             for q in range(4):
                 board = game.board.copy()
                 board.place(tile.name, tile.picture, slot, q)
-                probe = _board_view(game, board)
-                dist = chest_distances(probe).get(here, _FAR)
+                dist = chest_distances(board).get(here, _FAR)
                 key = (dist, king_distance((slot[0] * 3 + 1, slot[1] * 3 + 1),
                                            game.board.chest), q)
                 if best_key is None or key < best_key:
@@ -155,7 +155,7 @@ class DungeonCrawlerHeuristic:
         me = game.current_player()
         hero = game.seats[me].hero
         here = game.figures[hero].square
-        dist = chest_distances(game)
+        dist = chest_distances(game.board)
         squares = {a: A.decode(a)[1] for a in legal if a != A.DONE}
         if game.board.chest in squares.values():
             return A.square(game.board.chest)
@@ -221,13 +221,6 @@ class DungeonCrawlerHeuristic:
         if victim is None or victim.owner == game.current_player():
             return A.DONE
         return next((a for a in legal if a != A.DONE), A.DONE)
-
-
-def _board_view(game: DungeonCrawlerGame, board) -> DungeonCrawlerGame:
-    """A shallow stand-in of ``game`` with another board (for distance probes)."""
-    view = DungeonCrawlerGame.__new__(DungeonCrawlerGame)
-    view.board = board
-    return view
 
 
 __all__ = ["DungeonCrawlerHeuristic", "chest_distances", "expected_wounds"]

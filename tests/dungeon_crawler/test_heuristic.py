@@ -33,7 +33,7 @@ def test_moves_to_shorten_its_way_and_never_back():
     game.start(0, steps=("adventurer",))
     game.apply_action(A.pair(1))
     move = decide(game)
-    dist = chest_distances(game)
+    dist = chest_distances(game.board)
     assert A.decode(move)[0] == "square"
     assert dist[A.decode(move)[1]] < dist[(1, 1)]
 
@@ -46,12 +46,12 @@ def test_places_the_tile_that_opens_its_way():
                    fromlist=["tiles"]).tiles()) if t.name == "corridor"))
     game.start(0, steps=("tile",))
     move = decide(game)
-    before = chest_distances(game)[(1, 1)]
+    before = chest_distances(game.board)[(1, 1)]
     after = {}
     for a in game.legal_actions():
         probe = game.clone()
         probe.apply_action(a)
-        after[a] = chest_distances(probe)[(1, 1)]
+        after[a] = chest_distances(probe.board)[(1, 1)]
     assert max(after.values()) > before  # a corridor can wall the way
     assert after[move] <= before and after[move] == min(
         after[a] for a in after if A.decode(a)[1][0] == A.decode(move)[1][0])
