@@ -172,3 +172,12 @@ def test_reach_costs_match_a_brute_force_search(seed):
 
     walk((0, 0), 0, 0)
     assert r.cost == best
+
+
+def test_incorporeal_figures_pass_through_and_stand_in_walls():
+    t = grid(".#.", "###", ".#.")
+    ghost = Mover(flight=True, incorporeal=True)
+    assert (0, 2) not in reach(t, (0, 0), 4).cost  # walled off for a walker
+    r = reach(t, (0, 0), 4, ghost)
+    assert r.cost[(0, 2)] == 2 and r.cost[(1, 1)] == 1  # through, and it may stop inside
+    assert (2, 2) in r.cost  # walls close no corner to it

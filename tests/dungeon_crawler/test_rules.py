@@ -409,3 +409,18 @@ def test_same_seed_same_game_and_round_trip():
         legal = g.legal_actions()
         g.apply_action(legal[rng.integers(len(legal))])
         step += 1
+
+
+def test_a_specter_moves_through_walls_to_attack():
+    game = DungeonCrawlerGame.empty(0)
+    game.place_tile("dead end", (0, 1))  # open only at (0,4) and (1,4): walled in
+    thief = game.add_adventurer(1, "Human Thief", (1, 4))
+    specter = game.add_monster(0, "Specter", (1, 1))
+    zombie = game.add_monster(0, "Zombie", (2, 1))
+    game.start(0, steps=("monsters_move", "monsters_attack"))
+    # the walker cannot get there; the specter passes the wall and stands in it
+    assert game.figures[specter].square == (0, 3)
+    assert game.board.terrain[0, 3] == 2
+    attacks = [e for e in events(game, "attack") if e["attacker"] == specter]
+    assert attacks and attacks[0]["targets"] == ["Human Thief"]
+    assert all(e["attacker"] != zombie for e in events(game, "attack")) and thief

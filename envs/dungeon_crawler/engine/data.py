@@ -146,7 +146,8 @@ class Monster:
     @property
     def mover(self) -> Mover:
         return Mover(flight="flight" in self.traits, fire_immune="fire_immune" in self.traits,
-                     aquatic="aquatic" in self.traits)
+                     aquatic="aquatic" in self.traits,
+                     incorporeal="incorporeal" in self.traits)
 
 
 def _read(name: str) -> dict:

@@ -63,11 +63,14 @@ class Mover:
         flight: Flies (lava and water are plain floor to it).
         fire_immune: Walks through lava unharmed.
         aquatic: Swims (aquatic or amphibious: water costs 1 and deep water is safe).
+        incorporeal: Passes through solid squares (walls) and may stand in them; walls
+            then close no corner to it.
     """
 
     flight: bool = False
     fire_immune: bool = False
     aquatic: bool = False
+    incorporeal: bool = False
 
     @property
     def lava_safe(self) -> bool:
@@ -124,7 +127,7 @@ def corner_open(terrain: np.ndarray, frm: Square, to: Square,
 def enterable(terrain: int, mover: Mover) -> bool:
     """Whether a figure's own move may step into a square of ``terrain`` (figures and
     the chest are the caller's rule)."""
-    if terrain in (UNREVEALED, WALL):
+    if terrain == UNREVEALED or (terrain == WALL and not mover.incorporeal):
         return False
     if terrain == LAVA:
         return mover.lava_safe
@@ -177,6 +180,7 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
     flat = terrain.ravel().tolist()
     table = _flat_table(rows, cols)
     lava_ok, water_ok = mover.lava_safe, mover.water_safe
+    ghost = mover.incorporeal
     squares = _squares(rows, cols)
 
     memo_pass: dict[int, bool] = {}
@@ -186,7 +190,8 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
         v = memo_pass.get(j)
         if v is None:
             t = flat[j]
-            v = memo_pass[j] = t != UNREVEALED and t != WALL and (t != LAVA or lava_ok) \
+            v = memo_pass[j] = t != UNREVEALED and (t != WALL or ghost) \
+                and (t != LAVA or lava_ok) \
                 and passable(squares[j])
         return v
 
@@ -219,7 +224,7 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
                 continue
             if diagonal:
                 ta, tb = flat[a], flat[b]
-                if ta == WALL or tb == WALL or (closed(a) and closed(b)):
+                if (not ghost and (ta == WALL or tb == WALL)) or (closed(a) and closed(b)):
                     continue
             t = flat[j]
             if not water_ok and t == SHALLOW:
