@@ -424,3 +424,26 @@ def test_a_specter_moves_through_walls_to_attack():
     attacks = [e for e in events(game, "attack") if e["attacker"] == specter]
     assert attacks and attacks[0]["targets"] == ["Human Thief"]
     assert all(e["attacker"] != zombie for e in events(game, "attack")) and thief
+
+
+def test_a_flyer_makes_room_for_a_walker_to_attack_too():
+    game = DungeonCrawlerGame.empty(0)
+    game.place_tile("lava bridge", (0, 1))  # a corridor at column 4 between lava
+    thief = game.add_adventurer(1, "Human Thief", (2, 4))
+    gargoyle = game.add_monster(0, "Gargoyle", (1, 4))  # flies: lava is floor to it
+    zombie = game.add_monster(0, "Zombie", (0, 4))  # can attack only from (1,4)
+    game.start(0, steps=("monsters_move", "monsters_attack"))
+    assert game.figures[gargoyle].square in ((1, 3), (1, 5))  # over the lava
+    assert game.figures[zombie].square == (1, 4)
+    attackers = {e["attacker"] for e in events(game, "attack")}
+    assert attackers == {gargoyle, zombie} and thief
+    assert any(e.get("tactic") == "make room" for e in events(game, "monster_move"))
+
+
+def test_a_flyer_stays_when_no_walker_needs_its_square():
+    game = DungeonCrawlerGame.empty(0)
+    game.place_tile("lava bridge", (0, 1))
+    game.add_adventurer(1, "Human Thief", (2, 4))
+    gargoyle = game.add_monster(0, "Gargoyle", (1, 4))
+    game.start(0, steps=("monsters_move",))
+    assert game.figures[gargoyle].square == (1, 4)

@@ -495,6 +495,31 @@ class DungeonCrawlerGame(DecisionGame):
         self._monster_move(fid, tactic, target, must_leave=on_spawn)
         return True
 
+    def _room_needed(self, flyer: int, target: int) -> bool:
+        """Whether a friendly monster without flight, going for ``target`` by its
+        tactics, can reach no square to attack it from this activation but could if
+        ``flyer`` left its square (the rule that flyers make room)."""
+        f = self.figures[flyer]
+        heroes = self.adventurer_figures()
+        for other in self.seats[f.owner].monsters:
+            if other == flyer or monster(self.figures[other].name).mover.flight:
+                continue
+            if self._tactic(other) != "attack" or self._can_attack(other, target) \
+                    or target not in self._nearest(other, heroes):
+                continue
+            mv = monster(self.figures[other].name).mv
+            if any(self._can_attack(other, target, sq)
+                   for sq in self._monster_reach(other, mv).cost):
+                continue
+            del self.at[f.square]
+            try:
+                freed = self._monster_reach(other, mv).cost
+            finally:
+                self.at[f.square] = flyer
+            if f.square in freed and self._can_attack(other, target, f.square):
+                return True
+        return False
+
     def _monster_move(self, fid: int, tactic: str, target: int | None,
                       must_leave: bool) -> None:
         f = self.figures[fid]
@@ -512,6 +537,15 @@ class DungeonCrawlerGame(DecisionGame):
         if tactic == "attack" and target is not None:
             goal = self.figures[target].square
             if self._can_attack(fid, target) and not must_leave:
+                if m.mover.flight and self._room_needed(fid, target):
+                    # a flyer makes room for a walker that can attack only from here
+                    others = [sq for sq in reach.cost if self._can_attack(fid, target, sq)]
+                    if others:
+                        dest = min(others, key=lambda sq: (king_distance(sq, goal),)
+                                   + order(sq))
+                        self._move_figure(fid, dest)
+                        self.log("monster_move", player=f.owner, monster=f.name, id=fid,
+                                 to=list(dest), tactic="make room")
                 return
             here_spots = [sq for sq in reach.cost if self._can_attack(fid, target, sq)]
             if here_spots:
