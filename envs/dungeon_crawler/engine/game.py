@@ -437,21 +437,23 @@ class DungeonCrawlerGame(DecisionGame):
         monsters passable; king steps for those no way reaches)."""
         if not candidates:
             return []
+        here = self.figures[fid].square
+        close = [h for h in candidates if adjacent(here, self.figures[h].square)]
+        if close:  # nothing is nearer than an adjacent adventurer: no search needed
+            return close
         around = {n for h in candidates
                   for n, _ in neighbours(self.board.terrain.shape, self.figures[h].square)}
         reach = self._monster_reach(fid, 10**6, goals=around)
-        here = self.figures[fid].square
 
         def dist(h: int) -> tuple[int, int]:
             sq = self.figures[h].square
             costs = [reach.cost[n] for n, _ in neighbours(self.board.terrain.shape, sq)
                      if n in reach.cost]
-            if adjacent(here, sq):
-                return (0, 0)
             return (0, min(costs)) if costs else (1, king_distance(here, sq))
 
-        best = min(dist(h) for h in candidates)
-        return [h for h in candidates if dist(h) == best]
+        dists = {h: dist(h) for h in candidates}
+        best = min(dists.values())
+        return [h for h in candidates if dists[h] == best]
 
     def _monster_target(self, fid: int, candidates: list[int]) -> int | None:
         """The adventurer the monster goes for; None when its controller must choose
