@@ -96,6 +96,7 @@ from labyrinth_gym.envs.dungeon_crawler.engine.geometry import (
     Square,
     adjacent,
     area,
+    corner_open,
     enterable,
     king_distance,
     may_end_on,
@@ -682,8 +683,6 @@ class DungeonCrawlerGame(DecisionGame):
         return out
 
     def _corner_ok(self, frm: Square, to: Square) -> bool:
-        from labyrinth_gym.envs.dungeon_crawler.engine.geometry import corner_open
-
         return corner_open(self.board.terrain, frm, to, lambda sq: sq in self.at)
 
     def _attack_options(self, hero: int) -> list[Square]:

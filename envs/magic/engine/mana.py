@@ -69,11 +69,11 @@ class ManaCost:
 
     @cached_property
     def needs(self) -> tuple[int, tuple[frozenset[str], ...]]:
-        """Mana units paying it takes at least (the generic part and the one-mana
-        pips, not ``2/W`` or Phyrexian ones) and the symbols each such pip accepts."""
-        pips = [p for p in self.pips if not (p.endswith("/P") or p.startswith("2/"))]
-        return len(pips) + self.generic, tuple(
-            frozenset(c for c in p.split("/")) for p in pips)
+        """:func:`~labyrinth_gym.envs.magic.engine.payment.needs` of this cost, worked
+        out once (the legal sets ask it at every priority stop)."""
+        from labyrinth_gym.envs.magic.engine.payment import needs
+
+        return needs(self)
 
     def __str__(self) -> str:
         out = "{X}" * self.x

@@ -116,6 +116,13 @@ class Plan:
     life: int = 0
 
 
+def needs(cost: ManaCost) -> tuple[int, tuple[frozenset[str], ...]]:
+    """Mana units paying ``cost`` takes at least (the generic part and the one-mana
+    pips, not :func:`special` ones) and the symbols each such pip accepts."""
+    pips = [p for p in cost.pips if not special(p)]
+    return len(pips) + cost.generic, tuple(pip_options(p) for p in pips)
+
+
 def payable(cost: ManaCost, sources: list[Source],
             wanted: Callable[[], dict[str, int]], life: int | None = None) -> bool:
     """Whether :func:`plan` finds a plan, without building it where the answer cannot
