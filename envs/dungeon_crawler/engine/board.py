@@ -50,6 +50,7 @@ class Board:
         self.spawns: dict[Square, int] = {}
         self.piles: set[Square] = set()
         self.filled: dict[Slot, str] = {}
+        self.turns: dict[Slot, int] = {}
         self._los: dict[tuple[Square, Square], bool] = {}
         self._solid: np.ndarray | None = None
         for slot, pic in self.spec.rooms:
@@ -75,9 +76,14 @@ class Board:
                 self.piles.add((r0 + r, c0 + c))
                 placed += 1
         self.filled[slot] = name
+        self._invalidate((r0, c0), (r0 + k - 1, c0 + k - 1))
+        return placed
+
+    def _invalidate(self, lo: Square, hi: Square) -> None:
+        """Forget what depends on the terrain, which changed in the rectangle from
+        ``lo`` to ``hi`` (corners included): line of sight, the solid mask."""
         self._los.clear()
         self._solid = None
-        return placed
 
     def open_slots(self) -> list[Slot]:
         """Empty slots sharing an edge with a filled one, in row-major order."""
@@ -100,7 +106,58 @@ class Board:
         """
         if slot not in self.open_slots():
             raise ValueError(f"slot {slot} is not open; open slots: {self.open_slots()}")
+        self.turns[slot] = quarter_turns % 4
         return self._paint(slot, pic.rotated(quarter_turns), name)
+
+    def movable_slots(self) -> list[Slot]:
+        """Slots holding a labyrinth tile (not a mat room, the centre or Lava Island:
+        what Rotating and Shifting Rooms may move), row-major."""
+        return sorted(self.turns)
+
+    def rotate(self, slot: Slot, pic: Picture, quarter_turns: int) -> None:
+        """Turn the tile in ``slot`` (whose unturned picture is ``pic``) a further
+        ``quarter_turns`` clockwise; its pile tokens and spawn points turn with it."""
+        k = self.spec.tile_size
+        r0, c0 = slot[0] * k, slot[1] * k
+        turns = (self.turns[slot] + quarter_turns) % 4
+        old_piles = {(r - r0, c - c0) for r, c in self.piles if self.slot_of((r, c)) == slot}
+        self._clear(slot)
+        turned = pic.rotated(turns)
+        self.terrain[r0:r0 + k, c0:c0 + k] = turned.terrain()
+        for r, c, number in turned.spawns():
+            self.spawns[(r0 + r, c0 + c)] = number
+        for r, c in old_piles:  # (r, c) -> (c, k-1-r) per clockwise quarter turn
+            for _ in range(quarter_turns % 4):
+                r, c = c, k - 1 - r
+            self.piles.add((r0 + r, c0 + c))
+        self.turns[slot] = turns
+        self._invalidate((r0, c0), (r0 + k - 1, c0 + k - 1))
+
+    def remove(self, slot: Slot) -> int:
+        """Take the tile out of ``slot`` (its squares become unrevealed); the number of
+        pile tokens it took back to the supply."""
+        back = self._clear(slot)
+        del self.filled[slot]
+        del self.turns[slot]
+        k = self.spec.tile_size
+        r0, c0 = slot[0] * k, slot[1] * k
+        self._invalidate((r0, c0), (r0 + k - 1, c0 + k - 1))
+        return back
+
+    def _clear(self, slot: Slot) -> int:
+        k = self.spec.tile_size
+        r0, c0 = slot[0] * k, slot[1] * k
+        self.terrain[r0:r0 + k, c0:c0 + k] = UNREVEALED
+        for sq in [sq for sq in self.spawns if self.slot_of(sq) == slot]:
+            del self.spawns[sq]
+        gone = {sq for sq in self.piles if self.slot_of(sq) == slot}
+        self.piles -= gone
+        return len(gone)
+
+    def set_terrain(self, sq: Square, terrain: int) -> None:
+        """Change one square's terrain (a cave-in's wall, the secret door's opening)."""
+        self.terrain[sq] = terrain
+        self._invalidate(sq, sq)
 
     def slot_squares(self, slot: Slot) -> list[Square]:
         k = self.spec.tile_size
@@ -142,6 +199,7 @@ class Board:
         new.spawns = dict(self.spawns)
         new.piles = set(self.piles)
         new.filled = dict(self.filled)
+        new.turns = dict(self.turns)
         new._los = dict(self._los)
         new._solid = self._solid
         new.chest = self.chest
@@ -152,6 +210,7 @@ class Board:
                 "spawns": [[r, c, n] for (r, c), n in sorted(self.spawns.items())],
                 "piles": sorted([r, c] for r, c in self.piles),
                 "filled": [[r, c, name] for (r, c), name in sorted(self.filled.items())],
+                "turns": [[r, c, q] for (r, c), q in sorted(self.turns.items())],
                 "chest": list(self.chest)}
 
     @classmethod
@@ -162,6 +221,7 @@ class Board:
         new.spawns = {(r, c): n for r, c, n in data["spawns"]}
         new.piles = {(r, c) for r, c in data["piles"]}
         new.filled = {(r, c): name for r, c, name in data["filled"]}
+        new.turns = {(r, c): q for r, c, q in data["turns"]}
         new._los = {}
         new._solid = None
         new.chest = tuple(data["chest"])
