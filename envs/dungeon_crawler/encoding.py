@@ -6,10 +6,13 @@
 | planes    | 14 x 21 x 21      | :data:`PLANES`: the board and the figures            |
 | seats     | 6 x :data:`SEAT`  | per relative seat (0: the observer)                  |
 | globals   | :data:`GLOBAL`    | the decision, the round, the decks, the tile drawn,  |
-|           |                   | the monster drawn, movement left, the player count   |
+|           |                   | the monster drawn, movement left, the player count,  |
+|           |                   | the observer's hand, the card being played or the    |
+|           |                   | cards offered, the roll in a card window, potions    |
 
-Only public information: every figure and the revealed board are open; the tile and
-encounter decks are counted, never shown in order.
+Only what the observer may see: every figure, the revealed board and the equipment in
+play are open; the decks are counted, never shown in order; rivals' hands are counted,
+never shown.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from labyrinth_gym.envs.dungeon_crawler.engine.data import (
     monster,
     monsters,
     tiles,
+    treasure_cards,
 )
 from labyrinth_gym.envs.dungeon_crawler.engine.game import (
     MAX_MONSTERS,
@@ -48,18 +52,31 @@ adventurer and monsters and its rivals' stand; each figure's wounds / BP and att
 dice / 4."""
 RACES = ("dwarf", "elf", "human")
 CLASSES = ("warrior", "thief", "wizard", "cleric")
+EQUIPMENT = tuple(c for c in treasure_cards() if c.timing == "equip")
 SEAT = ("present", "joined", "on_board", *(f"race_{r}" for r in RACES),
-        *(f"class_{c}" for c in CLASSES), "wounds", "monsters", "chest_distance")
+        *(f"class_{c}" for c in CLASSES), "wounds", "monsters", "chest_distance",
+        "hand_size", *(f"equipped_{c.name}" for c in EQUIPMENT))
 """Per seat: present, in the game yet, adventurer on the board, its race and class,
-wounds / BP, monsters / the maximum, king distance to the chest / 21."""
+wounds / BP, monsters / the maximum, king distance to the chest / 21, cards in hand / 10,
+the equipment in play on its adventurer."""
 DECISIONS = ("choose_adventurer", "choose_start", "monster_target", "place_tile",
              "spawn_square", "pair", "move", "attack", "push_to", "lava_push",
-             "respawn_square")
+             "respawn_square", "roll_window", "card_target", "keep", "slide_to")
+ROLLS = ("attack", "push", "respawn")
+N_CARDS = len(treasure_cards())
 TILE_SYMBOLS = ("#", ".", "X", "L", "s", "d", "6")
 GLOBAL = (*(f"decision_{d}" for d in DECISIONS), "round", "tiles_left",
           "encounters_left", "mv_left", *(f"players_{n}" for n in range(2, 7)), "hard",
           *(f"tile_{i}_{s}" for i in range(9) for s in TILE_SYMBOLS),
-          *(f"monster_{m.name}" for m in monsters()))
+          *(f"monster_{m.name}" for m in monsters()),
+          "treasure_left", "treasure_discard", *(f"hand_{i}" for i in range(N_CARDS)),
+          *(f"card_{i}" for i in range(N_CARDS)), *(f"roll_{k}" for k in ROLLS),
+          "roll_mine", "roll_hits", "roll_margin", "status_flight", "status_fire_immune",
+          "quick", "extra_attacks")
+"""Globals. ``hand_i``: the observer holds treasure card ``i``; ``card_i``: card ``i`` is
+being played (its target asked) or offered to keep; ``roll_*``: in a card window, the
+roll's kind, whether the observer made it, its hits / 4 (attacks) and the roller's
+margin (pushes: (own die - other die + 6) / 12; re-spawn: die / 6)."""
 G = {name: i for i, name in enumerate(GLOBAL)}
 S = {name: i for i, name in enumerate(SEAT)}
 P = {name: i for i, name in enumerate(PLANES)}
@@ -114,6 +131,9 @@ def encode(game: DungeonCrawlerGame, observer: int) -> np.ndarray:
             chest = game.board.chest
             row[S["chest_distance"]] = max(abs(f.square[0] - chest[0]),
                                            abs(f.square[1] - chest[1])) / SIDE
+        row[S["hand_size"]] = min(len(seat.hand) / 10, 1.0)
+        for cid in seat.equipped:
+            row[S[f"equipped_{treasure_cards()[cid].name}"]] = 1.0
 
     g = obs[PLANES_SIZE + MAX_SEATS * len(SEAT):]
     d = game.decision
@@ -128,12 +148,47 @@ def encode(game: DungeonCrawlerGame, observer: int) -> np.ndarray:
             g[G[f"monster_{d['monster']}"]] = 1.0
         if d["kind"] == "move":
             g[G["mv_left"]] = min(game.ctx.get("mv", 0) / 8, 1.0)
+        if d["kind"] == "card_target":
+            g[G[f"card_{d['card']}"]] = 1.0
+        if d["kind"] == "keep":
+            for cid in game.ctx["secret"]:
+                g[G[f"card_{cid}"]] = 1.0
+        if d["kind"] == "roll_window":
+            _encode_roll(game, observer, g)
+    for cid in game.seats[observer].hand:
+        g[G[f"hand_{cid}"]] = 1.0
+    if game.ctx.get("player") == observer:
+        status = game.ctx.get("status", ())
+        g[G["status_flight"]] = "flight" in status
+        g[G["status_fire_immune"]] = "fire_immune" in status
+        g[G["quick"]] = min(game.ctx.get("quick", 0) / 8, 1.0)
+        g[G["extra_attacks"]] = min(game.ctx.get("extra_attacks", 0), 1)
+    g[G["treasure_left"]] = len(game.treasure) / N_CARDS
+    g[G["treasure_discard"]] = len(game.treasure_discard) / N_CARDS
     g[G["round"]] = min(game.round / max(game.max_rounds, 1), 1.0)
     g[G["tiles_left"]] = len(game.tile_deck) / TILES
     g[G["encounters_left"]] = len(game.encounters) / ENCOUNTER_CARDS
     g[G[f"players_{n}"]] = 1.0
     g[G["hard"]] = game.hard
     return obs
+
+
+def _encode_roll(game: DungeonCrawlerGame, observer: int, g: np.ndarray) -> None:
+    r = game.ctx["roll"]
+    hero = game.seats[observer].hero
+    g[G[f"roll_{r['kind']}"]] = 1.0
+    if r["kind"] == "respawn":
+        g[G["roll_mine"]] = 1.0
+        g[G["roll_margin"]] = r["dice"][0] / 6
+    elif r["kind"] == "push":
+        mine = hero is not None and hero == r["pusher"]
+        g[G["roll_mine"]] = mine
+        a, b = r["dice"] if mine else r["dice"][::-1]
+        g[G["roll_margin"]] = min(max((a - b + 6) / 12, 0.0), 1.0)
+    else:
+        g[G["roll_mine"]] = hero is not None and hero == r["attacker"]
+        hits = sum(d + r["bonus"] >= r["defence"] for d in r["dice"]) - r["cancel"]
+        g[G["roll_hits"]] = min(max(hits, 0) / 4, 1.0)
 
 
 __all__ = ["DECISIONS", "GLOBAL", "OBS_SIZE", "PLANES", "SEAT", "encode"]

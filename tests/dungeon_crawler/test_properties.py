@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from labyrinth_gym.envs.dungeon_crawler.engine.actions import TREASURE_CARDS
 from labyrinth_gym.envs.dungeon_crawler.engine.data import (
     TILES,
     TREASURE_PILES,
@@ -32,6 +33,13 @@ def check(game: DungeonCrawlerGame) -> None:
             assert game.figures[seat.hero].owner == p
     cards = [s.card for s in game.seats if s.card is not None]
     assert len(cards) == len(set(cards))  # one player per adventurer card
+    treasure = (game.treasure + game.treasure_discard + game.secret_room
+                + game.ctx.get("secret", [])
+                + [c for s in game.seats for c in s.hand + s.equipped])
+    assert sorted(treasure) == list(range(TREASURE_CARDS))  # every card somewhere, once
+    for seat in game.seats:
+        if seat.hero is None:
+            assert not seat.equipped
 
 
 def test_invariants_over_random_games():

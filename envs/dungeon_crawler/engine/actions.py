@@ -11,9 +11,11 @@
 |                             | where a pushed figure goes                               |
 | ``458 + 4*s + q``           | place the drawn tile in slot ``s`` (row-major, ``< 49``) |
 |                             | turned ``q`` quarter turns clockwise                     |
-| ``654 + h``                 | play hand card ``h`` (``h < 20``)                         |
+| ``654 + t``                 | treasure card ``t`` (its index in ``treasure.toml``,     |
+|                             | ``t < 40``): play it from the hand, or keep it (Secret   |
+|                             | Door)                                                    |
 
-:data:`NUM_ACTIONS` is 674.
+:data:`NUM_ACTIONS` is 694.
 """
 
 from __future__ import annotations
@@ -31,8 +33,8 @@ SQUARE = PICK_UP + 1
 SLOTS = 7
 PLACE = SQUARE + SIDE * SIDE
 CARD = PLACE + SLOTS * SLOTS * 4
-MAX_HAND = 20
-NUM_ACTIONS = CARD + MAX_HAND
+TREASURE_CARDS = 40
+NUM_ACTIONS = CARD + TREASURE_CARDS
 
 
 def adventurer(i: int) -> int:
@@ -51,8 +53,8 @@ def place(slot: tuple[int, int], quarter_turns: int) -> int:
     return PLACE + (slot[0] * SLOTS + slot[1]) * 4 + quarter_turns
 
 
-def card(h: int) -> int:
-    return CARD + h
+def card(t: int) -> int:
+    return CARD + t
 
 
 def decode(action: int) -> tuple[str, tuple]:

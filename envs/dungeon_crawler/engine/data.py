@@ -29,6 +29,18 @@ ENCOUNTER_CARDS = 49
 MONSTER_TYPES = 16
 TILES = 60
 TREASURE_PILES = 10
+LOOT_CARDS = 20
+EVENT_CARDS = 20
+TIMINGS = ("equip", "activation", "roll")
+EFFECTS = frozenset({
+    "equip", "reroll_misses", "cancel_hit", "status", "heal", "quickness", "power",
+    "attack", "extra_attack", "relocate", "wall", "swap", "draw", "discard", "heal_all",
+    "control", "tile", "reflect", "wound", "spawn", "rotate", "secret_door", "shift",
+    "slide", "summon", "teleport"})
+TARGETS = ("", "adventurer", "rival", "other_adventurer", "seen_figure", "seen_monster",
+           "area_centre", "monster", "near_square", "spawn_point", "floor", "wall_adjacent",
+           "tile")
+EQUIP_STATS = ("def", "def_ranged", "bp", "mv", "melee_bonus", "heal")
 ATTACKS = ("melee", "ranged", "area")
 TRAITS = frozenset({"flight", "fire_immune", "aquatic", "incorporeal", "unpushable",
                     "hurts_pusher"})
@@ -150,6 +162,35 @@ class Monster:
                      incorporeal="incorporeal" in self.traits)
 
 
+@dataclass(frozen=True)
+class TreasureCard:
+    """A loot or event card of the treasure deck (see ``treasure.toml``).
+
+    Attributes:
+        cid: Its index in :func:`treasure_cards` (its action is ``CARD + cid``).
+        name, kind, timing, effect, target, text: As in the data file.
+        status: The status a potion gives ("flight", "fire_immune").
+        amount, dice, bonus: The effect's numbers.
+        equip: Stat bonuses while equipped (``EQUIP_STATS`` keys).
+    """
+
+    cid: int
+    name: str
+    kind: str
+    timing: str
+    effect: str
+    target: str
+    text: str
+    status: str = ""
+    amount: int = 0
+    dice: int = 0
+    bonus: int = 0
+    equip: tuple[tuple[str, int], ...] = ()
+
+    def stat(self, key: str) -> int:
+        return dict(self.equip).get(key, 0)
+
+
 def _read(name: str) -> dict:
     text = resources.files("labyrinth_gym.envs.dungeon_crawler").joinpath(
         "data", name).read_text(encoding="utf-8")
@@ -264,6 +305,56 @@ def monsters() -> tuple[Monster, ...]:
     if problems:
         raise DataError(problems)
     return tuple(out)
+
+
+@cache
+def treasure_cards() -> tuple[TreasureCard, ...]:
+    """The 40 treasure cards (20 loot, 20 events), one per physical card, in file
+    order (a card's index is its id)."""
+    data = _read("treasure.toml")
+    problems: list[str] = []
+    out = []
+    for i, c in enumerate(data["cards"]):
+        where = c.get("name", f"card {i}")
+        if c.get("kind") not in ("loot", "event"):
+            problems.append(f"{where}: kind {c.get('kind')!r} is not loot or event")
+        if c.get("timing") not in TIMINGS:
+            problems.append(f"{where}: timing {c.get('timing')!r} is not one of {TIMINGS}")
+        if c.get("effect") not in EFFECTS:
+            problems.append(f"{where}: unknown effect {c.get('effect')!r}")
+        if c.get("target", "") not in TARGETS:
+            problems.append(f"{where}: unknown target {c.get('target')!r}")
+        if c.get("effect") == "status" and c.get("status") not in ("flight", "fire_immune"):
+            problems.append(f"{where}: status {c.get('status')!r} is not flight or "
+                            "fire_immune")
+        equip = tuple((k, int(c[k])) for k in EQUIP_STATS if k in c)
+        if (c.get("timing") == "equip") != bool(equip):
+            problems.append(f"{where}: equipment, and only equipment, has stats "
+                            f"({', '.join(EQUIP_STATS)})")
+        out.append(TreasureCard(i, where, c.get("kind", ""), c.get("timing", ""),
+                                c.get("effect", ""), c.get("target", ""),
+                                c.get("text", ""), c.get("status", ""),
+                                int(c.get("amount", 0)), int(c.get("dice", 0)),
+                                int(c.get("bonus", 0)), equip))
+    names = [c.name for c in out]
+    for kind, count in (("loot", LOOT_CARDS), ("event", EVENT_CARDS)):
+        n = sum(c.kind == kind for c in out)
+        if n != count:
+            problems.append(f"{count} {kind} cards, not {n}")
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        problems.append(f"one card of each name, but twice: {twice}")
+    if problems:
+        raise DataError(problems)
+    return tuple(out)
+
+
+def treasure_card(name: str) -> TreasureCard:
+    for c in treasure_cards():
+        if c.name == name:
+            return c
+    raise KeyError(f"no treasure card {name!r}; the cards are "
+                   f"{', '.join(c.name for c in treasure_cards())}")
 
 
 def monster(name: str) -> Monster:

@@ -86,12 +86,11 @@ from labyrinth_gym.envs.dungeon_crawler.engine.data import (
     monster,
     monsters,
     tiles,
+    treasure_cards,
 )
 from labyrinth_gym.envs.dungeon_crawler.engine.geometry import (
     CHEST,
-    DEEP,
     LAVA,
-    WALKER,
     Mover,
     Square,
     adjacent,
@@ -103,6 +102,10 @@ from labyrinth_gym.envs.dungeon_crawler.engine.geometry import (
     neighbours,
     reachable,
     step_cost,
+)
+from labyrinth_gym.envs.dungeon_crawler.engine.treasure import (
+    RANGED_KINDS,
+    TreasureRules,
 )
 
 MAX_MONSTERS = {2: 12, 3: 8, 4: 6, 5: 5, 6: 4}
@@ -142,15 +145,23 @@ class Seat:
         hero: Figure id of its adventurer on the board (None: off the board).
         monsters: Figure ids of the monsters it controls, in the order drawn.
         joined: It has entered the game (players 5 and 6 join after a round).
+        hand: Treasure card ids in its hand (hidden from the others).
+        equipped: Treasure card ids in play on its adventurer (public).
     """
 
     card: int | None = None
     hero: int | None = None
     monsters: list[int] = field(default_factory=list)
     joined: bool = True
+    hand: list[int] = field(default_factory=list)
+    equipped: list[int] = field(default_factory=list)
+
+    def copy(self) -> Seat:
+        return Seat(self.card, self.hero, list(self.monsters), self.joined, list(self.hand),
+                    list(self.equipped))
 
 
-class DungeonCrawlerGame(DecisionGame):
+class DungeonCrawlerGame(TreasureRules, DecisionGame):
     """One game of Dungeon Crawler Labyrinth (rules in the module docstring)."""
 
     num_actions = A.NUM_ACTIONS
@@ -174,6 +185,13 @@ class DungeonCrawlerGame(DecisionGame):
         game.encounters = [m.name for m in monsters() for _ in range(m.count)]
         game.dice.shuffle(game.encounters)
         game.encounter_discard: list[str] = []
+        game.treasure = list(range(len(treasure_cards())))
+        game.dice.shuffle(game.treasure)
+        game.treasure_discard: list[int] = []
+        game.secret_room: list[int] = []
+        game.secret_owner = None
+        game.secret_door = None
+        game.placed_tiles: dict[tuple[int, int], int] = {}
         game.figures: dict[int, Figure] = {}
         game.at: dict[Square, int] = {}
         game.next_fid = 1
@@ -215,13 +233,23 @@ class DungeonCrawlerGame(DecisionGame):
         return fid
 
     def place_tile(self, name: str, slot: tuple[int, int], quarter_turns: int = 0) -> None:
-        tile = next(t for t in tiles() if t.name == name)
-        self.board.place(tile.name, tile.picture, slot, quarter_turns)
+        """Place a tile of that name, taken from the tile deck."""
+        i = next(i for i in self.tile_deck if tiles()[i].name == name)
+        self.tile_deck.remove(i)
+        self.placed_tiles[slot] = i
+        self.board.place(name, tiles()[i].picture, slot, quarter_turns)
+
+    def give_card(self, p: int, name: str) -> int:
+        """Move the treasure card ``name`` from the deck to ``p``'s hand (tests)."""
+        cid = next(c.cid for c in treasure_cards() if c.name == name)
+        self.treasure.remove(cid)
+        self.seats[p].hand.append(cid)
+        return cid
 
     def start(self, p: int, steps: tuple[str, ...] | None = None) -> None:
         """Run ``p``'s activation from the top (or only its ``steps``, then stop)."""
         self.decision = None
-        self.ctx = {"monster_index": 0}
+        self.ctx = {"player": p}
         self.queue = [("activation", p)] if steps is None else [(s, p) for s in steps]
         self._run()
 
@@ -259,13 +287,27 @@ class DungeonCrawlerGame(DecisionGame):
 
     def mover(self, fid: int) -> Mover:
         f = self.figures[fid]
-        return monster(f.name).mover if f.kind == "monster" else WALKER
+        return monster(f.name).mover if f.kind == "monster" else self.hero_mover(f.owner)
 
     def bp(self, fid: int) -> int:
-        return self.stats(fid).bp
+        f = self.figures[fid]
+        if f.kind == "monster":
+            return monster(f.name).bp
+        return self.stats(fid).bp + self.equip_bonus(f.owner, "bp")
 
-    def defence(self, fid: int) -> int:
-        return self.stats(fid).defence
+    def defence(self, fid: int, kind: str = "") -> int:
+        """Figure ``fid``'s defence against an attack of ``kind`` (equipment
+        included)."""
+        f = self.figures[fid]
+        if f.kind == "monster":
+            return monster(f.name).defence
+        extra = self.equip_bonus(f.owner, "def")
+        if kind in RANGED_KINDS:
+            extra += self.equip_bonus(f.owner, "def_ranged")
+        return self.stats(fid).defence + extra
+
+    def hero_mv(self, p: int) -> int:
+        return self.card(p).mv + self.equip_bonus(p, "mv")
 
     def adventurer_figures(self) -> list[int]:
         return [s.hero for s in self.seats if s.hero is not None]
@@ -321,8 +363,8 @@ class DungeonCrawlerGame(DecisionGame):
     def _run(self) -> None:
         """Advance until a player must decide (or the game ends)."""
         while self.outcome is None and self.decision is None and self.queue:
-            step, p = self.queue.pop(0)  # (a game always has the next activation queued)
-            getattr(self, f"_step_{step}")(p)
+            step, *args = self.queue.pop(0)  # (the next activation is always queued)
+            getattr(self, f"_step_{step}")(*args)
         self._legal = None
 
     def _ask(self, kind: str, player: int, **extra: Any) -> None:
@@ -352,45 +394,38 @@ class DungeonCrawlerGame(DecisionGame):
         self.queue = [("heal", p), ("monsters_move", p), ("monsters_attack", p),
                       ("tile", p), ("spawn_monster", p), ("adventurer", p),
                       ("activation", nxt)]
-        self.ctx = {"monster_index": 0}
+        self.ctx = {"player": p}
 
     def _step_heal(self, p: int) -> None:
         seat = self.seats[p]
         if seat.hero is None:
             return
         f = self.figures[seat.hero]
-        heal = self.card(p).heal
+        heal = self.card(p).heal + self.equip_bonus(p, "heal")
         if heal and f.wounds:
             healed = min(heal, f.wounds)
             f.wounds -= healed
             self.log("heal", player=p, healed=healed, wounds=f.wounds)
 
     # ------------------------------------------------------------- monsters
-    def _step_monsters_move(self, p: int) -> None:
-        i = self.ctx.get("monster_index", 0)
-        mine = self.seats[p].monsters
-        while i < len(mine):
-            fid = mine[i]
-            self.ctx["monster_index"] = i
-            if not self._monster_turn(fid, "move"):
-                self.queue.insert(0, ("monsters_move", p))
-                return  # a tie to decide first
-            if self.outcome is not None:
-                return
-            i += 1
-        self.ctx["monster_index"] = 0
+    def _step_monsters_move(self, p: int, left: list[int] | None = None) -> None:
+        self._monsters(p, "move", left)
 
-    def _step_monsters_attack(self, p: int) -> None:
-        i = self.ctx.get("monster_index", 0)
-        mine = self.seats[p].monsters
-        while i < len(mine):
-            fid = mine[i]
-            self.ctx["monster_index"] = i
-            if not self._monster_turn(fid, "attack"):
-                self.queue.insert(0, ("monsters_attack", p))
-                return
-            i += 1
-        self.ctx["monster_index"] = 0
+    def _step_monsters_attack(self, p: int, left: list[int] | None = None) -> None:
+        self._monsters(p, "attack", left)
+
+    def _monsters(self, p: int, part: str, left: list[int] | None) -> None:
+        """Move (or attack with) ``p``'s monsters ``left`` (None: all of them, in the
+        order drawn) one by one; what a monster's turn queues (its attack's rolls) runs
+        before the next monster's turn."""
+        left = list(self.seats[p].monsters) if left is None else list(left)
+        while left and (left[0] not in self.figures or self.figures[left[0]].owner != p):
+            left.pop(0)
+        if not left:
+            return
+        self.queue.insert(0, (f"monsters_{part}", p, left[1:]))
+        if not self._monster_turn(left[0], part):
+            self.queue[0] = (f"monsters_{part}", p, left)  # a tie to decide first
 
     def _tactic(self, fid: int) -> str:
         """The monster's tactics line that applies now: Within X, then LoS, then No
@@ -485,7 +520,8 @@ class DungeonCrawlerGame(DecisionGame):
                 target = self._monster_target(fid, attackable)
                 if target is None:
                     return False
-                self._attack_figure(fid, [target])
+                m = monster(f.name)
+                self._attack(fid, f.owner, [target], m.att, 0, m.attack)
                 return True
             if part == "attack":
                 return True
@@ -605,12 +641,7 @@ class DungeonCrawlerGame(DecisionGame):
     def _step_spawn_monster(self, p: int) -> None:
         if len(self.seats[p].monsters) >= self.max_monsters():
             return
-        if not self.encounters:
-            self.encounters, self.encounter_discard = self.encounter_discard, []
-            self.dice.shuffle(self.encounters)
-            if self.encounters:
-                self.log("encounters_reshuffled", cards=len(self.encounters))
-        if not self.encounters or not self._spawn_squares():
+        if not self._refill_encounters() or not self._spawn_squares():
             return
         name = self.encounters.pop()
         self.log("encounter", player=p, monster=name)
@@ -634,12 +665,19 @@ class DungeonCrawlerGame(DecisionGame):
 
     def _no_exits(self, p: int) -> bool:
         hero = self.seats[p].hero
-        return hero is not None and not self._move_options(hero, self.card(p).mv, 0) \
+        return hero is not None and not self._move_options(hero, self.hero_mv(p), 0) \
             and not self._attack_options(hero)
 
+    def _step_next_part(self, p: int) -> None:
+        self._next_part(p)
+
     def _next_part(self, p: int) -> None:
-        """The next part of the adventurer's pair, or the end of the phase."""
+        """The next part of the adventurer's pair (then any extra attacks from Rapid
+        Strike), or the end of the phase."""
         parts = self.ctx.get("parts", [])
+        if not parts and self.ctx.get("extra_attacks") and "parts" in self.ctx:
+            self.ctx["extra_attacks"] -= 1
+            parts.append("attack")
         if not parts:
             return
         part = parts.pop(0)
@@ -649,7 +687,7 @@ class DungeonCrawlerGame(DecisionGame):
             hero = self.seats[p].hero
             if hero is None:
                 return self._next_part(p)
-            self.ctx["mv"] = self.card(p).mv
+            self.ctx["mv"] = self.hero_mv(p) + self.ctx.pop("quick", 0)
             self.ctx["diagonals"] = 0
             self._ask("move", p)
         else:
@@ -661,7 +699,8 @@ class DungeonCrawlerGame(DecisionGame):
     def _move_options(self, hero: int, mv: int, diagonals: int) -> dict[Square, Any]:
         """``{square: ("move", reach) | ("push", None)}`` of an adventurer's moves."""
         f = self.figures[hero]
-        reach = reachable(self.board.terrain, f.square, mv, WALKER,
+        mover = self.hero_mover(f.owner)
+        reach = reachable(self.board.terrain, f.square, mv, mover,
                           passable=lambda sq: sq not in self.at,
                           stoppable=lambda sq: True, figure_at=lambda sq: sq in self.at,
                           diagonals=diagonals, bonus=lambda sq: sq in self.board.piles)
@@ -674,11 +713,11 @@ class DungeonCrawlerGame(DecisionGame):
             if other_f.kind == "monster" and "unpushable" in monster(other_f.name).traits:
                 continue
             t = int(self.board.terrain[sq])
-            if not enterable(t, WALKER) or not may_end_on(t, WALKER):
+            if not enterable(t, mover) or not may_end_on(t, mover):
                 continue
             if diagonal and not self._corner_ok(f.square, sq):
                 continue
-            if step_cost(t, diagonal, diagonals, WALKER) <= mv:
+            if step_cost(t, diagonal, diagonals, mover) <= mv:
                 out[sq] = ("push", None)
         return out
 
@@ -708,29 +747,48 @@ class DungeonCrawlerGame(DecisionGame):
         return sorted(set(out))
 
     # --------------------------------------------------------------- combat
-    def _roll_attack(self, attacker: int, target: int, dice: int, bonus: int) -> int:
-        rolls = [self.dice.roll(6) for _ in range(dice)]
-        hits = sum(r + bonus >= self.defence(target) for r in rolls)
-        self.log("attack_roll", attacker=attacker, target=target, rolls=rolls, bonus=bonus,
-                 defence=self.defence(target), hits=hits)
-        return hits
-
-    def _attack_figure(self, attacker: int, targets: list[int], *, dice: int | None = None,
-                       bonus: int | None = None, kind: str = "") -> None:
-        """Roll ``attacker``'s attack against each of ``targets`` in turn and apply the
-        wounds."""
-        a = self.figures[attacker]
-        if a.kind == "monster":
-            m = monster(a.name)
-            dice, bonus, kind = m.att, 0, m.attack
-        self.log("attack", player=a.owner, attacker=attacker, name=a.name, mode=kind,
+    def _attack(self, attacker: int | None, player: int, targets: list[int], dice: int,
+                bonus: int, kind: str) -> None:
+        """Queue an attack of ``dice`` dice (+``bonus`` each) by figure ``attacker``
+        (None: a trap card of ``player``) against each of ``targets`` in turn: a roll,
+        its card window, then its wounds."""
+        name = self.figures[attacker].name if attacker is not None else "trap"
+        self.log("attack", player=player, attacker=attacker, name=name, mode=kind,
                  targets=[self.figures[t].name for t in targets])
-        for t in targets:
-            if t not in self.figures:
-                continue
-            hits = self._roll_attack(attacker, t, dice or 0, bonus or 0)
-            if hits:
-                self._wound(t, hits, by=attacker)
+        self.ctx["attack"] = {"attacker": attacker, "player": player,
+                              "targets": list(targets), "dice": dice, "bonus": bonus,
+                              "kind": kind}
+        self.queue.insert(0, ("attack_target",))
+
+    def _step_attack_target(self) -> None:
+        a = self.ctx["attack"]
+        targets = a["targets"]
+        while targets and targets[0] not in self.figures:
+            targets.pop(0)
+        if not targets or (a["attacker"] is not None and a["attacker"] not in self.figures):
+            del self.ctx["attack"]
+            return
+        t = targets.pop(0)
+        rolls = [self.dice.roll(6) for _ in range(a["dice"])]
+        defence = self.defence(t, a["kind"])
+        self.log("attack_roll", attacker=a["attacker"], target=t, rolls=rolls,
+                 bonus=a["bonus"], defence=defence,
+                 hits=sum(d + a["bonus"] >= defence for d in rolls))
+        self.ctx["roll"] = {"kind": "attack", "attacker": a["attacker"],
+                            "player": a["player"], "target": t, "dice": rolls,
+                            "bonus": a["bonus"], "defence": defence, "cancel": 0,
+                            "reflect": False, "passed": []}
+        self.queue[0:0] = [("roll_window",), ("attack_resolve",), ("attack_target",)]
+
+    def _step_attack_resolve(self) -> None:
+        r = self.ctx.pop("roll")
+        hits = max(0, sum(d + r["bonus"] >= r["defence"] for d in r["dice"]) - r["cancel"])
+        victim, by = r["target"], r["attacker"]
+        if r["reflect"]:
+            victim, by = r["attacker"], r["target"]
+        self.log("hits", target=victim, hits=hits, reflected=r["reflect"])
+        if hits and victim in self.figures:
+            self._wound(victim, hits, by=by)
 
     def _wound(self, fid: int, n: int, by: int | None) -> None:
         f = self.figures[fid]
@@ -740,34 +798,61 @@ class DungeonCrawlerGame(DecisionGame):
             self._slay(fid, by)
 
     def _slay(self, fid: int, by: int | None) -> None:
+        """Remove a slain figure. A monster slain by an adventurer gives that
+        adventurer's player its treasure; a slain adventurer's player loses its cards."""
         f = self.figures[fid]
         slayer = self.figures[by].owner if by is not None and by in self.figures else None
         self.log("slain", id=fid, name=f.name, figure=f.kind, owner=f.owner, by=slayer)
         self._remove(fid)
+        if f.kind == "adventurer":
+            self._lose_cards(f.owner)
+        elif slayer is not None and self.figures[by].kind == "adventurer":
+            self._draw_treasure(slayer, monster(f.name).treasure)
 
     # ------------------------------------------------------------ respawning
     def _begin_respawn(self, p: int) -> None:
         self._ask("choose_adventurer", p, then="respawn")
 
-    def _respawn_roll(self, p: int) -> None:
+    def _respawn_roll(self, p: int, *, relocate: int | None = None,
+                      chooser: int | None = None) -> None:
+        """``p``'s re-spawn die (then its card window). With ``relocate`` the die
+        instead moves that figure already on the board (the Teleport Trap), ``chooser``
+        choosing where the rule leaves a choice; no window."""
         roll = self.dice.roll(6)
         self.log("respawn_roll", player=p, roll=roll)
+        if relocate is not None:
+            return self._respawn_place(p, roll, relocate, p if chooser is None else chooser)
+        self.ctx["roll"] = {"kind": "respawn", "player": p, "dice": [roll], "passed": []}
+        self.queue[0:0] = [("roll_window",), ("respawn_resolve", p)]
+
+    def _step_respawn_resolve(self, p: int) -> None:
+        roll = self.ctx.pop("roll")["dice"][0]
+        self._respawn_place(p, roll, None, p)
+
+    def _respawn_place(self, p: int, roll: int, relocate: int | None, chooser: int) -> None:
+        """Where re-spawn die ``roll`` puts ``p``'s adventurer (or moves figure
+        ``relocate``)."""
         numbers = sorted(set(self.board.spawns.values()))
         free = [sq for sq in self.board.spawn_squares() if sq not in self.at]
+
+        def ask(options: list[Square]) -> None:
+            self._ask("respawn_square", chooser, seat=p, relocate=relocate,
+                      options=[list(s) for s in options])
+
         if roll == 5:
             fives = [sq for sq in self.board.spawn_squares(5) if sq not in self.at]
             if fives:
-                return self._ask("respawn_square", p, options=fives)
+                return ask(fives)
         elif roll == 6:
             six = [sq for sq in self.board.spawn_squares(6) if sq not in self.at]
             if six:
-                return self._place_hero(p, six[0])
+                return self._place_hero(p, six[0], relocate)
             if free:
-                return self._ask("respawn_square", p, options=free)
+                return ask(free)
         else:
             spot = [sq for sq in self.board.spawn_squares(roll) if sq not in self.at]
             if spot:
-                return self._place_hero(p, spot[0])
+                return self._place_hero(p, spot[0], relocate)
         # occupied: the next number down, wrapping from 1 to the highest, until a free one
         number = roll
         for _ in range(len(numbers)):
@@ -775,13 +860,18 @@ class DungeonCrawlerGame(DecisionGame):
             number = max(lower) if lower else max(numbers)
             spots = [sq for sq in self.board.spawn_squares(number) if sq not in self.at]
             if len(spots) > 1:
-                return self._ask("respawn_square", p, options=spots)
+                return ask(spots)
             if spots:
-                return self._place_hero(p, spots[0])
+                return self._place_hero(p, spots[0], relocate)
         self.log("no_spawn", player=p)  # every spawn point taken: no spawn this time
-        self._next_part(p)
+        if relocate is None:
+            self._next_part(p)
 
-    def _place_hero(self, p: int, sq: Square) -> None:
+    def _place_hero(self, p: int, sq: Square, relocate: int | None = None) -> None:
+        if relocate is not None:
+            self._move_figure(relocate, sq)
+            self.log("teleported", id=relocate, square=list(sq))
+            return
         seat = self.seats[p]
         name = adventurers()[seat.card].name  # type: ignore[index]
         seat.hero = self._put("adventurer", name, p, sq)
@@ -812,23 +902,32 @@ class DungeonCrawlerGame(DecisionGame):
         if kind == "place_tile":
             return [A.place(slot, q) for slot in self.board.open_slots() for q in range(4)]
         if kind == "spawn_square":
+            if "options" in d:
+                return sorted(A.square(tuple(sq)) for sq in d["options"])
             return [A.square(sq) for sq in self._spawn_squares()]
         if kind == "pair":
             out = [A.pair(k) for k in self._pairs(p)]
             if self._no_exits(p):
                 out.append(A.PICK_UP)
-            return out
+            return out + self._activation_cards(p)
         if kind == "move":
             hero = self.seats[p].hero
-            return [A.DONE] + [A.square(sq) for sq in self._move_options(
-                hero, self.ctx["mv"], self.ctx["diagonals"])]
+            return [A.DONE] + sorted(A.square(sq) for sq in self._move_options(
+                hero, self.ctx["mv"], self.ctx["diagonals"])) + self._activation_cards(p)
         if kind == "attack":
             return [A.DONE] + [A.square(sq) for sq in
-                               self._attack_options(self.seats[p].hero)]
-        if kind == "push_to":
-            return [A.square(tuple(sq)) for sq in d["options"]]
+                               self._attack_options(self.seats[p].hero)] \
+                + self._activation_cards(p)
+        if kind in ("push_to", "slide_to"):
+            return sorted(A.square(tuple(sq)) for sq in d["options"])
         if kind == "lava_push":
-            return [A.DONE] + [A.square(tuple(sq)) for sq in d["options"]]
+            return [A.DONE] + sorted(A.square(tuple(sq)) for sq in d["options"])
+        if kind == "roll_window":
+            return [A.DONE] + [A.card(c) for c in self._roll_cards(p, self.ctx["roll"])]
+        if kind == "card_target":
+            return self._card_targets(p, treasure_cards()[d["card"]])
+        if kind == "keep":
+            return sorted(A.card(c) for c in self.ctx["secret"])
         raise AssertionError(kind)
 
     # -------------------------------------------------------------- actions
@@ -840,6 +939,8 @@ class DungeonCrawlerGame(DecisionGame):
         kind, args = A.decode(int(action))
         p = d["player"]
         dk = d["kind"]
+        if kind == "card" and dk in ("pair", "move", "attack"):
+            return self._play(p, args[0], d)
         if dk == "choose_adventurer":
             self.seats[p].card = args[0]
             self.log("choose_adventurer", player=p, adventurer=adventurers()[args[0]].name)
@@ -858,7 +959,9 @@ class DungeonCrawlerGame(DecisionGame):
             # the interrupted monster step is still first in the queue
         elif dk == "place_tile":
             slot, q = args
-            tile = tiles()[self.ctx.pop("tile")]
+            index = self.ctx.pop("tile")
+            tile = tiles()[index]
+            self.placed_tiles[slot] = index
             piles = self.board.place(tile.name, tile.picture, slot, q)
             self.log("tile", player=p, tile=tile.name, slot=list(slot), rotation=q,
                      piles=piles)
@@ -867,9 +970,9 @@ class DungeonCrawlerGame(DecisionGame):
             self.seats[p].monsters.append(fid)
             self.log("spawn_monster", player=p, monster=d["monster"], id=fid,
                      square=list(args))
-            if not self._monster_turn(fid, "move", spawned=True):
-                self.queue.insert(0, ("spawned", p))
-                self.ctx["spawned"] = fid
+            part = "attack" if d.get("summon") else "move"
+            if not self._monster_turn(fid, part, spawned=True):
+                self.queue.insert(0, ("monster_act", fid, part))
         elif dk == "pair":
             if kind == "pick_up":
                 hero = self.seats[p].hero
@@ -886,7 +989,8 @@ class DungeonCrawlerGame(DecisionGame):
         elif dk == "attack":
             if kind == "square":
                 self._adventurer_attack(p, args)
-            self._next_part(p)
+            else:
+                self._next_part(p)
         elif dk == "push_to":
             self._finish_push(p, d, args)
         elif dk == "lava_push":
@@ -894,17 +998,25 @@ class DungeonCrawlerGame(DecisionGame):
             if kind == "square" and hero in self.figures:
                 self.log("pushed_into_lava", id=hero, square=list(args))
                 self._move_figure(hero, args)
-                self._slay(hero, d["monster"] if d["monster"] in self.figures else None)
+                self._terrain_death(hero, by=d["monster"])
             self._next_part(d["mover"])
         elif dk == "respawn_square":
-            self._place_hero(p, args)
+            self._place_hero(d.get("seat", p), args, d.get("relocate"))
+        elif dk == "roll_window":
+            self._act_roll_window(p, kind, args)
+        elif dk == "card_target":
+            self._act_card_target(p, d, kind, args)
+        elif dk == "keep":
+            self._act_keep(p, args[0])
+        elif dk == "slide_to":
+            self._act_slide(p, d, args)
         else:
             raise AssertionError(dk)
 
-    def _step_spawned(self, p: int) -> None:
-        fid = self.ctx.get("spawned")
-        if fid is not None and not self._monster_turn(fid, "move", spawned=True):
-            self.queue.insert(0, ("spawned", p))
+    def _step_monster_act(self, fid: int, part: str) -> None:
+        """A spawned (or summoned) monster's move or attack, after a tie was decided."""
+        if not self._monster_turn(fid, part, spawned=True):
+            self.queue.insert(0, ("monster_act", fid, part))
 
     # ------------------------------------------------------ moving, pushing
     def _act_move(self, p: int, kind: str, args: tuple) -> None:
@@ -921,9 +1033,18 @@ class DungeonCrawlerGame(DecisionGame):
             self.log("move", player=p, path=[list(sq) for sq in path], mv_left=self.ctx["mv"])
             if args == self.board.chest:
                 return self._finish(p, "chest")
+            for sq in path[1:]:
+                self._collect(p, sq)
             return self._ask("move", p) if self._move_options(
                 hero, self.ctx["mv"], self.ctx["diagonals"]) else self._next_part(p)
         self._push(p, hero, args)
+
+    def _collect(self, p: int, sq: Square) -> None:
+        """An adventurer's own move over a treasure pile: draw a card, remove the token."""
+        if sq in self.board.piles:
+            self.board.piles.discard(sq)
+            self.log("treasure_pile", player=p, square=list(sq))
+            self._draw_treasure(p, 1)
 
     def _push(self, p: int, hero: int, sq: Square) -> None:
         target = self.at[sq]
@@ -934,15 +1055,30 @@ class DungeonCrawlerGame(DecisionGame):
             if hero not in self.figures:
                 return self._next_part(p)
         mine, theirs = self.dice.roll(6), self.dice.roll(6)
+        self.log("push_roll", player=p, pusher=hero, target=target, rolls=[mine, theirs])
+        self.ctx["roll"] = {"kind": "push", "pusher": hero, "player": p, "target": target,
+                            "dice": [mine, theirs], "passed": []}
+        self.queue[0:0] = [("roll_window",), ("push_resolve", p, list(sq))]
+
+    def _step_push_resolve(self, p: int, sq: list[int]) -> None:
+        r = self.ctx.pop("roll")
+        hero, target = r["pusher"], r["target"]
+        mine, theirs = r["dice"]
+        t = self.figures[target]
         won = mine > theirs  # the defender wins ties
         self.log("push", player=p, pusher=hero, target=target, rolls=[mine, theirs],
                  won=won)
         if won:
             spots = self._push_spots(target, hero)
-            self._ask("push_to", p, hero=hero, target=target, to=list(sq),
-                      options=[list(s) for s in spots])
-            return
-        if t.kind == "monster":
+            if spots:
+                self._ask("push_to", p, hero=hero, target=target, to=list(sq),
+                          options=[list(s) for s in spots])
+                return
+            self.log("push_blocked", target=target)  # nowhere to put it: it stays
+            if self._move_options(hero, self.ctx["mv"], self.ctx["diagonals"]):
+                return self._ask("move", p)
+            return self._next_part(p)
+        if t.kind == "monster" and not self.hero_mover(p).lava_safe:
             here = self.figures[hero].square
             lava = [s for s, _ in neighbours(self.board.terrain.shape, here)
                     if self.board.terrain[s] == LAVA and s not in self.at]
@@ -951,7 +1087,7 @@ class DungeonCrawlerGame(DecisionGame):
                                  mover=p, options=[list(s) for s in lava])
         self._next_part(p)
 
-    def _push_spots(self, target: int, pusher: int) -> list[Square]:
+    def _push_spots(self, target: int, pusher: int | None) -> list[Square]:
         """Where a won push may put ``target``: an adjacent unoccupied square it could
         stand on or be destroyed in (the pusher's own square included: a swap)."""
         t = self.figures[target]
@@ -973,7 +1109,7 @@ class DungeonCrawlerGame(DecisionGame):
         here = self.figures[hero].square
         diagonal = into[0] != here[0] and into[1] != here[1]
         cost = step_cost(int(self.board.terrain[into]), diagonal, self.ctx["diagonals"],
-                         WALKER)
+                         self.hero_mover(p))
         self.ctx["mv"] -= cost
         self.ctx["diagonals"] += diagonal
         del self.at[into]
@@ -982,31 +1118,29 @@ class DungeonCrawlerGame(DecisionGame):
         t.square = to
         self.at[to] = target
         self.log("pushed", id=target, name=t.name, to=list(to), pusher=hero)
-        terrain = int(self.board.terrain[to])
-        mover = self.mover(target)
-        if (terrain == LAVA and not mover.lava_safe) or (terrain == DEEP
-                                                          and not mover.water_safe):
-            self.log("destroyed", id=target, name=t.name, terrain=int(terrain))
-            self._slay(target, hero)
+        self._terrain_death(target, by=hero)
+        self._collect(p, into)
         if self._move_options(hero, self.ctx["mv"], self.ctx["diagonals"]):
             self._ask("move", p)
         else:
             self._next_part(p)
 
     def _adventurer_attack(self, p: int, sq: Square) -> None:
+        """Queue the adventurer's attack at ``sq``, then the next part of its pair."""
         hero = self.seats[p].hero
         a = self.card(p)
         here = self.figures[hero].square
+        self.queue.insert(0, ("next_part", p))
         if adjacent(here, sq):
-            self._attack_figure(hero, [self.at[sq]], dice=a.melee, bonus=a.melee_bonus,
-                                kind="melee")
+            self._attack(hero, p, [self.at[sq]], a.melee,
+                         a.melee_bonus + self.equip_bonus(p, "melee_bonus"), "melee")
         elif a.ranged:
-            self._attack_figure(hero, [self.at[sq]], dice=a.ranged, bonus=0, kind="ranged")
+            self._attack(hero, p, [self.at[sq]], a.ranged, 0, "ranged")
         else:
             n = self.board.size
             targets = [self.at[s] for s in area(sq, (n, n)) if s in self.at
                        and self.at[s] != hero]
-            self._attack_figure(hero, targets, dice=a.area, bonus=0, kind="area")
+            self._attack(hero, p, targets, a.area, 0, "area")
 
     # ----------------------------------------------------------- names, views
     def action_to_string(self, action: int) -> str:
@@ -1023,10 +1157,14 @@ class DungeonCrawlerGame(DecisionGame):
             (r, c), q = args
             return f"tile to slot {r},{c} turned {90 * q}"
         if kind == "card":
-            return f"play card {args[0]}"
+            name = treasure_cards()[args[0]].name
+            if self.decision is not None and self.decision["kind"] == "keep":
+                return f"keep {name}"
+            return f"play {name}"
         return kind.replace("_", " ")
 
     def observation_for(self, player: int) -> dict[str, Any]:
+        cards = treasure_cards()
         return {
             "round": self.round, "turn": self.turn,
             "to_act": None if self.outcome else self.current_player(),
@@ -1036,6 +1174,17 @@ class DungeonCrawlerGame(DecisionGame):
             "figures": [{"id": f.fid, "kind": f.kind, "name": f.name, "owner": f.owner,
                          "square": list(f.square), "wounds": f.wounds}
                         for f in self.figures.values()],
+            "hand": [cards[c].name for c in sorted(self.seats[player].hand)],
+            "secret_drawn": ([cards[c].name for c in self.ctx.get("secret", [])]
+                             if self.decision is not None and self.decision["kind"] == "keep"
+                             and self.decision["player"] == player else []),
+            "seats": [{"adventurer": None if s.card is None else adventurers()[s.card].name,
+                       "hand_size": len(s.hand),
+                       "equipped": [cards[c].name for c in s.equipped]}
+                      for s in self.seats],
+            "treasure_left": len(self.treasure),
+            "treasure_discard": [cards[c].name for c in self.treasure_discard],
+            "secret_room": len(self.secret_room),
             "tiles_left": len(self.tile_deck), "encounters_left": len(self.encounters),
             "outcome": self.outcome, "winner": self.winner, "returns": self.returns(),
             "legal_actions": self.legal_actions_named(player),
@@ -1050,20 +1199,40 @@ class DungeonCrawlerGame(DecisionGame):
         new.tile_deck = list(self.tile_deck)
         new.encounters = list(self.encounters)
         new.encounter_discard = list(self.encounter_discard)
+        new.treasure = list(self.treasure)
+        new.treasure_discard = list(self.treasure_discard)
+        new.secret_room = list(self.secret_room)
+        new.placed_tiles = dict(self.placed_tiles)
         new.figures = {k: copy.copy(f) for k, f in self.figures.items()}
         new.at = dict(self.at)
-        new.seats = [Seat(s.card, s.hero, list(s.monsters), s.joined) for s in self.seats]
+        new.seats = [s.copy() for s in self.seats]
         new.queue = list(self.queue)
         new.ctx = copy.deepcopy(self.ctx)
         new.decision = copy.deepcopy(self.decision)
         return new
 
     def determinize(self, player: int, rng: np.random.Generator) -> DungeonCrawlerGame:
-        """The tile and encounter decks are hidden from everyone: reshuffle them."""
+        """The tile, encounter and treasure decks are hidden from everyone, the other
+        players' hands and the Secret Room (unless ``player`` set its cards aside) from
+        ``player``: deal those treasure cards again at random, same sizes, and reshuffle
+        the decks."""
         new = self.clone()
         new.dice = Dice(rng.integers(2**63))
         new.dice.shuffle(new.tile_deck)
         new.dice.shuffle(new.encounters)
+        others = [q for q in range(self.num_players) if q != player]
+        hidden_room = self.secret_owner != player
+        pool = list(new.treasure) + [c for q in others for c in new.seats[q].hand]
+        if hidden_room:
+            pool += new.secret_room
+        new.dice.shuffle(pool)
+        for q in others:
+            k = len(new.seats[q].hand)
+            new.seats[q].hand, pool = sorted(pool[:k]), pool[k:]
+        if hidden_room:
+            k = len(new.secret_room)
+            new.secret_room, pool = pool[:k], pool[k:]
+        new.treasure = pool
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -1073,10 +1242,15 @@ class DungeonCrawlerGame(DecisionGame):
             "events": self.events, "board": self.board.to_dict(),
             "tile_deck": self.tile_deck, "encounters": self.encounters,
             "encounter_discard": self.encounter_discard,
+            "treasure": self.treasure, "treasure_discard": self.treasure_discard,
+            "secret_room": self.secret_room, "secret_owner": self.secret_owner,
+            "secret_door": None if self.secret_door is None else list(self.secret_door),
+            "placed_tiles": [[r, c, i] for (r, c), i in sorted(self.placed_tiles.items())],
             "figures": [[f.fid, f.kind, f.name, f.owner, list(f.square), f.wounds]
                         for f in self.figures.values()],
             "next_fid": self.next_fid,
-            "seats": [[s.card, s.hero, s.monsters, s.joined] for s in self.seats],
+            "seats": [[s.card, s.hero, s.monsters, s.joined, s.hand, s.equipped]
+                      for s in self.seats],
             "turn": self.turn, "round": self.round, "first": self.first,
             "order": self.order, "outcome": self.outcome, "winner": self.winner,
             "decision": self.decision, "queue": [list(q) for q in self.queue],
@@ -1097,13 +1271,20 @@ class DungeonCrawlerGame(DecisionGame):
         game.tile_deck = data["tile_deck"]
         game.encounters = data["encounters"]
         game.encounter_discard = data["encounter_discard"]
+        game.treasure = data["treasure"]
+        game.treasure_discard = data["treasure_discard"]
+        game.secret_room = data["secret_room"]
+        game.secret_owner = data["secret_owner"]
+        game.secret_door = None if data["secret_door"] is None else tuple(data["secret_door"])
+        game.placed_tiles = {(r, c): i for r, c, i in data["placed_tiles"]}
         game.figures = {}
         game.at = {}
         for fid, kind, name, owner, sq, wounds in data["figures"]:
             game.figures[fid] = Figure(fid, kind, name, owner, tuple(sq), wounds)
             game.at[tuple(sq)] = fid
         game.next_fid = data["next_fid"]
-        game.seats = [Seat(c, h, list(m), j) for c, h, m, j in data["seats"]]
+        game.seats = [Seat(c, h, list(m), j, list(hand), list(eq))
+                      for c, h, m, j, hand, eq in data["seats"]]
         game.turn, game.round = data["turn"], data["round"]
         game.first, game.order = data["first"], data["order"]
         game.outcome, game.winner = data["outcome"], data["winner"]
