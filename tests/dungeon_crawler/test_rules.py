@@ -25,27 +25,6 @@ def names(game):
     return {game.action_to_string(a): a for a in game.legal_actions()}
 
 
-class Rolls:
-    """The next d6 rolls of a game's dice, in order."""
-
-    def __init__(self, monkeypatch, game):
-        self.queue: list[int] = []
-        real = type(game.dice).roll
-
-        def roll(dice, sides):
-            return self.queue.pop(0) if self.queue else real(dice, sides)
-
-        monkeypatch.setattr(type(game.dice), "roll", roll)
-
-    def __call__(self, *values):
-        self.queue.extend(values)
-
-
-@pytest.fixture
-def rolls(monkeypatch):
-    return lambda game: Rolls(monkeypatch, game)
-
-
 def hall_row(game, row=0):
     """Open halls across the top row of slots, joining the corner rooms."""
     for col in (1, 2, 4, 5):
