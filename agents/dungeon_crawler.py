@@ -15,8 +15,16 @@
 - **Attacks**: the rival figure (or the area) with the most expected wounds.
 - **Pushes**: a pushed figure into lava when it can, else as far from the chest as it
   can; a rival adventurer its monster beat goes into the lava.
-
-Treasure cards are not in the engine yet; their play comes with them.
+- **Treasure cards** (on its adventurer-phase decisions): equipment at once; Extra
+  Wealth, Map, Reinforcements and the Secret Door as soon as it can; healing when half
+  wounded; Quickness, Flight or Firewalk when they put the chest in reach of this move;
+  Teleportation, Warp Space, Doppelganger and Switch Trap when they shorten its way to
+  the chest by a few squares; traps, Summoning, Teleport Trap, Sliding Trap and False
+  Treasure against the rival nearest the chest; Ranged Attack, Fireball and Rapid
+  Strike when they are worth a wound; Lure on a rival's monster next to it. After a
+  roll it plays a card the window offers (the engine offers only cards that change the
+  result), but a re-spawn die only when the new point is nearer the chest. It never
+  plays Cave In, Rotating or Shifting Rooms.
 """
 
 from __future__ import annotations
@@ -27,7 +35,12 @@ import numpy as np
 
 from labyrinth_gym.envs.dungeon_crawler.engine import actions as A
 from labyrinth_gym.envs.dungeon_crawler.engine.board import Board
-from labyrinth_gym.envs.dungeon_crawler.engine.data import adventurers
+from labyrinth_gym.envs.dungeon_crawler.engine.data import (
+    TreasureCard,
+    adventurers,
+    tiles,
+    treasure_cards,
+)
 from labyrinth_gym.envs.dungeon_crawler.engine.game import DungeonCrawlerGame
 from labyrinth_gym.envs.dungeon_crawler.engine.geometry import (
     LAVA,
@@ -100,8 +113,6 @@ class DungeonCrawlerHeuristic:
     _respawn_square = _nearest_chest
 
     def _place_tile(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
-        from labyrinth_gym.envs.dungeon_crawler.engine.data import tiles
-
         me = game.current_player()
         hero = game.seats[me].hero
         here = game.figures[hero].square if hero is not None else game.board.chest
@@ -140,11 +151,14 @@ class DungeonCrawlerHeuristic:
         return legal[0]
 
     def _pair(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
+        card = self._card_to_play(game, legal)
+        if card is not None:
+            return card
         me = game.current_player()
         hero = game.seats[me].hero
         if hero is None:
             return A.pair(4) if A.pair(4) in legal else legal[0]  # spawn, then move
-        options = game._move_options(hero, game.card(me).mv, 0)
+        options = game._move_options(hero, game.hero_mv(me), 0)
         if game.board.chest in options:
             return A.pair(1)
         if self._best_attack(game, game._attack_options(hero))[1] >= 1.0:
@@ -152,6 +166,9 @@ class DungeonCrawlerHeuristic:
         return A.pair(1)
 
     def _move(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
+        card = self._card_to_play(game, legal)
+        if card is not None:
+            return card
         me = game.current_player()
         hero = game.seats[me].hero
         here = game.figures[hero].square
@@ -202,7 +219,10 @@ class DungeonCrawlerHeuristic:
         return best, value
 
     def _attack(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
-        squares = [A.decode(a)[1] for a in legal if a != A.DONE]
+        card = self._card_to_play(game, legal)
+        if card is not None:
+            return card
+        squares = [A.decode(a)[1] for a in legal if A.decode(a)[0] == "square"]
         best, value = self._best_attack(game, squares)
         return A.square(best) if best is not None and value > 0 else A.DONE
 
@@ -221,6 +241,144 @@ class DungeonCrawlerHeuristic:
         if victim is None or victim.owner == game.current_player():
             return A.DONE
         return next((a for a in legal if a != A.DONE), A.DONE)
+
+    # ------------------------------------------------------ treasure cards
+    def _card_to_play(self, game: DungeonCrawlerGame, legal: list[int]) -> int | None:
+        """The hand card worth playing now on this decision, if any."""
+        cards = treasure_cards()
+        for a in legal:
+            kind, args = A.decode(a)
+            if kind == "card" and self._worth(game, cards[args[0]]):
+                return a
+        return None
+
+    def _worth(self, game: DungeonCrawlerGame, c: TreasureCard) -> bool:
+        me = game.current_player()
+        hero = game.seats[me].hero
+        kind = game.decision["kind"]
+        e = c.effect
+        if e == "equip" or e in ("draw", "tile", "spawn", "secret_door"):
+            return kind == "pair" or e == "equip"
+        if e in ("heal", "heal_all"):
+            return hero is not None and game.figures[hero].wounds * 2 >= game.bp(hero)
+        if e in ("quickness", "status"):
+            return kind == "move" and self._puts_chest_in_reach(game, c)
+        if e == "extra_attack":
+            return kind == "attack" and self._best_attack(
+                game, game._attack_options(hero))[1] >= 1.0
+        if kind != "pair":
+            return False
+        if c.target:
+            target = self._target(game, c, game._card_targets(me, c))
+            return target is not None
+        return False
+
+    def _puts_chest_in_reach(self, game: DungeonCrawlerGame, c: TreasureCard) -> bool:
+        me = game.current_player()
+        hero = game.seats[me].hero
+        probe = game.clone()
+        probe.ctx["card_at"] = "move"
+        probe._effect(me, c, None)
+        return game.board.chest in probe._move_options(hero, probe.ctx["mv"],
+                                                       probe.ctx["diagonals"])
+
+    def _target(self, game: DungeonCrawlerGame, c: TreasureCard,
+                legal: list[int]) -> int | None:
+        """The target worth choosing for card ``c`` (None: not worth playing)."""
+        me = game.current_player()
+        hero = game.seats[me].hero
+        dist = chest_distances(game.board)
+        squares = {a: A.decode(a)[1] for a in legal if A.decode(a)[0] == "square"}
+        here = dist.get(game.figures[hero].square, _FAR) if hero is not None else _FAR
+
+        def rival(sq: Square) -> bool:
+            fid = game.at.get(sq)
+            return fid is not None and game.figures[fid].owner != me
+
+        def nearest_rival() -> int | None:
+            rivals = [a for a, sq in squares.items() if rival(sq)]
+            return min(rivals, key=lambda a: (dist.get(squares[a], _FAR), a)) \
+                if rivals else None
+
+        t = c.target
+        if c.effect in ("attack", "wound", "slide", "teleport", "summon", "discard") \
+                and t in ("adventurer", "other_adventurer", "rival"):
+            return nearest_rival()
+        if t in ("seen_figure", "area_centre"):
+            best, value = self._card_attack(game, c, list(squares.values()))
+            return A.square(best) if best is not None and value >= 1.0 else None
+        if t in ("near_square", "spawn_point", "other_adventurer", "seen_monster"):
+            options = {a: sq for a, sq in squares.items()
+                       if t in ("near_square", "spawn_point") or c.effect != "swap"
+                       or rival(sq) or game.figures[game.at[sq]].kind == "monster"}
+            if not options:
+                return None
+            a = min(options, key=lambda a: (dist.get(options[a], _FAR), a))
+            return a if dist.get(options[a], _FAR) + 3 <= here else None
+        if t == "monster":
+            near = [a for a, sq in squares.items() if hero is not None
+                    and king_distance(sq, game.figures[hero].square) <= 1]
+            return near[0] if near else None
+        if t == "wall_adjacent":
+            return min(squares, key=lambda a: (dist.get(squares[a], _FAR), a)) \
+                if squares else None
+        return None
+
+    def _card_attack(self, game: DungeonCrawlerGame, c: TreasureCard,
+                     squares: list[Square]) -> tuple[Square | None, float]:
+        me = game.current_player()
+        hero = game.seats[me].hero
+        n = game.board.size
+        best, value = None, 0.0
+        for sq in squares:
+            if c.target == "area_centre":
+                targets = [game.at[s] for s in area(sq, (n, n)) if s in game.at
+                           and game.at[s] != hero]
+            else:
+                targets = [game.at[sq]] if sq in game.at else []
+            worth = sum((-1.0 if game.figures[t].owner == me else 1.0) * expected_wounds(
+                c.dice, c.bonus, game.defence(t, "area" if c.target == "area_centre"
+                                              else "ranged")) for t in targets)
+            if worth > value:
+                best, value = sq, worth
+        return best, value
+
+    def _card_target(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
+        c = treasure_cards()[game.decision["card"]]
+        choice = self._target(game, c, legal)
+        if choice is None and c.target in ("seen_figure", "area_centre"):
+            best, _ = self._card_attack(game, c, [A.decode(a)[1] for a in legal])
+            choice = A.square(best) if best is not None else None
+        return choice if choice is not None else legal[0]
+
+    def _roll_window(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
+        plays = [a for a in legal if a != A.DONE]
+        if not plays:
+            return A.DONE
+        r = game.ctx["roll"]
+        if r["kind"] != "respawn":
+            return plays[0]
+        now = self._spawn_distance(game, r["dice"][0])
+        for a in plays:
+            c = treasure_cards()[A.decode(a)[1][0]]
+            if self._spawn_distance(game, min(6, r["dice"][0] + c.amount)) < now:
+                return a
+        return A.DONE
+
+    @staticmethod
+    def _spawn_distance(game: DungeonCrawlerGame, roll: int) -> int:
+        spots = [sq for sq in game.board.spawn_squares(roll) if sq not in game.at]
+        if not spots:
+            return _FAR
+        return min(king_distance(sq, game.board.chest) for sq in spots)
+
+    def _keep(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
+        order = {"equip": 0, "power": 1, "quickness": 2, "relocate": 3, "attack": 4}
+        cards = treasure_cards()
+        return min(legal, key=lambda a: (order.get(cards[A.decode(a)[1][0]].effect, 9), a))
+
+    def _slide_to(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
+        return self._push_to(game, legal)
 
 
 __all__ = ["DungeonCrawlerHeuristic", "chest_distances", "expected_wounds"]

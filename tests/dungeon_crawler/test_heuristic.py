@@ -83,3 +83,63 @@ def test_plays_whole_games_with_legal_moves():
                 action = legal[rng.integers(len(legal))]
             assert action in game.legal_actions()
             game.apply_action(action)
+
+
+def card(name):
+    from labyrinth_gym.envs.dungeon_crawler.engine.data import treasure_card
+
+    return A.card(treasure_card(name).cid)
+
+
+def test_equips_at_once_and_plays_a_power_card_that_wins_the_push(monkeypatch):
+    from .conftest import Rolls
+
+    game = DungeonCrawlerGame.empty(0)
+    for col in (1, 2):
+        game.place_tile("hall", (0, col))
+    game.add_adventurer(0, "Human Warrior", (1, 3))
+    game.add_monster(1, "Zombie", (1, 4))
+    game.give_card(0, "Magic Boots")
+    game.give_card(0, "Power Card II")
+    r = Rolls(monkeypatch, game)
+    game.start(0, steps=("adventurer",))
+    assert decide(game) == card("Magic Boots")
+    game.apply_action(card("Magic Boots"))
+    game.apply_action(A.pair(1))
+    r(3, 4)
+    game.apply_action(A.square((1, 4)))
+    assert game.decision["kind"] == "roll_window"
+    assert decide(game) == card("Power Card II")
+
+
+def test_drinks_quickness_only_when_it_puts_the_chest_in_reach():
+    game = DungeonCrawlerGame.empty(0)
+    game.give_card(0, "Potion of Quickness")
+    game.add_adventurer(0, "Dwarf Warrior", (10, 4))  # MV 4; the chest 6 squares east
+    for col in (1, 2):
+        game.place_tile("hall", (3, col))
+    game.start(0, steps=("adventurer",))
+    game.apply_action(A.pair(1))
+    assert A.square((10, 10)) not in game.legal_actions()
+    assert decide(game) == card("Potion of Quickness")
+    game.apply_action(card("Potion of Quickness"))
+    assert decide(game) == A.square((10, 10))
+    far = DungeonCrawlerGame.empty(0)
+    far.give_card(0, "Potion of Quickness")
+    far.add_adventurer(0, "Dwarf Warrior", (1, 1))
+    far.start(0, steps=("adventurer",))
+    far.apply_action(A.pair(1))
+    assert decide(far) != card("Potion of Quickness")
+
+
+def test_springs_a_trap_on_the_rival_nearest_the_chest():
+    game = DungeonCrawlerGame.empty(0, num_players=3)
+    game.add_adventurer(0, "Human Warrior", (1, 1))
+    near = game.add_adventurer(1, "Elf Thief", (9, 9))
+    game.add_adventurer(2, "Elf Wizard", (19, 19))
+    game.give_card(0, "Pit Trap")
+    game.start(0, steps=("adventurer",))
+    assert decide(game) == card("Pit Trap")
+    game.apply_action(card("Pit Trap"))
+    assert decide(game) == A.square((9, 9))
+    assert near
