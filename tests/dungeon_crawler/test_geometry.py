@@ -5,10 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from labyrinth_gym.envs.dungeon_crawler.engine import data
+from labyrinth_gym.envs.dungeon_crawler.engine.board import Board
+from labyrinth_gym.envs.dungeon_crawler.engine.game import DungeonCrawlerGame
 from labyrinth_gym.envs.dungeon_crawler.engine.geometry import (
     CHEST,
     DEEP,
     FLOOR,
+    INSET,
     LAVA,
     SHALLOW,
     UNREVEALED,
@@ -19,6 +23,7 @@ from labyrinth_gym.envs.dungeon_crawler.engine.geometry import (
     king_distance,
     line_of_sight,
     reachable,
+    visible_from,
 )
 
 CODES = {".": FLOOR, "#": WALL, "?": UNREVEALED, "L": LAVA, "s": SHALLOW, "d": DEEP,
@@ -181,3 +186,200 @@ def test_incorporeal_figures_pass_through_and_stand_in_walls():
     r = reach(t, (0, 0), 4, ghost)
     assert r.cost[(0, 2)] == 2 and r.cost[(1, 1)] == 1  # through, and it may stop inside
     assert (2, 2) in r.cost  # walls close no corner to it
+
+
+# ------------------------------------------ line of sight: the fast code == its definition
+_REF_OFFSETS = np.array([(INSET, INSET), (INSET, 1 - INSET), (1 - INSET, INSET),
+                         (1 - INSET, 1 - INSET), (0.5, 0.5)])
+
+
+def _reference_line_of_sight(solid: np.ndarray, a, b) -> bool:
+    """The definition of line of sight: the original implementation, kept verbatim (a
+    Liang-Barsky test of the 25 segments between the sample points of ``a`` and ``b``
+    against every solid square of their bounding box, ``a`` and ``b`` aside)."""
+    if a == b:
+        return True
+    r0, r1 = min(a[0], b[0]), max(a[0], b[0])
+    c0, c1 = min(a[1], b[1]), max(a[1], b[1])
+    box = solid[r0:r1 + 1, c0:c1 + 1]
+    if not box.any():
+        return True
+    cells = np.argwhere(box) + (r0, c0)
+    own = np.array((a, b))
+    cells = cells[~((cells[:, None, :] == own[None]).all(axis=2).any(axis=1))]
+    if not len(cells):
+        return True
+    p = np.array(a, dtype=float) + _REF_OFFSETS  # (5, 2)
+    q = np.array(b, dtype=float) + _REF_OFFSETS
+    starts = np.repeat(p, len(q), axis=0)  # (25, 2)
+    ends = np.tile(q, (len(p), 1))
+    d = ends - starts
+    lo = cells.astype(float)  # (n, 2): each solid square is [r, r+1] x [c, c+1]
+    hi = lo + 1.0
+    t0 = np.zeros((len(starts), len(lo)))
+    t1 = np.ones((len(starts), len(lo)))
+    blocked_axis = np.zeros((len(starts), len(lo)), dtype=bool)
+    for k in range(2):
+        s = starts[:, k:k + 1]
+        dk = d[:, k:k + 1]
+        zero = np.abs(dk) < 1e-12
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ta = (lo[None, :, k] - s) / dk
+            tb = (hi[None, :, k] - s) / dk
+        near = np.where(zero, -np.inf, np.minimum(ta, tb))
+        far = np.where(zero, np.inf, np.maximum(ta, tb))
+        outside = zero & ((s < lo[None, :, k]) | (s > hi[None, :, k]))
+        blocked_axis |= outside
+        t0 = np.maximum(t0, near)
+        t1 = np.minimum(t1, far)
+    touches = (t0 <= t1) & ~blocked_axis
+    return bool((~touches.any(axis=1)).any())
+
+
+def _squares(shape):
+    return [(r, c) for r in range(shape[0]) for c in range(shape[1])]
+
+
+def _fresh_solid(terrain: np.ndarray) -> np.ndarray:
+    return (terrain == WALL) | (terrain == UNREVEALED)
+
+
+def _played_board(seed: int, steps: int) -> Board:
+    """The board of a 4-player game after ``steps`` random legal actions."""
+    game = DungeonCrawlerGame.new(seed, num_players=4)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if game.is_terminal():
+            break
+        legal = game.legal_actions()
+        game.apply_action(legal[rng.integers(len(legal))])
+    return game.board
+
+
+def _check_sources(solid: np.ndarray, sources, rng, pairs: int = 0) -> None:
+    """visible_from(solid, a) and line_of_sight(solid, a, .) against the definition for
+    every target of each source, and ``pairs`` random pairs."""
+    squares = _squares(solid.shape)
+    for a in sources:
+        seen = visible_from(solid, a)
+        assert seen.shape == solid.shape and seen.dtype == bool
+        for b in squares:
+            want = _reference_line_of_sight(solid, a, b)
+            assert seen[b] == want, (a, b)
+            assert line_of_sight(solid, a, b) == want, (a, b)
+    for i, j in rng.integers(len(squares), size=(pairs, 2)):
+        a, b = squares[i], squares[j]
+        assert line_of_sight(solid, a, b) == _reference_line_of_sight(solid, a, b), (a, b)
+
+
+@pytest.mark.parametrize("shape, density", [((7, 9), 0.15), ((9, 7), 0.3), ((8, 8), 0.5),
+                                            ((1, 11), 0.2), ((11, 2), 0.2), ((6, 6), 0.7)])
+def test_line_of_sight_is_its_definition_for_every_pair_of_small_grids(shape, density):
+    rng = np.random.default_rng(int(density * 100) + shape[0])
+    for _ in range(2):
+        solid = rng.random(shape) < density
+        _check_sources(solid, _squares(shape), rng)
+
+
+@pytest.mark.parametrize("density", [0.05, 0.2, 0.35, 0.6])
+def test_visible_from_is_the_definition_on_random_full_boards(density):
+    rng = np.random.default_rng(int(density * 100))
+    solid = rng.random((21, 21)) < density
+    sources = [(0, 0), (20, 20), (10, 10)] + [tuple(x) for x in rng.integers(21, size=(2, 2))]
+    _check_sources(solid, sources, rng, pairs=1000)
+    # many more pairs: visible_from and line_of_sight agree with each other
+    for a in _squares(solid.shape)[::5]:
+        seen = visible_from(solid, a)
+        assert all(seen[b] == line_of_sight(solid, a, b) for b in _squares(solid.shape))
+
+
+@pytest.mark.parametrize("seed, steps", [(0, 0), (1, 60), (2, 250), (3, 600)])
+def test_visible_is_the_definition_on_played_boards(seed, steps):
+    board = _played_board(seed, steps)
+    rng = np.random.default_rng(seed)
+    solid = _fresh_solid(board.terrain)
+    assert (board.solid == solid).all()
+    sources = [tuple(x) for x in rng.integers(board.size, size=(3, 2))] + [board.chest]
+    _check_sources(solid, sources, rng, pairs=1000)
+    for a in sources:
+        assert (board.visible(a) == visible_from(solid, a)).all()
+        assert all(board.sees(a, b) == board.visible(a)[b] for b in _squares(solid.shape))
+
+
+def test_ties_follow_the_definition_in_both_directions():
+    """A segment through the exact corner of a wall touches it or not as the floating
+    point of the definition decides, which can differ with the direction."""
+    for rows, a, b in [((".....", ".....", ".....", ".....", "#.#..", "....."), (2, 3), (5, 0)),
+                       (("..#...", "......", "..#...", "......"), (0, 3), (3, 0)),
+                       (("......", "......", "......", ".#....", "......", ".#...."),
+                        (2, 3), (5, 0))]:
+        solid = grid(*rows) == WALL
+        forward = _reference_line_of_sight(solid, a, b)
+        backward = _reference_line_of_sight(solid, b, a)
+        assert forward != backward  # (what makes these worth a test)
+        assert line_of_sight(solid, a, b) == forward and visible_from(solid, a)[b] == forward
+        assert line_of_sight(solid, b, a) == backward and visible_from(solid, b)[a] == backward
+
+
+def _tile(name: str) -> data.Tile:
+    return next(t for t in data.tiles() if t.name == name)
+
+
+def _assert_caches_right(board: Board) -> None:
+    solid = _fresh_solid(board.terrain)
+    assert (board.solid == solid).all()
+    for (a, b), seen in board._los.items():
+        assert seen == line_of_sight(solid, a, b), (a, b)
+    for a, seen in board._visible.items():
+        assert (seen == visible_from(solid, a)).all(), a
+
+
+def test_sees_and_visible_stay_right_when_the_terrain_changes():
+    board = _played_board(4, 40)
+    rng = np.random.default_rng(4)
+    squares = _squares((board.size, board.size))
+
+    def look():
+        for i, j in rng.integers(len(squares), size=(300, 2)):
+            board.sees(squares[i], squares[j])
+        for i in rng.integers(len(squares), size=3):
+            board.visible(squares[i])
+            board.sees(squares[i], squares[rng.integers(len(squares))])  # from the array
+
+    look()
+    _assert_caches_right(board)
+    corner = (0, 0), (0, 1)  # a pair far from the squares changed below
+    board.sees(*corner)
+    tiles = [t for t in data.tiles() if t.name not in board.filled.values()]
+    for step in range(6):
+        before = board.copy()
+        kept = dict(before._los)
+        if step % 3 == 0 and board.open_slots():
+            slot = board.open_slots()[rng.integers(len(board.open_slots()))]
+            tile = tiles.pop()
+            board.place(tile.name, tile.picture, slot, int(rng.integers(4)))
+        elif step % 3 == 1 and board.movable_slots():
+            slot = board.movable_slots()[0]
+            board.rotate(slot, _tile(board.filled[slot]).picture, 1 + step % 3)
+        else:
+            sq = (int(rng.integers(3, board.size)), int(rng.integers(3, board.size)))
+            board.set_terrain(sq, WALL if board.terrain[sq] != WALL else FLOOR)
+        _assert_caches_right(board)
+        assert board.sees(*corner) == line_of_sight(board.solid, *corner)
+        assert corner in board._los  # (only the pairs near the change are forgotten)
+        assert before._los == kept  # the copy keeps its own caches, still right
+        _assert_caches_right(before)
+        look()
+        _assert_caches_right(board)
+    slot = board.movable_slots()[-1]
+    board.remove(slot)
+    _assert_caches_right(board)
+    look()
+    _assert_caches_right(board)
+    for a in [squares[i] for i in rng.integers(len(squares), size=2)]:
+        solid = _fresh_solid(board.terrain)
+        assert all(board.visible(a)[b] == _reference_line_of_sight(solid, a, b)
+                   for b in squares)
+    assert not board.visible((5, 5)).flags.writeable
+    restored = Board.from_dict(board.to_dict())
+    assert (restored.visible((5, 5)) == board.visible((5, 5))).all()

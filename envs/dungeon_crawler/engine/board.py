@@ -27,6 +27,7 @@ from labyrinth_gym.envs.dungeon_crawler.engine.geometry import (
     WALL,
     Square,
     line_of_sight,
+    visible_from,
 )
 
 Slot = tuple[int, int]
@@ -51,7 +52,8 @@ class Board:
         self.piles: set[Square] = set()
         self.filled: dict[Slot, str] = {}
         self.turns: dict[Slot, int] = {}
-        self._los: dict[tuple[Square, Square], bool] = {}
+        self._los: dict[tuple[Square, Square], bool] = {}  # (viewer, target): sees
+        self._visible: dict[Square, np.ndarray] = {}  # viewer: visible(viewer)
         self._solid: np.ndarray | None = None
         for slot, pic in self.spec.rooms:
             self._paint(slot, pic, "mat room")
@@ -81,9 +83,16 @@ class Board:
 
     def _invalidate(self, lo: Square, hi: Square) -> None:
         """Forget what depends on the terrain, which changed in the rectangle from
-        ``lo`` to ``hi`` (corners included): line of sight, the solid mask."""
-        self._los.clear()
+        ``lo`` to ``hi`` (corners included): the solid mask, every :meth:`visible`
+        array, and the :meth:`sees` answers of the pairs whose bounding box meets the
+        rectangle (line of sight looks at no square outside that box, so the others
+        stay right)."""
+        (r0, c0), (r1, c1) = lo, hi
         self._solid = None
+        self._visible = {}
+        self._los = {(a, b): seen for (a, b), seen in self._los.items()
+                     if (a[0] < r0 and b[0] < r0) or (a[0] > r1 and b[0] > r1)
+                     or (a[1] < c0 and b[1] < c0) or (a[1] > c1 and b[1] > c1)}
 
     def open_slots(self) -> list[Slot]:
         """Empty slots sharing an edge with a filled one, in row-major order."""
@@ -176,12 +185,28 @@ class Board:
         return self._solid
 
     def sees(self, a: Square, b: Square) -> bool:
-        """Line of sight between squares ``a`` and ``b`` (cached until a tile is
-        placed)."""
-        key = (a, b) if a <= b else (b, a)
-        seen = self._los.get(key)
+        """Line of sight from square ``a`` to square ``b``:
+        ``line_of_sight(self.solid, a, b)``, ``a`` the viewer (in rare ties that differs
+        from ``sees(b, a)``; see :mod:`geometry`). Cached per ordered pair until the
+        terrain changes inside the pair's bounding box."""
+        seen = self._los.get((a, b))
         if seen is None:
-            seen = self._los[key] = line_of_sight(self.solid, a, b)
+            seen_from = self._visible.get(a)
+            seen = (bool(seen_from[b]) if seen_from is not None
+                    else line_of_sight(self.solid, a, b))
+            self._los[(a, b)] = seen
+        return seen
+
+    def visible(self, a: Square) -> np.ndarray:
+        """The squares ``a`` sees: a read-only ``size x size`` bool array with
+        ``visible(a)[b] == sees(a, b)`` for every square ``b`` (True at ``a``), from
+        :func:`visible_from` (about as costly as 60 uncached :meth:`sees` calls). Cached
+        per square until the terrain changes anywhere."""
+        seen = self._visible.get(a)
+        if seen is None:
+            seen = visible_from(self.solid, a)
+            seen.flags.writeable = False
+            self._visible[a] = seen
         return seen
 
     def spawn_squares(self, number: int | None = None) -> list[Square]:
@@ -201,7 +226,8 @@ class Board:
         new.filled = dict(self.filled)
         new.turns = dict(self.turns)
         new._los = dict(self._los)
-        new._solid = self._solid
+        new._visible = dict(self._visible)  # (read-only arrays, shared)
+        new._solid = self._solid  # (never changed in place, shared)
         new.chest = self.chest
         return new
 
@@ -223,6 +249,7 @@ class Board:
         new.filled = {(r, c): name for r, c, name in data["filled"]}
         new.turns = {(r, c): q for r, c, q in data["turns"]}
         new._los = {}
+        new._visible = {}
         new._solid = None
         new.chest = tuple(data["chest"])
         return new
