@@ -15,6 +15,7 @@ from labyrinth_gym.agents.base import (
     register,
     registered,
 )
+from labyrinth_gym.agents.dungeon_crawler import DungeonCrawlerHeuristic
 from labyrinth_gym.agents.interface import make_interface, register_interface
 from labyrinth_gym.agents.labyrinth_cards import LabyrinthCardsHeuristic
 from labyrinth_gym.agents.labyrinth_cards_candidates import CandidateInterface
@@ -36,6 +37,8 @@ register("labyrinth_cards/ppo", lambda game, **kw: LearnedAgent(game, name="ppo"
 register("magic/heuristic", lambda game, **kw: MagicHeuristic(game=game, **kw))
 register("arcane_labyrinth/heuristic", lambda game, **kw: ArcaneHeuristic(game=game, **kw))
 register("arcane_labyrinth/ppo", lambda game, **kw: LearnedAgent(game, name="ppo", **kw))
+register("dungeon_crawler/heuristic",
+         lambda game, **kw: DungeonCrawlerHeuristic(game=game, **kw))
 register_interface("labyrinth_cards/candidates", CandidateInterface)
 register_interface("arcane_labyrinth/candidates", ArcaneCandidates)
 
@@ -43,6 +46,7 @@ __all__ = [
     "Agent",
     "ArcaneHeuristic",
     "CheckpointMismatchError",
+    "DungeonCrawlerHeuristic",
     "LabyrinthCardsHeuristic",
     "LearnedAgent",
     "MagicHeuristic",

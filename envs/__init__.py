@@ -14,9 +14,8 @@ _SPECS: dict[str, str] = {
     "labyrinth_cards": "labyrinth_gym.envs.labyrinth_cards.env:SPEC",
     "magic": "labyrinth_gym.envs.magic.env:SPEC",
     "arcane_labyrinth": "labyrinth_gym.envs.arcane_labyrinth.env:SPEC",
+    "dungeon_crawler": "labyrinth_gym.envs.dungeon_crawler.env:SPEC",
 }
-# Dungeon Crawler Labyrinth (``envs/dungeon_crawler``) joins this table, and so the
-# agents, evaluation and benchmarks, once its treasure cards and agents exist.
 
 
 def game_spec(name: str) -> GameSpec:
@@ -40,6 +39,8 @@ def _register() -> None:
         "labyrinth_gym/MagicDuel-v1": "labyrinth_gym.envs.magic.env:MagicDuelEnv",
         "labyrinth_gym/ArcaneLabyrinth-v1":
             "labyrinth_gym.envs.arcane_labyrinth.env:ArcaneLabyrinthEnv",
+        "labyrinth_gym/DungeonCrawler-v0":
+            "labyrinth_gym.envs.dungeon_crawler.env:DungeonCrawlerEnv",
     }
     for env_id, entry in ids.items():
         if env_id not in gymnasium.registry:

@@ -286,6 +286,10 @@ AGENT_BUDGETS: dict[str, AgentBudget] = {
     "magic/search": AgentBudget(10, {"simulations": 8, "rollout_depth": 40}),
     # The Arcane Labyrinth: about 100 decisions a game; the same short search.
     "arcane_labyrinth/search": AgentBudget(10, {"simulations": 8, "rollout_depth": 40}),
+    # Dungeon Crawler: several hundred decisions a game for the searching seat, each
+    # engine step a few hundred microseconds; 4 simulations of 20 random moves come
+    # to about a minute a game.
+    "dungeon_crawler/search": AgentBudget(4, {"simulations": 4, "rollout_depth": 20}),
 }
 """Per agent id: a cap on its games and the kwargs it plays with in the benchmark."""
 

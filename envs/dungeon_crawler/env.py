@@ -63,6 +63,7 @@ SPEC = GameSpec(
     illegal_penalty=-1.0,
     cooperative=False,
     render_rgb=render_rgb,
+    speed_configs=({"kwargs": {"num_players": 4}, "target": 2000.0},),
 )
 
 

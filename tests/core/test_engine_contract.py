@@ -56,21 +56,12 @@ CONFIGS = {
         {"num_players": 5, "hard": True, "max_rounds": 2},
     ],
 }
-# Games still being built are checked here before they join the registry.
-IN_DEVELOPMENT = {"dungeon_crawler": "labyrinth_gym.envs.dungeon_crawler.env"}
-CASES = [(name, kw) for name in [*game_names(), *IN_DEVELOPMENT]
-         for kw in CONFIGS.get(name, [{}])]
+CASES = [(name, kw) for name in game_names() for kw in CONFIGS.get(name, [{}])]
 IDS = [f"{name}-{'-'.join(map(str, kw.values()))}" for name, kw in CASES]
 
 
 def new_game(name: str, seed: int, **kwargs) -> Game:
-    if name in IN_DEVELOPMENT:
-        import importlib
-
-        spec = importlib.import_module(IN_DEVELOPMENT[name]).SPEC
-    else:
-        spec = game_spec(name)
-    return spec.new_game(np.random.default_rng(seed), **kwargs)
+    return game_spec(name).new_game(np.random.default_rng(seed), **kwargs)
 
 
 def random_action(game: Game, rng: np.random.Generator) -> int:

@@ -18,6 +18,11 @@ def rows(request):
         "labyrinth_cards/search",
         AgentBudget(1, {"simulations": 2, "rollout_depth": 5}),
     )
+    patch.setitem(
+        speed.AGENT_BUDGETS,
+        "dungeon_crawler/search",
+        AgentBudget(1, {"simulations": 1, "rollout_depth": 2}),
+    )
     request.addfinalizer(patch.undo)
     return benchmark_agents(games=4, seed=3, search_games=3, workers=1)
 

@@ -734,16 +734,16 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         if a.melee:
             out += [sq for sq, _ in neighbours(self.board.terrain.shape, here)
                     if sq in self.at]
+        if a.ranged or a.area:
+            seen = self.board.visible(here)
         if a.ranged:
-            out += [self.figures[f].square for f in self.figures
-                    if f != hero and king_distance(self.figures[f].square, here) > 1
-                    and self.board.sees(here, self.figures[f].square)]
+            out += [f.square for f in self.figures.values()
+                    if f.fid != hero and king_distance(f.square, here) > 1 and seen[f.square]]
         if a.area:  # a centre with some other figure in its 3x3
             n = self.board.size
             centres = {c for f in self.figures.values() if f.fid != hero
                        for c in area(f.square, (n, n))}
-            out += [c for c in centres
-                    if king_distance(c, here) > 1 and self.board.sees(here, c)]
+            out += [c for c in centres if king_distance(c, here) > 1 and seen[c]]
         return sorted(set(out))
 
     # --------------------------------------------------------------- combat
