@@ -29,6 +29,8 @@
 
 from __future__ import annotations
 
+import heapq
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -43,11 +45,15 @@ from labyrinth_gym.envs.dungeon_crawler.engine.data import (
 )
 from labyrinth_gym.envs.dungeon_crawler.engine.game import DungeonCrawlerGame
 from labyrinth_gym.envs.dungeon_crawler.engine.geometry import (
+    CHEST,
+    DEEP,
     LAVA,
     SHALLOW,
     UNREVEALED,
     WALKER,
+    WALL,
     Square,
+    _flat_table,
     area,
     king_distance,
     reachable,
@@ -62,15 +68,71 @@ _FAR = 10**6
 def chest_distances(board: Board) -> dict[Square, int]:
     """Movement cost from every square to the chest, figures aside, counting each
     unrevealed square as 2 (a hope, not a way: tiles yet to come may wall it), so that
-    the way through the labyrinth still to be laid has a length too."""
-    terrain = board.terrain.copy()
+    the way through the labyrinth still to be laid has a length too. (Cached by the
+    terrain: it changes only when tiles are laid or moved.)"""
+    return _chest_distances(board.terrain.tobytes(), board.terrain.shape, board.chest)
+
+
+@lru_cache(maxsize=256)
+def _chest_distances(key: bytes, shape: tuple[int, int],
+                     chest: Square) -> dict[Square, int]:
+    terrain = np.frombuffer(key, dtype=np.int8).reshape(shape).copy()
     terrain[terrain == UNREVEALED] = SHALLOW
-    reach = reachable(terrain, board.chest, _FAR, WALKER,
+    reach = reachable(terrain, chest, _FAR, WALKER,
                       passable=lambda sq: True, stoppable=lambda sq: True,
                       figure_at=lambda sq: False)
     out = dict(reach.cost)
-    out[board.chest] = 0
+    out[chest] = 0
     return out
+
+
+def _way_to_chest(terrain: np.ndarray, chest: Square, here: Square) -> int:
+    """``chest_distances(board)[here]`` for a board of ``terrain``, by an A* search
+    from the chest to ``here`` under the same costs (a walker; unrevealed squares cost
+    as shallow water; king steps to ``here`` guide it: every step costs at least 1, so
+    the cost found is the same)."""
+    if here == chest:
+        return 0
+    rows, cols = terrain.shape
+    flat = terrain.ravel().tolist()
+    flat = [SHALLOW if t == UNREVEALED else t for t in flat]
+    table = _flat_table(rows, cols)
+    goal = here[0] * cols + here[1]
+    gr, gc = here
+
+    def h(i: int) -> int:
+        return max(abs(i // cols - gr), abs(i % cols - gc))
+
+    start = chest[0] * cols + chest[1]
+    best = {start * 2: 0}
+    heap = [(h(start), 0, start, 0)]
+    while heap:
+        _, cost, i, parity = heapq.heappop(heap)
+        if best[i * 2 + parity] != cost:
+            continue
+        if i == goal:
+            return _FAR if flat[i] == DEEP else cost
+        for j, diagonal, a, b in table[i]:
+            t = flat[j]
+            if t == WALL or t == LAVA:
+                continue
+            if diagonal and (flat[a] == WALL or flat[b] == WALL
+                             or (flat[a] == CHEST and flat[b] == CHEST)):
+                continue
+            if t == SHALLOW:
+                step = 3 if diagonal else 2
+            elif t == DEEP:
+                step = 4 if diagonal else 3
+            elif diagonal:
+                step = 2 if parity else 1
+            else:
+                step = 1
+            total = cost + step
+            state = j * 2 + ((parity + diagonal) & 1)
+            if total < best.get(state, _FAR):
+                best[state] = total
+                heapq.heappush(heap, (total + h(j), total, j, (parity + diagonal) & 1))
+    return _FAR
 
 
 def expected_wounds(dice: int, bonus: int, defence: int) -> float:
@@ -121,11 +183,16 @@ class DungeonCrawlerHeuristic:
                        key=lambda s: (king_distance(
                            (s[0] * 3 + 1, s[1] * 3 + 1), here), s))[:self.nearest_slots]
         best, best_key = legal[0], None
+        k = game.board.spec.tile_size
+        turned: dict[tuple[str, ...], int] = {}  # a symmetric tile: fewer distinct turns
+        for q in range(4):
+            turned.setdefault(tile.picture.rotated(q).rows, q)
         for slot in slots:
-            for q in range(4):
-                board = game.board.copy()
-                board.place(tile.name, tile.picture, slot, q)
-                dist = chest_distances(board).get(here, _FAR)
+            for rows, q in turned.items():
+                terrain = game.board.terrain.copy()
+                terrain[slot[0] * k:(slot[0] + 1) * k, slot[1] * k:(slot[1] + 1) * k] = \
+                    type(tile.picture)(rows).terrain()
+                dist = _way_to_chest(terrain, game.board.chest, here)
                 key = (dist, king_distance((slot[0] * 3 + 1, slot[1] * 3 + 1),
                                            game.board.chest), q)
                 if best_key is None or key < best_key:

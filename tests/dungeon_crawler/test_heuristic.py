@@ -143,3 +143,19 @@ def test_springs_a_trap_on_the_rival_nearest_the_chest():
     game.apply_action(card("Pit Trap"))
     assert decide(game) == A.square((9, 9))
     assert near
+
+
+def test_the_guided_search_for_one_square_agrees_with_the_whole_field():
+    from labyrinth_gym.agents.dungeon_crawler import _FAR, _way_to_chest
+
+    rng = np.random.default_rng(1)
+    for seed in range(3):
+        game = new_game(seed, num_players=4, max_rounds=30)
+        for _ in range(150 * seed):
+            legal = game.legal_actions()
+            game.apply_action(legal[rng.integers(len(legal))])
+        field = chest_distances(game.board)
+        for r in range(0, 21, 2):
+            for c in range(21):
+                assert _way_to_chest(game.board.terrain, game.board.chest, (r, c)) \
+                    == field.get((r, c), _FAR)
