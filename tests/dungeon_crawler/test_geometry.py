@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 import pytest
 
-from labyrinth_gym.envs.dungeon_crawler.engine import data
+from labyrinth_gym.envs.dungeon_crawler.engine import data, geometry
 from labyrinth_gym.envs.dungeon_crawler.engine.board import Board
 from labyrinth_gym.envs.dungeon_crawler.engine.game import DungeonCrawlerGame
 from labyrinth_gym.envs.dungeon_crawler.engine.geometry import (
@@ -189,51 +191,58 @@ def test_incorporeal_figures_pass_through_and_stand_in_walls():
 
 
 # ------------------------------------------ line of sight: the fast code == its definition
-_REF_OFFSETS = np.array([(INSET, INSET), (INSET, 1 - INSET), (1 - INSET, INSET),
-                         (1 - INSET, 1 - INSET), (0.5, 0.5)])
+_EXACT_INSET = Fraction(1, 20)
+_REF_OFFSETS = [(_EXACT_INSET, _EXACT_INSET), (_EXACT_INSET, 1 - _EXACT_INSET),
+                (1 - _EXACT_INSET, _EXACT_INSET), (1 - _EXACT_INSET, 1 - _EXACT_INSET),
+                (Fraction(1, 2), Fraction(1, 2))]
+"""The sample points of square (0, 0), in the definition's order, exactly."""
 
 
-def _reference_line_of_sight(solid: np.ndarray, a, b) -> bool:
-    """The definition of line of sight: the original implementation, kept verbatim (a
-    Liang-Barsky test of the 25 segments between the sample points of ``a`` and ``b``
-    against every solid square of their bounding box, ``a`` and ``b`` aside)."""
+def _touches(p, d, square, closed: bool = True) -> bool:
+    """Liang-Barsky in exact arithmetic: whether the segment ``p + t * d``, 0 <= t <= 1,
+    meets the closed unit square whose corner nearest the origin is ``square`` (with
+    ``closed=False``, only whether it meets its interior: t0 < t1)."""
+    t0, t1 = Fraction(0), Fraction(1)
+    for k in range(2):
+        lo, hi = square[k], square[k] + 1
+        if d[k] == 0:
+            if p[k] < lo or p[k] > hi:
+                return False
+            continue
+        near, far = sorted(((lo - p[k]) / d[k], (hi - p[k]) / d[k]))
+        t0, t1 = max(t0, near), min(t1, far)
+    return t0 <= t1 if closed else t0 < t1
+
+
+def _reference_line_of_sight(solid: np.ndarray, a, b, closed: bool = True) -> bool:
+    """The definition of line of sight, in exact rational arithmetic: some one of the 25
+    segments between the sample points of ``a`` and of ``b`` touches no solid square of
+    their bounding box (``a`` and ``b`` aside; ``closed=False`` lets segments through a
+    square's corner or along its edge pass, for the tests of ties)."""
     if a == b:
         return True
     r0, r1 = min(a[0], b[0]), max(a[0], b[0])
     c0, c1 = min(a[1], b[1]), max(a[1], b[1])
-    box = solid[r0:r1 + 1, c0:c1 + 1]
-    if not box.any():
-        return True
-    cells = np.argwhere(box) + (r0, c0)
-    own = np.array((a, b))
-    cells = cells[~((cells[:, None, :] == own[None]).all(axis=2).any(axis=1))]
-    if not len(cells):
-        return True
-    p = np.array(a, dtype=float) + _REF_OFFSETS  # (5, 2)
-    q = np.array(b, dtype=float) + _REF_OFFSETS
-    starts = np.repeat(p, len(q), axis=0)  # (25, 2)
-    ends = np.tile(q, (len(p), 1))
-    d = ends - starts
-    lo = cells.astype(float)  # (n, 2): each solid square is [r, r+1] x [c, c+1]
-    hi = lo + 1.0
-    t0 = np.zeros((len(starts), len(lo)))
-    t1 = np.ones((len(starts), len(lo)))
-    blocked_axis = np.zeros((len(starts), len(lo)), dtype=bool)
-    for k in range(2):
-        s = starts[:, k:k + 1]
-        dk = d[:, k:k + 1]
-        zero = np.abs(dk) < 1e-12
-        with np.errstate(divide="ignore", invalid="ignore"):
-            ta = (lo[None, :, k] - s) / dk
-            tb = (hi[None, :, k] - s) / dk
-        near = np.where(zero, -np.inf, np.minimum(ta, tb))
-        far = np.where(zero, np.inf, np.maximum(ta, tb))
-        outside = zero & ((s < lo[None, :, k]) | (s > hi[None, :, k]))
-        blocked_axis |= outside
-        t0 = np.maximum(t0, near)
-        t1 = np.minimum(t1, far)
-    touches = (t0 <= t1) & ~blocked_axis
-    return bool((~touches.any(axis=1)).any())
+    cells = [(int(r), int(c)) for r, c in np.argwhere(solid[r0:r1 + 1, c0:c1 + 1]) + (r0, c0)]
+    cells = [sq for sq in cells if sq != tuple(a) and sq != tuple(b)]
+    # (nearest the line between the centres first: the likeliest to block; the order
+    # only changes how soon a blocked segment is found out)
+    cells.sort(key=lambda sq: abs((sq[0] - a[0]) * (b[1] - a[1]) - (sq[1] - a[1]) * (b[0] - a[0])))
+    for da in _REF_OFFSETS:
+        p = (a[0] + da[0], a[1] + da[1])
+        for db in _REF_OFFSETS:
+            d = (b[0] + db[0] - p[0], b[1] + db[1] - p[1])
+            if not any(_touches(p, d, sq, closed) for sq in cells):
+                return True
+    return False
+
+
+def test_the_reference_samples_the_points_of_geometry():
+    assert float(_EXACT_INSET) == INSET
+    assert (np.array(_REF_OFFSETS, dtype=float) == geometry._OFFSETS).all()
+    # and the integer model's sample points are those, exactly
+    assert [tuple(Fraction(int(x), geometry._SCALE) for x in point)
+            for point in geometry._EXACT] == _REF_OFFSETS
 
 
 def _squares(shape):
@@ -256,41 +265,55 @@ def _played_board(seed: int, steps: int) -> Board:
     return game.board
 
 
-def _check_sources(solid: np.ndarray, sources, rng, pairs: int = 0) -> None:
-    """visible_from(solid, a) and line_of_sight(solid, a, .) against the definition for
-    every target of each source, and ``pairs`` random pairs."""
+def _sight_matrix(solid: np.ndarray) -> np.ndarray:
+    """``out[i, j] == visible_from(solid, a)[b]`` for squares ``a``, ``b`` numbered ``i``,
+    ``j`` row-major."""
+    return np.array([visible_from(solid, a).ravel() for a in _squares(solid.shape)])
+
+
+def _check_pairs(solid: np.ndarray, pairs) -> None:
+    """line_of_sight and visible_from, both ways, against the definition for the pairs
+    of square numbers (row-major) ``pairs``."""
     squares = _squares(solid.shape)
-    for a in sources:
-        seen = visible_from(solid, a)
-        assert seen.shape == solid.shape and seen.dtype == bool
-        for b in squares:
-            want = _reference_line_of_sight(solid, a, b)
-            assert seen[b] == want, (a, b)
-            assert line_of_sight(solid, a, b) == want, (a, b)
-    for i, j in rng.integers(len(squares), size=(pairs, 2)):
+    seen = _sight_matrix(solid)
+    assert seen.dtype == bool and seen.diagonal().all()
+    for i, j in pairs:
         a, b = squares[i], squares[j]
-        assert line_of_sight(solid, a, b) == _reference_line_of_sight(solid, a, b), (a, b)
+        want = _reference_line_of_sight(solid, a, b)
+        assert line_of_sight(solid, a, b) == line_of_sight(solid, b, a) == want, (a, b)
+        assert seen[i, j] == seen[j, i] == want, (a, b)
+
+
+def _sample_pairs(solid: np.ndarray, sources, rng, count: int) -> list[tuple[int, int]]:
+    """Every pair of a source (row-major number) with another square, and ``count``
+    random pairs."""
+    n = solid.size
+    return [(i, j) for i in sources for j in range(n)] \
+        + [tuple(x) for x in rng.integers(n, size=(count, 2)).tolist()]
 
 
 @pytest.mark.parametrize("shape, density", [((7, 9), 0.15), ((9, 7), 0.3), ((8, 8), 0.5),
                                             ((1, 11), 0.2), ((11, 2), 0.2), ((6, 6), 0.7)])
 def test_line_of_sight_is_its_definition_for_every_pair_of_small_grids(shape, density):
     rng = np.random.default_rng(int(density * 100) + shape[0])
+    n = shape[0] * shape[1]
     for _ in range(2):
         solid = rng.random(shape) < density
-        _check_sources(solid, _squares(shape), rng)
+        _check_pairs(solid, [(i, j) for i in range(n) for j in range(i, n)])
 
 
 @pytest.mark.parametrize("density", [0.05, 0.2, 0.35, 0.6])
 def test_visible_from_is_the_definition_on_random_full_boards(density):
     rng = np.random.default_rng(int(density * 100))
     solid = rng.random((21, 21)) < density
-    sources = [(0, 0), (20, 20), (10, 10)] + [tuple(x) for x in rng.integers(21, size=(2, 2))]
-    _check_sources(solid, sources, rng, pairs=1000)
-    # many more pairs: visible_from and line_of_sight agree with each other
-    for a in _squares(solid.shape)[::5]:
-        seen = visible_from(solid, a)
-        assert all(seen[b] == line_of_sight(solid, a, b) for b in _squares(solid.shape))
+    source = [0, 440, 220, 100][int(density * 10) % 4]
+    _check_pairs(solid, _sample_pairs(solid, [source], rng, 1200))
+    # many more pairs: line_of_sight agrees with visible_from, both ways
+    seen = _sight_matrix(solid)
+    squares = _squares(solid.shape)
+    for i, a in list(enumerate(squares))[::4]:
+        assert [line_of_sight(solid, a, b) for b in squares] == seen[i].tolist(), a
+        assert [line_of_sight(solid, b, a) for b in squares] == seen[i].tolist(), a
 
 
 @pytest.mark.parametrize("seed, steps", [(0, 0), (1, 60), (2, 250), (3, 600)])
@@ -299,26 +322,55 @@ def test_visible_is_the_definition_on_played_boards(seed, steps):
     rng = np.random.default_rng(seed)
     solid = _fresh_solid(board.terrain)
     assert (board.solid == solid).all()
-    sources = [tuple(x) for x in rng.integers(board.size, size=(3, 2))] + [board.chest]
-    _check_sources(solid, sources, rng, pairs=1000)
-    for a in sources:
+    chest = board.chest[0] * board.size + board.chest[1]
+    _check_pairs(solid, _sample_pairs(solid, [chest], rng, 1200))
+    for a in [board.chest, tuple(rng.integers(board.size, size=2).tolist())]:
         assert (board.visible(a) == visible_from(solid, a)).all()
-        assert all(board.sees(a, b) == board.visible(a)[b] for b in _squares(solid.shape))
+        for b in _squares(solid.shape):
+            assert board.sees(a, b) == board.sees(b, a) == board.visible(a)[b], (a, b)
 
 
-def test_ties_follow_the_definition_in_both_directions():
-    """A segment through the exact corner of a wall touches it or not as the floating
-    point of the definition decides, which can differ with the direction."""
+@pytest.mark.parametrize("seed, steps", [(5, 30), (6, 300), (7, 1000)])
+def test_sight_is_symmetric_for_every_pair_of_played_boards(seed, steps):
+    board = _played_board(seed, steps)
+    solid = board.solid
+    squares = _squares(solid.shape)
+    seen = _sight_matrix(solid)
+    assert (seen == seen.T).all()
+    assert 0 < seen.sum() < seen.size  # (a board with sight and walls)
+    for i, a in enumerate(squares):
+        assert [line_of_sight(solid, a, b) for b in squares] == seen[i].tolist(), a
+        assert [line_of_sight(solid, b, a) for b in squares] == seen[i].tolist(), a
+    for i, a in enumerate(squares[::3]):  # Board: one answer per pair, whichever looks
+        assert [board.sees(b, a) for b in squares] == seen[3 * i].tolist(), a
+        assert [board.sees(a, b) for b in squares] == seen[3 * i].tolist(), a
+        assert (board.visible(a).ravel() == seen[3 * i]).all(), a
+
+
+def test_a_segment_through_a_corner_touches_the_wall():
+    """Ties: the squares are closed, so a segment passing exactly through a wall's corner
+    touches the wall, whichever way it runs."""
+    # every segment that misses both walls' insides runs through the corners (1,1) and
+    # (2,2): along the diagonal of the open squares between them
+    solid = grid(".#..", "....", ".#..", "....") == WALL
+    a, b = (0, 0), (3, 3)
+    assert _reference_line_of_sight(solid, a, b, closed=False)  # (what makes it a tie)
+    assert not _reference_line_of_sight(solid, a, b)
+    assert not line_of_sight(solid, a, b) and not line_of_sight(solid, b, a)
+    assert not visible_from(solid, a)[b] and not visible_from(solid, b)[a]
+    # past a single wall's corner some segment still goes around it
+    corner = grid(".#..", "....", "....", "....") == WALL
+    assert line_of_sight(corner, a, b) and line_of_sight(corner, b, a)
+    # pairs whose answer once (in floating point) depended on the direction
     for rows, a, b in [((".....", ".....", ".....", ".....", "#.#..", "....."), (2, 3), (5, 0)),
                        (("..#...", "......", "..#...", "......"), (0, 3), (3, 0)),
                        (("......", "......", "......", ".#....", "......", ".#...."),
                         (2, 3), (5, 0))]:
         solid = grid(*rows) == WALL
-        forward = _reference_line_of_sight(solid, a, b)
-        backward = _reference_line_of_sight(solid, b, a)
-        assert forward != backward  # (what makes these worth a test)
-        assert line_of_sight(solid, a, b) == forward and visible_from(solid, a)[b] == forward
-        assert line_of_sight(solid, b, a) == backward and visible_from(solid, b)[a] == backward
+        want = _reference_line_of_sight(solid, a, b)
+        assert want == _reference_line_of_sight(solid, b, a)
+        assert line_of_sight(solid, a, b) == line_of_sight(solid, b, a) == want
+        assert visible_from(solid, a)[b] == visible_from(solid, b)[a] == want
 
 
 def _tile(name: str) -> data.Tile:
@@ -329,7 +381,8 @@ def _assert_caches_right(board: Board) -> None:
     solid = _fresh_solid(board.terrain)
     assert (board.solid == solid).all()
     for (a, b), seen in board._los.items():
-        assert seen == line_of_sight(solid, a, b), (a, b)
+        assert a <= b, (a, b)  # one entry per unordered pair
+        assert seen == line_of_sight(solid, a, b) == line_of_sight(solid, b, a), (a, b)
     for a, seen in board._visible.items():
         assert (seen == visible_from(solid, a)).all(), a
 
@@ -348,6 +401,10 @@ def test_sees_and_visible_stay_right_when_the_terrain_changes():
 
     look()
     _assert_caches_right(board)
+    cached = len(board._los)
+    for a, b in list(board._los):
+        assert board.sees(b, a) == board._los[(a, b)]  # the other way: the same entry
+    assert len(board._los) == cached
     corner = (0, 0), (0, 1)  # a pair far from the squares changed below
     board.sees(*corner)
     tiles = [t for t in data.tiles() if t.name not in board.filled.values()]

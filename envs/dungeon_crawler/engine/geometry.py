@@ -25,12 +25,14 @@ an occupied space). Outside the board counts as wall.
   a spawn point or the chest).
 
 **Line of sight**: from any part (corners included) of one square to any part of
-another, the segment must not touch a wall or an unrevealed square: it may pass a
-single wall's corner (around corners), never through the point two diagonal walls
+another, the segment must not touch a wall or an unrevealed square: it may pass close
+by a single wall's corner (around corners), never through the point two diagonal walls
 share (between corners) or along a wall's edge. Figures never block it. It is
 computed over sample points of both squares (their four corners drawn in by
-:data:`INSET` of a square and their centres), each segment tested against the closed
-wall squares.
+:data:`INSET` of a square and their centres), each segment tested in exact arithmetic
+against the closed wall squares: a segment passing exactly through a wall's corner
+touches that wall (a tie counts as a touch). So line of sight is symmetric: ``a`` sees
+``b`` exactly when ``b`` sees ``a``.
 """
 
 from __future__ import annotations
@@ -313,45 +315,37 @@ def area(center: Square, shape: tuple[int, int]) -> list[Square]:
 # ------------------------------------------------------------- line of sight
 _OFFSETS = np.array([(INSET, INSET), (INSET, 1 - INSET), (1 - INSET, INSET),
                      (1 - INSET, 1 - INSET), (0.5, 0.5)])
+"""The sample points of square (0, 0), in the order of segment numbers below."""
 
 
-def _points(sq: Square) -> np.ndarray:
-    return np.array(sq, dtype=float) + _OFFSETS
-
-
-# How line of sight is computed fast, with exactly the results of its definition (the
-# Liang-Barsky test in floating point of the 25 segments between the sample points of
-# two squares against each solid square of their bounding box; the tests keep that
-# code as ``_reference_line_of_sight``).
+# How line of sight is computed fast, with exactly the results of its definition: the
+# Liang-Barsky test, in exact arithmetic, of the 25 segments between the sample points
+# of two squares against each closed solid square of their bounding box (the tests keep
+# it, in fractions, as ``_reference_line_of_sight``).
 #
-# Exact model. In units of 1/_SCALE every sample point has integer coordinates, so a
-# segment's parameter t where it crosses a grid line is a fraction with a denominator
-# of at most _SCALE * size. Two different such fractions differ by at least
-# 1 / (_SCALE * size)**2 (6e-6 on a 21-square board), far more than the rounding error
-# of the float test (below 1e-10). So the float test decides every square as exact
-# arithmetic does, except where exact arithmetic finds the segment entering and leaving
-# the square at the same t: it passes exactly through a grid point (a corner of the
-# square) and touches the square there alone. Such a square is a *tie*: the float test
-# touches it when the segment's t at the row line through that point is <= its t at the
-# column line (or the reverse), as rounded. Ties are rare (a few thousand segment-square
-# pairs on a 21 x 21 board, against millions), and their outcome depends on where the
-# pair lies on the board and on its order: line_of_sight(a, b) and (b, a) differ on
-# a few pairs in 10,000.
+# Exact model. In units of 1/_SCALE every sample point has integer coordinates, so the
+# parameter t where a segment crosses a grid line is a fraction of integers, and the test
+# (t0 = max(0, entering t's) <= t1 = min(1, leaving t's)) compares such fractions by
+# cross-multiplying, in integers. Squares are closed: a segment that passes exactly
+# through a grid point touches every square with a corner there (t0 == t1), so it never
+# slips between two walls that share a corner, and one running along a wall's edge
+# touches that wall. Touching is a property of the segment's points, not of its
+# direction, and the sample points of a square are the same whoever looks, so
+# line_of_sight(a, b) == line_of_sight(b, a).
 #
 # Windows. The exact model does not change when both squares move together, nor under
 # a mirror (which only renumbers the sample points). So it is tabulated once per board
 # shape in the *window* of a viewer ``a``: window square (i, j) is board square
 # (a[0] + sr * i, a[1] + sc * j), where sr = -1 if the target lies north of ``a`` (else
 # +1) and sc = -1 if it lies west (else +1). The viewer is at (0, 0) and the target at
-# (R, C) = (|row difference|, |column difference|). Window grid line w is board grid
-# line a + w (sign +1) or a + 1 - w (sign -1). Segment s of the window (numbered
-# s = 5 * viewer point + target point, with the window's offsets) is segment
-# _WINDOW_SEGMENTS[(sr, sc)][s] of the board.
+# (R, C) = (|row difference|, |column difference|). The mirror maps the 25 segments of
+# the window onto the 25 of the board, and line of sight asks only whether some one of
+# them is clear, so the window's segments stand for the board's.
 
 _SEG_FROM = np.repeat(np.arange(len(_OFFSETS)), len(_OFFSETS))
 """Segment ``s`` runs from sample point ``s // 5`` of the viewer ..."""
 _SEG_TO = np.tile(np.arange(len(_OFFSETS)), len(_OFFSETS))
-"""... to sample point ``s % 5`` of the target (the order of the definition)."""
+"""... to sample point ``s % 5`` of the target."""
 _SEGMENTS = len(_SEG_FROM)
 
 _SCALE = next(k for k in range(1, 10_001)
@@ -359,22 +353,6 @@ _SCALE = next(k for k in range(1, 10_001)
 """Sample point offsets are multiples of ``1 / _SCALE`` (20 for an INSET of 0.05)."""
 _EXACT = np.round(_OFFSETS * _SCALE).astype(np.int64)
 """The sample point offsets in units of ``1 / _SCALE``."""
-
-
-def _mirrored_segments(flip_row: bool, flip_col: bool) -> np.ndarray:
-    """``out[s]``: the board number of window segment ``s`` when the window is the board
-    mirrored along the flipped axes."""
-    want = _EXACT.copy()
-    if flip_row:
-        want[:, 0] = _SCALE - want[:, 0]
-    if flip_col:
-        want[:, 1] = _SCALE - want[:, 1]
-    point = np.array([np.flatnonzero((_EXACT == w).all(axis=1))[0] for w in want])
-    return point[_SEG_FROM] * len(_OFFSETS) + point[_SEG_TO]
-
-
-_WINDOW_SEGMENTS = {(sr, sc): _mirrored_segments(sr < 0, sc < 0)
-                    for sr in (1, -1) for sc in (1, -1)}
 
 
 def _pack(bits: np.ndarray) -> np.ndarray:
@@ -386,78 +364,52 @@ def _pack(bits: np.ndarray) -> np.ndarray:
     return out.view(np.uint64)
 
 
-_PairLine = tuple[int, tuple[int, ...], np.ndarray | None]
-"""One segment of :attr:`_SightLines.pairs`: ``(sure, tie_bits, ties)``."""
-
-
 @dataclass(frozen=True)
 class _SightLines:
     """The exact model of line of sight for one board shape, by the target's window
     square (R, C) (see the notes above; window numbering of segments throughout).
 
     Attributes:
-        packed: ``[k, R, C, s]``: word ``k`` of the window squares segment ``s`` surely
-            touches (the viewer's and the target's own squares and the ties left out),
-            the whole window (rows x cols squares, row-major) packed by :func:`_pack`.
-        ties: One column per tie, sorted by the target's square: rows ``R, C, s, i, j,
-            row_line, col_line, row_first, i * cols + j``: segment ``s`` passes through
-            grid point (row_line, col_line) and touches square (i, j) there alone; the
-            float test touches it when t(row line) <= t(column line) if ``row_first``,
-            else when t(column line) <= t(row line).
-        tie_start: The ties of target square (R, C) are columns
-            ``tie_start[R * cols + C]`` to ``tie_start[R * cols + C + 1]``.
-        pairs: ``pairs[R][C]``: the same per segment for one pair, over its bounding box
-            only (as :func:`_window_bits` of the box): ``(sure, tie_bits, ties)``, the
-            squares it surely touches, the squares of its ties and those ties' columns
-            (None when it has none). Segments that are clear whenever another one is
-            are left out; the rest come narrowest first.
+        packed: ``[k, R, C, s]``: word ``k`` of the window squares segment ``s``
+            touches (the viewer's and the target's own squares left out), the whole
+            window (rows x cols squares, row-major) packed by :func:`_pack`.
+        pairs: ``pairs[R][C]``: the same for one pair over its bounding box only (as
+            :func:`_window_bits` of the box), one int per segment. Segments that are
+            clear whenever another one is are left out; the rest come narrowest first.
     """
 
     packed: np.ndarray
-    ties: np.ndarray
-    tie_start: np.ndarray
-    pairs: list[list[tuple[_PairLine, ...]]]
+    pairs: list[list[tuple[int, ...]]]
 
 
 def _window_bits(window: np.ndarray) -> int:
-    """A bool array's squares (row-major) as the bits of an int, the first the highest."""
+    """An array's nonzero squares (row-major) as the bits of an int, the first the
+    highest."""
     return int.from_bytes(np.packbits(window).tobytes(), "big")
 
 
-def _pair_lines(touched: np.ndarray, ties: np.ndarray) -> tuple[_PairLine, ...]:
-    """:attr:`_SightLines.pairs` of one target square from its ``touched[s, i, j]`` (over
-    the bounding box) and its ties' columns."""
-    h, w = touched.shape[1:]
-    nbits = 8 * -(-(h * w) // 8)  # (_window_bits pads to whole bytes)
-    entries = []
-    for s in range(_SEGMENTS):
-        own = ties[:, ties[2] == s]
-        tie_bits = tuple(1 << (nbits - 1 - (int(i) * w + int(j))) for i, j in own[3:5].T)
-        sure = anywhere = _window_bits(touched[s])
-        for bit in tie_bits:
-            anywhere |= bit
-        entries.append((anywhere.bit_count(), s, anywhere,
-                        (sure, tie_bits, own if own.shape[1] else None)))
-    kept: list[tuple[int, _PairLine]] = []
-    for _, _, anywhere, line in sorted(entries, key=lambda e: e[:2]):
-        # left out when a kept segment may touch only squares this one surely touches
-        if not any(other & ~line[0] == 0 for other, _ in kept):
-            kept.append((anywhere, line))
-    return tuple(line for _, line in kept)
+def _pair_lines(touched: np.ndarray) -> tuple[int, ...]:
+    """:attr:`_SightLines.pairs` of one target square from its ``touched[s, i, j]``
+    (over the bounding box)."""
+    kept: list[int] = []
+    for bits in sorted({_window_bits(seg) for seg in touched}, key=int.bit_count):
+        if not any(other & ~bits == 0 for other in kept):  # (clear whenever other is)
+            kept.append(bits)
+    return tuple(kept)
 
 
 @cache
 def _sight_lines(shape: tuple[int, int]) -> _SightLines:
     """The exact model of line of sight for boards of ``shape``, in integer arithmetic
-    (kept for the process: about 3 MB, built in about 0.3 s for 21 x 21)."""
+    (kept for the process: about 3 MB, built in about 0.1 s for 21 x 21)."""
     rows, cols = shape
     big = (_SCALE * (max(rows, cols) + 1)) ** 2  # beyond every cross product below
 
     def slabs(n: int, k: int):
         """Along axis ``k`` of a window ``n`` squares long, for every (target square D,
         square q <= D): per segment, the t where it enters and where it leaves the slab
-        of square q (as numerators over one positive ``den``), the grid lines it crosses
-        there, and whether that part lies between its ends."""
+        of square q (as numerators over one positive ``den``), and whether that part
+        lies between its ends."""
         disp, sq = np.nonzero(np.tri(n, dtype=bool))  # sq <= disp
         u = _EXACT[_SEG_FROM, k][:, None]
         span = _SCALE * disp + _EXACT[_SEG_TO, k][:, None] - u  # (segments, pairs)
@@ -467,60 +419,26 @@ def _sight_lines(shape: tuple[int, int]) -> _SightLines:
         den = np.where(fwd | back, np.abs(span), 1)
         enter = np.where(fwd, lo, np.where(back, -hi, -big))
         leave = np.where(fwd, hi, np.where(back, -lo, big))
-        enter_line = np.where(back, sq + 1, sq)
-        leave_line = np.where(back, sq, sq + 1)
         between = (leave >= 0) & (enter <= den)
-        return disp, sq, enter, leave, den, enter_line, leave_line, between
+        return disp, sq, enter, leave, den, between
 
-    R, i, r_in, r_out, r_den, r_in_line, r_out_line, r_ok = slabs(rows, 0)
-    C, j, c_in, c_out, c_den, c_in_line, c_out_line, c_ok = slabs(cols, 1)
+    R, i, r_in, r_out, r_den, r_ok = slabs(rows, 0)
+    C, j, c_in, c_out, c_den, c_ok = slabs(cols, 1)
     own = (((i == 0)[:, None] & (j == 0)[None, :])
            | ((i == R)[:, None] & (j == C)[None, :]))
     touched = np.zeros((rows, cols, _SEGMENTS, rows, cols), dtype=bool)
-    ties = []
     for s in range(_SEGMENTS):
-        # t0 = max(0, row enter, col enter) <= t1 = min(1, row leave, col leave)
-        rc_l = r_in[s][:, None] * c_den[s][None, :]  # row enter <= col leave
-        rc_r = c_out[s][None, :] * r_den[s][:, None]
-        cr_l = c_in[s][None, :] * r_den[s][:, None]  # col enter <= row leave
-        cr_r = r_out[s][:, None] * c_den[s][None, :]
-        touch = r_ok[s][:, None] & c_ok[s][None, :] & (rc_l <= rc_r) & (cr_l <= cr_r) & ~own
-        tie_rc = touch & (rc_l == rc_r)
-        tie_cr = touch & (cr_l == cr_r)
-        touched[R[:, None], C[None, :], s, i[:, None], j[None, :]] = touch & ~tie_rc & ~tie_cr
-        for tie, row_line, col_line, row_first in ((tie_rc, r_in_line, c_out_line, 1),
-                                                   (tie_cr, r_out_line, c_in_line, 0)):
-            p, q = np.nonzero(tie)
-            ties.append(np.stack([R[p], C[q], np.full(len(p), s), i[p], j[q],
-                                  row_line[s, p], col_line[s, q],
-                                  np.full(len(p), row_first), i[p] * cols + j[q]]))
-    tie_cols = np.concatenate(ties, axis=1)
-    key = tie_cols[0] * cols + tie_cols[1]
-    order = np.argsort(key, kind="stable")
-    tie_cols, key = np.ascontiguousarray(tie_cols[:, order]), key[order]
-    tie_start = np.searchsorted(key, np.arange(rows * cols + 1))
+        # t0 = max(0, row enter, col enter) <= t1 = min(1, row leave, col leave), ties
+        # (equality) included
+        touched[R[:, None], C[None, :], s, i[:, None], j[None, :]] = (
+            r_ok[s][:, None] & c_ok[s][None, :] & ~own
+            & (r_in[s][:, None] * c_den[s][None, :] <= c_out[s][None, :] * r_den[s][:, None])
+            & (c_in[s][None, :] * r_den[s][:, None] <= r_out[s][:, None] * c_den[s][None, :]))
     packed = np.ascontiguousarray(np.moveaxis(
         _pack(touched.reshape(rows, cols, _SEGMENTS, rows * cols)), -1, 0))
-    pairs = [[_pair_lines(touched[r, c, :, :r + 1, :c + 1],
-                          tie_cols[:, tie_start[r * cols + c]:tie_start[r * cols + c + 1]])
-              for c in range(cols)] for r in range(rows)]
-    return _SightLines(packed, tie_cols, tie_start, pairs)
-
-
-def _tie_touches(viewer: Square, targets: np.ndarray, flip: tuple[int, int],
-                 ties: np.ndarray) -> np.ndarray:
-    """Whether the float test lets each tie touch its square, for the pair ``viewer`` ->
-    ``targets[k]`` (board squares; ties' columns as in :class:`_SightLines`; ``flip``
-    the window's signs): the t of the segment at the tie's row and column grid lines,
-    computed as the definition computes them."""
-    seg = _WINDOW_SEGMENTS[flip][ties[2]]
-    start = _points(viewer)[_SEG_FROM[seg]]
-    d = (np.asarray(targets, dtype=float) + _OFFSETS[_SEG_TO[seg]]) - start
-    lines = np.stack([viewer[0] + ties[5] if flip[0] > 0 else viewer[0] + 1 - ties[5],
-                      viewer[1] + ties[6] if flip[1] > 0 else viewer[1] + 1 - ties[6]],
-                     axis=1).astype(float)
-    t = (lines - start) / d
-    return np.where(ties[7] == 1, t[:, 0] <= t[:, 1], t[:, 1] <= t[:, 0])
+    pairs = [[_pair_lines(touched[r, c, :, :r + 1, :c + 1]) for c in range(cols)]
+             for r in range(rows)]
+    return _SightLines(packed, pairs)
 
 
 def line_of_sight(solid: np.ndarray, a: Square, b: Square) -> bool:
@@ -528,27 +446,22 @@ def line_of_sight(solid: np.ndarray, a: Square, b: Square) -> bool:
     ``solid`` square (walls and unrevealed spaces; ``a`` and ``b`` themselves aside).
 
     Only the solid squares in the bounding box of ``a`` and ``b`` matter. Computed from
-    the exact model of :func:`_sight_lines` plus the float test of any tie that could
-    decide it (see the notes above), with the results of the float test of every
-    segment against every square. ``a`` is the viewer: in rare ties the result differs
-    from ``line_of_sight(solid, b, a)``."""
+    the exact model of :func:`_sight_lines` (see the notes above); symmetric:
+    ``line_of_sight(solid, a, b) == line_of_sight(solid, b, a)``."""
     if a == b:
         return True
     (ar, ac), (br, bc) = a, b
-    sr = 1 if br >= ar else -1
-    sc = 1 if bc >= ac else -1
-    box = solid[min(ar, br):max(ar, br) + 1, min(ac, bc):max(ac, bc) + 1]
-    if not np.count_nonzero(box):
-        return True
+    # the bounding box as the window sees it: the viewer first, the target last
+    rows = slice(ar, br + 1) if br >= ar else slice(ar, br - 1 if br else None, -1)
+    cols = slice(ac, bc + 1) if bc >= ac else slice(ac, bc - 1 if bc else None, -1)
+    box = solid[rows, cols]
     if box.dtype != bool:
         box = box != 0
-    solid_bits = _window_bits(box[::sr, ::sc])  # the viewer first, the target last
-    for sure, tie_bits, ties in _sight_lines(solid.shape).pairs[abs(br - ar)][abs(bc - ac)]:
-        if sure & solid_bits:
-            continue
-        open_ties = [k for k, bit in enumerate(tie_bits) if bit & solid_bits]
-        if not open_ties or not _tie_touches(a, np.array([b]), (sr, sc),
-                                             ties[:, open_ties]).any():
+    solid_bits = _window_bits(box)
+    if not solid_bits:
+        return True
+    for bits in _sight_lines(solid.shape).pairs[abs(br - ar)][abs(bc - ac)]:
+        if not bits & solid_bits:
             return True
     return False
 
@@ -557,10 +470,10 @@ def visible_from(solid: np.ndarray, a: Square) -> np.ndarray:
     """``out[b] == line_of_sight(solid, a, b)`` for every square ``b`` of the board (a
     bool array of ``solid``'s shape; ``out[a]`` is True), computed for all targets at
     once: per quadrant seen from ``a``, every segment of every target against the
-    solid squares packed into 64-bit words, then the ties that could decide."""
+    solid squares packed into 64-bit words."""
     solid = np.asarray(solid, dtype=bool)
     rows, cols = solid.shape
-    lines = _sight_lines((rows, cols))
+    packed = _sight_lines((rows, cols)).packed
     ar, ac = a
     out = np.ones((rows, cols), dtype=bool)
     for sr, sc in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
@@ -575,17 +488,7 @@ def visible_from(solid: np.ndarray, a: Square) -> np.ndarray:
         blocked = np.zeros((h - r0, w - c0, _SEGMENTS), dtype=bool)
         words = _pack(window.ravel())
         for k in np.flatnonzero(words):
-            blocked |= (lines.packed[k, r0:h, c0:w] & words[k]) != 0
-        # the ties of these targets (rows r0 .. h-1 come in one run) on solid squares
-        first, last = lines.tie_start[r0 * cols], lines.tie_start[h * cols]
-        col = lines.ties[1, first:last]
-        ties = lines.ties[:, first + np.flatnonzero(
-            window.ravel()[lines.ties[8, first:last]] & (col >= c0) & (col < w))]
-        ties = ties[:, ~blocked[ties[0] - r0, ties[1] - c0, ties[2]]]
-        if ties.shape[1]:
-            targets = np.stack([ar + sr * ties[0], ac + sc * ties[1]], axis=1)
-            ties = ties[:, _tie_touches(a, targets, (sr, sc), ties)]
-            blocked[ties[0] - r0, ties[1] - c0, ties[2]] = True
+            blocked |= (packed[k, r0:h, c0:w] & words[k]) != 0
         out[ar::sr, ac::sc][r0:, c0:] = ~blocked.all(axis=-1)
     out[ar, ac] = True
     return out
