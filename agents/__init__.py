@@ -16,6 +16,7 @@ from labyrinth_gym.agents.base import (
     registered,
 )
 from labyrinth_gym.agents.dungeon_crawler import DungeonCrawlerHeuristic
+from labyrinth_gym.agents.dungeon_crawler_candidates import DungeonCrawlerCandidates
 from labyrinth_gym.agents.interface import make_interface, register_interface
 from labyrinth_gym.agents.labyrinth_cards import LabyrinthCardsHeuristic
 from labyrinth_gym.agents.labyrinth_cards_candidates import CandidateInterface
@@ -41,6 +42,7 @@ register("dungeon_crawler/heuristic",
          lambda game, **kw: DungeonCrawlerHeuristic(game=game, **kw))
 register_interface("labyrinth_cards/candidates", CandidateInterface)
 register_interface("arcane_labyrinth/candidates", ArcaneCandidates)
+register_interface("dungeon_crawler/candidates", DungeonCrawlerCandidates)
 
 __all__ = [
     "Agent",

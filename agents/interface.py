@@ -52,7 +52,11 @@ class Decision:
 
 
 class PolicyInterface(Protocol):
-    """Turns an env observation and action mask into a :class:`Decision`."""
+    """Turns an env observation and action mask into a :class:`Decision`.
+
+    An interface with ``needs_game = True`` also reads the game, as search agents do:
+    ``prepare(observation, action_mask, game=view)`` with the acting seat's determinized
+    view, never the true state (call it through :func:`prepare`)."""
 
     name: str
     version: int
@@ -60,6 +64,26 @@ class PolicyInterface(Protocol):
     num_choices: int
 
     def prepare(self, observation: np.ndarray, action_mask: np.ndarray) -> Decision: ...
+
+
+def needs_game(interface: Any) -> bool:
+    """Whether ``interface`` reads the acting seat's view of the game."""
+    return bool(getattr(interface, "needs_game", False))
+
+
+def prepare(interface: Any, observation, action_mask, game=None) -> Decision:
+    """``interface.prepare``, handing it ``game`` (the acting seat's view) if it reads
+    the game.
+
+    Raises:
+        ValueError: the interface reads the game and ``game`` is None.
+    """
+    if needs_game(interface):
+        if game is None:
+            raise ValueError(f"the {interface.name} interface reads the game: "
+                             "pass the acting seat's view")
+        return interface.prepare(observation, action_mask, game=game)
+    return interface.prepare(observation, action_mask)
 
 
 class RawInterface:

@@ -93,10 +93,11 @@ class LearnedAgent:
         from sb3_contrib import MaskablePPO
 
         torch.set_num_threads(1)
-        from labyrinth_gym.agents.interface import make_interface
+        from labyrinth_gym.agents.interface import make_interface, needs_game
 
         named = self.card.get("interface")
         self.interface = make_interface(game, named["name"] if named else None)
+        self.needs_game = needs_game(self.interface)
         self.model = MaskablePPO.load(str(model_file), device="cpu")
         self.name = f"{game}/{name}"
         self.deterministic = deterministic
@@ -112,7 +113,9 @@ class LearnedAgent:
             torch.manual_seed(seed)
 
     def act(self, observation, action_mask, *, game=None) -> int:
-        decision = self.interface.prepare(observation, action_mask)
+        from labyrinth_gym.agents.interface import prepare
+
+        decision = prepare(self.interface, observation, action_mask, game)
         if decision.ruled is not None:
             return decision.ruled
         choice, _ = self.model.predict(

@@ -26,18 +26,23 @@ class PolicySnapshot:
     needs_game = False
 
     def __init__(self, policy, name: str, interface: Any = None):
+        from labyrinth_gym.agents.interface import needs_game
+
         self.policy = copy.deepcopy(policy)
         self.policy.set_training_mode(False)
         self.name = name
         self.interface = interface
+        self.needs_game = needs_game(interface)
 
     def reset(self, seed: int | None = None) -> None:
         pass
 
     def act(self, observation, action_mask, *, game=None) -> int:
+        from labyrinth_gym.agents.interface import prepare
+
         if self.interface is None:
             return self._choose(observation, action_mask)
-        decision = self.interface.prepare(observation, action_mask)
+        decision = prepare(self.interface, observation, action_mask, game)
         if decision.ruled is not None:
             return decision.ruled
         return decision.action(self._choose(decision.observation, decision.mask))

@@ -127,8 +127,8 @@ def train(
     Competitive games train by self-play (:mod:`labyrinth_gym.training.selfplay`): the
     hyperparameter file's ``selfplay`` section sets the opponent pool, and ``choices``
     (or that section's ``choices``) the per-episode variants and player counts.
-    A cooperative game's ``warm_start`` section first clones a teacher agent's moves
-    into the fresh policy (:mod:`labyrinth_gym.training.warm_start`); the card records
+    A ``warm_start`` section first clones a teacher agent's moves into the fresh
+    policy (in a competitive game the teacher also fills the other seats) (:mod:`labyrinth_gym.training.warm_start`); the card records
     how well the clone matched.
 
     Args:
@@ -179,8 +179,6 @@ def train(
     if spec.cooperative and choices:
         raise ValueError(f"{game} is cooperative: per-episode --variant/--players do not apply")
     warm = params.pop("warm_start", None)
-    if warm and not spec.cooperative:
-        raise ValueError(f"{game}: warm_start is for cooperative games (no opponents)")
     if not spec.cooperative:
         from labyrinth_gym.training.selfplay import OpponentPool
 
@@ -226,7 +224,7 @@ def train(
             from labyrinth_gym.training.warm_start import warm_start
 
             warm_report = warm_start(model, game, interface, game_kwargs=game_kwargs,
-                                     seed=seed, **warm)
+                                     seed=seed, choices=choices or None, **warm)
     remaining = total - done_before
     previous = {}
     card_path = out / "card.json"

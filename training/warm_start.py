@@ -17,6 +17,10 @@ copy it can never leave.
 Set it in a hyperparameter file, under the env id::
 
     warm_start: {teacher: heuristic, games: 300, epochs: 6, smoothing: 0.1}
+
+In a competitive game the teacher also fills every other seat (it is the learner's
+first opponent in self-play), and each episode draws its configuration (player count,
+variant) from the run's ``choices`` as self-play does.
 """
 
 from __future__ import annotations
@@ -28,8 +32,11 @@ import numpy as np
 
 
 def collect(game: str, interface: Any, teacher: str, games: int, seed: int,
-            gamma: float, game_kwargs: dict[str, Any] | None = None):
-    """The teacher's decisions through ``interface`` over ``games`` episodes.
+            gamma: float, game_kwargs: dict[str, Any] | None = None,
+            choices: dict[str, list[Any]] | None = None):
+    """The teacher's decisions through ``interface`` over ``games`` episodes (in a
+    competitive game the teacher also plays the other seats, and ``choices`` draws each
+    episode's configuration).
 
     Returns ``(observations, masks, choices, returns, stats)``; a decision whose
     teacher move is not among the interface's choices is left out (and counted).
@@ -37,14 +44,22 @@ def collect(game: str, interface: Any, teacher: str, games: int, seed: int,
     import gymnasium
 
     from labyrinth_gym.agents import make
+    from labyrinth_gym.agents.interface import prepare
     from labyrinth_gym.envs import game_spec
 
     spec = game_spec(game)
-    env = gymnasium.make(spec.env_id, **(game_kwargs or {})).unwrapped
     agent = make(f"{game}/{teacher}")
+    rng = np.random.default_rng(seed)
     obs_l, mask_l, choice_l, ret_l = [], [], [], []
     missed = wins = 0
+    env = None
     for episode in range(games):
+        kwargs = dict(game_kwargs or {})
+        for key, values in (choices or {}).items():
+            kwargs[key] = values[int(rng.integers(len(values)))]
+        if env is None or choices:
+            extra = {} if spec.cooperative else {"opponents": [make(f"{game}/{teacher}")]}
+            env = gymnasium.make(spec.env_id, **extra, **kwargs).unwrapped
         obs, info = env.reset(seed=seed + episode)
         agent.reset(seed=seed + episode)
         if hasattr(interface, "reset"):
@@ -54,8 +69,11 @@ def collect(game: str, interface: Any, teacher: str, games: int, seed: int,
         reward = 0.0
         while not done:
             mask = info["action_mask"]
-            action = int(agent.act(obs, mask))
-            decision = interface.prepare(obs, mask)
+            view = env.player_view() if (agent.needs_game or getattr(
+                interface, "needs_game", False)) else None
+            action = int(agent.act(obs, mask, game=view) if agent.needs_game
+                         else agent.act(obs, mask))
+            decision = prepare(interface, obs, mask, view)
             if decision.ruled is None:
                 if action in decision.actions:
                     obs_l.append(decision.observation)
@@ -128,14 +146,15 @@ def clone(model, observations, masks, choices, returns, *, epochs: int = 6,
 def warm_start(model, game: str, interface: Any, *, teacher: str = "heuristic",
                games: int = 200, epochs: int = 6, batch_size: int = 256,
                learning_rate: float = 1e-3, smoothing: float = 0.1,
-               game_kwargs: dict[str, Any] | None = None, seed: int = 0) -> dict[str, Any]:
+               game_kwargs: dict[str, Any] | None = None, seed: int = 0,
+               choices: dict[str, list[Any]] | None = None) -> dict[str, Any]:
     """Collect the teacher's decisions and clone them into ``model``'s policy; return
     what the card records (settings, samples, agreement, seconds)."""
     import copy
 
     start = time.time()
     data = collect(game, copy.deepcopy(interface), teacher, games, 10_000_000 + seed,
-                   float(model.gamma), game_kwargs)
+                   float(model.gamma), game_kwargs, choices)
     *arrays, stats = data
     fit = clone(model, *arrays, epochs=epochs, batch_size=batch_size,
                 learning_rate=learning_rate, smoothing=smoothing, seed=seed)

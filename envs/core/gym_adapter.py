@@ -171,7 +171,11 @@ class EngineGymEnv(gym.Env):
         return the reward meanwhile and the interface's observation."""
         reward = 0.0
         while True:
-            decision = self.interface.prepare(obs, info["action_mask"])
+            if getattr(self.interface, "needs_game", False):  # it reads the seat's view
+                decision = self.interface.prepare(obs, info["action_mask"],
+                                                  game=self.player_view())
+            else:
+                decision = self.interface.prepare(obs, info["action_mask"])
             if decision.ruled is None:
                 self._decision = decision
                 return reward, decision.observation, False, False, info

@@ -224,3 +224,42 @@ def test_cooperative_training_through_an_interface_with_a_warm_start(tmp_path):
         obs, _, terminated, truncated, info = env.step(agent.act(obs, info["action_mask"]))
         done = terminated or truncated
     assert env.game.is_terminal()
+
+
+def test_competitive_training_through_a_game_reading_interface_with_a_warm_start(tmp_path):
+    """Dungeon Crawler: the candidates interface reads the seat's view; the warm start
+    plays the teacher in every seat, per-episode player counts drawn."""
+    params = tmp_path / "dc.yml"
+    params.write_text(
+        "default:\n  interface: candidates\n  n_envs: 2\n  n_steps: 64\n"
+        "  batch_size: 64\n  n_epochs: 1\n  policy_kwargs: {net_arch: [32]}\n"
+        "labyrinth_gym/DungeonCrawler-v0:\n"
+        "  warm_start: {teacher: heuristic, games: 2, epochs: 10}\n"
+        "  selfplay: {fixed: {heuristic: 1.0, random: 1.0}, snapshot_every: 64}\n"
+    )
+    out = tmp_path / "dc"
+    proc = subprocess.run(
+        [*CLI, "train", "dungeon_crawler", "--timesteps", "128", "--seed", "2",
+         "--out", str(out), "--hyperparams", str(params), "--no-progress",
+         "--players", "2,3", "--kw", "max_rounds=15"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    card = json.loads((out / "card.json").read_text())
+    assert card["interface"]["name"] == "dungeon_crawler/candidates"
+    warm = card["warm_start"]
+    assert warm["teacher"] == "dungeon_crawler/heuristic" and warm["samples"] > 20
+    assert warm["teacher_moves_not_offered"] == 0
+    from labyrinth_gym.envs.dungeon_crawler.encoding import encode
+    from labyrinth_gym.envs.dungeon_crawler.engine.game import new_game
+
+    agent = LearnedAgent("dungeon_crawler", path=out)
+    assert agent.needs_game
+    game = new_game(0, num_players=4, max_rounds=3)
+    rng = np.random.default_rng(0)
+    while not game.is_terminal():
+        p = game.current_player()
+        mask = game.legal_mask()
+        a = agent.act(encode(game, p), mask, game=game.determinize(p, rng))
+        assert mask[a] == 1
+        game.apply_action(a)

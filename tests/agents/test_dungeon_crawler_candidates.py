@@ -1,0 +1,97 @@
+"""The ``dungeon_crawler/candidates`` interface: it reads the acting seat's view; slot 0 is
+the rule-based player's move, so always choosing it replays the heuristic's game; every
+candidate is a distinct legal move; the decisions outside :data:`CHOSEN` are ruled."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from labyrinth_gym.agents import DungeonCrawlerHeuristic, make, make_interface
+from labyrinth_gym.agents.dungeon_crawler_candidates import (
+    CAND_FEATURES,
+    CHOSEN,
+    GLOBAL_FEATURES,
+    DungeonCrawlerCandidates,
+    K,
+)
+from labyrinth_gym.agents.interface import prepare
+from labyrinth_gym.envs.dungeon_crawler import DungeonCrawlerEnv
+from labyrinth_gym.envs.dungeon_crawler.encoding import encode
+from labyrinth_gym.envs.dungeon_crawler.engine.game import new_game
+
+KW = {"num_players": 3, "max_rounds": 12}
+
+
+def test_registered_with_its_sizes_and_it_needs_the_game():
+    iface = make_interface("dungeon_crawler", "candidates")
+    assert isinstance(iface, DungeonCrawlerCandidates) and iface.needs_game
+    assert iface.num_choices == K
+    assert iface.observation_size == GLOBAL_FEATURES + K * CAND_FEATURES
+    game = new_game(0)
+    with pytest.raises(ValueError, match="reads the game"):
+        prepare(iface, encode(game, 0), game.legal_mask())
+
+
+def opponents():
+    return [make("dungeon_crawler/heuristic"), make("dungeon_crawler/heuristic")]
+
+
+def test_always_slot_zero_replays_the_heuristic_game():
+    for seed in range(2):
+        plain = DungeonCrawlerEnv(opponents=opponents(), learner_seat=0, **KW)
+        obs, info = plain.reset(seed=seed)
+        hero = DungeonCrawlerHeuristic()
+        done = False
+        while not done:
+            view = plain.player_view()
+            obs, r1, t, tr, info = plain.step(hero.act(obs, info["action_mask"], game=view))
+            done = t or tr
+        through = DungeonCrawlerEnv(opponents=opponents(), learner_seat=0,
+                                    interface=DungeonCrawlerCandidates(), **KW)
+        through.reset(seed=seed)
+        done = False
+        while not done:
+            _, r2, t, tr, _ = through.step(0)
+            done = t or tr
+        assert through.game.events == plain.game.events
+        assert r1 == r2
+
+
+def test_candidates_are_distinct_legal_moves_and_other_decisions_are_ruled():
+    iface = DungeonCrawlerCandidates()
+    rng = np.random.default_rng(0)
+    asked = ruled = 0
+    kinds = set()
+    for seed in range(3):
+        game = new_game(seed, **KW)
+        while not game.is_terminal() and game.turn < 60:
+            p = game.current_player()
+            mask = game.legal_mask()
+            view = game.determinize(p, rng)
+            d = iface.prepare(encode(game, p), mask, game=view)
+            legal = game.legal_actions()
+            if d.ruled is not None:
+                ruled += 1
+                assert d.ruled in legal
+                action = d.ruled
+            else:
+                asked += 1
+                kinds.add(game.decision["kind"])
+                assert game.decision["kind"] in CHOSEN and len(legal) > 1
+                assert d.observation.shape == (iface.observation_size,)
+                assert 0.0 <= d.observation.min() and d.observation.max() <= 1.0
+                n = int(d.mask.sum())
+                assert d.mask[:n].all() and not d.mask[n:].any()
+                assert len(set(d.actions)) == len(d.actions) == n
+                assert set(d.actions) <= set(legal)
+                action = d.action(int(rng.integers(n)))
+            game.apply_action(action)
+    assert asked > 50 and ruled > 20
+    assert {"pair", "move", "place_tile", "spawn_square"} <= kinds
+
+
+def test_env_through_the_interface_passes_check_env():
+    env = DungeonCrawlerEnv(interface=DungeonCrawlerCandidates(), **KW)
+    check_env(env, skip_render_check=True)
