@@ -78,9 +78,7 @@ def _chest_distances(key: bytes, shape: tuple[int, int],
                      chest: Square) -> dict[Square, int]:
     terrain = np.frombuffer(key, dtype=np.int8).reshape(shape).copy()
     terrain[terrain == UNREVEALED] = SHALLOW
-    reach = reachable(terrain, chest, _FAR, WALKER,
-                      passable=lambda sq: True, stoppable=lambda sq: True,
-                      figure_at=lambda sq: False)
+    reach = reachable(terrain, chest, _FAR, WALKER)
     out = dict(reach.cost)
     out[chest] = 0
     return out

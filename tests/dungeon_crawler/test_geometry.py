@@ -38,10 +38,8 @@ def grid(*rows: str) -> np.ndarray:
 
 def reach(terrain, start, mv, mover=WALKER, figures=(), bonus=(), diagonals=0):
     figs = set(figures)
-    return reachable(terrain, start, mv, mover, passable=lambda sq: sq not in figs,
-                     stoppable=lambda sq: terrain[sq] != CHEST or True,
-                     figure_at=lambda sq: sq in figs, diagonals=diagonals,
-                     bonus=lambda sq: sq in bonus)
+    return reachable(terrain, start, mv, mover, blocked=figs, occupied=figs,
+                     diagonals=diagonals, bonus=bonus)
 
 
 def test_every_second_diagonal_costs_two():

@@ -443,21 +443,13 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         """Where monster ``fid`` can end a move of ``mv``; with ``goals``, the search
         stops once the cheapest goal square it may end on is settled."""
         f = self.figures[fid]
-        spawn = self.board.spawns
-        chest = self.board.chest
-
-        def passable(sq: Square) -> bool:
-            other = self.at.get(sq)
-            return other is None or self.figures[other].kind == "monster"
-
-        def stoppable(sq: Square) -> bool:
-            return sq not in self.at and sq not in spawn and sq != chest
-
+        figures = self.figures
+        heroes = [sq for sq, other in self.at.items() if figures[other].kind != "monster"]
+        no_stop = {*self.at, *self.board.spawns, self.board.chest}
         return reachable(self.board.terrain, f.square, mv, self.mover(fid),
-                         passable=passable, stoppable=stoppable,
-                         figure_at=lambda sq: sq in self.at,
+                         blocked=heroes, occupied=self.at, no_stop=no_stop,
                          until=None if goals is None else
-                         (lambda sq: sq in goals and stoppable(sq)))
+                         (lambda sq: sq in goals and sq not in no_stop))
 
 
     def _can_attack(self, fid: int, target: int, sq: Square | None = None) -> bool:
@@ -700,10 +692,8 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         """``{square: ("move", reach) | ("push", None)}`` of an adventurer's moves."""
         f = self.figures[hero]
         mover = self.hero_mover(f.owner)
-        reach = reachable(self.board.terrain, f.square, mv, mover,
-                          passable=lambda sq: sq not in self.at,
-                          stoppable=lambda sq: True, figure_at=lambda sq: sq in self.at,
-                          diagonals=diagonals, bonus=lambda sq: sq in self.board.piles)
+        reach = reachable(self.board.terrain, f.square, mv, mover, blocked=self.at,
+                          occupied=self.at, diagonals=diagonals, bonus=self.board.piles)
         out: dict[Square, Any] = {sq: ("move", reach) for sq in reach.cost}
         for sq, diagonal in neighbours(self.board.terrain.shape, f.square):
             other = self.at.get(sq)

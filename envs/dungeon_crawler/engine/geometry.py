@@ -38,9 +38,9 @@ touches that wall (a tie counts as a touch). So line of sight is symmetric: ``a`
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -149,18 +149,63 @@ class Reach:
         cost: MV spent to reach each square (the cheapest; among equally cheap paths the
             one over the most ``bonus`` squares).
         diagonals: Diagonal steps made on that path (for the next move's costs).
-        path: The squares stepped on, in order, ending with the square itself.
+        path: The squares stepped on, in order, ending with the square itself (built
+            when asked for).
     """
 
     cost: dict[Square, int]
     diagonals: dict[Square, int]
-    path: dict[Square, list[Square]]
+    path: Mapping[Square, list[Square]]
+
+
+class _Paths(Mapping):
+    """:attr:`Reach.path`: each square's path, traced back from the search's links when
+    it is asked for (most searches want one path, or none)."""
+
+    def __init__(self, ends: dict[Square, int], prev: dict[int, int], start: int,
+                 squares: list[Square]):
+        self._ends = ends  # square -> its search state (square index * 2 + parity)
+        self._prev = prev
+        self._start = start
+        self._squares = squares
+
+    def __getitem__(self, sq: Square) -> list[Square]:
+        path = []
+        st = self._ends[sq]
+        while st >= 0 and st >> 1 != self._start:  # (a loop back to the start never pays)
+            path.append(self._squares[st >> 1])
+            st = self._prev[st]
+        return path[::-1]
+
+    def __iter__(self):
+        return iter(self._ends)
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+
+@lru_cache(maxsize=32)
+def _terrain_tables(key: bytes, lava_ok: bool, water_ok: bool, ghost: bool) -> tuple:
+    """Per flat square of a terrain (``key``: its bytes): whether the mover may step in,
+    whether it is a wall closing corners to the mover, whether it is closed for the
+    corner rule (unrevealed, the chest), the step costs (orthogonal, diagonal as an
+    odd-numbered diagonal, as an even-numbered one) and whether it may end there."""
+    flat = np.frombuffer(key, dtype=np.int8).tolist()
+    enter = [t != UNREVEALED and (t != WALL or ghost) and (t != LAVA or lava_ok)
+             for t in flat]
+    wall = [t == WALL and not ghost for t in flat]
+    closed = [t == UNREVEALED or t == CHEST for t in flat]
+    plain = (1, 1, 2)
+    costs = [(2, 3, 3) if t == SHALLOW and not water_ok
+             else (3, 4, 4) if t == DEEP and not water_ok else plain for t in flat]
+    end = [t != DEEP or water_ok for t in flat]
+    return enter, wall, closed, costs, end
 
 
 def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
-              passable: Callable[[Square], bool], stoppable: Callable[[Square], bool],
-              figure_at: Callable[[Square], bool], diagonals: int = 0,
-              bonus: Callable[[Square], bool] = lambda sq: False,
+              blocked: Collection[Square] = (), occupied: Collection[Square] = (),
+              no_stop: Collection[Square] = (), diagonals: int = 0,
+              bonus: Collection[Square] = (),
               until: Callable[[Square], bool] | None = None) -> Reach:
     """Every square ``start``'s figure can end a move of at most ``mv`` MV on.
 
@@ -169,9 +214,9 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
         start: Where the figure stands (not itself in the result).
         mv: Movement points left.
         mover: Its traits.
-        passable: Whether it may step through a square (figures it cannot pass).
-        stoppable: Whether it may end there (besides the terrain's own rule).
-        figure_at: Whether a figure stands there (for the corner rule).
+        blocked: Squares it may not step into (figures it cannot pass).
+        occupied: Squares holding a figure (for the corner rule).
+        no_stop: Squares it may pass but not end on (besides the terrain's own rule).
         diagonals: Diagonal steps already made this activation.
         bonus: Squares worth passing over (treasure piles): the tie-break among paths of
             equal cost.
@@ -179,30 +224,13 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
             accepts is settled (costs beyond it are then missing from the result).
     """
     rows, cols = terrain.shape
-    flat = terrain.ravel().tolist()
+    enter, wall, closed, costs, end = _terrain_tables(
+        terrain.tobytes(), mover.lava_safe, mover.water_safe, mover.incorporeal)
     table = _flat_table(rows, cols)
-    lava_ok, water_ok = mover.lava_safe, mover.water_safe
-    ghost = mover.incorporeal
     squares = _squares(rows, cols)
-
-    memo_pass: dict[int, bool] = {}
-    memo_fig: dict[int, bool] = {}
-
-    def can_pass(j: int) -> bool:
-        v = memo_pass.get(j)
-        if v is None:
-            t = flat[j]
-            v = memo_pass[j] = t != UNREVEALED and (t != WALL or ghost) \
-                and (t != LAVA or lava_ok) \
-                and passable(squares[j])
-        return v
-
-    def closed(j: int) -> bool:  # for the corner rule: unrevealed, the chest, a figure
-        v = memo_fig.get(j)
-        if v is None:
-            t = flat[j]
-            v = memo_fig[j] = t == UNREVEALED or t == CHEST or figure_at(squares[j])
-        return v
+    blocked_i = {r * cols + c for r, c in blocked}
+    occupied_i = {r * cols + c for r, c in occupied}
+    bonus_i = {r * cols + c for r, c in bonus}
 
     start_i = start[0] * cols + start[1]
     # state = square * 2 + diagonal parity; label: (cost, -bonus squares passed)
@@ -212,8 +240,9 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
     count: dict[int, int] = {s0: diagonals}
     heap = [(0, 0, start_i, diagonals % 2)]
     found: int | None = None
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, neg, i, parity = heapq.heappop(heap)
+        cost, neg, i, parity = pop(heap)
         state_i = i * 2 + parity
         if best[state_i] != (cost, neg):
             continue
@@ -222,55 +251,44 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
         if until is not None and found is None and i != start_i and until(squares[i]):
             found = cost
         for j, diagonal, a, b in table[i]:
-            if not can_pass(j):
+            if not enter[j] or j in blocked_i:
                 continue
             if diagonal:
-                ta, tb = flat[a], flat[b]
-                if (not ghost and (ta == WALL or tb == WALL)) or (closed(a) and closed(b)):
+                if wall[a] or wall[b] or ((closed[a] or a in occupied_i)
+                                          and (closed[b] or b in occupied_i)):
                     continue
-            t = flat[j]
-            if not water_ok and t == SHALLOW:
-                step = 3 if diagonal else 2
-            elif not water_ok and t == DEEP:
-                step = 4 if diagonal else 3
-            elif diagonal:
-                step = 2 if parity else 1
+                total = cost + costs[j][1 + parity]
+                np_ = parity ^ 1
             else:
-                step = 1
-            total = cost + step
+                total = cost + costs[j][0]
+                np_ = parity
             if total > mv:
                 continue
-            label = (total, neg - bonus(squares[j]))
-            np_ = (parity + diagonal) & 1
+            label = (total, neg - 1 if j in bonus_i else neg)
             state_j = j * 2 + np_
             old = best.get(state_j)
             if old is None or label < old:
                 best[state_j] = label
                 prev[state_j] = state_i
                 count[state_j] = count[state_i] + diagonal
-                heapq.heappush(heap, (total, label[1], j, np_))
-    out = Reach({}, {}, {})
+                push(heap, (total, label[1], j, np_))
+    no_stop_i = {r * cols + c for r, c in no_stop}
     chosen: dict[int, tuple[tuple[int, int], int]] = {}
     for state_i, label in best.items():
         i = state_i >> 1
-        if i == start_i:
-            continue
-        sq = squares[i]
-        if not stoppable(sq) or (flat[i] == DEEP and not water_ok):
+        if i == start_i or i in no_stop_i or not end[i]:
             continue
         if i not in chosen or label < chosen[i][0]:
             chosen[i] = (label, state_i)
+    cost_out: dict[Square, int] = {}
+    diag_out: dict[Square, int] = {}
+    ends: dict[Square, int] = {}
     for i, (label, state_i) in chosen.items():
-        path = []
-        st = state_i
-        while st >= 0 and st >> 1 != start_i:  # (a loop back to the start never pays)
-            path.append(squares[st >> 1])
-            st = prev[st]
         sq = squares[i]
-        out.cost[sq] = label[0]
-        out.diagonals[sq] = count[state_i]
-        out.path[sq] = path[::-1]
-    return out
+        cost_out[sq] = label[0]
+        diag_out[sq] = count[state_i]
+        ends[sq] = state_i
+    return Reach(cost_out, diag_out, _Paths(ends, prev, start_i, squares))
 
 
 @cache
