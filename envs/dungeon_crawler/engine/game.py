@@ -204,6 +204,7 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         game.queue = []
         game.ctx = {}
         game._legal = None
+        game._search = None
         if not _setup:
             game.first, game.order = 0, list(range(num_players))
             return game
@@ -439,9 +440,11 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
             return m.los
         return m.no_los
 
-    def _monster_reach(self, fid: int, mv: int, goals: set[Square] | None = None):
+    def _monster_reach(self, fid: int, mv: int, goals: set[Square] | None = None,
+                       settle: int = 0):
         """Where monster ``fid`` can end a move of ``mv``; with ``goals``, the search
-        stops once the cheapest goal square it may end on is settled."""
+        stops once the cheapest goal square it may end on is settled, and every square
+        up to ``settle``."""
         f = self.figures[fid]
         figures = self.figures
         heroes = [sq for sq, other in self.at.items() if figures[other].kind != "monster"]
@@ -449,7 +452,7 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         return reachable(self.board.terrain, f.square, mv, self.mover(fid),
                          blocked=heroes, occupied=self.at, no_stop=no_stop,
                          until=None if goals is None else
-                         (lambda sq: sq in goals and sq not in no_stop))
+                         (lambda sq: sq in goals and sq not in no_stop), settle=settle)
 
 
     def _can_attack(self, fid: int, target: int, sq: Square | None = None) -> bool:
@@ -471,7 +474,10 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
             return close
         around = {n for h in candidates
                   for n, _ in neighbours(self.board.terrain.shape, self.figures[h].square)}
-        reach = self._monster_reach(fid, 10**6, goals=around)
+        # settled as far as two moves too: the monster's move then reuses this search
+        two_moves = 2 * monster(self.figures[fid].name).mv
+        reach = self._monster_reach(fid, 10**6, goals=around, settle=two_moves)
+        self._search = (fid, reach, two_moves)
 
         def dist(h: int) -> tuple[int, int]:
             sq = self.figures[h].square
@@ -504,6 +510,7 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         heroes = self.adventurer_figures()
         if not heroes:
             return True
+        self._search = None  # (a search of this turn, before anything moves)
         f = self.figures[fid]
         on_spawn = f.square in self.board.spawns
         if part == "attack" or (spawned and not on_spawn):
@@ -548,7 +555,9 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
             finally:
                 self.at[f.square] = flyer
             if f.square in freed and self._can_attack(other, target, f.square):
+                self._search = None
                 return True
+        self._search = None  # (its searches ran with the flyer lifted off the board)
         return False
 
     def _monster_move(self, fid: int, tactic: str, target: int | None,
@@ -556,7 +565,12 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         f = self.figures[fid]
         m = monster(f.name)
         here = f.square
-        reach = self._monster_reach(fid, m.mv)
+        search, self._search = self._search, None
+        if search is not None and search[0] == fid:  # _nearest's, from this square
+            reach = search[1].within(m.mv)
+        else:
+            search = None
+            reach = self._monster_reach(fid, m.mv)
         if not reach.cost:
             return
         heroes = [self.figures[h].square for h in self.adventurer_figures()]
@@ -582,7 +596,8 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
             if here_spots:
                 dest = min(here_spots, key=lambda sq: (king_distance(sq, goal),) + order(sq))
             else:
-                far = self._monster_reach(fid, 2 * m.mv)
+                far = (search[1].within(2 * m.mv) if search is not None
+                       else self._monster_reach(fid, 2 * m.mv))
                 later = [sq for sq in far.cost if self._can_attack(fid, target, sq)]
                 if later:
                     aim = min(later, key=lambda sq: (far.cost[sq], sq))
@@ -1289,6 +1304,7 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
             ctx["chosen"] = {a: b for a, b in ctx["chosen"]}
         game.ctx = ctx
         game._legal = None
+        game._search = None
         return game
 
 

@@ -157,6 +157,18 @@ class Reach:
     diagonals: dict[Square, int]
     path: Mapping[Square, list[Square]]
 
+    def within(self, mv: int) -> Reach:
+        """The part of this search a move of ``mv`` MV reaches: the same as a search
+        with that budget, provided this one settled every square up to ``mv``."""
+        cost = {sq: c for sq, c in self.cost.items() if c <= mv}
+        paths = self.path
+        if isinstance(paths, _Paths):
+            paths = _Paths({sq: paths._ends[sq] for sq in cost}, paths._prev, paths._start,
+                           paths._squares)
+        else:
+            paths = {sq: paths[sq] for sq in cost}
+        return Reach(cost, {sq: self.diagonals[sq] for sq in cost}, paths)
+
 
 class _Paths(Mapping):
     """:attr:`Reach.path`: each square's path, traced back from the search's links when
@@ -206,7 +218,7 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
               blocked: Collection[Square] = (), occupied: Collection[Square] = (),
               no_stop: Collection[Square] = (), diagonals: int = 0,
               bonus: Collection[Square] = (),
-              until: Callable[[Square], bool] | None = None) -> Reach:
+              until: Callable[[Square], bool] | None = None, settle: int = 0) -> Reach:
     """Every square ``start``'s figure can end a move of at most ``mv`` MV on.
 
     Args:
@@ -221,7 +233,10 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
         bonus: Squares worth passing over (treasure piles): the tie-break among paths of
             equal cost.
         until: Stop the search once every square as cheap as the cheapest square it
-            accepts is settled (costs beyond it are then missing from the result).
+            accepts is settled (costs beyond it are then missing or too high in the
+            result)...
+        settle: ... and every square up to this cost (so that :meth:`Reach.within` of
+            it is exact).
     """
     rows, cols = terrain.shape
     enter, wall, closed, costs, end = _terrain_tables(
@@ -246,7 +261,7 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
         state_i = i * 2 + parity
         if best[state_i] != (cost, neg):
             continue
-        if found is not None and cost > found:
+        if found is not None and cost > found and cost > settle:
             break
         if until is not None and found is None and i != start_i and until(squares[i]):
             found = cost
