@@ -3,25 +3,30 @@
 ## Description
 2-6 adventurers race through a labyrinth the players lay tile by tile, each also
 running the monsters it draws, to land first on the treasure chest at the centre.
-Every rule and ruling is in :mod:`labyrinth_gym.envs.dungeon_crawler.engine.game`;
-the designed components (tiles, board, adventurers, monsters) are data files in
-``envs/dungeon_crawler/data/``, each number explained there.
+Every rule and ruling is in :mod:`labyrinth_gym.envs.dungeon_crawler.engine.game`
+and, for the treasure cards and their windows, :mod:`~labyrinth_gym.envs.
+dungeon_crawler.engine.treasure`; the designed components (tiles, board, adventurers,
+monsters, the 40 treasure cards) are data files in ``envs/dungeon_crawler/data/``,
+each number explained there.
 
 ## Action Space
-``Discrete(674)``, one space for every decision point, with a mask: done, choose an
+``Discrete(694)``, one space for every decision point, with a mask: done, choose an
 adventurer card, the adventurer's pair of actions, pick up (No Exits!), a square of
 the 21 x 21 board (a move's destination or the figure to push past, an attack's
-target or an area's centre, a spawn square, where a pushed figure goes), a tile's slot
-and rotation, play a hand card. A turn is split into sub-decisions (OpenSpiel's
+target or an area's centre, a spawn square, where a pushed figure goes, a card's
+target), a tile's slot and rotation (also Rotating and Shifting Rooms' target), a
+treasure card by its id (play it, or keep it from the Secret Room); card plays are
+offered on the adventurer phase's decisions and in the window after each roll. A turn is split into sub-decisions (OpenSpiel's
 ``amazons`` splits its moves the same way). The table is in
 :mod:`labyrinth_gym.envs.dungeon_crawler.engine.actions`.
 
 ## Observation Space
-``Box(0, 1, (6352,), float32)``, observer-relative: 14 board planes (terrain, spawn
+``Box(0, 1, (6490,), float32)``, observer-relative: 14 board planes (terrain, spawn
 points, treasure piles, own and rival adventurers and monsters, wounds, strength), per
-seat its adventurer and standing, and the decision with the tile or monster drawn;
-layout in :mod:`labyrinth_gym.envs.dungeon_crawler.encoding`. Never the order of a
-deck. PettingZoo observations are ``{"observation", "action_mask"}``; the mask is all
+seat its adventurer, standing, hand size and equipment, the observer's hand, and the
+decision with the tile, monster, card or roll it is about; layout in
+:mod:`labyrinth_gym.envs.dungeon_crawler.encoding`. Never the order of a deck or a
+rival's hand. PettingZoo observations are ``{"observation", "action_mask"}``; the mask is all
 zeros off-turn.
 
 ## Rewards
@@ -36,7 +41,7 @@ offender (wrapped env; ``raw_env`` raises ``IllegalActionError``).
 - ``render_mode``: ``"ansi"`` or ``"rgb_array"``.
 
 ## Version History
-- v0: first version (in development: treasure cards and their play windows come next).
+- v0: first version (the rules, the 40 treasure cards and their windows).
 """
 
 from __future__ import annotations

@@ -58,3 +58,33 @@ def test_invariants_over_random_games():
         check(game)
         ends += game.outcome in ("win", "truncated")
     assert ends == 12
+
+
+def monsters_stop_where_they_may(game: DungeonCrawlerGame, since: int) -> None:
+    """Every monster move among the events from ``since`` (those of the last step: the
+    board has not changed under them) ended off spawn points and the chest."""
+    for e in game.events[since:]:
+        if e["type"] == "monster_move":
+            to = tuple(e["to"])
+            assert to not in game.board.spawns and to != game.board.chest
+
+
+def test_invariants_over_a_thousand_short_games():
+    """1,000 games of two rounds: every invariant after every step, 2-6 players, the
+    Hard game; each game ends or is truncated."""
+    for seed in range(1000):
+        game = new_game(10_000 + seed, num_players=2 + seed % 5, hard=seed % 3 == 2,
+                        max_rounds=2)
+        rng = np.random.default_rng(seed)
+        steps = 0
+        monsters_stop_where_they_may(game, 0)
+        while not game.is_terminal():
+            check(game)
+            legal = game.legal_actions()
+            since = len(game.events)
+            game.apply_action(legal[rng.integers(len(legal))])
+            monsters_stop_where_they_may(game, since)
+            steps += 1
+            assert steps < 5_000
+        check(game)
+        assert game.outcome in ("win", "truncated")
