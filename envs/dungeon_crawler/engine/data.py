@@ -349,25 +349,30 @@ def treasure_cards() -> tuple[TreasureCard, ...]:
     return tuple(out)
 
 
+@cache
+def _index(what: str) -> dict[str, Adventurer | Monster | TreasureCard]:
+    items = {"monster": monsters, "adventurer": adventurers,
+             "treasure card": treasure_cards}[what]()
+    return {x.name: x for x in items}
+
+
+def _named(what: str, name: str):
+    """The ``what`` (monster, adventurer, treasure card) called ``name``; a KeyError
+    naming them all otherwise."""
+    try:
+        return _index(what)[name]
+    except KeyError:
+        raise KeyError(f"no {what} {name!r}; the {what}s are "
+                       f"{', '.join(_index(what))}") from None
+
+
 def treasure_card(name: str) -> TreasureCard:
-    for c in treasure_cards():
-        if c.name == name:
-            return c
-    raise KeyError(f"no treasure card {name!r}; the cards are "
-                   f"{', '.join(c.name for c in treasure_cards())}")
+    return _named("treasure card", name)
 
 
 def monster(name: str) -> Monster:
-    for m in monsters():
-        if m.name == name:
-            return m
-    raise KeyError(f"no monster {name!r}; the monsters are "
-                   f"{', '.join(m.name for m in monsters())}")
+    return _named("monster", name)
 
 
 def adventurer(name: str) -> Adventurer:
-    for a in adventurers():
-        if a.name == name:
-            return a
-    raise KeyError(f"no adventurer {name!r}; the adventurers are "
-                   f"{', '.join(a.name for a in adventurers())}")
+    return _named("adventurer", name)

@@ -82,6 +82,7 @@ from labyrinth_gym.envs.dungeon_crawler.engine.board import Board
 from labyrinth_gym.envs.dungeon_crawler.engine.data import (
     Adventurer,
     Monster,
+    adventurer,
     adventurers,
     monster,
     monsters,
@@ -279,8 +280,7 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
 
     def stats(self, fid: int) -> Adventurer | Monster:
         f = self.figures[fid]
-        return adventurers()[self._card_index(f.name)] if f.kind == "adventurer" \
-            else monster(f.name)
+        return adventurer(f.name) if f.kind == "adventurer" else monster(f.name)
 
     @staticmethod
     def _card_index(name: str) -> int:
