@@ -40,6 +40,7 @@ register("arcane_labyrinth/heuristic", lambda game, **kw: ArcaneHeuristic(game=g
 register("arcane_labyrinth/ppo", lambda game, **kw: LearnedAgent(game, name="ppo", **kw))
 register("dungeon_crawler/heuristic",
          lambda game, **kw: DungeonCrawlerHeuristic(game=game, **kw))
+register("dungeon_crawler/ppo", lambda game, **kw: LearnedAgent(game, name="ppo", **kw))
 register_interface("labyrinth_cards/candidates", CandidateInterface)
 register_interface("arcane_labyrinth/candidates", ArcaneCandidates)
 register_interface("dungeon_crawler/candidates", DungeonCrawlerCandidates)
