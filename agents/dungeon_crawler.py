@@ -3,15 +3,17 @@
 - **Adventurer**: the first free one of a fixed preference (fast and hard-hitting
   first: the race is to the chest).
 - **Start and re-spawn**: the free point nearest the chest.
-- **Tiles**: among the open slots nearest its adventurer, the slot and rotation that
-  bring its way to the chest shortest (the way measured in movement, figures aside).
+- **Tiles**: among the open slots nearest its adventurer and the two nearest the rival
+  nearest the chest, the slot and rotation that bring its way to the chest shortest
+  (the way measured in movement, figures aside), then that rival's longest (blocking).
 - **Monsters**: spawned next to the rival adventurer nearest the chest; when its
   monster hesitates between adventurers, a rival rather than its own.
 - **The pair**: move then attack, or attack then move when an attack is worth it
   (at least one expected wound on a rival figure) and the chest is not in reach.
 - **Moves**: straight to the chest when it is in reach, else to the reachable square
-  with the shortest way left (a push past a figure in the way when nothing closer is
-  reachable); it stays put rather than go back.
+  with the shortest way left, the one with fewest monsters next to it among equals (a
+  push past a figure in the way when nothing closer is reachable); it stays put
+  rather than go back.
 - **Attacks**: the rival figure (or the area) with the most expected wounds.
 - **Pushes**: a pushed figure into lava when it can, else as far from the chest as it
   can; a rival adventurer its monster beat goes into the lava.
@@ -177,9 +179,21 @@ class DungeonCrawlerHeuristic:
         hero = game.seats[me].hero
         here = game.figures[hero].square if hero is not None else game.board.chest
         tile = tiles()[game.ctx["tile"]]
-        slots = sorted({A.decode(a)[1][0] for a in legal},
-                       key=lambda s: (king_distance(
-                           (s[0] * 3 + 1, s[1] * 3 + 1), here), s))[:self.nearest_slots]
+        chest = game.board.chest
+        open_slots = {A.decode(a)[1][0] for a in legal}
+
+        def nearest(sq: Square, n: int) -> list[tuple[int, int]]:
+            return sorted(open_slots, key=lambda s: (king_distance(
+                (s[0] * 3 + 1, s[1] * 3 + 1), sq), s))[:n]
+
+        # the rival nearest the chest: a tile that costs it the most, all else equal
+        rivals = [game.figures[s.hero].square for p, s in enumerate(game.seats)
+                  if p != me and s.hero is not None]
+        lead = min(rivals, key=lambda sq: (_way_to_chest(game.board.terrain, chest, sq),
+                                           sq)) if rivals else None
+        slots = nearest(here, self.nearest_slots)
+        if lead is not None:
+            slots += [s for s in nearest(lead, 2) if s not in slots]
         best, best_key = legal[0], None
         k = game.board.spec.tile_size
         turned: dict[tuple[str, ...], int] = {}  # a symmetric tile: fewer distinct turns
@@ -190,9 +204,10 @@ class DungeonCrawlerHeuristic:
                 terrain = game.board.terrain.copy()
                 terrain[slot[0] * k:(slot[0] + 1) * k, slot[1] * k:(slot[1] + 1) * k] = \
                     type(tile.picture)(rows).terrain()
-                dist = _way_to_chest(terrain, game.board.chest, here)
-                key = (dist, king_distance((slot[0] * 3 + 1, slot[1] * 3 + 1),
-                                           game.board.chest), q)
+                dist = _way_to_chest(terrain, chest, here)
+                theirs = _way_to_chest(terrain, chest, lead) if lead is not None else 0
+                key = (dist, -theirs, king_distance((slot[0] * 3 + 1, slot[1] * 3 + 1),
+                                                    chest), q)
                 if best_key is None or key < best_key:
                     best, best_key = A.place(slot, q), key
         return best
@@ -238,14 +253,19 @@ class DungeonCrawlerHeuristic:
         hero = game.seats[me].hero
         here = game.figures[hero].square
         dist = chest_distances(game.board)
-        squares = {a: A.decode(a)[1] for a in legal if a != A.DONE}
+        squares = {a: A.decode(a)[1] for a in legal if A.decode(a)[0] == "square"}
         if game.board.chest in squares.values():
             return A.square(game.board.chest)
         moves = {a: sq for a, sq in squares.items() if sq not in game.at}
         pushes = {a: sq for a, sq in squares.items() if sq in game.at}
         now = dist.get(here, _FAR)
+        monsters = [f.square for f in game.figures.values() if f.kind == "monster"]
+
+        def threat(sq: Square) -> int:  # monsters next to it (they attack anyone)
+            return sum(king_distance(sq, m) <= 1 for m in monsters)
+
         if moves:
-            a = min(moves, key=lambda a: (dist.get(moves[a], _FAR), a))
+            a = min(moves, key=lambda a: (dist.get(moves[a], _FAR), threat(moves[a]), a))
             if dist.get(moves[a], _FAR) < now:
                 return a
         if pushes:

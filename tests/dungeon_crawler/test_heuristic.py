@@ -159,3 +159,50 @@ def test_the_guided_search_for_one_square_agrees_with_the_whole_field():
             for c in range(21):
                 assert _way_to_chest(game.board.terrain, game.board.chest, (r, c)) \
                     == field.get((r, c), _FAR)
+
+
+def test_among_equally_short_ways_it_steps_away_from_monsters():
+    def choice(monster_at):
+        game = DungeonCrawlerGame.empty(0)
+        for slot in ((1, 0), (0, 1)):  # the start room opens east and south alike
+            game.place_tile("hall", slot)
+        game.add_adventurer(0, "Dwarf Warrior", (1, 1))
+        if monster_at:
+            game.add_monster(1, "Skeleton", monster_at)
+        game.start(0, steps=("adventurer",))
+        game.apply_action(A.pair(1))
+        dist = chest_distances(game.board)
+        squares = [A.decode(a)[1] for a in game.legal_actions()
+                   if A.decode(a)[0] == "square"]
+        best = min(dist[sq] for sq in squares)
+        assert sorted(sq for sq in squares if dist[sq] == best) == [(2, 5), (5, 2)]
+        return A.decode(decide(game))[1]
+
+    assert choice(None) == (2, 5)  # equal: the first
+    assert choice((1, 5)) == (5, 2)  # a monster next to (2, 5): the other way
+
+
+def test_a_tile_that_costs_it_nothing_goes_where_it_blocks_the_leading_rival():
+    from labyrinth_gym.agents.dungeon_crawler import _way_to_chest
+    from labyrinth_gym.envs.dungeon_crawler.engine.data import tiles
+
+    game = DungeonCrawlerGame.empty(0)
+    game.add_adventurer(0, "Human Warrior", (1, 1))
+    game.add_adventurer(1, "Elf Thief", (10, 19))  # in the east re-spawn room
+    dead_end = next(i for i in game.tile_deck if tiles()[i].name == "dead end")
+    game.tile_deck.remove(dead_end)
+    game.tile_deck.append(dead_end)
+    game.start(0, steps=("tile",))
+    chest = game.board.chest
+    after = {}
+    for a in game.legal_actions():
+        probe = game.clone()
+        probe.apply_action(a)
+        after[a] = (_way_to_chest(probe.board.terrain, chest, (1, 1)),
+                    _way_to_chest(probe.board.terrain, chest, (10, 19)))
+    move = decide(game)
+    mine, theirs = after[move]
+    assert mine == min(m for m, _ in after.values())  # its own way first
+    # the rival's way is as long as any placement that leaves its own that short makes it
+    assert theirs == max(t for m, t in after.values() if m == mine)
+    assert theirs > min(t for m, t in after.values() if m == mine)  # (it had a choice)
