@@ -17,6 +17,8 @@ never shown.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from labyrinth_gym.envs.dungeon_crawler.engine import actions as A
@@ -87,16 +89,28 @@ _TERRAIN_PLANES = ((WALL, "wall"), (LAVA, "lava"), (SHALLOW, "shallow"), (DEEP, 
                    (CHEST, "chest"))
 
 
+@lru_cache(maxsize=16)
+def _board_planes(terrain: bytes, spawns: tuple[tuple[int, int], ...]) -> np.ndarray:
+    """The terrain and spawn-point planes (the first of :data:`PLANES`, through
+    ``spawn``) of a board; they change only when tiles are laid or moved, so they are
+    kept for the last few boards."""
+    grid = np.frombuffer(terrain, dtype=np.int8).reshape(SIDE, SIDE)
+    out = np.zeros((P["spawn"] + 1, SIDE, SIDE), dtype=np.float32)
+    out[P["revealed"]] = grid != UNREVEALED
+    for code, name in _TERRAIN_PLANES:
+        out[P[name]] = grid == code
+    for (r, c) in spawns:
+        out[P["spawn"], r, c] = 1.0
+    out.flags.writeable = False
+    return out
+
+
 def encode(game: DungeonCrawlerGame, observer: int) -> np.ndarray:
     """The observation of seat ``observer`` (layout in the module docstring)."""
     obs = np.zeros(OBS_SIZE, dtype=np.float32)
     planes = obs[:PLANES_SIZE].reshape(len(PLANES), SIDE, SIDE)
-    terrain = game.board.terrain
-    planes[P["revealed"]] = terrain != UNREVEALED
-    for code, name in _TERRAIN_PLANES:
-        planes[P[name]] = terrain == code
-    for (r, c) in game.board.spawns:
-        planes[P["spawn"], r, c] = 1.0
+    planes[:P["spawn"] + 1] = _board_planes(game.board.terrain.tobytes(),
+                                            tuple(sorted(game.board.spawns)))
     for (r, c) in game.board.piles:
         planes[P["pile"], r, c] = 1.0
     for f in game.figures.values():
