@@ -566,6 +566,8 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         m = monster(f.name)
         here = f.square
         search, self._search = self._search, None
+        if tactic == "hold" and not must_leave:
+            return  # (no search: holding never moves)
         if search is not None and search[0] == fid:  # _nearest's, from this square
             reach = search[1].within(m.mv)
         else:
