@@ -154,7 +154,7 @@ class Reach:
     """
 
     cost: dict[Square, int]
-    diagonals: dict[Square, int]
+    diagonals: Mapping[Square, int]
     path: Mapping[Square, list[Square]]
 
     def within(self, mv: int) -> Reach:
@@ -162,12 +162,14 @@ class Reach:
         with that budget, provided this one settled every square up to ``mv``."""
         cost = {sq: c for sq, c in self.cost.items() if c <= mv}
         paths = self.path
-        if isinstance(paths, _Paths):
+        diagonals = self.diagonals
+        if isinstance(paths, _Paths) and isinstance(diagonals, _Diagonals):
             paths = _Paths({sq: paths._ends[sq] for sq in cost}, paths._prev, paths._start,
                            paths._squares)
-        else:
-            paths = {sq: paths[sq] for sq in cost}
-        return Reach(cost, {sq: self.diagonals[sq] for sq in cost}, paths)
+            return Reach(cost, _Diagonals(paths, diagonals._start, diagonals._before),
+                         paths)
+        return Reach(cost, {sq: diagonals[sq] for sq in cost},
+                     {sq: paths[sq] for sq in cost})
 
 
 class _Paths(Mapping):
@@ -194,6 +196,30 @@ class _Paths(Mapping):
 
     def __len__(self) -> int:
         return len(self._ends)
+
+
+class _Diagonals(Mapping):
+    """:attr:`Reach.diagonals`: the diagonal steps made by each square's path (plus
+    those made before the move), counted when asked for."""
+
+    def __init__(self, paths: _Paths, start: Square, before: int):
+        self._paths = paths
+        self._start = start
+        self._before = before
+
+    def __getitem__(self, sq: Square) -> int:
+        n = self._before
+        here = self._start
+        for step in self._paths[sq]:
+            n += here[0] != step[0] and here[1] != step[1]
+            here = step
+        return n
+
+    def __iter__(self):
+        return iter(self._paths)
+
+    def __len__(self) -> int:
+        return len(self._paths)
 
 
 @lru_cache(maxsize=32)
@@ -248,19 +274,20 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
     bonus_i = {r * cols + c for r, c in bonus}
 
     start_i = start[0] * cols + start[1]
-    # state = square * 2 + diagonal parity; label: (cost, -bonus squares passed)
+    # state = square * 2 + diagonal parity; label = cost * 32 + 31 - bonus squares
+    # passed (lower is better: the cheapest, then the one over most bonus squares)
     s0 = start_i * 2 + diagonals % 2
-    best: dict[int, tuple[int, int]] = {s0: (0, 0)}
+    best: dict[int, int] = {s0: 31}
     prev: dict[int, int] = {s0: -1}
-    count: dict[int, int] = {s0: diagonals}
-    heap = [(0, 0, start_i, diagonals % 2)]
+    heap = [(31, start_i, diagonals % 2)]
     found: int | None = None
     pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, neg, i, parity = pop(heap)
+        lab, i, parity = pop(heap)
         state_i = i * 2 + parity
-        if best[state_i] != (cost, neg):
+        if best[state_i] != lab:
             continue
+        cost = lab >> 5
         if found is not None and cost > found and cost > settle:
             break
         if until is not None and found is None and i != start_i and until(squares[i]):
@@ -279,16 +306,15 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
                 np_ = parity
             if total > mv:
                 continue
-            label = (total, neg - 1 if j in bonus_i else neg)
+            label = total * 32 + (lab & 31) - (j in bonus_i)
             state_j = j * 2 + np_
             old = best.get(state_j)
             if old is None or label < old:
                 best[state_j] = label
                 prev[state_j] = state_i
-                count[state_j] = count[state_i] + diagonal
-                push(heap, (total, label[1], j, np_))
+                push(heap, (label, j, np_))
     no_stop_i = {r * cols + c for r, c in no_stop}
-    chosen: dict[int, tuple[tuple[int, int], int]] = {}
+    chosen: dict[int, tuple[int, int]] = {}
     for state_i, label in best.items():
         i = state_i >> 1
         if i == start_i or i in no_stop_i or not end[i]:
@@ -296,14 +322,13 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
         if i not in chosen or label < chosen[i][0]:
             chosen[i] = (label, state_i)
     cost_out: dict[Square, int] = {}
-    diag_out: dict[Square, int] = {}
     ends: dict[Square, int] = {}
     for i, (label, state_i) in chosen.items():
         sq = squares[i]
-        cost_out[sq] = label[0]
-        diag_out[sq] = count[state_i]
+        cost_out[sq] = label >> 5
         ends[sq] = state_i
-    return Reach(cost_out, diag_out, _Paths(ends, prev, start_i, squares))
+    paths = _Paths(ends, prev, start_i, squares)
+    return Reach(cost_out, _Diagonals(paths, start, diagonals), paths)
 
 
 @cache
