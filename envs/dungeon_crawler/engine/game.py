@@ -1012,7 +1012,7 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         elif dk == "roll_window":
             self._act_roll_window(p, kind, args)
         elif dk == "card_target":
-            self._act_card_target(p, d, kind, args)
+            self._effect(p, treasure_cards()[d["card"]], args)
         elif dk == "keep":
             self._act_keep(p, args[0])
         elif dk == "slide_to":

@@ -39,7 +39,6 @@ from typing import Any
 from labyrinth_gym.envs.dungeon_crawler.engine import actions as A
 from labyrinth_gym.envs.dungeon_crawler.engine.data import (
     TreasureCard,
-    monster,
     tiles,
     treasure_cards,
 )
@@ -371,9 +370,6 @@ class TreasureRules:
         else:
             raise AssertionError(e)
 
-    def _act_card_target(self, p: int, d: dict[str, Any], kind: str, args: tuple) -> None:
-        self._effect(p, treasure_cards()[d["card"]], args)
-
     def _act_keep(self, p: int, cid: int) -> None:
         drawn = self.ctx.pop("secret")
         self.seats[p].hand.append(cid)
@@ -501,9 +497,6 @@ class TreasureRules:
                                                           and not mover.water_safe):
             self.log("destroyed", id=fid, name=f.name, terrain=terrain)
             self._slay(fid, by)
-
-    def monster_treasure(self, fid: int) -> int:
-        return monster(self.figures[fid].name).treasure
 
 
 __all__ = ["RANGED_KINDS", "TreasureRules"]
