@@ -451,8 +451,7 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         no_stop = {*self.at, *self.board.spawns, self.board.chest}
         return reachable(self.board.terrain, f.square, mv, self.mover(fid),
                          blocked=heroes, occupied=self.at, no_stop=no_stop,
-                         until=None if goals is None else
-                         (lambda sq: sq in goals and sq not in no_stop), settle=settle)
+                         until=None if goals is None else goals - no_stop, settle=settle)
 
 
     def _can_attack(self, fid: int, target: int, sq: Square | None = None) -> bool:

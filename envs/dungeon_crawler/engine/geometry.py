@@ -244,7 +244,7 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
               blocked: Collection[Square] = (), occupied: Collection[Square] = (),
               no_stop: Collection[Square] = (), diagonals: int = 0,
               bonus: Collection[Square] = (),
-              until: Callable[[Square], bool] | None = None, settle: int = 0) -> Reach:
+              until: Collection[Square] | None = None, settle: int = 0) -> Reach:
     """Every square ``start``'s figure can end a move of at most ``mv`` MV on.
 
     Args:
@@ -258,8 +258,8 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
         diagonals: Diagonal steps already made this activation.
         bonus: Squares worth passing over (treasure piles): the tie-break among paths of
             equal cost.
-        until: Stop the search once every square as cheap as the cheapest square it
-            accepts is settled (costs beyond it are then missing or too high in the
+        until: Squares it is looking for: stop the search once every square as cheap as
+            the cheapest of them is settled (costs beyond it are then missing or too high in the
             result)...
         settle: ... and every square up to this cost (so that :meth:`Reach.within` of
             it is exact).
@@ -281,6 +281,7 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
     prev: dict[int, int] = {s0: -1}
     heap = [(31, start_i, diagonals % 2)]
     found: int | None = None
+    goal_i = None if until is None else {r * cols + c for r, c in until} - {start_i}
     pop, push = heapq.heappop, heapq.heappush
     while heap:
         lab, i, parity = pop(heap)
@@ -290,7 +291,7 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
         cost = lab >> 5
         if found is not None and cost > found and cost > settle:
             break
-        if until is not None and found is None and i != start_i and until(squares[i]):
+        if found is None and goal_i is not None and i in goal_i:
             found = cost
         for j, diagonal, a, b in table[i]:
             if not enter[j] or j in blocked_i:
