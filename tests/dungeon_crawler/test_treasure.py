@@ -107,15 +107,21 @@ def test_a_slain_adventurer_loses_its_hand_and_equipment():
 
 
 # ------------------------------------------------------------ card windows
+def push_past(game, rolls, mine, theirs):
+    """Player 0's adventurer at (1, 3) moves and pushes past the figure at (1, 4), the
+    dice showing ``mine`` and ``theirs``."""
+    r = rolls(game)
+    game.start(0, steps=("adventurer",))
+    game.apply_action(A.pair(1))
+    r(mine, theirs)
+    game.apply_action(A.square((1, 4)))
+
+
 def test_a_power_card_after_a_push_roll_turns_a_loss_into_a_win(rolls):
     game, hero = duel()
     zombie = game.add_monster(1, "Zombie", (1, 4))
     game.give_card(0, "Power Card II")
-    r = rolls(game)
-    game.start(0, steps=("adventurer",))
-    game.apply_action(A.pair(1))
-    r(3, 4)  # lost as rolled
-    game.apply_action(A.square((1, 4)))
+    push_past(game, rolls, 3, 4)  # lost as rolled
     assert game.decision["kind"] == "roll_window" and game.current_player() == 0
     assert names(game) == {"done": A.DONE, "play Power Card II": play("Power Card II")}
     game.apply_action(play("Power Card II"))  # 3 + 2 = 5 beats 4
@@ -128,11 +134,7 @@ def test_no_window_when_no_card_can_change_the_roll(rolls):
     game, hero = duel()
     game.add_monster(1, "Zombie", (1, 4))
     game.give_card(0, "Power Card I")
-    r = rolls(game)
-    game.start(0, steps=("adventurer",))
-    game.apply_action(A.pair(1))
-    r(2, 5)  # +1 cannot win it
-    game.apply_action(A.square((1, 4)))
+    push_past(game, rolls, 2, 5)  # +1 cannot win it
     assert game.decision is None or game.decision["kind"] != "roll_window"
     assert events(game, "push")[-1]["won"] is False
 
@@ -141,11 +143,7 @@ def test_the_defender_answers_a_push_with_its_own_power_card(rolls):
     game, hero = duel()
     game.add_adventurer(1, "Human Thief", (1, 4))
     game.give_card(1, "Power Card III")
-    r = rolls(game)
-    game.start(0, steps=("adventurer",))
-    game.apply_action(A.pair(1))
-    r(5, 2)
-    game.apply_action(A.square((1, 4)))
+    push_past(game, rolls, 5, 2)
     assert game.decision["kind"] == "roll_window" and game.current_player() == 1
     game.apply_action(play("Power Card III"))  # 2 + 3 = 5: a tie, the defender wins
     assert events(game, "push")[-1]["won"] is False
@@ -500,11 +498,7 @@ def test_round_trip_mid_window(rolls):
     game, hero = duel()
     game.add_monster(1, "Zombie", (1, 4))
     game.give_card(0, "Power Card II")
-    r = rolls(game)
-    game.start(0, steps=("adventurer",))
-    game.apply_action(A.pair(1))
-    r(3, 4)
-    game.apply_action(A.square((1, 4)))
+    push_past(game, rolls, 3, 4)
     assert game.decision["kind"] == "roll_window"
     copy = DungeonCrawlerGame.from_dict(json.loads(json.dumps(game.to_dict())))
     assert copy.legal_actions() == game.legal_actions()
