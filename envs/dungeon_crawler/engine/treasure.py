@@ -145,7 +145,7 @@ class TreasureRules:
         hero = self.seats[p].hero
         t = c.target
         figs = self.figures
-        heroes = [h for h in self.adventurer_figures()]
+        heroes = self.adventurer_figures()
         n = self.board.size
         if t == "adventurer":
             return sorted(A.square(figs[h].square) for h in heroes)
