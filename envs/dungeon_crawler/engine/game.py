@@ -206,6 +206,7 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         game.ctx = {}
         game._legal = None
         game._search = None
+        game._moves = None
         if not _setup:
             game.first, game.order = 0, list(range(num_players))
             return game
@@ -465,8 +466,8 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
     def _nearest(self, fid: int, candidates: list[int]) -> list[int]:
         """The adventurers nearest monster ``fid`` (movement cost through the board,
         monsters passable; king steps for those no way reaches)."""
-        if not candidates:
-            return []
+        if len(candidates) <= 1:  # nothing to compare: no search (the move makes its own)
+            return list(candidates)
         here = self.figures[fid].square
         close = [h for h in candidates if adjacent(here, self.figures[h].square)]
         if close:  # nothing is nearer than an adjacent adventurer: no search needed
@@ -705,9 +706,15 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
             self._ask("attack", p)
 
     def _move_options(self, hero: int, mv: int, diagonals: int) -> dict[Square, Any]:
-        """``{square: ("move", reach) | ("push", None)}`` of an adventurer's moves."""
+        """``{square: ("move", reach) | ("push", None)}`` of an adventurer's moves (the
+        last answer is kept: asking the decision, checking it and playing it search the
+        same position; the key holds everything the search reads)."""
         f = self.figures[hero]
         mover = self.hero_mover(f.owner)
+        key = (hero, f.square, mv, diagonals, mover, self.board.terrain.tobytes(),
+               tuple(self.at.items()), frozenset(self.board.piles))
+        if self._moves is not None and self._moves[0] == key:
+            return self._moves[1]
         reach = reachable(self.board.terrain, f.square, mv, mover, blocked=self.at,
                           occupied=self.at, diagonals=diagonals, bonus=self.board.piles)
         out: dict[Square, Any] = {sq: ("move", reach) for sq in reach.cost}
@@ -725,6 +732,7 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
                 continue
             if step_cost(t, diagonal, diagonals, mover) <= mv:
                 out[sq] = ("push", None)
+        self._moves = (key, out)
         return out
 
     def _corner_ok(self, frm: Square, to: Square) -> bool:
@@ -1306,6 +1314,7 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         game.ctx = ctx
         game._legal = None
         game._search = None
+        game._moves = None
         return game
 
 
