@@ -120,6 +120,13 @@ class SelfPlayEnv(EngineGymEnv):
             score lead, ``phi = (own score - mean opponent score) / 25``: each step adds
             ``shaping * (phi' - phi)``, so an episode's shaping sums to the final lead
             and the optimal policy is unchanged. Needs the engine's ``scores()``.
+        reward: ``"return"``: the learner's own final return (the engine's
+            ``returns()``); ``"lead"``: half its lead over the mean rival's return, so
+            in a game of one winner (+1) and losers (-1) a win scores 1 and a loss
+            ``-1 / (players - 1)``. That is what a win share counts (a truncated game
+            shares a win between all seats): the lead's expectation grows exactly with
+            the learner's win share, whereas the plain return also pays for the
+            rivals' losses (stopping them counts as much as winning).
         interface: The learner's policy interface (see
             :class:`~labyrinth_gym.envs.core.gym_adapter.EngineGymEnv`); None plays the
             env's own observation and actions.
@@ -135,11 +142,15 @@ class SelfPlayEnv(EngineGymEnv):
         shaping: float = 0.0,
         interface: Any = None,
         strict: bool = False,
+        reward: str = "return",
         **game_kwargs: Any,
     ):
+        if reward not in ("return", "lead"):
+            raise ValueError(f"reward must be 'return' or 'lead', got {reward!r}")
         self.spec_ = spec
         self.pool = pool
         self.shaping = float(shaping)
+        self.reward = reward
         self.choices = {k: list(v) for k, v in (choices or {}).items()}
         first = {k: v[0] for k, v in self.choices.items()}
         super().__init__(strict=strict, interface=interface, **{**game_kwargs, **first})
@@ -158,6 +169,15 @@ class SelfPlayEnv(EngineGymEnv):
     def episode_opponents(self, seat: int, n_seats: int) -> dict[int, Any]:
         others = [(seat + k) % n_seats for k in range(1, n_seats)]
         return {s: self.pool.sample(self.np_random) for s in others}
+
+    def _learner_return(self, seat: int) -> float:
+        own = super()._learner_return(seat)
+        if self.reward == "return" or not self.game.is_terminal():
+            return own
+        seat = self.seat if seat < 0 or seat in self.opponents else seat
+        returns = self.game.returns()
+        others = [r for i, r in enumerate(returns) if i != seat]
+        return (own - sum(others) / len(others)) / 2.0
 
     def _potential(self) -> float:
         scores = self.game.scores()

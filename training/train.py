@@ -67,6 +67,7 @@ def make_vec_env(
     shaping: float = 0.0,
     interface=None,
     vec_env: str = "dummy",
+    reward: str = "return",
 ):
     """A vector of monitored Gymnasium envs with distinct seeds.
 
@@ -91,7 +92,7 @@ def make_vec_env(
             own = copy.deepcopy(interface)
             if pool is not None:
                 env = SelfPlayEnv(
-                    spec, pool, choices, shaping=shaping, interface=own,
+                    spec, pool, choices, shaping=shaping, interface=own, reward=reward,
                     **game_kwargs,
                 )
             else:
@@ -203,10 +204,13 @@ def train(
             )
         )
         selfplay = {**pool.describe(), "snapshot_every": selfplay.get("snapshot_every", 50_000),
-                    "shaping": float(selfplay.get("shaping", 0.0)), "choices": choices}
+                    "shaping": float(selfplay.get("shaping", 0.0)),
+                    "reward": str(selfplay.get("reward", "return")), "choices": choices}
     shaping = float((selfplay or {}).get("shaping", 0.0))
+    reward = str((selfplay or {}).get("reward", "return"))
     env = make_vec_env(
         game, n_envs, seed, game_kwargs, pool=pool, choices=choices, shaping=shaping,
+        reward=reward,
         interface=interface if interface.name != "raw" else None, vec_env=vec_env,
     )
     warm_report = None

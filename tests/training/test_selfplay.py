@@ -70,3 +70,27 @@ def test_shaping_sums_to_the_change_in_score_lead(seed):
     lead = (scores[shaped.seat] - scores[1 - shaped.seat]) / 25.0
     assert r_shaped - r_plain == pytest.approx(0.5 * (lead - start))
     assert plain.game.events == shaped.game.events
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_lead_reward_is_half_the_lead_over_the_mean_rival(seed):
+    pool = OpponentPool("labyrinth_cards", {"random": 1.0})
+    plain = SelfPlayEnv(SPEC, pool, {"variant": ["official"], "num_players": [4]})
+    lead = SelfPlayEnv(SPEC, pool, {"variant": ["official"], "num_players": [4]},
+                       reward="lead")
+    r_plain = _play(plain, seed)
+    r_lead = _play(lead, seed)
+    assert plain.game.events == lead.game.events
+    returns = lead.game.returns()
+    others = [r for i, r in enumerate(returns) if i != lead.seat]
+    assert r_plain == returns[lead.seat]
+    assert r_lead == pytest.approx((returns[lead.seat] - sum(others) / 3) / 2)
+    # one winner: a win scores 1, a loss -1/3 (what a win share counts)
+    if sorted(returns) == [-1.0, -1.0, -1.0, 1.0]:
+        assert r_lead == pytest.approx(1.0 if returns[lead.seat] == 1.0 else -1 / 3)
+
+
+def test_reward_must_be_known():
+    pool = OpponentPool("labyrinth_cards", {"random": 1.0})
+    with pytest.raises(ValueError, match="'return' or 'lead'"):
+        SelfPlayEnv(SPEC, pool, reward="wins")
