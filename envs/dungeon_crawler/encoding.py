@@ -26,7 +26,6 @@ from labyrinth_gym.envs.dungeon_crawler.engine.data import (
     ENCOUNTER_CARDS,
     TILES,
     adventurers,
-    monster,
     monsters,
     tiles,
     treasure_cards,
@@ -105,6 +104,14 @@ def _board_planes(terrain: bytes, spawns: tuple[tuple[int, int], ...]) -> np.nda
     return out
 
 
+_MY_ADVENTURER, _RIVAL_ADVENTURERS = P["my_adventurer"], P["rival_adventurers"]
+_MY_MONSTERS, _RIVAL_MONSTERS = P["my_monsters"], P["rival_monsters"]
+_ADVENTURER_STATS = {a.name: (a.bp, max(a.melee, a.ranged, a.area)) for a in adventurers()}
+"""Per adventurer: its printed body points and its strongest attack's dice (for the
+wounds and strength planes)."""
+_MONSTER_STATS = {m.name: (m.bp, m.att) for m in monsters()}
+
+
 def encode(game: DungeonCrawlerGame, observer: int) -> np.ndarray:
     """The observation of seat ``observer`` (layout in the module docstring)."""
     obs = np.zeros(OBS_SIZE, dtype=np.float32)
@@ -113,18 +120,18 @@ def encode(game: DungeonCrawlerGame, observer: int) -> np.ndarray:
                                             tuple(sorted(game.board.spawns)))
     for (r, c) in game.board.piles:
         planes[P["pile"], r, c] = 1.0
+    wounds, strength = planes[P["wounds"]], planes[P["strength"]]
     for f in game.figures.values():
         r, c = f.square
         mine = f.owner == observer
         if f.kind == "adventurer":
-            planes[P["my_adventurer" if mine else "rival_adventurers"], r, c] = 1.0
+            planes[_MY_ADVENTURER if mine else _RIVAL_ADVENTURERS, r, c] = 1.0
+            bp, dice = _ADVENTURER_STATS[f.name]
         else:
-            planes[P["my_monsters" if mine else "rival_monsters"], r, c] = 1.0
-        stats = game.stats(f.fid)
-        planes[P["wounds"], r, c] = min(f.wounds / stats.bp, 1.0)
-        dice = monster(f.name).att if f.kind == "monster" else max(
-            stats.melee, stats.ranged, stats.area)
-        planes[P["strength"], r, c] = min(dice / 4, 1.0)
+            planes[_MY_MONSTERS if mine else _RIVAL_MONSTERS, r, c] = 1.0
+            bp, dice = _MONSTER_STATS[f.name]
+        wounds[r, c] = min(f.wounds / bp, 1.0)
+        strength[r, c] = min(dice / 4, 1.0)
 
     n = game.num_players
     seats = obs[PLANES_SIZE:PLANES_SIZE + MAX_SEATS * len(SEAT)].reshape(MAX_SEATS, len(SEAT))

@@ -437,6 +437,8 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         heroes = [self.figures[h].square for h in self.adventurer_figures()]
         if any(king_distance(sq, h) <= m.within[0] for h in heroes):
             return m.within[1]
+        if m.los == m.no_los:  # (sight changes nothing)
+            return m.los
         if any(self.board.sees(sq, h) for h in heroes):
             return m.los
         return m.no_los
@@ -674,8 +676,26 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
 
     def _no_exits(self, p: int) -> bool:
         hero = self.seats[p].hero
-        return hero is not None and not self._move_options(hero, self.hero_mv(p), 0) \
+        if hero is None or self._free_step(hero, self.hero_mv(p)):
+            return False
+        return not self._move_options(hero, self.hero_mv(p), 0) \
             and not self._attack_options(hero)
+
+    def _free_step(self, hero: int, mv: int) -> bool:
+        """Whether the adventurer can step to a free neighbour and stop there (then it
+        has a move without searching for one)."""
+        f = self.figures[hero]
+        mover = self.hero_mover(f.owner)
+        terrain = self.board.terrain
+        for sq, diagonal in neighbours(terrain.shape, f.square):
+            t = int(terrain[sq])
+            if sq in self.at or not enterable(t, mover) or not may_end_on(t, mover):
+                continue
+            if diagonal and not self._corner_ok(f.square, sq):
+                continue
+            if step_cost(t, diagonal, 0, mover) <= mv:
+                return True
+        return False
 
     def _step_next_part(self, p: int) -> None:
         self._next_part(p)
