@@ -570,14 +570,18 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         search, self._search = self._search, None
         if tactic == "hold" and not must_leave:
             return  # (no search: holding never moves)
-        if search is not None and search[0] == fid:  # _nearest's, from this square
-            reach = search[1].within(m.mv)
-        else:
+        if search is not None and search[0] != fid:
             search = None
-            reach = self._monster_reach(fid, m.mv)
-        if not reach.cost:
-            return
         heroes = [self.figures[h].square for h in self.adventurer_figures()]
+        reach = None
+
+        def reached():
+            """The squares the monster's move reaches (searched when first asked)."""
+            nonlocal reach
+            if reach is None:
+                reach = (search[1].within(m.mv) if search is not None  # _nearest's
+                         else self._monster_reach(fid, m.mv))
+            return reach
 
         def order(sq: Square) -> tuple:
             return (reach.cost[sq], sq)
@@ -588,13 +592,16 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
             if self._can_attack(fid, target) and not must_leave:
                 if m.mover.flight and self._room_needed(fid, target):
                     # a flyer makes room for a walker that can attack only from here
-                    others = [sq for sq in reach.cost if self._can_attack(fid, target, sq)]
+                    others = [sq for sq in reached().cost
+                              if self._can_attack(fid, target, sq)]
                     if others:
                         dest = min(others, key=lambda sq: (king_distance(sq, goal),)
                                    + order(sq))
                         self._move_figure(fid, dest)
                         self.log("monster_move", player=f.owner, monster=f.name, id=fid,
                                  to=list(dest), tactic="make room")
+                return
+            if not reached().cost:
                 return
             here_spots = [sq for sq in reach.cost if self._can_attack(fid, target, sq)]
             if here_spots:
@@ -623,17 +630,21 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
                                                        for h in nearest),
                         king_distance(sq, chest))
 
+            if not reached().cost:
+                return
             dest = min(reach.cost, key=lambda sq: between(sq) + order(sq))
             if between(dest) >= between(here) and not must_leave:
                 dest = None
         elif tactic == "flee" and heroes:
-            def away(sq: Square) -> int:
-                return min(king_distance(sq, h) for h in heroes)
+            def away(sq: Square) -> tuple:
+                return (-min(king_distance(sq, h) for h in heroes),)
 
-            dest = min(reach.cost, key=lambda sq: (-away(sq),) + order(sq))
-            if away(dest) <= away(here) and not must_leave:
+            if not reached().cost:
+                return
+            dest = min(reach.cost, key=lambda sq: away(sq) + order(sq))
+            if away(dest) >= away(here) and not must_leave:
                 dest = None
-        if dest is None and must_leave:
+        if dest is None and must_leave and reached().cost:
             dest = min(reach.cost, key=order)
         if dest is None:
             return
