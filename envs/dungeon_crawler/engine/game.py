@@ -476,10 +476,9 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
             return close
         around = {n for h in candidates
                   for n, _ in neighbours(self.board.terrain.shape, self.figures[h].square)}
-        # settled as far as two moves too: the monster's move then reuses this search
-        two_moves = 2 * monster(self.figures[fid].name).mv
-        reach = self._monster_reach(fid, 10**6, goals=around, settle=two_moves)
-        self._search = (fid, reach, two_moves)
+        # settled as far as one move too: the monster's move then reuses this search
+        one_move = monster(self.figures[fid].name).mv
+        reach = self._monster_reach(fid, 10**6, goals=around, settle=one_move)
 
         def dist(h: int) -> tuple[int, int]:
             sq = self.figures[h].square
@@ -489,6 +488,8 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
 
         dists = {h: dist(h) for h in candidates}
         best = min(dists.values())
+        # exact up to the nearest's cost (or everywhere: no adventurer was reached)
+        self._search = (fid, reach, max(best[1], one_move) if best[0] == 0 else 10**6)
         return [h for h in candidates if dists[h] == best]
 
     def _monster_target(self, fid: int, candidates: list[int]) -> int | None:
@@ -608,7 +609,7 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
                 dest = min(here_spots, key=lambda sq: (king_distance(sq, goal),) + order(sq))
             else:
                 far = (search[1].within(2 * m.mv) if search is not None
-                       else self._monster_reach(fid, 2 * m.mv))
+                       and search[2] >= 2 * m.mv else self._monster_reach(fid, 2 * m.mv))
                 later = [sq for sq in far.cost if self._can_attack(fid, target, sq)]
                 if later:
                     aim = min(later, key=lambda sq: (far.cost[sq], sq))
