@@ -626,14 +626,18 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
             near = min(king_distance(h, chest) for h in heroes)
             nearest = [h for h in heroes if king_distance(h, chest) == near]
 
+            cr, cc = chest
+
             def between(sq: Square) -> tuple:
-                return (king_distance(sq, chest) + min(king_distance(sq, h)
-                                                       for h in nearest),
-                        king_distance(sq, chest))
+                r, c = sq
+                to_chest = max(abs(r - cr), abs(c - cc))
+                return (to_chest + min(max(abs(r - hr), abs(c - hc)) for hr, hc in nearest),
+                        to_chest)
 
             if not reached().cost:
                 return
-            dest = min(reach.cost, key=lambda sq: between(sq) + order(sq))
+            cost = reach.cost
+            dest = min(cost, key=lambda sq: between(sq) + (cost[sq], sq))
             if between(dest) >= between(here) and not must_leave:
                 dest = None
         elif tactic == "flee" and heroes:
