@@ -9,13 +9,20 @@ rule-based player's move always among them.
 It reads the game, like the search agents: ``prepare(observation, mask, game=view)``
 with the acting seat's determinized view (:attr:`needs_game`), never the true state.
 
+Besides the way to the chest, a square's features hold its *threat* (the game is
+deadly: about one adventurer falls per round among four heuristic players): the
+expected wounds the monsters and rival adventurers that can attack it now would deal
+to this seat's adventurer, those of the melee monsters one move away, and whether
+their sum would slay it. The same for the square the adventurer stands on.
+
 Candidates, in slot order (no action twice, empty slots masked):
 
 0. The rule-based player's move (:class:`~labyrinth_gym.agents.dungeon_crawler.
    DungeonCrawlerHeuristic`), so a policy that always picks slot 0 *is* the heuristic.
 1. Done (end the move, no attack, no card after a roll), when legal.
 2. The other legal moves, best first by a quick measure (moves and pushes: the way
-   left to the chest; attacks and attack cards: expected wounds on rivals; tiles: the
+   left to the chest, alternating with the safest squares (least threat, then the way
+   left); attacks and attack cards: expected wounds on rivals; tiles: the
    way to the chest after it, over the heuristic's nearest slots; spawn squares and
    card targets: nearness to the rival nearest the chest), up to :data:`K` in all.
 
@@ -26,6 +33,8 @@ one legal move.
 """
 
 from __future__ import annotations
+
+from itertools import zip_longest
 
 import numpy as np
 
@@ -38,7 +47,12 @@ from labyrinth_gym.agents.dungeon_crawler import (
 )
 from labyrinth_gym.agents.interface import Decision
 from labyrinth_gym.envs.dungeon_crawler.engine import actions as A
-from labyrinth_gym.envs.dungeon_crawler.engine.data import tiles, treasure_cards
+from labyrinth_gym.envs.dungeon_crawler.engine.data import (
+    adventurer,
+    monster,
+    tiles,
+    treasure_cards,
+)
 from labyrinth_gym.envs.dungeon_crawler.engine.geometry import (
     DEEP,
     LAVA,
@@ -55,8 +69,8 @@ CHOSEN = ("pair", "move", "attack", "place_tile", "spawn_square", "card_target",
 KINDS = ("done", "pair", "pick_up", "move", "push", "attack", "place", "spawn", "card",
          "target")
 N_CARDS = len(treasure_cards())
-CAND_FEATURES = 3 + len(KINDS) + 5 + 4 + 4 + 4 + 2 + N_CARDS
-GLOBAL_FEATURES = len(CHOSEN) + 6 + 2 + 5 + 1 + N_CARDS
+CAND_FEATURES = 3 + len(KINDS) + 5 + 4 + 4 + 4 + 2 + 3 + N_CARDS
+GLOBAL_FEATURES = len(CHOSEN) + 6 + 3 + 2 + 5 + 1 + N_CARDS
 WAY = 40.0
 """Ways to the chest are divided by this (and clipped to 1)."""
 
@@ -69,7 +83,7 @@ class DungeonCrawlerCandidates:
     """See the module docstring."""
 
     name = "dungeon_crawler/candidates"
-    version = 1
+    version = 2
     observation_size = GLOBAL_FEATURES + K * CAND_FEATURES
     num_choices = K
     needs_game = True
@@ -114,7 +128,16 @@ class DungeonCrawlerCandidates:
         if kind == "place_tile":
             scored = {a: ctx.way_after_tile(a) for a in self._near_places(game, legal)}
             return sorted(scored, key=lambda a: (scored[a], a))
-        if kind in ("move", "attack", "spawn_square", "card_target"):
+        if kind == "move":
+            by_way = sorted(legal, key=lambda a: (ctx.rank(a, kind), a))
+            squares = [a for a in legal if A.decode(a)[0] == "square"]
+            by_safety = sorted(squares, key=lambda a: (ctx.danger(A.decode(a)[1]),
+                                                       ctx.rank(a, kind), a))
+            merged: list[int] = []
+            for pair in zip_longest(by_way, by_safety):
+                merged += [a for a in pair if a is not None and a not in merged]
+            return merged
+        if kind in ("attack", "spawn_square", "card_target"):
             return sorted(legal, key=lambda a: (ctx.rank(a, kind), a))
         return legal
 
@@ -143,6 +166,9 @@ class DungeonCrawlerCandidates:
         g[i + 4] = _clip(len(seat.hand) / 10)
         g[i + 5] = len(seat.monsters) / game.max_monsters()
         i += 6
+        if ctx.hero is not None:
+            g[i:i + 3] = ctx.threat_features(game.figures[ctx.hero].square)
+        i += 3
         rivals = [game.figures[s.hero].square for q, s in enumerate(game.seats)
                   if q != me and s.hero is not None]
         g[i] = _clip(min((ctx.way(sq) for sq in rivals), default=_FAR) / WAY)
@@ -200,10 +226,13 @@ class DungeonCrawlerCandidates:
                 row[i] = _clip(rival / 4)
                 row[i + 1] = _clip(own / 4)
             i += 2
+            if dk == "move" and ctx.hero is not None:
+                row[i:i + 3] = ctx.threat_features(sq)
+            i += 3
         else:
-            i += 14
+            i += 17
             if kind == "place" and dk == "place_tile":
-                row[i - 14] = _clip(ctx.way_after_tile(a) / WAY)
+                row[i - 17] = _clip(ctx.way_after_tile(a) / WAY)
         if kind == "card":
             row[i + args[0]] = 1.0
         elif dk == "card_target":
@@ -238,6 +267,51 @@ class _Context:
             return 0.0
         target = min(rivals, key=lambda sq: (self.way(sq), sq))
         return king_distance(args, target)
+
+    def threat(self, sq) -> tuple[float, float]:
+        """Expected wounds on this seat's adventurer standing at ``sq``: from the
+        figures that could attack it there now (monsters of any player, which attack
+        any adventurer, and rival adventurers: melee when adjacent, ranged when they
+        see it), and from the melee monsters that one move brings next to it."""
+        game = self.game
+        hero = self.hero
+        if hero is None:
+            return 0.0, 0.0
+        melee_def = game.defence(hero, "melee")
+        ranged_def = game.defence(hero, "ranged")
+        now = soon = 0.0
+        for f in game.figures.values():
+            if f.fid == hero or (f.kind == "adventurer" and f.owner == self.me):
+                continue
+            d = king_distance(f.square, sq)
+            if f.kind == "monster":
+                m = monster(f.name)
+                if m.attack == "melee":
+                    if d <= 1:
+                        now += expected_wounds(m.att, 0, melee_def)
+                    elif d <= m.mv + 1:
+                        soon += expected_wounds(m.att, 0, melee_def)
+                elif d > 1 and game.board.sees(f.square, sq):
+                    now += expected_wounds(m.att, 0, ranged_def)
+            else:
+                card = adventurer(f.name)
+                if d <= 1 and card.melee:
+                    now += expected_wounds(card.melee, card.melee_bonus, melee_def)
+                elif d > 1 and card.ranged and game.board.sees(f.square, sq):
+                    now += expected_wounds(card.ranged, 0, ranged_def)
+        return now, soon
+
+    def danger(self, sq) -> float:
+        now, soon = self.threat(sq)
+        return now + soon
+
+    def threat_features(self, sq) -> list[float]:
+        """The threat at ``sq`` (:meth:`threat`, each over 4) and whether the two
+        together would slay the adventurer (its body points left)."""
+        now, soon = self.threat(sq)
+        hero = self.game.figures[self.hero]
+        left = self.game.bp(self.hero) - hero.wounds
+        return [_clip(now / 4), _clip(soon / 4), float(now + soon >= left)]
 
     def card_attacks(self) -> bool:
         d = self.game.decision

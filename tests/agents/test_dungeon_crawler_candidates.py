@@ -95,3 +95,41 @@ def test_candidates_are_distinct_legal_moves_and_other_decisions_are_ruled():
 def test_env_through_the_interface_passes_check_env():
     env = DungeonCrawlerEnv(interface=DungeonCrawlerCandidates(), **KW)
     check_env(env, skip_render_check=True)
+
+
+def test_move_candidates_carry_the_threat_of_their_square_and_include_safe_ones():
+    from labyrinth_gym.agents.dungeon_crawler import expected_wounds
+    from labyrinth_gym.agents.dungeon_crawler_candidates import N_CARDS, _Context
+    from labyrinth_gym.envs.dungeon_crawler.engine import actions as A
+    from labyrinth_gym.envs.dungeon_crawler.engine.data import monster
+    from labyrinth_gym.envs.dungeon_crawler.engine.game import DungeonCrawlerGame
+
+    game = DungeonCrawlerGame.empty(0)
+    for slot in ((1, 0), (0, 1)):
+        game.place_tile("hall", slot)
+    hero = game.add_adventurer(0, "Dwarf Warrior", (1, 1))
+    game.add_monster(1, "Skeleton", (1, 5))  # MV 4, melee
+    game.start(0, steps=("adventurer",))
+    game.apply_action(A.pair(1))
+    ctx = _Context(game)
+    hit = expected_wounds(monster("Skeleton").att, 0, game.defence(hero, "melee"))
+    assert hit > 0
+    assert ctx.threat((2, 5)) == (pytest.approx(hit), 0.0)  # next to the skeleton
+    assert ctx.threat((1, 1)) == (0.0, pytest.approx(hit))  # 4 king steps: one move
+    assert ctx.threat((7, 2)) == (0.0, 0.0)  # 6 king steps: out of its reach
+    assert ctx.threat_features((2, 5))[2] == 0.0
+    game.figures[hero].wounds = game.bp(hero) - 1  # one wound from death
+    assert ctx.threat_features((2, 5))[2] == (1.0 if hit >= 1 else 0.0)
+    game.figures[hero].wounds = 0
+
+    d = DungeonCrawlerCandidates().prepare(encode(game, 0), game.legal_mask(), game=game)
+    legal = {A.decode(a)[1] for a in game.legal_actions() if A.decode(a)[0] == "square"}
+    offered = [A.decode(a)[1] for a in d.actions if A.decode(a)[0] == "square"]
+    assert min(ctx.danger(sq) for sq in offered) == min(ctx.danger(sq) for sq in legal)
+    for slot, a in enumerate(d.actions):
+        if A.decode(a)[0] != "square":
+            continue
+        row = d.observation[GLOBAL_FEATURES + slot * CAND_FEATURES:][:CAND_FEATURES]
+        now, soon = ctx.threat(A.decode(a)[1])
+        threat = row[CAND_FEATURES - N_CARDS - 3:CAND_FEATURES - N_CARDS]
+        assert threat[:2] == pytest.approx([min(now / 4, 1), min(soon / 4, 1)])
