@@ -105,6 +105,19 @@ class Game(abc.ABC):
         Values are JSON types only (``json.dumps`` accepts the dict as it is).
         """
 
+    def event_for(self, event: dict[str, Any], player: int) -> dict[str, Any]:
+        """``event`` as seat ``player`` may see it: the event itself when all of it is
+        public (the default), else a copy without what that seat may not know (the card
+        another seat drew into its hand, the name of a face-down card it does not
+        control). Games with hidden information override this."""
+        return event
+
+    def events_for(self, player: int, since: int = 0) -> list[dict[str, Any]]:
+        """The events from index ``since`` on as seat ``player`` may see them
+        (:meth:`event_for`): a front end's log for that seat. The full :attr:`events`
+        are the referee's record (replays, tests)."""
+        return [self.event_for(e, player) for e in self.events[since:]]
+
     def legal_actions_named(self, player: int) -> list[dict[str, Any]]:
         """``[{"action", "name"}]`` for the seat to act; ``[]`` for any other seat
         (another seat's legal moves would show its hand)."""

@@ -213,6 +213,44 @@ def test_observation_for_is_json_and_the_same_for_every_determinization(name, kw
             step += 1
 
 
+PRIVATE_DRAWS = ("draw", "draw_treasure", "manifest")
+"""Events that name a card going where only its player may see it (a hand, face down)."""
+
+
+@pytest.mark.parametrize("name, kwargs", CASES, ids=IDS)
+def test_each_seat_sees_the_log_without_what_it_may_not_know(name, kwargs):
+    """``events_for(seat)``: one entry per event, JSON-ready, the same from any
+    ``since``, never changing the referee's log; another seat's drawn card and a
+    face-down card it does not control are not named; its own are."""
+    hidden_seen = 0
+    if "max_rounds" in kwargs:
+        kwargs = {**kwargs, "max_rounds": 15}  # (long enough for treasure draws)
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        game = new_game(name, seed, **kwargs)
+        play_out(game, rng, limit=600)
+        before = json.dumps(game.events)
+        for seat in range(game.num_players):
+            log = game.events_for(seat)
+            assert len(log) == len(game.events)
+            assert json.loads(json.dumps(log)) == log
+            assert game.events_for(seat, since=len(log) // 2) == log[len(log) // 2:]
+            for full, seen in zip(game.events, log, strict=True):
+                assert seen["type"] == full["type"] and seen["turn"] == full["turn"]
+                mine = full.get("controller", full.get("player")) == seat
+                if full["type"] in PRIVATE_DRAWS and "card" in full:
+                    assert ("card" in seen) == (full["player"] == seat)
+                    hidden_seen += full["player"] != seat
+                if full.get("face_down") and "card" in full:
+                    assert seen["card"] == (full["card"] if mine else "face-down creature")
+                if full.get("source_face_down"):
+                    assert (seen["source"] == full["source"]) == (
+                        full["source_controller"] == seat)
+        assert json.dumps(game.events) == before
+    if name in ("magic", "dungeon_crawler"):
+        assert hidden_seen > 0  # the games with hidden draws did hide some
+
+
 # ---------------------------------------------------------------- clones
 @pytest.mark.parametrize("name, kwargs", CASES, ids=IDS)
 def test_clone_is_independent_and_has_the_same_future(name, kwargs):

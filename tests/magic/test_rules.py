@@ -1485,3 +1485,46 @@ def test_an_attacker_whose_planeswalker_left_deals_no_damage():
     # rule 506.4c: still attacking, attacking nothing: no combat damage, even trample
     assert game.life[1] == 20
     assert not [e for e in game.events if e["type"] == "damage" and e.get("combat")]
+
+
+def test_each_seat_sees_the_log_without_others_draws_or_face_down_names():
+    game, angel = manifest_position("Serra Angel", "Lightning Bolt")
+    game.battlefield[angel].sick = False
+    wall = game.add_permanent(creature("Test Wall", 1, 4), 1)
+    to_combat(game)
+    attack(game, angel)
+    finish_attacks(game)
+    block(game, wall, angel)
+    finish_blocks(game)
+    pass_until(game, "main2")
+    assert game.battlefield[wall].damage == 2 and game.battlefield[angel].damage == 1
+    game.draw(0)
+    game.draw(1)
+    act(game, "Lightning Bolt")  # at its own face-down creature
+    target_perm(game, angel)
+    theirs, mine = game.events_for(1), game.events_for(0)
+    assert [e for e in mine if e["type"] != "draw"] == [  # its controller sees every name
+        e for e in game.events if e["type"] != "draw"]
+    assert len(theirs) == len(game.events)
+    for full, seen in zip(game.events, theirs, strict=True):
+        if full["type"] in ("manifest", "enters", "attack", "block", "damage", "cast") \
+                and "Serra Angel" in json.dumps(full):
+            assert "Serra Angel" not in json.dumps(seen), full
+            assert set(seen) <= set(full) and all(  # only the names change
+                seen[k] == full[k] for k in seen if k not in ("card", "source", "targets"))
+    kinds = {e["type"]: e for e in theirs if "face-down creature" in json.dumps(e)}
+    assert {"enters", "attack", "damage", "cast"} <= set(kinds)
+    assert next(e for e in theirs if e["type"] == "manifest").get("card") is None
+    assert any(e["type"] == "damage" and e["source"] == "face-down creature"
+               for e in theirs)
+    # draws: named to the drawer only
+    draws = [i for i, e in enumerate(game.events) if e["type"] == "draw"]
+    assert {game.events[i]["player"] for i in draws} == {0, 1}
+    for i in draws:
+        p = game.events[i]["player"]
+        assert "card" in game.events_for(p)[i] and "card" not in game.events_for(1 - p)[i]
+    assert game.events_for(1, since=len(game.events) - 3) == theirs[-3:]
+    # once it leaves the battlefield it is revealed to all
+    settle(game)
+    leaves = [e for e in game.events_for(1) if e["type"] == "leaves"]
+    assert leaves[-1]["card"] == "Serra Angel"

@@ -28,8 +28,10 @@ equipped card stays in play on its adventurer. A slain adventurer's player disca
 its hand and its equipment. The Secret Door sets cards aside in the Secret Room, out of
 the game.
 
-Which cards a player holds is hidden from the others (the event log names them; a
-front end hides them); equipment in play and the discard pile are public.
+Which cards a player holds is hidden from the others: the event log names every card
+drawn (the referee's record), and :meth:`TreasureRules.event_for` leaves the name out
+of a draw for every seat but the drawer's; equipment in play and the discard pile are
+public.
 """
 
 from __future__ import annotations
@@ -84,6 +86,13 @@ class TreasureRules:
             self.log("draw_treasure", player=p, card=treasure_cards()[cid].name)
             got += 1
         return got
+
+    def event_for(self, event: dict[str, Any], player: int) -> dict[str, Any]:
+        """A treasure draw shows the card to the drawer only; the others see that a
+        card was drawn. Every other event is public."""
+        if event["type"] == "draw_treasure" and event["player"] != player:
+            return {k: v for k, v in event.items() if k != "card"}
+        return event
 
     def _lose_cards(self, p: int) -> None:
         """A slain adventurer's player discards its hand and equipment."""

@@ -383,7 +383,8 @@ class CastingMixin:
                 if c < 0:
                     out.append({"player": code_player(c)})
                 elif c in self.battlefield:
-                    out.append({"id": c, "card": self.perm_name(c, viewer)})
+                    out.append({"id": c, "card": self.perm_name(c, viewer),
+                                **(self.face_down_marks(c) if viewer is None else {})})
                 else:
                     out.append({"id": c})
         return out

@@ -357,7 +357,8 @@ class DecisionsMixin:
             self.blocking[blocker] = attacker
             self.blocks.setdefault(attacker, []).append(blocker)
             self.log("block", player=p, blocker=blocker, attacker=attacker,
-                     card=self.name_of(self.battlefield[blocker].card))
+                     card=self.name_of(self.battlefield[blocker].card),
+                     **self.face_down_marks(blocker))
             self.decision = {"kind": "block", "player": p}
         elif dk == "yesno":
             res = self.res

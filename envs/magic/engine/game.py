@@ -505,6 +505,35 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
                 "targets": self._target_names(item, viewer),
                 "modes": {k: list(v) for k, v in item.modes.items()}}
 
+    def event_for(self, event: dict[str, Any], player: int) -> dict[str, Any]:
+        """The log as seat ``player`` may see it: a card drawn or manifested is named
+        to its player only, and a face-down permanent (marked by
+        :meth:`face_down_marks` when the event was logged) is a "face-down creature"
+        to every seat but its controller, in whichever field names it (``card``, a
+        damage ``source``, a spell's ``targets``). It is named again once it turns
+        face up or leaves the battlefield, as the rules reveal it."""
+        kind = event["type"]
+        if kind in ("draw", "manifest") and "card" in event and event["player"] != player:
+            return {k: v for k, v in event.items() if k != "card"}
+
+        def hidden(fields: dict[str, Any], prefix: str = "") -> bool:
+            return bool(fields.get(prefix + "face_down")) and fields.get(
+                prefix + "controller", fields.get("player")) != player
+
+        out = event
+        if hidden(event) and "card" in event:
+            out = {**out, "card": fx.FACE_DOWN.name}
+        if hidden(event, "source_"):
+            out = {**out, "source": fx.FACE_DOWN.name}
+        targets = event.get("targets")
+        if targets and any(isinstance(t, dict) and "controller" in t and hidden(t)
+                           for t in targets):
+            out = {**out, "targets": [
+                {**t, "card": fx.FACE_DOWN.name}
+                if isinstance(t, dict) and "controller" in t and hidden(t) else t
+                for t in targets]}
+        return out
+
     def observation_for(self, player: int) -> dict[str, Any]:
         decision = None
         if self.decision is not None:

@@ -60,6 +60,15 @@ class ObjectsMixin:
     def name_of(self, card: int) -> str:
         return self.cdef(card).name
 
+    def face_down_marks(self, pid: int, prefix: str = "") -> dict[str, Any]:
+        """What an event naming permanent ``pid`` adds when it is face down, so that
+        :meth:`~.game.MagicGame.event_for` can hide its name from the other seats:
+        ``{prefix + "face_down": True, prefix + "controller": seat}`` (else nothing)."""
+        perm = self.battlefield[pid]
+        if not perm.face_down:
+            return {}
+        return {prefix + "face_down": True, prefix + "controller": perm.controller}
+
     def perm_name(self, pid: int, viewer: int | None = None) -> str:
         """Permanent ``pid``'s name as seat ``viewer`` sees it. A face-down permanent
         is ``"face-down creature"`` to every seat but its controller, who sees
@@ -351,6 +360,9 @@ class ObjectsMixin:
         """One source's damage to several recipients at once (rule 120); ``source``
         is the dealing permanent's id when it is one (combat damage)."""
         total = 0
+        first = len(self.events)
+        hidden = (self.face_down_marks(source, "source_")
+                  if source is not None and source in self.battlefield else {})
         for code, amount in hits:
             if amount <= 0:
                 continue
@@ -364,6 +376,10 @@ class ObjectsMixin:
             else:
                 continue
             total += amount
+        if hidden:  # a face-down source: its damage events say so
+            for e in self.events[first:]:
+                if e["type"] == "damage" and e.get("source") == source_name:
+                    e.update(hidden)
         if "lifelink" in kws and total:
             self.gain_life(controller, total)
 
@@ -388,7 +404,7 @@ class ObjectsMixin:
             if "deathtouch" in kws:
                 perm.deathtouched = True
         self.log("damage", source=source_name, id=pid, card=self.name_of(perm.card),
-                 amount=amount, combat=combat)
+                 amount=amount, combat=combat, **self.face_down_marks(pid))
 
     # ------------------------------------------------------------- triggers
     def _trigger(self, pid: int, index: int, **extra: Any) -> None:

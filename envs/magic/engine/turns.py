@@ -225,7 +225,7 @@ class TurnsMixin:
                 perm.tapped = True
             walker = self.attacking_pw.get(pid)
             self.log("attack", player=a, id=pid, card=self.name_of(perm.card),
-                     defending=defending,
+                     defending=defending, **self.face_down_marks(pid),
                      **({"planeswalker": walker} if walker is not None else {}))
         self._attack_triggers()
         self.blockers_to_declare = [p for p in self._turn_order(a)
