@@ -25,6 +25,16 @@ class Agent(Protocol):
     def act(self, observation: np.ndarray, action_mask: np.ndarray, *, game: Any = None) -> int: ...
 
 
+def decide(agent: Agent, spec: Any, game: Any, seat: int,
+           view_rng: np.random.Generator) -> int:
+    """``agent``'s move for ``seat`` (the seat to act) in ``game``: the seat's
+    observation (``spec.encode``) and legal mask, and for an agent with ``needs_game``
+    a determinized view drawn with ``view_rng`` (never the true state). Evaluation
+    and the game server ask agents this way."""
+    view = game.determinize(seat, view_rng) if agent.needs_game else None
+    return int(agent.act(spec.encode(game, seat), game.legal_mask(), game=view))
+
+
 class UnknownAgentError(ValueError):
     """An agent id that the registry does not know."""
 

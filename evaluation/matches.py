@@ -33,6 +33,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from labyrinth_gym.agents.base import decide
 from labyrinth_gym.envs.core import Game, GameSpec
 from labyrinth_gym.evaluation.stats import wilson_interval
 
@@ -231,11 +232,7 @@ def play_game(
     steps = 0
     while not game.is_terminal():
         seat = game.current_player()
-        agent = seats[seat]
-        obs = spec.encode(game, seat)
-        view = game.determinize(seat, view_rng) if agent.needs_game else None
-        action = agent.act(obs, game.legal_mask(), game=view)
-        game.apply_action(int(action))
+        game.apply_action(decide(seats[seat], spec, game, seat, view_rng))
         steps += 1
     return GameResult(
         seed=int(seed),

@@ -1,7 +1,7 @@
 """The ``labyrinth-gym`` command: thin shims over the library's functions.
 
 Subcommands: ``train``, ``evaluate``, ``benchmark speed``, ``benchmark agents``,
-``benchmark table-edge``, ``play``, ``cards coverage``, ``cards show``. A user error (unknown game or agent, bad game arguments, a path in the way,
+``benchmark table-edge``, ``play``, ``serve``, ``cards coverage``, ``cards show``. A user error (unknown game or agent, bad game arguments, a path in the way,
 a missing checkpoint) prints one line, ``labyrinth-gym: error: ...``, and exits with 2;
 ``--debug`` shows the traceback instead.
 """
@@ -277,6 +277,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser(
+        "serve",
+        help="serve the games and agents over HTTP for other front ends",
+        description="A game server (FastAPI + uvicorn; pip install 'labyrinth-gym[serve]'): "
+        "hosted sessions with agent seats, a stateless move service, replays; "
+        "OpenAPI docs at /docs.",
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--max-sessions", type=int, default=1000,
+                   help="sessions kept; the one idle longest is evicted (default 1000)")
+    p.add_argument("--search-simulations", type=int, default=32,
+                   help="search agents' simulations per move (default 32)")
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser(
         "cards",
         help="the Magic card engine's real card pool",
         description="The Magic card pool compiled into the engine's effect vocabulary.",
@@ -498,6 +513,22 @@ def cmd_cards_show(args: argparse.Namespace) -> int:
         return 0
     (problem,) = check_cards(Decklist(((args.name, 1),)), pool)
     raise UsageError(problem)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from labyrinth_gym.server.app import create_app
+    except ImportError as err:
+        raise ImportError(f"serve needs the [serve] extra: pip install "
+                          f"'labyrinth-gym[serve]' ({err})") from err
+    if args.max_sessions < 1 or args.search_simulations < 1:
+        raise UsageError("--max-sessions and --search-simulations must be >= 1")
+    app = create_app(max_sessions=args.max_sessions,
+                     search_simulations=args.search_simulations)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
 
 
 # ------------------------------------------------------------------ main

@@ -1,0 +1,217 @@
+"""The game server's API through FastAPI's test client: every endpoint, every error,
+what a seat may see, served games equal to local ones, replays, the WebSocket."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from fastapi.testclient import TestClient
+
+from labyrinth_gym.envs import game_names, game_spec
+from labyrinth_gym.evaluation.matches import new_game
+from labyrinth_gym.server.app import create_app
+from labyrinth_gym.server.sessions import SessionStore
+
+SMALL = {  # quick configurations of every game
+    "maze_party": {"maze": "enchanted_forest", "party": 2},
+    "labyrinth_cards": {"num_players": 2},
+    "magic": {},
+    "arcane_labyrinth": {},
+    "dungeon_crawler": {"num_players": 2, "max_rounds": 3},
+}
+
+
+@pytest.fixture
+def client():
+    with TestClient(create_app(max_sessions=50, search_simulations=2,
+                               max_body=200_000)) as c:
+        yield c
+
+
+def seats_of(name: str, kwargs: dict) -> int:
+    return new_game(game_spec(name), 0, kwargs).num_players
+
+
+def create(client, game, seats, seed=0, kwargs=None):
+    r = client.post("/v1/sessions", json={"game": game, "seats": seats, "seed": seed,
+                                          "kwargs": kwargs or {}})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def play_randomly(client, sid, rng, moves):
+    """Up to ``moves`` random legal moves by whichever seat is to act (all human)."""
+    played = []
+    for _ in range(moves):
+        view = client.get(f"/v1/sessions/{sid}/view", params={"seat": 0}).json()
+        if view["terminal"]:
+            break
+        seat = view["to_act"]
+        legal = client.get(f"/v1/sessions/{sid}/view", params={"seat": seat}).json()[
+            "legal_actions"]
+        action = legal[int(rng.integers(len(legal)))]["action"]
+        r = client.post(f"/v1/sessions/{sid}/actions", json={"seat": seat, "action": action})
+        assert r.status_code == 200, r.text
+        played.append(action)
+    return played
+
+
+def test_lists_games_and_agents(client):
+    assert client.get("/v1/games").json()["games"] == game_names()
+    agents = client.get("/v1/agents", params={"game": "labyrinth_cards"}).json()["agents"]
+    assert "labyrinth_cards/heuristic" in agents and "labyrinth_cards/random" in agents
+    assert client.get("/docs").status_code == 200
+    assert "/v1/sessions" in client.get("/openapi.json").json()["paths"]
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_seat_sees_only_its_view_and_a_served_game_equals_the_local_one(client, name):
+    kwargs = SMALL[name]
+    n = seats_of(name, kwargs)
+    sid = create(client, name, ["human"] * n, seed=3, kwargs=kwargs)["id"]
+    played = play_randomly(client, sid, np.random.default_rng(0), 40)
+    local = new_game(game_spec(name), 3, kwargs)
+    for a in played:
+        local.apply_action(a)
+    for seat in range(n):
+        view = client.get(f"/v1/sessions/{sid}/view", params={"seat": seat}).json()
+        assert view["observation"] == json.loads(json.dumps(local.observation_for(seat)))
+        assert view["events"] == json.loads(json.dumps(local.events_for(seat)))
+        acting = not local.is_terminal() and local.current_player() == seat
+        assert [a["action"] for a in view["legal_actions"]] == (
+            local.legal_actions() if acting else [])
+        # nothing another seat holds in secret: the view is the same for every
+        # determinization of this seat
+        other = local.determinize(seat, np.random.default_rng(seat))
+        assert view["observation"] == json.loads(json.dumps(other.observation_for(seat)))
+        since = len(local.events) // 2
+        later = client.get(f"/v1/sessions/{sid}/view",
+                           params={"seat": seat, "since": since}).json()
+        assert later["events"] == view["events"][since:]
+    replay = client.get(f"/v1/sessions/{sid}/replay").json()
+    assert replay["actions"] == played and replay["seed"] == 3
+    assert replay["events"] == json.loads(json.dumps(local.events))
+
+
+def test_agent_seats_move_until_a_person_is_to_act_like_evaluation(client):
+    from labyrinth_gym.agents import make
+    from labyrinth_gym.evaluation.matches import play_game
+
+    # every seat an agent: the session plays the whole game as evaluation does
+    seats = ["labyrinth_cards/heuristic", "labyrinth_cards/random"]
+    out = create(client, "labyrinth_cards", seats, seed=5, kwargs={"num_players": 2})
+    assert out["view"]["terminal"]
+    result = play_game("labyrinth_cards", [make(s) for s in seats], seed=5,
+                       game_kwargs={"num_players": 2})
+    assert tuple(out["view"]["returns"]) == result.returns
+    replay = client.get(f"/v1/sessions/{out['id']}/replay").json()
+    assert len(replay["actions"]) == result.steps
+
+    # a person and an agent: after each human move the agent has moved too
+    out = create(client, "labyrinth_cards", ["human", "labyrinth_cards/heuristic"],
+                 seed=1, kwargs={"num_players": 2})
+    sid, view = out["id"], out["view"]
+    while not view["terminal"]:
+        assert view["to_act"] == 0
+        r = client.post(f"/v1/sessions/{sid}/actions",
+                        json={"seat": 0, "action": view["legal_actions"][0]["action"]})
+        view = r.json()
+    assert view["returns"] is not None
+
+
+def test_errors_are_clear(client):
+    r = client.post("/v1/sessions", json={"game": "chess", "seats": ["human"]})
+    assert r.status_code == 404 and "labyrinth_cards" in r.json()["games"]
+    r = client.post("/v1/sessions", json={"game": "labyrinth_cards",
+                                          "seats": ["human", "labyrinth_cards/oracle"]})
+    assert r.status_code == 404 and "labyrinth_cards/heuristic" in r.json()["agents"]
+    r = client.post("/v1/sessions", json={"game": "labyrinth_cards", "seats": ["human"],
+                                          "kwargs": {"num_players": 2}})
+    assert r.status_code == 422 and r.json()["field"] == "seats"
+    r = client.post("/v1/sessions", json={"game": "labyrinth_cards", "seats": ["human"],
+                                          "kwargs": {"colour": "red"}})
+    assert r.status_code == 422 and r.json()["field"] == "kwargs"
+    r = client.post("/v1/sessions", json={"game": "labyrinth_cards"})  # no seats
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"][-1] == "seats"
+    r = client.post("/v1/sessions", content=b"{not json", headers={
+        "content-type": "application/json"})
+    assert r.status_code == 422
+    r = client.post("/v1/sessions", content=b"x" * 300_000, headers={
+        "content-type": "application/json"})
+    assert r.status_code == 413
+    r = client.get("/v1/sessions/nope/view", params={"seat": 0})
+    assert r.status_code == 404 and "no session" in r.json()["error"]
+
+    sid = create(client, "labyrinth_cards", ["human", "human"],
+                 kwargs={"num_players": 2})["id"]
+    view = client.get(f"/v1/sessions/{sid}/view", params={"seat": 0}).json()
+    acting = view["to_act"]
+    legal = {a["action"] for a in client.get(f"/v1/sessions/{sid}/view",
+                                             params={"seat": acting}).json()["legal_actions"]}
+    illegal = next(a for a in range(10_000) if a not in legal)
+    r = client.post(f"/v1/sessions/{sid}/actions", json={"seat": acting, "action": illegal})
+    assert r.status_code == 409 and {a["action"] for a in r.json()["legal"]} == legal
+    r = client.post(f"/v1/sessions/{sid}/actions",
+                    json={"seat": 1 - acting, "action": min(legal)})
+    assert r.status_code == 409 and r.json()["to_act"] == acting
+    r = client.post(f"/v1/sessions/{sid}/actions", json={"seat": 7, "action": 0})
+    assert r.status_code == 422
+    r = client.post(f"/v1/sessions/{sid}/actions", json={"seat": "zero", "action": 0})
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"][-1] == "seat"
+    # one failing session never touches another
+    assert client.get(f"/v1/sessions/{sid}/view", params={"seat": 0}).status_code == 200
+
+
+def test_stateless_move_service(client):
+    game = new_game(game_spec("dungeon_crawler"), 2, {"num_players": 3, "max_rounds": 4})
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        legal = game.legal_actions()
+        game.apply_action(legal[int(rng.integers(len(legal)))])
+    seat = game.current_player()
+    for agent in ("dungeon_crawler/heuristic", "dungeon_crawler/search",
+                  "dungeon_crawler/random"):
+        r = client.post("/v1/act", json={"game": "dungeon_crawler", "agent": agent,
+                                          "state": game.to_dict(), "seat": seat})
+        assert r.status_code == 200, r.text
+        out = r.json()
+        assert out["action"] in game.legal_actions()
+        assert out["name"] == game.action_to_string(out["action"])
+    r = client.post("/v1/act", json={"game": "dungeon_crawler",
+                                      "agent": "dungeon_crawler/heuristic",
+                                      "state": game.to_dict(), "seat": (seat + 1) % 3})
+    assert r.status_code == 409
+    r = client.post("/v1/act", json={"game": "dungeon_crawler",
+                                      "agent": "dungeon_crawler/heuristic",
+                                      "state": {"what": 1}, "seat": seat})
+    assert r.status_code == 422 and r.json()["field"] == "state"
+
+
+def test_websocket_pushes_each_new_view(client):
+    sid = create(client, "labyrinth_cards", ["human", "labyrinth_cards/heuristic"],
+                 seed=2, kwargs={"num_players": 2})["id"]
+    with client.websocket_connect(f"/v1/sessions/{sid}/ws?seat=0") as ws:
+        first = ws.receive_json()
+        assert first["to_act"] == 0 and first["events"]
+        action = first["legal_actions"][0]["action"]
+        client.post(f"/v1/sessions/{sid}/actions", json={"seat": 0, "action": action})
+        second = ws.receive_json()
+        assert second["version"] > first["version"]
+        assert second["events"] and second["events"][0] == client.get(
+            f"/v1/sessions/{sid}/view", params={"seat": 0}).json()["events"][
+                first["next_event"]]
+    with client.websocket_connect("/v1/sessions/nope/ws?seat=0") as ws:
+        assert "no session" in ws.receive_json()["error"]
+
+
+def test_the_session_idle_longest_is_evicted():
+    store = SessionStore(max_sessions=2)
+    a = store.create("labyrinth_cards", ["human", "human"], kwargs={"num_players": 2})
+    b = store.create("labyrinth_cards", ["human", "human"], kwargs={"num_players": 2})
+    store.get(a.id)  # a used again: b is now the idlest
+    c = store.create("labyrinth_cards", ["human", "human"], kwargs={"num_players": 2})
+    assert store.ids() == [a.id, c.id]
+    with pytest.raises(Exception, match="no session"):
+        store.get(b.id)
