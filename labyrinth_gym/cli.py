@@ -1,7 +1,7 @@
 """The ``labyrinth-gym`` command: thin shims over the library's functions.
 
 Subcommands: ``train``, ``evaluate``, ``benchmark speed``, ``benchmark agents``,
-``benchmark table-edge``, ``play``, ``serve``, ``cards coverage``, ``cards show``. A user error (unknown game or agent, bad game arguments, a path in the way,
+``benchmark table-edge``, ``play``, ``replay``, ``serve``, ``cards coverage``, ``cards show``. A user error (unknown game or agent, bad game arguments, a path in the way,
 a missing checkpoint) prints one line, ``labyrinth-gym: error: ...``, and exits with 2;
 ``--debug`` shows the traceback instead.
 """
@@ -277,6 +277,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser(
+        "replay",
+        help="step through a served game's replay in the terminal",
+        description="Rebuild a replay (GET /v1/sessions/{id}/replay of the server) "
+        "move by move, with the events of each, and check it reproduces its log.",
+    )
+    p.add_argument("file", help="replay JSON file")
+    p.add_argument("--seat", type=int, help="show the log as this seat saw it")
+    p.add_argument("--no-pause", action="store_true",
+                   help="do not wait for Enter between moves (the default off a terminal)")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser(
         "serve",
         help="serve the games and agents over HTTP for other front ends",
         description="A game server (FastAPI + uvicorn; pip install 'labyrinth-gym[serve]'): "
@@ -513,6 +525,14 @@ def cmd_cards_show(args: argparse.Namespace) -> int:
         return 0
     (problem,) = check_cards(Decklist(((args.name, 1),)), pool)
     raise UsageError(problem)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from labyrinth_gym.replay import load_replay, replay
+
+    data = load_replay(args.file)
+    replay(data, seat=args.seat, pause=sys.stdin.isatty() and not args.no_pause)
+    return 0
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

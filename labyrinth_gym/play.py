@@ -15,6 +15,7 @@ from typing import IO, Any
 
 import numpy as np
 
+from labyrinth_gym.agents.base import decide
 from labyrinth_gym.evaluation.matches import (
     GameResult,
     agent_id,
@@ -110,9 +111,7 @@ def play(
             action = legal[choice]
         else:
             assert bot is not None
-            obs = spec.encode(game, seat)
-            view = game.determinize(seat, view_rng) if bot.needs_game else None
-            action = int(bot.act(obs, game.legal_mask(), game=view))
+            action = decide(bot, spec, game, seat, view_rng)
             say(
                 f"-- {who} ({bot.name.split('/', 1)[-1]}): {game.action_to_string(action)}"
             )

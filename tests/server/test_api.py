@@ -215,3 +215,39 @@ def test_the_session_idle_longest_is_evicted():
     assert store.ids() == [a.id, c.id]
     with pytest.raises(Exception, match="no session"):
         store.get(b.id)
+
+
+def test_replay_round_trip_in_the_terminal(client, tmp_path):
+    import io
+
+    from labyrinth_gym.cli import main
+    from labyrinth_gym.replay import load_replay, replay
+
+    out = create(client, "dungeon_crawler", ["dungeon_crawler/heuristic"] * 2,
+                 seed=4, kwargs={"num_players": 2, "max_rounds": 8})
+    data = client.get(f"/v1/sessions/{out['id']}/replay").json()
+    assert data["outcome"] is not None
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    text = io.StringIO()
+    assert replay(load_replay(path), stdout=text) == len(data["actions"])
+    assert "Replayed exactly" in text.getvalue()
+    drawer = next(e["player"] for e in data["events"] if e["type"] == "draw_treasure")
+    other = io.StringIO()
+    replay(data, seat=1 - drawer, stdout=other)  # the other seat sees no card drawn
+    theirs = [line for line in other.getvalue().splitlines()
+              if line.startswith(f"   . draw_treasure: player={drawer}")]
+    assert theirs and not any("card=" in line for line in theirs)
+    mine = io.StringIO()
+    replay(data, seat=drawer, stdout=mine)
+    assert "card=" in mine.getvalue()
+    # pausing: q stops after the first move
+    assert replay(data, pause=True, stdin=io.StringIO("q\n"), stdout=io.StringIO()) == 1
+    # a replay that does not reproduce its log is an error, not a show
+    data["events"][-1] = {**data["events"][-1], "turn": -1}
+    with pytest.raises(ValueError, match="does not reproduce"):
+        replay(data, stdout=io.StringIO())
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path), "--no-pause"]) == 2
+    (tmp_path / "bad.json").write_text('{"game": "maze_party"}')
+    assert main(["replay", str(tmp_path / "bad.json")]) == 2
