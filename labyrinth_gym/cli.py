@@ -258,6 +258,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     b.add_argument("--workers", type=int, help="processes (default: up to 2)")
     b.set_defaults(func=cmd_benchmark_agents)
+    b = bench.add_parser(
+        "server",
+        help="the game server under load: concurrent sessions over loopback",
+        description="Starts the game server on a loopback port and plays SESSIONS "
+        "sessions at once, a person (random legal moves) against agent seats, MOVES "
+        "moves each; prints moves/s, errors and the latency percentiles of a move "
+        "request (which includes the agents' replies). Needs the [serve] extra.",
+    )
+    b.add_argument("--game", default="labyrinth_cards", help="game (default labyrinth_cards)")
+    b.add_argument("--sessions", type=int, default=100, help="sessions at once (default 100)")
+    b.add_argument("--moves", type=int, default=50, help="moves per session (default 50)")
+    b.add_argument("--players", type=int, default=2, help="seats, the person's included "
+                   "(default 2; 0: the game's default)")
+    b.add_argument("--opponent", default="heuristic", help="agent of the other seats "
+                   "(default heuristic)")
+    b.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    b.add_argument("--json", type=Path, metavar="FILE", help="also write the report here")
+    b.set_defaults(func=cmd_benchmark_server)
 
     p = sub.add_parser(
         "play",
@@ -473,6 +491,27 @@ def cmd_benchmark_agents(args: argparse.Namespace) -> int:
     print_table(agents_table(rows))
     print(f"{time.perf_counter() - start:.1f} s in all")
     return 0
+
+
+def cmd_benchmark_server(args: argparse.Namespace) -> int:
+    try:
+        from labyrinth_gym.server.bench import benchmark_server
+    except ImportError as err:
+        raise ImportError(f"the server benchmark needs the [serve] extra ({err})") from err
+    if args.sessions < 1 or args.moves < 1:
+        raise UsageError("--sessions and --moves must be at least 1")
+    report = benchmark_server(game=args.game, sessions=args.sessions, moves=args.moves,
+                              opponent=args.opponent, players=args.players, seed=args.seed)
+    print(f"{report['sessions']} sessions x {report['moves_per_session']} moves of "
+          f"{report['game']} ({report['players'] or 'default'} seats, a person against "
+          f"{report['opponent']}): {report['moves']} moves in {report['seconds']:.1f} s, "
+          f"{report['moves_per_second']:.0f} moves/s, {report['errors']} errors; "
+          f"latency p50 {report['p50_ms']:.1f} ms, p99 {report['p99_ms']:.1f} ms")
+    for error in report["first_errors"]:
+        print(f"  error: {error}")
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=2))
+    return 0 if report["errors"] == 0 else 1
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -251,3 +251,13 @@ def test_replay_round_trip_in_the_terminal(client, tmp_path):
     assert main(["replay", str(path), "--no-pause"]) == 2
     (tmp_path / "bad.json").write_text('{"game": "maze_party"}')
     assert main(["replay", str(tmp_path / "bad.json")]) == 2
+
+
+def test_load_benchmark_over_loopback_with_the_real_server():
+    from labyrinth_gym.server.bench import benchmark_server
+
+    report = benchmark_server(sessions=4, moves=6, players=2)
+    assert report["errors"] == 0 and report["moves"] == 24
+    assert 0 < report["p50_ms"] <= report["p99_ms"] and report["moves_per_second"] > 0
+    with pytest.raises(ValueError, match="no agent"):
+        benchmark_server(opponent="oracle", sessions=1, moves=1)
