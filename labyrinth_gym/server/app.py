@@ -25,22 +25,30 @@ JSON or a wrong field (FastAPI's ``detail`` names the field).
 from __future__ import annotations
 
 import asyncio
+import json
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, Field
 
 from labyrinth_gym.agents.base import registered
 from labyrinth_gym.envs import game_names
 from labyrinth_gym.server.sessions import (
     HUMAN,
+    BadRequest,
+    NotFound,
     ServerError,
     SessionStore,
     act_on_state,
     check_game,
+    seat_count,
 )
+
+STATIC = Path(__file__).with_name("static")
+"""The browser table: plain HTML, CSS and JS, no build step and nothing from a CDN."""
 
 
 class NewSession(BaseModel):
@@ -91,9 +99,30 @@ def create_app(max_sessions: int = 1000, search_simulations: int = 32,
         if event is not None:
             event.set()
 
+    @app.get("/", include_in_schema=False)
+    def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/static/{name}", include_in_schema=False)
+    def static(name: str) -> FileResponse:
+        path = STATIC / name
+        if path.parent != STATIC or not path.is_file():
+            raise NotFound(f"no file {name!r}")
+        return FileResponse(path)
+
     @app.get("/v1/games")
     def games() -> dict[str, Any]:
         return {"games": game_names()}
+
+    @app.get("/v1/games/{game}/seats")
+    def seats(game: str, kwargs: str = "{}") -> dict[str, Any]:
+        try:
+            parsed = json.loads(kwargs)
+        except json.JSONDecodeError as err:
+            raise BadRequest(f"kwargs is not JSON: {err}", field="kwargs") from err
+        if not isinstance(parsed, dict):
+            raise BadRequest("kwargs must be a JSON object", field="kwargs")
+        return {"game": game, "seats": seat_count(game, parsed)}
 
     @app.get("/v1/agents")
     def agents(game: str) -> dict[str, Any]:

@@ -86,6 +86,15 @@ def check_game(name: str) -> GameSpec:
     return game_spec(name)
 
 
+def seat_count(game: str, kwargs: dict[str, Any]) -> int:
+    """How many seats ``game`` has with ``kwargs`` (for a front end's seat list)."""
+    spec = check_game(game)
+    try:
+        return new_game(spec, 0, kwargs).num_players
+    except (TypeError, ValueError) as err:
+        raise BadRequest(f"bad kwargs for {game}: {err}", field="kwargs") from err
+
+
 def build_agent(game: str, agent_id: str, search_simulations: int, seed: int) -> Agent:
     """The agent ``agent_id`` for a seat of ``game`` (search agents capped at
     ``search_simulations``)."""

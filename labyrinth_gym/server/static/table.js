@@ -1,0 +1,129 @@
+// The browser table: pick a game and who sits where, then play through the server's
+// API (views, legal moves as buttons, the log, the result and the replay link).
+"use strict";
+
+const PRESETS = {  // starting options per game (any game works with {})
+  maze_party: { party: 3 },
+  labyrinth_cards: { num_players: 2 },
+  magic: { num_players: 2 },
+  dungeon_crawler: { num_players: 2, max_rounds: 20 },
+};
+const $ = (id) => document.getElementById(id);
+let session = null;  // {id, seats, game}
+
+async function api(method, path, body) {
+  const r = await fetch(path, {
+    method, headers: body ? { "content-type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await r.json();
+  if (!r.ok) throw new Error(data.error || JSON.stringify(data.detail || data));
+  return data;
+}
+
+async function loadGames() {
+  const { games } = await api("GET", "/v1/games");
+  for (const g of games) $("game").add(new Option(g, g));
+  $("game").onchange = () => { $("kwargs").value = JSON.stringify(PRESETS[$("game").value] || {}); seatRows(); };
+  $("kwargs").onchange = seatRows;
+  $("game").onchange();
+}
+
+async function seatRows() {
+  const game = $("game").value;
+  $("setup-error").textContent = "";
+  try {
+    const kwargs = JSON.parse($("kwargs").value || "{}");
+    const [{ seats }, { agents }] = await Promise.all([
+      api("GET", `/v1/games/${game}/seats?kwargs=${encodeURIComponent(JSON.stringify(kwargs))}`),
+      api("GET", `/v1/agents?game=${game}`)]);
+    const box = $("seats");
+    box.innerHTML = "";
+    for (let s = 0; s < seats; s++) {
+      const sel = document.createElement("select");
+      sel.id = `seat-${s}`;
+      sel.add(new Option("human", "human"));
+      for (const a of agents) sel.add(new Option(a, a));
+      if (s > 0) sel.value = agents.find((a) => a.endsWith("/heuristic")) || agents[0];
+      const label = document.createElement("label");
+      label.append(`seat ${s} `, sel);
+      box.append(label);
+    }
+  } catch (e) { $("setup-error").textContent = e.message; }
+}
+
+async function start() {
+  $("setup-error").textContent = "";
+  try {
+    const game = $("game").value;
+    const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+    const body = { game, seats, seed: Number($("seed").value || 0),
+                   kwargs: JSON.parse($("kwargs").value || "{}") };
+    const out = await api("POST", "/v1/sessions", body);
+    session = { id: out.id, seats, game };
+    $("setup").hidden = true;
+    $("play").hidden = false;
+    $("replay").href = `/v1/sessions/${out.id}/replay`;
+    show(out.view);
+  } catch (e) { $("setup-error").textContent = e.message; }
+}
+
+function seatToShow(view) {
+  // the human seat to act, else the first human seat (hot-seat play)
+  if (view.to_act !== null && session.seats[view.to_act] === "human") return view.to_act;
+  const first = session.seats.indexOf("human");
+  return first >= 0 ? first : 0;
+}
+
+async function refresh(seat) {
+  show(await api("GET", `/v1/sessions/${session.id}/view?seat=${seat}`));
+}
+
+function show(view) {
+  const seat = seatToShow(view);
+  if (view.seat !== seat) return refresh(seat);
+  $("info").textContent = `${view.game} · session ${view.session} · you see seat ${seat}`;
+  drawTable($("table"), view.game, view.observation, seat);
+  const log = $("log");
+  log.innerHTML = "";
+  for (const e of view.events.slice(-200)) {
+    const li = document.createElement("li");
+    li.textContent = describe(e);
+    log.append(li);
+  }
+  log.scrollTop = log.scrollHeight;
+  const moves = $("moves");
+  moves.innerHTML = "";
+  if (view.terminal) {
+    $("prompt").textContent = "Game over";
+    $("result").textContent = `${view.outcome}: returns ${JSON.stringify(view.returns)}`;
+    $("status").textContent = "over";
+    return;
+  }
+  $("prompt").textContent = view.legal_actions.length ? `Seat ${seat}: your move` : `waiting for seat ${view.to_act}`;
+  view.legal_actions.forEach((a, i) => {
+    const b = document.createElement("button");
+    b.textContent = a.name;
+    b.className = "move";
+    b.dataset.action = a.action;
+    b.id = `move-${i}`;
+    b.onclick = () => play(seat, a.action);
+    moves.append(b);
+  });
+  $("status").textContent = `turn ${view.observation.turn ?? ""}`;
+}
+
+async function play(seat, action) {
+  for (const b of document.querySelectorAll("#moves button")) b.disabled = true;
+  try { show(await api("POST", `/v1/sessions/${session.id}/actions`, { seat, action })); }
+  catch (e) { $("result").textContent = e.message; await refresh(seat); }
+}
+
+function describe(e) {
+  const rest = Object.entries(e).filter(([k]) => k !== "turn" && k !== "type")
+    .map(([k, v]) => `${k}=${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
+  return `${e.type}${rest ? ": " + rest : ""}`;
+}
+
+$("start").onclick = start;
+loadGames();

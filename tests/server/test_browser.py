@@ -1,0 +1,128 @@
+"""The browser table in a real browser: headless Chromium (Debian's ``chromium`` and
+``chromium-driver``; ``.ci/run`` installs them) driven by Selenium plays a whole game
+of every game through the page, as a person would (clicking move buttons), against
+the real server on a loopback port; a screenshot shows the table drawn.
+
+Without Chromium the test is skipped on a developer's machine, and fails under CI
+(``CI`` set), where it must run."""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import time
+
+import numpy as np
+import pytest
+
+from labyrinth_gym.envs import game_names
+from labyrinth_gym.server.app import create_app
+from labyrinth_gym.server.bench import _Server
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+if not (CHROMIUM and DRIVER):
+    if os.environ.get("CI"):
+        raise RuntimeError("CI must run the browser test: install chromium chromium-driver")
+    pytest.skip("no chromium / chromedriver here", allow_module_level=True)
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
+
+OPTIONS = {  # small games, so that a whole one is quick
+    "maze_party": '{"party": 2}',
+    "labyrinth_cards": '{"num_players": 2}',
+    "magic": '{"num_players": 2}',
+    "arcane_labyrinth": "{}",
+    "dungeon_crawler": '{"num_players": 2, "max_rounds": 4}',
+}
+
+
+@pytest.fixture(scope="module")
+def site():
+    with _Server(create_app(search_simulations=2)) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                 "--disable-dev-shm-usage", "--window-size=1280,1000"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def wait(predicate, timeout=30.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError("the page did not get there in time")
+
+
+def test_every_game_has_a_preset_here():
+    assert set(OPTIONS) == set(game_names())
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_a_person_plays_a_whole_game_through_the_page(site, browser, game):
+    from PIL import Image
+
+    browser.get(site + "/")
+    wait(lambda: len(Select(browser.find_element(By.ID, "game")).options) == len(OPTIONS))
+    Select(browser.find_element(By.ID, "game")).select_by_value(game)
+    box = browser.find_element(By.ID, "kwargs")
+    box.clear()
+    box.send_keys(OPTIONS[game])
+    browser.execute_script("document.getElementById('kwargs').onchange()")
+    wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#seats select"))
+    time.sleep(0.2)  # (the seat rows of these options)
+    seats = browser.find_elements(By.CSS_SELECTOR, "#seats select")
+    assert Select(seats[0]).first_selected_option.text == "human"
+    for s in seats[1:]:
+        assert Select(s).first_selected_option.text.endswith("/heuristic")
+    browser.find_element(By.ID, "start").click()
+    wait(lambda: browser.find_element(By.ID, "play").is_displayed())
+
+    rng = np.random.default_rng(0)
+    clicks = 0
+    while True:
+        result = browser.find_element(By.ID, "result").text
+        if result:
+            break
+        # one of the move buttons now shown, picked and clicked at once (the page
+        # redraws its buttons after every move)
+        clicked = browser.execute_script(
+            "const b = document.querySelectorAll('#moves button:not([disabled])');"
+            "if (!b.length) return null;"
+            "const one = b[Math.floor(arguments[0] * b.length)]; one.click();"
+            "return one.textContent;", float(rng.random()))
+        if clicked is None:
+            time.sleep(0.02)
+            continue
+        clicks += 1
+        assert clicks < 3000, "the game did not end"
+    assert "returns" in result and clicks > 0
+    assert browser.find_element(By.ID, "prompt").text == "Game over"
+    log = browser.find_elements(By.CSS_SELECTOR, "#log li")
+    assert log and "game_over" in " ".join(li.text for li in log[-5:]) or len(log) > 3
+    replay = browser.find_element(By.ID, "replay").get_attribute("href")
+    assert "/v1/sessions/" in replay and replay.endswith("/replay")
+
+    # the table is drawn: the SVG has shapes, and its picture is not a blank page
+    svg = browser.find_element(By.ID, "table")
+    assert len(svg.find_elements(By.CSS_SELECTOR, "rect, circle, line, text")) > 5
+    picture = np.asarray(Image.open(io.BytesIO(svg.screenshot_as_png)).convert("RGB"))
+    background = np.array([0xFF, 0xFD, 0xF8])
+    drawn = (np.abs(picture.astype(int) - background).sum(axis=-1) > 30).mean()
+    colours = len(np.unique(picture.reshape(-1, 3), axis=0))
+    assert drawn > 0.02 and colours > 8, (drawn, colours)
