@@ -12,6 +12,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 
 class CheckpointMismatchError(ValueError):
     """A checkpoint trained for another env version or other spaces."""
@@ -72,45 +74,67 @@ def check_card(card: dict[str, Any], game: str, where: str = "checkpoint") -> No
         raise CheckpointMismatchError(f"{where} does not match the env ({'; '.join(diffs)})")
 
 
+RUNTIMES = ("torch", "onnx")
+"""How a learned policy runs: its Stable-Baselines3 ``model.zip`` on torch, or the
+``model.onnx`` exported from it (:mod:`labyrinth_gym.agents.portable`) on
+onnxruntime, without torch."""
+
+
 class LearnedAgent:
     """A MaskablePPO policy played greedily (or sampled with ``deterministic=False``),
-    through the policy interface its card names (:mod:`labyrinth_gym.agents.interface`)."""
+    through the policy interface its card names (:mod:`labyrinth_gym.agents.interface`);
+    ``runtime="onnx"`` plays its ONNX export instead (no torch needed)."""
 
     needs_game = False
 
     def __init__(self, game: str, path: str | Path | None = None, name: str = "ppo",
-                 deterministic: bool = True, seed: int | None = None):
+                 deterministic: bool = True, seed: int | None = None,
+                 runtime: str = "torch"):
+        if runtime not in RUNTIMES:
+            raise ValueError(f"runtime must be one of {RUNTIMES}, got {runtime!r}")
         path = Path(path) if path is not None else checkpoint_dir(game, name)
-        model_file = path / "model.zip" if path.is_dir() else path
+        wanted = "model.onnx" if runtime == "onnx" else "model.zip"
+        model_file = path / wanted if path.is_dir() else path
         card_file = model_file.parent / "card.json"
         if not model_file.exists():
-            raise FileNotFoundError(f"no checkpoint at {model_file}")
+            hint = (f" (labyrinth-gym export {game}/{name} --onnx FILE writes one)"
+                    if runtime == "onnx" else "")
+            raise FileNotFoundError(f"no checkpoint at {model_file}{hint}")
         if not card_file.exists():
             raise FileNotFoundError(f"checkpoint {model_file} has no card.json beside it")
         self.card = json.loads(card_file.read_text())
         check_card(self.card, game, where=str(model_file))
-        import torch
-        from sb3_contrib import MaskablePPO
-
-        torch.set_num_threads(1)
         from labyrinth_gym.agents.interface import make_interface, needs_game
 
         named = self.card.get("interface")
         self.interface = make_interface(game, named["name"] if named else None)
         self.needs_game = needs_game(self.interface)
-        self.model = MaskablePPO.load(str(model_file), device="cpu")
+        self.runtime = runtime
+        if runtime == "onnx":
+            from labyrinth_gym.agents.portable import OnnxPolicy
+
+            self.model = OnnxPolicy(model_file)
+        else:
+            import torch
+            from sb3_contrib import MaskablePPO
+
+            torch.set_num_threads(1)
+            self.model = MaskablePPO.load(str(model_file), device="cpu")
         self.name = f"{game}/{name}"
         self.deterministic = deterministic
         self.seed = seed
+        self.rng = np.random.default_rng(seed)
 
     def reset(self, seed: int | None = None) -> None:
         if hasattr(self.interface, "reset"):
             self.interface.reset()
         if seed is not None:
             self.seed = seed
-            import torch
+            self.rng = np.random.default_rng(seed)
+            if self.runtime == "torch":
+                import torch
 
-            torch.manual_seed(seed)
+                torch.manual_seed(seed)
 
     def act(self, observation, action_mask, *, game=None) -> int:
         from labyrinth_gym.agents.interface import prepare
@@ -118,6 +142,11 @@ class LearnedAgent:
         decision = prepare(self.interface, observation, action_mask, game)
         if decision.ruled is not None:
             return decision.ruled
+        if self.runtime == "onnx":
+            probs = self.model.probabilities(decision.observation, decision.mask)[0]
+            choice = (int(np.argmax(probs)) if self.deterministic
+                      else int(self.rng.choice(len(probs), p=probs / probs.sum())))
+            return decision.action(choice)
         choice, _ = self.model.predict(
             decision.observation,
             action_masks=decision.mask,

@@ -1,7 +1,7 @@
 """The ``labyrinth-gym`` command: thin shims over the library's functions.
 
 Subcommands: ``train``, ``evaluate``, ``benchmark speed``, ``benchmark agents``,
-``benchmark table-edge``, ``play``, ``replay``, ``serve``, ``cards coverage``, ``cards show``. A user error (unknown game or agent, bad game arguments, a path in the way,
+``benchmark table-edge``, ``play``, ``replay``, ``serve``, ``export``, ``cards coverage``, ``cards show``. A user error (unknown game or agent, bad game arguments, a path in the way,
 a missing checkpoint) prints one line, ``labyrinth-gym: error: ...``, and exits with 2;
 ``--debug`` shows the traceback instead.
 """
@@ -295,6 +295,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser(
+        "export",
+        help="write a learned policy as ONNX (runs without torch)",
+        description="Export a learned agent's policy as ONNX: inputs (observation, "
+        "action_mask), output action probabilities; its card goes in the metadata and "
+        "beside the file. agents.make('<game>/ppo', runtime='onnx') plays such a file.",
+    )
+    p.add_argument("agent", help="learned agent id, e.g. labyrinth_cards/ppo")
+    p.add_argument("--onnx", type=Path, required=True, metavar="FILE", help="ONNX file")
+    p.add_argument("--path", type=Path, help="a checkpoint directory instead of the shipped one")
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser(
         "replay",
         help="step through a served game's replay in the terminal",
         description="Rebuild a replay (GET /v1/sessions/{id}/replay of the server) "
@@ -564,6 +576,13 @@ def cmd_cards_show(args: argparse.Namespace) -> int:
         return 0
     (problem,) = check_cards(Decklist(((args.name, 1),)), pool)
     raise UsageError(problem)
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from labyrinth_gym.agents.portable import export_onnx
+
+    print(f"wrote {export_onnx(args.agent, args.onnx, path=args.path)}")
+    return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

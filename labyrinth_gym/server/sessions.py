@@ -99,15 +99,19 @@ def build_agent(game: str, agent_id: str, search_simulations: int, seed: int) ->
     """The agent ``agent_id`` for a seat of ``game`` (search agents capped at
     ``search_simulations``)."""
     known = registered(game)
-    if agent_id not in known:
-        raise NotFound(f"no agent {agent_id!r} for {game}; the agents are {known}",
-                       agents=known)
     kwargs: dict[str, Any] = {}
+    if agent_id.endswith(":onnx"):  # a learned agent's ONNX export, run without torch
+        agent_id = agent_id.removesuffix(":onnx")
+        kwargs["runtime"] = "onnx"
+    if agent_id not in known:
+        raise NotFound(f"no agent {agent_id!r} for {game}; the agents are {known} "
+                       f"(a learned one also as <id>:onnx)", agents=known)
     if agent_id.endswith("/search"):
         kwargs["simulations"] = search_simulations
     try:
         agent = make(agent_id, **kwargs)
-    except (UnknownAgentError, FileNotFoundError, ValueError) as err:
+    except (UnknownAgentError, FileNotFoundError, ValueError, TypeError,
+            ImportError) as err:
         raise NotFound(f"agent {agent_id!r} cannot be loaded: {err}", agents=known) from err
     agent.reset(seed=seed)
     return agent
