@@ -30,6 +30,12 @@ def client():
         yield c
 
 
+def state_of(game) -> str:
+    """The full state but its dice (which a determinization reseeds anyway)."""
+    return json.dumps({k: v for k, v in game.to_dict().items() if k != "dice"},
+                      sort_keys=True)
+
+
 def seats_of(name: str, kwargs: dict) -> int:
     return new_game(game_spec(name), 0, kwargs).num_players
 
@@ -75,6 +81,7 @@ def test_a_seat_sees_only_its_view_and_a_served_game_equals_the_local_one(client
     local = new_game(game_spec(name), 3, kwargs)
     for a in played:
         local.apply_action(a)
+    hidden = 0
     for seat in range(n):
         view = client.get(f"/v1/sessions/{sid}/view", params={"seat": seat}).json()
         assert view["observation"] == json.loads(json.dumps(local.observation_for(seat)))
@@ -82,14 +89,18 @@ def test_a_seat_sees_only_its_view_and_a_served_game_equals_the_local_one(client
         acting = not local.is_terminal() and local.current_player() == seat
         assert [a["action"] for a in view["legal_actions"]] == (
             local.legal_actions() if acting else [])
-        # nothing another seat holds in secret: the view is the same for every
-        # determinization of this seat
-        other = local.determinize(seat, np.random.default_rng(seat))
-        assert view["observation"] == json.loads(json.dumps(other.observation_for(seat)))
+        # nothing this seat may not know: the view is the same for every
+        # determinization of this seat, which redraws what it cannot see in the full
+        # state (to_dict: other hands, deck order, face-down cards)
+        for k in range(3):
+            other = local.determinize(seat, np.random.default_rng([seat, k]))
+            hidden += state_of(other) != state_of(local)
+            assert view["observation"] == json.loads(json.dumps(other.observation_for(seat)))
         since = len(local.events) // 2
         later = client.get(f"/v1/sessions/{sid}/view",
                            params={"seat": seat, "since": since}).json()
         assert later["events"] == view["events"][since:]
+    assert hidden > 0  # there was something to hide, and the views did not show it
     replay = client.get(f"/v1/sessions/{sid}/replay").json()
     assert replay["actions"] == played and replay["seed"] == 3
     assert replay["events"] == json.loads(json.dumps(local.events))
