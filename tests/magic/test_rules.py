@@ -1528,3 +1528,47 @@ def test_each_seat_sees_the_log_without_others_draws_or_face_down_names():
     settle(game)
     leaves = [e for e in game.events_for(1) if e["type"] == "leaves"]
     assert leaves[-1]["card"] == "Serra Angel"
+
+
+def test_determinize_keeps_a_card_every_player_saw_return_to_a_hand():
+    game = blank()
+    lands(game, 0, "Island", "Island")
+    bears = game.add_permanent("Grizzly Bears", 1)
+    for _ in range(3):
+        game.add_card("Lightning Bolt", 1)  # player 1's hidden cards
+    game.add_card("Unsummon", 0)
+    game.start_at("main1", 0)
+    act(game, "Unsummon")
+    target_perm(game, bears)
+    settle(game)
+    (card,) = [c for c in game.hand[1] if game.name_of(c) == "Grizzly Bears"]
+    assert card in game.public_hand
+    for seed in range(20):
+        view = game.determinize(0, np.random.default_rng(seed))
+        assert card in view.hand[1] and len(view.hand[1]) == 4
+    assert sum(card in game.determinize(0, np.random.default_rng(s)).library[1]
+               for s in range(20)) == 0
+    # once it leaves the hand and is drawn again, it is hidden again
+    game.hand[1].remove(card)
+    game.library[1].append(card)
+    game.draw(1)
+    assert card in game.hand[1] and card not in game.public_hand
+    assert json.loads(json.dumps(game.to_dict()))["public_hand"] == game.public_hand
+    assert MagicGame.from_dict(game.to_dict()).public_hand == game.public_hand
+
+
+def test_determinize_keeps_the_cards_a_player_put_on_its_library_bottom():
+    game = new_game(3, starting_player=0)
+    game.apply_action(A.MULLIGAN)
+    game.apply_action(A.KEEP)
+    game.apply_action(A.hand(0))  # puts its card 0 on the bottom
+    bottom = list(game.library[0][:1])
+    assert game.known_bottom[0] == 1
+    for seed in range(10):
+        view = game.determinize(0, np.random.default_rng(seed))
+        assert view.library[0][:1] == bottom  # its owner knows
+        assert sorted(view.library[0]) == sorted(game.library[0])
+    moved = sum(game.determinize(1, np.random.default_rng(s)).library[0][:1] != bottom
+                for s in range(10))
+    assert moved > 0  # the opponent does not
+    assert MagicGame.from_dict(game.to_dict()).known_bottom == game.known_bottom

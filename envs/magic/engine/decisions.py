@@ -317,6 +317,7 @@ class DecisionsMixin:
         elif dk == "bottom":
             card = self.hand[p].pop(args[0])
             self.library[p].insert(0, card)
+            self.known_bottom[p] += 1  # its owner knows what it put there
             self.log("bottom", player=p)
             self.mull["bottom"] -= 1  # type: ignore[index]
         elif dk in ("mode", "target"):

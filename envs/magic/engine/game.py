@@ -351,6 +351,12 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
         self.closed: list[str] = []
         self.res: dict[str, Any] | None = None
         self.mull: dict[str, Any] | None = None
+        #: Cards in a hand that every player has seen go there (returned from the
+        #: battlefield); ``determinize`` keeps them where they are.
+        self.public_hand: list[int] = []
+        #: Per player, how many cards at the bottom of its library it knows, in order
+        #: (those it put there after a mulligan); a shuffle forgets them.
+        self.known_bottom: list[int] = [0] * num_players
         self.actions_taken = 0
         #: Pass (or say "done") for a player with no other choice; tests of single
         #: steps turn it off.
@@ -600,6 +606,8 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
             res["item"] = self.res["item"].copy()
             new.res = res
         new.mull = copy.deepcopy(self.mull)
+        new.public_hand = self.public_hand[:]
+        new.known_bottom = self.known_bottom[:]
         new._legal = None
         new._static_version = -1
         return new
@@ -610,25 +618,23 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
         cards in them (sizes kept; a face-down permanent stays the same object with
         another card under it).
 
-        The engine does not track cards a player saw leave public view (a card put
-        on the bottom after a mulligan, a card returned to an opponent's hand); those
-        are resampled too. The two cards ``player`` is looking at for manifest dread
-        stay on top of its library.
+        What ``player`` saw stays put: a card returned from the battlefield to a hand
+        (every player saw it go there: :attr:`public_hand`), the cards it put on the
+        bottom of its own library after a mulligan (:attr:`known_bottom`), and the two
+        cards it is looking at for manifest dread on top of its library.
         """
         new = self.clone()
         new.dice = Dice(np.random.default_rng(int(rng.integers(2**63))))
         own = new.library[player]
         looking = 2 if new.decision is not None and new.decision["kind"] == "dread" \
             and new.decision["player"] == player else 0
-        if looking:
-            rest = own[:-looking]
-            new.dice.shuffle(rest)
-            own[:-looking] = rest
-        else:
-            new.dice.shuffle(own)
+        bottom = min(new.known_bottom[player], len(own) - looking)
+        rest = own[bottom:len(own) - looking]
+        new.dice.shuffle(rest)
+        own[bottom:len(own) - looking] = rest
         # Cards an opponent is using right now (cycling it, discarding it for a cost)
         # have been shown: they stay in that hand.
-        shown: set[int] = set()
+        shown: set[int] = set(new.public_hand)
         if new.casting is not None:
             shown.update([new.casting.card, *new.casting.discarded])
         for q in range(new.num_players):
@@ -684,6 +690,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
             "pending_triggers": self.pending_triggers, "decision": self.decision,
             "casting": _item_dict(self.casting) if self.casting else None,
             "closed": self.closed, "res": res, "mull": self.mull,
+            "public_hand": self.public_hand, "known_bottom": self.known_bottom,
             "actions_taken": self.actions_taken, "auto_pass": self.auto_pass,
             "outcome": self.outcome,
             "winner": self.winner,
@@ -712,6 +719,8 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
                     "pending_triggers", "decision", "closed", "mull", "actions_taken",
                     "outcome", "winner", "auto_pass"):
             setattr(game, key, data[key])
+        game.public_hand = data.get("public_hand", [])  # (states written before them)
+        game.known_bottom = data.get("known_bottom", [0] * game.num_players)
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}
         game.stack = [StackItem(**s) for s in data["stack"]]
         game.attackers = {k: v for k, v in data["attackers"]}

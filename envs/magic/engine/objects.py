@@ -209,6 +209,8 @@ class ObjectsMixin:
             return
         card = self.library[p].pop()
         self.hand[p].append(card)
+        if card in self.public_hand:  # (it left the hand since: drawn, it is hidden)
+            self.public_hand.remove(card)
         if log:
             self.log("draw", player=p, card=self.name_of(card))
 
@@ -317,6 +319,8 @@ class ObjectsMixin:
                 self.blocks[attacker].remove(pid)
         owner = self.card_owner[perm.card]
         getattr(self, dest)[owner].append(perm.card)
+        if dest == "hand" and perm.card not in self.public_hand:
+            self.public_hand.append(perm.card)  # every player saw it go there
         if self.card_token[perm.card]:
             self._token_left = True
         # a face-down permanent goes to its new zone face up: revealed (rule 708.9)

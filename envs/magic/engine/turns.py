@@ -112,6 +112,7 @@ class TurnsMixin:
             self.library[p].extend(self.hand[p])
             self.hand[p].clear()
             self.dice.shuffle(self.library[p])
+            self.known_bottom[p] = 0
             for _ in range(7):
                 self.draw(p, log=False)
             self.log("mulligan", player=p, count=m["count"])  # type: ignore[index]
