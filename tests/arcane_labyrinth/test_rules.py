@@ -783,3 +783,29 @@ def test_custom_card_defs_work_for_the_hero():
     assert game.name_of(game.battlefield[game.hero_pid].card) == "Bear Lord"
     assert pool("Grizzly Bears").power == 2
     assert player_code(LAB) == -2
+
+
+def test_determinize_keeps_shop_bottoms_and_labyrinth_tops_put_there_in_view():
+    # shop cards revealed and not bought go to the bottom in view
+    game = next(g for g in (random_play(s, 400) for s in range(30)) if g.shop_known)
+    known = set(game.shop_known)
+    bottom = next(i for i, c in enumerate(game.shop) if c not in known)
+    assert bottom > 0
+    for seed in range(8):
+        view = game.determinize(HERO, np.random.default_rng(seed))
+        assert view.shop[:bottom] == game.shop[:bottom]
+        assert sorted(view.shop) == sorted(game.shop)
+    assert any(game.determinize(HERO, np.random.default_rng(s)).shop[bottom:]
+               != game.shop[bottom:] for s in range(8))
+    # a Labyrinth permanent returned to "hand" goes on top of its library, in view
+    game = arena(library=["Island"] * 3 + ["Hill Giant"] * 3)
+    goblin = game.add_permanent("Goblin Piker", LAB)
+    game.move_permanents([goblin], "hand")
+    top = game.library[LAB][-1]
+    assert game.name_of(top) == "Goblin Piker" and game._known_on_top(LAB) == 1
+    for seed in range(8):
+        assert game.determinize(HERO, np.random.default_rng(seed)).library[LAB][-1] == top
+    game.mill(LAB)  # once it is gone, nothing on top is known
+    assert game._known_on_top(LAB) == 0
+    data = json.loads(json.dumps(game.to_dict()))
+    assert ArcaneGame.from_dict(data).lab_known_top == game.lab_known_top

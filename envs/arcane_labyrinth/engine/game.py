@@ -281,6 +281,10 @@ class ArcaneGame(MagicGame):
         self.max_rounds = int(max_turns)
         self.hero_kit = ""
         self.labyrinth_name = ""
+        #: Shop cards put back on the bottom in view (the unbought reveals), and the
+        #: Labyrinth's cards put on top of its library in view: determinize keeps them.
+        self.shop_known: list[int] = []
+        self.lab_known_top: list[int] = []
         self.hero_card = -1
         self.hero_pid: int | None = None
         self.hero_exhausted = False
@@ -572,6 +576,7 @@ class ArcaneGame(MagicGame):
         else:
             self.log("shop_closed", player=HERO)
         self.shop[:0] = list(reversed(rest))  # to the bottom, in the order revealed
+        self.shop_known.extend(rest)
 
     # --------------------------------------------------------- encounters
     def _encounter(self) -> None:
@@ -667,6 +672,7 @@ class ArcaneGame(MagicGame):
             if lab:
                 pids = [p for p in pids if p not in lab]
                 super().move_permanents(lab, "library")  # on top of its library
+                self.lab_known_top.extend(self.library[LAB][-len(lab):])
                 self.log("to_library_top", player=LAB, count=len(lab))
         if pids:
             super().move_permanents(pids, dest)
@@ -788,6 +794,7 @@ class ArcaneGame(MagicGame):
     def shuffle_labyrinth(self) -> None:
         """Shuffle the Labyrinth's library; the boss, if in it, keeps its place."""
         lib = self.library[LAB]
+        self.lab_known_top = []
         if self.boss_card in lib:
             at_top = lib[-1] == self.boss_card
             lib.remove(self.boss_card)
@@ -1008,18 +1015,23 @@ class ArcaneGame(MagicGame):
                       "labyrinth_name", "hero_card", "hero_pid", "hero_exhausted",
                       "boss_card", "boss_pid", "boss_arrivals", "boss_buff",
                       "boss_equipment", "shop", "shop_reveal", "shop_pending", "round",
-                      "reveals_left", "upkeep_done", "last_encounter", "returned")
+                      "reveals_left", "upkeep_done", "last_encounter", "returned",
+                      "shop_known", "lab_known_top")
 
     def clone(self) -> ArcaneGame:
         new = super().clone()
         new.shop = self.shop[:]
         new.shop_reveal = self.shop_reveal[:]
         new.returned = dict(self.returned)
+        new.shop_known = self.shop_known[:]
+        new.lab_known_top = self.lab_known_top[:]
         return new  # type: ignore[return-value]
 
     def determinize(self, player: int, rng: np.random.Generator) -> ArcaneGame:
-        """As :meth:`MagicGame.determinize`, and the shop deck's order is resampled;
-        the boss keeps its known place (set aside, or on top of the library)."""
+        """As :meth:`MagicGame.determinize`, and the shop deck's order is resampled
+        but for the cards put back on its bottom in view; the boss keeps its known
+        place (set aside, or on top of the library), and so do the Labyrinth's cards
+        put on top of its library in view."""
         new = super().determinize(player, rng)
         lib = new.library[LAB]
         if self.boss_card in self.library[LAB]:
@@ -1029,8 +1041,19 @@ class ArcaneGame(MagicGame):
                 lib.append(self.boss_card)
             else:
                 lib.insert(0, self.boss_card)
-        new.dice.shuffle(new.shop)
+        known = set(self.shop_known)
+        bottom = next((i for i, c in enumerate(new.shop) if c not in known), len(new.shop))
+        rest = new.shop[bottom:]
+        new.dice.shuffle(rest)
+        new.shop[bottom:] = rest
         return new  # type: ignore[return-value]
+
+    def _known_on_top(self, player: int) -> int:
+        if player != LAB:
+            return 0
+        known = set(self.lab_known_top)
+        lib = self.library[LAB]
+        return next((i for i, c in enumerate(reversed(lib)) if c not in known), len(lib))
 
     def to_dict(self) -> dict[str, Any]:
         data = super().to_dict()
@@ -1040,6 +1063,7 @@ class ArcaneGame(MagicGame):
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ArcaneGame:
         game = super().from_dict(data)
+        game.shop_known, game.lab_known_top = [], []  # (states written before them)
         for key, value in copy.deepcopy(data["arcane"]).items():
             setattr(game, key, value)
         return game  # type: ignore[return-value]

@@ -644,16 +644,25 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
             hidden = [perm for perm in new.battlefield.values()
                       if perm.face_down and perm.controller == q
                       and self.card_owner[perm.card] == q]
-            pool = [c for c in new.hand[q] if c not in shown] + new.library[q] + [
-                perm.card for perm in hidden]
+            on_top = self._known_on_top(q)  # (kept in place)
+            library = new.library[q]
+            top = library[len(library) - on_top:]
+            pool = [c for c in new.hand[q] if c not in shown] + \
+                library[:len(library) - on_top] + [perm.card for perm in hidden]
             new.dice.shuffle(pool)
             k = len(new.hand[q]) - len(kept)
             new.hand[q] = kept + pool[:k]
             for i, perm in enumerate(hidden):
                 perm.card = pool[k + i]
-            new.library[q] = pool[k + len(hidden):]
+            new.library[q] = pool[k + len(hidden):] + top
         new._legal = None
         return new
+
+    def _known_on_top(self, player: int) -> int:
+        """How many cards on top of ``player``'s library every player knows (kept in
+        place by :meth:`determinize`); a variant that puts cards there in view says
+        so."""
+        return 0
 
     # ---------------------------------------------------------- serialising
     def to_dict(self) -> dict[str, Any]:
