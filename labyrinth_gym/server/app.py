@@ -7,8 +7,9 @@ Endpoints (``/v1``):
   the first human seat's view (``seats``: ``"human"`` or an agent id per seat).
 - ``GET /v1/sessions/{id}/view?seat=k&since=i`` -> seat ``k``'s view, with the events
   from index ``i``.
-- ``POST /v1/sessions/{id}/actions`` ``{seat, action}`` -> plays the move, then the
-  agent seats until a human seat is to act; returns the seat's view.
+- ``POST /v1/sessions/{id}/actions`` ``{seat, action, since}`` -> plays the move, then
+  the agent seats until a human seat is to act; returns the seat's view with the
+  events from ``since`` (0: all).
 - ``WS /v1/sessions/{id}/ws?seat=k`` -> pushes seat ``k``'s view now and after every
   change (``since`` grows with what was sent).
 - ``GET /v1/sessions/{id}/replay`` -> seed, kwargs, seats, actions and events.
@@ -61,6 +62,8 @@ class NewSession(BaseModel):
 class Move(BaseModel):
     seat: int = Field(ge=0)
     action: int = Field(ge=0)
+    since: int = Field(0, ge=0, description="events from this index in the reply "
+                       "(the view's next_event: only what is new)")
 
 
 class ActRequest(BaseModel):
@@ -150,7 +153,7 @@ def create_app(max_sessions: int = 1000, search_simulations: int = 32,
         def run() -> dict[str, Any]:
             with session.lock:
                 session.play(move.seat, move.action)
-                return session.view(move.seat)
+                return session.view(move.seat, move.since)
 
         out = await run_in_threadpool(run)
         notify(session_id)

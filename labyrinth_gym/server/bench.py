@@ -1,9 +1,10 @@
 """Load benchmark of the game server (``labyrinth-gym benchmark server``).
 
-It starts the real server (uvicorn, in a thread of this process) on a free loopback
-port and opens ``sessions`` sessions at once, each a person against agent seats; each
-session's client then plays ``moves`` random legal moves for its person, one request
-after another, all sessions concurrently (a game that ends is replaced by a new one).
+It starts the real server (``labyrinth-gym serve``, its own process) on a free
+loopback port and opens ``sessions`` sessions at once, each a person against agent
+seats; each session's client (its own HTTP connection) then plays ``moves`` random
+legal moves for its person, one request after another, all sessions concurrently (a
+game that ends is replaced by a new one).
 Every ``POST /actions`` request is timed from send to reply, which includes the agent
 seats' moves it triggers. The report: moves, errors, wall time, moves per second and
 the latency's 50th and 99th percentiles.
@@ -13,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import subprocess
+import sys
 import threading
 import time
 from typing import Any
@@ -51,8 +54,52 @@ class _Server:
         self.thread.join(timeout=30)
 
 
-async def _client(http: Any, game: str, seats: list[str], kwargs: dict[str, Any],
+class _ServerProcess:
+    """``labyrinth-gym serve`` in a process of its own on a loopback port (so the
+    clients' work does not share its interpreter)."""
+
+    def __init__(self, max_sessions: int):
+        self.port = _free_port()
+        self.args = [sys.executable, "-m", "labyrinth_gym", "serve", "--port",
+                     str(self.port), "--max-sessions", str(max_sessions)]
+
+    def __enter__(self) -> str:
+        import httpx
+
+        self.proc = subprocess.Popen(self.args, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.PIPE)
+        base = f"http://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + 60
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server stopped: {self.proc.stderr.read()[-500:]!r}")
+            try:
+                if httpx.get(base + "/v1/games", timeout=1).status_code == 200:
+                    return base
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("the server did not start")
+            time.sleep(0.1)
+
+    def __exit__(self, *exc: Any) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+async def _client(base: str, game: str, seats: list[str], kwargs: dict[str, Any],
                   moves: int, seed: int, latencies: list[float], errors: list[str]) -> None:
+    import httpx
+
+    async with httpx.AsyncClient(base_url=base, timeout=120) as http:
+        await _play(http, game, seats, kwargs, moves, seed, latencies, errors)
+
+
+async def _play(http: Any, game: str, seats: list[str], kwargs: dict[str, Any],
+                moves: int, seed: int, latencies: list[float], errors: list[str]) -> None:
     rng = np.random.default_rng(seed)
     played = 0
     game_seed = seed
@@ -69,7 +116,8 @@ async def _client(http: Any, game: str, seats: list[str], kwargs: dict[str, Any]
             action = legal[int(rng.integers(len(legal)))]["action"]
             start = time.perf_counter()
             r = await http.post(f"/v1/sessions/{sid}/actions",
-                                json={"seat": view["seat"], "action": action})
+                                json={"seat": view["seat"], "action": action,
+                                      "since": view["next_event"]})
             latencies.append(time.perf_counter() - start)
             played += 1
             if r.status_code != 200:
@@ -82,10 +130,7 @@ def benchmark_server(game: str = "labyrinth_cards", sessions: int = 100, moves: 
                      opponent: str = "heuristic", players: int = 2,
                      seed: int = 0) -> dict[str, Any]:
     """Run the load benchmark (module docstring); the report as a dict."""
-    import httpx
-
     from labyrinth_gym.agents.base import registered
-    from labyrinth_gym.server.app import create_app
 
     agent = f"{game}/{opponent}"
     if agent not in registered(game):
@@ -96,15 +141,13 @@ def benchmark_server(game: str = "labyrinth_cards", sessions: int = 100, moves: 
     errors: list[str] = []
 
     async def run(base: str) -> float:
-        limits = httpx.Limits(max_connections=sessions, max_keepalive_connections=sessions)
-        async with httpx.AsyncClient(base_url=base, limits=limits, timeout=120) as http:
-            start = time.perf_counter()
-            await asyncio.gather(*[
-                _client(http, game, seats, kwargs, moves, seed + i, latencies, errors)
-                for i in range(sessions)])
-            return time.perf_counter() - start
+        start = time.perf_counter()
+        await asyncio.gather(*[
+            _client(base, game, seats, kwargs, moves, seed + i, latencies, errors)
+            for i in range(sessions)])
+        return time.perf_counter() - start
 
-    with _Server(create_app(max_sessions=max(1000, 2 * sessions))) as base:
+    with _ServerProcess(max_sessions=max(1000, 2 * sessions)) as base:
         wall = asyncio.run(run(base))
     lat = np.array(latencies) if latencies else np.zeros(1)
     return {

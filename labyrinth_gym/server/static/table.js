@@ -10,6 +10,9 @@ const PRESETS = {  // starting options per game (any game works with {})
 };
 const $ = (id) => document.getElementById(id);
 let session = null;  // {id, seats, game}
+let log = { seat: null, events: [], next: 0 };  // the log of the seat shown
+
+function since(seat) { return seat === log.seat ? log.next : 0; }
 
 async function api(method, path, body) {
   const r = await fetch(path, {
@@ -61,6 +64,7 @@ async function start() {
                    kwargs: JSON.parse($("kwargs").value || "{}") };
     const out = await api("POST", "/v1/sessions", body);
     session = { id: out.id, seats, game };
+    log = { seat: null, events: [], next: 0 };
     $("setup").hidden = true;
     $("play").hidden = false;
     $("replay").href = `/v1/sessions/${out.id}/replay`;
@@ -76,22 +80,25 @@ function seatToShow(view) {
 }
 
 async function refresh(seat) {
-  show(await api("GET", `/v1/sessions/${session.id}/view?seat=${seat}`));
+  show(await api("GET", `/v1/sessions/${session.id}/view?seat=${seat}&since=${since(seat)}`));
 }
 
 function show(view) {
   const seat = seatToShow(view);
   if (view.seat !== seat) return refresh(seat);
+  if (view.seat !== log.seat) log = { seat: view.seat, events: [], next: 0 };
+  log.events.push(...view.events);  // (the view holds the events from log.next on)
+  log.next = view.next_event;
   $("info").textContent = `${view.game} · session ${view.session} · you see seat ${seat}`;
   drawTable($("table"), view.game, view.observation, seat);
-  const log = $("log");
-  log.innerHTML = "";
-  for (const e of view.events.slice(-200)) {
+  const list = $("log");
+  list.innerHTML = "";
+  for (const e of log.events.slice(-200)) {
     const li = document.createElement("li");
     li.textContent = describe(e);
-    log.append(li);
+    list.append(li);
   }
-  log.scrollTop = log.scrollHeight;
+  list.scrollTop = list.scrollHeight;
   const moves = $("moves");
   moves.innerHTML = "";
   if (view.terminal) {
@@ -115,7 +122,10 @@ function show(view) {
 
 async function play(seat, action) {
   for (const b of document.querySelectorAll("#moves button")) b.disabled = true;
-  try { show(await api("POST", `/v1/sessions/${session.id}/actions`, { seat, action })); }
+  try {
+    show(await api("POST", `/v1/sessions/${session.id}/actions`,
+                   { seat, action, since: since(seat) }));
+  }
   catch (e) { $("result").textContent = e.message; await refresh(seat); }
 }
 
