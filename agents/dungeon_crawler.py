@@ -86,6 +86,30 @@ def _chest_distances(key: bytes, shape: tuple[int, int],
     return out
 
 
+RACE_SCALE = 40
+"""The way (movement cost) a race potential counts an adventurer off the board at: about
+a re-spawn room's way to the chest on the 7 x 7 mat, and the cap of any way."""
+
+
+def race_lead(game: DungeonCrawlerGame, seat: int) -> float:
+    """How far ``seat`` leads the race to the chest: the mean rival adventurer's way
+    left minus its own, over :data:`RACE_SCALE` (each way capped there, an adventurer
+    off the board, slain or not yet started, counting the cap). A shaping potential
+    for self-play (``selfplay.potential`` in the hyperparameters): moving on, slowing
+    a rival with a tile or a monster, and slaying one raise it; being slain drops it.
+    Reads only the board, so a seat's view gives the same value."""
+    field = chest_distances(game.board)
+
+    def way(q: int) -> int:
+        hero = game.seats[q].hero
+        if hero is None:
+            return RACE_SCALE
+        return min(field.get(game.figures[hero].square, RACE_SCALE), RACE_SCALE)
+
+    others = [way(q) for q in range(game.num_players) if q != seat]
+    return (sum(others) / len(others) - way(seat)) / RACE_SCALE
+
+
 def _way_to_chest(terrain: np.ndarray, chest: Square, here: Square) -> int:
     """``chest_distances(board)[here]`` for a board of ``terrain``, by an A* search
     from the chest to ``here`` under the same costs (a walker; unrevealed squares cost
@@ -466,4 +490,4 @@ class DungeonCrawlerHeuristic:
         return self._push_to(game, legal)
 
 
-__all__ = ["DungeonCrawlerHeuristic", "chest_distances", "expected_wounds"]
+__all__ = ["DungeonCrawlerHeuristic", "chest_distances", "expected_wounds", "race_lead"]

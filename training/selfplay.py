@@ -19,6 +19,19 @@ from labyrinth_gym.envs.core.gym_adapter import EngineGymEnv
 from labyrinth_gym.envs.core.spec import GameSpec
 
 
+def _load_potential(name: str):
+    """The ``function(game, seat)`` that ``"module:function"`` names."""
+    import importlib
+
+    module, sep, attr = name.partition(":")
+    if not sep or not module or not attr:
+        raise ValueError(f"potential must be 'module:function', got {name!r}")
+    fn = getattr(importlib.import_module(module), attr, None)
+    if not callable(fn):
+        raise ValueError(f"potential {name!r}: {module} has no function {attr!r}")
+    return fn
+
+
 class PolicySnapshot:
     """A frozen copy of a MaskablePPO policy, playing as an opponent (sampled moves)
     through the learner's policy interface."""
@@ -116,10 +129,14 @@ class SelfPlayEnv(EngineGymEnv):
         pool: Where opponents come from.
         choices: ``{kwarg: [values]}`` drawn uniformly per episode, e.g.
             ``{"variant": ["caffeinated"], "num_players": [2, 3, 4]}``.
-        shaping: Weight of potential-based shaping (Ng et al. 1999) on the learner's
-            score lead, ``phi = (own score - mean opponent score) / 25``: each step adds
-            ``shaping * (phi' - phi)``, so an episode's shaping sums to the final lead
-            and the optimal policy is unchanged. Needs the engine's ``scores()``.
+        shaping: Weight of potential-based shaping (Ng et al. 1999): each learner step
+            adds ``shaping * (phi' - phi)``, so an episode's shaping sums to the final
+            potential less the first and the optimal policy is unchanged.
+        potential: The shaping potential ``phi``: ``None`` is the learner's score lead,
+            ``(own score - mean opponent score) / 25`` (needs the engine's
+            ``scores()``); else ``"module:function"`` naming a ``function(game, seat)
+            -> float`` (a name, not a callable, so that worker processes can load it),
+            e.g. ``labyrinth_gym.agents.dungeon_crawler:race_lead``.
         reward: ``"return"``: the learner's own final return (the engine's
             ``returns()``); ``"lead"``: half its lead over the mean rival's return, so
             in a game of one winner (+1) and losers (-1) a win scores 1 and a loss
@@ -143,6 +160,7 @@ class SelfPlayEnv(EngineGymEnv):
         interface: Any = None,
         strict: bool = False,
         reward: str = "return",
+        potential: str | None = None,
         **game_kwargs: Any,
     ):
         if reward not in ("return", "lead"):
@@ -150,6 +168,8 @@ class SelfPlayEnv(EngineGymEnv):
         self.spec_ = spec
         self.pool = pool
         self.shaping = float(shaping)
+        self.potential = potential
+        self._phi_fn = _load_potential(potential) if potential else None
         self.reward = reward
         self.choices = {k: list(v) for k, v in (choices or {}).items()}
         first = {k: v[0] for k, v in self.choices.items()}
@@ -180,6 +200,8 @@ class SelfPlayEnv(EngineGymEnv):
         return (own - sum(others) / len(others)) / 2.0
 
     def _potential(self) -> float:
+        if self._phi_fn is not None:
+            return float(self._phi_fn(self.game, self.seat))
         scores = self.game.scores()
         others = [s for i, s in enumerate(scores) if i != self.seat]
         return (scores[self.seat] - sum(others) / len(others)) / 25.0

@@ -68,6 +68,7 @@ def make_vec_env(
     interface=None,
     vec_env: str = "dummy",
     reward: str = "return",
+    potential: str | None = None,
 ):
     """A vector of monitored Gymnasium envs with distinct seeds.
 
@@ -93,7 +94,7 @@ def make_vec_env(
             if pool is not None:
                 env = SelfPlayEnv(
                     spec, pool, choices, shaping=shaping, interface=own, reward=reward,
-                    **game_kwargs,
+                    potential=potential, **game_kwargs,
                 )
             else:
                 env = gymnasium.make(spec.env_id, interface=own, **game_kwargs).unwrapped
@@ -205,12 +206,14 @@ def train(
         )
         selfplay = {**pool.describe(), "snapshot_every": selfplay.get("snapshot_every", 50_000),
                     "shaping": float(selfplay.get("shaping", 0.0)),
-                    "reward": str(selfplay.get("reward", "return")), "choices": choices}
+                    "reward": str(selfplay.get("reward", "return")), "choices": choices,
+                    "potential": selfplay.get("potential")}
     shaping = float((selfplay or {}).get("shaping", 0.0))
     reward = str((selfplay or {}).get("reward", "return"))
+    potential = (selfplay or {}).get("potential")
     env = make_vec_env(
         game, n_envs, seed, game_kwargs, pool=pool, choices=choices, shaping=shaping,
-        reward=reward,
+        reward=reward, potential=potential,
         interface=interface if interface.name != "raw" else None, vec_env=vec_env,
     )
     warm_report = None

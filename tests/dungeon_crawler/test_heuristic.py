@@ -206,3 +206,21 @@ def test_a_tile_that_costs_it_nothing_goes_where_it_blocks_the_leading_rival():
     # the rival's way is as long as any placement that leaves its own that short makes it
     assert theirs == max(t for m, t in after.values() if m == mine)
     assert theirs > min(t for m, t in after.values() if m == mine)  # (it had a choice)
+
+
+def test_race_lead_counts_ways_left_and_an_adventurer_off_the_board_at_the_cap():
+    from labyrinth_gym.agents.dungeon_crawler import RACE_SCALE, race_lead
+
+    game = DungeonCrawlerGame.empty(0, num_players=3)
+    game.add_adventurer(0, "Elf Thief", (9, 9))
+    game.add_adventurer(1, "Human Warrior", (1, 1))
+    dist = chest_distances(game.board)
+    mine, theirs = dist[(9, 9)], min(dist[(1, 1)], RACE_SCALE)
+    assert mine < theirs
+    # seat 2 has no adventurer on the board: it counts the cap
+    assert race_lead(game, 0) == (theirs + RACE_SCALE) / 2 / RACE_SCALE - mine / RACE_SCALE
+    assert race_lead(game, 2) == ((mine + theirs) / 2 - RACE_SCALE) / RACE_SCALE
+    before = race_lead(game, 0)
+    game._slay(game.seats[1].hero, by=None)  # a rival slain drops off the board
+    assert game.seats[1].hero is None
+    assert race_lead(game, 0) > before

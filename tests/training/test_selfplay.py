@@ -94,3 +94,33 @@ def test_reward_must_be_known():
     pool = OpponentPool("labyrinth_cards", {"random": 1.0})
     with pytest.raises(ValueError, match="'return' or 'lead'"):
         SelfPlayEnv(SPEC, pool, reward="wins")
+
+
+def test_a_named_potential_shapes_by_its_change():
+    spec = game_spec("dungeon_crawler")
+    pool = OpponentPool("dungeon_crawler", {"random": 1.0})
+    name = "labyrinth_gym.agents.dungeon_crawler:race_lead"
+    from labyrinth_gym.agents.dungeon_crawler import race_lead
+
+    kwargs = {"num_players": [2], "max_rounds": [3]}
+    for seed in range(3):
+        plain = SelfPlayEnv(spec, pool, kwargs)
+        shaped = SelfPlayEnv(spec, pool, kwargs, shaping=0.5, potential=name)
+        shaped.reset(seed=seed)
+        start = race_lead(shaped.game, shaped.seat)
+        assert shaped._potential() == start
+        r_plain = _play(plain, seed)
+        r_shaped = _play(shaped, seed)
+        assert plain.game.events == shaped.game.events
+        end = race_lead(shaped.game, shaped.seat)
+        assert r_shaped - r_plain == pytest.approx(0.5 * (end - start))
+
+
+@pytest.mark.parametrize("name, match", [
+    ("race_lead", "'module:function'"),
+    ("labyrinth_gym.agents.dungeon_crawler:nothing", "no function 'nothing'"),
+])
+def test_a_bad_potential_name_is_refused(name, match):
+    pool = OpponentPool("labyrinth_cards", {"random": 1.0})
+    with pytest.raises(ValueError, match=match):
+        SelfPlayEnv(SPEC, pool, shaping=0.5, potential=name)
