@@ -214,8 +214,27 @@ def play_game(
     Returns:
         The :class:`GameResult`.
     """
-    spec = resolve_spec(game_name)
     start = time.perf_counter()
+    game, steps = run_game(game_name, seat_agents, seed, game_kwargs)
+    return GameResult(
+        seed=int(seed),
+        returns=tuple(float(r) for r in game.returns()),
+        turns=game.turn_count(),
+        steps=steps,
+        truncated=bool(game.is_truncated()),
+        seconds=time.perf_counter() - start,
+    )
+
+
+def run_game(
+    game_name: str | GameSpec,
+    seat_agents: Sequence[Any],
+    seed: int,
+    game_kwargs: dict[str, Any] | None = None,
+) -> tuple[Game, int]:
+    """:func:`play_game`'s game itself: the finished game and the decisions taken (for
+    callers that read more than the returns, such as the league's elimination record)."""
+    spec = resolve_spec(game_name)
     game = new_game(spec, seed, game_kwargs)
     n = game.num_players
     seats = list(seat_agents) * n if len(seat_agents) == 1 else list(seat_agents)
@@ -234,14 +253,7 @@ def play_game(
         seat = game.current_player()
         game.apply_action(decide(seats[seat], spec, game, seat, view_rng))
         steps += 1
-    return GameResult(
-        seed=int(seed),
-        returns=tuple(float(r) for r in game.returns()),
-        turns=game.turn_count(),
-        steps=steps,
-        truncated=bool(game.is_truncated()),
-        seconds=time.perf_counter() - start,
-    )
+    return game, steps
 
 
 # ------------------------------------------------------------------ schedules

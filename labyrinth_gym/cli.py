@@ -278,6 +278,22 @@ def build_parser() -> argparse.ArgumentParser:
     b.set_defaults(func=cmd_benchmark_server)
 
     p = sub.add_parser(
+        "league",
+        help="run a Mazerunner league season of agents in a 4-player game",
+        description="Run a season (weekly pods of 4, league points, pairings, "
+        "finals) described in a YAML file; print the standings after each week and "
+        "write league.json and league.png.",
+    )
+    p.add_argument("game", help="a 4-player competitive game, e.g. labyrinth_cards")
+    p.add_argument("--season", type=Path, required=True, metavar="FILE.yml",
+                   help="the season: teams with identities, players with agent ids, "
+                   "weekly scaling factors, submission dates")
+    p.add_argument("--seed", type=int, default=0, help="season seed (default 0)")
+    p.add_argument("--out", type=Path, help="output directory (default runs/league/<game>)")
+    p.add_argument("--quiet", action="store_true", help="only the final tables")
+    p.set_defaults(func=cmd_league)
+
+    p = sub.add_parser(
         "play",
         help="play a game in the terminal",
         description="Play in the terminal: pick actions by number; q or Ctrl-D leaves. "
@@ -524,6 +540,43 @@ def cmd_benchmark_server(args: argparse.Namespace) -> int:
     if args.json:
         args.json.write_text(json.dumps(report, indent=2))
     return 0 if report["errors"] == 0 else 1
+
+
+def cmd_league(args: argparse.Namespace) -> int:
+    try:
+        from labyrinth_gym.evaluation.league.report import (
+            finals_line,
+            tables,
+            write_season,
+        )
+        from labyrinth_gym.evaluation.league.season import (
+            check_game,
+            load_season,
+            run_season,
+        )
+    except ImportError as err:
+        raise ImportError(f"league needs the [league] extra: pip install "
+                          f"'labyrinth-gym[league]' ({err})") from err
+    from labyrinth_gym.evaluation.report import ensure_out_dir, print_table
+
+    season = load_season(args.season, args.game)
+    check_game(args.game, season.kwargs)
+    out = ensure_out_dir(args.out or Path("runs") / "league" / args.game)
+
+    def show(number: int, league) -> None:
+        if number == 0:
+            print(finals_line(league))
+        elif not args.quiet:
+            for table in tables(league, f"after week {number}"):
+                print_table(table)
+
+    league = run_season(season, args.seed, on_round=show)
+    for table in tables(league, f"{args.game} season, seed {args.seed}, final"):
+        print_table(table)
+    json_path, png_path = write_season(league, out)
+    print(f"wrote {json_path}")
+    print(f"wrote {png_path}")
+    return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:

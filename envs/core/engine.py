@@ -118,6 +118,15 @@ class Game(abc.ABC):
         are the referee's record (replays, tests)."""
         return [self.event_for(e, player) for e in self.events[since:]]
 
+    def elimination_record(self) -> dict[str, Any] | None:
+        """How players left a finished game, for the league's points (Mazerunner rule
+        4d), as JSON-ready data: ``{"seats": n, "eliminations": [{"players": [...],
+        "cause": seat or None, "controlled_by": seat or None, "draw": bool}, ...],
+        "win": {"seat", "controlled_by", "alternative"} or None}`` in the order players
+        left (see ``labyrinth_gym.evaluation.league.points``). ``None`` (the default):
+        the game has no eliminations, and the league scores it by :meth:`returns`."""
+        return None
+
     def legal_actions_named(self, player: int) -> list[dict[str, Any]]:
         """``[{"action", "name"}]`` for the seat to act; ``[]`` for any other seat
         (another seat's legal moves would show its hand)."""

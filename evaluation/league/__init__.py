@@ -1,0 +1,1 @@
+"""The Mazerunner league: points, pairings, seasons."""
