@@ -1,2 +1,3 @@
-"""Mazerunner, the Magic league format: its deck rules (``decks``); the league itself
-is ``labyrinth_gym.evaluation.league``."""
+"""Mazerunner, the Magic league format: its deck rules (``decks``) and its Commander
+pods on the card engine (``engine.game``); the league itself is
+``labyrinth_gym.evaluation.league``."""

@@ -223,6 +223,11 @@ class CastingMixin:
             out[sym] -= n
         return out
 
+    def _spell_cost(self, item: StackItem) -> ManaCost | None:
+        """The mana cost a spell is cast for, before X: its printed cost (a variant adds
+        to it: the commander tax)."""
+        return self.cdef(item.card).cost
+
     def _pays_no_mana(self, p: int) -> bool:
         """Seat ``p`` pays no mana (a variant's automated player); none in Magic."""
         return False
@@ -334,7 +339,8 @@ class CastingMixin:
         self.closed = []
         d = self.cdef(item.card)
         if item.kind == "spell":
-            self._pay(self._payment(p, with_x(d.cost, item.x), skip_card=item.card), p)
+            self._pay(self._payment(p, with_x(self._spell_cost(item), item.x),
+                                    skip_card=item.card), p)
             self.log("cast", player=p, card=d.name, id=item.sid,
                      targets=self._target_names(item), **({"x": item.x} if d.cost and
                                                            d.cost.x else {}))

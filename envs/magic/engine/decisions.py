@@ -53,7 +53,7 @@ class DecisionsMixin:
             return [A.YES, A.NO]
         if kind == "x":
             item = self.casting
-            cost = self.cdef(item.card).cost  # type: ignore[union-attr]
+            cost = self._spell_cost(item)  # type: ignore[arg-type]
             return [A.mode(v) for v in range(A.MAX_MODES)
                     if self._can_pay(p, with_x(cost, v), skip_card=item.card)]
         if kind == "mode":

@@ -512,14 +512,20 @@ class ObjectsMixin:
         return self.next_id - 1
 
     # -------------------------------------------------------- state-based
+    def _state_losers(self) -> frozenset[int] | set[int]:
+        """Players a variant's own state-based action makes lose (none in Magic; the
+        Commander variant's 21 combat damage from one commander)."""
+        return frozenset()
+
     def _state_based(self) -> bool:
         """Perform state-based actions (rule 704) until none apply; True if any did."""
         any_done = False
         while True:
             done = False
             lost, life, drew_empty = self.lost, self.life, self.drew_empty
+            other = self._state_losers()
             losers = [p for p in range(self.num_players)
-                      if not lost[p] and (life[p] <= 0 or drew_empty[p])]
+                      if not lost[p] and (life[p] <= 0 or drew_empty[p] or p in other)]
             to_grave: list[int] = []
             to_destroy: list[int] = []
             unattach: list[int] = []

@@ -300,8 +300,7 @@ class TurnsMixin:
     # ------------------------------------------------------------------- losing
     def _lose(self, p: int, *, check_end: bool = True) -> None:
         self.lost[p] = True
-        self.log("lose", player=p,
-                 reason="life" if self.life[p] <= 0 else "empty library")
+        self.log("lose", player=p, reason=self._loss_reason(p))
         for pid, perm in list(self.battlefield.items()):
             if self.card_owner[perm.card] == p:
                 self._leave(pid, "exile")
@@ -321,6 +320,10 @@ class TurnsMixin:
         alive = self.living()
         if check_end and len(alive) <= 1:
             self._finish(alive[0] if alive else None, "last player standing")
+
+    def _loss_reason(self, p: int) -> str:
+        """Why ``p`` loses, for the log (a variant adds its own reasons)."""
+        return "life" if self.life[p] <= 0 else "empty library"
 
     def _finish(self, winner: int | None, reason: str) -> None:
         truncated = reason in ("max_turns", "max_actions")
