@@ -171,15 +171,9 @@ def _static_tail(game: ArcaneGame) -> np.ndarray:
     for card, off in ((game.hero_card, _T_HERO), (game.boss_card, _T_BOSS)):
         if card >= 0:
             tail[off] = 1.0
-            tail[off + 1:off + CARD_ROW] = _card_row(game, card)
+            tail[off + 1:off + CARD_ROW] = M.card_row(game, card)
     game.__dict__["_arcane_static"] = (key, tail)
     return tail
-
-
-def _card_row(game: ArcaneGame, card: int) -> np.ndarray:
-    """:func:`card_features` of a card, from the Magic encoder's shared table."""
-    rows, table = M._card_table(game)
-    return table[rows[game.card_def[card]]]
 
 
 def encode(game: ArcaneGame, observer: int = HERO) -> np.ndarray:
@@ -233,7 +227,7 @@ def encode(game: ArcaneGame, observer: int = HERO) -> np.ndarray:
     for i, card in enumerate(game.shop_reveal[:SHOP_ROWS]):
         off = _T_SHOP + i * CARD_ROW
         tail[off] = 1.0
-        tail[off + 1:off + CARD_ROW] = _card_row(game, card)
+        tail[off + 1:off + CARD_ROW] = M.card_row(game, card)
     return obs
 
 

@@ -348,6 +348,13 @@ _DECISION_INDEX = {d: GLOBAL[f"decision_{d}"] for d in DECISIONS}
 _KIND = {"spell": 0, "activated": 1, "triggered": 2}
 
 
+def card_row(game: MagicGame, card: int) -> np.ndarray:
+    """:func:`card_features` of a card of ``game``, from the shared per-definition
+    table (for variants that show cards outside the Magic blocks)."""
+    rows, table = _card_table(game)
+    return table[rows[game.card_def[card]]]
+
+
 def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.ndarray:
     """The observation of seat ``observer`` (layout in the module docstring).
 

@@ -1,0 +1,141 @@
+"""Mazerunner pods: 4-player Commander free-for-all as a PettingZoo AEC env.
+
+## Description
+A Mazerunner pod (rule 4a): four players, each with a 100-card Commander deck of real
+cards, play Magic under the Commander rules on the card engine
+(:mod:`labyrinth_gym.envs.mazerunner.engine.game`: 40 life, the command zone and its
+tax, 21 commander damage, one free mulligan); the last player standing wins. The game
+keeps the elimination record the league scores (rule 4d).
+
+## Action Space
+``Discrete(596)``: Magic's 594 actions
+(:mod:`labyrinth_gym.envs.magic.engine.actions`) and two more, ``594 + i``: cast the
+``i``-th commander in the acting player's command zone. The ``commander_zone``
+decision (a commander went to its owner's graveyard or exile) is answered with
+Magic's yes / no.
+
+## Observation Space
+``Box(-1, 1, (OBS_SIZE,), float32)``: Magic's observation of the seat followed by the
+Commander block (:mod:`labyrinth_gym.envs.mazerunner.encoding`). PettingZoo
+observations are ``{"observation", "action_mask"}``; the mask is all zeros off-turn.
+
+## Rewards
+At the end: +1 to the last player standing, -1 to every other player; 0 to everyone
+in a draw or a truncated game (league points come from the elimination record, not
+from the rewards). An illegal action ends the episode with -1 for the offender.
+
+## Starting State
+The decks in seat order (default: the shipped decks, dealt to the seats in an order
+drawn from the episode's seed, rule 4b); commanders in the command zone; libraries
+shuffled; a die picks the starting player; seven-card hands and mulligans.
+
+## Episode End
+One player (or none) is left; or truncation after ``max_turns`` turns (every player's
+turns counted, default 120) or ``max_actions`` actions (default 30000).
+
+## Arguments
+- ``num_players``: 2-4 (default 4: the league's pods).
+- ``decks``: one Mazerunner decklist per seat (a path, decklist text, or a parsed
+  :class:`~labyrinth_gym.envs.mazerunner.decks.MazerunnerDeck`); each is checked with
+  rule 2 for its commander's identity and must be playable (every problem listed).
+- ``max_turns``, ``max_actions``, ``mulligan``; ``render_mode="ansi"``.
+
+## Version History
+- v0: first version.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from labyrinth_gym.envs.core.pz_adapter import EngineAECEnv, wrap
+from labyrinth_gym.envs.core.spec import GameSpec
+from labyrinth_gym.envs.magic.engine.cards import card_pool
+from labyrinth_gym.envs.magic.render import render_text as magic_text
+from labyrinth_gym.envs.mazerunner.decks import MazerunnerDeck, check_deck, parse_deck
+from labyrinth_gym.envs.mazerunner.encoding import OBS_SIZE, encode
+from labyrinth_gym.envs.mazerunner.engine.game import (
+    NUM_ACTIONS,
+    CommanderGame,
+    shipped_decks,
+)
+
+
+def resolve_deck(entry: Any) -> MazerunnerDeck:
+    """A seat's deck, checked (rule 2 for its commanders' identity; playable)."""
+    if isinstance(entry, MazerunnerDeck):
+        deck = entry
+    else:
+        text = str(entry)
+        deck = parse_deck(Path(text).read_text(encoding="utf-8") if "\n" not in text
+                          else text, text if "\n" not in text else "deck")
+    pool = card_pool()
+    identity = "".join(sorted({c for n in deck.commanders if n in pool
+                               for c in pool[n].colour_identity}, key="WUBRG".find))
+    return check_deck(deck, identity, playable=True)  # the commanders' own identity
+
+
+def make_game(rng: np.random.Generator, num_players: int = 4,
+              decks: list[Any] | None = None, **kwargs: Any) -> CommanderGame:
+    """A pod for the envs (decks default to the shipped ones in a seeded order)."""
+    if decks is None:
+        shipped = shipped_decks()
+        order = rng.permutation(len(shipped))
+        resolved = [shipped[int(order[i % len(shipped)])] for i in range(num_players)]
+    else:
+        if len(decks) != num_players:
+            raise ValueError(f"decks has {len(decks)} entries for {num_players} players")
+        resolved = [resolve_deck(d) for d in decks]
+    return CommanderGame.new(rng, num_players=num_players, decks=resolved, **kwargs)
+
+
+def render_text(game: CommanderGame) -> str:
+    """Magic's table, then the command zones, the tax and commander damage."""
+    lines = [magic_text(game), "Command zones:"]
+    for p in range(game.num_players):
+        zone = ", ".join(f"{game.name_of(c)} (tax {game.tax(c)})" for c in game.command[p])
+        dmg = ", ".join(f"{game.name_of(int(c))} {n}"
+                        for c, n in game.commander_damage[p].items())
+        lines.append(f"  player {p}: {zone or '-'}"
+                     + (f"; commander damage taken: {dmg}" if dmg else ""))
+    return "\n".join(lines)
+
+
+SPEC = GameSpec(
+    name="mazerunner",
+    env_id="labyrinth_gym/Mazerunner-v0",
+    version=0,
+    new_game=make_game,
+    observation_size=OBS_SIZE,
+    encode=encode,
+    num_actions=NUM_ACTIONS,
+    render_ansi=render_text,
+    agent_prefix="player",
+    num_players=lambda num_players=4, **_: num_players,
+    illegal_penalty=-1.0,
+    cooperative=False,
+    speed_configs=({"kwargs": {"num_players": 4}, "target": 1500.0},),
+)
+
+
+class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
+    """PettingZoo AEC env; ``num_players``, ``decks``, ``max_turns`` kwargs."""
+
+    spec_ = SPEC
+    metadata = {
+        "render_modes": ["ansi"],
+        "name": "mazerunner_v0",
+        "is_parallelizable": False,
+        "render_fps": 2,
+    }
+
+
+def env(**kwargs):
+    """The wrapped PettingZoo env (illegal actions end the episode with a penalty)."""
+    return wrap(raw_env(**kwargs))
+
+
+__all__ = ["SPEC", "env", "make_game", "raw_env", "render_text", "resolve_deck"]
