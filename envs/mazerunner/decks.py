@@ -52,6 +52,7 @@ from functools import cache
 from pathlib import Path
 
 from labyrinth_gym.envs.magic.engine.cards import CardPool, Printed, card_pool
+from labyrinth_gym.envs.magic.engine.decklist import DecklistError
 
 DATA = Path(__file__).parent / "data"
 MAIN_SIZE = 100
@@ -69,12 +70,9 @@ _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
 
 
-class DeckError(ValueError):
-    """A Mazerunner deck that breaks the rules; ``problems`` lists every one."""
-
-    def __init__(self, problems: list[str], source: str = "deck"):
-        self.problems = list(problems)
-        super().__init__(f"{source}: {len(problems)} problem(s): " + "; ".join(problems))
+class DeckError(DecklistError):
+    """A Mazerunner deck that breaks the rules; ``problems`` lists every one (the
+    card engine's decklist error, so callers catching that catch this too)."""
 
 
 @dataclass(frozen=True)
