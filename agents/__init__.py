@@ -23,6 +23,7 @@ from labyrinth_gym.agents.labyrinth_cards_candidates import CandidateInterface
 from labyrinth_gym.agents.learned import CheckpointMismatchError, LearnedAgent
 from labyrinth_gym.agents.magic import MagicHeuristic
 from labyrinth_gym.agents.maze_party import MazePartyHeuristic
+from labyrinth_gym.agents.mazerunner import MazerunnerHeuristic
 from labyrinth_gym.agents.random_agent import RandomAgent
 from labyrinth_gym.agents.search import SearchAgent
 
@@ -41,6 +42,7 @@ register("arcane_labyrinth/ppo", lambda game, **kw: LearnedAgent(game, name="ppo
 register("dungeon_crawler/heuristic",
          lambda game, **kw: DungeonCrawlerHeuristic(game=game, **kw))
 register("dungeon_crawler/ppo", lambda game, **kw: LearnedAgent(game, name="ppo", **kw))
+register("mazerunner/heuristic", lambda game, **kw: MazerunnerHeuristic(game=game, **kw))
 register_interface("labyrinth_cards/candidates", CandidateInterface)
 register_interface("arcane_labyrinth/candidates", ArcaneCandidates)
 register_interface("dungeon_crawler/candidates", DungeonCrawlerCandidates)
@@ -54,6 +56,7 @@ __all__ = [
     "LearnedAgent",
     "MagicHeuristic",
     "MazePartyHeuristic",
+    "MazerunnerHeuristic",
     "RandomAgent",
     "SearchAgent",
     "UnknownAgentError",

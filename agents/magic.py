@@ -407,7 +407,7 @@ class MagicHeuristic:
                 return A.permanent(max(theirs, key=b.value))
             opponents = [r for r in players if r != 0]
             if opponents:
-                return A.player(min(opponents, key=lambda r: v.seat("life", r)))
+                return A.player(self._player_victim(v, b, opponents, amount))
             if A.DONE in legal:
                 return A.DONE
             # only our own things are left: the least valuable
@@ -430,6 +430,11 @@ class MagicHeuristic:
             return A.DONE
         return legal[0]
 
+    def _player_victim(self, v: MagicObs, b: _Board, opponents: list[int],
+                       amount: int) -> int:
+        """The opponent a harmful effect aimed at a player goes to: the lowest life."""
+        return min(opponents, key=lambda r: v.seat("life", r))
+
     # ---------------------------------------------------------------- combat
     def _attack(self, v: MagicObs, legal: list[int]) -> int:
         b = _Board(v)
@@ -443,10 +448,9 @@ class MagicHeuristic:
         for a in attacks:
             slot, r = divmod(a - A.ATTACK, A.MAX_PLAYERS - 1)
             seats_for.setdefault(slot, []).append(r + 1)
-        target = min((r for r in living), key=lambda r: (v.seat("life", r), r),
-                     default=None)
-        if target is None:
+        if not living:
             return A.DONE
+        target = self._defender(v, b, living, can)
         life_them = round(v.seat("life", target) * 40)
         life_me = round(v.seat("life", 0) * 40)
         blockers = [j for j in np.flatnonzero(b.creature & (b.ctrl == target))
@@ -458,8 +462,7 @@ class MagicHeuristic:
             >= life_them
         # the race: keep home as many untapped creatures as it takes to block their
         # biggest attackers so that the rest cannot kill us on the swing back
-        swing = sorted((max(b.power[j], 0) for j in np.flatnonzero(b.creature & (b.ctrl > 0))),
-                       reverse=True)
+        swing = self._swing_back(v, b, target)
         keep_back = 0
         if not lethal:
             while keep_back < len(swing) and sum(swing[keep_back:]) >= life_me:
@@ -477,6 +480,16 @@ class MagicHeuristic:
             if lethal or self._safe_attack(b, j, blockers, trades=ahead):
                 return A.attack(j, target)
         return A.DONE
+
+    def _defender(self, v: MagicObs, b: _Board, living: list[int], can: list[int]) -> int:
+        """The relative seat to attack: the opponent with the lowest life."""
+        return min(living, key=lambda r: (v.seat("life", r), r))
+
+    def _swing_back(self, v: MagicObs, b: _Board, target: int) -> list[float]:
+        """The powers (largest first) that may attack us on the swing back: every
+        opponent's creatures."""
+        return sorted((max(b.power[j], 0) for j in np.flatnonzero(b.creature & (b.ctrl > 0))),
+                      reverse=True)
 
     def _safe_attack(self, b: _Board, j: int, blockers: list[int],
                      trades: bool = False) -> bool:

@@ -15,6 +15,7 @@ _SPECS: dict[str, str] = {
     "magic": "labyrinth_gym.envs.magic.env:SPEC",
     "arcane_labyrinth": "labyrinth_gym.envs.arcane_labyrinth.env:SPEC",
     "dungeon_crawler": "labyrinth_gym.envs.dungeon_crawler.env:SPEC",
+    "mazerunner": "labyrinth_gym.envs.mazerunner.env:SPEC",
 }
 
 
@@ -41,6 +42,7 @@ def _register() -> None:
             "labyrinth_gym.envs.arcane_labyrinth.env:ArcaneLabyrinthEnv",
         "labyrinth_gym/DungeonCrawler-v0":
             "labyrinth_gym.envs.dungeon_crawler.env:DungeonCrawlerEnv",
+        "labyrinth_gym/Mazerunner-v0": "labyrinth_gym.envs.mazerunner.env:MazerunnerEnv",
     }
     for env_id, entry in ids.items():
         if env_id not in gymnasium.registry:

@@ -290,6 +290,10 @@ AGENT_BUDGETS: dict[str, AgentBudget] = {
     # engine step a few hundred microseconds; 4 simulations of 20 random moves come
     # to about a minute a game.
     "dungeon_crawler/search": AgentBudget(4, {"simulations": 4, "rollout_depth": 20}),
+    # Mazerunner pods: several hundred decisions a game for the searching seat in a
+    # 4-player Commander game; 8 simulations of 60 random moves take about 0.12 s a
+    # decision, about a minute a game.
+    "mazerunner/search": AgentBudget(4, {"simulations": 8, "rollout_depth": 60}),
 }
 """Per agent id: a cap on its games and the kwargs it plays with in the benchmark."""
 

@@ -48,6 +48,14 @@ class GameSpec:
             configuration should reach when connect_four runs at
             :data:`SPEED_REFERENCE_RATE` in the same run) and ``label`` (default from
             the kwargs: ``"4p"``). Empty: the default configuration, no target.
+        season_decks: For games played with decks (the league's Magic pods):
+            ``(entries, identities, teams, base, partners) -> (decks, problems)``, where
+            ``entries``, ``identities`` and ``teams`` map each player of a season to its
+            deck entry (None when the season file gives none), its team's colour
+            identity and its team; ``base`` is the season file's folder (for relative
+            paths) and ``partners`` whether the season allows partner commanders. It
+            returns each player's deck, passed to ``new_game`` as ``decks`` in seat
+            order, and every problem found. None: the game takes no decks.
     """
 
     name: str
@@ -65,6 +73,7 @@ class GameSpec:
     render_rgb: Callable[[Game], np.ndarray] | None = None
     game_kwargs: dict[str, Any] = field(default_factory=dict)
     speed_configs: tuple[dict[str, Any], ...] = ()
+    season_decks: Callable[..., tuple[dict[str, Any], list[str]]] | None = None
 
     def render(self, game: Game, mode: str | None):
         """``"ansi"`` text or an ``"rgb_array"`` image of ``game`` (None otherwise)."""

@@ -1,10 +1,12 @@
 """Build the shipped Mazerunner decks from the cards the engine supports.
 
-    python -m labyrinth_gym.envs.mazerunner.build_decks [--seed 0] [IDENTITY ...]
+    python -m labyrinth_gym.envs.mazerunner.build_decks [--seed 0] [--per-identity 4] [IDENTITY ...]
 
 For each two-colour identity (default: WU, UB, BR, RG, the example season's teams) it
-writes ``data/decks/<identity>.txt``: the first commander (by name) among the supported
-legendary creatures of exactly that identity with no rule-2c mechanic and no ban, then
+writes ``--per-identity`` decks (default 4, so that a team of four has four different
+commanders, rule 2d): ``data/decks/<identity>.txt`` and ``<identity>-2.txt``... Deck
+``k`` has the ``k``-th commander (by name) among the supported legendary creatures of
+exactly that identity with no rule-2c mechanic and no ban, then
 37 basic lands split between the two colours and 62 spells drawn with the seed from
 the supported, unbanned non-land cards within the identity: 34 creatures and 28 other
 spells, spread over the mana curve (mana values 1-2, 3, 4, 5-6 in the proportions
@@ -56,21 +58,27 @@ def _curve_pick(names, count, mv, rng):
     return picked
 
 
-def build(identity: str, seed: int = 0) -> str:
-    """The decklist text for ``identity``."""
+def deck_name(identity: str, index: int = 0) -> str:
+    """``WU`` for an identity's first deck, ``WU-2`` for its second..."""
+    return normal_identity(identity) + (f"-{index + 1}" if index else "")
+
+
+def build(identity: str, seed: int = 0, index: int = 0) -> str:
+    """The decklist text of ``identity``'s deck number ``index`` (from 0)."""
     identity = normal_identity(identity)
     team = set(identity)
     pool, compiled = card_pool(), compiled_pool()
-    rng = np.random.default_rng([seed, *map(ord, identity)])
+    rng = np.random.default_rng([seed, *map(ord, identity), *([index] if index else [])])
     supported = sorted(n for n in compiled.supported if n in pool and not banned(n))
     commanders = [
         n for n in supported
         if can_be_commander(pool[n]) and set(pool[n].colour_identity) == team
         and not any(k in PARTNER_KEYWORDS for k in pool[n].keywords)
     ]
-    if not commanders:
-        raise ValueError(f"no supported commander of identity {identity}")
-    commander = commanders[0]
+    if len(commanders) <= index:
+        raise ValueError(f"identity {identity} has {len(commanders)} supported "
+                         f"commanders, not {index + 1}")
+    commander = commanders[index]
     spells = [n for n in supported if n != commander
               and set(pool[n].colour_identity) <= team and pool[n].colour_identity
               and "Land" not in pool[n].types]
@@ -83,7 +91,7 @@ def build(identity: str, seed: int = 0) -> str:
     split = [LANDS // len(colours) + (1 if i < LANDS % len(colours) else 0)
              for i in range(len(colours))]
     lines = [
-        f"# Mazerunner deck, identity {identity}: built by "
+        f"# Mazerunner deck {deck_name(identity, index)}, identity {identity}: built by "
         f"labyrinth_gym.envs.mazerunner.build_decks (seed {seed}) from the cards the",
         "# engine supports; legal (rule 2) and playable, not tuned.",
         "Commander", f"1 {commander}", "Deck",
@@ -95,7 +103,7 @@ def build(identity: str, seed: int = 0) -> str:
     side = sorted(side_pool[i] for i in rng.permutation(len(side_pool))[:20])
     lines += [f"1 {n}" for n in side]
     text = "\n".join(lines) + "\n"
-    check_deck(text, identity, playable=True, source=f"deck {identity}")
+    check_deck(text, identity, playable=True, source=f"deck {deck_name(identity, index)}")
     return text
 
 
@@ -103,13 +111,15 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("identities", nargs="*", default=["WU", "UB", "BR", "RG"])
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--per-identity", type=int, default=4)
     parser.add_argument("--out", type=Path, default=DATA / "decks")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for identity in args.identities:
-        path = args.out / f"{normal_identity(identity)}.txt"
-        path.write_text(build(identity, args.seed))
-        print(f"wrote {path}")
+        for index in range(args.per_identity):
+            path = args.out / f"{deck_name(identity, index)}.txt"
+            path.write_text(build(identity, args.seed, index))
+            print(f"wrote {path}")
     return 0
 
 

@@ -13,7 +13,11 @@ is public (the command zone, the tax and commander damage are known to all).
 |           |                               | zone / 2, their highest tax / 10, the     |
 |           |                               | most commander damage the seat has taken  |
 |           |                               | from one commander / 21, the most its own |
-|           |                               | commanders dealt the observer / 21        |
+|           |                               | commanders dealt the observer / 21, the   |
+|           |                               | most the observer's commanders dealt it   |
+|           |                               | / 21                                      |
+| on board  | 64                            | 1 where the permanent in that slot is a   |
+|           |                               | commander (face up)                       |
 | command   | 2 x (2 + card)                | the observer's command zone, row ``i``    |
 |           |                               | the card action ``COMMAND + i`` casts:    |
 |           |                               | present, tax / 10, the card's features    |
@@ -36,11 +40,12 @@ from labyrinth_gym.envs.mazerunner.engine.game import (
 )
 
 MAGIC_OBS_SIZE = M.OBS_SIZE
-PER_SEAT = 4
+PER_SEAT = 5
 GLOBAL_SIZE = 1 + PER_SEAT * A.MAX_PLAYERS
 ROW = 2 + CARD_SIZE
 O_GLOBAL = MAGIC_OBS_SIZE
-O_COMMANDERS = O_GLOBAL + GLOBAL_SIZE
+O_ON_BOARD = O_GLOBAL + GLOBAL_SIZE
+O_COMMANDERS = O_ON_BOARD + A.MAX_PERMANENTS
 OBS_SIZE = O_COMMANDERS + MAX_COMMANDERS * ROW
 
 
@@ -61,6 +66,13 @@ def encode(game: CommanderGame, observer: int) -> np.ndarray:
                          / COMMANDER_DAMAGE, 1.0)
         own = [game.commander_damage[observer].get(str(c), 0) for c in game.commanders[p]]
         g[off + 3] = min(max(own, default=0) / COMMANDER_DAMAGE, 1.0)
+        mine = [game.commander_damage[p].get(str(c), 0) for c in game.commanders[observer]]
+        g[off + 4] = min(max(mine, default=0) / COMMANDER_DAMAGE, 1.0)
+    on_board = obs[O_ON_BOARD:O_COMMANDERS]
+    commanders = {c for cs in game.commanders for c in cs}
+    for perm in game.battlefield.values():
+        if perm.card in commanders and not perm.face_down and 0 <= perm.slot < len(on_board):
+            on_board[perm.slot] = 1.0
     rows = obs[O_COMMANDERS:]
     for i, card in enumerate(game.command[observer][:MAX_COMMANDERS]):
         row = rows[i * ROW:(i + 1) * ROW]
@@ -70,4 +82,5 @@ def encode(game: CommanderGame, observer: int) -> np.ndarray:
     return obs
 
 
-__all__ = ["OBS_SIZE", "encode"]
+__all__ = ["GLOBAL_SIZE", "MAGIC_OBS_SIZE", "O_COMMANDERS", "O_GLOBAL", "O_ON_BOARD",
+           "OBS_SIZE", "PER_SEAT", "ROW", "encode"]

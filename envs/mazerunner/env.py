@@ -35,7 +35,8 @@ turns counted, default 120) or ``max_actions`` actions (default 30000).
 
 ## Arguments
 - ``num_players``: 2-4 (default 4: the league's pods).
-- ``decks``: one Mazerunner decklist per seat (a path, decklist text, or a parsed
+- ``decks``: one Mazerunner decklist per seat (a shipped deck's name such as ``"WU"`` or
+  ``"WU-2"``, a path, decklist text, or a parsed
   :class:`~labyrinth_gym.envs.mazerunner.decks.MazerunnerDeck`); each is checked with
   rule 2 for its commander's identity and must be playable (every problem listed).
 - ``max_turns``, ``max_actions``, ``mulligan``; ``render_mode="ansi"``.
@@ -51,23 +52,36 @@ from typing import Any
 
 import numpy as np
 
+from labyrinth_gym.envs.core.gym_adapter import EngineGymEnv
 from labyrinth_gym.envs.core.pz_adapter import EngineAECEnv, wrap
 from labyrinth_gym.envs.core.spec import GameSpec
 from labyrinth_gym.envs.magic.engine.cards import card_pool
+from labyrinth_gym.envs.magic.engine.decklist import DecklistError
 from labyrinth_gym.envs.magic.render import render_text as magic_text
-from labyrinth_gym.envs.mazerunner.decks import MazerunnerDeck, check_deck, parse_deck
+from labyrinth_gym.envs.mazerunner.decks import (
+    MazerunnerDeck,
+    check_deck,
+    deck_problems,
+    parse_deck,
+    team_problems,
+)
 from labyrinth_gym.envs.mazerunner.encoding import OBS_SIZE, encode
 from labyrinth_gym.envs.mazerunner.engine.game import (
+    DECKS,
     NUM_ACTIONS,
     CommanderGame,
+    shipped_deck,
     shipped_decks,
 )
 
 
 def resolve_deck(entry: Any) -> MazerunnerDeck:
-    """A seat's deck, checked (rule 2 for its commanders' identity; playable)."""
+    """A seat's deck (a parsed deck, a shipped deck's name such as ``"WU-2"``, a path,
+    or decklist text), checked (rule 2 for its commanders' identity; playable)."""
     if isinstance(entry, MazerunnerDeck):
         deck = entry
+    elif isinstance(entry, str) and (DECKS / f"{entry}.txt").is_file() and "/" not in entry:
+        deck = shipped_deck(entry)
     else:
         text = str(entry)
         deck = parse_deck(Path(text).read_text(encoding="utf-8") if "\n" not in text
@@ -104,6 +118,43 @@ def render_text(game: CommanderGame) -> str:
     return "\n".join(lines)
 
 
+def season_decks(entries: dict[str, Any], identities: dict[str, str],
+                 teams: dict[str, str], base: Path = Path("."),
+                 partners: bool = False) -> tuple[dict[str, MazerunnerDeck], list[str]]:
+    """The league's deck check (:attr:`GameSpec.season_decks`): each player's deck (a
+    shipped deck's name, or a decklist path relative to the season file) keeps rule 2
+    for its team's identity and is playable on the engine; teammates share no
+    commander (2d). Every problem is listed, each naming its player."""
+    decks: dict[str, MazerunnerDeck] = {}
+    problems: list[str] = []
+    for player, entry in entries.items():
+        where = f"player {player!r}"
+        if entry is None:
+            problems.append(f"{where}: give a deck (a shipped deck's name such as 'WU-2', "
+                            "or a decklist path)")
+            continue
+        text = str(entry)
+        try:
+            if "/" not in text and (DECKS / f"{text}.txt").is_file():
+                deck = shipped_deck(text)
+            else:
+                path = Path(text) if Path(text).is_absolute() else base / text
+                deck = parse_deck(path.read_text(encoding="utf-8"), text)
+        except OSError as err:
+            problems.append(f"{where}: deck {text!r}: {err.strerror or err}")
+            continue
+        except DecklistError as err:
+            problems += [f"{where}: deck {text!r}: {p}" for p in err.problems]
+            continue
+        problems += [f"{where}: deck {text!r}: {p}" for p in
+                     deck_problems(deck, identities[player], partners=partners,
+                                   playable=True)]
+        decks[player] = deck
+    for team in dict.fromkeys(teams.values()):
+        problems += team_problems({p: d for p, d in decks.items() if teams[p] == team})
+    return decks, problems
+
+
 SPEC = GameSpec(
     name="mazerunner",
     env_id="labyrinth_gym/Mazerunner-v0",
@@ -118,7 +169,18 @@ SPEC = GameSpec(
     illegal_penalty=-1.0,
     cooperative=False,
     speed_configs=({"kwargs": {"num_players": 4}, "target": 1500.0},),
+    season_decks=season_decks,
 )
+
+
+class MazerunnerEnv(EngineGymEnv):
+    """Gymnasium env (``labyrinth_gym/Mazerunner-v0``): the learner plays one seat of
+    the pod, opponents play the rest (``learner_seat``, default drawn per episode, and
+    ``opponents``, default uniformly random legal moves, as in every competitive game
+    of this package)."""
+
+    spec_ = SPEC
+    metadata = {"render_modes": ["ansi"], "render_fps": 2}
 
 
 class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
@@ -138,4 +200,5 @@ def env(**kwargs):
     return wrap(raw_env(**kwargs))
 
 
-__all__ = ["SPEC", "env", "make_game", "raw_env", "render_text", "resolve_deck"]
+__all__ = ["SPEC", "MazerunnerEnv", "env", "make_game", "raw_env", "render_text", "resolve_deck",
+           "season_decks"]

@@ -7,6 +7,12 @@ the finals:
 - **Teams** (rule 1b): each has a unique colour identity (``WU``, ``BRG``...), all with
   the same number of colours, and all teams the same number of players. Pods of 4 never
   hold teammates (1c), so a season needs at least 4 teams.
+- **Decks** (rule 2), for games played with decks (the Mazerunner pods; see
+  :attr:`~labyrinth_gym.envs.core.spec.GameSpec.season_decks`): every player names one
+  (``deck:``, a shipped deck such as ``WU-2`` or a decklist path relative to the season
+  file), checked when the file is read against its team's identity, the ban list and
+  the engine's supported cards, teammates sharing no commander; ``partners: true``
+  allows rule 5's partner commanders. A player's deck follows it to every pod seat.
 - **Pairings** (4g-h): each week's pods minimise
   :mod:`~labyrinth_gym.evaluation.league.pairing`'s cost with that week's scaling factor
   (rule 4h's 0, 0, 0.2, 0.4, 0.6, 0.7 by default). Seat order inside a pod is drawn at
@@ -97,6 +103,7 @@ class Player:
     agent: str
     agent_kwargs: dict[str, Any] = field(default_factory=dict)
     submission: Submission | None = None
+    deck: str | None = None
 
 
 @dataclass(frozen=True)
@@ -117,6 +124,9 @@ class Season:
     scaling: tuple[float, ...] = DEFAULT_SCALING
     deadlines: dict[str, dt.date] | None = None
     budget: float = 2.0
+    partners: bool = False
+    #: Each player's checked deck, for games played with decks (else empty).
+    decks: dict[str, Any] = field(default_factory=dict)
 
     @property
     def rounds(self) -> int:
@@ -137,7 +147,8 @@ class Season:
                 {"name": t.name, "identity": t.identity, "players": [
                     {"name": p, "agent": self.players[p].agent,
                      "agent_kwargs": self.players[p].agent_kwargs,
-                     "submitted": sub(self.players[p].submission)}
+                     "submitted": sub(self.players[p].submission),
+                     **({"deck": self.players[p].deck} if self.players[p].deck else {})}
                     for p in t.players]}
                 for t in self.teams
             ],
@@ -156,8 +167,9 @@ def _date(value: Any, where: str, problems: list[str]) -> dt.date | None:
         return None
 
 
-def parse_season(data: Any, game: str) -> Season:
-    """A :class:`Season` from the season file's data, for ``game``.
+def parse_season(data: Any, game: str, base: str | Path = ".") -> Season:
+    """A :class:`Season` from the season file's data, for ``game``; deck paths are
+    relative to ``base`` (the season file's folder).
 
     Raises:
         SeasonError: Listing every problem found.
@@ -167,7 +179,14 @@ def parse_season(data: Any, game: str) -> Season:
     problems: list[str] = []
     if not isinstance(data, dict):
         raise SeasonError("the season file must be a mapping with a 'teams' entry")
-    known = {"game", "kwargs", "scaling", "rounds", "deadlines", "teams", "budget"}
+    from labyrinth_gym.envs import game_spec
+
+    try:
+        deck_rules = game_spec(game).season_decks
+    except ValueError as err:
+        raise SeasonError(str(err)) from err
+    known = {"game", "kwargs", "scaling", "rounds", "deadlines", "teams", "budget",
+             "partners"}
     for key in sorted(set(data) - known):
         problems.append(f"unknown entry {key!r} (known: {', '.join(sorted(known))})")
     if data.get("game") not in (None, game):
@@ -188,6 +207,12 @@ def parse_season(data: Any, game: str) -> Season:
     if not isinstance(budget, (int, float)) or budget <= 0:
         problems.append("budget (the pairing solver's deterministic seconds) must be > 0")
         budget = 2.0
+    partners = data.get("partners", False)
+    if not isinstance(partners, bool):
+        problems.append("partners must be true or false (rule 5: partner commanders)")
+        partners = False
+    if partners and deck_rules is None:
+        problems.append(f"partners: game {game!r} takes no decks")
     deadlines = None
     if data.get("deadlines") is not None:
         raw = data["deadlines"]
@@ -225,7 +250,7 @@ def parse_season(data: Any, game: str) -> Season:
                 continue
             for key in sorted(set(pdata) - {"agent", "agent_kwargs", "submitted", "deck"}):
                 problems.append(f"{where}: unknown entry {key!r}")
-            if "deck" in pdata:
+            if "deck" in pdata and deck_rules is None:
                 problems.append(f"{where}: game {game!r} takes no decks")
             agent = str(pdata.get("agent", ""))
             if "/" not in agent:
@@ -247,7 +272,8 @@ def parse_season(data: Any, game: str) -> Season:
             if not isinstance(kw, dict):
                 problems.append(f"{where}: agent_kwargs must be a mapping")
                 kw = {}
-            players[pname] = Player(pname, tname, agent, dict(kw), submission)
+            deck = None if pdata.get("deck") is None else str(pdata["deck"])
+            players[pname] = Player(pname, tname, agent, dict(kw), submission, deck)
             names.append(pname)
         teams.append(Team(tname, "".join(sorted(identity, key=COLOURS.find)), tuple(names)))
 
@@ -275,10 +301,19 @@ def parse_season(data: Any, game: str) -> Season:
             problems.append(f"a team of {max(sizes)} cannot be spread over {n // POD_SIZE} pods")
     if players and deadlines is None and any(p.submission for p in players.values()):
         problems.append("submission dates need the season's deadlines")
+    decks: dict[str, Any] = {}
+    if deck_rules is not None and players:
+        identities = {t.name: t.identity for t in teams}
+        decks, found = deck_rules({p.name: p.deck for p in players.values()},
+                                  {p.name: identities[p.team] for p in players.values()},
+                                  {p.name: p.team for p in players.values()},
+                                  Path(base), partners)
+        problems += found
     if problems:
         raise SeasonError("season file: " + "; ".join(problems))
     return Season(game, dict(kwargs), tuple(teams), players,
-                  tuple(float(f) for f in scaling), deadlines, float(budget))
+                  tuple(float(f) for f in scaling), deadlines, float(budget), partners,
+                  decks)
 
 
 def load_season(path: str | Path, game: str) -> Season:
@@ -294,7 +329,7 @@ def load_season(path: str | Path, game: str) -> Season:
         data = yaml.safe_load(text)
     except yaml.YAMLError as err:
         raise SeasonError(f"season file {str(path)!r} is not YAML: {err}") from err
-    return parse_season(data, game)
+    return parse_season(data, game, path.parent)
 
 
 # ------------------------------------------------------------------ penalties
@@ -388,8 +423,10 @@ def play_pod(season: Season, seats: Sequence[str], seed: int, round_: int,
     """Play one pod's game with the players in seat order and score it."""
     from labyrinth_gym.evaluation.matches import run_game
 
-    game, _ = run_game(season.game, [agents[p] for p in seats], seed,
-                       {**season.kwargs, "num_players": len(seats)})
+    kwargs = {**season.kwargs, "num_players": len(seats)}
+    if season.decks:
+        kwargs["decks"] = [season.decks[p] for p in seats]
+    game, _ = run_game(season.game, [agents[p] for p in seats], seed, kwargs)
     returns = tuple(float(r) for r in game.returns())
     raw = game.elimination_record()
     record = record_from_dict(raw) if raw is not None else None

@@ -23,6 +23,11 @@ def rows(request):
         "dungeon_crawler/search",
         AgentBudget(1, {"simulations": 1, "rollout_depth": 2}),
     )
+    patch.setitem(
+        speed.AGENT_BUDGETS,
+        "mazerunner/search",
+        AgentBudget(1, {"simulations": 1, "rollout_depth": 2}),
+    )
     request.addfinalizer(patch.undo)
     return benchmark_agents(games=4, seed=3, search_games=3, workers=1)
 

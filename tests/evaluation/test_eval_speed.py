@@ -82,18 +82,20 @@ def test_ratio_and_targets_come_from_the_same_runs_connect_four(rows):
         assert row["vs_reference"] == pytest.approx(row["steps_per_second"] / ref_rate)
     # the issues' targets, in the games' SPECs
     stated = {("magic", "2p"): 3000.0, ("magic", "4p"): 1500.0,
-              ("arcane_labyrinth", None): 3000.0, ("dungeon_crawler", "4p"): 2000.0}
+              ("arcane_labyrinth", None): 3000.0, ("dungeon_crawler", "4p"): 2000.0,
+              ("mazerunner", "4p"): 1500.0}
     targeted = [r for r in rows if "target_at_reference" in r]
     assert {(r["game"], r["config"]) for r in targeted} == set(stated)
     # the PettingZoo rows only: a Gymnasium step also plays the opponents' moves
-    assert len(targeted) == 4 and {r["api"] for r in targeted} == {"pettingzoo"}
+    assert len(targeted) == 5 and {r["api"] for r in targeted} == {"pettingzoo"}
     for row in targeted:
         key = (row["game"], row["config"])
         assert row["target_at_reference"] == stated[key]
         assert row["target"] == pytest.approx(stated[key] * ref_rate / SPEED_REFERENCE_RATE)
         assert row["target_met"] == (row["steps_per_second"] >= row["target"])
     assert all("target" not in r for r in rows
-               if r["game"] not in ("magic", "arcane_labyrinth", "dungeon_crawler"))
+               if r["game"] not in ("magic", "arcane_labyrinth", "dungeon_crawler",
+                                    "mazerunner"))
 
 
 def test_speed_table_shows_players_ratio_targets_and_why(rows):
@@ -108,7 +110,7 @@ def test_speed_table_shows_players_ratio_targets_and_why(rows):
     assert "labyrinth_gym/MagicDuel-v1 (4p)" in text
     assert "1.00x" in text  # connect_four against itself
     assert ("stated at connect_four 12,400 steps/s (arcane_labyrinth 3,000, dungeon_crawler "
-            "4p 2,000, magic 2p 3,000, magic 4p 1,500)") in " ".join(text.split())
+            "4p 2,000, magic 2p 3,000, magic 4p 1,500, mazerunner 4p 1,500)") in " ".join(text.split())
 
 
 def test_speed_configs_default_labels_and_errors():

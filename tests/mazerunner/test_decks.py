@@ -16,6 +16,7 @@ from labyrinth_gym.envs.mazerunner.decks import (
     parse_deck,
     team_problems,
 )
+from labyrinth_gym.envs.mazerunner.engine.game import shipped_deck, shipped_decks
 
 SHIPPED = Path(D.__file__).parent / "data" / "decks"
 
@@ -37,14 +38,22 @@ def _with(deck, commanders=None, add=(), drop=0, side=None):
 
 def test_the_shipped_decks_are_legal_playable_and_distinct():
     files = sorted(SHIPPED.glob("*.txt"))
-    assert [f.stem for f in files] == ["BR", "RG", "UB", "WU"]
+    # four decks per identity, so that a team of four can field four commanders (2d)
+    assert [f.stem for f in files] == [f"{i}{k}" for i in ("BR", "RG", "UB", "WU")
+                                       for k in ("-2", "-3", "-4", "")]
     commanders = set()
     for f in files:
-        deck = check_deck(f, f.stem, playable=True)
+        deck = check_deck(f, f.stem.partition("-")[0], playable=True)
         assert deck.mainboard_size() == 100
         assert sum(c for _, c in deck.sideboard) == 20
         commanders.update(deck.commanders)
-    assert len(commanders) == 4
+    assert len(commanders) == 16
+    first = [parse_deck((SHIPPED / f"{n}.txt").read_text()) for n in ("BR", "RG", "UB", "WU",
+                                                                      "BR-2")]
+    assert shipped_decks()[:5] == first  # each identity's first deck, then the second
+    assert shipped_deck("UB-3").commanders == parse_deck((SHIPPED / "UB-3.txt").read_text()).commanders
+    with pytest.raises(ValueError, match="no shipped deck 'UB-9'; the shipped decks are BR, RG"):
+        shipped_deck("UB-9")
 
 
 def test_the_ban_list_is_dated_with_its_sources():

@@ -20,6 +20,7 @@ SMALL = {  # quick configurations of every game
     "magic": {},
     "arcane_labyrinth": {},
     "dungeon_crawler": {"num_players": 2, "max_rounds": 3},
+    "mazerunner": {"num_players": 2, "max_turns": 6},
 }
 
 

@@ -38,6 +38,7 @@ OPTIONS = {  # small games, so that a whole one is quick
     "magic": '{"num_players": 2}',
     "arcane_labyrinth": "{}",
     "dungeon_crawler": '{"num_players": 2, "max_rounds": 4}',
+    "mazerunner": '{"num_players": 2, "max_turns": 4}',
 }
 
 

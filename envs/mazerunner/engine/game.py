@@ -65,9 +65,25 @@ NUM_ACTIONS = COMMAND + MAX_COMMANDERS
 DECKS = Path(__file__).resolve().parents[1] / "data" / "decks"
 
 
+def _deck_order(path: Path) -> tuple[int, str]:
+    identity, _, number = path.stem.partition("-")
+    return int(number or 1), identity
+
+
 def shipped_decks() -> list[MazerunnerDeck]:
-    """The shipped decks (``data/decks/*.txt``), in name order."""
-    return [parse_deck(p.read_text(), p.name) for p in sorted(DECKS.glob("*.txt"))]
+    """The shipped decks (``data/decks/*.txt``): every identity's first deck (``BR``,
+    ``RG``, ``UB``, ``WU``), then every second one (``BR-2``...), and so on."""
+    return [parse_deck(p.read_text(), p.stem) for p in sorted(DECKS.glob("*.txt"),
+                                                              key=_deck_order)]
+
+
+def shipped_deck(name: str) -> MazerunnerDeck:
+    """A shipped deck by name (``"WU"``, ``"WU-2"``...); ValueError naming them."""
+    path = DECKS / f"{name}.txt"
+    if "/" in name or not path.is_file():
+        known = ", ".join(p.stem for p in sorted(DECKS.glob("*.txt"), key=_deck_order))
+        raise ValueError(f"no shipped deck {name!r}; the shipped decks are {known}")
+    return parse_deck(path.read_text(), name)
 
 
 class CommanderGame(MagicGame):
@@ -386,4 +402,4 @@ def new_game(rng: np.random.Generator | int | None = None, num_players: int = 4,
 
 
 __all__ = ["COMMAND", "COMMANDER_DAMAGE", "CommanderGame", "NUM_ACTIONS", "new_game",
-           "shipped_decks"]
+           "shipped_deck", "shipped_decks"]
