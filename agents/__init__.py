@@ -43,6 +43,7 @@ register("dungeon_crawler/heuristic",
          lambda game, **kw: DungeonCrawlerHeuristic(game=game, **kw))
 register("dungeon_crawler/ppo", lambda game, **kw: LearnedAgent(game, name="ppo", **kw))
 register("mazerunner/heuristic", lambda game, **kw: MazerunnerHeuristic(game=game, **kw))
+register("mazerunner/ppo", lambda game, **kw: LearnedAgent(game, name="ppo", **kw))
 register_interface("labyrinth_cards/candidates", CandidateInterface)
 register_interface("arcane_labyrinth/candidates", ArcaneCandidates)
 register_interface("dungeon_crawler/candidates", DungeonCrawlerCandidates)

@@ -92,9 +92,10 @@ def resolve_deck(entry: Any) -> MazerunnerDeck:
     return check_deck(deck, identity, playable=True)  # the commanders' own identity
 
 
-def make_game(rng: np.random.Generator, num_players: int = 4,
+def make_game(rng: np.random.Generator | int | None, num_players: int = 4,
               decks: list[Any] | None = None, **kwargs: Any) -> CommanderGame:
     """A pod for the envs (decks default to the shipped ones in a seeded order)."""
+    rng = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
     if decks is None:
         shipped = shipped_decks()
         order = rng.permutation(len(shipped))
