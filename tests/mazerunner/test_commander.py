@@ -229,6 +229,9 @@ def test_random_pods_end_with_a_winner_or_a_draw_and_points_sum_to_4(seed):
             sorted(set(range(4)) - {game.winner})
     else:
         assert record["win"] is None
+    logged = [{k: e[k] for k in ("players", "cause", "controlled_by", "draw")}
+              for e in game.events if e["type"] == "elimination"]
+    assert logged == record["eliminations"]  # the events alone score the pod
     for p in range(4):  # every card is still somewhere
         owned = [c for c in range(len(game.card_owner))
                  if game.card_owner[c] == p and not game.card_token[c]]

@@ -35,6 +35,9 @@ plays under:
   - players who lose in the same state-based check with the same cause leave
     together (4d.vi when the cause is among them).
 
+  Each elimination is also logged as an ``elimination`` event (``players``, ``cause``,
+  ``controlled_by``, ``draw``), so the event log alone scores a pod.
+
   The engine has no mind-control effects, so ``controlled_by`` is always None.
 
 Hidden information is Magic's: the command zone is public.
@@ -352,9 +355,10 @@ class CommanderGame(MagicGame):
         for p, cause in self._pending_losses:
             groups.setdefault(cause, []).append(p)
         for cause, players in groups.items():
-            self.eliminations.append({"players": players,
-                                      "cause": None if cause < 0 else cause,
-                                      "controlled_by": None, "draw": False})
+            entry = {"players": players, "cause": None if cause < 0 else cause,
+                     "controlled_by": None, "draw": False}
+            self.eliminations.append(entry)
+            self.log("elimination", **copy.deepcopy(entry))
         self._pending_losses = []
 
     def elimination_record(self) -> dict[str, Any] | None:
