@@ -151,6 +151,21 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         help="competitive games: player counts drawn per episode, e.g. 2..4 or 2,4",
     )
+    p.add_argument(
+        "--backend", choices=("sb3", "rllib"), default="sb3",
+        help="sb3: Stable-Baselines3 in this process (default); rllib: Ray RLlib, on "
+        "this machine or a Ray cluster (the [rllib] extra)",
+    )
+    p.add_argument(
+        "--address",
+        help="rllib: join this Ray cluster (e.g. auto or HOST:6379) instead of starting "
+        "Ray inside this process",
+    )
+    p.add_argument(
+        "--env-runners", type=int, default=None, metavar="N",
+        help="rllib: sampling workers Ray places on the cluster's nodes (default 1; 0 "
+        "samples in this process)",
+    )
     _add_game_kwargs(p)
     p.set_defaults(func=cmd_train)
 
@@ -276,6 +291,23 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     b.add_argument("--json", type=Path, metavar="FILE", help="also write the report here")
     b.set_defaults(func=cmd_benchmark_server)
+
+    b = bench.add_parser(
+        "training",
+        help="training env steps/s: SB3 and Ray RLlib with 1, 2 and 4 env runners",
+        description="Trains a short run of each game with Stable-Baselines3 (one "
+        "process) and with Ray RLlib (1, 2 and 4 env runners on this machine) and prints "
+        "env steps per second, sampling and updates included, and RLlib's rate per "
+        "runner. RLlib rows need the [rllib] extra.",
+    )
+    b.add_argument("--games", default="maze_party,labyrinth_cards",
+                   help="comma-separated games (default maze_party,labyrinth_cards)")
+    b.add_argument("--timesteps", type=int, default=8192,
+                   help="steps per run (default 8192)")
+    b.add_argument("--runners", default="1,2,4", help="RLlib runner counts (default 1,2,4)")
+    b.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    b.add_argument("--json", type=Path, metavar="FILE", help="also write the rows here")
+    b.set_defaults(func=cmd_benchmark_training)
 
     p = sub.add_parser(
         "league",
@@ -420,6 +452,10 @@ def cmd_train(args: argparse.Namespace) -> int:
     }
     if args.save_every is not None and args.save_every <= 0:
         raise UsageError(f"--save-every must be positive, got {args.save_every}")
+    if args.backend == "rllib":
+        return _train_rllib(args, game_kwargs)
+    if args.address is not None or args.env_runners is not None:
+        raise UsageError("--address and --env-runners need --backend rllib")
     choices = {}
     if args.variant:
         choices["variant"] = [v.strip() for v in args.variant.split(",") if v.strip()]
@@ -432,6 +468,26 @@ def cmd_train(args: argparse.Namespace) -> int:
         progress=not args.no_progress,
         game_kwargs=game_kwargs,
         choices=choices or None,
+    )
+    print(f"saved {path}")
+    return 0
+
+
+def _train_rllib(args: argparse.Namespace, game_kwargs: dict) -> int:
+    from labyrinth_gym.training.rllib import require_rllib, train_rllib
+
+    unsupported = [flag for flag, given in (("--resume", args.resume),
+                                            ("--save-every", args.save_every is not None),
+                                            ("--variant", args.variant),
+                                            ("--players", args.players)) if given]
+    if unsupported:
+        raise UsageError(f"{', '.join(unsupported)}: not with --backend rllib yet")
+    require_rllib()
+    path = train_rllib(
+        args.game, timesteps=args.timesteps, seed=args.seed or 0, out_dir=args.out,
+        hyperparams=args.hyperparams, progress=not args.no_progress,
+        game_kwargs=game_kwargs, address=args.address,
+        env_runners=1 if args.env_runners is None else args.env_runners,
     )
     print(f"saved {path}")
     return 0
@@ -486,6 +542,34 @@ def cmd_benchmark_speed(args: argparse.Namespace) -> int:
         check_out_dir(args.json.parent)  # fail before the timing, not after it
     rows = benchmark_speed(seconds=args.seconds, seed=args.seed, phase=not args.no_phase)
     print_table(speed_table(rows))
+    if args.json is not None:
+        ensure_out_dir(args.json.parent)
+        args.json.write_text(json.dumps(rows, indent=2) + "\n")
+        print(f"wrote {args.json}")
+    return 0
+
+
+def cmd_benchmark_training(args: argparse.Namespace) -> int:
+    from labyrinth_gym.evaluation.report import (
+        check_out_dir,
+        ensure_out_dir,
+        print_table,
+    )
+    from labyrinth_gym.evaluation.training_speed import (
+        benchmark_training,
+        training_table,
+    )
+
+    games = tuple(g.strip() for g in args.games.split(",") if g.strip())
+    for game in games:
+        _check_game(game, {})
+    runners = tuple(parse_int_choices(args.runners, "--runners"))
+    if args.timesteps < 1 or not runners or min(runners) < 1:
+        raise UsageError("--timesteps and every --runners count must be >= 1")
+    if args.json is not None:
+        check_out_dir(args.json.parent)
+    rows = benchmark_training(games, runners, args.timesteps, args.seed)
+    print_table(training_table(rows))
     if args.json is not None:
         ensure_out_dir(args.json.parent)
         args.json.write_text(json.dumps(rows, indent=2) + "\n")

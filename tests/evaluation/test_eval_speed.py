@@ -199,6 +199,9 @@ def test_benchmark_agents_rows_and_a_reason_for_missing_agents(monkeypatch):
     # the Dungeon Crawler's search is slow: the smallest budget that still searches
     monkeypatch.setitem(speed.AGENT_BUDGETS, "dungeon_crawler/search",
                         AgentBudget(1, {"simulations": 1, "rollout_depth": 2}))
+    # so is a Mazerunner pod's
+    monkeypatch.setitem(speed.AGENT_BUDGETS, "mazerunner/search",
+                        AgentBudget(1, {"simulations": 1, "rollout_depth": 2}))
     rows = benchmark_agents(games=6, seed=0, search_games=2, workers=1)
     by_agent = {r["agent"]: r for r in rows}
     assert {"maze_party/random", "maze_party/heuristic", "maze_party/search"} <= set(

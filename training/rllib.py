@@ -1,0 +1,391 @@
+"""Training on Ray RLlib (``labyrinth-gym train GAME --backend rllib``): PPO on RLlib's
+current API stack, from one machine to a Ray cluster, into the same checkpoint format
+as the Stable-Baselines3 path.
+
+- **Where it runs.** Without ``address`` Ray starts inside this process on this
+  machine (nothing to set up); with ``address`` (``"auto"`` or ``"HOST:6379"``) it
+  joins a running Ray cluster. ``env_runners`` sampling workers (RLlib's
+  ``EnvRunner`` actors, placed by Ray on any node) collect experience; the learner
+  updates the network in the driver's process. With 0 runners the driver samples.
+- **What it learns from.** The game's Gymnasium env, built from its
+  :class:`~labyrinth_gym.envs.core.spec.GameSpec` and its policy interface exactly as
+  the SB3 path builds it, wrapped by :class:`MaskedObservation` into RLlib's action
+  masking convention: a ``Dict`` observation ``{"action_mask", "observations"}``.
+- **Masking.** :class:`MaskedPPOModule` is PPO's default torch module whose action
+  logits get ``log(mask)`` added (``-inf`` clamped to the float minimum) before any
+  sampling, in exploration, inference and training alike, so an illegal action has
+  probability zero; it is never a penalty.
+- **Hyperparameters** come from the same ``training/hyperparams/<game>.yml`` as the
+  SB3 path, translated by :func:`rllib_settings` (``n_steps x n_envs`` is the batch per
+  update, ``batch_size`` the minibatch, ``net_arch`` the hidden layers of separate
+  actor and critic networks with tanh, as SB3's ``MlpPolicy``).
+- **The checkpoint.** The trained weights are copied into a MaskablePPO of the same
+  architecture (:func:`export_sb3`) and saved as ``model.zip`` with its ``card.json``
+  (``backend: rllib``, runners, steps, wall time), so it loads with
+  ``agents.make("<game>/ppo", path=DIR)``, plays in ``labyrinth-gym evaluate``, the
+  server and the ONNX export like any other checkpoint. Progress prints per iteration
+  and goes to tensorboard (``DIR/tb``).
+
+This first increment trains the cooperative and solo games (the maze party, the
+Arcane Labyrinth). Competitive games (self-play through the PettingZoo env with an
+opponent pool) and ``warm_start`` are refused with a clear error until they exist.
+
+Needs the ``[rllib]`` extra; without it :func:`require_rllib` raises
+:class:`MissingExtraError` naming it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+RAY_SERIES = "2.60"
+"""The Ray minor release the extra pins (``ray[rllib]>=2.60,<2.61``)."""
+
+
+class MissingExtraError(ImportError):
+    """An optional backend whose extra is not installed."""
+
+
+def require_rllib():
+    """The ``ray`` module, or :class:`MissingExtraError` saying which extra to install."""
+    try:
+        import ray
+        import ray.rllib  # noqa: F401
+    except ImportError as err:
+        raise MissingExtraError(
+            "--backend rllib needs the [rllib] extra: pip install 'labyrinth-gym[rllib]' "
+            f"({err})") from err
+    return ray
+
+
+# ------------------------------------------------------------------ the env
+def _masked_env_class():
+    import gymnasium
+
+    class MaskedObservation(gymnasium.Wrapper):
+        """A one-seat env whose observations carry the legal-action mask:
+        ``{"action_mask": float32 0/1 of the action space, "observations": obs}``."""
+
+        def __init__(self, env):
+            super().__init__(env)
+            n = int(env.action_space.n)
+            self.observation_space = gymnasium.spaces.Dict({
+                "action_mask": gymnasium.spaces.Box(0.0, 1.0, (n,), np.float32),
+                "observations": env.observation_space,
+            })
+
+        def _wrap(self, obs):
+            mask = np.asarray(self.env.unwrapped.action_masks(), dtype=np.float32)
+            return {"action_mask": mask, "observations": obs}
+
+        def reset(self, **kwargs):
+            obs, info = self.env.reset(**kwargs)
+            return self._wrap(obs), info
+
+        def step(self, action):
+            obs, reward, terminated, truncated, info = self.env.step(int(action))
+            return self._wrap(obs), reward, terminated, truncated, info
+
+    return MaskedObservation
+
+
+def make_env(config: dict[str, Any]):
+    """RLlib's env creator: ``config`` holds ``game``, ``game_kwargs``, ``interface``
+    (a name or None) and ``seed``; each env runner and vector slot gets its own seed."""
+    import gymnasium
+
+    import labyrinth_gym.envs  # noqa: F401 (registers the ids)
+    from labyrinth_gym.agents.interface import make_interface
+    from labyrinth_gym.envs import game_spec
+
+    spec = game_spec(config["game"])
+    interface = make_interface(config["game"], config.get("interface"))
+    env = gymnasium.make(spec.env_id, interface=interface if interface.name != "raw" else None,
+                         **config.get("game_kwargs", {})).unwrapped
+    wrapped = _masked_env_class()(env)
+    worker = getattr(config, "worker_index", 0)
+    slot = getattr(config, "vector_index", 0)
+    wrapped.reset(seed=int(config.get("seed", 0)) * 1000 + worker * 64 + slot)
+    return wrapped
+
+
+# ------------------------------------------------------------------ masking
+def masked_module_class():
+    """:class:`MaskedPPOModule`, built on first use (RLlib imports are heavy)."""
+    import torch
+    from ray.rllib.algorithms.ppo.torch.default_ppo_torch_rl_module import (
+        DefaultPPOTorchRLModule,
+    )
+    from ray.rllib.core.columns import Columns
+    from ray.rllib.utils.torch_utils import FLOAT_MIN
+
+    class MaskedPPOModule(DefaultPPOTorchRLModule):
+        """PPO's default torch module on the ``observations`` part of a masked
+        observation, with ``log(action_mask)`` added to its action logits."""
+
+        def __init__(self, *, observation_space=None, **kwargs):
+            self.masked_space = observation_space
+            super().__init__(observation_space=observation_space["observations"], **kwargs)
+
+        def setup(self):
+            super().setup()
+            self.observation_space = self.masked_space
+
+        @staticmethod
+        def _split(batch):
+            obs = batch[Columns.OBS]
+            if not isinstance(obs, dict):
+                return None, batch
+            batch = dict(batch)
+            batch[Columns.OBS] = obs["observations"]
+            return obs["action_mask"], batch
+
+        @staticmethod
+        def _masked(out, mask):
+            if mask is not None:
+                out[Columns.ACTION_DIST_INPUTS] = out[Columns.ACTION_DIST_INPUTS] + \
+                    torch.clamp(torch.log(mask), min=FLOAT_MIN)
+            return out
+
+        def _forward_inference(self, batch, **kwargs):
+            mask, batch = self._split(batch)
+            return self._masked(super()._forward_inference(batch, **kwargs), mask)
+
+        def _forward_exploration(self, batch, **kwargs):
+            mask, batch = self._split(batch)
+            return self._masked(super()._forward_exploration(batch, **kwargs), mask)
+
+        def _forward_train(self, batch, **kwargs):
+            mask, batch = self._split(batch)
+            return self._masked(super()._forward_train(batch, **kwargs), mask)
+
+        def compute_values(self, batch, embeddings=None):
+            _, batch = self._split(batch)
+            return super().compute_values(batch, embeddings)
+
+    return MaskedPPOModule
+
+
+# ------------------------------------------------------------------ settings
+_SB3_TO_RLLIB = {
+    "learning_rate": "lr",
+    "gamma": "gamma",
+    "gae_lambda": "lambda_",
+    "clip_range": "clip_param",
+    "ent_coef": "entropy_coeff",
+    "vf_coef": "vf_loss_coeff",
+    "max_grad_norm": "grad_clip",
+    "n_epochs": "num_epochs",
+    "batch_size": "minibatch_size",
+}
+_IGNORED = ("policy", "vec_env", "interface", "total_timesteps", "n_envs", "n_steps",
+            "policy_kwargs", "warm_start", "selfplay")
+
+
+def rllib_settings(params: dict[str, Any]) -> tuple[dict[str, Any], list[int]]:
+    """``(PPOConfig.training kwargs, hidden layer sizes)`` from an SB3 hyperparameter
+    table; a setting neither backend knows is a ValueError naming it."""
+    training: dict[str, Any] = {
+        "train_batch_size_per_learner": int(params.get("n_steps", 2048))
+        * int(params.get("n_envs", 1)),
+        "use_kl_loss": False,  # SB3's PPO has no KL penalty, only the clipped ratio
+    }
+    for key, value in params.items():
+        if key in _SB3_TO_RLLIB:
+            training[_SB3_TO_RLLIB[key]] = value
+        elif key not in _IGNORED:
+            raise ValueError(f"hyperparameter {key!r} has no RLlib equivalent here")
+    arch = (params.get("policy_kwargs") or {}).get("net_arch", [64, 64])
+    if isinstance(arch, dict):
+        if arch.get("pi") != arch.get("vf"):
+            raise ValueError("the RLlib backend needs the same pi and vf layers")
+        arch = arch["pi"]
+    return training, [int(h) for h in arch]
+
+
+# ------------------------------------------------------------------ export
+def export_sb3(weights: dict[str, Any], hidden: list[int], game: str,
+               interface_name: str | None, game_kwargs: dict[str, Any], path: Path) -> None:
+    """Copy an RLlib PPO module's weights (actor and critic MLPs with tanh, a linear
+    head each) into a MaskablePPO ``MlpPolicy`` of the same shape; save ``path``."""
+    import gymnasium
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from labyrinth_gym.agents.interface import make_interface
+    from labyrinth_gym.envs import game_spec
+
+    spec = game_spec(game)
+    interface = make_interface(game, interface_name)
+    env = gymnasium.make(spec.env_id, interface=interface if interface.name != "raw" else None,
+                         **game_kwargs).unwrapped
+    model = MaskablePPO("MlpPolicy", env, device="cpu", verbose=0,
+                        policy_kwargs={"net_arch": dict(pi=list(hidden), vf=list(hidden)),
+                                       "activation_fn": torch.nn.Tanh})
+    state = {}
+    pairs = [("mlp_extractor.policy_net", "encoder.actor_encoder.net.mlp"),
+             ("mlp_extractor.value_net", "encoder.critic_encoder.net.mlp")]
+    for sb3, rl in pairs:
+        for i in range(len(hidden)):
+            for p in ("weight", "bias"):
+                state[f"{sb3}.{2 * i}.{p}"] = weights[f"{rl}.{2 * i}.{p}"]
+    for p in ("weight", "bias"):
+        state[f"action_net.{p}"] = weights[f"pi.net.mlp.0.{p}"]
+        state[f"value_net.{p}"] = weights[f"vf.net.mlp.0.{p}"]
+    state = {k: torch.as_tensor(np.asarray(v)) for k, v in state.items()}
+    missing, unexpected = model.policy.load_state_dict(state, strict=False)
+    if unexpected or any(not k.startswith("features_extractor") and
+                         not k.startswith("pi_features") and not k.startswith("vf_features")
+                         for k in missing):
+        raise ValueError(f"RLlib weights do not fit the MlpPolicy: missing {missing}, "
+                         f"unexpected {unexpected}")
+    model.save(str(path))
+    env.close()
+
+
+# ------------------------------------------------------------------ training
+def train_rllib(game: str, *, timesteps: int | None = None, seed: int = 0,
+                out_dir: str | Path | None = None, hyperparams: str | Path | None = None,
+                progress: bool = True, game_kwargs: dict[str, Any] | None = None,
+                address: str | None = None, env_runners: int = 0) -> Path:
+    """Train PPO on RLlib (module docstring); return the folder holding ``model.zip``."""
+    ray = require_rllib()
+    import torch
+    from ray.rllib.algorithms.ppo import PPOConfig
+    from ray.rllib.core.rl_module.rl_module import RLModuleSpec
+    from ray.tune.registry import register_env
+    from torch.utils.tensorboard import SummaryWriter
+
+    from labyrinth_gym import __version__
+    from labyrinth_gym.agents.interface import describe, make_interface
+    from labyrinth_gym.envs import game_spec
+    from labyrinth_gym.training.train import load_hyperparams
+
+    torch.set_num_threads(1)
+    spec = game_spec(game)
+    game_kwargs = dict(game_kwargs or {})
+    spec.new_game(None, **game_kwargs)  # bad kwargs fail here, before Ray starts
+    if not spec.cooperative:
+        raise ValueError(f"{game} is competitive: self-play on RLlib (the PettingZoo env "
+                         "with an opponent pool) is not built yet; use --backend sb3")
+    if env_runners < 0:
+        raise ValueError(f"--env-runners must be >= 0, got {env_runners}")
+    params = load_hyperparams(spec.env_id, game, hyperparams)
+    if params.get("warm_start"):
+        raise ValueError(f"{game}'s hyperparameters ask for a warm start, which the RLlib "
+                         "backend does not do yet; give --hyperparams without it")
+    total = int(timesteps if timesteps is not None else params.get("total_timesteps", 100_000))
+    if total <= 0:
+        raise ValueError(f"timesteps must be positive, got {total}")
+    interface_name = params.get("interface")
+    interface = make_interface(game, interface_name)
+    training, hidden = rllib_settings(params)
+    out = Path(out_dir) if out_dir is not None else Path("runs") / "train" / f"{game}-rllib"
+    out.mkdir(parents=True, exist_ok=True)
+
+    started_here = not ray.is_initialized()
+    if started_here:
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=max(2, env_runners + 1), include_dashboard=False,
+                     log_to_driver=False)
+    name = f"labyrinth_gym_{game}"
+    register_env(name, make_env)
+    env_config = {"game": game, "game_kwargs": game_kwargs, "interface": interface_name,
+                  "seed": seed}
+    config = (
+        PPOConfig()
+        .environment(name, env_config=env_config)
+        .env_runners(num_env_runners=env_runners, num_envs_per_env_runner=1,
+                     num_cpus_per_env_runner=1)
+        .learners(num_learners=0)
+        .rl_module(rl_module_spec=RLModuleSpec(
+            module_class=masked_module_class(),
+            model_config={"fcnet_hiddens": hidden, "fcnet_activation": "tanh",
+                          "vf_share_layers": False, "head_fcnet_hiddens": []}))
+        .training(**training)
+        .debugging(seed=seed)
+    )
+    algo = config.build_algo()
+    writer = SummaryWriter(str(out / "tb" / "rllib"))
+    start = time.time()
+    steps = 0
+    iteration = 0
+    try:
+        while steps < total:
+            result = algo.train()
+            iteration += 1
+            runners = result.get("env_runners", {})
+            steps = int(runners.get("num_env_steps_sampled_lifetime", steps))
+            ret = runners.get("episode_return_mean")
+            elapsed = time.time() - start
+            if ret is not None and not np.isnan(ret):
+                writer.add_scalar("rollout/ep_rew_mean", float(ret), steps)
+            writer.add_scalar("time/steps_per_second", steps / max(elapsed, 1e-9), steps)
+            if progress:
+                shown = "-" if ret is None or np.isnan(ret) else f"{ret:.3f}"
+                print(f"iteration {iteration}: {steps:,}/{total:,} steps, mean return "
+                      f"{shown}, {steps / max(elapsed, 1e-9):,.0f} steps/s", flush=True)
+        wall = time.time() - start
+        weights = algo.learner_group.get_weights()["default_policy"]
+        placement = _runner_nodes(algo)
+    finally:
+        writer.close()
+        algo.stop()
+        if started_here:
+            ray.shutdown()
+
+    export_sb3(weights, hidden, game, interface_name, game_kwargs, out / "model.zip")
+    card = {
+        "game": game,
+        "agent": "ppo",
+        "algorithm": f"PPO (Ray RLlib {RAY_SERIES}, new API stack), exported to a "
+                     "MaskablePPO MlpPolicy",
+        "backend": "rllib",
+        "env_id": spec.env_id,
+        "env_version": spec.version,
+        "observation_shape": [interface.observation_size],
+        "action_n": interface.num_choices,
+        **({"interface": describe(interface)} if interface.name != "raw" else {}),
+        "game_kwargs": game_kwargs,
+        "timesteps": steps,
+        "seed": seed,
+        "train_wall_seconds": round(wall, 1),
+        "package_version": __version__,
+        "rllib": {"env_runners": env_runners, "address": address or "local",
+                  "iterations": iteration, "runner_nodes": placement,
+                  "steps_per_second": round(steps / max(wall, 1e-9), 1)},
+        "hyperparams": {k: v for k, v in params.items() if k != "total_timesteps"},
+        "eval": {},
+    }
+    (out / "card.json").write_text(json.dumps(card, indent=2, default=str) + "\n")
+    (out / "command.txt").write_text(
+        " ".join(["labyrinth-gym", "train", game, "--backend", "rllib", "--timesteps",
+                  str(total), "--seed", str(seed), "--env-runners", str(env_runners),
+                  "--out", str(out)]
+                 + (["--address", address] if address else [])
+                 + (["--hyperparams", str(hyperparams)] if hyperparams else [])
+                 + [f"--kw {k}={json.dumps(v)}" for k, v in game_kwargs.items()]) + "\n")
+    return out
+
+
+def _runner_nodes(algo) -> list[str]:
+    """The Ray node id each remote env runner lives on (empty with 0 runners)."""
+    try:
+        group = algo.env_runner_group
+        ids = group.foreach_env_runner(
+            lambda runner: __import__("ray").get_runtime_context().get_node_id(),
+            local_env_runner=False)
+        return [str(i) for i in ids]
+    except Exception:  # noqa: BLE001 (placement is informative only)
+        return []
+
+
+__all__ = ["MissingExtraError", "RAY_SERIES", "export_sb3", "make_env", "masked_module_class",
+           "require_rllib", "rllib_settings", "train_rllib"]
