@@ -530,7 +530,6 @@ def _default_agents(game: str) -> list[str]:
 def cmd_benchmark_speed(args: argparse.Namespace) -> int:
     from labyrinth_gym.evaluation.report import (
         check_out_dir,
-        ensure_out_dir,
         print_table,
         speed_table,
     )
@@ -542,19 +541,22 @@ def cmd_benchmark_speed(args: argparse.Namespace) -> int:
         check_out_dir(args.json.parent)  # fail before the timing, not after it
     rows = benchmark_speed(seconds=args.seconds, seed=args.seed, phase=not args.no_phase)
     print_table(speed_table(rows))
-    if args.json is not None:
-        ensure_out_dir(args.json.parent)
-        args.json.write_text(json.dumps(rows, indent=2) + "\n")
-        print(f"wrote {args.json}")
+    _write_rows(rows, args.json)
     return 0
 
 
+def _write_rows(rows: list, path: Path | None) -> None:
+    """A benchmark's rows as JSON at ``path`` (its folder checked before the run)."""
+    from labyrinth_gym.evaluation.report import ensure_out_dir
+
+    if path is not None:
+        ensure_out_dir(path.parent)
+        path.write_text(json.dumps(rows, indent=2) + "\n")
+        print(f"wrote {path}")
+
+
 def cmd_benchmark_training(args: argparse.Namespace) -> int:
-    from labyrinth_gym.evaluation.report import (
-        check_out_dir,
-        ensure_out_dir,
-        print_table,
-    )
+    from labyrinth_gym.evaluation.report import check_out_dir, print_table
     from labyrinth_gym.evaluation.training_speed import (
         benchmark_training,
         training_table,
@@ -570,10 +572,7 @@ def cmd_benchmark_training(args: argparse.Namespace) -> int:
         check_out_dir(args.json.parent)
     rows = benchmark_training(games, runners, args.timesteps, args.seed)
     print_table(training_table(rows))
-    if args.json is not None:
-        ensure_out_dir(args.json.parent)
-        args.json.write_text(json.dumps(rows, indent=2) + "\n")
-        print(f"wrote {args.json}")
+    _write_rows(rows, args.json)
     return 0
 
 
