@@ -75,17 +75,28 @@ from labyrinth_gym.envs.mazerunner.engine.game import (
 )
 
 
-def resolve_deck(entry: Any) -> MazerunnerDeck:
-    """A seat's deck (a parsed deck, a shipped deck's name such as ``"WU-2"``, a path,
-    or decklist text), checked (rule 2 for its commanders' identity; playable)."""
+def read_deck(entry: Any, base: Path = Path(".")) -> MazerunnerDeck:
+    """A deck, unchecked, from a parsed deck, a shipped deck's name such as ``"WU-2"``,
+    decklist text, or a path (relative to ``base``).
+
+    Raises:
+        OSError: No such file. DecklistError: An unreadable decklist.
+    """
     if isinstance(entry, MazerunnerDeck):
-        deck = entry
-    elif isinstance(entry, str) and (DECKS / f"{entry}.txt").is_file() and "/" not in entry:
-        deck = shipped_deck(entry)
-    else:
-        text = str(entry)
-        deck = parse_deck(Path(text).read_text(encoding="utf-8") if "\n" not in text
-                          else text, text if "\n" not in text else "deck")
+        return entry
+    text = str(entry)
+    if "\n" in text:
+        return parse_deck(text, "deck")
+    if "/" not in text and (DECKS / f"{text}.txt").is_file():
+        return shipped_deck(text)
+    path = Path(text) if Path(text).is_absolute() else base / text
+    return parse_deck(path.read_text(encoding="utf-8"), text)
+
+
+def resolve_deck(entry: Any) -> MazerunnerDeck:
+    """A seat's deck (:func:`read_deck`), checked (rule 2 for its commanders'
+    identity; playable)."""
+    deck = read_deck(entry)
     pool = card_pool()
     identity = "".join(sorted({c for n in deck.commanders if n in pool
                                for c in pool[n].colour_identity}, key="WUBRG".find))
@@ -136,11 +147,7 @@ def season_decks(entries: dict[str, Any], identities: dict[str, str],
             continue
         text = str(entry)
         try:
-            if "/" not in text and (DECKS / f"{text}.txt").is_file():
-                deck = shipped_deck(text)
-            else:
-                path = Path(text) if Path(text).is_absolute() else base / text
-                deck = parse_deck(path.read_text(encoding="utf-8"), text)
+            deck = read_deck(text, base)
         except OSError as err:
             problems.append(f"{where}: deck {text!r}: {err.strerror or err}")
             continue
@@ -201,5 +208,5 @@ def env(**kwargs):
     return wrap(raw_env(**kwargs))
 
 
-__all__ = ["SPEC", "MazerunnerEnv", "env", "make_game", "raw_env", "render_text", "resolve_deck",
-           "season_decks"]
+__all__ = ["SPEC", "MazerunnerEnv", "env", "make_game", "raw_env", "read_deck", "render_text",
+           "resolve_deck", "season_decks"]
