@@ -94,19 +94,25 @@ def _masked_env_class():
     return MaskedObservation
 
 
-def make_env(config: dict[str, Any]):
-    """RLlib's env creator: ``config`` holds ``game``, ``game_kwargs``, ``interface``
-    (a name or None) and ``seed``; each env runner and vector slot gets its own seed."""
+def _one_seat_env(game: str, interface_name: str | None, game_kwargs: dict[str, Any]):
+    """The game's Gymnasium env (unwrapped), playing through the named interface."""
     import gymnasium
 
     import labyrinth_gym.envs  # noqa: F401 (registers the ids)
     from labyrinth_gym.agents.interface import make_interface
     from labyrinth_gym.envs import game_spec
 
-    spec = game_spec(config["game"])
-    interface = make_interface(config["game"], config.get("interface"))
-    env = gymnasium.make(spec.env_id, interface=interface if interface.name != "raw" else None,
-                         **config.get("game_kwargs", {})).unwrapped
+    interface = make_interface(game, interface_name)
+    return gymnasium.make(game_spec(game).env_id,
+                          interface=interface if interface.name != "raw" else None,
+                          **game_kwargs).unwrapped
+
+
+def make_env(config: dict[str, Any]):
+    """RLlib's env creator: ``config`` holds ``game``, ``game_kwargs``, ``interface``
+    (a name or None) and ``seed``; each env runner and vector slot gets its own seed."""
+    env = _one_seat_env(config["game"], config.get("interface"),
+                        config.get("game_kwargs", {}))
     wrapped = _masked_env_class()(env)
     worker = getattr(config, "worker_index", 0)
     slot = getattr(config, "vector_index", 0)
@@ -213,17 +219,10 @@ def export_sb3(weights: dict[str, Any], hidden: list[int], game: str,
                interface_name: str | None, game_kwargs: dict[str, Any], path: Path) -> None:
     """Copy an RLlib PPO module's weights (actor and critic MLPs with tanh, a linear
     head each) into a MaskablePPO ``MlpPolicy`` of the same shape; save ``path``."""
-    import gymnasium
     import torch
     from sb3_contrib import MaskablePPO
 
-    from labyrinth_gym.agents.interface import make_interface
-    from labyrinth_gym.envs import game_spec
-
-    spec = game_spec(game)
-    interface = make_interface(game, interface_name)
-    env = gymnasium.make(spec.env_id, interface=interface if interface.name != "raw" else None,
-                         **game_kwargs).unwrapped
+    env = _one_seat_env(game, interface_name, game_kwargs)
     model = MaskablePPO("MlpPolicy", env, device="cpu", verbose=0,
                         policy_kwargs={"net_arch": dict(pi=list(hidden), vf=list(hidden)),
                                        "activation_fn": torch.nn.Tanh})
