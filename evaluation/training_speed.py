@@ -27,7 +27,6 @@ def benchmark_training(games: tuple[str, ...] = GAMES, runners: tuple[int, ...] 
                        timesteps: int = 8192, seed: int = 0) -> list[dict[str, Any]]:
     """Rows ``{game, backend, runners, steps, seconds, steps_per_second,
     per_runner, note}``; a configuration that cannot run says why in ``note``."""
-    from labyrinth_gym.envs import game_spec
     from labyrinth_gym.training import train
     from labyrinth_gym.training.rllib import (
         MissingExtraError,
@@ -37,7 +36,6 @@ def benchmark_training(games: tuple[str, ...] = GAMES, runners: tuple[int, ...] 
 
     rows: list[dict[str, Any]] = []
     for game in games:
-        spec = game_spec(game)
         with tempfile.TemporaryDirectory() as tmp:
             start = time.time()
             train(game, timesteps=timesteps, seed=seed, out_dir=Path(tmp), progress=False)
@@ -49,9 +47,6 @@ def benchmark_training(games: tuple[str, ...] = GAMES, runners: tuple[int, ...] 
                      "steps_per_second": round(rate, 1), "per_runner": None, "note": ""})
         for n in runners:
             row = {"game": game, "backend": "rllib", "runners": str(n)}
-            if not spec.cooperative:
-                rows.append({**row, "note": "not built yet: self-play on RLlib"})
-                continue
             try:
                 require_rllib()
             except MissingExtraError as err:

@@ -452,15 +452,15 @@ def cmd_train(args: argparse.Namespace) -> int:
     }
     if args.save_every is not None and args.save_every <= 0:
         raise UsageError(f"--save-every must be positive, got {args.save_every}")
-    if args.backend == "rllib":
-        return _train_rllib(args, game_kwargs)
-    if args.address is not None or args.env_runners is not None:
-        raise UsageError("--address and --env-runners need --backend rllib")
     choices = {}
     if args.variant:
         choices["variant"] = [v.strip() for v in args.variant.split(",") if v.strip()]
     if args.players:
         choices["num_players"] = parse_int_choices(args.players, "--players")
+    if args.backend == "rllib":
+        return _train_rllib(args, game_kwargs, choices)
+    if args.address is not None or args.env_runners is not None:
+        raise UsageError("--address and --env-runners need --backend rllib")
     path = train(
         args.game,
         **{k: v for k, v in options.items() if v is not None},
@@ -473,20 +473,19 @@ def cmd_train(args: argparse.Namespace) -> int:
     return 0
 
 
-def _train_rllib(args: argparse.Namespace, game_kwargs: dict) -> int:
+def _train_rllib(args: argparse.Namespace, game_kwargs: dict, choices: dict) -> int:
     from labyrinth_gym.training.rllib import require_rllib, train_rllib
 
     unsupported = [flag for flag, given in (("--resume", args.resume),
-                                            ("--save-every", args.save_every is not None),
-                                            ("--variant", args.variant),
-                                            ("--players", args.players)) if given]
+                                            ("--save-every", args.save_every is not None))
+                   if given]
     if unsupported:
         raise UsageError(f"{', '.join(unsupported)}: not with --backend rllib yet")
     require_rllib()
     path = train_rllib(
         args.game, timesteps=args.timesteps, seed=args.seed or 0, out_dir=args.out,
         hyperparams=args.hyperparams, progress=not args.no_progress,
-        game_kwargs=game_kwargs, address=args.address,
+        game_kwargs=game_kwargs, address=args.address, choices=choices or None,
         env_runners=1 if args.env_runners is None else args.env_runners,
     )
     print(f"saved {path}")

@@ -36,6 +36,7 @@ Needs the ``[rllib]`` extra; without it :func:`require_rllib` raises
 
 from __future__ import annotations
 
+import copy
 import json
 import time
 from pathlib import Path
@@ -69,10 +70,15 @@ def _masked_env_class():
 
     class MaskedObservation(gymnasium.Wrapper):
         """A one-seat env whose observations carry the legal-action mask:
-        ``{"action_mask": float32 0/1 of the action space, "observations": obs}``."""
+        ``{"action_mask": float32 0/1 of the action space, "observations": obs}``.
 
-        def __init__(self, env):
+        ``salt`` (the env runner's index) is mixed into every seed ``reset`` is given:
+        RLlib seeds runner ``w``'s vector slot ``i`` with ``seed + w + i``, which
+        would repeat across runners (runner 1's slot 1 is runner 2's slot 0)."""
+
+        def __init__(self, env, salt: int = 0):
             super().__init__(env)
+            self.salt = int(salt)
             n = int(env.action_space.n)
             self.observation_space = gymnasium.spaces.Dict({
                 "action_mask": gymnasium.spaces.Box(0.0, 1.0, (n,), np.float32),
@@ -83,8 +89,10 @@ def _masked_env_class():
             mask = np.asarray(self.env.unwrapped.action_masks(), dtype=np.float32)
             return {"action_mask": mask, "observations": obs}
 
-        def reset(self, **kwargs):
-            obs, info = self.env.reset(**kwargs)
+        def reset(self, *, seed=None, options=None):
+            if seed is not None:
+                seed = int(np.random.SeedSequence([int(seed), self.salt]).generate_state(1)[0])
+            obs, info = self.env.reset(seed=seed, options=options)
             return self._wrap(obs), info
 
         def step(self, action):
@@ -94,8 +102,11 @@ def _masked_env_class():
     return MaskedObservation
 
 
-def _one_seat_env(game: str, interface_name: str | None, game_kwargs: dict[str, Any]):
-    """The game's Gymnasium env (unwrapped), playing through the named interface."""
+def _one_seat_env(game: str, interface_name: str | None, game_kwargs: dict[str, Any],
+                  selfplay: dict[str, Any] | None = None):
+    """The game's one-seat Gymnasium env (unwrapped), playing through the named
+    interface: with ``selfplay`` (a :class:`SelfPlaySettings` as a dict) the
+    self-play env of the SB3 path, its opponents drawn from a pool built here."""
     import gymnasium
 
     import labyrinth_gym.envs  # noqa: F401 (registers the ids)
@@ -103,21 +114,46 @@ def _one_seat_env(game: str, interface_name: str | None, game_kwargs: dict[str, 
     from labyrinth_gym.envs import game_spec
 
     interface = make_interface(game, interface_name)
-    return gymnasium.make(game_spec(game).env_id,
-                          interface=interface if interface.name != "raw" else None,
+    interface = interface if interface.name != "raw" else None
+    if selfplay is not None:
+        from labyrinth_gym.training.selfplay import SelfPlaySettings
+
+        settings = SelfPlaySettings(**selfplay)
+        pool = settings.pool(game, copy.deepcopy(interface))
+        return settings.env(game_spec(game), pool, interface=interface, **game_kwargs)
+    return gymnasium.make(game_spec(game).env_id, interface=interface,
                           **game_kwargs).unwrapped
 
 
 def make_env(config: dict[str, Any]):
     """RLlib's env creator: ``config`` holds ``game``, ``game_kwargs``, ``interface``
-    (a name or None) and ``seed``; each env runner and vector slot gets its own seed."""
+    (a name or None), ``selfplay`` (competitive games) and ``seed``."""
     env = _one_seat_env(config["game"], config.get("interface"),
-                        config.get("game_kwargs", {}))
-    wrapped = _masked_env_class()(env)
-    worker = getattr(config, "worker_index", 0)
-    slot = getattr(config, "vector_index", 0)
-    wrapped.reset(seed=int(config.get("seed", 0)) * 1000 + worker * 64 + slot)
+                        config.get("game_kwargs", {}), config.get("selfplay"))
+    worker = int(getattr(config, "worker_index", 0) or 0)
+    wrapped = _masked_env_class()(env, salt=worker)
+    wrapped.reset(seed=int(config.get("seed", 0)))
     return wrapped
+
+
+def _selfplay_envs(runner) -> list:
+    """The self-play envs inside one RLlib env runner's vector env."""
+    vector = runner.env.unwrapped
+    return [e.unwrapped for e in getattr(vector, "envs", [])
+            if hasattr(e.unwrapped, "add_snapshot")]
+
+
+def add_snapshot(runner, weights: dict[str, Any], hidden: list[int], game: str,
+                 interface_name: str | None, game_kwargs: dict[str, Any], name: str) -> int:
+    """Freeze ``weights`` (the learner's, as numpy arrays) into the opponent pool of
+    every self-play env of ``runner`` (run on the runner, wherever Ray placed it);
+    return how many envs took it."""
+    envs = _selfplay_envs(runner)
+    if envs:
+        policy = sb3_model(weights, hidden, game, interface_name, game_kwargs).policy
+        for env in envs:
+            env.add_snapshot(policy, name)
+    return len(envs)
 
 
 # ------------------------------------------------------------------ masking
@@ -141,6 +177,7 @@ def masked_module_class():
         def setup(self):
             super().setup()
             self.observation_space = self.masked_space
+            _sb3_init(self)
 
         @staticmethod
         def _split(batch):
@@ -177,6 +214,42 @@ def masked_module_class():
     return MaskedPPOModule
 
 
+def _sb3_init(module) -> None:
+    """SB3's ``ActorCriticPolicy`` initialisation: orthogonal weights with gain sqrt(2)
+    in the hidden layers, 0.01 in the action head (a near-uniform first policy) and 1
+    in the value head, zero biases."""
+    import torch
+
+    def init(part, gain):
+        if part is None:  # an inference-only module (on an env runner) has no critic
+            return
+        for layer in part.modules():
+            if isinstance(layer, torch.nn.Linear):
+                torch.nn.init.orthogonal_(layer.weight, gain=gain)
+                torch.nn.init.zeros_(layer.bias)
+
+    encoder = module.encoder
+    init(getattr(encoder, "actor_encoder", None), 2 ** 0.5)
+    init(getattr(encoder, "critic_encoder", None), 2 ** 0.5)
+    init(getattr(module, "pi", None), 0.01)
+    init(getattr(module, "vf", None), 1.0)
+
+
+def learner_class():
+    """PPO's torch learner with SB3's Adam (``eps=1e-5``), built on first use."""
+    import torch
+    from ray.rllib.algorithms.ppo.torch.ppo_torch_learner import PPOTorchLearner
+
+    class SB3AdamPPOLearner(PPOTorchLearner):
+        def configure_optimizers_for_module(self, module_id, config=None):
+            params = self.get_parameters(self._module[module_id])
+            self.register_optimizer(module_id=module_id,
+                                    optimizer=torch.optim.Adam(params, eps=1e-5),
+                                    params=params, lr_or_lr_schedule=config.lr)
+
+    return SB3AdamPPOLearner
+
+
 # ------------------------------------------------------------------ settings
 _SB3_TO_RLLIB = {
     "learning_rate": "lr",
@@ -200,6 +273,7 @@ def rllib_settings(params: dict[str, Any]) -> tuple[dict[str, Any], list[int]]:
         "train_batch_size_per_learner": int(params.get("n_steps", 2048))
         * int(params.get("n_envs", 1)),
         "use_kl_loss": False,  # SB3's PPO has no KL penalty, only the clipped ratio
+        "vf_clip_param": float("inf"),  # nor a clipped value loss (clip_range_vf=None)
     }
     for key, value in params.items():
         if key in _SB3_TO_RLLIB:
@@ -215,10 +289,22 @@ def rllib_settings(params: dict[str, Any]) -> tuple[dict[str, Any], list[int]]:
 
 
 # ------------------------------------------------------------------ export
-def export_sb3(weights: dict[str, Any], hidden: list[int], game: str,
-               interface_name: str | None, game_kwargs: dict[str, Any], path: Path) -> None:
-    """Copy an RLlib PPO module's weights (actor and critic MLPs with tanh, a linear
-    head each) into a MaskablePPO ``MlpPolicy`` of the same shape; save ``path``."""
+def _layer_names(hidden: list[int]) -> list[tuple[str, str]]:
+    """``(SB3 MlpPolicy parameter, RLlib PPO module parameter)`` pairs of one shape."""
+    pairs = []
+    for sb3, rl in (("mlp_extractor.policy_net", "encoder.actor_encoder.net.mlp"),
+                    ("mlp_extractor.value_net", "encoder.critic_encoder.net.mlp")):
+        for i in range(len(hidden)):
+            pairs += [(f"{sb3}.{2 * i}.{p}", f"{rl}.{2 * i}.{p}") for p in ("weight", "bias")]
+    for p in ("weight", "bias"):
+        pairs += [(f"action_net.{p}", f"pi.net.mlp.0.{p}"), (f"value_net.{p}", f"vf.net.mlp.0.{p}")]
+    return pairs
+
+
+def sb3_model(weights: dict[str, Any], hidden: list[int], game: str,
+              interface_name: str | None, game_kwargs: dict[str, Any]):
+    """A MaskablePPO ``MlpPolicy`` of the same shape holding an RLlib PPO module's
+    weights (actor and critic MLPs with tanh, a linear head each)."""
     import torch
     from sb3_contrib import MaskablePPO
 
@@ -226,33 +312,41 @@ def export_sb3(weights: dict[str, Any], hidden: list[int], game: str,
     model = MaskablePPO("MlpPolicy", env, device="cpu", verbose=0,
                         policy_kwargs={"net_arch": dict(pi=list(hidden), vf=list(hidden)),
                                        "activation_fn": torch.nn.Tanh})
-    state = {}
-    pairs = [("mlp_extractor.policy_net", "encoder.actor_encoder.net.mlp"),
-             ("mlp_extractor.value_net", "encoder.critic_encoder.net.mlp")]
-    for sb3, rl in pairs:
-        for i in range(len(hidden)):
-            for p in ("weight", "bias"):
-                state[f"{sb3}.{2 * i}.{p}"] = weights[f"{rl}.{2 * i}.{p}"]
-    for p in ("weight", "bias"):
-        state[f"action_net.{p}"] = weights[f"pi.net.mlp.0.{p}"]
-        state[f"value_net.{p}"] = weights[f"vf.net.mlp.0.{p}"]
-    state = {k: torch.as_tensor(np.asarray(v)) for k, v in state.items()}
+    state = {sb3: torch.as_tensor(np.asarray(weights[rl]))
+             for sb3, rl in _layer_names(hidden)}
     missing, unexpected = model.policy.load_state_dict(state, strict=False)
     if unexpected or any(not k.startswith("features_extractor") and
                          not k.startswith("pi_features") and not k.startswith("vf_features")
                          for k in missing):
         raise ValueError(f"RLlib weights do not fit the MlpPolicy: missing {missing}, "
                          f"unexpected {unexpected}")
-    model.save(str(path))
     env.close()
+    return model
+
+
+def export_sb3(weights: dict[str, Any], hidden: list[int], game: str,
+               interface_name: str | None, game_kwargs: dict[str, Any], path: Path) -> None:
+    """Save an RLlib PPO module's weights as a MaskablePPO ``model.zip`` at ``path``."""
+    sb3_model(weights, hidden, game, interface_name, game_kwargs).save(str(path))
+
+
+def rllib_weights(policy, hidden: list[int]) -> dict[str, Any]:
+    """A MaskablePPO policy's weights under the RLlib PPO module's names (the
+    reverse of :func:`sb3_model`; a warm start cloned with SB3 enters RLlib so)."""
+    state = policy.state_dict()
+    return {rl: state[sb3].detach().cpu().numpy() for sb3, rl in _layer_names(hidden)}
 
 
 # ------------------------------------------------------------------ training
 def train_rllib(game: str, *, timesteps: int | None = None, seed: int = 0,
                 out_dir: str | Path | None = None, hyperparams: str | Path | None = None,
                 progress: bool = True, game_kwargs: dict[str, Any] | None = None,
-                address: str | None = None, env_runners: int = 0) -> Path:
-    """Train PPO on RLlib (module docstring); return the folder holding ``model.zip``."""
+                address: str | None = None, env_runners: int = 0,
+                choices: dict[str, list[Any]] | None = None) -> Path:
+    """Train PPO on RLlib (module docstring); return the folder holding ``model.zip``.
+
+    ``choices`` are the per-episode draws of a competitive game (``{"num_players":
+    [2, 3, 4]}``), replacing the hyperparameter file's ``selfplay.choices``."""
     ray = require_rllib()
     import torch
     from ray.rllib.algorithms.ppo import PPOConfig
@@ -269,21 +363,27 @@ def train_rllib(game: str, *, timesteps: int | None = None, seed: int = 0,
     spec = game_spec(game)
     game_kwargs = dict(game_kwargs or {})
     spec.new_game(None, **game_kwargs)  # bad kwargs fail here, before Ray starts
-    if not spec.cooperative:
-        raise ValueError(f"{game} is competitive: self-play on RLlib (the PettingZoo env "
-                         "with an opponent pool) is not built yet; use --backend sb3")
     if env_runners < 0:
         raise ValueError(f"--env-runners must be >= 0, got {env_runners}")
     params = load_hyperparams(spec.env_id, game, hyperparams)
-    if params.get("warm_start"):
-        raise ValueError(f"{game}'s hyperparameters ask for a warm start, which the RLlib "
-                         "backend does not do yet; give --hyperparams without it")
+    settings = None
+    if spec.cooperative:
+        if choices:
+            raise ValueError(f"{game} is cooperative: per-episode --variant/--players "
+                             "do not apply")
+    else:
+        from labyrinth_gym.training.selfplay import SelfPlaySettings
+
+        settings = SelfPlaySettings.from_params(params.get("selfplay"), choices)
+        settings.check(spec, game_kwargs)
     total = int(timesteps if timesteps is not None else params.get("total_timesteps", 100_000))
     if total <= 0:
         raise ValueError(f"timesteps must be positive, got {total}")
     interface_name = params.get("interface")
     interface = make_interface(game, interface_name)
     training, hidden = rllib_settings(params)
+    n_envs = max(1, int(params.get("n_envs", 1)))
+    envs_per_runner = -(-n_envs // max(env_runners, 1))
     out = Path(out_dir) if out_dir is not None else Path("runs") / "train" / f"{game}-rllib"
     out.mkdir(parents=True, exist_ok=True)
 
@@ -292,18 +392,19 @@ def train_rllib(game: str, *, timesteps: int | None = None, seed: int = 0,
         if address:
             ray.init(address=address, log_to_driver=False)
         else:
-            ray.init(num_cpus=max(2, env_runners + 1), include_dashboard=False,
-                     log_to_driver=False)
+            # "local": a new instance here, never a cluster some `ray start` left
+            ray.init(address="local", num_cpus=max(2, env_runners + 1),
+                     include_dashboard=False, log_to_driver=False)
     name = f"labyrinth_gym_{game}"
     register_env(name, make_env)
     env_config = {"game": game, "game_kwargs": game_kwargs, "interface": interface_name,
-                  "seed": seed}
+                  "seed": seed, "selfplay": settings.to_dict() if settings else None}
     config = (
         PPOConfig()
         .environment(name, env_config=env_config)
-        .env_runners(num_env_runners=env_runners, num_envs_per_env_runner=1,
+        .env_runners(num_env_runners=env_runners, num_envs_per_env_runner=envs_per_runner,
                      num_cpus_per_env_runner=1)
-        .learners(num_learners=0)
+        .learners(num_learners=0, learner_class=learner_class())
         .rl_module(rl_module_spec=RLModuleSpec(
             module_class=masked_module_class(),
             model_config={"fcnet_hiddens": hidden, "fcnet_activation": "tanh",
@@ -312,11 +413,16 @@ def train_rllib(game: str, *, timesteps: int | None = None, seed: int = 0,
         .debugging(seed=seed)
     )
     algo = config.build_algo()
+    warm_report = None
     writer = SummaryWriter(str(out / "tb" / "rllib"))
-    start = time.time()
     steps = 0
     iteration = 0
+    snapshots: list[int] = []
     try:
+        if params.get("warm_start"):
+            warm_report = _warm_start(algo, params, hidden, game, interface, game_kwargs,
+                                      seed, settings)
+        start = time.time()  # as in the SB3 path, the warm start is not timed
         while steps < total:
             result = algo.train()
             iteration += 1
@@ -327,6 +433,19 @@ def train_rllib(game: str, *, timesteps: int | None = None, seed: int = 0,
             if ret is not None and not np.isnan(ret):
                 writer.add_scalar("rollout/ep_rew_mean", float(ret), steps)
             writer.add_scalar("time/steps_per_second", steps / max(elapsed, 1e-9), steps)
+            last = snapshots[-1]["steps"] if snapshots else 0
+            if settings and steps - last >= settings.snapshot_every and steps < total:
+                weights = algo.learner_group.get_weights()["default_policy"]
+                weights = {k: np.asarray(v) for k, v in weights.items()}
+                took = algo.env_runner_group.foreach_env_runner(
+                    lambda runner, w=weights, n=f"snapshot@{steps}": add_snapshot(
+                        runner, w, hidden, game, interface_name, game_kwargs, n),
+                    local_env_runner=env_runners == 0)
+                snapshots.append({"steps": steps, "envs": int(sum(took))})
+                writer.add_scalar("selfplay/snapshots", len(snapshots), steps)
+                if progress:
+                    print(f"snapshot@{steps} joined the opponent pool of {sum(took)} envs",
+                          flush=True)
             if progress:
                 shown = "-" if ret is None or np.isnan(ret) else f"{ret:.3f}"
                 print(f"iteration {iteration}: {steps:,}/{total:,} steps, mean return "
@@ -357,10 +476,15 @@ def train_rllib(game: str, *, timesteps: int | None = None, seed: int = 0,
         "seed": seed,
         "train_wall_seconds": round(wall, 1),
         "package_version": __version__,
-        "rllib": {"env_runners": env_runners, "address": address or "local",
-                  "iterations": iteration, "runner_nodes": placement,
+        "rllib": {"env_runners": env_runners, "envs_per_runner": envs_per_runner,
+                  "address": address or "local", "iterations": iteration,
+                  "runner_nodes": placement,
                   "steps_per_second": round(steps / max(wall, 1e-9), 1)},
-        "hyperparams": {k: v for k, v in params.items() if k != "total_timesteps"},
+        "hyperparams": {k: v for k, v in params.items()
+                        if k not in ("total_timesteps", "selfplay", "warm_start")},
+        "selfplay": ({**settings.describe(game), "snapshots": snapshots}
+                     if settings else None),
+        **({"warm_start": warm_report} if warm_report else {}),
         "eval": {},
     }
     (out / "card.json").write_text(json.dumps(card, indent=2, default=str) + "\n")
@@ -370,8 +494,34 @@ def train_rllib(game: str, *, timesteps: int | None = None, seed: int = 0,
                   "--out", str(out)]
                  + (["--address", address] if address else [])
                  + (["--hyperparams", str(hyperparams)] if hyperparams else [])
-                 + [f"--kw {k}={json.dumps(v)}" for k, v in game_kwargs.items()]) + "\n")
+                 + [f"--kw {k}={json.dumps(v)}" for k, v in game_kwargs.items()]
+                 + [f"--{'players' if k == 'num_players' else k} "
+                    f"{','.join(str(v) for v in vs)}"
+                    for k, vs in (choices or {}).items()]) + "\n")
     return out
+
+
+def _warm_start(algo, params: dict[str, Any], hidden: list[int], game: str, interface,
+                game_kwargs: dict[str, Any], seed: int, settings) -> dict[str, Any]:
+    """The SB3 path's warm start (:mod:`labyrinth_gym.training.warm_start`): clone the
+    teacher into a MaskablePPO of the module's shape, then load its weights into the
+    learner and every env runner; return what the card records."""
+    import torch
+
+    from labyrinth_gym.training.warm_start import warm_start
+
+    current = algo.learner_group.get_weights()["default_policy"]
+    model = sb3_model(current, hidden, game, params.get("interface"), game_kwargs)
+    model.gamma = float(params.get("gamma", 0.99))
+    report = warm_start(model, game, interface, game_kwargs=game_kwargs, seed=seed,
+                        choices=(settings.choices or None) if settings else None,
+                        **params["warm_start"])
+    cloned = rllib_weights(model.policy, hidden)
+    algo.learner_group.set_weights({"default_policy": {
+        k: torch.as_tensor(cloned[k]) if k in cloned else v for k, v in current.items()}})
+    algo.env_runner_group.sync_weights(from_worker_or_learner_group=algo.learner_group,
+                                       inference_only=True)
+    return report
 
 
 def _runner_nodes(algo) -> list[str]:

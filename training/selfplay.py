@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -218,3 +219,76 @@ class SelfPlayEnv(EngineGymEnv):
             reward += self.shaping * (phi - self._phi)
             self._phi = phi
         return obs, reward, terminated, truncated, info
+
+
+@dataclass
+class SelfPlaySettings:
+    """A run's self-play, read from the hyperparameter file's ``selfplay`` section.
+
+    Both training backends build their envs from it: Stable-Baselines3's vector envs in
+    one process and RLlib's env runners, which rebuild the pool in their own process
+    from :meth:`to_dict` (agents by name, not objects, travel to other machines).
+    """
+
+    fixed: dict[str, float] = field(default_factory=lambda: {"random": 1.0})
+    """Fixed opponents by agent name (``heuristic``, ``random``) and weight."""
+    snapshot_weight: float = 2.0
+    """Total weight the learner's snapshots share once they exist."""
+    keep: int = 5
+    """Snapshots kept (oldest dropped first)."""
+    snapshot_every: int = 50_000
+    """Env steps between two snapshots of the learner."""
+    shaping: float = 0.0
+    """Weight of potential-based shaping (see :class:`SelfPlayEnv`)."""
+    reward: str = "return"
+    """``"return"`` or ``"lead"`` (see :class:`SelfPlayEnv`)."""
+    potential: str | None = None
+    """The shaping potential, ``"module:function"`` (None: the score lead)."""
+    choices: dict[str, list[Any]] = field(default_factory=dict)
+    """Game kwargs drawn per episode, e.g. ``{"num_players": [2, 3, 4]}``."""
+
+    @classmethod
+    def from_params(cls, section: dict[str, Any] | None,
+                    choices: dict[str, list[Any]] | None = None) -> SelfPlaySettings:
+        """From a ``selfplay`` section; ``choices`` (the command line's) replace the
+        section's own. An unknown key is a ValueError naming it."""
+        section = dict(section or {})
+        known = set(cls.__dataclass_fields__)
+        unknown = sorted(set(section) - known)
+        if unknown:
+            raise ValueError(f"unknown selfplay settings {unknown}; known: {sorted(known)}")
+        section["choices"] = {k: list(v) for k, v in
+                              (choices or section.get("choices") or {}).items()}
+        settings = cls(**section)
+        if settings.reward not in ("return", "lead"):
+            raise ValueError(f"selfplay reward must be 'return' or 'lead', "
+                             f"got {settings.reward!r}")
+        return settings
+
+    def check(self, spec: GameSpec, game_kwargs: dict[str, Any]) -> None:
+        """Build one game of every per-episode choice, so a bad one fails now."""
+        for key, values in self.choices.items():
+            for value in values:
+                spec.new_game(None, **{**game_kwargs, key: value})
+
+    def pool(self, game: str, interface: Any = None) -> OpponentPool:
+        return OpponentPool(game, self.fixed, snapshot_weight=float(self.snapshot_weight),
+                            keep=int(self.keep), interface=interface)
+
+    def env(self, spec: GameSpec, pool: OpponentPool, interface: Any = None,
+            **game_kwargs: Any) -> SelfPlayEnv:
+        """A :class:`SelfPlayEnv` with these settings over ``pool``."""
+        return SelfPlayEnv(spec, pool, self.choices, shaping=float(self.shaping),
+                           interface=interface, reward=self.reward,
+                           potential=self.potential, **game_kwargs)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: copy.deepcopy(getattr(self, name)) for name in self.__dataclass_fields__}
+
+    def describe(self, game: str) -> dict[str, Any]:
+        """What a checkpoint's card records (fixed opponents by agent id)."""
+        out = self.to_dict()
+        out["fixed"] = {f"{game}/{name}": float(w) for name, w in self.fixed.items()}
+        out["snapshot_weight"] = float(self.snapshot_weight)
+        out["shaping"] = float(self.shaping)
+        return out

@@ -63,17 +63,16 @@ def make_vec_env(
     seed: int,
     game_kwargs: dict[str, Any],
     pool=None,
-    choices: dict[str, list[Any]] | None = None,
-    shaping: float = 0.0,
+    settings=None,
     interface=None,
     vec_env: str = "dummy",
-    reward: str = "return",
-    potential: str | None = None,
 ):
     """A vector of monitored Gymnasium envs with distinct seeds.
 
-    With a ``pool`` (competitive games) every env is a :class:`SelfPlayEnv` drawing
-    ``choices`` and opponents per episode, playing through ``interface`` if given.
+    With a ``pool`` (competitive games) every env is a :class:`SelfPlayEnv` with the
+    run's :class:`~labyrinth_gym.training.selfplay.SelfPlaySettings` (``settings``),
+    drawing its configuration and opponents per episode, playing through ``interface``
+    if given.
     ``vec_env="subproc"`` steps the envs in worker processes (worth it when the
     opponents' moves, not the network, take the time).
     """
@@ -81,9 +80,11 @@ def make_vec_env(
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
     from labyrinth_gym.envs import game_spec
-    from labyrinth_gym.training.selfplay import SelfPlayEnv
+    from labyrinth_gym.training.selfplay import SelfPlaySettings
 
     spec = game_spec(game)
+    if pool is not None and settings is None:
+        settings = SelfPlaySettings()
 
     def factory(rank: int):
         def _make():
@@ -92,10 +93,7 @@ def make_vec_env(
             # each env its own interface: an interface may keep per-episode state
             own = copy.deepcopy(interface)
             if pool is not None:
-                env = SelfPlayEnv(
-                    spec, pool, choices, shaping=shaping, interface=own, reward=reward,
-                    potential=potential, **game_kwargs,
-                )
+                env = settings.env(spec, pool, interface=own, **game_kwargs)
             else:
                 env = gymnasium.make(spec.env_id, interface=own, **game_kwargs).unwrapped
             env = Monitor(env)
@@ -181,39 +179,25 @@ def train(
     if spec.cooperative and choices:
         raise ValueError(f"{game} is cooperative: per-episode --variant/--players do not apply")
     warm = params.pop("warm_start", None)
+    settings = None
     if not spec.cooperative:
-        from labyrinth_gym.training.selfplay import OpponentPool
+        from labyrinth_gym.training.selfplay import SelfPlaySettings
 
-        selfplay = dict(selfplay or {})
-        choices = {k: list(v) for k, v in (choices or selfplay.get("choices", {})).items()}
-        for key, values in choices.items():
-            for value in values:
-                spec.new_game(None, **{**game_kwargs, key: value})
-        pool = OpponentPool(
-            game,
-            selfplay.get("fixed", {"random": 1.0}),
-            snapshot_weight=float(selfplay.get("snapshot_weight", 2.0)),
-            keep=int(selfplay.get("keep", 5)),
-            interface=interface if interface.name != "raw" else None,
-        )
+        settings = SelfPlaySettings.from_params(selfplay, choices)
+        settings.check(spec, game_kwargs)
+        choices = settings.choices
+        pool = settings.pool(game, interface if interface.name != "raw" else None)
         callbacks.append(
             every_n_steps(
                 lambda model, steps: model.get_env().env_method(
                     "add_snapshot", model.policy, f"snapshot@{steps}"
                 ),
-                int(selfplay.get("snapshot_every", 50_000)),
+                int(settings.snapshot_every),
             )
         )
-        selfplay = {**pool.describe(), "snapshot_every": selfplay.get("snapshot_every", 50_000),
-                    "shaping": float(selfplay.get("shaping", 0.0)),
-                    "reward": str(selfplay.get("reward", "return")), "choices": choices,
-                    "potential": selfplay.get("potential")}
-    shaping = float((selfplay or {}).get("shaping", 0.0))
-    reward = str((selfplay or {}).get("reward", "return"))
-    potential = (selfplay or {}).get("potential")
+        selfplay = settings.describe(game)
     env = make_vec_env(
-        game, n_envs, seed, game_kwargs, pool=pool, choices=choices, shaping=shaping,
-        reward=reward, potential=potential,
+        game, n_envs, seed, game_kwargs, pool=pool, settings=settings,
         interface=interface if interface.name != "raw" else None, vec_env=vec_env,
     )
     warm_report = None

@@ -126,9 +126,69 @@ def test_a_local_ray_run_saves_a_checkpoint_that_plays(tmp_path):
     assert report.agents[0].games == 3
 
 
-def test_competitive_games_are_refused_until_self_play_exists(capsys):
-    assert main(["train", "labyrinth_cards", "--backend", "rllib", "--timesteps", "10"]) == 2
-    assert "self-play on RLlib" in capsys.readouterr().err
+def test_a_self_play_run_warm_starts_takes_snapshots_and_plays(tmp_path):
+    """A competitive game on RLlib: the SB3 path's self-play env (opponent pool, seats
+    and player counts drawn per episode), the warm start cloned into the module, and
+    snapshots of the learner sent into every runner's pools."""
+    params = tmp_path / "hp.yml"
+    # a learning rate of ~0 keeps the exported policy the warm-started one
+    params.write_text(
+        "default:\n  interface: candidates\n  n_envs: 2\n  n_steps: 128\n"
+        "  batch_size: 128\n  n_epochs: 1\n  learning_rate: 1.0e-12\n"
+        "  policy_kwargs: {net_arch: [32, 32]}\n"
+        "labyrinth_gym/LabyrinthCards-v1:\n"
+        "  warm_start: {teacher: heuristic, games: 12, epochs: 30, smoothing: 0.0}\n"
+        "  selfplay:\n    fixed: {heuristic: 1.0, random: 1.0}\n"
+        "    snapshot_every: 256\n    keep: 2\n")
+    out = tmp_path / "run"
+    proc = subprocess.run(
+        [sys.executable, "-m", "labyrinth_gym", "train", "labyrinth_cards", "--backend",
+         "rllib", "--timesteps", "768", "--env-runners", "1", "--hyperparams", str(params),
+         "--players", "2,3", "--out", str(out), "--no-progress"],
+        capture_output=True, text=True, timeout=900,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    card = json.loads((out / "card.json").read_text())
+    assert card["backend"] == "rllib" and card["timesteps"] >= 768
+    assert card["selfplay"]["choices"] == {"num_players": [2, 3]}
+    assert card["selfplay"]["fixed"] == {"labyrinth_cards/heuristic": 1.0,
+                                         "labyrinth_cards/random": 1.0}
+    # every snapshot reached both envs of the one runner
+    assert [s["envs"] for s in card["selfplay"]["snapshots"]] == [2, 2]
+    assert card["warm_start"]["samples"] > 100
+    assert "--players 2,3" in (out / "command.txt").read_text()
+
+    from labyrinth_gym import agents
+    from labyrinth_gym.agents.interface import make_interface
+    from labyrinth_gym.evaluation import evaluate
+    from labyrinth_gym.training.warm_start import collect
+
+    agent = agents.make("labyrinth_cards/ppo", path=out)
+    # the exported policy is the clone: it picks the heuristic's move on fresh games far
+    # more often than the 1 in 8 of an untrained policy
+    obs, masks, choices, _, _ = collect("labyrinth_cards", make_interface(
+        "labyrinth_cards", "candidates"), "heuristic", 4, 777, 0.99)
+    with torch.no_grad():
+        probs = agent.model.policy.get_distribution(
+            torch.as_tensor(obs), action_masks=masks).distribution.probs
+    assert float((probs.argmax(1).numpy() == choices).mean()) > 0.6
+    report = evaluate("labyrinth_cards", ["ppo", "heuristic"], games=4, seed=0, workers=1,
+                      agent_kwargs={"ppo": {"path": str(out)}},
+                      game_kwargs={"num_players": 2})
+    assert sum(a.games for a in report.agents) >= 4
+
+
+def test_rllib_weights_round_trip_through_the_sb3_policy(tmp_path):
+    from labyrinth_gym.training.rllib import rllib_weights, sb3_model
+
+    module = _module(obs_size=114, n=8, hidden=(24, 24), seed=5)
+    weights = {k: v.detach().numpy() for k, v in module.state_dict().items()}
+    model = sb3_model(weights, [24, 24], "labyrinth_cards", "candidates", {})
+    back = rllib_weights(model.policy, [24, 24])
+    # every parameter maps; RLlib's modules also hold constant buffers (no weights)
+    assert set(back) == {name for name, _ in module.named_parameters()}
+    for key, value in back.items():
+        assert np.array_equal(value, weights[key]), key
 
 
 def test_the_training_benchmark_times_both_backends(capsys):
@@ -145,6 +205,8 @@ def test_the_training_benchmark_times_both_backends(capsys):
     sb3, rl = by[("maze_party", "sb3")], by[("maze_party", "rllib")]
     assert sb3["steps"] >= 256 and sb3["steps_per_second"] > 0
     assert rl["steps"] >= 256 and rl["per_runner"] == pytest.approx(rl["steps_per_second"])
-    assert by[("labyrinth_cards", "rllib")]["note"].startswith("not built yet")
+    cards = by[("labyrinth_cards", "rllib")]
+    assert cards["steps"] >= 256 and cards["per_runner"] == pytest.approx(
+        cards["steps_per_second"])
     print_table(training_table(rows))
     assert "per runner" in capsys.readouterr().out
