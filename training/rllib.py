@@ -5,12 +5,34 @@ as the Stable-Baselines3 path.
 - **Where it runs.** Without ``address`` Ray starts inside this process on this
   machine (nothing to set up); with ``address`` (``"auto"`` or ``"HOST:6379"``) it
   joins a running Ray cluster. ``env_runners`` sampling workers (RLlib's
-  ``EnvRunner`` actors, placed by Ray on any node) collect experience; the learner
-  updates the network in the driver's process. With 0 runners the driver samples.
-- **What it learns from.** The game's Gymnasium env, built from its
-  :class:`~labyrinth_gym.envs.core.spec.GameSpec` and its policy interface exactly as
-  the SB3 path builds it, wrapped by :class:`MaskedObservation` into RLlib's action
-  masking convention: a ``Dict`` observation ``{"action_mask", "observations"}``.
+  ``EnvRunner`` actors, placed by Ray on any node) collect experience, each stepping
+  a vector of ``ceil(n_envs / env_runners)`` envs (the hyperparameters' ``n_envs``,
+  so a run sees as many parallel episodes as on SB3); the learner updates the network
+  in the driver's process. With 0 runners the driver samples.
+- **What it learns from.** Every game through its
+  :class:`~labyrinth_gym.envs.core.spec.GameSpec` and policy interface, with no
+  per-game code, wrapped by :class:`MaskedObservation` into RLlib's action-masking
+  convention (a ``Dict`` observation ``{"action_mask", "observations"}``):
+
+  - cooperative and solo games: the game's Gymnasium env, as the SB3 path builds it;
+  - competitive games: self-play exactly as the SB3 path does it, through the same
+    :class:`~labyrinth_gym.training.selfplay.SelfPlayEnv` and
+    :class:`~labyrinth_gym.training.selfplay.SelfPlaySettings`: the learner takes a
+    seat drawn per episode, the other seats are filled from an opponent pool of
+    fixed agents (heuristic, random) and frozen snapshots of the learner, and the
+    variant and player count are drawn per episode. Each env runner builds its own
+    pool from the settings (agents travel by name); every ``snapshot_every`` steps
+    the driver sends the learner's weights to every runner (:func:`add_snapshot`),
+    wherever Ray placed it, and they join its pools as a MaskablePPO policy.
+
+    Not RLlib's ``MultiAgentEnv`` over the PettingZoo env: the opponents include
+    rule-based and search agents, which are not RLlib modules and read the game
+    itself, and the policy interfaces (the candidates the learner chooses among)
+    live in the one-seat env; the learner's seat of that env is the same engine
+    the PettingZoo env wraps.
+- **Warm start.** A ``warm_start`` section clones the teacher with the SB3 path's
+  code (:mod:`labyrinth_gym.training.warm_start`) into a MaskablePPO of the module's
+  shape, whose weights are then loaded into the learner and every runner.
 - **Masking.** :class:`MaskedPPOModule` is PPO's default torch module whose action
   logits get ``log(mask)`` added (``-inf`` clamped to the float minimum) before any
   sampling, in exploration, inference and training alike, so an illegal action has
@@ -18,20 +40,20 @@ as the Stable-Baselines3 path.
 - **Hyperparameters** come from the same ``training/hyperparams/<game>.yml`` as the
   SB3 path, translated by :func:`rllib_settings` (``n_steps x n_envs`` is the batch per
   update, ``batch_size`` the minibatch, ``net_arch`` the hidden layers of separate
-  actor and critic networks with tanh, as SB3's ``MlpPolicy``).
+  actor and critic networks with tanh, as SB3's ``MlpPolicy``). PPO's details follow
+  SB3's: orthogonal initialisation (gains sqrt(2), 0.01 for the action head, 1 for the
+  value head), Adam with ``eps=1e-5``, no value-loss clipping and no KL penalty.
+  (RLlib normalises advantages over the whole batch, SB3 per minibatch.)
 - **The checkpoint.** The trained weights are copied into a MaskablePPO of the same
   architecture (:func:`export_sb3`) and saved as ``model.zip`` with its ``card.json``
-  (``backend: rllib``, runners, steps, wall time), so it loads with
+  (``backend: rllib``, runners, envs per runner, steps, wall time, the runners'
+  nodes, the self-play pool and snapshots, the warm start), so it loads with
   ``agents.make("<game>/ppo", path=DIR)``, plays in ``labyrinth-gym evaluate``, the
   server and the ONNX export like any other checkpoint. Progress prints per iteration
   and goes to tensorboard (``DIR/tb``).
 
-This first increment trains the cooperative and solo games (the maze party, the
-Arcane Labyrinth). Competitive games (self-play through the PettingZoo env with an
-opponent pool) and ``warm_start`` are refused with a clear error until they exist.
-
 Needs the ``[rllib]`` extra; without it :func:`require_rllib` raises
-:class:`MissingExtraError` naming it.
+:class:`MissingExtraError` naming it. ``--resume`` and ``--save-every`` are SB3-only.
 """
 
 from __future__ import annotations
@@ -417,7 +439,8 @@ def train_rllib(game: str, *, timesteps: int | None = None, seed: int = 0,
     writer = SummaryWriter(str(out / "tb" / "rllib"))
     steps = 0
     iteration = 0
-    snapshots: list[int] = []
+    scored: dict[str, Any] = {}
+    snapshots: list[dict[str, int]] = []
     try:
         if params.get("warm_start"):
             warm_report = _warm_start(algo, params, hidden, game, interface, game_kwargs,
@@ -432,6 +455,8 @@ def train_rllib(game: str, *, timesteps: int | None = None, seed: int = 0,
             elapsed = time.time() - start
             if ret is not None and not np.isnan(ret):
                 writer.add_scalar("rollout/ep_rew_mean", float(ret), steps)
+                scored = {"episode_return_mean": round(float(ret), 4), "at_steps": steps,
+                          "episodes": int(runners.get("num_episodes_lifetime", 0))}
             writer.add_scalar("time/steps_per_second", steps / max(elapsed, 1e-9), steps)
             last = snapshots[-1]["steps"] if snapshots else 0
             if settings and steps - last >= settings.snapshot_every and steps < total:
@@ -485,6 +510,9 @@ def train_rllib(game: str, *, timesteps: int | None = None, seed: int = 0,
         "selfplay": ({**settings.describe(game), "snapshots": snapshots}
                      if settings else None),
         **({"warm_start": warm_report} if warm_report else {}),
+        # how it scored while training (RLlib's mean over its recent episodes); the
+        # evaluation harness adds "eval" (add_eval_to_card)
+        "training_score": scored,
         "eval": {},
     }
     (out / "card.json").write_text(json.dumps(card, indent=2, default=str) + "\n")

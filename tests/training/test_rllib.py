@@ -115,6 +115,9 @@ def test_a_local_ray_run_saves_a_checkpoint_that_plays(tmp_path):
     assert card["backend"] == "rllib" and card["timesteps"] >= 512
     assert card["rllib"]["env_runners"] == 1 and len(card["rllib"]["runner_nodes"]) == 1
     assert card["train_wall_seconds"] > 0
+    assert card["rllib"]["envs_per_runner"] == 1
+    assert card["training_score"]["episodes"] > 0
+    assert -1.0 <= card["training_score"]["episode_return_mean"] <= 1.0
     assert any((out / "tb").rglob("events.out.tfevents*"))
     from labyrinth_gym import agents
     from labyrinth_gym.evaluation import evaluate
