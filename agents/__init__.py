@@ -20,7 +20,11 @@ from labyrinth_gym.agents.dungeon_crawler_candidates import DungeonCrawlerCandid
 from labyrinth_gym.agents.interface import make_interface, register_interface
 from labyrinth_gym.agents.labyrinth_cards import LabyrinthCardsHeuristic
 from labyrinth_gym.agents.labyrinth_cards_candidates import CandidateInterface
-from labyrinth_gym.agents.learned import CheckpointMismatchError, LearnedAgent
+from labyrinth_gym.agents.learned import (
+    CheckpointMismatchError,
+    LearnedAgent,
+    register_checkpoint,
+)
 from labyrinth_gym.agents.magic import MagicHeuristic
 from labyrinth_gym.agents.maze_party import MazePartyHeuristic
 from labyrinth_gym.agents.mazerunner import MazerunnerHeuristic
@@ -64,5 +68,6 @@ __all__ = [
     "make",
     "make_interface",
     "register",
+    "register_checkpoint",
     "registered",
 ]

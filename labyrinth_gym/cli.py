@@ -379,6 +379,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="sessions kept; the one idle longest is evicted (default 1000)")
     p.add_argument("--search-simulations", type=int, default=32,
                    help="search agents' simulations per move (default 32)")
+    p.add_argument("--checkpoint", action="append", default=[], metavar="GAME/NAME=DIR",
+                   help="also serve the checkpoint in DIR (a training run's folder, "
+                   "either backend) as agent GAME/NAME; repeatable")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser(
@@ -738,8 +741,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
                           f"'labyrinth-gym[serve]' ({err})") from err
     if args.max_sessions < 1 or args.search_simulations < 1:
         raise UsageError("--max-sessions and --search-simulations must be >= 1")
+    checkpoints = {}
+    for item in args.checkpoint:
+        agent_id, sep, folder = item.partition("=")
+        if not sep or not agent_id or not folder:
+            raise UsageError(f"--checkpoint expects GAME/NAME=DIR, got {item!r}")
+        checkpoints[agent_id] = folder
     app = create_app(max_sessions=args.max_sessions,
-                     search_simulations=args.search_simulations)
+                     search_simulations=args.search_simulations, checkpoints=checkpoints)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
 

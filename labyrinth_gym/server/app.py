@@ -75,10 +75,17 @@ class ActRequest(BaseModel):
 
 
 def create_app(max_sessions: int = 1000, search_simulations: int = 32,
-               max_body: int = 4_000_000) -> FastAPI:
+               max_body: int = 4_000_000,
+               checkpoints: dict[str, str | Path] | None = None) -> FastAPI:
     """The server's app. ``max_sessions``: sessions kept (the one idle longest is
     evicted for a new one); ``search_simulations``: search agents' simulations per
-    move; ``max_body``: the largest request body accepted, in bytes."""
+    move; ``max_body``: the largest request body accepted, in bytes;
+    ``checkpoints``: more learned agents to serve, ``{"<game>/<name>": folder}`` (a
+    run of ``labyrinth-gym train``, on either backend), loaded now."""
+    from labyrinth_gym.agents import register_checkpoint
+
+    for agent_id, folder in (checkpoints or {}).items():
+        register_checkpoint(agent_id, folder)
     app = FastAPI(title="labyrinth-gym", version="1",
                   description="AI players for the labyrinth games, for any front end.")
     store = SessionStore(max_sessions=max_sessions, search_simulations=search_simulations)

@@ -176,6 +176,18 @@ def test_errors_are_clear(client):
     assert client.get(f"/v1/sessions/{sid}/view", params={"seat": 0}).status_code == 200
 
 
+def test_serve_refuses_a_checkpoint_it_cannot_play(tmp_path, capsys):
+    from labyrinth_gym.cli import main
+
+    assert main(["serve", "--checkpoint", f"maze_party/mine={tmp_path}"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "no checkpoint at" in err and "\n" not in err
+    assert main(["serve", "--checkpoint", "maze_party/ppo=checkpoints/maze_party/ppo"]) == 2
+    assert "already an agent" in capsys.readouterr().err
+    assert main(["serve", "--checkpoint", "maze_party/mine"]) == 2
+    assert "GAME/NAME=DIR" in capsys.readouterr().err
+
+
 def test_stateless_move_service(client):
     game = new_game(game_spec("dungeon_crawler"), 2, {"num_players": 3, "max_rounds": 4})
     rng = np.random.default_rng(0)

@@ -129,7 +129,7 @@ def test_a_local_ray_run_saves_a_checkpoint_that_plays(tmp_path):
     assert report.agents[0].games == 3
 
 
-def test_a_self_play_run_warm_starts_takes_snapshots_and_plays(tmp_path):
+def test_a_self_play_run_warm_starts_takes_snapshots_and_plays(tmp_path, monkeypatch):
     """A competitive game on RLlib: the SB3 path's self-play env (opponent pool, seats
     and player counts drawn per episode), the warm start cloned into the module, and
     snapshots of the learner sent into every runner's pools."""
@@ -179,6 +179,30 @@ def test_a_self_play_run_warm_starts_takes_snapshots_and_plays(tmp_path):
                       agent_kwargs={"ppo": {"path": str(out)}},
                       game_kwargs={"num_players": 2})
     assert sum(a.games for a in report.agents) >= 4
+
+    # the server plays it, with torch and as its ONNX export
+    from fastapi.testclient import TestClient
+
+    from labyrinth_gym.agents import base
+    from labyrinth_gym.agents.portable import export_onnx
+    from labyrinth_gym.envs import game_spec
+    from labyrinth_gym.server.app import create_app
+
+    monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))  # undone after
+    export_onnx("labyrinth_cards/ppo", out / "model.onnx", path=out)
+    onnx_agent = agents.make("labyrinth_cards/ppo", path=out, runtime="onnx")
+    ours = onnx_agent.model.probabilities(obs[:50], masks[:50])
+    assert np.allclose(ours, probs[:50].numpy(), atol=1e-5)
+    game = game_spec("labyrinth_cards").new_game(np.random.default_rng(3), num_players=2)
+    with TestClient(create_app(checkpoints={"labyrinth_cards/cluster": out})) as client:
+        assert "labyrinth_cards/cluster" in client.get(
+            "/v1/agents", params={"game": "labyrinth_cards"}).json()["agents"]
+        for agent_id in ("labyrinth_cards/cluster", "labyrinth_cards/cluster:onnx"):
+            r = client.post("/v1/act", json={"game": "labyrinth_cards", "agent": agent_id,
+                                              "state": game.to_dict(),
+                                              "seat": game.current_player()})
+            assert r.status_code == 200, r.text
+            assert r.json()["action"] in game.legal_actions()
 
 
 def test_rllib_weights_round_trip_through_the_sb3_policy(tmp_path):
