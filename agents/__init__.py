@@ -24,6 +24,7 @@ from labyrinth_gym.agents.learned import (
     CheckpointMismatchError,
     LearnedAgent,
     register_checkpoint,
+    register_checkpoints,
 )
 from labyrinth_gym.agents.magic import MagicHeuristic
 from labyrinth_gym.agents.maze_party import MazePartyHeuristic
@@ -69,5 +70,6 @@ __all__ = [
     "make_interface",
     "register",
     "register_checkpoint",
+    "register_checkpoints",
     "registered",
 ]

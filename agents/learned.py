@@ -25,26 +25,36 @@ def checkpoint_dir(game: str, name: str) -> Path:
     return Path(str(root.joinpath(game, name)))
 
 
-def register_checkpoint(agent_id: str, path: str | Path) -> None:
-    """Register the checkpoint folder ``path`` (``model.zip`` and ``card.json``, e.g.
-    a run trained on a cluster) as learned agent ``agent_id`` (``"<game>/<name>"``),
-    so ``make``, evaluation and the server play it like a shipped one (``<id>:onnx``
-    on the server when the folder also holds ``model.onnx``). It is loaded once now,
-    so a missing or mismatched checkpoint fails here; an id already taken is a
-    ValueError."""
+def register_checkpoints(checkpoints: dict[str, str | Path]) -> None:
+    """Register checkpoint folders (``model.zip`` and ``card.json``, e.g. runs trained
+    on a cluster) as learned agents, ``{"<game>/<name>": folder}``, so ``make``,
+    evaluation and the server play them like shipped ones (``<id>:onnx`` on the
+    server when a folder also holds ``model.onnx``). Every one is loaded first, so a
+    missing or mismatched checkpoint, a bad id or an id already taken is a ValueError
+    (or FileNotFoundError) and none is registered."""
     from labyrinth_gym.agents.base import register, registered
     from labyrinth_gym.envs import game_names
 
-    game, sep, name = agent_id.partition("/")
-    if not sep or not name or ":" in name or "/" in name or game not in game_names():
-        raise ValueError(f"a checkpoint's agent id must be <game>/<name> with a game of "
-                         f"{game_names()}, got {agent_id!r}")
-    if agent_id in registered(game):
-        raise ValueError(f"{agent_id} is already an agent; give the checkpoint another name")
-    folder = Path(path)
-    LearnedAgent(game, path=folder, name=name)  # fails now if it cannot play
-    register(agent_id, lambda game, _dir=folder, _name=name, **kw:
-             LearnedAgent(game, name=_name, path=_dir, **kw))
+    checked = []
+    for agent_id, path in checkpoints.items():
+        game, sep, name = agent_id.partition("/")
+        if not sep or not name or ":" in name or "/" in name or game not in game_names():
+            raise ValueError(f"a checkpoint's agent id must be <game>/<name> with a game "
+                             f"of {game_names()}, got {agent_id!r}")
+        if agent_id in registered(game):
+            raise ValueError(f"{agent_id} is already an agent; give the checkpoint "
+                             "another name")
+        folder = Path(path)
+        LearnedAgent(game, path=folder, name=name)  # fails now if it cannot play
+        checked.append((agent_id, name, folder))
+    for agent_id, name, folder in checked:
+        register(agent_id, lambda game, _dir=folder, _name=name, **kw:
+                 LearnedAgent(game, **{"name": _name, "path": _dir, **kw}))
+
+
+def register_checkpoint(agent_id: str, path: str | Path) -> None:
+    """:func:`register_checkpoints` for one folder."""
+    register_checkpoints({agent_id: path})
 
 
 def expected_card(game: str, interface: str | None = None) -> dict[str, Any]:

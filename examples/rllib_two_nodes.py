@@ -25,8 +25,10 @@ def main() -> None:
     parser.add_argument("--timesteps", type=int, default=4096)
     parser.add_argument("--out", default="runs/two_nodes")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--hyperparams", help="a hyperparameter file (default the game's)")
     args = parser.parse_args()
-    report = two_node_training(args.game, args.timesteps, args.out, args.seed)
+    report = two_node_training(args.game, args.timesteps, args.out, args.seed,
+                               hyperparams=args.hyperparams)
     print(f"{report['game']}: {report['steps']:,} env steps in "
           f"{report['train_wall_seconds']} s on 2 nodes at {report['address']}: "
           f"{report['steps_per_second']:,.0f} steps/s, {report['per_runner']:,.0f} per runner")
@@ -34,6 +36,8 @@ def main() -> None:
         kind = "head node" if runner["head_node"] else "second node"
         print(f"  env runner {i}: {kind} {runner['node_id'][:12]} ({runner['node_ip']}), "
               f"pid {runner['pid']}, {runner['state']}")
+    for snap in report["snapshots"]:
+        print(f"  snapshot at {snap['steps']:,} steps reached {snap['envs']} envs")
     print(f"wrote {args.out}/two_nodes.json")
 
 

@@ -57,7 +57,8 @@ def _stop(proc: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=10)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=10)
 
 
 @contextlib.contextmanager
@@ -100,7 +101,8 @@ def _forget_address(port: int) -> None:
     would."""
     import tempfile
 
-    note = Path(tempfile.gettempdir()) / "ray" / "ray_current_cluster"
+    root = os.environ.get("RAY_TMPDIR") or tempfile.gettempdir()
+    note = Path(root) / "ray" / "ray_current_cluster"
     with contextlib.suppress(OSError):
         if note.read_text().strip().endswith(f":{port}"):
             note.unlink()
@@ -179,7 +181,8 @@ def runner_placement() -> list[dict[str, Any]]:
 
 def two_node_training(game: str = "labyrinth_cards", timesteps: int = 4096,
                       out_dir: str | Path = "runs/two_nodes", seed: int = 0,
-                      progress: bool = True) -> dict[str, Any]:
+                      progress: bool = True,
+                      hyperparams: str | Path | None = None) -> dict[str, Any]:
     """Train ``game`` with two env runners on a :func:`loopback_cluster`; return (and
     write to ``out_dir/two_nodes.json``) the steps per second and where each runner
     ran. A runner placement that does not span both nodes is a RuntimeError.
@@ -187,11 +190,11 @@ def two_node_training(game: str = "labyrinth_cards", timesteps: int = 4096,
     Call it in a process that has not imported ``ray`` yet (see :func:`cluster_token`).
     """
     with cluster_token():
-        return _two_node_training(game, timesteps, out_dir, seed, progress)
+        return _two_node_training(game, timesteps, out_dir, seed, progress, hyperparams)
 
 
 def _two_node_training(game: str, timesteps: int, out_dir: str | Path, seed: int,
-                       progress: bool) -> dict[str, Any]:
+                       progress: bool, hyperparams: str | Path | None) -> dict[str, Any]:
     import ray
 
     from labyrinth_gym.training.rllib import require_rllib, train_rllib
@@ -204,7 +207,8 @@ def _two_node_training(game: str, timesteps: int, out_dir: str | Path, seed: int
             nodes = [n["NodeID"] for n in ray.nodes() if n.get("Alive")]
             start = time.time()
             path = train_rllib(game, timesteps=timesteps, seed=seed, out_dir=out / "model",
-                               progress=progress, address=address, env_runners=2)
+                               progress=progress, address=address, env_runners=2,
+                               hyperparams=hyperparams)
             seconds = time.time() - start
             placement = runner_placement()
         finally:
@@ -219,6 +223,7 @@ def _two_node_training(game: str, timesteps: int, out_dir: str | Path, seed: int
         "per_runner": round(card["rllib"]["steps_per_second"] / 2, 1),
         "seconds_with_start_up": round(seconds, 1),
         "runners": placement, "nodes_used": used, "checkpoint": str(path),
+        "snapshots": (card.get("selfplay") or {}).get("snapshots", []),
     }
     out.mkdir(parents=True, exist_ok=True)
     (out / "two_nodes.json").write_text(json.dumps(report, indent=2) + "\n")

@@ -371,13 +371,8 @@ def train_rllib(game: str, *, timesteps: int | None = None, seed: int = 0,
     [2, 3, 4]}``), replacing the hyperparameter file's ``selfplay.choices``."""
     ray = require_rllib()
     import torch
-    from ray.rllib.algorithms.ppo import PPOConfig
-    from ray.rllib.core.rl_module.rl_module import RLModuleSpec
-    from ray.tune.registry import register_env
-    from torch.utils.tensorboard import SummaryWriter
 
-    from labyrinth_gym import __version__
-    from labyrinth_gym.agents.interface import describe, make_interface
+    from labyrinth_gym.agents.interface import make_interface
     from labyrinth_gym.envs import game_spec
     from labyrinth_gym.training.train import load_hyperparams
 
@@ -408,6 +403,11 @@ def train_rllib(game: str, *, timesteps: int | None = None, seed: int = 0,
     envs_per_runner = -(-n_envs // max(env_runners, 1))
     out = Path(out_dir) if out_dir is not None else Path("runs") / "train" / f"{game}-rllib"
     out.mkdir(parents=True, exist_ok=True)
+    env_config = {"game": game, "game_kwargs": game_kwargs, "interface": interface_name,
+                  "seed": seed, "selfplay": settings.to_dict() if settings else None}
+    # one env built here first: a bad setting fails in this process, in one line,
+    # not inside a remote env runner's constructor
+    make_env(env_config).close()
 
     started_here = not ray.is_initialized()
     if started_here:
@@ -417,10 +417,30 @@ def train_rllib(game: str, *, timesteps: int | None = None, seed: int = 0,
             # "local": a new instance here, never a cluster some `ray start` left
             ray.init(address="local", num_cpus=max(2, env_runners + 1),
                      include_dashboard=False, log_to_driver=False)
+    try:
+        return _train(ray, game, spec, params, settings, interface, hidden, training,
+                      total, envs_per_runner, env_runners, env_config, seed, out,
+                      progress, address, hyperparams, game_kwargs, choices)
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def _train(ray, game, spec, params, settings, interface, hidden, training, total,
+           envs_per_runner, env_runners, env_config, seed, out, progress, address,
+           hyperparams, game_kwargs, choices) -> Path:
+    """:func:`train_rllib` once Ray is up (the caller shuts down what it started)."""
+    from ray.rllib.algorithms.ppo import PPOConfig
+    from ray.rllib.core.rl_module.rl_module import RLModuleSpec
+    from ray.tune.registry import register_env
+    from torch.utils.tensorboard import SummaryWriter
+
+    from labyrinth_gym import __version__
+    from labyrinth_gym.agents.interface import describe
+
+    interface_name = params.get("interface")
     name = f"labyrinth_gym_{game}"
     register_env(name, make_env)
-    env_config = {"game": game, "game_kwargs": game_kwargs, "interface": interface_name,
-                  "seed": seed, "selfplay": settings.to_dict() if settings else None}
     config = (
         PPOConfig()
         .environment(name, env_config=env_config)
@@ -441,6 +461,7 @@ def train_rllib(game: str, *, timesteps: int | None = None, seed: int = 0,
     iteration = 0
     scored: dict[str, Any] = {}
     snapshots: list[dict[str, int]] = []
+    expected = max(env_runners, 1) * envs_per_runner
     try:
         if params.get("warm_start"):
             warm_report = _warm_start(algo, params, hidden, game, interface, game_kwargs,
@@ -466,6 +487,9 @@ def train_rllib(game: str, *, timesteps: int | None = None, seed: int = 0,
                     lambda runner, w=weights, n=f"snapshot@{steps}": add_snapshot(
                         runner, w, hidden, game, interface_name, game_kwargs, n),
                     local_env_runner=env_runners == 0)
+                if sum(took) != expected:  # never train on without the pool growing
+                    raise RuntimeError(f"snapshot@{steps} reached {sum(took)} self-play "
+                                       f"envs of {expected}")
                 snapshots.append({"steps": steps, "envs": int(sum(took))})
                 writer.add_scalar("selfplay/snapshots", len(snapshots), steps)
                 if progress:
@@ -481,8 +505,6 @@ def train_rllib(game: str, *, timesteps: int | None = None, seed: int = 0,
     finally:
         writer.close()
         algo.stop()
-        if started_here:
-            ray.shutdown()
 
     export_sb3(weights, hidden, game, interface_name, game_kwargs, out / "model.zip")
     card = {
@@ -547,8 +569,10 @@ def _warm_start(algo, params: dict[str, Any], hidden: list[int], game: str, inte
     cloned = rllib_weights(model.policy, hidden)
     algo.learner_group.set_weights({"default_policy": {
         k: torch.as_tensor(cloned[k]) if k in cloned else v for k, v in current.items()}})
+    # wait for every runner (the default does not wait, and a runner still busy with
+    # an earlier update would drop this one)
     algo.env_runner_group.sync_weights(from_worker_or_learner_group=algo.learner_group,
-                                       inference_only=True)
+                                       inference_only=True, timeout_seconds=None)
     return report
 
 

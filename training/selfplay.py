@@ -266,7 +266,11 @@ class SelfPlaySettings:
         return settings
 
     def check(self, spec: GameSpec, game_kwargs: dict[str, Any]) -> None:
-        """Build one game of every per-episode choice, so a bad one fails now."""
+        """Build the fixed opponents, the shaping potential and one game of every
+        per-episode choice, so a bad one fails now (a ValueError naming it)."""
+        self.pool(spec.name)
+        if self.potential:
+            _load_potential(self.potential)
         for key, values in self.choices.items():
             for value in values:
                 spec.new_game(None, **{**game_kwargs, key: value})

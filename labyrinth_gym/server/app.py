@@ -82,10 +82,9 @@ def create_app(max_sessions: int = 1000, search_simulations: int = 32,
     move; ``max_body``: the largest request body accepted, in bytes;
     ``checkpoints``: more learned agents to serve, ``{"<game>/<name>": folder}`` (a
     run of ``labyrinth-gym train``, on either backend), loaded now."""
-    from labyrinth_gym.agents import register_checkpoint
+    from labyrinth_gym.agents import register_checkpoints
 
-    for agent_id, folder in (checkpoints or {}).items():
-        register_checkpoint(agent_id, folder)
+    register_checkpoints(dict(checkpoints or {}))
     app = FastAPI(title="labyrinth-gym", version="1",
                   description="AI players for the labyrinth games, for any front end.")
     store = SessionStore(max_sessions=max_sessions, search_simulations=search_simulations)

@@ -19,14 +19,20 @@ ROOT = Path(__file__).resolve().parents[2]
 def _ray_processes() -> set[int]:
     out = subprocess.run(["ps", "-eo", "pid,args"], capture_output=True, text=True).stdout
     return {int(line.split()[0]) for line in out.splitlines()[1:]
-            if "ray start" in line or "/raylet " in line}
+            if any(name in line for name in ("ray start", "/raylet ", "/gcs_server "))}
 
 
 def test_the_two_node_script_places_a_runner_on_each_node(tmp_path):
     before = _ray_processes()
+    params = tmp_path / "hp.yml"
+    params.write_text(
+        "default:\n  interface: candidates\n  n_envs: 2\n  n_steps: 128\n"
+        "  batch_size: 128\n  n_epochs: 1\n  policy_kwargs: {net_arch: [16, 16]}\n"
+        "labyrinth_gym/LabyrinthCards-v1:\n  selfplay:\n"
+        "    fixed: {heuristic: 1.0, random: 1.0}\n    snapshot_every: 256\n")
     proc = subprocess.run(
         [sys.executable, str(ROOT / "examples" / "rllib_two_nodes.py"),
-         "--timesteps", "512", "--out", str(tmp_path)],
+         "--timesteps", "512", "--out", str(tmp_path), "--hyperparams", str(params)],
         capture_output=True, text=True, timeout=600,
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
@@ -37,6 +43,8 @@ def test_the_two_node_script_places_a_runner_on_each_node(tmp_path):
     assert {r["node_id"] for r in runners} == set(report["nodes"])
     assert sorted(r["head_node"] for r in runners) == [False, True]
     assert "env runner 1:" in proc.stdout and "steps/s" in proc.stdout
+    # a snapshot of the learner reached the opponent pools on both nodes (1 env each)
+    assert [snap["envs"] for snap in report["snapshots"]] == [2]
     # the checkpoint trained on the cluster loads like any other
     from labyrinth_gym import agents
 

@@ -26,6 +26,17 @@ def test_without_the_extra_the_error_names_it(monkeypatch, capsys):
     assert "needs the [rllib] extra" in err and "\n" not in err
 
 
+def test_a_bad_self_play_setting_is_one_line_before_ray_starts(tmp_path, capsys):
+    pytest.importorskip("ray")
+    params = tmp_path / "hp.yml"
+    params.write_text("labyrinth_gym/LabyrinthCards-v1:\n  selfplay:\n"
+                      "    fixed: {heuristc: 1.0}\n")
+    assert main(["train", "labyrinth_cards", "--backend", "rllib", "--timesteps", "10",
+                 "--hyperparams", str(params)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "heuristc" in err and "\n" not in err
+
+
 def test_rllib_flags_need_the_rllib_backend(capsys):
     assert main(["train", "maze_party", "--env-runners", "2"]) == 2
     assert "need --backend rllib" in capsys.readouterr().err
