@@ -189,6 +189,37 @@ def write_report(
     return json_path, png_path
 
 
+def record_in_cards(report: Any, agent_kwargs: dict[str, dict[str, Any]],
+                    command: str) -> list[Path]:
+    """Append ``report`` to the ``card.json`` of every agent played from a checkpoint
+    folder (``agent_kwargs[agent]["path"]``), under ``eval.evaluations``, with the
+    command and the date, so a run's card says how it scored (earlier entries kept);
+    the cards written."""
+    import datetime
+
+    results = {a.agent: {"games": a.games, "wins": a.wins, "win_rate": round(a.win_rate, 4),
+                         "ci_low": round(a.ci_low, 4), "ci_high": round(a.ci_high, 4),
+                         "mean_return": round(a.mean_return, 4)} for a in report.agents}
+    cfg = report.config
+    entry = {"command": command, "measured": datetime.date.today().isoformat(),
+             "game_kwargs": cfg.get("game_kwargs", {}), "games": cfg.get("games"),
+             "seed": cfg.get("seed"), "mode": cfg.get("mode"), "results": results}
+    written = []
+    for options in agent_kwargs.values():
+        if "path" not in options:
+            continue
+        folder = Path(options["path"])
+        card_path = (folder if folder.is_dir() else folder.parent) / "card.json"
+        card = json.loads(card_path.read_text())
+        evals = card.get("eval") or {}
+        evals.setdefault("evaluations", []).append(entry)
+        evals["measured"] = entry["measured"]
+        card["eval"] = evals
+        card_path.write_text(json.dumps(card, indent=2) + "\n")
+        written.append(card_path)
+    return written
+
+
 def check_out_dir(out_dir: str | Path) -> Path:
     """Raise :class:`NotADirectoryError` if a file stands where ``out_dir`` would go."""
     out = Path(out_dir)

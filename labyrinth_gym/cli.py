@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 import time
 from collections.abc import Sequence
@@ -209,6 +210,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--per-game",
         action="store_true",
         help="also store every game's seats and returns in the JSON",
+    )
+    p.add_argument(
+        "--record-card",
+        action="store_true",
+        help="also append the results to the card.json of every agent given a "
+        "checkpoint with --agent-kw AGENT.path=DIR (how a training run scored)",
     )
     _add_game_kwargs(p)
     p.set_defaults(func=cmd_evaluate)
@@ -505,6 +512,10 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         raise UsageError(f"--games must be at least 1, got {args.games}")
     agents = args.agents or _default_agents(args.game)
     out = ensure_out_dir(args.out or Path("runs") / "eval" / args.game)
+    agent_kwargs = agent_kwargs_of(args.agent_kw)
+    if args.record_card and not any("path" in kw for kw in agent_kwargs.values()):
+        raise UsageError("--record-card needs an agent played from a checkpoint "
+                         "(--agent-kw AGENT.path=DIR)")
     report = evaluate(
         args.game,
         agents,
@@ -512,13 +523,23 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         seed=args.seed,
         workers=args.workers,
         game_kwargs=game_kwargs,
-        agent_kwargs=agent_kwargs_of(args.agent_kw),
+        agent_kwargs=agent_kwargs,
     )
     print_table(eval_table(report))
     json_path, png_path = write_report(report, out, per_game=args.per_game)
     print(f"{report.wall_seconds:.1f} s on {args.workers} worker(s)")
     print(f"wrote {json_path}")
     print(f"wrote {png_path}")
+    if args.record_card:
+        from labyrinth_gym.evaluation.report import record_in_cards
+
+        command = shlex.join(
+            ["labyrinth-gym", "evaluate", args.game, "--agents", ",".join(agents),
+             "--games", str(args.games), "--seed", str(args.seed)]
+            + [f"--agent-kw={item}" for item in args.agent_kw or []]
+            + [f"--kw={k}={json.dumps(v)}" for k, v in game_kwargs.items()])
+        for card in record_in_cards(report, agent_kwargs, command):
+            print(f"recorded in {card}")
     return 0
 
 

@@ -131,13 +131,21 @@ def test_a_local_ray_run_saves_a_checkpoint_that_plays(tmp_path):
     assert -1.0 <= card["training_score"]["episode_return_mean"] <= 1.0
     assert any((out / "tb").rglob("events.out.tfevents*"))
     from labyrinth_gym import agents
-    from labyrinth_gym.evaluation import evaluate
 
     agent = agents.make("maze_party/ppo", path=out)
     assert agent.card["backend"] == "rllib"
-    report = evaluate("maze_party", ["ppo"], games=3, seed=0, workers=1,
-                      agent_kwargs={"ppo": {"path": str(out)}})
-    assert report.agents[0].games == 3
+    # the evaluation harness plays it and records how it scored in its card
+    for _ in range(2):
+        assert main(["evaluate", "maze_party", "--agents", "ppo,heuristic", "--games", "3",
+                     "--workers", "1", "--agent-kw", f"ppo.path={out}", "--record-card",
+                     "--out", str(tmp_path / "eval")]) == 0
+    evals = json.loads((out / "card.json").read_text())["eval"]["evaluations"]
+    assert len(evals) == 2  # appended, not replaced
+    assert evals[-1]["results"]["maze_party/ppo"]["games"] == 3
+    assert set(evals[-1]["results"]) == {"maze_party/ppo", "maze_party/heuristic"}
+    assert f"--agent-kw=ppo.path={out}" in evals[-1]["command"]
+    assert main(["evaluate", "maze_party", "--agents", "ppo", "--games", "1",
+                 "--record-card"]) == 2
 
 
 def test_a_self_play_run_warm_starts_takes_snapshots_and_plays(tmp_path, monkeypatch):
