@@ -418,18 +418,24 @@ def train_rllib(game: str, *, timesteps: int | None = None, seed: int = 0,
             ray.init(address="local", num_cpus=max(2, env_runners + 1),
                      include_dashboard=False, log_to_driver=False)
     try:
-        return _train(ray, game, spec, params, settings, interface, hidden, training,
-                      total, envs_per_runner, env_runners, env_config, seed, out,
-                      progress, address, hyperparams, game_kwargs, choices)
+        return _train(game=game, spec=spec, params=params, settings=settings,
+                      interface=interface, hidden=hidden, training=training, total=total,
+                      envs_per_runner=envs_per_runner, env_runners=env_runners,
+                      env_config=env_config, seed=seed, out=out, progress=progress,
+                      address=address, hyperparams=hyperparams,
+                      game_kwargs=game_kwargs, choices=choices)
     finally:
         if started_here:
             ray.shutdown()
 
 
-def _train(ray, game, spec, params, settings, interface, hidden, training, total,
-           envs_per_runner, env_runners, env_config, seed, out, progress, address,
-           hyperparams, game_kwargs, choices) -> Path:
-    """:func:`train_rllib` once Ray is up (the caller shuts down what it started)."""
+def _train(*, game: str, spec, params: dict[str, Any], settings, interface,
+           hidden: list[int], training: dict[str, Any], total: int, envs_per_runner: int,
+           env_runners: int, env_config: dict[str, Any], seed: int, out: Path,
+           progress: bool, address: str | None, hyperparams: str | Path | None,
+           game_kwargs: dict[str, Any], choices: dict[str, list[Any]] | None) -> Path:
+    """:func:`train_rllib` once Ray is up (the caller shuts down what it started);
+    the arguments are what it checked and derived."""
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
     from ray.tune.registry import register_env
