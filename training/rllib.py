@@ -441,8 +441,7 @@ def _train(*, game: str, spec, params: dict[str, Any], settings, interface,
     from ray.tune.registry import register_env
     from torch.utils.tensorboard import SummaryWriter
 
-    from labyrinth_gym import __version__
-    from labyrinth_gym.agents.interface import describe
+    from labyrinth_gym.training.train import card_header, reproduce_command
 
     interface_name = params.get("interface")
     name = f"labyrinth_gym_{game}"
@@ -514,21 +513,10 @@ def _train(*, game: str, spec, params: dict[str, Any], settings, interface,
 
     export_sb3(weights, hidden, game, interface_name, game_kwargs, out / "model.zip")
     card = {
-        "game": game,
-        "agent": "ppo",
-        "algorithm": f"PPO (Ray RLlib {RAY_SERIES}, new API stack), exported to a "
-                     "MaskablePPO MlpPolicy",
+        **card_header(game, spec, interface, game_kwargs,
+                      f"PPO (Ray RLlib {RAY_SERIES}, new API stack), exported to a "
+                      "MaskablePPO MlpPolicy", steps, seed, wall),
         "backend": "rllib",
-        "env_id": spec.env_id,
-        "env_version": spec.version,
-        "observation_shape": [interface.observation_size],
-        "action_n": interface.num_choices,
-        **({"interface": describe(interface)} if interface.name != "raw" else {}),
-        "game_kwargs": game_kwargs,
-        "timesteps": steps,
-        "seed": seed,
-        "train_wall_seconds": round(wall, 1),
-        "package_version": __version__,
         "rllib": {"env_runners": env_runners, "envs_per_runner": envs_per_runner,
                   "address": address or "local", "iterations": iteration,
                   "runner_nodes": placement,
@@ -538,22 +526,16 @@ def _train(*, game: str, spec, params: dict[str, Any], settings, interface,
         "selfplay": ({**settings.describe(game), "snapshots": snapshots}
                      if settings else None),
         **({"warm_start": warm_report} if warm_report else {}),
-        # how it scored while training (RLlib's mean over its recent episodes); the
-        # evaluation harness adds "eval" (add_eval_to_card)
+        # how it scored while training (RLlib's mean over its recent episodes);
+        # `labyrinth-gym evaluate --record-card` adds to "eval"
         "training_score": scored,
         "eval": {},
     }
     (out / "card.json").write_text(json.dumps(card, indent=2, default=str) + "\n")
-    (out / "command.txt").write_text(
-        " ".join(["labyrinth-gym", "train", game, "--backend", "rllib", "--timesteps",
-                  str(total), "--seed", str(seed), "--env-runners", str(env_runners),
-                  "--out", str(out)]
-                 + (["--address", address] if address else [])
-                 + (["--hyperparams", str(hyperparams)] if hyperparams else [])
-                 + [f"--kw {k}={json.dumps(v)}" for k, v in game_kwargs.items()]
-                 + [f"--{'players' if k == 'num_players' else k} "
-                    f"{','.join(str(v) for v in vs)}"
-                    for k, vs in (choices or {}).items()]) + "\n")
+    backend = ["--backend", "rllib", "--env-runners", str(env_runners)]
+    (out / "command.txt").write_text(reproduce_command(
+        game, total, seed, out, hyperparams, game_kwargs, choices,
+        backend + (["--address", address] if address else [])) + "\n")
     return out
 
 

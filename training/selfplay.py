@@ -266,9 +266,9 @@ class SelfPlaySettings:
         return settings
 
     def check(self, spec: GameSpec, game_kwargs: dict[str, Any]) -> None:
-        """Build the fixed opponents, the shaping potential and one game of every
-        per-episode choice, so a bad one fails now (a ValueError naming it)."""
-        self.pool(spec.name)
+        """Load the shaping potential and build one game of every per-episode choice,
+        so a bad one fails now, in this process (the fixed opponents are checked where
+        the pool is built, which both backends do in this process too)."""
         if self.potential:
             _load_potential(self.potential)
         for key, values in self.choices.items():

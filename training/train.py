@@ -147,7 +147,6 @@ def train(
     import torch
     from sb3_contrib import MaskablePPO
 
-    from labyrinth_gym.agents.interface import describe as describe_interface
     from labyrinth_gym.agents.interface import make_interface
     from labyrinth_gym.envs import game_spec
 
@@ -227,22 +226,9 @@ def train(
         """Model, card, config and command as they stand (also mid-run)."""
         model.save(str(model_path))
         card = {
-            "game": game,
-            "agent": "ppo",
-            "algorithm": "MaskablePPO (sb3-contrib)",
-            "env_id": spec.env_id,
-            "env_version": spec.version,
-            "observation_shape": [interface.observation_size],
-            "action_n": interface.num_choices,
-            **({"interface": describe_interface(interface)}
-               if interface.name != "raw" else {}),
-            "game_kwargs": game_kwargs,
-            "timesteps": int(model.num_timesteps),
-            "seed": seed,
-            "train_wall_seconds": round(
-                previous.get("train_wall_seconds", 0.0) + time.time() - start, 1
-            ),
-            "package_version": __version__,
+            **card_header(game, spec, interface, game_kwargs, "MaskablePPO (sb3-contrib)",
+                          model.num_timesteps, seed,
+                          previous.get("train_wall_seconds", 0.0) + time.time() - start),
             "hyperparams": {
                 "n_envs": n_envs, "policy": policy, "vec_env": vec_env,
                 **({"interface": interface_name} if interface_name else {}),
@@ -278,6 +264,30 @@ def train(
     return out
 
 
+def card_header(game: str, spec, interface, game_kwargs: dict[str, Any], algorithm: str,
+                timesteps: int, seed: int, wall_seconds: float) -> dict[str, Any]:
+    """The fields every checkpoint's ``card.json`` opens with, whichever backend
+    trained it: what :func:`~labyrinth_gym.agents.learned.check_card` checks (env id
+    and version, spaces, the policy interface) and how long it trained."""
+    from labyrinth_gym.agents.interface import describe
+
+    return {
+        "game": game,
+        "agent": "ppo",
+        "algorithm": algorithm,
+        "env_id": spec.env_id,
+        "env_version": spec.version,
+        "observation_shape": [interface.observation_size],
+        "action_n": interface.num_choices,
+        **({"interface": describe(interface)} if interface.name != "raw" else {}),
+        "game_kwargs": game_kwargs,
+        "timesteps": int(timesteps),
+        "seed": seed,
+        "train_wall_seconds": round(wall_seconds, 1),
+        "package_version": __version__,
+    }
+
+
 def reproduce_command(
     game: str,
     timesteps: int,
@@ -286,10 +296,12 @@ def reproduce_command(
     hyperparams: str | Path | None,
     game_kwargs: dict[str, Any],
     choices: dict[str, list[Any]] | None = None,
+    backend_args: list[str] | None = None,
 ) -> str:
-    """The ``labyrinth-gym train`` command that repeats this run, however it was started."""
-    argv = ["labyrinth-gym", "train", game, "--timesteps", str(timesteps),
-            "--seed", str(seed), "--out", str(out)]
+    """The ``labyrinth-gym train`` command that repeats this run, however it was
+    started (``backend_args``: the backend's own flags, e.g. ``--backend rllib``)."""
+    argv = ["labyrinth-gym", "train", game, *(backend_args or []),
+            "--timesteps", str(timesteps), "--seed", str(seed), "--out", str(out)]
     if hyperparams is not None:
         argv += ["--hyperparams", str(hyperparams)]
     for key, value in game_kwargs.items():
