@@ -224,6 +224,25 @@ def test_a_self_play_run_warm_starts_takes_snapshots_and_plays(tmp_path, monkeyp
             assert r.json()["action"] in game.legal_actions()
 
 
+def test_ppo_follows_sb3s_initialisation_and_loss_settings():
+    from labyrinth_gym.training.rllib import rllib_settings
+
+    module = _module(obs_size=40, n=9, hidden=(64, 64), seed=2)
+    obs = torch.from_numpy(np.random.default_rng(0).uniform(-1, 1, (64, 40)).astype(
+        np.float32))
+    from ray.rllib.core.columns import Columns
+
+    logits = module.forward_inference({Columns.OBS: {
+        "observations": obs, "action_mask": torch.ones(64, 9)}})[Columns.ACTION_DIST_INPUTS]
+    # the action head starts at gain 0.01: a near-uniform first policy
+    assert float(logits.std()) < 0.05
+    head = module.pi.net.mlp[0].weight.detach()
+    assert torch.allclose(head @ head.T, 1e-4 * torch.eye(9), atol=1e-6)  # orthogonal
+    training, hidden = rllib_settings({"n_steps": 64, "n_envs": 2, "clip_range": 0.1})
+    assert training["vf_clip_param"] == float("inf") and not training["use_kl_loss"]
+    assert training["train_batch_size_per_learner"] == 128 and training["clip_param"] == 0.1
+
+
 def test_rllib_weights_round_trip_through_the_sb3_policy(tmp_path):
     from labyrinth_gym.training.rllib import rllib_weights, sb3_model
 
