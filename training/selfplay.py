@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
@@ -287,7 +287,7 @@ class SelfPlaySettings:
                            potential=self.potential, **game_kwargs)
 
     def to_dict(self) -> dict[str, Any]:
-        return {name: copy.deepcopy(getattr(self, name)) for name in self.__dataclass_fields__}
+        return asdict(self)
 
     def describe(self, game: str) -> dict[str, Any]:
         """What a checkpoint's card records (fixed opponents by agent id)."""
