@@ -72,6 +72,8 @@ class ArcaneCandidates:
 
     name = "arcane_labyrinth/candidates"
     version = 1
+    global_size = GLOBAL_FEATURES
+    candidate_size = CAND_FEATURES
     observation_size = GLOBAL_FEATURES + K * CAND_FEATURES
     num_choices = K
 

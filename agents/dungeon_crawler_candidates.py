@@ -27,9 +27,12 @@ Candidates, in slot order (no action twice, empty slots masked):
    card targets: nearness to the rival nearest the chest), up to :data:`K` in all.
 
 The policy chooses at the decisions in :data:`CHOSEN`; the heuristic rules the others
-(adventurer cards, start and re-spawn squares, ties between adventurers, pushes' and
-slides' squares, the card kept from the Secret Room), as it does any decision with
-one legal move.
+(adventurer cards, ties between adventurers, pushes' and slides' squares, the card kept
+from the Secret Room), as it does any decision with one legal move. Since version 3 the
+start and re-spawn squares are the policy's too: a spawn point can lie in a pocket the
+tiles have walled off from the chest, where the rule-based player (which takes the
+point nearest the chest as the crow flies) waits to be slain; the candidates' way to
+the chest tells the policy which points lead somewhere.
 """
 
 from __future__ import annotations
@@ -64,13 +67,13 @@ from labyrinth_gym.envs.dungeon_crawler.engine.geometry import (
 K = 8
 """Candidate slots."""
 CHOSEN = ("pair", "move", "attack", "place_tile", "spawn_square", "card_target",
-          "roll_window")
+          "roll_window", "choose_start", "respawn_square")
 """Decisions the policy makes; the heuristic rules the rest."""
 KINDS = ("done", "pair", "pick_up", "move", "push", "attack", "place", "spawn", "card",
          "target")
 N_CARDS = len(treasure_cards())
 CAND_FEATURES = 3 + len(KINDS) + 5 + 4 + 4 + 4 + 2 + 3 + N_CARDS
-GLOBAL_FEATURES = len(CHOSEN) + 6 + 3 + 2 + 5 + 1 + N_CARDS
+GLOBAL_FEATURES = len(CHOSEN) + 6 + 3 + 2 + 5 + 1 + 1 + N_CARDS
 WAY = 40.0
 """Ways to the chest are divided by this (and clipped to 1)."""
 
@@ -83,7 +86,9 @@ class DungeonCrawlerCandidates:
     """See the module docstring."""
 
     name = "dungeon_crawler/candidates"
-    version = 2
+    version = 3
+    global_size = GLOBAL_FEATURES
+    candidate_size = CAND_FEATURES
     observation_size = GLOBAL_FEATURES + K * CAND_FEATURES
     num_choices = K
     needs_game = True
@@ -177,6 +182,11 @@ class DungeonCrawlerCandidates:
         g[i + game.num_players - 2] = 1.0
         i += 5
         g[i] = _clip(game.round / max(game.max_rounds, 1))
+        i += 1
+        # a square chosen for another seat's figure (the Teleport Trap's re-spawn die)
+        d = game.decision
+        g[i] = float(kind == "respawn_square"
+                     and (d.get("relocate") is not None or d.get("seat", me) != me))
         i += 1
         for c in seat.hand:
             g[i + c] = 1.0

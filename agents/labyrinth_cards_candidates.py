@@ -58,6 +58,8 @@ class CandidateInterface:
 
     name = "labyrinth_cards/candidates"
     version = 1
+    global_size = GLOBAL_FEATURES
+    candidate_size = CAND_FEATURES
     observation_size = GLOBAL_FEATURES + K * CAND_FEATURES
     num_choices = K
 

@@ -30,8 +30,9 @@ as the Stable-Baselines3 path.
     itself, and the policy interfaces (the candidates the learner chooses among)
     live in the one-seat env; the learner's seat of that env is the same engine
     the PettingZoo env wraps.
-- **Warm start.** A ``warm_start`` section clones the teacher with the SB3 path's
-  code (:mod:`labyrinth_gym.training.warm_start`) into a MaskablePPO of the module's
+- **Warm start.** A ``warm_start`` section runs the SB3 path's warm start (a teacher's
+  clone, :mod:`labyrinth_gym.training.warm_start`, or candidate values,
+  :mod:`labyrinth_gym.training.candidate_values`) on a MaskablePPO of the module's
   shape, whose weights are then loaded into the learner and every runner.
 - **Masking.** :class:`MaskedPPOModule` is PPO's default torch module whose action
   logits get ``log(mask)`` added (``-inf`` clamped to the float minimum) before any
@@ -546,14 +547,14 @@ def _warm_start(algo, params: dict[str, Any], hidden: list[int], game: str, inte
     learner and every env runner; return what the card records."""
     import torch
 
-    from labyrinth_gym.training.warm_start import warm_start
+    from labyrinth_gym.training.train import run_warm_start
 
     current = algo.learner_group.get_weights()["default_policy"]
     model = sb3_model(current, hidden, game, params.get("interface"), game_kwargs)
     model.gamma = float(params.get("gamma", 0.99))
-    report = warm_start(model, game, interface, game_kwargs=game_kwargs, seed=seed,
-                        choices=(settings.choices or None) if settings else None,
-                        **params["warm_start"])
+    report = run_warm_start(model, game, interface, params["warm_start"],
+                            game_kwargs=game_kwargs, seed=seed,
+                            choices=(settings.choices or None) if settings else None)
     cloned = rllib_weights(model.policy, hidden)
     algo.learner_group.set_weights({"default_policy": {
         k: torch.as_tensor(cloned[k]) if k in cloned else v for k, v in current.items()}})

@@ -211,10 +211,8 @@ def train(
         )
         done_before = 0
         if warm:
-            from labyrinth_gym.training.warm_start import warm_start
-
-            warm_report = warm_start(model, game, interface, game_kwargs=game_kwargs,
-                                     seed=seed, choices=choices or None, **warm)
+            warm_report = run_warm_start(model, game, interface, warm, game_kwargs=game_kwargs,
+                                         seed=seed, choices=choices or None)
     remaining = total - done_before
     previous = {}
     card_path = out / "card.json"
@@ -262,6 +260,29 @@ def train(
     save()
     env.close()
     return out
+
+
+WARM_STARTS = ("teacher", "candidate_values")
+"""The kinds of warm start a hyperparameter file's ``warm_start`` section may name as
+its ``method``: cloning a teacher agent (the default,
+:mod:`labyrinth_gym.training.warm_start`) or candidate values learned from exploration
+games (:mod:`labyrinth_gym.training.candidate_values`)."""
+
+
+def run_warm_start(model, game: str, interface: Any, warm: dict[str, Any], **kwargs: Any
+                   ) -> dict[str, Any]:
+    """The ``warm_start`` section's method on a fresh ``model``; its report for the card."""
+    settings = dict(warm)
+    method = settings.pop("method", "teacher")
+    if method == "teacher":
+        from labyrinth_gym.training.warm_start import warm_start
+
+        return warm_start(model, game, interface, **kwargs, **settings)
+    if method == "candidate_values":
+        from labyrinth_gym.training.candidate_values import candidate_values_start
+
+        return candidate_values_start(model, game, interface, **kwargs, **settings)
+    raise ValueError(f"warm_start method must be one of {WARM_STARTS}, got {method!r}")
 
 
 def card_header(game: str, spec, interface, game_kwargs: dict[str, Any], algorithm: str,

@@ -133,3 +133,36 @@ def test_move_candidates_carry_the_threat_of_their_square_and_include_safe_ones(
         now, soon = ctx.threat(A.decode(a)[1])
         threat = row[CAND_FEATURES - N_CARDS - 3:CAND_FEATURES - N_CARDS]
         assert threat[:2] == pytest.approx([min(now / 4, 1), min(soon / 4, 1)])
+
+
+def test_start_and_respawn_squares_are_the_policys_with_every_point_offered():
+    """Version 3: the start square and a re-spawn die's choice (a 5, or a 6 whose point
+    is taken) are asked of the policy, every free point a candidate with its way to the
+    chest, the heuristic's pick in slot 0."""
+    iface = DungeonCrawlerCandidates()
+    heuristic = DungeonCrawlerHeuristic()
+    rng = np.random.default_rng(1)
+    seen = set()
+    for seed in range(40):
+        game = new_game(seed, num_players=4, max_rounds=30)
+        while not game.is_terminal() and seen != {"choose_start", "respawn_square"}:
+            p = game.current_player()
+            view = game.determinize(p, rng)
+            kind = game.decision["kind"]
+            d = iface.prepare(encode(game, p), game.legal_mask(), game=view)
+            legal = game.legal_actions()
+            if kind in ("choose_start", "respawn_square") and len(legal) > 1:
+                seen.add(kind)
+                assert d.ruled is None and sorted(d.actions) == sorted(legal)
+                assert d.actions[0] == heuristic.act(encode(game, p), game.legal_mask(),
+                                                     game=view)
+                assert d.observation[CHOSEN.index(kind)] == 1.0
+                ways = [d.observation[GLOBAL_FEATURES + s * CAND_FEATURES + 3 + 10 + 5]
+                        for s in range(len(legal))]
+                assert all(0.0 < w <= 1.0 for w in ways)  # a spawn point is off the chest
+                game.apply_action(d.action(int(rng.integers(len(legal)))))
+            else:
+                game.apply_action(d.ruled if d.ruled is not None else d.actions[0])
+        if seen == {"choose_start", "respawn_square"}:
+            break
+    assert seen == {"choose_start", "respawn_square"}
