@@ -193,13 +193,22 @@ def record_in_cards(report: Any, agent_kwargs: dict[str, dict[str, Any]],
                     command: str) -> list[Path]:
     """Append ``report`` to the ``card.json`` of every agent played from a checkpoint
     folder (``agent_kwargs[agent]["path"]``), under ``eval.evaluations``, with the
-    command and the date, so a run's card says how it scored (earlier entries kept);
-    the cards written."""
+    command and the date, so a run's card says how it scored (earlier entries kept; an
+    agent listed several times keyed ``<id>``, ``<id>#2``...); the cards written."""
     import datetime
 
-    results = {a.agent: {"games": a.games, "wins": a.wins, "win_rate": round(a.win_rate, 4),
-                         "ci_low": round(a.ci_low, 4), "ci_high": round(a.ci_high, 4),
-                         "mean_return": round(a.mean_return, 4)} for a in report.agents}
+    results = {}
+    for a in report.agents:
+        # an agent listed more than once (three heuristic seats) keeps each row:
+        # the second is "<id>#2", the third "<id>#3"
+        key, k = a.agent, 1
+        while key in results:
+            k += 1
+            key = f"{a.agent}#{k}"
+        results[key] = {"games": a.games, "wins": a.wins, "win_rate": round(a.win_rate, 4),
+                        "ci_low": round(a.ci_low, 4), "ci_high": round(a.ci_high, 4),
+                        "mean_return": round(a.mean_return, 4),
+                        "truncated": int(getattr(a, "truncated", 0))}
     cfg = report.config
     entry = {"command": command, "measured": datetime.date.today().isoformat(),
              "game_kwargs": cfg.get("game_kwargs", {}), "games": cfg.get("games"),

@@ -65,3 +65,20 @@ def test_table_shows_every_agent_with_its_interval(report):
     assert "maze_party/random" in text and "maze_party/heuristic" in text
     assert "95% CI" in text and "8 games per agent" in text
     assert "\x1b[" not in text  # no colour codes when not a terminal
+
+
+def test_a_card_keeps_every_row_of_an_agent_listed_several_times(tmp_path):
+    """ppo against three heuristic seats: the card gets four rows, not one heuristic
+    row overwritten twice."""
+    from labyrinth_gym.evaluation.report import record_in_cards
+
+    report = evaluate("labyrinth_cards", ["random", "heuristic", "heuristic"], games=3,
+                      seed=0, game_kwargs={"num_players": 3})
+    (tmp_path / "card.json").write_text("{}")
+    record_in_cards(report, {"random": {"path": str(tmp_path)}}, "labyrinth-gym evaluate")
+    entry = json.loads((tmp_path / "card.json").read_text())["eval"]["evaluations"][0]
+    results = entry["results"]
+    assert list(results) == ["labyrinth_cards/random", "labyrinth_cards/heuristic",
+                             "labyrinth_cards/heuristic#2"]
+    assert sum(r["wins"] for r in results.values()) == pytest.approx(3.0)
+    assert all(r["games"] == 3 and "truncated" in r for r in results.values())

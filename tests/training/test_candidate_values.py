@@ -1,11 +1,7 @@
-"""Candidate values (training/candidate_values.py): exploration games, the scorer, its
-picks, and the warm start through `labyrinth-gym train`."""
+"""Candidate values (training/candidate_values.py): exploration games, the scorer and its
+picks (the warm start through `labyrinth-gym train` is in test_train_smoke.py)."""
 
 from __future__ import annotations
-
-import json
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -20,8 +16,6 @@ from labyrinth_gym.training.candidate_values import (
     win_shares,
 )
 from labyrinth_gym.training.train import run_warm_start
-
-CLI = [sys.executable, "-m", "labyrinth_gym"]
 
 
 def test_win_shares_split_the_win_among_the_best_and_a_draw_among_all():
@@ -105,35 +99,3 @@ def test_a_warm_start_method_must_be_known_and_the_interface_laid_out_in_candida
     with pytest.raises(ValueError, match="global_size"):
         run_warm_start(None, "dungeon_crawler", make_interface("dungeon_crawler", None),
                        {"method": "candidate_values", "games": 1})
-
-
-def test_train_with_a_candidate_values_warm_start_records_it_and_plays(tmp_path):
-    params = tmp_path / "dc.yml"
-    params.write_text(
-        "default:\n  interface: candidates\n  n_envs: 2\n  n_steps: 64\n"
-        "  batch_size: 64\n  n_epochs: 1\n  policy_kwargs: {net_arch: [32]}\n"
-        "labyrinth_gym/DungeonCrawler-v0:\n"
-        "  warm_start: {method: candidate_values, games: 4, explore: 0.0,\n"
-        "               explore_kinds: {choose_start: 0.5, respawn_square: 0.5},\n"
-        "               scorer_epochs: 1, epochs: 2, workers: 2}\n"
-        "  selfplay: {fixed: {heuristic: 1.0}}\n"
-    )
-    out = tmp_path / "dc"
-    proc = subprocess.run(
-        [*CLI, "train", "dungeon_crawler", "--timesteps", "128", "--seed", "1",
-         "--out", str(out), "--hyperparams", str(params), "--no-progress",
-         "--players", "2", "--kw", "max_rounds=12"],
-        capture_output=True, text=True, timeout=300,
-    )
-    assert proc.returncode == 0, proc.stderr
-    warm = json.loads((out / "card.json").read_text())["warm_start"]
-    assert warm["method"] == "candidate_values" and warm["games"] == 4
-    assert warm["decisions"] > 50 and warm["explored"] >= 1
-    assert warm["scorer"]["samples"] > 0 and 0.0 <= warm["agreement"] <= 1.0
-    from labyrinth_gym.agents import LearnedAgent
-    from labyrinth_gym.evaluation.matches import play_game
-
-    agent = LearnedAgent("dungeon_crawler", path=out)
-    result = play_game("dungeon_crawler", [agent, agent], 3, {"num_players": 2,
-                                                              "max_rounds": 4})
-    assert result.steps > 10

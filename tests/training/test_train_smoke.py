@@ -26,6 +26,21 @@ def _train(out: Path, *extra: str) -> subprocess.CompletedProcess:
     )
 
 
+def _train_with(tmp_path: Path, game: str, params: str, *args: str) -> tuple[Path, dict]:
+    """Train ``game`` with the hyperparameter file text ``params`` (a tiny budget in
+    ``args``); return the run folder and its card."""
+    path = tmp_path / f"{game}.yml"
+    path.write_text(params)
+    out = tmp_path / game
+    proc = subprocess.run(
+        [*CLI, "train", game, "--out", str(out), "--hyperparams", str(path),
+         "--no-progress", *args],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return out, json.loads((out / "card.json").read_text())
+
+
 def test_train_writes_model_card_config_and_command_then_resumes(tmp_path):
     out = tmp_path / "run"
     proc = _train(out)
@@ -127,13 +142,19 @@ def _new_game(game: str, seed: int):
         from labyrinth_gym.envs.arcane_labyrinth.env import make_game
 
         return make_game(np.random.default_rng(seed)), encode_arcane
+    if game == "dungeon_crawler":
+        from labyrinth_gym.envs.dungeon_crawler.encoding import encode as encode_dc
+        from labyrinth_gym.envs.dungeon_crawler.engine.game import new_game as new_dc
+
+        return new_dc(seed, num_players=4), encode_dc
     from labyrinth_gym.envs.labyrinth_cards.encoding import encode as encode_cards
     from labyrinth_gym.envs.labyrinth_cards.engine import new_game
 
     return new_game(seed, variant="caffeinated", num_players=3), encode_cards
 
 
-@pytest.mark.parametrize("game", ["maze_party", "labyrinth_cards", "arcane_labyrinth"])
+@pytest.mark.parametrize("game", ["maze_party", "labyrinth_cards", "arcane_labyrinth",
+                                  "dungeon_crawler"])
 def test_shipped_checkpoint_card_and_play(game):
     from labyrinth_gym import agents
     from labyrinth_gym.agents.learned import checkpoint_dir
@@ -146,9 +167,12 @@ def test_shipped_checkpoint_card_and_play(game):
     size = (checkpoint_dir(game, "ppo") / "model.zip").stat().st_size
     assert size < 4_000_000, f"shipped checkpoints stay small ({size} bytes)"
     state, encoder = _new_game(game, 0)
+    rng = np.random.default_rng(0)
     while not state.is_terminal():
         mask = state.legal_mask()
-        a = agent.act(encoder(state, state.current_player()), mask)
+        seat = state.current_player()
+        view = state.determinize(seat, rng) if agent.needs_game else None
+        a = agent.act(encoder(state, seat), mask, game=view)
         assert mask[a] == 1
         state.apply_action(a)
 
@@ -191,22 +215,15 @@ def test_self_play_training_runs_with_snapshots_joining_the_pool(tmp_path):
 
 
 def test_cooperative_training_through_an_interface_with_a_warm_start(tmp_path):
-    params = tmp_path / "arcane.yml"
-    params.write_text(
+    out, card = _train_with(
+        tmp_path, "arcane_labyrinth",
         "default:\n  interface: candidates\n  n_envs: 2\n  n_steps: 128\n"
         "  batch_size: 128\n  n_epochs: 1\n  policy_kwargs: {net_arch: [32]}\n"
         "labyrinth_gym/ArcaneLabyrinth-v1:\n"
-        "  warm_start: {teacher: heuristic, games: 3, epochs: 20, smoothing: 0.05}\n"
+        "  warm_start: {teacher: heuristic, games: 3, epochs: 20, smoothing: 0.05}\n",
+        "--timesteps", "256", "--seed", "2",
+        "--kw", 'hero="black_necromancer"', "--kw", 'labyrinth="goblin_warrens"',
     )
-    out = tmp_path / "arcane"
-    proc = subprocess.run(
-        [*CLI, "train", "arcane_labyrinth", "--timesteps", "256", "--seed", "2",
-         "--out", str(out), "--hyperparams", str(params), "--no-progress",
-         "--kw", 'hero="black_necromancer"', "--kw", 'labyrinth="goblin_warrens"'],
-        capture_output=True, text=True, timeout=300,
-    )
-    assert proc.returncode == 0, proc.stderr
-    card = json.loads((out / "card.json").read_text())
     assert card["interface"]["name"] == "arcane_labyrinth/candidates"
     warm = card["warm_start"]
     assert warm["teacher"] == "arcane_labyrinth/heuristic" and warm["games"] == 3
@@ -226,26 +243,22 @@ def test_cooperative_training_through_an_interface_with_a_warm_start(tmp_path):
     assert env.game.is_terminal()
 
 
+DC_PARAMS = (
+    "default:\n  interface: candidates\n  n_envs: 2\n  n_steps: 64\n"
+    "  batch_size: 64\n  n_epochs: 1\n  policy_kwargs: {net_arch: [32]}\n"
+    "labyrinth_gym/DungeonCrawler-v0:\n"
+)
+
+
 def test_competitive_training_through_a_game_reading_interface_with_a_warm_start(tmp_path):
     """Dungeon Crawler: the candidates interface reads the seat's view; the warm start
     plays the teacher in every seat, per-episode player counts drawn."""
-    params = tmp_path / "dc.yml"
-    params.write_text(
-        "default:\n  interface: candidates\n  n_envs: 2\n  n_steps: 64\n"
-        "  batch_size: 64\n  n_epochs: 1\n  policy_kwargs: {net_arch: [32]}\n"
-        "labyrinth_gym/DungeonCrawler-v0:\n"
-        "  warm_start: {teacher: heuristic, games: 2, epochs: 10}\n"
-        "  selfplay: {fixed: {heuristic: 1.0, random: 1.0}, snapshot_every: 64}\n"
+    out, card = _train_with(
+        tmp_path, "dungeon_crawler",
+        DC_PARAMS + "  warm_start: {teacher: heuristic, games: 2, epochs: 10}\n"
+        "  selfplay: {fixed: {heuristic: 1.0, random: 1.0}, snapshot_every: 64}\n",
+        "--timesteps", "128", "--seed", "2", "--players", "2,3", "--kw", "max_rounds=15",
     )
-    out = tmp_path / "dc"
-    proc = subprocess.run(
-        [*CLI, "train", "dungeon_crawler", "--timesteps", "128", "--seed", "2",
-         "--out", str(out), "--hyperparams", str(params), "--no-progress",
-         "--players", "2,3", "--kw", "max_rounds=15"],
-        capture_output=True, text=True, timeout=300,
-    )
-    assert proc.returncode == 0, proc.stderr
-    card = json.loads((out / "card.json").read_text())
     assert card["interface"]["name"] == "dungeon_crawler/candidates"
     warm = card["warm_start"]
     assert warm["teacher"] == "dungeon_crawler/heuristic" and warm["samples"] > 20
@@ -263,3 +276,25 @@ def test_competitive_training_through_a_game_reading_interface_with_a_warm_start
         a = agent.act(encode(game, p), mask, game=game.determinize(p, rng))
         assert mask[a] == 1
         game.apply_action(a)
+
+
+def test_train_with_a_candidate_values_warm_start_records_it_and_plays(tmp_path):
+    out, card = _train_with(
+        tmp_path, "dungeon_crawler",
+        DC_PARAMS
+        + "  warm_start: {method: candidate_values, games: 4, explore: 0.0,\n"
+        "               explore_kinds: {choose_start: 0.5, respawn_square: 0.5},\n"
+        "               scorer_epochs: 1, epochs: 2, workers: 2}\n"
+        "  selfplay: {fixed: {heuristic: 1.0}}\n",
+        "--timesteps", "128", "--seed", "1", "--players", "2", "--kw", "max_rounds=12",
+    )
+    warm = card["warm_start"]
+    assert warm["method"] == "candidate_values" and warm["games"] == 4
+    assert warm["decisions"] > 50 and warm["explored"] >= 1
+    assert warm["scorer"]["samples"] > 0 and 0.0 <= warm["agreement"] <= 1.0
+    from labyrinth_gym.evaluation.matches import play_game
+
+    agent = LearnedAgent("dungeon_crawler", path=out)
+    result = play_game("dungeon_crawler", [agent, agent], 3,
+                       {"num_players": 2, "max_rounds": 4})
+    assert result.steps > 10
