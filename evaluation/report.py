@@ -208,7 +208,7 @@ def record_in_cards(report: Any, agent_kwargs: dict[str, dict[str, Any]],
         results[key] = {"games": a.games, "wins": a.wins, "win_rate": round(a.win_rate, 4),
                         "ci_low": round(a.ci_low, 4), "ci_high": round(a.ci_high, 4),
                         "mean_return": round(a.mean_return, 4),
-                        "truncated": int(getattr(a, "truncated", 0))}
+                        "truncated": int(a.truncated)}
     cfg = report.config
     entry = {"command": command, "measured": datetime.date.today().isoformat(),
              "game_kwargs": cfg.get("game_kwargs", {}), "games": cfg.get("games"),

@@ -69,6 +69,11 @@ def _layout(interface: Any) -> tuple[int, int, int]:
     return int(g), int(c), k
 
 
+def _rate(kind: str | None, explore: float, explore_kinds: dict[str, float]) -> float:
+    """How often a decision of ``kind`` tries another candidate than 0."""
+    return explore_kinds.get(kind, explore)
+
+
 def _play(args: tuple) -> tuple[np.ndarray, ...]:
     """One exploration game: ``(observations, masks, chosen, shares, explored, kinds)``."""
     game_name, interface_name, seed, kwargs, explore, explore_kinds = args
@@ -92,7 +97,7 @@ def _play(args: tuple) -> tuple[np.ndarray, ...]:
             continue
         allowed = int(decision.mask.sum())
         kind = (getattr(game, "decision", None) or {}).get("kind")
-        rate = explore_kinds.get(kind, explore)
+        rate = _rate(kind, explore, explore_kinds)
         choice = 0
         if allowed > 1 and rng.random() < rate:
             choice = int(rng.choice(np.flatnonzero(decision.mask)[1:]))
@@ -256,8 +261,8 @@ def candidate_values_start(model, game: str, interface: Any, *, games: int = 800
         raise ValueError("candidate values: the exploration games asked the policy nothing")
     collected = time.time() - start
     scorer, fit = fit_scorer(data, layout, epochs=scorer_epochs, hidden=hidden, seed=seed)
-    rates = {k: float(v) for k, v in (explore_kinds or {}).items()}
-    tried = np.array([rates.get(k, explore) > 0 for k in data["kinds"]], dtype=bool)
+    tried = np.array([_rate(k, explore, explore_kinds or {}) > 0 for k in data["kinds"]],
+                     dtype=bool)
     picks = scorer_choices(scorer, data["observations"], data["masks"], margin, where=tried)
     # the value head learns the win share, the same target the scorer had
     cloned = clone(model, data["observations"], data["masks"], picks, data["shares"],

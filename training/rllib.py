@@ -547,7 +547,7 @@ def _warm_start(algo, params: dict[str, Any], hidden: list[int], game: str, inte
     learner and every env runner; return what the card records."""
     import torch
 
-    from labyrinth_gym.training.train import run_warm_start
+    from labyrinth_gym.training.warm_start import run_warm_start
 
     current = algo.learner_group.get_weights()["default_policy"]
     model = sb3_model(current, hidden, game, params.get("interface"), game_kwargs)

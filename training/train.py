@@ -127,9 +127,10 @@ def train(
     Competitive games train by self-play (:mod:`labyrinth_gym.training.selfplay`): the
     hyperparameter file's ``selfplay`` section sets the opponent pool, and ``choices``
     (or that section's ``choices``) the per-episode variants and player counts.
-    A ``warm_start`` section first clones a teacher agent's moves into the fresh
-    policy (in a competitive game the teacher also fills the other seats) (:mod:`labyrinth_gym.training.warm_start`); the card records
-    how well the clone matched.
+    A ``warm_start`` section first trains the fresh policy before PPO
+    (:func:`labyrinth_gym.training.warm_start.run_warm_start`): by cloning a teacher
+    agent's moves (in a competitive game the teacher also fills the other seats), or by
+    candidate values learned from exploration games; the card records how it went.
 
     Args:
         game: Game name (see :func:`labyrinth_gym.envs.game_names`).
@@ -211,6 +212,8 @@ def train(
         )
         done_before = 0
         if warm:
+            from labyrinth_gym.training.warm_start import run_warm_start
+
             warm_report = run_warm_start(model, game, interface, warm, game_kwargs=game_kwargs,
                                          seed=seed, choices=choices or None)
     remaining = total - done_before
@@ -260,29 +263,6 @@ def train(
     save()
     env.close()
     return out
-
-
-WARM_STARTS = ("teacher", "candidate_values")
-"""The kinds of warm start a hyperparameter file's ``warm_start`` section may name as
-its ``method``: cloning a teacher agent (the default,
-:mod:`labyrinth_gym.training.warm_start`) or candidate values learned from exploration
-games (:mod:`labyrinth_gym.training.candidate_values`)."""
-
-
-def run_warm_start(model, game: str, interface: Any, warm: dict[str, Any], **kwargs: Any
-                   ) -> dict[str, Any]:
-    """The ``warm_start`` section's method on a fresh ``model``; its report for the card."""
-    settings = dict(warm)
-    method = settings.pop("method", "teacher")
-    if method == "teacher":
-        from labyrinth_gym.training.warm_start import warm_start
-
-        return warm_start(model, game, interface, **kwargs, **settings)
-    if method == "candidate_values":
-        from labyrinth_gym.training.candidate_values import candidate_values_start
-
-        return candidate_values_start(model, game, interface, **kwargs, **settings)
-    raise ValueError(f"warm_start method must be one of {WARM_STARTS}, got {method!r}")
 
 
 def card_header(game: str, spec, interface, game_kwargs: dict[str, Any], algorithm: str,

@@ -161,3 +161,23 @@ def warm_start(model, game: str, interface: Any, *, teacher: str = "heuristic",
     return {**stats, "epochs": epochs, "batch_size": batch_size,
             "learning_rate": learning_rate, "smoothing": smoothing, **fit,
             "seconds": round(time.time() - start, 1)}
+
+
+WARM_STARTS = ("teacher", "candidate_values")
+"""The kinds of warm start a hyperparameter file's ``warm_start`` section may name as
+its ``method``: cloning a teacher agent (the default, :func:`warm_start`) or candidate
+values learned from exploration games (:mod:`labyrinth_gym.training.candidate_values`)."""
+
+
+def run_warm_start(model, game: str, interface: Any, warm: dict[str, Any], **kwargs: Any
+                   ) -> dict[str, Any]:
+    """The ``warm_start`` section's method on a fresh ``model``; its report for the card."""
+    settings = dict(warm)
+    method = settings.pop("method", "teacher")
+    if method == "teacher":
+        return warm_start(model, game, interface, **kwargs, **settings)
+    if method == "candidate_values":
+        from labyrinth_gym.training.candidate_values import candidate_values_start
+
+        return candidate_values_start(model, game, interface, **kwargs, **settings)
+    raise ValueError(f"warm_start method must be one of {WARM_STARTS}, got {method!r}")

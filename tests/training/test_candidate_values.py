@@ -15,7 +15,7 @@ from labyrinth_gym.training.candidate_values import (
     scorer_choices,
     win_shares,
 )
-from labyrinth_gym.training.train import run_warm_start
+from labyrinth_gym.training.warm_start import run_warm_start
 
 
 def test_win_shares_split_the_win_among_the_best_and_a_draw_among_all():
