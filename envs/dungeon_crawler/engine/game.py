@@ -75,6 +75,7 @@ from typing import Any
 
 import numpy as np
 
+from labyrinth_gym.envs.core.arguments import boolean, integer
 from labyrinth_gym.envs.core.dice import Dice
 from labyrinth_gym.envs.core.engine import DecisionGame
 from labyrinth_gym.envs.dungeon_crawler.engine import actions as A
@@ -172,13 +173,14 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
     def new(cls, rng: np.random.Generator | int | None = None, *, num_players: int = 2,
             hard: bool = False, max_rounds: int = 60,
             _setup: bool = True) -> DungeonCrawlerGame:
-        if not 2 <= num_players <= 6:
-            raise ValueError(f"2 to 6 players, not {num_players}")
+        num_players = integer("num_players", num_players, 2, 6)
+        hard = boolean("hard", hard)
+        max_rounds = integer("max_rounds", max_rounds, 1)
         game = cls.__new__(cls)
         game.dice = Dice(rng)
         game.num_players = num_players
-        game.hard = bool(hard)
-        game.max_rounds = int(max_rounds)
+        game.hard = hard
+        game.max_rounds = max_rounds
         game.events = []
         game.board = Board(hard=hard)
         game.tile_deck = list(range(len(tiles())))
