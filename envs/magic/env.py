@@ -61,7 +61,10 @@ counted) or ``max_actions`` actions.
 - ``decks``: one entry per seat: a sample deck's name (``"white_weenie"``; the list is
   :func:`~labyrinth_gym.envs.magic.engine.game.sample_decks`), a path to a plain-text
   decklist, or a list of card names. Default None: each seat gets a sample deck drawn
-  at random for each episode (from the episode's seed).
+  at random for each episode (from the episode's seed). Every deck has at least
+  ``min_deck_size`` cards.
+- ``min_deck_size``: the smallest deck allowed (default 60, a constructed deck; lower
+  it for test decks). A shorter deck is refused at construction, naming its seat.
 - ``max_turns``: truncation cap in turns (default 60); ``max_actions`` (default 20000).
 - ``mulligan``: offer London mulligans (default True).
 - ``render_mode``: ``"ansi"`` (the table as the seat to act reads it).
@@ -81,6 +84,7 @@ from typing import Any
 
 import numpy as np
 
+from labyrinth_gym.envs.core.arguments import integer
 from labyrinth_gym.envs.core.gym_adapter import EngineGymEnv
 from labyrinth_gym.envs.core.pz_adapter import EngineAECEnv, wrap
 from labyrinth_gym.envs.core.spec import GameSpec
@@ -96,6 +100,10 @@ from labyrinth_gym.envs.magic.engine.game import (
 from labyrinth_gym.envs.magic.render import render_text
 
 DeckSpec = str | Path | list[Any]
+
+MIN_DECK_SIZE = 60
+"""The free-for-all's smallest deck (a constructed deck's 60 cards) unless the
+``min_deck_size`` argument lowers it."""
 
 
 @cache
@@ -122,19 +130,33 @@ def resolve_deck(entry: DeckSpec) -> list[Any]:
 
 
 def make_game(rng: np.random.Generator, num_players: int = 2,
-              decks: list[DeckSpec] | None = None, **kwargs: Any) -> MagicGame:
+              decks: list[DeckSpec] | None = None, min_deck_size: int = MIN_DECK_SIZE,
+              **kwargs: Any) -> MagicGame:
     """A new game for the envs: ``decks`` resolved per seat (None: sample decks drawn
-    with ``rng``, the game's one generator)."""
-    if not 2 <= num_players <= A.MAX_PLAYERS:
-        raise ValueError(f"num_players must be 2-{A.MAX_PLAYERS}, got {num_players}")
+    with ``rng``, the game's one generator), each at least ``min_deck_size`` cards.
+
+    Raises:
+        ValueError: a bad argument (named), a deck that does not resolve, or decks
+            below ``min_deck_size`` (every short deck listed).
+    """
+    num_players = integer("num_players", num_players, 2, A.MAX_PLAYERS)
+    min_deck_size = integer("min_deck_size", min_deck_size, 1)
     if decks is None:
         names = sample_decks()
         chosen = [names[int(rng.integers(len(names)))] for _ in range(num_players)]
         resolved = [sample_deck(name) for name in chosen]
     else:
-        if len(decks) != num_players:
-            raise ValueError(f"decks has {len(decks)} entries for {num_players} players")
+        if not isinstance(decks, (list, tuple)) or len(decks) != num_players:
+            given = (f"{len(decks)} entries" if isinstance(decks, (list, tuple))
+                     else repr(decks))
+            raise ValueError(f"decks has {given} for {num_players} players "
+                             "(give one deck per seat)")
         resolved = [resolve_deck(d) for d in decks]
+    short = [f"seat {seat} has {len(deck)}" for seat, deck in enumerate(resolved)
+             if len(deck) < min_deck_size]
+    if short:
+        raise ValueError(f"decks must have at least {min_deck_size} cards "
+                         f"(min_deck_size): {'; '.join(short)}")
     return new_game(rng, num_players=num_players, decks=resolved, **kwargs)
 
 

@@ -52,9 +52,11 @@ from typing import Any
 
 import numpy as np
 
+from labyrinth_gym.envs.core.arguments import integer
 from labyrinth_gym.envs.core.gym_adapter import EngineGymEnv
 from labyrinth_gym.envs.core.pz_adapter import EngineAECEnv, wrap
 from labyrinth_gym.envs.core.spec import GameSpec
+from labyrinth_gym.envs.magic.engine.actions import MAX_PLAYERS
 from labyrinth_gym.envs.magic.engine.cards import card_pool
 from labyrinth_gym.envs.magic.engine.decklist import DecklistError
 from labyrinth_gym.envs.magic.render import render_text as magic_text
@@ -107,6 +109,7 @@ def make_game(rng: np.random.Generator | int | None, num_players: int = 4,
               decks: list[Any] | None = None, **kwargs: Any) -> CommanderGame:
     """A pod for the envs (decks default to the shipped ones in a seeded order)."""
     rng = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+    num_players = integer("num_players", num_players, 2, MAX_PLAYERS)
     if decks is None:
         shipped = shipped_decks()
         order = rng.permutation(len(shipped))

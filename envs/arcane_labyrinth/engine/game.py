@@ -133,10 +133,11 @@ from labyrinth_gym.envs.arcane_labyrinth.engine.decks import (
     load_hero,
     load_labyrinth,
 )
+from labyrinth_gym.envs.core.arguments import boolean
 from labyrinth_gym.envs.core.dice import Dice
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
-from labyrinth_gym.envs.magic.engine.game import MagicGame, card_def
+from labyrinth_gym.envs.magic.engine.game import MagicGame, card_def, table_arguments
 from labyrinth_gym.envs.magic.engine.state import StackItem, code_player
 
 HERO = 0
@@ -244,6 +245,10 @@ class ArcaneGame(MagicGame):
             mulligan: Offer London mulligans.
             opening_hand: Cards drawn at the start.
         """
+        entropy_draw = boolean("entropy_draw", entropy_draw)
+        desperation = boolean("desperation", desperation)
+        max_turns, max_actions, mulligan, opening_hand = table_arguments(
+            max_turns, max_actions, mulligan, opening_hand)
         kit = load_hero(hero)
         lab = load_labyrinth(labyrinth)
         game = cls.__new__(cls)

@@ -81,6 +81,7 @@ from typing import Any
 
 import numpy as np
 
+from labyrinth_gym.envs.core.arguments import integer
 from labyrinth_gym.envs.core.dice import Dice
 from labyrinth_gym.envs.core.engine import TERMINAL_PLAYER, Game, IllegalActionError
 from labyrinth_gym.envs.labyrinth_cards.engine import actions as A
@@ -215,12 +216,10 @@ class LabyrinthCardsGame(Game):
         num_players: int = 2,
         max_turns: int = 400,
     ) -> LabyrinthCardsGame:
-        if not 2 <= int(num_players) <= 6:
-            raise ValueError(f"num_players must be 2-6, got {num_players}")
-        if max_turns < 1:
-            raise ValueError(f"max_turns must be positive, got {max_turns}")
+        num_players = integer("num_players", num_players, 2, 6)
+        max_turns = integer("max_turns", max_turns, 1)
         game = cls.__new__(cls)
-        game._init(Dice(rng), int(num_players), int(max_turns))
+        game._init(Dice(rng), num_players, max_turns)
         return game
 
     def _init(self, dice: Dice, num_players: int, max_turns: int) -> None:
@@ -862,7 +861,7 @@ def new_game(
     max_turns: int = 400,
 ) -> LabyrinthCardsGame:
     """A new game of ``variant`` (``official``, ``caffeinated`` or ``steroids``)."""
-    if variant not in VARIANTS:
+    if not isinstance(variant, str) or variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}; known variants: {', '.join(VARIANTS)}")
     return VARIANTS[variant].new(rng, num_players=num_players, max_turns=max_turns)
 

@@ -123,6 +123,7 @@ from typing import Any
 
 import numpy as np
 
+from labyrinth_gym.envs.core.arguments import boolean, integer
 from labyrinth_gym.envs.core.dice import Dice
 from labyrinth_gym.envs.core.engine import DecisionGame
 from labyrinth_gym.envs.magic.engine import actions as A
@@ -170,6 +171,20 @@ def sample_decks() -> list[str]:
 def sample_deck(name: str) -> list[str]:
     """A shipped decklist's card names, one per card (``"red_burn"``...)."""
     return parse_decklist(_sample_text(name), f"{name}.txt").cards()
+
+
+def table_arguments(max_turns: Any, max_actions: Any, mulligan: Any,
+                    opening_hand: Any) -> tuple[int, int, bool, int]:
+    """The caps and the opening every format on this engine takes, checked strictly
+    (:mod:`labyrinth_gym.envs.core.arguments`): ``max_turns`` and ``max_actions`` at
+    least 1, ``mulligan`` true or false, ``opening_hand`` 0 (hand-built positions)
+    to 100 cards.
+
+    Raises:
+        ValueError: naming the first argument that is not what it takes.
+    """
+    return (integer("max_turns", max_turns, 1), integer("max_actions", max_actions, 1),
+            boolean("mulligan", mulligan), integer("opening_hand", opening_hand, 0, 100))
 
 
 def card_def(card: str | fx.CardDef) -> fx.CardDef:
@@ -257,8 +272,13 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
             mulligan: Offer London mulligans (False: everyone keeps).
             opening_hand: Cards drawn at the start (0 for hand-built positions).
         """
-        if not 2 <= num_players <= A.MAX_PLAYERS:
-            raise ValueError(f"num_players must be 2-{A.MAX_PLAYERS}, got {num_players}")
+        num_players = integer("num_players", num_players, 2, A.MAX_PLAYERS)
+        life = integer("life", life, 1)
+        max_turns, max_actions, mulligan, opening_hand = table_arguments(
+            max_turns, max_actions, mulligan, opening_hand)
+        if starting_player is not None:
+            starting_player = integer("starting_player", starting_player, 0,
+                                      num_players - 1)
         if decks is None:
             decks = [default_deck() for _ in range(num_players)]
         if len(decks) != num_players:
@@ -760,4 +780,4 @@ def new_game(rng: np.random.Generator | int | None = None, num_players: int = 2,
 
 
 __all__ = ["DEFAULT_DECK", "STEPS", "MagicGame", "card_def", "default_deck", "new_game",
-           "sample_deck", "sample_decks"]
+           "sample_deck", "sample_decks", "table_arguments"]

@@ -48,6 +48,7 @@ from typing import Any
 
 import numpy as np
 
+from labyrinth_gym.envs.core.arguments import integer
 from labyrinth_gym.envs.core.dice import Dice
 from labyrinth_gym.envs.core.engine import TERMINAL_PLAYER, Game, IllegalActionError
 from labyrinth_gym.envs.maze_party.engine import actions as A
@@ -142,21 +143,23 @@ class MazePartyGame(Game):
             max_turns: Member turns before the run is truncated.
         """
         all_mazes = mazes()
-        if maze not in all_mazes:
+        if not isinstance(maze, str) or maze not in all_mazes:
             raise ValueError(f"unknown maze {maze!r}; known mazes: {sorted(all_mazes)}")
         if party is None:
             party = DEFAULT_PARTY
-        elif isinstance(party, int):
-            party = party_of(party)
+        elif not isinstance(party, (list, tuple)):
+            if isinstance(party, str):
+                raise ValueError(f"party must be a size 1-{A.MAX_MEMBERS} or a list of "
+                                 f"character ids, got {party!r}")
+            party = party_of(integer("party", party, 1, A.MAX_MEMBERS))
         party = tuple(party)
         sheets = characters()
-        unknown = [p for p in party if p not in sheets]
+        unknown = [p for p in party if not isinstance(p, str) or p not in sheets]
         if unknown:
             raise ValueError(f"unknown characters {unknown}; known: {sorted(sheets)}")
         if not 1 <= len(party) <= A.MAX_MEMBERS:
             raise ValueError(f"a party has 1-6 members, got {len(party)}")
-        if max_turns < 1:
-            raise ValueError(f"max_turns must be positive, got {max_turns}")
+        max_turns = integer("max_turns", max_turns, 1)
         game = cls.__new__(cls)
         game._init(Dice(rng), all_mazes[maze], tuple(sheets[p] for p in party), max_turns)
         return game

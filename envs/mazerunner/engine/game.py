@@ -52,6 +52,7 @@ from typing import Any
 
 import numpy as np
 
+from labyrinth_gym.envs.core.arguments import integer
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine.game import MagicGame, card_def
 from labyrinth_gym.envs.magic.engine.mana import ManaCost
@@ -105,6 +106,7 @@ class CommanderGame(MagicGame):
             opening_hand: int = 7) -> CommanderGame:
         """A pod: commanders in the command zone, libraries shuffled, hands drawn,
         mulligans asked. ``decks`` default to the shipped decks in turn."""
+        num_players = integer("num_players", num_players, 2, A.MAX_PLAYERS)
         if decks is None:
             shipped = shipped_decks()
             decks = [shipped[i % len(shipped)] for i in range(num_players)]
