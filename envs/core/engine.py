@@ -8,6 +8,7 @@ evaluation, replay and serving talk to every game through this surface only.
 from __future__ import annotations
 
 import abc
+import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -40,6 +41,21 @@ class IllegalActionError(ValueError):
 
 def _in_range(game: Game, action: int) -> bool:
     return 0 <= int(action) < game.num_actions
+
+
+def snapshot(value: Any) -> Any:
+    """A copy of ``value`` that shares no mutable container with it: dicts, lists and
+    tuples are copied all the way down (JSON-ready event data, quickly), anything else
+    mutable by :func:`copy.deepcopy`; numbers, strings, None are themselves."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, dict):
+        return {k: snapshot(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [snapshot(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(snapshot(v) for v in value)
+    return copy.deepcopy(value)
 
 
 class Game(abc.ABC):
@@ -156,10 +172,14 @@ class Game(abc.ABC):
         self._apply(int(action))
 
     def log(self, kind: str, **data: Any) -> None:
-        """Append the event ``{"turn": self.turn, "type": kind, **data}``."""
-        data["turn"] = self.turn
-        data["type"] = kind
-        self.events.append(data)
+        """Append the event ``{"turn": self.turn, "type": kind, **data}``, a
+        :func:`snapshot` of the values as they are now: a logged event never changes
+        when the state it was read from does (a die a card turns later, a list the
+        engine keeps on using)."""
+        event = snapshot(data)
+        event["turn"] = self.turn
+        event["type"] = kind
+        self.events.append(event)
 
     def legal_mask(self) -> np.ndarray:
         """The legal set as an ``int8`` mask of length :attr:`num_actions`."""

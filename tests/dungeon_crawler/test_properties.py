@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 
 from labyrinth_gym.envs.dungeon_crawler.engine.actions import TREASURE_CARDS
@@ -88,3 +90,33 @@ def test_invariants_over_a_thousand_short_games():
             assert steps < 5_000
         check(game)
         assert game.outcome in ("win", "truncated")
+
+
+def play_checking_the_log(game: DungeonCrawlerGame, rng: np.random.Generator,
+                          max_steps: int = 20_000) -> int:
+    """Random legal play; after every step, every event logged before it is still what
+    it was when logged (a copy is kept of each as it is appended). The steps played."""
+    kept = copy.deepcopy(game.events)
+    steps = 0
+    while not game.is_terminal() and steps < max_steps:
+        legal = game.legal_actions()
+        game.apply_action(legal[rng.integers(len(legal))])
+        steps += 1
+        assert game.events[:len(kept)] == kept, f"a logged event changed at step {steps}"
+        kept += copy.deepcopy(game.events[len(kept):])
+    return steps
+
+
+def test_logged_events_never_change_seed_3_three_players():
+    """Issue 28: a Power card played after an attack roll rewrote the logged
+    ``attack_roll`` (its ``rolls`` were the pending roll's own list). Seed 3, 3 players,
+    random legal play to the end."""
+    game = new_game(3, num_players=3)
+    assert play_checking_the_log(game, np.random.default_rng(3)) > 0
+    assert game.is_terminal()
+
+
+def test_logged_events_never_change_over_many_seeds():
+    for seed in range(40):
+        game = new_game(seed, num_players=2 + seed % 5, hard=seed % 4 == 1, max_rounds=12)
+        play_checking_the_log(game, np.random.default_rng(seed))
