@@ -364,6 +364,35 @@ def test_rotating_and_shifting_rooms():
     assert len(game.tile_deck) == deck + 1 and (1, 1) in game.board.open_slots()
 
 
+def test_a_treasure_pile_token_only_when_the_tile_is_first_placed():
+    """"Place a token there only when the tile is first placed on the board": a tile
+    that Shifting Rooms shuffled back and that is placed again gets no new token; the
+    other copy of that tile, placed for the first time, does."""
+    game = DungeonCrawlerGame.empty(0)
+    game.place_tile("treasure hall", (0, 1))
+    assert game.board.piles == {(0, 4), (2, 4)}
+    hall = game.placed_tiles[(0, 1)]
+    game.add_adventurer(0, "Human Warrior", (1, 1))
+    game.give_card(0, "Shifting Rooms")
+    game.give_card(0, "Map")
+    game.start(0, steps=("adventurer",))
+    game.apply_action(play("Shifting Rooms"))
+    game.apply_action(A.place((0, 1), 0))
+    assert not game.board.piles  # its tokens went back to the supply
+    game.tile_deck.remove(hall)
+    game.tile_deck.append(hall)  # the Map draws it again
+    game.apply_action(play("Map"))
+    assert game.decision["tile"] == "treasure hall"
+    game.apply_action(A.place((0, 1), 0))
+    assert game.placed_tiles[(0, 1)] == hall
+    assert not game.board.piles and events(game, "tile")[-1]["piles"] == 0
+    game.place_tile("treasure hall", (0, 2))  # the other copy, first placed
+    assert game.placed_tiles[(0, 2)] != hall
+    assert game.board.piles == {(0, 7), (2, 7)}
+    again = DungeonCrawlerGame.from_dict(game.to_dict())
+    assert again.laid == game.laid and hall in again.laid
+
+
 def test_map_places_a_tile_and_reinforcements_spawn_a_monster():
     game, hero = duel()
     game.give_card(0, "Map")

@@ -4,7 +4,8 @@ far, treasure pile tokens and spawn points (the figures are the game's).
 The board is ``slots x slots`` tile slots of ``tile_size`` squares a side
 (:mod:`~labyrinth_gym.envs.dungeon_crawler.engine.data` reads the geometry from
 ``board.toml``). A tile goes in an empty slot sharing an edge with a filled one, in
-any of four rotations; its treasure piles get a token each while fewer than
+any of four rotations; when it is first placed, its treasure piles get a token each
+while fewer than
 :data:`~labyrinth_gym.envs.dungeon_crawler.engine.data.TREASURE_PILES` are on the
 board (the component count).
 """
@@ -66,14 +67,14 @@ class Board:
         return self.spec.size
 
     # ------------------------------------------------------------ placing
-    def _paint(self, slot: Slot, pic: Picture, name: str) -> int:
+    def _paint(self, slot: Slot, pic: Picture, name: str, piles: bool = True) -> int:
         k = self.spec.tile_size
         r0, c0 = slot[0] * k, slot[1] * k
         self.terrain[r0:r0 + k, c0:c0 + k] = pic.terrain()
         for r, c, number in pic.spawns():
             self.spawns[(r0 + r, c0 + c)] = number
         placed = 0
-        for r, c in pic.piles():
+        for r, c in pic.piles() if piles else ():
             if len(self.piles) < TREASURE_PILES:
                 self.piles.add((r0 + r, c0 + c))
                 placed += 1
@@ -107,8 +108,10 @@ class Board:
                     out.append((r, c))
         return out
 
-    def place(self, name: str, pic: Picture, slot: Slot, quarter_turns: int) -> int:
-        """Place a tile; the number of treasure pile tokens it got.
+    def place(self, name: str, pic: Picture, slot: Slot, quarter_turns: int,
+              piles: bool = True) -> int:
+        """Place a tile; the number of treasure pile tokens it got (none without
+        ``piles``: a token goes on an X only when its tile is first placed).
 
         Raises:
             ValueError: ``slot`` is not an open slot (naming the open ones).
@@ -116,7 +119,7 @@ class Board:
         if slot not in self.open_slots():
             raise ValueError(f"slot {slot} is not open; open slots: {self.open_slots()}")
         self.turns[slot] = quarter_turns % 4
-        return self._paint(slot, pic.rotated(quarter_turns), name)
+        return self._paint(slot, pic.rotated(quarter_turns), name, piles)
 
     def movable_slots(self) -> list[Slot]:
         """Slots holding a labyrinth tile (not a mat room, the centre or Lava Island:

@@ -17,7 +17,9 @@ round, choosing an adventurer and placed by the re-spawn die.
 1. each monster the player controls moves, in the order drawn, by its tactics;
 2. each of them attacks an adventurer if it can;
 3. the player draws a tile and places it in an open slot, any rotation (no tile is
-   drawn while no slot is open or the deck is empty);
+   drawn while no slot is open or the deck is empty); a treasure pile token goes on
+   each of its X squares only when that tile is first placed (one Shifting Rooms sent
+   back to the deck gets none when placed again) and while tokens are left;
 4. below the player's maximum of monsters (12/8/6/5/4 for 2/3/4/5/6 players) it draws
    an encounter card and puts that monster on an unoccupied spawn point or an
    unoccupied square of the centre tile; the monster then moves *or* attacks by its
@@ -195,6 +197,7 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         game.secret_owner = None
         game.secret_door = None
         game.placed_tiles: dict[tuple[int, int], int] = {}
+        game.laid: set[int] = set()  # tiles placed at least once (their piles had tokens)
         game.figures: dict[int, Figure] = {}
         game.at: dict[Square, int] = {}
         game.next_fid = 1
@@ -242,7 +245,9 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         i = next(i for i in self.tile_deck if tiles()[i].name == name)
         self.tile_deck.remove(i)
         self.placed_tiles[slot] = i
-        self.board.place(name, tiles()[i].picture, slot, quarter_turns)
+        self.board.place(name, tiles()[i].picture, slot, quarter_turns,
+                         piles=i not in self.laid)
+        self.laid.add(i)
 
     def give_card(self, p: int, name: str) -> int:
         """Move the treasure card ``name`` from the deck to ``p``'s hand (tests)."""
@@ -1014,7 +1019,9 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
             index = self.ctx.pop("tile")
             tile = tiles()[index]
             self.placed_tiles[slot] = index
-            piles = self.board.place(tile.name, tile.picture, slot, q)
+            piles = self.board.place(tile.name, tile.picture, slot, q,
+                                     piles=index not in self.laid)
+            self.laid.add(index)
             self.log("tile", player=p, tile=tile.name, slot=list(slot), rotation=q,
                      piles=piles)
         elif dk == "spawn_square":
@@ -1255,6 +1262,7 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         new.treasure_discard = list(self.treasure_discard)
         new.secret_room = list(self.secret_room)
         new.placed_tiles = dict(self.placed_tiles)
+        new.laid = set(self.laid)
         new.figures = {k: copy.copy(f) for k, f in self.figures.items()}
         new.at = dict(self.at)
         new.seats = [s.copy() for s in self.seats]
@@ -1298,6 +1306,7 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
             "secret_room": self.secret_room, "secret_owner": self.secret_owner,
             "secret_door": None if self.secret_door is None else list(self.secret_door),
             "placed_tiles": [[r, c, i] for (r, c), i in sorted(self.placed_tiles.items())],
+            "laid": sorted(self.laid),
             "figures": [[f.fid, f.kind, f.name, f.owner, list(f.square), f.wounds]
                         for f in self.figures.values()],
             "next_fid": self.next_fid,
@@ -1329,6 +1338,7 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         game.secret_owner = data["secret_owner"]
         game.secret_door = None if data["secret_door"] is None else tuple(data["secret_door"])
         game.placed_tiles = {(r, c): i for r, c, i in data["placed_tiles"]}
+        game.laid = set(data["laid"])
         game.figures = {}
         game.at = {}
         for fid, kind, name, owner, sq, wounds in data["figures"]:
