@@ -52,7 +52,12 @@ from functools import cache
 from pathlib import Path
 
 from labyrinth_gym.envs.magic.engine.cards import CardPool, Printed, card_pool
-from labyrinth_gym.envs.magic.engine.decklist import DecklistError
+from labyrinth_gym.envs.magic.engine.decklist import (
+    DecklistError,
+    decklist_lines,
+    read_card,
+    total_problems,
+)
 
 DATA = Path(__file__).parent / "data"
 MAIN_SIZE = 100
@@ -63,7 +68,6 @@ PARTNER_KEYWORDS = ("partner", "partner with", "friends forever", "friends",
 """Keywords of the mechanics rule 2c refuses (the card data spells Friends forever
 both ways)."""
 NOT_A_COMMANDER_IN_PARTNER_SEASONS = ("Thrasios, Triton Hero",)
-_LINE = re.compile(r"(?:(\d+)\s*x?\s+)?(.+)")
 _ANY_NUMBER = re.compile(r"a deck can have any number of cards named", re.IGNORECASE)
 _UP_TO = re.compile(r"a deck can have up to (\w+) cards named", re.IGNORECASE)
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -96,17 +100,20 @@ def parse_deck(text: str, source: str = "deck") -> MazerunnerDeck:
     ``Sideboard``; no card checks).
 
     Raises:
-        DeckError: Unreadable lines, a count of 0, no ``Commander`` section.
+        DeckError: Unreadable lines, a count of 0, no ``Commander`` section, a
+            decklist over the card engine's size bounds
+            (:mod:`~labyrinth_gym.envs.magic.engine.decklist`).
     """
     sections: dict[str, dict[str, int]] = {"commander": {}, "main": {}, "side": {}}
     current = None
-    problems = []
+    problems: list[str] = []
     headers = {"commander": "commander", "commanders": "commander", "deck": "main",
                "mainboard": "main", "main": "main", "sideboard": "side"}
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#") or line.startswith("//"):
-            continue
+    try:
+        lines = decklist_lines(text, source)
+    except DecklistError as err:
+        raise DeckError(err.problems, source) from None
+    for number, line in lines:
         header = headers.get(line.rstrip(":").lower())
         if header:
             current = header
@@ -115,14 +122,13 @@ def parse_deck(text: str, source: str = "deck") -> MazerunnerDeck:
             problems.append(f"line {number}: a card before any section "
                             "(Commander, Deck, Sideboard)")
             continue
-        m = _LINE.fullmatch(line)
-        count = int(m.group(1)) if m and m.group(1) else 1
-        name = m.group(2).strip() if m else ""
-        if not name or count < 1:
-            problems.append(f"line {number}: cannot read {raw.strip()!r}")
+        card = read_card(number, line, problems)
+        if card is None:
             continue
+        name, count = card
         section = sections[current]
         section[name] = section.get(name, 0) + count
+    problems += total_problems(n for s in sections.values() for n in s.values())
     if not sections["commander"] and not problems:
         problems.append("no Commander section")
     if problems:

@@ -54,6 +54,7 @@ from labyrinth_gym.envs.magic.engine.decklist import (
     Decklist,
     DecklistError,
     check_cards,
+    decklist_lines,
     parse_decklist,
 )
 
@@ -99,10 +100,7 @@ def parse_sections(text: str, source: str, allowed: tuple[str, ...]) -> dict[str
     chunks: dict[str, list[str]] = {}
     problems: list[str] = []
     current: str | None = None
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#") or line.startswith("//"):
-            continue
+    for number, line in decklist_lines(text, source):  # (bounded in lines)
         m = _HEADER.fullmatch(line)
         if m:
             current = m.group(1).lower()

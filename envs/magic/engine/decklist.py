@@ -14,12 +14,20 @@ A ``Sideboard`` line (optionally ``Sideboard:``) starts the sideboard; blank lin
 ignored. :func:`load_decklist` checks every card and raises one
 :class:`DecklistError` listing every problem at once: unknown names (with close
 spellings from the pool) and cards the compiler does not support (with its reason).
+
+A decklist may come from a client of the server, so its size is bounded before
+anything is expanded (:data:`MAX_LINES` lines of at most :data:`MAX_LINE_LENGTH`
+characters, at most :data:`MAX_COPIES` copies on a line, at most :data:`MAX_CARDS`
+cards in all): ``100000000000 Mountain`` is one problem, not a list of a hundred
+billion names. Every format's decklist parser reads its lines through
+:func:`decklist_lines` and :func:`read_card` and ends with :func:`total_problems`.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +35,15 @@ from labyrinth_gym.envs.magic.engine.compiler import CompiledPool, compiled_pool
 from labyrinth_gym.envs.magic.engine.effects import CardDef
 
 _LINE = re.compile(r"(?:(\d+)\s*x?\s+)?(.+)")
+
+MAX_LINES = 1_000
+"""Lines a decklist may have, blank lines and comments included."""
+MAX_LINE_LENGTH = 200
+"""Characters a line may have (the longest card name is under 150)."""
+MAX_COPIES = 250
+"""Copies one line may ask for (a deck of one basic land and its sideboard fit)."""
+MAX_CARDS = 1_000
+"""Cards a decklist may hold in all, every section counted."""
 
 
 class DecklistError(ValueError):
@@ -52,30 +69,82 @@ class Decklist:
         return sum(n for _, n in self.main)
 
 
-def parse_decklist(text: str, source: str = "decklist") -> Decklist:
-    """Read decklist text (no card checks).
+def decklist_lines(text: str, source: str = "decklist") -> list[tuple[int, str]]:
+    """The lines of ``text`` that say something (not blank, not a ``#`` or ``//``
+    comment), stripped, with their numbers from 1.
 
     Raises:
-        DecklistError: A line that is not ``[count] name``, or a count of 0.
+        DecklistError: More than :data:`MAX_LINES` lines (or more characters than
+            that many full lines), refused at once, before the text is split.
+    """
+    if not isinstance(text, str):
+        raise DecklistError([f"a decklist is text, got {type(text).__name__}"], source)
+    if len(text) > MAX_LINES * (MAX_LINE_LENGTH + 2):
+        raise DecklistError([f"{len(text):,} characters, more than a decklist of "
+                             f"{MAX_LINES:,} lines holds"], source)
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        raise DecklistError([f"{len(lines):,} lines, at most {MAX_LINES:,}"], source)
+    out = []
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if line and not line.startswith("#") and not line.startswith("//"):
+            out.append((number, line))
+    return out
+
+
+def read_card(number: int, line: str, problems: list[str]) -> tuple[str, int] | None:
+    """``(name, count)`` of a ``[count[x]] name`` line, or None after adding the
+    line's problem to ``problems``: unreadable, longer than :data:`MAX_LINE_LENGTH`,
+    a count of 0 or above :data:`MAX_COPIES`."""
+    if len(line) > MAX_LINE_LENGTH:
+        problems.append(f"line {number}: longer than {MAX_LINE_LENGTH} characters")
+        return None
+    m = _LINE.fullmatch(line)
+    count = int(m.group(1)) if m and m.group(1) else 1
+    name = m.group(2).strip() if m else ""
+    if not name or count < 1:
+        problems.append(f"line {number}: cannot read {line!r}")
+        return None
+    if count > MAX_COPIES:
+        problems.append(f"line {number}: {count:,} copies of {name!r}, at most "
+                        f"{MAX_COPIES} on a line")
+        return None
+    return name, count
+
+
+def total_problems(counts: Iterable[int]) -> list[str]:
+    """The problem of a decklist whose ``counts`` (every section's) add up to more
+    than :data:`MAX_CARDS` cards, if they do."""
+    total = sum(counts)
+    if total > MAX_CARDS:
+        return [f"{total:,} cards in all, at most {MAX_CARDS:,}"]
+    return []
+
+
+def parse_decklist(text: str, source: str = "decklist") -> Decklist:
+    """Read decklist text (no card checks), bounded in size before anything is
+    expanded (see the module docstring).
+
+    Raises:
+        DecklistError: Every line that is not ``[count] name``, a count of 0 or
+            above :data:`MAX_COPIES`, more than :data:`MAX_CARDS` cards in all, or
+            (at once) more than :data:`MAX_LINES` lines.
     """
     sections: dict[str, dict[str, int]] = {"main": {}, "side": {}}
     current = "main"
-    problems = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#") or line.startswith("//"):
-            continue
+    problems: list[str] = []
+    for number, line in decklist_lines(text, source):
         if re.fullmatch(r"sideboard:?", line, flags=re.IGNORECASE):
             current = "side"
             continue
-        m = _LINE.fullmatch(line)
-        count = int(m.group(1)) if m and m.group(1) else 1
-        name = m.group(2).strip() if m else ""
-        if not name or count < 1:
-            problems.append(f"line {number}: cannot read {raw.strip()!r}")
+        card = read_card(number, line, problems)
+        if card is None:
             continue
+        name, count = card
         section = sections[current]
         section[name] = section.get(name, 0) + count
+    problems += total_problems(n for s in sections.values() for n in s.values())
     if problems:
         raise DecklistError(problems, source)
     return Decklist(tuple(sections["main"].items()), tuple(sections["side"].items()))
