@@ -186,6 +186,28 @@ def test_push_past_a_monster_win_loss_and_tie(rolls):
     assert game.decision["kind"] == "move"  # it may keep moving
 
 
+def test_an_opponent_rolls_for_a_monster_its_controller_pushes(rolls):
+    """"Have an opponent roll for a Monster you control": pushing a rival's monster, its
+    controller rolls for it; pushing one's own, the next player clockwise does; a pushed
+    adventurer's player rolls for it."""
+    game = DungeonCrawlerGame.empty(0, num_players=3)
+    hall_row(game)
+    game.add_adventurer(0, "Human Warrior", (1, 3))
+    game.add_monster(0, "Zombie", (1, 4))  # player 0's own
+    game.add_monster(2, "Zombie", (2, 3))  # player 2's
+    game.add_adventurer(1, "Elf Thief", (0, 3))
+    r = rolls(game)
+    for square, roller in (((1, 4), 1), ((2, 3), 2), ((0, 3), 1)):
+        game.start(0, steps=("adventurer",))
+        game.apply_action(A.pair(1))
+        r(1, 6)  # the pusher loses: nobody moves
+        game.apply_action(A.square(square))
+        push = events(game, "push")[-1]
+        assert push["target"] == game.at[square]
+        assert push["rolled_by"] == [0, roller]
+        assert events(game, "push_roll")[-1]["rolled_by"] == [0, roller]
+
+
 def test_unpushable_and_hurting_monsters(rolls):
     game = DungeonCrawlerGame.empty(0)
     hall_row(game)

@@ -44,7 +44,11 @@ the square nearest the target, then the cheaper, then the first in row-major ord
 **Movement and pushes.** An adventurer moves square to square choices at a time: to
 any square its remaining MV reaches (costs and corners in :mod:`.geometry`; it passes
 no figure) or into an adjacent figure's square to Push Past it: each side rolls a d6
-and the defender wins ties. A winner moves the loser to an adjacent unoccupied square
+and the defender wins ties. The pusher's player rolls for its adventurer; a pushed
+adventurer's player or a pushed monster's controller rolls for it, except that "have
+an opponent roll for a Monster you control": a player pushing its own monster has the
+next player clockwise roll for the monster (the events ``push_roll`` and ``push`` name
+both rollers, ``rolled_by``). A winner moves the loser to an adjacent unoccupied square
 of its choosing (a monster never onto a spawn point or the chest) or into lava, and
 takes its place, paying that step; it may keep moving and pushing while MV lasts. A
 loser's move ends; a monster that wins may push the adventurer into an adjacent lava
@@ -1114,10 +1118,23 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
             if hero not in self.figures:
                 return self._next_part(p)
         mine, theirs = self.dice.roll(6), self.dice.roll(6)
-        self.log("push_roll", player=p, pusher=hero, target=target, rolls=[mine, theirs])
+        rollers = [p, self._push_defender_roller(p, target)]
+        self.log("push_roll", player=p, pusher=hero, target=target, rolls=[mine, theirs],
+                 rolled_by=rollers)
         self.ctx["roll"] = {"kind": "push", "pusher": hero, "player": p, "target": target,
-                            "dice": [mine, theirs], "passed": []}
+                            "dice": [mine, theirs], "passed": [], "rolled_by": rollers}
         self.queue[0:0] = [("roll_window",), ("push_resolve", p, list(sq))]
+
+    def _push_defender_roller(self, p: int, target: int) -> int:
+        """Who rolls the pushed figure's die: an adventurer's player, a monster's
+        controller; but "have an opponent roll for a Monster you control": when ``p``
+        pushes its own monster, the next player clockwise from ``p``."""
+        owner = self.figures[target].owner
+        if owner != p:
+            return owner
+        i = self.order.index(p)
+        return next(q for q in self.order[i + 1:] + self.order[:i]
+                    if self.seats[q].joined)
 
     def _step_push_resolve(self, p: int, sq: list[int]) -> None:
         r = self.ctx.pop("roll")
@@ -1126,7 +1143,7 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         t = self.figures[target]
         won = mine > theirs  # the defender wins ties
         self.log("push", player=p, pusher=hero, target=target, rolls=[mine, theirs],
-                 won=won)
+                 rolled_by=r["rolled_by"], won=won)
         if won:
             spots = self._push_spots(target, hero)
             if spots:
