@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml constraints.txt
 install: $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/labyrinth-gym benchmark agents --seed 0
+	$(BIN)/labyrinth-gym demo --seed 0
 
 test: $(STAMP)
 	$(BIN)/ruff check .

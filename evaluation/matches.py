@@ -25,7 +25,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from multiprocessing import get_context
@@ -36,6 +36,9 @@ import numpy as np
 from labyrinth_gym.agents.base import decide
 from labyrinth_gym.envs.core import Game, GameSpec
 from labyrinth_gym.evaluation.stats import wilson_interval
+
+Progress = Callable[[int, int], None]
+"""``progress(n, total)``: ``n`` more of ``total`` units (games, rows) are done."""
 
 Mode = Literal["team", "rotate"]
 
@@ -291,14 +294,17 @@ def play_matches(
     agents: Sequence[Any],
     matches: Sequence[Match],
     game_kwargs: dict[str, Any] | None = None,
+    progress: Progress | None = None,
 ) -> list[MatchResult]:
-    """Play ``matches`` in this process with ``agents`` (indexed by the seat plans)."""
-    return [
-        MatchResult(
-            m, play_game(spec, [agents[i] for i in m.seats], m.seed, game_kwargs)
-        )
-        for m in matches
-    ]
+    """Play ``matches`` in this process with ``agents`` (indexed by the seat plans);
+    ``progress(1, len(matches))`` after each game."""
+    results = []
+    for m in matches:
+        results.append(MatchResult(
+            m, play_game(spec, [agents[i] for i in m.seats], m.seed, game_kwargs)))
+        if progress is not None:
+            progress(1, len(matches))
+    return results
 
 
 def agent_credit(
@@ -431,6 +437,16 @@ def _play_chunk(
     )
 
 
+def _chunk_done(progress: Progress, n: int, total: int) -> Callable[[Any], None]:
+    """A future's done-callback: ``n`` more games when the chunk played."""
+
+    def done(future: Any) -> None:
+        if future.exception() is None:
+            progress(n, total)
+
+    return done
+
+
 def _chunks(items: Sequence[Match], size: int) -> list[list[Match]]:
     return [list(items[i : i + size]) for i in range(0, len(items), size)]
 
@@ -444,6 +460,7 @@ def evaluate(
     game_kwargs: dict[str, Any] | None = None,
     agent_kwargs: dict[str, dict[str, Any]] | None = None,
     mode: Mode | None = None,
+    progress: Progress | None = None,
 ) -> EvalReport:
     """Play seeded games between agents and report win rates with 95% intervals.
 
@@ -459,6 +476,9 @@ def evaluate(
             (``{"search": {"simulations": 16}}``).
         mode: ``"team"`` or ``"rotate"``; by default from the game (see
             :func:`default_mode`).
+        progress: Called as ``progress(n, total)`` when ``n`` more of the ``total``
+            games have ended (each game in this process, each chunk from a worker;
+            first ``progress(0, total)`` before any game), e.g. a progress bar's.
 
     Returns:
         The :class:`EvalReport`.
@@ -487,9 +507,11 @@ def evaluate(
     mode = mode or default_mode(spec, num_seats)
     matches = schedule(num_seats, len(ids), games, seed, mode)
 
+    if progress is not None:
+        progress(0, len(matches))
     start = time.perf_counter()
     if workers == 1:
-        results = play_matches(spec, local_agents, matches, game_kwargs)
+        results = play_matches(spec, local_agents, matches, game_kwargs, progress)
     else:
         # Several chunks per worker keep the load even when agents differ in speed.
         size = max(1, math.ceil(len(matches) / (workers * 8)))
@@ -499,12 +521,14 @@ def evaluate(
             mp_context=get_context("spawn"),
             initializer=_init_worker,
         ) as pool:
-            futures = [
-                pool.submit(
+            futures = []
+            for c in chunks:
+                future = pool.submit(
                     _play_chunk, spec.name, tuple(ids), agent_kwargs, game_kwargs, c
                 )
-                for c in chunks
-            ]
+                if progress is not None:
+                    future.add_done_callback(_chunk_done(progress, len(c), len(matches)))
+                futures.append(future)
             results = [r for f in futures for r in f.result()]
     wall = time.perf_counter() - start
 

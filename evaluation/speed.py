@@ -19,12 +19,20 @@ import importlib
 import os
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from labyrinth_gym.evaluation.matches import agent_id, build_agents, evaluate, new_game
+from labyrinth_gym.evaluation.matches import (
+    Progress,
+    agent_id,
+    build_agents,
+    evaluate,
+    new_game,
+)
+from labyrinth_gym.evaluation.progress import no_bar
 
 REFERENCE_ENV = "classic/connect_four-v3"
 """The yardstick env (PettingZoo's id): a small, fast board game everyone knows."""
@@ -161,7 +169,8 @@ def _phase_row(seconds: float, seed: int) -> dict[str, Any]:
 
 
 def benchmark_speed(
-    seconds: float = 2.0, seed: int = 0, phase: bool = True
+    seconds: float = 2.0, seed: int = 0, phase: bool = True,
+    progress: Progress | None = None,
 ) -> list[dict[str, Any]]:
     """Env steps per second with random legal actions, whole episodes only.
 
@@ -175,6 +184,7 @@ def benchmark_speed(
         seed: Seed of the first episode and of the action picker.
         phase: Also time phase-python on a random 2-player game (a row saying it was
             skipped when the package is not installed).
+        progress: ``progress(n, total)`` as rows are timed (a progress bar's).
 
     Returns:
         One row per env and configuration: ``game``, ``api``, ``config`` (the
@@ -194,39 +204,51 @@ def benchmark_speed(
     from labyrinth_gym.envs.core.spec import SPEED_REFERENCE_RATE
 
     rows = []
-    for name in game_names():
+    plan = [(name, config) for name in game_names()
+            for config in speed_configs(game_spec(name))]
+    total = 2 * len(plan) + int(phase) + 1
+
+    def timed() -> None:
+        if progress is not None:
+            progress(1, total)
+
+    if progress is not None:
+        progress(0, total)
+    for name, config in plan:
         spec = game_spec(name)
         module = importlib.import_module(f"labyrinth_gym.envs.{name}")
-        for config in speed_configs(spec):
-            kwargs, label = config["kwargs"], config["label"]
-            common = {
-                "game": name,
-                "config": label,
-                "players": spec.num_players(**{**spec.game_kwargs, **kwargs}),
+        kwargs, label = config["kwargs"], config["label"]
+        common = {
+            "game": name,
+            "config": label,
+            "players": spec.num_players(**{**spec.game_kwargs, **kwargs}),
+        }
+        # A target counts every seat's actions: the PettingZoo env steps once per
+        # action; a Gymnasium step also plays the opponents' moves inside it.
+        target = {} if config["target"] is None else {
+            "target_at_reference": float(config["target"])}
+        rows.append(
+            {
+                **common,
+                "api": "gymnasium",
+                "env": _labelled(spec.env_id, label),
+                **_time_gym(spec.env_id, seconds, seed, kwargs),
             }
-            # A target counts every seat's actions: the PettingZoo env steps once per
-            # action; a Gymnasium step also plays the opponents' moves inside it.
-            target = {} if config["target"] is None else {
-                "target_at_reference": float(config["target"])}
-            rows.append(
-                {
-                    **common,
-                    "api": "gymnasium",
-                    "env": _labelled(spec.env_id, label),
-                    **_time_gym(spec.env_id, seconds, seed, kwargs),
-                }
-            )
-            rows.append(
-                {
-                    **common,
-                    **target,
-                    "api": "pettingzoo",
-                    "env": _labelled(f"labyrinth_gym.envs.{name}", label),
-                    **_time_aec(functools.partial(module.env, **kwargs), seconds, seed),
-                }
-            )
+        )
+        timed()
+        rows.append(
+            {
+                **common,
+                **target,
+                "api": "pettingzoo",
+                "env": _labelled(f"labyrinth_gym.envs.{name}", label),
+                **_time_aec(functools.partial(module.env, **kwargs), seconds, seed),
+            }
+        )
+        timed()
     if phase:
         rows.append(_phase_row(seconds, seed))
+        timed()
     ref_row: dict[str, Any] = {
         "game": "connect_four",
         "api": "pettingzoo",
@@ -243,6 +265,7 @@ def benchmark_speed(
     else:
         ref_row.update(_time_aec(make_reference, seconds, seed))
     rows.append(ref_row)
+    timed()
     for row in rows:
         row["steps_per_second"] = (
             row["steps"] / row["seconds"] if row["seconds"] else None
@@ -339,6 +362,8 @@ def benchmark_agents(
     seed: int = 0,
     search_games: int | None = 100,
     workers: int | None = None,
+    task: Callable[[str], AbstractContextManager[Progress]] | None = None,
+    on_row: Callable[[dict[str, Any]], None] | None = None,
 ) -> list[dict[str, Any]]:
     """Every game's agents (random, heuristic, search, ppo where they exist).
 
@@ -360,6 +385,9 @@ def benchmark_agents(
         seed: First seed.
         search_games: Games for the search agent (None: ``games``).
         workers: Processes (default: up to 2, as many as there are cores).
+        task: Progress bars: ``task(description)`` gives a context whose value is
+            :func:`evaluate`'s ``progress`` for one agent's games.
+        on_row: Called with each row as soon as it is done.
 
     Returns:
         Rows with ``game``, ``agent``, ``games``, ``wins``, ``win_rate``, ``ci_low``,
@@ -370,7 +398,8 @@ def benchmark_agents(
     from labyrinth_gym.envs import game_names, game_spec
 
     workers = workers or max(1, min(2, os.cpu_count() or 1))
-    rows: list[dict[str, Any]] = []
+    task = task or no_bar
+    rows = _Rows(on_row)
     for game in game_names():
         spec = game_spec(game)
         random_id = agent_id(game, "random")
@@ -398,14 +427,16 @@ def benchmark_agents(
             # Competitive games: two seats, rotated, against random (random against
             # itself is the baseline).
             seats = [aid] if setting is None else [aid, random_id]
-            report = evaluate(
-                game,
-                seats,
-                games=n,
-                seed=seed,
-                workers=procs,
-                agent_kwargs={aid: kwargs} if kwargs else None,
-            )
+            with task(aid) as progress:
+                report = evaluate(
+                    game,
+                    seats,
+                    games=n,
+                    seed=seed,
+                    workers=procs,
+                    agent_kwargs={aid: kwargs} if kwargs else None,
+                    progress=progress,
+                )
             stats = vars(report.agents[0]).copy()
             stats["seconds"] = report.wall_seconds
             note = f"seeds {seed}..{seed + n - 1}"
@@ -419,17 +450,33 @@ def benchmark_agents(
             rows.append({"game": game, **stats, "note": note})
         learned, heuristic = agent_id(game, "ppo"), agent_id(game, "heuristic")
         if setting is not None and {learned, heuristic} <= loaded:
-            rows.append(_head_to_head(game, learned, heuristic, setting,
-                                      min(games, HEAD_TO_HEAD_GAMES), seed, workers))
-    return rows
+            with task(f"{learned} vs heuristic") as progress:
+                rows.append(_head_to_head(game, learned, heuristic, setting,
+                                          min(games, HEAD_TO_HEAD_GAMES), seed,
+                                          workers, progress))
+    return list(rows)
+
+
+class _Rows(list):
+    """The benchmark's rows; each is passed to ``on_row`` as it is appended."""
+
+    def __init__(self, on_row: Callable[[dict[str, Any]], None] | None):
+        super().__init__()
+        self.on_row = on_row
+
+    def append(self, row: dict[str, Any]) -> None:
+        super().append(row)
+        if self.on_row is not None:
+            self.on_row(row)
 
 
 def _head_to_head(
-    game: str, aid: str, opponent: str, setting: str, n: int, seed: int, workers: int
+    game: str, aid: str, opponent: str, setting: str, n: int, seed: int, workers: int,
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
     """``aid`` against ``opponent``, two seats rotated: ``aid``'s row."""
     report = evaluate(game, [aid, opponent], games=n, seed=seed,
-                      workers=workers if n >= 4 else 1)
+                      workers=workers if n >= 4 else 1, progress=progress)
     stats = vars(report.agents[0]).copy()
     stats["seconds"] = report.wall_seconds
     note = (f"head to head: vs {opponent.split('/')[-1]}, {setting}, seats rotated, "

@@ -1,6 +1,6 @@
 """The ``labyrinth-gym`` command: thin shims over the library's functions.
 
-Subcommands: ``train``, ``evaluate``, ``benchmark speed``, ``benchmark agents``,
+Subcommands: ``demo``, ``train``, ``evaluate``, ``benchmark speed``, ``benchmark agents``,
 ``benchmark table-edge``, ``play``, ``replay``, ``serve``, ``export``, ``cards coverage``, ``cards show``. A user error (unknown game or agent, bad game arguments, a path in the way,
 a missing checkpoint) prints one line, ``labyrinth-gym: error: ...``, and exits with 2;
 ``--debug`` shows the traceback instead.
@@ -126,6 +126,20 @@ def build_parser() -> argparse.ArgumentParser:
         "--debug", action="store_true", help="show the full traceback on errors"
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser(
+        "demo",
+        help="every game played by its shipped agents in about a minute (make demo)",
+        description="Each game's shipped agent (learned where a checkpoint ships, else "
+        "the heuristic) plays a short seeded match against the heuristic or random: a "
+        "line per game as it ends, then a table with 95%% intervals. The full "
+        "benchmark is 'labyrinth-gym benchmark agents'.",
+    )
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--games", type=int, metavar="N",
+                   help="games per game (default: a per-game count sized to about a "
+                   "minute in all)")
+    p.set_defaults(func=cmd_demo)
 
     p = sub.add_parser(
         "train",
@@ -516,15 +530,19 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     if args.record_card and not any("path" in kw for kw in agent_kwargs.values()):
         raise UsageError("--record-card needs an agent played from a checkpoint "
                          "(--agent-kw AGENT.path=DIR)")
-    report = evaluate(
-        args.game,
-        agents,
-        games=args.games,
-        seed=args.seed,
-        workers=args.workers,
-        game_kwargs=game_kwargs,
-        agent_kwargs=agent_kwargs,
-    )
+    from labyrinth_gym.evaluation.progress import Bars
+
+    with Bars() as bars, bars.task(f"{args.game}: games") as progress:
+        report = evaluate(
+            args.game,
+            agents,
+            games=args.games,
+            seed=args.seed,
+            workers=args.workers,
+            game_kwargs=game_kwargs,
+            agent_kwargs=agent_kwargs,
+            progress=progress,
+        )
     print_table(eval_table(report))
     json_path, png_path = write_report(report, out, per_game=args.per_game)
     print(f"{report.wall_seconds:.1f} s on {args.workers} worker(s)")
@@ -562,7 +580,11 @@ def cmd_benchmark_speed(args: argparse.Namespace) -> int:
         raise UsageError(f"--seconds must be positive, got {args.seconds}")
     if args.json is not None:
         check_out_dir(args.json.parent)  # fail before the timing, not after it
-    rows = benchmark_speed(seconds=args.seconds, seed=args.seed, phase=not args.no_phase)
+    from labyrinth_gym.evaluation.progress import Bars
+
+    with Bars() as bars, bars.task("timing envs") as progress:
+        rows = benchmark_speed(seconds=args.seconds, seed=args.seed,
+                               phase=not args.no_phase, progress=progress)
     print_table(speed_table(rows))
     _write_rows(rows, args.json)
     return 0
@@ -615,15 +637,48 @@ def cmd_benchmark_agents(args: argparse.Namespace) -> int:
 
     if args.games < 1 or args.search_games < 1:
         raise UsageError("--games and --search-games must be at least 1")
+    from labyrinth_gym.evaluation.progress import Bars
+
     start = time.perf_counter()
-    rows = benchmark_agents(
-        games=args.games,
-        seed=args.seed,
-        search_games=args.search_games,
-        workers=args.workers,
-    )
+    with Bars() as bars:
+        rows = benchmark_agents(
+            games=args.games,
+            seed=args.seed,
+            search_games=args.search_games,
+            workers=args.workers,
+            task=bars.task,
+            on_row=lambda row: bars.print(_agent_line(row)),
+        )
     print_table(agents_table(rows))
     print(f"{time.perf_counter() - start:.1f} s in all")
+    return 0
+
+
+def _agent_line(row: dict[str, Any]) -> str:
+    """A benchmark row as the line printed when it is done."""
+    if not row.get("games"):
+        return f"{row['agent']}: {row.get('note', '')}"
+    return (f"{row['agent']}: {row['win_rate']:.1%} [{row['ci_low']:.1%}, "
+            f"{row['ci_high']:.1%}] of {row['games']} games, {row['note']} "
+            f"[{row['seconds']:.1f} s]")
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from labyrinth_gym.evaluation.demo import NEXT_STEPS, run_demo
+    from labyrinth_gym.evaluation.progress import Bars
+    from labyrinth_gym.evaluation.report import agents_table, print_table
+
+    if args.games is not None and args.games < 1:
+        raise UsageError(f"--games must be at least 1, got {args.games}")
+    start = time.perf_counter()
+    print("Each game's shipped agent (learned where one ships, else the heuristic) in a "
+          "short seeded match; a line per game as it ends.", flush=True)
+    with Bars() as bars:
+        rows = run_demo(games=args.games, seed=args.seed, show=bars.print,
+                        task=bars.task)
+    print_table(agents_table(rows))
+    print(f"{time.perf_counter() - start:.1f} s in all")
+    print(NEXT_STEPS)
     return 0
 
 
@@ -669,14 +724,20 @@ def cmd_league(args: argparse.Namespace) -> int:
     check_game(args.game, season.kwargs)
     out = ensure_out_dir(args.out or Path("runs") / "league" / args.game)
 
-    def show(number: int, league) -> None:
-        if number == 0:
-            print(finals_line(league))
-        elif not args.quiet:
-            for table in tables(league, f"after week {number}"):
-                print_table(table)
+    from labyrinth_gym.evaluation.progress import Bars
 
-    league = run_season(season, args.seed, on_round=show)
+    with Bars() as bars, bars.task("season: weeks and finals") as progress:
+        progress(0, season.rounds + 1)
+
+        def show(number: int, league) -> None:
+            progress(1, season.rounds + 1)
+            if number == 0:
+                bars.print(finals_line(league))
+            elif not args.quiet:
+                for table in tables(league, f"after week {number}"):
+                    print_table(table)
+
+        league = run_season(season, args.seed, on_round=show)
     for table in tables(league, f"{args.game} season, seed {args.seed}, final"):
         print_table(table)
     json_path, png_path = write_season(league, out)
