@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import abc
 import copy
-from collections.abc import Sequence
+import functools
+import weakref
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -43,6 +45,44 @@ def _in_range(game: Game, action: int) -> bool:
     return 0 <= int(action) < game.num_actions
 
 
+def _with_seat_log(resample: Callable[..., Game]) -> Callable[..., Game]:
+    """A game's ``determinize`` whose view carries ``player``'s log
+    (``events_for(player)``) in place of the clone's copy of the true one.
+
+    Only the outermost call sets the log: a subclass's resampling that calls its
+    parent's ``determinize`` (itself wrapped) does not redo it."""
+
+    @functools.wraps(resample)
+    def determinize(self: Game, player: int, rng: np.random.Generator) -> Game:
+        view = resample(self, player, rng)
+        if type(self).determinize is determinize:
+            view.events = _seat_log(self, player)
+        return view
+
+    return determinize
+
+
+_SEAT_LOGS: weakref.WeakKeyDictionary[Game, dict[int, tuple[list, list]]] = (
+    weakref.WeakKeyDictionary())
+"""Per game and seat: the game's log list and that seat's view of it so far."""
+
+
+def _seat_log(game: Game, player: int) -> list[dict[str, Any]]:
+    """``game.events_for(player)`` as a new list, redacting only the events logged
+    since the last call for this game and seat (a search agent determinizes one view
+    hundreds of times a move; the log is append-only and :meth:`Game.event_for` reads
+    nothing but the event and the seat)."""
+    events = game.events
+    known = _SEAT_LOGS.get(game, {})
+    source, log = known.get(player, (None, []))
+    if source is not events or len(log) > len(events):
+        log = game.events_for(player)
+    elif len(log) < len(events):
+        log = log + game.events_for(player, len(log))
+    _SEAT_LOGS[game] = {**known, player: (events, log)}
+    return log[:]
+
+
 def snapshot(value: Any) -> Any:
     """A copy of ``value`` that shares no mutable container with it: dicts, lists and
     tuples are copied all the way down (JSON-ready event data, quickly), anything else
@@ -63,7 +103,17 @@ class Game(abc.ABC):
 
     Subclasses keep all randomness in ``self.dice`` and record what happens in
     ``self.events`` (append-only, JSON-ready dicts with at least ``turn`` and ``type``).
+
+    A subclass's :meth:`determinize` resamples the hidden state; this class wraps it
+    (:meth:`__init_subclass__`) so that the view's log is always the seat's own
+    (:meth:`events_for`), whatever the game's resampling does.
     """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        resample = cls.__dict__.get("determinize")
+        if resample is not None and not getattr(resample, "__isabstractmethod__", False):
+            cls.determinize = _with_seat_log(resample)  # type: ignore[method-assign]
 
     #: Size of the fixed ``Discrete`` action space shared by every decision point.
     num_actions: int = 0
@@ -107,6 +157,9 @@ class Game(abc.ABC):
 
         Only what ``player`` cannot see changes; everything it has seen stays put.
         The clone's own dice are reseeded from ``rng`` so future chance differs too.
+        Its :attr:`events` are ``self.events_for(player)`` (a new list), never the
+        referee's log with other seats' draws: subclasses resample the state, and
+        the base class sets the log (see :meth:`__init_subclass__`).
         """
 
     @abc.abstractmethod
@@ -125,7 +178,9 @@ class Game(abc.ABC):
         """``event`` as seat ``player`` may see it: the event itself when all of it is
         public (the default), else a copy without what that seat may not know (the card
         another seat drew into its hand, the name of a face-down card it does not
-        control). Games with hidden information override this."""
+        control). Games with hidden information override this, as a function of
+        the event and the seat only (never of the state now: the log is append-only,
+        its entries never change, and a seat's view of it is worked out once)."""
         return event
 
     def events_for(self, player: int, since: int = 0) -> list[dict[str, Any]]:
