@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import shlex
+import socket
 import sys
 import time
 from collections.abc import Sequence
@@ -813,7 +814,35 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def check_address(host: str, port: int) -> None:
+    """Fail in one line, before the server starts, on a port out of range, a host
+    that is not an address of this machine, or an address already in use: a socket
+    is bound there (as uvicorn binds it, with ``SO_REUSEADDR``) and closed.
+
+    Raises:
+        UsageError: The port or the host. OSError: The address cannot be bound.
+    """
+    if not 1 <= port <= 65535:
+        raise UsageError(f"--port must be 1-65535, got {port}")
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as err:
+        reason = getattr(err, "strerror", None) or err
+        raise UsageError(f"--host {host!r} is not an address to serve on: "
+                         f"{reason}") from None
+    family, kind, proto, _, address = infos[0]
+    try:
+        with socket.socket(family, kind, proto) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(address)
+    except OSError as err:
+        raise OSError(f"cannot serve on {host}:{port}: "
+                      f"{err.strerror or err}") from None
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
+    check_address(args.host, args.port)
     try:
         import uvicorn
 

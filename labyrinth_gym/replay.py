@@ -19,17 +19,38 @@ from labyrinth_gym.evaluation.matches import new_game, resolve_spec
 from labyrinth_gym.play import QUIT_WORDS, describe_event
 
 FIELDS = ("game", "kwargs", "seed", "seats", "actions", "events")
+KINDS = {"game": (str,), "kwargs": (dict,), "seed": (int,), "seats": (list,),
+         "actions": (list,), "events": (list,)}
+"""The JSON type each field of a replay has."""
 
 
 def load_replay(path: str | Path) -> dict[str, Any]:
-    """A replay file's contents, checked for the fields a replay needs."""
+    """A replay file's contents, checked for the fields a replay needs and their types.
+
+    Raises:
+        FileNotFoundError: No such file. ValueError: Not JSON, not a JSON object, a
+            missing field or one of the wrong type (every one named).
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"no replay file {str(path)!r}")
     try:
-        data = json.loads(Path(path).read_text())
-    except json.JSONDecodeError as err:
-        raise ValueError(f"{path} is not JSON: {err}") from err
-    missing = [f for f in FIELDS if not isinstance(data, dict) or f not in data]
+        data = json.loads(path.read_bytes())
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as err:
+        raise ValueError(f"{path} is not JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{path} is not a replay: a JSON {type(data).__name__}, not an "
+                         "object with " + ", ".join(FIELDS))
+    missing = [f for f in FIELDS if f not in data]
     if missing:
         raise ValueError(f"{path} is not a replay: missing {', '.join(missing)}")
+    wrong = [f"{f} is a {type(data[f]).__name__}, not a {KINDS[f][0].__name__}"
+             for f in FIELDS
+             if not isinstance(data[f], KINDS[f]) or isinstance(data[f], bool)]
+    if any(not isinstance(a, int) or isinstance(a, bool) for a in data["actions"]):
+        wrong.append("actions are not all whole numbers")
+    if wrong:
+        raise ValueError(f"{path} is not a replay: {'; '.join(wrong)}")
     return data
 
 
@@ -56,6 +77,9 @@ def replay(data: dict[str, Any], seat: int | None = None, pause: bool = False,
     seats = ", ".join(f"{i}: {who}" for i, who in enumerate(data["seats"]))
     say(f"{spec.name}, seed {data['seed']}, {len(data['actions'])} moves ({seats})")
     for n, action in enumerate(data["actions"], start=1):
+        if action not in game.legal_actions():
+            raise ValueError(f"the replay's move {n} ({action}) is not legal in its game; "
+                             f"legal actions: {game.legal_actions()}")
         who = game.current_player()
         name = game.action_to_string(action) if seat in (None, who) else "(a move)"
         seen = len(game.events)

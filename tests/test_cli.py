@@ -295,3 +295,89 @@ def test_train_with_a_file_in_the_way_is_a_user_error(tmp_path, capsys):
     blocker.write_text("")
     assert main(["train", "maze_party", "--out", str(blocker / "run")]) == 2
     assert "not a directory" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ serve, replay
+def one_error_line(capsys) -> str:
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("labyrinth-gym: error: "), err
+    return err[0]
+
+
+@pytest.fixture
+def no_server(monkeypatch):
+    """uvicorn.run fails the test instead of serving (a check that let a bad address
+    through would start a server and never return)."""
+    uvicorn = pytest.importorskip("uvicorn")
+
+    def run(*args, **kwargs):
+        raise AssertionError(f"the server started: {kwargs}")
+
+    monkeypatch.setattr(uvicorn, "run", run)
+
+
+@pytest.fixture
+def taken_port():
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen()
+        yield sock.getsockname()[1]
+
+
+def test_serve_refuses_a_bad_port_or_host_before_starting(no_server, capsys):
+    cases = [(["--port", "-1"], "--port must be 1-65535, got -1"),
+             (["--port", "99999"], "--port must be 1-65535, got 99999"),
+             (["--host", "not a host!"], "--host 'not a host!' is not an address")]
+    for argv, words in cases:
+        assert main(["serve", *argv]) == 2, argv
+        assert words in one_error_line(capsys)
+
+
+def test_serve_refuses_a_port_in_use(no_server, taken_port, capsys):
+    assert main(["serve", "--port", str(taken_port)]) == 2
+    line = one_error_line(capsys)
+    assert f"cannot serve on 127.0.0.1:{taken_port}" in line and "in use" in line
+
+
+def test_a_free_address_passes_the_check_and_the_server_starts(no_server, monkeypatch):
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        free = sock.getsockname()[1]
+    with pytest.raises(AssertionError, match="the server started"):
+        main(["serve", "--port", str(free)])
+
+
+GOOD_REPLAY = {"game": "maze_party", "kwargs": {}, "seed": 0, "seats": ["human"],
+               "actions": [], "events": []}
+
+
+@pytest.mark.parametrize("content, words", [
+    ("not json at all {", "is not JSON"),
+    (b"\xff\xfe\x00garbage", "is not JSON"),
+    ("[" * 100_000, "is not JSON"),
+    ("[1, 2, 3]", "is not a replay: a JSON list"),
+    ('{"game": "maze_party"}', "missing kwargs, seed, seats, actions, events"),
+    (json.dumps({**GOOD_REPLAY, "kwargs": [], "seed": "zero"}),
+     "kwargs is a list, not a dict; seed is a str, not a int"),
+    (json.dumps({**GOOD_REPLAY, "actions": [0, "x"]}), "actions are not all whole"),
+    (json.dumps({**GOOD_REPLAY, "actions": [10**9]}), "move 1 (1000000000) is not legal"),
+    (json.dumps({**GOOD_REPLAY, "kwargs": {"party": 2.5}}), "party must be"),
+])
+def test_replay_of_a_bad_file_is_one_line(content, words, tmp_path, capsys):
+    path = tmp_path / "replay.json"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    assert main(["replay", str(path), "--no-pause"]) == 2
+    assert words in one_error_line(capsys)
+
+
+def test_replay_of_a_missing_file_or_a_folder_is_one_line(tmp_path, capsys):
+    for path in (tmp_path / "nowhere.json", tmp_path):
+        assert main(["replay", str(path), "--no-pause"]) == 2
+        assert f"no replay file {str(path)!r}" in one_error_line(capsys)
