@@ -40,20 +40,45 @@ class TrainConfig:
 
 
 def load_hyperparams(env_id: str, game: str, path: str | Path | None = None) -> dict[str, Any]:
-    """Hyperparameters for ``env_id`` from ``path`` or the shipped ``<game>.yml``."""
+    """Hyperparameters for ``env_id`` from ``path`` or the shipped ``<game>.yml``: the
+    file's ``default`` settings updated by its ``env_id`` ones.
+
+    Raises:
+        FileNotFoundError: No such file.
+        ValueError: A file that is not YAML, is empty or not a mapping, has neither a
+            ``default`` nor an ``env_id`` section, or a section that is not a mapping
+            of settings (an empty file used to train on SB3's defaults silently).
+    """
     if path is not None:
         path = Path(path)
         if not path.is_file():
             raise FileNotFoundError(f"hyperparameter file not found: {path}")
-        text = path.read_text()
+        text, source = path.read_text(), str(path)
     else:
         pkg = resources.files("labyrinth_gym.training").joinpath("hyperparams", f"{game}.yml")
         if not pkg.is_file():
             raise ValueError(f"no hyperparameters shipped for game {game!r}")
-        text = pkg.read_text()
-    table = yaml.safe_load(text) or {}
-    params = dict(table.get("default", {}))
-    params.update(table.get(env_id, {}))
+        text, source = pkg.read_text(), f"{game}.yml"
+    try:
+        table = yaml.safe_load(text)
+    except yaml.YAMLError as err:
+        raise ValueError(f"hyperparameter file {source}: not YAML: "
+                         f"{' '.join(str(err).split())}") from None
+    if not isinstance(table, dict) or not table:
+        what = "empty" if not table else f"a {type(table).__name__}, not a mapping"
+        raise ValueError(f"hyperparameter file {source} is {what}: give a mapping with a "
+                         f"'default' and/or {env_id!r} section of settings")
+    sections = [key for key in ("default", env_id) if key in table]
+    if not sections:
+        raise ValueError(f"hyperparameter file {source} has no 'default' or {env_id!r} "
+                         f"section (it has: {', '.join(map(str, table))})")
+    bad = [key for key in sections if not isinstance(table[key], dict)]
+    if bad:
+        raise ValueError(f"hyperparameter file {source}: section(s) "
+                         f"{', '.join(map(repr, bad))} must be a mapping of settings")
+    params: dict[str, Any] = {}
+    for key in sections:
+        params.update(table[key])
     return params
 
 
