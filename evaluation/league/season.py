@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -76,6 +77,9 @@ COLOURS = "WUBRG"
 GRACE = dt.timedelta(days=3)
 """Rule 4e.iii: illegal cards are penalised three days after the sideboard deadline."""
 PENALTY = 2
+LEAGUE_KWARGS = ("num_players",)
+"""Game kwargs the league sets itself (every pod seats :data:`POD_SIZE`), so a season
+file's ``kwargs`` may not; games played with decks add ``decks`` (each player's)."""
 
 # streams of the season seed
 _PAIRING, _SEATS, _GAMES, _LOTS, _FINALS = range(5)
@@ -195,6 +199,11 @@ def parse_season(data: Any, game: str, base: str | Path = ".") -> Season:
     if not isinstance(kwargs, dict):
         problems.append("kwargs must be a mapping")
         kwargs = {}
+    fixed = LEAGUE_KWARGS if deck_rules is None else (*LEAGUE_KWARGS, "decks")
+    for key in (k for k in fixed if k in kwargs):
+        problems.append(f"kwargs: {key!r} is set by the league (pods of {POD_SIZE}"
+                        + (", each player's deck" if key == "decks" else "")
+                        + "); leave it out")
     scaling = data.get("scaling", list(DEFAULT_SCALING))
     rounds = data.get("rounds")
     if not isinstance(scaling, list) or not scaling or not all(
@@ -204,8 +213,10 @@ def parse_season(data: Any, game: str, base: str | Path = ".") -> Season:
     if rounds is not None and rounds != len(scaling):
         problems.append(f"rounds is {rounds} but scaling gives {len(scaling)} weeks")
     budget = data.get("budget", 2.0)
-    if not isinstance(budget, (int, float)) or budget <= 0:
-        problems.append("budget (the pairing solver's deterministic seconds) must be > 0")
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) \
+            or not math.isfinite(budget) or budget <= 0:
+        problems.append("budget (the pairing solver's deterministic seconds) must be a "
+                        f"finite number > 0, got {budget!r}")
         budget = 2.0
     partners = data.get("partners", False)
     if not isinstance(partners, bool):
