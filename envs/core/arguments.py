@@ -12,6 +12,8 @@ from __future__ import annotations
 import numbers
 from typing import Any
 
+import numpy as np
+
 
 def integer(name: str, value: Any, low: int | None = None,
             high: int | None = None) -> int:
@@ -49,9 +51,7 @@ def boolean(name: str, value: Any) -> bool:
     Raises:
         ValueError: Anything else (``"maybe"``, ``1``, ``None``).
     """
-    if isinstance(value, bool):
-        return value
-    if type(value).__name__ == "bool_":  # numpy.bool_ without importing numpy here
+    if isinstance(value, (bool, np.bool_)):  # (numpy 2 names its type "bool")
         return bool(value)
     raise ValueError(f"{name} must be true or false, got {value!r}")
 
