@@ -1,21 +1,35 @@
-"""Agents that play a trained checkpoint (``checkpoints/<game>/<name>/model.zip``).
+"""Agents that play a trained checkpoint (``checkpoints/<game>/<name>/``).
 
-Every checkpoint carries a ``card.json`` (env id and version, observation and action
-space sizes, how it was trained, how it scored). Loading refuses a checkpoint whose card
-does not match the installed env and says which field differs.
+A checkpoint folder holds ``card.json`` (env id and version, observation and action
+space sizes, the policy interface, how the network is built, how it was trained and
+how it scored) and ``policy.pt``, the network's weights as tensors only
+(:mod:`labyrinth_gym.agents.checkpoint_io`). Loading reads those two files and never
+SB3's ``model.zip`` (kept for ``train --resume``, and unpickled when loaded), so no
+code from a checkpoint runs. Loading refuses a checkpoint whose card does not match
+the installed env and says which field differs; a broken card or weights file is a
+:class:`~labyrinth_gym.agents.checkpoint_io.CheckpointError` (a ValueError) in one
+line.
 """
 
 from __future__ import annotations
 
-import json
+import importlib.util
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from labyrinth_gym.agents.checkpoint_io import (
+    POLICY_FILE,
+    CheckpointError,
+    check_network,
+    load_network,
+    read_card,
+)
 
-class CheckpointMismatchError(ValueError):
+
+class CheckpointMismatchError(CheckpointError):
     """A checkpoint trained for another env version or other spaces."""
 
 
@@ -26,11 +40,12 @@ def checkpoint_dir(game: str, name: str) -> Path:
 
 
 def register_checkpoints(checkpoints: dict[str, str | Path]) -> None:
-    """Register checkpoint folders (``model.zip`` and ``card.json``, e.g. runs trained
+    """Register checkpoint folders (``card.json`` and ``policy.pt``, e.g. runs trained
     on a cluster) as learned agents, ``{"<game>/<name>": folder}``, so ``make``,
     evaluation and the server play them like shipped ones (``<id>:onnx`` on the
-    server when a folder also holds ``model.onnx``). Every one is loaded first, so a
-    missing or mismatched checkpoint, a bad id or an id already taken is a ValueError
+    server when a folder also holds ``model.onnx``). Every one is loaded first (its
+    ``model.onnx`` too, where onnxruntime is installed), tensors only, so a missing,
+    broken or mismatched checkpoint, a bad id or an id already taken is a ValueError
     (or FileNotFoundError) and none is registered."""
     from labyrinth_gym.agents.base import register, registered
     from labyrinth_gym.envs import game_names
@@ -46,6 +61,10 @@ def register_checkpoints(checkpoints: dict[str, str | Path]) -> None:
                              "another name")
         folder = Path(path)
         LearnedAgent(game, path=folder, name=name)  # fails now if it cannot play
+        if folder.is_dir() and (folder / "model.onnx").exists() and \
+                importlib.util.find_spec("onnxruntime") is not None:
+            # served as <id>:onnx too: a junk export fails here, not in a session
+            LearnedAgent(game, path=folder, name=name, runtime="onnx")
         checked.append((agent_id, name, folder))
     for agent_id, name, folder in checked:
         register(agent_id, lambda game, _dir=folder, _name=name, **kw:
@@ -107,15 +126,52 @@ def check_card(card: dict[str, Any], game: str, where: str = "checkpoint") -> No
 
 
 RUNTIMES = ("torch", "onnx")
-"""How a learned policy runs: its Stable-Baselines3 ``model.zip`` on torch, or the
-``model.onnx`` exported from it (:mod:`labyrinth_gym.agents.portable`) on
-onnxruntime, without torch."""
+"""How a learned policy runs: the network rebuilt from its card with the weights of
+``policy.pt`` on torch, or the ``model.onnx`` exported from it
+(:mod:`labyrinth_gym.agents.portable`) on onnxruntime, without torch."""
+
+
+def masked_distribution(network: Any, observation: Any, mask: Any):
+    """The policy's action distribution: ``network``'s logits with illegal choices
+    set to a logit of -1e8, as sb3-contrib's ``MaskableCategorical`` does (same
+    probabilities, same greedy choice, same samples for the same torch seed).
+    ``observation`` is ``[batch, size]``, ``mask`` ``[batch, choices]``."""
+    import torch
+
+    from labyrinth_gym.agents.portable import MASKED_LOGIT
+
+    obs = torch.as_tensor(np.asarray(observation, dtype=np.float32))
+    allowed = torch.as_tensor(np.asarray(mask).astype(bool))
+    with torch.no_grad():
+        logits = network(obs)
+        # normalised before masking as MaskableCategorical does (it masks the
+        # normalised logits of a first Categorical): the same floats to the last bit
+        logits = logits - logits.logsumexp(dim=-1, keepdim=True)
+        logits = torch.where(allowed.reshape(logits.shape), logits,
+                             torch.tensor(MASKED_LOGIT, dtype=logits.dtype))
+        return torch.distributions.Categorical(logits=logits)
 
 
 class LearnedAgent:
     """A MaskablePPO policy played greedily (or sampled with ``deterministic=False``),
     through the policy interface its card names (:mod:`labyrinth_gym.agents.interface`);
-    ``runtime="onnx"`` plays its ONNX export instead (no torch needed)."""
+    ``runtime="onnx"`` plays its ONNX export instead (no torch needed).
+
+    Args:
+        game: The game it plays.
+        path: A checkpoint folder (default the shipped ``<game>/<name>``), or a file
+            in one: its ``policy.pt`` (or another ``.pt`` weights file), or with
+            ``runtime="onnx"`` an exported ``.onnx`` file with ``card.json`` beside.
+        name: The shipped checkpoint's name, and the agent's.
+        deterministic: Play the likeliest legal choice, or sample one.
+        seed: Seed of the sampling.
+        runtime: ``"torch"`` or ``"onnx"``.
+
+    Raises:
+        FileNotFoundError: No checkpoint there.
+        CheckpointMismatchError: A card for another env version or other spaces.
+        CheckpointError: A card or weights file that is broken or does not fit.
+    """
 
     needs_game = False
 
@@ -125,17 +181,24 @@ class LearnedAgent:
         if runtime not in RUNTIMES:
             raise ValueError(f"runtime must be one of {RUNTIMES}, got {runtime!r}")
         path = Path(path) if path is not None else checkpoint_dir(game, name)
-        wanted = "model.onnx" if runtime == "onnx" else "model.zip"
-        model_file = path / wanted if path.is_dir() else path
-        card_file = model_file.parent / "card.json"
-        if not model_file.exists():
-            hint = (f" (labyrinth-gym export {game}/{name} --onnx FILE writes one)"
-                    if runtime == "onnx" else "")
-            raise FileNotFoundError(f"no checkpoint at {model_file}{hint}")
+        if runtime == "onnx":
+            model_file = path / "model.onnx" if path.is_dir() else path
+            if not model_file.exists():
+                raise FileNotFoundError(f"no checkpoint at {model_file} (labyrinth-gym "
+                                        f"export {game}/{name} --onnx FILE writes one)")
+            folder = model_file.parent
+        else:
+            if not path.exists():
+                raise FileNotFoundError(f"no checkpoint at {path}")
+            folder = path if path.is_dir() else path.parent
+            model_file = path if path.is_file() and path.suffix == ".pt" else None
+        card_file = folder / "card.json"
         if not card_file.exists():
-            raise FileNotFoundError(f"checkpoint {model_file} has no card.json beside it")
-        self.card = json.loads(card_file.read_text())
-        check_card(self.card, game, where=str(model_file))
+            if path.is_dir():
+                raise FileNotFoundError(f"no checkpoint at {folder} (no card.json)")
+            raise FileNotFoundError(f"checkpoint {path} has no card.json beside it")
+        self.card = read_card(card_file)
+        check_card(self.card, game, where=str(card_file))
         from labyrinth_gym.agents.interface import make_interface, needs_game
 
         named = self.card.get("interface")
@@ -145,17 +208,43 @@ class LearnedAgent:
         if runtime == "onnx":
             from labyrinth_gym.agents.portable import OnnxPolicy
 
-            self.model = OnnxPolicy(model_file)
+            self.model = OnnxPolicy(model_file, sizes=(self.interface.observation_size,
+                                                       self.interface.num_choices))
         else:
-            import torch
-            from sb3_contrib import MaskablePPO
-
-            torch.set_num_threads(1)
-            self.model = MaskablePPO.load(str(model_file), device="cpu")
+            self.model = self._load_network(folder, model_file, card_file)
         self.name = f"{game}/{name}"
         self.deterministic = deterministic
         self.seed = seed
         self.rng = np.random.default_rng(seed)
+
+    def _load_network(self, folder: Path, weights: Path | None, card_file: Path):
+        """The torch network the card describes, with the weights file's tensors."""
+        if "network" not in self.card:
+            raise CheckpointError(
+                f"{card_file} names no tensors-only policy ('network'): a run saved "
+                f"before {POLICY_FILE} existed; convert it once (its model.zip is "
+                f"unpickled, so only a run you trust): python -m "
+                f"labyrinth_gym.training.convert {folder}")
+        import torch
+
+        torch.set_num_threads(1)
+        network = check_network(self.card, str(card_file))
+        weights = weights or folder / network["file"]
+        if not weights.is_file():
+            raise FileNotFoundError(f"no checkpoint at {weights} (the card's weights "
+                                    "file is missing)")
+        return load_network(weights, network)
+
+    def probabilities(self, observation: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """``[batch, choices]`` probabilities of the policy's choices (through its
+        interface) for ``[batch, size]`` observations and masks, on either runtime."""
+        obs = np.asarray(observation, dtype=np.float32)
+        mask = np.asarray(mask, dtype=bool)
+        if obs.ndim == 1:
+            obs, mask = obs[None], mask[None]
+        if self.runtime == "onnx":
+            return self.model.probabilities(obs, mask)
+        return masked_distribution(self.model, obs, mask).probs.numpy()
 
     def reset(self, seed: int | None = None) -> None:
         if hasattr(self.interface, "reset"):
@@ -179,9 +268,9 @@ class LearnedAgent:
             choice = (int(np.argmax(probs)) if self.deterministic
                       else int(self.rng.choice(len(probs), p=probs / probs.sum())))
             return decision.action(choice)
-        choice, _ = self.model.predict(
-            decision.observation,
-            action_masks=decision.mask,
-            deterministic=self.deterministic,
-        )
-        return decision.action(int(choice))
+        obs = np.asarray(decision.observation, dtype=np.float32).reshape(1, -1)
+        dist = masked_distribution(self.model, obs, np.asarray(decision.mask).reshape(1, -1))
+        # SB3's greedy choice is the argmax of the probabilities, its sample a draw
+        # from them with torch's generator: the same here, so the same games
+        choice = dist.probs.argmax(dim=1) if self.deterministic else dist.sample()
+        return decision.action(int(choice[0]))

@@ -1,18 +1,22 @@
 """Portable policies: a learned checkpoint exported as ONNX, run without torch.
 
 ``labyrinth-gym export <game>/<name> --onnx FILE`` (or :func:`export_onnx`) writes the
-policy of a MaskablePPO checkpoint as an ONNX graph with two inputs, ``observation``
+policy of a checkpoint (its network rebuilt from ``card.json`` and ``policy.pt``,
+tensors only: exporting runs no code from the checkpoint) as an ONNX graph with two inputs, ``observation``
 (float32, ``[batch, observation size]``, what the policy sees through its interface)
 and ``action_mask`` (bool, ``[batch, choices]``), and one output, ``probabilities``
 (float32, ``[batch, choices]``): the masked softmax of the policy head, exactly what
 the torch policy's masked distribution gives (illegal choices get 0). The
 checkpoint's card (how it was trained and scored, its interface) rides along in the
 ONNX metadata under ``labyrinth_gym_card``, and a ``card.json`` is written beside the
-file (unless the checkpoint's own card is already there), so ``LearnedAgent(game, path=..., runtime="onnx")`` checks it as it checks a
-``model.zip``.
+file (unless the checkpoint's own card is already there), so
+``LearnedAgent(game, path=..., runtime="onnx")`` checks it as it checks a checkpoint
+folder. Both files are written atomically (a temporary file renamed into place).
 
 :class:`OnnxPolicy` runs such a file on onnxruntime (the ``[onnx]`` extra): numpy in,
-numpy out; no torch import.
+numpy out; no torch import. A file onnxruntime cannot read, or one whose inputs and
+output are not the ones above, is a
+:class:`~labyrinth_gym.agents.checkpoint_io.CheckpointError` in one line.
 """
 
 from __future__ import annotations
@@ -31,22 +35,53 @@ same), so its probability is 0 in float32."""
 
 
 class OnnxPolicy:
-    """An exported policy on onnxruntime."""
+    """An exported policy on onnxruntime.
 
-    def __init__(self, path: str | Path):
+    Args:
+        path: The ``.onnx`` file.
+        sizes: ``(observation size, choices)`` the graph must take, if known.
+
+    Raises:
+        CheckpointError: Not an ONNX graph onnxruntime runs, or not one with this
+            module's inputs, output and sizes.
+    """
+
+    def __init__(self, path: str | Path, sizes: tuple[int, int] | None = None):
         try:
             import onnxruntime
         except ImportError as err:
             raise ImportError("running an ONNX policy needs onnxruntime: "
                               "pip install 'labyrinth-gym[onnx]'") from err
+        from labyrinth_gym.agents.checkpoint_io import CheckpointError
+
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
-        self.session = onnxruntime.InferenceSession(
-            str(path), options, providers=["CPUExecutionProvider"])
+        try:
+            self.session = onnxruntime.InferenceSession(
+                str(path), options, providers=["CPUExecutionProvider"])
+        except Exception as err:  # onnxruntime's errors derive from Exception only
+            first = (str(err).strip().splitlines() or [type(err).__name__])[0]
+            raise CheckpointError(f"{path} is not an ONNX policy onnxruntime can run "
+                                  f"({type(err).__name__}: {first})") from err
+        inputs = {i.name: i.shape for i in self.session.get_inputs()}
+        outputs = [o.name for o in self.session.get_outputs()]
+        if set(inputs) != set(INPUTS) or OUTPUT not in outputs:
+            raise CheckpointError(f"{path} is not an exported policy: it takes "
+                                  f"{sorted(inputs)} and gives {outputs}, not "
+                                  f"{list(INPUTS)} -> {OUTPUT!r}")
+        if sizes is not None:
+            got = (inputs["observation"][-1], inputs["action_mask"][-1])
+            if got != tuple(sizes):
+                raise CheckpointError(f"{path} takes observations and masks of sizes "
+                                      f"{got}, the policy's card says {tuple(sizes)}")
         meta = self.session.get_modelmeta().custom_metadata_map
-        self.card = json.loads(meta["labyrinth_gym_card"]) if "labyrinth_gym_card" in meta \
-            else None
+        try:
+            self.card = json.loads(meta["labyrinth_gym_card"]) \
+                if "labyrinth_gym_card" in meta else None
+        except json.JSONDecodeError as err:
+            raise CheckpointError(f"{path}: its labyrinth_gym_card metadata is not "
+                                  f"JSON ({err})") from err
 
     def probabilities(self, observation: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """``[batch, choices]`` probabilities (one observation: a batch of one)."""
@@ -57,23 +92,19 @@ class OnnxPolicy:
         return self.session.run([OUTPUT], {"observation": obs, "action_mask": mask})[0]
 
 
-def masked_policy(model: Any):
-    """A torch module ``(observation, action_mask) -> probabilities`` of a MaskablePPO
-    model's policy (the actor only)."""
+def masked_policy(network: Any):
+    """A torch module ``(observation, action_mask) -> probabilities`` of a policy
+    network (observations to action logits, as
+    :func:`~labyrinth_gym.agents.checkpoint_io.build_network` builds it)."""
     import torch
-
-    policy = model.policy
 
     class MaskedPolicy(torch.nn.Module):
         def __init__(self):
             super().__init__()
-            self.policy = policy
+            self.network = network
 
         def forward(self, observation, action_mask):
-            features = self.policy.extract_features(observation,
-                                                    self.policy.pi_features_extractor)
-            latent = self.policy.mlp_extractor.forward_actor(features)
-            logits = self.policy.action_net(latent)
+            logits = self.network(observation)
             logits = torch.where(action_mask, logits,
                                  torch.full_like(logits, MASKED_LOGIT))
             return torch.softmax(logits, dim=-1)
@@ -81,24 +112,33 @@ def masked_policy(model: Any):
     return MaskedPolicy().eval()
 
 
-def torch_probabilities(model: Any, observation: np.ndarray, mask: np.ndarray) -> np.ndarray:
+def torch_probabilities(network: Any, observation: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """The torch policy's own masked action probabilities (the reference the export is
-    checked against)."""
-    import torch
+    checked against; what :class:`~labyrinth_gym.agents.learned.LearnedAgent` plays)."""
+    from labyrinth_gym.agents.learned import masked_distribution
 
-    with torch.no_grad():
-        obs = torch.as_tensor(np.asarray(observation, dtype=np.float32))
-        dist = model.policy.get_distribution(obs, action_masks=np.asarray(mask, dtype=bool))
-        return dist.distribution.probs.numpy()
+    return masked_distribution(network, observation, mask).probs.numpy()
 
 
 def export_onnx(agent_id: str, file: str | Path, path: str | Path | None = None) -> Path:
     """Write learned agent ``agent_id`` (``"<game>/<name>"``, the shipped checkpoint, or
     the one at ``path``) as ONNX to ``file``, with its ``card.json`` beside it; the
-    file's path."""
+    file's path. The checkpoint is read as tensors only, and both files are written
+    atomically.
+
+    Raises:
+        ValueError: A bad id, a checkpoint that does not fit the game
+            (:class:`~labyrinth_gym.agents.learned.CheckpointMismatchError`) or whose
+            card or weights are broken
+            (:class:`~labyrinth_gym.agents.checkpoint_io.CheckpointError`).
+        FileNotFoundError: No checkpoint there.
+    """
+    import io
+
     import onnx
     import torch
 
+    from labyrinth_gym.agents.checkpoint_io import write_atomic, write_json
     from labyrinth_gym.agents.learned import LearnedAgent
 
     if "/" not in agent_id:
@@ -111,22 +151,31 @@ def export_onnx(agent_id: str, file: str | Path, path: str | Path | None = None)
     example = (torch.zeros(1, n_obs), torch.ones(1, n_act, dtype=torch.bool))
     file = Path(file)
     file.parent.mkdir(parents=True, exist_ok=True)
-    torch.onnx.export(module, example, str(file), input_names=list(INPUTS),
+    buffer = io.BytesIO()  # exported in memory, then written to file in one rename
+    torch.onnx.export(module, example, buffer, input_names=list(INPUTS),
                       output_names=[OUTPUT], opset_version=17, dynamo=False,
                       dynamic_axes={"observation": {0: "batch"},
                                     "action_mask": {0: "batch"},
                                     OUTPUT: {0: "batch"}})
-    graph = onnx.load(str(file))
+    graph = onnx.load_from_string(buffer.getvalue())
     card = {**agent.card, "exported": {"from": agent_id, "format": "onnx",
                                        "inputs": list(INPUTS), "output": OUTPUT}}
     entry = graph.metadata_props.add()
     entry.key, entry.value = "labyrinth_gym_card", json.dumps(card)
     onnx.checker.check_model(graph)
-    onnx.save(graph, str(file))
+    write_atomic(file, graph.SerializeToString())
     beside = file.parent / "card.json"
-    if not (beside.exists() and json.loads(beside.read_text()) == agent.card):
-        beside.write_text(json.dumps(card, indent=2) + "\n")  # (not over its own card)
+    if not (beside.exists() and _same_card(beside, agent.card)):
+        write_json(beside, card)  # (not over its own card)
     return file
+
+
+def _same_card(file: Path, card: dict[str, Any]) -> bool:
+    """Whether ``file`` holds ``card`` (a file that is not JSON does not)."""
+    try:
+        return json.loads(file.read_text()) == card
+    except (ValueError, OSError):
+        return False
 
 
 __all__ = ["INPUTS", "OUTPUT", "OnnxPolicy", "export_onnx", "masked_policy",

@@ -46,10 +46,11 @@ as the Stable-Baselines3 path.
   value head), Adam with ``eps=1e-5``, no value-loss clipping and no KL penalty.
   (RLlib normalises advantages over the whole batch, SB3 per minibatch.)
 - **The checkpoint.** The trained weights are copied into a MaskablePPO of the same
-  architecture (:func:`export_sb3`) and saved as ``model.zip`` with its ``card.json``
-  (``backend: rllib``, runners, envs per runner, steps, wall time, the runners'
-  nodes, the self-play pool and snapshots, the warm start), so it loads with
-  ``agents.make("<game>/ppo", path=DIR)``, plays in ``labyrinth-gym evaluate``, the
+  architecture (:func:`export_sb3`) and saved as the SB3 path saves it: ``policy.pt``
+  (the actor's weights, tensors only, what players load), ``model.zip`` and
+  ``card.json`` (with the ``network`` to rebuild; ``backend: rllib``, runners, envs per runner, steps, wall time, the runners'
+  nodes, the self-play pool and snapshots, the warm start), each file written
+  atomically, so it loads with ``agents.make("<game>/ppo", path=DIR)``, plays in ``labyrinth-gym evaluate``, the
   server and the ONNX export like any other checkpoint. Progress prints per iteration
   and goes to tensorboard (``DIR/tb``).
 
@@ -60,7 +61,6 @@ Needs the ``[rllib]`` extra; without it :func:`require_rllib` raises
 from __future__ import annotations
 
 import copy
-import json
 import time
 from pathlib import Path
 from typing import Any
@@ -348,9 +348,17 @@ def sb3_model(weights: dict[str, Any], hidden: list[int], game: str,
 
 
 def export_sb3(weights: dict[str, Any], hidden: list[int], game: str,
-               interface_name: str | None, game_kwargs: dict[str, Any], path: Path) -> None:
-    """Save an RLlib PPO module's weights as a MaskablePPO ``model.zip`` at ``path``."""
-    sb3_model(weights, hidden, game, interface_name, game_kwargs).save(str(path))
+               interface_name: str | None, game_kwargs: dict[str, Any],
+               path: Path) -> dict[str, Any]:
+    """Save an RLlib PPO module's weights as a MaskablePPO ``model.zip`` at ``path``,
+    with the actor's tensors-only ``policy.pt`` beside it, both atomically; return
+    the card's ``network`` section."""
+    from labyrinth_gym.agents.checkpoint_io import save_policy, write_atomic
+
+    model = sb3_model(weights, hidden, game, interface_name, game_kwargs)
+    network = save_policy(model.policy, Path(path).parent)
+    write_atomic(path, lambda fh: model.save(fh))
+    return network
 
 
 def rllib_weights(policy, hidden: list[int]) -> dict[str, Any]:
@@ -366,7 +374,7 @@ def train_rllib(game: str, *, timesteps: int | None = None, seed: int = 0,
                 progress: bool = True, game_kwargs: dict[str, Any] | None = None,
                 address: str | None = None, env_runners: int = 0,
                 choices: dict[str, list[Any]] | None = None) -> Path:
-    """Train PPO on RLlib (module docstring); return the folder holding ``model.zip``.
+    """Train PPO on RLlib (module docstring); return the checkpoint folder.
 
     ``choices`` are the per-episode draws of a competitive game (``{"num_players":
     [2, 3, 4]}``), replacing the hyperparameter file's ``selfplay.choices``."""
@@ -442,6 +450,7 @@ def _train(*, game: str, spec, params: dict[str, Any], settings, interface,
     from ray.tune.registry import register_env
     from torch.utils.tensorboard import SummaryWriter
 
+    from labyrinth_gym.agents.checkpoint_io import write_atomic, write_json
     from labyrinth_gym.training.train import card_header, reproduce_command
 
     interface_name = params.get("interface")
@@ -512,11 +521,13 @@ def _train(*, game: str, spec, params: dict[str, Any], settings, interface,
         writer.close()
         algo.stop()
 
-    export_sb3(weights, hidden, game, interface_name, game_kwargs, out / "model.zip")
+    network = export_sb3(weights, hidden, game, interface_name, game_kwargs,
+                         out / "model.zip")
     card = {
         **card_header(game, spec, interface, game_kwargs,
                       f"PPO (Ray RLlib {RAY_SERIES}, new API stack), exported to a "
                       "MaskablePPO MlpPolicy", steps, seed, wall),
+        "network": network,
         "backend": "rllib",
         "rllib": {"env_runners": env_runners, "envs_per_runner": envs_per_runner,
                   "address": address or "local", "iterations": iteration,
@@ -532,9 +543,9 @@ def _train(*, game: str, spec, params: dict[str, Any], settings, interface,
         "training_score": scored,
         "eval": {},
     }
-    (out / "card.json").write_text(json.dumps(card, indent=2, default=str) + "\n")
+    write_json(out / "card.json", card)
     backend = ["--backend", "rllib", "--env-runners", str(env_runners)]
-    (out / "command.txt").write_text(reproduce_command(
+    write_atomic(out / "command.txt", reproduce_command(
         game, total, seed, out, hyperparams, game_kwargs, choices,
         backend + (["--address", address] if address else [])) + "\n")
     return out

@@ -1,10 +1,14 @@
 """Train a MaskablePPO agent on a game's Gymnasium env.
 
-Writes, in ``out_dir``: ``model.zip``, ``card.json`` (env id and version, spaces,
-steps, seed, wall time; evaluation results are added by :func:`add_eval_to_card`),
-``config.yml`` (the hyperparameters and game kwargs used), ``command.txt`` (how it was
-started) and tensorboard logs under ``tb/``. ``resume=True`` continues from
-``model.zip`` up to ``timesteps`` in total.
+Writes, in ``out_dir``: ``policy.pt`` (the policy network's weights, tensors only:
+what every player of the policy loads), ``card.json`` (env id and version, spaces,
+how to rebuild the network, steps, seed, wall time; evaluation results are added by
+:func:`add_eval_to_card`), ``model.zip`` (SB3's full save, for ``resume`` only),
+``config.yml`` (the hyperparameters and game kwargs used), ``command.txt`` (how it
+was started) and tensorboard logs under ``tb/``. Every file is written atomically
+(:func:`~labyrinth_gym.agents.checkpoint_io.write_atomic`), so an interrupted save
+leaves the previous one whole. ``resume=True`` continues from ``model.zip`` up to
+``timesteps`` in total.
 """
 
 from __future__ import annotations
@@ -147,7 +151,7 @@ def train(
     choices: dict[str, list[Any]] | None = None,
     save_every: int | None = None,
 ) -> Path:
-    """Train MaskablePPO on ``game``; return the folder holding ``model.zip``.
+    """Train MaskablePPO on ``game``; return the checkpoint folder.
 
     Competitive games train by self-play (:mod:`labyrinth_gym.training.selfplay`): the
     hyperparameter file's ``selfplay`` section sets the opponent pool, and ``choices``
@@ -168,11 +172,23 @@ def train(
         game_kwargs: Env constructor kwargs.
         choices: ``{kwarg: [values]}`` drawn per episode (competitive games), e.g.
             ``{"variant": ["caffeinated"], "num_players": [2, 3, 4]}``.
-        save_every: Also save model and card every this many steps (long runs).
+        save_every: Also save the checkpoint every this many steps (long runs);
+            each save replaces the last one's files atomically.
+
+    Raises:
+        ValueError: Bad settings, or with ``resume`` a ``model.zip`` or card that
+            does not load (truncated, foreign).
+        FileNotFoundError: ``resume`` without a ``model.zip``.
     """
     import torch
     from sb3_contrib import MaskablePPO
 
+    from labyrinth_gym.agents.checkpoint_io import (
+        read_card,
+        save_model,
+        write_atomic,
+        write_json,
+    )
     from labyrinth_gym.agents.interface import make_interface
     from labyrinth_gym.envs import game_spec
 
@@ -192,6 +208,9 @@ def train(
     model_path = out / "model.zip"
     if resume and not model_path.exists():
         raise FileNotFoundError(f"--resume: no model to resume at {model_path}")
+    card_path = out / "card.json"
+    # read before any work: a broken card stops a resume in one line
+    previous = read_card(card_path) if resume and card_path.exists() else {}
 
     n_envs = int(params.pop("n_envs", 8))
     policy = params.pop("policy", "MlpPolicy")
@@ -227,7 +246,7 @@ def train(
     )
     warm_report = None
     if resume:
-        model = MaskablePPO.load(str(model_path), env=env, device="cpu")
+        model = _load_for_resume(model_path, env)
         model.tensorboard_log = str(out / "tb")
         done_before = int(model.num_timesteps)
     else:
@@ -242,19 +261,17 @@ def train(
             warm_report = run_warm_start(model, game, interface, warm, game_kwargs=game_kwargs,
                                          seed=seed, choices=choices or None)
     remaining = total - done_before
-    previous = {}
-    card_path = out / "card.json"
-    if resume and card_path.exists():
-        previous = json.loads(card_path.read_text())
     start = time.time()
 
     def save() -> None:
-        """Model, card, config and command as they stand (also mid-run)."""
-        model.save(str(model_path))
+        """Weights, model, card, config and command as they stand (also mid-run), each
+        file replaced atomically; the card last, as it describes the weights."""
+        network = save_model(model, out)
         card = {
             **card_header(game, spec, interface, game_kwargs, "MaskablePPO (sb3-contrib)",
                           model.num_timesteps, seed,
                           previous.get("train_wall_seconds", 0.0) + time.time() - start),
+            "network": network,
             "hyperparams": {
                 "n_envs": n_envs, "policy": policy, "vec_env": vec_env,
                 **({"interface": interface_name} if interface_name else {}),
@@ -265,15 +282,14 @@ def train(
                if warm else {}),
             "eval": previous.get("eval", {}),
         }
-        card_path.write_text(json.dumps(card, indent=2) + "\n")
+        write_json(card_path, card)
         config = {"game": game, "env_id": spec.env_id, "seed": seed, "timesteps": total,
                   "game_kwargs": game_kwargs, "hyperparams": card["hyperparams"],
                   "selfplay": card["selfplay"]}
-        (out / "config.yml").write_text(yaml.safe_dump(config, sort_keys=False))
-        (out / "command.txt").write_text(
-            reproduce_command(game, total, seed, out, hyperparams, game_kwargs, choices)
-            + "\n"
-        )
+        write_atomic(out / "config.yml", yaml.safe_dump(config, sort_keys=False))
+        write_atomic(out / "command.txt",
+                     reproduce_command(game, total, seed, out, hyperparams, game_kwargs,
+                                       choices) + "\n")
 
     if save_every:
         callbacks.append(every_n_steps(lambda model, steps: save(), save_every))
@@ -359,11 +375,31 @@ def every_n_steps(fn, every: int):
 
 
 def add_eval_to_card(out_dir: str | Path, results: dict[str, Any]) -> None:
-    """Record evaluation results (from :mod:`labyrinth_gym.evaluation`) in ``card.json``."""
+    """Record evaluation results (from :mod:`labyrinth_gym.evaluation`) in ``card.json``
+    (rewritten atomically)."""
+    from labyrinth_gym.agents.checkpoint_io import read_card, write_json
+
     card_path = Path(out_dir) / "card.json"
-    card = json.loads(card_path.read_text())
+    card = read_card(card_path)
     card["eval"] = results
-    card_path.write_text(json.dumps(card, indent=2) + "\n")
+    write_json(card_path, card)
+
+
+def _load_for_resume(model_path: Path, env):
+    """SB3's ``model.zip`` for ``--resume`` (unpickled: the run's own file); one that
+    does not load (truncated, not SB3's) is a ValueError, not a traceback."""
+    from sb3_contrib import MaskablePPO
+
+    from labyrinth_gym.agents.checkpoint_io import CheckpointError
+
+    try:
+        return MaskablePPO.load(str(model_path), env=env, device="cpu")
+    except OSError:
+        raise
+    except Exception as err:  # BadZipFile, EOFError, UnpicklingError, spaces...
+        first = (str(err).strip().splitlines() or [""])[0]
+        raise CheckpointError(f"--resume: {model_path} does not load "
+                              f"({type(err).__name__}: {first})") from err
 
 
 def _jsonable(obj: Any) -> Any:

@@ -18,7 +18,7 @@ from labyrinth_gym.agents.portable import OnnxPolicy, torch_probabilities
 from labyrinth_gym.envs import game_names, game_spec
 from labyrinth_gym.evaluation.matches import new_game, play_game
 
-SHIPPED = [g for g in game_names() if (checkpoint_dir(g, "ppo") / "model.zip").exists()]
+SHIPPED = [g for g in game_names() if (checkpoint_dir(g, "ppo") / "policy.pt").exists()]
 
 
 def interface_observations(agent: LearnedAgent, game: str, count: int):
