@@ -18,7 +18,7 @@
 - **Pushes**: a pushed figure into lava when it can, else as far from the chest as it
   can; a rival adventurer its monster beat goes into the lava.
 - **Treasure cards** (on its adventurer-phase decisions): equipment at once; Extra
-  Wealth, Map, Reinforcements and the Secret Door as soon as it can; healing when half
+  Wealth, Map, Reinforcements, the Doppelganger and the Secret Door as soon as it can; healing when half
   wounded; Quickness, Flight or Firewalk when they put the chest in reach of this move;
   Teleportation, Warp Space, Doppelganger and Switch Trap when they shorten its way to
   the chest by a few squares; traps, Summoning, Teleport Trap, Sliding Trap and False
@@ -26,7 +26,8 @@
   Strike when they are worth a wound; Lure on a rival's monster next to it. After a
   roll it plays a card the window offers (the engine offers only cards that change the
   result), but a re-spawn die only when the new point is nearer the chest. It never
-  plays Cave In, Rotating or Shifting Rooms.
+  plays Cave In, Rotating or Shifting Rooms. In the card windows of any activation
+  it plays equipment, and healing when half wounded, and otherwise passes.
 """
 
 from __future__ import annotations
@@ -366,7 +367,7 @@ class DungeonCrawlerHeuristic:
         hero = game.seats[me].hero
         kind = game.decision["kind"]
         e = c.effect
-        if e == "equip" or e in ("draw", "tile", "spawn", "secret_door"):
+        if e == "equip" or e in ("draw", "tile", "spawn", "secret_door", "figure"):
             return kind == "pair" or e == "equip"
         if e in ("heal", "heal_all"):
             return hero is not None and game.figures[hero].wounds * 2 >= game.bp(hero)
@@ -460,11 +461,29 @@ class DungeonCrawlerHeuristic:
             choice = A.square(best) if best is not None else None
         return choice if choice is not None else legal[0]
 
+    def _card_window(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
+        """In a card window (any player's activation): equipment at once, healing when
+        half wounded; otherwise it passes and keeps its cards for its own adventurer
+        phase."""
+        me = game.current_player()
+        hero = game.seats[me].hero
+        cards = treasure_cards()
+        for a in legal:
+            if a == A.DONE:
+                continue
+            e = cards[A.decode(a)[1][0]].effect
+            if e == "equip":
+                return a
+            if e in ("heal", "heal_all") and hero is not None \
+                    and game.figures[hero].wounds * 2 >= game.bp(hero):
+                return a
+        return A.DONE
+
     def _roll_window(self, game: DungeonCrawlerGame, legal: list[int]) -> int:
         plays = [a for a in legal if a != A.DONE]
         if not plays:
             return A.DONE
-        r = game.ctx["roll"]
+        r = game.pending_roll()
         if r["kind"] != "respawn":
             return plays[0]
         now = self._spawn_distance(game, r["dice"][0])

@@ -28,7 +28,9 @@ Candidates, in slot order (no action twice, empty slots masked):
 
 The policy chooses at the decisions in :data:`CHOSEN`; the heuristic rules the others
 (adventurer cards, ties between adventurers, pushes' and slides' squares, the card kept
-from the Secret Room), as it does any decision with one legal move. Since version 3 the
+from the Secret Room, and the card windows that env v1 opens in every activation, where
+it plays equipment and healing and otherwise passes), as it does any decision with one
+legal move. Since version 3 the
 start and re-spawn squares are the policy's too: a spawn point can lie in a pocket the
 tiles have walled off from the chest, where the rule-based player (which takes the
 point nearest the chest as the crow flies) waits to be slain; the candidates' way to

@@ -40,7 +40,7 @@ def _register() -> None:
         "labyrinth_gym/MagicDuel-v1": "labyrinth_gym.envs.magic.env:MagicDuelEnv",
         "labyrinth_gym/ArcaneLabyrinth-v1":
             "labyrinth_gym.envs.arcane_labyrinth.env:ArcaneLabyrinthEnv",
-        "labyrinth_gym/DungeonCrawler-v0":
+        "labyrinth_gym/DungeonCrawler-v1":
             "labyrinth_gym.envs.dungeon_crawler.env:DungeonCrawlerEnv",
         "labyrinth_gym/Mazerunner-v0": "labyrinth_gym.envs.mazerunner.env:MazerunnerEnv",
     }

@@ -3,7 +3,7 @@ to the treasure chest at its centre.
 
 ``labyrinth_gym.envs.dungeon_crawler.env()`` is the PettingZoo AEC env, ``raw_env``
 its unwrapped form; ``DungeonCrawlerEnv`` the one-seat Gymnasium env (its id,
-``labyrinth_gym/DungeonCrawler-v0``, is registered once the game is complete).
+``labyrinth_gym/DungeonCrawler-v1``, is registered once the game is complete).
 """
 
 from labyrinth_gym.envs.dungeon_crawler.env import SPEC, DungeonCrawlerEnv, env, raw_env

@@ -62,7 +62,8 @@ wounds / BP, monsters / the maximum, king distance to the chest / 21, cards in h
 the equipment in play on its adventurer."""
 DECISIONS = ("choose_adventurer", "choose_start", "monster_target", "place_tile",
              "spawn_square", "pair", "move", "attack", "push_to", "lava_push",
-             "respawn_square", "roll_window", "card_target", "keep", "slide_to")
+             "respawn_square", "roll_window", "card_target", "keep", "slide_to",
+             "card_window")
 ROLLS = ("attack", "push", "respawn")
 N_CARDS = len(treasure_cards())
 TILE_SYMBOLS = ("#", ".", "X", "L", "s", "d", "6")
@@ -195,7 +196,7 @@ def encode(game: DungeonCrawlerGame, observer: int) -> np.ndarray:
 
 
 def _encode_roll(game: DungeonCrawlerGame, observer: int, g: np.ndarray) -> None:
-    r = game.ctx["roll"]
+    r = game.pending_roll()
     hero = game.seats[observer].hero
     g[G[f"roll_{r['kind']}"]] = 1.0
     if r["kind"] == "respawn":

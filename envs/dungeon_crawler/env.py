@@ -16,12 +16,15 @@ the 21 x 21 board (a move's destination or the figure to push past, an attack's
 target or an area's centre, a spawn square, where a pushed figure goes, a card's
 target), a tile's slot and rotation (also Rotating and Shifting Rooms' target), a
 treasure card by its id (play it, or keep it from the Secret Room); card plays are
-offered on the adventurer phase's decisions and in the window after each roll. A turn is split into sub-decisions (OpenSpiel's
+offered on the adventurer phase's decisions, in the window after each roll for the
+cards that change it, and in the card windows (before each step of every activation
+and after every roll) to every holder, whoever's activation it is ("done" passes). A
+turn is split into sub-decisions (OpenSpiel's
 ``amazons`` splits its moves the same way). The table is in
 :mod:`labyrinth_gym.envs.dungeon_crawler.engine.actions`.
 
 ## Observation Space
-``Box(0, 1, (6490,), float32)``, observer-relative: 14 board planes (terrain, spawn
+``Box(0, 1, (6492,), float32)``, observer-relative: 14 board planes (terrain, spawn
 points, treasure piles, own and rival adventurers and monsters, wounds, strength), per
 seat its adventurer, standing, hand size and equipment, the observer's hand, and the
 decision with the tile, monster, card or roll it is about; layout in
@@ -42,6 +45,12 @@ offender (wrapped env; ``raw_env`` raises ``IllegalActionError``).
 
 ## Version History
 - v0: first version (the rules, the 40 treasure cards and their windows).
+- v1: the rule fixes of issue 28: cards at any time (a card window for every holder
+  before each step of every activation and after every roll, a new decision
+  ``card_window``; potions, Quickness and Rapid Strike stay in their holder's adventurer
+  phase); the Doppelganger is a monster under its player's maximum (a new monster in
+  the observation); a tile placed again gets no treasure pile token; push events name
+  who rolled; logged events are snapshots.
 """
 
 from __future__ import annotations
@@ -56,8 +65,8 @@ from labyrinth_gym.envs.dungeon_crawler.render import render_rgb, render_text
 
 SPEC = GameSpec(
     name="dungeon_crawler",
-    env_id="labyrinth_gym/DungeonCrawler-v0",
-    version=0,
+    env_id="labyrinth_gym/DungeonCrawler-v1",
+    version=1,
     new_game=lambda rng, **kw: new_game(rng, **kw),
     observation_size=OBS_SIZE,
     encode=encode,
@@ -87,7 +96,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     spec_ = SPEC
     metadata = {
         "render_modes": ["ansi", "rgb_array"],
-        "name": "dungeon_crawler_v0",
+        "name": "dungeon_crawler_v1",
         "is_parallelizable": False,
         "render_fps": 2,
     }

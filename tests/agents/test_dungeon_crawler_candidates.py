@@ -92,6 +92,27 @@ def test_candidates_are_distinct_legal_moves_and_other_decisions_are_ruled():
     assert {"pair", "move", "place_tile", "spawn_square"} <= kinds
 
 
+def test_card_windows_are_ruled_by_the_heuristic():
+    """A card window in another player's activation is the rule-based player's (it
+    passes unless equipment or healing helps), never a choice for the policy."""
+    from labyrinth_gym.envs.dungeon_crawler.engine import actions as A
+
+    assert "card_window" not in CHOSEN
+    iface = DungeonCrawlerCandidates()
+    game = new_game(0, **KW)
+    rng = np.random.default_rng(0)
+    windows = 0
+    while not game.is_terminal() and windows < 5:
+        p = game.current_player()
+        if game.decision["kind"] == "card_window":
+            d = iface.prepare(encode(game, p), game.legal_mask(), game=game)
+            assert d.ruled == A.DONE or game.action_to_string(d.ruled).startswith("play")
+            windows += 1
+        legal = game.legal_actions()
+        game.apply_action(legal[int(rng.integers(len(legal)))])
+    assert windows == 5
+
+
 def test_env_through_the_interface_passes_check_env():
     env = DungeonCrawlerEnv(interface=DungeonCrawlerCandidates(), **KW)
     check_env(env, skip_render_check=True)

@@ -28,7 +28,7 @@ ADVENTURERS = ["Dwarf Cleric", "Dwarf Explorer", "Dwarf Warrior", "Elf Thief",
 
 
 def test_component_counts_follow_the_rulebook():
-    assert {m.name: m.count for m in data.monsters()} == ENCOUNTERS
+    assert {m.name: m.count for m in data.monsters() if m.count} == ENCOUNTERS
     assert sum(ENCOUNTERS.values()) == 49
     assert [a.name for a in data.adventurers()] == ADVENTURERS
     assert len(data.tiles()) == 60
@@ -59,6 +59,17 @@ def test_monster_traits_and_tactics_use_the_vocabulary():
     assert data.monster("Fire Elemental").mover.fire_immune
     with pytest.raises(KeyError, match="Zombie"):
         data.monster("Orc")
+
+
+def test_the_doppelganger_is_a_monster_brought_by_its_event_card():
+    """"The Doppelganger counts as a Monster": a monster figure of no encounter card,
+    named by the event card that puts it on the board."""
+    dopp = data.monster("Doppelganger")
+    assert dopp.count == 0 and dopp.card == "Doppelganger"
+    card = data.treasure_card("Doppelganger")
+    assert card.kind == "event" and card.effect == "figure"
+    assert card.monster == "Doppelganger"
+    assert [m.name for m in data.monsters() if not m.count] == ["Doppelganger"]
 
 
 def test_rotation_turns_a_picture_clockwise():

@@ -224,3 +224,26 @@ def test_race_lead_counts_ways_left_and_an_adventurer_off_the_board_at_the_cap()
     game._slay(game.seats[1].hero, by=None)  # a rival slain drops off the board
     assert game.seats[1].hero is None
     assert race_lead(game, 0) > before
+
+
+def test_in_a_card_window_it_equips_and_otherwise_keeps_its_cards():
+    """Windows in another player's activation: equipment at once, healing when half
+    wounded, and a pass for everything else (its traps wait for its own phase)."""
+    from .test_rules import hall_row
+
+    game = DungeonCrawlerGame.empty(0, num_players=2)
+    hall_row(game)
+    game.add_adventurer(0, "Human Warrior", (1, 3))
+    rival = game.add_adventurer(1, "Elf Thief", (1, 7))
+    game.give_card(1, "Pit Trap")
+    game.give_card(1, "Potion of Healing")
+    game.start(0)
+    assert game.decision["kind"] == "card_window" and game.current_player() == 1
+    assert decide(game) == A.DONE
+    game.figures[rival].wounds = 3  # of 5
+    heal = next(a for a in game.legal_actions()
+                if game.action_to_string(a) == "play Potion of Healing")
+    assert decide(game) == heal
+    game.give_card(1, "Magic Belt")
+    game._legal = None
+    assert game.action_to_string(decide(game)) == "play Magic Belt"

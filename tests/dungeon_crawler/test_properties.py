@@ -10,7 +10,9 @@ from labyrinth_gym.envs.dungeon_crawler.engine.actions import TREASURE_CARDS
 from labyrinth_gym.envs.dungeon_crawler.engine.data import (
     TILES,
     TREASURE_PILES,
+    monster,
     monsters,
+    treasure_card,
 )
 from labyrinth_gym.envs.dungeon_crawler.engine.game import DungeonCrawlerGame, new_game
 
@@ -25,8 +27,10 @@ def check(game: DungeonCrawlerGame) -> None:
                  if name not in ("mat room", "centre", "lava island"))
     pending = 1 if "tile" in game.ctx else 0
     assert placed + len(game.tile_deck) + pending == TILES
-    on_board = sum(f.kind == "monster" for f in game.figures.values())
-    drawn = 1 if game.decision and game.decision["kind"] == "spawn_square" else 0
+    on_board = sum(f.kind == "monster" and not monster(f.name).card
+                   for f in game.figures.values())
+    drawn = 1 if game.decision and game.decision["kind"] == "spawn_square" \
+        and "card" not in game.decision else 0
     assert on_board + len(game.encounters) + len(game.encounter_discard) + drawn == CARDS
     assert len(game.board.piles) <= TREASURE_PILES
     for p, seat in enumerate(game.seats):
@@ -37,7 +41,13 @@ def check(game: DungeonCrawlerGame) -> None:
     assert len(cards) == len(set(cards))  # one player per adventurer card
     treasure = (game.treasure + game.treasure_discard + game.secret_room
                 + game.ctx.get("secret", [])
-                + [c for s in game.seats for c in s.hand + s.equipped])
+                + [c for s in game.seats for c in s.hand + s.equipped]
+                + [treasure_card(monster(f.name).card).cid  # the Doppelganger's card
+                   for f in game.figures.values()
+                   if f.kind == "monster" and monster(f.name).card]
+                + ([game.decision["card"]] if game.decision
+                   and game.decision["kind"] == "spawn_square" and "card" in game.decision
+                   else []))
     assert sorted(treasure) == list(range(TREASURE_CARDS))  # every card somewhere, once
     for seat in game.seats:
         if seat.hero is None:

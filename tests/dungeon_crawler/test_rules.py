@@ -25,6 +25,12 @@ def names(game):
     return {game.action_to_string(a): a for a in game.legal_actions()}
 
 
+def passing(game):
+    """Every player asked in a card window passes."""
+    while game.decision is not None and game.decision["kind"] == "card_window":
+        game.apply_action(A.DONE)
+
+
 def hall_row(game, row=0):
     """Open halls across the top row of slots, joining the corner rooms."""
     for col in (1, 2, 4, 5):

@@ -15,7 +15,7 @@ from labyrinth_gym.envs.dungeon_crawler.engine.geometry import (
     WALL,
 )
 
-from .test_rules import events, hall_row, names
+from .test_rules import events, hall_row, names, passing
 
 LOOT = ["Amulet of Protection", "Combat Prowess", "Defensive Prowess", "Magic Belt",
         "Magic Boots", "Magic Cloak", "Magic Ring", "Magic Weapon", "Potion of Firewalk",
@@ -295,6 +295,8 @@ def test_ranged_attack_and_fireball_cards(rolls):
     assert A.square((1, 5)) in game.legal_actions()
     r(6, 1)
     game.apply_action(A.square((1, 5)))
+    assert game.decision["kind"] == "card_window"  # the Fireball may answer the roll
+    game.apply_action(A.DONE)
     assert game.figures[far].wounds == 1
     assert game.decision["kind"] == "pair"
     game.apply_action(play("Scroll of Fireball"))
@@ -421,6 +423,7 @@ def test_traps_on_any_adventurer(rolls):
     game.apply_action(play("Spear Trap"))
     r(3, 2)  # +1: 4 hits DEF 4, 3 does not
     game.apply_action(A.square((1, 7)))
+    passing(game)  # (the Crushing Trap could be played after the roll)
     assert game.figures[rival].wounds == 2
     game.apply_action(play("Crushing Trap"))
     r(6, 6, 6)
@@ -443,24 +446,21 @@ def test_sliding_trap_into_lava_destroys():
     assert rival not in game.figures and game.seats[1].hero is None
 
 
-def test_doppelganger_switch_trap_and_teleport_trap(rolls):
+def test_switch_trap_and_teleport_trap(rolls):
     game, hero = duel()
-    rival = game.add_adventurer(1, "Elf Thief", (1, 13))
+    rival = game.add_adventurer(1, "Elf Thief", (1, 3 + 10))
     zombie = game.add_monster(1, "Zombie", (1, 6))
-    for name in ("Doppelganger", "Switch Trap", "Teleport Trap"):
+    for name in ("Switch Trap", "Teleport Trap"):
         game.give_card(0, name)
     r = rolls(game)
     game.start(0, steps=("adventurer",))
-    game.apply_action(play("Doppelganger"))
-    game.apply_action(A.square((1, 13)))
-    assert game.figures[hero].square == (1, 13) and game.figures[rival].square == (1, 3)
     game.apply_action(play("Switch Trap"))
     game.apply_action(A.square((1, 6)))
-    assert game.figures[hero].square == (1, 6) and game.figures[zombie].square == (1, 13)
+    assert game.figures[hero].square == (1, 6) and game.figures[zombie].square == (1, 3)
     game.figures[rival].wounds = 2
     game.apply_action(play("Teleport Trap"))
     r(2)
-    game.apply_action(A.square((1, 3)))
+    game.apply_action(A.square((1, 13)))
     assert game.figures[rival].square == game.board.spawn_squares(2)[0]
     assert game.figures[rival].wounds == 2  # moved, not slain
 

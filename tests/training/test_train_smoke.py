@@ -246,7 +246,7 @@ def test_cooperative_training_through_an_interface_with_a_warm_start(tmp_path):
 DC_PARAMS = (
     "default:\n  interface: candidates\n  n_envs: 2\n  n_steps: 64\n"
     "  batch_size: 64\n  n_epochs: 1\n  policy_kwargs: {net_arch: [32]}\n"
-    "labyrinth_gym/DungeonCrawler-v0:\n"
+    "labyrinth_gym/DungeonCrawler-v1:\n"
 )
 
 

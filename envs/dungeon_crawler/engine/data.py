@@ -31,12 +31,12 @@ TILES = 60
 TREASURE_PILES = 10
 LOOT_CARDS = 20
 EVENT_CARDS = 20
-TIMINGS = ("equip", "activation", "roll")
+TIMINGS = ("equip", "any", "turn", "roll")
 EFFECTS = frozenset({
     "equip", "reroll_misses", "cancel_hit", "status", "heal", "quickness", "power",
     "attack", "extra_attack", "relocate", "wall", "swap", "draw", "discard", "heal_all",
     "control", "tile", "reflect", "wound", "spawn", "rotate", "secret_door", "shift",
-    "slide", "summon", "teleport"})
+    "slide", "summon", "teleport", "figure"})
 TARGETS = ("", "adventurer", "rival", "other_adventurer", "seen_figure", "seen_monster",
            "area_centre", "monster", "near_square", "spawn_point", "floor", "wall_adjacent",
            "tile")
@@ -154,6 +154,9 @@ class Monster:
     los: str
     no_los: str
     treasure: int
+    card: str = ""
+    """The treasure card that brings it (the Doppelganger); "" for an encounter
+    monster."""
 
     @property
     def mover(self) -> Mover:
@@ -186,6 +189,8 @@ class TreasureCard:
     dice: int = 0
     bonus: int = 0
     equip: tuple[tuple[str, int], ...] = ()
+    monster: str = ""
+    """The monster figure it puts on the board (effect ``figure``)."""
 
     def stat(self, key: str) -> int:
         return dict(self.equip).get(key, 0)
@@ -293,12 +298,16 @@ def monsters() -> tuple[Monster, ...]:
         for action in (m["within"][1], m["los"], m["no_los"]):
             if action not in TACTICS:
                 problems.append(f"{where}: tactic {action!r} is not one of {TACTICS}")
+        if (m["count"] == 0) != bool(m.get("card")):
+            problems.append(f"{where}: a monster of no encounter card, and only one, "
+                            "names the treasure card that brings it (card)")
         out.append(Monster(m["name"], m["count"], m["mv"], m["att"], m["def"], m["bp"],
                            m["attack"], frozenset(m["traits"]),
                            (int(m["within"][0]), m["within"][1]), m["los"], m["no_los"],
-                           m["treasure"]))
-    if len(out) != MONSTER_TYPES:
-        problems.append(f"{MONSTER_TYPES} monster types, not {len(out)}")
+                           m["treasure"], m.get("card", "")))
+    types = sum(m.count > 0 for m in out)
+    if types != MONSTER_TYPES:
+        problems.append(f"{MONSTER_TYPES} monster types on encounter cards, not {types}")
     cards = sum(m.count for m in out)
     if cards != ENCOUNTER_CARDS:
         problems.append(f"{ENCOUNTER_CARDS} encounter cards, not {cards}")
@@ -335,7 +344,9 @@ def treasure_cards() -> tuple[TreasureCard, ...]:
                                 c.get("effect", ""), c.get("target", ""),
                                 c.get("text", ""), c.get("status", ""),
                                 int(c.get("amount", 0)), int(c.get("dice", 0)),
-                                int(c.get("bonus", 0)), equip))
+                                int(c.get("bonus", 0)), equip, c.get("monster", "")))
+        if (c.get("effect") == "figure") != bool(c.get("monster")):
+            problems.append(f"{where}: a figure card, and only one, names its monster")
     names = [c.name for c in out]
     for kind, count in (("loot", LOOT_CARDS), ("event", EVENT_CARDS)):
         n = sum(c.kind == kind for c in out)

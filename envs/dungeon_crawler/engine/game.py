@@ -20,7 +20,8 @@ round, choosing an adventurer and placed by the re-spawn die.
    drawn while no slot is open or the deck is empty); a treasure pile token goes on
    each of its X squares only when that tile is first placed (one Shifting Rooms sent
    back to the deck gets none when placed again) and while tokens are left;
-4. below the player's maximum of monsters (12/8/6/5/4 for 2/3/4/5/6 players) it draws
+4. below the player's maximum of monsters (12/8/6/5/4 for 2/3/4/5/6 players; "the
+   Doppelganger counts as a Monster": the figure its event card brings counts) it draws
    an encounter card and puts that monster on an unoccupied spawn point or an
    unoccupied square of the centre tile; the monster then moves *or* attacks by its
    tactics (from a spawn point it must move off if it can, and so cannot attack);
@@ -94,6 +95,7 @@ from labyrinth_gym.envs.dungeon_crawler.engine.data import (
     monster,
     monsters,
     tiles,
+    treasure_card,
     treasure_cards,
 )
 from labyrinth_gym.envs.dungeon_crawler.engine.geometry import (
@@ -354,7 +356,11 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         seat = self.seats[f.owner]
         if f.kind == "monster":
             seat.monsters.remove(fid)
-            self.encounter_discard.append(f.name)
+            card = monster(f.name).card
+            if card:  # the Doppelganger: its event card goes to the treasure discard
+                self.treasure_discard.append(treasure_card(card).cid)
+            else:
+                self.encounter_discard.append(f.name)
         else:
             seat.hero = None
             seat.card = None  # the card goes back: any free adventurer may respawn
@@ -404,8 +410,10 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
             self.queue = [("activation", nxt)]
             return
         self.log("activation", player=p, round=self.round)
-        self.queue = [("heal", p), ("monsters_move", p), ("monsters_attack", p),
-                      ("tile", p), ("spawn_monster", p), ("adventurer", p),
+        window = ("card_window", [])
+        self.queue = [("heal", p), window, ("monsters_move", p), window,
+                      ("monsters_attack", p), window, ("tile", p), window,
+                      ("spawn_monster", p), ("card_window", [p]), ("adventurer", p),
                       ("activation", nxt)]
         self.ctx = {"player": p}
 
@@ -816,33 +824,48 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         name = self.figures[attacker].name if attacker is not None else "trap"
         self.log("attack", player=player, attacker=attacker, name=name, mode=kind,
                  targets=[self.figures[t].name for t in targets])
-        self.ctx["attack"] = {"attacker": attacker, "player": player,
-                              "targets": list(targets), "dice": dice, "bonus": bonus,
-                              "kind": kind}
-        self.queue.insert(0, ("attack_target",))
+        # the attack rides on its queue step (never changed in place: a clone shares
+        # it), so an attack a card starts in the middle of another does not replace it
+        self.queue.insert(0, ("attack_target", {
+            "attacker": attacker, "player": player, "targets": list(targets),
+            "dice": dice, "bonus": bonus, "kind": kind}))
 
-    def _step_attack_target(self) -> None:
-        a = self.ctx["attack"]
-        targets = a["targets"]
-        while targets and targets[0] not in self.figures:
-            targets.pop(0)
+    def _step_attack_target(self, a: dict[str, Any]) -> None:
+        targets = [t for t in a["targets"] if t in self.figures]
         if not targets or (a["attacker"] is not None and a["attacker"] not in self.figures):
-            del self.ctx["attack"]
             return
-        t = targets.pop(0)
+        t = targets[0]
         rolls = [self.dice.roll(6) for _ in range(a["dice"])]
         defence = self.defence(t, a["kind"])
         self.log("attack_roll", attacker=a["attacker"], target=t, rolls=rolls,
                  bonus=a["bonus"], defence=defence,
                  hits=sum(d + a["bonus"] >= defence for d in rolls))
-        self.ctx["roll"] = {"kind": "attack", "attacker": a["attacker"],
-                            "player": a["player"], "target": t, "dice": rolls,
-                            "bonus": a["bonus"], "defence": defence, "cancel": 0,
-                            "reflect": False, "passed": []}
-        self.queue[0:0] = [("roll_window",), ("attack_resolve",), ("attack_target",)]
+        self._begin_roll({"kind": "attack", "attacker": a["attacker"],
+                          "player": a["player"], "target": t, "dice": rolls,
+                          "bonus": a["bonus"], "defence": defence, "cancel": 0,
+                          "reflect": False, "passed": []}, ("attack_resolve",))
+        self.queue.insert(3, ("attack_target", {**a, "targets": targets[1:]}))
+
+    def _begin_roll(self, roll: dict[str, Any], resolve: tuple) -> None:
+        """A roll was made: its window for the cards that change it, then a card window
+        for every holder of a card ("at any time ... even after a roll has been
+        made"), then ``resolve`` reads it. Rolls pending at once (a card played in
+        a window can make another) form a stack, the newest on top."""
+        self.ctx.setdefault("rolls", []).append(roll)
+        self.queue[0:0] = [("roll_window",), ("card_window", []), resolve]
+
+    def pending_roll(self) -> dict[str, Any]:
+        """The newest roll not yet resolved (what a roll window is about)."""
+        return self.ctx["rolls"][-1]
+
+    def _end_roll(self) -> dict[str, Any]:
+        r = self.ctx["rolls"].pop()
+        if not self.ctx["rolls"]:
+            del self.ctx["rolls"]
+        return r
 
     def _step_attack_resolve(self) -> None:
-        r = self.ctx.pop("roll")
+        r = self._end_roll()
         hits = max(0, sum(d + r["bonus"] >= r["defence"] for d in r["dice"]) - r["cancel"])
         victim, by = r["target"], r["attacker"]
         if r["reflect"]:
@@ -883,11 +906,11 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         self.log("respawn_roll", player=p, roll=roll)
         if relocate is not None:
             return self._respawn_place(p, roll, relocate, p if chooser is None else chooser)
-        self.ctx["roll"] = {"kind": "respawn", "player": p, "dice": [roll], "passed": []}
-        self.queue[0:0] = [("roll_window",), ("respawn_resolve", p)]
+        self._begin_roll({"kind": "respawn", "player": p, "dice": [roll], "passed": []},
+                         ("respawn_resolve", p))
 
     def _step_respawn_resolve(self, p: int) -> None:
-        roll = self.ctx.pop("roll")["dice"][0]
+        roll = self._end_roll()["dice"][0]
         self._respawn_place(p, roll, None, p)
 
     def _respawn_place(self, p: int, roll: int, relocate: int | None, chooser: int) -> None:
@@ -984,7 +1007,9 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         if kind == "lava_push":
             return [A.DONE] + sorted(A.square(tuple(sq)) for sq in d["options"])
         if kind == "roll_window":
-            return [A.DONE] + [A.card(c) for c in self._roll_cards(p, self.ctx["roll"])]
+            return [A.DONE] + [A.card(c) for c in self._roll_cards(p, self.pending_roll())]
+        if kind == "card_window":
+            return [A.DONE] + [A.card(c) for c in self._window_cards(p)]
         if kind == "card_target":
             return self._card_targets(p, treasure_cards()[d["card"]])
         if kind == "keep":
@@ -1000,8 +1025,12 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         kind, args = A.decode(int(action))
         p = d["player"]
         dk = d["kind"]
-        if kind == "card" and dk in ("pair", "move", "attack"):
+        if kind == "card" and dk in ("pair", "move", "attack", "card_window"):
             return self._play(p, args[0], d)
+        if dk == "card_window":  # passed
+            _, passed = self.queue[0]
+            self.queue[0] = ("card_window", [*passed, p])
+            return
         if dk == "choose_adventurer":
             self.seats[p].card = args[0]
             self.log("choose_adventurer", player=p, adventurer=adventurers()[args[0]].name)
@@ -1121,9 +1150,9 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
         rollers = [p, self._push_defender_roller(p, target)]
         self.log("push_roll", player=p, pusher=hero, target=target, rolls=[mine, theirs],
                  rolled_by=rollers)
-        self.ctx["roll"] = {"kind": "push", "pusher": hero, "player": p, "target": target,
-                            "dice": [mine, theirs], "passed": [], "rolled_by": rollers}
-        self.queue[0:0] = [("roll_window",), ("push_resolve", p, list(sq))]
+        self._begin_roll({"kind": "push", "pusher": hero, "player": p, "target": target,
+                          "dice": [mine, theirs], "passed": [], "rolled_by": rollers},
+                         ("push_resolve", p, list(sq)))
 
     def _push_defender_roller(self, p: int, target: int) -> int:
         """Who rolls the pushed figure's die: an adventurer's player, a monster's
@@ -1137,9 +1166,18 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
                     if self.seats[q].joined)
 
     def _step_push_resolve(self, p: int, sq: list[int]) -> None:
-        r = self.ctx.pop("roll")
+        r = self._end_roll()
         hero, target = r["pusher"], r["target"]
         mine, theirs = r["dice"]
+        if (hero not in self.figures or target not in self.figures
+                or self.figures[target].square != tuple(sq)
+                or not adjacent(self.figures[hero].square, tuple(sq))):
+            # a card played after the roll took one of them away: nothing to push
+            self.log("push_void", player=p, pusher=hero, target=target)
+            if hero in self.figures and self._move_options(hero, self.ctx["mv"],
+                                                           self.ctx["diagonals"]):
+                return self._ask("move", p)
+            return self._next_part(p)
         t = self.figures[target]
         won = mine > theirs  # the defender wins ties
         self.log("push", player=p, pusher=hero, target=target, rolls=[mine, theirs],

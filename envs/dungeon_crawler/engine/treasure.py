@@ -3,14 +3,29 @@ playing them, and the windows after rolls.
 
 The rulebook says a card may be played "at any time (even after a roll has been made
 to change the results of the roll)" and can not be un-played; what each card does is
-this project's design (``data/treasure.toml``). The engine offers them at these points
-(a player is never asked when nothing of theirs can be played):
+this project's design (``data/treasure.toml``). "At any time" is read as: in every
+player's activation, not only the holder's. The engine offers the cards at these
+points (a player is never asked when nothing of theirs can be played):
 
-- **In its holder's activation**, on the adventurer phase's decisions (the pair, each
-  move, each attack), cards of timing ``equip`` and ``activation`` are extra legal
-  actions. A card played there takes effect (asking for its target first, if it has
-  one) and the same decision is asked again, so several cards may be played in turn.
-  Loot needs its holder's adventurer on the board.
+- **In its holder's adventurer phase**, on its decisions (the pair, each move, each
+  attack), cards of timing ``equip``, ``any`` and ``turn`` are extra legal actions. A
+  card played there takes effect (asking for its target first, if it has one) and the
+  same decision is asked again, so several cards may be played in turn. Loot needs its
+  holder's adventurer on the board.
+- **In a card window**, cards of timing ``equip`` and ``any``: every activation opens
+  one before each of its five steps (before the adventurer phase the active player is
+  not asked: its pair decision offers the same cards at once) and one after every roll
+  (attack, push, re-spawn; after the roll's own window below, before the roll takes
+  effect). Each player holding such a card it may play is asked in turn, clockwise
+  from the player whose activation it is; ``done`` passes; after a play everyone may
+  answer again; all passed, the game goes on. A card played there takes effect at
+  once, in the middle of the other player's activation: an attack it makes is rolled
+  and resolved (with its own windows) before the interrupted one goes on; a push
+  whose pusher or target a card moved or removed is void (``push_void``: the pusher
+  stays, its move goes on); a roll's hits land on its target wherever it now stands.
+  ``turn`` cards (the potions of Flight and Firewalk, Quickness, Rapid Strike) act on
+  their holder's own activation and are offered only in its adventurer phase. (The
+  Teleport Trap's die is the card's own effect: it opens no window.)
 - **After every roll** (an attack roll against one target, a Push Passed roll, a
   re-spawn roll), a window opens for the players the roll concerns, the roller first:
   the attacking adventurer's player and the attacked adventurer's player; the pusher's
@@ -126,6 +141,25 @@ class TreasureRules:
         return [A.card(c) for c in sorted(self.seats[p].hand)
                 if cards[c].timing != "roll" and self._playable(p, cards[c])]
 
+    def _window_cards(self, q: int) -> list[int]:
+        """Hand cards ``q`` may play in a card window (timing ``equip`` or ``any``)."""
+        cards = treasure_cards()
+        return [c for c in sorted(self.seats[q].hand)
+                if cards[c].timing in ("equip", "any") and self._playable(q, cards[c])]
+
+    def _step_card_window(self, passed: list[int]) -> None:
+        """Ask, clockwise from the player whose activation it is, each player who has
+        not passed and holds a card it may play now; all passed: the window closes.
+        A play reopens it to everyone (the card may have changed what they would do)."""
+        active = self.ctx.get("player", self.order[0])
+        i = self.order.index(active)
+        for q in self.order[i:] + self.order[:i]:
+            if q not in passed and self.seats[q].joined and self.seats[q].hand \
+                    and self._window_cards(q):
+                self.queue.insert(0, ("card_window", passed))
+                self._ask("card_window", q)
+                return
+
     def _playable(self, p: int, c: TreasureCard) -> bool:
         hero = self.seats[p].hero
         if c.kind == "loot" and hero is None:
@@ -141,6 +175,9 @@ class TreasureRules:
             return bool(self.tile_deck and self.board.open_slots())
         if e == "spawn":
             return self._can_spawn(p) and bool(self._spawn_squares())
+        if e == "figure":
+            return len(self.seats[p].monsters) < self.max_monsters() and bool(
+                self._spawn_squares())
         if e in ("status", "heal", "quickness", "extra_attack", "equip"):
             return hero is not None
         raise AssertionError(e)
@@ -254,12 +291,16 @@ class TreasureRules:
         c = treasure_cards()[cid]
         seat = self.seats[p]
         seat.hand.remove(cid)
-        self.log("play_card", player=p, card=c.name)
-        self.queue.insert(0, ("resume", {"kind": at["kind"], "player": p}))
+        self.log("play_card", player=p, card=c.name, at=at["kind"])
+        if at["kind"] == "card_window":  # everyone may answer the play
+            self.queue[0] = ("card_window", [])
+        else:
+            self.queue.insert(0, ("resume", {"kind": at["kind"], "player": p}))
         if c.timing == "equip":
             seat.equipped.append(cid)
             return
-        self.treasure_discard.append(cid)
+        if c.effect != "figure":  # a figure's card is on the board until it is slain
+            self.treasure_discard.append(cid)
         self.ctx["card_at"] = at["kind"]
         if c.target:
             self._ask("card_target", p, card=cid)
@@ -345,6 +386,8 @@ class TreasureRules:
             self._wound(target, c.amount, by=None)
         elif e == "spawn":
             self.queue.insert(0, ("spawn_monster", p))
+        elif e == "figure":
+            self._ask("spawn_square", p, monster=c.monster, card=c.cid)
         elif e == "rotate":
             slot, q = args
             self.board.rotate(slot, tiles()[self.placed_tiles[slot]].picture, q)
@@ -448,7 +491,7 @@ class TreasureRules:
         return False
 
     def _step_roll_window(self) -> None:
-        r = self.ctx["roll"]
+        r = self.pending_roll()
         for q in self._roll_players(r):
             if q not in r["passed"] and self._roll_cards(q, r):
                 self.queue.insert(0, ("roll_window",))
@@ -456,7 +499,7 @@ class TreasureRules:
                 return
 
     def _act_roll_window(self, p: int, kind: str, args: tuple) -> None:
-        r = self.ctx["roll"]
+        r = self.pending_roll()
         if kind == "done":
             r["passed"].append(p)
             return
