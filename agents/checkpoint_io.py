@@ -130,7 +130,7 @@ def read_card(path: str | Path) -> dict[str, Any]:
     reads have the right types (:class:`CheckpointError` naming the file and field)."""
     path = Path(path)
     try:
-        card = json.loads(path.read_text())
+        card = json.loads(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError as err:
         raise CheckpointError(f"{path} is not a JSON card ({err})") from err
     except json.JSONDecodeError as err:
