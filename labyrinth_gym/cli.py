@@ -860,7 +860,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         checkpoints[agent_id] = folder
     app = create_app(max_sessions=args.max_sessions,
                      search_simulations=args.search_simulations, checkpoints=checkpoints)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # SIGTERM/Ctrl-C: requests still open (a socket, a move waiting for agents) get
+    # a few seconds, then the server stops; agents think in daemon threads, so a
+    # search in the middle of a move does not hold the process.
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                timeout_graceful_shutdown=3)
     return 0
 
 

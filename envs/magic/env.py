@@ -85,6 +85,7 @@ from typing import Any
 import numpy as np
 
 from labyrinth_gym.envs.core.arguments import integer
+from labyrinth_gym.envs.core.files import user_file_exists
 from labyrinth_gym.envs.core.gym_adapter import EngineGymEnv
 from labyrinth_gym.envs.core.pz_adapter import EngineAECEnv, wrap
 from labyrinth_gym.envs.core.spec import GameSpec
@@ -123,7 +124,7 @@ def resolve_deck(entry: DeckSpec) -> list[Any]:
     text = str(entry)
     if text in sample_decks():
         return sample_deck(text)
-    if Path(text).is_file():
+    if user_file_exists(text, "decks", "a sample deck's name or the list of card names"):
         return list(_deck_file(str(Path(text).resolve())))
     raise ValueError(f"deck {text!r} is neither a sample deck nor a decklist file; "
                      f"sample decks: {', '.join(sample_decks())}")

@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from labyrinth_gym.envs.core.files import read_user_file
 from labyrinth_gym.envs.magic.engine.cards import CardPool, Printed, card_pool
 from labyrinth_gym.envs.magic.engine.decklist import (
     DecklistError,
@@ -299,7 +300,7 @@ def check_deck(deck: MazerunnerDeck | str | Path, identity: str, *, partners: bo
     if isinstance(deck, Path) or (isinstance(deck, str) and "\n" not in deck):
         path = Path(deck)
         label = source or str(path)
-        deck = parse_deck(path.read_text(encoding="utf-8"), label)
+        deck = parse_deck(read_user_file(path, "decks", "decklist text"), label)
     elif isinstance(deck, str):
         deck = parse_deck(deck, label)
     problems = deck_problems(deck, identity, partners=partners, playable=playable)

@@ -53,6 +53,7 @@ from typing import Any
 import numpy as np
 
 from labyrinth_gym.envs.core.arguments import integer
+from labyrinth_gym.envs.core.files import read_user_file
 from labyrinth_gym.envs.core.gym_adapter import EngineGymEnv
 from labyrinth_gym.envs.core.pz_adapter import EngineAECEnv, wrap
 from labyrinth_gym.envs.core.spec import GameSpec
@@ -92,7 +93,8 @@ def read_deck(entry: Any, base: Path = Path(".")) -> MazerunnerDeck:
     if "/" not in text and (DECKS / f"{text}.txt").is_file():
         return shipped_deck(text)
     path = Path(text) if Path(text).is_absolute() else base / text
-    return parse_deck(path.read_text(encoding="utf-8"), text)
+    return parse_deck(read_user_file(path, "decks", "a shipped deck's name or decklist "
+                                     "text"), text)
 
 
 def resolve_deck(entry: Any) -> MazerunnerDeck:

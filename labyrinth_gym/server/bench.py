@@ -110,12 +110,14 @@ async def _play(http: Any, game: str, seats: list[str], kwargs: dict[str, Any],
         if r.status_code != 200:
             errors.append(f"create: {r.status_code} {r.text[:200]}")
             return
-        sid, view = r.json()["id"], r.json()["view"]
+        out = r.json()
+        sid, view = out["id"], out["view"]
+        headers = {"Authorization": f"Bearer {out['tokens'][str(view['seat'])]}"}
         while not view["terminal"] and played < moves:
             legal = view["legal_actions"]
             action = legal[int(rng.integers(len(legal)))]["action"]
             start = time.perf_counter()
-            r = await http.post(f"/v1/sessions/{sid}/actions",
+            r = await http.post(f"/v1/sessions/{sid}/actions", headers=headers,
                                 json={"seat": view["seat"], "action": action,
                                       "since": view["next_event"]})
             latencies.append(time.perf_counter() - start)

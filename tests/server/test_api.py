@@ -41,25 +41,59 @@ def seats_of(name: str, kwargs: dict) -> int:
     return new_game(game_spec(name), 0, kwargs).num_players
 
 
+TOKENS: dict[str, dict[str, str]] = {}  # session id -> seat -> secret
+
+
 def create(client, game, seats, seed=0, kwargs=None):
     r = client.post("/v1/sessions", json={"game": game, "seats": seats, "seed": seed,
                                           "kwargs": kwargs or {}})
     assert r.status_code == 200, r.text
+    out = r.json()
+    TOKENS[out["id"]] = out["tokens"]
+    return out
+
+
+def auth(sid, seat):
+    """The header that opens ``seat`` of session ``sid``."""
+    return {"Authorization": f"Bearer {TOKENS[sid][str(seat)]}"}
+
+
+def get_view(client, sid, seat, **params):
+    r = client.get(f"/v1/sessions/{sid}/view", params={"seat": seat, **params},
+                   headers=auth(sid, seat))
+    assert r.status_code == 200, r.text
     return r.json()
+
+
+def move(client, sid, seat, action, **body):
+    return client.post(f"/v1/sessions/{sid}/actions",
+                       json={"seat": seat, "action": action, **body},
+                       headers=auth(sid, seat))
+
+
+def wait_until_over(client, sid, timeout=120.0):
+    """An agents-only session plays in the background: its view once it is over."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        view = client.get(f"/v1/sessions/{sid}/view", params={"seat": 0}).json()
+        if view["terminal"] or time.monotonic() > deadline:
+            return view
+        time.sleep(0.05)
 
 
 def play_randomly(client, sid, rng, moves):
     """Up to ``moves`` random legal moves by whichever seat is to act (all human)."""
     played = []
     for _ in range(moves):
-        view = client.get(f"/v1/sessions/{sid}/view", params={"seat": 0}).json()
+        view = get_view(client, sid, 0)
         if view["terminal"]:
             break
         seat = view["to_act"]
-        legal = client.get(f"/v1/sessions/{sid}/view", params={"seat": seat}).json()[
-            "legal_actions"]
+        legal = get_view(client, sid, seat)["legal_actions"]
         action = legal[int(rng.integers(len(legal)))]["action"]
-        r = client.post(f"/v1/sessions/{sid}/actions", json={"seat": seat, "action": action})
+        r = move(client, sid, seat, action)
         assert r.status_code == 200, r.text
         played.append(action)
     return played
@@ -84,7 +118,7 @@ def test_a_seat_sees_only_its_view_and_a_served_game_equals_the_local_one(client
         local.apply_action(a)
     hidden = 0
     for seat in range(n):
-        view = client.get(f"/v1/sessions/{sid}/view", params={"seat": seat}).json()
+        view = get_view(client, sid, seat)
         assert view["observation"] == json.loads(json.dumps(local.observation_for(seat)))
         assert view["events"] == json.loads(json.dumps(local.events_for(seat)))
         acting = not local.is_terminal() and local.current_player() == seat
@@ -98,13 +132,16 @@ def test_a_seat_sees_only_its_view_and_a_served_game_equals_the_local_one(client
             hidden += state_of(other) != state_of(local)
             assert view["observation"] == json.loads(json.dumps(other.observation_for(seat)))
         since = len(local.events) // 2
-        later = client.get(f"/v1/sessions/{sid}/view",
-                           params={"seat": seat, "since": since}).json()
+        later = get_view(client, sid, seat, since=since)
         assert later["events"] == view["events"][since:]
     assert hidden > 0  # there was something to hide, and the views did not show it
-    replay = client.get(f"/v1/sessions/{sid}/replay").json()
-    assert replay["actions"] == played and replay["seed"] == 3
-    assert replay["events"] == json.loads(json.dumps(local.events))
+    replay = client.get(f"/v1/sessions/{sid}/replay", headers=auth(sid, 0)).json()
+    if local.is_terminal():  # the whole record once the game is over
+        assert replay["actions"] == played and replay["seed"] == 3
+        assert replay["events"] == json.loads(json.dumps(local.events))
+    else:  # while it runs: the seat's own log, and nothing that shows a hidden card
+        assert "seed" not in replay and "actions" not in replay
+        assert replay["events"] == json.loads(json.dumps(local.events_for(0)))
 
 
 def test_agent_seats_move_until_a_person_is_to_act_like_evaluation(client):
@@ -114,10 +151,12 @@ def test_agent_seats_move_until_a_person_is_to_act_like_evaluation(client):
     # every seat an agent: the session plays the whole game as evaluation does
     seats = ["labyrinth_cards/heuristic", "labyrinth_cards/random"]
     out = create(client, "labyrinth_cards", seats, seed=5, kwargs={"num_players": 2})
-    assert out["view"]["terminal"]
+    assert out["tokens"] == {}  # nobody plays: nothing to keep secret
+    view = wait_until_over(client, out["id"])
+    assert view["terminal"]
     result = play_game("labyrinth_cards", [make(s) for s in seats], seed=5,
                        game_kwargs={"num_players": 2})
-    assert tuple(out["view"]["returns"]) == result.returns
+    assert tuple(view["returns"]) == result.returns
     replay = client.get(f"/v1/sessions/{out['id']}/replay").json()
     assert len(replay["actions"]) == result.steps
 
@@ -127,9 +166,7 @@ def test_agent_seats_move_until_a_person_is_to_act_like_evaluation(client):
     sid, view = out["id"], out["view"]
     while not view["terminal"]:
         assert view["to_act"] == 0
-        r = client.post(f"/v1/sessions/{sid}/actions",
-                        json={"seat": 0, "action": view["legal_actions"][0]["action"]})
-        view = r.json()
+        view = move(client, sid, 0, view["legal_actions"][0]["action"]).json()
     assert view["returns"] is not None
 
 
@@ -146,7 +183,7 @@ def test_errors_are_clear(client):
                                           "kwargs": {"colour": "red"}})
     assert r.status_code == 422 and r.json()["field"] == "kwargs"
     r = client.post("/v1/sessions", json={"game": "labyrinth_cards"})  # no seats
-    assert r.status_code == 422 and r.json()["detail"][0]["loc"][-1] == "seats"
+    assert r.status_code == 422 and r.json()["field"] == "seats"
     r = client.post("/v1/sessions", content=b"{not json", headers={
         "content-type": "application/json"})
     assert r.status_code == 422
@@ -154,26 +191,25 @@ def test_errors_are_clear(client):
         "content-type": "application/json"})
     assert r.status_code == 413
     r = client.get("/v1/sessions/nope/view", params={"seat": 0})
-    assert r.status_code == 404 and "no session" in r.json()["error"]
+    assert r.status_code == 404 and "no such session" in r.json()["error"]
+    assert "sessions" not in r.json()  # session ids are never listed
 
     sid = create(client, "labyrinth_cards", ["human", "human"],
                  kwargs={"num_players": 2})["id"]
-    view = client.get(f"/v1/sessions/{sid}/view", params={"seat": 0}).json()
-    acting = view["to_act"]
-    legal = {a["action"] for a in client.get(f"/v1/sessions/{sid}/view",
-                                             params={"seat": acting}).json()["legal_actions"]}
+    acting = get_view(client, sid, 0)["to_act"]
+    legal = {a["action"] for a in get_view(client, sid, acting)["legal_actions"]}
     illegal = next(a for a in range(10_000) if a not in legal)
-    r = client.post(f"/v1/sessions/{sid}/actions", json={"seat": acting, "action": illegal})
+    r = move(client, sid, acting, illegal)
     assert r.status_code == 409 and {a["action"] for a in r.json()["legal"]} == legal
-    r = client.post(f"/v1/sessions/{sid}/actions",
-                    json={"seat": 1 - acting, "action": min(legal)})
+    r = move(client, sid, 1 - acting, min(legal))
     assert r.status_code == 409 and r.json()["to_act"] == acting
-    r = client.post(f"/v1/sessions/{sid}/actions", json={"seat": 7, "action": 0})
-    assert r.status_code == 422
+    r = client.post(f"/v1/sessions/{sid}/actions", json={"seat": 7, "action": 0},
+                    headers=auth(sid, 0))
+    assert r.status_code == 422 and r.json()["field"] == "seat"
     r = client.post(f"/v1/sessions/{sid}/actions", json={"seat": "zero", "action": 0})
-    assert r.status_code == 422 and r.json()["detail"][0]["loc"][-1] == "seat"
+    assert r.status_code == 422 and r.json()["field"] == "seat"
     # one failing session never touches another
-    assert client.get(f"/v1/sessions/{sid}/view", params={"seat": 0}).status_code == 200
+    assert get_view(client, sid, 0)["session"] == sid
 
 
 def test_serve_refuses_a_checkpoint_it_cannot_play(tmp_path, capsys):
@@ -216,18 +252,20 @@ def test_stateless_move_service(client):
 def test_websocket_pushes_each_new_view(client):
     sid = create(client, "labyrinth_cards", ["human", "labyrinth_cards/heuristic"],
                  seed=2, kwargs={"num_players": 2})["id"]
-    with client.websocket_connect(f"/v1/sessions/{sid}/ws?seat=0") as ws:
+    token = TOKENS[sid]["0"]
+    with client.websocket_connect(f"/v1/sessions/{sid}/ws?seat=0&token={token}") as ws:
         first = ws.receive_json()
         assert first["to_act"] == 0 and first["events"]
         action = first["legal_actions"][0]["action"]
-        client.post(f"/v1/sessions/{sid}/actions", json={"seat": 0, "action": action})
+        move(client, sid, 0, action)
         second = ws.receive_json()
+        while second["to_act"] != 0 and not second["terminal"]:  # the agent's moves
+            second = ws.receive_json()
         assert second["version"] > first["version"]
-        assert second["events"] and second["events"][0] == client.get(
-            f"/v1/sessions/{sid}/view", params={"seat": 0}).json()["events"][
-                first["next_event"]]
+        assert second["events"][0] == get_view(client, sid, 0)["events"][
+            first["next_event"]]
     with client.websocket_connect("/v1/sessions/nope/ws?seat=0") as ws:
-        assert "no session" in ws.receive_json()["error"]
+        assert "no such session" in ws.receive_json()["error"]
 
 
 def test_the_session_idle_longest_is_evicted():
@@ -237,7 +275,7 @@ def test_the_session_idle_longest_is_evicted():
     store.get(a.id)  # a used again: b is now the idlest
     c = store.create("labyrinth_cards", ["human", "human"], kwargs={"num_players": 2})
     assert store.ids() == [a.id, c.id]
-    with pytest.raises(Exception, match="no session"):
+    with pytest.raises(Exception, match="no such session"):
         store.get(b.id)
 
 
@@ -249,6 +287,7 @@ def test_replay_round_trip_in_the_terminal(client, tmp_path):
 
     out = create(client, "dungeon_crawler", ["dungeon_crawler/heuristic"] * 2,
                  seed=4, kwargs={"num_players": 2, "max_rounds": 8})
+    wait_until_over(client, out["id"])
     data = client.get(f"/v1/sessions/{out['id']}/replay").json()
     assert data["outcome"] is not None
     path = tmp_path / "game.json"

@@ -49,6 +49,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from labyrinth_gym.envs.core.files import read_user_file, user_file_exists
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.decklist import (
     Decklist,
@@ -242,9 +243,10 @@ def _read(source: str | Path, kind: str) -> tuple[str, str, str]:
         path = resources.files("labyrinth_gym.envs.arcane_labyrinth").joinpath(
             "data", kind, f"{text}.txt")
         return text, path.read_text(encoding="utf-8"), f"{kind}/{text}.txt"
+    argument = "hero" if kind == "heroes" else "labyrinth"
     path = Path(text)
-    if path.is_file():
-        return path.stem, path.read_text(encoding="utf-8"), str(path)
+    if user_file_exists(path, argument, f"a shipped one's name ({', '.join(_shipped(kind))})"):
+        return path.stem, read_user_file(path, argument, "a shipped one's name"), str(path)
     shipped = ", ".join(_shipped(kind))
     what = "Hero kit" if kind == "heroes" else "Labyrinth"
     raise ValueError(f"{what} {text!r} is neither a shipped one ({shipped}) nor a file")

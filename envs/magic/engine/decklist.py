@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from labyrinth_gym.envs.core.files import read_user_file
 from labyrinth_gym.envs.magic.engine.compiler import CompiledPool, compiled_pool
 from labyrinth_gym.envs.magic.engine.effects import CardDef
 
@@ -150,11 +151,18 @@ def parse_decklist(text: str, source: str = "decklist") -> Decklist:
     return Decklist(tuple(sections["main"].items()), tuple(sections["side"].items()))
 
 
+SUGGESTIONS = 5
+"""Unknown card names that get "did you mean" hints (each costs a fuzzy search of the
+whole card pool, tens of milliseconds; the rest are listed without one)."""
+
+
 def check_cards(decklist: Decklist, pool: CompiledPool | None = None) -> list[str]:
-    """Every problem with the cards a decklist names, main deck and sideboard."""
+    """Every problem with the cards a decklist names, main deck and sideboard (the
+    first :data:`SUGGESTIONS` unknown names with the nearest real ones)."""
     pool = pool or compiled_pool()
     known = list(pool.supported) + list(pool.unsupported)
     problems = []
+    hinted = 0
     seen: set[str] = set()
     for name, _ in decklist.main + decklist.sideboard:
         if name in seen:
@@ -165,10 +173,12 @@ def check_cards(decklist: Decklist, pool: CompiledPool | None = None) -> list[st
         if name in pool.unsupported:
             problems.append(f"unsupported card {name!r}: {pool.unsupported[name]}")
             continue
-        close = difflib.get_close_matches(name, known, n=3, cutoff=0.75)
-        if not close:
-            by_case = [k for k in known if k.lower() == name.lower()]
-            close = by_case
+        close: list[str] = []
+        if hinted < SUGGESTIONS:
+            hinted += 1
+            close = difflib.get_close_matches(name, known, n=3, cutoff=0.75)
+            if not close:
+                close = [k for k in known if k.lower() == name.lower()]
         hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
         problems.append(f"unknown card {name!r}{hint}")
     return problems
@@ -185,7 +195,8 @@ def load_decklist(source: str | Path, pool: CompiledPool | None = None) -> list[
     """
     if isinstance(source, Path) or "\n" not in source:
         path = Path(source)
-        text, label = path.read_text(encoding="utf-8"), str(path)
+        text = read_user_file(path, "decks", "decklist text or the list of card names")
+        label = str(path)
     else:
         text, label = source, "decklist"
     decklist = parse_decklist(text, label)

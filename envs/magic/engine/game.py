@@ -156,6 +156,8 @@ def default_deck() -> list[str]:
 
 @cache
 def _sample_text(name: str) -> str:
+    if name not in sample_decks():  # never a path out of the data folder
+        raise ValueError(f"no sample deck {name!r}; sample decks: {', '.join(sample_decks())}")
     path = resources.files("labyrinth_gym.envs.magic").joinpath("data", "decks", f"{name}.txt")
     if not path.is_file():
         raise ValueError(f"no sample deck {name!r}; sample decks: {', '.join(sample_decks())}")

@@ -9,14 +9,20 @@ const PRESETS = {  // starting options per game (any game works with {})
   dungeon_crawler: { num_players: 2, max_rounds: 20 },
 };
 const $ = (id) => document.getElementById(id);
-let session = null;  // {id, seats, game}
+let session = null;  // {id, seats, game, tokens}: tokens[seat] is that seat's secret
 let log = { seat: null, events: [], next: 0 };  // the log of the seat shown
 
 function since(seat) { return seat === log.seat ? log.next : 0; }
 
-async function api(method, path, body) {
+// A seat's requests carry its secret (the server answers 401/403 without it).
+function auth(seat) {
+  const token = session && session.tokens[String(seat)];
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+async function api(method, path, body, headers = {}) {
   const r = await fetch(path, {
-    method, headers: body ? { "content-type": "application/json" } : {},
+    method, headers: { ...(body ? { "content-type": "application/json" } : {}), ...headers },
     body: body ? JSON.stringify(body) : undefined,
   });
   const data = await r.json();
@@ -60,15 +66,17 @@ async function start() {
   try {
     const game = $("game").value;
     const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
-    const body = { game, seats, seed: Number($("seed").value || 0),
-                   kwargs: JSON.parse($("kwargs").value || "{}") };
+    const body = { game, seats, kwargs: JSON.parse($("kwargs").value || "{}") };
+    if ($("seed").value !== "") body.seed = Number($("seed").value);  // else the server draws one
     const out = await api("POST", "/v1/sessions", body);
-    session = { id: out.id, seats, game };
+    session = { id: out.id, seats, game, tokens: out.tokens };
     log = { seat: null, events: [], next: 0 };
     $("setup").hidden = true;
     $("play").hidden = false;
     $("replay").href = `/v1/sessions/${out.id}/replay`;
+    $("replay").onclick = openReplay;
     show(out.view);
+    if (!seats.includes("human")) watch();  // agents only: they play in the background
   } catch (e) { $("setup-error").textContent = e.message; }
 }
 
@@ -80,13 +88,33 @@ function seatToShow(view) {
 }
 
 async function refresh(seat) {
-  show(await api("GET", `/v1/sessions/${session.id}/view?seat=${seat}&since=${since(seat)}`));
+  show(await api("GET", `/v1/sessions/${session.id}/view?seat=${seat}&since=${since(seat)}`,
+                 undefined, auth(seat)));
+}
+
+function watch() {
+  // every seat is an agent: the server pushes each new view of seat 0
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/v1/sessions/${session.id}/ws?seat=0`);
+  log = { seat: 0, events: [], next: 0 };
+  ws.onmessage = (m) => { const view = JSON.parse(m.data); if (!view.error) show(view); };
+}
+
+async function openReplay(e) {
+  // the replay needs a seat's secret, which a plain link cannot send
+  e.preventDefault();
+  const seat = session.seats.indexOf("human");
+  const data = await api("GET", `/v1/sessions/${session.id}/replay`, undefined,
+                         auth(seat >= 0 ? seat : 0));
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
+  window.open(URL.createObjectURL(blob), "_blank");
 }
 
 function show(view) {
   const seat = seatToShow(view);
   if (view.seat !== seat) return refresh(seat);
   if (view.seat !== log.seat) log = { seat: view.seat, events: [], next: 0 };
+  if (view.next_event - view.events.length !== log.next) return;  // an old push
   log.events.push(...view.events);  // (the view holds the events from log.next on)
   log.next = view.next_event;
   $("info").textContent = `${view.game} · session ${view.session} · you see seat ${seat}`;
@@ -124,7 +152,7 @@ async function play(seat, action) {
   for (const b of document.querySelectorAll("#moves button")) b.disabled = true;
   try {
     show(await api("POST", `/v1/sessions/${session.id}/actions`,
-                   { seat, action, since: since(seat) }));
+                   { seat, action, since: since(seat) }, auth(seat)));
   }
   catch (e) { $("result").textContent = e.message; await refresh(seat); }
 }
