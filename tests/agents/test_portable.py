@@ -110,5 +110,6 @@ def test_the_server_plays_an_onnx_agent():
     session = store.create("labyrinth_cards", ["labyrinth_cards/ppo:onnx",
                                                "labyrinth_cards/heuristic"],
                            seed=3, kwargs={"num_players": 2})
+    assert session.run_agents() > 0  # a new session's agents move when asked
     assert session.game.is_terminal()
     assert session.agents[0].runtime == "onnx"
