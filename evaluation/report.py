@@ -197,6 +197,8 @@ def record_in_cards(report: Any, agent_kwargs: dict[str, dict[str, Any]],
     agent listed several times keyed ``<id>``, ``<id>#2``...); the cards written."""
     import datetime
 
+    from labyrinth_gym.agents.checkpoint_io import write_json
+
     results = {}
     for a in report.agents:
         # an agent listed more than once (three heuristic seats) keeps each row:
@@ -224,7 +226,7 @@ def record_in_cards(report: Any, agent_kwargs: dict[str, dict[str, Any]],
         evals.setdefault("evaluations", []).append(entry)
         evals["measured"] = entry["measured"]
         card["eval"] = evals
-        card_path.write_text(json.dumps(card, indent=2) + "\n")
+        write_json(card_path, card)  # atomic: Ctrl-C here keeps the old card
         written.append(card_path)
     return written
 

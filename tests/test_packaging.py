@@ -32,7 +32,7 @@ SKIP = shutil.ignore_patterns(
     ".git", ".venv", "build", "dist", "runs", "*.egg-info", "__pycache__", ".*_cache",
     ".hypothesis", "tests",
 )
-CHECKPOINT_FILES = {"model.zip", "card.json", "config.yml", "command.txt"}
+CHECKPOINT_FILES = {"model.zip", "policy.pt", "card.json", "config.yml", "command.txt"}
 
 
 @pytest.fixture(scope="module")
