@@ -108,7 +108,7 @@ from labyrinth_gym.envs.arcane_labyrinth.engine.game import ArcaneGame, new_game
 from labyrinth_gym.envs.arcane_labyrinth.render import render_text
 from labyrinth_gym.envs.core.gym_adapter import EngineGymEnv
 from labyrinth_gym.envs.core.pz_adapter import EngineAECEnv, wrap
-from labyrinth_gym.envs.core.spec import GameSpec
+from labyrinth_gym.envs.core.spec import GameSpec, Option
 from labyrinth_gym.envs.magic.engine import actions as A
 
 
@@ -147,6 +147,19 @@ SPEC = GameSpec(
     illegal_penalty=-1.0,
     cooperative=True,
     speed_configs=({"kwargs": {}, "target": 3000.0},),
+    options=(
+        Option("hero", None, HERO_KITS,
+               "the Hero kit, or a kit decklist's path (None: drawn per episode)"),
+        Option("labyrinth", None, LABYRINTHS,
+               "the Labyrinth, or a decklist's path (None: drawn per episode)"),
+        Option("entropy_draw", False, (False, True),
+               "difficulty mod: 3 reveals a turn against a big board"),
+        Option("desperation", False, (False, True),
+               "difficulty mod: Labyrinth creatures trample below 50 cards"),
+        Option("max_turns", 60, "an integer >= 1", "player turns before truncation"),
+        Option("max_actions", 20000, "an integer >= 1", "actions before truncation"),
+        Option("mulligan", True, (True, False), "offer London mulligans"),
+    ),
 )
 
 

@@ -6,7 +6,7 @@ the agent registry, evaluation and the CLI work from it and nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +18,40 @@ SPEED_REFERENCE_RATE = 12_400.0
 """Steps per second of PettingZoo's ``connect_four_v3`` (random legal actions) at which
 the speed targets of :attr:`GameSpec.speed_configs` are stated; the benchmark scales a
 target by the reference's rate in its own run over this one."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One constructor argument of a game, as ``labyrinth-gym list GAME`` shows it.
+
+    Attributes:
+        name: The keyword (``"num_players"``).
+        default: What the game uses when it is not given (None: see ``help``).
+        allowed: The values it takes: a description (``"2-6"``, ``"an integer >= 1"``),
+            a tuple of the values, or a function returning either (read lazily, e.g.
+            the shipped mazes from the game's data files).
+        help: One line saying what it changes.
+    """
+
+    name: str
+    default: Any
+    allowed: str | tuple[Any, ...] | Callable[[], Sequence[Any]]
+    help: str
+
+    def _allowed(self) -> str | Sequence[Any]:
+        return self.allowed() if callable(self.allowed) else self.allowed
+
+    def choices(self) -> tuple[Any, ...] | None:
+        """The allowed values when they are an enumeration, else None."""
+        allowed = self._allowed()
+        return None if isinstance(allowed, str) else tuple(allowed)
+
+    def describe_allowed(self) -> str:
+        """The allowed values as one line of text."""
+        allowed = self._allowed()
+        if isinstance(allowed, str):
+            return allowed
+        return ", ".join(str(c) for c in allowed)
 
 
 @dataclass(frozen=True)
@@ -56,6 +90,8 @@ class GameSpec:
             paths) and ``partners`` whether the season allows partner commanders. It
             returns each player's deck, passed to ``new_game`` as ``decks`` in seat
             order, and every problem found. None: the game takes no decks.
+        options: The game's constructor arguments (:class:`Option`), what
+            ``labyrinth-gym list GAME`` shows; each is accepted with its default.
     """
 
     name: str
@@ -74,6 +110,7 @@ class GameSpec:
     game_kwargs: dict[str, Any] = field(default_factory=dict)
     speed_configs: tuple[dict[str, Any], ...] = ()
     season_decks: Callable[..., tuple[dict[str, Any], list[str]]] | None = None
+    options: tuple[Option, ...] = ()
 
     def render(self, game: Game, mode: str | None):
         """``"ansi"`` text or an ``"rgb_array"`` image of ``game`` (None otherwise)."""

@@ -57,7 +57,7 @@ from __future__ import annotations
 
 from labyrinth_gym.envs.core.gym_adapter import EngineGymEnv
 from labyrinth_gym.envs.core.pz_adapter import EngineAECEnv, wrap
-from labyrinth_gym.envs.core.spec import GameSpec
+from labyrinth_gym.envs.core.spec import GameSpec, Option
 from labyrinth_gym.envs.dungeon_crawler.encoding import OBS_SIZE, encode
 from labyrinth_gym.envs.dungeon_crawler.engine import actions as A
 from labyrinth_gym.envs.dungeon_crawler.engine.game import new_game
@@ -78,6 +78,11 @@ SPEC = GameSpec(
     cooperative=False,
     render_rgb=render_rgb,
     speed_configs=({"kwargs": {"num_players": 4}, "target": 2000.0},),
+    options=(
+        Option("num_players", 2, "2-6", "seats at the table"),
+        Option("hard", False, (False, True), "the Hard game: the Lava Island in the centre"),
+        Option("max_rounds", 60, "an integer >= 1", "rounds before truncation"),
+    ),
 )
 
 

@@ -53,10 +53,10 @@ from __future__ import annotations
 
 from labyrinth_gym.envs.core.gym_adapter import EngineGymEnv
 from labyrinth_gym.envs.core.pz_adapter import EngineAECEnv, wrap
-from labyrinth_gym.envs.core.spec import GameSpec
+from labyrinth_gym.envs.core.spec import GameSpec, Option
 from labyrinth_gym.envs.labyrinth_cards.encoding import OBS_SIZE, SIZE, encode
 from labyrinth_gym.envs.labyrinth_cards.engine import actions as A
-from labyrinth_gym.envs.labyrinth_cards.engine.game import new_game
+from labyrinth_gym.envs.labyrinth_cards.engine.game import VARIANTS, new_game
 from labyrinth_gym.envs.labyrinth_cards.render import render_rgb, render_text
 
 SPEC = GameSpec(
@@ -73,6 +73,11 @@ SPEC = GameSpec(
     illegal_penalty=-1.0,
     cooperative=False,
     render_rgb=render_rgb,
+    options=(
+        Option("variant", "caffeinated", tuple(VARIANTS), "the rules variant"),
+        Option("num_players", 2, "2-6", "seats at the table"),
+        Option("max_turns", 400, "an integer >= 1", "player turns before truncation"),
+    ),
 )
 
 

@@ -88,7 +88,7 @@ from labyrinth_gym.envs.core.arguments import integer
 from labyrinth_gym.envs.core.files import user_file_exists
 from labyrinth_gym.envs.core.gym_adapter import EngineGymEnv
 from labyrinth_gym.envs.core.pz_adapter import EngineAECEnv, wrap
-from labyrinth_gym.envs.core.spec import GameSpec
+from labyrinth_gym.envs.core.spec import GameSpec, Option
 from labyrinth_gym.envs.magic.encoding import OBS_SIZE, encode
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine.decklist import load_decklist
@@ -177,6 +177,18 @@ SPEC = GameSpec(
     speed_configs=(
         {"kwargs": {"num_players": 2}, "target": 3000.0},
         {"kwargs": {"num_players": 4}, "target": 1500.0},
+    ),
+    options=(
+        Option("num_players", 2, f"2-{A.MAX_PLAYERS}", "seats at the table"),
+        Option("decks", None,
+               lambda: "one per seat: a decklist path, a list of card names or a sample "
+               "deck: " + ", ".join(sample_decks()),
+               "each seat's deck (None: a sample deck drawn per episode)"),
+        Option("min_deck_size", MIN_DECK_SIZE, "an integer >= 1",
+               "the smallest deck allowed"),
+        Option("max_turns", 60, "an integer >= 1", "turns before truncation"),
+        Option("max_actions", 20000, "an integer >= 1", "actions before truncation"),
+        Option("mulligan", True, (True, False), "offer London mulligans"),
     ),
 )
 

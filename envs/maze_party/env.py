@@ -55,9 +55,10 @@ from __future__ import annotations
 
 from labyrinth_gym.envs.core.gym_adapter import EngineGymEnv
 from labyrinth_gym.envs.core.pz_adapter import EngineAECEnv, wrap
-from labyrinth_gym.envs.core.spec import GameSpec
+from labyrinth_gym.envs.core.spec import GameSpec, Option
 from labyrinth_gym.envs.maze_party.encoding import OBS_SIZE, encode
 from labyrinth_gym.envs.maze_party.engine import actions as A
+from labyrinth_gym.envs.maze_party.engine.data import characters, mazes
 from labyrinth_gym.envs.maze_party.engine.game import MazePartyGame
 from labyrinth_gym.envs.maze_party.render import render_text
 
@@ -81,6 +82,14 @@ SPEC = GameSpec(
     num_players=_num_members,
     illegal_penalty=-1.0,
     cooperative=True,
+    options=(
+        Option("maze", "enchanted_forest", lambda: tuple(sorted(mazes())),
+               "the maze table: its DC, deck and victory condition"),
+        Option("party", None,
+               lambda: "a size 1-6, or character ids from: " + ", ".join(characters()),
+               "who plays (None: fighter, rogue, wizard, cleric)"),
+        Option("max_turns", 200, "an integer >= 1", "member turns before truncation"),
+    ),
 )
 
 

@@ -56,7 +56,7 @@ from labyrinth_gym.envs.core.arguments import integer
 from labyrinth_gym.envs.core.files import read_user_file
 from labyrinth_gym.envs.core.gym_adapter import EngineGymEnv
 from labyrinth_gym.envs.core.pz_adapter import EngineAECEnv, wrap
-from labyrinth_gym.envs.core.spec import GameSpec
+from labyrinth_gym.envs.core.spec import GameSpec, Option
 from labyrinth_gym.envs.magic.engine.actions import MAX_PLAYERS
 from labyrinth_gym.envs.magic.engine.cards import card_pool
 from labyrinth_gym.envs.magic.engine.decklist import DecklistError
@@ -183,6 +183,16 @@ SPEC = GameSpec(
     cooperative=False,
     speed_configs=({"kwargs": {"num_players": 4}, "target": 1500.0},),
     season_decks=season_decks,
+    options=(
+        Option("num_players", 4, f"2-{MAX_PLAYERS}", "seats in the pod"),
+        Option("decks", None,
+               lambda: "one per seat: a decklist path or text, or a shipped deck: "
+               + ", ".join(p.stem for p in sorted(DECKS.glob("*.txt"))),
+               "each seat's deck (None: the shipped decks in a seeded order)"),
+        Option("max_turns", 120, "an integer >= 1", "turns before truncation"),
+        Option("max_actions", 30000, "an integer >= 1", "actions before truncation"),
+        Option("mulligan", True, (True, False), "offer London mulligans"),
+    ),
 )
 
 
