@@ -85,6 +85,8 @@ def test_a_person_plays_a_whole_game_through_the_page(site, browser, game):
     box.clear()
     box.send_keys(OPTIONS[game])
     browser.execute_script("document.getElementById('kwargs').onchange()")
+    wait(lambda: browser.find_element(By.ID, "seats").get_attribute("data-game") == game,
+         timeout=60)
     wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#seats select"))
     time.sleep(0.2)  # (the seat rows of these options)
     seats = browser.find_elements(By.CSS_SELECTOR, "#seats select")
@@ -113,6 +115,8 @@ def test_a_person_plays_a_whole_game_through_the_page(site, browser, game):
         clicks += 1
         assert clicks < 3000, "the game did not end"
     assert "returns" in result and clicks > 0
+    # said from the person's side (seat 0), never "win: returns [-1, 1]"
+    assert result.startswith(("You won", "You lost", "Everyone won", "Cut off")), result
     assert browser.find_element(By.ID, "prompt").text == "Game over"
     log = browser.find_elements(By.CSS_SELECTOR, "#log li")
     assert log and "game_over" in " ".join(li.text for li in log[-5:]) or len(log) > 3
@@ -127,3 +131,43 @@ def test_a_person_plays_a_whole_game_through_the_page(site, browser, game):
     drawn = (np.abs(picture.astype(int) - background).sum(axis=-1) > 30).mean()
     colours = len(np.unique(picture.reshape(-1, 3), axis=0))
     assert drawn > 0.02 and colours > 8, (drawn, colours)
+
+
+def test_the_setup_page_shows_no_table_and_the_last_game_chosen_wins(site, browser):
+    browser.get(site + "/")
+    wait(lambda: len(Select(browser.find_element(By.ID, "game")).options) == len(OPTIONS))
+    # the play area (table, log, replay link) is hidden until a game starts
+    assert not browser.find_element(By.ID, "play").is_displayed()
+    assert not browser.find_element(By.ID, "replay").is_displayed()
+    # switching games quickly: the seat list is the last game's, whatever order the
+    # server's answers come in
+    browser.execute_script(
+        "const g = document.getElementById('game');"
+        "for (const name of ['mazerunner', 'labyrinth_cards', 'maze_party']) {"
+        "  g.value = name; g.onchange(); }")
+    wait(lambda: browser.find_element(By.ID, "seats").get_attribute("data-game")
+         == "maze_party", timeout=60)
+    time.sleep(1.0)  # (any slower, older answer would have arrived by now)
+    seats = browser.find_elements(By.CSS_SELECTOR, "#seats select")
+    party = browser.execute_script(
+        "return fetch('/v1/games/maze_party/seats?kwargs=' + encodeURIComponent("
+        "document.getElementById('kwargs').value)).then(r => r.json())")
+    assert len(seats) == party["seats"]
+
+
+def test_the_table_fits_a_phone(site, browser):
+    browser.set_window_size(390, 844)
+    try:
+        browser.get(site + "/")
+        wait(lambda: len(Select(browser.find_element(By.ID, "game")).options))
+        Select(browser.find_element(By.ID, "game")).select_by_value("labyrinth_cards")
+        wait(lambda: browser.find_element(By.ID, "seats").get_attribute("data-game")
+             == "labyrinth_cards", timeout=60)
+        browser.find_element(By.ID, "start").click()
+        wait(lambda: browser.find_element(By.ID, "play").is_displayed())
+        width = browser.execute_script(
+            "return document.getElementById('table').getBoundingClientRect().width")
+        viewport = browser.execute_script("return document.documentElement.clientWidth")
+        assert 0 < width <= viewport
+    finally:
+        browser.set_window_size(1280, 1000)

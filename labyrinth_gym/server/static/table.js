@@ -38,15 +38,26 @@ async function loadGames() {
   $("game").onchange();
 }
 
-async function seatRows() {
+let seatRequest = 0;  // only the latest seat list is shown (games switched quickly)
+let seatsShown = Promise.resolve();  // Start waits for the latest list
+
+function seatRows() {
+  seatsShown = showSeatRows();
+  return seatsShown;
+}
+
+async function showSeatRows() {
   const game = $("game").value;
+  const mine = ++seatRequest;
   $("setup-error").textContent = "";
   try {
     const kwargs = JSON.parse($("kwargs").value || "{}");
     const [{ seats }, { agents }] = await Promise.all([
       api("GET", `/v1/games/${game}/seats?kwargs=${encodeURIComponent(JSON.stringify(kwargs))}`),
       api("GET", `/v1/agents?game=${game}`)]);
+    if (mine !== seatRequest) return;  // a later choice is being answered
     const box = $("seats");
+    box.dataset.game = game;
     box.innerHTML = "";
     for (let s = 0; s < seats; s++) {
       const sel = document.createElement("select");
@@ -58,10 +69,11 @@ async function seatRows() {
       label.append(`seat ${s} `, sel);
       box.append(label);
     }
-  } catch (e) { $("setup-error").textContent = e.message; }
+  } catch (e) { if (mine === seatRequest) $("setup-error").textContent = e.message; }
 }
 
 async function start() {
+  await seatsShown;  // (options just changed: their seat list first)
   $("setup-error").textContent = "";
   try {
     const game = $("game").value;
@@ -131,7 +143,7 @@ function show(view) {
   moves.innerHTML = "";
   if (view.terminal) {
     $("prompt").textContent = "Game over";
-    $("result").textContent = `${view.outcome}: returns ${JSON.stringify(view.returns)}`;
+    $("result").textContent = outcomeText(view, seat);
     $("status").textContent = "over";
     return;
   }
@@ -155,6 +167,22 @@ async function play(seat, action) {
                    { seat, action, since: since(seat) }, auth(seat)));
   }
   catch (e) { $("result").textContent = e.message; await refresh(seat); }
+}
+
+// The result said from the viewer's side: "You won", "You lost", "Seat 2 won".
+function outcomeText(view, seat) {
+  const returns = view.returns || [];
+  const best = Math.max(...returns);
+  const winners = returns.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0);
+  const person = session.seats[seat] === "human";
+  const scores = ` (returns ${JSON.stringify(returns)})`;
+  if (view.outcome === "truncated") return `Cut off at the turn limit: nobody won${scores}`;
+  if (returns.length && winners.length === returns.length)
+    return (best > 0 ? "Everyone won" : (person ? "You lost" : "Nobody won")) + scores;
+  if (!person) return `Seat ${winners.join(", ")} won${scores}`;
+  if (winners.includes(seat)) return (winners.length > 1 ? "You won, with seat " +
+    winners.filter((w) => w !== seat).join(", ") : "You won") + scores;
+  return `You lost: seat ${winners.join(", ")} won${scores}`;
 }
 
 function describe(e) {
