@@ -1,6 +1,6 @@
 """The ``labyrinth-gym`` command: thin shims over the library's functions.
 
-Subcommands: ``demo``, ``train``, ``evaluate``, ``benchmark speed``, ``benchmark agents``,
+Subcommands: ``list``, ``demo``, ``train``, ``evaluate``, ``benchmark speed``, ``benchmark agents``,
 ``benchmark table-edge``, ``play``, ``replay``, ``serve``, ``export``, ``cards coverage``, ``cards show``. A user error (unknown game or agent, bad game arguments, a path in the way,
 a missing checkpoint) prints one line, ``labyrinth-gym: error: ...``, and exits with 2;
 ``--debug`` shows the traceback instead.
@@ -72,9 +72,20 @@ def parse_seats(text: str) -> list[int]:
         ) from None
 
 
+MAZE_PARTY_FLAGS = ("maze", "party")
+"""``--maze`` and ``--party``: shorthands for maze_party's arguments of those names."""
+
+
 def game_kwargs_of(args: argparse.Namespace) -> dict[str, Any]:
-    """Game constructor kwargs from ``--kw`` and the conveniences ``--maze``/``--party``."""
+    """Game constructor kwargs from ``--kw`` and maze_party's shorthands
+    ``--maze``/``--party`` (refused for another game: every game takes ``--kw``)."""
     kwargs = parse_kw(args.kw)
+    given = [flag for flag in MAZE_PARTY_FLAGS if getattr(args, flag, None) is not None]
+    game = getattr(args, "game", None)
+    if given and game != "maze_party":
+        flags = " and ".join(f"--{flag}" for flag in given)
+        raise UsageError(f"{flags} only apply to maze_party; give {game}'s arguments "
+                         f"with --kw NAME=VALUE (see: labyrinth-gym list {game})")
     if args.maze is not None:
         kwargs["maze"] = args.maze
     if args.party is not None:
@@ -95,20 +106,25 @@ def agent_kwargs_of(items: Sequence[str] | None) -> dict[str, dict[str, Any]]:
 
 
 def _add_game_kwargs(p: argparse.ArgumentParser) -> None:
-    g = p.add_argument_group("game arguments (passed to the game's constructor)")
-    g.add_argument(
-        "--maze", help="maze_party: maze id (enchanted_forest, goblin_warren, ...)"
-    )
-    g.add_argument(
-        "--party",
-        help="maze_party: party size (1-6) or characters, e.g. fighter,rogue,wizard",
-    )
+    g = p.add_argument_group(
+        "game arguments (passed to the game's constructor; "
+        "'labyrinth-gym list GAME' lists a game's)")
     g.add_argument(
         "--kw",
         action="append",
         metavar="KEY=VALUE",
         help="any game argument; VALUE is read as JSON when it parses "
         "(e.g. --kw max_turns=50); repeatable",
+    )
+    g.add_argument(
+        "--maze",
+        help="maze_party only (refused for other games): its maze, "
+        "e.g. goblin_warren; the same as --kw maze=ID",
+    )
+    g.add_argument(
+        "--party",
+        help="maze_party only (refused for other games): party size (1-6) or "
+        "characters, e.g. fighter,rogue,wizard",
     )
 
 
@@ -127,6 +143,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--debug", action="store_true", help="show the full traceback on errors"
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser(
+        "list",
+        help="the games, their Gymnasium ids, seats and agents; a game's arguments",
+        description="Without GAME: every game with its Gymnasium id, seats and agents. "
+        "With GAME: its agents and every constructor argument with its default and "
+        "allowed values (give them as --kw NAME=VALUE, or to gymnasium.make).",
+    )
+    p.add_argument("game", nargs="?", help="a game name, e.g. maze_party")
+    p.set_defaults(func=cmd_list)
 
     p = sub.add_parser(
         "demo",
@@ -427,7 +453,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Print a card's compiled effect tree as JSON, or why it is not "
         "supported.",
     )
-    c.add_argument("name", help='the card\'s exact name, e.g. "Lightning Bolt"')
+    c.add_argument("name", help='the card\'s name, any case, e.g. "lightning bolt"; '
+                   "either face of a double-faced or split card (A // B)")
     c.set_defaults(func=cmd_cards_show)
     return parser
 
@@ -486,6 +513,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         return _train_rllib(args, game_kwargs, choices)
     if args.address is not None or args.env_runners is not None:
         raise UsageError("--address and --env-runners need --backend rllib")
+    start = time.perf_counter()
     path = train(
         args.game,
         **{k: v for k, v in options.items() if v is not None},
@@ -495,7 +523,33 @@ def cmd_train(args: argparse.Namespace) -> int:
         choices=choices or None,
     )
     print(f"saved {path}")
+    print(train_summary(args.game, Path(path), time.perf_counter() - start))
     return 0
+
+
+def train_summary(game: str, out: Path, wall_seconds: float) -> str:
+    """What a finished run did and where it is: steps, wall time, how its last
+    episodes went (when the card says), and the command that evaluates it."""
+    folder = out if out.is_dir() else out.parent
+    card: dict[str, Any] = {}
+    try:
+        card = json.loads((folder / "card.json").read_text())
+    except (OSError, ValueError):
+        pass
+    steps = card.get("timesteps")
+    lines = [f"trained {game}: "
+             + (f"{steps:,} steps, " if isinstance(steps, int) else "")
+             + f"{wall_seconds:.1f} s wall time"]
+    last = card.get("last_episodes")
+    if isinstance(last, dict) and last.get("episodes"):
+        lines.append(f"last {last['episodes']} training episodes: mean return "
+                     f"{last['mean_return']:+.3f}, {last['positive_share']:.0%} with a "
+                     "positive return (won)")
+    lines.append(f"model: {folder} (policy.pt, card.json)")
+    lines.append("evaluate it: " + shlex.join(
+        ["labyrinth-gym", "evaluate", game, "--agents", "random,heuristic,ppo",
+         "--agent-kw", f"ppo.path={folder}"]))
+    return "\n".join(lines)
 
 
 def _train_rllib(args: argparse.Namespace, game_kwargs: dict, choices: dict) -> int:
@@ -507,6 +561,7 @@ def _train_rllib(args: argparse.Namespace, game_kwargs: dict, choices: dict) -> 
     if unsupported:
         raise UsageError(f"{', '.join(unsupported)}: not with --backend rllib yet")
     require_rllib()
+    start = time.perf_counter()
     path = train_rllib(
         args.game, timesteps=args.timesteps, seed=args.seed or 0, out_dir=args.out,
         hyperparams=args.hyperparams, progress=not args.no_progress,
@@ -514,19 +569,27 @@ def _train_rllib(args: argparse.Namespace, game_kwargs: dict, choices: dict) -> 
         env_runners=1 if args.env_runners is None else args.env_runners,
     )
     print(f"saved {path}")
+    print(train_summary(args.game, Path(path), time.perf_counter() - start))
     return 0
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
     from labyrinth_gym.evaluation import evaluate, write_report
-    from labyrinth_gym.evaluation.report import ensure_out_dir, eval_table, print_table
+    from labyrinth_gym.evaluation.report import (
+        check_out_dir,
+        ensure_out_dir,
+        eval_table,
+        print_table,
+    )
 
     game_kwargs = game_kwargs_of(args)
     _check_game(args.game, game_kwargs)
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, got {args.games}")
     agents = args.agents or _default_agents(args.game)
-    out = ensure_out_dir(args.out or Path("runs") / "eval" / args.game)
+    # only checked here: the folder is made once the agents have loaded and played,
+    # so a failed run (unknown agent, bad --agent-kw) leaves no empty folder behind
+    out = check_out_dir(args.out or Path("runs") / "eval" / args.game)
     agent_kwargs = agent_kwargs_of(args.agent_kw)
     if args.record_card and not any("path" in kw for kw in agent_kwargs.values()):
         raise UsageError("--record-card needs an agent played from a checkpoint "
@@ -545,8 +608,9 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
             progress=progress,
         )
     print_table(eval_table(report))
-    json_path, png_path = write_report(report, out, per_game=args.per_game)
-    print(f"{report.wall_seconds:.1f} s on {args.workers} worker(s)")
+    json_path, png_path = write_report(report, ensure_out_dir(out), per_game=args.per_game)
+    print(f"wall time {report.wall_seconds:.1f} s on {args.workers} worker(s) (the "
+          "table's game seconds add up each game's own time over every worker)")
     print(f"wrote {json_path}")
     print(f"wrote {png_path}")
     if args.record_card:
@@ -760,6 +824,61 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _shown(value: Any) -> str:
+    """A value as ``--kw`` takes it (JSON for None, booleans and numbers)."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _seats(spec) -> str:
+    """The seats a game takes: its ``num_players`` range, or the default count."""
+    option = next((o for o in spec.options if o.name == "num_players"), None)
+    if option is not None:
+        return f"{option.describe_allowed()} (default {option.default})"
+    return str(spec.num_players(**spec.game_kwargs))
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from rich.table import Table
+
+    from labyrinth_gym.agents import registered
+    from labyrinth_gym.envs import game_names, game_spec
+    from labyrinth_gym.evaluation.report import print_table
+
+    def agents_of(game: str) -> str:
+        return ", ".join(a.split("/", 1)[1] for a in registered(game))
+
+    if args.game is None:
+        table = Table(title="games (labyrinth-gym list GAME: its arguments)")
+        for header in ("game", "Gymnasium id", "seats", "play", "agents"):
+            table.add_column(header)
+        for game in game_names():
+            spec = game_spec(game)
+            table.add_row(game, spec.env_id, _seats(spec),
+                          "cooperative" if spec.cooperative else "competitive",
+                          agents_of(game))
+        print_table(table)
+        return 0
+    spec = game_spec(args.game)  # ValueError naming the known games
+    print(f"{spec.name}: gymnasium.make({spec.env_id!r}, **arguments); seats "
+          f"{_seats(spec)}, {'cooperative' if spec.cooperative else 'competitive'}")
+    print(f"agents: {agents_of(spec.name)} (e.g. --agents "
+          f"{registered(spec.name)[0].split('/', 1)[1]})")
+    table = Table(title=f"{spec.name}'s arguments: --kw NAME=VALUE (VALUE as JSON)")
+    for header in ("argument", "default", "allowed", "what it sets"):
+        table.add_column(header)
+    for option in spec.options:
+        choices = option.choices()
+        allowed = (", ".join(_shown(c) for c in choices) if choices is not None
+                   else option.describe_allowed())
+        table.add_row(option.name, _shown(option.default), allowed, option.help)
+    print_table(table)
+    print("The Gymnasium env also takes render_mode (None, 'ansi', 'rgb_array') and "
+          "strict (raise on an illegal action)"
+          + ("; a competitive one learner_seat and opponents." if not spec.cooperative
+             else "."))
+    return 0
+
+
 def cmd_cards_coverage(args: argparse.Namespace) -> int:
     from rich.table import Table
 
@@ -792,11 +911,47 @@ def cmd_cards_show(args: argparse.Namespace) -> int:
     from labyrinth_gym.envs.magic.engine.effects import tree
 
     pool = compiled_pool()
-    if args.name in pool.supported:
-        print(json.dumps(tree(pool.supported[args.name]), indent=2))
+    name = find_card(args.name, [*pool.supported, *pool.unsupported])
+    if name in pool.supported:
+        print(json.dumps(tree(pool.supported[name]), indent=2))
         return 0
-    (problem,) = check_cards(Decklist(((args.name, 1),)), pool)
+    (problem,) = check_cards(Decklist(((name, 1),)), pool)
     raise UsageError(problem)
+
+
+def _card_key(name: str) -> str:
+    """A name as lookups compare it: case and spacing (also around ``//``) ignored."""
+    return " ".join(name.replace("//", " // ").split()).casefold()
+
+
+def find_card(query: str, names: Sequence[str], suggestions: int = 5) -> str:
+    """The card ``query`` names: the exact name first, then the name in any case, then
+    the double-faced or split card (``A // B``) one of whose faces it names.
+
+    Raises:
+        UsageError: No card by that name; the message lists the closest names.
+    """
+    if query in names:
+        return query
+    key = _card_key(query)
+    by_key: dict[str, str] = {}
+    by_face: dict[str, str] = {}
+    for name in sorted(names):
+        by_key.setdefault(_card_key(name), name)
+        if "//" in name:
+            for face in name.split("//"):
+                by_face.setdefault(_card_key(face), name)
+    found = by_key.get(key) or by_face.get(key)
+    if found is not None:
+        return found
+    import difflib
+
+    close = difflib.get_close_matches(key, [*by_key, *by_face], n=suggestions,
+                                      cutoff=0.6)
+    shown = list(dict.fromkeys(by_key.get(c) or by_face[c] for c in close))
+    hint = (f"; the closest names: {', '.join(repr(n) for n in shown)}" if shown
+            else "")
+    raise UsageError(f"unknown card {query!r}{hint}")
 
 
 def cmd_export(args: argparse.Namespace) -> int:

@@ -381,3 +381,153 @@ def test_replay_of_a_missing_file_or_a_folder_is_one_line(tmp_path, capsys):
     for path in (tmp_path / "nowhere.json", tmp_path):
         assert main(["replay", str(path), "--no-pause"]) == 2
         assert f"no replay file {str(path)!r}" in one_error_line(capsys)
+
+
+# ------------------------------------------------------------------ list
+def test_list_shows_every_game_with_its_id_seats_and_agents(capsys):
+    from labyrinth_gym.envs import game_names, game_spec
+
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    for game in game_names():
+        row = next(line for line in out.splitlines() if f" {game} " in line)
+        assert game_spec(game).env_id in row and "random" in row and "heuristic" in row
+    assert "2-6 (default 2)" in next(line for line in out.splitlines()
+                                     if " labyrinth_cards " in line)
+
+
+@pytest.mark.parametrize("game", ["maze_party", "labyrinth_cards", "magic",
+                                  "arcane_labyrinth", "dungeon_crawler", "mazerunner"])
+def test_list_game_shows_each_option_with_its_default_and_allowed_values(game, capsys):
+    from labyrinth_gym.agents import registered
+    from labyrinth_gym.envs import game_spec
+
+    assert main(["list", game]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    for agent in registered(game):
+        assert agent.split("/", 1)[1] in lines[1]
+    for option in game_spec(game).options:
+        row = next(line for line in lines if f" {option.name} " in line)
+        assert json.dumps(option.default) in row or str(option.default) in row
+
+
+def test_list_game_names_the_allowed_values(capsys):
+    assert main(["list", "labyrinth_cards"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if " variant " in line)
+    assert "caffeinated" in row and "official" in row and "steroids" in row
+    assert main(["list", "maze_party"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if " maze " in line)
+    assert "goblin_warren" in row and "sunken_catacombs" in row
+
+
+def test_list_of_an_unknown_game_is_one_line(capsys):
+    assert main(["list", "chess"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "unknown game 'chess'" in err[0] and "maze_party" in err[0]
+
+
+# ------------------------------------------------------------------ cards show
+@pytest.mark.parametrize("query, shown", [
+    ("lightning bolt", "Lightning Bolt"),  # not 'Lightning Colt' (closer spelling)
+    ("LIGHTNING BOLT", "Lightning Bolt"),
+    ("Dusk", "Dusk // Dawn"),              # a split card by either face
+    ("dawn", "Dusk // Dawn"),
+    ("dusk//dawn", "Dusk // Dawn"),
+])
+def test_cards_show_finds_a_card_by_any_case_or_either_face(query, shown):
+    from labyrinth_gym.cli import find_card
+    from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+
+    pool = compiled_pool()
+    names = [*pool.supported, *pool.unsupported]
+    assert find_card(query, names) == shown
+
+
+def test_find_card_prefers_the_exact_name_to_another_case():
+    from labyrinth_gym.cli import find_card
+
+    assert find_card("Bolt", ["BOLT", "Bolt"]) == "Bolt"
+    assert find_card("bolt", ["Bolt // Strike", "BOLT"]) == "BOLT"  # a name before a face
+
+
+def test_cards_show_in_lower_case_prints_the_card(capsys):
+    assert main(["cards", "show", "lightning bolt"]) == 0
+    out = capsys.readouterr().out
+    assert '"DealDamage"' in out and '"amount": 3' in out
+
+
+def test_cards_show_of_an_unknown_name_lists_the_closest_in_one_line(capsys):
+    assert main(["cards", "show", "lightnin bolt"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("labyrinth-gym: error: unknown card")
+    assert "'Lightning Bolt'" in err[0] and "closest" in err[0]
+
+
+# ------------------------------------------------------------------ game flags
+def test_maze_and_party_are_refused_for_other_games(capsys, tmp_path):
+    for argv in (["evaluate", "labyrinth_cards", "--maze", "goblin_warren"],
+                 ["play", "magic", "--party", "3"],
+                 ["train", "dungeon_crawler", "--maze", "x", "--party", "2"]):
+        assert main([*argv, "--out", str(tmp_path / "o")] if argv[0] != "play"
+                    else argv) == 2, argv
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "only apply to maze_party" in err[0], err
+        assert "--kw" in err[0]
+    assert not (tmp_path / "o").exists()
+
+
+def test_help_says_maze_and_party_are_maze_party_only(capsys):
+    with pytest.raises(SystemExit):
+        main(["evaluate", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--maze MAZE maze_party only" in out and "--party PARTY maze_party only" in out
+
+
+# ------------------------------------------------------------------ evaluate
+@pytest.mark.parametrize("extra, words", [
+    (["--agents", "random,nosuch"], "unknown agent"),
+    (["--agent-kw", "random.colour=blue"], "colour"),
+])
+def test_a_failed_evaluate_creates_no_output_folder(extra, words, tmp_path, capsys):
+    out = tmp_path / "eval" / "run"
+    argv = ["evaluate", "maze_party", "--games", "2", "--workers", "1",
+            "--out", str(out), *extra]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and words in err[0], err
+    assert not (tmp_path / "eval").exists()
+
+
+def test_evaluate_prints_the_wall_time_and_says_the_seconds_are_summed(tmp_path, capsys):
+    argv = ["evaluate", "maze_party", "--agents", "random", "--games", "3",
+            "--workers", "1", "--out", str(tmp_path)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "game seconds (summed)" in out
+    wall = next(line for line in out.splitlines() if line.startswith("wall time "))
+    data = json.loads((tmp_path / "evaluation.json").read_text())
+    assert f"{data['wall_seconds']:.1f} s on 1 worker(s)" in wall
+
+
+# ------------------------------------------------------------------ train summary
+def test_train_ends_with_a_summary(tmp_path, monkeypatch, capsys):
+    run_dir = tmp_path / "run"
+
+    def fake_train(game, **kwargs):
+        run_dir.mkdir()
+        (run_dir / "card.json").write_text(json.dumps({
+            "timesteps": 4096, "last_episodes": {"episodes": 40, "mean_return": 0.25,
+                                                 "positive_share": 0.6}}))
+        return run_dir
+
+    fake = types.ModuleType("labyrinth_gym.training")
+    fake.train = fake_train
+    monkeypatch.setitem(sys.modules, "labyrinth_gym.training", fake)
+    assert main(["train", "maze_party", "--out", str(run_dir), "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "trained maze_party: 4,096 steps" in out and "s wall time" in out
+    assert "last 40 training episodes: mean return +0.250, 60% with a positive" in out
+    assert f"model: {run_dir}" in out
+    command = next(line for line in out.splitlines() if line.startswith("evaluate it: "))
+    assert f"--agent-kw ppo.path={run_dir}" in command

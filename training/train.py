@@ -281,6 +281,7 @@ def train(
             **({"warm_start": _jsonable(warm_report or previous.get("warm_start"))}
                if warm else {}),
             "eval": previous.get("eval", {}),
+            **({"last_episodes": last} if (last := last_episodes(model)) else {}),
         }
         write_json(card_path, card)
         config = {"game": game, "env_id": spec.env_id, "seed": seed, "timesteps": total,
@@ -354,6 +355,18 @@ def reproduce_command(
             raise ValueError(f"no command-line flag for per-episode choice {key!r}")
         argv += [flag, ",".join(str(v) for v in values)]
     return shlex.join(argv)
+
+
+def last_episodes(model) -> dict[str, Any] | None:
+    """How the last training episodes went (SB3 keeps up to 100 in
+    ``ep_info_buffer``): their count, mean return and the share with a positive
+    return (a win where a game pays +1 for one); None before any episode ended."""
+    returns = [float(info["r"]) for info in getattr(model, "ep_info_buffer", None) or ()]
+    if not returns:
+        return None
+    return {"episodes": len(returns),
+            "mean_return": round(sum(returns) / len(returns), 4),
+            "positive_share": round(sum(r > 0 for r in returns) / len(returns), 4)}
 
 
 def every_n_steps(fn, every: int):
