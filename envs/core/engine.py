@@ -198,6 +198,16 @@ class Game(abc.ABC):
         the game has no eliminations, and the league scores it by :meth:`returns`."""
         return None
 
+    def describe(self, event: dict[str, Any], seat: int | None = None) -> str:
+        """``event`` as one English sentence from seat ``seat``'s point of view ("You
+        draw a card", "Seat 1 draws a card"; None: the referee's record, naming every
+        seat), told by the game's ``prose`` module from the event and the game's static
+        data only (``labyrinth_gym.envs.core.prose``). Pass the event as that seat sees
+        it (:meth:`event_for`)."""
+        from labyrinth_gym.envs.core.prose import narrator_for
+
+        return narrator_for(self, seat).describe(event)
+
     def legal_actions_named(self, player: int) -> list[dict[str, Any]]:
         """``[{"action", "name"}]`` for the seat to act; ``[]`` for any other seat
         (another seat's legal moves would show its hand)."""

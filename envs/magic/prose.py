@@ -1,0 +1,222 @@
+"""The Magic engine's events as sentences, from one player's point of view.
+
+"You cast Lightning Bolt targeting Grizzly Bears", "Seat 1's Goblin Guide attacks
+you". Cards are named as the event names them (a face-down permanent another seat
+controls is "a face-down creature", a card drawn by another seat is "a card": the event
+a seat sees is already redacted by ``event_for``). A permanent the event names only by
+its id is "a permanent". Rules-free: reads the event only. The formats on this engine
+(Arcane Labyrinth, Mazerunner) subclass :class:`MagicNarrator`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from labyrinth_gym.envs.core.prose import Narrator, join, plural, words
+
+Event = dict[str, Any]
+
+ZONES = {
+    "graveyard": "goes to {whose} graveyard",
+    "exile": "is exiled",
+    "hand": "returns to {whose} hand",
+    "library": "goes to {whose} library",
+    "command": "goes to the command zone",
+}
+"""How a permanent leaving for each zone is said."""
+
+LOSS_REASONS = {
+    "life": "at 0 life",
+    "empty library": "drawing from an empty library",
+    "draw": "drawing from an empty library",
+    "poison": "with 10 poison counters",
+    "commander damage": "to 21 commander damage",
+    "concede": "by conceding",
+}
+
+
+def card(name: Any) -> str:
+    """A card's name as a noun: a proper name stays as it is, an unnamed description
+    gets an article (``"face-down creature"`` -> ``"a face-down creature"``)."""
+    name = str(name) if name is not None else "a card"
+    if name[:1].islower() and not name.startswith(("a ", "an ", "the ")):
+        return ("an " if name[0] in "aeiou" else "a ") + name
+    return name
+
+
+class MagicNarrator(Narrator):
+    """Tells the Magic engine's events."""
+
+    def owned(self, player: Any, name: Any) -> str:
+        """``"your Grizzly Bears"``, ``"seat 1's Grizzly Bears"``, or the card alone
+        when nobody is named."""
+        if player is None:
+            return card(name)
+        thing = card(name)
+        if thing.startswith(("a ", "an ")):
+            return f"{self.whose(player)} {thing.split(' ', 1)[1]}"
+        return f"{self.whose(player)} {thing}"
+
+    def target(self, t: Any) -> str:
+        """One target of a spell or ability."""
+        if isinstance(t, dict):
+            if "player" in t:
+                return self.who(t["player"])
+            if "card" in t:
+                return card(t["card"])
+        return "a permanent"
+
+    def targeting(self, e: Event) -> str:
+        """``" targeting Grizzly Bears and you"`` (empty without targets)."""
+        targets = e.get("targets") or []
+        return f" targeting {join(self.target(t) for t in targets)}" if targets else ""
+
+    # ------------------------------------------------------------ game flow
+    def on_start(self, e: Event) -> str:
+        return (f"A {e['players']}-player game starts; "
+                f"{self.who(e['starting_player'])} {'go' if self.is_you(e['starting_player']) else 'goes'} first")
+
+    def on_turn(self, e: Event) -> str:
+        if self.is_you(e["player"]):
+            return f"Turn {e['turn']}: your turn"
+        return f"Turn {e['turn']}: {self.whose(e['player'])} turn"
+
+    def on_mulligan(self, e: Event) -> str:
+        return self.does(e["player"], f"takes a mulligan ({plural(e['count'], 'mulligan')} so far)")
+
+    def on_keep(self, e: Event) -> str:
+        after = f" after {plural(e['mulligans'], 'mulligan')}" if e.get("mulligans") else ""
+        return self.does(e["player"], f"keeps {self.their(e['player'])} hand{after}")
+
+    def on_bottom(self, e: Event) -> str:
+        return self.does(e["player"], f"puts a card from {self.their(e['player'])} hand on the bottom "
+                         f"of {self.their(e['player'])} library")
+
+    def on_draw(self, e: Event) -> str:
+        if "card" not in e:
+            return self.does(e["player"], "draws a card")
+        return self.does(e["player"], f"draws {card(e['card'])}")
+
+    def on_draw_empty(self, e: Event) -> str:
+        return self.does(e["player"], "has to draw from an empty library")
+
+    def on_play_land(self, e: Event) -> str:
+        return self.does(e["player"], f"plays {card(e['card'])}")
+
+    def on_cast(self, e: Event) -> str:
+        x = f" with X of {e['x']}" if "x" in e else ""
+        return self.does(e["player"], f"casts {card(e['card'])}{x}{self.targeting(e)}")
+
+    def on_activate(self, e: Event) -> str:
+        return self.does(e["player"], f"activates {card(e['card'])}{self.targeting(e)}")
+
+    def on_trigger(self, e: Event) -> str:
+        return f"{self.owned(e.get('player'), e['card'])} triggers{self.targeting(e)}"
+
+    def on_trigger_removed(self, e: Event) -> str:
+        why = f" ({words(e['reason'])})" if e.get("reason") else ""
+        return f"{card(e['card'])}'s trigger is removed{why}"
+
+    def on_resolve(self, e: Event) -> str:
+        return f"{self.owned(e.get('player'), e['card'])} resolves"
+
+    def on_fizzle(self, e: Event) -> str:
+        return f"{card(e['card'])} has no legal target left and does nothing"
+
+    def on_countered(self, e: Event) -> str:
+        return f"{card(e['card'])} is countered"
+
+    def on_devour(self, e: Event) -> str:
+        return f"{self.owned(e['player'], e['card'])} devours {plural(e['count'], 'creature')}"
+
+    # ---------------------------------------------------------- permanents
+    def on_enters(self, e: Event) -> str:
+        down = " face down" if e.get("face_down") and "face-down" not in str(e["card"]) else ""
+        return (f"{card(e['card'])} enters the battlefield{down} under "
+                f"{self.whose(e['player'])} control")
+
+    def on_token(self, e: Event) -> str:
+        return self.does(e["player"], f"creates a {e['card']}")
+
+    def on_attach(self, e: Event) -> str:
+        return f"{card(e['card'])} is attached to a creature"
+
+    def on_unattach(self, e: Event) -> str:
+        return "An Equipment or Aura becomes unattached"
+
+    def on_manifest(self, e: Event) -> str:
+        if "card" not in e:
+            return self.does(e["player"], f"manifests the top card of {self.their(e['player'])} "
+                             "library face down")
+        return self.does(e["player"], f"manifests {card(e['card'])} face down")
+
+    def on_dread(self, e: Event) -> str:
+        return self.does(e["player"], f"manifests dread and puts {card(e['card'])} into "
+                         f"{self.their(e['player'])} {words(e.get('to', 'graveyard'))}")
+
+    def on_turn_face_up(self, e: Event) -> str:
+        return self.does(e["player"], f"turns {card(e['card'])} face up")
+
+    def on_destroy(self, e: Event) -> str:
+        why = " by lethal damage" if e.get("reason") == "damage" else ""
+        return f"{card(e['card'])} is destroyed{why}"
+
+    def on_dies(self, e: Event) -> str:
+        return f"{self.owned(e.get('player'), e['card'])} dies"
+
+    def on_leaves(self, e: Event) -> str:
+        how = ZONES.get(e["to"], "goes to {whose} " + words(e["to"]))
+        return f"{card(e['card'])} {how.format(whose=self.whose(e.get('player')))}"
+
+    # --------------------------------------------------------------- combat
+    def on_attack(self, e: Event) -> str:
+        whom = self.who(e["defending"])
+        if e.get("planeswalker") is not None:
+            whom = f"{self.whose(e['defending'])} planeswalker"
+        return self.does(e["player"], f"attacks {whom} with {card(e['card'])}")
+
+    def on_block(self, e: Event) -> str:
+        return self.does(e["player"], f"blocks with {card(e['card'])}")
+
+    def on_block_removed(self, e: Event) -> str:
+        why = f" ({words(e['reason'])})" if e.get("reason") else ""
+        return f"{self.whose(e['player']).capitalize()} block is removed{why}"
+
+    def on_damage(self, e: Event) -> str:
+        whom = self.who(e["player"]) if "player" in e else card(e.get("card"))
+        kind = " combat" if e.get("combat") else ""
+        return f"{card(e['source'])} deals {e['amount']}{kind} damage to {whom}"
+
+    # ----------------------------------------------------------- cards, life
+    def on_discard(self, e: Event) -> str:
+        return self.does(e["player"], f"discards {card(e['card'])}")
+
+    def on_mill(self, e: Event) -> str:
+        return self.does(e["player"], f"mills {card(e['card'])}")
+
+    def on_life(self, e: Event) -> str:
+        change = e["change"]
+        verb = "gains" if change > 0 else "loses"
+        return self.does(e["player"], f"{verb} {abs(change)} life ({e['life']} left)")
+
+    def on_lose(self, e: Event) -> str:
+        why = LOSS_REASONS.get(e.get("reason"), words(e.get("reason", "")))
+        return self.does(e["player"], f"loses the game {why}".rstrip())
+
+    def on_game_over(self, e: Event) -> str:
+        if e.get("truncated"):
+            return "The game is cut off at its limit: nobody wins"
+        if e.get("winner") is None:
+            return f"The game is a draw ({words(e['reason'])})"
+        return (f"Game over ({words(e['reason'])}): "
+                f"{self.who(e['winner'])} {'win' if self.is_you(e['winner']) else 'wins'}")
+
+
+def narrator(game: Any, seat: int | None) -> MagicNarrator:
+    """The narrator of a Magic game for ``seat``."""
+    return MagicNarrator(seat)
+
+
+def describe(event: Event, seat: int | None = None, game: Any = None) -> str:
+    """``event`` as one sentence from ``seat``'s point of view (module docstring)."""
+    return narrator(game, seat).describe(event)
