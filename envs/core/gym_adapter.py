@@ -18,6 +18,20 @@ choices, the decisions it rules are applied inside ``step`` (and ``reset``), and
 choice outside the allowed ones counts as an illegal action. An interface with a
 ``reset()`` method is reset at every episode start.
 
+Render modes: every game takes ``render_mode=None``, ``"ansi"`` (its text picture) and
+``"rgb_array"`` (its board drawn, or for a game without one its text drawn as an image
+of a fixed size), whatever a subclass's ``metadata`` says: SB3's ``make_vec_env`` asks
+for ``"rgb_array"``, and ``SubprocVecEnv`` and video recorders need it.
+
+The action mask (``info["action_mask"]``, ``int8``, and :meth:`action_masks`) is the
+acting seat's legal set, and all zeros on an episode's last step (terminated,
+truncated, or ended by an illegal action): nothing is legal once the game is over.
+Under Gymnasium's vector autoreset (``gymnasium.make_vec``, next-step mode) the step
+after that returns the new episode's first observation and mask; under SB3's
+``VecEnv`` the step that ends an episode returns the new episode's observation but the
+ended episode's info, so its ``info["action_mask"]`` is the zero mask: take the mask
+from ``env_method("action_masks")`` (what MaskablePPO does), not from that info.
+
 Illegal actions: with ``strict=False`` (default, what ``check_env`` and unmasked
 learners need) an illegal action ends the episode with reward
 ``spec.illegal_penalty`` and ``info["illegal_action"] = {"action", "legal"}``; with
@@ -35,12 +49,21 @@ from gymnasium import spaces
 from labyrinth_gym.envs.core.engine import Game, IllegalActionError
 from labyrinth_gym.envs.core.spec import GameSpec
 
+RENDER_MODES = ("ansi", "rgb_array")
+"""The render modes of every game (:meth:`GameSpec.render`)."""
+
 
 class EngineGymEnv(gym.Env):
     """Gymnasium face of an engine; subclasses set ``spec_`` (a :class:`GameSpec`)."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
     spec_: GameSpec
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # every game renders both modes (a game without a board draws its text), so a
+        # subclass's metadata that lists only "ansi" would turn rgb_array away
+        cls.metadata = {**cls.metadata, "render_modes": list(RENDER_MODES)}
 
     def __init__(
         self,
@@ -126,6 +149,7 @@ class EngineGymEnv(gym.Env):
                 raise
             self._done = True
             obs, info = self._obs_info(observer=learner)
+            info["action_mask"] = np.zeros_like(info["action_mask"])  # the episode ended
             info["illegal_action"] = {"action": int(action), "legal": err.legal}
             return obs, float(self.spec_.illegal_penalty), True, False, info
         self._play_opponents()
@@ -157,7 +181,8 @@ class EngineGymEnv(gym.Env):
                 raise
             self._done = True
             info = {"illegal_action": {"action": int(choice), "error": str(err)},
-                    "player": self.seat}
+                    "player": self.seat,
+                    "action_mask": np.zeros(self.spec_.num_actions, dtype=np.int8)}
             return self._blank(), float(self.spec_.illegal_penalty), True, False, info
         obs, reward, terminated, truncated, info = self._engine_step(action)
         if terminated or truncated:

@@ -7,7 +7,11 @@
 for an action outside the action space) plus PettingZoo's order checks.
 
 Observations are ``{"observation": Box, "action_mask": Box(int8)}`` for the observing
-seat; the mask is all zeros when it is not that agent's turn.
+seat; the mask is all zeros when it is not that agent's turn, and for every agent once
+the game is over (what ``last()`` shows a finished agent).
+
+Render modes: ``None``, ``"ansi"`` and ``"rgb_array"`` for every game (a game without a
+board draws its text as an image), whatever a subclass's ``metadata`` lists.
 """
 
 from __future__ import annotations
@@ -27,8 +31,14 @@ from labyrinth_gym.envs.core.spec import GameSpec
 class EngineAECEnv(AECEnv):
     """PettingZoo face of an engine; subclasses set ``spec_`` (a :class:`GameSpec`)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "engine_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "engine_v0",
+                "is_parallelizable": False}
     spec_: GameSpec
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # every game renders both modes (see GameSpec.render)
+        cls.metadata = {**cls.metadata, "render_modes": ["ansi", "rgb_array"]}
 
     def __init__(self, render_mode: str | None = None, **game_kwargs: Any):
         super().__init__()
@@ -86,6 +96,7 @@ class EngineAECEnv(AECEnv):
             agent == self.agent_selection
             and not game.is_terminal()
             and game.current_player() == seat
+            and not self.terminations.get(agent)  # (an illegal action ended it)
         ):
             mask = game.legal_mask()
         else:

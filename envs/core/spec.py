@@ -72,7 +72,8 @@ class GameSpec:
         illegal_penalty: Reward given to the seat that plays an illegal action in the
             lenient envs (which then end the episode).
         render_rgb: ``game -> (H, W, 3) uint8`` picture, for ``render_mode="rgb_array"``
-            (board games).
+            (board games); None: the ``render_ansi`` text drawn as an image
+            (:mod:`~labyrinth_gym.envs.core.text_image`).
         cooperative: Every seat shares one return (a party, or a solo game), so one
             agent plays all seats; otherwise seats compete and evaluation rotates them.
         game_kwargs: Default constructor kwargs.
@@ -113,9 +114,14 @@ class GameSpec:
     options: tuple[Option, ...] = ()
 
     def render(self, game: Game, mode: str | None):
-        """``"ansi"`` text or an ``"rgb_array"`` image of ``game`` (None otherwise)."""
+        """``"ansi"`` text or an ``"rgb_array"`` image of ``game`` (None otherwise):
+        the game's picture, or for a game without one its text drawn as an image."""
         if mode == "ansi":
             return self.render_ansi(game)
-        if mode == "rgb_array" and self.render_rgb is not None:
-            return self.render_rgb(game)
+        if mode == "rgb_array":
+            if self.render_rgb is not None:
+                return self.render_rgb(game)
+            from labyrinth_gym.envs.core.text_image import text_image
+
+            return text_image(self.render_ansi(game))
         return None

@@ -172,7 +172,7 @@ def test_decks_by_name_and_by_file(tmp_path):
     ({"hero": "purple_wizard"},
      r"Hero kit 'purple_wizard'.*black_necromancer, red_green_warlord, white_knight"),
     ({"labyrinth": "nowhere"}, r"Labyrinth 'nowhere'.*drowned_crypt, goblin_warrens"),
-    ({"render_mode": "rgb_array"}, "render_mode"),
+    ({"render_mode": "human"}, "render_mode"),
 ])
 def test_bad_kwargs_fail_at_construction(kwargs, message):
     with pytest.raises(ValueError, match=message):

@@ -122,7 +122,7 @@ def test_default_decks_are_drawn_from_the_seed():
     [({"num_players": 5}, "2-4"), ({"num_players": 1}, "2-4"),
      ({"decks": ["white_weenie"]}, "1 entries for 2 players"),
      ({"decks": ["white_weenie", "purple_haze"]}, "sample decks: black_removal"),
-     ({"render_mode": "rgb_array"}, "render_mode")],
+     ({"render_mode": "human"}, "render_mode")],
 )
 def test_bad_kwargs_fail_at_construction(kwargs, message):
     with pytest.raises(ValueError, match=message):

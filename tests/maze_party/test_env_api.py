@@ -98,8 +98,9 @@ def test_spaces_and_registration():
      ({"render_mode": "human"}, "render_mode")],
 )
 def test_bad_kwargs_fail_at_construction(kwargs, message):
+    # Not through gymnasium.make: it wraps an rgb_array env for "human" itself.
     with pytest.raises(ValueError, match=message):
-        gym_env(**kwargs)
+        maze_party.MazePartyEnv(**kwargs)
     with pytest.raises(ValueError, match=message):
         maze_party.raw_env(**kwargs)
 
