@@ -1,21 +1,27 @@
 """Play a game in the terminal: a person at some seats, agents at the others.
 
 The person sees the game's text picture (``render_ansi``, which shows only what the
-table shows), the legal actions numbered from 1, and types a number; after every move
-the engine's new events (rolls, reveals, damage) are listed. ``q`` or the end of input
-(Ctrl-D) leaves the game. Input and output are plain streams, so a test can
+table shows), their hand (with costs where the observation has them), the legal
+actions named and numbered from 1, and types a number; after every move the engine's
+new events are told as sentences from the person's seat ("You draw a card", "Seat 1
+casts Shock targeting you"; the whole record when the person plays several seats).
+``?`` lists the commands (``board``, ``log``); ``q`` or the end of input (Ctrl-D)
+leaves the game. Input and output are plain streams, so a test can
 script a whole game.
 """
 
 from __future__ import annotations
 
+import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import IO, Any
 
 import numpy as np
 
 from labyrinth_gym.agents.base import decide
+from labyrinth_gym.envs.core.engine import Game
+from labyrinth_gym.envs.core.spec import GameSpec
 from labyrinth_gym.evaluation.matches import (
     GameResult,
     agent_id,
@@ -26,6 +32,9 @@ from labyrinth_gym.evaluation.matches import (
 )
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
+HELP_WORDS = frozenset({"?", "h", "help"})
+RECENT_EVENTS = 20
+"""How many events the ``log`` command shows again."""
 
 
 def default_agent(game_name: str) -> str:
@@ -89,22 +98,44 @@ def play(
     def say(text: str = "") -> None:
         print(text, file=out, flush=True)
 
+    # The log is told from the person's seat when they play one (what that seat may
+    # see); with several seats at one screen it is the referee's whole record.
+    viewer = next(iter(humans)) if len(humans) == 1 else None
+    told = 0  # events shown so far
+
+    def tell_events() -> None:
+        nonlocal told
+        log = game.events[told:] if viewer is None else game.events_for(viewer, told)
+        for event in log:
+            say(f"   . {game.describe(event, viewer)}")
+        told = len(game.events)
+
+    def recent_events() -> None:
+        start = max(0, len(game.events) - RECENT_EVENTS)
+        log = game.events[start:] if viewer is None else game.events_for(viewer, start)
+        say(f"The last {len(log)} events:")
+        for event in log:
+            say(f"   . {game.describe(event, viewer)}")
+
     say(
         f"{spec.name}, seed {seed}. You play seat(s) {sorted(humans)}; "
-        f"{bot.name if bot else 'no agent'} plays the others. q quits."
+        f"{bot.name if bot else 'no agent'} plays the others. "
+        "Type a move's number; ? lists the commands, q quits."
     )
+    tell_events()  # the set-up: deals, initiative, opening hands
     steps = 0
     while not game.is_terminal():
         seat = game.current_player()
         who = f"{spec.agent_prefix} {seat}"
         legal = game.legal_actions()
         if seat in humans:
+            def show_moves(seat: int = seat, legal: list[int] = legal) -> None:
+                say(turn_text(spec, game, seat, legal, own_hand=len(humans) == 1))
+
             say()
-            say(spec.render_ansi(game))
-            say(f"-- {who}: your move")
-            for i, a in enumerate(legal, start=1):
-                say(f"  {i:>2}. {game.action_to_string(a)}")
-            choice = _read_choice(stdin, out, len(legal))
+            show_moves()
+            commands = {"board": show_moves, "log": recent_events}
+            choice = _read_choice(stdin, out, len(legal), commands)
             if choice is None:
                 say("Left the game.")
                 return None
@@ -115,11 +146,9 @@ def play(
             say(
                 f"-- {who} ({bot.name.split('/', 1)[-1]}): {game.action_to_string(action)}"
             )
-        seen = len(game.events)
         game.apply_action(action)
         steps += 1
-        for event in game.events[seen:]:
-            say(f"   . {describe_event(event)}")
+        tell_events()
     say()
     say(spec.render_ansi(game))
     returns = tuple(float(r) for r in game.returns())
@@ -137,16 +166,86 @@ def play(
     )
 
 
-def describe_event(event: dict[str, Any]) -> str:
-    """One line for an engine event: ``check: member=1, roll=6, dc=13, success=False``."""
+def turn_text(spec: GameSpec, game: Game, seat: int, legal: list[int],
+              own_hand: bool = True) -> str:
+    """What the person sees before a move: the table (:func:`picture`), the seat's
+    hand (:func:`hand_lines`) and its legal moves numbered from 1."""
+    lines = [picture(spec.render_ansi(game))]
+    hand = hand_lines(game.observation_for(seat))
+    if hand:
+        lines.append("Your hand:" if own_hand else f"Hand of seat {seat}:")
+        lines += [f"     {line}" for line in hand]
+    lines.append(f"-- {spec.agent_prefix} {seat}: your move")
+    lines += [f"  {i:>2}. {game.action_to_string(a)}" for i, a in enumerate(legal, 1)]
+    return "\n".join(lines)
+
+
+def describe_event(event: dict[str, Any], game: Game | None = None,
+                   seat: int | None = None) -> str:
+    """One line for an engine event: the game's sentence from ``seat``'s point of view
+    (:meth:`Game.describe`, e.g. "You draw a card"); without a game, the raw record
+    (``check: member=1, roll=6, dc=13, success=False``)."""
+    if game is not None:
+        return game.describe(event, seat)
     details = ", ".join(
         f"{k}={v}" for k, v in event.items() if k not in ("turn", "type")
     )
     return f"{event.get('type', '?')}: {details}" if details else str(event.get("type"))
 
 
-def _read_choice(stdin: IO[str], out: IO[str], count: int) -> int | None:
-    """A 0-based choice among ``count`` options, or None on quit / end of input."""
+def picture(text: str) -> str:
+    """A game's text picture without its own list of the legal moves: the Magic and
+    Dungeon Crawler pictures end by listing them numbered by action index, and the
+    person should see one numbering only (the player's, from 1)."""
+    return "\n".join(line for line in text.splitlines()
+                     if not _MOVES_LINE.match(line))
+
+
+_MOVES_LINE = re.compile(r"^(Player \d+ to act \(|\s+legal: )")
+
+
+def hand_lines(observation: dict[str, Any]) -> list[str]:
+    """The seat's hand as the observation gives it, one card a line, with its cost
+    (and text) when the observation has them."""
+    hand = observation.get("hand")
+    if not isinstance(hand, list):
+        return []
+    return [card_line(card) for card in hand]
+
+
+def card_line(card: Any) -> str:
+    """One hand card: its name, then its cost, type and text where the observation
+    has them (``Lightning Bolt  {R}  Instant``); a Labyrinth card by its treasures
+    and openings."""
+    if not isinstance(card, dict):
+        return str(card)
+    if "treasures" in card:
+        name = " and ".join(card["treasures"])
+        return f"{name} (openings {card.get('openings', '?')})"
+    parts = [str(card.get("name", card.get("card", "?")))]
+    for key in ("cost", "mana_cost", "type", "type_line", "text"):
+        if card.get(key) not in (None, "", []):
+            parts.append(str(card[key]))
+    return "  ".join(parts)
+
+
+def help_text(count: int) -> str:
+    """The commands the terminal player understands."""
+    return "\n".join([
+        "Commands:",
+        f"  1-{count}    play the move with that number",
+        "  board   show the table, your hand and your moves again",
+        "  log     show the last events again",
+        "  ? help  this list",
+        "  q quit  leave the game",
+    ])
+
+
+def _read_choice(stdin: IO[str], out: IO[str], count: int,
+                 commands: dict[str, Callable[[], None]] | None = None) -> int | None:
+    """A 0-based choice among ``count`` options, or None on quit / end of input;
+    ``?``/``help`` and the named ``commands`` are answered and asked again."""
+    commands = commands or {}
     while True:
         print("> ", end="", file=out, flush=True)
         line = stdin.readline()
@@ -158,4 +257,10 @@ def _read_choice(stdin: IO[str], out: IO[str], count: int) -> int | None:
             return None
         if text.isdigit() and 1 <= int(text) <= count:
             return int(text) - 1
-        print(f"Type a number from 1 to {count} (q quits).", file=out, flush=True)
+        if text in HELP_WORDS:
+            print(help_text(count), file=out, flush=True)
+        elif text in commands:
+            commands[text]()
+        else:
+            print(f"Type a number from 1 to {count} (? lists the commands, q quits).",
+                  file=out, flush=True)
