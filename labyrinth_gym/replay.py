@@ -3,7 +3,8 @@
 A replay (``GET /v1/sessions/{id}/replay`` of the game server) holds the game, its
 kwargs and seed, who sat where, every action and the event log. The game is rebuilt
 from the seed and the actions are applied one by one, each shown with the events it
-caused (as one seat saw them with ``seat``, else the referee's full log); then the
+caused, told as sentences (``Game.describe``): as one seat saw them with ``seat``
+("You draw Shock", "Seat 1 draws a card"), else the referee's full log; then the
 rebuilt log is checked against the recorded one, so a replay that does not reproduce
 its game is reported, not silently shown.
 """
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from labyrinth_gym.evaluation.matches import new_game, resolve_spec
-from labyrinth_gym.play import QUIT_WORDS, describe_event
+from labyrinth_gym.play import QUIT_WORDS
 
 FIELDS = ("game", "kwargs", "seed", "seats", "actions", "events")
 KINDS = {"game": (str,), "kwargs": (dict,), "seed": (int,), "seats": (list,),
@@ -87,7 +88,7 @@ def replay(data: dict[str, Any], seat: int | None = None, pause: bool = False,
         say(f"-- {n}. {spec.agent_prefix} {who}: {name}")
         shown = game.events[seen:] if seat is None else game.events_for(seat, seen)
         for event in shown:
-            say(f"   . {describe_event(event)}")
+            say(f"   . {game.describe(event, seat)}")
         if pause and n < len(data["actions"]):
             print("[Enter: next, q: stop] ", end="", file=out, flush=True)
             line = stdin.readline()

@@ -299,11 +299,14 @@ def test_replay_round_trip_in_the_terminal(client, tmp_path):
     other = io.StringIO()
     replay(data, seat=1 - drawer, stdout=other)  # the other seat sees no card drawn
     theirs = [line for line in other.getvalue().splitlines()
-              if line.startswith(f"   . draw_treasure: player={drawer}")]
-    assert theirs and not any("card=" in line for line in theirs)
+              if "draws" in line and "treasure card" in line]
+    assert theirs and all(line == f"   . Seat {drawer} draws a treasure card."
+                          for line in theirs)
     mine = io.StringIO()
     replay(data, seat=drawer, stdout=mine)
-    assert "card=" in mine.getvalue()
+    assert "   . You draw the treasure card " in mine.getvalue()
+    told = [line for line in text.getvalue().splitlines() if line.startswith("   . ")]
+    assert told and not any("=" in line for line in told)  # prose, not key=value
     # pausing: q stops after the first move
     assert replay(data, pause=True, stdin=io.StringIO("q\n"), stdout=io.StringIO()) == 1
     # a replay that does not reproduce its log is an error, not a show
