@@ -22,7 +22,8 @@ state.
   person at that seat (a hot-seat table keeps them all). A seat's view, its moves,
   its WebSocket and its replay of a running game need that seat's secret: without a
   secret the server answers 401, with another seat's 403. A seat sees only what the
-  rules let it see: the engine's ``observation_for(seat)`` and ``events_for(seat)``.
+  rules let it see: the engine's ``observation_for(seat)`` and ``events_for(seat)``
+  (with ``log``, the same events told as sentences from that seat: ``describe``).
 - In a session with no human seat (agents playing agents, watched) there is nothing
   to keep from anyone: whoever holds the session id sees every seat.
 - The seed decides every hidden card. A creator who chooses it can know the deck
@@ -317,6 +318,7 @@ class Session:
         with self.lock:
             self.check_seat(seat)
             game = self.game
+            events = game.events_for(seat, since)
             return {
                 "session": self.id,
                 "game": self.game_name,
@@ -330,7 +332,8 @@ class Session:
                 "observation": game.observation_for(seat),
                 "legal_actions": ([] if self.stopped
                                   else game.legal_actions_named(seat)),
-                "events": game.events_for(seat, since),
+                "events": events,
+                "log": [game.describe(e, seat) for e in events],
                 "next_event": len(game.events),
                 "version": self.version,
             }

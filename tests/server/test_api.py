@@ -121,6 +121,9 @@ def test_a_seat_sees_only_its_view_and_a_served_game_equals_the_local_one(client
         view = get_view(client, sid, seat)
         assert view["observation"] == json.loads(json.dumps(local.observation_for(seat)))
         assert view["events"] == json.loads(json.dumps(local.events_for(seat)))
+        # the log: the same events told as sentences from this seat
+        assert view["log"] == [local.describe(e, seat) for e in local.events_for(seat)]
+        assert len(view["log"]) == len(view["events"])
         acting = not local.is_terminal() and local.current_player() == seat
         assert [a["action"] for a in view["legal_actions"]] == (
             local.legal_actions() if acting else [])
@@ -134,6 +137,7 @@ def test_a_seat_sees_only_its_view_and_a_served_game_equals_the_local_one(client
         since = len(local.events) // 2
         later = get_view(client, sid, seat, since=since)
         assert later["events"] == view["events"][since:]
+        assert later["log"] == view["log"][since:]
     assert hidden > 0  # there was something to hide, and the views did not show it
     replay = client.get(f"/v1/sessions/{sid}/replay", headers=auth(sid, 0)).json()
     if local.is_terminal():  # the whole record once the game is over

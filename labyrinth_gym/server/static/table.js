@@ -127,7 +127,8 @@ function show(view) {
   if (view.seat !== seat) return refresh(seat);
   if (view.seat !== log.seat) log = { seat: view.seat, events: [], next: 0 };
   if (view.next_event - view.events.length !== log.next) return;  // an old push
-  log.events.push(...view.events);  // (the view holds the events from log.next on)
+  // (the view holds the events from log.next on, and their sentences for this seat)
+  log.events.push(...(view.log ?? view.events.map(describe)));
   log.next = view.next_event;
   $("info").textContent = `${view.game} · session ${view.session} · you see seat ${seat}`;
   drawTable($("table"), view.game, view.observation, seat);
@@ -135,7 +136,7 @@ function show(view) {
   list.innerHTML = "";
   for (const e of log.events.slice(-200)) {
     const li = document.createElement("li");
-    li.textContent = describe(e);
+    li.textContent = e;
     list.append(li);
   }
   list.scrollTop = list.scrollHeight;
@@ -185,6 +186,7 @@ function outcomeText(view, seat) {
   return `You lost: seat ${winners.join(", ")} won${scores}`;
 }
 
+// An event as its raw record, for a server whose views carry no "log" sentences.
 function describe(e) {
   const rest = Object.entries(e).filter(([k]) => k !== "turn" && k !== "type")
     .map(([k, v]) => `${k}=${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
