@@ -187,12 +187,15 @@ class LearnedAgent:
                 raise FileNotFoundError(f"no checkpoint at {model_file} (labyrinth-gym "
                                         f"export {game}/{name} --onnx FILE writes one)")
             folder = model_file.parent
+            from labyrinth_gym.agents.portable import card_for
+
+            card_file = card_for(model_file)  # <name>.card.json, or the folder's
         else:
             if not path.exists():
                 raise FileNotFoundError(f"no checkpoint at {path}")
             folder = path if path.is_dir() else path.parent
             model_file = path if path.is_file() and path.suffix == ".pt" else None
-        card_file = folder / "card.json"
+            card_file = folder / "card.json"
         if not card_file.exists():
             if path.is_dir():
                 raise FileNotFoundError(f"no checkpoint at {folder} (no card.json)")

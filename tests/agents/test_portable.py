@@ -89,7 +89,8 @@ def test_export_command_writes_a_playable_file_with_its_card(tmp_path):
 
     target = tmp_path / "cards" / "policy.onnx"
     assert main(["export", "labyrinth_cards/ppo", "--onnx", str(target)]) == 0
-    card = json.loads((target.parent / "card.json").read_text())
+    assert not (target.parent / "card.json").exists()
+    card = json.loads((target.parent / "policy.card.json").read_text())
     assert card["exported"] == {"from": "labyrinth_cards/ppo", "format": "onnx",
                                 "inputs": ["observation", "action_mask"],
                                 "output": "probabilities"}
@@ -113,3 +114,82 @@ def test_the_server_plays_an_onnx_agent():
     assert session.run_agents() > 0  # a new session's agents move when asked
     assert session.game.is_terminal()
     assert session.agents[0].runtime == "onnx"
+
+
+# ------------------------------------------------- the file says what it takes
+def test_an_export_takes_int8_or_bool_masks_and_gives_the_same_probabilities():
+    agent = LearnedAgent("labyrinth_cards")
+    obs, masks = interface_observations(agent, "labyrinth_cards", 200)
+    policy = OnnxPolicy(checkpoint_dir("labyrinth_cards", "ppo") / "model.onnx")
+    (mask_input,) = [i for i in policy.session.get_inputs() if i.name == "action_mask"]
+    assert mask_input.type == "tensor(int8)"  # the envs' masks, as they come
+    as_bool = policy.probabilities(obs, masks)
+    as_int8 = policy.probabilities(obs, masks.astype(np.int8))
+    assert np.array_equal(as_bool, as_int8)
+    assert (as_int8[~masks] == 0).all()
+    raw = policy.session.run(["probabilities"], {"observation": obs,
+                                                 "action_mask": masks.astype(np.int8)})[0]
+    assert np.array_equal(raw, as_int8)  # what a front end in any language feeds it
+
+
+def test_an_export_describes_its_inputs_and_output_in_the_file():
+    import onnx
+
+    from labyrinth_gym.agents.portable import IO_DOCS
+
+    for game in ("maze_party", "labyrinth_cards", "arcane_labyrinth"):
+        model = onnx.load(str(checkpoint_dir(game, "ppo") / "model.onnx"))
+        docs = {v.name: v.doc_string for v in (*model.graph.input, *model.graph.output)}
+        assert docs == IO_DOCS and "int8" in docs["action_mask"]
+        meta = {p.key: p.value for p in model.metadata_props}
+        assert json.loads(meta["labyrinth_gym_io"]) == IO_DOCS
+        assert json.loads(meta["labyrinth_gym_card"])["game"] == game
+        assert game in model.doc_string
+
+
+def test_a_second_export_into_the_folder_keeps_the_first_ones_card(tmp_path):
+    from labyrinth_gym.agents.portable import card_for, export_onnx
+
+    first = export_onnx("labyrinth_cards/ppo", tmp_path / "cards.onnx")
+    second = export_onnx("maze_party/ppo", tmp_path / "party.onnx")
+    assert card_for(first) == tmp_path / "cards.card.json"
+    assert json.loads(card_for(first).read_text())["game"] == "labyrinth_cards"
+    assert json.loads(card_for(second).read_text())["game"] == "maze_party"
+    assert LearnedAgent("labyrinth_cards", path=first, runtime="onnx").card["game"] \
+        == "labyrinth_cards"
+    assert LearnedAgent("maze_party", path=second, runtime="onnx").card["game"] \
+        == "maze_party"
+    with pytest.raises(ValueError, match=r"\.onnx"):
+        export_onnx("maze_party/ppo", tmp_path / "party.bin")
+
+
+def test_an_export_into_its_checkpoint_writes_no_second_card(tmp_path):
+    import shutil
+
+    from labyrinth_gym.agents.portable import export_onnx
+
+    folder = tmp_path / "ckpt"
+    shutil.copytree(checkpoint_dir("maze_party", "ppo"), folder)
+    export_onnx("maze_party/ppo", folder / "model.onnx", path=folder)
+    assert not (folder / "model.card.json").exists()
+    assert LearnedAgent("maze_party", path=folder, runtime="onnx").card == \
+        json.loads((folder / "card.json").read_text())
+
+
+def test_an_older_export_with_a_bool_mask_still_runs(tmp_path):
+    import torch
+
+    from labyrinth_gym.agents.portable import masked_policy
+
+    agent = LearnedAgent("maze_party")
+    n_obs, n_act = agent.interface.observation_size, agent.interface.num_choices
+    file = tmp_path / "old.onnx"
+    torch.onnx.export(masked_policy(agent.model),
+                      (torch.zeros(1, n_obs), torch.ones(1, n_act, dtype=torch.bool)),
+                      str(file), input_names=["observation", "action_mask"],
+                      output_names=["probabilities"], opset_version=17, dynamo=False,
+                      dynamic_axes={"observation": {0: "b"}, "action_mask": {0: "b"},
+                                    "probabilities": {0: "b"}})
+    obs, masks = interface_observations(agent, "maze_party", 50)
+    got = OnnxPolicy(file).probabilities(obs, masks.astype(np.int8))
+    assert np.abs(got - torch_probabilities(agent.model, obs, masks)).max() < 1e-5
