@@ -63,6 +63,7 @@ SPEED_COLUMNS: list[Column] = [
     ("seconds", "seconds", _num(2)),
     ("steps_per_second", "steps/s", _num(0)),
     ("vs_reference", "vs connect_four", _ratio),
+    ("vs_reference_low", "range", _text),  # "0.35x-0.41x", made by speed_table
 ]
 
 
@@ -104,17 +105,10 @@ def rows_table(
     return table
 
 
-EVAL_COLUMNS: list[Column] = [
-    *AGENT_COLUMNS[:-1], ("seconds", "game seconds (summed)", _num(1))]
-"""An evaluation's columns: an agent's seconds are its games' own times added up over
-every worker (a game of several agents counts for each), not the run's wall time,
-which the command prints below the table."""
-
-
 def eval_table(report: EvalReport) -> Table:
     """The per-agent table of an evaluation report."""
     rows = [vars(a) for a in report.agents]
-    return rows_table(rows, EVAL_COLUMNS, report.describe())
+    return rows_table(rows, AGENT_COLUMNS, report.describe())
 
 
 def agents_table(rows: Sequence[dict[str, Any]]) -> Table:
@@ -146,17 +140,29 @@ def speed_table(rows: Sequence[dict[str, Any]]) -> Table:
         stated = ", ".join(dict.fromkeys(
             " ".join(filter(None, (r["game"], r.get("config"))))
             + f" {r['target_at_reference']:,.0f}" for r in targeted))
-        ref = next((r for r in rows if r["game"] == "connect_four"
-                    and r.get("steps_per_second")), None)
-        scale = (f"scaled x {ref['steps_per_second']:,.0f}/{SPEED_REFERENCE_RATE:,.0f}"
-                 if ref else "not scaled: connect_four did not run")
-        lines.append(f"target: steps/s to reach in this run; stated at connect_four "
-                     f"{SPEED_REFERENCE_RATE:,.0f} steps/s ({stated}), {scale}")
+        lines.append(f"target: steps/s to reach, stated at connect_four "
+                     f"{SPEED_REFERENCE_RATE:,.0f} steps/s ({stated}), so a ratio to "
+                     "connect_four; shown scaled by the connect_four timed beside the "
+                     "row, met when the row's median ratio reaches it")
+    rounds = max((r.get("rounds") or 0 for r in rows if r["game"] != "connect_four"),
+                 default=0)
+    if rounds:
+        lines.append(f"each row timed in {rounds} rounds, each followed at once by "
+                     "connect_four: steps/s and ratio are the medians, range the "
+                     "lowest and highest round's ratio")
     for row in rows:
         if row.get("note"):
             lines.append(f"{row['env']}: {row['note']}")
-    table = rows_table([r for r in rows if r.get("steps") is not None], columns,
-                       "env steps per second, random legal actions")
+    shown = []
+    for row in rows:
+        if row.get("steps") is None:
+            continue
+        low, high = row.get("vs_reference_low"), row.get("vs_reference_high")
+        shown.append({**row, "vs_reference_low": None if low is None else
+                      f"{_ratio(low)}-{_ratio(high)}"})
+    columns = [(k, h, _text) if k == "vs_reference_low" else (k, h, f)
+               for k, h, f in columns]
+    table = rows_table(shown, columns, "env steps per second, random legal actions")
     if lines:
         table.caption = Text("\n".join(lines))  # Text: no markup ("[phase]")
         table.caption_justify = "left"
@@ -167,7 +173,7 @@ def print_table(table: Table, file: IO[str] | None = None) -> None:
     """Print ``table`` (plain text without colour codes when ``file`` is no terminal)."""
     console = Console(file=file or sys.stdout)
     if not console.is_terminal:
-        console.width = max(console.width, 160)  # pipes and logs: don't wrap columns
+        console.width = max(console.width, 200)  # pipes and logs: don't wrap columns
     console.print(table)
 
 

@@ -168,119 +168,179 @@ def _phase_row(seconds: float, seed: int) -> dict[str, Any]:
     return row
 
 
-def benchmark_speed(
-    seconds: float = 2.0, seed: int = 0, phase: bool = True,
-    progress: Progress | None = None,
-) -> list[dict[str, Any]]:
-    """Env steps per second with random legal actions, whole episodes only.
+ROUNDS = 5
+"""Rounds of the speed benchmark: each row is timed this many times, each time right
+before a timing of connect_four, and reports the median ratio with its range."""
 
-    Each env runs whole episodes until ``seconds`` have passed (so the time can
-    overrun by one episode). Steps count actions taken; PettingZoo's dead steps at an
+
+def benchmark_speed(
+    seconds: float = 1.0, seed: int = 0, phase: bool = True,
+    progress: Progress | None = None, rounds: int = ROUNDS,
+) -> list[dict[str, Any]]:
+    """Env steps per second with random legal actions, whole episodes only, each as a
+    ratio to PettingZoo's connect_four timed alongside it.
+
+    Machine load moves absolute speeds several times over between runs, and drifts
+    within one, so a row is never compared with a yardstick timed minutes earlier:
+    each row is timed ``rounds`` times, each time followed at once by connect_four,
+    and the row's ratio is the median of its rounds' ratios (with their range). Every
+    round plays the same episodes: seeds ``seed``, ``seed + 1``, ... and the same
+    action picker, for as many episodes as fit in ``seconds`` (so the time can overrun
+    by one episode). Steps count actions taken; PettingZoo's dead steps at an
     episode's end are timed but not counted. A game is timed in every configuration
     its spec's ``speed_configs`` lists (else its default one).
 
     Args:
-        seconds: Time budget per env.
+        seconds: Time per timing (a row's round, and connect_four's after it).
         seed: Seed of the first episode and of the action picker.
         phase: Also time phase-python on a random 2-player game (a row saying it was
             skipped when the package is not installed).
-        progress: ``progress(n, total)`` as rows are timed (a progress bar's).
+        progress: ``progress(n, total)`` as rounds are timed (a progress bar's).
+        rounds: Timings per row (at least 1; 5 or more for figures to publish).
 
     Returns:
         One row per env and configuration: ``game``, ``api``, ``config`` (the
         configuration's label: ``"4p"``, or None), ``env`` (with that label, e.g.
-        ``"labyrinth_gym/MagicDuel-v1 (4p)"``), ``players``, ``steps``,
-        ``episodes``, ``seconds``, ``steps_per_second`` and ``vs_reference``
-        (``steps_per_second`` over connect_four's in this run). A
-        configuration with a speed target has, on its PettingZoo row (every
-        seat's action is a step there; a Gymnasium step also plays the opponents'
-        moves, so it gets none), ``target_at_reference`` (the
-        target as stated, at :data:`SPEED_REFERENCE_RATE`), ``target`` (scaled to
-        this run: ``target_at_reference * reference rate / SPEED_REFERENCE_RATE``)
-        and ``target_met``. Then the phase-python row (``api`` ``"phase-python"``,
-        with a ``note``); the last row is the reference env.
+        ``"labyrinth_gym/MagicDuel-v1 (4p)"``), ``players``, ``rounds``, ``steps``,
+        ``episodes`` and ``seconds`` (summed over the rounds), ``steps_per_second``
+        (the median round's), ``reference_rate`` (connect_four's median over this
+        row's rounds), ``vs_reference`` (the median of the rounds' ratios, listed in
+        ``ratios``) with ``vs_reference_low``/``vs_reference_high`` (their range). A configuration with a
+        speed target has, on its PettingZoo row (every seat's action is a step there;
+        a Gymnasium step also plays the opponents' moves, so it gets none),
+        ``target_at_reference`` (the target as stated, at
+        :data:`SPEED_REFERENCE_RATE`), ``target_ratio`` (the same as a ratio to
+        connect_four), ``target`` (steps/s: ``target_ratio * reference_rate``) and
+        ``target_met`` (the median ratio reaches ``target_ratio``). Then the
+        phase-python row (``api`` ``"phase-python"``, with a ``note``); the last row
+        is connect_four itself, over every timing of it.
     """
     from labyrinth_gym.envs import game_names, game_spec
     from labyrinth_gym.envs.core.spec import SPEED_REFERENCE_RATE
 
-    rows = []
-    plan = [(name, config) for name in game_names()
-            for config in speed_configs(game_spec(name))]
-    total = 2 * len(plan) + int(phase) + 1
-
-    def timed() -> None:
-        if progress is not None:
-            progress(1, total)
-
-    if progress is not None:
-        progress(0, total)
-    for name, config in plan:
-        spec = game_spec(name)
-        module = importlib.import_module(f"labyrinth_gym.envs.{name}")
-        kwargs, label = config["kwargs"], config["label"]
-        common = {
-            "game": name,
-            "config": label,
-            "players": spec.num_players(**{**spec.game_kwargs, **kwargs}),
-        }
-        # A target counts every seat's actions: the PettingZoo env steps once per
-        # action; a Gymnasium step also plays the opponents' moves inside it.
-        target = {} if config["target"] is None else {
-            "target_at_reference": float(config["target"])}
-        rows.append(
-            {
-                **common,
-                "api": "gymnasium",
-                "env": _labelled(spec.env_id, label),
-                **_time_gym(spec.env_id, seconds, seed, kwargs),
-            }
-        )
-        timed()
-        rows.append(
-            {
-                **common,
-                **target,
-                "api": "pettingzoo",
-                "env": _labelled(f"labyrinth_gym.envs.{name}", label),
-                **_time_aec(functools.partial(module.env, **kwargs), seconds, seed),
-            }
-        )
-        timed()
-    if phase:
-        rows.append(_phase_row(seconds, seed))
-        timed()
+    if rounds < 1:
+        raise ValueError(f"rounds must be >= 1, got {rounds}")
     ref_row: dict[str, Any] = {
-        "game": "connect_four",
-        "api": "pettingzoo",
-        "env": REFERENCE_ENV,
-        "config": None,
-        "players": 2,
+        "game": "connect_four", "api": "pettingzoo", "env": REFERENCE_ENV,
+        "config": None, "players": 2,
     }
     try:
         make_reference = reference_env_factory()
         make_reference().close()  # the registry imports the env only here
     except Exception as err:  # noqa: BLE001 (ImportError or the registry's own errors)
         # pygame is PettingZoo's optional "classic" extra; say so rather than fail.
-        ref_row.update(steps=None, episodes=None, seconds=None, note=f"not run: {err}")
-    else:
-        ref_row.update(_time_aec(make_reference, seconds, seed))
-    rows.append(ref_row)
-    timed()
-    for row in rows:
-        row["steps_per_second"] = (
-            row["steps"] / row["seconds"] if row["seconds"] else None
+        make_reference = None
+        ref_row.update(note=f"not run: {err}")
+
+    # (row, timer) per row; a timer times one round.
+    plan: list[tuple[dict[str, Any], Callable[[], dict[str, Any]]]] = []
+    for name in game_names():
+        spec = game_spec(name)
+        module = importlib.import_module(f"labyrinth_gym.envs.{name}")
+        for config in speed_configs(spec):
+            kwargs, label = config["kwargs"], config["label"]
+            common = {
+                "game": name,
+                "config": label,
+                "players": spec.num_players(**{**spec.game_kwargs, **kwargs}),
+            }
+            # A target counts every seat's actions: the PettingZoo env steps once per
+            # action; a Gymnasium step also plays the opponents' moves inside it.
+            target = {} if config["target"] is None else {
+                "target_at_reference": float(config["target"])}
+            plan.append(({**common, "api": "gymnasium",
+                          "env": _labelled(spec.env_id, label)},
+                         functools.partial(_time_gym, spec.env_id, seconds, seed, kwargs)))
+            plan.append(({**common, **target, "api": "pettingzoo",
+                          "env": _labelled(f"labyrinth_gym.envs.{name}", label)},
+                         functools.partial(_time_aec,
+                                           functools.partial(module.env, **kwargs),
+                                           seconds, seed)))
+    rows: list[dict[str, Any]] = []
+    phase_row = _phase_row(seconds, seed) if phase else None
+    total = (len(plan) + (phase_row is not None and phase_row.get("steps") is not None)
+             ) * rounds
+    if progress is not None:
+        progress(0, total)
+    reference_rates: list[float] = []
+    reference_totals = {"steps": 0, "episodes": 0, "seconds": 0.0}
+
+    def reference() -> float | None:
+        if make_reference is None:
+            return None
+        timed = _time_aec(make_reference, seconds, seed)
+        for key in reference_totals:
+            reference_totals[key] += timed[key]
+        rate = timed["steps"] / timed["seconds"]
+        reference_rates.append(rate)
+        return rate
+
+    def timed_rounds(row: dict[str, Any], timer: Callable[[], dict[str, Any]],
+                     first: dict[str, Any] | None = None) -> dict[str, Any]:
+        samples = [first] if first is not None else []
+        ratios, refs = [], []
+        for k in range(rounds):
+            timed = samples[k] if k < len(samples) else timer()
+            if k >= len(samples):
+                samples.append(timed)
+            ref = reference()
+            rate = timed["steps"] / timed["seconds"] if timed["seconds"] else 0.0
+            if ref:
+                ratios.append(rate / ref)
+                refs.append(ref)
+            if progress is not None:
+                progress(1, total)
+        rates = [t["steps"] / t["seconds"] for t in samples if t["seconds"]]
+        row.update(
+            rounds=rounds,
+            steps=sum(t["steps"] for t in samples),
+            episodes=sum(t["episodes"] for t in samples),
+            seconds=sum(t["seconds"] for t in samples),
+            steps_per_second=float(np.median(rates)) if rates else None,
+            reference_rate=float(np.median(refs)) if refs else None,
+            vs_reference=float(np.median(ratios)) if ratios else None,
+            vs_reference_low=min(ratios) if ratios else None,
+            vs_reference_high=max(ratios) if ratios else None,
+            ratios=ratios,
         )
-    ref_rate = ref_row["steps_per_second"]
-    for row in rows:
-        rate = row["steps_per_second"]
-        row["vs_reference"] = rate / ref_rate if rate is not None and ref_rate else None
         if "target_at_reference" in row:
-            if ref_rate:
-                row["target"] = row["target_at_reference"] * ref_rate / SPEED_REFERENCE_RATE
-                row["target_met"] = rate is not None and rate >= row["target"]
-            else:  # no yardstick in this run: the target cannot be scaled
+            row["target_ratio"] = row["target_at_reference"] / SPEED_REFERENCE_RATE
+            if ratios:
+                row["target"] = row["target_ratio"] * row["reference_rate"]
+                row["target_met"] = row["vs_reference"] >= row["target_ratio"]
+            else:  # no yardstick in this run: the target cannot be judged
                 row["target"] = row["target_met"] = None
+        return row
+
+    for row, timer in plan:
+        rows.append(timed_rounds(row, timer))
+    if phase_row is not None:
+        if phase_row.get("steps") is None:  # skipped: its note says why
+            phase_row.update(steps_per_second=None, vs_reference=None)
+            rows.append(phase_row)
+        else:
+            first = {k: phase_row[k] for k in ("steps", "episodes", "seconds")}
+            timer = functools.partial(_phase_round, seconds, seed)
+            rows.append(timed_rounds(phase_row, timer, first))
+    if reference_rates:
+        ref_row.update(
+            rounds=len(reference_rates), **reference_totals,
+            steps_per_second=float(np.median(reference_rates)),
+            reference_rate=float(np.median(reference_rates)), vs_reference=1.0,
+            vs_reference_low=min(reference_rates) / float(np.median(reference_rates)),
+            vs_reference_high=max(reference_rates) / float(np.median(reference_rates)))
+    else:
+        ref_row.update(steps=None, episodes=None, seconds=None, steps_per_second=None,
+                       vs_reference=None)
+    rows.append(ref_row)
     return rows
+
+
+def _phase_round(seconds: float, seed: int) -> dict[str, Any]:
+    from labyrinth_gym.evaluation import phase_speed
+
+    timed = phase_speed.time_phase(seconds, seed, num_players=2)
+    return {k: timed[k] for k in ("steps", "episodes", "seconds")}
 
 
 @dataclass(frozen=True)

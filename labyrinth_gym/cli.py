@@ -273,12 +273,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="env steps per second with random legal actions",
         description="Steps per second of every game's Gymnasium and PettingZoo env with "
         "random legal actions (in each configuration the game lists, e.g. Magic with 2 "
-        "and 4 players), PettingZoo's connect_four_v3 for scale (each row's ratio to it, "
-        "and speed targets scaled to it), and the phase-python Rust Magic engine on a "
+        "and 4 players), PettingZoo's connect_four_v3 for scale (each row timed in "
+        "rounds, each round followed at once by connect_four; the row's ratio is the "
+        "median with its range, and speed targets are judged on it), and the phase-python Rust Magic engine on a "
         "random 2-player game when it is installed (pip install 'labyrinth-gym[phase]').",
     )
     b.add_argument(
-        "--seconds", type=float, default=2.0, help="time per env (default 2)"
+        "--seconds", type=float, default=1.0,
+        help="time of each timing, a row's round or connect_four's (default 1)"
+    )
+    b.add_argument(
+        "--rounds", type=int, default=5,
+        help="rounds per row, each followed at once by connect_four; the ratio is "
+        "the median (default 5)"
     )
     b.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     b.add_argument("--json", type=Path, metavar="FILE",
@@ -641,15 +648,17 @@ def cmd_benchmark_speed(args: argparse.Namespace) -> int:
     )
     from labyrinth_gym.evaluation.speed import benchmark_speed
 
-    if args.seconds <= 0:
-        raise UsageError(f"--seconds must be positive, got {args.seconds}")
+    if args.seconds <= 0 or args.rounds < 1:
+        raise UsageError(f"--seconds must be positive and --rounds at least 1, got "
+                         f"{args.seconds} and {args.rounds}")
     if args.json is not None:
         check_out_dir(args.json.parent)  # fail before the timing, not after it
     from labyrinth_gym.evaluation.progress import Bars
 
     with Bars() as bars, bars.task("timing envs") as progress:
         rows = benchmark_speed(seconds=args.seconds, seed=args.seed,
-                               phase=not args.no_phase, progress=progress)
+                               phase=not args.no_phase, progress=progress,
+                               rounds=args.rounds)
     print_table(speed_table(rows))
     _write_rows(rows, args.json)
     return 0

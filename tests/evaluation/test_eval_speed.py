@@ -27,13 +27,14 @@ def test_random_legal_picks_only_legal_actions_uniformly():
     assert all(900 < c < 1100 for c in counts[[1, 3, 4]])
 
 
-SECONDS = 0.1
+SECONDS = 0.05
+ROUNDS = 2
 
 
 @pytest.fixture(scope="module")
 def rows():
     """One short run of every env (no phase-python row: it plays whole slow games)."""
-    return benchmark_speed(seconds=SECONDS, seed=0, phase=False)
+    return benchmark_speed(seconds=SECONDS, seed=0, phase=False, rounds=ROUNDS)
 
 
 def _by_key(rows):
@@ -49,9 +50,8 @@ def test_benchmark_speed_rows_for_every_api_and_the_reference(rows):
     by_key = _by_key(rows)
     for key in [("maze_party", "gymnasium", None), ("maze_party", "pettingzoo", None)]:
         row = by_key[key]
-        assert row["steps"] > 0 and row["episodes"] >= 1
-        assert row["seconds"] >= SECONDS
-        assert row["steps_per_second"] == pytest.approx(row["steps"] / row["seconds"])
+        assert row["steps"] > 0 and row["episodes"] >= ROUNDS
+        assert row["seconds"] >= SECONDS * ROUNDS and row["rounds"] == ROUNDS
     ref = rows[-1]
     assert (ref["game"], ref["api"]) == ("connect_four", "pettingzoo")
     assert ref["env"] == "classic/connect_four-v3"
@@ -76,10 +76,14 @@ def test_ratio_and_targets_come_from_the_same_runs_connect_four(rows):
     from labyrinth_gym.envs.core.spec import SPEED_REFERENCE_RATE
 
     _needs_reference()
-    ref_rate = rows[-1]["steps_per_second"]
     assert rows[-1]["vs_reference"] == pytest.approx(1.0)
-    for row in rows:
-        assert row["vs_reference"] == pytest.approx(row["steps_per_second"] / ref_rate)
+    # connect_four was timed once after every round of every row
+    assert rows[-1]["rounds"] == ROUNDS * (len(rows) - 1)
+    for row in rows[:-1]:
+        assert len(row["ratios"]) == ROUNDS
+        assert row["vs_reference"] == pytest.approx(float(np.median(row["ratios"])))
+        assert row["vs_reference_low"] == min(row["ratios"])
+        assert row["vs_reference_high"] == max(row["ratios"])
     # the issues' targets, in the games' SPECs
     stated = {("magic", "2p"): 3000.0, ("magic", "4p"): 1500.0,
               ("arcane_labyrinth", None): 3000.0, ("dungeon_crawler", "4p"): 2000.0,
@@ -91,8 +95,9 @@ def test_ratio_and_targets_come_from_the_same_runs_connect_four(rows):
     for row in targeted:
         key = (row["game"], row["config"])
         assert row["target_at_reference"] == stated[key]
-        assert row["target"] == pytest.approx(stated[key] * ref_rate / SPEED_REFERENCE_RATE)
-        assert row["target_met"] == (row["steps_per_second"] >= row["target"])
+        assert row["target_ratio"] == pytest.approx(stated[key] / SPEED_REFERENCE_RATE)
+        assert row["target"] == pytest.approx(row["target_ratio"] * row["reference_rate"])
+        assert row["target_met"] == (row["vs_reference"] >= row["target_ratio"])
     assert all("target" not in r for r in rows
                if r["game"] not in ("magic", "arcane_labyrinth", "dungeon_crawler",
                                     "mazerunner"))
@@ -105,8 +110,9 @@ def test_speed_table_shows_players_ratio_targets_and_why(rows):
     out = io.StringIO()
     print_table(speed_table(rows), file=out)
     text = out.getvalue()
-    for header in ("players", "vs connect_four", "target", "met"):
+    for header in ("players", "vs connect_four", "range", "target", "met"):
         assert header in text
+    assert f"each row timed in {ROUNDS} rounds" in text
     assert "labyrinth_gym/MagicDuel-v1 (4p)" in text
     assert "1.00x" in text  # connect_four against itself
     assert ("stated at connect_four 12,400 steps/s (arcane_labyrinth 3,000, dungeon_crawler "
@@ -169,11 +175,9 @@ def test_phase_row_runs_when_phase_python_is_installed(monkeypatch):
     assert row["env"] == f"phase {phase_speed.phase_version()} (2p)"
     assert row["players"] == 2
     assert row["steps"] > 0 and row["episodes"] >= 1, row.get("note")
-    assert row["steps_per_second"] == pytest.approx(row["steps"] / row["seconds"])
     assert "forced passes not counted" in row["note"]
     if rows[-1]["steps_per_second"]:
-        assert row["vs_reference"] == pytest.approx(
-            row["steps_per_second"] / rows[-1]["steps_per_second"])
+        assert row["vs_reference"] == pytest.approx(float(np.median(row["ratios"])))
 
 
 def test_phase_games_end_and_every_sample_card_is_known():
@@ -239,8 +243,50 @@ def test_cli_writes_the_rows_as_json(tmp_path, capsys):
     from labyrinth_gym.cli import main
 
     out = tmp_path / "speed" / "speed.json"
-    assert main(["benchmark", "speed", "--seconds", "0.01", "--no-phase",
-                 "--json", str(out)]) == 0
+    assert main(["benchmark", "speed", "--seconds", "0.01", "--rounds", "2",
+                 "--no-phase", "--json", str(out)]) == 0
     rows = json.loads(out.read_text())
+    assert all(r["rounds"] == 2 for r in rows[:-1])
     assert {(r["game"], r.get("config")) for r in rows} >= {("magic", "2p"), ("magic", "4p")}
     assert "wrote" in capsys.readouterr().out
+
+
+def test_each_round_is_followed_by_connect_four_so_load_drift_cancels(monkeypatch):
+    """A machine that slows down through the run (load arriving): timed against a
+    yardstick taken right after each round, a row's ratio stays what it is, where a
+    yardstick timed once at the end would make every early row look faster."""
+    from labyrinth_gym.evaluation import speed
+
+    _only_maze_party(monkeypatch)
+    calls: list[str] = []
+    clock = {"speed": 1.0}
+
+    def fake(kind: str, true_rate: float):
+        def timer(*args, **kwargs):
+            calls.append(kind)
+            clock["speed"] *= 0.8  # 20% slower at every timing
+            return {"steps": int(10**6 * true_rate * clock["speed"]), "episodes": 1,
+                    "seconds": 1.0}
+        return timer
+
+    gym_timer, aec_timer = fake("gym", 0.5), fake("aec", 0.25)
+    reference = fake("c4", 1.0)
+
+    def aec(make_env, seconds, seed):
+        return (reference if make_env is MAKE_REFERENCE else aec_timer)()
+
+    def MAKE_REFERENCE():  # noqa: N802 (a stand-in for the env factory)
+        return SimpleNamespace(close=lambda: None)
+
+    monkeypatch.setattr(speed, "reference_env_factory", lambda: MAKE_REFERENCE)
+    monkeypatch.setattr(speed, "_time_gym", gym_timer)
+    monkeypatch.setattr(speed, "_time_aec", aec)
+    rows = speed.benchmark_speed(seconds=1.0, phase=False, rounds=5)
+    # row, yardstick, row, yardstick...
+    assert calls == ["gym", "c4"] * 5 + ["aec", "c4"] * 5
+    gym_row, aec_row = rows[0], rows[1]
+    # each yardstick ran 20% slower than the row before it: every ratio is the same
+    assert gym_row["ratios"] == pytest.approx([0.5 / 0.8] * 5, rel=1e-3)
+    assert aec_row["ratios"] == pytest.approx([0.25 / 0.8] * 5, rel=1e-3)
+    assert gym_row["vs_reference_low"] == pytest.approx(gym_row["vs_reference_high"],
+                                                        rel=1e-3)
