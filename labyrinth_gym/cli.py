@@ -400,12 +400,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "export",
         help="write a learned policy as ONNX (runs without torch)",
-        description="Export a learned agent's policy as ONNX: inputs (observation, "
-        "action_mask), output action probabilities; its card goes in the metadata and "
-        "beside the file. agents.make('<game>/ppo', runtime='onnx') plays such a file.",
+        description="Export a learned agent's policy as ONNX: inputs observation "
+        "(float32) and action_mask (int8), output action probabilities, each described "
+        "in the file; its card goes in the metadata and beside the file as "
+        "NAME.card.json. agents.make('<game>/ppo', path='NAME.onnx', runtime='onnx') "
+        "plays such a file.",
     )
     p.add_argument("agent", help="learned agent id, e.g. labyrinth_cards/ppo")
-    p.add_argument("--onnx", type=Path, required=True, metavar="FILE", help="ONNX file")
+    p.add_argument("--onnx", type=Path, required=True, metavar="NAME.onnx",
+                   help="the ONNX file to write")
     p.add_argument("--path", type=Path, help="a checkpoint directory instead of the shipped one")
     p.set_defaults(func=cmd_export)
 
