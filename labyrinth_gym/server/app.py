@@ -22,7 +22,8 @@ that seat (see ``tokens`` below):
 - ``POST /v1/act`` ``{game, agent, state, seat}`` -> ``{action, name}``: the stateless
   move service (the front end hosts the game; ``state`` is the engine's ``to_dict``).
 - ``GET /v1/games``, ``GET /v1/games/{game}/seats?kwargs=...`` and
-  ``GET /v1/agents?game=g``: what exists (public).
+  ``GET /v1/agents?game=g``: what exists (public); ``GET /v1/cards/{name}``: a Magic
+  card's cost, type line, power/toughness and text, from the card data package.
 
 Errors are JSON ``{"error": message, "field": name or absent, ...detail}`` for every
 4xx: 401 without a seat's secret, 403 with another seat's, 404 for an unknown game,
@@ -147,6 +148,20 @@ class Runner:
 
     def busy(self) -> bool:
         return self.future is not None and not self.future.done()
+
+
+def printed_card(name: str) -> dict[str, Any] | None:
+    """``name``'s printed characteristics from the card data package (None: no such
+    card, e.g. a token)."""
+    from labyrinth_gym.envs.magic.engine.cards import card_pool
+
+    pool = card_pool()
+    if name not in pool:
+        return None
+    card = pool[name]
+    return {"name": card.name, "cost": None if card.cost is None else str(card.cost),
+            "type_line": card.type_line, "power": card.power,
+            "toughness": card.toughness, "loyalty": card.loyalty, "text": card.text}
 
 
 def bearer(authorization: str | None) -> str | None:
@@ -358,6 +373,17 @@ def create_app(max_sessions: int = 1000, search_simulations: int = 32,
             raise BadRequest("kwargs must be a JSON object", field="kwargs")
         count = await run_in_threadpool(seat_count, game, parsed)
         return {"game": game, "seats": count}
+
+    @app.get("/v1/cards/{name}")
+    async def card(name: str) -> dict[str, Any]:
+        """A Magic card's printed characteristics, read at run time from the card data
+        package (the browser table's hover panel); public, like any card's text."""
+        if len(name) > 200:
+            raise BadRequest("a card name is at most 200 characters", field="name")
+        printed = await run_in_threadpool(printed_card, name)
+        if printed is None:
+            raise NotFound("no such card")
+        return printed
 
     @app.get("/v1/agents")
     async def agents(game: str = Query(max_length=64)) -> dict[str, Any]:

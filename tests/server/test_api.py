@@ -331,3 +331,16 @@ def test_load_benchmark_over_loopback_with_the_real_server():
     assert 0 < report["p50_ms"] <= report["p99_ms"] and report["moves_per_second"] > 0
     with pytest.raises(ValueError, match="no agent"):
         benchmark_server(opponent="oracle", sessions=1, moves=1)
+
+
+def test_a_cards_printed_text_comes_from_the_card_data(client):
+    from labyrinth_gym.envs.magic.engine.cards import card_pool
+
+    r = client.get("/v1/cards/Lightning Bolt")
+    assert r.status_code == 200
+    card, printed = r.json(), card_pool()["Lightning Bolt"]
+    assert card["cost"] == str(printed.cost) and card["text"] == printed.text
+    assert card["type_line"] == printed.type_line
+    assert client.get("/v1/cards/Goblin Token").status_code == 404  # no printed card
+    r = client.get("/v1/cards/" + "x" * 300)
+    assert r.status_code == 422 and r.json()["field"] == "name"

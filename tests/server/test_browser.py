@@ -12,6 +12,7 @@ import io
 import os
 import shutil
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -38,7 +39,7 @@ OPTIONS = {  # small games, so that a whole one is quick
     "magic": '{"num_players": 2}',
     "arcane_labyrinth": "{}",
     "dungeon_crawler": '{"num_players": 2, "max_rounds": 4}',
-    "mazerunner": '{"num_players": 2, "max_turns": 4}',
+    "mazerunner": '{"num_players": 4, "max_turns": 4}',
 }
 
 
@@ -72,6 +73,43 @@ def wait(predicate, timeout=30.0):
 
 def test_every_game_has_a_preset_here():
     assert set(OPTIONS) == set(game_names())
+
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+"""Where the README's pictures come from: this test writes one per game there when
+LABYRINTH_GYM_SCREENSHOTS=1 (the picture of a game a few moves in)."""
+
+
+def screenshot(browser, game):
+    """The page, into docs/screenshots when LABYRINTH_GYM_SCREENSHOTS is set."""
+    if os.environ.get("LABYRINTH_GYM_SCREENSHOTS"):
+        time.sleep(0.3)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(SCREENSHOTS / f"{game}.png"))
+
+
+def start_game(browser, site, game, options=None):
+    """The page with ``game`` started: a person at seat 0, heuristics elsewhere."""
+    browser.get(site + "/")
+    wait(lambda: len(Select(browser.find_element(By.ID, "game")).options) == len(OPTIONS))
+    Select(browser.find_element(By.ID, "game")).select_by_value(game)
+    box = browser.find_element(By.ID, "kwargs")
+    box.clear()
+    box.send_keys(options or OPTIONS[game])
+    browser.execute_script("document.getElementById('kwargs').onchange()")
+    wait(lambda: browser.find_element(By.ID, "seats").get_attribute("data-game") == game,
+         timeout=60)
+    time.sleep(0.2)
+    browser.find_element(By.ID, "start").click()
+    wait(lambda: browser.find_element(By.ID, "play").is_displayed())
+
+
+def click_a_move(browser, rng):
+    return browser.execute_script(
+        "const b = document.querySelectorAll('#moves button:not([disabled])');"
+        "if (!b.length) return null;"
+        "const one = b[Math.floor(arguments[0] * b.length)]; one.click();"
+        "return one.textContent;", float(rng.random()))
 
 
 @pytest.mark.parametrize("game", game_names())
@@ -113,7 +151,11 @@ def test_a_person_plays_a_whole_game_through_the_page(site, browser, game):
             time.sleep(0.02)
             continue
         clicks += 1
+        if clicks == 6:
+            screenshot(browser, game)
         assert clicks < 3000, "the game did not end"
+    if clicks < 6:  # a short game: its end
+        screenshot(browser, game)
     assert "returns" in result and clicks > 0
     # said from the person's side (seat 0), never "win: returns [-1, 1]"
     assert result.startswith(("You won", "You lost", "Everyone won", "Cut off")), result
@@ -175,3 +217,66 @@ def test_the_table_fits_a_phone(site, browser):
         assert 0 < width <= viewport
     finally:
         browser.set_window_size(1280, 1000)
+
+
+@pytest.mark.parametrize("game, options, cell", [
+    ("labyrinth_cards", '{"num_players": 2}', r"row \d+ col \d+"),
+    ("dungeon_crawler", '{"num_players": 2, "max_rounds": 4}', r"square \d+,\d+"),
+])
+def test_a_click_on_the_board_plays_the_move_naming_that_cell(site, browser, game,
+                                                               options, cell):
+    import re
+
+    start_game(browser, site, game, options)
+    rng = np.random.default_rng(1)
+    for _ in range(400):  # moves until the board offers cells to click
+        targets = browser.find_elements(By.CSS_SELECTOR, "#table [data-target]")
+        if targets and not browser.find_element(By.ID, "result").text:
+            break
+        click_a_move(browser, rng)
+        time.sleep(0.05)
+    else:
+        pytest.fail("the board never offered a cell")
+    target = targets[0].get_attribute("data-target")
+    assert re.fullmatch(cell, target)
+    before = len(browser.find_elements(By.CSS_SELECTOR, "#log li"))
+    names = [b.text for b in browser.find_elements(By.CSS_SELECTOR, "#moves button")]
+    naming = [n for n in names if re.search(re.escape(target) + r"(?!\d)", n)]
+    assert naming  # the cell is one a legal move names
+    browser.execute_script(
+        "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", targets[0])
+    if len(naming) == 1:  # played at once: the log grew
+        wait(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#log li")) > before)
+    else:  # several moves there (turns of a card): only they are offered
+        wait(lambda: "moves at" in browser.find_element(By.ID, "prompt").text)
+        shown = [b.text for b in browser.find_elements(By.CSS_SELECTOR, "#moves button")
+                 if b.is_displayed()]
+        assert sorted(shown) == sorted(naming)
+
+
+def test_magic_shows_a_cards_text_on_hover_and_the_turn_step(site, browser):
+    from labyrinth_gym.envs.magic.engine.cards import card_pool
+
+    start_game(browser, site, "magic", '{"num_players": 2}')
+    status = browser.find_element(By.CSS_SELECTOR, "#table .status").text
+    assert status.startswith("turn ") and "turn" in status
+    prompt = browser.find_element(By.ID, "prompt").text
+    assert prompt.startswith("Your move") or prompt.startswith("Waiting")
+    card = wait(lambda: browser.find_elements(By.CSS_SELECTOR, "#table [data-card]"))[0]
+    name = card.get_attribute("data-card")
+    browser.execute_script(
+        "arguments[0].dispatchEvent(new MouseEvent('mouseover', {bubbles: true}))", card)
+    wait(lambda: browser.find_element(By.ID, "card-name").text)
+    printed = card_pool()[name]
+    assert browser.find_element(By.ID, "card-name").text.startswith(name)
+    assert printed.type_line in browser.find_element(By.ID, "card-type").text
+    # the text is the card data package's, read at run time by the server
+    text = browser.find_element(By.ID, "card-text").text
+    assert " ".join(text.split()) == " ".join(printed.text.split())
+
+
+def test_every_game_has_its_screenshot_in_the_readme():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    for game in game_names():
+        assert (SCREENSHOTS / f"{game}.png").is_file(), game
+        assert f"docs/screenshots/{game}.png" in readme, game

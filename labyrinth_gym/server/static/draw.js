@@ -18,21 +18,56 @@ function clip(text, n) {
   return text.length > n ? text.slice(0, n - 1) + "…" : text;
 }
 
-function drawTable(svg, game, obs, seat) {
+// Shapes with data-target="row 5 col 6" (a board cell) can be clicked: the table
+// plays the legal move naming that cell, or lists the moves that do. Shapes with
+// data-card="Lightning Bolt" show that card's text when hovered.
+function drawTable(svg, game, obs, seat, legal) {
   svg.innerHTML = "";
   el(svg, "rect", { x: 0, y: 0, width: 640, height: 480, fill: "#fffdf8" });
   const draw = DRAWERS[game] || drawPlain;
-  draw(svg, obs, seat);
+  draw(svg, obs, seat, legal || []);
+}
+
+// The cells the legal moves name ("row 5 col 6", "square 9,10", "slot 0,1").
+function namedCells(legal, pattern) {
+  const cells = new Map();
+  for (const a of legal) {
+    const m = a.name.match(pattern);
+    if (m) cells.set(m[0], m.slice(1).map(Number));
+  }
+  return cells;
+}
+
+// Two lines of a name in a box of `width` pixels at font size `size`.
+function nameLines(g, x, y, name, width, size, attrs) {
+  const per = Math.max(4, Math.floor(width / (size * 0.55)));
+  const words = String(name).split(" ");
+  const lines = [""];
+  for (const w of words) {
+    const line = lines[lines.length - 1];
+    if ((line + " " + w).trim().length > per && line) lines.push(w);
+    else lines[lines.length - 1] = (line + " " + w).trim();
+  }
+  lines.slice(0, 2).forEach((text, i) => el(g, "text", {
+    x, y: y + i * (size + 1), "font-size": size, ...(attrs || {}) },
+    clip(text, per)));
 }
 
 // ------------------------------------------------------------ Dungeon Crawler
 const TERRAIN = ["#5c5f66", "#efe6cf", "#343a40", "#e8590c", "#a5d8ff", "#1c7ed6", "#fab005"];
 
-function drawDungeon(svg, obs) {
+function drawDungeon(svg, obs, seat, legal) {
   const grid = obs.board.terrain;
   const n = grid.length;
-  const c = Math.floor(470 / n);
-  const g = el(svg, "g", { transform: "translate(5,5)", class: "board" });
+  const c = Math.floor(455 / n);
+  const g = el(svg, "g", { transform: "translate(20,20)", class: "board" });
+  // the coordinates the moves name: "square ROW,COLUMN"
+  for (let i = 0; i < n; i++) {
+    el(svg, "text", { x: 20 + i * c + c / 2, y: 14, "text-anchor": "middle",
+                      "font-size": 8, fill: "#868e96", class: "axis" }, i);
+    el(svg, "text", { x: 15, y: 20 + i * c + c * 0.7, "text-anchor": "end",
+                      "font-size": 8, fill: "#868e96", class: "axis" }, i);
+  }
   grid.forEach((row, r) => row.forEach((t, k) => el(g, "rect", {
     x: k * c, y: r * c, width: c, height: c, fill: TERRAIN[t] || "#fff", stroke: "#ddd",
     "stroke-width": 0.5 })));
@@ -56,11 +91,17 @@ function drawDungeon(svg, obs) {
                     "font-size": c * 0.45, fill: f.kind === "adventurer" ? "#fff" : colour },
        f.name[0]);
   }
+  // the squares a move may name: outlined, and a click plays (or lists) the move
+  for (const [target, [r, k]] of namedCells(legal, /square (\d+),(\d+)/)) {
+    el(g, "rect", { x: k * c + 1, y: r * c + 1, width: c - 2, height: c - 2,
+                    fill: "#fab005", "fill-opacity": 0.25, stroke: "#e67700",
+                    "stroke-width": 1.5, class: "target", "data-target": target });
+  }
   const side = el(svg, "g", { transform: "translate(485,20)" });
   let y = 0;
   obs.seats.forEach((s, p) => {
     el(side, "text", { x: 0, y, fill: SEAT_COLOURS[p % 6], "font-size": 12 },
-       `${p}: ${clip(s.adventurer || "-", 13)} (${s.hand_size})`);
+       `${p === seat ? "you" : "seat " + p}: ${clip(s.adventurer || "-", 12)} (${s.hand_size})`);
     y += 16;
   });
   el(side, "text", { x: 0, y: y + 10, "font-size": 12 }, `round ${obs.round}`);
@@ -80,13 +121,28 @@ function drawPath(g, x, y, size, openings, fill) {
   }
 }
 
-function drawCards(svg, obs) {
+function drawCards(svg, obs, seat, legal) {
   const table = obs.table;
-  const rows = table.map((t) => t.row), cols = table.map((t) => t.col);
-  const r0 = Math.min(...rows, 0), c0 = Math.min(...cols, 0);
-  const span = Math.max(Math.max(...rows, 0) - r0, Math.max(...cols, 0) - c0, 3) + 1;
-  const size = Math.min(60, Math.floor(440 / span));
-  const g = el(svg, "g", { transform: "translate(10,10)", class: "board" });
+  const targets = namedCells(legal, /row (\d+) col (\d+)/);
+  const cells = [...table.map((t) => [t.row, t.col]), ...targets.values()];
+  const rows = cells.map(([r]) => r), cols = cells.map(([, c]) => c);
+  const r0 = Math.min(...rows), c0 = Math.min(...cols);
+  const span = Math.max(Math.max(...rows) - r0, Math.max(...cols) - c0, 3) + 1;
+  const size = Math.min(60, Math.floor(425 / span));
+  const g = el(svg, "g", { transform: "translate(28,24)", class: "board" });
+  // the coordinates the moves name: "row R col C"
+  el(svg, "text", { x: 2, y: 16, "font-size": 9, fill: "#868e96" }, "row\\col");
+  for (let i = 0; i < span; i++) {
+    el(svg, "text", { x: 28 + i * size + size / 2, y: 16, "text-anchor": "middle",
+                      "font-size": 10, fill: "#868e96", class: "axis" }, c0 + i);
+    el(svg, "text", { x: 24, y: 24 + i * size + size / 2 + 3, "text-anchor": "end",
+                      "font-size": 10, fill: "#868e96", class: "axis" }, r0 + i);
+  }
+  for (const [target, [r, c]] of targets) {
+    el(g, "rect", { x: (c - c0) * size + 1, y: (r - r0) * size + 1, width: size - 2,
+                    height: size - 2, fill: "#d3f9d8", stroke: "#2f9e44",
+                    "stroke-dasharray": "4 2", class: "target", "data-target": target });
+  }
   for (const t of table) {
     const x = (t.col - c0) * size, y = (t.row - r0) * size;
     drawPath(g, x, y, size, t.openings, t.played_this_turn ? "#fff3bf" : "#f1f3f5");
@@ -98,7 +154,7 @@ function drawCards(svg, obs) {
   el(side, "text", { x: 0, y: 12, "font-size": 12 }, `deck ${obs.deck_size}`);
   obs.players.forEach((p, i) => el(side, "text", {
     x: 0, y: 30 + 16 * i, "font-size": 12, fill: SEAT_COLOURS[i % 6] },
-  `seat ${p.seat}: score ${p.score}, ${p.hand_size} in hand`));
+  `${p.seat === seat ? "you" : "seat " + p.seat}: score ${p.score}, ${p.hand_size} in hand`));
   (obs.hand || []).forEach((card, i) => {
     drawPath(side, 0 + (i % 3) * 50, 40 + 16 * obs.players.length + Math.floor(i / 3) * 50,
              44, card.openings, "#e7f5ff");
@@ -106,30 +162,103 @@ function drawCards(svg, obs) {
 }
 
 // ------------------------------------------------------------ Magic
-function drawMagic(svg, obs, seat) {
+const STEPS = { untap: "untap", upkeep: "upkeep", draw: "draw", main1: "first main phase",
+  begin_combat: "beginning of combat", declare_attackers: "declare attackers",
+  declare_blockers: "declare blockers", first_strike_damage: "first-strike damage",
+  combat_damage: "combat damage", end_combat: "end of combat", main2: "second main phase",
+  end: "end step", cleanup: "cleanup" };
+
+// Magic, Arcane Labyrinth and Mazerunner's pods: a band per seat (life, hand, library,
+// graveyard, exile, untapped lands, and `extra(p)`'s line), its permanents with full
+// names, power/toughness and counters; the stack and the viewer's hand below.
+function drawMagic(svg, obs, seat, legal, extra, names) {
   const n = obs.life.length;
-  const band = 440 / n;
+  const top = 18, bottom = 60;
+  const band = (480 - top - bottom) / n;
+  const who = names || ((p) => (p === seat ? "you" : `seat ${p}`));
+  el(svg, "text", { x: 6, y: 13, "font-size": 12, class: "status" },
+     `turn ${obs.turn} · ${STEPS[obs.step] || obs.step || ""} · ` +
+     `${obs.active === seat ? "your turn" : who(obs.active) + "'s turn"}`);
   obs.life.forEach((life, p) => {
-    const y0 = 5 + p * band;
+    const y0 = top + p * band;
     const g = el(svg, "g", { transform: `translate(5,${y0})`, class: "board" });
-    el(g, "rect", { x: 0, y: 0, width: 630, height: band - 6, fill: p === seat ? "#e7f5ff" : "#f8f9fa",
-                    stroke: SEAT_COLOURS[p % 6] });
-    el(g, "text", { x: 6, y: 16, "font-size": 13, fill: SEAT_COLOURS[p % 6] },
-       `seat ${p}: life ${life} · hand ${obs.hand_sizes[p]} · library ${obs.library_sizes[p]}` +
-       (obs.active === p ? " · active" : ""));
+    el(g, "rect", { x: 0, y: 0, width: 630, height: band - 4, rx: 4,
+                    fill: p === seat ? "#e7f5ff" : "#f8f9fa", stroke: SEAT_COLOURS[p % 6] });
     const mine = obs.battlefield.filter((b) => b.controller === p);
-    mine.forEach((b, i) => {
-      const x = 6 + (i % 9) * 69, y = 24 + Math.floor(i / 9) * 48;
-      if (y + 44 > band) return;
-      el(g, "rect", { x, y, width: 64, height: 44, rx: 4, fill: b.tapped ? "#dee2e6" : "#fff",
-                      stroke: b.attacking !== null && b.attacking !== undefined ? "#e03131" : "#495057" });
-      el(g, "text", { x: x + 3, y: y + 12, "font-size": 9 }, clip(b.card, 13));
-      if (b.power !== undefined)
-        el(g, "text", { x: x + 3, y: y + 38, "font-size": 10 }, `${b.power}/${b.toughness - (b.damage || 0)}`);
+    const lands = mine.filter((b) => b.types.includes("Land"));
+    const untapped = lands.filter((b) => !b.tapped).length;
+    const out = obs.lost[p] ? " · OUT" : "";
+    el(g, "text", { x: 6, y: 14, "font-size": 12, fill: SEAT_COLOURS[p % 6],
+                    "font-weight": obs.active === p ? "bold" : "normal" },
+       `${who(p)}: life ${life} · hand ${obs.hand_sizes[p]} · library ` +
+       `${obs.library_sizes[p]} · graveyard ${obs.graveyards[p].length} · exile ` +
+       `${obs.exiles[p].length} · untapped lands ${untapped}/${lands.length}${out}`);
+    const more = extra ? extra(p) : "";
+    if (more) el(g, "text", { x: 6, y: 27, "font-size": 10.5, fill: "#495057" },
+                 clip(more, 110));
+    const first = more ? 32 : 20;
+    const shown = [...mine.filter((b) => !b.types.includes("Land")), ...lands];
+    const per = 8, w = 74, h = Math.min(46, band - first - 6);
+    shown.forEach((b, i) => {
+      const x = 6 + (i % per) * (w + 4), y = first + Math.floor(i / per) * (h + 3);
+      if (y + h > band - 4) return;
+      const card = el(g, "g", { "data-card": b.card, class: "card" });
+      el(card, "rect", { x, y, width: w, height: h, rx: 4,
+                         fill: b.tapped ? "#dee2e6" : "#fff",
+                         stroke: b.attacking != null ? "#e03131"
+                           : b.blocking != null ? "#1971c2" : "#495057" });
+      nameLines(card, x + 3, y + 10, b.card, w - 6, 8.5);
+      const bits = [];
+      if (b.power !== undefined) bits.push(`${b.power}/${b.toughness - (b.damage || 0)}`);
+      for (const [k, v] of Object.entries(b.counters || {})) bits.push(`${v} ${k}`);
+      if (b.tapped) bits.push("tapped");
+      if (bits.length)
+        el(card, "text", { x: x + 3, y: y + h - 4, "font-size": 8.5 }, clip(bits.join(" · "), 18));
     });
   });
-  el(svg, "text", { x: 8, y: 472, "font-size": 11 },
-     "hand: " + clip((obs.hand || []).join(" · "), 100));
+  const stack = (obs.stack || []).map((s) => s.card || s.name || s.source || JSON.stringify(s));
+  el(svg, "text", { x: 8, y: 480 - bottom + 14, "font-size": 11 },
+     "stack: " + (stack.length ? clip(stack.join(" ← "), 95) : "empty"));
+  const hand = el(svg, "g", { class: "hand" });
+  el(hand, "text", { x: 8, y: 480 - bottom + 30, "font-size": 11 }, "your hand:");
+  let x = 72;
+  for (const name of obs.hand || []) {
+    if (x > 600) break;  // (the terminal player and the log name the rest)
+    const label = clip(name, 24);
+    el(hand, "text", { x, y: 480 - bottom + 30, "font-size": 11, "data-card": name,
+                       class: "card", fill: "#1864ab" }, label);
+    x += label.length * 6.6 + 18;
+  }
+}
+
+// Arcane Labyrinth: the Magic table (the Hero against the Labyrinth), and the
+// dungeon's own state: round, boss, Labyrinth library, shop, next encounter.
+function drawArcane(svg, obs, seat, legal) {
+  const a = obs.arcane;
+  const names = (p) => (p === 0 ? "the Hero (you)" : "the Labyrinth");
+  drawMagic(svg, obs, seat, legal, (p) => (p === 0 && a.hero_exhausted ? "exhausted" : ""),
+            names);
+  const boss = a.boss_on_battlefield ? `${a.boss} is on the battlefield`
+    : `boss ${a.boss} (arrived ${a.boss_arrivals} times)`;
+  el(svg, "text", { x: 8, y: 480 - 60 + 44, "font-size": 11, class: "arcane" },
+     clip(`Hero ${a.hero} · round ${a.round} · safe turns left ${a.safe_turns_left} · ` +
+          `next encounter round ${a.next_encounter_round}`, 105));
+  el(svg, "text", { x: 8, y: 480 - 60 + 57, "font-size": 11, class: "arcane" },
+     clip(`${boss} · Labyrinth library ${a.labyrinth_library} · shop ${a.shop_size} ` +
+          `cards${a.shop_opens ? " (open)" : ""}`, 105));
+}
+
+// Mazerunner's Commander pods: each seat's commanders, their tax and the commander
+// damage it has taken.
+function drawPod(svg, obs, seat, legal) {
+  drawMagic(svg, obs, seat, legal, (p) => {
+    const zone = (obs.command_zone[p] || []).join(", ") || "none";
+    const tax = (obs.commander_tax[p] || []).join("/");
+    const taken = Object.entries(obs.commander_damage[p] || {})
+      .map(([c, d]) => `${d} from ${c}`).join(", ");
+    return `command zone: ${clip(zone, 40)} (tax ${tax})` +
+           (taken ? ` · commander damage taken: ${clip(taken, 40)}` : "");
+  });
 }
 
 // ------------------------------------------------------------ the maze party
@@ -167,5 +296,5 @@ function drawPlain(svg, obs) {
 
 const DRAWERS = {
   dungeon_crawler: drawDungeon, labyrinth_cards: drawCards, magic: drawMagic,
-  arcane_labyrinth: drawMagic, maze_party: drawMaze,
+  arcane_labyrinth: drawArcane, maze_party: drawMaze, mazerunner: drawPod,
 };

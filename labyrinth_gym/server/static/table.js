@@ -131,7 +131,7 @@ function show(view) {
   log.events.push(...(view.log ?? view.events.map(describe)));
   log.next = view.next_event;
   $("info").textContent = `${view.game} · session ${view.session} · you see seat ${seat}`;
-  drawTable($("table"), view.game, view.observation, seat);
+  drawTable($("table"), view.game, view.observation, seat, view.legal_actions);
   const list = $("log");
   list.innerHTML = "";
   for (const e of log.events.slice(-200)) {
@@ -148,7 +148,9 @@ function show(view) {
     $("status").textContent = "over";
     return;
   }
-  $("prompt").textContent = view.legal_actions.length ? `Seat ${seat}: your move` : `waiting for seat ${view.to_act}`;
+  $("prompt").textContent = view.legal_actions.length
+    ? `Your move (seat ${seat}): ${decisionText(view.observation.decision)}`
+    : `Waiting for seat ${view.to_act}`;
   view.legal_actions.forEach((a, i) => {
     const b = document.createElement("button");
     b.textContent = a.name;
@@ -158,7 +160,55 @@ function show(view) {
     b.onclick = () => play(seat, a.action);
     moves.append(b);
   });
+  shown = { seat, legal: view.legal_actions };
   $("status").textContent = `turn ${view.observation.turn ?? ""}`;
+}
+
+let shown = { seat: null, legal: [] };  // the moves now on the board
+
+// The decision being asked, in words ("block: choose your blockers").
+function decisionText(decision) {
+  if (!decision) return "choose a move";
+  if (typeof decision === "string") return decision;
+  const kind = String(decision.kind || "").replaceAll("_", " ");
+  const rest = Object.entries(decision)
+    .filter(([k, v]) => k !== "kind" && k !== "player" && v !== null && v !== ""
+            && typeof v !== "object")
+    .map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`);
+  return rest.length ? `${kind} (${rest.join(", ")})` : kind;
+}
+
+// A click on the board: the legal move naming that cell is played; several are
+// listed (the others hidden until the next move).
+function boardClick(event) {
+  const cell = event.target.closest("[data-target]");
+  if (!cell || !shown.legal.length) return;
+  const target = cell.dataset.target;
+  const pattern = new RegExp(target.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "(?!\\d)");
+  const matching = shown.legal.filter((a) => pattern.test(a.name));
+  if (matching.length === 1) return play(shown.seat, matching[0].action);
+  for (const b of document.querySelectorAll("#moves button"))
+    b.hidden = matching.length > 0 && !pattern.test(b.textContent);
+  $("prompt").textContent = `${matching.length} moves at ${target}: pick one`;
+}
+
+// Hovering a card shows its cost, type, power/toughness and text, read by the server
+// from the card data package.
+const cardText = new Map();
+async function cardHover(event) {
+  const node = event.target.closest("[data-card]");
+  if (!node) return;
+  const name = node.dataset.card;
+  if (!cardText.has(name)) {
+    const r = await fetch(`/v1/cards/${encodeURIComponent(name)}`);
+    cardText.set(name, r.ok ? await r.json() : { name, text: "" });
+  }
+  const c = cardText.get(name);
+  const pt = c.power != null ? ` · ${c.power}/${c.toughness}` : (c.loyalty ? ` · loyalty ${c.loyalty}` : "");
+  $("card").hidden = false;
+  $("card-name").textContent = `${c.name}${c.cost ? "  " + c.cost : ""}`;
+  $("card-type").textContent = `${c.type_line || ""}${pt}`;
+  $("card-text").textContent = c.text || "";
 }
 
 async function play(seat, action) {
@@ -194,4 +244,6 @@ function describe(e) {
 }
 
 $("start").onclick = start;
+$("table").addEventListener("click", boardClick);
+$("table").addEventListener("mouseover", cardHover);
 loadGames();
