@@ -686,15 +686,18 @@ def test_london_mulligan_puts_cards_on_the_bottom():
     game = new_game(3, starting_player=0)
     assert game.decision == {"kind": "mulligan", "player": 0}
     game.apply_action(A.MULLIGAN)
+    assert game.decision == {"kind": "mulligan", "player": 1}  # round 1 goes on
+    game.apply_action(A.KEEP)
+    assert game.decision == {"kind": "mulligan", "player": 0}  # round 2
     assert len(game.hand[0]) == 7
     game.apply_action(A.MULLIGAN)
     game.apply_action(A.KEEP)
     bottom_names = [game.name_of(game.hand[0][0]), game.name_of(game.hand[0][1])]
     game.apply_action(A.hand(0))
     game.apply_action(A.hand(0))
-    assert len(game.hand[0]) == 5
+    assert len(game.hand[0]) == 5 and len(game.hand[1]) == 7
     assert [game.name_of(c) for c in game.library[0][:2]] == bottom_names[::-1]
-    assert game.decision == {"kind": "mulligan", "player": 1}
+    assert game.mull is None and game.turn == 1
 
 
 def test_starting_player_skips_the_first_draw():
@@ -1560,6 +1563,7 @@ def test_determinize_keeps_a_card_every_player_saw_return_to_a_hand():
 def test_determinize_keeps_the_cards_a_player_put_on_its_library_bottom():
     game = new_game(3, starting_player=0)
     game.apply_action(A.MULLIGAN)
+    game.apply_action(A.KEEP)  # seat 1 keeps; seat 0 has its new hand
     game.apply_action(A.KEEP)
     game.apply_action(A.hand(0))  # puts its card 0 on the bottom
     bottom = list(game.library[0][:1])

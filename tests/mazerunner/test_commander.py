@@ -151,16 +151,30 @@ def test_one_free_mulligan():
     game = CommanderGame.new(5)
     first = game.decision["player"]
     game.apply_action(A.MULLIGAN)
-    game.apply_action(A.KEEP)
-    assert len(game.hand[first]) == 7  # no card to the bottom for the first mulligan
-    second = game.decision["player"]
+    second = game.decision["player"]  # the round goes on in turn order
     assert second != first and game.decision["kind"] == "mulligan"
     game.apply_action(A.MULLIGAN)
+    for _ in range(2):
+        game.apply_action(A.KEEP)
+    assert game.decision == {"kind": "mulligan", "player": first}  # round 2
+    game.apply_action(A.KEEP)
+    assert len(game.hand[first]) == 7  # no card to the bottom for the first mulligan
+    assert game.decision == {"kind": "mulligan", "player": second}
     game.apply_action(A.MULLIGAN)
+    assert game.decision == {"kind": "mulligan", "player": second}  # round 3: alone
     game.apply_action(A.KEEP)
     assert game.decision == {"kind": "bottom", "player": second}
     game.apply_action(A.hand(0))
     assert len(game.hand[second]) == 6
+
+
+def test_one_free_mulligan_in_a_two_player_pod():
+    game = CommanderGame.new(5, num_players=2)
+    first = game.decision["player"]
+    game.apply_action(A.MULLIGAN)
+    game.apply_action(A.KEEP)
+    game.apply_action(A.KEEP)
+    assert game.mull is None and len(game.hand[first]) == 7
 
 
 def test_lethal_damage_is_credited_to_the_source_controller():

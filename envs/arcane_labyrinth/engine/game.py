@@ -273,8 +273,7 @@ class ArcaneGame(MagicGame):
         for _ in range(opening_hand):
             game.draw(HERO, log=False)
         if mulligan and opening_hand:
-            game.stage = "mulligan"
-            game.mull = {"order": [HERO], "count": 0, "bottom": 0}
+            game._start_mulligans([HERO], opening_hand)
         else:
             game._begin_turn(first=True)
         game._run()

@@ -46,7 +46,7 @@ class DecisionsMixin:
         if kind == "priority":
             return self._priority_actions(p)
         if kind == "mulligan":
-            return [A.KEEP, A.MULLIGAN] if self.mull["count"] < 7 else [A.KEEP]  # type: ignore[index]
+            return [A.KEEP, A.MULLIGAN] if self.mull["count"][p] < 7 else [A.KEEP]  # type: ignore[index]
         if kind in ("bottom", "discard"):
             return [A.hand(i) for i in range(min(len(self.hand[p]), A.MAX_HAND))]
         if kind == "yesno":

@@ -7,8 +7,9 @@ the parts. The action space is :mod:`~actions` (its docstring holds the table).
 
 **What is played.** Turn structure (untap, upkeep, draw, two main phases, combat with
 beginning / declare attackers / declare blockers / first-strike damage (only when a
-creature in combat has first or double strike) / combat damage / end of combat, end
-step, cleanup); one land a turn; priority and the stack; sorcery-speed and instant
+creature in combat has first or double strike; who struck then is recorded and the
+regular step follows that record, 702.7c) / combat damage / end of combat, end step,
+cleanup); one land a turn; priority and the stack; sorcery-speed and instant
 speed (instants, flash) casting of creatures, artifacts, enchantments (Auras target
 what they will enchant), instants and sorceries, with ``{X}`` in an instant's or
 sorcery's cost (X from 0 to 7); activated abilities from the battlefield (mana
@@ -76,9 +77,12 @@ a player could make, never a change to what is legal):
   one at a time; a player with an empty library manifests nothing (it is not a draw).
 - Cleanup (514.1): the active player discards down to 7, one chosen card at a time.
   No player gets priority in the cleanup step.
-- London mulligan (103.5): players decide in turn order from the starting player, each
-  finishing (including putting cards on the bottom, one decision per card) before the
-  next decides; at most 7 mulligans.
+- London mulligan (103.5): in each round every player still deciding declares keep or
+  mulligan in turn order from the starting player (one decision each); when all have
+  declared, those who took a mulligan shuffle their hands away and draw new ones at
+  once, then decide again in the next round. A player who keeps puts one card on the
+  bottom per mulligan (one decision per card) before the next player declares; in a
+  game of three or more players the first mulligan is free (103.5c); at most 7.
 - Discard effects let the discarding player choose (one decision per card), unless at
   random; sacrifice effects let the sacrificing player choose when there are more
   candidates than the count.
@@ -91,7 +95,8 @@ a player could make, never a change to what is legal):
   ``Ref("you")`` trigger in their controller's step only; ``Ref("each_opponent")`` in
   each opponent's step; any other subject, in every player's step.
 - The starting player is chosen with the game's dice unless ``starting_player`` is
-  given; the starting player skips the draw of the first turn.
+  given; in a two-player game it skips the draw of the first turn, in a game of three
+  or more it draws (103.7c).
 - A player who loses leaves the game: the objects they own leave (the engine puts their
   cards into that player's exile so that every card is still in one zone), creatures
   attacking them are removed from combat, and their turns are skipped. If the active
@@ -300,9 +305,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
                 game.draw(p, log=False)
             game.drew_empty[p] = False
         if mulligan and opening_hand:
-            game.stage = "mulligan"
-            game.mull = {"order": game._turn_order(game.starting), "count": 0,
-                         "bottom": 0}
+            game._start_mulligans(game._turn_order(game.starting), opening_hand)
         else:
             game._begin_turn(first=True)
         game._run()
@@ -367,6 +370,9 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
         self.blocked: list[int] = []
         self.blockers_to_declare: list[int] = []
         self.first_strike_step = False
+        #: The creatures in combat that had first or double strike as the
+        #: first-strike damage step began (rule 702.7c).
+        self.first_strikers: list[int] = []
         self.pending_triggers: list[dict[str, Any]] = []
         self.decision: dict[str, Any] | None = None
         self.casting: StackItem | None = None
@@ -398,6 +404,10 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
         self._bonuses: dict[int, list[fx.AttachedBonus]] = {}
 
     # --------------------------------------------------- scripted positions
+    # A test states a position in four calls: :meth:`empty`, then cards
+    # (:meth:`add_card`, :meth:`add_permanent`, :meth:`set_library`), then life and
+    # other counts (plain attributes: ``game.life[p] = 3``), then
+    # :meth:`start_at` a step (or :meth:`start_mulligans` before the first turn).
     def add_card(self, card: str | fx.CardDef, owner: int, zone: str = "hand") -> int:
         """Put a new card into ``owner``'s ``zone`` (library: on top); its card id."""
         cid = self._new_card(card_def(card), owner)
@@ -405,26 +415,44 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
         self._legal = None
         return cid
 
+    def set_library(self, owner: int, cards: list[str | fx.CardDef]) -> list[int]:
+        """Replace ``owner``'s library with ``cards``, the first named on top (the
+        next drawn); their card ids in that order."""
+        ids = [self._new_card(card_def(c), owner) for c in cards]
+        self.library[owner] = ids[::-1]
+        self.known_bottom[owner] = 0
+        self._legal = None
+        return ids
+
     def add_permanent(self, card: str | fx.CardDef, controller: int, *,
                       sick: bool = False, tapped: bool = False,
-                      attached_to: int | None = None) -> int:
-        """Put a new card onto the battlefield (no enters triggers); its object id."""
+                      attached_to: int | None = None,
+                      counters: dict[str, int] | None = None,
+                      damage: int = 0) -> int:
+        """Put a new card onto the battlefield (no enters triggers), with ``counters``
+        (``{"+1/+1": 2}``; a planeswalker's loyalty too) and ``damage`` marked on it;
+        its object id."""
         cid = self._new_card(card_def(card), controller)
         pid = self._put_onto_battlefield(cid, controller, triggers=False)
         perm = self.battlefield[pid]
         perm.sick = sick
         perm.tapped = tapped
         perm.attached_to = attached_to
+        perm.counters.update(counters or {})
+        perm.damage = damage
         self._legal = None
         return pid
 
     def start_at(self, step: str, active: int, *, turn: int = 2) -> None:
         """Jump to the start of ``step`` of ``active``'s turn (for hand-built tests):
         no mulligans pending, nothing on the stack, turn-based actions of ``step``
-        performed, then play runs to the next decision."""
+        performed, then play runs to the next decision. ``turn=1`` is the game's first
+        turn, with ``active`` the starting player (whose draw rule 103.7c governs)."""
         self.turn = turn
         self.active = self.priority = active
-        self.first_turn = False
+        self.first_turn = turn == 1
+        if turn == 1:
+            self.starting = active
         self.land_played = False
         self.mull = None
         self.decision = None
@@ -433,6 +461,19 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
         self._legal = None
         self._sba_clean = False
         self._token_left = True
+        self._run()
+
+    def start_mulligans(self, starting: int, hand_size: int = 7) -> None:
+        """Begin the game from the position built: each player draws ``hand_size``
+        cards from its library (see :meth:`set_library`) and the London mulligans
+        are asked in turn order from ``starting``; then ``starting`` takes turn 1."""
+        self.active = self.starting = self.priority = starting
+        for p in self._turn_order(starting):
+            for _ in range(hand_size):
+                self.draw(p, log=False)
+        self.decision = None
+        self._legal = None
+        self._start_mulligans(self._turn_order(starting), hand_size)
         self._run()
 
     # ---------------------------------------------------------- engine contract
@@ -619,6 +660,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
         new.blocking = dict(self.blocking)
         new.blocked = self.blocked[:]
         new.blockers_to_declare = self.blockers_to_declare[:]
+        new.first_strikers = self.first_strikers[:]
         new.pending_triggers = [dict(t) for t in self.pending_triggers]
         new.decision = copy.deepcopy(self.decision)
         new.casting = self.casting.copy() if self.casting else None
@@ -718,6 +760,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
             "blocking": [[k, v] for k, v in self.blocking.items()],
             "blocked": self.blocked, "blockers_to_declare": self.blockers_to_declare,
             "first_strike_step": self.first_strike_step,
+            "first_strikers": self.first_strikers,
             "pending_triggers": self.pending_triggers, "decision": self.decision,
             "casting": _item_dict(self.casting) if self.casting else None,
             "closed": self.closed, "res": res, "mull": self.mull,
@@ -752,6 +795,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
             setattr(game, key, data[key])
         game.public_hand = data.get("public_hand", [])  # (states written before them)
         game.known_bottom = data.get("known_bottom", [0] * game.num_players)
+        game.first_strikers = data.get("first_strikers", [])
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}
         game.stack = [StackItem(**s) for s in data["stack"]]
         game.attackers = {k: v for k, v in data["attackers"]}

@@ -90,36 +90,60 @@ class TurnsMixin:
             self._next_living(self.active)
 
     # ---------------------------------------------------------- mulligans
+    def _start_mulligans(self, players: list[int], hand_size: int) -> None:
+        """Offer ``players`` (in turn order from the starting player) London mulligans
+        of ``hand_size``-card hands (rule 103.5)."""
+        self.stage = "mulligan"
+        #: ``deciding``: who still declares this round, in turn order (the first
+        #: decides now); ``again``: who declared a mulligan this round; ``count``:
+        #: each seat's mulligans; ``bottom`` cards ``keeper`` still puts on the bottom.
+        self.mull = {"deciding": list(players), "again": [],
+                     "count": [0] * self.num_players, "bottom": 0, "keeper": None,
+                     "hand_size": hand_size}
+
+    def free_mulligans(self) -> int:
+        """Mulligans a player takes without putting a card on the bottom: the first
+        one in a multiplayer game (rule 103.5c), none in a two-player game."""
+        return 1 if self.num_players >= 3 else 0
+
     def _mulligan_step(self) -> None:
         m = self.mull
-        if m["bottom"] > 0:  # type: ignore[index]
-            self.decision = {"kind": "bottom", "player": m["order"][0]}  # type: ignore[index]
+        assert m is not None
+        if m["bottom"] > 0:
+            self.decision = {"kind": "bottom", "player": m["keeper"]}
             return
-        if m.get("kept"):  # type: ignore[union-attr]
-            m["order"].pop(0)  # type: ignore[index]
-            m["count"] = 0  # type: ignore[index]
-            m["kept"] = False  # type: ignore[index]
-        if not m["order"]:  # type: ignore[index]
-            self.mull = None
-            self._begin_turn(first=True)
+        if m["deciding"]:
+            self.decision = {"kind": "mulligan", "player": m["deciding"][0]}
             return
-        self.decision = {"kind": "mulligan", "player": m["order"][0]}  # type: ignore[index]
+        if m["again"]:
+            # Everyone has declared: those who took a mulligan shuffle and draw at
+            # once (rule 103.5), then decide again in the next round, in turn order.
+            for p in m["again"]:
+                self.library[p].extend(self.hand[p])
+                self.hand[p].clear()
+                self.dice.shuffle(self.library[p])
+                self.known_bottom[p] = 0
+                for _ in range(m["hand_size"]):
+                    self.draw(p, log=False)
+            m["deciding"], m["again"] = m["again"], []
+            return
+        self.mull = None
+        self._begin_turn(first=True)
 
     def _mulligan(self, p: int, again: bool) -> None:
         m = self.mull
+        assert m is not None
+        m["deciding"].remove(p)
         if again:
-            m["count"] += 1  # type: ignore[index]
-            self.library[p].extend(self.hand[p])
-            self.hand[p].clear()
-            self.dice.shuffle(self.library[p])
-            self.known_bottom[p] = 0
-            for _ in range(7):
-                self.draw(p, log=False)
-            self.log("mulligan", player=p, count=m["count"])  # type: ignore[index]
+            m["count"][p] += 1
+            m["again"].append(p)
+            self.log("mulligan", player=p, count=m["count"][p])
         else:
-            self.log("keep", player=p, mulligans=m["count"])  # type: ignore[index]
-            m["bottom"] = min(m["count"], len(self.hand[p]))  # type: ignore[index]
-            m["kept"] = True  # type: ignore[index]
+            self.log("keep", player=p, mulligans=m["count"][p])
+            # London mulligan: the kept hand loses one card per mulligan but the free
+            m["bottom"] = min(max(m["count"][p] - self.free_mulligans(), 0),
+                              len(self.hand[p]))
+            m["keeper"] = p
 
     # ------------------------------------------------------------- turns
     def _begin_turn(self, first: bool = False) -> None:
@@ -164,6 +188,7 @@ class TurnsMixin:
         self.blocked.clear()
         self.blockers_to_declare = []
         self.first_strike_step = False
+        self.first_strikers = []
 
     def _turn_based(self) -> None:
         """Turn-based actions on entering ``self.step``, then priority (or not)."""
@@ -179,7 +204,9 @@ class TurnsMixin:
         if step == "upkeep":
             self._step_triggers("upkeep")
         elif step == "draw":
-            if self.first_turn and a == self.starting:
+            # rule 103.7c: only in a two-player game does the starting player skip
+            # the draw of its first turn
+            if self.first_turn and a == self.starting and self.num_players < 3:
                 self.step = "main1"
                 return
             if not self.lost[a]:
@@ -201,6 +228,9 @@ class TurnsMixin:
                 self.step = "combat_damage"
                 return
             self.first_strike_step = True
+            # rule 702.7c: who strikes first is fixed as this step begins; the
+            # regular step reads this record, not the keywords then
+            self.first_strikers = strikers
             self._combat_damage(first=True)
         elif step == "combat_damage":
             self._combat_damage(first=False)
@@ -259,7 +289,10 @@ class TurnsMixin:
                 return bool(kws & {"first strike", "double strike"})
             if not self.first_strike_step:
                 return True
-            return "double strike" in kws or "first strike" not in kws
+            # rule 702.7c / 702.4c-d: a creature that did not strike first deals its
+            # damage now whatever it gained since; one that did, only with double
+            # strike now
+            return pid not in self.first_strikers or "double strike" in kws
 
         by_source: list[tuple[int, list[tuple[int, int]]]] = []
         for attacker, defending in self.attackers.items():

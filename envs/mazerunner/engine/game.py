@@ -164,11 +164,9 @@ class CommanderGame(MagicGame):
         return TAX * self.casts.get(str(card), 0)
 
     # ------------------------------------------------------------- mulligans
-    def _mulligan(self, p: int, again: bool) -> None:
-        super()._mulligan(p, again)
-        m = self.mull
-        if not again and m is not None and m.get("kept"):
-            m["bottom"] = min(max(m["count"] - 1, 0), len(self.hand[p]))  # the free one
+    def free_mulligans(self) -> int:
+        """One free mulligan at every pod size (rule 4a), two players included."""
+        return 1
 
     # --------------------------------------------------- the command zone
     def _spell_cost(self, item: StackItem) -> ManaCost | None:
