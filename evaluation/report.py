@@ -105,10 +105,17 @@ def rows_table(
     return table
 
 
+EVAL_COLUMNS: list[Column] = [
+    *AGENT_COLUMNS[:-1], ("seconds", "game seconds (summed)", _num(1))]
+"""An evaluation's columns: an agent's seconds are its games' own times added up over
+every worker (a game of several agents counts for each), not the run's wall time,
+which the command prints below the table."""
+
+
 def eval_table(report: EvalReport) -> Table:
     """The per-agent table of an evaluation report."""
     rows = [vars(a) for a in report.agents]
-    return rows_table(rows, AGENT_COLUMNS, report.describe())
+    return rows_table(rows, EVAL_COLUMNS, report.describe())
 
 
 def agents_table(rows: Sequence[dict[str, Any]]) -> Table:
