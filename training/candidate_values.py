@@ -49,6 +49,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
+from tqdm.auto import tqdm
 
 
 def win_shares(returns: list[float]) -> np.ndarray:
@@ -119,11 +120,12 @@ def explore_games(game: str, interface_name: str | None, games: int, seed: int, 
                   explore: float, explore_kinds: dict[str, float] | None = None,
                   game_kwargs: dict[str, Any] | None = None,
                   choices: dict[str, list[Any]] | None = None,
-                  workers: int | None = None) -> dict[str, np.ndarray]:
+                  workers: int | None = None, progress: bool = False
+                  ) -> dict[str, np.ndarray]:
     """Play ``games`` exploration games (see the module docstring) and return their
     decisions: ``observations``, ``masks``, ``chosen``, ``shares``, ``explored``,
     ``kinds`` (the decision kind, for games that name them) and ``game`` (each
-    sample's game index)."""
+    sample's game index). ``progress``: a bar over the games."""
     for name, rate in {"explore": explore, **(explore_kinds or {})}.items():
         if not 0.0 <= float(rate) <= 1.0:
             raise ValueError(f"candidate values: exploration rate {name}={rate} is not in [0, 1]")
@@ -136,11 +138,20 @@ def explore_games(game: str, interface_name: str | None, games: int, seed: int, 
         jobs.append((game, interface_name, seed + g, kwargs, float(explore),
                      {k: float(v) for k, v in (explore_kinds or {}).items()}))
     workers = max(1, int(workers or os.cpu_count() or 1))
-    if workers == 1:
-        results = [_play(job) for job in jobs]
-    else:
-        with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(_play, jobs, chunksize=1))
+    bar = tqdm(total=len(jobs), desc="warm start: exploration games",
+               disable=not progress, unit="game")
+    with bar:
+        if workers == 1:
+            results = []
+            for job in jobs:
+                results.append(_play(job))
+                bar.update(1)
+        else:
+            with ProcessPoolExecutor(workers) as pool:
+                results = []
+                for result in pool.map(_play, jobs, chunksize=1):  # in order
+                    results.append(result)
+                    bar.update(1)
     return {
         "observations": np.concatenate([r[0] for r in results]),
         "masks": np.concatenate([r[1] for r in results]),
@@ -248,15 +259,17 @@ def candidate_values_start(model, game: str, interface: Any, *, games: int = 800
                            learning_rate: float = 1e-3, smoothing: float = 0.05,
                            workers: int | None = None,
                            game_kwargs: dict[str, Any] | None = None, seed: int = 0,
-                           choices: dict[str, list[Any]] | None = None) -> dict[str, Any]:
-    """Steps 1-3 of the module docstring on ``model``; return what the card records."""
+                           choices: dict[str, list[Any]] | None = None,
+                           progress: bool = False) -> dict[str, Any]:
+    """Steps 1-3 of the module docstring on ``model``; return what the card records.
+    ``progress``: a bar over the exploration games."""
     from labyrinth_gym.training.warm_start import clone
 
     start = time.time()
     layout = _layout(interface)
     data = explore_games(game, interface.name, games, 20_000_000 + seed, explore=explore,
                          explore_kinds=explore_kinds, game_kwargs=game_kwargs,
-                         choices=choices, workers=workers)
+                         choices=choices, workers=workers, progress=progress)
     if len(data["chosen"]) == 0:
         raise ValueError("candidate values: the exploration games asked the policy nothing")
     collected = time.time() - start

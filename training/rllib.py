@@ -480,7 +480,7 @@ def _train(*, game: str, spec, params: dict[str, Any], settings, interface,
     try:
         if params.get("warm_start"):
             warm_report = _warm_start(algo, params, hidden, game, interface, game_kwargs,
-                                      seed, settings)
+                                      seed, settings, progress=progress)
         start = time.time()  # as in the SB3 path, the warm start is not timed
         while steps < total:
             result = algo.train()
@@ -552,7 +552,8 @@ def _train(*, game: str, spec, params: dict[str, Any], settings, interface,
 
 
 def _warm_start(algo, params: dict[str, Any], hidden: list[int], game: str, interface,
-                game_kwargs: dict[str, Any], seed: int, settings) -> dict[str, Any]:
+                game_kwargs: dict[str, Any], seed: int, settings,
+                progress: bool = False) -> dict[str, Any]:
     """The SB3 path's warm start (:mod:`labyrinth_gym.training.warm_start`): clone the
     teacher into a MaskablePPO of the module's shape, then load its weights into the
     learner and every env runner; return what the card records."""
@@ -565,7 +566,8 @@ def _warm_start(algo, params: dict[str, Any], hidden: list[int], game: str, inte
     model.gamma = float(params.get("gamma", 0.99))
     report = run_warm_start(model, game, interface, params["warm_start"],
                             game_kwargs=game_kwargs, seed=seed,
-                            choices=(settings.choices or None) if settings else None)
+                            choices=(settings.choices or None) if settings else None,
+                            progress=progress)
     cloned = rllib_weights(model.policy, hidden)
     algo.learner_group.set_weights({"default_policy": {
         k: torch.as_tensor(cloned[k]) if k in cloned else v for k, v in current.items()}})

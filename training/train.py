@@ -259,7 +259,8 @@ def train(
             from labyrinth_gym.training.warm_start import run_warm_start
 
             warm_report = run_warm_start(model, game, interface, warm, game_kwargs=game_kwargs,
-                                         seed=seed, choices=choices or None)
+                                         seed=seed, choices=choices or None,
+                                         progress=progress)
     remaining = total - done_before
     start = time.time()
 

@@ -29,14 +29,15 @@ import time
 from typing import Any
 
 import numpy as np
+from tqdm.auto import tqdm
 
 
 def collect(game: str, interface: Any, teacher: str, games: int, seed: int,
             gamma: float, game_kwargs: dict[str, Any] | None = None,
-            choices: dict[str, list[Any]] | None = None):
+            choices: dict[str, list[Any]] | None = None, progress: bool = False):
     """The teacher's decisions through ``interface`` over ``games`` episodes (in a
     competitive game the teacher also plays the other seats, and ``choices`` draws each
-    episode's configuration).
+    episode's configuration). ``progress``: a bar over the games.
 
     Returns ``(observations, masks, choices, returns, stats)``; a decision whose
     teacher move is not among the interface's choices is left out (and counted).
@@ -53,7 +54,8 @@ def collect(game: str, interface: Any, teacher: str, games: int, seed: int,
     obs_l, mask_l, choice_l, ret_l = [], [], [], []
     missed = wins = 0
     env = None
-    for episode in range(games):
+    for episode in tqdm(range(games), desc=f"warm start: {teacher} games",
+                        disable=not progress, unit="game"):
         kwargs = dict(game_kwargs or {})
         for key, values in (choices or {}).items():
             kwargs[key] = values[int(rng.integers(len(values)))]
@@ -147,14 +149,16 @@ def warm_start(model, game: str, interface: Any, *, teacher: str = "heuristic",
                games: int = 200, epochs: int = 6, batch_size: int = 256,
                learning_rate: float = 1e-3, smoothing: float = 0.1,
                game_kwargs: dict[str, Any] | None = None, seed: int = 0,
-               choices: dict[str, list[Any]] | None = None) -> dict[str, Any]:
+               choices: dict[str, list[Any]] | None = None,
+               progress: bool = False) -> dict[str, Any]:
     """Collect the teacher's decisions and clone them into ``model``'s policy; return
-    what the card records (settings, samples, agreement, seconds)."""
+    what the card records (settings, samples, agreement, seconds). ``progress``: a
+    bar over the teacher's games."""
     import copy
 
     start = time.time()
     data = collect(game, copy.deepcopy(interface), teacher, games, 10_000_000 + seed,
-                   float(model.gamma), game_kwargs, choices)
+                   float(model.gamma), game_kwargs, choices, progress=progress)
     *arrays, stats = data
     fit = clone(model, *arrays, epochs=epochs, batch_size=batch_size,
                 learning_rate=learning_rate, smoothing=smoothing, seed=seed)

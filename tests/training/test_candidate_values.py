@@ -99,3 +99,16 @@ def test_a_warm_start_method_must_be_known_and_the_interface_laid_out_in_candida
     with pytest.raises(ValueError, match="global_size"):
         run_warm_start(None, "dungeon_crawler", make_interface("dungeon_crawler", None),
                        {"method": "candidate_values", "games": 1})
+
+
+def test_warm_start_games_show_a_progress_bar(capsys):
+    """A warm start plays hundreds of games before PPO's own bar starts: it says so."""
+    from labyrinth_gym.agents.interface import make_interface
+    from labyrinth_gym.training.warm_start import collect
+
+    interface = make_interface("maze_party", None)
+    collect("maze_party", interface, "heuristic", 3, 0, 0.99, progress=True)
+    err = capsys.readouterr().err
+    assert "warm start: heuristic games" in err and "3/3" in err
+    collect("maze_party", interface, "heuristic", 2, 0, 0.99, progress=False)
+    assert "warm start" not in capsys.readouterr().err
