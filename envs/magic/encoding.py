@@ -60,7 +60,9 @@ EFFECTS = ("DealDamage", "Destroy", "Exile", "ReturnToHand", "TapOrUntap", "Pump
 AMOUNTS = (("DealDamage", "amount", 10), ("Draw", "count", 5), ("Discard", "count", 5),
            ("Mill", "count", 10), ("GainLife", "amount", 10), ("LoseLife", "amount", 10),
            ("AddCounters", "count", 5), ("CreateToken", "count", 5))
-TRIGGERS = fx.TRIGGER_EVENTS
+TRIGGERS = ("enters", "dies", "attacks", "upkeep", "end_step")
+"""Trigger events with a card feature each; the keyword triggers of
+:mod:`~engine.keywords` (prowess, exalted) show as the effect they have."""
 TARGETS = ("creature", "player", "any", "permanent", "spell")
 DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode", "target",
              "attack", "block", "block_target", "sacrifice", "cost_sacrifice",
@@ -203,7 +205,8 @@ def card_features(d: fx.CardDef) -> np.ndarray:
     put("power", d.power or 0, 10)
     put("toughness", d.toughness or 0, 10)
     for k in d.keywords:
-        put(f"kw_{k.replace(' ', '_')}", 1)
+        if k in _KW_INDEX:  # (keywords beyond fx.KEYWORDS show by their effects)
+            put(f"kw_{k.replace(' ', '_')}", 1)
 
     # effects of the spell and of every non-mana ability
     roots: list[Any] = []
@@ -234,7 +237,8 @@ def card_features(d: fx.CardDef) -> np.ndarray:
         if ab.cost.mana is not None:
             put("ability_mana_value", ab.cost.mana.mana_value, 8)
     for trig in d.triggered:
-        put(f"trigger_{trig.trigger.event}", 1)
+        if trig.trigger.event in TRIGGERS:
+            put(f"trigger_{trig.trigger.event}", 1)
         roots.append(trig.effect)
     for st in d.statics:
         if isinstance(st, fx.Anthem):
@@ -246,7 +250,8 @@ def card_features(d: fx.CardDef) -> np.ndarray:
             put("bonus_power", st.power, 5)
             put("bonus_toughness", st.toughness, 5)
             for k in st.keywords:
-                put(f"kw_{k.replace(' ', '_')}", 1)
+                if k in _KW_INDEX:
+                    put(f"kw_{k.replace(' ', '_')}", 1)
             put("bonus_restricts", st.cant_attack or st.cant_block)
         elif isinstance(st, fx.CombatRestriction):
             put("cant_attack", st.cant_attack)
@@ -467,8 +472,10 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
             at.append(base + _P_POWER + 1)
             val.append(max(min(tg / 10, 1.0), -1.0))
         for k in kws:
-            at.append(base + _P_KW + _KW_INDEX[k])
-            val.append(1.0)
+            i = _KW_INDEX.get(k)
+            if i is not None:
+                at.append(base + _P_KW + i)
+                val.append(1.0)
         host = perm.attached_to
         if host is not None:
             at.append(base + _P_ATTACHED)

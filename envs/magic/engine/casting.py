@@ -17,6 +17,7 @@ from typing import Any
 
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED
 from labyrinth_gym.envs.magic.engine.effects import mana_ability_parts
 from labyrinth_gym.envs.magic.engine.mana import ManaCost
@@ -85,6 +86,7 @@ class CastingMixin:
         if kind in ("any", "creature", "creature_or_planeswalker", "permanent"):
             source = self._source_pid(item)
             walkers = kind != "creature"  # "any" includes planeswalkers (rule 115.4)
+            quality = self._quality(item)
             for pid, perm in self.battlefield.items():
                 if perm.slot < 0:
                     continue
@@ -94,7 +96,10 @@ class CastingMixin:
                         continue
                 if not self.matches(spec.filter, pid, you, source):
                     continue
-                if perm.controller != you and "hexproof" in self.keywords(pid):
+                kws = self.keywords(pid)
+                if kws and ("shroud" in kws or (
+                        perm.controller != you and "hexproof" in kws)
+                        or KW.protected(kws, *quality)):
                     continue
                 out.append(pid)
         if kind in ("spell", "creature_spell", "noncreature_spell"):
@@ -344,6 +349,8 @@ class CastingMixin:
             self.log("cast", player=p, card=d.name, id=item.sid,
                      targets=self._target_names(item), **({"x": item.x} if d.cost and
                                                            d.cost.x else {}))
+            if "Creature" not in d.types:
+                self._cast_triggers(p)
         elif item.kind == "activated":
             ab = d.activated[item.index]
             source = item.source
@@ -600,12 +607,19 @@ class CastingMixin:
         return [code_player(c) for c in self.select(sel, path)
                 if c < 0 and not self.lost[code_player(c)]]
 
+    def _quality(self, item: StackItem) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The colours and card types of a spell or of an ability's source (what
+        protection looks at, rule 702.16)."""
+        source = self._source_pid(item)
+        d = self.pdef(source) if source is not None else self.cdef(item.card)
+        return d.colours, d.types
+
     def deal_damage_from_resolving(self, code: int, amount: Any) -> None:
         item: StackItem = self.res["item"]  # type: ignore[index]
         source = self._source_pid(item)
         kws = self.keywords(source) if source is not None else frozenset(item.keywords)
         self._deal_damage([(code, self.amount(amount))], item.controller, kws,
-                          self.name_of(item.card))
+                          self.name_of(item.card), quality=self._quality(item))
 
     def counter(self, sid: int) -> None:
         for s in self.stack:

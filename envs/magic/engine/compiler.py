@@ -61,6 +61,7 @@ from functools import cache
 from typing import Any
 
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.cards import Printed, card_pool
 from labyrinth_gym.envs.magic.engine.mana import ManaCost, parse_cost
 from labyrinth_gym.envs.magic.engine.resolve import unresolvable
@@ -368,7 +369,7 @@ def keyword_list(text: str) -> tuple[str, ...] | None:
     """``"flying"``, ``"flying and vigilance"``, ``"flying, vigilance, and trample"`` as
     engine keywords (None if one is not an engine keyword)."""
     parts = [p.strip() for p in re.split(r",? and |, ", text)]
-    if parts and all(p in fx.KEYWORDS for p in parts) and len(set(parts)) == len(parts):
+    if parts and all(p in KW.ALL for p in parts) and len(set(parts)) == len(parts):
         return tuple(parts)
     return None
 
@@ -887,8 +888,8 @@ def line_template(fn: LineTemplate) -> LineTemplate:
 @line_template
 def _keyword_line(line: str, printed: Printed, draft: Draft) -> bool:
     parts = [p.strip() for p in re.split(r"[,;]", line)]
-    keywords = [p for p in parts if p in fx.KEYWORDS]
-    devours = [devour(p) for p in parts if p not in fx.KEYWORDS]
+    keywords = [p for p in parts if p in KW.ALL]
+    devours = [devour(p) for p in parts if p not in KW.ALL]
     if None in devours or len(devours) > 1:
         return False
     if devours:
@@ -1324,7 +1325,7 @@ def compile_card(printed: Printed) -> fx.CardDef:
         keywords=frozenset(draft.keywords),
         spell=draft.spell,
         activated=tuple(draft.activated),
-        triggered=tuple(draft.triggered),
+        triggered=tuple(draft.triggered) + KW.keyword_triggers(draft.keywords),
         statics=tuple(draft.statics),
         enchant=draft.enchant,
     )

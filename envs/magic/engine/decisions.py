@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.casting import with_x
 from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED, MAIN_STEPS
 from labyrinth_gym.envs.magic.engine.resolve import selector_of
@@ -261,8 +262,26 @@ class DecisionsMixin:
                 continue
             if self._restricted(attacker, "cant_be_blocked"):
                 continue
+            akws = self.keywords(attacker)
+            if akws & KW.EVASION and not self._evasion_allows(blocker, attacker, akws, p):
+                continue
             out.append(attacker)
         return out
+
+    def _evasion_allows(self, blocker: int, attacker: int, akws: frozenset[str],
+                        p: int) -> bool:
+        """Whether ``blocker`` may block ``attacker`` despite its evasion keywords
+        (:data:`~keywords.EVASION`), defending player ``p``."""
+        lands: set[str] = set()
+        if akws & KW.LANDWALK.keys():
+            for perm in self.battlefield.values():
+                if perm.controller == p and not perm.face_down:
+                    d = self.cdef(perm.card)
+                    if "Land" in d.types:
+                        lands.update(d.subtypes)
+        a, b = self.pdef(attacker), self.pdef(blocker)
+        return KW.may_block(akws, a.colours, self.chars(attacker)[0], b.colours,
+                            b.types, self.chars(blocker)[0], lands)
 
     def _block_actions(self, p: int) -> list[int]:
         out = [A.DONE]

@@ -40,7 +40,8 @@ KEYWORDS = (
     "first strike", "double strike", "defender", "menace", "hexproof", "indestructible",
     "flash",
 )
-"""The keyword abilities the engine implements (evergreen, no parameters)."""
+"""The evergreen keyword abilities, one observation feature each; the engine implements
+more (:data:`~keywords.ALL`, the rest in :mod:`~keywords`)."""
 
 Amount = int | str
 """A number, or ``"X"`` (the value chosen for X on casting)."""
@@ -338,7 +339,8 @@ class ActivatedAbility:
     once_per_turn: bool = False
 
 
-TRIGGER_EVENTS = ("enters", "dies", "attacks", "upkeep", "end_step")
+TRIGGER_EVENTS = ("enters", "dies", "attacks", "upkeep", "end_step", "attacks_alone",
+                  "casts_noncreature")
 
 
 @dataclass(frozen=True)

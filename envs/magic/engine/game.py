@@ -346,6 +346,8 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
         self.life = [life] * num_players
         self.lost = [False] * num_players
         self.drew_empty = [False] * num_players
+        #: Poison counters per player (ten lose the game, 704.5c).
+        self.poison = [0] * num_players
         self.battlefield: dict[int, Permanent] = {}
         self.slots: list[int] = [-1] * A.MAX_PERMANENTS
         self.stack: list[StackItem] = []
@@ -406,7 +408,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
     # --------------------------------------------------- scripted positions
     # A test states a position in four calls: :meth:`empty`, then cards
     # (:meth:`add_card`, :meth:`add_permanent`, :meth:`set_library`), then life and
-    # other counts (plain attributes: ``game.life[p] = 3``), then
+    # poison (plain attributes: ``game.life[p] = 3``, ``game.poison[p] = 9``), then
     # :meth:`start_at` a step (or :meth:`start_mulligans` before the first turn).
     def add_card(self, card: str | fx.CardDef, owner: int, zone: str = "hand") -> int:
         """Put a new card into ``owner``'s ``zone`` (library: on top); its card id."""
@@ -618,6 +620,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
             "decision": decision,
             "casting": self._item_view(self.casting, player) if self.casting else None,
             "life": list(self.life),
+            "poison": list(self.poison),
             "lost": list(self.lost),
             "hand": [self.name_of(c) for c in self.hand[player]],
             "hand_sizes": [len(h) for h in self.hand],
@@ -650,6 +653,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
         new.life = self.life[:]
         new.lost = self.lost[:]
         new.drew_empty = self.drew_empty[:]
+        new.poison = self.poison[:]
         new.battlefield = {pid: perm.copy() for pid, perm in self.battlefield.items()}
         new.slots = self.slots[:]
         new.activated_this_turn = [x[:] for x in self.activated_this_turn]
@@ -747,6 +751,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
             "card_token": self.card_token,
             **{zone: getattr(self, zone) for zone in ZONES},
             "life": self.life, "lost": self.lost, "drew_empty": self.drew_empty,
+            "poison": self.poison,
             "battlefield": [_perm_dict(p) for p in self.battlefield.values()],
             "slots": self.slots, "stack": [_item_dict(s) for s in self.stack],
             "next_id": self.next_id, "turn": self.turn, "active": self.active,
@@ -796,6 +801,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
         game.public_hand = data.get("public_hand", [])  # (states written before them)
         game.known_bottom = data.get("known_bottom", [0] * game.num_players)
         game.first_strikers = data.get("first_strikers", [])
+        game.poison = data.get("poison", [0] * game.num_players)
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}
         game.stack = [StackItem(**s) for s in data["stack"]]
         game.attackers = {k: v for k, v in data["attackers"]}

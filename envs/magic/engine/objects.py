@@ -19,6 +19,7 @@ import dataclasses
 from typing import Any
 
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.effects import FACE_DOWN
 from labyrinth_gym.envs.magic.engine.resolve import token_def
 from labyrinth_gym.envs.magic.engine.state import Permanent, StackItem, code_player
@@ -360,10 +361,17 @@ class ObjectsMixin:
     # ------------------------------------------------------------------- damage
     def _deal_damage(self, hits: list[tuple[int, int]], controller: int,
                      kws: frozenset[str], source_name: str, *,
-                     combat: bool = False, source: int | None = None) -> None:
+                     combat: bool = False, source: int | None = None,
+                     quality: tuple[tuple[str, ...], tuple[str, ...]] | None = None,
+                     ) -> None:
         """One source's damage to several recipients at once (rule 120); ``source``
-        is the dealing permanent's id when it is one (combat damage)."""
+        is the dealing permanent's id when it is one (combat damage); ``quality``
+        the source's colours and card types (default: ``source``'s), which
+        protection prevents damage from (702.16e)."""
         total = 0
+        if quality is None and source is not None and source in self.battlefield:
+            d = self.pdef(source)
+            quality = (d.colours, d.types)
         first = len(self.events)
         hidden = (self.face_down_marks(source, "source_")
                   if source is not None and source in self.battlefield else {})
@@ -374,8 +382,18 @@ class ObjectsMixin:
                 p = code_player(code)
                 if self.lost[p]:
                     continue
-                self._damage_player(p, amount, source_name, combat)
+                if "infect" in kws:
+                    self._poison_player(p, amount, source_name, combat)
+                else:
+                    self._damage_player(p, amount, source_name, combat)
             elif code in self.battlefield:
+                if quality is not None:
+                    target_kws = self.keywords(code)
+                    if target_kws and KW.protected(target_kws, *quality):
+                        self.log("prevented", source=source_name, id=code,
+                                 card=self.name_of(self.battlefield[code].card),
+                                 amount=amount, reason="protection")
+                        continue
                 self._damage_permanent(code, amount, kws, source_name, combat, source)
             else:
                 continue
@@ -394,6 +412,15 @@ class ObjectsMixin:
         self.log("damage", source=source_name, player=p, amount=amount, combat=combat)
         self.log("life", player=p, change=-amount, life=self.life[p])
 
+    def _poison_player(self, p: int, amount: int, source_name: str,
+                       combat: bool) -> None:
+        """Damage from a source with infect to a player: that many poison counters
+        instead of life loss (702.90b)."""
+        self.poison[p] += amount
+        self.log("damage", source=source_name, player=p, amount=amount, combat=combat,
+                 infect=True)
+        self.log("poison", player=p, change=amount, poison=self.poison[p])
+
     def _damage_permanent(self, pid: int, amount: int, kws: frozenset[str],
                           source_name: str, combat: bool, source: int | None) -> None:
         """Damage to a permanent: loyalty counters removed from a planeswalker (rule
@@ -404,7 +431,11 @@ class ObjectsMixin:
             loyalty = perm.counters.get("loyalty", 0)
             perm.counters["loyalty"] = loyalty - min(amount, loyalty)
         if d.is_creature:
-            perm.damage += amount
+            if kws and kws & {"infect", "wither"}:  # 702.80a, 702.90b
+                perm.counters["-1/-1"] = perm.counters.get("-1/-1", 0) + amount
+                self._bf_version += 1
+            else:
+                perm.damage += amount
             if "deathtouch" in kws:
                 perm.deathtouched = True
         self.log("damage", source=source_name, id=pid, card=self.name_of(perm.card),
@@ -468,7 +499,27 @@ class ObjectsMixin:
                 elif not mine_only or perm.controller == self.active:
                     self._trigger(pid, i)
 
+    def _cast_triggers(self, caster: int) -> None:
+        """A noncreature spell was cast by ``caster``: its "whenever you cast a
+        noncreature spell" abilities trigger (prowess)."""
+        for pid, perm in self.battlefield.items():
+            if perm.controller != caster:
+                continue
+            for i, ab in enumerate(self.pdef(pid).triggered):
+                if ab.trigger.event == "casts_noncreature":
+                    self._trigger(pid, i)
+
     def _attack_triggers(self) -> None:
+        if len(self.attackers) == 1:  # "attacks alone" (506.5): exalted
+            alone, defending = next(iter(self.attackers.items()))
+            you = self.battlefield[alone].controller
+            for pid, perm in self.battlefield.items():
+                if perm.controller != you:
+                    continue
+                for i, ab in enumerate(self.pdef(pid).triggered):
+                    if ab.trigger.event == "attacks_alone" and self.matches(
+                            ab.trigger.subject, alone, you, pid):
+                        self._trigger(pid, i, it=alone, defending=defending)
         for attacker, defending in self.attackers.items():
             for pid, perm in self.battlefield.items():
                 for i, ab in enumerate(self.pdef(pid).triggered):
@@ -524,8 +575,10 @@ class ObjectsMixin:
             done = False
             lost, life, drew_empty = self.lost, self.life, self.drew_empty
             other = self._state_losers()
+            poison = self.poison
             losers = [p for p in range(self.num_players)
-                      if not lost[p] and (life[p] <= 0 or drew_empty[p] or p in other)]
+                      if not lost[p] and (life[p] <= 0 or drew_empty[p] or p in other
+                                          or poison[p] >= KW.POISON_TO_LOSE)]
             to_grave: list[int] = []
             to_destroy: list[int] = []
             unattach: list[int] = []

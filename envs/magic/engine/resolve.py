@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.payment import supported_pip
 
 if TYPE_CHECKING:
@@ -238,7 +239,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             selector(selector_of(node))
         if isinstance(node, fx.Pump):
             for kw in node.keywords:
-                if kw not in fx.KEYWORDS:
+                if kw not in KW.ALL:
                     note(f"keyword {kw}")
 
     if card.cost is not None:
@@ -248,7 +249,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     for t in sorted(unknown_types):
         note(f"type {t}")
     for kw in sorted(card.keywords):
-        if kw not in fx.KEYWORDS:
+        if kw not in KW.ALL:
             note(f"keyword {kw}")
     if "Creature" in card.types and (card.power is None or card.toughness is None):
         note("creature without power/toughness")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine.combat import assign_attacker_damage
 from labyrinth_gym.envs.magic.engine.constants import HAND_LIMIT, STEPS
+from labyrinth_gym.envs.magic.engine.keywords import POISON_TO_LOSE
 from labyrinth_gym.envs.magic.engine.state import player_code
 
 
@@ -356,7 +357,9 @@ class TurnsMixin:
 
     def _loss_reason(self, p: int) -> str:
         """Why ``p`` loses, for the log (a variant adds its own reasons)."""
-        return "life" if self.life[p] <= 0 else "empty library"
+        if self.life[p] <= 0:
+            return "life"
+        return "poison" if self.poison[p] >= POISON_TO_LOSE else "empty library"
 
     def _finish(self, winner: int | None, reason: str) -> None:
         truncated = reason in ("max_turns", "max_actions")

@@ -270,12 +270,12 @@ class CommanderGame(MagicGame):
 
     # ------------------------------------------- damage, life and losing
     def _deal_damage(self, hits, controller, kws, source_name, *, combat=False,
-                     source=None) -> None:
+                     source=None, quality=None) -> None:
         before = getattr(self, "_dealer", None)
         self._dealer = (controller, source if combat else None)
         try:
             super()._deal_damage(hits, controller, kws, source_name, combat=combat,
-                                 source=source)
+                                 source=source, quality=quality)
         finally:
             self._dealer = before
 

@@ -1,0 +1,111 @@
+"""Keyword abilities beyond the evergreen combat ones (rule 702), as data and pure
+functions the engine's combat, targeting and damage code asks.
+
+Each keyword here is a general mechanism named by its keyword line, never a card:
+
+- **Evasion** (checked when blockers are declared, rule 509.1b): landwalk (702.14:
+  unblockable while the defending player controls a land of that subtype),
+  intimidate (702.13: only artifact creatures and creatures sharing a colour with
+  it may block), fear (702.36: only artifact and/or black creatures), skulk
+  (702.118: no creature with greater power may block), protection (702.16e: no
+  creature with the stated quality may block).
+- **Shroud** (702.18): no spell or ability targets it, its controller's included.
+- **Infect** (702.90) and **wither** (702.80): damage to a creature is dealt as
+  -1/-1 counters; infect's damage to a player gives poison counters instead of
+  life loss, and ten poison counters lose the game (704.5c).
+- **Prowess** (702.108) and **exalted** (702.83) are triggered abilities: the
+  compiler adds the ability of :func:`keyword_triggers` for the keyword.
+- **Protection** from a colour or a card type (702.16): damage from such sources is
+  prevented, it can't be blocked by such creatures, and such spells and abilities
+  can't target it; an Aura or Equipment of that quality can't be attached to it.
+"""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+
+LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
+            "mountainwalk": "Mountain", "forestwalk": "Forest"}
+"""Landwalk keyword -> the land subtype that makes the creature unblockable."""
+
+PROTECTION: dict[str, tuple[str, str]] = {
+    **{f"protection from {name}": ("colour", c) for c, name in (
+        ("W", "white"), ("U", "blue"), ("B", "black"), ("R", "red"), ("G", "green"))},
+    **{f"protection from {name}": ("type", t) for t, name in (
+        ("Artifact", "artifacts"), ("Creature", "creatures"),
+        ("Enchantment", "enchantments"), ("Instant", "instants"),
+        ("Sorcery", "sorceries"), ("Planeswalker", "planeswalkers"))},
+    "protection from everything": ("all", ""),
+}
+"""Protection keyword -> (``"colour"``, colour) / (``"type"``, card type) /
+(``"all"``, "") : the quality it protects from."""
+
+POISON_TO_LOSE = 10
+"""Poison counters that make a player lose (704.5c)."""
+
+EVASION = frozenset({*LANDWALK, "intimidate", "fear", "skulk", *PROTECTION})
+"""Keywords that restrict which creatures may block their creature."""
+
+
+def protected(keywords: frozenset[str], colours: tuple[str, ...] | frozenset[str],
+              types: tuple[str, ...] | frozenset[str]) -> bool:
+    """Whether an object with ``keywords`` has protection from a source of those
+    ``colours`` and card ``types``."""
+    for kw in keywords:
+        quality = PROTECTION.get(kw)
+        if quality is None:
+            continue
+        kind, value = quality
+        if kind == "all" or (kind == "colour" and value in colours) or (
+                kind == "type" and value in types):
+            return True
+    return False
+
+
+def may_block(attacker_keywords: frozenset[str], attacker_colours: tuple[str, ...],
+              attacker_power: int, blocker_colours: tuple[str, ...],
+              blocker_types: tuple[str, ...], blocker_power: int,
+              defending_land_subtypes: set[str]) -> bool:
+    """Whether a blocker may block an attacker as far as the attacker's evasion
+    keywords (of :data:`EVASION`) go."""
+    kws = attacker_keywords
+    for kw in kws:
+        land = LANDWALK.get(kw)
+        if land is not None and land in defending_land_subtypes:
+            return False
+    artifact = "Artifact" in blocker_types
+    if "intimidate" in kws and not artifact and not (
+            set(attacker_colours) & set(blocker_colours)):
+        return False
+    if "fear" in kws and not artifact and "B" not in blocker_colours:
+        return False
+    if "skulk" in kws and blocker_power > attacker_power:
+        return False
+    return not protected(kws, blocker_colours, blocker_types)
+
+
+def keyword_triggers(keywords: frozenset[str] | set[str]) -> tuple[fx.TriggeredAbility, ...]:
+    """The triggered abilities that keyword abilities stand for: prowess ("whenever
+    you cast a noncreature spell, this gets +1/+1 until end of turn") and exalted
+    ("whenever a creature you control attacks alone, that creature gets +1/+1 until
+    end of turn")."""
+    out = []
+    if "prowess" in keywords:
+        out.append(fx.TriggeredAbility(fx.Trigger("casts_noncreature", fx.Ref("you")),
+                                       fx.Pump(1, 1, fx.Ref("self"))))
+    if "exalted" in keywords:
+        out.append(fx.TriggeredAbility(
+            fx.Trigger("attacks_alone", fx.Filter(types=frozenset({"Creature"}),
+                                                  controller="you")),
+            fx.Pump(1, 1, fx.Ref("it"))))
+    return tuple(out)
+
+
+MORE = ("shroud", "infect", "wither", "intimidate", "fear", "skulk", "prowess",
+        "exalted", *LANDWALK, *PROTECTION)
+"""Keywords of this module. The observation encodes one feature for each keyword of
+:data:`~effects.KEYWORDS` only; these show through their effects (counters, power,
+what may block), so adding them left the observation unchanged."""
+
+ALL = fx.KEYWORDS + MORE
+"""Every keyword ability a card's keyword line may name."""
