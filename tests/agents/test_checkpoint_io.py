@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import torch
+from test_portable import interface_observations  # this folder's helper
 
 from labyrinth_gym.agents import make
 from labyrinth_gym.agents.checkpoint_io import (
@@ -93,22 +94,7 @@ class ZipAgent(LearnedAgent):
 
 def policy_observations(agent: LearnedAgent, game: str, count: int):
     """``count`` (observation, mask) pairs the policy is asked, from random games."""
-    spec = game_spec(game)
-    rng = np.random.default_rng(1)
-    obs, masks, seed = [], [], 0
-    while len(obs) < count:
-        state = new_game(spec, seed, {})
-        seed += 1
-        while not state.is_terminal() and len(obs) < count:
-            seat = state.current_player()
-            view = state.determinize(seat, rng) if agent.needs_game else None
-            d = prepare(agent.interface, spec.encode(state, seat), state.legal_mask(), view)
-            if d.ruled is None:
-                obs.append(d.observation)
-                masks.append(d.mask)
-            legal = state.legal_actions()
-            state.apply_action(legal[int(rng.integers(len(legal)))])
-    return np.array(obs, dtype=np.float32), np.array(masks, dtype=bool)
+    return interface_observations(agent, game, count, seed=1)
 
 
 @pytest.mark.parametrize("game", SHIPPED)

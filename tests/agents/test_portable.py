@@ -21,10 +21,11 @@ from labyrinth_gym.evaluation.matches import new_game, play_game
 SHIPPED = [g for g in game_names() if (checkpoint_dir(g, "ppo") / "policy.pt").exists()]
 
 
-def interface_observations(agent: LearnedAgent, game: str, count: int):
-    """``count`` (observation, mask) pairs the policy is asked, from random games."""
+def interface_observations(agent: LearnedAgent, game: str, count: int, seed: int = 0):
+    """``count`` (observation, mask) pairs the policy is asked, from random games (the
+    random moves drawn from ``seed``)."""
     spec = game_spec(game)
-    rng = np.random.default_rng(0)
+    rng = np.random.default_rng(seed)
     obs, masks = [], []
     seed = 0
     while len(obs) < count:
