@@ -20,7 +20,18 @@ abilities (enters, dies, attacks, upkeep, end step); static abilities
 (:class:`~effects.Anthem`, :class:`~effects.AttachedBonus`,
 :class:`~effects.EntersTapped`, :class:`~effects.CombatRestriction`); tokens (with
 their abilities: a Treasure pays mana and is sacrificed); the keywords of
-:data:`~effects.KEYWORDS`; state-based actions; the London mulligan.
+:data:`~effects.KEYWORDS` and of :mod:`~keywords` (shroud, landwalk, intimidate, fear,
+skulk, protection from a colour / a card type / everything, infect with poison
+counters, wither, prowess, exalted); state-based actions (ten poison counters lose,
+704.5c); the London mulligan.
+
+**Not implemented yet** (a card that needs one is unsupported, and the coverage report
+names it): ward, protection from players and "protection from the colour of your
+choice", Auras and Equipment falling off a permanent that gains protection (704.5m-n:
+protection only stops them being attached), keywords granted to tokens by a
+``TokenSpec`` triggering (a token's prowess is a plain keyword), banding, shadow,
+horsemanship, flanking, bushido, regeneration, replacement and prevention effects
+other than protection, layers beyond 7c, control-changing effects.
 
 Manifest (701.34): the top card of a library enters face down as a 2/2 creature with
 no name, text, subtypes or mana cost (:data:`~effects.FACE_DOWN`; a flag on the
