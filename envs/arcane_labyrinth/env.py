@@ -12,7 +12,7 @@ boss, the difficulty mods) are in :mod:`labyrinth_gym.envs.arcane_labyrinth.engi
 the decks in :mod:`labyrinth_gym.envs.arcane_labyrinth.engine.decks`.
 
 This is a solo game: use the Gymnasium env
-(``gymnasium.make("labyrinth_gym/ArcaneLabyrinth-v1")``). Its :class:`GameSpec` says
+(``gymnasium.make("labyrinth_gym/ArcaneLabyrinth-v2")``). Its :class:`GameSpec` says
 two seats and ``cooperative=True``: one agent plays every seat, and seat 1 never acts.
 The PettingZoo env (``labyrinth_gym.envs.arcane_labyrinth.env()``) exists so that the
 tools built on PettingZoo (the speed benchmark, API checks) treat every game alike:
@@ -85,6 +85,8 @@ breaking the construction rules (every problem listed) raises ``ValueError`` at
 construction.
 
 ## Version History
+- v2: the card engine's v2 rules (MagicDuel-v2: first strike fixed when the
+  first-strike step begins, the new keyword mechanisms); same observation and actions.
 - v1: the card engine's planeswalkers (a legendary planeswalker Hero; 594 actions,
   14,974 values); same game otherwise.
 - v0: first version.
@@ -135,8 +137,8 @@ def make_game(rng: np.random.Generator | None, hero: str | Path | HeroKit | None
 
 SPEC = GameSpec(
     name="arcane_labyrinth",
-    env_id="labyrinth_gym/ArcaneLabyrinth-v1",
-    version=1,
+    env_id="labyrinth_gym/ArcaneLabyrinth-v2",
+    version=2,
     new_game=make_game,
     observation_size=OBS_SIZE,
     encode=encode,
@@ -177,7 +179,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     spec_ = SPEC
     metadata = {
         "render_modes": ["ansi"],
-        "name": "arcane_labyrinth_v1",
+        "name": "arcane_labyrinth_v2",
         "is_parallelizable": False,
         "render_fps": 2,
     }

@@ -36,7 +36,7 @@ every library stay hidden. Layout and feature names:
 :mod:`labyrinth_gym.envs.magic.encoding`. PettingZoo observations are
 ``{"observation", "action_mask"}``; the mask is all zeros off-turn.
 
-Gymnasium: ``gymnasium.make("labyrinth_gym/MagicDuel-v1", decks=...)`` plays one seat
+Gymnasium: ``gymnasium.make("labyrinth_gym/MagicDuel-v2", decks=...)`` plays one seat
 of a 2-player game (``num_players`` up to 4 also works) against opponents that move
 inside ``step`` (see :class:`MagicDuelEnv`).
 
@@ -70,6 +70,12 @@ counted) or ``max_actions`` actions.
 - ``render_mode``: ``"ansi"`` (the table as the seat to act reads it).
 
 ## Version History
+- v2: the start of a game and first strike by the Comprehensive Rules: with 3 or more
+  players the starting player draws on turn 1 (103.7c) and the first mulligan is free
+  (103.5c); mulligans go round the table in turn order; the regular combat damage step
+  follows who had first strike when the first-strike step began (702.7c). Evasion,
+  protection, shroud, infect and wither act by the rules (new keyword mechanisms).
+  Same observation and actions as v1.
 - v1: planeswalkers (loyalty abilities, attacking a planeswalker); three abilities
   per permanent (594 actions); ``loyalty`` and ``attacked`` permanent features and the
   ``attack_target`` decision (14,351 values).
@@ -163,8 +169,8 @@ def make_game(rng: np.random.Generator, num_players: int = 2,
 
 SPEC = GameSpec(
     name="magic",
-    env_id="labyrinth_gym/MagicDuel-v1",
-    version=1,
+    env_id="labyrinth_gym/MagicDuel-v2",
+    version=2,
     new_game=make_game,
     observation_size=OBS_SIZE,
     encode=encode,
@@ -211,7 +217,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     spec_ = SPEC
     metadata = {
         "render_modes": ["ansi"],
-        "name": "magic_v1",
+        "name": "magic_v2",
         "is_parallelizable": False,
         "render_fps": 2,
     }

@@ -42,6 +42,9 @@ turns counted, default 120) or ``max_actions`` actions (default 30000).
 - ``max_turns``, ``max_actions``, ``mulligan``; ``render_mode="ansi"``.
 
 ## Version History
+- v1: the card engine's v2 rules (MagicDuel-v2): mulligans in turn order, first strike
+  fixed when the first-strike step begins, the new keyword mechanisms (a pod's free
+  mulligan is unchanged). Same observation and actions.
 - v0: first version.
 """
 
@@ -170,8 +173,8 @@ def season_decks(entries: dict[str, Any], identities: dict[str, str],
 
 SPEC = GameSpec(
     name="mazerunner",
-    env_id="labyrinth_gym/Mazerunner-v0",
-    version=0,
+    env_id="labyrinth_gym/Mazerunner-v1",
+    version=1,
     new_game=make_game,
     observation_size=OBS_SIZE,
     encode=encode,
@@ -197,7 +200,7 @@ SPEC = GameSpec(
 
 
 class MazerunnerEnv(EngineGymEnv):
-    """Gymnasium env (``labyrinth_gym/Mazerunner-v0``): the learner plays one seat of
+    """Gymnasium env (``labyrinth_gym/Mazerunner-v1``): the learner plays one seat of
     the pod, opponents play the rest (``learner_seat``, default drawn per episode, and
     ``opponents``, default uniformly random legal moves, as in every competitive game
     of this package)."""
@@ -212,7 +215,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     spec_ = SPEC
     metadata = {
         "render_modes": ["ansi"],
-        "name": "mazerunner_v0",
+        "name": "mazerunner_v1",
         "is_parallelizable": False,
         "render_fps": 2,
     }
