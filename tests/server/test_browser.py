@@ -61,7 +61,7 @@ def browser():
     driver.quit()
 
 
-def wait(predicate, timeout=30.0):
+def wait(predicate, timeout=60.0):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         value = predicate()

@@ -639,6 +639,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
             "graveyards": [[self.name_of(c) for c in g] for g in self.graveyard],
             "exiles": [[self.name_of(c) for c in e] for e in self.exile],
             "battlefield": [self._perm_view(pid, player) for pid in self.battlefield],
+            "mana_available": [self._mana_view(p) for p in range(self.num_players)],
             "stack": [self._item_view(s, player) for s in self.stack],
             "land_played": self.land_played,
             "outcome": self.outcome,
@@ -646,6 +647,14 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
             "returns": self.returns(),
             "legal_actions": self.legal_actions_named(player),
         }
+
+    def _mana_view(self, p: int) -> dict[str, Any]:
+        """What ``p``'s untapped mana sources can add now (public: the permanents are):
+        ``{"total": mana, "colours": "WUBRG" letters and C}``."""
+        sources = self._compute_sources(p, None)
+        colours = set().union(*(s.colours for s in sources)) if sources else set()
+        return {"total": sum(s.units or 1 for s in sources),
+                "colours": "".join(c for c in "WUBRGC" if c in colours)}
 
     # ---------------------------------------------------- copies and views
     def clone(self) -> MagicGame:

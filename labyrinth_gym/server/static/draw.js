@@ -186,14 +186,20 @@ function drawMagic(svg, obs, seat, legal, extra, names) {
                     fill: p === seat ? "#e7f5ff" : "#f8f9fa", stroke: SEAT_COLOURS[p % 6] });
     const mine = obs.battlefield.filter((b) => b.controller === p);
     const lands = mine.filter((b) => b.types.includes("Land"));
-    const untapped = lands.filter((b) => !b.tapped).length;
+    const mana = (obs.mana_available || [])[p];
     const out = obs.lost[p] ? " · OUT" : "";
+    const poison = obs.poison && obs.poison[p] ? ` · poison ${obs.poison[p]}` : "";
     el(g, "text", { x: 6, y: 14, "font-size": 12, fill: SEAT_COLOURS[p % 6],
                     "font-weight": obs.active === p ? "bold" : "normal" },
-       `${who(p)}: life ${life} · hand ${obs.hand_sizes[p]} · library ` +
-       `${obs.library_sizes[p]} · graveyard ${obs.graveyards[p].length} · exile ` +
-       `${obs.exiles[p].length} · untapped lands ${untapped}/${lands.length}${out}`);
-    const more = extra ? extra(p) : "";
+       `${who(p)}: life ${life}${poison} · hand ${obs.hand_sizes[p]} · library ` +
+       `${obs.library_sizes[p]} · mana available ` +
+       `${mana ? mana.total + (mana.colours ? " (" + mana.colours + ")" : "") : "?"}${out}`);
+    // the public zones: each graveyard's and exile's cards, the newest last
+    const zones = [["graveyard", obs.graveyards[p]], ["exile", obs.exiles[p]]]
+      .map(([zone, cards]) => `${zone} ${cards.length}` +
+           (cards.length ? `: ${clip(cards.slice(-3).reverse().join(", "), 40)}` : ""))
+      .join(" · ");
+    const more = [extra ? extra(p) : "", zones].filter(Boolean).join(" · ");
     if (more) el(g, "text", { x: 6, y: 27, "font-size": 10.5, fill: "#495057" },
                  clip(more, 110));
     const first = more ? 32 : 20;
