@@ -334,9 +334,28 @@ class Session:
                                   else game.legal_actions_named(seat)),
                 "events": events,
                 "log": [game.describe(e, seat) for e in events],
+                "league": self._league_view(),
                 "next_event": len(game.events),
                 "version": self.version,
             }
+
+    def _league_view(self) -> dict[str, Any] | None:
+        """For a game that records eliminations (Mazerunner's pods): who left, caused
+        by whom, and each seat's league points if the game ended now (rule 4d; public,
+        like the eliminations). None for other games, or without the league's code."""
+        if type(self.game).elimination_record is Game.elimination_record:
+            return None
+        try:
+            from labyrinth_gym.evaluation.league.points import pod_points
+            from labyrinth_gym.evaluation.league.season import record_from_dict
+        except ImportError:  # the [league] extra is not installed
+            return None
+        record = self.game.clone().elimination_record()  # (it settles pending losses)
+        if record is None:
+            return None
+        points = pod_points(record_from_dict(record))
+        return {"eliminations": record["eliminations"], "points": list(points.points),
+                "winner_pool": points.winner_pool}
 
     def replay(self, seat: int | None = None) -> dict[str, Any]:
         """Once the game is over (or stopped): enough to replay it exactly (game,

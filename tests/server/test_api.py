@@ -344,3 +344,30 @@ def test_a_cards_printed_text_comes_from_the_card_data(client):
     assert client.get("/v1/cards/Goblin Token").status_code == 404  # no printed card
     r = client.get("/v1/cards/" + "x" * 300)
     assert r.status_code == 422 and r.json()["field"] == "name"
+
+
+def test_a_pods_view_carries_its_eliminations_and_league_points(client):
+    """Mazerunner's pods: the view says who has left and each seat's league points if
+    the game ended now (rule 4d), the same for every seat; other games carry none."""
+    from labyrinth_gym.evaluation.league.points import pod_points
+    from labyrinth_gym.evaluation.league.season import record_from_dict
+
+    out = create(client, "mazerunner", ["human"] * 4, seed=0,
+                 kwargs={"num_players": 4, "max_turns": 30})
+    sid = out["id"]
+    assert out["view"]["league"]["points"] == [1.0, 1.0, 1.0, 1.0]
+    rng = np.random.default_rng(0)
+    while not get_view(client, sid, 0)["terminal"]:
+        play_randomly(client, sid, rng, 200)
+    views = [get_view(client, sid, s)["league"] for s in range(4)]
+    assert all(v == views[0] for v in views)
+    local = new_game(game_spec("mazerunner"), 0, {"num_players": 4, "max_turns": 30})
+    for action in client.get(f"/v1/sessions/{sid}/replay",
+                             headers=auth(sid, 0)).json()["actions"]:
+        local.apply_action(action)
+    record = local.elimination_record()
+    want = pod_points(record_from_dict(record))
+    assert views[0]["points"] == list(want.points)
+    assert views[0]["eliminations"] == record["eliminations"]
+    cards = create(client, "labyrinth_cards", ["human", "human"], kwargs={"num_players": 2})
+    assert cards["view"]["league"] is None

@@ -262,8 +262,9 @@ function drawPod(svg, obs, seat, legal) {
     const tax = (obs.commander_tax[p] || []).join("/");
     const taken = Object.entries(obs.commander_damage[p] || {})
       .map(([c, d]) => `${d} from ${c}`).join(", ");
-    return `command zone: ${clip(zone, 40)} (tax ${tax})` +
-           (taken ? ` · commander damage taken: ${clip(taken, 40)}` : "");
+    const league = obs.league ? `league points ${obs.league.points[p]} · ` : "";
+    return `${league}command zone: ${clip(zone, 36)} (tax ${tax})` +
+           (taken ? ` · commander damage taken: ${clip(taken, 30)}` : "");
   });
 }
 

@@ -131,7 +131,8 @@ function show(view) {
   log.events.push(...(view.log ?? view.events.map(describe)));
   log.next = view.next_event;
   $("info").textContent = `${view.game} · session ${view.session} · you see seat ${seat}`;
-  drawTable($("table"), view.game, view.observation, seat, view.legal_actions);
+  drawTable($("table"), view.game, { ...view.observation, league: view.league }, seat,
+            view.legal_actions);
   const list = $("log");
   list.innerHTML = "";
   for (const e of log.events.slice(-200)) {
