@@ -199,6 +199,15 @@ class MagicNarrator(Narrator):
         verb = "gains" if change > 0 else "loses"
         return self.does(e["player"], f"{verb} {abs(change)} life ({e['life']} left)")
 
+    def on_poison(self, e: Event) -> str:
+        counters = plural(e["change"], "poison counter")
+        return self.does(e["player"], f"gets {counters} ({e['poison']} in all)")
+
+    def on_prevented(self, e: Event) -> str:
+        why = f" by {words(e['reason'])}" if e.get("reason") else ""
+        return (f"{card(e['source'])}'s {e['amount']} damage to {card(e.get('card'))} "
+                f"is prevented{why}")
+
     def on_lose(self, e: Event) -> str:
         why = LOSS_REASONS.get(e.get("reason"), words(e.get("reason", "")))
         return self.does(e["player"], f"loses the game {why}".rstrip())

@@ -123,6 +123,13 @@ def test_magic_sentences():
     assert game.describe(at_you, 1) == "Seat 0 casts Lightning Bolt targeting you."
     drawn = {"type": "draw", "turn": 2, "player": 1, "card": "Mountain"}
     assert game.describe(drawn, 1) == "You draw Mountain."
+    poison = {"type": "poison", "turn": 4, "player": 0, "change": 2, "poison": 7}
+    assert game.describe(poison, 0) == "You get 2 poison counters (7 in all)."
+    assert game.describe(poison, 1) == "Seat 0 gets 2 poison counters (7 in all)."
+    prevented = {"type": "prevented", "turn": 4, "source": "Lightning Bolt", "id": 4,
+                 "card": "Black Knight", "amount": 3, "reason": "protection"}
+    assert game.describe(prevented, 0) == (
+        "Lightning Bolt's 3 damage to Black Knight is prevented by protection.")
     assert game.describe(game.event_for(drawn, 0), 0) == "Seat 1 draws a card."
     attack = {"type": "attack", "turn": 5, "player": 1, "id": 14,
               "card": "Goblin Striker", "defending": 0}
