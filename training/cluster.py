@@ -11,7 +11,7 @@ stay on the loopback device, so nothing leaves the machine.) :func:`two_node_tra
 node each env runner actor lived on.
 
 Nothing here is needed to train on a real cluster: there, start the nodes with
-``ray start`` and pass ``--address`` (README, "Training on a Ray cluster").
+``ray start`` and pass ``--address`` (docs/training.md, "Training on Ray RLlib").
 """
 
 from __future__ import annotations

@@ -399,7 +399,7 @@ def test_a_turn_starts_with_the_layout_slid_clear_of_the_border(table):
 
 def test_a_layout_too_wide_to_clear_the_border_stays_put(table):
     """A row of SIZE - 1 cards cannot keep a free column on both sides: it stays
-    against the east edge (the residual edge the README measures) and plays go west."""
+    against the east edge (the residual edge docs/results.md measures) and plays go west."""
     row = [c.id for c in CARDS if bin(c.openings).count("1") >= 2][: SIZE - 1]
     layout = {at(5, 1 + i): (cid, 0) for i, cid in enumerate(row)}
     spare = [c.id for c in CARDS if c.id not in row]
