@@ -20,7 +20,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -x
+	$(BIN)/python -m pytest -x --durations=25
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
