@@ -33,6 +33,7 @@ from labyrinth_gym.evaluation.matches import (
     resolve_spec,
 )
 from labyrinth_gym.evaluation.progress import no_bar
+from labyrinth_gym.evaluation.report import rate_with_interval as _rate
 
 DEMO_GAMES: dict[str, int] = {
     # Games per game in the demo, sized so that each takes a few seconds on one core
@@ -105,10 +106,6 @@ def plan(game: str, seed: int = 0) -> DemoMatch:
 
 def _short(aid: str) -> str:
     return aid.split("/", 1)[1]
-
-
-def _rate(row: Mapping[str, Any]) -> str:
-    return (f"{row['win_rate']:.1%} [{row['ci_low']:.1%}, {row['ci_high']:.1%}]")
 
 
 def describe(match: DemoMatch, rows: list[dict[str, Any]], seconds: float) -> str:

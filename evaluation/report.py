@@ -32,6 +32,12 @@ def _ci(row: dict[str, Any]) -> str:
     return f"[{row['ci_low']:.1%}, {row['ci_high']:.1%}]"
 
 
+def rate_with_interval(row: dict[str, Any]) -> str:
+    """``"96.0% [92.3%, 98.0%]"``: a row's win rate and its 95% interval, as the
+    tables and the lines printed as each row ends show them."""
+    return f"{_pct(row['win_rate'])} {_ci(row)}"
+
+
 def _text(x: Any) -> str:
     return "" if x is None else str(x)
 

@@ -735,9 +735,10 @@ def _agent_line(row: dict[str, Any]) -> str:
     """A benchmark row as the line printed when it is done."""
     if not row.get("games"):
         return f"{row['agent']}: {row.get('note', '')}"
-    return (f"{row['agent']}: {row['win_rate']:.1%} [{row['ci_low']:.1%}, "
-            f"{row['ci_high']:.1%}] of {row['games']} games, {row['note']} "
-            f"[{row['seconds']:.1f} s]")
+    from labyrinth_gym.evaluation.report import rate_with_interval
+
+    return (f"{row['agent']}: {rate_with_interval(row)} of {row['games']} games, "
+            f"{row['note']} [{row['seconds']:.1f} s]")
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -196,6 +196,7 @@ class Session:
     actions: list[int] = field(default_factory=list)
     version: int = 0
     stopped: str | None = None
+    _league: tuple[int, dict[str, Any]] | None = None  # (version, league view)
     last_used: float = field(default_factory=time.monotonic)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -350,12 +351,17 @@ class Session:
             from labyrinth_gym.evaluation.league.season import record_from_dict
         except ImportError:  # the [league] extra is not installed
             return None
+        cached = self._league
+        if cached is not None and cached[0] == self.version:  # every seat's view
+            return cached[1]
         record = self.game.clone().elimination_record()  # (it settles pending losses)
         if record is None:
             return None
         points = pod_points(record_from_dict(record))
-        return {"eliminations": record["eliminations"], "points": list(points.points),
-                "winner_pool": points.winner_pool}
+        league = {"eliminations": record["eliminations"], "points": list(points.points),
+                  "winner_pool": points.winner_pool}
+        self._league = (self.version, league)
+        return league
 
     def replay(self, seat: int | None = None) -> dict[str, Any]:
         """Once the game is over (or stopped): enough to replay it exactly (game,
