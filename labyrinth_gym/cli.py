@@ -450,12 +450,20 @@ def build_parser() -> argparse.ArgumentParser:
     cards = p.add_subparsers(dest="cards", required=True, metavar="WHAT")
     c = cards.add_parser(
         "coverage",
-        help="supported cards by type and the commonest unsupported reasons",
-        description="How many real cards the compiler supports, by card type, and the "
-        "most common reasons (the first line it could not read) for the rest.",
+        help="supported cards by type, by mechanism, and the commonest unsupported reasons",
+        description="How many real cards the compiler supports, by card type; how many "
+        "supported cards need each rules mechanism (an effect, a trigger event, a keyword, "
+        "a kind of cost); and the most common reasons (the first line it could not read) "
+        "for the rest.",
     )
     c.add_argument("--reasons", type=int, default=20,
                    help="how many unsupported reasons to list (default 20)")
+    c.add_argument("--mechanisms", type=int, default=25,
+                   help="how many mechanisms to list with the number of supported cards "
+                   "that need each (default 25)")
+    c.add_argument("--json", action="store_true",
+                   help="print the whole report (every reason and mechanism) as JSON, "
+                   "e.g. to compare two versions")
     c.set_defaults(func=cmd_cards_coverage)
     c = cards.add_parser(
         "show",
@@ -898,9 +906,13 @@ def cmd_cards_coverage(args: argparse.Namespace) -> int:
     from labyrinth_gym.envs.magic.engine.coverage import coverage
     from labyrinth_gym.evaluation.report import print_table
 
-    if args.reasons < 0:
-        raise UsageError(f"--reasons must be 0 or more, got {args.reasons}")
-    report = coverage(reasons=args.reasons)
+    for option in ("reasons", "mechanisms"):
+        if getattr(args, option) < 0:
+            raise UsageError(f"--{option} must be 0 or more, got {getattr(args, option)}")
+    report = coverage(reasons=None if args.json else args.reasons)
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return 0
     table = Table(title=f"supported cards: {report['supported']:,} of {report['total']:,}")
     for header in ("card type", "supported", "of", "share"):
         table.add_column(header, justify="left" if header == "card type" else "right")
@@ -915,6 +927,13 @@ def cmd_cards_coverage(args: argparse.Namespace) -> int:
         for reason, n in report["reasons"]:
             reasons.add_row(f"{n:,}", reason)
         print_table(reasons)
+    if args.mechanisms:
+        needs = Table(title="mechanisms: supported cards that need each one")
+        needs.add_column("cards", justify="right")
+        needs.add_column("mechanism")
+        for label, n in report["mechanisms"][:args.mechanisms]:
+            needs.add_row(f"{n:,}", label)
+        print_table(needs)
     return 0
 
 
