@@ -1349,7 +1349,16 @@ class CompiledPool:
 
 @cache
 def compiled_pool() -> CompiledPool:
-    """The whole card pool compiled once per process: the cards a game can use.
+    """The whole card pool compiled: the cards a game can use. Once per process, and
+    read from the disk cache of :mod:`~pool_cache` when the card data and the engine's
+    source are the ones it was compiled from."""
+    from labyrinth_gym.envs.magic.engine.pool_cache import load_or_build
+
+    return load_or_build(compile_pool)
+
+
+def compile_pool() -> CompiledPool:
+    """Compile every card of the pool (several seconds; :func:`compiled_pool` caches it).
 
     A card is supported when its text compiles *and* the rules engine can play every
     part of the tree (:func:`~labyrinth_gym.envs.magic.engine.resolve.unresolvable`);
