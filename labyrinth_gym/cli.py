@@ -466,6 +466,20 @@ def build_parser() -> argparse.ArgumentParser:
                    "e.g. to compare two versions")
     c.set_defaults(func=cmd_cards_coverage)
     c = cards.add_parser(
+        "decks",
+        help="which decklists in a folder load, and the cards that stop the rest",
+        description="Read every decklist under DIR (XMage .dck files and plain "
+        "'4 Card Name' lists, .txt or .dec), say per deck whether the engine plays it "
+        "whole, and rank the missing cards by how many decks they block.",
+    )
+    c.add_argument("folder", metavar="DIR", help="a folder of decklists (read recursively)")
+    c.add_argument("--top", type=int, default=30,
+                   help="how many missing cards to rank (default 30)")
+    c.add_argument("--list", action="store_true",
+                   help="also list every deck: loads, or the cards that stop it")
+    c.add_argument("--json", action="store_true", help="print the whole report as JSON")
+    c.set_defaults(func=cmd_cards_decks)
+    c = cards.add_parser(
         "show",
         help="a card's compiled effect tree",
         description="Print a card's compiled effect tree as JSON, or why it is not "
@@ -937,6 +951,59 @@ def cmd_cards_coverage(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_cards_decks(args: argparse.Namespace) -> int:
+    import dataclasses
+
+    from rich.table import Table
+
+    from labyrinth_gym.envs.magic.engine.deck_report import deck_report
+    from labyrinth_gym.evaluation.report import print_table
+
+    if args.top < 0:
+        raise UsageError(f"--top must be 0 or more, got {args.top}")
+    try:
+        report = deck_report(args.folder)
+    except (NotADirectoryError, ValueError) as err:
+        raise UsageError(str(err)) from err
+    decks = report["decks"]
+    if args.json:
+        print(json.dumps({**report, "decks": [dataclasses.asdict(d) | {"whole": d.whole}
+                                             for d in decks]}, indent=1))
+        return 0
+    if not decks:
+        raise UsageError(f"no decklists (.dck, .dec, .txt) under {args.folder}")
+    if args.list:
+        for d in decks:
+            if d.problems:
+                print(f"{d.path}: unreadable: {'; '.join(d.problems)}")
+            elif d.whole:
+                print(f"{d.path}: loads ({d.slots} cards)")
+            else:
+                stops = sorted(d.blocking | d.unknown)
+                print(f"{d.path}: {d.supported} of {d.slots} cards play; stopped by "
+                      f"{len(stops)}: {', '.join(stops)}")
+    share = report["supported"] / report["slots"] if report["slots"] else 0.0
+    print(f"{report['whole']:,} of {len(decks):,} decks load whole; "
+          f"{report['supported']:,} of {report['slots']:,} card slots "
+          f"({share:.1%}) are cards the engine plays")
+    groups = Table(title="by folder")
+    for header in ("folder", "decks", "whole", "slots supported"):
+        groups.add_column(header, justify="left" if header == "folder" else "right")
+    for name, g in report["groups"].items():
+        part = g["supported"] / g["slots"] if g["slots"] else 0.0
+        groups.add_row(name, f"{g['decks']:,}", f"{g['whole']:,}", f"{part:.1%}")
+    print_table(groups)
+    if args.top and report["missing"]:
+        missing = Table(title="missing cards, by the decks they block")
+        for header in ("decks", "copies", "card", "why"):
+            missing.add_column(header, justify="right" if header in ("decks", "copies")
+                               else "left")
+        for m in report["missing"][:args.top]:
+            missing.add_row(f"{m['decks']:,}", f"{m['slots']:,}", m["card"], m["reason"])
+        print_table(missing)
+    return 0
+
+
 def cmd_cards_show(args: argparse.Namespace) -> int:
     from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
     from labyrinth_gym.envs.magic.engine.decklist import Decklist, check_cards
@@ -951,11 +1018,6 @@ def cmd_cards_show(args: argparse.Namespace) -> int:
     raise UsageError(problem)
 
 
-def _card_key(name: str) -> str:
-    """A name as lookups compare it: case and spacing (also around ``//``) ignored."""
-    return " ".join(name.replace("//", " // ").split()).casefold()
-
-
 def find_card(query: str, names: Sequence[str], suggestions: int = 5) -> str:
     """The card ``query`` names: the exact name first, then the name in any case, then
     the double-faced or split card (``A // B``) one of whose faces it names.
@@ -963,24 +1025,13 @@ def find_card(query: str, names: Sequence[str], suggestions: int = 5) -> str:
     Raises:
         UsageError: No card by that name; the message lists the closest names.
     """
-    if query in names:
-        return query
-    key = _card_key(query)
-    by_key: dict[str, str] = {}
-    by_face: dict[str, str] = {}
-    for name in sorted(names):
-        by_key.setdefault(_card_key(name), name)
-        if "//" in name:
-            for face in name.split("//"):
-                by_face.setdefault(_card_key(face), name)
-    found = by_key.get(key) or by_face.get(key)
+    from labyrinth_gym.envs.magic.engine.decklist import CardNames
+
+    index = CardNames(names)
+    found = index.find(query)
     if found is not None:
         return found
-    import difflib
-
-    close = difflib.get_close_matches(key, [*by_key, *by_face], n=suggestions,
-                                      cutoff=0.6)
-    shown = list(dict.fromkeys(by_key.get(c) or by_face[c] for c in close))
+    shown = index.closest(query, n=suggestions, cutoff=0.6)
     hint = (f"; the closest names: {', '.join(repr(n) for n in shown)}" if shown
             else "")
     raise UsageError(f"unknown card {query!r}{hint}")

@@ -11,7 +11,12 @@ The format is the one players paste everywhere::
     2 Naturalize
 
 A ``Sideboard`` line (optionally ``Sideboard:``) starts the sideboard; blank lines are
-ignored. :func:`load_decklist` checks every card and raises one
+ignored. The ``.dck`` files XMage writes read too: ``4 [M10:179] Llanowar Elves``
+(the set and number in brackets are ignored), ``SB: 1 [AFC:328] Name`` for a sideboard
+card (a Commander deck's commander), and its ``NAME:`` and ``LAYOUT`` lines are
+skipped. A double-faced, split or adventurer card may be named by one face
+(``Bonecrusher Giant`` is ``Bonecrusher Giant // Stomp``); a name in the wrong case is a
+problem that points at the right spelling (:class:`CardNames` finds cards). :func:`load_decklist` checks every card and raises one
 :class:`DecklistError` listing every problem at once: unknown names (with close
 spellings from the pool) and cards the compiler does not support (with its reason).
 
@@ -36,6 +41,10 @@ from labyrinth_gym.envs.magic.engine.compiler import CompiledPool, compiled_pool
 from labyrinth_gym.envs.magic.engine.effects import CardDef
 
 _LINE = re.compile(r"(?:(\d+)\s*x?\s+)?(.+)")
+_DCK_LINE = re.compile(r"(SB:\s*)?(\d+)\s+\[[^\]]*\]\s*(.+)")
+"""An XMage ``.dck`` card line: ``[SB: ]count [SET:number] name``."""
+_DCK_SKIPPED = re.compile(r"(NAME|LAYOUT \w+):.*")
+"""XMage's deck name and table layout lines."""
 
 MAX_LINES = 1_000
 """Lines a decklist may have, blank lines and comments included."""
@@ -139,16 +148,87 @@ def parse_decklist(text: str, source: str = "decklist") -> Decklist:
         if re.fullmatch(r"sideboard:?", line, flags=re.IGNORECASE):
             current = "side"
             continue
+        if _DCK_SKIPPED.fullmatch(line):
+            continue
+        where = current
+        dck = _DCK_LINE.fullmatch(line)
+        if dck:
+            where = "side" if dck.group(1) else current
+            line = f"{dck.group(2)} {dck.group(3)}"
         card = read_card(number, line, problems)
         if card is None:
             continue
         name, count = card
-        section = sections[current]
+        section = sections[where]
         section[name] = section.get(name, 0) + count
     problems += total_problems(n for s in sections.values() for n in s.values())
     if problems:
         raise DecklistError(problems, source)
+    if any("//" not in n for s in sections.values() for n in s):
+        pool = compiled_pool()
+        sections = {k: by_full_name(v, pool) for k, v in sections.items()}
     return Decklist(tuple(sections["main"].items()), tuple(sections["side"].items()))
+
+
+def card_key(name: str) -> str:
+    """A name as lookups compare it: case and spacing (also around ``//``) ignored."""
+    return " ".join(name.replace("//", " // ").split()).casefold()
+
+
+class CardNames:
+    """Finds the card a written name means: the exact name, else the name in any case,
+    else the double-faced, split or adventurer card (``A // B``) one of whose faces it
+    names."""
+
+    def __init__(self, names: Iterable[str]):
+        self.names = frozenset(names)
+        self.faces: dict[str, str] = {}
+        self.by_key: dict[str, str] = {}
+        self.by_face: dict[str, str] = {}
+        for name in sorted(self.names):
+            self.by_key.setdefault(card_key(name), name)
+            if "//" in name:
+                for face in name.split("//"):
+                    self.faces.setdefault(face.strip(), name)
+                    self.by_face.setdefault(card_key(face), name)
+
+    def find(self, written: str, any_case: bool = True) -> str | None:
+        """The card's name, or None. ``any_case=False`` (a decklist): only the exact
+        name or the exact name of a face."""
+        if written in self.names:
+            return written
+        if not any_case:
+            return self.faces.get(written.strip())
+        key = card_key(written)
+        return self.by_key.get(key) or self.by_face.get(key)
+
+    def closest(self, written: str, n: int = 3, cutoff: float = 0.75) -> list[str]:
+        """Up to ``n`` cards whose name or a face is nearest to ``written``."""
+        close = difflib.get_close_matches(card_key(written), [*self.by_key, *self.by_face],
+                                          n=n, cutoff=cutoff)
+        return list(dict.fromkeys(self.by_key.get(c) or self.by_face[c] for c in close))
+
+
+_NAMES: dict[int, tuple[CompiledPool, CardNames]] = {}
+
+
+def pool_names(pool: CompiledPool) -> CardNames:
+    """The :class:`CardNames` of every card of ``pool`` (built once per pool)."""
+    cached = _NAMES.get(id(pool))
+    if cached is None or cached[0] is not pool:
+        cached = _NAMES[id(pool)] = (pool, CardNames([*pool.supported, *pool.unsupported]))
+    return cached[1]
+
+
+def by_full_name(section: dict[str, int], pool: CompiledPool) -> dict[str, int]:
+    """``section`` with a card named by one face (``Bonecrusher Giant``) written by
+    its full name (``Bonecrusher Giant // Stomp``); other names stay as written."""
+    names = pool_names(pool)
+    out: dict[str, int] = {}
+    for name, n in section.items():
+        real = names.find(name, any_case=False) or name
+        out[real] = out.get(real, 0) + n
+    return out
 
 
 SUGGESTIONS = 5
@@ -160,14 +240,15 @@ def check_cards(decklist: Decklist, pool: CompiledPool | None = None) -> list[st
     """Every problem with the cards a decklist names, main deck and sideboard (the
     first :data:`SUGGESTIONS` unknown names with the nearest real ones)."""
     pool = pool or compiled_pool()
-    known = list(pool.supported) + list(pool.unsupported)
+    names = pool_names(pool)
     problems = []
     hinted = 0
     seen: set[str] = set()
-    for name, _ in decklist.main + decklist.sideboard:
-        if name in seen:
+    for written, _ in decklist.main + decklist.sideboard:
+        if written in seen:
             continue
-        seen.add(name)
+        seen.add(written)
+        name = names.find(written, any_case=False) or written
         if name in pool.supported:
             continue
         if name in pool.unsupported:
@@ -176,9 +257,7 @@ def check_cards(decklist: Decklist, pool: CompiledPool | None = None) -> list[st
         close: list[str] = []
         if hinted < SUGGESTIONS:
             hinted += 1
-            close = difflib.get_close_matches(name, known, n=3, cutoff=0.75)
-            if not close:
-                close = [k for k in known if k.lower() == name.lower()]
+            close = names.closest(name)
         hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
         problems.append(f"unknown card {name!r}{hint}")
     return problems
