@@ -349,8 +349,7 @@ class CastingMixin:
             self.log("cast", player=p, card=d.name, id=item.sid,
                      targets=self._target_names(item), **({"x": item.x} if d.cost and
                                                            d.cost.x else {}))
-            if "Creature" not in d.types:
-                self._cast_triggers(p)
+            self._cast_triggers(p, item.card, item.sid)
         elif item.kind == "activated":
             ab = d.activated[item.index]
             source = item.source
@@ -560,7 +559,7 @@ class CastingMixin:
             pid = self._source_pid(item)
             host = self.battlefield[pid].attached_to if pid is not None else None
             return [host] if host is not None and host in self.battlefield else []
-        if name == "defending_player":
+        if name in ("defending_player", "that_player"):
             d = item.defending
             return [player_code(d)] if d is not None and not self.lost[d] else []
         # unresolvable() refuses cards with other refs at deck load
@@ -601,6 +600,8 @@ class CastingMixin:
         """A number of the resolving effect (``"X"``: the value chosen on casting)."""
         if value == "X":
             return max(self.res["item"].x, 0)  # type: ignore[index]
+        if value == "that_much":
+            return self.res["item"].amount  # type: ignore[index]
         return int(value)
 
     def select_players(self, sel: Any, path: str) -> list[int]:
@@ -618,8 +619,10 @@ class CastingMixin:
         item: StackItem = self.res["item"]  # type: ignore[index]
         source = self._source_pid(item)
         kws = self.keywords(source) if source is not None else frozenset(item.keywords)
+        # the ability's source permanent deals it (its "deals damage" triggers)
         self._deal_damage([(code, self.amount(amount))], item.controller, kws,
-                          self.name_of(item.card), quality=self._quality(item))
+                          self.name_of(item.card), quality=self._quality(item),
+                          source=source)
 
     def counter(self, sid: int) -> None:
         for s in self.stack:

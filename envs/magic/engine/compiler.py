@@ -18,9 +18,18 @@ Lines are routed in this order (the first template that reads the whole line win
 3. a static ability: entering tapped, a creature's own combat restriction ("this can't
    block."), an Aura's or Equipment's bonus ("enchanted creature gets +1/+1 and has
    flying."), an anthem ("other Elf creatures you control get +1/+1.");
-4. a triggered ability: ``when this enters / dies / attacks``, ``whenever a[nother]
-   <permanent> enters / dies / attacks``, ``at the beginning of your upkeep / end
-   step``; "you may <effect>" makes it optional;
+4. a triggered ability: ``when[ever] <subject> <event>`` (subject ``this``,
+   ``equipped creature``, ``enchanted creature``, ``a[nother] <permanent>``, ``this
+   or another <permanent>``; event ``enters``, ``dies``, ``attacks [alone]``,
+   ``blocks``, ``becomes blocked``, ``attacks and isn't blocked``, ``leaves the
+   battlefield``, ``deals [combat] damage [to a player / an opponent / a
+   creature]``, ``is dealt damage``, or two joined by ``or``), ``whenever <you / an
+   opponent / a player> <gain(s) life / lose(s) life / draw(s) a card / discard(s)
+   a card / attack>``, ``whenever <you cast / an opponent casts / a player casts> a
+   [noncreature | <type> [or <type>]] spell``, ``at the beginning of <whose>
+   <upkeep / draw step / main phase / combat / end step>``; "you may <effect>" makes
+   it optional; ``that much`` / ``that many`` and ``that player`` in its effect name
+   the event's amount and player;
 5. an activated ability ``<cost>: <effect>`` (mana, ``{T}``, sacrifice this or a
    permanent, pay life, discard cards, or "discard this" from the hand), with "activate
    only as a sorcery" / "once each turn"; ``cycling <cost>``;
@@ -73,8 +82,9 @@ SELF_NOUNS = ("creature", "land", "artifact", "enchantment", "spell", "equipment
               "permanent", "card", "vehicle")
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-           "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "x": "X"}
-_NUM = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
+           "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "x": "X",
+           "that much": "that_much", "that many": "that_much"}
+_NUM = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|that much|that many|\d+)"
 COLOUR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
@@ -289,10 +299,11 @@ REF_PHRASES: dict[str, fx.Ref] = {
     "enchanted creature": fx.Ref("enchanted"),
     "equipped creature": fx.Ref("equipped"),
     "defending player": fx.Ref("defending_player"),
+    "that player": fx.Ref("that_player"),
 }
 
 PLAYER_PHRASES = ("you", "target player", "target opponent", "each player",
-                  "each opponent", "its controller", "defending player")
+                  "each opponent", "its controller", "defending player", "that player")
 """The selectors a player-effect (draw, discard, mill, life) may name."""
 
 
@@ -810,7 +821,7 @@ class _RefCheck:
         self.x_defined = x_defined
         self.spell = spell
         self.seen_target = False
-        dies = trigger is not None and trigger.event == "dies"
+        dies = trigger is not None and trigger.event in ("dies", "leaves")
         self.dead_self = dies and trigger is not None and trigger.subject == fx.Ref("self")
         self.dead_it = dies
 
@@ -852,8 +863,17 @@ class _RefCheck:
                     or antecedent is None and self.trigger is None):
                 raise Unsupported(f"'{part.name}' with nothing to refer to")
             if isinstance(part, fx.Ref) and part.name == "defending_player" and (
-                    self.trigger is None or self.trigger.event != "attacks"):
+                    self.trigger is None
+                    or self.trigger.event not in ("attacks", "unblocked")):
                 raise Unsupported("'defending player' outside an attack trigger")
+            if isinstance(part, fx.Ref) and part.name == "that_player" and (
+                    self.trigger is None
+                    or self.trigger.event not in fx.PLAYER_NAMING_EVENTS):
+                raise Unsupported("'that player' with no player to refer to")
+            if any(getattr(part, f) == "that_much" for f in ("amount", "count")
+                   if hasattr(part, f)) and (
+                    self.trigger is None or self.trigger.event not in fx.AMOUNT_EVENTS):
+                raise Unsupported("'that much' with no amount to refer to")
         what = getattr(node, "what", None) if isinstance(node, _MOVED) else None
         if what == fx.Ref("self") and self.dead_self or \
                 what == fx.Ref("it") and antecedent is None and self.dead_it:
@@ -1079,47 +1099,144 @@ COMBAT_RESTRICTIONS = {
 
 _STEPS = {"your upkeep": ("upkeep", fx.Ref("you")),
           "each upkeep": ("upkeep", fx.Ref("each_player")),
+          "each player's upkeep": ("upkeep", fx.Ref("each_player")),
           "each opponent's upkeep": ("upkeep", fx.Ref("each_opponent")),
+          "your draw step": ("draw_step", fx.Ref("you")),
+          "each player's draw step": ("draw_step", fx.Ref("each_player")),
+          "your precombat main phase": ("main1", fx.Ref("you")),
+          "your first main phase": ("main1", fx.Ref("you")),
+          "your postcombat main phase": ("main2", fx.Ref("you")),
+          "your second main phase": ("main2", fx.Ref("you")),
+          "combat on your turn": ("beginning_of_combat", fx.Ref("you")),
+          "each combat": ("beginning_of_combat", fx.Ref("each_player")),
           "your end step": ("end_step", fx.Ref("you")),
           "each end step": ("end_step", fx.Ref("each_player")),
           "the end step": ("end_step", fx.Ref("each_player")),
+          "each player's end step": ("end_step", fx.Ref("each_player")),
           "each opponent's end step": ("end_step", fx.Ref("each_opponent"))}
 """Step triggers: whose step is the trigger's subject."""
 
-_SELF_EVENTS = {"enters": ("enters",), "enters the battlefield": ("enters",),
-                "dies": ("dies",), "is put into a graveyard from the battlefield": ("dies",),
-                "attacks": ("attacks",), "enters or dies": ("enters", "dies"),
-                "enters or is put into a graveyard from the battlefield": ("enters", "dies")}
-"""Events of the source itself; "enters or dies" is one ability with two trigger
-events, read as two triggered abilities with the same effect (they play the same)."""
+_OBJECT_VERBS = {
+    "enters": "enters", "enters the battlefield": "enters",
+    "dies": "dies", "is put into a graveyard from the battlefield": "dies",
+    "attacks": "attacks", "blocks": "blocks",
+    "attacks alone": "attacks_alone",
+    "becomes blocked": "becomes_blocked",
+    "attacks and isn't blocked": "unblocked",
+    "leaves the battlefield": "leaves",
+    "deals damage": "deals_damage", "deals combat damage": "deals_combat_damage",
+    "deals damage to a player": "deals_damage_player",
+    "deals combat damage to a player": "deals_combat_damage_player",
+    "deals damage to an opponent": "deals_damage_opponent",
+    "deals combat damage to a creature": "deals_combat_damage_creature",
+    "is dealt damage": "dealt_damage",
+}
+"""What happens to a permanent, as a trigger event (:data:`~effects.OBJECT_EVENTS`)."""
 
-_EVENT_TYPES = {"enters": None, "dies": {"Creature"}, "attacks": {"Creature"}}
-"""What another object's event may watch: any permanent enters, a creature dies or
-attacks (an artifact "dies" in no wording of the game)."""
+_PLAYER_VERBS = {"gain life": "gain_life", "gains life": "gain_life",
+                 "lose life": "lose_life", "loses life": "lose_life",
+                 "draw a card": "draw", "draws a card": "draw",
+                 "discard a card": "discard", "discards a card": "discard",
+                 "attack": "you_attack"}
+"""What happens to a player, as a trigger event (:data:`~effects.PLAYER_EVENTS`)."""
+
+_PLAYER_SUBJECTS = {"you": fx.Ref("you"), "an opponent": fx.Ref("each_opponent"),
+                    "a player": fx.Ref("each_player")}
+_CASTERS = {"you cast": "you", "an opponent casts": "opponent", "a player casts": "any"}
+
+_EVENT_TYPES = {"enters": None, "leaves": None}
+"""What another object's event may watch: any permanent enters or leaves; every other
+event happens to creatures only (an artifact "dies" in no wording of the game)."""
+
+_SPELL_TYPES = {"instant": "Instant", "sorcery": "Sorcery", "creature": "Creature",
+                "artifact": "Artifact", "enchantment": "Enchantment",
+                "planeswalker": "Planeswalker", "land": "Land"}
+
+
+def spell_filter(phrase: str) -> fx.Filter | None:
+    """``a spell``, ``a noncreature spell``, ``an instant or sorcery spell``, ``an
+    artifact or creature spell``... as a :class:`Filter` of the spell's card (None if
+    not one we know)."""
+    m = re.fullmatch(r"an? (?:(noncreature) )?(?:(.+) )?spell", phrase)
+    if not m:
+        return None
+    types: set[str] = set()
+    if m.group(2):
+        for word in re.split(r",? or |, ", m.group(2)):
+            if word not in _SPELL_TYPES:
+                return None
+            types.add(_SPELL_TYPES[word])
+    if m.group(1) and types:
+        return None
+    return fx.Filter(types=frozenset(types),
+                     props=frozenset({"noncreature"}) if m.group(1) else frozenset())
+
+
+def _verbs(text: str, table: dict[str, str]) -> tuple[str, ...] | None:
+    """``enters or attacks`` -> ``("enters", "attacks")`` (each verb phrase known)."""
+    if text in table:
+        return (table[text],)
+    for joint in (" or ", ", "):
+        head, sep, tail = text.partition(joint)
+        if sep and head in table:
+            rest = _verbs(tail.removeprefix("or "), table)
+            if rest is not None and table[head] not in rest:
+                return (table[head], *rest)
+    return None
 
 
 def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
     """The condition of ``when``/``whenever <condition>,`` as triggers (one per event),
     or None if not one we know."""
-    if m := re.fullmatch(r"this (.+)", condition):
-        events = _SELF_EVENTS.get(m.group(1))
-        return tuple(fx.Trigger(e) for e in events) if events else None
-    if word != "whenever":
+    for phrase, who in _CASTERS.items():
+        if condition.startswith(phrase + " "):
+            f = spell_filter(condition[len(phrase) + 1:])
+            if f is None or word != "whenever":
+                return None
+            return (fx.Trigger("cast", dataclasses.replace(f, controller=who)),)
+    for phrase, who in _PLAYER_SUBJECTS.items():
+        if condition.startswith(phrase + " ") and word == "whenever":
+            events = _verbs(condition[len(phrase) + 1:], _PLAYER_VERBS)
+            if events is None or (events == ("you_attack",) and phrase != "you"):
+                return None
+            return tuple(fx.Trigger(e, who) for e in events)
+    subject: Any = None
+    m = None if condition.startswith("this or another ") else re.fullmatch(
+        r"(this|equipped creature|enchanted creature) (.+)", condition)
+    if m:
+        subject = {"this": fx.Ref("self"), "equipped creature": fx.Ref("equipped"),
+                   "enchanted creature": fx.Ref("enchanted")}[m.group(1)]
+        rest = m.group(2)
+    elif word != "whenever":
         return None  # "when a creature dies" is not how the game words a repeat event
-    m = re.fullmatch(r"(a|an|another) (.+?) (enters|dies|attacks)", condition)
-    if not m:
+    elif m := re.fullmatch(r"(this or another|a|an|another) (.+?) ((?:enters|dies|"
+                           r"attacks|blocks|becomes|leaves|deals|is) .+|enters|dies|"
+                           r"attacks|blocks)", condition):
+        rest = m.group(3)
+    else:
         return None
+    events = _verbs(rest, _OBJECT_VERBS)
+    if events is None:
+        return None
+    if subject is not None:
+        return tuple(fx.Trigger(e, subject) for e in events)
     f = object_filter(m.group(2))
-    allowed = _EVENT_TYPES[m.group(3)]
-    if f is not None and not f.types and f.subtypes and allowed is not None:
-        # "whenever another goblin you control dies": only a creature dies or attacks
-        f = dataclasses.replace(f, types=frozenset(allowed))
-    if f is None or not (f.types or f.subtypes) or (
-            allowed is not None and f.types != allowed):
+    if f is None or not (f.types or f.subtypes):
         return None
+    for event in events:
+        allowed = _EVENT_TYPES.get(event, {"Creature"})
+        if not f.types and f.subtypes and allowed is not None:
+            # "whenever another goblin you control dies": only a creature dies
+            f = dataclasses.replace(f, types=frozenset(allowed))
+        if allowed is not None and f.types != allowed:
+            return None
     if m.group(1) == "another":
         f = fx.Filter(f.types, f.subtypes, f.controller, f.props | {"other"})
-    return (fx.Trigger(m.group(3), f),)
+    elif m.group(1) == "this or another":
+        # "this or another <quality>": this card is one of them (checked by the
+        # caller against its printed types), so the filter without "other" says both
+        f = dataclasses.replace(f, props=f.props | {"this_or_another"})
+    return tuple(fx.Trigger(e, f) for e in events)
 
 
 ABILITY_WORDS = frozenset({
@@ -1155,7 +1272,12 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
         return False
     if when is None:
         return False
+    when = tuple(_own_subject(t, printed) for t in when)
+    if any(t is None for t in when):
+        return False
     text = m.groups()[-1]
+    if {t.event for t in when} & _IT_IS_OTHER and re.search(r"\bits?\b", text):
+        return False  # "it" would be the subject, "that creature" the other: not told apart
     if when[0].subject == fx.Ref("self"):
         # Right after the condition, "it" can only be the triggering object, the
         # source itself: "when this dies, it deals 1 damage to any target".
@@ -1171,6 +1293,29 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
         check_refs(what, event)
         draft.triggered.append(fx.TriggeredAbility(event, what, optional))
     return True
+
+
+_IT_IS_OTHER = frozenset({"deals_combat_damage_creature"})
+"""Object events whose triggering object (``that creature``) is not the subject."""
+
+
+def _own_subject(trigger: fx.Trigger, printed: Printed) -> fx.Trigger | None:
+    """``trigger`` checked against the card it is on: ``equipped creature`` needs an
+    Equipment, ``enchanted creature`` an Aura; ``this or another <quality>`` a card
+    of that quality (then it is the filter itself, this card included); None if
+    not."""
+    subject = trigger.subject
+    if subject == fx.Ref("equipped") and "Equipment" not in printed.subtypes:
+        return None
+    if subject == fx.Ref("enchanted") and "Aura" not in printed.subtypes:
+        return None
+    if isinstance(subject, fx.Filter) and "this_or_another" in subject.props:
+        if subject.types and not subject.types & set(printed.types) or \
+                subject.subtypes and not subject.subtypes & set(printed.subtypes):
+            return None
+        return fx.Trigger(trigger.event, dataclasses.replace(
+            subject, props=subject.props - {"this_or_another"}))
+    return trigger
 
 
 _TIMINGS = {" activate only as a sorcery.": (True, False),

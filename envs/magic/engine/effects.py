@@ -44,7 +44,8 @@ KEYWORDS = (
 more (:data:`~keywords.ALL`, the rest in :mod:`~keywords`)."""
 
 Amount = int | str
-"""A number, or ``"X"`` (the value chosen for X on casting)."""
+"""A number, ``"X"`` (the value chosen for X on casting) or ``"that_much"`` (the amount
+of the event that triggered the ability: :data:`AMOUNT_EVENTS`)."""
 
 
 # ------------------------------------------------------------------ selectors
@@ -99,6 +100,7 @@ REFS = (
     "each_opponent", "each_player", "target_player_of_it",
     "equipped", "enchanted",  # the permanent this Equipment / Aura is attached to
     "defending_player",
+    "that_player",  # the player a trigger's event names (dealt damage, drew, cast...)
 )
 
 
@@ -339,14 +341,46 @@ class ActivatedAbility:
     once_per_turn: bool = False
 
 
-TRIGGER_EVENTS = ("enters", "dies", "attacks", "upkeep", "end_step", "attacks_alone",
-                  "casts_noncreature")
+OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "leaves", "blocks", "becomes_blocked",
+                 "unblocked", "deals_damage", "deals_combat_damage",
+                 "deals_damage_player", "deals_combat_damage_player",
+                 "deals_damage_opponent", "deals_combat_damage_creature",
+                 "dealt_damage")
+"""Events happening to a permanent (rule 603.2): its subject is ``Ref("self")``,
+``Ref("equipped")`` / ``Ref("enchanted")`` (the permanent it is attached to) or a
+:class:`Filter`. ``unblocked`` is "attacks and isn't blocked"; ``deals_damage_player``
+"deals damage to a player", ``deals_combat_damage_creature`` "deals combat damage to a
+creature" (``it``: that creature), ``dealt_damage`` "is dealt damage"."""
+PLAYER_EVENTS = ("gain_life", "lose_life", "draw", "discard", "you_attack")
+"""Events happening to a player: the subject is ``Ref("you")``,
+``Ref("each_opponent")`` or ``Ref("each_player")`` (``you_attack``: "whenever you
+attack", with one or more creatures)."""
+STEP_EVENTS = ("upkeep", "draw_step", "main1", "beginning_of_combat", "main2",
+               "end_step")
+"""The beginning of a step or phase: the subject says whose (``Ref("you")``,
+``Ref("each_opponent")``, ``Ref("each_player")``)."""
+TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + (
+    "casts_noncreature", "cast")
+"""Every event a :class:`Trigger` may name; ``cast``'s subject is a :class:`Filter` of
+the spell (its controller: who cast it)."""
+AMOUNT_EVENTS = frozenset({"gain_life", "lose_life", "deals_damage",
+                           "deals_combat_damage", "deals_damage_player",
+                           "deals_combat_damage_player", "deals_damage_opponent",
+                           "deals_combat_damage_creature", "dealt_damage"})
+"""Events with an amount, which an effect's ``"that_much"`` names ("you gain that much
+life")."""
+PLAYER_NAMING_EVENTS = frozenset({"gain_life", "lose_life", "draw", "discard", "cast",
+                                  "deals_damage_player", "deals_combat_damage_player",
+                                  "deals_damage_opponent", "attacks", "unblocked"})
+"""Events naming a player, which ``Ref("that_player")`` names ("that player discards a
+card")."""
 
 
 @dataclass(frozen=True)
 class Trigger:
     """When an ability triggers: ``event`` (one of :data:`TRIGGER_EVENTS`) happening to
-    ``subject`` (``Ref("self")`` or a :class:`Filter`; for step events, whose step)."""
+    ``subject`` (see :data:`OBJECT_EVENTS`, :data:`PLAYER_EVENTS`,
+    :data:`STEP_EVENTS`)."""
 
     event: str
     subject: Any = Ref("self")

@@ -16,7 +16,17 @@ sorcery's cost (X from 0 to 7); activated abilities from the battlefield (mana
 abilities are automatic, see :mod:`~payment`; "activate only as a sorcery", "only
 once each turn") and from the hand (cycling, channel); costs of mana, ``{T}``, life,
 sacrificing this or a chosen permanent, discarding this or chosen cards; triggered
-abilities (enters, dies, attacks, upkeep, end step); static abilities
+abilities (rule 603) on entering, dying, leaving the battlefield (603.10a: they look
+back), attacking (alone), "whenever you attack", blocking, becoming blocked,
+attacking unblocked, dealing damage (combat or not, to a player, an opponent or a
+creature) and being dealt damage, a player gaining or losing life, drawing or
+discarding a card, a spell being cast (by whom and of which card types; the trigger
+goes on the stack above the spell, 603.2), the beginning of upkeep, draw step, main
+phases, combat and end step; their subject is the permanent itself, the one its
+Equipment or Aura is attached to, or a filter ("this or another Ally you control");
+"that much" and "that player" name the event's amount and player. Triggered
+abilities are indexed by event once per change of the battlefield, so an event
+nobody waits for costs one look-up; static abilities
 (:class:`~effects.Anthem`, :class:`~effects.AttachedBonus`,
 :class:`~effects.EntersTapped`, :class:`~effects.CombatRestriction`); tokens (with
 their abilities: a Treasure pays mana and is sacrificed); the keywords of
@@ -413,6 +423,8 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
         # A token left the battlefield since the last state-based check.
         self._token_left = False
         self._static_version = -1
+        self._trig_version = -1
+        self._trig_index: dict[str, list[tuple[int, int, fx.Trigger]]] = {}
         self._anthems: list[tuple[int, fx.Anthem]] = []
         self._bonuses: dict[int, list[fx.AttachedBonus]] = {}
 
@@ -698,6 +710,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
         new.known_bottom = self.known_bottom[:]
         new._legal = None
         new._static_version = -1
+        new._trig_version = -1
         return new
 
     def determinize(self, player: int, rng: np.random.Generator) -> MagicGame:

@@ -22,7 +22,17 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.effects import FACE_DOWN
 from labyrinth_gym.envs.magic.engine.resolve import token_def
-from labyrinth_gym.envs.magic.engine.state import Permanent, StackItem, code_player
+from labyrinth_gym.envs.magic.engine.state import (
+    Permanent,
+    StackItem,
+    code_player,
+    player_code,
+)
+
+DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage", "deals_damage_player",
+                           "deals_combat_damage_player", "deals_damage_opponent",
+                           "deals_combat_damage_creature", "dealt_damage"})
+"""Trigger events about damage being dealt (:meth:`ObjectsMixin._damage_triggers`)."""
 
 
 class ObjectsMixin:
@@ -214,6 +224,8 @@ class ObjectsMixin:
             self.public_hand.remove(card)
         if log:
             self.log("draw", player=p, card=self.name_of(card))
+        if "draw" in self._trigger_index():
+            self._player_triggers("draw", p)
 
     def mill(self, p: int) -> None:
         if self.library[p]:
@@ -225,11 +237,15 @@ class ObjectsMixin:
         if amount > 0 and not self.lost[p]:
             self.life[p] += amount
             self.log("life", player=p, change=amount, life=self.life[p])
+            if "gain_life" in self._trigger_index():
+                self._player_triggers("gain_life", p, amount)
 
     def lose_life(self, p: int, amount: int) -> None:
         if amount > 0 and not self.lost[p]:
             self.life[p] -= amount
             self.log("life", player=p, change=-amount, life=self.life[p])
+            if "lose_life" in self._trigger_index():
+                self._player_triggers("lose_life", p, amount)
 
     def _free_slot(self) -> int:
         for i, pid in enumerate(self.slots):
@@ -331,6 +347,8 @@ class ObjectsMixin:
     def move_permanents(self, pids: list[int], dest: str) -> None:
         """Move permanents (simultaneously) to their owners' ``dest`` zones."""
         pids = [p for p in dict.fromkeys(pids) if p in self.battlefield]
+        if pids and "leaves" in self._trigger_index():
+            self._object_triggers("leaves", pids)  # rule 603.10a: they look back
         if dest == "graveyard":
             self._dies_triggers(pids)
             for pid in pids:
@@ -357,6 +375,8 @@ class ObjectsMixin:
         self.hand[p].remove(card)
         self.graveyard[p].append(card)
         self.log("discard", player=p, card=self.name_of(card))
+        if "discard" in self._trigger_index():
+            self._player_triggers("discard", p)
 
     # ------------------------------------------------------------------- damage
     def _deal_damage(self, hits: list[tuple[int, int]], controller: int,
@@ -375,6 +395,7 @@ class ObjectsMixin:
         first = len(self.events)
         hidden = (self.face_down_marks(source, "source_")
                   if source is not None and source in self.battlefield else {})
+        dealt: list[tuple[int, int]] = []
         for code, amount in hits:
             if amount <= 0:
                 continue
@@ -398,12 +419,15 @@ class ObjectsMixin:
             else:
                 continue
             total += amount
+            dealt.append((code, amount))
         if hidden:  # a face-down source: its damage events say so
             for e in self.events[first:]:
                 if e["type"] == "damage" and e.get("source") == source_name:
                     e.update(hidden)
         if "lifelink" in kws and total:
             self.gain_life(controller, total)
+        if dealt and not DAMAGE_EVENTS.isdisjoint(self._trigger_index()):
+            self._damage_triggers(source, dealt, combat)
 
     def _damage_player(self, p: int, amount: int, source_name: str,
                        combat: bool) -> None:
@@ -411,6 +435,8 @@ class ObjectsMixin:
         self.life[p] -= amount
         self.log("damage", source=source_name, player=p, amount=amount, combat=combat)
         self.log("life", player=p, change=-amount, life=self.life[p])
+        if "lose_life" in self._trigger_index():
+            self._player_triggers("lose_life", p, amount)
 
     def _poison_player(self, p: int, amount: int, source_name: str,
                        combat: bool) -> None:
@@ -442,6 +468,25 @@ class ObjectsMixin:
                  amount=amount, combat=combat, **self.face_down_marks(pid))
 
     # ------------------------------------------------------------- triggers
+    # Rule 603.2: an ability triggers when its event happens. Every permanent's
+    # triggered abilities are indexed by event once per change of the battlefield
+    # (:meth:`_trigger_index`), so an event with no ability waiting for it costs one
+    # dictionary look-up: a game without such triggers pays nothing per action.
+    def _trigger_index(self) -> dict[str, list[tuple[int, int, fx.Trigger]]]:
+        """``event -> [(pid, ability index, trigger)]`` of the permanents on the
+        battlefield, in timestamp order (a face-down permanent has no abilities)."""
+        if self._trig_version != self._bf_version:
+            index: dict[str, list[tuple[int, int, fx.Trigger]]] = {}
+            defs, card_def = self.defs, self.card_def
+            for pid, perm in self.battlefield.items():
+                if perm.face_down:
+                    continue
+                for i, ab in enumerate(defs[card_def[perm.card]].triggered):
+                    index.setdefault(ab.trigger.event, []).append((pid, i, ab.trigger))
+            self._trig_index = index
+            self._trig_version = self._bf_version
+        return self._trig_index
+
     def _trigger(self, pid: int, index: int, **extra: Any) -> None:
         perm = self.battlefield[pid]
         it = extra.get("it")
@@ -449,6 +494,7 @@ class ObjectsMixin:
             "controller": perm.controller, "card": perm.card, "source": pid,
             "index": index, "it": it, "defending": extra.get("defending"),
             "it_controller": self._controller_of(it),
+            "amount": extra.get("amount", 0),
             "keywords": sorted(self.keywords(pid))})
 
     def _controller_of(self, code: int | None) -> int | None:
@@ -459,78 +505,188 @@ class ObjectsMixin:
             return self.battlefield[code].controller
         return next((s.controller for s in self.stack if s.sid == code), None)
 
-    def _enter_triggers(self, entered: int) -> None:
-        for pid, perm in self.battlefield.items():
-            for i, ab in enumerate(self.pdef(pid).triggered):
-                if ab.trigger.event != "enters":
+    def _about(self, subject: Any, pid: int, obj: int) -> bool:
+        """Whether an event happening to permanent ``obj`` is the one the trigger of
+        ``pid`` with ``subject`` waits for: ``this`` (``Ref("self")``), the permanent
+        it is attached to (``Ref("equipped")`` / ``Ref("enchanted")``), or any
+        permanent matching a :class:`~effects.Filter` seen by its controller."""
+        if isinstance(subject, fx.Filter):
+            return obj in self.battlefield and self.matches(
+                subject, obj, self.battlefield[pid].controller, pid)
+        name = subject.name
+        if name == "self":
+            return obj == pid
+        if name in ("equipped", "enchanted"):
+            return self.battlefield[pid].attached_to == obj
+        return False
+
+    def _about_player(self, subject: Any, pid: int, p: int) -> bool:
+        """Whether an event happening to player ``p`` (gaining life, drawing...) is
+        the one the trigger of ``pid`` waits for: ``Ref("you")``,
+        ``Ref("each_opponent")`` or ``Ref("each_player")``."""
+        name = subject.name if isinstance(subject, fx.Ref) else None
+        if name == "each_player":
+            return True
+        you = self.battlefield[pid].controller
+        return (name == "you" and p == you) or (name == "each_opponent" and p != you)
+
+    def _object_triggers(self, event: str, objects: list[int], **extra: Any) -> None:
+        """``event`` happened to each permanent of ``objects`` at once; ``it`` of
+        each trigger is the object (they all see each other: leaving look-back)."""
+        entries = self._trigger_index().get(event)
+        if not entries:
+            return
+        for pid, i, trig in entries:
+            if pid not in self.battlefield:
+                continue
+            for obj in objects:
+                if self._about(trig.subject, pid, obj):
+                    self._trigger(pid, i, it=obj, **extra)
+
+    def _player_triggers(self, event: str, p: int, amount: int = 0) -> None:
+        """``event`` happened to player ``p`` (``amount``: life gained or lost):
+        ``that player`` of the ability is ``p`` (its ``defending``), ``that much``
+        is ``amount``."""
+        for pid, i, trig in self._trigger_index().get(event, ()):
+            if pid in self.battlefield and self._about_player(trig.subject, pid, p):
+                self._trigger(pid, i, it=player_code(p), defending=p, amount=amount)
+
+    def _damage_triggers(self, source: int | None, dealt: list[tuple[int, int]],
+                         combat: bool) -> None:
+        """Permanent ``source`` (None: not a permanent) dealt damage, ``[(target
+        code, amount)]``: "whenever this deals [combat] damage [to a player / to an
+        opponent / to a creature]" (it: the source; that player: the player dealt
+        damage; that much: the amount) and "whenever this is dealt damage" (it: the
+        permanent dealt damage)."""
+        index = self._trigger_index()
+        for code, amount in dealt:
+            if code >= 0 and code in self.battlefield:
+                for pid, i, trig in index.get("dealt_damage", ()):
+                    if pid in self.battlefield and self._about(trig.subject, pid, code):
+                        self._trigger(pid, i, it=code, amount=amount)
+        if source is None or source not in self.battlefield:
+            return
+        you = self.battlefield[source].controller
+        total = sum(amount for _, amount in dealt)
+        for event in ("deals_damage", "deals_combat_damage") if combat else \
+                ("deals_damage",):
+            for pid, i, trig in index.get(event, ()):
+                if pid in self.battlefield and self._about(trig.subject, pid, source):
+                    self._trigger(pid, i, it=source, amount=total)
+        for code, amount in dealt:
+            if code < 0:
+                p = code_player(code)
+                events = ["deals_damage_player"]
+                if combat:
+                    events.append("deals_combat_damage_player")
+                if p != you:
+                    events.append("deals_damage_opponent")
+            else:
+                if not combat or code not in self.battlefield or \
+                        not self.is_creature(code):
                     continue
-                subject = ab.trigger.subject
-                if (isinstance(subject, fx.Ref) and subject.name == "self" and pid == entered) \
-                        or (isinstance(subject, fx.Filter)
-                            and self.matches(subject, entered, perm.controller, pid)):
-                    self._trigger(pid, i, it=entered)
+                events = ["deals_combat_damage_creature"]
+                p = None
+            for event in events:
+                for pid, i, trig in index.get(event, ()):
+                    if pid in self.battlefield and self._about(trig.subject, pid, source):
+                        if p is None:  # "that creature": the creature dealt damage
+                            self._trigger(pid, i, it=code, amount=amount)
+                        else:
+                            self._trigger(pid, i, it=source, defending=p, amount=amount)
+
+    def _enter_triggers(self, entered: int) -> None:
+        self._object_triggers("enters", [entered])
 
     def _dies_triggers(self, dying: list[int]) -> None:
         """Leaves-the-battlefield triggers look back: all dying creatures see each other."""
         creatures = [d for d in dying if self.is_creature(d)]
-        if not creatures:
-            return
-        for pid, perm in self.battlefield.items():
-            for i, ab in enumerate(self.pdef(pid).triggered):
-                if ab.trigger.event != "dies":
-                    continue
-                subject = ab.trigger.subject
-                for d in creatures:
-                    if (isinstance(subject, fx.Ref) and subject.name == "self" and pid == d) \
-                            or (isinstance(subject, fx.Filter)
-                                and self.matches(subject, d, perm.controller, pid)):
-                        self._trigger(pid, i, it=d)
+        if creatures:
+            self._object_triggers("dies", creatures)
 
     def _step_triggers(self, event: str) -> None:
-        for pid, perm in self.battlefield.items():
-            for i, ab in enumerate(self.pdef(pid).triggered):
-                if ab.trigger.event != event:
-                    continue
-                subject = ab.trigger.subject
-                mine_only = isinstance(subject, fx.Ref) and subject.name in ("self", "you")
-                if subject == fx.Ref("each_opponent"):
-                    if perm.controller != self.active:
-                        self._trigger(pid, i)
-                elif not mine_only or perm.controller == self.active:
+        for pid, i, trig in self._trigger_index().get(event, ()):
+            perm = self.battlefield[pid]
+            subject = trig.subject
+            mine_only = isinstance(subject, fx.Ref) and subject.name in ("self", "you")
+            if subject == fx.Ref("each_opponent"):
+                if perm.controller != self.active:
                     self._trigger(pid, i)
+            elif not mine_only or perm.controller == self.active:
+                self._trigger(pid, i)
 
-    def _cast_triggers(self, caster: int) -> None:
-        """A noncreature spell was cast by ``caster``: its "whenever you cast a
-        noncreature spell" abilities trigger (prowess)."""
-        for pid, perm in self.battlefield.items():
-            if perm.controller != caster:
-                continue
-            for i, ab in enumerate(self.pdef(pid).triggered):
-                if ab.trigger.event == "casts_noncreature":
+    def _cast_triggers(self, caster: int, card: int | None = None,
+                       sid: int | None = None) -> None:
+        """``caster`` cast spell ``card`` (object ``sid``), rule 603.2 (it triggers
+        on casting, before the spell resolves): "whenever you cast a noncreature
+        spell" (prowess) and "whenever <player> casts a <quality> spell" (a
+        :class:`~effects.Filter` of the spell's card types, subtypes and
+        ``noncreature``; its controller says who cast it). ``it`` is the spell,
+        ``that player`` the caster."""
+        index = self._trigger_index()
+        d = self.cdef(card) if card is not None else None
+        if d is None or not d.is_creature:
+            for pid, i, _ in index.get("casts_noncreature", ()):
+                if self.battlefield[pid].controller == caster:
                     self._trigger(pid, i)
+        if d is None:
+            return
+        for pid, i, trig in index.get("cast", ()):
+            if self._spell_matches(trig.subject, d, caster,
+                                   self.battlefield[pid].controller):
+                self._trigger(pid, i, it=sid, defending=caster)
+
+    @staticmethod
+    def _spell_matches(filt: fx.Filter, d: fx.CardDef, caster: int, you: int) -> bool:
+        """Whether a spell of card ``d`` cast by ``caster`` matches ``filt`` seen by
+        seat ``you``."""
+        if filt.controller == "you" and caster != you:
+            return False
+        if filt.controller == "opponent" and caster == you:
+            return False
+        if filt.types and not (filt.types & set(d.types)):
+            return False
+        if filt.subtypes and not (filt.subtypes & set(d.subtypes)):
+            return False
+        return "noncreature" not in filt.props or not d.is_creature
 
     def _attack_triggers(self) -> None:
+        index = self._trigger_index()
         if len(self.attackers) == 1:  # "attacks alone" (506.5): exalted
             alone, defending = next(iter(self.attackers.items()))
             you = self.battlefield[alone].controller
-            for pid, perm in self.battlefield.items():
-                if perm.controller != you:
-                    continue
-                for i, ab in enumerate(self.pdef(pid).triggered):
-                    if ab.trigger.event == "attacks_alone" and self.matches(
-                            ab.trigger.subject, alone, you, pid):
-                        self._trigger(pid, i, it=alone, defending=defending)
+            for pid, i, trig in index.get("attacks_alone", ()):
+                if self.battlefield[pid].controller == you and self._about(
+                        trig.subject, pid, alone):
+                    self._trigger(pid, i, it=alone, defending=defending)
+        if self.attackers:  # "whenever you attack": with one or more creatures
+            for pid, i, _ in index.get("you_attack", ()):
+                if self.battlefield[pid].controller == self.active:
+                    self._trigger(pid, i)
+        entries = index.get("attacks")
+        if not entries:
+            return
         for attacker, defending in self.attackers.items():
-            for pid, perm in self.battlefield.items():
-                for i, ab in enumerate(self.pdef(pid).triggered):
-                    if ab.trigger.event != "attacks":
-                        continue
-                    subject = ab.trigger.subject
-                    if (isinstance(subject, fx.Ref) and subject.name == "self"
-                            and pid == attacker) or (
-                            isinstance(subject, fx.Filter)
-                            and self.matches(subject, attacker, perm.controller, pid)):
-                        self._trigger(pid, i, it=attacker, defending=defending)
+            for pid, i, trig in entries:
+                if self._about(trig.subject, pid, attacker):
+                    self._trigger(pid, i, it=attacker, defending=defending)
+
+    def _block_triggers(self) -> None:
+        """Rule 509.3 (after blockers are declared): "whenever this blocks" once per
+        blocker (it: the blocker), "whenever this
+        becomes blocked" once per blocked attacker (rule 509.3c), "whenever this
+        attacks and isn't blocked" once per unblocked attacker (rule 509.3g)."""
+        index = self._trigger_index()
+        if "blocks" in index:
+            for blocker in self.blocking:
+                for pid, i, trig in index["blocks"]:
+                    if pid in self.battlefield and self._about(trig.subject, pid, blocker):
+                        self._trigger(pid, i, it=blocker)
+        for attacker, defending in self.attackers.items():
+            event = "becomes_blocked" if attacker in self.blocked else "unblocked"
+            for pid, i, trig in index.get(event, ()):
+                if pid in self.battlefield and self._about(trig.subject, pid, attacker):
+                    self._trigger(pid, i, it=attacker, defending=defending)
 
     def _put_triggers(self) -> None:
         """Start putting the next waiting trigger on the stack (APNAP order)."""
@@ -551,7 +707,8 @@ class ObjectsMixin:
                          controller=chosen["controller"], card=chosen["card"],
                          source=chosen["source"], index=chosen["index"], it=chosen["it"],
                          it_controller=chosen["it_controller"],
-                         defending=chosen["defending"], keywords=chosen["keywords"])
+                         defending=chosen["defending"], keywords=chosen["keywords"],
+                         amount=chosen.get("amount", 0))
         if not self._feasible(self.effect_of(item), "", item):
             self.log("trigger_removed", card=self.name_of(item.card), reason="no target")
             return

@@ -43,7 +43,8 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ManifestDread)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
-                            "each_player", "equipped", "enchanted", "defending_player"})
+                            "each_player", "equipped", "enchanted", "defending_player",
+                            "that_player"})
 SUPPORTED_PROPS = frozenset({"nonland", "noncreature", "tapped", "untapped", "attacking",
                              "blocking", "other", "nontoken", "token", "flying"})
 SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRestriction,
@@ -198,9 +199,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note(f"Filter.controller {f.controller}")
 
     x_spell = card.cost is not None and card.cost.x > 0 and card.spell is not None
+    # "that much": only in a triggered ability whose event has an amount
+    that_much = [False]
 
     def amount(value: Any) -> None:
-        if not isinstance(value, int) and not (value == "X" and x_spell):
+        if not isinstance(value, int) and not (value == "X" and x_spell) and not (
+                value == "that_much" and that_much[0]):
             note(f"amount {value}")
 
     def effect(node: Any) -> None:
@@ -303,15 +307,21 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     for ability in card.triggered:
         fields(ability)
         fields(ability.trigger)
-        if ability.trigger.event not in fx.TRIGGER_EVENTS:
-            note(f"Trigger({ability.trigger.event})")
+        event = ability.trigger.event
+        if event not in fx.TRIGGER_EVENTS:
+            note(f"Trigger({event})")
         subject = ability.trigger.subject
         if isinstance(subject, fx.Filter):
             filt(subject)
+            if event == "cast" and not subject.props <= {"noncreature"}:
+                note("Trigger cast filter props")
         elif not (isinstance(subject, fx.Ref) and subject.name in
-                  ("self", "you", "each_player", "each_opponent")):
+                  ("self", "you", "each_player", "each_opponent", "equipped",
+                   "enchanted")):
             note(f"Trigger subject {subject!r}")
+        that_much[0] = event in fx.AMOUNT_EVENTS
         effect(ability.effect)
+        that_much[0] = False
     for static in card.statics:
         if not isinstance(static, SUPPORTED_STATICS):
             note(type(static).__name__)

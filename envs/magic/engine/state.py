@@ -88,6 +88,8 @@ class StackItem:
         sacrificed, discarded: Permanents / cards chosen to pay the cost (while the
             object is being put on the stack).
         x: The value chosen for ``{X}`` (-1 until chosen).
+        amount: "That much" of a triggered ability: the life gained or lost, the
+            damage dealt, in the event that triggered it.
     """
 
     sid: int
@@ -105,6 +107,7 @@ class StackItem:
     sacrificed: list[int] = field(default_factory=list)
     discarded: list[int] = field(default_factory=list)
     x: int = 0
+    amount: int = 0
 
     def copy(self) -> StackItem:
         return dataclasses.replace(

@@ -17,6 +17,11 @@ from labyrinth_gym.envs.magic.engine.constants import HAND_LIMIT, STEPS
 from labyrinth_gym.envs.magic.engine.keywords import POISON_TO_LOSE
 from labyrinth_gym.envs.magic.engine.state import player_code
 
+STEP_EVENTS = {"main1": "main1", "beginning_of_combat": "beginning_of_combat",
+               "main2": "main2", "end": "end_step"}
+"""Steps whose beginning is a trigger event ("at the beginning of combat on your
+turn"), by step; the upkeep and draw step have theirs in :meth:`_turn_based`."""
+
 
 class TurnsMixin:
     """Priority, steps, combat, mulligans and the end of :class:`~game.MagicGame`
@@ -205,6 +210,7 @@ class TurnsMixin:
         if step == "upkeep":
             self._step_triggers("upkeep")
         elif step == "draw":
+            self._step_triggers("draw_step")
             # rule 103.7c: only in a two-player game does the starting player skip
             # the draw of its first turn
             if self.first_turn and a == self.starting and self.num_players < 3:
@@ -222,6 +228,9 @@ class TurnsMixin:
                 p = self.blockers_to_declare[0]
                 self.decision = {"kind": "block", "player": p}
                 return
+            self._block_triggers()
+        elif step in STEP_EVENTS:
+            self._step_triggers(STEP_EVENTS[step])
         elif step == "first_strike_damage":
             strikers = [pid for pid in list(self.attackers) + list(self.blocking)
                         if self.keywords(pid) & {"first strike", "double strike"}]
@@ -235,8 +244,6 @@ class TurnsMixin:
             self._combat_damage(first=True)
         elif step == "combat_damage":
             self._combat_damage(first=False)
-        elif step == "end":
-            self._step_triggers("end_step")
         elif step == "cleanup":
             if len(self.hand[a]) > HAND_LIMIT and not self.lost[a]:
                 self.decision = {"kind": "discard", "player": a}
@@ -281,6 +288,7 @@ class TurnsMixin:
         if self.blockers_to_declare:
             self.decision = {"kind": "block", "player": self.blockers_to_declare[0]}
             return
+        self._block_triggers()
         self._give_priority_to_active()
 
     def _combat_damage(self, first: bool) -> None:

@@ -1,0 +1,329 @@
+"""Scripted positions for triggered abilities on the common events (rule 603):
+life gained and lost, damage dealt and taken (combat or not), spells cast, cards drawn
+and discarded, blocks, "attacks and isn't blocked", leaving the battlefield (603.10a
+look-back), landfall, "whenever you attack", the beginning of combat, and the
+per-event index of triggered abilities. Each names real cards from the pool."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from labyrinth_gym.envs.magic.engine.game import MagicGame
+from magic.positions import (
+    act,
+    attack,
+    blank,
+    block,
+    lands,
+    pass_until,
+    settle,
+    target_perm,
+)
+
+
+def counters(game: MagicGame, pid: int) -> int:
+    return game.battlefield[pid].counters.get("+1/+1", 0)
+
+
+def to_blocks(game: MagicGame, *attackers: int) -> None:
+    """From seat 0's main phase 1: attack seat 1 with ``attackers``, then pass to
+    seat 1's block decision."""
+    while game.decision["kind"] != "attack":
+        game.apply_action(A.PASS)
+    for pid in attackers:
+        attack(game, pid)
+    game.apply_action(A.DONE)
+    while game.decision["kind"] != "block":
+        game.apply_action(A.PASS)
+
+
+def through_combat(game: MagicGame) -> None:
+    """Say "done" to blocks, then pass (resolving triggers) to main phase 2."""
+    game.apply_action(A.DONE)
+    pass_until(game, "main2")
+
+
+def test_new_trigger_lines_compile():
+    pool = compiled_pool().supported
+    expect = {
+        "Ajani's Pridemate": ("gain_life", fx.Ref("you")),
+        "Young Pyromancer": ("cast", fx.Filter(types=frozenset({"Instant", "Sorcery"}),
+                                                controller="you")),
+        "Steppe Lynx": ("enters", fx.Filter(types=frozenset({"Land"}), controller="you")),
+        "Shriekgeist": ("deals_combat_damage_player", fx.Ref("self")),
+        "Spitemare": ("dealt_damage", fx.Ref("self")),
+        "Abyssal Nightstalker": ("unblocked", fx.Ref("self")),
+        "Thragtusk": ("leaves", fx.Ref("self")),
+        "Fate Unraveler": ("draw", fx.Ref("each_opponent")),
+        "Megrim": ("discard", fx.Ref("each_opponent")),
+        "Snorting Gahr": ("becomes_blocked", fx.Ref("self")),
+        "Pride Guardian": ("blocks", fx.Ref("self")),
+        "Razorkin Hordecaller": ("you_attack", fx.Ref("you")),
+        "Blood Mist": ("beginning_of_combat", fx.Ref("you")),
+        "Exquisite Blood": ("lose_life", fx.Ref("each_opponent")),
+        "Spirit Link": ("deals_damage", fx.Ref("enchanted")),
+        "Larceny": ("deals_combat_damage_player",
+                    fx.Filter(types=frozenset({"Creature"}), controller="you")),
+    }
+    for name, (event, subject) in expect.items():
+        triggers = [t.trigger for t in pool[name].triggered]
+        assert fx.Trigger(event, subject) in triggers, (name, triggers)
+    # "that much" and "that player" name the event's amount and player
+    assert pool["Sanguine Bond"].triggered[0].effect == fx.LoseLife(
+        "that_much", fx.Target("opponent"))
+    assert pool["Shriekgeist"].triggered[0].effect == fx.Mill(2, fx.Ref("that_player"))
+    # "this or another <quality>" is the quality with this card in it
+    mouser = [t.trigger.event for t in pool["Mouser Foundry"].triggered]
+    assert mouser == ["enters", "leaves"]
+
+
+def test_603_2_whenever_you_gain_life_ajanis_pridemate():
+    game = blank()
+    mate = game.add_permanent("Ajani's Pridemate", 0)
+    game.add_permanent("Soul Warden", 0)
+    game.add_card("Grizzly Bears", 0)
+    lands(game, 0, "Forest", "Forest")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    settle(game)  # the Bears resolve, Soul Warden's trigger, then the Pridemate's
+    assert game.life[0] == 21
+    assert counters(game, mate) == 1
+    # an opponent's life gain is not "you gain life"
+    game.gain_life(1, 3)
+    assert not game.pending_triggers
+
+
+def test_603_2_that_much_life_sanguine_bond():
+    game = blank()
+    game.add_permanent("Sanguine Bond", 0)
+    game.add_permanent("Soul Warden", 0)
+    game.add_card("Grizzly Bears", 0)
+    lands(game, 0, "Forest", "Forest")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    settle(game)  # Soul Warden: 1 life; Sanguine Bond's trigger targets
+    act(game, "player 1")
+    settle(game)
+    assert game.life == [21, 19]
+
+
+def test_603_2_whenever_an_opponent_loses_life_exquisite_blood():
+    game = blank()
+    game.add_permanent("Exquisite Blood", 0)
+    game.add_card("Lava Spike", 0)
+    lands(game, 0, "Mountain")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    act(game, "player 1")
+    settle(game)
+    assert game.life == [23, 17]  # damage is life lost: 3 gained back
+
+
+def test_603_2_cast_trigger_goes_on_the_stack_above_the_spell_young_pyromancer():
+    game = blank()
+    game.add_permanent("Young Pyromancer", 0)
+    game.add_card("Lightning Bolt", 0)
+    game.add_card("Grizzly Bears", 0)
+    lands(game, 0, "Mountain", "Forest", "Forest")
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    act(game, "player 1")
+    game._run()
+    # the trigger resolves first, before the Bolt (603.2: it triggers on casting)
+    assert [game.name_of(s.card) for s in game.stack] == ["Lightning Bolt",
+                                                          "Young Pyromancer"]
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)
+    assert any(e["type"] == "token" for e in game.events)
+    assert game.life[1] == 20
+    settle(game)
+    assert game.life[1] == 17
+    tokens = sum(game.card_token[p.card] for p in game.battlefield.values())
+    act(game, "Grizzly Bears")  # a creature spell is not an instant or sorcery
+    settle(game)
+    assert sum(game.card_token[p.card] for p in game.battlefield.values()) == tokens == 1
+
+
+def test_landfall_steppe_lynx():
+    game = blank()
+    lynx = game.add_permanent("Steppe Lynx", 0)
+    game.add_card("Plains", 0)
+    game.add_permanent("Plains", 1)
+    game.start_at("main1", 0)
+    act(game, "play hand 0")
+    settle(game)
+    assert game.chars(lynx)[:2] == (2, 3)
+
+
+def test_510_combat_damage_to_a_player_shriekgeist_mills_that_player():
+    game = blank()
+    geist = game.add_permanent("Shriekgeist", 0)
+    game.start_at("main1", 0)
+    to_blocks(game, geist)
+    through_combat(game)
+    assert len(game.library[1]) == 8 and len(game.library[0]) == 10
+    assert len(game.graveyard[1]) == 2
+
+
+def test_combat_damage_to_a_player_not_when_blocked():
+    game = blank()
+    geist = game.add_permanent("Shriekgeist", 0)
+    wall = game.add_permanent("Wind Drake", 1)
+    game.start_at("main1", 0)
+    to_blocks(game, geist)
+    block(game, wall, geist)
+    through_combat(game)
+    assert len(game.library[1]) == 10
+
+
+def test_a_creature_you_control_deals_combat_damage_larceny():
+    game = blank()
+    game.add_permanent("Larceny", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_card("Island", 1)
+    game.start_at("main1", 0)
+    to_blocks(game, bears)
+    game.apply_action(A.DONE)
+    while game.decision["kind"] != "discard":
+        game.apply_action(A.PASS)
+    assert game.decision["player"] == 1  # "that player" discards: their choice
+    act(game, "discard hand 0")
+    assert not game.hand[1] and len(game.graveyard[1]) == 1 and game.life[1] == 18
+
+
+def test_120_whenever_this_deals_damage_zebra_unicorn_gains_that_much():
+    game = blank()
+    zebra = game.add_permanent("Zebra Unicorn", 0)
+    game.start_at("main1", 0)
+    to_blocks(game, zebra)
+    through_combat(game)
+    power = game.chars(zebra)[0]
+    assert game.life == [20 + power, 20 - power]
+
+
+def test_120_whenever_this_is_dealt_damage_spitemare():
+    game = blank()
+    mare = game.add_permanent("Spitemare", 1)
+    game.add_card("Lightning Bolt", 0)
+    lands(game, 0, "Mountain")
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    target_perm(game, mare)
+    settle(game)
+    # Spitemare died of it; its trigger (seat 1's) still deals 3 (last known
+    # information) to the target seat 1 chooses
+    act(game, "player 0")
+    settle(game)
+    assert mare not in game.battlefield and game.life[0] == 17
+
+
+def test_509_3_becomes_blocked_and_blocks():
+    game = blank()
+    gahr = game.add_permanent("Snorting Gahr", 0)
+    guard = game.add_permanent("Pride Guardian", 1)
+    game.start_at("main1", 0)
+    to_blocks(game, gahr)
+    block(game, guard, gahr)
+    game.apply_action(A.DONE)
+    settle(game)
+    assert game.chars(gahr)[:2] == (5, 5)  # 3/3 +2/+2
+    assert game.life[1] == 23  # Pride Guardian blocked: 3 life
+
+
+def test_509_3g_attacks_and_isnt_blocked_abyssal_nightstalker():
+    game = blank()
+    stalker = game.add_permanent("Abyssal Nightstalker", 0)
+    game.add_card("Island", 1)
+    game.start_at("main1", 0)
+    to_blocks(game, stalker)
+    game.apply_action(A.DONE)
+    settle(game)
+    assert game.decision == {"kind": "discard", "player": 1}  # defending player
+    act(game, "discard hand 0")
+    assert not game.hand[1]
+
+
+def test_509_3g_blocked_attacker_does_not_trigger_unblocked():
+    game = blank()
+    stalker = game.add_permanent("Abyssal Nightstalker", 0)
+    drake = game.add_permanent("Wind Drake", 1)
+    game.add_card("Island", 1)
+    game.start_at("main1", 0)
+    to_blocks(game, stalker)
+    block(game, drake, stalker)
+    game.apply_action(A.DONE)
+    settle(game)
+    assert len(game.hand[1]) == 1
+
+
+def test_603_10a_leaves_the_battlefield_looks_back_thragtusk():
+    game = blank()
+    tusk = game.add_permanent("Thragtusk", 1)
+    game.add_card("Unsummon", 0)
+    lands(game, 0, "Island")
+    game.start_at("main1", 0)
+    act(game, "Unsummon")
+    target_perm(game, tusk)
+    settle(game)
+    beasts = [p for p in game.battlefield.values() if game.name_of(p.card) == "Beast Token"]
+    assert len(beasts) == 1 and beasts[0].controller == 1
+
+
+def test_603_2_draw_and_discard_triggers():
+    game = blank()
+    game.add_permanent("Fate Unraveler", 0)
+    game.add_permanent("Megrim", 0)
+    game.add_card("Mind Rot", 0)
+    game.add_card("Island", 1)
+    game.add_card("Island", 1)
+    lands(game, 0, "Swamp", "Swamp", "Swamp")
+    game.start_at("main1", 0)
+    act(game, "Mind Rot")
+    act(game, "player 1")
+    settle(game)
+    act(game, "discard hand 0")
+    act(game, "discard hand 0")
+    settle(game)
+    assert game.life[1] == 16  # two discards, Megrim: 2 damage each
+    pass_until(game, "main2")
+    pass_until(game, "main1", limit=200)  # seat 1's turn: it draws
+    assert game.active == 1
+    assert game.life[1] == 15  # Fate Unraveler: 1 damage on each card an opponent draws
+
+
+def test_whenever_you_attack_and_beginning_of_combat():
+    game = blank()
+    game.add_permanent("Razorkin Hordecaller", 0)
+    mist = game.add_permanent("Blood Mist", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)  # to the beginning of combat: Blood Mist triggers
+    assert game.step == "beginning_of_combat" and game.casting is not None
+    target_perm(game, bears)
+    settle(game)
+    assert "double strike" in game.keywords(bears)
+    assert mist in game.battlefield
+    to_blocks(game, bears)
+    # the Gremlin came with the attack: the trigger resolved before blocks
+    assert sum(game.card_token[p.card] for p in game.battlefield.values()) == 1
+    game.apply_action(A.DONE)
+    pass_until(game, "main2")
+    assert game.life[1] == 16  # the Bears struck twice
+
+
+def test_trigger_index_costs_nothing_without_triggers_and_follows_the_board():
+    game = blank()
+    game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    assert game._trigger_index() == {}
+    mate = game.add_permanent("Ajani's Pridemate", 0)
+    assert [e[0] for e in game._trigger_index()["gain_life"]] == [mate]
+    game.move_permanents([mate], "graveyard")
+    assert "gain_life" not in game._trigger_index()
+    clone = game.clone()
+    clone.add_permanent("Ajani's Pridemate", 0)
+    assert "gain_life" in clone._trigger_index()
+    assert "gain_life" not in game._trigger_index()
+
