@@ -143,6 +143,22 @@ _CONTROLLERS = ((" you control", "you"), (" you don't control", "opponent"),
                 (" your opponents control", "opponent"))
 
 
+_COMPARED = re.compile(r" with (mana value|power|toughness) (\d+) or (less|greater)$")
+"""A filter's trailing comparison: "with mana value 3 or less", "with power 4 or
+greater"."""
+
+
+def _prefix_prop(word: str) -> bool:
+    """A word before a filter's noun that is a property: ``tapped``, ``nonblack``,
+    ``red``, ``nonartifact``, ``legendary``, ``multicolored``..."""
+    if word in _PREFIX_PROPS or word in ("colorless", "multicolored", "monocolored"):
+        return True
+    base = word.removeprefix("non")
+    if base in fx.COLOUR_PROPS or base in fx.SUPERTYPE_PROPS:
+        return True
+    return word.startswith("non") and base in fx.TYPE_PROPS
+
+
 @cache
 def all_subtypes() -> dict[str, str]:
     """Every subtype of the pool, lower case -> as printed (``"forest"`` ->
@@ -202,6 +218,12 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
     if phrase.endswith(" with flying"):
         props.add("flying")
         phrase = phrase[: -len(" with flying")]
+    compared = _COMPARED.search(phrase)
+    if compared:
+        stat = compared.group(1).replace(" ", "_")
+        op = "<=" if compared.group(3) == "less" else ">="
+        props.add(f"{stat}{op}{compared.group(2)}")
+        phrase = phrase[: compared.start()]
     for suffix, who in _CONTROLLERS:
         if phrase.endswith(suffix):
             controller = who
@@ -211,8 +233,11 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
     if words and words[0] == "other":
         props.add("other")
         words = words[1:]
-    while words and words[0] in _PREFIX_PROPS:
-        props.add(words.pop(0))
+    if words[:3] == ["attacking", "or", "blocking"]:
+        props.add("attacking_or_blocking")
+        words = words[3:]
+    while words and _prefix_prop(words[0].removesuffix(",")):
+        props.add(words.pop(0).removesuffix(","))
     token_word = "tokens" if plural else "token"
     if words and words[-1] == token_word:
         props.add("token")

@@ -29,6 +29,7 @@ for ``labyrinth-gym cards show`` and for tests that spell out the expected tree.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -58,8 +59,13 @@ class Filter:
         subtypes: Subtypes required (any of them); empty: any.
         controller: ``"you"``, ``"opponent"`` or ``"any"``.
         props: Further conditions: ``"nonland"``, ``"noncreature"``, ``"tapped"``,
-            ``"untapped"``, ``"attacking"``, ``"blocking"``, ``"other"`` (not the
-            source), ``"nontoken"``, ``"token"``, ``"flying"``.
+            ``"untapped"``, ``"attacking"``, ``"blocking"``, ``"attacking_or_blocking"``,
+            ``"other"`` (not the source), ``"nontoken"``, ``"token"``, ``"flying"``;
+            a colour or its absence (``"black"``, ``"nonblack"``, ``"colorless"``,
+            ``"multicolored"``, ``"monocolored"``); a card type or supertype absent
+            (``"nonartifact"``, ``"nonlegendary"``, ``"nonbasic"``...) or a supertype
+            present (``"legendary"``, ``"basic"``); a comparison of mana value, power
+            or toughness (``"mana_value<=3"``, ``"power>=4"``: :func:`comparison`).
     """
 
     types: frozenset[str] = frozenset()
@@ -67,6 +73,33 @@ class Filter:
     controller: str = "any"
     props: frozenset[str] = frozenset()
 
+
+COLOUR_PROPS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+"""Colour words of a filter, and their colours."""
+TYPE_PROPS = {"artifact": "Artifact", "enchantment": "Enchantment",
+              "planeswalker": "Planeswalker", "land": "Land", "creature": "Creature"}
+SUPERTYPE_PROPS = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow"}
+COMPARED = ("mana_value", "power", "toughness")
+_COMPARISON = re.compile(r"(mana_value|power|toughness)(<=|>=|==)(\d+)")
+
+
+def comparison(prop: str) -> tuple[str, str, int] | None:
+    """``("power", ">=", 4)`` for the prop ``"power>=4"``; None for any other prop."""
+    m = _COMPARISON.fullmatch(prop)
+    return (m.group(1), m.group(2), int(m.group(3))) if m else None
+
+
+def known_prop(prop: str) -> bool:
+    """Whether the engine can check filter property ``prop``."""
+    word = prop.removeprefix("non")
+    return (prop in BASIC_PROPS or word in COLOUR_PROPS or comparison(prop) is not None
+            or (prop.startswith("non") and word in TYPE_PROPS)
+            or word in SUPERTYPE_PROPS)
+
+
+BASIC_PROPS = frozenset({"tapped", "untapped", "attacking", "blocking",
+                         "attacking_or_blocking", "other", "nontoken", "token", "flying",
+                         "colorless", "multicolored", "monocolored"})
 
 TARGET_KINDS = (
     "any",  # a creature, player, planeswalker or battle (rule 115.4)
