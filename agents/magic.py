@@ -638,7 +638,12 @@ class MagicHeuristic:
         for k in sorted(plan):
             if not b.blocking[k] and A.block(k) in legal:
                 return A.block(k)
-        return A.DONE
+        if A.DONE in legal:
+            return A.DONE
+        # a block breaking a restriction (a lone blocker of a menace attacker): "block
+        # with" a creature already blocking withdraws its block
+        return next((a for a in legal if A.BLOCK <= a < A.HAND and b.blocking[a - A.BLOCK]),
+                    legal[0])
 
     def _block_target(self, v: MagicObs, legal: list[int]) -> int:
         plan = self._block_plan(v)

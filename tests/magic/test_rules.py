@@ -274,8 +274,11 @@ def test_menace_needs_two_blockers():
     attack(game, brute)
     finish_attacks(game)
     block(game, b1, brute)
-    finish_blocks(game)  # one blocker: the block is removed
+    # one blocker: "done" is not offered (509.1b); withdrawing the block is
+    assert A.DONE not in game.legal_actions()
+    act(game, "withdraw the block")
     assert "block_removed" in types_of(game)
+    finish_blocks(game)
     pass_until(game, "main2")
     assert game.life[1] == 17 and b1 in game.battlefield
 

@@ -284,12 +284,29 @@ class DecisionsMixin:
                             b.types, self.chars(blocker)[0], lands)
 
     def _block_actions(self, p: int) -> list[int]:
-        out = [A.DONE]
+        """"Done" while the blocks are legal (509.1b: no attacker with menace blocked
+        by a single creature); "block with" each creature that may still block; and,
+        for each creature in a block that breaks a restriction, "block with" it again,
+        which removes that block (the way out when no second blocker can join)."""
+        illegal = self.illegal_blocks(p)
+        out = [] if illegal else [A.DONE]
         for pid, perm in self.battlefield.items():
             if (perm.controller == p and perm.slot >= 0 and not perm.tapped
                     and pid not in self.blocking and self._can_block(pid)
                     and self._blockable(pid, p)):
                 out.append(A.block(perm.slot))
+        for attacker in illegal:
+            out.extend(A.block(self.battlefield[b].slot) for b in self.blocks[attacker])
+        return out
+
+    def illegal_blocks(self, p: int) -> list[int]:
+        """Attackers attacking ``p`` blocked by fewer creatures than a restriction
+        allows (menace: two or more, 509.1b); a declaration with one is not finished."""
+        out = []
+        for attacker, blockers in self.blocks.items():
+            if blockers and self.attackers.get(attacker) == p and \
+                    len(blockers) < KW.min_blockers(self.keywords(attacker)):
+                out.append(attacker)
         return out
 
     def _can_block(self, pid: int) -> bool:
@@ -368,6 +385,15 @@ class DecisionsMixin:
         elif dk == "block":
             if kind == "done":
                 self._blocks_declared(p)
+            elif self.slots[args[0]] in self.blocking:  # undo a block that breaks a rule
+                blocker = self.slots[args[0]]
+                attacker = self.blocking.pop(blocker)
+                self.blocks[attacker].remove(blocker)
+                if not self.blocks[attacker]:
+                    del self.blocks[attacker]
+                self.log("block_removed", player=p, blocker=blocker, attacker=attacker,
+                         reason="withdrawn")
+                self.decision = {"kind": "block", "player": p}
             else:
                 self.decision = {"kind": "block_target", "player": p,
                                  "blocker": self.slots[args[0]]}

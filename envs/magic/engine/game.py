@@ -65,6 +65,12 @@ enters with N +1/+1 counters for each. A player at 0 or
 less life, or who drew from an empty library, loses; the last player standing wins;
 players who lose at the same moment as the last opponents make a draw.
 
+Blocking restrictions are checked as blockers are declared (509.1b): a creature is
+offered to block only attackers it may block (flying and reach, "can't be blocked",
+the evasion keywords), and "done" is not offered while an attacker with menace is
+blocked by a single creature; "block with" that creature again withdraws its block
+(event ``block_removed``), so the defending player always has a legal way to finish.
+
 **Choices the rules leave to a player that the engine automates** (each is a choice
 a player could make, never a change to what is legal):
 
@@ -88,8 +94,6 @@ a player could make, never a change to what is legal):
 - Combat damage assignment order is the order the blocks were declared; each blocker
   gets lethal damage in order (see :mod:`~combat`), excess to the last blocker or, with
   trample, to the player.
-- A "done" that leaves a menace attacker blocked by exactly one creature removes that
-  block (the block was illegal, rule 509.1c), instead of refusing the "done".
 - Legend rule (704.5j): the controller keeps the newest of the permanents with the same
   name; the older ones go to the graveyard.
 - A devour decision is skipped when its controller has nothing it could sacrifice;
@@ -559,6 +563,9 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
             return f"permanent {name}"
         if kind == "attack":
             return f"attack with {name} -> player {(p + args[1]) % self.num_players}"
+        pid = self.slots[args[0]] if args[0] < len(self.slots) else -1
+        if pid in self.blocking:
+            return f"withdraw the block of {name}"
         return f"block with {name}"
 
     def _is_land(self, card: int) -> bool:

@@ -46,6 +46,17 @@ POISON_TO_LOSE = 10
 EVASION = frozenset({*LANDWALK, "intimidate", "fear", "skulk", *PROTECTION})
 """Keywords that restrict which creatures may block their creature."""
 
+MIN_BLOCKERS = {"menace": 2}
+"""Keywords that let their creature be blocked only by at least that many creatures
+(menace, 702.111b: "can't be blocked except by two or more creatures"); checked when
+the blocking player finishes declaring blockers (509.1b)."""
+
+
+def min_blockers(keywords: frozenset[str]) -> int:
+    """The fewest creatures that may block a creature with ``keywords`` (1 unless a
+    keyword of :data:`MIN_BLOCKERS` says more)."""
+    return max((MIN_BLOCKERS[k] for k in keywords if k in MIN_BLOCKERS), default=1)
+
 
 def protected(keywords: frozenset[str], colours: tuple[str, ...] | frozenset[str],
               types: tuple[str, ...] | frozenset[str]) -> bool:

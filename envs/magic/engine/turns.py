@@ -272,14 +272,7 @@ class TurnsMixin:
         self._give_priority_to_active()
 
     def _blocks_declared(self, p: int) -> None:
-        for attacker, defending in self.attackers.items():
-            blockers = self.blocks.get(attacker, [])
-            if defending == p and len(blockers) == 1 \
-                    and "menace" in self.keywords(attacker):
-                blocker = blockers.pop()
-                del self.blocking[blocker]
-                self.log("block_removed", player=p, blocker=blocker, attacker=attacker,
-                         reason="menace")
+        # (a declaration breaking a restriction has no "done": see _block_actions)
         # An attacker stays blocked even if its blockers leave (rule 509.1h).
         for attacker, blockers in self.blocks.items():
             if blockers and attacker not in self.blocked:
