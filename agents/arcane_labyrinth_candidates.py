@@ -59,7 +59,14 @@ CAND_FEATURES = (2 + len(KINDS) + 2 + 2 + 4 + len(KEYWORDS) + len(TYPES) + 3 + 4
 NEVER_ASKED = ("attack_target",)
 """Magic decisions an Arcane game never asks: the Labyrinth holds no planeswalkers
 and its creatures attack the player, so no attacker chooses a planeswalker."""
-ALL_DECISIONS = (*(d for d in DECISIONS if d not in NEVER_ASKED), *CUSTOM_DECISIONS)
+ALL_DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode",
+                 "target", "attack", "block", "block_target", "sacrifice",
+                 "cost_sacrifice", "cost_discard", "dread", "devour", *CUSTOM_DECISIONS)
+"""The decisions of the global one-hot, fixed with version 1 of this interface (a
+decision Magic's encoding added since, such as the legend rule's, is ruled by the
+heuristic and shows as none); :data:`NEVER_ASKED` is left out."""
+assert not set(CHOSEN) - set(ALL_DECISIONS)
+assert not set(ALL_DECISIONS) - set(DECISIONS) - set(CUSTOM_DECISIONS)
 GLOBAL_FEATURES = (len(ALL_DECISIONS) + 17 + len(HERO_KITS) + 1 + len(LABYRINTHS) + 1)
 _KIT0 = ARCANE[f"kit_{HERO_KITS[0]}"]
 _LAB0 = ARCANE[f"labyrinth_{LABYRINTHS[0]}"]

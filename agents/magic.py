@@ -632,6 +632,13 @@ class MagicHeuristic:
             return A.permanent(max(killed, key=lambda j: v.perm[j, PERM["loyalty"]]))
         return next(a for a in legal if A.PLAYER <= a < A.PERMANENT)
 
+    def _legend(self, v: MagicObs, legal: list[int]) -> int:
+        """Keep the most valuable of the legendary permanents (the legend rule), an
+        untapped one on ties."""
+        b = _Board(v)
+        perms = [a - A.PERMANENT for a in legal if A.PERMANENT <= a < A.STACK]
+        return A.permanent(max(perms, key=lambda j: (b.value(j), not b.tapped[j])))
+
     def _block(self, v: MagicObs, legal: list[int]) -> int:
         plan = self._block_plan(v)
         b = _Board(v)

@@ -66,7 +66,7 @@ TRIGGERS = ("enters", "dies", "attacks", "upkeep", "end_step")
 TARGETS = ("creature", "player", "any", "permanent", "spell")
 DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode", "target",
              "attack", "block", "block_target", "sacrifice", "cost_sacrifice",
-             "cost_discard", "dread", "devour", "attack_target")
+             "cost_discard", "dread", "devour", "attack_target", "legend")
 
 CARD_FEATURES: tuple[str, ...] = (
     *(f"type_{t.lower()}" for t in TYPES), "legendary", "basic", "aura", "equipment",

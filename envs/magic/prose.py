@@ -161,6 +161,10 @@ class MagicNarrator(Narrator):
         why = " by lethal damage" if e.get("reason") == "damage" else ""
         return f"{card(e['card'])} is destroyed{why}"
 
+    def on_legend_rule(self, e: Event) -> str:
+        return self.does(e["player"], f"keeps one {card(e['card'])} (legend rule); "
+                         "the others go to the graveyard")
+
     def on_dies(self, e: Event) -> str:
         return f"{self.owned(e.get('player'), e['card'])} dies"
 

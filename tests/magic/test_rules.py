@@ -311,15 +311,17 @@ def test_multiplayer_attacker_picks_its_defending_player():
 
 
 # ------------------------------------------------------ state-based actions
-def test_legend_rule_keeps_the_newest():
+def test_legend_rule_lets_the_controller_keep_one():
     legend = creature("Test Legend", 2, 2, supertypes=("Legendary",))
     game = blank()
     old = game.add_permanent(legend, 0)
     new = game.add_permanent(legend, 0)
     other = game.add_permanent(legend, 1)  # another controller's copy stays
     game.start_at("main1", 0)
-    assert old not in game.battlefield
-    assert new in game.battlefield and other in game.battlefield
+    assert game.decision["kind"] == "legend" and game.decision["player"] == 0
+    game.apply_action(A.permanent(slot(game, old)))
+    assert new not in game.battlefield
+    assert old in game.battlefield and other in game.battlefield
 
 
 def test_simultaneous_deaths_see_each_other():

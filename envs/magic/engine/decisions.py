@@ -96,6 +96,9 @@ class DecisionsMixin:
                     if c not in chosen and c != self.casting.card]  # type: ignore[union-attr]
         if kind == "dread":  # mode 0: manifest the top card; 1: the second
             return [A.mode(0), A.mode(1)]
+        if kind == "legend":  # the one to keep (704.5j)
+            return [A.permanent(self.battlefield[pid].slot) for pid in d["options"]
+                    if pid in self.battlefield]
         if kind == "devour":
             res = self.res
             devour = self._devour_of(res["item"])  # type: ignore[index]
@@ -428,6 +431,8 @@ class DecisionsMixin:
         elif dk == "dread":
             self.manifested(self.manifest_dread(p, args[0]))
             self.res["asks"][0][2] -= 1  # type: ignore[index]
+        elif dk == "legend":
+            self.legend_kept.append(self.slots[args[0]])
         elif dk == "devour":
             if kind == "done":
                 self.devour_done()

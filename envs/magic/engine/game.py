@@ -401,6 +401,9 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
         #: first-strike damage step began (rule 702.7c).
         self.first_strikers: list[int] = []
         self.pending_triggers: list[dict[str, Any]] = []
+        #: Legendary permanents their controllers chose to keep (704.5j) for the
+        #: state-based check under way; emptied when it is performed.
+        self.legend_kept: list[int] = []
         self.decision: dict[str, Any] | None = None
         self.casting: StackItem | None = None
         self.closed: list[str] = []
@@ -705,6 +708,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
         new.blockers_to_declare = self.blockers_to_declare[:]
         new.first_strikers = self.first_strikers[:]
         new.pending_triggers = [dict(t) for t in self.pending_triggers]
+        new.legend_kept = self.legend_kept[:]
         new.decision = copy.deepcopy(self.decision)
         new.casting = self.casting.copy() if self.casting else None
         new.closed = self.closed[:]
@@ -807,6 +811,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
             "first_strike_step": self.first_strike_step,
             "first_strikers": self.first_strikers,
             "pending_triggers": self.pending_triggers, "decision": self.decision,
+            "legend_kept": self.legend_kept,
             "casting": _item_dict(self.casting) if self.casting else None,
             "closed": self.closed, "res": res, "mull": self.mull,
             "public_hand": self.public_hand, "known_bottom": self.known_bottom,
@@ -841,6 +846,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
         game.public_hand = data.get("public_hand", [])  # (states written before them)
         game.known_bottom = data.get("known_bottom", [0] * game.num_players)
         game.first_strikers = data.get("first_strikers", [])
+        game.legend_kept = data.get("legend_kept", [])
         game.poison = data.get("poison", [0] * game.num_players)
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}
         game.stack = [StackItem(**s) for s in data["stack"]]

@@ -768,7 +768,7 @@ class ObjectsMixin:
             to_grave: list[int] = []
             to_destroy: list[int] = []
             unattach: list[int] = []
-            legends: list[int] = []
+            legends: dict[tuple[int, str], list[int]] = {}
             self._statics()
             # No anthem lowers toughness: an undamaged creature with no counters, mods
             # or attached bonuses has at least its printed toughness.
@@ -778,8 +778,6 @@ class ObjectsMixin:
             battlefield = self.battlefield
             defs = self.defs
             card_def = self.card_def
-            # legend rule: the controller keeps the newest of each name
-            seen: dict[tuple[int, str], int] = {}
             for pid, perm in battlefield.items():
                 d = FACE_DOWN if perm.face_down else defs[card_def[perm.card]]
                 if d.is_creature and not (
@@ -809,11 +807,12 @@ class ObjectsMixin:
                 if d.is_planeswalker and perm.counters.get("loyalty", 0) <= 0:
                     to_grave.append(pid)  # rule 704.5i
                 if d.is_legendary:  # FACE_DOWN has no name and no supertypes
-                    key = (perm.controller, d.name)
-                    if key in seen:
-                        legends.append(seen[key])
-                    seen[key] = pid
-            to_grave += legends
+                    legends.setdefault((perm.controller, d.name), []).append(pid)
+            if legends:
+                doomed = self._legend_rule(legends)
+                if doomed is None:  # a player must choose first
+                    return True
+                to_grave += doomed
             tokens_gone = self._remove_tokens()
             if not (done or losers or to_grave or to_destroy or unattach or tokens_gone):
                 break
@@ -842,6 +841,36 @@ class ObjectsMixin:
         if any_done:
             self._legal = None
         return any_done
+
+    def _legend_rule(self, legends: dict[tuple[int, str], list[int]]) -> list[int] | None:
+        """The legend rule (704.5j): of two or more legendary permanents with the same
+        name one player controls, that player chooses one to keep (a ``legend``
+        decision, asked in APNAP order, then the whole check runs again with the
+        choices made); the others go to the graveyard. The permanents to put there,
+        or None while a choice is being asked. ``legends`` maps (controller, name) to
+        its permanents, oldest first."""
+        groups = [(key, pids) for key, pids in legends.items() if len(pids) > 1]
+        if not groups:
+            self.legend_kept = []
+            return []
+        order = self._turn_order(self.active)
+        groups.sort(key=lambda g: order.index(g[0][0]))
+        doomed: list[int] = []
+        kept = self.legend_kept
+        for (controller, name), pids in groups:
+            chosen = [pid for pid in pids if pid in kept]
+            if len(chosen) != 1:
+                options = [pid for pid in pids if self.battlefield[pid].slot >= 0]
+                if options:
+                    self.decision = {"kind": "legend", "player": controller,
+                                     "name": name, "options": options}
+                    self._legal = None
+                    return None
+                chosen = [pids[-1]]  # none can be named by an action: the newest stays
+            doomed += [pid for pid in pids if pid != chosen[0]]
+            self.log("legend_rule", player=controller, card=name, kept=chosen[0])
+        self.legend_kept = []
+        return doomed
 
     def _remove_tokens(self) -> bool:
         if not self._token_left:

@@ -233,7 +233,7 @@ class CommanderGame(MagicGame):
     def _state_based(self) -> bool:
         done = super()._state_based()
         self._flush_losses()
-        if self.outcome is not None:
+        if self.outcome is not None or self.decision is not None:
             return done
         for p in self.living():
             for card in self.commanders[p]:
