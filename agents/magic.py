@@ -632,6 +632,28 @@ class MagicHeuristic:
             return A.permanent(max(killed, key=lambda j: v.perm[j, PERM["loyalty"]]))
         return next(a for a in legal if A.PLAYER <= a < A.PERMANENT)
 
+    def _assign_damage(self, v: MagicObs, legal: list[int]) -> int:
+        """Divide an attacker's damage: past its blockers when trample allows, else
+        lethal damage to the most valuable blocker it can still kill, else the rest to
+        the blockers already hit."""
+        b = _Board(v)
+        over = [a for a in legal if A.PLAYER <= a < A.PERMANENT]
+        perms = [a - A.PERMANENT for a in legal if A.PERMANENT <= a < A.STACK]
+        blockers = [j for j in perms if b.blocking[j]]
+        if over or len(blockers) < len(perms):  # the player, or the planeswalker
+            return over[0] if over else A.permanent(
+                next(j for j in perms if not b.blocking[j]))
+        left = round(float(v.g[GLOBAL["damage_left"]]) * 10)
+        subject = np.flatnonzero(b.subject)
+        deathtouch = bool(len(subject) and b.kw["deathtouch"][int(subject[0])])
+        killable = [j for j in blockers if not b.chosen[j]
+                    and (deathtouch or b.left[j] <= left)]
+        if killable:
+            return A.permanent(max(killable, key=b.value))
+        if A.DONE in legal:
+            return A.DONE
+        return A.permanent(max(blockers, key=b.value))
+
     def _legend(self, v: MagicObs, legal: list[int]) -> int:
         """Keep the most valuable of the legendary permanents (the legend rule), an
         untapped one on ties."""

@@ -66,7 +66,8 @@ TRIGGERS = ("enters", "dies", "attacks", "upkeep", "end_step")
 TARGETS = ("creature", "player", "any", "permanent", "spell")
 DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode", "target",
              "attack", "block", "block_target", "sacrifice", "cost_sacrifice",
-             "cost_discard", "dread", "devour", "attack_target", "legend")
+             "cost_discard", "dread", "devour", "attack_target", "legend",
+             "assign_damage")
 
 CARD_FEATURES: tuple[str, ...] = (
     *(f"type_{t.lower()}" for t in TYPES), "legendary", "basic", "aura", "equipment",
@@ -99,12 +100,14 @@ GLOBAL_FEATURES: tuple[str, ...] = (
     *(f"{what}_{r}" for what in ("seat", "lost", "life", "hand", "library", "graveyard",
                                  "exile", "creatures", "power", "untapped_lands")
       for r in range(A.MAX_PLAYERS)),
+    "damage_left",
 )
 """Global features: the decision asked (one-hot), the step (one-hot), whose turn
 (relative seat), whether the observer is to act, land played this turn, stack size /
 16, turn / max turns, the player count; then per relative seat: present, lost, life /
 40, hand / 16, library / 60, graveyard / 60, exile / 60, creatures / 20, their total
-power / 40, untapped lands / 10."""
+power / 40, untapped lands / 10; then, while an attacker's combat damage is being
+divided, the damage still to assign / 10."""
 GLOBAL_SIZE = len(GLOBAL_FEATURES)
 GLOBAL = {name: i for i, name in enumerate(GLOBAL_FEATURES)}
 
@@ -143,8 +146,9 @@ down (its card features are then :data:`~labyrinth_gym.envs.magic.engine.effects
 unless the observer controls it), damage / 10, +1/+1 and -1/-1 counters / 5, power and toughness now / 10, keywords now, attached
 to something (to a permanent the observer controls), attacking (which relative seat),
 blocking, blocked, the subject of the decision (the blocker being assigned, the
-attacker whose target is being chosen), already
-chosen as a target of the object being cast (or to be devoured), loyalty / 10 (a
+attacker whose target is being chosen, the attacker whose combat damage is being
+divided), already chosen as a target of the object being cast (or to be devoured, or
+assigned some of the combat damage being divided), loyalty / 10 (a
 planeswalker) and whether a creature attacks it."""
 PERM = {name: i for i, name in enumerate(PERM_FEATURES)}
 PERM_DYN = len(PERM_FEATURES)
@@ -379,6 +383,8 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
         at = _DECISION_INDEX.get(decision["kind"])  # a variant's own kinds: none
         if at is not None:
             g[at] = 1.0
+            if decision["kind"] == "assign_damage":
+                g[GLOBAL["damage_left"]] = min(decision["left"] / 10, 1.0)
         g[GLOBAL["to_act"]] = decision["player"] == observer
     g[_STEP_INDEX[game.step]] = 1.0
     g[GLOBAL["active_0"] + rel[game.active]] = 1.0
@@ -405,6 +411,8 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
             chosen.update(codes)
     elif decision is not None and decision["kind"] == "devour":
         chosen.update(game.res["devour"])  # type: ignore[index]
+    elif decision is not None and decision["kind"] == "assign_damage":
+        chosen.update(code for code, _ in decision["hits"])  # assigned damage so far
     attackers = game.attackers
     attacked = set(game.attacking_pw.values())
     blocking = game.blocking

@@ -182,6 +182,10 @@ class MagicNarrator(Narrator):
     def on_block(self, e: Event) -> str:
         return self.does(e["player"], f"blocks with {card(e['card'])}")
 
+    def on_damage_assigned(self, e: Event) -> str:
+        return self.does(e["player"], f"divides the combat damage of {card(e['card'])} "
+                         "among its blockers")
+
     def on_block_removed(self, e: Event) -> str:
         why = f" ({words(e['reason'])})" if e.get("reason") else ""
         return f"{self.whose(e['player']).capitalize()} block is removed{why}"

@@ -112,3 +112,12 @@ def finish_attacks(game: MagicGame) -> None:
 def finish_blocks(game: MagicGame) -> None:
     if game.decision["kind"] == "block":
         game.apply_action(A.DONE)
+
+
+def pass_to_decision(game: MagicGame, kind: str, limit: int = 50) -> None:
+    """Pass priority (or say "done") until a decision of ``kind`` is asked."""
+    for _ in range(limit):
+        if game.decision and game.decision["kind"] == kind:
+            return
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    raise AssertionError(f"never asked {kind}; at {game.step} {game.decision}")

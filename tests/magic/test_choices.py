@@ -111,3 +111,96 @@ def test_704_5j_each_player_chooses_for_their_own_legends_in_apnap_order():
     assert a1 in game.battlefield and b1 in game.battlefield  # not yet: all at once
     game.apply_action(A.permanent(slot(game, b0)))
     assert set(game.battlefield) >= {a1, b0} and not {b1, a0} & set(game.battlefield)
+
+
+# ------------------------------------------- dividing combat damage, 510.1c-d
+def to_damage(game: MagicGame, attacker: int, *blockers: int) -> None:
+    """Attack with ``attacker``, block it with ``blockers``, pass to the combat
+    damage step's decision."""
+    to_blocks(game, attacker)
+    for b in blockers:
+        block(game, b, attacker)
+    game.apply_action(A.DONE)
+    while game.decision["kind"] == "priority":
+        game.apply_action(A.PASS)
+
+
+def test_510_1c_the_attacker_divides_its_damage_freely_among_two_blockers():
+    game = blank()
+    wurm = game.add_permanent("Craw Wurm", 0)  # 6/4
+    bears = game.add_permanent("Grizzly Bears", 1)  # 2/2
+    giant = game.add_permanent("Hill Giant", 1)  # 3/3
+    game.start_at("main1", 0)
+    to_damage(game, wurm, bears, giant)
+    d = game.decision
+    assert d["kind"] == "assign_damage" and d["player"] == 0 and d["attacker"] == wurm
+    assert set(game.legal_actions()) == {A.permanent(slot(game, bears)),
+                                         A.permanent(slot(game, giant))}
+    # lethal damage to the Giant first (no order is fixed), then "done": the rest
+    # to it as well, so the Bears survive (no damage assignment order, 510.1c)
+    game.apply_action(A.permanent(slot(game, giant)))
+    assert game.decision["left"] == 3 and game.decision["hits"] == [[giant, 3]]
+    assert A.DONE in game.legal_actions()
+    game.apply_action(A.DONE)
+    assert giant not in game.battlefield and bears in game.battlefield
+    assert game.battlefield[bears].damage == 0 and wurm not in game.battlefield  # 5
+    assert "damage_assigned" in types_of(game)
+
+
+def test_510_1c_lethal_chunks_then_point_by_point():
+    game = blank()
+    wurm = game.add_permanent("Craw Wurm", 0)  # 6/4
+    bears = game.add_permanent("Grizzly Bears", 1)
+    giant = game.add_permanent("Hill Giant", 1)
+    game.start_at("main1", 0)
+    to_damage(game, wurm, bears, giant)
+    game.apply_action(A.permanent(slot(game, bears)))  # lethal: 2
+    game.apply_action(A.permanent(slot(game, bears)))  # then one point: 3
+    game.apply_action(A.permanent(slot(game, giant)))  # lethal: 3 (all that is left)
+    assert bears not in game.battlefield and giant not in game.battlefield
+    dealt = {e["card"]: e["amount"] for e in game.events
+             if e["type"] == "damage" and e["source"] == "Craw Wurm"}
+    assert dealt == {"Grizzly Bears": 3, "Hill Giant": 3}
+
+
+def test_702_19b_trample_reaches_the_player_only_after_lethal_to_every_blocker():
+    game = blank()
+    trampler = game.add_permanent(creature("Test Trampler", 7, 7, "trample"), 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    giant = game.add_permanent("Hill Giant", 1)
+    game.start_at("main1", 0)
+    to_damage(game, trampler, bears, giant)
+    player = A.player(1)
+    assert player not in game.legal_actions()
+    game.apply_action(A.permanent(slot(game, bears)))
+    assert player not in game.legal_actions()  # the Giant has no lethal damage yet
+    game.apply_action(A.permanent(slot(game, giant)))
+    assert player in game.legal_actions()
+    game.apply_action(player)
+    assert game.life[1] == 18
+    assert bears not in game.battlefield and giant not in game.battlefield
+
+
+def test_702_2c_deathtouch_makes_one_point_lethal_for_trample():
+    game = blank()
+    killer = game.add_permanent(creature("Test Killer", 4, 4, "trample", "deathtouch"), 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    giant = game.add_permanent("Hill Giant", 1)
+    game.start_at("main1", 0)
+    to_damage(game, killer, bears, giant)
+    game.apply_action(A.permanent(slot(game, bears)))
+    game.apply_action(A.permanent(slot(game, giant)))
+    assert game.decision["hits"] == [[bears, 1], [giant, 1]]
+    game.apply_action(A.player(1))
+    assert game.life[1] == 18
+    assert bears not in game.battlefield and giant not in game.battlefield
+
+
+def test_510_1c_one_blocker_takes_all_without_a_decision():
+    game = blank()
+    trampler = game.add_permanent(creature("Test Trampler", 7, 7, "trample"), 0)
+    giant = game.add_permanent("Hill Giant", 1)
+    game.start_at("main1", 0)
+    to_damage(game, trampler, giant)  # lethal to the Giant, the rest to the player
+    assert "damage_assigned" not in types_of(game)
+    assert game.life[1] == 16 and giant not in game.battlefield

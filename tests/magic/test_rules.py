@@ -26,6 +26,7 @@ from magic.positions import (
     has,
     lands,
     names,
+    pass_to_decision,
     pass_until,
     pool,
     settle,
@@ -168,6 +169,10 @@ def test_trample_with_deathtouch_assigns_one_to_each_blocker():
     block(game, b1, wurm)
     block(game, b2, wurm)
     finish_blocks(game)
+    pass_to_decision(game, "assign_damage")
+    target_perm(game, b1)  # 1 is lethal with deathtouch (702.2c)
+    target_perm(game, b2)
+    game.apply_action(A.player(1))  # then trample: the rest to the player
     pass_until(game, "main2")
     hits = [(e.get("id"), e.get("player"), e["amount"]) for e in game.events
             if e["type"] == "damage" and e["source"] == "Test Wurm"]
@@ -177,7 +182,7 @@ def test_trample_with_deathtouch_assigns_one_to_each_blocker():
     assert wurm in game.battlefield  # 4 damage on a 5/5
 
 
-def test_blocked_damage_goes_in_declaration_order():
+def test_blocked_damage_is_divided_by_the_attacking_player():
     game = blank()
     giant = game.add_permanent("Hill Giant", 0)  # 3/3
     b1 = game.add_permanent("Grizzly Bears", 1)
@@ -189,8 +194,11 @@ def test_blocked_damage_goes_in_declaration_order():
     block(game, b2, giant)
     block(game, b1, giant)
     finish_blocks(game)
+    pass_to_decision(game, "assign_damage")
+    target_perm(game, b2)  # lethal 2
+    target_perm(game, b1)  # the last point
     pass_until(game, "main2")
-    assert b2 not in game.battlefield  # first in order: lethal 2
+    assert b2 not in game.battlefield
     assert b1 in game.battlefield and game.battlefield[b1].damage == 1
     assert giant not in game.battlefield
     assert game.life[1] == 20
@@ -293,8 +301,12 @@ def test_menace_needs_two_blockers():
     block(game, b1, brute)
     block(game, b2, brute)
     finish_blocks(game)
+    pass_to_decision(game, "assign_damage")
+    target_perm(game, b1)
+    game.apply_action(A.DONE)  # all 3 to the first Bears
     pass_until(game, "main2")
     assert game.life[1] == 20 and brute not in game.battlefield
+    assert b1 not in game.battlefield and b2 in game.battlefield
 
 
 def test_multiplayer_attacker_picks_its_defending_player():

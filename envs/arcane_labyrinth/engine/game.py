@@ -879,6 +879,8 @@ class ArcaneGame(MagicGame):
             return min(legal)
         if kind == "yesno":
             return A.YES if self.dice.roll(6) >= 4 else A.NO
+        if kind == "assign_damage":
+            return self.default_assignment()
         if kind == "legend":  # the newest stays
             return A.permanent(self.battlefield[d["options"][-1]].slot)
         if kind == "dread":

@@ -1,14 +1,24 @@
 """Combat damage assignment (rules 510.1, 702.2c, 702.19), as pure functions.
 
-The attacking player's choices are automated:
+The rules since the Foundations update (November 2024) have no damage assignment
+order: a creature blocked by two or more creatures divides its combat damage among
+them as its controller chooses (510.1c); with trample, it may assign damage to the
+player or planeswalker it attacks only once every blocker is assigned lethal damage
+(702.19b: toughness minus the damage already marked; any nonzero amount from a source
+with deathtouch, 702.2c). That division is a decision of the attacking player
+(``assign_damage``, see :mod:`~decisions`). The cases with one meaningful division are
+settled here, without a decision:
 
-- Blockers are taken in the order they were declared (the damage assignment order).
-- Each blocker in turn is assigned lethal damage (its toughness minus the damage
-  already marked on it; 1 if the attacker has deathtouch) before the next gets any.
-- Damage left after every blocker has lethal damage goes to the defending player if
-  the attacker has trample, otherwise to the last blocker in the order.
+- An unblocked attacker deals all its damage to what it attacks (510.1b).
 - A blocked attacker whose blockers have all left combat deals no damage, unless it has
-  trample: then all of it goes to the player.
+  trample: then all of it goes to the player (702.19e).
+- An attacker blocked by one creature deals all its damage to it (510.1c); with
+  trample, lethal damage to it and the rest to the player or planeswalker (assigning
+  more than lethal to the blocker instead is legal but never better here).
+
+:func:`assign_attacker_damage` is also the division an automated player (the Arcane
+Labyrinth) makes with several blockers: lethal damage to each in the order they were
+declared, the rest to the player with trample, else to the last of them.
 """
 
 from __future__ import annotations
@@ -60,3 +70,12 @@ def assign_attacker_damage(power: int, blockers: list[tuple[int, int]], *,
             else:
                 out.append((last, left))
     return out
+
+
+def lethal_need(toughness: int, damage: int, deathtouch: bool) -> int:
+    """The damage that is lethal for a blocker now (702.19b, 702.2c): toughness minus
+    the damage marked on it (at least 0), or 1 from a source with deathtouch."""
+    left = toughness - damage
+    if left <= 0:
+        return 0
+    return 1 if deathtouch else left

@@ -15,6 +15,7 @@ from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.casting import with_x
+from labyrinth_gym.envs.magic.engine.combat import lethal_need
 from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED, MAIN_STEPS
 from labyrinth_gym.envs.magic.engine.resolve import selector_of
 from labyrinth_gym.envs.magic.engine.state import (
@@ -96,6 +97,8 @@ class DecisionsMixin:
                     if c not in chosen and c != self.casting.card]  # type: ignore[union-attr]
         if kind == "dread":  # mode 0: manifest the top card; 1: the second
             return [A.mode(0), A.mode(1)]
+        if kind == "assign_damage":
+            return self._assign_actions(d)
         if kind == "legend":  # the one to keep (704.5j)
             return [A.permanent(self.battlefield[pid].slot) for pid in d["options"]
                     if pid in self.battlefield]
@@ -312,6 +315,79 @@ class DecisionsMixin:
                 out.append(attacker)
         return out
 
+    # ------------------------------------------- dividing combat damage, 510.1c
+    def _division(self, d: dict) -> tuple[list[int], dict[int, int], int | None, bool]:
+        """For an ``assign_damage`` decision: the attacker's blockers still in combat
+        (in the order declared), the damage assigned so far by target code, what it
+        attacks (a target code, None if that left combat) and whether every blocker
+        has lethal damage assigned and trample lets the rest go there (702.19b)."""
+        attacker = d["attacker"]
+        blockers = [b for b in self.blocks.get(attacker, []) if b in self.battlefield]
+        assigned = {code: amount for code, amount in d["hits"]}
+        kws = self.keywords(attacker)
+        target = self._attacked(attacker, self.attackers[attacker])
+        over = "trample" in kws and target is not None and all(
+            assigned.get(b, 0) >= self.lethal_need_of(b, kws) for b in blockers)
+        return blockers, assigned, target, over
+
+    def lethal_need_of(self, blocker: int, attacker_keywords: frozenset[str]) -> int:
+        """Lethal damage for ``blocker`` from an attacker with those keywords."""
+        return lethal_need(self.chars(blocker)[1], self.battlefield[blocker].damage,
+                           "deathtouch" in attacker_keywords)
+
+    def _assign_actions(self, d: dict) -> list[int]:
+        """Dividing an attacker's combat damage among its blockers (510.1c): "choose
+        permanent" a blocker assigns it the damage still lethal for it (one more point
+        once it has that); "done" assigns the rest to the blocker chosen last; with
+        trample, once every blocker has lethal damage, choosing the player (or the
+        planeswalker) it attacks assigns it the rest (702.19b)."""
+        blockers, assigned, target, over = self._division(d)
+        out = [A.permanent(self.battlefield[b].slot) for b in blockers]
+        if d["hits"]:
+            out.append(A.DONE)
+        if over:
+            out.append(self._code_action(target, d["player"]))
+        return out
+
+    def default_assignment(self) -> int:
+        """The action of the default division of an ``assign_damage`` decision (an
+        automated player's): lethal damage to each blocker in the order declared, then
+        the rest to the player with trample, else to the last blocker chosen."""
+        d = self.decision
+        blockers, assigned, target, over = self._division(d)
+        kws = self.keywords(d["attacker"])
+        for b in blockers:
+            if assigned.get(b, 0) < self.lethal_need_of(b, kws):
+                return A.permanent(self.battlefield[b].slot)
+        if over:
+            return self._code_action(target, d["player"])
+        if d["hits"]:
+            return A.DONE
+        return A.permanent(self.battlefield[blockers[-1]].slot)
+
+    def _assign(self, d: dict, kind: str, args: tuple[int, ...]) -> None:
+        blockers, assigned, target, _ = self._division(d)
+        left = d["left"]
+        if kind == "done":
+            code = next(c for c, _ in reversed(d["hits"]) if c in blockers)
+            amount = left
+        else:
+            code = self._action_code(kind, args, d["player"])
+            if code in blockers:
+                need = self.lethal_need_of(code, self.keywords(d["attacker"]))
+                amount = min(left, max(need - assigned.get(code, 0), 1))
+            else:  # the player or planeswalker it attacks: all the rest
+                amount = left
+        hits = [list(h) for h in d["hits"] if h[0] != code]
+        hits.append([code, assigned.get(code, 0) + amount])
+        if left - amount > 0:
+            self.decision = {**d, "left": left - amount, "hits": hits}
+            return
+        self.combat_hits.append([d["attacker"], hits])  # type: ignore[union-attr]
+        self.log("damage_assigned", player=d["player"], attacker=d["attacker"],
+                 card=self.name_of(self.battlefield[d["attacker"]].card),
+                 hits=[list(h) for h in hits], **self.face_down_marks(d["attacker"]))
+
     def _can_block(self, pid: int) -> bool:
         """Whether permanent ``pid`` may block at all (a creature without "can't
         block"); a variant may let another permanent block."""
@@ -433,6 +509,8 @@ class DecisionsMixin:
             self.res["asks"][0][2] -= 1  # type: ignore[index]
         elif dk == "legend":
             self.legend_kept.append(self.slots[args[0]])
+        elif dk == "assign_damage":
+            self._assign(d, kind, args)
         elif dk == "devour":
             if kind == "done":
                 self.devour_done()

@@ -71,6 +71,21 @@ the evasion keywords), and "done" is not offered while an attacker with menace i
 blocked by a single creature; "block with" that creature again withdraws its block
 (event ``block_removed``), so the defending player always has a legal way to finish.
 
+Combat damage is divided by the rules since the Foundations update (no damage
+assignment order): an attacker blocked by two or more creatures asks its controller,
+in the combat damage step, how to divide its damage among them (510.1c; decision
+``assign_damage``, one action per part): "choose permanent" a blocker assigns it the
+damage still lethal for it (toughness minus marked damage; 1 from deathtouch, 702.2c),
+or one more point once it has that; "done" assigns the rest to the blocker chosen
+last; with trample, once every blocker has lethal damage, choosing the player (or the
+planeswalker) it attacks assigns it all the rest (702.19b). The division is logged
+(``damage_assigned``) and all combat damage is then dealt at once.
+
+Legend rule (704.5j): a player who controls two or more legendary permanents with the
+same name chooses the one to keep (decision ``legend``, "choose permanent"; several
+such choices are asked in APNAP order); the state-based actions are then performed
+together and the others go to the graveyard (event ``legend_rule``).
+
 **Choices the rules leave to a player that the engine automates** (each is a choice
 a player could make, never a change to what is legal):
 
@@ -91,11 +106,10 @@ a player could make, never a change to what is legal):
   603.3b); one player's simultaneous triggers go in the order they triggered. Their
   targets are chosen then; a trigger with no legal target is removed. An optional
   trigger ("you may") asks its controller yes/no on resolution.
-- Combat damage assignment order is the order the blocks were declared; each blocker
-  gets lethal damage in order (see :mod:`~combat`), excess to the last blocker or, with
-  trample, to the player.
-- Legend rule (704.5j): the controller keeps the newest of the permanents with the same
-  name; the older ones go to the graveyard.
+- Combat damage of an attacker blocked by one creature: all to it; with trample,
+  lethal damage to it and the rest to the player or planeswalker it attacks (assigning
+  it more than lethal instead is legal and never better here; :mod:`~combat`). A
+  creature blocks one attacker only, so a blocker never divides its damage (510.1d).
 - A devour decision is skipped when its controller has nothing it could sacrifice;
   with automatic passing, the "done" after the last candidate is chosen is automatic.
 - A manifest of several cards ("the top two cards") puts them onto the battlefield
@@ -400,6 +414,10 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
         #: The creatures in combat that had first or double strike as the
         #: first-strike damage step began (rule 702.7c).
         self.first_strikers: list[int] = []
+        #: The combat damage assigned so far in this combat damage step, while the
+        #: attacking player divides an attacker's damage: ``[attacker, [[target code,
+        #: amount], ...]]`` per attacker (None outside that turn-based action).
+        self.combat_hits: list[list[Any]] | None = None
         self.pending_triggers: list[dict[str, Any]] = []
         #: Legendary permanents their controllers chose to keep (704.5j) for the
         #: state-based check under way; emptied when it is performed.
@@ -709,6 +727,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
         new.first_strikers = self.first_strikers[:]
         new.pending_triggers = [dict(t) for t in self.pending_triggers]
         new.legend_kept = self.legend_kept[:]
+        new.combat_hits = copy.deepcopy(self.combat_hits)
         new.decision = copy.deepcopy(self.decision)
         new.casting = self.casting.copy() if self.casting else None
         new.closed = self.closed[:]
@@ -811,7 +830,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
             "first_strike_step": self.first_strike_step,
             "first_strikers": self.first_strikers,
             "pending_triggers": self.pending_triggers, "decision": self.decision,
-            "legend_kept": self.legend_kept,
+            "legend_kept": self.legend_kept, "combat_hits": self.combat_hits,
             "casting": _item_dict(self.casting) if self.casting else None,
             "closed": self.closed, "res": res, "mull": self.mull,
             "public_hand": self.public_hand, "known_bottom": self.known_bottom,
@@ -847,6 +866,7 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
         game.known_bottom = data.get("known_bottom", [0] * game.num_players)
         game.first_strikers = data.get("first_strikers", [])
         game.legend_kept = data.get("legend_kept", [])
+        game.combat_hits = data.get("combat_hits")
         game.poison = data.get("poison", [0] * game.num_players)
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}
         game.stack = [StackItem(**s) for s in data["stack"]]

@@ -241,9 +241,11 @@ class TurnsMixin:
             # rule 702.7c: who strikes first is fixed as this step begins; the
             # regular step reads this record, not the keywords then
             self.first_strikers = strikers
-            self._combat_damage(first=True)
+            if not self._combat_damage(first=True):
+                return  # the attacking player divides an attacker's damage
         elif step == "combat_damage":
-            self._combat_damage(first=False)
+            if not self._combat_damage(first=False):
+                return
         elif step == "cleanup":
             if len(self.hand[a]) > HAND_LIMIT and not self.lost[a]:
                 self.decision = {"kind": "discard", "player": a}
@@ -284,7 +286,13 @@ class TurnsMixin:
         self._block_triggers()
         self._give_priority_to_active()
 
-    def _combat_damage(self, first: bool) -> None:
+    def _combat_damage(self, first: bool) -> bool:
+        """The combat damage step's turn-based action (510.1-2): the attacking player
+        assigns each attacker's damage, then every creature deals its damage at once.
+        An attacker blocked by two or more creatures asks its controller how to divide
+        it (``assign_damage``); the division made so far waits in
+        :attr:`combat_hits` and this runs again once it is complete. True once the
+        damage is dealt, False while a division is being asked."""
         def deals(pid: int) -> bool:
             kws = self.keywords(pid)
             if first:
@@ -296,19 +304,29 @@ class TurnsMixin:
             # strike now
             return pid not in self.first_strikers or "double strike" in kws
 
-        by_source: list[tuple[int, list[tuple[int, int]]]] = []
+        if self.combat_hits is None:
+            self.combat_hits = []
+        assigned = {attacker for attacker, _ in self.combat_hits}
         for attacker, defending in self.attackers.items():
-            if not deals(attacker):
+            if attacker in assigned or not deals(attacker):
                 continue
             power, _, kws = self.chars(attacker)
             blockers = []
             for b in self.blocks.get(attacker, []):
                 _, tough, _ = self.chars(b)
                 blockers.append((b, tough - self.battlefield[b].damage))
+            if power > 0 and len(blockers) >= 2 and attacker in self.blocked:
+                self.decision = {"kind": "assign_damage",
+                                 "player": self.battlefield[attacker].controller,
+                                 "attacker": attacker, "left": power, "hits": []}
+                return False
             hits = assign_attacker_damage(
                 power, blockers, trample="trample" in kws, deathtouch="deathtouch" in kws,
                 blocked=attacker in self.blocked, player=self._attacked(attacker, defending))
-            by_source.append((attacker, hits))
+            self.combat_hits.append([attacker, [list(h) for h in hits]])
+        by_source = [(attacker, hits) for attacker, hits in self.combat_hits
+                     if attacker in self.battlefield]
+        self.combat_hits = None
         for blocker, attacker in self.blocking.items():
             if deals(blocker) and attacker in self.battlefield:
                 power = self.chars(blocker)[0]
@@ -318,6 +336,7 @@ class TurnsMixin:
                      self.name_of(self.battlefield[pid].card)) for pid, _ in by_source]
         for (_, hits), (pid, controller, kws, name) in zip(by_source, snapshot, strict=True):
             self._deal_damage(hits, controller, kws, name, combat=True, source=pid)
+        return True
 
     def _attacked(self, attacker: int, defending: int) -> int | None:
         """The target code of what ``attacker`` attacks: its defending player, or the
