@@ -16,7 +16,6 @@ from magic.positions import (
     creature,
     has,
     lands,
-    pass_until,
     settle,
     slot,
     types_of,
