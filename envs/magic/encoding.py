@@ -30,7 +30,7 @@ Layout (``float32``, every value in [-1, 1]):
 | stack      | 16 x :data:`STACK_WIDTH`             | :data:`STACK_FEATURES`, then the card (bottom first) |
 | permanents | 64 x :data:`PERM_WIDTH`              | :data:`PERM_FEATURES`, then the card |
 | looking    | 2 x (1 + card)                       | present, then the card: the two  |
-|            |                                      | cards of a manifest dread choice (row ``m`` is mode ``m``), for the chooser only |
+|            |                                      | cards of a manifest dread choice (row ``m`` is mode ``m``), or the first two cards a library or hand decision looks at (row ``i`` is "choose hand slot ``i``"), for the chooser only |
 
 Offsets are :data:`O_GLOBAL`, :data:`O_CONTEXT`, :data:`O_HAND`, :data:`O_STACK`,
 :data:`O_PERM`, :data:`O_LOOK`; :class:`MagicObs` reads a vector back by feature name
@@ -590,11 +590,10 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
         ctx[CONTEXT["modes_chosen"]] = min(sum(map(len, item.modes.values())) / 4, 1.0)
         ctx[len(CONTEXT_FEATURES):] = table[rows[card_def[item.card]]]
 
-    # the two cards of a manifest dread choice, for the chooser
-    if decision is not None and decision["kind"] == "dread" and \
-            decision["player"] == observer and game.outcome is None:
-        library = game.library[observer]
-        looked = [library[-1 - m] for m in range(min(LOOK_ROWS, len(library)))]
+    # the cards the observer looks at to decide (manifest dread's two, the first two
+    # of a scry, a search's page, a revealed hand), for the chooser only
+    if decision is not None and decision["player"] == observer and \
+            game.outcome is None and (looked := game.looking_at(observer)[:LOOK_ROWS]):
         block = obs[O_LOOK:].reshape(LOOK_ROWS, HAND_WIDTH)
         block[:len(looked), 0] = 1.0
         block[:len(looked), 1:] = table[[rows[card_def[c]] for c in looked]]

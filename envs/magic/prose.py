@@ -199,6 +199,42 @@ class MagicNarrator(Narrator):
     def on_discard(self, e: Event) -> str:
         return self.does(e["player"], f"discards {card(e['card'])}")
 
+    # ------------------------------------------------ libraries and hands
+    def on_look(self, e: Event) -> str:
+        how = e.get("how", "scry")
+        if how in ("scry", "surveil"):
+            return self.does(e["player"], f"{how}s {e['count']}")
+        cards = plural(e["count"], "card")
+        return self.does(e["player"], f"looks at the top {cards} of "
+                         f"{self.their(e['player'])} library and puts them back")
+
+    def on_to_bottom(self, e: Event) -> str:
+        return self.does(e["player"], f"puts {card(e.get('card'))} on the bottom of "
+                         f"{self.their(e['player'])} library")
+
+    def on_surveil(self, e: Event) -> str:
+        return self.does(e["player"], f"puts {card(e['card'])} into "
+                         f"{self.their(e['player'])} graveyard")
+
+    def on_shuffle(self, e: Event) -> str:
+        return self.does(e["player"], f"shuffles {self.their(e['player'])} library")
+
+    def on_search(self, e: Event) -> str:
+        return self.does(e["player"], f"searches {self.their(e['player'])} library")
+
+    def on_found(self, e: Event) -> str:
+        where = {"hand": f"into {self.their(e['player'])} hand",
+                 "battlefield": "onto the battlefield",
+                 "top": f"on top of {self.their(e['player'])} library"}.get(
+                     e.get("to"), words(str(e.get("to"))))
+        verb = "reveals and puts" if e.get("revealed") and e.get("to") != \
+            "battlefield" else "puts"
+        return self.does(e["player"], f"{verb} {card(e.get('card'))} {where}")
+
+    def on_reveal_hand(self, e: Event) -> str:
+        cards = join(card(c) for c in e["cards"]) if e["cards"] else "no cards"
+        return self.does(e["player"], f"reveals {self.their(e['player'])} hand: {cards}")
+
     def on_mill(self, e: Event) -> str:
         return self.does(e["player"], f"mills {card(e['card'])}")
 

@@ -810,6 +810,13 @@ class ArcaneGame(MagicGame):
         else:
             self.dice.shuffle(lib)
 
+    def shuffle_library(self, p: int) -> None:
+        if p != LAB:
+            super().shuffle_library(p)
+            return
+        self.shuffle_labyrinth()  # the boss keeps its place
+        self.log("shuffle", player=p)
+
     def draw(self, p: int, *, log: bool = True) -> None:
         if p == LAB:
             self.log("draw_ignored", player=LAB)  # it has no hand

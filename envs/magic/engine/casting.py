@@ -20,6 +20,7 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED
 from labyrinth_gym.envs.magic.engine.effects import mana_ability_parts
+from labyrinth_gym.envs.magic.engine.library import LIBRARY_ASKS
 from labyrinth_gym.envs.magic.engine.mana import ManaCost
 from labyrinth_gym.envs.magic.engine.payment import (
     ANY,
@@ -439,9 +440,12 @@ class CastingMixin:
         root = self.effect_of(item)
         asks = res["asks"]
         while asks:
-            what, p, left, path = asks[0]
+            what, p, left, path = asks[0][:4]
             node = self.node_at(root, path)
-            if what == "discard":
+            if what in LIBRARY_ASKS:
+                if self.library_step(asks[0], node):
+                    return
+            elif what == "discard":
                 if left > 0 and self.hand[p] and not self.lost[p]:
                     self.decision = {"kind": "discard", "player": p}
                     return
@@ -498,6 +502,10 @@ class CastingMixin:
                     asks.append(["dread", p, 1, path])
                 self.manifested(None)
                 return
+            elif isinstance(node, (fx.LookAtTop, fx.Search, fx.ChooseDiscard)):
+                self.queue_library_asks(node, path, item.controller, asks)
+                if asks:
+                    return
             else:
                 execute(self, node, path)
         self.res = None

@@ -763,6 +763,31 @@ MODAL_HEADERS = {"choose one —": (1, 1), "choose one or both —": (1, 2),
 """Modal headers -> (min, max) modes; max 0 means every mode may be chosen."""
 
 
+SENTENCE_GROUPS: list[tuple[str, ...]] = []
+"""Runs of consecutive sentences one template reads as a whole (regexes, one per
+sentence, final period included): "target opponent reveals their hand. you choose a
+nonland card from it. that player discards that card." They are joined into one
+"sentence" before the effect templates run."""
+
+
+def _grouped(sentences: list[str]) -> list[str]:
+    """``sentences`` with each run matching a :data:`SENTENCE_GROUPS` entry joined."""
+    out: list[str] = []
+    i = 0
+    while i < len(sentences):
+        for group in SENTENCE_GROUPS:
+            run = sentences[i:i + len(group)]
+            if len(run) == len(group) and all(
+                    re.fullmatch(g, part) for g, part in zip(group, run, strict=True)):
+                out.append(" ".join(run))
+                i += len(group)
+                break
+        else:
+            out.append(sentences[i])
+            i += 1
+    return out
+
+
 def effect(text: str) -> fx.Effect:
     """One or more sentences (``"a. b."``), or a modal header with bullet modes, as an
     effect; raises :class:`Unsupported` with the first sentence not read."""
@@ -775,7 +800,8 @@ def effect(text: str) -> fx.Effect:
         modes = tuple(effect(b[2:]) for b in bullets)
         low, high = MODAL_HEADERS[header]
         return fx.Choose(modes, low, high or len(modes))
-    sentences = [s.strip() for s in re.split(r"(?<=\.)\s+", text) if s.strip()]
+    sentences = _grouped([s.strip() for s in re.split(r"(?<=\.)\s+", text)
+                          if s.strip()])
     steps: list[fx.Effect] = []
     for sentence in sentences:
         out = _sentence(sentence.rstrip("."))
@@ -1549,3 +1575,7 @@ def compile_pool() -> CompiledPool:
         else:
             supported[name] = card
     return CompiledPool(supported, unsupported)
+
+
+# The template families kept in their own modules register themselves on import.
+from labyrinth_gym.envs.magic.engine import library_text as library_text  # noqa: E402

@@ -5,7 +5,8 @@ chosen one.
 space of :mod:`~actions` and the rules: the legal actions for the current decision
 (priority: casting, activating, playing a land, turning a face-down permanent face up;
 modes, targets, X, costs; attackers and blockers; mulligans, discards, sacrifices,
-yes/no; the card to manifest for manifest dread, what to devour) and what each chosen
+yes/no; the card to manifest for manifest dread, what to devour; the library and
+hand decisions of :mod:`~library`) and what each chosen
 action does to the game. It has no state of its own.
 """
 
@@ -17,6 +18,7 @@ from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.casting import with_x
 from labyrinth_gym.envs.magic.engine.combat import lethal_need
 from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED, MAIN_STEPS
+from labyrinth_gym.envs.magic.engine.library import LIBRARY_DECISIONS
 from labyrinth_gym.envs.magic.engine.resolve import selector_of
 from labyrinth_gym.envs.magic.engine.state import (
     Permanent,
@@ -107,6 +109,8 @@ class DecisionsMixin:
             devour = self._devour_of(res["item"])  # type: ignore[index]
             options = self.devour_options(p, devour, res["devour"])  # type: ignore[index]
             return [A.permanent(self.battlefield[pid].slot) for pid in options] + [A.DONE]
+        if kind in LIBRARY_DECISIONS:
+            return self.library_legal(d)
         return self._custom_legal(d)
 
     def _custom_legal(self, d: dict) -> list[int]:
@@ -517,6 +521,8 @@ class DecisionsMixin:
             else:
                 self.res["devour"].append(self.slots[args[0]])  # type: ignore[index]
                 self.decision = {"kind": "devour", "player": p}
+        elif dk in LIBRARY_DECISIONS:
+            self.library_act(d, kind, args)
         else:
             self._custom_act(d, kind, args)
 

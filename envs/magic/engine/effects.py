@@ -11,7 +11,9 @@ Three layers:
   :class:`Ref` to something the context already names (``"self"``, ``"you"``, ``"it"``:
   the previous target), or :class:`Each` permanent matching a :class:`Filter`.
 - **Effects** change the game: :class:`DealDamage`, :class:`Destroy`, :class:`Draw`,
-  :class:`Manifest`, :class:`ManifestDread`... :class:`Sequence` runs several in order,
+  :class:`Manifest`, :class:`ManifestDread`, the library and hand effects
+  :class:`LookAtTop` (scry, surveil), :class:`Search`, :class:`Shuffle`,
+  :class:`RevealHand`, :class:`ChooseDiscard`... :class:`Sequence` runs several in order,
   :class:`Choose` is a modal spell, :class:`MayDo` an optional one ("you may").
 - **Abilities** hang effects on a card: the spell itself (:class:`SpellAbility`),
   :class:`ActivatedAbility` (a :class:`Cost`, then an effect), :class:`TriggeredAbility`
@@ -66,6 +68,9 @@ class Filter:
             (``"nonartifact"``, ``"nonlegendary"``, ``"nonbasic"``...) or a supertype
             present (``"legendary"``, ``"basic"``); a comparison of mana value, power
             or toughness (``"mana_value<=3"``, ``"power>=4"``: :func:`comparison`).
+            A filter of cards in a hidden zone (a search, a revealed hand) uses
+            only types, subtypes and the props of a card's characteristics
+            (:data:`~library.CARD_PROPS`: no tapped, attacking, token...).
     """
 
     types: frozenset[str] = frozenset()
@@ -297,6 +302,78 @@ class ManifestDread:
     later step names the permanent manifested."""
 
     who: Selector = Ref("you")
+
+
+@dataclass(frozen=True)
+class LookAtTop:
+    """``who`` looks at the top ``count`` cards of their library and puts them back
+    (one decision per card, see :mod:`~decisions`):
+
+    - ``"scry"`` (rule 701.22a): any number on the bottom in any order, the rest on
+      top in any order;
+    - ``"surveil"`` (rule 701.25a): any number into their graveyard, the rest on top
+      in any order;
+    - ``"order"``: "look at the top N cards of your library, then put them back in
+      any order".
+    """
+
+    count: Amount
+    kind: str = "scry"
+    who: Selector = Ref("you")
+
+
+LOOK_KINDS = ("scry", "surveil", "order")
+
+
+@dataclass(frozen=True)
+class Shuffle:
+    """Rule 701.24: ``who`` shuffles their library (with the game's dice)."""
+
+    who: Selector = Ref("you")
+
+
+SEARCH_DESTINATIONS = ("hand", "battlefield", "top", "split")
+
+
+@dataclass(frozen=True)
+class Search:
+    """Rule 701.23: ``who`` searches their library for up to ``count`` cards matching
+    ``filter`` (``Filter()``: any card), puts them into ``dest``, then shuffles.
+
+    ``dest``: ``"hand"``; ``"battlefield"`` (``tapped``: it enters tapped);
+    ``"top"``: shuffle first, then put the card on top ("then shuffle and put that
+    card on top"); ``"split"``: one of the cards found onto the battlefield (tapped
+    if ``tapped``), the others into the hand (Cultivate: the searcher chooses which).
+    ``reveal``: the cards found are shown to every player. With a stated quality
+    (a non-empty filter) the searcher may find fewer or none (701.23b); "a card"
+    must be found while the library holds one.
+    """
+
+    filter: Filter = Filter()
+    count: int = 1
+    dest: str = "hand"
+    tapped: bool = False
+    reveal: bool = False
+    who: Selector = Ref("you")
+
+
+@dataclass(frozen=True)
+class RevealHand:
+    """Rule 701.20: ``who`` reveals their hand (every player sees its cards)."""
+
+    who: Selector
+
+
+@dataclass(frozen=True)
+class ChooseDiscard:
+    """"``who`` reveals their hand. You choose a [``filter``] card from it. That
+    player discards that card." (rules 701.20, 701.9): the controller of the spell
+    or ability chooses ``count`` cards matching ``filter`` (``Filter()``: any card)
+    among the revealed cards; ``who`` discards them."""
+
+    who: Selector
+    filter: Filter = Filter()
+    count: int = 1
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,16 @@ skulk, protection from a colour / a card type / everything, infect with poison
 counters, wither, prowess, exalted); state-based actions (ten poison counters lose,
 704.5c); the London mulligan.
 
+Libraries and hands (:mod:`~library`): scry (701.22), surveil (701.25) and "look at
+the top N cards, then put them back in any order", one decision per card; searching a
+library (701.23) for a card, a card of a type, a basic land card or a card with a
+land type, to the hand (revealed or not), onto the battlefield (tapped or not), on
+top after the shuffle, or one onto the battlefield and the rest into the hand
+(Cultivate); "done" finds nothing when the search states a quality (701.23b);
+shuffling with the game's dice (701.24); revealing a hand (701.20) and "you choose a
+[quality] card from it; that player discards that card" (the caster chooses, 701.9;
+"<player> discards a card" stays the discarding player's choice).
+
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward, protection from players and "protection from the colour of your
 choice", Auras and Equipment falling off a permanent that gains protection (704.5m-n:
@@ -123,8 +133,13 @@ a player could make, never a change to what is legal):
   bottom per mulligan (one decision per card) before the next player declares; in a
   game of three or more players the first mulligan is free (103.5c); at most 7.
 - Discard effects let the discarding player choose (one decision per card), unless at
-  random; sacrifice effects let the sacrificing player choose when there are more
+  random or "you choose ... from it" (the caster chooses among the revealed cards);
+  sacrifice effects let the sacrificing player choose when there are more
   candidates than the count.
+- A search offers the distinct names of the matching cards (cards with one name are
+  alike in a library), 16 to a page; a revealed hand is chosen from by its first 16
+  hand slots; a look at the top cards addresses at most 16. Cultivate with one land
+  found lets the searcher put it onto the battlefield or into the hand.
 - Power and toughness are computed on demand: printed values, then counters, static
   abilities and until-end-of-turn changes. Every modification the vocabulary has is
   an addition, so the timestamp order within layer 7c never changes the result.
@@ -156,6 +171,11 @@ to every seat but its controller (in ``observation_for``, action names, targets 
 stack, the encoding and the text render); :meth:`MagicGame.determinize` resamples an
 opponent's face-down cards with that opponent's hand and library. The two cards a
 player looks at for manifest dread are named only in that player's action names.
+The cards a player looks at for a library or hand decision (scry, surveil, a search,
+a revealed hand) are named only to that player (``observation_for``'s ``looking``,
+its action names, the ``to_bottom`` and unrevealed ``found`` events); a revealed hand
+is public from then on (``determinize`` keeps it), and a player keeps the cards it
+looks at on top and those it scried to the bottom.
 """
 
 from __future__ import annotations
@@ -183,6 +203,11 @@ from labyrinth_gym.envs.magic.engine.decisions import (
     battlefield_abilities as battlefield_abilities,
 )
 from labyrinth_gym.envs.magic.engine.decklist import parse_decklist
+from labyrinth_gym.envs.magic.engine.library import (
+    LIBRARY_DECISIONS,
+    LibraryMixin,
+    hidden_card,
+)
 from labyrinth_gym.envs.magic.engine.objects import ObjectsMixin
 from labyrinth_gym.envs.magic.engine.resolve import unresolvable
 from labyrinth_gym.envs.magic.engine.state import Permanent, StackItem, decode, encode
@@ -269,7 +294,8 @@ def _card_def(card: str | fx.CardDef) -> fx.CardDef:
     return defn
 
 
-class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, DecisionGame):
+class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, LibraryMixin, TurnsMixin,
+                DecisionGame):
     """A game of Magic; build one with :func:`new_game` or :meth:`new`.
 
     This class holds set-up, the engine contract (:class:`~core.engine.Game`),
@@ -544,6 +570,9 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
     def action_to_string(self, action: int) -> str:
         kind, args = A.decode(int(action))
         p = self.decision["player"] if self.decision else self.active
+        if self.decision is not None and self.decision["kind"] in LIBRARY_DECISIONS:
+            # only the deciding player is shown action names: it looks at the cards
+            return self.library_action_name(action)
         if kind in ("pass", "done", "yes", "no", "keep", "mulligan"):
             return kind
         if kind in ("cast", "hand", "hand_ability"):
@@ -637,6 +666,8 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
         kind = event["type"]
         if kind in ("draw", "manifest") and "card" in event and event["player"] != player:
             return {k: v for k, v in event.items() if k != "card"}
+        if kind in ("to_bottom", "found") and hidden_card(event, player):
+            return {k: v for k, v in event.items() if k != "card"}
 
         def hidden(fields: dict[str, Any], prefix: str = "") -> bool:
             return bool(fields.get(prefix + "face_down")) and fields.get(
@@ -674,6 +705,9 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
             "poison": list(self.poison),
             "lost": list(self.lost),
             "hand": [self.name_of(c) for c in self.hand[player]],
+            # the cards this seat looks at for its decision (what its "choose hand
+            # slot" actions address): scry, a search, a revealed hand...
+            "looking": [self.name_of(c) for c in self.looking_at(player)],
             "hand_sizes": [len(h) for h in self.hand],
             "library_sizes": [len(lib) for lib in self.library],
             "graveyards": [[self.name_of(c) for c in g] for g in self.graveyard],
@@ -751,14 +785,14 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, TurnsMixin, Decision
 
         What ``player`` saw stays put: a card returned from the battlefield to a hand
         (every player saw it go there: :attr:`public_hand`), the cards it put on the
-        bottom of its own library after a mulligan (:attr:`known_bottom`), and the two
-        cards it is looking at for manifest dread on top of its library.
+        bottom of its own library after a mulligan or a scry (:attr:`known_bottom`),
+        and the cards on top of its library it is looking at (manifest dread, scry,
+        surveil); a revealed hand (:attr:`public_hand`).
         """
         new = self.clone()
         new.dice = Dice(np.random.default_rng(int(rng.integers(2**63))))
         own = new.library[player]
-        looking = 2 if new.decision is not None and new.decision["kind"] == "dread" \
-            and new.decision["player"] == player else 0
+        looking = new.looking_on_top(player)
         bottom = min(new.known_bottom[player], len(own) - looking)
         rest = own[bottom:len(own) - looking]
         new.dice.shuffle(rest)

@@ -284,9 +284,10 @@ class ObjectsMixin:
 
     def _put_onto_battlefield(self, card: int, controller: int, *, triggers: bool = True,
                               attached_to: int | None = None, face_down: bool = False,
-                              counters: int = 0) -> int:
+                              counters: int = 0, tapped: bool = False) -> int:
         """Put ``card`` onto the battlefield (face down: manifested), with ``counters``
-        +1/+1 counters (devour); its object id."""
+        +1/+1 counters (devour), ``tapped`` if an effect puts it there tapped; its
+        object id."""
         pid = self.next_id
         self.next_id += 1
         slot = self._free_slot()
@@ -295,7 +296,7 @@ class ObjectsMixin:
         d = FACE_DOWN if face_down else self.cdef(card)
         perm = Permanent(pid, card, controller, slot, attached_to=attached_to,
                          face_down=face_down)
-        perm.tapped = any(isinstance(s, fx.EntersTapped) for s in d.statics)
+        perm.tapped = tapped or any(isinstance(s, fx.EntersTapped) for s in d.statics)
         if counters:
             perm.counters["+1/+1"] = counters
         if d.is_planeswalker:  # rule 306.5b: it enters with its printed loyalty

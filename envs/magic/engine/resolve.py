@@ -6,7 +6,8 @@ deck holding such a card is refused at load instead of having an ability silentl
 skipped. :func:`execute` runs one leaf effect on a game; the structural nodes
 (:class:`~effects.Sequence`, :class:`~effects.Choose`, :class:`~effects.MayDo`) and
 the ones that ask a player (:class:`~effects.Discard` not at random,
-:class:`~effects.Sacrifice`, :class:`~effects.ManifestDread`) are walked by the game
+:class:`~effects.Sacrifice`, :class:`~effects.ManifestDread`, and the library effects
+of :mod:`~library`) are walked by the game
 itself, which can stop for a decision and resume.
 
 Rulings automated here:
@@ -31,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
+from labyrinth_gym.envs.magic.engine.library import CARD_PROPS, MAX_LOOK
 from labyrinth_gym.envs.magic.engine.payment import supported_pip
 
 if TYPE_CHECKING:
@@ -38,9 +40,11 @@ if TYPE_CHECKING:
 
 LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUntap,
                 fx.Pump, fx.AddCounters, fx.Draw, fx.Mill, fx.GainLife, fx.LoseLife,
-                fx.CreateToken, fx.CounterSpell, fx.Attach, fx.Manifest)
+                fx.CreateToken, fx.CounterSpell, fx.Attach, fx.Manifest, fx.Shuffle,
+                fx.RevealHand)
 """Effects :func:`execute` resolves without asking anyone."""
-ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ManifestDread)
+ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ManifestDread, fx.LookAtTop, fx.Search,
+                  fx.ChooseDiscard)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
@@ -196,6 +200,14 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if f.controller not in ("you", "opponent", "any"):
             note(f"Filter.controller {f.controller}")
 
+    def card_filter(f: fx.Filter) -> None:
+        # a filter of cards in a library or a hand: characteristics only
+        fields(f)
+        for prop in f.props - CARD_PROPS:
+            note(f"card filter prop {prop}")
+        if f.controller != "any":
+            note("card filter with a controller")
+
     x_spell = card.cost is not None and card.cost.x > 0 and card.spell is not None
     # "that much": only in a triggered ability whose event has an amount
     that_much = [False]
@@ -226,6 +238,15 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             value = getattr(node, f.name)
             if f.name in ("amount", "count"):
                 amount(value)
+        if isinstance(node, (fx.Search, fx.ChooseDiscard)):
+            card_filter(node.filter)
+        if isinstance(node, fx.Search) and node.dest not in fx.SEARCH_DESTINATIONS:
+            note(f"Search.dest {node.dest}")
+        if isinstance(node, fx.LookAtTop):
+            if node.kind not in fx.LOOK_KINDS:
+                note(f"LookAtTop.kind {node.kind}")
+            if isinstance(node.count, int) and node.count > MAX_LOOK:
+                note(f"LookAtTop of more than {MAX_LOOK} cards")
         if isinstance(node, fx.AddCounters) and node.counter not in SUPPORTED_COUNTERS:
             note(f"AddCounters({node.counter})")
         if isinstance(node, fx.Sacrifice):
@@ -399,6 +420,12 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
                 if game.library[p]:
                     last = game.manifest(p, game.library[p][-1])
         game.manifested(last)
+    elif isinstance(node, fx.Shuffle):
+        for p in game.select_players(node.who, path):
+            game.shuffle_library(p)
+    elif isinstance(node, fx.RevealHand):
+        for p in game.select_players(node.who, path):
+            game.reveal_hand(p)
     else:  # unresolvable() refuses these at deck load; reaching here is a bug
         raise RuntimeError(f"effect {type(node).__name__} reached resolution; "
                            "unresolvable() should have refused its card")

@@ -1,0 +1,367 @@
+"""Libraries and hands as hidden zones: searching a library, shuffling it, looking at
+its top cards (scry, surveil, putting them back in any order), revealing a hand and
+choosing cards from it.
+
+:class:`LibraryMixin` holds this part of :class:`~game.MagicGame`. The effects
+(:class:`~effects.LookAtTop`, :class:`~effects.Search`,
+:class:`~effects.ChooseDiscard`) ask their player one card at a time; each ask keeps
+its progress in ``res["lib"]`` of the resolving object. Every such decision addresses
+the cards being looked at with the action "choose hand slot ``i``" (``i < 16``): card
+``i`` of the list :meth:`LibraryMixin.looking_at` gives the deciding player (in
+``observation_for`` as ``looking``, and in the action names). Nobody else is shown
+those cards, except what the rules reveal.
+
+Decisions:
+
+- ``look`` (rules 701.22a scry, 701.25a surveil; "look at the top N cards of your
+  library, then put them back in any order"): card ``i`` is the ``i``-th of the cards
+  still in hand from the top. Scry: choosing a card puts it on the bottom of the
+  library now (the last one chosen ends at the very bottom); surveil: into the
+  graveyard; "done" keeps the rest, which are then put back on top one chosen card at
+  a time, each on top of those put back before it (the last one is the new top card;
+  a single card left goes back without a decision).
+- ``search`` (701.23): the distinct names of the matching cards left in the library,
+  sorted, 16 to a page (mode 0 turns the page when there are more); choosing a name
+  finds one card of that name (cards with the same name are alike in a library).
+  "done" stops the search: allowed when the effect states a quality (701.23b: the
+  player need not find such cards), never for "a card" while the library has one.
+- ``search_split`` (Cultivate: "put one onto the battlefield tapped and the other into
+  your hand"): which card found goes onto the battlefield; with one card found,
+  "done" puts it into the hand instead.
+- ``hand_choice`` ("target opponent reveals their hand. You choose a nonland card
+  from it. That player discards that card."): the spell's controller chooses a
+  matching card in the revealed hand (hand slot ``i`` of that player).
+
+Shuffles use the game's dice (701.24a); a shuffle forgets what a player knew of its
+library's bottom. Events: ``look``, ``to_bottom`` and a found card that was not
+revealed name the card to its player only (:func:`hidden_card`); ``surveil`` (to the
+graveyard), ``reveal_hand``, ``shuffle`` and ``search`` are public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
+
+LIBRARY_DECISIONS = frozenset({"look", "search", "search_split", "hand_choice"})
+"""The decision kinds of this module."""
+LIBRARY_ASKS = frozenset({"look", "search", "hand_choice"})
+"""The asks of a resolving object this module carries out."""
+CARD_PROPS = frozenset({"nonland", "noncreature", "basic"})
+"""The :class:`~effects.Filter` props a filter of cards in a hidden zone may use."""
+PAGE = A.MAX_HAND
+MAX_LOOK = A.MAX_HAND
+"""The most cards a ``look`` decision can address (a larger count is refused)."""
+
+
+def hidden_card(event: dict[str, Any], viewer: int) -> bool:
+    """Whether ``event`` (of this module) names a card ``viewer`` may not see."""
+    kind = event["type"]
+    if event.get("player") == viewer or "card" not in event:
+        return False
+    if kind == "to_bottom":
+        return True
+    return kind == "found" and not event.get("revealed") \
+        and event.get("to") != "battlefield"
+
+
+class LibraryMixin:
+    """Searches, shuffles, looks at the top of a library, reveals hands for
+    :class:`~game.MagicGame` (methods only; the state is the game's)."""
+
+    # --------------------------------------------------------------- cards
+    def card_matches(self, filt: fx.Filter, card: int) -> bool:
+        """Whether ``card`` (in any zone) has the characteristics ``filt`` asks."""
+        d = self.defs[self.card_def[card]]
+        if filt.types and not (filt.types & set(d.types)):
+            return False
+        if filt.subtypes and not (filt.subtypes & set(d.subtypes)):
+            return False
+        for prop in filt.props:
+            if prop == "nonland":
+                if "Land" in d.types:
+                    return False
+            elif prop == "noncreature":
+                if "Creature" in d.types:
+                    return False
+            elif prop == "basic":
+                if "Basic" not in d.supertypes:
+                    return False
+            else:  # unresolvable() refuses other props in a card filter
+                raise RuntimeError(f"card filter property {prop!r} reached play")
+        return True
+
+    def shuffle_library(self, p: int) -> None:
+        """Rule 701.24a: ``p`` shuffles its library (the game's dice)."""
+        self.dice.shuffle(self.library[p])
+        self.known_bottom[p] = 0
+        self.log("shuffle", player=p)
+
+    def reveal_hand(self, p: int) -> None:
+        """Rule 701.20a: ``p`` reveals its hand; every player has seen those cards."""
+        self.log("reveal_hand", player=p, cards=[self.name_of(c) for c in self.hand[p]])
+        for c in self.hand[p]:
+            if c not in self.public_hand:
+                self.public_hand.append(c)
+
+    # ------------------------------------------------- what a player looks at
+    def looking_at(self, player: int) -> list[int]:
+        """The cards ``player`` is looking at to make the current decision, in the
+        order its "choose hand slot" actions address them (empty: none)."""
+        d = self.decision
+        if d is None or d["player"] != player or self.outcome is not None:
+            return []
+        kind = d["kind"]
+        if kind == "dread":
+            library = self.library[player]
+            return [library[-1 - m] for m in range(min(2, len(library)))]
+        if kind not in LIBRARY_DECISIONS:
+            return []
+        ask = self.res["asks"][0]
+        st = self.res["lib"]
+        if kind == "look":
+            library = self.library[player]
+            return [library[-1 - i] for i in range(st["left"])]
+        if kind == "hand_choice":
+            return list(self.hand[ask[4]][:A.MAX_HAND])
+        if kind == "search_split":
+            return self._found_cards(player, st["found"])
+        names = self._search_names(player, ask)
+        page = names[st["page"] * PAGE:(st["page"] + 1) * PAGE]
+        library = self.library[player]
+        return [next(c for c in reversed(library) if self.name_of(c) == name)
+                for name in page]
+
+    def looking_on_top(self, player: int) -> int:
+        """How many cards on top of its library ``player`` is looking at now (kept
+        there by ``determinize``)."""
+        d = self.decision
+        if d is None or d["player"] != player:
+            return 0
+        if d["kind"] == "dread":
+            return 2
+        if d["kind"] == "look":
+            return self.res["lib"]["left"]
+        return 0
+
+    # ----------------------------------------------------------- resolving
+    def queue_library_asks(self, node: Any, path: str, controller: int,
+                           asks: list) -> None:
+        """Queue the asks of a library effect ``node`` at ``path`` (or, for a
+        reveal, do it)."""
+        if isinstance(node, fx.LookAtTop):
+            for p in self.select_players(node.who, path):
+                asks.append(["look", p, self.amount(node.count), path])
+        elif isinstance(node, fx.Search):
+            for p in self.select_players(node.who, path):
+                asks.append(["search", p, node.count, path])
+        else:  # ChooseDiscard
+            for q in self.select_players(node.who, path):
+                self.reveal_hand(q)
+                asks.append(["hand_choice", controller, node.count, path, q])
+
+    def library_step(self, ask: list, node: Any) -> bool:
+        """Carry ``ask`` forward; True if a decision is now asked, False once the ask
+        is finished (its state is cleared)."""
+        what, p = ask[0], ask[1]
+        res = self.res
+        if what == "look":
+            return self._look_step(ask, node)
+        if what == "search":
+            return self._search_step(ask, node)
+        q = ask[4]
+        left = ask[2]
+        if left > 0 and not self.lost[q] and not self.lost[p] and any(
+                self.card_matches(node.filter, c) for c in self.hand[q][:A.MAX_HAND]):
+            res["lib"] = {}
+            self.decision = {"kind": "hand_choice", "player": p}
+            return True
+        res.pop("lib", None)
+        return False
+
+    def _look_step(self, ask: list, node: fx.LookAtTop) -> bool:
+        p = ask[1]
+        res = self.res
+        st = res.get("lib")
+        if st is None:
+            n = min(ask[2], len(self.library[p]))
+            if n == 0 or self.lost[p]:
+                return False
+            st = res["lib"] = {"phase": node.kind, "left": n}
+            self.log("look", player=p, how=node.kind, count=n)
+        if self.lost[p] or st["left"] == 0 or (st["phase"] == "order" and st["left"] <= 1):
+            res.pop("lib")
+            return False
+        self.decision = {"kind": "look", "player": p}
+        return True
+
+    def _search_names(self, p: int, ask: list) -> list[str]:
+        """The distinct names of the cards ``p`` may still find (sorted)."""
+        node = self.node_at(self.effect_of(self.res["item"]), ask[3])
+        found = list(self.res["lib"]["found"])
+        out = set()
+        for c in self.library[p]:
+            name = self.name_of(c)
+            if name in found:
+                found.remove(name)  # that copy is taken
+                continue
+            if self.card_matches(node.filter, c):
+                out.add(name)
+        return sorted(out)
+
+    def _found_cards(self, p: int, found: list[str]) -> list[int]:
+        """The library cards the names ``found`` stand for (a name no longer in the
+        library, as after a determinization, stands for nothing)."""
+        out: list[int] = []
+        for name in found:
+            card = next((c for c in reversed(self.library[p])
+                         if c not in out and self.name_of(c) == name), None)
+            if card is not None:
+                out.append(card)
+        return out
+
+    def _search_step(self, ask: list, node: fx.Search) -> bool:
+        p = ask[1]
+        res = self.res
+        st = res.get("lib")
+        if st is None:
+            if self.lost[p]:
+                return False
+            st = res["lib"] = {"found": [], "page": 0}
+            self.log("search", player=p)
+        if ask[2] > 0 and not self.lost[p] and self._search_names(p, ask):
+            self.decision = {"kind": "search", "player": p}
+            return True
+        if node.dest == "split" and st["found"] and "split" not in st \
+                and not self.lost[p]:
+            self.decision = {"kind": "search_split", "player": p}
+            return True
+        found = self._found_cards(p, st["found"])
+        onto = st.get("split")
+        res.pop("lib")
+        if not self.lost[p]:
+            self._finish_search(p, node, found, onto)
+        return False
+
+    def _finish_search(self, p: int, node: fx.Search, found: list[int],
+                       onto: int | None) -> None:
+        """Put the cards found where ``node`` says, and shuffle (701.23a)."""
+        library = self.library[p]
+        for c in found:
+            library.remove(c)
+        if node.dest == "top":  # "then shuffle and put that card on top"
+            self.shuffle_library(p)
+            for c in found:
+                library.append(c)
+                self.log("found", player=p, card=self.name_of(c), to="top",
+                         revealed=node.reveal)
+            return
+        for c in found:
+            if node.dest == "battlefield" or c == onto:
+                self.log("found", player=p, card=self.name_of(c), to="battlefield",
+                         revealed=True)
+                self._put_onto_battlefield(c, p, tapped=node.tapped)
+            else:
+                self.hand[p].append(c)
+                self.log("found", player=p, card=self.name_of(c), to="hand",
+                         revealed=node.reveal or node.dest == "split")
+                if (node.reveal or node.dest == "split") and c not in self.public_hand:
+                    self.public_hand.append(c)
+        self.shuffle_library(p)
+
+    # ------------------------------------------------------------- decisions
+    def library_legal(self, d: dict) -> list[int]:
+        """Legal actions of a decision of this module."""
+        kind = d["kind"]
+        p = d["player"]
+        res = self.res
+        ask = res["asks"][0]
+        st = res["lib"]
+        if kind == "look":
+            out = [A.hand(i) for i in range(st["left"])]
+            return out if st["phase"] == "order" else out + [A.DONE]
+        if kind == "hand_choice":
+            node = self.node_at(self.effect_of(res["item"]), ask[3])
+            return [A.hand(i) for i, c in enumerate(self.hand[ask[4]][:A.MAX_HAND])
+                    if self.card_matches(node.filter, c)]
+        if kind == "search_split":
+            found = self._found_cards(p, st["found"])
+            out = [A.hand(i) for i in range(len(found))]
+            return out + [A.DONE] if len(found) == 1 else out
+        names = self._search_names(p, ask)
+        page = names[st["page"] * PAGE:(st["page"] + 1) * PAGE]
+        out = [A.hand(i) for i in range(len(page))]
+        if len(names) > PAGE:
+            out.append(A.mode(0))
+        node = self.node_at(self.effect_of(res["item"]), ask[3])
+        if node.filter != fx.Filter():  # a stated quality: may find nothing (701.23b)
+            out.append(A.DONE)
+        return out
+
+    def library_act(self, d: dict, kind: str, args: tuple[int, ...]) -> None:
+        """Carry out a legal action of a decision of this module."""
+        dk = d["kind"]
+        p = d["player"]
+        res = self.res
+        ask = res["asks"][0]
+        st = res["lib"]
+        if dk == "look":
+            if kind == "done":
+                st["phase"] = "order"
+                return
+            library = self.library[p]
+            card = library.pop(len(library) - 1 - args[0])
+            if st["phase"] == "scry":
+                library.insert(0, card)
+                self.known_bottom[p] += 1  # it knows what it put there
+                self.log("to_bottom", player=p, card=self.name_of(card))
+            elif st["phase"] == "surveil":
+                self.graveyard[p].append(card)
+                self.log("surveil", player=p, card=self.name_of(card))
+            else:  # on top of the cards put back before it, under those still held
+                library.insert(len(library) - (st["left"] - 1), card)
+            st["left"] -= 1
+        elif dk == "hand_choice":
+            q = ask[4]
+            self._discard(q, self.hand[q][args[0]])
+            ask[2] -= 1
+        elif dk == "search_split":
+            found = self._found_cards(p, st["found"])
+            st["split"] = found[args[0]] if kind == "hand" else None
+        elif kind == "mode":  # the next page of names
+            pages = -(-len(self._search_names(p, ask)) // PAGE)
+            st["page"] = (st["page"] + 1) % pages
+        elif kind == "done":
+            ask[2] = 0
+        else:
+            names = self._search_names(p, ask)
+            st["found"].append(names[st["page"] * PAGE + args[0]])
+            st["page"] = 0
+            ask[2] -= 1
+
+    def library_action_name(self, action: int) -> str:
+        """The name of an action of a decision of this module, for its player."""
+        kind, args = A.decode(int(action))
+        d = self.decision
+        assert d is not None
+        dk = d["kind"]
+        if kind == "done":
+            return {"look": "done: keep the rest on top",
+                    "search": "done: find nothing more",
+                    "search_split": "done: put it into your hand"}.get(dk, "done")
+        if kind == "mode":
+            return "next page of cards"
+        cards = self.looking_at(d["player"])
+        name = self.name_of(cards[args[0]]) if args[0] < len(cards) else "?"
+        if dk == "look":
+            phase = self.res["lib"]["phase"]
+            where = {"scry": "on the bottom", "surveil": "into the graveyard",
+                     "order": "back on top"}[phase]
+            return f"put card {args[0]} ({name}) {where}"
+        if dk == "hand_choice":
+            return f"choose hand {args[0]} ({name}) of player {self.res['asks'][0][4]}"
+        if dk == "search_split":
+            return f"put {name} onto the battlefield"
+        return f"find {name}"

@@ -1,0 +1,159 @@
+"""The compiler's templates for library and hand sentences (a template family of
+:mod:`~compiler`, registered when it is imported).
+
+Read here (rule numbers in :mod:`~library`):
+
+- ``scry N``, ``surveil N``, ``look at the top N cards of your library, then put them
+  back in any order`` -> :class:`~effects.LookAtTop`;
+- ``shuffle your library`` (and the ``shuffle`` of "you may shuffle") ->
+  :class:`~effects.Shuffle`;
+- ``search your library for <cards>, <where>, then shuffle`` ->
+  :class:`~effects.Search`, where ``<cards>`` is ``a card``, ``a <quality> card`` or
+  ``up to two <quality> cards`` (:func:`card_filter`) and ``<where>`` is ``[reveal
+  it, ]put it into your hand``, ``put it onto the battlefield[ tapped]``, ``reveal
+  those cards, put one onto the battlefield tapped and the other into your hand``;
+  also ``search your library for a card, [reveal it, ]then shuffle and put that card
+  on top``;
+- ``<player> reveals their hand`` / ``reveal your hand`` -> :class:`~effects.RevealHand`;
+- the three sentences ``<player> reveals their hand. you choose a <quality> card from
+  it. that player discards that card.`` -> :class:`~effects.ChooseDiscard` (the
+  caster chooses; "<player> discards a card" is :class:`~effects.Discard`, where the
+  discarding player chooses).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import card_pool
+from labyrinth_gym.envs.magic.engine.compiler import (
+    _NUM,
+    NUMBERS,
+    SENTENCE_GROUPS,
+    effect_template,
+    number,
+    player,
+)
+
+CARD_TYPE_WORDS = {"creature": "Creature", "artifact": "Artifact",
+                   "enchantment": "Enchantment", "land": "Land",
+                   "planeswalker": "Planeswalker", "instant": "Instant",
+                   "sorcery": "Sorcery"}
+"""Card types a card filter may name."""
+_CARD_PROPS = ("basic", "nonland", "noncreature")
+
+
+@cache
+def land_subtypes() -> dict[str, str]:
+    """Every land subtype of the pool, lower case -> as printed (``"forest"``)."""
+    out: dict[str, str] = {}
+    for printed in card_pool().cards.values():
+        if "Land" in printed.types:
+            for subtype in printed.subtypes:
+                out.setdefault(subtype.lower(), subtype)
+    return out
+
+
+def card_filter(phrase: str) -> fx.Filter | None:
+    """The cards a phrase before ``card(s)`` names, or None if it says more than a
+    card filter can: ``""`` (any card), ``"basic land"``, ``"noncreature,
+    nonland"``, ``"instant or sorcery"``, ``"plains or island"`` (land types),
+    ``"forest, plains, or island"``."""
+    words = phrase.split()
+    props: set[str] = set()
+    while words and words[0].rstrip(",") in _CARD_PROPS:
+        props.add(words.pop(0).rstrip(","))
+    types: set[str] = set()
+    subtypes: set[str] = set()
+    rest = " ".join(words)
+    if rest:
+        for alt in re.split(r",? or |, ", rest):
+            if alt in CARD_TYPE_WORDS:
+                types.add(CARD_TYPE_WORDS[alt])
+            elif alt in land_subtypes():
+                subtypes.add(land_subtypes()[alt])
+            else:
+                return None
+    if types and subtypes:
+        return None  # "a land or forest card" is not one filter
+    return fx.Filter(types=frozenset(types), subtypes=frozenset(subtypes),
+                     props=frozenset(props))
+
+
+@effect_template
+def _look_at_top(s: str) -> fx.Effect | None:
+    if m := re.fullmatch(rf"(scry|surveil) {_NUM}", s):
+        return fx.LookAtTop(number(m.group(2)), m.group(1))
+    if m := re.fullmatch(rf"look at the top {_NUM} cards of your library, then put "
+                         r"them back in any order", s):
+        return fx.LookAtTop(number(m.group(1)), "order")
+    if s in ("shuffle your library", "shuffle"):
+        return fx.Shuffle()
+    return None
+
+
+_IT = r"(?:it|that card|them|those cards)"
+_SEARCH = re.compile(r"search your library for (?:up to (\w+) |an? )((?:[\w,]+ )*?)"
+                     r"cards?, (.+)")
+_WHERE: dict[str, tuple[str, bool, bool]] = {
+    rf"reveal {_IT}, put {_IT} into your hand, then shuffle": ("hand", False, True),
+    rf"put {_IT} into your hand, then shuffle": ("hand", False, False),
+    rf"(?:reveal {_IT}, )?put {_IT} onto the battlefield, then shuffle":
+        ("battlefield", False, False),
+    rf"(?:reveal {_IT}, )?put {_IT} onto the battlefield tapped, then shuffle":
+        ("battlefield", True, False),
+    r"reveal (?:them|those cards), put one onto the battlefield tapped and the other "
+    r"into your hand, then shuffle": ("split", True, True),
+    r"then shuffle and put that card on top": ("top", False, False),
+    r"reveal it, then shuffle and put that card on top": ("top", False, True),
+}
+"""What a search does with the cards found: ``(dest, tapped, reveal)``."""
+
+
+@effect_template
+def _search(s: str) -> fx.Effect | None:
+    m = _SEARCH.fullmatch(s)
+    if not m:
+        return None
+    count = NUMBERS.get(m.group(1), None) if m.group(1) else 1
+    f = card_filter(m.group(2).strip())
+    if not isinstance(count, int) or f is None:
+        return None
+    if m.group(1) and f == fx.Filter():
+        return None  # "up to two cards" with no quality: not read yet
+    for pattern, (dest, tapped, reveal) in _WHERE.items():
+        if re.fullmatch(pattern, m.group(3)):
+            if dest == "split" and count != 2 or dest == "top" and count != 1:
+                return None
+            return fx.Search(f, count, dest, tapped, reveal)
+    return None
+
+
+@effect_template
+def _reveal_hand(s: str) -> fx.Effect | None:
+    if s == "reveal your hand":
+        return fx.RevealHand(fx.Ref("you"))
+    m = re.fullmatch(r"(.+) reveals (?:their|his or her) hand", s)
+    if m and m.group(1) != "you" and (who := player(m.group(1))) is not None:
+        return fx.RevealHand(who)
+    return None
+
+
+SENTENCE_GROUPS.append((r".+ reveals their hand\.", r"you choose .+ from it\.",
+                        r"that player discards (?:that card|those cards)\."))
+
+
+@effect_template
+def _choose_discard(s: str) -> fx.Effect | None:
+    m = re.fullmatch(r"(.+) reveals their hand\. you choose (a|an|one|two|three) "
+                     r"((?:[\w,]+ )*?)cards? from it\. that player discards "
+                     r"(?:that card|those cards)", s)
+    if not m or m.group(1) == "you" or (who := player(m.group(1))) is None:
+        return None
+    f = card_filter(m.group(3).strip())
+    count = NUMBERS[m.group(2)]
+    if f is None or not isinstance(count, int):
+        return None
+    return fx.ChooseDiscard(who, f, count)
