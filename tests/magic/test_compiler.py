@@ -397,7 +397,7 @@ def test_devour():
     ("Soltari Foot Soldier", "shadow"),  # not an engine keyword
     ("Cloud Elemental", "this can block only creatures with flying."),
     ("Mulldrifter", "evoke {2}{u}"),
-    ("Sleight of Hand", "look at the top two cards of your library."),
+    ("Telling Time", "look at the top three cards of your library."),
 ])
 def test_one_unread_line_makes_the_card_unsupported(name, line):
     assert reason(name) == line

@@ -400,7 +400,8 @@ def test_a_pending_search_round_trips_and_clones():
 LIBRARY_DECK = ("Opt", "Preordain", "Consider", "Ponder", "Demonic Tutor",
                 "Vampiric Tutor", "Rampant Growth", "Cultivate", "Duress",
                 "Thoughtseize", "Coercion", "Evolving Wilds", "Flooded Strand",
-                "Sylvan Scrying", "Grizzly Bears", "Lightning Bolt")
+                "Sylvan Scrying", "Impulse", "Commune with Nature", "Sleight of Hand",
+                "Elvish Rejuvenator", "Grizzly Bears", "Lightning Bolt")
 
 
 def test_random_games_with_library_cards_keep_the_invariants():
@@ -472,9 +473,83 @@ def test_compile_revealed_hands():
     # a mana-value condition is not a card filter yet
     ("Inquisition of Kozilek", "you choose a nonland card from it with mana value 3 "
                                "or less."),
-    ("Sleight of Hand", "look at the top two cards of your library."),
+    ("Telling Time", "look at the top three cards of your library."),
 ])
 def test_library_sentences_not_read_yet(name, line):
     with pytest.raises(Unsupported) as err:
         compiled(name)
     assert err.value.reason == line
+
+
+# ------------------------------------------- look at the top N and take some
+def test_dig_takes_a_card_of_the_quality_and_puts_the_rest_on_the_bottom_in_any_order():
+    game = blank()
+    cast(game, "Commune with Nature", "Forest",  # top 5: may reveal a creature
+         library=["Forest", "Grizzly Bears", "Lightning Bolt", "Hill Giant", "Island",
+                  "Plains"])
+    settle(game)
+    assert game.decision == {"kind": "look", "player": 0}
+    assert names(game) == {"take card 1 (Grizzly Bears) into your hand": A.hand(1),
+                           "take card 3 (Hill Giant) into your hand": A.hand(3),
+                           "done: take no more": A.DONE}
+    act(game, "Hill Giant")
+    found = next(e for e in game.events if e["type"] == "found")
+    assert game.event_for(found, 1)["card"] == "Hill Giant"  # revealed
+    # the other four go on the bottom one chosen card at a time, the last lowest
+    assert set(names(game)) == {"put card 0 (Forest) on the bottom",
+                                "put card 1 (Grizzly Bears) on the bottom",
+                                "put card 2 (Lightning Bolt) on the bottom",
+                                "put card 3 (Island) on the bottom"}
+    act(game, "Island")
+    act(game, "Forest")
+    act(game, "Lightning Bolt")
+    assert hand_names(game, 0) == ["Hill Giant"]
+    assert library_names(game, 0) == ["Plains", "Island", "Forest", "Lightning Bolt",
+                                      "Grizzly Bears"]
+
+
+def test_dig_may_take_nothing_and_put_the_rest_in_a_random_order():
+    game = blank()
+    game.add_permanent("Forest", 0)
+    game.add_card("Elvish Rejuvenator", 0)  # enters: top 5, may put a land tapped
+    game.set_library(0, ["Lightning Bolt", "Grizzly Bears", "Forest", "Hill Giant",
+                         "Shock", "Island"])
+    lands(game, 0, "Forest", "Forest")
+    game.start_at("main1", 0)
+    act(game, "Elvish Rejuvenator")
+    settle(game)
+    settle(game)
+    assert names(game) == {"take card 2 (Forest) onto the battlefield": A.hand(2),
+                           "done: take no more": A.DONE}
+    act(game, "done")
+    assert library_names(game, 0)[0] == "Island"
+    assert sorted(library_names(game, 0)[1:]) == sorted(
+        ["Lightning Bolt", "Grizzly Bears", "Forest", "Hill Giant", "Shock"])
+    assert sum(e["type"] == "to_bottom" for e in game.events) == 5
+
+
+def test_dig_must_take_the_cards_it_names_and_the_rest_go_to_the_graveyard():
+    game = blank()
+    cast(game, "Ancestral Memories", "Island", "Island", "Island", "Swamp", "Swamp",
+         library=["Forest", "Island", "Mountain", "Plains"])  # top 7: two to hand
+    settle(game)
+    assert A.DONE not in game.legal_actions()
+    act(game, "Mountain")
+    act(game, "Forest")
+    assert hand_names(game, 0) == ["Mountain", "Forest"]
+    assert game.library[0] == []
+    assert [game.name_of(c) for c in game.graveyard[0]] == ["Island", "Plains",
+                                                            "Ancestral Memories"]
+    found = [e for e in game.events if e["type"] == "found"]
+    assert all("card" not in game.event_for(e, 1) for e in found)  # not revealed
+
+
+def test_compile_digs():
+    assert spell("Impulse") == fx.Dig(4)
+    assert spell("Sleight of Hand") == fx.Dig(2)
+    assert spell("Commune with Nature") == fx.Dig(
+        5, 1, fx.Filter(types=frozenset({"Creature"})), True, reveal=True)
+    assert spell("Ancestral Memories") == fx.Dig(7, 2, rest="graveyard")
+    (trigger,) = compiled("Elvish Rejuvenator").triggered
+    assert trigger.effect == fx.Dig(5, 1, fx.Filter(types=frozenset({"Land"})), True,
+                                    "battlefield", True, rest="random")

@@ -502,7 +502,7 @@ class CastingMixin:
                     asks.append(["dread", p, 1, path])
                 self.manifested(None)
                 return
-            elif isinstance(node, (fx.LookAtTop, fx.Search, fx.ChooseDiscard)):
+            elif isinstance(node, (fx.LookAtTop, fx.Dig, fx.Search, fx.ChooseDiscard)):
                 self.queue_library_asks(node, path, item.controller, asks)
                 if asks:
                     return

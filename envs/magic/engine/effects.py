@@ -12,7 +12,7 @@ Three layers:
   the previous target), or :class:`Each` permanent matching a :class:`Filter`.
 - **Effects** change the game: :class:`DealDamage`, :class:`Destroy`, :class:`Draw`,
   :class:`Manifest`, :class:`ManifestDread`, the library and hand effects
-  :class:`LookAtTop` (scry, surveil), :class:`Search`, :class:`Shuffle`,
+  :class:`LookAtTop` (scry, surveil), :class:`Dig`, :class:`Search`, :class:`Shuffle`,
   :class:`RevealHand`, :class:`ChooseDiscard`... :class:`Sequence` runs several in order,
   :class:`Choose` is a modal spell, :class:`MayDo` an optional one ("you may").
 - **Abilities** hang effects on a card: the spell itself (:class:`SpellAbility`),
@@ -323,6 +323,31 @@ class LookAtTop:
 
 
 LOOK_KINDS = ("scry", "surveil", "order")
+
+
+@dataclass(frozen=True)
+class Dig:
+    """"Look at the top ``count`` cards of your library. [You may reveal] ``take``
+    [``filter``] card(s) from among them and put it into ``dest``. Put the rest
+    ``rest``." ``who`` chooses the cards taken one at a time (all ``take`` of them
+    when there are, unless ``optional``: "you may", "up to"); ``dest`` is ``"hand"``
+    or ``"battlefield"`` (``tapped``); ``reveal`` shows them to every player. The
+    rest go ``"bottom"`` (in any order: one decision per card), ``"random"`` (on the
+    bottom in a random order) or ``"graveyard"``."""
+
+    count: Amount
+    take: int = 1
+    filter: Filter = Filter()
+    optional: bool = False
+    dest: str = "hand"
+    tapped: bool = False
+    reveal: bool = False
+    rest: str = "bottom"
+    who: Selector = Ref("you")
+
+
+DIG_DESTINATIONS = ("hand", "battlefield")
+DIG_RESTS = ("bottom", "random", "graveyard")
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,10 @@ counters, wither, prowess, exalted); state-based actions (ten poison counters lo
 704.5c); the London mulligan.
 
 Libraries and hands (:mod:`~library`): scry (701.22), surveil (701.25) and "look at
-the top N cards, then put them back in any order", one decision per card; searching a
+the top N cards, then put them back in any order", one decision per card; "look at
+the top N cards, [you may reveal] a [quality] card from among them and put it into
+your hand [or onto the battlefield], the rest on the bottom (in any order: one
+decision per card; or a random order) or into the graveyard"; searching a
 library (701.23) for a card, a card of a type, a basic land card or a card with a
 land type, to the hand (revealed or not), onto the battlefield (tapped or not), on
 top after the shuffle, or one onto the battlefield and the rest into the hand

@@ -151,7 +151,7 @@ class LibraryMixin:
                            asks: list) -> None:
         """Queue the asks of a library effect ``node`` at ``path`` (or, for a
         reveal, do it)."""
-        if isinstance(node, fx.LookAtTop):
+        if isinstance(node, (fx.LookAtTop, fx.Dig)):
             for p in self.select_players(node.who, path):
                 asks.append(["look", p, self.amount(node.count), path])
         elif isinstance(node, fx.Search):
@@ -181,21 +181,65 @@ class LibraryMixin:
         res.pop("lib", None)
         return False
 
-    def _look_step(self, ask: list, node: fx.LookAtTop) -> bool:
+    def _look_step(self, ask: list, node: fx.LookAtTop | fx.Dig) -> bool:
         p = ask[1]
         res = self.res
         st = res.get("lib")
+        dig = isinstance(node, fx.Dig)
         if st is None:
             n = min(ask[2], len(self.library[p]))
             if n == 0 or self.lost[p]:
                 return False
-            st = res["lib"] = {"phase": node.kind, "left": n}
-            self.log("look", player=p, how=node.kind, count=n)
-        if self.lost[p] or st["left"] == 0 or (st["phase"] == "order" and st["left"] <= 1):
+            st = res["lib"] = {"phase": "take" if dig else node.kind, "left": n,
+                               "taken": 0}
+            self.log("look", player=p, how="dig" if dig else node.kind, count=n)
+        if self.lost[p]:
+            res.pop("lib")
+            return False
+        if st["phase"] == "take":
+            library = self.library[p]
+            if st["taken"] < node.take and any(
+                    self.card_matches(node.filter, library[-1 - i])
+                    for i in range(st["left"])):
+                self.decision = {"kind": "look", "player": p}
+                return True
+            self._dig_rest(p, node, st)
+        if st["left"] == 0 or (st["phase"] in ("order", "bottom") and st["left"] <= 1):
+            if st["phase"] == "bottom" and st["left"] == 1:
+                self._to_bottom(p, self.library[p].pop())
             res.pop("lib")
             return False
         self.decision = {"kind": "look", "player": p}
         return True
+
+    def _to_bottom(self, p: int, card: int) -> None:
+        """Put ``card`` (just taken from ``p``'s library) on its bottom; ``p`` knows
+        it is there."""
+        self.library[p].insert(0, card)
+        self.known_bottom[p] += 1
+        self.log("to_bottom", player=p, card=self.name_of(card))
+
+    def _dig_rest(self, p: int, node: fx.Dig, st: dict) -> None:
+        """The cards of a dig not taken: into the graveyard, on the bottom in a
+        random order, or (phase ``bottom``) on the bottom one chosen card at a
+        time."""
+        library = self.library[p]
+        if node.rest == "bottom":
+            st["phase"] = "bottom"
+            return
+        rest = [library.pop() for _ in range(st["left"])]
+        st["left"] = 0
+        st["phase"] = "rest"
+        if node.rest == "graveyard":
+            for card in rest:
+                self.graveyard[p].append(card)
+                self.log("surveil", player=p, card=self.name_of(card))
+            return
+        self.dice.shuffle(rest)
+        for card in rest:
+            library.insert(0, card)
+            self.log("to_bottom", player=p, card=self.name_of(card))
+        # (it knows which cards are there, not their order: known_bottom unchanged)
 
     def _search_names(self, p: int, ask: list) -> list[str]:
         """The distinct names of the cards ``p`` may still find (sorted)."""
@@ -280,8 +324,14 @@ class LibraryMixin:
         ask = res["asks"][0]
         st = res["lib"]
         if kind == "look":
+            if st["phase"] == "take":
+                node = self.node_at(self.effect_of(res["item"]), ask[3])
+                library = self.library[p]
+                out = [A.hand(i) for i in range(st["left"])
+                       if self.card_matches(node.filter, library[-1 - i])]
+                return out + [A.DONE] if node.optional else out
             out = [A.hand(i) for i in range(st["left"])]
-            return out if st["phase"] == "order" else out + [A.DONE]
+            return out if st["phase"] in ("order", "bottom") else out + [A.DONE]
         if kind == "hand_choice":
             node = self.node_at(self.effect_of(res["item"]), ask[3])
             return [A.hand(i) for i, c in enumerate(self.hand[ask[4]][:A.MAX_HAND])
@@ -308,16 +358,32 @@ class LibraryMixin:
         ask = res["asks"][0]
         st = res["lib"]
         if dk == "look":
+            phase = st["phase"]
             if kind == "done":
-                st["phase"] = "order"
+                if phase == "take":  # takes no more
+                    self._dig_rest(p, self.node_at(self.effect_of(res["item"]), ask[3]),
+                                   st)
+                else:
+                    st["phase"] = "order"
                 return
             library = self.library[p]
             card = library.pop(len(library) - 1 - args[0])
-            if st["phase"] == "scry":
-                library.insert(0, card)
-                self.known_bottom[p] += 1  # it knows what it put there
-                self.log("to_bottom", player=p, card=self.name_of(card))
-            elif st["phase"] == "surveil":
+            if phase == "take":
+                node = self.node_at(self.effect_of(res["item"]), ask[3])
+                st["taken"] += 1
+                st["left"] -= 1
+                self.log("found", player=p, card=self.name_of(card), to=node.dest,
+                         revealed=node.reveal)
+                if node.dest == "battlefield":
+                    self._put_onto_battlefield(card, p, tapped=node.tapped)
+                else:
+                    self.hand[p].append(card)
+                    if node.reveal and card not in self.public_hand:
+                        self.public_hand.append(card)
+                return
+            if phase in ("scry", "bottom"):
+                self._to_bottom(p, card)
+            elif phase == "surveil":
                 self.graveyard[p].append(card)
                 self.log("surveil", player=p, card=self.name_of(card))
             else:  # on top of the cards put back before it, under those still held
@@ -347,6 +413,8 @@ class LibraryMixin:
         d = self.decision
         assert d is not None
         dk = d["kind"]
+        if kind == "done" and dk == "look" and self.res["lib"]["phase"] == "take":
+            return "done: take no more"
         if kind == "done":
             return {"look": "done: keep the rest on top",
                     "search": "done: find nothing more",
@@ -357,8 +425,14 @@ class LibraryMixin:
         name = self.name_of(cards[args[0]]) if args[0] < len(cards) else "?"
         if dk == "look":
             phase = self.res["lib"]["phase"]
+            if phase == "take":
+                node = self.node_at(self.effect_of(self.res["item"]),
+                                    self.res["asks"][0][3])
+                where = "into your hand" if node.dest == "hand" else \
+                    "onto the battlefield"
+                return f"take card {args[0]} ({name}) {where}"
             where = {"scry": "on the bottom", "surveil": "into the graveyard",
-                     "order": "back on top"}[phase]
+                     "order": "back on top", "bottom": "on the bottom"}[phase]
             return f"put card {args[0]} ({name}) {where}"
         if dk == "hand_choice":
             return f"choose hand {args[0]} ({name}) of player {self.res['asks'][0][4]}"

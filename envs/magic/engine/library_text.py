@@ -14,6 +14,11 @@ Read here (rule numbers in :mod:`~library`):
   those cards, put one onto the battlefield tapped and the other into your hand``;
   also ``search your library for a card, [reveal it, ]then shuffle and put that card
   on top``;
+- ``look at the top N cards of your library. [you may reveal] a <quality> card from
+  among them and put it into your hand [or onto the battlefield [tapped]]. put the
+  rest on the bottom of your library in a random / any order [or into your
+  graveyard].`` and ``look at the top N cards of your library. put one of them into
+  your hand and the rest <where>.`` -> :class:`~effects.Dig`;
 - ``<player> reveals their hand`` / ``reveal your hand`` -> :class:`~effects.RevealHand`;
 - the three sentences ``<player> reveals their hand. you choose a <quality> card from
   it. that player discards that card.`` -> :class:`~effects.ChooseDiscard` (the
@@ -37,11 +42,14 @@ from labyrinth_gym.envs.magic.engine.compiler import (
     player,
 )
 
-CARD_TYPE_WORDS = {"creature": "Creature", "artifact": "Artifact",
-                   "enchantment": "Enchantment", "land": "Land",
-                   "planeswalker": "Planeswalker", "instant": "Instant",
-                   "sorcery": "Sorcery"}
-"""Card types a card filter may name."""
+CARD_TYPE_WORDS = {"creature": ("Creature",), "artifact": ("Artifact",),
+                   "enchantment": ("Enchantment",), "land": ("Land",),
+                   "planeswalker": ("Planeswalker",), "instant": ("Instant",),
+                   "sorcery": ("Sorcery",), "battle": ("Battle",),
+                   "permanent": ("Artifact", "Battle", "Creature", "Enchantment",
+                                 "Land", "Planeswalker")}
+"""Card types a card filter may name (a permanent card: any permanent type, rule
+110.4a)."""
 _CARD_PROPS = ("basic", "nonland", "noncreature")
 
 
@@ -71,7 +79,7 @@ def card_filter(phrase: str) -> fx.Filter | None:
     if rest:
         for alt in re.split(r",? or |, ", rest):
             if alt in CARD_TYPE_WORDS:
-                types.add(CARD_TYPE_WORDS[alt])
+                types.update(CARD_TYPE_WORDS[alt])
             elif alt in land_subtypes():
                 subtypes.add(land_subtypes()[alt])
             else:
@@ -157,3 +165,43 @@ def _choose_discard(s: str) -> fx.Effect | None:
     if f is None or not isinstance(count, int):
         return None
     return fx.ChooseDiscard(who, f, count)
+
+
+_TOP = r"look at the top \w+ cards of your library\."
+SENTENCE_GROUPS.append((_TOP, r"(?:you may reveal|you may put|put) .+\.",
+                        r"(?:then )?put the rest .+\."))
+SENTENCE_GROUPS.append((_TOP, r"put \w+ of (?:them|those cards) into your hand and "
+                              r"the (?:rest|other) .+\."))
+_RESTS = {"on the bottom of your library in a random order": "random",
+          "on the bottom of your library in any order": "bottom",
+          "on the bottom of your library": "bottom",
+          "into your graveyard": "graveyard"}
+"""Where the cards a dig does not take go."""
+_DIG_MAY = re.compile(
+    rf"look at the top {_NUM} cards of your library\. you may (reveal|put) "
+    r"(an?|up to \w+) ((?:[\w,]+ )*?)cards? from among them (?:and put "
+    r"(?:it|them|those cards|the revealed cards) )?(into your hand|onto the "
+    r"battlefield|onto the battlefield tapped)\. (?:then )?put the rest (.+)")
+_DIG_PUT = re.compile(
+    rf"look at the top {_NUM} cards of your library\. put (one|two|three) of "
+    r"(?:them|those cards) into your hand and the (?:rest|other) (.+)")
+
+
+@effect_template
+def _dig(s: str) -> fx.Effect | None:
+    if m := _DIG_MAY.fullmatch(s):
+        count, how, many, phrase, where, rest = m.groups()
+        take = 1 if many in ("a", "an") else NUMBERS.get(many.split()[-1])
+        f = card_filter(phrase.strip())
+        if f is None or not isinstance(take, int) or rest not in _RESTS or (
+                how == "reveal" and where != "into your hand"):
+            return None
+        return fx.Dig(number(count), take, f, True,
+                      "hand" if where == "into your hand" else "battlefield",
+                      where.endswith("tapped"), how == "reveal", _RESTS[rest])
+    if m := _DIG_PUT.fullmatch(s):
+        count, take, rest = m.groups()
+        if rest not in _RESTS:
+            return None
+        return fx.Dig(number(count), NUMBERS[take], rest=_RESTS[rest])
+    return None

@@ -43,8 +43,8 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.CreateToken, fx.CounterSpell, fx.Attach, fx.Manifest, fx.Shuffle,
                 fx.RevealHand)
 """Effects :func:`execute` resolves without asking anyone."""
-ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ManifestDread, fx.LookAtTop, fx.Search,
-                  fx.ChooseDiscard)
+ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ManifestDread, fx.LookAtTop, fx.Dig,
+                  fx.Search, fx.ChooseDiscard)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
@@ -242,6 +242,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             card_filter(node.filter)
         if isinstance(node, fx.Search) and node.dest not in fx.SEARCH_DESTINATIONS:
             note(f"Search.dest {node.dest}")
+        if isinstance(node, fx.Dig):
+            card_filter(node.filter)
+            if node.dest not in fx.DIG_DESTINATIONS or node.rest not in fx.DIG_RESTS:
+                note(f"Dig to {node.dest}, rest {node.rest}")
+            if isinstance(node.count, int) and node.count > MAX_LOOK:
+                note(f"Dig of more than {MAX_LOOK} cards")
         if isinstance(node, fx.LookAtTop):
             if node.kind not in fx.LOOK_KINDS:
                 note(f"LookAtTop.kind {node.kind}")
