@@ -401,7 +401,7 @@ LIBRARY_DECK = ("Opt", "Preordain", "Consider", "Ponder", "Demonic Tutor",
                 "Vampiric Tutor", "Rampant Growth", "Cultivate", "Duress",
                 "Thoughtseize", "Coercion", "Evolving Wilds", "Flooded Strand",
                 "Sylvan Scrying", "Impulse", "Commune with Nature", "Sleight of Hand",
-                "Elvish Rejuvenator", "Grizzly Bears", "Lightning Bolt")
+                "Elvish Rejuvenator", "Path to Exile", "Grizzly Bears", "Lightning Bolt")
 
 
 def test_random_games_with_library_cards_keep_the_invariants():
@@ -553,3 +553,40 @@ def test_compile_digs():
     (trigger,) = compiled("Elvish Rejuvenator").triggered
     assert trigger.effect == fx.Dig(5, 1, fx.Filter(types=frozenset({"Land"})), True,
                                     "battlefield", True, rest="random")
+
+
+# ------------------------------------------------ another player may search
+def test_path_to_exile_its_controller_may_search_and_chooses_the_land():
+    for answer in ("yes", "no"):
+        game = blank()
+        bears = game.add_permanent("Grizzly Bears", 1)
+        game.set_library(1, ["Lightning Bolt", "Plains", "Wastes"])
+        cast(game, "Path to Exile", "Plains")
+        game.apply_action(A.permanent(game.battlefield[bears].slot))
+        settle(game)
+        assert bears not in game.battlefield
+        # the exiled creature's controller decides, and searches
+        assert game.decision == {"kind": "search_may", "player": 1}
+        act(game, answer)
+        kinds = [e["type"] for e in game.events]
+        if answer == "no":  # no search, no shuffle
+            assert "search" not in kinds and "shuffle" not in kinds
+            assert library_names(game, 1) == ["Lightning Bolt", "Plains", "Wastes"]
+            continue
+        assert game.decision == {"kind": "search", "player": 1}
+        assert set(names(game)) == {"find Plains", "find Wastes",
+                                    "done: find nothing more"}
+        act(game, "Plains")
+        plains = [pid for pid, perm in game.battlefield.items()
+                  if perm.controller == 1 and game.pdef(pid).name == "Plains"]
+        assert len(plains) == 1 and game.battlefield[plains[0]].tapped
+
+
+def test_compile_searches_by_other_players_and_for_subtypes():
+    assert spell("Path to Exile") == fx.Sequence((
+        fx.Exile(fx.Target("creature")),
+        fx.Search(BASIC_LAND, 1, "battlefield", tapped=True,
+                  who=fx.Ref("its_controller"), optional=True)))
+    (trigger,) = compiled("Heliod's Pilgrim").triggered  # may search for an Aura
+    assert trigger.optional and trigger.effect == fx.Search(
+        fx.Filter(subtypes=frozenset({"Aura"})), reveal=True)

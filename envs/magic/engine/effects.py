@@ -371,7 +371,8 @@ class Search:
     if ``tapped``), the others into the hand (Cultivate: the searcher chooses which).
     ``reveal``: the cards found are shown to every player. With a stated quality
     (a non-empty filter) the searcher may find fewer or none (701.23b); "a card"
-    must be found while the library holds one.
+    must be found while the library holds one. ``optional``: "<player> may search"
+    (that player says yes or no first; "you may search" is a :class:`MayDo`).
     """
 
     filter: Filter = Filter()
@@ -380,6 +381,7 @@ class Search:
     tapped: bool = False
     reveal: bool = False
     who: Selector = Ref("you")
+    optional: bool = False
 
 
 @dataclass(frozen=True)

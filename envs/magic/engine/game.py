@@ -43,7 +43,9 @@ decision per card; or a random order) or into the graveyard"; searching a
 library (701.23) for a card, a card of a type, a basic land card or a card with a
 land type, to the hand (revealed or not), onto the battlefield (tapped or not), on
 top after the shuffle, or one onto the battlefield and the rest into the hand
-(Cultivate); "done" finds nothing when the search states a quality (701.23b);
+(Cultivate), by its controller or by another player ("its controller may search
+their library", asked yes or no first); "done" finds nothing when the search states a
+quality (701.23b);
 shuffling with the game's dice (701.24); revealing a hand (701.20) and "you choose a
 [quality] card from it; that player discards that card" (the caster chooses, 701.9;
 "<player> discards a card" stays the discarding player's choice).

@@ -25,6 +25,8 @@ Decisions:
   finds one card of that name (cards with the same name are alike in a library).
   "done" stops the search: allowed when the effect states a quality (701.23b: the
   player need not find such cards), never for "a card" while the library has one.
+- ``search_may`` ("its controller may search their library..."): yes or no, asked
+  of the searching player before it searches (declining: no search, no shuffle).
 - ``search_split`` (Cultivate: "put one onto the battlefield tapped and the other into
   your hand"): which card found goes onto the battlefield; with one card found,
   "done" puts it into the hand instead.
@@ -45,7 +47,8 @@ from typing import Any
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 
-LIBRARY_DECISIONS = frozenset({"look", "search", "search_split", "hand_choice"})
+LIBRARY_DECISIONS = frozenset({"look", "search", "search_may", "search_split",
+                               "hand_choice"})
 """The decision kinds of this module."""
 LIBRARY_ASKS = frozenset({"look", "search", "hand_choice"})
 """The asks of a resolving object this module carries out."""
@@ -274,7 +277,13 @@ class LibraryMixin:
             if self.lost[p]:
                 return False
             st = res["lib"] = {"found": [], "page": 0}
+            if node.optional:  # "<player> may search": that player decides first
+                self.decision = {"kind": "search_may", "player": p}
+                return True
             self.log("search", player=p)
+        if st.get("declined"):
+            res.pop("lib")
+            return False
         if ask[2] > 0 and not self.lost[p] and self._search_names(p, ask):
             self.decision = {"kind": "search", "player": p}
             return True
@@ -332,6 +341,8 @@ class LibraryMixin:
                 return out + [A.DONE] if node.optional else out
             out = [A.hand(i) for i in range(st["left"])]
             return out if st["phase"] in ("order", "bottom") else out + [A.DONE]
+        if kind == "search_may":
+            return [A.YES, A.NO]
         if kind == "hand_choice":
             node = self.node_at(self.effect_of(res["item"]), ask[3])
             return [A.hand(i) for i, c in enumerate(self.hand[ask[4]][:A.MAX_HAND])
@@ -389,6 +400,11 @@ class LibraryMixin:
             else:  # on top of the cards put back before it, under those still held
                 library.insert(len(library) - (st["left"] - 1), card)
             st["left"] -= 1
+        elif dk == "search_may":
+            if kind == "yes":
+                self.log("search", player=p)
+            else:
+                st["declined"] = True
         elif dk == "hand_choice":
             q = ask[4]
             self._discard(q, self.hand[q][args[0]])
@@ -421,6 +437,8 @@ class LibraryMixin:
                     "search_split": "done: put it into your hand"}.get(dk, "done")
         if kind == "mode":
             return "next page of cards"
+        if dk == "search_may":
+            return "yes: search" if kind == "yes" else "no: don't search"
         cards = self.looking_at(d["player"])
         name = self.name_of(cards[args[0]]) if args[0] < len(cards) else "?"
         if dk == "look":

@@ -37,6 +37,7 @@ from labyrinth_gym.envs.magic.engine.compiler import (
     _NUM,
     NUMBERS,
     SENTENCE_GROUPS,
+    all_subtypes,
     effect_template,
     number,
     player,
@@ -82,6 +83,8 @@ def card_filter(phrase: str) -> fx.Filter | None:
                 types.update(CARD_TYPE_WORDS[alt])
             elif alt in land_subtypes():
                 subtypes.add(land_subtypes()[alt])
+            elif alt in all_subtypes():  # "an aura card", "a merfolk card"
+                subtypes.add(all_subtypes()[alt])
             else:
                 return None
     if types and subtypes:
@@ -103,8 +106,9 @@ def _look_at_top(s: str) -> fx.Effect | None:
 
 
 _IT = r"(?:it|that card|them|those cards)"
-_SEARCH = re.compile(r"search your library for (?:up to (\w+) |an? )((?:[\w,]+ )*?)"
-                     r"cards?, (.+)")
+_SEARCH = re.compile(r"(?:search your|(its controller|each player|target player|"
+                     r"that player) (may search|searches) their) library for "
+                     r"(?:up to (\w+) |an? )((?:[\w,]+ )*?)cards?, (.+)")
 _WHERE: dict[str, tuple[str, bool, bool]] = {
     rf"reveal {_IT}, put {_IT} into your hand, then shuffle": ("hand", False, True),
     rf"put {_IT} into your hand, then shuffle": ("hand", False, False),
@@ -125,17 +129,22 @@ def _search(s: str) -> fx.Effect | None:
     m = _SEARCH.fullmatch(s)
     if not m:
         return None
-    count = NUMBERS.get(m.group(1), None) if m.group(1) else 1
-    f = card_filter(m.group(2).strip())
-    if not isinstance(count, int) or f is None:
+    subject, verb, up_to, phrase, where = m.groups()
+    who = player(subject) if subject else fx.Ref("you")
+    count = NUMBERS.get(up_to, None) if up_to else 1
+    f = card_filter(phrase.strip())
+    if not isinstance(count, int) or f is None or who is None:
         return None
-    if m.group(1) and f == fx.Filter():
+    if up_to and f == fx.Filter():
         return None  # "up to two cards" with no quality: not read yet
+    if subject:  # "... into their hand": the searching player's
+        where = where.replace("their hand", "your hand")
     for pattern, (dest, tapped, reveal) in _WHERE.items():
-        if re.fullmatch(pattern, m.group(3)):
+        if re.fullmatch(pattern, where):
             if dest == "split" and count != 2 or dest == "top" and count != 1:
                 return None
-            return fx.Search(f, count, dest, tapped, reveal)
+            return fx.Search(f, count, dest, tapped, reveal, who,
+                             optional=verb == "may search")
     return None
 
 
