@@ -470,9 +470,9 @@ def test_compile_revealed_hands():
 
 
 @pytest.mark.parametrize(("name", "line"), [
-    # a mana-value condition is not a card filter yet
-    ("Inquisition of Kozilek", "you choose a nonland card from it with mana value 3 "
-                               "or less."),
+    # a name is not a card filter yet
+    ("Screaming Seahawk", "you may search your library for a card named this, reveal "
+                          "it, put it into your hand, then shuffle."),
     ("Telling Time", "look at the top three cards of your library."),
 ])
 def test_library_sentences_not_read_yet(name, line):
@@ -590,3 +590,39 @@ def test_compile_searches_by_other_players_and_for_subtypes():
     (trigger,) = compiled("Heliod's Pilgrim").triggered  # may search for an Aura
     assert trigger.optional and trigger.effect == fx.Search(
         fx.Filter(subtypes=frozenset({"Aura"})), reveal=True)
+
+
+# --------------------------------------------- qualities of cards in hidden zones
+def test_inquisition_chooses_among_cards_with_mana_value_3_or_less():
+    game = blank()
+    for name in ("Forest", "Serra Angel", "Lightning Bolt", "Hill Giant"):
+        game.add_card(name, 1)
+    cast(game, "Inquisition of Kozilek", "Swamp")
+    act(game, "player 1")
+    settle(game)
+    # nonland, mana value 3 or less: the Bolt (1) and the Giant (4) is out
+    assert names(game) == {"choose hand 2 (Lightning Bolt) of player 1": A.hand(2)}
+
+
+def test_a_dig_compares_the_printed_power_of_the_cards():
+    game = blank()
+    lands(game, 0, "Plains", "Plains", "Plains")
+    game.add_card("Militia Bugler", 0)  # enters: top 4, a creature with power 2 or less
+    game.set_library(0, ["Serra Angel", "Grizzly Bears", "Lightning Bolt", "Forest"])
+    game.start_at("main1", 0)
+    act(game, "Militia Bugler")
+    settle(game)
+    settle(game)
+    assert names(game) == {"take card 1 (Grizzly Bears) into your hand": A.hand(1),
+                           "done: take no more": A.DONE}
+
+
+def test_compile_card_qualities():
+    assert spell("Inquisition of Kozilek") == fx.ChooseDiscard(
+        fx.Target("player"), fx.Filter(props=frozenset({"nonland", "mana_value<=3"})))
+    (trigger,) = compiled("Trinket Mage").triggered
+    assert trigger.effect == fx.Search(fx.Filter(
+        types=frozenset({"Artifact"}), props=frozenset({"mana_value<=1"})), reveal=True)
+    assert spell("Collected Company") == fx.Dig(
+        6, 2, fx.Filter(types=frozenset({"Creature"}),
+                        props=frozenset({"mana_value<=3"})), True, "battlefield")

@@ -70,7 +70,7 @@ class Filter:
             or toughness (``"mana_value<=3"``, ``"power>=4"``: :func:`comparison`).
             A filter of cards in a hidden zone (a search, a revealed hand) uses
             only types, subtypes and the props of a card's characteristics
-            (:data:`~library.CARD_PROPS`: no tapped, attacking, token...).
+            (:func:`~library.card_prop`: no tapped, attacking, token...).
     """
 
     types: frozenset[str] = frozenset()

@@ -52,8 +52,16 @@ LIBRARY_DECISIONS = frozenset({"look", "search", "search_may", "search_split",
 """The decision kinds of this module."""
 LIBRARY_ASKS = frozenset({"look", "search", "hand_choice"})
 """The asks of a resolving object this module carries out."""
-CARD_PROPS = frozenset({"nonland", "noncreature", "basic"})
-"""The :class:`~effects.Filter` props a filter of cards in a hidden zone may use."""
+NOT_CARD_PROPS = frozenset({"tapped", "untapped", "attacking", "blocking",
+                            "attacking_or_blocking", "other", "nontoken", "token",
+                            "flying"})
+"""Filter props of a permanent's state, which a card in a library or hand has not."""
+
+
+def card_prop(prop: str) -> bool:
+    """Whether a filter of cards in a hidden zone may use ``prop``: a colour, a card
+    type or supertype (or its absence), a compared mana value, power or toughness."""
+    return fx.known_prop(prop) and prop not in NOT_CARD_PROPS
 PAGE = A.MAX_HAND
 MAX_LOOK = A.MAX_HAND
 """The most cards a ``look`` decision can address (a larger count is refused)."""
@@ -70,6 +78,34 @@ def hidden_card(event: dict[str, Any], viewer: int) -> bool:
         and event.get("to") != "battlefield"
 
 
+def card_has(prop: str, d: fx.CardDef) -> bool:
+    """Whether a card with the characteristics ``d`` has :func:`card_prop` ``prop``
+    (a compared power or toughness is its printed one; a card without one has
+    none)."""
+    negated = prop.startswith("non")
+    word = prop[3:] if negated else prop
+    if word in fx.COLOUR_PROPS:
+        return (fx.COLOUR_PROPS[word] in d.colours) != negated
+    if word in fx.TYPE_PROPS:
+        return (fx.TYPE_PROPS[word] in d.types) != negated
+    if word in fx.SUPERTYPE_PROPS:
+        return (fx.SUPERTYPE_PROPS[word] in d.supertypes) != negated
+    if prop == "colorless":
+        return not d.colours
+    if prop == "multicolored":
+        return len(d.colours) > 1
+    if prop == "monocolored":
+        return len(d.colours) == 1
+    compared = fx.comparison(prop)
+    if compared is None:  # unresolvable() refuses other props in a card filter
+        raise RuntimeError(f"card filter property {prop!r} reached play")
+    stat, op, n = compared
+    value = d.mana_value if stat == "mana_value" else getattr(d, stat)
+    if value is None:
+        return False
+    return value <= n if op == "<=" else value >= n if op == ">=" else value == n
+
+
 class LibraryMixin:
     """Searches, shuffles, looks at the top of a library, reveals hands for
     :class:`~game.MagicGame` (methods only; the state is the game's)."""
@@ -82,19 +118,7 @@ class LibraryMixin:
             return False
         if filt.subtypes and not (filt.subtypes & set(d.subtypes)):
             return False
-        for prop in filt.props:
-            if prop == "nonland":
-                if "Land" in d.types:
-                    return False
-            elif prop == "noncreature":
-                if "Creature" in d.types:
-                    return False
-            elif prop == "basic":
-                if "Basic" not in d.supertypes:
-                    return False
-            else:  # unresolvable() refuses other props in a card filter
-                raise RuntimeError(f"card filter property {prop!r} reached play")
-        return True
+        return all(card_has(prop, d) for prop in filt.props)
 
     def shuffle_library(self, p: int) -> None:
         """Rule 701.24a: ``p`` shuffles its library (the game's dice)."""

@@ -34,14 +34,17 @@ from functools import cache
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import card_pool
 from labyrinth_gym.envs.magic.engine.compiler import (
+    _COMPARED,
     _NUM,
     NUMBERS,
     SENTENCE_GROUPS,
+    _prefix_prop,
     all_subtypes,
     effect_template,
     number,
     player,
 )
+from labyrinth_gym.envs.magic.engine.library import card_prop
 
 CARD_TYPE_WORDS = {"creature": ("Creature",), "artifact": ("Artifact",),
                    "enchantment": ("Enchantment",), "land": ("Land",),
@@ -51,7 +54,6 @@ CARD_TYPE_WORDS = {"creature": ("Creature",), "artifact": ("Artifact",),
                                  "Land", "Planeswalker")}
 """Card types a card filter may name (a permanent card: any permanent type, rule
 110.4a)."""
-_CARD_PROPS = ("basic", "nonland", "noncreature")
 
 
 @cache
@@ -65,15 +67,23 @@ def land_subtypes() -> dict[str, str]:
     return out
 
 
-def card_filter(phrase: str) -> fx.Filter | None:
+def card_filter(phrase: str, compared: str | None = None) -> fx.Filter | None:
     """The cards a phrase before ``card(s)`` names, or None if it says more than a
     card filter can: ``""`` (any card), ``"basic land"``, ``"noncreature,
     nonland"``, ``"instant or sorcery"``, ``"plains or island"`` (land types),
-    ``"forest, plains, or island"``."""
+    ``"forest, plains, or island"``, ``"green"``, ``"legendary"``, ``"aura"``;
+    ``compared``: the words after ``card`` ``"with mana value 3 or less"``."""
     words = phrase.split()
     props: set[str] = set()
-    while words and words[0].rstrip(",") in _CARD_PROPS:
+    while words and _prefix_prop(words[0].rstrip(",")) and \
+            card_prop(words[0].rstrip(",")):
         props.add(words.pop(0).rstrip(","))
+    if compared:
+        m = _COMPARED.fullmatch(" " + compared.strip())
+        if not m:
+            return None
+        stat = m.group(1).replace(" ", "_")
+        props.add(f"{stat}{'<=' if m.group(3) == 'less' else '>='}{m.group(2)}")
     types: set[str] = set()
     subtypes: set[str] = set()
     rest = " ".join(words)
@@ -108,7 +118,9 @@ def _look_at_top(s: str) -> fx.Effect | None:
 _IT = r"(?:it|that card|them|those cards)"
 _SEARCH = re.compile(r"(?:search your|(its controller|each player|target player|"
                      r"that player) (may search|searches) their) library for "
-                     r"(?:up to (\w+) |an? )((?:[\w,]+ )*?)cards?, (.+)")
+                     r"(?:up to (\w+) |an? )((?:[\w,]+ )*?)cards?"
+                     r"( with (?:mana value|power|toughness) \d+ or (?:less|greater))?"
+                     r", (.+)")
 _WHERE: dict[str, tuple[str, bool, bool]] = {
     rf"reveal {_IT}, put {_IT} into your hand, then shuffle": ("hand", False, True),
     rf"put {_IT} into your hand, then shuffle": ("hand", False, False),
@@ -129,10 +141,10 @@ def _search(s: str) -> fx.Effect | None:
     m = _SEARCH.fullmatch(s)
     if not m:
         return None
-    subject, verb, up_to, phrase, where = m.groups()
+    subject, verb, up_to, phrase, compared, where = m.groups()
     who = player(subject) if subject else fx.Ref("you")
     count = NUMBERS.get(up_to, None) if up_to else 1
-    f = card_filter(phrase.strip())
+    f = card_filter(phrase.strip(), compared)
     if not isinstance(count, int) or f is None or who is None:
         return None
     if up_to and f == fx.Filter():
@@ -158,18 +170,20 @@ def _reveal_hand(s: str) -> fx.Effect | None:
     return None
 
 
-SENTENCE_GROUPS.append((r".+ reveals their hand\.", r"you choose .+ from it\.",
+SENTENCE_GROUPS.append((r".+ reveals their hand\.", r"you choose .+ from it(?: with .+)?\.",
                         r"that player discards (?:that card|those cards)\."))
 
 
 @effect_template
 def _choose_discard(s: str) -> fx.Effect | None:
     m = re.fullmatch(r"(.+) reveals their hand\. you choose (a|an|one|two|three) "
-                     r"((?:[\w,]+ )*?)cards? from it\. that player discards "
-                     r"(?:that card|those cards)", s)
-    if not m or m.group(1) == "you" or (who := player(m.group(1))) is None:
+                     r"((?:[\w,]+ )*?)cards?( from it)?( with (?:mana value|power|"
+                     r"toughness) \d+ or (?:less|greater))?( from it)?\. that player "
+                     r"discards (?:that card|those cards)", s)
+    if not m or m.group(1) == "you" or (who := player(m.group(1))) is None or \
+            not (m.group(4) or m.group(6)):
         return None
-    f = card_filter(m.group(3).strip())
+    f = card_filter(m.group(3).strip(), m.group(5))
     count = NUMBERS[m.group(2)]
     if f is None or not isinstance(count, int):
         return None
@@ -187,8 +201,9 @@ _RESTS = {"on the bottom of your library in a random order": "random",
           "into your graveyard": "graveyard"}
 """Where the cards a dig does not take go."""
 _DIG_MAY = re.compile(
-    rf"look at the top {_NUM} cards of your library\. you may (reveal|put) "
-    r"(an?|up to \w+) ((?:[\w,]+ )*?)cards? from among them (?:and put "
+    rf"look at the top {_NUM} cards of your library\. (you may )?(reveal|put) "
+    r"(an?|up to \w+) ((?:[\w,]+ )*?)cards?( with (?:mana value|power|toughness) "
+    r"\d+ or (?:less|greater))? from among them (?:and put "
     r"(?:it|them|those cards|the revealed cards) )?(into your hand|onto the "
     r"battlefield|onto the battlefield tapped)\. (?:then )?put the rest (.+)")
 _DIG_PUT = re.compile(
@@ -199,11 +214,12 @@ _DIG_PUT = re.compile(
 @effect_template
 def _dig(s: str) -> fx.Effect | None:
     if m := _DIG_MAY.fullmatch(s):
-        count, how, many, phrase, where, rest = m.groups()
+        count, may, how, many, phrase, compared, where, rest = m.groups()
         take = 1 if many in ("a", "an") else NUMBERS.get(many.split()[-1])
-        f = card_filter(phrase.strip())
+        f = card_filter(phrase.strip(), compared)
         if f is None or not isinstance(take, int) or rest not in _RESTS or (
-                how == "reveal" and where != "into your hand"):
+                how == "reveal" and where != "into your hand") or not (
+                may or many.startswith("up to ")):
             return None
         return fx.Dig(number(count), take, f, True,
                       "hand" if where == "into your hand" else "battlefield",

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
-from labyrinth_gym.envs.magic.engine.library import CARD_PROPS, MAX_LOOK
+from labyrinth_gym.envs.magic.engine.library import MAX_LOOK, card_prop
 from labyrinth_gym.envs.magic.engine.payment import supported_pip
 
 if TYPE_CHECKING:
@@ -203,8 +203,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     def card_filter(f: fx.Filter) -> None:
         # a filter of cards in a library or a hand: characteristics only
         fields(f)
-        for prop in f.props - CARD_PROPS:
-            note(f"card filter prop {prop}")
+        for prop in f.props:
+            if not card_prop(prop):
+                note(f"card filter prop {prop}")
         if f.controller != "any":
             note("card filter with a controller")
 
