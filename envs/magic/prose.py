@@ -141,6 +141,9 @@ class MagicNarrator(Narrator):
     def on_attach(self, e: Event) -> str:
         return f"{card(e['card'])} is attached to a creature"
 
+    def on_control(self, e: Event) -> str:
+        return self.does(e["player"], f"gains control of {card(e['card'])}")
+
     def on_unattach(self, e: Event) -> str:
         return "An Equipment or Aura becomes unattached"
 

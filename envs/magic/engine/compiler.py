@@ -318,6 +318,7 @@ REF_PHRASES: dict[str, fx.Ref] = {
     "this": fx.Ref("self"),
     "it": fx.Ref("it"),
     "that creature": fx.Ref("it"),
+    "that permanent": fx.Ref("it"),
     "its controller": fx.Ref("its_controller"),
     "each opponent": fx.Ref("each_opponent"),
     "each player": fx.Ref("each_player"),
@@ -510,6 +511,23 @@ def _destroy_exile_bounce(s: str) -> fx.Effect | None:
     if m and (what := TARGET_PHRASES.get(m.group(1))) is not None and \
             what.kind.endswith("spell"):
         return fx.ReturnToHand(what)  # a spell on the stack back to its owner's hand
+    return None
+
+
+@effect_template
+def _gain_control(s: str) -> fx.Effect | None:
+    """"gain control of target creature [until end of turn]" (rule 108.4)."""
+    m = re.fullmatch(r"gain control of (.+?)( until end of turn| for as long as this "
+                     r"remains on the battlefield)?", s)
+    if m and (what := permanents(m.group(1))) is not None \
+            and isinstance(what, fx.Target):
+        until = m.group(2) or ""
+        return fx.GainControl(what, until_end_of_turn="end of turn" in until,
+                              while_source="remains" in until)
+    m = re.fullmatch(r"untap (target .+) and gain control of it until end of turn", s)
+    if m and isinstance(what := permanents(m.group(1)), fx.Target):
+        return fx.Sequence((fx.TapOrUntap(what, tap=False),
+                            fx.GainControl(fx.Ref("it"), until_end_of_turn=True)))
     return None
 
 
@@ -1102,6 +1120,10 @@ def _static(line: str, printed: Printed, draft: Draft) -> bool:
         if "Creature" not in printed.types:
             return False  # a noncreature's combat rules: only ever a Vehicle's, not read
         draft.statics.append(restriction)
+        return True
+    m = re.fullmatch(r"you control enchanted (creature|artifact|land|permanent)\.", line)
+    if m and "Aura" in printed.subtypes and draft.enchant is not None:
+        draft.statics.append(fx.ControlAttached())
         return True
     m = re.fullmatch(r"(enchanted|equipped) creature (.+)\.", line)
     if m:

@@ -404,6 +404,17 @@ class ChooseDiscard:
 
 
 @dataclass(frozen=True)
+class GainControl:
+    """The controller of the resolving spell or ability gains control of ``what``
+    (rule 108.4, layer 2): until end of turn, for as long as the ability's source stays
+    on the battlefield (``while_source``), or for as long as it stays."""
+
+    what: Selector
+    until_end_of_turn: bool = False
+    while_source: bool = False
+
+
+@dataclass(frozen=True)
 class Sequence:
     """Several effects, resolved in order (one sentence each)."""
 
@@ -567,6 +578,12 @@ class CombatRestriction:
 @dataclass(frozen=True)
 class EntersTapped:
     """Static: this permanent enters the battlefield tapped."""
+
+
+@dataclass(frozen=True)
+class ControlAttached:
+    """Static of an Aura: "You control enchanted creature" (layer 2, for as long as
+    the Aura is attached to it)."""
 
 
 @dataclass(frozen=True)

@@ -32,8 +32,12 @@ nobody waits for costs one look-up; static abilities
 their abilities: a Treasure pays mana and is sacrificed); the keywords of
 :data:`~effects.KEYWORDS` and of :mod:`~keywords` (shroud, landwalk, intimidate, fear,
 skulk, protection from a colour / a card type / everything, infect with poison
-counters, wither, prowess, exalted); state-based actions (ten poison counters lose,
-704.5c); the London mulligan.
+counters, wither, prowess, exalted); control-changing effects (layer 2, :mod:`~control`:
+"gain control of ..." until end of turn, for as long as its source remains, or lasting;
+"You control enchanted creature"; timestamp order; a creature that changes control is
+summoning sick and leaves combat); filters by colour, type, supertype, "attacking or
+blocking", and mana value / power / toughness compared; state-based actions (ten poison
+counters lose, 704.5c); the London mulligan.
 
 Libraries and hands (:mod:`~library`): scry (701.22), surveil (701.25) and "look at
 the top N cards, then put them back in any order", one decision per card; "look at
@@ -56,7 +60,8 @@ choice", Auras and Equipment falling off a permanent that gains protection (704.
 protection only stops them being attached), keywords granted to tokens by a
 ``TokenSpec`` triggering (a token's prowess is a plain keyword), banding, shadow,
 horsemanship, flanking, bushido, regeneration, replacement and prevention effects
-other than protection, layers beyond 7c, control-changing effects.
+other than protection, layers beyond 2 and 7c (copy, text, type, colour and
+ability-changing effects; setting base power and toughness), exchanging control.
 
 Manifest (701.34): the top card of a library enters face down as a 2/2 creature with
 no name, text, subtypes or mana cost (:data:`~effects.FACE_DOWN`; a flag on the
@@ -203,6 +208,7 @@ from labyrinth_gym.envs.magic.engine.constants import COMBAT_STEPS as COMBAT_STE
 from labyrinth_gym.envs.magic.engine.constants import HAND_LIMIT as HAND_LIMIT
 from labyrinth_gym.envs.magic.engine.constants import MAIN_STEPS as MAIN_STEPS
 from labyrinth_gym.envs.magic.engine.constants import STEPS, ZONES
+from labyrinth_gym.envs.magic.engine.control import ControlMixin
 from labyrinth_gym.envs.magic.engine.decisions import DecisionsMixin
 from labyrinth_gym.envs.magic.engine.decisions import (
     battlefield_abilities as battlefield_abilities,
@@ -299,8 +305,8 @@ def _card_def(card: str | fx.CardDef) -> fx.CardDef:
     return defn
 
 
-class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, LibraryMixin, TurnsMixin,
-                DecisionGame):
+class MagicGame(ObjectsMixin, ControlMixin, CastingMixin, DecisionsMixin, LibraryMixin,
+                TurnsMixin, DecisionGame):
     """A game of Magic; build one with :func:`new_game` or :meth:`new`.
 
     This class holds set-up, the engine contract (:class:`~core.engine.Game`),
@@ -473,6 +479,9 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, LibraryMixin, TurnsM
         self._legal: list[int] | None = None
         self._memo: dict[tuple, Any] | None = None
         self._bf_version = 0
+        #: How many permanents carry a resolved control-changing effect or are
+        #: controlled by another player than their owner (0: control needs no work).
+        self.controlled = 0
         # False whenever something happened since the last state-based check found
         # nothing to do: a pass that only moves priority changes nothing.
         self._sba_clean = False
@@ -908,6 +917,8 @@ class MagicGame(ObjectsMixin, CastingMixin, DecisionsMixin, LibraryMixin, TurnsM
         game.combat_hits = data.get("combat_hits")
         game.poison = data.get("poison", [0] * game.num_players)
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}
+        game.controlled = sum(bool(p.control) or p.controller != game.card_owner[p.card]
+                              for p in game.battlefield.values())
         game.stack = [StackItem(**s) for s in data["stack"]]
         game.attackers = {k: v for k, v in data["attackers"]}
         game.attacking_pw = {k: v for k, v in data["attacking_pw"]}

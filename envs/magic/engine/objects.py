@@ -98,6 +98,7 @@ class ObjectsMixin:
             return
         anthems: list[tuple[int, fx.Anthem]] = []
         bonuses: dict[int, list[fx.AttachedBonus]] = {}
+        hosts: list[tuple[int, int, int]] = []
         for pid, perm in self.battlefield.items():
             if perm.face_down:
                 continue  # no abilities
@@ -106,8 +107,12 @@ class ObjectsMixin:
                     anthems.append((pid, static))
                 elif isinstance(static, fx.AttachedBonus) and perm.attached_to is not None:
                     bonuses.setdefault(perm.attached_to, []).append(static)
+                elif isinstance(static, fx.ControlAttached) \
+                        and perm.attached_to is not None and not self.lost[perm.controller]:
+                    hosts.append((pid, perm.attached_to, perm.controller))
         self._anthems = anthems
         self._bonuses = bonuses
+        self._controllers_of_hosts = hosts
         self._static_version = self._bf_version
 
     def chars(self, pid: int) -> tuple[int, int, frozenset[str]]:
@@ -770,6 +775,7 @@ class ObjectsMixin:
             to_destroy: list[int] = []
             unattach: list[int] = []
             legends: dict[tuple[int, str], list[int]] = {}
+            self._apply_control()
             self._statics()
             # No anthem lowers toughness: an undamaged creature with no counters, mods
             # or attached bonuses has at least its printed toughness.

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUntap,
                 fx.Pump, fx.AddCounters, fx.Draw, fx.Mill, fx.GainLife, fx.LoseLife,
                 fx.CreateToken, fx.CounterSpell, fx.Attach, fx.Manifest, fx.Shuffle,
-                fx.RevealHand)
+                fx.RevealHand, fx.GainControl)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard)
@@ -50,7 +50,7 @@ SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponen
                             "each_player", "equipped", "enchanted", "defending_player",
                             "that_player"})
 SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRestriction,
-                     fx.Devour)
+                     fx.Devour, fx.ControlAttached)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1"})
 SELECTOR_FIELDS = ("to", "what", "who")
 MAX_MODES = 8
@@ -360,6 +360,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     # which creatures it affects would depend on what it gives
                     # (a layer 7c dependency, 613.8): not played yet
                     note(f"Anthem over {prop}")
+        if isinstance(static, fx.ControlAttached) and not card.is_aura:
+            note("ControlAttached on a non-Aura")
         if isinstance(static, fx.Devour):
             filt(static.filter)
             if "Creature" not in card.types or card.spell is not None:
@@ -418,6 +420,12 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.CounterSpell):
         for sid in game.select(node.what, path):
             game.counter(sid)
+    elif isinstance(node, fx.GainControl):
+        controller = game.res["item"].controller
+        for pid in game.select(node.what, path):
+            if pid >= 0:
+                game.gain_control(pid, controller, node.until_end_of_turn,
+                                  game.res["item"].source if node.while_source else None)
     elif isinstance(node, fx.Attach):
         game.attach_resolving(game.select(node.to, path))
     elif isinstance(node, fx.Manifest):

@@ -34,7 +34,8 @@ class Permanent:
     Attributes:
         pid: Object id (also its timestamp: ids only grow).
         card: Index into the game's card table.
-        controller: Seat controlling it (the owner: control never changes).
+        controller: Seat controlling it: its owner, unless a control-changing effect
+            applies (:mod:`~control`).
         slot: Permanent slot of the action space, or -1 if all slots were taken.
         tapped, sick: Tapped; entered since its controller's turn began.
         damage: Damage marked this turn.
@@ -45,6 +46,8 @@ class Permanent:
             they were made (their timestamps).
         face_down: Face down (manifested, rule 701.34): it has the characteristics of
             :data:`~effects.FACE_DOWN`, not its card's, until it is turned face up.
+        control: Resolved control-changing effects on it, ``[controller, timestamp,
+            until_end_of_turn]`` (see :mod:`~control`); ``controller`` is the result.
     """
 
     pid: int
@@ -59,10 +62,12 @@ class Permanent:
     attached_to: int | None = None
     mods: list[list[Any]] = field(default_factory=list)
     face_down: bool = False
+    control: list[list[int]] = field(default_factory=list)
 
     def copy(self) -> Permanent:
         return dataclasses.replace(self, counters=dict(self.counters),
-                                   mods=[[m[0], m[1], list(m[2])] for m in self.mods])
+                                   mods=[[m[0], m[1], list(m[2])] for m in self.mods],
+                                   control=[c[:] for c in self.control])
 
 
 @dataclass

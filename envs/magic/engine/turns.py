@@ -254,6 +254,7 @@ class TurnsMixin:
                 perm.damage = 0
                 perm.deathtouched = False
                 perm.mods.clear()
+            self._end_turn_control()
             self._begin_turn()
             return
         self._give_priority_to_active()
@@ -355,6 +356,7 @@ class TurnsMixin:
     def _lose(self, p: int, *, check_end: bool = True) -> None:
         self.lost[p] = True
         self.log("lose", player=p, reason=self._loss_reason(p))
+        self._drop_control_of(p)  # 800.4a: what they took returns first
         for pid, perm in list(self.battlefield.items()):
             if self.card_owner[perm.card] == p:
                 self._leave(pid, "exile")

@@ -1,0 +1,119 @@
+"""Control-changing effects (rules 108.4, 613.1b layer 2, 302.6, 506.4, 800.4a).
+
+A permanent's controller is its owner unless a control-changing effect says otherwise
+(110.2: it is the player under whose control it entered, and every way the engine puts a
+permanent onto the battlefield puts it under its owner's control). Two kinds exist:
+
+- a resolved "gain control of ..." (:class:`~effects.GainControl`): recorded on the
+  permanent as ``[controller, timestamp, until_end_of_turn, source]``; an
+  until-end-of-turn one ends in the cleanup step (514.2); one "for as long as this remains
+  on the battlefield" when its source (``source``, else -1) leaves; a lasting one when
+  the permanent leaves;
+- an attached Aura's "You control enchanted creature" (:class:`~effects.ControlAttached`),
+  which applies while the Aura is on the battlefield attached to it; its timestamp is the
+  Aura's (the time it entered, 613.7e: an Aura's timestamp is renewed when it becomes
+  attached to another object, which the engine does by giving it a new id only when it
+  moves zones; reattaching an Aura in place is not played).
+
+The effects apply in timestamp order, so the latest decides (613.7). When the controller
+a permanent has changes, it has not been under its new controller's control since their
+most recent turn began (302.6): it is summoning sick until then (haste still lets it
+attack and tap), and it is removed from combat (506.4). When a player leaves the game,
+the effects that gave them control end first, so what they took returns to its owners,
+then what they own leaves (800.4a).
+"""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+
+
+class ControlMixin:
+    """The part of :class:`~game.MagicGame` that works out who controls what."""
+
+    def gain_control(self, pid: int, player: int, until_end_of_turn: bool,
+                     source: int | None = None) -> None:
+        """``player`` gains control of permanent ``pid`` (a resolved effect); with
+        ``source``, for as long as that permanent stays on the battlefield (an effect
+        whose source is already gone does nothing, 611.2b)."""
+        perm = self.battlefield.get(pid)
+        if perm is None or self.lost[player] or (
+                source is not None and source not in self.battlefield):
+            return
+        perm.control.append([player, self._new_id(), int(until_end_of_turn),
+                             -1 if source is None else source])
+        self.controlled += 1
+        self._apply_control()
+
+    def _control_auras(self) -> list[tuple[int, int, int]]:
+        """``(timestamp, host, controller)`` of every attached control Aura."""
+        self._statics()
+        return self._controllers_of_hosts
+
+    def _apply_control(self) -> None:
+        """Give every permanent the controller its control effects say (cheap when no
+        permanent has one: the usual case)."""
+        auras = self._control_auras()
+        if not auras and not self.controlled:
+            return
+        claims: dict[int, list[tuple[int, int]]] = {}
+        for timestamp, host, player in auras:
+            if host in self.battlefield:
+                claims.setdefault(host, []).append((timestamp, player))
+        still = 0  # permanents with an effect or under another player than their owner
+        battlefield = self.battlefield
+        for pid, perm in battlefield.items():
+            owner = self.card_owner[perm.card]
+            if perm.control:
+                perm.control = [c for c in perm.control if c[3] < 0 or c[3] in battlefield]
+            effects = [(c[1], c[0]) for c in perm.control] + claims.get(pid, [])
+            still += bool(perm.control)
+            controller = max(effects)[1] if effects else owner
+            if controller != perm.controller:
+                self._change_controller(pid, controller)
+            still += controller != owner
+        self.controlled = still
+
+    def _change_controller(self, pid: int, controller: int) -> None:
+        perm = self.battlefield[pid]
+        before = perm.controller
+        perm.controller = controller
+        perm.sick = True  # 302.6: not controlled since its new controller's turn began
+        if pid in self.attackers or pid in self.blocking:
+            self._remove_from_combat(pid)
+        self._bf_version += 1
+        self._legal = None
+        self.log("control", id=pid, card=self.name_of(perm.card), player=controller,
+                 before=before, **self.face_down_marks(pid))
+
+    def _remove_from_combat(self, pid: int) -> None:
+        """Rule 506.4: ``pid`` stops attacking or blocking (a creature it blocked stays
+        blocked)."""
+        self.attackers.pop(pid, None)
+        self.attacking_pw.pop(pid, None)
+        self.blocks.pop(pid, None)
+        self.blocking.pop(pid, None)
+
+    def _end_turn_control(self) -> None:
+        """Cleanup (514.2): until-end-of-turn control effects end."""
+        if not self.controlled:
+            return
+        for perm in self.battlefield.values():
+            if perm.control:
+                perm.control = [c for c in perm.control if not c[2]]
+        self._apply_control()
+
+    def _drop_control_of(self, player: int) -> None:
+        """800.4a: the effects that give a leaving player control end."""
+        self._bf_version += 1  # the control Auras of a player who left no longer count
+        if not self.controlled and not self._control_auras():
+            return
+        for perm in self.battlefield.values():
+            if perm.control:
+                perm.control = [c for c in perm.control if c[0] != player]
+        self._apply_control()
+
+
+def control_statics(card: fx.CardDef) -> bool:
+    """Whether a card has a static ability that changes control."""
+    return any(isinstance(s, fx.ControlAttached) for s in card.statics)
