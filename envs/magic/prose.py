@@ -189,6 +189,10 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"divides the combat damage of {card(e['card'])} "
                          "among its blockers")
 
+    def on_cleanup_priority(self, e: Event) -> str:
+        return ("Something happened in the cleanup step: players get priority, then "
+                "another cleanup step follows")
+
     def on_block_removed(self, e: Event) -> str:
         why = f" ({words(e['reason'])})" if e.get("reason") else ""
         return f"{self.whose(e['player']).capitalize()} block is removed{why}"

@@ -16,6 +16,7 @@ from magic.positions import (
     creature,
     has,
     lands,
+    pass_until,
     settle,
     slot,
     types_of,
@@ -203,3 +204,40 @@ def test_510_1c_one_blocker_takes_all_without_a_decision():
     to_damage(game, trampler, giant)  # lethal to the Giant, the rest to the player
     assert "damage_assigned" not in types_of(game)
     assert game.life[1] == 16 and giant not in game.battlefield
+
+
+# ------------------------------------------------ priority in cleanup, 514.3a
+def test_514_3a_a_state_based_action_in_cleanup_gives_priority_then_cleanup_again():
+    game = blank()
+    lands(game, 0, "Forest")
+    bears = game.add_permanent("Grizzly Bears", 0)
+    ripper = game.add_permanent("Sickle Ripper", 1)  # 2/1 wither
+    game.add_card("Giant Growth", 0)
+    game.start_at("main1", 0)
+    act(game, "Giant Growth")
+    game.apply_action(A.permanent(slot(game, bears)))
+    settle(game)
+    to_blocks(game, bears)
+    block(game, ripper, bears)
+    game.apply_action(A.DONE)
+    pass_until(game, "end")
+    # two -1/-1 counters from wither: a 3/3 until Giant Growth ends in cleanup
+    assert game.battlefield[bears].counters["-1/-1"] == 2 and ripper not in game.battlefield
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)
+    assert bears not in game.battlefield  # 0/0 once the pump ends (704.5f)
+    assert game.step == "cleanup" and game.decision == {"kind": "priority", "player": 0}
+    assert "cleanup_priority" in types_of(game)
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)  # all pass: another cleanup step, then the next turn
+    assert game.active == 1 and game.step != "cleanup"
+    assert types_of(game).count("cleanup_priority") == 1
+
+
+def test_514_3_no_priority_in_a_quiet_cleanup():
+    game = blank()
+    game.add_permanent("Grizzly Bears", 0, damage=1)
+    game.start_at("end", 0)
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)
+    assert game.active == 1 and "cleanup_priority" not in types_of(game)

@@ -101,6 +101,12 @@ last; with trample, once every blocker has lethal damage, choosing the player (o
 planeswalker) it attacks assigns it all the rest (702.19b). The division is logged
 (``damage_assigned``) and all combat damage is then dealt at once.
 
+Cleanup step (514.3): no player gets priority unless a state-based action is performed
+or an ability triggers as damage and "until end of turn" effects end (a creature with
+-1/-1 counters losing its pump, a discard trigger); then players get priority
+(event ``cleanup_priority``) and, once all pass with the stack empty, another cleanup
+step follows (514.3a).
+
 Legend rule (704.5j): a player who controls two or more legendary permanents with the
 same name chooses the one to keep (decision ``legend``, "choose permanent"; several
 such choices are asked in APNAP order); the state-based actions are then performed
@@ -135,7 +141,6 @@ a player could make, never a change to what is legal):
 - A manifest of several cards ("the top two cards") puts them onto the battlefield
   one at a time; a player with an empty library manifests nothing (it is not a draw).
 - Cleanup (514.1): the active player discards down to 7, one chosen card at a time.
-  No player gets priority in the cleanup step.
 - London mulligan (103.5): in each round every player still deciding declares keep or
   mulligan in turn order from the starting player (one decision each); when all have
   declared, those who took a mulligan shuffle their hands away and draw new ones at

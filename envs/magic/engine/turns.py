@@ -178,7 +178,8 @@ class TurnsMixin:
         if self.step == "end_of_combat":
             self._clear_combat()
         if self.step == "cleanup":
-            self._begin_turn()
+            # players had priority in this cleanup step: another one follows (514.3a)
+            self.stage = "tba"
             return
         nxt = STEPS[i + 1]
         if nxt == "declare_blockers" and not self.attackers:
@@ -255,6 +256,13 @@ class TurnsMixin:
                 perm.deathtouched = False
                 perm.mods.clear()
             self._end_turn_control()
+            # 514.3a: no player gets priority unless a state-based action is performed
+            # or an ability triggers now; then they do, and another cleanup follows
+            if self._state_based() or self.pending_triggers:
+                if self.outcome is None:
+                    self.log("cleanup_priority", player=a)
+                    self._give_priority_to_active()
+                return
             self._begin_turn()
             return
         self._give_priority_to_active()
