@@ -9,11 +9,12 @@ rules and every choice the engine automates are in
 ``labyrinth-gym cards coverage``.
 
 ## Action Space
-``Discrete(594)``, one space for every decision point, with a mask: pass, done,
+``Discrete(595)``, one space for every decision point, with a mask: pass, done,
 yes/no, keep/mulligan, cast or play a hand slot, activate an ability of a permanent
 slot, choose a player (relative seat), a permanent slot, a stack slot, a mode (or X),
 attack a relative seat with a permanent slot, block with a permanent slot, choose a
-hand slot, activate a card's ability from the hand. A multi-part choice is a sequence
+hand slot, activate a card's ability from the hand, concede (only when
+``concede_action`` is on). A multi-part choice is a sequence
 of decisions (the spell, then its modes, then each target; attackers one by one then
 "done", each followed, when the defending player controls a planeswalker, by what
 it attacks: that player or one of the planeswalkers; each blocker then the attacker
@@ -67,6 +68,9 @@ counted) or ``max_actions`` actions.
   it for test decks). A shorter deck is refused at construction, naming its seat.
 - ``max_turns``: truncation cap in turns (default 60); ``max_actions`` (default 20000).
 - ``mulligan``: offer London mulligans (default True).
+- ``concede_action``: offer the "concede" action (594) at every decision of a player
+  (default False: a learner or a random player is never offered it; a front end can
+  still call the engine's ``concede(seat)`` at any time, rule 104.3a).
 - ``render_mode``: ``"ansi"`` (the table as the seat to act reads it).
 
 ## Version History
@@ -195,6 +199,9 @@ SPEC = GameSpec(
         Option("max_turns", 60, "an integer >= 1", "turns before truncation"),
         Option("max_actions", 20000, "an integer >= 1", "actions before truncation"),
         Option("mulligan", True, (True, False), "offer London mulligans"),
+        Option("concede_action", False, (True, False),
+               "offer the 'concede' action at every decision (off: the engine's "
+               "concede() only, and learners never see it)"),
     ),
 )
 

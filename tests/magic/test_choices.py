@@ -6,8 +6,10 @@ slots. Each names real cards from the pool."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from labyrinth_gym.envs.magic.engine import actions as A
-from labyrinth_gym.envs.magic.engine.game import MagicGame
+from labyrinth_gym.envs.magic.engine.game import MagicGame, new_game
 from magic.positions import (
     act,
     attack,
@@ -21,6 +23,7 @@ from magic.positions import (
     slot,
     types_of,
 )
+from magic.test_properties import card_zones
 
 OBYRA = "Obyra, Dreaming Duelist"  # {U}{B}, a legendary 2/2 with flash and flying
 
@@ -241,3 +244,80 @@ def test_514_3_no_priority_in_a_quiet_cleanup():
     game.apply_action(A.PASS)
     game.apply_action(A.PASS)
     assert game.active == 1 and "cleanup_priority" not in types_of(game)
+
+
+# ------------------------------------------------------ conceding, 104.3a, 800.4a
+def test_104_3a_a_two_player_game_ends_when_a_player_concedes():
+    game = blank()
+    game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    assert A.CONCEDE not in game.legal_actions()  # not offered unless asked for
+    game.concede(1)  # at any time: it is seat 0 who is deciding
+    assert game.is_terminal() and game.winner == 0 and game.returns() == [1.0, -1.0]
+    assert [e["reason"] for e in game.events if e["type"] == "lose"] == ["concede"]
+    assert not game.battlefield  # its objects left the game with it
+
+
+def test_800_4a_a_player_who_concedes_with_priority_counts_as_gone():
+    game = blank(players=3)
+    lands(game, 0, "Mountain")
+    game.add_card("Shock", 0)
+    game.start_at("main1", 0)
+    act(game, "Shock")
+    game.apply_action(A.player(2))  # Shock at seat 2
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)
+    assert game.decision == {"kind": "priority", "player": 2} and len(game.stack) == 1
+    game.concede(2)  # the two others passed in succession: the Shock resolves now
+    assert game.lost == [False, False, True] and not game.stack
+    assert "fizzle" in types_of(game)  # its target left the game
+    assert game.decision == {"kind": "priority", "player": 0} and game.outcome is None
+
+
+def test_800_4a_a_player_conceding_mid_cast_takes_the_spell_along():
+    game = blank(players=3)
+    lands(game, 1, "Mountain")
+    shock = game.add_card("Shock", 1)
+    game.start_at("main1", 0)
+    game.apply_action(A.PASS)  # seat 0 passes, seat 1 casts an instant
+    act(game, "Shock")
+    assert game.decision["kind"] == "target" and game.decision["player"] == 1
+    game.concede(1)
+    assert game.casting is None and shock in game.exile[1]
+    assert game.decision == {"kind": "priority", "player": 2}
+    game.apply_action(A.PASS)  # seat 0 passed before: both living players have now
+    assert game.step == "beginning_of_combat"
+
+
+def test_concede_action_is_offered_only_when_asked_and_passing_stays_automatic():
+    game = MagicGame.new(3, decks=[["Forest"] * 40] * 2, concede_action=True)
+    legal = game.legal_actions()
+    assert legal[-1] == A.CONCEDE and game.action_to_string(A.CONCEDE) == "concede"
+    seat = game.decision["player"]
+    game.apply_action(A.CONCEDE)
+    assert game.is_terminal() and game.winner == 1 - seat
+    plain = MagicGame.new(3, decks=[["Forest"] * 40] * 2)
+    assert A.CONCEDE not in plain.legal_actions()
+
+
+def test_random_concessions_at_any_moment_keep_the_game_sound():
+    """3-4 player random games where a random player concedes at random moments
+    (mid-cast, mid-combat, during others' decisions) run to their end."""
+    rng = np.random.default_rng(29)
+    for seed in range(24):
+        players = 3 + seed % 2
+        game = new_game(seed, num_players=players, max_turns=30)
+        steps = 0
+        while not game.is_terminal():
+            if rng.random() < 0.01:
+                game.concede(int(rng.choice(game.living())))
+                continue
+            legal = game.legal_actions()
+            assert legal, f"no legal action at {game.decision}"
+            game.apply_action(legal[int(rng.integers(len(legal)))])
+            steps += 1
+            assert steps < 20_000
+        assert game.outcome in ("win", "draw", "truncated")
+        zones = card_zones(game)
+        assert all(zones[c] == 1 for c in range(len(game.card_def))
+                   if not game.card_token[c])

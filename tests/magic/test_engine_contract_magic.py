@@ -29,13 +29,13 @@ def play(game: MagicGame, steps: int, seed: int) -> list[int]:
 
 
 def test_action_table_is_consistent():
-    assert A.NUM_ACTIONS == 594
+    assert A.NUM_ACTIONS == 595
     seen = set()
     for a in range(A.NUM_ACTIONS):
         kind, args = A.decode(a)
         rebuilt = {"pass": lambda: A.PASS, "done": lambda: A.DONE, "yes": lambda: A.YES,
                    "no": lambda: A.NO, "keep": lambda: A.KEEP,
-                   "mulligan": lambda: A.MULLIGAN}.get(kind)
+                   "mulligan": lambda: A.MULLIGAN, "concede": lambda: A.CONCEDE}.get(kind)
         index = rebuilt() if rebuilt else getattr(A, kind)(*args)
         assert index == a
         seen.add((kind, args))

@@ -33,8 +33,10 @@ seats: ``0`` is the deciding player, ``1`` the next player in turn order, and so
 |                                | discard, a card discarded to pay a cost)             |
 | ``578 + i``                    | activate the ability of hand slot ``i`` that works   |
 |                                | from the hand (cycling, channel)                     |
+| ``594``                        | concede (104.3a): offered only by a game built with  |
+|                                | ``concede_action=True``                              |
 
-:data:`NUM_ACTIONS` is 594. An attacker declared at a player who controls a
+:data:`NUM_ACTIONS` is 595. An attacker declared at a player who controls a
 planeswalker is followed by the choice of what it attacks: that player (``choose
 player``) or one of the planeswalkers (``choose permanent``), rule 508.1b.
 """
@@ -68,10 +70,11 @@ ATTACK = MODE + MAX_MODES
 BLOCK = ATTACK + MAX_PERMANENTS * (MAX_PLAYERS - 1)
 HAND = BLOCK + MAX_PERMANENTS
 HAND_ABILITY = HAND + MAX_HAND
-NUM_ACTIONS = HAND_ABILITY + MAX_HAND
+CONCEDE = HAND_ABILITY + MAX_HAND
+NUM_ACTIONS = CONCEDE + 1
 
 _SIMPLE = {PASS: "pass", DONE: "done", YES: "yes", NO: "no", KEEP: "keep",
-           MULLIGAN: "mulligan"}
+           MULLIGAN: "mulligan", CONCEDE: "concede"}
 
 
 def cast(slot: int) -> int:
@@ -117,7 +120,8 @@ def hand_ability(slot: int) -> int:
 def decode(action: int) -> tuple[str, tuple[int, ...]]:
     """``(kind, args)`` of an action index.
 
-    Kinds: ``pass``, ``done``, ``yes``, ``no``, ``keep``, ``mulligan`` (no args);
+    Kinds: ``pass``, ``done``, ``yes``, ``no``, ``keep``, ``mulligan``, ``concede``
+    (no args);
     ``cast (i,)``, ``activate (j, k)``, ``player (r,)``, ``permanent (j,)``,
     ``stack (s,)``, ``mode (m,)``, ``attack (j, r)``, ``block (j,)``, ``hand (i,)``,
     ``hand_ability (i,)``.

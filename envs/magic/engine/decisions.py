@@ -38,9 +38,12 @@ class DecisionsMixin:
         # memoise them for the many costs it checks.
         self._memo = {}
         try:
-            return self._legal_for_decision()
+            out = self._legal_for_decision()
         finally:
             self._memo = None
+        if self.concede_action and self.decision["player"] not in self.automated_seats:
+            out.append(A.CONCEDE)  # always last (automatic passing looks past it)
+        return out
 
     def _legal_for_decision(self) -> list[int]:
         d = self.decision
@@ -402,6 +405,9 @@ class DecisionsMixin:
         """Carry out a legal action for the current decision."""
         d = self.decision
         assert d is not None
+        if action == A.CONCEDE:
+            self._concede(d["player"])
+            return
         self.decision = None
         self._legal = None
         kind, args = A.decode(action)

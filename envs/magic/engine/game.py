@@ -107,6 +107,18 @@ or an ability triggers as damage and "until end of turn" effects end (a creature
 (event ``cleanup_priority``) and, once all pass with the stack empty, another cleanup
 step follows (514.3a).
 
+Conceding (104.3a): :meth:`MagicGame.concede` lets a seat concede at any time,
+whoever is deciding; it loses at once (event ``lose``, reason ``concede``) and leaves
+the game as a player who loses does (800.4a, below): a spell it was casting or that
+was resolving leaves with it, its own pending decision is dropped and play moves on
+(a priority round its pass would have ended ends; its combat declarations end), and
+another player's decision is asked again, or put back a step when what it was about
+left (an attacker's target, a blocker's attacker; a spell whose targets can no longer
+be chosen returns to its owner's hand uncast). The "concede" action
+(:data:`~actions.CONCEDE`) is offered at every decision only in a game built with
+``concede_action=True`` (an env option: learners are not offered it by default);
+automatic passing looks past it.
+
 Legend rule (704.5j): a player who controls two or more legendary permanents with the
 same name chooses the one to keep (decision ``legend``, "choose permanent"; several
 such choices are asked in APNAP order); the state-based actions are then performed
@@ -346,7 +358,7 @@ class MagicGame(ObjectsMixin, ControlMixin, CastingMixin, DecisionsMixin, Librar
             decks: list[list[str | fx.CardDef]] | None = None, life: int = 20,
             max_turns: int = 60, max_actions: int = 20000,
             starting_player: int | None = None, mulligan: bool = True,
-            opening_hand: int = 7) -> MagicGame:
+            opening_hand: int = 7, concede_action: bool = False) -> MagicGame:
         """A new game: decks shuffled, opening hands drawn, mulligans asked.
 
         Args:
@@ -359,6 +371,8 @@ class MagicGame(ObjectsMixin, ControlMixin, CastingMixin, DecisionsMixin, Librar
             starting_player: Seat taking the first turn (default: a die roll).
             mulligan: Offer London mulligans (False: everyone keeps).
             opening_hand: Cards drawn at the start (0 for hand-built positions).
+            concede_action: Offer the "concede" action (:data:`~actions.CONCEDE`)
+                at every decision of a player (default: only :meth:`concede`).
         """
         num_players = integer("num_players", num_players, 2, A.MAX_PLAYERS)
         life = integer("life", life, 1)
@@ -373,6 +387,7 @@ class MagicGame(ObjectsMixin, ControlMixin, CastingMixin, DecisionsMixin, Librar
             raise ValueError(f"{len(decks)} decks for {num_players} players")
         game = cls.__new__(cls)
         game._init_empty(Dice(rng), num_players, life, max_turns, max_actions)
+        game.concede_action = boolean("concede_action", concede_action)
         for p, deck in enumerate(decks):
             for card in deck:
                 game.library[p].append(game._new_card(card_def(card), p))
@@ -479,6 +494,8 @@ class MagicGame(ObjectsMixin, ControlMixin, CastingMixin, DecisionsMixin, Librar
         #: Pass (or say "done") for a player with no other choice; tests of single
         #: steps turn it off.
         self.auto_pass = True
+        #: Whether the "concede" action is offered (:meth:`concede` always works).
+        self.concede_action = False
         self.outcome: str | None = None
         self.winner: int | None = None
         self._legal: list[int] | None = None
@@ -589,6 +606,8 @@ class MagicGame(ObjectsMixin, ControlMixin, CastingMixin, DecisionsMixin, Librar
     def action_to_string(self, action: int) -> str:
         kind, args = A.decode(int(action))
         p = self.decision["player"] if self.decision else self.active
+        if kind == "concede":
+            return kind
         if self.decision is not None and self.decision["kind"] in LIBRARY_DECISIONS:
             # only the deciding player is shown action names: it looks at the cards
             return self.library_action_name(action)
@@ -888,6 +907,7 @@ class MagicGame(ObjectsMixin, ControlMixin, CastingMixin, DecisionsMixin, Librar
             "closed": self.closed, "res": res, "mull": self.mull,
             "public_hand": self.public_hand, "known_bottom": self.known_bottom,
             "actions_taken": self.actions_taken, "auto_pass": self.auto_pass,
+            "concede_action": self.concede_action,
             "outcome": self.outcome,
             "winner": self.winner,
         })
@@ -919,6 +939,7 @@ class MagicGame(ObjectsMixin, ControlMixin, CastingMixin, DecisionsMixin, Librar
         game.known_bottom = data.get("known_bottom", [0] * game.num_players)
         game.first_strikers = data.get("first_strikers", [])
         game.legend_kept = data.get("legend_kept", [])
+        game.concede_action = data.get("concede_action", False)
         game.combat_hits = data.get("combat_hits")
         game.poison = data.get("poison", [0] * game.num_players)
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}

@@ -36,7 +36,8 @@ class TurnsMixin:
                     self._act(self._automatic_action())
                     continue
                 legal = self.legal_actions()
-                if self.auto_pass and len(legal) == 1 and legal[0] in (A.PASS, A.DONE):
+                if self.auto_pass and legal[0] in (A.PASS, A.DONE) and (
+                        len(legal) == 1 or (len(legal) == 2 and legal[1] == A.CONCEDE)):
                     self._act(legal[0])
                     continue
                 return
@@ -80,6 +81,11 @@ class TurnsMixin:
         if self.passes < self.num_players - sum(self.lost):  # living players
             self.priority = self._next_living(self.priority)
             return
+        self._all_passed()
+
+    def _all_passed(self) -> None:
+        """Every living player passed in succession: resolve the top of the stack, or
+        end the step (rule 117.4)."""
         self.passes = 0
         self._sba_clean = False
         self.priority = self.active if not self.lost[self.active] else \
@@ -289,6 +295,10 @@ class TurnsMixin:
             if blockers and attacker not in self.blocked:
                 self.blocked.append(attacker)
         self.blockers_to_declare.pop(0)
+        self._next_blocking_player()
+
+    def _next_blocking_player(self) -> None:
+        """Ask the next defending player for blockers, or end the declarations."""
         if self.blockers_to_declare:
             self.decision = {"kind": "block", "player": self.blockers_to_declare[0]}
             return
@@ -361,9 +371,109 @@ class TurnsMixin:
         return walker
 
     # ------------------------------------------------------------------- losing
-    def _lose(self, p: int, *, check_end: bool = True) -> None:
+    def concede(self, seat: int) -> None:
+        """Seat ``seat`` concedes (104.3a): it loses the game at once, whatever is
+        being done and whoever is deciding, and leaves it as a player who loses does
+        (800.4a, :meth:`_lose`); then play runs to the next decision.
+
+        Raises:
+            ValueError: the game is over, ``seat`` is not a seat, has already left the
+                game, or is a seat the game plays itself (:attr:`automated_seats`).
+        """
+        if self.outcome is not None:
+            raise ValueError("the game is over")
+        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise ValueError(f"no seat {seat!r} (0-{self.num_players - 1})")
+        if self.lost[seat]:
+            raise ValueError(f"seat {seat} has already left the game")
+        if seat in self.automated_seats:
+            raise ValueError(f"seat {seat} is played by the game and does not concede")
+        self._concede(seat)
+        self._run()
+
+    def _concede(self, seat: int) -> None:
+        """:meth:`concede` without running on: ``seat`` leaves, and what it was doing
+        (casting, resolving, deciding) is dropped or handed on."""
+        d = self.decision
+        self.decision = None
+        self._legal = None
+        self._sba_clean = False
+        # the players who passed in succession before the one holding priority
+        passed = []
+        q = self.priority
+        for _ in range(self.passes if self.stage == "priority" else 0):
+            q = (q - 1) % self.num_players
+            while self.lost[q]:
+                q = (q - 1) % self.num_players
+            passed.append(q)
+        self._lose(seat, reason="concede")
+        if self.outcome is not None:
+            return
+        if seat in passed:
+            self.passes -= 1
+        item = self.casting
+        if item is not None and item.controller == seat:
+            self.casting = None  # its spell leaves the game with it (800.4a)
+            self.closed = []
+            if item.kind == "spell":
+                self.exile[self.card_owner[item.card]].append(item.card)
+        if self.res is not None and self.res["item"].controller == seat:
+            item = self.res["item"]
+            self.res = None
+            if item.kind == "spell":
+                self.exile[self.card_owner[item.card]].append(item.card)
+        m = self.mull
+        if m is not None:
+            for key in ("deciding", "again"):
+                if seat in m[key]:
+                    m[key].remove(seat)
+            if m["keeper"] == seat:
+                m["bottom"] = 0
+        if d is not None:
+            self._decision_after_leaving(d, seat)
+
+    def _decision_after_leaving(self, d: dict, seat: int) -> None:
+        """Carry on after ``seat`` left while decision ``d`` was asked: its own
+        decision is dropped and the game moves on; another player's is asked again,
+        or put back a step when what it was about left with ``seat``."""
+        kind = d["kind"]
+        if d["player"] == seat:
+            if kind == "priority" and self.stage == "priority":
+                if self.passes >= self.num_players - sum(self.lost):
+                    self._all_passed()
+            elif kind in ("attack", "attack_target"):
+                self._attackers_declared()
+            elif kind in ("block", "block_target"):
+                self._next_blocking_player()
+            return  # the others resume from the game's state
+        if kind in ("attack_target", "assign_damage") and d["attacker"] not in self.attackers:
+            if kind == "attack_target":
+                self.decision = {"kind": "attack", "player": d["player"]}
+            return  # (the damage step resumes without that attacker)
+        self.decision = d
+        if not [a for a in self.legal_actions() if a != A.CONCEDE]:
+            if kind == "block_target":
+                self.decision = {"kind": "block", "player": d["player"]}
+            elif self.casting is not None:
+                self._cancel_casting()
+        self._legal = None
+
+    def _cancel_casting(self) -> None:
+        """A spell or ability whose choices can no longer be made is not cast (601.2:
+        the game goes back to before it was begun, nothing was paid yet): a spell
+        returns to its owner's hand, a trigger is removed."""
+        item = self.casting
+        self.casting = None
+        self.closed = []
+        self.decision = None
+        if item.kind == "spell":
+            self.hand[item.controller].append(item.card)
+        elif item.kind == "triggered":
+            self.log("trigger_removed", card=self.name_of(item.card), reason="no target")
+
+    def _lose(self, p: int, *, check_end: bool = True, reason: str | None = None) -> None:
         self.lost[p] = True
-        self.log("lose", player=p, reason=self._loss_reason(p))
+        self.log("lose", player=p, reason=reason or self._loss_reason(p))
         self._drop_control_of(p)  # 800.4a: what they took returns first
         for pid, perm in list(self.battlefield.items()):
             if self.card_owner[perm.card] == p:

@@ -341,9 +341,11 @@ class CommanderGame(MagicGame):
             # when it dealt the damage; the engine has no control-changing effects)
         return None if who is None or who < 0 else who
 
-    def _lose(self, p: int, *, check_end: bool = True) -> None:
-        self._pending_losses.append([p, -1 if self._cause(p) is None else self._cause(p)])
-        super()._lose(p, check_end=check_end)
+    def _lose(self, p: int, *, check_end: bool = True, reason: str | None = None) -> None:
+        # a concession is self-inflicted (rule 4d): no player caused it
+        cause = None if reason == "concede" else self._cause(p)
+        self._pending_losses.append([p, -1 if cause is None else cause])
+        super()._lose(p, check_end=check_end, reason=reason)
         if check_end:
             self._flush_losses()
 
