@@ -540,7 +540,7 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
         g[_G_LANDS + r] = min(lands[p] / 10, 1.0)
 
     # own hand
-    hand = game.hand[observer][:A.MAX_HAND]
+    hand = game.hand_slots(observer)  # row i: the card hand slot i addresses
     if hand:
         k = len(hand)
         block = obs[O_HAND:O_STACK].reshape(A.MAX_HAND, HAND_WIDTH)

@@ -321,3 +321,41 @@ def test_random_concessions_at_any_moment_keep_the_game_sound():
         zones = card_zones(game)
         assert all(zones[c] == 1 for c in range(len(game.card_def))
                    if not game.card_token[c])
+
+
+# ------------------------------------------------------- hands beyond 16 slots
+def test_a_hand_of_more_than_16_cards_folds_copies_so_every_card_is_playable():
+    game = blank()
+    lands(game, 0, "Mountain")
+    for _ in range(16):
+        game.add_card("Grizzly Bears", 0)
+    bolt = game.add_card("Lightning Bolt", 0)  # the 17th card
+    game.start_at("main1", 0)
+    slots = game.hand_slots(0)
+    assert len(slots) == A.MAX_HAND and slots[1] == bolt  # one Bears, then the Bolt
+    act(game, "cast hand 1 (Lightning Bolt)")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.life[1] == 17
+    assert game.hand_slots(0) == game.hand[0]  # 16 cards: slots in arrival order again
+
+
+def test_hand_slots_follow_arrival_order_up_to_16_cards():
+    game = blank()
+    cards = [game.add_card(name, 0) for name in ("Grizzly Bears", "Shock",
+                                                 "Grizzly Bears", "Forest")]
+    game.start_at("main1", 0)
+    assert game.hand_slots(0) == cards
+
+
+def test_the_observation_shows_the_card_each_hand_slot_plays():
+    from labyrinth_gym.envs.magic.encoding import CARD, MagicObs, encode
+
+    game = blank()
+    for _ in range(18):
+        game.add_card("Grizzly Bears", 0)
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    v = MagicObs(encode(game, 0))
+    assert v.hand_present.sum() == A.MAX_HAND
+    assert v.hand[1, CARD["type_instant"]] == 1 and v.hand[0, CARD["type_creature"]] == 1

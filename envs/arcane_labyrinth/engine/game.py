@@ -931,7 +931,7 @@ class ArcaneGame(MagicGame):
                           for pid in self._player_lands()
                           if pid not in chosen and self.can_buy(card, [*chosen, pid]))
         if kind == "encounter_discard":
-            return [A.hand(i) for i, c in enumerate(self.hand[HERO][:A.MAX_HAND])
+            return [A.hand(i) for i, c in enumerate(self.hand_slots(HERO))
                     if self._is_land(c)]
         if kind == "encounter_sacrifice":
             return sorted(A.permanent(self.battlefield[pid].slot)
@@ -958,7 +958,7 @@ class ArcaneGame(MagicGame):
             else:
                 self._finish_shop(card, chosen)
         elif dk == "encounter_discard":
-            self._discard(HERO, self.hand[HERO][args[0]])
+            self._discard(HERO, self.hand_slots(HERO)[args[0]])
         elif dk == "encounter_sacrifice":
             self.move_permanents([self.slots[args[0]]], "graveyard")
         else:
@@ -979,7 +979,8 @@ class ArcaneGame(MagicGame):
                 return f"sacrifice {self._slot_name(args[0], HERO)}"
             if kind == "hand":
                 i = args[0]
-                name = self.name_of(self.hand[HERO][i]) if i < len(self.hand[HERO]) \
+                slots = self.hand_slots(HERO)
+                name = self.name_of(slots[i]) if i < len(slots) \
                     else "?"
                 return f"discard hand {i} ({name})"
         return super().action_to_string(action)

@@ -1,7 +1,9 @@
 """The Magic engine's fixed action space: one ``Discrete`` for every decision point.
 
 Hand slots index the acting player's hand in the order the cards arrived (0 is the
-oldest card). Permanent slots are fixed per object: a permanent takes the lowest free
+oldest card); a hand of more than 16 cards folds identical cards, one of each first
+(:meth:`~decisions.DecisionsMixin.hand_slots`), so only a hand of more than 16
+different cards has cards no slot reaches. Permanent slots are fixed per object: a permanent takes the lowest free
 slot when it enters the battlefield and keeps it until it leaves. Stack slots count
 from the bottom of the stack (0 is the oldest object). Player choices are *relative*
 seats: ``0`` is the deciding player, ``1`` the next player in turn order, and so on.
@@ -44,7 +46,9 @@ player``) or one of the planeswalkers (``choose permanent``), rule 508.1b.
 from __future__ import annotations
 
 MAX_HAND = 16
-"""Hand slots an action can address; cards beyond slot 15 wait until the hand shrinks."""
+"""Hand slots an action can address. A larger hand puts one card of each definition in
+the slots first (copies are alike), so a card waits for a slot only when the hand
+holds more than 16 different cards."""
 MAX_PERMANENTS = 64
 """Permanent slots; a permanent entering when all are taken has no slot (see game)."""
 MAX_ABILITIES = 3

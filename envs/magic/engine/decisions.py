@@ -55,7 +55,7 @@ class DecisionsMixin:
         if kind == "mulligan":
             return [A.KEEP, A.MULLIGAN] if self.mull["count"][p] < 7 else [A.KEEP]  # type: ignore[index]
         if kind in ("bottom", "discard"):
-            return [A.hand(i) for i in range(min(len(self.hand[p]), A.MAX_HAND))]
+            return [A.hand(i) for i in range(len(self.hand_slots(p)))]
         if kind == "yesno":
             return [A.YES, A.NO]
         if kind == "x":
@@ -98,7 +98,7 @@ class DecisionsMixin:
                     if pid in self.battlefield]
         if kind == "cost_discard":
             chosen = self.casting.discarded  # type: ignore[union-attr]
-            return [A.hand(i) for i, c in enumerate(self.hand[p][:A.MAX_HAND])
+            return [A.hand(i) for i, c in enumerate(self.hand_slots(p))
                     if c not in chosen and c != self.casting.card]  # type: ignore[union-attr]
         if kind == "dread":  # mode 0: manifest the top card; 1: the second
             return [A.mode(0), A.mode(1)]
@@ -115,6 +115,29 @@ class DecisionsMixin:
         if kind in LIBRARY_DECISIONS:
             return self.library_legal(d)
         return self._custom_legal(d)
+
+    def hand_slots(self, p: int) -> list[int]:
+        """The cards of ``p``'s hand that hand slots ``0..15`` address, in slot order
+        (do not modify the list). A hand of at most :data:`~actions.MAX_HAND` cards is
+        addressed as it is, in the order the cards arrived. A larger hand folds
+        identical cards: one card of each definition first (in the order its first
+        copy arrived), then the other copies in arrival order, as many as there are
+        slots; so every card can be played or chosen unless the hand holds more than
+        16 different cards (copies in a hand are alike: which one is used changes
+        nothing)."""
+        hand = self.hand[p]
+        if len(hand) <= A.MAX_HAND:
+            return hand
+        card_def = self.card_def
+        seen: set[int] = set()
+        first, copies = [], []
+        for c in hand:
+            if card_def[c] in seen:
+                copies.append(c)
+            else:
+                seen.add(card_def[c])
+                first.append(c)
+        return (first + copies)[:A.MAX_HAND]
 
     def _custom_legal(self, d: dict) -> list[int]:
         """Legal actions of a decision kind a variant adds (Magic has none)."""
@@ -145,7 +168,7 @@ class DecisionsMixin:
         sorcery = self._sorcery_timing(p)
         defs = self.defs
         card_def = self.card_def
-        for i, card in enumerate(self.hand[p][:A.MAX_HAND]):
+        for i, card in enumerate(self.hand_slots(p)):
             d = defs[card_def[card]]
             for index in d.hand_abilities:
                 if self._can_activate_from_hand(p, card, d.activated[index], index,
@@ -189,7 +212,7 @@ class DecisionsMixin:
         if cost.sacrifice is not None and not self._sacrifice_options(p, cost, source):
             return False
         if cost.discard:
-            hand = [c for c in self.hand[p][:A.MAX_HAND] if c != card]
+            hand = [c for c in self.hand_slots(p) if c != card]
             if len(hand) < cost.discard:
                 return False
         return True
@@ -419,7 +442,7 @@ class DecisionsMixin:
             if kind == "pass":
                 self._pass()
             elif kind == "cast":
-                self._cast(p, self.hand[p][args[0]])
+                self._cast(p, self.hand_slots(p)[args[0]])
             elif kind == "activate":
                 pid = self.slots[args[0]]
                 if self.battlefield[pid].face_down:
@@ -430,7 +453,7 @@ class DecisionsMixin:
                 else:
                     self._activate(p, pid, battlefield_abilities(self.pdef(pid))[args[1]])
             else:  # an ability of a card in hand (cycling)
-                card = self.hand[p][args[0]]
+                card = self.hand_slots(p)[args[0]]
                 index = next(i for i, ab in enumerate(self.cdef(card).activated)
                              if ab.zone == "hand")
                 self.casting = StackItem(sid=self._new_id(), kind="activated",
@@ -440,7 +463,8 @@ class DecisionsMixin:
         elif dk == "mulligan":
             self._mulligan(p, kind == "mulligan")
         elif dk == "bottom":
-            card = self.hand[p].pop(args[0])
+            card = self.hand_slots(p)[args[0]]
+            self.hand[p].remove(card)
             self.library[p].insert(0, card)
             self.known_bottom[p] += 1  # its owner knows what it put there
             self.log("bottom", player=p)
@@ -502,7 +526,7 @@ class DecisionsMixin:
             else:
                 res.pop("asking")  # type: ignore[union-attr]
         elif dk == "discard":
-            self._discard(p, self.hand[p][args[0]])
+            self._discard(p, self.hand_slots(p)[args[0]])
             if self.res is not None and self.res.get("asks"):
                 self.res["asks"][0][2] -= 1
         elif dk == "x":
@@ -510,7 +534,7 @@ class DecisionsMixin:
         elif dk == "cost_sacrifice":
             self.casting.sacrificed.append(self.slots[args[0]])  # type: ignore[union-attr]
         elif dk == "cost_discard":
-            self.casting.discarded.append(self.hand[p][args[0]])  # type: ignore[union-attr]
+            self.casting.discarded.append(self.hand_slots(p)[args[0]])  # type: ignore[union-attr]
         elif dk == "sacrifice":
             self.move_permanents([self.slots[args[0]]], "graveyard")
             self.res["asks"][0][2] -= 1  # type: ignore[index]

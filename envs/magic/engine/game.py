@@ -119,6 +119,12 @@ be chosen returns to its owner's hand uncast). The "concede" action
 ``concede_action=True`` (an env option: learners are not offered it by default);
 automatic passing looks past it.
 
+Hand slots: a hand of more than 16 cards (the action table's hand slots) puts one
+card of each definition in the slots first, then the other copies in the order they
+arrived (:meth:`MagicGame.hand_slots`); copies in a hand are alike, so every card can
+be played, discarded or chosen unless the hand holds more than 16 different cards
+(those wait for a slot). A hand of 16 or fewer is addressed in arrival order.
+
 Legend rule (704.5j): a player who controls two or more legendary permanents with the
 same name chooses the one to keep (decision ``legend``, "choose permanent"; several
 such choices are asked in APNAP order); the state-based actions are then performed
@@ -615,13 +621,14 @@ class MagicGame(ObjectsMixin, ControlMixin, CastingMixin, DecisionsMixin, Librar
             return kind
         if kind in ("cast", "hand", "hand_ability"):
             i = args[0]
-            name = self.name_of(self.hand[p][i]) if i < len(self.hand[p]) else "?"
+            slots = self.hand_slots(p)
+            name = self.name_of(slots[i]) if i < len(slots) else "?"
             if kind == "hand_ability":
                 return f"activate hand {i} ({name}) from the hand"
             if kind == "hand":
                 verb = (self.decision or {}).get("kind", "choose")
                 return f"{verb} hand {i} ({name})"
-            return f"{'play' if name != '?' and self._is_land(self.hand[p][i]) else 'cast'}" \
+            return f"{'play' if name != '?' and self._is_land(slots[i]) else 'cast'}" \
                    f" hand {i} ({name})"
         if kind == "player":
             return f"player {(p + args[0]) % self.num_players} (relative {args[0]})"

@@ -152,7 +152,7 @@ class LibraryMixin:
             library = self.library[player]
             return [library[-1 - i] for i in range(st["left"])]
         if kind == "hand_choice":
-            return list(self.hand[ask[4]][:A.MAX_HAND])
+            return list(self.hand_slots(ask[4]))
         if kind == "search_split":
             return self._found_cards(player, st["found"])
         names = self._search_names(player, ask)
@@ -201,7 +201,7 @@ class LibraryMixin:
         q = ask[4]
         left = ask[2]
         if left > 0 and not self.lost[q] and not self.lost[p] and any(
-                self.card_matches(node.filter, c) for c in self.hand[q][:A.MAX_HAND]):
+                self.card_matches(node.filter, c) for c in self.hand_slots(q)):
             res["lib"] = {}
             self.decision = {"kind": "hand_choice", "player": p}
             return True
@@ -369,7 +369,7 @@ class LibraryMixin:
             return [A.YES, A.NO]
         if kind == "hand_choice":
             node = self.node_at(self.effect_of(res["item"]), ask[3])
-            return [A.hand(i) for i, c in enumerate(self.hand[ask[4]][:A.MAX_HAND])
+            return [A.hand(i) for i, c in enumerate(self.hand_slots(ask[4]))
                     if self.card_matches(node.filter, c)]
         if kind == "search_split":
             found = self._found_cards(p, st["found"])
@@ -431,7 +431,7 @@ class LibraryMixin:
                 st["declined"] = True
         elif dk == "hand_choice":
             q = ask[4]
-            self._discard(q, self.hand[q][args[0]])
+            self._discard(q, self.hand_slots(q)[args[0]])
             ask[2] -= 1
         elif dk == "search_split":
             found = self._found_cards(p, st["found"])
