@@ -47,7 +47,11 @@ abilities choose modes and targets with the game's dice, when they go on the sta
 - manifest dread keeps the higher mana value of the top two (ties: the top card);
   devour: a d6 of 4+ devours, then a second d6 says how many of its other creatures
   (chosen at random) are eaten;
-- sacrifices it is made to do pick at random.
+- sacrifices it is made to do pick at random;
+- combat damage of an attacker blocked by several creatures is divided by the
+  engine's default (lethal damage to each blocker in the order declared, then the rest
+  to the player with trample, else to the last blocker given damage); of two
+  legendary permanents with one name it keeps the newest (704.5j).
 
 Then combat (the player declares blockers), main 2, and the end step, where the shop
 opens if a land was revealed this turn.

@@ -154,6 +154,15 @@ a player could make, never a change to what is legal):
   lethal damage to it and the rest to the player or planeswalker it attacks (assigning
   it more than lethal instead is legal and never better here; :mod:`~combat`). A
   creature blocks one attacker only, so a blocker never divides its damage (510.1d).
+- Blockers are declared one at a time (the blocker, then its attacker); a declared
+  block is withdrawn ("block with" it again) only while it breaks a restriction, which
+  still lets every legal set of blocks be declared.
+- The legend rule offers only legendary permanents that have a permanent slot (see
+  the 64-slot bullet); when none of the group has one, the newest stays.
+- An automated seat (a variant's, such as the Arcane Labyrinth) divides combat damage
+  among several blockers by :meth:`MagicGame.default_assignment`: lethal damage to
+  each in the order declared, then the rest to the player with trample, else to the
+  last blocker given damage.
 - A devour decision is skipped when its controller has nothing it could sacrifice;
   with automatic passing, the "done" after the last candidate is chosen is automatic.
 - A manifest of several cards ("the top two cards") puts them onto the battlefield
@@ -170,8 +179,8 @@ a player could make, never a change to what is legal):
   sacrifice effects let the sacrificing player choose when there are more
   candidates than the count.
 - A search offers the distinct names of the matching cards (cards with one name are
-  alike in a library), 16 to a page; a revealed hand is chosen from by its first 16
-  hand slots; a look at the top cards addresses at most 16. Cultivate with one land
+  alike in a library), 16 to a page; a revealed hand is chosen from by its hand
+  slots (see "Hand slots" above); a look at the top cards addresses at most 16. Cultivate with one land
   found lets the searcher put it onto the battlefield or into the hand.
 - Power and toughness are computed on demand: printed values, then counters, static
   abilities and until-end-of-turn changes. Every modification the vocabulary has is
