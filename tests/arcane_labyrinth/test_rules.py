@@ -809,3 +809,35 @@ def test_determinize_keeps_shop_bottoms_and_labyrinth_tops_put_there_in_view():
     assert game._known_on_top(LAB) == 0
     data = json.loads(json.dumps(game.to_dict()))
     assert ArcaneGame.from_dict(data).lab_known_top == game.lab_known_top
+
+
+# ------------------------------------- the Labyrinth's choices (issue 29.8)
+def test_labyrinth_divides_damage_among_blockers_in_declaration_order():
+    """A Labyrinth attacker blocked by two creatures divides its damage by the
+    engine's default (lethal to each blocker in the order declared, the rest to the
+    last), with no die roll; the player is never asked."""
+    game = arena(library=["Island", "Craw Wurm"])  # 6/4
+    b1 = game.add_permanent("Grizzly Bears", HERO)
+    b2 = game.add_permanent("Hill Giant", HERO)
+    game.start_round(4, LAB)
+    advance(game, deciding("block"))
+    wurm = next(iter(game.attackers))
+    for b in (b2, b1):
+        game.apply_action(A.block(slot(game, b)))
+        game.apply_action(A.permanent(slot(game, wurm)))
+    game.apply_action(A.DONE)
+    advance(game, lambda g: g.active == HERO and g.step == "main1")
+    dealt = {e["card"]: e["amount"] for e in events(game, "damage")
+             if e["source"] == "Craw Wurm"}
+    assert dealt == {"Hill Giant": 3, "Grizzly Bears": 3}
+    assert events(game, "damage_assigned")[0]["player"] == LAB
+
+
+def test_labyrinth_keeps_its_newest_legend():
+    legend = creature("Test Legend", 2, 2, supertypes=("Legendary",))
+    game = arena()
+    old = game.add_permanent(legend, LAB)
+    new = game.add_permanent(legend, LAB)
+    game.start_round(4, HERO, "main1")
+    assert old not in game.battlefield and new in game.battlefield
+    assert events(game, "legend_rule")[0]["kept"] == new

@@ -190,6 +190,20 @@ def test_lethal_damage_is_credited_to_the_source_controller():
     assert game.elimination_record()["eliminations"][0]["cause"] == 2
 
 
+def test_a_concession_is_self_inflicted_even_after_damage_from_another_player():
+    game = _blank(players=3)
+    lands(game, 2, "Mountain")
+    game.add_card("Lightning Bolt", 2)
+    game.start_at("main1", 2)
+    act(game, "Lightning Bolt")
+    game.apply_action(A.player(1))  # seat 0 takes 3 from seat 2 ...
+    settle(game)
+    game.concede(0)  # ... then concedes (rule 104.3a): no one eliminated it
+    assert game.lost[0] and not game.is_terminal()
+    assert game.elimination_record()["eliminations"] == [
+        {"players": [0], "cause": None, "controlled_by": None, "draw": False}]
+
+
 def test_an_empty_library_draw_goes_to_whoever_made_the_player_draw():
     # 4d.iv's example: the turn-based draw is no one's doing ...
     game = _blank(players=3)
