@@ -420,7 +420,7 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
     for pid, perm in battlefield.items():
         c = perm.controller
         face_down = perm.face_down
-        d = fx.FACE_DOWN if face_down else game.defs[card_def[perm.card]]
+        d = game.shown(perm)
         creature = d.is_creature
         if creature or d.is_planeswalker:  # a variant may give a planeswalker stats
             pw, tg, kws = game.chars(pid)

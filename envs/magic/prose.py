@@ -141,6 +141,9 @@ class MagicNarrator(Narrator):
     def on_attach(self, e: Event) -> str:
         return f"{card(e['card'])} is attached to a creature"
 
+    def on_becomes(self, e: Event) -> str:
+        return f"{card(e['card'])} changes its characteristics until end of turn"
+
     def on_control(self, e: Event) -> str:
         return self.does(e["player"], f"gains control of {card(e['card'])}")
 

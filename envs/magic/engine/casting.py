@@ -181,7 +181,7 @@ class CastingMixin:
         for pid, perm in self.battlefield.items():
             if perm.controller != p or perm.tapped or pid == exclude or perm.face_down:
                 continue
-            d = defs[card_def[perm.card]]
+            d = defs[perm.shape if perm.shape >= 0 else card_def[perm.card]]
             made = d.mana_source
             if made is None:
                 continue
@@ -361,8 +361,14 @@ class CastingMixin:
                 counters["loyalty"] = counters.get("loyalty", 0) + ab.cost.loyalty
                 self.activated_this_turn.append([source, LOYALTY_USED])
             if ab.cost.mana is not None:
-                self._pay(self._payment(p, ab.cost.mana, skip_card=item.card
-                                        if source is None else None), p)
+                skip = item.card if source is None else None
+                # the permanent whose ability it is pays only when nothing else can
+                # (a land that becomes a creature stays untapped to attack)
+                chosen = None if source is None else self._payment(
+                    p, ab.cost.mana, exclude=source, skip_card=skip)
+                if chosen is None:
+                    chosen = self._payment(p, ab.cost.mana, skip_card=skip)
+                self._pay(chosen, p)
             if ab.once_per_turn:
                 self.activated_this_turn.append([source, item.index])
             self.log("activate", player=p, card=d.name, id=item.sid,

@@ -175,11 +175,17 @@ def creature_subtypes() -> dict[str, str]:
     """Every creature type of the pool, lower case -> as printed (``"elf"`` ->
     ``"Elf"``): the words a token or filter phrase may use as a subtype."""
     out: dict[str, str] = {}
+    other: set[str] = set()  # subtypes of other card types (Aura, Equipment, Forest...)
     for printed in card_pool().cards.values():
-        if "Creature" in printed.types or "Kindred" in printed.types:
-            for subtype in printed.subtypes:
+        if {"Creature", "Kindred", "Tribal"} & set(printed.types):  # Tribal: Kindred's
+            for subtype in printed.subtypes:                       # old name
                 out.setdefault(subtype.lower(), subtype)
-    return out
+        else:
+            other.update(printed.subtypes)
+    # a Kindred card's subtypes mix creature types with its other types' ("Kindred
+    # Enchantment - Faerie Aura"), and a land creature or an Equipment creature has
+    # a land or artifact type (Dryad Arbor's Forest): those are not creature types
+    return {k: v for k, v in out.items() if v not in other}
 
 
 _SAME_PLURAL = ("folk", "kithkin", "sheep", "fish", "kor", "vedalken", "elk", "deer",
@@ -514,6 +520,63 @@ def _destroy_exile_bounce(s: str) -> fx.Effect | None:
     return None
 
 
+_BECOMES = re.compile(
+    r"(?:until end of turn, )?(?P<who>.+?) becomes an? (?P<p>\d+)/(?P<t>\d+) "
+    r"(?:(?P<colours>(?:white|blue|black|red|green)(?: and (?:white|blue|black|red|green))?)"
+    r" )?(?P<words>[\w' -]*?)(?P<artifact>artifact )?creature(?P<all> with all creature "
+    r"types)?(?: with (?P<kw>[\w ,]+?))?(?P<eot> until end of turn)?\. it's still a land")
+_LOSES = re.compile(
+    r"until end of turn, (?P<who>.+?) loses all abilities and (?:becomes an? "
+    r"(?P<colour>white|blue|black|red|green) (?P<sub>[\w-]+) with base power and "
+    r"toughness|has base power and toughness) (?P<p>\d+)/(?P<t>\d+)")
+
+
+@effect_template
+def _becomes(s: str) -> fx.Effect | None:
+    """Until-end-of-turn characteristic changes (:class:`~effects.Becomes`): a land
+    that "becomes a 2/2 ... creature ... It's still a land", and "loses all abilities
+    and becomes a blue Frog with base power and toughness 1/1"."""
+    m = _BECOMES.fullmatch(s)
+    if m and (m.group("eot") or s.startswith("until end of turn, ")):
+        what = permanents(m.group("who"))
+        words = m.group("words").split()
+        if what is None or isinstance(what, fx.Each):
+            return None
+        subtypes = []
+        for word in words:  # its new creature types (or a land's, "blinkmoth")
+            if word not in all_subtypes():
+                return None
+            subtypes.append(all_subtypes()[word])
+        if m.group("all"):
+            subtypes = sorted(set(creature_subtypes().values()))
+        keywords: tuple[str, ...] = ()
+        if m.group("kw"):
+            found = keyword_list(m.group("kw"))
+            if found is None:
+                return None
+            keywords = found
+        colours = None
+        if m.group("colours"):
+            colours = tuple(sorted((COLOUR_WORDS[w] for w in m.group("colours").split(" and ")),
+                                   key="WUBRG".index))
+        types = ("Artifact", "Creature") if m.group("artifact") else ("Creature",)
+        return fx.Becomes(what, int(m.group("p")), int(m.group("t")), types,
+                          tuple(subtypes), colours, keywords)
+    m = _LOSES.fullmatch(s)
+    if m and isinstance(what := permanents(m.group("who")), fx.Target):
+        sub = m.group("sub")
+        if sub is not None and sub not in creature_subtypes():
+            return None
+        return fx.Becomes(what, int(m.group("p")), int(m.group("t")),
+                          subtypes=(creature_subtypes()[sub],) if sub else (),
+                          colours=(COLOUR_WORDS[m.group("colour")],) if sub else None,
+                          lose_abilities=True)
+    m = re.fullmatch(r"(.+) loses all abilities until end of turn", s)
+    if m and isinstance(what := permanents(m.group(1)), fx.Target):
+        return fx.Becomes(what, lose_abilities=True)
+    return None
+
+
 @effect_template
 def _gain_control(s: str) -> fx.Effect | None:
     """"gain control of target creature [until end of turn]" (rule 108.4)."""
@@ -781,7 +844,9 @@ MODAL_HEADERS = {"choose one —": (1, 1), "choose one or both —": (1, 2),
 """Modal headers -> (min, max) modes; max 0 means every mode may be chosen."""
 
 
-SENTENCE_GROUPS: list[tuple[str, ...]] = []
+SENTENCE_GROUPS: list[tuple[str, ...]] = [
+    (r".* becomes an? \d+/\d+ .*creature.*\.", r"it's still a land\."),
+]
 """Runs of consecutive sentences one template reads as a whole (regexes, one per
 sentence, final period included): "target opponent reveals their hand. you choose a
 nonland card from it. that player discards that card." They are joined into one

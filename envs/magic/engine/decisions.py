@@ -196,7 +196,7 @@ class DecisionsMixin:
                 if self.can_turn_face_up(pid):
                     out.append(A.activate(perm.slot, 0))
                 continue
-            d = defs[card_def[perm.card]]
+            d = defs[perm.shape if perm.shape >= 0 else card_def[perm.card]]
             for k, index in enumerate(d.battlefield_abilities):
                 if self._can_activate(pid, perm, d, index, sorcery):
                     out.append(A.activate(perm.slot, k))
@@ -312,7 +312,7 @@ class DecisionsMixin:
         if akws & KW.LANDWALK.keys():
             for perm in self.battlefield.values():
                 if perm.controller == p and not perm.face_down:
-                    d = self.cdef(perm.card)
+                    d = self.shown(perm)
                     if "Land" in d.types:
                         lands.update(d.subtypes)
         a, b = self.pdef(attacker), self.pdef(blocker)

@@ -404,6 +404,25 @@ class ChooseDiscard:
 
 
 @dataclass(frozen=True)
+class Becomes:
+    """Until end of turn, ``what`` has new characteristics (rule 613, layers 4-7b):
+    ``types`` added (a land that "becomes a creature" and "is still a land") or, for a
+    creature, its creature types replaced by ``subtypes`` (205.1b); ``colours`` set
+    (layer 5); every ability lost (``lose_abilities``, layer 6) and then ``keywords``
+    gained; base ``power``/``toughness`` set (layer 7b: counters and pumps still apply
+    on top). Several apply in the order they resolved (their timestamps)."""
+
+    what: Selector
+    power: int | None = None
+    toughness: int | None = None
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colours: tuple[str, ...] | None = None
+    keywords: tuple[str, ...] = ()
+    lose_abilities: bool = False
+
+
+@dataclass(frozen=True)
 class GainControl:
     """The controller of the resolving spell or ability gains control of ``what``
     (rule 108.4, layer 2): until end of turn, for as long as the ability's source stays

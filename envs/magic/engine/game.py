@@ -35,7 +35,10 @@ skulk, protection from a colour / a card type / everything, infect with poison
 counters, wither, prowess, exalted); control-changing effects (layer 2, :mod:`~control`:
 "gain control of ..." until end of turn, for as long as its source remains, or lasting;
 "You control enchanted creature"; timestamp order; a creature that changes control is
-summoning sick and leaves combat); filters by colour, type, supertype, "attacking or
+summoning sick and leaves combat); until-end-of-turn characteristic changes
+(:class:`~effects.Becomes`, layers 4-7b: a land that becomes a creature and is still a
+land, "loses all abilities", a new base power and toughness under counters and pumps,
+new colours and creature types; they apply in the order they resolved); filters by colour, type, supertype, "attacking or
 blocking", and mana value / power / toughness compared; state-based actions (ten poison
 counters lose, 704.5c); the London mulligan.
 
@@ -60,8 +63,10 @@ choice", Auras and Equipment falling off a permanent that gains protection (704.
 protection only stops them being attached), keywords granted to tokens by a
 ``TokenSpec`` triggering (a token's prowess is a plain keyword), banding, shadow,
 horsemanship, flanking, bushido, regeneration, replacement and prevention effects
-other than protection, layers beyond 2 and 7c (copy, text, type, colour and
-ability-changing effects; setting base power and toughness), exchanging control.
+other than protection, copy and text-changing effects (layers 1 and 3), type, colour,
+ability and base power/toughness changes that last beyond the turn or come from a
+static ability (Humility, Opalescence, an Aura's "is a Frog"), switching power and
+toughness, dependencies (613.8), exchanging control.
 
 Manifest (701.34): the top card of a library enters face down as a 2/2 creature with
 no name, text, subtypes or mana cost (:data:`~effects.FACE_DOWN`; a flag on the
@@ -240,7 +245,7 @@ from labyrinth_gym.envs.magic.engine.constants import COMBAT_STEPS as COMBAT_STE
 from labyrinth_gym.envs.magic.engine.constants import HAND_LIMIT as HAND_LIMIT
 from labyrinth_gym.envs.magic.engine.constants import MAIN_STEPS as MAIN_STEPS
 from labyrinth_gym.envs.magic.engine.constants import STEPS, ZONES
-from labyrinth_gym.envs.magic.engine.control import ControlMixin
+from labyrinth_gym.envs.magic.engine.control import BecomesMixin, ControlMixin
 from labyrinth_gym.envs.magic.engine.decisions import DecisionsMixin
 from labyrinth_gym.envs.magic.engine.decisions import (
     battlefield_abilities as battlefield_abilities,
@@ -337,8 +342,8 @@ def _card_def(card: str | fx.CardDef) -> fx.CardDef:
     return defn
 
 
-class MagicGame(ObjectsMixin, ControlMixin, CastingMixin, DecisionsMixin, LibraryMixin,
-                TurnsMixin, DecisionGame):
+class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, DecisionsMixin,
+                LibraryMixin, TurnsMixin, DecisionGame):
     """A game of Magic; build one with :func:`new_game` or :meth:`new`.
 
     This class holds set-up, the engine contract (:class:`~core.engine.Game`),

@@ -40,19 +40,23 @@ class ObjectsMixin:
     :class:`~game.MagicGame` (methods only; the state is the game's)."""
 
     # ------------------------------------------------------------ card table
-    def _new_card(self, defn: fx.CardDef, owner: int, token: bool = False) -> int:
+    def _def_number(self, defn: fx.CardDef) -> int:
+        """``defn``'s index in the definition table (added if new)."""
         # Hashing a compiled tree walks all of it: look the object up by identity
         # first (the entry holds the object, so its id cannot be reused meanwhile).
         seen = self._def_by_id.get(id(defn))
         if seen is not None and seen[0] is defn:
-            index = seen[1]
-        else:
-            index = self._def_index.get(defn)
-            if index is None:
-                index = len(self.defs)
-                self.defs.append(defn)
-                self._def_index[defn] = index
-            self._def_by_id[id(defn)] = (defn, index)
+            return seen[1]
+        index = self._def_index.get(defn)
+        if index is None:
+            index = len(self.defs)
+            self.defs.append(defn)
+            self._def_index[defn] = index
+        self._def_by_id[id(defn)] = (defn, index)
+        return index
+
+    def _new_card(self, defn: fx.CardDef, owner: int, token: bool = False) -> int:
+        index = self._def_number(defn)
         self.card_def.append(index)
         self.card_owner.append(owner)
         self.card_token.append(token)
@@ -63,9 +67,15 @@ class ObjectsMixin:
         return self.defs[self.card_def[card]]
 
     def pdef(self, pid: int) -> fx.CardDef:
-        """The definition of permanent ``pid`` (:data:`~effects.FACE_DOWN` if it is
-        face down)."""
-        perm = self.battlefield[pid]
+        """The characteristics of permanent ``pid`` now: its card's,
+        :data:`~effects.FACE_DOWN` if it is face down, or what a
+        :class:`~effects.Becomes` made of them this turn."""
+        return self.shown(self.battlefield[pid])
+
+    def shown(self, perm: Permanent) -> fx.CardDef:
+        """:meth:`pdef` of a :class:`~state.Permanent`."""
+        if perm.shape >= 0:
+            return self.defs[perm.shape]
         return FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]]
 
     def name_of(self, card: int) -> str:
@@ -102,7 +112,7 @@ class ObjectsMixin:
         for pid, perm in self.battlefield.items():
             if perm.face_down:
                 continue  # no abilities
-            for static in self.defs[self.card_def[perm.card]].statics:
+            for static in self.shown(perm).statics:
                 if isinstance(static, fx.Anthem):
                     anthems.append((pid, static))
                 elif isinstance(static, fx.AttachedBonus) and perm.attached_to is not None:
@@ -118,7 +128,7 @@ class ObjectsMixin:
     def chars(self, pid: int) -> tuple[int, int, frozenset[str]]:
         """Power, toughness and keywords of permanent ``pid`` now."""
         perm = self.battlefield[pid]
-        d = FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]]
+        d = self.shown(perm)
         power = d.power or 0
         tough = d.toughness or 0
         kws = set(d.keywords)
@@ -166,7 +176,7 @@ class ObjectsMixin:
         if filt is None:
             return True
         perm = self.battlefield[pid]
-        d = FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]]
+        d = self.shown(perm)
         if filt.types and not (filt.types & set(d.types)):
             return False
         if filt.subtypes and not (filt.subtypes & set(d.subtypes)):
@@ -516,7 +526,8 @@ class ObjectsMixin:
             for pid, perm in self.battlefield.items():
                 if perm.face_down:
                     continue
-                for i, ab in enumerate(defs[card_def[perm.card]].triggered):
+                shown = defs[perm.shape if perm.shape >= 0 else card_def[perm.card]]
+                for i, ab in enumerate(shown.triggered):
                     index.setdefault(ab.trigger.event, []).append((pid, i, ab.trigger))
             self._trig_index = index
             self._trig_version = self._bf_version
@@ -786,7 +797,8 @@ class ObjectsMixin:
             defs = self.defs
             card_def = self.card_def
             for pid, perm in battlefield.items():
-                d = FACE_DOWN if perm.face_down else defs[card_def[perm.card]]
+                d = defs[perm.shape] if perm.shape >= 0 else (
+                    FACE_DOWN if perm.face_down else defs[card_def[perm.card]])
                 if d.is_creature and not (
                         plain and not perm.damage and not perm.deathtouched
                         and not perm.counters and not perm.mods

@@ -20,7 +20,9 @@ free ones; how many colours it can make (fewer first); how
 many coloured pips of the player's *other* cards in hand it could pay (fewer first, so
 that a source the rest of the hand needs stays untapped: with Forest and Mountain, a
 generic cost taps the land whose colour the hand needs less); lands before creatures
-(creatures stay free to attack and block); then the older object.
+(creatures stay free to attack and block); then the older object. An activated
+ability's own permanent pays for it only when no plan without it exists (so a land
+that becomes a creature stays untapped to attack).
 
 When the greedy choice for the pips fails although some assignment exists (two dual
 lands), a backtracking search in the same preference order finds it, so a cost made

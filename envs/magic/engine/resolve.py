@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUntap,
                 fx.Pump, fx.AddCounters, fx.Draw, fx.Mill, fx.GainLife, fx.LoseLife,
                 fx.CreateToken, fx.CounterSpell, fx.Attach, fx.Manifest, fx.Shuffle,
-                fx.RevealHand, fx.GainControl)
+                fx.RevealHand, fx.GainControl, fx.Becomes)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard)
@@ -420,6 +420,10 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.CounterSpell):
         for sid in game.select(node.what, path):
             game.counter(sid)
+    elif isinstance(node, fx.Becomes):
+        for pid in game.select(node.what, path):
+            if pid >= 0:
+                game.become(pid, node)
     elif isinstance(node, fx.GainControl):
         controller = game.res["item"].controller
         for pid in game.select(node.what, path):

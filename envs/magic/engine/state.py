@@ -46,6 +46,9 @@ class Permanent:
             they were made (their timestamps).
         face_down: Face down (manifested, rule 701.34): it has the characteristics of
             :data:`~effects.FACE_DOWN`, not its card's, until it is turned face up.
+        shape: Index in the game's definition table of its characteristics while a
+            :class:`~effects.Becomes` applies this turn (-1: its card's, or
+            :data:`~effects.FACE_DOWN`).
         control: Resolved control-changing effects on it, ``[controller, timestamp,
             until_end_of_turn]`` (see :mod:`~control`); ``controller`` is the result.
     """
@@ -63,6 +66,7 @@ class Permanent:
     mods: list[list[Any]] = field(default_factory=list)
     face_down: bool = False
     control: list[list[int]] = field(default_factory=list)
+    shape: int = -1
 
     def copy(self) -> Permanent:
         return dataclasses.replace(self, counters=dict(self.counters),

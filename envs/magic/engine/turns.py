@@ -262,6 +262,7 @@ class TurnsMixin:
                 perm.deathtouched = False
                 perm.mods.clear()
             self._end_turn_control()
+            self._end_turn_shapes()
             # 514.3a: no player gets priority unless a state-based action is performed
             # or an ability triggers now; then they do, and another cleanup follows
             if self._state_based() or self.pending_triggers:
