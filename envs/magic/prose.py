@@ -124,7 +124,14 @@ class MagicNarrator(Narrator):
         return f"{card(e['card'])} has no legal target left and does nothing"
 
     def on_countered(self, e: Event) -> str:
-        return f"{card(e['card'])} is countered"
+        what = "'s ability" if e.get("ability") else ""
+        return f"{card(e['card'])}{what} is countered"
+
+    def on_pays(self, e: Event) -> str:
+        paid = " and ".join([*([e["mana"]] if e.get("mana") else []),
+                             *([f"{e['life']} life"] if e.get("life") else [])])
+        return self.does(e["player"], f"pays {paid} so that {card(e['card'])} "
+                                      "is not countered")
 
     def on_devour(self, e: Event) -> str:
         return f"{self.owned(e['player'], e['card'])} devours {plural(e['count'], 'creature')}"

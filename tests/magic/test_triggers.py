@@ -10,6 +10,7 @@ from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame
+from labyrinth_gym.envs.magic.engine.mana import ManaCost
 from magic.positions import (
     act,
     attack,
@@ -327,3 +328,125 @@ def test_trigger_index_costs_nothing_without_triggers_and_follows_the_board():
     assert "gain_life" in clone._trigger_index()
     assert "gain_life" not in game._trigger_index()
 
+
+
+# ------------------------------------------------------------------ ward (702.21)
+def bolt_at(defender_card: str, mountains: int) -> tuple[MagicGame, int]:
+    """Seat 0 (``mountains`` Mountains) casts Lightning Bolt at seat 1's
+    ``defender_card``; play runs to the next decision."""
+    game = blank()
+    pid = game.add_permanent(defender_card, 1)
+    lands(game, 0, *["Mountain"] * mountains)
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    target_perm(game, pid)
+    return game, pid
+
+
+def test_ward_lines_compile():
+    pool = compiled_pool().supported
+    glimmer = pool["Toadstool Admirer"].triggered[0]
+    assert glimmer.trigger == fx.Trigger("becomes_target_by_opponent")
+    assert glimmer.effect == fx.CounterUnlessPays(fx.Ref("that_object"),
+                                                  ManaCost(generic=2))
+    assert pool["Owlin Shieldmage"].triggered[0].effect == fx.CounterUnlessPays(
+        fx.Ref("that_object"), None, 3)
+    assert pool["Mana Leak"].spell.effect.what == fx.Target("spell")
+    assert pool["Spell Pierce"].spell.effect.what == fx.Target("noncreature_spell")
+
+
+def test_702_21a_ward_counters_a_spell_whose_controller_cannot_pay():
+    game, admirer = bolt_at("Toadstool Admirer", 1)
+    settle(game)
+    assert admirer in game.battlefield and game.battlefield[admirer].damage == 0
+    assert any(e["type"] == "countered" and e["card"] == "Lightning Bolt"
+               for e in game.events)
+    assert game.graveyard[0] and game.name_of(game.graveyard[0][0]) == "Lightning Bolt"
+
+
+def test_702_21a_ward_paid_lets_the_spell_resolve():
+    game, admirer = bolt_at("Toadstool Admirer", 3)
+    settle(game)
+    assert game.decision == {"kind": "yesno", "player": 0, "pay": game.decision["pay"],
+                             "path": ""}
+    act(game, "yes")
+    assert sum(game.battlefield[p].tapped for p in game.battlefield
+               if game.battlefield[p].controller == 0) == 3
+    settle(game)
+    assert admirer not in game.battlefield  # the Bolt resolved
+    assert any(e["type"] == "pays" for e in game.events)
+
+
+def test_702_21a_ward_declined_counters():
+    game, admirer = bolt_at("Toadstool Admirer", 3)
+    settle(game)
+    act(game, "no")
+    settle(game)
+    assert admirer in game.battlefield
+
+
+def test_702_21a_ward_pay_life():
+    game, mage = bolt_at("Owlin Shieldmage", 1)
+    settle(game)
+    act(game, "yes")
+    settle(game)
+    assert game.life[0] == 17 and mage not in game.battlefield
+
+
+def test_702_21a_ward_does_not_trigger_on_its_controllers_own_spells():
+    game = blank()
+    admirer = game.add_permanent("Toadstool Admirer", 0)
+    game.add_permanent("Mountain", 0)
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    target_perm(game, admirer)
+    game._run()
+    assert [game.name_of(s.card) for s in game.stack] == ["Lightning Bolt"]
+
+
+def test_702_21a_ward_counters_an_activated_ability():
+    game = blank()
+    admirer = game.add_permanent("Toadstool Admirer", 1)
+    game.add_permanent("Prodigal Pyromancer", 0)
+    game.start_at("main1", 0)
+    act(game, "activate")
+    target_perm(game, admirer)
+    settle(game)
+    assert admirer in game.battlefield
+    assert any(e["type"] == "countered" and e.get("ability") for e in game.events)
+
+
+def test_603_2_becomes_the_target_cowardice_returns_that_creature():
+    game = blank()
+    game.add_permanent("Cowardice", 1)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_permanent("Mountain", 0)
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    target_perm(game, bears)
+    settle(game)
+    assert bears not in game.battlefield and len(game.hand[1]) == 1
+    assert game.life == [20, 20]  # the Bolt has no legal target left
+
+
+# ------------------------------------------------- counter unless pays (118.12)
+def test_118_12_mana_leak_paid():
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain", "Mountain", "Mountain")
+    lands(game, 1, "Island", "Island")
+    game.add_card("Lightning Bolt", 0)
+    game.add_card("Mana Leak", 1)
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    act(game, "player 1")
+    game.apply_action(A.PASS)
+    act(game, "Mana Leak")
+    act(game, "stack 0 (Lightning Bolt)")
+    settle(game)
+    assert game.decision["kind"] == "yesno" and game.decision["player"] == 0
+    act(game, "yes")
+    settle(game)
+    assert game.life[1] == 17

@@ -388,6 +388,8 @@ class CastingMixin:
             for card in item.discarded:
                 self._discard(p, card)
         self.stack.append(item)
+        if item.targets and not fx.TARGET_EVENTS_SET.isdisjoint(self._trigger_index()):
+            self._target_triggers(item)
         if item.kind != "triggered":
             self.stage = "priority"
             self.passes = 0
@@ -503,6 +505,15 @@ class CastingMixin:
                 for p in self.select_players(node.who, path):
                     asks.append(["sacrifice", p, node.count, path])
                 return
+            elif isinstance(node, fx.CounterUnlessPays):
+                sid = next(iter(self.select(node.what, path)), None)
+                obj = next((s for s in self.stack if s.sid == sid), None)
+                if obj is not None:
+                    if self._can_pay_tax(obj.controller, node):
+                        self.decision = {"kind": "yesno", "player": obj.controller,
+                                         "pay": sid, "path": path}
+                        return
+                    self.counter(sid)
             elif isinstance(node, fx.ManifestDread):
                 for p in self.select_players(node.who, path):
                     asks.append(["dread", p, 1, path])
@@ -525,6 +536,38 @@ class CastingMixin:
                                                attached_to=host)
                     return
             self.graveyard[self.card_owner[item.card]].append(item.card)
+
+    def _can_pay_tax(self, p: int, node: fx.CounterUnlessPays) -> bool:
+        """Whether ``p`` can pay what ``node`` asks (rule 118.3: a player can't pay
+        a cost without the resources; 119.4: life only up to its life total). A
+        seat that pays no mana (an automated player) never pays an optional cost."""
+        if self._pays_no_mana(p):
+            return False
+        if node.mana is not None and not self._can_pay(p, node.mana):
+            return False
+        return not node.life or self.life[p] >= node.life
+
+    def pay_tax(self, sid: int, path: str, pays: bool) -> None:
+        """The controller of stack object ``sid`` decided whether to pay what the
+        :class:`~effects.CounterUnlessPays` at ``path`` of the resolving object asks:
+        paid, it stays on the stack; else it is countered."""
+        res = self.res
+        assert res is not None
+        node = self.node_at(self.effect_of(res["item"]), path)
+        obj = next((s for s in self.stack if s.sid == sid), None)
+        if obj is None:
+            return
+        if not pays:
+            self.counter(sid)
+            return
+        p = obj.controller
+        if node.mana is not None:
+            self._pay(self._payment(p, node.mana), p)
+        if node.life:
+            self.lose_life(p, node.life)
+        self.log("pays", player=p, card=self.name_of(obj.card), id=sid,
+                 **({"mana": str(node.mana)} if node.mana is not None else {}),
+                 **({"life": node.life} if node.life else {}))
 
     def _replace_discard(self, p: int, count: int) -> bool:
         """A replacement of "``p`` discards ``count`` cards" (a variant's rule);
@@ -560,7 +603,10 @@ class CastingMixin:
             it = res.get("it")
             if it is None:
                 return []
-            return [it] if it < 0 or it in self.battlefield else []
+            if it < 0 or it in self.battlefield:
+                return [it]
+            # a spell or ability on the stack (a "becomes the target" trigger's)
+            return [it] if any(s.sid == it for s in self.stack) else []
         if name == "its_controller":
             owner = res.get("it_controller")
             return [player_code(owner)] if owner is not None else []
@@ -573,6 +619,9 @@ class CastingMixin:
             pid = self._source_pid(item)
             host = self.battlefield[pid].attached_to if pid is not None else None
             return [host] if host is not None and host in self.battlefield else []
+        if name == "that_object":
+            cause = item.cause
+            return [cause] if any(s.sid == cause for s in self.stack) else []
         if name in ("defending_player", "that_player"):
             d = item.defending
             return [player_code(d)] if d is not None and not self.lost[d] else []
@@ -639,11 +688,15 @@ class CastingMixin:
                           source=source)
 
     def counter(self, sid: int) -> None:
+        """Counter stack object ``sid`` (rule 701.6): a spell goes to its owner's
+        graveyard, an ability (ward counters those too) leaves the stack."""
         for s in self.stack:
-            if s.sid == sid and s.kind == "spell":
+            if s.sid == sid:
                 self.stack.remove(s)
-                self.graveyard[self.card_owner[s.card]].append(s.card)
-                self.log("countered", card=self.name_of(s.card), id=sid)
+                if s.kind == "spell":
+                    self.graveyard[self.card_owner[s.card]].append(s.card)
+                self.log("countered", card=self.name_of(s.card), id=sid,
+                         **({"ability": True} if s.kind != "spell" else {}))
                 return
 
     def attach_resolving(self, codes: list[int]) -> None:

@@ -733,6 +733,15 @@ def _investigate(s: str) -> fx.Effect | None:
 
 @effect_template
 def _counter_spell(s: str) -> fx.Effect | None:
+    # Rule 118.12: "counter target spell unless its controller pays {3}"
+    m = re.fullmatch(r"counter (.+) unless its controller pays ((?:\{[^}]+\})+)", s)
+    if m and (what := TARGET_PHRASES.get(m.group(1))) is not None and \
+            what.kind.endswith("spell"):
+        try:
+            mana = parse_cost(m.group(2).upper())
+        except ValueError:
+            return None
+        return fx.CounterUnlessPays(what, mana) if not mana.x else None
     m = re.fullmatch(r"counter (.+)", s)
     if m and (what := TARGET_PHRASES.get(m.group(1))) is not None and \
             what.kind.endswith("spell"):
@@ -1043,9 +1052,13 @@ def line_template(fn: LineTemplate) -> LineTemplate:
 def _keyword_line(line: str, printed: Printed, draft: Draft) -> bool:
     parts = [p.strip() for p in re.split(r"[,;]", line)]
     keywords = [p for p in parts if p in KW.ALL]
-    devours = [devour(p) for p in parts if p not in KW.ALL]
+    wards = [w for p in parts if (w := ward(p)) is not None]
+    if wards and (len(wards) > 1 or not _permanent(printed)):
+        return False
+    devours = [devour(p) for p in parts if p not in KW.ALL and ward(p) is None]
     if None in devours or len(devours) > 1:
         return False
+    draft.triggered.extend(wards)
     if devours:
         if "Creature" not in printed.types or any(
                 isinstance(st, fx.Devour) for st in draft.statics):
@@ -1053,6 +1066,26 @@ def _keyword_line(line: str, printed: Printed, draft: Draft) -> bool:
         draft.statics.append(devours[0])
     draft.keywords.update(keywords)
     return True
+
+
+def ward(text: str) -> fx.TriggeredAbility | None:
+    """Rule 702.21a: ``ward {N}`` / ``ward—pay N life`` is "whenever this permanent
+    becomes the target of a spell or ability an opponent controls, counter it unless
+    that player pays {N}" (or N life); else None."""
+    m = re.fullmatch(r"ward(?: |—)(?:((?:\{[^}]+\})+)|pay (\d+) life)\.?", text)
+    if not m:
+        return None
+    mana = None
+    if m.group(1):
+        try:
+            mana = parse_cost(m.group(1).upper())
+        except ValueError:
+            return None
+        if mana.x:
+            return None
+    return fx.TriggeredAbility(
+        fx.Trigger("becomes_target_by_opponent"),
+        fx.CounterUnlessPays(fx.Ref("that_object"), mana, int(m.group(2) or 0)))
 
 
 def devour(text: str) -> fx.Devour | None:
@@ -1268,6 +1301,9 @@ _OBJECT_VERBS = {
     "deals damage to an opponent": "deals_damage_opponent",
     "deals combat damage to a creature": "deals_combat_damage_creature",
     "is dealt damage": "dealt_damage",
+    "becomes the target of a spell or ability": "becomes_target",
+    "becomes the target of a spell or ability an opponent controls":
+        "becomes_target_by_opponent",
 }
 """What happens to a permanent, as a trigger event (:data:`~effects.OBJECT_EVENTS`)."""
 

@@ -519,6 +519,8 @@ class DecisionsMixin:
                      card=self.name_of(self.battlefield[blocker].card),
                      **self.face_down_marks(blocker))
             self.decision = {"kind": "block", "player": p}
+        elif dk == "yesno" and "pay" in d:  # counter unless its controller pays
+            self.pay_tax(d["pay"], d["path"], kind == "yes")
         elif dk == "yesno":
             res = self.res
             if kind == "yes":

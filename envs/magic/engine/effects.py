@@ -139,6 +139,7 @@ REFS = (
     "equipped", "enchanted",  # the permanent this Equipment / Aura is attached to
     "defending_player",
     "that_player",  # the player a trigger's event names (dealt damage, drew, cast...)
+    "that_object",  # the spell or ability whose targeting triggered the ability (ward)
 )
 
 
@@ -268,6 +269,17 @@ class AddMana:
 @dataclass(frozen=True)
 class CounterSpell:
     what: Selector
+
+
+@dataclass(frozen=True)
+class CounterUnlessPays:
+    """Rules 701.6, 118.12: counter ``what`` (a spell; for ward, a spell or an
+    ability) unless its controller pays ``mana`` and ``life``. That player decides
+    (yes or no) when they can pay; one who cannot is not asked."""
+
+    what: Selector
+    mana: ManaCost | None = None
+    life: int = 0
 
 
 @dataclass(frozen=True)
@@ -526,7 +538,12 @@ STEP_EVENTS = ("upkeep", "draw_step", "main1", "beginning_of_combat", "main2",
                "end_step")
 """The beginning of a step or phase: the subject says whose (``Ref("you")``,
 ``Ref("each_opponent")``, ``Ref("each_player")``)."""
-TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + (
+TARGET_EVENTS = ("becomes_target", "becomes_target_by_opponent")
+"""A permanent becomes the target of a spell or ability (of an opponent: ward, rule
+702.21a); the subject is as for :data:`OBJECT_EVENTS`; the spell or ability is
+``Ref("that_object")``, ``it`` is the permanent targeted."""
+TARGET_EVENTS_SET = frozenset(TARGET_EVENTS)
+TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + TARGET_EVENTS + (
     "casts_noncreature", "cast")
 """Every event a :class:`Trigger` may name; ``cast``'s subject is a :class:`Filter` of
 the spell (its controller: who cast it)."""

@@ -24,7 +24,12 @@ discarding a card, a spell being cast (by whom and of which card types; the trig
 goes on the stack above the spell, 603.2), the beginning of upkeep, draw step, main
 phases, combat and end step; their subject is the permanent itself, the one its
 Equipment or Aura is attached to, or a filter ("this or another Ally you control");
-"that much" and "that player" name the event's amount and player. Triggered
+"that much" and "that player" name the event's amount and player; becoming the
+target of a spell or ability (of an opponent's: ward {N} and ward—pay N life,
+702.21a, counter that spell or ability unless its controller pays). "Counter target
+spell unless its controller pays {N}" (118.12): that player is asked yes/no when
+they can pay (not asked, and countered, when they cannot; a seat that pays no mana,
+the automated Labyrinth, never pays). Triggered
 abilities are indexed by event once per change of the battlefield, so an event
 nobody waits for costs one look-up; static abilities
 (:class:`~effects.Anthem`, :class:`~effects.AttachedBonus`,
@@ -58,7 +63,7 @@ shuffling with the game's dice (701.24); revealing a hand (701.20) and "you choo
 "<player> discards a card" stays the discarding player's choice).
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
-names it): ward, protection from players and "protection from the colour of your
+names it): ward paid by discarding or sacrificing, protection from players and "protection from the colour of your
 choice", Auras and Equipment falling off a permanent that gains protection (704.5m-n:
 protection only stops them being attached), keywords granted to tokens by a
 ``TokenSpec`` triggering (a token's prowess is a plain keyword), banding, shadow,

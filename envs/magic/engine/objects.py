@@ -540,7 +540,7 @@ class ObjectsMixin:
             "controller": perm.controller, "card": perm.card, "source": pid,
             "index": index, "it": it, "defending": extra.get("defending"),
             "it_controller": self._controller_of(it),
-            "amount": extra.get("amount", 0),
+            "amount": extra.get("amount", 0), "cause": extra.get("cause"),
             "keywords": sorted(self.keywords(pid))})
 
     def _controller_of(self, code: int | None) -> int | None:
@@ -640,6 +640,27 @@ class ObjectsMixin:
                             self._trigger(pid, i, it=code, amount=amount)
                         else:
                             self._trigger(pid, i, it=source, defending=p, amount=amount)
+
+    def _target_triggers(self, item: StackItem) -> None:
+        """Stack object ``item`` was just put on the stack with its targets: each
+        permanent it targets "becomes the target of a spell or ability" (once per
+        object, rule 603.2), and of one an opponent controls (ward, 702.21a). ``it``
+        is the permanent, ``Ref("that_object")`` the spell or ability (``cause``)."""
+        index = self._trigger_index()
+        seen: set[int] = set()
+        for codes in item.targets.values():
+            for code in codes:
+                if code < 0 or code in seen or code not in self.battlefield:
+                    continue
+                seen.add(code)
+                for event in ("becomes_target", "becomes_target_by_opponent"):
+                    for pid, i, trig in index.get(event, ()):
+                        if pid not in self.battlefield or (
+                                event == "becomes_target_by_opponent"
+                                and self.battlefield[pid].controller == item.controller):
+                            continue
+                        if self._about(trig.subject, pid, code):
+                            self._trigger(pid, i, it=code, cause=item.sid)
 
     def _enter_triggers(self, entered: int) -> None:
         self._object_triggers("enters", [entered])
@@ -754,7 +775,7 @@ class ObjectsMixin:
                          source=chosen["source"], index=chosen["index"], it=chosen["it"],
                          it_controller=chosen["it_controller"],
                          defending=chosen["defending"], keywords=chosen["keywords"],
-                         amount=chosen.get("amount", 0))
+                         amount=chosen.get("amount", 0), cause=chosen.get("cause"))
         if not self._feasible(self.effect_of(item), "", item):
             self.log("trigger_removed", card=self.name_of(item.card), reason="no target")
             return

@@ -44,11 +44,11 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.RevealHand, fx.GainControl, fx.Becomes)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ManifestDread, fx.LookAtTop, fx.Dig,
-                  fx.Search, fx.ChooseDiscard)
+                  fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
-                            "that_player"})
+                            "that_player", "that_object"})
 SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRestriction,
                      fx.Devour, fx.ControlAttached)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1"})
@@ -259,6 +259,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(node, fx.Sacrifice):
             filt(node.filter)
             selector(node.who)
+        elif isinstance(node, fx.CounterUnlessPays):
+            selector(node.what)
+            if node.mana is not None:
+                mana_cost(node.mana)
         elif isinstance(node, fx.CreateToken):
             selector(node.who)
             token = node.token

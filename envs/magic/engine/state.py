@@ -99,6 +99,8 @@ class StackItem:
         x: The value chosen for ``{X}`` (-1 until chosen).
         amount: "That much" of a triggered ability: the life gained or lost, the
             damage dealt, in the event that triggered it.
+        cause: The spell or ability whose targeting triggered it (ward's "that
+            spell or ability"), an object id.
     """
 
     sid: int
@@ -117,6 +119,7 @@ class StackItem:
     discarded: list[int] = field(default_factory=list)
     x: int = 0
     amount: int = 0
+    cause: int | None = None
 
     def copy(self) -> StackItem:
         return dataclasses.replace(
