@@ -133,6 +133,9 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"pays {paid} so that {card(e['card'])} "
                                       "is not countered")
 
+    def on_not_countered(self, e: Event) -> str:
+        return f"{card(e['card'])} can't be countered and stays on the stack"
+
     def on_devour(self, e: Event) -> str:
         return f"{self.owned(e['player'], e['card'])} devours {plural(e['count'], 'creature')}"
 
@@ -177,6 +180,16 @@ class MagicNarrator(Narrator):
     def on_legend_rule(self, e: Event) -> str:
         return self.does(e["player"], f"keeps one {card(e['card'])} (legend rule); "
                          "the others go to the graveyard")
+
+    def on_regeneration_shield(self, e: Event) -> str:
+        return f"{card(e['card'])} gets a regeneration shield until end of turn"
+
+    def on_regenerate(self, e: Event) -> str:
+        return (f"{card(e['card'])} regenerates instead of being destroyed: tapped, "
+                "its damage removed, out of combat")
+
+    def on_replaced(self, e: Event) -> str:
+        return f"{card(e['card'])} is exiled instead of going to the graveyard"
 
     def on_dies(self, e: Event) -> str:
         return f"{self.owned(e.get('player'), e['card'])} dies"
@@ -265,9 +278,11 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"gets {counters} ({e['poison']} in all)")
 
     def on_prevented(self, e: Event) -> str:
-        why = f" by {words(e['reason'])}" if e.get("reason") else ""
-        return (f"{card(e['source'])}'s {e['amount']} damage to {card(e.get('card'))} "
-                f"is prevented{why}")
+        reason = e.get("reason")
+        why = f" by {words(reason)}" if reason and reason != "prevention" else ""
+        to = self.who(e["player"]) if "card" not in e and "player" in e \
+            else card(e.get("card"))
+        return f"{card(e['source'])}'s {e['amount']} damage to {to} is prevented{why}"
 
     def on_lose(self, e: Event) -> str:
         why = LOSS_REASONS.get(e.get("reason"), words(e.get("reason", "")))

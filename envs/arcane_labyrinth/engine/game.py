@@ -36,7 +36,8 @@ abilities choose modes and targets with the game's dice, when they go on the sta
 
 - targets uniformly among the legal ones the *player* controls (the player too, for
   "any target" and "target player"); an effect that helps its target (a pump,
-  +1/+1 counters, untapping, life gain, cards, a beneficial Aura) among the
+  +1/+1 counters, untapping, life gain, cards, a beneficial Aura, a regeneration
+  shield, preventing damage to it) among the
   Labyrinth's own instead. A revealed card with a required target and no legal one
   among those has no effect: it goes to the graveyard, the reveal is spent;
 - the fewest modes the card allows (at least one), each uniformly among the modes
@@ -177,8 +178,10 @@ def _helps(node: Any, d: fx.CardDef) -> bool:
         return node.counter == "+1/+1"
     if isinstance(node, fx.TapOrUntap):
         return not node.tap
-    if isinstance(node, (fx.GainLife, fx.Draw)):
+    if isinstance(node, (fx.GainLife, fx.Draw, fx.Regenerate)):
         return True
+    if isinstance(node, fx.PreventDamage):  # to its target helps; by it hinders
+        return not node.by_what
     if isinstance(node, fx.Attach):
         bonuses = [s for s in d.statics if isinstance(s, fx.AttachedBonus)]
         return bool(bonuses) and all(

@@ -295,16 +295,33 @@ class CastingMixin:
     def _cast(self, p: int, card: int) -> None:
         d = self.cdef(card)
         if "Land" in d.types:
-            self.hand[p].remove(card)
-            self.land_played = True
-            self.log("play_land", player=p, card=d.name)
-            self._put_onto_battlefield(card, p)
+            life = next((s.pay_life for s in d.statics
+                         if isinstance(s, fx.EntersTapped) and s.pay_life), 0)
+            if life and self.life[p] >= life:  # rule 119.4: only with that much life
+                # rule 614.12: "as this enters, you may pay N life": asked as it
+                # enters; the land stays in the hand until the answer
+                self.decision = {"kind": "yesno", "player": p, "enter": card,
+                                 "life": life}
+                return
+            self.play_land(p, card, paid_life=False)
             return
         self.hand[p].remove(card)
         self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p, card=card,
                                  keywords=sorted(d.keywords),
                                  x=-1 if d.cost is not None and d.cost.x else 0)
         self.closed = []
+
+    def play_land(self, p: int, card: int, *, paid_life: bool) -> None:
+        """``p`` plays land ``card`` from its hand (rule 305.1), having paid the life
+        its entering asks for or not (``paid_life``)."""
+        life = next((s.pay_life for s in self.cdef(card).statics
+                     if isinstance(s, fx.EntersTapped) and s.pay_life), 0)
+        self.hand[p].remove(card)
+        self.land_played = True
+        self.log("play_land", player=p, card=self.name_of(card))
+        if paid_life:
+            self.lose_life(p, life)
+        self._put_onto_battlefield(card, p, paid_life=paid_life)
 
     def _activate(self, p: int, pid: int, k: int) -> None:
         perm = self.battlefield[pid]
@@ -514,6 +531,12 @@ class CastingMixin:
                                          "pay": sid, "path": path}
                         return
                     self.counter(sid)
+            elif isinstance(node, fx.Destroy) and not node.no_regenerate and \
+                    self.replacements and (ask := self.order_question(
+                        [c for c in self.select(node.what, path) if c >= 0])) is not None:
+                queue.insert(0, path)  # 616.1: asked, then destroyed
+                self.ask_order(ask)
+                return
             elif isinstance(node, fx.ManifestDread):
                 for p in self.select_players(node.who, path):
                     asks.append(["dread", p, 1, path])
@@ -622,6 +645,9 @@ class CastingMixin:
         if name == "that_object":
             cause = item.cause
             return [cause] if any(s.sid == cause for s in self.stack) else []
+        if name == "damaged_this_way":  # permanents this object dealt damage
+            return [pid for pid in res.get("damaged", ())
+                    if pid in self.battlefield and self.is_creature(pid)]
         if name in ("defending_player", "that_player"):
             d = item.defending
             return [player_code(d)] if d is not None and not self.lost[d] else []
@@ -683,15 +709,26 @@ class CastingMixin:
         source = self._source_pid(item)
         kws = self.keywords(source) if source is not None else frozenset(item.keywords)
         # the ability's source permanent deals it (its "deals damage" triggers)
+        first = len(self.events)
         self._deal_damage([(code, self.amount(amount))], item.controller, kws,
                           self.name_of(item.card), quality=self._quality(item),
                           source=source)
+        # what it was dealt (after prevention), for "a creature dealt damage this way"
+        damaged = self.res.setdefault("damaged", [])  # type: ignore[union-attr]
+        for e in self.events[first:]:
+            if e["type"] == "damage" and "id" in e and e["id"] not in damaged:
+                damaged.append(e["id"])
 
     def counter(self, sid: int) -> None:
         """Counter stack object ``sid`` (rule 701.6): a spell goes to its owner's
-        graveyard, an ability (ward counters those too) leaves the stack."""
+        graveyard, an ability (ward counters those too) leaves the stack; a spell that
+        can't be countered (101.2) stays."""
         for s in self.stack:
             if s.sid == sid:
+                if s.kind == "spell" and any(isinstance(st, fx.CantBeCountered)
+                                             for st in self.cdef(s.card).statics):
+                    self.log("not_countered", card=self.name_of(s.card), id=sid)
+                    return
                 self.stack.remove(s)
                 if s.kind == "spell":
                     self.graveyard[self.card_owner[s.card]].append(s.card)

@@ -15,8 +15,10 @@ Lines are routed in this order (the first template that reads the whole line win
 1. a keyword line: keyword abilities of :data:`~effects.KEYWORDS` separated by commas,
    and ``devour N`` / ``devour <quality> N`` (a creature's :class:`~effects.Devour`);
 2. ``enchant <what>`` (Auras) and ``equip <cost>`` (Equipment);
-3. a static ability: entering tapped, a creature's own combat restriction ("this can't
-   block."), an Aura's or Equipment's bonus ("enchanted creature gets +1/+1 and has
+3. a static ability: entering tapped (a land's "unless you control a plains or an
+   island", "... two or fewer other lands", "as this enters, you may pay 2 life. if you
+   don't, it enters tapped.": :func:`enters_tapped`), "this can't be countered." (any
+   card that is cast), a creature's own combat restriction ("this can't block."), an Aura's or Equipment's bonus ("enchanted creature gets +1/+1 and has
    flying."), an anthem ("other Elf creatures you control get +1/+1.");
 4. a triggered ability: ``when[ever] <subject> <event>`` (subject ``this``,
    ``equipped creature``, ``enchanted creature``, ``a[nother] <permanent>``, ``this
@@ -39,7 +41,10 @@ Lines are routed in this order (the first template that reads the whole line win
 
 Effects are read one sentence at a time by the effect templates (damage, destroy,
 exile, bounce, tap/untap, draw, discard, mill, life, pumps, counters, tokens, counter a
-spell, sacrifice, mana, attach, manifest, manifest dread, "you may"); after a manifest,
+spell, sacrifice, mana, attach, manifest, manifest dread, regenerate, "can't be
+regenerated this turn", prevent damage this turn, "if that creature [a creature dealt
+damage this way] would die this turn, exile it instead", "you may"; "it / they can't
+be regenerated." right after a destroy marks that destruction); after a manifest,
 ``it`` / ``that creature`` is the manifested permanent (``manifest the top card of your
 library, then put a +1/+1 counter on it``); ``a, then b`` and ``a and b`` are two steps
 when each half is a sentence (``target player draws a card and loses 1 life``: the
@@ -800,6 +805,77 @@ def _add_mana(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _regenerate(s: str) -> fx.Effect | None:
+    # Rule 701.19a: "regenerate <permanent>" makes a regeneration shield; 701.19c:
+    # "<permanent> can't be regenerated this turn".
+    m = re.fullmatch(r"regenerate (.+)", s)
+    if m and (what := permanents(m.group(1))) is not None:
+        return fx.Regenerate(what)
+    m = re.fullmatch(r"(.+) can't be regenerated this turn", s)
+    if m and (what := permanents(m.group(1))) is not None:
+        return fx.CantBeRegenerated(what)
+    return None
+
+
+_PREVENTED = r"(?:to|by) (.+?)"
+
+
+@effect_template
+def _prevent(s: str) -> fx.Effect | None:
+    # Rule 615: prevention effects for the rest of the turn.
+    if s == "prevent all combat damage that would be dealt this turn":
+        return fx.PreventDamage(None, None, combat_only=True)
+    m = re.fullmatch(rf"prevent the next {_NUM} damage that would be dealt to (.+) "
+                     r"this turn", s)
+    if m and (to := _prevention_subject(m.group(2))) is not None:
+        return fx.PreventDamage(number(m.group(1)), to)
+    m = re.fullmatch(r"prevent all (combat )?damage that would be dealt (to|by) (.+) "
+                     r"this turn", s)
+    if m and (what := _prevention_subject(m.group(3))) is not None:
+        return fx.PreventDamage(None, what, by_what=m.group(2) == "by",
+                                combat_only=bool(m.group(1)))
+    m = re.fullmatch(r"prevent all (combat )?damage (.+) would deal this turn", s)
+    if m and (what := _prevention_subject(m.group(2))) is not None:
+        return fx.PreventDamage(None, what, by_what=True, combat_only=bool(m.group(1)))
+    m = re.fullmatch(r"prevent all (combat )?damage that would be dealt to and dealt by "
+                     r"(.+) this turn", s)
+    if m and isinstance(what := _prevention_subject(m.group(2)), fx.Ref):
+        # one object named twice: a reference, never a second target
+        combat = bool(m.group(1))
+        return fx.Sequence((fx.PreventDamage(None, what, combat_only=combat),
+                            fx.PreventDamage(None, what, by_what=True,
+                                             combat_only=combat)))
+    return None
+
+
+def _prevention_subject(phrase: str) -> fx.Selector | None:
+    """Who a prevention effect protects (or whose damage it stops): one creature,
+    planeswalker or player named by a target or a reference (not a group: "each
+    creature" would be one shield for each)."""
+    out = selector(phrase)
+    if isinstance(out, fx.Target) and out.count == 1 and not out.up_to and \
+            out.kind in ("any", "creature", "player", "opponent", "permanent",
+                         "creature_or_planeswalker"):
+        return out
+    if isinstance(out, fx.Ref) and out.name in ("self", "it", "you", "enchanted",
+                                                "equipped"):
+        return out
+    return None
+
+
+@effect_template
+def _exile_instead(s: str) -> fx.Effect | None:
+    # Rule 614.6: "if that creature would die this turn, exile it instead".
+    m = re.fullmatch(r"if (that creature|that creature or planeswalker|it) would die "
+                     r"this turn, exile it instead", s)
+    if m:
+        return fx.ExileIfDies(fx.Ref("it"))
+    if s == "if a creature dealt damage this way would die this turn, exile it instead":
+        return fx.ExileIfDies(fx.Ref("damaged_this_way"))
+    return None
+
+
+@effect_template
 def _may(s: str) -> fx.Effect | None:
     if m := re.fullmatch(r"you may (.+)", s):
         inner = _sentence(m.group(1))
@@ -896,6 +972,11 @@ def effect(text: str) -> fx.Effect:
                           if s.strip()])
     steps: list[fx.Effect] = []
     for sentence in sentences:
+        if sentence in ("it can't be regenerated.", "they can't be regenerated.") \
+                and steps and isinstance(steps[-1], fx.Destroy):
+            # rule 701.19c: the destruction just before can't be regenerated
+            steps[-1] = dataclasses.replace(steps[-1], no_regenerate=True)
+            continue
         out = _sentence(sentence.rstrip("."))
         if out is None:
             raise Unsupported(sentence)
@@ -936,7 +1017,8 @@ def it_is_self(effect: fx.Effect) -> fx.Effect:
 
 
 _MOVED = (fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUntap, fx.Pump,
-          fx.AddCounters)
+          fx.AddCounters, fx.Regenerate, fx.PreventDamage, fx.ExileIfDies,
+          fx.CantBeRegenerated)
 
 
 def check_refs(effect: fx.Effect, trigger: fx.Trigger | None = None,
@@ -964,6 +1046,7 @@ class _RefCheck:
         self.x_defined = x_defined
         self.spell = spell
         self.seen_target = False
+        self.seen_damage = False
         dies = trigger is not None and trigger.event in ("dies", "leaves")
         self.dead_self = dies and trigger is not None and trigger.subject == fx.Ref("self")
         self.dead_it = dies
@@ -982,6 +1065,8 @@ class _RefCheck:
                 self.walk(mode, antecedent)
             return "modes"
         self.leaf(node, antecedent)
+        if isinstance(node, fx.DealDamage):
+            self.seen_damage = True
         if _targets(node):
             return "target"
         if isinstance(node, (fx.Manifest, fx.ManifestDread)):
@@ -1009,6 +1094,9 @@ class _RefCheck:
                     self.trigger is None
                     or self.trigger.event not in ("attacks", "unblocked")):
                 raise Unsupported("'defending player' outside an attack trigger")
+            if isinstance(part, fx.Ref) and part.name == "damaged_this_way" and \
+                    not self.seen_damage:
+                raise Unsupported("'dealt damage this way' with no damage before")
             if isinstance(part, fx.Ref) and part.name == "that_player" and (
                     self.trigger is None
                     or self.trigger.event not in fx.PLAYER_NAMING_EVENTS):
@@ -1211,8 +1299,11 @@ def _bonus(text: str) -> fx.AttachedBonus | None:
 def _static(line: str, printed: Printed, draft: Draft) -> bool:
     if not _permanent(printed):
         return False
-    if line == "this enters tapped.":
-        draft.statics.append(fx.EntersTapped())
+    if (entering := enters_tapped(line, printed)) is not None:
+        draft.statics.append(entering)
+        return True
+    if (prevention := static_prevention(line, printed)) is not None:
+        draft.statics.extend(prevention)
         return True
     if (restriction := COMBAT_RESTRICTIONS.get(line)) is not None:
         if "Creature" not in printed.types:
@@ -1254,6 +1345,76 @@ def _static(line: str, printed: Printed, draft: Draft) -> bool:
         draft.statics.append(fx.Anthem(f, power, toughness, keywords))
         return True
     return False
+
+
+def static_prevention(line: str, printed: Printed) -> tuple[fx.PreventDamage, ...] | None:
+    """A permanent's static prevention effect (rule 615), for as long as it is on the
+    battlefield: ``prevent all [combat] damage that would be dealt to this.``; an
+    Aura's ``... dealt by enchanted creature.`` / ``... dealt to and dealt by
+    enchanted creature.``"""
+    m = re.fullmatch(r"prevent all (combat )?damage that would be dealt (to|by|to and "
+                     r"dealt by) (this|enchanted creature)\.", line)
+    if not m:
+        return None
+    what = fx.Ref("self") if m.group(3) == "this" else fx.Ref("enchanted")
+    if what == fx.Ref("enchanted") and "Aura" not in printed.subtypes:
+        return None
+    if what == fx.Ref("self") and not printed.is_type("Creature"):
+        return None  # (a noncreature's: only ever until it becomes one)
+    combat = bool(m.group(1))
+    ways = {"to": (False,), "by": (True,), "to and dealt by": (False, True)}[m.group(2)]
+    return tuple(fx.PreventDamage(None, what, by_what=by, combat_only=combat)
+                 for by in ways)
+
+
+_COUNTED = {"a": (1, None), "an": (1, None), "two or more": (2, None),
+            "three or more": (3, None), "two or fewer": (0, 2), "one or fewer": (0, 1)}
+"""How many permanents an "unless you control ..." condition wants: (at least, at
+most)."""
+
+
+def enters_tapped(line: str, printed: Printed) -> fx.EntersTapped | None:
+    """Entering tapped (rules 614.1d, 614.12): ``this enters tapped.``; a land's
+    ``this enters tapped unless you control a plains or an island.`` (a basic land
+    type, ``two or more other lands``, ``two or fewer other lands``, ``a basic
+    land``...), ``unless you have two or more opponents``, ``unless a player has 13
+    or less life``; ``as this enters, you may pay 2 life. if you don't, it enters
+    tapped.``"""
+    if line == "this enters tapped.":
+        return fx.EntersTapped()
+    if not printed.is_type("Land"):
+        return None
+    if m := re.fullmatch(r"as this enters, you may pay (\d+) life\. if you don't, it "
+                         r"enters tapped\.", line):
+        return fx.EntersTapped(pay_life=int(m.group(1)))
+    if m := re.fullmatch(rf"this enters tapped unless you have {_NUM} or more opponents\.",
+                         line):
+        count = number(m.group(1))
+        return fx.EntersTapped(unless_opponents=count) if isinstance(count, int) else None
+    if m := re.fullmatch(r"this enters tapped unless a player has (\d+) or less life\.",
+                         line):
+        return fx.EntersTapped(unless_life_at_most=int(m.group(1)))
+    m = re.fullmatch(r"this enters tapped unless you control (a|an|two or more|three or "
+                     r"more|two or fewer|one or fewer) (.+)\.", line)
+    if not m:
+        return None
+    at_least, at_most = _COUNTED[m.group(1)]
+    phrase = m.group(2)
+    if at_most is None and at_least == 1 and (
+            k := re.fullmatch(r"(\w+) or an? (\w+)", phrase)):
+        # "a plains or an island": a permanent of either (basic land) subtype
+        named = [all_subtypes().get(w) for w in k.groups()]
+        if None in named:
+            return None
+        f: fx.Filter | None = fx.Filter(subtypes=frozenset(named))  # type: ignore[arg-type]
+    else:
+        # the entering land is not on the battlefield yet: "other" adds nothing
+        plural = at_least != 1 or at_most is not None
+        words = phrase[len("other "):] if phrase.startswith("other ") else phrase
+        f = object_filter(words, plural=plural)
+        if f is None or f.controller != "any" or f == fx.Filter():
+            return None
+    return fx.EntersTapped(f, at_least, at_most)
 
 
 COMBAT_RESTRICTIONS = {
@@ -1431,6 +1592,16 @@ def strip_ability_word(line: str) -> str:
     """``landfall — whenever ...`` -> ``whenever ...``."""
     head, sep, rest = line.partition(" — ")
     return rest if sep and head in ABILITY_WORDS else line
+
+
+@line_template
+def _uncounterable(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 101.2: "this spell can't be countered" (any card that is cast).
+    if line != "this can't be countered." or printed.is_type("Land"):
+        return False
+    if not any(isinstance(st, fx.CantBeCountered) for st in draft.statics):
+        draft.statics.append(fx.CantBeCountered())
+    return True
 
 
 @line_template

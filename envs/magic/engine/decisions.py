@@ -521,6 +521,10 @@ class DecisionsMixin:
             self.decision = {"kind": "block", "player": p}
         elif dk == "yesno" and "pay" in d:  # counter unless its controller pays
             self.pay_tax(d["pay"], d["path"], kind == "yes")
+        elif dk == "yesno" and "enter" in d:  # a land that asks for life as it enters
+            self.play_land(p, d["enter"], paid_life=kind == "yes")
+        elif dk == "yesno" and "order" in d:  # 616.1: regeneration first?
+            self.replacements.append(["order", d["order"], kind == "yes"])
         elif dk == "yesno":
             res = self.res
             if kind == "yes":

@@ -19,7 +19,11 @@ Three layers:
   :class:`ActivatedAbility` (a :class:`Cost`, then an effect), :class:`TriggeredAbility`
   (a :class:`Trigger` event, then an effect) and static abilities
   (:class:`Anthem`, :class:`AttachedBonus`, :class:`EntersTapped`,
-  :class:`CombatRestriction`, :class:`Devour`).
+  :class:`CombatRestriction`, :class:`Devour`, :class:`CantBeCountered`).
+- **Replacement and prevention effects** (rules 614-616) that an effect creates for
+  the rest of the turn: :class:`Regenerate` (a regeneration shield),
+  :class:`PreventDamage`, :class:`ExileIfDies`; entering tapped is the static
+  :class:`EntersTapped`.
 
 :data:`FACE_DOWN` is what a face-down permanent is (rule 708.2): a 2/2 creature with no
 name, text, subtypes or mana cost.
@@ -140,6 +144,7 @@ REFS = (
     "defending_player",
     "that_player",  # the player a trigger's event names (dealt damage, drew, cast...)
     "that_object",  # the spell or ability whose targeting triggered the ability (ward)
+    "damaged_this_way",  # the creatures the same spell or ability has dealt damage
 )
 
 
@@ -169,7 +174,11 @@ class DealDamage:
 
 @dataclass(frozen=True)
 class Destroy:
+    """Destroy ``what`` (rule 701.8); ``no_regenerate``: "it can't be regenerated"
+    (701.19c), its regeneration shields do not replace this destruction."""
+
     what: Selector
+    no_regenerate: bool = False
 
 
 @dataclass(frozen=True)
@@ -446,6 +455,53 @@ class GainControl:
 
 
 @dataclass(frozen=True)
+class Regenerate:
+    """Rule 701.19a: a regeneration shield on ``what`` until end of turn: the next
+    time it would be destroyed this turn, instead tap it, remove all damage from it
+    and remove it from combat (614.8)."""
+
+    what: Selector
+
+
+@dataclass(frozen=True)
+class CantBeRegenerated:
+    """Rule 701.19c: "``what`` can't be regenerated this turn" (its regeneration
+    shields don't replace its destruction until end of turn)."""
+
+    what: Selector
+
+
+@dataclass(frozen=True)
+class PreventDamage:
+    """A prevention effect until end of turn (rule 615).
+
+    Attributes:
+        amount: Damage to prevent ("the next N damage", a shield used up as it
+            prevents, 615.7); None: all of it.
+        what: The recipient whose damage is prevented (a creature, planeswalker or
+            player), or with ``by_what`` the source whose damage is; None: every
+            recipient and source ("prevent all combat damage that would be dealt
+            this turn").
+        by_what: ``what`` names the source dealing the damage, not its recipient.
+        combat_only: Only combat damage.
+    """
+
+    amount: Amount | None = None
+    what: Selector | None = None
+    by_what: bool = False
+    combat_only: bool = False
+
+
+@dataclass(frozen=True)
+class ExileIfDies:
+    """Rule 614.6: "if ``what`` would die this turn, exile it instead" (a replacement
+    effect until end of turn on that object going to a graveyard from the
+    battlefield)."""
+
+    what: Selector
+
+
+@dataclass(frozen=True)
 class Sequence:
     """Several effects, resolved in order (one sentence each)."""
 
@@ -613,7 +669,36 @@ class CombatRestriction:
 
 @dataclass(frozen=True)
 class EntersTapped:
-    """Static: this permanent enters the battlefield tapped."""
+    """Static, a replacement effect on how this permanent enters (rules 614.1d,
+    614.12): it enters the battlefield tapped, unless a condition holds as it enters.
+
+    Attributes:
+        unless_control: "unless you control <filter>" (a check land: a land with a
+            basic land type; "two or more other lands"): it enters untapped when its
+            controller controls at least ``at_least`` other permanents matching it
+            (and, with ``at_most``, no more than ``at_most``: a fast land's "two or
+            fewer other lands" is ``at_least=0, at_most=2``).
+        pay_life: "As this enters, you may pay N life. If you don't, it enters
+            tapped." (a shock land): its controller decides as it enters.
+        unless_opponents: "unless you have two or more opponents": untapped when its
+            controller has at least that many opponents in the game.
+        unless_life_at_most: "unless a player has 13 or less life": untapped when a
+            player in the game has at most that much life.
+    """
+
+    unless_control: Filter | None = None
+    at_least: int = 1
+    at_most: int | None = None
+    pay_life: int = 0
+    unless_opponents: int = 0
+    unless_life_at_most: int | None = None
+
+
+@dataclass(frozen=True)
+class CantBeCountered:
+    """Static of a spell, rule 101.2: "this spell can't be countered" (a spell or
+    ability that counters it doesn't; it still leaves the stack if all its targets are
+    illegal, 608.2b)."""
 
 
 @dataclass(frozen=True)

@@ -62,16 +62,37 @@ shuffling with the game's dice (701.24); revealing a hand (701.20) and "you choo
 [quality] card from it; that player discards that card" (the caster chooses, 701.9;
 "<player> discards a card" stays the discarding player's choice).
 
+Replacement and prevention effects (rules 614-616): entering tapped
+(:class:`~effects.EntersTapped`), unless its controller controls enough permanents of
+a kind as it enters (check lands count basic land types on any land, fast lands "two
+or fewer other lands"; 614.12), has two or more opponents, sees a player at 13 or
+less life, or pays the life it asks for (a shock land: a yes/no decision as it is
+played; with too little life it enters tapped, 119.4); regeneration shields (701.19:
+the next destruction this turn, by an effect or by lethal or deathtouch damage,
+instead taps it, removes its damage and removes it from combat; not against "can't
+be regenerated [this turn]" nor toughness 0); prevention effects until end of
+turn (615: "prevent the next N damage" shields used up as they prevent, "prevent all
+[combat] damage" to or by something or everywhere) and a permanent's static "prevent
+all [combat] damage that would be dealt to [and dealt by] this / enchanted creature"
+for as long as it is there, applied in the one place where
+damage is dealt together with protection's prevention; "if it [or a creature dealt
+damage this way] would die this turn, exile it instead" (614.6); spells that can't be
+countered (101.2).
+
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
-names it): ward paid by discarding or sacrificing, protection from players and "protection from the colour of your
-choice", Auras and Equipment falling off a permanent that gains protection (704.5m-n:
-protection only stops them being attached), keywords granted to tokens by a
-``TokenSpec`` triggering (a token's prowess is a plain keyword), banding, shadow,
-horsemanship, flanking, bushido, regeneration, replacement and prevention effects
-other than protection, copy and text-changing effects (layers 1 and 3), type, colour,
-ability and base power/toughness changes that last beyond the turn or come from a
-static ability (Humility, Opalescence, an Aura's "is a Frog"), switching power and
-toughness, dependencies (613.8), exchanging control.
+names it): ward paid by discarding or sacrificing, protection from players and
+"protection from the colour of your choice", Auras and Equipment falling off a permanent
+that gains protection (704.5m-n: protection only stops them being attached), keywords
+granted to tokens by a ``TokenSpec`` triggering (a token's prowess is a plain keyword),
+banding, shadow, horsemanship, flanking, bushido, static replacement effects of a
+permanent ("if a creature an opponent controls would die, exile it instead", "creature
+spells you control can't be countered") and static prevention other than of all [combat]
+damage to or by itself or its enchanted creature, "damage can't be prevented",
+redirection, "the next time a source of your choice would deal damage", copy and
+text-changing effects (layers 1 and 3), type, colour, ability and base power/toughness
+changes that last beyond the turn or come from a static ability (Humility, Opalescence,
+an Aura's "is a Frog"), switching power and toughness, dependencies (613.8), exchanging
+control.
 
 Manifest (701.34): the top card of a library enters face down as a 2/2 creature with
 no name, text, subtypes or mana cost (:data:`~effects.FACE_DOWN`; a flag on the
@@ -173,6 +194,17 @@ a player could make, never a change to what is legal):
   among several blockers by :meth:`MagicGame.default_assignment`: lethal damage to
   each in the order declared, then the rest to the player with trample, else to the
   last blocker given damage.
+- Order of prevention effects on one damage event (616.1): protection and "prevent
+  all" first, then "prevent the next N" shields oldest first. The damage prevented
+  now is the same in any order, and so are the shields left when no "prevent all"
+  applies; "prevent all" first keeps the shields, which only a player wanting later
+  damage to that recipient this turn would not choose (see
+  :meth:`~objects.ObjectsMixin._after_prevention`). (When a
+  regeneration shield and "exile it instead" both apply to a destruction, the order
+  matters and its controller decides: a yes/no decision, yes for regeneration.)
+- A land that asks for life as it enters ("you may pay 2 life") and is put onto the
+  battlefield by anything but being played (an Arcane Labyrinth reveal) enters
+  tapped, its life not paid.
 - A devour decision is skipped when its controller has nothing it could sacrifice;
   with automatic passing, the "done" after the last candidate is chosen is automatic.
 - A manifest of several cards ("the top two cards") puts them onto the battlefield
@@ -504,6 +536,9 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         #: Legendary permanents their controllers chose to keep (704.5j) for the
         #: state-based check under way; emptied when it is performed.
         self.legend_kept: list[int] = []
+        #: Replacement and prevention effects that last until end of turn (rules
+        #: 614-615; see :meth:`~objects.ObjectsMixin.add_prevention`).
+        self.replacements: list[list[Any]] = []
         self.decision: dict[str, Any] | None = None
         self.casting: StackItem | None = None
         self.closed: list[str] = []
@@ -539,6 +574,9 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         self._trig_index: dict[str, list[tuple[int, int, fx.Trigger]]] = {}
         self._anthems: list[tuple[int, fx.Anthem]] = []
         self._bonuses: dict[int, list[fx.AttachedBonus]] = {}
+        #: Static prevention effects ("prevent all damage that would be dealt to
+        #: this") by the permanent they are about (refreshed with the anthems).
+        self._static_prevention: dict[int, list[fx.PreventDamage]] = {}
 
     # --------------------------------------------------- scripted positions
     # A test states a position in four calls: :meth:`empty`, then cards
@@ -826,6 +864,7 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         new.pending_triggers = [dict(t) for t in self.pending_triggers]
         new.legend_kept = self.legend_kept[:]
         new.combat_hits = copy.deepcopy(self.combat_hits)
+        new.replacements = [r[:] for r in self.replacements]
         new.decision = copy.deepcopy(self.decision)
         new.casting = self.casting.copy() if self.casting else None
         new.closed = self.closed[:]
@@ -866,6 +905,8 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         shown: set[int] = set(new.public_hand)
         if new.casting is not None:
             shown.update([new.casting.card, *new.casting.discarded])
+        if new.decision is not None and "enter" in new.decision:
+            shown.add(new.decision["enter"])  # a land being played
         for q in range(new.num_players):
             if q == player:
                 continue
@@ -929,6 +970,7 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
             "first_strikers": self.first_strikers,
             "pending_triggers": self.pending_triggers, "decision": self.decision,
             "legend_kept": self.legend_kept, "combat_hits": self.combat_hits,
+            "replacements": self.replacements,
             "casting": _item_dict(self.casting) if self.casting else None,
             "closed": self.closed, "res": res, "mull": self.mull,
             "public_hand": self.public_hand, "known_bottom": self.known_bottom,
@@ -968,6 +1010,7 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         game.concede_action = data.get("concede_action", False)
         game.combat_hits = data.get("combat_hits")
         game.poison = data.get("poison", [0] * game.num_players)
+        game.replacements = data.get("replacements", [])
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}
         game.controlled = sum(bool(p.control) or p.controller != game.card_owner[p.card]
                               for p in game.battlefield.values())

@@ -109,6 +109,7 @@ class ObjectsMixin:
         anthems: list[tuple[int, fx.Anthem]] = []
         bonuses: dict[int, list[fx.AttachedBonus]] = {}
         hosts: list[tuple[int, int, int]] = []
+        prevention: dict[int, list[fx.PreventDamage]] = {}
         for pid, perm in self.battlefield.items():
             if perm.face_down:
                 continue  # no abilities
@@ -120,9 +121,16 @@ class ObjectsMixin:
                 elif isinstance(static, fx.ControlAttached) \
                         and perm.attached_to is not None and not self.lost[perm.controller]:
                     hosts.append((pid, perm.attached_to, perm.controller))
+                elif isinstance(static, fx.PreventDamage):
+                    # "prevent all damage that would be dealt to this" / "by enchanted
+                    # creature": by the permanent it is about
+                    about = pid if static.what == fx.Ref("self") else perm.attached_to
+                    if about is not None:
+                        prevention.setdefault(about, []).append(static)
         self._anthems = anthems
         self._bonuses = bonuses
         self._controllers_of_hosts = hosts
+        self._static_prevention = prevention
         self._static_version = self._bf_version
 
     def chars(self, pid: int) -> tuple[int, int, frozenset[str]]:
@@ -299,10 +307,12 @@ class ObjectsMixin:
 
     def _put_onto_battlefield(self, card: int, controller: int, *, triggers: bool = True,
                               attached_to: int | None = None, face_down: bool = False,
-                              counters: int = 0, tapped: bool = False) -> int:
+                              counters: int = 0, tapped: bool = False,
+                              paid_life: bool = False) -> int:
         """Put ``card`` onto the battlefield (face down: manifested), with ``counters``
-        +1/+1 counters (devour), ``tapped`` if an effect puts it there tapped; its
-        object id."""
+        +1/+1 counters (devour), ``tapped`` if an effect puts it there tapped;
+        ``paid_life``: its controller paid the life of its "you may pay N life. If you
+        don't, it enters tapped" (:meth:`_enters_tapped`); its object id."""
         pid = self.next_id
         self.next_id += 1
         slot = self._free_slot()
@@ -311,7 +321,8 @@ class ObjectsMixin:
         d = FACE_DOWN if face_down else self.cdef(card)
         perm = Permanent(pid, card, controller, slot, attached_to=attached_to,
                          face_down=face_down)
-        perm.tapped = tapped or any(isinstance(s, fx.EntersTapped) for s in d.statics)
+        perm.tapped = tapped or (bool(d.statics)
+                                 and self._enters_tapped(d, controller, paid_life))
         if counters:
             perm.counters["+1/+1"] = counters
         if d.is_planeswalker:  # rule 306.5b: it enters with its printed loyalty
@@ -323,6 +334,37 @@ class ObjectsMixin:
         if triggers:
             self._enter_triggers(pid)
         return pid
+
+    def _enters_tapped(self, d: fx.CardDef, controller: int, paid_life: bool) -> bool:
+        """Whether a permanent with definition ``d`` enters tapped under
+        ``controller`` (rule 614.1d, 614.12: the replacement's condition is checked
+        immediately before it enters, so the entering permanent itself is not among
+        the permanents counted)."""
+        for static in d.statics:
+            if not isinstance(static, fx.EntersTapped):
+                continue
+            if static.pay_life:
+                if not paid_life:
+                    return True
+                continue
+            if static.unless_opponents:
+                opponents = sum(1 for p in self.living() if p != controller)
+                if opponents < static.unless_opponents:
+                    return True
+                continue
+            if static.unless_life_at_most is not None:
+                if not any(self.life[p] <= static.unless_life_at_most
+                           for p in self.living()):
+                    return True
+                continue
+            if static.unless_control is None:
+                return True
+            n = sum(1 for pid, perm in self.battlefield.items()
+                    if perm.controller == controller
+                    and self.matches(static.unless_control, pid, controller))
+            if n < static.at_least or (static.at_most is not None and n > static.at_most):
+                return True
+        return False
 
     def manifest(self, p: int, card: int) -> int:
         """``p`` manifests ``card`` (rule 701.34a: it must be in ``p``'s library, and
@@ -373,12 +415,7 @@ class ObjectsMixin:
         if perm.slot >= 0:
             self.slots[perm.slot] = -1
         self._bf_version += 1
-        self.attackers.pop(pid, None)
-        self.attacking_pw.pop(pid, None)
-        if pid in self.blocking:
-            attacker = self.blocking.pop(pid)
-            if attacker in self.blocks and pid in self.blocks[attacker]:
-                self.blocks[attacker].remove(pid)
+        self._remove_from_combat(pid)
         owner = self.card_owner[perm.card]
         getattr(self, dest)[owner].append(perm.card)
         if dest == "hand" and perm.card not in self.public_hand:
@@ -389,27 +426,199 @@ class ObjectsMixin:
         self.log("leaves", card=self.name_of(perm.card), id=pid, to=dest, player=owner,
                  **({"revealed": True} if perm.face_down else {}))
 
+    def _remove_from_combat(self, pid: int) -> None:
+        """Rule 506.4: ``pid`` is no longer an attacking or blocking creature; an
+        attacker it blocked stays blocked (509.1h)."""
+        self.attackers.pop(pid, None)
+        self.attacking_pw.pop(pid, None)
+        if pid in self.blocking:
+            attacker = self.blocking.pop(pid)
+            if attacker in self.blocks and pid in self.blocks[attacker]:
+                self.blocks[attacker].remove(pid)
+
     def move_permanents(self, pids: list[int], dest: str) -> None:
-        """Move permanents (simultaneously) to their owners' ``dest`` zones."""
+        """Move permanents (simultaneously) to their owners' ``dest`` zones; one that
+        would go to a graveyard and has an "exile it instead" effect (rule 614.6,
+        :meth:`add_exile_if_dies`) is exiled instead (it does not die)."""
         pids = [p for p in dict.fromkeys(pids) if p in self.battlefield]
         if pids and "leaves" in self._trigger_index():
             self._object_triggers("leaves", pids)  # rule 603.10a: they look back
+        exiled: list[int] = []
+        if dest == "graveyard" and self.replacements:
+            exiled = [p for p in pids if ["exile_if_dies", p] in self.replacements]
+            if exiled:
+                pids = [p for p in pids if p not in exiled]
+                for pid in exiled:
+                    self.log("replaced", card=self.name_of(self.battlefield[pid].card),
+                             id=pid, to="exile", instead="graveyard")
         if dest == "graveyard":
             self._dies_triggers(pids)
             for pid in pids:
                 if self.is_creature(pid):
                     self.log("dies", card=self.name_of(self.battlefield[pid].card),
                              id=pid, player=self.battlefield[pid].controller)
+        for pid in exiled:  # (they saw the others die: they left at the same time)
+            self._leave(pid, "exile")
         for pid in pids:
             self._leave(pid, dest)
 
-    def destroy(self, pids: list[int]) -> None:
-        """Destroy permanents (indestructible ones stay)."""
+    def destroy(self, pids: list[int], *, regenerate: bool = True) -> None:
+        """Destroy permanents (indestructible ones stay; a regeneration shield
+        replaces the destruction unless ``regenerate`` is False: "it can't be
+        regenerated", 701.19c)."""
         doomed = [p for p in pids if p in self.battlefield
-                  and "indestructible" not in self.keywords(p)]
+                  and "indestructible" not in self.keywords(p)
+                  and not (regenerate and self._regenerated(p))]
         for pid in doomed:
             self.log("destroy", card=self.name_of(self.battlefield[pid].card), id=pid)
         self.move_permanents(doomed, "graveyard")
+
+    # ------------------------------------ replacement and prevention (614-616)
+    # ``self.replacements`` holds the effects that last until end of turn, as
+    # JSON-ready lists: ``["regenerate", pid]`` (one regeneration shield),
+    # ``["no_regenerate", pid]`` ("can't be regenerated this turn"), ``["order", pid,
+    # regenerate_first]`` (a controller's answer to :meth:`ask_order`),
+    # ``["exile_if_dies", pid]`` and ``["prevent", left, to, by, combat]`` (``left``
+    # damage still to prevent, None for all; ``to`` / ``by`` the recipient / source
+    # code or None for any; ``combat``: only combat damage). They end in the cleanup
+    # step (514.2); an entry naming an object that left is dead (its id never returns,
+    # 400.7).
+    def add_regeneration_shield(self, pid: int) -> None:
+        """Rule 701.19a: the next time ``pid`` would be destroyed this turn, it is
+        regenerated instead."""
+        self.replacements.append(["regenerate", pid])
+        self.log("regeneration_shield", card=self.name_of(self.battlefield[pid].card),
+                 id=pid, **self.face_down_marks(pid))
+
+    def add_exile_if_dies(self, pid: int) -> None:
+        """Rule 614.6: if ``pid`` would die (go to a graveyard from the battlefield)
+        this turn, it is exiled instead."""
+        if ["exile_if_dies", pid] not in self.replacements:
+            self.replacements.append(["exile_if_dies", pid])
+
+    def add_prevention(self, node: fx.PreventDamage, codes: list[int] | None) -> None:
+        """A prevention effect (rule 615) for each of ``codes`` (recipients, or
+        sources when ``node.by_what``; None: any damage)."""
+        left = None if node.amount is None else self.amount(node.amount)
+        for code in codes if codes is not None else [None]:
+            to, by = (None, code) if node.by_what else (code, None)
+            self.replacements.append(["prevent", left, to, by, node.combat_only])
+
+    def order_question(self, pids: list[int]) -> int | None:
+        """The first of ``pids`` (about to be destroyed) whose controller must order
+        two replacement effects (rule 616.1): a regeneration shield and "exile it
+        instead" both apply to its destruction, and no order was chosen yet."""
+        reps = self.replacements
+        if not reps:
+            return None
+        for pid in pids:
+            if pid in self.battlefield and ["regenerate", pid] in reps \
+                    and ["exile_if_dies", pid] in reps \
+                    and ["no_regenerate", pid] not in reps \
+                    and not any(r[0] == "order" and r[1] == pid for r in reps) \
+                    and "indestructible" not in self.keywords(pid):
+                return pid
+        return None
+
+    def ask_order(self, pid: int) -> None:
+        """Ask ``pid``'s controller which replacement applies first to its
+        destruction (616.1): yes, regeneration (it stays); no, "exile it instead"
+        (the shield is not used)."""
+        self.decision = {"kind": "yesno", "player": self.battlefield[pid].controller,
+                         "order": pid}
+        self._legal = None
+
+    def _regenerated(self, pid: int) -> bool:
+        """Use a regeneration shield of ``pid`` if it has one (rule 701.19a): tap it,
+        remove all damage from it and remove it from combat; True if it did. If its
+        controller chose to apply "exile it instead" first (:meth:`ask_order`), the
+        shield is not used."""
+        shield = ["regenerate", pid]
+        if not self.replacements or shield not in self.replacements \
+                or ["no_regenerate", pid] in self.replacements:
+            return False
+        order = next((r for r in self.replacements if r[0] == "order" and r[1] == pid),
+                     None)
+        if order is not None:
+            self.replacements.remove(order)  # (the choice was for this event)
+            if not order[2]:
+                return False
+        self.replacements.remove(shield)
+        perm = self.battlefield[pid]
+        perm.tapped = True
+        perm.damage = 0
+        perm.deathtouched = False  # its damage is gone: no longer lethal (704.5h)
+        self._remove_from_combat(pid)
+        self.log("regenerate", card=self.name_of(perm.card), id=pid,
+                 **self.face_down_marks(pid))
+        return True
+
+    def _after_prevention(self, code: int, amount: int, source: int | None,
+                          source_name: str, combat: bool,
+                          quality: tuple[tuple[str, ...], tuple[str, ...]] | None) -> int:
+        """The damage ``amount`` that is still dealt to ``code`` after protection
+        (702.16e) and the prevention effects of :attr:`replacements` (rule 615),
+        logging what they prevent.
+
+        Rule 616.1 lets the affected player (or the controller of the affected
+        permanent) order the prevention effects that apply. The engine applies
+        protection and the "prevent all" effects first, then the "prevent the next N"
+        shields oldest first. The damage of this event is the same in every order
+        (all of it is prevented whenever a "prevent all" applies; otherwise the
+        shields prevent the smaller of the damage and their sum). Which shields are
+        left for later in the turn is the same too when no "prevent all" applies:
+        every shield is "the next N damage to this recipient from any source" until
+        end of turn, so spending one rather than another leaves the same total for
+        the same recipient. The one choice automated is "prevent all" before
+        shields, which keeps the shields: the order a player wants unless they want
+        damage dealt to that recipient later this turn (a "whenever this is dealt
+        damage" trigger of their own)."""
+        if code >= 0 and quality is not None:
+            kws = self.keywords(code)
+            if kws and KW.protected(kws, *quality):
+                self._log_prevented(code, amount, source_name, "protection")
+                return 0
+        static = self._static_prevention
+        if static:  # a permanent's own static prevention (refreshed by _statics)
+            for p in static.get(code, ()):
+                if not p.by_what and (combat or not p.combat_only):
+                    self._log_prevented(code, amount, source_name, "prevention")
+                    return 0
+            for p in static.get(source, ()) if source is not None else ():
+                if p.by_what and (combat or not p.combat_only):
+                    self._log_prevented(code, amount, source_name, "prevention")
+                    return 0
+        if not self.replacements:
+            return amount
+        shields = []
+        for r in self.replacements:
+            if r[0] != "prevent" or (r[4] and not combat) or (
+                    r[2] is not None and r[2] != code) or (
+                    r[3] is not None and (source is None or r[3] != source)):
+                continue
+            if r[1] is None:
+                self._log_prevented(code, amount, source_name, "prevention")
+                return 0
+            if r[1] > 0:
+                shields.append(r)
+        for r in shields:
+            n = min(r[1], amount)
+            r[1] -= n
+            amount -= n
+            self._log_prevented(code, n, source_name, "prevention")
+            if not amount:
+                break
+        return amount
+
+    def _log_prevented(self, code: int, amount: int, source_name: str,
+                       reason: str) -> None:
+        if code < 0:
+            self.log("prevented", source=source_name, player=code_player(code),
+                     amount=amount, reason=reason)
+        else:
+            self.log("prevented", source=source_name, id=code,
+                     card=self.name_of(self.battlefield[code].card), amount=amount,
+                     reason=reason, **self.face_down_marks(code))
 
     def create_token(self, spec: fx.TokenSpec, controller: int) -> int:
         card = self._new_card(token_def(spec), controller, token=True)
@@ -441,6 +650,8 @@ class ObjectsMixin:
         hidden = (self.face_down_marks(source, "source_")
                   if source is not None and source in self.battlefield else {})
         dealt: list[tuple[int, int]] = []
+        self._statics()
+        prevents = bool(self.replacements or self._static_prevention)
         for code, amount in hits:
             if amount <= 0:
                 continue
@@ -448,17 +659,20 @@ class ObjectsMixin:
                 p = code_player(code)
                 if self.lost[p]:
                     continue
+                if prevents:
+                    amount = self._after_prevention(code, amount, source, source_name,
+                                                    combat, quality)
+                    if not amount:
+                        continue
                 if "infect" in kws:
                     self._poison_player(p, amount, source_name, combat)
                 else:
                     self._damage_player(p, amount, source_name, combat)
             elif code in self.battlefield:
-                if quality is not None:
-                    target_kws = self.keywords(code)
-                    if target_kws and KW.protected(target_kws, *quality):
-                        self.log("prevented", source=source_name, id=code,
-                                 card=self.name_of(self.battlefield[code].card),
-                                 amount=amount, reason="protection")
+                if quality is not None or prevents:
+                    amount = self._after_prevention(code, amount, source, source_name,
+                                                    combat, quality)
+                    if not amount:
                         continue
                 self._damage_permanent(code, amount, kws, source_name, combat, source)
             else:
@@ -467,7 +681,8 @@ class ObjectsMixin:
             dealt.append((code, amount))
         if hidden:  # a face-down source: its damage events say so
             for e in self.events[first:]:
-                if e["type"] == "damage" and e.get("source") == source_name:
+                if e["type"] in ("damage", "prevented") and \
+                        e.get("source") == source_name:
                     e.update(hidden)
         if "lifelink" in kws and total:
             self.gain_life(controller, total)
@@ -853,6 +1068,15 @@ class ObjectsMixin:
                 if doomed is None:  # a player must choose first
                     return True
                 to_grave += doomed
+            if to_destroy and self.replacements:  # 704.5g-h destroy: regeneration
+                ask = self.order_question(to_destroy)
+                if ask is not None:  # 616.1: its controller orders the effects
+                    self.ask_order(ask)
+                    return True
+                kept = [pid for pid in dict.fromkeys(to_destroy)
+                        if not self._regenerated(pid)]
+                done = done or len(kept) < len(set(to_destroy))
+                to_destroy = kept
             tokens_gone = self._remove_tokens()
             if not (done or losers or to_grave or to_destroy or unattach or tokens_gone):
                 break

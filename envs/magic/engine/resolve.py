@@ -41,16 +41,18 @@ if TYPE_CHECKING:
 LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUntap,
                 fx.Pump, fx.AddCounters, fx.Draw, fx.Mill, fx.GainLife, fx.LoseLife,
                 fx.CreateToken, fx.CounterSpell, fx.Attach, fx.Manifest, fx.Shuffle,
-                fx.RevealHand, fx.GainControl, fx.Becomes)
+                fx.RevealHand, fx.GainControl, fx.Becomes, fx.Regenerate,
+                fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
-                            "that_player", "that_object"})
+                            "that_player", "that_object", "damaged_this_way"})
 SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRestriction,
-                     fx.Devour, fx.ControlAttached)
+                     fx.Devour, fx.ControlAttached, fx.CantBeCountered,
+                     fx.PreventDamage)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1"})
 SELECTOR_FIELDS = ("to", "what", "who")
 MAX_MODES = 8
@@ -74,6 +76,8 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.CombatRestriction: frozenset({"cant_attack", "cant_block", "cant_be_blocked",
                                      "attacks_each_combat"}),
     fx.Devour: frozenset({"count", "filter"}),
+    fx.EntersTapped: frozenset({"unless_control", "at_least", "at_most", "pay_life",
+                                "unless_opponents", "unless_life_at_most"}),
 }
 """Fields the engine reads, per vocabulary class. A field added to the vocabulary
 later is reported by :func:`unresolvable` whenever a card sets it to a non-default
@@ -214,6 +218,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     that_much = [False]
 
     def amount(value: Any) -> None:
+        if value is None:  # PreventDamage: all of it
+            return
         if not isinstance(value, int) and not (value == "X" and x_spell) and not (
                 value == "that_much" and that_much[0]):
             note(f"amount {value}")
@@ -368,6 +374,18 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note("ControlAttached on a non-Aura")
         if isinstance(static, fx.Devour):
             filt(static.filter)
+        if isinstance(static, fx.EntersTapped):
+            filt(static.unless_control)
+            if not card.is_land and static != fx.EntersTapped():
+                note("EntersTapped with a condition on a nonland")
+        if isinstance(static, fx.PreventDamage) and (
+                static.amount is not None
+                or static.what not in (fx.Ref("self"), fx.Ref("enchanted"))
+                or (static.what == fx.Ref("enchanted") and not card.is_aura)):
+            note("static PreventDamage other than all damage to/by this or the "
+                 "enchanted creature")
+        if isinstance(static, fx.CantBeCountered) and card.is_land:
+            note("CantBeCountered on a land")
             if "Creature" not in card.types or card.spell is not None:
                 note("Devour on a noncreature")
     if sum(isinstance(s, fx.Devour) for s in card.statics) > 1:
@@ -382,7 +400,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for code in game.select(node.to, path):
             game.deal_damage_from_resolving(code, node.amount)
     elif isinstance(node, fx.Destroy):
-        game.destroy([c for c in game.select(node.what, path) if c >= 0])
+        game.destroy([c for c in game.select(node.what, path) if c >= 0],
+                     regenerate=not node.no_regenerate)
     elif isinstance(node, fx.Exile):
         game.move_permanents([c for c in game.select(node.what, path) if c >= 0],
                              "exile")
@@ -449,6 +468,23 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.RevealHand):
         for p in game.select_players(node.who, path):
             game.reveal_hand(p)
+    elif isinstance(node, fx.Regenerate):
+        for pid in game.select(node.what, path):
+            if pid >= 0 and pid in game.battlefield:
+                game.add_regeneration_shield(pid)
+    elif isinstance(node, fx.PreventDamage):
+        codes = None if node.what is None else game.select(node.what, path)
+        if codes is None or codes:
+            game.add_prevention(node, codes)
+    elif isinstance(node, fx.CantBeRegenerated):
+        for pid in game.select(node.what, path):
+            if pid >= 0 and pid in game.battlefield and \
+                    ["no_regenerate", pid] not in game.replacements:
+                game.replacements.append(["no_regenerate", pid])
+    elif isinstance(node, fx.ExileIfDies):
+        for pid in game.select(node.what, path):
+            if pid >= 0 and pid in game.battlefield:
+                game.add_exile_if_dies(pid)
     else:  # unresolvable() refuses these at deck load; reaching here is a bug
         raise RuntimeError(f"effect {type(node).__name__} reached resolution; "
                            "unresolvable() should have refused its card")

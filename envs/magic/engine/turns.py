@@ -263,6 +263,9 @@ class TurnsMixin:
                 perm.mods.clear()
             self._end_turn_control()
             self._end_turn_shapes()
+            # rule 514.2: "until end of turn" and "this turn" effects end with the
+            # damage (regeneration shields, prevention, "exile it instead")
+            self.replacements.clear()
             # 514.3a: no player gets priority unless a state-based action is performed
             # or an ability triggers now; then they do, and another cleanup follows
             if self._state_based() or self.pending_triggers:
@@ -348,7 +351,9 @@ class TurnsMixin:
                      if attacker in self.battlefield]
         self.combat_hits = None
         for blocker, attacker in self.blocking.items():
-            if deals(blocker) and attacker in self.battlefield:
+            # an attacker removed from combat (left, or regenerated: 506.4) is dealt
+            # no combat damage
+            if deals(blocker) and attacker in self.attackers:
                 power = self.chars(blocker)[0]
                 if power > 0:
                     by_source.append((blocker, [(attacker, power)]))
