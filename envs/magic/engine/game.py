@@ -203,8 +203,8 @@ a player could make, never a change to what is legal):
   regeneration shield and "exile it instead" both apply to a destruction, the order
   matters and its controller decides: a yes/no decision, yes for regeneration.)
 - A land that asks for life as it enters ("you may pay 2 life") and is put onto the
-  battlefield by anything but being played (an Arcane Labyrinth reveal) enters
-  tapped, its life not paid.
+  battlefield by anything but being played (a search, an Arcane Labyrinth reveal)
+  enters tapped, its life not paid.
 - A devour decision is skipped when its controller has nothing it could sacrifice;
   with automatic passing, the "done" after the last candidate is chosen is automatic.
 - A manifest of several cards ("the top two cards") puts them onto the battlefield
