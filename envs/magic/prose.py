@@ -235,8 +235,9 @@ class MagicNarrator(Narrator):
         if how in ("scry", "surveil"):
             return self.does(e["player"], f"{how}s {e['count']}")
         cards = plural(e["count"], "card")
+        back = "" if how == "dig" else " and puts them back"
         return self.does(e["player"], f"looks at the top {cards} of "
-                         f"{self.their(e['player'])} library and puts them back")
+                         f"{self.their(e['player'])} library{back}")
 
     def on_to_bottom(self, e: Event) -> str:
         return self.does(e["player"], f"puts {card(e.get('card'))} on the bottom of "

@@ -401,7 +401,8 @@ LIBRARY_DECK = ("Opt", "Preordain", "Consider", "Ponder", "Demonic Tutor",
                 "Vampiric Tutor", "Rampant Growth", "Cultivate", "Duress",
                 "Thoughtseize", "Coercion", "Evolving Wilds", "Flooded Strand",
                 "Sylvan Scrying", "Impulse", "Commune with Nature", "Sleight of Hand",
-                "Elvish Rejuvenator", "Path to Exile", "Grizzly Bears", "Lightning Bolt")
+                "Elvish Rejuvenator", "Path to Exile", "Dryad Greenseeker",
+                "Inquisition of Kozilek", "Grizzly Bears", "Lightning Bolt")
 
 
 def test_random_games_with_library_cards_keep_the_invariants():
@@ -470,9 +471,9 @@ def test_compile_revealed_hands():
 
 
 @pytest.mark.parametrize(("name", "line"), [
-    # a name is not a card filter yet
-    ("Screaming Seahawk", "you may search your library for a card named this, reveal "
-                          "it, put it into your hand, then shuffle."),
+    # "if that card is snow": a quality without "card" is not read yet
+    ("Scrying Sheets", "look at the top card of your library. if that card is snow, "
+                       "you may reveal it and put it into your hand."),
     ("Telling Time", "look at the top three cards of your library."),
 ])
 def test_library_sentences_not_read_yet(name, line):
@@ -626,3 +627,68 @@ def test_compile_card_qualities():
     assert spell("Collected Company") == fx.Dig(
         6, 2, fx.Filter(types=frozenset({"Creature"}),
                         props=frozenset({"mana_value<=3"})), True, "battlefield")
+
+
+def test_look_at_the_top_card_and_take_it_if_it_has_the_quality():
+    game = blank()
+    game.add_permanent("Dryad Greenseeker", 0)  # {T}: top card; a land: may take it
+    game.set_library(0, ["Forest", "Lightning Bolt"])
+    game.start_at("main1", 0)
+    act(game, "Dryad Greenseeker")
+    settle(game)
+    assert names(game) == {"take card 0 (Forest) into your hand": A.hand(0),
+                           "done: take no more": A.DONE}
+    act(game, "Forest")
+    assert hand_names(game, 0) == ["Forest"]
+    # not a land: nothing to decide, it stays on top
+    game = blank()
+    game.add_permanent("Dryad Greenseeker", 0)
+    game.set_library(0, ["Lightning Bolt", "Forest"])
+    game.start_at("main1", 0)
+    act(game, "Dryad Greenseeker")
+    settle(game)
+    assert game.decision["kind"] == "priority"
+    assert library_names(game, 0) == ["Lightning Bolt", "Forest"]
+
+
+def test_a_card_not_taken_goes_to_the_bottom_when_the_card_says_so():
+    game = blank()
+    lands(game, 0, "Forest", "Forest", "Forest", "Forest")
+    game.add_permanent("Vivien's Grizzly", 0)  # creature or planeswalker; else bottom
+    game.set_library(0, ["Hill Giant", "Lightning Bolt"])
+    game.start_at("main1", 0)
+    act(game, "Vivien's Grizzly")
+    settle(game)
+    act(game, "done")
+    assert library_names(game, 0) == ["Lightning Bolt", "Hill Giant"]
+    assert hand_names(game, 0) == []
+
+
+def test_compile_a_look_at_the_top_card():
+    (scope,) = compiled("Explorer's Scope").triggered
+    assert scope.effect == fx.Dig(1, 1, fx.Filter(types=frozenset({"Land"})), True,
+                                  "battlefield", True, rest="top")
+    assert compiled("Vivien's Grizzly").activated[0].effect == fx.Dig(
+        1, 1, fx.Filter(types=frozenset({"Creature", "Planeswalker"})), True,
+        reveal=True, rest="bottom")
+
+
+def test_search_for_cards_named_this():
+    game = blank()
+    lands(game, 0, "Plains", "Plains")
+    game.add_card("Squadron Hawk", 0)  # enters: may search for up to three named this
+    game.set_library(0, ["Squadron Hawk", "Serra Angel", "Squadron Hawk"])
+    game.start_at("main1", 0)
+    act(game, "Squadron Hawk")
+    settle(game)
+    settle(game)
+    act(game, "yes")
+    assert names(game) == {"find Squadron Hawk": A.hand(0),
+                           "done: find nothing more": A.DONE}
+    act(game, "Squadron Hawk")
+    act(game, "Squadron Hawk")  # the second copy; then none is left to find
+    assert hand_names(game, 0) == ["Squadron Hawk", "Squadron Hawk"]
+    assert library_names(game, 0) == ["Serra Angel"]
+    (trigger,) = compiled("Squadron Hawk").triggered
+    assert trigger.effect == fx.Search(fx.Filter(props=frozenset({"named_self"})), 3,
+                                       reveal=True)

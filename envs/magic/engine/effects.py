@@ -354,7 +354,9 @@ class Dig:
     when there are, unless ``optional``: "you may", "up to"); ``dest`` is ``"hand"``
     or ``"battlefield"`` (``tapped``); ``reveal`` shows them to every player. The
     rest go ``"bottom"`` (in any order: one decision per card), ``"random"`` (on the
-    bottom in a random order) or ``"graveyard"``."""
+    bottom in a random order), ``"graveyard"`` or ``"top"`` (they stay where they
+    are: "look at the top card of your library. If it's a land card, you may put it
+    onto the battlefield")."""
 
     count: Amount
     take: int = 1
@@ -368,7 +370,7 @@ class Dig:
 
 
 DIG_DESTINATIONS = ("hand", "battlefield")
-DIG_RESTS = ("bottom", "random", "graveyard")
+DIG_RESTS = ("bottom", "random", "graveyard", "top")
 
 
 @dataclass(frozen=True)

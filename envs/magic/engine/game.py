@@ -51,9 +51,11 @@ Libraries and hands (:mod:`~library`): scry (701.22), surveil (701.25) and "look
 the top N cards, then put them back in any order", one decision per card; "look at
 the top N cards, [you may reveal] a [quality] card from among them and put it into
 your hand [or onto the battlefield], the rest on the bottom (in any order: one
-decision per card; or a random order) or into the graveyard"; searching a
+decision per card; or a random order) or into the graveyard", and "look at the top
+card; if it's a [quality] card, you may put it into your hand"; searching a
 library (701.23) for a card or a card of a quality (types, subtypes, colours,
-supertypes, a compared mana value or printed power/toughness), to the hand (revealed or not), onto the battlefield (tapped or not), on
+supertypes, a compared mana value or printed power/toughness, its own name), to the
+hand (revealed or not), onto the battlefield (tapped or not), on
 top after the shuffle, or one onto the battlefield and the rest into the hand
 (Cultivate), by its controller or by another player ("its controller may search
 their library", asked yes or no first); "done" finds nothing when the search states a

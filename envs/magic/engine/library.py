@@ -42,6 +42,7 @@ graveyard), ``reveal_hand``, ``shuffle`` and ``search`` are public.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from labyrinth_gym.envs.magic.engine import actions as A
@@ -61,7 +62,12 @@ NOT_CARD_PROPS = frozenset({"tapped", "untapped", "attacking", "blocking",
 def card_prop(prop: str) -> bool:
     """Whether a filter of cards in a hidden zone may use ``prop``: a colour, a card
     type or supertype (or its absence), a compared mana value, power or toughness."""
-    return fx.known_prop(prop) and prop not in NOT_CARD_PROPS
+    return prop == NAMED_SELF or (fx.known_prop(prop) and prop not in NOT_CARD_PROPS)
+
+
+NAMED_SELF = "named_self"
+"""A card filter prop: the card has the name of the card whose ability or spell this
+is ("search your library for a card named this")."""
 PAGE = A.MAX_HAND
 MAX_LOOK = A.MAX_HAND
 """The most cards a ``look`` decision can address (a larger count is refused)."""
@@ -111,9 +117,15 @@ class LibraryMixin:
     :class:`~game.MagicGame` (methods only; the state is the game's)."""
 
     # --------------------------------------------------------------- cards
-    def card_matches(self, filt: fx.Filter, card: int) -> bool:
-        """Whether ``card`` (in any zone) has the characteristics ``filt`` asks."""
+    def card_matches(self, filt: fx.Filter, card: int,
+                     source: int | None = None) -> bool:
+        """Whether ``card`` (in any zone) has the characteristics ``filt`` asks
+        (``source``: the card whose spell or ability asks, for "named this")."""
         d = self.defs[self.card_def[card]]
+        if NAMED_SELF in filt.props:
+            if source is None or d.name != self.name_of(source):
+                return False
+            filt = dataclasses.replace(filt, props=filt.props - {NAMED_SELF})
         if filt.types and not (filt.types & set(d.types)):
             return False
         if filt.subtypes and not (filt.subtypes & set(d.subtypes)):
@@ -201,7 +213,8 @@ class LibraryMixin:
         q = ask[4]
         left = ask[2]
         if left > 0 and not self.lost[q] and not self.lost[p] and any(
-                self.card_matches(node.filter, c) for c in self.hand_slots(q)):
+                self.card_matches(node.filter, c, res["item"].card)
+                for c in self.hand_slots(q)):
             res["lib"] = {}
             self.decision = {"kind": "hand_choice", "player": p}
             return True
@@ -226,7 +239,7 @@ class LibraryMixin:
         if st["phase"] == "take":
             library = self.library[p]
             if st["taken"] < node.take and any(
-                    self.card_matches(node.filter, library[-1 - i])
+                    self.card_matches(node.filter, library[-1 - i], res["item"].card)
                     for i in range(st["left"])):
                 self.decision = {"kind": "look", "player": p}
                 return True
@@ -254,6 +267,10 @@ class LibraryMixin:
         if node.rest == "bottom":
             st["phase"] = "bottom"
             return
+        if node.rest == "top":  # they stay where they are
+            st["left"] = 0
+            st["phase"] = "rest"
+            return
         rest = [library.pop() for _ in range(st["left"])]
         st["left"] = 0
         st["phase"] = "rest"
@@ -278,7 +295,7 @@ class LibraryMixin:
             if name in found:
                 found.remove(name)  # that copy is taken
                 continue
-            if self.card_matches(node.filter, c):
+            if self.card_matches(node.filter, c, self.res["item"].card):
                 out.add(name)
         return sorted(out)
 
@@ -361,7 +378,8 @@ class LibraryMixin:
                 node = self.node_at(self.effect_of(res["item"]), ask[3])
                 library = self.library[p]
                 out = [A.hand(i) for i in range(st["left"])
-                       if self.card_matches(node.filter, library[-1 - i])]
+                       if self.card_matches(node.filter, library[-1 - i],
+                                            res["item"].card)]
                 return out + [A.DONE] if node.optional else out
             out = [A.hand(i) for i in range(st["left"])]
             return out if st["phase"] in ("order", "bottom") else out + [A.DONE]
@@ -370,7 +388,7 @@ class LibraryMixin:
         if kind == "hand_choice":
             node = self.node_at(self.effect_of(res["item"]), ask[3])
             return [A.hand(i) for i, c in enumerate(self.hand_slots(ask[4]))
-                    if self.card_matches(node.filter, c)]
+                    if self.card_matches(node.filter, c, res["item"].card)]
         if kind == "search_split":
             found = self._found_cards(p, st["found"])
             out = [A.hand(i) for i in range(len(found))]

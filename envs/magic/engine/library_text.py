@@ -13,12 +13,15 @@ Read here (rule numbers in :mod:`~library`):
   it, ]put it into your hand``, ``put it onto the battlefield[ tapped]``, ``reveal
   those cards, put one onto the battlefield tapped and the other into your hand``;
   also ``search your library for a card, [reveal it, ]then shuffle and put that card
-  on top``;
+  on top``, and ``a card named this`` / ``up to three cards named this`` / ``any
+  number of cards named this`` (the card's own name);
 - ``look at the top N cards of your library. [you may reveal] a <quality> card from
   among them and put it into your hand [or onto the battlefield [tapped]]. put the
   rest on the bottom of your library in a random / any order [or into your
-  graveyard].`` and ``look at the top N cards of your library. put one of them into
-  your hand and the rest <where>.`` -> :class:`~effects.Dig`;
+  graveyard].``, ``look at the top N cards of your library. put one of them into
+  your hand and the rest <where>.`` and ``look at the top card of your library. if
+  it's a <quality> card, you may [reveal it and] put it into your hand [or onto the
+  battlefield [tapped]].`` -> :class:`~effects.Dig`;
 - ``<player> reveals their hand`` / ``reveal your hand`` -> :class:`~effects.RevealHand`;
 - the three sentences ``<player> reveals their hand. you choose a <quality> card from
   it. that player discards that card.`` -> :class:`~effects.ChooseDiscard` (the
@@ -28,6 +31,7 @@ Read here (rule numbers in :mod:`~library`):
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from functools import cache
 
@@ -44,7 +48,7 @@ from labyrinth_gym.envs.magic.engine.compiler import (
     number,
     player,
 )
-from labyrinth_gym.envs.magic.engine.library import card_prop
+from labyrinth_gym.envs.magic.engine.library import NAMED_SELF, card_prop
 
 CARD_TYPE_WORDS = {"creature": ("Creature",), "artifact": ("Artifact",),
                    "enchantment": ("Enchantment",), "land": ("Land",),
@@ -116,11 +120,13 @@ def _look_at_top(s: str) -> fx.Effect | None:
 
 
 _IT = r"(?:it|that card|them|those cards)"
+ANY_NUMBER = 99
+"""The count of a search for "any number of" cards (more than a library holds)."""
 _SEARCH = re.compile(r"(?:search your|(its controller|each player|target player|"
                      r"that player) (may search|searches) their) library for "
-                     r"(?:up to (\w+) |an? )((?:[\w,]+ )*?)cards?"
-                     r"( with (?:mana value|power|toughness) \d+ or (?:less|greater))?"
-                     r", (.+)")
+                     r"(?:up to (\w+) |an? |(any number of) )((?:[\w,]+ )*?)cards?"
+                     r"( with (?:mana value|power|toughness) \d+ or (?:less|greater)"
+                     r"| named this)?, (.+)")
 _WHERE: dict[str, tuple[str, bool, bool]] = {
     rf"reveal {_IT}, put {_IT} into your hand, then shuffle": ("hand", False, True),
     rf"put {_IT} into your hand, then shuffle": ("hand", False, False),
@@ -141,10 +147,17 @@ def _search(s: str) -> fx.Effect | None:
     m = _SEARCH.fullmatch(s)
     if not m:
         return None
-    subject, verb, up_to, phrase, compared, where = m.groups()
+    subject, verb, up_to, any_number, phrase, compared, where = m.groups()
     who = player(subject) if subject else fx.Ref("you")
     count = NUMBERS.get(up_to, None) if up_to else 1
-    f = card_filter(phrase.strip(), compared)
+    named = compared == " named this"
+    f = card_filter(phrase.strip(), None if named else compared)
+    if any_number:  # "any number of cards named this": as many as there are
+        if not named:
+            return None
+        up_to, count = any_number, ANY_NUMBER
+    if named and f is not None:
+        f = dataclasses.replace(f, props=f.props | {NAMED_SELF})
     if not isinstance(count, int) or f is None or who is None:
         return None
     if up_to and f == fx.Filter():
@@ -195,6 +208,16 @@ SENTENCE_GROUPS.append((_TOP, r"(?:you may reveal|you may put|put) .+\.",
                         r"(?:then )?put the rest .+\."))
 SENTENCE_GROUPS.append((_TOP, r"put \w+ of (?:them|those cards) into your hand and "
                               r"the (?:rest|other) .+\."))
+_TOP_CARD = r"look at the top card of your library\."
+_IF_IT_IS = r"if (?:it's|that card is) .+, you may .+\."
+_NOT_TAKEN = r"if you don't put the card into your hand, put it on the bottom of your library\."
+SENTENCE_GROUPS.append((_TOP_CARD, _IF_IT_IS, _NOT_TAKEN))
+SENTENCE_GROUPS.append((_TOP_CARD, _IF_IT_IS))
+_DIG_ONE = re.compile(
+    r"look at the top card of your library\. if (?:it's|that card is) (?:an? )?"
+    r"((?:[\w,]+ )*?)card, you may (reveal it and )?put it (into your hand|onto the "
+    r"battlefield|onto the battlefield tapped)(\. if you don't put the card into your "
+    r"hand, put it on the bottom of your library)?")
 _RESTS = {"on the bottom of your library in a random order": "random",
           "on the bottom of your library in any order": "bottom",
           "on the bottom of your library": "bottom",
@@ -224,6 +247,14 @@ def _dig(s: str) -> fx.Effect | None:
         return fx.Dig(number(count), take, f, True,
                       "hand" if where == "into your hand" else "battlefield",
                       where.endswith("tapped"), how == "reveal", _RESTS[rest])
+    if m := _DIG_ONE.fullmatch(s):
+        phrase, reveal, where, bottom = m.groups()
+        f = card_filter(phrase.strip())
+        if f is None or bool(reveal) != (where == "into your hand"):
+            return None
+        return fx.Dig(1, 1, f, True, "hand" if where == "into your hand" else
+                      "battlefield", where.endswith("tapped"), bool(reveal),
+                      "bottom" if bottom else "top")
     if m := _DIG_PUT.fullmatch(s):
         count, take, rest = m.groups()
         if rest not in _RESTS:
