@@ -450,3 +450,82 @@ def test_118_12_mana_leak_paid():
     act(game, "yes")
     settle(game)
     assert game.life[1] == 17
+
+
+# ------------------------------------------------- delayed triggers (603.7)
+def test_603_7_delayed_trigger_lines_compile():
+    pool = compiled_pool().supported
+    assert pool["Ideas Unbound"].spell.effect == fx.Sequence((
+        fx.Draw(3), fx.Delayed("next_end_step", fx.Discard(3))))
+    assert pool["Cinder Wall"].triggered[0].effect == fx.Delayed(
+        "end_of_combat", fx.Destroy(fx.Ref("it")))
+    assert pool["Casey Jones, Vigilante"].triggered[-1].effect.steps[-1] == fx.Delayed(
+        "your_next_upkeep", fx.Discard(3, at_random=True))
+
+
+def test_603_7_at_end_of_combat_cinder_wall_destroys_itself_once():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    wall = game.add_permanent("Cinder Wall", 1)
+    game.start_at("main1", 0)
+    to_blocks(game, bears)
+    block(game, wall, bears)
+    game.apply_action(A.DONE)
+    pass_until(game, "combat_damage")
+    assert wall in game.battlefield and game.delayed  # created, not yet triggered
+    pass_until(game, "main2")
+    # it triggered once and is gone: nothing waits for the next end of combat
+    assert wall not in game.battlefield and not game.delayed
+
+
+def test_603_7_next_end_step_dragon_mask_returns_the_creature():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Dragon Mask", 0)
+    lands(game, 0, "Island", "Island", "Island")
+    game.start_at("main1", 0)
+    act(game, "activate")
+    target_perm(game, bears)
+    settle(game)
+    assert game.chars(bears)[:2] == (4, 4)
+    pass_until(game, "main2")
+    assert bears in game.battlefield
+    pass_until(game, "end")
+    settle(game)
+    assert bears not in game.battlefield and len(game.hand[0]) == 1
+
+
+def test_603_7_delayed_from_a_spell_ideas_unbound_and_round_trip():
+    game = blank()
+    game.add_card("Ideas Unbound", 0)
+    lands(game, 0, "Island", "Island", "Island")
+    game.start_at("main1", 0)
+    act(game, "Ideas Unbound")
+    settle(game)
+    assert len(game.hand[0]) == 3
+    restored = MagicGame.from_dict(game.to_dict())
+    assert restored.delayed == game.delayed
+    for g in (game, restored):
+        pass_until(g, "end")
+        settle(g)
+        assert g.decision["kind"] == "discard"
+        for _ in range(3):
+            act(g, "discard hand 0")
+        assert not g.hand[0] and len(g.graveyard[0]) == 4
+
+
+def test_603_7_your_next_upkeep_waits_for_its_controllers_upkeep():
+    game = blank()
+    game.add_card("Casey Jones, Vigilante", 0)
+    lands(game, 0, "Mountain", "Mountain", "Mountain")
+    game.start_at("main1", 0)
+    act(game, "Casey Jones")
+    settle(game)  # it enters: draw three
+    assert len(game.hand[0]) == 3
+    pass_until(game, "main2")
+    pass_until(game, "main1", limit=300)  # seat 1's turn: its upkeep is not "yours"
+    assert game.active == 1 and len(game.hand[0]) == 3 and game.delayed
+    pass_until(game, "main2", limit=300)
+    pass_until(game, "main1", limit=300)  # seat 0's upkeep: discard three at random
+    assert game.active == 0 and not game.delayed
+    assert len(game.hand[0]) == 1  # three discarded, then the draw step's card

@@ -42,6 +42,10 @@ class CastingMixin:
     def effect_of(self, item: StackItem) -> Any:
         """The effect a stack object resolves (None: a permanent spell without one)."""
         d = self.cdef(item.card)
+        if item.origin:  # a delayed triggered ability: its Delayed node's effect
+            maker = StackItem(sid=-1, kind=item.origin, controller=item.controller,
+                              card=item.card, index=item.index)
+            return self.node_at(self.effect_of(maker), item.path).effect
         if item.kind == "spell":
             if d.spell is not None:
                 return d.spell.effect
@@ -453,7 +457,8 @@ class CastingMixin:
             return
         self.res = {"item": item, "queue": [""], "it": item.it,
                     "it_controller": item.it_controller, "asks": []}
-        if item.kind == "triggered" and d.triggered[item.index].optional:
+        if item.kind == "triggered" and not item.origin and \
+                d.triggered[item.index].optional:
             self.res["queue"] = []
             self.res["asking"] = ""
             self.decision = {"kind": "yesno", "player": item.controller}
@@ -559,6 +564,19 @@ class CastingMixin:
                                                attached_to=host)
                     return
             self.graveyard[self.card_owner[item.card]].append(item.card)
+
+    def create_delayed(self, node: fx.Delayed, path: str) -> None:
+        """Rule 603.7a: the resolving object creates a delayed triggered ability
+        (controlled by its controller) that triggers once ``node.when``; ``it`` is
+        what the resolving object's ``it`` names now."""
+        res = self.res
+        assert res is not None
+        item: StackItem = res["item"]
+        self.delayed.append({
+            "when": node.when, "controller": item.controller, "card": item.card,
+            "source": item.source, "origin": item.kind, "index": item.index,
+            "path": path, "it": res.get("it"),
+            "it_controller": res.get("it_controller"), "keywords": list(item.keywords)})
 
     def _can_pay_tax(self, p: int, node: fx.CounterUnlessPays) -> bool:
         """Whether ``p`` can pay what ``node`` asks (rule 118.3: a player can't pay

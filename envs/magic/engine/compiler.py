@@ -31,7 +31,8 @@ Lines are routed in this order (the first template that reads the whole line win
    [noncreature | <type> [or <type>]] spell``, ``at the beginning of <whose>
    <upkeep / draw step / main phase / combat / end step>``; "you may <effect>" makes
    it optional; ``that much`` / ``that many`` and ``that player`` in its effect name
-   the event's amount and player;
+   the event's amount and player; ``ward {N}`` / ``ward—pay N life`` on a keyword
+   line is a "becomes the target" trigger that counters unless its controller pays;
 5. an activated ability ``<cost>: <effect>`` (mana, ``{T}``, sacrifice this or a
    permanent, pay life, discard cards, or "discard this" from the hand), with "activate
    only as a sorcery" / "once each turn"; ``cycling <cost>``;
@@ -39,7 +40,9 @@ Lines are routed in this order (the first template that reads the whole line win
 7. the spell's effect (instants and sorceries), one sentence at a time, or a modal
    ``choose one —`` with one bullet per mode.
 
-Effects are read one sentence at a time by the effect templates (damage, destroy,
+Effects are read one sentence at a time by the effect templates (delayed ``<effect>
+at the beginning of the next end step`` / ``at end of combat``, counter ``unless its
+controller pays {N}``, damage, destroy,
 exile, bounce, tap/untap, draw, discard, mill, life, pumps, counters, tokens, counter a
 spell, sacrifice, mana, attach, manifest, manifest dread, regenerate, "can't be
 regenerated this turn", prevent damage this turn, "if that creature [a creature dealt
@@ -804,6 +807,32 @@ def _add_mana(s: str) -> fx.Effect | None:
     return None
 
 
+_DELAYED_TIMES = {"at the beginning of the next end step": "next_end_step",
+                  "at end of combat": "end_of_combat",
+                  "at the beginning of your next upkeep": "your_next_upkeep"}
+
+
+@effect_template
+def _delayed(s: str) -> fx.Effect | None:
+    """Rule 603.7: ``<effect> at the beginning of the next end step`` (or ``at end of
+    combat``, ``at the beginning of your next upkeep``), either order: a delayed
+    triggered ability. Its effect may name ``it`` (what the ability named when it
+    was created) but choose no target."""
+    for phrase, when in _DELAYED_TIMES.items():
+        if s.endswith(" " + phrase):
+            body = s[: -len(phrase) - 1]
+        elif s.startswith(phrase + ", "):
+            body = s[len(phrase) + 2:]
+        else:
+            continue
+        inner = _sentence(body)
+        if inner is None or _targets(inner) or any(
+                isinstance(n, (fx.Delayed, fx.MayDo, fx.Choose)) for n in _nodes(inner)):
+            return None
+        return fx.Delayed(when, inner)
+    return None
+
+
 @effect_template
 def _regenerate(s: str) -> fx.Effect | None:
     # Rule 701.19a: "regenerate <permanent>" makes a regeneration shield; 701.19c:
@@ -1056,7 +1085,7 @@ class _RefCheck:
             for step in node.steps:
                 antecedent = self.walk(step, antecedent)
             return antecedent
-        if isinstance(node, fx.MayDo):
+        if isinstance(node, (fx.MayDo, fx.Delayed)):
             return self.walk(node.effect, antecedent)
         if isinstance(node, fx.Choose):
             seen = self.seen_target

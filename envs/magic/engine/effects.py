@@ -456,6 +456,23 @@ class GainControl:
     while_source: bool = False
 
 
+DELAYED_WHEN = ("next_end_step", "end_of_combat", "your_next_upkeep")
+"""When a delayed triggered ability triggers (rule 603.7): at the beginning of the
+next end step, at end of combat (the next end of combat step), at the beginning of
+its controller's next upkeep."""
+
+
+@dataclass(frozen=True)
+class Delayed:
+    """Rule 603.7: resolving this creates a delayed triggered ability that does
+    ``effect`` once, ``when`` (one of :data:`DELAYED_WHEN`): "sacrifice it at the
+    beginning of the next end step". Its ``it`` is the object ``it`` named when it
+    was created."""
+
+    when: str
+    effect: Any
+
+
 @dataclass(frozen=True)
 class Regenerate:
     """Rule 701.19a: a regeneration shield on ``what`` until end of turn: the next

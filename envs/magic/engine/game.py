@@ -29,7 +29,11 @@ target of a spell or ability (of an opponent's: ward {N} and ward—pay N life,
 702.21a, counter that spell or ability unless its controller pays). "Counter target
 spell unless its controller pays {N}" (118.12): that player is asked yes/no when
 they can pay (not asked, and countered, when they cannot; a seat that pays no mana,
-the automated Labyrinth, never pays). Triggered
+the automated Labyrinth, never pays). Delayed triggered abilities (603.7): a
+resolving effect "<effect> at the beginning of the next end step / at end of combat /
+at the beginning of your next upkeep" creates one, controlled by that effect's
+controller, which triggers once at the next such moment (its "it" is what the effect
+named when it was created; it chooses no target). Triggered
 abilities are indexed by event once per change of the battlefield, so an event
 nobody waits for costs one look-up; static abilities
 (:class:`~effects.Anthem`, :class:`~effects.AttachedBonus`,
@@ -535,6 +539,8 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         #: amount], ...]]`` per attacker (None outside that turn-based action).
         self.combat_hits: list[list[Any]] | None = None
         self.pending_triggers: list[dict[str, Any]] = []
+        #: Delayed triggered abilities waiting for their moment (rule 603.7).
+        self.delayed: list[dict[str, Any]] = []
         #: Legendary permanents their controllers chose to keep (704.5j) for the
         #: state-based check under way; emptied when it is performed.
         self.legend_kept: list[int] = []
@@ -864,6 +870,7 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         new.blockers_to_declare = self.blockers_to_declare[:]
         new.first_strikers = self.first_strikers[:]
         new.pending_triggers = [dict(t) for t in self.pending_triggers]
+        new.delayed = [dict(d) for d in self.delayed]
         new.legend_kept = self.legend_kept[:]
         new.combat_hits = copy.deepcopy(self.combat_hits)
         new.replacements = [r[:] for r in self.replacements]
@@ -970,7 +977,8 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
             "blocked": self.blocked, "blockers_to_declare": self.blockers_to_declare,
             "first_strike_step": self.first_strike_step,
             "first_strikers": self.first_strikers,
-            "pending_triggers": self.pending_triggers, "decision": self.decision,
+            "pending_triggers": self.pending_triggers, "delayed": self.delayed,
+            "decision": self.decision,
             "legend_kept": self.legend_kept, "combat_hits": self.combat_hits,
             "replacements": self.replacements,
             "casting": _item_dict(self.casting) if self.casting else None,
@@ -1013,6 +1021,7 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         game.combat_hits = data.get("combat_hits")
         game.poison = data.get("poison", [0] * game.num_players)
         game.replacements = data.get("replacements", [])
+        game.delayed = data.get("delayed", [])
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}
         game.controlled = sum(bool(p.control) or p.controller != game.card_owner[p.card]
                               for p in game.battlefield.values())

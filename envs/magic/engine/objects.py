@@ -877,6 +877,24 @@ class ObjectsMixin:
                         if self._about(trig.subject, pid, code):
                             self._trigger(pid, i, it=code, cause=item.sid)
 
+    def _delayed_triggers(self, step: str) -> None:
+        """Rule 603.7b-c: the delayed triggered abilities waiting for the beginning of
+        ``step`` trigger, once each (they are then gone)."""
+        due = [d for d in self.delayed if (
+            (d["when"] == "next_end_step" and step == "end")
+            or (d["when"] == "end_of_combat" and step == "end_of_combat")
+            or (d["when"] == "your_next_upkeep" and step == "upkeep"
+                and d["controller"] == self.active))]
+        if not due:
+            return
+        self.delayed = [d for d in self.delayed if d not in due]
+        for d in due:
+            self.pending_triggers.append({
+                "controller": d["controller"], "card": d["card"], "source": d["source"],
+                "index": d["index"], "it": d["it"], "defending": None,
+                "it_controller": d["it_controller"], "keywords": d["keywords"],
+                "origin": d["origin"], "path": d["path"]})
+
     def _enter_triggers(self, entered: int) -> None:
         self._object_triggers("enters", [entered])
 
@@ -986,6 +1004,7 @@ class ObjectsMixin:
             return
         self.pending_triggers.remove(chosen)
         item = StackItem(sid=self._new_id(), kind="triggered",
+                         origin=chosen.get("origin", ""), path=chosen.get("path", ""),
                          controller=chosen["controller"], card=chosen["card"],
                          source=chosen["source"], index=chosen["index"], it=chosen["it"],
                          it_controller=chosen["it_controller"],

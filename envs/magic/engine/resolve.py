@@ -42,7 +42,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.Pump, fx.AddCounters, fx.Draw, fx.Mill, fx.GainLife, fx.LoseLife,
                 fx.CreateToken, fx.CounterSpell, fx.Attach, fx.Manifest, fx.Shuffle,
                 fx.RevealHand, fx.GainControl, fx.Becomes, fx.Regenerate,
-                fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated)
+                fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays)
@@ -236,6 +236,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 effect(mode)
             return
         if isinstance(node, fx.MayDo):
+            effect(node.effect)
+            return
+        if isinstance(node, fx.Delayed):
+            if node.when not in fx.DELAYED_WHEN:
+                note(f"Delayed({node.when})")
             effect(node.effect)
             return
         if not isinstance(node, LEAF_EFFECTS + ASKING_EFFECTS):
@@ -455,6 +460,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
                                   game.res["item"].source if node.while_source else None)
     elif isinstance(node, fx.Attach):
         game.attach_resolving(game.select(node.to, path))
+    elif isinstance(node, fx.Delayed):
+        game.create_delayed(node, path)
     elif isinstance(node, fx.Manifest):
         last = None
         for p in game.select_players(node.who, path):

@@ -101,6 +101,9 @@ class StackItem:
             damage dealt, in the event that triggered it.
         cause: The spell or ability whose targeting triggered it (ward's "that
             spell or ability"), an object id.
+        origin, path: For a delayed triggered ability (rule 603.7, kind
+            ``"triggered"``): the kind of the spell or ability that created it and
+            the path of its :class:`~effects.Delayed` node there (empty otherwise).
     """
 
     sid: int
@@ -120,6 +123,8 @@ class StackItem:
     x: int = 0
     amount: int = 0
     cause: int | None = None
+    origin: str = ""
+    path: str = ""
 
     def copy(self) -> StackItem:
         return dataclasses.replace(

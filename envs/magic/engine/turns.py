@@ -207,6 +207,8 @@ class TurnsMixin:
         """Turn-based actions on entering ``self.step``, then priority (or not)."""
         step = self.step
         a = self.active
+        if self.delayed:
+            self._delayed_triggers(step)
         if step == "untap":
             for perm in self.battlefield.values():
                 if perm.controller == a:
@@ -490,6 +492,7 @@ class TurnsMixin:
                 if s.kind == "spell":
                     self.exile[p].append(s.card)
         self.pending_triggers = [t for t in self.pending_triggers if t["controller"] != p]
+        self.delayed = [d for d in self.delayed if d["controller"] != p]
         for pid, defending in list(self.attackers.items()):
             if defending == p:
                 del self.attackers[pid]
