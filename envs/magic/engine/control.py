@@ -1,8 +1,8 @@
 """Control-changing effects (rules 108.4, 613.1b layer 2, 302.6, 506.4, 800.4a).
 
-A permanent's controller is its owner unless a control-changing effect says otherwise
-(110.2: it is the player under whose control it entered, and every way the engine puts a
-permanent onto the battlefield puts it under its owner's control). Two kinds exist:
+A permanent's controller is the player under whose control it entered (110.2: its owner,
+or :attr:`~state.Permanent.base` when another player put it there) unless a
+control-changing effect says otherwise. Two kinds exist:
 
 - a resolved "gain control of ..." (:class:`~effects.GainControl`): recorded on the
   permanent as ``[controller, timestamp, until_end_of_turn, source]``; an
@@ -65,7 +65,7 @@ class ControlMixin:
         still = 0  # permanents with an effect or under another player than their owner
         battlefield = self.battlefield
         for pid, perm in battlefield.items():
-            owner = self.card_owner[perm.card]
+            owner = perm.base if perm.base >= 0 else self.card_owner[perm.card]
             if perm.control:
                 perm.control = [c for c in perm.control if c[3] < 0 or c[3] in battlefield]
             effects = [(c[1], c[0]) for c in perm.control] + claims.get(pid, [])

@@ -570,7 +570,8 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         self._memo: dict[tuple, Any] | None = None
         self._bf_version = 0
         #: How many permanents carry a resolved control-changing effect or are
-        #: controlled by another player than their owner (0: control needs no work).
+        #: controlled by another player than the one they entered under (0: control
+        #: needs no work).
         self.controlled = 0
         # False whenever something happened since the last state-based check found
         # nothing to do: a pass that only moves priority changes nothing.
@@ -1023,8 +1024,10 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         game.replacements = data.get("replacements", [])
         game.delayed = data.get("delayed", [])
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}
-        game.controlled = sum(bool(p.control) or p.controller != game.card_owner[p.card]
-                              for p in game.battlefield.values())
+        game.controlled = sum(
+            bool(p.control) or p.controller != (
+                p.base if p.base >= 0 else game.card_owner[p.card])
+            for p in game.battlefield.values())
         game.stack = [StackItem(**s) for s in data["stack"]]
         game.attackers = {k: v for k, v in data["attackers"]}
         game.attacking_pw = {k: v for k, v in data["attacking_pw"]}

@@ -320,7 +320,8 @@ class ObjectsMixin:
             self.slots[slot] = pid
         d = FACE_DOWN if face_down else self.cdef(card)
         perm = Permanent(pid, card, controller, slot, attached_to=attached_to,
-                         face_down=face_down)
+                         face_down=face_down,
+                         base=controller if controller != self.card_owner[card] else -1)
         perm.tapped = tapped or (bool(d.statics)
                                  and self._enters_tapped(d, controller, paid_life))
         if counters:

@@ -49,6 +49,9 @@ class Permanent:
         shape: Index in the game's definition table of its characteristics while a
             :class:`~effects.Becomes` applies this turn (-1: its card's, or
             :data:`~effects.FACE_DOWN`).
+        base: The player under whose control it entered when that is not its owner
+            (110.2: an Arcane Labyrinth's cards; -1: its owner). Control effects
+            apply over this.
         control: Resolved control-changing effects on it, ``[controller, timestamp,
             until_end_of_turn]`` (see :mod:`~control`); ``controller`` is the result.
     """
@@ -66,6 +69,7 @@ class Permanent:
     mods: list[list[Any]] = field(default_factory=list)
     face_down: bool = False
     control: list[list[int]] = field(default_factory=list)
+    base: int = -1
     shape: int = -1
 
     def copy(self) -> Permanent:
