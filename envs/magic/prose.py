@@ -110,6 +110,12 @@ class MagicNarrator(Narrator):
     def on_activate(self, e: Event) -> str:
         return self.does(e["player"], f"activates {card(e['card'])}{self.targeting(e)}")
 
+    def on_add_mana(self, e: Event) -> str:
+        return self.does(e["player"], f"adds {e['mana']} with {card(e['card'])}")
+
+    def on_mana_empties(self, e: Event) -> str:
+        return f"{e['mana']} empties from {self.whose(e['player'])} mana pool"
+
     def on_trigger(self, e: Event) -> str:
         return f"{self.owned(e.get('player'), e['card'])} triggers{self.targeting(e)}"
 

@@ -724,10 +724,11 @@ def test_starting_player_skips_the_first_draw():
 
 
 def test_unresolvable_parts_refuse_the_deck():
+    # snow mana ({S}, rule 106.3) is not a kind of mana the pool holds
     ritual = fx.CardDef(name="Test Ritual", cost=parse_cost("{R}"), colours=("R",),
                         types=("Instant",),
-                        spell=fx.SpellAbility(fx.AddMana(("R",), 3)))
-    assert unresolvable(ritual) == ["AddMana"]
+                        spell=fx.SpellAbility(fx.AddMana(("S",), 3)))
+    assert unresolvable(ritual) == ["AddMana('S',)"]
     with pytest.raises(ValueError, match="Test Ritual.*AddMana"):
         new_game(0, decks=[[ritual], ["Forest"]])
     grave = creature("Test Ghoul", 2, 2, activated=(fx.ActivatedAbility(

@@ -33,6 +33,10 @@ from labyrinth_gym.envs.magic.engine.payment import (
 from labyrinth_gym.envs.magic.engine.resolve import execute, selector_of
 from labyrinth_gym.envs.magic.engine.state import StackItem, code_player, player_code
 
+SYMBOL_ORDER = ("W", "U", "B", "R", "G", "C")
+POOL_UNIT = {sym: frozenset((sym,)) for sym in SYMBOL_ORDER}
+"""The colours of one unit of pool mana, as :class:`~payment.Source` wants them."""
+
 
 class CastingMixin:
     """Targets, costs, casting, activating and resolution of :class:`~game.MagicGame`
@@ -179,7 +183,9 @@ class CastingMixin:
         return self._compute_sources(p, exclude)
 
     def _compute_sources(self, p: int, exclude: int | None) -> list[Source]:
-        out = []
+        # Mana in the pool first (rule 106.4): one unit each, id -1 - index.
+        out = [Source(-1 - k, POOL_UNIT[sym]) for k, sym in enumerate(self.pool[p])] \
+            if self.pool[p] else []
         defs = self.defs
         card_def = self.card_def
         for pid, perm in self.battlefield.items():
@@ -192,8 +198,56 @@ class CastingMixin:
             creature = d.is_creature
             if creature and perm.sick and "haste" not in self.keywords(pid):
                 continue
-            out.append(Source(pid, made.colours, creature, made.sacrifice, made.hurt,
+            colours = made.colours
+            if made.dynamic:
+                colours = self.mana_options(p, tuple(colours))
+                if not colours:
+                    continue
+            out.append(Source(pid, colours, creature, made.sacrifice, made.hurt,
                               made.life, made.units))
+        return out
+
+    def mana_options(self, p: int, options: tuple[str, ...]) -> frozenset[str]:
+        """The mana symbols an :class:`~effects.AddMana` with ``options`` lets ``p``
+        choose from now (``"any"``: the five colours; ``"identity"``: the colours of
+        ``p``'s commanders' colour identity; ``"opponent_lands"``: the colours a land
+        an opponent controls could produce)."""
+        out: set[str] = set()
+        for o in options:
+            if o == "any":
+                out.update(ANY)
+            elif o == "identity":
+                out.update(self.commander_identity(p))
+            elif o == "opponent_lands":
+                out.update(self._opponent_land_colours(p))
+            else:
+                out.add(o)
+        return frozenset(out)
+
+    def commander_identity(self, p: int) -> frozenset[str]:
+        """The colour identity of ``p``'s commanders (rule 903.4): none outside a
+        Commander game, so "mana of any colour in your commander's colour identity"
+        adds nothing (rule 903.4f)."""
+        return frozenset()
+
+    def _opponent_land_colours(self, p: int) -> set[str]:
+        """Colours the mana abilities of lands ``p``'s opponents control could
+        produce (rule 106.7: such abilities of other lands of this kind are not
+        counted, so two facing Exotic Orchards make nothing of each other)."""
+        out: set[str] = set()
+        for perm in self.battlefield.values():
+            if perm.controller == p or perm.face_down:
+                continue
+            d = self.pdef(perm.pid)
+            if not d.is_land:
+                continue
+            for ab in d.activated:
+                if ab.is_mana:
+                    for o in _mana_added(ab.effect):
+                        if o == "any":
+                            out.update(ANY)
+                        elif o in ANY:
+                            out.add(o)
         return out
 
     def _wanted(self, p: int, skip_card: int | None) -> dict[str, int]:
@@ -266,7 +320,11 @@ class CastingMixin:
         assert chosen is not None
         sacrificed = []
         done: set[int] = set()
+        spent: list[int] = []
         for pid, symbol in chosen.taps:
+            if pid < 0:  # mana from the pool
+                spent.append(-1 - pid)
+                continue
             if pid in done:  # a second mana of the same activation
                 continue
             done.add(pid)
@@ -274,11 +332,10 @@ class CastingMixin:
             perm.tapped = True
             d = self.pdef(pid)
             best = None
-            for ab in d.activated:
-                if not ab.is_mana:
-                    continue
+            for i in d.auto_mana:
+                ab = d.activated[i]
                 add, pain = mana_ability_parts(ab)
-                opts = ANY if "any" in add.options else add.options
+                opts = self.mana_options(perm.controller, add.options)
                 if (not symbol or symbol in opts) and (best is None or pain < best[1]):
                     best = (ab, pain)
             assert best is not None
@@ -290,10 +347,30 @@ class CastingMixin:
                                   self.keywords(pid), d.name)
             if ab.cost.sacrifice_self:
                 sacrificed.append(pid)
+        if spent:
+            pool = self.pool[p]
+            for k in sorted(spent, reverse=True):
+                del pool[k]
         if sacrificed:
             self.move_permanents(sacrificed, "graveyard")
         if chosen.life:
             self.lose_life(p, chosen.life)
+
+    def add_mana(self, p: int, symbols: list[str], card: str) -> None:
+        """Put mana into ``p``'s pool (rule 106.4), made by ``card``."""
+        if not symbols or self.lost[p]:
+            return
+        self.pool[p].extend(symbols)
+        self.log("add_mana", player=p, card=card, mana="".join(f"{{{s}}}" for s in
+                                                               symbols))
+
+    def empty_pools(self) -> None:
+        """Rule 106.4: every mana pool empties at the end of each step and phase."""
+        for p, pool in enumerate(self.pool):
+            if pool:
+                self.log("mana_empties", player=p,
+                         mana="".join(f"{{{s}}}" for s in pool))
+                pool.clear()
 
     # ---------------------------------------------------- casting, activating
     def _cast(self, p: int, card: int) -> None:
@@ -398,16 +475,18 @@ class CastingMixin:
                 self.move_permanents([source], "graveyard")
             if ab.cost.discard_self:
                 self._discard(p, item.card)
+            if ab.is_mana:
+                # Rule 605.3: a mana ability does not use the stack; it resolves
+                # at once and its player keeps priority.
+                self._pay_other_costs(cost, item, p)
+                self.res = {"item": item, "queue": [""], "it": None,
+                            "it_controller": None, "asks": []}
+                self.passes = 0
+                return
         else:
             self.log("trigger", player=p, card=d.name, id=item.sid,
                      targets=self._target_names(item))
-        if cost is not None:
-            if cost.pay_life:
-                self.lose_life(p, cost.pay_life)
-            if item.sacrificed:
-                self.move_permanents(list(item.sacrificed), "graveyard")
-            for card in item.discarded:
-                self._discard(p, card)
+        self._pay_other_costs(cost, item, p)
         self.stack.append(item)
         if item.targets and not fx.TARGET_EVENTS_SET.isdisjoint(self._trigger_index()):
             self._target_triggers(item)
@@ -415,6 +494,16 @@ class CastingMixin:
             self.stage = "priority"
             self.passes = 0
             self.priority = p
+
+    def _pay_other_costs(self, cost: fx.Cost | None, item: StackItem, p: int) -> None:
+        """Life, the chosen permanents to sacrifice and cards to discard."""
+        if cost is not None:
+            if cost.pay_life:
+                self.lose_life(p, cost.pay_life)
+            if item.sacrificed:
+                self.move_permanents(list(item.sacrificed), "graveyard")
+            for card in item.discarded:
+                self._discard(p, card)
 
     def _target_names(self, item: StackItem, viewer: int | None = None) -> list[Any]:
         """The chosen targets by name, as seat ``viewer`` sees them (None: the full
@@ -542,6 +631,15 @@ class CastingMixin:
                 queue.insert(0, path)  # 616.1: asked, then destroyed
                 self.ask_order(ask)
                 return
+            elif isinstance(node, fx.AddMana):
+                p = item.controller
+                options = sorted(self.mana_options(p, node.options), key=SYMBOL_ORDER.index)
+                if len(options) > 1 and not self.lost[p]:
+                    # the player chooses the colour as the mana is added (106.1b)
+                    self.decision = {"kind": "colour", "player": p, "options": options,
+                                     "amount": node.amount}
+                    return
+                self.add_mana(p, options * node.amount, self.name_of(item.card))
             elif isinstance(node, fx.ManifestDread):
                 for p in self.select_players(node.who, path):
                     asks.append(["dread", p, 1, path])
@@ -764,6 +862,17 @@ class CastingMixin:
         self._bf_version += 1
         self.log("attach", card=self.name_of(self.battlefield[source].card), id=source,
                  to=hosts[0])
+
+
+def _mana_added(node: Any) -> list[str]:
+    """The options of every :class:`~effects.AddMana` in an effect tree."""
+    if isinstance(node, fx.AddMana):
+        return list(node.options)
+    if isinstance(node, fx.Sequence):
+        return [o for step in node.steps for o in _mana_added(step)]
+    if isinstance(node, fx.Choose):
+        return [o for mode in node.modes for o in _mana_added(mode)]
+    return []
 
 
 def with_x(cost: ManaCost | None, x: int) -> ManaCost | None:

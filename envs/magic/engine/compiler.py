@@ -800,6 +800,12 @@ def _add_mana(s: str) -> fx.Effect | None:
             return fx.Sequence(tuple(fx.AddMana(("any",)) for _ in range(amount)))
     if re.fullmatch(r"add one mana of any colou?r", s):
         return fx.AddMana(("any",))
+    if re.fullmatch(r"add one mana of any colou?r in your commander's colou?r identity",
+                    s):
+        return fx.AddMana(("identity",))  # rule 903.4f: none without a commander
+    if re.fullmatch(r"add one mana of any colou?r that a land an opponent controls "
+                    r"could produce", s):
+        return fx.AddMana(("opponent_lands",))
     if m := re.fullmatch(rf"add {_NUM} mana of any one colou?r", s):
         amount = number(m.group(1))
         if isinstance(amount, int):
@@ -1727,8 +1733,8 @@ def _activated(line: str, printed: Printed, draft: Draft) -> bool:
     if zone == "hand" and fx.Ref("self") in _nodes(what):
         raise Unsupported(line)  # the card is in the hand, not a permanent to act on
     mana = is_mana_ability(what)
-    if mana and (sorcery or once or zone == "hand"):
-        raise Unsupported(line)  # a mana ability with a timing rule: not modelled
+    if mana and zone == "hand":
+        raise Unsupported(line)  # a mana ability from the hand: not modelled
     draft.activated.append(fx.ActivatedAbility(paid, what, sorcery, mana, zone, once))
     return True
 

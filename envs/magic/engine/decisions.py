@@ -100,6 +100,8 @@ class DecisionsMixin:
             chosen = self.casting.discarded  # type: ignore[union-attr]
             return [A.hand(i) for i, c in enumerate(self.hand_slots(p))
                     if c not in chosen and c != self.casting.card]  # type: ignore[union-attr]
+        if kind == "colour":  # mode i: the i-th symbol of the options
+            return [A.mode(i) for i in range(len(d["options"]))]
         if kind == "dread":  # mode 0: manifest the top card; 1: the second
             return [A.mode(0), A.mode(1)]
         if kind == "assign_damage":
@@ -544,6 +546,10 @@ class DecisionsMixin:
         elif dk == "sacrifice":
             self.move_permanents([self.slots[args[0]]], "graveyard")
             self.res["asks"][0][2] -= 1  # type: ignore[index]
+        elif dk == "colour":
+            item = self.res["item"]  # type: ignore[index]
+            self.add_mana(p, [d["options"][args[0]]] * d["amount"],
+                          self.name_of(item.card))
         elif dk == "dread":
             self.manifested(self.manifest_dread(p, args[0]))
             self.res["asks"][0][2] -= 1  # type: ignore[index]

@@ -269,7 +269,12 @@ class CreateToken:
 @dataclass(frozen=True)
 class AddMana:
     """Add ``amount`` mana of one of ``options`` (``("G",)``, ``("R", "G")``,
-    ``("C",)``, or ``("any",)`` for any colour)."""
+    ``("C",)``, or ``("any",)`` for any colour) to its controller's mana pool (rule
+    106.4); ``("identity",)``: any colour of its controller's commander's colour
+    identity (none without a commander: it adds nothing, rule 903.4f);
+    ``("opponent_lands",)``: any colour a land an opponent controls could produce
+    (Exotic Orchard). With several options the controller chooses one for all
+    ``amount`` mana."""
 
     options: tuple[str, ...]
     amount: int = 1
@@ -736,6 +741,38 @@ class Devour:
     filter: Filter = Filter(types=frozenset({"Creature"}))
 
 
+DYNAMIC_MANA = frozenset({"identity", "opponent_lands"})
+"""``AddMana`` options whose colours the game works out when the mana is made."""
+_AUTO_MANA_COSTS = (Cost(tap=True), Cost(tap=True, sacrifice_self=True))
+
+
+def automatic_mana_ability(ability: ActivatedAbility) -> bool:
+    """Whether automatic payment (:mod:`~payment`) taps for this mana ability:
+    ``{T}`` (and sacrifice this, or pay life): add one mana (and maybe 1 damage to
+    you), or several mana of one fixed kind; no once-each-turn limit. Every other mana
+    ability is activated by its player (an action) and adds to the mana pool."""
+    cost = ability.cost
+    if not ability.is_mana or ability.once_per_turn or ability.sorcery_speed or \
+            ability.zone != "battlefield":
+        return False
+    if dataclasses.replace(cost, pay_life=0) not in _AUTO_MANA_COSTS:
+        return False
+    effect = ability.effect
+    if isinstance(effect, Sequence):
+        if len(effect.steps) != 2 or cost.pay_life:
+            return False
+        effect, hurt = effect.steps
+        if not (isinstance(hurt, DealDamage) and hurt.to == Ref("you")
+                and isinstance(hurt.amount, int)):
+            return False
+    if not isinstance(effect, AddMana):
+        return False
+    # Several mana: one fixed kind ({C}{C}, {G}{G}) and no life.
+    return effect.amount == 1 or (len(effect.options) == 1
+                                  and effect.options[0] not in ("any", *DYNAMIC_MANA)
+                                  and not cost.pay_life and ability.effect is effect)
+
+
 def mana_ability_parts(ability: ActivatedAbility) -> tuple[AddMana, int]:
     """The mana a supported mana ability adds, and the life it costs (life paid, or
     damage dealt to its controller: "add {R} or {W}; this deals 1 damage to you")."""
@@ -757,6 +794,8 @@ class ManaSource:
         hurt: Life each symbol costs at the cheapest (only symbols that cost some).
         life: Some mana ability asks for a life payment (not damage).
         units: Mana one activation adds.
+        dynamic: Some colour is one of :data:`DYNAMIC_MANA` (the game works them
+            out for each payment).
     """
 
     colours: frozenset[str]
@@ -764,6 +803,7 @@ class ManaSource:
     hurt: dict[str, int]
     life: bool
     units: int
+    dynamic: bool = False
 
 
 @dataclass(frozen=True)
@@ -847,23 +887,37 @@ class CardDef:
         return "Instant" in self.types or "flash" in self.keywords
 
     @cached_property
+    def auto_mana(self) -> tuple[int, ...]:
+        """Indices in :attr:`activated` of the mana abilities automatic payment taps
+        (:func:`automatic_mana_ability`; a several-mana one beside another such
+        ability is left to its player, so that one source makes one kind of unit)."""
+        auto = [i for i, ab in enumerate(self.activated) if automatic_mana_ability(ab)]
+        if len(auto) > 1:
+            auto = [i for i in auto
+                    if mana_ability_parts(self.activated[i])[0].amount == 1]
+        return tuple(auto)
+
+    @cached_property
     def battlefield_abilities(self) -> tuple[int, ...]:
         """Indices in :attr:`activated` of the abilities activated from the
-        battlefield by an action (mana abilities are automatic; hand abilities have
-        their own actions)."""
+        battlefield by an action: every ability there but the mana abilities that
+        payment taps automatically (:attr:`auto_mana`); hand abilities have their own
+        actions."""
+        auto = self.auto_mana
         return tuple(i for i, ab in enumerate(self.activated)
-                     if not ab.is_mana and ab.zone == "battlefield")
+                     if ab.zone == "battlefield" and i not in auto)
 
     @cached_property
     def mana_source(self) -> ManaSource | None:
-        """What its mana abilities make (None: none makes mana)."""
+        """What its automatic mana abilities make (None: none makes mana). Colours
+        ``"identity"`` / ``"opponent_lands"`` are worked out by the game."""
         colours: set[str] = set()
         sacrifice = True
         hurt: dict[str, int] = {}
         life = False
         units = 1
-        for ab in self.activated:
-            if ab.is_mana:
+        for i, ab in enumerate(self.activated):
+            if i in self.auto_mana:
                 add, pain = mana_ability_parts(ab)
                 units = add.amount
                 opts = COLOURS if "any" in add.options else add.options
@@ -875,7 +929,8 @@ class CardDef:
         if not colours:
             return None
         return ManaSource(frozenset(colours), sacrifice,
-                          {c: n for c, n in hurt.items() if n}, life, units)
+                          {c: n for c, n in hurt.items() if n}, life, units,
+                          bool(colours & DYNAMIC_MANA))
 
     @cached_property
     def hand_abilities(self) -> tuple[int, ...]:

@@ -507,6 +507,9 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         self.drew_empty = [False] * num_players
         #: Poison counters per player (ten lose the game, 704.5c).
         self.poison = [0] * num_players
+        #: Each player's mana pool (rule 106.4): mana symbols (``"B"``, ``"C"``) in
+        #: the order they were added; emptied at the end of each step and phase.
+        self.pool: list[list[str]] = [[] for _ in range(num_players)]
         self.battlefield: dict[int, Permanent] = {}
         self.slots: list[int] = [-1] * A.MAX_PERMANENTS
         self.stack: list[StackItem] = []
@@ -705,6 +708,11 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         if kind == "mode":
             if self.decision is not None and self.decision["kind"] == "x":
                 return f"X = {args[0]}"
+            if self.decision is not None and self.decision["kind"] == "colour":
+                options = self.decision["options"]
+                sym = options[args[0]] if args[0] < len(options) else "?"
+                return f"add {{{sym}}}" + (f" x{self.decision['amount']}"
+                                           if self.decision["amount"] > 1 else "")
             if self.decision is not None and self.decision["kind"] == "dread":
                 # only the deciding player is shown action names: it looked at them
                 library = self.library[p]
@@ -834,12 +842,14 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         }
 
     def _mana_view(self, p: int) -> dict[str, Any]:
-        """What ``p``'s untapped mana sources can add now (public: the permanents are):
-        ``{"total": mana, "colours": "WUBRG" letters and C}``."""
+        """What ``p``'s mana pool holds and its untapped automatic mana sources can add
+        now (public: the permanents are): ``{"total": mana, "colours": "WUBRG" letters
+        and C, "pool": "{B}{B}"}`` (total and colours count the pool)."""
         sources = self._compute_sources(p, None)
         colours = set().union(*(s.colours for s in sources)) if sources else set()
         return {"total": sum(s.units or 1 for s in sources),
-                "colours": "".join(c for c in "WUBRGC" if c in colours)}
+                "colours": "".join(c for c in "WUBRGC" if c in colours),
+                "pool": "".join(f"{{{s}}}" for s in self.pool[p])}
 
     # ---------------------------------------------------- copies and views
     def clone(self) -> MagicGame:
@@ -859,6 +869,7 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         new.lost = self.lost[:]
         new.drew_empty = self.drew_empty[:]
         new.poison = self.poison[:]
+        new.pool = [pool[:] for pool in self.pool]
         new.battlefield = {pid: perm.copy() for pid, perm in self.battlefield.items()}
         new.slots = self.slots[:]
         new.activated_this_turn = [x[:] for x in self.activated_this_turn]
@@ -963,7 +974,7 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
             "card_token": self.card_token,
             **{zone: getattr(self, zone) for zone in ZONES},
             "life": self.life, "lost": self.lost, "drew_empty": self.drew_empty,
-            "poison": self.poison,
+            "poison": self.poison, "pool": self.pool,
             "battlefield": [_perm_dict(p) for p in self.battlefield.values()],
             "slots": self.slots, "stack": [_item_dict(s) for s in self.stack],
             "next_id": self.next_id, "turn": self.turn, "active": self.active,
@@ -1023,6 +1034,7 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         game.poison = data.get("poison", [0] * game.num_players)
         game.replacements = data.get("replacements", [])
         game.delayed = data.get("delayed", [])
+        game.pool = data.get("pool", [[] for _ in range(game.num_players)])
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}
         game.controlled = sum(
             bool(p.control) or p.controller != (

@@ -14,6 +14,10 @@ chooses):
 4. Last, a Phyrexian pip (``{W/P}``) takes a left-over source of its colour, else 2
    life is paid.
 
+Mana already in the player's mana pool (rule 106.4: a ritual's, or a mana ability
+the player activated) is spent first, each unit as a source of one mana. The pool
+empties at the end of each step and phase.
+
 "Least flexible" orders sources by: sources that are sacrificed (Treasures) last;
 then sources that cost life for the mana needed (painlands, "pay 1 life") after the
 free ones; how many colours it can make (fewer first); how
@@ -31,9 +35,12 @@ sources exists. (``{2/W}`` and Phyrexian pips are placed greedily after that sea
 
 Only sources whose mana ability adds one mana for ``{T}``, ``{T}`` and sacrifice this,
 or ``{T}`` and life (paid, or dealt as damage to the controller), or several mana of
-one fixed kind (``{T}: add {C}{C}``, its only mana ability) are used (the engine
-reports other mana abilities as unsupported at deck load). A plan whose life payments
-exceed the player's life is refused without looking for another.
+one fixed kind (``{T}: add {C}{C}``, its only such mana ability) are tapped
+automatically (:func:`~effects.automatic_mana_ability`). Every other mana ability
+(a Signet's ``{1}, {T}: add {W}{U}``, "sacrifice a creature: add {C}{C}", "add three
+mana of any one colour") is activated by its player with an action, before casting,
+and its mana goes to the pool. A plan whose life payments exceed the player's life is
+refused without looking for another.
 """
 
 from __future__ import annotations
@@ -202,8 +209,8 @@ def plan(cost: ManaCost, sources: list[Source], wanted: dict[str, int] | None = 
     """
     wanted = wanted or {}
 
-    def key(s: Source) -> tuple[int, int, int, int, int, int]:
-        return (int(s.sacrifice), int(bool(s.hurt)), len(s.colours),
+    def key(s: Source) -> tuple[int, int, int, int, int, int, int]:
+        return (int(s.pid >= 0), int(s.sacrifice), int(bool(s.hurt)), len(s.colours),
                 sum(wanted.get(c, 0) for c in s.colours), int(s.creature), s.pid)
 
     # One entry per unit of mana; a unit is "taken" by (pid, unit).
@@ -242,8 +249,9 @@ def plan(cost: ManaCost, sources: list[Source], wanted: dict[str, int] | None = 
         # Units of a source already tapped come first: that mana is made anyway.
         tapped = {pid for pid, _ in taken}
         return sorted(((s, u) for s, u in ordered if (s.pid, u) not in taken),
-                      key=lambda su: (su[0].pid not in tapped, int(su[0].sacrifice),
-                                      su[0].cost_for("")) + key(su[0])[2:])
+                      key=lambda su: (su[0].pid >= 0, su[0].pid not in tapped,
+                                      int(su[0].sacrifice), su[0].cost_for(""))
+                      + key(su[0])[3:])
 
     # A {2/W} pip takes a source of its colour when one is left (one mana instead of
     # two), else it joins the generic part.

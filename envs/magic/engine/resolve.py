@@ -45,7 +45,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ManifestDread, fx.LookAtTop, fx.Dig,
-                  fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays)
+                  fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
@@ -97,32 +97,10 @@ def token_def(spec: fx.TokenSpec) -> fx.CardDef:
             a, (fx.ActivatedAbility, fx.TriggeredAbility))))
 
 
-MANA_COSTS = (fx.Cost(tap=True), fx.Cost(tap=True, sacrifice_self=True))
-"""Costs of the mana abilities automatic payment can use: ``{T}``,
-``{T}, sacrifice this`` (Treasure), and ``{T}, pay N life``."""
-
-
-def supported_mana_ability(ability: fx.ActivatedAbility) -> bool:
-    """``{T}`` (and sacrifice this, or pay life): add one mana (and maybe 1 damage to
-    you); no once-each-turn limit."""
-    cost = ability.cost
-    if ability.once_per_turn:
-        return False
-    if dataclasses.replace(cost, pay_life=0) not in MANA_COSTS:
-        return False
-    effect = ability.effect
-    if isinstance(effect, fx.Sequence):
-        if len(effect.steps) != 2 or cost.pay_life:
-            return False
-        effect, hurt = effect.steps
-        if not (isinstance(hurt, fx.DealDamage) and hurt.to == fx.Ref("you")
-                and isinstance(hurt.amount, int)):
-            return False
-    if not isinstance(effect, fx.AddMana):
-        return False
-    # Several mana: one fixed kind ({C}{C}, {G}{G}) and no life.
-    return effect.amount == 1 or (len(effect.options) == 1 and effect.options[0] != "any"
-                                  and not cost.pay_life and ability.effect is effect)
+supported_mana_ability = fx.automatic_mana_ability
+"""Mana abilities automatic payment taps (the others are activated by an action and
+add to the mana pool)."""
+MANA_OPTIONS = frozenset({"W", "U", "B", "R", "G", "C", "any"}) | fx.DYNAMIC_MANA
 
 
 def unknown_fields(node: Any) -> list[str]:
@@ -267,6 +245,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"LookAtTop of more than {MAX_LOOK} cards")
         if isinstance(node, fx.AddCounters) and node.counter not in SUPPORTED_COUNTERS:
             note(f"AddCounters({node.counter})")
+        if isinstance(node, fx.AddMana):
+            if not node.options or not set(node.options) <= MANA_OPTIONS:
+                note(f"AddMana{node.options}")
+            return
         if isinstance(node, fx.Sacrifice):
             filt(node.filter)
             selector(node.who)
@@ -313,7 +295,6 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note("Aura without enchant")
         else:
             filt(card.enchant)
-    non_mana = 0
     from_hand = 0
     for ability in card.activated:
         fields(ability)
@@ -328,18 +309,13 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             continue
         if ability.cost.discard_self:
             note("Cost.discard_self on the battlefield")
-        if ability.is_mana:
-            if not supported_mana_ability(ability):
-                note("mana ability other than {T}(, sacrifice or life): add one mana")
+        if ability.is_mana and ability.zone == "battlefield" and \
+                fx.automatic_mana_ability(ability):
+            effect(ability.effect)
             continue
-        non_mana += 1
         cost_of(ability.cost)
         effect(ability.effect)
-    mana = [a for a in card.activated if a.is_mana]
-    if len(mana) > 1 and any(isinstance(a.effect, fx.AddMana) and a.effect.amount > 1
-                             for a in mana):
-        note("a mana ability adding several mana beside another mana ability")
-    if non_mana > A.MAX_ABILITIES:
+    if len(card.battlefield_abilities) > A.MAX_ABILITIES:
         note(f"more than {A.MAX_ABILITIES} activated abilities")
     if "Planeswalker" in card.types and card.loyalty is None:
         note("planeswalker without loyalty")

@@ -180,6 +180,7 @@ class TurnsMixin:
         self.log("turn", player=self.active)
 
     def _next_step(self) -> None:
+        self.empty_pools()
         i = STEPS.index(self.step)
         if self.step == "end_of_combat":
             self._clear_combat()
@@ -275,6 +276,7 @@ class TurnsMixin:
                     self.log("cleanup_priority", player=a)
                     self._give_priority_to_active()
                 return
+            self.empty_pools()
             self._begin_turn()
             return
         self._give_priority_to_active()

@@ -159,6 +159,19 @@ class CommanderGame(MagicGame):
     def is_commander(self, card: int) -> bool:
         return any(card in cs for cs in self.commanders)
 
+    def commander_identity(self, p: int) -> frozenset[str]:
+        """The colours of ``p``'s commanders' colour identities (rule 903.4: the
+        printed card's, mana symbols in its text included)."""
+        from labyrinth_gym.envs.magic.engine.cards import card_pool
+
+        printed = card_pool().cards
+        out: set[str] = set()
+        for cid in self.commanders[p]:
+            name = self.name_of(cid)
+            out.update(printed[name].colour_identity if name in printed
+                       else self.cdef(cid).colours)
+        return frozenset(out)
+
     def tax(self, card: int) -> int:
         """The commander tax on casting ``card`` from the command zone now."""
         return TAX * self.casts.get(str(card), 0)
