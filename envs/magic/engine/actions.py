@@ -16,8 +16,9 @@ seats: ``0`` is the deciding player, ``1`` the next player in turn order, and so
 | ``2`` / ``3``                  | yes / no (a "you may" or an optional trigger)        |
 | ``4`` / ``5``                  | keep / mulligan                                      |
 | ``6 + i``                      | play (land) or cast hand slot ``i`` (``i < 16``)     |
-| ``22 + 3*j + k``               | activate non-mana ability ``k`` (``< 3``) of         |
-|                                | permanent slot ``j`` (``j < 64``); for a face-down   |
+| ``22 + 3*j + k``               | activate ability ``k`` (``< 3``) of permanent slot   |
+|                                | ``j`` (``j < 64``), counting every ability but the   |
+|                                | mana abilities tapped automatically; for a face-down |
 |                                | permanent (no abilities), ``k = 0`` turns it face up |
 |                                | by paying its mana cost (a special action)           |
 | ``214 + r``                    | choose player at relative seat ``r`` (``r < 4``)     |
@@ -26,7 +27,9 @@ seats: ``0`` is the deciding player, ``1`` the next player in turn order, and so
 | ``282 + s``                    | choose stack slot ``s`` (``s < 16``)                 |
 | ``298 + m``                    | choose mode ``m`` (``m < 8``); when announcing X,    |
 |                                | X = ``m`` (so X is at most 7); for manifest dread,   |
-|                                | manifest the top (``m = 0``) or second (1) card      |
+|                                | manifest the top (``m = 0``) or second (1) card; for |
+|                                | a colour of mana, the ``m``-th of its options (WUBRG |
+|                                | order)                                               |
 | ``306 + 3*j + (r - 1)``        | permanent slot ``j`` attacks relative seat ``r``     |
 |                                | (``1 <= r <= 3``)                                    |
 | ``498 + j``                    | permanent slot ``j`` blocks (the attacker follows as |
@@ -52,8 +55,8 @@ holds more than 16 different cards."""
 MAX_PERMANENTS = 64
 """Permanent slots; a permanent entering when all are taken has no slot (see game)."""
 MAX_ABILITIES = 3
-"""Non-mana activated abilities per permanent an action can address (a planeswalker's
-three loyalty abilities)."""
+"""Activated abilities per permanent an action can address (a planeswalker's three
+loyalty abilities), mana abilities that payment taps automatically not counted."""
 MAX_PLAYERS = 4
 MAX_STACK = 16
 MAX_MODES = 8

@@ -12,9 +12,18 @@ regular step follows that record, 702.7c) / combat damage / end of combat, end s
 cleanup); one land a turn; priority and the stack; sorcery-speed and instant
 speed (instants, flash) casting of creatures, artifacts, enchantments (Auras target
 what they will enchant), instants and sorceries, with ``{X}`` in an instant's or
-sorcery's cost (X from 0 to 7); activated abilities from the battlefield (mana
-abilities are automatic, see :mod:`~payment`; "activate only as a sorcery", "only
-once each turn") and from the hand (cycling, channel); costs of mana, ``{T}``, life,
+sorcery's cost (X from 0 to 7); activated abilities from the battlefield ("activate
+only as a sorcery", "only once each turn") and from the hand (cycling, channel); mana
+(rule 106): each player's mana pool, emptied at the end of each step and phase (the
+``mana_empties`` event), spent first when a cost is paid; rituals (a spell or ability
+that adds mana puts it in the pool); simple mana abilities are tapped automatically
+(see :mod:`~payment`), every other mana ability (Signets' and filter lands' ``{1},
+{T}: add {W}{U}``, "sacrifice a creature: add {C}{C}", "add three mana of any one
+colour", "{2}: add one mana of any colour") is activated by its player with the
+"activate" action and resolves at once without the stack (605.3), the player choosing
+a colour (a ``colour`` decision) or a bundle (a mode) as the mana is added; "any
+colour in your commander's colour identity" (none outside a Commander game, 903.4f)
+and "any colour a land an opponent controls could produce"; costs of mana, ``{T}``, life,
 sacrificing this or a chosen permanent, discarding this or chosen cards; triggered
 abilities (rule 603) on entering, dying, leaving the battlefield (603.10a: they look
 back), attacking (alone), "whenever you attack", blocking, becoming blocked,
@@ -170,9 +179,12 @@ together and the others go to the graveyard (event ``legend_rule``).
 **Choices the rules leave to a player that the engine automates** (each is a choice
 a player could make, never a change to what is legal):
 
-- Mana: payment is automatic (:mod:`~payment` explains which sources are tapped). A
-  spell or ability is offered only when its cost can be paid and every required
-  target has a legal choice. No mana pool: mana is never floated.
+- Mana: payment is automatic (:mod:`~payment` explains which sources are tapped and
+  that mana in the pool is spent first). A spell or ability is offered only when its
+  cost can be paid (from the pool and the automatic sources) and every required
+  target has a legal choice. Mana abilities that payment does not tap are activated
+  while the player has priority, before casting (not in the middle of paying a cost,
+  601.2g).
 - A player whose only legal action is "pass" (or "done", or who has nothing to declare)
   passes automatically; that changes no outcome and keeps random games fast
   (``auto_pass``; :meth:`MagicGame.empty` turns it off for step-by-step tests).
