@@ -192,3 +192,67 @@ def test_exotic_orchard_makes_what_an_opponents_land_could_produce():
     game.add_card("Llanowar Elves", 0)
     game.start_at("main1", 0)
     assert has(game, "Shock") and not has(game, "Llanowar Elves")
+
+
+# ------------------------------------------------------------------ X
+def test_107_3_x_has_no_cap_the_table_holds_the_small_and_the_largest_values():
+    game = blank()
+    lands(game, 0, *["Mountain"] * 12)
+    game.add_card("Blaze", 0)  # {X}{R}: X damage to any target
+    game.start_at("main1", 0)
+    act(game, "Blaze")
+    assert game.decision["kind"] == "x"
+    assert [game.action_to_string(a) for a in game.legal_actions()] == [
+        "X = 0", "X = 1", "X = 2", "X = 3", "X = 8", "X = 9", "X = 10", "X = 11"]
+    act(game, "X = 11")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.life[1] == 9
+    assert [e["x"] for e in game.events if e["type"] == "cast"] == [11]
+
+
+def test_107_3_x_counts_the_mana_in_the_pool():
+    game = blank()
+    lands(game, 0, "Swamp", "Mountain")
+    game.add_card("Dark Ritual", 0)
+    game.add_card("Blaze", 0)
+    game.start_at("main1", 0)
+    act(game, "Dark Ritual")
+    settle(game)
+    act(game, "Blaze")
+    assert game.decision["values"] == [0, 1, 2, 3]  # {B}{B}{B} and the Mountain's {R}
+    act(game, "X = 3")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.life[1] == 17 and game.pool[0] == []
+
+
+def test_614_1c_107_3m_endless_one_enters_with_x_counters():
+    game = blank()
+    lands(game, 0, *["Forest"] * 9)
+    game.add_card("Endless One", 0)  # {X}: a 0/0 that enters with X +1/+1 counters
+    game.start_at("main1", 0)
+    act(game, "Endless One")
+    assert game.decision["values"] == [0, 1, 2, 3, 6, 7, 8, 9]
+    act(game, "X = 8")
+    settle(game)
+    (one,) = [pid for pid in game.battlefield if game.pdef(pid).name == "Endless One"]
+    assert game.battlefield[one].counters == {"+1/+1": 8}
+    assert game.chars(one)[:2] == (8, 8)
+
+
+def test_107_3m_x_is_0_for_a_permanent_that_did_not_come_from_a_spell():
+    game = blank()
+    one = game.add_permanent("Endless One", 0)
+    game.start_at("main1", 0)
+    assert one not in game.battlefield  # a 0/0 with no counters dies (704.5f)
+
+
+def test_614_1c_enters_with_a_fixed_number_of_counters_however_it_enters():
+    pool = compiled_pool().supported
+    assert pool["Endless One"].statics == (fx.EntersWithCounters("X"),)
+    assert pool["Bloodied Ghost"].statics == (fx.EntersWithCounters(1, "-1/-1"),)
+    game = blank()
+    ghost = game.add_permanent("Bloodied Ghost", 0)  # a 3/3 with a -1/-1 counter
+    game.start_at("main1", 0)
+    assert game.chars(ghost)[:2] == (2, 2)

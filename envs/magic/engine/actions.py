@@ -26,7 +26,8 @@ seats: ``0`` is the deciding player, ``1`` the next player in turn order, and so
 |                                | blocker blocks, a permanent to sacrifice or devour)  |
 | ``282 + s``                    | choose stack slot ``s`` (``s < 16``)                 |
 | ``298 + m``                    | choose mode ``m`` (``m < 8``); when announcing X,    |
-|                                | X = ``m`` (so X is at most 7); for manifest dread,   |
+|                                | the ``m``-th value of the decision's X table (0..7,  |
+|                                | or 0-3 and the 4 largest payable); manifest dread:   |
 |                                | manifest the top (``m = 0``) or second (1) card; for |
 |                                | a colour of mana, the ``m``-th of its options (WUBRG |
 |                                | order)                                               |

@@ -411,6 +411,30 @@ class CastingMixin:
                                  keywords=sorted(self.keywords(pid)))
         self.closed = []
 
+    def x_values(self, item: StackItem) -> list[int]:
+        """The values of X its controller may announce for ``item`` (rule 601.2b,
+        107.3): every value up to the largest it can pay when that is at most 7; else
+        0-3 and the four largest payable values (one "mode" action each, so the action
+        table stays small). A seat that pays no mana chooses from 0-7."""
+        p = item.controller
+        cost = self._spell_cost(item)
+        assert cost is not None and cost.x
+        width = A.MAX_MODES
+        if self._pays_no_mana(p):
+            return list(range(width))
+        units = sum(s.units for s in self._sources(p))
+        lo, hi = 0, max(0, (units - cost.mana_value) // cost.x)
+        while lo < hi:  # the largest payable X (paying more never gets easier)
+            mid = (lo + hi + 1) // 2
+            if self._can_pay(p, with_x(cost, mid), skip_card=item.card):
+                lo = mid
+            else:
+                hi = mid - 1
+        if lo < width:
+            return list(range(lo + 1))
+        half = width // 2
+        return list(range(half)) + list(range(lo - half + 1, lo + 1))
+
     def _cost_of(self, item: StackItem) -> fx.Cost | None:
         d = self.cdef(item.card)
         if item.kind == "spell":
@@ -423,7 +447,8 @@ class CastingMixin:
         item = self.casting
         assert item is not None
         if item.x < 0:  # X is announced first (rule 601.2b)
-            self.decision = {"kind": "x", "player": item.controller}
+            self.decision = {"kind": "x", "player": item.controller,
+                             "values": self.x_values(item)}
             return
         choice = self._next_choice(self.effect_of(item), "", item)
         if choice is not None:
@@ -542,7 +567,7 @@ class CastingMixin:
                             "asks": [], "devour": []}
                 self.decision = {"kind": "devour", "player": item.controller}
                 return
-            self._put_onto_battlefield(item.card, item.controller)
+            self._put_onto_battlefield(item.card, item.controller, x=item.x)
             return
         self.res = {"item": item, "queue": [""], "it": item.it,
                     "it_controller": item.it_controller, "asks": []}
@@ -659,7 +684,7 @@ class CastingMixin:
                             None)
                 if host is not None:
                     self._put_onto_battlefield(item.card, item.controller,
-                                               attached_to=host)
+                                               attached_to=host, x=item.x)
                     return
             self.graveyard[self.card_owner[item.card]].append(item.card)
 
@@ -799,7 +824,7 @@ class CastingMixin:
         if eaten:
             self.move_permanents(eaten, "graveyard")
         self._put_onto_battlefield(item.card, item.controller,
-                                   counters=devour.count * len(eaten))
+                                   counters=devour.count * len(eaten), x=item.x)
 
     def amount(self, value: Any) -> int:
         """A number of the resolving effect (``"X"``: the value chosen on casting)."""

@@ -1331,6 +1331,20 @@ def _bonus(text: str) -> fx.AttachedBonus | None:
 
 
 @line_template
+def _enters_with_counters(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 614.1c: "this enters with N +1/+1 counters on it" (X: the X paid, 107.3m).
+    m = re.fullmatch(rf"this enters with {_NUM} ([+-]1/[+-]1) counters? on it\.", line)
+    if not m or not _permanent(printed):
+        return False
+    count = number(m.group(1))
+    if not isinstance(count, int) and not (count == "X" and printed.cost is not None
+                                           and printed.cost.x):
+        return False
+    draft.statics.append(fx.EntersWithCounters(count, m.group(2)))
+    return True
+
+
+@line_template
 def _static(line: str, printed: Printed, draft: Draft) -> bool:
     if not _permanent(printed):
         return False
@@ -1809,9 +1823,6 @@ def compile_card(printed: Printed) -> fx.CardDef:
     odd = [t for t in printed.types if t not in SUPPORTED_TYPES]
     if odd:
         raise Unsupported(f"{odd[0].lower()} card type")
-    if printed.cost is not None and printed.cost.x and not printed.is_type("Instant") \
-            and not printed.is_type("Sorcery"):
-        raise Unsupported("X in a permanent's cost")
     draft = Draft(set(), [], [], [])
     if "Land" in printed.types:
         _basic_land_mana(printed, draft)

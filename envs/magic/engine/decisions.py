@@ -15,7 +15,6 @@ from __future__ import annotations
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
-from labyrinth_gym.envs.magic.engine.casting import with_x
 from labyrinth_gym.envs.magic.engine.combat import lethal_need
 from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED, MAIN_STEPS
 from labyrinth_gym.envs.magic.engine.library import LIBRARY_DECISIONS
@@ -58,11 +57,8 @@ class DecisionsMixin:
             return [A.hand(i) for i in range(len(self.hand_slots(p)))]
         if kind == "yesno":
             return [A.YES, A.NO]
-        if kind == "x":
-            item = self.casting
-            cost = self._spell_cost(item)  # type: ignore[arg-type]
-            return [A.mode(v) for v in range(A.MAX_MODES)
-                    if self._can_pay(p, with_x(cost, v), skip_card=item.card)]
+        if kind == "x":  # mode i: X is the i-th value of the table (x_values)
+            return [A.mode(i) for i in range(len(d["values"]))]
         if kind == "mode":
             item = self.casting
             node = self.node_at(self.effect_of(item), d["path"])
@@ -538,7 +534,7 @@ class DecisionsMixin:
             if self.res is not None and self.res.get("asks"):
                 self.res["asks"][0][2] -= 1
         elif dk == "x":
-            self.casting.x = args[0]  # type: ignore[union-attr]
+            self.casting.x = d["values"][args[0]]  # type: ignore[union-attr]
         elif dk == "cost_sacrifice":
             self.casting.sacrificed.append(self.slots[args[0]])  # type: ignore[union-attr]
         elif dk == "cost_discard":

@@ -773,6 +773,16 @@ def automatic_mana_ability(ability: ActivatedAbility) -> bool:
                                   and not cost.pay_life and ability.effect is effect)
 
 
+@dataclass(frozen=True)
+class EntersWithCounters:
+    """Static, a replacement effect (rule 614.1c): this permanent enters with
+    ``count`` ``counter`` counters on it. ``count`` ``"X"``: the X paid for the spell
+    it was (rule 107.3m; 0 when it enters another way)."""
+
+    count: Amount
+    counter: str = "+1/+1"
+
+
 def mana_ability_parts(ability: ActivatedAbility) -> tuple[AddMana, int]:
     """The mana a supported mana ability adds, and the life it costs (life paid, or
     damage dealt to its controller: "add {R} or {W}; this deals 1 damage to you")."""

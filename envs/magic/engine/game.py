@@ -11,8 +11,13 @@ creature in combat has first or double strike; who struck then is recorded and t
 regular step follows that record, 702.7c) / combat damage / end of combat, end step,
 cleanup); one land a turn; priority and the stack; sorcery-speed and instant
 speed (instants, flash) casting of creatures, artifacts, enchantments (Auras target
-what they will enchant), instants and sorceries, with ``{X}`` in an instant's or
-sorcery's cost (X from 0 to 7); activated abilities from the battlefield ("activate
+what they will enchant), instants and sorceries, with ``{X}`` in any spell's cost,
+permanents' included (announced first, 601.2b: no cap, but one action per value of a
+table of at most eight: every value up to the largest payable when that is at most 7,
+else 0-3 and the four largest payable values; a permanent keeps the X of the spell it
+was for "enters with X +1/+1 counters", 107.3m, and has X 0 when it enters another
+way); "this enters with N (or X) +1/+1 / -1/-1 counters" (614.1c,
+:class:`~effects.EntersWithCounters`); activated abilities from the battlefield ("activate
 only as a sorcery", "only once each turn") and from the hand (cycling, channel); mana
 (rule 106): each player's mana pool, emptied at the end of each step and phase (the
 ``mana_empties`` event), spent first when a cost is paid; rituals (a spell or ability
@@ -719,7 +724,8 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
             return f"stack {s} ({name})"
         if kind == "mode":
             if self.decision is not None and self.decision["kind"] == "x":
-                return f"X = {args[0]}"
+                values = self.decision.get("values", [])
+                return f"X = {values[args[0]] if args[0] < len(values) else '?'}"
             if self.decision is not None and self.decision["kind"] == "colour":
                 options = self.decision["options"]
                 sym = options[args[0]] if args[0] < len(options) else "?"

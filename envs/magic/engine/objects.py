@@ -308,11 +308,13 @@ class ObjectsMixin:
     def _put_onto_battlefield(self, card: int, controller: int, *, triggers: bool = True,
                               attached_to: int | None = None, face_down: bool = False,
                               counters: int = 0, tapped: bool = False,
-                              paid_life: bool = False) -> int:
+                              paid_life: bool = False, x: int = 0) -> int:
         """Put ``card`` onto the battlefield (face down: manifested), with ``counters``
-        +1/+1 counters (devour), ``tapped`` if an effect puts it there tapped;
-        ``paid_life``: its controller paid the life of its "you may pay N life. If you
-        don't, it enters tapped" (:meth:`_enters_tapped`); its object id."""
+        +1/+1 counters (devour) and those its :class:`~effects.EntersWithCounters`
+        say (``x``: the X paid for the spell it was), ``tapped`` if an effect puts it
+        there tapped; ``paid_life``: its controller paid the life of its "you may pay N
+        life. If you don't, it enters tapped" (:meth:`_enters_tapped`); its object
+        id."""
         pid = self.next_id
         self.next_id += 1
         slot = self._free_slot()
@@ -328,6 +330,12 @@ class ObjectsMixin:
             perm.counters["+1/+1"] = counters
         if d.is_planeswalker:  # rule 306.5b: it enters with its printed loyalty
             perm.counters["loyalty"] = d.loyalty or 0
+        for static in d.statics:
+            if isinstance(static, fx.EntersWithCounters):  # rule 614.1c
+                n = max(x, 0) if static.count == "X" else int(static.count)
+                if n:
+                    perm.counters[static.counter] = perm.counters.get(static.counter,
+                                                                      0) + n
         self.battlefield[pid] = perm
         self._bf_version += 1
         self.log("enters", player=controller, card=self.name_of(card), id=pid,

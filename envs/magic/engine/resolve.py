@@ -52,7 +52,7 @@ SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponen
                             "that_player", "that_object", "damaged_this_way"})
 SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRestriction,
                      fx.Devour, fx.ControlAttached, fx.CantBeCountered,
-                     fx.PreventDamage)
+                     fx.PreventDamage, fx.EntersWithCounters)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1"})
 SELECTOR_FIELDS = ("to", "what", "who")
 MAX_MODES = 8
@@ -78,6 +78,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.Devour: frozenset({"count", "filter"}),
     fx.EntersTapped: frozenset({"unless_control", "at_least", "at_most", "pay_life",
                                 "unless_opponents", "unless_life_at_most"}),
+    fx.EntersWithCounters: frozenset({"count", "counter"}),
 }
 """Fields the engine reads, per vocabulary class. A field added to the vocabulary
 later is reported by :func:`unresolvable` whenever a card sets it to a non-default
@@ -152,7 +153,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             filt(cost.sacrifice)
 
     def mana_cost(cost: Any, allow_x: bool = False) -> None:
-        if cost.x and not (allow_x and cost.x == 1):
+        if cost.x and not allow_x:
             note("ManaCost.x")
         for pip in cost.pips:
             if not supported_pip(pip):
@@ -192,6 +193,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note("card filter with a controller")
 
     x_spell = card.cost is not None and card.cost.x > 0 and card.spell is not None
+    x_cost = card.cost is not None and card.cost.x > 0
     # "that much": only in a triggered ability whose event has an amount
     that_much = [False]
 
@@ -270,7 +272,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     note(f"keyword {kw}")
 
     if card.cost is not None:
-        mana_cost(card.cost, allow_x=x_spell)
+        # X in a spell's or a permanent's cost: announced as it is cast (601.2b)
+        mana_cost(card.cost, allow_x=True)
     unknown_types = set(card.types) - {"Artifact", "Creature", "Enchantment", "Instant",
                                        "Land", "Planeswalker", "Sorcery"}
     for t in sorted(unknown_types):
@@ -353,8 +356,16 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     note(f"Anthem over {prop}")
         if isinstance(static, fx.ControlAttached) and not card.is_aura:
             note("ControlAttached on a non-Aura")
+        if isinstance(static, fx.EntersWithCounters):
+            if static.counter not in SUPPORTED_COUNTERS:
+                note(f"EntersWithCounters({static.counter})")
+            if not isinstance(static.count, int) and not (static.count == "X"
+                                                          and x_cost):
+                note(f"EntersWithCounters amount {static.count}")
         if isinstance(static, fx.Devour):
             filt(static.filter)
+            if "Creature" not in card.types or card.spell is not None:
+                note("Devour on a noncreature")
         if isinstance(static, fx.EntersTapped):
             filt(static.unless_control)
             if not card.is_land and static != fx.EntersTapped():
@@ -367,8 +378,6 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                  "enchanted creature")
         if isinstance(static, fx.CantBeCountered) and card.is_land:
             note("CantBeCountered on a land")
-            if "Creature" not in card.types or card.spell is not None:
-                note("Devour on a noncreature")
     if sum(isinstance(s, fx.Devour) for s in card.statics) > 1:
         note("more than one Devour")
     return bad
