@@ -256,3 +256,34 @@ def test_614_1c_enters_with_a_fixed_number_of_counters_however_it_enters():
     ghost = game.add_permanent("Bloodied Ghost", 0)  # a 3/3 with a -1/-1 counter
     game.start_at("main1", 0)
     assert game.chars(ghost)[:2] == (2, 2)
+
+
+# ------------------------------------------------- cost increases, reductions
+def test_601_2f_noncreature_spells_cost_1_more_for_everyone():
+    game = blank()
+    game.add_permanent("Thalia, Guardian of Thraben", 1)  # noncreature spells +{1}
+    lands(game, 0, "Mountain")
+    game.add_card("Shock", 0)
+    game.add_card("Goblin Piker", 0)  # {1}{R}: a creature, not taxed
+    game.start_at("main1", 0)
+    assert not has(game, "Shock")
+    lands(game, 0, "Mountain")
+    game._legal = None
+    assert has(game, "Shock") and has(game, "Goblin Piker")
+    act(game, "Shock")
+    game.apply_action(A.player(1))
+    assert all(game.battlefield[p].tapped for p in game.battlefield
+               if game.pdef(p).is_land)
+
+
+def test_601_2f_a_reduction_takes_only_generic_mana():
+    game = blank()
+    lands(game, 0, "Island", "Island")
+    game.add_permanent("Goblin Electromancer", 0)  # instants/sorceries you cast -{1}
+    game.add_card("Divination", 0)  # {2}{U}, now {1}{U}
+    game.add_card("Lava Axe", 0)  # {4}{R}, now {3}{R}: still no red source
+    game.start_at("main1", 0)
+    assert has(game, "Divination") and not has(game, "Lava Axe")
+    act(game, "Divination")
+    settle(game)
+    assert len(game.hand[0]) == 3  # Lava Axe and the two cards drawn

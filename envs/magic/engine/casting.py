@@ -289,8 +289,50 @@ class CastingMixin:
 
     def _spell_cost(self, item: StackItem) -> ManaCost | None:
         """The mana cost a spell is cast for, before X: its printed cost (a variant adds
-        to it: the commander tax)."""
-        return self.cdef(item.card).cost
+        to it: the commander tax), then cost increases and reductions (601.2f)."""
+        return self.changed_cost(item.controller, item.card, self.cdef(item.card).cost)
+
+    def _cost_changes(self) -> list[tuple[int, fx.CostChange]]:
+        """The cost-changing statics on the battlefield with their controllers,
+        worked out again only when the battlefield changed."""
+        if self._cost_version != self._bf_version:
+            found = []
+            for perm in self.battlefield.values():
+                if perm.face_down:
+                    continue
+                for static in self.defs[self.card_def[perm.card]].statics:
+                    if isinstance(static, fx.CostChange):
+                        found.append((perm.controller, static))
+            self._cost_mods = found
+            self._cost_version = self._bf_version
+        return self._cost_mods
+
+    def changed_cost(self, p: int, card: int, cost: ManaCost | None) -> ManaCost | None:
+        """``cost`` of spell ``card`` cast by ``p`` with every increase, then every
+        reduction applied (rule 601.2f: a reduction takes generic mana only)."""
+        changes = self._cost_changes()
+        if not changes:
+            return cost
+        d = self.cdef(card)
+        more = less = 0
+        for controller, change in changes:
+            if change.whose == "you" and controller != p:
+                continue
+            if change.whose == "opponents" and controller == p:
+                continue
+            if change.types and not change.types & set(d.types):
+                continue
+            if change.noncreature and d.is_creature:
+                continue
+            if change.amount > 0:
+                more += change.amount
+            else:
+                less -= change.amount
+        if not more and not less:
+            return cost
+        base = cost or ManaCost()
+        generic = max(base.generic + more - less, 0)
+        return dataclasses.replace(base, generic=generic)
 
     def _pays_no_mana(self, p: int) -> bool:
         """Seat ``p`` pays no mana (a variant's automated player); none in Magic."""

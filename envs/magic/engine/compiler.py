@@ -1330,6 +1330,31 @@ def _bonus(text: str) -> fx.AttachedBonus | None:
     return fx.AttachedBonus(power, toughness, keywords)
 
 
+_SPELL_KINDS = {"": frozenset(), "creature": frozenset({"Creature"}),
+                "artifact": frozenset({"Artifact"}),
+                "enchantment": frozenset({"Enchantment"}),
+                "instant": frozenset({"Instant"}), "sorcery": frozenset({"Sorcery"}),
+                "instant and sorcery": frozenset({"Instant", "Sorcery"}),
+                "noncreature": frozenset()}
+
+
+@line_template
+def _cost_change(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 601.2f: "noncreature spells cost {1} more to cast", "instant and sorcery
+    # spells you cast cost {1} less to cast", "spells your opponents cast cost {1} more".
+    m = re.fullmatch(r"(?:(noncreature|creature|artifact|enchantment|instant and sorcery|"
+                     r"instant|sorcery) )?spells(?: (you|your opponents) cast)? cost "
+                     r"\{(\d+)\} (more|less) to cast\.", line)
+    if not m or not _permanent(printed):
+        return False
+    kind = m.group(1) or ""
+    amount = int(m.group(3)) * (1 if m.group(4) == "more" else -1)
+    whose = {"you": "you", "your opponents": "opponents", None: "any"}[m.group(2)]
+    draft.statics.append(fx.CostChange(amount, _SPELL_KINDS[kind],
+                                       kind == "noncreature", whose))
+    return True
+
+
 @line_template
 def _enters_with_counters(line: str, printed: Printed, draft: Draft) -> bool:
     # Rule 614.1c: "this enters with N +1/+1 counters on it" (X: the X paid, 107.3m).

@@ -178,7 +178,7 @@ class DecisionsMixin:
                 continue
             if not (sorcery or d.instant_speed):
                 continue
-            if not self._can_pay(p, d.cost, skip_card=card):
+            if not self._can_pay(p, self.changed_cost(p, card, d.cost), skip_card=card):
                 continue
             extra = d.spell.additional_cost if d.spell is not None else None
             if not self._extra_cost_payable(p, extra, None, card):

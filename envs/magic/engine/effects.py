@@ -774,6 +774,20 @@ def automatic_mana_ability(ability: ActivatedAbility) -> bool:
 
 
 @dataclass(frozen=True)
+class CostChange:
+    """Static, rule 601.2f: spells of ``types`` (any of them; every spell when empty;
+    ``noncreature``: spells that are not creatures) cast by ``whose`` (``"you"``,
+    ``"opponents"``, ``"any"``, said from this permanent's controller) cost
+    ``amount`` more generic mana (negative: less; a reduction takes only generic
+    mana, never below zero)."""
+
+    amount: int
+    types: frozenset[str] = frozenset()
+    noncreature: bool = False
+    whose: str = "any"
+
+
+@dataclass(frozen=True)
 class EntersWithCounters:
     """Static, a replacement effect (rule 614.1c): this permanent enters with
     ``count`` ``counter`` counters on it. ``count`` ``"X"``: the X paid for the spell

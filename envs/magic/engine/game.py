@@ -17,7 +17,11 @@ table of at most eight: every value up to the largest payable when that is at mo
 else 0-3 and the four largest payable values; a permanent keeps the X of the spell it
 was for "enters with X +1/+1 counters", 107.3m, and has X 0 when it enters another
 way); "this enters with N (or X) +1/+1 / -1/-1 counters" (614.1c,
-:class:`~effects.EntersWithCounters`); activated abilities from the battlefield ("activate
+:class:`~effects.EntersWithCounters`); cost increases and reductions of spells
+(601.2f, :class:`~effects.CostChange`: "noncreature spells cost {1} more", "instant
+and sorcery spells you cast cost {1} less", "spells your opponents cast cost {1}
+more"; increases first, a reduction takes generic mana only, the commander tax is
+added before them); activated abilities from the battlefield ("activate
 only as a sorcery", "only once each turn") and from the hand (cycling, channel); mana
 (rule 106): each player's mana pool, emptied at the end of each step and phase (the
 ``mana_empties`` event), spent first when a cost is paid; rituals (a spell or ability
@@ -599,6 +603,8 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         # A token left the battlefield since the last state-based check.
         self._token_left = False
         self._static_version = -1
+        self._cost_version = -1
+        self._cost_mods: list[tuple[int, fx.CostChange]] = []
         self._trig_version = -1
         self._trig_index: dict[str, list[tuple[int, int, fx.Trigger]]] = {}
         self._anthems: list[tuple[int, fx.Anthem]] = []

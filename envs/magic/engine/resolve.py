@@ -52,7 +52,7 @@ SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponen
                             "that_player", "that_object", "damaged_this_way"})
 SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRestriction,
                      fx.Devour, fx.ControlAttached, fx.CantBeCountered,
-                     fx.PreventDamage, fx.EntersWithCounters)
+                     fx.PreventDamage, fx.EntersWithCounters, fx.CostChange)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1"})
 SELECTOR_FIELDS = ("to", "what", "who")
 MAX_MODES = 8
@@ -79,6 +79,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.EntersTapped: frozenset({"unless_control", "at_least", "at_most", "pay_life",
                                 "unless_opponents", "unless_life_at_most"}),
     fx.EntersWithCounters: frozenset({"count", "counter"}),
+    fx.CostChange: frozenset({"amount", "types", "noncreature", "whose"}),
 }
 """Fields the engine reads, per vocabulary class. A field added to the vocabulary
 later is reported by :func:`unresolvable` whenever a card sets it to a non-default

@@ -183,19 +183,20 @@ class CommanderGame(MagicGame):
 
     # --------------------------------------------------- the command zone
     def _spell_cost(self, item: StackItem) -> ManaCost | None:
-        cost = super()._spell_cost(item)
         extra = self.item_tax.get(str(item.sid), 0)
         if not extra:
-            return cost
-        base = cost or ManaCost()
-        return ManaCost(generic=base.generic + extra, pips=base.pips, x=base.x)
+            return super()._spell_cost(item)
+        base = self.cdef(item.card).cost or ManaCost()
+        return self.changed_cost(item.controller, item.card, ManaCost(
+            generic=base.generic + extra, pips=base.pips, x=base.x))
 
     def _command_castable(self, p: int, card: int) -> bool:
         d = self.cdef(card)
         if d.is_land or not (self._sorcery_timing(p) or d.instant_speed):
             return False
         base = d.cost or ManaCost()
-        cost = ManaCost(generic=base.generic + self.tax(card), pips=base.pips, x=base.x)
+        cost = self.changed_cost(p, card, ManaCost(generic=base.generic + self.tax(card),
+                                                   pips=base.pips, x=base.x))
         if not self._can_pay(p, cost):
             return False
         extra = d.spell.additional_cost if d.spell is not None else None
