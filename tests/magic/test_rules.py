@@ -23,6 +23,8 @@ from magic.positions import (
     block,
     creature,
     custom,
+    finish_attacks,
+    finish_blocks,
     has,
     lands,
     names,
@@ -32,30 +34,9 @@ from magic.positions import (
     settle,
     slot,
     target_perm,
+    to_combat,
     types_of,
 )
-
-
-def to_combat(game: MagicGame) -> None:
-    """Pass to the active player's declare-attackers decision."""
-    for _ in range(20):
-        if game.decision["kind"] == "attack":
-            return
-        game.apply_action(A.PASS)
-    raise AssertionError(f"no attack decision; at {game.step} {game.decision}")
-
-
-def finish_attacks(game: MagicGame) -> None:
-    """Say "done" to attackers, then pass priority up to the blockers' decision."""
-    if game.decision["kind"] == "attack":
-        game.apply_action(A.DONE)
-    while game.decision["kind"] == "priority" and game.step == "declare_attackers":
-        game.apply_action(A.PASS)
-
-
-def finish_blocks(game: MagicGame) -> None:
-    if game.decision["kind"] == "block":
-        game.apply_action(A.DONE)
 
 
 # -------------------------------------------------------------- the stack

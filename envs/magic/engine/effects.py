@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -104,6 +105,43 @@ def known_prop(prop: str) -> bool:
     return (prop in BASIC_PROPS or word in COLOUR_PROPS or comparison(prop) is not None
             or (prop.startswith("non") and word in TYPE_PROPS)
             or word in SUPERTYPE_PROPS)
+
+
+def has_quality(prop: str, d: CardDef,
+                stats: Callable[[], tuple[int, int]] | None = None) -> bool:
+    """Whether an object with the characteristics ``d`` has the filter quality
+    ``prop``: a colour, card type or supertype (or its ``non`` form), the number of its
+    colours, or a compared mana value, power or toughness. ``stats`` gives a
+    permanent's power and toughness now; without it (a card in a hidden zone) they are
+    the printed ones, and a card without them has none."""
+    negated = prop.startswith("non")
+    word = prop[3:] if negated else prop
+    colour = COLOUR_PROPS.get(word)
+    if colour is not None:
+        return (colour in d.colours) != negated
+    if word in TYPE_PROPS:
+        return (TYPE_PROPS[word] in d.types) != negated
+    if word in SUPERTYPE_PROPS:
+        return (SUPERTYPE_PROPS[word] in d.supertypes) != negated
+    if prop == "colorless":
+        return not d.colours
+    if prop == "multicolored":
+        return len(d.colours) > 1
+    if prop == "monocolored":
+        return len(d.colours) == 1
+    compared = comparison(prop)
+    if compared is None:  # unresolvable() refuses cards with other props at load
+        raise RuntimeError(f"filter property {prop!r} reached play")
+    stat, op, n = compared
+    if stat == "mana_value":
+        value = d.mana_value
+    elif stats is not None:
+        value = stats()[0 if stat == "power" else 1]
+    else:
+        value = getattr(d, stat)
+        if value is None:
+            return False
+    return value <= n if op == "<=" else value >= n if op == ">=" else value == n
 
 
 BASIC_PROPS = frozenset({"tapped", "untapped", "attacking", "blocking",

@@ -84,34 +84,6 @@ def hidden_card(event: dict[str, Any], viewer: int) -> bool:
         and event.get("to") != "battlefield"
 
 
-def card_has(prop: str, d: fx.CardDef) -> bool:
-    """Whether a card with the characteristics ``d`` has :func:`card_prop` ``prop``
-    (a compared power or toughness is its printed one; a card without one has
-    none)."""
-    negated = prop.startswith("non")
-    word = prop[3:] if negated else prop
-    if word in fx.COLOUR_PROPS:
-        return (fx.COLOUR_PROPS[word] in d.colours) != negated
-    if word in fx.TYPE_PROPS:
-        return (fx.TYPE_PROPS[word] in d.types) != negated
-    if word in fx.SUPERTYPE_PROPS:
-        return (fx.SUPERTYPE_PROPS[word] in d.supertypes) != negated
-    if prop == "colorless":
-        return not d.colours
-    if prop == "multicolored":
-        return len(d.colours) > 1
-    if prop == "monocolored":
-        return len(d.colours) == 1
-    compared = fx.comparison(prop)
-    if compared is None:  # unresolvable() refuses other props in a card filter
-        raise RuntimeError(f"card filter property {prop!r} reached play")
-    stat, op, n = compared
-    value = d.mana_value if stat == "mana_value" else getattr(d, stat)
-    if value is None:
-        return False
-    return value <= n if op == "<=" else value >= n if op == ">=" else value == n
-
-
 class LibraryMixin:
     """Searches, shuffles, looks at the top of a library, reveals hands for
     :class:`~game.MagicGame` (methods only; the state is the game's)."""
@@ -130,7 +102,7 @@ class LibraryMixin:
             return False
         if filt.subtypes and not (filt.subtypes & set(d.subtypes)):
             return False
-        return all(card_has(prop, d) for prop in filt.props)
+        return all(fx.has_quality(prop, d) for prop in filt.props)
 
     def shuffle_library(self, p: int) -> None:
         """Rule 701.24a: ``p`` shuffles its library (the game's dice)."""

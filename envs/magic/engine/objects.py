@@ -224,35 +224,7 @@ class ObjectsMixin:
             return "flying" in self.keywords(pid)
         if prop == "attacking_or_blocking":
             return pid in self.attackers or pid in self.blocking
-        return self._filter_quality(prop, pid, d)
-
-    def _filter_quality(self, prop: str, pid: int, d: fx.CardDef) -> bool:
-        """A filter property of colour, type, supertype or a compared number."""
-        negated = prop.startswith("non")
-        word = prop[3:] if negated else prop
-        colour = fx.COLOUR_PROPS.get(word)
-        if colour is not None:
-            return (colour in d.colours) != negated
-        if word in fx.TYPE_PROPS:
-            return (fx.TYPE_PROPS[word] in d.types) != negated
-        if word in fx.SUPERTYPE_PROPS:
-            return (fx.SUPERTYPE_PROPS[word] in d.supertypes) != negated
-        if prop == "colorless":
-            return not d.colours
-        if prop == "multicolored":
-            return len(d.colours) > 1
-        if prop == "monocolored":
-            return len(d.colours) == 1
-        compared = fx.comparison(prop)
-        if compared is None:  # unresolvable() refuses cards with other props at load
-            raise RuntimeError(f"filter property {prop!r} reached play")
-        stat, op, n = compared
-        if stat == "mana_value":
-            value = d.mana_value
-        else:
-            power, tough, _ = self.chars(pid)
-            value = power if stat == "power" else tough
-        return value <= n if op == "<=" else value >= n if op == ">=" else value == n
+        return fx.has_quality(prop, d, lambda: self.chars(pid)[:2])
 
     # ---------------------------------------------------------------- zones
     def _turn_order(self, first: int) -> list[int]:
