@@ -104,7 +104,10 @@ damage this way] would die this turn, exile it instead" (614.6); spells that can
 countered (101.2).
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
-names it): ward paid by discarding or sacrificing, protection from players and
+names it): ward paid by discarding or sacrificing, reflexive triggered abilities
+("when you do", 603.12), triggers on becoming tapped or untapped, on "a spell that
+targets this" and on batches ("one or more creatures deal combat damage"), delayed
+abilities that return exiled cards, protection from players and
 "protection from the colour of your choice", Auras and Equipment falling off a permanent
 that gains protection (704.5m-n: protection only stops them being attached), keywords
 granted to tokens by a ``TokenSpec`` triggering (a token's prowess is a plain keyword),
