@@ -121,3 +121,15 @@ def pass_to_decision(game: MagicGame, kind: str, limit: int = 50) -> None:
             return
         game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
     raise AssertionError(f"never asked {kind}; at {game.step} {game.decision}")
+
+
+def to_blocks(game: MagicGame, *attackers: int) -> None:
+    """From the active player's main phase 1: attack the next seat with
+    ``attackers``, then pass to the defending seat's block decision."""
+    while game.decision["kind"] != "attack":
+        game.apply_action(A.PASS)
+    for pid in attackers:
+        attack(game, pid)
+    game.apply_action(A.DONE)
+    while game.decision["kind"] != "block":
+        game.apply_action(A.PASS)

@@ -12,7 +12,6 @@ from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine.game import MagicGame, new_game
 from magic.positions import (
     act,
-    attack,
     blank,
     block,
     creature,
@@ -21,6 +20,7 @@ from magic.positions import (
     pass_until,
     settle,
     slot,
+    to_blocks,
     types_of,
 )
 from magic.test_properties import card_zones
@@ -28,16 +28,6 @@ from magic.test_properties import card_zones
 OBYRA = "Obyra, Dreaming Duelist"  # {U}{B}, a legendary 2/2 with flash and flying
 
 
-def to_blocks(game: MagicGame, *attackers: int) -> None:
-    """From seat 0's main phase 1: attack seat 1 with ``attackers``, then pass to
-    seat 1's block decision."""
-    while game.decision["kind"] != "attack":
-        game.apply_action(A.PASS)
-    for pid in attackers:
-        attack(game, pid)
-    game.apply_action(A.DONE)
-    while game.decision["kind"] != "block":
-        game.apply_action(A.PASS)
 
 
 # ------------------------------------------------ blocking restrictions, 509.1b

@@ -17,19 +17,8 @@ from magic.positions import (
     pass_until,
     settle,
     slot,
+    to_blocks,
 )
-
-
-def to_blocks(game: MagicGame, *attackers: int) -> None:
-    """From seat 0's main phase 1: attack seat 1 with ``attackers``, then pass to
-    seat 1's block decision."""
-    while game.decision["kind"] != "attack":
-        game.apply_action(A.PASS)
-    for pid in attackers:
-        attack(game, pid)
-    game.apply_action(A.DONE)
-    while game.decision["kind"] != "block":
-        game.apply_action(A.PASS)
 
 
 def can_block(game: MagicGame, blocker: int, attacker: int) -> bool:

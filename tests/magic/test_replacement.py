@@ -16,13 +16,13 @@ from labyrinth_gym.envs.magic.engine.game import MagicGame
 from labyrinth_gym.envs.magic.prose import describe
 from magic.positions import (
     act,
-    attack,
     blank,
     block,
     lands,
     pass_until,
     settle,
     target_perm,
+    to_blocks,
     types_of,
 )
 
@@ -37,14 +37,6 @@ def play(game: MagicGame, land: str) -> int:
     return max(game.battlefield)
 
 
-def to_blocks(game: MagicGame, *attackers: int) -> None:
-    while game.decision["kind"] != "attack":
-        game.apply_action(A.PASS)
-    for pid in attackers:
-        attack(game, pid)
-    game.apply_action(A.DONE)
-    while game.decision["kind"] != "block":
-        game.apply_action(A.PASS)
 
 
 # --------------------------------------------------------------- compiling

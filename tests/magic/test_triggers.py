@@ -13,13 +13,13 @@ from labyrinth_gym.envs.magic.engine.game import MagicGame
 from labyrinth_gym.envs.magic.engine.mana import ManaCost
 from magic.positions import (
     act,
-    attack,
     blank,
     block,
     lands,
     pass_until,
     settle,
     target_perm,
+    to_blocks,
 )
 
 
@@ -27,16 +27,6 @@ def counters(game: MagicGame, pid: int) -> int:
     return game.battlefield[pid].counters.get("+1/+1", 0)
 
 
-def to_blocks(game: MagicGame, *attackers: int) -> None:
-    """From seat 0's main phase 1: attack seat 1 with ``attackers``, then pass to
-    seat 1's block decision."""
-    while game.decision["kind"] != "attack":
-        game.apply_action(A.PASS)
-    for pid in attackers:
-        attack(game, pid)
-    game.apply_action(A.DONE)
-    while game.decision["kind"] != "block":
-        game.apply_action(A.PASS)
 
 
 def through_combat(game: MagicGame) -> None:
