@@ -13,8 +13,8 @@ The format is the one players paste everywhere::
 A ``Sideboard`` line (optionally ``Sideboard:``) starts the sideboard; blank lines are
 ignored. The ``.dck`` files XMage writes read too: ``4 [M10:179] Llanowar Elves``
 (the set and number in brackets are ignored), ``SB: 1 [AFC:328] Name`` for a sideboard
-card (a Commander deck's commander), and its ``NAME:`` and ``LAYOUT`` lines are
-skipped. A double-faced, split or adventurer card may be named by one face
+card (a Commander deck's commander), and its ``NAME:``, ``AUTHOR:``, ``EVENT:`` and
+``LAYOUT`` lines are skipped. A double-faced, split or adventurer card may be named by one face
 (``Bonecrusher Giant`` is ``Bonecrusher Giant // Stomp``); a name in the wrong case is a
 problem that points at the right spelling (:class:`CardNames` finds cards). :func:`load_decklist` checks every card and raises one
 :class:`DecklistError` listing every problem at once: unknown names (with close
@@ -43,8 +43,8 @@ from labyrinth_gym.envs.magic.engine.effects import CardDef
 _LINE = re.compile(r"(?:(\d+)\s*x?\s+)?(.+)")
 _DCK_LINE = re.compile(r"(SB:\s*)?(\d+)\s+\[[^\]]*\]\s*(.+)")
 """An XMage ``.dck`` card line: ``[SB: ]count [SET:number] name``."""
-_DCK_SKIPPED = re.compile(r"(NAME|LAYOUT \w+):.*")
-"""XMage's deck name and table layout lines."""
+_DCK_SKIPPED = re.compile(r"(NAME|AUTHOR|EVENT|LAYOUT \w+):.*")
+"""XMage's deck name, author, event and table layout lines."""
 
 MAX_LINES = 1_000
 """Lines a decklist may have, blank lines and comments included."""
