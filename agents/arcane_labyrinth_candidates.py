@@ -1,6 +1,6 @@
 """The ``arcane_labyrinth/candidates`` policy interface: a choice among a few moves.
 
-The Arcane Labyrinth's raw observation has 14,977 values and its action space 595
+The Arcane Labyrinth's raw observation has 14,991 values and its action space 595
 actions; a policy learning them from scratch must first rediscover what a creature,
 a block or a mana cost is, and its early play (uniformly random moves) never wins, so
 PPO gets no signal. This interface asks the policy only what matters at each

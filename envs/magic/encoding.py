@@ -67,7 +67,8 @@ TARGETS = ("creature", "player", "any", "permanent", "spell")
 DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode", "target",
              "attack", "block", "block_target", "sacrifice", "cost_sacrifice",
              "cost_discard", "dread", "devour", "attack_target", "legend",
-             "assign_damage")
+             "assign_damage", "look", "search", "search_may", "search_split",
+             "hand_choice", "colour")
 
 CARD_FEATURES: tuple[str, ...] = (
     *(f"type_{t.lower()}" for t in TYPES), "legendary", "basic", "aura", "equipment",
@@ -98,7 +99,8 @@ GLOBAL_FEATURES: tuple[str, ...] = (
     *(f"active_{r}" for r in range(A.MAX_PLAYERS)), "to_act", "land_played",
     "stack_size", "turn", *(f"players_{n}" for n in range(2, A.MAX_PLAYERS + 1)),
     *(f"{what}_{r}" for what in ("seat", "lost", "life", "hand", "library", "graveyard",
-                                 "exile", "creatures", "power", "untapped_lands")
+                                 "exile", "creatures", "power", "untapped_lands",
+                                 "poison", "pool")
       for r in range(A.MAX_PLAYERS)),
     "damage_left",
 )
@@ -106,7 +108,7 @@ GLOBAL_FEATURES: tuple[str, ...] = (
 (relative seat), whether the observer is to act, land played this turn, stack size /
 16, turn / max turns, the player count; then per relative seat: present, lost, life /
 40, hand / 16, library / 60, graveyard / 60, exile / 60, creatures / 20, their total
-power / 40, untapped lands / 10; then, while an attacker's combat damage is being
+power / 40, untapped lands / 10, poison counters / 10, mana in their pool / 10; then, while an attacker's combat damage is being
 divided, the damage still to assign / 10."""
 GLOBAL_SIZE = len(GLOBAL_FEATURES)
 GLOBAL = {name: i for i, name in enumerate(GLOBAL_FEATURES)}
@@ -538,6 +540,8 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
         g[_G_CREATURES + r] = min(creatures[p] / 20, 1.0)
         g[_G_POWER + r] = min(power[p] / 40, 1.0)
         g[_G_LANDS + r] = min(lands[p] / 10, 1.0)
+        g[_G_POISON + r] = min(game.poison[p] / 10, 1.0)
+        g[_G_POOL + r] = min(len(game.pool[p]) / 10, 1.0)
 
     # own hand
     hand = game.hand_slots(observer)  # row i: the card hand slot i addresses
@@ -617,9 +621,9 @@ _P_CHOSEN = PERM["chosen"]
 _P_LOYALTY = PERM["loyalty"]
 _P_ATTACKED = PERM["attacked"]
 _G_SEAT, _G_LOST, _G_LIFE, _G_HAND, _G_LIBRARY, _G_GRAVEYARD, _G_EXILE, _G_CREATURES, \
-    _G_POWER, _G_LANDS = (GLOBAL[f"{w}_0"] for w in (
+    _G_POWER, _G_LANDS, _G_POISON, _G_POOL = (GLOBAL[f"{w}_0"] for w in (
         "seat", "lost", "life", "hand", "library", "graveyard", "exile", "creatures",
-        "power", "untapped_lands"))
+        "power", "untapped_lands", "poison", "pool"))
 _S_ME = STACK["targets_me"]
 
 

@@ -23,7 +23,7 @@ it blocks). The table is in
 to pass is passed for automatically, so every step is a real choice.
 
 ## Observation Space
-``Box(-1, 1, (14354,), float32)``, observer-relative (seats counted from the
+``Box(-1, 1, (14368,), float32)``, observer-relative (seats counted from the
 observer in turn order): the decision asked, the step, whose turn, life totals and
 hand / library / graveyard / exile sizes per seat; the object being cast or
 resolving; the observer's own hand (16 slots); the stack (16 slots); every permanent
@@ -37,7 +37,7 @@ every library stay hidden. Layout and feature names:
 :mod:`labyrinth_gym.envs.magic.encoding`. PettingZoo observations are
 ``{"observation", "action_mask"}``; the mask is all zeros off-turn.
 
-Gymnasium: ``gymnasium.make("labyrinth_gym/MagicDuel-v2", decks=...)`` plays one seat
+Gymnasium: ``gymnasium.make("labyrinth_gym/MagicDuel-v3", decks=...)`` plays one seat
 of a 2-player game (``num_players`` up to 4 also works) against opponents that move
 inside ``step`` (see :class:`MagicDuelEnv`).
 
@@ -74,6 +74,13 @@ counted) or ``max_actions`` actions.
 - ``render_mode``: ``"ansi"`` (the table as the seat to act reads it).
 
 ## Version History
+- v3: the card engine plays much more of Magic (issue 29's second increment): the mana
+  pool and player-activated mana abilities, X without a cap, cost changes; replacement
+  and prevention effects; triggers on every common event, ward, delayed triggers;
+  library search, scry, surveil, revealed hands; control-changing and "becomes"
+  effects; the legend rule, combat damage division, menace and cleanup priority by the
+  rules; 595 actions (594: concede, only with ``concede_action=True``); the
+  observation gains the new decisions, poison counters and mana pools (14,368 values).
 - v2: the start of a game and first strike by the Comprehensive Rules: with 3 or more
   players the starting player draws on turn 1 (103.7c) and the first mulligan is free
   (103.5c); mulligans go round the table in turn order; the regular combat damage step
@@ -173,8 +180,8 @@ def make_game(rng: np.random.Generator, num_players: int = 2,
 
 SPEC = GameSpec(
     name="magic",
-    env_id="labyrinth_gym/MagicDuel-v2",
-    version=2,
+    env_id="labyrinth_gym/MagicDuel-v3",
+    version=3,
     new_game=make_game,
     observation_size=OBS_SIZE,
     encode=encode,
@@ -224,7 +231,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     spec_ = SPEC
     metadata = {
         "render_modes": ["ansi"],
-        "name": "magic_v2",
+        "name": "magic_v3",
         "is_parallelizable": False,
         "render_fps": 2,
     }

@@ -286,11 +286,16 @@ class DecisionsMixin:
                 and self.pdef(pid).is_planeswalker]
 
     def _blockable(self, blocker: int, p: int) -> list[int]:
-        """Attackers attacking ``p`` that ``blocker`` can block."""
+        """Attackers attacking ``p`` that ``blocker`` can block (not one it withdrew
+        a block from in this declaration: declaring and withdrawing the same block
+        again and again would never end)."""
         reach = self.keywords(blocker) & {"flying", "reach"}
+        withdrawn = (self.decision or {}).get("withdrawn", ())
         out = []
         for attacker, defending in self.attackers.items():
             if defending != p or self.battlefield[attacker].slot < 0:
+                continue
+            if withdrawn and [blocker, attacker] in withdrawn:
                 continue
             if "flying" in self.keywords(attacker) and not reach:
                 continue
@@ -504,10 +509,12 @@ class DecisionsMixin:
                     del self.blocks[attacker]
                 self.log("block_removed", player=p, blocker=blocker, attacker=attacker,
                          reason="withdrawn")
-                self.decision = {"kind": "block", "player": p}
+                self.decision = {"kind": "block", "player": p,
+                                 "withdrawn": [*d.get("withdrawn", ()), [blocker, attacker]]}
             else:
                 self.decision = {"kind": "block_target", "player": p,
-                                 "blocker": self.slots[args[0]]}
+                                 "blocker": self.slots[args[0]],
+                                 **({"withdrawn": d["withdrawn"]} if "withdrawn" in d else {})}
         elif dk == "block_target":
             blocker = d["blocker"]
             attacker = self.slots[args[0]]
@@ -516,7 +523,8 @@ class DecisionsMixin:
             self.log("block", player=p, blocker=blocker, attacker=attacker,
                      card=self.name_of(self.battlefield[blocker].card),
                      **self.face_down_marks(blocker))
-            self.decision = {"kind": "block", "player": p}
+            self.decision = {"kind": "block", "player": p,
+                             **({"withdrawn": d["withdrawn"]} if "withdrawn" in d else {})}
         elif dk == "yesno" and "pay" in d:  # counter unless its controller pays
             self.pay_tax(d["pay"], d["path"], kind == "yes")
         elif dk == "yesno" and "enter" in d:  # a land that asks for life as it enters

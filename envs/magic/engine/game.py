@@ -5,6 +5,49 @@ compiled from real cards (:func:`~compiler.compiled_pool`); a deck holding a car
 anything :func:`~resolve.unresolvable` names is refused at load, naming the card and
 the parts. The action space is :mod:`~actions` (its docstring holds the table).
 
+**The Comprehensive Rules, section by section** (played; *partly*: what is missing
+follows; *not*: a card that needs it is refused, and ``cards coverage`` names it):
+
+- 100-104 the game, starting, ending, conceding: played (103.5 London mulligan with the
+  free first mulligan of 3+ players, 103.7 the first draw, 104.3a concede).
+- 105-107 colours, mana, numbers: played (the mana pool, any-colour and commander
+  identity mana, X without a cap in spells and permanents); *not*: snow mana, mana
+  with spending restrictions, X in activated abilities' costs.
+- 108-113 cards, objects, permanents, tokens, spells, abilities: played (activated,
+  triggered, static and mana abilities); *not*: copies of cards or spells (707).
+- 115-117 targets, special actions, priority: played.
+- 118 costs: mana, tap, life, sacrifice, discard, "unless [a player] pays" (118.12),
+  cost increases and reductions (601.2f); *not*: kicker, flashback, overload, convoke,
+  alternative costs.
+- 119-122 life, damage, drawing, counters: played (+1/+1, -1/-1, loyalty, poison);
+  *partly*: other counter kinds.
+- 200-209 parts of a card: played; *not*: colour indicators, changeling, devoid.
+- 300-315 card types: artifacts, creatures, enchantments (Auras, Equipment), instants,
+  lands, sorceries, planeswalkers (those whose abilities compile); *not*: battles,
+  Vehicles, Sagas, Kindred.
+- 400-408 zones: library, hand, battlefield, graveyard, stack, exile (and Mazerunner's
+  command zone); *not*: casting from a graveyard or exile.
+- 500-514 turn structure: played (first-strike step, cleanup priority, 514.3a).
+- 601-608 casting, activating, triggers (603: the common events, delayed 603.7),
+  statics, mana abilities, loyalty abilities, resolving: played; *not*: reflexive
+  triggers (603.12), linked abilities (607: "the exiled card").
+- 610-616 effects: one-shot, until end of turn, "for as long as"; layers (613): 2
+  (control) and 4-7 until end of turn (:class:`~effects.Becomes`), 7c by timestamp;
+  replacement (614: enters tapped or with counters, "exile it instead") and prevention
+  (615), their order (616.1) where it matters; *not*: layers 1 and 3, lasting or
+  static type/ability changes, dependencies (613.8), damage redirection.
+- 700-702 keyword actions and abilities: those of :data:`~effects.KEYWORDS` and
+  :mod:`~keywords`, ward, regenerate, search, scry, surveil, shuffle, reveal, mill,
+  manifest, manifest dread, devour; *not*: cascade, convoke, kicker, flashback,
+  banding, shadow and the rest (each refused by name).
+- 703-704 turn-based and state-based actions: played (704.5j the controller keeps a
+  legend of its choice); *not*: 704.5m-n Auras and Equipment falling off through
+  protection.
+- 705-716 coins, dice, copies, face-down (manifest only), split, flip, double-faced,
+  adventurer cards, sagas, classes: *not* (but 708 for manifests).
+- 800 multiplayer free-for-all: played (800.4 a player leaving); 903 Commander: in
+  Mazerunner's pods.
+
 **What is played.** Turn structure (untap, upkeep, draw, two main phases, combat with
 beginning / declare attackers / declare blockers / first-strike damage (only when a
 creature in combat has first or double strike; who struck then is recorded and the
@@ -217,7 +260,8 @@ a player could make, never a change to what is legal):
   creature blocks one attacker only, so a blocker never divides its damage (510.1d).
 - Blockers are declared one at a time (the blocker, then its attacker); a declared
   block is withdrawn ("block with" it again) only while it breaks a restriction, which
-  still lets every legal set of blocks be declared.
+  still lets every legal set of blocks be declared; a blocker does not block again the
+  attacker it withdrew from in the same declaration (so the declaration always ends).
 - The legend rule offers only legendary permanents that have a permanent slot (see
   the 64-slot bullet); when none of the group has one, the newest stays.
 - An automated seat (a variant's, such as the Arcane Labyrinth) divides combat damage
