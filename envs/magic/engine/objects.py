@@ -70,7 +70,9 @@ class ObjectsMixin:
         """The characteristics of permanent ``pid`` now: its card's,
         :data:`~effects.FACE_DOWN` if it is face down, or what a
         :class:`~effects.Becomes` made of them this turn."""
-        return self.shown(self.battlefield[pid])
+        perm = self.battlefield[pid]  # (shown(), inlined: a hot path)
+        return self.defs[perm.shape] if perm.shape >= 0 else (
+            FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]])
 
     def shown(self, perm: Permanent) -> fx.CardDef:
         """:meth:`pdef` of a :class:`~state.Permanent`."""
@@ -136,7 +138,8 @@ class ObjectsMixin:
     def chars(self, pid: int) -> tuple[int, int, frozenset[str]]:
         """Power, toughness and keywords of permanent ``pid`` now."""
         perm = self.battlefield[pid]
-        d = self.shown(perm)
+        d = self.defs[perm.shape] if perm.shape >= 0 else (
+            FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]])  # shown(), inlined
         power = d.power or 0
         tough = d.toughness or 0
         kws = set(d.keywords)
@@ -184,7 +187,8 @@ class ObjectsMixin:
         if filt is None:
             return True
         perm = self.battlefield[pid]
-        d = self.shown(perm)
+        d = self.defs[perm.shape] if perm.shape >= 0 else (
+            FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]])  # shown(), inlined
         if filt.types and not (filt.types & set(d.types)):
             return False
         if filt.subtypes and not (filt.subtypes & set(d.subtypes)):
