@@ -88,14 +88,6 @@ class ControlMixin:
         self.log("control", id=pid, card=self.name_of(perm.card), player=controller,
                  before=before, **self.face_down_marks(pid))
 
-    def _remove_from_combat(self, pid: int) -> None:
-        """Rule 506.4: ``pid`` stops attacking or blocking (a creature it blocked stays
-        blocked)."""
-        self.attackers.pop(pid, None)
-        self.attacking_pw.pop(pid, None)
-        self.blocks.pop(pid, None)
-        self.blocking.pop(pid, None)
-
     def _end_turn_control(self) -> None:
         """Cleanup (514.2): until-end-of-turn control effects end."""
         if not self.controlled:
@@ -154,7 +146,3 @@ class BecomesMixin:
                 perm.shape = -1
                 self._bf_version += 1
 
-
-def control_statics(card: fx.CardDef) -> bool:
-    """Whether a card has a static ability that changes control."""
-    return any(isinstance(s, fx.ControlAttached) for s in card.statics)
