@@ -163,7 +163,7 @@ CUSTOM_DECISIONS = ("shop", "shop_land", "encounter_discard", "encounter_sacrifi
 
 
 def _predefined(name: str) -> fx.TokenSpec:
-    from labyrinth_gym.envs.magic.engine.compiler import PREDEFINED_TOKENS
+    from labyrinth_gym.envs.magic.engine.text.phrases import PREDEFINED_TOKENS
 
     return PREDEFINED_TOKENS[name]
 

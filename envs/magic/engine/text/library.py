@@ -37,18 +37,17 @@ from functools import cache
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import card_pool
-from labyrinth_gym.envs.magic.engine.compiler import (
-    _COMPARED,
-    _NUM,
+from labyrinth_gym.envs.magic.engine.library import NAMED_SELF, card_prop
+from labyrinth_gym.envs.magic.engine.text.core import SENTENCE_GROUPS, effect_template
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    COMPARED,
+    NUM,
     NUMBERS,
-    SENTENCE_GROUPS,
-    _prefix_prop,
     all_subtypes,
-    effect_template,
     number,
     player,
+    prefix_prop,
 )
-from labyrinth_gym.envs.magic.engine.library import NAMED_SELF, card_prop
 
 CARD_TYPE_WORDS = {"creature": ("Creature",), "artifact": ("Artifact",),
                    "enchantment": ("Enchantment",), "land": ("Land",),
@@ -79,11 +78,11 @@ def card_filter(phrase: str, compared: str | None = None) -> fx.Filter | None:
     ``compared``: the words after ``card`` ``"with mana value 3 or less"``."""
     words = phrase.split()
     props: set[str] = set()
-    while words and _prefix_prop(words[0].rstrip(",")) and \
+    while words and prefix_prop(words[0].rstrip(",")) and \
             card_prop(words[0].rstrip(",")):
         props.add(words.pop(0).rstrip(","))
     if compared:
-        m = _COMPARED.fullmatch(" " + compared.strip())
+        m = COMPARED.fullmatch(" " + compared.strip())
         if not m:
             return None
         stat = m.group(1).replace(" ", "_")
@@ -109,9 +108,9 @@ def card_filter(phrase: str, compared: str | None = None) -> fx.Filter | None:
 
 @effect_template
 def _look_at_top(s: str) -> fx.Effect | None:
-    if m := re.fullmatch(rf"(scry|surveil) {_NUM}", s):
+    if m := re.fullmatch(rf"(scry|surveil) {NUM}", s):
         return fx.LookAtTop(number(m.group(2)), m.group(1))
-    if m := re.fullmatch(rf"look at the top {_NUM} cards of your library, then put "
+    if m := re.fullmatch(rf"look at the top {NUM} cards of your library, then put "
                          r"them back in any order", s):
         return fx.LookAtTop(number(m.group(1)), "order")
     if s in ("shuffle your library", "shuffle"):
@@ -224,13 +223,13 @@ _RESTS = {"on the bottom of your library in a random order": "random",
           "into your graveyard": "graveyard"}
 """Where the cards a dig does not take go."""
 _DIG_MAY = re.compile(
-    rf"look at the top {_NUM} cards of your library\. (you may )?(reveal|put) "
+    rf"look at the top {NUM} cards of your library\. (you may )?(reveal|put) "
     r"(an?|up to \w+) ((?:[\w,]+ )*?)cards?( with (?:mana value|power|toughness) "
     r"\d+ or (?:less|greater))? from among them (?:and put "
     r"(?:it|them|those cards|the revealed cards) )?(into your hand|onto the "
     r"battlefield|onto the battlefield tapped)\. (?:then )?put the rest (.+)")
 _DIG_PUT = re.compile(
-    rf"look at the top {_NUM} cards of your library\. put (one|two|three) of "
+    rf"look at the top {NUM} cards of your library\. put (one|two|three) of "
     r"(?:them|those cards) into your hand and the (?:rest|other) (.+)")
 
 

@@ -1,0 +1,118 @@
+"""Line templates for activated abilities (rule 602): ``<cost>: <effect>`` with its timing
+restrictions, loyalty abilities (606), cycling (702.29), an instant's or sorcery's
+additional cost, and the mana abilities of basic land types (305.6)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import Printed
+from labyrinth_gym.envs.magic.engine.text.core import (
+    Draft,
+    check_refs,
+    effect,
+    is_mana_ability,
+    is_permanent_card,
+    it_is_self,
+    line_template,
+    nodes,
+)
+from labyrinth_gym.envs.magic.engine.text.phrases import Unsupported, cost
+
+_TIMINGS = {" activate only as a sorcery.": (True, False),
+            " activate only once each turn.": (False, True),
+            " activate only as a sorcery and only once each turn.": (True, True)}
+
+
+"""Activation restrictions (rule 602.5): (sorcery speed, once each turn)."""
+
+
+@line_template
+def _activated(line: str, printed: Printed, draft: Draft) -> bool:
+    if ": " not in line:
+        return False
+    head, _, body = line.partition(": ")
+    paid = cost(head)
+    if paid is None:
+        return False
+    # "discard this" is paid from the hand (channel): every other cost part and every
+    # effect on "this" wants the card on the battlefield.
+    zone = "hand" if paid.discard_self else "battlefield"
+    if zone == "battlefield" and not is_permanent_card(printed):
+        return False
+    if zone == "hand" and (paid.tap or paid.sacrifice_self or paid.sacrifice):
+        return False
+    # Right after the cost, "it" can only be the source: "sacrifice this: it deals 1
+    # damage to any target".
+    body = re.sub(r"^it (deals|gets|gains) ", r"this \1 ", body)
+    sorcery = once = False
+    for suffix, (as_sorcery, each_turn) in _TIMINGS.items():
+        if body.endswith(suffix):
+            body = body[: -len(suffix)]
+            sorcery, once = as_sorcery, each_turn
+            break
+    what = it_is_self(effect(body))
+    check_refs(what, x_defined=paid.mana is not None and paid.mana.x > 0)
+    if zone == "hand" and fx.Ref("self") in nodes(what):
+        raise Unsupported(line)  # the card is in the hand, not a permanent to act on
+    mana = is_mana_ability(what)
+    if mana and zone == "hand":
+        raise Unsupported(line)  # a mana ability from the hand: not modelled
+    draft.activated.append(fx.ActivatedAbility(paid, what, sorcery, mana, zone, once))
+    return True
+
+
+@line_template
+def _loyalty(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 606: "[+N]: effect", "[−N]: effect", "[0]: effect" of a planeswalker,
+    # activated as a sorcery, one loyalty ability of a permanent a turn (the engine
+    # keeps that limit).
+    m = re.fullmatch(r"\[([+−-]?)(\d+)\]: (.+)", line, re.DOTALL)
+    if not m or not printed.is_type("Planeswalker"):
+        return False
+    change = int(m.group(2)) * (-1 if m.group(1) in ("−", "-") else 1)
+    body = re.sub(r"^it (deals|gets|gains) ", r"this \1 ", m.group(3))
+    what = it_is_self(effect(body))
+    check_refs(what, x_defined=False)
+    if is_mana_ability(what):
+        raise Unsupported(line)  # a loyalty mana ability uses the stack: not modelled
+    draft.activated.append(fx.ActivatedAbility(fx.Cost(loyalty=change), what,
+                                               sorcery_speed=True))
+    return True
+
+
+@line_template
+def _cycling(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.29a: "cycling [cost]" means "[cost], discard this card: draw a card",
+    # activated only from the hand.
+    m = re.fullmatch(r"cycling(?: |—)(.+)", line)
+    if not m or (paid := cost(m.group(1))) is None or paid.tap or paid.sacrifice_self \
+            or paid.sacrifice or paid.discard_self:
+        return False
+    draft.activated.append(fx.ActivatedAbility(
+        dataclasses.replace(paid, discard_self=True), fx.Draw(1), zone="hand"))
+    return True
+
+
+@line_template
+def _additional_cost(line: str, printed: Printed, draft: Draft) -> bool:
+    m = re.fullmatch(r"as an additional cost to cast this, (.+)\.", line)
+    if not m or is_permanent_card(printed) or draft.additional_cost is not None:
+        return False
+    paid = cost(m.group(1))
+    if paid is None or paid.mana is not None or paid.tap or paid.sacrifice_self \
+            or paid.discard_self:
+        return False
+    draft.additional_cost = paid
+    return True
+
+
+def basic_land_mana(printed: Printed, draft: Draft) -> None:
+    """Rule 305.6: a basic land type gives its mana ability (its text is reminder)."""
+    for subtype, colour in (("Plains", "W"), ("Island", "U"), ("Swamp", "B"),
+                            ("Mountain", "R"), ("Forest", "G")):
+        if subtype in printed.subtypes:
+            draft.activated.append(fx.ActivatedAbility(
+                fx.Cost(tap=True), fx.AddMana((colour,)), is_mana=True))

@@ -1,0 +1,301 @@
+"""The compiler's sentence machinery: the two template registries (effect templates read
+one sentence, line templates read one line of a card), :func:`effect` (sentences, ``a,
+then b``, modal headers), the reference checks that refuse what the context does not
+name (:func:`check_refs`), and :class:`Draft`, the abilities read so far."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import Printed
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    PLAYER_PHRASES,
+    Unsupported,
+    player,
+)
+
+# ------------------------------------------------------------ effect sentences
+EffectTemplate = Callable[[str], fx.Effect | None]
+
+
+EFFECT_TEMPLATES: list[EffectTemplate] = []
+
+
+def effect_template(fn: EffectTemplate) -> EffectTemplate:
+    EFFECT_TEMPLATES.append(fn)
+    return fn
+
+
+def read_sentence(body: str) -> fx.Effect | None:
+    """One sentence (no final period) as an effect: a template's reading, or ``a, then
+    b`` / ``a and b`` as two steps when each half is a whole sentence; else None."""
+    for template in EFFECT_TEMPLATES:
+        out = template(body)
+        if out is not None:
+            return out
+    for joint in (", then ", " and "):
+        if joint in body:
+            head, _, tail = body.partition(joint)
+            first = read_sentence(head)
+            second = read_sentence(tail) if first is not None else None
+            if first is not None and second is None:
+                second = _shared_subject(head, tail)
+            if first is not None and second is not None:
+                return fx.Sequence(tuple(_steps(first) + _steps(second)))
+    return None
+
+
+def _shared_subject(head: str, tail: str) -> fx.Effect | None:
+    """The second half of ``<player> draws a card and loses 1 life``: the player of the
+    first half (``it`` if that was a target: the same player, not a new target)."""
+    subject = next((p for p in PLAYER_PHRASES if head.startswith(p + " ")), None)
+    if subject is None and not head.startswith(("draw ", "discard ", "mill ")):
+        return None
+    out = read_sentence("you " + tail)
+    if out is None or getattr(out, "who", None) != fx.Ref("you"):
+        return None
+    who = fx.Ref("you") if subject is None else player(subject)
+    if isinstance(who, fx.Target):
+        who = fx.Ref("it")
+    return dataclasses.replace(out, who=who)
+
+
+def _steps(effect: fx.Effect) -> list[fx.Effect]:
+    return list(effect.steps) if isinstance(effect, fx.Sequence) else [effect]
+
+
+MODAL_HEADERS = {"choose one —": (1, 1), "choose one or both —": (1, 2),
+                 "choose two —": (2, 2), "choose one or more —": (1, 0)}
+
+
+"""Modal headers -> (min, max) modes; max 0 means every mode may be chosen."""
+
+
+SENTENCE_GROUPS: list[tuple[str, ...]] = [
+    (r".* becomes an? \d+/\d+ .*creature.*\.", r"it's still a land\."),
+]
+
+
+"""Runs of consecutive sentences one template reads as a whole (regexes, one per
+sentence, final period included): "target opponent reveals their hand. you choose a
+nonland card from it. that player discards that card." They are joined into one
+"sentence" before the effect templates run."""
+
+
+def _grouped(sentences: list[str]) -> list[str]:
+    """``sentences`` with each run matching a :data:`SENTENCE_GROUPS` entry joined."""
+    out: list[str] = []
+    i = 0
+    while i < len(sentences):
+        for group in SENTENCE_GROUPS:
+            run = sentences[i:i + len(group)]
+            if len(run) == len(group) and all(
+                    re.fullmatch(g, part) for g, part in zip(group, run, strict=True)):
+                out.append(" ".join(run))
+                i += len(group)
+                break
+        else:
+            out.append(sentences[i])
+            i += 1
+    return out
+
+
+def effect(text: str) -> fx.Effect:
+    """One or more sentences (``"a. b."``), or a modal header with bullet modes, as an
+    effect; raises :class:`Unsupported` with the first sentence not read."""
+    text = text.strip()
+    if "\n" in text or "•" in text:
+        header, *bullets = text.split("\n")
+        if header not in MODAL_HEADERS or not bullets or \
+                not all(b.startswith("• ") for b in bullets):
+            raise Unsupported(header)
+        modes = tuple(effect(b[2:]) for b in bullets)
+        low, high = MODAL_HEADERS[header]
+        return fx.Choose(modes, low, high or len(modes))
+    sentences = _grouped([s.strip() for s in re.split(r"(?<=\.)\s+", text)
+                          if s.strip()])
+    steps: list[fx.Effect] = []
+    for sentence in sentences:
+        if sentence in ("it can't be regenerated.", "they can't be regenerated.") \
+                and steps and isinstance(steps[-1], fx.Destroy):
+            # rule 701.19c: the destruction just before can't be regenerated
+            steps[-1] = dataclasses.replace(steps[-1], no_regenerate=True)
+            continue
+        out = read_sentence(sentence.rstrip("."))
+        if out is None:
+            raise Unsupported(sentence)
+        steps.extend(_steps(out))
+    if not steps:
+        raise Unsupported(text)
+    return steps[0] if len(steps) == 1 else fx.Sequence(tuple(steps))
+
+
+# --------------------------------------------------------------- reference checks
+def nodes(node: Any) -> Iterator[Any]:
+    """Every dataclass node of an effect tree, in reading order (parents first)."""
+    if isinstance(node, (tuple, list)):
+        for item in node:
+            yield from nodes(item)
+        return
+    if not hasattr(node, "__dataclass_fields__"):
+        return
+    yield node
+    if isinstance(node, fx.TokenSpec):
+        return  # a token's own abilities are not part of this effect
+    for name in node.__dataclass_fields__:
+        yield from nodes(getattr(node, name))
+
+
+def it_is_self(effect: fx.Effect) -> fx.Effect:
+    """A Sequence whose step acts on ``this`` and whose next step says ``it`` (``tap
+    this. it gains indestructible``): with no target in the ability, that ``it`` is the
+    source (``this``)."""
+    if not isinstance(effect, fx.Sequence) or has_target(effect):
+        return effect
+    steps = list(effect.steps)
+    for i in range(1, len(steps)):
+        before = getattr(steps[i - 1], "what", None)
+        if before == fx.Ref("self") and getattr(steps[i], "what", None) == fx.Ref("it"):
+            steps[i] = dataclasses.replace(steps[i], what=fx.Ref("self"))
+    return fx.Sequence(tuple(steps))
+
+
+_MOVED = (fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUntap, fx.Pump,
+          fx.AddCounters, fx.Regenerate, fx.PreventDamage, fx.ExileIfDies,
+          fx.CantBeRegenerated)
+
+
+def check_refs(effect: fx.Effect, trigger: fx.Trigger | None = None,
+               x_defined: bool = False, spell: bool = False) -> None:
+    """Raise :class:`Unsupported` if the effect names something its context does not.
+
+    ``it`` / ``its controller`` / ``that creature`` name the object of the last target
+    before them, or with none, a trigger's triggering object; after a created token
+    they would name the token, which no selector can. Each mode of a modal effect is
+    checked on its own. After a dies trigger the source and the triggering object are
+    in the graveyard, and the vocabulary's permanent effects cannot follow them there;
+    an instant or sorcery is no permanent for them to act on either. An amount ``X``
+    needs an ``{X}`` in the cost that was paid (``x_defined``).
+    """
+    _RefCheck(trigger, x_defined, spell).walk(effect, None)
+
+
+class _RefCheck:
+    """The walk of :func:`check_refs`; its state is the antecedent of ``it``:
+    ``"target"``, ``"token"``, ``"manifested"``, ``"modes"`` (after a modal effect) or
+    None."""
+
+    def __init__(self, trigger: fx.Trigger | None, x_defined: bool, spell: bool):
+        self.trigger = trigger
+        self.x_defined = x_defined
+        self.spell = spell
+        self.seen_target = False
+        self.seen_damage = False
+        dies = trigger is not None and trigger.event in ("dies", "leaves")
+        self.dead_self = dies and trigger is not None and trigger.subject == fx.Ref("self")
+        self.dead_it = dies
+
+    def walk(self, node: fx.Effect, antecedent: str | None) -> str | None:
+        if isinstance(node, fx.Sequence):
+            for step in node.steps:
+                antecedent = self.walk(step, antecedent)
+            return antecedent
+        if isinstance(node, (fx.MayDo, fx.Delayed)):
+            return self.walk(node.effect, antecedent)
+        if isinstance(node, fx.Choose):
+            seen = self.seen_target
+            for mode in node.modes:
+                self.seen_target = seen
+                self.walk(mode, antecedent)
+            return "modes"
+        self.leaf(node, antecedent)
+        if isinstance(node, fx.DealDamage):
+            self.seen_damage = True
+        if has_target(node):
+            return "target"
+        if isinstance(node, (fx.Manifest, fx.ManifestDread)):
+            return "manifested"  # "it" is now the manifested permanent
+        return "token" if isinstance(node, fx.CreateToken) else antecedent
+
+    def leaf(self, node: fx.Effect, antecedent: str | None) -> None:
+        for part in nodes(node):
+            if not self.x_defined and any(getattr(part, f) == "X"
+                                          for f in ("amount", "count")
+                                          if hasattr(part, f)):
+                raise Unsupported("X with no {X} to pay")
+            if isinstance(part, fx.Target):
+                if self.seen_target and part.filter is not None and \
+                        "other" in part.filter.props:
+                    # "another target" after a target: different from that one,
+                    # which a Filter cannot say
+                    raise Unsupported("'another target' after a target")
+                self.seen_target = True
+            if isinstance(part, fx.Ref) and part.name in ("it", "its_controller") and (
+                    antecedent in ("token", "modes")
+                    or antecedent is None and self.trigger is None):
+                raise Unsupported(f"'{part.name}' with nothing to refer to")
+            if isinstance(part, fx.Ref) and part.name == "defending_player" and (
+                    self.trigger is None
+                    or self.trigger.event not in ("attacks", "unblocked")):
+                raise Unsupported("'defending player' outside an attack trigger")
+            if isinstance(part, fx.Ref) and part.name == "damaged_this_way" and \
+                    not self.seen_damage:
+                raise Unsupported("'dealt damage this way' with no damage before")
+            if isinstance(part, fx.Ref) and part.name == "that_player" and (
+                    self.trigger is None
+                    or self.trigger.event not in fx.PLAYER_NAMING_EVENTS):
+                raise Unsupported("'that player' with no player to refer to")
+            if any(getattr(part, f) == "that_much" for f in ("amount", "count")
+                   if hasattr(part, f)) and (
+                    self.trigger is None or self.trigger.event not in fx.AMOUNT_EVENTS):
+                raise Unsupported("'that much' with no amount to refer to")
+        what = getattr(node, "what", None) if isinstance(node, _MOVED) else None
+        if what == fx.Ref("self") and self.dead_self or \
+                what == fx.Ref("it") and antecedent is None and self.dead_it:
+            raise Unsupported("a dies trigger acting on the card that died")
+        if what == fx.Ref("self") and self.spell:
+            raise Unsupported("an instant or sorcery acting on itself")
+
+
+# ----------------------------------------------------------------- abilities
+@dataclass
+class Draft:
+    """The abilities read so far from a card's lines."""
+
+    keywords: set[str]
+    activated: list[fx.ActivatedAbility]
+    triggered: list[fx.TriggeredAbility]
+    statics: list
+    spell: fx.SpellAbility | None = None
+    enchant: fx.Filter | None = None
+    additional_cost: fx.Cost | None = None
+
+
+LineTemplate = Callable[[str, Printed, Draft], bool]
+
+
+LINE_TEMPLATES: list[LineTemplate] = []
+
+
+def line_template(fn: LineTemplate) -> LineTemplate:
+    LINE_TEMPLATES.append(fn)
+    return fn
+
+
+def has_target(effect: fx.Effect) -> bool:
+    return any(isinstance(n, fx.Target) for n in nodes(effect))
+
+
+def is_mana_ability(effect: fx.Effect) -> bool:
+    """Rule 605.1a: an activated ability that could add mana and has no target."""
+    adds = any(isinstance(n, fx.AddMana) for n in nodes(effect))
+    return adds and not has_target(effect)
+
+
+def is_permanent_card(printed: Printed) -> bool:
+    return printed.is_permanent

@@ -1,0 +1,50 @@
+"""Effect templates that wrap another effect: delayed effects ("... at the beginning of
+the next end step", rule 603.7) and "you may ..." (an optional step)."""
+
+from __future__ import annotations
+
+import re
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.text.core import (
+    effect_template,
+    has_target,
+    nodes,
+    read_sentence,
+)
+
+_DELAYED_TIMES = {"at the beginning of the next end step": "next_end_step",
+                  "at end of combat": "end_of_combat",
+                  "at the beginning of your next upkeep": "your_next_upkeep"}
+
+
+@effect_template
+def _delayed(s: str) -> fx.Effect | None:
+    """Rule 603.7: ``<effect> at the beginning of the next end step`` (or ``at end of
+    combat``, ``at the beginning of your next upkeep``), either order: a delayed
+    triggered ability. Its effect may name ``it`` (what the ability named when it
+    was created) but choose no target."""
+    for phrase, when in _DELAYED_TIMES.items():
+        if s.endswith(" " + phrase):
+            body = s[: -len(phrase) - 1]
+        elif s.startswith(phrase + ", "):
+            body = s[len(phrase) + 2:]
+        else:
+            continue
+        inner = read_sentence(body)
+        if inner is None or has_target(inner) or any(
+                isinstance(n, (fx.Delayed, fx.MayDo, fx.Choose)) for n in nodes(inner)):
+            return None
+        return fx.Delayed(when, inner)
+    return None
+
+
+@effect_template
+def _may(s: str) -> fx.Effect | None:
+    if m := re.fullmatch(r"you may (.+)", s):
+        inner = read_sentence(m.group(1))
+        if inner is None and re.match(r"(gain|lose) ", m.group(1)):
+            inner = read_sentence("you " + m.group(1))  # "you may gain 1 life"
+        if inner is not None and not isinstance(inner, fx.MayDo):
+            return fx.MayDo(inner)
+    return None

@@ -1,0 +1,189 @@
+"""Effect templates that change permanents or make them: "becomes" effects (manlands,
+"loses all abilities"), gaining control, pumps, counters, tokens, attaching, manifest
+and investigate (rules 613, 701.15, 122, 111, 701.3, 701.40, 701.36)."""
+
+from __future__ import annotations
+
+import re
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.text.core import effect_template
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    COLOUR_WORDS,
+    NUM,
+    PREDEFINED_TOKENS,
+    all_subtypes,
+    creature_subtypes,
+    keyword_list,
+    number,
+    object_filter,
+    permanents,
+    player,
+    target_phrase,
+    token_spec,
+)
+
+_BECOMES = re.compile(
+    r"(?:until end of turn, )?(?P<who>.+?) becomes an? (?P<p>\d+)/(?P<t>\d+) "
+    r"(?:(?P<colours>(?:white|blue|black|red|green)(?: and (?:white|blue|black|red|green))?)"
+    r" )?(?P<words>[\w' -]*?)(?P<artifact>artifact )?creature(?P<all> with all creature "
+    r"types)?(?: with (?P<kw>[\w ,]+?))?(?P<eot> until end of turn)?\. it's still a land")
+
+
+_LOSES = re.compile(
+    r"until end of turn, (?P<who>.+?) loses all abilities and (?:becomes an? "
+    r"(?P<colour>white|blue|black|red|green) (?P<sub>[\w-]+) with base power and "
+    r"toughness|has base power and toughness) (?P<p>\d+)/(?P<t>\d+)")
+
+
+@effect_template
+def _becomes(s: str) -> fx.Effect | None:
+    """Until-end-of-turn characteristic changes (:class:`~effects.Becomes`): a land
+    that "becomes a 2/2 ... creature ... It's still a land", and "loses all abilities
+    and becomes a blue Frog with base power and toughness 1/1"."""
+    m = _BECOMES.fullmatch(s)
+    if m and (m.group("eot") or s.startswith("until end of turn, ")):
+        what = permanents(m.group("who"))
+        words = m.group("words").split()
+        if what is None or isinstance(what, fx.Each):
+            return None
+        subtypes = []
+        for word in words:  # its new creature types (or a land's, "blinkmoth")
+            if word not in all_subtypes():
+                return None
+            subtypes.append(all_subtypes()[word])
+        if m.group("all"):
+            subtypes = sorted(set(creature_subtypes().values()))
+        keywords: tuple[str, ...] = ()
+        if m.group("kw"):
+            found = keyword_list(m.group("kw"))
+            if found is None:
+                return None
+            keywords = found
+        colours = None
+        if m.group("colours"):
+            colours = tuple(sorted((COLOUR_WORDS[w] for w in m.group("colours").split(" and ")),
+                                   key="WUBRG".index))
+        types = ("Artifact", "Creature") if m.group("artifact") else ("Creature",)
+        return fx.Becomes(what, int(m.group("p")), int(m.group("t")), types,
+                          tuple(subtypes), colours, keywords)
+    m = _LOSES.fullmatch(s)
+    if m and isinstance(what := permanents(m.group("who")), fx.Target):
+        sub = m.group("sub")
+        if sub is not None and sub not in creature_subtypes():
+            return None
+        return fx.Becomes(what, int(m.group("p")), int(m.group("t")),
+                          subtypes=(creature_subtypes()[sub],) if sub else (),
+                          colours=(COLOUR_WORDS[m.group("colour")],) if sub else None,
+                          lose_abilities=True)
+    m = re.fullmatch(r"(.+) loses all abilities until end of turn", s)
+    if m and isinstance(what := permanents(m.group(1)), fx.Target):
+        return fx.Becomes(what, lose_abilities=True)
+    return None
+
+
+@effect_template
+def _gain_control(s: str) -> fx.Effect | None:
+    """"gain control of target creature [until end of turn]" (rule 108.4)."""
+    m = re.fullmatch(r"gain control of (.+?)( until end of turn| for as long as this "
+                     r"remains on the battlefield)?", s)
+    if m and (what := permanents(m.group(1))) is not None \
+            and isinstance(what, fx.Target):
+        until = m.group(2) or ""
+        return fx.GainControl(what, until_end_of_turn="end of turn" in until,
+                              while_source="remains" in until)
+    m = re.fullmatch(r"untap (target .+) and gain control of it until end of turn", s)
+    if m and isinstance(what := permanents(m.group(1)), fx.Target):
+        return fx.Sequence((fx.TapOrUntap(what, tap=False),
+                            fx.GainControl(fx.Ref("it"), until_end_of_turn=True)))
+    return None
+
+
+def _pumped(phrase: str) -> fx.Selector | None:
+    """Who a pump names: one permanent, ``each``/``all``, or a bare plural group
+    (``creatures you control``, ``other creatures you control``)."""
+    if (out := permanents(phrase)) is not None:
+        return out
+    f = object_filter(phrase, plural=True)
+    return fx.Each(f) if f is not None and f.types else None
+
+
+@effect_template
+def _pump(s: str) -> fx.Effect | None:
+    if s.startswith("until end of turn, "):
+        body = s[len("until end of turn, "):]
+    elif s.endswith(" until end of turn"):
+        body = s[: -len(" until end of turn")]
+    else:
+        return None
+    m = re.fullmatch(r"(.+?)(?: each)? (?:gets? ([+-]\d+)/([+-]\d+)(?: and gains? (.+))?"
+                     r"|gains? (.+))", body)
+    if not m or (who := _pumped(m.group(1))) is None:
+        return None
+    keywords: tuple[str, ...] = ()
+    if words := m.group(4) or m.group(5):
+        found = keyword_list(words)
+        if found is None:
+            return None
+        keywords = found
+    power = int(m.group(2)) if m.group(2) else 0
+    toughness = int(m.group(3)) if m.group(3) else 0
+    return fx.Pump(power, toughness, who, keywords)
+
+
+_COUNTER_KINDS = ("+1/+1", "-1/-1")
+
+
+@effect_template
+def _counters(s: str) -> fx.Effect | None:
+    m = re.fullmatch(rf"put {NUM} ([+-]1/[+-]1) counters? on (.+)", s)
+    if m and m.group(2) in _COUNTER_KINDS and (what := permanents(m.group(3))):
+        return fx.AddCounters(number(m.group(1)), what, m.group(2))
+    return None
+
+
+@effect_template
+def _tokens(s: str) -> fx.Effect | None:
+    m = re.fullmatch(rf"create {NUM} (.+)", s)
+    if m and (spec := token_spec(m.group(2))) is not None:
+        return fx.CreateToken(spec, number(m.group(1)))
+    return None
+
+
+@effect_template
+def _attach(s: str) -> fx.Effect | None:
+    m = re.fullmatch(r"attach this to (.+)", s)
+    if m and m.group(1) in ("it", "that creature"):
+        # the creature named before (check_refs refuses it with nothing before it)
+        return fx.Attach(fx.Ref("it"))
+    if m and isinstance(to := target_phrase(m.group(1)), fx.Target) and \
+            to.kind == "creature":
+        return fx.Attach(to)
+    return None
+
+
+_MANIFESTED = {"the top card": 1, "the top two cards": 2, "the top three cards": 3}
+
+
+@effect_template
+def _manifest(s: str) -> fx.Effect | None:
+    # Rule 701.34a (manifest) and 701.60a (manifest dread).
+    if s == "manifest dread":
+        return fx.ManifestDread()
+    if (m := re.fullmatch(r"(.+) manifests dread", s)) and (
+            who := player(m.group(1))) is not None:
+        return fx.ManifestDread(who)
+    if m := re.fullmatch(r"manifest (the top (?:card|\w+ cards)) of your library", s):
+        count = _MANIFESTED.get(m.group(1))
+        return fx.Manifest(count) if count is not None else None
+    m = re.fullmatch(r"(.+) manifests (the top (?:card|\w+ cards)) of their library", s)
+    if m and (who := player(m.group(1))) is not None and m.group(1) != "you" and (
+            count := _MANIFESTED.get(m.group(2))) is not None:
+        return fx.Manifest(count, who)
+    return None
+
+
+@effect_template
+def _investigate(s: str) -> fx.Effect | None:
+    # Rule 701.16a: to investigate is to create a Clue token.
+    return fx.CreateToken(PREDEFINED_TOKENS["clue"]) if s == "investigate" else None

@@ -1,0 +1,486 @@
+"""The compiler's phrase grammar: numbers, the normalised text of a card, filters naming
+objects (:func:`object_filter`), targets and other selectors, keyword lists, token
+descriptions and costs. Phrases are read by every template family; nothing here
+registers a template."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine import keywords as KW
+from labyrinth_gym.envs.magic.engine.cards import Printed, card_pool
+from labyrinth_gym.envs.magic.engine.mana import ManaCost, parse_cost
+
+SELF_NOUNS = ("creature", "land", "artifact", "enchantment", "spell", "equipment", "aura",
+              "permanent", "card", "vehicle")
+
+
+NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+           "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "x": "X",
+           "that much": "that_much", "that many": "that_much"}
+
+
+NUM = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|that much|that many|\d+)"
+
+
+COLOUR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+class Unsupported(Exception):
+    """A card the compiler cannot read; ``reason`` says why (the first unread line)."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def number(word: str) -> fx.Amount:
+    """``"two"`` -> 2, ``"3"`` -> 3, ``"x"`` -> ``"X"``."""
+    return int(word) if word.isdigit() else NUMBERS[word]
+
+
+# -------------------------------------------------------------- normalising
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+
+
+def normalise(printed: Printed) -> list[str]:
+    """The card's lines, lower case, reminder text gone, its own name read as ``this``."""
+    text = printed.text
+    names = [printed.name]
+    if "Legendary" in printed.supertypes and ", " in printed.name:
+        names.append(printed.name.split(", ")[0])
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, "this")
+    text = _REMINDER.sub("", text).lower()
+    text = re.sub(r"\bthis (" + "|".join(SELF_NOUNS) + r")\b", "this", text)
+    return [line.strip() for line in text.split("\n") if line.strip()]
+
+
+def logical_lines(lines: list[str]) -> list[str]:
+    """Bullet lines (``• <mode>``) joined to the line before them with newlines, so a
+    modal ability (``choose one —`` and its modes) is one line for the templates."""
+    out: list[str] = []
+    for line in lines:
+        if line.startswith("•") and out:
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return out
+
+
+# ----------------------------------------------------------------- filters
+TYPE_NOUNS = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment",
+              "land": "Land", "planeswalker": "Planeswalker", "permanent": None}
+
+
+"""Card-type nouns of a filter phrase; ``permanent`` names no type (any permanent)."""
+
+
+_PLURAL_NOUNS = {noun + "s": noun for noun in TYPE_NOUNS}
+
+
+_PREFIX_PROPS = ("nonland", "noncreature", "tapped", "untapped", "attacking", "blocking",
+                 "nontoken")
+
+
+_CONTROLLERS = ((" you control", "you"), (" you don't control", "opponent"),
+                (" an opponent controls", "opponent"),
+                (" your opponents control", "opponent"))
+
+
+COMPARED = re.compile(r" with (mana value|power|toughness) (\d+) or (less|greater)$")
+
+
+"""A filter's trailing comparison: "with mana value 3 or less", "with power 4 or
+greater"."""
+
+
+def prefix_prop(word: str) -> bool:
+    """A word before a filter's noun that is a property: ``tapped``, ``nonblack``,
+    ``red``, ``nonartifact``, ``legendary``, ``multicolored``..."""
+    if word in _PREFIX_PROPS or word in ("colorless", "multicolored", "monocolored"):
+        return True
+    base = word.removeprefix("non")
+    if base in fx.COLOUR_PROPS or base in fx.SUPERTYPE_PROPS:
+        return True
+    return word.startswith("non") and base in fx.TYPE_PROPS
+
+
+@cache
+def all_subtypes() -> dict[str, str]:
+    """Every subtype of the pool, lower case -> as printed (``"forest"`` ->
+    ``"Forest"``, ``"equipment"`` -> ``"Equipment"``)."""
+    out: dict[str, str] = {}
+    for printed in card_pool().cards.values():
+        for subtype in printed.subtypes:
+            out.setdefault(subtype.lower(), subtype)
+    return out
+
+
+@cache
+def creature_subtypes() -> dict[str, str]:
+    """Every creature type of the pool, lower case -> as printed (``"elf"`` ->
+    ``"Elf"``): the words a token or filter phrase may use as a subtype."""
+    out: dict[str, str] = {}
+    other: set[str] = set()  # subtypes of other card types (Aura, Equipment, Forest...)
+    for printed in card_pool().cards.values():
+        if {"Creature", "Kindred", "Tribal"} & set(printed.types):  # Tribal: Kindred's
+            for subtype in printed.subtypes:                       # old name
+                out.setdefault(subtype.lower(), subtype)
+        else:
+            other.update(printed.subtypes)
+    # a Kindred card's subtypes mix creature types with its other types' ("Kindred
+    # Enchantment - Faerie Aura"), and a land creature or an Equipment creature has
+    # a land or artifact type (Dryad Arbor's Forest): those are not creature types
+    return {k: v for k, v in out.items() if v not in other}
+
+
+_SAME_PLURAL = ("folk", "kithkin", "sheep", "fish", "kor", "vedalken", "elk", "deer",
+                "plains")
+
+
+def _plural(word: str) -> str:
+    if word.endswith(_SAME_PLURAL):
+        return word
+    if word.endswith("f"):
+        return word[:-1] + "ves"  # elf, dwarf, wolf
+    if re.search(r"[^aeiou]y$", word):
+        return word[:-1] + "ies"  # ally, harpy
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    return word + "s"
+
+
+@cache
+def subtype_plurals() -> dict[str, str]:
+    """Plural subtypes -> as printed (``"elves"`` -> ``"Elf"``), by English rules;
+    a type whose plural these rules get wrong is simply not read in the plural."""
+    return {_plural(lower): subtype for lower, subtype in all_subtypes().items()}
+
+
+def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
+    """A phrase naming permanents as a :class:`Filter`, or None if a word is not one a
+    filter can say. ``plural`` reads ``creatures`` rather than ``creature``.
+
+    Grammar: ``[other] [prop ...] ([subtype] <type> [or <type>] | <subtype>) [token]
+    [<controller>] [with flying]``; ``<type>`` may be ``a, b, or c`` (or, in the plural,
+    ``a and b``).
+    """
+    props: set[str] = set()
+    controller = "any"
+    if phrase.endswith(" with flying"):
+        props.add("flying")
+        phrase = phrase[: -len(" with flying")]
+    compared = COMPARED.search(phrase)
+    if compared:
+        stat = compared.group(1).replace(" ", "_")
+        op = "<=" if compared.group(3) == "less" else ">="
+        props.add(f"{stat}{op}{compared.group(2)}")
+        phrase = phrase[: compared.start()]
+    for suffix, who in _CONTROLLERS:
+        if phrase.endswith(suffix):
+            controller = who
+            phrase = phrase[: -len(suffix)]
+            break
+    words = phrase.split()
+    if words and words[0] == "other":
+        props.add("other")
+        words = words[1:]
+    if words[:3] == ["attacking", "or", "blocking"]:
+        props.add("attacking_or_blocking")
+        words = words[3:]
+    while words and prefix_prop(words[0].removesuffix(",")):
+        props.add(words.pop(0).removesuffix(","))
+    token_word = "tokens" if plural else "token"
+    if words and words[-1] == token_word:
+        props.add("token")
+        words = words[:-1]
+        if not words:
+            return fx.Filter(controller=controller, props=frozenset(props))
+    if not words:
+        return None
+    text = " ".join(words)
+    if text in (subtype_plurals() if plural else all_subtypes()):
+        # a subtype alone names permanents of that subtype ("target wall", "slivers",
+        # "each forest")
+        subtype = (subtype_plurals() if plural else all_subtypes())[text]
+        return fx.Filter(subtypes=frozenset({subtype}), controller=controller,
+                         props=frozenset(props))
+    nouns = _PLURAL_NOUNS if plural else {n: n for n in TYPE_NOUNS}
+    # Trailing type nouns: "creature", "artifact or creature", "artifact, creature, or
+    # land" (plural "artifacts and enchantments": every one of them is matched); a word
+    # before them must be a creature type ("elf creature").
+    listed = [words[-1]]
+    head = " ".join(words[:-1])
+    joint = "or|and" if plural else "or"
+    m = re.search(rf"(?:^| )(\w+(?:, \w+)*,? (?:{joint}) \w+)$", text)
+    if m:
+        listed = [w for w in re.split(rf",? (?:{joint}) |, ", m.group(1)) if w]
+        head = text[: m.start()].strip()
+    types: set[str] = set()
+    for word in listed:
+        if word not in nouns:
+            return None
+        noun_type = TYPE_NOUNS[nouns[word]]
+        if noun_type is None and len(listed) > 1:
+            return None
+        if noun_type is not None:
+            types.add(noun_type)
+    subtypes: set[str] = set()
+    if head:
+        if types != {"Creature"} or head not in creature_subtypes():
+            return None
+        subtypes.add(creature_subtypes()[head])
+    return fx.Filter(types=frozenset(types), subtypes=frozenset(subtypes),
+                     controller=controller, props=frozenset(props))
+
+
+def _without_types(f: fx.Filter) -> fx.Filter | None:
+    """``f`` with its types dropped (the target kind says them); None if then empty."""
+    rest = fx.Filter(subtypes=f.subtypes, controller=f.controller, props=f.props)
+    return None if rest == fx.Filter() else rest
+
+
+def target_for(f: fx.Filter, count: int = 1, up_to: bool = False) -> fx.Target:
+    """A permanent target matching ``f``: kind ``creature`` (or
+    ``creature_or_planeswalker``) with the rest of the filter, else ``permanent``."""
+    if f.types == {"Creature"}:
+        return fx.Target("creature", _without_types(f), count, up_to)
+    if f.types == {"Creature", "Planeswalker"}:
+        return fx.Target("creature_or_planeswalker", _without_types(f), count, up_to)
+    return fx.Target("permanent", None if f == fx.Filter() else f, count, up_to)
+
+
+# ---------------------------------------------------------------- selectors
+TARGET_PHRASES: dict[str, fx.Target] = {
+    "any target": fx.Target("any"),
+    "target player": fx.Target("player"),
+    "target opponent": fx.Target("opponent"),
+    "target spell": fx.Target("spell"),
+    "target creature spell": fx.Target("creature_spell"),
+    "target noncreature spell": fx.Target("noncreature_spell"),
+    # "any" is a creature, player, planeswalker or battle; the filter restricts only a
+    # permanent target, leaving players and planeswalkers
+    "target player or planeswalker": fx.Target(
+        "any", fx.Filter(types=frozenset({"Planeswalker"}))),
+}
+
+
+"""Targets that are not permanents (those are read by :func:`target_phrase`)."""
+
+
+REF_PHRASES: dict[str, fx.Ref] = {
+    "you": fx.Ref("you"),
+    "this": fx.Ref("self"),
+    "it": fx.Ref("it"),
+    "that creature": fx.Ref("it"),
+    "that permanent": fx.Ref("it"),
+    "its controller": fx.Ref("its_controller"),
+    "each opponent": fx.Ref("each_opponent"),
+    "each player": fx.Ref("each_player"),
+    "enchanted creature": fx.Ref("enchanted"),
+    "equipped creature": fx.Ref("equipped"),
+    "defending player": fx.Ref("defending_player"),
+    "that player": fx.Ref("that_player"),
+}
+
+
+PLAYER_PHRASES = ("you", "target player", "target opponent", "each player",
+                  "each opponent", "its controller", "defending player", "that player")
+
+
+"""The selectors a player-effect (draw, discard, mill, life) may name."""
+
+
+def target_phrase(phrase: str) -> fx.Target | None:
+    """``target creature``, ``another target artifact``, ``up to two target
+    creatures``... (also the non-permanent targets of :data:`TARGET_PHRASES`)."""
+    if phrase in TARGET_PHRASES:
+        return TARGET_PHRASES[phrase]
+    if phrase.startswith("each of ") and re.match(r"each of (up to )?(one|two|three|four"
+                                                   r"|five) ", phrase):
+        # "each of two target creatures": the effect happens to every target
+        phrase = phrase[len("each of "):]
+    m = re.fullmatch(r"(up to )?(?:(one|two|three|four|five) )?(another |other )?"
+                     r"target (.+)", phrase)
+    if not m:
+        return None
+    count = NUMBERS[m.group(2)] if m.group(2) else 1
+    if m.group(1) and not m.group(2) or (m.group(3) == "other " and not m.group(2)):
+        return None
+    f = object_filter(m.group(4), plural=count > 1)
+    if f is None:
+        return None
+    if m.group(3):
+        f = fx.Filter(f.types, f.subtypes, f.controller, f.props | {"other"})
+    assert isinstance(count, int)
+    return target_for(f, count, bool(m.group(1)))
+
+
+def each_phrase(phrase: str) -> fx.Each | None:
+    """``each creature [you control]`` / ``all creatures`` / ``each other creature``."""
+    if m := re.fullmatch(r"each (\w+) and each (\w+)", phrase):
+        # "each creature and each planeswalker": one group of both types
+        nouns = [TYPE_NOUNS.get(m.group(1)), TYPE_NOUNS.get(m.group(2))]
+        if None in nouns:
+            return None
+        return fx.Each(fx.Filter(types=frozenset(n for n in nouns if n)))
+    if m := re.fullmatch(r"each (.+)", phrase):
+        f = object_filter(m.group(1))
+    elif m := re.fullmatch(r"all (.+)", phrase):
+        f = object_filter(m.group(1), plural=True)
+    else:
+        return None
+    return fx.Each(f) if f is not None else None
+
+
+def selector(phrase: str) -> fx.Selector | None:
+    """A target, reference or ``each`` phrase as a selector (None if not one we know)."""
+    phrase = phrase.strip()
+    if phrase in REF_PHRASES:
+        return REF_PHRASES[phrase]
+    return target_phrase(phrase) or each_phrase(phrase)
+
+
+def player(phrase: str) -> fx.Selector | None:
+    """A selector naming players (``you``, ``target opponent``...), else None."""
+    return selector(phrase) if phrase in PLAYER_PHRASES else None
+
+
+def permanents(phrase: str) -> fx.Selector | None:
+    """A selector naming permanents: a permanent target, ``each``/``all``, ``this``,
+    ``it`` or the enchanted / equipped creature."""
+    out = selector(phrase)
+    if isinstance(out, fx.Target) and out.kind in ("creature", "permanent",
+                                                   "creature_or_planeswalker"):
+        return out
+    if isinstance(out, fx.Each):
+        return out
+    if isinstance(out, fx.Ref) and out.name in ("self", "it", "enchanted", "equipped"):
+        return out
+    return None
+
+
+def keyword_list(text: str) -> tuple[str, ...] | None:
+    """``"flying"``, ``"flying and vigilance"``, ``"flying, vigilance, and trample"`` as
+    engine keywords (None if one is not an engine keyword)."""
+    parts = [p.strip() for p in re.split(r",? and |, ", text)]
+    if parts and all(p in KW.ALL for p in parts) and len(set(parts)) == len(parts):
+        return tuple(parts)
+    return None
+
+
+# ------------------------------------------------------------------- tokens
+def _generic(n: int) -> ManaCost:
+    return ManaCost(generic=n)
+
+
+PREDEFINED_TOKENS: dict[str, fx.TokenSpec] = {
+    # Rule 111.10: the predefined artifact tokens; rule 111.4 names a token after its
+    # subtypes plus the word "Token".
+    "treasure": fx.TokenSpec(
+        "Treasure Token", ("Artifact",), ("Treasure",), abilities=(fx.ActivatedAbility(
+            fx.Cost(tap=True, sacrifice_self=True), fx.AddMana(("any",)),
+            is_mana=True),)),
+    "food": fx.TokenSpec(
+        "Food Token", ("Artifact",), ("Food",), abilities=(fx.ActivatedAbility(
+            fx.Cost(mana=_generic(2), tap=True, sacrifice_self=True), fx.GainLife(3)),)),
+    "clue": fx.TokenSpec(
+        "Clue Token", ("Artifact",), ("Clue",), abilities=(fx.ActivatedAbility(
+            fx.Cost(mana=_generic(2), sacrifice_self=True), fx.Draw(1)),)),
+    "blood": fx.TokenSpec(
+        "Blood Token", ("Artifact",), ("Blood",), abilities=(fx.ActivatedAbility(
+            fx.Cost(mana=_generic(1), tap=True, discard=1, sacrifice_self=True),
+            fx.Draw(1)),)),
+}
+
+
+"""The predefined tokens (rule 111.10) a card creates by name."""
+
+
+def _colours(text: str) -> tuple[str, ...] | None:
+    if text == "colorless":
+        return ()
+    words = [w for w in re.split(r",? and |, ", text) if w]
+    if not words or any(w not in COLOUR_WORDS for w in words):
+        return None
+    codes = {COLOUR_WORDS[w] for w in words}
+    return tuple(c for c in "WUBRG" if c in codes)
+
+
+_TOKEN = re.compile(
+    r"(\d+)/(\d+) ((?:colorless|(?:white|blue|black|red|green)"
+    r"(?:(?:,| and|, and) (?:white|blue|black|red|green))*)) "
+    r"((?:[a-z'-]+ )+?)((?:artifact |enchantment )?creature) tokens?"
+    r"(?: with (.+))?")
+
+
+def token_spec(text: str) -> fx.TokenSpec | None:
+    """``1/1 white soldier creature token[s] [with <keywords>]`` or a predefined
+    ``treasure token`` as a :class:`TokenSpec` (None if not that shape)."""
+    if m := re.fullmatch(r"(treasure|food|clue|blood) tokens?", text):
+        return PREDEFINED_TOKENS[m.group(1)]
+    m = _TOKEN.fullmatch(text)
+    if not m:
+        return None
+    colours = _colours(m.group(3))
+    names = m.group(4).split()
+    if colours is None or not all(w in creature_subtypes() for w in names):
+        return None
+    subtypes = tuple(creature_subtypes()[w] for w in names)
+    keywords: tuple[str, ...] = ()
+    if m.group(6):
+        found = keyword_list(m.group(6))
+        if found is None:
+            return None
+        keywords = found
+    types = tuple(w.capitalize() for w in m.group(5).split())
+    return fx.TokenSpec(" ".join(subtypes) + " Token", types, subtypes, colours,
+                        int(m.group(1)), int(m.group(2)), keywords)
+
+
+_COST_PART = re.compile(r"(?:\{[^}]+\})+")
+
+
+def cost(text: str) -> fx.Cost | None:
+    """``"{2}, {t}, sacrifice this"`` as a :class:`Cost` (None if a part is not one we
+    know): mana, ``{t}``, ``sacrifice this``, ``sacrifice a <filter>``, ``pay N life``,
+    ``discard a card`` / ``discard N cards``."""
+    mana = None
+    tap = sacrifice_self = discard_self = False
+    sacrifice: fx.Filter | None = None
+    pay_life = discard = 0
+    for part in (p.strip() for p in re.split(r",? and |, ", text)):
+        if part == "{t}" and not tap:
+            tap = True
+        elif _COST_PART.fullmatch(part) and mana is None:
+            try:
+                mana = parse_cost(part.upper())
+            except ValueError:
+                return None
+        elif part == "sacrifice this" and not sacrifice_self:
+            sacrifice_self = True
+        elif part == "discard this" and not discard_self:
+            discard_self = True
+        elif (m := re.fullmatch(r"sacrifice (?:a|an|another) (.+)", part)) and \
+                sacrifice is None:
+            sacrifice = object_filter(m.group(1))
+            if sacrifice is None or sacrifice.controller != "any":
+                return None  # one's own permanents only: no controller to name
+            if part.startswith("sacrifice another"):
+                sacrifice = fx.Filter(sacrifice.types, sacrifice.subtypes,
+                                      props=sacrifice.props | {"other"})
+        elif (m := re.fullmatch(r"pay (\d+) life", part)) and not pay_life:
+            pay_life = int(m.group(1))
+        elif (m := re.fullmatch(rf"discard {NUM} cards?", part)) and not discard:
+            count = number(m.group(1))
+            if not isinstance(count, int):
+                return None
+            discard = count
+        else:
+            return None
+    return fx.Cost(mana=mana, tap=tap, sacrifice_self=sacrifice_self,
+                   sacrifice=sacrifice, pay_life=pay_life, discard=discard,
+                   discard_self=discard_self)

@@ -1,0 +1,86 @@
+"""Effect templates about players: draw, discard, mill, life gained, lost or paid, and
+adding mana (rules 121, 701.9, 701.17, 119, 106)."""
+
+from __future__ import annotations
+
+import re
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.text.core import effect_template
+from labyrinth_gym.envs.magic.engine.text.phrases import NUM, number, player
+
+
+@effect_template
+def _draw(s: str) -> fx.Effect | None:
+    if m := re.fullmatch(rf"draw {NUM} cards?", s):
+        return fx.Draw(number(m.group(1)))
+    if (m := re.fullmatch(rf"(.+) draws? {NUM} cards?", s)) and (
+            who := player(m.group(1))) is not None:
+        return fx.Draw(number(m.group(2)), who)
+    return None
+
+
+@effect_template
+def _discard(s: str) -> fx.Effect | None:
+    if m := re.fullmatch(rf"discard {NUM} cards?( at random)?", s):
+        return fx.Discard(number(m.group(1)), at_random=bool(m.group(2)))
+    if (m := re.fullmatch(rf"(.+) discards? {NUM} cards?( at random)?", s)) and (
+            who := player(m.group(1))) is not None:
+        return fx.Discard(number(m.group(2)), who, at_random=bool(m.group(3)))
+    return None
+
+
+@effect_template
+def _mill(s: str) -> fx.Effect | None:
+    if m := re.fullmatch(rf"mill {NUM} cards?", s):
+        return fx.Mill(number(m.group(1)))
+    if (m := re.fullmatch(rf"(.+) mills? {NUM} cards?", s)) and (
+            who := player(m.group(1))) is not None:
+        return fx.Mill(number(m.group(2)), who)
+    return None
+
+
+@effect_template
+def _life(s: str) -> fx.Effect | None:
+    m = re.fullmatch(rf"(.+) (gain|lose)s? {NUM} life", s)
+    if m and (who := player(m.group(1))) is not None:
+        make = fx.GainLife if m.group(2) == "gain" else fx.LoseLife
+        return make(number(m.group(3)), who)
+    return None
+
+
+_MANA_SYMBOL = r"\{([wubrgc])\}"
+
+
+@effect_template
+def _add_mana(s: str) -> fx.Effect | None:
+    if m := re.fullmatch(r"add ((?:\{[wubrgc]\})+)", s):
+        symbols = re.findall(_MANA_SYMBOL, m.group(1))
+        if len(set(symbols)) == 1:  # {C}{C}: two of one kind
+            return fx.AddMana((symbols[0].upper(),), len(symbols))
+        return fx.Sequence(tuple(fx.AddMana((c.upper(),)) for c in symbols))
+    if m := re.fullmatch(r"add \{([wubrg])\}(?:, \{([wubrg])\},)? or \{([wubrg])\}", s):
+        return fx.AddMana(tuple(c.upper() for c in m.groups() if c))
+    if m := re.fullmatch(r"add ((?:\{[wubrgc]\})+), ((?:\{[wubrgc]\})+), or "
+                         r"((?:\{[wubrgc]\})+)", s):
+        # a filter land's "{U}{U}, {U}{B}, or {B}{B}": one of three mana bundles
+        modes = tuple(_add_mana(f"add {group}") for group in m.groups())
+        return fx.Choose(modes)
+    if m := re.fullmatch(rf"add {NUM} mana in any combination of colou?rs", s):
+        amount = number(m.group(1))
+        if isinstance(amount, int) and amount > 1:
+            # each mana of its own colour: one "any colour" mana at a time
+            return fx.Sequence(tuple(fx.AddMana(("any",)) for _ in range(amount)))
+    if re.fullmatch(r"add one mana of any colou?r", s):
+        return fx.AddMana(("any",))
+    if re.fullmatch(r"add one mana of any colou?r in your commander's colou?r identity",
+                    s):
+        return fx.AddMana(("identity",))  # rule 903.4f: none without a commander
+    if re.fullmatch(r"add one mana of any colou?r that a land an opponent controls "
+                    r"could produce", s):
+        return fx.AddMana(("opponent_lands",))
+    if m := re.fullmatch(rf"add {NUM} mana of any one colou?r", s):
+        amount = number(m.group(1))
+        if isinstance(amount, int):
+            return fx.AddMana(("any",), amount)
+    return None

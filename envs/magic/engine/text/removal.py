@@ -1,0 +1,163 @@
+"""Effect templates that act on objects: damage, destroy / exile / bounce, tap and untap,
+countering a spell (also "unless its controller pays"), sacrifice, regeneration,
+damage prevention and "exile it instead" (rules 701.7, 701.8, 701.6, 701.21, 701.19,
+615, 614.1a)."""
+
+from __future__ import annotations
+
+import re
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.mana import parse_cost
+from labyrinth_gym.envs.magic.engine.text.core import effect_template
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    NUM,
+    TARGET_PHRASES,
+    number,
+    object_filter,
+    permanents,
+    player,
+    selector,
+)
+
+
+@effect_template
+def _damage(s: str) -> fx.Effect | None:
+    m = re.fullmatch(rf"this deals {NUM} damage to (.+)", s)
+    if m and (to := selector(m.group(2))) is not None:
+        if isinstance(to, fx.Ref) and to.name in ("self", "enchanted", "equipped"):
+            return None  # "this deals damage to this" and such: not read yet
+        return fx.DealDamage(number(m.group(1)), to)
+    return None
+
+
+@effect_template
+def _destroy_exile_bounce(s: str) -> fx.Effect | None:
+    for verb, make in (("destroy", fx.Destroy), ("exile", fx.Exile)):
+        m = re.fullmatch(rf"{verb} (.+)", s)
+        # not "this": an instant exiling itself is not a permanent leaving play
+        if m and (what := permanents(m.group(1))) is not None and what != fx.Ref("self"):
+            return make(what)
+    m = re.fullmatch(r"return (.+) to (?:its owner's|their owners') hands?", s)
+    if m and (what := permanents(m.group(1))) is not None:
+        return fx.ReturnToHand(what)
+    if m and (what := TARGET_PHRASES.get(m.group(1))) is not None and \
+            what.kind.endswith("spell"):
+        return fx.ReturnToHand(what)  # a spell on the stack back to its owner's hand
+    return None
+
+
+@effect_template
+def _tap(s: str) -> fx.Effect | None:
+    m = re.fullmatch(r"(tap|untap) (.+)", s)
+    if m and (what := permanents(m.group(2))) is not None:
+        return fx.TapOrUntap(what, tap=m.group(1) == "tap")
+    return None
+
+
+@effect_template
+def _counter_spell(s: str) -> fx.Effect | None:
+    # Rule 118.12: "counter target spell unless its controller pays {3}"
+    m = re.fullmatch(r"counter (.+) unless its controller pays ((?:\{[^}]+\})+)", s)
+    if m and (what := TARGET_PHRASES.get(m.group(1))) is not None and \
+            what.kind.endswith("spell"):
+        try:
+            mana = parse_cost(m.group(2).upper())
+        except ValueError:
+            return None
+        return fx.CounterUnlessPays(what, mana) if not mana.x else None
+    m = re.fullmatch(r"counter (.+)", s)
+    if m and (what := TARGET_PHRASES.get(m.group(1))) is not None and \
+            what.kind.endswith("spell"):
+        return fx.CounterSpell(what)
+    return None
+
+
+@effect_template
+def _sacrifice(s: str) -> fx.Effect | None:
+    if m := re.fullmatch(rf"sacrifice {NUM} (.+)", s):
+        who: fx.Selector | None = fx.Ref("you")
+        count, what = m.group(1), m.group(2)
+    elif m := re.fullmatch(rf"(.+) sacrifices? {NUM} (.+)", s):
+        who = player(m.group(1))
+        count, what = m.group(2), m.group(3)
+    else:
+        return None
+    if what.endswith(" of their choice"):  # says only who chooses, as without it
+        what = what[: -len(" of their choice")]
+    f = object_filter(what, plural=count not in ("a", "an", "one"))
+    amount = number(count)
+    if who is None or f is None or f.controller != "any" or not isinstance(amount, int):
+        return None
+    return fx.Sacrifice(f, amount, who)
+
+
+@effect_template
+def _regenerate(s: str) -> fx.Effect | None:
+    # Rule 701.19a: "regenerate <permanent>" makes a regeneration shield; 701.19c:
+    # "<permanent> can't be regenerated this turn".
+    m = re.fullmatch(r"regenerate (.+)", s)
+    if m and (what := permanents(m.group(1))) is not None:
+        return fx.Regenerate(what)
+    m = re.fullmatch(r"(.+) can't be regenerated this turn", s)
+    if m and (what := permanents(m.group(1))) is not None:
+        return fx.CantBeRegenerated(what)
+    return None
+
+
+_PREVENTED = r"(?:to|by) (.+?)"
+
+
+@effect_template
+def _prevent(s: str) -> fx.Effect | None:
+    # Rule 615: prevention effects for the rest of the turn.
+    if s == "prevent all combat damage that would be dealt this turn":
+        return fx.PreventDamage(None, None, combat_only=True)
+    m = re.fullmatch(rf"prevent the next {NUM} damage that would be dealt to (.+) "
+                     r"this turn", s)
+    if m and (to := _prevention_subject(m.group(2))) is not None:
+        return fx.PreventDamage(number(m.group(1)), to)
+    m = re.fullmatch(r"prevent all (combat )?damage that would be dealt (to|by) (.+) "
+                     r"this turn", s)
+    if m and (what := _prevention_subject(m.group(3))) is not None:
+        return fx.PreventDamage(None, what, by_what=m.group(2) == "by",
+                                combat_only=bool(m.group(1)))
+    m = re.fullmatch(r"prevent all (combat )?damage (.+) would deal this turn", s)
+    if m and (what := _prevention_subject(m.group(2))) is not None:
+        return fx.PreventDamage(None, what, by_what=True, combat_only=bool(m.group(1)))
+    m = re.fullmatch(r"prevent all (combat )?damage that would be dealt to and dealt by "
+                     r"(.+) this turn", s)
+    if m and isinstance(what := _prevention_subject(m.group(2)), fx.Ref):
+        # one object named twice: a reference, never a second target
+        combat = bool(m.group(1))
+        return fx.Sequence((fx.PreventDamage(None, what, combat_only=combat),
+                            fx.PreventDamage(None, what, by_what=True,
+                                             combat_only=combat)))
+    return None
+
+
+def _prevention_subject(phrase: str) -> fx.Selector | None:
+    """Who a prevention effect protects (or whose damage it stops): one creature,
+    planeswalker or player named by a target or a reference (not a group: "each
+    creature" would be one shield for each)."""
+    out = selector(phrase)
+    if isinstance(out, fx.Target) and out.count == 1 and not out.up_to and \
+            out.kind in ("any", "creature", "player", "opponent", "permanent",
+                         "creature_or_planeswalker"):
+        return out
+    if isinstance(out, fx.Ref) and out.name in ("self", "it", "you", "enchanted",
+                                                "equipped"):
+        return out
+    return None
+
+
+@effect_template
+def _exile_instead(s: str) -> fx.Effect | None:
+    # Rule 614.6: "if that creature would die this turn, exile it instead".
+    m = re.fullmatch(r"if (that creature|that creature or planeswalker|it) would die "
+                     r"this turn, exile it instead", s)
+    if m:
+        return fx.ExileIfDies(fx.Ref("it"))
+    if s == "if a creature dealt damage this way would die this turn, exile it instead":
+        return fx.ExileIfDies(fx.Ref("damaged_this_way"))
+    return None

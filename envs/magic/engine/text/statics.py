@@ -1,0 +1,304 @@
+"""Line templates for a permanent's own lines that are not triggered or activated:
+keyword lines (with ward and devour), ``enchant``, ``equip``, cost changes, "enters
+with counters", static abilities (anthems, Aura and Equipment bonuses, combat
+restrictions, static prevention) and entering tapped."""
+
+from __future__ import annotations
+
+import re
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine import keywords as KW
+from labyrinth_gym.envs.magic.engine.cards import Printed
+from labyrinth_gym.envs.magic.engine.mana import parse_cost
+from labyrinth_gym.envs.magic.engine.text.core import (
+    Draft,
+    is_permanent_card,
+    line_template,
+)
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    NUM,
+    all_subtypes,
+    cost,
+    keyword_list,
+    number,
+    object_filter,
+)
+
+
+@line_template
+def _keyword_line(line: str, printed: Printed, draft: Draft) -> bool:
+    parts = [p.strip() for p in re.split(r"[,;]", line)]
+    keywords = [p for p in parts if p in KW.ALL]
+    wards = [w for p in parts if (w := ward(p)) is not None]
+    if wards and (len(wards) > 1 or not is_permanent_card(printed)):
+        return False
+    devours = [devour(p) for p in parts if p not in KW.ALL and ward(p) is None]
+    if None in devours or len(devours) > 1:
+        return False
+    draft.triggered.extend(wards)
+    if devours:
+        if "Creature" not in printed.types or any(
+                isinstance(st, fx.Devour) for st in draft.statics):
+            return False
+        draft.statics.append(devours[0])
+    draft.keywords.update(keywords)
+    return True
+
+
+def ward(text: str) -> fx.TriggeredAbility | None:
+    """Rule 702.21a: ``ward {N}`` / ``ward—pay N life`` is "whenever this permanent
+    becomes the target of a spell or ability an opponent controls, counter it unless
+    that player pays {N}" (or N life); else None."""
+    m = re.fullmatch(r"ward(?: |—)(?:((?:\{[^}]+\})+)|pay (\d+) life)\.?", text)
+    if not m:
+        return None
+    mana = None
+    if m.group(1):
+        try:
+            mana = parse_cost(m.group(1).upper())
+        except ValueError:
+            return None
+        if mana.x:
+            return None
+    return fx.TriggeredAbility(
+        fx.Trigger("becomes_target_by_opponent"),
+        fx.CounterUnlessPays(fx.Ref("that_object"), mana, int(m.group(2) or 0)))
+
+
+def devour(text: str) -> fx.Devour | None:
+    """Rule 702.82: ``devour N`` (creatures), ``devour <quality> N`` (``devour artifact
+    1``: artifacts; the quality is a :func:`object_filter` phrase), else None."""
+    m = re.fullmatch(r"devour (?:(.+) )?(\d+)", text)
+    if not m:
+        return None
+    if m.group(1) is None:
+        return fx.Devour(int(m.group(2)))
+    f = object_filter(m.group(1))
+    if f is None or f.controller != "any" or f.props:
+        return None
+    return fx.Devour(int(m.group(2)), f)
+
+
+@line_template
+def _enchant(line: str, printed: Printed, draft: Draft) -> bool:
+    m = re.fullmatch(r"enchant (.+)", line)
+    if not m or "Aura" not in printed.subtypes or draft.enchant is not None:
+        return False
+    f = object_filter(m.group(1))
+    if f is None or "other" in f.props:
+        return False
+    draft.enchant = f
+    return True
+
+
+@line_template
+def _equip(line: str, printed: Printed, draft: Draft) -> bool:
+    m = re.fullmatch(r"equip(?: |—)(.+)", line)
+    if not m or "Equipment" not in printed.subtypes:
+        return False
+    paid = cost(m.group(1))
+    if paid is None or paid.sacrifice_self or paid.discard_self:
+        return False
+    draft.activated.append(fx.ActivatedAbility(
+        paid, fx.Attach(fx.Target("creature", fx.Filter(controller="you"))),
+        sorcery_speed=True))
+    return True
+
+
+def _bonus(text: str) -> fx.AttachedBonus | None:
+    """``gets +1/+1``, ``has flying``, ``gets +2/+0 and has first strike``, ``can't
+    attack or block``..., what an Aura or Equipment gives its permanent."""
+    if m := re.fullmatch(r"can't (attack or block|attack|block)", text):
+        return fx.AttachedBonus(cant_attack="attack" in m.group(1),
+                                cant_block="block" in m.group(1))
+    m = re.fullmatch(r"(?:gets ([+-]\d+)/([+-]\d+)(?: and has (.+))?|has (.+))", text)
+    if not m:
+        return None
+    keywords: tuple[str, ...] = ()
+    if words := m.group(3) or m.group(4):
+        found = keyword_list(words)
+        if found is None:
+            return None
+        keywords = found
+    power = int(m.group(1)) if m.group(1) else 0
+    toughness = int(m.group(2)) if m.group(2) else 0
+    return fx.AttachedBonus(power, toughness, keywords)
+
+
+_SPELL_KINDS = {"": frozenset(), "creature": frozenset({"Creature"}),
+                "artifact": frozenset({"Artifact"}),
+                "enchantment": frozenset({"Enchantment"}),
+                "instant": frozenset({"Instant"}), "sorcery": frozenset({"Sorcery"}),
+                "instant and sorcery": frozenset({"Instant", "Sorcery"}),
+                "noncreature": frozenset()}
+
+
+@line_template
+def _cost_change(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 601.2f: "noncreature spells cost {1} more to cast", "instant and sorcery
+    # spells you cast cost {1} less to cast", "spells your opponents cast cost {1} more".
+    m = re.fullmatch(r"(?:(noncreature|creature|artifact|enchantment|instant and sorcery|"
+                     r"instant|sorcery) )?spells(?: (you|your opponents) cast)? cost "
+                     r"\{(\d+)\} (more|less) to cast\.", line)
+    if not m or not is_permanent_card(printed):
+        return False
+    kind = m.group(1) or ""
+    amount = int(m.group(3)) * (1 if m.group(4) == "more" else -1)
+    whose = {"you": "you", "your opponents": "opponents", None: "any"}[m.group(2)]
+    draft.statics.append(fx.CostChange(amount, _SPELL_KINDS[kind],
+                                       kind == "noncreature", whose))
+    return True
+
+
+@line_template
+def _enters_with_counters(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 614.1c: "this enters with N +1/+1 counters on it" (X: the X paid, 107.3m).
+    m = re.fullmatch(rf"this enters with {NUM} ([+-]1/[+-]1) counters? on it\.", line)
+    if not m or not is_permanent_card(printed):
+        return False
+    count = number(m.group(1))
+    if not isinstance(count, int) and not (count == "X" and printed.cost is not None
+                                           and printed.cost.x):
+        return False
+    draft.statics.append(fx.EntersWithCounters(count, m.group(2)))
+    return True
+
+
+@line_template
+def _static(line: str, printed: Printed, draft: Draft) -> bool:
+    if not is_permanent_card(printed):
+        return False
+    if (entering := enters_tapped(line, printed)) is not None:
+        draft.statics.append(entering)
+        return True
+    if (prevention := static_prevention(line, printed)) is not None:
+        draft.statics.extend(prevention)
+        return True
+    if (restriction := COMBAT_RESTRICTIONS.get(line)) is not None:
+        if "Creature" not in printed.types:
+            return False  # a noncreature's combat rules: only ever a Vehicle's, not read
+        draft.statics.append(restriction)
+        return True
+    m = re.fullmatch(r"you control enchanted (creature|artifact|land|permanent)\.", line)
+    if m and "Aura" in printed.subtypes and draft.enchant is not None:
+        draft.statics.append(fx.ControlAttached())
+        return True
+    m = re.fullmatch(r"(enchanted|equipped) creature (.+)\.", line)
+    if m:
+        needs = "Aura" if m.group(1) == "enchanted" else "Equipment"
+        if needs not in printed.subtypes or (
+                needs == "Aura" and (draft.enchant is None
+                                     or draft.enchant.types != {"Creature"})):
+            return False
+        if (bonus := _bonus(m.group(2))) is not None:
+            draft.statics.append(bonus)
+            return True
+        return False
+    m = re.fullmatch(r"(.+?) (?:get ([+-]\d+)/([+-]\d+)(?: and have (.+))?|have (.+))\.",
+                     line)
+    if m:
+        group = m.group(1)
+        if group.startswith("all "):
+            group = group[4:]
+        f = object_filter(group, plural=True)
+        if f is None or not (f.types or f.subtypes):
+            return False
+        keywords: tuple[str, ...] = ()
+        if words := m.group(4) or m.group(5):
+            found = keyword_list(words)
+            if found is None:
+                return False
+            keywords = found
+        power = int(m.group(2)) if m.group(2) else 0
+        toughness = int(m.group(3)) if m.group(3) else 0
+        draft.statics.append(fx.Anthem(f, power, toughness, keywords))
+        return True
+    return False
+
+
+def static_prevention(line: str, printed: Printed) -> tuple[fx.PreventDamage, ...] | None:
+    """A permanent's static prevention effect (rule 615), for as long as it is on the
+    battlefield: ``prevent all [combat] damage that would be dealt to this.``; an
+    Aura's ``... dealt by enchanted creature.`` / ``... dealt to and dealt by
+    enchanted creature.``"""
+    m = re.fullmatch(r"prevent all (combat )?damage that would be dealt (to|by|to and "
+                     r"dealt by) (this|enchanted creature)\.", line)
+    if not m:
+        return None
+    what = fx.Ref("self") if m.group(3) == "this" else fx.Ref("enchanted")
+    if what == fx.Ref("enchanted") and "Aura" not in printed.subtypes:
+        return None
+    if what == fx.Ref("self") and not printed.is_type("Creature"):
+        return None  # (a noncreature's: only ever until it becomes one)
+    combat = bool(m.group(1))
+    ways = {"to": (False,), "by": (True,), "to and dealt by": (False, True)}[m.group(2)]
+    return tuple(fx.PreventDamage(None, what, by_what=by, combat_only=combat)
+                 for by in ways)
+
+
+_COUNTED = {"a": (1, None), "an": (1, None), "two or more": (2, None),
+            "three or more": (3, None), "two or fewer": (0, 2), "one or fewer": (0, 1)}
+
+
+"""How many permanents an "unless you control ..." condition wants: (at least, at
+most)."""
+
+
+def enters_tapped(line: str, printed: Printed) -> fx.EntersTapped | None:
+    """Entering tapped (rules 614.1d, 614.12): ``this enters tapped.``; a land's
+    ``this enters tapped unless you control a plains or an island.`` (a basic land
+    type, ``two or more other lands``, ``two or fewer other lands``, ``a basic
+    land``...), ``unless you have two or more opponents``, ``unless a player has 13
+    or less life``; ``as this enters, you may pay 2 life. if you don't, it enters
+    tapped.``"""
+    if line == "this enters tapped.":
+        return fx.EntersTapped()
+    if not printed.is_type("Land"):
+        return None
+    if m := re.fullmatch(r"as this enters, you may pay (\d+) life\. if you don't, it "
+                         r"enters tapped\.", line):
+        return fx.EntersTapped(pay_life=int(m.group(1)))
+    if m := re.fullmatch(rf"this enters tapped unless you have {NUM} or more opponents\.",
+                         line):
+        count = number(m.group(1))
+        return fx.EntersTapped(unless_opponents=count) if isinstance(count, int) else None
+    if m := re.fullmatch(r"this enters tapped unless a player has (\d+) or less life\.",
+                         line):
+        return fx.EntersTapped(unless_life_at_most=int(m.group(1)))
+    m = re.fullmatch(r"this enters tapped unless you control (a|an|two or more|three or "
+                     r"more|two or fewer|one or fewer) (.+)\.", line)
+    if not m:
+        return None
+    at_least, at_most = _COUNTED[m.group(1)]
+    phrase = m.group(2)
+    if at_most is None and at_least == 1 and (
+            k := re.fullmatch(r"(\w+) or an? (\w+)", phrase)):
+        # "a plains or an island": a permanent of either (basic land) subtype
+        named = [all_subtypes().get(w) for w in k.groups()]
+        if None in named:
+            return None
+        f: fx.Filter | None = fx.Filter(subtypes=frozenset(named))  # type: ignore[arg-type]
+    else:
+        # the entering land is not on the battlefield yet: "other" adds nothing
+        plural = at_least != 1 or at_most is not None
+        words = phrase[len("other "):] if phrase.startswith("other ") else phrase
+        f = object_filter(words, plural=plural)
+        if f is None or f.controller != "any" or f == fx.Filter():
+            return None
+    return fx.EntersTapped(f, at_least, at_most)
+
+
+COMBAT_RESTRICTIONS = {
+    "this can't attack.": fx.CombatRestriction(cant_attack=True),
+    "this can't block.": fx.CombatRestriction(cant_block=True),
+    "this can't attack or block.": fx.CombatRestriction(cant_attack=True,
+                                                        cant_block=True),
+    "this can't be blocked.": fx.CombatRestriction(cant_be_blocked=True),
+    "this can't block and can't be blocked.": fx.CombatRestriction(
+        cant_block=True, cant_be_blocked=True),
+    "this attacks each combat if able.": fx.CombatRestriction(attacks_each_combat=True),
+}
+
+
+"""A creature's own combat restrictions, by their whole line."""

@@ -1,0 +1,273 @@
+"""Line templates for triggered abilities (rule 603): ``when`` / ``whenever`` / ``at``
+conditions read as :class:`~effects.Trigger` events, ability words, and "this can't be
+countered"."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import Printed
+from labyrinth_gym.envs.magic.engine.text.core import (
+    Draft,
+    check_refs,
+    effect,
+    is_permanent_card,
+    it_is_self,
+    line_template,
+)
+from labyrinth_gym.envs.magic.engine.text.phrases import object_filter
+
+_STEPS = {"your upkeep": ("upkeep", fx.Ref("you")),
+          "each upkeep": ("upkeep", fx.Ref("each_player")),
+          "each player's upkeep": ("upkeep", fx.Ref("each_player")),
+          "each opponent's upkeep": ("upkeep", fx.Ref("each_opponent")),
+          "your draw step": ("draw_step", fx.Ref("you")),
+          "each player's draw step": ("draw_step", fx.Ref("each_player")),
+          "your precombat main phase": ("main1", fx.Ref("you")),
+          "your first main phase": ("main1", fx.Ref("you")),
+          "your postcombat main phase": ("main2", fx.Ref("you")),
+          "your second main phase": ("main2", fx.Ref("you")),
+          "combat on your turn": ("beginning_of_combat", fx.Ref("you")),
+          "each combat": ("beginning_of_combat", fx.Ref("each_player")),
+          "your end step": ("end_step", fx.Ref("you")),
+          "each end step": ("end_step", fx.Ref("each_player")),
+          "the end step": ("end_step", fx.Ref("each_player")),
+          "each player's end step": ("end_step", fx.Ref("each_player")),
+          "each opponent's end step": ("end_step", fx.Ref("each_opponent"))}
+
+
+"""Step triggers: whose step is the trigger's subject."""
+
+
+_OBJECT_VERBS = {
+    "enters": "enters", "enters the battlefield": "enters",
+    "dies": "dies", "is put into a graveyard from the battlefield": "dies",
+    "attacks": "attacks", "blocks": "blocks",
+    "attacks alone": "attacks_alone",
+    "becomes blocked": "becomes_blocked",
+    "attacks and isn't blocked": "unblocked",
+    "leaves the battlefield": "leaves",
+    "deals damage": "deals_damage", "deals combat damage": "deals_combat_damage",
+    "deals damage to a player": "deals_damage_player",
+    "deals combat damage to a player": "deals_combat_damage_player",
+    "deals damage to an opponent": "deals_damage_opponent",
+    "deals combat damage to a creature": "deals_combat_damage_creature",
+    "is dealt damage": "dealt_damage",
+    "becomes the target of a spell or ability": "becomes_target",
+    "becomes the target of a spell or ability an opponent controls":
+        "becomes_target_by_opponent",
+}
+
+
+"""What happens to a permanent, as a trigger event (:data:`~effects.OBJECT_EVENTS`)."""
+
+
+_PLAYER_VERBS = {"gain life": "gain_life", "gains life": "gain_life",
+                 "lose life": "lose_life", "loses life": "lose_life",
+                 "draw a card": "draw", "draws a card": "draw",
+                 "discard a card": "discard", "discards a card": "discard",
+                 "attack": "you_attack"}
+
+
+"""What happens to a player, as a trigger event (:data:`~effects.PLAYER_EVENTS`)."""
+
+
+_PLAYER_SUBJECTS = {"you": fx.Ref("you"), "an opponent": fx.Ref("each_opponent"),
+                    "a player": fx.Ref("each_player")}
+
+
+_CASTERS = {"you cast": "you", "an opponent casts": "opponent", "a player casts": "any"}
+
+
+_EVENT_TYPES = {"enters": None, "leaves": None}
+
+
+"""What another object's event may watch: any permanent enters or leaves; every other
+event happens to creatures only (an artifact "dies" in no wording of the game)."""
+
+
+_SPELL_TYPES = {"instant": "Instant", "sorcery": "Sorcery", "creature": "Creature",
+                "artifact": "Artifact", "enchantment": "Enchantment",
+                "planeswalker": "Planeswalker", "land": "Land"}
+
+
+def spell_filter(phrase: str) -> fx.Filter | None:
+    """``a spell``, ``a noncreature spell``, ``an instant or sorcery spell``, ``an
+    artifact or creature spell``... as a :class:`Filter` of the spell's card (None if
+    not one we know)."""
+    m = re.fullmatch(r"an? (?:(noncreature) )?(?:(.+) )?spell", phrase)
+    if not m:
+        return None
+    types: set[str] = set()
+    if m.group(2):
+        for word in re.split(r",? or |, ", m.group(2)):
+            if word not in _SPELL_TYPES:
+                return None
+            types.add(_SPELL_TYPES[word])
+    if m.group(1) and types:
+        return None
+    return fx.Filter(types=frozenset(types),
+                     props=frozenset({"noncreature"}) if m.group(1) else frozenset())
+
+
+def _verbs(text: str, table: dict[str, str]) -> tuple[str, ...] | None:
+    """``enters or attacks`` -> ``("enters", "attacks")`` (each verb phrase known)."""
+    if text in table:
+        return (table[text],)
+    for joint in (" or ", ", "):
+        head, sep, tail = text.partition(joint)
+        if sep and head in table:
+            rest = _verbs(tail.removeprefix("or "), table)
+            if rest is not None and table[head] not in rest:
+                return (table[head], *rest)
+    return None
+
+
+def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
+    """The condition of ``when``/``whenever <condition>,`` as triggers (one per event),
+    or None if not one we know."""
+    for phrase, who in _CASTERS.items():
+        if condition.startswith(phrase + " "):
+            f = spell_filter(condition[len(phrase) + 1:])
+            if f is None or word != "whenever":
+                return None
+            return (fx.Trigger("cast", dataclasses.replace(f, controller=who)),)
+    for phrase, who in _PLAYER_SUBJECTS.items():
+        if condition.startswith(phrase + " ") and word == "whenever":
+            events = _verbs(condition[len(phrase) + 1:], _PLAYER_VERBS)
+            if events is None or (events == ("you_attack",) and phrase != "you"):
+                return None
+            return tuple(fx.Trigger(e, who) for e in events)
+    subject: Any = None
+    m = None if condition.startswith("this or another ") else re.fullmatch(
+        r"(this|equipped creature|enchanted creature) (.+)", condition)
+    if m:
+        subject = {"this": fx.Ref("self"), "equipped creature": fx.Ref("equipped"),
+                   "enchanted creature": fx.Ref("enchanted")}[m.group(1)]
+        rest = m.group(2)
+    elif word != "whenever":
+        return None  # "when a creature dies" is not how the game words a repeat event
+    elif m := re.fullmatch(r"(this or another|a|an|another) (.+?) ((?:enters|dies|"
+                           r"attacks|blocks|becomes|leaves|deals|is) .+|enters|dies|"
+                           r"attacks|blocks)", condition):
+        rest = m.group(3)
+    else:
+        return None
+    events = _verbs(rest, _OBJECT_VERBS)
+    if events is None:
+        return None
+    if subject is not None:
+        return tuple(fx.Trigger(e, subject) for e in events)
+    f = object_filter(m.group(2))
+    if f is None or not (f.types or f.subtypes):
+        return None
+    for event in events:
+        allowed = _EVENT_TYPES.get(event, {"Creature"})
+        if not f.types and f.subtypes and allowed is not None:
+            # "whenever another goblin you control dies": only a creature dies
+            f = dataclasses.replace(f, types=frozenset(allowed))
+        if allowed is not None and f.types != allowed:
+            return None
+    if m.group(1) == "another":
+        f = fx.Filter(f.types, f.subtypes, f.controller, f.props | {"other"})
+    elif m.group(1) == "this or another":
+        # "this or another <quality>": this card is one of them (checked by the
+        # caller against its printed types), so the filter without "other" says both
+        f = dataclasses.replace(f, props=f.props | {"this_or_another"})
+    return tuple(fx.Trigger(e, f) for e in events)
+
+
+ABILITY_WORDS = frozenset({
+    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration",
+    "channel", "chroma", "cohort", "constellation", "converge", "corrupted", "coven",
+    "delirium", "descend 4", "descend 8", "domain", "eerie", "eminence", "enrage",
+    "fateful hour", "fathomless descent", "ferocious", "flurry", "formidable",
+    "grandeur", "hellbent", "heroic", "imprint", "inspired", "join forces", "kinship",
+    "landfall", "lieutenant", "magecraft", "metalcraft", "morbid", "pack tactics",
+    "paradox", "parley", "radiance", "raid", "rally", "revolt", "spell mastery",
+    "strive", "survival", "sweep", "tempting offer", "threshold", "undergrowth",
+    "valiant", "void", "will of the council", "council's dilemma", "secret council",
+})
+
+
+"""Rule 207.2c: ability words have no rules meaning; the text after one is read as is."""
+
+
+def strip_ability_word(line: str) -> str:
+    """``landfall — whenever ...`` -> ``whenever ...``."""
+    head, sep, rest = line.partition(" — ")
+    return rest if sep and head in ABILITY_WORDS else line
+
+
+@line_template
+def _uncounterable(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 101.2: "this spell can't be countered" (any card that is cast).
+    if line != "this can't be countered." or printed.is_type("Land"):
+        return False
+    if not any(isinstance(st, fx.CantBeCountered) for st in draft.statics):
+        draft.statics.append(fx.CantBeCountered())
+    return True
+
+
+@line_template
+def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
+    if not is_permanent_card(printed):
+        return False
+    if m := re.fullmatch(r"(when|whenever) (.+?), (.+)", line, re.DOTALL):
+        when = triggers(m.group(2), m.group(1))
+    elif m := re.fullmatch(r"at the beginning of (.+?), (.+)", line, re.DOTALL):
+        step = _STEPS.get(m.group(1))
+        when = (fx.Trigger(*step),) if step else None
+    else:
+        return False
+    if when is None:
+        return False
+    when = tuple(_own_subject(t, printed) for t in when)
+    if any(t is None for t in when):
+        return False
+    text = m.groups()[-1]
+    if {t.event for t in when} & _IT_IS_OTHER and re.search(r"\bits?\b", text):
+        return False  # "it" would be the subject, "that creature" the other: not told apart
+    if when[0].subject == fx.Ref("self"):
+        # Right after the condition, "it" can only be the triggering object, the
+        # source itself: "when this dies, it deals 1 damage to any target".
+        text = re.sub(r"^it (deals|gets|gains) ", r"this \1 ", text)
+        text = re.sub(r"^attach it to ", "attach this to ", text)
+    what = effect(text)
+    if when[0].subject == fx.Ref("self"):
+        what = it_is_self(what)
+    optional = isinstance(what, fx.MayDo)
+    if optional:
+        what = what.effect
+    for event in when:
+        check_refs(what, event)
+        draft.triggered.append(fx.TriggeredAbility(event, what, optional))
+    return True
+
+
+_IT_IS_OTHER = frozenset({"deals_combat_damage_creature"})
+
+
+"""Object events whose triggering object (``that creature``) is not the subject."""
+
+
+def _own_subject(trigger: fx.Trigger, printed: Printed) -> fx.Trigger | None:
+    """``trigger`` checked against the card it is on: ``equipped creature`` needs an
+    Equipment, ``enchanted creature`` an Aura; ``this or another <quality>`` a card
+    of that quality (then it is the filter itself, this card included); None if
+    not."""
+    subject = trigger.subject
+    if subject == fx.Ref("equipped") and "Equipment" not in printed.subtypes:
+        return None
+    if subject == fx.Ref("enchanted") and "Aura" not in printed.subtypes:
+        return None
+    if isinstance(subject, fx.Filter) and "this_or_another" in subject.props:
+        if subject.types and not subject.types & set(printed.types) or \
+                subject.subtypes and not subject.subtypes & set(printed.subtypes):
+            return None
+        return fx.Trigger(trigger.event, dataclasses.replace(
+            subject, props=subject.props - {"this_or_another"}))
+    return trigger

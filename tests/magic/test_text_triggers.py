@@ -1,0 +1,53 @@
+"""The compiler's triggered-ability templates (:mod:`~labyrinth_gym.envs.magic.engine.text.triggers`),
+checked on real cards: each test states the compiled tree written out by hand from the
+card's rules, so a template that reads a card differently fails here."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from magic.compiled import ANY, CREATURE, SELF, TREASURE, card, cost, types
+
+
+def test_enters_trigger_creature():
+    assert card("Elvish Visionary") == fx.CardDef(
+        name="Elvish Visionary", cost=cost("{1}{G}"), colours=("G",),
+        types=("Creature",), subtypes=("Elf", "Shaman"), power=1, toughness=1,
+        triggered=(fx.TriggeredAbility(fx.Trigger("enters"), fx.Draw(1)),))
+    assert card("Timberland Guide").triggered == (fx.TriggeredAbility(
+        fx.Trigger("enters"), fx.AddCounters(1, CREATURE)),)
+
+
+def test_dies_attacks_and_upkeep_triggers():
+    assert card("Exultant Cultist").triggered == (
+        fx.TriggeredAbility(fx.Trigger("dies"), fx.Draw(1)),)
+    # "it", right after the condition, is the creature itself
+    assert card("Borderland Marauder").triggered == (
+        fx.TriggeredAbility(fx.Trigger("attacks"), fx.Pump(2, 0, SELF)),)
+    assert card("Phyrexian Arena").triggered == (fx.TriggeredAbility(
+        fx.Trigger("upkeep", fx.Ref("you")), fx.Sequence((fx.Draw(1), fx.LoseLife(1)))),)
+
+
+def test_triggers_on_other_permanents_and_optional_triggers():
+    assert card("Pitiless Plunderer").triggered == (fx.TriggeredAbility(
+        fx.Trigger("dies", fx.Filter(types=types("Creature"), controller="you",
+                                     props=frozenset({"other"}))),
+        fx.CreateToken(TREASURE)),)
+    # an ability word ("landfall") is dropped; "you may" makes the trigger optional
+    assert card("Grazing Gladehart").triggered == (fx.TriggeredAbility(
+        fx.Trigger("enters", fx.Filter(types=types("Land"), controller="you")),
+        fx.GainLife(2), optional=True),)
+    judith = card("Judith, the Scourge Diva")
+    assert judith.statics == (fx.Anthem(
+        fx.Filter(types=types("Creature"), controller="you", props=frozenset({"other"})),
+        1, 0),)
+    assert judith.triggered == (fx.TriggeredAbility(
+        fx.Trigger("dies", fx.Filter(types=types("Creature"), controller="you",
+                                     props=frozenset({"nontoken"}))),
+        fx.DealDamage(1, ANY)),)
+
+
+def test_attach_to_the_triggering_creature():
+    # with no manifest, "that creature" is the creature whose entering triggered it
+    assert card("Ronin Warclub").triggered == (fx.TriggeredAbility(
+        fx.Trigger("enters", fx.Filter(types=types("Creature"), controller="you")),
+        fx.Attach(fx.Ref("it"))),)
