@@ -223,11 +223,19 @@ class _Diagonals(Mapping):
 
 
 @lru_cache(maxsize=32)
-def _terrain_tables(key: bytes, lava_ok: bool, water_ok: bool, ghost: bool) -> tuple:
-    """Per flat square of a terrain (``key``: its bytes): whether the mover may step in,
-    whether it is a wall closing corners to the mover, whether it is closed for the
-    corner rule (unrevealed, the chest), the step costs (orthogonal, diagonal as an
-    odd-numbered diagonal, as an even-numbered one) and whether it may end there."""
+def _terrain_tables(key: bytes, lava_ok: bool, water_ok: bool, ghost: bool,
+                    rows: int, cols: int) -> tuple:
+    """Per flat square of a terrain (``key``: its bytes), for one kind of mover: the
+    steps out of it it may ever take and whether it may end there.
+
+    The steps are built per square when a search first leaves it (a terrain changes
+    as tiles are revealed, so most squares of a table are never left). A step is
+    ``(neighbour, diagonal, corner a, corner b, a closed, b closed, cost, cost as an
+    even-numbered diagonal)`` in :data:`DIRECTIONS` order: only neighbours
+    it may enter, and no diagonal past a wall corner (walls close corners to it); a
+    corner is closed for the corner rule when unrevealed or the chest (a figure there
+    closes it too, checked per search). ``cost`` is the orthogonal step's, or an
+    odd-numbered diagonal's."""
     flat = np.frombuffer(key, dtype=np.int8).tolist()
     enter = [t != UNREVEALED and (t != WALL or ghost) and (t != LAVA or lava_ok)
              for t in flat]
@@ -237,7 +245,22 @@ def _terrain_tables(key: bytes, lava_ok: bool, water_ok: bool, ghost: bool) -> t
     costs = [(2, 3, 3) if t == SHALLOW and not water_ok
              else (3, 4, 4) if t == DEEP and not water_ok else plain for t in flat]
     end = [t != DEEP or water_ok for t in flat]
-    return enter, wall, closed, costs, end
+    return [None] * len(flat), (enter, wall, closed, costs), end
+
+
+def _steps_from(i: int, tables: tuple, flat_row: list) -> list[tuple]:
+    """The steps out of square ``i`` (see :func:`_terrain_tables`), built the first time
+    a search leaves it."""
+    enter, wall, closed, costs = tables
+    out = []
+    for j, diagonal, a, b in flat_row:
+        if not enter[j] or diagonal and (wall[a] or wall[b]):
+            continue
+        if diagonal:
+            out.append((j, True, a, b, closed[a], closed[b], costs[j][1], costs[j][2]))
+        else:
+            out.append((j, False, a, b, False, False, costs[j][0], costs[j][0]))
+    return out
 
 
 def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
@@ -265,9 +288,9 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
             it is exact).
     """
     rows, cols = terrain.shape
-    enter, wall, closed, costs, end = _terrain_tables(
-        terrain.tobytes(), mover.lava_safe, mover.water_safe, mover.incorporeal)
-    table = _flat_table(rows, cols)
+    table, tables, end = _terrain_tables(terrain.tobytes(), mover.lava_safe,
+                                         mover.water_safe, mover.incorporeal, rows, cols)
+    flat_table = _flat_table(rows, cols)
     squares = _squares(rows, cols)
     blocked_i = {r * cols + c for r, c in blocked}
     occupied_i = {r * cols + c for r, c in occupied}
@@ -293,21 +316,24 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
             break
         if found is None and goal_i is not None and i in goal_i:
             found = cost
-        for j, diagonal, a, b in table[i]:
-            if not enter[j] or j in blocked_i:
+        low = lab & 31
+        row = table[i]
+        if row is None:
+            row = table[i] = _steps_from(i, tables, flat_table[i])
+        for j, diagonal, a, b, a_closed, b_closed, step, even in row:
+            if j in blocked_i:
                 continue
             if diagonal:
-                if wall[a] or wall[b] or ((closed[a] or a in occupied_i)
-                                          and (closed[b] or b in occupied_i)):
+                if (a_closed or a in occupied_i) and (b_closed or b in occupied_i):
                     continue
-                total = cost + costs[j][1 + parity]
+                total = cost + (even if parity else step)
                 np_ = parity ^ 1
             else:
-                total = cost + costs[j][0]
+                total = cost + step
                 np_ = parity
             if total > mv:
                 continue
-            label = total * 32 + (lab & 31) - (j in bonus_i)
+            label = total * 32 + low - (j in bonus_i) if bonus_i else total * 32 + low
             state_j = j * 2 + np_
             old = best.get(state_j)
             if old is None or label < old:
