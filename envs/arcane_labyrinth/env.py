@@ -20,7 +20,7 @@ its agent ``player_1`` (the Labyrinth) is never selected, and every observation 
 player's view (the Labyrinth has no hidden cards of its own).
 
 ## Action Space
-``Discrete(595)``, the Magic action space
+``Discrete(611)``, the Magic action space
 (:mod:`labyrinth_gym.envs.magic.engine.actions`), with a mask (``info["action_mask"]``,
 ``env.action_masks()``). The format's own decisions reuse it: the shop is "mode
 ``i``" to buy revealed card ``i`` or "done" to buy nothing; paying for it,
@@ -29,8 +29,8 @@ Tragic Failure's land discard, "hand ``i``"; its land sacrifice, "permanent ``j`
 A decision with only a pass to choose is passed automatically.
 
 ## Observation Space
-``Box(-1, 1, (14991,), float32)``: the Magic observation of the player's seat
-(``14368`` values, :mod:`labyrinth_gym.envs.magic.encoding`; relative seat 1 is the
+``Box(-1, 1, (17348,), float32)``: the Magic observation of the player's seat
+(``16705`` values, :mod:`labyrinth_gym.envs.magic.encoding`; relative seat 1 is the
 Labyrinth), then the Arcane block (the round and safe turns, whose turn, reveals
 left, the Labyrinth's library / graveyard / exile sizes, the boss's status and buff,
 the shop's size and opening, this format's decision asked and the shop payment's

@@ -31,9 +31,11 @@ Layout (``float32``, every value in [-1, 1]):
 | permanents | 64 x :data:`PERM_WIDTH`              | :data:`PERM_FEATURES`, then the card |
 | looking    | 2 x (1 + card)                       | present, then the card: the two  |
 |            |                                      | cards of a manifest dread choice (row ``m`` is mode ``m``), or the first two cards a library or hand decision looks at (row ``i`` is "choose hand slot ``i``"), for the chooser only |
+| graveyard  | 16 x (1 + card)                      | present, then the card: the      |
+|            |                                      | observer's graveyard slots (cards it may cast from there, flashback), row ``g`` is "cast graveyard slot ``g``" |
 
 Offsets are :data:`O_GLOBAL`, :data:`O_CONTEXT`, :data:`O_HAND`, :data:`O_STACK`,
-:data:`O_PERM`, :data:`O_LOOK`; :class:`MagicObs` reads a vector back by feature name
+:data:`O_PERM`, :data:`O_LOOK`, :data:`O_GRAVE`; :class:`MagicObs` reads a vector back by feature name
 (the heuristic player uses it).
 """
 
@@ -86,11 +88,13 @@ CARD_FEATURES: tuple[str, ...] = (
     "attacks_each_combat", "enters_tapped", "devour", "additional_cost", "cost_tap",
     "cost_sacrifice", "cost_life", "cost_discard", "ability_mana_value",
     *(f"targets_{t}" for t in TARGETS), "hits_opponents", "hits_all",
+    "flashback", "kicker", "multikicker", "overload",
 )
 """The features of a card (:func:`card_features`), in order. Counts are capped and
 scaled into [0, 1]: mana value and generic cost / 8, pips / 4, power and toughness
 / 10, effect counts / 3, amounts by the scale in :data:`AMOUNTS`, pumps / 5, devour's
-counters per permanent / 3."""
+counters per permanent / 3; ``flashback``, ``kicker`` and ``overload``: that cost's
+(1 + mana value) / 9 (0: the card has none; 702.34, 702.33, 702.96)."""
 CARD_SIZE = len(CARD_FEATURES)
 CARD = {name: i for i, name in enumerate(CARD_FEATURES)}
 
@@ -117,12 +121,14 @@ CONTEXT_FEATURES: tuple[str, ...] = (
     "present", "casting", "resolving", "kind_spell", "kind_activated", "kind_triggered",
     *(f"controller_{r}" for r in range(A.MAX_PLAYERS)),
     *(f"choosing_{e}" for e in EFFECTS[:-3]), "choosing_amount", "x",
-    "targets_chosen", "modes_chosen",
+    "targets_chosen", "modes_chosen", "kicked", "alt_flashback", "alt_overload",
+    "asked_kicker", "asked_overload",
 )
 """The object being cast, activated or resolving: which, its kind, its controller,
 the kind of effect whose target is being chosen now (one-hot over the effect kinds)
-and its amount / 10, X / 7, targets and modes chosen so far / 4; then the card it
-comes from."""
+and its amount / 10, X / 7, targets and modes chosen so far / 4, times kicked / 3,
+the alternative cost it is cast for (flashback, overload), and which casting question a
+``yesno`` decision asks (pay kicker? pay overload?); then the card it comes from."""
 CONTEXT = {name: i for i, name in enumerate(CONTEXT_FEATURES)}
 CONTEXT_WIDTH = len(CONTEXT_FEATURES) + CARD_SIZE
 
@@ -164,7 +170,8 @@ O_STACK = O_HAND + A.MAX_HAND * HAND_WIDTH
 O_PERM = O_STACK + A.MAX_STACK * STACK_WIDTH
 O_LOOK = O_PERM + A.MAX_PERMANENTS * PERM_WIDTH
 LOOK_ROWS = 2
-OBS_SIZE = O_LOOK + LOOK_ROWS * HAND_WIDTH
+O_GRAVE = O_LOOK + LOOK_ROWS * HAND_WIDTH
+OBS_SIZE = O_GRAVE + A.MAX_GRAVEYARD * HAND_WIDTH
 
 _KW_INDEX = {k: i for i, k in enumerate(fx.KEYWORDS)}
 _EFFECT_INDEX = {e: i for i, e in enumerate(EFFECTS)}
@@ -172,6 +179,8 @@ _EFFECT_INDEX = {e: i for i, e in enumerate(EFFECTS)}
 
 # ------------------------------------------------------------ card features
 def _amount(value: Any) -> int:
+    if isinstance(value, fx.KickedAmount):
+        return value.normal
     return value if isinstance(value, int) else 0
 
 
@@ -242,6 +251,13 @@ def card_features(d: fx.CardDef) -> np.ndarray:
         put("cost_discard", ab.cost.discard + ab.cost.discard_self, 2)
         if ab.cost.mana is not None:
             put("ability_mana_value", ab.cost.mana.mana_value, 8)
+    for name, st in (("flashback", d.flashback), ("kicker", d.kicker)):
+        if st is not None:
+            put(name, 1 + (st.cost.mana.mana_value if st.cost.mana else 0), 9)
+    if d.kicker is not None and d.kicker.multi:
+        put("multikicker", 1)
+    if d.overload is not None:
+        put("overload", 1 + d.overload.cost.mana_value, 9)
     for trig in d.triggered:
         if trig.trigger.event in TRIGGERS:
             put(f"trigger_{trig.trigger.event}", 1)
@@ -592,15 +608,29 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
         ctx[CONTEXT["x"]] = min(max(item.x, 0) / 7, 1.0)
         ctx[CONTEXT["targets_chosen"]] = min(sum(map(len, item.targets.values())) / 4, 1.0)
         ctx[CONTEXT["modes_chosen"]] = min(sum(map(len, item.modes.values())) / 4, 1.0)
+        if item.kicked:
+            ctx[CONTEXT["kicked"]] = min(item.kicked / 3, 1.0)
+        if item.alt:
+            ctx[CONTEXT[f"alt_{item.alt}"]] = 1.0
+        if decision is not None and "announce" in decision:
+            ctx[CONTEXT[f"asked_{decision['announce']}"]] = 1.0
         ctx[len(CONTEXT_FEATURES):] = table[rows[card_def[item.card]]]
 
     # the cards the observer looks at to decide (manifest dread's two, the first two
     # of a scry, a search's page, a revealed hand), for the chooser only
     if decision is not None and decision["player"] == observer and \
             game.outcome is None and (looked := game.looking_at(observer)[:LOOK_ROWS]):
-        block = obs[O_LOOK:].reshape(LOOK_ROWS, HAND_WIDTH)
+        block = obs[O_LOOK:O_GRAVE].reshape(LOOK_ROWS, HAND_WIDTH)
         block[:len(looked), 0] = 1.0
         block[:len(looked), 1:] = table[[rows[card_def[c]] for c in looked]]
+
+    # the observer's graveyard cards it may cast from there (flashback), row g at
+    # graveyard slot g
+    if game.graveyard[observer] and (grave := game.graveyard_slots(observer)):
+        block = obs[O_GRAVE:O_GRAVE + A.MAX_GRAVEYARD * HAND_WIDTH].reshape(
+            A.MAX_GRAVEYARD, HAND_WIDTH)
+        block[:len(grave), 0] = 1.0
+        block[:len(grave), 1:] = table[[rows[card_def[c]] for c in grave]]
     return obs
 
 
@@ -652,7 +682,8 @@ class MagicObs:
     ``g`` (globals), ``ctx`` / ``ctx_card`` (the object being cast or resolving),
     ``hand`` (16 x card, ``hand_present``), ``stack`` / ``stack_card`` and ``perm`` /
     ``perm_card`` (64 rows), ``look`` (2 x card, ``look_present``: the cards of a
-    manifest dread choice); index them with :data:`GLOBAL`, :data:`CONTEXT`,
+    manifest dread choice), ``grave`` (16 x card, ``grave_present``: the graveyard
+    slots); index them with :data:`GLOBAL`, :data:`CONTEXT`,
     :data:`STACK`, :data:`PERM` and :data:`CARD`.
     """
 
@@ -670,9 +701,13 @@ class MagicObs:
         perm = obs[O_PERM:O_LOOK].reshape(A.MAX_PERMANENTS, PERM_WIDTH)
         self.perm = perm[:, :PERM_DYN]
         self.perm_card = perm[:, PERM_DYN:]
-        look = obs[O_LOOK:].reshape(LOOK_ROWS, HAND_WIDTH)
+        look = obs[O_LOOK:O_GRAVE].reshape(LOOK_ROWS, HAND_WIDTH)
         self.look_present = look[:, 0]
         self.look = look[:, 1:]
+        grave = obs[O_GRAVE:O_GRAVE + A.MAX_GRAVEYARD * HAND_WIDTH].reshape(
+            A.MAX_GRAVEYARD, HAND_WIDTH)
+        self.grave_present = grave[:, 0]
+        self.grave = grave[:, 1:]
 
     def decision(self) -> str | None:
         """The decision asked, or None once the game is over."""

@@ -9,12 +9,12 @@ rules and every choice the engine automates are in
 ``labyrinth-gym cards coverage``.
 
 ## Action Space
-``Discrete(595)``, one space for every decision point, with a mask: pass, done,
+``Discrete(611)``, one space for every decision point, with a mask: pass, done,
 yes/no, keep/mulligan, cast or play a hand slot, activate an ability of a permanent
 slot, choose a player (relative seat), a permanent slot, a stack slot, a mode (or X),
 attack a relative seat with a permanent slot, block with a permanent slot, choose a
-hand slot, activate a card's ability from the hand, concede (only when
-``concede_action`` is on). A multi-part choice is a sequence
+hand slot, activate a card's ability from the hand, cast a graveyard slot (flashback),
+concede (only when ``concede_action`` is on). A multi-part choice is a sequence
 of decisions (the spell, then its modes, then each target; attackers one by one then
 "done", each followed, when the defending player controls a planeswalker, by what
 it attacks: that player or one of the planeswalkers; each blocker then the attacker
@@ -23,16 +23,17 @@ it blocks). The table is in
 to pass is passed for automatically, so every step is a real choice.
 
 ## Observation Space
-``Box(-1, 1, (14368,), float32)``, observer-relative (seats counted from the
+``Box(-1, 1, (16705,), float32)``, observer-relative (seats counted from the
 observer in turn order): the decision asked, the step, whose turn, life totals and
 hand / library / graveyard / exile sizes per seat; the object being cast or
 resolving; the observer's own hand (16 slots); the stack (16 slots); every permanent
 at its permanent slot (64 slots, the slots the actions address; an opponent's
 face-down permanent is shown as a face-down 2/2, not its card); the two cards the
-observer looks at to choose one for manifest dread. Each card is
+observer looks at to choose one for manifest dread; the observer's graveyard cards it
+may cast from there (flashback, 16 graveyard slots). Each card is
 described by features of its compiled tree (types, mana value and pips, colours,
 power/toughness, keywords, effect kinds and amounts, triggers, statics, costs,
-targets), not by an id, so a policy can play cards it never saw. Opponents' hands and
+targets, flashback, kicker and overload costs), not by an id, so a policy can play cards it never saw. Opponents' hands and
 every library stay hidden. Layout and feature names:
 :mod:`labyrinth_gym.envs.magic.encoding`. PettingZoo observations are
 ``{"observation", "action_mask"}``; the mask is all zeros off-turn.

@@ -105,7 +105,19 @@ class MagicNarrator(Narrator):
 
     def on_cast(self, e: Event) -> str:
         x = f" with X of {e['x']}" if "x" in e else ""
-        return self.does(e["player"], f"casts {card(e['card'])}{x}{self.targeting(e)}")
+        how = {"flashback": " from the graveyard with flashback",
+               "overload": " for its overload cost"}.get(e.get("alt", ""), "")
+        kicked = e.get("kicked", 0)
+        kick = "" if not kicked else " kicked" if kicked == 1 else f" kicked {kicked} times"
+        return self.does(e["player"], f"casts {card(e['card'])}{how}{kick}{x}"
+                                      f"{self.targeting(e)}")
+
+    def on_flashback_exiled(self, e: Event) -> str:
+        return f"{card(e['card'])}, cast with flashback, is exiled as it leaves the stack"
+
+    def on_gains_flashback(self, e: Event) -> str:
+        return (f"{card(e['card'])} in {self.whose(e['player'])} graveyard gains "
+                f"flashback until end of turn ({card(e['source'])})")
 
     def on_activate(self, e: Event) -> str:
         return self.does(e["player"], f"activates {card(e['card'])}{self.targeting(e)}")

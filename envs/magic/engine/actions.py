@@ -41,8 +41,13 @@ seats: ``0`` is the deciding player, ``1`` the next player in turn order, and so
 |                                | from the hand (cycling, channel)                     |
 | ``594``                        | concede (104.3a): offered only by a game built with  |
 |                                | ``concede_action=True``                              |
+| ``595 + g``                    | cast graveyard slot ``g`` (``g < 16``): the ``g``-th |
+|                                | card of the acting player's graveyard that may be    |
+|                                | cast from there (flashback, 702.34)                  |
 
-:data:`NUM_ACTIONS` is 595. An attacker declared at a player who controls a
+:data:`NUM_ACTIONS` is 611. Graveyard slots count only the cards of the graveyard that
+have flashback (printed, or gained this turn), oldest first (one card of each
+definition first when there are more than 16, as for hand slots). An attacker declared at a player who controls a
 planeswalker is followed by the choice of what it attacks: that player (``choose
 player``) or one of the planeswalkers (``choose permanent``), rule 508.1b.
 """
@@ -61,6 +66,8 @@ loyalty abilities), mana abilities that payment taps automatically not counted."
 MAX_PLAYERS = 4
 MAX_STACK = 16
 MAX_MODES = 8
+MAX_GRAVEYARD = 16
+"""Graveyard slots: cards of a graveyard that may be cast from there (flashback)."""
 
 PASS = 0
 DONE = 1
@@ -79,7 +86,8 @@ BLOCK = ATTACK + MAX_PERMANENTS * (MAX_PLAYERS - 1)
 HAND = BLOCK + MAX_PERMANENTS
 HAND_ABILITY = HAND + MAX_HAND
 CONCEDE = HAND_ABILITY + MAX_HAND
-NUM_ACTIONS = CONCEDE + 1
+GRAVEYARD = CONCEDE + 1
+NUM_ACTIONS = GRAVEYARD + MAX_GRAVEYARD
 
 _SIMPLE = {PASS: "pass", DONE: "done", YES: "yes", NO: "no", KEEP: "keep",
            MULLIGAN: "mulligan", CONCEDE: "concede"}
@@ -125,6 +133,10 @@ def hand_ability(slot: int) -> int:
     return HAND_ABILITY + slot
 
 
+def graveyard(slot: int) -> int:
+    return GRAVEYARD + slot
+
+
 def decode(action: int) -> tuple[str, tuple[int, ...]]:
     """``(kind, args)`` of an action index.
 
@@ -132,7 +144,7 @@ def decode(action: int) -> tuple[str, tuple[int, ...]]:
     (no args);
     ``cast (i,)``, ``activate (j, k)``, ``player (r,)``, ``permanent (j,)``,
     ``stack (s,)``, ``mode (m,)``, ``attack (j, r)``, ``block (j,)``, ``hand (i,)``,
-    ``hand_ability (i,)``.
+    ``hand_ability (i,)``, ``graveyard (g,)``.
 
     Raises:
         ValueError: ``action`` is outside ``range(NUM_ACTIONS)``.
@@ -160,4 +172,6 @@ def decode(action: int) -> tuple[str, tuple[int, ...]]:
         return "block", (action - BLOCK,)
     if action < HAND_ABILITY:
         return "hand", (action - HAND,)
-    return "hand_ability", (action - HAND_ABILITY,)
+    if action < CONCEDE:
+        return "hand_ability", (action - HAND_ABILITY,)
+    return "graveyard", (action - GRAVEYARD,)

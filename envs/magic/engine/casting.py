@@ -34,6 +34,9 @@ from labyrinth_gym.envs.magic.engine.resolve import execute, selector_of
 from labyrinth_gym.envs.magic.engine.state import StackItem, code_player, player_code
 
 SYMBOL_ORDER = ("W", "U", "B", "R", "G", "C")
+MAX_KICKS = 16
+"""Multikicker (702.33c) is asked again at most this many times (payment bounds it
+first in any real game)."""
 POOL_UNIT = {sym: frozenset((sym,)) for sym in SYMBOL_ORDER}
 """The colours of one unit of pool mana, as :class:`~payment.Source` wants them."""
 
@@ -51,6 +54,8 @@ class CastingMixin:
                               card=item.card, index=item.index)
             return self.node_at(self.effect_of(maker), item.path).effect
         if item.kind == "spell":
+            if item.alt == "overload":  # 702.96b: "each" for every "target"
+                return d.overload.effect  # type: ignore[union-attr]
             if d.spell is not None:
                 return d.spell.effect
             if "Aura" in d.subtypes and d.enchant is not None:
@@ -70,7 +75,7 @@ class CastingMixin:
                     node = node.steps[i]
                 elif isinstance(node, fx.Choose):
                     node = node.modes[i]
-                else:  # MayDo
+                else:  # MayDo, IfKicked
                     node = node.effect
         return node
 
@@ -134,6 +139,9 @@ class CastingMixin:
                        for i, s in enumerate(node.steps))
         if isinstance(node, fx.MayDo):
             return self._feasible(node.effect, self._child(path, 0), item)
+        if isinstance(node, fx.IfKicked):  # its targets only if kicked (601.2c)
+            return not item.kicked or self._feasible(node.effect, self._child(path, 0),
+                                                     item)
         if isinstance(node, fx.Choose):
             ok = sum(self._feasible(m, self._child(path, i), item)
                      for i, m in enumerate(node.modes))
@@ -155,6 +163,9 @@ class CastingMixin:
             return None
         if isinstance(node, fx.MayDo):
             return self._next_choice(node.effect, self._child(path, 0), item)
+        if isinstance(node, fx.IfKicked):
+            return self._next_choice(node.effect, self._child(path, 0), item) \
+                if item.kicked else None
         if isinstance(node, fx.Choose):
             chosen = item.modes.get(path, [])
             if path not in self.closed and len(chosen) < node.max_modes:
@@ -288,9 +299,25 @@ class CastingMixin:
         return out
 
     def _spell_cost(self, item: StackItem) -> ManaCost | None:
-        """The mana cost a spell is cast for, before X: its printed cost (a variant adds
-        to it: the commander tax), then cost increases and reductions (601.2f)."""
-        return self.changed_cost(item.controller, item.card, self.cdef(item.card).cost)
+        """The mana cost a spell is cast for, before X: its printed cost or the
+        alternative cost chosen, plus kicker costs (a variant adds to it: the
+        commander tax), then cost increases and reductions (601.2f)."""
+        return self.changed_cost(item.controller, item.card, self._base_cost(item))
+
+    def _base_cost(self, item: StackItem) -> ManaCost | None:
+        """Rule 601.2f: the mana cost or the alternative cost chosen (118.9: flashback,
+        overload), plus the mana of each kicker paid (702.33), before increases and
+        reductions."""
+        d = self.cdef(item.card)
+        cost = d.cost
+        if item.alt == "overload":
+            cost = d.overload.cost  # type: ignore[union-attr]
+        elif item.alt == "flashback":
+            cost = self.flashback_cost(item.card).mana
+        if item.kicked and d.kicker is not None and d.kicker.cost.mana is not None:
+            for _ in range(item.kicked):
+                cost = add_costs(cost, d.kicker.cost.mana)
+        return cost
 
     def _cost_changes(self) -> list[tuple[int, fx.CostChange]]:
         """The cost-changing statics on the battlefield with their controllers,
@@ -415,8 +442,17 @@ class CastingMixin:
                 pool.clear()
 
     # ---------------------------------------------------- casting, activating
-    def _cast(self, p: int, card: int) -> None:
+    def _cast(self, p: int, card: int, zone: str = "hand") -> None:
         d = self.cdef(card)
+        if zone == "graveyard":  # flashback (702.34a): the card moves to the stack
+            self.graveyard[p].remove(card)
+            self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
+                                     card=card, keywords=sorted(d.keywords),
+                                     x=-1 if d.cost is not None and d.cost.x else 0,
+                                     alt="flashback",
+                                     announce=["kicker"] if d.kicker else [])
+            self.closed = []
+            return
         if "Land" in d.types:
             life = next((s.pay_life for s in d.statics
                          if isinstance(s, fx.EntersTapped) and s.pay_life), 0)
@@ -431,8 +467,20 @@ class CastingMixin:
         self.hand[p].remove(card)
         self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p, card=card,
                                  keywords=sorted(d.keywords),
-                                 x=-1 if d.cost is not None and d.cost.x else 0)
+                                 x=-1 if d.cost is not None and d.cost.x else 0,
+                                 announce=self.announcements(d))
         self.closed = []
+
+    @staticmethod
+    def announcements(d: fx.CardDef) -> list[str]:
+        """The casting choices of a spell cast from a hand (601.2b): an alternative
+        cost (overload), then kicker."""
+        out = []
+        if d.overload is not None:
+            out.append("alt")
+        if d.kicker is not None:
+            out.append("kicker")
+        return out
 
     def play_land(self, p: int, card: int, *, paid_life: bool) -> None:
         """``p`` plays land ``card`` from its hand (rule 305.1), having paid the life
@@ -450,8 +498,102 @@ class CastingMixin:
         perm = self.battlefield[pid]
         self.casting = StackItem(sid=self._new_id(), kind="activated", controller=p,
                                  card=perm.card, source=pid, index=k,
-                                 keywords=sorted(self.keywords(pid)))
+                                 keywords=sorted(self.keywords(pid)), kicked=perm.kicked)
         self.closed = []
+
+    # ------------------------------------ alternative and additional costs (601.2b)
+    def castable_as(self, item: StackItem, alt: str, kicked: int = 0) -> bool:
+        """Whether ``item`` (a spell being cast, or a probe) could be cast for the
+        alternative cost ``alt`` (``""``: its mana cost) with ``kicked`` kicker costs:
+        every cost payable (118.3) and every required target there (601.2c)."""
+        probe = dataclasses.replace(item, alt=alt, kicked=kicked)
+        p = item.controller
+        if not self._can_pay(p, self._spell_cost(probe), skip_card=item.card):
+            return False
+        if not self._extra_cost_payable(p, self._cost_of(probe), None, item.card):
+            return False
+        return self._feasible(self.effect_of(probe), "", probe)
+
+    def announcement(self, item: StackItem) -> str | None:
+        """The question for the next casting choice of ``item.announce`` (601.2b):
+        ``"overload"`` (pay the overload cost rather than the mana cost?) or
+        ``"kicker"`` (pay the kicker cost, again for multikicker?); None when there is
+        no choice (only one way can be paid: taken; the choice is removed). A seat that
+        pays no mana (an automated player) never pays an optional or alternative
+        cost."""
+        what = item.announce[0]
+        if self._pays_no_mana(item.controller):
+            item.announce.clear()
+            return None
+        if what == "alt":
+            normal = self.castable_as(item, "")
+            over = self.castable_as(item, "overload")
+            if normal and over:
+                return "overload"
+            item.announce.pop(0)
+            if over:
+                item.alt = "overload"
+            return None
+        if item.kicked < MAX_KICKS and self.castable_as(item, item.alt, item.kicked + 1):
+            return "kicker"
+        item.announce.pop(0)
+        return None
+
+    def announced(self, what: str, yes: bool) -> None:
+        """The caster answered the casting question ``what`` (:meth:`announcement`)."""
+        item = self.casting
+        assert item is not None
+        if what == "overload":
+            item.announce.pop(0)
+            if yes:
+                item.alt = "overload"
+            return
+        if yes:
+            item.kicked += 1
+            if not self.cdef(item.card).kicker.multi:  # type: ignore[union-attr]
+                item.announce.pop(0)
+        else:
+            item.announce.pop(0)
+
+    def flashback_cost(self, card: int) -> fx.Cost:
+        """The flashback cost of ``card`` (702.34a): its own; with flashback gained
+        this turn ("equal to its mana cost"), that one when it is cheaper (the
+        engine picks the cheaper of the two; a printed cost with other parts than
+        mana is never cheaper)."""
+        d = self.cdef(card)
+        own = d.flashback.cost if d.flashback is not None else None
+        if card in self.flashback_grants and (
+                own is None or own != fx.Cost(mana=own.mana) or own.mana is None
+                or own.mana.mana_value > d.mana_value):
+            return fx.Cost(mana=d.cost)
+        assert own is not None
+        return own
+
+    def graveyard_slots(self, p: int) -> list[int]:
+        """The cards of ``p``'s graveyard that graveyard slots ``0..15`` address: those
+        with flashback (printed, or gained this turn), oldest first; more than 16:
+        one card of each definition first (copies are alike)."""
+        grants = self.flashback_grants
+        defs, card_def = self.defs, self.card_def
+        cards = [c for c in self.graveyard[p]
+                 if defs[card_def[c]].flashback is not None or c in grants]
+        if len(cards) <= A.MAX_GRAVEYARD:
+            return cards
+        seen: set[int] = set()
+        first, copies = [], []
+        for c in cards:
+            (copies if card_def[c] in seen else first).append(c)
+            seen.add(card_def[c])
+        return (first + copies)[:A.MAX_GRAVEYARD]
+
+    def grant_flashback(self, p: int, filt: fx.Filter, source: int) -> None:
+        """:class:`~effects.GainFlashback`: each card of ``p``'s graveyard matching
+        ``filt`` gains flashback until end of turn (its cost: its mana cost)."""
+        for card in self.graveyard[p]:
+            if card not in self.flashback_grants and self.card_matches(filt, card):
+                self.flashback_grants.append(card)
+                self.log("gains_flashback", player=p, card=self.name_of(card),
+                         source=self.name_of(source))
 
     def x_values(self, item: StackItem) -> list[int]:
         """The values of X its controller may announce for ``item`` (rule 601.2b,
@@ -480,7 +622,12 @@ class CastingMixin:
     def _cost_of(self, item: StackItem) -> fx.Cost | None:
         d = self.cdef(item.card)
         if item.kind == "spell":
-            return d.spell.additional_cost if d.spell is not None else None
+            extra = d.spell.additional_cost if d.spell is not None else None
+            if item.alt == "flashback":
+                extra = merge_costs(extra, self.flashback_cost(item.card))
+            if item.kicked and d.kicker is not None:
+                extra = merge_costs(extra, d.kicker.cost)
+            return extra
         if item.kind == "activated":
             return d.activated[item.index].cost
         return None
@@ -488,7 +635,13 @@ class CastingMixin:
     def _continue_casting(self) -> None:
         item = self.casting
         assert item is not None
-        if item.x < 0:  # X is announced first (rule 601.2b)
+        while item.announce:  # alternative and additional costs (rule 601.2b)
+            ask = self.announcement(item)
+            if ask is not None:
+                self.decision = {"kind": "yesno", "player": item.controller,
+                                 "announce": ask}
+                return
+        if item.x < 0:  # X is announced (rule 601.2b)
             self.decision = {"kind": "x", "player": item.controller,
                              "values": self.x_values(item)}
             return
@@ -514,7 +667,9 @@ class CastingMixin:
                                     skip_card=item.card), p)
             self.log("cast", player=p, card=d.name, id=item.sid,
                      targets=self._target_names(item), **({"x": item.x} if d.cost and
-                                                           d.cost.x else {}))
+                                                           d.cost.x else {}),
+                     **({"alt": item.alt} if item.alt else {}),
+                     **({"kicked": item.kicked} if item.kicked else {}))
             self._cast_triggers(p, item.card, item.sid)
         elif item.kind == "activated":
             ab = d.activated[item.index]
@@ -598,7 +753,7 @@ class CastingMixin:
             if not legal:
                 self.log("fizzle", card=d.name, id=item.sid)
                 if item.kind == "spell":
-                    self.graveyard[self.card_owner[item.card]].append(item.card)
+                    self.spell_leaves_stack(item)
                 return
         self.log("resolve", card=d.name, id=item.sid, player=item.controller)
         if item.kind == "spell" and effect is None:
@@ -609,7 +764,8 @@ class CastingMixin:
                             "asks": [], "devour": []}
                 self.decision = {"kind": "devour", "player": item.controller}
                 return
-            self._put_onto_battlefield(item.card, item.controller, x=item.x)
+            self._put_onto_battlefield(item.card, item.controller, x=item.x,
+                                       kicked=item.kicked)
             return
         self.res = {"item": item, "queue": [""], "it": item.it,
                     "it_controller": item.it_controller, "asks": []}
@@ -666,6 +822,9 @@ class CastingMixin:
                 res["asking"] = self._child(path, 0)
                 self.decision = {"kind": "yesno", "player": item.controller}
                 return
+            elif isinstance(node, fx.IfKicked):
+                if item.kicked:
+                    queue.insert(0, self._child(path, 0))
             elif isinstance(node, fx.Discard):
                 for p in self.select_players(node.who, path):
                     if self._replace_discard(p, self.amount(node.count)):
@@ -726,9 +885,20 @@ class CastingMixin:
                             None)
                 if host is not None:
                     self._put_onto_battlefield(item.card, item.controller,
-                                               attached_to=host, x=item.x)
+                                               attached_to=host, x=item.x,
+                                               kicked=item.kicked)
                     return
-            self.graveyard[self.card_owner[item.card]].append(item.card)
+            self.spell_leaves_stack(item)
+
+    def spell_leaves_stack(self, item: StackItem) -> None:
+        """A spell that resolved, was countered or fizzled goes to its owner's
+        graveyard, or to exile if it was cast with flashback (702.34a)."""
+        owner = self.card_owner[item.card]
+        if item.alt == "flashback":
+            self.exile[owner].append(item.card)
+            self.log("flashback_exiled", player=owner, card=self.name_of(item.card))
+            return
+        self.graveyard[owner].append(item.card)
 
     def create_delayed(self, node: fx.Delayed, path: str) -> None:
         """Rule 603.7a: the resolving object creates a delayed triggered ability
@@ -866,12 +1036,15 @@ class CastingMixin:
         if eaten:
             self.move_permanents(eaten, "graveyard")
         self._put_onto_battlefield(item.card, item.controller,
-                                   counters=devour.count * len(eaten), x=item.x)
+                                   counters=devour.count * len(eaten), x=item.x,
+                                   kicked=item.kicked)
 
     def amount(self, value: Any) -> int:
         """A number of the resolving effect (``"X"``: the value chosen on casting)."""
         if value == "X":
             return max(self.res["item"].x, 0)  # type: ignore[index]
+        if isinstance(value, fx.KickedAmount):
+            return value.kicked if self.res["item"].kicked else value.normal  # type: ignore[index]
         if value == "that_much":
             return self.res["item"].amount  # type: ignore[index]
         return int(value)
@@ -914,7 +1087,7 @@ class CastingMixin:
                     return
                 self.stack.remove(s)
                 if s.kind == "spell":
-                    self.graveyard[self.card_owner[s.card]].append(s.card)
+                    self.spell_leaves_stack(s)
                 self.log("countered", card=self.name_of(s.card), id=sid,
                          **({"ability": True} if s.kind != "spell" else {}))
                 return
@@ -940,6 +1113,24 @@ def _mana_added(node: Any) -> list[str]:
     if isinstance(node, fx.Choose):
         return [o for mode in node.modes for o in _mana_added(mode)]
     return []
+
+
+def add_costs(a: ManaCost | None, b: ManaCost) -> ManaCost:
+    """Mana costs ``a`` and ``b`` together (601.2f: the total cost)."""
+    if a is None:
+        return b
+    return ManaCost(a.generic + b.generic, a.pips + b.pips, a.x + b.x)
+
+
+def merge_costs(a: fx.Cost | None, b: fx.Cost) -> fx.Cost:
+    """The parts of ``b`` other than its mana added to cost ``a`` (an additional or
+    alternative cost's life, discards and sacrifice; the compiler refuses two
+    sacrifices)."""
+    if a is None:
+        return dataclasses.replace(b, mana=None)
+    return dataclasses.replace(
+        a, pay_life=a.pay_life + b.pay_life, discard=a.discard + b.discard,
+        sacrifice=a.sacrifice if a.sacrifice is not None else b.sacrifice)
 
 
 def with_x(cost: ManaCost | None, x: int) -> ManaCost | None:

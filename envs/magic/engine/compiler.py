@@ -81,6 +81,7 @@ from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.cards import Printed, card_pool
 from labyrinth_gym.envs.magic.engine.resolve import unresolvable
 from labyrinth_gym.envs.magic.engine.text import abilities as _abilities  # noqa: F401
+from labyrinth_gym.envs.magic.engine.text import costs as _costs  # noqa: F401
 from labyrinth_gym.envs.magic.engine.text import flow as _flow  # noqa: F401
 from labyrinth_gym.envs.magic.engine.text import library as _library  # noqa: F401
 from labyrinth_gym.envs.magic.engine.text import permanents as _permanents  # noqa: F401

@@ -178,6 +178,11 @@ class DecisionsMixin:
                 continue
             if not (sorcery or d.instant_speed):
                 continue
+            if d.overload is not None:  # its mana cost or the alternative cost
+                probe = StackItem(sid=-1, kind="spell", controller=p, card=card)
+                if self.castable_as(probe, "") or self.castable_as(probe, "overload"):
+                    out.append(A.cast(i))
+                continue
             if not self._can_pay(p, self.changed_cost(p, card, d.cost), skip_card=card):
                 continue
             extra = d.spell.additional_cost if d.spell is not None else None
@@ -186,6 +191,13 @@ class DecisionsMixin:
             probe = StackItem(sid=-1, kind="spell", controller=p, card=card)
             if self._feasible(self.effect_of(probe), "", probe):
                 out.append(A.cast(i))
+        if self.graveyard[p]:
+            for g, card in enumerate(self.graveyard_slots(p)):
+                # flashback (702.34a): its timing, then the flashback cost
+                if (sorcery or defs[card_def[card]].instant_speed) and self.castable_as(
+                        StackItem(sid=-1, kind="spell", controller=p, card=card),
+                        "flashback"):
+                    out.append(A.graveyard(g))
         for pid, perm in self.battlefield.items():
             if perm.controller != p or perm.slot < 0:
                 continue
@@ -446,6 +458,8 @@ class DecisionsMixin:
                 self._pass()
             elif kind == "cast":
                 self._cast(p, self.hand_slots(p)[args[0]])
+            elif kind == "graveyard":
+                self._cast(p, self.graveyard_slots(p)[args[0]], "graveyard")
             elif kind == "activate":
                 pid = self.slots[args[0]]
                 if self.battlefield[pid].face_down:
@@ -525,6 +539,8 @@ class DecisionsMixin:
                      **self.face_down_marks(blocker))
             self.decision = {"kind": "block", "player": p,
                              **({"withdrawn": d["withdrawn"]} if "withdrawn" in d else {})}
+        elif dk == "yesno" and "announce" in d:  # overload? kicker? (601.2b)
+            self.announced(d["announce"], kind == "yes")
         elif dk == "yesno" and "pay" in d:  # counter unless its controller pays
             self.pay_tax(d["pay"], d["path"], kind == "yes")
         elif dk == "yesno" and "enter" in d:  # a land that asks for life as it enters

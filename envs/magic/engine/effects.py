@@ -826,10 +826,71 @@ class CostChange:
 
 
 @dataclass(frozen=True)
+class Flashback:
+    """Static of an instant or sorcery, rule 702.34a: "flashback [cost]": its owner may
+    cast it from their graveyard by paying ``cost`` (an alternative cost, 118.9: its
+    mana, and life, a discard or a sacrifice) rather than its mana cost; cast that way,
+    it is exiled instead of going anywhere else when it leaves the stack."""
+
+    cost: Cost
+
+
+@dataclass(frozen=True)
+class Kicker:
+    """Static, rule 702.33a: "kicker [cost]", an optional additional cost chosen as
+    the spell is cast; ``multi`` (multikicker, 702.33c): paid any number of times.
+    Its spell, and the permanent it becomes, was "kicked" (that many times)."""
+
+    cost: Cost
+    multi: bool = False
+
+
+@dataclass(frozen=True)
+class Overload:
+    """Static of an instant or sorcery, rule 702.96a: "overload [cost]": its caster
+    may pay ``cost`` rather than its mana cost; then its text has "each" for every
+    "target" (702.96b): ``effect`` is that text compiled."""
+
+    cost: ManaCost
+    effect: Any
+
+
+@dataclass(frozen=True)
+class IfKicked:
+    """"If this was kicked, <effect>" (rule 702.33d): ``effect`` happens only if the
+    spell was kicked (or the permanent's spell was, for its abilities); its targets are
+    chosen only then. As the whole effect of a triggered ability ("when this enters,
+    if it was kicked, ..."), it is an intervening "if" (603.4): the ability triggers
+    only if the permanent was kicked."""
+
+    effect: Any
+
+
+@dataclass(frozen=True)
+class KickedAmount:
+    """An amount that is ``normal``, or ``kicked`` if the spell was kicked ("this
+    deals 2 damage to any target. if this was kicked, it deals 4 damage instead")."""
+
+    normal: int
+    kicked: int
+
+
+@dataclass(frozen=True)
+class GainFlashback:
+    """"Each <quality> card in your graveyard gains flashback until end of turn. the
+    flashback cost is equal to its mana cost." (702.34a): until the turn ends, each
+    card of the controller's graveyard matching ``filter`` (now) may be cast from
+    there for its mana cost, and is exiled when it leaves the stack."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True)
 class EntersWithCounters:
     """Static, a replacement effect (rule 614.1c): this permanent enters with
     ``count`` ``counter`` counters on it. ``count`` ``"X"``: the X paid for the spell
-    it was (rule 107.3m; 0 when it enters another way)."""
+    it was (rule 107.3m; 0 when it enters another way); ``"kicked"``: one for each
+    time its spell was kicked (multikicker, 702.33c)."""
 
     count: Amount
     counter: str = "+1/+1"
@@ -993,6 +1054,21 @@ class CardDef:
         return ManaSource(frozenset(colours), sacrifice,
                           {c: n for c, n in hurt.items() if n}, life, units,
                           bool(colours & DYNAMIC_MANA))
+
+    @cached_property
+    def flashback(self) -> Flashback | None:
+        """Its :class:`Flashback` static (None: none)."""
+        return next((s for s in self.statics if isinstance(s, Flashback)), None)
+
+    @cached_property
+    def kicker(self) -> Kicker | None:
+        """Its :class:`Kicker` static (None: none)."""
+        return next((s for s in self.statics if isinstance(s, Kicker)), None)
+
+    @cached_property
+    def overload(self) -> Overload | None:
+        """Its :class:`Overload` static (None: none)."""
+        return next((s for s in self.statics if isinstance(s, Overload)), None)
 
     @cached_property
     def hand_abilities(self) -> tuple[int, ...]:

@@ -17,8 +17,10 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   triggered, static and mana abilities); *not*: copies of cards or spells (707).
 - 115-117 targets, special actions, priority: played.
 - 118 costs: mana, tap, life, sacrifice, discard, "unless [a player] pays" (118.12),
-  cost increases and reductions (601.2f); *not*: kicker, flashback, overload, convoke,
-  alternative costs.
+  cost increases and reductions (601.2f); additional costs (118.8: kicker and
+  multikicker, 702.33) and alternative costs (118.9: flashback, 702.34; overload,
+  702.96), see "Alternative and additional costs" below; *not*: convoke, other
+  alternative costs (evoke, dash, madness...).
 - 119-122 life, damage, drawing, counters: played (+1/+1, -1/-1, loyalty, poison);
   *partly*: other counter kinds.
 - 200-209 parts of a card: played; *not*: colour indicators, changeling, devoid.
@@ -26,7 +28,8 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   lands, sorceries, planeswalkers (those whose abilities compile); *not*: battles,
   Vehicles, Sagas, Kindred.
 - 400-408 zones: library, hand, battlefield, graveyard, stack, exile (and Mazerunner's
-  command zone); *not*: casting from a graveyard or exile.
+  command zone); casting from a graveyard with flashback; *not*: casting from exile,
+  other permissions to cast from a graveyard.
 - 500-514 turn structure: played (first-strike step, cleanup priority, 514.3a).
 - 601-608 casting, activating, triggers (603: the common events, delayed 603.7),
   statics, mana abilities, loyalty abilities, resolving: played; *not*: reflexive
@@ -38,8 +41,8 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   static type/ability changes, dependencies (613.8), damage redirection.
 - 700-702 keyword actions and abilities: those of :data:`~effects.KEYWORDS` and
   :mod:`~keywords`, ward, regenerate, search, scry, surveil, shuffle, reveal, mill,
-  manifest, manifest dread, devour; *not*: cascade, convoke, kicker, flashback,
-  banding, shadow and the rest (each refused by name).
+  manifest, manifest dread, devour, kicker, multikicker, flashback, overload; *not*:
+  cascade, convoke, banding, shadow and the rest (each refused by name).
 - 703-704 turn-based and state-based actions: played (704.5j the controller keeps a
   legend of its choice); *not*: 704.5m-n Auras and Equipment falling off through
   protection.
@@ -111,6 +114,31 @@ land, "loses all abilities", a new base power and toughness under counters and p
 new colours and creature types; they apply in the order they resolved); filters by colour, type, supertype, "attacking or
 blocking", and mana value / power / toughness compared; state-based actions (ten poison
 counters lose, 704.5c); the London mulligan.
+
+Alternative and additional costs (601.2b, 601.2f): a spell with overload (702.96)
+asks its caster, after "cast", whether to pay the overload cost rather than its mana
+cost (a ``yesno`` decision with ``"announce": "overload"``: "pay overload" / "pay mana
+cost"); overloaded, its text says "each" for every "target" (the compiler keeps that
+text as :class:`~effects.Overload`'s effect) and it targets nothing. A spell with
+kicker (702.33) then asks "pay kicker" / "no kicker" (``"announce": "kicker"``),
+again after each "pay kicker" for multikicker; the kicker's mana is added to the
+cost (then increases and reductions, 601.2f) and its other parts (life, a sacrifice,
+discards) are paid with the spell's additional cost. "If this was kicked" steps
+(:class:`~effects.IfKicked`; their targets are chosen only when kicked), amounts
+("it deals 4 damage instead", :class:`~effects.KickedAmount`), "enters with N
+counters if it was kicked / for each time it was kicked"; a permanent remembers how
+many times its spell was kicked (``Permanent.kicked``) and its "when this enters, if
+it was kicked" triggers trigger only then (an intervening if, 603.4). Flashback
+(702.34): a card with flashback in its owner's graveyard is cast with the "cast
+graveyard slot" action (:data:`~actions.GRAVEYARD`: the graveyard's cards with
+flashback, oldest first) at its normal timing, for its flashback cost (mana, life,
+discards, a sacrifice) instead of its mana cost, kicker still allowed; it is exiled
+instead of going anywhere else when it leaves the stack (resolved, countered, its
+targets gone; event ``flashback_exiled``). "Each instant and sorcery card in your
+graveyard gains flashback until end of turn; the flashback cost is equal to its mana
+cost" (:class:`~effects.GainFlashback`, event ``gains_flashback``) lasts until the
+cleanup step (514.2). The cast event names the alternative cost (``alt``) and the
+times kicked.
 
 Libraries and hands (:mod:`~library`): scry (701.22), surveil (701.25) and "look at
 the top N cards, then put them back in any order", one decision per card; "look at
@@ -240,6 +268,15 @@ a player could make, never a change to what is legal):
   target has a legal choice. Mana abilities that payment does not tap are activated
   while the player has priority, before casting (not in the middle of paying a cost,
   601.2g).
+- Casting questions (601.2b): overload is asked only when both the mana cost and the
+  overload cost can be paid (with every target the way needs); with one of them
+  payable, that one is used. Kicker is asked only when the spell can be paid with
+  one more kick (and its kicked targets exist); a seat that pays no mana (the
+  Arcane Labyrinth) never kicks nor overloads. A card with its own flashback that
+  also gained flashback ("equal to its mana cost") is cast for the cheaper of the
+  two (a printed cost with more than mana counts as dearer). A card that gained
+  flashback keeps it until the cleanup step even if it left the graveyard and came
+  back the same turn (400.7 would make it a new object: rare, not tracked).
 - A player whose only legal action is "pass" (or "done", or who has nothing to declare)
   passes automatically; that changes no outcome and keeps random games fast
   (``auto_pass``; :meth:`MagicGame.empty` turns it off for step-by-step tests).
@@ -618,6 +655,8 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         #: Replacement and prevention effects that last until end of turn (rules
         #: 614-615; see :meth:`~objects.ObjectsMixin.add_prevention`).
         self.replacements: list[list[Any]] = []
+        #: Cards that gained flashback until end of turn (702.34a), by card id.
+        self.flashback_grants: list[int] = []
         self.decision: dict[str, Any] | None = None
         self.casting: StackItem | None = None
         self.closed: list[str] = []
@@ -756,8 +795,19 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         if self.decision is not None and self.decision["kind"] in LIBRARY_DECISIONS:
             # only the deciding player is shown action names: it looks at the cards
             return self.library_action_name(action)
+        if kind in ("yes", "no") and self.decision is not None and \
+                "announce" in self.decision:
+            what = self.decision["announce"]
+            return {("yes", "kicker"): "pay kicker", ("no", "kicker"): "no kicker",
+                    ("yes", "overload"): "pay overload",
+                    ("no", "overload"): "pay mana cost"}[kind, what]
         if kind in ("pass", "done", "yes", "no", "keep", "mulligan"):
             return kind
+        if kind == "graveyard":
+            slots = self.graveyard_slots(p)
+            i = args[0]
+            name = self.name_of(slots[i]) if i < len(slots) else "?"
+            return f"cast graveyard {i} ({name}) with flashback"
         if kind in ("cast", "hand", "hand_ability"):
             i = args[0]
             slots = self.hand_slots(p)
@@ -957,6 +1007,7 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         new.legend_kept = self.legend_kept[:]
         new.combat_hits = copy.deepcopy(self.combat_hits)
         new.replacements = [r[:] for r in self.replacements]
+        new.flashback_grants = self.flashback_grants[:]
         new.decision = copy.deepcopy(self.decision)
         new.casting = self.casting.copy() if self.casting else None
         new.closed = self.closed[:]
@@ -1064,6 +1115,7 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
             "decision": self.decision,
             "legend_kept": self.legend_kept, "combat_hits": self.combat_hits,
             "replacements": self.replacements,
+            "flashback_grants": self.flashback_grants,
             "casting": _item_dict(self.casting) if self.casting else None,
             "closed": self.closed, "res": res, "mull": self.mull,
             "public_hand": self.public_hand, "known_bottom": self.known_bottom,
@@ -1104,6 +1156,7 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         game.combat_hits = data.get("combat_hits")
         game.poison = data.get("poison", [0] * game.num_players)
         game.replacements = data.get("replacements", [])
+        game.flashback_grants = data.get("flashback_grants", [])
         game.delayed = data.get("delayed", [])
         game.pool = data.get("pool", [[] for _ in range(game.num_players)])
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}

@@ -284,13 +284,13 @@ class ObjectsMixin:
     def _put_onto_battlefield(self, card: int, controller: int, *, triggers: bool = True,
                               attached_to: int | None = None, face_down: bool = False,
                               counters: int = 0, tapped: bool = False,
-                              paid_life: bool = False, x: int = 0) -> int:
+                              paid_life: bool = False, x: int = 0, kicked: int = 0) -> int:
         """Put ``card`` onto the battlefield (face down: manifested), with ``counters``
         +1/+1 counters (devour) and those its :class:`~effects.EntersWithCounters`
         say (``x``: the X paid for the spell it was), ``tapped`` if an effect puts it
         there tapped; ``paid_life``: its controller paid the life of its "you may pay N
-        life. If you don't, it enters tapped" (:meth:`_enters_tapped`); its object
-        id."""
+        life. If you don't, it enters tapped" (:meth:`_enters_tapped`); ``kicked``:
+        the times its spell was kicked (702.33d); its object id."""
         pid = self.next_id
         self.next_id += 1
         slot = self._free_slot()
@@ -298,7 +298,7 @@ class ObjectsMixin:
             self.slots[slot] = pid
         d = FACE_DOWN if face_down else self.cdef(card)
         perm = Permanent(pid, card, controller, slot, attached_to=attached_to,
-                         face_down=face_down,
+                         face_down=face_down, kicked=kicked,
                          base=controller if controller != self.card_owner[card] else -1)
         perm.tapped = tapped or (bool(d.statics)
                                  and self._enters_tapped(d, controller, paid_life))
@@ -308,7 +308,10 @@ class ObjectsMixin:
             perm.counters["loyalty"] = d.loyalty or 0
         for static in d.statics:
             if isinstance(static, fx.EntersWithCounters):  # rule 614.1c
-                n = max(x, 0) if static.count == "X" else int(static.count)
+                count = static.count
+                n = max(x, 0) if count == "X" else kicked if count == "kicked" else (
+                    count.kicked if kicked else count.normal) if isinstance(
+                    count, fx.KickedAmount) else int(count)
                 if n:
                     perm.counters[static.counter] = perm.counters.get(static.counter,
                                                                       0) + n
@@ -735,13 +738,17 @@ class ObjectsMixin:
 
     def _trigger(self, pid: int, index: int, **extra: Any) -> None:
         perm = self.battlefield[pid]
+        if not perm.kicked and isinstance(self.pdef(pid).triggered[index].effect,
+                                          fx.IfKicked):
+            return  # "if it was kicked": an intervening if (603.4)
         it = extra.get("it")
         self.pending_triggers.append({
             "controller": perm.controller, "card": perm.card, "source": pid,
             "index": index, "it": it, "defending": extra.get("defending"),
             "it_controller": self._controller_of(it),
             "amount": extra.get("amount", 0), "cause": extra.get("cause"),
-            "keywords": sorted(self.keywords(pid))})
+            "keywords": sorted(self.keywords(pid)),
+            **({"kicked": perm.kicked} if perm.kicked else {})})
 
     def _controller_of(self, code: int | None) -> int | None:
         """The controller of the object ``code`` names now (None if none)."""
@@ -994,7 +1001,8 @@ class ObjectsMixin:
                          source=chosen["source"], index=chosen["index"], it=chosen["it"],
                          it_controller=chosen["it_controller"],
                          defending=chosen["defending"], keywords=chosen["keywords"],
-                         amount=chosen.get("amount", 0), cause=chosen.get("cause"))
+                         amount=chosen.get("amount", 0), cause=chosen.get("cause"),
+                         kicked=chosen.get("kicked", 0))
         if not self._feasible(self.effect_of(item), "", item):
             self.log("trigger_removed", card=self.name_of(item.card), reason="no target")
             return

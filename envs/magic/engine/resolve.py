@@ -42,7 +42,8 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.Pump, fx.AddCounters, fx.Draw, fx.Mill, fx.GainLife, fx.LoseLife,
                 fx.CreateToken, fx.CounterSpell, fx.Attach, fx.Manifest, fx.Shuffle,
                 fx.RevealHand, fx.GainControl, fx.Becomes, fx.Regenerate,
-                fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed)
+                fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed,
+                fx.GainFlashback)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana)
@@ -52,7 +53,8 @@ SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponen
                             "that_player", "that_object", "damaged_this_way"})
 SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRestriction,
                      fx.Devour, fx.ControlAttached, fx.CantBeCountered,
-                     fx.PreventDamage, fx.EntersWithCounters, fx.CostChange)
+                     fx.PreventDamage, fx.EntersWithCounters, fx.CostChange,
+                     fx.Flashback, fx.Kicker, fx.Overload)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1"})
 SELECTOR_FIELDS = ("to", "what", "who")
 MAX_MODES = 8
@@ -201,6 +203,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     def amount(value: Any) -> None:
         if value is None:  # PreventDamage: all of it
             return
+        if isinstance(value, fx.KickedAmount) and card.kicker is not None:
+            return
         if not isinstance(value, int) and not (value == "X" and x_spell) and not (
                 value == "that_much" and that_much[0]):
             note(f"amount {value}")
@@ -218,6 +222,16 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             return
         if isinstance(node, fx.MayDo):
             effect(node.effect)
+            return
+        if isinstance(node, fx.IfKicked):
+            if card.kicker is None:
+                note("IfKicked without kicker")
+            effect(node.effect)
+            return
+        if isinstance(node, fx.GainFlashback):
+            card_filter(node.filter)
+            if not node.filter.types or not node.filter.types <= {"Instant", "Sorcery"}:
+                note("GainFlashback of a card that is not an instant or sorcery")
             return
         if isinstance(node, fx.Delayed):
             if node.when not in fx.DELAYED_WHEN:
@@ -360,8 +374,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(static, fx.EntersWithCounters):
             if static.counter not in SUPPORTED_COUNTERS:
                 note(f"EntersWithCounters({static.counter})")
-            if not isinstance(static.count, int) and not (static.count == "X"
-                                                          and x_cost):
+            if not isinstance(static.count, int) and not (
+                    static.count == "X" and x_cost) and not (
+                    static.count == "kicked" and card.kicker is not None) and not (
+                    isinstance(static.count, fx.KickedAmount)
+                    and card.kicker is not None):
                 note(f"EntersWithCounters amount {static.count}")
         if isinstance(static, fx.Devour):
             filt(static.filter)
@@ -379,6 +396,24 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                  "enchanted creature")
         if isinstance(static, fx.CantBeCountered) and card.is_land:
             note("CantBeCountered on a land")
+        if isinstance(static, (fx.Flashback, fx.Kicker)):
+            paid = static.cost
+            cost_of(paid)
+            if paid.tap or paid.sacrifice_self or paid.discard_self or paid.loyalty \
+                    is not None or (paid.mana is not None and paid.mana.x):
+                note(f"{type(static).__name__} cost with {{T}}, X or this")
+            extra = card.spell.additional_cost if card.spell is not None else None
+            if paid.sacrifice is not None and extra is not None and \
+                    extra.sacrifice is not None:
+                note("two sacrifices as costs")
+            if isinstance(static, fx.Kicker) and static.multi and \
+                    paid != fx.Cost(mana=paid.mana):
+                note("multikicker with a cost other than mana")
+        if isinstance(static, (fx.Flashback, fx.Overload)) and card.spell is None:
+            note(f"{type(static).__name__} on a permanent")
+        if isinstance(static, fx.Overload):
+            mana_cost(static.cost)
+            effect(static.effect)
     if sum(isinstance(s, fx.Devour) for s in card.statics) > 1:
         note("more than one Devour")
     return bad
@@ -403,6 +438,9 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for pid in game.select(node.what, path):
             if pid in game.battlefield:
                 game.battlefield[pid].tapped = node.tap
+    elif isinstance(node, fx.GainFlashback):
+        item = game.res["item"]  # type: ignore[index]
+        game.grant_flashback(item.controller, node.filter, item.card)
     elif isinstance(node, fx.Pump):
         for pid in game.select(node.what, path):
             if pid in game.battlefield:

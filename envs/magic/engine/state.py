@@ -49,6 +49,8 @@ class Permanent:
         shape: Index in the game's definition table of its characteristics while a
             :class:`~effects.Becomes` applies this turn (-1: its card's, or
             :data:`~effects.FACE_DOWN`).
+        kicked: How many times the spell it was was kicked (rule 702.33d-e; 0: not
+            kicked, or it did not enter from a resolving spell).
         base: The player under whose control it entered when that is not its owner
             (110.2: an Arcane Labyrinth's cards; -1: its owner). Control effects
             apply over this.
@@ -71,6 +73,7 @@ class Permanent:
     control: list[list[int]] = field(default_factory=list)
     base: int = -1
     shape: int = -1
+    kicked: int = 0
 
     def copy(self) -> Permanent:
         return dataclasses.replace(self, counters=dict(self.counters),
@@ -108,6 +111,12 @@ class StackItem:
         origin, path: For a delayed triggered ability (rule 603.7, kind
             ``"triggered"``): the kind of the spell or ability that created it and
             the path of its :class:`~effects.Delayed` node there (empty otherwise).
+        alt: The alternative cost it is cast for (118.9): ``"flashback"`` (cast from
+            a graveyard, 702.34a) or ``"overload"`` (702.96a); ``""``: none.
+        kicked: Times its kicker cost was paid (702.33); for an ability, times the
+            spell its source permanent was was kicked.
+        announce: Casting choices still to announce (601.2b): ``"alt"`` (an
+            alternative cost), ``"kicker"``.
     """
 
     sid: int
@@ -129,12 +138,16 @@ class StackItem:
     cause: int | None = None
     origin: str = ""
     path: str = ""
+    alt: str = ""
+    kicked: int = 0
+    announce: list[str] = field(default_factory=list)
 
     def copy(self) -> StackItem:
         return dataclasses.replace(
             self, targets={k: list(v) for k, v in self.targets.items()},
             modes={k: list(v) for k, v in self.modes.items()}, keywords=list(self.keywords),
-            sacrificed=list(self.sacrificed), discarded=list(self.discarded))
+            sacrificed=list(self.sacrificed), discarded=list(self.discarded),
+            announce=list(self.announce))
 
 
 # ------------------------------------------------------------------ codec

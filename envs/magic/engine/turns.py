@@ -269,6 +269,7 @@ class TurnsMixin:
             # rule 514.2: "until end of turn" and "this turn" effects end with the
             # damage (regeneration shields, prevention, "exile it instead")
             self.replacements.clear()
+            self.flashback_grants.clear()
             # 514.3a: no player gets priority unless a state-based action is performed
             # or an ability triggers now; then they do, and another cleanup follows
             if self._state_based() or self.pending_triggers:
@@ -477,7 +478,10 @@ class TurnsMixin:
         self.closed = []
         self.decision = None
         if item.kind == "spell":
-            self.hand[item.controller].append(item.card)
+            if item.alt == "flashback":
+                self.graveyard[item.controller].append(item.card)
+            else:
+                self.hand[item.controller].append(item.card)
         elif item.kind == "triggered":
             self.log("trigger_removed", card=self.name_of(item.card), reason="no target")
 

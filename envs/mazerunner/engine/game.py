@@ -186,7 +186,7 @@ class CommanderGame(MagicGame):
         extra = self.item_tax.get(str(item.sid), 0)
         if not extra:
             return super()._spell_cost(item)
-        base = self.cdef(item.card).cost or ManaCost()
+        base = self._base_cost(item) or ManaCost()
         return self.changed_cost(item.controller, item.card, ManaCost(
             generic=base.generic + extra, pips=base.pips, x=base.x))
 
@@ -228,7 +228,8 @@ class CommanderGame(MagicGame):
         self.casts[str(card)] = self.casts.get(str(card), 0) + 1
         self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p, card=card,
                                  keywords=sorted(dd.keywords),
-                                 x=-1 if dd.cost is not None and dd.cost.x else 0)
+                                 x=-1 if dd.cost is not None and dd.cost.x else 0,
+                                 announce=self.announcements(dd))
         self.item_tax[str(self.casting.sid)] = tax
         self.closed = []
         self.log("cast_from_command", player=p, card=dd.name, tax=tax)

@@ -1,0 +1,187 @@
+"""The compiler's templates for alternative and additional costs (a template family
+of :mod:`~labyrinth_gym.envs.magic.engine.compiler`, registered when it is imported).
+
+Read here (the engine side is :mod:`~casting`):
+
+- ``flashback <cost>`` / ``flashback—<cost>`` (an instant or sorcery) ->
+  :class:`~effects.Flashback` (rule 702.34a); the cost is a :func:`~compiler.cost`
+  (mana, life, discards, a sacrifice);
+- ``kicker <cost>`` / ``kicker—<cost>`` and ``multikicker <cost>`` ->
+  :class:`~effects.Kicker` (702.33a, 702.33c);
+- ``if this was kicked, <effect>`` (a spell) and, in a triggered ability, ``if it
+  was kicked, <effect>`` -> :class:`~effects.IfKicked` (702.33d; as the whole effect
+  of a triggered ability, an intervening "if", 603.4); ``this deals N damage to
+  <what>. if this was kicked, it deals M damage instead.`` -> a
+  :class:`~effects.KickedAmount`; ``this enters with a <kind> counter on it for
+  each time it was kicked.`` -> :class:`~effects.EntersWithCounters` of
+  ``"kicked"``, and ``if this was kicked, it enters with N <kind> counters on it.``
+  -> one of a :class:`~effects.KickedAmount` (0 or N);
+- ``overload <cost>`` (an instant or sorcery) -> :class:`~effects.Overload`, whose
+  effect is the card's text with "each" for every "target" (702.96b);
+- ``each instant and sorcery card in your graveyard gains flashback until end of
+  turn. the flashback cost is equal to its mana cost.`` ->
+  :class:`~effects.GainFlashback`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import Printed
+from labyrinth_gym.envs.magic.engine.mana import parse_cost
+from labyrinth_gym.envs.magic.engine.text.core import (
+    LINE_TEMPLATES,
+    SENTENCE_GROUPS,
+    Draft,
+    check_refs,
+    effect,
+    effect_template,
+    line_template,
+    nodes,
+    read_sentence,
+)
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    NUM,
+    Unsupported,
+    cost,
+    logical_lines,
+    normalise,
+    number,
+)
+from labyrinth_gym.envs.magic.engine.text.triggers import strip_ability_word
+
+
+def _keyword_cost(line: str, keyword: str) -> fx.Cost | None:
+    """The cost of ``<keyword> <cost>`` / ``<keyword>—<cost>`` (None if not that
+    shape or not a cost that can be paid as one for a spell: no {T}, nothing of
+    "this")."""
+    m = re.fullmatch(rf"{keyword}(?: |—)(.+?)\.?", line)
+    if not m:
+        return None
+    paid = cost(m.group(1))
+    if paid is None or paid.tap or paid.sacrifice_self or paid.discard_self or (
+            paid.mana is not None and paid.mana.x):
+        return None
+    return paid
+
+
+def _spell(printed: Printed) -> bool:
+    return printed.is_type("Instant") or printed.is_type("Sorcery")
+
+
+@line_template
+def _flashback(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.34a: cast from the graveyard for this cost; exiled as it leaves the stack.
+    paid = _keyword_cost(line, "flashback")
+    if paid is None or not _spell(printed) or any(
+            isinstance(s, fx.Flashback) for s in draft.statics):
+        return False
+    draft.statics.append(fx.Flashback(paid))
+    return True
+
+
+@line_template
+def _kicker(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.33a (kicker), 702.33c (multikicker): an optional additional cost.
+    multi = line.startswith("multikicker")
+    paid = _keyword_cost(line, "multikicker" if multi else "kicker")
+    if paid is None or any(isinstance(s, fx.Kicker) for s in draft.statics):
+        return False
+    draft.statics.append(fx.Kicker(paid, multi))
+    return True
+
+
+@line_template
+def _overload(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.96: an alternative cost; the text then says "each" for "target".
+    m = re.fullmatch(r"overload ((?:\{[^}]+\})+)\.?", line)
+    if not m or not _spell(printed) or any(
+            isinstance(s, fx.Overload) for s in draft.statics):
+        return False
+    try:
+        mana = parse_cost(m.group(1).upper())
+    except ValueError:
+        return False
+    body = _spell_text(printed, line)
+    if not body or "target" not in body:
+        return False
+    overloaded = effect(re.sub(r"\btarget\b", "each", body))
+    if any(isinstance(n, fx.Target) for n in nodes(overloaded)):
+        raise Unsupported(line)  # a target left after the change: not read
+    check_refs(overloaded, x_defined=printed.cost is not None and printed.cost.x > 0,
+               spell=True)
+    draft.statics.append(fx.Overload(mana, overloaded))
+    return True
+
+
+def _spell_text(printed: Printed, skip: str) -> str:
+    """The lines of a spell's text no line template reads (its effect), but ``skip``."""
+    scratch = Draft(set(), [], [], [])
+    body = []
+    for line in map(strip_ability_word, logical_lines(normalise(printed))):
+        if line == skip:
+            continue
+        if any(t(line, printed, scratch) for t in LINE_TEMPLATES if t is not _overload):
+            continue
+        body.append(line)
+    return " ".join(body)
+
+
+@effect_template
+def _if_kicked(s: str) -> fx.Effect | None:
+    # Rule 702.33d: "if this was kicked" (a spell), "if it was kicked" (a trigger of
+    # the permanent).
+    m = re.fullmatch(r"if (?:this|it) was kicked, (.+)", s)
+    if not m:
+        return None
+    inner = read_sentence(m.group(1))
+    if inner is None or isinstance(inner, fx.IfKicked):
+        return None
+    return fx.IfKicked(inner)
+
+
+SENTENCE_GROUPS.append((r"this deals \d+ damage to .+\.",
+                        r"if this was kicked, it deals \d+ damage instead\."))
+SENTENCE_GROUPS.append((r"each instant and sorcery card in your graveyard gains "
+                        r"flashback until end of turn\.",
+                        r"the flashback cost is equal to its mana cost\."))
+
+
+@effect_template
+def _kicked_damage(s: str) -> fx.Effect | None:
+    m = re.fullmatch(r"(this deals (\d+) damage to .+)\. if this was kicked, it deals "
+                     r"(\d+) damage instead", s)
+    if not m:
+        return None
+    base = read_sentence(m.group(1))
+    if not isinstance(base, fx.DealDamage) or base.amount != int(m.group(2)):
+        return None
+    return fx.DealDamage(fx.KickedAmount(int(m.group(2)), int(m.group(3))), base.to)
+
+
+@effect_template
+def _gain_flashback(s: str) -> fx.Effect | None:
+    if s == ("each instant and sorcery card in your graveyard gains flashback until "
+             "end of turn. the flashback cost is equal to its mana cost"):
+        return fx.GainFlashback(fx.Filter(types=frozenset({"Instant", "Sorcery"})))
+    return None
+
+
+@line_template
+def _enters_kicked(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.33c-d, 614.1c: "this enters with a <kind> counter on it for each time
+    # it was kicked" (multikicker); "if this was kicked, it enters with N <kind>
+    # counters on it" (kicker).
+    if not printed.is_permanent:
+        return False
+    if m := re.fullmatch(r"this enters with an? ([+\-\d/a-z]+) counter on it for each "
+                         r"time it was kicked\.", line):
+        draft.statics.append(fx.EntersWithCounters("kicked", m.group(1)))
+        return True
+    m = re.fullmatch(rf"if this was kicked, it enters with {NUM} ([+\-\d/a-z]+) "
+                     r"counters? on it\.", line)
+    if not m or not isinstance(count := number(m.group(1)), int):
+        return False
+    draft.statics.append(fx.EntersWithCounters(fx.KickedAmount(0, count), m.group(2)))
+    return True
