@@ -31,7 +31,7 @@ def test_normalise_reads_the_name_and_drops_reminder_text():
 
 
 def test_cards_the_engine_does_not_play():
-    assert reason("Bitterblossom") == "kindred card type"
+    assert reason("Occupation of Kulrath") == "battle card type"
     # a planeswalker is read line by line like any permanent (its loyalty abilities
     # are templates): Jace Beleren stops at its ultimate
     assert reason("Jace Beleren") == "target player mills twenty cards."

@@ -351,6 +351,8 @@ class CastingMixin:
                 continue
             if change.noncreature and d.is_creature:
                 continue
+            if change.subtypes and not change.subtypes & set(d.subtypes):
+                continue
             if change.amount > 0:
                 more += change.amount
             else:

@@ -72,6 +72,7 @@ line stays unsupported.
 
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -80,33 +81,30 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.cards import Printed, card_pool
 from labyrinth_gym.envs.magic.engine.resolve import unresolvable
-from labyrinth_gym.envs.magic.engine.text import abilities as _abilities  # noqa: F401
-from labyrinth_gym.envs.magic.engine.text import costs as _costs  # noqa: F401
-from labyrinth_gym.envs.magic.engine.text import flow as _flow  # noqa: F401
-from labyrinth_gym.envs.magic.engine.text import library as _library  # noqa: F401
-from labyrinth_gym.envs.magic.engine.text import permanents as _permanents  # noqa: F401
-from labyrinth_gym.envs.magic.engine.text import players as _players  # noqa: F401
-
-# The template families, in the order their templates are tried (each module
-# registers its templates on import, so this order is the routing order).
-from labyrinth_gym.envs.magic.engine.text import removal as _removal  # noqa: F401
-from labyrinth_gym.envs.magic.engine.text import statics as _statics  # noqa: F401
-from labyrinth_gym.envs.magic.engine.text import triggers as _triggers  # noqa: F401
-from labyrinth_gym.envs.magic.engine.text.abilities import basic_land_mana
 from labyrinth_gym.envs.magic.engine.text.core import (
     LINE_TEMPLATES,
     Draft,
+    basic_land_mana,
     check_refs,
     effect,
     nodes,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     Unsupported,
+    creature_subtypes,
     logical_lines,
     normalise,
     object_filter,
+    strip_ability_word,
 )
-from labyrinth_gym.envs.magic.engine.text.triggers import strip_ability_word
+
+FAMILIES = ("removal", "permanents", "players", "flow", "library",
+            "statics", "triggers", "abilities", "costs")
+"""The template families of :mod:`.text`, in the order their templates are tried: each
+module registers its templates when imported, so this order is the routing order (a
+family imports only :mod:`.text.phrases` and :mod:`.text.core`, never another family)."""
+for _family in FAMILIES:
+    importlib.import_module(f"labyrinth_gym.envs.magic.engine.text.{_family}")
 
 __all__ = ["CompiledPool", "Unsupported", "compile_card", "compile_pool", "compiled_pool",
            "effect", "normalise", "object_filter"]
@@ -114,7 +112,7 @@ __all__ = ["CompiledPool", "Unsupported", "compile_card", "compile_pool", "compi
 SUPPORTED_LAYOUTS = frozenset({"normal"})
 
 
-SUPPORTED_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Instant", "Land",
+SUPPORTED_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Instant", "Kindred", "Land",
                              "Planeswalker", "Sorcery"})
 
 
@@ -125,6 +123,12 @@ def _stat(value: str | None, what: str) -> int | None:
     if not re.fullmatch(r"-?\d+", value):
         raise Unsupported(f"{what} {value} is not a number")
     return int(value)
+
+
+def _every_creature_type(subtypes: tuple[str, ...]) -> tuple[str, ...]:
+    """A changeling's subtypes: its printed ones, then every creature type (702.73a;
+    the creature types are those of the card pool, rule 205.3m's list)."""
+    return tuple(dict.fromkeys(subtypes + tuple(sorted(creature_subtypes().values()))))
 
 
 def compile_card(printed: Printed) -> fx.CardDef:
@@ -162,9 +166,10 @@ def compile_card(printed: Printed) -> fx.CardDef:
     return fx.CardDef(
         name=printed.name,
         cost=printed.cost,
-        colours=printed.colours,
+        colours=() if "devoid" in draft.defining else printed.colours,
         types=printed.types,
-        subtypes=printed.subtypes,
+        subtypes=_every_creature_type(printed.subtypes) if "changeling" in draft.defining
+        else printed.subtypes,
         supertypes=printed.supertypes,
         power=_stat(printed.power, "power"),
         toughness=_stat(printed.toughness, "toughness"),

@@ -814,7 +814,8 @@ def automatic_mana_ability(ability: ActivatedAbility) -> bool:
 @dataclass(frozen=True)
 class CostChange:
     """Static, rule 601.2f: spells of ``types`` (any of them; every spell when empty;
-    ``noncreature``: spells that are not creatures) cast by ``whose`` (``"you"``,
+    ``noncreature``: spells that are not creatures) and of ``subtypes`` (any of them,
+    when given: "Goblin spells", "Dragon spells") cast by ``whose`` (``"you"``,
     ``"opponents"``, ``"any"``, said from this permanent's controller) cost
     ``amount`` more generic mana (negative: less; a reduction takes only generic
     mana, never below zero)."""
@@ -823,6 +824,7 @@ class CostChange:
     types: frozenset[str] = frozenset()
     noncreature: bool = False
     whose: str = "any"
+    subtypes: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

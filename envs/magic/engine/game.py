@@ -23,10 +23,11 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   alternative costs (evoke, dash, madness...).
 - 119-122 life, damage, drawing, counters: played (+1/+1, -1/-1, loyalty, poison);
   *partly*: other counter kinds.
-- 200-209 parts of a card: played; *not*: colour indicators, changeling, devoid.
+- 200-209 parts of a card: played (devoid 702.114 and changeling 702.73 as the
+  characteristic-defining abilities they are); *not*: colour indicators.
 - 300-315 card types: artifacts, creatures, enchantments (Auras, Equipment), instants,
-  lands, sorceries, planeswalkers (those whose abilities compile); *not*: battles,
-  Vehicles, Sagas, Kindred.
+  lands, sorceries, planeswalkers (those whose abilities compile), Kindred (308);
+  *not*: battles, Vehicles, Sagas.
 - 400-408 zones: library, hand, battlefield, graveyard, stack, exile (and Mazerunner's
   command zone); casting from a graveyard with flashback; *not*: casting from exile,
   other permissions to cast from a graveyard.

@@ -81,7 +81,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.EntersTapped: frozenset({"unless_control", "at_least", "at_most", "pay_life",
                                 "unless_opponents", "unless_life_at_most"}),
     fx.EntersWithCounters: frozenset({"count", "counter"}),
-    fx.CostChange: frozenset({"amount", "types", "noncreature", "whose"}),
+    fx.CostChange: frozenset({"amount", "types", "noncreature", "whose", "subtypes"}),
 }
 """Fields the engine reads, per vocabulary class. A field added to the vocabulary
 later is reported by :func:`unresolvable` whenever a card sets it to a non-default
@@ -289,7 +289,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     if card.cost is not None:
         # X in a spell's or a permanent's cost: announced as it is cast (601.2b)
         mana_cost(card.cost, allow_x=True)
-    unknown_types = set(card.types) - {"Artifact", "Creature", "Enchantment", "Instant",
+    unknown_types = set(card.types) - {"Artifact", "Creature", "Enchantment", "Instant", "Kindred",
                                        "Land", "Planeswalker", "Sorcery"}
     for t in sorted(unknown_types):
         note(f"type {t}")

@@ -24,8 +24,6 @@ from labyrinth_gym.envs.magic.engine.text.phrases import Unsupported, cost
 _TIMINGS = {" activate only as a sorcery.": (True, False),
             " activate only once each turn.": (False, True),
             " activate only as a sorcery and only once each turn.": (True, True)}
-
-
 """Activation restrictions (rule 602.5): (sorcery speed, once each turn)."""
 
 
@@ -107,12 +105,3 @@ def _additional_cost(line: str, printed: Printed, draft: Draft) -> bool:
         return False
     draft.additional_cost = paid
     return True
-
-
-def basic_land_mana(printed: Printed, draft: Draft) -> None:
-    """Rule 305.6: a basic land type gives its mana ability (its text is reminder)."""
-    for subtype, colour in (("Plains", "W"), ("Island", "U"), ("Swamp", "B"),
-                            ("Mountain", "R"), ("Forest", "G")):
-        if subtype in printed.subtypes:
-            draft.activated.append(fx.ActivatedAbility(
-                fx.Cost(tap=True), fx.AddMana((colour,)), is_mana=True))

@@ -71,16 +71,12 @@ def _steps(effect: fx.Effect) -> list[fx.Effect]:
 
 MODAL_HEADERS = {"choose one —": (1, 1), "choose one or both —": (1, 2),
                  "choose two —": (2, 2), "choose one or more —": (1, 0)}
-
-
 """Modal headers -> (min, max) modes; max 0 means every mode may be chosen."""
 
 
 SENTENCE_GROUPS: list[tuple[str, ...]] = [
     (r".* becomes an? \d+/\d+ .*creature.*\.", r"it's still a land\."),
 ]
-
-
 """Runs of consecutive sentences one template reads as a whole (regexes, one per
 sentence, final period included): "target opponent reveals their hand. you choose a
 nonland card from it. that player discards that card." They are joined into one
@@ -274,6 +270,9 @@ class Draft:
     spell: fx.SpellAbility | None = None
     enchant: fx.Filter | None = None
     additional_cost: fx.Cost | None = None
+    #: Characteristic-defining keyword abilities read (``devoid``, ``changeling``):
+    #: they change the card's own characteristics in every zone (604.3).
+    defining: set[str] = dataclasses.field(default_factory=set)
 
 
 LineTemplate = Callable[[str, Printed, Draft], bool]
@@ -299,3 +298,12 @@ def is_mana_ability(effect: fx.Effect) -> bool:
 
 def is_permanent_card(printed: Printed) -> bool:
     return printed.is_permanent
+
+
+def basic_land_mana(printed: Printed, draft: Draft) -> None:
+    """Rule 305.6: a basic land type gives its mana ability (its text is reminder)."""
+    for subtype, colour in (("Plains", "W"), ("Island", "U"), ("Swamp", "B"),
+                            ("Mountain", "R"), ("Forest", "G")):
+        if subtype in printed.subtypes:
+            draft.activated.append(fx.ActivatedAbility(
+                fx.Cost(tap=True), fx.AddMana((colour,)), is_mana=True))

@@ -48,8 +48,8 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     logical_lines,
     normalise,
     number,
+    strip_ability_word,
 )
-from labyrinth_gym.envs.magic.engine.text.triggers import strip_ability_word
 
 
 def _keyword_cost(line: str, keyword: str) -> fx.Cost | None:

@@ -70,11 +70,29 @@ def logical_lines(lines: list[str]) -> list[str]:
     return out
 
 
+ABILITY_WORDS = frozenset({
+    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration",
+    "channel", "chroma", "cohort", "constellation", "converge", "corrupted", "coven",
+    "delirium", "descend 4", "descend 8", "domain", "eerie", "eminence", "enrage",
+    "fateful hour", "fathomless descent", "ferocious", "flurry", "formidable",
+    "grandeur", "hellbent", "heroic", "imprint", "inspired", "join forces", "kinship",
+    "landfall", "lieutenant", "magecraft", "metalcraft", "morbid", "pack tactics",
+    "paradox", "parley", "radiance", "raid", "rally", "revolt", "spell mastery",
+    "strive", "survival", "sweep", "tempting offer", "threshold", "undergrowth",
+    "valiant", "void", "will of the council", "council's dilemma", "secret council",
+})
+"""Rule 207.2c: ability words have no rules meaning; the text after one is read as is."""
+
+
+def strip_ability_word(line: str) -> str:
+    """``landfall — whenever ...`` -> ``whenever ...``."""
+    head, sep, rest = line.partition(" — ")
+    return rest if sep and head in ABILITY_WORDS else line
+
+
 # ----------------------------------------------------------------- filters
 TYPE_NOUNS = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment",
               "land": "Land", "planeswalker": "Planeswalker", "permanent": None}
-
-
 """Card-type nouns of a filter phrase; ``permanent`` names no type (any permanent)."""
 
 
@@ -91,8 +109,6 @@ _CONTROLLERS = ((" you control", "you"), (" you don't control", "opponent"),
 
 
 COMPARED = re.compile(r" with (mana value|power|toughness) (\d+) or (less|greater)$")
-
-
 """A filter's trailing comparison: "with mana value 3 or less", "with power 4 or
 greater"."""
 
@@ -266,8 +282,6 @@ TARGET_PHRASES: dict[str, fx.Target] = {
     "target player or planeswalker": fx.Target(
         "any", fx.Filter(types=frozenset({"Planeswalker"}))),
 }
-
-
 """Targets that are not permanents (those are read by :func:`target_phrase`)."""
 
 
@@ -289,8 +303,6 @@ REF_PHRASES: dict[str, fx.Ref] = {
 
 PLAYER_PHRASES = ("you", "target player", "target opponent", "each player",
                   "each opponent", "its controller", "defending player", "that player")
-
-
 """The selectors a player-effect (draw, discard, mill, life) may name."""
 
 
@@ -395,8 +407,6 @@ PREDEFINED_TOKENS: dict[str, fx.TokenSpec] = {
             fx.Cost(mana=_generic(1), tap=True, discard=1, sacrifice_self=True),
             fx.Draw(1)),)),
 }
-
-
 """The predefined tokens (rule 111.10) a card creates by name."""
 
 

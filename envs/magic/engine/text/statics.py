@@ -20,6 +20,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
     all_subtypes,
     cost,
+    creature_subtypes,
     keyword_list,
     number,
     object_filter,
@@ -30,10 +31,12 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
 def _keyword_line(line: str, printed: Printed, draft: Draft) -> bool:
     parts = [p.strip() for p in re.split(r"[,;]", line)]
     keywords = [p for p in parts if p in KW.ALL]
+    defining = [p for p in parts if p in DEFINING_KEYWORDS]
     wards = [w for p in parts if (w := ward(p)) is not None]
     if wards and (len(wards) > 1 or not is_permanent_card(printed)):
         return False
-    devours = [devour(p) for p in parts if p not in KW.ALL and ward(p) is None]
+    devours = [devour(p) for p in parts
+               if p not in KW.ALL and p not in DEFINING_KEYWORDS and ward(p) is None]
     if None in devours or len(devours) > 1:
         return False
     draft.triggered.extend(wards)
@@ -43,7 +46,14 @@ def _keyword_line(line: str, printed: Printed, draft: Draft) -> bool:
             return False
         draft.statics.append(devours[0])
     draft.keywords.update(keywords)
+    draft.defining.update(defining)
     return True
+
+
+DEFINING_KEYWORDS = frozenset({"devoid", "changeling"})
+"""Keyword abilities that define the card's own characteristics in every zone (604.3),
+applied when the card is compiled: devoid, "this object is colorless" (702.114a), and
+changeling, "this object is every creature type" (702.73a)."""
 
 
 def ward(text: str) -> fx.TriggeredAbility | None:
@@ -137,17 +147,22 @@ _SPELL_KINDS = {"": frozenset(), "creature": frozenset({"Creature"}),
 @line_template
 def _cost_change(line: str, printed: Printed, draft: Draft) -> bool:
     # Rule 601.2f: "noncreature spells cost {1} more to cast", "instant and sorcery
-    # spells you cast cost {1} less to cast", "spells your opponents cast cost {1} more".
-    m = re.fullmatch(r"(?:(noncreature|creature|artifact|enchantment|instant and sorcery|"
-                     r"instant|sorcery) )?spells(?: (you|your opponents) cast)? cost "
-                     r"\{(\d+)\} (more|less) to cast\.", line)
+    # spells you cast cost {1} less to cast", "spells your opponents cast cost {1} more",
+    # "goblin spells you cast cost {1} less to cast" (a creature type: spells of it).
+    m = re.fullmatch(r"(?:([a-z-]+(?: and sorcery)?) )?spells(?: (you|your opponents) "
+                     r"cast)? cost \{(\d+)\} (more|less) to cast\.", line)
     if not m or not is_permanent_card(printed):
         return False
     kind = m.group(1) or ""
+    subtypes: frozenset[str] = frozenset()
+    if kind not in _SPELL_KINDS:
+        if kind not in creature_subtypes():
+            return False
+        subtypes, kind = frozenset({creature_subtypes()[kind]}), ""
     amount = int(m.group(3)) * (1 if m.group(4) == "more" else -1)
     whose = {"you": "you", "your opponents": "opponents", None: "any"}[m.group(2)]
     draft.statics.append(fx.CostChange(amount, _SPELL_KINDS[kind],
-                                       kind == "noncreature", whose))
+                                       kind == "noncreature", whose, subtypes))
     return True
 
 
@@ -239,8 +254,6 @@ def static_prevention(line: str, printed: Printed) -> tuple[fx.PreventDamage, ..
 
 _COUNTED = {"a": (1, None), "an": (1, None), "two or more": (2, None),
             "three or more": (3, None), "two or fewer": (0, 2), "one or fewer": (0, 1)}
-
-
 """How many permanents an "unless you control ..." condition wants: (at least, at
 most)."""
 
@@ -299,6 +312,4 @@ COMBAT_RESTRICTIONS = {
         cant_block=True, cant_be_blocked=True),
     "this attacks each combat if able.": fx.CombatRestriction(attacks_each_combat=True),
 }
-
-
 """A creature's own combat restrictions, by their whole line."""

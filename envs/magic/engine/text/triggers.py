@@ -37,8 +37,6 @@ _STEPS = {"your upkeep": ("upkeep", fx.Ref("you")),
           "the end step": ("end_step", fx.Ref("each_player")),
           "each player's end step": ("end_step", fx.Ref("each_player")),
           "each opponent's end step": ("end_step", fx.Ref("each_opponent"))}
-
-
 """Step triggers: whose step is the trigger's subject."""
 
 
@@ -60,8 +58,6 @@ _OBJECT_VERBS = {
     "becomes the target of a spell or ability an opponent controls":
         "becomes_target_by_opponent",
 }
-
-
 """What happens to a permanent, as a trigger event (:data:`~effects.OBJECT_EVENTS`)."""
 
 
@@ -70,8 +66,6 @@ _PLAYER_VERBS = {"gain life": "gain_life", "gains life": "gain_life",
                  "draw a card": "draw", "draws a card": "draw",
                  "discard a card": "discard", "discards a card": "discard",
                  "attack": "you_attack"}
-
-
 """What happens to a player, as a trigger event (:data:`~effects.PLAYER_EVENTS`)."""
 
 
@@ -83,8 +77,6 @@ _CASTERS = {"you cast": "you", "an opponent casts": "opponent", "a player casts"
 
 
 _EVENT_TYPES = {"enters": None, "leaves": None}
-
-
 """What another object's event may watch: any permanent enters or leaves; every other
 event happens to creatures only (an artifact "dies" in no wording of the game)."""
 
@@ -180,28 +172,6 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
     return tuple(fx.Trigger(e, f) for e in events)
 
 
-ABILITY_WORDS = frozenset({
-    "adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration",
-    "channel", "chroma", "cohort", "constellation", "converge", "corrupted", "coven",
-    "delirium", "descend 4", "descend 8", "domain", "eerie", "eminence", "enrage",
-    "fateful hour", "fathomless descent", "ferocious", "flurry", "formidable",
-    "grandeur", "hellbent", "heroic", "imprint", "inspired", "join forces", "kinship",
-    "landfall", "lieutenant", "magecraft", "metalcraft", "morbid", "pack tactics",
-    "paradox", "parley", "radiance", "raid", "rally", "revolt", "spell mastery",
-    "strive", "survival", "sweep", "tempting offer", "threshold", "undergrowth",
-    "valiant", "void", "will of the council", "council's dilemma", "secret council",
-})
-
-
-"""Rule 207.2c: ability words have no rules meaning; the text after one is read as is."""
-
-
-def strip_ability_word(line: str) -> str:
-    """``landfall — whenever ...`` -> ``whenever ...``."""
-    head, sep, rest = line.partition(" — ")
-    return rest if sep and head in ABILITY_WORDS else line
-
-
 @line_template
 def _uncounterable(line: str, printed: Printed, draft: Draft) -> bool:
     # Rule 101.2: "this spell can't be countered" (any card that is cast).
@@ -249,8 +219,6 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
 
 
 _IT_IS_OTHER = frozenset({"deals_combat_damage_creature"})
-
-
 """Object events whose triggering object (``that creature``) is not the subject."""
 
 
