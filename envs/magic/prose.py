@@ -195,6 +195,14 @@ class MagicNarrator(Narrator):
         why = " by lethal damage" if e.get("reason") == "damage" else ""
         return f"{card(e['card'])} is destroyed{why}"
 
+    def on_lore(self, e: Event) -> str:
+        return self.does(e["player"], f"puts a lore counter on {card(e['card'])} "
+                         f"({e['count']} now)")
+
+    def on_saga_done(self, e: Event) -> str:
+        return self.does(e["player"], f"sacrifices {card(e['card'])} after its final "
+                         "chapter")
+
     def on_legend_rule(self, e: Event) -> str:
         return self.does(e["player"], f"keeps one {card(e['card'])} (legend rule); "
                          "the others go to the graveyard")

@@ -272,3 +272,36 @@ def test_exalted_does_not_trigger_for_two_attackers():
     assert game.chars(bears)[:2] == (2, 2)
     pass_until(game, "main2")
     assert game.life[1] == 17
+
+
+# --------------------------------------------- 704.5m-n: protection and attachments
+def test_an_aura_on_a_permanent_with_protection_from_it_goes_to_the_graveyard():
+    # White Knight has protection from black: Unholy Strength (black) is attached
+    # illegally (702.16c) and goes to the graveyard (704.5m); Holy Strength (white)
+    # stays
+    from magic.positions import blank
+
+    game = blank()
+    knight = game.add_permanent("White Knight", 0)
+    black = game.add_permanent("Unholy Strength", 0, attached_to=knight)
+    white = game.add_permanent("Holy Strength", 0, attached_to=knight)
+    game.start_at("main1", 0)
+    assert black not in game.battlefield
+    assert "Unholy Strength" in [game.name_of(c) for c in game.graveyard[0]]
+    assert game.battlefield[white].attached_to == knight
+
+
+def test_equipment_on_a_creature_with_protection_from_it_becomes_unattached():
+    # Tel-Jilad Chosen has protection from artifacts: Bonesplitter falls off (704.5n)
+    # and stays on the battlefield; on Grizzly Bears it stays attached
+    from magic.positions import blank
+
+    game = blank()
+    chosen = game.add_permanent("Tel-Jilad Chosen", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    off = game.add_permanent("Bonesplitter", 0, attached_to=chosen)
+    on = game.add_permanent("Bonesplitter", 0, attached_to=bears)
+    game.start_at("main1", 0)
+    assert off in game.battlefield and game.battlefield[off].attached_to is None
+    assert game.battlefield[on].attached_to == bears
+    assert game.chars(chosen)[0] == 2 and game.chars(bears)[0] == 4  # 2/1 bare, 2/2 +2

@@ -99,7 +99,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
 )
 
 FAMILIES = ("removal", "permanents", "players", "flow", "library",
-            "statics", "triggers", "abilities", "costs")
+            "statics", "triggers", "abilities", "costs", "sagas")
 """The template families of :mod:`.text`, in the order their templates are tried: each
 module registers its templates when imported, so this order is the routing order (a
 family imports only :mod:`.text.phrases` and :mod:`.text.core`, never another family)."""
@@ -109,7 +109,7 @@ for _family in FAMILIES:
 __all__ = ["CompiledPool", "Unsupported", "compile_card", "compile_pool", "compiled_pool",
            "effect", "normalise", "object_filter"]
 
-SUPPORTED_LAYOUTS = frozenset({"normal"})
+SUPPORTED_LAYOUTS = frozenset({"normal", "saga"})
 
 
 SUPPORTED_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Instant", "Kindred", "Land",

@@ -661,8 +661,12 @@ TARGET_EVENTS = ("becomes_target", "becomes_target_by_opponent")
 702.21a); the subject is as for :data:`OBJECT_EVENTS`; the spell or ability is
 ``Ref("that_object")``, ``it`` is the permanent targeted."""
 TARGET_EVENTS_SET = frozenset(TARGET_EVENTS)
+CHAPTER_EVENTS = tuple(f"chapter_{n}" for n in range(1, 7))
+"""A Saga's chapter abilities (714.2b): ``chapter_N`` ("N — effect") triggers when lore
+counters put onto this Saga (subject ``Ref("self")``) bring their number from less than
+N to N or more; the Saga's last chapter is its final one (714.2c)."""
 TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + TARGET_EVENTS + (
-    "casts_noncreature", "cast")
+    "casts_noncreature", "cast") + CHAPTER_EVENTS
 """Every event a :class:`Trigger` may name; ``cast``'s subject is a :class:`Filter` of
 the spell (its controller: who cast it)."""
 AMOUNT_EVENTS = frozenset({"gain_life", "lose_life", "deals_damage",
@@ -997,6 +1001,14 @@ class CardDef:
     @cached_property
     def is_aura(self) -> bool:
         return "Aura" in self.subtypes
+
+    @cached_property
+    def final_chapter(self) -> int:
+        """A Saga's final chapter number (714.2c); 0 for any other card."""
+        if "Saga" not in self.subtypes:
+            return 0
+        return max((int(a.trigger.event[8:]) for a in self.triggered
+                    if a.trigger.event.startswith("chapter_")), default=0)
 
     @cached_property
     def is_legendary(self) -> bool:

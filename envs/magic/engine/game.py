@@ -27,7 +27,7 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   characteristic-defining abilities they are); *not*: colour indicators.
 - 300-315 card types: artifacts, creatures, enchantments (Auras, Equipment), instants,
   lands, sorceries, planeswalkers (those whose abilities compile), Kindred (308);
-  *not*: battles, Vehicles, Sagas.
+  Sagas (714); *not*: battles, Vehicles.
 - 400-408 zones: library, hand, battlefield, graveyard, stack, exile (and Mazerunner's
   command zone); casting from a graveyard with flashback; *not*: casting from exile,
   other permissions to cast from a graveyard.
@@ -45,10 +45,13 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   manifest, manifest dread, devour, kicker, multikicker, flashback, overload; *not*:
   cascade, convoke, banding, shadow and the rest (each refused by name).
 - 703-704 turn-based and state-based actions: played (704.5j the controller keeps a
-  legend of its choice); *not*: 704.5m-n Auras and Equipment falling off through
-  protection.
+  legend of its choice; 704.5m-n Auras and Equipment falling off a permanent with
+  protection from them).
 - 705-716 coins, dice, copies, face-down (manifest only), split, flip, double-faced,
-  adventurer cards, sagas, classes: *not* (but 708 for manifests).
+  adventurer cards, sagas, classes: *not*, but 708 for manifests and 714 Sagas
+  (chapter abilities, lore counters as a Saga enters and as its controller's
+  precombat main phase begins, the sacrifice after the final chapter has left the
+  stack; *not*: read ahead).
 - 800 multiplayer free-for-all: played (800.4 a player leaving); 903 Commander: in
   Mazerunner's pods.
 
@@ -180,8 +183,7 @@ names it): ward paid by discarding or sacrificing, reflexive triggered abilities
 ("when you do", 603.12), triggers on becoming tapped or untapped, on "a spell that
 targets this" and on batches ("one or more creatures deal combat damage"), delayed
 abilities that return exiled cards, protection from players and
-"protection from the colour of your choice", Auras and Equipment falling off a permanent
-that gains protection (704.5m-n: protection only stops them being attached), keywords
+"protection from the colour of your choice", keywords
 granted to tokens by a ``TokenSpec`` triggering (a token's prowess is a plain keyword),
 banding, shadow, horsemanship, flanking, bushido, static replacement effects of a
 permanent ("if a creature an opponent controls would die, exile it instead", "creature

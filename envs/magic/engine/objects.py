@@ -315,13 +315,65 @@ class ObjectsMixin:
                 if n:
                     perm.counters[static.counter] = perm.counters.get(static.counter,
                                                                       0) + n
+        if d.final_chapter:  # rule 714.3a: a Saga enters with a lore counter
+            perm.counters["lore"] = perm.counters.get("lore", 0) + 1
         self.battlefield[pid] = perm
         self._bf_version += 1
         self.log("enters", player=controller, card=self.name_of(card), id=pid,
                  **({"face_down": True} if face_down else {}))
         if triggers:
             self._enter_triggers(pid)
+            if d.final_chapter:
+                self._chapter_triggers(pid, 0, perm.counters["lore"])
         return pid
+
+    def _protected_from(self, host: int, d: fx.CardDef) -> bool:
+        """Whether permanent ``host`` has protection from an Aura or Equipment shown as
+        ``d`` (702.16c-d: it can't be enchanted or equipped by one)."""
+        kws = self.keywords(host)
+        return bool(kws) and KW.protected(kws, d.colours, d.types)
+
+    # ------------------------------------------------------------- sagas
+    def _chapter_triggers(self, pid: int, before: int, after: int) -> None:
+        """Lore counters put onto Saga ``pid`` took their number from ``before`` to
+        ``after``: its chapter abilities of the numbers passed trigger (714.2b), in
+        chapter order."""
+        triggered = self.pdef(pid).triggered
+        for n in range(before + 1, after + 1):
+            event = f"chapter_{n}"
+            for i, ab in enumerate(triggered):
+                if ab.trigger.event == event:
+                    self._trigger(pid, i)
+
+    def _add_lore(self, player: int) -> None:
+        """Rule 714.3b: as ``player``'s precombat main phase begins, they put a lore
+        counter on each Saga they control (a turn-based action: no stack)."""
+        for pid, perm in list(self.battlefield.items()):
+            if perm.controller != player or perm.face_down or \
+                    not self.pdef(pid).final_chapter:
+                continue
+            before = perm.counters.get("lore", 0)
+            perm.counters["lore"] = before + 1
+            self.log("lore", player=player, card=self.name_of(perm.card), id=pid,
+                     count=before + 1)
+            self._chapter_triggers(pid, before, before + 1)
+
+    def _saga_done(self, pid: int, final: int) -> bool:
+        """Rule 714.4: a Saga with at least its final chapter's number of lore
+        counters, none of whose chapter abilities has triggered and not yet left the
+        stack, is sacrificed."""
+        if self.battlefield[pid].counters.get("lore", 0) < final:
+            return False
+        triggered = self.pdef(pid).triggered
+
+        def chapter(index: int) -> bool:
+            return triggered[index].trigger.event.startswith("chapter_")
+
+        if any(t["source"] == pid and chapter(t["index"]) and not t.get("origin")
+               for t in self.pending_triggers):
+            return False
+        return not any(s.kind == "triggered" and s.source == pid and not s.origin
+                       and chapter(s.index) for s in self.stack)
 
     def _enters_tapped(self, d: fx.CardDef, controller: int, paid_life: bool) -> bool:
         """Whether a permanent with definition ``d`` enters tapped under
@@ -1060,11 +1112,13 @@ class ObjectsMixin:
                 host = perm.attached_to
                 if d.is_aura:
                     if host is None or host not in battlefield or not self.matches(
-                            d.enchant, host, perm.controller):
-                        to_grave.append(pid)
+                            d.enchant, host, perm.controller) or \
+                            self._protected_from(host, d):
+                        to_grave.append(pid)  # rule 704.5m
                 elif host is not None and (host not in battlefield
-                                           or not self.is_creature(host)):
-                    unattach.append(pid)
+                                           or not self.is_creature(host)
+                                           or self._protected_from(host, d)):
+                    unattach.append(pid)  # rule 704.5n
                 c = perm.counters
                 if c and c.get("+1/+1") and c.get("-1/-1"):
                     n = min(c["+1/+1"], c["-1/-1"])
@@ -1073,6 +1127,10 @@ class ObjectsMixin:
                     done = True
                 if d.is_planeswalker and perm.counters.get("loyalty", 0) <= 0:
                     to_grave.append(pid)  # rule 704.5i
+                if d.final_chapter and self._saga_done(pid, d.final_chapter):
+                    self.log("saga_done", player=perm.controller,
+                             card=self.name_of(perm.card), id=pid)
+                    to_grave.append(pid)  # rule 714.4: sacrificed
                 if d.is_legendary:  # FACE_DOWN has no name and no supertypes
                     legends.setdefault((perm.controller, d.name), []).append(pid)
             if legends:

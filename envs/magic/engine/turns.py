@@ -240,6 +240,8 @@ class TurnsMixin:
                 return
             self._block_triggers()
         elif step in STEP_EVENTS:
+            if step == "main1" and not self.lost[a]:
+                self._add_lore(a)  # rule 714.3b, before the phase's triggers
             self._step_triggers(STEP_EVENTS[step])
         elif step == "first_strike_damage":
             strikers = [pid for pid in list(self.attackers) + list(self.blocking)

@@ -14,7 +14,7 @@ from labyrinth_gym.envs.magic.engine.cards import Printed, card_pool
 from labyrinth_gym.envs.magic.engine.mana import ManaCost, parse_cost
 
 SELF_NOUNS = ("creature", "land", "artifact", "enchantment", "spell", "equipment", "aura",
-              "permanent", "card", "vehicle")
+              "permanent", "card", "vehicle", "saga")
 
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
