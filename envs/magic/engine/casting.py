@@ -197,6 +197,7 @@ class CastingMixin:
         # Mana in the pool first (rule 106.4): one unit each, id -1 - index.
         out = [Source(-1 - k, POOL_UNIT[sym]) for k, sym in enumerate(self.pool[p])] \
             if self.pool[p] else []
+        self._statics()  # (the layers say which mana abilities each one has)
         defs = self.defs
         card_def = self.card_def
         for pid, perm in self.battlefield.items():
@@ -766,6 +767,8 @@ class CastingMixin:
                             "asks": [], "devour": []}
                 self.decision = {"kind": "devour", "player": item.controller}
                 return
+            if d.statics and self.begin_enter_as_copy(item):
+                return  # 707.5: its controller chooses what it enters as a copy of
             self._put_onto_battlefield(item.card, item.controller, x=item.x,
                                        kicked=item.kicked)
             return

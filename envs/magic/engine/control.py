@@ -25,10 +25,6 @@ then what they own leaves (800.4a).
 
 from __future__ import annotations
 
-import dataclasses
-
-from labyrinth_gym.envs.magic.engine import effects as fx
-
 
 class ControlMixin:
     """The part of :class:`~game.MagicGame` that works out who controls what."""
@@ -106,43 +102,3 @@ class ControlMixin:
             if perm.control:
                 perm.control = [c for c in perm.control if c[0] != player]
         self._apply_control()
-
-
-class BecomesMixin:
-    """Until-end-of-turn changes of a permanent's characteristics
-    (:class:`~effects.Becomes`): the permanent's :attr:`~state.Permanent.shape`."""
-
-    def become(self, pid: int, node: fx.Becomes) -> None:
-        perm = self.battlefield.get(pid)
-        if perm is None:
-            return
-        base = self.shown(perm)
-        changes: dict = {}
-        if node.types:
-            changes["types"] = tuple(dict.fromkeys(base.types + node.types))
-            changes["subtypes"] = tuple(dict.fromkeys(base.subtypes + node.subtypes))
-        elif node.subtypes:  # a creature's new creature types replace its old ones
-            changes["subtypes"] = node.subtypes
-        if node.colours is not None:
-            changes["colours"] = node.colours
-        keywords = base.keywords
-        if node.lose_abilities:
-            keywords = frozenset()
-            changes.update(activated=(), triggered=(), statics=())
-        if node.keywords or node.lose_abilities:
-            changes["keywords"] = keywords | frozenset(node.keywords)
-        if node.power is not None:
-            changes.update(power=node.power, toughness=node.toughness)
-        perm.shape = self._def_number(dataclasses.replace(base, **changes))
-        self._bf_version += 1
-        self._legal = None
-        self.log("becomes", id=pid, card=self.name_of(perm.card),
-                 **self.face_down_marks(pid))
-
-    def _end_turn_shapes(self) -> None:
-        """Cleanup (514.2): the characteristics a Becomes gave end."""
-        for perm in self.battlefield.values():
-            if perm.shape >= 0:
-                perm.shape = -1
-                self._bf_version += 1
-

@@ -110,6 +110,9 @@ class DecisionsMixin:
             devour = self._devour_of(res["item"])  # type: ignore[index]
             options = self.devour_options(p, devour, res["devour"])  # type: ignore[index]
             return [A.permanent(self.battlefield[pid].slot) for pid in options] + [A.DONE]
+        if kind == "copy":  # what it enters as a copy of (707.5); done: itself
+            return [A.permanent(self.battlefield[pid].slot) for pid in d["options"]
+                    if pid in self.battlefield] + [A.DONE]
         if kind in LIBRARY_DECISIONS:
             return self.library_legal(d)
         return self._custom_legal(d)
@@ -164,6 +167,7 @@ class DecisionsMixin:
     def _priority_actions(self, p: int) -> list[int]:
         out = [A.PASS]
         sorcery = self._sorcery_timing(p)
+        self._statics()  # (the layers say which abilities each permanent has)
         defs = self.defs
         card_def = self.card_def
         for i, card in enumerate(self.hand_slots(p)):
@@ -583,6 +587,8 @@ class DecisionsMixin:
             else:
                 self.res["devour"].append(self.slots[args[0]])  # type: ignore[index]
                 self.decision = {"kind": "devour", "player": p}
+        elif dk == "copy":
+            self.enter_as_copy(None if kind == "done" else self.slots[args[0]])
         elif dk in LIBRARY_DECISIONS:
             self.library_act(d, kind, args)
         else:

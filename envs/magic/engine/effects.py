@@ -642,12 +642,13 @@ OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "leaves", "blocks
                  "unblocked", "deals_damage", "deals_combat_damage",
                  "deals_damage_player", "deals_combat_damage_player",
                  "deals_damage_opponent", "deals_combat_damage_creature",
-                 "dealt_damage")
+                 "dealt_damage", "becomes_monstrous")
 """Events happening to a permanent (rule 603.2): its subject is ``Ref("self")``,
 ``Ref("equipped")`` / ``Ref("enchanted")`` (the permanent it is attached to) or a
 :class:`Filter`. ``unblocked`` is "attacks and isn't blocked"; ``deals_damage_player``
 "deals damage to a player", ``deals_combat_damage_creature`` "deals combat damage to a
-creature" (``it``: that creature), ``dealt_damage`` "is dealt damage"."""
+creature" (``it``: that creature), ``dealt_damage`` "is dealt damage",
+``becomes_monstrous`` "when this becomes monstrous" (701.37b)."""
 PLAYER_EVENTS = ("gain_life", "lose_life", "draw", "discard", "you_attack")
 """Events happening to a player: the subject is ``Ref("you")``,
 ``Ref("each_opponent")`` or ``Ref("each_player")`` (``you_attack``: "whenever you
@@ -900,6 +901,104 @@ class EntersWithCounters:
 
     count: Amount
     counter: str = "+1/+1"
+
+
+# ------------------------------------------------- layers (rules 613, 707, 114)
+LAND_TYPES = frozenset({"Cave", "Cloud", "Desert", "Forest", "Gate", "Island", "Lair",
+                        "Locus", "Mine", "Mountain", "Plains", "Planet", "Power-Plant",
+                        "Sphere", "Swamp", "Tower", "Town", "Urza's"})
+"""The land types (205.3i); the first five with a mana ability are the basic land
+types (305.6): :data:`BASIC_LAND_MANA`."""
+BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R",
+                   "Forest": "G"}
+"""The mana each basic land type's intrinsic ability adds (305.6)."""
+
+
+def basic_land_ability(subtype: str) -> ActivatedAbility:
+    """Rule 305.6: the land type ``subtype``'s "{T}: Add <its colour>."."""
+    return ActivatedAbility(Cost(tap=True), AddMana((BASIC_LAND_MANA[subtype],)),
+                            is_mana=True)
+
+
+@dataclass(frozen=True)
+class CopyExtras:
+    """The exceptions of a copy effect (707.9), which become part of the copy's
+    copiable values (707.9b): card types and subtypes it has in addition
+    ("except it's an artifact in addition to its other types"), keywords it has
+    ("except it has haste") and triggered abilities it has ("and it has "when this
+    becomes the target of a spell or ability, sacrifice it.""), "it isn't
+    legendary" (``nonlegendary``)."""
+
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    triggered: tuple[Any, ...] = ()
+    nonlegendary: bool = False
+
+
+@dataclass(frozen=True)
+class EntersAsCopy:
+    """Static, a replacement effect on entering (614.1c, 707.5): "you may have this
+    enter as a copy of any <filter> on the battlefield[, except ...]". As it enters
+    from resolving, its controller chooses a permanent matching ``filter`` (or none:
+    it enters as itself); it enters with that permanent's copiable values (707.2)
+    plus ``extras`` (layer 1)."""
+
+    filter: Filter
+    extras: CopyExtras = CopyExtras()
+
+
+@dataclass(frozen=True)
+class CopyToken:
+    """Create a token that's a copy of ``what`` (707.2, 111.1: its copiable values
+    are those of ``what`` plus ``extras``), under the control of the resolving
+    object's controller; ``it`` names the token afterwards ("sacrifice it at the
+    beginning of the next end step")."""
+
+    what: Selector
+    extras: CopyExtras = CopyExtras()
+
+
+@dataclass(frozen=True)
+class ContinuousChange:
+    """Static: a continuous effect on each permanent matching ``affected`` (613.1,
+    613.4), in its layers:
+
+    - layer 4: ``add_land_types`` ("each land is a Swamp in addition to its other land
+      types": it keeps its land types and rules text and gains the land types and
+      their mana abilities, 305.7); ``set_land_types`` ("nonbasic lands are
+      Mountains": its old land types go, and it loses every ability from its rules
+      text and any copy effect, then gains the mana abilities of the new types,
+      305.7); these touch only lands;
+    - layer 6: ``lose_abilities`` ("lose all abilities");
+    - layer 7b: base ``power``/``toughness`` set ("have base power and toughness
+      1/1").
+    """
+
+    affected: Filter
+    add_land_types: tuple[str, ...] = ()
+    set_land_types: tuple[str, ...] = ()
+    lose_abilities: bool = False
+    power: int | None = None
+    toughness: int | None = None
+
+
+@dataclass(frozen=True)
+class GetEmblem:
+    """Rule 114.2: the resolving object's controller gets an emblem (in the command
+    zone; owned and controlled by them, 114.3) with ``statics`` (its abilities work
+    from there, 114.4)."""
+
+    statics: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Monstrosity:
+    """Rule 701.37a: "monstrosity N": if this permanent isn't monstrous, put ``count``
+    +1/+1 counters on it and it becomes monstrous (a designation it keeps while on the
+    battlefield, 701.37b; "when this becomes monstrous" triggers, 701.37c)."""
+
+    count: Amount
 
 
 def mana_ability_parts(ability: ActivatedAbility) -> tuple[AddMana, int]:

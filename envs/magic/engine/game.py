@@ -396,12 +396,13 @@ from labyrinth_gym.envs.magic.engine.constants import COMBAT_STEPS as COMBAT_STE
 from labyrinth_gym.envs.magic.engine.constants import HAND_LIMIT as HAND_LIMIT
 from labyrinth_gym.envs.magic.engine.constants import MAIN_STEPS as MAIN_STEPS
 from labyrinth_gym.envs.magic.engine.constants import STEPS, ZONES
-from labyrinth_gym.envs.magic.engine.control import BecomesMixin, ControlMixin
+from labyrinth_gym.envs.magic.engine.control import ControlMixin
 from labyrinth_gym.envs.magic.engine.decisions import DecisionsMixin
 from labyrinth_gym.envs.magic.engine.decisions import (
     battlefield_abilities as battlefield_abilities,
 )
 from labyrinth_gym.envs.magic.engine.decklist import parse_decklist
+from labyrinth_gym.envs.magic.engine.layers import LayersMixin
 from labyrinth_gym.envs.magic.engine.library import (
     LIBRARY_DECISIONS,
     LibraryMixin,
@@ -493,7 +494,7 @@ def _card_def(card: str | fx.CardDef) -> fx.CardDef:
     return defn
 
 
-class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, DecisionsMixin,
+class MagicGame(ObjectsMixin, ControlMixin, LayersMixin, CastingMixin, DecisionsMixin,
                 LibraryMixin, TurnsMixin, DecisionGame):
     """A game of Magic; build one with :func:`new_game` or :meth:`new`.
 
@@ -701,6 +702,15 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         #: Static prevention effects ("prevent all damage that would be dealt to
         #: this") by the permanent they are about (refreshed with the anthems).
         self._static_prevention: dict[int, list[fx.PreventDamage]] = {}
+        #: Emblems (rule 114) in the command zone: ``[owner, definition index]``.
+        self.emblems: list[list[int]] = []
+        #: The until-end-of-turn effects :attr:`~state.Permanent.becomes` names.
+        self.layer_nodes: list[Any] = []
+        self._layer_node_index: dict[Any, int] = {}
+        # Some permanent had a shape the last time the layers were worked out.
+        self._layered = False
+        # (base definition, effects applied) -> shape (:mod:`~layers`).
+        self._layer_memo: dict[tuple, int] = {}
 
     # --------------------------------------------------- scripted positions
     # A test states a position in four calls: :meth:`empty`, then cards
@@ -987,6 +997,10 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         new.defs = self.defs[:]
         new._def_index = dict(self._def_index)
         new._def_by_id = dict(self._def_by_id)
+        new.emblems = [e[:] for e in self.emblems]
+        new.layer_nodes = self.layer_nodes[:]
+        new._layer_node_index = dict(self._layer_node_index)
+        new._layer_memo = dict(self._layer_memo)
         for zone in ZONES:
             setattr(new, zone, [pile[:] for pile in getattr(self, zone)])
         new.life = self.life[:]
@@ -1119,6 +1133,8 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
             "legend_kept": self.legend_kept, "combat_hits": self.combat_hits,
             "replacements": self.replacements,
             "flashback_grants": self.flashback_grants,
+            "emblems": self.emblems,
+            "layer_nodes": [encode(n) for n in self.layer_nodes],
             "casting": _item_dict(self.casting) if self.casting else None,
             "closed": self.closed, "res": res, "mull": self.mull,
             "public_hand": self.public_hand, "known_bottom": self.known_bottom,
@@ -1163,6 +1179,10 @@ class MagicGame(ObjectsMixin, ControlMixin, BecomesMixin, CastingMixin, Decision
         game.delayed = data.get("delayed", [])
         game.pool = data.get("pool", [[] for _ in range(game.num_players)])
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}
+        game.emblems = data.get("emblems", [])
+        for node in data.get("layer_nodes", []):
+            game._layer_node(decode(node))
+        game._layered = any(p.shape >= 0 for p in game.battlefield.values())
         game.controlled = sum(
             bool(p.control) or p.controller != (
                 p.base if p.base >= 0 else game.card_owner[p.card])

@@ -68,14 +68,18 @@ class ObjectsMixin:
 
     def pdef(self, pid: int) -> fx.CardDef:
         """The characteristics of permanent ``pid`` now: its card's,
-        :data:`~effects.FACE_DOWN` if it is face down, or what a
-        :class:`~effects.Becomes` made of them this turn."""
+        :data:`~effects.FACE_DOWN` if it is face down, or what the layers of rule
+        613 made of them (:mod:`~layers`)."""
+        if self._static_version != self._bf_version:
+            self._statics()  # (the layers are worked out with the statics)
         perm = self.battlefield[pid]  # (shown(), inlined: a hot path)
         return self.defs[perm.shape] if perm.shape >= 0 else (
             FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]])
 
     def shown(self, perm: Permanent) -> fx.CardDef:
         """:meth:`pdef` of a :class:`~state.Permanent`."""
+        if self._static_version != self._bf_version:
+            self._statics()
         if perm.shape >= 0:
             return self.defs[perm.shape]
         return FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]]
@@ -105,19 +109,35 @@ class ObjectsMixin:
 
     # ------------------------------------------------------ characteristics
     def _statics(self) -> None:
-        """Refresh the lists of anthems and attached bonuses if the board changed."""
+        """Refresh the layers (:mod:`~layers`), the lists of anthems and attached
+        bonuses if the board changed."""
         if self._static_version == self._bf_version:
             return
-        anthems: list[tuple[int, fx.Anthem]] = []
+        self._static_version = self._bf_version
+        if self._collect_statics():
+            self._apply_layers()
+            self._collect_statics()
+
+    def _collect_statics(self) -> bool:
+        """Collect the static abilities the permanents have now (and the emblems');
+        True if some layer effect may apply (a copy, a Becomes, a
+        :class:`~effects.ContinuousChange`, or shapes left from the last time)."""
+        anthems: list[tuple[int, int, fx.Anthem]] = []
         bonuses: dict[int, list[fx.AttachedBonus]] = {}
         hosts: list[tuple[int, int, int]] = []
         prevention: dict[int, list[fx.PreventDamage]] = {}
+        layered = self._layered
+        defs, card_def = self.defs, self.card_def
         for pid, perm in self.battlefield.items():
             if perm.face_down:
+                layered = layered or bool(perm.becomes)
                 continue  # no abilities
-            for static in self.shown(perm).statics:
+            if perm.copy_def >= 0 or perm.becomes:
+                layered = True
+            for static in defs[perm.shape if perm.shape >= 0
+                               else card_def[perm.card]].statics:
                 if isinstance(static, fx.Anthem):
-                    anthems.append((pid, static))
+                    anthems.append((pid, perm.controller, static))
                 elif isinstance(static, fx.AttachedBonus) and perm.attached_to is not None:
                     bonuses.setdefault(perm.attached_to, []).append(static)
                 elif isinstance(static, fx.ControlAttached) \
@@ -129,14 +149,22 @@ class ObjectsMixin:
                     about = pid if static.what == fx.Ref("self") else perm.attached_to
                     if about is not None:
                         prevention.setdefault(about, []).append(static)
+                elif isinstance(static, fx.ContinuousChange):
+                    layered = True
+        for owner, index in self.emblems:  # rule 114.4: from the command zone
+            if not self.lost[owner]:
+                for static in defs[index].statics:
+                    if isinstance(static, fx.Anthem):
+                        anthems.append((-1, owner, static))
         self._anthems = anthems
         self._bonuses = bonuses
         self._controllers_of_hosts = hosts
         self._static_prevention = prevention
-        self._static_version = self._bf_version
+        return layered
 
     def chars(self, pid: int) -> tuple[int, int, frozenset[str]]:
         """Power, toughness and keywords of permanent ``pid`` now."""
+        self._statics()
         perm = self.battlefield[pid]
         d = self.defs[perm.shape] if perm.shape >= 0 else (
             FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]])  # shown(), inlined
@@ -148,10 +176,8 @@ class ObjectsMixin:
             net = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
             power += net
             tough += net
-        self._statics()
-        for spid, anthem in self._anthems:
-            if self.matches(anthem.affected, pid, self.battlefield[spid].controller, spid,
-                            printed=True):
+        for spid, you, anthem in self._anthems:
+            if self.matches(anthem.affected, pid, you, spid, printed=True):
                 power += anthem.power
                 tough += anthem.toughness
                 kws.update(anthem.keywords)
@@ -186,6 +212,8 @@ class ObjectsMixin:
         """Whether permanent ``pid`` matches ``filt`` seen by seat ``you``."""
         if filt is None:
             return True
+        if self._static_version != self._bf_version:
+            self._statics()
         perm = self.battlefield[pid]
         d = self.defs[perm.shape] if perm.shape >= 0 else (
             FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]])  # shown(), inlined
@@ -284,21 +312,24 @@ class ObjectsMixin:
     def _put_onto_battlefield(self, card: int, controller: int, *, triggers: bool = True,
                               attached_to: int | None = None, face_down: bool = False,
                               counters: int = 0, tapped: bool = False,
-                              paid_life: bool = False, x: int = 0, kicked: int = 0) -> int:
+                              paid_life: bool = False, x: int = 0, kicked: int = 0,
+                              copy_def: int = -1) -> int:
         """Put ``card`` onto the battlefield (face down: manifested), with ``counters``
         +1/+1 counters (devour) and those its :class:`~effects.EntersWithCounters`
         say (``x``: the X paid for the spell it was), ``tapped`` if an effect puts it
         there tapped; ``paid_life``: its controller paid the life of its "you may pay N
         life. If you don't, it enters tapped" (:meth:`_enters_tapped`); ``kicked``:
-        the times its spell was kicked (702.33d); its object id."""
+        the times its spell was kicked (702.33d); ``copy_def``: it enters as a copy
+        with these copiable values (707.5, :mod:`~layers`); its object id."""
         pid = self.next_id
         self.next_id += 1
         slot = self._free_slot()
         if slot >= 0:
             self.slots[slot] = pid
-        d = FACE_DOWN if face_down else self.cdef(card)
+        d = FACE_DOWN if face_down else (
+            self.defs[copy_def] if copy_def >= 0 else self.cdef(card))
         perm = Permanent(pid, card, controller, slot, attached_to=attached_to,
-                         face_down=face_down, kicked=kicked,
+                         face_down=face_down, kicked=kicked, copy_def=copy_def,
                          base=controller if controller != self.card_owner[card] else -1)
         perm.tapped = tapped or (bool(d.statics)
                                  and self._enters_tapped(d, controller, paid_life))
@@ -776,6 +807,7 @@ class ObjectsMixin:
         """``event -> [(pid, ability index, trigger)]`` of the permanents on the
         battlefield, in timestamp order (a face-down permanent has no abilities)."""
         if self._trig_version != self._bf_version:
+            self._statics()  # (the layers say which abilities each one has)
             index: dict[str, list[tuple[int, int, fx.Trigger]]] = {}
             defs, card_def = self.defs, self.card_def
             for pid, perm in self.battlefield.items():
@@ -1091,7 +1123,7 @@ class ObjectsMixin:
             # No anthem lowers toughness: an undamaged creature with no counters, mods
             # or attached bonuses has at least its printed toughness.
             plain = self.chars_lowers_only_by_effects and all(
-                a.toughness >= 0 for _, a in self._anthems)
+                a.toughness >= 0 for _, _, a in self._anthems)
             bonuses = self._bonuses
             battlefield = self.battlefield
             defs = self.defs

@@ -43,7 +43,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.CreateToken, fx.CounterSpell, fx.Attach, fx.Manifest, fx.Shuffle,
                 fx.RevealHand, fx.GainControl, fx.Becomes, fx.Regenerate,
                 fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed,
-                fx.GainFlashback)
+                fx.GainFlashback, fx.CopyToken, fx.GetEmblem, fx.Monstrosity)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana)
@@ -54,7 +54,8 @@ SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponen
 SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRestriction,
                      fx.Devour, fx.ControlAttached, fx.CantBeCountered,
                      fx.PreventDamage, fx.EntersWithCounters, fx.CostChange,
-                     fx.Flashback, fx.Kicker, fx.Overload)
+                     fx.Flashback, fx.Kicker, fx.Overload,
+                     fx.EntersAsCopy, fx.ContinuousChange)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1"})
 SELECTOR_FIELDS = ("to", "what", "who")
 MAX_MODES = 8
@@ -195,6 +196,15 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if f.controller != "any":
             note("card filter with a controller")
 
+    def copy_extras(extras: fx.CopyExtras) -> None:
+        for kw in extras.keywords:
+            if kw not in KW.ALL:
+                note(f"keyword {kw}")
+        if extras.triggered:
+            for what in unresolvable(fx.CardDef("", None, (), (),
+                                                triggered=extras.triggered)):
+                note(f"copy exception: {what}")
+
     x_spell = card.cost is not None and card.cost.x > 0 and card.spell is not None
     x_cost = card.cost is not None and card.cost.x > 0
     # "that much": only in a triggered ability whose event has an amount
@@ -285,6 +295,14 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             for kw in node.keywords:
                 if kw not in KW.ALL:
                     note(f"keyword {kw}")
+        if isinstance(node, fx.CopyToken):
+            copy_extras(node.extras)
+        if isinstance(node, fx.GetEmblem):
+            for static in node.statics:
+                if not isinstance(static, fx.Anthem):
+                    note(f"emblem with {type(static).__name__}")
+                else:
+                    filt(static.affected)
 
     if card.cost is not None:
         # X in a spell's or a permanent's cost: announced as it is cast (601.2b)
@@ -394,6 +412,16 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 or (static.what == fx.Ref("enchanted") and not card.is_aura)):
             note("static PreventDamage other than all damage to/by this or the "
                  "enchanted creature")
+        if isinstance(static, (fx.EntersAsCopy, fx.ContinuousChange)):
+            filt(static.filter if isinstance(static, fx.EntersAsCopy)
+                 else static.affected)
+        if isinstance(static, fx.EntersAsCopy):
+            copy_extras(static.extras)
+            if card.spell is not None or card.is_land:
+                note("EntersAsCopy on a land or a spell")
+        if isinstance(static, fx.ContinuousChange) and (
+                static.power is None) != (static.toughness is None):
+            note("ContinuousChange with power or toughness alone")
         if isinstance(static, fx.CantBeCountered) and card.is_land:
             note("CantBeCountered on a land")
         if isinstance(static, (fx.Flashback, fx.Kicker)):
@@ -486,6 +514,20 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         game.attach_resolving(game.select(node.to, path))
     elif isinstance(node, fx.Delayed):
         game.create_delayed(node, path)
+    elif isinstance(node, fx.CopyToken):
+        item = game.res["item"]
+        made = None
+        for pid in game.select(node.what, path):
+            if pid >= 0:
+                made = game.create_token_copy(pid, item.controller, node.extras)
+        game.manifested(made)  # "it": the token (none if there was nothing to copy)
+    elif isinstance(node, fx.GetEmblem):
+        item = game.res["item"]
+        game.get_emblem(item.controller, node, game.name_of(item.card))
+    elif isinstance(node, fx.Monstrosity):
+        pid = game._source_pid(game.res["item"])
+        if pid is not None:
+            game.monstrosity(pid, game.amount(node.count))
     elif isinstance(node, fx.Manifest):
         last = None
         for p in game.select_players(node.who, path):

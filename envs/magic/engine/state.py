@@ -46,9 +46,15 @@ class Permanent:
             they were made (their timestamps).
         face_down: Face down (manifested, rule 701.34): it has the characteristics of
             :data:`~effects.FACE_DOWN`, not its card's, until it is turned face up.
-        shape: Index in the game's definition table of its characteristics while a
-            :class:`~effects.Becomes` applies this turn (-1: its card's, or
-            :data:`~effects.FACE_DOWN`).
+        shape: Index in the game's definition table of its characteristics after
+            the layers of rule 613 (:mod:`~layers`; -1: none applies, they are its
+            card's, or :data:`~effects.FACE_DOWN`). Derived: recomputed from
+            ``copy_def``, ``becomes`` and the static abilities on the battlefield.
+        copy_def: Index in the definition table of its copiable values when it entered
+            as a copy of another permanent (layer 1, 707.2; -1: none).
+        becomes: Until-end-of-turn :class:`~effects.Becomes` effects on it,
+            ``[timestamp, index in the game's layer_nodes]``.
+        monstrous: It became monstrous (701.37b).
         kicked: How many times the spell it was was kicked (rule 702.33d-e; 0: not
             kicked, or it did not enter from a resolving spell).
         base: The player under whose control it entered when that is not its owner
@@ -74,11 +80,15 @@ class Permanent:
     base: int = -1
     shape: int = -1
     kicked: int = 0
+    copy_def: int = -1
+    becomes: list[list[int]] = field(default_factory=list)
+    monstrous: bool = False
 
     def copy(self) -> Permanent:
         return dataclasses.replace(self, counters=dict(self.counters),
                                    mods=[[m[0], m[1], list(m[2])] for m in self.mods],
-                                   control=[c[:] for c in self.control])
+                                   control=[c[:] for c in self.control],
+                                   becomes=[b[:] for b in self.becomes])
 
 
 @dataclass

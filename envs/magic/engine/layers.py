@@ -1,0 +1,381 @@
+"""Continuous effects that change characteristics, in layers (rule 613), copy effects
+(707), emblems (114) and monstrosity (701.37).
+
+A permanent's characteristics are worked out from, in order (613.1):
+
+- layer 1, copy effects (613.2, 707): the copiable values it entered with as a copy of
+  another permanent (:attr:`~state.Permanent.copy_def`: that permanent's copiable
+  values, 707.2, plus the exceptions of the copy effect, 707.9b), else its card's; a
+  face-down permanent is :data:`~effects.FACE_DOWN` (708.2);
+- layer 2, control (:mod:`~control`, worked out separately: filters read the result);
+- layer 3, text-changing effects: no supported card has one (none is played);
+- layers 4 (type), 5 (colour), 6 (abilities) and 7b (base power and toughness), from
+  until-end-of-turn :class:`~effects.Becomes` effects (their timestamps are the time
+  they resolved) and the static :class:`~effects.ContinuousChange` abilities of
+  permanents (timestamp: the time their permanent entered, 613.7a);
+- layer 7c (anthems, Equipment and Aura bonuses, counters, pumps) in
+  :meth:`~objects.ObjectsMixin.chars`, on top.
+
+Within a layer the effects apply in timestamp order (613.7), except that an effect
+which depends on another (613.8a: applying the other would change whether it exists or
+what it applies to) waits until that one has applied (613.8b); effects in a dependency
+loop apply in timestamp order. An effect that starts to apply in one layer keeps
+applying to the same objects in its later layers, even if the ability that generates
+it is removed meanwhile (613.6); a static ability's effect exists only while its
+source has the ability when its first layer begins (so "nonbasic lands are Mountains"
+removes Urborg's "each land is a Swamp" before it applies: the outcome the rules give
+for Blood Moon with Urborg, Tomb of Yawgmoth, in either timestamp order). A land whose
+land type is set (305.7) loses its old land types and the abilities of its rules text
+(and of copy effects) and gains the mana ability of each new basic land type; a land
+that gains a land type in addition keeps everything and gains that type's mana
+ability.
+
+The result is a definition in the game's table, the permanent's
+:attr:`~state.Permanent.shape` (-1 when nothing applies), recomputed with the static
+abilities each time the battlefield changes (:meth:`~objects.ObjectsMixin._statics`):
+a game with no copy, no Becomes and no such static ability pays one flag check per
+permanent per change of the battlefield. The results are memoised by (base
+definition, effects applied).
+
+Rulings automated here: keyword abilities that anthems, Auras, Equipment and pumps
+grant (layer 6 in the rules) are added in :meth:`~objects.ObjectsMixin.chars`, after
+every ability-removing effect, whatever their timestamps ("all creatures lose all
+abilities" then a later "creatures you control have flying": flying, as the rules
+say; the other order also gives flying, where the rules would not).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.effects import FACE_DOWN
+from labyrinth_gym.envs.magic.engine.state import StackItem
+
+_LAYERS = (4, 5, 6, 7)
+"""The layers the engine applies here (1 is the base, 2 is :mod:`~control`, 3 is
+not played, 7c is :meth:`~objects.ObjectsMixin.chars`)."""
+
+
+def in_layer(node: Any, layer: int) -> bool:
+    """Whether effect ``node`` (a :class:`~effects.Becomes` or
+    :class:`~effects.ContinuousChange`) has a part in ``layer``."""
+    if isinstance(node, fx.Becomes):
+        if layer == 4:
+            return bool(node.types or node.subtypes)
+        if layer == 5:
+            return node.colours is not None
+        if layer == 6:
+            return node.lose_abilities or bool(node.keywords)
+        return node.power is not None
+    if layer == 4:
+        return bool(node.add_land_types or node.set_land_types)
+    if layer == 6:
+        return node.lose_abilities
+    if layer == 7:
+        return node.power is not None
+    return False
+
+
+_NO_ABILITIES = {"keywords": frozenset(), "activated": (), "triggered": (), "statics": ()}
+
+
+def apply_part(node: Any, layer: int, d: fx.CardDef) -> fx.CardDef:
+    """``d`` after the part in ``layer`` of effect ``node``."""
+    changes: dict[str, Any] = {}
+    if isinstance(node, fx.Becomes):
+        if layer == 4:
+            if node.types:
+                changes["types"] = tuple(dict.fromkeys(d.types + node.types))
+                changes["subtypes"] = tuple(dict.fromkeys(d.subtypes + node.subtypes))
+            else:  # a creature's new creature types replace its old ones
+                changes["subtypes"] = node.subtypes
+        elif layer == 5:
+            changes["colours"] = node.colours
+        elif layer == 6:
+            if node.lose_abilities:
+                changes.update(_NO_ABILITIES)
+            changes["keywords"] = (frozenset() if node.lose_abilities else d.keywords) \
+                | frozenset(node.keywords)
+        else:
+            changes.update(power=node.power, toughness=node.toughness)
+        return dataclasses.replace(d, **changes)
+    if layer == 4:
+        if not d.is_land:  # land types go only on lands (305.7)
+            return d
+        if node.set_land_types:  # 305.7: old land types and rules-text abilities go
+            changes.update(_NO_ABILITIES)
+            changes["subtypes"] = tuple(s for s in d.subtypes if s not in fx.LAND_TYPES) \
+                + node.set_land_types
+            changes["activated"] = tuple(fx.basic_land_ability(t)
+                                         for t in node.set_land_types
+                                         if t in fx.BASIC_LAND_MANA)
+        else:
+            new = [t for t in node.add_land_types if t not in d.subtypes]
+            if not new:
+                return d
+            changes["subtypes"] = d.subtypes + tuple(new)
+            changes["activated"] = d.activated + tuple(
+                fx.basic_land_ability(t) for t in new if t in fx.BASIC_LAND_MANA)
+    elif layer == 6:
+        changes.update(_NO_ABILITIES)
+    elif layer == 7:
+        changes.update(power=node.power, toughness=node.toughness)
+    return dataclasses.replace(d, **changes) if changes else d
+
+
+def with_extras(d: fx.CardDef, extras: fx.CopyExtras) -> fx.CardDef:
+    """Copiable values ``d`` with a copy effect's exceptions (707.9b)."""
+    if extras == fx.CopyExtras():
+        return d
+    return dataclasses.replace(
+        d, types=tuple(dict.fromkeys(d.types + extras.types)),
+        subtypes=tuple(dict.fromkeys(d.subtypes + extras.subtypes)),
+        supertypes=tuple(s for s in d.supertypes
+                         if not (extras.nonlegendary and s == "Legendary")),
+        keywords=d.keywords | frozenset(extras.keywords),
+        triggered=d.triggered + extras.triggered)
+
+
+@dataclasses.dataclass
+class _Effect:
+    """One continuous effect while the layers are worked out."""
+
+    timestamp: int
+    source: int  # the permanent whose static ability it is, or the one a Becomes is on
+    node: Any
+    controller: int
+    affected: list[int] | None  # fixed when it starts to apply (613.6)
+
+
+class LayersMixin:
+    """The part of :class:`~game.MagicGame` that works out characteristics in layers,
+    copies permanents, gives emblems and makes permanents monstrous."""
+
+    # ------------------------------------------------ until end of turn (Becomes)
+    def _layer_node(self, node: Any) -> int:
+        """``node``'s index in :attr:`layer_nodes` (added if new)."""
+        index = self._layer_node_index.get(node)
+        if index is None:
+            index = len(self.layer_nodes)
+            self.layer_nodes.append(node)
+            self._layer_node_index[node] = index
+        return index
+
+    def become(self, pid: int, node: fx.Becomes) -> None:
+        """Until end of turn, ``pid`` has the characteristics ``node`` gives, from
+        now (its timestamp, 613.7a)."""
+        perm = self.battlefield.get(pid)
+        if perm is None:
+            return
+        perm.becomes.append([self._new_id(), self._layer_node(node)])
+        self._bf_version += 1
+        self._legal = None
+        self.log("becomes", id=pid, card=self.name_of(perm.card),
+                 **self.face_down_marks(pid))
+
+    def _end_turn_shapes(self) -> None:
+        """Cleanup (514.2): the characteristics a Becomes gave end."""
+        for perm in self.battlefield.values():
+            if perm.becomes:
+                perm.becomes = []
+                self._bf_version += 1
+
+    # ------------------------------------------------------------- the layers
+    def _apply_layers(self) -> None:
+        """Work out every permanent's :attr:`~state.Permanent.shape` (see the module
+        docstring)."""
+        battlefield = self.battlefield
+        defs, card_def = self.defs, self.card_def
+        work: dict[int, fx.CardDef] = {}
+        base: dict[int, int] = {}
+        effects: list[_Effect] = []
+        for pid, perm in battlefield.items():
+            if perm.face_down:
+                work[pid], base[pid] = FACE_DOWN, -2
+            else:
+                index = perm.copy_def if perm.copy_def >= 0 else card_def[perm.card]
+                work[pid], base[pid] = defs[index], index
+                for static in work[pid].statics:
+                    if isinstance(static, fx.ContinuousChange):
+                        effects.append(_Effect(pid, pid, static, perm.controller, None))
+            for timestamp, n in perm.becomes:
+                effects.append(_Effect(timestamp, pid, self.layer_nodes[n],
+                                       perm.controller, [pid]))
+        effects.sort(key=lambda e: e.timestamp)
+        applied: dict[int, list[tuple[int, Any]]] = {pid: [] for pid in battlefield}
+        gone: set[int] = set()  # static effects whose ability was removed first
+        for layer in _LAYERS:
+            pending = [e for e in effects if id(e) not in gone and in_layer(e.node, layer)]
+            while pending:
+                effect = self._next_effect(pending, work, layer)
+                pending.remove(effect)
+                if effect.affected is None:  # a static ability's effect starts here
+                    if effect.node not in work[effect.source].statics:
+                        gone.add(id(effect))  # 613.6: it no longer exists
+                        continue
+                    effect.affected = self._affected(effect, work)
+                for pid in effect.affected:
+                    if pid in work:
+                        new = apply_part(effect.node, layer, work[pid])
+                        if new is not work[pid]:
+                            work[pid] = new
+                            applied[pid].append((layer, effect.node))
+        memo = self._layer_memo
+        layered = False
+        for pid, perm in battlefield.items():
+            if applied[pid]:
+                key = (base[pid], tuple(applied[pid]))
+                shape = memo.get(key)
+                if shape is None:
+                    shape = memo[key] = self._def_number(work[pid])
+            else:
+                shape = perm.copy_def if not perm.face_down else -1
+            if shape != perm.shape:
+                perm.shape = shape
+                self._legal = None
+            layered = layered or shape >= 0
+        self._layered = layered
+
+    def _affected(self, effect: _Effect, work: dict[int, fx.CardDef]) -> list[int]:
+        """The permanents a static effect applies to, seen with the characteristics
+        ``work`` has so far."""
+        filt = effect.node.affected
+        you = effect.controller
+        out = []
+        for pid, perm in self.battlefield.items():
+            d = work[pid]
+            if filt.types and not (filt.types & set(d.types)):
+                continue
+            if filt.subtypes and not (filt.subtypes & set(d.subtypes)):
+                continue
+            if (filt.controller == "you" and perm.controller != you) or (
+                    filt.controller == "opponent" and perm.controller == you):
+                continue
+            if all(self._has_prop(prop, pid, perm, d, effect.source, True)
+                   for prop in filt.props):
+                out.append(pid)
+        return out
+
+    def _next_effect(self, pending: list[_Effect], work: dict[int, fx.CardDef],
+                     layer: int) -> _Effect:
+        """The next effect to apply in a layer (613.7, 613.8b): the earliest one that
+        depends on no other effect still to apply; in a dependency loop, the earliest."""
+        if len(pending) == 1:
+            return pending[0]
+        for effect in pending:
+            if not any(self._depends(effect, other, work, layer)
+                       for other in pending if other is not effect):
+                return effect
+        return pending[0]
+
+    def _depends(self, effect: _Effect, other: _Effect, work: dict[int, fx.CardDef],
+                 layer: int) -> bool:
+        """613.8a: whether applying ``other`` (in the current layer) would change
+        whether static ``effect`` exists or what it applies to (it has not started to
+        apply; an effect already applying keeps its objects, 613.6)."""
+        if effect.affected is not None:
+            return False
+        trial = dict(work)
+        touched = other.affected if other.affected is not None else \
+            self._affected(other, work)
+        for pid in touched:
+            if pid in trial:
+                trial[pid] = apply_part(other.node, layer, trial[pid])
+        exists = effect.node in work[effect.source].statics
+        if exists != (effect.node in trial[effect.source].statics):
+            return True
+        return exists and self._affected(effect, work) != self._affected(effect, trial)
+
+    # ------------------------------------------------------------ copies (707)
+    def copiable_values(self, pid: int) -> fx.CardDef:
+        """Rule 707.2: what a copy of permanent ``pid`` copies: the values printed on
+        it (a token's: those its creating effect gave), as modified by other copy
+        effects and its face-down status; not its counters or other effects."""
+        perm = self.battlefield[pid]
+        if perm.face_down:
+            return FACE_DOWN
+        return self.defs[perm.copy_def if perm.copy_def >= 0 else
+                         self.card_def[perm.card]]
+
+    def copy_options(self, p: int, node: fx.EntersAsCopy) -> list[int]:
+        """The permanents a permanent entering under ``p`` with ``node`` may copy
+        (those a permanent action can name)."""
+        return [pid for pid, perm in self.battlefield.items()
+                if perm.slot >= 0 and self.matches(node.filter, pid, p)]
+
+    def begin_enter_as_copy(self, item: StackItem) -> bool:
+        """A permanent spell with "you may have this enter as a copy" resolves (614.1c,
+        707.5): ask its controller which permanent to copy (a ``copy`` decision: a
+        permanent, or "done" to enter as itself). False if it has no such ability or
+        there is nothing to copy (it enters as itself)."""
+        node = next((s for s in self.cdef(item.card).statics
+                     if isinstance(s, fx.EntersAsCopy)), None)
+        if node is None:
+            return False
+        options = self.copy_options(item.controller, node)
+        if not options:
+            return False
+        self.res = {"item": item, "queue": [], "it": None, "it_controller": None,
+                    "asks": []}
+        self.decision = {"kind": "copy", "player": item.controller, "options": options}
+        self._legal = None
+        return True
+
+    def enter_as_copy(self, chosen: int | None) -> None:
+        """The resolving permanent spell enters as a copy of ``chosen`` (its copiable
+        values with the exceptions, layer 1), or as itself (None)."""
+        res = self.res
+        assert res is not None
+        item: StackItem = res["item"]
+        self.res = None
+        copy_def = -1
+        if chosen is not None and chosen in self.battlefield:
+            node = next(s for s in self.cdef(item.card).statics
+                        if isinstance(s, fx.EntersAsCopy))
+            values = with_extras(self.copiable_values(chosen), node.extras)
+            copy_def = self._def_number(values)
+            self.log("copy", player=item.controller, card=self.name_of(item.card),
+                     of=self.perm_name(chosen), id=chosen)
+        self._put_onto_battlefield(item.card, item.controller, x=item.x,
+                                   copy_def=copy_def)
+
+    def create_token_copy(self, pid: int, controller: int,
+                          extras: fx.CopyExtras) -> int | None:
+        """``controller`` creates a token that's a copy of ``pid`` (707.2, 111.1),
+        with ``extras``; its id (None if ``pid`` is gone)."""
+        if pid not in self.battlefield:
+            return None
+        values = with_extras(self.copiable_values(pid), extras)
+        card = self._new_card(values, controller, token=True)
+        self.log("token", player=controller, card=values.name)
+        return self._put_onto_battlefield(card, controller)
+
+    # ---------------------------------------------------------- emblems (114)
+    def get_emblem(self, p: int, node: fx.GetEmblem, source_name: str) -> None:
+        """Rule 114.2: ``p`` gets an emblem with ``node``'s abilities, in the command
+        zone, owned and controlled by ``p`` (114.3)."""
+        d = fx.CardDef(name=f"{source_name} emblem", cost=None, colours=(), types=(),
+                       statics=node.statics)
+        self.emblems.append([p, self._def_number(d)])
+        self._bf_version += 1  # (its static abilities apply from now on)
+        self._legal = None
+        self.log("emblem", player=p, card=source_name)
+
+    # ------------------------------------------------------ monstrosity (701.37)
+    def monstrosity(self, pid: int, count: int) -> None:
+        """Rule 701.37a: if ``pid`` isn't monstrous, put ``count`` +1/+1 counters on
+        it and it becomes monstrous ("when this becomes monstrous" triggers, 701.37c);
+        a monstrous one: nothing happens."""
+        perm = self.battlefield.get(pid)
+        if perm is None or perm.monstrous:
+            return
+        if count > 0:
+            perm.counters["+1/+1"] = perm.counters.get("+1/+1", 0) + count
+        perm.monstrous = True
+        self._bf_version += 1
+        self.log("monstrous", card=self.name_of(perm.card), id=pid, count=count,
+                 player=perm.controller, **self.face_down_marks(pid))
+        if "becomes_monstrous" in self._trigger_index():
+            self._object_triggers("becomes_monstrous", [pid])
