@@ -169,6 +169,16 @@ class MagicNarrator(Narrator):
     def on_attach(self, e: Event) -> str:
         return f"{card(e['card'])} is attached to a creature"
 
+    def on_copy(self, e: Event) -> str:
+        return (f"{self.owned(e['player'], e['card'])} enters as a copy of "
+                f"{card(e['of'])}")
+
+    def on_emblem(self, e: Event) -> str:
+        return self.does(e["player"], f"gets an emblem from {card(e['card'])}")
+
+    def on_monstrous(self, e: Event) -> str:
+        return f"{card(e['card'])} becomes monstrous"
+
     def on_becomes(self, e: Event) -> str:
         return f"{card(e['card'])} changes its characteristics until end of turn"
 

@@ -48,10 +48,10 @@ class CastingMixin:
     # ------------------------------------------------------------------ targets
     def effect_of(self, item: StackItem) -> Any:
         """The effect a stack object resolves (None: a permanent spell without one)."""
-        d = self.cdef(item.card)
+        d = self.item_def(item)
         if item.origin:  # a delayed triggered ability: its Delayed node's effect
             maker = StackItem(sid=-1, kind=item.origin, controller=item.controller,
-                              card=item.card, index=item.index)
+                              card=item.card, index=item.index, shape=item.shape)
             return self.node_at(self.effect_of(maker), item.path).effect
         if item.kind == "spell":
             if item.alt == "overload":  # 702.96b: "each" for every "target"
@@ -64,6 +64,12 @@ class CastingMixin:
         if item.kind == "activated":
             return d.activated[item.index].effect
         return d.triggered[item.index].effect
+
+    def item_def(self, item: StackItem) -> fx.CardDef:
+        """The definition a stack object's ability comes from (its card's, or its
+        source's characteristics as the ability was created: :attr:`~state.StackItem.
+        shape`)."""
+        return self.defs[item.shape] if item.shape >= 0 else self.cdef(item.card)
 
     @staticmethod
     def node_at(root: Any, path: str) -> Any:
@@ -501,7 +507,8 @@ class CastingMixin:
         perm = self.battlefield[pid]
         self.casting = StackItem(sid=self._new_id(), kind="activated", controller=p,
                                  card=perm.card, source=pid, index=k,
-                                 keywords=sorted(self.keywords(pid)), kicked=perm.kicked)
+                                 keywords=sorted(self.keywords(pid)), kicked=perm.kicked,
+                                 shape=perm.shape)
         self.closed = []
 
     # ------------------------------------ alternative and additional costs (601.2b)
@@ -623,7 +630,7 @@ class CastingMixin:
         return list(range(half)) + list(range(lo - half + 1, lo + 1))
 
     def _cost_of(self, item: StackItem) -> fx.Cost | None:
-        d = self.cdef(item.card)
+        d = self.item_def(item)
         if item.kind == "spell":
             extra = d.spell.additional_cost if d.spell is not None else None
             if item.alt == "flashback":
@@ -747,7 +754,7 @@ class CastingMixin:
 
     # ------------------------------------------------------------ resolution
     def _start_resolution(self, item: StackItem) -> None:
-        d = self.cdef(item.card)
+        d = self.item_def(item)
         effect = self.effect_of(item)
         chosen = [(path, c) for path, codes in item.targets.items() for c in codes]
         if chosen:
@@ -915,7 +922,7 @@ class CastingMixin:
         self.delayed.append({
             "when": node.when, "controller": item.controller, "card": item.card,
             "source": item.source, "origin": item.kind, "index": item.index,
-            "path": path, "it": res.get("it"),
+            "path": path, "it": res.get("it"), "shape": item.shape,
             "it_controller": res.get("it_controller"), "keywords": list(item.keywords)})
 
     def _can_pay_tax(self, p: int, node: fx.CounterUnlessPays) -> bool:
@@ -1062,7 +1069,7 @@ class CastingMixin:
         """The colours and card types of a spell or of an ability's source (what
         protection looks at, rule 702.16)."""
         source = self._source_pid(item)
-        d = self.pdef(source) if source is not None else self.cdef(item.card)
+        d = self.pdef(source) if source is not None else self.item_def(item)
         return d.colours, d.types
 
     def deal_damage_from_resolving(self, code: int, amount: Any) -> None:

@@ -260,7 +260,7 @@ class DecisionsMixin:
                 perm.controller, cost.mana, exclude=pid if cost.tap else None):
             return False
         probe = StackItem(sid=-1, kind="activated", controller=perm.controller,
-                          card=perm.card, source=pid, index=index)
+                          card=perm.card, source=pid, index=index, shape=perm.shape)
         return self._feasible(ab.effect, "", probe)
 
     def _can_activate_from_hand(self, p: int, card: int, ab: fx.ActivatedAbility,

@@ -993,6 +993,15 @@ class GetEmblem:
 
 
 @dataclass(frozen=True)
+class SacrificeIt:
+    """Rule 701.21a: the resolving object's controller sacrifices ``what`` ("sacrifice
+    it", "sacrifice this"): it goes to its owner's graveyard if that player controls
+    it (a player can sacrifice only a permanent they control)."""
+
+    what: Selector
+
+
+@dataclass(frozen=True)
 class Monstrosity:
     """Rule 701.37a: "monstrosity N": if this permanent isn't monstrous, put ``count``
     +1/+1 counters on it and it becomes monstrous (a designation it keeps while on the

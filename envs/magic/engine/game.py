@@ -966,6 +966,9 @@ class MagicGame(ObjectsMixin, ControlMixin, LayersMixin, CastingMixin, Decisions
             "graveyards": [[self.name_of(c) for c in g] for g in self.graveyard],
             "exiles": [[self.name_of(c) for c in e] for e in self.exile],
             "battlefield": [self._perm_view(pid, player) for pid in self.battlefield],
+            # emblems in the command zone (rule 114), public
+            "emblems": [{"owner": owner, "name": self.defs[index].name}
+                        for owner, index in self.emblems],
             "mana_available": [self._mana_view(p) for p in range(self.num_players)],
             "stack": [self._item_view(s, player) for s in self.stack],
             "land_played": self.land_played,

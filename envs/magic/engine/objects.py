@@ -831,7 +831,7 @@ class ObjectsMixin:
             "index": index, "it": it, "defending": extra.get("defending"),
             "it_controller": self._controller_of(it),
             "amount": extra.get("amount", 0), "cause": extra.get("cause"),
-            "keywords": sorted(self.keywords(pid)),
+            "keywords": sorted(self.keywords(pid)), "shape": perm.shape,
             **({"kicked": perm.kicked} if perm.kicked else {})})
 
     def _controller_of(self, code: int | None) -> int | None:
@@ -969,7 +969,7 @@ class ObjectsMixin:
                 "controller": d["controller"], "card": d["card"], "source": d["source"],
                 "index": d["index"], "it": d["it"], "defending": None,
                 "it_controller": d["it_controller"], "keywords": d["keywords"],
-                "origin": d["origin"], "path": d["path"]})
+                "origin": d["origin"], "path": d["path"], "shape": d.get("shape", -1)})
 
     def _enter_triggers(self, entered: int) -> None:
         self._object_triggers("enters", [entered])
@@ -1086,7 +1086,7 @@ class ObjectsMixin:
                          it_controller=chosen["it_controller"],
                          defending=chosen["defending"], keywords=chosen["keywords"],
                          amount=chosen.get("amount", 0), cause=chosen.get("cause"),
-                         kicked=chosen.get("kicked", 0))
+                         kicked=chosen.get("kicked", 0), shape=chosen.get("shape", -1))
         if not self._feasible(self.effect_of(item), "", item):
             self.log("trigger_removed", card=self.name_of(item.card), reason="no target")
             return

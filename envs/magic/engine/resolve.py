@@ -43,7 +43,8 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.CreateToken, fx.CounterSpell, fx.Attach, fx.Manifest, fx.Shuffle,
                 fx.RevealHand, fx.GainControl, fx.Becomes, fx.Regenerate,
                 fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed,
-                fx.GainFlashback, fx.CopyToken, fx.GetEmblem, fx.Monstrosity)
+                fx.GainFlashback, fx.CopyToken, fx.GetEmblem, fx.Monstrosity,
+                fx.SacrificeIt)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana)
@@ -524,6 +525,12 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.GetEmblem):
         item = game.res["item"]
         game.get_emblem(item.controller, node, game.name_of(item.card))
+    elif isinstance(node, fx.SacrificeIt):
+        controller = game.res["item"].controller
+        game.move_permanents([pid for pid in game.select(node.what, path)
+                              if pid >= 0 and pid in game.battlefield
+                              and game.battlefield[pid].controller == controller],
+                             "graveyard")
     elif isinstance(node, fx.Monstrosity):
         pid = game._source_pid(game.res["item"])
         if pid is not None:

@@ -118,6 +118,10 @@ class StackItem:
             damage dealt, in the event that triggered it.
         cause: The spell or ability whose targeting triggered it (ward's "that
             spell or ability"), an object id.
+        shape: The definition (index in the game's table) the ability comes from
+            when its source's characteristics were not its card's as it was created
+            (a copy, an ability a layer effect gave: :mod:`~layers`; last known
+            information); -1: its card's.
         origin, path: For a delayed triggered ability (rule 603.7, kind
             ``"triggered"``): the kind of the spell or ability that created it and
             the path of its :class:`~effects.Delayed` node there (empty otherwise).
@@ -151,6 +155,7 @@ class StackItem:
     alt: str = ""
     kicked: int = 0
     announce: list[str] = field(default_factory=list)
+    shape: int = -1
 
     def copy(self) -> StackItem:
         return dataclasses.replace(

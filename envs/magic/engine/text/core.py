@@ -163,7 +163,7 @@ def it_is_self(effect: fx.Effect) -> fx.Effect:
 
 _MOVED = (fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUntap, fx.Pump,
           fx.AddCounters, fx.Regenerate, fx.PreventDamage, fx.ExileIfDies,
-          fx.CantBeRegenerated)
+          fx.CantBeRegenerated, fx.SacrificeIt)
 
 
 def check_refs(effect: fx.Effect, trigger: fx.Trigger | None = None,
@@ -183,7 +183,7 @@ def check_refs(effect: fx.Effect, trigger: fx.Trigger | None = None,
 
 class _RefCheck:
     """The walk of :func:`check_refs`; its state is the antecedent of ``it``:
-    ``"target"``, ``"token"``, ``"manifested"``, ``"modes"`` (after a modal effect) or
+    ``"target"``, ``"token"``, ``"manifested"``, ``"copied"``, ``"modes"`` (after a modal effect) or
     None."""
 
     def __init__(self, trigger: fx.Trigger | None, x_defined: bool, spell: bool):
@@ -212,6 +212,8 @@ class _RefCheck:
         self.leaf(node, antecedent)
         if isinstance(node, fx.DealDamage):
             self.seen_damage = True
+        if isinstance(node, fx.CopyToken):
+            return "copied"  # "it" is now the token copy
         if has_target(node):
             return "target"
         if isinstance(node, (fx.Manifest, fx.ManifestDread)):

@@ -210,26 +210,34 @@ def _static(line: str, printed: Printed, draft: Draft) -> bool:
             draft.statics.append(bonus)
             return True
         return False
-    m = re.fullmatch(r"(.+?) (?:get ([+-]\d+)/([+-]\d+)(?: and have (.+))?|have (.+))\.",
-                     line)
-    if m:
-        group = m.group(1)
-        if group.startswith("all "):
-            group = group[4:]
-        f = object_filter(group, plural=True)
-        if f is None or not (f.types or f.subtypes):
-            return False
-        keywords: tuple[str, ...] = ()
-        if words := m.group(4) or m.group(5):
-            found = keyword_list(words)
-            if found is None:
-                return False
-            keywords = found
-        power = int(m.group(2)) if m.group(2) else 0
-        toughness = int(m.group(3)) if m.group(3) else 0
-        draft.statics.append(fx.Anthem(f, power, toughness, keywords))
+    if (found := anthem(line)) is not None:
+        draft.statics.append(found)
         return True
     return False
+
+
+def anthem(line: str) -> fx.Anthem | None:
+    """An anthem: ``<permanents> get +N/+N [and have <keywords>].`` or ``<permanents>
+    have <keywords>.`` (else None)."""
+    m = re.fullmatch(r"(.+?) (?:get ([+-]\d+)/([+-]\d+)(?: and have (.+))?|have (.+))\.",
+                     line)
+    if not m:
+        return None
+    group = m.group(1)
+    if group.startswith("all "):
+        group = group[4:]
+    f = object_filter(group, plural=True)
+    if f is None or not (f.types or f.subtypes):
+        return None
+    keywords: tuple[str, ...] = ()
+    if words := m.group(4) or m.group(5):
+        found = keyword_list(words)
+        if found is None:
+            return None
+        keywords = found
+    power = int(m.group(2)) if m.group(2) else 0
+    toughness = int(m.group(3)) if m.group(3) else 0
+    return fx.Anthem(f, power, toughness, keywords)
 
 
 def static_prevention(line: str, printed: Printed) -> tuple[fx.PreventDamage, ...] | None:

@@ -54,6 +54,7 @@ _OBJECT_VERBS = {
     "deals damage to an opponent": "deals_damage_opponent",
     "deals combat damage to a creature": "deals_combat_damage_creature",
     "is dealt damage": "dealt_damage",
+    "becomes monstrous": "becomes_monstrous",
     "becomes the target of a spell or ability": "becomes_target",
     "becomes the target of a spell or ability an opponent controls":
         "becomes_target_by_opponent",

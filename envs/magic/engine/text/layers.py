@@ -1,0 +1,204 @@
+"""Templates for copy effects (707), static type and ability changes (613, 305.7),
+emblems (114), monstrosity (701.37) and sacrificing a named permanent (701.21).
+
+Read here (the engine side is :mod:`~layers`):
+
+- ``you may have this enter as a copy of any <permanents> on the battlefield[, except
+  <exceptions>].`` -> :class:`~effects.EntersAsCopy`, where an exception is ``it's
+  a[n] <type or subtype> in addition to its other types``, ``it has <keywords>``,
+  ``it has "<triggered ability>"`` or ``it isn't legendary``, joined by ``,`` and
+  ``and``;
+- ``create a token that's a copy of <target / this>[, except <exceptions>]`` ->
+  :class:`~effects.CopyToken` (``it`` then names the token);
+- ``each land is a <land type> in addition to its other land types.``,
+  ``<lands> are <land type>s.`` (``nonbasic lands are mountains.``), ``<permanents>
+  lose all abilities [and have base power and toughness N/N].``, ``<permanents>
+  have base power and toughness N/N.`` -> :class:`~effects.ContinuousChange`;
+- ``you get an emblem with "<anthem>"`` -> :class:`~effects.GetEmblem`;
+- ``monstrosity N`` -> :class:`~effects.Monstrosity` (an activated ability's effect;
+  "when this becomes monstrous" is a trigger event of :mod:`.triggers`);
+- ``sacrifice it`` / ``sacrifice this`` / ``sacrifice that token`` ->
+  :class:`~effects.SacrificeIt`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import Printed
+from labyrinth_gym.envs.magic.engine.text.core import (
+    Draft,
+    effect_template,
+    line_template,
+)
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    NUM,
+    all_subtypes,
+    keyword_list,
+    number,
+    object_filter,
+    target_phrase,
+)
+from labyrinth_gym.envs.magic.engine.text.statics import anthem
+from labyrinth_gym.envs.magic.engine.text.triggers import _triggered
+
+_CARD_TYPES = {"artifact": "Artifact", "creature": "Creature",
+               "enchantment": "Enchantment", "land": "Land"}
+
+
+def copy_extras(text: str | None, printed: Printed | None = None) -> fx.CopyExtras | None:
+    """The exceptions of a copy effect (707.9), or None if one is not read:
+    ``it's an artifact in addition to its other types``, ``it's an illusion in
+    addition to its other types``, ``it has haste``, ``it has "<triggered
+    ability>"`` (read as a line of ``printed``), ``it isn't legendary``."""
+    if text is None:
+        return fx.CopyExtras()
+    types: list[str] = []
+    subtypes: list[str] = []
+    keywords: list[str] = []
+    triggered: list[fx.TriggeredAbility] = []
+    nonlegendary = False
+    parts = re.split(r',? and (?=it)|, (?=it)', text)
+    for part in parts:
+        m = re.fullmatch(r"it's an? ([\w'-]+) in addition to its other types", part)
+        if m:
+            word = m.group(1)
+            if word in _CARD_TYPES:
+                types.append(_CARD_TYPES[word])
+            elif word in all_subtypes():
+                subtypes.append(all_subtypes()[word])
+            else:
+                return None
+            continue
+        if part == "it isn't legendary":
+            nonlegendary = True
+            continue
+        m = re.fullmatch(r'it has "(.+)"', part)
+        if m:
+            if printed is None:
+                return None
+            draft = Draft(set(), [], [], [])
+            if not _triggered(m.group(1), printed, draft) or draft.activated \
+                    or draft.statics or draft.keywords:
+                return None
+            triggered.extend(draft.triggered)
+            continue
+        m = re.fullmatch(r"it has (.+)", part)
+        if m and (found := keyword_list(m.group(1))) is not None:
+            keywords.extend(found)
+            continue
+        return None
+    return fx.CopyExtras(tuple(types), tuple(subtypes), tuple(keywords),
+                         tuple(triggered), nonlegendary)
+
+
+_ENTERS_AS_COPY = re.compile(
+    r"you may have this enter(?: the battlefield)? as a copy of (?:any|an?) "
+    r"(?P<what>.+?) on the battlefield(?:, except (?P<except>.+))?\.")
+
+
+@line_template
+def _enters_as_copy(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rules 707.5, 614.1c: a replacement effect as it enters.
+    m = _ENTERS_AS_COPY.fullmatch(line + "." if line.endswith('"') else line)
+    if not m or not printed.is_permanent or printed.is_type("Land"):
+        return False
+    what = object_filter(m.group("what"))
+    extras = copy_extras(m.group("except"), printed)
+    if what is None or not what.types or extras is None:
+        return False
+    draft.statics.append(fx.EntersAsCopy(what, extras))
+    return True
+
+
+_LAND_TYPE_PLURALS = {"plains": "Plains", "islands": "Island", "swamps": "Swamp",
+                      "mountains": "Mountain", "forests": "Forest", "deserts": "Desert",
+                      "caves": "Cave", "gates": "Gate"}
+
+
+@line_template
+def _continuous_change(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 613.1d-f / 613.4b: a static ability's continuous effect.
+    if not printed.is_permanent:
+        return False
+    change = continuous_change(line)
+    if change is None:
+        return False
+    draft.statics.append(change)
+    return True
+
+
+def continuous_change(line: str) -> fx.ContinuousChange | None:
+    """A static type, ability or base power/toughness change (else None)."""
+    m = re.fullmatch(r"each land is an? ([\w'-]+) in addition to its other land "
+                     r"types\.", line)
+    if m:
+        subtype = all_subtypes().get(m.group(1))
+        if subtype not in fx.LAND_TYPES:
+            return None
+        return fx.ContinuousChange(fx.Filter(types=frozenset({"Land"})),
+                                   add_land_types=(subtype,))
+    m = re.fullmatch(r"(?:all )?(.+?) are (\w+)\.", line)
+    if m and m.group(2) in _LAND_TYPE_PLURALS:
+        f = object_filter(m.group(1), plural=True)
+        if f is None or f.types != {"Land"} or f.subtypes:
+            return None
+        return fx.ContinuousChange(f, set_land_types=(_LAND_TYPE_PLURALS[m.group(2)],))
+    m = re.fullmatch(r"(?:all )?(.+?) (?:(lose all abilities)(?: and have base power and "
+                     r"toughness (\d+)/(\d+))?|have base power and toughness "
+                     r"(\d+)/(\d+))\.", line)
+    if m:
+        f = object_filter(m.group(1), plural=True)
+        if f is None or f.types != {"Creature"}:
+            return None
+        power = m.group(3) or m.group(5)
+        toughness = m.group(4) or m.group(6)
+        return fx.ContinuousChange(
+            f, lose_abilities=bool(m.group(2)),
+            power=int(power) if power else None,
+            toughness=int(toughness) if toughness else None)
+    return None
+
+
+@effect_template
+def _copy_token(s: str) -> fx.Effect | None:
+    # Rules 707.2, 111.1: "create a token that's a copy of <it>[, except ...]".
+    m = re.fullmatch(r"create a token that's a copy of (target [^,]+|this)"
+                     r"(?:, except (.+))?", s)
+    if not m:
+        return None
+    what: fx.Selector | None = fx.Ref("self") if m.group(1) == "this" \
+        else target_phrase(m.group(1))
+    if what is None or isinstance(what, fx.Target) and what.kind not in (
+            "creature", "permanent"):
+        return None
+    extras = copy_extras(m.group(2))
+    if extras is None:
+        return None
+    return fx.CopyToken(what, extras)
+
+
+@effect_template
+def _emblem(s: str) -> fx.Effect | None:
+    # Rule 114.2.
+    m = re.fullmatch(r'you get an emblem with "(.+)"', s)
+    if not m or (found := anthem(m.group(1))) is None:
+        return None
+    return fx.GetEmblem((found,))
+
+
+@effect_template
+def _monstrosity(s: str) -> fx.Effect | None:
+    # Rule 701.37a.
+    m = re.fullmatch(rf"monstrosity {NUM}", s)
+    return fx.Monstrosity(number(m.group(1))) if m else None
+
+
+@effect_template
+def _sacrifice_it(s: str) -> fx.Effect | None:
+    # Rule 701.21a: its controller puts it into its owner's graveyard.
+    m = re.fullmatch(r"sacrifice (it|this|that token|that creature)", s)
+    if not m:
+        return None
+    return fx.SacrificeIt(fx.Ref("self") if m.group(1) == "this" else fx.Ref("it"))
