@@ -12,7 +12,7 @@ seats: ``0`` is the deciding player, ``1`` the next player in turn order, and so
 |--------------------------------|------------------------------------------------------|
 | ``0``                          | pass priority                                        |
 | ``1``                          | done (no more attackers / blockers / modes / targets |
-|                                | / creatures to devour)                               |
+|                                | / creatures to devour; enter as itself, not a copy)  |
 | ``2`` / ``3``                  | yes / no (a "you may" or an optional trigger)        |
 | ``4`` / ``5``                  | keep / mulligan                                      |
 | ``6 + i``                      | play (land) or cast hand slot ``i`` (``i < 16``)     |
@@ -23,7 +23,8 @@ seats: ``0`` is the deciding player, ``1`` the next player in turn order, and so
 |                                | by paying its mana cost (a special action)           |
 | ``214 + r``                    | choose player at relative seat ``r`` (``r < 4``)     |
 | ``218 + j``                    | choose permanent slot ``j`` (targets, the attacker a |
-|                                | blocker blocks, a permanent to sacrifice or devour)  |
+|                                | blocker blocks, a permanent to sacrifice, devour or  |
+|                                | enter as a copy of)                                  |
 | ``282 + s``                    | choose stack slot ``s`` (``s < 16``)                 |
 | ``298 + m``                    | choose mode ``m`` (``m < 8``); when announcing X,    |
 |                                | the ``m``-th value of the decision's X table (0..7,  |

@@ -5,7 +5,8 @@ chosen one.
 space of :mod:`~actions` and the rules: the legal actions for the current decision
 (priority: casting, activating, playing a land, turning a face-down permanent face up;
 modes, targets, X, costs; attackers and blockers; mulligans, discards, sacrifices,
-yes/no; the card to manifest for manifest dread, what to devour, the colour of mana
+yes/no; the card to manifest for manifest dread, what to devour, what a permanent
+enters as a copy of (707.5), the colour of mana
 added; the library and hand decisions of :mod:`~library`) and what each chosen
 action does to the game. It has no state of its own.
 """

@@ -14,7 +14,7 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   identity mana, X without a cap in spells and permanents); *not*: snow mana, mana
   with spending restrictions, X in activated abilities' costs.
 - 108-113 cards, objects, permanents, tokens, spells, abilities: played (activated,
-  triggered, static and mana abilities); *not*: copies of cards or spells (707).
+  triggered, static and mana abilities), emblems (114); *not*: copies of spells.
 - 115-117 targets, special actions, priority: played.
 - 118 costs: mana, tap, life, sacrifice, discard, "unless [a player] pays" (118.12),
   cost increases and reductions (601.2f); additional costs (118.8: kicker and
@@ -35,23 +35,26 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
 - 601-608 casting, activating, triggers (603: the common events, delayed 603.7),
   statics, mana abilities, loyalty abilities, resolving: played; *not*: reflexive
   triggers (603.12), linked abilities (607: "the exiled card").
-- 610-616 effects: one-shot, until end of turn, "for as long as"; layers (613): 2
-  (control) and 4-7 until end of turn (:class:`~effects.Becomes`), 7c by timestamp;
-  replacement (614: enters tapped or with counters, "exile it instead") and prevention
-  (615), their order (616.1) where it matters; *not*: layers 1 and 3, lasting or
-  static type/ability changes, dependencies (613.8), damage redirection.
+- 610-616 effects: one-shot, until end of turn, "for as long as"; layers (613,
+  :mod:`~layers`): 1 (copy effects), 2 (control), 4-7b (until end of turn and from
+  static abilities), 7c, in timestamp order with dependencies (613.8); replacement
+  (614: enters tapped or with counters or as a copy, "exile it instead") and
+  prevention (615), their order (616.1) where it matters; *not*: layer 3
+  (text-changing effects: no supported card has one), 7d (switching power and
+  toughness), damage redirection.
 - 700-702 keyword actions and abilities: those of :data:`~effects.KEYWORDS` and
   :mod:`~keywords`, ward, regenerate, search, scry, surveil, shuffle, reveal, mill,
-  manifest, manifest dread, devour, kicker, multikicker, flashback, overload; *not*:
-  cascade, convoke, banding, shadow and the rest (each refused by name).
+  manifest, manifest dread, devour, kicker, multikicker, flashback, overload,
+  monstrosity (701.37); *not*: cascade, convoke, banding, shadow and the rest (each
+  refused by name).
 - 703-704 turn-based and state-based actions: played (704.5j the controller keeps a
   legend of its choice; 704.5m-n Auras and Equipment falling off a permanent with
   protection from them).
 - 705-716 coins, dice, copies, face-down (manifest only), split, flip, double-faced,
-  adventurer cards, sagas, classes: *not*, but 708 for manifests and 714 Sagas
-  (chapter abilities, lore counters as a Saga enters and as its controller's
-  precombat main phase begins, the sacrifice after the final chapter has left the
-  stack; *not*: read ahead).
+  adventurer cards, sagas, classes: *not*, but 707 for permanents ("enter as a copy",
+  token copies), 708 for manifests and 714 Sagas (chapter abilities, lore counters as
+  a Saga enters and as its controller's precombat main phase begins, the sacrifice
+  after the final chapter has left the stack; *not*: read ahead).
 - 800 multiplayer free-for-all: played (800.4 a player leaving); 903 Commander: in
   Mazerunner's pods.
 
@@ -115,7 +118,21 @@ counters, wither, prowess, exalted); control-changing effects (layer 2, :mod:`~c
 summoning sick and leaves combat); until-end-of-turn characteristic changes
 (:class:`~effects.Becomes`, layers 4-7b: a land that becomes a creature and is still a
 land, "loses all abilities", a new base power and toughness under counters and pumps,
-new colours and creature types; they apply in the order they resolved); filters by colour, type, supertype, "attacking or
+new colours and creature types); the layers of rule 613 (:mod:`~layers`, whose
+docstring is the detail): copy effects (layer 1, 707: "you may have this enter as a copy
+of any creature on the battlefield[, except ...]" as a ``copy`` decision while the spell
+resolves, "create a token that's a copy of target creature you control, except it has
+haste"; the copiable values are the printed ones plus other copy effects and the
+exceptions, 707.2, 707.9b), static type, ability and base power/toughness changes
+(:class:`~effects.ContinuousChange`: "each land is a Swamp in addition to its other land
+types", "nonbasic lands are Mountains" with 305.7's loss of rules-text abilities, "all
+creatures lose all abilities and have base power and toughness 1/1"), with the
+until-end-of-turn ones in one timestamp order per layer (613.7) and the dependency rule
+(613.8: Blood Moon applies before Urborg, whose effect then no longer exists); layer 3
+(text-changing effects) is not played: no supported card needs it; emblems (114: "you
+get an emblem with <anthem>", in the command zone, owned by their player, listed in
+``observation_for``'s ``emblems``); monstrosity (701.37: "monstrosity N", "when this
+becomes monstrous"); "sacrifice it / this" (701.21); filters by colour, type, supertype, "attacking or
 blocking", and mana value / power / toughness compared; state-based actions (ten poison
 counters lose, 704.5c); the London mulligan.
 
@@ -189,11 +206,15 @@ banding, shadow, horsemanship, flanking, bushido, static replacement effects of 
 permanent ("if a creature an opponent controls would die, exile it instead", "creature
 spells you control can't be countered") and static prevention other than of all [combat]
 damage to or by itself or its enchanted creature, "damage can't be prevented",
-redirection, "the next time a source of your choice would deal damage", copy and
-text-changing effects (layers 1 and 3), type, colour, ability and base power/toughness
-changes that last beyond the turn or come from a static ability (Humility, Opalescence,
-an Aura's "is a Frog"), switching power and toughness, dependencies (613.8), exchanging
-control.
+redirection, "the next time a source of your choice would deal damage", copies of
+spells, "becomes a copy" of a permanent already on the battlefield, copy exceptions
+other than added types, keywords, triggered abilities and "isn't legendary", a
+permanent entering as a copy other than by resolving as a spell (put onto the
+battlefield by an effect, it enters as itself), text-changing effects (layer 3),
+type changes from Auras ("enchanted land is a Swamp"), colour changes and
+characteristic-defining abilities from statics, Opalescence-style "each other
+enchantment is a creature", emblems with other than anthem abilities, "as long as this
+is monstrous", switching power and toughness, exchanging control.
 
 Manifest (701.34): the top card of a library enters face down as a 2/2 creature with
 no name, text, subtypes or mana cost (:data:`~effects.FACE_DOWN`; a flag on the
