@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 
+from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame
-from labyrinth_gym.envs.magic.engine import actions as A
 from magic.positions import (
     act,
     attack,

@@ -40,8 +40,6 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     object_filter,
     target_phrase,
 )
-from labyrinth_gym.envs.magic.engine.text.statics import anthem
-from labyrinth_gym.envs.magic.engine.text.triggers import _triggered
 
 _CARD_TYPES = {"artifact": "Artifact", "creature": "Creature",
                "enchantment": "Enchantment", "land": "Land"}
@@ -78,6 +76,10 @@ def copy_extras(text: str | None, printed: Printed | None = None) -> fx.CopyExtr
         if m:
             if printed is None:
                 return None
+            from labyrinth_gym.envs.magic.engine.text.triggers import _triggered
+
+            # (imported here: importing it above would register its templates
+            # before the families the compiler imports first)
             draft = Draft(set(), [], [], [])
             if not _triggered(m.group(1), printed, draft) or draft.activated \
                     or draft.statics or draft.keywords:
@@ -182,6 +184,8 @@ def _copy_token(s: str) -> fx.Effect | None:
 @effect_template
 def _emblem(s: str) -> fx.Effect | None:
     # Rule 114.2.
+    from labyrinth_gym.envs.magic.engine.text.statics import anthem
+
     m = re.fullmatch(r'you get an emblem with "(.+)"', s)
     if not m or (found := anthem(m.group(1))) is None:
         return None
