@@ -718,7 +718,7 @@ class MagicGame(ObjectsMixin, ControlMixin, LayersMixin, CastingMixin, Decisions
         self._cost_mods: list[tuple[int, fx.CostChange]] = []
         self._trig_version = -1
         self._trig_index: dict[str, list[tuple[int, int, fx.Trigger]]] = {}
-        self._anthems: list[tuple[int, fx.Anthem]] = []
+        self._anthems: list[tuple[int, int, fx.Anthem]] = []
         self._bonuses: dict[int, list[fx.AttachedBonus]] = {}
         #: Static prevention effects ("prevent all damage that would be dealt to
         #: this") by the permanent they are about (refreshed with the anthems).
