@@ -374,6 +374,7 @@ class MagicHeuristic:
         return A.permanent(min(slots, key=b.value))
 
     _cost_sacrifice = _sacrifice
+    _cost_crew = _sacrifice  # tap the least valuable creature first
 
     def _target(self, v: MagicObs, legal: list[int]) -> int:
         b = _Board(v)

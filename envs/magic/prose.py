@@ -205,6 +205,10 @@ class MagicNarrator(Narrator):
         why = " by lethal damage" if e.get("reason") == "damage" else ""
         return f"{card(e['card'])} is destroyed{why}"
 
+    def on_crew(self, e: Event) -> str:
+        return self.does(e["player"], f"taps {join([card(c) for c in e['crew']])} to "
+                         f"crew {card(e['card'])}")
+
     def on_lore(self, e: Event) -> str:
         return self.does(e["player"], f"puts a lore counter on {card(e['card'])} "
                          f"({e['count']} now)")

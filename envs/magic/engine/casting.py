@@ -666,6 +666,12 @@ class CastingMixin:
             self.decision = {"kind": "cost_sacrifice", "player": p,
                              "options": self._sacrifice_options(p, cost, item.source)}
             return
+        if cost is not None and cost.crew and sum(
+                max(self.chars(pid)[0], 0) for pid in item.crew) < cost.crew:
+            # rule 702.122a: one creature at a time until their power reaches N
+            self.decision = {"kind": "cost_crew", "player": p,
+                             "options": self._crew_options(p, item.source)}
+            return
         if cost is not None and len(item.discarded) < cost.discard:
             self.decision = {"kind": "cost_discard", "player": p}
             return
@@ -734,6 +740,11 @@ class CastingMixin:
                 self.lose_life(p, cost.pay_life)
             if item.sacrificed:
                 self.move_permanents(list(item.sacrificed), "graveyard")
+            if item.crew:
+                for pid in item.crew:
+                    self.battlefield[pid].tapped = True
+                self.log("crew", player=p, card=self.name_of(item.card),
+                         crew=[self.name_of(self.battlefield[c].card) for c in item.crew])
             for card in item.discarded:
                 self._discard(p, card)
 

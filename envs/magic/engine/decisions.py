@@ -90,6 +90,10 @@ class DecisionsMixin:
         if kind == "block_target":
             return [A.permanent(self.battlefield[a].slot)
                     for a in self._blockable(d["blocker"], p)]
+        if kind == "cost_crew":
+            chosen = self.casting.crew  # type: ignore[union-attr]
+            return [A.permanent(self.battlefield[pid].slot) for pid in d["options"]
+                    if pid in self.battlefield and pid not in chosen]
         if kind in ("sacrifice", "cost_sacrifice"):
             return [A.permanent(self.battlefield[pid].slot) for pid in d["options"]
                     if pid in self.battlefield]
@@ -230,7 +234,18 @@ class DecisionsMixin:
             hand = [c for c in self.hand_slots(p) if c != card]
             if len(hand) < cost.discard:
                 return False
+        if cost.crew and sum(max(self.chars(pid)[0], 0) for pid in
+                             self._crew_options(p, source)) < cost.crew:
+            return False
         return True
+
+    def _crew_options(self, p: int, source: int | None) -> list[int]:
+        """The creatures ``p`` may tap to crew ``source`` (702.122a): untapped creatures
+        they control, summoning-sick ones included; not the Vehicle itself (tapping it
+        to crew itself would leave it tapped and gain nothing)."""
+        return [pid for pid, perm in self.battlefield.items()
+                if perm.controller == p and perm.slot >= 0 and not perm.tapped
+                and pid != source and self.is_creature(pid)]
 
     def _sacrifice_options(self, p: int, cost: fx.Cost, source: int | None) -> list[int]:
         return [pid for pid, perm in self.battlefield.items()
@@ -564,6 +579,8 @@ class DecisionsMixin:
                 self.res["asks"][0][2] -= 1
         elif dk == "x":
             self.casting.x = d["values"][args[0]]  # type: ignore[union-attr]
+        elif dk == "cost_crew":
+            self.casting.crew.append(self.slots[args[0]])  # type: ignore[union-attr]
         elif dk == "cost_sacrifice":
             self.casting.sacrificed.append(self.slots[args[0]])  # type: ignore[union-attr]
         elif dk == "cost_discard":

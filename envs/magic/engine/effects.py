@@ -606,6 +606,9 @@ class Cost:
     # A loyalty ability's cost (rule 606.4): loyalty counters put on (positive) or
     # removed (negative); 0 for a [0] ability; None for any other ability.
     loyalty: int | None = None
+    # Crew N (rule 702.122a): tap any number of untapped creatures you control with
+    # total power N or more (summoning-sick ones too: it is not a {T} cost).
+    crew: int = 0
 
 
 @dataclass(frozen=True)

@@ -63,7 +63,7 @@ MAX_MODES = 8
 
 
 KNOWN_FIELDS: dict[type, frozenset[str]] = {
-    fx.Cost: frozenset({"mana", "tap", "sacrifice_self", "sacrifice", "pay_life",
+    fx.Cost: frozenset({"mana", "tap", "sacrifice_self", "sacrifice", "pay_life", "crew",
                         "discard", "discard_self", "loyalty"}),
     fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
                                     "once_per_turn", "zone"}),

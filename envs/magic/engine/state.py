@@ -111,6 +111,7 @@ class StackItem:
         defending: The defending player for an attack trigger.
         keywords: The source's keywords when the object was created (last known
             information for deathtouch and lifelink if the source is gone).
+        crew: Creatures chosen to tap for a crew cost (702.122a).
         sacrificed, discarded: Permanents / cards chosen to pay the cost (while the
             object is being put on the stack).
         x: The value chosen for ``{X}`` (-1 until chosen).
@@ -147,6 +148,7 @@ class StackItem:
     keywords: list[str] = field(default_factory=list)
     sacrificed: list[int] = field(default_factory=list)
     discarded: list[int] = field(default_factory=list)
+    crew: list[int] = field(default_factory=list)
     x: int = 0
     amount: int = 0
     cause: int | None = None
@@ -162,7 +164,7 @@ class StackItem:
             self, targets={k: list(v) for k, v in self.targets.items()},
             modes={k: list(v) for k, v in self.modes.items()}, keywords=list(self.keywords),
             sacrificed=list(self.sacrificed), discarded=list(self.discarded),
-            announce=list(self.announce))
+            crew=list(self.crew), announce=list(self.announce))
 
 
 # ------------------------------------------------------------------ codec

@@ -82,6 +82,20 @@ def _loyalty(line: str, printed: Printed, draft: Draft) -> bool:
 
 
 @line_template
+def _crew(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.122a: "crew N" means "tap any number of untapped creatures you control
+    # with total power N or more: this Vehicle becomes an artifact creature until end
+    # of turn" (its printed power and toughness then apply, 301.7).
+    m = re.fullmatch(r"crew (\d+)", line)
+    if not m or "Vehicle" not in printed.subtypes or printed.power is None:
+        return False
+    draft.activated.append(fx.ActivatedAbility(
+        fx.Cost(crew=int(m.group(1))),
+        fx.Becomes(fx.Ref("self"), types=("Artifact", "Creature"))))
+    return True
+
+
+@line_template
 def _cycling(line: str, printed: Printed, draft: Draft) -> bool:
     # Rule 702.29a: "cycling [cost]" means "[cost], discard this card: draw a card",
     # activated only from the hand.
