@@ -292,3 +292,99 @@ def test_random_games_with_cost_cards_terminate(seed):
         legal = game.legal_actions()
         game.apply_action(int(legal[rng.integers(len(legal))]))
     assert game.outcome is not None
+
+
+# ------------------------------------------------- activation restrictions
+def abilities(game: MagicGame, pid: int) -> list[str]:
+    return [n for n in names(game) if n.startswith(f"activate slot {slot(game, pid)} ")]
+
+
+def test_602_5b_tectonic_edge_only_if_an_opponent_controls_four_lands():
+    game = blank()
+    edge = game.add_permanent("Tectonic Edge", 0)
+    lands(game, 0, "Plains")
+    wolf_run = game.add_permanent("Kessig Wolf Run", 1)
+    lands(game, 1, "Island", "Island")
+    game.start_at("main1", 0)
+    assert not abilities(game, edge)  # three lands
+    game = blank()
+    edge = game.add_permanent("Tectonic Edge", 0)
+    lands(game, 0, "Plains")
+    wolf_run = game.add_permanent("Kessig Wolf Run", 1)
+    lands(game, 1, "Island", "Island", "Island")
+    game.start_at("main1", 0)
+    act(game, f"activate slot {slot(game, edge)} (Tectonic Edge) ability 0")
+    game.apply_action(A.permanent(slot(game, wolf_run)))
+    settle(game)
+    assert wolf_run not in game.battlefield and edge not in game.battlefield
+
+
+def test_602_5b_temple_of_the_false_god_needs_five_lands_and_is_not_automatic():
+    game, _ = main_with("Think Twice", lands_0=("Temple of the False God",
+                                                "Island", "Island", "Island"))
+    temple = next(p for p in game.battlefield
+                  if game.pdef(p).name == "Temple of the False God")
+    assert not abilities(game, temple)
+    game, _ = main_with(lands_0=("Temple of the False God", "Island", "Island",
+                                 "Island", "Island"))
+    temple = next(p for p in game.battlefield
+                  if game.pdef(p).name == "Temple of the False God")
+    act(game, f"activate slot {slot(game, temple)} (Temple of the False God) ability 0")
+    assert game.pool[0] == ["C", "C"]
+
+
+def test_602_5b_mox_opal_metalcraft():
+    game = blank()
+    mox = game.add_permanent("Mox Opal", 0)
+    game.add_permanent("Ornithopter", 0)
+    game.start_at("main1", 0)
+    assert not abilities(game, mox)
+    game.add_permanent("Ornithopter", 0)
+    game._legal = None
+    act(game, f"activate slot {slot(game, mox)} (Mox Opal) ability 0")
+    assert game.decision["kind"] == "colour"
+    act(game, "add {G}")
+    assert game.pool[0] == ["G"]
+
+
+def test_602_5b_before_attackers_are_declared_on_your_turn_only():
+    game = blank()
+    sorcerer = game.add_permanent("Capricious Sorcerer", 0)
+    game.start_at("main1", 0)
+    assert abilities(game, sorcerer)
+    game = blank()
+    sorcerer = game.add_permanent("Capricious Sorcerer", 0)
+    game.start_at("main1", 1)
+    act(game, "pass")  # seat 0 gets priority in seat 1's turn
+    assert game.decision["player"] == 0 and not abilities(game, sorcerer)
+
+
+def test_602_5b_an_empty_hand():
+    game = blank()
+    tome = game.add_permanent("Fool's Tome", 0)
+    lands(game, 0, "Island", "Island")
+    card = game.add_card("Island", 0)
+    game.start_at("main1", 0)
+    assert not abilities(game, tome)
+    game.hand[0].remove(card)
+    game._legal = None
+    assert abilities(game, tome)
+
+
+# ------------------------------------------------- {X} in an activated ability
+def test_601_2b_kessig_wolf_run_announces_x_and_pumps_by_it():
+    game = blank()
+    run = game.add_permanent("Kessig Wolf Run", 0)
+    lands(game, 0, "Mountain", "Forest", "Mountain", "Forest")
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, f"activate slot {slot(game, run)} (Kessig Wolf Run) ability 0")
+    assert game.decision["kind"] == "x"
+    # four lands pay {R}{G} and X up to 2 (the Wolf Run itself is tapped for {T})
+    assert game.decision["values"] == [0, 1, 2]
+    act(game, "X = 2")
+    game.apply_action(A.permanent(slot(game, bears)))
+    settle(game)
+    power, toughness, keywords = game.chars(bears)
+    assert (power, toughness) == (4, 2) and "trample" in keywords
+    assert all(game.battlefield[p].tapped for p in game.battlefield if p != bears)

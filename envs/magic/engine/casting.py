@@ -505,10 +505,12 @@ class CastingMixin:
 
     def _activate(self, p: int, pid: int, k: int) -> None:
         perm = self.battlefield[pid]
+        mana = self.pdef(pid).activated[k].cost.mana
         self.casting = StackItem(sid=self._new_id(), kind="activated", controller=p,
                                  card=perm.card, source=pid, index=k,
                                  keywords=sorted(self.keywords(pid)), kicked=perm.kicked,
-                                 shape=perm.shape)
+                                 shape=perm.shape,
+                                 x=-1 if mana is not None and mana.x else 0)
         self.closed = []
 
     # ------------------------------------ alternative and additional costs (601.2b)
@@ -611,16 +613,22 @@ class CastingMixin:
         0-3 and the four largest payable values (one "mode" action each, so the action
         table stays small). A seat that pays no mana chooses from 0-7."""
         p = item.controller
-        cost = self._spell_cost(item)
+        exclude = None
+        if item.kind == "spell":
+            cost = self._spell_cost(item)
+        else:  # an activated ability's {X} (its source pays no mana when tapped, 602.2b)
+            paid = self.cdef(item.card).activated[item.index].cost
+            cost = paid.mana
+            exclude = item.source if paid.tap else None
         assert cost is not None and cost.x
         width = A.MAX_MODES
         if self._pays_no_mana(p):
             return list(range(width))
-        units = sum(s.units for s in self._sources(p))
+        units = sum(s.units for s in self._sources(p, exclude))
         lo, hi = 0, max(0, (units - cost.mana_value) // cost.x)
         while lo < hi:  # the largest payable X (paying more never gets easier)
             mid = (lo + hi + 1) // 2
-            if self._can_pay(p, with_x(cost, mid), skip_card=item.card):
+            if self._can_pay(p, with_x(cost, mid), exclude=exclude, skip_card=item.card):
                 lo = mid
             else:
                 hi = mid - 1
@@ -698,12 +706,13 @@ class CastingMixin:
                 self.activated_this_turn.append([source, LOYALTY_USED])
             if ab.cost.mana is not None:
                 skip = item.card if source is None else None
+                mana = with_x(ab.cost.mana, item.x)
                 # the permanent whose ability it is pays only when nothing else can
                 # (a land that becomes a creature stays untapped to attack)
                 chosen = None if source is None else self._payment(
-                    p, ab.cost.mana, exclude=source, skip_card=skip)
+                    p, mana, exclude=source, skip_card=skip)
                 if chosen is None:
-                    chosen = self._payment(p, ab.cost.mana, skip_card=skip)
+                    chosen = self._payment(p, mana, skip_card=skip)
                 self._pay(chosen, p)
             if ab.once_per_turn:
                 self.activated_this_turn.append([source, item.index])

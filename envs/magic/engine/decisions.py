@@ -17,7 +17,7 @@ from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.combat import lethal_need
-from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED, MAIN_STEPS
+from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED, MAIN_STEPS, STEPS
 from labyrinth_gym.envs.magic.engine.library import LIBRARY_DECISIONS
 from labyrinth_gym.envs.magic.engine.resolve import selector_of
 from labyrinth_gym.envs.magic.engine.state import (
@@ -26,6 +26,8 @@ from labyrinth_gym.envs.magic.engine.state import (
     code_player,
     player_code,
 )
+
+_DECLARE_ATTACKERS = STEPS.index("declare_attackers")
 
 
 class DecisionsMixin:
@@ -247,6 +249,36 @@ class DecisionsMixin:
                 if perm.controller == p and perm.slot >= 0 and not perm.tapped
                 and pid != source and self.is_creature(pid)]
 
+    def conditions_hold(self, conditions: tuple[fx.ActivationCondition, ...], p: int,
+                        source: int | None) -> bool:
+        """Whether every "activate only if / during" restriction holds for its
+        controller ``p`` now (rule 602.5b; kinds: :data:`~effects.CONDITION_KINDS`)."""
+        for c in conditions:
+            kind = c.kind
+            if kind in ("you_control", "opponent_controls"):
+                counts: dict[int, int] = {}
+                for pid, perm in self.battlefield.items():
+                    if self.matches(c.filter, pid, p, source):
+                        counts[perm.controller] = counts.get(perm.controller, 0) + 1
+                if kind == "you_control":
+                    ok = counts.get(p, 0) >= c.count
+                else:
+                    ok = any(n >= c.count for q, n in counts.items()
+                             if q != p and not self.lost[q])
+            elif kind == "graveyard":
+                ok = len(self.graveyard[p]) >= c.count
+            elif kind == "empty_hand":
+                ok = not self.hand[p]
+            elif kind == "your_turn":
+                ok = self.active == p
+            elif kind == "before_attackers":
+                ok = self.active == p and STEPS.index(self.step) < _DECLARE_ATTACKERS
+            else:  # your_upkeep
+                ok = self.active == p and self.step == "upkeep"
+            if not ok:
+                return False
+        return True
+
     def _sacrifice_options(self, p: int, cost: fx.Cost, source: int | None) -> list[int]:
         return [pid for pid, perm in self.battlefield.items()
                 if perm.controller == p and perm.slot >= 0
@@ -258,6 +290,8 @@ class DecisionsMixin:
         if ab.sorcery_speed and not sorcery:
             return False
         if ab.once_per_turn and [pid, index] in self.activated_this_turn:
+            return False
+        if ab.only_if and not self.conditions_hold(ab.only_if, perm.controller, pid):
             return False
         loyalty = ab.cost.loyalty
         if loyalty is not None and (
@@ -282,6 +316,8 @@ class DecisionsMixin:
     def _can_activate_from_hand(self, p: int, card: int, ab: fx.ActivatedAbility,
                                 index: int, sorcery: bool) -> bool:
         if ab.sorcery_speed and not sorcery:
+            return False
+        if ab.only_if and not self.conditions_hold(ab.only_if, p, None):
             return False
         if not self._extra_cost_payable(p, ab.cost, None, card):
             return False
@@ -493,9 +529,11 @@ class DecisionsMixin:
                 card = self.hand_slots(p)[args[0]]
                 index = next(i for i, ab in enumerate(self.cdef(card).activated)
                              if ab.zone == "hand")
+                mana = self.cdef(card).activated[index].cost.mana
                 self.casting = StackItem(sid=self._new_id(), kind="activated",
                                          controller=p, card=card, index=index,
-                                         keywords=sorted(self.cdef(card).keywords))
+                                         keywords=sorted(self.cdef(card).keywords),
+                                         x=-1 if mana is not None and mana.x else 0)
                 self.closed = []
         elif dk == "mulligan":
             self._mulligan(p, kind == "mulligan")

@@ -237,12 +237,15 @@ class TapOrUntap:
 
 @dataclass(frozen=True)
 class Pump:
-    """``what`` gets +power/+toughness (and keywords) until end of turn."""
+    """``what`` gets +power/+toughness (and keywords) until end of turn; ``per_x``:
+    that many times X ("gets +x/+0": power 1, toughness 0; "-x/-x": -1, -1; X is the
+    value announced for the spell or ability, 107.3)."""
 
     power: int
     toughness: int
     what: Selector
     keywords: tuple[str, ...] = ()
+    per_x: bool = False
 
 
 @dataclass(frozen=True)
@@ -631,6 +634,8 @@ class ActivatedAbility:
         zone: Where its card must be to activate it: ``"battlefield"``, or ``"hand"``
             for cycling and channel (rule 602.2, 702.29).
         once_per_turn: "Activate only once each turn."
+        only_if: "Activate only if / only during ..." (rule 602.5b): every one of
+            these :class:`ActivationCondition` must hold as it is activated.
     """
 
     cost: Cost
@@ -639,6 +644,28 @@ class ActivatedAbility:
     is_mana: bool = False
     zone: str = "battlefield"
     once_per_turn: bool = False
+    only_if: tuple[ActivationCondition, ...] = ()
+
+
+CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand",
+                   "your_turn", "before_attackers", "your_upkeep")
+"""What an :class:`ActivationCondition` asks (of the ability's controller):
+``you_control`` at least ``count`` permanents matching ``filter``;
+``opponent_controls``: some opponent controls at least ``count`` of them;
+``graveyard``: at least ``count`` cards in their graveyard; ``empty_hand``: no
+cards in hand; ``your_turn``: their turn; ``before_attackers``: their turn, before
+the declare attackers step; ``your_upkeep``: their upkeep."""
+
+
+@dataclass(frozen=True)
+class ActivationCondition:
+    """A restriction on activating an ability (rule 602.5b): "activate only if you
+    control five or more lands" is ``("you_control", lands, 5)``; kinds are
+    :data:`CONDITION_KINDS`."""
+
+    kind: str
+    filter: Filter | None = None
+    count: int = 1
 
 
 OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "leaves", "blocks", "becomes_blocked",
@@ -799,7 +826,7 @@ def automatic_mana_ability(ability: ActivatedAbility) -> bool:
     ability is activated by its player (an action) and adds to the mana pool."""
     cost = ability.cost
     if not ability.is_mana or ability.once_per_turn or ability.sorcery_speed or \
-            ability.zone != "battlefield":
+            ability.zone != "battlefield" or ability.only_if:
         return False
     if dataclasses.replace(cost, pay_life=0) not in _AUTO_MANA_COSTS:
         return False

@@ -66,7 +66,8 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.Cost: frozenset({"mana", "tap", "sacrifice_self", "sacrifice", "pay_life", "crew",
                         "discard", "discard_self", "loyalty"}),
     fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
-                                    "once_per_turn", "zone"}),
+                                    "once_per_turn", "zone", "only_if"}),
+    fx.ActivationCondition: frozenset({"kind", "filter", "count"}),
     fx.TriggeredAbility: frozenset({"trigger", "effect", "optional"}),
     fx.Trigger: frozenset({"event", "subject"}),
     fx.SpellAbility: frozenset({"effect", "additional_cost"}),
@@ -148,12 +149,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         for what in unknown_fields(node):
             note(what)
 
-    def cost_of(cost: fx.Cost | None) -> None:
+    def cost_of(cost: fx.Cost | None, allow_x: bool = False) -> None:
         if cost is None:
             return
         fields(cost)
         if cost.mana is not None:
-            mana_cost(cost.mana)
+            mana_cost(cost.mana, allow_x)
         if cost.sacrifice is not None:
             filt(cost.sacrifice)
 
@@ -210,13 +211,16 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     x_cost = card.cost is not None and card.cost.x > 0
     # "that much": only in a triggered ability whose event has an amount
     that_much = [False]
+    # "X" in an activated ability whose cost has {X} (announced as it is activated)
+    x_ability = [False]
 
     def amount(value: Any) -> None:
         if value is None:  # PreventDamage: all of it
             return
         if isinstance(value, fx.KickedAmount) and card.kicker is not None:
             return
-        if not isinstance(value, int) and not (value == "X" and x_spell) and not (
+        if not isinstance(value, int) and not (value == "X" and (
+                x_spell or x_ability[0])) and not (
                 value == "that_much" and that_much[0]):
             note(f"amount {value}")
 
@@ -293,6 +297,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         else:
             selector(selector_of(node))
         if isinstance(node, fx.Pump):
+            if node.per_x:
+                amount("X")
             for kw in node.keywords:
                 if kw not in KW.ALL:
                     note(f"keyword {kw}")
@@ -335,14 +341,21 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     from_hand = 0
     for ability in card.activated:
         fields(ability)
+        for condition in ability.only_if:
+            fields(condition)
+            if condition.kind not in fx.CONDITION_KINDS:
+                note(f"ActivationCondition({condition.kind})")
+            filt(condition.filter)
         if ability.zone not in ("battlefield", "hand"):
             note(f"ActivatedAbility.zone {ability.zone}")
         if ability.zone == "hand":
             from_hand += 1
             if ability.is_mana or ability.cost.tap or ability.cost.sacrifice_self:
                 note("hand ability with {T}, sacrifice or mana")
-            cost_of(ability.cost)
+            cost_of(ability.cost, allow_x=True)
+            x_ability[0] = ability.cost.mana is not None and ability.cost.mana.x > 0
             effect(ability.effect)
+            x_ability[0] = False
             continue
         if ability.cost.discard_self:
             note("Cost.discard_self on the battlefield")
@@ -350,8 +363,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 fx.automatic_mana_ability(ability):
             effect(ability.effect)
             continue
-        cost_of(ability.cost)
+        # {X} in an activated ability's cost (601.2b via 602.2b): not in a mana
+        # ability's (it is not announced: no stack, no decision)
+        cost_of(ability.cost, allow_x=not ability.is_mana)
+        x_ability[0] = ability.cost.mana is not None and ability.cost.mana.x > 0
         effect(ability.effect)
+        x_ability[0] = False
     if len(card.battlefield_abilities) > A.MAX_ABILITIES:
         note(f"more than {A.MAX_ABILITIES} activated abilities")
     if "Planeswalker" in card.types and card.loyalty is None:
@@ -473,8 +490,9 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.Pump):
         for pid in game.select(node.what, path):
             if pid in game.battlefield:
+                times = game.amount("X") if node.per_x else 1
                 game.battlefield[pid].mods.append(
-                    [node.power, node.toughness, list(node.keywords)])
+                    [node.power * times, node.toughness * times, list(node.keywords)])
     elif isinstance(node, fx.AddCounters):
         for pid in game.select(node.what, path):
             if pid in game.battlefield:

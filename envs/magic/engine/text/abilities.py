@@ -1,5 +1,6 @@
 """Line templates for activated abilities (rule 602): ``<cost>: <effect>`` with its timing
-restrictions, loyalty abilities (606), cycling (702.29), an instant's or sorcery's
+restrictions and its "activate only if / during" conditions (602.5b:
+:func:`activation_conditions`), loyalty abilities (606), cycling (702.29), an instant's or sorcery's
 additional cost, and the mana abilities of basic land types (305.6)."""
 
 from __future__ import annotations
@@ -19,12 +20,60 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     line_template,
     nodes,
 )
-from labyrinth_gym.envs.magic.engine.text.phrases import Unsupported, cost
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    NUM,
+    Unsupported,
+    cost,
+    number,
+    object_filter,
+)
 
 _TIMINGS = {" activate only as a sorcery.": (True, False),
             " activate only once each turn.": (False, True),
             " activate only as a sorcery and only once each turn.": (True, True)}
 """Activation restrictions (rule 602.5): (sorcery speed, once each turn)."""
+
+
+_DURING = {" activate only during your turn.": "your_turn",
+           " activate only during your turn, before attackers are declared.":
+               "before_attackers",
+           " activate only during your upkeep.": "your_upkeep"}
+
+
+def activation_conditions(body: str) -> tuple[str, tuple[fx.ActivationCondition, ...]]:
+    """``body`` of an activated ability without its final "activate only if / during
+    ..." sentence, and that restriction (rule 602.5b); ``(body, ())`` when it has none
+    that is read (the sentence then stays in ``body``, unread)."""
+    for suffix, kind in _DURING.items():
+        if body.endswith(suffix):
+            return body[: -len(suffix)], (fx.ActivationCondition(kind),)
+    m = re.fullmatch(r"(.+\.) activate only if (.+)\.", body, re.DOTALL)
+    if not m:
+        return body, ()
+    condition = _condition(m.group(2))
+    return (m.group(1), (condition,)) if condition is not None else (body, ())
+
+
+def _condition(text: str) -> fx.ActivationCondition | None:
+    if text == "you have no cards in hand":
+        return fx.ActivationCondition("empty_hand")
+    if m := re.fullmatch(rf"there are {NUM} or more cards in your graveyard", text):
+        count = number(m.group(1))
+        return fx.ActivationCondition("graveyard", None, count) \
+            if isinstance(count, int) else None
+    m = re.fullmatch(rf"(you|an opponent) controls? (?:{NUM} or more (.+)|(an? .+))",
+                     text)
+    if not m:
+        return None
+    kind = "you_control" if m.group(1) == "you" else "opponent_controls"
+    if m.group(4):  # "a swamp", "an artifact"
+        f, count = object_filter(m.group(4).split(" ", 1)[1]), 1
+    else:
+        count = number(m.group(2))
+        f = object_filter(m.group(3), plural=True)
+    if f is None or f.controller != "any" or not isinstance(count, int):
+        return None
+    return fx.ActivationCondition(kind, f, count)
 
 
 @line_template
@@ -51,6 +100,7 @@ def _activated(line: str, printed: Printed, draft: Draft) -> bool:
             body = body[: -len(suffix)]
             sorcery, once = as_sorcery, each_turn
             break
+    body, only_if = activation_conditions(body)
     what = it_is_self(effect(body))
     check_refs(what, x_defined=paid.mana is not None and paid.mana.x > 0)
     if zone == "hand" and fx.Ref("self") in nodes(what):
@@ -58,7 +108,8 @@ def _activated(line: str, printed: Printed, draft: Draft) -> bool:
     mana = is_mana_ability(what)
     if mana and zone == "hand":
         raise Unsupported(line)  # a mana ability from the hand: not modelled
-    draft.activated.append(fx.ActivatedAbility(paid, what, sorcery, mana, zone, once))
+    draft.activated.append(fx.ActivatedAbility(paid, what, sorcery, mana, zone, once,
+                                               only_if))
     return True
 
 

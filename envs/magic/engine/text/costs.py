@@ -185,3 +185,4 @@ def _enters_kicked(line: str, printed: Printed, draft: Draft) -> bool:
         return False
     draft.statics.append(fx.EntersWithCounters(fx.KickedAmount(0, count), m.group(2)))
     return True
+

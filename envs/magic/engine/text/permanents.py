@@ -116,8 +116,8 @@ def _pump(s: str) -> fx.Effect | None:
         body = s[: -len(" until end of turn")]
     else:
         return None
-    m = re.fullmatch(r"(.+?)(?: each)? (?:gets? ([+-]\d+)/([+-]\d+)(?: and gains? (.+))?"
-                     r"|gains? (.+))", body)
+    m = re.fullmatch(r"(.+?)(?: each)? (?:gets? ([+-](?:\d+|x))/([+-](?:\d+|x))"
+                     r"(?: and gains? (.+))?|gains? (.+))", body)
     if not m or (who := _pumped(m.group(1))) is None:
         return None
     keywords: tuple[str, ...] = ()
@@ -126,6 +126,13 @@ def _pump(s: str) -> fx.Effect | None:
         if found is None:
             return None
         keywords = found
+    if m.group(2) and "x" in m.group(2) + m.group(3):
+        # "+x/+0", "-x/-x" (107.3): X times +1/+0, -1/-1; nothing mixed like +2/+x
+        if any(p[1:] not in ("x", "0") for p in (m.group(2), m.group(3))):
+            return None
+        power, toughness = (int(p[0] + "1") if p[1:] == "x" else 0
+                            for p in (m.group(2), m.group(3)))
+        return fx.Pump(power, toughness, who, keywords, per_x=True)
     power = int(m.group(2)) if m.group(2) else 0
     toughness = int(m.group(3)) if m.group(3) else 0
     return fx.Pump(power, toughness, who, keywords)
