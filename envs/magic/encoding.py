@@ -30,7 +30,7 @@ Layout (``float32``, every value in [-1, 1]):
 | stack      | 16 x :data:`STACK_WIDTH`             | :data:`STACK_FEATURES`, then the card (bottom first) |
 | permanents | 64 x :data:`PERM_WIDTH`              | :data:`PERM_FEATURES`, then the card |
 | looking    | 2 x (1 + card)                       | present, then the card: the two  |
-|            |                                      | cards of a manifest dread choice (row ``m`` is mode ``m``), or the first two cards a library or hand decision looks at (row ``i`` is "choose hand slot ``i``"), for the chooser only |
+|            |                                      | cards of a manifest dread choice (row ``m`` is mode ``m``), or the first two cards a library, hand or graveyard-target decision looks at (row ``i`` is "choose hand slot ``i``"), for the chooser only |
 | graveyard  | 16 x (1 + card)                      | present, then the card: the      |
 |            |                                      | observer's graveyard slots (cards it may cast from there, flashback), row ``g`` is "cast graveyard slot ``g``" |
 

@@ -238,6 +238,19 @@ class MagicNarrator(Narrator):
         how = ZONES.get(e["to"], "goes to {whose} " + words(e["to"]))
         return f"{card(e['card'])} {how.format(whose=self.whose(e.get('player')))}"
 
+    def on_card_moved(self, e: Event) -> str:
+        where = {"hand": "into {whose} hand", "battlefield": "onto the battlefield",
+                 "exile": "into exile", "library_top": "on top of {whose} library",
+                 "library_bottom": "on the bottom of {whose} library"}.get(
+            e["to"], "to " + words(e["to"]))
+        return (f"{self.owned(e.get('player'), e['card'])} goes from "
+                f"{'its graveyard' if e.get('from') == 'graveyard' else 'exile'} "
+                + where.format(whose=self.whose(e.get("player"))))
+
+    def on_not_exiled(self, e: Event) -> str:
+        return (f"{card(e['card'])} exiles nothing: it left the battlefield before its "
+                "ability resolved")
+
     # --------------------------------------------------------------- combat
     def on_attack(self, e: Event) -> str:
         whom = self.who(e["defending"])

@@ -788,6 +788,7 @@ class ArcaneGame(MagicGame):
         grave = self.graveyard[LAB]
         taken = grave[len(grave) - min(amount, len(grave)):]
         del grave[len(grave) - len(taken):]
+        self.forget_graveyard(taken)  # new objects wherever they go (400.7)
         back, exiled = [], []
         for card in taken:
             key = str(card)

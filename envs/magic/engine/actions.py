@@ -31,13 +31,15 @@ seats: ``0`` is the deciding player, ``1`` the next player in turn order, and so
 |                                | or 0-3 and the 4 largest payable); manifest dread:   |
 |                                | manifest the top (``m = 0``) or second (1) card; for |
 |                                | a colour of mana, the ``m``-th of its options (WUBRG |
-|                                | order)                                               |
+|                                | order); a search or graveyard target: next page (0)  |
 | ``306 + 3*j + (r - 1)``        | permanent slot ``j`` attacks relative seat ``r``     |
 |                                | (``1 <= r <= 3``)                                    |
 | ``498 + j``                    | permanent slot ``j`` blocks (the attacker follows as |
 |                                | "choose permanent")                                  |
 | ``562 + i``                    | choose hand slot ``i`` (bottom after a mulligan,     |
-|                                | discard, a card discarded to pay a cost)             |
+|                                | discard, a card discarded to pay a cost); card ``i`` |
+|                                | of the ``looking`` list in a library decision or a   |
+|                                | target decision for a card in a graveyard            |
 | ``578 + i``                    | activate the ability of hand slot ``i`` that works   |
 |                                | from the hand (cycling, channel)                     |
 | ``594``                        | concede (104.3a): offered only by a game built with  |

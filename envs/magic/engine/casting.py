@@ -99,6 +99,8 @@ class CastingMixin:
         you = item.controller
         out: list[int] = []
         kind = spec.kind
+        if kind == "graveyard_card":
+            return self.graveyard_candidates(spec, item)
         if kind in ("any", "player", "opponent"):
             for p in self._turn_order(you):
                 if kind != "opponent" or p != you:
@@ -408,6 +410,7 @@ class CastingMixin:
             done.add(pid)
             perm = self.battlefield[pid]
             perm.tapped = True
+            self.tapped_now([pid])
             d = self.pdef(pid)
             best = None
             for i in d.auto_mana:
@@ -700,6 +703,7 @@ class CastingMixin:
             source = item.source
             if ab.cost.tap:
                 self.battlefield[source].tapped = True
+                self.tapped_now([source])
             if ab.cost.loyalty is not None:  # rule 606.4: the cost is paid as activated
                 counters = self.battlefield[source].counters
                 counters["loyalty"] = counters.get("loyalty", 0) + ab.cost.loyalty
@@ -768,6 +772,9 @@ class CastingMixin:
                 elif c in self.battlefield:
                     out.append({"id": c, "card": self.perm_name(c, viewer),
                                 **(self.face_down_marks(c) if viewer is None else {})})
+                elif (card := self.graveyard_card(c)) is not None:
+                    out.append({"id": c, "card": self.name_of(card),
+                                "zone": "graveyard"})
                 else:
                     out.append({"id": c})
         return out

@@ -98,7 +98,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     strip_ability_word,
 )
 
-FAMILIES = ("removal", "permanents", "players", "flow", "library",
+FAMILIES = ("removal", "permanents", "players", "flow", "library", "linked",
             "statics", "triggers", "abilities", "costs", "sagas",
             "layers")
 """The template families of :mod:`.text`, in the order their templates are tried: each

@@ -74,6 +74,8 @@ class DecisionsMixin:
         if kind == "target":
             item = self.casting
             sel = selector_of(self.node_at(self.effect_of(item), d["path"]))
+            if sel.kind == "graveyard_card":  # cards by "choose hand slot" (linked)
+                return self.grave_target_legal(d)
             chosen = item.targets.get(d["path"], [])
             out = [self._code_action(c, p) for c in self.candidates(sel, item)
                    if c not in chosen]
@@ -544,6 +546,8 @@ class DecisionsMixin:
             self.known_bottom[p] += 1  # its owner knows what it put there
             self.log("bottom", player=p)
             self.mull["bottom"] -= 1  # type: ignore[index]
+        elif dk == "target" and kind in ("hand", "mode"):  # a card in a graveyard
+            self.grave_target_act(d, kind, args)
         elif dk in ("mode", "target"):
             item = self.casting
             path = d["path"]
@@ -609,8 +613,11 @@ class DecisionsMixin:
             res = self.res
             if kind == "yes":
                 res["queue"].insert(0, res.pop("asking"))  # type: ignore[union-attr]
+                # what it does from now on is the action "when you do" waits for
+                res["did_from"] = len(self.events)  # type: ignore[index]
             else:
                 res.pop("asking")  # type: ignore[union-attr]
+                res.pop("did_from", None)  # type: ignore[union-attr]
         elif dk == "discard":
             self._discard(p, self.hand_slots(p)[args[0]])
             if self.res is not None and self.res.get("asks"):

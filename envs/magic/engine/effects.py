@@ -152,6 +152,7 @@ TARGET_KINDS = (
     "any",  # a creature, player, planeswalker or battle (rule 115.4)
     "creature", "player", "opponent", "permanent", "creature_or_planeswalker",
     "spell", "creature_spell", "noncreature_spell",
+    "graveyard_card",  # a card in a graveyard (filter.controller: whose graveyard)
 )
 
 
@@ -183,6 +184,8 @@ REFS = (
     "that_player",  # the player a trigger's event names (dealt damage, drew, cast...)
     "that_object",  # the spell or ability whose targeting triggered the ability (ward)
     "damaged_this_way",  # the creatures the same spell or ability has dealt damage
+    "exiled_with_this",  # the cards this object's linked abilities exiled (607.2a)
+    "that_card",  # the card(s) the previous step of this ability exiled (400.7)
 )
 
 
@@ -221,7 +224,16 @@ class Destroy:
 
 @dataclass(frozen=True)
 class Exile:
+    """Exile the permanents ``what`` names (rule 701.13). ``until_source_leaves``:
+    "exile <it> until this leaves the battlefield" (rule 610.3): the card returns
+    to the battlefield under its owner's control (610.3c) immediately after the
+    ability's source leaves it; if the source has already left when the ability
+    resolves, nothing is exiled (610.3a-b). A card a permanent's ability exiles is
+    also remembered as exiled with that permanent (607.2a) for an ability of the
+    same card that names "the exiled card" (:class:`MoveCards`)."""
+
     what: Selector
+    until_source_leaves: bool = False
 
 
 @dataclass(frozen=True)
@@ -520,6 +532,18 @@ class Delayed:
 
 
 @dataclass(frozen=True)
+class WhenYouDo:
+    """Rule 603.12: "you may <action>. when you do, ``effect``": a reflexive
+    triggered ability. It follows a :class:`MayDo` in a :class:`Sequence`; if that
+    action was performed (its player said yes and it did something), the ability
+    triggers: it is put on the stack the next time a player would receive priority,
+    controlled by the resolving object's controller, its targets chosen then. Its
+    ``it`` is what the resolving object's ``it`` names as it triggers."""
+
+    effect: Any
+
+
+@dataclass(frozen=True)
 class Regenerate:
     """Rule 701.19a: a regeneration shield on ``what`` until end of turn: the next
     time it would be destroyed this turn, instead tap it, remove all damage from it
@@ -564,6 +588,37 @@ class ExileIfDies:
     battlefield)."""
 
     what: Selector
+
+
+CARD_DESTINATIONS = ("hand", "battlefield", "exile", "library_top", "library_bottom")
+"""Where :class:`MoveCards` puts cards."""
+
+
+@dataclass(frozen=True)
+class MoveCards:
+    """Put the cards ``what`` names, cards in a graveyard or in exile, into ``dest``
+    (one of :data:`CARD_DESTINATIONS`; "its owner's library": the owner's). ``what``:
+    a ``Target("graveyard_card")`` ("return target creature card from your graveyard
+    to your hand", "exile target card from a graveyard"), ``Ref("exiled_with_this")``
+    ("return the exiled card to the battlefield under its owner's control", rule
+    607.2a) or ``Ref("that_card")`` ("exile target creature you control, then
+    return that card to the battlefield": the new object in exile, 400.7). Onto the
+    battlefield it enters under ``under``'s control: ``"owner"`` or ``"you"`` (the
+    controller of the spell or ability, who puts it there: rule 110.2a). A token
+    that left the battlefield stays where it is (111.8)."""
+
+    what: Selector
+    dest: str = "hand"
+    under: str = "owner"
+
+
+@dataclass(frozen=True)
+class PutOnLibrary:
+    """Put the permanents ``what`` names on top (or with ``bottom`` on the bottom) of
+    their owners' libraries (Condemn, Azorius Charm)."""
+
+    what: Selector
+    bottom: bool = False
 
 
 @dataclass(frozen=True)
@@ -672,13 +727,15 @@ OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "leaves", "blocks
                  "unblocked", "deals_damage", "deals_combat_damage",
                  "deals_damage_player", "deals_combat_damage_player",
                  "deals_damage_opponent", "deals_combat_damage_creature",
-                 "dealt_damage", "becomes_monstrous")
+                 "dealt_damage", "becomes_monstrous", "becomes_tapped")
 """Events happening to a permanent (rule 603.2): its subject is ``Ref("self")``,
 ``Ref("equipped")`` / ``Ref("enchanted")`` (the permanent it is attached to) or a
 :class:`Filter`. ``unblocked`` is "attacks and isn't blocked"; ``deals_damage_player``
 "deals damage to a player", ``deals_combat_damage_creature`` "deals combat damage to a
 creature" (``it``: that creature), ``dealt_damage`` "is dealt damage",
-``becomes_monstrous`` "when this becomes monstrous" (701.37b)."""
+``becomes_monstrous`` "when this becomes monstrous" (701.37b), ``becomes_tapped``
+"becomes tapped" (it was untapped: for mana, a {T} cost, attacking, an effect,
+regeneration)."""
 PLAYER_EVENTS = ("gain_life", "lose_life", "draw", "discard", "you_attack")
 """Events happening to a player: the subject is ``Ref("you")``,
 ``Ref("each_opponent")`` or ``Ref("each_player")`` (``you_attack``: "whenever you

@@ -30,13 +30,16 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   Sagas (714), Vehicles (301.7, crew 702.122: the creatures tapped are chosen one at a
   time, a ``cost_crew`` decision, until their power reaches N); *not*: battles.
 - 400-408 zones: library, hand, battlefield, graveyard, stack, exile (and Mazerunner's
-  command zone); casting from a graveyard with flashback; *not*: casting from exile,
-  other permissions to cast from a graveyard.
+  command zone); casting from a graveyard with flashback; cards in graveyards as
+  objects and targets (400.7, :mod:`~linked`); *not*: casting from exile, other
+  permissions to cast from a graveyard.
 - 500-514 turn structure: played (first-strike step, cleanup priority, 514.3a).
 - 601-608 casting, activating, triggers (603: the common events, delayed 603.7),
-  statics, mana abilities, loyalty abilities, resolving: played; *not*: reflexive
-  triggers (603.12), linked abilities (607: "the exiled card").
-- 610-616 effects: one-shot, until end of turn, "for as long as"; layers (613,
+  statics, mana abilities, loyalty abilities, resolving, linked abilities (607.2a:
+  "the exiled card", :mod:`~linked`), reflexive triggers after an optional action
+  (603.12: "you may sacrifice an artifact. when you do, ..."): played.
+- 610-616 effects: one-shot, until end of turn, "for as long as", "exile ... until
+  this leaves the battlefield" (610.3, :mod:`~linked`); layers (613,
   :mod:`~layers`): 1 (copy effects), 2 (control), 4-7b (until end of turn and from
   static abilities), 7c, in timestamp order with dependencies (613.8); replacement
   (614: enters tapped or with counters or as a copy, "exile it instead") and
@@ -198,9 +201,12 @@ countered (101.2).
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
-("when you do", 603.12), triggers on becoming tapped or untapped, on "a spell that
+after anything but an optional action ("when you do" after "you may pay {1}", exert,
+a mandatory action), triggers on becoming untapped, on "a spell that
 targets this" and on batches ("one or more creatures deal combat damage"), delayed
-abilities that return exiled cards, protection from players and
+abilities that return exiled cards ("return it at the beginning of the next end
+step"), "exile target player's graveyard", a card from a graveyard as a cost,
+"look at target player's hand", protection from players and
 "protection from the colour of your choice", keywords
 granted to tokens by a ``TokenSpec`` triggering (a token's prowess is a plain keyword),
 banding, shadow, horsemanship, flanking, bushido, static replacement effects of a
@@ -216,6 +222,32 @@ type changes from Auras ("enchanted land is a Swamp"), colour changes and
 characteristic-defining abilities from statics, Opalescence-style "each other
 enchantment is a creature", emblems with other than anthem abilities, "as long as this
 is monstrous", switching power and toughness, exchanging control.
+
+Linked abilities and cards outside the battlefield (:mod:`~linked`): a card in a
+graveyard is an object with its own id (400.7: a new one each time it arrives there),
+so "return target creature card from your graveyard to your hand / to the
+battlefield", "exile target card from a graveyard" and "put target card from your
+graveyard on top of your library" (:class:`~effects.MoveCards`) target it and
+fizzle when it has left; the target decision offers the cards with "choose hand
+slot" actions over the ``looking`` list (see the automated choices). Oblivion Ring
+(607.2a): a card an ability of a permanent exiles is remembered as exiled with it
+when its card names "the exiled card", and that ability returns it (the two
+abilities are separate: a Ring that leaves before its enters ability resolves
+returns nothing, then exiles for good). "Exile <it> until this leaves the
+battlefield" (610.3): the card returns under its owner's control (610.3c) at once
+when the source leaves, before anyone gets priority; nothing is exiled if the source
+left first (610.3a-b). Flicker ("exile target creature you control, then return that
+card to the battlefield under your control", 400.7): a new permanent, its enters
+abilities trigger. "Put target creature on top of / on the bottom of its owner's
+library" (:class:`~effects.PutOnLibrary`). "Whenever this [enchanted land /
+artifact] becomes tapped" (603.2) triggers when an untapped permanent is tapped for
+mana, for a {T} cost, by attacking, by an effect or by regeneration. A token that
+left the battlefield never moves again (111.8). A reflexive triggered ability
+(603.12, :class:`~effects.WhenYouDo`: "you may sacrifice an artifact. when you do,
+<effect>") triggers when its player said yes to the action before it and the
+action did something (it logged an event: a sacrifice with nothing to sacrifice does
+not count); it is put on the stack the next time a player would receive priority, its
+targets chosen then.
 
 Manifest (701.34): the top card of a library enters face down as a 2/2 creature with
 no name, text, subtypes or mana cost (:data:`~effects.FACE_DOWN`; a flag on the
@@ -341,6 +373,9 @@ a player could make, never a change to what is legal):
 - A land that asks for life as it enters ("you may pay 2 life") and is put onto the
   battlefield by anything but being played (a search, an Arcane Labyrinth reveal)
   enters tapped, its life not paid.
+- A target in a graveyard is offered once per owner and card definition (cards alike
+  in one graveyard are interchangeable), newest first, 16 to a page ("choose mode 0"
+  turns the page); "choose hand slot ``i``" takes card ``i`` of ``looking``.
 - A devour decision is skipped when its controller has nothing it could sacrifice;
   with automatic passing, the "done" after the last candidate is chosen is automatic.
 - A manifest of several cards ("the top two cards") puts them onto the battlefield
@@ -430,6 +465,7 @@ from labyrinth_gym.envs.magic.engine.library import (
     LibraryMixin,
     hidden_card,
 )
+from labyrinth_gym.envs.magic.engine.linked import LinkedMixin
 from labyrinth_gym.envs.magic.engine.objects import ObjectsMixin
 from labyrinth_gym.envs.magic.engine.resolve import unresolvable
 from labyrinth_gym.envs.magic.engine.state import Permanent, StackItem, decode, encode
@@ -516,8 +552,8 @@ def _card_def(card: str | fx.CardDef) -> fx.CardDef:
     return defn
 
 
-class MagicGame(ObjectsMixin, ControlMixin, LayersMixin, CastingMixin, DecisionsMixin,
-                LibraryMixin, TurnsMixin, DecisionGame):
+class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMixin,
+                DecisionsMixin, LibraryMixin, TurnsMixin, DecisionGame):
     """A game of Magic; build one with :func:`new_game` or :meth:`new`.
 
     This class holds set-up, the engine contract (:class:`~core.engine.Game`),
@@ -675,6 +711,12 @@ class MagicGame(ObjectsMixin, ControlMixin, LayersMixin, CastingMixin, Decisions
         self.pending_triggers: list[dict[str, Any]] = []
         #: Delayed triggered abilities waiting for their moment (rule 603.7).
         self.delayed: list[dict[str, Any]] = []
+        #: Object ids of cards in graveyards offered as targets (rule 400.7), by
+        #: card; a card leaving its graveyard loses its id (:mod:`~linked`).
+        self.grave_ids: dict[int, int] = {}
+        #: Cards exiled with a permanent (607.2a) or until it leaves (610.3):
+        #: ``[source permanent id, card, until]`` (:mod:`~linked`).
+        self.exiled_with: list[list[int]] = []
         #: Legendary permanents their controllers chose to keep (704.5j) for the
         #: state-based check under way; emptied when it is performed.
         self.legend_kept: list[int] = []
@@ -836,6 +878,9 @@ class MagicGame(ObjectsMixin, ControlMixin, LayersMixin, CastingMixin, Decisions
             return {("yes", "kicker"): "pay kicker", ("no", "kicker"): "no kicker",
                     ("yes", "overload"): "pay overload",
                     ("no", "overload"): "pay mana cost"}[kind, what]
+        if kind in ("hand", "mode") and self.decision is not None and \
+                self.grave_target(self.decision) is not None:
+            return self.grave_action_name(action)
         if kind in ("pass", "done", "yes", "no", "keep", "mulligan"):
             return kind
         if kind == "graveyard":
@@ -1046,6 +1091,8 @@ class MagicGame(ObjectsMixin, ControlMixin, LayersMixin, CastingMixin, Decisions
         new.first_strikers = self.first_strikers[:]
         new.pending_triggers = [dict(t) for t in self.pending_triggers]
         new.delayed = [dict(d) for d in self.delayed]
+        new.grave_ids = dict(self.grave_ids)
+        new.exiled_with = [e[:] for e in self.exiled_with]
         new.legend_kept = self.legend_kept[:]
         new.combat_hits = copy.deepcopy(self.combat_hits)
         new.replacements = [r[:] for r in self.replacements]
@@ -1154,6 +1201,8 @@ class MagicGame(ObjectsMixin, ControlMixin, LayersMixin, CastingMixin, Decisions
             "first_strike_step": self.first_strike_step,
             "first_strikers": self.first_strikers,
             "pending_triggers": self.pending_triggers, "delayed": self.delayed,
+            "grave_ids": [[k, v] for k, v in self.grave_ids.items()],
+            "exiled_with": self.exiled_with,
             "decision": self.decision,
             "legend_kept": self.legend_kept, "combat_hits": self.combat_hits,
             "replacements": self.replacements,
@@ -1202,6 +1251,8 @@ class MagicGame(ObjectsMixin, ControlMixin, LayersMixin, CastingMixin, Decisions
         game.replacements = data.get("replacements", [])
         game.flashback_grants = data.get("flashback_grants", [])
         game.delayed = data.get("delayed", [])
+        game.grave_ids = {k: v for k, v in data.get("grave_ids", [])}
+        game.exiled_with = data.get("exiled_with", [])
         game.pool = data.get("pool", [[] for _ in range(game.num_players)])
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}
         game.emblems = data.get("emblems", [])

@@ -532,6 +532,8 @@ class ObjectsMixin:
             self._leave(pid, "exile")
         for pid in pids:
             self._leave(pid, dest)
+        if self.exiled_with:  # rule 610.3: what they held "until" comes back now
+            self.return_until(exiled + pids)
 
     def destroy(self, pids: list[int], *, regenerate: bool = True) -> None:
         """Destroy permanents (indestructible ones stay; a regeneration shield
@@ -616,12 +618,15 @@ class ObjectsMixin:
                 return False
         self.replacements.remove(shield)
         perm = self.battlefield[pid]
+        was_tapped = perm.tapped
         perm.tapped = True
         perm.damage = 0
         perm.deathtouched = False  # its damage is gone: no longer lethal (704.5h)
         self._remove_from_combat(pid)
         self.log("regenerate", card=self.name_of(perm.card), id=pid,
                  **self.face_down_marks(pid))
+        if not was_tapped:
+            self.tapped_now([pid])
         return True
 
     def _after_prevention(self, code: int, amount: int, source: int | None,

@@ -44,14 +44,18 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.RevealHand, fx.GainControl, fx.Becomes, fx.Regenerate,
                 fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed,
                 fx.GainFlashback, fx.CopyToken, fx.GetEmblem, fx.Monstrosity,
-                fx.SacrificeIt)
+                fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
-                            "that_player", "that_object", "damaged_this_way"})
+                            "that_player", "that_object", "damaged_this_way",
+                            "exiled_with_this", "that_card"})
+CARD_REFS = frozenset({"exiled_with_this", "that_card"})
+"""References naming cards outside the battlefield (only :class:`~effects.MoveCards`
+reads them)."""
 SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRestriction,
                      fx.Devour, fx.ControlAttached, fx.CantBeCountered,
                      fx.PreventDamage, fx.EntersWithCounters, fx.CostChange,
@@ -167,11 +171,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
 
     def selector(sel: Any) -> None:
         if isinstance(sel, fx.Ref):
-            if sel.name not in SUPPORTED_REFS:
+            if sel.name not in SUPPORTED_REFS or sel.name in CARD_REFS:
                 note(f"Ref({sel.name})")
         elif isinstance(sel, fx.Target):
             fields(sel)
-            if sel.kind not in fx.TARGET_KINDS:
+            if sel.kind not in fx.TARGET_KINDS or sel.kind == "graveyard_card":
                 note(f"Target({sel.kind})")
             filt(sel.filter)
         elif isinstance(sel, fx.Each):
@@ -206,6 +210,20 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             for what in unresolvable(fx.CardDef("", None, (), (),
                                                 triggered=extras.triggered)):
                 note(f"copy exception: {what}")
+
+    def moved_cards(node: fx.MoveCards) -> None:
+        # cards in a graveyard (a target) or in exile (linked, or just exiled)
+        if node.dest not in fx.CARD_DESTINATIONS or node.under not in ("owner", "you"):
+            note(f"MoveCards to {node.dest} under {node.under}")
+        what = node.what
+        if isinstance(what, fx.Target) and what.kind == "graveyard_card":
+            fields(what)
+            spec = what.filter or fx.Filter()
+            if spec.controller not in ("you", "opponent", "any"):
+                note(f"graveyard of {spec.controller}")
+            card_filter(dataclasses.replace(spec, controller="any"))
+        elif not (isinstance(what, fx.Ref) and what.name in CARD_REFS):
+            note(f"MoveCards of {what!r}")
 
     x_spell = card.cost is not None and card.cost.x > 0 and card.spell is not None
     x_cost = card.cost is not None and card.cost.x > 0
@@ -253,6 +271,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"Delayed({node.when})")
             effect(node.effect)
             return
+        if isinstance(node, fx.WhenYouDo):
+            effect(node.effect)
+            return
         if not isinstance(node, LEAF_EFFECTS + ASKING_EFFECTS):
             note(type(node).__name__)
             return
@@ -275,6 +296,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"LookAtTop.kind {node.kind}")
             if isinstance(node.count, int) and node.count > MAX_LOOK:
                 note(f"LookAtTop of more than {MAX_LOOK} cards")
+        if isinstance(node, fx.MoveCards):
+            moved_cards(node)
+            return
         if isinstance(node, fx.AddCounters) and node.counter not in SUPPORTED_COUNTERS:
             note(f"AddCounters({node.counter})")
         if isinstance(node, fx.AddMana):
@@ -462,7 +486,53 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             effect(static.effect)
     if sum(isinstance(s, fx.Devour) for s in card.statics) > 1:
         note("more than one Devour")
+    roots = [card.spell.effect] if card.spell is not None else []
+    roots += [ab.effect for ab in (*card.activated, *card.triggered)]
+    if any(_orphan_that_card(root) for root in roots):
+        note("'that card' with no card exiled just before")
+    if any(_orphan_when_you_do(root) for root in roots):
+        note("'when you do' with no optional action just before")
     return bad
+
+
+def _orphan_when_you_do(node: Any, before: Any = None) -> bool:
+    """Whether a :class:`~effects.WhenYouDo` in ``node`` does not come right after a
+    :class:`~effects.MayDo` step (the action it waits for)."""
+    if isinstance(node, fx.Sequence):
+        for i, step in enumerate(node.steps):
+            if _orphan_when_you_do(step, before) or (
+                    isinstance(step, fx.WhenYouDo) and i < len(node.steps) - 1):
+                return True  # (the rest of the ability would belong to it)
+            before = step
+        return False
+    if isinstance(node, fx.Choose):
+        return any(_orphan_when_you_do(m) for m in node.modes)
+    if isinstance(node, fx.MayDo):
+        return _orphan_when_you_do(node.effect)
+    if isinstance(node, fx.Delayed):  # (a reflexive ability of a delayed one: not yet)
+        return _orphan_when_you_do(node.effect, False) or "WhenYouDo" in repr(node)
+    if isinstance(node, fx.WhenYouDo):
+        return not isinstance(before, fx.MayDo) or "WhenYouDo" in repr(node.effect)
+    return False
+
+
+def _orphan_that_card(node: Any, before: Any = None) -> bool:
+    """Whether a :class:`~effects.MoveCards` of ``Ref("that_card")`` in ``node`` does
+    not come right after an :class:`~effects.Exile` step (what it names)."""
+    if isinstance(node, fx.Sequence):
+        for step in node.steps:
+            if _orphan_that_card(step, before):
+                return True
+            before = step
+        return False
+    if isinstance(node, fx.Choose):
+        return any(_orphan_that_card(m) for m in node.modes)
+    if isinstance(node, fx.MayDo):
+        return _orphan_that_card(node.effect, before)
+    if isinstance(node, fx.Delayed):
+        return _orphan_that_card(node.effect)
+    return isinstance(node, fx.MoveCards) and node.what == fx.Ref("that_card") and \
+        not isinstance(before, fx.Exile)
 
 
 # ------------------------------------------------------------------ execute
@@ -475,15 +545,24 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         game.destroy([c for c in game.select(node.what, path) if c >= 0],
                      regenerate=not node.no_regenerate)
     elif isinstance(node, fx.Exile):
-        game.move_permanents([c for c in game.select(node.what, path) if c >= 0],
-                             "exile")
+        game.exile_resolving(node, path)
+    elif isinstance(node, fx.MoveCards):
+        game.move_cards(node, path)
+    elif isinstance(node, fx.PutOnLibrary):
+        game.put_on_library([c for c in game.select(node.what, path) if c >= 0],
+                            node.bottom)
     elif isinstance(node, fx.ReturnToHand):
         game.move_permanents([c for c in game.select(node.what, path) if c >= 0],
                              "hand")
     elif isinstance(node, fx.TapOrUntap):
+        tapped = []
         for pid in game.select(node.what, path):
             if pid in game.battlefield:
+                if node.tap and not game.battlefield[pid].tapped:
+                    tapped.append(pid)
                 game.battlefield[pid].tapped = node.tap
+        if tapped:
+            game.tapped_now(tapped)
     elif isinstance(node, fx.GainFlashback):
         item = game.res["item"]  # type: ignore[index]
         game.grant_flashback(item.controller, node.filter, item.card)
@@ -553,6 +632,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         pid = game._source_pid(game.res["item"])
         if pid is not None:
             game.monstrosity(pid, game.amount(node.count))
+    elif isinstance(node, fx.WhenYouDo):
+        game.reflexive_trigger(path)
     elif isinstance(node, fx.Manifest):
         last = None
         for p in game.select_players(node.who, path):

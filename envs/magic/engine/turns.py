@@ -286,15 +286,19 @@ class TurnsMixin:
 
     def _attackers_declared(self) -> None:
         a = self.active
+        tapped = []
         for pid, defending in self.attackers.items():
             perm = self.battlefield[pid]
             if "vigilance" not in self.keywords(pid):
                 perm.tapped = True
+                tapped.append(pid)
             walker = self.attacking_pw.get(pid)
             self.log("attack", player=a, id=pid, card=self.name_of(perm.card),
                      defending=defending, **self.face_down_marks(pid),
                      **({"planeswalker": walker} if walker is not None else {}))
         self._attack_triggers()
+        if tapped:
+            self.tapped_now(tapped)
         self.blockers_to_declare = [p for p in self._turn_order(a)
                                     if p in self.attackers.values()]
         self._give_priority_to_active()
@@ -494,6 +498,8 @@ class TurnsMixin:
         for pid, perm in list(self.battlefield.items()):
             if self.card_owner[perm.card] == p:
                 self._leave(pid, "exile")
+                if self.exiled_with:
+                    self.return_until([pid])
         for s in list(self.stack):
             if s.controller == p:
                 self.stack.remove(s)

@@ -276,6 +276,7 @@ class CommanderGame(MagicGame):
         card, zone, p = d["card"], d["zone"], d["player"]
         if kind == "yes":
             getattr(self, zone)[p].remove(card)
+            self.forget_graveyard([card])  # (a new object in the command zone, 400.7)
             self.command[p].append(card)
             self.declined.pop(str(card), None)
             self.log("to_command_zone", player=p, card=self.name_of(card), zone=zone)

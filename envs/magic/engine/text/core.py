@@ -201,7 +201,7 @@ class _RefCheck:
             for step in node.steps:
                 antecedent = self.walk(step, antecedent)
             return antecedent
-        if isinstance(node, (fx.MayDo, fx.Delayed)):
+        if isinstance(node, (fx.MayDo, fx.Delayed, fx.WhenYouDo)):
             return self.walk(node.effect, antecedent)
         if isinstance(node, fx.Choose):
             seen = self.seen_target

@@ -46,6 +46,7 @@ _OBJECT_VERBS = {
     "attacks": "attacks", "blocks": "blocks",
     "attacks alone": "attacks_alone",
     "becomes blocked": "becomes_blocked",
+    "becomes tapped": "becomes_tapped",
     "attacks and isn't blocked": "unblocked",
     "leaves the battlefield": "leaves",
     "deals damage": "deals_damage", "deals combat damage": "deals_combat_damage",
@@ -136,11 +137,15 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
             return tuple(fx.Trigger(e, who) for e in events)
     subject: Any = None
     m = None if condition.startswith("this or another ") else re.fullmatch(
-        r"(this|equipped creature|enchanted creature) (.+)", condition)
+        r"(this|equipped creature|enchanted (?:creature|land|artifact|permanent)) (.+)",
+        condition)
     if m:
-        subject = {"this": fx.Ref("self"), "equipped creature": fx.Ref("equipped"),
-                   "enchanted creature": fx.Ref("enchanted")}[m.group(1)]
+        subject = fx.Ref("self") if m.group(1) == "this" else fx.Ref(
+            "equipped" if m.group(1) == "equipped creature" else "enchanted")
         rest = m.group(2)
+        if m.group(1).startswith("enchanted ") and m.group(1) != "enchanted creature" \
+                and rest != "becomes tapped":
+            return None  # (a noncreature permanent's events: only becoming tapped)
     elif word != "whenever":
         return None  # "when a creature dies" is not how the game words a repeat event
     elif m := re.fullmatch(r"(this or another|a|an|another) (.+?) ((?:enters|dies|"

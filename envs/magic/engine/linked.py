@@ -1,0 +1,315 @@
+"""Linked abilities and cards outside the battlefield as objects: cards in graveyards
+as targets, cards exiled "until" or with a permanent, and cards put back onto the
+battlefield (flicker).
+
+:class:`LinkedMixin` holds this part of :class:`~game.MagicGame`.
+
+- **Cards in graveyards as targets** (rules 115.1, 400.7): a card in a graveyard is
+  an object with an id from the game's counter, given when it is first offered as a
+  target (:meth:`LinkedMixin.graveyard_object`) and forgotten when it leaves the
+  graveyard, so a card that leaves and comes back is a new object and a target
+  chosen before is illegal. ``Target("graveyard_card", Filter(..., controller=...))``
+  names one: ``controller`` says whose graveyard ("your graveyard": ``"you"``, "an
+  opponent's graveyard", "a graveyard": ``"any"``). The target decision addresses
+  the cards it offers with "choose hand slot ``i``" (``i < 16``), card ``i`` of
+  :meth:`~library.LibraryMixin.looking_at` (``looking`` of ``observation_for``, the
+  ``looking`` rows of the encoding): cards alike (same owner, same card) are offered
+  once, 16 to a page, "choose mode 0" turning the page when there are more.
+- **Linked abilities** (rule 607.2a): a card exiled by an ability of a permanent
+  whose card also has an ability naming "the exiled card" (:class:`~effects.MoveCards`
+  of ``Ref("exiled_with_this")``) is remembered as exiled with that permanent
+  (:attr:`~game.MagicGame.exiled_with`); that ability returns it (Oblivion Ring's two
+  triggered abilities). If Oblivion Ring leaves before its enters ability resolves,
+  its leaves ability returns nothing and the enters ability then exiles for good (the
+  two are separate abilities).
+- **"Until this leaves the battlefield"** (rule 610.3): the exiled card returns
+  under its owner's control (610.3c) immediately after the source leaves the
+  battlefield (a one-shot effect, not a trigger: nothing happens in between); if the
+  source has already left as the ability resolves, nothing is exiled (610.3a-b).
+- **Flicker**: "exile target creature you control, then return that card to the
+  battlefield under your control": the card in exile is a new object (400.7) and
+  returns as another new permanent (its enters abilities trigger; counters, damage
+  and effects on the old object are gone).
+- A token that left the battlefield never moves again (111.8): it stays where it
+  is until the state-based check removes it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.state import StackItem
+
+PAGE = A.MAX_HAND
+"""Graveyard cards a target decision offers at once."""
+
+
+@cache
+def names_exiled(d: fx.CardDef) -> bool:
+    """Whether an ability of ``d`` names "the exiled card" (rule 607.2a): then every
+    card its abilities exile is remembered as exiled with the permanent."""
+    def walk(node: Any) -> bool:
+        if isinstance(node, fx.MoveCards):
+            return node.what == fx.Ref("exiled_with_this")
+        if isinstance(node, fx.Sequence):
+            return any(walk(s) for s in node.steps)
+        if isinstance(node, fx.Choose):
+            return any(walk(m) for m in node.modes)
+        if isinstance(node, (fx.MayDo, fx.Delayed)):
+            return walk(node.effect)
+        return False
+
+    return any(walk(ab.effect) for ab in (*d.activated, *d.triggered))
+
+
+class LinkedMixin:
+    """Cards in graveyards and exile as objects, linked exiles, flicker (methods only;
+    the state is the game's: :attr:`grave_ids`, :attr:`exiled_with`)."""
+
+    # -------------------------------------------------- cards in graveyards
+    def graveyard_object(self, card: int) -> int:
+        """The object id of ``card`` in its graveyard (given now if it has none)."""
+        oid = self.grave_ids.get(card)
+        if oid is None:
+            oid = self.grave_ids[card] = self._new_id()
+        return oid
+
+    def graveyard_card(self, code: int) -> int | None:
+        """The card in a graveyard that object ``code`` is (None: no such object, or
+        the card has left its graveyard since, 400.7)."""
+        if not self.grave_ids:
+            return None
+        for card, oid in self.grave_ids.items():
+            if oid == code:
+                return card if card in self.graveyard[self.card_owner[card]] else None
+        return None
+
+    def forget_graveyard(self, cards: list[int]) -> None:
+        """``cards`` left their graveyards: their object ids are gone (400.7)."""
+        for card in cards:
+            self.grave_ids.pop(card, None)
+
+    def graveyard_candidates(self, spec: fx.Target, item: StackItem) -> list[int]:
+        """Legal ``graveyard_card`` target codes: cards in the graveyards ``spec``'s
+        filter names (its controller is whose graveyard) with its qualities, in turn
+        order from the controller, newest card first."""
+        you = item.controller
+        filt = spec.filter or fx.Filter()
+        whose = filt.controller
+        out = []
+        for p in self._turn_order(you):
+            if (whose == "you" and p != you) or (whose == "opponent" and p == you):
+                continue
+            for card in reversed(self.graveyard[p]):
+                if self.card_matches(filt, card, item.card):
+                    out.append(self.graveyard_object(card))
+        return out
+
+    def grave_target(self, d: dict) -> fx.Target | None:
+        """The ``graveyard_card`` target a ``target`` decision asks for (None: it asks
+        for another kind)."""
+        if d.get("kind") != "target" or self.casting is None:
+            return None
+        sel = self.node_at(self.effect_of(self.casting), d["path"])
+        from labyrinth_gym.envs.magic.engine.resolve import selector_of
+
+        spec = selector_of(sel)
+        return spec if isinstance(spec, fx.Target) and spec.kind == "graveyard_card" \
+            else None
+
+    def grave_offer(self, d: dict) -> list[int]:
+        """The cards of the page a graveyard target decision offers (hand slot ``i``
+        is card ``i``): one card of each owner and definition not chosen yet."""
+        spec = self.grave_target(d)
+        item = self.casting
+        chosen = set(item.targets.get(d["path"], []))
+        seen: set[tuple[int, int]] = set()
+        offer = []
+        for code in self.graveyard_candidates(spec, item):
+            if code in chosen:
+                continue
+            card = self.graveyard_card(code)
+            key = (self.card_owner[card], self.card_def[card])
+            if key not in seen:
+                seen.add(key)
+                offer.append(card)
+        page = d.get("page", 0)
+        return offer[page * PAGE:(page + 1) * PAGE] if len(offer) > PAGE else offer
+
+    def grave_target_legal(self, d: dict) -> list[int]:
+        spec = self.grave_target(d)
+        item = self.casting
+        chosen = item.targets.get(d["path"], [])
+        out = [A.hand(i) for i in range(len(self.grave_offer(d)))]
+        if self._grave_pages(d) > 1:
+            out.append(A.mode(0))
+        if spec.up_to or len(chosen) >= spec.count:
+            out.append(A.DONE)
+        return out
+
+    def _grave_pages(self, d: dict) -> int:
+        spec = self.grave_target(d)
+        item = self.casting
+        chosen = set(item.targets.get(d["path"], []))
+        keys = {(self.card_owner[c], self.card_def[c]) for c in (
+            self.graveyard_card(code) for code in self.graveyard_candidates(spec, item)
+            if code not in chosen)}
+        return -(-len(keys) // PAGE)
+
+    def grave_target_act(self, d: dict, kind: str, args: tuple[int, ...]) -> None:
+        """Choose card ``args[0]`` of the page, or turn the page (mode 0)."""
+        if kind == "mode":
+            self.decision = {**d, "page": (d.get("page", 0) + 1) % self._grave_pages(d)}
+            return
+        card = self.grave_offer(d)[args[0]]
+        self.casting.targets.setdefault(d["path"], []).append(self.grave_ids[card])
+
+    def grave_action_name(self, action: int) -> str:
+        kind, args = A.decode(int(action))
+        if kind == "mode":
+            return "next page of cards"
+        offer = self.grave_offer(self.decision)
+        if args[0] >= len(offer):
+            return f"choose card {args[0]} (?)"
+        card = offer[args[0]]
+        return (f"choose card {args[0]} ({self.name_of(card)} in player "
+                f"{self.card_owner[card]}'s graveyard)")
+
+    # ----------------------------------------------------- moving cards
+    def exile_resolving(self, node: fx.Exile, path: str) -> None:
+        """Exile the permanents ``node`` names for the resolving object; remember them
+        as exiled with its source (607.2a) or until the source leaves (610.3)."""
+        item: StackItem = self.res["item"]
+        source = item.source if item.kind != "spell" else None
+        if node.until_source_leaves and self._source_pid(item) is None:
+            # rule 610.3a-b: the source has already left; nothing is exiled
+            self.log("not_exiled", card=self.name_of(item.card), reason="source left")
+            return
+        pids = [c for c in self.select(node.what, path) if c >= 0
+                and c in self.battlefield]
+        cards = [self.battlefield[pid].card for pid in pids]
+        self.move_permanents(pids, "exile")
+        moved = [c for c in cards if c in self.exile[self.card_owner[c]]]
+        self.res["moved"] = moved
+        if source is not None and (node.until_source_leaves
+                                   or names_exiled(self.cdef(item.card))):
+            until = int(node.until_source_leaves)
+            for card in moved:
+                self.exiled_with.append([source, card, until])
+            if until and source not in self.battlefield:
+                self.return_until([source])  # (it left as it exiled: 610.3)
+
+    def cards_named(self, sel: Any, path: str) -> list[int]:
+        """The cards a :class:`~effects.MoveCards` moves: targets in graveyards, the
+        cards exiled with the source, or the cards the previous step exiled."""
+        res = self.res
+        item: StackItem = res["item"]
+        if isinstance(sel, fx.Target):
+            cards = [self.graveyard_card(c) for c in self.select(sel, path)]
+            return [c for c in cards if c is not None]
+        if sel.name == "exiled_with_this":
+            return [card for source, card, _ in self.exiled_with
+                    if source == item.source and card in self.exile[self.card_owner[card]]]
+        if sel.name == "that_card":
+            return [c for c in res.get("moved", ())
+                    if c in self.exile[self.card_owner[c]]]
+        raise RuntimeError(f"cards named by {sel!r}")
+
+    def move_cards(self, node: fx.MoveCards, path: str) -> None:
+        item: StackItem = self.res["item"]
+        for card in self.cards_named(node.what, path):
+            if self.card_token[card]:
+                continue  # rule 111.8: a token that left the battlefield stays
+            owner = self.card_owner[card]
+            zone = "graveyard" if card in self.graveyard[owner] else "exile"
+            if not self.take_card(card, zone):
+                continue
+            under = owner if node.under == "owner" else item.controller
+            self.log("card_moved", card=self.name_of(card), player=owner, to=node.dest,
+                     **{"from": zone})
+            self.put_card(card, node.dest, under)
+
+    def take_card(self, card: int, zone: str) -> bool:
+        """Take ``card`` out of its owner's ``zone`` (graveyard or exile); False if it
+        is not there. It stops being the object it was (400.7)."""
+        pile = getattr(self, zone)[self.card_owner[card]]
+        if card not in pile:
+            return False
+        pile.remove(card)
+        if zone == "graveyard":
+            self.forget_graveyard([card])
+        elif self.exiled_with:
+            self.exiled_with = [e for e in self.exiled_with if e[1] != card]
+        return True
+
+    def put_card(self, card: int, dest: str, under: int) -> None:
+        """Put ``card`` (out of every zone) into its owner's ``dest``; onto the
+        battlefield under ``under``'s control, as a new permanent."""
+        owner = self.card_owner[card]
+        if dest == "battlefield":
+            if under != owner and self.lost[under]:
+                under = owner
+            self._put_onto_battlefield(card, under)
+        elif dest == "hand":
+            self.hand[owner].append(card)
+            if card not in self.public_hand:
+                self.public_hand.append(card)  # every player saw it go there
+        elif dest == "library_top":
+            self.library[owner].append(card)
+        elif dest == "library_bottom":
+            self.library[owner].insert(0, card)
+        else:
+            getattr(self, dest)[owner].append(card)
+
+    def return_until(self, sources: list[int]) -> None:
+        """Rule 610.3: ``sources`` left the battlefield; the cards exiled until then
+        return to the battlefield under their owners' control (610.3c), at once."""
+        due = [e for e in self.exiled_with if e[2] and e[0] in sources]
+        if not due:
+            return
+        self.exiled_with = [e for e in self.exiled_with if e not in due]
+        for _, card, _ in due:
+            if self.card_token[card] or self.lost[self.card_owner[card]]:
+                continue
+            if self.take_card(card, "exile"):
+                self.log("card_moved", card=self.name_of(card), to="battlefield",
+                         player=self.card_owner[card], **{"from": "exile"})
+                self._put_onto_battlefield(card, self.card_owner[card])
+
+    def put_on_library(self, pids: list[int], bottom: bool) -> None:
+        """Put permanents on top (or the bottom) of their owners' libraries."""
+        pids = [p for p in pids if p in self.battlefield]
+        cards = [self.battlefield[p].card for p in pids]
+        self.move_permanents(pids, "library")
+        if bottom:
+            for card in cards:
+                library = self.library[self.card_owner[card]]
+                if card in library:
+                    library.remove(card)
+                    library.insert(0, card)
+
+    # ----------------------------------------------------------- triggers
+    def reflexive_trigger(self, path: str) -> None:
+        """Rule 603.12: the :class:`~effects.WhenYouDo` at ``path`` of the resolving
+        object triggers if the optional action before it was performed (its player
+        said yes and something happened since: an event was logged)."""
+        res = self.res
+        did = res.pop("did_from", None)
+        if did is None or len(self.events) <= did:
+            return
+        item: StackItem = res["item"]
+        it = res.get("it")
+        self.pending_triggers.append({
+            "controller": item.controller, "card": item.card, "source": item.source,
+            "index": item.index, "it": it, "defending": item.defending,
+            "it_controller": res.get("it_controller"), "keywords": list(item.keywords),
+            "origin": item.kind, "path": path})
+
+    def tapped_now(self, pids: list[int]) -> None:
+        """Permanents ``pids`` just became tapped (rule 603.2: "whenever this becomes
+        tapped"; each was untapped before)."""
+        if "becomes_tapped" in self._trigger_index():
+            self._object_triggers("becomes_tapped", pids)

@@ -1,0 +1,123 @@
+"""The compiler's templates for linked abilities and cards in graveyards and exile (a
+template family of :mod:`~compiler`, registered when it is imported).
+
+Read here (rule numbers in :mod:`~linked`):
+
+- ``return [up to N] target <quality> card[s] from your graveyard to your hand`` and
+  ``... to the battlefield`` (under your control), ``put target <quality> card from
+  a graveyard onto the battlefield under your control``, ``exile [up to N] target
+  <quality> card[s] from a / your / an opponent's graveyard``, ``put target
+  <quality> card from your graveyard on top of your library`` ->
+  :class:`~effects.MoveCards` of a ``graveyard_card`` target;
+- ``return the exiled card[s] to the battlefield under its / their owner's
+  control`` (Oblivion Ring's second ability, rule 607.2a) -> :class:`~effects.MoveCards`
+  of ``Ref("exiled_with_this")``;
+- ``exile <permanent> until this leaves the battlefield`` (610.3) ->
+  :class:`~effects.Exile` with ``until_source_leaves``;
+- ``return that card / it to the battlefield under your / its owner's control``
+  after an exile (flicker) -> :class:`~effects.MoveCards` of ``Ref("that_card")``;
+- ``put <permanent> on top of / on the bottom of its owner's library`` ->
+  :class:`~effects.PutOnLibrary`;
+- ``when you do, <effect>`` after ``you may <action>`` (a reflexive triggered
+  ability, rule 603.12) -> :class:`~effects.WhenYouDo`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.text.core import effect_template, read_sentence
+from labyrinth_gym.envs.magic.engine.text.library import card_filter
+from labyrinth_gym.envs.magic.engine.text.phrases import NUMBERS, permanents
+
+_GRAVEYARDS = {"your graveyard": "you", "a graveyard": "any",
+               "an opponent's graveyard": "opponent"}
+"""Whose graveyard a card target is in: the target filter's controller."""
+
+_CARDS = re.compile(r"(?:(up to) )?(?:(one|two|three|four|five) )?target "
+                    r"(?:(.+?) )?cards?(?: (with .+?))? from (your graveyard|a graveyard|"
+                    r"an opponent's graveyard)")
+
+
+def graveyard_target(phrase: str) -> fx.Target | None:
+    """``target creature card from your graveyard``, ``up to two target cards from a
+    graveyard``... as a ``graveyard_card`` target (None if not one)."""
+    m = _CARDS.fullmatch(phrase)
+    if not m:
+        return None
+    count = NUMBERS[m.group(2)] if m.group(2) else 1
+    if not isinstance(count, int) or (m.group(1) and not m.group(2)) or (
+            count > 1) != phrase.split(" from ")[0].endswith("cards"):
+        return None
+    f = card_filter(m.group(3) or "", m.group(4))
+    if f is None:
+        return None
+    return fx.Target("graveyard_card", fx.Filter(
+        f.types, f.subtypes, _GRAVEYARDS[m.group(5)], f.props), count, bool(m.group(1)))
+
+
+@effect_template
+def _graveyard_cards(s: str) -> fx.Effect | None:
+    if m := re.fullmatch(r"return (.+) to (your|its owner's|their owners') hands?", s):
+        what = graveyard_target(m.group(1))
+        if what is not None and (m.group(2) != "your" or
+                                 what.filter.controller == "you"):
+            return fx.MoveCards(what, "hand")
+    if m := re.fullmatch(r"return (.+) to the battlefield(?: under your control)?", s):
+        what = graveyard_target(m.group(1))
+        if what is not None:
+            return fx.MoveCards(what, "battlefield", "you")
+    if m := re.fullmatch(r"put (.+) onto the battlefield under your control", s):
+        what = graveyard_target(m.group(1))
+        if what is not None:
+            return fx.MoveCards(what, "battlefield", "you")
+    if m := re.fullmatch(r"exile (.+)", s):
+        what = graveyard_target(m.group(1))
+        if what is not None:
+            return fx.MoveCards(what, "exile")
+    if m := re.fullmatch(r"put (.+) on (top of|the bottom of) (your|its owner's) "
+                         r"library", s):
+        what = graveyard_target(m.group(1))
+        if what is not None and (m.group(3) != "your" or what.filter.controller == "you"):
+            return fx.MoveCards(what, "library_top" if m.group(2) == "top of"
+                                else "library_bottom")
+    return None
+
+
+@effect_template
+def _linked_exile(s: str) -> fx.Effect | None:
+    # Rule 607.2a: "the exiled card" of Oblivion Ring's leaves-the-battlefield ability
+    if re.fullmatch(r"return the exiled (?:card|cards) to the battlefield under "
+                    r"(?:its|their) owners?'s? control", s):
+        return fx.MoveCards(fx.Ref("exiled_with_this"), "battlefield", "owner")
+    # Rule 610.3: "exile <it> until this leaves the battlefield"
+    if m := re.fullmatch(r"exile (.+) until this leaves the battlefield", s):
+        what = permanents(m.group(1))
+        if what is not None and what != fx.Ref("self"):
+            return fx.Exile(what, until_source_leaves=True)
+    # Flicker: after "exile target creature you control, then ..." (400.7)
+    if m := re.fullmatch(r"return (?:that card|it) to the battlefield under "
+                         r"(your|its owner's) control", s):
+        return fx.MoveCards(fx.Ref("that_card"), "battlefield",
+                            "you" if m.group(1) == "your" else "owner")
+    return None
+
+
+@effect_template
+def _on_library(s: str) -> fx.Effect | None:
+    if m := re.fullmatch(r"put (.+) on (top of|the bottom of) its owner's library", s):
+        what = permanents(m.group(1))
+        if what is not None and what != fx.Ref("self"):
+            return fx.PutOnLibrary(what, bottom=m.group(2) != "top of")
+    return None
+
+
+@effect_template
+def _when_you_do(s: str) -> fx.Effect | None:
+    # Rule 603.12: "when you do, <effect>" after an optional action
+    if m := re.fullmatch(r"when you do, (.+)", s):
+        inner = read_sentence(m.group(1))
+        if inner is not None and not isinstance(inner, fx.MayDo):
+            return fx.WhenYouDo(inner)
+    return None
