@@ -620,7 +620,7 @@ class CastingMixin:
         if item.kind == "spell":
             cost = self._spell_cost(item)
         else:  # an activated ability's {X} (its source pays no mana when tapped, 602.2b)
-            paid = self.cdef(item.card).activated[item.index].cost
+            paid = self.item_def(item).activated[item.index].cost
             cost = paid.mana
             exclude = item.source if paid.tap else None
         assert cost is not None and cost.x
@@ -688,7 +688,7 @@ class CastingMixin:
             return
         self.casting = None
         self.closed = []
-        d = self.cdef(item.card)
+        d = self.item_def(item)  # (a copy's abilities: its shape, 707.2)
         if item.kind == "spell":
             self._pay(self._payment(p, with_x(self._spell_cost(item), item.x),
                                     skip_card=item.card), p)

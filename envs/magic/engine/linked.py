@@ -306,7 +306,7 @@ class LinkedMixin:
             "controller": item.controller, "card": item.card, "source": item.source,
             "index": item.index, "it": it, "defending": item.defending,
             "it_controller": res.get("it_controller"), "keywords": list(item.keywords),
-            "origin": item.kind, "path": path})
+            "origin": item.kind, "path": path, "shape": item.shape})
 
     def tapped_now(self, pids: list[int]) -> None:
         """Permanents ``pids`` just became tapped (rule 603.2: "whenever this becomes
