@@ -43,8 +43,8 @@ def test_pool_support_does_not_regress():
     pool = compiled_pool()
     assert len(pool.supported) >= SUPPORTED_AT_LEAST
     assert pool.get("Shock") == card("Shock")
-    with pytest.raises(Unsupported, match="shadow"):
-        pool.get("Soltari Foot Soldier")
+    with pytest.raises(Unsupported, match="flanking"):
+        pool.get("Zhalfirin Commander")
 
 
 def test_pool_is_compiled_once():

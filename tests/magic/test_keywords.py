@@ -12,11 +12,13 @@ from magic.positions import (
     attack,
     blank,
     block,
+    finish_blocks,
     has,
     lands,
     pass_until,
     settle,
     slot,
+    target_perm,
     to_blocks,
 )
 
@@ -279,8 +281,6 @@ def test_an_aura_on_a_permanent_with_protection_from_it_goes_to_the_graveyard():
     # White Knight has protection from black: Unholy Strength (black) is attached
     # illegally (702.16c) and goes to the graveyard (704.5m); Holy Strength (white)
     # stays
-    from magic.positions import blank
-
     game = blank()
     knight = game.add_permanent("White Knight", 0)
     black = game.add_permanent("Unholy Strength", 0, attached_to=knight)
@@ -294,8 +294,6 @@ def test_an_aura_on_a_permanent_with_protection_from_it_goes_to_the_graveyard():
 def test_equipment_on_a_creature_with_protection_from_it_becomes_unattached():
     # Tel-Jilad Chosen has protection from artifacts: Bonesplitter falls off (704.5n)
     # and stays on the battlefield; on Grizzly Bears it stays attached
-    from magic.positions import blank
-
     game = blank()
     chosen = game.add_permanent("Tel-Jilad Chosen", 0)
     bears = game.add_permanent("Grizzly Bears", 0)
@@ -305,3 +303,82 @@ def test_equipment_on_a_creature_with_protection_from_it_becomes_unattached():
     assert off in game.battlefield and game.battlefield[off].attached_to is None
     assert game.battlefield[on].attached_to == bears
     assert game.chars(chosen)[0] == 2 and game.chars(bears)[0] == 4  # 2/1 bare, 2/2 +2
+
+
+# ------------------------------------ shadow, horsemanship, toxic, bushido (702.28...)
+def test_shadow_blocks_and_is_blocked_only_by_shadow():
+    # 702.28b: a creature with shadow can't be blocked by creatures without shadow
+    game, soldier, (bears, jackal) = combat(
+        "Soltari Foot Soldier", "Grizzly Bears", "Dauthi Jackal")
+    assert not can_block(game, bears, soldier)
+    assert can_block(game, jackal, soldier)
+    # 702.28c: a creature with shadow can't block creatures without shadow
+    game, bears, (jackal,) = combat("Grizzly Bears", "Dauthi Jackal")
+    assert not can_block(game, jackal, bears)
+
+
+def test_horsemanship_is_blocked_only_by_horsemanship():
+    game, cavalry, (bears, companions) = combat(
+        "Shu Cavalry", "Grizzly Bears", "Shu Elite Companions")
+    assert not can_block(game, bears, cavalry)
+    assert can_block(game, companions, cavalry)
+    # horsemanship does not stop a creature from blocking others (702.31b)
+    game, bears, (cavalry,) = combat("Grizzly Bears", "Shu Cavalry")
+    assert can_block(game, cavalry, bears)
+
+
+def test_toxic_gives_poison_with_combat_damage_to_a_player():
+    game, dweller, _ = combat("Bilious Skulldweller")
+    finish_blocks(game)
+    pass_until(game, "end_of_combat")
+    assert game.life[1] == 19 and game.poison[1] == 1  # damage and a poison counter
+
+
+def test_bushido_pumps_a_creature_that_blocks():
+    game, bears, (blademaster,) = combat("Grizzly Bears", "Kitsune Blademaster")
+    block(game, blademaster, bears)
+    finish_blocks(game)
+    settle(game)  # bushido 1 resolves: 3/3 first strike kills the Bears, survives
+    assert game.chars(blademaster)[:2] == (3, 3)
+    pass_until(game, "end_of_combat")
+    assert bears not in game.battlefield and blademaster in game.battlefield
+
+
+# ------------------------------------------------------- 502.3: doesn't untap
+def test_permanents_that_dont_untap_stay_tapped_in_the_untap_step():
+    game = blank()
+    monolith = game.add_permanent("Basalt Monolith", 0, tapped=True)
+    asleep = game.add_permanent("Grizzly Bears", 0, tapped=True)
+    game.add_permanent("Charmed Sleep", 1, attached_to=asleep)  # an opponent's Aura
+    awake = game.add_permanent("Grizzly Bears", 0, tapped=True)
+    game.start_at("untap", 0)
+    assert game.battlefield[monolith].tapped and game.battlefield[asleep].tapped
+    assert not game.battlefield[awake].tapped
+
+
+# -------------------------------------- "can't block / be blocked this turn"
+def test_a_creature_that_cant_block_this_turn():
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain")
+    attacker = game.add_permanent("Hill Giant", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Stun", 0)
+    game.start_at("main1", 0)
+    act(game, "Stun")
+    target_perm(game, bears)
+    settle(game)
+    to_blocks(game, attacker)
+    assert not can_block(game, bears, attacker)
+
+
+def test_a_creature_that_cant_be_blocked_this_turn():
+    game = blank()
+    game.add_permanent("Crafty Pathmage", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    wall = game.add_permanent("Hill Giant", 1)
+    game.start_at("main1", 0)
+    act(game, "(Crafty Pathmage) ability")
+    target_perm(game, bears)
+    settle(game)
+    to_blocks(game, bears)
+    assert not can_block(game, wall, bears)

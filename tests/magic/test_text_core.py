@@ -30,7 +30,7 @@ def test_modal_spells():
 
 
 @pytest.mark.parametrize(("name", "line"), [
-    ("Soltari Foot Soldier", "shadow"),  # not an engine keyword
+    ("Zhalfirin Commander", "flanking"),  # not an engine keyword
     ("Cloud Elemental", "this can block only creatures with flying."),
     ("Mulldrifter", "evoke {2}{u}"),
     ("Telling Time", "look at the top three cards of your library."),

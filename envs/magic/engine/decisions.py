@@ -359,7 +359,9 @@ class DecisionsMixin:
         """Attackers attacking ``p`` that ``blocker`` can block (not one it withdrew
         a block from in this declaration: declaring and withdrawing the same block
         again and again would never end)."""
-        reach = self.keywords(blocker) & {"flying", "reach"}
+        bkws = self.keywords(blocker)
+        reach = bkws & {"flying", "reach"}
+        shadow, horse = "shadow" in bkws, "horsemanship" in bkws
         withdrawn = (self.decision or {}).get("withdrawn", ())
         out = []
         for attacker, defending in self.attackers.items():
@@ -374,6 +376,10 @@ class DecisionsMixin:
             akws = self.keywords(attacker)
             if akws & KW.EVASION and not self._evasion_allows(blocker, attacker, akws, p):
                 continue
+            if (shadow or "shadow" in akws) and shadow != ("shadow" in akws):
+                continue  # 702.28b-c: shadow blocks and is blocked only by shadow
+            if "horsemanship" in akws and not horse:
+                continue  # 702.31b
             out.append(attacker)
         return out
 

@@ -822,6 +822,16 @@ class CombatRestriction:
 
 
 @dataclass(frozen=True)
+class DoesntUntap:
+    """Static (rule 502.3): ``what`` doesn't untap during its controller's untap step:
+    ``"self"`` ("this doesn't untap during your untap step") or ``"attached"`` (the
+    permanent this Aura or Equipment is attached to: "enchanted creature doesn't untap
+    during its controller's untap step")."""
+
+    what: str = "self"
+
+
+@dataclass(frozen=True)
 class EntersTapped:
     """Static, a replacement effect on how this permanent enters (rules 614.1d,
     614.12): it enters the battlefield tapped, unless a condition holds as it enters.

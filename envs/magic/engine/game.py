@@ -49,8 +49,9 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
 - 700-702 keyword actions and abilities: those of :data:`~effects.KEYWORDS` and
   :mod:`~keywords`, ward, regenerate, search, scry, surveil, shuffle, reveal, mill,
   manifest, manifest dread, devour, kicker, multikicker, flashback, overload,
-  monstrosity (701.37); *not*: cascade, convoke, banding, shadow and the rest (each
-  refused by name).
+  monstrosity (701.37), shadow, horsemanship, toxic, bushido, crew; untap
+  restrictions (502.3) and "can't block / be blocked this turn"; *not*: cascade,
+  convoke, banding, flanking and the rest (each refused by name).
 - 703-704 turn-based and state-based actions: played (704.5j the controller keeps a
   legend of its choice; 704.5m-n Auras and Equipment falling off a permanent with
   protection from them).

@@ -18,6 +18,17 @@ Each keyword here is a general mechanism named by its keyword line, never a card
 - **Protection** from a colour or a card type (702.16): damage from such sources is
   prevented, it can't be blocked by such creatures, and such spells and abilities
   can't target it; an Aura or Equipment of that quality can't be attached to it.
+- **Shadow** (702.28: it can block or be blocked by only creatures with shadow) and
+  **horsemanship** (702.31: it can't be blocked except by creatures with
+  horsemanship), checked at blocks.
+- **Toxic N** (702.164): combat damage it deals to a player also gives that player N
+  poison counters (the total of its toxic values).
+- **Bushido N** (702.45): whenever it blocks or becomes blocked, it gets +N/+N until
+  end of turn (a triggered ability of :func:`keyword_triggers`).
+- The until-end-of-turn restrictions "can't block", "can't be blocked" and "can't
+  attack" (:data:`RESTRICTIONS`) are granted like keywords by a
+  :class:`~effects.Pump` ("target creature can't block this turn"); they are not
+  abilities a card's keyword line may name.
 """
 
 from __future__ import annotations
@@ -104,6 +115,12 @@ def keyword_triggers(keywords: frozenset[str] | set[str]) -> tuple[fx.TriggeredA
     if "prowess" in keywords:
         out.append(fx.TriggeredAbility(fx.Trigger("casts_noncreature", fx.Ref("you")),
                                        fx.Pump(1, 1, fx.Ref("self"))))
+    for kw in sorted(keywords):
+        n = BUSHIDO.get(kw)
+        if n:
+            for event in ("blocks", "becomes_blocked"):
+                out.append(fx.TriggeredAbility(fx.Trigger(event),
+                                               fx.Pump(n, n, fx.Ref("self"))))
     if "exalted" in keywords:
         out.append(fx.TriggeredAbility(
             fx.Trigger("attacks_alone", fx.Filter(types=frozenset({"Creature"}),
@@ -112,11 +129,28 @@ def keyword_triggers(keywords: frozenset[str] | set[str]) -> tuple[fx.TriggeredA
     return tuple(out)
 
 
+TOXIC = {f"toxic {n}": n for n in range(1, 10)}
+"""Toxic N (702.164) -> N."""
+BUSHIDO = {f"bushido {n}": n for n in range(1, 10)}
+"""Bushido N (702.45) -> N."""
+
 MORE = ("shroud", "infect", "wither", "intimidate", "fear", "skulk", "prowess",
-        "exalted", *LANDWALK, *PROTECTION)
+        "exalted", "shadow", "horsemanship", *LANDWALK, *PROTECTION, *TOXIC, *BUSHIDO)
 """Keywords of this module. The observation encodes one feature for each keyword of
 :data:`~effects.KEYWORDS` only; these show through their effects (counters, power,
 what may block), so adding them left the observation unchanged."""
 
 ALL = fx.KEYWORDS + MORE
 """Every keyword ability a card's keyword line may name."""
+
+RESTRICTIONS = {"can't block": "cant_block", "can't be blocked": "cant_be_blocked",
+                "can't attack": "cant_attack"}
+"""Until-end-of-turn combat restrictions a :class:`~effects.Pump` grants like keywords
+-> the :class:`~effects.CombatRestriction` field they stand for."""
+GRANTABLE = frozenset(ALL) | frozenset(RESTRICTIONS)
+"""What a :class:`~effects.Pump` may grant until end of turn."""
+
+
+def toxic(keywords: frozenset[str]) -> int:
+    """The total toxic value of a creature with ``keywords`` (702.164b)."""
+    return sum(TOXIC.get(k, 0) for k in keywords)

@@ -204,8 +204,32 @@ class ObjectsMixin:
         self._statics()
         if any(getattr(b, what, False) for b in self._bonuses.get(pid, ())):
             return True
+        if self.battlefield[pid].mods and what in self._granted_restrictions(pid):
+            return True
         return any(isinstance(st, fx.CombatRestriction) and getattr(st, what)
                    for st in self.pdef(pid).statics)
+
+    def _doesnt_untap(self, player: int) -> set[int]:
+        """The permanents of ``player`` that don't untap in their untap step (502.3: a
+        :class:`~effects.DoesntUntap` of their own, or of an Aura or Equipment attached
+        to them)."""
+        out: set[int] = set()
+        for pid, perm in self.battlefield.items():
+            if perm.face_down:
+                continue
+            for st in self.pdef(pid).statics:
+                if isinstance(st, fx.DoesntUntap):
+                    who = pid if st.what == "self" else perm.attached_to
+                    if who is not None and who in self.battlefield and \
+                            self.battlefield[who].controller == player:
+                        out.add(who)
+        return out
+
+    def _granted_restrictions(self, pid: int) -> set[str]:
+        """The combat restrictions granted to ``pid`` until end of turn ("target
+        creature can't block this turn": :data:`~keywords.RESTRICTIONS`)."""
+        return {KW.RESTRICTIONS[k] for m in self.battlefield[pid].mods for k in m[2]
+                if k in KW.RESTRICTIONS}
 
     def matches(self, filt: fx.Filter | None, pid: int, you: int,
                 source: int | None = None, *, printed: bool = False) -> bool:
@@ -744,6 +768,9 @@ class ObjectsMixin:
                     self._poison_player(p, amount, source_name, combat)
                 else:
                     self._damage_player(p, amount, source_name, combat)
+                if combat and kws and (n := KW.toxic(kws)):  # 702.164b: and poison
+                    self.poison[p] += n
+                    self.log("poison", player=p, change=n, poison=self.poison[p])
             elif code in self.battlefield:
                 if quality is not None or prevents:
                     amount = self._after_prevention(code, amount, source, source_name,

@@ -60,7 +60,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.Devour, fx.ControlAttached, fx.CantBeCountered,
                      fx.PreventDamage, fx.EntersWithCounters, fx.CostChange,
                      fx.Flashback, fx.Kicker, fx.Overload,
-                     fx.EntersAsCopy, fx.ContinuousChange)
+                     fx.EntersAsCopy, fx.ContinuousChange, fx.DoesntUntap)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1"})
 SELECTOR_FIELDS = ("to", "what", "who")
 MAX_MODES = 8
@@ -324,7 +324,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if node.per_x:
                 amount("X")
             for kw in node.keywords:
-                if kw not in KW.ALL:
+                if kw not in KW.GRANTABLE:
                     note(f"keyword {kw}")
         if isinstance(node, fx.CopyToken):
             copy_extras(node.extras)

@@ -211,9 +211,11 @@ class TurnsMixin:
         if self.delayed:
             self._delayed_triggers(step)
         if step == "untap":
-            for perm in self.battlefield.values():
+            stay = self._doesnt_untap(a)
+            for pid, perm in self.battlefield.items():
                 if perm.controller == a:
-                    perm.tapped = False
+                    if pid not in stay:
+                        perm.tapped = False
                     perm.sick = False
             self.step = "upkeep"
             return

@@ -138,6 +138,19 @@ def _pump(s: str) -> fx.Effect | None:
     return fx.Pump(power, toughness, who, keywords)
 
 
+@effect_template
+def _restrict_this_turn(s: str) -> fx.Effect | None:
+    # "target creature can't block this turn", "creatures your opponents control can't
+    # block this turn", "target creature can't be blocked this turn": granted until
+    # end of turn like keywords (:data:`~keywords.RESTRICTIONS`).
+    m = re.fullmatch(r"(.+?) can't (block|be blocked|attack|attack or block) this turn", s)
+    if not m or (who := _pumped(m.group(1))) is None:
+        return None
+    what = ("can't attack", "can't block") if m.group(2) == "attack or block" else (
+        f"can't {m.group(2)}",)
+    return fx.Pump(0, 0, who, what)
+
+
 _COUNTER_KINDS = ("+1/+1", "-1/-1")
 
 

@@ -191,9 +191,16 @@ def _static(line: str, printed: Printed, draft: Draft) -> bool:
         draft.statics.extend(prevention)
         return True
     if (restriction := COMBAT_RESTRICTIONS.get(line)) is not None:
-        if "Creature" not in printed.types:
-            return False  # a noncreature's combat rules: only ever a Vehicle's, not read
+        if "Creature" not in printed.types and "Vehicle" not in printed.subtypes:
+            return False  # a noncreature's combat rules: a Vehicle's (for when crewed)
         draft.statics.append(restriction)
+        return True
+    if (untap := UNTAP_RESTRICTIONS.get(line)) is not None:
+        if untap.what == "attached" and not (
+                {"Aura", "Equipment"} & set(printed.subtypes)
+                and (line.startswith("equipped") == ("Equipment" in printed.subtypes))):
+            return False
+        draft.statics.append(untap)
         return True
     m = re.fullmatch(r"you control enchanted (creature|artifact|land|permanent)\.", line)
     if m and "Aura" in printed.subtypes and draft.enchant is not None:
@@ -309,6 +316,22 @@ def enters_tapped(line: str, printed: Printed) -> fx.EntersTapped | None:
             return None
     return fx.EntersTapped(f, at_least, at_most)
 
+
+UNTAP_RESTRICTIONS = {
+    "this doesn't untap during your untap step.": fx.DoesntUntap("self"),
+    "enchanted creature doesn't untap during its controller's untap step.":
+        fx.DoesntUntap("attached"),
+    "enchanted permanent doesn't untap during its controller's untap step.":
+        fx.DoesntUntap("attached"),
+    "enchanted land doesn't untap during its controller's untap step.":
+        fx.DoesntUntap("attached"),
+    "enchanted artifact doesn't untap during its controller's untap step.":
+        fx.DoesntUntap("attached"),
+    "equipped creature doesn't untap during its controller's untap step.":
+        fx.DoesntUntap("attached"),
+}
+"""Untap restrictions (502.3) by their whole line; "enchanted"/"equipped" ones only on
+an Aura or Equipment."""
 
 COMBAT_RESTRICTIONS = {
     "this can't attack.": fx.CombatRestriction(cant_attack=True),
