@@ -23,7 +23,7 @@ it blocks). The table is in
 to pass is passed for automatically, so every step is a real choice.
 
 ## Observation Space
-``Box(-1, 1, (16706,), float32)``, observer-relative (seats counted from the
+``Box(-1, 1, (16707,), float32)``, observer-relative (seats counted from the
 observer in turn order): the decision asked, the step, whose turn, life totals and
 hand / library / graveyard / exile sizes per seat; the object being cast or
 resolving; the observer's own hand (16 slots); the stack (16 slots); every permanent
@@ -72,6 +72,9 @@ counted) or ``max_actions`` actions.
 - ``concede_action``: offer the "concede" action (594) at every decision of a player
   (default False: a learner or a random player is never offered it; a front end can
   still call the engine's ``concede(seat)`` at any time, rule 104.3a).
+- ``pay_by_choice``: the player chooses which mana sources pay each cost of a spell or
+  ability, one ``pay_mana`` decision per source ("choose permanent"; rule 601.2h);
+  default False: automatic payment (:mod:`labyrinth_gym.envs.magic.engine.payment`).
 - ``render_mode``: ``"ansi"`` (the table as the seat to act reads it).
 
 ## Version History
@@ -210,6 +213,9 @@ SPEC = GameSpec(
         Option("concede_action", False, (True, False),
                "offer the 'concede' action at every decision (off: the engine's "
                "concede() only, and learners never see it)"),
+        Option("pay_by_choice", False, (True, False),
+               "players choose the mana sources that pay each cost, one decision per "
+               "source (off: automatic payment)"),
     ),
 )
 

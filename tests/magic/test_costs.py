@@ -388,3 +388,105 @@ def test_601_2b_kessig_wolf_run_announces_x_and_pumps_by_it():
     power, toughness, keywords = game.chars(bears)
     assert (power, toughness) == (4, 2) and "trample" in keywords
     assert all(game.battlefield[p].tapped for p in game.battlefield if p != bears)
+
+
+# ------------------------------------------------------------ pay by choice
+def choosing(*hand: str, lands_0: tuple[str, ...]) -> MagicGame:
+    game, _ = main_with(*hand, lands_0=lands_0)
+    game.pay_by_choice = True
+    return game
+
+
+def test_601_2h_pay_by_choice_asks_for_each_source_in_turn():
+    game = choosing("Grizzly Bears", lands_0=("Forest", "Forest", "Mountain"))
+    mountain = next(p for p in game.battlefield if game.pdef(p).name == "Mountain")
+    act(game, "cast hand 0 (Grizzly Bears)")
+    assert game.decision["kind"] == "pay_mana"
+    # {1}{G}: any of the three may pay first (two Forests and a Mountain)
+    assert len(game.legal_actions()) == 3
+    act(game, f"pay with slot {slot(game, mountain)}")
+    # the Mountain paid the generic mana: one Forest for {G} (either one)
+    assert game.decision["kind"] == "pay_mana" and len(game.legal_actions()) == 2
+    game.apply_action(game.legal_actions()[0])
+    settle(game)
+    assert game.battlefield[mountain].tapped
+    assert sum(game.battlefield[p].tapped for p in game.battlefield) == 2
+    assert any(game.pdef(p).name == "Grizzly Bears" for p in game.battlefield)
+
+
+def test_601_2h_pay_by_choice_never_offers_a_source_that_breaks_the_payment():
+    # a Mountain cannot pay Llanowar Elves' {G}: only the Forest is offered
+    game = choosing("Llanowar Elves", lands_0=("Forest", "Mountain"))
+    act(game, "cast hand 0 (Llanowar Elves)")
+    names_now = list(names(game))
+    assert names_now == [n for n in names_now if "Forest" in n] and len(names_now) == 1
+    # Burst Lightning kicked, {R}{4} from one Mountain and four Forests: any land may
+    # pay first (the Mountain then pays {R}), but once the Forests paid the {4}, the
+    # Mountain is the only way left
+    game = choosing("Burst Lightning", lands_0=("Mountain", "Forest", "Forest",
+                                                "Forest", "Forest"))
+    act(game, "cast hand 0 (Burst Lightning)")
+    act(game, "pay kicker")
+    act(game, "player 1")
+    assert game.decision["kind"] == "pay_mana" and len(game.legal_actions()) == 5
+    for _ in range(4):  # the four Forests first
+        forest = next(a for a, n in ((a, game.action_to_string(a))
+                                     for a in game.legal_actions()) if "Forest" in n)
+        game.apply_action(forest)
+    mountain = next(p for p in game.battlefield if game.pdef(p).name == "Mountain")
+    assert [game.action_to_string(a) for a in game.legal_actions()] == [
+        f"pay with slot {slot(game, mountain)} (Mountain)"]
+    game.apply_action(game.legal_actions()[0])
+    settle(game)
+    assert game.life[1] == 16
+
+
+def test_601_2h_pay_by_choice_is_off_by_default_and_spends_the_pool_first():
+    game, _ = main_with("Grizzly Bears", lands_0=("Forest", "Forest"))
+    act(game, "cast hand 0 (Grizzly Bears)")
+    assert game.decision["kind"] != "pay_mana"
+    game = choosing("Grizzly Bears", lands_0=("Forest", "Forest"))
+    game.pool[0] = ["G"]
+    game._legal = None
+    act(game, "cast hand 0 (Grizzly Bears)")
+    assert game.decision["kind"] == "pay_mana"  # {G} from the pool, {1} asked
+    game.apply_action(game.legal_actions()[0])
+    settle(game)
+    assert game.pool[0] == [] and sum(game.battlefield[p].tapped
+                                      for p in game.battlefield) == 1
+
+
+def test_601_2h_pay_by_choice_for_an_activated_ability_with_x():
+    game = blank()
+    run = game.add_permanent("Kessig Wolf Run", 0)
+    lands(game, 0, "Mountain", "Forest", "Forest")
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.pay_by_choice = True
+    game.start_at("main1", 0)
+    act(game, f"activate slot {slot(game, run)} (Kessig Wolf Run) ability 0")
+    act(game, "X = 1")
+    game.apply_action(A.permanent(slot(game, bears)))
+    # the Wolf Run is tapped for {T}: it is never offered
+    assert all("Kessig" not in game.action_to_string(a) for a in game.legal_actions())
+    while game.decision["kind"] == "pay_mana":
+        game.apply_action(game.legal_actions()[-1])
+    settle(game)
+    assert game.chars(bears)[0] == 3
+
+
+def test_pay_by_choice_random_games_terminate():
+    import numpy as np
+
+    deck = (["Mountain"] * 8 + ["Forest"] * 8 + ["Island"] * 4
+            + ["Burst Lightning", "Grizzly Bears", "Llanowar Elves", "Electrickery",
+               "Kessig Wolf Run", "Faithless Looting", "Goblin Bushwhacker",
+               "Into the Roil", "Mizzium Mortars", "Think Twice"] * 4)
+    for seed in range(2):
+        game = MagicGame.new(seed, decks=[deck, deck], max_turns=30, pay_by_choice=True)
+        rng = np.random.default_rng(seed)
+        asked = 0
+        while not game.is_terminal():
+            asked += game.decision["kind"] == "pay_mana"
+            legal = game.legal_actions()
+            game.apply_action(int(legal[rng.integers(len(legal))]))
+        assert asked and game.outcome is not None

@@ -28,7 +28,9 @@ from labyrinth_gym.envs.magic.engine.payment import (
     Source,
     demand,
     payable,
+    pip_options,
     plan,
+    special,
 )
 from labyrinth_gym.envs.magic.engine.resolve import execute, selector_of
 from labyrinth_gym.envs.magic.engine.state import StackItem, code_player, player_code
@@ -610,6 +612,120 @@ class CastingMixin:
                 self.log("gains_flashback", player=p, card=self.name_of(card),
                          source=self.name_of(source))
 
+    # -------------------------------------------- payment by choice (601.2g-h)
+    def _mana_due(self, item: StackItem) -> tuple[ManaCost | None, int | None]:
+        """The mana ``item`` costs now (X included) and the source that cannot pay
+        it (an ability's own permanent tapped for ``{T}``)."""
+        if item.kind == "spell":
+            return with_x(self._spell_cost(item), item.x), None
+        if item.kind != "activated":
+            return None, None
+        paid = self.item_def(item).activated[item.index].cost
+        return with_x(paid.mana, item.x), item.source if paid.tap else None
+
+    def _mana_left(self, item: StackItem, due: ManaCost) -> tuple[ManaCost, list]:
+        """What is still owed of ``due`` after the pool (spent first) and the sources
+        chosen so far, and the pool's part of the payment."""
+        left, pool_taps = due, []
+        for k, sym in enumerate(self.pool[item.controller]):
+            after = _reduce(left, sym)
+            if after is not None:
+                left = after
+                pool_taps.append((-1 - k, sym))
+        for _, sym in item.taps:
+            left = _reduce(left, sym) or left
+        return left, pool_taps
+
+    def chosen_payment(self, item: StackItem) -> Plan | None:
+        """Payment by choice (the ``pay_by_choice`` option, 601.2h): asks ``item``'s
+        controller for the next mana source (decision ``pay_mana``) while mana is
+        still owed, and returns the chosen plan once nothing is; None when the cost is
+        paid automatically (no mana owed, Phyrexian or ``{2/W}`` pips, a seat that
+        pays no mana). Mana in the pool is spent first, as always."""
+        p = item.controller
+        due, exclude = self._mana_due(item)
+        if due is None or self._pays_no_mana(p) or p in self.automated_seats or any(
+                special(pip) for pip in due.pips) or (not due.pips and not due.generic):
+            return None
+        left, pool_taps = self._mana_left(item, due)
+        chosen = tuple(pool_taps) + tuple((pid, sym) for pid, sym in item.taps)
+        if left.pips or left.generic:
+            options = self.payment_options(p, left, exclude, item)
+            if options:
+                self.decision = {"kind": "pay_mana", "player": p, "options": options}
+                return None
+            # (every source offered keeps the rest payable: not reached)
+            rest = self._payment(p, left, exclude=exclude)
+            return Plan(chosen + (rest.taps if rest else ()))
+        return Plan(chosen)
+
+    def _unchosen_sources(self, p: int, exclude: int | None,
+                          item: StackItem) -> list[Source]:
+        chosen = {pid for pid, _ in item.taps}
+        return [s for s in self._sources(p, exclude) if s.pid >= 0 and s.pid not in chosen]
+
+    @staticmethod
+    def source_payment(left: ManaCost, source: Source, others: list[Source],
+                       life: int) -> list[str] | None:
+        """The symbols ``source`` pays towards ``left`` (one per unit it makes, while
+        any is owed) such that ``others`` can still pay the rest, or None if it
+        cannot help: a pip it can pay (the one with the fewest options first), else
+        generic mana."""
+        pips = sorted({pip for pip in left.pips if pip_options(pip) & source.colours},
+                      key=lambda q: (len(pip_options(q)), q))
+        tries = [min(sorted(source.colours & pip_options(pip)), key=source.cost_for)
+                 for pip in pips] + ([""] if left.generic else [])
+        for first in tries:
+            symbols = [first]
+            rest = _reduce(left, first)
+            while rest is not None and len(symbols) < source.units and (
+                    rest.pips or rest.generic):
+                sym = next(iter(source.colours))  # a source of several: one kind
+                after = _reduce(rest, sym)
+                if after is None:
+                    break
+                symbols.append(sym if after.generic == rest.generic else "")
+                rest = after
+            if rest is None:
+                continue
+            if (not rest.pips and not rest.generic) or payable(rest, others, dict, life):
+                return symbols
+        return None
+
+    def payment_options(self, p: int, left: ManaCost, exclude: int | None,
+                        item: StackItem) -> list[int]:
+        """The mana sources (permanent ids, with a slot) ``p`` may tap next for
+        ``left``: each keeps the rest payable."""
+        sources = self._unchosen_sources(p, exclude, item)
+        out = []
+        for s in sources:
+            if self.battlefield[s.pid].slot < 0:
+                continue
+            others = [o for o in sources if o.pid != s.pid]
+            if self.source_payment(left, s, others, self.life[p]) is not None:
+                out.append(s.pid)
+        return out
+
+    def pay_with(self, pid: int) -> None:
+        """The controller of the object being cast chose mana source ``pid``
+        (decision ``pay_mana``): it pays what :meth:`source_payment` says; mana it
+        makes beyond what is owed goes to the pool (106.4)."""
+        item = self.casting
+        assert item is not None
+        p = item.controller
+        due, exclude = self._mana_due(item)
+        assert due is not None
+        left, _ = self._mana_left(item, due)
+        sources = self._unchosen_sources(p, exclude, item)
+        source = next(s for s in sources if s.pid == pid)
+        symbols = self.source_payment(
+            left, source, [o for o in sources if o.pid != pid], self.life[p])
+        assert symbols, pid
+        item.taps.extend([pid, sym] for sym in symbols)
+        if len(symbols) < source.units:  # a source of two mana paying one
+            self.add_mana(p, [next(iter(source.colours))] * (source.units - len(symbols)),
+                          self.name_of(self.battlefield[pid].card))
+
     def x_values(self, item: StackItem) -> list[int]:
         """The values of X its controller may announce for ``item`` (rule 601.2b,
         107.3): every value up to the largest it can pay when that is at most 7; else
@@ -686,12 +802,15 @@ class CastingMixin:
         if cost is not None and len(item.discarded) < cost.discard:
             self.decision = {"kind": "cost_discard", "player": p}
             return
+        chosen_plan = self.chosen_payment(item) if self.pay_by_choice else None
+        if self.decision is not None:  # pay by choice: the next mana source
+            return
         self.casting = None
         self.closed = []
         d = self.item_def(item)  # (a copy's abilities: its shape, 707.2)
         if item.kind == "spell":
-            self._pay(self._payment(p, with_x(self._spell_cost(item), item.x),
-                                    skip_card=item.card), p)
+            self._pay(chosen_plan or self._payment(
+                p, with_x(self._spell_cost(item), item.x), skip_card=item.card), p)
             self.log("cast", player=p, card=d.name, id=item.sid,
                      targets=self._target_names(item), **({"x": item.x} if d.cost and
                                                            d.cost.x else {}),
@@ -713,8 +832,8 @@ class CastingMixin:
                 mana = with_x(ab.cost.mana, item.x)
                 # the permanent whose ability it is pays only when nothing else can
                 # (a land that becomes a creature stays untapped to attack)
-                chosen = None if source is None else self._payment(
-                    p, mana, exclude=source, skip_card=skip)
+                chosen = chosen_plan or (None if source is None else self._payment(
+                    p, mana, exclude=source, skip_card=skip))
                 if chosen is None:
                     chosen = self._payment(p, mana, skip_card=skip)
                 self._pay(chosen, p)
@@ -1152,6 +1271,21 @@ def _mana_added(node: Any) -> list[str]:
     if isinstance(node, fx.Choose):
         return [o for mode in node.modes for o in _mana_added(mode)]
     return []
+
+
+def _reduce(cost: ManaCost, symbol: str) -> ManaCost | None:
+    """``cost`` less one mana of ``symbol`` (``""``: generic mana): it pays a pip of
+    that symbol (a one-symbol pip first, then the hybrid pip with the fewest
+    options), else the generic part; None if it pays nothing."""
+    if symbol:
+        fits = [i for i, pip in enumerate(cost.pips)
+                if not special(pip) and symbol in pip_options(pip)]
+        if fits:
+            i = min(fits, key=lambda k: len(pip_options(cost.pips[k])))
+            return dataclasses.replace(cost, pips=cost.pips[:i] + cost.pips[i + 1:])
+    if cost.generic:
+        return dataclasses.replace(cost, generic=cost.generic - 1)
+    return None
 
 
 def add_costs(a: ManaCost | None, b: ManaCost) -> ManaCost:

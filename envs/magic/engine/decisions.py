@@ -105,6 +105,9 @@ class DecisionsMixin:
             chosen = self.casting.discarded  # type: ignore[union-attr]
             return [A.hand(i) for i, c in enumerate(self.hand_slots(p))
                     if c not in chosen and c != self.casting.card]  # type: ignore[union-attr]
+        if kind == "pay_mana":  # the next mana source (601.2h)
+            return [A.permanent(self.battlefield[pid].slot) for pid in d["options"]
+                    if pid in self.battlefield]
         if kind == "colour":  # mode i: the i-th symbol of the options
             return [A.mode(i) for i in range(len(d["options"]))]
         if kind == "dread":  # mode 0: manifest the top card; 1: the second
@@ -639,6 +642,8 @@ class DecisionsMixin:
         elif dk == "sacrifice":
             self.move_permanents([self.slots[args[0]]], "graveyard")
             self.res["asks"][0][2] -= 1  # type: ignore[index]
+        elif dk == "pay_mana":
+            self.pay_with(self.slots[args[0]])
         elif dk == "colour":
             item = self.res["item"]  # type: ignore[index]
             self.add_mana(p, [d["options"][args[0]]] * d["amount"],

@@ -11,8 +11,10 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
 - 100-104 the game, starting, ending, conceding: played (103.5 London mulligan with the
   free first mulligan of 3+ players, 103.7 the first draw, 104.3a concede).
 - 105-107 colours, mana, numbers: played (the mana pool, any-colour and commander
-  identity mana, X without a cap in spells and permanents); *not*: snow mana, mana
-  with spending restrictions, X in activated abilities' costs.
+  identity mana, X without a cap in spells, permanents and activated abilities'
+  costs, announced as the ability is activated: "{X}{R}{G}, {T}: target creature
+  gets +X/+0"); *not*: snow mana, mana with spending restrictions, X in mana
+  abilities' costs.
 - 108-113 cards, objects, permanents, tokens, spells, abilities: played (activated,
   triggered, static and mana abilities), emblems (114); *not*: copies of spells.
 - 115-117 targets, special actions, priority: played.
@@ -80,7 +82,13 @@ way); "this enters with N (or X) +1/+1 / -1/-1 counters" (614.1c,
 and sorcery spells you cast cost {1} less", "spells your opponents cast cost {1}
 more"; increases first, a reduction takes generic mana only, the commander tax is
 added before them); activated abilities from the battlefield ("activate
-only as a sorcery", "only once each turn") and from the hand (cycling, channel); mana
+only as a sorcery", "only once each turn", and 602.5b's "activate only if you control
+five or more lands / an opponent controls four or more lands / there are seven or
+more cards in your graveyard / you have no cards in hand", "only during your turn
+[, before attackers are declared]", "only during your upkeep":
+:class:`~effects.ActivationCondition`; a mana ability with such a condition is
+activated by its player, not tapped automatically) and from the hand (cycling,
+channel); mana
 (rule 106): each player's mana pool, emptied at the end of each step and phase (the
 ``mana_empties`` event), spent first when a cost is paid; rituals (a spell or ability
 that adds mana puts it in the pool); simple mana abilities are tapped automatically
@@ -325,7 +333,16 @@ a player could make, never a change to what is legal):
   cost can be paid (from the pool and the automatic sources) and every required
   target has a legal choice. Mana abilities that payment does not tap are activated
   while the player has priority, before casting (not in the middle of paying a cost,
-  601.2g).
+  601.2g). With the ``pay_by_choice`` option (:meth:`MagicGame.new`, the Magic env's
+  kwarg; off by default so learners keep automatic payment) the player chooses the
+  sources instead (601.2h): after targets and the other costs, one ``pay_mana``
+  decision per source ("choose permanent" its slot; its action name "pay with slot
+  j"), offering only the automatic sources that keep the rest payable; each pays the
+  owed pip it can pay with the fewest alternatives (a hybrid pip last), else generic
+  mana, and mana it makes beyond what is owed goes to the pool. Still automatic with
+  the option: mana already in the pool (spent first), costs with Phyrexian or
+  ``{2/W}`` pips, "unless [a player] pays" taxes and ward, a seat that pays no
+  mana.
 - Casting questions (601.2b): overload is asked only when both the mana cost and the
   overload cost can be paid (with every target the way needs); with one of them
   payable, that one is used. Kicker is asked only when the spell can be paid with
@@ -589,7 +606,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             decks: list[list[str | fx.CardDef]] | None = None, life: int = 20,
             max_turns: int = 60, max_actions: int = 20000,
             starting_player: int | None = None, mulligan: bool = True,
-            opening_hand: int = 7, concede_action: bool = False) -> MagicGame:
+            opening_hand: int = 7, concede_action: bool = False,
+            pay_by_choice: bool = False) -> MagicGame:
         """A new game: decks shuffled, opening hands drawn, mulligans asked.
 
         Args:
@@ -604,6 +622,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             opening_hand: Cards drawn at the start (0 for hand-built positions).
             concede_action: Offer the "concede" action (:data:`~actions.CONCEDE`)
                 at every decision of a player (default: only :meth:`concede`).
+            pay_by_choice: Players choose which mana sources pay each cost, one
+                ``pay_mana`` decision per source (default: automatic payment).
         """
         num_players = integer("num_players", num_players, 2, A.MAX_PLAYERS)
         life = integer("life", life, 1)
@@ -619,6 +639,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game = cls.__new__(cls)
         game._init_empty(Dice(rng), num_players, life, max_turns, max_actions)
         game.concede_action = boolean("concede_action", concede_action)
+        game.pay_by_choice = boolean("pay_by_choice", pay_by_choice)
         for p, deck in enumerate(decks):
             for card in deck:
                 game.library[p].append(game._new_card(card_def(card), p))
@@ -743,6 +764,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self.auto_pass = True
         #: Whether the "concede" action is offered (:meth:`concede` always works).
         self.concede_action = False
+        #: Players choose the mana sources that pay each cost (decision ``pay_mana``)
+        #: instead of the automatic payment of :mod:`~payment` (an option).
+        self.pay_by_choice = False
         self.outcome: str | None = None
         self.winner: int | None = None
         self._legal: list[int] | None = None
@@ -931,6 +955,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                 return f"turn {name} face up"
             return f"activate {name} ability {args[1]}"
         if kind == "permanent":
+            if self.decision is not None and self.decision["kind"] == "pay_mana":
+                return f"pay with {name}"
             return f"permanent {name}"
         if kind == "attack":
             return f"attack with {name} -> player {(p + args[1]) % self.num_players}"
@@ -1215,6 +1241,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "public_hand": self.public_hand, "known_bottom": self.known_bottom,
             "actions_taken": self.actions_taken, "auto_pass": self.auto_pass,
             "concede_action": self.concede_action,
+            "pay_by_choice": self.pay_by_choice,
             "outcome": self.outcome,
             "winner": self.winner,
         })
@@ -1247,6 +1274,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.first_strikers = data.get("first_strikers", [])
         game.legend_kept = data.get("legend_kept", [])
         game.concede_action = data.get("concede_action", False)
+        game.pay_by_choice = data.get("pay_by_choice", False)
         game.combat_hits = data.get("combat_hits")
         game.poison = data.get("poison", [0] * game.num_players)
         game.replacements = data.get("replacements", [])

@@ -132,6 +132,8 @@ class StackItem:
             spell its source permanent was was kicked.
         announce: Casting choices still to announce (601.2b): ``"alt"`` (an
             alternative cost), ``"kicker"``.
+        taps: With payment by choice (601.2h), the mana sources its controller
+            chose so far: ``[pid, symbol]`` per mana (``""``: generic).
     """
 
     sid: int
@@ -157,6 +159,7 @@ class StackItem:
     alt: str = ""
     kicked: int = 0
     announce: list[str] = field(default_factory=list)
+    taps: list[list[Any]] = field(default_factory=list)
     shape: int = -1
 
     def copy(self) -> StackItem:
@@ -164,7 +167,8 @@ class StackItem:
             self, targets={k: list(v) for k, v in self.targets.items()},
             modes={k: list(v) for k, v in self.modes.items()}, keywords=list(self.keywords),
             sacrificed=list(self.sacrificed), discarded=list(self.discarded),
-            crew=list(self.crew), announce=list(self.announce))
+            crew=list(self.crew), announce=list(self.announce),
+            taps=[list(t) for t in self.taps])
 
 
 # ------------------------------------------------------------------ codec
