@@ -32,18 +32,19 @@ in the Magic module's shared table). Offsets: :data:`O_ARCANE`, :data:`O_HERO`,
 the Arcane block (add :data:`O_ARCANE` for the index in the observation), and
 :class:`ArcaneObs` reads a vector back by name.
 
-The kit and Labyrinth one-hots are over the shipped decklists at import time
-(:func:`~labyrinth_gym.envs.arcane_labyrinth.engine.decks.heroes`,
-:func:`~labyrinth_gym.envs.arcane_labyrinth.engine.decks.labyrinths`) plus an
-``other`` slot for a kit or Labyrinth read from a file: shipping a new one changes
-:data:`OBS_SIZE` (bump the env's version).
+The kit and Labyrinth one-hots are over the decklists the v3 observation was fixed
+with (:data:`HERO_KITS`, :data:`LABYRINTHS`: three kits and two Labyrinths) plus an
+``other`` slot for any other kit or Labyrinth: one read from a file, or one shipped
+since (:func:`~labyrinth_gym.envs.arcane_labyrinth.engine.decks.heroes`,
+:func:`~labyrinth_gym.envs.arcane_labyrinth.engine.decks.labyrinths` list them all), so
+shipping a deck keeps :data:`OBS_SIZE` and the trained policies. Giving the newer ones
+a slot of their own changes :data:`OBS_SIZE` (bump the env's version).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from labyrinth_gym.envs.arcane_labyrinth.engine.decks import heroes, labyrinths
 from labyrinth_gym.envs.arcane_labyrinth.engine.game import (
     CUSTOM_DECISIONS,
     HERO,
@@ -55,10 +56,11 @@ from labyrinth_gym.envs.magic import encoding as M
 from labyrinth_gym.envs.magic.encoding import CARD_SIZE, card_features
 from labyrinth_gym.envs.magic.engine import actions as A
 
-HERO_KITS: tuple[str, ...] = tuple(heroes())
-"""The shipped Hero kits, in the order of the ``kit_*`` one-hot."""
-LABYRINTHS: tuple[str, ...] = tuple(labyrinths())
-"""The shipped Labyrinths, in the order of the ``labyrinth_*`` one-hot."""
+HERO_KITS: tuple[str, ...] = ("black_necromancer", "red_green_warlord", "white_knight")
+"""The Hero kits with a ``kit_*`` slot of their own, in its order (the kits shipped when
+the v3 observation was fixed; the env draws among these when no kit is given)."""
+LABYRINTHS: tuple[str, ...] = ("drowned_crypt", "goblin_warrens")
+"""The Labyrinths with a ``labyrinth_*`` slot of their own, in its order (likewise)."""
 ENCOUNTERS = ("none", "tragic_failure", "evaded", "loot", "mythic")
 """Buckets of the last encounter's d20: none yet, 1-6, 7-15, 16-19, 20."""
 SHOP_ROWS = 3

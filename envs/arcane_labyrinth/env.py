@@ -62,14 +62,18 @@ player actions.
 
 ## Arguments
 - ``hero``: a shipped Hero kit's name (``"white_knight"``, ``"black_necromancer"``,
-  ``"red_green_warlord"``: :func:`~labyrinth_gym.envs.arcane_labyrinth.engine.decks.heroes`),
-  a path to a kit decklist, or a
-  :class:`~labyrinth_gym.envs.arcane_labyrinth.engine.decks.HeroKit`. Default None:
-  a shipped kit drawn at random for each episode (from the episode's seed).
+  ``"red_green_warlord"``, ``"blue_drake_tempest"``:
+  :func:`~labyrinth_gym.envs.arcane_labyrinth.engine.decks.heroes`), a path to a kit
+  decklist, or a :class:`~labyrinth_gym.envs.arcane_labyrinth.engine.decks.HeroKit`.
+  Default None: one of the kits with their own observation slot
+  (:data:`~labyrinth_gym.envs.arcane_labyrinth.encoding.HERO_KITS`: the first three)
+  drawn at random for each episode (from the episode's seed).
 - ``labyrinth``: likewise a shipped Labyrinth (``"goblin_warrens"``,
-  ``"drowned_crypt"``: :func:`~labyrinth_gym.envs.arcane_labyrinth.engine.decks.labyrinths`),
-  a path, or a :class:`~labyrinth_gym.envs.arcane_labyrinth.engine.decks.Labyrinth`;
-  default None: drawn per episode.
+  ``"drowned_crypt"``, ``"elven_wilds"``, ``"vampire_court"``:
+  :func:`~labyrinth_gym.envs.arcane_labyrinth.engine.decks.labyrinths`), a path, or a
+  :class:`~labyrinth_gym.envs.arcane_labyrinth.engine.decks.Labyrinth`; default None:
+  one of :data:`~labyrinth_gym.envs.arcane_labyrinth.encoding.LABYRINTHS` (the first
+  two) drawn per episode.
 - ``entropy_draw``: 3 reveals a turn while the player controls 10+ creatures or one
   with power 10+ (default False).
 - ``desperation``: Labyrinth creatures have trample while its library holds fewer
@@ -107,7 +111,12 @@ from labyrinth_gym.envs.arcane_labyrinth.encoding import (
     OBS_SIZE,
     encode,
 )
-from labyrinth_gym.envs.arcane_labyrinth.engine.decks import HeroKit, Labyrinth
+from labyrinth_gym.envs.arcane_labyrinth.engine.decks import (
+    HeroKit,
+    Labyrinth,
+    heroes,
+    labyrinths,
+)
 from labyrinth_gym.envs.arcane_labyrinth.engine.game import ArcaneGame, new_game
 from labyrinth_gym.envs.arcane_labyrinth.render import render_text
 from labyrinth_gym.envs.core.gym_adapter import EngineGymEnv
@@ -130,7 +139,7 @@ def make_game(rng: np.random.Generator | None, hero: str | Path | HeroKit | None
     """
     if rng is None:
         rng = np.random.default_rng()
-    if hero is None:  # the shipped ones, as listed when the package was imported
+    if hero is None:  # the ones with their own observation slot
         hero = HERO_KITS[int(rng.integers(len(HERO_KITS)))]
     if labyrinth is None:
         labyrinth = LABYRINTHS[int(rng.integers(len(LABYRINTHS)))]
@@ -152,9 +161,9 @@ SPEC = GameSpec(
     cooperative=True,
     speed_configs=({"kwargs": {}, "target": 3000.0},),
     options=(
-        Option("hero", None, HERO_KITS,
+        Option("hero", None, heroes,
                "the Hero kit, or a kit decklist's path (None: drawn per episode)"),
-        Option("labyrinth", None, LABYRINTHS,
+        Option("labyrinth", None, labyrinths,
                "the Labyrinth, or a decklist's path (None: drawn per episode)"),
         Option("entropy_draw", False, (False, True),
                "difficulty mod: 3 reveals a turn against a big board"),

@@ -3,6 +3,7 @@ checked, every problem listed at once."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from labyrinth_gym.envs.arcane_labyrinth.engine.decks import (
@@ -14,6 +15,8 @@ from labyrinth_gym.envs.arcane_labyrinth.engine.decks import (
     load_labyrinth,
     parse_sections,
 )
+from labyrinth_gym.envs.arcane_labyrinth.engine.game import LAB, ArcaneGame
+from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.engine.decklist import DecklistError
 
 GOOD_VANGUARD = ["Plains"] * 24 + ["Savannah Lions"] * 4 + ["Pillarfield Ox"] * 4 + \
@@ -44,7 +47,7 @@ def problems_of(fn, *args) -> list[str]:
 
 
 def test_shipped_kits_and_labyrinths_load():
-    assert len(heroes()) >= 3 and len(labyrinths()) >= 2
+    assert len(heroes()) >= 4 and len(labyrinths()) >= 4
     for name in heroes():
         k = load_hero(name)
         assert len(k.vanguard) == 60 and len(k.shop) >= 10
@@ -145,3 +148,84 @@ def test_sectioned_files(tmp_path):
         load_hero("no_such_kit")
     with pytest.raises(DecklistError):
         parse_sections("Hero\nHero\n", "x", ("hero",))
+
+
+# ------------------------------------------------------------------ the shipped decks
+NEW_KITS = ("blue_drake_tempest",)
+NEW_LABYRINTHS = ("elven_wilds", "vampire_court")
+
+
+def _header(kind: str, name: str) -> list[str]:
+    from importlib import resources
+
+    text = resources.files("labyrinth_gym.envs.arcane_labyrinth").joinpath(
+        "data", kind, f"{name}.txt").read_text(encoding="utf-8")
+    return [line for line in text.splitlines() if line.startswith("#")]
+
+
+@pytest.mark.parametrize("name", heroes())
+def test_every_shipped_kit_compiles_whole_and_says_its_plan(name):
+    k = load_hero(name)
+    supported = compiled_pool().supported
+    for card in {k.hero, *k.vanguard, *k.shop}:
+        assert card in supported, card  # every clause of every card compiled
+    assert len(_header("heroes", name)) >= 2  # what the kit is, and its plan
+
+
+@pytest.mark.parametrize("name", labyrinths())
+def test_every_shipped_labyrinth_compiles_whole_and_says_its_plan(name):
+    lab = load_labyrinth(name)
+    supported = compiled_pool().supported
+    assert all(card in supported for card in {lab.boss, *lab.cards})
+    assert len(_header("labyrinths", name)) >= 2
+
+
+@pytest.mark.parametrize("name", NEW_LABYRINTHS + ("goblin_warrens",))
+def test_labyrinth_composition_follows_the_guidelines(name):
+    """Section II.4: 100 cards, ~15 lands (one for every colour the deck produces),
+    55-65 creatures, 20-30 spells, exactly 5 legendary creatures, the boss at the
+    bottom (drowned_crypt, older, runs 23 lands and 52 creatures: the document calls
+    the figures guidelines)."""
+    lab = load_labyrinth(name)
+    defs = [compiled_pool().supported[c] for c in (*lab.cards, lab.boss)]
+    lands = sum("Land" in d.types for d in defs)
+    creatures = sum("Creature" in d.types for d in defs)
+    assert len(defs) == 100
+    assert 13 <= lands <= 17
+    assert 55 <= creatures <= 65
+    assert 20 <= len(defs) - lands - creatures <= 30
+    assert sum("Legendary" in d.supertypes and "Creature" in d.types for d in defs) == 5
+
+
+@pytest.mark.parametrize("name", NEW_KITS + ("white_knight",))
+def test_kit_composition_follows_the_rules(name):
+    """Section II.1-3: one legendary Hero, 60 Vanguard cards with at most 4 of a
+    non-basic name and at most 1 artifact, a shop of 10+ artifacts."""
+    k = load_hero(name)
+    supported = compiled_pool().supported
+    hero = supported[k.hero]
+    assert "Legendary" in hero.supertypes
+    assert len(k.vanguard) == 60
+    assert all(k.vanguard.count(c) <= 4 for c in set(k.vanguard) - {"Island", "Plains"})
+    assert sum("Artifact" in supported[c].types for c in k.vanguard) <= 1
+    assert len(k.shop) >= 10 and all("Artifact" in supported[c].types for c in k.shop)
+
+
+@pytest.mark.parametrize("hero, labyrinth", [
+    ("blue_drake_tempest", "goblin_warrens"), ("blue_drake_tempest", "elven_wilds"),
+    ("white_knight", "elven_wilds"), ("black_necromancer", "vampire_court"),
+    ("blue_drake_tempest", "vampire_court"), ("red_green_warlord", "elven_wilds"),
+])
+def test_a_seeded_game_of_the_new_decks_plays_to_the_end(hero, labyrinth):
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        game = ArcaneGame.new(seed, hero=hero, labyrinth=labyrinth)
+        actions = 0
+        while not game.is_terminal():
+            legal = game.legal_actions()
+            game.apply_action(int(legal[rng.integers(len(legal))]))
+            actions += 1
+        assert game.winner is not None or game.outcome is not None
+        assert actions < 5000
+        # the cards of both decks reached play: the Labyrinth revealed some
+        assert len(game.library[LAB]) < 99 and game.hero_kit == hero

@@ -96,7 +96,10 @@ def test_spec_spaces_and_registration():
     assert isinstance(env.unwrapped, ArcaneLabyrinthEnv)
     assert env.observation_space == gymnasium.spaces.Box(-1, 1, (E.OBS_SIZE,), np.float32)
     assert env.action_space == gymnasium.spaces.Discrete(A.NUM_ACTIONS)
-    assert E.HERO_KITS == tuple(heroes()) and E.LABYRINTHS == tuple(labyrinths())
+    # the one-hots keep the v3 decks (a kit or Labyrinth shipped since is "other")
+    assert E.HERO_KITS == ("black_necromancer", "red_green_warlord", "white_knight")
+    assert E.LABYRINTHS == ("drowned_crypt", "goblin_warrens")
+    assert set(E.HERO_KITS) < set(heroes()) and set(E.LABYRINTHS) < set(labyrinths())
 
 
 def test_observations_in_shape_and_bounds_over_random_masked_steps():
@@ -166,12 +169,19 @@ def test_decks_by_name_and_by_file(tmp_path):
     assert game.hero_kit == "my_kit" and game.labyrinth_name == "drowned_crypt"
     view = E.ArcaneObs(obs)
     assert view.get("kit_other") == 1 and view.get("labyrinth_drowned_crypt") == 1
+    # a deck shipped after the v3 observation was fixed plays by name, as "other"
+    env = gymnasium.make(ENV_ID, hero="blue_drake_tempest", labyrinth="vampire_court")
+    obs, _ = env.reset(seed=0)
+    view = E.ArcaneObs(obs)
+    assert view.get("kit_other") == 1 and view.get("labyrinth_other") == 1
 
 
 @pytest.mark.parametrize("kwargs, message", [
     ({"hero": "purple_wizard"},
-     r"Hero kit 'purple_wizard'.*black_necromancer, red_green_warlord, white_knight"),
-    ({"labyrinth": "nowhere"}, r"Labyrinth 'nowhere'.*drowned_crypt, goblin_warrens"),
+     r"Hero kit 'purple_wizard'.*black_necromancer, blue_drake_tempest, red_green_warlord, "
+     r"white_knight"),
+    ({"labyrinth": "nowhere"},
+     r"Labyrinth 'nowhere'.*drowned_crypt, elven_wilds, goblin_warrens, vampire_court"),
     ({"render_mode": "human"}, "render_mode"),
 ])
 def test_bad_kwargs_fail_at_construction(kwargs, message):

@@ -332,6 +332,40 @@ def test_labyrinth_card_returned_to_hand_goes_on_top_of_its_library():
     assert game.name_of(game.library[LAB][-1]) == "Hill Giant" and not game.hand[LAB]
 
 
+def test_ethereal_hand_a_card_the_labyrinth_would_take_into_its_hand_goes_on_top():
+    """The Ethereal Hand: Militia Bugler's "put it into your hand" puts the creature
+    card on top of the Labyrinth's library (the next reveal), never in a hand."""
+    game = arena(library=["Island", "Grizzly Bears", "Island", "Island",
+                          "Militia Bugler"])
+    game.start_round(4, LAB)
+    advance(game, lambda g: bool(events(g, "to_library_top")))
+    assert not game.hand[LAB]
+    assert game.name_of(game.library[LAB][-1]) == "Grizzly Bears"
+    assert game.lab_known_top[-1] == game.library[LAB][-1]
+    advance(game, lambda g: len(events(g, "reveal")) == 2)
+    assert events(game, "reveal")[1]["card"] == "Grizzly Bears"
+
+
+def test_ethereal_hand_a_land_search_into_its_hand_is_shuffled_in(fixed_rolls):
+    """Yavimaya Elder of the Labyrinth dies: "search for up to two basic land cards,
+    put them into your hand, then shuffle": the lands never reach a hand and are
+    shuffled back (the Labyrinth may search: a 4+ on a d6)."""
+    game = arena(library=["Hill Giant", "Forest", "Forest"])
+    game.add_permanent("Mountain", HERO)
+    elder = game.add_permanent("Yavimaya Elder", LAB)  # 2/1
+    game.add_card("Shock", HERO)
+    game.start_round(5, HERO, "main1")
+    fixed_rolls(6)
+    game.apply_action(A.cast(0))
+    game.apply_action(A.permanent(slot(game, elder)))
+    advance(game, lambda g: not g.stack and g.decision is not None
+            and g.decision["kind"] == "priority" and g.current_player() == HERO)
+    assert elder not in game.battlefield and not game.hand[LAB]
+    assert sorted(game.name_of(c) for c in game.library[LAB]) == [
+        "Forest", "Forest", "Hill Giant"]
+    assert events(game, "to_library_top") and events(game, "shuffle")
+
+
 def test_labyrinth_discard_mills_and_draw_does_nothing():
     game = arena(library=["Island"] * 6)
     for land in ["Swamp"] * 3 + ["Island"] * 4:

@@ -62,7 +62,9 @@ dealt (lifelink still gains its controller life), then mills that many cards; li
 would lose mills that many too. Life it would gain returns that many cards from the
 top of its graveyard to its library, which is then shuffled; a card returned this way
 a third time is exiled instead. A draw does nothing; a discard mills that many; a
-Labyrinth permanent returned to its owner's hand goes on top of its library. It never
+Labyrinth permanent returned to its owner's hand goes on top of its library, and so
+does any other card that would be put into its hand (a land its own search finds: a
+search that then shuffles shuffles it in; a card returned from its graveyard). It never
 loses the game.
 
 **The Hero.** It is a creature the player controls and blocks as one. Damage dealt to
@@ -818,10 +820,26 @@ class ArcaneGame(MagicGame):
         else:
             self.dice.shuffle(lib)
 
+    def _ethereal_hand(self) -> None:
+        """The Ethereal Hand: a card that would be put into the Labyrinth's hand (a
+        search for a land "into your hand", a card returned from its graveyard) goes
+        on top of its library instead, in the order it came."""
+        cards = self.hand[LAB]
+        if not cards:
+            return
+        self.hand[LAB] = []
+        for c in cards:
+            if c in self.public_hand:
+                self.public_hand.remove(c)
+        self.library[LAB].extend(cards)
+        self.lab_known_top.extend(cards)
+        self.log("to_library_top", player=LAB, count=len(cards))
+
     def shuffle_library(self, p: int) -> None:
         if p != LAB:
             super().shuffle_library(p)
             return
+        self._ethereal_hand()  # "put them into your hand, then shuffle": shuffled in
         self.shuffle_labyrinth()  # the boss keeps its place
         self.log("shuffle", player=p)
 
@@ -863,6 +881,8 @@ class ArcaneGame(MagicGame):
         return next((s.controller for s in self.stack if s.sid == code), None)
 
     def _state_based(self) -> bool:
+        if self.hand[LAB]:
+            self._ethereal_hand()
         done = super()._state_based()
         if self.outcome is None and self.boss_arrivals and not self.library[LAB] \
                 and (self.boss_pid is None or self.boss_pid not in self.battlefield):
