@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from labyrinth_gym.envs.core.prose import Narrator, join, plural, words
+from labyrinth_gym.envs.core.prose import Narrator, join, plural, sentence, words
 
 Event = dict[str, Any]
 
@@ -318,6 +318,15 @@ class MagicNarrator(Narrator):
     def on_reveal_hand(self, e: Event) -> str:
         cards = join(card(c) for c in e["cards"]) if e["cards"] else "no cards"
         return self.does(e["player"], f"reveals {self.their(e['player'])} hand: {cards}")
+
+    def on_graveyard_exiled(self, e: Event) -> str:
+        return sentence(f"{self.whose(e['player'])} graveyard is exiled "
+                        f"({e['count']} cards)")
+
+    def on_reveal_from_hand(self, e: Event) -> str:
+        return self.does(e["player"], f"reveals {card(e['card'])} from "
+                         f"{self.their(e['player'])} hand, so {card(e['to_enter'])} "
+                         "enters untapped")
 
     def on_mill(self, e: Event) -> str:
         return self.does(e["player"], f"mills {card(e['card'])}")

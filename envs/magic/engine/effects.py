@@ -287,6 +287,14 @@ class Mill:
 
 
 @dataclass(frozen=True)
+class ExileGraveyard:
+    """``who`` has every card in their graveyard exiled ("exile target player's
+    graveyard", rule 406.2)."""
+
+    who: Selector = Ref("you")
+
+
+@dataclass(frozen=True)
 class GainLife:
     amount: Amount
     who: Selector = Ref("you")
@@ -848,6 +856,10 @@ class EntersTapped:
             controller has at least that many opponents in the game.
         unless_life_at_most: "unless a player has 13 or less life": untapped when a
             player in the game has at most that much life.
+        unless_reveal: "As this enters, you may reveal a Plains or Island card from
+            your hand. If you don't, this enters tapped." (the reveal lands, the
+            snarls): untapped when its controller reveals a card of the filter from
+            their hand as it enters.
     """
 
     unless_control: Filter | None = None
@@ -856,6 +868,7 @@ class EntersTapped:
     pay_life: int = 0
     unless_opponents: int = 0
     unless_life_at_most: int | None = None
+    unless_reveal: Filter | None = None
 
 
 @dataclass(frozen=True)

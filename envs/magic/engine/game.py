@@ -187,7 +187,9 @@ top after the shuffle, or one onto the battlefield and the rest into the hand
 (Cultivate), by its controller or by another player ("its controller may search
 their library", asked yes or no first); "done" finds nothing when the search states a
 quality (701.23b);
-shuffling with the game's dice (701.24); revealing a hand (701.20) and "you choose a
+shuffling with the game's dice (701.24); exiling a player's whole graveyard
+(:class:`~effects.ExileGraveyard`: "exile target player's graveyard"); revealing a
+hand (701.20) and "you choose a
 [quality] card from it; that player discards that card" (the caster chooses, 701.9;
 "<player> discards a card" stays the discarding player's choice).
 
@@ -196,7 +198,9 @@ Replacement and prevention effects (rules 614-616): entering tapped
 a kind as it enters (check lands count basic land types on any land, fast lands "two
 or fewer other lands"; 614.12), has two or more opponents, sees a player at 13 or
 less life, or pays the life it asks for (a shock land: a yes/no decision as it is
-played; with too little life it enters tapped, 119.4); regeneration shields (701.19:
+played; with too little life it enters tapped, 119.4), or reveals a card of a
+basic land type from its hand (a reveal land, a snarl: revealed automatically when
+the hand holds one, and every player has seen it); regeneration shields (701.19:
 the next destruction this turn, by an effect or by lethal or deathtouch damage,
 instead taps it, removes its damage and removes it from combat; not against "can't
 be regenerated [this turn]" nor toughness 0); prevention effects until end of

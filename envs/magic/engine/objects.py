@@ -452,6 +452,18 @@ class ObjectsMixin:
                            for p in self.living()):
                     return True
                 continue
+            if static.unless_reveal is not None:
+                # "you may reveal a Plains or Island card from your hand": revealed
+                # whenever one is there (automated: entering untapped is better)
+                shown = next((c for c in self.hand[controller]
+                              if self.card_matches(static.unless_reveal, c)), None)
+                if shown is None:
+                    return True
+                self.log("reveal_from_hand", player=controller, card=self.name_of(shown),
+                         to_enter=d.name)
+                if shown not in self.public_hand:
+                    self.public_hand.append(shown)
+                continue
             if static.unless_control is None:
                 return True
             n = sum(1 for pid, perm in self.battlefield.items()

@@ -44,7 +44,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.RevealHand, fx.GainControl, fx.Becomes, fx.Regenerate,
                 fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed,
                 fx.GainFlashback, fx.CopyToken, fx.GetEmblem, fx.Monstrosity,
-                fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo)
+                fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo, fx.ExileGraveyard)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana)
@@ -86,7 +86,8 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
                                      "attacks_each_combat"}),
     fx.Devour: frozenset({"count", "filter"}),
     fx.EntersTapped: frozenset({"unless_control", "at_least", "at_most", "pay_life",
-                                "unless_opponents", "unless_life_at_most"}),
+                                "unless_opponents", "unless_life_at_most",
+                                "unless_reveal"}),
     fx.EntersWithCounters: frozenset({"count", "counter"}),
     fx.CostChange: frozenset({"amount", "types", "noncreature", "whose", "subtypes"}),
 }
@@ -585,6 +586,12 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for p in game.select_players(node.who, path):
             for _ in range(game.amount(node.count)):
                 game.mill(p)
+    elif isinstance(node, fx.ExileGraveyard):
+        for p in game.select_players(node.who, path):
+            cards = game.graveyard[p]
+            game.graveyard[p] = []
+            game.exile[p].extend(cards)
+            game.log("graveyard_exiled", player=p, count=len(cards))
     elif isinstance(node, fx.GainLife):
         for p in game.select_players(node.who, path):
             game.gain_life(p, game.amount(node.amount))

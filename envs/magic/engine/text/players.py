@@ -41,6 +41,20 @@ def _mill(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _exile_graveyard(s: str) -> fx.Effect | None:
+    """``exile target player's graveyard``, ``exile each opponent's graveyard``,
+    ``exile your graveyard``, ``exile all graveyards`` (rule 406.2)."""
+    if s == "exile all graveyards":
+        return fx.ExileGraveyard(fx.Ref("each_player"))
+    if s == "exile your graveyard":
+        return fx.ExileGraveyard(fx.Ref("you"))
+    m = re.fullmatch(r"exile (.+)'s graveyard", s)
+    if m and (who := player(m.group(1))) is not None:
+        return fx.ExileGraveyard(who)
+    return None
+
+
+@effect_template
 def _life(s: str) -> fx.Effect | None:
     m = re.fullmatch(rf"(.+) (gain|lose)s? {NUM} life", s)
     if m and (who := player(m.group(1))) is not None:

@@ -279,7 +279,8 @@ def enters_tapped(line: str, printed: Printed) -> fx.EntersTapped | None:
     type, ``two or more other lands``, ``two or fewer other lands``, ``a basic
     land``...), ``unless you have two or more opponents``, ``unless a player has 13
     or less life``; ``as this enters, you may pay 2 life. if you don't, it enters
-    tapped.``"""
+    tapped.``; ``as this enters, you may reveal a plains or island card from your
+    hand. if you don't, this enters tapped.`` (revealed when one is in the hand)."""
     if line == "this enters tapped.":
         return fx.EntersTapped()
     if not printed.is_type("Land"):
@@ -287,6 +288,13 @@ def enters_tapped(line: str, printed: Printed) -> fx.EntersTapped | None:
     if m := re.fullmatch(r"as this enters, you may pay (\d+) life\. if you don't, it "
                          r"enters tapped\.", line):
         return fx.EntersTapped(pay_life=int(m.group(1)))
+    if m := re.fullmatch(r"as this enters, you may reveal an? (\w+) or (?:an? )?(\w+) card "
+                         r"from your hand\. if you don't, this enters tapped\.", line):
+        named = [all_subtypes().get(w) for w in m.groups()]
+        if None in named:
+            return None
+        return fx.EntersTapped(unless_reveal=fx.Filter(
+            subtypes=frozenset(named)))  # type: ignore[arg-type]
     if m := re.fullmatch(rf"this enters tapped unless you have {NUM} or more opponents\.",
                          line):
         count = number(m.group(1))

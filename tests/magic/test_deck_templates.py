@@ -1,0 +1,100 @@
+"""Templates grown for the published Commander precons (issue 30): lands that enter
+tapped unless a card is revealed (614.1d), "exile target player's graveyard", "return a
+land you control to its owner's hand" (the bounce lands); and changeling (702.73, built
+alongside) as the precons' tribal cards use it. Each names real cards from the pool."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from magic.positions import act, blank, lands, names, settle
+
+POOL = compiled_pool().supported
+
+
+# ------------------------------------------------------------------ changeling
+def test_changeling_cards_compile_with_every_creature_type():
+    for name in ("Changeling Outcast", "Taurean Mauler", "Skeletal Changeling",
+                 "Woodland Changeling", "Universal Automaton"):
+        d = POOL[name]
+        assert {"Goblin", "Elf", "Zombie", "Shapeshifter", "Merfolk"} <= set(d.subtypes)
+        assert "Land" not in d.subtypes and "Equipment" not in d.subtypes
+
+
+def test_702_73a_changeling_is_pumped_by_every_lord():
+    game = blank()
+    outcast = game.add_permanent("Changeling Outcast", 0)  # 1/1
+    game.add_permanent("Goblin King", 0)                   # other Goblins +1/+1
+    game.add_permanent("Lord of Atlantis", 0)              # other Merfolk +1/+1
+    game.start_at("main1", 0)
+    assert game.chars(outcast)[:2] == (3, 3)
+
+
+def test_702_73a_changeling_is_every_creature_type_in_the_library_too():
+    game = blank(library=0)
+    card = game.add_card("Changeling Outcast", 0, "library")
+    bears = game.add_card("Grizzly Bears", 0, "library")
+    goblins = fx.Filter(subtypes=frozenset({"Goblin"}))
+    assert game.card_matches(goblins, card) and not game.card_matches(goblins, bears)
+    lands(game, 0, "Mountain", "Mountain", "Mountain")
+    game.add_card("Goblin Matron", 0)  # search for a Goblin card, to the hand
+    game.start_at("main1", 0)
+    act(game, "Goblin Matron")
+    settle(game)
+    act(game, "yes")  # "you may search"
+    assert not any("Grizzly Bears" in n for n in names(game))  # not a Goblin
+    act(game, "find Changeling Outcast")
+    assert card in game.hand[0]
+
+
+# ------------------------------------------------------------------ reveal lands
+def _play_land(hand: tuple[str, ...]) -> tuple:
+    game = blank()
+    for name in hand:
+        game.add_card(name, 0)
+    game.start_at("main1", 0)
+    act(game, "Port Town")
+    town = next(pid for pid, perm in game.battlefield.items()
+                if game.name_of(perm.card) == "Port Town")
+    return game, game.battlefield[town]
+
+
+def test_614_1d_reveal_land_enters_untapped_when_a_plains_or_island_is_revealed():
+    game, town = _play_land(("Port Town", "Island"))
+    assert not town.tapped
+    island = game.hand[0][0]
+    assert island in game.public_hand  # every player saw it
+    assert [e["card"] for e in game.events if e["type"] == "reveal_from_hand"] == ["Island"]
+
+
+def test_614_1d_reveal_land_enters_tapped_without_a_card_to_reveal():
+    game, town = _play_land(("Port Town", "Swamp", "Grizzly Bears"))
+    assert town.tapped
+    assert not game.public_hand
+
+
+# ------------------------------------------------------------------ graveyards
+def test_406_exile_target_players_graveyard_compiles():
+    assert POOL["Tormod's Crypt"].activated[0].effect == fx.ExileGraveyard(
+        fx.Target("player"))
+    for name in ("Bojuka Bog", "Angel of Finality", "Agent of Erebos", "Jund Charm",
+                 "Remorseful Cleric"):
+        assert name in POOL
+
+
+def test_406_tormods_crypt_exiles_every_card_of_the_target_players_graveyard():
+    game = blank()
+    for name in ("Grizzly Bears", "Lightning Bolt", "Island"):
+        game.add_card(name, 1, "graveyard")
+    mine = game.add_card("Shock", 0, "graveyard")
+    game.add_permanent("Tormod's Crypt", 0)
+    game.start_at("main1", 0)
+    act(game, "Tormod's Crypt")
+    act(game, "player 1")
+    settle(game)
+    assert not game.graveyard[1]
+    assert sorted(game.name_of(c) for c in game.exile[1]) == [
+        "Grizzly Bears", "Island", "Lightning Bolt"]
+    # the activating player's own graveyard keeps its cards (and the sacrificed Crypt)
+    assert sorted(game.name_of(c) for c in game.graveyard[0]) == ["Shock", "Tormod's Crypt"]
+    assert mine in game.graveyard[0]
