@@ -98,3 +98,61 @@ def test_406_tormods_crypt_exiles_every_card_of_the_target_players_graveyard():
     # the activating player's own graveyard keeps its cards (and the sacrificed Crypt)
     assert sorted(game.name_of(c) for c in game.graveyard[0]) == ["Shock", "Tormod's Crypt"]
     assert mine in game.graveyard[0]
+
+
+# ------------------------------------------------------------------ bounce lands
+def test_return_a_land_you_control_compiles_as_a_choice_on_resolution():
+    (trigger,) = POOL["Rakdos Carnarium"].triggered
+    assert trigger.effect == fx.ReturnChosen(fx.Filter(types=frozenset({"Land"}),
+                                                       controller="you"))
+    for name in ("Azorius Chancery", "Dimir Aqueduct", "Gruul Turf", "Boros Garrison",
+                 "Whitemane Lion", "Kor Skyfisher", "Emancipation Angel", "Time Wipe"):
+        assert name in POOL, name
+
+
+def _carnarium(*others: str):
+    game = blank()
+    mine = lands(game, 0, *others)
+    game.add_card("Rakdos Carnarium", 0)
+    game.start_at("main1", 0)
+    act(game, "Rakdos Carnarium")
+    settle(game)
+    return game, mine
+
+
+def test_608_2_bounce_land_returns_the_land_its_controller_chooses():
+    game, (swamp, mountain) = _carnarium("Swamp", "Mountain")
+    carnarium = next(pid for pid, perm in game.battlefield.items()
+                     if game.name_of(perm.card) == "Rakdos Carnarium")
+    assert game.battlefield[carnarium].tapped  # this land enters tapped
+    # not a target: the choice is made on resolution, among every land of its controller
+    assert game.decision["kind"] == "sacrifice" and game.decision["dest"] == "hand"
+    assert sorted(n for n in names(game)) == sorted(
+        f"return slot {game.battlefield[p].slot} ({game.name_of(game.battlefield[p].card)})"
+        " to its owner's hand" for p in (swamp, mountain, carnarium))
+    act(game, "(Swamp)")
+    assert swamp not in game.battlefield and mountain in game.battlefield
+    assert [game.name_of(c) for c in game.hand[0]] == ["Swamp"]
+    assert carnarium in game.battlefield
+
+
+def test_608_2_bounce_land_alone_returns_itself():
+    game, _ = _carnarium()
+    assert not game.battlefield
+    assert [game.name_of(c) for c in game.hand[0]] == ["Rakdos Carnarium"]
+
+
+def test_whitemane_lion_returns_one_of_several_creatures_of_its_controller():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Grizzly Bears", 1)  # an opponent's is no option
+    lands(game, 0, "Plains", "Plains")
+    game.add_card("Whitemane Lion", 0)
+    game.start_at("main1", 0)
+    act(game, "Whitemane Lion")
+    settle(game)
+    lion = next(pid for pid, perm in game.battlefield.items()
+                if game.name_of(perm.card) == "Whitemane Lion")
+    assert set(game.decision["options"]) == {bears, lion}
+    act(game, "(Grizzly Bears)")
+    assert bears not in game.battlefield and lion in game.battlefield

@@ -961,11 +961,14 @@ class CastingMixin:
                            if perm.controller == p and perm.slot >= 0
                            and self.matches(node.filter, pid, p)]
                 if left > 0 and options and not self.lost[p]:
+                    # a sacrifice, or "return a land you control to its owner's hand"
+                    dest = "hand" if what == "return" else "graveyard"
                     if len(options) <= left:
-                        self.move_permanents(options, "graveyard")
+                        self.move_permanents(options, dest)
                     else:
                         self.decision = {"kind": "sacrifice", "player": p,
-                                         "options": options}
+                                         "options": options,
+                                         **({"dest": dest} if dest == "hand" else {})}
                         return
             asks.pop(0)
         queue = res["queue"]
@@ -996,9 +999,10 @@ class CastingMixin:
                         asks.append(["discard", p, self.amount(node.count), path])
                 if asks:
                     return
-            elif isinstance(node, fx.Sacrifice):
+            elif isinstance(node, (fx.Sacrifice, fx.ReturnChosen)):
+                what = "sacrifice" if isinstance(node, fx.Sacrifice) else "return"
                 for p in self.select_players(node.who, path):
-                    asks.append(["sacrifice", p, node.count, path])
+                    asks.append([what, p, node.count, path])
                 return
             elif isinstance(node, fx.CounterUnlessPays):
                 sid = next(iter(self.select(node.what, path)), None)

@@ -639,8 +639,8 @@ class DecisionsMixin:
             self.casting.sacrificed.append(self.slots[args[0]])  # type: ignore[union-attr]
         elif dk == "cost_discard":
             self.casting.discarded.append(self.hand_slots(p)[args[0]])  # type: ignore[union-attr]
-        elif dk == "sacrifice":
-            self.move_permanents([self.slots[args[0]]], "graveyard")
+        elif dk == "sacrifice":  # (or returned to its owner's hand: ReturnChosen)
+            self.move_permanents([self.slots[args[0]]], d.get("dest", "graveyard"))
             self.res["asks"][0][2] -= 1  # type: ignore[index]
         elif dk == "pay_mana":
             self.pay_with(self.slots[args[0]])

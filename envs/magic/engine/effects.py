@@ -365,6 +365,18 @@ class Sacrifice:
 
 
 @dataclass(frozen=True)
+class ReturnChosen:
+    """``who`` chooses ``count`` permanents they control matching ``filter`` as this
+    resolves and returns them to their owners' hands: "return a land you control to
+    its owner's hand" (not a target: chosen on resolution, like a sacrifice; all of
+    them when there are no more than ``count``)."""
+
+    filter: Filter
+    count: int = 1
+    who: Selector = Ref("you")
+
+
+@dataclass(frozen=True)
 class Attach:
     """Attach this Equipment or Aura to ``to``."""
 

@@ -412,7 +412,11 @@ a player could make, never a change to what is legal):
 - Discard effects let the discarding player choose (one decision per card), unless at
   random or "you choose ... from it" (the caster chooses among the revealed cards);
   sacrifice effects let the sacrificing player choose when there are more
-  candidates than the count.
+  candidates than the count; so do the effects that return permanents of yours
+  chosen on resolution ("return a land you control to its owner's hand": the bounce
+  lands, Whitemane Lion; :class:`~effects.ReturnChosen`), with the same ``sacrifice``
+  decision (its ``dest`` is ``"hand"``; the actions read "return ... to its owner's
+  hand").
 - A search offers the distinct names of the matching cards (cards with one name are
   alike in a library), 16 to a page; a revealed hand is chosen from by its hand
   slots (see "Hand slots" above); a look at the top cards addresses at most 16. Cultivate with one land
@@ -961,6 +965,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         if kind == "permanent":
             if self.decision is not None and self.decision["kind"] == "pay_mana":
                 return f"pay with {name}"
+            if self.decision is not None and self.decision.get("dest") == "hand":
+                return f"return {name} to its owner's hand"
             return f"permanent {name}"
         if kind == "attack":
             return f"attack with {name} -> player {(p + args[1]) % self.num_players}"

@@ -46,7 +46,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.GainFlashback, fx.CopyToken, fx.GetEmblem, fx.Monstrosity,
                 fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo, fx.ExileGraveyard)
 """Effects :func:`execute` resolves without asking anyone."""
-ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ManifestDread, fx.LookAtTop, fx.Dig,
+ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
@@ -306,7 +306,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if not node.options or not set(node.options) <= MANA_OPTIONS:
                 note(f"AddMana{node.options}")
             return
-        if isinstance(node, fx.Sacrifice):
+        if isinstance(node, (fx.Sacrifice, fx.ReturnChosen)):
             filt(node.filter)
             selector(node.who)
         elif isinstance(node, fx.CounterUnlessPays):

@@ -31,6 +31,21 @@ def _damage(s: str) -> fx.Effect | None:
     return None
 
 
+def _chosen_of_yours(phrase: str) -> tuple[fx.Filter, int] | None:
+    """``a land you control``, ``two creatures you control``: permanents of yours
+    chosen as the effect resolves (no target), as (filter, count)."""
+    m = re.fullmatch(rf"{NUM} (.+ you control)", phrase)
+    if not m:
+        return None
+    count = number(m.group(1))
+    if not isinstance(count, int) or count < 1:
+        return None
+    f = object_filter(m.group(2), plural=count > 1)
+    if f is None or f.controller != "you" or "other" in f.props:
+        return None
+    return f, count
+
+
 @effect_template
 def _destroy_exile_bounce(s: str) -> fx.Effect | None:
     for verb, make in (("destroy", fx.Destroy), ("exile", fx.Exile)):
@@ -41,6 +56,8 @@ def _destroy_exile_bounce(s: str) -> fx.Effect | None:
     m = re.fullmatch(r"return (.+) to (?:its owner's|their owners') hands?", s)
     if m and (what := permanents(m.group(1))) is not None:
         return fx.ReturnToHand(what)
+    if m and (chosen := _chosen_of_yours(m.group(1))) is not None:
+        return fx.ReturnChosen(*chosen)  # the bounce lands' "a land you control"
     if m and (what := TARGET_PHRASES.get(m.group(1))) is not None and \
             what.kind.endswith("spell"):
         return fx.ReturnToHand(what)  # a spell on the stack back to its owner's hand
