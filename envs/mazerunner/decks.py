@@ -61,6 +61,8 @@ from labyrinth_gym.envs.magic.engine.decklist import (
 )
 
 DATA = Path(__file__).parent / "data"
+PRECONS = DATA / "precons"
+"""Published Commander precons as Mazerunner decklists (:func:`precons`)."""
 MAIN_SIZE = 100
 SIDEBOARD_SIZE = 20
 WUBRG = "WUBRG"
@@ -309,6 +311,25 @@ def check_deck(deck: MazerunnerDeck | str | Path, identity: str, *, partners: bo
     return deck
 
 
+def precons() -> list[str]:
+    """The published Commander precons shipped as Mazerunner decklists
+    (``data/precons/*.txt``, each header naming the product and year): the list as
+    published, with the changes rule 2 forces said in the header (Sol Ring, banned by
+    rule 2e.iii, is a basic land). The card engine does not play every card of them
+    yet (``labyrinth-gym cards decks`` on that folder says which), so they are not
+    among the shipped decks a pod deals."""
+    return sorted(p.stem for p in PRECONS.glob("*.txt"))
+
+
+def precon(name: str) -> MazerunnerDeck:
+    """A shipped precon by name (:func:`precons`); ValueError naming them."""
+    path = PRECONS / f"{name}.txt"
+    if "/" in name or not path.is_file():
+        raise ValueError(f"no shipped precon {name!r}; the precons are "
+                         f"{', '.join(precons())}")
+    return parse_deck(path.read_text(encoding="utf-8"), f"precons/{name}.txt")
+
+
 def team_problems(decks: dict[str, MazerunnerDeck]) -> list[str]:
     """Rule 2d: teammates (``{player: deck}`` of one team) share no commander."""
     seen: dict[str, str] = {}
@@ -324,5 +345,6 @@ def team_problems(decks: dict[str, MazerunnerDeck]) -> list[str]:
 
 __all__ = [
     "DeckError", "MazerunnerDeck", "banlist", "banned", "can_be_commander", "check_deck",
-    "copies_allowed", "deck_problems", "normal_identity", "parse_deck", "team_problems",
+    "copies_allowed", "deck_problems", "normal_identity", "parse_deck", "precon", "precons",
+    "team_problems",
 ]

@@ -156,3 +156,59 @@ def test_whitemane_lion_returns_one_of_several_creatures_of_its_controller():
     assert set(game.decision["options"]) == {bears, lion}
     act(game, "(Grizzly Bears)")
     assert bears not in game.battlefield and lion in game.battlefield
+
+
+# ------------------------------------------------------------------ counted amounts
+def test_counted_amounts_compile_for_each_and_equal_to_the_number_of():
+    creatures = fx.Filter(types=frozenset({"Creature"}), controller="you")
+    assert POOL["Collective Unconscious"].spell.effect == fx.Draw(fx.Count(
+        "permanents", creatures))
+    assert POOL["Shamanic Revelation"].spell.effect.steps[1] == fx.GainLife(fx.Count(
+        "permanents", fx.Filter(types=frozenset({"Creature"}), controller="you",
+                                props=frozenset({"power>=4"})), times=4))
+    assert POOL["Chain Reaction"].spell.effect.amount == fx.Count(
+        "permanents", fx.Filter(types=frozenset({"Creature"})))
+    for name in ("Champion of Dusk", "Inspired Sphinx", "Krenko, Mob Boss", "Stonefury",
+                 "Mind Sludge", "Tendrils of Corruption", "Castle Locthwain"):
+        assert name in POOL, name
+
+
+def _cast(game, name: str, *land_names: str) -> None:
+    lands(game, 0, *land_names)
+    game.add_card(name, 0)
+    game.start_at("main1", 0)
+    act(game, name)
+    settle(game)
+
+
+def test_608_2h_draw_a_card_for_each_creature_you_control_counts_on_resolution():
+    game = blank()
+    for _ in range(3):
+        game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Grizzly Bears", 1)  # not yours: not counted
+    _cast(game, "Collective Unconscious", *["Forest"] * 6)
+    assert len(game.hand[0]) == 3
+
+
+def test_608_2h_where_x_is_the_number_of_creatures_on_the_battlefield():
+    game = blank()
+    giant = game.add_permanent("Hill Giant", 0)      # 3/3
+    ogre = game.add_permanent("Gray Ogre", 1)        # 2/2
+    golem = game.add_permanent("Bronze Sable", 1)    # 2/1 artifact creature
+    _cast(game, "Chain Reaction", *["Mountain"] * 4)
+    # three creatures as it resolved: 3 damage to each, all three die
+    assert not {giant, ogre, golem} & set(game.battlefield)
+
+
+def test_608_2h_times_n_and_itself_counted_once_it_is_on_the_battlefield():
+    game = blank()
+    game.add_permanent("Ornithopter", 0)
+    game.add_permanent("Ornithopter", 0)
+    _cast(game, "Filigree Angel", "Plains", "Plains", *["Island"] * 6)  # 3 life for each artifact you control
+    assert game.life[0] == 20 + 3 * 3
+
+
+def test_608_2h_draw_cards_equal_to_the_number_of_opponents_you_have():
+    game = blank(players=3)
+    _cast(game, "Inspired Sphinx", *["Island"] * 7)
+    assert len(game.hand[0]) == 2

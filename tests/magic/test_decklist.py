@@ -39,6 +39,15 @@ def test_the_format():
     assert deck.cards()[:5] == ["Llanowar Elves"] * 4 + ["Grizzly Bears"]
 
 
+def test_commander_section_headers_read_as_sections():
+    """A Mazerunner (Commander) list's ``Commander`` and ``Deck`` lines are headers, not
+    cards: the commander counts with the sideboard, as XMage's ``SB:`` line does."""
+    deck = parse_decklist("Commander\n1 Tymna the Weaver\nDeck\n2 Swamp\n"
+                          "Sideboard:\n1 Duress\n")
+    assert deck.main == (("Swamp", 2),)
+    assert deck.sideboard == (("Tymna the Weaver", 1), ("Duress", 1))
+
+
 def test_loading_gives_compiled_cards_in_order(tmp_path):
     path = tmp_path / "deck.txt"
     path.write_text(GOOD)

@@ -1209,6 +1209,18 @@ class CastingMixin:
             return value.kicked if self.res["item"].kicked else value.normal  # type: ignore[index]
         if value == "that_much":
             return self.res["item"].amount  # type: ignore[index]
+        if isinstance(value, fx.Count):  # counted as it resolves (608.2h)
+            item = self.res["item"]  # type: ignore[index]
+            you = item.controller
+            if value.what == "opponents":
+                n = sum(1 for q in self.living() if q != you)
+            elif value.what == "hand":
+                n = len(self.hand[you])
+            else:
+                source = self._source_pid(item)
+                n = sum(1 for pid in self.battlefield
+                        if self.matches(value.filter, pid, you, source))
+            return n * value.times
         return int(value)
 
     def select_players(self, sel: Any, path: str) -> list[int]:

@@ -100,7 +100,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
 
 FAMILIES = ("removal", "permanents", "players", "flow", "library", "linked",
             "statics", "triggers", "abilities", "costs", "sagas",
-            "layers")
+            "layers", "counts")
 """The template families of :mod:`.text`, in the order their templates are tried: each
 module registers its templates when imported, so this order is the routing order (a
 family imports only :mod:`.text.phrases` and :mod:`.text.core`, never another family)."""

@@ -11,7 +11,10 @@ The format is the one players paste everywhere::
     2 Naturalize
 
 A ``Sideboard`` line (optionally ``Sideboard:``) starts the sideboard; blank lines are
-ignored. The ``.dck`` files XMage writes read too: ``4 [M10:179] Llanowar Elves``
+ignored. The section headers of a Commander list read too: ``Deck`` (or ``Mainboard``,
+``Main``) goes back to the main deck, and ``Commander`` starts the command zone's cards,
+which count with the sideboard as in the XMage files below (a Mazerunner decklist reads
+as it is written: :mod:`~labyrinth_gym.envs.mazerunner.decks`). The ``.dck`` files XMage writes read too: ``4 [M10:179] Llanowar Elves``
 (the set and number in brackets are ignored), ``SB: 1 [AFC:328] Name`` for a sideboard
 card (a Commander deck's commander), and its ``NAME:``, ``AUTHOR:``, ``EVENT:`` and
 ``LAYOUT`` lines are skipped. A double-faced, split or adventurer card may be named by one face
@@ -145,8 +148,11 @@ def parse_decklist(text: str, source: str = "decklist") -> Decklist:
     current = "main"
     problems: list[str] = []
     for number, line in decklist_lines(text, source):
-        if re.fullmatch(r"sideboard:?", line, flags=re.IGNORECASE):
+        if re.fullmatch(r"(?:sideboard|commanders?):?", line, flags=re.IGNORECASE):
             current = "side"
+            continue
+        if re.fullmatch(r"(?:deck|main|mainboard):?", line, flags=re.IGNORECASE):
+            current = "main"
             continue
         if _DCK_SKIPPED.fullmatch(line):
             continue

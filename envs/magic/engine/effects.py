@@ -51,9 +51,25 @@ KEYWORDS = (
 """The evergreen keyword abilities, one observation feature each; the engine implements
 more (:data:`~keywords.ALL`, the rest in :mod:`~keywords`)."""
 
-Amount = int | str
-"""A number, ``"X"`` (the value chosen for X on casting) or ``"that_much"`` (the amount
-of the event that triggered the ability: :data:`AMOUNT_EVENTS`)."""
+Amount = Any
+"""A number, ``"X"`` (the value chosen on casting), ``"that_much"`` (the amount
+of the event that triggered the ability: :data:`AMOUNT_EVENTS`) or a :class:`Count`
+made as the effect resolves."""
+
+
+@dataclass(frozen=True)
+class Count:
+    """An amount counted as the effect resolves (608.2h): ``"permanents"`` matching
+    ``filter`` as the resolving object's controller sees them ("for each creature you
+    control", "the number of creatures on the battlefield"), ``"opponents"`` of that
+    controller still in the game, or ``"hand"``: the cards in that controller's hand."""
+
+    what: str = "permanents"
+    filter: Filter | None = None
+    times: int = 1  # "you gain 4 life for each ...": four per one counted
+
+
+COUNT_KINDS = ("permanents", "opponents", "hand")
 
 
 # ------------------------------------------------------------------ selectors

@@ -193,6 +193,11 @@ hand (701.20) and "you choose a
 [quality] card from it; that player discards that card" (the caster chooses, 701.9;
 "<player> discards a card" stays the discarding player's choice).
 
+Amounts counted as the effect resolves (608.2h, :class:`~effects.Count`): "for each
+[permanent you control / opponent you have / card in your hand]", "equal to the number
+of ...", "where X is the number of ...", times a unit ("you gain 3 life for each
+artifact you control"); for draws, discards, mills, life, damage, counters and tokens.
+
 Replacement and prevention effects (rules 614-616): entering tapped
 (:class:`~effects.EntersTapped`), unless its controller controls enough permanents of
 a kind as it enters (check lands count basic land types on any land, fast lands "two

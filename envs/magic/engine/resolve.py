@@ -236,6 +236,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     def amount(value: Any) -> None:
         if value is None:  # PreventDamage: all of it
             return
+        if isinstance(value, fx.Count):
+            if value.what not in fx.COUNT_KINDS:
+                note(f"Count({value.what})")
+            elif value.what == "permanents":
+                filt(value.filter)
+            return
         if isinstance(value, fx.KickedAmount) and card.kicker is not None:
             return
         if not isinstance(value, int) and not (value == "X" and (

@@ -1,0 +1,96 @@
+"""Effect templates for amounts counted as the effect resolves (rule 608.2h): "draw a
+card for each creature you control", "you gain 4 life for each creature you control with
+power 4 or greater", "each opponent loses life equal to the number of Vampires you
+control", "this deals x damage to each creature, where x is the number of creatures on the
+battlefield". The sentence is read with its unit amount (a number, or x), and that amount
+becomes a :class:`~effects.Count`."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.text.core import effect_template, read_sentence
+from labyrinth_gym.envs.magic.engine.text.phrases import object_filter
+
+AMOUNT_FIELDS = {fx.DealDamage: "amount", fx.Draw: "count", fx.Discard: "count",
+                 fx.Mill: "count", fx.GainLife: "amount", fx.LoseLife: "amount",
+                 fx.AddCounters: "count", fx.CreateToken: "count"}
+"""The effects with an :data:`~effects.Amount`, and its field."""
+
+
+def counted(phrase: str, plural: bool) -> fx.Count | None:
+    """What ``for each <phrase>`` / ``the number of <phrase>`` counts: permanents
+    (``creature you control``, ``vampires you control``, ``creatures on the
+    battlefield``), the opponents (``opponent you have``), or the cards in your hand."""
+    if phrase in ("opponent you have", "opponents you have"):
+        return fx.Count("opponents")
+    if phrase in ("card in your hand", "cards in your hand"):
+        return fx.Count("hand")
+    phrase = phrase.removesuffix(" on the battlefield")
+    f = object_filter(phrase, plural=plural)
+    if f is None or f == fx.Filter():
+        return None
+    return fx.Count("permanents", f)
+
+
+def scaled(base: fx.Effect | None, count: fx.Count) -> fx.Effect | None:
+    """``base``, one effect with a numeric amount N, with N times ``count`` instead
+    (None otherwise)."""
+    field = AMOUNT_FIELDS.get(type(base))
+    if field is None:
+        return None
+    n = getattr(base, field)
+    if not isinstance(n, int) or n < 1:
+        return None
+    return dataclasses.replace(base, **{field: dataclasses.replace(count, times=n)})
+
+
+def x_counted(base: fx.Effect | None, count: fx.Count) -> fx.Effect | None:
+    """``base`` (one effect or a sequence) with every amount ``"X"`` replaced by
+    ``count``; None when there is none, or some other x is left."""
+    steps = list(base.steps) if isinstance(base, fx.Sequence) else [base]
+    out = []
+    for step in steps:
+        field = AMOUNT_FIELDS.get(type(step))
+        if field is None or getattr(step, field) != "X":
+            return None  # (an x elsewhere in the step would be left undefined)
+        out.append(dataclasses.replace(step, **{field: count}))
+    return fx.Sequence(tuple(out)) if isinstance(base, fx.Sequence) else out[0]
+
+
+@effect_template
+def _for_each(s: str) -> fx.Effect | None:
+    """``<effect with an amount N> for each <counted>``."""
+    m = re.fullmatch(r"(.+) for each (.+)", s)
+    if not m or (count := counted(m.group(2), plural=False)) is None:
+        return None
+    return scaled(read_sentence(m.group(1)), count)
+
+
+_EQUAL_TO = (
+    (r"(.*\b)(draws?|mills?) cards equal to the number of (.+)", r"\1\2 a card"),
+    (r"(.*\b)(gains?|loses?) life equal to the number of (.+)", r"\1\2 1 life"),
+    (r"(.*\b)deals damage to (.+) equal to the number of (.+)", r"\1deals 1 damage to \2"),
+)
+
+
+@effect_template
+def _equal_to_the_number(s: str) -> fx.Effect | None:
+    """``draw cards equal to the number of <counted>``, ``... gains life equal to ...``,
+    ``this deals damage to <target> equal to ...``."""
+    for pattern, unit in _EQUAL_TO:
+        m = re.fullmatch(pattern, s)
+        if m and (count := counted(m.group(m.lastindex), plural=True)) is not None:
+            return scaled(read_sentence(m.expand(unit)), count)
+    return None
+
+
+@effect_template
+def _where_x_is(s: str) -> fx.Effect | None:
+    """``<effects with x>, where x is the number of <counted>``."""
+    m = re.fullmatch(r"(.+), where x is the number of (.+)", s)
+    if not m or (count := counted(m.group(2), plural=True)) is None:
+        return None
+    return x_counted(read_sentence(m.group(1)), count)
