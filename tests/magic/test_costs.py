@@ -34,6 +34,17 @@ def test_the_cost_templates_compile_real_cards():
     assert fx.EntersWithCounters(fx.KickedAmount(0, 2)) in pool["Academy Drake"].statics
     assert pool["Past in Flames"].spell.effect == fx.GainFlashback(
         fx.Filter(types=frozenset({"Instant", "Sorcery"})))
+    snap = pool["Snapcaster Mage"].triggered[0].effect
+    assert isinstance(snap, fx.GainFlashback) and snap.what.kind == "graveyard_card"
+    # activation restrictions (602.5b) and {X} in activated costs
+    assert pool["Tectonic Edge"].activated[1].only_if == (fx.ActivationCondition(
+        "opponent_controls", fx.Filter(types=frozenset({"Land"})), 4),)
+    for name in ("Temple of the False God", "Mox Opal", "Capricious Sorcerer",
+                 "Fool's Tome", "Cabal Pit"):
+        assert any(ab.only_if for ab in pool[name].activated), name
+    for name in ("Kessig Wolf Run", "Ballista Squad"):
+        assert any(ab.cost.mana is not None and ab.cost.mana.x
+                   for ab in pool[name].activated), name
 
 
 def main_with(*hand: str, lands_0: tuple[str, ...] = (), graveyard: tuple[str, ...] = (),
@@ -490,3 +501,22 @@ def test_pay_by_choice_random_games_terminate():
             legal = game.legal_actions()
             game.apply_action(int(legal[rng.integers(len(legal))]))
         assert asked and game.outcome is not None
+
+
+def test_702_34a_snapcaster_mage_gives_a_targeted_card_flashback():
+    # "when this enters, target instant or sorcery card in your graveyard gains
+    # flashback until end of turn. the flashback cost is equal to its mana cost."
+    game, (snap, shock, bears) = main_with(
+        "Snapcaster Mage", lands_0=("Island", "Island", "Mountain"),
+        graveyard=("Shock", "Grizzly Bears"))
+    act(game, "cast hand 0 (Snapcaster Mage)")
+    settle(game)
+    assert set(names(game)) == {"choose card 0 (Shock in player 0's graveyard)"}
+    act(game, "Shock")
+    settle(game)
+    assert game.flashback_grants == [shock]
+    act(game, "cast graveyard 0 (Shock) with flashback")
+    act(game, "player 1")
+    settle(game)
+    assert game.life[1] == 18 and shock in game.exile[0]
+    assert bears in game.graveyard[0]

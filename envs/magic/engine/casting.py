@@ -603,10 +603,12 @@ class CastingMixin:
             seen.add(card_def[c])
         return (first + copies)[:A.MAX_GRAVEYARD]
 
-    def grant_flashback(self, p: int, filt: fx.Filter, source: int) -> None:
+    def grant_flashback(self, p: int, filt: fx.Filter, source: int,
+                        cards: list[int] | None = None) -> None:
         """:class:`~effects.GainFlashback`: each card of ``p``'s graveyard matching
-        ``filt`` gains flashback until end of turn (its cost: its mana cost)."""
-        for card in self.graveyard[p]:
+        ``filt`` (or of ``cards``, its targets) gains flashback until end of turn (its
+        cost: its mana cost)."""
+        for card in self.graveyard[p] if cards is None else cards:
             if card not in self.flashback_grants and self.card_matches(filt, card):
                 self.flashback_grants.append(card)
                 self.log("gains_flashback", player=p, card=self.name_of(card),

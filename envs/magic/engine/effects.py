@@ -1025,9 +1025,12 @@ class GainFlashback:
     """"Each <quality> card in your graveyard gains flashback until end of turn. the
     flashback cost is equal to its mana cost." (702.34a): until the turn ends, each
     card of the controller's graveyard matching ``filter`` (now) may be cast from
-    there for its mana cost, and is exiled when it leaves the stack."""
+    there for its mana cost, and is exiled when it leaves the stack. With ``what`` (a
+    ``graveyard_card`` :class:`Target`: "target instant or sorcery card in your
+    graveyard gains flashback ..."), that card only."""
 
     filter: Filter
+    what: Any = None
 
 
 @dataclass(frozen=True)

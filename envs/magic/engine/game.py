@@ -170,8 +170,9 @@ discards, a sacrifice) instead of its mana cost, kicker still allowed; it is exi
 instead of going anywhere else when it leaves the stack (resolved, countered, its
 targets gone; event ``flashback_exiled``). "Each instant and sorcery card in your
 graveyard gains flashback until end of turn; the flashback cost is equal to its mana
-cost" (:class:`~effects.GainFlashback`, event ``gains_flashback``) lasts until the
-cleanup step (514.2). The cast event names the alternative cost (``alt``) and the
+cost" (:class:`~effects.GainFlashback`, event ``gains_flashback``; or one targeted
+card, Snapcaster Mage's "target instant or sorcery card in your graveyard gains
+flashback ...") lasts until the cleanup step (514.2). The cast event names the alternative cost (``alt``) and the
 times kicked.
 
 Libraries and hands (:mod:`~library`): scry (701.22), surveil (701.25) and "look at

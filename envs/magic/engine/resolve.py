@@ -269,6 +269,14 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             effect(node.effect)
             return
         if isinstance(node, fx.GainFlashback):
+            if node.what is not None:
+                if not (isinstance(node.what, fx.Target)
+                        and node.what.kind == "graveyard_card"
+                        and node.what.filter is not None
+                        and node.what.filter.controller == "you"):
+                    note(f"GainFlashback of {node.what!r}")
+                else:
+                    fields(node.what)
             card_filter(node.filter)
             if not node.filter.types or not node.filter.types <= {"Instant", "Sorcery"}:
                 note("GainFlashback of a card that is not an instant or sorcery")
@@ -572,7 +580,10 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             game.tapped_now(tapped)
     elif isinstance(node, fx.GainFlashback):
         item = game.res["item"]  # type: ignore[index]
-        game.grant_flashback(item.controller, node.filter, item.card)
+        cards = None if node.what is None else [
+            card for c in game.select(node.what, path)
+            if (card := game.graveyard_card(c)) is not None]
+        game.grant_flashback(item.controller, node.filter, item.card, cards)
     elif isinstance(node, fx.Pump):
         for pid in game.select(node.what, path):
             if pid in game.battlefield:

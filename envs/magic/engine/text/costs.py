@@ -20,11 +20,14 @@ Read here (the engine side is :mod:`~casting`):
   effect is the card's text with "each" for every "target" (702.96b);
 - ``each instant and sorcery card in your graveyard gains flashback until end of
   turn. the flashback cost is equal to its mana cost.`` ->
-  :class:`~effects.GainFlashback`.
+  :class:`~effects.GainFlashback`; ``target instant or sorcery card in your
+  graveyard gains flashback ...`` (Snapcaster Mage) -> one with a ``graveyard_card``
+  target.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
@@ -143,8 +146,7 @@ def _if_kicked(s: str) -> fx.Effect | None:
 
 SENTENCE_GROUPS.append((r"this deals \d+ damage to .+\.",
                         r"if this was kicked, it deals \d+ damage instead\."))
-SENTENCE_GROUPS.append((r"each instant and sorcery card in your graveyard gains "
-                        r"flashback until end of turn\.",
+SENTENCE_GROUPS.append((r".+ in your graveyard gains flashback until end of turn\.",
                         r"the flashback cost is equal to its mana cost\."))
 
 
@@ -162,10 +164,22 @@ def _kicked_damage(s: str) -> fx.Effect | None:
 
 @effect_template
 def _gain_flashback(s: str) -> fx.Effect | None:
-    if s == ("each instant and sorcery card in your graveyard gains flashback until "
-             "end of turn. the flashback cost is equal to its mana cost"):
+    m = re.fullmatch(r"(.+) in your graveyard gains flashback until end of turn\. the "
+                     r"flashback cost is equal to its mana cost", s)
+    if not m:
+        return None
+    if m.group(1) == "each instant and sorcery card":
         return fx.GainFlashback(fx.Filter(types=frozenset({"Instant", "Sorcery"})))
-    return None
+    # "target instant or sorcery card in your graveyard" (Snapcaster Mage): a card
+    # target of the graveyard family (imported here, not at the top: a family imports
+    # no other family, so the compiler's routing order stays its own)
+    from labyrinth_gym.envs.magic.engine.text.linked import graveyard_target
+
+    what = graveyard_target(m.group(1) + " from your graveyard")
+    if what is None or what.count != 1 or what.up_to or what.filter.props or \
+            not what.filter.types or not what.filter.types <= {"Instant", "Sorcery"}:
+        return None
+    return fx.GainFlashback(dataclasses.replace(what.filter, controller="any"), what)
 
 
 @line_template
