@@ -460,6 +460,7 @@ class CastingMixin:
         d = self.cdef(card)
         if zone == "graveyard":  # flashback (702.34a): the card moves to the stack
             self.graveyard[p].remove(card)
+            self.forget_graveyard([card])  # a new object (400.7)
             self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
                                      card=card, keywords=sorted(d.keywords),
                                      x=-1 if d.cost is not None and d.cost.x else 0,
