@@ -247,6 +247,10 @@ class MagicNarrator(Narrator):
                 f"{'its graveyard' if e.get('from') == 'graveyard' else 'exile'} "
                 + where.format(whose=self.whose(e.get("player"))))
 
+    def on_look_hand(self, e: Event) -> str:
+        seen = f": {join(card(c) for c in e['cards'])}" if "cards" in e else ""
+        return self.does(e["player"], f"looks at {self.whose(e['whose'])} hand{seen}")
+
     def on_not_exiled(self, e: Event) -> str:
         return (f"{card(e['card'])} exiles nothing: it left the battlefield before its "
                 "ability resolved")

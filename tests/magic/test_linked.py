@@ -364,3 +364,35 @@ def test_603_12_declined_or_impossible_action_does_not_trigger():
         game.apply_action(answer)
         assert game.decision["kind"] == "priority" and not game.stack
         assert bears in game.battlefield
+
+
+# --------------------------------------------------- whole graveyards, hands
+def test_tormods_crypt_exiles_target_players_graveyard():
+    game = blank()
+    crypt = game.add_permanent("Tormod's Crypt", 0)
+    for name in ("Grizzly Bears", "Shock", "Island"):
+        game.add_card(name, 1, "graveyard")
+    game.add_card("Hill Giant", 0, "graveyard")
+    game.start_at("main1", 0)
+    game.apply_action(A.activate(game.battlefield[crypt].slot, 0))
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.graveyard[1] == [] and len(game.exile[1]) == 3
+    assert zone_names(game, "graveyard", 0) == ["Hill Giant", "Tormod's Crypt"]
+
+
+def test_400_2_gitaxian_probe_shows_the_hand_to_its_caster_only():
+    game = blank()
+    game.add_card("Gitaxian Probe", 0)
+    lands(game, 0, "Island")
+    game.add_card("Lightning Bolt", 1)
+    game.add_card("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Gitaxian Probe)")
+    game.apply_action(A.player(1))
+    settle(game)
+    look = next(e for e in game.events if e["type"] == "look_hand")
+    assert look["cards"] == ["Lightning Bolt", "Grizzly Bears"] and look["whose"] == 1
+    assert game.event_for(look, 0)["cards"] == ["Lightning Bolt", "Grizzly Bears"]
+    assert "cards" not in game.event_for(look, 1)
+    assert len(game.hand[0]) == 1  # and it drew a card

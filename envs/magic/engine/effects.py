@@ -304,10 +304,12 @@ class Mill:
 
 @dataclass(frozen=True)
 class ExileGraveyard:
-    """``who`` has every card in their graveyard exiled ("exile target player's
-    graveyard", rule 406.2)."""
+    """``who`` has every card in their graveyard matching ``filter`` (``Filter()``:
+    all) exiled ("exile target player's graveyard", rule 406.2; "exile all creature
+    cards from target player's graveyard")."""
 
     who: Selector = Ref("you")
+    filter: Filter = Filter()
 
 
 @dataclass(frozen=True)
@@ -646,6 +648,15 @@ class MoveCards:
     what: Selector
     dest: str = "hand"
     under: str = "owner"
+
+
+@dataclass(frozen=True)
+class LookAtHand:
+    """``who``'s hand is shown to the controller of the spell or ability, and to
+    nobody else (rule 400.2: a hand is hidden; the effect lets that player look at
+    it, once, as it resolves): "look at target player's hand"."""
+
+    who: Selector
 
 
 @dataclass(frozen=True)

@@ -224,8 +224,8 @@ after anything but an optional action ("when you do" after "you may pay {1}", ex
 a mandatory action), triggers on becoming untapped, on "a spell that
 targets this" and on batches ("one or more creatures deal combat damage"), delayed
 abilities that return exiled cards ("return it at the beginning of the next end
-step"), "exile target player's graveyard", a card from a graveyard as a cost,
-"look at target player's hand", protection from players and
+step"), a card from a graveyard as a cost, "look at the top card of target
+player's library", protection from players and
 "protection from the colour of your choice", keywords
 granted to tokens by a ``TokenSpec`` triggering (a token's prowess is a plain keyword),
 banding, shadow, horsemanship, flanking, bushido, static replacement effects of a
@@ -261,7 +261,13 @@ abilities trigger. "Put target creature on top of / on the bottom of its owner's
 library" (:class:`~effects.PutOnLibrary`). "Whenever this [enchanted land /
 artifact] becomes tapped" (603.2) triggers when an untapped permanent is tapped for
 mana, for a {T} cost, by attacking, by an effect or by regeneration. A token that
-left the battlefield never moves again (111.8). A reflexive triggered ability
+left the battlefield never moves again (111.8). "Exile target player's / each
+opponent's graveyard" and "exile all creature cards from target player's graveyard"
+(:class:`~effects.ExileGraveyard`). "Look at target player's hand"
+(:class:`~effects.LookAtHand`, 400.2): the event ``look_hand`` names the cards to
+the looking seat only (:meth:`MagicGame.event_for`); the observation vector has no
+block for another player's hand, and :meth:`MagicGame.determinize` does not keep
+what was seen. A reflexive triggered ability
 (603.12, :class:`~effects.WhenYouDo`: "you may sacrifice an artifact. when you do,
 <effect>") triggers when its player said yes to the action before it and the
 action did something (it logged an event: a sacrifice with nothing to sacrifice does
@@ -1029,6 +1035,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         kind = event["type"]
         if kind in ("draw", "manifest") and "card" in event and event["player"] != player:
             return {k: v for k, v in event.items() if k != "card"}
+        if kind == "look_hand" and event["player"] != player:
+            return {k: v for k, v in event.items() if k != "cards"}  # (its looker's)
         if kind in ("to_bottom", "found") and hidden_card(event, player):
             return {k: v for k, v in event.items() if k != "card"}
 

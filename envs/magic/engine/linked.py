@@ -264,6 +264,15 @@ class LinkedMixin:
         else:
             getattr(self, dest)[owner].append(card)
 
+    def exile_graveyard(self, p: int, filt: fx.Filter) -> None:
+        """Exile the cards of ``p``'s graveyard matching ``filt``."""
+        cards = [c for c in self.graveyard[p] if self.card_matches(filt, c)]
+        for card in cards:
+            self.take_card(card, "graveyard")
+            self.exile[p].append(card)
+        if cards:
+            self.log("graveyard_exiled", player=p, count=len(cards))
+
     def return_until(self, sources: list[int]) -> None:
         """Rule 610.3: ``sources`` left the battlefield; the cards exiled until then
         return to the battlefield under their owners' control (610.3c), at once."""

@@ -44,7 +44,8 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.RevealHand, fx.GainControl, fx.Becomes, fx.Regenerate,
                 fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed,
                 fx.GainFlashback, fx.CopyToken, fx.GetEmblem, fx.Monstrosity,
-                fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo, fx.ExileGraveyard)
+                fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo,
+                fx.ExileGraveyard, fx.LookAtHand)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana)
@@ -314,6 +315,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(node, fx.MoveCards):
             moved_cards(node)
             return
+        if isinstance(node, fx.ExileGraveyard):
+            card_filter(node.filter)
         if isinstance(node, fx.AddCounters) and node.counter not in SUPPORTED_COUNTERS:
             note(f"AddCounters({node.counter})")
         if isinstance(node, fx.AddMana):
@@ -603,12 +606,6 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for p in game.select_players(node.who, path):
             for _ in range(game.amount(node.count)):
                 game.mill(p)
-    elif isinstance(node, fx.ExileGraveyard):
-        for p in game.select_players(node.who, path):
-            cards = game.graveyard[p]
-            game.graveyard[p] = []
-            game.exile[p].extend(cards)
-            game.log("graveyard_exiled", player=p, count=len(cards))
     elif isinstance(node, fx.GainLife):
         for p in game.select_players(node.who, path):
             game.gain_life(p, game.amount(node.amount))
@@ -658,6 +655,13 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             game.monstrosity(pid, game.amount(node.count))
     elif isinstance(node, fx.WhenYouDo):
         game.reflexive_trigger(path)
+    elif isinstance(node, fx.ExileGraveyard):
+        for p in game.select_players(node.who, path):
+            game.exile_graveyard(p, node.filter)
+    elif isinstance(node, fx.LookAtHand):
+        for p in game.select_players(node.who, path):
+            game.log("look_hand", player=game.res["item"].controller, whose=p,
+                     cards=[game.name_of(c) for c in game.hand[p]])
     elif isinstance(node, fx.Manifest):
         last = None
         for p in game.select_players(node.who, path):

@@ -18,6 +18,9 @@ Read here (rule numbers in :mod:`~linked`):
   after an exile (flicker) -> :class:`~effects.MoveCards` of ``Ref("that_card")``;
 - ``put <permanent> on top of / on the bottom of its owner's library`` ->
   :class:`~effects.PutOnLibrary`;
+- ``exile target player's / each opponent's graveyard``, ``exile all <quality> cards
+  from target player's graveyard`` -> :class:`~effects.ExileGraveyard`; ``look at
+  target player's / opponent's hand`` -> :class:`~effects.LookAtHand`;
 - ``when you do, <effect>`` after ``you may <action>`` (a reflexive triggered
   ability, rule 603.12) -> :class:`~effects.WhenYouDo`.
 """
@@ -29,7 +32,7 @@ import re
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.text.core import effect_template, read_sentence
 from labyrinth_gym.envs.magic.engine.text.library import card_filter
-from labyrinth_gym.envs.magic.engine.text.phrases import NUMBERS, permanents
+from labyrinth_gym.envs.magic.engine.text.phrases import NUMBERS, permanents, player
 
 _GRAVEYARDS = {"your graveyard": "you", "a graveyard": "any",
                "an opponent's graveyard": "opponent"}
@@ -120,4 +123,24 @@ def _when_you_do(s: str) -> fx.Effect | None:
         inner = read_sentence(m.group(1))
         if inner is not None and not isinstance(inner, fx.MayDo):
             return fx.WhenYouDo(inner)
+    return None
+
+
+_OWNERS = {"target player's": "target player", "target opponent's": "target opponent",
+           "each opponent's": "each opponent", "each player's": "each player",
+           "your": "you"}
+"""Whose graveyard or hand, as the player phrase of :func:`~.phrases.player`."""
+
+
+@effect_template
+def _whole_graveyard(s: str) -> fx.Effect | None:
+    # "exile target player's graveyard", "exile all creature cards from ..."
+    if m := re.fullmatch(r"exile (?:all (.+?)cards from )?(.+?) graveyards?", s):
+        whose = _OWNERS.get(m.group(2))
+        f = card_filter(m.group(1).strip()) if m.group(1) else fx.Filter()
+        if whose is not None and f is not None and whose != "you":
+            return fx.ExileGraveyard(player(whose), f)
+    # "look at target player's hand" (shown to the controller only)
+    if m := re.fullmatch(r"look at (target player's|target opponent's) hand", s):
+        return fx.LookAtHand(player(_OWNERS[m.group(1)]))
     return None
