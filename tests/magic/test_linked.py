@@ -12,6 +12,7 @@ from magic.positions import (
     act,
     blank,
     lands,
+    pass_until,
     settle,
     target_perm,
 )
@@ -396,3 +397,24 @@ def test_400_2_gitaxian_probe_shows_the_hand_to_its_caster_only():
     assert game.event_for(look, 0)["cards"] == ["Lightning Bolt", "Grizzly Bears"]
     assert "cards" not in game.event_for(look, 1)
     assert len(game.hand[0]) == 1  # and it drew a card
+
+
+def test_603_7_flickerwisp_returns_that_card_at_the_next_end_step():
+    game = blank()
+    game.add_card("Flickerwisp", 0)
+    lands(game, 0, *["Plains"] * 5)
+    bears = game.add_permanent("Grizzly Bears", 1, counters={"+1/+1": 1})
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Flickerwisp)")
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)
+    target_perm(game, bears)
+    settle(game)
+    assert bears not in game.battlefield and zone_names(game, "exile", 1) == [
+        "Grizzly Bears"]
+    assert game.delayed[0]["cards"] == [game.exile[1][0]]
+    pass_until(game, "end")
+    settle(game)
+    back = on_battlefield(game, "Grizzly Bears")
+    assert back and game.battlefield[back[0]].controller == 1
+    assert not game.battlefield[back[0]].counters and game.exile[1] == []

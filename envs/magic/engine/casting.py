@@ -929,7 +929,8 @@ class CastingMixin:
                                        kicked=item.kicked)
             return
         self.res = {"item": item, "queue": [""], "it": item.it,
-                    "it_controller": item.it_controller, "asks": []}
+                    "it_controller": item.it_controller, "asks": [],
+                    **({"moved": list(item.cards)} if item.cards else {})}
         if item.kind == "triggered" and not item.origin and \
                 d.triggered[item.index].optional:
             self.res["queue"] = []
@@ -1076,7 +1077,8 @@ class CastingMixin:
             "when": node.when, "controller": item.controller, "card": item.card,
             "source": item.source, "origin": item.kind, "index": item.index,
             "path": path, "it": res.get("it"), "shape": item.shape,
-            "it_controller": res.get("it_controller"), "keywords": list(item.keywords)})
+            "it_controller": res.get("it_controller"), "keywords": list(item.keywords),
+            **({"cards": list(res["moved"])} if res.get("moved") else {})})
 
     def _can_pay_tax(self, p: int, node: fx.CounterUnlessPays) -> bool:
         """Whether ``p`` can pay what ``node`` asks (rule 118.3: a player can't pay

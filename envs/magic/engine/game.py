@@ -222,9 +222,8 @@ countered (101.2).
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
 after anything but an optional action ("when you do" after "you may pay {1}", exert,
 a mandatory action), triggers on becoming untapped, on "a spell that
-targets this" and on batches ("one or more creatures deal combat damage"), delayed
-abilities that return exiled cards ("return it at the beginning of the next end
-step"), a card from a graveyard as a cost, "look at the top card of target
+targets this" and on batches ("one or more creatures deal combat damage"), a
+delayed return "with a +1/+1 counter on it", a card from a graveyard as a cost, "look at the top card of target
 player's library", protection from players and
 "protection from the colour of your choice", keywords
 granted to tokens by a ``TokenSpec`` triggering (a token's prowess is a plain keyword),
@@ -257,7 +256,9 @@ battlefield" (610.3): the card returns under its owner's control (610.3c) at onc
 when the source leaves, before anyone gets priority; nothing is exiled if the source
 left first (610.3a-b). Flicker ("exile target creature you control, then return that
 card to the battlefield under your control", 400.7): a new permanent, its enters
-abilities trigger. "Put target creature on top of / on the bottom of its owner's
+abilities trigger; "return that card to the battlefield under its owner's control at
+the beginning of the next end step" (Flickerwisp) is a delayed triggered ability
+(603.7) that remembers the card exiled just before. "Put target creature on top of / on the bottom of its owner's
 library" (:class:`~effects.PutOnLibrary`). "Whenever this [enchanted land /
 artifact] becomes tapped" (603.2) triggers when an untapped permanent is tapped for
 mana, for a {T} cost, by attacking, by an effect or by regeneration. A token that

@@ -1013,7 +1013,8 @@ class ObjectsMixin:
                 "controller": d["controller"], "card": d["card"], "source": d["source"],
                 "index": d["index"], "it": d["it"], "defending": None,
                 "it_controller": d["it_controller"], "keywords": d["keywords"],
-                "origin": d["origin"], "path": d["path"], "shape": d.get("shape", -1)})
+                "origin": d["origin"], "path": d["path"], "shape": d.get("shape", -1),
+                "cards": d.get("cards", [])})
 
     def _enter_triggers(self, entered: int) -> None:
         self._object_triggers("enters", [entered])
@@ -1130,7 +1131,8 @@ class ObjectsMixin:
                          it_controller=chosen["it_controller"],
                          defending=chosen["defending"], keywords=chosen["keywords"],
                          amount=chosen.get("amount", 0), cause=chosen.get("cause"),
-                         kicked=chosen.get("kicked", 0), shape=chosen.get("shape", -1))
+                         kicked=chosen.get("kicked", 0), shape=chosen.get("shape", -1),
+                         cards=list(chosen.get("cards", ())))
         if not self._feasible(self.effect_of(item), "", item):
             self.log("trigger_removed", card=self.name_of(item.card), reason="no target")
             return

@@ -547,8 +547,8 @@ def _orphan_that_card(node: Any, before: Any = None) -> bool:
         return any(_orphan_that_card(m) for m in node.modes)
     if isinstance(node, fx.MayDo):
         return _orphan_that_card(node.effect, before)
-    if isinstance(node, fx.Delayed):
-        return _orphan_that_card(node.effect)
+    if isinstance(node, fx.Delayed):  # its "that card": what was exiled just before
+        return _orphan_that_card(node.effect, before)
     return isinstance(node, fx.MoveCards) and node.what == fx.Ref("that_card") and \
         not isinstance(before, fx.Exile)
 

@@ -161,6 +161,9 @@ class StackItem:
     announce: list[str] = field(default_factory=list)
     taps: list[list[Any]] = field(default_factory=list)
     shape: int = -1
+    #: For a delayed triggered ability: the cards in exile its creator had just
+    #: exiled, which its "that card" names (:mod:`~linked`, 400.7).
+    cards: list[int] = field(default_factory=list)
 
     def copy(self) -> StackItem:
         return dataclasses.replace(
@@ -168,7 +171,7 @@ class StackItem:
             modes={k: list(v) for k, v in self.modes.items()}, keywords=list(self.keywords),
             sacrificed=list(self.sacrificed), discarded=list(self.discarded),
             crew=list(self.crew), announce=list(self.announce),
-            taps=[list(t) for t in self.taps])
+            taps=[list(t) for t in self.taps], cards=list(self.cards))
 
 
 # ------------------------------------------------------------------ codec
