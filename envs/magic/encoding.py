@@ -300,8 +300,8 @@ def card_features(d: fx.CardDef) -> np.ndarray:
                 if name == e:
                     amounts[e] += _amount(getattr(node, fieldname))
             if isinstance(node, fx.Pump):
-                pump[0] += node.power
-                pump[1] += node.toughness
+                pump[0] += _amount(node.power)  # (a counted pump: 0)
+                pump[1] += _amount(node.toughness)
             elif isinstance(node, fx.CreateToken):
                 token[0] = max(token[0], node.token.power or 0)
                 token[1] = max(token[1], node.token.toughness or 0)

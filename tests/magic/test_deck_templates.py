@@ -212,3 +212,103 @@ def test_608_2h_draw_cards_equal_to_the_number_of_opponents_you_have():
     game = blank(players=3)
     _cast(game, "Inspired Sphinx", *["Island"] * 7)
     assert len(game.hand[0]) == 2
+
+
+# ------------------------------------------------------------------ land searches
+def test_701_23_up_to_two_basic_lands_that_share_a_land_type():
+    game = blank(library=0)
+    for name in ("Forest", "Island", "Forest", "Plains"):
+        game.add_card(name, 0, "library")
+    landscape = game.add_permanent("Myriad Landscape", 0)
+    lands(game, 0, "Wastes", "Wastes")
+    game.start_at("main1", 0)
+    act(game, "Myriad Landscape")
+    settle(game)
+    assert {n for n in names(game) if n.startswith("find")} == {
+        "find Forest", "find Island", "find Plains"}
+    act(game, "find Forest")
+    # the second must share a land type with the first: only the other Forest
+    assert {n for n in names(game) if n.startswith("find")} == {"find Forest"}
+    act(game, "find Forest")
+    settle(game)
+    forests = [p for p in game.battlefield.values() if game.name_of(p.card) == "Forest"]
+    assert len(forests) == 2 and all(p.tapped for p in forests)
+    assert landscape not in game.battlefield
+    assert sorted(game.name_of(c) for c in game.library[0]) == ["Island", "Plains"]
+
+
+# ------------------------------------------------------------------ tokens for another player
+def test_beast_within_gives_the_destroyed_permanents_controller_a_beast():
+    game = blank()
+    ogre = game.add_permanent("Gray Ogre", 1)
+    lands(game, 0, "Forest", "Forest", "Forest")
+    game.add_card("Beast Within", 0)
+    game.start_at("main1", 0)
+    act(game, "Beast Within")
+    act(game, "(Gray Ogre)")
+    settle(game)
+    assert ogre not in game.battlefield
+    beasts = [p for p in game.battlefield.values() if game.name_of(p.card) == "Beast Token"]
+    assert len(beasts) == 1 and beasts[0].controller == 1
+
+
+# ------------------------------------------------------------------ last known information
+def test_608_2h_swords_to_plowshares_gains_the_exiled_creatures_last_power():
+    game = blank()
+    giant = game.add_permanent("Hill Giant", 1)  # 3/3
+    lands(game, 0, "Plains", "Forest")
+    game.add_card("Swords to Plowshares", 0)
+    game.add_card("Giant Growth", 0)
+    game.start_at("main1", 0)
+    act(game, "Giant Growth")
+    act(game, "(Hill Giant)")
+    settle(game)                     # a 6/6 until end of turn
+    act(game, "Swords to Plowshares")
+    act(game, "(Hill Giant)")
+    settle(game)
+    assert giant not in game.battlefield
+    assert game.life[1] == 20 + 6 and game.life[0] == 20  # its controller, its last power
+
+
+def test_608_2h_feed_the_swarm_loses_the_destroyed_permanents_mana_value():
+    game = blank()
+    game.add_permanent("Serra Angel", 1)  # mana value 5
+    lands(game, 0, "Swamp", "Swamp")
+    game.add_card("Feed the Swarm", 0)
+    game.start_at("main1", 0)
+    act(game, "Feed the Swarm")
+    act(game, "(Serra Angel)")
+    settle(game)
+    assert game.life[0] == 20 - 5
+
+
+def test_its_power_after_a_player_sacrifices_is_refused():
+    # "target player sacrifices a creature, then gains life equal to that creature's
+    # toughness": that creature is no target, its stats are not read
+    reasons = compiled_pool().unsupported
+    assert "Devour Flesh" in reasons and "Tribute to Hunger" in reasons
+
+
+# ------------------------------------------------------------------ counted pumps
+def test_608_2h_a_counted_pump_is_counted_once_as_it_resolves():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 1)  # 2/2
+    giant = game.add_permanent("Hill Giant", 1)     # 3/3
+    _cast(game, "Defile", "Swamp", "Swamp")  # -1/-1 for each Swamp you control
+    act(game, "(Grizzly Bears)")
+    settle(game)
+    assert bears not in game.battlefield  # -2/-2
+    assert game.chars(giant)[:2] == (3, 3)
+
+
+def test_608_2h_might_of_the_masses_counts_your_creatures():
+    game = blank()
+    mine = [game.add_permanent("Grizzly Bears", 0) for _ in range(3)]
+    game.add_permanent("Grizzly Bears", 1)
+    lands(game, 0, "Forest")
+    game.add_card("Might of the Masses", 0)
+    game.start_at("main1", 0)
+    act(game, "Might of the Masses")
+    act(game, f"slot {game.battlefield[mine[0]].slot} ")
+    settle(game)
+    assert game.chars(mine[0])[:2] == (5, 5)

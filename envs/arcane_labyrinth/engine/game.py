@@ -174,8 +174,9 @@ def _predefined(name: str) -> fx.TokenSpec:
 def _helps(node: Any, d: fx.CardDef) -> bool:
     """Whether effect ``node`` helps what it targets (the Labyrinth then aims it at
     its own side)."""
-    if isinstance(node, fx.Pump):
-        return node.power >= 0 and node.toughness >= 0
+    if isinstance(node, fx.Pump):  # (a counted pump by the sign it is counted with)
+        return all((v.times if isinstance(v, fx.Count) else v) >= 0
+                   for v in (node.power, node.toughness))
     if isinstance(node, fx.AddCounters):
         return node.counter == "+1/+1"
     if isinstance(node, fx.TapOrUntap):

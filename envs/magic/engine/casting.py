@@ -1214,6 +1214,15 @@ class CastingMixin:
             return value.kicked if self.res["item"].kicked else value.normal  # type: ignore[index]
         if value == "that_much":
             return self.res["item"].amount  # type: ignore[index]
+        if isinstance(value, fx.StatOf):  # 608.2h: as it is now, or as it last was
+            res = self.res  # type: ignore[assignment]
+            it = res.get("it")  # type: ignore[union-attr]
+            if it is not None and it in self.battlefield:
+                power, toughness = self.chars(it)[:2]
+                stats = (power, toughness, self.pdef(it).mana_value)
+            else:
+                stats = res.get("it_lki", (0, 0, 0))  # type: ignore[union-attr]
+            return max(0, stats[fx.STATS.index(value.stat)])
         if isinstance(value, fx.Count):  # counted as it resolves (608.2h)
             item = self.res["item"]  # type: ignore[index]
             you = item.controller

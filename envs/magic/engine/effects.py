@@ -72,6 +72,21 @@ class Count:
 COUNT_KINDS = ("permanents", "opponents", "hand")
 
 
+@dataclass(frozen=True)
+class StatOf:
+    """An amount: the ``stat`` (``"power"``, ``"toughness"`` or ``"mana_value"``) of the
+    permanent an earlier step targeted (``of``: ``"it"``), as it last existed on the
+    battlefield if that step moved it away (last known information, 608.2h): "exile
+    target creature. its controller gains life equal to its power"; a negative value
+    counts as 0 (107.1b)."""
+
+    stat: str
+    of: str = "it"
+
+
+STATS = ("power", "toughness", "mana_value")
+
+
 # ------------------------------------------------------------------ selectors
 @dataclass(frozen=True)
 class Filter:
@@ -267,10 +282,12 @@ class TapOrUntap:
 class Pump:
     """``what`` gets +power/+toughness (and keywords) until end of turn; ``per_x``:
     that many times X ("gets +x/+0": power 1, toughness 0; "-x/-x": -1, -1; X is the
-    value announced for the spell or ability, 107.3)."""
+    value announced for the spell or ability, 107.3). Power and toughness are ints, or
+    a :class:`Count` counted as it resolves ("gets +1/+1 until end of turn for each
+    ...")."""
 
-    power: int
-    toughness: int
+    power: Amount
+    toughness: Amount
     what: Selector
     keywords: tuple[str, ...] = ()
     per_x: bool = False
@@ -492,6 +509,8 @@ class Search:
     (a non-empty filter) the searcher may find fewer or none (701.23b); "a card"
     must be found while the library holds one. ``optional``: "<player> may search"
     (that player says yes or no first; "you may search" is a :class:`MayDo`).
+    ``share_land_type``: "up to two basic land cards that share a land type" (each
+    card found after the first shares a land type with the ones found before it).
     """
 
     filter: Filter = Filter()
@@ -501,6 +520,7 @@ class Search:
     reveal: bool = False
     who: Selector = Ref("you")
     optional: bool = False
+    share_land_type: bool = False
 
 
 @dataclass(frozen=True)

@@ -185,7 +185,9 @@ library (701.23) for a card or a card of a quality (types, subtypes, colours,
 supertypes, a compared mana value or printed power/toughness, its own name), to the
 hand (revealed or not), onto the battlefield (tapped or not), on
 top after the shuffle, or one onto the battlefield and the rest into the hand
-(Cultivate), by its controller or by another player ("its controller may search
+(Cultivate), "up to two basic land cards that share a land type" (Myriad Landscape:
+each card found after the first shares a land type with those found), by its
+controller or by another player ("its controller may search
 their library", asked yes or no first); "done" finds nothing when the search states a
 quality (701.23b);
 shuffling with the game's dice (701.24); exiling a player's whole graveyard
@@ -197,7 +199,11 @@ hand (701.20) and "you choose a
 Amounts counted as the effect resolves (608.2h, :class:`~effects.Count`): "for each
 [permanent you control / opponent you have / card in your hand]", "equal to the number
 of ...", "where X is the number of ...", times a unit ("you gain 3 life for each
-artifact you control"); for draws, discards, mills, life, damage, counters and tokens.
+artifact you control"); for draws, discards, mills, life, damage, counters, tokens and
+until-end-of-turn pumps ("gets -1/-1 until end of turn for each Swamp you control");
+and the power, toughness or mana value of a permanent an earlier step targeted, as it
+last existed if that step moved it (:class:`~effects.StatOf`: "exile target creature.
+its controller gains life equal to its power").
 
 Replacement and prevention effects (rules 614-616): entering tapped
 (:class:`~effects.EntersTapped`), unless its controller controls enough permanents of

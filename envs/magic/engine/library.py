@@ -263,13 +263,19 @@ class LibraryMixin:
         """The distinct names of the cards ``p`` may still find (sorted)."""
         node = self.node_at(self.effect_of(self.res["item"]), ask[3])
         found = list(self.res["lib"]["found"])
+        shared: set[str] | None = None
+        if node.share_land_type and found:  # the land types every card found has
+            kinds = [set(self.defs[self.card_def[c]].subtypes)
+                     for c in self._found_cards(p, found)]
+            shared = set.intersection(*kinds) if kinds else set()
         out = set()
         for c in self.library[p]:
             name = self.name_of(c)
             if name in found:
                 found.remove(name)  # that copy is taken
                 continue
-            if self.card_matches(node.filter, c, self.res["item"].card):
+            if self.card_matches(node.filter, c, self.res["item"].card) and (
+                    shared is None or shared & set(self.defs[self.card_def[c]].subtypes)):
                 out.add(name)
         return sorted(out)
 

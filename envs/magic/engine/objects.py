@@ -564,6 +564,13 @@ class ObjectsMixin:
                 if self.is_creature(pid):
                     self.log("dies", card=self.name_of(self.battlefield[pid].card),
                              id=pid, player=self.battlefield[pid].controller)
+        res = self.res
+        if res is not None and res.get("it") in pids or res is not None and res.get(
+                "it") in exiled:
+            # last known information of the resolving object's "it" (608.2h)
+            it = res["it"]
+            power, toughness = self.chars(it)[:2]
+            res["it_lki"] = (power, toughness, self.pdef(it).mana_value)
         for pid in exiled:  # (they saw the others die: they left at the same time)
             self._leave(pid, "exile")
         for pid in pids:

@@ -237,6 +237,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     def amount(value: Any) -> None:
         if value is None:  # PreventDamage: all of it
             return
+        if isinstance(value, fx.StatOf):
+            if value.stat not in fx.STATS or value.of != "it":
+                note(f"StatOf({value.stat})")
+            return
         if isinstance(value, fx.Count):
             if value.what not in fx.COUNT_KINDS:
                 note(f"Count({value.what})")
@@ -341,6 +345,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(node, fx.Pump):
             if node.per_x:
                 amount("X")
+            amount(node.power)
+            amount(node.toughness)
             for kw in node.keywords:
                 if kw not in KW.GRANTABLE:
                     note(f"keyword {kw}")
@@ -588,11 +594,13 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             if (card := game.graveyard_card(c)) is not None]
         game.grant_flashback(item.controller, node.filter, item.card, cards)
     elif isinstance(node, fx.Pump):
+        # a counted pump is counted once, as it resolves (608.2h)
+        power, toughness = game.amount(node.power), game.amount(node.toughness)
         for pid in game.select(node.what, path):
             if pid in game.battlefield:
                 times = game.amount("X") if node.per_x else 1
                 game.battlefield[pid].mods.append(
-                    [node.power * times, node.toughness * times, list(node.keywords)])
+                    [power * times, toughness * times, list(node.keywords)])
     elif isinstance(node, fx.AddCounters):
         for pid in game.select(node.what, path):
             if pid in game.battlefield:

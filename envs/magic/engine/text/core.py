@@ -191,6 +191,7 @@ class _RefCheck:
         self.x_defined = x_defined
         self.spell = spell
         self.seen_target = False
+        self.last_target: fx.Target | None = None
         self.seen_damage = False
         dies = trigger is not None and trigger.event in ("dies", "leaves")
         self.dead_self = dies and trigger is not None and trigger.subject == fx.Ref("self")
@@ -210,6 +211,8 @@ class _RefCheck:
                 self.walk(mode, antecedent)
             return "modes"
         self.leaf(node, antecedent)
+        if has_target(node):
+            self.last_target = next(p for p in nodes(node) if isinstance(p, fx.Target))
         if isinstance(node, fx.DealDamage):
             self.seen_damage = True
         if isinstance(node, fx.CopyToken):
@@ -233,6 +236,12 @@ class _RefCheck:
                     # which a Filter cannot say
                     raise Unsupported("'another target' after a target")
                 self.seen_target = True
+            if isinstance(part, fx.StatOf) and (antecedent != "target" or getattr(
+                    self.last_target, "kind", None) not in ("creature", "permanent")):
+                # the stats of a permanent an earlier step of this effect targeted (a
+                # trigger's object may have left before it resolves; after "target
+                # player sacrifices a creature", "that creature" is no target)
+                raise Unsupported("'its power' with no permanent targeted before it")
             if isinstance(part, fx.Ref) and part.name in ("it", "its_controller") and (
                     antecedent in ("token", "modes")
                     or antecedent is None and self.trigger is None):

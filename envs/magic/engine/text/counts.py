@@ -12,7 +12,7 @@ import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.text.core import effect_template, read_sentence
-from labyrinth_gym.envs.magic.engine.text.phrases import object_filter
+from labyrinth_gym.envs.magic.engine.text.phrases import object_filter, player
 
 AMOUNT_FIELDS = {fx.DealDamage: "amount", fx.Draw: "count", fx.Discard: "count",
                  fx.Mill: "count", fx.GainLife: "amount", fx.LoseLife: "amount",
@@ -37,7 +37,14 @@ def counted(phrase: str, plural: bool) -> fx.Count | None:
 
 def scaled(base: fx.Effect | None, count: fx.Count) -> fx.Effect | None:
     """``base``, one effect with a numeric amount N, with N times ``count`` instead
-    (None otherwise)."""
+    (None otherwise); a pump's +N/+M, each times ``count``."""
+    if isinstance(base, fx.Pump):
+        if not isinstance(base.power, int) or not isinstance(base.toughness, int) or \
+                base.power == base.toughness == 0:
+            return None
+        return dataclasses.replace(base, **{
+            f: dataclasses.replace(count, times=n) if n else 0
+            for f, n in (("power", base.power), ("toughness", base.toughness))})
     field = AMOUNT_FIELDS.get(type(base))
     if field is None:
         return None
@@ -89,8 +96,31 @@ def _equal_to_the_number(s: str) -> fx.Effect | None:
 
 @effect_template
 def _where_x_is(s: str) -> fx.Effect | None:
-    """``<effects with x>, where x is the number of <counted>``."""
+    """``<effects with x>, where x is the number of <counted>``; ``<who> gets +x/+x
+    until end of turn, where x is ...`` (a pump of +x/+x, -x/-x, +x/+0...)."""
     m = re.fullmatch(r"(.+), where x is the number of (.+)", s)
     if not m or (count := counted(m.group(2), plural=True)) is None:
         return None
+    pump = re.fullmatch(r"(.+ gets? )([+-](?:x|0))/([+-](?:x|0))( until end of turn)",
+                        m.group(1))
+    if pump and "x" in pump.group(2) + pump.group(3):
+        unit = [g.replace("x", "1") for g in pump.group(2, 3)]
+        return scaled(read_sentence(f"{pump.group(1)}{unit[0]}/{unit[1]}{pump.group(4)}"),
+                      count)
     return x_counted(read_sentence(m.group(1)), count)
+
+
+_STATS = {"power": "power", "toughness": "toughness", "mana value": "mana_value"}
+
+
+@effect_template
+def _life_equal_to_its_stat(s: str) -> fx.Effect | None:
+    """``its controller gains life equal to its power`` (Swords to Plowshares), ``you
+    lose life equal to that permanent's mana value``: the stat of the permanent an
+    earlier step targeted, as it last existed (:class:`~effects.StatOf`)."""
+    m = re.fullmatch(r"(.+?) (gains?|loses?) life equal to (?:its|that creature's|"
+                     r"that permanent's) (power|toughness|mana value)", s)
+    if not m or (who := player(m.group(1))) is None:
+        return None
+    make = fx.GainLife if m.group(2).startswith("gain") else fx.LoseLife
+    return make(fx.StatOf(_STATS[m.group(3)]), who)

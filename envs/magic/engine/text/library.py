@@ -124,6 +124,7 @@ ANY_NUMBER = 99
 _SEARCH = re.compile(r"(?:search your|(its controller|each player|target player|"
                      r"that player) (may search|searches) their) library for "
                      r"(?:up to (\w+) |an? |(any number of) )((?:[\w,]+ )*?)cards?"
+                     r"( that share a land type)?"
                      r"( with (?:mana value|power|toughness) \d+ or (?:less|greater)"
                      r"| named this)?, (.+)")
 _WHERE: dict[str, tuple[str, bool, bool]] = {
@@ -146,7 +147,7 @@ def _search(s: str) -> fx.Effect | None:
     m = _SEARCH.fullmatch(s)
     if not m:
         return None
-    subject, verb, up_to, any_number, phrase, compared, where = m.groups()
+    subject, verb, up_to, any_number, phrase, share, compared, where = m.groups()
     who = player(subject) if subject else fx.Ref("you")
     count = NUMBERS.get(up_to, None) if up_to else 1
     named = compared == " named this"
@@ -167,8 +168,10 @@ def _search(s: str) -> fx.Effect | None:
         if re.fullmatch(pattern, where):
             if dest == "split" and count != 2 or dest == "top" and count != 1:
                 return None
+            if share and (count < 2 or "Land" not in f.types):
+                return None
             return fx.Search(f, count, dest, tapped, reveal, who,
-                             optional=verb == "may search")
+                             optional=verb == "may search", share_land_type=bool(share))
     return None
 
 
