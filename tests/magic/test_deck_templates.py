@@ -5,9 +5,19 @@ alongside) as the precons' tribal cards use it. Each names real cards from the p
 
 from __future__ import annotations
 
+from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
-from magic.positions import act, blank, lands, names, settle
+from magic.positions import (
+    act,
+    blank,
+    finish_blocks,
+    has,
+    lands,
+    names,
+    settle,
+    to_blocks,
+)
 
 POOL = compiled_pool().supported
 
@@ -312,3 +322,22 @@ def test_608_2h_might_of_the_masses_counts_your_creatures():
     act(game, f"slot {game.battlefield[mine[0]].slot} ")
     settle(game)
     assert game.chars(mine[0])[:2] == (5, 5)
+
+
+def test_608_2h_condemn_reads_the_toughness_of_the_creature_it_put_on_the_bottom():
+    game = blank()
+    giant = game.add_permanent("Hill Giant", 0)  # 3/3, attacking seat 1
+    game.add_card("Condemn", 1)
+    lands(game, 1, "Plains")
+    game.start_at("main1", 0)
+    to_blocks(game, giant)
+    finish_blocks(game)
+    settle(game)
+    while game.current_player() != 1 or not has(game, "Condemn"):
+        game.apply_action(A.PASS)
+    act(game, "Condemn")
+    act(game, "(Hill Giant)")
+    settle(game)
+    assert giant not in game.battlefield
+    assert game.name_of(game.library[0][0]) == "Hill Giant"  # its owner's library, bottom
+    assert game.life[0] == 20 + 3  # its controller gains life equal to its toughness
