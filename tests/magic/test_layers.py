@@ -452,3 +452,19 @@ def test_701_37c_when_this_becomes_monstrous():
         settle(game)
     assert game.battlefield[swallower].monstrous
     assert sum(1 for p in game.battlefield.values() if p.controller == 1) == 1
+
+
+def test_707_2_a_copy_activates_the_copied_ability():
+    """The copy's activated ability (Nessian Asp's monstrosity) is paid and resolved
+    from the copy's characteristics, not from Clone's card."""
+    game = blank()
+    lands(game, 0, *["Island"] * 4, *["Forest"] * 7)
+    asp = game.add_permanent("Nessian Asp", 1)
+    game.add_card("Clone", 0)
+    game.start_at("main1", 0)
+    _cast_clone(game, "Clone", asp)
+    clone = _newest(game)
+    act(game, f"activate slot {slot(game, clone)}")
+    settle(game)
+    assert game.battlefield[clone].monstrous and not game.battlefield[asp].monstrous
+    assert game.chars(clone) == (8, 9, frozenset({"reach"}))

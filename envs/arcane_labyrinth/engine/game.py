@@ -869,7 +869,7 @@ class ArcaneGame(MagicGame):
         out = super().candidates(spec, item)
         if item.controller != LAB:
             return out
-        d = self.cdef(item.card)
+        d = self.item_def(item)  # (an ability of a copy: the copy's)
         side = LAB if spec in helpful_targets(d, item.kind, item.index) else HERO
         return [c for c in out if self._code_side(c) == side]
 
