@@ -173,6 +173,11 @@ class MagicNarrator(Narrator):
         return (f"{self.owned(e['player'], e['card'])} enters as a copy of "
                 f"{card(e['of'])}")
 
+    def on_chosen(self, e: Event) -> str:
+        what = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}.get(
+            e["chosen"], e["chosen"])
+        return self.does(e["player"], f"chooses {what} for {card(e['card'])}")
+
     def on_emblem(self, e: Event) -> str:
         return self.does(e["player"], f"gets an emblem from {card(e['card'])}")
 

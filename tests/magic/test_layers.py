@@ -36,7 +36,8 @@ def test_the_layer_templates_compile():
                  "Yavimaya, Cradle of Growth", "Blood Moon", "Magus of the Moon",
                  "Harbinger of the Seas", "Humility", "Godhead of Awe",
                  "Elspeth, Sun's Champion", "Nessian Asp", "Ember Swallower",
-                 "Ball Lightning"):
+                 "Ball Lightning", "Plague Engineer", "Rally the Ranks", "Coldsteel Heart",
+                 "Heraldic Banner", "Shimmerdrift Vale"):
         assert name in pool, name
 
 
@@ -468,3 +469,47 @@ def test_707_2_a_copy_activates_the_copied_ability():
     settle(game)
     assert game.battlefield[clone].monstrous and not game.battlefield[asp].monstrous
     assert game.chars(clone) == (8, 9, frozenset({"reach"}))
+
+
+# ------------------------------------------- "as this enters, choose a color / type"
+def _choose(game: MagicGame, option: str) -> None:
+    assert game.decision["kind"] == "choose", game.decision
+    game.apply_action(A.mode(game.decision["options"].index(option)))
+
+
+def test_choose_a_creature_type_as_plague_engineer_enters():
+    """"As this enters, choose a creature type" (asked as it enters, before anything
+    else happens); "creatures of the chosen type your opponents control get -1/-1"
+    reads the choice: the 1/1 Goblins die, the Bears and its own Goblin do not."""
+    game = blank()
+    lands(game, 0, "Swamp", "Swamp", "Swamp")
+    goblins = [game.add_permanent("Raging Goblin", 1) for _ in range(2)]
+    bears = game.add_permanent("Grizzly Bears", 1)
+    mine = game.add_permanent("Raging Goblin", 0)
+    game.add_card("Plague Engineer", 0)
+    game.start_at("main1", 0)
+    act(game, "Plague Engineer")
+    settle(game)
+    assert {"Goblin", "Berserker", "Bear"} <= set(game.decision["options"])
+    _choose(game, "Goblin")
+    settle(game)
+    assert not any(g in game.battlefield for g in goblins)
+    assert bears in game.battlefield and mine in game.battlefield
+    assert any(e["type"] == "chosen" and e["chosen"] == "Goblin" for e in game.events)
+
+
+def test_choose_a_color_for_mana_and_an_anthem():
+    game = blank()
+    heart = game.add_permanent("Coldsteel Heart", 0)
+    banner = game.add_permanent("Heraldic Banner", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)  # green
+    knight = game.add_permanent("White Knight", 0)
+    game.start_at("main1", 0)
+    _choose(game, "U")
+    _choose(game, "W")
+    assert game.battlefield[heart].chosen == "U"
+    sources = {s.pid: s.colours for s in game._sources(0)}
+    assert set(sources[heart]) == {"U"} and set(sources[banner]) == {"W"}
+    assert game.chars(knight)[:2] == (3, 2) and game.chars(bears)[:2] == (2, 2)
+    back = MagicGame.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert back.chars(knight)[:2] == (3, 2)

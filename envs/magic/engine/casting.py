@@ -222,22 +222,28 @@ class CastingMixin:
                 continue
             colours = made.colours
             if made.dynamic:
-                colours = self.mana_options(p, tuple(colours))
+                colours = self.mana_options(p, tuple(colours), pid)
                 if not colours:
                     continue
             out.append(Source(pid, colours, creature, made.sacrifice, made.hurt,
                               made.life, made.units))
         return out
 
-    def mana_options(self, p: int, options: tuple[str, ...]) -> frozenset[str]:
+    def mana_options(self, p: int, options: tuple[str, ...],
+                     source: int | None = None) -> frozenset[str]:
         """The mana symbols an :class:`~effects.AddMana` with ``options`` lets ``p``
         choose from now (``"any"``: the five colours; ``"identity"``: the colours of
         ``p``'s commanders' colour identity; ``"opponent_lands"``: the colours a land
-        an opponent controls could produce)."""
+        an opponent controls could produce; ``"chosen"``: the colour chosen as its
+        ``source`` entered, :class:`~effects.ChooseAsEnters`)."""
         out: set[str] = set()
         for o in options:
             if o == "any":
                 out.update(ANY)
+            elif o == "chosen":
+                perm = self.battlefield.get(source) if source is not None else None
+                if perm is not None and perm.chosen:
+                    out.add(perm.chosen)
             elif o == "identity":
                 out.update(self.commander_identity(p))
             elif o == "opponent_lands":
@@ -418,7 +424,7 @@ class CastingMixin:
             for i in d.auto_mana:
                 ab = d.activated[i]
                 add, pain = mana_ability_parts(ab)
-                opts = self.mana_options(perm.controller, add.options)
+                opts = self.mana_options(perm.controller, add.options, pid)
                 if (not symbol or symbol in opts) and (best is None or pain < best[1]):
                     best = (ab, pain)
             assert best is not None
@@ -1025,7 +1031,9 @@ class CastingMixin:
                 return
             elif isinstance(node, fx.AddMana):
                 p = item.controller
-                options = sorted(self.mana_options(p, node.options), key=SYMBOL_ORDER.index)
+                options = sorted(self.mana_options(p, node.options,
+                                                   self._source_pid(item)),
+                                 key=SYMBOL_ORDER.index)
                 if len(options) > 1 and not self.lost[p]:
                     # the player chooses the colour as the mana is added (106.1b)
                     self.decision = {"kind": "colour", "player": p, "options": options,

@@ -122,6 +122,8 @@ class DecisionsMixin:
             devour = self._devour_of(res["item"])  # type: ignore[index]
             options = self.devour_options(p, devour, res["devour"])  # type: ignore[index]
             return [A.permanent(self.battlefield[pid].slot) for pid in options] + [A.DONE]
+        if kind == "choose":  # mode i: the i-th option (a colour or creature type)
+            return [A.mode(i) for i in range(len(d["options"]))]
         if kind == "copy":  # what it enters as a copy of (707.5); done: itself
             return [A.permanent(self.battlefield[pid].slot) for pid in d["options"]
                     if pid in self.battlefield] + [A.DONE]
@@ -661,6 +663,8 @@ class DecisionsMixin:
             else:
                 self.res["devour"].append(self.slots[args[0]])  # type: ignore[index]
                 self.decision = {"kind": "devour", "player": p}
+        elif dk == "choose":
+            self.make_choice(d["pid"], d["options"][args[0]])
         elif dk == "copy":
             self.enter_as_copy(None if kind == "done" else self.slots[args[0]])
         elif dk in LIBRARY_DECISIONS:

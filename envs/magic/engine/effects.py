@@ -177,7 +177,8 @@ def has_quality(prop: str, d: CardDef,
 
 BASIC_PROPS = frozenset({"tapped", "untapped", "attacking", "blocking",
                          "attacking_or_blocking", "other", "nontoken", "token", "flying",
-                         "colorless", "multicolored", "monocolored"})
+                         "colorless", "multicolored", "monocolored", "chosen_type",
+                         "chosen_color"})
 
 TARGET_KINDS = (
     "any",  # a creature, player, planeswalker or battle (rule 115.4)
@@ -953,7 +954,7 @@ class Devour:
     filter: Filter = Filter(types=frozenset({"Creature"}))
 
 
-DYNAMIC_MANA = frozenset({"identity", "opponent_lands"})
+DYNAMIC_MANA = frozenset({"identity", "opponent_lands", "chosen"})
 """``AddMana`` options whose colours the game works out when the mana is made."""
 _AUTO_MANA_COSTS = (Cost(tap=True), Cost(tap=True, sacrifice_self=True))
 
@@ -1162,6 +1163,20 @@ class GetEmblem:
     from there, 114.4)."""
 
     statics: tuple[Any, ...]
+
+
+CHOICES = ("color", "creature_type")
+"""What "as this enters, choose a ..." asks for (:class:`ChooseAsEnters`)."""
+
+
+@dataclass(frozen=True)
+class ChooseAsEnters:
+    """Static, rule 614.12-style "as this enters, choose a color / a creature type":
+    its controller chooses ``what`` (one of :data:`CHOICES`) as it enters; the filter
+    props ``chosen_color`` / ``chosen_type`` of its abilities ("creatures you control
+    of the chosen type get +1/+1") read the choice."""
+
+    what: str
 
 
 @dataclass(frozen=True)

@@ -145,7 +145,15 @@ until-end-of-turn ones in one timestamp order per layer (613.7) and the dependen
 (text-changing effects) is not played: no supported card needs it; emblems (114: "you
 get an emblem with <anthem>", in the command zone, owned by their player, listed in
 ``observation_for``'s ``emblems``); monstrosity (701.37: "monstrosity N", "when this
-becomes monstrous"); "sacrifice it / this" (701.21); filters by colour, type, supertype, "attacking or
+becomes monstrous"); "sacrifice it / this" (701.21); "as this enters, choose a color /
+a creature type" (:class:`~effects.ChooseAsEnters`: a ``choose`` decision asked as soon
+as it has entered and the spell or ability that put it there has finished resolving,
+before state-based actions and triggers; a creature type is one of the 8 most common
+among the chooser's own cards and the permanents on the battlefield, an automated
+narrowing to the mode actions) read by "creatures [you control] of the chosen type /
+color get +N/+N [and have ...]" and "add one mana of the chosen color" (*not* yet:
+"this is the chosen type", spells or names of the chosen type, Cavern of Souls's
+spending restriction); filters by colour, type, supertype, "attacking or
 blocking", and mana value / power / toughness compared; state-based actions (ten poison
 counters lose, 704.5c); the London mulligan.
 
@@ -818,6 +826,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Static prevention effects ("prevent all damage that would be dealt to
         #: this") by the permanent they are about (refreshed with the anthems).
         self._static_prevention: dict[int, list[fx.PreventDamage]] = {}
+        #: Permanents whose "as this enters, choose ..." is still to be asked.
+        self.to_choose: list[int] = []
         #: Emblems (rule 114) in the command zone: ``[owner, definition index]``.
         self.emblems: list[list[int]] = []
         #: The until-end-of-turn effects :attr:`~state.Permanent.becomes` names.
@@ -1126,6 +1136,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new._def_index = dict(self._def_index)
         new._def_by_id = dict(self._def_by_id)
         new.emblems = [e[:] for e in self.emblems]
+        new.to_choose = self.to_choose[:]
         new.layer_nodes = self.layer_nodes[:]
         new._layer_node_index = dict(self._layer_node_index)
         new._layer_memo = dict(self._layer_memo)
@@ -1265,7 +1276,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "legend_kept": self.legend_kept, "combat_hits": self.combat_hits,
             "replacements": self.replacements,
             "flashback_grants": self.flashback_grants,
-            "emblems": self.emblems,
+            "emblems": self.emblems, "to_choose": self.to_choose,
             "layer_nodes": [encode(n) for n in self.layer_nodes],
             "casting": _item_dict(self.casting) if self.casting else None,
             "closed": self.closed, "res": res, "mull": self.mull,
@@ -1316,6 +1327,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.pool = data.get("pool", [[] for _ in range(game.num_players)])
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}
         game.emblems = data.get("emblems", [])
+        game.to_choose = data.get("to_choose", [])
         for node in data.get("layer_nodes", []):
             game._layer_node(decode(node))
         game._layered = any(p.shape >= 0 for p in game.battlefield.values())

@@ -352,6 +352,54 @@ class LayersMixin:
         self.log("token", player=controller, card=values.name)
         return self._put_onto_battlefield(card, controller)
 
+    # ------------------------------------------ "as this enters, choose ..."
+    def choice_options(self, pid: int, what: str) -> list[str]:
+        """What the controller of ``pid`` may choose: the five colours (WUBRG); or
+        creature types, at most 8 (one mode action each): the creature types most
+        common among the cards its controller owns in every zone and the permanents
+        on the battlefield (ties by name; "Human" when there is none). The narrowing
+        to 8 is automated: a type no card in sight has is never offered."""
+        if what == "color":
+            return ["W", "U", "B", "R", "G"]
+        p = self.battlefield[pid].controller
+        counts: dict[str, int] = {}
+        seen = [self.cdef(c) for zone in (self.library, self.hand, self.graveyard,
+                                          self.exile) for c in zone[p]]
+        seen += [self.shown(perm) for other, perm in self.battlefield.items()
+                 if other != pid]
+        for d in seen:
+            if d.is_creature and len(d.subtypes) < 40:  # (not a changeling's all)
+                for subtype in d.subtypes:
+                    counts[subtype] = counts.get(subtype, 0) + 1
+        ranked = sorted(counts, key=lambda t: (-counts[t], t))[:8]
+        return ranked or ["Human"]
+
+    def ask_choice(self) -> None:
+        """Ask for the next "as this enters, choose ..." (a ``choose`` decision: mode
+        i is the i-th option)."""
+        pid = self.to_choose.pop(0)
+        perm = self.battlefield.get(pid)
+        if perm is None:
+            return
+        node = next((s for s in self.pdef(pid).statics
+                     if isinstance(s, fx.ChooseAsEnters)), None)
+        if node is None:  # (it lost the ability meanwhile)
+            return
+        self.decision = {"kind": "choose", "player": perm.controller, "pid": pid,
+                         "what": node.what,
+                         "options": self.choice_options(pid, node.what)}
+        self._legal = None
+
+    def make_choice(self, pid: int, chosen: str) -> None:
+        perm = self.battlefield.get(pid)
+        if perm is None:
+            return
+        perm.chosen = chosen
+        self._bf_version += 1
+        self._legal = None
+        self.log("chosen", player=perm.controller, card=self.name_of(perm.card),
+                 id=pid, chosen=chosen)
+
     # ---------------------------------------------------------- emblems (114)
     def get_emblem(self, p: int, node: fx.GetEmblem, source_name: str) -> None:
         """Rule 114.2: ``p`` gets an emblem with ``node``'s abilities, in the command

@@ -280,6 +280,11 @@ class ObjectsMixin:
             return "flying" in self.keywords(pid)
         if prop == "attacking_or_blocking":
             return pid in self.attackers or pid in self.blocking
+        if prop in ("chosen_type", "chosen_color"):  # the source's choice (layers.py)
+            chooser = self.battlefield.get(source) if source is not None else None
+            if chooser is None or not chooser.chosen:
+                return False
+            return chooser.chosen in (d.subtypes if prop == "chosen_type" else d.colours)
         return fx.has_quality(prop, d, lambda: self.chars(pid)[:2])
 
     # ---------------------------------------------------------------- zones
@@ -374,6 +379,8 @@ class ObjectsMixin:
             perm.counters["lore"] = perm.counters.get("lore", 0) + 1
         self.battlefield[pid] = perm
         self._bf_version += 1
+        if d.statics and any(isinstance(s, fx.ChooseAsEnters) for s in d.statics):
+            self.to_choose.append(pid)  # asked next (layers.py: ask_choice)
         self.log("enters", player=controller, card=self.name_of(card), id=pid,
                  **({"face_down": True} if face_down else {}))
         if triggers:

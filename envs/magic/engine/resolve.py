@@ -61,7 +61,8 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.Devour, fx.ControlAttached, fx.CantBeCountered,
                      fx.PreventDamage, fx.EntersWithCounters, fx.CostChange,
                      fx.Flashback, fx.Kicker, fx.Overload,
-                     fx.EntersAsCopy, fx.ContinuousChange, fx.DoesntUntap)
+                     fx.EntersAsCopy, fx.ContinuousChange, fx.DoesntUntap,
+                     fx.ChooseAsEnters)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1"})
 SELECTOR_FIELDS = ("to", "what", "who")
 MAX_MODES = 8
@@ -326,6 +327,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(node, fx.AddMana):
             if not node.options or not set(node.options) <= MANA_OPTIONS:
                 note(f"AddMana{node.options}")
+            if "chosen" in node.options and \
+                    fx.ChooseAsEnters("color") not in card.statics:
+                note("mana of the chosen color with no colour chosen")
             return
         if isinstance(node, (fx.Sacrifice, fx.ReturnChosen)):
             filt(node.filter)
@@ -481,6 +485,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(static, (fx.EntersAsCopy, fx.ContinuousChange)):
             filt(static.filter if isinstance(static, fx.EntersAsCopy)
                  else static.affected)
+        if isinstance(static, fx.ChooseAsEnters) and static.what not in fx.CHOICES:
+            note(f"ChooseAsEnters({static.what})")
         if isinstance(static, fx.EntersAsCopy):
             copy_extras(static.extras)
             if card.spell is not None or card.is_land:

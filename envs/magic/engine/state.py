@@ -55,6 +55,8 @@ class Permanent:
         becomes: Until-end-of-turn :class:`~effects.Becomes` effects on it,
             ``[timestamp, index in the game's layer_nodes]``.
         monstrous: It became monstrous (701.37b).
+        chosen: What its controller chose as it entered ("as this enters, choose a
+            color / a creature type": a colour letter or a creature type; "" none).
         kicked: How many times the spell it was was kicked (rule 702.33d-e; 0: not
             kicked, or it did not enter from a resolving spell).
         base: The player under whose control it entered when that is not its owner
@@ -83,6 +85,7 @@ class Permanent:
     copy_def: int = -1
     becomes: list[list[int]] = field(default_factory=list)
     monstrous: bool = False
+    chosen: str = ""
 
     def copy(self) -> Permanent:
         return dataclasses.replace(self, counters=dict(self.counters),

@@ -41,7 +41,9 @@ class TurnsMixin:
                     self._act(legal[0])
                     continue
                 return
-            if self.casting is not None:
+            if self.to_choose and self.res is None and self.casting is None:
+                self.ask_choice()  # "as this enters, choose ..." (layers.py)
+            elif self.casting is not None:
                 self._sba_clean = False
                 self._continue_casting()
             elif self.res is not None:

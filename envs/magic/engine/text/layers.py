@@ -18,7 +18,11 @@ Read here (the engine side is :mod:`~layers`):
 - ``monstrosity N`` -> :class:`~effects.Monstrosity` (an activated ability's effect;
   "when this becomes monstrous" is a trigger event of :mod:`.triggers`);
 - ``sacrifice it`` / ``sacrifice this`` / ``sacrifice that token`` ->
-  :class:`~effects.SacrificeIt`.
+  :class:`~effects.SacrificeIt`;
+- ``as this enters, choose a color.`` / ``... choose a creature type.`` ->
+  :class:`~effects.ChooseAsEnters`, and the anthems that read the choice
+  (``creatures you control of the chosen type get +1/+1.``: the filter prop
+  ``chosen_type`` / ``chosen_color``), ``add one mana of the chosen color``.
 """
 
 from __future__ import annotations
@@ -206,3 +210,51 @@ def _sacrifice_it(s: str) -> fx.Effect | None:
     if not m:
         return None
     return fx.SacrificeIt(fx.Ref("self") if m.group(1) == "this" else fx.Ref("it"))
+
+
+@line_template
+def _choose_as_enters(line: str, printed: Printed, draft: Draft) -> bool:
+    # "as this enters, choose a color / a creature type." (read by the anthems of
+    # "... of the chosen color / type" below)
+    m = re.fullmatch(r"as this enters, choose an? (color|creature type)\.", line)
+    if not m or not printed.is_permanent or any(
+            isinstance(s, fx.ChooseAsEnters) for s in draft.statics):
+        return False
+    draft.statics.append(fx.ChooseAsEnters(m.group(1).replace(" ", "_")))
+    return True
+
+
+_CHOSEN = {"type": ("creature_type", "chosen_type"), "color": ("color", "chosen_color")}
+
+
+@line_template
+def _chosen_anthem(line: str, printed: Printed, draft: Draft) -> bool:
+    # "creatures you control of the chosen type get +1/+1.", "creatures of the chosen
+    # type your opponents control get -1/-1.", "creatures of the chosen color have
+    # fear."
+    from labyrinth_gym.envs.magic.engine.text.statics import anthem
+
+    m = re.search(r" of the chosen (type|color)\b", line)
+    if not m:
+        return False
+    what, prop = _CHOSEN[m.group(1)]
+    if fx.ChooseAsEnters(what) not in draft.statics:
+        return False
+    found = anthem(line[: m.start()] + line[m.end():])
+    if found is None or found.affected.types != {"Creature"}:
+        return False
+    affected = found.affected
+    draft.statics.append(fx.Anthem(
+        fx.Filter(affected.types, affected.subtypes, affected.controller,
+                  affected.props | {prop}),
+        found.power, found.toughness, found.keywords))
+    return True
+
+
+@effect_template
+def _chosen_mana(s: str) -> fx.Effect | None:
+    # "add one mana of the chosen color" (the choice of "as this enters, choose a
+    # color"; resolve.unresolvable refuses it on a card without that choice)
+    if re.fullmatch(r"add one mana of the chosen colou?r", s):
+        return fx.AddMana(("chosen",))
+    return None
