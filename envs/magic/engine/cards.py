@@ -10,13 +10,19 @@ this repository.
 
 :func:`card_pool` keeps the cards a game can hold: it drops the non-game layouts
 (planes, schemes, vanguards), transform back faces (they are faces of another card,
-never a card in a deck) and the reversible ``Name // Name`` duplicates of a card that
-is also listed under its plain name. A card's colours come from its cost; its mana
-value is computed (rule 202.3).
+never a card in a deck: each is kept as its front face's :attr:`Printed.back`) and the
+reversible ``Name // Name`` duplicates of a card that is also listed under its plain
+name. A card's colours come from its cost; its mana value is computed (rule 202.3).
+
+The data holds both faces of a transforming double-faced card (layout ``transform``:
+a front record naming its ``back``, and a back record with ``face: back``), but only
+the first face of a split, adventurer or modal double-faced card (its name is the
+whole ``A // B``; the other half's cost, types and text are not in the data).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import json
 from dataclasses import dataclass
@@ -56,6 +62,8 @@ class Printed:
         layout: The data's layout (``"normal"``, ``"split"``, ``"transform"``...).
         colour_identity: Colour identity (rule 903.4), in WUBRG order.
         type_line: The printed type line.
+        back: A transforming double-faced card's back face (its own record; None
+            for every other card).
     """
 
     name: str
@@ -72,6 +80,7 @@ class Printed:
     layout: str
     colour_identity: tuple[str, ...]
     type_line: str
+    back: Printed | None = None
 
     @property
     def mana_value(self) -> int:
@@ -151,6 +160,7 @@ class CardPool:
 def read_pool(records: list[dict[str, Any]]) -> CardPool:
     """Build a :class:`CardPool` from corpus records (the filtering rules above)."""
     plain = {r["name"] for r in records if " // " not in r["name"]}
+    backs = {(r.get("front"), r["name"]): r for r in records if r.get("face") == "back"}
     cards: dict[str, Printed] = {}
     unreadable: dict[str, str] = {}
     for record in records:
@@ -162,7 +172,11 @@ def read_pool(records: list[dict[str, Any]]) -> CardPool:
             if front == back and front in plain:
                 continue  # a reversible duplicate of a card listed on its own
         try:
-            cards[name] = printed_from_record(record)
+            printed = printed_from_record(record)
+            back = backs.get((name.partition(" // ")[0], record.get("back")))
+            if back is not None:
+                printed = dataclasses.replace(printed, back=printed_from_record(back))
+            cards[name] = printed
         except ValueError as err:
             unreadable[name] = str(err)
     return CardPool(cards, unreadable)

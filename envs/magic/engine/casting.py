@@ -53,7 +53,8 @@ class CastingMixin:
         d = self.item_def(item)
         if item.origin:  # a delayed triggered ability: its Delayed node's effect
             maker = StackItem(sid=-1, kind=item.origin, controller=item.controller,
-                              card=item.card, index=item.index, shape=item.shape)
+                              card=item.card, index=item.index, shape=item.shape,
+                              face=item.face)
             return self.node_at(self.effect_of(maker), item.path).effect
         if item.kind == "spell":
             if item.alt == "overload":  # 702.96b: "each" for every "target"
@@ -70,8 +71,11 @@ class CastingMixin:
     def item_def(self, item: StackItem) -> fx.CardDef:
         """The definition a stack object's ability comes from (its card's, or its
         source's characteristics as the ability was created: :attr:`~state.StackItem.
-        shape`)."""
-        return self.defs[item.shape] if item.shape >= 0 else self.cdef(item.card)
+        shape`, else the face of a double-faced card that was up then:
+        :attr:`~state.StackItem.face`)."""
+        if item.shape >= 0:
+            return self.defs[item.shape]
+        return self.defs[item.face] if item.face >= 0 else self.cdef(item.card)
 
     @staticmethod
     def node_at(root: Any, path: str) -> Any:
@@ -522,7 +526,8 @@ class CastingMixin:
                                  card=perm.card, source=pid, index=k,
                                  keywords=sorted(self.keywords(pid)), kicked=perm.kicked,
                                  shape=perm.shape,
-                                 x=-1 if mana is not None and mana.x else 0)
+                                 x=-1 if mana is not None and mana.x else 0,
+                                 face=self.card_def[perm.card])
         self.closed = []
 
     # ------------------------------------ alternative and additional costs (601.2b)
@@ -825,6 +830,7 @@ class CastingMixin:
                                                            d.cost.x else {}),
                      **({"alt": item.alt} if item.alt else {}),
                      **({"kicked": item.kicked} if item.kicked else {}))
+            self.spells_cast[p] += 1
             self._cast_triggers(p, item.card, item.sid)
         elif item.kind == "activated":
             ab = d.activated[item.index]
@@ -910,6 +916,12 @@ class CastingMixin:
     # ------------------------------------------------------------ resolution
     def _start_resolution(self, item: StackItem) -> None:
         d = self.item_def(item)
+        if item.kind == "triggered" and not item.origin and \
+                d.triggered[item.index].trigger.condition and \
+                not self.condition_holds(d.triggered[item.index].trigger.condition):
+            # 603.4: an intervening "if" is checked again on resolution
+            self.log("trigger_removed", card=d.name, reason="condition_false")
+            return
         effect = self.effect_of(item)
         chosen = [(path, c) for path, codes in item.targets.items() for c in codes]
         if chosen:
@@ -1086,6 +1098,7 @@ class CastingMixin:
             "source": item.source, "origin": item.kind, "index": item.index,
             "path": path, "it": res.get("it"), "shape": item.shape,
             "it_controller": res.get("it_controller"), "keywords": list(item.keywords),
+            "face": item.face,
             **({"cards": list(res["moved"])} if res.get("moved") else {})})
 
     def _can_pay_tax(self, p: int, node: fx.CounterUnlessPays) -> bool:

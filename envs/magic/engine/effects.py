@@ -603,6 +603,18 @@ class WhenYouDo:
 
 
 @dataclass(frozen=True)
+class Transform:
+    """Rule 701.28a: turn ``what`` (a transforming double-faced permanent) over so
+    that its other face is up. It stays the same object (711.8, 712.8d-e: counters,
+    damage, attachments, tapped and attacking state stay); a permanent that is not a
+    transforming double-faced card, or is face down, does not transform (701.28c);
+    an ability of the permanent that transforms it does nothing if the permanent
+    transformed since the ability was put on the stack (701.28f)."""
+
+    what: Selector = Ref("self")
+
+
+@dataclass(frozen=True)
 class Regenerate:
     """Rule 701.19a: a regeneration shield on ``what`` until end of turn: the next
     time it would be destroyed this turn, instead tap it, remove all damage from it
@@ -822,9 +834,15 @@ CHAPTER_EVENTS = tuple(f"chapter_{n}" for n in range(1, 7))
 counters put onto this Saga (subject ``Ref("self")``) bring their number from less than
 N to N or more; the Saga's last chapter is its final one (714.2c)."""
 TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + TARGET_EVENTS + (
-    "casts_noncreature", "cast") + CHAPTER_EVENTS
+    "casts_noncreature", "cast", "transforms_into") + CHAPTER_EVENTS
 """Every event a :class:`Trigger` may name; ``cast``'s subject is a :class:`Filter` of
-the spell (its controller: who cast it)."""
+the spell (its controller: who cast it); ``transforms_into`` is "whenever this
+transforms into <this face>" (701.28g), subject ``Ref("self")``, on the face it
+transforms into."""
+TRIGGER_CONDITIONS = ("no_spells_last_turn", "two_spells_last_turn")
+"""Intervening "if" clauses of step triggers (603.4: checked as the ability triggers
+and again as it resolves): "if no spells were cast last turn", "if a player cast two
+or more spells last turn" (the werewolves' transform triggers)."""
 AMOUNT_EVENTS = frozenset({"gain_life", "lose_life", "deals_damage",
                            "deals_combat_damage", "deals_damage_player",
                            "deals_combat_damage_player", "deals_damage_opponent",
@@ -846,6 +864,7 @@ class Trigger:
 
     event: str
     subject: Any = Ref("self")
+    condition: str = ""  # an intervening "if" (:data:`TRIGGER_CONDITIONS`), 603.4
 
 
 @dataclass(frozen=True)
@@ -1247,6 +1266,12 @@ class CardDef:
         triggered: Triggered abilities.
         statics: Static abilities.
         enchant: What an Aura can enchant (None for other cards).
+        back: The back face of a transforming double-faced card (rule 712), whose
+            characteristics a transformed permanent has (712.8e); None for other
+            cards. The definition itself is the front face (the card's name is the
+            whole ``Front // Back``, as the card pool lists it).
+        front_mana_value: A back face's mana value: its front face's (712.8e;
+            None for other faces).
     """
 
     name: str
@@ -1264,10 +1289,14 @@ class CardDef:
     triggered: tuple[TriggeredAbility, ...] = ()
     statics: tuple[Any, ...] = ()
     enchant: Filter | None = None
+    back: CardDef | None = None
+    front_mana_value: int | None = None
 
     @property
     def mana_value(self) -> int:
-        return self.cost.mana_value if self.cost is not None else 0
+        if self.cost is not None:
+            return self.cost.mana_value
+        return self.front_mana_value or 0
 
     # Games key their definition tables by definition: hashing a compiled tree walks
     # all of it, so the hash is worked out once per object. It is kept out of pickles

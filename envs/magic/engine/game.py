@@ -746,6 +746,10 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self.priority = 0
         self.passes = 0
         self.land_played = False
+        #: Spells each player cast this turn and last turn (the werewolves'
+        #: intervening "if", :meth:`~objects.ObjectsMixin.condition_holds`).
+        self.spells_cast = [0] * num_players
+        self.spells_last_turn = [0] * num_players
         #: ``[pid, ability]`` of "once each turn" abilities activated this turn.
         self.activated_this_turn: list[list[int]] = []
         self.first_turn = True
@@ -1146,6 +1150,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.lost = self.lost[:]
         new.drew_empty = self.drew_empty[:]
         new.poison = self.poison[:]
+        new.spells_cast = self.spells_cast[:]
+        new.spells_last_turn = self.spells_last_turn[:]
         new.pool = [pool[:] for pool in self.pool]
         new.battlefield = {pid: perm.copy() for pid, perm in self.battlefield.items()}
         new.slots = self.slots[:]
@@ -1255,6 +1261,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             **{zone: getattr(self, zone) for zone in ZONES},
             "life": self.life, "lost": self.lost, "drew_empty": self.drew_empty,
             "poison": self.poison, "pool": self.pool,
+            "spells_cast": self.spells_cast, "spells_last_turn": self.spells_last_turn,
             "battlefield": [_perm_dict(p) for p in self.battlefield.values()],
             "slots": self.slots, "stack": [_item_dict(s) for s in self.stack],
             "next_id": self.next_id, "turn": self.turn, "active": self.active,
@@ -1319,6 +1326,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.pay_by_choice = data.get("pay_by_choice", False)
         game.combat_hits = data.get("combat_hits")
         game.poison = data.get("poison", [0] * game.num_players)
+        game.spells_cast = data.get("spells_cast", [0] * game.num_players)
+        game.spells_last_turn = data.get("spells_last_turn", [0] * game.num_players)
         game.replacements = data.get("replacements", [])
         game.flashback_grants = data.get("flashback_grants", [])
         game.delayed = data.get("delayed", [])

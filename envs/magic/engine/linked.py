@@ -315,7 +315,8 @@ class LinkedMixin:
             "controller": item.controller, "card": item.card, "source": item.source,
             "index": item.index, "it": it, "defending": item.defending,
             "it_controller": res.get("it_controller"), "keywords": list(item.keywords),
-            "origin": item.kind, "path": path, "shape": item.shape})
+            "origin": item.kind, "path": path, "shape": item.shape,
+            "face": item.face})
 
     def tapped_now(self, pids: list[int]) -> None:
         """Permanents ``pids`` just became tapped (rule 603.2: "whenever this becomes

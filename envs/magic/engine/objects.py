@@ -523,9 +523,59 @@ class ObjectsMixin:
         self._bf_version += 1
         self.log("turn_face_up", player=perm.controller, card=d.name, id=pid)
 
+    def transform(self, pid: int, since: int | None = None) -> bool:
+        """Transform permanent ``pid`` (rule 701.28a): turn it over so that its other
+        face is up; it stays the same object, with its counters, damage,
+        attachments, tapped, attacking and summoning-sick state (712.8d-e). Nothing
+        happens to a permanent that is not a transforming double-faced card or is
+        face down (701.28c), nor, when ``since`` (the object id of the ability
+        transforming it, an ability of that permanent) is given, to one that
+        transformed after that ability was put on the stack (701.28f). Whenever it
+        transforms into a face, that face's "transforms into" abilities trigger
+        (701.28g). True if it transformed."""
+        perm = self.battlefield.get(pid)
+        if perm is None or perm.face_down:
+            return False
+        if since is not None and perm.transformed_at > since:
+            return False
+        if perm.front >= 0:
+            into = perm.front
+            perm.front = -1
+        else:
+            back = self.defs[self.card_def[perm.card]].back
+            if back is None:
+                return False
+            perm.front = self.card_def[perm.card]
+            into = self._def_number(back)
+        before = self.name_of(perm.card)
+        self.card_def[perm.card] = into
+        perm.transformed_at = self.next_id
+        self.next_id += 1
+        self._bf_version += 1
+        self._legal = None
+        self.log("transform", player=perm.controller, card=before, id=pid,
+                 into=self.name_of(perm.card))
+        if "transforms_into" in self._trigger_index():
+            self._object_triggers("transforms_into", [pid])
+        return True
+
+    def condition_holds(self, condition: str) -> bool:
+        """Whether an intervening "if" of :data:`~effects.TRIGGER_CONDITIONS` is true
+        now (603.4): "no spells were cast last turn", "a player cast two or more
+        spells last turn" (the turn before this one, whoever's it was)."""
+        if condition == "no_spells_last_turn":
+            return not any(self.spells_last_turn)
+        if condition == "two_spells_last_turn":
+            return max(self.spells_last_turn, default=0) >= 2
+        raise ValueError(f"unknown trigger condition {condition!r}")
+
     def _leave(self, pid: int, dest: str) -> None:
-        """Move permanent ``pid`` to its owner's ``dest`` zone (no triggers here)."""
+        """Move permanent ``pid`` to its owner's ``dest`` zone (no triggers here); a
+        transformed card has its front face again (712.8a)."""
         perm = self.battlefield.pop(pid)
+        left_as = self.name_of(perm.card)
+        if perm.front >= 0:
+            self.card_def[perm.card] = perm.front
         if perm.slot >= 0:
             self.slots[perm.slot] = -1
         self._bf_version += 1
@@ -537,7 +587,7 @@ class ObjectsMixin:
         if self.card_token[perm.card]:
             self._token_left = True
         # a face-down permanent goes to its new zone face up: revealed (rule 708.9)
-        self.log("leaves", card=self.name_of(perm.card), id=pid, to=dest, player=owner,
+        self.log("leaves", card=left_as, id=pid, to=dest, player=owner,
                  **({"revealed": True} if perm.face_down else {}))
 
     def _remove_from_combat(self, pid: int) -> None:
@@ -890,6 +940,7 @@ class ObjectsMixin:
             "it_controller": self._controller_of(it),
             "amount": extra.get("amount", 0), "cause": extra.get("cause"),
             "keywords": sorted(self.keywords(pid)), "shape": perm.shape,
+            "face": self.card_def[perm.card],
             **({"kicked": perm.kicked} if perm.kicked else {})})
 
     def _controller_of(self, code: int | None) -> int | None:
@@ -1028,6 +1079,7 @@ class ObjectsMixin:
                 "index": d["index"], "it": d["it"], "defending": None,
                 "it_controller": d["it_controller"], "keywords": d["keywords"],
                 "origin": d["origin"], "path": d["path"], "shape": d.get("shape", -1),
+                "face": d.get("face", -1),
                 "cards": d.get("cards", [])})
 
     def _enter_triggers(self, entered: int) -> None:
@@ -1042,6 +1094,8 @@ class ObjectsMixin:
     def _step_triggers(self, event: str) -> None:
         for pid, i, trig in self._trigger_index().get(event, ()):
             perm = self.battlefield[pid]
+            if trig.condition and not self.condition_holds(trig.condition):
+                continue  # 603.4: an intervening "if" false: it does not trigger
             subject = trig.subject
             mine_only = isinstance(subject, fx.Ref) and subject.name in ("self", "you")
             if subject == fx.Ref("each_opponent"):
@@ -1146,6 +1200,7 @@ class ObjectsMixin:
                          defending=chosen["defending"], keywords=chosen["keywords"],
                          amount=chosen.get("amount", 0), cause=chosen.get("cause"),
                          kicked=chosen.get("kicked", 0), shape=chosen.get("shape", -1),
+                         face=chosen.get("face", -1),
                          cards=list(chosen.get("cards", ())))
         if not self._feasible(self.effect_of(item), "", item):
             self.log("trigger_removed", card=self.name_of(item.card), reason="no target")

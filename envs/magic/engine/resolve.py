@@ -45,7 +45,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed,
                 fx.GainFlashback, fx.CopyToken, fx.GetEmblem, fx.Monstrosity,
                 fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo,
-                fx.ExileGraveyard, fx.LookAtHand)
+                fx.ExileGraveyard, fx.LookAtHand, fx.Transform)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana)
@@ -75,7 +75,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
                                     "once_per_turn", "zone", "only_if"}),
     fx.ActivationCondition: frozenset({"kind", "filter", "count"}),
     fx.TriggeredAbility: frozenset({"trigger", "effect", "optional"}),
-    fx.Trigger: frozenset({"event", "subject"}),
+    fx.Trigger: frozenset({"event", "subject", "condition"}),
     fx.SpellAbility: frozenset({"effect", "additional_cost"}),
     fx.Target: frozenset({"kind", "filter", "count", "up_to"}),
     fx.Filter: frozenset({"types", "subtypes", "controller", "props"}),
@@ -338,6 +338,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             selector(node.what)
             if node.mana is not None:
                 mana_cost(node.mana)
+        elif isinstance(node, fx.Transform):
+            # 701.28: a double-faced permanent transforming itself
+            if node.what != fx.Ref("self") or (card.back is None
+                                               and card.front_mana_value is None):
+                note("Transform of other than a double-faced card itself")
         elif isinstance(node, fx.CreateToken):
             selector(node.who)
             token = node.token
@@ -442,6 +447,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                   ("self", "you", "each_player", "each_opponent", "equipped",
                    "enchanted")):
             note(f"Trigger subject {subject!r}")
+        condition = ability.trigger.condition
+        if condition and (condition not in fx.TRIGGER_CONDITIONS
+                          or event not in fx.STEP_EVENTS):
+            note(f"Trigger condition {condition} on {event}")
+        if event == "transforms_into" and subject != fx.Ref("self"):
+            note("transforms_into of another permanent")
         that_much[0] = event in fx.AMOUNT_EVENTS
         effect(ability.effect)
         that_much[0] = False
@@ -522,6 +533,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         note("'that card' with no card exiled just before")
     if any(_orphan_when_you_do(root) for root in roots):
         note("'when you do' with no optional action just before")
+    if card.back is not None:  # a transforming double-faced card (712)
+        for what in unresolvable(card.back):
+            note(f"back face: {what}")
     return bad
 
 
@@ -706,6 +720,14 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for pid in game.select(node.what, path):
             if pid >= 0 and pid in game.battlefield:
                 game.add_exile_if_dies(pid)
+    elif isinstance(node, fx.Transform):
+        item = game.res["item"]
+        # 701.28f: an ability of the permanent transforming itself does nothing if
+        # it transformed since the ability was put on the stack
+        own = item.kind != "spell" and not item.origin and node.what == fx.Ref("self")
+        for pid in game.select(node.what, path):
+            if pid >= 0:
+                game.transform(pid, since=item.sid if own else None)
     else:  # unresolvable() refuses these at deck load; reaching here is a bug
         raise RuntimeError(f"effect {type(node).__name__} reached resolution; "
                            "unresolvable() should have refused its card")

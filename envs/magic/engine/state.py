@@ -64,6 +64,13 @@ class Permanent:
             apply over this.
         control: Resolved control-changing effects on it, ``[controller, timestamp,
             until_end_of_turn]`` (see :mod:`~control`); ``controller`` is the result.
+        front: While it is transformed (its back face up, rule 712.8e), the index in
+            the game's definition table of its card's front face, which the card has
+            again once it leaves the battlefield (712.8a); -1 while its front face is
+            up. (The card's definition is its back face meanwhile.)
+        transformed_at: The game's object counter when it last transformed (0:
+            never), so that an ability put on the stack before that does not
+            transform it again (701.28f).
     """
 
     pid: int
@@ -86,6 +93,8 @@ class Permanent:
     becomes: list[list[int]] = field(default_factory=list)
     monstrous: bool = False
     chosen: str = ""
+    front: int = -1
+    transformed_at: int = 0
 
     def copy(self) -> Permanent:
         return dataclasses.replace(self, counters=dict(self.counters),
@@ -137,6 +146,10 @@ class StackItem:
             alternative cost), ``"kicker"``.
         taps: With payment by choice (601.2h), the mana sources its controller
             chose so far: ``[pid, symbol]`` per mana (``""``: generic).
+        face: For an activated or triggered ability, the index in the game's
+            definition table of the face it belongs to (a transforming card's
+            abilities stay those of the face that had them, 712.8e, even if the
+            permanent transforms or leaves meanwhile); -1: the card's definition.
     """
 
     sid: int
@@ -167,6 +180,7 @@ class StackItem:
     #: For a delayed triggered ability: the cards in exile its creator had just
     #: exiled, which its "that card" names (:mod:`~linked`, 400.7).
     cards: list[int] = field(default_factory=list)
+    face: int = -1
 
     def copy(self) -> StackItem:
         return dataclasses.replace(

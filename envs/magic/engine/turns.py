@@ -176,6 +176,9 @@ class TurnsMixin:
         self.first_turn = self.turn == 1
         self.active = player
         self.land_played = False
+        # "last turn" of an intervening if (603.4) is the turn before this one
+        self.spells_last_turn = self.spells_cast
+        self.spells_cast = [0] * self.num_players
         self.activated_this_turn = []
         self.step = "untap"
         self.stage = "tba"
