@@ -35,7 +35,7 @@ def test_cards_the_engine_does_not_play():
     # a planeswalker is read line by line like any permanent (its loyalty abilities
     # are templates): Jace Beleren stops at its ultimate
     assert reason("Jace Beleren") == "target player mills twenty cards."
-    assert reason("Fire // Ice") == "split layout"
+    assert reason("Fire // Ice") == "split card (709): the card data has only its first half"
 
 
 # ---------------------------------------------------------------------- pool

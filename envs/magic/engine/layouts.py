@@ -1,0 +1,110 @@
+"""The compiler's card layouts beyond ``normal`` (rules 709-715): a template family of
+:mod:`~compiler`, registered when it is imported.
+
+**Transforming double-faced cards** (layout ``transform``; rules 712, 701.28): each face
+is compiled on its own, with its own name read as ``this`` (``Delver of Secrets``,
+``Insectile Aberration``); the card is its front face's :class:`~effects.CardDef`
+(named ``Front // Back``, as the card pool lists it) with the back face's definition
+in :attr:`~effects.CardDef.back`. The back face has no mana cost; its mana value is
+the front face's (712.8e, :attr:`~effects.CardDef.front_mana_value`). Its colour is
+given by a colour indicator, which the card data does not have: a land back face is
+colourless (lands get none), any other back face has its front face's colours when
+the card's colour identity is exactly those colours (no other colour appears on the
+card), and a card whose back face's colour cannot be told is refused. A card is
+supported only when both faces compile (the reason names the face that does not).
+
+Read here: ``transform this.`` (:class:`~effects.Transform`); the trigger condition
+``transforms into this`` (:data:`~effects.TRIGGER_EVENTS`, the face's own name) and
+the werewolves' intervening ``if`` of a step trigger are read by the trigger template
+of :mod:`~compiler` (:data:`INTERVENING_IFS`).
+
+**Split, adventurer and modal double-faced cards** (layouts ``split``, ``adventure``,
+``modal_dfc``; rules 709, 715, 712) are refused: the card data holds only their first
+face (``Fire // Ice`` has Fire's cost, type and text; Ice's are not there), and a
+card is supported only when every part of it is played.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import Printed
+from labyrinth_gym.envs.magic.engine.compiler import Unsupported, effect_template
+
+FIRST_FACE_ONLY = {
+    "split": "split card (709): the card data has only its first half",
+    "adventure": "adventurer card (715): the card data has only its creature half",
+    "modal_dfc": "modal double-faced card (712): the card data has only its front face",
+}
+"""Why each layout whose other face the card data lacks is refused."""
+
+INTERVENING_IFS = {
+    "no spells were cast last turn": "no_spells_last_turn",
+    "a player cast two or more spells last turn": "two_spells_last_turn",
+}
+"""Intervening ``if`` clauses of step triggers (603.4), as
+:data:`~effects.TRIGGER_CONDITIONS`."""
+
+
+def face_name(printed: Printed) -> str:
+    """The front face's own name (``Delver of Secrets`` of ``Delver of Secrets //
+    Insectile Aberration``)."""
+    return printed.name.partition(" // ")[0]
+
+
+def back_colours(printed: Printed) -> tuple[str, ...] | None:
+    """The colours of ``printed``'s back face (712.8e: its colour indicator), or None
+    when the card data cannot tell them (see the module docstring)."""
+    back = printed.back
+    assert back is not None
+    if back.cost is not None:
+        return back.colours
+    if "Land" in back.types:
+        return ()
+    if set(printed.colour_identity) == set(printed.colours):
+        return printed.colours
+    return None
+
+
+def compile_transform(printed: Printed,
+                      compile_face: Callable[[Printed], fx.CardDef]) -> fx.CardDef:
+    """A transforming double-faced card (712): both faces compiled by
+    ``compile_face`` (which raises the compiler's ``Unsupported``); the result is the
+    front face's definition, named as the pool names the card, with the back face's
+    in ``back``. Raises ``Unsupported`` with the reason (a back face's reason starts
+    ``back face:``)."""
+    back = printed.back
+    if back is None:
+        raise Unsupported("transform card without its back face in the card data")
+    colours = back_colours(printed)
+    if colours is None:
+        raise Unsupported("back face's colour indicator (not in the card data)")
+    front_def = compile_face(dataclasses.replace(printed, name=face_name(printed),
+                                                 back=None))
+    try:
+        back_def = compile_face(back)
+    except Unsupported as err:
+        raise Unsupported(f"back face: {err.reason}") from None
+    back_def = dataclasses.replace(back_def, colours=colours,
+                                   front_mana_value=printed.mana_value)
+    return dataclasses.replace(front_def, name=printed.name, back=back_def)
+
+
+@effect_template
+def transform_effect(sentence: str) -> fx.Effect | None:
+    """``transform this`` (701.28a) as :class:`~effects.Transform`, else None."""
+    if re.fullmatch(r"transform this", sentence):
+        return fx.Transform()
+    return None
+
+
+def intervening_if(text: str) -> tuple[str, str] | None:
+    """``if <condition>, <effect>`` of a step trigger -> ``(condition, effect
+    text)`` for the conditions of :data:`INTERVENING_IFS`, else None."""
+    m = re.fullmatch(r"if (.+?), (.+)", text, re.DOTALL)
+    if m and m.group(1) in INTERVENING_IFS:
+        return INTERVENING_IFS[m.group(1)], m.group(2)
+    return None
