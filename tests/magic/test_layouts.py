@@ -15,7 +15,17 @@ from labyrinth_gym.envs.magic.engine.cards import card_pool
 from labyrinth_gym.envs.magic.engine.compiler import compile_card, compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame
 from labyrinth_gym.envs.magic.prose import describe
-from magic.positions import act, blank, lands, names, pass_until, pool, settle, slot, types_of
+from magic.positions import (
+    act,
+    blank,
+    lands,
+    names,
+    pass_until,
+    pool,
+    settle,
+    slot,
+    types_of,
+)
 
 SHEPHERD = "Gatstaf Shepherd // Gatstaf Howler"
 ODDITY = "Ulvenwald Oddity // Ulvenwald Behemoth"

@@ -100,12 +100,14 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
 
 FAMILIES = ("removal", "permanents", "players", "flow", "library", "linked",
             "statics", "triggers", "abilities", "costs", "sagas",
-            "layers", "counts")
+            "layers", "counts", "layouts")
 """The template families of :mod:`.text`, in the order their templates are tried: each
 module registers its templates when imported, so this order is the routing order (a
 family imports only :mod:`.text.phrases` and :mod:`.text.core`, never another family)."""
 for _family in FAMILIES:
     importlib.import_module(f"labyrinth_gym.envs.magic.engine.text.{_family}")
+_layouts = importlib.import_module("labyrinth_gym.envs.magic.engine.text.layouts")
+"""Multi-face layouts (:func:`compile_card` hands transform cards to it)."""
 
 __all__ = ["CompiledPool", "Unsupported", "compile_card", "compile_pool", "compiled_pool",
            "effect", "normalise", "object_filter"]
@@ -133,9 +135,19 @@ def _every_creature_type(subtypes: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def compile_card(printed: Printed) -> fx.CardDef:
-    """``printed`` as a :class:`CardDef`; raises :class:`Unsupported` with the reason."""
+    """``printed`` as a :class:`CardDef`; raises :class:`Unsupported` with the reason.
+    A transforming double-faced card compiles both faces (:mod:`.text.layouts`)."""
+    if printed.layout == "transform":
+        return _layouts.compile_transform(printed, _compile_face)
     if printed.layout not in SUPPORTED_LAYOUTS:
-        raise Unsupported(f"{printed.layout} layout")
+        raise Unsupported(_layouts.FIRST_FACE_ONLY.get(printed.layout,
+                                                       f"{printed.layout} layout"))
+    return _compile_face(printed)
+
+
+def _compile_face(printed: Printed) -> fx.CardDef:
+    """One face's (or a normal card's) text and characteristics as a
+    :class:`CardDef`."""
     odd = [t for t in printed.types if t not in SUPPORTED_TYPES]
     if odd:
         raise Unsupported(f"{odd[0].lower()} card type")

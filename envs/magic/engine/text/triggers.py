@@ -49,6 +49,7 @@ _OBJECT_VERBS = {
     "becomes tapped": "becomes_tapped",
     "attacks and isn't blocked": "unblocked",
     "leaves the battlefield": "leaves",
+    "transforms into this": "transforms_into",
     "deals damage": "deals_damage", "deals combat damage": "deals_combat_damage",
     "deals damage to a player": "deals_damage_player",
     "deals combat damage to a player": "deals_combat_damage_player",
@@ -188,6 +189,23 @@ def _uncounterable(line: str, printed: Printed, draft: Draft) -> bool:
     return True
 
 
+INTERVENING_IFS = {
+    "no spells were cast last turn": "no_spells_last_turn",
+    "a player cast two or more spells last turn": "two_spells_last_turn",
+}
+"""Intervening ``if`` clauses of step triggers (603.4), as
+:data:`~effects.TRIGGER_CONDITIONS`."""
+
+
+def intervening_if(text: str) -> tuple[str, str] | None:
+    """``if <condition>, <effect>`` of a step trigger -> ``(condition, effect
+    text)`` for the conditions of :data:`INTERVENING_IFS`, else None."""
+    m = re.fullmatch(r"if (.+?), (.+)", text, re.DOTALL)
+    if m and m.group(1) in INTERVENING_IFS:
+        return INTERVENING_IFS[m.group(1)], m.group(2)
+    return None
+
+
 @line_template
 def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
     if not is_permanent_card(printed):
@@ -205,6 +223,10 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
     if any(t is None for t in when):
         return False
     text = m.groups()[-1]
+    if when[0].event in fx.STEP_EVENTS and (cond := intervening_if(text)):
+        # 603.4: "if <condition>, <effect>" is checked on triggering and resolving
+        when = tuple(dataclasses.replace(t, condition=cond[0]) for t in when)
+        text = cond[1]
     if {t.event for t in when} & _IT_IS_OTHER and re.search(r"\bits?\b", text):
         return False  # "it" would be the subject, "that creature" the other: not told apart
     if when[0].subject == fx.Ref("self"):

@@ -1,5 +1,5 @@
-"""The compiler's card layouts beyond ``normal`` (rules 709-715): a template family of
-:mod:`~compiler`, registered when it is imported.
+"""Card layouts beyond ``normal`` (rules 709-715): how :mod:`~compiler` compiles a
+multi-face card, and the effect template ``transform this``.
 
 **Transforming double-faced cards** (layout ``transform``; rules 712, 701.28): each face
 is compiled on its own, with its own name read as ``this`` (``Delver of Secrets``,
@@ -14,9 +14,8 @@ card), and a card whose back face's colour cannot be told is refused. A card is
 supported only when both faces compile (the reason names the face that does not).
 
 Read here: ``transform this.`` (:class:`~effects.Transform`); the trigger condition
-``transforms into this`` (:data:`~effects.TRIGGER_EVENTS`, the face's own name) and
-the werewolves' intervening ``if`` of a step trigger are read by the trigger template
-of :mod:`~compiler` (:data:`INTERVENING_IFS`).
+``transforms into this`` (the face's own name, 701.28g) and the werewolves'
+intervening ``if`` of a step trigger are read by :mod:`.triggers`.
 
 **Split, adventurer and modal double-faced cards** (layouts ``split``, ``adventure``,
 ``modal_dfc``; rules 709, 715, 712) are refused: the card data holds only their first
@@ -32,7 +31,8 @@ from collections.abc import Callable
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed
-from labyrinth_gym.envs.magic.engine.compiler import Unsupported, effect_template
+from labyrinth_gym.envs.magic.engine.text.core import effect_template
+from labyrinth_gym.envs.magic.engine.text.phrases import Unsupported
 
 FIRST_FACE_ONLY = {
     "split": "split card (709): the card data has only its first half",
@@ -40,14 +40,6 @@ FIRST_FACE_ONLY = {
     "modal_dfc": "modal double-faced card (712): the card data has only its front face",
 }
 """Why each layout whose other face the card data lacks is refused."""
-
-INTERVENING_IFS = {
-    "no spells were cast last turn": "no_spells_last_turn",
-    "a player cast two or more spells last turn": "two_spells_last_turn",
-}
-"""Intervening ``if`` clauses of step triggers (603.4), as
-:data:`~effects.TRIGGER_CONDITIONS`."""
-
 
 def face_name(printed: Printed) -> str:
     """The front face's own name (``Delver of Secrets`` of ``Delver of Secrets //
@@ -98,13 +90,4 @@ def transform_effect(sentence: str) -> fx.Effect | None:
     """``transform this`` (701.28a) as :class:`~effects.Transform`, else None."""
     if re.fullmatch(r"transform this", sentence):
         return fx.Transform()
-    return None
-
-
-def intervening_if(text: str) -> tuple[str, str] | None:
-    """``if <condition>, <effect>`` of a step trigger -> ``(condition, effect
-    text)`` for the conditions of :data:`INTERVENING_IFS`, else None."""
-    m = re.fullmatch(r"if (.+?), (.+)", text, re.DOTALL)
-    if m and m.group(1) in INTERVENING_IFS:
-        return INTERVENING_IFS[m.group(1)], m.group(2)
     return None
