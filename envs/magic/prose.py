@@ -203,6 +203,9 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"manifests dread and puts {card(e['card'])} into "
                          f"{self.their(e['player'])} {words(e.get('to', 'graveyard'))}")
 
+    def on_day_night(self, e: Event) -> str:
+        return f"it becomes {e['now']}"
+
     def on_transform(self, e: Event) -> str:
         return f"{card(e['card'])} transforms into {card(e['into'])}"
 

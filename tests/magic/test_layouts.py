@@ -354,3 +354,116 @@ def test_a_transform_card_is_cast_as_its_front_face():
     settle(game)
     (pid,) = [p for p in game.battlefield if game.pdef(p).name == SHEPHERD]
     assert game.chars(pid)[:2] == (2, 2)
+
+
+# ------------------------------------------------------------- day and night
+RUFFIAN = "Tavern Ruffian // Tavern Smasher"
+
+
+def test_a_daybound_permanent_makes_it_day_as_it_enters_702_145c():
+    game = blank()
+    lands(game, 0, *["Mountain"] * 4)
+    game.add_card(RUFFIAN, 0)
+    game.start_at("main1", 0)
+    assert game.day_night is None
+    act(game, "Tavern")
+    settle(game)
+    assert game.day_night == "day"
+    assert "day_night" in types_of(game)
+
+
+def test_day_becomes_night_after_a_turn_its_player_cast_no_spell_726_3a():
+    """As the next turn begins, the daybound permanent transforms (no stack)."""
+    game = blank()
+    ruffian = game.add_permanent(RUFFIAN, 0)
+    assert game.day_night == "day"
+    game.start_at("main1", 0)
+    pass_until(game, "upkeep")
+    assert game.active == 1 and game.day_night == "night"
+    assert game.pdef(ruffian).name == "Tavern Smasher" and game.chars(ruffian)[:2] == (6, 5)
+
+
+def test_a_spell_in_a_turn_keeps_it_day_and_two_make_night_day_726_3a():
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain")
+    ruffian = game.add_permanent(RUFFIAN, 1)
+    for _ in range(3):
+        game.add_card("Shock", 0)
+    game.start_at("main1", 0)
+    act(game, "hand 0 (Shock)")
+    game.apply_action(A.player(1))
+    settle(game)
+    pass_until(game, "upkeep")  # one spell last turn: still day
+    assert game.active == 1 and game.day_night == "day"
+    pass_until(game, "main1")
+    pass_until(game, "upkeep")  # player 1 cast nothing: night
+    assert game.active == 0 and game.day_night == "night"
+    assert game.pdef(ruffian).name == "Tavern Smasher"
+    pass_until(game, "main1")
+    for _ in range(2):  # two spells in its own turn turn it back to day
+        act(game, "hand 0 (Shock)")
+        game.apply_action(A.player(1))
+        settle(game)
+    pass_until(game, "upkeep")
+    assert game.active == 1 and game.day_night == "day"
+    assert game.pdef(ruffian).name == RUFFIAN
+
+
+def test_a_daybound_card_enters_transformed_at_night_702_145b():
+    game = blank()
+    game.day_night = "night"
+    lands(game, 0, *["Mountain"] * 4)
+    game.add_card(RUFFIAN, 0)
+    game.start_at("main1", 0)
+    act(game, "Tavern")
+    settle(game)
+    (pid,) = [p for p in game.battlefield if "Tavern" in game.pdef(p).name]
+    assert game.pdef(pid).name == "Tavern Smasher" and game.battlefield[pid].front >= 0
+
+
+def test_a_daybound_permanent_does_not_transform_by_other_means_702_145():
+    game = blank()
+    ruffian = game.add_permanent(RUFFIAN, 0)
+    assert not game.transform(ruffian)
+    assert game.pdef(ruffian).name == RUFFIAN
+
+
+# ------------------------------------------------------------- random games
+def test_double_faced_cards_in_random_games():
+    """Random games of decks full of transforming cards keep the invariants: a card
+    off the battlefield is its front face (712.8a), a permanent's back face is up
+    exactly when it is marked transformed, and a JSON round trip plays on alike."""
+    import json
+
+    from magic.test_properties import check
+
+    faces = sorted(n for n, d in compiled_pool().supported.items() if d.back is not None)
+    rng = np.random.default_rng(7)
+    transforms = days = 0
+    for seed in range(12):
+        players = 2 + seed % 3
+        decks = [[faces[i] for i in rng.integers(len(faces), size=36)]
+                 + [("Forest", "Mountain", "Island")[i % 3] for i in range(24)]
+                 for _ in range(players)]
+        game = MagicGame.new(seed, num_players=players, decks=decks, max_turns=30)
+        step = 0
+        while not game.is_terminal():
+            legal = game.legal_actions()
+            game.apply_action(legal[int(rng.integers(len(legal)))])
+            step += 1
+            if step % 7:
+                continue
+            check(game)
+            on_battlefield = {perm.card for perm in game.battlefield.values()}
+            for card in range(len(game.card_def)):
+                if card not in on_battlefield:
+                    assert game.cdef(card).front_mana_value is None, game.name_of(card)
+            for perm in game.battlefield.values():
+                assert (perm.front >= 0) == (game.cdef(perm.card).front_mana_value
+                                             is not None)
+            if step % 97 == 0:
+                copy = MagicGame.from_dict(json.loads(json.dumps(game.to_dict())))
+                assert copy.to_dict() == game.to_dict()
+        transforms += types_of(game).count("transform")
+        days += types_of(game).count("day_night")
+    assert transforms > 20 and days > 5, (transforms, days)

@@ -59,9 +59,12 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   protection from them).
 - 705-716 coins, dice, copies, face-down (manifest only), split, flip, double-faced,
   adventurer cards, sagas, classes: *not*, but 707 for permanents ("enter as a copy",
-  token copies), 708 for manifests and 714 Sagas (chapter abilities, lore counters as
+  token copies), 708 for manifests, 712 for transforming double-faced cards (701.28;
+  see "Double-faced cards" below) and 714 Sagas (chapter abilities, lore counters as
   a Saga enters and as its controller's precombat main phase begins, the sacrifice
-  after the final chapter has left the stack; *not*: read ahead).
+  after the final chapter has left the stack; *not*: read ahead); split, adventurer
+  and modal double-faced cards are refused because the card data holds only their
+  first face.
 - 800 multiplayer free-for-all: played (800.4 a player leaving); 903 Commander: in
   Mazerunner's pods.
 
@@ -310,6 +313,32 @@ each, then "done"; they are sacrificed at once (their dies triggers trigger), th
 enters with N +1/+1 counters for each. A player at 0 or
 less life, or who drew from an empty library, loses; the last player standing wins;
 players who lose at the same moment as the last opponents make a draw.
+
+Double-faced cards (rule 712, transform 701.28): a transforming double-faced card is
+its front face in every zone but the battlefield (712.8a: cast, drawn, in a graveyard)
+and enters front face up. Transforming (:class:`~effects.Transform`, "transform this"
+of an activated or triggered ability) turns the permanent over: it is the same object,
+keeping its counters, damage, attachments, tapped, attacking and summoning-sick state,
+and has the characteristics of the face that is up (712.8e: the back face has no mana
+cost, its mana value is the front face's); it has its front face again once it leaves
+the battlefield (event ``leaves`` names the face it left as). A face-down or
+single-faced permanent does not transform (701.28c); an ability of a permanent that
+would transform it does nothing if it transformed since the ability was put on the
+stack (701.28f); "whenever this transforms into <this face>" triggers on the face it
+becomes (701.28g). An ability on the stack stays the ability of the face it came from.
+Werewolves: "at the beginning of each upkeep, if no spells were cast last turn" and
+"if a player cast two or more spells last turn" are intervening ifs (603.4), checked as
+the upkeep begins and again on resolution (event ``trigger_removed``, reason
+``condition_false``); the game counts the spells each player cast this turn and last
+turn. Day and night (rule 726, daybound and nightbound 702.145): the game is neither
+until a daybound permanent appears (it becomes day) or a nightbound one (night); then,
+as each turn begins (before the untap), day becomes night if the previous turn's
+active player cast no spells, night becomes day if they cast two or more (event
+``day_night``). As it becomes night every daybound permanent transforms, as it becomes
+day every nightbound one, at once and without the stack; a daybound card enters
+transformed at night; daybound and nightbound permanents transform by nothing else.
+(``observation_for`` says ``day_night``; the encoding shows it through the faces.)
+*Not*: "enters transformed" effects, disturb, melding, "more than meets the eye".
 
 Blocking restrictions are checked as blockers are declared (509.1b): a creature is
 offered to block only attackers it may block (flying and reach, "can't be blocked",
@@ -750,6 +779,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: intervening "if", :meth:`~objects.ObjectsMixin.condition_holds`).
         self.spells_cast = [0] * num_players
         self.spells_last_turn = [0] * num_players
+        #: Whether it is ``"day"`` or ``"night"`` (rule 726; None: neither yet).
+        self.day_night: str | None = None
         #: ``[pid, ability]`` of "once each turn" abilities activated this turn.
         self.activated_this_turn: list[list[int]] = []
         self.first_turn = True
@@ -1111,6 +1142,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "mana_available": [self._mana_view(p) for p in range(self.num_players)],
             "stack": [self._item_view(s, player) for s in self.stack],
             "land_played": self.land_played,
+            "day_night": self.day_night,
             "outcome": self.outcome,
             "winner": self.winner,
             "returns": self.returns(),
@@ -1262,6 +1294,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "life": self.life, "lost": self.lost, "drew_empty": self.drew_empty,
             "poison": self.poison, "pool": self.pool,
             "spells_cast": self.spells_cast, "spells_last_turn": self.spells_last_turn,
+            "day_night": self.day_night,
             "battlefield": [_perm_dict(p) for p in self.battlefield.values()],
             "slots": self.slots, "stack": [_item_dict(s) for s in self.stack],
             "next_id": self.next_id, "turn": self.turn, "active": self.active,
@@ -1328,6 +1361,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.poison = data.get("poison", [0] * game.num_players)
         game.spells_cast = data.get("spells_cast", [0] * game.num_players)
         game.spells_last_turn = data.get("spells_last_turn", [0] * game.num_players)
+        game.day_night = data.get("day_night")
         game.replacements = data.get("replacements", [])
         game.flashback_grants = data.get("flashback_grants", [])
         game.delayed = data.get("delayed", [])

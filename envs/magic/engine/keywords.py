@@ -140,7 +140,12 @@ MORE = ("shroud", "infect", "wither", "intimidate", "fear", "skulk", "prowess",
 :data:`~effects.KEYWORDS` only; these show through their effects (counters, power,
 what may block), so adding them left the observation unchanged."""
 
-ALL = fx.KEYWORDS + MORE
+DAY_NIGHT = ("daybound", "nightbound")
+"""Daybound and nightbound (702.145): the faces of a transforming double-faced card that
+turn with the game's day and night (rule 726; see
+:meth:`~objects.ObjectsMixin.become_day_or_night`)."""
+
+ALL = fx.KEYWORDS + MORE + DAY_NIGHT
 """Every keyword ability a card's keyword line may name."""
 
 RESTRICTIONS = {"can't block": "cant_block", "can't be blocked": "cant_be_blocked",

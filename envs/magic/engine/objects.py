@@ -21,6 +21,7 @@ from typing import Any
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.effects import FACE_DOWN
+from labyrinth_gym.envs.magic.engine.keywords import DAY_NIGHT
 from labyrinth_gym.envs.magic.engine.resolve import token_def
 from labyrinth_gym.envs.magic.engine.state import (
     Permanent,
@@ -360,6 +361,11 @@ class ObjectsMixin:
         perm = Permanent(pid, card, controller, slot, attached_to=attached_to,
                          face_down=face_down, kicked=kicked, copy_def=copy_def,
                          base=controller if controller != self.card_owner[card] else -1)
+        if d.back is not None and "daybound" in d.keywords and self.day_night == "night":
+            # 702.145b: if it is night, a daybound permanent enters transformed
+            perm.front = self.card_def[card]
+            d = d.back
+            self.card_def[card] = self._def_number(d)
         perm.tapped = tapped or (bool(d.statics)
                                  and self._enters_tapped(d, controller, paid_life))
         if counters:
@@ -383,6 +389,10 @@ class ObjectsMixin:
             self.to_choose.append(pid)  # asked next (layers.py: ask_choice)
         self.log("enters", player=controller, card=self.name_of(card), id=pid,
                  **({"face_down": True} if face_down else {}))
+        if self.day_night is None and not face_down and (
+                "daybound" in d.keywords or "nightbound" in d.keywords):
+            # 702.145c, f: a daybound permanent makes it day, a nightbound one night
+            self.become_day_or_night("day" if "daybound" in d.keywords else "night")
         if triggers:
             self._enter_triggers(pid)
             if d.final_chapter:
@@ -523,7 +533,8 @@ class ObjectsMixin:
         self._bf_version += 1
         self.log("turn_face_up", player=perm.controller, card=d.name, id=pid)
 
-    def transform(self, pid: int, since: int | None = None) -> bool:
+    def transform(self, pid: int, since: int | None = None, *,
+                  by_day_night: bool = False) -> bool:
         """Transform permanent ``pid`` (rule 701.28a): turn it over so that its other
         face is up; it stays the same object, with its counters, damage,
         attachments, tapped, attacking and summoning-sick state (712.8d-e). Nothing
@@ -532,12 +543,16 @@ class ObjectsMixin:
         transforming it, an ability of that permanent) is given, to one that
         transformed after that ability was put on the stack (701.28f). Whenever it
         transforms into a face, that face's "transforms into" abilities trigger
-        (701.28g). True if it transformed."""
+        (701.28g). A daybound or nightbound permanent transforms only as it becomes
+        night or day (``by_day_night``, 702.145). True if it transformed."""
         perm = self.battlefield.get(pid)
         if perm is None or perm.face_down:
             return False
         if since is not None and perm.transformed_at > since:
             return False
+        if not by_day_night and not self.defs[self.card_def[perm.card]].keywords.isdisjoint(
+                DAY_NIGHT):
+            return False  # 702.145: they transform only as it becomes day or night
         if perm.front >= 0:
             into = perm.front
             perm.front = -1
@@ -558,6 +573,21 @@ class ObjectsMixin:
         if "transforms_into" in self._trigger_index():
             self._object_triggers("transforms_into", [pid])
         return True
+
+    def become_day_or_night(self, now: str) -> None:
+        """It becomes ``now`` (``"day"`` or ``"night"``, rule 726): as it becomes
+        night each daybound permanent transforms, as it becomes day each nightbound
+        one (702.145b, e); immediately, not a state-based action, and not on the
+        stack."""
+        if self.day_night == now:
+            return
+        self.day_night = now
+        self.log("day_night", now=now)
+        turning = "daybound" if now == "night" else "nightbound"
+        for pid, perm in list(self.battlefield.items()):
+            if not perm.face_down and turning in self.defs[
+                    self.card_def[perm.card]].keywords:
+                self.transform(pid, by_day_night=True)
 
     def condition_holds(self, condition: str) -> bool:
         """Whether an intervening "if" of :data:`~effects.TRIGGER_CONDITIONS` is true

@@ -378,6 +378,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     for kw in sorted(card.keywords):
         if kw not in KW.ALL:
             note(f"keyword {kw}")
+    if "daybound" in card.keywords and card.back is None or \
+            "nightbound" in card.keywords and card.front_mana_value is None:
+        note("daybound or nightbound on other than a double-faced card's face")
     if "Creature" in card.types and (card.power is None or card.toughness is None):
         note("creature without power/toughness")
     if card.spell is not None:

@@ -172,6 +172,7 @@ class TurnsMixin:
 
     def _start_turn(self, player: int) -> None:
         """Begin turn number ``self.turn + 1``, taken by ``player``."""
+        before = self.active
         self.turn += 1
         self.first_turn = self.turn == 1
         self.active = player
@@ -179,6 +180,14 @@ class TurnsMixin:
         # "last turn" of an intervening if (603.4) is the turn before this one
         self.spells_last_turn = self.spells_cast
         self.spells_cast = [0] * self.num_players
+        if self.day_night is not None and self.turn > 1:
+            # 726.3a, as the untap step begins: day turns to night if the previous
+            # turn's active player cast no spells, night to day if two or more
+            cast = self.spells_last_turn[before]
+            if self.day_night == "day" and cast == 0:
+                self.become_day_or_night("night")
+            elif self.day_night == "night" and cast >= 2:
+                self.become_day_or_night("day")
         self.activated_this_turn = []
         self.step = "untap"
         self.stage = "tba"
