@@ -152,16 +152,19 @@ class Runner:
 
 def printed_card(name: str) -> dict[str, Any] | None:
     """``name``'s printed characteristics from the card data package (None: no such
-    card, e.g. a token)."""
+    card, e.g. a token); a transforming double-faced card's with its ``back`` face,
+    and a back face's own by its name (a transformed permanent's)."""
     from labyrinth_gym.envs.magic.engine.cards import card_pool
 
-    pool = card_pool()
-    if name not in pool:
+    card = card_pool().face(name)
+    if card is None:
         return None
-    card = pool[name]
-    return {"name": card.name, "cost": None if card.cost is None else str(card.cost),
-            "type_line": card.type_line, "power": card.power,
-            "toughness": card.toughness, "loyalty": card.loyalty, "text": card.text}
+    out = {"name": card.name, "cost": None if card.cost is None else str(card.cost),
+           "type_line": card.type_line, "power": card.power,
+           "toughness": card.toughness, "loyalty": card.loyalty, "text": card.text}
+    if card.back is not None:
+        out["back"] = printed_card(card.back.name)
+    return out
 
 
 def bearer(authorization: str | None) -> str | None:

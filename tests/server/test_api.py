@@ -346,6 +346,17 @@ def test_a_cards_printed_text_comes_from_the_card_data(client):
     assert r.status_code == 422 and r.json()["field"] == "name"
 
 
+def test_a_double_faced_cards_back_face_has_its_printed_text(client):
+    """A transformed permanent is named by its back face (712.8e): that name has a
+    card page too, and the front's page carries its back face."""
+    r = client.get("/v1/cards/Gatstaf Howler")
+    assert r.status_code == 200 and r.json()["power"] == "3"
+    from labyrinth_gym.server.app import printed_card
+
+    front = printed_card("Gatstaf Shepherd // Gatstaf Howler")
+    assert front["back"]["name"] == "Gatstaf Howler"
+
+
 def test_a_pods_view_carries_its_eliminations_and_league_points(client):
     """Mazerunner's pods: the view says who has left and each seat's league points if
     the game ended now (rule 4d), the same for every seat; other games carry none."""

@@ -26,7 +26,7 @@ import dataclasses
 import importlib.util
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -155,6 +155,16 @@ class CardPool:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    @cached_property
+    def back_faces(self) -> dict[str, Printed]:
+        """The back faces of the transforming double-faced cards, by their own name
+        (what a transformed permanent is called)."""
+        return {p.back.name: p.back for p in self.cards.values() if p.back is not None}
+
+    def face(self, name: str) -> Printed | None:
+        """The card named ``name``, else the back face of that name (None: neither)."""
+        return self.cards.get(name) or self.back_faces.get(name)
 
 
 def read_pool(records: list[dict[str, Any]]) -> CardPool:
