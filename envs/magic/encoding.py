@@ -70,7 +70,7 @@ DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode", 
              "attack", "block", "block_target", "sacrifice", "cost_sacrifice",
              "cost_discard", "dread", "devour", "attack_target", "legend",
              "assign_damage", "look", "search", "search_may", "search_split",
-             "hand_choice", "colour", "cost_crew", "pay_mana")
+             "hand_choice", "colour", "cost_crew", "pay_mana", "copy", "choose")
 
 CARD_FEATURES: tuple[str, ...] = (
     *(f"type_{t.lower()}" for t in TYPES), "legendary", "basic", "aura", "equipment",

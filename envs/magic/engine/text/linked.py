@@ -31,8 +31,12 @@ import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.text.core import effect_template, read_sentence
-from labyrinth_gym.envs.magic.engine.text.library import card_filter
-from labyrinth_gym.envs.magic.engine.text.phrases import NUMBERS, permanents, player
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    NUMBERS,
+    card_filter,
+    permanents,
+    player,
+)
 
 _GRAVEYARDS = {"your graveyard": "you", "a graveyard": "any",
                "an opponent's graveyard": "opponent"}

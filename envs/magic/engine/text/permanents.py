@@ -14,6 +14,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     PREDEFINED_TOKENS,
     all_subtypes,
     creature_subtypes,
+    granted,
     keyword_list,
     number,
     object_filter,
@@ -120,12 +121,9 @@ def _pump(s: str) -> fx.Effect | None:
                      r"(?: and gains? (.+))?|gains? (.+))", body)
     if not m or (who := _pumped(m.group(1))) is None:
         return None
-    keywords: tuple[str, ...] = ()
-    if words := m.group(4) or m.group(5):
-        found = keyword_list(words)
-        if found is None:
-            return None
-        keywords = found
+    keywords = granted(m.group(4) or m.group(5))
+    if keywords is None:
+        return None
     if m.group(2) and "x" in m.group(2) + m.group(3):
         # "+x/+0", "-x/-x" (107.3): X times +1/+0, -1/-1; nothing mixed like +2/+x
         if any(p[1:] not in ("x", "0") for p in (m.group(2), m.group(3))):

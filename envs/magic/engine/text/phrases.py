@@ -11,6 +11,7 @@ from functools import cache
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.cards import Printed, card_pool
+from labyrinth_gym.envs.magic.engine.library import card_prop
 from labyrinth_gym.envs.magic.engine.mana import ManaCost, parse_cost
 
 SELF_NOUNS = ("creature", "land", "artifact", "enchantment", "spell", "equipment", "aura",
@@ -384,6 +385,12 @@ def keyword_list(text: str) -> tuple[str, ...] | None:
     return None
 
 
+def granted(words: str | None) -> tuple[str, ...] | None:
+    """The keywords after "gains" / "has" (none when ``words`` is empty), or None if
+    one is not an engine keyword."""
+    return keyword_list(words) if words else ()
+
+
 # ------------------------------------------------------------------- tokens
 def _generic(n: int) -> ManaCost:
     return ManaCost(generic=n)
@@ -494,3 +501,61 @@ def cost(text: str) -> fx.Cost | None:
     return fx.Cost(mana=mana, tap=tap, sacrifice_self=sacrifice_self,
                    sacrifice=sacrifice, pay_life=pay_life, discard=discard,
                    discard_self=discard_self)
+
+
+# ------------------------------------------------------------- card filters
+CARD_TYPE_WORDS = {"creature": ("Creature",), "artifact": ("Artifact",),
+                   "enchantment": ("Enchantment",), "land": ("Land",),
+                   "planeswalker": ("Planeswalker",), "instant": ("Instant",),
+                   "sorcery": ("Sorcery",), "battle": ("Battle",),
+                   "permanent": ("Artifact", "Battle", "Creature", "Enchantment",
+                                 "Land", "Planeswalker")}
+"""Card types a card filter may name (a permanent card: any permanent type, rule
+110.4a)."""
+
+
+@cache
+def land_subtypes() -> dict[str, str]:
+    """Every land subtype of the pool, lower case -> as printed (``"forest"``)."""
+    out: dict[str, str] = {}
+    for printed in card_pool().cards.values():
+        if "Land" in printed.types:
+            for subtype in printed.subtypes:
+                out.setdefault(subtype.lower(), subtype)
+    return out
+
+
+def card_filter(phrase: str, compared: str | None = None) -> fx.Filter | None:
+    """The cards a phrase before ``card(s)`` names, or None if it says more than a
+    card filter can: ``""`` (any card), ``"basic land"``, ``"noncreature,
+    nonland"``, ``"instant or sorcery"``, ``"plains or island"`` (land types),
+    ``"forest, plains, or island"``, ``"green"``, ``"legendary"``, ``"aura"``;
+    ``compared``: the words after ``card`` ``"with mana value 3 or less"``."""
+    words = phrase.split()
+    props: set[str] = set()
+    while words and prefix_prop(words[0].rstrip(",")) and \
+            card_prop(words[0].rstrip(",")):
+        props.add(words.pop(0).rstrip(","))
+    if compared:
+        m = COMPARED.fullmatch(" " + compared.strip())
+        if not m:
+            return None
+        stat = m.group(1).replace(" ", "_")
+        props.add(f"{stat}{'<=' if m.group(3) == 'less' else '>='}{m.group(2)}")
+    types: set[str] = set()
+    subtypes: set[str] = set()
+    rest = " ".join(words)
+    if rest:
+        for alt in re.split(r",? or |, ", rest):
+            if alt in CARD_TYPE_WORDS:
+                types.update(CARD_TYPE_WORDS[alt])
+            elif alt in land_subtypes():
+                subtypes.add(land_subtypes()[alt])
+            elif alt in all_subtypes():  # "an aura card", "a merfolk card"
+                subtypes.add(all_subtypes()[alt])
+            else:
+                return None
+    if types and subtypes:
+        return None  # "a land or forest card" is not one filter
+    return fx.Filter(types=frozenset(types), subtypes=frozenset(subtypes),
+                     props=frozenset(props))

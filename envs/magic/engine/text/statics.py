@@ -21,7 +21,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     all_subtypes,
     cost,
     creature_subtypes,
-    keyword_list,
+    granted,
     number,
     object_filter,
 )
@@ -125,12 +125,9 @@ def _bonus(text: str) -> fx.AttachedBonus | None:
     m = re.fullmatch(r"(?:gets ([+-]\d+)/([+-]\d+)(?: and has (.+))?|has (.+))", text)
     if not m:
         return None
-    keywords: tuple[str, ...] = ()
-    if words := m.group(3) or m.group(4):
-        found = keyword_list(words)
-        if found is None:
-            return None
-        keywords = found
+    keywords = granted(m.group(3) or m.group(4))
+    if keywords is None:
+        return None
     power = int(m.group(1)) if m.group(1) else 0
     toughness = int(m.group(2)) if m.group(2) else 0
     return fx.AttachedBonus(power, toughness, keywords)
@@ -236,12 +233,9 @@ def anthem(line: str) -> fx.Anthem | None:
     f = object_filter(group, plural=True)
     if f is None or not (f.types or f.subtypes):
         return None
-    keywords: tuple[str, ...] = ()
-    if words := m.group(4) or m.group(5):
-        found = keyword_list(words)
-        if found is None:
-            return None
-        keywords = found
+    keywords = granted(m.group(4) or m.group(5))
+    if keywords is None:
+        return None
     power = int(m.group(2)) if m.group(2) else 0
     toughness = int(m.group(3)) if m.group(3) else 0
     return fx.Anthem(f, power, toughness, keywords)
