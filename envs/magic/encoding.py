@@ -106,14 +106,15 @@ GLOBAL_FEATURES: tuple[str, ...] = (
                                  "exile", "creatures", "power", "untapped_lands",
                                  "poison", "pool")
       for r in range(A.MAX_PLAYERS)),
-    "damage_left",
+    "damage_left", "day", "night",
 )
 """Global features: the decision asked (one-hot), the step (one-hot), whose turn
 (relative seat), whether the observer is to act, land played this turn, stack size /
 16, turn / max turns, the player count; then per relative seat: present, lost, life /
 40, hand / 16, library / 60, graveyard / 60, exile / 60, creatures / 20, their total
 power / 40, untapped lands / 10, poison counters / 10, mana in their pool / 10; then, while an attacker's combat damage is being
-divided, the damage still to assign / 10."""
+divided, the damage still to assign / 10; then whether it is day or night (726: neither
+until a daybound or nightbound permanent appears)."""
 GLOBAL_SIZE = len(GLOBAL_FEATURES)
 GLOBAL = {name: i for i, name in enumerate(GLOBAL_FEATURES)}
 
@@ -410,6 +411,8 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
     g[GLOBAL["stack_size"]] = min(len(game.stack) / A.MAX_STACK, 1.0)
     g[GLOBAL["turn"]] = min(game.turn / max(game.max_turns, 1), 1.0)
     g[GLOBAL[f"players_{n}"]] = 1.0
+    if game.day_night is not None:
+        g[GLOBAL[game.day_night]] = 1.0
     creatures = [0] * n
     power = [0] * n
     lands = [0] * n

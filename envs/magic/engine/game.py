@@ -337,7 +337,7 @@ active player cast no spells, night becomes day if they cast two or more (event
 ``day_night``). As it becomes night every daybound permanent transforms, as it becomes
 day every nightbound one, at once and without the stack; a daybound card enters
 transformed at night; daybound and nightbound permanents transform by nothing else.
-(``observation_for`` says ``day_night``; the encoding shows it through the faces.)
+(``observation_for`` says ``day_night``; the encoding has "day" and "night" globals.)
 *Not*: "enters transformed" effects, disturb, melding, "more than meets the eye".
 
 Blocking restrictions are checked as blockers are declared (509.1b): a creature is
