@@ -138,10 +138,11 @@ _OWNERS = {"target player's": "target player", "target opponent's": "target oppo
 
 @effect_template
 def _whole_graveyard(s: str) -> fx.Effect | None:
-    # "exile target player's graveyard", "exile all creature cards from ..."
-    if m := re.fullmatch(r"exile (?:all (.+?)cards from )?(.+?) graveyards?", s):
+    # "exile all creature cards from target player's graveyard" (a whole graveyard,
+    # "exile target player's graveyard", is the players family's ExileGraveyard)
+    if m := re.fullmatch(r"exile all (.*?)cards from (.+?) graveyards?", s):
         whose = _OWNERS.get(m.group(2))
-        f = card_filter(m.group(1).strip()) if m.group(1) else fx.Filter()
+        f = card_filter(m.group(1).strip())
         if whose is not None and f is not None and whose != "you":
             return fx.ExileGraveyard(player(whose), f)
     # "look at target player's hand" (shown to the controller only)
