@@ -72,6 +72,7 @@ line stays unsupported.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import re
 from dataclasses import dataclass
@@ -216,10 +217,17 @@ class CompiledPool:
 def compiled_pool() -> CompiledPool:
     """The whole card pool compiled: the cards a game can use. Once per process, and
     read from the disk cache of :mod:`~pool_cache` when the card data and the engine's
-    source are the ones it was compiled from."""
+    source are the ones it was compiled from.
+
+    The pool is millions of small objects that live as long as the process: they are
+    moved out of the garbage collector's generations (:func:`gc.freeze`), so a full
+    collection during a game no longer walks them (it did, and a game's full
+    collections cost more the bigger the pool grew)."""
     from labyrinth_gym.envs.magic.engine.pool_cache import load_or_build
 
-    return load_or_build(compile_pool)
+    pool = load_or_build(compile_pool)
+    gc.freeze()
+    return pool
 
 
 def compile_pool() -> CompiledPool:
