@@ -151,6 +151,11 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"pays {paid} so that {card(e['card'])} "
                                       "is not countered")
 
+    def on_pays_cost(self, e: Event) -> str:
+        paid = " and ".join([*([e["mana"]] if e.get("mana") else []),
+                             *([f"{e['life']} life"] if e.get("life") else [])])
+        return self.does(e["player"], f"pays {paid} for {card(e['card'])}")
+
     def on_not_countered(self, e: Event) -> str:
         return f"{card(e['card'])} can't be countered and stays on the stack"
 

@@ -952,8 +952,9 @@ class CastingMixin:
         if item.kind == "triggered" and not item.origin and \
                 d.triggered[item.index].optional:
             self.res["queue"] = []
-            self.res["asking"] = ""
-            self.decision = {"kind": "yesno", "player": item.controller}
+            if self._can_do_first(item.controller, d.triggered[item.index].effect):
+                self.res["asking"] = ""
+                self.decision = {"kind": "yesno", "player": item.controller}
 
     def _resume(self) -> None:
         res = self.res
@@ -1002,9 +1003,13 @@ class CastingMixin:
             elif isinstance(node, fx.Choose):
                 queue[:0] = [self._child(path, m) for m in item.modes.get(path, [])]
             elif isinstance(node, fx.MayDo):
+                if not self._can_do_first(item.controller, node.effect):
+                    continue  # 118.3: can't pay, so doesn't: "if you do" doesn't happen
                 res["asking"] = self._child(path, 0)
                 self.decision = {"kind": "yesno", "player": item.controller}
                 return
+            elif isinstance(node, fx.PayCost):
+                self._pay_cost(item, node)
             elif isinstance(node, fx.IfKicked):
                 if item.kicked:
                     queue.insert(0, self._child(path, 0))
@@ -1094,7 +1099,8 @@ class CastingMixin:
         assert res is not None
         item: StackItem = res["item"]
         self.delayed.append({
-            "when": node.when, "controller": item.controller, "card": item.card,
+            "when": node.when, "turn": self.turn, "controller": item.controller,
+            "card": item.card,
             "source": item.source, "origin": item.kind, "index": item.index,
             "path": path, "it": res.get("it"), "shape": item.shape,
             "it_controller": res.get("it_controller"), "keywords": list(item.keywords),
@@ -1110,6 +1116,42 @@ class CastingMixin:
         if node.mana is not None and not self._can_pay(p, node.mana):
             return False
         return not node.life or self.life[p] >= node.life
+
+    def _can_do_first(self, p: int, node: Any) -> bool:
+        """Whether ``p`` may answer yes to the optional ``node``: a payment it starts
+        with must be affordable (rule 118.3: no paying without the means; 119.4: no
+        more life than one has), and the action of an :class:`~effects.IfYouDo`
+        possible (608.2d: a card to discard, a permanent to sacrifice), so that "if
+        you do" holds exactly when the player said yes."""
+        first = node.steps[0] if isinstance(node, fx.Sequence) else node
+        if isinstance(first, fx.PayCost):
+            return self._can_pay_cost(p, first)
+        if not isinstance(node, fx.IfYouDo):
+            return True
+        if isinstance(first, fx.Discard):
+            return len(self.hand[p]) >= self.amount(first.count)
+        mine = sum(1 for pid, perm in self.battlefield.items()
+                   if perm.controller == p and perm.slot >= 0
+                   and self.matches(first.filter, pid, p))
+        return mine >= first.count
+
+    def _can_pay_cost(self, p: int, node: fx.PayCost) -> bool:
+        if self._pays_no_mana(p) or self.lost[p]:
+            return False
+        if node.mana is not None and not self._can_pay(p, node.mana):
+            return False
+        return not node.life or self.life[p] >= node.life
+
+    def _pay_cost(self, item: StackItem, node: fx.PayCost) -> None:
+        """Rule 608.2d: the resolving object's controller pays what ``node`` asks."""
+        p = item.controller
+        if node.mana is not None:
+            self._pay(self._payment(p, node.mana), p)
+        if node.life:
+            self.lose_life(p, node.life)
+        self.log("pays_cost", player=p, card=self.name_of(item.card),
+                 **({"mana": str(node.mana)} if node.mana is not None else {}),
+                 **({"life": node.life} if node.life else {}))
 
     def pay_tax(self, sid: int, path: str, pays: bool) -> None:
         """The controller of stack object ``sid`` decided whether to pay what the

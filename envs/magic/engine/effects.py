@@ -98,7 +98,8 @@ class Filter:
         controller: ``"you"``, ``"opponent"`` or ``"any"``.
         props: Further conditions: ``"nonland"``, ``"noncreature"``, ``"tapped"``,
             ``"untapped"``, ``"attacking"``, ``"blocking"``, ``"attacking_or_blocking"``,
-            ``"other"`` (not the source), ``"nontoken"``, ``"token"``, ``"flying"``;
+            ``"other"`` (not the source), ``"nontoken"``, ``"token"``, ``"flying"``,
+            ``"nonflying"`` ("without flying");
             a colour or its absence (``"black"``, ``"nonblack"``, ``"colorless"``,
             ``"multicolored"``, ``"monocolored"``); a card type or supertype absent
             (``"nonartifact"``, ``"nonlegendary"``, ``"nonbasic"``...) or a supertype
@@ -177,7 +178,7 @@ def has_quality(prop: str, d: CardDef,
 
 BASIC_PROPS = frozenset({"tapped", "untapped", "attacking", "blocking",
                          "attacking_or_blocking", "other", "nontoken", "token", "flying",
-                         "colorless", "multicolored", "monocolored", "chosen_type",
+                         "nonflying", "colorless", "multicolored", "monocolored", "chosen_type",
                          "chosen_color"})
 
 TARGET_KINDS = (
@@ -394,6 +395,19 @@ class CounterUnlessPays:
 
 
 @dataclass(frozen=True)
+class PayCost:
+    """The resolving object's controller pays ``mana`` and ``life`` (rule 608.2d: an
+    optional action taken on resolution; "you may pay {2}. if you do, ..." is a
+    :class:`MayDo` of a :class:`Sequence` whose first step is this). Rule 118.3: a
+    player who can't pay (without the mana, or with less life than ``life``, 119.4) is
+    not asked and doesn't pay, so what "if you do" guards doesn't happen; a seat that
+    pays no mana (an automated player) never pays."""
+
+    mana: ManaCost | None = None
+    life: int = 0
+
+
+@dataclass(frozen=True)
 class Sacrifice:
     filter: Filter
     count: int = 1
@@ -573,10 +587,12 @@ class GainControl:
     while_source: bool = False
 
 
-DELAYED_WHEN = ("next_end_step", "end_of_combat", "your_next_upkeep")
+DELAYED_WHEN = ("next_end_step", "end_of_combat", "your_next_upkeep",
+                "next_turns_upkeep")
 """When a delayed triggered ability triggers (rule 603.7): at the beginning of the
 next end step, at end of combat (the next end of combat step), at the beginning of
-its controller's next upkeep."""
+its controller's next upkeep, at the beginning of the next turn's upkeep (whoever's
+turn it is; not this turn's, even when created during an upkeep)."""
 
 
 @dataclass(frozen=True)
@@ -706,6 +722,15 @@ class Sequence:
     """Several effects, resolved in order (one sentence each)."""
 
     steps: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class IfYouDo(Sequence):
+    """"<optional action>. if you do, <effect>" (rule 608.2d): ``steps[0]`` is the
+    action (a :class:`PayCost`, or the controller's :class:`Discard` or
+    :class:`Sacrifice`), the rest happen only if it was done. It is the effect of a
+    :class:`MayDo` (or of an optional triggered ability); the engine offers "yes" only
+    when the action is possible (118.3), so answering yes is doing it."""
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,8 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.ExileGraveyard, fx.LookAtHand, fx.Transform)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
-                  fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana)
+                  fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
+                  fx.PayCost)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
@@ -151,6 +152,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     def note(what: str) -> None:
         if what not in bad:
             bad.append(what)
+
+    optional_payments: set[int] = set()  # PayCost nodes that start a MayDo
 
     def fields(node: Any) -> None:
         for what in unknown_fields(node):
@@ -267,8 +270,14 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 effect(mode)
             return
         if isinstance(node, fx.MayDo):
+            first = node.effect.steps[0] if isinstance(node.effect, fx.Sequence) \
+                else node.effect
+            if isinstance(first, fx.PayCost):
+                optional_payments.add(id(first))
             effect(node.effect)
             return
+        if isinstance(node, fx.PayCost) and id(node) not in optional_payments:
+            note("PayCost other than an optional action's first step")
         if isinstance(node, fx.IfKicked):
             if card.kicker is None:
                 note("IfKicked without kicker")
@@ -338,6 +347,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             selector(node.what)
             if node.mana is not None:
                 mana_cost(node.mana)
+        elif isinstance(node, fx.PayCost) and node.mana is not None:
+            mana_cost(node.mana)
         elif isinstance(node, fx.Transform):
             # 701.28: a double-faced permanent transforming itself
             if node.what != fx.Ref("self") or (card.back is None
@@ -457,7 +468,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if event == "transforms_into" and subject != fx.Ref("self"):
             note("transforms_into of another permanent")
         that_much[0] = event in fx.AMOUNT_EVENTS
-        effect(ability.effect)
+        if ability.optional:  # "you may pay ...": the ability's effect is the MayDo's
+            effect(fx.MayDo(ability.effect))
+        else:
+            effect(ability.effect)
         that_much[0] = False
     for static in card.statics:
         if not isinstance(static, SUPPORTED_STATICS):

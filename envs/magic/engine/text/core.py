@@ -116,7 +116,10 @@ def effect(text: str) -> fx.Effect:
     sentences = _grouped([s.strip() for s in re.split(r"(?<=\.)\s+", text)
                           if s.strip()])
     steps: list[fx.Effect] = []
-    for sentence in sentences:
+    for i, sentence in enumerate(sentences):
+        if sentence.startswith("if you do, "):
+            steps[-1:] = [_if_you_do(steps, sentence, i == len(sentences) - 1)]
+            continue
         if sentence in ("it can't be regenerated.", "they can't be regenerated.") \
                 and steps and isinstance(steps[-1], fx.Destroy):
             # rule 701.19c: the destruction just before can't be regenerated
@@ -129,6 +132,26 @@ def effect(text: str) -> fx.Effect:
     if not steps:
         raise Unsupported(text)
     return steps[0] if len(steps) == 1 else fx.Sequence(tuple(steps))
+
+
+DOABLE_FIRST = (fx.PayCost, fx.Discard, fx.Sacrifice)
+"""The optional actions "if you do" may follow (rule 608.2d): ones whose possibility the
+engine checks before it asks (a cost the player can pay, a card to discard, a
+permanent to sacrifice), so the guarded effect happens exactly when the action did."""
+
+
+def _if_you_do(steps: list[fx.Effect], sentence: str, last: bool) -> fx.Effect:
+    """``you may <action>. if you do, <effect>.``: one optional step doing both. Only
+    after an action of :data:`DOABLE_FIRST` by the controller, and only as the last
+    sentence (what follows it may still depend on the action: refused)."""
+    before = steps[-1] if steps else None
+    out = read_sentence(sentence[len("if you do, "):].rstrip("."))
+    if not (last and isinstance(before, fx.MayDo) and out is not None
+            and isinstance(before.effect, DOABLE_FIRST)
+            and getattr(before.effect, "who", fx.Ref("you")) == fx.Ref("you")
+            and not getattr(before.effect, "at_random", False)):
+        raise Unsupported(sentence)
+    return fx.MayDo(fx.IfYouDo((before.effect, *_steps(out))))
 
 
 # --------------------------------------------------------------- reference checks

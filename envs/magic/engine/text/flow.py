@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.mana import parse_cost
 from labyrinth_gym.envs.magic.engine.text.core import (
     effect_template,
     has_target,
@@ -15,7 +16,8 @@ from labyrinth_gym.envs.magic.engine.text.core import (
 
 _DELAYED_TIMES = {"at the beginning of the next end step": "next_end_step",
                   "at end of combat": "end_of_combat",
-                  "at the beginning of your next upkeep": "your_next_upkeep"}
+                  "at the beginning of your next upkeep": "your_next_upkeep",
+                  "at the beginning of the next turn's upkeep": "next_turns_upkeep"}
 
 
 @effect_template
@@ -48,3 +50,19 @@ def _may(s: str) -> fx.Effect | None:
         if inner is not None and not isinstance(inner, fx.MayDo):
             return fx.MayDo(inner)
     return None
+
+
+@effect_template
+def _pay(s: str) -> fx.Effect | None:
+    """``pay {2}{u}``, ``pay 3 life``, ``pay {1} and 2 life``: a payment on resolution
+    (608.2d), read only as the optional action of ``you may pay ...`` (a bare one is
+    refused by the engine's check)."""
+    m = re.fullmatch(r"pay ((?:\{[0-9wubrgcsp/]+\})+)?( and )?(?:(\d+) life)?", s)
+    if m is None or not (m.group(1) or m.group(3)) or \
+            bool(m.group(2)) != bool(m.group(1) and m.group(3)):
+        return None
+    try:
+        mana = parse_cost(m.group(1).upper()) if m.group(1) else None
+    except ValueError:
+        return None
+    return fx.PayCost(mana, int(m.group(3) or 0))
