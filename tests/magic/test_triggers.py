@@ -519,3 +519,39 @@ def test_603_7_your_next_upkeep_waits_for_its_controllers_upkeep():
     pass_until(game, "main1", limit=300)  # seat 0's upkeep: discard three at random
     assert game.active == 0 and not game.delayed
     assert len(game.hand[0]) == 1  # three discarded, then the draw step's card
+
+
+def test_603_7_the_next_turns_upkeep_is_whoevers_turn_comes_next():
+    """Blessed Wine: "draw a card at the beginning of the next turn's upkeep" waits for
+    the next turn's upkeep (the opponent's), not this turn's nor its caster's."""
+    game = blank()
+    game.add_card("Blessed Wine", 0)
+    lands(game, 0, "Plains", "Plains")
+    game.start_at("main1", 0)
+    act(game, "Blessed Wine")
+    settle(game)
+    assert game.life[0] == 21 and game.hand[0] == [] and game.delayed
+    pass_until(game, "main2")
+    pass_until(game, "draw", limit=300)  # seat 1's turn: the ability has resolved
+    assert game.active == 1 and not game.delayed
+    assert len(game.hand[0]) == 1 and len(game.hand[1]) == 1  # its own draw
+
+
+def test_each_creature_and_each_player_sweeps_both():
+    """Inferno's damage hits every creature and every player; Earthquake's skips the
+    creatures with flying ("without flying")."""
+    for name, flier_dies in (("Inferno", True), ("Earthquake", False)):
+        game = blank()
+        game.add_card(name, 0)
+        lands(game, 0, *["Mountain"] * 8)
+        bears = game.add_permanent("Grizzly Bears", 1)
+        bird = game.add_permanent("Storm Crow", 0)
+        game.start_at("main1", 0)
+        act(game, name)
+        if game.decision["kind"] == "x":  # Earthquake: X = 2
+            act(game, "X = 2")
+        settle(game)
+        hit = 6 if name == "Inferno" else 2
+        assert game.life == [20 - hit, 20 - hit]
+        assert bears not in game.battlefield
+        assert (bird not in game.battlefield) == flier_dies

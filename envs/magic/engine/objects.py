@@ -275,10 +275,12 @@ class ObjectsMixin:
             return self.card_token[perm.card]
         if prop == "nontoken":
             return not self.card_token[perm.card]
-        if prop == "flying":
+        if prop in ("flying", "nonflying"):
             if printed:
-                return "flying" in d.keywords or any("flying" in m[2] for m in perm.mods)
-            return "flying" in self.keywords(pid)
+                flies = "flying" in d.keywords or any("flying" in m[2] for m in perm.mods)
+            else:
+                flies = "flying" in self.keywords(pid)
+            return flies == (prop == "flying")
         if prop == "attacking_or_blocking":
             return pid in self.attackers or pid in self.blocking
         if prop in ("chosen_type", "chosen_color"):  # the source's choice (layers.py)
@@ -1099,7 +1101,9 @@ class ObjectsMixin:
             (d["when"] == "next_end_step" and step == "end")
             or (d["when"] == "end_of_combat" and step == "end_of_combat")
             or (d["when"] == "your_next_upkeep" and step == "upkeep"
-                and d["controller"] == self.active))]
+                and d["controller"] == self.active)
+            or (d["when"] == "next_turns_upkeep" and step == "upkeep"
+                and self.turn > d["turn"]))]
         if not due:
             return
         self.delayed = [d for d in self.delayed if d not in due]

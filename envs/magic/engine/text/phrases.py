@@ -182,14 +182,15 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
     filter can say. ``plural`` reads ``creatures`` rather than ``creature``.
 
     Grammar: ``[other] [prop ...] ([subtype] <type> [or <type>] | <subtype>) [token]
-    [<controller>] [with flying]``; ``<type>`` may be ``a, b, or c`` (or, in the plural,
+    [<controller>] [with flying | without flying]``; ``<type>`` may be ``a, b, or c`` (or, in the plural,
     ``a and b``).
     """
     props: set[str] = set()
     controller = "any"
-    if phrase.endswith(" with flying"):
-        props.add("flying")
-        phrase = phrase[: -len(" with flying")]
+    for suffix, prop in ((" with flying", "flying"), (" without flying", "nonflying")):
+        if phrase.endswith(suffix):
+            props.add(prop)
+            phrase = phrase[: -len(suffix)]
     compared = COMPARED.search(phrase)
     if compared:
         stat = compared.group(1).replace(" ", "_")

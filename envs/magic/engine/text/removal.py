@@ -31,6 +31,21 @@ def _damage(s: str) -> fx.Effect | None:
     return None
 
 
+@effect_template
+def _damage_to_each_and_each(s: str) -> fx.Effect | None:
+    """``this deals 2 damage to each creature and each player`` (Pyroclasm-style sweeps
+    that also hit players): the same amount to each group, one step each (no state-
+    based actions are checked between them, rule 704.3, so they act as one event)."""
+    m = re.fullmatch(rf"this deals {NUM} damage to (each [^,]+?) and (each [^,]+)", s)
+    if not m:
+        return None
+    groups = [selector(m.group(2)), selector(m.group(3))]
+    if any(not isinstance(g, (fx.Each, fx.Ref)) or g == fx.Ref("self") for g in groups):
+        return None
+    amount = number(m.group(1))
+    return fx.Sequence(tuple(fx.DealDamage(amount, g) for g in groups))
+
+
 def _chosen_of_yours(phrase: str) -> tuple[fx.Filter, int] | None:
     """``a land you control``, ``two creatures you control``: permanents of yours
     chosen as the effect resolves (no target), as (filter, count)."""
