@@ -159,3 +159,41 @@ def test_608_2d_sacrifice_then_counters():
                  if game.name_of(perm.card) == "Harvester Troll")
     assert game.battlefield[troll].counters.get("+1/+1") == 2
     assert forest not in game.battlefield
+
+
+# ------------------------------------------------------------ "unless you pay"
+def upkeep_of(forces_mana: int):
+    """Phantasmal Forces ("at the beginning of your upkeep, sacrifice this creature
+    unless you pay {U}") with ``forces_mana`` untapped Islands, at its upkeep."""
+    game = blank()
+    forces = game.add_permanent("Phantasmal Forces", 0)
+    islands = lands(game, 0, *["Island"] * forces_mana)
+    game.start_at("upkeep", 0)
+    settle(game)
+    return game, forces, islands
+
+
+def test_unless_compiles():
+    forces = card("Phantasmal Forces").triggered[0]
+    assert isinstance(forces.effect, fx.Unless)
+    assert forces.effect.cost == fx.PayCost(cost("{U}"))
+    assert isinstance(card("Force of Nature").triggered[0].effect.effect, fx.DealDamage)
+
+
+def test_118_12_paid_the_effect_does_not_happen():
+    game, forces, islands = upkeep_of(1)
+    assert game.decision["kind"] == "yesno"
+    game.apply_action(A.YES)
+    assert forces in game.battlefield and game.battlefield[islands[0]].tapped
+
+
+def test_118_12_not_paid_the_effect_happens():
+    game, forces, islands = upkeep_of(1)
+    game.apply_action(A.NO)
+    assert forces not in game.battlefield and not game.battlefield[islands[0]].tapped
+
+
+def test_118_12_a_player_who_cannot_pay_is_not_asked_and_the_effect_happens():
+    game, forces, _ = upkeep_of(0)
+    assert forces not in game.battlefield
+    assert [game.name_of(c) for c in game.graveyard[0]] == ["Phantasmal Forces"]

@@ -151,7 +151,7 @@ class CastingMixin:
         if isinstance(node, fx.Sequence):
             return all(self._feasible(s, self._child(path, i), item)
                        for i, s in enumerate(node.steps))
-        if isinstance(node, fx.MayDo):
+        if isinstance(node, (fx.MayDo, fx.Unless)):
             return self._feasible(node.effect, self._child(path, 0), item)
         if isinstance(node, fx.IfKicked):  # its targets only if kicked (601.2c)
             return not item.kicked or self._feasible(node.effect, self._child(path, 0),
@@ -175,7 +175,7 @@ class CastingMixin:
                 if found:
                     return found
             return None
-        if isinstance(node, fx.MayDo):
+        if isinstance(node, (fx.MayDo, fx.Unless)):
             return self._next_choice(node.effect, self._child(path, 0), item)
         if isinstance(node, fx.IfKicked):
             return self._next_choice(node.effect, self._child(path, 0), item) \
@@ -1010,6 +1010,12 @@ class CastingMixin:
                 return
             elif isinstance(node, fx.PayCost):
                 self._pay_cost(item, node)
+            elif isinstance(node, fx.Unless):
+                if self._can_pay_cost(item.controller, node.cost):
+                    self.decision = {"kind": "yesno", "player": item.controller,
+                                     "unless": path}
+                    return
+                queue.insert(0, self._child(path, 0))  # 118.3: can't pay, so it happens
             elif isinstance(node, fx.IfKicked):
                 if item.kicked:
                     queue.insert(0, self._child(path, 0))
@@ -1152,6 +1158,19 @@ class CastingMixin:
         self.log("pays_cost", player=p, card=self.name_of(item.card),
                  **({"mana": str(node.mana)} if node.mana is not None else {}),
                  **({"life": node.life} if node.life else {}))
+
+    def answer_unless(self, path: str, pays: bool) -> None:
+        """Rule 118.12: the resolving object's controller decided whether to pay what
+        the :class:`~effects.Unless` at ``path`` asks: paid, its effect doesn't
+        happen; else it does."""
+        res = self.res
+        assert res is not None
+        item: StackItem = res["item"]
+        node = self.node_at(self.effect_of(item), path)
+        if pays:
+            self._pay_cost(item, node.cost)
+        else:
+            res["queue"].insert(0, self._child(path, 0))
 
     def pay_tax(self, sid: int, path: str, pays: bool) -> None:
         """The controller of stack object ``sid`` decided whether to pay what the

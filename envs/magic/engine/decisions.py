@@ -614,6 +614,8 @@ class DecisionsMixin:
                              **({"withdrawn": d["withdrawn"]} if "withdrawn" in d else {})}
         elif dk == "yesno" and "announce" in d:  # overload? kicker? (601.2b)
             self.announced(d["announce"], kind == "yes")
+        elif dk == "yesno" and "unless" in d:  # "<effect> unless you pay <cost>"
+            self.answer_unless(d["unless"], kind == "yes")
         elif dk == "yesno" and "pay" in d:  # counter unless its controller pays
             self.pay_tax(d["pay"], d["path"], kind == "yes")
         elif dk == "yesno" and "enter" in d:  # a land that asks for life as it enters

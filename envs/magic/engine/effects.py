@@ -734,6 +734,17 @@ class IfYouDo(Sequence):
 
 
 @dataclass(frozen=True)
+class Unless:
+    """"<effect> unless you pay <cost>" (rule 118.12): on resolution the controller
+    may pay ``cost`` (a :class:`PayCost`; asked only when they can, 118.3); if they
+    don't, ``effect`` happens ("at the beginning of your upkeep, sacrifice this unless
+    you pay {1}")."""
+
+    cost: PayCost
+    effect: Any
+
+
+@dataclass(frozen=True)
 class MayDo:
     """"You may ...": the controller chooses on resolution whether it happens."""
 

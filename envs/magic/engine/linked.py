@@ -58,7 +58,7 @@ def names_exiled(d: fx.CardDef) -> bool:
             return any(walk(s) for s in node.steps)
         if isinstance(node, fx.Choose):
             return any(walk(m) for m in node.modes)
-        if isinstance(node, (fx.MayDo, fx.Delayed)):
+        if isinstance(node, (fx.MayDo, fx.Delayed, fx.Unless)):
             return walk(node.effect)
         return False
 

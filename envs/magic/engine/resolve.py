@@ -276,6 +276,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 optional_payments.add(id(first))
             effect(node.effect)
             return
+        if isinstance(node, fx.Unless):
+            if node.cost.mana is not None:
+                mana_cost(node.cost.mana)
+            effect(node.effect)
+            return
         if isinstance(node, fx.PayCost) and id(node) not in optional_payments:
             note("PayCost other than an optional action's first step")
         if isinstance(node, fx.IfKicked):

@@ -66,3 +66,22 @@ def _pay(s: str) -> fx.Effect | None:
     except ValueError:
         return None
     return fx.PayCost(mana, int(m.group(3) or 0))
+
+
+@effect_template
+def _unless_you_pay(s: str) -> fx.Effect | None:
+    """``<effect> unless you pay <cost>`` / ``unless you pay <cost>, <effect>`` (rule
+    118.12): the controller may pay on resolution; if they don't, the effect
+    happens."""
+    m = re.fullmatch(r"(.+) unless you pay ([^,]+)", s) or \
+        re.fullmatch(r"unless you pay ([^,]+), (.+)", s)
+    if m is None:
+        return None
+    body, paid = (m.group(1), m.group(2)) if not s.startswith("unless ") else \
+        (m.group(2), m.group(1))
+    cost = _pay("pay " + paid)
+    inner = read_sentence(body)
+    if not isinstance(cost, fx.PayCost) or inner is None or any(
+            isinstance(n, (fx.MayDo, fx.Unless, fx.PayCost)) for n in nodes(inner)):
+        return None
+    return fx.Unless(cost, inner)
