@@ -36,6 +36,13 @@ from magic.positions import (
     ("red creature you control", {"Creature"}, {"red"}, "you"),
     ("nonland permanent an opponent controls with mana value 2 or less", set(),
      {"nonland", "mana_value<=2"}, "opponent"),
+    # two card types (205.2a): the first as a property
+    ("artifact creature you control", {"Creature"}, {"artifact"}, "you"),
+    ("enchantment creature", {"Creature"}, {"enchantment"}, "any"),
+    ("artifact", {"Artifact"}, set(), "any"),
+    ("artifact or creature", {"Artifact", "Creature"}, set(), "any"),
+    ("creature with flying an opponent controls", {"Creature"}, {"flying"}, "opponent"),
+    ("creature without flying", {"Creature"}, {"nonflying"}, "any"),
 ])
 def test_filter_phrases(phrase, types, props, controller):
     f = object_filter(phrase)
@@ -136,3 +143,37 @@ def test_an_anthem_over_power_is_refused_not_guessed():
     small = creature("Test Lord", 2, 2, statics=(fx.Anthem(
         fx.Filter(types=frozenset({"Creature"}), props=frozenset({"nonblack"})), 1, 1),))
     assert unresolvable(small) == []
+
+
+def test_plural_two_types_and_tokens():
+    assert object_filter("artifact creatures you control", plural=True) == fx.Filter(
+        frozenset({"Creature"}), controller="you", props=frozenset({"artifact"}))
+    assert object_filter("creature tokens you control", plural=True) == fx.Filter(
+        frozenset({"Creature"}), controller="you", props=frozenset({"token"}))
+
+
+def test_205_2a_tempered_steel_pumps_artifact_creatures_only():
+    game = blank()
+    game.add_permanent("Tempered Steel", 0)
+    thopter = game.add_permanent("Ornithopter", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    theirs = game.add_permanent("Ornithopter", 1)
+    game.start_at("main1", 0)
+    assert game.chars(thopter)[:2] == (2, 4)
+    assert game.chars(bears)[:2] == (2, 2) and game.chars(theirs)[:2] == (0, 2)
+
+
+def test_intangible_virtue_pumps_creature_tokens_only():
+    game = blank()
+    game.add_permanent("Intangible Virtue", 0)
+    game.add_card("Raise the Alarm", 0)
+    lands(game, 0, "Plains", "Plains")
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, "Raise the Alarm")
+    settle(game)
+    tokens = [pid for pid, perm in game.battlefield.items() if game.card_token[perm.card]]
+    assert len(tokens) == 2
+    for pid in tokens:
+        assert game.chars(pid)[:2] == (2, 2) and "vigilance" in game.keywords(pid)
+    assert game.chars(bears)[:2] == (2, 2) and "vigilance" not in game.keywords(bears)

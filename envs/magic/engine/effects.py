@@ -135,8 +135,7 @@ def known_prop(prop: str) -> bool:
     """Whether the engine can check filter property ``prop``."""
     word = prop.removeprefix("non")
     return (prop in BASIC_PROPS or word in COLOUR_PROPS or comparison(prop) is not None
-            or (prop.startswith("non") and word in TYPE_PROPS)
-            or word in SUPERTYPE_PROPS)
+            or word in TYPE_PROPS or word in SUPERTYPE_PROPS)
 
 
 def has_quality(prop: str, d: CardDef,

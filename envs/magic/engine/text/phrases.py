@@ -187,10 +187,14 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
     """
     props: set[str] = set()
     controller = "any"
-    for suffix, prop in ((" with flying", "flying"), (" without flying", "nonflying")):
-        if phrase.endswith(suffix):
-            props.add(prop)
-            phrase = phrase[: -len(suffix)]
+    def flying_suffix(phrase: str) -> str:
+        for suffix, prop in ((" with flying", "flying"), (" without flying", "nonflying")):
+            if phrase.endswith(suffix):
+                props.add(prop)
+                return phrase[: -len(suffix)]
+        return phrase
+
+    phrase = flying_suffix(phrase)
     compared = COMPARED.search(phrase)
     if compared:
         stat = compared.group(1).replace(" ", "_")
@@ -202,6 +206,8 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
             controller = who
             phrase = phrase[: -len(suffix)]
             break
+    if not props & {"flying", "nonflying"}:
+        phrase = flying_suffix(phrase)  # "creature with flying an opponent controls"
     words = phrase.split()
     if words and words[0] == "other":
         props.add("other")
@@ -217,8 +223,15 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
         words = words[:-1]
         if not words:
             return fx.Filter(controller=controller, props=frozenset(props))
+        plural = False  # "creature tokens": the noun before "tokens" is singular
     if not words:
         return None
+    if len(words) == 2 and words[0] in ("artifact", "enchantment") and \
+            words[1] in (_PLURAL_NOUNS if plural else TYPE_NOUNS) and \
+            not words[1].startswith(words[0]):
+        # "artifact creatures", "enchantment creature": both types (a prop for the
+        # first, 205.2a: an object may have several card types)
+        props.add(words.pop(0))
     text = " ".join(words)
     if text in (subtype_plurals() if plural else all_subtypes()):
         # a subtype alone names permanents of that subtype ("target wall", "slivers",
