@@ -151,6 +151,9 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"pays {paid} so that {card(e['card'])} "
                                       "is not countered")
 
+    def on_shuffled_in(self, e: Event) -> str:
+        return f"{self.owned(e['player'], e['card'])} is shuffled into its owner's library"
+
     def on_pays_cost(self, e: Event) -> str:
         paid = " and ".join([*([e["mana"]] if e.get("mana") else []),
                              *([f"{e['life']} life"] if e.get("life") else [])])

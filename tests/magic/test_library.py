@@ -4,6 +4,7 @@ choosing a card from it; what each seat may see of them; their compile templates
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
@@ -16,6 +17,7 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import card_pool
 from labyrinth_gym.envs.magic.engine.compiler import Unsupported, compile_card
 from labyrinth_gym.envs.magic.engine.game import MagicGame, new_game
+from labyrinth_gym.envs.magic.engine.resolve import unresolvable
 from labyrinth_gym.envs.magic.prose import describe
 from magic.positions import act, blank, has, lands, names, settle
 from magic.test_properties import check, run
@@ -692,3 +694,33 @@ def test_search_for_cards_named_this():
     (trigger,) = compiled("Squadron Hawk").triggered
     assert trigger.effect == fx.Search(fx.Filter(props=frozenset({"named_self"})), 3,
                                        reveal=True)
+
+
+def test_608_2n_a_spell_shuffled_into_its_library_instead_of_the_graveyard():
+    """Black Sun's Zenith: X -1/-1 counters on each creature, then the spell card goes
+    into its owner's library (shuffled), not the graveyard."""
+    game = blank()
+    game.add_card("Black Sun's Zenith", 0)
+    lands(game, 0, *["Swamp"] * 3)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    elves = game.add_permanent("Llanowar Elves", 0)
+    game.start_at("main1", 0)
+    before = len(game.library[0])
+    act(game, "Black Sun's Zenith")
+    act(game, "X = 1")
+    settle(game)
+    assert game.battlefield[bears].counters == {"-1/-1": 1}
+    assert elves not in game.battlefield
+    assert [game.name_of(c) for c in game.graveyard[0]] == ["Llanowar Elves"]
+    assert len(game.library[0]) == before + 1
+    assert "Black Sun's Zenith" in [game.name_of(c) for c in game.library[0]]
+    kinds = [e["type"] for e in game.events]
+    assert kinds.index("shuffled_in") + 1 == kinds.index("shuffle", kinds.index("shuffled_in"))
+
+
+def test_shuffling_itself_in_is_only_a_spells_last_step():
+    zenith = compile_card(card_pool()["Black Sun's Zenith"])
+    first, last = zenith.spell.effect.steps
+    reordered = dataclasses.replace(zenith, spell=dataclasses.replace(
+        zenith.spell, effect=fx.Sequence((last, first))))
+    assert any("shuffling itself" in why for why in unresolvable(reordered))

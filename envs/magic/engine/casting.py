@@ -1074,8 +1074,15 @@ class CastingMixin:
                     return
             else:
                 execute(self, node, path)
+        to_library = res.get("to_library")
         self.res = None
         d = self.cdef(item.card)
+        if item.kind == "spell" and to_library:
+            owner = self.card_owner[item.card]
+            self.library[owner].append(item.card)
+            self.log("shuffled_in", player=owner, card=self.name_of(item.card))
+            self.shuffle_library(owner)
+            return
         if item.kind == "spell":
             if "Aura" in d.subtypes:
                 host = next((c for c in item.targets.get("", []) if c in self.battlefield),

@@ -507,6 +507,15 @@ class Shuffle:
     who: Selector = Ref("you")
 
 
+@dataclass(frozen=True)
+class ShuffleIntoLibrary:
+    """"Shuffle this into its owner's library" as the last step of an instant or
+    sorcery (Black Sun's Zenith): as it finishes resolving, the spell card goes into
+    its owner's library, which is shuffled, instead of the graveyard (608.2n). A
+    spell countered or fizzling goes to the graveyard as usual (no part of it
+    resolved)."""
+
+
 SEARCH_DESTINATIONS = ("hand", "battlefield", "top", "split")
 
 

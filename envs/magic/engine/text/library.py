@@ -55,6 +55,8 @@ def _look_at_top(s: str) -> fx.Effect | None:
         return fx.LookAtTop(number(m.group(1)), "order")
     if s in ("shuffle your library", "shuffle"):
         return fx.Shuffle()
+    if s == "shuffle this into its owner's library":
+        return fx.ShuffleIntoLibrary()  # (the engine's check: only a spell's last step)
     return None
 
 
