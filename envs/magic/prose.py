@@ -151,8 +151,12 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"pays {paid} so that {card(e['card'])} "
                                       "is not countered")
 
-    def on_shuffled_in(self, e: Event) -> str:
-        return f"{self.owned(e['player'], e['card'])} is shuffled into its owner's library"
+    def on_extra_turn(self, e: Event) -> str:
+        return self.does(e["player"], "takes an extra turn")
+
+    def on_spell_card_to(self, e: Event) -> str:
+        where = "shuffled into its owner's library" if e["to"] == "library" else "exiled"
+        return f"{self.owned(e['player'], e['card'])} is {where}"
 
     def on_pays_cost(self, e: Event) -> str:
         paid = " and ".join([*([e["mana"]] if e.get("mana") else []),

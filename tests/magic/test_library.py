@@ -715,7 +715,8 @@ def test_608_2n_a_spell_shuffled_into_its_library_instead_of_the_graveyard():
     assert len(game.library[0]) == before + 1
     assert "Black Sun's Zenith" in [game.name_of(c) for c in game.library[0]]
     kinds = [e["type"] for e in game.events]
-    assert kinds.index("shuffled_in") + 1 == kinds.index("shuffle", kinds.index("shuffled_in"))
+    assert kinds.index("spell_card_to") + 1 == kinds.index("shuffle",
+                                                           kinds.index("spell_card_to"))
 
 
 def test_shuffling_itself_in_is_only_a_spells_last_step():
@@ -723,4 +724,4 @@ def test_shuffling_itself_in_is_only_a_spells_last_step():
     first, last = zenith.spell.effect.steps
     reordered = dataclasses.replace(zenith, spell=dataclasses.replace(
         zenith.spell, effect=fx.Sequence((last, first))))
-    assert any("shuffling itself" in why for why in unresolvable(reordered))
+    assert any("spell card's destination" in why for why in unresolvable(reordered))

@@ -1575,3 +1575,50 @@ def test_determinize_keeps_the_cards_a_player_put_on_its_library_bottom():
                 for s in range(10))
     assert moved > 0  # the opponent does not
     assert MagicGame.from_dict(game.to_dict()).known_bottom == game.known_bottom
+
+
+# ------------------------------------------------------------- extra turns (500.7)
+def test_500_7_time_warp_gives_its_target_the_next_turn():
+    game = blank()
+    game.add_card("Time Warp", 0)
+    lands(game, 0, *["Island"] * 5)
+    game.start_at("main1", 0)
+    turn = game.turn
+    act(game, "Time Warp")
+    game.apply_action(A.player(0))  # "target player": its caster
+    settle(game)
+    assert game.extra_turns == [0]
+    pass_until(game, "main2")
+    pass_until(game, "main1", limit=300)
+    assert game.active == 0 and game.turn == turn + 1 and game.extra_turns == []
+    assert "extra_turn" in types_of(game)
+    pass_until(game, "main2")
+    pass_until(game, "main1", limit=300)
+    assert game.active == 1  # then the turn order goes on
+
+
+def test_500_7_the_most_recent_extra_turn_is_taken_first():
+    game = blank(players=3)
+    game.extra_turns = [1, 2]  # player 1's was created first
+    game.start_at("main1", 0)
+    pass_until(game, "main2")
+    pass_until(game, "main1", limit=300)
+    assert game.active == 2
+    pass_until(game, "main2")
+    pass_until(game, "main1", limit=300)
+    assert game.active == 1
+    pass_until(game, "main2")
+    pass_until(game, "main1", limit=300)
+    assert game.active == 2  # after player 1's turn, the normal order: 1 -> 2
+
+
+def test_205_4e_a_legendary_sorcery_needs_a_legendary_creature_or_planeswalker():
+    for legend, castable in ((None, False), ("Isamaru, Hound of Konda", True),
+                             ("Grizzly Bears", False)):
+        game = blank()
+        game.add_card("Karn's Temporal Sundering", 0)
+        lands(game, 0, *["Island"] * 6)
+        if legend:
+            game.add_permanent(legend, 0)
+        game.start_at("main1", 0)
+        assert has(game, "Karn's Temporal Sundering") == castable, legend

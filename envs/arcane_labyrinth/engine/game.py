@@ -363,6 +363,8 @@ class ArcaneGame(MagicGame):
             super()._begin_turn(first=True)
             return
         self.upkeep_done = False
+        if self._take_extra_turn():  # 500.7: not a new round
+            return
         if self.active == LAB:
             self._start_turn(HERO)
             return

@@ -1074,14 +1074,16 @@ class CastingMixin:
                     return
             else:
                 execute(self, node, path)
-        to_library = res.get("to_library")
+        card_to = res.get("card_to")
         self.res = None
         d = self.cdef(item.card)
-        if item.kind == "spell" and to_library:
+        if item.kind == "spell" and card_to is not None:  # 608.2n: not the graveyard
             owner = self.card_owner[item.card]
-            self.library[owner].append(item.card)
-            self.log("shuffled_in", player=owner, card=self.name_of(item.card))
-            self.shuffle_library(owner)
+            getattr(self, card_to)[owner].append(item.card)
+            self.log("spell_card_to", player=owner, card=self.name_of(item.card),
+                     to=card_to)
+            if card_to == "library":
+                self.shuffle_library(owner)
             return
         if item.kind == "spell":
             if "Aura" in d.subtypes:

@@ -175,6 +175,16 @@ class DecisionsMixin:
                 return A.stack(i)
         raise AssertionError(code)
 
+    def _legendary_spell_ok(self, p: int, d: fx.CardDef) -> bool:
+        """Rule 205.4e: a legendary instant or sorcery can be cast only while its
+        caster controls a legendary creature or planeswalker."""
+        if not {"Instant", "Sorcery"} & set(d.types):
+            return True
+        return any(perm.controller == p and perm.slot >= 0
+                   and "Legendary" in self.pdef(pid).supertypes
+                   and (self.is_creature(pid) or "Planeswalker" in self.pdef(pid).types)
+                   for pid, perm in self.battlefield.items())
+
     def _sorcery_timing(self, p: int) -> bool:
         return p == self.active and self.step in MAIN_STEPS and not self.stack
 
@@ -195,6 +205,8 @@ class DecisionsMixin:
                     out.append(A.cast(i))
                 continue
             if not (sorcery or d.instant_speed):
+                continue
+            if "Legendary" in d.supertypes and not self._legendary_spell_ok(p, d):
                 continue
             if d.overload is not None:  # its mana cost or the alternative cost
                 probe = StackItem(sid=-1, kind="spell", controller=p, card=card)

@@ -508,12 +508,25 @@ class Shuffle:
 
 
 @dataclass(frozen=True)
-class ShuffleIntoLibrary:
-    """"Shuffle this into its owner's library" as the last step of an instant or
-    sorcery (Black Sun's Zenith): as it finishes resolving, the spell card goes into
-    its owner's library, which is shuffled, instead of the graveyard (608.2n). A
-    spell countered or fizzling goes to the graveyard as usual (no part of it
-    resolved)."""
+class ExtraTurn:
+    """Rule 500.7: ``who`` takes an extra turn after this one (several: the most
+    recently created is taken first)."""
+
+    who: Selector = Ref("you")
+
+
+@dataclass(frozen=True)
+class SpellCardTo:
+    """The last step of an instant or sorcery that says where its card goes as it
+    finishes resolving, instead of the graveyard (608.2n): ``"library"``, "shuffle this
+    into its owner's library" (Black Sun's Zenith; the library is shuffled), or
+    ``"exile"``, "exile this" (Temporal Mastery). A spell countered or fizzling goes to
+    the graveyard as usual (no part of it resolved)."""
+
+    dest: str
+
+
+SPELL_CARD_DESTINATIONS = ("library", "exile")
 
 
 SEARCH_DESTINATIONS = ("hand", "battlefield", "top", "split")

@@ -18,7 +18,10 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
 - 108-113 cards, objects, permanents, tokens, spells, abilities: played (activated,
   triggered, static and mana abilities), emblems (114); *not*: copies of spells.
 - 115-117 targets, special actions, priority: played.
-- 118 costs: mana, tap, life, sacrifice, discard, "unless [a player] pays" (118.12),
+- 118 costs: mana, tap, life, sacrifice, discard, "unless [a player] pays" (118.12:
+  a spell's controller, or "<effect> unless you pay <cost>": the payer is asked only
+  when they can pay, 118.3), payments on resolution ("you may pay {1}. if you do",
+  608.2d: yes is offered only when the payment, discard or sacrifice is possible),
   cost increases and reductions (601.2f); additional costs (118.8: kicker and
   multikicker, 702.33) and alternative costs (118.9: flashback, 702.34; overload,
   702.96), see "Alternative and additional costs" below; *not*: convoke, other
@@ -26,7 +29,8 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
 - 119-122 life, damage, drawing, counters: played (+1/+1, -1/-1, loyalty, poison);
   *partly*: other counter kinds.
 - 200-209 parts of a card: played (devoid 702.114 and changeling 702.73 as the
-  characteristic-defining abilities they are); *not*: colour indicators.
+  characteristic-defining abilities they are; 205.4e legendary instants and
+  sorceries need a legendary creature or planeswalker); *not*: colour indicators.
 - 300-315 card types: artifacts, creatures, enchantments (Auras, Equipment), instants,
   lands, sorceries, planeswalkers (those whose abilities compile), Kindred (308);
   Sagas (714), Vehicles (301.7, crew 702.122: the creatures tapped are chosen one at a
@@ -35,11 +39,14 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   command zone); casting from a graveyard with flashback; cards in graveyards as
   objects and targets (400.7, :mod:`~linked`); *not*: casting from exile, other
   permissions to cast from a graveyard.
-- 500-514 turn structure: played (first-strike step, cleanup priority, 514.3a).
+- 500-514 turn structure: played (first-strike step, cleanup priority, 514.3a; extra
+  turns, 500.7, the most recently created first).
 - 601-608 casting, activating, triggers (603: the common events, delayed 603.7),
   statics, mana abilities, loyalty abilities, resolving, linked abilities (607.2a:
   "the exiled card", :mod:`~linked`), reflexive triggers after an optional action
-  (603.12: "you may sacrifice an artifact. when you do, ..."): played.
+  (603.12: "you may sacrifice an artifact. when you do, ..."), a spell card put into
+  its library or exile as it finishes resolving (608.2n: "shuffle this into its
+  owner's library", "exile this"): played.
 - 610-616 effects: one-shot, until end of turn, "for as long as", "exile ... until
   this leaves the battlefield" (610.3, :mod:`~linked`); layers (613,
   :mod:`~layers`): 1 (copy effects), 2 (control), 4-7b (until end of turn and from
@@ -781,6 +788,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self.spells_last_turn = [0] * num_players
         #: Whether it is ``"day"`` or ``"night"`` (rule 726; None: neither yet).
         self.day_night: str | None = None
+        #: Extra turns to take (500.7), by player, the most recently created last.
+        self.extra_turns: list[int] = []
         #: ``[pid, ability]`` of "once each turn" abilities activated this turn.
         self.activated_this_turn: list[list[int]] = []
         self.first_turn = True
@@ -1184,6 +1193,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.poison = self.poison[:]
         new.spells_cast = self.spells_cast[:]
         new.spells_last_turn = self.spells_last_turn[:]
+        new.extra_turns = self.extra_turns[:]
         new.pool = [pool[:] for pool in self.pool]
         new.battlefield = {pid: perm.copy() for pid, perm in self.battlefield.items()}
         new.slots = self.slots[:]
@@ -1294,7 +1304,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "life": self.life, "lost": self.lost, "drew_empty": self.drew_empty,
             "poison": self.poison, "pool": self.pool,
             "spells_cast": self.spells_cast, "spells_last_turn": self.spells_last_turn,
-            "day_night": self.day_night,
+            "day_night": self.day_night, "extra_turns": self.extra_turns,
             "battlefield": [_perm_dict(p) for p in self.battlefield.values()],
             "slots": self.slots, "stack": [_item_dict(s) for s in self.stack],
             "next_id": self.next_id, "turn": self.turn, "active": self.active,
@@ -1362,6 +1372,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.spells_cast = data.get("spells_cast", [0] * game.num_players)
         game.spells_last_turn = data.get("spells_last_turn", [0] * game.num_players)
         game.day_night = data.get("day_night")
+        game.extra_turns = data.get("extra_turns", [])
         game.replacements = data.get("replacements", [])
         game.flashback_grants = data.get("flashback_grants", [])
         game.delayed = data.get("delayed", [])

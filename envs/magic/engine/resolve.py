@@ -45,7 +45,8 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed,
                 fx.GainFlashback, fx.CopyToken, fx.GetEmblem, fx.Monstrosity,
                 fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo,
-                fx.ExileGraveyard, fx.LookAtHand, fx.Transform, fx.ShuffleIntoLibrary)
+                fx.ExileGraveyard, fx.LookAtHand, fx.Transform, fx.SpellCardTo,
+                fx.ExtraTurn)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -318,6 +319,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 amount(value)
         if isinstance(node, (fx.Search, fx.ChooseDiscard)):
             card_filter(node.filter)
+        if isinstance(node, fx.SpellCardTo) and node.dest not in fx.SPELL_CARD_DESTINATIONS:
+            note(f"SpellCardTo({node.dest})")
         if isinstance(node, fx.Search) and node.dest not in fx.SEARCH_DESTINATIONS:
             note(f"Search.dest {node.dest}")
         if isinstance(node, fx.Dig):
@@ -555,12 +558,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         note("'that card' with no card exiled just before")
     if any(_orphan_when_you_do(root) for root in roots):
         note("'when you do' with no optional action just before")
-    shuffled_in = sum(repr(root).count("ShuffleIntoLibrary(") for root in roots)
+    shuffled_in = sum(repr(root).count("SpellCardTo(") for root in roots)
     if shuffled_in and (shuffled_in > 1 or card.spell is None
                         or not isinstance(card.spell.effect, fx.Sequence)
                         or not isinstance(card.spell.effect.steps[-1],
-                                          fx.ShuffleIntoLibrary)):
-        note("shuffling itself into the library other than as a spell's last step")
+                                          fx.SpellCardTo)):
+        note("a spell card's destination other than as a spell's last step")
     if card.back is not None:  # a transforming double-faced card (712)
         for what in unresolvable(card.back):
             note(f"back face: {what}")
@@ -728,8 +731,11 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.Shuffle):
         for p in game.select_players(node.who, path):
             game.shuffle_library(p)
-    elif isinstance(node, fx.ShuffleIntoLibrary):
-        game.res["to_library"] = True  # type: ignore[index]
+    elif isinstance(node, fx.ExtraTurn):
+        for p in game.select_players(node.who, path):
+            game.extra_turns.append(p)
+    elif isinstance(node, fx.SpellCardTo):
+        game.res["card_to"] = node.dest  # type: ignore[index]
     elif isinstance(node, fx.RevealHand):
         for p in game.select_players(node.who, path):
             game.reveal_hand(p)

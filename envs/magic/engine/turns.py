@@ -168,7 +168,21 @@ class TurnsMixin:
         if self.turn >= self.max_turns:
             self._finish(None, "max_turns")
             return
+        if self._take_extra_turn():
+            return
         self._start_turn(self._next_living(self.active))
+
+    def _take_extra_turn(self) -> bool:
+        """Rule 500.7: a player due an extra turn takes it now, the most recently
+        created first (a player who has left the game takes none, 800.4a); True if one
+        began."""
+        while self.extra_turns:
+            p = self.extra_turns.pop()
+            if not self.lost[p]:
+                self.log("extra_turn", player=p)
+                self._start_turn(p)
+                return True
+        return False
 
     def _start_turn(self, player: int) -> None:
         """Begin turn number ``self.turn + 1``, taken by ``player``."""

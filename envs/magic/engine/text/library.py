@@ -56,7 +56,9 @@ def _look_at_top(s: str) -> fx.Effect | None:
     if s in ("shuffle your library", "shuffle"):
         return fx.Shuffle()
     if s == "shuffle this into its owner's library":
-        return fx.ShuffleIntoLibrary()  # (the engine's check: only a spell's last step)
+        return fx.SpellCardTo("library")  # (the engine's check: only a spell's last step)
+    if s == "exile this":  # (a spell's own card: ditto; a permanent's is refused)
+        return fx.SpellCardTo("exile")
     return None
 
 

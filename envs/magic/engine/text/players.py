@@ -1,5 +1,5 @@
-"""Effect templates about players: draw, discard, mill, life gained, lost or paid, and
-adding mana (rules 121, 701.9, 701.17, 119, 106)."""
+"""Effect templates about players: draw, discard, mill, life gained, lost or paid,
+adding mana and extra turns (rules 121, 701.9, 701.17, 119, 106, 500.7)."""
 
 from __future__ import annotations
 
@@ -97,4 +97,16 @@ def _add_mana(s: str) -> fx.Effect | None:
         amount = number(m.group(1))
         if isinstance(amount, int):
             return fx.AddMana(("any",), amount)
+    return None
+
+
+@effect_template
+def _extra_turn(s: str) -> fx.Effect | None:
+    """``take an extra turn after this one``, ``target player takes an extra turn after
+    this one`` (rule 500.7)."""
+    if s == "take an extra turn after this one":
+        return fx.ExtraTurn()
+    if (m := re.fullmatch(r"(.+) takes? an extra turn after this one", s)) and (
+            who := player(m.group(1))) is not None:
+        return fx.ExtraTurn(who)
     return None
