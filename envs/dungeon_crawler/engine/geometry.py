@@ -225,42 +225,55 @@ class _Diagonals(Mapping):
 @lru_cache(maxsize=32)
 def _terrain_tables(key: bytes, lava_ok: bool, water_ok: bool, ghost: bool,
                     rows: int, cols: int) -> tuple:
-    """Per flat square of a terrain (``key``: its bytes), for one kind of mover: the
-    steps out of it it may ever take and whether it may end there.
+    """Per search state (flat square * 2 + diagonal parity) of a terrain (``key``: its
+    bytes), for one kind of mover: the steps out of it it may ever take; and per flat
+    square whether it may end there.
 
-    The steps are built per square when a search first leaves it (a terrain changes
+    The steps are built per state when a search first leaves it (a terrain changes
     as tiles are revealed, so most squares of a table are never left). A step is
-    ``(neighbour, diagonal, corner a, corner b, a closed, b closed, cost, cost as an
-    even-numbered diagonal)`` in :data:`DIRECTIONS` order: only neighbours
-    it may enter, and no diagonal past a wall corner (walls close corners to it); a
-    corner is closed for the corner rule when unrevealed or the chest (a figure there
-    closes it too, checked per search). ``cost`` is the orthogonal step's, or an
-    odd-numbered diagonal's."""
-    flat = np.frombuffer(key, dtype=np.int8).tolist()
-    enter = [t != UNREVEALED and (t != WALL or ghost) and (t != LAVA or lava_ok)
-             for t in flat]
-    wall = [t == WALL and not ghost for t in flat]
-    closed = [t == UNREVEALED or t == CHEST for t in flat]
-    plain = (1, 1, 2)
-    costs = [(2, 3, 3) if t == SHALLOW and not water_ok
-             else (3, 4, 4) if t == DEEP and not water_ok else plain for t in flat]
-    end = [t != DEEP or water_ok for t in flat]
-    return [None] * len(flat), (enter, wall, closed, costs), end
+    ``(neighbour, its state, label added, diagonal, corner a, corner b, a closed,
+    b closed)`` in :data:`DIRECTIONS` order: only neighbours it may enter, and no
+    diagonal past a wall corner (walls close corners to it); a corner is closed for
+    the corner rule when unrevealed or the chest (a figure there closes it too,
+    checked per search). The label added is the step's cost * 32 (see
+    :func:`reachable`): an orthogonal step's, or a diagonal's at this parity (every
+    second diagonal costs more)."""
+    codes = np.frombuffer(key, dtype=np.int8)
+
+    def per_square(value) -> list:
+        """``value(terrain)`` of every square, looked up by its terrain code."""
+        return np.array([value(t) for t in range(len(TERRAIN_NAMES))])[codes].tolist()
+
+    enter = per_square(lambda t: t != UNREVEALED and (t != WALL or ghost)
+                       and (t != LAVA or lava_ok))
+    wall = per_square(lambda t: t == WALL and not ghost)
+    closed = per_square(lambda t: t == UNREVEALED or t == CHEST)
+    wet = not water_ok  # water's prices: (orthogonal, odd diagonal, even diagonal)
+    price = {SHALLOW: (2, 3, 3), DEEP: (3, 4, 4)}
+    costs = [per_square(lambda t, k=k: 32 * (price[t][k] if wet and t in price
+                                             else (1, 1, 2)[k]))
+             for k in range(3)]
+    end = per_square(lambda t: t != DEEP or water_ok)
+    return [None] * (2 * len(codes)), (enter, wall, closed, costs), end
 
 
-def _steps_from(i: int, tables: tuple, flat_row: list) -> list[tuple]:
-    """The steps out of square ``i`` (see :func:`_terrain_tables`), built the first time
-    a search leaves it."""
-    enter, wall, closed, costs = tables
+def _steps_from(state: int, tables: tuple, flat_row: list) -> list[tuple]:
+    enter, wall, closed, (orthogonal, odd, even) = tables
+    parity = state & 1
     out = []
     for j, diagonal, a, b in flat_row:
         if not enter[j] or diagonal and (wall[a] or wall[b]):
             continue
         if diagonal:
-            out.append((j, True, a, b, closed[a], closed[b], costs[j][1], costs[j][2]))
+            out.append((j, j * 2 + (parity ^ 1), (even if parity else odd)[j],
+                        True, a, b, closed[a], closed[b]))
         else:
-            out.append((j, False, a, b, False, False, costs[j][0], costs[j][0]))
+            out.append((j, j * 2 + parity, orthogonal[j], False, a, b, False, False))
     return out
+
+
+_UNSEEN = 1 << 62
+"""The label of a search state not found yet."""
 
 
 def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
@@ -297,55 +310,75 @@ def reachable(terrain: np.ndarray, start: Square, mv: int, mover: Mover, *,
     bonus_i = {r * cols + c for r, c in bonus}
 
     start_i = start[0] * cols + start[1]
-    # state = square * 2 + diagonal parity; label = cost * 32 + 31 - bonus squares
-    # passed (lower is better: the cheapest, then the one over most bonus squares)
+    # Dijkstra over states (square * 2 + diagonal parity), by label = cost * 32 + 31 -
+    # bonus squares passed (lower is better: the cheapest, then the one over most
+    # bonus squares). A step adds at least 31 to a label, so the states of one label
+    # are all known when the search reaches it: a bucket per label, its states taken
+    # in increasing order (a heap of (label, square, parity) would pop them the same
+    # way, ties and all). ``best`` and ``prev`` are lists over every state (``UNSEEN``
+    # until found), ``seen`` the states in the order they were found.
     s0 = start_i * 2 + diagonals % 2
-    best: dict[int, int] = {s0: 31}
-    prev: dict[int, int] = {s0: -1}
-    heap = [(31, start_i, diagonals % 2)]
+    best = [_UNSEEN] * len(table)
+    prev = [-1] * len(table)
+    best[s0] = 31
+    seen = [s0]
+    buckets: dict[int, list[int]] = {31: [s0]}
+    labels = [31]
+    limit = mv * 32 + 31  # a label above it costs more than mv
+    last = limit - 32  # a state above it has no step left (a step costs 1 MV or more)
     found: int | None = None
     goal_i = None if until is None else {r * cols + c for r, c in until} - {start_i}
     pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        lab, i, parity = pop(heap)
-        state_i = i * 2 + parity
-        if best[state_i] != lab:
-            continue
+    looking = goal_i is not None
+    while labels:
+        lab = pop(labels)
         cost = lab >> 5
         if found is not None and cost > found and cost > settle:
             break
-        if found is None and goal_i is not None and i in goal_i:
-            found = cost
-        low = lab & 31
-        row = table[i]
-        if row is None:
-            row = table[i] = _steps_from(i, tables, flat_table[i])
-        for j, diagonal, a, b, a_closed, b_closed, step, even in row:
-            if j in blocked_i:
+        states = buckets.pop(lab)
+        states.sort()
+        expand = lab <= last
+        for state_i in states:
+            if best[state_i] != lab:
+                continue  # (found again cheaper since)
+            if looking and state_i >> 1 in goal_i:
+                found = cost
+                looking = False
+            if not expand:
                 continue
-            if diagonal:
-                if (a_closed or a in occupied_i) and (b_closed or b in occupied_i):
+            row = table[state_i]
+            if row is None:
+                row = table[state_i] = _steps_from(state_i, tables, flat_table[state_i >> 1])
+            for j, state_j, add, diagonal, a, b, a_closed, b_closed in row:
+                label = lab + add
+                old = best[state_j]
+                if old < label:  # (a bonus square lowers a label by 1 only)
                     continue
-                total = cost + (even if parity else step)
-                np_ = parity ^ 1
-            else:
-                total = cost + step
-                np_ = parity
-            if total > mv:
-                continue
-            label = total * 32 + low - (j in bonus_i) if bonus_i else total * 32 + low
-            state_j = j * 2 + np_
-            old = best.get(state_j)
-            if old is None or label < old:
-                best[state_j] = label
-                prev[state_j] = state_i
-                push(heap, (label, j, np_))
+                if label > limit or j in blocked_i:
+                    continue
+                if diagonal and (a_closed or a in occupied_i) \
+                        and (b_closed or b in occupied_i):
+                    continue
+                if bonus_i and j in bonus_i:
+                    label -= 1
+                if label < old:
+                    if old == _UNSEEN:
+                        seen.append(state_j)
+                    best[state_j] = label
+                    prev[state_j] = state_i
+                    bucket = buckets.get(label)
+                    if bucket is None:
+                        buckets[label] = [state_j]
+                        push(labels, label)
+                    else:
+                        bucket.append(state_j)
     no_stop_i = {r * cols + c for r, c in no_stop}
     chosen: dict[int, tuple[int, int]] = {}
-    for state_i, label in best.items():
+    for state_i in seen:
         i = state_i >> 1
         if i == start_i or i in no_stop_i or not end[i]:
             continue
+        label = best[state_i]
         if i not in chosen or label < chosen[i][0]:
             chosen[i] = (label, state_i)
     cost_out: dict[Square, int] = {}
