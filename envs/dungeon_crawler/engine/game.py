@@ -77,6 +77,7 @@ game reaching ``max_rounds`` rounds is truncated (0 for all).
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -484,6 +485,16 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
             return adjacent(here, t)
         return king_distance(here, t) > 1 and self.board.sees(here, t)
 
+    def _attack_spots(self, fid: int, target: int) -> Callable[[Square], bool]:
+        """``_can_attack(fid, target, sq)`` as a test of ``sq`` alone, for scans over
+        the squares of a search (the board must not change meanwhile)."""
+        t = self.figures[target].square
+        tr, tc = t
+        if monster(self.figures[fid].name).attack == "melee":
+            return lambda sq: max(abs(sq[0] - tr), abs(sq[1] - tc)) == 1  # adjacent
+        sees = self.board.sees
+        return lambda sq: max(abs(sq[0] - tr), abs(sq[1] - tc)) > 1 and sees(sq, t)
+
     def _nearest(self, fid: int, candidates: list[int]) -> list[int]:
         """The adventurers nearest monster ``fid`` (movement cost through the board,
         monsters passable; king steps for those no way reaches)."""
@@ -568,8 +579,8 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
                     or target not in self._nearest(other, heroes):
                 continue
             mv = monster(self.figures[other].name).mv
-            if any(self._can_attack(other, target, sq)
-                   for sq in self._monster_reach(other, mv).cost):
+            if any(map(self._attack_spots(other, target),
+                       self._monster_reach(other, mv).cost)):
                 continue
             del self.at[f.square]
             try:
@@ -612,8 +623,8 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
             if self._can_attack(fid, target) and not must_leave:
                 if m.mover.flight and self._room_needed(fid, target):
                     # a flyer makes room for a walker that can attack only from here
-                    others = [sq for sq in reached().cost
-                              if self._can_attack(fid, target, sq)]
+                    others = list(filter(self._attack_spots(fid, target),
+                                         reached().cost))
                     if others:
                         dest = min(others, key=lambda sq: (king_distance(sq, goal),)
                                    + order(sq))
@@ -623,13 +634,14 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
                 return
             if not reached().cost:
                 return
-            here_spots = [sq for sq in reach.cost if self._can_attack(fid, target, sq)]
+            spot = self._attack_spots(fid, target)
+            here_spots = list(filter(spot, reach.cost))
             if here_spots:
                 dest = min(here_spots, key=lambda sq: (king_distance(sq, goal),) + order(sq))
             else:
                 far = (search[1].within(2 * m.mv) if search is not None
                        and search[2] >= 2 * m.mv else self._monster_reach(fid, 2 * m.mv))
-                later = [sq for sq in far.cost if self._can_attack(fid, target, sq)]
+                later = list(filter(spot, far.cost))
                 if later:
                     aim = min(later, key=lambda sq: (far.cost[sq], sq))
                     steps = [sq for sq in far.path[aim] if sq in reach.cost]
@@ -656,7 +668,18 @@ class DungeonCrawlerGame(TreasureRules, DecisionGame):
             if not reached().cost:
                 return
             cost = reach.cost
-            dest = min(cost, key=lambda sq: between(sq) + (cost[sq], sq))
+            if len(nearest) == 1:  # between(), with one adventurer to be near
+                (hr, hc), = nearest
+
+                def rank(sq: Square) -> tuple:
+                    r, c = sq
+                    to_chest = max(abs(r - cr), abs(c - cc))
+                    return (to_chest + max(abs(r - hr), abs(c - hc)), to_chest,
+                            cost[sq], sq)
+            else:
+                def rank(sq: Square) -> tuple:
+                    return between(sq) + (cost[sq], sq)
+            dest = min(cost, key=rank)
             if between(dest) >= between(here) and not must_leave:
                 dest = None
         elif tactic == "flee" and heroes:

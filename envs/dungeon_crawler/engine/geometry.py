@@ -254,7 +254,38 @@ def _terrain_tables(key: bytes, lava_ok: bool, water_ok: bool, ghost: bool,
                                              else (1, 1, 2)[k]))
              for k in range(3)]
     end = per_square(lambda t: t != DEEP or water_ok)
-    return [None] * (2 * len(codes)), (enter, wall, closed, costs), end
+    return _table_from_last((lava_ok, water_ok, ghost, rows, cols), codes), \
+        (enter, wall, closed, costs), end
+
+
+_LAST_TABLE: dict[tuple, tuple[np.ndarray, list]] = {}
+"""Per kind of mover and board shape, the last terrain whose step table was made, and
+that table (see :func:`_table_from_last`)."""
+
+
+def _table_from_last(kind: tuple, codes: np.ndarray) -> list:
+    """A new terrain's step table (:func:`_terrain_tables`), starting with the steps
+    the last terrain's table for the same kind of mover has built: a square's steps
+    depend only on the terrain of the 3 x 3 squares around it, and a new terrain
+    differs from the last by a tile or so (the steps of the squares next to a change
+    are built again when a search needs them)."""
+    last = _LAST_TABLE.get(kind)
+    if last is None or last[0].shape != codes.shape:
+        table = [None] * (2 * len(codes))
+    else:
+        rows, cols = kind[3], kind[4]
+        changed = (codes != last[0]).reshape(rows, cols)
+        near = changed.copy()  # changed, or a king's step from a change
+        near[1:] |= changed[:-1]
+        near[:-1] |= changed[1:]
+        wide = near.copy()
+        wide[:, 1:] |= near[:, :-1]
+        wide[:, :-1] |= near[:, 1:]
+        table = last[1][:]
+        for i in np.flatnonzero(wide).tolist():
+            table[2 * i] = table[2 * i + 1] = None
+    _LAST_TABLE[kind] = (codes, table)
+    return table
 
 
 def _steps_from(state: int, tables: tuple, flat_row: list) -> list[tuple]:
