@@ -180,7 +180,7 @@ _EFFECT_INDEX = {e: i for i, e in enumerate(EFFECTS)}
 
 # ------------------------------------------------------------ card features
 def _amount(value: Any) -> int:
-    if isinstance(value, fx.KickedAmount):
+    if isinstance(value, (fx.KickedAmount, fx.IfAmount)):
         return value.normal
     return value if isinstance(value, int) else 0
 

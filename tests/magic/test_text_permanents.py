@@ -75,3 +75,12 @@ def test_manifest_dread():
         triggered=(fx.TriggeredAbility(fx.Trigger("enters"), fx.Sequence((
             fx.ManifestDread(), fx.Attach(fx.Ref("it"))))),),
         statics=(fx.AttachedBonus(keywords=("menace",)),))
+
+
+def test_permanents_you_control_gain_a_keyword():
+    # Boros Charm's second mode: every permanent of yours, keyword grants only
+    from magic.compiled import card as compiled
+
+    modes = compiled("Boros Charm").spell.effect.modes
+    assert modes[1] == fx.Pump(0, 0, fx.Each(fx.Filter(controller="you")),
+                               ("indestructible",))

@@ -5,7 +5,7 @@ card's rules, so a template that reads a card differently fails here."""
 from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import effects as fx
-from magic.compiled import ANY, card, cost, types
+from magic.compiled import ANY, card, cost, reason, types
 
 
 def test_damage_spell():
@@ -28,3 +28,34 @@ def test_counter_spells():
         fx.CounterSpell(fx.Target("creature_spell")))
     assert card("Negate").spell == fx.SpellAbility(
         fx.CounterSpell(fx.Target("noncreature_spell")))
+
+
+def test_counter_spells_with_a_destination_for_the_countered_card():
+    # 614.1a: "if that spell is countered this way, exile it instead of putting it
+    # into its owner's graveyard" / "put it into its owner's hand instead ..."
+    spell = fx.Target("spell")
+    assert card("Dissipate").spell == fx.SpellAbility(fx.CounterSpell(spell, "exile"))
+    assert card("Remand").spell == fx.SpellAbility(fx.Sequence((
+        fx.CounterSpell(spell, "hand"), fx.Draw(1))))
+    assert card("Memory Lapse").spell == fx.SpellAbility(
+        fx.CounterSpell(spell, "library_top"))
+    assert reason("Spell Crumple") == "put this on the bottom of its owner's library."
+    # 118.12 with {X}: the X announced for the counterspell
+    assert card("Syncopate").spell == fx.SpellAbility(
+        fx.CounterUnlessPays(spell, cost("{X}"), dest="exile"))
+    assert card("Spell Shrivel").spell == fx.SpellAbility(
+        fx.CounterUnlessPays(spell, cost("{4}"), dest="exile"))
+
+
+def test_a_target_and_all_other_permanents_with_its_name():
+    # "target creature and all other creatures with the same name as that creature"
+    assert card("Bile Blight").spell.effect == fx.Pump(-3, -3, fx.Target(
+        "creature", same_name=fx.Filter(types=types("Creature"))))
+    assert card("Maelstrom Pulse").spell.effect == fx.Destroy(fx.Target(
+        "permanent", fx.Filter(props=frozenset({"nonland"})), same_name=fx.Filter()))
+    assert card("Sever the Bloodline").spell.effect == fx.Exile(fx.Target(
+        "creature", same_name=fx.Filter(types=types("Creature"))))
+    # "not named this" (Detention Sphere's enters trigger)
+    sphere = card("Detention Sphere").triggered[0].effect
+    assert sphere == fx.Exile(fx.Target("permanent", fx.Filter(
+        props=frozenset({"nonland", "not_named_self"})), same_name=fx.Filter()))

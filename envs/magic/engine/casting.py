@@ -1045,7 +1045,7 @@ class CastingMixin:
                         self.decision = {"kind": "yesno", "player": obj.controller,
                                          "pay": sid, "path": path}
                         return
-                    self.counter(sid)
+                    self.counter(sid, node.dest)
             elif isinstance(node, fx.Destroy) and not node.no_regenerate and \
                     self.replacements and (ask := self.order_question(
                         [c for c in self.select(node.what, path) if c >= 0])) is not None:
@@ -1096,15 +1096,27 @@ class CastingMixin:
                     return
             self.spell_leaves_stack(item)
 
-    def spell_leaves_stack(self, item: StackItem) -> None:
+    def spell_leaves_stack(self, item: StackItem, dest: str = "graveyard") -> None:
         """A spell that resolved, was countered or fizzled goes to its owner's
-        graveyard, or to exile if it was cast with flashback (702.34a)."""
+        graveyard, or to exile if it was cast with flashback (702.34a); a spell
+        countered "this way" by a counterspell with a replacement goes to ``dest``
+        instead (614.1a: exile, its owner's hand, the top or bottom of its library).
+        A flashback spell countered so is exiled all the same: both replacements
+        would apply and its controller chooses (616.1); the engine applies
+        flashback's."""
         owner = self.card_owner[item.card]
         if item.alt == "flashback":
             self.exile[owner].append(item.card)
             self.log("flashback_exiled", player=owner, card=self.name_of(item.card))
             return
-        self.graveyard[owner].append(item.card)
+        if dest == "graveyard":
+            self.graveyard[owner].append(item.card)
+            return
+        zone = {"exile": self.exile, "hand": self.hand}.get(dest, self.library)[owner]
+        if dest == "library_bottom":
+            zone.insert(0, item.card)
+        else:
+            zone.append(item.card)  # (the library's top is its last card)
 
     def create_delayed(self, node: fx.Delayed, path: str) -> None:
         """Rule 603.7a: the resolving object creates a delayed triggered ability
@@ -1128,7 +1140,7 @@ class CastingMixin:
         seat that pays no mana (an automated player) never pays an optional cost."""
         if self._pays_no_mana(p):
             return False
-        if node.mana is not None and not self._can_pay(p, node.mana):
+        if node.mana is not None and not self._can_pay(p, self._tax_mana(node)):
             return False
         return not node.life or self.life[p] >= node.life
 
@@ -1181,6 +1193,12 @@ class CastingMixin:
         else:
             res["queue"].insert(0, self._child(path, 0))
 
+    def _tax_mana(self, node: fx.CounterUnlessPays) -> ManaCost:
+        """The mana ``node`` asks for, its ``{X}`` the X announced for the resolving
+        spell (107.3: "unless its controller pays {X}")."""
+        assert node.mana is not None
+        return with_x(node.mana, self.res["item"].x) if node.mana.x else node.mana  # type: ignore[index]
+
     def pay_tax(self, sid: int, path: str, pays: bool) -> None:
         """The controller of stack object ``sid`` decided whether to pay what the
         :class:`~effects.CounterUnlessPays` at ``path`` of the resolving object asks:
@@ -1192,15 +1210,16 @@ class CastingMixin:
         if obj is None:
             return
         if not pays:
-            self.counter(sid)
+            self.counter(sid, node.dest)
             return
         p = obj.controller
-        if node.mana is not None:
-            self._pay(self._payment(p, node.mana), p)
+        mana = self._tax_mana(node) if node.mana is not None else None
+        if mana is not None:
+            self._pay(self._payment(p, mana), p)
         if node.life:
             self.lose_life(p, node.life)
         self.log("pays", player=p, card=self.name_of(obj.card), id=sid,
-                 **({"mana": str(node.mana)} if node.mana is not None else {}),
+                 **({"mana": str(mana)} if mana is not None else {}),
                  **({"life": node.life} if node.life else {}))
 
     def _replace_discard(self, p: int, count: int) -> bool:
@@ -1222,6 +1241,8 @@ class CastingMixin:
                 # even after the object is gone (last known information).
                 res["it"] = codes[0]
                 res["it_controller"] = self._controller_of(codes[0])
+                if sel.same_name is not None:
+                    codes = codes + self._same_name(sel.same_name, codes, item)
             return codes
         if isinstance(sel, fx.Each):
             return [pid for pid in self.battlefield
@@ -1265,6 +1286,19 @@ class CastingMixin:
         # unresolvable() refuses cards with other refs at deck load
         raise RuntimeError(f"reference {name!r} reached play")
 
+    def _same_name(self, f: fx.Filter, codes: list[int], item: StackItem) -> list[int]:
+        """The other permanents matching ``f`` with the name of one of the permanents
+        ``codes`` ("and all other creatures with the same name as that creature"); a
+        face-down permanent has no name (708.2), so it shares none."""
+        bf = self.battlefield
+        names = {self.pdef(c).name for c in codes
+                 if c >= 0 and c in bf and not bf[c].face_down}
+        source = self._source_pid(item)
+        return [pid for pid, perm in bf.items()
+                if pid not in codes and not perm.face_down
+                and self.pdef(pid).name in names
+                and self.matches(f, pid, item.controller, source)]
+
     def manifested(self, pid: int | None) -> None:
         """``Ref("it")`` of the resolving object names permanent ``pid`` from now on
         (the one just manifested; None: it manifested nothing)."""
@@ -1303,6 +1337,11 @@ class CastingMixin:
             return max(self.res["item"].x, 0)  # type: ignore[index]
         if isinstance(value, fx.KickedAmount):
             return value.kicked if self.res["item"].kicked else value.normal  # type: ignore[index]
+        if isinstance(value, fx.IfAmount):  # checked as it resolves (608.2h)
+            item = self.res["item"]  # type: ignore[index]
+            holds = self.conditions_hold((value.condition,), item.controller,
+                                         self._source_pid(item))
+            return value.instead if holds else value.normal
         if value == "that_much":
             return self.res["item"].amount  # type: ignore[index]
         if isinstance(value, fx.StatOf):  # 608.2h: as it is now, or as it last was
@@ -1354,10 +1393,11 @@ class CastingMixin:
             if e["type"] == "damage" and "id" in e and e["id"] not in damaged:
                 damaged.append(e["id"])
 
-    def counter(self, sid: int) -> None:
+    def counter(self, sid: int, dest: str = "graveyard") -> None:
         """Counter stack object ``sid`` (rule 701.6): a spell goes to its owner's
-        graveyard, an ability (ward counters those too) leaves the stack; a spell that
-        can't be countered (101.2) stays."""
+        graveyard (or ``dest``: :data:`~effects.COUNTER_DESTINATIONS`), an ability
+        (ward counters those too) leaves the stack; a spell that can't be countered
+        (101.2) stays."""
         for s in self.stack:
             if s.sid == sid:
                 if s.kind == "spell" and any(isinstance(st, fx.CantBeCountered)
@@ -1366,9 +1406,11 @@ class CastingMixin:
                     return
                 self.stack.remove(s)
                 if s.kind == "spell":
-                    self.spell_leaves_stack(s)
+                    self.spell_leaves_stack(s, dest)
                 self.log("countered", card=self.name_of(s.card), id=sid,
-                         **({"ability": True} if s.kind != "spell" else {}))
+                         **({"ability": True} if s.kind != "spell" else {}),
+                         **({"to": dest} if dest != "graveyard" and s.kind == "spell"
+                            and s.alt != "flashback" else {}))
                 return
 
     def attach_resolving(self, codes: list[int]) -> None:

@@ -288,6 +288,8 @@ class DecisionsMixin:
                 ok = len(self.graveyard[p]) >= c.count
             elif kind == "empty_hand":
                 ok = not self.hand[p]
+            elif kind == "creature_died":
+                ok = self.creatures_died > 0
             elif kind == "your_turn":
                 ok = self.active == p
             elif kind == "before_attackers":

@@ -175,7 +175,7 @@ def has_quality(prop: str, d: CardDef,
     return value <= n if op == "<=" else value >= n if op == ">=" else value == n
 
 
-BASIC_PROPS = frozenset({"tapped", "untapped", "attacking", "blocking",
+BASIC_PROPS = frozenset({"not_named_self", "tapped", "untapped", "attacking", "blocking",
                          "attacking_or_blocking", "other", "nontoken", "token", "flying",
                          "nonflying", "colorless", "multicolored", "monocolored", "chosen_type",
                          "chosen_color"})
@@ -197,12 +197,17 @@ class Target:
         filter: Further restriction on a permanent target (``Filter(types={"Artifact"})``).
         count: How many targets.
         up_to: ``"up to count"`` (zero allowed).
+        same_name: "target creature and all other creatures with the same name as
+            that creature": the effect also acts on every other permanent matching
+            this filter with the name of a legal target as it resolves (not targets;
+            a face-down permanent has no name, 708.2); None: the target alone.
     """
 
     kind: str
     filter: Filter | None = None
     count: int = 1
     up_to: bool = False
+    same_name: Filter | None = None
 
 
 REFS = (
@@ -377,20 +382,34 @@ class AddMana:
     amount: int = 1
 
 
+COUNTER_DESTINATIONS = ("graveyard", "exile", "hand", "library_top", "library_bottom")
+"""Where a countered spell goes (701.6a: its owner's graveyard; a replacement effect of
+the countering spell, 614.1a, may send it elsewhere: "if that spell is countered this
+way, exile it instead")."""
+
+
 @dataclass(frozen=True)
 class CounterSpell:
+    """Counter ``what`` (rule 701.6a); a countered spell goes to its owner's ``dest``
+    (:data:`COUNTER_DESTINATIONS`): "if that spell is countered this way, exile it /
+    put it into its owner's hand instead of into that player's graveyard" (614.1a)."""
+
     what: Selector
+    dest: str = "graveyard"
 
 
 @dataclass(frozen=True)
 class CounterUnlessPays:
     """Rules 701.6, 118.12: counter ``what`` (a spell; for ward, a spell or an
     ability) unless its controller pays ``mana`` and ``life``. That player decides
-    (yes or no) when they can pay; one who cannot is not asked."""
+    (yes or no) when they can pay; one who cannot is not asked. An ``{X}`` in
+    ``mana`` is the X announced for the countering spell (Syncopate, 107.3); ``dest``
+    is where a spell countered this way goes (:class:`CounterSpell`)."""
 
     what: Selector
     mana: ManaCost | None = None
     life: int = 0
+    dest: str = "graveyard"
 
 
 @dataclass(frozen=True)
@@ -840,13 +859,14 @@ class ActivatedAbility:
 
 
 CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand",
-                   "your_turn", "before_attackers", "your_upkeep")
+                   "your_turn", "before_attackers", "your_upkeep", "creature_died")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
 ``graveyard``: at least ``count`` cards in their graveyard; ``empty_hand``: no
 cards in hand; ``your_turn``: their turn; ``before_attackers``: their turn, before
-the declare attackers step; ``your_upkeep``: their upkeep."""
+the declare attackers step; ``your_upkeep``: their upkeep; ``creature_died``: a
+creature died this turn (morbid: any creature, any player's)."""
 
 
 @dataclass(frozen=True)
@@ -1126,6 +1146,20 @@ class KickedAmount:
 
     normal: int
     kicked: int
+
+
+@dataclass(frozen=True)
+class IfAmount:
+    """An amount that is ``normal``, or ``instead`` if ``condition`` (an
+    :class:`ActivationCondition` of the effect's controller) holds as the effect
+    resolves: "this deals 2 damage to any target. this deals 4 damage instead if you
+    control three or more artifacts" (metalcraft), "target creature gets -1/-1 until
+    end of turn. that creature gets -13/-13 until end of turn instead if a creature died
+    this turn" (morbid; 608.2h: checked on resolution)."""
+
+    normal: int
+    instead: int
+    condition: Any
 
 
 @dataclass(frozen=True)

@@ -123,7 +123,19 @@ target of a spell or ability (of an opponent's: ward {N} and ward—pay N life,
 702.21a, counter that spell or ability unless its controller pays). "Counter target
 spell unless its controller pays {N}" (118.12): that player is asked yes/no when
 they can pay (not asked, and countered, when they cannot; a seat that pays no mana,
-the automated Labyrinth, never pays). Delayed triggered abilities (603.7): a
+the automated Labyrinth, never pays); its ``{X}`` is the X announced for the
+counterspell (Syncopate). A counterspell's replacement for the countered card
+(614.1a: "if that spell is countered this way, exile it instead" / "put it into its
+owner's hand" / "on top of" or "on the bottom of its owner's library"; event
+``countered`` with ``to``). Amounts that change "instead if" a condition holds as
+the effect resolves (608.2h, :class:`~effects.IfAmount`: morbid's "if a creature
+died this turn", with the game's count of the creatures that died this turn;
+metalcraft's "if you control three or more artifacts"; "if you have no cards in
+hand"; "if there are seven or more cards in your graveyard"). "Target <permanent> and all
+other <permanents> with the same name as that <permanent>" (``Target.same_name``: the
+others are not targets, counted as the effect resolves; a face-down permanent has no
+name, 708.2) and "not named <this>"; "permanents you control gain <keyword> until end
+of turn". Delayed triggered abilities (603.7): a
 resolving effect "<effect> at the beginning of the next end step / at end of combat /
 at the beginning of your next upkeep" creates one, controlled by that effect's
 controller, which triggers once at the next such moment (its "it" is what the effect
@@ -410,6 +422,9 @@ a player could make, never a change to what is legal):
   the option: mana already in the pool (spent first), costs with Phyrexian or
   ``{2/W}`` pips, "unless [a player] pays" taxes and ward, a seat that pays no
   mana.
+- A flashback spell countered by a counterspell that would send it elsewhere
+  ("exile it / put it into its owner's hand instead") is exiled by flashback's
+  replacement: both apply and its controller would choose (616.1).
 - Casting questions (601.2b): overload is asked only when both the mana cost and the
   overload cost can be paid (with every target the way needs); with one of them
   payable, that one is used. Kicker is asked only when the spell can be paid with
@@ -786,6 +801,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: intervening "if", :meth:`~objects.ObjectsMixin.condition_holds`).
         self.spells_cast = [0] * num_players
         self.spells_last_turn = [0] * num_players
+        #: Creatures that died this turn (morbid's "if a creature died this turn",
+        #: :class:`~effects.IfAmount`).
+        self.creatures_died = 0
         #: Whether it is ``"day"`` or ``"night"`` (rule 726; None: neither yet).
         self.day_night: str | None = None
         #: Extra turns to take (500.7), by player, the most recently created last.
@@ -1304,6 +1322,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "life": self.life, "lost": self.lost, "drew_empty": self.drew_empty,
             "poison": self.poison, "pool": self.pool,
             "spells_cast": self.spells_cast, "spells_last_turn": self.spells_last_turn,
+            "creatures_died": self.creatures_died,
             "day_night": self.day_night, "extra_turns": self.extra_turns,
             "battlefield": [_perm_dict(p) for p in self.battlefield.values()],
             "slots": self.slots, "stack": [_item_dict(s) for s in self.stack],
@@ -1371,6 +1390,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.poison = data.get("poison", [0] * game.num_players)
         game.spells_cast = data.get("spells_cast", [0] * game.num_players)
         game.spells_last_turn = data.get("spells_last_turn", [0] * game.num_players)
+        game.creatures_died = data.get("creatures_died", 0)
         game.day_night = data.get("day_night")
         game.extra_turns = data.get("extra_turns", [])
         game.replacements = data.get("replacements", [])

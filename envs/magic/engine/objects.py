@@ -271,6 +271,9 @@ class ObjectsMixin:
             return pid in self.blocking
         if prop == "other":
             return pid != source
+        if prop == "not_named_self":  # "not named <this>": the source's name
+            return source is None or source not in self.battlefield or \
+                d.name != self.pdef(source).name
         if prop == "token":
             return self.card_token[perm.card]
         if prop == "nontoken":
@@ -651,6 +654,7 @@ class ObjectsMixin:
             self._dies_triggers(pids)
             for pid in pids:
                 if self.is_creature(pid):
+                    self.creatures_died += 1
                     self.log("dies", card=self.name_of(self.battlefield[pid].card),
                              id=pid, player=self.battlefield[pid].controller)
         res = self.res

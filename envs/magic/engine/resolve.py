@@ -79,7 +79,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.TriggeredAbility: frozenset({"trigger", "effect", "optional"}),
     fx.Trigger: frozenset({"event", "subject", "condition"}),
     fx.SpellAbility: frozenset({"effect", "additional_cost"}),
-    fx.Target: frozenset({"kind", "filter", "count", "up_to"}),
+    fx.Target: frozenset({"kind", "filter", "count", "up_to", "same_name"}),
     fx.Filter: frozenset({"types", "subtypes", "controller", "props"}),
     fx.TokenSpec: frozenset({"name", "types", "subtypes", "colours", "power",
                              "toughness", "keywords", "abilities"}),
@@ -185,6 +185,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if sel.kind not in fx.TARGET_KINDS or sel.kind == "graveyard_card":
                 note(f"Target({sel.kind})")
             filt(sel.filter)
+            if sel.same_name is not None:
+                filt(sel.same_name)
+                if sel.kind not in ("creature", "permanent", "creature_or_planeswalker"):
+                    note(f"same name as a {sel.kind} target")
         elif isinstance(sel, fx.Each):
             filt(sel.filter)
         elif sel is not None:
@@ -253,6 +257,17 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 filt(value.filter)
             return
         if isinstance(value, fx.KickedAmount) and card.kicker is not None:
+            return
+        if isinstance(value, fx.IfAmount):
+            condition = value.condition
+            if not isinstance(condition, fx.ActivationCondition) or \
+                    condition.kind not in fx.CONDITION_KINDS:
+                note(f"IfAmount({condition!r})")
+            else:
+                fields(condition)
+                filt(condition.filter)
+            amount(value.normal)
+            amount(value.instead)
             return
         if not isinstance(value, int) and not (value == "X" and (
                 x_spell or x_ability[0])) and not (
@@ -354,7 +369,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         elif isinstance(node, fx.CounterUnlessPays):
             selector(node.what)
             if node.mana is not None:
-                mana_cost(node.mana)
+                # "{X}": the X of the spell it is in (a spell with {X} to announce)
+                mana_cost(node.mana, allow_x=x_spell)
+            if node.dest not in fx.COUNTER_DESTINATIONS:
+                note(f"counter to {node.dest}")
         elif isinstance(node, fx.PayCost) and node.mana is not None:
             mana_cost(node.mana)
         elif isinstance(node, fx.Transform):
@@ -370,6 +388,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"token {token.name}: {what}")
         else:
             selector(selector_of(node))
+        if isinstance(node, fx.CounterSpell) and node.dest not in fx.COUNTER_DESTINATIONS:
+            note(f"counter to {node.dest}")
         if isinstance(node, fx.Pump):
             if node.per_x:
                 amount("X")
@@ -677,7 +697,7 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
                 game.create_token(node.token, p)
     elif isinstance(node, fx.CounterSpell):
         for sid in game.select(node.what, path):
-            game.counter(sid)
+            game.counter(sid, node.dest)
     elif isinstance(node, fx.Becomes):
         for pid in game.select(node.what, path):
             if pid >= 0:

@@ -194,6 +194,7 @@ class TurnsMixin:
         # "last turn" of an intervening if (603.4) is the turn before this one
         self.spells_last_turn = self.spells_cast
         self.spells_cast = [0] * self.num_players
+        self.creatures_died = 0
         if self.day_night is not None and self.turn > 1:
             # 726.3a, as the untap step begins: day turns to night if the previous
             # turn's active player cast no spells, night to day if two or more

@@ -21,11 +21,9 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     nodes,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
-    NUM,
     Unsupported,
+    activation_condition,
     cost,
-    number,
-    object_filter,
 )
 
 _TIMINGS = {" activate only as a sorcery.": (True, False),
@@ -50,30 +48,8 @@ def activation_conditions(body: str) -> tuple[str, tuple[fx.ActivationCondition,
     m = re.fullmatch(r"(.+\.) activate only if (.+)\.", body, re.DOTALL)
     if not m:
         return body, ()
-    condition = _condition(m.group(2))
+    condition = activation_condition(m.group(2))
     return (m.group(1), (condition,)) if condition is not None else (body, ())
-
-
-def _condition(text: str) -> fx.ActivationCondition | None:
-    if text == "you have no cards in hand":
-        return fx.ActivationCondition("empty_hand")
-    if m := re.fullmatch(rf"there are {NUM} or more cards in your graveyard", text):
-        count = number(m.group(1))
-        return fx.ActivationCondition("graveyard", None, count) \
-            if isinstance(count, int) else None
-    m = re.fullmatch(rf"(you|an opponent) controls? (?:{NUM} or more (.+)|(an? .+))",
-                     text)
-    if not m:
-        return None
-    kind = "you_control" if m.group(1) == "you" else "opponent_controls"
-    if m.group(4):  # "a swamp", "an artifact"
-        f, count = object_filter(m.group(4).split(" ", 1)[1]), 1
-    else:
-        count = number(m.group(2))
-        f = object_filter(m.group(3), plural=True)
-    if f is None or f.controller != "any" or not isinstance(count, int):
-        return None
-    return fx.ActivationCondition(kind, f, count)
 
 
 @line_template

@@ -3,7 +3,12 @@ card for each creature you control", "you gain 4 life for each creature you cont
 power 4 or greater", "each opponent loses life equal to the number of Vampires you
 control", "this deals x damage to each creature, where x is the number of creatures on the
 battlefield". The sentence is read with its unit amount (a number, or x), and that amount
-becomes a :class:`~effects.Count`."""
+becomes a :class:`~effects.Count`.
+
+"<effect>. <the same effect with other numbers> instead if <condition>" (morbid,
+metalcraft, threshold-like conditions: "this deals 2 damage to any target. this deals 4
+damage instead if you control three or more artifacts") is the first effect with each
+number that differs an :class:`~effects.IfAmount`, checked as it resolves."""
 
 from __future__ import annotations
 
@@ -11,8 +16,16 @@ import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
-from labyrinth_gym.envs.magic.engine.text.core import effect_template, read_sentence
-from labyrinth_gym.envs.magic.engine.text.phrases import object_filter, player
+from labyrinth_gym.envs.magic.engine.text.core import (
+    SENTENCE_GROUPS,
+    effect_template,
+    read_sentence,
+)
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    activation_condition,
+    object_filter,
+    player,
+)
 
 AMOUNT_FIELDS = {fx.DealDamage: "amount", fx.Draw: "count", fx.Discard: "count",
                  fx.Mill: "count", fx.GainLife: "amount", fx.LoseLife: "amount",
@@ -124,3 +137,39 @@ def _life_equal_to_its_stat(s: str) -> fx.Effect | None:
         return None
     make = fx.GainLife if m.group(2).startswith("gain") else fx.LoseLife
     return make(fx.StatOf(_STATS[m.group(3)]), who)
+
+
+SENTENCE_GROUPS.append((r".+\.", r".+ instead if .+\."))
+
+
+@effect_template
+def _instead_if(s: str) -> fx.Effect | None:
+    """``<effect>. <that effect with other amounts> instead if <condition>``: one effect
+    whose differing amounts are :class:`~effects.IfAmount` (608.2h: the condition is
+    checked as it resolves). The second sentence names the first one's object as
+    ``that creature`` (or leaves out the damage's recipient: "this deals 4 damage
+    instead if ...")."""
+    m = re.fullmatch(r"(.+)\. (.+) instead if (.+)", s)
+    if not m or (condition := activation_condition(m.group(3))) is None:
+        return None
+    base = read_sentence(m.group(1))
+    other = read_sentence(m.group(2))
+    to = re.search(r" damage (to .+)$", m.group(1))
+    if other is None and to and re.fullmatch(r"(?:this|it) deals \d+ damage", m.group(2)):
+        other = read_sentence(re.sub(r"^it ", "this ", m.group(2)) + " " + to.group(1))
+    if base is None or other is None or type(base) is not type(other) or \
+            isinstance(base, (fx.Sequence, fx.Choose, fx.MayDo)):
+        return None
+    changes = {}
+    for f in dataclasses.fields(base):
+        a, b = getattr(base, f.name), getattr(other, f.name)
+        if a == b:
+            continue
+        if type(a) is int and type(b) is int:
+            changes[f.name] = fx.IfAmount(a, b, condition)
+        elif f.name in ("to", "what", "who") and isinstance(a, fx.Target) and \
+                b == fx.Ref("it"):
+            continue  # "that creature": the one the first sentence targets
+        else:
+            return None
+    return dataclasses.replace(base, **changes) if changes else None

@@ -106,6 +106,11 @@ def _pumped(phrase: str) -> fx.Selector | None:
     if (out := permanents(phrase)) is not None:
         return out
     f = object_filter(phrase, plural=True)
+    if f is not None and not f.types and not f.subtypes and f.controller != "any" \
+            and f.props <= {"other", "nonland", "token", "nontoken"}:
+        # "permanents you control gain indestructible" (Boros Charm): every permanent
+        # of theirs; :func:`_pump` keeps it to keyword grants
+        return fx.Each(f)
     return fx.Each(f) if f is not None and f.types else None
 
 
@@ -133,6 +138,9 @@ def _pump(s: str) -> fx.Effect | None:
         return fx.Pump(power, toughness, who, keywords, per_x=True)
     power = int(m.group(2)) if m.group(2) else 0
     toughness = int(m.group(3)) if m.group(3) else 0
+    if (power or toughness) and isinstance(who, fx.Each) and not who.filter.types \
+            and not who.filter.subtypes:
+        return None  # "+N/+N" to permanents of any type: not read
     return fx.Pump(power, toughness, who, keywords)
 
 

@@ -5,6 +5,7 @@ registers a template."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from functools import cache
 
@@ -187,6 +188,9 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
     """
     props: set[str] = set()
     controller = "any"
+    if phrase.endswith(" not named this"):  # (Detention Sphere)
+        props.add("not_named_self")
+        phrase = phrase[: -len(" not named this")]
     def flying_suffix(phrase: str) -> str:
         for suffix, prop in ((" with flying", "flying"), (" without flying", "nonflying")):
             if phrase.endswith(suffix):
@@ -377,8 +381,18 @@ def player(phrase: str) -> fx.Selector | None:
 
 
 def permanents(phrase: str) -> fx.Selector | None:
-    """A selector naming permanents: a permanent target, ``each``/``all``, ``this``,
-    ``it`` or the enchanted / equipped creature."""
+    """A selector naming permanents: a permanent target (``target creature and all
+    other creatures with the same name as that creature``: its ``same_name``),
+    ``each``/``all``, ``this``, ``it`` or the enchanted / equipped creature."""
+    m = re.fullmatch(r"(.+) and all other (.+) with the same name as that "
+                     r"(?:creature|permanent)", phrase)
+    if m:
+        target = permanents(m.group(1))
+        others = object_filter(m.group(2), plural=True)
+        if not isinstance(target, fx.Target) or others is None or \
+                target.count != 1 or target.up_to:
+            return None
+        return dataclasses.replace(target, same_name=others)
     out = selector(phrase)
     if isinstance(out, fx.Target) and out.kind in ("creature", "permanent",
                                                    "creature_or_planeswalker"):
@@ -573,3 +587,31 @@ def card_filter(phrase: str, compared: str | None = None) -> fx.Filter | None:
         return None  # "a land or forest card" is not one filter
     return fx.Filter(types=frozenset(types), subtypes=frozenset(subtypes),
                      props=frozenset(props))
+
+
+def activation_condition(text: str) -> fx.ActivationCondition | None:
+    """A condition on the controller of an ability or effect (its kinds are
+    :data:`~effects.CONDITION_KINDS`): "you have no cards in hand", "there are seven or
+    more cards in your graveyard", "you control three or more artifacts", "an opponent
+    controls a swamp", "a creature died this turn" (morbid); None if not one of them."""
+    if text == "you have no cards in hand":
+        return fx.ActivationCondition("empty_hand")
+    if text == "a creature died this turn":
+        return fx.ActivationCondition("creature_died")
+    if m := re.fullmatch(rf"there are {NUM} or more cards in your graveyard", text):
+        count = number(m.group(1))
+        return fx.ActivationCondition("graveyard", None, count) \
+            if isinstance(count, int) else None
+    m = re.fullmatch(rf"(you|an opponent) controls? (?:{NUM} or more (.+)|(an? .+))",
+                     text)
+    if not m:
+        return None
+    kind = "you_control" if m.group(1) == "you" else "opponent_controls"
+    if m.group(4):  # "a swamp", "an artifact"
+        f, count = object_filter(m.group(4).split(" ", 1)[1]), 1
+    else:
+        count = number(m.group(2))
+        f = object_filter(m.group(3), plural=True)
+    if f is None or f.controller != "any" or not isinstance(count, int):
+        return None
+    return fx.ActivationCondition(kind, f, count)

@@ -5,11 +5,16 @@ damage prevention and "exile it instead" (rules 701.7, 701.8, 701.6, 701.21, 701
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.mana import parse_cost
-from labyrinth_gym.envs.magic.engine.text.core import effect_template
+from labyrinth_gym.envs.magic.engine.text.core import (
+    SENTENCE_GROUPS,
+    effect_template,
+    read_sentence,
+)
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
     TARGET_PHRASES,
@@ -97,12 +102,38 @@ def _counter_spell(s: str) -> fx.Effect | None:
             mana = parse_cost(m.group(2).upper())
         except ValueError:
             return None
-        return fx.CounterUnlessPays(what, mana) if not mana.x else None
+        # "{x}": the X announced for this spell (Syncopate; unresolvable() refuses it
+        # anywhere else)
+        return fx.CounterUnlessPays(what, mana)
     m = re.fullmatch(r"counter (.+)", s)
     if m and (what := TARGET_PHRASES.get(m.group(1))) is not None and \
             what.kind.endswith("spell"):
         return fx.CounterSpell(what)
     return None
+
+
+_COUNTERED_TO = {"exile it": "exile", "put it into its owner's hand": "hand",
+                 "put it on top of its owner's library": "library_top",
+                 "put it on the bottom of its owner's library": "library_bottom"}
+"""Where "if that spell is countered this way, <...> instead" sends it (614.1a)."""
+SENTENCE_GROUPS.append((r"counter .+\.",
+                        r"if that spell is countered this way, .+ instead of .+\."))
+
+
+@effect_template
+def _countered_instead(s: str) -> fx.Effect | None:
+    # Rules 701.6a, 614.1a: "counter target spell. if that spell is countered this way,
+    # exile it instead of putting it into its owner's graveyard." (Dissipate; Remand:
+    # "put it into its owner's hand instead of into that player's graveyard")
+    m = re.fullmatch(r"(counter .+)\. if that spell is countered this way, (.+) instead "
+                     r"of (?:putting it into its owner's|into that player's) graveyard",
+                     s)
+    if not m or (dest := _COUNTERED_TO.get(m.group(2))) is None:
+        return None
+    counter = read_sentence(m.group(1))
+    if not isinstance(counter, (fx.CounterSpell, fx.CounterUnlessPays)):
+        return None
+    return dataclasses.replace(counter, dest=dest)
 
 
 @effect_template

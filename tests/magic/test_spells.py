@@ -1,0 +1,251 @@
+"""Instants and sorceries (:mod:`~labyrinth_gym.envs.magic.engine.text.removal`,
+:mod:`~labyrinth_gym.envs.magic.engine.text.counts`): counterspells that send the
+countered card elsewhere (701.6a, 614.1a), "counter unless its controller pays {X}"
+(118.12, 107.3), and amounts that change "instead if" a condition holds as the spell
+resolves (608.2h: morbid, metalcraft). Scripted positions with real cards."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from magic.positions import act, blank, lands, names, settle, target_perm
+
+
+def _bolt_then(counter: str, *counter_lands: str, caster_lands: int = 1):
+    """Player 0 casts Lightning Bolt at player 1, who responds with ``counter``
+    aimed at it; returns the game with ``counter`` on the stack above the Bolt."""
+    game = blank()
+    lands(game, 0, *["Mountain"] * caster_lands)
+    lands(game, 1, *counter_lands)
+    game.add_card("Lightning Bolt", 0)
+    game.add_card(counter, 1)
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    game.apply_action(A.player(1))
+    game.apply_action(A.PASS)
+    act(game, counter)
+    return game
+
+
+def _zone_of(game, name: str) -> str:
+    for zone in ("hand", "graveyard", "exile", "library"):
+        for pile in getattr(game, zone):
+            if any(game.name_of(c) == name for c in pile):
+                return zone
+    return "nowhere"
+
+
+# ------------------------------------------------- counter destinations (614.1a)
+def test_701_6a_614_1a_dissipate_exiles_the_spell_it_counters():
+    game = _bolt_then("Dissipate", "Island", "Island", "Island")
+    act(game, "stack 0 (Lightning Bolt)")
+    settle(game)
+    assert game.life == [20, 20]
+    assert _zone_of(game, "Lightning Bolt") == "exile"
+    assert any(e["type"] == "countered" and e.get("to") == "exile" for e in game.events)
+    assert _zone_of(game, "Dissipate") == "graveyard"
+
+
+def test_701_6a_614_1a_remand_returns_the_countered_spell_to_its_owners_hand():
+    game = _bolt_then("Remand", "Island", "Island")
+    act(game, "stack 0 (Lightning Bolt)")
+    settle(game)
+    assert game.life == [20, 20]
+    assert [game.name_of(c) for c in game.hand[0]] == ["Lightning Bolt"]
+    assert len(game.hand[1]) == 1  # "draw a card"
+    assert not game.graveyard[0]
+
+
+def test_701_6a_a_plain_counterspell_still_puts_it_into_the_graveyard():
+    game = _bolt_then("Cancel", "Island", "Island", "Island")
+    act(game, "stack 0 (Lightning Bolt)")
+    settle(game)
+    assert _zone_of(game, "Lightning Bolt") == "graveyard"
+
+
+# -------------------------------------------------- "unless ... pays {X}" (118.12)
+def test_118_12_syncopate_x_is_the_tax_and_a_spell_countered_so_is_exiled():
+    # X = 1; the Bolt's controller has no untapped land left: countered, exiled
+    game = _bolt_then("Syncopate", "Island", "Island")
+    act(game, "X = 1")
+    act(game, "stack 0 (Lightning Bolt)")
+    settle(game)
+    assert game.life == [20, 20]
+    assert _zone_of(game, "Lightning Bolt") == "exile"
+
+
+def test_118_12_syncopate_asks_for_x_mana_and_paying_it_lets_the_spell_resolve():
+    game = _bolt_then("Syncopate", "Island", "Island", "Island", caster_lands=3)
+    act(game, "X = 2")
+    act(game, "stack 0 (Lightning Bolt)")
+    settle(game)
+    assert game.decision["kind"] == "yesno" and game.decision["player"] == 0
+    act(game, "yes")
+    settle(game)
+    assert game.life == [20, 17]
+    paid = next(e for e in game.events if e["type"] == "pays")
+    assert paid["mana"] == "{2}"
+    assert all(game.battlefield[p].tapped for p in game.battlefield)
+
+
+def test_118_12_syncopate_for_more_than_the_caster_can_pay_is_not_asked():
+    game = _bolt_then("Syncopate", "Island", "Island", "Island", caster_lands=2)
+    act(game, "X = 2")  # one Mountain left untapped: {2} can't be paid
+    act(game, "stack 0 (Lightning Bolt)")
+    settle(game)
+    assert game.life == [20, 20] and _zone_of(game, "Lightning Bolt") == "exile"
+
+
+# ------------------------------------------------ "instead if" amounts (608.2h)
+def test_608_2h_tragic_slip_is_minus_one_until_a_creature_has_died_this_turn():
+    game = blank()
+    lands(game, 0, "Swamp", "Swamp")
+    ogre = game.add_permanent("Gray Ogre", 1)
+    game.add_card("Tragic Slip", 0)
+    game.start_at("main1", 0)
+    act(game, "Tragic Slip")
+    target_perm(game, ogre)
+    settle(game)
+    assert ogre in game.battlefield and game.battlefield[ogre].mods  # a 1/1 now
+    assert game.chars(ogre)[:2] == (1, 1)
+
+
+def test_608_2h_morbid_tragic_slip_after_a_creature_died_this_turn():
+    game = blank()
+    lands(game, 0, "Swamp", "Mountain")
+    elf = game.add_permanent("Llanowar Elves", 1)
+    giant = game.add_permanent("Craw Wurm", 1)  # 6/4: -1/-1 would not kill it
+    game.add_card("Lightning Bolt", 0)
+    game.add_card("Tragic Slip", 0)
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    target_perm(game, elf)
+    settle(game)
+    assert elf not in game.battlefield and game.creatures_died == 1
+    act(game, "Tragic Slip")
+    target_perm(game, giant)
+    settle(game)
+    assert giant not in game.battlefield
+
+
+def test_608_2h_the_died_this_turn_record_ends_with_the_turn():
+    game = blank()
+    elf = game.add_permanent("Llanowar Elves", 1)
+    lands(game, 0, "Mountain")
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    target_perm(game, elf)
+    settle(game)
+    assert game.creatures_died == 1
+    while game.active == 0:
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    assert game.creatures_died == 0
+    assert game.clone().creatures_died == 0
+
+
+def test_608_2h_metalcraft_galvanic_blast_deals_four_with_three_artifacts():
+    for artifacts, life in ((2, 18), (3, 16)):
+        game = blank()
+        lands(game, 0, "Mountain")
+        for _ in range(artifacts):
+            game.add_permanent("Ornithopter", 0)
+        game.add_card("Galvanic Blast", 0)
+        game.start_at("main1", 0)
+        act(game, "Galvanic Blast")
+        game.apply_action(A.player(1))
+        settle(game)
+        assert game.life[1] == life, artifacts
+
+
+# ----------------------------- "and all other ... with the same name" (targets 115)
+def test_bile_blight_shrinks_the_target_and_every_other_creature_of_its_name():
+    game = blank()
+    lands(game, 0, "Swamp", "Swamp")
+    mine = game.add_permanent("Grizzly Bears", 0)
+    theirs = game.add_permanent("Grizzly Bears", 1)
+    elves = game.add_permanent("Llanowar Elves", 1)
+    game.add_card("Bile Blight", 0)
+    game.start_at("main1", 0)
+    act(game, "Bile Blight")
+    target_perm(game, theirs)
+    settle(game)
+    # both Bears (any controller's) got -3/-3 and died; the Elves did not
+    assert mine not in game.battlefield and theirs not in game.battlefield
+    assert elves in game.battlefield
+
+
+def test_maelstrom_pulse_destroys_the_others_of_its_name_not_targets_only():
+    game = blank()
+    lands(game, 0, "Swamp", "Forest", "Forest")
+    birds = [game.add_permanent("Ornithopter", p) for p in (1, 1, 0)]
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Maelstrom Pulse", 0)
+    game.start_at("main1", 0)
+    act(game, "Maelstrom Pulse")
+    target_perm(game, birds[0])
+    settle(game)
+    assert not any(b in game.battlefield for b in birds) and bears in game.battlefield
+
+
+def test_a_face_down_permanent_shares_no_name_708_2():
+    game = blank()
+    lands(game, 0, "Swamp", "Forest", "Forest")
+    a = game.add_permanent("Grizzly Bears", 1)
+    b = game.add_permanent("Grizzly Bears", 1)
+    game.battlefield[b].face_down = True
+    game._bf_version += 1
+    game.add_card("Maelstrom Pulse", 0)
+    game.start_at("main1", 0)
+    act(game, "Maelstrom Pulse")
+    target_perm(game, a)
+    settle(game)
+    assert a not in game.battlefield and b in game.battlefield
+
+
+def test_detention_sphere_exiles_all_of_a_name_until_it_leaves():
+    game = blank()
+    lands(game, 0, "Plains", "Island", "Island", "Forest", "Forest")
+    first = game.add_permanent("Grizzly Bears", 1)
+    game.add_permanent("Grizzly Bears", 1)
+    other_sphere = game.add_permanent("Detention Sphere", 1)
+    game.add_card("Detention Sphere", 0)
+    game.add_card("Naturalize", 0)
+    game.start_at("main1", 0)
+    act(game, "Detention Sphere")
+    settle(game)
+    # "not named this": the opponent's Sphere is no legal target
+    assert game.decision["kind"] == "target"
+    assert len(names(game)) == 2 and all(name.endswith("(Grizzly Bears)")
+                                         for name in names(game))
+    assert other_sphere in game.battlefield
+    target_perm(game, first)
+    settle(game)
+    if game.decision["kind"] == "yesno":  # "you may exile"
+        act(game, "yes")
+        settle(game)
+    assert sum(game.name_of(c) == "Grizzly Bears" for c in game.exile[1]) == 2
+    sphere = next(p for p, perm in game.battlefield.items()
+                  if perm.controller == 0 and game.pdef(p).name == "Detention Sphere")
+    act(game, "Naturalize")
+    target_perm(game, sphere)
+    settle(game)
+    assert sum(game.pdef(p).name == "Grizzly Bears" for p in game.battlefield) == 2
+
+
+# ------------------------------------- a keyword for every permanent you control
+def test_boros_charm_gives_every_permanent_you_control_indestructible():
+    game = blank()
+    lands(game, 0, "Mountain", "Plains", "Plains", "Plains", "Plains", "Plains")
+    bears = game.add_permanent("Grizzly Bears", 0)
+    bird = game.add_permanent("Ornithopter", 0)
+    foe = game.add_permanent("Gray Ogre", 1)
+    game.add_card("Boros Charm", 0)
+    game.add_card("Wrath of God", 0)
+    game.start_at("main1", 0)
+    act(game, "Boros Charm")
+    game.apply_action(A.mode(1))
+    settle(game)
+    act(game, "Wrath of God")
+    settle(game)
+    assert bears in game.battlefield and bird in game.battlefield
+    assert foe not in game.battlefield

@@ -1,0 +1,37 @@
+"""The compiler's amount templates (:mod:`~labyrinth_gym.envs.magic.engine.text.counts`):
+"<effect>. <the same effect with other numbers> instead if <condition>" as
+:class:`~effects.IfAmount` (608.2h), checked on real cards."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from magic.compiled import ANY, CREATURE, card, reason, types
+
+MORBID = fx.ActivationCondition("creature_died")
+METALCRAFT = fx.ActivationCondition("you_control", fx.Filter(types=types("Artifact")), 3)
+
+
+def test_instead_if_damage_and_pumps():
+    assert card("Galvanic Blast").spell.effect == fx.DealDamage(
+        fx.IfAmount(2, 4, METALCRAFT), ANY)
+    assert card("Brimstone Volley").spell.effect == fx.DealDamage(
+        fx.IfAmount(3, 5, MORBID), ANY)
+    slip = fx.IfAmount(-1, -13, MORBID)
+    assert card("Tragic Slip").spell.effect == fx.Pump(slip, slip, CREATURE)
+    assert card("Cackling Flames").spell.effect.amount.condition == \
+        fx.ActivationCondition("empty_hand")
+    assert card("Thermal Blast").spell.effect.amount.condition == \
+        fx.ActivationCondition("graveyard", None, 7)
+
+
+def test_instead_if_counts_of_counters_and_tokens():
+    assert card("Hunger of the Howlpack").spell.effect == fx.AddCounters(
+        fx.IfAmount(1, 3, MORBID), CREATURE)
+    assert card("Predator's Howl").spell.effect.count == fx.IfAmount(1, 3, MORBID)
+    assert all(name in compiled_pool().supported for name in (
+        "Galvanic Blast", "Brimstone Volley", "Tragic Slip", "Mirran Mettle"))
+
+
+def test_instead_if_with_a_condition_not_read_stays_refused():
+    assert "instead if that target is a creature" in reason("Light Up the Night")
