@@ -346,6 +346,11 @@ class MagicNarrator(Narrator):
         cards = join(card(c) for c in e["cards"]) if e["cards"] else "no cards"
         return self.does(e["player"], f"reveals {self.their(e['player'])} hand: {cards}")
 
+    def on_cost_exiled(self, e: Event) -> str:
+        exiled = ", ".join(card(c) for c in e["cards"])
+        return self.does(e["player"], f"exiles {exiled} from their graveyard to pay a "
+                                      "cost")
+
     def on_graveyard_exiled(self, e: Event) -> str:
         return sentence(f"{self.whose(e['player'])} graveyard is exiled "
                         f"({e['count']} cards)")

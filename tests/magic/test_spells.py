@@ -7,7 +7,7 @@ resolves (608.2h: morbid, metalcraft). Scripted positions with real cards."""
 from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import actions as A
-from magic.positions import act, blank, lands, names, settle, target_perm
+from magic.positions import act, blank, has, lands, names, settle, target_perm
 
 
 def _bolt_then(counter: str, *counter_lands: str, caster_lands: int = 1):
@@ -249,3 +249,114 @@ def test_boros_charm_gives_every_permanent_you_control_indestructible():
     settle(game)
     assert bears in game.battlefield and bird in game.battlefield
     assert foe not in game.battlefield
+
+
+# ------------------------------- exiling cards from a graveyard as a cost (118.3)
+def test_118_3_moorland_haunt_exiles_a_creature_card_from_the_graveyard_as_its_cost():
+    game = blank()
+    haunt = game.add_permanent("Moorland Haunt", 0)
+    lands(game, 0, "Plains", "Island")
+    game.add_card("Island", 0, "graveyard")  # not a creature card
+    bears = game.add_card("Grizzly Bears", 0, "graveyard")
+    elves = game.add_card("Llanowar Elves", 0, "graveyard")
+    game.start_at("main1", 0)
+    act(game, "(Moorland Haunt) ability 0")
+    settle(game)
+    # the oldest creature card is exiled (an automated choice); a Spirit is made
+    assert game.exile[0] == [bears] and elves in game.graveyard[0]
+    assert any(e["type"] == "cost_exiled" for e in game.events)
+    assert sum(game.pdef(p).name == "Spirit Token" for p in game.battlefield) == 1
+    assert game.battlefield[haunt].tapped
+
+
+def test_118_3_a_graveyard_cost_is_not_offered_without_the_cards():
+    game = blank()
+    game.add_permanent("Moorland Haunt", 0)
+    lands(game, 0, "Plains", "Island")
+    game.add_card("Island", 0, "graveyard")
+    game.start_at("main1", 0)
+    assert not has(game, "(Moorland Haunt) ability")
+
+
+def test_118_3_grim_lavamancer_exiles_two_cards_of_any_kind():
+    game = blank()
+    lava = game.add_permanent("Grim Lavamancer", 0)
+    game.battlefield[lava].sick = False
+    lands(game, 0, "Mountain")
+    for name in ("Island", "Shock", "Island"):
+        game.add_card(name, 0, "graveyard")
+    game.start_at("main1", 0)
+    act(game, "(Grim Lavamancer) ability 0")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.life[1] == 18
+    assert len(game.exile[0]) == 2 and len(game.graveyard[0]) == 1
+
+
+# --------------------------------------- "that creature's toughness" after an edict
+def test_608_2h_devour_flesh_gains_the_toughness_of_the_creature_sacrificed():
+    game = blank()
+    lands(game, 0, "Swamp", "Swamp")
+    game.add_permanent("Grizzly Bears", 1)
+    game.add_permanent("Craw Wurm", 1)
+    game.add_card("Devour Flesh", 0)
+    game.start_at("main1", 0)
+    act(game, "Devour Flesh")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.decision["kind"] == "sacrifice" and game.decision["player"] == 1
+    act(game, "Craw Wurm")
+    settle(game)
+    # the target player gains life equal to the sacrificed Wurm's toughness (4)
+    assert game.life == [20, 24]
+
+
+def test_608_2h_devour_flesh_with_nothing_to_sacrifice_gains_nothing():
+    game = blank()
+    lands(game, 0, "Swamp", "Swamp")
+    game.add_card("Devour Flesh", 0)
+    game.start_at("main1", 0)
+    act(game, "Devour Flesh")
+    game.apply_action(A.player(0))
+    settle(game)
+    assert game.life == [20, 20]
+
+
+# ------------------------- "mana value x or less" and "shuffle this into" (608.2n)
+def test_green_suns_zenith_finds_a_green_creature_of_mana_value_x_or_less():
+    game = blank(library=0)
+    lands(game, 0, "Forest", "Forest", "Forest")
+    for name in ("Craw Wurm", "Grizzly Bears", "Llanowar Elves", "Gray Ogre"):
+        game.add_card(name, 0, "library")
+    game.add_card("Green Sun's Zenith", 0)
+    game.start_at("main1", 0)
+    act(game, "Green Sun's Zenith")
+    act(game, "X = 2")
+    settle(game)
+    assert game.decision["kind"] == "search"
+    offered = " ".join(names(game))
+    # green creatures of mana value 2 or less only: not the Wurm (6), not the red Ogre
+    assert "Grizzly Bears" in offered and "Llanowar Elves" in offered
+    assert "Craw Wurm" not in offered and "Gray Ogre" not in offered
+    act(game, "Grizzly Bears")
+    settle(game)
+    assert any(game.pdef(p).name == "Grizzly Bears" for p in game.battlefield)
+    # the Zenith is shuffled into its owner's library, not put into the graveyard
+    assert not game.graveyard[0]
+    assert any(game.name_of(c) == "Green Sun's Zenith" for c in game.library[0])
+    assert "spell_card_to" in [e["type"] for e in game.events]
+
+
+def test_black_suns_zenith_puts_x_counters_and_is_shuffled_in():
+    game = blank()
+    lands(game, 0, "Swamp", "Swamp", "Swamp")
+    bears = game.add_permanent("Grizzly Bears", 1)
+    wurm = game.add_permanent("Craw Wurm", 0)
+    game.add_card("Black Sun's Zenith", 0)
+    game.start_at("main1", 0)
+    act(game, "Black Sun's Zenith")
+    act(game, "X = 1")
+    settle(game)
+    assert game.battlefield[bears].counters.get("-1/-1") == 1
+    assert game.battlefield[wurm].counters.get("-1/-1") == 1
+    assert not game.graveyard[0] and len(game.library[0]) == 11

@@ -64,3 +64,13 @@ def test_activation_restrictions():
     assert card("Drudge Sentinel").activated == (fx.ActivatedAbility(
         fx.Cost(mana=cost("{3}")),
         fx.Sequence((fx.TapOrUntap(SELF), fx.Pump(0, 0, SELF, ("indestructible",))))),)
+
+
+def test_exile_cards_from_your_graveyard_as_a_cost():
+    # 118.3: "exile a creature card from your graveyard", "exile two cards from ..."
+    haunt = card("Moorland Haunt").activated[1].cost
+    assert (haunt.exile_graveyard, haunt.exile_filter) == (
+        1, fx.Filter(types=frozenset({"Creature"})))
+    lavamancer = card("Grim Lavamancer").activated[0].cost
+    assert (lavamancer.exile_graveyard, lavamancer.exile_filter) == (2, None)
+    assert lavamancer.tap and lavamancer.mana == cost("{R}")

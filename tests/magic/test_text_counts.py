@@ -35,3 +35,11 @@ def test_instead_if_counts_of_counters_and_tokens():
 
 def test_instead_if_with_a_condition_not_read_stays_refused():
     assert "instead if that target is a creature" in reason("Light Up the Night")
+
+
+def test_an_amount_of_the_creature_an_edict_sacrificed():
+    # "target player sacrifices a creature of their choice, then gains life equal to
+    # that creature's toughness": the same player, the sacrificed creature's toughness
+    assert card("Devour Flesh").spell.effect == fx.Sequence((
+        fx.Sacrifice(fx.Filter(types=types("Creature")), 1, fx.Target("player")),
+        fx.GainLife(fx.StatOf("toughness", "sacrificed"), fx.Ref("it"))))

@@ -894,6 +894,14 @@ class CastingMixin:
                          crew=[self.name_of(self.battlefield[c].card) for c in item.crew])
             for card in item.discarded:
                 self._discard(p, card)
+            if cost.exile_graveyard:
+                # which cards: automated, the oldest that match (see game.py)
+                cards = self.graveyard_cost_cards(p, cost)[:cost.exile_graveyard]
+                for card in cards:
+                    self.take_card(card, "graveyard")
+                    self.exile[p].append(card)
+                self.log("cost_exiled", player=p,
+                         cards=[self.name_of(c) for c in cards])
 
     def _target_names(self, item: StackItem, viewer: int | None = None) -> list[Any]:
         """The chosen targets by name, as seat ``viewer`` sees them (None: the full
@@ -987,7 +995,7 @@ class CastingMixin:
                     # a sacrifice, or "return a land you control to its owner's hand"
                     dest = "hand" if what == "return" else "graveyard"
                     if len(options) <= left:
-                        self.move_permanents(options, dest)
+                        self.sacrifice_chosen(options, dest)
                     else:
                         self.decision = {"kind": "sacrifice", "player": p,
                                          "options": options,
@@ -1133,6 +1141,18 @@ class CastingMixin:
             "it_controller": res.get("it_controller"), "keywords": list(item.keywords),
             "face": item.face,
             **({"cards": list(res["moved"])} if res.get("moved") else {})})
+
+    def sacrifice_chosen(self, pids: list[int], dest: str = "graveyard") -> None:
+        """Move the permanents a :class:`~effects.Sacrifice` (or, to the hand,
+        :class:`~effects.ReturnChosen`) of the resolving object chose; the last one's
+        power, toughness and mana value as it last existed are kept for "that
+        creature's toughness" later in the effect (608.2h, ``StatOf("...",
+        "sacrificed")``)."""
+        res = self.res
+        if res is not None and pids and pids[-1] in self.battlefield:
+            power, toughness = self.chars(pids[-1])[:2]
+            res["sacrificed_lki"] = (power, toughness, self.pdef(pids[-1]).mana_value)
+        self.move_permanents(pids, dest)
 
     def _can_pay_tax(self, p: int, node: fx.CounterUnlessPays) -> bool:
         """Whether ``p`` can pay what ``node`` asks (rule 118.3: a player can't pay
@@ -1346,6 +1366,9 @@ class CastingMixin:
             return self.res["item"].amount  # type: ignore[index]
         if isinstance(value, fx.StatOf):  # 608.2h: as it is now, or as it last was
             res = self.res  # type: ignore[assignment]
+            if value.of == "sacrificed":  # as it last existed (the last one, if more)
+                stats = res.get("sacrificed_lki", (0, 0, 0))  # type: ignore[union-attr]
+                return max(0, stats[fx.STATS.index(value.stat)])
             it = res.get("it")  # type: ignore[union-attr]
             if it is not None and it in self.battlefield:
                 power, toughness = self.chars(it)[:2]
@@ -1464,8 +1487,10 @@ def merge_costs(a: fx.Cost | None, b: fx.Cost) -> fx.Cost:
     sacrifices)."""
     if a is None:
         return dataclasses.replace(b, mana=None)
-    return dataclasses.replace(
+        return dataclasses.replace(
         a, pay_life=a.pay_life + b.pay_life, discard=a.discard + b.discard,
+        exile_graveyard=a.exile_graveyard + b.exile_graveyard,
+        exile_filter=a.exile_filter if a.exile_graveyard else b.exile_filter,
         sacrifice=a.sacrifice if a.sacrifice is not None else b.sacrifice)
 
 

@@ -258,7 +258,16 @@ class DecisionsMixin:
         if cost.crew and sum(max(self.chars(pid)[0], 0) for pid in
                              self._crew_options(p, source)) < cost.crew:
             return False
+        if cost.exile_graveyard and \
+                len(self.graveyard_cost_cards(p, cost)) < cost.exile_graveyard:
+            return False
         return True
+
+    def graveyard_cost_cards(self, p: int, cost: fx.Cost) -> list[int]:
+        """The cards of ``p``'s graveyard that "exile N [quality] cards from your
+        graveyard" may exile, oldest first."""
+        f = cost.exile_filter
+        return [c for c in self.graveyard[p] if f is None or self.card_matches(f, c)]
 
     def _crew_options(self, p: int, source: int | None) -> list[int]:
         """The creatures ``p`` may tap to crew ``source`` (702.122a): untapped creatures
@@ -658,7 +667,7 @@ class DecisionsMixin:
         elif dk == "cost_discard":
             self.casting.discarded.append(self.hand_slots(p)[args[0]])  # type: ignore[union-attr]
         elif dk == "sacrifice":  # (or returned to its owner's hand: ReturnChosen)
-            self.move_permanents([self.slots[args[0]]], d.get("dest", "graveyard"))
+            self.sacrifice_chosen([self.slots[args[0]]], d.get("dest", "graveyard"))
             self.res["asks"][0][2] -= 1  # type: ignore[index]
         elif dk == "pay_mana":
             self.pay_with(self.slots[args[0]])

@@ -77,8 +77,11 @@ class StatOf:
     """An amount: the ``stat`` (``"power"``, ``"toughness"`` or ``"mana_value"``) of the
     permanent an earlier step targeted (``of``: ``"it"``), as it last existed on the
     battlefield if that step moved it away (last known information, 608.2h): "exile
-    target creature. its controller gains life equal to its power"; a negative value
-    counts as 0 (107.1b)."""
+    target creature. its controller gains life equal to its power"; or (``of``:
+    ``"sacrificed"``) of the permanent an earlier :class:`Sacrifice` step of the same
+    effect had sacrificed, as it last existed: "target player sacrifices a creature of
+    their choice, then gains life equal to that creature's toughness"; a negative
+    value counts as 0 (107.1b)."""
 
     stat: str
     of: str = "it"
@@ -823,6 +826,11 @@ class Cost:
     # Crew N (rule 702.122a): tap any number of untapped creatures you control with
     # total power N or more (summoning-sick ones too: it is not a {T} cost).
     crew: int = 0
+    # "Exile N [quality] cards from your graveyard" (118.3, Moorland Haunt, Grim
+    # Lavamancer): that many cards of the payer's graveyard matching exile_filter (a
+    # card filter; None: any card).
+    exile_graveyard: int = 0
+    exile_filter: Filter | None = None
 
 
 @dataclass(frozen=True)

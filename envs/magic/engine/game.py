@@ -135,7 +135,13 @@ hand"; "if there are seven or more cards in your graveyard"). "Target <permanent
 other <permanents> with the same name as that <permanent>" (``Target.same_name``: the
 others are not targets, counted as the effect resolves; a face-down permanent has no
 name, 708.2) and "not named <this>"; "permanents you control gain <keyword> until end
-of turn". Delayed triggered abilities (603.7): a
+of turn". "<Player> sacrifices a creature of their choice, then gains life equal to
+that creature's toughness" (the sacrificed creature as it last existed, 608.2h:
+``StatOf(..., "sacrificed")``). Costs that exile cards from their payer's
+graveyard ("exile a creature card / two cards from your graveyard", 118.3: an
+ability is offered only when the graveyard holds enough; event ``cost_exiled``). A
+search for a card "with mana value x or less" (X as announced: Green Sun's Zenith).
+Delayed triggered abilities (603.7): a
 resolving effect "<effect> at the beginning of the next end step / at end of combat /
 at the beginning of your next upkeep" creates one, controlled by that effect's
 controller, which triggers once at the next such moment (its "it" is what the effect
@@ -259,7 +265,7 @@ names it): ward paid by discarding or sacrificing, reflexive triggered abilities
 after anything but an optional action ("when you do" after "you may pay {1}", exert,
 a mandatory action), triggers on becoming untapped, on "a spell that
 targets this" and on batches ("one or more creatures deal combat damage"), a
-delayed return "with a +1/+1 counter on it", a card from a graveyard as a cost, "look at the top card of target
+delayed return "with a +1/+1 counter on it", "look at the top card of target
 player's library", protection from players and
 "protection from the colour of your choice", keywords
 granted to tokens by a ``TokenSpec`` triggering (a token's prowess is a plain keyword),
@@ -425,6 +431,8 @@ a player could make, never a change to what is legal):
 - A flashback spell countered by a counterspell that would send it elsewhere
   ("exile it / put it into its owner's hand instead") is exiled by flashback's
   replacement: both apply and its controller would choose (616.1).
+- "Exile N [quality] cards from your graveyard" as a cost exiles the oldest matching
+  cards of that graveyard (the player's choice of which cards is automated).
 - Casting questions (601.2b): overload is asked only when both the mana cost and the
   overload cost can be paid (with every target the way needs); with one of them
   payable, that one is used. Kicker is asked only when the spell can be paid with

@@ -65,6 +65,9 @@ def card_prop(prop: str) -> bool:
     return prop == NAMED_SELF or (fx.known_prop(prop) and prop not in NOT_CARD_PROPS)
 
 
+X_CAP = "mana_value<=X"
+"""A search filter prop: mana value X or less, X the value announced for the spell or
+ability (Green Sun's Zenith); replaced by the number as the search is made."""
 NAMED_SELF = "named_self"
 """A card filter prop: the card has the name of the card whose ability or spell this
 is ("search your library for a card named this")."""
@@ -262,6 +265,10 @@ class LibraryMixin:
     def _search_names(self, p: int, ask: list) -> list[str]:
         """The distinct names of the cards ``p`` may still find (sorted)."""
         node = self.node_at(self.effect_of(self.res["item"]), ask[3])
+        filt = node.filter
+        if X_CAP in filt.props:  # "with mana value x or less": X as announced
+            filt = dataclasses.replace(filt, props=filt.props - {X_CAP} | {
+                f"mana_value<={max(self.res['item'].x, 0)}"})
         found = list(self.res["lib"]["found"])
         shared: set[str] | None = None
         if node.share_land_type and found:  # the land types every card found has
@@ -274,7 +281,7 @@ class LibraryMixin:
             if name in found:
                 found.remove(name)  # that copy is taken
                 continue
-            if self.card_matches(node.filter, c, self.res["item"].card) and (
+            if self.card_matches(filt, c, self.res["item"].card) and (
                     shared is None or shared & set(self.defs[self.card_def[c]].subtypes)):
                 out.add(name)
         return sorted(out)

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
-from labyrinth_gym.envs.magic.engine.library import MAX_LOOK, card_prop
+from labyrinth_gym.envs.magic.engine.library import MAX_LOOK, X_CAP, card_prop
 from labyrinth_gym.envs.magic.engine.payment import supported_pip
 
 if TYPE_CHECKING:
@@ -72,7 +72,8 @@ MAX_MODES = 8
 
 KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.Cost: frozenset({"mana", "tap", "sacrifice_self", "sacrifice", "pay_life", "crew",
-                        "discard", "discard_self", "loyalty"}),
+                        "discard", "discard_self", "loyalty", "exile_graveyard",
+                        "exile_filter"}),
     fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
                                     "once_per_turn", "zone", "only_if"}),
     fx.ActivationCondition: frozenset({"kind", "filter", "count"}),
@@ -168,6 +169,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             mana_cost(cost.mana, allow_x)
         if cost.sacrifice is not None:
             filt(cost.sacrifice)
+        if cost.exile_filter is not None:
+            card_filter(cost.exile_filter)
 
     def mana_cost(cost: Any, allow_x: bool = False) -> None:
         if cost.x and not allow_x:
@@ -247,7 +250,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if value is None:  # PreventDamage: all of it
             return
         if isinstance(value, fx.StatOf):
-            if value.stat not in fx.STATS or value.of != "it":
+            if value.stat not in fx.STATS or value.of not in ("it", "sacrificed"):
                 note(f"StatOf({value.stat})")
             return
         if isinstance(value, fx.Count):
@@ -332,7 +335,13 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             value = getattr(node, f.name)
             if f.name in ("amount", "count"):
                 amount(value)
-        if isinstance(node, (fx.Search, fx.ChooseDiscard)):
+        if isinstance(node, fx.Search) and X_CAP in node.filter.props:
+            # "mana value x or less": an X announced for the spell or ability
+            if not (x_spell or x_ability[0]):
+                note("mana value X with no {X} to pay")
+            card_filter(dataclasses.replace(node.filter,
+                                            props=node.filter.props - {X_CAP}))
+        elif isinstance(node, (fx.Search, fx.ChooseDiscard)):
             card_filter(node.filter)
         if isinstance(node, fx.SpellCardTo) and node.dest not in fx.SPELL_CARD_DESTINATIONS:
             note(f"SpellCardTo({node.dest})")

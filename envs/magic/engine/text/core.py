@@ -216,6 +216,7 @@ class _RefCheck:
         self.seen_target = False
         self.last_target: fx.Target | None = None
         self.seen_damage = False
+        self.seen_sacrifice = False
         dies = trigger is not None and trigger.event in ("dies", "leaves")
         self.dead_self = dies and trigger is not None and trigger.subject == fx.Ref("self")
         self.dead_it = dies
@@ -238,6 +239,8 @@ class _RefCheck:
             self.last_target = next(p for p in nodes(node) if isinstance(p, fx.Target))
         if isinstance(node, fx.DealDamage):
             self.seen_damage = True
+        if isinstance(node, fx.Sacrifice) and node.count == 1:
+            self.seen_sacrifice = True
         if isinstance(node, fx.CopyToken):
             return "copied"  # "it" is now the token copy
         if has_target(node):
@@ -259,7 +262,10 @@ class _RefCheck:
                     # which a Filter cannot say
                     raise Unsupported("'another target' after a target")
                 self.seen_target = True
-            if isinstance(part, fx.StatOf) and (antecedent != "target" or getattr(
+            if isinstance(part, fx.StatOf) and part.of == "sacrificed":
+                if not self.seen_sacrifice:
+                    raise Unsupported("'that creature' with nothing sacrificed before")
+            elif isinstance(part, fx.StatOf) and (antecedent != "target" or getattr(
                     self.last_target, "kind", None) not in ("creature", "permanent")):
                 # the stats of a permanent an earlier step of this effect targeted (a
                 # trigger's object may have left before it resolves; after "target

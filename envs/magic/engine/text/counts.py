@@ -127,6 +127,27 @@ _STATS = {"power": "power", "toughness": "toughness", "mana value": "mana_value"
 
 
 @effect_template
+def _sacrifices_then_stat(s: str) -> fx.Effect | None:
+    """``target player sacrifices a creature of their choice, then gains life equal to
+    that creature's toughness`` (Devour Flesh): an edict, then an amount of the
+    creature it sacrificed as it last existed (``StatOf(..., "sacrificed")``); the
+    second half's player is the first half's."""
+    m = re.fullmatch(r"(.+?) (sacrifices? an? .+?), then (gains?|loses?) life equal to "
+                     r"(?:that creature's|that permanent's|its) (power|toughness|"
+                     r"mana value)", s)
+    if not m:
+        return None
+    edict = read_sentence(f"{m.group(1)} {m.group(2)}")
+    if not isinstance(edict, fx.Sacrifice) or edict.count != 1:
+        return None
+    who = fx.Ref("it") if isinstance(edict.who, fx.Target) else edict.who
+    if isinstance(who, fx.Ref) and who.name in ("each_player", "each_opponent"):
+        return None  # several players, several creatures: not one amount
+    make = fx.GainLife if m.group(3).startswith("gain") else fx.LoseLife
+    return fx.Sequence((edict, make(fx.StatOf(_STATS[m.group(4)], "sacrificed"), who)))
+
+
+@effect_template
 def _life_equal_to_its_stat(s: str) -> fx.Effect | None:
     """``its controller gains life equal to its power`` (Swords to Plowshares), ``you
     lose life equal to that permanent's mana value``: the stat of the permanent an

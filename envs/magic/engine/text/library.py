@@ -35,7 +35,7 @@ import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
-from labyrinth_gym.envs.magic.engine.library import NAMED_SELF
+from labyrinth_gym.envs.magic.engine.library import NAMED_SELF, X_CAP
 from labyrinth_gym.envs.magic.engine.text.core import SENTENCE_GROUPS, effect_template
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
@@ -69,7 +69,7 @@ _SEARCH = re.compile(r"(?:search your|(its controller|each player|target player|
                      r"that player) (may search|searches) their) library for "
                      r"(?:up to (\w+) |an? |(any number of) )((?:[\w,]+ )*?)cards?"
                      r"( that share a land type)?"
-                     r"( with (?:mana value|power|toughness) \d+ or (?:less|greater)"
+                     r"( with (?:mana value|power|toughness) (?:\d+|x) or (?:less|greater)"
                      r"| named this)?, (.+)")
 _WHERE: dict[str, tuple[str, bool, bool]] = {
     rf"reveal {_IT}, put {_IT} into your hand, then shuffle": ("hand", False, True),
@@ -95,7 +95,10 @@ def _search(s: str) -> fx.Effect | None:
     who = player(subject) if subject else fx.Ref("you")
     count = NUMBERS.get(up_to, None) if up_to else 1
     named = compared == " named this"
-    f = card_filter(phrase.strip(), None if named else compared)
+    x_cap = compared == " with mana value x or less"  # (Green Sun's Zenith)
+    f = card_filter(phrase.strip(), None if named or x_cap else compared)
+    if x_cap and f is not None:
+        f = dataclasses.replace(f, props=f.props | {X_CAP})
     if any_number:  # "any number of cards named this": as many as there are
         if not named:
             return None

@@ -496,7 +496,8 @@ def cost(text: str) -> fx.Cost | None:
     mana = None
     tap = sacrifice_self = discard_self = False
     sacrifice: fx.Filter | None = None
-    pay_life = discard = 0
+    pay_life = discard = exiled = 0
+    exile_filter: fx.Filter | None = None
     for part in (p.strip() for p in re.split(r",? and |, ", text)):
         if part == "{t}" and not tap:
             tap = True
@@ -524,11 +525,19 @@ def cost(text: str) -> fx.Cost | None:
             if not isinstance(count, int):
                 return None
             discard = count
+        elif (m := re.fullmatch(rf"exile {NUM} (.*?)cards? from your graveyard", part)) \
+                and not exiled:
+            count = number(m.group(1))
+            exile_filter = card_filter(m.group(2).strip())
+            if not isinstance(count, int) or exile_filter is None:
+                return None
+            exiled = count
         else:
             return None
     return fx.Cost(mana=mana, tap=tap, sacrifice_self=sacrifice_self,
                    sacrifice=sacrifice, pay_life=pay_life, discard=discard,
-                   discard_self=discard_self)
+                   discard_self=discard_self, exile_graveyard=exiled,
+                   exile_filter=exile_filter if exile_filter != fx.Filter() else None)
 
 
 # ------------------------------------------------------------- card filters
