@@ -360,3 +360,100 @@ def test_black_suns_zenith_puts_x_counters_and_is_shuffled_in():
     assert game.battlefield[bears].counters.get("-1/-1") == 1
     assert game.battlefield[wurm].counters.get("-1/-1") == 1
     assert not game.graveyard[0] and len(game.library[0]) == 11
+
+
+# ------------------------------------------------------ divided damage (601.2d)
+def test_601_2d_magic_missile_divides_its_damage_among_three_targets():
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain", "Mountain", "Mountain", "Mountain")
+    bears = game.add_permanent("Grizzly Bears", 1)
+    elves = game.add_permanent("Llanowar Elves", 1)
+    game.add_card("Magic Missile", 0)
+    game.start_at("main1", 0)
+    act(game, "Magic Missile")
+    target_perm(game, bears)
+    target_perm(game, elves)
+    game.apply_action(A.player(1))
+    # three targets, three damage: one each, no division left to ask
+    settle(game)
+    assert game.battlefield[bears].damage == 1 and elves not in game.battlefield
+    assert game.life[1] == 19
+
+
+def test_601_2d_the_caster_divides_the_damage_point_by_point():
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain", "Mountain", "Mountain", "Mountain")
+    wurm = game.add_permanent("Craw Wurm", 1)  # 6/4
+    game.add_card("Pyrotechnics", 0)  # 4 damage divided among any number of targets
+    game.start_at("main1", 0)
+    act(game, "Pyrotechnics")
+    target_perm(game, wurm)
+    game.apply_action(A.player(1))
+    game.apply_action(A.DONE)
+    assert game.decision["kind"] == "divide"
+    wurm_name = game._slot_name(game.battlefield[wurm].slot, 0)
+    assert set(names(game)) == {"1 more damage to player 1",
+                                f"1 more damage to {wurm_name}"}
+    act(game, "Craw Wurm")
+    act(game, "Craw Wurm")
+    settle(game)
+    # 3 to the Wurm, 1 to the player
+    assert game.battlefield[wurm].damage == 3 and game.life[1] == 19
+
+
+def test_601_2d_at_least_one_target_and_no_more_targets_than_damage():
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain", "Mountain", "Mountain")
+    game.add_card("Rolling Thunder", 0)  # X damage divided among any number of targets
+    for _ in range(5):
+        game.add_permanent("Llanowar Elves", 1)
+    game.start_at("main1", 0)
+    act(game, "Rolling Thunder")
+    act(game, "X = 2")
+    assert A.DONE not in game.legal_actions()  # no target yet
+    for _ in range(2):
+        options = [a for a in game.legal_actions() if a != A.DONE]
+        game.apply_action(options[-1])
+    assert game.legal_actions() == [A.DONE]  # 2 damage: at most 2 targets
+    game.apply_action(A.DONE)
+    settle(game)
+    assert sum(game.pdef(p).name == "Llanowar Elves" for p in game.battlefield) == 3
+
+
+def test_601_2d_608_2b_an_illegal_target_keeps_no_share_and_the_others_keep_theirs():
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain", "Mountain", "Mountain", "Mountain")
+    lands(game, 1, "Island", "Island")
+    elves = game.add_permanent("Llanowar Elves", 1)
+    game.add_card("Pyrotechnics", 0)
+    game.add_card("Unsummon", 1)
+    game.start_at("main1", 0)
+    act(game, "Pyrotechnics")
+    target_perm(game, elves)
+    game.apply_action(A.player(1))
+    game.apply_action(A.DONE)
+    act(game, "player 1")
+    act(game, "player 1")
+    game.apply_action(A.PASS)
+    act(game, "Unsummon")
+    target_perm(game, elves)
+    settle(game)
+    assert elves not in game.battlefield and game.life[1] == 17
+
+
+def test_601_2d_inferno_titans_trigger_divides_its_damage_as_it_is_put_on_the_stack():
+    game = blank()
+    lands(game, 0, *["Mountain"] * 6)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Inferno Titan", 0)
+    game.start_at("main1", 0)
+    act(game, "Inferno Titan")
+    settle(game)
+    assert game.decision["kind"] == "target"
+    target_perm(game, bears)
+    game.apply_action(A.player(1))
+    game.apply_action(A.DONE)
+    assert game.decision["kind"] == "divide"
+    act(game, "player 1")
+    settle(game)
+    assert game.battlefield[bears].damage == 1 and game.life[1] == 18

@@ -59,3 +59,19 @@ def test_a_target_and_all_other_permanents_with_its_name():
     sphere = card("Detention Sphere").triggered[0].effect
     assert sphere == fx.Exile(fx.Target("permanent", fx.Filter(
         props=frozenset({"nonland", "not_named_self"})), same_name=fx.Filter()))
+
+
+def test_damage_divided_as_you_choose_among_targets():
+    # 601.2d: up-to targets sharing the damage, at most as many targets as damage
+    assert card("Magic Missile").spell.effect == fx.DealDamage(
+        3, fx.Target("any", count=3, up_to=True), divided=True)
+    assert card("Forked Bolt").spell.effect == fx.DealDamage(
+        2, fx.Target("any", count=2, up_to=True), divided=True)
+    assert card("Pyrotechnics").spell.effect == fx.DealDamage(
+        4, fx.Target("any", count=4, up_to=True), divided=True)
+    assert card("Rolling Thunder").spell.effect == fx.DealDamage(
+        "X", fx.Target("any", count=8, up_to=True), divided=True)
+    assert card("Inferno Titan").triggered[0].effect == fx.DealDamage(
+        3, fx.Target("any", count=3, up_to=True), divided=True)
+    assert card("Deft Dismissal").spell.effect.to == fx.Target(
+        "creature", fx.Filter(props=frozenset({"attacking_or_blocking"})), 3, True)

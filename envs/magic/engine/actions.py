@@ -31,7 +31,8 @@ seats: ``0`` is the deciding player, ``1`` the next player in turn order, and so
 |                                | or 0-3 and the 4 largest payable); manifest dread:   |
 |                                | manifest the top (``m = 0``) or second (1) card; for |
 |                                | a colour of mana, the ``m``-th of its options (WUBRG |
-|                                | order); a search or graveyard target: next page (0)  |
+|                                | order); a search or graveyard target: next page (0); |
+|                                | dividing damage (601.2d): 1 more to target ``m``     |
 | ``306 + 3*j + (r - 1)``        | permanent slot ``j`` attacks relative seat ``r``     |
 |                                | (``1 <= r <= 3``)                                    |
 | ``498 + j``                    | permanent slot ``j`` blocks (the attacker follows as |

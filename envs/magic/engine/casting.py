@@ -163,6 +163,9 @@ class CastingMixin:
         sel = selector_of(node)
         if isinstance(sel, fx.Target) and not sel.up_to:
             return len(self.candidates(sel, item)) >= sel.count
+        if isinstance(node, fx.DealDamage) and node.divided:  # 601.2d: one at least
+            return self.divided_total(node, item) == 0 or \
+                bool(self.candidates(sel, item))
         return True
 
     def _next_choice(self, node: Any, path: str, item: StackItem) -> tuple | None:
@@ -770,6 +773,38 @@ class CastingMixin:
         half = width // 2
         return list(range(half)) + list(range(lo - half + 1, lo + 1))
 
+    def divided_total(self, node: fx.DealDamage, item: StackItem) -> int:
+        """The damage a divided :class:`~effects.DealDamage` of ``item`` divides."""
+        return max(item.x, 0) if node.amount == "X" else int(node.amount)
+
+    def _next_division(self, item: StackItem) -> str | None:
+        """The path of the first divided damage of ``item`` whose division is not
+        complete (601.2d): each target starts with 1 (a single target takes it all)
+        and its controller gives the rest one point at a time; None when all are."""
+        effect = self.effect_of(item)
+        for path, codes in item.targets.items():
+            node = self.node_at(effect, path)
+            if not (isinstance(node, fx.DealDamage) and node.divided) or not codes:
+                continue
+            total = self.divided_total(node, item)
+            split = item.division.get(path)
+            if split is None:
+                split = item.division[path] = [1] * len(codes) if len(codes) > 1 \
+                    else [total]
+            if sum(split) < total:
+                return path
+        return None
+
+    def deal_divided_damage(self, node: fx.DealDamage, path: str) -> None:
+        """Each legal target of ``node`` is dealt its share of the damage (601.2d,
+        608.2b: an illegal target's share is not dealt)."""
+        item: StackItem = self.res["item"]  # type: ignore[index]
+        legal = set(self.select(node.to, path))
+        split = item.division.get(path, [])
+        for i, code in enumerate(item.targets.get(path, [])):
+            if code in legal and i < len(split):
+                self.deal_damage_from_resolving(code, split[i])
+
     def _cost_of(self, item: StackItem) -> fx.Cost | None:
         d = self.item_def(item)
         if item.kind == "spell":
@@ -800,6 +835,10 @@ class CastingMixin:
         if choice is not None:
             kind, path, _ = choice
             self.decision = {"kind": kind, "player": item.controller, "path": path}
+            return
+        divide = self._next_division(item)
+        if divide is not None:  # 601.2d: how the damage is divided among the targets
+            self.decision = {"kind": "divide", "player": item.controller, "path": divide}
             return
         cost = self._cost_of(item)
         p = item.controller

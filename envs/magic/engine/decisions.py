@@ -73,15 +73,26 @@ class DecisionsMixin:
             return out
         if kind == "target":
             item = self.casting
-            sel = selector_of(self.node_at(self.effect_of(item), d["path"]))
+            node = self.node_at(self.effect_of(item), d["path"])
+            sel = selector_of(node)
             if sel.kind == "graveyard_card":  # cards by "choose hand slot" (linked)
                 return self.grave_target_legal(d)
             chosen = item.targets.get(d["path"], [])
             out = [self._code_action(c, p) for c in self.candidates(sel, item)
                    if c not in chosen]
-            if sel.up_to or len(chosen) >= sel.count:
+            one_each = 0
+            if isinstance(node, fx.DealDamage) and node.divided:
+                # 601.2d: at least 1 damage to each target, so at least one target
+                # and no more targets than damage
+                total = self.divided_total(node, item)
+                one_each = min(total, 1)
+                if len(chosen) >= total:
+                    out = []
+            if sel.up_to and len(chosen) >= one_each or len(chosen) >= sel.count:
                 out.append(A.DONE)
             return out
+        if kind == "divide":  # mode i: one more damage to the i-th target (601.2d)
+            return [A.mode(i) for i in range(len(self.casting.targets[d["path"]]))]
         if kind == "attack":
             return self._attack_actions(p)
         if kind == "attack_target":
@@ -660,6 +671,8 @@ class DecisionsMixin:
                 self.res["asks"][0][2] -= 1
         elif dk == "x":
             self.casting.x = d["values"][args[0]]  # type: ignore[union-attr]
+        elif dk == "divide":
+            self.casting.division[d["path"]][args[0]] += 1  # type: ignore[union-attr]
         elif dk == "cost_crew":
             self.casting.crew.append(self.slots[args[0]])  # type: ignore[union-attr]
         elif dk == "cost_sacrifice":

@@ -249,8 +249,15 @@ Selector = Target | Ref | Each
 # -------------------------------------------------------------------- effects
 @dataclass(frozen=True)
 class DealDamage:
+    """``amount`` damage to each of ``to``. ``divided`` (601.2d: "N damage divided as
+    you choose among one, two, or three targets"): ``to`` is an up-to target whose
+    targets share ``amount`` (a number or X), at least 1 each, as its controller
+    divides it while casting (a ``divide`` decision); a target illegal on resolution
+    is dealt none and the others keep their share (608.2b)."""
+
     amount: Amount
     to: Selector
+    divided: bool = False
 
 
 @dataclass(frozen=True)

@@ -141,6 +141,13 @@ that creature's toughness" (the sacrificed creature as it last existed, 608.2h:
 graveyard ("exile a creature card / two cards from your graveyard", 118.3: an
 ability is offered only when the graveyard holds enough; event ``cost_exiled``). A
 search for a card "with mana value x or less" (X as announced: Green Sun's Zenith).
+Damage "divided as you choose among one, two, or three / one or two / any number of
+targets" (601.2d, ``DealDamage.divided``): at least one target and no more targets
+than damage; once the targets are chosen each has 1 (a single target all of it) and
+its controller gives the rest one point at a time (a ``divide`` decision, "choose
+mode i": one more to the i-th target, named "1 more damage to ..."; the observation
+has no flag of its own for it); on resolution a target that became illegal is dealt
+nothing and the others their share (608.2b).
 Delayed triggered abilities (603.7): a
 resolving effect "<effect> at the beginning of the next end step / at end of combat /
 at the beginning of your next upkeep" creates one, controlled by that effect's
@@ -580,7 +587,13 @@ from labyrinth_gym.envs.magic.engine.library import (
 from labyrinth_gym.envs.magic.engine.linked import LinkedMixin
 from labyrinth_gym.envs.magic.engine.objects import ObjectsMixin
 from labyrinth_gym.envs.magic.engine.resolve import unresolvable
-from labyrinth_gym.envs.magic.engine.state import Permanent, StackItem, decode, encode
+from labyrinth_gym.envs.magic.engine.state import (
+    Permanent,
+    StackItem,
+    code_player,
+    decode,
+    encode,
+)
 from labyrinth_gym.envs.magic.engine.turns import TurnsMixin
 
 DEFAULT_DECK = "red_green_midrange"
@@ -1046,6 +1059,14 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                 sym = options[args[0]] if args[0] < len(options) else "?"
                 return f"add {{{sym}}}" + (f" x{self.decision['amount']}"
                                            if self.decision["amount"] > 1 else "")
+            if self.decision is not None and self.decision["kind"] == "divide" and \
+                    self.casting is not None:
+                codes = self.casting.targets.get(self.decision["path"], [])
+                code = codes[args[0]] if args[0] < len(codes) else None
+                what = "?" if code is None else f"player {code_player(code)}" \
+                    if code < 0 else self._slot_name(self.battlefield[code].slot, p) \
+                    if code in self.battlefield else "?"
+                return f"1 more damage to {what}"
             if self.decision is not None and self.decision["kind"] == "dread":
                 # only the deciding player is shown action names: it looked at them
                 library = self.library[p]

@@ -397,6 +397,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"token {token.name}: {what}")
         else:
             selector(selector_of(node))
+        if isinstance(node, fx.DealDamage) and node.divided and not (
+                isinstance(node.to, fx.Target) and node.to.up_to
+                and (isinstance(node.amount, int) or node.amount == "X")):
+            note("damage divided other than among up-to targets")
         if isinstance(node, fx.CounterSpell) and node.dest not in fx.COUNTER_DESTINATIONS:
             note(f"counter to {node.dest}")
         if isinstance(node, fx.Pump):
@@ -643,6 +647,9 @@ def _orphan_that_card(node: Any, before: Any = None) -> bool:
 def execute(game: MagicGame, node: Any, path: str) -> None:
     """Resolve the leaf effect ``node`` (at ``path`` of the resolving object)."""
     if isinstance(node, fx.DealDamage):
+        if node.divided:
+            game.deal_divided_damage(node, path)
+            return
         for code in game.select(node.to, path):
             game.deal_damage_from_resolving(code, node.amount)
     elif isinstance(node, fx.Destroy):

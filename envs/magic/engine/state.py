@@ -146,6 +146,9 @@ class StackItem:
             alternative cost), ``"kicker"``.
         taps: With payment by choice (601.2h), the mana sources its controller
             chose so far: ``[pid, symbol]`` per mana (``""``: generic).
+        division: Damage divided among the targets of a divided
+            :class:`~effects.DealDamage` (601.2d), per effect path: the damage each
+            chosen target is dealt, in the order of ``targets[path]``.
         face: For an activated or triggered ability, the index in the game's
             definition table of the face it belongs to (a transforming card's
             abilities stay those of the face that had them, 712.8e, even if the
@@ -181,6 +184,7 @@ class StackItem:
     #: exiled, which its "that card" names (:mod:`~linked`, 400.7).
     cards: list[int] = field(default_factory=list)
     face: int = -1
+    division: dict[str, list[int]] = field(default_factory=dict)
 
     def copy(self) -> StackItem:
         return dataclasses.replace(
@@ -188,7 +192,8 @@ class StackItem:
             modes={k: list(v) for k, v in self.modes.items()}, keywords=list(self.keywords),
             sacrificed=list(self.sacrificed), discarded=list(self.discarded),
             crew=list(self.crew), announce=list(self.announce),
-            taps=[list(t) for t in self.taps], cards=list(self.cards))
+            taps=[list(t) for t in self.taps], cards=list(self.cards),
+            division={k: list(v) for k, v in self.division.items()})
 
 
 # ------------------------------------------------------------------ codec

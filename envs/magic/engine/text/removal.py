@@ -23,6 +23,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     permanents,
     player,
     selector,
+    target_for,
 )
 
 
@@ -49,6 +50,38 @@ def _damage_to_each_and_each(s: str) -> fx.Effect | None:
         return None
     amount = number(m.group(1))
     return fx.Sequence(tuple(fx.DealDamage(amount, g) for g in groups))
+
+
+MAX_DIVIDED = 8
+"""The most targets "divided as you choose among any number of targets" offers."""
+_AMONG = {"one, two, or three": 3, "one or two": 2, "any number of": MAX_DIVIDED}
+
+
+@effect_template
+def _divided_damage(s: str) -> fx.Effect | None:
+    # Rule 601.2d: "this deals 3 damage divided as you choose among one, two, or three
+    # targets" / "... among any number of target creatures your opponents control"
+    m = re.fullmatch(rf"this deals {NUM} damage divided as you choose among "
+                     r"(one, two, or three|one or two|any number of) (targets|target .+)",
+                     s)
+    if not m:
+        return None
+    amount = number(m.group(1))
+    if not isinstance(amount, int) and amount != "X":
+        return None
+    count = _AMONG[m.group(2)]
+    if isinstance(amount, int):
+        count = min(count, amount)
+    if m.group(3) == "targets":
+        to = fx.Target("any", count=count, up_to=True)
+    else:
+        f = object_filter(m.group(3)[len("target "):], plural=True)
+        if f is None:
+            return None
+        to = target_for(f, count, up_to=True)
+        if to.kind == "permanent" and f.types != frozenset({"Planeswalker"}):
+            return None  # damage to a permanent that is no creature or planeswalker
+    return fx.DealDamage(amount, to, divided=True)
 
 
 def _chosen_of_yours(phrase: str) -> tuple[fx.Filter, int] | None:
