@@ -151,6 +151,10 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"pays {paid} so that {card(e['card'])} "
                                       "is not countered")
 
+    def on_tapped_for_cost(self, e: Event) -> str:
+        return self.does(e["player"], f"taps {', '.join(card(c) for c in e['crew'])} "
+                                      f"for {card(e['card'])}")
+
     def on_extra_turn(self, e: Event) -> str:
         return self.does(e["player"], "takes an extra turn")
 

@@ -852,6 +852,11 @@ class CastingMixin:
             self.decision = {"kind": "cost_crew", "player": p,
                              "options": self._crew_options(p, item.source)}
             return
+        if cost is not None and cost.tap_count and len(item.crew) < cost.tap_count:
+            # one permanent at a time (the crew decision), until N are chosen
+            self.decision = {"kind": "cost_crew", "player": p,
+                             "options": self.tap_cost_options(p, cost, item.source)}
+            return
         if cost is not None and len(item.discarded) < cost.discard:
             self.decision = {"kind": "cost_discard", "player": p}
             return
@@ -929,8 +934,10 @@ class CastingMixin:
             if item.crew:
                 for pid in item.crew:
                     self.battlefield[pid].tapped = True
-                self.log("crew", player=p, card=self.name_of(item.card),
+                self.log("crew" if cost.crew else "tapped_for_cost", player=p,
+                         card=self.name_of(item.card),
                          crew=[self.name_of(self.battlefield[c].card) for c in item.crew])
+                self.tapped_now(list(item.crew))
             for card in item.discarded:
                 self._discard(p, card)
             if cost.exile_graveyard:

@@ -272,6 +272,8 @@ class DecisionsMixin:
         if cost.exile_graveyard and \
                 len(self.graveyard_cost_cards(p, cost)) < cost.exile_graveyard:
             return False
+        if cost.tap_count and len(self.tap_cost_options(p, cost, source)) < cost.tap_count:
+            return False
         return True
 
     def graveyard_cost_cards(self, p: int, cost: fx.Cost) -> list[int]:
@@ -279,6 +281,15 @@ class DecisionsMixin:
         graveyard" may exile, oldest first."""
         f = cost.exile_filter
         return [c for c in self.graveyard[p] if f is None or self.card_matches(f, c)]
+
+    def tap_cost_options(self, p: int, cost: fx.Cost, source: int | None) -> list[int]:
+        """The untapped permanents ``p`` may tap for ``cost``'s "tap N untapped <kind>
+        you control" (the source itself too, unless the cost also has {T} or says
+        "other")."""
+        return [pid for pid, perm in self.battlefield.items()
+                if perm.controller == p and perm.slot >= 0 and not perm.tapped
+                and not (cost.tap and pid == source)
+                and self.matches(cost.tap_untapped, pid, p, source)]
 
     def _crew_options(self, p: int, source: int | None) -> list[int]:
         """The creatures ``p`` may tap to crew ``source`` (702.122a): untapped creatures

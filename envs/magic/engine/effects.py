@@ -838,6 +838,11 @@ class Cost:
     # card filter; None: any card).
     exile_graveyard: int = 0
     exile_filter: Filter | None = None
+    # "Tap two untapped artifacts you control" (rule 118.3, 602.2b): ``tap_count``
+    # untapped permanents of yours matching ``tap_untapped`` (summoning-sick creatures
+    # too: not a {T} cost, 302.6), chosen one at a time with the crew decision.
+    tap_untapped: Filter | None = None
+    tap_count: int = 0
 
 
 @dataclass(frozen=True)

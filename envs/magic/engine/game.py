@@ -18,7 +18,9 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
 - 108-113 cards, objects, permanents, tokens, spells, abilities: played (activated,
   triggered, static and mana abilities), emblems (114); *not*: copies of spells.
 - 115-117 targets, special actions, priority: played.
-- 118 costs: mana, tap, life, sacrifice, discard, "unless [a player] pays" (118.12:
+- 118 costs: mana, tap, life, sacrifice, discard, tapping untapped permanents of
+  yours ("tap two untapped artifacts you control", chosen one at a time with the crew
+  decision; summoning-sick creatures too, 302.6), "unless [a player] pays" (118.12:
   a spell's controller, or "<effect> unless you pay <cost>": the payer is asked only
   when they can pay, 118.3), payments on resolution ("you may pay {1}. if you do",
   608.2d: yes is offered only when the payment, discard or sacrifice is possible),

@@ -73,7 +73,7 @@ MAX_MODES = 8
 KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.Cost: frozenset({"mana", "tap", "sacrifice_self", "sacrifice", "pay_life", "crew",
                         "discard", "discard_self", "loyalty", "exile_graveyard",
-                        "exile_filter"}),
+                        "exile_filter", "tap_untapped", "tap_count"}),
     fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
                                     "once_per_turn", "zone", "only_if"}),
     fx.ActivationCondition: frozenset({"kind", "filter", "count"}),
@@ -171,6 +171,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             filt(cost.sacrifice)
         if cost.exile_filter is not None:
             card_filter(cost.exile_filter)
+        if cost.tap_untapped is not None:
+            filt(cost.tap_untapped)
 
     def mana_cost(cost: Any, allow_x: bool = False) -> None:
         if cost.x and not allow_x:

@@ -496,7 +496,8 @@ def cost(text: str) -> fx.Cost | None:
     mana = None
     tap = sacrifice_self = discard_self = False
     sacrifice: fx.Filter | None = None
-    pay_life = discard = exiled = 0
+    tap_untapped: fx.Filter | None = None
+    pay_life = discard = exiled = tap_count = 0
     exile_filter: fx.Filter | None = None
     for part in (p.strip() for p in re.split(r",? and |, ", text)):
         if part == "{t}" and not tap:
@@ -518,6 +519,15 @@ def cost(text: str) -> fx.Cost | None:
             if part.startswith("sacrifice another"):
                 sacrifice = fx.Filter(sacrifice.types, sacrifice.subtypes,
                                       props=sacrifice.props | {"other"})
+        elif (m := re.fullmatch(rf"tap {NUM} untapped (.+) you control", part)) and \
+                tap_untapped is None:
+            tap_count = number(m.group(1))
+            tap_untapped = object_filter(m.group(2), plural=tap_count != 1) \
+                if isinstance(tap_count, int) and tap_count >= 1 else None
+            if tap_untapped is None or tap_untapped.controller != "any":
+                return None
+            tap_untapped = fx.Filter(tap_untapped.types, tap_untapped.subtypes,
+                                     controller="you", props=tap_untapped.props)
         elif (m := re.fullmatch(r"pay (\d+) life", part)) and not pay_life:
             pay_life = int(m.group(1))
         elif (m := re.fullmatch(rf"discard {NUM} cards?", part)) and not discard:
@@ -537,7 +547,8 @@ def cost(text: str) -> fx.Cost | None:
     return fx.Cost(mana=mana, tap=tap, sacrifice_self=sacrifice_self,
                    sacrifice=sacrifice, pay_life=pay_life, discard=discard,
                    discard_self=discard_self, exile_graveyard=exiled,
-                   exile_filter=exile_filter if exile_filter != fx.Filter() else None)
+                   exile_filter=exile_filter if exile_filter != fx.Filter() else None,
+                   tap_untapped=tap_untapped, tap_count=tap_count)
 
 
 # ------------------------------------------------------------- card filters
