@@ -18,6 +18,7 @@ from magic.positions import (
     lands,
     pass_until,
     settle,
+    slot,
     target_perm,
     to_blocks,
 )
@@ -555,3 +556,48 @@ def test_each_creature_and_each_player_sweeps_both():
         assert game.life == [20 - hit, 20 - hit]
         assert bears not in game.battlefield
         assert (bird not in game.battlefield) == flier_dies
+
+
+# ------------------------------------------------- "whenever you sacrifice" (701.21a)
+def test_701_21a_whenever_you_sacrifice_a_creature():
+    """Smothering Abomination draws when its controller sacrifices a creature (Viscera
+    Seer's cost), not when an opponent does (Diabolic Edict); Thraximundar's "a player
+    sacrifices" sees both."""
+    game = blank()
+    game.add_permanent("Smothering Abomination", 0)
+    thrax = game.add_permanent("Thraximundar", 0)
+    seer = game.add_permanent("Viscera Seer", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    theirs = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Diabolic Edict", 0)
+    lands(game, 0, *["Swamp"] * 2)
+    game.start_at("main1", 0)
+    game.apply_action(A.activate(slot(game, seer), 0))
+    game.apply_action(A.permanent(slot(game, bears)))  # the cost: sacrifice the Bears
+    settle(game)
+    if game.decision["kind"] == "yesno":  # Thraximundar's "you may"
+        game.apply_action(A.YES)
+    settle(game)
+    if game.decision["kind"] == "look":  # the Seer's scry 1
+        game.apply_action(game.legal_actions()[0])
+    settle(game)
+    assert len(game.hand[0]) == 2  # the Edict and the card drawn
+    assert game.battlefield[thrax].counters.get("+1/+1") == 1
+    act(game, "Diabolic Edict")
+    game.apply_action(A.player(1))
+    settle(game)
+    if game.decision["kind"] == "yesno":
+        game.apply_action(A.YES)
+    settle(game)
+    assert theirs not in game.battlefield
+    assert len(game.hand[0]) == 1  # no draw for the opponent's sacrifice
+    assert game.battlefield[thrax].counters.get("+1/+1") == 2
+
+
+def test_sacrifice_triggers_compile():
+    pool = compiled_pool().supported
+    abomination = pool["Smothering Abomination"].triggered[-1].trigger
+    assert abomination == fx.Trigger("sacrificed", fx.Filter(frozenset({"Creature"}),
+                                                             controller="you"))
+    assert pool["Bloodbriar"].triggered[0].trigger.subject.props == frozenset({"other"})
+    assert pool["Thraximundar"].triggered[-1].trigger.subject.controller == "any"

@@ -586,7 +586,7 @@ class ArcaneGame(MagicGame):
             if lands:
                 self.log("sacrifice", player=HERO,
                          cards=[self.name_of(self.battlefield[p].card) for p in lands])
-                self.move_permanents(lands, "graveyard")
+                self.sacrifice(lands)
             self.hand[HERO].append(bought)
             self.log("purchase", player=HERO, card=self.name_of(bought), lands=len(lands))
         else:
@@ -642,7 +642,7 @@ class ArcaneGame(MagicGame):
             pid = strongest[self.dice.index(len(strongest))]
             self.log("sacrifice", player=HERO, card=self.name_of(self.battlefield[pid].card),
                      reason="tragic failure")
-            self.move_permanents([pid], "graveyard")
+            self.sacrifice([pid])
             return
         land_cards = [c for c in self.hand[HERO] if self._is_land(c)]
         if land_cards:
@@ -653,7 +653,7 @@ class ArcaneGame(MagicGame):
             return
         lands = self._player_lands()
         if len(lands) == 1:
-            self.move_permanents(lands, "graveyard")
+            self.sacrifice(lands)
         elif lands:
             self.decision = {"kind": "encounter_sacrifice", "player": HERO}
         else:
@@ -991,7 +991,7 @@ class ArcaneGame(MagicGame):
         elif dk == "encounter_discard":
             self._discard(HERO, self.hand_slots(HERO)[args[0]])
         elif dk == "encounter_sacrifice":
-            self.move_permanents([self.slots[args[0]]], "graveyard")
+            self.sacrifice([self.slots[args[0]]])
         else:
             super()._custom_act(d, kind, args)
 

@@ -448,7 +448,7 @@ class CastingMixin:
             for k in sorted(spent, reverse=True):
                 del pool[k]
         if sacrificed:
-            self.move_permanents(sacrificed, "graveyard")
+            self.sacrifice(sacrificed)
         if chosen.life:
             self.lose_life(p, chosen.life)
 
@@ -901,7 +901,7 @@ class CastingMixin:
             self.log("activate", player=p, card=d.name, id=item.sid,
                      targets=self._target_names(item))
             if ab.cost.sacrifice_self:
-                self.move_permanents([source], "graveyard")
+                self.sacrifice([source])
             if ab.cost.discard_self:
                 self._discard(p, item.card)
             if ab.is_mana:
@@ -930,7 +930,7 @@ class CastingMixin:
             if cost.pay_life:
                 self.lose_life(p, cost.pay_life)
             if item.sacrificed:
-                self.move_permanents(list(item.sacrificed), "graveyard")
+                self.sacrifice(list(item.sacrificed))
             if item.crew:
                 for pid in item.crew:
                     self.battlefield[pid].tapped = True
@@ -1198,7 +1198,10 @@ class CastingMixin:
         if res is not None and pids and pids[-1] in self.battlefield:
             power, toughness = self.chars(pids[-1])[:2]
             res["sacrificed_lki"] = (power, toughness, self.pdef(pids[-1]).mana_value)
-        self.move_permanents(pids, dest)
+        if dest == "graveyard":
+            self.sacrifice(pids)  # 701.21a (its triggers: objects.py)
+        else:
+            self.move_permanents(pids, dest)
 
     def _can_pay_tax(self, p: int, node: fx.CounterUnlessPays) -> bool:
         """Whether ``p`` can pay what ``node`` asks (rule 118.3: a player can't pay
@@ -1392,7 +1395,7 @@ class CastingMixin:
         self.res = None
         self.log("devour", player=item.controller, card=d.name, count=len(eaten))
         if eaten:
-            self.move_permanents(eaten, "graveyard")
+            self.sacrifice(eaten)
         self._put_onto_battlefield(item.card, item.controller,
                                    counters=devour.count * len(eaten), x=item.x,
                                    kicked=item.kicked)

@@ -904,7 +904,7 @@ OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "leaves", "blocks
                  "unblocked", "deals_damage", "deals_combat_damage",
                  "deals_damage_player", "deals_combat_damage_player",
                  "deals_damage_opponent", "deals_combat_damage_creature",
-                 "dealt_damage", "becomes_monstrous", "becomes_tapped")
+                 "dealt_damage", "becomes_monstrous", "becomes_tapped", "sacrificed")
 """Events happening to a permanent (rule 603.2): its subject is ``Ref("self")``,
 ``Ref("equipped")`` / ``Ref("enchanted")`` (the permanent it is attached to) or a
 :class:`Filter`. ``unblocked`` is "attacks and isn't blocked"; ``deals_damage_player``
@@ -912,7 +912,8 @@ OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "leaves", "blocks
 creature" (``it``: that creature), ``dealt_damage`` "is dealt damage",
 ``becomes_monstrous`` "when this becomes monstrous" (701.37b), ``becomes_tapped``
 "becomes tapped" (it was untapped: for mana, a {T} cost, attacking, an effect,
-regeneration)."""
+regeneration), ``sacrificed``: "whenever you sacrifice <filter>" (701.21a; the filter
+names the sacrificing player as the permanent's controller)."""
 PLAYER_EVENTS = ("gain_life", "lose_life", "draw", "discard", "you_attack")
 """Events happening to a player: the subject is ``Ref("you")``,
 ``Ref("each_opponent")`` or ``Ref("each_player")`` (``you_attack``: "whenever you

@@ -43,7 +43,8 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   permissions to cast from a graveyard.
 - 500-514 turn structure: played (first-strike step, cleanup priority, 514.3a; extra
   turns, 500.7, the most recently created first).
-- 601-608 casting, activating, triggers (603: the common events, delayed 603.7),
+- 601-608 casting, activating, triggers (603: the common events, "whenever you
+  sacrifice" 701.21a, delayed 603.7),
   statics, mana abilities, loyalty abilities, resolving, linked abilities (607.2a:
   "the exiled card", :mod:`~linked`), reflexive triggers after an optional action
   (603.12: "you may sacrifice an artifact. when you do, ..."), a spell card put into

@@ -635,6 +635,15 @@ class ObjectsMixin:
             if attacker in self.blocks and pid in self.blocks[attacker]:
                 self.blocks[attacker].remove(pid)
 
+    def sacrifice(self, pids: list[int]) -> None:
+        """Rule 701.21a: their controllers sacrifice permanents ``pids`` (to their
+        owners' graveyards, unless replaced). "Whenever you sacrifice ..." abilities
+        trigger first, looking back at them on the battlefield (603.10a)."""
+        pids = [p for p in dict.fromkeys(pids) if p in self.battlefield]
+        if pids and "sacrificed" in self._trigger_index():
+            self._object_triggers("sacrificed", pids)
+        self.move_permanents(pids, "graveyard")
+
     def move_permanents(self, pids: list[int], dest: str) -> None:
         """Move permanents (simultaneously) to their owners' ``dest`` zones; one that
         would go to a graveyard and has an "exile it instead" effect (rule 614.6,

@@ -742,10 +742,9 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         game.get_emblem(item.controller, node, game.name_of(item.card))
     elif isinstance(node, fx.SacrificeIt):
         controller = game.res["item"].controller
-        game.move_permanents([pid for pid in game.select(node.what, path)
-                              if pid >= 0 and pid in game.battlefield
-                              and game.battlefield[pid].controller == controller],
-                             "graveyard")
+        game.sacrifice([pid for pid in game.select(node.what, path)
+                        if pid >= 0 and pid in game.battlefield
+                        and game.battlefield[pid].controller == controller])
     elif isinstance(node, fx.Monstrosity):
         pid = game._source_pid(game.res["item"])
         if pid is not None:

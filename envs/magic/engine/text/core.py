@@ -217,7 +217,7 @@ class _RefCheck:
         self.last_target: fx.Target | None = None
         self.seen_damage = False
         self.seen_sacrifice = False
-        dies = trigger is not None and trigger.event in ("dies", "leaves")
+        dies = trigger is not None and trigger.event in ("dies", "leaves", "sacrificed")
         self.dead_self = dies and trigger is not None and trigger.subject == fx.Ref("self")
         self.dead_it = dies
 

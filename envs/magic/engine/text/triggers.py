@@ -130,6 +130,16 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
             if f is None or word != "whenever":
                 return None
             return (fx.Trigger("cast", dataclasses.replace(f, controller=who)),)
+    if m := re.fullmatch(r"(you sacrifice|a player sacrifices|an opponent sacrifices) "
+                         r"(a|an|another) (.+)", condition):
+        # 701.21a: a permanent its controller sacrifices (the filter says whose)
+        f = object_filter(m.group(3))
+        if word != "whenever" or f is None or f.controller != "any":
+            return None
+        who = {"you": "you", "an": "opponent", "a": "any"}[m.group(1).split()[0]]
+        props = f.props | ({"other"} if m.group(2) == "another" else set())
+        return (fx.Trigger("sacrificed", fx.Filter(f.types, f.subtypes, who,
+                                                   frozenset(props))),)
     for phrase, who in _PLAYER_SUBJECTS.items():
         if condition.startswith(phrase + " ") and word == "whenever":
             events = _verbs(condition[len(phrase) + 1:], _PLAYER_VERBS)
