@@ -6,6 +6,8 @@ per-event index of triggered abilities. Each names real cards from the pool."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
@@ -601,3 +603,32 @@ def test_sacrifice_triggers_compile():
                                                              controller="you"))
     assert pool["Bloodbriar"].triggered[0].trigger.subject.props == frozenset({"other"})
     assert pool["Thraximundar"].triggered[-1].trigger.subject.controller == "any"
+
+
+# ------------------------------------------ the source's power, as it last existed
+def test_608_2h_damage_equal_to_its_power_uses_the_source_as_it_last_existed():
+    for sacrificed in (False, True):
+        game = blank()
+        elder = game.add_permanent("Spikeshot Elder", 0, counters={"+1/+1": 2})  # 3/3
+        seer = game.add_permanent("Viscera Seer", 0)
+        lands(game, 0, *["Mountain"] * 3)
+        game.start_at("main1", 0)
+        game.apply_action(A.activate(slot(game, elder), 0))
+        game.apply_action(A.player(1))
+        if sacrificed:  # in response, the Elder is sacrificed: its power as it left
+            game.apply_action(A.activate(slot(game, seer), 0))
+            game.apply_action(A.permanent(slot(game, elder)))
+        settle(game)
+        while game.decision["kind"] == "look":  # the Seer's scry 1
+            game.apply_action(game.legal_actions()[0])
+            settle(game)
+        assert (elder in game.battlefield) != sacrificed
+        assert game.life[1] == 17
+
+
+def test_a_spells_own_power_is_refused():
+    from labyrinth_gym.envs.magic.engine.resolve import unresolvable
+    axe = compiled_pool().supported["Lava Axe"]
+    bad = dataclasses.replace(axe, spell=dataclasses.replace(
+        axe.spell, effect=fx.DealDamage(fx.StatOf("power", "self"), fx.Target("player"))))
+    assert "a spell's own power" in unresolvable(bad)

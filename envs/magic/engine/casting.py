@@ -1417,6 +1417,13 @@ class CastingMixin:
             res = self.res  # type: ignore[assignment]
             if value.of == "sacrificed":  # as it last existed (the last one, if more)
                 stats = res.get("sacrificed_lki", (0, 0, 0))  # type: ignore[union-attr]
+            elif value.of == "self":  # the source of the resolving ability
+                src = res["item"].source  # type: ignore[index]
+                if src is not None and src in self.battlefield:
+                    stats = (*self.chars(src)[:2], self.pdef(src).mana_value)
+                else:
+                    stats = self.source_lki.get(src, (0, 0, 0))
+            if value.of in ("sacrificed", "self"):
                 return max(0, stats[fx.STATS.index(value.stat)])
             it = res.get("it")  # type: ignore[union-attr]
             if it is not None and it in self.battlefield:

@@ -80,8 +80,9 @@ class StatOf:
     target creature. its controller gains life equal to its power"; or (``of``:
     ``"sacrificed"``) of the permanent an earlier :class:`Sacrifice` step of the same
     effect had sacrificed, as it last existed: "target player sacrifices a creature of
-    their choice, then gains life equal to that creature's toughness"; a negative
-    value counts as 0 (107.1b)."""
+    their choice, then gains life equal to that creature's toughness"; or (``of``:
+    ``"self"``) of the ability's source, as it is now or last existed: "this deals
+    damage equal to its power"; a negative value counts as 0 (107.1b)."""
 
     stat: str
     of: str = "it"

@@ -832,6 +832,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self.day_night: str | None = None
         #: Extra turns to take (500.7), by player, the most recently created last.
         self.extra_turns: list[int] = []
+        #: Power, toughness and mana value of sources that left the battlefield while
+        #: their spell or ability was pending, by permanent id (608.2h).
+        self.source_lki: dict[int, list[int]] = {}
         #: ``[pid, ability]`` of "once each turn" abilities activated this turn.
         self.activated_this_turn: list[list[int]] = []
         self.first_turn = True
@@ -1244,6 +1247,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.spells_cast = self.spells_cast[:]
         new.spells_last_turn = self.spells_last_turn[:]
         new.extra_turns = self.extra_turns[:]
+        new.source_lki = dict(self.source_lki)
         new.pool = [pool[:] for pool in self.pool]
         new.battlefield = {pid: perm.copy() for pid, perm in self.battlefield.items()}
         new.slots = self.slots[:]
@@ -1356,6 +1360,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "spells_cast": self.spells_cast, "spells_last_turn": self.spells_last_turn,
             "creatures_died": self.creatures_died,
             "day_night": self.day_night, "extra_turns": self.extra_turns,
+            "source_lki": [[pid, *v] for pid, v in self.source_lki.items()],
             "battlefield": [_perm_dict(p) for p in self.battlefield.values()],
             "slots": self.slots, "stack": [_item_dict(s) for s in self.stack],
             "next_id": self.next_id, "turn": self.turn, "active": self.active,
@@ -1425,6 +1430,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.creatures_died = data.get("creatures_died", 0)
         game.day_night = data.get("day_night")
         game.extra_turns = data.get("extra_turns", [])
+        game.source_lki = {row[0]: list(row[1:]) for row in data.get("source_lki", [])}
         game.replacements = data.get("replacements", [])
         game.flashback_grants = data.get("flashback_grants", [])
         game.delayed = data.get("delayed", [])

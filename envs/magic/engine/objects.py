@@ -635,6 +635,22 @@ class ObjectsMixin:
             if attacker in self.blocks and pid in self.blocks[attacker]:
                 self.blocks[attacker].remove(pid)
 
+    def _remember_sources(self, leaving: list[int]) -> None:
+        """Last known information (608.2h) of permanents leaving the battlefield that
+        are the source of a spell or ability being cast, on the stack or waiting to
+        be put there: their power, toughness and mana value, for "this deals damage
+        equal to its power" once the source is gone (:attr:`source_lki`)."""
+        sources = {s.source for s in self.stack}
+        sources.update(t["source"] for t in self.pending_triggers)
+        if self.casting is not None:
+            sources.add(self.casting.source)
+        if self.res is not None:
+            sources.add(self.res["item"].source)
+        for pid in leaving:
+            if pid in sources:
+                power, toughness = self.chars(pid)[:2]
+                self.source_lki[pid] = [power, toughness, self.pdef(pid).mana_value]
+
     def sacrifice(self, pids: list[int]) -> None:
         """Rule 701.21a: their controllers sacrifice permanents ``pids`` (to their
         owners' graveyards, unless replaced). "Whenever you sacrifice ..." abilities
@@ -666,6 +682,7 @@ class ObjectsMixin:
                     self.creatures_died += 1
                     self.log("dies", card=self.name_of(self.battlefield[pid].card),
                              id=pid, player=self.battlefield[pid].controller)
+        self._remember_sources(exiled + pids)
         res = self.res
         if res is not None and res.get("it") in pids or res is not None and res.get(
                 "it") in exiled:

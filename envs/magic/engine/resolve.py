@@ -252,7 +252,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if value is None:  # PreventDamage: all of it
             return
         if isinstance(value, fx.StatOf):
-            if value.stat not in fx.STATS or value.of not in ("it", "sacrificed"):
+            if value.stat not in fx.STATS or value.of not in ("it", "sacrificed", "self"):
                 note(f"StatOf({value.stat})")
             return
         if isinstance(value, fx.Count):
@@ -587,6 +587,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             effect(static.effect)
     if sum(isinstance(s, fx.Devour) for s in card.statics) > 1:
         note("more than one Devour")
+    if card.spell is not None and "of='self'" in repr(card.spell.effect):
+        note("a spell's own power")
     roots = [card.spell.effect] if card.spell is not None else []
     roots += [ab.effect for ab in (*card.activated, *card.triggered)]
     if any(_orphan_that_card(root) for root in roots):

@@ -265,7 +265,8 @@ class _RefCheck:
             if isinstance(part, fx.StatOf) and part.of == "sacrificed":
                 if not self.seen_sacrifice:
                     raise Unsupported("'that creature' with nothing sacrificed before")
-            elif isinstance(part, fx.StatOf) and (antecedent != "target" or getattr(
+            elif isinstance(part, fx.StatOf) and part.of == "it" and (
+                    antecedent != "target" or getattr(
                     self.last_target, "kind", None) not in ("creature", "permanent")):
                 # the stats of a permanent an earlier step of this effect targeted (a
                 # trigger's object may have left before it resolves; after "target

@@ -38,6 +38,17 @@ def _damage(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _damage_equal_to_its_power(s: str) -> fx.Effect | None:
+    """``this deals damage equal to its power to <target>``: the source's power as
+    the ability resolves, or as the source last existed (608.2h; a spell, which has
+    no power, is refused by the engine's check)."""
+    m = re.fullmatch(r"this deals damage equal to (?:its|this's) power to (.+)", s)
+    if m and (to := selector(m.group(1))) is not None and to != fx.Ref("self"):
+        return fx.DealDamage(fx.StatOf("power", "self"), to)
+    return None
+
+
+@effect_template
 def _damage_to_each_and_each(s: str) -> fx.Effect | None:
     """``this deals 2 damage to each creature and each player`` (Pyroclasm-style sweeps
     that also hit players): the same amount to each group, one step each (no state-
