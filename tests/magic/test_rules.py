@@ -428,6 +428,22 @@ def test_cleanup_discards_down_to_seven():
     assert game.active == 1
 
 
+def test_402_2_no_maximum_hand_size():
+    """Reliquary Tower: its controller keeps nine cards at cleanup; Anvil-style
+    "players have" would cover everyone, "you have" only its controller."""
+    for owner, discards in ((0, False), (1, True)):
+        game = blank()
+        game.add_permanent("Reliquary Tower", owner)
+        for _ in range(9):
+            game.add_card("Craw Wurm", 0)
+        game.start_at("end", 0)
+        game.apply_action(A.PASS)
+        game.apply_action(A.PASS)
+        assert (game.decision["kind"] == "discard") == discards
+        if not discards:
+            assert game.active == 1 and len(game.hand[0]) == 9
+
+
 def test_damage_and_pumps_wear_off_in_cleanup():
     game = blank()
     lands(game, 0, "Forest", "Mountain")

@@ -1050,6 +1050,15 @@ class EntersTapped:
 
 
 @dataclass(frozen=True)
+class NoMaxHandSize:
+    """Static, rule 402.2: "you have no maximum hand size" (``players``: "players
+    have ..."): the cleanup step's discard to seven (514.1) doesn't apply to its
+    controller (to every player)."""
+
+    players: bool = False
+
+
+@dataclass(frozen=True)
 class CantBeCountered:
     """Static of a spell, rule 101.2: "this spell can't be countered" (a spell or
     ability that counters it doesn't; it still leaves the stack if all its targets are

@@ -37,7 +37,8 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   lands, sorceries, planeswalkers (those whose abilities compile), Kindred (308);
   Sagas (714), Vehicles (301.7, crew 702.122: the creatures tapped are chosen one at a
   time, a ``cost_crew`` decision, until their power reaches N); *not*: battles.
-- 400-408 zones: library, hand, battlefield, graveyard, stack, exile (and Mazerunner's
+- 400-408 zones: library, hand (402.2: "no maximum hand size"), battlefield,
+  graveyard, stack, exile (and Mazerunner's
   command zone); casting from a graveyard with flashback; cards in graveyards as
   objects and targets (400.7, :mod:`~linked`); *not*: casting from exile, other
   permissions to cast from a graveyard.

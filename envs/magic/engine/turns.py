@@ -12,6 +12,7 @@ own.
 from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.combat import assign_attacker_damage
 from labyrinth_gym.envs.magic.engine.constants import HAND_LIMIT, STEPS
 from labyrinth_gym.envs.magic.engine.keywords import POISON_TO_LOSE
@@ -160,6 +161,15 @@ class TurnsMixin:
             m["keeper"] = p
 
     # ------------------------------------------------------------- turns
+    def no_max_hand_size(self, p: int) -> bool:
+        """Rule 402.2: whether a permanent says ``p`` has no maximum hand size."""
+        for pid, perm in self.battlefield.items():
+            for st in self.pdef(pid).statics:
+                if isinstance(st, fx.NoMaxHandSize) and (st.players
+                                                         or perm.controller == p):
+                    return True
+        return False
+
     def _begin_turn(self, first: bool = False) -> None:
         if first:
             self.turn = 0
@@ -290,7 +300,8 @@ class TurnsMixin:
             if not self._combat_damage(first=False):
                 return
         elif step == "cleanup":
-            if len(self.hand[a]) > HAND_LIMIT and not self.lost[a]:
+            if len(self.hand[a]) > HAND_LIMIT and not self.lost[a] and \
+                    not self.no_max_hand_size(a):
                 self.decision = {"kind": "discard", "player": a}
                 return
             for perm in self.battlefield.values():

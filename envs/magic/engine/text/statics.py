@@ -91,6 +91,16 @@ def devour(text: str) -> fx.Devour | None:
 
 
 @line_template
+def _no_max_hand_size(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 402.2: "you have no maximum hand size" (a permanent's static ability)
+    m = re.fullmatch(r"(you|players) have no maximum hand size\.", line)
+    if not m or not is_permanent_card(printed):
+        return False
+    draft.statics.append(fx.NoMaxHandSize(players=m.group(1) == "players"))
+    return True
+
+
+@line_template
 def _enchant(line: str, printed: Printed, draft: Draft) -> bool:
     m = re.fullmatch(r"enchant (.+)", line)
     if not m or "Aura" not in printed.subtypes or draft.enchant is not None:
