@@ -83,10 +83,21 @@ def _seat_log(game: Game, player: int) -> list[dict[str, Any]]:
     return log[:]
 
 
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+"""The types :func:`snapshot` returns as they are (immutable), by exact type."""
+
+
 def snapshot(value: Any) -> Any:
     """A copy of ``value`` that shares no mutable container with it: dicts, lists and
     tuples are copied all the way down (JSON-ready event data, quickly), anything else
     mutable by :func:`copy.deepcopy`; numbers, strings, None are themselves."""
+    t = type(value)
+    if t in _ATOMS:
+        return value
+    if t is dict:  # (the commonest containers first, by their exact type)
+        return {k: v if type(v) in _ATOMS else snapshot(v) for k, v in value.items()}
+    if t is list:
+        return [v if type(v) in _ATOMS else snapshot(v) for v in value]
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
     if isinstance(value, dict):
@@ -241,7 +252,7 @@ class Game(abc.ABC):
         :func:`snapshot` of the values as they are now: a logged event never changes
         when the state it was read from does (a die a card turns later, a list the
         engine keeps on using)."""
-        event = snapshot(data)
+        event = {k: v if type(v) in _ATOMS else snapshot(v) for k, v in data.items()}
         event["turn"] = self.turn
         event["type"] = kind
         self.events.append(event)

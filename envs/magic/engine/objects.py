@@ -171,12 +171,14 @@ class ObjectsMixin:
             FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]])  # shown(), inlined
         power = d.power or 0
         tough = d.toughness or 0
-        kws = set(d.keywords)
         counters = perm.counters
         if counters:
             net = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
             power += net
             tough += net
+        if not (self._anthems or perm.mods or pid in self._bonuses):
+            return power, tough, frozenset(d.keywords)  # (the commonest case)
+        kws = set(d.keywords)
         for spid, you, anthem in self._anthems:
             if self.matches(anthem.affected, pid, you, spid, printed=True):
                 power += anthem.power
