@@ -1299,6 +1299,7 @@ class ObjectsMixin:
             to_destroy: list[int] = []
             unattach: list[int] = []
             legends: dict[tuple[int, str], list[int]] = {}
+            shared = False  # two legends of one controller share a name
             self._apply_control()
             self._statics()
             # No anthem lowers toughness: an undamaged creature with no counters, mods
@@ -1345,12 +1346,16 @@ class ObjectsMixin:
                              card=self.name_of(perm.card), id=pid)
                     to_grave.append(pid)  # rule 714.4: sacrificed
                 if d.is_legendary:  # FACE_DOWN has no name and no supertypes
-                    legends.setdefault((perm.controller, d.name), []).append(pid)
-            if legends:
+                    same = legends.setdefault((perm.controller, d.name), [])
+                    same.append(pid)
+                    shared = shared or len(same) > 1
+            if shared:
                 doomed = self._legend_rule(legends)
                 if doomed is None:  # a player must choose first
                     return True
                 to_grave += doomed
+            elif legends:  # (what the legend rule does when no name is shared)
+                self.legend_kept = []
             if to_destroy and self.replacements:  # 704.5g-h destroy: regeneration
                 ask = self.order_question(to_destroy)
                 if ask is not None:  # 616.1: its controller orders the effects
