@@ -289,6 +289,12 @@ class MagicNarrator(Narrator):
             whom = f"{self.whose(e['defending'])} planeswalker"
         return self.does(e["player"], f"attacks {whom} with {card(e['card'])}")
 
+    def on_enters_attacking(self, e: Event) -> str:
+        whom = self.who(e["defending"])
+        if e.get("planeswalker") is not None:
+            whom = f"{self.whose(e['defending'])} planeswalker"
+        return f"{card(e['card'])} enters the battlefield tapped and attacking {whom}"
+
     def on_block(self, e: Event) -> str:
         return self.does(e["player"], f"blocks with {card(e['card'])}")
 

@@ -43,9 +43,10 @@ def test_one_unread_line_makes_the_card_unsupported(name, line):
 def test_references_the_vocabulary_cannot_follow():
     # "another target": different from the first target, which no Filter says
     assert reason("Steal Strength") == "'another target' after a target"
-    # Rancor returns itself from the graveyard
-    assert reason("Rancor") == "a dies trigger acting on the card that died"
-    # "it" is the token just created
-    assert reason("Artistic Process") == "'it' with nothing to refer to"
+    # exiling itself from the graveyard (only "return it to its owner's hand" and
+    # undying's and persist's return act on the card that died)
+    assert reason("Cyclopean Mummy") == "a dies trigger acting on the card that died"
+    # "it" in an activated ability with no target or token before it
+    assert reason("Deathknell Kami") == "'it' with nothing to refer to"
     # an instant returning itself to its owner's hand
     assert reason("Hanabi Blast") == "an instant or sorcery acting on itself"

@@ -430,8 +430,29 @@ class DecisionsMixin:
                 continue  # 702.28b-c: shadow blocks and is blocked only by shadow
             if "horsemanship" in akws and not horse:
                 continue  # 702.31b
+            if not self._blocker_allowed(blocker, attacker):
+                continue
             out.append(attacker)
         return out
+
+    def _blocker_restrictions(self, attacker: int) -> list[fx.CombatRestriction]:
+        """The attacker's own restrictions on its blockers (509.1b)."""
+        return [st for st in self.pdef(attacker).statics
+                if isinstance(st, fx.CombatRestriction) and st.about_blockers]
+
+    def _blocker_allowed(self, blocker: int, attacker: int) -> bool:
+        """Whether ``attacker``'s restrictions let ``blocker`` block it: "can't be
+        blocked by <quality>", "can't be blocked except by <quality> [or
+        <quality>]" (509.1b)."""
+        you = self.battlefield[attacker].controller
+        for st in self._blocker_restrictions(attacker):
+            if st.not_blocked_by is not None and self.matches(
+                    st.not_blocked_by, blocker, you, attacker):
+                return False
+            if st.blocked_only_by and not any(
+                    self.matches(f, blocker, you, attacker) for f in st.blocked_only_by):
+                return False
+        return True
 
     def _evasion_allows(self, blocker: int, attacker: int, akws: frozenset[str],
                         p: int) -> bool:
@@ -466,11 +487,19 @@ class DecisionsMixin:
 
     def illegal_blocks(self, p: int) -> list[int]:
         """Attackers attacking ``p`` blocked by fewer creatures than a restriction
-        allows (menace: two or more, 509.1b); a declaration with one is not finished."""
+        allows (menace: two or more; "except by three or more creatures") or more
+        ("by more than one creature"), 509.1b; a declaration with one is not
+        finished."""
         out = []
         for attacker, blockers in self.blocks.items():
-            if blockers and self.attackers.get(attacker) == p and \
-                    len(blockers) < KW.min_blockers(self.keywords(attacker)):
+            if not blockers or self.attackers.get(attacker) != p:
+                continue
+            least = KW.min_blockers(self.keywords(attacker))
+            most = len(blockers)
+            for st in self._blocker_restrictions(attacker):
+                least = max(least, st.min_blockers)
+                most = st.max_blockers or most
+            if not least <= len(blockers) <= most:
                 out.append(attacker)
         return out
 

@@ -103,7 +103,7 @@ class Filter:
         props: Further conditions: ``"nonland"``, ``"noncreature"``, ``"tapped"``,
             ``"untapped"``, ``"attacking"``, ``"blocking"``, ``"attacking_or_blocking"``,
             ``"other"`` (not the source), ``"nontoken"``, ``"token"``, ``"flying"``,
-            ``"nonflying"`` ("without flying");
+            ``"nonflying"`` ("without flying"), ``"reach"``;
             a colour or its absence (``"black"``, ``"nonblack"``, ``"colorless"``,
             ``"multicolored"``, ``"monocolored"``); a card type or supertype absent
             (``"nonartifact"``, ``"nonlegendary"``, ``"nonbasic"``...) or a supertype
@@ -181,8 +181,8 @@ def has_quality(prop: str, d: CardDef,
 
 BASIC_PROPS = frozenset({"not_named_self", "tapped", "untapped", "attacking", "blocking",
                          "attacking_or_blocking", "other", "nontoken", "token", "flying",
-                         "nonflying", "colorless", "multicolored", "monocolored", "chosen_type",
-                         "chosen_color"})
+                         "nonflying", "reach", "colorless", "multicolored", "monocolored",
+                         "chosen_type", "chosen_color"})
 
 TARGET_KINDS = (
     "any",  # a creature, player, planeswalker or battle (rule 115.4)
@@ -227,6 +227,7 @@ REFS = (
     "damaged_this_way",  # the creatures the same spell or ability has dealt damage
     "exiled_with_this",  # the cards this object's linked abilities exiled (607.2a)
     "that_card",  # the card(s) the previous step of this ability exiled (400.7)
+    "this_card",  # the source's card in its owner's graveyard (a dies trigger's)
 )
 
 
@@ -374,9 +375,17 @@ class TokenSpec:
 
 @dataclass(frozen=True)
 class CreateToken:
+    """``who`` creates ``count`` tokens of ``token`` (rule 111.2). ``attacking``:
+    "that's tapped and attacking" (rule 508.4): each enters tapped and attacking,
+    never declared as an attacker (no "attacks" trigger), when its controller is the
+    attacking player during combat (506.3: otherwise it enters but is not
+    attacking). After a step that created one token, ``Ref("it")`` names that token
+    ("exile that token at end of combat")."""
+
     token: TokenSpec
     count: Amount = 1
     who: Selector = Ref("you")
+    attacking: bool = False
 
 
 @dataclass(frozen=True)
@@ -739,8 +748,11 @@ class MoveCards:
     a ``Target("graveyard_card")`` ("return target creature card from your graveyard
     to your hand", "exile target card from a graveyard"), ``Ref("exiled_with_this")``
     ("return the exiled card to the battlefield under its owner's control", rule
-    607.2a) or ``Ref("that_card")`` ("exile target creature you control, then
-    return that card to the battlefield": the new object in exile, 400.7). Onto the
+    607.2a), ``Ref("that_card")`` ("exile target creature you control, then
+    return that card to the battlefield": the new object in exile, 400.7) or
+    ``Ref("this_card")`` (a dies trigger's own card in its owner's graveyard:
+    undying's "return it to the battlefield", 702.93a; Rancor's "return this to its
+    owner's hand"). Onto the
     battlefield it enters under ``under``'s control: ``"owner"`` or ``"you"`` (the
     controller of the spell or ability, who puts it there: rule 110.2a). A token
     that left the battlefield stays where it is (111.8)."""
@@ -748,6 +760,7 @@ class MoveCards:
     what: Selector
     dest: str = "hand"
     under: str = "owner"
+    counter: str = ""  # onto the battlefield "with a <counter> counter on it"
 
 
 @dataclass(frozen=True)
@@ -939,6 +952,11 @@ the spell (its controller: who cast it); ``transforms_into`` is "whenever this
 transforms into <this face>" (701.28g), subject ``Ref("self")``, on the face it
 transforms into."""
 TRIGGER_CONDITIONS = ("no_spells_last_turn", "two_spells_last_turn")
+OBJECT_CONDITIONS = ("no_plus_counters", "no_minus_counters")
+"""Intervening "if"s (603.4) about the trigger's own source as the event happened:
+"if it had no +1/+1 (-1/-1) counters on it" of a dies trigger (undying 702.93a,
+persist 702.79a), checked as it triggers on what the permanent had as it left (last
+known information, which no later change touches)."""
 """Intervening "if" clauses of step triggers (603.4: checked as the ability triggers
 and again as it resolves): "if no spells were cast last turn", "if a player cast two
 or more spells last turn" (the werewolves' transform triggers)."""
@@ -999,12 +1017,26 @@ class CombatRestriction:
     """Static: how this permanent itself may attack and block (rules 508.1c-d,
     509.1b-c): "this can't block.", "this can't be blocked.", "this attacks each combat
     if able." (An Aura's or Equipment's restrictions on its permanent are
-    :class:`AttachedBonus`.)"""
+    :class:`AttachedBonus`.) Restrictions on its blockers (509.1b): ``not_blocked_by``
+    "can't be blocked by humans / creatures with power 2 or less"; ``blocked_only_by``
+    "can't be blocked except by creatures with flying or reach" (a blocker matches
+    one of them); ``min_blockers`` "can't be blocked except by three or more
+    creatures"; ``max_blockers`` "can't be blocked by more than one creature"."""
 
     cant_attack: bool = False
     cant_block: bool = False
     cant_be_blocked: bool = False
     attacks_each_combat: bool = False
+    not_blocked_by: Filter | None = None
+    blocked_only_by: tuple[Filter, ...] = ()
+    min_blockers: int = 0
+    max_blockers: int = 0
+
+    @property
+    def about_blockers(self) -> bool:
+        """Whether it restricts which or how many creatures may block."""
+        return bool(self.not_blocked_by or self.blocked_only_by or self.min_blockers
+                    or self.max_blockers)
 
 
 @dataclass(frozen=True)

@@ -271,6 +271,21 @@ damage is dealt together with protection's prevention; "if it [or a creature dea
 damage this way] would die this turn, exile it instead" (614.6); spells that can't be
 countered (101.2).
 
+Creatures, tokens and combat: tokens created "tapped and attacking" (508.4:
+attacking only when their controller is the attacking player during combat, 506.3;
+never declared, so nothing "attacks"-triggers; event ``enters_attacking``; *automated
+choice*: such a token attacks the player or planeswalker the creature whose ability
+made it attacks, else the next opponent in turn order), "that token" / "it" after a
+step that created one token, two kinds of token in one sentence (Wurmcoil Engine),
+protection "from [quality A] and from [quality B]" (702.16: two protections) and from
+multicolored; battle cry (702.91), undying (702.93) and persist (702.79) on a
+card's own keyword line (their intervening "if" is :data:`~effects.OBJECT_CONDITIONS`,
+checked on what it had as it died; the card returns if it is still in its owner's
+graveyard: the engine tells a card's new objects there apart only by the zone; an
+effect granting one of them is refused); a permanent's own "when this is put into a
+graveyard from the battlefield, return it to its owner's hand" (Rancor:
+``Ref("this_card")``; a noncreature's own such trigger triggers too).
+
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
 after anything but an optional action ("when you do" after "you may pay {1}", exert,

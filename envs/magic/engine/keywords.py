@@ -25,6 +25,14 @@ Each keyword here is a general mechanism named by its keyword line, never a card
   poison counters (the total of its toxic values).
 - **Bushido N** (702.45): whenever it blocks or becomes blocked, it gets +N/+N until
   end of turn (a triggered ability of :func:`keyword_triggers`).
+- **Battle cry** (702.91a): whenever it attacks, each other attacking creature gets
+  +1/+0 until end of turn. **Undying** (702.93a) and **persist** (702.79a): when it
+  dies, if it had no +1/+1 (-1/-1) counters on it, its card returns from its owner's
+  graveyard to the battlefield under its owner's control with a +1/+1 (-1/-1)
+  counter on it (triggered abilities of :func:`keyword_triggers`; the "if" is
+  :data:`~effects.OBJECT_CONDITIONS`). **Living weapon** (702.92a): when this
+  Equipment enters, its controller creates a 0/0 black Phyrexian Germ creature token
+  and attaches this to it.
 - The until-end-of-turn restrictions "can't block", "can't be blocked" and "can't
   attack" (:data:`RESTRICTIONS`) are granted like keywords by a
   :class:`~effects.Pump` ("target creature can't block this turn"); they are not
@@ -32,6 +40,8 @@ Each keyword here is a general mechanism named by its keyword line, never a card
 """
 
 from __future__ import annotations
+
+import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 
@@ -47,9 +57,21 @@ PROTECTION: dict[str, tuple[str, str]] = {
         ("Enchantment", "enchantments"), ("Instant", "instants"),
         ("Sorcery", "sorceries"), ("Planeswalker", "planeswalkers"))},
     "protection from everything": ("all", ""),
+    "protection from multicolored": ("multicolored", ""),
 }
 """Protection keyword -> (``"colour"``, colour) / (``"type"``, card type) /
-(``"all"``, "") : the quality it protects from."""
+(``"multicolored"``, "": two or more colours, 105.2c) / (``"all"``, "") : the quality
+it protects from."""
+
+_TWO_PROTECTIONS = re.compile(r"protection from ([a-z]+) and from ([a-z]+)")
+
+
+def split_protections(text: str) -> str:
+    """``"protection from black and from green"`` -> ``"protection from black,
+    protection from green"``: one protection ability with two qualities is read as
+    two protections (702.16: "protection from [quality A] and from [quality B]" is
+    shorthand for both), in a keyword line or after "has" / "gains"."""
+    return _TWO_PROTECTIONS.sub(r"protection from \1, protection from \2", text)
 
 POISON_TO_LOSE = 10
 """Poison counters that make a player lose (704.5c)."""
@@ -79,7 +101,8 @@ def protected(keywords: frozenset[str], colours: tuple[str, ...] | frozenset[str
             continue
         kind, value = quality
         if kind == "all" or (kind == "colour" and value in colours) or (
-                kind == "type" and value in types):
+                kind == "type" and value in types) or (
+                kind == "multicolored" and len(colours) > 1):
             return True
     return False
 
@@ -108,9 +131,9 @@ def may_block(attacker_keywords: frozenset[str], attacker_colours: tuple[str, ..
 
 def keyword_triggers(keywords: frozenset[str] | set[str]) -> tuple[fx.TriggeredAbility, ...]:
     """The triggered abilities that keyword abilities stand for: prowess ("whenever
-    you cast a noncreature spell, this gets +1/+1 until end of turn") and exalted
+    you cast a noncreature spell, this gets +1/+1 until end of turn"), exalted
     ("whenever a creature you control attacks alone, that creature gets +1/+1 until
-    end of turn")."""
+    end of turn"), bushido, battle cry, undying, persist and living weapon."""
     out = []
     if "prowess" in keywords:
         out.append(fx.TriggeredAbility(fx.Trigger("casts_noncreature", fx.Ref("you")),
@@ -121,6 +144,19 @@ def keyword_triggers(keywords: frozenset[str] | set[str]) -> tuple[fx.TriggeredA
             for event in ("blocks", "becomes_blocked"):
                 out.append(fx.TriggeredAbility(fx.Trigger(event),
                                                fx.Pump(n, n, fx.Ref("self"))))
+    if "battle cry" in keywords:  # 702.91a
+        out.append(fx.TriggeredAbility(fx.Trigger("attacks"), fx.Pump(
+            1, 0, fx.Each(fx.Filter(types=frozenset({"Creature"}),
+                                    props=frozenset({"attacking", "other"}))))))
+    for kw, condition, counter in (("undying", "no_plus_counters", "+1/+1"),
+                                   ("persist", "no_minus_counters", "-1/-1")):
+        if kw in keywords:  # 702.93a, 702.79a
+            out.append(fx.TriggeredAbility(
+                fx.Trigger("dies", condition=condition),
+                fx.MoveCards(fx.Ref("this_card"), "battlefield", counter=counter)))
+    if "living weapon" in keywords:  # 702.92a
+        out.append(fx.TriggeredAbility(fx.Trigger("enters"), fx.Sequence((
+            fx.CreateToken(GERM), fx.Attach(fx.Ref("it"))))))
     if "exalted" in keywords:
         out.append(fx.TriggeredAbility(
             fx.Trigger("attacks_alone", fx.Filter(types=frozenset({"Creature"}),
@@ -129,13 +165,18 @@ def keyword_triggers(keywords: frozenset[str] | set[str]) -> tuple[fx.TriggeredA
     return tuple(out)
 
 
+GERM = fx.TokenSpec("Phyrexian Germ Token", ("Creature",), ("Phyrexian", "Germ"),
+                    ("B",), 0, 0)
+"""The token living weapon makes (702.92a): a 0/0 black Phyrexian Germ creature."""
+
 TOXIC = {f"toxic {n}": n for n in range(1, 10)}
 """Toxic N (702.164) -> N."""
 BUSHIDO = {f"bushido {n}": n for n in range(1, 10)}
 """Bushido N (702.45) -> N."""
 
 MORE = ("shroud", "infect", "wither", "intimidate", "fear", "skulk", "prowess",
-        "exalted", "shadow", "horsemanship", *LANDWALK, *PROTECTION, *TOXIC, *BUSHIDO)
+        "exalted", "shadow", "horsemanship", "battle cry", "undying", "persist",
+        "living weapon", *LANDWALK, *PROTECTION, *TOXIC, *BUSHIDO)
 """Keywords of this module. The observation encodes one feature for each keyword of
 :data:`~effects.KEYWORDS` only; these show through their effects (counters, power,
 what may block), so adding them left the observation unchanged."""
@@ -152,7 +193,11 @@ RESTRICTIONS = {"can't block": "cant_block", "can't be blocked": "cant_be_blocke
                 "can't attack": "cant_attack"}
 """Until-end-of-turn combat restrictions a :class:`~effects.Pump` grants like keywords
 -> the :class:`~effects.CombatRestriction` field they stand for."""
-GRANTABLE = frozenset(ALL) | frozenset(RESTRICTIONS)
+OWN_ONLY = frozenset({"battle cry", "undying", "persist", "living weapon"})
+"""Keywords whose triggered ability is built as the card is compiled
+(:func:`keyword_triggers`): played on a card's own keyword line only; an effect or
+a token that would grant one is refused (:func:`~resolve.unresolvable`)."""
+GRANTABLE = (frozenset(ALL) - OWN_ONLY) | frozenset(RESTRICTIONS)
 """What a :class:`~effects.Pump` may grant until end of turn."""
 
 

@@ -216,6 +216,12 @@ class LinkedMixin:
         if sel.name == "that_card":
             return [c for c in res.get("moved", ())
                     if c in self.exile[self.card_owner[c]]]
+        if sel.name == "this_card":
+            # a dies trigger's own card, if it is still in its owner's graveyard (a
+            # card that left it since is a new object there, 400.7: the engine
+            # tells them apart only by the zone)
+            card = item.card
+            return [card] if card in self.graveyard[self.card_owner[card]] else []
         raise RuntimeError(f"cards named by {sel!r}")
 
     def move_cards(self, node: fx.MoveCards, path: str) -> None:
@@ -230,7 +236,7 @@ class LinkedMixin:
             under = owner if node.under == "owner" else item.controller
             self.log("card_moved", card=self.name_of(card), player=owner, to=node.dest,
                      **{"from": zone})
-            self.put_card(card, node.dest, under)
+            self.put_card(card, node.dest, under, node.counter)
 
     def take_card(self, card: int, zone: str) -> bool:
         """Take ``card`` out of its owner's ``zone`` (graveyard or exile); False if it
@@ -245,14 +251,16 @@ class LinkedMixin:
             self.exiled_with = [e for e in self.exiled_with if e[1] != card]
         return True
 
-    def put_card(self, card: int, dest: str, under: int) -> None:
+    def put_card(self, card: int, dest: str, under: int, counter: str = "") -> None:
         """Put ``card`` (out of every zone) into its owner's ``dest``; onto the
-        battlefield under ``under``'s control, as a new permanent."""
+        battlefield under ``under``'s control, as a new permanent (with a ``counter``
+        counter on it, 614.1c)."""
         owner = self.card_owner[card]
         if dest == "battlefield":
             if under != owner and self.lost[under]:
                 under = owner
-            self._put_onto_battlefield(card, under)
+            self._put_onto_battlefield(card, under, counters=1 if counter else 0,
+                                       counter_kind=counter or "+1/+1")
         elif dest == "hand":
             self.hand[owner].append(card)
             if card not in self.public_hand:

@@ -20,6 +20,7 @@ from typing import Any
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
+from labyrinth_gym.envs.magic.engine.constants import STEPS
 from labyrinth_gym.envs.magic.engine.effects import FACE_DOWN
 from labyrinth_gym.envs.magic.engine.keywords import DAY_NIGHT
 from labyrinth_gym.envs.magic.engine.resolve import token_def
@@ -34,6 +35,11 @@ DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage", "deals_damage_
                            "deals_combat_damage_player", "deals_damage_opponent",
                            "deals_combat_damage_creature", "dealt_damage"})
 """Trigger events about damage being dealt (:meth:`ObjectsMixin._damage_triggers`)."""
+
+_COMBAT_AFTER_DECLARATION = frozenset(STEPS[STEPS.index("declare_attackers"):
+                                            STEPS.index("end_of_combat") + 1])
+"""The combat steps in which a creature put onto the battlefield attacking is
+attacking (506.3, 508.4)."""
 
 
 class ObjectsMixin:
@@ -286,6 +292,10 @@ class ObjectsMixin:
             else:
                 flies = "flying" in self.keywords(pid)
             return flies == (prop == "flying")
+        if prop == "reach":
+            if printed:
+                return "reach" in d.keywords or any("reach" in m[2] for m in perm.mods)
+            return "reach" in self.keywords(pid)
         if prop == "attacking_or_blocking":
             return pid in self.attackers or pid in self.blocking
         if prop in ("chosen_type", "chosen_color"):  # the source's choice (layers.py)
@@ -350,9 +360,9 @@ class ObjectsMixin:
                               attached_to: int | None = None, face_down: bool = False,
                               counters: int = 0, tapped: bool = False,
                               paid_life: bool = False, x: int = 0, kicked: int = 0,
-                              copy_def: int = -1) -> int:
+                              copy_def: int = -1, counter_kind: str = "+1/+1") -> int:
         """Put ``card`` onto the battlefield (face down: manifested), with ``counters``
-        +1/+1 counters (devour) and those its :class:`~effects.EntersWithCounters`
+        counters of ``counter_kind`` (+1/+1: devour; undying, persist) and those its :class:`~effects.EntersWithCounters`
         say (``x``: the X paid for the spell it was), ``tapped`` if an effect puts it
         there tapped; ``paid_life``: its controller paid the life of its "you may pay N
         life. If you don't, it enters tapped" (:meth:`_enters_tapped`); ``kicked``:
@@ -376,7 +386,7 @@ class ObjectsMixin:
         perm.tapped = tapped or (bool(d.statics)
                                  and self._enters_tapped(d, controller, paid_life))
         if counters:
-            perm.counters["+1/+1"] = counters
+            perm.counters[counter_kind] = counters
         if d.is_planeswalker:  # rule 306.5b: it enters with its printed loyalty
             perm.counters["loyalty"] = d.loyalty or 0
         for static in d.statics:
@@ -604,6 +614,9 @@ class ObjectsMixin:
             return not any(self.spells_last_turn)
         if condition == "two_spells_last_turn":
             return max(self.spells_last_turn, default=0) >= 2
+        if condition in fx.OBJECT_CONDITIONS:
+            return True  # checked as it triggered; last known information stays
+
         raise ValueError(f"unknown trigger condition {condition!r}")
 
     def _leave(self, pid: int, dest: str) -> None:
@@ -865,6 +878,41 @@ class ObjectsMixin:
         self.log("token", player=controller, card=spec.name)
         return self._put_onto_battlefield(card, controller)
 
+    def enter_attacking(self, pid: int, source: int | None) -> None:
+        """Permanent ``pid``, just put onto the battlefield "tapped and attacking"
+        (508.4): it is tapped, and attacking if its controller is the attacking
+        player and attackers have been declared this combat (506.3: else it is
+        not attacking). It was never declared, so no "attacks" ability triggers
+        (508.3a). Its controller would choose which player or planeswalker it
+        attacks; that choice is automated: what ``source`` (the creature whose
+        ability made it) attacks, if it is attacking, else the next opponent in
+        turn order."""
+        perm = self.battlefield.get(pid)
+        if perm is None:
+            return
+        if not perm.tapped:
+            perm.tapped = True
+            self.tapped_now([pid])
+        p = perm.controller
+        if p != self.active or self.step not in _COMBAT_AFTER_DECLARATION or \
+                not self.is_creature(pid):
+            return
+        if source is not None and source in self.attackers:
+            defending = self.attackers[source]
+            walker = self.attacking_pw.get(source)
+        else:
+            defending = next((q for q in self._turn_order(p)
+                              if q != p and not self.lost[q]), None)
+            walker = None
+            if defending is None:
+                return
+        self.attackers[pid] = defending
+        if walker is not None:
+            self.attacking_pw[pid] = walker
+        self.log("enters_attacking", player=p, id=pid, card=self.name_of(perm.card),
+                 defending=defending,
+                 **({"planeswalker": walker} if walker is not None else {}))
+
     def _discard(self, p: int, card: int) -> None:
         self.hand[p].remove(card)
         self.graveyard[p].append(card)
@@ -994,9 +1042,13 @@ class ObjectsMixin:
 
     def _trigger(self, pid: int, index: int, **extra: Any) -> None:
         perm = self.battlefield[pid]
-        if not perm.kicked and isinstance(self.pdef(pid).triggered[index].effect,
-                                          fx.IfKicked):
+        ability = self.pdef(pid).triggered[index]
+        if not perm.kicked and isinstance(ability.effect, fx.IfKicked):
             return  # "if it was kicked": an intervening if (603.4)
+        condition = ability.trigger.condition
+        if condition and condition in fx.OBJECT_CONDITIONS and perm.counters.get(
+                "+1/+1" if condition == "no_plus_counters" else "-1/-1", 0):
+            return  # undying / persist: it had such a counter (603.4, 603.10a)
         it = extra.get("it")
         self.pending_triggers.append({
             "controller": perm.controller, "card": perm.card, "source": pid,
@@ -1152,10 +1204,12 @@ class ObjectsMixin:
         self._object_triggers("enters", [entered])
 
     def _dies_triggers(self, dying: list[int]) -> None:
-        """Leaves-the-battlefield triggers look back: all dying creatures see each other."""
-        creatures = [d for d in dying if self.is_creature(d)]
-        if creatures:
-            self._object_triggers("dies", creatures)
+        """Leaves-the-battlefield triggers look back: all dying creatures see each other.
+        A noncreature's own "is put into a graveyard from the battlefield" trigger
+        (compiled as ``dies``, Rancor's) sees it too: other objects' dies triggers
+        watch creatures by their filters."""
+        if dying:
+            self._object_triggers("dies", dying)
 
     def _step_triggers(self, event: str) -> None:
         for pid, i, trig in self._trigger_index().get(event, ()):

@@ -55,8 +55,8 @@ STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
                             "that_player", "that_object", "damaged_this_way",
-                            "exiled_with_this", "that_card"})
-CARD_REFS = frozenset({"exiled_with_this", "that_card"})
+                            "exiled_with_this", "that_card", "this_card"})
+CARD_REFS = frozenset({"exiled_with_this", "that_card", "this_card"})
 """References naming cards outside the battlefield (only :class:`~effects.MoveCards`
 reads them)."""
 SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRestriction,
@@ -88,7 +88,9 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.AttachedBonus: frozenset({"power", "toughness", "keywords", "cant_attack",
                                  "cant_block"}),
     fx.CombatRestriction: frozenset({"cant_attack", "cant_block", "cant_be_blocked",
-                                     "attacks_each_combat"}),
+                                     "attacks_each_combat", "not_blocked_by",
+                                     "blocked_only_by", "min_blockers",
+                                     "max_blockers"}),
     fx.Devour: frozenset({"count", "filter"}),
     fx.EntersTapped: frozenset({"unless_control", "at_least", "at_most", "pay_life",
                                 "unless_opponents", "unless_life_at_most",
@@ -231,6 +233,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         # cards in a graveyard (a target) or in exile (linked, or just exiled)
         if node.dest not in fx.CARD_DESTINATIONS or node.under not in ("owner", "you"):
             note(f"MoveCards to {node.dest} under {node.under}")
+        if node.counter and (node.dest != "battlefield"
+                             or node.counter not in SUPPORTED_COUNTERS):
+            note(f"MoveCards with a {node.counter} counter to {node.dest}")
         what = node.what
         if isinstance(what, fx.Target) and what.kind == "graveyard_card":
             fields(what)
@@ -432,6 +437,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     for kw in sorted(card.keywords):
         if kw not in KW.ALL:
             note(f"keyword {kw}")
+    if "living weapon" in card.keywords and "Equipment" not in card.subtypes:
+        note("living weapon on a non-Equipment")
+    for kw in sorted(_granted_keywords((card.spell, card.activated, card.triggered,
+                                        card.statics)) & KW.OWN_ONLY):
+        note(f"granted {kw}")
     if "daybound" in card.keywords and card.back is None or \
             "nightbound" in card.keywords and card.front_mana_value is None:
         note("daybound or nightbound on other than a double-faced card's face")
@@ -505,8 +515,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                    "enchanted")):
             note(f"Trigger subject {subject!r}")
         condition = ability.trigger.condition
-        if condition and (condition not in fx.TRIGGER_CONDITIONS
-                          or event not in fx.STEP_EVENTS):
+        if condition in fx.OBJECT_CONDITIONS:
+            if event != "dies" or subject != fx.Ref("self"):
+                note(f"Trigger condition {condition} on {event}")
+        elif condition and (condition not in fx.TRIGGER_CONDITIONS
+                            or event not in fx.STEP_EVENTS):
             note(f"Trigger condition {condition} on {event}")
         if event == "transforms_into" and subject != fx.Ref("self"):
             note("transforms_into of another permanent")
@@ -543,6 +556,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             filt(static.filter)
             if "Creature" not in card.types or card.spell is not None:
                 note("Devour on a noncreature")
+        if isinstance(static, fx.CombatRestriction):
+            for f in (static.not_blocked_by, *static.blocked_only_by):
+                filt(f)
         if isinstance(static, fx.EntersTapped):
             filt(static.unless_control)
             if not card.is_land and static != fx.EntersTapped():
@@ -647,6 +663,23 @@ def _orphan_that_card(node: Any, before: Any = None) -> bool:
         not isinstance(before, fx.Exile)
 
 
+def _granted_keywords(node: Any) -> set[str]:
+    """Every keyword a part of a card grants or gives a token (the ``keywords`` of
+    its pumps, anthems, bonuses, token descriptions...)."""
+    out: set[str] = set()
+    if isinstance(node, (tuple, list)):
+        for item in node:
+            out |= _granted_keywords(item)
+    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+        for f in dataclasses.fields(node):
+            value = getattr(node, f.name)
+            if f.name == "keywords" and isinstance(value, (tuple, frozenset)):
+                out.update(value)
+            else:
+                out |= _granted_keywords(value)
+    return out
+
+
 # ------------------------------------------------------------------ execute
 def execute(game: MagicGame, node: Any, path: str) -> None:
     """Resolve the leaf effect ``node`` (at ``path`` of the resolving object)."""
@@ -712,9 +745,13 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for p in game.select_players(node.who, path):
             game.lose_life(p, game.amount(node.amount))
     elif isinstance(node, fx.CreateToken):
+        made = None
         for p in game.select_players(node.who, path):
             for _ in range(game.amount(node.count)):
-                game.create_token(node.token, p)
+                made = game.create_token(node.token, p)
+                if node.attacking:
+                    game.enter_attacking(made, game.res["item"].source)
+        game.manifested(made)  # "it": the token (count 1; check_refs allows no other)
     elif isinstance(node, fx.CounterSpell):
         for sid in game.select(node.what, path):
             game.counter(sid, node.dest)

@@ -184,6 +184,26 @@ def it_is_self(effect: fx.Effect) -> fx.Effect:
     return fx.Sequence(tuple(steps))
 
 
+def dead_card(effect: fx.Effect) -> fx.Effect:
+    """The effect of a permanent's own dies trigger (``when this is put into a
+    graveyard from the battlefield, return this to its owner's hand``) with each
+    "return this (it) to its owner's hand" acting on its card in the graveyard
+    (``Ref("this_card")``, the new object there, 400.7) rather than on the permanent,
+    which is gone."""
+    if isinstance(effect, fx.Sequence):
+        steps = []
+        for step in effect.steps:
+            # "it" is the dead permanent only until a step targets something
+            steps.append(dead_card(step) if not any(map(has_target, steps)) else step)
+        return fx.Sequence(tuple(steps))
+    if isinstance(effect, fx.MayDo):
+        return fx.MayDo(dead_card(effect.effect))
+    if effect in (fx.ReturnToHand(fx.Ref("self")), fx.ReturnToHand(fx.Ref("it"))):
+        # "it" before any target: the triggering object, the source itself
+        return fx.MoveCards(fx.Ref("this_card"), "hand")
+    return effect
+
+
 _MOVED = (fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUntap, fx.Pump,
           fx.AddCounters, fx.Regenerate, fx.PreventDamage, fx.ExileIfDies,
           fx.CantBeRegenerated, fx.SacrificeIt)
@@ -247,7 +267,10 @@ class _RefCheck:
             return "target"
         if isinstance(node, (fx.Manifest, fx.ManifestDread)):
             return "manifested"  # "it" is now the manifested permanent
-        return "token" if isinstance(node, fx.CreateToken) else antecedent
+        if isinstance(node, fx.CreateToken):
+            # one token made: "it" / "that token" names it (resolve: manifested)
+            return "copied" if node.count == 1 else "token"
+        return antecedent
 
     def leaf(self, node: fx.Effect, antecedent: str | None) -> None:
         for part in nodes(node):

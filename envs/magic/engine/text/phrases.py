@@ -192,7 +192,8 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
         props.add("not_named_self")
         phrase = phrase[: -len(" not named this")]
     def flying_suffix(phrase: str) -> str:
-        for suffix, prop in ((" with flying", "flying"), (" without flying", "nonflying")):
+        for suffix, prop in ((" with flying", "flying"), (" without flying", "nonflying"),
+                             (" with reach", "reach")):
             if phrase.endswith(suffix):
                 props.add(prop)
                 return phrase[: -len(suffix)]
@@ -210,7 +211,7 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
             controller = who
             phrase = phrase[: -len(suffix)]
             break
-    if not props & {"flying", "nonflying"}:
+    if not props & {"flying", "nonflying", "reach"}:
         phrase = flying_suffix(phrase)  # "creature with flying an opponent controls"
     words = phrase.split()
     if words and words[0] == "other":
@@ -310,6 +311,7 @@ REF_PHRASES: dict[str, fx.Ref] = {
     "it": fx.Ref("it"),
     "that creature": fx.Ref("it"),
     "that permanent": fx.Ref("it"),
+    "that token": fx.Ref("it"),  # after a step that created one token
     "its controller": fx.Ref("its_controller"),
     "each opponent": fx.Ref("each_opponent"),
     "each player": fx.Ref("each_player"),
@@ -407,7 +409,7 @@ def permanents(phrase: str) -> fx.Selector | None:
 def keyword_list(text: str) -> tuple[str, ...] | None:
     """``"flying"``, ``"flying and vigilance"``, ``"flying, vigilance, and trample"`` as
     engine keywords (None if one is not an engine keyword)."""
-    parts = [p.strip() for p in re.split(r",? and |, ", text)]
+    parts = [p.strip() for p in re.split(r",? and |, ", KW.split_protections(text))]
     if parts and all(p in KW.ALL for p in parts) and len(set(parts)) == len(parts):
         return tuple(parts)
     return None

@@ -29,7 +29,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
 
 @line_template
 def _keyword_line(line: str, printed: Printed, draft: Draft) -> bool:
-    parts = [p.strip() for p in re.split(r"[,;]", line)]
+    parts = [p.strip() for p in re.split(r"[,;]", KW.split_protections(line))]
     keywords = [p for p in parts if p in KW.ALL]
     defining = [p for p in parts if p in DEFINING_KEYWORDS]
     wards = [w for p in parts if (w := ward(p)) is not None]

@@ -13,6 +13,7 @@ from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.text.core import (
     Draft,
     check_refs,
+    dead_card,
     effect,
     is_permanent_card,
     it_is_self,
@@ -247,6 +248,8 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
     what = effect(text)
     if when[0].subject == fx.Ref("self"):
         what = it_is_self(what)
+    if len(when) == 1 and when[0].event == "dies" and when[0].subject == fx.Ref("self"):
+        what = dead_card(what)
     optional = isinstance(what, fx.MayDo)
     if optional:
         what = what.effect

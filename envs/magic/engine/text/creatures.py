@@ -1,0 +1,105 @@
+"""Templates for creatures, tokens and combat: tokens that enter "tapped and
+attacking" (rule 508.4), two different tokens created by one sentence (111.2), and
+the keyword abilities of creatures that are triggered abilities in disguise (battle
+cry 702.91, undying 702.93, persist 702.79; their abilities are built by
+:func:`~keywords.keyword_triggers`)."""
+
+from __future__ import annotations
+
+import re
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import Printed
+from labyrinth_gym.envs.magic.engine.text.core import Draft, effect_template, line_template
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    NUM,
+    number,
+    object_filter,
+    token_spec,
+)
+
+_ATTACKING = re.compile(rf"create {NUM} (.+?),? (?:that's|that are|which are) tapped "
+                        r"and attacking")
+
+
+@effect_template
+def _tokens_attacking(s: str) -> fx.Effect | None:
+    """``create a 4/4 white angel creature token with flying that's tapped and
+    attacking``: the tokens enter tapped and attacking (508.4)."""
+    m = _ATTACKING.fullmatch(s)
+    if m and (spec := token_spec(m.group(2))) is not None and "Creature" in spec.types:
+        return fx.CreateToken(spec, number(m.group(1)), attacking=True)
+    return None
+
+
+@effect_template
+def _two_tokens(s: str) -> fx.Effect | None:
+    """``create a 3/3 ... token with deathtouch and a 3/3 ... token with lifelink``:
+    two token kinds in one sentence, split at the ``and`` that leaves two token
+    descriptions (the first ``and`` may be inside a keyword list)."""
+    m = re.fullmatch(rf"create {NUM} (.+)", s)
+    if not m:
+        return None
+    first_count, rest = m.group(1), m.group(2)
+    for at in (i.start() for i in re.finditer(rf" and {NUM} ", rest)):
+        head, tail = rest[:at], rest[at + len(" and "):]
+        second = re.fullmatch(rf"{NUM} (.+)", tail)
+        if second is None:
+            continue
+        one, two = token_spec(head), token_spec(second.group(2))
+        if one is not None and two is not None:
+            return fx.Sequence((fx.CreateToken(one, number(first_count)),
+                                fx.CreateToken(two, number(second.group(1)))))
+    return None
+
+
+_AT_LEAST = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _blockers(phrase: str) -> fx.Filter | None:
+    """``humans``, ``creatures with power 2 or less``, ``walls``, ``creatures with
+    flying``: the creatures a blocker restriction names (None if not one filter)."""
+    f = object_filter(phrase, plural=True)
+    if f is None or f.controller != "any" or "other" in f.props or \
+            not (f.types <= {"Creature"}) or f == fx.Filter():
+        return None
+    return f
+
+
+def block_restriction(text: str) -> fx.CombatRestriction | None:
+    """``can't be blocked by <creatures>``, ``can't be blocked by more than one
+    creature``, ``can't be blocked except by <creatures> [or <creatures>]``,
+    ``can't be blocked except by three or more creatures`` (509.1b) as a
+    :class:`~effects.CombatRestriction`, else None."""
+    if text == "can't be blocked by more than one creature":
+        return fx.CombatRestriction(max_blockers=1)
+    if m := re.fullmatch(r"can't be blocked except by (\w+) or more creatures", text):
+        least = _AT_LEAST.get(m.group(1))
+        return fx.CombatRestriction(min_blockers=least) if least else None
+    if m := re.fullmatch(r"can't be blocked by (.+)", text):
+        f = _blockers(m.group(1))
+        return fx.CombatRestriction(not_blocked_by=f) if f is not None else None
+    if m := re.fullmatch(r"can't be blocked except by (.+)", text):
+        rest = m.group(1)
+        if k := re.fullmatch(r"creatures with (flying|reach) or (flying|reach)", rest):
+            parts = [f"creatures with {k.group(1)}", f"creatures with {k.group(2)}"]
+        else:
+            parts = re.split(r" and/or | or ", rest)
+        filters = [_blockers(p) for p in parts]
+        if None in filters or len(set(filters)) != len(filters):
+            return None
+        return fx.CombatRestriction(blocked_only_by=tuple(filters))  # type: ignore[arg-type]
+    return None
+
+
+@line_template
+def _this_block_restriction(line: str, printed: Printed, draft: Draft) -> bool:
+    """A creature's own "this can't be blocked by humans." (509.1b)."""
+    m = re.fullmatch(r"this (can't be blocked .+)\.", line)
+    if not m or not (printed.is_type("Creature") or "Vehicle" in printed.subtypes):
+        return False
+    restriction = block_restriction(m.group(1))
+    if restriction is None:
+        return False
+    draft.statics.append(restriction)
+    return True

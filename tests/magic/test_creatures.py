@@ -1,0 +1,277 @@
+"""Scripted positions for creatures, tokens and combat (rules 508, 604.3, 702): two
+protections in one ability, battle cry, tokens that enter tapped and attacking,
+undying and persist, "can't be blocked by" restrictions. Each names real cards from
+the pool."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine.game import MagicGame
+from magic.positions import (
+    act,
+    attack,
+    blank,
+    block,
+    creature,
+    lands,
+    pass_until,
+    settle,
+    slot,
+    target_perm,
+    to_blocks,
+    to_combat,
+)
+
+
+def can_block(game: MagicGame, blocker: int, attacker: int) -> bool:
+    """Whether the deciding seat may declare ``blocker`` blocking ``attacker`` now."""
+    if A.block(slot(game, blocker)) not in game.legal_actions():
+        return False
+    probe = game.clone()
+    probe.apply_action(A.block(slot(game, blocker)))
+    return A.permanent(slot(game, attacker)) in probe.legal_actions()
+
+
+# ------------------------------------------------------- 702.16: two protections
+def test_protection_from_black_and_from_green_is_two_protections():
+    # Mirran Crusader: "protection from black and from green"
+    game = blank()
+    crusader = game.add_permanent("Mirran Crusader", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)  # green
+    ghoul = game.add_permanent("Highborn Ghoul", 1)  # black
+    lion = game.add_permanent("Savannah Lions", 1)  # white
+    game.start_at("main1", 0)
+    to_blocks(game, crusader)
+    assert not can_block(game, bears, crusader)
+    assert not can_block(game, ghoul, crusader)
+    assert can_block(game, lion, crusader)
+
+
+def test_protection_from_multicolored_stops_multicoloured_blockers():
+    game = blank()
+    guard = game.add_permanent(creature("Pantheon Guard", 2, 1,
+                                        "protection from multicolored"), 0)
+    wolf = game.add_permanent("Watchwolf", 1)  # green and white
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    to_blocks(game, guard)
+    assert not can_block(game, wolf, guard)
+    assert can_block(game, bears, guard)
+
+
+def bolt(game: MagicGame, pid: int) -> None:
+    """Seat 0 casts Lightning Bolt (in its hand, a Mountain ready) at ``pid`` and it
+    resolves."""
+    act(game, "cast hand 0 (Lightning Bolt)")
+    target_perm(game, pid)
+    settle(game)
+
+
+def bolt_ready(game: MagicGame) -> None:
+    lands(game, 0, "Mountain")
+    game.add_card("Lightning Bolt", 0)
+
+
+def on_battlefield(game: MagicGame, name: str) -> list[int]:
+    return [pid for pid, perm in game.battlefield.items()
+            if game.name_of(perm.card) == name]
+
+
+# ------------------------------------------------- 508.4: tapped and attacking
+def test_a_token_created_tapped_and_attacking_attacks_what_its_source_attacks():
+    # Geist of Saint Traft: "whenever this attacks, create a 4/4 white angel creature
+    # token with flying that's tapped and attacking. exile that token at end of
+    # combat."
+    game = blank()
+    geist = game.add_permanent("Geist of Saint Traft", 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, geist)
+    game.apply_action(A.DONE)
+    settle(game)
+    (angel,) = on_battlefield(game, "Angel Token")
+    assert game.battlefield[angel].tapped
+    assert game.attackers[angel] == 1
+    entered = [e for e in game.events if e["type"] == "enters_attacking"]
+    assert [e["id"] for e in entered] == [angel]
+    # never declared: no "attack" event for it (508.3a, 508.4)
+    assert [e["id"] for e in game.events if e["type"] == "attack"] == [geist]
+    pass_until(game, "main2")
+    assert game.life[1] == 20 - 2 - 4
+    assert angel not in game.battlefield  # exiled at end of combat
+
+
+def test_two_tokens_enter_tapped_and_attacking_and_battle_cry_pumps_the_others():
+    # Hero of Bladehold: battle cry, and two 1/1 soldiers tapped and attacking
+    game = blank()
+    hero = game.add_permanent("Hero of Bladehold", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, hero)
+    attack(game, bears)
+    game.apply_action(A.DONE)
+    settle(game)
+    soldiers = on_battlefield(game, "Soldier Token")
+    assert len(soldiers) == 2
+    assert all(game.attackers.get(s) == 1 for s in soldiers)
+    assert game.chars(bears)[:2] == (3, 2)  # battle cry: +1/+0 to the others
+    assert game.chars(hero)[:2] == (3, 4)  # not to itself
+    pass_until(game, "main2")
+    soldier_power = sum(game.chars(s)[0] for s in soldiers)
+    assert game.life[1] == 20 - 3 - 3 - soldier_power
+
+
+def test_a_token_tapped_and_attacking_outside_combat_is_only_tapped():
+    # 506.3: put onto the battlefield attacking outside combat, it is not attacking
+    game = blank()
+    geist = game.add_permanent("Geist of Saint Traft", 0)
+    game.start_at("main1", 0)
+    angel = game.create_token(game.pdef(geist).triggered[0].effect.steps[0].token, 0)
+    game.enter_attacking(angel, geist)
+    assert game.battlefield[angel].tapped and angel not in game.attackers
+
+
+# ------------------------------------------------------ 111.2: two kinds of token
+def test_wurmcoil_engine_leaves_a_deathtouch_wurm_and_a_lifelink_wurm():
+    game = blank()
+    wurmcoil = game.add_permanent("Wurmcoil Engine", 1)
+    lands(game, 0, "Swamp", "Swamp")
+    game.add_card("Doom Blade", 0)
+    game.start_at("main1", 0)
+    act(game, "Doom Blade")
+    target_perm(game, wurmcoil)
+    settle(game)
+    wurms = on_battlefield(game, "Phyrexian Wurm Token")
+    assert sorted(sorted(game.keywords(w)) for w in wurms) == [["deathtouch"],
+                                                               ["lifelink"]]
+    assert all(game.battlefield[w].controller == 1 for w in wurms)
+    assert all(game.chars(w)[:2] == (3, 3) for w in wurms)
+
+
+# ------------------------------------------------- 702.93 undying, 702.79 persist
+def test_undying_returns_it_with_a_counter_once():
+    game = blank()
+    geist = game.add_permanent("Strangleroot Geist", 1)
+    bolt_ready(game)
+    game.add_card("Lightning Bolt", 0)
+    lands(game, 0, "Mountain")
+    game.start_at("main1", 0)
+    bolt(game, geist)
+    (back,) = on_battlefield(game, "Strangleroot Geist")
+    assert back != geist  # a new object (400.7)
+    assert game.battlefield[back].counters.get("+1/+1") == 1
+    assert game.battlefield[back].controller == 1
+    assert game.chars(back)[:2] == (3, 2)
+    bolt(game, back)  # it had a +1/+1 counter: it stays dead
+    assert not on_battlefield(game, "Strangleroot Geist")
+    assert len(game.graveyard[1]) == 1
+
+
+def test_persist_returns_it_with_a_minus_counter_and_its_enters_trigger_again():
+    game = blank()
+    finks = game.add_permanent("Kitchen Finks", 0)  # 3/2, enters: gain 2 life
+    bolt_ready(game)
+    game.start_at("main1", 0)
+    bolt(game, finks)
+    (back,) = on_battlefield(game, "Kitchen Finks")
+    assert game.battlefield[back].counters.get("-1/-1") == 1
+    assert game.chars(back)[:2] == (2, 1)
+    assert game.life[0] == 22
+
+
+# ---------------------------------- a permanent's own "put into a graveyard" trigger
+def test_rancor_returns_to_its_owners_hand_when_put_into_a_graveyard():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 1)
+    rancor = game.add_permanent("Rancor", 1, attached_to=bears)
+    assert game.chars(bears)[:2] == (4, 2)
+    bolt_ready(game)
+    game.start_at("main1", 0)
+    bolt(game, bears)  # the Aura goes to the graveyard (704.5m) and returns
+    assert rancor not in game.battlefield
+    assert [game.name_of(c) for c in game.hand[1]] == ["Rancor"]
+    assert not game.graveyard[1] or [game.name_of(c) for c in game.graveyard[1]] == [
+        "Grizzly Bears"]
+
+
+# ------------------------------------------------------------ 702.92 living weapon
+def test_living_weapon_makes_a_germ_and_equips_it():
+    game = blank()
+    lands(game, 0, "Plains", "Plains", "Plains", "Plains", "Plains")
+    game.add_card("Batterskull", 0)
+    game.start_at("main1", 0)
+    act(game, "Batterskull")
+    settle(game)
+    (skull,) = on_battlefield(game, "Batterskull")
+    (germ,) = on_battlefield(game, "Phyrexian Germ Token")
+    assert game.battlefield[skull].attached_to == germ
+    assert game.chars(germ)[:2] == (4, 4)  # a 0/0 with +4/+4
+    assert {"vigilance", "lifelink"} <= game.keywords(germ)
+    assert game.pdef(germ).colours == ("B",)
+
+
+# ------------------------------------------------ 509.1b: restrictions on blockers
+def test_cant_be_blocked_by_humans():
+    game = blank()
+    noble = game.add_permanent("Stromkirk Noble", 0)
+    lions = game.add_permanent("Savannah Lions", 1)  # a Cat
+    soldier = game.add_permanent("Elite Vanguard", 1)  # a Human Soldier
+    game.start_at("main1", 0)
+    to_blocks(game, noble)
+    assert not can_block(game, soldier, noble)
+    assert can_block(game, lions, noble)
+
+
+def test_cant_be_blocked_except_by_creatures_with_flying_or_reach():
+    game = blank()
+    pest = game.add_permanent("Signal Pest", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    spider = game.add_permanent("Giant Spider", 1)  # reach
+    bird = game.add_permanent("Suntail Hawk", 1)  # flying
+    game.start_at("main1", 0)
+    to_blocks(game, pest)
+    assert not can_block(game, bears, pest)
+    assert can_block(game, spider, pest)
+    assert can_block(game, bird, pest)
+
+
+def test_cant_be_blocked_by_creatures_with_power_2_or_less():
+    game = blank()
+    boar = game.add_permanent("Outland Boar", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)  # 2/2
+    ogre = game.add_permanent("Gray Ogre", 1)  # 2/2... power 2
+    giant = game.add_permanent("Hill Giant", 1)  # 3/3
+    game.start_at("main1", 0)
+    to_blocks(game, boar)
+    assert not can_block(game, bears, boar)
+    assert not can_block(game, ogre, boar)
+    assert can_block(game, giant, boar)
+
+
+def test_cant_be_blocked_by_more_than_one_creature():
+    game = blank()
+    rhino = game.add_permanent("Charging Rhino", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    giant = game.add_permanent("Hill Giant", 1)
+    game.start_at("main1", 0)
+    to_blocks(game, rhino)
+    block(game, bears, rhino)
+    assert A.DONE in game.legal_actions()
+    block(game, giant, rhino)
+    assert A.DONE not in game.legal_actions()  # two blockers: not a legal block
+    game.apply_action(A.block(slot(game, giant)))  # withdraw the second block
+    assert A.DONE in game.legal_actions()
+
+
+def test_cant_be_blocked_except_by_three_or_more_creatures():
+    game = blank()
+    colossus = game.add_permanent("Phyrexian Colossus", 0)
+    blockers = [game.add_permanent("Grizzly Bears", 1) for _ in range(3)]
+    game.start_at("main1", 0)
+    to_blocks(game, colossus)
+    block(game, blockers[0], colossus)
+    block(game, blockers[1], colossus)
+    assert A.DONE not in game.legal_actions()
+    block(game, blockers[2], colossus)
+    assert A.DONE in game.legal_actions()
