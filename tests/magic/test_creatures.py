@@ -275,3 +275,44 @@ def test_cant_be_blocked_except_by_three_or_more_creatures():
     assert A.DONE not in game.legal_actions()
     block(game, blockers[2], colossus)
     assert A.DONE in game.legal_actions()
+
+
+# ------------------------------------------ 604.3, 613.4a: defined power/toughness
+def test_tarmogoyf_counts_card_types_in_all_graveyards():
+    game = blank()
+    goyf = game.add_permanent("Tarmogoyf", 0)
+    assert game.chars(goyf)[:2] == (0, 1)
+    game.add_card("Lightning Bolt", 1, "graveyard")  # instant
+    game.add_card("Grizzly Bears", 0, "graveyard")  # creature
+    game.add_card("Shock", 0, "graveyard")  # instant again
+    game.add_card("Dryad Arbor", 1, "graveyard")  # land and creature
+    assert game.chars(goyf)[:2] == (3, 4)
+    game.add_permanent("Glorious Anthem", 0)  # +1/+1 applies on top (7c)
+    game._bf_version += 1
+    assert game.chars(goyf)[:2] == (4, 5)
+
+
+def test_pack_rat_counts_the_rats_its_controller_controls():
+    game = blank()
+    rat = game.add_permanent("Pack Rat", 0)
+    assert game.chars(rat)[:2] == (1, 1)
+    other = game.add_permanent("Pack Rat", 0)
+    game.add_permanent("Pack Rat", 1)  # an opponent's rat does not count
+    assert game.chars(rat)[:2] == (2, 2) == game.chars(other)[:2]
+    game.battlefield[rat].counters["+1/+1"] = 1
+    assert game.chars(rat)[:2] == (3, 3)
+
+
+def test_a_defined_toughness_of_zero_dies():
+    # Maro: power and toughness are each the cards in its controller's hand; with
+    # the last card cast it is 0/0 and dies (704.5f)
+    game = blank()
+    maro = game.add_permanent("Maro", 0)
+    bolt_ready(game)
+    game.start_at("main1", 0)
+    assert game.chars(maro)[:2] == (1, 1)
+    act(game, "cast hand 0 (Lightning Bolt)")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert maro not in game.battlefield
+    assert game.life[1] == 17

@@ -66,3 +66,29 @@ def test_living_weapon():  # 702.92a
     assert fx.TriggeredAbility(fx.Trigger("enters"), fx.Sequence((
         fx.CreateToken(germ), fx.Attach(fx.Ref("it"))))) in card("Batterskull").triggered
     assert "living weapon" in card("Flayer Husk").keywords
+
+
+def test_blocker_restrictions():  # 509.1b
+    assert card("Stromkirk Noble").statics == (fx.CombatRestriction(
+        not_blocked_by=fx.Filter(subtypes=frozenset({"Human"}))),)
+    assert card("Signal Pest").statics == (fx.CombatRestriction(blocked_only_by=(
+        fx.Filter(types=CREATURE, props=frozenset({"flying"})),
+        fx.Filter(types=CREATURE, props=frozenset({"reach"})))),)
+    assert card("Outland Boar").statics[-1] == fx.CombatRestriction(
+        not_blocked_by=fx.Filter(types=CREATURE, props=frozenset({"power<=2"})))
+    assert card("Charging Rhino").statics == (fx.CombatRestriction(max_blockers=1),)
+    assert card("Phyrexian Colossus").statics[-1] == fx.CombatRestriction(
+        min_blockers=3)
+
+
+def test_characteristic_defining_power_and_toughness():  # 604.3, 613.4a
+    goyf = card("Tarmogoyf")
+    assert (goyf.power, goyf.toughness) == (0, 0)
+    assert goyf.statics == (fx.DefinedPT(
+        fx.Count("graveyard_types", fx.Filter()), toughness_plus=1),)
+    rat = card("Pack Rat")
+    assert rat.statics == (fx.DefinedPT(fx.Count("permanents", fx.Filter(
+        subtypes=frozenset({"Rat"}), controller="you"))),)
+    assert card("Maro").statics == (fx.DefinedPT(fx.Count("hand")),)
+    assert card("Lhurgoyf").statics == (fx.DefinedPT(
+        fx.Count("graveyard", fx.Filter(types=CREATURE)), toughness_plus=1),)

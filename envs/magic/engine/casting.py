@@ -1434,16 +1434,7 @@ class CastingMixin:
             return max(0, stats[fx.STATS.index(value.stat)])
         if isinstance(value, fx.Count):  # counted as it resolves (608.2h)
             item = self.res["item"]  # type: ignore[index]
-            you = item.controller
-            if value.what == "opponents":
-                n = sum(1 for q in self.living() if q != you)
-            elif value.what == "hand":
-                n = len(self.hand[you])
-            else:
-                source = self._source_pid(item)
-                n = sum(1 for pid in self.battlefield
-                        if self.matches(value.filter, pid, you, source))
-            return n * value.times
+            return self.count_now(value, item.controller, self._source_pid(item))
         return int(value)
 
     def select_players(self, sel: Any, path: str) -> list[int]:

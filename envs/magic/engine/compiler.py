@@ -129,6 +129,17 @@ def _stat(value: str | None, what: str) -> int | None:
     return int(value)
 
 
+def _defined(value: str | None, what: str, draft: Draft) -> int | None:
+    """A printed power or toughness; a ``*`` (or ``1+*``) that a
+    characteristic-defining ability of the card sets (604.3,
+    :class:`~effects.DefinedPT`) is 0 here, the ability giving the rest."""
+    defined = next((s for s in draft.statics if isinstance(s, fx.DefinedPT)), None)
+    if defined is not None and value is not None and "*" in value and getattr(
+            defined, what):
+        return 0
+    return _stat(value, what)
+
+
 def _every_creature_type(subtypes: tuple[str, ...]) -> tuple[str, ...]:
     """A changeling's subtypes: its printed ones, then every creature type (702.73a;
     the creature types are those of the card pool, rule 205.3m's list)."""
@@ -185,8 +196,8 @@ def _compile_face(printed: Printed) -> fx.CardDef:
         subtypes=_every_creature_type(printed.subtypes) if "changeling" in draft.defining
         else printed.subtypes,
         supertypes=printed.supertypes,
-        power=_stat(printed.power, "power"),
-        toughness=_stat(printed.toughness, "toughness"),
+        power=_defined(printed.power, "power", draft),
+        toughness=_defined(printed.toughness, "toughness", draft),
         loyalty=_stat(printed.loyalty, "loyalty"),
         keywords=frozenset(draft.keywords),
         spell=draft.spell,

@@ -62,14 +62,18 @@ class Count:
     """An amount counted as the effect resolves (608.2h): ``"permanents"`` matching
     ``filter`` as the resolving object's controller sees them ("for each creature you
     control", "the number of creatures on the battlefield"), ``"opponents"`` of that
-    controller still in the game, or ``"hand"``: the cards in that controller's hand."""
+    controller still in the game, ``"hand"``: the cards in that controller's hand;
+    ``"graveyard"``: the cards matching ``filter`` (a card filter) in that
+    controller's graveyard (``filter.controller`` ``"you"``) or in all graveyards;
+    ``"graveyard_types"``: the card types among the cards in those graveyards
+    (Tarmogoyf)."""
 
     what: str = "permanents"
     filter: Filter | None = None
     times: int = 1  # "you gain 4 life for each ...": four per one counted
 
 
-COUNT_KINDS = ("permanents", "opponents", "hand")
+COUNT_KINDS = ("permanents", "opponents", "hand", "graveyard", "graveyard_types")
 
 
 @dataclass(frozen=True)
@@ -1013,6 +1017,20 @@ class AttachedBonus:
 
 
 @dataclass(frozen=True)
+class DefinedPT:
+    """Static, a characteristic-defining ability (604.3) that sets this creature's
+    power and/or toughness in layer 7a (613.4a), in every zone: ``count`` counted now
+    by its controller ("this's power and toughness are each equal to the number of
+    rats you control"); ``power`` / ``toughness``: which it defines (the other is
+    printed); ``toughness_plus``: "its toughness is equal to that number plus 1"."""
+
+    count: Count
+    power: bool = True
+    toughness: bool = True
+    toughness_plus: int = 0
+
+
+@dataclass(frozen=True)
 class CombatRestriction:
     """Static: how this permanent itself may attack and block (rules 508.1c-d,
     509.1b-c): "this can't block.", "this can't be blocked.", "this attacks each combat
@@ -1475,6 +1493,11 @@ class CardDef:
     @cached_property
     def is_planeswalker(self) -> bool:
         return "Planeswalker" in self.types
+
+    @cached_property
+    def defined_pt(self) -> DefinedPT | None:
+        """Its characteristic-defining power/toughness ability (None: none)."""
+        return next((s for s in self.statics if isinstance(s, DefinedPT)), None)
 
     @cached_property
     def is_aura(self) -> bool:

@@ -284,7 +284,14 @@ checked on what it had as it died; the card returns if it is still in its owner'
 graveyard: the engine tells a card's new objects there apart only by the zone; an
 effect granting one of them is refused); a permanent's own "when this is put into a
 graveyard from the battlefield, return it to its owner's hand" (Rancor:
-``Ref("this_card")``; a noncreature's own such trigger triggers too).
+``Ref("this_card")``; a noncreature's own such trigger triggers too); living weapon
+(702.92); restrictions on an attacker's blockers (509.1b: "can't be blocked by
+humans / creatures with power 2 or less", "except by creatures with flying or
+reach", "except by three or more creatures", "by more than one creature");
+characteristic-defining power and toughness (604.3, layer 7a, 613.4a:
+:class:`~effects.DefinedPT`, counting permanents, cards in hand, cards or card
+types in graveyards: Tarmogoyf, Pack Rat), under a base power and toughness set in
+layer 7b.
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
@@ -305,7 +312,7 @@ other than added types, keywords, triggered abilities and "isn't legendary", a
 permanent entering as a copy other than by resolving as a spell (put onto the
 battlefield by an effect, it enters as itself), text-changing effects (layer 3),
 type changes from Auras ("enchanted land is a Swamp"), colour changes and
-characteristic-defining abilities from statics, Opalescence-style "each other
+characteristic-defining abilities from statics other than power and toughness, Opalescence-style "each other
 enchantment is a creature", emblems with other than anthem abilities, "as long as this
 is monstrous", switching power and toughness, exchanging control.
 

@@ -99,7 +99,8 @@ def apply_part(node: Any, layer: int, d: fx.CardDef) -> fx.CardDef:
             changes["keywords"] = (frozenset() if node.lose_abilities else d.keywords) \
                 | frozenset(node.keywords)
         else:
-            changes.update(power=node.power, toughness=node.toughness)
+            changes.update(power=node.power, toughness=node.toughness,
+                           statics=_without_defined_pt(d))
         return dataclasses.replace(d, **changes)
     if layer == 4:
         if not d.is_land:  # land types go only on lands (305.7)
@@ -121,8 +122,15 @@ def apply_part(node: Any, layer: int, d: fx.CardDef) -> fx.CardDef:
     elif layer == 6:
         changes.update(_NO_ABILITIES)
     elif layer == 7:
-        changes.update(power=node.power, toughness=node.toughness)
+        changes.update(power=node.power, toughness=node.toughness,
+                       statics=_without_defined_pt(d))
     return dataclasses.replace(d, **changes) if changes else d
+
+
+def _without_defined_pt(d: fx.CardDef) -> tuple[Any, ...]:
+    """``d``'s statics but a characteristic-defining power/toughness ability: a base
+    power and toughness set in layer 7b applies after it (7a) and overrides it."""
+    return tuple(s for s in d.statics if not isinstance(s, fx.DefinedPT))
 
 
 def with_extras(d: fx.CardDef, extras: fx.CopyExtras) -> fx.CardDef:

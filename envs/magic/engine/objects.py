@@ -169,6 +169,28 @@ class ObjectsMixin:
         self._static_prevention = prevention
         return layered
 
+    def count_now(self, count: fx.Count, you: int, source: int | None) -> int:
+        """What :class:`~effects.Count` ``count`` counts now for seat ``you`` (the
+        source permanent ``source`` for "other")."""
+        if count.what == "opponents":
+            n = sum(1 for q in self.living() if q != you)
+        elif count.what == "hand":
+            n = len(self.hand[you])
+        elif count.what in ("graveyard", "graveyard_types"):
+            spec = count.filter or fx.Filter()
+            seats = [you] if spec.controller == "you" else range(self.num_players)
+            spec = dataclasses.replace(spec, controller="any")
+            cards = [c for p in seats for c in self.graveyard[p]
+                     if self.card_matches(spec, c)]
+            if count.what == "graveyard":
+                n = len(cards)
+            else:
+                n = len({t for c in cards for t in self.cdef(c).types})
+        else:
+            n = sum(1 for pid in self.battlefield
+                    if self.matches(count.filter, pid, you, source))
+        return n * count.times
+
     def chars(self, pid: int) -> tuple[int, int, frozenset[str]]:
         """Power, toughness and keywords of permanent ``pid`` now."""
         self._statics()
@@ -177,6 +199,13 @@ class ObjectsMixin:
             FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]])  # shown(), inlined
         power = d.power or 0
         tough = d.toughness or 0
+        defined = d.defined_pt
+        if defined is not None:  # layer 7a (613.4a), under everything else here
+            n = self.count_now(defined.count, perm.controller, pid)
+            if defined.power:
+                power = n
+            if defined.toughness:
+                tough = n + defined.toughness_plus
         counters = perm.counters
         if counters:
             net = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)

@@ -64,7 +64,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.PreventDamage, fx.EntersWithCounters, fx.CostChange,
                      fx.Flashback, fx.Kicker, fx.Overload,
                      fx.EntersAsCopy, fx.ContinuousChange, fx.DoesntUntap,
-                     fx.ChooseAsEnters, fx.NoMaxHandSize)
+                     fx.ChooseAsEnters, fx.NoMaxHandSize, fx.DefinedPT)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1"})
 SELECTOR_FIELDS = ("to", "what", "who")
 MAX_MODES = 8
@@ -265,6 +265,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"Count({value.what})")
             elif value.what == "permanents":
                 filt(value.filter)
+            elif value.what in ("graveyard", "graveyard_types"):
+                spec = value.filter or fx.Filter()
+                if spec.controller not in ("you", "any"):
+                    note(f"graveyard of {spec.controller}")
+                card_filter(dataclasses.replace(spec, controller="any"))
             return
         if isinstance(value, fx.KickedAmount) and card.kicker is not None:
             return
@@ -556,6 +561,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             filt(static.filter)
             if "Creature" not in card.types or card.spell is not None:
                 note("Devour on a noncreature")
+        if isinstance(static, fx.DefinedPT):
+            amount(static.count)
+            if not card.is_creature or card.defined_pt is not static:
+                note("DefinedPT on a noncreature, or twice")
         if isinstance(static, fx.CombatRestriction):
             for f in (static.not_blocked_by, *static.blocked_only_by):
                 filt(f)

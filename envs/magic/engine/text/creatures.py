@@ -17,6 +17,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
+    card_filter,
     number,
     object_filter,
     token_spec,
@@ -107,3 +108,62 @@ def _this_block_restriction(line: str, printed: Printed, draft: Draft) -> bool:
         return False
     draft.statics.append(restriction)
     return True
+
+
+def _cda_count(phrase: str) -> fx.Count | None:
+    """What a characteristic-defining ability counts: ``<permanents> you control`` /
+    ``<permanents> on the battlefield``, ``cards in your hand``, ``<quality> cards in
+    your graveyard`` / ``in all graveyards``, ``card types among cards in all
+    graveyards`` / ``in your graveyard``."""
+    if phrase == "cards in your hand":
+        return fx.Count("hand")
+    if m := re.fullmatch(r"card types among cards in (all graveyards|your graveyard)",
+                         phrase):
+        return fx.Count("graveyard_types", fx.Filter(
+            controller="you" if m.group(1) == "your graveyard" else "any"))
+    if m := re.fullmatch(r"(?:(.+) )?cards in (all graveyards|your graveyard)", phrase):
+        f = card_filter(m.group(1) or "")
+        if f is None:
+            return None
+        return fx.Count("graveyard", fx.Filter(
+            f.types, f.subtypes, "you" if m.group(2) == "your graveyard" else "any",
+            f.props))
+    f = object_filter(phrase.removesuffix(" on the battlefield"), plural=True)
+    if f is None or f == fx.Filter():
+        return None
+    return fx.Count("permanents", f)
+
+
+_DEFINED = (
+    (r"this's power and toughness are each equal to the number of (.+)\.", True, True),
+    (r"this's power is equal to the number of (.+?) and its toughness is equal to "
+     r"that number plus (\d+)\.", True, True),
+    (r"this's power is equal to the number of (.+)\.", True, False),
+    (r"this's toughness is equal to the number of (.+)\.", False, True),
+)
+
+
+@line_template
+def _defined_pt(line: str, printed: Printed, draft: Draft) -> bool:
+    """A characteristic-defining ability setting power and/or toughness (604.3,
+    613.4a): "this's power and toughness are each equal to the number of rats you
+    control.", Tarmogoyf's "... card types among cards in all graveyards and its
+    toughness is equal to that number plus 1." The printed ``*`` it defines is 0."""
+    if not printed.is_type("Creature") or any(
+            isinstance(s, fx.DefinedPT) for s in draft.statics):
+        return False
+    for pattern, power, toughness in _DEFINED:
+        m = re.fullmatch(pattern, line)
+        if m is None:
+            continue
+        count = _cda_count(m.group(1))
+        if count is None:
+            return False
+        plus = int(m.group(2)) if m.lastindex and m.lastindex > 1 else 0
+        defined = [s for s, on in ((printed.power, power), (printed.toughness, toughness))
+                   if on]
+        if not all(s is not None and "*" in s for s in defined):
+            return False  # what it defines is printed as * (1+* with a plus)
+        draft.statics.append(fx.DefinedPT(count, power, toughness, plus))
+        return True
+    return False
