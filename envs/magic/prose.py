@@ -289,6 +289,11 @@ class MagicNarrator(Narrator):
             whom = f"{self.whose(e['defending'])} planeswalker"
         return self.does(e["player"], f"attacks {whom} with {card(e['card'])}")
 
+    def on_unleash(self, e: Event) -> str:
+        how = "with" if e["counter"] else "without"
+        return self.does(e["player"], f"unleashes {card(e['card'])}: it enters {how} "
+                                      "a +1/+1 counter")
+
     def on_enters_attacking(self, e: Event) -> str:
         whom = self.who(e["defending"])
         if e.get("planeswalker") is not None:

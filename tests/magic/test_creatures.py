@@ -316,3 +316,216 @@ def test_a_defined_toughness_of_zero_dies():
     settle(game)
     assert maro not in game.battlefield
     assert game.life[1] == 17
+
+
+# ------------------------------------------------- 611.3a: "as long as ..." bonuses
+def test_flinthoof_boar_gets_its_bonus_while_its_controller_has_a_mountain():
+    game = blank()
+    boar = game.add_permanent("Flinthoof Boar", 0)
+    assert game.chars(boar)[:2] == (2, 2)
+    mountain = game.add_permanent("Mountain", 0)
+    assert game.chars(boar)[:2] == (3, 3)
+    game.add_permanent("Mountain", 1)  # an opponent's does not count
+    game.move_permanents([mountain], "graveyard")
+    assert game.chars(boar)[:2] == (2, 2)
+
+
+def test_fleecemane_lion_has_hexproof_and_indestructible_once_monstrous():
+    game = blank()
+    lion = game.add_permanent("Fleecemane Lion", 0)
+    assert not {"hexproof", "indestructible"} & game.keywords(lion)
+    game.monstrosity(lion, 1)
+    assert {"hexproof", "indestructible"} <= game.keywords(lion)
+    assert game.chars(lion)[:2] == (4, 4)
+
+
+def test_blood_baron_needs_both_conditions():
+    game = blank()
+    baron = game.add_permanent("Blood Baron of Vizkopa", 0)
+    game.life[0], game.life[1] = 30, 11
+    assert game.chars(baron)[:2] == (4, 4)
+    game.life[1] = 10
+    assert game.chars(baron)[:2] == (10, 10) and "flying" in game.keywords(baron)
+    game.life[0] = 29
+    assert game.chars(baron)[:2] == (4, 4)
+
+
+def test_metalcraft_protection_from_each_colour():
+    game = blank()
+    champion = game.add_permanent("Etched Champion", 0)
+    assert "protection from red" not in game.keywords(champion)
+    for _ in range(3):
+        game.add_permanent("Ornithopter", 0)
+    game._bf_version += 1
+    kws = game.keywords(champion)
+    assert {f"protection from {c}" for c in ("white", "blue", "black", "red",
+                                             "green")} <= kws
+
+
+# ------------------------------------------ the player or planeswalker it attacks
+def test_hellrider_pings_what_each_attacker_attacks():
+    game = blank()
+    hellrider = game.add_permanent("Hellrider", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, hellrider)
+    attack(game, bears)
+    game.apply_action(A.DONE)
+    settle(game)
+    assert game.life[1] == 18  # one damage per attacking creature
+    pass_until(game, "main2")
+    assert game.life[1] == 18 - 3 - 2
+
+
+# --------------------------------------------------------- "tap those creatures"
+def test_thundermaw_hellkite_hits_and_taps_opposing_fliers():
+    game = blank()
+    lands(game, 0, *["Mountain"] * 5)
+    game.add_card("Thundermaw Hellkite", 0)
+    hawk = game.add_permanent("Suntail Hawk", 1)  # 1/1 flier: dies
+    drake = game.add_permanent("Wind Drake", 1)  # 2/2 flier: tapped
+    bears = game.add_permanent("Grizzly Bears", 1)
+    mine = game.add_permanent("Wind Drake", 0)
+    game.start_at("main1", 0)
+    act(game, "Thundermaw Hellkite")
+    settle(game)
+    assert hawk not in game.battlefield
+    assert game.battlefield[drake].tapped and game.battlefield[drake].damage == 1
+    assert not game.battlefield[bears].tapped
+    assert not game.battlefield[mine].tapped and game.battlefield[mine].damage == 0
+
+
+# --------------------------------------------------------------- 702.100 evolve
+def test_evolve_counts_a_bigger_creature_entering():
+    game = blank()
+    raptor = game.add_permanent("Cloudfin Raptor", 0)  # 0/1
+    lands(game, 0, "Forest", "Forest", "Forest", "Forest")
+    game.add_card("Grizzly Bears", 0)
+    game.add_card("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Grizzly Bears)")
+    settle(game)
+    assert game.battlefield[raptor].counters.get("+1/+1") == 1  # 2/2 > 0/1
+    act(game, "cast hand 0 (Grizzly Bears)")
+    settle(game)
+    assert game.battlefield[raptor].counters.get("+1/+1") == 2  # 2 > 1 power
+    game.add_permanent("Ornithopter", 0)  # (not entering by a spell: no matter)
+
+
+def test_evolve_ignores_a_creature_no_bigger():
+    game = blank()
+    raptor = game.add_permanent("Cloudfin Raptor", 0)
+    game.battlefield[raptor].counters["+1/+1"] = 2  # 2/3
+    lands(game, 0, "Forest", "Forest")
+    game.add_card("Grizzly Bears", 0)  # 2/2: neither greater
+    game.start_at("main1", 0)
+    act(game, "Grizzly Bears")
+    settle(game)
+    assert game.battlefield[raptor].counters.get("+1/+1") == 2
+
+
+# --------------------------------------------------------------- 702.98 unleash
+def test_unleash_asks_and_a_creature_with_the_counter_cannot_block():
+    for unleashed in (True, False):
+        game = blank()
+        lands(game, 0, "Mountain")
+        game.add_card("Rakdos Cackler", 0)
+        game.start_at("main1", 0)
+        act(game, "Rakdos Cackler")
+        game.apply_action(A.PASS)
+        game.apply_action(A.PASS)
+        assert game.decision["kind"] == "yesno" and "unleash" in game.decision
+        game.apply_action(A.YES if unleashed else A.NO)
+        (cackler,) = on_battlefield(game, "Rakdos Cackler")
+        assert game.chars(cackler)[:2] == ((2, 2) if unleashed else (1, 1))
+        assert game._can_block(cackler) is not unleashed
+
+
+# --------------------------------------------- "if it was a creature card, ..."
+def test_scavenging_ooze_grows_only_on_creature_cards():
+    game = blank()
+    ooze = game.add_permanent("Scavenging Ooze", 0)
+    lands(game, 0, "Forest", "Forest")
+    game.add_card("Grizzly Bears", 1, "graveyard")
+    game.add_card("Lightning Bolt", 1, "graveyard")
+    game.start_at("main1", 0)
+    for name in ("Lightning Bolt", "Grizzly Bears"):
+        act(game, "activate")
+        act(game, name)
+        settle(game)
+    assert game.battlefield[ooze].counters.get("+1/+1") == 1
+    assert game.life[0] == 21
+    assert len(game.exile[1]) == 2
+
+
+# -------------------------------------------- 508.1d: a group attacks if able
+def test_goblin_rabblemasters_other_goblins_must_attack():
+    game = blank()
+    master = game.add_permanent("Goblin Rabblemaster", 0)
+    goblin = game.add_permanent("Raging Goblin", 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    (token,) = on_battlefield(game, "Goblin Token")  # made at beginning of combat
+    assert A.DONE not in game.legal_actions()  # the other goblins must attack
+    attack(game, goblin)
+    assert A.DONE not in game.legal_actions()
+    attack(game, token)
+    assert A.DONE in game.legal_actions()  # the Rabblemaster itself need not
+    assert master not in game.attackers
+    game.apply_action(A.DONE)
+    settle(game)
+    assert game.chars(master)[:2] == (2, 2)  # +1/+0 only when it attacks
+
+
+# ------------------------------------------------------- "artifact creatures"
+def test_steel_overseer_counts_only_artifact_creatures():
+    game = blank()
+    overseer = game.add_permanent("Steel Overseer", 0)
+    thopter = game.add_permanent("Ornithopter", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, "activate")
+    settle(game)
+    assert game.battlefield[overseer].counters.get("+1/+1") == 1
+    assert game.battlefield[thopter].counters.get("+1/+1") == 1
+    assert not game.battlefield[bears].counters.get("+1/+1")
+
+
+# ------------------------------------- 611.2c, 614.1a: Whip of Erebos's reanimation
+def test_whip_of_erebos_returns_a_hasty_creature_exiled_if_it_would_leave():
+    game = blank()
+    whip = game.add_permanent("Whip of Erebos", 0)
+    lands(game, 0, "Swamp", "Swamp", "Swamp", "Swamp", "Mountain")
+    game.add_card("Hill Giant", 0, "graveyard")
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    act(game, "activate")
+    act(game, "Hill Giant")
+    settle(game)
+    (giant,) = on_battlefield(game, "Hill Giant")
+    assert "haste" in game.keywords(giant)
+    assert "lifelink" in game.keywords(giant)  # the Whip's anthem
+    assert game.battlefield[giant].exile_if_leaves
+    act(game, "cast hand 0 (Lightning Bolt)")
+    target_perm(game, giant)
+    settle(game)
+    assert giant not in game.battlefield
+    assert [game.name_of(c) for c in game.exile[0]] == ["Hill Giant"]  # not the graveyard
+    assert whip in game.battlefield
+
+
+def test_whip_of_erebos_exiles_it_at_the_next_end_step():
+    game = blank()
+    game.add_permanent("Whip of Erebos", 0)
+    lands(game, 0, "Swamp", "Swamp", "Swamp", "Swamp")
+    game.add_card("Hill Giant", 0, "graveyard")
+    game.start_at("main1", 0)
+    act(game, "activate")
+    act(game, "Hill Giant")
+    settle(game)
+    (giant,) = on_battlefield(game, "Hill Giant")
+    pass_until(game, "end")
+    settle(game)
+    assert giant not in game.battlefield
+    assert [game.name_of(c) for c in game.exile[0]] == ["Hill Giant"]

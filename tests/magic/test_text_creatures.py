@@ -92,3 +92,65 @@ def test_characteristic_defining_power_and_toughness():  # 604.3, 613.4a
     assert card("Maro").statics == (fx.DefinedPT(fx.Count("hand")),)
     assert card("Lhurgoyf").statics == (fx.DefinedPT(
         fx.Count("graveyard", fx.Filter(types=CREATURE)), toughness_plus=1),)
+
+
+def test_conditional_bonuses_of_a_creature_itself():  # 611.3a
+    assert card("Flinthoof Boar").statics == (fx.SelfBonus(
+        (fx.ActivationCondition("you_control", fx.Filter(
+            subtypes=frozenset({"Mountain"}))),), 1, 1),)
+    assert card("Fleecemane Lion").statics == (fx.SelfBonus(
+        (fx.ActivationCondition("monstrous"),), keywords=("hexproof", "indestructible")),)
+    assert card("Blood Baron of Vizkopa").statics == (fx.SelfBonus(
+        (fx.ActivationCondition("life_at_least", count=30),
+         fx.ActivationCondition("opponent_life_at_most", count=10)), 6, 6,
+        ("flying",)),)
+
+
+def test_the_player_or_planeswalker_it_is_attacking():
+    assert card("Hellrider").triggered == (fx.TriggeredAbility(
+        fx.Trigger("attacks", fx.Filter(types=CREATURE, controller="you")),
+        fx.DealDamage(1, fx.Ref("attacked_by_it"))),)
+
+
+def test_tap_those_creatures():
+    fliers = fx.Each(fx.Filter(types=CREATURE, controller="opponent",
+                               props=frozenset({"flying"})))
+    assert card("Thundermaw Hellkite").triggered == (fx.TriggeredAbility(
+        fx.Trigger("enters"), fx.Sequence((fx.DealDamage(1, fliers),
+                                           fx.TapOrUntap(fliers)))),)
+
+
+def test_evolve_and_unleash():  # 702.100a, 702.98a
+    assert card("Cloudfin Raptor").triggered == (fx.TriggeredAbility(
+        fx.Trigger("enters", fx.Filter(types=CREATURE, controller="you"),
+                   condition="evolve"), fx.AddCounters(1, fx.Ref("self"))),)
+    assert card("Rakdos Cackler").keywords == {"unleash"}
+
+
+def test_if_it_was_a_creature_card():
+    (ability,) = card("Scavenging Ooze").activated
+    assert ability.effect == fx.Sequence((
+        fx.MoveCards(fx.Target("graveyard_card", fx.Filter()), "exile"),
+        fx.IfMovedWas(fx.Filter(types=CREATURE), fx.Sequence((
+            fx.AddCounters(1, fx.Ref("self")), fx.GainLife(1))))))
+
+
+def test_a_group_that_attacks_each_combat_if_able():  # 508.1d
+    assert card("Goblin Rabblemaster").statics == (fx.Anthem(
+        fx.Filter(types=CREATURE, subtypes=frozenset({"Goblin"}), controller="you",
+                  props=frozenset({"other"})),
+        keywords=("attacks each combat if able",)),)
+
+
+def test_artifact_creatures():
+    assert card("Tempered Steel").statics == (fx.Anthem(fx.Filter(
+        types=CREATURE, controller="you", props=frozenset({"artifact"})), 2, 2),)
+
+
+def test_whip_of_erebos():  # 611.2c, 614.1a
+    (ability,) = card("Whip of Erebos").activated
+    assert ability.sorcery_speed
+    assert ability.effect.steps[1:] == (
+        fx.Pump(0, 0, fx.Ref("it"), ("haste",), lasting=True),
+        fx.Delayed("next_end_step", fx.Exile(fx.Ref("it"))),
+        fx.ExileIfLeaves(fx.Ref("it")))

@@ -970,9 +970,11 @@ class CastingMixin:
     # ------------------------------------------------------------ resolution
     def _start_resolution(self, item: StackItem) -> None:
         d = self.item_def(item)
-        if item.kind == "triggered" and not item.origin and \
-                d.triggered[item.index].trigger.condition and \
-                not self.condition_holds(d.triggered[item.index].trigger.condition):
+        condition = d.triggered[item.index].trigger.condition \
+            if item.kind == "triggered" and not item.origin else ""
+        if condition and not (self.object_condition(condition, item.source, item.it)
+                              if condition == "evolve"
+                              else self.condition_holds(condition)):
             # 603.4: an intervening "if" is checked again on resolution
             self.log("trigger_removed", card=d.name, reason="condition_false")
             return
@@ -997,6 +999,12 @@ class CastingMixin:
                 return
             if d.statics and self.begin_enter_as_copy(item):
                 return  # 707.5: its controller chooses what it enters as a copy of
+            if "unleash" in d.keywords:  # 702.98a: with a +1/+1 counter?
+                self.res = {"item": item, "queue": [], "it": None, "it_controller": None,
+                            "asks": []}
+                self.decision = {"kind": "yesno", "player": item.controller,
+                                 "unleash": item.sid}
+                return
             self._put_onto_battlefield(item.card, item.controller, x=item.x,
                                        kicked=item.kicked)
             return
@@ -1072,6 +1080,10 @@ class CastingMixin:
                 queue.insert(0, self._child(path, 0))  # 118.3: can't pay, so it happens
             elif isinstance(node, fx.IfKicked):
                 if item.kicked:
+                    queue.insert(0, self._child(path, 0))
+            elif isinstance(node, fx.IfMovedWas):  # "if it was a creature card"
+                if any(self.card_matches(node.filter, c)
+                       for c in res.get("moved_cards", ())):
                     queue.insert(0, self._child(path, 0))
             elif isinstance(node, fx.Discard):
                 for p in self.select_players(node.who, path):
@@ -1331,6 +1343,15 @@ class CastingMixin:
                 return [it]
             # a spell or ability on the stack (a "becomes the target" trigger's)
             return [it] if any(s.sid == it for s in self.stack) else []
+        if name == "attacked_by_it":
+            # the player or planeswalker the triggering attacker attacks (or, once
+            # it has left combat, the defending player it attacked)
+            it = res.get("it")
+            if it is not None and it in self.attackers:
+                code = self._attacked(it, self.attackers[it])
+                return [] if code is None else [code]
+            d = item.defending
+            return [player_code(d)] if d is not None and not self.lost[d] else []
         if name == "its_controller":
             owner = res.get("it_controller")
             return [player_code(owner)] if owner is not None else []
@@ -1376,6 +1397,18 @@ class CastingMixin:
         res["it"] = pid
         res["it_controller"] = self.battlefield[pid].controller if pid is not None \
             else None
+
+    def unleash(self, counter: bool) -> None:
+        """The resolving permanent spell with unleash enters, with a +1/+1 counter
+        if its controller chose so (702.98a)."""
+        res = self.res
+        assert res is not None
+        item: StackItem = res["item"]
+        self.res = None
+        self.log("unleash", player=item.controller, card=self.name_of(item.card),
+                 counter=counter)
+        self._put_onto_battlefield(item.card, item.controller, x=item.x,
+                                   kicked=item.kicked, counters=int(counter))
 
     def devour_options(self, p: int, devour: fx.Devour, chosen: list[int]) -> list[int]:
         """The permanents ``p`` may still sacrifice to ``devour`` (rule 702.82a)."""

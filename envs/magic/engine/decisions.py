@@ -325,6 +325,13 @@ class DecisionsMixin:
                 ok = self.active == p
             elif kind == "before_attackers":
                 ok = self.active == p and STEPS.index(self.step) < _DECLARE_ATTACKERS
+            elif kind == "monstrous":
+                ok = source is not None and source in self.battlefield and \
+                    self.battlefield[source].monstrous
+            elif kind == "life_at_least":
+                ok = self.life[p] >= c.count
+            elif kind == "opponent_life_at_most":
+                ok = any(self.life[q] <= c.count for q in self.living() if q != p)
             else:  # your_upkeep
                 ok = self.active == p and self.step == "upkeep"
             if not ok:
@@ -579,7 +586,11 @@ class DecisionsMixin:
     def _can_block(self, pid: int) -> bool:
         """Whether permanent ``pid`` may block at all (a creature without "can't
         block"); a variant may let another permanent block."""
-        return self.is_creature(pid) and not self._restricted(pid, "cant_block")
+        if not self.is_creature(pid) or self._restricted(pid, "cant_block"):
+            return False
+        # unleash (702.98a): it can't block as long as it has a +1/+1 counter
+        return not (self.battlefield[pid].counters.get("+1/+1")
+                    and "unleash" in self.keywords(pid))
 
     # --------------------------------------------------- carrying out an action
     def _act(self, action: int) -> None:
@@ -692,6 +703,8 @@ class DecisionsMixin:
             self.answer_unless(d["unless"], kind == "yes")
         elif dk == "yesno" and "pay" in d:  # counter unless its controller pays
             self.pay_tax(d["pay"], d["path"], kind == "yes")
+        elif dk == "yesno" and "unleash" in d:  # 702.98a
+            self.unleash(kind == "yes")
         elif dk == "yesno" and "enter" in d:  # a land that asks for life as it enters
             self.play_land(p, d["enter"], paid_life=kind == "yes")
         elif dk == "yesno" and "order" in d:  # 616.1: regeneration first?

@@ -231,6 +231,7 @@ REFS = (
     "damaged_this_way",  # the creatures the same spell or ability has dealt damage
     "exiled_with_this",  # the cards this object's linked abilities exiled (607.2a)
     "that_card",  # the card(s) the previous step of this ability exiled (400.7)
+    "attacked_by_it",  # the player or planeswalker "it" (an attacker) attacks
     "this_card",  # the source's card in its owner's graveyard (a dies trigger's)
 )
 
@@ -313,6 +314,16 @@ class Pump:
     what: Selector
     keywords: tuple[str, ...] = ()
     per_x: bool = False
+    lasting: bool = False  # "it gains haste" with no duration: keywords only (611.2c)
+
+
+@dataclass(frozen=True)
+class ExileIfLeaves:
+    """"If it would leave the battlefield, exile it instead of putting it anywhere
+    else" (614.1a): a replacement effect on the permanents ``what`` names, for as
+    long as each stays on the battlefield (Whip of Erebos, unearth's wording)."""
+
+    what: Selector
 
 
 @dataclass(frozen=True)
@@ -768,6 +779,16 @@ class MoveCards:
 
 
 @dataclass(frozen=True)
+class IfMovedWas:
+    """Right after a :class:`MoveCards` step: "if it was a creature card,
+    <effect>" (Scavenging Ooze): ``effect`` happens if a card that step moved has
+    the quality ``filter`` (a card filter; the card in its new zone, 400.7)."""
+
+    filter: Filter
+    effect: Effect
+
+
+@dataclass(frozen=True)
 class LookAtHand:
     """``who``'s hand is shown to the controller of the spell or ability, and to
     nobody else (rule 400.2: a hand is hidden; the effect lets that player look at
@@ -897,14 +918,17 @@ class ActivatedAbility:
 
 
 CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand",
-                   "your_turn", "before_attackers", "your_upkeep", "creature_died")
+                   "your_turn", "before_attackers", "your_upkeep", "creature_died",
+                   "monstrous", "life_at_least", "opponent_life_at_most")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
 ``graveyard``: at least ``count`` cards in their graveyard; ``empty_hand``: no
 cards in hand; ``your_turn``: their turn; ``before_attackers``: their turn, before
 the declare attackers step; ``your_upkeep``: their upkeep; ``creature_died``: a
-creature died this turn (morbid: any creature, any player's)."""
+creature died this turn (morbid: any creature, any player's); ``monstrous``: the
+source is monstrous (701.37b); ``life_at_least``: they have at least ``count``
+life; ``opponent_life_at_most``: an opponent has at most ``count`` life."""
 
 
 @dataclass(frozen=True)
@@ -956,11 +980,14 @@ the spell (its controller: who cast it); ``transforms_into`` is "whenever this
 transforms into <this face>" (701.28g), subject ``Ref("self")``, on the face it
 transforms into."""
 TRIGGER_CONDITIONS = ("no_spells_last_turn", "two_spells_last_turn")
-OBJECT_CONDITIONS = ("no_plus_counters", "no_minus_counters")
+OBJECT_CONDITIONS = ("no_plus_counters", "no_minus_counters", "evolve")
 """Intervening "if"s (603.4) about the trigger's own source as the event happened:
 "if it had no +1/+1 (-1/-1) counters on it" of a dies trigger (undying 702.93a,
 persist 702.79a), checked as it triggers on what the permanent had as it left (last
-known information, which no later change touches)."""
+known information, which no later change touches); evolve's "if that creature has
+greater power or toughness than this creature" (702.100a) of an enters trigger,
+checked as it triggers and again as it resolves while both are on the
+battlefield."""
 """Intervening "if" clauses of step triggers (603.4: checked as the ability triggers
 and again as it resolves): "if no spells were cast last turn", "if a player cast two
 or more spells last turn" (the werewolves' transform triggers)."""
@@ -1014,6 +1041,19 @@ class AttachedBonus:
     keywords: tuple[str, ...] = ()
     cant_attack: bool = False
     cant_block: bool = False
+
+
+@dataclass(frozen=True)
+class SelfBonus:
+    """Static (611.3a): "as long as <conditions>, this gets +N/+N and has
+    <keywords>" ("this has haste as long as an opponent has 10 or less life", "as
+    long as this is monstrous, it has hexproof and indestructible"): while every
+    condition (:class:`ActivationCondition` kinds, of its controller) holds."""
+
+    conditions: tuple[ActivationCondition, ...]
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1493,6 +1533,11 @@ class CardDef:
     @cached_property
     def is_planeswalker(self) -> bool:
         return "Planeswalker" in self.types
+
+    @cached_property
+    def self_bonuses(self) -> tuple[SelfBonus, ...]:
+        """Its :class:`SelfBonus` statics."""
+        return tuple(s for s in self.statics if isinstance(s, SelfBonus))
 
     @cached_property
     def defined_pt(self) -> DefinedPT | None:

@@ -291,7 +291,22 @@ reach", "except by three or more creatures", "by more than one creature");
 characteristic-defining power and toughness (604.3, layer 7a, 613.4a:
 :class:`~effects.DefinedPT`, counting permanents, cards in hand, cards or card
 types in graveyards: Tarmogoyf, Pack Rat), under a base power and toughness set in
-layer 7b.
+layer 7b; a creature's own "as long as <conditions>, this gets +N/+N and has
+<keywords>" (611.3a, :class:`~effects.SelfBonus`: "you control a Mountain / three or
+more artifacts", "this is monstrous", "you have 30 or more life", "an opponent has
+10 or less life", threshold; protection "from each color" is five protections);
+"the player or planeswalker it's attacking" (Hellrider); "tap those creatures" after
+damage to each of them (Thundermaw Hellkite); evolve (702.100: its intervening "if"
+is checked as it triggers and as it resolves while both creatures are on the
+battlefield); unleash (702.98: a ``yesno`` decision with ``"unleash"`` as the spell
+resolves; entering another way, it enters without the counter, an automated
+choice); "if it was a creature card, ..." after moving a card (Scavenging Ooze,
+:class:`~effects.IfMovedWas`); "other Goblin creatures you control attack each combat
+if able" (508.1d, an anthem granting the requirement); "artifact creatures" as a
+filter; a card returned to the battlefield is "it" for the rest of the ability (the
+new permanent, 400.7), "it gains haste" with no duration lasts until it leaves
+(611.2c), and "if it would leave the battlefield, exile it instead of putting it
+anywhere else" (614.1a: Whip of Erebos).
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
@@ -934,6 +949,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self._trig_version = -1
         self._trig_index: dict[str, list[tuple[int, int, fx.Trigger]]] = {}
         self._anthems: list[tuple[int, int, fx.Anthem]] = []
+        self._anthem_restrictions = False
         self._bonuses: dict[int, list[fx.AttachedBonus]] = {}
         #: Static prevention effects ("prevent all damage that would be dealt to
         #: this") by the permanent they are about (refreshed with the anthems).

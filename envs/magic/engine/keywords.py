@@ -32,7 +32,11 @@ Each keyword here is a general mechanism named by its keyword line, never a card
   counter on it (triggered abilities of :func:`keyword_triggers`; the "if" is
   :data:`~effects.OBJECT_CONDITIONS`). **Living weapon** (702.92a): when this
   Equipment enters, its controller creates a 0/0 black Phyrexian Germ creature token
-  and attaches this to it.
+  and attaches this to it. **Evolve** (702.100a): whenever a creature enters under
+  its controller's control, if that creature has greater power or toughness than
+  it, it gets a +1/+1 counter. **Unleash** (702.98a): as the spell resolves, its
+  controller chooses whether it enters with a +1/+1 counter (a ``yesno`` decision
+  with ``"unleash"``); it can't block while it has a +1/+1 counter.
 - The until-end-of-turn restrictions "can't block", "can't be blocked" and "can't
   attack" (:data:`RESTRICTIONS`) are granted like keywords by a
   :class:`~effects.Pump` ("target creature can't block this turn"); they are not
@@ -64,13 +68,17 @@ PROTECTION: dict[str, tuple[str, str]] = {
 it protects from."""
 
 _TWO_PROTECTIONS = re.compile(r"protection from ([a-z]+) and from ([a-z]+)")
+_EACH_COLOUR = re.compile(r"protection from (?:each color|all colors)")
 
 
 def split_protections(text: str) -> str:
     """``"protection from black and from green"`` -> ``"protection from black,
     protection from green"``: one protection ability with two qualities is read as
-    two protections (702.16: "protection from [quality A] and from [quality B]" is
+    two protections, "protection from each color" as five (702.16: "protection from
+    [quality A] and from [quality B]" is
     shorthand for both), in a keyword line or after "has" / "gains"."""
+    text = _EACH_COLOUR.sub(", ".join(f"protection from {c}" for c in (
+        "white", "blue", "black", "red", "green")), text)
     return _TWO_PROTECTIONS.sub(r"protection from \1, protection from \2", text)
 
 POISON_TO_LOSE = 10
@@ -133,7 +141,8 @@ def keyword_triggers(keywords: frozenset[str] | set[str]) -> tuple[fx.TriggeredA
     """The triggered abilities that keyword abilities stand for: prowess ("whenever
     you cast a noncreature spell, this gets +1/+1 until end of turn"), exalted
     ("whenever a creature you control attacks alone, that creature gets +1/+1 until
-    end of turn"), bushido, battle cry, undying, persist and living weapon."""
+    end of turn"), bushido, battle cry, undying, persist, living weapon and
+    evolve."""
     out = []
     if "prowess" in keywords:
         out.append(fx.TriggeredAbility(fx.Trigger("casts_noncreature", fx.Ref("you")),
@@ -154,6 +163,11 @@ def keyword_triggers(keywords: frozenset[str] | set[str]) -> tuple[fx.TriggeredA
             out.append(fx.TriggeredAbility(
                 fx.Trigger("dies", condition=condition),
                 fx.MoveCards(fx.Ref("this_card"), "battlefield", counter=counter)))
+    if "evolve" in keywords:  # 702.100a
+        out.append(fx.TriggeredAbility(
+            fx.Trigger("enters", fx.Filter(types=frozenset({"Creature"}),
+                                           controller="you"), condition="evolve"),
+            fx.AddCounters(1, fx.Ref("self"))))
     if "living weapon" in keywords:  # 702.92a
         out.append(fx.TriggeredAbility(fx.Trigger("enters"), fx.Sequence((
             fx.CreateToken(GERM), fx.Attach(fx.Ref("it"))))))
@@ -176,7 +190,7 @@ BUSHIDO = {f"bushido {n}": n for n in range(1, 10)}
 
 MORE = ("shroud", "infect", "wither", "intimidate", "fear", "skulk", "prowess",
         "exalted", "shadow", "horsemanship", "battle cry", "undying", "persist",
-        "living weapon", *LANDWALK, *PROTECTION, *TOXIC, *BUSHIDO)
+        "living weapon", "evolve", "unleash", *LANDWALK, *PROTECTION, *TOXIC, *BUSHIDO)
 """Keywords of this module. The observation encodes one feature for each keyword of
 :data:`~effects.KEYWORDS` only; these show through their effects (counters, power,
 what may block), so adding them left the observation unchanged."""
@@ -190,10 +204,12 @@ ALL = fx.KEYWORDS + MORE + DAY_NIGHT
 """Every keyword ability a card's keyword line may name."""
 
 RESTRICTIONS = {"can't block": "cant_block", "can't be blocked": "cant_be_blocked",
-                "can't attack": "cant_attack"}
+                "can't attack": "cant_attack",
+                "attacks each combat if able": "attacks_each_combat"}
 """Until-end-of-turn combat restrictions a :class:`~effects.Pump` grants like keywords
 -> the :class:`~effects.CombatRestriction` field they stand for."""
-OWN_ONLY = frozenset({"battle cry", "undying", "persist", "living weapon"})
+OWN_ONLY = frozenset({"battle cry", "undying", "persist", "living weapon", "evolve",
+                      "unleash"})
 """Keywords whose triggered ability is built as the card is compiled
 (:func:`keyword_triggers`): played on a card's own keyword line only; an effect or
 a token that would grant one is refused (:func:`~resolve.unresolvable`)."""

@@ -226,6 +226,8 @@ class LinkedMixin:
 
     def move_cards(self, node: fx.MoveCards, path: str) -> None:
         item: StackItem = self.res["item"]
+        moved: list[int] = []
+        self.res["moved_cards"] = moved  # what an IfMovedWas next asks about
         for card in self.cards_named(node.what, path):
             if self.card_token[card]:
                 continue  # rule 111.8: a token that left the battlefield stays
@@ -236,7 +238,10 @@ class LinkedMixin:
             under = owner if node.under == "owner" else item.controller
             self.log("card_moved", card=self.name_of(card), player=owner, to=node.dest,
                      **{"from": zone})
-            self.put_card(card, node.dest, under, node.counter)
+            entered = self.put_card(card, node.dest, under, node.counter)
+            moved.append(card)
+            if entered is not None:
+                self.manifested(entered)  # "it": the permanent it became (400.7)
 
     def take_card(self, card: int, zone: str) -> bool:
         """Take ``card`` out of its owner's ``zone`` (graveyard or exile); False if it
@@ -251,16 +256,16 @@ class LinkedMixin:
             self.exiled_with = [e for e in self.exiled_with if e[1] != card]
         return True
 
-    def put_card(self, card: int, dest: str, under: int, counter: str = "") -> None:
+    def put_card(self, card: int, dest: str, under: int, counter: str = "") -> int | None:
         """Put ``card`` (out of every zone) into its owner's ``dest``; onto the
         battlefield under ``under``'s control, as a new permanent (with a ``counter``
-        counter on it, 614.1c)."""
+        counter on it, 614.1c), whose id it returns (None elsewhere)."""
         owner = self.card_owner[card]
         if dest == "battlefield":
             if under != owner and self.lost[under]:
                 under = owner
-            self._put_onto_battlefield(card, under, counters=1 if counter else 0,
-                                       counter_kind=counter or "+1/+1")
+            return self._put_onto_battlefield(card, under, counters=1 if counter else 0,
+                                              counter_kind=counter or "+1/+1")
         elif dest == "hand":
             self.hand[owner].append(card)
             if card not in self.public_hand:

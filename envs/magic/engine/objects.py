@@ -164,6 +164,8 @@ class ObjectsMixin:
                     if isinstance(static, fx.Anthem):
                         anthems.append((-1, owner, static))
         self._anthems = anthems
+        self._anthem_restrictions = any(
+            k in KW.RESTRICTIONS for _, _, a in anthems for k in a.keywords)
         self._bonuses = bonuses
         self._controllers_of_hosts = hosts
         self._static_prevention = prevention
@@ -211,7 +213,8 @@ class ObjectsMixin:
             net = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
             power += net
             tough += net
-        if not (self._anthems or perm.mods or pid in self._bonuses):
+        if not (self._anthems or perm.mods or pid in self._bonuses or d.self_bonuses
+                or perm.lasting):
             return power, tough, frozenset(d.keywords)  # (the commonest case)
         kws = set(d.keywords)
         for spid, you, anthem in self._anthems:
@@ -223,10 +226,17 @@ class ObjectsMixin:
             power += bonus.power
             tough += bonus.toughness
             kws.update(bonus.keywords)
+        for own in d.self_bonuses:  # "as long as ..., this gets / has" (611.3a)
+            if self.conditions_hold(own.conditions, perm.controller, pid):
+                power += own.power
+                tough += own.toughness
+                kws.update(own.keywords)
         for m in perm.mods:
             power += m[0]
             tough += m[1]
             kws.update(m[2])
+        if perm.lasting:
+            kws.update(perm.lasting)
         return power, tough, frozenset(kws)
 
     def keywords(self, pid: int) -> frozenset[str]:
@@ -242,6 +252,9 @@ class ObjectsMixin:
         self._statics()
         if any(getattr(b, what, False) for b in self._bonuses.get(pid, ())):
             return True
+        if self._anthem_restrictions and any(
+                KW.RESTRICTIONS.get(k) == what for k in self.keywords(pid)):
+            return True  # "other goblins you control attack each combat if able"
         if self.battlefield[pid].mods and what in self._granted_restrictions(pid):
             return True
         return any(isinstance(st, fx.CombatRestriction) and getattr(st, what)
@@ -644,9 +657,26 @@ class ObjectsMixin:
         if condition == "two_spells_last_turn":
             return max(self.spells_last_turn, default=0) >= 2
         if condition in fx.OBJECT_CONDITIONS:
-            return True  # checked as it triggered; last known information stays
+            return True  # checked as it triggered: object_condition
 
         raise ValueError(f"unknown trigger condition {condition!r}")
+
+    def object_condition(self, condition: str, source: int, it: int | None) -> bool:
+        """An intervening "if" of :data:`~effects.OBJECT_CONDITIONS` about permanent
+        ``source`` (and ``it``, the object of the event): undying's and persist's
+        "if it had no +1/+1 (-1/-1) counters on it" (looking back, 603.10a);
+        evolve's "if that creature has greater power or toughness than this"
+        (702.100a), true while either has left (last known information is not
+        kept: the rule compares the values it had)."""
+        if condition == "no_plus_counters":
+            return not self.battlefield[source].counters.get("+1/+1", 0)
+        if condition == "no_minus_counters":
+            return not self.battlefield[source].counters.get("-1/-1", 0)
+        if it is None or it not in self.battlefield or source not in self.battlefield:
+            return True
+        power, toughness = self.chars(it)[:2]
+        mine = self.chars(source)[:2]
+        return power > mine[0] or toughness > mine[1]
 
     def _leave(self, pid: int, dest: str) -> None:
         """Move permanent ``pid`` to its owner's ``dest`` zone (no triggers here); a
@@ -707,18 +737,23 @@ class ObjectsMixin:
     def move_permanents(self, pids: list[int], dest: str) -> None:
         """Move permanents (simultaneously) to their owners' ``dest`` zones; one that
         would go to a graveyard and has an "exile it instead" effect (rule 614.6,
-        :meth:`add_exile_if_dies`) is exiled instead (it does not die)."""
+        :meth:`add_exile_if_dies`) is exiled instead (it does not die), and so is one
+        that would go anywhere but exile with "if it would leave the battlefield,
+        exile it instead" (:attr:`~state.Permanent.exile_if_leaves`)."""
         pids = [p for p in dict.fromkeys(pids) if p in self.battlefield]
         if pids and "leaves" in self._trigger_index():
             self._object_triggers("leaves", pids)  # rule 603.10a: they look back
         exiled: list[int] = []
+        if dest != "exile":
+            exiled = [p for p in pids if self.battlefield[p].exile_if_leaves]
         if dest == "graveyard" and self.replacements:
-            exiled = [p for p in pids if ["exile_if_dies", p] in self.replacements]
-            if exiled:
-                pids = [p for p in pids if p not in exiled]
-                for pid in exiled:
-                    self.log("replaced", card=self.name_of(self.battlefield[pid].card),
-                             id=pid, to="exile", instead="graveyard")
+            exiled += [p for p in pids if ["exile_if_dies", p] in self.replacements
+                       and p not in exiled]
+        if exiled:
+            pids = [p for p in pids if p not in exiled]
+            for pid in exiled:
+                self.log("replaced", card=self.name_of(self.battlefield[pid].card),
+                         id=pid, to="exile", instead=dest)
         if dest == "graveyard":
             self._dies_triggers(pids)
             for pid in pids:
@@ -1075,9 +1110,9 @@ class ObjectsMixin:
         if not perm.kicked and isinstance(ability.effect, fx.IfKicked):
             return  # "if it was kicked": an intervening if (603.4)
         condition = ability.trigger.condition
-        if condition and condition in fx.OBJECT_CONDITIONS and perm.counters.get(
-                "+1/+1" if condition == "no_plus_counters" else "-1/-1", 0):
-            return  # undying / persist: it had such a counter (603.4, 603.10a)
+        if condition and condition in fx.OBJECT_CONDITIONS and not \
+                self.object_condition(condition, pid, extra.get("it")):
+            return  # an intervening "if" (603.4)
         it = extra.get("it")
         self.pending_triggers.append({
             "controller": perm.controller, "card": perm.card, "source": pid,

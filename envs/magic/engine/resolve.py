@@ -45,6 +45,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed,
                 fx.GainFlashback, fx.CopyToken, fx.GetEmblem, fx.Monstrosity,
                 fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo,
+                fx.ExileIfLeaves,
                 fx.ExileGraveyard, fx.LookAtHand, fx.Transform, fx.SpellCardTo,
                 fx.ExtraTurn)
 """Effects :func:`execute` resolves without asking anyone."""
@@ -55,7 +56,8 @@ STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
                             "that_player", "that_object", "damaged_this_way",
-                            "exiled_with_this", "that_card", "this_card"})
+                            "exiled_with_this", "that_card", "this_card",
+                            "attacked_by_it"})
 CARD_REFS = frozenset({"exiled_with_this", "that_card", "this_card"})
 """References naming cards outside the battlefield (only :class:`~effects.MoveCards`
 reads them)."""
@@ -64,7 +66,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.PreventDamage, fx.EntersWithCounters, fx.CostChange,
                      fx.Flashback, fx.Kicker, fx.Overload,
                      fx.EntersAsCopy, fx.ContinuousChange, fx.DoesntUntap,
-                     fx.ChooseAsEnters, fx.NoMaxHandSize, fx.DefinedPT)
+                     fx.ChooseAsEnters, fx.NoMaxHandSize, fx.DefinedPT, fx.SelfBonus)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1"})
 SELECTOR_FIELDS = ("to", "what", "who")
 MAX_MODES = 8
@@ -314,6 +316,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             return
         if isinstance(node, fx.PayCost) and id(node) not in optional_payments:
             note("PayCost other than an optional action's first step")
+        if isinstance(node, fx.IfMovedWas):
+            card_filter(node.filter)
+            if any(isinstance(n, fx.Target) for n in _all_nodes(node.effect)):
+                note("a target inside 'if it was a ... card'")
+            effect(node.effect)
+            return
         if isinstance(node, fx.IfKicked):
             if card.kicker is None:
                 note("IfKicked without kicker")
@@ -416,6 +424,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(node, fx.CounterSpell) and node.dest not in fx.COUNTER_DESTINATIONS:
             note(f"counter to {node.dest}")
         if isinstance(node, fx.Pump):
+            if node.lasting and (node.per_x or node.power != 0 or node.toughness != 0
+                                 or set(node.keywords) & set(KW.RESTRICTIONS)):
+                note("a lasting pump of power, toughness or a restriction")
             if node.per_x:
                 amount("X")
             amount(node.power)
@@ -521,7 +532,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note(f"Trigger subject {subject!r}")
         condition = ability.trigger.condition
         if condition in fx.OBJECT_CONDITIONS:
-            if event != "dies" or subject != fx.Ref("self"):
+            if (event, subject == fx.Ref("self")) != (
+                    ("enters", False) if condition == "evolve" else ("dies", True)):
                 note(f"Trigger condition {condition} on {event}")
         elif condition and (condition not in fx.TRIGGER_CONDITIONS
                             or event not in fx.STEP_EVENTS):
@@ -561,6 +573,19 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             filt(static.filter)
             if "Creature" not in card.types or card.spell is not None:
                 note("Devour on a noncreature")
+        if isinstance(static, fx.SelfBonus):
+            for kw in static.keywords:
+                if kw not in KW.GRANTABLE:
+                    note(f"keyword {kw}")
+            for c in static.conditions:
+                if c.kind not in fx.CONDITION_KINDS or c.kind in (
+                        "before_attackers", "your_upkeep"):
+                    note(f"SelfBonus condition {c.kind}")
+                filt(c.filter)
+                if c.filter is not None and any(
+                        (fx.comparison(p) or ("",))[0] in ("power", "toughness")
+                        for p in c.filter.props):
+                    note("SelfBonus over power or toughness")  # (chars would recurse)
         if isinstance(static, fx.DefinedPT):
             amount(static.count)
             if not card.is_creature or card.defined_pt is not static:
@@ -616,6 +641,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         note("a spell's own power")
     roots = [card.spell.effect] if card.spell is not None else []
     roots += [ab.effect for ab in (*card.activated, *card.triggered)]
+    if any(_orphan_if_moved(root) for root in roots):
+        note("'if it was a ... card' with no card moved just before")
     if any(_orphan_that_card(root) for root in roots):
         note("'that card' with no card exiled just before")
     if any(_orphan_when_you_do(root) for root in roots):
@@ -670,6 +697,35 @@ def _orphan_that_card(node: Any, before: Any = None) -> bool:
         return _orphan_that_card(node.effect, before)
     return isinstance(node, fx.MoveCards) and node.what == fx.Ref("that_card") and \
         not isinstance(before, fx.Exile)
+
+
+def _all_nodes(node: Any) -> list[Any]:
+    """Every dataclass node under ``node`` (itself included)."""
+    out: list[Any] = []
+    if isinstance(node, (tuple, list)):
+        for item in node:
+            out += _all_nodes(item)
+    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+        out.append(node)
+        for f in dataclasses.fields(node):
+            out += _all_nodes(getattr(node, f.name))
+    return out
+
+
+def _orphan_if_moved(node: Any, before: Any = None) -> bool:
+    """Whether an :class:`~effects.IfMovedWas` in ``node`` does not come right after
+    a :class:`~effects.MoveCards` step (the cards it asks about)."""
+    if isinstance(node, fx.Sequence):
+        for step in node.steps:
+            if _orphan_if_moved(step, before):
+                return True
+            before = step
+        return False
+    if isinstance(node, fx.Choose):
+        return any(_orphan_if_moved(m) for m in node.modes)
+    if isinstance(node, (fx.MayDo, fx.IfKicked, fx.Delayed)):
+        return _orphan_if_moved(node.effect, before)
+    return isinstance(node, fx.IfMovedWas) and not isinstance(before, fx.MoveCards)
 
 
 def _granted_keywords(node: Any) -> set[str]:
@@ -732,6 +788,9 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for pid in game.select(node.what, path):
             if pid in game.battlefield:
                 times = game.amount("X") if node.per_x else 1
+                if node.lasting:  # 611.2c: until it leaves the battlefield
+                    game.battlefield[pid].lasting.extend(node.keywords)
+                    continue
                 game.battlefield[pid].mods.append(
                     [power * times, toughness * times, list(node.keywords)])
     elif isinstance(node, fx.AddCounters):
@@ -837,6 +896,10 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             if pid >= 0 and pid in game.battlefield and \
                     ["no_regenerate", pid] not in game.replacements:
                 game.replacements.append(["no_regenerate", pid])
+    elif isinstance(node, fx.ExileIfLeaves):
+        for pid in game.select(node.what, path):
+            if pid >= 0 and pid in game.battlefield:
+                game.battlefield[pid].exile_if_leaves = True
     elif isinstance(node, fx.ExileIfDies):
         for pid in game.select(node.what, path):
             if pid >= 0 and pid in game.battlefield:

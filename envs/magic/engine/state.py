@@ -71,6 +71,11 @@ class Permanent:
         transformed_at: The game's object counter when it last transformed (0:
             never), so that an ability put on the stack before that does not
             transform it again (701.28f).
+        lasting: Keywords an effect gave it with no duration ("it gains haste",
+            611.2c): it has them until it leaves the battlefield.
+        exile_if_leaves: "If it would leave the battlefield, exile it instead of
+            putting it anywhere else" applies to it (614.1a, for as long as it is
+            this object).
     """
 
     pid: int
@@ -95,9 +100,12 @@ class Permanent:
     chosen: str = ""
     front: int = -1
     transformed_at: int = 0
+    lasting: list[str] = field(default_factory=list)
+    exile_if_leaves: bool = False
 
     def copy(self) -> Permanent:
         return dataclasses.replace(self, counters=dict(self.counters),
+                                   lasting=list(self.lasting),
                                    mods=[[m[0], m[1], list(m[2])] for m in self.mods],
                                    control=[c[:] for c in self.control],
                                    becomes=[b[:] for b in self.becomes])

@@ -206,7 +206,7 @@ def dead_card(effect: fx.Effect) -> fx.Effect:
 
 _MOVED = (fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUntap, fx.Pump,
           fx.AddCounters, fx.Regenerate, fx.PreventDamage, fx.ExileIfDies,
-          fx.CantBeRegenerated, fx.SacrificeIt)
+          fx.CantBeRegenerated, fx.SacrificeIt, fx.ExileIfLeaves)
 
 
 def check_refs(effect: fx.Effect, trigger: fx.Trigger | None = None,
@@ -246,7 +246,7 @@ class _RefCheck:
             for step in node.steps:
                 antecedent = self.walk(step, antecedent)
             return antecedent
-        if isinstance(node, (fx.MayDo, fx.Delayed, fx.WhenYouDo)):
+        if isinstance(node, (fx.MayDo, fx.Delayed, fx.WhenYouDo, fx.IfMovedWas)):
             return self.walk(node.effect, antecedent)
         if isinstance(node, fx.Choose):
             seen = self.seen_target
@@ -299,6 +299,10 @@ class _RefCheck:
                     antecedent in ("token", "modes")
                     or antecedent is None and self.trigger is None):
                 raise Unsupported(f"'{part.name}' with nothing to refer to")
+            if isinstance(part, fx.Ref) and part.name == "attacked_by_it" and (
+                    self.trigger is None or self.trigger.event != "attacks"
+                    or antecedent is not None):
+                raise Unsupported("'the player it's attacking' outside an attack trigger")
             if isinstance(part, fx.Ref) and part.name == "defending_player" and (
                     self.trigger is None
                     or self.trigger.event not in ("attacks", "unblocked")):

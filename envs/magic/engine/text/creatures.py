@@ -11,13 +11,16 @@ import re
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.text.core import (
+    SENTENCE_GROUPS,
     Draft,
     effect_template,
     line_template,
+    read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
     card_filter,
+    granted,
     number,
     object_filter,
     token_spec,
@@ -167,3 +170,142 @@ def _defined_pt(line: str, printed: Printed, draft: Draft) -> bool:
         draft.statics.append(fx.DefinedPT(count, power, toughness, plus))
         return True
     return False
+
+
+def _condition(text: str) -> fx.ActivationCondition | None:
+    """One condition of "as long as <condition>": ``you control a mountain``, ``you
+    control three or more artifacts``, ``an opponent controls a ...``, ``an opponent
+    has 10 or less life``, ``you have 30 or more life``, ``this is monstrous``,
+    ``it's your turn``, ``you have no cards in hand``, ``there are seven or more
+    cards in your graveyard``."""
+    if text in ("this is monstrous", "it's monstrous"):
+        return fx.ActivationCondition("monstrous")
+    if text == "it's your turn":
+        return fx.ActivationCondition("your_turn")
+    if text == "you have no cards in hand":
+        return fx.ActivationCondition("empty_hand")
+    if m := re.fullmatch(r"an opponent has (\d+) or less life", text):
+        return fx.ActivationCondition("opponent_life_at_most", count=int(m.group(1)))
+    if m := re.fullmatch(r"you have (\d+) or more life", text):
+        return fx.ActivationCondition("life_at_least", count=int(m.group(1)))
+    if m := re.fullmatch(rf"there are {NUM} or more cards in your graveyard", text):
+        count = number(m.group(1))
+        return fx.ActivationCondition("graveyard", count=count) \
+            if isinstance(count, int) else None
+    m = re.fullmatch(rf"(you|an opponent) controls? (?:{NUM} or more (.+)|an? (.+))",
+                     text)
+    if not m:
+        return None
+    kind = "you_control" if m.group(1) == "you" else "opponent_controls"
+    if m.group(4):
+        f, count = object_filter(m.group(4)), 1
+    else:
+        count = number(m.group(2))
+        f = object_filter(m.group(3), plural=True)
+    if f is None or f.controller != "any" or not isinstance(count, int):
+        return None
+    return fx.ActivationCondition(kind, f, count)
+
+
+def _conditions(text: str) -> tuple[fx.ActivationCondition, ...] | None:
+    """``<condition>[ and <condition>]``."""
+    whole = _condition(text)
+    if whole is not None:
+        return (whole,)
+    for m in re.finditer(" and ", text):
+        head, tail = _condition(text[:m.start()]), _condition(text[m.end():])
+        if head is not None and tail is not None:
+            return (head, tail)
+    return None
+
+
+_GETS = re.compile(r"(?:gets ([+-]\d+)/([+-]\d+)(?: and has (.+))?|has (.+))")
+
+
+@line_template
+def _self_bonus(line: str, printed: Printed, draft: Draft) -> bool:
+    """A creature's own conditional bonus (611.3a): "this gets +1/+1 as long as you
+    control a mountain.", "as long as this is monstrous, it has hexproof and
+    indestructible.", "this has haste as long as an opponent has 10 or less life."
+    (:class:`~effects.SelfBonus`)."""
+    if not printed.is_type("Creature"):
+        return False
+    m = re.fullmatch(r"as long as (.+?), (?:this|it) (.+)\.", line) or re.fullmatch(
+        r"(?:this) (.+?) as long as (.+)\.", line)
+    if m is None:
+        return False
+    when, what = (m.group(1), m.group(2)) if line.startswith("as long as") else (
+        m.group(2), m.group(1))
+    conditions = _conditions(when)
+    gets = _GETS.fullmatch(what)
+    if conditions is None or gets is None:
+        return False
+    keywords = granted(gets.group(3) or gets.group(4))
+    if keywords is None:
+        return False
+    power = int(gets.group(1)) if gets.group(1) else 0
+    toughness = int(gets.group(2)) if gets.group(2) else 0
+    draft.statics.append(fx.SelfBonus(conditions, power, toughness, keywords))
+    return True
+
+
+@effect_template
+def _if_it_was(s: str) -> fx.Effect | None:
+    """``if it was a creature card, <effect>`` right after a step that moved a card
+    (``exile target card from a graveyard``): :class:`~effects.IfMovedWas`."""
+    m = re.fullmatch(r"if it was an? (.+?) card, (.+)", s)
+    if not m or (f := card_filter(m.group(1))) is None or f == fx.Filter():
+        return None
+    then = read_sentence(m.group(2))
+    return fx.IfMovedWas(f, then) if then is not None else None
+
+
+@line_template
+def _group_must_attack(line: str, printed: Printed, draft: Draft) -> bool:
+    """"other goblin creatures you control attack each combat if able." (508.1d): an
+    anthem granting the requirement (:data:`~keywords.RESTRICTIONS`)."""
+    m = re.fullmatch(r"(.+) attack each combat if able\.", line)
+    if not m or not printed.is_permanent:
+        return False
+    f = object_filter(m.group(1), plural=True)
+    if f is None or f.types != {"Creature"} or f.controller == "any":
+        return False
+    draft.statics.append(fx.Anthem(f, keywords=("attacks each combat if able",)))
+    return True
+
+
+@effect_template
+def _gains_lasting(s: str) -> fx.Effect | None:
+    """``it gains haste`` with no duration (611.2c: it lasts until the permanent
+    leaves the battlefield), after a step that named it (a creature card returned
+    to the battlefield is then the new permanent)."""
+    m = re.fullmatch(r"(it|that creature) gains (.+)", s)
+    if not m or (keywords := granted(m.group(2))) is None or not keywords:
+        return None
+    return fx.Pump(0, 0, fx.Ref("it"), keywords, lasting=True)
+
+
+@effect_template
+def _exile_if_leaves(s: str) -> fx.Effect | None:
+    """``if it would leave the battlefield, exile it instead of putting it anywhere
+    else`` (614.1a)."""
+    if s == "if it would leave the battlefield, exile it instead of putting it " \
+            "anywhere else":
+        return fx.ExileIfLeaves(fx.Ref("it"))
+    return None
+
+
+SENTENCE_GROUPS.append((r".* deals? \d+ damage to each [^.]*\.", r"tap those creatures\."))
+
+
+@effect_template
+def _tap_those(s: str) -> fx.Effect | None:
+    """``<source> deals N damage to each <creatures>. tap those creatures.``
+    (Thundermaw Hellkite): the same creatures are tapped (those still there)."""
+    m = re.fullmatch(r"(.+)\. tap those creatures", s)
+    if not m:
+        return None
+    first = read_sentence(m.group(1))
+    if not isinstance(first, fx.DealDamage) or not isinstance(first.to, fx.Each):
+        return None
+    return fx.Sequence((first, fx.TapOrUntap(first.to)))

@@ -265,6 +265,9 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
         if noun_type is not None:
             types.add(noun_type)
     subtypes: set[str] = set()
+    if head in ("artifact", "enchantment") and types == {"Creature"}:
+        props.add(head)  # "artifact creatures": creatures that are also artifacts
+        head = ""
     if head:
         if types != {"Creature"} or head not in creature_subtypes():
             return None
@@ -312,6 +315,7 @@ REF_PHRASES: dict[str, fx.Ref] = {
     "that creature": fx.Ref("it"),
     "that permanent": fx.Ref("it"),
     "that token": fx.Ref("it"),  # after a step that created one token
+    "the player or planeswalker it's attacking": fx.Ref("attacked_by_it"),
     "its controller": fx.Ref("its_controller"),
     "each opponent": fx.Ref("each_opponent"),
     "each player": fx.Ref("each_player"),
