@@ -529,3 +529,18 @@ def test_whip_of_erebos_exiles_it_at_the_next_end_step():
     settle(game)
     assert giant not in game.battlefield
     assert [game.name_of(c) for c in game.exile[0]] == ["Hill Giant"]
+
+
+# ------------------------------------------------- found while landing (608.2h)
+def test_a_ritual_with_an_instead_amount_adds_that_much_mana():
+    # Cabal Ritual: {B}{B}{B}, or {B}{B}{B}{B}{B} with seven cards in the graveyard
+    for grave, made in ((0, 3), (7, 5)):
+        game = blank()
+        lands(game, 0, "Swamp", "Swamp")
+        game.add_card("Cabal Ritual", 0)
+        for _ in range(grave):
+            game.add_card("Island", 0, "graveyard")
+        game.start_at("main1", 0)
+        act(game, "Cabal Ritual")
+        settle(game)
+        assert game.pool[0] == ["B"] * made

@@ -1123,12 +1123,13 @@ class CastingMixin:
                 options = sorted(self.mana_options(p, node.options,
                                                    self._source_pid(item)),
                                  key=SYMBOL_ORDER.index)
+                amount = self.amount(node.amount)  # (an IfAmount: threshold rituals)
                 if len(options) > 1 and not self.lost[p]:
                     # the player chooses the colour as the mana is added (106.1b)
                     self.decision = {"kind": "colour", "player": p, "options": options,
-                                     "amount": node.amount}
+                                     "amount": amount}
                     return
-                self.add_mana(p, options * node.amount, self.name_of(item.card))
+                self.add_mana(p, options * amount, self.name_of(item.card))
             elif isinstance(node, fx.ManifestDread):
                 for p in self.select_players(node.who, path):
                     asks.append(["dread", p, 1, path])
