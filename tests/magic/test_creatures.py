@@ -14,6 +14,7 @@ from magic.positions import (
     block,
     creature,
     lands,
+    pass_to_decision,
     pass_until,
     settle,
     slot,
@@ -544,3 +545,42 @@ def test_a_ritual_with_an_instead_amount_adds_that_much_mana():
         act(game, "Cabal Ritual")
         settle(game)
         assert game.pool[0] == ["B"] * made
+
+
+# ---------------------------------------- 508.1d: "attack this turn if able"
+def test_creatures_told_to_attack_this_turn_must_attack():
+    game = blank()
+    bident = game.add_permanent("Bident of Thassa", 0)
+    lands(game, 0, "Island", "Island")
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 1)
+    game.apply_action(A.PASS)  # seat 1 passes in its main phase; seat 0 may act
+    assert game.current_player() == 0
+    act(game, "activate")
+    settle(game)
+    to_combat(game)
+    assert A.DONE not in game.legal_actions()
+    attack(game, bears)
+    assert A.DONE in game.legal_actions()
+    assert bident in game.battlefield
+
+
+# ---------------------------------------------------------- "you untap ..."
+def test_sword_of_feast_and_famine_untaps_its_controllers_lands():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Sword of Feast and Famine", 0, attached_to=bears)
+    forest = game.add_permanent("Forest", 0)
+    game.battlefield[forest].tapped = True
+    game.add_card("Island", 1, "hand")
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, bears)
+    game.apply_action(A.DONE)
+    pass_to_decision(game, "discard")
+    assert game.decision["player"] == 1
+    game.apply_action(A.hand(0))
+    pass_until(game, "main2")
+    assert game.life[1] == 16
+    assert not game.battlefield[forest].tapped
+    assert not game.hand[1]

@@ -309,3 +309,28 @@ def _tap_those(s: str) -> fx.Effect | None:
     if not isinstance(first, fx.DealDamage) or not isinstance(first.to, fx.Each):
         return None
     return fx.Sequence((first, fx.TapOrUntap(first.to)))
+
+
+@effect_template
+def _attack_this_turn(s: str) -> fx.Effect | None:
+    """``creatures your opponents control attack this turn if able`` (508.1d): the
+    requirement granted until end of turn (:data:`~keywords.RESTRICTIONS`)."""
+    m = re.fullmatch(r"(.+?) attacks? this turn if able", s)
+    if not m:
+        return None
+    who = read_sentence(f"{m.group(1)} gain haste until end of turn") or read_sentence(
+        f"{m.group(1)} gains haste until end of turn")
+    if not isinstance(who, fx.Pump) or who.keywords != ("haste",):
+        return None
+    return fx.Pump(0, 0, who.what, ("attacks each combat if able",))
+
+
+@effect_template
+def _you_untap(s: str) -> fx.Effect | None:
+    """``you untap all lands you control`` (after "and": the Sword of Feast and
+    Famine's second half names its player)."""
+    m = re.fullmatch(r"you (untap|tap) (.+)", s)
+    if not m:
+        return None
+    out = read_sentence(f"{m.group(1)} {m.group(2)}")
+    return out if isinstance(out, fx.TapOrUntap) else None
