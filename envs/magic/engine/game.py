@@ -302,7 +302,9 @@ battlefield); unleash (702.98: a ``yesno`` decision with ``"unleash"`` as the sp
 resolves; entering another way, it enters without the counter, an automated
 choice); "if it was a creature card, ..." after moving a card (Scavenging Ooze,
 :class:`~effects.IfMovedWas`); "other Goblin creatures you control attack each combat
-if able" (508.1d, an anthem granting the requirement); "artifact creatures" as a
+if able" (508.1d, an anthem granting the requirement) and "creatures your opponents
+control attack this turn if able" (granted until end of turn); "you untap all lands
+you control" after "and"; "artifact creatures" as a
 filter; a card returned to the battlefield is "it" for the rest of the ability (the
 new permanent, 400.7), "it gains haste" with no duration lasts until it leaves
 (611.2c), and "if it would leave the battlefield, exile it instead of putting it
