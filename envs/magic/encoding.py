@@ -407,7 +407,9 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
         g[GLOBAL["to_act"]] = decision["player"] == observer
     g[_STEP_INDEX[game.step]] = 1.0
     g[GLOBAL["active_0"] + rel[game.active]] = 1.0
-    g[GLOBAL["land_played"]] = game.land_played and game.active == observer
+    # (no land play left: an additional one, 305.2, clears it)
+    g[GLOBAL["land_played"]] = game.land_played and not game.extra_lands[observer] \
+        and game.active == observer
     g[GLOBAL["stack_size"]] = min(len(game.stack) / A.MAX_STACK, 1.0)
     g[GLOBAL["turn"]] = min(game.turn / max(game.max_turns, 1), 1.0)
     g[GLOBAL[f"players_{n}"]] = 1.0

@@ -100,6 +100,11 @@ class MagicNarrator(Narrator):
     def on_draw_empty(self, e: Event) -> str:
         return self.does(e["player"], "has to draw from an empty library")
 
+    def on_additional_land(self, e: Event) -> str:
+        lands = "an additional land" if e["count"] == 1 else \
+            f"{e['count']} additional lands"
+        return self.does(e["player"], f"may play {lands} this turn")
+
     def on_play_land(self, e: Event) -> str:
         return self.does(e["player"], f"plays {card(e['card'])}")
 

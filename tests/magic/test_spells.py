@@ -457,3 +457,23 @@ def test_601_2d_inferno_titans_trigger_divides_its_damage_as_it_is_put_on_the_st
     act(game, "player 1")
     settle(game)
     assert game.battlefield[bears].damage == 1 and game.life[1] == 18
+
+
+# ------------------------------------------------ additional land plays (305.2)
+def test_305_2_explore_lets_its_caster_play_an_additional_land_this_turn():
+    game = blank()
+    lands(game, 0, "Forest", "Forest")
+    game.add_card("Explore", 0)
+    game.add_card("Forest", 0)
+    game.add_card("Forest", 0)
+    game.start_at("main1", 0)
+    act(game, "play hand 1 (Forest)")
+    assert not has(game, "play hand")  # one land a turn
+    act(game, "Explore")
+    settle(game)
+    act(game, "play hand 0 (Forest)")  # the additional land
+    assert not has(game, "play hand")  # and no third
+    assert sum(game.pdef(p).name == "Forest" for p in game.battlefield) == 4
+    while game.active == 0:
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    assert game.extra_lands == [0, 0]

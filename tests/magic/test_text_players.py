@@ -13,3 +13,9 @@ def test_mill_and_discard():
         fx.Mill(2, fx.Target("player")), fx.Draw(1))))
     assert card("Mind Rot").spell == fx.SpellAbility(
         fx.Discard(2, fx.Target("player")))
+
+
+def test_an_additional_land_this_turn():
+    # 305.2: a permission, not a "you may" question
+    assert card("Explore").spell.effect == fx.Sequence((fx.AdditionalLand(1),
+                                                        fx.Draw(1)))

@@ -516,6 +516,8 @@ class CastingMixin:
         life = next((s.pay_life for s in self.cdef(card).statics
                      if isinstance(s, fx.EntersTapped) and s.pay_life), 0)
         self.hand[p].remove(card)
+        if self.land_played:  # an additional land play (305.2)
+            self.extra_lands[p] -= 1
         self.land_played = True
         self.log("play_land", player=p, card=self.name_of(card))
         if paid_life:

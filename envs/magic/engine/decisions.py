@@ -212,7 +212,7 @@ class DecisionsMixin:
                                                 sorcery):
                     out.append(A.hand_ability(i))
             if d.is_land:
-                if sorcery and not self.land_played:
+                if sorcery and (not self.land_played or self.extra_lands[p] > 0):
                     out.append(A.cast(i))
                 continue
             if not (sorcery or d.instant_speed):

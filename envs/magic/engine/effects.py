@@ -807,6 +807,16 @@ class PutOnLibrary:
 
 
 @dataclass(frozen=True)
+class AdditionalLand:
+    """Rule 305.2: ``who`` may play ``count`` additional lands this turn ("you may play
+    an additional land this turn": Explore); more land plays on their own turn only
+    (305.2a: lands are played during one's own turn)."""
+
+    count: int = 1
+    who: Selector = Ref("you")
+
+
+@dataclass(frozen=True)
 class Sequence:
     """Several effects, resolved in order (one sentence each)."""
 

@@ -151,7 +151,9 @@ than damage; once the targets are chosen each has 1 (a single target all of it) 
 its controller gives the rest one point at a time (a ``divide`` decision, "choose
 mode i": one more to the i-th target, named "1 more damage to ..."; the observation
 has no flag of its own for it); on resolution a target that became illegal is dealt
-nothing and the others their share (608.2b).
+nothing and the others their share (608.2b). "You may play an additional land this
+turn" (305.2, :class:`~effects.AdditionalLand`: Explore; event ``additional_land``;
+the observation's ``land_played`` flag is then clear until that land is played).
 Delayed triggered abilities (603.7): a
 resolving effect "<effect> at the beginning of the next end step / at end of combat /
 at the beginning of your next upkeep" creates one, controlled by that effect's
@@ -868,6 +870,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Creatures that died this turn (morbid's "if a creature died this turn",
         #: :class:`~effects.IfAmount`).
         self.creatures_died = 0
+        #: Additional lands each player may play this turn (305.2, Explore).
+        self.extra_lands = [0] * num_players
         #: Whether it is ``"day"`` or ``"night"`` (rule 726; None: neither yet).
         self.day_night: str | None = None
         #: Extra turns to take (500.7), by player, the most recently created last.
@@ -1286,6 +1290,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.drew_empty = self.drew_empty[:]
         new.poison = self.poison[:]
         new.spells_cast = self.spells_cast[:]
+        new.extra_lands = self.extra_lands[:]
         new.spells_last_turn = self.spells_last_turn[:]
         new.extra_turns = self.extra_turns[:]
         new.source_lki = dict(self.source_lki)
@@ -1399,7 +1404,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "life": self.life, "lost": self.lost, "drew_empty": self.drew_empty,
             "poison": self.poison, "pool": self.pool,
             "spells_cast": self.spells_cast, "spells_last_turn": self.spells_last_turn,
-            "creatures_died": self.creatures_died,
+            "creatures_died": self.creatures_died, "extra_lands": self.extra_lands,
             "day_night": self.day_night, "extra_turns": self.extra_turns,
             "source_lki": [[pid, *v] for pid, v in self.source_lki.items()],
             "battlefield": [_perm_dict(p) for p in self.battlefield.values()],
@@ -1469,6 +1474,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.spells_cast = data.get("spells_cast", [0] * game.num_players)
         game.spells_last_turn = data.get("spells_last_turn", [0] * game.num_players)
         game.creatures_died = data.get("creatures_died", 0)
+        game.extra_lands = data.get("extra_lands", [0] * game.num_players)
         game.day_night = data.get("day_night")
         game.extra_turns = data.get("extra_turns", [])
         game.source_lki = {row[0]: list(row[1:]) for row in data.get("source_lki", [])}

@@ -47,7 +47,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo,
                 fx.ExileIfLeaves,
                 fx.ExileGraveyard, fx.LookAtHand, fx.Transform, fx.SpellCardTo,
-                fx.ExtraTurn)
+                fx.ExtraTurn, fx.AdditionalLand)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -904,6 +904,10 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for pid in game.select(node.what, path):
             if pid >= 0 and pid in game.battlefield:
                 game.add_exile_if_dies(pid)
+    elif isinstance(node, fx.AdditionalLand):
+        for p in game.select_players(node.who, path):
+            game.extra_lands[p] += node.count
+            game.log("additional_land", player=p, count=node.count)
     elif isinstance(node, fx.Transform):
         item = game.res["item"]
         # 701.28f: an ability of the permanent transforming itself does nothing if

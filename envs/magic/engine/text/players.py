@@ -21,6 +21,16 @@ def _draw(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _additional_land(s: str) -> fx.Effect | None:
+    # Rule 305.2: "you may play an additional land this turn" (a permission: no
+    # yes/no question, the player plays the land or not)
+    m = re.fullmatch(r"you may play (an|two|three) additional lands? this turn", s)
+    if not m:
+        return None
+    return fx.AdditionalLand(number(m.group(1)))
+
+
+@effect_template
 def _discard(s: str) -> fx.Effect | None:
     if m := re.fullmatch(rf"discard {NUM} cards?( at random)?", s):
         return fx.Discard(number(m.group(1)), at_random=bool(m.group(2)))
