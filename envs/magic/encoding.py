@@ -70,7 +70,8 @@ DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode", 
              "attack", "block", "block_target", "sacrifice", "cost_sacrifice",
              "cost_discard", "dread", "devour", "attack_target", "legend",
              "assign_damage", "look", "search", "search_may", "search_split",
-             "hand_choice", "colour", "cost_crew", "pay_mana", "copy", "choose")
+             "hand_choice", "colour", "cost_crew", "pay_mana", "copy", "choose",
+             "proliferate")
 
 CARD_FEATURES: tuple[str, ...] = (
     *(f"type_{t.lower()}" for t in TYPES), "legendary", "basic", "aura", "equipment",
@@ -434,6 +435,8 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
             chosen.update(codes)
     elif decision is not None and decision["kind"] == "devour":
         chosen.update(game.res["devour"])  # type: ignore[index]
+    elif decision is not None and decision["kind"] == "proliferate":
+        chosen.update(decision["chosen"])
     elif decision is not None and decision["kind"] == "assign_damage":
         chosen.update(code for code, _ in decision["hits"])  # assigned damage so far
     attackers = game.attackers

@@ -160,6 +160,9 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"taps {', '.join(card(c) for c in e['crew'])} "
                                       f"for {card(e['card'])}")
 
+    def on_proliferate(self, e: Event) -> str:
+        return f"{card(e['card'])} gets another {join(e['counters'])} counter"
+
     def on_extra_turn(self, e: Event) -> str:
         return self.does(e["player"], "takes an extra turn")
 

@@ -1638,3 +1638,42 @@ def test_205_4e_a_legendary_sorcery_needs_a_legendary_creature_or_planeswalker()
             game.add_permanent(legend, 0)
         game.start_at("main1", 0)
         assert has(game, "Karn's Temporal Sundering") == castable, legend
+
+
+# ------------------------------------------------------------- proliferate (701.27a)
+def test_701_27a_proliferate_chooses_any_number_of_permanents_and_players():
+    game = blank()
+    game.add_card("Volt Charge", 0)
+    lands(game, 0, *["Mountain"] * 3)
+    mine = game.add_permanent("Grizzly Bears", 0, counters={"+1/+1": 1})
+    theirs = game.add_permanent("Grizzly Bears", 1, counters={"+1/+1": 2})
+    plain = game.add_permanent("Hill Giant", 1)
+    game.poison[1] = 3
+    game.start_at("main1", 0)
+    act(game, "Volt Charge")
+    game.apply_action(A.permanent(slot(game, plain)))  # 3 damage to the Hill Giant
+    settle(game)
+    assert game.decision["kind"] == "proliferate"
+    offered = set(game.legal_actions())
+    assert A.permanent(slot(game, mine)) in offered and A.player(1) in offered
+    assert A.permanent(slot(game, theirs)) in offered and A.DONE in offered
+    assert A.player(0) not in offered  # no counters on its caster
+    game.apply_action(A.permanent(slot(game, mine)))
+    game.apply_action(A.player(1))
+    assert A.permanent(slot(game, mine)) not in game.legal_actions()  # chosen once
+    game.apply_action(A.DONE)
+    assert game.battlefield[mine].counters["+1/+1"] == 2
+    assert game.battlefield[theirs].counters["+1/+1"] == 2  # not chosen
+    assert game.poison[1] == 4
+    assert plain not in game.battlefield
+
+
+def test_701_27a_proliferate_with_nothing_to_choose_asks_nothing():
+    game = blank()
+    game.add_card("Volt Charge", 0)
+    lands(game, 0, *["Mountain"] * 3)
+    game.start_at("main1", 0)
+    act(game, "Volt Charge")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.decision["kind"] == "priority" and game.life[1] == 17

@@ -1074,6 +1074,12 @@ class CastingMixin:
                 return
             elif isinstance(node, fx.PayCost):
                 self._pay_cost(item, node)
+            elif isinstance(node, fx.Proliferate):
+                if self.proliferate_options(item.controller, []) and \
+                        not self.lost[item.controller]:
+                    self.decision = {"kind": "proliferate", "player": item.controller,
+                                     "chosen": []}
+                    return
             elif isinstance(node, fx.Unless):
                 if self._can_pay_cost(item.controller, node.cost):
                     self.decision = {"kind": "yesno", "player": item.controller,
@@ -1263,6 +1269,36 @@ class CastingMixin:
         self.log("pays_cost", player=p, card=self.name_of(item.card),
                  **({"mana": str(node.mana)} if node.mana is not None else {}),
                  **({"life": node.life} if node.life else {}))
+
+    def proliferate_options(self, p: int, chosen: list[int]) -> list[int]:
+        """What ``p`` may still choose to proliferate (701.27a), as target codes:
+        permanents with counters, then players with poison counters."""
+        out = [pid for pid, perm in self.battlefield.items()
+               if perm.slot >= 0 and any(perm.counters.values()) and pid not in chosen]
+        out += [player_code(q) for q in self.living()
+                if self.poison[q] and player_code(q) not in chosen]
+        return out
+
+    def proliferate(self, p: int, chosen: list[int]) -> None:
+        """Rule 701.27a: each chosen permanent and player gets another counter of each
+        kind it has (a Saga's new lore counter triggers its chapter, 714.2b)."""
+        for code in chosen:
+            if code < 0:
+                q = code_player(code)
+                self.poison[q] += 1
+                self.log("poison", player=q, change=1, poison=self.poison[q])
+                continue
+            if code not in self.battlefield:
+                continue
+            perm = self.battlefield[code]
+            kinds = sorted(k for k, n in perm.counters.items() if n > 0)
+            for kind in kinds:
+                perm.counters[kind] += 1
+            self.log("proliferate", player=p, card=self.name_of(perm.card), id=code,
+                     counters=kinds)
+            if "lore" in kinds and self.pdef(code).final_chapter:
+                self._chapter_triggers(code, perm.counters["lore"] - 1,
+                                       perm.counters["lore"])
 
     def answer_unless(self, path: str, pays: bool) -> None:
         """Rule 118.12: the resolving object's controller decided whether to pay what

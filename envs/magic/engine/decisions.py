@@ -105,6 +105,9 @@ class DecisionsMixin:
         if kind == "block_target":
             return [A.permanent(self.battlefield[a].slot)
                     for a in self._blockable(d["blocker"], p)]
+        if kind == "proliferate":
+            return [self._code_action(c, p)
+                    for c in self.proliferate_options(p, d["chosen"])] + [A.DONE]
         if kind == "cost_crew":
             chosen = self.casting.crew  # type: ignore[union-attr]
             return [A.permanent(self.battlefield[pid].slot) for pid in d["options"]
@@ -748,6 +751,13 @@ class DecisionsMixin:
             self.legend_kept.append(self.slots[args[0]])
         elif dk == "assign_damage":
             self._assign(d, kind, args)
+        elif dk == "proliferate":
+            if kind == "done":
+                self.proliferate(p, d["chosen"])
+            else:
+                code = self.slots[args[0]] if kind == "permanent" else \
+                    player_code((p + args[0]) % self.num_players)
+                self.decision = {**d, "chosen": [*d["chosen"], code]}
         elif dk == "devour":
             if kind == "done":
                 self.devour_done()

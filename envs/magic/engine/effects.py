@@ -562,6 +562,13 @@ class Shuffle:
 
 
 @dataclass(frozen=True)
+class Proliferate:
+    """Rule 701.27a: the resolving object's controller chooses any number of
+    permanents and/or players that have counters, then gives each another counter of
+    each kind already there (a ``proliferate`` decision: one at a time, then done)."""
+
+
+@dataclass(frozen=True)
 class ExtraTurn:
     """Rule 500.7: ``who`` takes an extra turn after this one (several: the most
     recently created is taken first)."""

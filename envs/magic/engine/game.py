@@ -62,6 +62,8 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
 - 700-702 keyword actions and abilities: those of :data:`~effects.KEYWORDS` and
   :mod:`~keywords`, ward, regenerate, search, scry, surveil, shuffle, reveal, mill,
   manifest, manifest dread, devour, kicker, multikicker, flashback, overload,
+  proliferate (701.27a: a ``proliferate`` decision, permanents and players with
+  counters chosen one at a time, then "done"),
   monstrosity (701.37), shadow, horsemanship, toxic, bushido, crew; untap
   restrictions (502.3) and "can't block / be blocked this turn"; *not*: cascade,
   convoke, banding, flanking and the rest (each refused by name).

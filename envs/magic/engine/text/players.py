@@ -120,3 +120,9 @@ def _extra_turn(s: str) -> fx.Effect | None:
             who := player(m.group(1))) is not None:
         return fx.ExtraTurn(who)
     return None
+
+
+@effect_template
+def _proliferate(s: str) -> fx.Effect | None:
+    """``proliferate`` (rule 701.27a)."""
+    return fx.Proliferate() if s == "proliferate" else None
