@@ -309,7 +309,8 @@ def card_features(d: fx.CardDef) -> np.ndarray:
                 token[1] = max(token[1], node.token.toughness or 0)
             elif isinstance(node, fx.Target):
                 kind = node.kind
-                key = {"opponent": "player", "creature_or_planeswalker": "creature",
+                key = {"opponent": "player", "opponent_or_planeswalker": "player",
+                       "creature_or_planeswalker": "creature",
                        "creature_spell": "spell", "noncreature_spell": "spell"}.get(
                     kind, kind)
                 put(f"targets_{key}", 1)

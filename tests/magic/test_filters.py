@@ -177,3 +177,21 @@ def test_intangible_virtue_pumps_creature_tokens_only():
     for pid in tokens:
         assert game.chars(pid)[:2] == (2, 2) and "vigilance" in game.keywords(pid)
     assert game.chars(bears)[:2] == (2, 2) and "vigilance" not in game.keywords(bears)
+
+
+def test_115_target_opponent_or_planeswalker_excludes_its_caster_and_creatures():
+    game = blank()
+    game.add_card("Jeskai Charm", 0)
+    lands(game, 0, "Island", "Mountain", "Plains")
+    game.add_permanent("Grizzly Bears", 1)
+    walker = game.add_permanent("Garruk Wildspeaker", 1, counters={"loyalty": 3})
+    game.start_at("main1", 0)
+    act(game, "Jeskai Charm")
+    game.apply_action(A.mode(1))  # "4 damage to target opponent or planeswalker"
+    if A.DONE in game.legal_actions() and game.decision["kind"] == "mode":
+        game.apply_action(A.DONE)
+    offered = set(game.legal_actions())
+    assert offered == {A.player(1), A.permanent(slot(game, walker))}
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.life[1] == 16

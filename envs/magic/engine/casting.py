@@ -107,20 +107,23 @@ class CastingMixin:
         kind = spec.kind
         if kind == "graveyard_card":
             return self.graveyard_candidates(spec, item)
-        if kind in ("any", "player", "opponent"):
+        if kind in ("any", "player", "opponent", "opponent_or_planeswalker"):
             for p in self._turn_order(you):
-                if kind != "opponent" or p != you:
+                if kind in ("any", "player") or p != you:
                     out.append(player_code(p))
-        if kind in ("any", "creature", "creature_or_planeswalker", "permanent"):
+        if kind in ("any", "creature", "creature_or_planeswalker", "permanent",
+                    "opponent_or_planeswalker"):
             source = self._source_pid(item)
             walkers = kind != "creature"  # "any" includes planeswalkers (rule 115.4)
+            creatures = kind != "opponent_or_planeswalker"
             quality = self._quality(item)
             for pid, perm in self.battlefield.items():
                 if perm.slot < 0:
                     continue
                 if kind != "permanent":
                     d = self.pdef(pid)
-                    if not (d.is_creature or (walkers and d.is_planeswalker)):
+                    if not ((creatures and d.is_creature)
+                            or (walkers and d.is_planeswalker)):
                         continue
                 if not self.matches(spec.filter, pid, you, source):
                     continue

@@ -191,6 +191,7 @@ BASIC_PROPS = frozenset({"not_named_self", "tapped", "untapped", "attacking", "b
 TARGET_KINDS = (
     "any",  # a creature, player, planeswalker or battle (rule 115.4)
     "creature", "player", "opponent", "permanent", "creature_or_planeswalker",
+    "opponent_or_planeswalker",  # "target opponent or planeswalker" (no creature)
     "spell", "creature_spell", "noncreature_spell",
     "graveyard_card",  # a card in a graveyard (filter.controller: whose graveyard)
 )

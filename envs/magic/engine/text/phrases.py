@@ -302,6 +302,7 @@ TARGET_PHRASES: dict[str, fx.Target] = {
     "target noncreature spell": fx.Target("noncreature_spell"),
     # "any" is a creature, player, planeswalker or battle; the filter restricts only a
     # permanent target, leaving players and planeswalkers
+    "target opponent or planeswalker": fx.Target("opponent_or_planeswalker"),
     "target player or planeswalker": fx.Target(
         "any", fx.Filter(types=frozenset({"Planeswalker"}))),
 }
