@@ -160,6 +160,9 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"taps {', '.join(card(c) for c in e['crew'])} "
                                       f"for {card(e['card'])}")
 
+    def on_adapt(self, e: Event) -> str:
+        return f"{card(e['card'])} adapts with {plural(e['count'], '+1/+1 counter')}"
+
     def on_proliferate(self, e: Event) -> str:
         return f"{card(e['card'])} gets another {join(e['counters'])} counter"
 

@@ -1677,3 +1677,17 @@ def test_701_27a_proliferate_with_nothing_to_choose_asks_nothing():
     game.apply_action(A.player(1))
     settle(game)
     assert game.decision["kind"] == "priority" and game.life[1] == 17
+
+
+def test_701_46a_adapt_only_without_plus_one_counters():
+    game = blank()
+    eel = game.add_permanent("Skitter Eel", 0)
+    lands(game, 0, *["Island"] * 6)
+    game.start_at("main1", 0)
+    game.apply_action(A.activate(slot(game, eel), 0))
+    settle(game)
+    assert game.battlefield[eel].counters == {"+1/+1": 2}
+    game.apply_action(A.activate(slot(game, eel), 0))  # again: it has counters now
+    settle(game)
+    assert game.battlefield[eel].counters == {"+1/+1": 2}
+    assert "adapt" in types_of(game)

@@ -1446,6 +1446,14 @@ class Monstrosity:
     count: Amount
 
 
+@dataclass(frozen=True)
+class Adapt:
+    """Rule 701.46a: "adapt N": if this permanent has no +1/+1 counters on it, put
+    ``count`` +1/+1 counters on it."""
+
+    count: Amount
+
+
 def mana_ability_parts(ability: ActivatedAbility) -> tuple[AddMana, int]:
     """The mana a supported mana ability adds, and the life it costs (life paid, or
     damage dealt to its controller: "add {R} or {W}; this deals 1 damage to you")."""

@@ -47,7 +47,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo,
                 fx.ExileIfLeaves,
                 fx.ExileGraveyard, fx.LookAtHand, fx.Transform, fx.SpellCardTo,
-                fx.ExtraTurn, fx.AdditionalLand)
+                fx.ExtraTurn, fx.AdditionalLand, fx.Adapt)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -639,6 +639,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         note("more than one Devour")
     if card.spell is not None and "of='self'" in repr(card.spell.effect):
         note("a spell's own power")
+    if card.spell is not None and "Adapt(" in repr(card.spell.effect):
+        note("a spell that adapts")
     roots = [card.spell.effect] if card.spell is not None else []
     roots += [ab.effect for ab in (*card.activated, *card.triggered)]
     if any(_orphan_if_moved(root) for root in roots):
@@ -856,6 +858,13 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         pid = game._source_pid(game.res["item"])
         if pid is not None:
             game.monstrosity(pid, game.amount(node.count))
+    elif isinstance(node, fx.Adapt):
+        pid = game._source_pid(game.res["item"])
+        if pid is not None and not game.battlefield[pid].counters.get("+1/+1"):
+            n = game.amount(node.count)
+            game.battlefield[pid].counters["+1/+1"] = n
+            game.log("adapt", card=game.name_of(game.battlefield[pid].card), id=pid,
+                     count=n)
     elif isinstance(node, fx.WhenYouDo):
         game.reflexive_trigger(path)
     elif isinstance(node, fx.ExileGraveyard):

@@ -204,6 +204,13 @@ def _monstrosity(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _adapt(s: str) -> fx.Effect | None:
+    # Rule 701.46a: an activated ability of the permanent itself.
+    m = re.fullmatch(rf"adapt {NUM}", s)
+    return fx.Adapt(number(m.group(1))) if m else None
+
+
+@effect_template
 def _sacrifice_it(s: str) -> fx.Effect | None:
     # Rule 701.21a: its controller puts it into its owner's graveyard.
     m = re.fullmatch(r"sacrifice (it|this|that token|that creature)", s)
