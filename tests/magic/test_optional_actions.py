@@ -39,7 +39,7 @@ def test_if_you_do_is_refused_where_it_cannot_be_played_faithfully():
     # after something other than an optional action, or followed by more sentences
     # that may still hang on the action
     for text in ("draw a card. if you do, you gain 1 life.",
-                 "you may draw a card. if you do, you gain 1 life.",
+                 "you may mill a card. if you do, you gain 1 life.",
                  "you may pay {1}. if you do, draw a card. you gain 1 life."):
         with pytest.raises(Unsupported):
             effect(text)
@@ -197,3 +197,24 @@ def test_118_12_a_player_who_cannot_pay_is_not_asked_and_the_effect_happens():
     game, forces, _ = upkeep_of(0)
     assert forces not in game.battlefield
     assert [game.name_of(c) for c in game.graveyard[0]] == ["Phantasmal Forces"]
+
+
+def test_608_2d_loot_discards_only_after_a_card_was_drawn():
+    """Riddlesmith: "you may draw a card. if you do, discard a card"; from an empty
+    library nothing is drawn, so nothing is discarded."""
+    for library in (3, 0):
+        game = blank(library=library)
+        game.add_permanent("Riddlesmith", 0)
+        game.add_card("Ornithopter", 0)
+        game.add_card("Island", 0)
+        game.start_at("main1", 0)
+        act(game, "Ornithopter")
+        settle(game)
+        assert game.decision["kind"] == "yesno"
+        game.apply_action(A.YES)
+        if library:
+            assert game.decision["kind"] == "discard"
+            game.apply_action(game.legal_actions()[0])
+            assert len(game.hand[0]) == 1 and len(game.graveyard[0]) == 1
+        else:
+            assert game.hand[0] and game.graveyard[0] == []  # the Island stays

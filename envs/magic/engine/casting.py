@@ -1065,7 +1065,14 @@ class CastingMixin:
         while queue:
             path = queue.pop(0)
             node = self.node_at(root, path)
-            if isinstance(node, fx.Sequence):
+            if isinstance(node, fx.IfYouDo) and isinstance(node.steps[0], fx.Draw):
+                # "you may draw a card. if you do, ...": done if the cards were there
+                p = item.controller
+                drew = len(self.library[p]) >= self.amount(node.steps[0].count)
+                execute(self, node.steps[0], self._child(path, 0))
+                if drew:
+                    queue[:0] = [self._child(path, i) for i in range(1, len(node.steps))]
+            elif isinstance(node, fx.Sequence):
                 queue[:0] = [self._child(path, i) for i in range(len(node.steps))]
             elif isinstance(node, fx.Choose):
                 queue[:0] = [self._child(path, m) for m in item.modes.get(path, [])]
@@ -1250,6 +1257,8 @@ class CastingMixin:
             return True
         if isinstance(first, fx.Discard):
             return len(self.hand[p]) >= self.amount(first.count)
+        if not isinstance(first, fx.Sacrifice):
+            return True  # a draw: tried, and done if the cards were there
         mine = sum(1 for pid, perm in self.battlefield.items()
                    if perm.controller == p and perm.slot >= 0
                    and self.matches(first.filter, pid, p))

@@ -834,10 +834,12 @@ class Sequence:
 @dataclass(frozen=True)
 class IfYouDo(Sequence):
     """"<optional action>. if you do, <effect>" (rule 608.2d): ``steps[0]`` is the
-    action (a :class:`PayCost`, or the controller's :class:`Discard` or
-    :class:`Sacrifice`), the rest happen only if it was done. It is the effect of a
-    :class:`MayDo` (or of an optional triggered ability); the engine offers "yes" only
-    when the action is possible (118.3), so answering yes is doing it."""
+    action (a :class:`PayCost`, or the controller's :class:`Discard`,
+    :class:`Sacrifice` or :class:`Draw`), the rest happen only if it was done. It is
+    the effect of a :class:`MayDo` (or of an optional triggered ability); the engine
+    offers "yes" only when the action is possible (118.3), so answering yes is doing
+    it, except for a draw, which may find too few cards: then the rest doesn't
+    happen."""
 
 
 @dataclass(frozen=True)

@@ -134,10 +134,11 @@ def effect(text: str) -> fx.Effect:
     return steps[0] if len(steps) == 1 else fx.Sequence(tuple(steps))
 
 
-DOABLE_FIRST = (fx.PayCost, fx.Discard, fx.Sacrifice)
+DOABLE_FIRST = (fx.PayCost, fx.Discard, fx.Sacrifice, fx.Draw)
 """The optional actions "if you do" may follow (rule 608.2d): ones whose possibility the
 engine checks before it asks (a cost the player can pay, a card to discard, a
-permanent to sacrifice), so the guarded effect happens exactly when the action did."""
+permanent to sacrifice), or after it (a draw: done if the library held the cards), so
+the guarded effect happens exactly when the action did."""
 
 
 def _if_you_do(steps: list[fx.Effect], sentence: str, last: bool) -> fx.Effect:
