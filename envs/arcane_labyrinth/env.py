@@ -12,7 +12,7 @@ boss, the difficulty mods) are in :mod:`labyrinth_gym.envs.arcane_labyrinth.engi
 the decks in :mod:`labyrinth_gym.envs.arcane_labyrinth.engine.decks`.
 
 This is a solo game: use the Gymnasium env
-(``gymnasium.make("labyrinth_gym/ArcaneLabyrinth-v4")``). Its :class:`GameSpec` says
+(``gymnasium.make("labyrinth_gym/ArcaneLabyrinth-v5")``). Its :class:`GameSpec` says
 two seats and ``cooperative=True``: one agent plays every seat, and seat 1 never acts.
 The PettingZoo env (``labyrinth_gym.envs.arcane_labyrinth.env()``) exists so that the
 tools built on PettingZoo (the speed benchmark, API checks) treat every game alike:
@@ -29,8 +29,8 @@ Tragic Failure's land discard, "hand ``i``"; its land sacrifice, "permanent ``j`
 A decision with only a pass to choose is passed automatically.
 
 ## Observation Space
-``Box(-1, 1, (17354,), float32)``: the Magic observation of the player's seat
-(``16711`` values, :mod:`labyrinth_gym.envs.magic.encoding`; relative seat 1 is the
+``Box(-1, 1, (17355,), float32)``: the Magic observation of the player's seat
+(``16712`` values, :mod:`labyrinth_gym.envs.magic.encoding`; relative seat 1 is the
 Labyrinth), then the Arcane block (the round and safe turns, whose turn, reveals
 left, the Labyrinth's library / graveyard / exile sizes, the boss's status and buff,
 the shop's size and opening, this format's decision asked and the shop payment's
@@ -89,6 +89,7 @@ breaking the construction rules (every problem listed) raises ``ValueError`` at
 construction.
 
 ## Version History
+- v5: the card engine's v5 rules (MagicDuel-v5; 17,355 values).
 - v4: the card engine's v4 rules (MagicDuel-v4; 611 actions, 17,354 values); a fourth
   Hero kit and two more Labyrinths ship (shown as "other" in the kit and Labyrinth
   one-hots, which keep the v3 decks); a card a Labyrinth search or look puts into its
@@ -152,8 +153,8 @@ def make_game(rng: np.random.Generator | None, hero: str | Path | HeroKit | None
 
 SPEC = GameSpec(
     name="arcane_labyrinth",
-    env_id="labyrinth_gym/ArcaneLabyrinth-v4",
-    version=4,
+    env_id="labyrinth_gym/ArcaneLabyrinth-v5",
+    version=5,
     new_game=make_game,
     observation_size=OBS_SIZE,
     encode=encode,
@@ -194,7 +195,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     spec_ = SPEC
     metadata = {
         "render_modes": ["ansi"],
-        "name": "arcane_labyrinth_v4",
+        "name": "arcane_labyrinth_v5",
         "is_parallelizable": False,
         "render_fps": 2,
     }

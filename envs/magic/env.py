@@ -23,7 +23,7 @@ it blocks). The table is in
 to pass is passed for automatically, so every step is a real choice.
 
 ## Observation Space
-``Box(-1, 1, (16711,), float32)``, observer-relative (seats counted from the
+``Box(-1, 1, (16712,), float32)``, observer-relative (seats counted from the
 observer in turn order): the decision asked, the step, whose turn, life totals and
 hand / library / graveyard / exile sizes per seat; the object being cast or
 resolving; the observer's own hand (16 slots); the stack (16 slots); every permanent
@@ -38,7 +38,7 @@ every library stay hidden. Layout and feature names:
 :mod:`labyrinth_gym.envs.magic.encoding`. PettingZoo observations are
 ``{"observation", "action_mask"}``; the mask is all zeros off-turn.
 
-Gymnasium: ``gymnasium.make("labyrinth_gym/MagicDuel-v4", decks=...)`` plays one seat
+Gymnasium: ``gymnasium.make("labyrinth_gym/MagicDuel-v5", decks=...)`` plays one seat
 of a 2-player game (``num_players`` up to 4 also works) against opponents that move
 inside ``step`` (see :class:`MagicDuelEnv`).
 
@@ -78,6 +78,13 @@ counted) or ``max_actions`` actions.
 - ``render_mode``: ``"ansi"`` (the table as the seat to act reads it).
 
 ## Version History
+- v5: the card engine plays much more of Magic (issue 29's fourth increment):
+  optional actions on resolution ("you may pay {1}. if
+  you do", "<effect> unless you pay"), tapping untapped permanents as a cost,
+  "whenever you sacrifice" triggers, proliferate, adapt, extra turns, spells that
+  end in the library or exile, the legendary sorcery rule, no maximum hand size,
+  the source's power as it last existed, "target opponent or planeswalker"; the
+  observation's decision one-hot gains proliferate (16,712 values).
 - v4: the card engine plays much more of Magic (issue 29's third increment): continuous
   effects in layers with dependencies (copies, Urborg, Blood Moon, Humility), emblems,
   monstrosity, "as this enters, choose a colour / creature type"; flashback, kicker,
@@ -194,8 +201,8 @@ def make_game(rng: np.random.Generator, num_players: int = 2,
 
 SPEC = GameSpec(
     name="magic",
-    env_id="labyrinth_gym/MagicDuel-v4",
-    version=4,
+    env_id="labyrinth_gym/MagicDuel-v5",
+    version=5,
     new_game=make_game,
     observation_size=OBS_SIZE,
     encode=encode,
@@ -248,7 +255,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     spec_ = SPEC
     metadata = {
         "render_modes": ["ansi"],
-        "name": "magic_v4",
+        "name": "magic_v5",
         "is_parallelizable": False,
         "render_fps": 2,
     }

@@ -42,6 +42,7 @@ turns counted, default 120) or ``max_actions`` actions (default 30000).
 - ``max_turns``, ``max_actions``, ``mulligan``; ``render_mode="ansi"``.
 
 ## Version History
+- v4: the card engine's v5 rules (MagicDuel-v5); 17,041 values.
 - v3: the card engine's v4 rules (MagicDuel-v4); 613 actions (the commander actions
   move to 611-612), 17,040 values.
 - v2: the card engine's v3 rules (MagicDuel-v3); commander colour identity for Command
@@ -177,8 +178,8 @@ def season_decks(entries: dict[str, Any], identities: dict[str, str],
 
 SPEC = GameSpec(
     name="mazerunner",
-    env_id="labyrinth_gym/Mazerunner-v3",
-    version=3,
+    env_id="labyrinth_gym/Mazerunner-v4",
+    version=4,
     new_game=make_game,
     observation_size=OBS_SIZE,
     encode=encode,
@@ -204,7 +205,7 @@ SPEC = GameSpec(
 
 
 class MazerunnerEnv(EngineGymEnv):
-    """Gymnasium env (``labyrinth_gym/Mazerunner-v3``): the learner plays one seat of
+    """Gymnasium env (``labyrinth_gym/Mazerunner-v4``): the learner plays one seat of
     the pod, opponents play the rest (``learner_seat``, default drawn per episode, and
     ``opponents``, default uniformly random legal moves, as in every competitive game
     of this package)."""
@@ -219,7 +220,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     spec_ = SPEC
     metadata = {
         "render_modes": ["ansi"],
-        "name": "mazerunner_v3",
+        "name": "mazerunner_v4",
         "is_parallelizable": False,
         "render_fps": 2,
     }
