@@ -3,6 +3,10 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# pytest workers (pytest-xdist): one per core by default; `make test TEST_WORKERS=0`
+# for one process. --dist loadgroup keeps tests marked xdist_group (the ones that
+# start Ray, or share an expensive module fixture) on one worker.
+TEST_WORKERS ?= auto
 
 .PHONY: demo test install lint clean
 
@@ -20,7 +24,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -x --durations=25
+	$(BIN)/python -m pytest -x --durations=25 -n $(TEST_WORKERS) --dist loadgroup
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -20,6 +20,31 @@ from labyrinth_gym.envs.maze_party.engine.game import MazePartyGame
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "slow: takes more than a minute")
+    # pytest-xdist's own marker, declared here too so that a run without xdist knows it
+    config.addinivalue_line(
+        "markers", "xdist_group(name): run these tests on one pytest-xdist worker")
+
+
+_SHARED_SCOPES = ("class", "module", "package", "session")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``make test`` runs the suite on every core (``pytest -n auto --dist loadgroup``),
+    handing tests to the workers one by one. A test module whose tests share a fixture
+    it defines with a wider scope than a function (a server, a browser, a built wheel,
+    a benchmark run) would then build it once per worker: such a module's tests are put
+    in one ``xdist_group`` (named after the module) so they run on one worker and build
+    it once. Tests that already name a group keep theirs. Runs before xdist's own hook,
+    which reads the groups. Without xdist the marker changes nothing."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is not None:
+            continue
+        module = item.nodeid.split("::", 1)[0]
+        info = getattr(item, "_fixtureinfo", None)
+        defs = info.name2fixturedefs.values() if info is not None else ()
+        if any(d.scope in _SHARED_SCOPES and d.baseid == module for ds in defs for d in ds):
+            item.add_marker(pytest.mark.xdist_group(module))
 
 
 class ScriptedDice:

@@ -13,6 +13,11 @@ import pytest
 
 pytest.importorskip("ray")
 
+# Every test here that starts Ray runs on one pytest-xdist worker (`make test` runs the
+# suite in parallel): the two-node test checks that no Ray process outlives it, which a
+# local Ray instance started by a test on another worker meanwhile would break.
+pytestmark = pytest.mark.xdist_group("ray")
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -14,6 +14,11 @@ import pytest
 
 from labyrinth_gym.cli import main
 
+# Every test here that starts Ray runs on one pytest-xdist worker (`make test` runs the
+# suite in parallel): the two-node test checks that no Ray process outlives it, which a
+# local Ray instance started by a test on another worker meanwhile would break.
+pytestmark = pytest.mark.xdist_group("ray")
+
 
 def test_without_the_extra_the_error_names_it(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray now fails
