@@ -1,17 +1,21 @@
-"""The agents benchmark on a competitive game: every agent against random, seats
-rotated, two players; search within its per-game budget; a missing checkpoint is a row."""
+"""The agents benchmark: every game's agents get a row; on a competitive game every
+agent plays random, seats rotated, two players; search within its per-game budget; a
+missing checkpoint is a row. One tiny run serves every test here (it plays games of
+every game with every agent, so it is run once)."""
 
 from __future__ import annotations
 
 import pytest
 
+from labyrinth_gym.envs import game_names
 from labyrinth_gym.evaluation import speed
 from labyrinth_gym.evaluation.speed import AgentBudget, benchmark_agents
 
 
 @pytest.fixture(scope="module")
 def rows(request):
-    """One tiny benchmark run, with the card game's search made tiny too."""
+    """One tiny benchmark run, with every game's search made tiny too (the smallest
+    budget that still searches: the shipped ones take seconds to minutes a game)."""
     patch = pytest.MonkeyPatch()
     patch.setitem(
         speed.AGENT_BUDGETS,
@@ -28,12 +32,31 @@ def rows(request):
         "mazerunner/search",
         AgentBudget(1, {"simulations": 1, "rollout_depth": 2}),
     )
+    for aid in ("magic/search", "arcane_labyrinth/search"):
+        patch.setitem(speed.AGENT_BUDGETS, aid,
+                      AgentBudget(1, {"simulations": 1, "rollout_depth": 2}))
     request.addfinalizer(patch.undo)
     return benchmark_agents(games=4, seed=3, search_games=3, workers=1)
 
 
 def by_agent(rows):
     return {r["agent"]: r for r in rows}
+
+
+def test_benchmark_agents_rows_and_a_reason_for_missing_agents(rows):
+    by_agent_id = by_agent(r for r in rows if not r["note"].startswith("head to head"))
+    assert {"maze_party/random", "maze_party/heuristic", "maze_party/search"} <= set(
+        by_agent_id
+    )
+    assert {r["game"] for r in rows} == set(game_names())  # every game has its rows
+    assert by_agent_id["maze_party/random"]["games"] == 4
+    assert by_agent_id["maze_party/search"]["games"] == 3
+    assert "seeds 3..5" in by_agent_id["maze_party/search"]["note"]
+    for row in rows:
+        if row["games"]:
+            assert 0.0 <= row["ci_low"] <= row["win_rate"] <= row["ci_high"] <= 1.0
+        else:  # e.g. no ppo checkpoint yet: a row that says why, not a crash
+            assert row["note"].startswith("not evaluated")
 
 
 def test_card_game_agents_play_random_two_players_seats_rotated(rows):

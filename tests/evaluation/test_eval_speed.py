@@ -11,11 +11,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from labyrinth_gym.evaluation.speed import (
-    benchmark_agents,
-    benchmark_speed,
-    random_legal,
-)
+from labyrinth_gym.evaluation.speed import benchmark_speed, random_legal
 
 
 def test_random_legal_picks_only_legal_actions_uniformly():
@@ -170,7 +166,8 @@ def test_phase_row_runs_when_phase_python_is_installed(monkeypatch):
     from labyrinth_gym.evaluation import phase_speed
 
     _only_maze_party(monkeypatch)
-    rows = benchmark_speed(seconds=0.01, seed=0)
+    # two rounds, not the default five: each plays at least one whole phase game
+    rows = benchmark_speed(seconds=0.01, seed=0, rounds=2)
     row = next(r for r in rows if r["api"] == "phase-python")
     assert row["env"] == f"phase {phase_speed.phase_version()} (2p)"
     assert row["players"] == 2
@@ -196,29 +193,8 @@ def test_phase_games_end_and_every_sample_card_is_known():
     assert game["truncated"] or game["turns"] <= 6
 
 
-def test_benchmark_agents_rows_and_a_reason_for_missing_agents(monkeypatch):
-    from labyrinth_gym.evaluation import speed
-    from labyrinth_gym.evaluation.speed import AgentBudget
-
-    # the Dungeon Crawler's search is slow: the smallest budget that still searches
-    monkeypatch.setitem(speed.AGENT_BUDGETS, "dungeon_crawler/search",
-                        AgentBudget(1, {"simulations": 1, "rollout_depth": 2}))
-    # so is a Mazerunner pod's
-    monkeypatch.setitem(speed.AGENT_BUDGETS, "mazerunner/search",
-                        AgentBudget(1, {"simulations": 1, "rollout_depth": 2}))
-    rows = benchmark_agents(games=6, seed=0, search_games=2, workers=1)
-    by_agent = {r["agent"]: r for r in rows}
-    assert {"maze_party/random", "maze_party/heuristic", "maze_party/search"} <= set(
-        by_agent
-    )
-    assert by_agent["maze_party/random"]["games"] == 6
-    assert by_agent["maze_party/search"]["games"] == 2
-    assert "seeds 0..1" in by_agent["maze_party/search"]["note"]
-    for row in rows:
-        if row["games"]:
-            assert 0.0 <= row["ci_low"] <= row["win_rate"] <= row["ci_high"] <= 1.0
-        else:  # e.g. no ppo checkpoint yet: a row that says why, not a crash
-            assert row["note"].startswith("not evaluated")
+# The all-agents benchmark's rows: tests/evaluation/test_benchmark_competitive.py, on the
+# one tiny run of it that its tests share.
 
 
 def test_missing_reference_env_is_a_row_not_a_crash(monkeypatch):
@@ -228,7 +204,9 @@ def test_missing_reference_env_is_a_row_not_a_crash(monkeypatch):
         raise ImportError("No module named 'pygame'")
 
     monkeypatch.setattr(speed, "reference_env_factory", no_pygame)
-    rows = speed.benchmark_speed(seconds=0.05, phase=False)
+    # one round of each row (whole episodes: the default five of every game's took
+    # half a minute); a missing yardstick is the same with any number of rounds
+    rows = speed.benchmark_speed(seconds=0.01, phase=False, rounds=1)
     ref = rows[-1]
     assert ref["game"] == "connect_four" and ref["steps_per_second"] is None
     assert "pygame" in ref["note"]
