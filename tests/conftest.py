@@ -8,7 +8,10 @@ asks for a die the test did not script) and records every call.
 from __future__ import annotations
 
 import copy
+import functools
+import re
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,26 +28,45 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers", "xdist_group(name): run these tests on one pytest-xdist worker")
 
 
-_SHARED_SCOPES = ("class", "module", "package", "session")
+_SHARED_FIXTURE = re.compile(r"""scope=["'](class|module|package|session)["']""")
+_GROUP_MARK = re.compile(r"""^pytestmark = pytest\.mark\.xdist_group\(["'](\w+)["']\)""", re.M)
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """``make test`` runs the suite on every core (``pytest -n auto --dist loadgroup``),
-    handing tests to the workers one by one. A test module whose tests share a fixture
-    it defines with a wider scope than a function (a server, a browser, a built wheel,
-    a benchmark run) would then build it once per worker: such a module's tests are put
-    in one ``xdist_group`` (named after the module) so they run on one worker and build
-    it once. Tests that already name a group keep theirs. Runs before xdist's own hook,
-    which reads the groups. Without xdist the marker changes nothing."""
-    for item in items:
-        if item.get_closest_marker("xdist_group") is not None:
-            continue
-        module = item.nodeid.split("::", 1)[0]
-        info = getattr(item, "_fixtureinfo", None)
-        defs = info.name2fixturedefs.values() if info is not None else ()
-        if any(d.scope in _SHARED_SCOPES and d.baseid == module for ds in defs for d in ds):
-            item.add_marker(pytest.mark.xdist_group(module))
+@functools.cache
+def _work_unit(root: Path, path: str) -> str | None:
+    """The group a test file's tests go to one worker as: its module-level
+    ``xdist_group`` mark's name, else the file itself when it defines a fixture wider
+    than a function (a server, a browser, a built wheel, a benchmark run: built once,
+    not once per worker), else None (its tests are handed out one by one)."""
+    try:
+        text = (root / path).read_text()
+    except OSError:
+        return None
+    mark = _GROUP_MARK.search(text)
+    if mark:
+        return mark.group(1)
+    return path if _SHARED_FIXTURE.search(text) else None
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``make test`` runs the suite on every core (``pytest -n auto --dist loadgroup``).
+    pytest-xdist 3.8's own loadgroup cannot name groups under pytest 9.2 (it renames
+    node ids, which pytest 9.2 no longer allows): this scheduler groups by test file
+    instead (see :func:`_work_unit`), the biggest groups handed out first. The tests
+    that start Ray share the group "ray": the two-node test checks that no Ray process
+    outlives it, which a local Ray instance started by another worker would break."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    root = config.rootpath
+
+    class FileGroupScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _work_unit(root, nodeid.split("::", 1)[0]) or nodeid
+
+    return FileGroupScheduling(config, log)
 
 
 class ScriptedDice:
