@@ -205,6 +205,10 @@ class MagicNarrator(Narrator):
             e["chosen"], e["chosen"])
         return self.does(e["player"], f"chooses {what} for {card(e['card'])}")
 
+    def on_fight(self, e: Event) -> str:
+        first, second = e["cards"]
+        return f"{card(first)} fights {card(second)}"
+
     def on_emblem(self, e: Event) -> str:
         return self.does(e["player"], f"gets an emblem from {card(e['card'])}")
 

@@ -33,8 +33,9 @@ def test_normalise_reads_the_name_and_drops_reminder_text():
 def test_cards_the_engine_does_not_play():
     assert reason("Occupation of Kulrath") == "battle card type"
     # a planeswalker is read line by line like any permanent (its loyalty abilities
-    # are templates): Jace Beleren stops at its ultimate
-    assert reason("Jace Beleren") == "target player mills twenty cards."
+    # are templates): Liliana of the Veil stops at its ultimate
+    assert reason("Liliana of the Veil") == \
+        "separate all permanents target player controls into two piles."
     assert reason("Fire // Ice") == "split card (709): the card data has only its first half"
 
 

@@ -165,7 +165,10 @@ class CastingMixin:
             return ok >= node.min_modes
         sel = selector_of(node)
         if isinstance(sel, fx.Target) and not sel.up_to:
-            return len(self.candidates(sel, item)) >= sel.count
+            # "another target": one more candidate than it needs, as the earlier
+            # target is among them (the ones it follows name a subset of it)
+            extra = sel.filter is not None and "another_target" in sel.filter.props
+            return len(self.candidates(sel, item)) >= sel.count + extra
         if isinstance(node, fx.DealDamage) and node.divided:  # 601.2d: one at least
             return self.divided_total(node, item) == 0 or \
                 bool(self.candidates(sel, item))
@@ -198,10 +201,18 @@ class CastingMixin:
         sel = selector_of(node)
         if isinstance(sel, fx.Target):
             chosen = item.targets.get(path, [])
-            left = [c for c in self.candidates(sel, item) if c not in chosen]
-            if path not in self.closed and len(chosen) < sel.count and left:
+            if path not in self.closed and len(chosen) < sel.count and \
+                    self.open_targets(sel, path, item):
                 return ("target", path, sel)
         return None
+
+    def open_targets(self, sel: fx.Target, path: str, item: StackItem) -> list[int]:
+        """The candidates for target ``sel`` (at ``path`` of ``item``) not chosen for it
+        yet; for "another target", not chosen for any target of ``item`` (115.3)."""
+        taken = item.targets.get(path, [])
+        if sel.filter is not None and "another_target" in sel.filter.props:
+            taken = [c for codes in item.targets.values() for c in codes]
+        return [c for c in self.candidates(sel, item) if c not in taken]
 
     # -------------------------------------------------------------- mana
     def _sources(self, p: int, exclude: int | None = None) -> list[Source]:
@@ -1546,6 +1557,27 @@ class CastingMixin:
         for e in self.events[first:]:
             if e["type"] == "damage" and "id" in e and e["id"] not in damaged:
                 damaged.append(e["id"])
+
+    def fight(self, node: fx.Fight, path: str) -> None:
+        """Rule 701.14: the ``fighter`` and the creature ``node.what`` names each deal
+        damage equal to its power to the other, at once (701.14a); none is dealt if
+        either is gone, is no longer a creature, or is an illegal target (701.14b)."""
+        fighter = self.select(node.fighter, path)  # (before the target renames "it")
+        other = self.select(node.what, path)
+        if not fighter or not other:
+            return
+        a, b = fighter[0], other[0]
+        if not all(pid >= 0 and pid in self.battlefield and self.is_creature(pid)
+                   for pid in (a, b)):
+            return
+        powers = {pid: self.chars(pid)[0] for pid in (a, b)}
+        self.log("fight", ids=[a, b], cards=[self.name_of(self.battlefield[a].card),
+                                              self.name_of(self.battlefield[b].card)])
+        for src, dst in ((a, b), (b, a)):  # 701.14c: itself, twice its power
+            if src in self.battlefield:
+                self._deal_damage([(dst, powers[src])], self.battlefield[src].controller,
+                                  self.keywords(src),
+                                  self.name_of(self.battlefield[src].card), source=src)
 
     def counter(self, sid: int, dest: str = "graveyard") -> None:
         """Counter stack object ``sid`` (rule 701.6): a spell goes to its owner's

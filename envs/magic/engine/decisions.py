@@ -78,8 +78,8 @@ class DecisionsMixin:
             if sel.kind == "graveyard_card":  # cards by "choose hand slot" (linked)
                 return self.grave_target_legal(d)
             chosen = item.targets.get(d["path"], [])
-            out = [self._code_action(c, p) for c in self.candidates(sel, item)
-                   if c not in chosen]
+            out = [self._code_action(c, p)
+                   for c in self.open_targets(sel, d["path"], item)]
             one_each = 0
             if isinstance(node, fx.DealDamage) and node.divided:
                 # 601.2d: at least 1 damage to each target, so at least one target

@@ -66,14 +66,17 @@ class Count:
     ``"graveyard"``: the cards matching ``filter`` (a card filter) in that
     controller's graveyard (``filter.controller`` ``"you"``) or in all graveyards;
     ``"graveyard_types"``: the card types among the cards in those graveyards
-    (Tarmogoyf)."""
+    (Tarmogoyf); ``"greatest_power"``: the greatest power among the permanents
+    matching ``filter`` (0 when there is none: "draw cards equal to the greatest power
+    among creatures you control")."""
 
     what: str = "permanents"
     filter: Filter | None = None
     times: int = 1  # "you gain 4 life for each ...": four per one counted
 
 
-COUNT_KINDS = ("permanents", "opponents", "hand", "graveyard", "graveyard_types")
+COUNT_KINDS = ("permanents", "opponents", "hand", "graveyard", "graveyard_types",
+               "greatest_power")
 
 
 @dataclass(frozen=True)
@@ -186,7 +189,10 @@ def has_quality(prop: str, d: CardDef,
 BASIC_PROPS = frozenset({"not_named_self", "tapped", "untapped", "attacking", "blocking",
                          "attacking_or_blocking", "other", "nontoken", "token", "flying",
                          "nonflying", "reach", "colorless", "multicolored", "monocolored",
-                         "chosen_type", "chosen_color"})
+                         "chosen_type", "chosen_color", "another_target"})
+"""``another_target``: a target different from every other target of the same spell
+or ability ("target creature you control fights another target creature", rule
+115.3); the targeting machinery checks it, a permanent alone always has it."""
 
 TARGET_KINDS = (
     "any",  # a creature, player, planeswalker or battle (rule 115.4)
@@ -289,6 +295,29 @@ class Exile:
 
     what: Selector
     until_source_leaves: bool = False
+
+
+@dataclass(frozen=True)
+class Fight:
+    """Rule 701.14a: ``fighter`` and the creature ``what`` names each deal damage equal
+    to its power to the other (at once; not combat damage, 701.14d). If either is no
+    longer on the battlefield, no longer a creature or an illegal target, no damage is
+    dealt (701.14b); a creature fighting itself deals itself twice its power (701.14c).
+    ``fighter``: ``Ref("self")`` ("this fights target creature") or ``Ref("it")``, the
+    creature a :class:`TargetOnly` step just before targeted ("target creature you
+    control fights target creature you don't control")."""
+
+    what: Selector
+    fighter: Selector = Ref("self")
+
+
+@dataclass(frozen=True)
+class TargetOnly:
+    """A step that only chooses its target, so that a later step names it as ``it``
+    (the first creature of "target creature you control fights another target
+    creature"); it does nothing as it resolves."""
+
+    what: Selector
 
 
 @dataclass(frozen=True)

@@ -64,7 +64,10 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   manifest, manifest dread, devour, kicker, multikicker, flashback, overload,
   proliferate (701.27a: a ``proliferate`` decision, permanents and players with
   counters chosen one at a time, then "done"),
-  monstrosity (701.37), adapt (701.46), shadow, horsemanship, toxic, bushido, crew; untap
+  monstrosity (701.37), adapt (701.46), fight (701.14: "target creature you control
+  fights another target creature", the first target chosen for the fight only;
+  "another target" differs from the other targets, 115.3), shadow, horsemanship,
+  toxic, bushido, crew; untap
   restrictions (502.3) and "can't block / be blocked this turn"; *not*: cascade,
   convoke, banding, flanking and the rest (each refused by name).
 - 703-704 turn-based and state-based actions: played (704.5j the controller keeps a

@@ -188,6 +188,9 @@ class ObjectsMixin:
                 n = len(cards)
             else:
                 n = len({t for c in cards for t in self.cdef(c).types})
+        elif count.what == "greatest_power":  # (107.1b: a negative one is 0)
+            n = max(0, max((self.chars(pid)[0] for pid in self.battlefield
+                            if self.matches(count.filter, pid, you, source)), default=0))
         else:
             n = sum(1 for pid in self.battlefield
                     if self.matches(count.filter, pid, you, source))
@@ -324,6 +327,8 @@ class ObjectsMixin:
         if prop == "not_named_self":  # "not named <this>": the source's name
             return source is None or source not in self.battlefield or \
                 d.name != self.pdef(source).name
+        if prop == "another_target":  # (the targeting machinery checks it)
+            return True
         if prop == "token":
             return self.card_token[perm.card]
         if prop == "nontoken":

@@ -47,7 +47,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo,
                 fx.ExileIfLeaves,
                 fx.ExileGraveyard, fx.LookAtHand, fx.Transform, fx.SpellCardTo,
-                fx.ExtraTurn, fx.AdditionalLand, fx.Adapt)
+                fx.ExtraTurn, fx.AdditionalLand, fx.Adapt, fx.Fight, fx.TargetOnly)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -67,7 +67,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.Flashback, fx.Kicker, fx.Overload,
                      fx.EntersAsCopy, fx.ContinuousChange, fx.DoesntUntap,
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.DefinedPT, fx.SelfBonus)
-SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1"})
+SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty"})
 SELECTOR_FIELDS = ("to", "what", "who")
 MAX_MODES = 8
 
@@ -265,7 +265,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(value, fx.Count):
             if value.what not in fx.COUNT_KINDS:
                 note(f"Count({value.what})")
-            elif value.what == "permanents":
+            elif value.what in ("permanents", "greatest_power"):
                 filt(value.filter)
             elif value.what in ("graveyard", "graveyard_types"):
                 spec = value.filter or fx.Filter()
@@ -434,6 +434,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             for kw in node.keywords:
                 if kw not in KW.GRANTABLE:
                     note(f"keyword {kw}")
+        if isinstance(node, fx.Fight) and node.fighter not in (fx.Ref("self"),
+                                                               fx.Ref("it")):
+            note(f"Fight of {node.fighter!r}")
         if isinstance(node, fx.CopyToken):
             copy_extras(node.extras)
         if isinstance(node, fx.GetEmblem):
@@ -917,6 +920,11 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for p in game.select_players(node.who, path):
             game.extra_lands[p] += node.count
             game.log("additional_land", player=p, count=node.count)
+    elif isinstance(node, fx.Fight):
+        game.fight(node, path)
+    elif isinstance(node, fx.TargetOnly):
+        if not game.select(node.what, path):
+            game.manifested(None)  # "it" names nothing: that target is gone
     elif isinstance(node, fx.Transform):
         item = game.res["item"]
         # 701.28f: an ability of the permanent transforming itself does nothing if

@@ -108,6 +108,22 @@ def _equal_to_the_number(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _equal_to_the_greatest_power(s: str) -> fx.Effect | None:
+    """``draw cards equal to the greatest power among creatures you control``, ``you
+    gain life equal to ...``, ``this deals damage to <target> equal to ...``: a
+    :class:`~effects.Count` of kind ``greatest_power``."""
+    for pattern, unit in _EQUAL_TO:
+        m = re.fullmatch(pattern.replace("the number of", "the greatest power among"), s)
+        if not m:
+            continue
+        f = object_filter(m.group(m.lastindex), plural=True)
+        if f is None or f.types != {"Creature"}:
+            return None
+        return scaled(read_sentence(m.expand(unit)), fx.Count("greatest_power", f))
+    return None
+
+
+@effect_template
 def _where_x_is(s: str) -> fx.Effect | None:
     """``<effects with x>, where x is the number of <counted>``; ``<who> gets +x/+x
     until end of turn, where x is ...`` (a pump of +x/+x, -x/-x, +x/+0...)."""

@@ -20,11 +20,15 @@ SELF_NOUNS = ("creature", "land", "artifact", "enchantment", "spell", "equipment
 
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-           "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "x": "X",
+           "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
+           "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+           "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "x": "X",
            "that much": "that_much", "that many": "that_much"}
 
 
-NUM = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|that much|that many|\d+)"
+NUM = (r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
+       r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|x|that much"
+       r"|that many|\d+)")
 
 
 COLOUR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -55,6 +59,13 @@ def normalise(printed: Printed) -> list[str]:
         names.append(printed.name.split(", ")[0])
     for name in sorted(names, key=len, reverse=True):
         text = text.replace(name, "this")
+    if "Planeswalker" in printed.types:
+        # a planeswalker's text names it by its planeswalker type ("Ajani deals 3
+        # damage", "put a loyalty counter on Nissa"), not "Nissa planeswalker" or
+        # another card's name ("a card named Nissa's Chosen")
+        for sub in printed.subtypes:
+            text = re.sub(rf"\b{re.escape(sub)}\b(?! planeswalker)(?!'s [A-Z])", "this",
+                          text)
     text = _REMINDER.sub("", text).lower()
     text = re.sub(r"\bthis (" + "|".join(SELF_NOUNS) + r")\b", "this", text)
     return [line.strip() for line in text.split("\n") if line.strip()]

@@ -1,0 +1,69 @@
+"""The compiler's planeswalker and fight templates (:mod:`~labyrinth_gym.envs.magic.engine.
+text.walkers`, and the loyalty-ability line of :mod:`~.text.abilities`), checked on real
+cards: each test states the compiled tree written out by hand from the card's rules."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import card_pool
+from labyrinth_gym.envs.magic.engine.compiler import effect
+from labyrinth_gym.envs.magic.engine.text.phrases import normalise
+from magic.compiled import card
+
+YOURS = fx.Target("creature", fx.Filter(controller="you"))
+THEIRS = fx.Target("creature", fx.Filter(controller="opponent"))
+
+
+def loyalty(name: str) -> list[tuple[int | None, object]]:
+    return [(a.cost.loyalty, a.effect) for a in card(name).activated]
+
+
+def test_fight_two_targets_the_first_only_chosen_for_it():
+    # 701.14a: "target creature you control fights target creature you don't control"
+    assert card("Prey Upon").spell.effect == fx.Sequence((
+        fx.TargetOnly(YOURS), fx.Fight(THEIRS, fx.Ref("it"))))
+
+
+def test_fight_another_target_is_a_different_target():
+    # 115.3: "another target creature" after a target: not that one
+    other = fx.Target("creature", fx.Filter(props=frozenset({"another_target"})))
+    assert card("Pit Fight").spell.effect == fx.Sequence((
+        fx.TargetOnly(YOURS), fx.Fight(other, fx.Ref("it"))))
+    assert loyalty("Domri Rade")[1] == (-2, fx.Sequence((
+        fx.TargetOnly(YOURS), fx.Fight(other, fx.Ref("it")))))
+
+
+def test_fight_by_this_or_by_what_it_names():
+    up_to = fx.Target("creature", fx.Filter(controller="opponent"), up_to=True)
+    assert card("Thorn Mammoth").triggered[0].effect == fx.Fight(up_to, fx.Ref("self"))
+    # "target creature you control gets +2/+2 until end of turn. it fights ..."
+    assert card("Savage Smash").spell.effect == fx.Sequence((
+        fx.Pump(2, 2, YOURS), fx.Fight(THEIRS, fx.Ref("it"))))
+
+
+def test_greatest_power_among_creatures_you_control():
+    creatures = fx.Filter(types=frozenset({"Creature"}), controller="you")
+    assert loyalty("Garruk, Primal Hunter")[1] == (
+        -3, fx.Draw(fx.Count("greatest_power", creatures)))
+
+
+def test_number_words_up_to_twenty():
+    assert loyalty("Jace Beleren")[2] == (-10, fx.Mill(20, fx.Target("player")))
+
+
+def test_a_planeswalker_is_named_by_its_planeswalker_type():
+    # "Ajani deals 3 damage" on Ajani Vengeant is the card itself
+    lines = normalise(card_pool()["Ajani Vengeant"])
+    assert "[−2]: this deals 3 damage to any target and you gain 3 life." in lines
+    # but not another card's name ("a card named Nissa's Chosen")
+    assert any("nissa's chosen" in line
+               for line in normalise(card_pool()["Nissa Revane"]))
+
+
+def test_loyalty_counters_on_planeswalkers():
+    assert effect("put a loyalty counter on this.") == fx.AddCounters(
+        1, fx.Ref("self"), "loyalty")
+    assert effect("put two loyalty counters on each other planeswalker you control.") \
+        == fx.AddCounters(2, fx.Each(fx.Filter(types=frozenset({"Planeswalker"}),
+                                                controller="you",
+                                                props=frozenset({"other"}))), "loyalty")

@@ -1,0 +1,142 @@
+"""Planeswalkers (rules 306, 606) and the effects their abilities brought in: fights
+(701.14), amounts counted from the greatest power (608.2h), loyalty counters; scripted
+positions with real cards."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from magic.positions import (
+    act,
+    blank,
+    has,
+    lands,
+    settle,
+    slot,
+    target_perm,
+)
+
+
+def _loyalty(game, pid: int) -> int:
+    return game.battlefield[pid].counters["loyalty"]
+
+
+# ------------------------------------------------------------------- fights
+def test_701_14a_each_fighter_deals_damage_equal_to_its_power_to_the_other():
+    game = blank()
+    lands(game, 0, "Forest")
+    giant = game.add_permanent("Hill Giant", 0)  # 3/3
+    bears = game.add_permanent("Grizzly Bears", 1)  # 2/2
+    game.add_card("Prey Upon", 0)
+    game.start_at("main1", 0)
+    act(game, "Prey Upon")
+    # the first target: a creature you control; the second: one you don't
+    assert game.legal_actions() == [A.permanent(slot(game, giant))]
+    target_perm(game, giant)
+    assert game.legal_actions() == [A.permanent(slot(game, bears))]
+    target_perm(game, bears)
+    settle(game)
+    assert bears not in game.battlefield
+    assert game.battlefield[giant].damage == 2
+    fights = [e for e in game.events if e["type"] == "fight"]
+    assert fights and fights[0]["ids"] == [giant, bears]
+    # not combat damage (701.14d)
+    assert not any(e.get("combat") for e in game.events if e["type"] == "damage")
+
+
+def test_701_14b_no_damage_if_a_fighter_is_gone():
+    game = blank()
+    lands(game, 0, "Forest")
+    lands(game, 1, "Mountain")
+    bears = game.add_permanent("Grizzly Bears", 0)
+    giant = game.add_permanent("Hill Giant", 1)
+    game.add_card("Prey Upon", 0)
+    game.add_card("Lightning Bolt", 1)
+    game.start_at("main1", 0)
+    act(game, "Prey Upon")
+    target_perm(game, bears)
+    target_perm(game, giant)
+    game.apply_action(A.PASS)  # the opponent responds: Bolt on our fighter
+    act(game, "Lightning Bolt")
+    target_perm(game, bears)
+    settle(game)
+    assert bears not in game.battlefield
+    assert game.battlefield[giant].damage == 0  # one fighter gone: no damage at all
+    assert not [e for e in game.events if e["type"] == "fight"]
+
+
+def test_115_3_another_target_differs_from_the_first():
+    def position(*creatures: str) -> tuple:
+        game = blank()
+        lands(game, 0, "Mountain", "Mountain")
+        pids = [game.add_permanent(name, 0) for name in creatures]
+        game.add_card("Pit Fight", 0)
+        game.start_at("main1", 0)
+        return game, pids
+
+    # one creature on the battlefield: no second target, the spell can't be cast
+    game, _ = position("Hill Giant")
+    assert not has(game, "Pit Fight")
+    game, (giant, bears) = position("Hill Giant", "Grizzly Bears")
+    act(game, "Pit Fight")
+    target_perm(game, giant)
+    # "another target creature": every creature but the first target
+    assert game.legal_actions() == [A.permanent(slot(game, bears))]
+    target_perm(game, bears)
+    settle(game)
+    assert bears not in game.battlefield and game.battlefield[giant].damage == 2
+
+
+def test_a_loyalty_ability_that_fights():
+    game = blank()
+    domri = game.add_permanent("Domri Rade", 0)  # loyalty 3
+    giant = game.add_permanent("Hill Giant", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "(Domri Rade) ability 1")  # -2
+    target_perm(game, giant)
+    target_perm(game, bears)
+    assert _loyalty(game, domri) == 1  # rule 606.4: paid as it is activated
+    settle(game)
+    assert bears not in game.battlefield and game.battlefield[giant].damage == 2
+
+
+def test_a_creature_that_fights_when_it_enters():
+    game = blank()
+    lands(game, 0, *["Forest"] * 7)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Thorn Mammoth", 0)  # 6/6: "this creature fights up to one target"
+    game.start_at("main1", 0)
+    act(game, "Thorn Mammoth")
+    settle(game)
+    target_perm(game, bears)
+    settle(game)
+    assert bears not in game.battlefield
+    mammoth = next(pid for pid, perm in game.battlefield.items()
+                   if game.name_of(perm.card) == "Thorn Mammoth")
+    assert game.battlefield[mammoth].damage == 2
+
+
+# ------------------------------------------------------- counted amounts
+def test_608_2h_greatest_power_among_creatures_you_control():
+    game = blank(library=10)
+    garruk = game.add_permanent("Garruk, Primal Hunter", 0)  # loyalty 3
+    game.add_permanent("Hill Giant", 0)  # 3
+    game.add_permanent("Grizzly Bears", 0)  # 2
+    game.add_permanent("Craw Wurm", 1)  # 6, not ours
+    game.start_at("main1", 0)
+    hand = len(game.hand[0])
+    act(game, "(Garruk, Primal Hunter) ability 1")  # -3
+    settle(game)
+    assert len(game.hand[0]) == hand + 3
+    assert garruk not in game.battlefield  # 704.5i: no loyalty left
+
+
+def test_a_big_number_word():
+    game = blank(library=25)
+    game.add_permanent("Jace Beleren", 0, counters={"loyalty": 10})
+    game.start_at("main1", 0)
+    library = len(game.library[1])
+    act(game, "(Jace Beleren) ability 2")  # -10: target player mills twenty cards
+    game.apply_action(A.player(1))
+    settle(game)
+    assert len(game.library[1]) == library - 20
