@@ -67,3 +67,26 @@ def test_loyalty_counters_on_planeswalkers():
         == fx.AddCounters(2, fx.Each(fx.Filter(types=frozenset({"Planeswalker"}),
                                                 controller="you",
                                                 props=frozenset({"other"}))), "loyalty")
+
+
+def test_until_your_next_turn_pumps():
+    # 611.2a: the pump lasts until the controller's next turn
+    assert loyalty("Mu Yanling, Celestial Wind")[0] == (1, fx.Pump(
+        -5, 0, fx.Target("creature", up_to=True), until_your_next_turn=True))
+    assert effect("until your next turn, creatures you control get +1/+0 and gain "
+                  "lifelink.") == fx.Pump(
+        1, 0, fx.Each(fx.Filter(types=frozenset({"Creature"}), controller="you")),
+        ("lifelink",), until_your_next_turn=True)
+    assert card("Hag of Inner Weakness").triggered[0].effect == fx.Pump(
+        -2, -1, THEIRS, until_your_next_turn=True)
+    # only pumps: "until end of turn" already said, or another effect, is not read
+    assert effect_or_none("target creature gets +1/+1 until end of turn until your "
+                          "next turn.") is None
+
+
+def effect_or_none(text: str):
+    from labyrinth_gym.envs.magic.engine.compiler import Unsupported
+    try:
+        return effect(text)
+    except Unsupported:
+        return None

@@ -10,6 +10,7 @@ from magic.positions import (
     blank,
     has,
     lands,
+    pass_until,
     settle,
     slot,
     target_perm,
@@ -140,3 +141,35 @@ def test_a_big_number_word():
     game.apply_action(A.player(1))
     settle(game)
     assert len(game.library[1]) == library - 20
+
+
+# ------------------------------------------------------- until your next turn
+def test_611_2a_until_your_next_turn_lasts_through_the_opponents_turn():
+    game = blank()
+    mu = game.add_permanent("Mu Yanling, Celestial Wind", 0)  # loyalty 5
+    giant = game.add_permanent("Hill Giant", 1)  # 3/3
+    game.start_at("main1", 0)
+    act(game, "(Mu Yanling, Celestial Wind) ability 0")  # +1
+    target_perm(game, giant)
+    settle(game)
+    assert _loyalty(game, mu) == 6
+    assert game.chars(giant)[:2] == (-2, 3)
+    pass_until(game, "main1")  # through our cleanup (514.2) into the opponent's turn
+    while game.active != 1:
+        pass_until(game, "upkeep")
+        pass_until(game, "main1")
+    assert game.chars(giant)[:2] == (-2, 3)  # still during their turn
+    pass_until(game, "upkeep")  # our next turn begins: it ends
+    assert game.active == 0 and game.chars(giant)[:2] == (3, 3)
+
+
+def test_until_end_of_turn_still_ends_at_cleanup():
+    game = blank()
+    game.add_permanent("Mu Yanling, Celestial Wind", 0, counters={"loyalty": 7})
+    drake = game.add_permanent("Wind Drake", 0)  # 2/2 flying
+    game.start_at("main1", 0)
+    act(game, "(Mu Yanling, Celestial Wind) ability 2")  # -7: +5/+5 until end of turn
+    settle(game)
+    assert game.chars(drake)[:2] == (7, 7)
+    pass_until(game, "upkeep")
+    assert game.active == 1 and game.chars(drake)[:2] == (2, 2)

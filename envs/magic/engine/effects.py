@@ -337,7 +337,9 @@ class Pump:
     that many times X ("gets +x/+0": power 1, toughness 0; "-x/-x": -1, -1; X is the
     value announced for the spell or ability, 107.3). Power and toughness are ints, or
     a :class:`Count` counted as it resolves ("gets +1/+1 until end of turn for each
-    ...")."""
+    ..."). ``until_your_next_turn``: it lasts until the resolving object's controller's
+    next turn begins, not until end of turn (611.2a: as long as the effect says; "up
+    to one target creature gets -2/-1 until your next turn")."""
 
     power: Amount
     toughness: Amount
@@ -345,6 +347,7 @@ class Pump:
     keywords: tuple[str, ...] = ()
     per_x: bool = False
     lasting: bool = False  # "it gains haste" with no duration: keywords only (611.2c)
+    until_your_next_turn: bool = False
 
 
 @dataclass(frozen=True)

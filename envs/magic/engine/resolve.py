@@ -796,8 +796,10 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
                 if node.lasting:  # 611.2c: until it leaves the battlefield
                     game.battlefield[pid].lasting.extend(node.keywords)
                     continue
-                game.battlefield[pid].mods.append(
-                    [power * times, toughness * times, list(node.keywords)])
+                mod = [power * times, toughness * times, list(node.keywords)]
+                if node.until_your_next_turn:  # [.., the seat whose turn ends it]
+                    mod.append(game.res["item"].controller)
+                game.battlefield[pid].mods.append(mod)
     elif isinstance(node, fx.AddCounters):
         for pid in game.select(node.what, path):
             if pid in game.battlefield:

@@ -43,7 +43,8 @@ class Permanent:
         counters: Counters by kind (``"+1/+1"``, ``"-1/-1"``...).
         attached_to: The permanent this Aura or Equipment is attached to.
         mods: Until-end-of-turn changes ``[power, toughness, [keywords]]`` in the order
-            they were made (their timestamps).
+            they were made (their timestamps); ``[power, toughness, [keywords],
+            seat]`` lasts until ``seat``'s next turn begins instead (611.2a).
         face_down: Face down (manifested, rule 701.34): it has the characteristics of
             :data:`~effects.FACE_DOWN`, not its card's, until it is turned face up.
         shape: Index in the game's definition table of its characteristics after
@@ -106,7 +107,8 @@ class Permanent:
     def copy(self) -> Permanent:
         return dataclasses.replace(self, counters=dict(self.counters),
                                    lasting=list(self.lasting),
-                                   mods=[[m[0], m[1], list(m[2])] for m in self.mods],
+                                   mods=[[m[0], m[1], list(m[2]), *m[3:]]
+                                         for m in self.mods],
                                    control=[c[:] for c in self.control],
                                    becomes=[b[:] for b in self.becomes])
 

@@ -194,6 +194,14 @@ class TurnsMixin:
                 return True
         return False
 
+    def _end_until_next_turn(self, player: int) -> None:
+        """As ``player``'s turn begins, the effects that lasted "until your next turn"
+        of theirs end (611.2a), and those of a player who left the game (800.4a)."""
+        for perm in self.battlefield.values():
+            if perm.mods and any(len(m) > 3 for m in perm.mods):
+                perm.mods[:] = [m for m in perm.mods if len(m) < 4 or (
+                    m[3] != player and not self.lost[m[3]])]
+
     def _start_turn(self, player: int) -> None:
         """Begin turn number ``self.turn + 1``, taken by ``player``."""
         before = self.active
@@ -215,6 +223,7 @@ class TurnsMixin:
             elif self.day_night == "night" and cast >= 2:
                 self.become_day_or_night("day")
         self.activated_this_turn = []
+        self._end_until_next_turn(player)
         self.step = "untap"
         self.stage = "tba"
         self.log("turn", player=self.active)
@@ -308,7 +317,8 @@ class TurnsMixin:
             for perm in self.battlefield.values():
                 perm.damage = 0
                 perm.deathtouched = False
-                perm.mods.clear()
+                if perm.mods:  # (those until a player's next turn stay: 611.2a)
+                    perm.mods[:] = [m for m in perm.mods if len(m) > 3]
             self._end_turn_control()
             self._end_turn_shapes()
             # rule 514.2: "until end of turn" and "this turn" effects end with the

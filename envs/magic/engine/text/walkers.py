@@ -1,8 +1,10 @@
 """Effect templates planeswalkers' abilities need most (and other cards share): fights
 (rule 701.14: "target creature you control fights another target creature", "this
-fights up to one target creature you don't control") and loyalty counters put on
+fights up to one target creature you don't control"), loyalty counters put on
 permanents (rule 306.5, 122.1: "put a loyalty counter on this", "put a loyalty counter
-on each other planeswalker you control"). The loyalty abilities themselves are read
+on each other planeswalker you control") and pumps that last "until your next turn"
+(611.2a: "up to one target creature gets -2/-1 until your next turn", "until your next
+turn, creatures you control get +1/+0 and gain lifelink"). The loyalty abilities themselves are read
 by :mod:`.abilities` (606)."""
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
-from labyrinth_gym.envs.magic.engine.text.core import effect_template
+from labyrinth_gym.envs.magic.engine.text.core import effect_template, read_sentence
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
     number,
@@ -62,3 +64,27 @@ def _loyalty_counters(s: str) -> fx.Effect | None:
             isinstance(number(m.group(1)), int):
         return fx.AddCounters(number(m.group(1)), what, "loyalty")
     return None
+
+
+@effect_template
+def _until_your_next_turn(s: str) -> fx.Effect | None:
+    # 611.2a: a pump (power, toughness, keywords, "can't block") that lasts until the
+    # controller's next turn: read as the same pump until end of turn, then lengthened.
+    # Only a pump (or pumps): another effect read that way would keep its own
+    # duration.
+    if "until end of turn" in s or "this turn" in s:
+        return None
+    if s.startswith("until your next turn, "):
+        rest = "until end of turn, " + s[len("until your next turn, "):]
+    elif s.endswith(" until your next turn"):
+        rest = s[: -len(" until your next turn")]
+        rest += " this turn" if re.search(r"can't (?:attack|block|be blocked)", rest) \
+            else " until end of turn"
+    else:
+        return None
+    out = read_sentence(rest)
+    steps = out.steps if isinstance(out, fx.Sequence) else (out,)
+    if out is None or not all(isinstance(step, fx.Pump) for step in steps):
+        return None
+    steps = tuple(dataclasses.replace(step, until_your_next_turn=True) for step in steps)
+    return fx.Sequence(steps) if isinstance(out, fx.Sequence) else steps[0]
