@@ -90,3 +90,15 @@ def effect_or_none(text: str):
         return effect(text)
     except Unsupported:
         return None
+
+
+def test_minus_x_loyalty_cost():
+    # 606.4, 107.3: "[−X]": X announced, X loyalty counters removed
+    from labyrinth_gym.envs.magic.engine.text.core import LINE_TEMPLATES, Draft
+    printed = card_pool()["Chandra Nalaar"]
+    draft = Draft(set(), [], [], [])
+    assert any(t("[−x]: this deals x damage to target creature.", printed, draft)
+               for t in LINE_TEMPLATES)
+    assert draft.activated == [fx.ActivatedAbility(
+        fx.Cost(loyalty=0, loyalty_x=True), fx.DealDamage("X", fx.Target("creature")),
+        sorcery_speed=True)]

@@ -4,7 +4,11 @@ positions with real cards."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine.cards import card_pool
+from labyrinth_gym.envs.magic.engine.compiler import compile_card
 from magic.positions import (
     act,
     blank,
@@ -173,3 +177,30 @@ def test_until_end_of_turn_still_ends_at_cleanup():
     assert game.chars(drake)[:2] == (7, 7)
     pass_until(game, "upkeep")
     assert game.active == 1 and game.chars(drake)[:2] == (2, 2)
+
+
+# ------------------------------------------------------------------ [−X] (606.4)
+def _first_lines(name: str, lines: int, new_name: str):
+    """A hand-made planeswalker: ``name``'s first ``lines`` lines of text."""
+    printed = card_pool()[name]
+    text = "\n".join(printed.text.split("\n")[:lines]).replace(name, new_name)
+    return compile_card(dataclasses.replace(printed, name=new_name, text=text))
+
+
+def test_606_4_a_minus_x_ability_removes_the_x_announced():
+    # Chandra Nalaar's +1 and -X (its -8 is not read yet)
+    chandra = _first_lines("Chandra Nalaar", 2, "Test Chandra")
+    game = blank()
+    walker = game.add_permanent(chandra, 0)  # loyalty 6
+    giant = game.add_permanent("Hill Giant", 1)
+    game.start_at("main1", 0)
+    act(game, "(Test Chandra) ability 1")
+    # 107.3, 606.6: X from 0 up to its loyalty
+    assert game.decision["kind"] == "x" and game.decision["values"] == list(range(7))
+    game.apply_action(A.mode(3))
+    target_perm(game, giant)
+    assert _loyalty(game, walker) == 3
+    settle(game)
+    assert giant not in game.battlefield
+    # one loyalty ability a turn (606.3)
+    assert not has(game, "(Test Chandra) ability")

@@ -540,12 +540,14 @@ class CastingMixin:
 
     def _activate(self, p: int, pid: int, k: int) -> None:
         perm = self.battlefield[pid]
-        mana = self.pdef(pid).activated[k].cost.mana
+        cost = self.pdef(pid).activated[k].cost
+        mana = cost.mana
         self.casting = StackItem(sid=self._new_id(), kind="activated", controller=p,
                                  card=perm.card, source=pid, index=k,
                                  keywords=sorted(self.keywords(pid)), kicked=perm.kicked,
                                  shape=perm.shape,
-                                 x=-1 if mana is not None and mana.x else 0,
+                                 x=-1 if mana is not None and mana.x or cost.loyalty_x
+                                 else 0,
                                  face=self.card_def[perm.card])
         self.closed = []
 
@@ -772,8 +774,10 @@ class CastingMixin:
             paid = self.item_def(item).activated[item.index].cost
             cost = paid.mana
             exclude = item.source if paid.tap else None
-        assert cost is not None and cost.x
         width = A.MAX_MODES
+        if item.kind != "spell" and paid.loyalty_x:  # "[−X]": up to its loyalty (606.6)
+            return self._x_table(self.battlefield[item.source].counters.get("loyalty", 0))
+        assert cost is not None and cost.x
         if self._pays_no_mana(p):
             return list(range(width))
         units = sum(s.units for s in self._sources(p, exclude))
@@ -784,10 +788,17 @@ class CastingMixin:
                 lo = mid
             else:
                 hi = mid - 1
-        if lo < width:
-            return list(range(lo + 1))
+        return self._x_table(lo)
+
+    @staticmethod
+    def _x_table(largest: int) -> list[int]:
+        """The values of X offered when ``largest`` is the largest one allowed: all of
+        them when they fit the action table, else 0-3 and the four largest."""
+        width = A.MAX_MODES
+        if largest < width:
+            return list(range(largest + 1))
         half = width // 2
-        return list(range(half)) + list(range(lo - half + 1, lo + 1))
+        return list(range(half)) + list(range(largest - half + 1, largest + 1))
 
     def divided_total(self, node: fx.DealDamage, item: StackItem) -> int:
         """The damage a divided :class:`~effects.DealDamage` of ``item`` divides."""
@@ -900,7 +911,8 @@ class CastingMixin:
                 self.tapped_now([source])
             if ab.cost.loyalty is not None:  # rule 606.4: the cost is paid as activated
                 counters = self.battlefield[source].counters
-                counters["loyalty"] = counters.get("loyalty", 0) + ab.cost.loyalty
+                counters["loyalty"] = counters.get("loyalty", 0) + ab.cost.loyalty - (
+                    max(item.x, 0) if ab.cost.loyalty_x else 0)
                 self.activated_this_turn.append([source, LOYALTY_USED])
             if ab.cost.mana is not None:
                 skip = item.card if source is None else None

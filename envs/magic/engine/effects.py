@@ -921,6 +921,9 @@ class Cost:
     # A loyalty ability's cost (rule 606.4): loyalty counters put on (positive) or
     # removed (negative); 0 for a [0] ability; None for any other ability.
     loyalty: int | None = None
+    # "[−X]" (606.4, 107.3): X more loyalty counters removed, X announced as it is
+    # activated (at most the loyalty it has, 606.6); ``loyalty`` is then 0.
+    loyalty_x: bool = False
     # Crew N (rule 702.122a): tap any number of untapped creatures you control with
     # total power N or more (summoning-sick ones too: it is not a {T} cost).
     crew: int = 0

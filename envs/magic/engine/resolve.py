@@ -75,7 +75,7 @@ MAX_MODES = 8
 KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.Cost: frozenset({"mana", "tap", "sacrifice_self", "sacrifice", "pay_life", "crew",
                         "discard", "discard_self", "loyalty", "exile_graveyard",
-                        "exile_filter", "tap_untapped", "tap_count"}),
+                        "exile_filter", "tap_untapped", "tap_count", "loyalty_x"}),
     fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
                                     "once_per_turn", "zone", "only_if"}),
     fx.ActivationCondition: frozenset({"kind", "filter", "count"}),
@@ -509,7 +509,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         # {X} in an activated ability's cost (601.2b via 602.2b): not in a mana
         # ability's (it is not announced: no stack, no decision)
         cost_of(ability.cost, allow_x=not ability.is_mana)
-        x_ability[0] = ability.cost.mana is not None and ability.cost.mana.x > 0
+        x_ability[0] = ability.cost.mana is not None and ability.cost.mana.x > 0 or \
+            ability.cost.loyalty_x
         effect(ability.effect)
         x_ability[0] = False
     if len(card.battlefield_abilities) > A.MAX_ABILITIES:

@@ -94,17 +94,22 @@ def _loyalty(line: str, printed: Printed, draft: Draft) -> bool:
     # Rule 606: "[+N]: effect", "[−N]: effect", "[0]: effect" of a planeswalker,
     # activated as a sorcery, one loyalty ability of a permanent a turn (the engine
     # keeps that limit).
-    m = re.fullmatch(r"\[([+−-]?)(\d+)\]: (.+)", line, re.DOTALL)
+    # "[−X]": X chosen as it is activated, X counters removed (107.3, 606.4).
+    m = re.fullmatch(r"\[([+−-]?)(\d+|x)\]: (.+)", line, re.DOTALL)
     if not m or not printed.is_type("Planeswalker"):
         return False
-    change = int(m.group(2)) * (-1 if m.group(1) in ("−", "-") else 1)
+    minus = m.group(1) in ("−", "-")
+    x = m.group(2) == "x"
+    if x and not minus:
+        raise Unsupported(line)  # "[+X]": not read
+    change = 0 if x else int(m.group(2)) * (-1 if minus else 1)
     body = re.sub(r"^it (deals|gets|gains) ", r"this \1 ", m.group(3))
     what = it_is_self(effect(body))
-    check_refs(what, x_defined=False)
+    check_refs(what, x_defined=x)
     if is_mana_ability(what):
         raise Unsupported(line)  # a loyalty mana ability uses the stack: not modelled
-    draft.activated.append(fx.ActivatedAbility(fx.Cost(loyalty=change), what,
-                                               sorcery_speed=True))
+    draft.activated.append(fx.ActivatedAbility(fx.Cost(loyalty=change, loyalty_x=x),
+                                               what, sorcery_speed=True))
     return True
 
 
