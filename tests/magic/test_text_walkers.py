@@ -102,3 +102,12 @@ def test_minus_x_loyalty_cost():
     assert draft.activated == [fx.ActivatedAbility(
         fx.Cost(loyalty=0, loyalty_x=True), fx.DealDamage("X", fx.Target("creature")),
         sorcery_speed=True)]
+
+
+def test_cards_from_a_hand_back_on_a_library():
+    assert card("Brainstorm").spell.effect == fx.Sequence((
+        fx.Draw(3), fx.PutFromHand(2)))
+    assert card("Chittering Rats").triggered[0].effect == fx.PutFromHand(
+        1, fx.Target("opponent"))
+    assert effect("put a card from your hand on the bottom of your library.") == \
+        fx.PutFromHand(1, bottom=True)

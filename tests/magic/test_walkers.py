@@ -204,3 +204,54 @@ def test_606_4_a_minus_x_ability_removes_the_x_announced():
     assert giant not in game.battlefield
     # one loyalty ability a turn (606.3)
     assert not has(game, "(Test Chandra) ability")
+
+
+# ------------------------------------------- cards from a hand back on a library
+def test_put_two_cards_from_hand_on_top_in_the_order_chosen():
+    game = blank(library=0)
+    for name in ("Island", "Forest", "Mountain", "Plains"):  # Plains on top
+        game.add_card(name, 0, "library")
+    lands(game, 0, "Island")
+    game.add_card("Brainstorm", 0)
+    game.add_card("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, "Brainstorm")
+    settle(game)
+    # drew Plains, Mountain, Forest; now two cards back, one at a time
+    assert game.decision["kind"] == "bottom" and game.decision["put"] == "top"
+    hand = [game.name_of(c) for c in game.hand_slots(0)]
+    assert sorted(hand) == ["Forest", "Grizzly Bears", "Mountain", "Plains"]
+    game.apply_action(A.hand(hand.index("Grizzly Bears")))
+    hand = [game.name_of(c) for c in game.hand_slots(0)]
+    game.apply_action(A.hand(hand.index("Plains")))  # the last one is on top
+    settle(game)
+    assert [game.name_of(c) for c in game.library[0]] == [
+        "Island", "Grizzly Bears", "Plains"]
+    assert sorted(game.name_of(c) for c in game.hand[0]) == ["Forest", "Mountain"]
+    # the other seat does not see which cards went back
+    put = [e for e in game.events if e["type"] == "put_back"]
+    assert len(put) == 2 and all("card" not in game.event_for(e, 1) for e in put)
+    assert game.event_for(put[0], 0)["card"] == "Grizzly Bears"
+
+
+def test_the_target_opponent_chooses_the_card_and_an_empty_hand_puts_none():
+    for hand in (["Lightning Bolt", "Shock"], []):
+        game = blank()
+        lands(game, 0, *["Swamp"] * 3)
+        game.add_card("Chittering Rats", 0)  # target opponent puts a card on top
+        for name in hand:
+            game.add_card(name, 1)
+        game.start_at("main1", 0)
+        act(game, "Chittering Rats")
+        settle(game)
+        game.apply_action(A.player(1))
+        settle(game)
+        if hand:
+            assert game.decision == {"kind": "bottom", "player": 1, "put": "top"}
+            chosen = game.name_of(game.hand_slots(1)[1])
+            game.apply_action(A.hand(1))
+            settle(game)
+            assert game.name_of(game.library[1][-1]) == chosen
+            assert len(game.hand[1]) == 1 and len(game.library[1]) == 11
+        else:
+            assert game.decision["kind"] == "priority" and len(game.library[1]) == 10

@@ -1062,6 +1062,11 @@ class CastingMixin:
                 if left > 0 and self.hand[p] and not self.lost[p]:
                     self.decision = {"kind": "discard", "player": p}
                     return
+            elif what == "put_back":  # PutFromHand: one card at a time
+                if left > 0 and self.hand[p] and not self.lost[p]:
+                    self.decision = {"kind": "bottom", "player": p,
+                                     "put": "bottom" if node.bottom else "top"}
+                    return
             elif what == "dread":
                 library = self.library[p]
                 if left > 0 and library and not self.lost[p]:
@@ -1137,6 +1142,11 @@ class CastingMixin:
                                     len(self.hand[p]))])
                     else:
                         asks.append(["discard", p, self.amount(node.count), path])
+                if asks:
+                    return
+            elif isinstance(node, fx.PutFromHand):
+                for p in self.select_players(node.who, path):
+                    asks.append(["put_back", p, node.count, path])
                 if asks:
                     return
             elif isinstance(node, (fx.Sacrifice, fx.ReturnChosen)):

@@ -638,6 +638,18 @@ class DecisionsMixin:
                 self.closed = []
         elif dk == "mulligan":
             self._mulligan(p, kind == "mulligan")
+        elif dk == "bottom" and "put" in d:  # PutFromHand: a card back on its library
+            card = self.hand_slots(p)[args[0]]
+            self.hand[p].remove(card)
+            if card in self.public_hand:
+                self.public_hand.remove(card)
+            if d["put"] == "top":
+                self.library[p].append(card)
+            else:
+                self.library[p].insert(0, card)
+                self.known_bottom[p] += 1
+            self.log("put_back", player=p, card=self.name_of(card), to=d["put"])
+            self.res["asks"][0][2] -= 1  # type: ignore[index]
         elif dk == "bottom":
             card = self.hand_slots(p)[args[0]]
             self.hand[p].remove(card)

@@ -838,6 +838,18 @@ class LookAtHand:
 
 
 @dataclass(frozen=True)
+class PutFromHand:
+    """``who`` puts ``count`` cards from their hand on top of their library (with
+    ``bottom``: on the bottom), one chosen at a time, so in any order ("draw three
+    cards, then put two cards from your hand on top of your library in any order"; the
+    last one chosen ends on top). A player with fewer cards puts them all."""
+
+    count: int
+    who: Selector = Ref("you")
+    bottom: bool = False
+
+
+@dataclass(frozen=True)
 class PutOnLibrary:
     """Put the permanents ``what`` names on top (or with ``bottom`` on the bottom) of
     their owners' libraries (Condemn, Azorius Charm)."""

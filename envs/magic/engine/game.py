@@ -28,7 +28,8 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   multikicker, 702.33) and alternative costs (118.9: flashback, 702.34; overload,
   702.96), see "Alternative and additional costs" below; *not*: convoke, other
   alternative costs (evoke, dash, madness...).
-- 119-122 life, damage, drawing, counters: played (+1/+1, -1/-1, loyalty, poison);
+- 119-122 life, damage, drawing, counters: played (+1/+1, -1/-1, loyalty, poison;
+  "put a loyalty counter on this");
   *partly*: other counter kinds.
 - 200-209 parts of a card: played (devoid 702.114 and changeling 702.73 as the
   characteristic-defining abilities they are; 205.4e legendary instants and
@@ -46,7 +47,8 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   turns, 500.7, the most recently created first).
 - 601-608 casting, activating, triggers (603: the common events, "whenever you
   sacrifice" 701.21a, delayed 603.7),
-  statics, mana abilities, loyalty abilities, resolving, linked abilities (607.2a:
+  statics, mana abilities, loyalty abilities (606: +N, -N, 0 and -X, X announced up
+  to the loyalty it has; one a turn at sorcery speed), resolving, linked abilities (607.2a:
   "the exiled card", :mod:`~linked`), reflexive triggers after an optional action
   (603.12: "you may sacrifice an artifact. when you do, ..."), a spell card put into
   its library or exile as it finishes resolving (608.2n: "shuffle this into its
@@ -316,6 +318,16 @@ filter; a card returned to the battlefield is "it" for the rest of the ability (
 new permanent, 400.7), "it gains haste" with no duration lasts until it leaves
 (611.2c), and "if it would leave the battlefield, exile it instead of putting it
 anywhere else" (614.1a: Whip of Erebos).
+
+**Planeswalkers and their lines** (rules 306, 606, 701.14): loyalty abilities as in
+601-608 above; a planeswalker's text names it by its planeswalker type ("Ajani deals 3
+damage"); fights ("target creature you control fights another target creature": the
+first target is chosen for the fight, :class:`~effects.TargetOnly`); "put two cards from
+your hand on top of your library in any order" (:class:`~effects.PutFromHand`: the
+player chooses one card at a time with the ``bottom`` decision, whose ``put`` says
+``"top"`` or ``"bottom"``; the last one chosen ends on top; the card is named to its
+player only, the ``put_back`` event); "draw cards equal to the greatest power among
+creatures you control".
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
@@ -1197,7 +1209,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         damage ``source``, a spell's ``targets``). It is named again once it turns
         face up or leaves the battlefield, as the rules reveal it."""
         kind = event["type"]
-        if kind in ("draw", "manifest") and "card" in event and event["player"] != player:
+        if kind in ("draw", "manifest", "put_back") and "card" in event and \
+                event["player"] != player:
             return {k: v for k, v in event.items() if k != "card"}
         if kind == "look_hand" and event["player"] != player:
             return {k: v for k, v in event.items() if k != "cards"}  # (its looker's)

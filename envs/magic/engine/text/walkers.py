@@ -18,6 +18,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
     number,
     permanents,
+    player,
     target_phrase,
 )
 
@@ -88,3 +89,22 @@ def _until_your_next_turn(s: str) -> fx.Effect | None:
         return None
     steps = tuple(dataclasses.replace(step, until_your_next_turn=True) for step in steps)
     return fx.Sequence(steps) if isinstance(out, fx.Sequence) else steps[0]
+
+
+@effect_template
+def _put_from_hand(s: str) -> fx.Effect | None:
+    # "put two cards from your hand on top of your library in any order" (Brainstorm,
+    # Jace, the Mind Sculptor), "target opponent puts a card from their hand on top of
+    # their library": cards chosen one at a time.
+    m = re.fullmatch(rf"(?:(.+) puts|put) {NUM} cards? from (your|their) hand on "
+                     rf"(top|the bottom) of (your|their) library(?: in any order)?", s)
+    if not m or m.group(3) != m.group(5):
+        return None
+    count = number(m.group(2))
+    if m.group(1) is None:
+        who = fx.Ref("you") if m.group(3) == "your" else None
+    else:
+        who = player(m.group(1)) if m.group(3) == "their" else None
+    if who is None or not isinstance(count, int):
+        return None
+    return fx.PutFromHand(count, who, bottom=m.group(4) == "the bottom")
