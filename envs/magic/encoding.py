@@ -71,7 +71,7 @@ DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode", 
              "cost_discard", "dread", "devour", "attack_target", "legend",
              "assign_damage", "look", "search", "search_may", "search_split",
              "hand_choice", "colour", "cost_crew", "pay_mana", "copy", "choose",
-             "proliferate")
+             "proliferate", "pile")
 
 CARD_FEATURES: tuple[str, ...] = (
     *(f"type_{t.lower()}" for t in TYPES), "legendary", "basic", "aura", "equipment",
@@ -157,7 +157,8 @@ unless the observer controls it), damage / 10, +1/+1 and -1/-1 counters / 5, pow
 to something (to a permanent the observer controls), attacking (which relative seat),
 blocking, blocked, the subject of the decision (the blocker being assigned, the
 attacker whose target is being chosen, the attacker whose combat damage is being
-divided), already chosen as a target of the object being cast (or to be devoured, or
+divided), already chosen as a target of the object being cast (or to be devoured, put
+in the first pile of a "separate into two piles" effect, or
 assigned some of the combat damage being divided), loyalty / 10 (a
 planeswalker) and whether a creature attacks it."""
 PERM = {name: i for i, name in enumerate(PERM_FEATURES)}
@@ -438,6 +439,8 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
         chosen.update(game.res["devour"])  # type: ignore[index]
     elif decision is not None and decision["kind"] == "proliferate":
         chosen.update(decision["chosen"])
+    elif decision is not None and (decision["kind"] == "pile" or "pile" in decision):
+        chosen.update(game.res["pile"])  # type: ignore[index]  # the first pile
     elif decision is not None and decision["kind"] == "assign_damage":
         chosen.update(code for code, _ in decision["hits"])  # assigned damage so far
     attackers = game.attackers

@@ -211,6 +211,29 @@ class MagicNarrator(Narrator):
             e["chosen"], e["chosen"])
         return self.does(e["player"], f"chooses {what} for {card(e['card'])}")
 
+    def on_piles(self, e: Event) -> str:
+        first = join([card(n) for n in e["first"]]) or "nothing"
+        second = join([card(n) for n in e["second"]]) or "nothing"
+        return self.does(e["player"], f"sacrifices the {e['sacrificed']} pile of "
+                         f"{first} | {second}")
+
+    def on_peek(self, e: Event) -> str:
+        return self.does(e["player"], f"looks at {card(e.get('card'))} on top of "
+                         f"{self.their(e['whose'])} library")
+
+    def on_peeked(self, e: Event) -> str:
+        where = "on the bottom" if e["bottom"] else "on top"
+        return self.does(e["player"], f"leaves that card {where}")
+
+    def on_library_exiled(self, e: Event) -> str:
+        return self.does(e["player"], f"exiles {plural(e['count'], 'card')} of "
+                         f"{self.their(e['player'])} library")
+
+    def on_hand_shuffled(self, e: Event) -> str:
+        return self.does(e["player"], f"shuffles {plural(e['count'], 'card')} from "
+                         f"{self.their(e['player'])} hand into "
+                         f"{self.their(e['player'])} library")
+
     def on_fight(self, e: Event) -> str:
         first, second = e["cards"]
         return f"{card(first)} fights {card(second)}"

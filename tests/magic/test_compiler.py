@@ -33,9 +33,10 @@ def test_normalise_reads_the_name_and_drops_reminder_text():
 def test_cards_the_engine_does_not_play():
     assert reason("Occupation of Kulrath") == "battle card type"
     # a planeswalker is read line by line like any permanent (its loyalty abilities
-    # are templates): Liliana of the Veil stops at its ultimate
-    assert reason("Liliana of the Veil") == \
-        "separate all permanents target player controls into two piles."
+    # are templates): Jace, the Mind Sculptor compiles, but has four activated
+    # abilities, one more than an action addresses
+    assert compiled_pool().unsupported["Jace, the Mind Sculptor"] == \
+        "engine: more than 3 activated abilities"
     assert reason("Fire // Ice") == "split card (709): the card data has only its first half"
 
 

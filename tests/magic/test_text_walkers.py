@@ -111,3 +111,26 @@ def test_cards_from_a_hand_back_on_a_library():
         1, fx.Target("opponent"))
     assert effect("put a card from your hand on the bottom of your library.") == \
         fx.PutFromHand(1, bottom=True)
+
+
+def test_piles_and_jace_the_mind_sculptors_lines():
+    assert loyalty("Liliana of the Veil")[2] == (-6, fx.SacrificePile(
+        fx.Target("player")))
+    jace = card_pool()["Jace, the Mind Sculptor"]
+    from labyrinth_gym.envs.magic.engine.compiler import compile_card
+    # it compiles; the engine refuses its fourth activated ability (the action table
+    # addresses three per permanent)
+    assert [(a.cost.loyalty, a.effect) for a in compile_card(jace).activated] == [
+        (2, fx.PeekTop(fx.Target("player"))),
+        (0, fx.Sequence((fx.Draw(3), fx.PutFromHand(2)))),
+        (-1, fx.ReturnToHand(fx.Target("creature"))),
+        (-12, fx.Sequence((fx.ExileLibrary(fx.Target("player")),
+                           fx.ShuffleHandIntoLibrary(fx.Ref("it")))))]
+
+
+def test_doesnt_untap_during_its_controllers_next_untap_step():
+    assert card("Crippling Chill").spell.effect == fx.Sequence((
+        fx.TapOrUntap(fx.Target("creature")), fx.SkipNextUntap(fx.Ref("it")),
+        fx.Draw(1)))
+    assert effect("target permanent doesn't untap during its controller's next untap "
+                  "step.") == fx.SkipNextUntap(fx.Target("permanent"))

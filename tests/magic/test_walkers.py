@@ -180,16 +180,17 @@ def test_until_end_of_turn_still_ends_at_cleanup():
 
 
 # ------------------------------------------------------------------ [−X] (606.4)
-def _first_lines(name: str, lines: int, new_name: str):
-    """A hand-made planeswalker: ``name``'s first ``lines`` lines of text."""
+def _lines(name: str, lines: list[int], new_name: str):
+    """A hand-made planeswalker: the lines ``lines`` of ``name``'s text."""
     printed = card_pool()[name]
-    text = "\n".join(printed.text.split("\n")[:lines]).replace(name, new_name)
+    text = printed.text.split("\n")
+    text = "\n".join(text[i] for i in lines).replace(name, new_name)
     return compile_card(dataclasses.replace(printed, name=new_name, text=text))
 
 
 def test_606_4_a_minus_x_ability_removes_the_x_announced():
     # Chandra Nalaar's +1 and -X (its -8 is not read yet)
-    chandra = _first_lines("Chandra Nalaar", 2, "Test Chandra")
+    chandra = _lines("Chandra Nalaar", [0, 1], "Test Chandra")
     game = blank()
     walker = game.add_permanent(chandra, 0)  # loyalty 6
     giant = game.add_permanent("Hill Giant", 1)
@@ -255,3 +256,111 @@ def test_the_target_opponent_chooses_the_card_and_an_empty_hand_puts_none():
             assert len(game.hand[1]) == 1 and len(game.library[1]) == 11
         else:
             assert game.decision["kind"] == "priority" and len(game.library[1]) == 10
+
+
+# ----------------------------------------------------------------- piles (701.21a)
+def test_liliana_splits_the_permanents_and_that_player_picks_the_pile_to_lose():
+    game = blank()
+    game.add_permanent("Liliana of the Veil", 0, counters={"loyalty": 6})
+    giant = game.add_permanent("Hill Giant", 1)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    island = game.add_permanent("Island", 1)
+    mine = game.add_permanent("Wind Drake", 0)
+    game.start_at("main1", 0)
+    act(game, "(Liliana of the Veil) ability 2")  # -6
+    game.apply_action(A.player(1))
+    settle(game)
+    # her controller makes the first pile from that player's permanents only
+    assert game.decision == {"kind": "pile", "player": 0, "whose": 1}
+    assert sorted(game.legal_actions()) == sorted(
+        [A.permanent(slot(game, pid)) for pid in (giant, bears, island)] + [A.DONE])
+    target_perm(game, giant)
+    assert A.permanent(slot(game, giant)) not in game.legal_actions()
+    game.apply_action(A.DONE)
+    # that player chooses: no, not the first pile (the giant): the second one goes
+    assert game.decision == {"kind": "yesno", "player": 1, "pile": True}
+    game.apply_action(A.NO)
+    settle(game)
+    assert giant in game.battlefield and mine in game.battlefield
+    assert bears not in game.battlefield and island not in game.battlefield
+    piles = [e for e in game.events if e["type"] == "piles"]
+    assert piles == [{**piles[0], "first": ["Hill Giant"],
+                      "second": ["Grizzly Bears", "Island"], "sacrificed": "second"}]
+
+
+def test_an_empty_first_pile_may_be_the_one_chosen():
+    game = blank()
+    game.add_permanent("Liliana of the Veil", 0, counters={"loyalty": 6})
+    giant = game.add_permanent("Hill Giant", 1)
+    game.start_at("main1", 0)
+    act(game, "(Liliana of the Veil) ability 2")
+    game.apply_action(A.player(1))
+    settle(game)
+    game.apply_action(A.DONE)  # the first pile: nothing
+    game.apply_action(A.YES)  # that player sacrifices the empty pile
+    settle(game)
+    assert giant in game.battlefield
+
+
+# ------------------------------------------------ Jace, the Mind Sculptor's lines
+# (its four loyalty abilities are one more than an action addresses: A.MAX_ABILITIES;
+# its +2, -1 and -12 here)
+JACE = _lines("Jace, the Mind Sculptor", [0, 2, 3], "Test Jace")
+
+
+def test_looking_at_the_top_card_of_a_target_players_library():
+    game = blank(library=0)
+    for name in ("Island", "Forest", "Mountain"):  # Mountain on top
+        game.add_card(name, 1, "library")
+    for _ in range(5):
+        game.add_card("Island", 0, "library")
+    jace = game.add_permanent(JACE, 0)  # loyalty 3
+    game.start_at("main1", 0)
+    act(game, "(Test Jace) ability 0")  # +2
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.decision == {"kind": "yesno", "player": 0, "peek": 1}
+    assert [game.name_of(c) for c in game.looking_at(0)] == ["Mountain"]
+    assert game.looking_at(1) == []
+    peek = next(e for e in game.events if e["type"] == "peek")
+    assert peek["card"] == "Mountain" and "card" not in game.event_for(peek, 1)
+    game.apply_action(A.YES)  # on the bottom
+    settle(game)
+    assert [game.name_of(c) for c in game.library[1]] == ["Mountain", "Island", "Forest"]
+    assert game.battlefield[jace].counters["loyalty"] == 5
+
+
+def test_jace_ultimate_exiles_a_library_and_shuffles_the_hand_into_it():
+    game = blank()
+    game.add_permanent(JACE, 0, counters={"loyalty": 12})
+    game.add_card("Lightning Bolt", 1)
+    game.add_card("Shock", 1)
+    game.start_at("main1", 0)
+    act(game, "(Test Jace) ability 2")  # -12
+    game.apply_action(A.player(1))
+    settle(game)
+    assert sorted(game.name_of(c) for c in game.library[1]) == ["Lightning Bolt", "Shock"]
+    assert game.hand[1] == [] and len(game.exile[1]) == 10
+
+
+# -------------------------------------------- "doesn't untap during ... next untap"
+def test_502_3_it_does_not_untap_during_its_controllers_next_untap_step_only():
+    game = blank()
+    lands(game, 0, "Island", "Island", "Island")
+    giant = game.add_permanent("Hill Giant", 1)
+    game.add_card("Crippling Chill", 0)
+    game.start_at("main1", 0)
+    act(game, "Crippling Chill")
+    target_perm(game, giant)
+    settle(game)
+    assert game.battlefield[giant].tapped
+    pass_until(game, "upkeep")  # the opponent's untap step: it stays tapped
+    assert game.active == 1 and game.battlefield[giant].tapped
+    game.battlefield[giant].tapped = True  # (as if it attacked)
+    pass_until(game, "main1")
+    pass_until(game, "upkeep")
+    assert game.active == 0
+    pass_until(game, "main1")
+    pass_until(game, "upkeep")  # its controller's following untap step: it untaps
+    assert game.active == 1 and not game.battlefield[giant].tapped
+    assert game.skip_untap == []

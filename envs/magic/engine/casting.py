@@ -1062,6 +1062,17 @@ class CastingMixin:
                 if left > 0 and self.hand[p] and not self.lost[p]:
                     self.decision = {"kind": "discard", "player": p}
                     return
+            elif what == "pile":  # SacrificePile: the first pile, then the choice
+                if self.pile_step(asks[0]):
+                    return
+            elif what == "peek":  # PeekTop: the controller sees it, then decides
+                library = self.library[p]
+                if left > 0 and library and not self.lost[p]:
+                    self.log("peek", player=item.controller, whose=p,
+                             card=self.name_of(library[-1]))
+                    self.decision = {"kind": "yesno", "player": item.controller,
+                                     "peek": p}
+                    return
             elif what == "put_back":  # PutFromHand: one card at a time
                 if left > 0 and self.hand[p] and not self.lost[p]:
                     self.decision = {"kind": "bottom", "player": p,
@@ -1142,6 +1153,16 @@ class CastingMixin:
                                     len(self.hand[p]))])
                     else:
                         asks.append(["discard", p, self.amount(node.count), path])
+                if asks:
+                    return
+            elif isinstance(node, fx.SacrificePile):
+                for p in self.select_players(node.who, path):
+                    asks.append(["pile", p, 0, path])
+                if asks:
+                    return
+            elif isinstance(node, fx.PeekTop):
+                for p in self.select_players(node.who, path):
+                    asks.append(["peek", p, 1, path])
                 if asks:
                     return
             elif isinstance(node, fx.PutFromHand):
@@ -1600,6 +1621,60 @@ class CastingMixin:
                 self._deal_damage([(dst, powers[src])], self.battlefield[src].controller,
                                   self.keywords(src),
                                   self.name_of(self.battlefield[src].card), source=src)
+
+    # ------------------------------------------------ piles (Liliana of the Veil)
+    def pile_options(self, p: int) -> list[int]:
+        """``p``'s permanents not yet in the first pile being made (those an action
+        can address)."""
+        pile = self.res["pile"]  # type: ignore[index]
+        return [pid for pid, perm in self.battlefield.items()
+                if perm.controller == p and perm.slot >= 0 and pid not in pile]
+
+    def pile_step(self, ask: list) -> bool:
+        """Carry a :class:`~effects.SacrificePile` ask forward (``ask[2]``: 0 while
+        the first pile is made, 1 once it is); True if a decision is now asked."""
+        p = ask[1]
+        res = self.res
+        assert res is not None
+        if self.lost[p]:
+            res.pop("pile", None)
+            return False
+        if ask[2] == 0:
+            res.setdefault("pile", [])
+            self.decision = {"kind": "pile", "player": res["item"].controller,
+                             "whose": p}
+            return True
+        first = [pid for pid in res["pile"] if pid in self.battlefield]
+        second = [pid for pid, perm in self.battlefield.items()
+                  if perm.controller == p and pid not in first]
+        if "sacrificed" in res:  # that player chose
+            chosen = first if res.pop("sacrificed") else second
+            self.log("piles", player=p,
+                     first=[self.name_of(self.battlefield[pid].card) for pid in first],
+                     second=[self.name_of(self.battlefield[pid].card) for pid in second],
+                     sacrificed="first" if chosen is first else "second")
+            res.pop("pile")
+            if chosen:
+                self.move_permanents(chosen, "graveyard")
+            return False
+        self.decision = {"kind": "yesno", "player": p, "pile": True}
+        return True
+
+    def exile_library(self, p: int) -> None:
+        """Every card of ``p``'s library into exile."""
+        cards, self.library[p] = self.library[p], []
+        self.exile[p].extend(reversed(cards))
+        self.known_bottom[p] = 0
+        self.log("library_exiled", player=p, count=len(cards))
+
+    def shuffle_hand_into_library(self, p: int) -> None:
+        """``p``'s hand into its library, then a shuffle (701.24a)."""
+        cards = list(self.hand[p])
+        self.hand[p].clear()
+        self.public_hand = [c for c in self.public_hand if c not in cards]
+        self.library[p].extend(cards)
+        self.log("hand_shuffled", player=p, count=len(cards))
+        self.shuffle_library(p)
 
     def counter(self, sid: int, dest: str = "graveyard") -> None:
         """Counter stack object ``sid`` (rule 701.6): a spell goes to its owner's

@@ -136,6 +136,9 @@ class DecisionsMixin:
             devour = self._devour_of(res["item"])  # type: ignore[index]
             options = self.devour_options(p, devour, res["devour"])  # type: ignore[index]
             return [A.permanent(self.battlefield[pid].slot) for pid in options] + [A.DONE]
+        if kind == "pile":  # the next permanent of the first pile; done: it is made
+            return [A.permanent(self.battlefield[pid].slot)
+                    for pid in self.pile_options(d["whose"])] + [A.DONE]
         if kind == "choose":  # mode i: the i-th option (a colour or creature type)
             return [A.mode(i) for i in range(len(d["options"]))]
         if kind == "copy":  # what it enters as a copy of (707.5); done: itself
@@ -722,6 +725,14 @@ class DecisionsMixin:
             self.unleash(kind == "yes")
         elif dk == "yesno" and "enter" in d:  # a land that asks for life as it enters
             self.play_land(p, d["enter"], paid_life=kind == "yes")
+        elif dk == "yesno" and "pile" in d:  # sacrifice the first pile (yes)?
+            self.res["sacrificed"] = kind == "yes"  # type: ignore[index]
+        elif dk == "yesno" and "peek" in d:  # the top card on the bottom (yes)?
+            q = d["peek"]
+            self.res["asks"][0][2] = 0  # type: ignore[index]
+            if kind == "yes" and self.library[q]:
+                self.library[q].insert(0, self.library[q].pop())
+            self.log("peeked", player=p, whose=q, bottom=kind == "yes")
         elif dk == "yesno" and "order" in d:  # 616.1: regeneration first?
             self.replacements.append(["order", d["order"], kind == "yes"])
         elif dk == "yesno":
@@ -776,6 +787,12 @@ class DecisionsMixin:
             else:
                 self.res["devour"].append(self.slots[args[0]])  # type: ignore[index]
                 self.decision = {"kind": "devour", "player": p}
+        elif dk == "pile":
+            if kind == "done":
+                self.res["asks"][0][2] = 1  # type: ignore[index]
+            else:
+                self.res["pile"].append(self.slots[args[0]])  # type: ignore[index]
+                self.decision = {"kind": "pile", "player": p, "whose": d["whose"]}
         elif dk == "choose":
             self.make_choice(d["pid"], d["options"][args[0]])
         elif dk == "copy":

@@ -850,6 +850,49 @@ class PutFromHand:
 
 
 @dataclass(frozen=True)
+class SacrificePile:
+    """"Separate all permanents ``who`` controls into two piles. That player sacrifices
+    all permanents in the pile of their choice." (Liliana of the Veil): the controller
+    of the spell or ability makes the first pile, one permanent at a time (a ``pile``
+    decision; the rest are the second pile, either may be empty), then that player
+    chooses the pile they sacrifice (yes: the first), rule 701.21a."""
+
+    who: Selector
+
+
+@dataclass(frozen=True)
+class PeekTop:
+    """"Look at the top card of ``who``'s library. You may put that card on the bottom
+    of that player's library." (Jace, the Mind Sculptor): the controller of the
+    spell or ability sees the card (no one else does) and chooses (yes: the bottom)."""
+
+    who: Selector
+
+
+@dataclass(frozen=True)
+class ExileLibrary:
+    """Exile every card of ``who``'s library (rule 406: face up)."""
+
+    who: Selector
+
+
+@dataclass(frozen=True)
+class ShuffleHandIntoLibrary:
+    """``who`` shuffles the cards of their hand into their library (701.24a)."""
+
+    who: Selector
+
+
+@dataclass(frozen=True)
+class SkipNextUntap:
+    """``what`` doesn't untap during its controller's next untap step (502.3: the
+    next untap step in which it would untap; "tap target creature. it doesn't untap
+    during its controller's next untap step")."""
+
+    what: Selector
+
+
+@dataclass(frozen=True)
 class PutOnLibrary:
     """Put the permanents ``what`` names on top (or with ``bottom`` on the bottom) of
     their owners' libraries (Condemn, Azorius Charm)."""

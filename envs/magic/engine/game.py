@@ -327,7 +327,20 @@ your hand on top of your library in any order" (:class:`~effects.PutFromHand`: t
 player chooses one card at a time with the ``bottom`` decision, whose ``put`` says
 ``"top"`` or ``"bottom"``; the last one chosen ends on top; the card is named to its
 player only, the ``put_back`` event); "draw cards equal to the greatest power among
-creatures you control".
+creatures you control"; "separate all permanents target player controls into two
+piles. that player sacrifices all permanents in the pile of their choice" (701.21a,
+:class:`~effects.SacrificePile`: the ability's controller makes the first pile with
+``pile`` decisions, one permanent at a time and then "done", every other permanent of
+that player being the second pile; that player answers a ``yesno`` with ``pile``: yes
+sacrifices the first pile; the ``piles`` event names both); "look at the top card of
+target player's library. you may put that card on the bottom" (:class:`~effects.
+PeekTop`: a ``yesno`` with ``peek``, the card shown to the ability's controller only;
+determinization does not keep it on top); "exile all cards from target player's
+library, then that player shuffles their hand into their library"; "target permanent
+doesn't untap during its controller's next untap step" (:class:`~effects.
+SkipNextUntap`, 502.3: the next untap step of whoever controls it then). Jace, the
+Mind Sculptor compiles but has four loyalty abilities, one more than the action table
+addresses (``actions.MAX_ABILITIES``), so it stays refused.
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
@@ -930,6 +943,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Replacement and prevention effects that last until end of turn (rules
         #: 614-615; see :meth:`~objects.ObjectsMixin.add_prevention`).
         self.replacements: list[list[Any]] = []
+        #: Permanents that don't untap during their controller's next untap step
+        #: (:class:`~effects.SkipNextUntap`), by object id.
+        self.skip_untap: list[int] = []
         #: Cards that gained flashback until end of turn (702.34a), by card id.
         self.flashback_grants: list[int] = []
         self.decision: dict[str, Any] | None = None
@@ -1212,6 +1228,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         if kind in ("draw", "manifest", "put_back") and "card" in event and \
                 event["player"] != player:
             return {k: v for k, v in event.items() if k != "card"}
+        if kind == "peek" and event["player"] != player:
+            return {k: v for k, v in event.items() if k != "card"}  # (its looker's)
         if kind == "look_hand" and event["player"] != player:
             return {k: v for k, v in event.items() if k != "cards"}  # (its looker's)
         if kind in ("to_bottom", "found") and hidden_card(event, player):
@@ -1331,6 +1349,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.legend_kept = self.legend_kept[:]
         new.combat_hits = copy.deepcopy(self.combat_hits)
         new.replacements = [r[:] for r in self.replacements]
+        new.skip_untap = self.skip_untap[:]
         new.flashback_grants = self.flashback_grants[:]
         new.decision = copy.deepcopy(self.decision)
         new.casting = self.casting.copy() if self.casting else None
@@ -1444,7 +1463,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "exiled_with": self.exiled_with,
             "decision": self.decision,
             "legend_kept": self.legend_kept, "combat_hits": self.combat_hits,
-            "replacements": self.replacements,
+            "replacements": self.replacements, "skip_untap": self.skip_untap,
             "flashback_grants": self.flashback_grants,
             "emblems": self.emblems, "to_choose": self.to_choose,
             "layer_nodes": [encode(n) for n in self.layer_nodes],
@@ -1497,6 +1516,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.extra_turns = data.get("extra_turns", [])
         game.source_lki = {row[0]: list(row[1:]) for row in data.get("source_lki", [])}
         game.replacements = data.get("replacements", [])
+        game.skip_untap = data.get("skip_untap", [])
         game.flashback_grants = data.get("flashback_grants", [])
         game.delayed = data.get("delayed", [])
         game.grave_ids = {k: v for k, v in data.get("grave_ids", [])}

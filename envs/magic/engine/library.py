@@ -131,6 +131,8 @@ class LibraryMixin:
         if kind == "dread":
             library = self.library[player]
             return [library[-1 - m] for m in range(min(2, len(library)))]
+        if kind == "yesno" and "peek" in d:  # the top card of that player's library
+            return self.library[d["peek"]][-1:]
         if kind == "target":
             return self.grave_offer(d) if self.grave_target(d) is not None else []
         if kind not in LIBRARY_DECISIONS:

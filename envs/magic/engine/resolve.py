@@ -47,11 +47,12 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo,
                 fx.ExileIfLeaves,
                 fx.ExileGraveyard, fx.LookAtHand, fx.Transform, fx.SpellCardTo,
-                fx.ExtraTurn, fx.AdditionalLand, fx.Adapt, fx.Fight, fx.TargetOnly)
+                fx.ExtraTurn, fx.AdditionalLand, fx.Adapt, fx.Fight, fx.TargetOnly,
+                fx.SkipNextUntap, fx.ExileLibrary, fx.ShuffleHandIntoLibrary)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
-                  fx.PayCost, fx.Proliferate, fx.PutFromHand)
+                  fx.PayCost, fx.Proliferate, fx.PutFromHand, fx.SacrificePile, fx.PeekTop)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
@@ -925,6 +926,16 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             game.log("additional_land", player=p, count=node.count)
     elif isinstance(node, fx.Fight):
         game.fight(node, path)
+    elif isinstance(node, fx.SkipNextUntap):
+        for pid in game.select(node.what, path):
+            if pid >= 0 and pid in game.battlefield and pid not in game.skip_untap:
+                game.skip_untap.append(pid)
+    elif isinstance(node, fx.ExileLibrary):
+        for p in game.select_players(node.who, path):
+            game.exile_library(p)
+    elif isinstance(node, fx.ShuffleHandIntoLibrary):
+        for p in game.select_players(node.who, path):
+            game.shuffle_hand_into_library(p)
     elif isinstance(node, fx.TargetOnly):
         if not game.select(node.what, path):
             game.manifested(None)  # "it" names nothing: that target is gone

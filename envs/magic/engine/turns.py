@@ -261,6 +261,12 @@ class TurnsMixin:
             self._delayed_triggers(step)
         if step == "untap":
             stay = self._doesnt_untap(a)
+            if self.skip_untap:  # SkipNextUntap: this untap step, once
+                skipped = [pid for pid in self.skip_untap if pid in self.battlefield
+                           and self.battlefield[pid].controller == a]
+                stay.update(skipped)
+                self.skip_untap = [pid for pid in self.skip_untap
+                                   if pid in self.battlefield and pid not in skipped]
             for pid, perm in self.battlefield.items():
                 if perm.controller == a:
                     if pid not in stay:

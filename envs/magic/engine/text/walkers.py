@@ -13,7 +13,11 @@ import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
-from labyrinth_gym.envs.magic.engine.text.core import effect_template, read_sentence
+from labyrinth_gym.envs.magic.engine.text.core import (
+    SENTENCE_GROUPS,
+    effect_template,
+    read_sentence,
+)
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
     number,
@@ -108,3 +112,59 @@ def _put_from_hand(s: str) -> fx.Effect | None:
     if who is None or not isinstance(count, int):
         return None
     return fx.PutFromHand(count, who, bottom=m.group(4) == "the bottom")
+
+
+SENTENCE_GROUPS.append((
+    r"separate all permanents .+ controls into two piles\.",
+    r"that player sacrifices all permanents in the pile of their choice\."))
+"""Liliana of the Veil's two sentences, read as one by :func:`_piles`."""
+
+
+@effect_template
+def _piles(s: str) -> fx.Effect | None:
+    # "separate all permanents target player controls into two piles. that player
+    # sacrifices all permanents in the pile of their choice."
+    m = re.fullmatch(r"separate all permanents (.+) controls into two piles\. that "
+                     r"player sacrifices all permanents in the pile of their choice", s)
+    if not m or (who := player(m.group(1))) is None or \
+            not isinstance(who, fx.Target):
+        return None
+    return fx.SacrificePile(who)
+
+
+@effect_template
+def _peek_top(s: str) -> fx.Effect | None:
+    # "look at the top card of target player's library. you may put that card on the
+    # bottom of that player's library." (one sentence group)
+    m = re.fullmatch(r"look at the top card of (.+)'s library\. you may put that card "
+                     r"on the bottom of that player's library", s)
+    if not m or (who := player(m.group(1))) is None or not isinstance(who, fx.Target):
+        return None
+    return fx.PeekTop(who)
+
+
+SENTENCE_GROUPS.append((
+    r"look at the top card of .+'s library\.",
+    r"you may put that card on the bottom of that player's library\."))
+
+
+@effect_template
+def _exile_library_shuffle_hand(s: str) -> fx.Effect | None:
+    # "exile all cards from target player's library, then that player shuffles their
+    # hand into their library"
+    m = re.fullmatch(r"exile all cards from (.+)'s library, then that player shuffles "
+                     r"their hand into their library", s)
+    if not m or (who := player(m.group(1))) is None or not isinstance(who, fx.Target):
+        return None
+    return fx.Sequence((fx.ExileLibrary(who), fx.ShuffleHandIntoLibrary(fx.Ref("it"))))
+
+
+@effect_template
+def _skip_next_untap(s: str) -> fx.Effect | None:
+    # 502.3: "target permanent doesn't untap during its controller's next untap step",
+    # "tap target creature. it doesn't untap during its controller's next untap step"
+    m = re.fullmatch(r"(.+) doesn't untap during its controller's next untap step", s)
+    if not m or (what := permanents(m.group(1))) is None or \
+            isinstance(what, fx.Each):
+        return None
+    return fx.SkipNextUntap(what)
