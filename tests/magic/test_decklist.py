@@ -66,8 +66,8 @@ def test_every_unknown_and_unsupported_card_is_listed_at_once():
     assert len(problems) == 4, problems
     assert problems[0].startswith("unknown card 'Lightning Blot'")
     assert "'Lightning Bolt'" in problems[0]  # a close spelling
-    assert problems[1] == ("unsupported card 'Jace, the Mind Sculptor': look at the top card "
-                           "of target player's library.")
+    assert problems[1] == ("unsupported card 'Jace, the Mind Sculptor': engine: more than "
+                           "3 activated abilities")
     assert problems[2] == "unknown card 'Zzzzqqq Nothing Like A Card'"  # nothing close
     assert problems[3].startswith("unsupported card 'Fire // Ice'")  # sideboard too
     assert "4 problem(s)" in str(info.value)

@@ -134,3 +134,12 @@ def test_doesnt_untap_during_its_controllers_next_untap_step():
         fx.Draw(1)))
     assert effect("target permanent doesn't untap during its controller's next untap "
                   "step.") == fx.SkipNextUntap(fx.Target("permanent"))
+
+
+def test_two_kinds_of_counters_in_one_sentence():
+    yours = fx.Filter(types=frozenset({"Creature"}), controller="you")
+    walkers = fx.Filter(types=frozenset({"Planeswalker"}), controller="you",
+                        props=frozenset({"other"}))
+    assert loyalty("Ajani, the Greathearted")[1] == (-2, fx.Sequence((
+        fx.AddCounters(1, fx.Each(yours)), fx.AddCounters(1, fx.Each(walkers),
+                                                          "loyalty"))))

@@ -364,3 +364,19 @@ def test_502_3_it_does_not_untap_during_its_controllers_next_untap_step_only():
     pass_until(game, "upkeep")  # its controller's following untap step: it untaps
     assert game.active == 1 and not game.battlefield[giant].tapped
     assert game.skip_untap == []
+
+
+def test_counters_on_creatures_and_loyalty_on_other_planeswalkers():
+    game = blank()
+    ajani = game.add_permanent("Ajani, the Greathearted", 0)  # loyalty 5
+    other = game.add_permanent("Garruk Wildspeaker", 0)  # loyalty 3
+    bears = game.add_permanent("Grizzly Bears", 0)
+    theirs = game.add_permanent("Hill Giant", 1)
+    game.start_at("main1", 0)
+    act(game, "(Ajani, the Greathearted) ability 1")  # -2
+    settle(game)
+    assert game.battlefield[bears].counters == {"+1/+1": 1}
+    assert game.battlefield[other].counters["loyalty"] == 4  # 122.1: another one
+    assert game.battlefield[ajani].counters["loyalty"] == 3  # not itself ("other")
+    assert not game.battlefield[theirs].counters
+    assert "vigilance" in game.keywords(bears)

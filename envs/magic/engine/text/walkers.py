@@ -168,3 +168,20 @@ def _skip_next_untap(s: str) -> fx.Effect | None:
             isinstance(what, fx.Each):
         return None
     return fx.SkipNextUntap(what)
+
+
+@effect_template
+def _two_kinds_of_counters(s: str) -> fx.Effect | None:
+    # "put a +1/+1 counter on each creature you control and a loyalty counter on each
+    # other planeswalker you control": two counter placements, one verb
+    m = re.fullmatch(rf"put {NUM} (\+1/\+1|loyalty) counters? on (.+?) and {NUM} "
+                     rf"(\+1/\+1|loyalty) counters? on (.+)", s)
+    if not m:
+        return None
+    steps = []
+    for n, kind, what in (m.group(1, 2, 3), m.group(4, 5, 6)):
+        count, where = number(n), permanents(what)
+        if where is None or not isinstance(count, int):
+            return None
+        steps.append(fx.AddCounters(count, where, kind))
+    return fx.Sequence(tuple(steps))
