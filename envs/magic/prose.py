@@ -378,6 +378,10 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"looks at the top {cards} of "
                          f"{self.their(e['player'])} library{back}")
 
+    def on_reveal_top(self, e: Event) -> str:
+        return self.does(e["player"], f"reveals the top of {self.their(e['player'])} "
+                         f"library: {join(card(c) for c in e['cards'])}")
+
     def on_to_bottom(self, e: Event) -> str:
         return self.does(e["player"], f"puts {card(e.get('card'))} on the bottom of "
                          f"{self.their(e['player'])} library")

@@ -34,6 +34,8 @@ from magic.positions import (
     ("attacking or blocking creature", {"Creature"}, {"attacking_or_blocking"}, "any"),
     ("nonbasic land", {"Land"}, {"nonbasic"}, "any"),
     ("red creature you control", {"Creature"}, {"red"}, "you"),
+    ("non-angel creature you control", {"Creature"}, {"non-Angel"}, "you"),
+    ("nonblack non-zombie creature", {"Creature"}, {"nonblack", "non-Zombie"}, "any"),
     ("nonland permanent an opponent controls with mana value 2 or less", set(),
      {"nonland", "mana_value<=2"}, "opponent"),
     # two card types (205.2a): the first as a property
@@ -195,3 +197,30 @@ def test_115_target_opponent_or_planeswalker_excludes_its_caster_and_creatures()
     game.apply_action(A.player(1))
     settle(game)
     assert game.life[1] == 16
+
+
+def test_205_3_restoration_angel_flickers_only_a_non_angel_creature():
+    """A negated subtype ("non-Angel", 205.3): the Bears are offered, Serra Angel and
+    Restoration Angel itself are not; the Bears come back untapped, a new object."""
+    game = blank()
+    lands(game, 0, "Plains", "Plains", "Plains", "Plains")
+    bears = game.add_permanent("Grizzly Bears", 0, tapped=True)
+    angel = game.add_permanent("Serra Angel", 0)
+    game.add_card("Restoration Angel", 0)
+    game.start_at("main1", 0)
+    act(game, "Restoration Angel")
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)
+    assert game.decision["kind"] == "target"
+    resto = [p for p, perm in game.battlefield.items()
+             if game.name_of(perm.card) == "Restoration Angel"][0]
+    assert offered(game, bears) and not offered(game, angel)
+    assert not offered(game, resto)
+    target_perm(game, bears)
+    settle(game)
+    game.apply_action(A.YES)
+    settle(game)
+    assert bears not in game.battlefield and angel in game.battlefield
+    new = [p for p, perm in game.battlefield.items()
+           if game.name_of(perm.card) == "Grizzly Bears"]
+    assert len(new) == 1 and not game.battlefield[new[0]].tapped

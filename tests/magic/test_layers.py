@@ -513,3 +513,24 @@ def test_choose_a_color_for_mana_and_an_anthem():
     assert game.chars(knight)[:2] == (3, 2) and game.chars(bears)[:2] == (2, 2)
     back = MagicGame.from_dict(json.loads(json.dumps(game.to_dict())))
     assert back.chars(knight)[:2] == (3, 2)
+
+
+def test_205_3m_inkmoth_nexus_becomes_a_phyrexian_blinkmoth_with_infect():
+    """Blinkmoth is on 205.3m's list of creature types though no creature card has
+    it: the list comes from the rules, so the manland compiles and is a Phyrexian
+    Blinkmoth artifact creature; its infect damage gives poison counters."""
+    game = blank()
+    nexus = game.add_permanent("Inkmoth Nexus", 0)
+    lands(game, 0, "Island")
+    game.start_at("main1", 0)
+    act(game, f"activate slot {slot(game, nexus)}")
+    settle(game)
+    d = game.pdef(nexus)
+    assert d.is_creature and d.is_land and "Artifact" in d.types
+    assert {"Phyrexian", "Blinkmoth"} <= set(d.subtypes)
+    assert game.chars(nexus) == (1, 1, frozenset({"flying", "infect"}))
+    to_combat(game)
+    attack(game, nexus)
+    finish_attacks(game)
+    pass_until(game, "main2")
+    assert game.life[1] == 20 and game.poison[1] == 1

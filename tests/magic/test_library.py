@@ -725,3 +725,46 @@ def test_shuffling_itself_in_is_only_a_spells_last_step():
     reordered = dataclasses.replace(zenith, spell=dataclasses.replace(
         zenith.spell, effect=fx.Sequence((last, first))))
     assert any("spell card's destination" in why for why in unresolvable(reordered))
+
+
+# -------------------------------------------- reveal the top N cards (701.20a)
+def test_701_20a_grisly_salvage_reveals_five_and_may_take_a_creature_or_land():
+    """Every revealed card is shown to the other seat (event ``reveal_top``); the
+    caster may take one creature or land card; the rest go to the graveyard."""
+    game = blank()
+    cast(game, "Grisly Salvage", "Swamp", "Forest",
+         library=["Lightning Bolt", "Grizzly Bears", "Forest", "Shock", "Duress",
+                  "Island"])
+    settle(game)
+    shown = [game.event_for(e, 1) for e in game.events if e["type"] == "reveal_top"]
+    assert shown == [{**shown[0], "cards": ["Lightning Bolt", "Grizzly Bears", "Forest",
+                                            "Shock", "Duress"]}]
+    assert sorted(game.legal_actions()) == sorted([A.hand(1), A.hand(2), A.DONE])
+    act(game, "Grizzly Bears")
+    assert hand_names(game, 0) == ["Grizzly Bears"]
+    assert library_names(game, 0) == ["Island"]
+    assert sorted(game.name_of(c) for c in game.graveyard[0]) == [
+        "Duress", "Forest", "Grisly Salvage", "Lightning Bolt", "Shock"]
+
+
+def test_701_20a_mulch_puts_all_the_land_cards_revealed_into_the_hand_at_once():
+    game = blank()
+    cast(game, "Mulch", "Forest", "Forest",
+         library=["Forest", "Shock", "Mountain", "Island", "Plains"])
+    settle(game)
+    assert game.decision["kind"] == "priority"  # no choice to make
+    assert hand_names(game, 0) == ["Forest", "Mountain", "Island"]
+    assert library_names(game, 0) == ["Plains"]
+    assert sorted(game.name_of(c) for c in game.graveyard[0]) == ["Mulch", "Shock"]
+
+
+def test_compile_reveal_the_top_cards():
+    land = fx.Filter(types=frozenset({"Land"}))
+    assert spell("Mulch") == fx.Dig(4, fx.DIG_ALL, land, False, reveal=True,
+                                    rest="graveyard", reveal_top=True)
+    assert spell("Grisly Salvage") == fx.Dig(
+        5, 1, fx.Filter(types=frozenset({"Creature", "Land"})), True, reveal=True,
+        rest="graveyard", reveal_top=True)
+    (trigger,) = compiled("Satyr Wayfinder").triggered
+    assert trigger.effect == fx.Dig(4, 1, land, True, reveal=True, rest="graveyard",
+                                    reveal_top=True)

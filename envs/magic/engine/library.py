@@ -212,11 +212,21 @@ class LibraryMixin:
             st = res["lib"] = {"phase": "take" if dig else node.kind, "left": n,
                                "taken": 0}
             self.log("look", player=p, how="dig" if dig else node.kind, count=n)
+            if dig and node.reveal_top:  # 701.20a: all of them, to every player
+                self.log("reveal_top", player=p,
+                         cards=[self.name_of(c) for c in self.library[p][-n:][::-1]])
         if self.lost[p]:
             res.pop("lib")
             return False
         if st["phase"] == "take":
             library = self.library[p]
+            if node.take >= fx.DIG_ALL and not node.optional:  # all of them: no choice
+                i = 0
+                while i < st["left"]:  # top first
+                    if self.card_matches(node.filter, library[-1 - i], res["item"].card):
+                        self._dig_take(p, node, st, i)
+                    else:
+                        i += 1
             if st["taken"] < node.take and any(
                     self.card_matches(node.filter, library[-1 - i], res["item"].card)
                     for i in range(st["left"])):
@@ -230,6 +240,21 @@ class LibraryMixin:
             return False
         self.decision = {"kind": "look", "player": p}
         return True
+
+    def _dig_take(self, p: int, node: fx.Dig, st: dict, i: int) -> None:
+        """Take the card ``i`` from the top of ``p``'s library for dig ``node``."""
+        library = self.library[p]
+        card = library.pop(len(library) - 1 - i)
+        st["taken"] += 1
+        st["left"] -= 1
+        self.log("found", player=p, card=self.name_of(card), to=node.dest,
+                 revealed=node.reveal)
+        if node.dest == "battlefield":
+            self._put_onto_battlefield(card, p, tapped=node.tapped)
+        else:
+            self.hand[p].append(card)
+            if node.reveal and card not in self.public_hand:
+                self.public_hand.append(card)
 
     def _to_bottom(self, p: int, card: int) -> None:
         """Put ``card`` (just taken from ``p``'s library) on its bottom; ``p`` knows
@@ -409,20 +434,11 @@ class LibraryMixin:
                     st["phase"] = "order"
                 return
             library = self.library[p]
-            card = library.pop(len(library) - 1 - args[0])
             if phase == "take":
-                node = self.node_at(self.effect_of(res["item"]), ask[3])
-                st["taken"] += 1
-                st["left"] -= 1
-                self.log("found", player=p, card=self.name_of(card), to=node.dest,
-                         revealed=node.reveal)
-                if node.dest == "battlefield":
-                    self._put_onto_battlefield(card, p, tapped=node.tapped)
-                else:
-                    self.hand[p].append(card)
-                    if node.reveal and card not in self.public_hand:
-                        self.public_hand.append(card)
+                self._dig_take(p, self.node_at(self.effect_of(res["item"]), ask[3]),
+                               st, args[0])
                 return
+            card = library.pop(len(library) - 1 - args[0])
             if phase in ("scry", "bottom"):
                 self._to_bottom(p, card)
             elif phase == "surveil":

@@ -183,6 +183,41 @@ _DIG_PUT = re.compile(
     r"(?:them|those cards) into your hand and the (?:rest|other) (.+)")
 
 
+_REVEAL_TOP = r"reveal the top \w+ cards of your library\."
+SENTENCE_GROUPS.append((_REVEAL_TOP, r"you may put .+ from among them .+\.",
+                        r"put the rest .+\."))
+SENTENCE_GROUPS.append((_REVEAL_TOP, r"put (?:all|an?) .+ into your hand and the rest .+\."))
+_REVEAL_MAY = re.compile(
+    rf"reveal the top {NUM} cards of your library\. you may put an? ((?:[\w,]+ )*?)"
+    r"card from among them (into your hand|onto the battlefield|onto the battlefield "
+    r"tapped)\. put the rest (.+)")
+_REVEAL_ALL = re.compile(
+    rf"reveal the top {NUM} cards of your library\. put (all|an?) ((?:[\w,]+ )*?)cards? "
+    r"(?:revealed this way|from among them) into your hand and the rest (.+)")
+
+
+@effect_template
+def _reveal_top(s: str) -> fx.Effect | None:
+    """"Reveal the top N cards of your library" (701.20a) and what happens to them: a
+    :class:`~effects.Dig` of cards every player sees."""
+    if m := _REVEAL_MAY.fullmatch(s):
+        count, phrase, where, rest = m.groups()
+        f = card_filter(phrase.strip())
+        if f is None or rest not in _RESTS:
+            return None
+        return fx.Dig(number(count), 1, f, True,
+                      "hand" if where == "into your hand" else "battlefield",
+                      where.endswith("tapped"), True, _RESTS[rest], reveal_top=True)
+    if m := _REVEAL_ALL.fullmatch(s):
+        count, many, phrase, rest = m.groups()
+        f = card_filter(phrase.strip())
+        if f is None or rest not in _RESTS:
+            return None
+        return fx.Dig(number(count), fx.DIG_ALL if many == "all" else 1, f, False,
+                      reveal=True, rest=_RESTS[rest], reveal_top=True)
+    return None
+
+
 @effect_template
 def _dig(s: str) -> fx.Effect | None:
     if m := _DIG_MAY.fullmatch(s):

@@ -11,7 +11,7 @@ from functools import cache
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
-from labyrinth_gym.envs.magic.engine.cards import Printed, card_pool
+from labyrinth_gym.envs.magic.engine.cards import Printed, card_pool, rules_list
 from labyrinth_gym.envs.magic.engine.library import card_prop
 from labyrinth_gym.envs.magic.engine.mana import ManaCost, parse_cost
 
@@ -137,6 +137,19 @@ def prefix_prop(word: str) -> bool:
     return word.startswith("non") and base in fx.TYPE_PROPS
 
 
+def filter_prop(word: str) -> str | None:
+    """The filter prop a word before a filter's noun says, or None: a
+    :func:`prefix_prop` as it is, or a negated subtype (205.3: ``"non-angel"`` ->
+    ``"non-Angel"``, :data:`~effects.NON_SUBTYPE`)."""
+    if prefix_prop(word):
+        return word
+    if word.startswith(fx.NON_SUBTYPE):
+        subtype = all_subtypes().get(word[len(fx.NON_SUBTYPE):])
+        if subtype is not None:
+            return fx.NON_SUBTYPE + subtype
+    return None
+
+
 @cache
 def all_subtypes() -> dict[str, str]:
     """Every subtype of the pool, lower case -> as printed (``"forest"`` ->
@@ -145,6 +158,8 @@ def all_subtypes() -> dict[str, str]:
     for printed in card_pool().cards.values():
         for subtype in printed.subtypes:
             out.setdefault(subtype.lower(), subtype)
+    for subtype in rules_list("creature_type"):  # 205.3m: a token's type too
+        out.setdefault(subtype.lower().replace("’", "'"), subtype.replace("’", "'"))
     return out
 
 
@@ -163,7 +178,12 @@ def creature_subtypes() -> dict[str, str]:
     # a Kindred card's subtypes mix creature types with its other types' ("Kindred
     # Enchantment - Faerie Aura"), and a land creature or an Equipment creature has
     # a land or artifact type (Dryad Arbor's Forest): those are not creature types
-    return {k: v for k, v in out.items() if v not in other}
+    out = {k: v for k, v in out.items() if v not in other}
+    # 205.3m lists the creature types, some of which no creature card has (a token's
+    # "Servo", a manland's "Blinkmoth"), and some also printed on other cards
+    for subtype in rules_list("creature_type"):
+        out.setdefault(subtype.lower().replace("’", "'"), subtype.replace("’", "'"))
+    return out
 
 
 _SAME_PLURAL = ("folk", "kithkin", "sheep", "fish", "kor", "vedalken", "elk", "deer",
@@ -231,8 +251,9 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
     if words[:3] == ["attacking", "or", "blocking"]:
         props.add("attacking_or_blocking")
         words = words[3:]
-    while words and prefix_prop(words[0].removesuffix(",")):
-        props.add(words.pop(0).removesuffix(","))
+    while words and (prop := filter_prop(words[0].removesuffix(","))):
+        props.add(prop)
+        words.pop(0)
     token_word = "tokens" if plural else "token"
     if words and words[-1] == token_word:
         props.add("token")
@@ -599,9 +620,9 @@ def card_filter(phrase: str, compared: str | None = None) -> fx.Filter | None:
     ``compared``: the words after ``card`` ``"with mana value 3 or less"``."""
     words = phrase.split()
     props: set[str] = set()
-    while words and prefix_prop(words[0].rstrip(",")) and \
-            card_prop(words[0].rstrip(",")):
-        props.add(words.pop(0).rstrip(","))
+    while words and (prop := filter_prop(words[0].rstrip(","))) and card_prop(prop):
+        props.add(prop)
+        words.pop(0)
     if compared:
         m = COMPARED.fullmatch(" " + compared.strip())
         if not m:
