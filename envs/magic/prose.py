@@ -120,8 +120,9 @@ class MagicNarrator(Narrator):
                "overload": " for its overload cost"}.get(e.get("alt", ""), "")
         kicked = e.get("kicked", 0)
         kick = "" if not kicked else " kicked" if kicked == 1 else f" kicked {kicked} times"
+        rider = " (it can't be countered)" if e.get("uncounterable") else ""
         return self.does(e["player"], f"casts {card(e['card'])}{how}{kick}{x}"
-                                      f"{self.targeting(e)}")
+                                      f"{self.targeting(e)}{rider}")
 
     def on_flashback_exiled(self, e: Event) -> str:
         return f"{card(e['card'])}, cast with flashback, is exiled as it leaves the stack"

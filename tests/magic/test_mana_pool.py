@@ -287,3 +287,80 @@ def test_601_2f_a_reduction_takes_only_generic_mana():
     act(game, "Divination")
     settle(game)
     assert len(game.hand[0]) == 3  # Lava Axe and the two cards drawn
+
+
+# ------------------------------------ restricted mana and its rider (106.6, 106.6a)
+def cavern_position(*hand: str) -> tuple[MagicGame, int]:
+    """Player 0 controls Cavern of Souls, Human chosen as it entered; player 1 holds
+    Counterspell with two Islands."""
+    game = blank()
+    cavern = game.add_permanent("Cavern of Souls", 0)
+    for name in hand:
+        game.add_card(name, 0)
+    game.add_card("Elite Vanguard", 0, "library")  # a Human among player 0's cards
+    lands(game, 1, "Island", "Island")
+    game.add_card("Counterspell", 1)
+    game.start_at("main1", 0)
+    assert game.decision["kind"] == "choose"  # 614.12: as it enters
+    game.apply_action(A.mode(game.decision["options"].index("Human")))
+    assert game.battlefield[cavern].chosen == "Human"
+    return game, cavern
+
+
+def test_106_6_cavern_mana_pays_only_for_a_creature_spell_of_the_chosen_type():
+    """Its coloured mana casts the Human (Champion of the Parish, {W}); not the Elf
+    (Llanowar Elves, {G}); its {C} still casts a colourless {1} creature."""
+    game, _ = cavern_position("Champion of the Parish", "Llanowar Elves",
+                              "Metallic Sliver")
+    assert has(game, "Champion of the Parish") and has(game, "Metallic Sliver")
+    assert not has(game, "Llanowar Elves")
+    assert compiled_pool().supported["Cavern of Souls"].battlefield_abilities == ()
+
+
+def test_106_6a_a_spell_paid_with_cavern_mana_cannot_be_countered():
+    game, cavern = cavern_position("Champion of the Parish")
+    act(game, "Champion of the Parish")
+    assert game.battlefield[cavern].tapped
+    cast = next(e for e in game.events if e["type"] == "cast")
+    assert cast["uncounterable"]
+    game.apply_action(A.PASS)
+    act(game, "Counterspell")
+    act(game, "Champion of the Parish")
+    settle(game)
+    assert "not_countered" in [e["type"] for e in game.events]
+    assert any(game.name_of(p.card) == "Champion of the Parish"
+               for p in game.battlefield.values())
+
+
+def test_106_6a_a_spell_paid_with_the_unrestricted_mana_can_be_countered():
+    game, cavern = cavern_position("Metallic Sliver")
+    act(game, "Metallic Sliver")
+    assert game.battlefield[cavern].tapped
+    assert "uncounterable" not in next(e for e in game.events if e["type"] == "cast")
+    game.apply_action(A.PASS)
+    act(game, "Counterspell")
+    act(game, "Metallic Sliver")
+    settle(game)
+    assert "countered" in [e["type"] for e in game.events]
+
+
+def test_the_restricted_mana_lines_compile():
+    (_, restricted) = compiled_pool().supported["Cavern of Souls"].activated
+    assert restricted.effect == fx.AddMana(
+        ("any",), spend_only=fx.Filter(types=frozenset({"Creature"}),
+                                       props=frozenset({"chosen_type"})),
+        uncounterable=True)
+    assert fx.restricted_mana_ability(restricted)
+
+
+def test_106_6a_paying_by_choice_with_cavern_mana_gives_the_rider():
+    """601.2h with the ``pay_by_choice`` option: Cavern of Souls is offered for the
+    Human's {W} (its restricted mana) and the spell can't be countered."""
+    game, cavern = cavern_position("Champion of the Parish")
+    game.pay_by_choice = True
+    act(game, "Champion of the Parish")
+    assert game.decision["kind"] == "pay_mana"
+    assert game.decision["options"] == [cavern]
+    act(game, "pay with")
+    assert game.battlefield[cavern].tapped
+    assert next(e for e in game.events if e["type"] == "cast")["uncounterable"]

@@ -215,19 +215,85 @@ class CastingMixin:
         return [c for c in self.candidates(sel, item) if c not in taken]
 
     # -------------------------------------------------------------- mana
-    def _sources(self, p: int, exclude: int | None = None) -> list[Source]:
+    def _sources(self, p: int, exclude: int | None = None,
+                 spell: int | None = None) -> list[Source]:
+        """``p``'s mana sources now (``exclude``: a permanent that cannot pay);
+        ``spell``: the card of the spell paid for, for which sources of restricted
+        mana that may pay for it (106.6, :attr:`~effects.CardDef.restricted_mana`)
+        make their restricted mana too."""
         memo = self._memo
         if memo is not None:
             key = ("sources", p, exclude)
             if key not in memo:
-                memo[key] = self._compute_sources(p, exclude)
-            return memo[key]
-        return self._compute_sources(p, exclude)
+                memo[key] = self._scan_sources(p, exclude)
+            sources, restricted = memo[key]
+        else:
+            sources, restricted = self._scan_sources(p, exclude)
+        if spell is None or not restricted:
+            return sources
+        return self._with_restricted(sources, restricted, spell)
 
     def _compute_sources(self, p: int, exclude: int | None) -> list[Source]:
+        return self._scan_sources(p, exclude)[0]
+
+    def _with_restricted(self, sources: list[Source], restricted: list[int],
+                         spell: int) -> list[Source]:
+        """``sources`` with the restricted mana of the permanents ``restricted``
+        that may be spent on ``spell`` (106.6): a permanent with both kinds taps for
+        either ({T} is one cost), so its source makes the symbols of both."""
+        out = list(sources)
+        where = {s.pid: i for i, s in enumerate(out)}
+        for pid in restricted:
+            perm = self.battlefield[pid]
+            d = self.pdef(pid)
+            if d.is_creature and perm.sick and "haste" not in self.keywords(pid):
+                continue
+            extra: frozenset[str] = frozenset()
+            for symbols, spend_only, _ in d.restricted_mana:
+                if self.spell_allowed(spend_only, spell, pid):
+                    extra |= symbols
+            if not extra:
+                continue
+            i = where.get(pid)
+            if i is None:
+                out.append(Source(pid, extra, d.is_creature))
+            elif out[i].units == 1:
+                out[i] = out[i]._replace(colours=out[i].colours | extra)
+        return out
+
+    def spell_allowed(self, spend_only: fx.Filter, spell: int, source: int) -> bool:
+        """Whether mana of ``source`` restricted to ``spend_only`` may be spent to
+        cast the spell of card ``spell`` (106.6; ``"chosen_type"``: the creature type
+        chosen as ``source`` entered)."""
+        if "chosen_type" in spend_only.props:
+            chosen = self.battlefield[source].chosen
+            if not chosen or chosen not in self.cdef(spell).subtypes:
+                return False
+            spend_only = dataclasses.replace(
+                spend_only, props=spend_only.props - {"chosen_type"})
+        return self.card_matches(spend_only, spell)
+
+    def restricted_riders(self, chosen: Plan, spell: int) -> bool:
+        """Whether paying ``spell`` with ``chosen`` spent restricted mana whose rider
+        says the spell can't be countered (106.6a). Automated: a source of both
+        kinds pays a symbol its restricted mana makes (or generic mana) with that
+        mana, whose rider helps its player."""
+        for pid, symbol in chosen.taps:
+            if pid < 0 or pid not in self.battlefield:
+                continue
+            for symbols, spend_only, rider in self.pdef(pid).restricted_mana:
+                if rider and (not symbol or symbol in symbols) and \
+                        self.spell_allowed(spend_only, spell, pid):
+                    return True
+        return False
+
+    def _scan_sources(self, p: int, exclude: int | None
+                      ) -> tuple[list[Source], list[int]]:
+        """The automatic sources, and the permanents with restricted mana."""
         # Mana in the pool first (rule 106.4): one unit each, id -1 - index.
         out = [Source(-1 - k, POOL_UNIT[sym]) for k, sym in enumerate(self.pool[p])] \
             if self.pool[p] else []
+        restricted: list[int] = []
         self._statics()  # (the layers say which mana abilities each one has)
         defs = self.defs
         card_def = self.card_def
@@ -235,6 +301,8 @@ class CastingMixin:
             if perm.controller != p or perm.tapped or pid == exclude or perm.face_down:
                 continue
             d = defs[perm.shape if perm.shape >= 0 else card_def[perm.card]]
+            if d.restricted_mana:
+                restricted.append(pid)
             made = d.mana_source
             if made is None:
                 continue
@@ -248,7 +316,7 @@ class CastingMixin:
                     continue
             out.append(Source(pid, colours, creature, made.sacrifice, made.hurt,
                               made.life, made.units))
-        return out
+        return out, restricted
 
     def mana_options(self, p: int, options: tuple[str, ...],
                      source: int | None = None) -> frozenset[str]:
@@ -406,21 +474,22 @@ class CastingMixin:
         return False
 
     def _payment(self, p: int, cost: Any, *, exclude: int | None = None,
-                 skip_card: int | None = None) -> Plan | None:
+                 skip_card: int | None = None, spell: int | None = None) -> Plan | None:
         """How ``p`` pays the mana ``cost`` (``exclude``: a source that cannot help;
-        ``skip_card``: the card paid for, left out of the hand's wants), or None."""
+        ``skip_card``: the card paid for, left out of the hand's wants; ``spell``: the
+        card of the spell paid for, which restricted mana may pay), or None."""
         if cost is None or self._pays_no_mana(p):
             return Plan(())
-        return plan(cost, self._sources(p, exclude), self._wanted(p, skip_card),
+        return plan(cost, self._sources(p, exclude, spell), self._wanted(p, skip_card),
                     self.life[p])
 
     def _can_pay(self, p: int, cost: Any, *, exclude: int | None = None,
-                 skip_card: int | None = None) -> bool:
+                 skip_card: int | None = None, spell: int | None = None) -> bool:
         """Whether :meth:`_payment` finds a plan (for the legal sets: most often
         answered without building the plan)."""
         if cost is None or self._pays_no_mana(p):
             return True
-        return payable(cost, self._sources(p, exclude),
+        return payable(cost, self._sources(p, exclude, spell),
                        lambda: self._wanted(p, skip_card), self.life[p])
 
     def _pay(self, chosen: Plan | None, p: int) -> None:
@@ -448,7 +517,9 @@ class CastingMixin:
                 opts = self.mana_options(perm.controller, add.options, pid)
                 if (not symbol or symbol in opts) and (best is None or pain < best[1]):
                     best = (ab, pain)
-            assert best is not None
+            if best is None:  # restricted mana (106.6): {T}, nothing else
+                assert any(symbol in made for made, _, _ in d.restricted_mana), pid
+                continue
             ab, pain = best
             if pain and ab.cost.pay_life:
                 self.lose_life(perm.controller, pain)
@@ -558,7 +629,8 @@ class CastingMixin:
         every cost payable (118.3) and every required target there (601.2c)."""
         probe = dataclasses.replace(item, alt=alt, kicked=kicked)
         p = item.controller
-        if not self._can_pay(p, self._spell_cost(probe), skip_card=item.card):
+        if not self._can_pay(p, self._spell_cost(probe), skip_card=item.card,
+                             spell=item.card):
             return False
         if not self._extra_cost_payable(p, self._cost_of(probe), None, item.card):
             return False
@@ -690,14 +762,17 @@ class CastingMixin:
                 self.decision = {"kind": "pay_mana", "player": p, "options": options}
                 return None
             # (every source offered keeps the rest payable: not reached)
-            rest = self._payment(p, left, exclude=exclude)
+            rest = self._payment(p, left, exclude=exclude,
+                                 spell=item.card if item.kind == "spell" else None)
             return Plan(chosen + (rest.taps if rest else ()))
         return Plan(chosen)
 
     def _unchosen_sources(self, p: int, exclude: int | None,
                           item: StackItem) -> list[Source]:
         chosen = {pid for pid, _ in item.taps}
-        return [s for s in self._sources(p, exclude) if s.pid >= 0 and s.pid not in chosen]
+        spell = item.card if item.kind == "spell" else None
+        return [s for s in self._sources(p, exclude, spell)
+                if s.pid >= 0 and s.pid not in chosen]
 
     @staticmethod
     def source_payment(left: ManaCost, source: Source, others: list[Source],
@@ -768,6 +843,7 @@ class CastingMixin:
         table stays small). A seat that pays no mana chooses from 0-7."""
         p = item.controller
         exclude = None
+        spell = item.card if item.kind == "spell" else None
         if item.kind == "spell":
             cost = self._spell_cost(item)
         else:  # an activated ability's {X} (its source pays no mana when tapped, 602.2b)
@@ -780,11 +856,12 @@ class CastingMixin:
         assert cost is not None and cost.x
         if self._pays_no_mana(p):
             return list(range(width))
-        units = sum(s.units for s in self._sources(p, exclude))
+        units = sum(s.units for s in self._sources(p, exclude, spell))
         lo, hi = 0, max(0, (units - cost.mana_value) // cost.x)
         while lo < hi:  # the largest payable X (paying more never gets easier)
             mid = (lo + hi + 1) // 2
-            if self._can_pay(p, with_x(cost, mid), exclude=exclude, skip_card=item.card):
+            if self._can_pay(p, with_x(cost, mid), exclude=exclude, skip_card=item.card,
+                             spell=spell):
                 lo = mid
             else:
                 hi = mid - 1
@@ -894,13 +971,18 @@ class CastingMixin:
         self.closed = []
         d = self.item_def(item)  # (a copy's abilities: its shape, 707.2)
         if item.kind == "spell":
-            self._pay(chosen_plan or self._payment(
-                p, with_x(self._spell_cost(item), item.x), skip_card=item.card), p)
+            paid = chosen_plan or self._payment(
+                p, with_x(self._spell_cost(item), item.x), skip_card=item.card,
+                spell=item.card)
+            if paid is not None and self.restricted_riders(paid, item.card):
+                item.uncounterable = True  # 106.6a: the mana's rider
+            self._pay(paid, p)
             self.log("cast", player=p, card=d.name, id=item.sid,
                      targets=self._target_names(item), **({"x": item.x} if d.cost and
                                                            d.cost.x else {}),
                      **({"alt": item.alt} if item.alt else {}),
-                     **({"kicked": item.kicked} if item.kicked else {}))
+                     **({"kicked": item.kicked} if item.kicked else {}),
+                     **({"uncounterable": True} if item.uncounterable else {}))
             self.spells_cast[p] += 1
             self._cast_triggers(p, item.card, item.sid)
         elif item.kind == "activated":
@@ -1683,8 +1765,9 @@ class CastingMixin:
         (101.2) stays."""
         for s in self.stack:
             if s.sid == sid:
-                if s.kind == "spell" and any(isinstance(st, fx.CantBeCountered)
-                                             for st in self.cdef(s.card).statics):
+                if s.kind == "spell" and (s.uncounterable or any(
+                        isinstance(st, fx.CantBeCountered)
+                        for st in self.cdef(s.card).statics)):
                     self.log("not_countered", card=self.name_of(s.card), id=sid)
                     return
                 self.stack.remove(s)

@@ -230,7 +230,8 @@ class DecisionsMixin:
                 if self.castable_as(probe, "") or self.castable_as(probe, "overload"):
                     out.append(A.cast(i))
                 continue
-            if not self._can_pay(p, self.changed_cost(p, card, d.cost), skip_card=card):
+            if not self._can_pay(p, self.changed_cost(p, card, d.cost), skip_card=card,
+                                 spell=card):
                 continue
             extra = d.spell.additional_cost if d.spell is not None else None
             if not self._extra_cost_payable(p, extra, None, card):

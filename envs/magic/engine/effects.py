@@ -450,10 +450,18 @@ class AddMana:
     identity (none without a commander: it adds nothing, rule 903.4f);
     ``("opponent_lands",)``: any colour a land an opponent controls could produce
     (Exotic Orchard). With several options the controller chooses one for all
-    ``amount`` mana."""
+    ``amount`` mana.
+
+    ``spend_only`` restricts how the mana may be spent (106.6): only to cast a spell
+    matching it (its props may say ``"chosen_type"``: a creature type chosen as the
+    source entered, Cavern of Souls); ``uncounterable`` is that mana's rider (106.6a:
+    "that spell can't be countered"). Such mana is made only while a spell it may
+    pay for is paid (:attr:`CardDef.restricted_mana`)."""
 
     options: tuple[str, ...]
     amount: int = 1
+    spend_only: Filter | None = None
+    uncounterable: bool = False
 
 
 COUNTER_DESTINATIONS = ("graveyard", "exile", "hand", "library_top", "library_bottom")
@@ -1309,6 +1317,9 @@ def automatic_mana_ability(ability: ActivatedAbility) -> bool:
     if not ability.is_mana or ability.once_per_turn or ability.sorcery_speed or \
             ability.zone != "battlefield" or ability.only_if:
         return False
+    if isinstance(ability.effect, AddMana) and (ability.effect.spend_only is not None
+                                                or ability.effect.uncounterable):
+        return False  # restricted mana: restricted_mana_ability
     if dataclasses.replace(cost, pay_life=0) not in _AUTO_MANA_COSTS:
         return False
     effect = ability.effect
@@ -1325,6 +1336,19 @@ def automatic_mana_ability(ability: ActivatedAbility) -> bool:
     return effect.amount == 1 or (len(effect.options) == 1
                                   and effect.options[0] not in ("any", *DYNAMIC_MANA)
                                   and not cost.pay_life and ability.effect is effect)
+
+
+def restricted_mana_ability(ability: ActivatedAbility) -> bool:
+    """Whether this is ``{T}: add one mana of <options>`` with a spending restriction
+    (106.6: :attr:`AddMana.spend_only`): payment taps it, like an automatic mana
+    ability, for a spell the restriction allows, and never otherwise."""
+    effect = ability.effect
+    if not isinstance(effect, AddMana) or effect.spend_only is None:
+        return False
+    plain = dataclasses.replace(ability, effect=dataclasses.replace(
+        effect, spend_only=None, uncounterable=False))
+    return effect.amount == 1 and ability.cost == Cost(tap=True) and \
+        not set(effect.options) & DYNAMIC_MANA and automatic_mana_ability(plain)
 
 
 @dataclass(frozen=True)
@@ -1720,7 +1744,22 @@ class CardDef:
         actions."""
         auto = self.auto_mana
         return tuple(i for i, ab in enumerate(self.activated)
-                     if ab.zone == "battlefield" and i not in auto)
+                     if ab.zone == "battlefield" and i not in auto
+                     and not restricted_mana_ability(ab))
+
+    @cached_property
+    def restricted_mana(self) -> tuple[tuple[frozenset[str], Filter, bool], ...]:
+        """Its ``{T}: add one mana`` abilities whose mana has a spending restriction
+        (:func:`restricted_mana_ability`): ``(symbols, spend_only, uncounterable)``
+        each. Payment taps one for a spell ``spend_only`` allows (106.6)."""
+        out = []
+        for ab in self.activated:
+            if restricted_mana_ability(ab):
+                add = ab.effect
+                out.append((frozenset(COLOURS) if "any" in add.options
+                            else frozenset(add.options),
+                            add.spend_only, add.uncounterable))
+        return tuple(out)
 
     @cached_property
     def mana_source(self) -> ManaSource | None:

@@ -392,6 +392,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if "chosen" in node.options and \
                     fx.ChooseAsEnters("color") not in card.statics:
                 note("mana of the chosen color with no colour chosen")
+            if node.spend_only is not None or node.uncounterable:
+                note("restricted mana (106.6) but from '{T}: add one mana'")
             return
         if isinstance(node, (fx.Sacrifice, fx.ReturnChosen)):
             filt(node.filter)
@@ -503,6 +505,14 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             continue
         if ability.cost.discard_self:
             note("Cost.discard_self on the battlefield")
+        if fx.restricted_mana_ability(ability):  # 106.6: tapped while paying
+            spend = ability.effect.spend_only
+            card_filter(dataclasses.replace(
+                spend, props=spend.props - {"chosen_type"}))
+            if "chosen_type" in spend.props and \
+                    fx.ChooseAsEnters("creature_type") not in card.statics:
+                note("mana for the chosen type with no type chosen")
+            continue
         if ability.is_mana and ability.zone == "battlefield" and \
                 fx.automatic_mana_ability(ability):
             effect(ability.effect)

@@ -163,6 +163,8 @@ class StackItem:
             definition table of the face it belongs to (a transforming card's
             abilities stay those of the face that had them, 712.8e, even if the
             permanent transforms or leaves meanwhile); -1: the card's definition.
+        uncounterable: A spell that can't be countered because of the mana spent
+            on it (106.6a: Cavern of Souls's rider).
     """
 
     sid: int
@@ -195,6 +197,9 @@ class StackItem:
     cards: list[int] = field(default_factory=list)
     face: int = -1
     division: dict[str, list[int]] = field(default_factory=dict)
+
+
+    uncounterable: bool = False
 
     def copy(self) -> StackItem:
         return dataclasses.replace(

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
-from labyrinth_gym.envs.magic.engine.text.core import effect_template
-from labyrinth_gym.envs.magic.engine.text.phrases import NUM, number, player
+from labyrinth_gym.envs.magic.engine.text.core import SENTENCE_GROUPS, effect_template
+from labyrinth_gym.envs.magic.engine.text.phrases import NUM, card_filter, number, player
 
 
 @effect_template
@@ -126,3 +126,30 @@ def _extra_turn(s: str) -> fx.Effect | None:
 def _proliferate(s: str) -> fx.Effect | None:
     """``proliferate`` (rule 701.27a)."""
     return fx.Proliferate() if s == "proliferate" else None
+
+
+SENTENCE_GROUPS.append((r"add .+\.", r"spend this mana only to cast .+\."))
+_SPEND_ONLY = re.compile(
+    r"(add .+)\. spend this mana only to cast (?:an? )?((?:[\w,]+ )*?)spells?"
+    r"( of the chosen type)?(, and that spell can't be countered)?")
+
+
+@effect_template
+def _restricted_mana(s: str) -> fx.Effect | None:
+    """Mana with a spending restriction and a rider (106.6, 106.6a): "add one mana of
+    any color. spend this mana only to cast a creature spell of the chosen type, and
+    that spell can't be countered." """
+    m = _SPEND_ONLY.fullmatch(s)
+    if not m:
+        return None
+    add = _add_mana(m.group(1))
+    spell = card_filter(m.group(2).strip())
+    if not isinstance(add, fx.AddMana) or spell is None:
+        return None
+    if m.group(3):  # "a creature spell of the chosen type"
+        if spell.types != {"Creature"}:
+            return None
+        spell = fx.Filter(spell.types, spell.subtypes, spell.controller,
+                          spell.props | {"chosen_type"})
+    return fx.AddMana(add.options, add.amount, spend_only=spell,
+                      uncounterable=bool(m.group(4)))
