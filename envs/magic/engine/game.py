@@ -13,8 +13,10 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
 - 105-107 colours, mana, numbers: played (the mana pool, any-colour and commander
   identity mana, X without a cap in spells, permanents and activated abilities'
   costs, announced as the ability is activated: "{X}{R}{G}, {T}: target creature
-  gets +X/+0"); *not*: snow mana, mana with spending restrictions, X in mana
-  abilities' costs.
+  gets +X/+0"), mana with a spending restriction and its rider from "{T}: add one
+  mana of ..." (106.6, 106.6a: Cavern of Souls, see "Restricted mana" below);
+  *not*: snow mana, other restricted mana (a ritual's, two mana, "only to activate
+  abilities"), X in mana abilities' costs.
 - 108-113 cards, objects, permanents, tokens, spells, abilities: played (activated,
   triggered, static and mana abilities), emblems (114); *not*: copies of spells.
 - 115-117 targets, special actions, priority: played.
@@ -200,13 +202,27 @@ before state-based actions and triggers; a creature type is one of the 8 most co
 among the chooser's own cards and the permanents on the battlefield, an automated
 narrowing to the mode actions) read by "creatures [you control] of the chosen type /
 color get +N/+N [and have ...]" and "add one mana of the chosen color" (*not* yet:
-"this is the chosen type", spells or names of the chosen type, Cavern of Souls's
-spending restriction); filters by colour, type, supertype, a negated subtype
+"this is the chosen type", spells or names of the chosen type other than Cavern of
+Souls's spending restriction); filters by colour, type, supertype, a negated subtype
 ("target non-Angel creature you control"; the creature types are 205.3m's list as the
 card data package ships it, with the pool's, so a manland's "Phyrexian Blinkmoth" is
 read), "attacking or
 blocking", and mana value / power / toughness compared; state-based actions (ten poison
 counters lose, 704.5c); the London mulligan.
+
+Restricted mana (106.6): a "{T}: add one mana of <options>. Spend this mana only to cast
+a <quality> spell [of the chosen type][, and that spell can't be countered]" ability
+(:attr:`~effects.AddMana.spend_only`, :attr:`~effects.CardDef.restricted_mana`) is
+tapped by payment, automatic or by choice, only for a spell its restriction allows
+(the spell's card types, colours, supertypes and the creature type chosen as the
+source entered); its permanent is then a source of both its restricted and its other
+mana ({T} is one cost). A spell paid with mana whose rider says it can't be countered
+(106.6a) records so (``StackItem.uncounterable``; the ``cast`` event says
+``uncounterable``) and a counter leaves it on the stack (event ``not_countered``).
+Automated: the restricted mana is made only while paying a spell it may pay for
+(there is no action to put it in the pool, where it could pay for nothing else), and
+a source of both kinds that pays a symbol its restricted mana makes, or generic mana,
+pays it with the restricted mana (its rider helps its player).
 
 Alternative and additional costs (601.2b, 601.2f): a spell with overload (702.96)
 asks its caster, after "cast", whether to pay the overload cost rather than its mana

@@ -7,7 +7,12 @@ import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.text.core import SENTENCE_GROUPS, effect_template
-from labyrinth_gym.envs.magic.engine.text.phrases import NUM, card_filter, number, player
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    NUM,
+    card_filter,
+    number,
+    player,
+)
 
 
 @effect_template
