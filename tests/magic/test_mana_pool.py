@@ -364,3 +364,30 @@ def test_106_6a_paying_by_choice_with_cavern_mana_gives_the_rider():
     act(game, "pay with")
     assert game.battlefield[cavern].tapped
     assert next(e for e in game.events if e["type"] == "cast")["uncounterable"]
+
+
+# ------------------------------------------------------------- devotion (700.5)
+def test_700_5_nykthos_adds_mana_equal_to_the_devotion_to_the_colour_chosen():
+    """Llanowar Elves ({G}) and Boros Reckoner ({R/W}{R/W}{R/W}): devotion 3 to white
+    and to red (a hybrid symbol counts for each of its colours), 1 to green; the
+    colour is chosen as the mana is added (106.1b), each option with its amount."""
+    game = blank()
+    nykthos = game.add_permanent("Nykthos, Shrine to Nyx", 0)
+    game.add_permanent("Llanowar Elves", 0)
+    game.add_permanent("Boros Reckoner", 0)
+    forests = lands(game, 0, "Forest", "Forest")
+    game.start_at("main1", 0)
+    act(game, "Nykthos")
+    assert game.decision["kind"] == "colour"
+    assert game.decision["amounts"] == [3, 0, 0, 3, 1]
+    assert has(game, "add {W} x3") and has(game, "add {G}")
+    act(game, "add {R} x3")
+    assert game.pool[0] == ["R", "R", "R"]
+    assert game.battlefield[nykthos].tapped and all(game.battlefield[f].tapped
+                                                    for f in forests)
+
+
+def test_the_devotion_lines_compile():
+    (_, devotion) = compiled_pool().supported["Nykthos, Shrine to Nyx"].activated
+    assert devotion.effect == fx.AddMana(("any",), fx.Count("devotion"))
+    assert devotion.is_mana and not fx.automatic_mana_ability(devotion)

@@ -1277,13 +1277,14 @@ class CastingMixin:
                 options = sorted(self.mana_options(p, node.options,
                                                    self._source_pid(item)),
                                  key=SYMBOL_ORDER.index)
-                amount = self.amount(node.amount)  # (an IfAmount: threshold rituals)
+                amounts = [self._mana_amount(node, p, sym) for sym in options]
                 if len(options) > 1 and not self.lost[p]:
                     # the player chooses the colour as the mana is added (106.1b)
                     self.decision = {"kind": "colour", "player": p, "options": options,
-                                     "amount": amount}
+                                     "amount": max(amounts), "amounts": amounts}
                     return
-                self.add_mana(p, options * amount, self.name_of(item.card))
+                if options:
+                    self.add_mana(p, options * amounts[0], self.name_of(item.card))
             elif isinstance(node, fx.ManifestDread):
                 for p in self.select_players(node.who, path):
                     asks.append(["dread", p, 1, path])
@@ -1619,6 +1620,27 @@ class CastingMixin:
         self._put_onto_battlefield(item.card, item.controller,
                                    counters=devour.count * len(eaten), x=item.x,
                                    kicked=item.kicked)
+
+    def _mana_amount(self, node: fx.AddMana, p: int, symbol: str) -> int:
+        """How much mana ``node`` adds if ``symbol`` is chosen: its amount, or ``p``'s
+        devotion to that colour (Nykthos, Shrine to Nyx)."""
+        count = node.amount
+        if isinstance(count, fx.Count) and count.what == "devotion" and not count.colour:
+            return self.devotion(p, symbol) * count.times
+        return self.amount(count)
+
+    def devotion(self, p: int, colour: str) -> int:
+        """Rule 700.5: ``p``'s devotion to ``colour``: the mana symbols of that colour
+        among the mana costs of the permanents ``p`` controls (a hybrid symbol counts
+        once for each of its colours it has; a face-down permanent has no cost)."""
+        n = 0
+        for pid, perm in self.battlefield.items():
+            if perm.controller != p or perm.face_down:
+                continue
+            cost = self.pdef(pid).cost
+            if cost is not None:
+                n += sum(1 for pip in cost.pips if colour in pip.split("/"))
+        return n
 
     def amount(self, value: Any) -> int:
         """A number of the resolving effect (``"X"``: the value chosen on casting)."""

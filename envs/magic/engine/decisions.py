@@ -766,7 +766,8 @@ class DecisionsMixin:
             self.pay_with(self.slots[args[0]])
         elif dk == "colour":
             item = self.res["item"]  # type: ignore[index]
-            self.add_mana(p, [d["options"][args[0]]] * d["amount"],
+            amounts = d.get("amounts") or [d["amount"]] * len(d["options"])
+            self.add_mana(p, [d["options"][args[0]]] * amounts[args[0]],
                           self.name_of(item.card))
         elif dk == "dread":
             self.manifested(self.manifest_dread(p, args[0]))

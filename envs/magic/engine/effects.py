@@ -68,15 +68,20 @@ class Count:
     ``"graveyard_types"``: the card types among the cards in those graveyards
     (Tarmogoyf); ``"greatest_power"``: the greatest power among the permanents
     matching ``filter`` (0 when there is none: "draw cards equal to the greatest power
-    among creatures you control")."""
+    among creatures you control"); ``"devotion"``: that controller's devotion to
+    ``colour`` (700.5: the mana symbols of that colour among the mana costs of the
+    permanents they control, a hybrid symbol counting for each of its colours),
+    ``colour`` ``""`` being the colour chosen as the mana is added ("choose a color.
+    add an amount of mana of that color equal to your devotion to that color")."""
 
     what: str = "permanents"
     filter: Filter | None = None
     times: int = 1  # "you gain 4 life for each ...": four per one counted
+    colour: str = ""
 
 
 COUNT_KINDS = ("permanents", "opponents", "hand", "graveyard", "graveyard_types",
-               "greatest_power")
+               "greatest_power", "devotion")
 
 
 @dataclass(frozen=True)

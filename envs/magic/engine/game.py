@@ -277,7 +277,11 @@ hand (701.20) and "you choose a
 
 Amounts counted as the effect resolves (608.2h, :class:`~effects.Count`): "for each
 [permanent you control / opponent you have / card in your hand]", "equal to the number
-of ...", "where X is the number of ...", times a unit ("you gain 3 life for each
+of ...", "where X is the number of ...", "your devotion to <colour>" (700.5: the
+mana symbols of that colour among the mana costs of the permanents you control, a
+hybrid symbol for each of its colours; Nykthos's "choose a color. add an amount of
+mana of that color equal to your devotion to that color", whose ``colour`` decision
+offers each colour with its amount), times a unit ("you gain 3 life for each
 artifact you control"); for draws, discards, mills, life, damage, counters, tokens and
 until-end-of-turn pumps ("gets -1/-1 until end of turn for each Swamp you control");
 and the power, toughness or mana value of a permanent an earlier step targeted, as it
@@ -1174,6 +1178,12 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                     if code < 0 else self._slot_name(self.battlefield[code].slot, p) \
                     if code in self.battlefield else "?"
                 return f"1 more damage to {what}"
+
+
+                amounts = self.decision.get("amounts") or [self.decision["amount"]] * len(
+                    options)
+                n = amounts[args[0]] if args[0] < len(amounts) else 0
+                return f"add {{{sym}}}" + (f" x{n}" if n != 1 else "")
             if self.decision is not None and self.decision["kind"] == "dread":
                 # only the deciding player is shown action names: it looked at them
                 library = self.library[p]

@@ -178,6 +178,8 @@ class ObjectsMixin:
             n = sum(1 for q in self.living() if q != you)
         elif count.what == "hand":
             n = len(self.hand[you])
+        elif count.what == "devotion":
+            n = self.devotion(you, count.colour)  # type: ignore[attr-defined]
         elif count.what in ("graveyard", "graveyard_types"):
             spec = count.filter or fx.Filter()
             seats = [you] if spec.controller == "you" else range(self.num_players)

@@ -266,6 +266,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(value, fx.Count):
             if value.what not in fx.COUNT_KINDS:
                 note(f"Count({value.what})")
+            elif value.what == "devotion" and value.colour not in "WUBRG":
+                note("devotion to the colour chosen outside adding mana")
             elif value.what in ("permanents", "greatest_power"):
                 filt(value.filter)
             elif value.what in ("graveyard", "graveyard_types"):

@@ -107,6 +107,29 @@ def _equal_to_the_number(s: str) -> fx.Effect | None:
     return None
 
 
+_COLOURS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+@effect_template
+def _devotion(s: str) -> fx.Effect | None:
+    """``<effect with x>, where x is your devotion to <colour>`` (700.5: Gray Merchant
+    of Asphodel), ``... equal to your devotion to <colour>``."""
+    m = re.fullmatch(r"(.+), where x is your devotion to (white|blue|black|red|green)",
+                     s)
+    if m:
+        return x_counted(read_sentence(m.group(1)),
+                         fx.Count("devotion", colour=_COLOURS[m.group(2)]))
+    m = re.fullmatch(r"(.+) equal to your devotion to (white|blue|black|red|green)", s)
+    if m:
+        for pattern, unit in ((r"(.*\b)(gains?|loses?) life", r"\1\2 1 life"),
+                              (r"(.*\b)(draws?|mills?) cards", r"\1\2 a card"),
+                              (r"(.*\b)deals damage to (.+)", r"\1deals 1 damage to \2")):
+            if u := re.fullmatch(pattern, m.group(1)):
+                return scaled(read_sentence(u.expand(unit)),
+                              fx.Count("devotion", colour=_COLOURS[m.group(2)]))
+    return None
+
+
 @effect_template
 def _equal_to_the_greatest_power(s: str) -> fx.Effect | None:
     """``draw cards equal to the greatest power among creatures you control``, ``you

@@ -158,3 +158,17 @@ def _restricted_mana(s: str) -> fx.Effect | None:
                           spell.props | {"chosen_type"})
     return fx.AddMana(add.options, add.amount, spend_only=spell,
                       uncounterable=bool(m.group(4)))
+
+
+SENTENCE_GROUPS.append((r"choose a colou?r\.", r"add an amount of mana of that colou?r "
+                                              r"equal to your devotion to that colou?r\."))
+
+
+@effect_template
+def _devotion_mana(s: str) -> fx.Effect | None:
+    """"Choose a color. Add an amount of mana of that color equal to your devotion to
+    that color." (700.5; the colour is chosen as the mana is added, 106.1b)."""
+    if re.fullmatch(r"choose a colou?r\. add an amount of mana of that colou?r equal to "
+                    r"your devotion to that colou?r", s):
+        return fx.AddMana(("any",), fx.Count("devotion"))
+    return None
