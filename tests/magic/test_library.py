@@ -768,3 +768,72 @@ def test_compile_reveal_the_top_cards():
     (trigger,) = compiled("Satyr Wayfinder").triggered
     assert trigger.effect == fx.Dig(4, 1, land, True, reveal=True, rest="graveyard",
                                     reveal_top=True)
+
+
+# ---------------------------------------- reveal the top card (701.20a): RevealTop
+DELVER = "Delver of Secrets // Insectile Aberration"
+
+
+def delver_upkeep(top: str) -> tuple[MagicGame, int]:
+    """Delver of Secrets at its controller's upkeep with ``top`` on its library: its
+    trigger has resolved up to "you may reveal that card"."""
+    game = blank()
+    delver = game.add_permanent(DELVER, 0)
+    game.set_library(0, [top, "Island"])
+    game.start_at("upkeep", 0)
+    while game.decision["kind"] != "yesno":
+        game.apply_action(A.PASS)
+    return game, delver
+
+
+def test_701_20a_delver_reveals_an_instant_and_transforms():
+    game, delver = delver_upkeep("Lightning Bolt")
+    act(game, "yes")
+    settle(game)
+    assert game.pdef(delver).name == "Insectile Aberration"
+    shown = [game.event_for(e, 1) for e in game.events if e["type"] == "reveal_top"]
+    assert [e["cards"] for e in shown] == [["Lightning Bolt"]]
+    assert library_names(game, 0)[0] == "Lightning Bolt"  # it stays on top
+
+
+def test_701_20a_delver_revealing_a_land_does_not_transform():
+    game, delver = delver_upkeep("Forest")
+    act(game, "yes")
+    settle(game)
+    assert game.pdef(delver).name == DELVER
+    assert "reveal_top" in [e["type"] for e in game.events]
+
+
+def test_701_20a_delver_not_revealing_does_not_transform():
+    game, delver = delver_upkeep("Lightning Bolt")
+    act(game, "no")
+    settle(game)
+    assert game.pdef(delver).name == DELVER
+    assert "reveal_top" not in [e["type"] for e in game.events]
+
+
+@pytest.mark.parametrize("top, to_hand", [("Forest", True), ("Lightning Bolt", False)])
+def test_701_20a_goblin_guide_defending_player_reveals_and_takes_a_land(top, to_hand):
+    from magic.positions import attack, finish_attacks, to_combat
+    game = blank()
+    guide = game.add_permanent("Goblin Guide", 0)
+    game.set_library(1, [top, "Island"])
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, guide)
+    finish_attacks(game)
+    settle(game)
+    assert [e["cards"] for e in game.events if e["type"] == "reveal_top"] == [[top]]
+    assert (hand_names(game, 1) == [top]) == to_hand
+    assert (library_names(game, 1) == ["Island"]) == to_hand
+
+
+def test_compile_reveal_the_top_card():
+    (trigger,) = compiled(DELVER).triggered
+    assert trigger.effect == fx.Sequence((fx.LookAtTop(1, "order"), fx.MayDo(
+        fx.RevealTop(fx.Ref("you"), fx.Filter(types=frozenset({"Instant", "Sorcery"})),
+                     fx.Transform()))))
+    (trigger,) = compiled("Goblin Guide").triggered
+    assert trigger.effect == fx.RevealTop(fx.Ref("defending_player"),
+                                          fx.Filter(types=frozenset({"Land"})),
+                                          to_hand=True)

@@ -1224,6 +1224,9 @@ class CastingMixin:
                 if any(self.card_matches(node.filter, c)
                        for c in res.get("moved_cards", ())):
                     queue.insert(0, self._child(path, 0))
+            elif isinstance(node, fx.RevealTop):
+                if self.reveal_top(node, path) and node.effect is not None:
+                    queue.insert(0, self._child(path, 0))
             elif isinstance(node, fx.Discard):
                 for p in self.select_players(node.who, path):
                     if self._replace_discard(p, self.amount(node.count)):

@@ -957,6 +957,21 @@ class IfYouDo(Sequence):
 
 
 @dataclass(frozen=True)
+class RevealTop:
+    """Rule 701.20a: ``who`` reveals the top card of their library; if it is a card
+    ``filter`` matches, ``to_hand`` puts it into that player's hand and ``effect``
+    happens ("defending player reveals the top card of their library. if it's a land
+    card, that player puts it into their hand"; Delver of Secrets's "you may reveal
+    that card. if an instant or sorcery card is revealed this way, transform this").
+    ``effect`` names nothing of the card and chooses no target."""
+
+    who: Selector = Ref("you")
+    filter: Filter = Filter()
+    effect: Any = None
+    to_hand: bool = False
+
+
+@dataclass(frozen=True)
 class Unless:
     """"<effect> unless you pay <cost>" (rule 118.12): on resolution the controller
     may pay ``cost`` (a :class:`PayCost`; asked only when they can, 118.3); if they

@@ -259,7 +259,11 @@ card; if it's a [quality] card, you may put it into your hand"; "reveal the top 
 cards of your library" (701.20a: every player sees them, event ``reveal_top``) then
 "you may put a [quality] card from among them into your hand, put the rest ..." or
 "put all [quality] cards revealed this way into your hand and the rest ..." (taken
-at once: no choice); searching a
+at once: no choice); "<player> reveals the top card of their library. if it's a
+[quality] card, that player puts it into their hand / <effect>" and "look at the top
+card of your library. you may reveal that card. if an instant or sorcery card is
+revealed this way, transform this" (:class:`~effects.RevealTop`; the effect names
+neither the card nor a target); searching a
 library (701.23) for a card or a card of a quality (types, subtypes, colours,
 supertypes, a compared mana value or printed power/toughness, its own name), to the
 hand (revealed or not), onto the battlefield (tapped or not), on

@@ -107,6 +107,29 @@ class LibraryMixin:
             return False
         return all(fx.has_quality(prop, d) for prop in filt.props)
 
+    def reveal_top(self, node: fx.RevealTop, path: str) -> bool:
+        """Rule 701.20a: the players ``node`` names reveal the top card of their
+        library (event ``reveal_top``, public); a matching card goes to its player's
+        hand when ``node`` says so. Whether a matching card was revealed."""
+        found = False
+        for p in self.select_players(node.who, path):
+            library = self.library[p]
+            if not library or self.lost[p]:
+                continue
+            card = library[-1]
+            self.log("reveal_top", player=p, cards=[self.name_of(card)])
+            if not self.card_matches(node.filter, card, self.res["item"].card):
+                continue
+            found = True
+            if node.to_hand:
+                library.pop()
+                self.hand[p].append(card)
+                if card not in self.public_hand:
+                    self.public_hand.append(card)
+                self.log("found", player=p, card=self.name_of(card), to="hand",
+                         revealed=True)
+        return found
+
     def shuffle_library(self, p: int) -> None:
         """Rule 701.24a: ``p`` shuffles its library (the game's dice)."""
         self.dice.shuffle(self.library[p])

@@ -330,6 +330,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note("IfKicked without kicker")
             effect(node.effect)
             return
+        if isinstance(node, fx.RevealTop):
+            selector(node.who)
+            card_filter(node.filter)
+            if node.effect is not None:
+                effect(node.effect)
+            return
         if isinstance(node, fx.GainFlashback):
             if node.what is not None:
                 if not (isinstance(node.what, fx.Target)

@@ -22,6 +22,13 @@ Read here (rule numbers in :mod:`~library`):
   your hand and the rest <where>.`` and ``look at the top card of your library. if
   it's a <quality> card, you may [reveal it and] put it into your hand [or onto the
   battlefield [tapped]].`` -> :class:`~effects.Dig`;
+- ``reveal the top N cards of your library. you may put a <quality> card from among
+  them into your hand. put the rest <where>.`` and ``... put all <quality> cards
+  revealed this way into your hand and the rest <where>.`` -> :class:`~effects.Dig`
+  with ``reveal_top``; ``<player> reveals the top card of their library. if it's a
+  <quality> card, that player puts it into their hand / <effect>.`` and ``look at the
+  top card of your library. you may reveal that card. if an <quality> card is
+  revealed this way, <effect>.`` -> :class:`~effects.RevealTop`;
 - ``<player> reveals their hand`` / ``reveal your hand`` -> :class:`~effects.RevealHand`;
 - the three sentences ``<player> reveals their hand. you choose a <quality> card from
   it. that player discards that card.`` -> :class:`~effects.ChooseDiscard` (the
@@ -37,6 +44,16 @@ import re
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.library import NAMED_SELF, X_CAP
 from labyrinth_gym.envs.magic.engine.text.core import SENTENCE_GROUPS, effect_template
+
+
+from labyrinth_gym.envs.magic.engine.library import NAMED_SELF
+from labyrinth_gym.envs.magic.engine.text.core import (
+    SENTENCE_GROUPS,
+    effect_template,
+    has_target,
+    nodes,
+    read_sentence,
+)
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
     NUMBERS,
@@ -244,4 +261,54 @@ def _dig(s: str) -> fx.Effect | None:
         if rest not in _RESTS:
             return None
         return fx.Dig(number(count), NUMBERS[take], rest=_RESTS[rest])
+    return None
+
+
+SENTENCE_GROUPS.append((r"(?:.+ reveals|reveal) the top card of (?:their|your) library\.",
+                        r"if it's an? .+ card, .+\."))
+SENTENCE_GROUPS.append((r"look at the top card of your library\.",
+                        r"you may reveal that card\.",
+                        r"if an? .+ card is revealed this way, .+\."))
+_REVEAL_ONE = re.compile(r"(?:(.+) reveals|reveal) the top card of (?:their|your) "
+                         r"library\. if it's an? ((?:[\w,]+ )*?)card, (.+)")
+_MAY_REVEAL = re.compile(r"look at the top card of your library\. you may reveal that "
+                         r"card\. if an? ((?:[\w,]+ )*?)card is revealed this way, (.+)")
+_TO_HAND = ("that player puts it into their hand", "put it into your hand",
+            "put that card into your hand")
+
+
+def _about_nothing(effect: fx.Effect | None) -> bool:
+    """An effect that names neither the revealed card nor a target (what
+    :class:`~effects.RevealTop` may do when the card matches)."""
+    return effect is not None and not has_target(effect) and not any(
+        isinstance(n, fx.Ref) and n.name in ("it", "its_controller", "that_player")
+        for n in nodes(effect))
+
+
+@effect_template
+def _reveal_top_card(s: str) -> fx.Effect | None:
+    """"<player> reveals the top card of their library. if it's a <quality> card,
+    that player puts it into their hand / <effect>" and Delver of Secrets's "look at
+    the top card of your library. you may reveal that card. if an instant or sorcery
+    card is revealed this way, <effect>" (701.20a, :class:`~effects.RevealTop`)."""
+    if m := _REVEAL_ONE.fullmatch(s):
+        subject, phrase, then = m.groups()
+        who = player(subject) if subject else fx.Ref("you")
+        f = card_filter(phrase.strip())
+        if who is None or isinstance(who, fx.Target) or f is None:
+            return None
+        if subject is None and then == "that player puts it into their hand" or \
+                subject is not None and then == "put it into your hand":
+            return None
+        if then in _TO_HAND:
+            return fx.RevealTop(who, f, to_hand=True)
+        effect = read_sentence(then)
+        return fx.RevealTop(who, f, effect) if _about_nothing(effect) else None
+    if m := _MAY_REVEAL.fullmatch(s):
+        f = card_filter(m.group(1).strip())
+        effect = read_sentence(m.group(2))
+        if f is None or not _about_nothing(effect):
+            return None
+        return fx.Sequence((fx.LookAtTop(1, "order"),
+                            fx.MayDo(fx.RevealTop(fx.Ref("you"), f, effect))))
     return None
