@@ -391,3 +391,45 @@ def test_the_devotion_lines_compile():
     (_, devotion) = compiled_pool().supported["Nykthos, Shrine to Nyx"].activated
     assert devotion.effect == fx.AddMana(("any",), fx.Count("devotion"))
     assert devotion.is_mana and not fx.automatic_mana_ability(devotion)
+
+
+# ---------------------------------------------------- counted mana (106.4, 608.2h)
+def test_everflowing_chalice_adds_colourless_mana_for_each_charge_counter():
+    """Multikicker {2} twice (702.33c): it enters with two charge counters (122.1),
+    and "{T}: add {C} for each charge counter on this" adds {C}{C} (activated by its
+    player: a counted amount is not tapped automatically)."""
+    game = blank()
+    lands(game, 0, *["Island"] * 4)
+    game.add_card("Everflowing Chalice", 0)
+    game.start_at("main1", 0)
+    act(game, "Everflowing Chalice")
+    act(game, "pay kicker")
+    act(game, "pay kicker")
+    assert game.decision["kind"] == "priority"  # a third kick is not payable
+    settle(game)
+    (chalice,) = [p for p, perm in game.battlefield.items()
+                  if game.name_of(perm.card) == "Everflowing Chalice"]
+    assert game.battlefield[chalice].counters == {"charge": 2}
+    act(game, "Everflowing Chalice")
+    assert game.pool[0] == ["C", "C"] and game.battlefield[chalice].tapped
+
+
+def test_gaeas_cradle_adds_green_for_each_creature_you_control():
+    game = blank()
+    cradle = game.add_permanent("Gaea's Cradle", 0)
+    game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Llanowar Elves", 0)
+    game.add_permanent("Grizzly Bears", 1)  # not yours
+    game.start_at("main1", 0)
+    act(game, f"activate slot {game.battlefield[cradle].slot}")
+    assert game.pool[0] == ["G", "G"]
+
+
+def test_the_counted_mana_lines_compile():
+    pool = compiled_pool().supported
+    (tap,) = pool["Everflowing Chalice"].activated
+    assert tap.effect == fx.AddMana(("C",), fx.Count("counters", counter="charge"))
+    (cradle,) = pool["Gaea's Cradle"].activated
+    assert cradle.effect == fx.AddMana(("G",), fx.Count(
+        "permanents", fx.Filter(types=frozenset({"Creature"}), controller="you")))
+    assert not fx.automatic_mana_ability(cradle)

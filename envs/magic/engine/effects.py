@@ -72,16 +72,19 @@ class Count:
     ``colour`` (700.5: the mana symbols of that colour among the mana costs of the
     permanents they control, a hybrid symbol counting for each of its colours),
     ``colour`` ``""`` being the colour chosen as the mana is added ("choose a color.
-    add an amount of mana of that color equal to your devotion to that color")."""
+    add an amount of mana of that color equal to your devotion to that color");
+    ``"counters"``: the ``counter`` counters on the source ("add {C} for each charge
+    counter on this")."""
 
     what: str = "permanents"
     filter: Filter | None = None
     times: int = 1  # "you gain 4 life for each ...": four per one counted
     colour: str = ""
+    counter: str = ""  # "counters": the counters of this kind on the source
 
 
 COUNT_KINDS = ("permanents", "opponents", "hand", "graveyard", "graveyard_types",
-               "greatest_power", "devotion")
+               "greatest_power", "devotion", "counters")
 
 
 @dataclass(frozen=True)
@@ -1352,7 +1355,10 @@ def automatic_mana_ability(ability: ActivatedAbility) -> bool:
             return False
     if not isinstance(effect, AddMana):
         return False
-    # Several mana: one fixed kind ({C}{C}, {G}{G}) and no life.
+    # Several mana: one fixed kind ({C}{C}, {G}{G}) and no life; a counted amount
+    # ("add {G} for each creature you control") is activated by its player
+    if not isinstance(effect.amount, int):
+        return False
     return effect.amount == 1 or (len(effect.options) == 1
                                   and effect.options[0] not in ("any", *DYNAMIC_MANA)
                                   and not cost.pay_life and ability.effect is effect)

@@ -285,8 +285,11 @@ of ...", "where X is the number of ...", "your devotion to <colour>" (700.5: the
 mana symbols of that colour among the mana costs of the permanents you control, a
 hybrid symbol for each of its colours; Nykthos's "choose a color. add an amount of
 mana of that color equal to your devotion to that color", whose ``colour`` decision
-offers each colour with its amount), times a unit ("you gain 3 life for each
-artifact you control"); for draws, discards, mills, life, damage, counters, tokens and
+offers each colour with its amount), the counters of a kind on the source ("add
+{C} for each charge counter on this"; charge counters, 122, have no rules of their
+own and are not in the observation vector), times a unit ("you gain 3 life for each
+artifact you control"); for draws, discards, mills, life, damage, counters, tokens, mana ("add {G} for each
+creature you control": activated by its player, not tapped automatically) and
 until-end-of-turn pumps ("gets -1/-1 until end of turn for each Swamp you control");
 and the power, toughness or mana value of a permanent an earlier step targeted, as it
 last existed if that step moved it (:class:`~effects.StatOf`: "exile target creature.

@@ -180,6 +180,9 @@ class ObjectsMixin:
             n = len(self.hand[you])
         elif count.what == "devotion":
             n = self.devotion(you, count.colour)  # type: ignore[attr-defined]
+        elif count.what == "counters":  # on the source
+            n = self.battlefield[source].counters.get(count.counter, 0) \
+                if source is not None and source in self.battlefield else 0
         elif count.what in ("graveyard", "graveyard_types"):
             spec = count.filter or fx.Filter()
             seats = [you] if spec.controller == "you" else range(self.num_players)

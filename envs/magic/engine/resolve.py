@@ -68,7 +68,9 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.Flashback, fx.Kicker, fx.Overload,
                      fx.EntersAsCopy, fx.ContinuousChange, fx.DoesntUntap,
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.DefinedPT, fx.SelfBonus)
-SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty"})
+SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge"})
+"""Counter kinds the engine plays (122): charge counters have no rules of their own;
+they are counted ("for each charge counter on this")."""
 SELECTOR_FIELDS = ("to", "what", "who")
 MAX_MODES = 8
 

@@ -29,7 +29,8 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
 
 AMOUNT_FIELDS = {fx.DealDamage: "amount", fx.Draw: "count", fx.Discard: "count",
                  fx.Mill: "count", fx.GainLife: "amount", fx.LoseLife: "amount",
-                 fx.AddCounters: "count", fx.CreateToken: "count"}
+                 fx.AddCounters: "count", fx.CreateToken: "count",
+                 fx.AddMana: "amount"}
 """The effects with an :data:`~effects.Amount`, and its field."""
 
 
@@ -41,6 +42,8 @@ def counted(phrase: str, plural: bool) -> fx.Count | None:
         return fx.Count("opponents")
     if phrase in ("card in your hand", "cards in your hand"):
         return fx.Count("hand")
+    if m := re.fullmatch(r"([\w+/-]+) counters? on this", phrase):
+        return fx.Count("counters", counter=m.group(1))
     phrase = phrase.removesuffix(" on the battlefield")
     f = object_filter(phrase, plural=plural)
     if f is None or f == fx.Filter():
