@@ -534,3 +534,48 @@ def test_205_3m_inkmoth_nexus_becomes_a_phyrexian_blinkmoth_with_infect():
     finish_attacks(game)
     pass_until(game, "main2")
     assert game.life[1] == 20 and game.poison[1] == 1
+
+
+def test_113_1_raging_ravine_gains_its_quoted_attack_trigger_until_end_of_turn():
+    """Layer 6: the land becomes a 3/3 with "whenever this attacks, put a +1/+1 counter
+    on it."; attacking, it gets the counter (4 damage); after the turn it is a land
+    with no such ability (its counter stays)."""
+    game = blank()
+    ravine = game.add_permanent("Raging Ravine", 0)
+    lands(game, 0, "Mountain", "Forest", "Mountain", "Forest")
+    game.start_at("main1", 0)
+    assert not game.pdef(ravine).triggered
+    act(game, f"activate slot {slot(game, ravine)}")
+    settle(game)
+    d = game.pdef(ravine)
+    assert d.is_creature and d.subtypes == ("Elemental",) and len(d.triggered) == 1
+    to_combat(game)
+    attack(game, ravine)
+    finish_attacks(game)
+    settle(game)
+    assert game.battlefield[ravine].counters == {"+1/+1": 1}
+    pass_until(game, "main2")
+    assert game.life[1] == 16
+    pass_until(game, "upkeep")
+    assert not game.pdef(ravine).is_creature and not game.pdef(ravine).triggered
+
+
+def test_113_1_lavaclaw_reaches_gains_a_quoted_x_pump():
+    game = blank()
+    reaches = game.add_permanent("Lavaclaw Reaches", 0)
+    lands(game, 0, "Swamp", "Mountain", "Mountain", "Mountain", "Mountain")
+    game.start_at("main1", 0)
+    act(game, f"activate slot {slot(game, reaches)}")
+    settle(game)
+    assert game.chars(reaches)[:2] == (2, 2)
+    act(game, "(Lavaclaw Reaches) ability 1")
+    act(game, "X = 2")
+    settle(game)
+    assert game.chars(reaches)[:2] == (4, 2)
+
+
+def test_the_quoted_ability_templates_compile():
+    pool = compiled_pool().supported
+    for name in ("Raging Ravine", "Lavaclaw Reaches"):
+        (becomes,) = [a for a in pool[name].activated if not a.is_mana]
+        assert len(becomes.effect.abilities) == 1, name

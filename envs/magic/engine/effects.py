@@ -709,7 +709,9 @@ class Becomes:
     creature, its creature types replaced by ``subtypes`` (205.1b); ``colours`` set
     (layer 5); every ability lost (``lose_abilities``, layer 6) and then ``keywords``
     gained; base ``power``/``toughness`` set (layer 7b: counters and pumps still apply
-    on top). Several apply in the order they resolved (their timestamps)."""
+    on top). Several apply in the order they resolved (their timestamps).
+    ``abilities``: activated and triggered abilities it gains (layer 6, 113.1: "a 3/3
+    creature with "whenever this attacks, put a +1/+1 counter on it."")."""
 
     what: Selector
     power: int | None = None
@@ -719,6 +721,7 @@ class Becomes:
     colours: tuple[str, ...] | None = None
     keywords: tuple[str, ...] = ()
     lose_abilities: bool = False
+    abilities: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)

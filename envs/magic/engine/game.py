@@ -181,7 +181,9 @@ counters, wither, prowess, exalted); control-changing effects (layer 2, :mod:`~c
 summoning sick and leaves combat); until-end-of-turn characteristic changes
 (:class:`~effects.Becomes`, layers 4-7b: a land that becomes a creature and is still a
 land, "loses all abilities", a new base power and toughness under counters and pumps,
-new colours and creature types); the layers of rule 613 (:mod:`~layers`, whose
+new colours and creature types, and the abilities in quotation marks it gains, 113.1:
+Raging Ravine's "whenever this attacks, put a +1/+1 counter on it.", read as a line of
+a permanent); the layers of rule 613 (:mod:`~layers`, whose
 docstring is the detail): copy effects (layer 1, 707: "you may have this enter as a copy
 of any creature on the battlefield[, except ...]" as a ``copy`` decision while the spell
 resolves, "create a token that's a copy of target creature you control, except it has

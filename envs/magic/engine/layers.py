@@ -67,7 +67,7 @@ def in_layer(node: Any, layer: int) -> bool:
         if layer == 5:
             return node.colours is not None
         if layer == 6:
-            return node.lose_abilities or bool(node.keywords)
+            return node.lose_abilities or bool(node.keywords) or bool(node.abilities)
         return node.power is not None
     if layer == 4:
         return bool(node.add_land_types or node.set_land_types)
@@ -98,6 +98,11 @@ def apply_part(node: Any, layer: int, d: fx.CardDef) -> fx.CardDef:
                 changes.update(_NO_ABILITIES)
             changes["keywords"] = (frozenset() if node.lose_abilities else d.keywords) \
                 | frozenset(node.keywords)
+            if node.abilities:  # quoted abilities it gains (113.1)
+                changes["activated"] = changes.get("activated", d.activated) + tuple(
+                    a for a in node.abilities if isinstance(a, fx.ActivatedAbility))
+                changes["triggered"] = changes.get("triggered", d.triggered) + tuple(
+                    a for a in node.abilities if isinstance(a, fx.TriggeredAbility))
         else:
             changes.update(power=node.power, toughness=node.toughness,
                            statics=_without_defined_pt(d))

@@ -332,6 +332,15 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note("IfKicked without kicker")
             effect(node.effect)
             return
+        if isinstance(node, fx.Becomes) and node.abilities:  # granted (113.1)
+            granted = fx.CardDef(
+                "", None, (), ("Creature",), power=0, toughness=0,
+                activated=tuple(a for a in node.abilities
+                                if isinstance(a, fx.ActivatedAbility)),
+                triggered=tuple(a for a in node.abilities
+                                if isinstance(a, fx.TriggeredAbility)))
+            for what in unresolvable(granted):
+                note(f"granted ability: {what}")
         if isinstance(node, fx.RevealTop):
             selector(node.who)
             card_filter(node.filter)

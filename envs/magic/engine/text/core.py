@@ -165,8 +165,8 @@ def nodes(node: Any) -> Iterator[Any]:
     if not hasattr(node, "__dataclass_fields__"):
         return
     yield node
-    if isinstance(node, fx.TokenSpec):
-        return  # a token's own abilities are not part of this effect
+    if isinstance(node, (fx.TokenSpec, fx.ActivatedAbility, fx.TriggeredAbility)):
+        return  # a token's own abilities, or abilities granted, are not this effect
     for name in node.__dataclass_fields__:
         yield from nodes(getattr(node, name))
 
@@ -345,6 +345,29 @@ class Draft:
 
 
 LineTemplate = Callable[[str, Printed, Draft], bool]
+
+
+_HOLDER = Printed(name="", cost=None, colours=(), types=("Creature",), subtypes=(),
+                  supertypes=(), keywords=(), power="0", toughness="0", loyalty=None,
+                  text="", layout="normal", colour_identity=(), type_line="Creature")
+"""The permanent a quoted ability is read for (its own characteristics do not
+matter: the ability's "this" is whatever gains it)."""
+
+
+def quoted_ability(text: str) -> fx.ActivatedAbility | fx.TriggeredAbility | None:
+    """An activated or triggered ability in quotation marks, which an effect grants
+    (113.1: ``whenever this attacks, put a +1/+1 counter on it.``), read as a line of
+    a permanent; None if it is not one such ability the line templates read."""
+    draft = Draft(set(), [], [], [])
+    try:
+        if not any(template(text, _HOLDER, draft) for template in LINE_TEMPLATES):
+            return None
+    except Unsupported:
+        return None
+    found = draft.activated + draft.triggered
+    if draft.keywords or draft.statics or draft.spell or len(found) != 1:
+        return None
+    return found[0]
 
 
 LINE_TEMPLATES: list[LineTemplate] = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
-from labyrinth_gym.envs.magic.engine.text.core import effect_template
+from labyrinth_gym.envs.magic.engine.text.core import effect_template, quoted_ability
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     COLOUR_WORDS,
     NUM,
@@ -28,7 +28,8 @@ _BECOMES = re.compile(
     r"(?:until end of turn, )?(?P<who>.+?) becomes an? (?P<p>\d+)/(?P<t>\d+) "
     r"(?:(?P<colours>(?:white|blue|black|red|green)(?: and (?:white|blue|black|red|green))?)"
     r" )?(?P<words>[\w' -]*?)(?P<artifact>artifact )?creature(?P<all> with all creature "
-    r"types)?(?: with (?P<kw>[\w ,]+?))?(?P<eot> until end of turn)?\. it's still a land")
+    r"types)?(?: with (?P<kw>[\w ,]+?))?(?: with \"(?P<quoted>[^\"]+)\")?"
+    r"(?P<eot> until end of turn)?(?:\.|(?<=\")) it's still a land")
 
 
 _LOSES = re.compile(
@@ -66,8 +67,14 @@ def _becomes(s: str) -> fx.Effect | None:
             colours = tuple(sorted((COLOUR_WORDS[w] for w in m.group("colours").split(" and ")),
                                    key="WUBRG".index))
         types = ("Artifact", "Creature") if m.group("artifact") else ("Creature",)
+        abilities: tuple = ()
+        if m.group("quoted"):
+            ability = quoted_ability(m.group("quoted"))
+            if ability is None:
+                return None
+            abilities = (ability,)
         return fx.Becomes(what, int(m.group("p")), int(m.group("t")), types,
-                          tuple(subtypes), colours, keywords)
+                          tuple(subtypes), colours, keywords, abilities=abilities)
     m = _LOSES.fullmatch(s)
     if m and isinstance(what := permanents(m.group("who")), fx.Target):
         sub = m.group("sub")
