@@ -579,3 +579,34 @@ def test_the_quoted_ability_templates_compile():
     for name in ("Raging Ravine", "Lavaclaw Reaches"):
         (becomes,) = [a for a in pool[name].activated if not a.is_mana]
         assert len(becomes.effect.abilities) == 1, name
+
+
+def test_113_1_underworld_connections_gives_the_enchanted_land_its_quoted_ability():
+    """A static of the Aura (layer 6): the enchanted land has "{T}, pay 1 life: draw a
+    card."; the ability is the land's (activated by its slot), not the Aura's; another
+    land does not have it, and the land loses it when the Aura leaves."""
+    game = blank()
+    swamps = lands(game, 0, "Swamp", "Swamp", "Swamp", "Swamp")
+    game.add_card("Underworld Connections", 0)
+    game.add_card("Disenchant", 1)
+    lands(game, 1, "Plains", "Plains")
+    game.start_at("main1", 0)
+    act(game, "Underworld Connections")
+    target_perm(game, swamps[3])
+    settle(game)
+    enchanted = swamps[3]
+    assert len(game.pdef(enchanted).activated) == 2  # its {B} and the quoted one
+    assert len(game.pdef(swamps[0]).activated) == 1
+    hand = len(game.hand[0])
+    game.battlefield[enchanted].tapped = False
+    act(game, f"activate slot {slot(game, enchanted)}")
+    settle(game)
+    assert len(game.hand[0]) == hand + 1 and game.life[0] == 19
+    assert game.battlefield[enchanted].tapped
+    game.apply_action(A.PASS)
+    act(game, "Disenchant")
+    aura = next(p for p, perm in game.battlefield.items()
+                if game.name_of(perm.card) == "Underworld Connections")
+    target_perm(game, aura)
+    settle(game)
+    assert len(game.pdef(enchanted).activated) == 1

@@ -203,7 +203,7 @@ def has_quality(prop: str, d: CardDef,
 BASIC_PROPS = frozenset({"not_named_self", "tapped", "untapped", "attacking", "blocking",
                          "attacking_or_blocking", "other", "nontoken", "token", "flying",
                          "nonflying", "reach", "colorless", "multicolored", "monocolored",
-                         "chosen_type", "chosen_color", "another_target"})
+                         "chosen_type", "chosen_color", "another_target", "attached"})
 """``another_target``: a target different from every other target of the same spell
 or ability ("target creature you control fights another target creature", rule
 115.3); the targeting machinery checks it, a permanent alone always has it."""
@@ -1551,7 +1551,9 @@ class ContinuousChange:
       Mountains": its old land types go, and it loses every ability from its rules
       text and any copy effect, then gains the mana abilities of the new types,
       305.7); these touch only lands;
-    - layer 6: ``lose_abilities`` ("lose all abilities");
+    - layer 6: ``lose_abilities`` ("lose all abilities"), then ``abilities`` gained
+      (113.1: "enchanted land has "{T}, pay 1 life: draw a card."", the filter prop
+      :data:`ATTACHED`);
     - layer 7b: base ``power``/``toughness`` set ("have base power and toughness
       1/1").
     """
@@ -1562,6 +1564,11 @@ class ContinuousChange:
     lose_abilities: bool = False
     power: int | None = None
     toughness: int | None = None
+    abilities: tuple[Any, ...] = ()
+
+
+ATTACHED = "attached"
+"""A filter prop: the permanent the source (an Aura, an Equipment) is attached to."""
 
 
 @dataclass(frozen=True)

@@ -191,7 +191,9 @@ haste"; the copiable values are the printed ones plus other copy effects and the
 exceptions, 707.2, 707.9b), static type, ability and base power/toughness changes
 (:class:`~effects.ContinuousChange`: "each land is a Swamp in addition to its other land
 types", "nonbasic lands are Mountains" with 305.7's loss of rules-text abilities, "all
-creatures lose all abilities and have base power and toughness 1/1"), with the
+creatures lose all abilities and have base power and toughness 1/1", an Aura's or
+Equipment's "enchanted land / equipped creature has "<ability>"", 113.1, the
+ability the permanent's own while it is attached), with the
 until-end-of-turn ones in one timestamp order per layer (613.7) and the dependency rule
 (613.8: Blood Moon applies before Urborg, whose effect then no longer exists); layer 3
 (text-changing effects) is not played: no supported card needs it; emblems (114: "you

@@ -72,13 +72,23 @@ def in_layer(node: Any, layer: int) -> bool:
     if layer == 4:
         return bool(node.add_land_types or node.set_land_types)
     if layer == 6:
-        return node.lose_abilities
+        return node.lose_abilities or bool(node.abilities)
     if layer == 7:
         return node.power is not None
     return False
 
 
 _NO_ABILITIES = {"keywords": frozenset(), "activated": (), "triggered": (), "statics": ()}
+
+
+def _gain(changes: dict[str, Any], d: fx.CardDef, abilities: tuple[Any, ...]) -> None:
+    """Layer 6: ``d`` (as ``changes`` leave it) gains the quoted ``abilities``
+    (113.1)."""
+    if abilities:
+        changes["activated"] = changes.get("activated", d.activated) + tuple(
+            a for a in abilities if isinstance(a, fx.ActivatedAbility))
+        changes["triggered"] = changes.get("triggered", d.triggered) + tuple(
+            a for a in abilities if isinstance(a, fx.TriggeredAbility))
 
 
 def apply_part(node: Any, layer: int, d: fx.CardDef) -> fx.CardDef:
@@ -98,11 +108,7 @@ def apply_part(node: Any, layer: int, d: fx.CardDef) -> fx.CardDef:
                 changes.update(_NO_ABILITIES)
             changes["keywords"] = (frozenset() if node.lose_abilities else d.keywords) \
                 | frozenset(node.keywords)
-            if node.abilities:  # quoted abilities it gains (113.1)
-                changes["activated"] = changes.get("activated", d.activated) + tuple(
-                    a for a in node.abilities if isinstance(a, fx.ActivatedAbility))
-                changes["triggered"] = changes.get("triggered", d.triggered) + tuple(
-                    a for a in node.abilities if isinstance(a, fx.TriggeredAbility))
+            _gain(changes, d, node.abilities)
         else:
             changes.update(power=node.power, toughness=node.toughness,
                            statics=_without_defined_pt(d))
@@ -125,7 +131,9 @@ def apply_part(node: Any, layer: int, d: fx.CardDef) -> fx.CardDef:
             changes["activated"] = d.activated + tuple(
                 fx.basic_land_ability(t) for t in new if t in fx.BASIC_LAND_MANA)
     elif layer == 6:
-        changes.update(_NO_ABILITIES)
+        if node.lose_abilities:
+            changes.update(_NO_ABILITIES)
+        _gain(changes, d, node.abilities)
     elif layer == 7:
         changes.update(power=node.power, toughness=node.toughness,
                        statics=_without_defined_pt(d))

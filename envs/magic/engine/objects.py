@@ -350,6 +350,9 @@ class ObjectsMixin:
             return "reach" in self.keywords(pid)
         if prop == "attacking_or_blocking":
             return pid in self.attackers or pid in self.blocking
+        if prop == fx.ATTACHED:  # the permanent the source is attached to
+            holder = self.battlefield.get(source) if source is not None else None
+            return holder is not None and holder.attached_to == pid
         if prop in ("chosen_type", "chosen_color"):  # the source's choice (layers.py)
             chooser = self.battlefield.get(source) if source is not None else None
             if chooser is None or not chooser.chosen:

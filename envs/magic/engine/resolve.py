@@ -225,6 +225,15 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if f.controller != "any":
             note("card filter with a controller")
 
+    def granted_abilities(abilities: tuple[Any, ...]) -> None:
+        # quoted abilities an effect grants (113.1): played as a card's own are
+        granted = fx.CardDef(
+            "", None, (), ("Creature",), power=0, toughness=0,
+            activated=tuple(a for a in abilities if isinstance(a, fx.ActivatedAbility)),
+            triggered=tuple(a for a in abilities if isinstance(a, fx.TriggeredAbility)))
+        for what in unresolvable(granted):
+            note(f"granted ability: {what}")
+
     def copy_extras(extras: fx.CopyExtras) -> None:
         for kw in extras.keywords:
             if kw not in KW.ALL:
@@ -333,14 +342,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             effect(node.effect)
             return
         if isinstance(node, fx.Becomes) and node.abilities:  # granted (113.1)
-            granted = fx.CardDef(
-                "", None, (), ("Creature",), power=0, toughness=0,
-                activated=tuple(a for a in node.abilities
-                                if isinstance(a, fx.ActivatedAbility)),
-                triggered=tuple(a for a in node.abilities
-                                if isinstance(a, fx.TriggeredAbility)))
-            for what in unresolvable(granted):
-                note(f"granted ability: {what}")
+            granted_abilities(node.abilities)
         if isinstance(node, fx.RevealTop):
             selector(node.who)
             card_filter(node.filter)
@@ -649,6 +651,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(static, fx.ContinuousChange) and (
                 static.power is None) != (static.toughness is None):
             note("ContinuousChange with power or toughness alone")
+        if isinstance(static, fx.ContinuousChange) and static.abilities:
+            granted_abilities(static.abilities)
+            if fx.ATTACHED in static.affected.props and not (
+                    card.is_aura or "Equipment" in card.subtypes):
+                note("'enchanted' / 'equipped' on neither an Aura nor an Equipment")
         if isinstance(static, fx.CantBeCountered) and card.is_land:
             note("CantBeCountered on a land")
         if isinstance(static, (fx.Flashback, fx.Kicker)):

@@ -35,6 +35,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     Draft,
     effect_template,
     line_template,
+    quoted_ability,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
@@ -137,6 +138,16 @@ def _continuous_change(line: str, printed: Printed, draft: Draft) -> bool:
 
 def continuous_change(line: str) -> fx.ContinuousChange | None:
     """A static type, ability or base power/toughness change (else None)."""
+    m = re.fullmatch(r"(enchanted|equipped) (land|creature|artifact|permanent) has "
+                     r"\"([^\"]+)\"\.?", line)
+    if m:  # an ability in quotation marks for the permanent it is attached to (113.1)
+        ability = quoted_ability(m.group(3))
+        if ability is None:
+            return None
+        noun = m.group(2)
+        types = frozenset() if noun == "permanent" else frozenset({noun.capitalize()})
+        return fx.ContinuousChange(fx.Filter(types, props=frozenset({fx.ATTACHED})),
+                                   abilities=(ability,))
     m = re.fullmatch(r"each land is an? ([\w'-]+) in addition to its other land "
                      r"types\.", line)
     if m:
