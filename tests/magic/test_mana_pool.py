@@ -433,3 +433,28 @@ def test_the_counted_mana_lines_compile():
     assert cradle.effect == fx.AddMana(("G",), fx.Count(
         "permanents", fx.Filter(types=frozenset({"Creature"}), controller="you")))
     assert not fx.automatic_mana_ability(cradle)
+
+
+def test_122_sphere_of_the_suns_enters_tapped_with_charge_counters_and_spends_them():
+    """614.1c-e: it enters tapped with three charge counters; "{T}, remove a charge
+    counter from this: add one mana of any color" is activatable only while it has
+    one (118.3)."""
+    game = blank()
+    lands(game, 0, "Island", "Island")
+    game.add_card("Sphere of the Suns", 0)
+    game.start_at("main1", 0)
+    act(game, "Sphere of the Suns")
+    settle(game)
+    (sphere,) = [p for p, perm in game.battlefield.items()
+                 if game.name_of(perm.card) == "Sphere of the Suns"]
+    assert game.battlefield[sphere].tapped
+    assert game.battlefield[sphere].counters == {"charge": 3}
+    game.battlefield[sphere].tapped = False
+    game.battlefield[sphere].counters = {"charge": 1}
+    game._legal = None
+    act(game, "Sphere of the Suns")
+    act(game, "add {R}")
+    assert game.pool[0] == ["R"] and game.battlefield[sphere].counters == {}
+    game.battlefield[sphere].tapped = False
+    game._legal = None
+    assert not has(game, "Sphere of the Suns")

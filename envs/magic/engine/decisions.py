@@ -359,6 +359,9 @@ class DecisionsMixin:
             return False
         if ab.only_if and not self.conditions_hold(ab.only_if, perm.controller, pid):
             return False
+        removed = ab.cost.remove_counters
+        if removed is not None and perm.counters.get(removed[0], 0) < removed[1]:
+            return False  # 118.3: counters it does not have can't be removed
         loyalty = ab.cost.loyalty
         if loyalty is not None and (
                 [pid, LOYALTY_USED] in self.activated_this_turn  # rule 606.3

@@ -1042,6 +1042,11 @@ class Cost:
     tap_count: int = 0
 
 
+    # "Remove N <kind> counters from this" (118.3, 122.8): (kind, N), payable only
+    # when it has that many.
+    remove_counters: tuple[str, int] | None = None
+
+
 @dataclass(frozen=True)
 class SpellAbility:
     """What an instant or sorcery does when it resolves."""

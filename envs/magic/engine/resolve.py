@@ -78,7 +78,8 @@ MAX_MODES = 8
 KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.Cost: frozenset({"mana", "tap", "sacrifice_self", "sacrifice", "pay_life", "crew",
                         "discard", "discard_self", "loyalty", "exile_graveyard",
-                        "exile_filter", "tap_untapped", "tap_count", "loyalty_x"}),
+                        "exile_filter", "tap_untapped", "tap_count", "loyalty_x",
+                        "remove_counters"}),
     fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
                                     "once_per_turn", "zone", "only_if"}),
     fx.ActivationCondition: frozenset({"kind", "filter", "count"}),
@@ -172,6 +173,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if cost is None:
             return
         fields(cost)
+        if cost.remove_counters is not None and (
+                cost.remove_counters[0] not in SUPPORTED_COUNTERS
+                or card.spell is not None):
+            note(f"remove {cost.remove_counters[0]} counters")
         if cost.mana is not None:
             mana_cost(cost.mana, allow_x)
         if cost.sacrifice is not None:

@@ -538,6 +538,10 @@ def cost(text: str) -> fx.Cost | None:
     tap_untapped: fx.Filter | None = None
     pay_life = discard = exiled = tap_count = 0
     exile_filter: fx.Filter | None = None
+
+
+    pay_life = discard = 0
+    remove: tuple[str, int] | None = None
     for part in (p.strip() for p in re.split(r",? and |, ", text)):
         if part == "{t}" and not tap:
             tap = True
@@ -569,6 +573,9 @@ def cost(text: str) -> fx.Cost | None:
                                      controller="you", props=tap_untapped.props)
         elif (m := re.fullmatch(r"pay (\d+) life", part)) and not pay_life:
             pay_life = int(m.group(1))
+        elif (m := re.fullmatch(rf"remove {NUM} ([\w+/-]+) counters? from this", part)) \
+                and remove is None and isinstance(number(m.group(1)), int):
+            remove = (m.group(2), number(m.group(1)))
         elif (m := re.fullmatch(rf"discard {NUM} cards?", part)) and not discard:
             count = number(m.group(1))
             if not isinstance(count, int):
@@ -588,6 +595,9 @@ def cost(text: str) -> fx.Cost | None:
                    discard_self=discard_self, exile_graveyard=exiled,
                    exile_filter=exile_filter if exile_filter != fx.Filter() else None,
                    tap_untapped=tap_untapped, tap_count=tap_count)
+
+
+                   discard_self=discard_self, remove_counters=remove)
 
 
 # ------------------------------------------------------------- card filters

@@ -176,14 +176,18 @@ def _cost_change(line: str, printed: Printed, draft: Draft) -> bool:
 @line_template
 def _enters_with_counters(line: str, printed: Printed, draft: Draft) -> bool:
     # Rule 614.1c: "this enters with N +1/+1 counters on it" (X: the X paid, 107.3m).
-    m = re.fullmatch(rf"this enters with {NUM} ([+-]1/[+-]1) counters? on it\.", line)
+    # "this enters tapped and with three charge counters on it" (614.1c, 614.1e)
+    m = re.fullmatch(rf"this enters( tapped and)? with {NUM} ([+-]1/[+-]1|charge) "
+                     r"counters? on it\.", line)
     if not m or not is_permanent_card(printed):
         return False
-    count = number(m.group(1))
+    count = number(m.group(2))
     if not isinstance(count, int) and not (count == "X" and printed.cost is not None
                                            and printed.cost.x):
         return False
-    draft.statics.append(fx.EntersWithCounters(count, m.group(2)))
+    if m.group(1):
+        draft.statics.append(fx.EntersTapped())
+    draft.statics.append(fx.EntersWithCounters(count, m.group(3)))
     return True
 
 
