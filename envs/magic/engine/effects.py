@@ -1040,8 +1040,6 @@ class Cost:
     # too: not a {T} cost, 302.6), chosen one at a time with the crew decision.
     tap_untapped: Filter | None = None
     tap_count: int = 0
-
-
     # "Remove N <kind> counters from this" (118.3, 122.8): (kind, N), payable only
     # when it has that many.
     remove_counters: tuple[str, int] | None = None

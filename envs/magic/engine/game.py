@@ -210,8 +210,7 @@ color get +N/+N [and have ...]" and "add one mana of the chosen color" (*not* ye
 Souls's spending restriction); filters by colour, type, supertype, a negated subtype
 ("target non-Angel creature you control"; the creature types are 205.3m's list as the
 card data package ships it, with the pool's, so a manland's "Phyrexian Blinkmoth" is
-read), "attacking or
-blocking", and mana value / power / toughness compared; state-based actions (ten poison
+read), "attacking or blocking", and mana value / power / toughness compared; state-based actions (ten poison
 counters lose, 704.5c); the London mulligan.
 
 Restricted mana (106.6): a "{T}: add one mana of <options>. Spend this mana only to cast
@@ -292,8 +291,9 @@ mana of that color equal to your devotion to that color", whose ``colour`` decis
 offers each colour with its amount), the counters of a kind on the source ("add
 {C} for each charge counter on this"; charge counters, 122, have no rules of their
 own and are not in the observation vector), times a unit ("you gain 3 life for each
-artifact you control"); for draws, discards, mills, life, damage, counters, tokens, mana ("add {G} for each
-creature you control": activated by its player, not tapped automatically) and
+artifact you control"); for draws, discards, mills, life, damage, counters, tokens,
+mana ("add {G} for each creature you control": activated by its player, not tapped
+automatically) and
 until-end-of-turn pumps ("gets -1/-1 until end of turn for each Swamp you control");
 and the power, toughness or mana value of a permanent an earlier step targeted, as it
 last existed if that step moved it (:class:`~effects.StatOf`: "exile target creature.
@@ -1179,8 +1179,10 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             if self.decision is not None and self.decision["kind"] == "colour":
                 options = self.decision["options"]
                 sym = options[args[0]] if args[0] < len(options) else "?"
-                return f"add {{{sym}}}" + (f" x{self.decision['amount']}"
-                                           if self.decision["amount"] > 1 else "")
+                amounts = self.decision.get("amounts") or [self.decision["amount"]] * len(
+                    options)
+                n = amounts[args[0]] if args[0] < len(amounts) else 0
+                return f"add {{{sym}}}" + (f" x{n}" if n != 1 else "")
             if self.decision is not None and self.decision["kind"] == "divide" and \
                     self.casting is not None:
                 codes = self.casting.targets.get(self.decision["path"], [])
@@ -1189,12 +1191,6 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                     if code < 0 else self._slot_name(self.battlefield[code].slot, p) \
                     if code in self.battlefield else "?"
                 return f"1 more damage to {what}"
-
-
-                amounts = self.decision.get("amounts") or [self.decision["amount"]] * len(
-                    options)
-                n = amounts[args[0]] if args[0] < len(amounts) else 0
-                return f"add {{{sym}}}" + (f" x{n}" if n != 1 else "")
             if self.decision is not None and self.decision["kind"] == "dread":
                 # only the deciding player is shown action names: it looked at them
                 library = self.library[p]

@@ -197,8 +197,6 @@ class StackItem:
     cards: list[int] = field(default_factory=list)
     face: int = -1
     division: dict[str, list[int]] = field(default_factory=dict)
-
-
     uncounterable: bool = False
 
     def copy(self) -> StackItem:

@@ -43,10 +43,6 @@ import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.library import NAMED_SELF, X_CAP
-from labyrinth_gym.envs.magic.engine.text.core import SENTENCE_GROUPS, effect_template
-
-
-from labyrinth_gym.envs.magic.engine.library import NAMED_SELF
 from labyrinth_gym.envs.magic.engine.text.core import (
     SENTENCE_GROUPS,
     effect_template,

@@ -538,9 +538,6 @@ def cost(text: str) -> fx.Cost | None:
     tap_untapped: fx.Filter | None = None
     pay_life = discard = exiled = tap_count = 0
     exile_filter: fx.Filter | None = None
-
-
-    pay_life = discard = 0
     remove: tuple[str, int] | None = None
     for part in (p.strip() for p in re.split(r",? and |, ", text)):
         if part == "{t}" and not tap:
@@ -594,10 +591,8 @@ def cost(text: str) -> fx.Cost | None:
                    sacrifice=sacrifice, pay_life=pay_life, discard=discard,
                    discard_self=discard_self, exile_graveyard=exiled,
                    exile_filter=exile_filter if exile_filter != fx.Filter() else None,
-                   tap_untapped=tap_untapped, tap_count=tap_count)
-
-
-                   discard_self=discard_self, remove_counters=remove)
+                   tap_untapped=tap_untapped, tap_count=tap_count,
+                   remove_counters=remove)
 
 
 # ------------------------------------------------------------- card filters
