@@ -22,7 +22,9 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
 - 115-117 targets, special actions, priority: played.
 - 118 costs: mana, tap, life, sacrifice, discard, tapping untapped permanents of
   yours ("tap two untapped artifacts you control", chosen one at a time with the crew
-  decision; summoning-sick creatures too, 302.6), "unless [a player] pays" (118.12:
+  decision; summoning-sick creatures too, 302.6), removing counters from this ("{T},
+  remove a charge counter from this: ...", offered only while it has them, 122.8),
+  "unless [a player] pays" (118.12:
   a spell's controller, or "<effect> unless you pay <cost>": the payer is asked only
   when they can pay, 118.3), payments on resolution ("you may pay {1}. if you do",
   608.2d: yes is offered only when the payment, discard or sacrifice is possible),
