@@ -458,3 +458,17 @@ def test_122_sphere_of_the_suns_enters_tapped_with_charge_counters_and_spends_th
     game.battlefield[sphere].tapped = False
     game._legal = None
     assert not has(game, "Sphere of the Suns")
+
+
+def test_106_6_restricted_mana_pays_generic_mana_of_a_creature_spell():
+    """Beastcaller Savant has only restricted mana ("spend this mana only to cast a
+    creature spell"): it pays the generic part of Grizzly Bears's cost."""
+    game = blank()
+    savant = game.add_permanent("Beastcaller Savant", 0)
+    lands(game, 0, "Forest")
+    game.add_card("Grizzly Bears", 0)
+    game.add_card("Mind Stone", 0)
+    game.start_at("main1", 0)
+    assert not has(game, "Mind Stone")  # not a creature spell
+    act(game, "Grizzly Bears")
+    assert game.battlefield[savant].tapped

@@ -518,7 +518,8 @@ class CastingMixin:
                 if (not symbol or symbol in opts) and (best is None or pain < best[1]):
                     best = (ab, pain)
             if best is None:  # restricted mana (106.6): {T}, nothing else
-                assert any(symbol in made for made, _, _ in d.restricted_mana), pid
+                assert any(not symbol or symbol in made
+                           for made, _, _ in d.restricted_mana), pid
                 continue
             ab, pain = best
             if pain and ab.cost.pay_life:
