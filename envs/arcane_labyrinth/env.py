@@ -29,8 +29,8 @@ Tragic Failure's land discard, "hand ``i``"; its land sacrifice, "permanent ``j`
 A decision with only a pass to choose is passed automatically.
 
 ## Observation Space
-``Box(-1, 1, (17356,), float32)``: the Magic observation of the player's seat
-(``16713`` values, :mod:`labyrinth_gym.envs.magic.encoding`; relative seat 1 is the
+``Box(-1, 1, (17357,), float32)``: the Magic observation of the player's seat
+(``16714`` values, :mod:`labyrinth_gym.envs.magic.encoding`; relative seat 1 is the
 Labyrinth), then the Arcane block (the round and safe turns, whose turn, reveals
 left, the Labyrinth's library / graveyard / exile sizes, the boss's status and buff,
 the shop's size and opening, this format's decision asked and the shop payment's
@@ -89,7 +89,7 @@ breaking the construction rules (every problem listed) raises ``ValueError`` at
 construction.
 
 ## Version History
-- v5: the card engine's v5 rules (MagicDuel-v5; 17,355 values).
+- v5: the card engine's v5 rules (MagicDuel-v5; 17,357 values).
 - v4: the card engine's v4 rules (MagicDuel-v4; 611 actions, 17,354 values); a fourth
   Hero kit and two more Labyrinths ship (shown as "other" in the kit and Labyrinth
   one-hots, which keep the v3 decks); a card a Labyrinth search or look puts into its

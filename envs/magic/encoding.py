@@ -71,7 +71,7 @@ DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode", 
              "cost_discard", "dread", "devour", "attack_target", "legend",
              "assign_damage", "look", "search", "search_may", "search_split",
              "hand_choice", "colour", "cost_crew", "pay_mana", "copy", "choose",
-             "proliferate", "pile")
+             "proliferate", "pile", "divide")
 
 CARD_FEATURES: tuple[str, ...] = (
     *(f"type_{t.lower()}" for t in TYPES), "legendary", "basic", "aura", "equipment",

@@ -23,7 +23,7 @@ it blocks). The table is in
 to pass is passed for automatically, so every step is a real choice.
 
 ## Observation Space
-``Box(-1, 1, (16713,), float32)``, observer-relative (seats counted from the
+``Box(-1, 1, (16714,), float32)``, observer-relative (seats counted from the
 observer in turn order): the decision asked, the step, whose turn, life totals and
 hand / library / graveyard / exile sizes per seat; the object being cast or
 resolving; the observer's own hand (16 slots); the stack (16 slots); every permanent
@@ -78,13 +78,23 @@ counted) or ``max_actions`` actions.
 - ``render_mode``: ``"ansi"`` (the table as the seat to act reads it).
 
 ## Version History
-- v5: the card engine plays much more of Magic (issue 29's fourth increment):
-  optional actions on resolution ("you may pay {1}. if
-  you do", "<effect> unless you pay"), tapping untapped permanents as a cost,
-  "whenever you sacrifice" triggers, proliferate, adapt, extra turns, spells that
-  end in the library or exile, the legendary sorcery rule, no maximum hand size,
-  the source's power as it last existed, "target opponent or planeswalker"; the
-  observation's decision one-hot gains proliferate (16,712 values).
+- v5: the card engine plays much more of Magic (issue 29's fourth
+  increment): planeswalkers' lines (fights, [-X], "until your
+  next turn", piles, cards put back from a hand, looking at a library's top card);
+  optional actions on resolution ("you may pay {1} / draw a card. if you do",
+  "<effect> unless you pay"); costs that tap untapped permanents, exile cards from a
+  graveyard or remove counters; restricted mana and its "can't be countered" rider
+  (Cavern of Souls), devotion, counted mana; quoted abilities granted by Auras,
+  Equipment and manlands; tokens that enter tapped and attacking, battle cry,
+  undying, persist, living weapon, evolve, unleash, protections from two colours,
+  blocker restrictions, characteristic-defining power and toughness, a creature's
+  own "as long as" bonuses; counterspells that send the card elsewhere, "instead if"
+  amounts, damage divided among targets, "all other ... with the same name", an
+  additional land; "whenever you sacrifice" triggers, proliferate, adapt, extra
+  turns, spells that end in the library or exile, legendary sorceries, no maximum
+  hand size, negated subtypes ("non-Angel"), the rules' creature types. The
+  observation's decision one-hot gains proliferate, pile and divide (16,714 values);
+  the action table is unchanged (611 actions).
 - v4: the card engine plays much more of Magic (issue 29's third increment): continuous
   effects in layers with dependencies (copies, Urborg, Blood Moon, Humility), emblems,
   monstrosity, "as this enters, choose a colour / creature type"; flashback, kicker,

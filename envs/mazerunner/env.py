@@ -42,7 +42,7 @@ turns counted, default 120) or ``max_actions`` actions (default 30000).
 - ``max_turns``, ``max_actions``, ``mulligan``; ``render_mode="ansi"``.
 
 ## Version History
-- v4: the card engine's v5 rules (MagicDuel-v5); 17,041 values.
+- v4: the card engine's v5 rules (MagicDuel-v5); 17,043 values.
 - v3: the card engine's v4 rules (MagicDuel-v4); 613 actions (the commander actions
   move to 611-612), 17,040 values.
 - v2: the card engine's v3 rules (MagicDuel-v3); commander colour identity for Command
