@@ -75,6 +75,15 @@ def settle(game: MagicGame) -> None:
         game.apply_action(A.PASS)
 
 
+def can_block(game: MagicGame, blocker: int, attacker: int) -> bool:
+    """Whether the deciding seat may declare ``blocker`` blocking ``attacker`` now."""
+    if A.block(slot(game, blocker)) not in game.legal_actions():
+        return False
+    probe = game.clone()
+    probe.apply_action(A.block(slot(game, blocker)))
+    return A.permanent(slot(game, attacker)) in probe.legal_actions()
+
+
 def types_of(game: MagicGame) -> list[str]:
     return [e["type"] for e in game.events]
 

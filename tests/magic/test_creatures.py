@@ -12,6 +12,7 @@ from magic.positions import (
     attack,
     blank,
     block,
+    can_block,
     creature,
     lands,
     pass_to_decision,
@@ -22,15 +23,6 @@ from magic.positions import (
     to_blocks,
     to_combat,
 )
-
-
-def can_block(game: MagicGame, blocker: int, attacker: int) -> bool:
-    """Whether the deciding seat may declare ``blocker`` blocking ``attacker`` now."""
-    if A.block(slot(game, blocker)) not in game.legal_actions():
-        return False
-    probe = game.clone()
-    probe.apply_action(A.block(slot(game, blocker)))
-    return A.permanent(slot(game, attacker)) in probe.legal_actions()
 
 
 # ------------------------------------------------------- 702.16: two protections

@@ -12,6 +12,7 @@ from magic.positions import (
     attack,
     blank,
     block,
+    can_block,
     finish_blocks,
     has,
     lands,
@@ -21,15 +22,6 @@ from magic.positions import (
     target_perm,
     to_blocks,
 )
-
-
-def can_block(game: MagicGame, blocker: int, attacker: int) -> bool:
-    """Whether seat 1 may declare ``blocker`` blocking ``attacker`` now."""
-    if A.block(slot(game, blocker)) not in game.legal_actions():
-        return False
-    probe = game.clone()
-    probe.apply_action(A.block(slot(game, blocker)))
-    return A.permanent(slot(game, attacker)) in probe.legal_actions()
 
 
 def combat(attacker_card: str, *blockers: str,
