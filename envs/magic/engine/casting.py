@@ -1385,11 +1385,25 @@ class CastingMixin:
         """Whether ``p`` can pay what ``node`` asks (rule 118.3: a player can't pay
         a cost without the resources; 119.4: life only up to its life total). A
         seat that pays no mana (an automated player) never pays an optional cost."""
+        mana = self._tax_mana(node) if node.mana is not None else None
+        return self._can_afford(p, mana, node.life)
+
+    def _can_afford(self, p: int, mana: Any, life: int) -> bool:
+        """Whether ``p`` can pay ``mana`` (None: none) and ``life`` now (118.3; 119.4:
+        life only up to its total); a seat that pays no mana never pays one."""
         if self._pays_no_mana(p):
             return False
-        if node.mana is not None and not self._can_pay(p, self._tax_mana(node)):
+        if mana is not None and not self._can_pay(p, mana):
             return False
-        return not node.life or self.life[p] >= node.life
+        return not life or self.life[p] >= life
+
+    def _pay_mana_and_life(self, p: int, mana: Any, life: int) -> None:
+        """``p`` pays ``mana`` (None: none) and ``life`` (checked by
+        :meth:`_can_afford`)."""
+        if mana is not None:
+            self._pay(self._payment(p, mana), p)
+        if life:
+            self.lose_life(p, life)
 
     def _can_do_first(self, p: int, node: Any) -> bool:
         """Whether ``p`` may answer yes to the optional ``node``: a payment it starts
@@ -1412,19 +1426,12 @@ class CastingMixin:
         return mine >= first.count
 
     def _can_pay_cost(self, p: int, node: fx.PayCost) -> bool:
-        if self._pays_no_mana(p) or self.lost[p]:
-            return False
-        if node.mana is not None and not self._can_pay(p, node.mana):
-            return False
-        return not node.life or self.life[p] >= node.life
+        return not self.lost[p] and self._can_afford(p, node.mana, node.life)
 
     def _pay_cost(self, item: StackItem, node: fx.PayCost) -> None:
         """Rule 608.2d: the resolving object's controller pays what ``node`` asks."""
         p = item.controller
-        if node.mana is not None:
-            self._pay(self._payment(p, node.mana), p)
-        if node.life:
-            self.lose_life(p, node.life)
+        self._pay_mana_and_life(p, node.mana, node.life)
         self.log("pays_cost", player=p, card=self.name_of(item.card),
                  **({"mana": str(node.mana)} if node.mana is not None else {}),
                  **({"life": node.life} if node.life else {}))
@@ -1493,10 +1500,7 @@ class CastingMixin:
             return
         p = obj.controller
         mana = self._tax_mana(node) if node.mana is not None else None
-        if mana is not None:
-            self._pay(self._payment(p, mana), p)
-        if node.life:
-            self.lose_life(p, node.life)
+        self._pay_mana_and_life(p, mana, node.life)
         self.log("pays", player=p, card=self.name_of(obj.card), id=sid,
                  **({"mana": str(mana)} if mana is not None else {}),
                  **({"life": node.life} if node.life else {}))
