@@ -100,7 +100,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Hour of Eternity", "Liliana's Devotee", "Liliana, Death's Majesty",
         "Overseer of the Damned", "Path of Ancestry", "Prowling Geistcatcher",
         "Ravenous Rotbelly", "Rooftop Storm", "Shadow Kin", "Stitcher Geralf",
-        "Syphon Flesh", "Tomb Tyrant", "Undead Alchemist", "Wilhelt, the Rotcleaver",
+        "Syphon Flesh", "Tomb Tyrant", "Undead Alchemist",
         "Zombie Apocalypse",
     }),
     "vampiric_bloodline": frozenset({

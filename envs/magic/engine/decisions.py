@@ -598,9 +598,12 @@ class DecisionsMixin:
         block"); a variant may let another permanent block."""
         if not self.is_creature(pid) or self._restricted(pid, "cant_block"):
             return False
+        keywords = self.keywords(pid)
+        if "decayed" in keywords:
+            return False  # decayed (702.147a): it can't block
         # unleash (702.98a): it can't block as long as it has a +1/+1 counter
         return not (self.battlefield[pid].counters.get("+1/+1")
-                    and "unleash" in self.keywords(pid))
+                    and "unleash" in keywords)
 
     # --------------------------------------------------- carrying out an action
     def _act(self, action: int) -> None:

@@ -1141,14 +1141,15 @@ the spell (its controller: who cast it); ``transforms_into`` is "whenever this
 transforms into <this face>" (701.28g), subject ``Ref("self")``, on the face it
 transforms into."""
 TRIGGER_CONDITIONS = ("no_spells_last_turn", "two_spells_last_turn")
-OBJECT_CONDITIONS = ("no_plus_counters", "no_minus_counters", "evolve")
+OBJECT_CONDITIONS = ("no_plus_counters", "no_minus_counters", "evolve", "not_decayed")
 """Intervening "if"s (603.4) about the trigger's own source as the event happened:
 "if it had no +1/+1 (-1/-1) counters on it" of a dies trigger (undying 702.93a,
 persist 702.79a), checked as it triggers on what the permanent had as it left (last
 known information, which no later change touches); evolve's "if that creature has
 greater power or toughness than this creature" (702.100a) of an enters trigger,
 checked as it triggers and again as it resolves while both are on the
-battlefield."""
+battlefield; "if it didn't have decayed" (``not_decayed``) of another permanent's
+dies trigger, checked on the dying permanent as it left (Wilhelt, the Rotcleaver)."""
 """Intervening "if" clauses of step triggers (603.4: checked as the ability triggers
 and again as it resolves): "if no spells were cast last turn", "if a player cast two
 or more spells last turn" (the werewolves' transform triggers)."""

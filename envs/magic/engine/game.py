@@ -73,7 +73,9 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   monstrosity (701.37), adapt (701.46), fight (701.14: "target creature you control
   fights another target creature", the first target chosen for the fight only;
   "another target" differs from the other targets, 115.3), shadow, horsemanship,
-  toxic, bushido, crew; untap
+  toxic, bushido, crew, decayed (702.147a: it can't block; when it attacks it is
+  sacrificed at end of combat; on tokens "with decayed" and a card's own keyword line;
+  "if it didn't have decayed" of a dies trigger looks back at the dying creature); untap
   restrictions (502.3) and "can't block / be blocked this turn"; *not*: cascade,
   convoke, banding, flanking and the rest (each refused by name).
 - 703-704 turn-based and state-based actions: played (704.5j the controller keeps a

@@ -37,6 +37,11 @@ Each keyword here is a general mechanism named by its keyword line, never a card
   it, it gets a +1/+1 counter. **Unleash** (702.98a): as the spell resolves, its
   controller chooses whether it enters with a +1/+1 counter (a ``yesno`` decision
   with ``"unleash"``); it can't block while it has a +1/+1 counter.
+- **Decayed** (702.147a): it can't block, and when it attacks, its controller
+  sacrifices it at end of combat (a triggered ability of :func:`keyword_triggers`
+  that creates a delayed one, 603.7). Played on a card's own keyword line and on the
+  tokens an effect creates "with decayed" (:func:`~resolve.token_def` builds the
+  ability, :data:`TOKEN_BUILT`); an effect granting it to a permanent is refused.
 - The until-end-of-turn restrictions "can't block", "can't be blocked" and "can't
   attack" (:data:`RESTRICTIONS`) are granted like keywords by a
   :class:`~effects.Pump` ("target creature can't block this turn"); they are not
@@ -141,8 +146,8 @@ def keyword_triggers(keywords: frozenset[str] | set[str]) -> tuple[fx.TriggeredA
     """The triggered abilities that keyword abilities stand for: prowess ("whenever
     you cast a noncreature spell, this gets +1/+1 until end of turn"), exalted
     ("whenever a creature you control attacks alone, that creature gets +1/+1 until
-    end of turn"), bushido, battle cry, undying, persist, living weapon and
-    evolve."""
+    end of turn"), bushido, battle cry, undying, persist, living weapon, evolve
+    and decayed."""
     out = []
     if "prowess" in keywords:
         out.append(fx.TriggeredAbility(fx.Trigger("casts_noncreature", fx.Ref("you")),
@@ -171,6 +176,9 @@ def keyword_triggers(keywords: frozenset[str] | set[str]) -> tuple[fx.TriggeredA
     if "living weapon" in keywords:  # 702.92a
         out.append(fx.TriggeredAbility(fx.Trigger("enters"), fx.Sequence((
             fx.CreateToken(GERM), fx.Attach(fx.Ref("it"))))))
+    if "decayed" in keywords:  # 702.147a
+        out.append(fx.TriggeredAbility(fx.Trigger("attacks"), fx.Delayed(
+            "end_of_combat", fx.SacrificeIt(fx.Ref("it")))))
     if "exalted" in keywords:
         out.append(fx.TriggeredAbility(
             fx.Trigger("attacks_alone", fx.Filter(types=frozenset({"Creature"}),
@@ -190,7 +198,7 @@ BUSHIDO = {f"bushido {n}": n for n in range(1, 10)}
 
 MORE = ("shroud", "infect", "wither", "intimidate", "fear", "skulk", "prowess",
         "exalted", "shadow", "horsemanship", "battle cry", "undying", "persist",
-        "living weapon", "evolve", "unleash", *LANDWALK, *PROTECTION, *TOXIC, *BUSHIDO)
+        "living weapon", "evolve", "unleash", "decayed", *LANDWALK, *PROTECTION, *TOXIC, *BUSHIDO)
 """Keywords of this module. The observation encodes one feature for each keyword of
 :data:`~effects.KEYWORDS` only; these show through their effects (counters, power,
 what may block), so adding them left the observation unchanged."""
@@ -209,10 +217,15 @@ RESTRICTIONS = {"can't block": "cant_block", "can't be blocked": "cant_be_blocke
 """Until-end-of-turn combat restrictions a :class:`~effects.Pump` grants like keywords
 -> the :class:`~effects.CombatRestriction` field they stand for."""
 OWN_ONLY = frozenset({"battle cry", "undying", "persist", "living weapon", "evolve",
-                      "unleash"})
+                      "unleash", "decayed"})
 """Keywords whose triggered ability is built as the card is compiled
 (:func:`keyword_triggers`): played on a card's own keyword line only; an effect or
 a token that would grant one is refused (:func:`~resolve.unresolvable`)."""
+TOKEN_BUILT = frozenset({"decayed"})
+"""Keywords of :data:`OWN_ONLY` a token may have as it is created ("create a 2/2 black
+Zombie creature token with decayed"): the token's definition
+(:func:`~resolve.token_def`) gets the keyword's triggered ability, as a card's own
+keyword line does."""
 GRANTABLE = (frozenset(ALL) - OWN_ONLY) | frozenset(RESTRICTIONS)
 """What a :class:`~effects.Pump` may grant until end of turn."""
 

@@ -678,13 +678,17 @@ class ObjectsMixin:
         """An intervening "if" of :data:`~effects.OBJECT_CONDITIONS` about permanent
         ``source`` (and ``it``, the object of the event): undying's and persist's
         "if it had no +1/+1 (-1/-1) counters on it" (looking back, 603.10a);
-        evolve's "if that creature has greater power or toughness than this"
-        (702.100a), true while either has left (last known information is not
+        "if it didn't have decayed" of the dying ``it`` (it is still on the
+        battlefield as dies triggers look back); evolve's "if that creature has
+        greater power or toughness than this" (702.100a), true while either has left (last known information is not
         kept: the rule compares the values it had)."""
         if condition == "no_plus_counters":
             return not self.battlefield[source].counters.get("+1/+1", 0)
         if condition == "no_minus_counters":
             return not self.battlefield[source].counters.get("-1/-1", 0)
+        if condition == "not_decayed":  # of the dying permanent, as it left (603.10a)
+            return it is None or it not in self.battlefield or \
+                "decayed" not in self.keywords(it)
         if it is None or it not in self.battlefield or source not in self.battlefield:
             return True
         power, toughness = self.chars(it)[:2]

@@ -110,14 +110,18 @@ value, until the engine learns it."""
 
 
 def token_def(spec: fx.TokenSpec) -> fx.CardDef:
-    """The card definition of a token made from ``spec`` (rule 111.3)."""
+    """The card definition of a token made from ``spec`` (rule 111.3), with the
+    triggered abilities of its keywords of :data:`~keywords.TOKEN_BUILT` (decayed,
+    702.147a)."""
+    built = KW.keyword_triggers(frozenset(spec.keywords) & KW.TOKEN_BUILT) \
+        if KW.TOKEN_BUILT.intersection(spec.keywords) else ()
     return fx.CardDef(
         name=spec.name, cost=None, colours=spec.colours, types=spec.types,
         subtypes=spec.subtypes, power=spec.power, toughness=spec.toughness,
         keywords=frozenset(spec.keywords),
         activated=tuple(a for a in spec.abilities if isinstance(a, fx.ActivatedAbility)),
         triggered=tuple(a for a in spec.abilities
-                        if isinstance(a, fx.TriggeredAbility)),
+                        if isinstance(a, fx.TriggeredAbility)) + built,
         statics=tuple(a for a in spec.abilities if not isinstance(
             a, (fx.ActivatedAbility, fx.TriggeredAbility))))
 
@@ -574,7 +578,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         condition = ability.trigger.condition
         if condition in fx.OBJECT_CONDITIONS:
             if (event, subject == fx.Ref("self")) != (
-                    ("enters", False) if condition == "evolve" else ("dies", True)):
+                    ("enters", False) if condition == "evolve" else
+                    ("dies", False) if condition == "not_decayed" else ("dies", True)):
                 note(f"Trigger condition {condition} on {event}")
         elif condition and (condition not in fx.TRIGGER_CONDITIONS
                             or event not in fx.STEP_EVENTS):
@@ -787,7 +792,9 @@ def _granted_keywords(node: Any) -> set[str]:
         for f in dataclasses.fields(node):
             value = getattr(node, f.name)
             if f.name == "keywords" and isinstance(value, (tuple, frozenset)):
-                out.update(value)
+                # a token is created with these (token_def builds their abilities)
+                out.update(set(value) - KW.TOKEN_BUILT
+                           if isinstance(node, fx.TokenSpec) else value)
             else:
                 out |= _granted_keywords(value)
     return out

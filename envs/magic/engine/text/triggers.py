@@ -238,6 +238,12 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
         # 603.4: "if <condition>, <effect>" is checked on triggering and resolving
         when = tuple(dataclasses.replace(t, condition=cond[0]) for t in when)
         text = cond[1]
+    elif len(when) == 1 and when[0].event == "dies" and \
+            isinstance(when[0].subject, fx.Filter) and \
+            text.startswith("if it didn't have decayed, "):
+        # 603.4 with 603.10a: checked on the dying permanent as it left
+        when = (dataclasses.replace(when[0], condition="not_decayed"),)
+        text = text.removeprefix("if it didn't have decayed, ")
     if {t.event for t in when} & _IT_IS_OTHER and re.search(r"\bits?\b", text):
         return False  # "it" would be the subject, "that creature" the other: not told apart
     if when[0].subject == fx.Ref("self"):
