@@ -20,7 +20,7 @@ its agent ``player_1`` (the Labyrinth) is never selected, and every observation 
 player's view (the Labyrinth has no hidden cards of its own).
 
 ## Action Space
-``Discrete(611)``, the Magic action space
+``Discrete(675)``, the Magic action space
 (:mod:`labyrinth_gym.envs.magic.engine.actions`), with a mask (``info["action_mask"]``,
 ``env.action_masks()``). The format's own decisions reuse it: the shop is "mode
 ``i``" to buy revealed card ``i`` or "done" to buy nothing; paying for it,

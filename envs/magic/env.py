@@ -9,7 +9,7 @@ rules and every choice the engine automates are in
 ``labyrinth-gym cards coverage``.
 
 ## Action Space
-``Discrete(611)``, one space for every decision point, with a mask: pass, done,
+``Discrete(675)``, one space for every decision point, with a mask: pass, done,
 yes/no, keep/mulligan, cast or play a hand slot, activate an ability of a permanent
 slot, choose a player (relative seat), a permanent slot, a stack slot, a mode (or X),
 attack a relative seat with a permanent slot, block with a permanent slot, choose a

@@ -8,8 +8,8 @@ tax, 21 commander damage, one free mulligan); the last player standing wins. The
 keeps the elimination record the league scores (rule 4d).
 
 ## Action Space
-``Discrete(613)``: Magic's 611 actions
-(:mod:`labyrinth_gym.envs.magic.engine.actions`) and two more, ``611 + i``: cast the
+``Discrete(677)``: Magic's 675 actions
+(:mod:`labyrinth_gym.envs.magic.engine.actions`) and two more, ``675 + i``: cast the
 ``i``-th commander in the acting player's command zone. The ``commander_zone``
 decision (a commander went to its owner's graveyard or exile) is answered with
 Magic's yes / no.

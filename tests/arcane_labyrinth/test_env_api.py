@@ -87,7 +87,7 @@ def test_gymnasium_check_env():
 def test_spec_spaces_and_registration():
     assert game_spec("arcane_labyrinth") is SPEC
     assert SPEC.cooperative and SPEC.num_players() == 2
-    assert SPEC.num_actions == A.NUM_ACTIONS == 611
+    assert SPEC.num_actions == A.NUM_ACTIONS == 675
     assert E.OBS_SIZE == M.OBS_SIZE + E.ARCANE_SIZE + 5 * (1 + M.CARD_SIZE)
     arcane_env = importlib.import_module("labyrinth_gym.envs.arcane_labyrinth.env")
     assert f"Box(-1, 1, ({E.OBS_SIZE},), float32)" in arcane_env.__doc__

@@ -58,7 +58,7 @@ def test_loading_gives_compiled_cards_in_order(tmp_path):
 
 
 def test_every_unknown_and_unsupported_card_is_listed_at_once():
-    text = ("4 Lightning Blot\n2 Jace, the Mind Sculptor\n3 Grizzly Bears\n"
+    text = ("4 Lightning Blot\n2 Morphling\n3 Grizzly Bears\n"
             "1 Zzzzqqq Nothing Like A Card\n\nSideboard\n1 Fire // Ice\n")
     with pytest.raises(DecklistError) as info:
         load_decklist(text)
@@ -66,8 +66,8 @@ def test_every_unknown_and_unsupported_card_is_listed_at_once():
     assert len(problems) == 4, problems
     assert problems[0].startswith("unknown card 'Lightning Blot'")
     assert "'Lightning Bolt'" in problems[0]  # a close spelling
-    assert problems[1] == ("unsupported card 'Jace, the Mind Sculptor': engine: more than "
-                           "3 activated abilities")
+    assert problems[1] == ("unsupported card 'Morphling': engine: more than "
+                           "4 activated abilities")
     assert problems[2] == "unknown card 'Zzzzqqq Nothing Like A Card'"  # nothing close
     assert problems[3].startswith("unsupported card 'Fire // Ice'")  # sideboard too
     assert "4 problem(s)" in str(info.value)
@@ -97,7 +97,7 @@ def test_cards_show_prints_the_tree(capsys):
 
 
 @pytest.mark.parametrize("name, words", [("Shokc", ["unknown card", "'Shock'"]),
-                                         ("Jace, the Mind Sculptor", ["unsupported card"])])
+                                         ("Morphling", ["unsupported card"])])
 def test_cards_show_explains_a_card_it_cannot_show(name, words, capsys):
     assert main(["cards", "show", name]) == 2
     err = capsys.readouterr().err.strip().splitlines()

@@ -29,7 +29,7 @@ def play(game: MagicGame, steps: int, seed: int) -> list[int]:
 
 
 def test_action_table_is_consistent():
-    assert A.NUM_ACTIONS == 611
+    assert A.NUM_ACTIONS == 675
     seen = set()
     for a in range(A.NUM_ACTIONS):
         kind, args = A.decode(a)

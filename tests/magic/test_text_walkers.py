@@ -118,8 +118,7 @@ def test_piles_and_jace_the_mind_sculptors_lines():
         fx.Target("player")))
     jace = card_pool()["Jace, the Mind Sculptor"]
     from labyrinth_gym.envs.magic.engine.compiler import compile_card
-    # it compiles; the engine refuses its fourth activated ability (the action table
-    # addresses three per permanent)
+    # it compiles, and the action table addresses its four abilities (MAX_ABILITIES)
     assert [(a.cost.loyalty, a.effect) for a in compile_card(jace).activated] == [
         (2, fx.PeekTop(fx.Target("player"))),
         (0, fx.Sequence((fx.Draw(3), fx.PutFromHand(2)))),

@@ -302,10 +302,27 @@ def test_an_empty_first_pile_may_be_the_one_chosen():
     assert giant in game.battlefield
 
 
-# ------------------------------------------------ Jace, the Mind Sculptor's lines
-# (its four loyalty abilities are one more than an action addresses: A.MAX_ABILITIES;
-# its +2, -1 and -12 here)
-JACE = _lines("Jace, the Mind Sculptor", [0, 2, 3], "Test Jace")
+# ------------------------------------------------ Jace, the Mind Sculptor (606)
+JACE = "Jace, the Mind Sculptor"
+
+
+def test_606_3_all_four_loyalty_abilities_are_actions():
+    """606.3: any of a planeswalker's loyalty abilities may be activated (once a turn);
+    Jace's four fit the action table's four slots per permanent (MAX_ABILITIES)."""
+    game = blank()
+    jace = game.add_permanent(JACE, 0)  # loyalty 3
+    game.add_permanent("Hill Giant", 1)
+    game.start_at("main1", 0)
+    j = slot(game, jace)
+    legal = game.legal_actions()
+    # the +2, 0 and -1 are affordable; the -12 is not (606.6: loyalty 3)
+    assert [A.activate(j, k) in legal for k in range(4)] == [True, True, True, False]
+    game = blank()
+    jace = game.add_permanent(JACE, 0, counters={"loyalty": 12})
+    game.start_at("main1", 0)
+    j = slot(game, jace)
+    assert A.activate(j, 3) in game.legal_actions()
+    assert A.decode(A.activate(j, 3)) == ("activate", (j, 3))
 
 
 def test_looking_at_the_top_card_of_a_target_players_library():
@@ -316,7 +333,7 @@ def test_looking_at_the_top_card_of_a_target_players_library():
         game.add_card("Island", 0, "library")
     jace = game.add_permanent(JACE, 0)  # loyalty 3
     game.start_at("main1", 0)
-    act(game, "(Test Jace) ability 0")  # +2
+    act(game, f"({JACE}) ability 0")  # +2
     game.apply_action(A.player(1))
     settle(game)
     assert game.decision == {"kind": "yesno", "player": 0, "peek": 1}
@@ -330,13 +347,49 @@ def test_looking_at_the_top_card_of_a_target_players_library():
     assert game.battlefield[jace].counters["loyalty"] == 5
 
 
+def test_jace_brainstorm_draws_three_and_puts_two_back_on_top():
+    """The 0: draw three cards, then put two cards from your hand on top of your
+    library in any order (401.4: the second put back ends on top)."""
+    game = blank(library=0)
+    for name in ("Island", "Forest", "Mountain", "Swamp"):  # Swamp on top
+        game.add_card(name, 0, "library")
+    for _ in range(3):
+        game.add_card("Island", 1, "library")
+    game.add_card("Shock", 0)
+    jace = game.add_permanent(JACE, 0)
+    game.start_at("main1", 0)
+    act(game, f"({JACE}) ability 1")  # 0
+    settle(game)
+    assert sorted(game.name_of(c) for c in game.hand[0]) == [
+        "Forest", "Mountain", "Shock", "Swamp"]
+    act(game, "Shock")  # put back first
+    act(game, "Swamp")  # then on top of it
+    settle(game)
+    assert [game.name_of(c) for c in game.library[0]][-2:] == ["Shock", "Swamp"]
+    assert sorted(game.name_of(c) for c in game.hand[0]) == ["Forest", "Mountain"]
+    assert game.battlefield[jace].counters["loyalty"] == 3  # a 0 ability
+
+
+def test_jace_minus_one_returns_target_creature_to_its_owners_hand():
+    game = blank()
+    jace = game.add_permanent(JACE, 0)
+    giant = game.add_permanent("Hill Giant", 1)
+    game.start_at("main1", 0)
+    act(game, f"({JACE}) ability 2")  # -1
+    target_perm(game, giant)
+    settle(game)
+    assert giant not in game.battlefield
+    assert [game.name_of(c) for c in game.hand[1]] == ["Hill Giant"]
+    assert game.battlefield[jace].counters["loyalty"] == 2
+
+
 def test_jace_ultimate_exiles_a_library_and_shuffles_the_hand_into_it():
     game = blank()
     game.add_permanent(JACE, 0, counters={"loyalty": 12})
     game.add_card("Lightning Bolt", 1)
     game.add_card("Shock", 1)
     game.start_at("main1", 0)
-    act(game, "(Test Jace) ability 2")  # -12
+    act(game, f"({JACE}) ability 3")  # -12
     game.apply_action(A.player(1))
     settle(game)
     assert sorted(game.name_of(c) for c in game.library[1]) == ["Lightning Bolt", "Shock"]

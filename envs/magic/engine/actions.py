@@ -16,40 +16,40 @@ seats: ``0`` is the deciding player, ``1`` the next player in turn order, and so
 | ``2`` / ``3``                  | yes / no (a "you may" or an optional trigger)        |
 | ``4`` / ``5``                  | keep / mulligan                                      |
 | ``6 + i``                      | play (land) or cast hand slot ``i`` (``i < 16``)     |
-| ``22 + 3*j + k``               | activate ability ``k`` (``< 3``) of permanent slot   |
+| ``22 + 4*j + k``               | activate ability ``k`` (``< 4``) of permanent slot   |
 |                                | ``j`` (``j < 64``), counting every ability but the   |
 |                                | mana abilities tapped automatically; for a face-down |
 |                                | permanent (no abilities), ``k = 0`` turns it face up |
 |                                | by paying its mana cost (a special action)           |
-| ``214 + r``                    | choose player at relative seat ``r`` (``r < 4``)     |
-| ``218 + j``                    | choose permanent slot ``j`` (targets, the attacker a |
+| ``278 + r``                    | choose player at relative seat ``r`` (``r < 4``)     |
+| ``282 + j``                    | choose permanent slot ``j`` (targets, the attacker a |
 |                                | blocker blocks, a permanent to sacrifice, devour or  |
 |                                | enter as a copy of)                                  |
-| ``282 + s``                    | choose stack slot ``s`` (``s < 16``)                 |
-| ``298 + m``                    | choose mode ``m`` (``m < 8``); when announcing X,    |
+| ``346 + s``                    | choose stack slot ``s`` (``s < 16``)                 |
+| ``362 + m``                    | choose mode ``m`` (``m < 8``); when announcing X,    |
 |                                | the ``m``-th value of the decision's X table (0..7,  |
 |                                | or 0-3 and the 4 largest payable); manifest dread:   |
 |                                | manifest the top (``m = 0``) or second (1) card; for |
 |                                | a colour of mana, the ``m``-th of its options (WUBRG |
 |                                | order); a search or graveyard target: next page (0); |
 |                                | dividing damage (601.2d): 1 more to target ``m``     |
-| ``306 + 3*j + (r - 1)``        | permanent slot ``j`` attacks relative seat ``r``     |
+| ``370 + 3*j + (r - 1)``        | permanent slot ``j`` attacks relative seat ``r``     |
 |                                | (``1 <= r <= 3``)                                    |
-| ``498 + j``                    | permanent slot ``j`` blocks (the attacker follows as |
+| ``562 + j``                    | permanent slot ``j`` blocks (the attacker follows as |
 |                                | "choose permanent")                                  |
-| ``562 + i``                    | choose hand slot ``i`` (bottom after a mulligan,     |
+| ``626 + i``                    | choose hand slot ``i`` (bottom after a mulligan,     |
 |                                | discard, a card discarded to pay a cost); card ``i`` |
 |                                | of the ``looking`` list in a library decision or a   |
 |                                | target decision for a card in a graveyard            |
-| ``578 + i``                    | activate the ability of hand slot ``i`` that works   |
+| ``642 + i``                    | activate the ability of hand slot ``i`` that works   |
 |                                | from the hand (cycling, channel)                     |
-| ``594``                        | concede (104.3a): offered only by a game built with  |
+| ``658``                        | concede (104.3a): offered only by a game built with  |
 |                                | ``concede_action=True``                              |
-| ``595 + g``                    | cast graveyard slot ``g`` (``g < 16``): the ``g``-th |
+| ``659 + g``                    | cast graveyard slot ``g`` (``g < 16``): the ``g``-th |
 |                                | card of the acting player's graveyard that may be    |
 |                                | cast from there (flashback, 702.34)                  |
 
-:data:`NUM_ACTIONS` is 611. Graveyard slots count only the cards of the graveyard that
+:data:`NUM_ACTIONS` is 675. Graveyard slots count only the cards of the graveyard that
 have flashback (printed, or gained this turn), oldest first (one card of each
 definition first when there are more than 16, as for hand slots). An attacker declared at a player who controls a
 planeswalker is followed by the choice of what it attacks: that player (``choose
@@ -64,8 +64,8 @@ the slots first (copies are alike), so a card waits for a slot only when the han
 holds more than 16 different cards."""
 MAX_PERMANENTS = 64
 """Permanent slots; a permanent entering when all are taken has no slot (see game)."""
-MAX_ABILITIES = 3
-"""Activated abilities per permanent an action can address (a planeswalker's three
+MAX_ABILITIES = 4
+"""Activated abilities per permanent an action can address (Jace, the Mind Sculptor's four
 loyalty abilities), mana abilities that payment taps automatically not counted."""
 MAX_PLAYERS = 4
 MAX_STACK = 16

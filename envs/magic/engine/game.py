@@ -380,9 +380,10 @@ PeekTop`: a ``yesno`` with ``peek``, the card shown to the ability's controller 
 determinization does not keep it on top); "exile all cards from target player's
 library, then that player shuffles their hand into their library"; "target permanent
 doesn't untap during its controller's next untap step" (:class:`~effects.
-SkipNextUntap`, 502.3: the next untap step of whoever controls it then). Jace, the
-Mind Sculptor compiles but has four loyalty abilities, one more than the action table
-addresses (``actions.MAX_ABILITIES``), so it stays refused.
+SkipNextUntap`, 502.3: the next untap step of whoever controls it then). The action
+table addresses four activated abilities per permanent (``actions.MAX_ABILITIES``:
+Jace, the Mind Sculptor's four loyalty abilities); a card with five or more (Morphling)
+stays refused.
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
