@@ -1018,6 +1018,7 @@ class CastingMixin:
             self.log("activate", player=p, card=d.name, id=item.sid,
                      targets=self._target_names(item))
             if ab.cost.sacrifice_self:
+                self.remember_source(source)  # (608.2h: "counters on it", its power)
                 self.sacrifice([source])
             if ab.cost.discard_self:
                 self._discard(p, item.card)
@@ -1690,7 +1691,13 @@ class CastingMixin:
             return max(0, stats[fx.STATS.index(value.stat)])
         if isinstance(value, fx.Count):  # counted as it resolves (608.2h)
             item = self.res["item"]  # type: ignore[index]
-            return self.count_now(value, item.controller, self._source_pid(item))
+            source = self._source_pid(item)
+            if value.what == "counters" and source is None:  # as it last existed
+                lki = self.source_lki.get(item.source) if item.source is not None \
+                    else None
+                counters = lki[3] if lki is not None and len(lki) > 3 else {}
+                return counters.get(value.counter, 0) * value.times
+            return self.count_now(value, item.controller, source)
         return int(value)
 
     def select_players(self, sel: Any, path: str) -> list[int]:

@@ -87,6 +87,27 @@ COUNT_KINDS = ("permanents", "opponents", "hand", "graveyard", "graveyard_types"
                "greatest_power", "devotion", "counters")
 
 
+RULED_COUNTERS = frozenset({
+    "+1/+1", "-1/-1", "loyalty", "lore", "defense", "stun", "shield", "finality",
+    "poison", "energy", "experience", "rad", "time", "fade", "age", "level", "ki",
+    "oil", "blood", "flood", "bounty", "hit", "ticket", "brick", "spore"})
+"""Counter kinds with rules of their own or read by keywords and mechanisms (122.1:
++1/+1 and -1/-1, loyalty, lore, defense, stun, shield, finality; a player's poison,
+energy, experience, rad; suspend's time, vanishing's fade, cumulative upkeep's age,
+level up's level...): a counter of any of these is played only where the engine says
+so (:data:`~resolve.SUPPORTED_COUNTERS`)."""
+
+
+def plain_counter(kind: str) -> bool:
+    """Whether ``kind`` names a counter with no rules of its own (122.1: a charge or
+    quest counter only counts, "for each charge counter on this"), so that putting,
+    removing and counting it is all it does: one word, not a keyword counter (122.1b:
+    a flying counter grants flying) nor one of :data:`RULED_COUNTERS`."""
+    return kind.isalpha() and kind not in RULED_COUNTERS and \
+        kind not in KEYWORDS and kind not in ("first", "double", "strike", "hexproof",
+                                              "indestructible", "menace")
+
+
 @dataclass(frozen=True)
 class StatOf:
     """An amount: the ``stat`` (``"power"``, ``"toughness"`` or ``"mana_value"``) of the
@@ -118,7 +139,7 @@ class Filter:
         props: Further conditions: ``"nonland"``, ``"noncreature"``, ``"tapped"``,
             ``"untapped"``, ``"attacking"``, ``"blocking"``, ``"attacking_or_blocking"``,
             ``"other"`` (not the source), ``"nontoken"``, ``"token"``, ``"flying"``,
-            ``"nonflying"`` ("without flying"), ``"reach"``;
+            ``"nonflying"`` ("without flying"), ``"reach"``, ``"defender"``;
             a colour or its absence (``"black"``, ``"nonblack"``, ``"colorless"``,
             ``"multicolored"``, ``"monocolored"``); a card type or supertype absent
             (``"nonartifact"``, ``"nonlegendary"``, ``"nonbasic"``...) or a supertype
@@ -202,7 +223,7 @@ def has_quality(prop: str, d: CardDef,
 
 BASIC_PROPS = frozenset({"not_named_self", "tapped", "untapped", "attacking", "blocking",
                          "attacking_or_blocking", "other", "nontoken", "token", "flying",
-                         "nonflying", "reach", "colorless", "multicolored", "monocolored",
+                         "nonflying", "reach", "defender", "colorless", "multicolored", "monocolored",
                          "chosen_type", "chosen_color", "another_target", "attached"})
 """``another_target``: a target different from every other target of the same spell
 or ability ("target creature you control fights another target creature", rule

@@ -949,9 +949,10 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self.day_night: str | None = None
         #: Extra turns to take (500.7), by player, the most recently created last.
         self.extra_turns: list[int] = []
-        #: Power, toughness and mana value of sources that left the battlefield while
-        #: their spell or ability was pending, by permanent id (608.2h).
-        self.source_lki: dict[int, list[int]] = {}
+        #: Power, toughness, mana value and counters of sources that left the
+        #: battlefield while their spell or ability was pending, by permanent id
+        #: (608.2h).
+        self.source_lki: dict[int, list] = {}
         #: ``[pid, ability]`` of "once each turn" abilities activated this turn.
         self.activated_this_turn: list[list[int]] = []
         self.first_turn = True

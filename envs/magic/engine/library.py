@@ -55,7 +55,8 @@ LIBRARY_ASKS = frozenset({"look", "search", "hand_choice"})
 """The asks of a resolving object this module carries out."""
 NOT_CARD_PROPS = frozenset({"tapped", "untapped", "attacking", "blocking",
                             "attacking_or_blocking", "other", "nontoken", "token",
-                            "flying", "nonflying", "reach", "attached"})
+                            "flying", "nonflying", "reach", "defender",
+                            "attached"})
 """Filter props of a permanent's state, which a card in a library or hand has not."""
 
 

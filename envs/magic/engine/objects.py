@@ -344,10 +344,10 @@ class ObjectsMixin:
             else:
                 flies = "flying" in self.keywords(pid)
             return flies == (prop == "flying")
-        if prop == "reach":
+        if prop in ("reach", "defender"):
             if printed:
-                return "reach" in d.keywords or any("reach" in m[2] for m in perm.mods)
-            return "reach" in self.keywords(pid)
+                return prop in d.keywords or any(prop in m[2] for m in perm.mods)
+            return prop in self.keywords(pid)
         if prop == "attacking_or_blocking":
             return pid in self.attackers or pid in self.blocking
         if prop == fx.ATTACHED:  # the permanent the source is attached to
@@ -729,8 +729,9 @@ class ObjectsMixin:
     def _remember_sources(self, leaving: list[int]) -> None:
         """Last known information (608.2h) of permanents leaving the battlefield that
         are the source of a spell or ability being cast, on the stack or waiting to
-        be put there: their power, toughness and mana value, for "this deals damage
-        equal to its power" once the source is gone (:attr:`source_lki`)."""
+        be put there: their power, toughness, mana value and counters, for "this
+        deals damage equal to its power" or "... equal to the number of charge
+        counters on it" once the source is gone (:attr:`source_lki`)."""
         sources = {s.source for s in self.stack}
         sources.update(t["source"] for t in self.pending_triggers)
         if self.casting is not None:
@@ -739,8 +740,13 @@ class ObjectsMixin:
             sources.add(self.res["item"].source)
         for pid in leaving:
             if pid in sources:
-                power, toughness = self.chars(pid)[:2]
-                self.source_lki[pid] = [power, toughness, self.pdef(pid).mana_value]
+                self.remember_source(pid)
+
+    def remember_source(self, pid: int) -> None:
+        """Keep permanent ``pid``'s last known information (608.2h) as a source."""
+        power, toughness = self.chars(pid)[:2]
+        self.source_lki[pid] = [power, toughness, self.pdef(pid).mana_value,
+                                dict(self.battlefield[pid].counters)]
 
     def sacrifice(self, pids: list[int]) -> None:
         """Rule 701.21a: their controllers sacrifice permanents ``pids`` (to their
@@ -1338,7 +1344,8 @@ class ObjectsMixin:
             return False
         if filt.subtypes and not (filt.subtypes & set(d.subtypes)):
             return False
-        return "noncreature" not in filt.props or not d.is_creature
+        # "noncreature", a colour, "multicolored": the spell's characteristics
+        return all(fx.has_quality(prop, d) for prop in filt.props)
 
     def _attack_triggers(self) -> None:
         index = self._trigger_index()

@@ -69,8 +69,18 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.EntersAsCopy, fx.ContinuousChange, fx.DoesntUntap,
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.DefinedPT, fx.SelfBonus)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge"})
-"""Counter kinds the engine plays (122): charge counters have no rules of their own;
-they are counted ("for each charge counter on this")."""
+"""Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`
+(charge, quest...: no rules of their own; they are counted, "for each charge counter
+on this"): :func:`counter_played`."""
+
+
+def counter_played(kind: str) -> bool:
+    """Whether the engine plays counters of ``kind``."""
+    return kind in SUPPORTED_COUNTERS or fx.plain_counter(kind)
+SPELL_PROPS = frozenset({"noncreature", "multicolored", "monocolored", "colorless",
+                         *fx.COLOUR_PROPS})
+"""The qualities of a spell a "whenever <player> casts a <quality> spell" trigger
+reads (its card's types and colours)."""
 SELECTOR_FIELDS = ("to", "what", "who")
 MAX_MODES = 8
 
@@ -178,7 +188,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             return
         fields(cost)
         if cost.remove_counters is not None and (
-                cost.remove_counters[0] not in SUPPORTED_COUNTERS
+                not counter_played(cost.remove_counters[0])
                 or card.spell is not None):
             note(f"remove {cost.remove_counters[0]} counters")
         if cost.mana is not None:
@@ -257,7 +267,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if node.dest not in fx.CARD_DESTINATIONS or node.under not in ("owner", "you"):
             note(f"MoveCards to {node.dest} under {node.under}")
         if node.counter and (node.dest != "battlefield"
-                             or node.counter not in SUPPORTED_COUNTERS):
+                             or not counter_played(node.counter)):
             note(f"MoveCards with a {node.counter} counter to {node.dest}")
         what = node.what
         if isinstance(what, fx.Target) and what.kind == "graveyard_card":
@@ -414,7 +424,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             return
         if isinstance(node, fx.ExileGraveyard):
             card_filter(node.filter)
-        if isinstance(node, fx.AddCounters) and node.counter not in SUPPORTED_COUNTERS:
+        if isinstance(node, fx.AddCounters) and not counter_played(node.counter):
             note(f"AddCounters({node.counter})")
         if isinstance(node, fx.AddMana):
             if not node.options or not set(node.options) <= MANA_OPTIONS:
@@ -569,7 +579,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         subject = ability.trigger.subject
         if isinstance(subject, fx.Filter):
             filt(subject)
-            if event == "cast" and not subject.props <= {"noncreature"}:
+            if event == "cast" and not subject.props <= SPELL_PROPS:
                 note("Trigger cast filter props")
         elif not (isinstance(subject, fx.Ref) and subject.name in
                   ("self", "you", "each_player", "each_opponent", "equipped",
@@ -607,7 +617,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(static, fx.ControlAttached) and not card.is_aura:
             note("ControlAttached on a non-Aura")
         if isinstance(static, fx.EntersWithCounters):
-            if static.counter not in SUPPORTED_COUNTERS:
+            if not counter_played(static.counter):
                 note(f"EntersWithCounters({static.counter})")
             if not isinstance(static.count, int) and not (
                     static.count == "X" and x_cost) and not (

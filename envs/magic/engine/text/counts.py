@@ -42,7 +42,7 @@ def counted(phrase: str, plural: bool) -> fx.Count | None:
         return fx.Count("opponents")
     if phrase in ("card in your hand", "cards in your hand"):
         return fx.Count("hand")
-    if m := re.fullmatch(r"([\w+/-]+) counters? on this", phrase):
+    if m := re.fullmatch(r"([\w+/-]+) counters? on (?:this|it)", phrase):
         return fx.Count("counters", counter=m.group(1))
     phrase = phrase.removesuffix(" on the battlefield")
     f = object_filter(phrase, plural=plural)
@@ -100,6 +100,17 @@ _EQUAL_TO = (
 
 
 @effect_template
+def _damage_equal_to_first(s: str) -> fx.Effect | None:
+    """``this deals damage equal to the number of <counted> to <target>`` (the amount
+    before the recipient): read as ``this deals damage to <target> equal to ...``."""
+    m = re.fullmatch(r"(.*\b)deals damage equal to the number of (.+?) to (.+)", s)
+    if not m or " to " in m.group(3):
+        return None
+    return read_sentence(f"{m.group(1)}deals damage to {m.group(3)} equal to the number "
+                         f"of {m.group(2)}")
+
+
+@effect_template
 def _equal_to_the_number(s: str) -> fx.Effect | None:
     """``draw cards equal to the number of <counted>``, ``... gains life equal to ...``,
     ``this deals damage to <target> equal to ...``."""
@@ -133,6 +144,30 @@ def _devotion(s: str) -> fx.Effect | None:
     return None
 
 
+def _a_number_of_tokens(s: str, count: fx.Count) -> fx.Effect | None:
+    """``[<who>] create[s] a number of <token> tokens`` with ``count`` tokens."""
+    m = re.fullmatch(r"(.*\b)(creates?) a number of (.+ tokens)", s)
+    if not m:
+        return None
+    base = read_sentence(f"{m.group(1)}{m.group(2)} two {m.group(3)}")
+    if not isinstance(base, fx.CreateToken) or base.count != 2:
+        return None
+    return dataclasses.replace(base, count=count)
+
+
+@effect_template
+def _number_of_tokens(s: str) -> fx.Effect | None:
+    """``create a number of <token> tokens equal to the number of <counted>`` / ``equal
+    to your devotion to <colour>`` (Master of Waves)."""
+    m = re.fullmatch(r"(.+ tokens) equal to (?:the number of (.+)|your devotion to "
+                     r"(white|blue|black|red|green))", s)
+    if not m:
+        return None
+    count = counted(m.group(2), plural=True) if m.group(2) else \
+        fx.Count("devotion", colour=_COLOURS[m.group(3)])
+    return _a_number_of_tokens(m.group(1), count) if count is not None else None
+
+
 @effect_template
 def _equal_to_the_greatest_power(s: str) -> fx.Effect | None:
     """``draw cards equal to the greatest power among creatures you control``, ``you
@@ -156,8 +191,13 @@ def _where_x_is(s: str) -> fx.Effect | None:
     m = re.fullmatch(r"(.+), where x is the number of (.+)", s)
     if not m or (count := counted(m.group(2), plural=True)) is None:
         return None
-    pump = re.fullmatch(r"(.+ gets? )([+-](?:x|0))/([+-](?:x|0))( until end of turn)",
-                        m.group(1))
+    head = m.group(1)
+    if g := re.fullmatch(r"(.+?) gain(s?) (.+?) and get(s?) (\S+/\S+)( until end of turn)",
+                         head):  # "creatures you control gain trample and get +x/+x"
+        head = f"{g.group(1)} get{g.group(4)} {g.group(5)} and gain{g.group(2)} " \
+               f"{g.group(3)}{g.group(6)}"
+    pump = re.fullmatch(r"(.+ gets? )([+-](?:x|0))/([+-](?:x|0))((?: and gains? .+)? "
+                        r"until end of turn)", head)
     if pump and "x" in pump.group(2) + pump.group(3):
         unit = [g.replace("x", "1") for g in pump.group(2, 3)]
         return scaled(read_sentence(f"{pump.group(1)}{unit[0]}/{unit[1]}{pump.group(4)}"),

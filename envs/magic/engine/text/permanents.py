@@ -169,8 +169,11 @@ _COUNTER_KINDS = ("+1/+1", "-1/-1")
 
 @effect_template
 def _counters(s: str) -> fx.Effect | None:
-    m = re.fullmatch(rf"put {NUM} ([+-]1/[+-]1) counters? on (.+)", s)
-    if m and m.group(2) in _COUNTER_KINDS and (what := permanents(m.group(3))):
+    # 122.1: +1/+1 and -1/-1 counters, and counters of a kind with no rules of its
+    # own ("put a charge counter on this", "put a quest counter on this").
+    m = re.fullmatch(rf"put {NUM} ([+-]1/[+-]1|[a-z]+) counters? on (.+)", s)
+    if m and (m.group(2) in _COUNTER_KINDS or fx.plain_counter(m.group(2))) and \
+            (what := permanents(m.group(3))):
         return fx.AddCounters(number(m.group(1)), what, m.group(2))
     return None
 

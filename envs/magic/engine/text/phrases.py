@@ -224,7 +224,7 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
         phrase = phrase[: -len(" not named this")]
     def flying_suffix(phrase: str) -> str:
         for suffix, prop in ((" with flying", "flying"), (" without flying", "nonflying"),
-                             (" with reach", "reach")):
+                             (" with reach", "reach"), (" with defender", "defender")):
             if phrase.endswith(suffix):
                 props.add(prop)
                 return phrase[: -len(suffix)]
@@ -242,7 +242,7 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
             controller = who
             phrase = phrase[: -len(suffix)]
             break
-    if not props & {"flying", "nonflying", "reach"}:
+    if not props & {"flying", "nonflying", "reach", "defender"}:
         phrase = flying_suffix(phrase)  # "creature with flying an opponent controls"
     words = phrase.split()
     if words and words[0] == "other":

@@ -177,9 +177,10 @@ def _cost_change(line: str, printed: Printed, draft: Draft) -> bool:
 def _enters_with_counters(line: str, printed: Printed, draft: Draft) -> bool:
     # Rule 614.1c: "this enters with N +1/+1 counters on it" (X: the X paid, 107.3m).
     # "this enters tapped and with three charge counters on it" (614.1c, 614.1e)
-    m = re.fullmatch(rf"this enters( tapped and)? with {NUM} ([+-]1/[+-]1|charge) "
+    m = re.fullmatch(rf"this enters( tapped and| tapped)? with {NUM} ([+-]1/[+-]1|[a-z]+) "
                      r"counters? on it\.", line)
-    if not m or not is_permanent_card(printed):
+    if not m or not is_permanent_card(printed) or \
+            not (m.group(3) in ("+1/+1", "-1/-1") or fx.plain_counter(m.group(3))):
         return False
     count = number(m.group(2))
     if not isinstance(count, int) and not (count == "X" and printed.cost is not None

@@ -92,8 +92,12 @@ _SPELL_TYPES = {"instant": "Instant", "sorcery": "Sorcery", "creature": "Creatur
 
 def spell_filter(phrase: str) -> fx.Filter | None:
     """``a spell``, ``a noncreature spell``, ``an instant or sorcery spell``, ``an
-    artifact or creature spell``... as a :class:`Filter` of the spell's card (None if
-    not one we know)."""
+    artifact or creature spell``, ``a red spell``, ``a multicolored spell``... as a
+    :class:`Filter` of the spell's card (None if not one we know)."""
+    colour = re.match(r"an? (white|blue|black|red|green|multicolored|monocolored|"
+                      r"colorless) ", phrase)
+    if colour:  # "a red spell", "a multicolored spell", "a blue instant spell"
+        phrase = "a " + phrase[colour.end():]
     m = re.fullmatch(r"an? (?:(noncreature) )?(?:(.+) )?spell", phrase)
     if not m:
         return None
@@ -105,8 +109,9 @@ def spell_filter(phrase: str) -> fx.Filter | None:
             types.add(_SPELL_TYPES[word])
     if m.group(1) and types:
         return None
-    return fx.Filter(types=frozenset(types),
-                     props=frozenset({"noncreature"}) if m.group(1) else frozenset())
+    props = ({"noncreature"} if m.group(1) else set()) | (
+        {colour.group(1)} if colour else set())
+    return fx.Filter(types=frozenset(types), props=frozenset(props))
 
 
 def _verbs(text: str, table: dict[str, str]) -> tuple[str, ...] | None:
@@ -223,6 +228,12 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
         return False
     if m := re.fullmatch(r"(when|whenever) (.+?), (.+)", line, re.DOTALL):
         when = triggers(m.group(2), m.group(1))
+    elif m := re.fullmatch(r"at the beginning of (.+?) and whenever (.+?), (.+)", line,
+                           re.DOTALL):
+        # two trigger conditions of one ability (603.2): a step and an event
+        step = _STEPS.get(m.group(1))
+        other = triggers(m.group(2), "whenever")
+        when = (fx.Trigger(*step), *other) if step and other else None
     elif m := re.fullmatch(r"at the beginning of (.+?), (.+)", line, re.DOTALL):
         step = _STEPS.get(m.group(1))
         when = (fx.Trigger(*step),) if step else None

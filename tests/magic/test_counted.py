@@ -1,0 +1,185 @@
+"""Triggered abilities and counted amounts played from scripted positions: counters of
+a kind with no rules of their own (122.1: charge, quest), amounts counted as the effect
+resolves (608.2h), two trigger conditions of one ability (603.2), cast triggers on a
+spell's colours."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
+from magic.positions import act, blank, has, lands, pass_until, settle, slot
+
+
+def _named(game, name: str) -> list[int]:
+    return [p for p, perm in game.battlefield.items() if game.name_of(perm.card) == name]
+
+
+# --------------------------------------------------------------- named counters (122)
+def test_122_1_vivid_land_enters_tapped_with_two_charge_counters_and_spends_them():
+    """614.1c/614.1e: a vivid land enters tapped with two charge counters; "{T},
+    remove a charge counter from this: add one mana of any color" is offered only
+    while a counter is left (118.3); "{T}: add {G}" always."""
+    game = blank()
+    game.add_card("Vivid Grove", 0)
+    game.start_at("main1", 0)
+    act(game, "Vivid Grove")
+    (grove,) = _named(game, "Vivid Grove")
+    perm = game.battlefield[grove]
+    assert perm.tapped and perm.counters == {"charge": 2}
+    perm.tapped = False
+    perm.counters = {"charge": 1}
+    game._legal = None
+    act(game, "Vivid Grove")
+    act(game, "add {U}")
+    assert game.pool[0] == ["U"] and perm.counters == {}
+    perm.tapped = False
+    game._legal = None
+    assert not has(game, "Vivid Grove")
+
+
+def test_122_1_shrine_of_burning_rage_charges_on_upkeep_and_on_red_spells():
+    """603.2: one ability with two trigger conditions ("at the beginning of your
+    upkeep and whenever you cast a red spell"); a blue spell adds nothing. Sacrificed
+    as the cost of its last ability, it deals damage equal to the charge counters it
+    had as it last existed on the battlefield (608.2h)."""
+    game = blank()
+    shrine = game.add_permanent("Shrine of Burning Rage", 0)
+    lands(game, 0, "Mountain", "Mountain", "Mountain", "Mountain", "Island")
+    game.add_card("Lightning Bolt", 0)
+    game.add_card("Opt", 0)
+    game.start_at("upkeep", 0)
+    settle(game)
+    assert game.battlefield[shrine].counters == {"charge": 1}
+    pass_until(game, "main1")
+    act(game, "Lightning Bolt")
+    act(game, "player 1")
+    settle(game)
+    assert game.battlefield[shrine].counters == {"charge": 2}
+    assert game.life[1] == 17
+    act(game, "Opt")
+    settle(game)
+    if game.decision["kind"] != "priority":  # scry 1: keep it on top
+        game.apply_action(game.legal_actions()[0])
+        settle(game)
+    assert game.battlefield[shrine].counters == {"charge": 2}
+    game.battlefield[shrine].counters["charge"] = 5
+    for pid, perm in game.battlefield.items():
+        perm.tapped = False
+    game._legal = None
+    act(game, f"activate slot {slot(game, shrine)}")
+    act(game, "player 1")
+    assert shrine not in game.battlefield
+    settle(game)
+    assert game.life[1] == 12
+
+
+def test_122_1_umezawas_jitte_gets_charge_counters_from_combat_damage():
+    """Two charge counters whenever the equipped creature deals combat damage; one is
+    removed to pump it (a mode of the ability, 700.2)."""
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    jitte = game.add_permanent("Umezawa's Jitte", 0)
+    game.battlefield[jitte].attached_to = bears
+    game.start_at("main1", 0)
+    while game.decision["kind"] != "attack":
+        game.apply_action(A.PASS)
+    game.apply_action(A.attack(slot(game, bears), 1))
+    game.apply_action(A.DONE)
+    pass_until(game, "main2")
+    assert game.life[1] == 18
+    assert game.battlefield[jitte].counters == {"charge": 2}
+
+
+# ------------------------------------------------- counted amounts (608.2h, 700.5)
+def test_608_2h_craterhoof_counts_the_creatures_as_its_ability_resolves():
+    """+X/+X where X is the number of creatures you control, counted once as the
+    ability resolves (the Behemoth itself included), and trample."""
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Llanowar Elves", 0)
+    other = game.add_permanent("Grizzly Bears", 1)
+    lands(game, 0, *["Forest"] * 8)
+    game.add_card("Craterhoof Behemoth", 0)
+    game.start_at("main1", 0)
+    act(game, "Craterhoof Behemoth")
+    settle(game)
+    power, toughness, kws = game.chars(bears)
+    assert (power, toughness) == (5, 5) and "trample" in kws
+    assert game.chars(other)[:2] == (2, 2)
+
+
+def test_700_5_master_of_waves_creates_tokens_equal_to_devotion_to_blue():
+    """{3}{U} and two permanents' {U}: devotion to blue 3 as the enters ability
+    resolves, three 1/0 Elementals (2/1 under the Master's anthem)."""
+    game = blank()
+    game.add_permanent("Phantasmal Bear", 0)  # {U}
+    game.add_permanent("Phantasmal Bear", 0)
+    lands(game, 0, *["Island"] * 4)
+    game.add_card("Master of Waves", 0)
+    game.start_at("main1", 0)
+    act(game, "Master of Waves")
+    settle(game)
+    tokens = [p for p, perm in game.battlefield.items() if game.card_token[perm.card]]
+    assert len(tokens) == 3
+    assert all(game.chars(t)[:2] == (2, 1) for t in tokens)
+
+
+def test_106_overgrown_battlement_adds_green_for_each_creature_with_defender():
+    game = blank()
+    battlement = game.add_permanent("Overgrown Battlement", 0)
+    game.add_permanent("Wall of Omens", 0)
+    game.add_permanent("Grizzly Bears", 0)  # no defender
+    game.add_permanent("Wall of Omens", 1)  # not yours
+    game.start_at("main1", 0)
+    act(game, f"activate slot {slot(game, battlement)}")
+    assert game.pool[0] == ["G", "G"]
+
+
+# ------------------------------------------------------ cast triggers' qualities
+def test_603_2_soldier_of_the_pantheon_gains_on_an_opponents_multicolored_spell():
+    game = blank()
+    game.add_permanent("Soldier of the Pantheon", 0)
+    lands(game, 1, "Swamp", "Mountain", "Island")
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Terminate", 1)
+    game.add_card("Opt", 1)
+    game.start_at("main1", 1)
+    act(game, "Opt")
+    settle(game)
+    if game.decision["kind"] != "priority":
+        game.apply_action(game.legal_actions()[0])
+        settle(game)
+    assert game.life[0] == 20  # a monocolored spell
+    act(game, "Terminate")
+    game.apply_action(A.permanent(slot(game, bears)))
+    settle(game)
+    assert game.life[0] == 21
+
+
+def test_the_counted_and_counter_lines_compile():
+    from magic.compiled import card
+
+    jitte = card("Umezawa's Jitte")
+    (trigger,) = jitte.triggered
+    assert trigger.effect == fx.AddCounters(2, fx.Ref("self"), "charge")
+    grove = card("Vivid Grove")
+    assert fx.EntersWithCounters(2, "charge") in grove.statics
+    assert fx.EntersTapped() in grove.statics
+    shrine = card("Shrine of Burning Rage")
+    assert [t.trigger for t in shrine.triggered] == [
+        fx.Trigger("upkeep", fx.Ref("you")),
+        fx.Trigger("cast", fx.Filter(controller="you", props=frozenset({"red"})))]
+    (sac,) = shrine.activated
+    assert sac.effect == fx.DealDamage(fx.Count("counters", counter="charge"),
+                                       fx.Target("any"))
+    (pantheon,) = card("Soldier of the Pantheon").triggered
+    assert pantheon.trigger.subject == fx.Filter(
+        controller="opponent", props=frozenset({"multicolored"}))
+    (waves,) = card("Master of Waves").triggered
+    assert waves.effect.count == fx.Count("devotion", colour="U")
+    (hoof,) = card("Craterhoof Behemoth").triggered
+    assert hoof.effect.keywords == ("trample",)
+    assert hoof.effect.power == hoof.effect.toughness == fx.Count(
+        "permanents", fx.Filter(types=frozenset({"Creature"}), controller="you"))
+    (mana,) = card("Overgrown Battlement").activated
+    assert mana.effect.amount.filter.props == frozenset({"defender"})
