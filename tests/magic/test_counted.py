@@ -183,3 +183,136 @@ def test_the_counted_and_counter_lines_compile():
         "permanents", fx.Filter(types=frozenset({"Creature"}), controller="you"))
     (mana,) = card("Overgrown Battlement").activated
     assert mana.effect.amount.filter.props == frozenset({"defender"})
+
+
+# ------------------------------------------------ per-player amounts (608.2h)
+def test_608_2h_stormbreath_dragon_counts_each_opponents_own_hand():
+    """"Deals damage to each opponent equal to the number of cards in that player's
+    hand": counted for each opponent (3 players: 2 and 4 cards)."""
+    game = blank(players=3)
+    dragon = game.add_permanent("Stormbreath Dragon", 0)
+    lands(game, 0, *["Mountain"] * 7)
+    for _ in range(2):
+        game.add_card("Island", 1)
+    for _ in range(4):
+        game.add_card("Island", 2)
+    game.add_card("Island", 0)  # the controller's own hand counts for nobody
+    game.start_at("main1", 0)
+    act(game, f"activate slot {slot(game, dragon)}")
+    settle(game)
+    assert game.battlefield[dragon].monstrous
+    assert game.life == [20, 18, 16]
+
+
+def test_sword_of_war_and_peace_counts_that_players_hand_and_yours():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    sword = game.add_permanent("Sword of War and Peace", 0)
+    game.battlefield[sword].attached_to = bears
+    for _ in range(3):
+        game.add_card("Island", 1)
+    game.add_card("Island", 0)
+    game.start_at("main1", 0)
+    while game.decision["kind"] != "attack":
+        game.apply_action(A.PASS)
+    game.apply_action(A.attack(slot(game, bears), 1))
+    game.apply_action(A.DONE)
+    pass_until(game, "main2")
+    # 4 combat damage (protection from red and white is no matter here), then 3
+    assert game.life[1] == 20 - 4 - 3
+    assert game.life[0] == 21
+
+
+def test_sword_of_body_and_mind_makes_a_wolf_and_mills_that_player():
+    game = blank(library=12)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    sword = game.add_permanent("Sword of Body and Mind", 0)
+    game.battlefield[sword].attached_to = bears
+    game.start_at("main1", 0)
+    while game.decision["kind"] != "attack":
+        game.apply_action(A.PASS)
+    game.apply_action(A.attack(slot(game, bears), 1))
+    game.apply_action(A.DONE)
+    pass_until(game, "main2")
+    assert len(game.graveyard[1]) == 10 and len(game.library[1]) == 2
+    assert len(_named(game, "Wolf Token")) == 1 or any(
+        game.card_token[p.card] for p in game.battlefield.values())
+
+
+def test_gray_merchant_gains_the_life_lost_this_way():
+    """Each opponent loses X (devotion to black: {3}{B}{B} and another {B} = 3);
+    "you gain life equal to the life lost this way" sums what both lost."""
+    game = blank(players=3)
+    game.add_permanent("Vampire Lacerator", 0)  # {B}
+    lands(game, 0, *["Swamp"] * 5)
+    game.add_card("Gray Merchant of Asphodel", 0)
+    game.start_at("main1", 0)
+    act(game, "Gray Merchant")
+    settle(game)
+    assert game.life == [26, 17, 17]
+
+
+# ------------------------------------- conditions (603.4 intervening if, 608.2h)
+def test_608_2h_vampire_lacerator_loses_life_unless_an_opponent_is_low():
+    game = blank()
+    game.add_permanent("Vampire Lacerator", 0)
+    game.start_at("upkeep", 0)
+    settle(game)
+    assert game.life[0] == 19
+    game.life[1] = 10
+    game.start_at("upkeep", 0, turn=4)
+    settle(game)
+    assert game.life[0] == 19
+
+
+def test_603_4_wingmate_roc_raid_triggers_only_if_you_attacked_this_turn():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    lands(game, 0, *["Plains"] * 10)
+    game.add_card("Wingmate Roc", 0)
+    game.add_card("Wingmate Roc", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    settle(game)
+    assert not _named(game, "Bird Token") and not any(
+        game.card_token[p.card] for p in game.battlefield.values())
+    assert not any(e["type"] == "trigger" for e in game.events)  # it did not trigger
+    while game.decision["kind"] != "attack":
+        game.apply_action(A.PASS)
+    game.apply_action(A.attack(slot(game, bears), 1))
+    game.apply_action(A.DONE)
+    pass_until(game, "main2")
+    act(game, "cast hand 0")
+    settle(game)
+    birds = [p for p, perm in game.battlefield.items() if game.card_token[perm.card]]
+    assert len(birds) == 1 and game.chars(birds[0])[:2] == (3, 4)
+
+
+def test_608_2h_gather_the_townsfolk_fateful_hour():
+    for life, made in ((6, 2), (5, 5)):
+        game = blank()
+        game.life[0] = life
+        lands(game, 0, "Plains", "Plains")
+        game.add_card("Gather the Townsfolk", 0)
+        game.start_at("main1", 0)
+        act(game, "Gather the Townsfolk")
+        settle(game)
+        assert sum(game.card_token[p.card] for p in game.battlefield.values()) == made
+
+
+def test_the_per_player_and_condition_lines_compile():
+    from magic.compiled import card
+
+    (storm,) = [t for t in card("Stormbreath Dragon").triggered
+                if t.trigger.event == "becomes_monstrous"]
+    assert storm.effect == fx.DealDamage(fx.Count("hand", of="that_player"),
+                                         fx.Ref("each_opponent"))
+    (merchant,) = card("Gray Merchant of Asphodel").triggered
+    assert merchant.effect.steps[1] == fx.GainLife("life_lost")
+    (lacerator,) = card("Vampire Lacerator").triggered
+    assert lacerator.effect.amount == fx.IfAmount(
+        1, 0, fx.ActivationCondition("opponent_life_at_most", count=10))
+    raid = card("Wingmate Roc").triggered[0]
+    assert raid.trigger.condition == fx.ActivationCondition("attacked_this_turn")
+    assert card("Gather the Townsfolk").spell.effect.count == fx.IfAmount(
+        2, 5, fx.ActivationCondition("life_at_most", count=5))

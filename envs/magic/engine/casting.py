@@ -1090,9 +1090,14 @@ class CastingMixin:
         d = self.item_def(item)
         condition = d.triggered[item.index].trigger.condition \
             if item.kind == "triggered" and not item.origin else ""
-        if condition and not (self.object_condition(condition, item.source, item.it)
-                              if condition == "evolve"
-                              else self.condition_holds(condition)):
+        if isinstance(condition, fx.ActivationCondition):
+            holds = self.conditions_hold((condition,), item.controller,
+                                         self._source_pid(item))
+        else:
+            holds = not condition or (
+                self.object_condition(condition, item.source, item.it)
+                if condition == "evolve" else self.condition_holds(condition))
+        if not holds:
             # 603.4: an intervening "if" is checked again on resolution
             self.log("trigger_removed", card=d.name, reason="condition_false")
             return
@@ -1657,8 +1662,10 @@ class CastingMixin:
                 n += sum(1 for pip in cost.pips if colour in pip.split("/"))
         return n
 
-    def amount(self, value: Any) -> int:
-        """A number of the resolving effect (``"X"``: the value chosen on casting)."""
+    def amount(self, value: Any, player: int | None = None) -> int:
+        """A number of the resolving effect (``"X"``: the value chosen on casting);
+        ``player``: the player the effect is acting on (a :class:`~effects.Count` of
+        ``that_player``'s hand counts theirs)."""
         if value == "X":
             return max(self.res["item"].x, 0)  # type: ignore[index]
         if isinstance(value, fx.KickedAmount):
@@ -1670,6 +1677,8 @@ class CastingMixin:
             return value.instead if holds else value.normal
         if value == "that_much":
             return self.res["item"].amount  # type: ignore[index]
+        if value == "life_lost":  # "the life lost this way"
+            return self.res.get("life_lost", 0)  # type: ignore[union-attr]
         if isinstance(value, fx.StatOf):  # 608.2h: as it is now, or as it last was
             res = self.res  # type: ignore[assignment]
             if value.of == "sacrificed":  # as it last existed (the last one, if more)
@@ -1697,6 +1706,8 @@ class CastingMixin:
                     else None
                 counters = lki[3] if lki is not None and len(lki) > 3 else {}
                 return counters.get(value.counter, 0) * value.times
+            if value.of == "that_player" and player is not None:
+                return self.count_now(value, player, source)
             return self.count_now(value, item.controller, source)
         return int(value)
 
@@ -1717,7 +1728,10 @@ class CastingMixin:
         kws = self.keywords(source) if source is not None else frozenset(item.keywords)
         # the ability's source permanent deals it (its "deals damage" triggers)
         first = len(self.events)
-        self._deal_damage([(code, self.amount(amount))], item.controller, kws,
+        # (a count of "that player's" hand: the player dealt the damage, or a
+        # permanent's controller)
+        player = code_player(code) if code < 0 else self._controller_of(code)
+        self._deal_damage([(code, self.amount(amount, player))], item.controller, kws,
                           self.name_of(item.card), quality=self._quality(item),
                           source=source)
         # what it was dealt (after prevention), for "a creature dealt damage this way"

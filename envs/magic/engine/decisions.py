@@ -339,6 +339,10 @@ class DecisionsMixin:
                 ok = self.life[p] >= c.count
             elif kind == "opponent_life_at_most":
                 ok = any(self.life[q] <= c.count for q in self.living() if q != p)
+            elif kind == "life_at_most":
+                ok = self.life[p] <= c.count
+            elif kind == "attacked_this_turn":  # (only the active player attacks)
+                ok = self.active == p and self.attacked_this_turn
             else:  # your_upkeep
                 ok = self.active == p and self.step == "upkeep"
             if not ok:

@@ -53,7 +53,9 @@ more (:data:`~keywords.ALL`, the rest in :mod:`~keywords`)."""
 
 Amount = Any
 """A number, ``"X"`` (the value chosen on casting), ``"that_much"`` (the amount
-of the event that triggered the ability: :data:`AMOUNT_EVENTS`) or a :class:`Count`
+of the event that triggered the ability: :data:`AMOUNT_EVENTS`), ``"life_lost"``
+(the life the earlier steps of the same effect made players lose: "each opponent
+loses 2 life. you gain life equal to the life lost this way") or a :class:`Count`
 made as the effect resolves."""
 
 
@@ -74,13 +76,16 @@ class Count:
     ``colour`` ``""`` being the colour chosen as the mana is added ("choose a color.
     add an amount of mana of that color equal to your devotion to that color");
     ``"counters"``: the ``counter`` counters on the source ("add {C} for each charge
-    counter on this")."""
+    counter on this"). ``of`` ``"that_player"`` (``"hand"`` only): the cards in the
+    hand of each player the effect acts on, counted for each of them ("this deals
+    damage to each opponent equal to the number of cards in that player's hand")."""
 
     what: str = "permanents"
     filter: Filter | None = None
     times: int = 1  # "you gain 4 life for each ...": four per one counted
     colour: str = ""
     counter: str = ""  # "counters": the counters of this kind on the source
+    of: str = "you"  # "that_player": the player the effect is acting on
 
 
 COUNT_KINDS = ("permanents", "opponents", "hand", "graveyard", "graveyard_types",
@@ -1101,7 +1106,8 @@ class ActivatedAbility:
 
 CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand",
                    "your_turn", "before_attackers", "your_upkeep", "creature_died",
-                   "monstrous", "life_at_least", "opponent_life_at_most")
+                   "monstrous", "life_at_least", "opponent_life_at_most",
+                   "life_at_most", "attacked_this_turn")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1110,7 +1116,10 @@ cards in hand; ``your_turn``: their turn; ``before_attackers``: their turn, befo
 the declare attackers step; ``your_upkeep``: their upkeep; ``creature_died``: a
 creature died this turn (morbid: any creature, any player's); ``monstrous``: the
 source is monstrous (701.37b); ``life_at_least``: they have at least ``count``
-life; ``opponent_life_at_most``: an opponent has at most ``count`` life."""
+life; ``opponent_life_at_most``: an opponent has at most ``count`` life;
+``life_at_most``: they have at most ``count`` life (fateful hour, "if you have 5 or
+less life"); ``attacked_this_turn``: they attacked with a creature this turn (raid,
+"if you attacked this turn", 508.1)."""
 
 
 @dataclass(frozen=True)
@@ -1195,7 +1204,10 @@ class Trigger:
 
     event: str
     subject: Any = Ref("self")
-    condition: str = ""  # an intervening "if" (:data:`TRIGGER_CONDITIONS`), 603.4
+    # an intervening "if" (603.4): one of :data:`TRIGGER_CONDITIONS` or
+    # :data:`OBJECT_CONDITIONS`, or an :class:`ActivationCondition` of the
+    # ability's controller ("when this enters, if you attacked this turn, ...")
+    condition: Any = ""
 
 
 @dataclass(frozen=True)

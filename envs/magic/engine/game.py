@@ -943,6 +943,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Creatures that died this turn (morbid's "if a creature died this turn",
         #: :class:`~effects.IfAmount`).
         self.creatures_died = 0
+        #: Whether the active player attacked with a creature this turn (raid).
+        self.attacked_this_turn = False
         #: Additional lands each player may play this turn (305.2, Explore).
         self.extra_lands = [0] * num_players
         #: Whether it is ``"day"`` or ``"night"`` (rule 726; None: neither yet).
@@ -1488,6 +1490,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "poison": self.poison, "pool": self.pool,
             "spells_cast": self.spells_cast, "spells_last_turn": self.spells_last_turn,
             "creatures_died": self.creatures_died, "extra_lands": self.extra_lands,
+            "attacked_this_turn": self.attacked_this_turn,
             "day_night": self.day_night, "extra_turns": self.extra_turns,
             "source_lki": [[pid, *v] for pid, v in self.source_lki.items()],
             "battlefield": [_perm_dict(p) for p in self.battlefield.values()],
@@ -1557,6 +1560,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.spells_cast = data.get("spells_cast", [0] * game.num_players)
         game.spells_last_turn = data.get("spells_last_turn", [0] * game.num_players)
         game.creatures_died = data.get("creatures_died", 0)
+        game.attacked_this_turn = data.get("attacked_this_turn", False)
         game.extra_lands = data.get("extra_lands", [0] * game.num_players)
         game.day_night = data.get("day_night")
         game.extra_turns = data.get("extra_turns", [])

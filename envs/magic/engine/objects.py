@@ -1136,6 +1136,9 @@ class ObjectsMixin:
         if condition and condition in fx.OBJECT_CONDITIONS and not \
                 self.object_condition(condition, pid, extra.get("it")):
             return  # an intervening "if" (603.4)
+        if isinstance(condition, fx.ActivationCondition) and not self.conditions_hold(
+                (condition,), perm.controller, pid):
+            return  # an intervening "if" about its controller (603.4)
         it = extra.get("it")
         self.pending_triggers.append({
             "controller": perm.controller, "card": perm.card, "source": pid,
@@ -1301,7 +1304,8 @@ class ObjectsMixin:
     def _step_triggers(self, event: str) -> None:
         for pid, i, trig in self._trigger_index().get(event, ()):
             perm = self.battlefield[pid]
-            if trig.condition and not self.condition_holds(trig.condition):
+            if trig.condition and isinstance(trig.condition, str) and \
+                    not self.condition_holds(trig.condition):
                 continue  # 603.4: an intervening "if" false: it does not trigger
             subject = trig.subject
             mine_only = isinstance(subject, fx.Ref) and subject.name in ("self", "you")
@@ -1356,6 +1360,8 @@ class ObjectsMixin:
                 if self.battlefield[pid].controller == you and self._about(
                         trig.subject, pid, alone):
                     self._trigger(pid, i, it=alone, defending=defending)
+        if self.attackers:  # raid's "if you attacked this turn" (508.1)
+            self.attacked_this_turn = True
         if self.attackers:  # "whenever you attack": with one or more creatures
             for pid, i, _ in index.get("you_attack", ()):
                 if self.battlefield[pid].controller == self.active:

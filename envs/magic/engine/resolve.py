@@ -294,6 +294,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"StatOf({value.stat})")
             return
         if isinstance(value, fx.Count):
+            if value.of not in ("you", "that_player") or (
+                    value.of == "that_player" and value.what != "hand"):
+                note(f"Count of {value.of}")
             if value.what not in fx.COUNT_KINDS:
                 note(f"Count({value.what})")
             elif value.what == "devotion" and value.colour not in "WUBRG":
@@ -321,7 +324,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             return
         if not isinstance(value, int) and not (value == "X" and (
                 x_spell or x_ability[0])) and not (
-                value == "that_much" and that_much[0]):
+                value == "that_much" and that_much[0]) and value != "life_lost":
             note(f"amount {value}")
 
     def effect(node: Any) -> None:
@@ -586,7 +589,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                    "enchanted")):
             note(f"Trigger subject {subject!r}")
         condition = ability.trigger.condition
-        if condition in fx.OBJECT_CONDITIONS:
+        if isinstance(condition, fx.ActivationCondition):
+            fields(condition)
+            if condition.kind not in fx.CONDITION_KINDS:
+                note(f"Trigger condition {condition.kind}")
+            filt(condition.filter)
+        elif condition in fx.OBJECT_CONDITIONS:
             if (event, subject == fx.Ref("self")) != (
                     ("enters", False) if condition == "evolve" else
                     ("dies", False) if condition == "not_decayed" else ("dies", True)):
@@ -867,18 +875,21 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
                 counters[node.counter] = counters.get(node.counter, 0) + game.amount(node.count)
     elif isinstance(node, fx.Draw):
         for p in game.select_players(node.who, path):
-            for _ in range(game.amount(node.count)):
+            for _ in range(game.amount(node.count, p)):
                 game.draw(p)
     elif isinstance(node, fx.Mill):
         for p in game.select_players(node.who, path):
-            for _ in range(game.amount(node.count)):
+            for _ in range(game.amount(node.count, p)):
                 game.mill(p)
     elif isinstance(node, fx.GainLife):
         for p in game.select_players(node.who, path):
-            game.gain_life(p, game.amount(node.amount))
+            game.gain_life(p, game.amount(node.amount, p))
     elif isinstance(node, fx.LoseLife):
         for p in game.select_players(node.who, path):
-            game.lose_life(p, game.amount(node.amount))
+            before = game.life[p]
+            game.lose_life(p, game.amount(node.amount, p))
+            # "the life lost this way" (a later step of the same effect reads it)
+            game.res["life_lost"] = game.res.get("life_lost", 0) + before - game.life[p]
     elif isinstance(node, fx.CreateToken):
         made = None
         for p in game.select_players(node.who, path):

@@ -213,6 +213,7 @@ class TurnsMixin:
         self.spells_last_turn = self.spells_cast
         self.spells_cast = [0] * self.num_players
         self.creatures_died = 0
+        self.attacked_this_turn = False
         self.extra_lands = [0] * self.num_players
         if self.day_night is not None and self.turn > 1:
             # 726.3a, as the untap step begins: day turns to night if the previous

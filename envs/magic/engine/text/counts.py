@@ -22,7 +22,9 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
+    NUM,
     activation_condition,
+    number,
     object_filter,
     player,
 )
@@ -42,6 +44,10 @@ def counted(phrase: str, plural: bool) -> fx.Count | None:
         return fx.Count("opponents")
     if phrase in ("card in your hand", "cards in your hand"):
         return fx.Count("hand")
+    if re.fullmatch(r"cards? in (?:that player's|their) hand", phrase):
+        # counted for each player the effect acts on ("each opponent ... equal to
+        # the number of cards in that player's hand")
+        return fx.Count("hand", of="that_player")
     if m := re.fullmatch(r"([\w+/-]+) counters? on (?:this|it)", phrase):
         return fx.Count("counters", counter=m.group(1))
     phrase = phrase.removesuffix(" on the battlefield")
@@ -230,6 +236,16 @@ def _sacrifices_then_stat(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _life_lost_this_way(s: str) -> fx.Effect | None:
+    """``you gain life equal to the life lost this way``: the life an earlier step of
+    the same effect made players lose (Gray Merchant of Asphodel, extort)."""
+    m = re.fullmatch(r"(.+?) gains? life equal to the life lost this way", s)
+    if not m or (who := player(m.group(1))) is None:
+        return None
+    return fx.GainLife("life_lost", who)
+
+
+@effect_template
 def _life_equal_to_its_stat(s: str) -> fx.Effect | None:
     """``its controller gains life equal to its power`` (Swords to Plowshares), ``you
     lose life equal to that permanent's mana value``: the stat of the permanent an
@@ -240,6 +256,43 @@ def _life_equal_to_its_stat(s: str) -> fx.Effect | None:
         return None
     make = fx.GainLife if m.group(2).startswith("gain") else fx.LoseLife
     return make(fx.StatOf(_STATS[m.group(3)]), who)
+
+
+@effect_template
+def _unless_condition(s: str) -> fx.Effect | None:
+    """``<effect with an amount N> unless <condition>``: N, or none if the condition
+    holds as it resolves ("at the beginning of your upkeep, you lose 1 life unless an
+    opponent has 10 or less life": Vampire Lacerator; 608.2h) -- an
+    :class:`~effects.IfAmount` of N and 0."""
+    m = re.fullmatch(r"(.+) unless (.+)", s)
+    if not m or (condition := activation_condition(m.group(2))) is None:
+        return None
+    base = read_sentence(m.group(1))
+    field = AMOUNT_FIELDS.get(type(base))
+    if field is None or type(n := getattr(base, field)) is not int or n < 1:
+        return None
+    return dataclasses.replace(base, **{field: fx.IfAmount(n, 0, condition)})
+
+
+SENTENCE_GROUPS.append((r"create .+ tokens?\.",
+                        r"if .+, create \w+ of those tokens instead\."))
+
+
+@effect_template
+def _if_then_more_tokens(s: str) -> fx.Effect | None:
+    """``create N <token>. if <condition>, create M of those tokens instead`` (fateful
+    hour: Gather the Townsfolk; 608.2h, checked as it resolves): the count is an
+    :class:`~effects.IfAmount`."""
+    m = re.fullmatch(rf"(create {NUM} .+ tokens?)\. if (.+), create {NUM} of those "
+                     r"tokens instead", s)
+    if not m or (condition := activation_condition(m.group(3))) is None:
+        return None
+    base = read_sentence(m.group(1))
+    instead = number(m.group(4))
+    if not isinstance(base, fx.CreateToken) or type(base.count) is not int or \
+            not isinstance(instead, int):
+        return None
+    return dataclasses.replace(base, count=fx.IfAmount(base.count, instead, condition))
 
 
 SENTENCE_GROUPS.append((r".+\.", r".+ instead if .+\."))

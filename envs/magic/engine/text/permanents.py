@@ -184,7 +184,7 @@ def _tokens(s: str) -> fx.Effect | None:
     if m and (spec := token_spec(m.group(2))) is not None:
         return fx.CreateToken(spec, number(m.group(1)))
     # "its controller creates a 3/3 green beast creature token" (Beast Within)
-    m = re.fullmatch(rf"(.+) creates {NUM} (.+)", s)
+    m = re.fullmatch(rf"(.+) creates? {NUM} (.+)", s)
     if m and (who := player(m.group(1))) is not None and \
             (spec := token_spec(m.group(3))) is not None:
         return fx.CreateToken(spec, number(m.group(2)), who)

@@ -662,6 +662,12 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         return fx.ActivationCondition("empty_hand")
     if text == "a creature died this turn":
         return fx.ActivationCondition("creature_died")
+    if text == "you attacked this turn":  # raid
+        return fx.ActivationCondition("attacked_this_turn")
+    if m := re.fullmatch(r"(you|an opponent) ha(?:ve|s) (\d+) or (less|more) life", text):
+        kind = {("you", "less"): "life_at_most", ("you", "more"): "life_at_least",
+                ("an opponent", "less"): "opponent_life_at_most"}.get(m.group(1, 3))
+        return fx.ActivationCondition(kind, count=int(m.group(2))) if kind else None
     if m := re.fullmatch(rf"there are {NUM} or more cards in your graveyard", text):
         count = number(m.group(1))
         return fx.ActivationCondition("graveyard", None, count) \

@@ -19,7 +19,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     it_is_self,
     line_template,
 )
-from labyrinth_gym.envs.magic.engine.text.phrases import object_filter
+from labyrinth_gym.envs.magic.engine.text.phrases import activation_condition, object_filter
 
 _STEPS = {"your upkeep": ("upkeep", fx.Ref("you")),
           "each upkeep": ("upkeep", fx.Ref("each_player")),
@@ -255,6 +255,13 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
         # 603.4 with 603.10a: checked on the dying permanent as it left
         when = (dataclasses.replace(when[0], condition="not_decayed"),)
         text = text.removeprefix("if it didn't have decayed, ")
+    elif (m_if := re.fullmatch(r"if (.+?), (.+)", text, re.DOTALL)) and \
+            (about_you := activation_condition(m_if.group(1))) is not None and \
+            not any(t.condition for t in when):
+        # 603.4: an intervening "if" about the controller (raid's "if you attacked
+        # this turn", "if you control ..."), checked on triggering and resolving
+        when = tuple(dataclasses.replace(t, condition=about_you) for t in when)
+        text = m_if.group(2)
     if {t.event for t in when} & _IT_IS_OTHER and re.search(r"\bits?\b", text):
         return False  # "it" would be the subject, "that creature" the other: not told apart
     if when[0].subject == fx.Ref("self"):
