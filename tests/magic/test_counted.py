@@ -63,7 +63,7 @@ def test_122_1_shrine_of_burning_rage_charges_on_upkeep_and_on_red_spells():
         settle(game)
     assert game.battlefield[shrine].counters == {"charge": 2}
     game.battlefield[shrine].counters["charge"] = 5
-    for pid, perm in game.battlefield.items():
+    for perm in game.battlefield.values():
         perm.tapped = False
     game._legal = None
     act(game, f"activate slot {slot(game, shrine)}")
@@ -316,3 +316,63 @@ def test_the_per_player_and_condition_lines_compile():
     assert raid.trigger.condition == fx.ActivationCondition("attacked_this_turn")
     assert card("Gather the Townsfolk").spell.effect.count == fx.IfAmount(
         2, 5, fx.ActivationCondition("life_at_most", count=5))
+
+
+# -------------------------------------- counted Aura and Equipment bonuses (611.3a)
+def test_611_3a_cranial_plating_counts_artifacts_you_control_continuously():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    plating = game.add_permanent("Cranial Plating", 0)
+    game.battlefield[plating].attached_to = bears
+    game.add_permanent("Ornithopter", 0)
+    game.add_permanent("Ornithopter", 1)  # not yours
+    game.start_at("main1", 0)
+    assert game.chars(bears)[:2] == (4, 2)  # the Plating and one Ornithopter
+    thopter = game.add_permanent("Ornithopter", 0)
+    assert game.chars(bears)[:2] == (5, 2)
+    game.move_permanents([thopter], "graveyard")
+    assert game.chars(bears)[:2] == (4, 2)
+
+
+def test_611_3a_ethereal_armor_counts_enchantments_and_grants_first_strike():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    armor = game.add_permanent("Ethereal Armor", 0)
+    game.battlefield[armor].attached_to = bears
+    game.add_permanent("Glorious Anthem", 0)  # +1/+1 itself, and an enchantment
+    game.start_at("main1", 0)
+    power, toughness, kws = game.chars(bears)
+    assert (power, toughness) == (2 + 2 + 1, 2 + 2 + 1) and "first strike" in kws
+
+
+def test_611_3a_runechanters_pike_and_bonehoard_count_graveyard_cards():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    pike = game.add_permanent("Runechanter's Pike", 0)
+    game.battlefield[pike].attached_to = bears
+    elves = game.add_permanent("Llanowar Elves", 0)
+    hoard = game.add_permanent("Bonehoard", 0)
+    game.battlefield[hoard].attached_to = elves
+    game.add_card("Lightning Bolt", 0, "graveyard")
+    game.add_card("Lava Spike", 0, "graveyard")
+    game.add_card("Lightning Bolt", 1, "graveyard")  # not in your graveyard
+    game.add_card("Grizzly Bears", 1, "graveyard")
+    game.add_card("Grizzly Bears", 0, "graveyard")
+    game.start_at("main1", 0)
+    power, toughness, kws = game.chars(bears)
+    assert (power, toughness) == (4, 2) and "first strike" in kws
+    assert game.chars(elves)[:2] == (3, 3)  # two creature cards in all graveyards
+
+
+def test_the_counted_bonus_lines_compile():
+    from magic.compiled import card
+
+    artifacts = fx.Count("permanents", fx.Filter(types=frozenset({"Artifact"}),
+                                                 controller="you"))
+    assert fx.AttachedBonus(1, 0, per=artifacts) in card("Cranial Plating").statics
+    armor = card("Ethereal Armor").statics
+    assert fx.AttachedBonus(keywords=("first strike",)) in armor
+    assert fx.AttachedBonus(1, 1, per=fx.Count("permanents", fx.Filter(
+        types=frozenset({"Enchantment"}), controller="you"))) in armor
+    assert fx.AttachedBonus(1, 1, per=fx.Count("graveyard", fx.Filter(
+        types=frozenset({"Creature"})))) in card("Bonehoard").statics

@@ -1229,13 +1229,18 @@ class Anthem:
 
 @dataclass(frozen=True)
 class AttachedBonus:
-    """Static of an Equipment or Aura: the permanent it is attached to gets this."""
+    """Static of an Equipment or Aura: the permanent it is attached to gets this.
+    ``per``: ``power`` / ``toughness`` are per one counted (608.2h, 611.3a: counted
+    continuously, by the Aura's or Equipment's controller): "equipped creature gets
+    +1/+0 for each artifact you control", "... gets +x/+x, where x is the number of
+    creature cards in all graveyards"."""
 
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
     cant_attack: bool = False
     cant_block: bool = False
+    per: Count | None = None
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,10 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   702.96), see "Alternative and additional costs" below; *not*: convoke, other
   alternative costs (evoke, dash, madness...).
 - 119-122 life, damage, drawing, counters: played (+1/+1, -1/-1, loyalty, poison;
-  "put a loyalty counter on this");
-  *partly*: other counter kinds.
+  "put a loyalty counter on this"; counters of a kind with no rules of its own,
+  :func:`~effects.plain_counter`: charge, quest..., put, entered with, removed as a
+  cost and counted, "this enters tapped with two charge counters on it");
+  *partly*: other counter kinds (stun, shield, time...: :data:`~effects.RULED_COUNTERS`).
 - 200-209 parts of a card: played (devoid 702.114 and changeling 702.73 as the
   characteristic-defining abilities they are; 205.4e legendary instants and
   sorceries need a legendary creature or planeswalker); *not*: colour indicators.
@@ -135,7 +137,12 @@ discarding a card, a spell being cast (by whom and of which card types; the trig
 goes on the stack above the spell, 603.2), the beginning of upkeep, draw step, main
 phases, combat and end step; their subject is the permanent itself, the one its
 Equipment or Aura is attached to, or a filter ("this or another Ally you control");
-"that much" and "that player" name the event's amount and player; becoming the
+"that much" and "that player" name the event's amount and player; an intervening "if" about
+the ability's controller on any trigger (603.4, checked as it triggers and as it
+resolves: raid's "if you attacked this turn", "if you control ...", "if you have 5
+or less life"); two conditions of one ability ("at the beginning of your upkeep and
+whenever you cast a red spell"); cast triggers on a spell's colours ("whenever an
+opponent casts a multicolored spell"); becoming the
 target of a spell or ability (of an opponent's: ward {N} and ward—pay N life,
 702.21a, counter that spell or ability unless its controller pays). "Counter target
 spell unless its controller pays {N}" (118.12): that player is asked yes/no when
@@ -298,7 +305,18 @@ own and are not in the observation vector), times a unit ("you gain 3 life for e
 artifact you control"); for draws, discards, mills, life, damage, counters, tokens,
 mana ("add {G} for each creature you control": activated by its player, not tapped
 automatically) and
-until-end-of-turn pumps ("gets -1/-1 until end of turn for each Swamp you control");
+until-end-of-turn pumps ("gets -1/-1 until end of turn for each Swamp you control",
+"creatures you control gain trample and get +x/+x until end of turn, where x is
+..."), tokens ("create a number of ... tokens equal to your devotion to blue");
+per player ("deals damage to each opponent equal to the number of cards in that
+player's hand": counted for each player the effect acts on); "the life lost this
+way" (what the earlier steps of the same effect made players lose: Gray Merchant);
+"<effect> unless an opponent has 10 or less life" and fateful hour's "if you have 5
+or less life, create five of those tokens instead" (:class:`~effects.IfAmount`);
+Aura and Equipment bonuses counted continuously by their controller ("equipped
+creature gets +1/+0 for each artifact you control", "+x/+x, where x is the number of
+creature cards in all graveyards": :attr:`~effects.AttachedBonus.per`); the charge
+counters of a source sacrificed to pay its ability's cost, as it last existed;
 and the power, toughness or mana value of a permanent an earlier step targeted, as it
 last existed if that step moved it (:class:`~effects.StatOf`: "exile target creature.
 its controller gains life equal to its power").
@@ -1035,7 +1053,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self._trig_index: dict[str, list[tuple[int, int, fx.Trigger]]] = {}
         self._anthems: list[tuple[int, int, fx.Anthem]] = []
         self._anthem_restrictions = False
-        self._bonuses: dict[int, list[fx.AttachedBonus]] = {}
+        #: Aura and Equipment bonuses by the permanent they are attached to:
+        #: ``(bonus, its source, that source's controller)``.
+        self._bonuses: dict[int, list[tuple[fx.AttachedBonus, int, int]]] = {}
         #: Static prevention effects ("prevent all damage that would be dealt to
         #: this") by the permanent they are about (refreshed with the anthems).
         self._static_prevention: dict[int, list[fx.PreventDamage]] = {}

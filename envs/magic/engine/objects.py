@@ -130,7 +130,7 @@ class ObjectsMixin:
         True if some layer effect may apply (a copy, a Becomes, a
         :class:`~effects.ContinuousChange`, or shapes left from the last time)."""
         anthems: list[tuple[int, int, fx.Anthem]] = []
-        bonuses: dict[int, list[fx.AttachedBonus]] = {}
+        bonuses: dict[int, list[tuple[fx.AttachedBonus, int, int]]] = {}
         hosts: list[tuple[int, int, int]] = []
         prevention: dict[int, list[fx.PreventDamage]] = {}
         layered = self._layered
@@ -146,7 +146,8 @@ class ObjectsMixin:
                 if isinstance(static, fx.Anthem):
                     anthems.append((pid, perm.controller, static))
                 elif isinstance(static, fx.AttachedBonus) and perm.attached_to is not None:
-                    bonuses.setdefault(perm.attached_to, []).append(static)
+                    bonuses.setdefault(perm.attached_to, []).append(
+                        (static, pid, perm.controller))
                 elif isinstance(static, fx.ControlAttached) \
                         and perm.attached_to is not None and not self.lost[perm.controller]:
                     hosts.append((pid, perm.attached_to, perm.controller))
@@ -230,9 +231,14 @@ class ObjectsMixin:
                 power += anthem.power
                 tough += anthem.toughness
                 kws.update(anthem.keywords)
-        for bonus in self._bonuses.get(pid, ()):
-            power += bonus.power
-            tough += bonus.toughness
+        for bonus, source, owner in self._bonuses.get(pid, ()):
+            if bonus.per is None:
+                power += bonus.power
+                tough += bonus.toughness
+            else:  # counted now, by the Aura's or Equipment's controller (608.2h)
+                n = self.count_now(bonus.per, owner, source)
+                power += bonus.power * n
+                tough += bonus.toughness * n
             kws.update(bonus.keywords)
         for own in d.self_bonuses:  # "as long as ..., this gets / has" (611.3a)
             if self.conditions_hold(own.conditions, perm.controller, pid):
@@ -258,7 +264,7 @@ class ObjectsMixin:
         ``cant_block``, ``cant_be_blocked``, ``attacks_each_combat``), from its own
         :class:`~effects.CombatRestriction` or an attached Aura / Equipment."""
         self._statics()
-        if any(getattr(b, what, False) for b in self._bonuses.get(pid, ())):
+        if any(getattr(b, what, False) for b, _, _ in self._bonuses.get(pid, ())):
             return True
         if self._anthem_restrictions and any(
                 KW.RESTRICTIONS.get(k) == what for k in self.keywords(pid)):

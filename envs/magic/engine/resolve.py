@@ -102,7 +102,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
                              "toughness", "keywords", "abilities"}),
     fx.Anthem: frozenset({"affected", "power", "toughness", "keywords"}),
     fx.AttachedBonus: frozenset({"power", "toughness", "keywords", "cant_attack",
-                                 "cant_block"}),
+                                 "cant_block", "per"}),
     fx.CombatRestriction: frozenset({"cant_attack", "cant_block", "cant_be_blocked",
                                      "attacks_each_combat", "not_blocked_by",
                                      "blocked_only_by", "min_blockers",
@@ -637,6 +637,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             filt(static.filter)
             if "Creature" not in card.types or card.spell is not None:
                 note("Devour on a noncreature")
+        if isinstance(static, fx.AttachedBonus) and static.per is not None:
+            amount(static.per)
+            if static.per.what == "greatest_power" or static.per.filter is not None and any(
+                    (fx.comparison(p) or ("",))[0] in ("power", "toughness")
+                    for p in static.per.filter.props):
+                note("AttachedBonus over power or toughness")  # (chars would recurse)
         if isinstance(static, fx.SelfBonus):
             for kw in static.keywords:
                 if kw not in KW.GRANTABLE:

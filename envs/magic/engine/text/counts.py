@@ -16,14 +16,19 @@ import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.text.core import (
     SENTENCE_GROUPS,
+    Draft,
     effect_template,
+    line_template,
     read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
     activation_condition,
+    card_filter,
+    granted,
     number,
     object_filter,
     player,
@@ -50,6 +55,15 @@ def counted(phrase: str, plural: bool) -> fx.Count | None:
         return fx.Count("hand", of="that_player")
     if m := re.fullmatch(r"([\w+/-]+) counters? on (?:this|it)", phrase):
         return fx.Count("counters", counter=m.group(1))
+    if m := re.fullmatch(r"(?:(.+) )?cards? in (all graveyards|your graveyard)", phrase):
+        # "instant and sorcery cards in your graveyard", "creature cards in all
+        # graveyards"
+        f = card_filter((m.group(1) or "").replace(" and ", " or "))
+        if f is None:
+            return None
+        return fx.Count("graveyard", fx.Filter(
+            f.types, f.subtypes, "you" if m.group(2) == "your graveyard" else "any",
+            f.props))
     phrase = phrase.removesuffix(" on the battlefield")
     f = object_filter(phrase, plural=plural)
     if f is None or f == fx.Filter():
@@ -293,6 +307,41 @@ def _if_then_more_tokens(s: str) -> fx.Effect | None:
             not isinstance(instead, int):
         return None
     return dataclasses.replace(base, count=fx.IfAmount(base.count, instead, condition))
+
+
+@line_template
+def _counted_bonus(line: str, printed: Printed, draft: Draft) -> bool:
+    """An Aura's or Equipment's counted bonus (611.3a, counted continuously):
+    ``equipped creature gets +1/+0 for each artifact you control.``, ``enchanted
+    creature gets +1/+1 for each enchantment you control and has first strike.``,
+    ``equipped creature [has first strike and] gets +x/+x, where x is the number of
+    <counted>.``: an :class:`~effects.AttachedBonus` with ``per`` (and one with the
+    keywords)."""
+    m = re.fullmatch(r"(enchanted|equipped) creature (.+)\.", line)
+    if not m or ("Aura" if m.group(1) == "enchanted" else "Equipment") \
+            not in printed.subtypes:
+        return False
+    rest, keywords = m.group(2), ()
+    if k := re.fullmatch(r"has (.+?) and (gets .+)", rest):
+        rest, keywords = k.group(2), granted(k.group(1))
+    elif k := re.fullmatch(r"(gets .+) and has (.+)", rest):
+        rest, keywords = k.group(1), granted(k.group(2))
+    if keywords is None:
+        return False
+    if g := re.fullmatch(r"gets \+(\d+)/\+(\d+) for each (.+)", rest):
+        power, toughness = int(g.group(1)), int(g.group(2))
+        count = counted(g.group(3), plural=False)
+    elif g := re.fullmatch(r"gets \+(x|0)/\+(x|0), where x is the number of (.+)", rest):
+        power, toughness = int(g.group(1) == "x"), int(g.group(2) == "x")
+        count = counted(g.group(3), plural=True)
+    else:
+        return False
+    if count is None or not power + toughness:
+        return False
+    if keywords:
+        draft.statics.append(fx.AttachedBonus(keywords=keywords))
+    draft.statics.append(fx.AttachedBonus(power, toughness, per=count))
+    return True
 
 
 SENTENCE_GROUPS.append((r".+\.", r".+ instead if .+\."))

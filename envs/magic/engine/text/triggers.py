@@ -19,7 +19,10 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     it_is_self,
     line_template,
 )
-from labyrinth_gym.envs.magic.engine.text.phrases import activation_condition, object_filter
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    activation_condition,
+    object_filter,
+)
 
 _STEPS = {"your upkeep": ("upkeep", fx.Ref("you")),
           "each upkeep": ("upkeep", fx.Ref("each_player")),
