@@ -394,6 +394,7 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
     """
     obs = np.zeros(OBS_SIZE, dtype=np.float32) if out is None else out
     rows, table = _card_table(game)
+    card_rows = _ROWS  # (row i of table, a copy per definition: cheaper to copy one)
     card_def = game.card_def
     n = game.num_players
     rel = [(p - observer) % n for p in range(n)]
@@ -422,12 +423,12 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
     power = [0] * n
     lands = [0] * n
 
-    # permanents
+    # permanents: each row written in place (a view per slot; a handful of scalar
+    # writes and one row copy of the card's features beat gathering them for one
+    # fancy-indexed write)
     battlefield = game.battlefield
-    slots: list[int] = []
-    at: list[int] = []  # positions in the permanents block
-    val: list[float] = []
-    card_rows: list[int] = []
+    perm_block = obs[O_PERM:O_LOOK].reshape(A.MAX_PERMANENTS, PERM_WIDTH)
+    card_token = game.card_token
     subject = (decision.get("blocker", decision.get("attacker"))
                if decision else None)
     casting = game.casting
@@ -464,96 +465,67 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
             lands[c] += 1
         if perm.slot < 0:
             continue
-        base = perm.slot * PERM_WIDTH
-        slots.append(perm.slot)
+        row = perm_block[perm.slot]
+        row[0] = 1.0
+        row[1 + rel[c]] = 1.0
+        if perm.tapped:
+            row[_P_TAPPED] = 1.0
+        if card_token[perm.card]:
+            row[_P_TOKEN] = 1.0
         if not creature and not face_down and perm.attached_to is None \
                 and not perm.counters and not kws and pid not in chosen:
-            # most of a board (lands, enchantments, equipment lying free): one shared
-            # row per controller, tapped and token
-            for i, v in _PLAIN_ROWS[rel[c]][perm.tapped][game.card_token[perm.card]]:
-                at.append(base + i)
-                val.append(v)
-            card_rows.append(rows[card_def[perm.card]])
+            # most of a board (lands, enchantments, equipment lying free): present,
+            # controller, tapped and token only
+            row[PERM_DYN:] = card_rows[rows[card_def[perm.card]]]
             continue
-        # The permanent's row, written sparsely: (position, value) of each non-zero.
-        at += (base, base + 1 + rel[c])
-        val += (1.0, 1.0)
-        if perm.tapped:
-            at.append(base + _P_TAPPED)
-            val.append(1.0)
         if perm.sick and creature:
-            at.append(base + _P_SICK)
-            val.append(1.0)
-        if game.card_token[perm.card]:
-            at.append(base + _P_TOKEN)
-            val.append(1.0)
+            row[_P_SICK] = 1.0
         if face_down:
-            at.append(base + _P_FACE_DOWN)
-            val.append(1.0)
+            row[_P_FACE_DOWN] = 1.0
         if perm.damage:
-            at.append(base + _P_DAMAGE)
-            val.append(min(perm.damage / 10, 1.0))
+            row[_P_DAMAGE] = min(perm.damage / 10, 1.0)
         counters = perm.counters
         if counters:
             plus = counters.get("+1/+1", 0)
             minus = counters.get("-1/-1", 0)
             if plus:
-                at.append(base + _P_PLUS)
-                val.append(min(plus / 5, 1.0))
+                row[_P_PLUS] = min(plus / 5, 1.0)
             if minus:
-                at.append(base + _P_PLUS + 1)
-                val.append(min(minus / 5, 1.0))
+                row[_P_PLUS + 1] = min(minus / 5, 1.0)
         if pw:
-            at.append(base + _P_POWER)
-            val.append(max(min(pw / 10, 1.0), -1.0))
+            row[_P_POWER] = max(min(pw / 10, 1.0), -1.0)
         if tg:
-            at.append(base + _P_POWER + 1)
-            val.append(max(min(tg / 10, 1.0), -1.0))
+            row[_P_POWER + 1] = max(min(tg / 10, 1.0), -1.0)
         for k in kws:
             i = _KW_INDEX.get(k)
             if i is not None:
-                at.append(base + _P_KW + i)
-                val.append(1.0)
+                row[_P_KW + i] = 1.0
         host = perm.attached_to
         if host is not None:
-            at.append(base + _P_ATTACHED)
-            val.append(1.0)
+            row[_P_ATTACHED] = 1.0
             hp = battlefield.get(host)
             if hp is not None and hp.controller == observer:
-                at.append(base + _P_ATTACHED + 1)
-                val.append(1.0)
+                row[_P_ATTACHED + 1] = 1.0
         defending = attackers.get(pid)
         if defending is not None:
-            at.append(base + _P_ATTACKING)
-            val.append(1.0)
+            row[_P_ATTACKING] = 1.0
             r = rel[defending]
             if r:
-                at.append(base + _P_ATTACKING + r)
-                val.append(1.0)
+                row[_P_ATTACKING + r] = 1.0
             if pid in blocked:
-                at.append(base + _P_BLOCKED)
-                val.append(1.0)
+                row[_P_BLOCKED] = 1.0
         if pid in blocking:
-            at.append(base + _P_BLOCKING)
-            val.append(1.0)
+            row[_P_BLOCKING] = 1.0
         if pid == subject:
-            at.append(base + _P_SUBJECT)
-            val.append(1.0)
+            row[_P_SUBJECT] = 1.0
         if pid in chosen:
-            at.append(base + _P_CHOSEN)
-            val.append(1.0)
+            row[_P_CHOSEN] = 1.0
         if counters and counters.get("loyalty"):
-            at.append(base + _P_LOYALTY)
-            val.append(min(counters["loyalty"] / 10, 1.0))
+            row[_P_LOYALTY] = min(counters["loyalty"] / 10, 1.0)
         if pid in attacked:
-            at.append(base + _P_ATTACKED)
-            val.append(1.0)
-        card_rows.append(_FACE_DOWN_ROW if face_down and c != observer
-                         else rows[card_def[perm.card]])
-    if slots:
-        obs[O_PERM:O_LOOK][at] = val
-        block = obs[O_PERM:O_LOOK].reshape(A.MAX_PERMANENTS, PERM_WIDTH)
-        block[slots, PERM_DYN:] = table[card_rows]
+            row[_P_ATTACKED] = 1.0
+        row[PERM_DYN:] = card_rows[_FACE_DOWN_ROW if face_down and c != observer
+                                   else rows[card_def[perm.card]]]
 
     # seats
     for p in range(n):
@@ -577,7 +549,9 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
         k = len(hand)
         block = obs[O_HAND:O_STACK].reshape(A.MAX_HAND, HAND_WIDTH)
         block[:k, 0] = 1.0
-        block[:k, 1:] = table[[rows[card_def[c]] for c in hand]]
+        cards = block[:, 1:]
+        for i, c in enumerate(hand):
+            cards[i] = card_rows[rows[card_def[c]]]
 
     # stack
     stack = game.stack[:A.MAX_STACK]
@@ -669,21 +643,6 @@ _G_SEAT, _G_LOST, _G_LIFE, _G_HAND, _G_LIBRARY, _G_GRAVEYARD, _G_EXILE, _G_CREAT
 _S_ME = STACK["targets_me"]
 
 
-def _plain_row(r: int, tapped: bool, token: bool) -> list[float]:
-    row = [0.0] * PERM_DYN
-    row[0] = 1.0
-    row[1 + r] = 1.0
-    row[_P_TAPPED] = float(tapped)
-    row[_P_TOKEN] = float(token)
-    return row
-
-
-#: ``[relative controller][tapped][token]``: the row of a noncreature permanent with
-#: nothing on it (no counters, keywords, attachment, face-down state or target), as
-#: ``(feature, value)`` of its non-zero features.
-_PLAIN_ROWS = [[[[(i, v) for i, v in enumerate(_plain_row(r, t, k)) if v]
-                 for k in (False, True)] for t in (False, True)]
-               for r in range(A.MAX_PLAYERS)]
 _CHOOSING = {e: CONTEXT[f"choosing_{e}"] for e in EFFECTS[:-3]}
 
 
