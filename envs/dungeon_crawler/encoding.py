@@ -107,10 +107,21 @@ def _board_planes(terrain: bytes, spawns: tuple[tuple[int, int], ...]) -> np.nda
 
 _MY_ADVENTURER, _RIVAL_ADVENTURERS = P["my_adventurer"], P["rival_adventurers"]
 _MY_MONSTERS, _RIVAL_MONSTERS = P["my_monsters"], P["rival_monsters"]
-_ADVENTURER_STATS = {a.name: (a.bp, max(a.melee, a.ranged, a.area)) for a in adventurers()}
-"""Per adventurer: its printed body points and its strongest attack's dice (for the
-wounds and strength planes)."""
-_MONSTER_STATS = {m.name: (m.bp, m.att) for m in monsters()}
+_ADVENTURER_STATS = {a.name: (a.bp, min(max(a.melee, a.ranged, a.area) / 4, 1.0))
+                     for a in adventurers()}
+"""Per adventurer: its printed body points (for the wounds plane) and its strongest
+attack's dice / 4 (the strength plane's value)."""
+_MONSTER_STATS = {m.name: (m.bp, min(m.att / 4, 1.0)) for m in monsters()}
+_O_PILE, _O_MY_ADVENTURER, _O_RIVAL_ADVENTURERS, _O_MY_MONSTERS, _O_RIVAL_MONSTERS, \
+    _O_WOUNDS, _O_STRENGTH = (P[name] * SIDE * SIDE for name in (
+        "pile", "my_adventurer", "rival_adventurers", "my_monsters", "rival_monsters",
+        "wounds", "strength"))
+"""Where planes start in the observation (the planes come first)."""
+_S_RACE = {r: S[f"race_{r}"] for r in RACES}
+_S_CLASS = {c: S[f"class_{c}"] for c in CLASSES}
+_S_EQUIPPED = {i: S[f"equipped_{c.name}"] for i, c in enumerate(treasure_cards())
+               if f"equipped_{c.name}" in S}
+_G_HAND = [G[f"hand_{i}"] for i in range(N_CARDS)]
 
 
 def encode(game: DungeonCrawlerGame, observer: int) -> np.ndarray:
@@ -119,20 +130,22 @@ def encode(game: DungeonCrawlerGame, observer: int) -> np.ndarray:
     planes = obs[:PLANES_SIZE].reshape(len(PLANES), SIDE, SIDE)
     planes[:P["spawn"] + 1] = _board_planes(game.board.terrain.tobytes(),
                                             tuple(sorted(game.board.spawns)))
+    # (figures and piles written at flat indices: plane * SIDE**2 + row * SIDE + col)
     for (r, c) in game.board.piles:
-        planes[P["pile"], r, c] = 1.0
-    wounds, strength = planes[P["wounds"]], planes[P["strength"]]
+        obs[_O_PILE + r * SIDE + c] = 1.0
     for f in game.figures.values():
         r, c = f.square
+        k = r * SIDE + c
         mine = f.owner == observer
         if f.kind == "adventurer":
-            planes[_MY_ADVENTURER if mine else _RIVAL_ADVENTURERS, r, c] = 1.0
-            bp, dice = _ADVENTURER_STATS[f.name]
+            obs[(_O_MY_ADVENTURER if mine else _O_RIVAL_ADVENTURERS) + k] = 1.0
+            bp, strength = _ADVENTURER_STATS[f.name]
         else:
-            planes[_MY_MONSTERS if mine else _RIVAL_MONSTERS, r, c] = 1.0
-            bp, dice = _MONSTER_STATS[f.name]
-        wounds[r, c] = min(f.wounds / bp, 1.0)
-        strength[r, c] = min(dice / 4, 1.0)
+            obs[(_O_MY_MONSTERS if mine else _O_RIVAL_MONSTERS) + k] = 1.0
+            bp, strength = _MONSTER_STATS[f.name]
+        if f.wounds:  # (one figure a square: an unwounded one's 0 is there already)
+            obs[_O_WOUNDS + k] = min(f.wounds / bp, 1.0)
+        obs[_O_STRENGTH + k] = strength
 
     n = game.num_players
     seats = obs[PLANES_SIZE:PLANES_SIZE + MAX_SEATS * len(SEAT)].reshape(MAX_SEATS, len(SEAT))
@@ -144,18 +157,19 @@ def encode(game: DungeonCrawlerGame, observer: int) -> np.ndarray:
         row[S["monsters"]] = len(seat.monsters) / MAX_MONSTERS[n]
         if seat.card is not None:
             a = adventurers()[seat.card]
-            row[S[f"race_{a.race}"]] = 1.0
-            row[S[f"class_{a.klass}"]] = 1.0
+            row[_S_RACE[a.race]] = 1.0
+            row[_S_CLASS[a.klass]] = 1.0
         if seat.hero is not None:
             f = game.figures[seat.hero]
             row[S["on_board"]] = 1.0
-            row[S["wounds"]] = min(f.wounds / game.bp(seat.hero), 1.0)
+            if f.wounds:  # (0 wounds: the row's 0 stands)
+                row[S["wounds"]] = min(f.wounds / game.bp(seat.hero), 1.0)
             chest = game.board.chest
             row[S["chest_distance"]] = max(abs(f.square[0] - chest[0]),
                                            abs(f.square[1] - chest[1])) / SIDE
         row[S["hand_size"]] = min(len(seat.hand) / 10, 1.0)
         for cid in seat.equipped:
-            row[S[f"equipped_{treasure_cards()[cid].name}"]] = 1.0
+            row[_S_EQUIPPED[cid]] = 1.0
 
     g = obs[PLANES_SIZE + MAX_SEATS * len(SEAT):]
     d = game.decision
@@ -178,7 +192,7 @@ def encode(game: DungeonCrawlerGame, observer: int) -> np.ndarray:
         if d["kind"] == "roll_window":
             _encode_roll(game, observer, g)
     for cid in game.seats[observer].hand:
-        g[G[f"hand_{cid}"]] = 1.0
+        g[_G_HAND[cid]] = 1.0
     if game.ctx.get("player") == observer:
         status = game.ctx.get("status", ())
         g[G["status_flight"]] = "flight" in status
