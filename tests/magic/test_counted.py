@@ -376,3 +376,159 @@ def test_the_counted_bonus_lines_compile():
         types=frozenset({"Enchantment"}), controller="you"))) in armor
     assert fx.AttachedBonus(1, 1, per=fx.Count("graveyard", fx.Filter(
         types=frozenset({"Creature"})))) in card("Bonehoard").statics
+
+
+# ------------------------------------- counts compared and delayed triggers (608.2h)
+def test_608_2h_ratchet_bomb_destroys_each_nonland_permanent_of_its_count():
+    """Sacrificed as the cost, it counts the charge counters it had as it last
+    existed: each nonland permanent with mana value 2 is destroyed, not those of
+    other mana values nor lands."""
+    game = blank()
+    bomb = game.add_permanent("Ratchet Bomb", 0)
+    mine = game.add_permanent("Grizzly Bears", 0)
+    theirs = game.add_permanent("Grizzly Bears", 1)
+    elves = game.add_permanent("Llanowar Elves", 1)
+    land = game.add_permanent("Mountain", 1)
+    game.start_at("main1", 0)
+    act(game, "(Ratchet Bomb) ability 0")  # {T}: a charge counter
+    settle(game)
+    assert game.battlefield[bomb].counters == {"charge": 1}
+    game.battlefield[bomb].counters["charge"] = 2
+    game.battlefield[bomb].tapped = False
+    game._legal = None
+    act(game, "(Ratchet Bomb) ability 1")
+    settle(game)
+    assert bomb not in game.battlefield
+    assert mine not in game.battlefield and theirs not in game.battlefield
+    assert elves in game.battlefield and land in game.battlefield
+
+
+def test_701_19c_incinerate_a_creature_dealt_damage_cant_be_regenerated():
+    """Its regeneration shield does not replace the destruction by lethal damage;
+    a Lightning Bolt leaves the shield working."""
+    for spell, survives in (("Lightning Bolt", True), ("Incinerate", False)):
+        game = blank()
+        skeletons = game.add_permanent("Drudge Skeletons", 1)
+        game.add_regeneration_shield(skeletons)
+        lands(game, 0, "Mountain", "Mountain")
+        game.add_card(spell, 0)
+        game.start_at("main1", 0)
+        act(game, spell)
+        game.apply_action(A.permanent(slot(game, skeletons)))
+        settle(game)
+        assert (skeletons in game.battlefield) == survives, spell
+
+
+def test_603_7_searing_blood_when_that_creature_dies_this_turn():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 1)
+    lands(game, 0, "Mountain", "Mountain", "Mountain", "Mountain")
+    game.add_card("Searing Blood", 0)
+    game.add_card("Searing Blood", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    game.apply_action(A.permanent(slot(game, bears)))
+    settle(game)
+    assert bears not in game.battlefield and game.life[1] == 17
+    assert not game.delayed
+    wall = game.add_permanent("Wall of Omens", 1)  # 0/4: survives
+    act(game, "cast hand 0")
+    game.apply_action(A.permanent(slot(game, wall)))
+    settle(game)
+    assert wall in game.battlefield and game.life[1] == 17 and game.delayed
+    pass_until(game, "main2")
+    pass_until(game, "main1", limit=300)  # the next turn: it is over
+    assert not game.delayed
+
+
+def test_battalion_boros_elite_needs_two_other_attackers():
+    for others, pumped in ((1, False), (2, True)):
+        game = blank()
+        elite = game.add_permanent("Boros Elite", 0)
+        friends = [game.add_permanent("Grizzly Bears", 0) for _ in range(others)]
+        game.start_at("main1", 0)
+        while game.decision["kind"] != "attack":
+            game.apply_action(A.PASS)
+        for pid in (elite, *friends):
+            game.apply_action(A.attack(slot(game, pid), 1))
+        game.apply_action(A.DONE)
+        settle(game)
+        assert game.chars(elite)[:2] == ((3, 3) if pumped else (1, 1))
+
+
+def test_603_2_ash_zealot_punishes_a_spell_cast_from_a_graveyard():
+    game = blank()
+    game.add_permanent("Ash Zealot", 0)
+    lands(game, 1, "Island", "Island", "Island", "Island", "Island", "Island")
+    game.add_card("Think Twice", 1)
+    game.start_at("main1", 1)
+    act(game, "Think Twice")  # from the hand: nothing
+    settle(game)
+    assert game.life[1] == 20
+    act(game, "cast graveyard")  # flashback
+    settle(game)
+    assert game.life[1] == 17
+
+
+def test_702_101a_extort_drains_each_opponent_for_the_life_lost():
+    game = blank(players=3)
+    game.add_permanent("Syndic of Tithes", 0)
+    lands(game, 0, "Plains", "Plains", "Swamp")
+    game.add_card("Raise the Alarm", 0)
+    game.start_at("main1", 0)
+    act(game, "Raise the Alarm")
+    assert game.stack and game.pending_triggers or len(game.stack) >= 1
+    settle(game)
+    if game.decision["kind"] == "yesno":
+        act(game, "yes")
+        settle(game)
+    assert game.life == [22, 19, 19]
+
+
+def test_the_trigger_and_delayed_lines_compile():
+    from magic.compiled import card
+
+    (bomb_tap, bomb_sac) = card("Ratchet Bomb").activated
+    assert bomb_sac.effect.what.mana_value == fx.Count("counters", counter="charge")
+    assert card("Incinerate").spell.effect.steps[1] == fx.CantBeRegenerated(
+        fx.Ref("damaged_this_way"))
+    blood = card("Searing Blood").spell.effect.steps[1]
+    assert blood == fx.Delayed("it_dies_this_turn",
+                               fx.DealDamage(3, fx.Ref("its_controller")))
+    (elite,) = card("Boros Elite").triggered
+    assert elite.trigger == fx.Trigger("attacks", fx.Ref("self"), "battalion")
+    extort = [t for t in card("Syndic of Tithes").triggered if t.optional]
+    assert extort and extort[0].effect.steps[2] == fx.GainLife("life_lost")
+
+
+def test_oran_rief_counts_only_green_creatures_that_entered_this_turn():
+    game = blank()
+    game.add_permanent("Oran-Rief, the Vastwood", 0)
+    old = game.add_permanent("Grizzly Bears", 0)
+    game.turn_first_id = game.next_id  # (what the turn's start records)
+    new = game.add_permanent("Grizzly Bears", 0)
+    red = game.add_permanent("Raging Goblin", 0)
+    game.start_at("main1", 0)
+    act(game, "(Oran-Rief, the Vastwood) ability 0")
+    settle(game)
+    assert game.battlefield[new].counters == {"+1/+1": 1}
+    assert not game.battlefield[old].counters and not game.battlefield[red].counters
+
+
+def test_611_3a_beastmaster_ascension_anthem_needs_seven_quest_counters():
+    game = blank()
+    ascension = game.add_permanent("Beastmaster Ascension", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    game.battlefield[ascension].counters["quest"] = 6
+    assert game.chars(bears)[:2] == (2, 2)
+    while game.decision["kind"] != "attack":
+        game.apply_action(A.PASS)
+    game.apply_action(A.attack(slot(game, bears), 1))
+    game.apply_action(A.DONE)
+    settle(game)
+    if game.decision["kind"] == "yesno":  # "you may put a quest counter on this"
+        act(game, "yes")
+        settle(game)
+    assert game.battlefield[ascension].counters == {"quest": 7}
+    assert game.chars(bears)[:2] == (7, 7)

@@ -985,7 +985,8 @@ class CastingMixin:
                      **({"kicked": item.kicked} if item.kicked else {}),
                      **({"uncounterable": True} if item.uncounterable else {}))
             self.spells_cast[p] += 1
-            self._cast_triggers(p, item.card, item.sid)
+            self._cast_triggers(p, item.card, item.sid,
+                                from_graveyard=item.alt == "flashback")
         elif item.kind == "activated":
             ab = d.activated[item.index]
             source = item.source
@@ -1534,9 +1535,13 @@ class CastingMixin:
                     codes = codes + self._same_name(sel.same_name, codes, item)
             return codes
         if isinstance(sel, fx.Each):
-            return [pid for pid in self.battlefield
-                    if self.matches(sel.filter, pid, item.controller,
-                                    self._source_pid(item))]
+            found = [pid for pid in self.battlefield
+                     if self.matches(sel.filter, pid, item.controller,
+                                     self._source_pid(item))]
+            if sel.mana_value is not None:  # counted as it resolves (608.2h)
+                n = self.amount(sel.mana_value)
+                found = [pid for pid in found if self.pdef(pid).mana_value == n]
+            return found
         name = sel.name
         if name == "self":
             pid = self._source_pid(item)

@@ -339,6 +339,9 @@ class DecisionsMixin:
                 ok = self.life[p] >= c.count
             elif kind == "opponent_life_at_most":
                 ok = any(self.life[q] <= c.count for q in self.living() if q != p)
+            elif kind == "counters_on_this":
+                ok = source is not None and source in self.battlefield and \
+                    self.battlefield[source].counters.get(c.counter, 0) >= c.count
             elif kind == "life_at_most":
                 ok = self.life[p] <= c.count
             elif kind == "attacked_this_turn":  # (only the active player attacks)

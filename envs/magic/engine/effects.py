@@ -144,7 +144,8 @@ class Filter:
         props: Further conditions: ``"nonland"``, ``"noncreature"``, ``"tapped"``,
             ``"untapped"``, ``"attacking"``, ``"blocking"``, ``"attacking_or_blocking"``,
             ``"other"`` (not the source), ``"nontoken"``, ``"token"``, ``"flying"``,
-            ``"nonflying"`` ("without flying"), ``"reach"``, ``"defender"``;
+            ``"nonflying"`` ("without flying"), ``"reach"``, ``"defender"``,
+            ``"entered_this_turn"`` ("that entered this turn");
             a colour or its absence (``"black"``, ``"nonblack"``, ``"colorless"``,
             ``"multicolored"``, ``"monocolored"``); a card type or supertype absent
             (``"nonartifact"``, ``"nonlegendary"``, ``"nonbasic"``...) or a supertype
@@ -229,7 +230,8 @@ def has_quality(prop: str, d: CardDef,
 BASIC_PROPS = frozenset({"not_named_self", "tapped", "untapped", "attacking", "blocking",
                          "attacking_or_blocking", "other", "nontoken", "token", "flying",
                          "nonflying", "reach", "defender", "colorless", "multicolored", "monocolored",
-                         "chosen_type", "chosen_color", "another_target", "attached"})
+                         "chosen_type", "chosen_color", "another_target", "attached",
+                         "entered_this_turn"})
 """``another_target``: a target different from every other target of the same spell
 or ability ("target creature you control fights another target creature", rule
 115.3); the targeting machinery checks it, a permanent alone always has it."""
@@ -292,9 +294,13 @@ class Ref:
 
 @dataclass(frozen=True)
 class Each:
-    """Every permanent matching ``filter`` (``"each creature you control"``)."""
+    """Every permanent matching ``filter`` (``"each creature you control"``);
+    ``mana_value``: and whose mana value equals that amount, counted as the effect
+    resolves ("destroy each nonland permanent with mana value equal to the number of
+    charge counters on this", 608.2h)."""
 
     filter: Filter
+    mana_value: Any = None
 
 
 Selector = Target | Ref | Each
@@ -762,11 +768,14 @@ class GainControl:
 
 
 DELAYED_WHEN = ("next_end_step", "end_of_combat", "your_next_upkeep",
-                "next_turns_upkeep")
+                "next_turns_upkeep", "it_dies_this_turn")
 """When a delayed triggered ability triggers (rule 603.7): at the beginning of the
 next end step, at end of combat (the next end of combat step), at the beginning of
 its controller's next upkeep, at the beginning of the next turn's upkeep (whoever's
-turn it is; not this turn's, even when created during an upkeep)."""
+turn it is; not this turn's, even when created during an upkeep); when ``it`` (the
+creature the effect named) dies this turn ("when that creature dies this turn, this
+deals 3 damage to the creature's controller": Searing Blood; gone when the turn
+ends)."""
 
 
 @dataclass(frozen=True)
@@ -1107,7 +1116,7 @@ class ActivatedAbility:
 CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand",
                    "your_turn", "before_attackers", "your_upkeep", "creature_died",
                    "monstrous", "life_at_least", "opponent_life_at_most",
-                   "life_at_most", "attacked_this_turn")
+                   "life_at_most", "attacked_this_turn", "counters_on_this")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1119,7 +1128,9 @@ source is monstrous (701.37b); ``life_at_least``: they have at least ``count``
 life; ``opponent_life_at_most``: an opponent has at most ``count`` life;
 ``life_at_most``: they have at most ``count`` life (fateful hour, "if you have 5 or
 less life"); ``attacked_this_turn``: they attacked with a creature this turn (raid,
-"if you attacked this turn", 508.1)."""
+"if you attacked this turn", 508.1); ``counters_on_this``: the source has at least
+``count`` ``counter`` counters ("as long as this has seven or more quest counters on
+it")."""
 
 
 @dataclass(frozen=True)
@@ -1131,6 +1142,7 @@ class ActivationCondition:
     kind: str
     filter: Filter | None = None
     count: int = 1
+    counter: str = ""  # counters_on_this: the kind
 
 
 OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "leaves", "blocks", "becomes_blocked",
@@ -1171,7 +1183,8 @@ the spell (its controller: who cast it); ``transforms_into`` is "whenever this
 transforms into <this face>" (701.28g), subject ``Ref("self")``, on the face it
 transforms into."""
 TRIGGER_CONDITIONS = ("no_spells_last_turn", "two_spells_last_turn")
-OBJECT_CONDITIONS = ("no_plus_counters", "no_minus_counters", "evolve", "not_decayed")
+OBJECT_CONDITIONS = ("no_plus_counters", "no_minus_counters", "evolve", "not_decayed",
+                     "battalion")
 """Intervening "if"s (603.4) about the trigger's own source as the event happened:
 "if it had no +1/+1 (-1/-1) counters on it" of a dies trigger (undying 702.93a,
 persist 702.79a), checked as it triggers on what the permanent had as it left (last
@@ -1179,7 +1192,10 @@ known information, which no later change touches); evolve's "if that creature ha
 greater power or toughness than this creature" (702.100a) of an enters trigger,
 checked as it triggers and again as it resolves while both are on the
 battlefield; "if it didn't have decayed" (``not_decayed``) of another permanent's
-dies trigger, checked on the dying permanent as it left (Wilhelt, the Rotcleaver)."""
+dies trigger, checked on the dying permanent as it left (Wilhelt, the Rotcleaver);
+``battalion``: not an "if" but part of the event of an attack trigger ("whenever this
+and at least two other creatures attack", 702.101-era ability word): this attacks
+with at least two others."""
 """Intervening "if" clauses of step triggers (603.4: checked as the ability triggers
 and again as it resolves): "if no spells were cast last turn", "if a player cast two
 or more spells last turn" (the werewolves' transform triggers)."""
@@ -1219,12 +1235,16 @@ class TriggeredAbility:
 
 @dataclass(frozen=True)
 class Anthem:
-    """Static: permanents matching ``affected`` get +power/+toughness and keywords."""
+    """Static: permanents matching ``affected`` get +power/+toughness and keywords;
+    ``condition``: only while it holds for the anthem's controller (611.3a: "as long
+    as this has seven or more quest counters on it, creatures you control get
+    +5/+5")."""
 
     affected: Filter
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
+    condition: ActivationCondition | None = None
 
 
 @dataclass(frozen=True)

@@ -142,7 +142,12 @@ the ability's controller on any trigger (603.4, checked as it triggers and as it
 resolves: raid's "if you attacked this turn", "if you control ...", "if you have 5
 or less life"); two conditions of one ability ("at the beginning of your upkeep and
 whenever you cast a red spell"); cast triggers on a spell's colours ("whenever an
-opponent casts a multicolored spell"); becoming the
+opponent casts a multicolored spell") and on a spell cast from a graveyard (Ash
+Zealot: one cast with flashback); battalion ("whenever this and at least two other
+creatures attack"); extort (702.101a: "you may pay {W/B}" as each spell of yours is
+cast; a second instance on one permanent is not told apart); "when that creature
+dies this turn, ..." (603.7c, a delayed trigger on the creature an earlier step
+named, gone when the turn ends: Searing Blood); becoming the
 target of a spell or ability (of an opponent's: ward {N} and ward—pay N life,
 702.21a, counter that spell or ability unless its controller pays). "Counter target
 spell unless its controller pays {N}" (118.12): that player is asked yes/no when
@@ -317,6 +322,12 @@ Aura and Equipment bonuses counted continuously by their controller ("equipped
 creature gets +1/+0 for each artifact you control", "+x/+x, where x is the number of
 creature cards in all graveyards": :attr:`~effects.AttachedBonus.per`); the charge
 counters of a source sacrificed to pay its ability's cost, as it last existed;
+"destroy each nonland permanent with mana value equal to the number of charge
+counters on this" (:attr:`~effects.Each.mana_value`); anthems "as long as this has
+seven or more quest counters on it" (:attr:`~effects.Anthem.condition`); "each
+green creature that entered this turn" (its object id is at least the turn's first
+one: ids are timestamps); "a creature dealt damage this way can't be regenerated
+this turn" (701.19c);
 and the power, toughness or mana value of a permanent an earlier step targeted, as it
 last existed if that step moved it (:class:`~effects.StatOf`: "exile target creature.
 its controller gains life equal to its power").
@@ -963,6 +974,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self.creatures_died = 0
         #: Whether the active player attacked with a creature this turn (raid).
         self.attacked_this_turn = False
+        #: The first object id of this turn: a permanent with this id or a later
+        #: one entered the battlefield this turn (ids are timestamps).
+        self.turn_first_id = 0
         #: Additional lands each player may play this turn (305.2, Explore).
         self.extra_lands = [0] * num_players
         #: Whether it is ``"day"`` or ``"night"`` (rule 726; None: neither yet).
@@ -1511,6 +1525,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "spells_cast": self.spells_cast, "spells_last_turn": self.spells_last_turn,
             "creatures_died": self.creatures_died, "extra_lands": self.extra_lands,
             "attacked_this_turn": self.attacked_this_turn,
+            "turn_first_id": self.turn_first_id,
             "day_night": self.day_night, "extra_turns": self.extra_turns,
             "source_lki": [[pid, *v] for pid, v in self.source_lki.items()],
             "battlefield": [_perm_dict(p) for p in self.battlefield.values()],
@@ -1581,6 +1596,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.spells_last_turn = data.get("spells_last_turn", [0] * game.num_players)
         game.creatures_died = data.get("creatures_died", 0)
         game.attacked_this_turn = data.get("attacked_this_turn", False)
+        game.turn_first_id = data.get("turn_first_id", 0)
         game.extra_lands = data.get("extra_lands", [0] * game.num_players)
         game.day_night = data.get("day_night")
         game.extra_turns = data.get("extra_turns", [])

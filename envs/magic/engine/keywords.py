@@ -53,6 +53,7 @@ from __future__ import annotations
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.mana import parse_cost
 
 LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
             "mountainwalk": "Mountain", "forestwalk": "Forest"}
@@ -179,6 +180,12 @@ def keyword_triggers(keywords: frozenset[str] | set[str]) -> tuple[fx.TriggeredA
     if "decayed" in keywords:  # 702.147a
         out.append(fx.TriggeredAbility(fx.Trigger("attacks"), fx.Delayed(
             "end_of_combat", fx.SacrificeIt(fx.Ref("it")))))
+    if "extort" in keywords:  # 702.101a (a second instance is not told apart)
+        out.append(fx.TriggeredAbility(
+            fx.Trigger("cast", fx.Filter(controller="you")),
+            fx.IfYouDo((fx.PayCost(parse_cost("{W/B}")),  # (mana: no engine import)
+                        fx.LoseLife(1, fx.Ref("each_opponent")),
+                        fx.GainLife("life_lost"))), optional=True))
     if "exalted" in keywords:
         out.append(fx.TriggeredAbility(
             fx.Trigger("attacks_alone", fx.Filter(types=frozenset({"Creature"}),
@@ -198,7 +205,7 @@ BUSHIDO = {f"bushido {n}": n for n in range(1, 10)}
 
 MORE = ("shroud", "infect", "wither", "intimidate", "fear", "skulk", "prowess",
         "exalted", "shadow", "horsemanship", "battle cry", "undying", "persist",
-        "living weapon", "evolve", "unleash", "decayed", *LANDWALK, *PROTECTION, *TOXIC, *BUSHIDO)
+        "living weapon", "evolve", "unleash", "decayed", "extort", *LANDWALK, *PROTECTION, *TOXIC, *BUSHIDO)
 """Keywords of this module. The observation encodes one feature for each keyword of
 :data:`~effects.KEYWORDS` only; these show through their effects (counters, power,
 what may block), so adding them left the observation unchanged."""
@@ -216,7 +223,7 @@ RESTRICTIONS = {"can't block": "cant_block", "can't be blocked": "cant_be_blocke
                 "attacks each combat if able": "attacks_each_combat"}
 """Until-end-of-turn combat restrictions a :class:`~effects.Pump` grants like keywords
 -> the :class:`~effects.CombatRestriction` field they stand for."""
-OWN_ONLY = frozenset({"battle cry", "undying", "persist", "living weapon", "evolve",
+OWN_ONLY = frozenset({"extort", "battle cry", "undying", "persist", "living weapon", "evolve",
                       "unleash", "decayed"})
 """Keywords whose triggered ability is built as the card is compiled
 (:func:`keyword_triggers`): played on a card's own keyword line only; an effect or

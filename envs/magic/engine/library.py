@@ -56,7 +56,7 @@ LIBRARY_ASKS = frozenset({"look", "search", "hand_choice"})
 NOT_CARD_PROPS = frozenset({"tapped", "untapped", "attacking", "blocking",
                             "attacking_or_blocking", "other", "nontoken", "token",
                             "flying", "nonflying", "reach", "defender",
-                            "attached"})
+                            "attached", "entered_this_turn"})
 """Filter props of a permanent's state, which a card in a library or hand has not."""
 
 

@@ -227,6 +227,9 @@ class ObjectsMixin:
             return power, tough, frozenset(d.keywords)  # (the commonest case)
         kws = set(d.keywords)
         for spid, you, anthem in self._anthems:
+            if anthem.condition is not None and not self.conditions_hold(
+                    (anthem.condition,), you, spid):
+                continue  # "as long as ..." (611.3a), checked now
             if self.matches(anthem.affected, pid, you, spid, printed=True):
                 power += anthem.power
                 tough += anthem.toughness
@@ -354,6 +357,8 @@ class ObjectsMixin:
             if printed:
                 return prop in d.keywords or any(prop in m[2] for m in perm.mods)
             return prop in self.keywords(pid)
+        if prop == "entered_this_turn":  # ids only grow: a newer object entered later
+            return pid >= self.turn_first_id
         if prop == "attacking_or_blocking":
             return pid in self.attackers or pid in self.blocking
         if prop == fx.ATTACHED:  # the permanent the source is attached to
@@ -692,6 +697,8 @@ class ObjectsMixin:
             return not self.battlefield[source].counters.get("+1/+1", 0)
         if condition == "no_minus_counters":
             return not self.battlefield[source].counters.get("-1/-1", 0)
+        if condition == "battalion":  # "this and at least two other creatures attack"
+            return source in self.attackers and len(self.attackers) >= 3
         if condition == "not_decayed":  # of the dying permanent, as it left (603.10a)
             return it is None or it not in self.battlefield or \
                 "decayed" not in self.keywords(it)
@@ -785,6 +792,8 @@ class ObjectsMixin:
                          id=pid, to="exile", instead=dest)
         if dest == "graveyard":
             self._dies_triggers(pids)
+            if self.delayed:
+                self._dies_delayed(pids)
             for pid in pids:
                 if self.is_creature(pid):
                     self.creatures_died += 1
@@ -1274,6 +1283,24 @@ class ObjectsMixin:
                         if self._about(trig.subject, pid, code):
                             self._trigger(pid, i, it=code, cause=item.sid)
 
+    def _dies_delayed(self, pids: list[int]) -> None:
+        """Rule 603.7c: "when that creature dies this turn" delayed triggered
+        abilities waiting for one of ``pids`` (dying now) trigger, once; "the
+        creature's controller" is its controller as it died (603.10a)."""
+        due = [d for d in self.delayed if d["when"] == "it_dies_this_turn"
+               and d["it"] in pids and self.is_creature(d["it"])]
+        if not due:
+            return
+        self.delayed = [d for d in self.delayed if d not in due]
+        for d in due:
+            self.pending_triggers.append({
+                "controller": d["controller"], "card": d["card"], "source": d["source"],
+                "index": d["index"], "it": d["it"], "defending": None,
+                "it_controller": self.battlefield[d["it"]].controller,
+                "keywords": d["keywords"], "origin": d["origin"], "path": d["path"],
+                "shape": d.get("shape", -1), "face": d.get("face", -1),
+                "cards": d.get("cards", [])})
+
     def _delayed_triggers(self, step: str) -> None:
         """Rule 603.7b-c: the delayed triggered abilities waiting for the beginning of
         ``step`` trigger, once each (they are then gone)."""
@@ -1322,7 +1349,7 @@ class ObjectsMixin:
                 self._trigger(pid, i)
 
     def _cast_triggers(self, caster: int, card: int | None = None,
-                       sid: int | None = None) -> None:
+                       sid: int | None = None, from_graveyard: bool = False) -> None:
         """``caster`` cast spell ``card`` (object ``sid``), rule 603.2 (it triggers
         on casting, before the spell resolves): "whenever you cast a noncreature
         spell" (prowess) and "whenever <player> casts a <quality> spell" (a
@@ -1338,6 +1365,8 @@ class ObjectsMixin:
         if d is None:
             return
         for pid, i, trig in index.get("cast", ()):
+            if "from_graveyard" in trig.subject.props and not from_graveyard:
+                continue  # "casts a spell from a graveyard"
             if self._spell_matches(trig.subject, d, caster,
                                    self.battlefield[pid].controller):
                 self._trigger(pid, i, it=sid, defending=caster)
@@ -1355,7 +1384,8 @@ class ObjectsMixin:
         if filt.subtypes and not (filt.subtypes & set(d.subtypes)):
             return False
         # "noncreature", a colour, "multicolored": the spell's characteristics
-        return all(fx.has_quality(prop, d) for prop in filt.props)
+        return all(fx.has_quality(prop, d) for prop in filt.props
+                   if prop != "from_graveyard")
 
     def _attack_triggers(self) -> None:
         index = self._trigger_index()

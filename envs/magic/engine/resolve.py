@@ -78,7 +78,7 @@ def counter_played(kind: str) -> bool:
     """Whether the engine plays counters of ``kind``."""
     return kind in SUPPORTED_COUNTERS or fx.plain_counter(kind)
 SPELL_PROPS = frozenset({"noncreature", "multicolored", "monocolored", "colorless",
-                         *fx.COLOUR_PROPS})
+                         "from_graveyard", *fx.COLOUR_PROPS})
 """The qualities of a spell a "whenever <player> casts a <quality> spell" trigger
 reads (its card's types and colours)."""
 SELECTOR_FIELDS = ("to", "what", "who")
@@ -92,7 +92,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
                         "remove_counters"}),
     fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
                                     "once_per_turn", "zone", "only_if"}),
-    fx.ActivationCondition: frozenset({"kind", "filter", "count"}),
+    fx.ActivationCondition: frozenset({"kind", "filter", "count", "counter"}),
     fx.TriggeredAbility: frozenset({"trigger", "effect", "optional"}),
     fx.Trigger: frozenset({"event", "subject", "condition"}),
     fx.SpellAbility: frozenset({"effect", "additional_cost"}),
@@ -100,7 +100,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.Filter: frozenset({"types", "subtypes", "controller", "props"}),
     fx.TokenSpec: frozenset({"name", "types", "subtypes", "colours", "power",
                              "toughness", "keywords", "abilities"}),
-    fx.Anthem: frozenset({"affected", "power", "toughness", "keywords"}),
+    fx.Anthem: frozenset({"affected", "power", "toughness", "keywords", "condition"}),
     fx.AttachedBonus: frozenset({"power", "toughness", "keywords", "cant_attack",
                                  "cant_block", "per"}),
     fx.CombatRestriction: frozenset({"cant_attack", "cant_block", "cant_be_blocked",
@@ -222,6 +222,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     note(f"same name as a {sel.kind} target")
         elif isinstance(sel, fx.Each):
             filt(sel.filter)
+            if sel.mana_value is not None:
+                amount(sel.mana_value)
         elif sel is not None:
             note(type(sel).__name__)
 
@@ -581,7 +583,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note(f"Trigger({event})")
         subject = ability.trigger.subject
         if isinstance(subject, fx.Filter):
-            filt(subject)
+            filt(dataclasses.replace(subject, props=subject.props - {"from_graveyard"})
+                 if event == "cast" else subject)
             if event == "cast" and not subject.props <= SPELL_PROPS:
                 note("Trigger cast filter props")
         elif not (isinstance(subject, fx.Ref) and subject.name in
@@ -597,6 +600,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         elif condition in fx.OBJECT_CONDITIONS:
             if (event, subject == fx.Ref("self")) != (
                     ("enters", False) if condition == "evolve" else
+                    ("attacks", True) if condition == "battalion" else
                     ("dies", False) if condition == "not_decayed" else ("dies", True)):
                 note(f"Trigger condition {condition} on {event}")
         elif condition and (condition not in fx.TRIGGER_CONDITIONS
@@ -637,6 +641,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             filt(static.filter)
             if "Creature" not in card.types or card.spell is not None:
                 note("Devour on a noncreature")
+        if isinstance(static, fx.Anthem) and static.condition is not None and \
+                static.condition.kind != "counters_on_this":
+            note(f"Anthem condition {static.condition.kind}")
         if isinstance(static, fx.AttachedBonus) and static.per is not None:
             amount(static.per)
             if static.per.what == "greatest_power" or static.per.filter is not None and any(

@@ -250,6 +250,22 @@ def _sacrifices_then_stat(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _each_with_mana_value_equal(s: str) -> fx.Effect | None:
+    """``destroy each nonland permanent with mana value equal to the number of charge
+    counters on this`` (Ratchet Bomb): the effect on each such permanent, whose mana
+    value is compared with the count as it resolves (:attr:`~effects.Each.mana_value`)."""
+    m = re.fullmatch(r"(.+ each .+?) with mana value equal to the number of (.+)", s)
+    if not m or (count := counted(m.group(2), plural=True)) is None:
+        return None
+    base = read_sentence(m.group(1))
+    for field in ("what", "to", "who"):
+        sel = getattr(base, field, None)
+        if isinstance(sel, fx.Each) and sel.mana_value is None:
+            return dataclasses.replace(base, **{field: fx.Each(sel.filter, count)})
+    return None
+
+
+@effect_template
 def _life_lost_this_way(s: str) -> fx.Effect | None:
     """``you gain life equal to the life lost this way``: the life an earlier step of
     the same effect made players lose (Gray Merchant of Asphodel, extort)."""

@@ -17,7 +17,8 @@ from labyrinth_gym.envs.magic.engine.text.core import (
 _DELAYED_TIMES = {"at the beginning of the next end step": "next_end_step",
                   "at end of combat": "end_of_combat",
                   "at the beginning of your next upkeep": "your_next_upkeep",
-                  "at the beginning of the next turn's upkeep": "next_turns_upkeep"}
+                  "at the beginning of the next turn's upkeep": "next_turns_upkeep",
+                  "when that creature dies this turn": "it_dies_this_turn"}
 
 
 @effect_template

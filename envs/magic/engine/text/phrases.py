@@ -231,6 +231,9 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
         return phrase
 
     phrase = flying_suffix(phrase)
+    if phrase.endswith(" that entered this turn"):  # (Oran-Rief, the Vastwood)
+        props.add("entered_this_turn")
+        phrase = phrase[: -len(" that entered this turn")]
     compared = COMPARED.search(phrase)
     if compared:
         stat = compared.group(1).replace(" ", "_")
@@ -350,6 +353,7 @@ REF_PHRASES: dict[str, fx.Ref] = {
     "that token": fx.Ref("it"),  # after a step that created one token
     "the player or planeswalker it's attacking": fx.Ref("attacked_by_it"),
     "its controller": fx.Ref("its_controller"),
+    "the creature's controller": fx.Ref("its_controller"),
     "each opponent": fx.Ref("each_opponent"),
     "each player": fx.Ref("each_player"),
     "enchanted creature": fx.Ref("enchanted"),

@@ -207,6 +207,8 @@ def _regenerate(s: str) -> fx.Effect | None:
     if m and (what := permanents(m.group(1))) is not None:
         return fx.Regenerate(what)
     m = re.fullmatch(r"(.+) can't be regenerated this turn", s)
+    if m and m.group(1) == "a creature dealt damage this way":  # (Incinerate)
+        return fx.CantBeRegenerated(fx.Ref("damaged_this_way"))
     if m and (what := permanents(m.group(1))) is not None:
         return fx.CantBeRegenerated(what)
     return None

@@ -5,6 +5,7 @@ restrictions, static prevention) and entering tapped."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
@@ -233,6 +234,23 @@ def _static(line: str, printed: Printed, draft: Draft) -> bool:
         draft.statics.append(found)
         return True
     return False
+
+
+@line_template
+def _anthem_as_long_as_counters(line: str, printed: Printed, draft: Draft) -> bool:
+    # 611.3a: "as long as this has seven or more quest counters on it, creatures you
+    # control get +5/+5." (Beastmaster Ascension): an anthem while the count holds.
+    m = re.fullmatch(rf"as long as this has {NUM} or more ([a-z]+) counters on it, (.+)",
+                     line)
+    if not m or not is_permanent_card(printed) or not fx.plain_counter(m.group(2)) or \
+            not isinstance(count := number(m.group(1)), int):
+        return False
+    found = anthem(m.group(3))
+    if found is None:
+        return False
+    draft.statics.append(dataclasses.replace(found, condition=fx.ActivationCondition(
+        "counters_on_this", count=count, counter=m.group(2))))
+    return True
 
 
 def anthem(line: str) -> fx.Anthem | None:

@@ -133,9 +133,15 @@ def _verbs(text: str, table: dict[str, str]) -> tuple[str, ...] | None:
 def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
     """The condition of ``when``/``whenever <condition>,`` as triggers (one per event),
     or None if not one we know."""
+    if condition == "this and at least two other creatures attack" and word == "whenever":
+        return (fx.Trigger("attacks", fx.Ref("self"), condition="battalion"),)
     for phrase, who in _CASTERS.items():
         if condition.startswith(phrase + " "):
-            f = spell_filter(condition[len(phrase) + 1:])
+            rest = condition[len(phrase) + 1:]
+            from_graveyard = rest.endswith(" from a graveyard")
+            f = spell_filter(rest.removesuffix(" from a graveyard"))
+            if f is not None and from_graveyard:
+                f = dataclasses.replace(f, props=f.props | {"from_graveyard"})
             if f is None or word != "whenever":
                 return None
             return (fx.Trigger("cast", dataclasses.replace(f, controller=who)),)
