@@ -413,7 +413,7 @@ def test_114_elspeth_emblem_pumps_your_creatures_from_the_command_zone():
     act(game, f"activate slot {slot(game, elspeth)} (Elspeth, Sun's Champion) ability 2")
     settle(game)
     assert elspeth not in game.battlefield  # 0 loyalty (704.5i); the emblem stays
-    assert game.emblems == [[0, game.emblems[0][1]]]
+    assert [e[0] for e in game.emblems] == [0]
     assert game.chars(bears) == (4, 4, frozenset({"flying"}))
     assert game.chars(theirs) == (2, 2, frozenset())
     later = game.add_permanent("Serra Angel", 0)
@@ -423,6 +423,90 @@ def test_114_elspeth_emblem_pumps_your_creatures_from_the_command_zone():
         assert other.chars(bears) == (4, 4, frozenset({"flying"}))
     view = game.observation_for(1)
     assert view["emblems"] == [{"owner": 0, "name": "Elspeth, Sun's Champion emblem"}]
+
+
+def test_114_4_an_emblems_triggered_ability_triggers_from_the_command_zone():
+    """Sorin, Solemn Visitor's -6: "at the beginning of each opponent's upkeep, that
+    player sacrifices a creature of their choice": the emblem's owner controls the
+    trigger (114.3), it triggers on each opponent's upkeep only, and stays after Sorin
+    is gone (the emblem is no permanent)."""
+    game = blank()
+    sorin = game.add_permanent("Sorin, Solemn Visitor", 0, counters={"loyalty": 6})
+    mine = game.add_permanent("Grizzly Bears", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    giant = game.add_permanent("Hill Giant", 1)
+    game.start_at("main1", 0)
+    act(game, "(Sorin, Solemn Visitor) ability 2")  # -6
+    settle(game)
+    assert sorin not in game.battlefield  # 0 loyalty (704.5i); the emblem stays
+    assert game.observation_for(1)["emblems"] == [
+        {"owner": 0, "name": "Sorin, Solemn Visitor emblem"}]
+    pass_until(game, "upkeep")  # the opponent's upkeep: the trigger is put on the stack
+    assert game.active == 1
+    assert [s.controller for s in game.stack] == [0]
+    assert game.name_of(game.stack[0].card) == "Sorin, Solemn Visitor emblem"
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)
+    # that player (the active one) chooses which creature to sacrifice
+    assert game.decision["player"] == 1
+    target_perm(game, giant)
+    settle(game)
+    assert giant not in game.battlefield and bears in game.battlefield
+    assert mine in game.battlefield
+    clone = MagicGame.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert clone.emblems == game.emblems
+    pass_until(game, "main1")
+    pass_until(game, "upkeep")  # its owner's own upkeep: no trigger
+    assert game.active == 0 and not game.stack and not game.pending_triggers
+    pass_until(game, "main1")
+    pass_until(game, "upkeep")
+    assert game.active == 1 and len(game.stack) == 1  # each of that opponent's upkeeps
+
+
+def test_114_4_an_emblem_trigger_on_its_owners_own_step():
+    """Ajani, Adversary of Tyrants's emblem: "at the beginning of your end step" makes
+    its tokens on its owner's end step, under its owner's control."""
+    game = blank()
+    game.add_permanent("Ajani, Adversary of Tyrants", 0, counters={"loyalty": 7})
+    game.start_at("main1", 0)
+    act(game, "(Ajani, Adversary of Tyrants) ability 2")  # -7
+    settle(game)
+    pass_until(game, "end")
+    settle(game)
+    cats = [pid for pid, p in game.battlefield.items() if game.name_of(p.card) ==
+            "Cat Token"]
+    assert len(cats) == 3 and all(game.battlefield[c].controller == 0 for c in cats)
+    pass_until(game, "main1")
+    pass_until(game, "end")  # the opponent's end step: none
+    settle(game)
+    assert game.active == 1 and sum(game.name_of(p.card) == "Cat Token"
+                                    for p in game.battlefield.values()) == 3
+
+
+def test_603_2_that_player_of_each_players_step_is_the_active_player():
+    """Copper Tablet: "at the beginning of each player's upkeep, this deals 1 damage to
+    that player": the player whose upkeep it is."""
+    game = blank()
+    game.add_permanent("Copper Tablet", 0)
+    game.start_at("main1", 0)
+    pass_until(game, "upkeep")
+    settle(game)
+    assert game.active == 1 and game.life == [20, 19]
+    pass_until(game, "main1")
+    pass_until(game, "upkeep")
+    settle(game)
+    assert game.active == 0 and game.life == [19, 19]
+
+
+def test_emblems_with_triggered_abilities_compile():
+    pool = compiled_pool()
+    for name in ("Sorin, Solemn Visitor", "Ajani, Adversary of Tyrants",
+                 "Sheoldred, Whispering One", "Braids, Cabal Minion", "Copper Tablet",
+                 "Bottomless Pit", "Defiler of Souls"):
+        assert name in pool.supported, name
+    # a "whenever you cast" trigger of an emblem is not played yet
+    assert "emblem with a cast trigger" in pool.unsupported.get(
+        "Garruk, Caller of Beasts", "") or "Garruk, Caller of Beasts" not in pool.supported
 
 
 # -------------------------------------------------------- monstrosity (701.37)

@@ -1636,10 +1636,13 @@ ATTACHED = "attached"
 @dataclass(frozen=True)
 class GetEmblem:
     """Rule 114.2: the resolving object's controller gets an emblem (in the command
-    zone; owned and controlled by them, 114.3) with ``statics`` (its abilities work
-    from there, 114.4)."""
+    zone; owned and controlled by them, 114.3) with ``statics`` and ``triggered``
+    abilities (they work from there, 114.4: "at the beginning of each opponent's
+    upkeep, that player sacrifices a creature of their choice"; the emblem is the
+    source, its owner the controller)."""
 
     statics: tuple[Any, ...]
+    triggered: tuple[Any, ...] = ()
 
 
 CHOICES = ("color", "creature_type")

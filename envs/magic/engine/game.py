@@ -213,8 +213,12 @@ ability the permanent's own while it is attached), with the
 until-end-of-turn ones in one timestamp order per layer (613.7) and the dependency rule
 (613.8: Blood Moon applies before Urborg, whose effect then no longer exists); layer 3
 (text-changing effects) is not played: no supported card needs it; emblems (114: "you
-get an emblem with <anthem>", in the command zone, owned by their player, listed in
-``observation_for``'s ``emblems``); monstrosity (701.37: "monstrosity N", "when this
+get an emblem with <anthem>" or with one or two triggered abilities of a step, "at the
+beginning of each opponent's upkeep / your end step" (114.4: they trigger from the
+command zone, controlled by the emblem's owner, the emblem their source), in the
+command zone, owned by their player, listed in ``observation_for``'s ``emblems``;
+"that player" of a step trigger of each player / each opponent is the player whose
+step it is); monstrosity (701.37: "monstrosity N", "when this
 becomes monstrous"); "sacrifice it / this" (701.21); "as this enters, choose a color /
 a creature type" (:class:`~effects.ChooseAsEnters`: a ``choose`` decision asked as soon
 as it has entered and the spell or ability that put it there has finished resolving,
@@ -434,7 +438,8 @@ permanent entering as a copy other than by resolving as a spell (put onto the
 battlefield by an effect, it enters as itself), text-changing effects (layer 3),
 type changes from Auras ("enchanted land is a Swamp"), colour changes and
 characteristic-defining abilities from statics other than power and toughness, Opalescence-style "each other
-enchantment is a creature", emblems with other than anthem abilities, "as long as this
+enchantment is a creature", emblems with other than anthem abilities and step
+triggers (Garruk, Caller of Beasts's "whenever you cast"), "as long as this
 is monstrous", switching power and toughness, exchanging control.
 
 Linked abilities and cards outside the battlefield (:mod:`~linked`): a card in a
@@ -1075,7 +1080,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self._static_prevention: dict[int, list[fx.PreventDamage]] = {}
         #: Permanents whose "as this enters, choose ..." is still to be asked.
         self.to_choose: list[int] = []
-        #: Emblems (rule 114) in the command zone: ``[owner, definition index]``.
+        #: Emblems (rule 114) in the command zone: ``[owner, definition index, card
+        #: number]``.
         self.emblems: list[list[int]] = []
         #: The until-end-of-turn effects :attr:`~state.Permanent.becomes` names.
         self.layer_nodes: list[Any] = []
@@ -1363,7 +1369,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "battlefield": [self._perm_view(pid, player) for pid in self.battlefield],
             # emblems in the command zone (rule 114), public
             "emblems": [{"owner": owner, "name": self.defs[index].name}
-                        for owner, index in self.emblems],
+                        for owner, index, _ in self.emblems],
             "mana_available": [self._mana_view(p) for p in range(self.num_players)],
             "stack": [self._item_view(s, player) for s in self.stack],
             "land_played": self.land_played,

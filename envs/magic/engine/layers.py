@@ -424,10 +424,13 @@ class LayersMixin:
     # ---------------------------------------------------------- emblems (114)
     def get_emblem(self, p: int, node: fx.GetEmblem, source_name: str) -> None:
         """Rule 114.2: ``p`` gets an emblem with ``node``'s abilities, in the command
-        zone, owned and controlled by ``p`` (114.3)."""
+        zone, owned and controlled by ``p`` (114.3): ``emblems`` gains ``[p,
+        definition index, card number]``."""
         d = fx.CardDef(name=f"{source_name} emblem", cost=None, colours=(), types=(),
-                       statics=node.statics)
-        self.emblems.append([p, self._def_number(d)])
+                       statics=node.statics, triggered=node.triggered)
+        # an object of its own (a card number no zone holds): its triggered
+        # abilities' stack objects name it as their source's card (114.4)
+        self.emblems.append([p, self._def_number(d), self._new_card(d, p, token=True)])
         self._bf_version += 1  # (its static abilities apply from now on)
         self._legal = None
         self.log("emblem", player=p, card=source_name)

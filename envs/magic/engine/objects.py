@@ -159,7 +159,7 @@ class ObjectsMixin:
                         prevention.setdefault(about, []).append(static)
                 elif isinstance(static, fx.ContinuousChange):
                     layered = True
-        for owner, index in self.emblems:  # rule 114.4: from the command zone
+        for owner, index, _ in self.emblems:  # rule 114.4: from the command zone
             if not self.lost[owner]:
                 for static in defs[index].statics:
                     if isinstance(static, fx.Anthem):
@@ -1335,6 +1335,8 @@ class ObjectsMixin:
             self._object_triggers("dies", dying)
 
     def _step_triggers(self, event: str) -> None:
+        if self.emblems:
+            self._emblem_step_triggers(event)
         for pid, i, trig in self._trigger_index().get(event, ()):
             perm = self.battlefield[pid]
             if trig.condition and isinstance(trig.condition, str) and \
@@ -1342,11 +1344,32 @@ class ObjectsMixin:
                 continue  # 603.4: an intervening "if" false: it does not trigger
             subject = trig.subject
             mine_only = isinstance(subject, fx.Ref) and subject.name in ("self", "you")
+            # "that player": the player whose step it is
             if subject == fx.Ref("each_opponent"):
                 if perm.controller != self.active:
-                    self._trigger(pid, i)
+                    self._trigger(pid, i, defending=self.active)
             elif not mine_only or perm.controller == self.active:
-                self._trigger(pid, i)
+                self._trigger(pid, i, defending=self.active)
+
+    def _emblem_step_triggers(self, event: str) -> None:
+        """Rule 114.4: the triggered abilities of emblems work from the command zone;
+        the emblem's owner controls them (114.3), the emblem is their source (no
+        permanent); "that player" is the player whose step it is."""
+        active = self.active
+        for owner, index, card in self.emblems:
+            if self.lost[owner]:
+                continue
+            for i, ability in enumerate(self.defs[index].triggered):
+                trig = ability.trigger
+                if trig.event != event or (
+                        trig.subject == fx.Ref("you") and owner != active) or (
+                        trig.subject == fx.Ref("each_opponent") and owner == active):
+                    continue
+                self.pending_triggers.append({
+                    "controller": owner, "card": card, "source": None, "index": i,
+                    "it": None, "defending": active, "it_controller": None,
+                    "amount": 0, "cause": None, "keywords": [], "shape": -1,
+                    "face": -1})
 
     def _cast_triggers(self, caster: int, card: int | None = None,
                        sid: int | None = None, from_graveyard: bool = False) -> None:

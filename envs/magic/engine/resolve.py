@@ -60,6 +60,9 @@ SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponen
                             "exiled_with_this", "that_card", "this_card",
                             "attacked_by_it"})
 CARD_REFS = frozenset({"exiled_with_this", "that_card", "this_card"})
+EMBLEM_SUBJECTS = (fx.Ref("you"), fx.Ref("each_player"), fx.Ref("each_opponent"))
+"""Whose step an emblem's triggered ability waits for (114.4: its owner's, each
+player's, each opponent's)."""
 """References naming cards outside the battlefield (only :class:`~effects.MoveCards`
 reads them)."""
 SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRestriction,
@@ -493,6 +496,14 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     note(f"emblem with {type(static).__name__}")
                 else:
                     filt(static.affected)
+            for ability in node.triggered:  # 114.4: step triggers from the command zone
+                trig = ability.trigger
+                if trig.event not in fx.STEP_EVENTS or trig.condition or \
+                        trig.subject not in EMBLEM_SUBJECTS:
+                    note(f"emblem with a {trig.event} trigger")
+            for what in unresolvable(fx.CardDef("", None, (), (),
+                                                triggered=node.triggered)):
+                note(f"emblem ability: {what}")
 
     if card.cost is not None:
         # X in a spell's or a permanent's cost: announced as it is cast (601.2b)

@@ -313,7 +313,10 @@ class _RefCheck:
                 raise Unsupported("'dealt damage this way' with no damage before")
             if isinstance(part, fx.Ref) and part.name == "that_player" and (
                     self.trigger is None
-                    or self.trigger.event not in fx.PLAYER_NAMING_EVENTS):
+                    or self.trigger.event not in fx.PLAYER_NAMING_EVENTS and not (
+                        # "at the beginning of each opponent's upkeep, that player"
+                        self.trigger.event in fx.STEP_EVENTS and self.trigger.subject
+                        in (fx.Ref("each_player"), fx.Ref("each_opponent")))):
                 raise Unsupported("'that player' with no player to refer to")
             if any(getattr(part, f) == "that_much" for f in ("amount", "count")
                    if hasattr(part, f)) and (

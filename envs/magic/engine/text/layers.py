@@ -14,7 +14,8 @@ Read here (the engine side is :mod:`~layers`):
   ``<lands> are <land type>s.`` (``nonbasic lands are mountains.``), ``<permanents>
   lose all abilities [and have base power and toughness N/N].``, ``<permanents>
   have base power and toughness N/N.`` -> :class:`~effects.ContinuousChange`;
-- ``you get an emblem with "<anthem>"`` -> :class:`~effects.GetEmblem`;
+- ``you get an emblem with "<anthem>"`` / ``"<triggered ability>"`` (one or two quoted
+  abilities joined by ``and``) -> :class:`~effects.GetEmblem`;
 - ``monstrosity N`` -> :class:`~effects.Monstrosity` (an activated ability's effect;
   "when this becomes monstrous" is a trigger event of :mod:`.triggers`);
 - ``sacrifice it`` / ``sacrifice this`` / ``sacrifice that token`` ->
@@ -28,6 +29,7 @@ Read here (the engine side is :mod:`~layers`):
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed
@@ -201,10 +203,19 @@ def _emblem(s: str) -> fx.Effect | None:
     # Rule 114.2.
     from labyrinth_gym.envs.magic.engine.text.statics import anthem
 
-    m = re.fullmatch(r'you get an emblem with "(.+)"', s)
-    if not m or (found := anthem(m.group(1))) is None:
+    m = re.fullmatch(r'you get an emblem with ("[^"]+"(?: and "[^"]+")?)', s)
+    if not m:
         return None
-    return fx.GetEmblem((found,))
+    statics: list[Any] = []
+    triggered: list[fx.TriggeredAbility] = []
+    for quoted in re.findall(r'"([^"]+)"', m.group(1)):
+        if (found := anthem(quoted)) is not None:
+            statics.append(found)
+        elif isinstance(ability := quoted_ability(quoted), fx.TriggeredAbility):
+            triggered.append(ability)  # 114.4: it triggers from the command zone
+        else:
+            return None
+    return fx.GetEmblem(tuple(statics), tuple(triggered))
 
 
 @effect_template
