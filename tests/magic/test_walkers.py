@@ -8,16 +8,19 @@ import dataclasses
 
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine.cards import card_pool
-from labyrinth_gym.envs.magic.engine.compiler import compile_card
+from labyrinth_gym.envs.magic.engine.compiler import compile_card, compiled_pool
 from magic.positions import (
     act,
+    attack,
     blank,
+    finish_attacks,
     has,
     lands,
     pass_until,
     settle,
     slot,
     target_perm,
+    to_combat,
 )
 
 
@@ -186,6 +189,25 @@ def _lines(name: str, lines: list[int], new_name: str):
     text = printed.text.split("\n")
     text = "\n".join(text[i] for i in lines).replace(name, new_name)
     return compile_card(dataclasses.replace(printed, name=new_name, text=text))
+
+
+def test_605_1a_a_loyalty_ability_that_adds_mana_uses_the_stack():
+    """Koth of the Hammer's -2, "add {R} for each Mountain you control": a loyalty
+    ability is no mana ability (605.1a): it goes on the stack, the mana is added as it
+    resolves (and pays for a spell after). (Its emblem is not read yet: its +1 and -2.)"""
+    koth = _lines("Koth of the Hammer", [0, 1], "Test Koth")
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain", "Mountain")
+    walker = game.add_permanent(koth, 0)  # loyalty 3
+    game.add_card("Hill Giant", 0)  # {3}{R}
+    game.start_at("main1", 0)
+    act(game, "(Test Koth) ability 1")  # -2
+    assert len(game.stack) == 1 and game.pool[0] == []
+    settle(game)
+    assert game.pool[0] == ["R", "R", "R"] and _loyalty(game, walker) == 1
+    act(game, "Hill Giant")  # three from the pool, one Mountain tapped
+    settle(game)
+    assert any(game.name_of(p.card) == "Hill Giant" for p in game.battlefield.values())
 
 
 def test_606_4_a_minus_x_ability_removes_the_x_announced():
@@ -433,3 +455,87 @@ def test_counters_on_creatures_and_loyalty_on_other_planeswalkers():
     assert game.battlefield[ajani].counters["loyalty"] == 3  # not itself ("other")
     assert not game.battlefield[theirs].counters
     assert "vigilance" in game.keywords(bears)
+
+
+# -------------------------------------- a planeswalker becomes a creature (205.1)
+def test_205_1a_sarkhan_becomes_a_dragon_that_is_no_planeswalker_until_end_of_turn():
+    game = blank()
+    lands(game, 1, "Mountain")
+    sarkhan = game.add_permanent("Sarkhan, the Dragonspeaker", 0)  # loyalty 4
+    game.add_card("Shock", 1)
+    game.start_at("main1", 0)
+    act(game, "(Sarkhan, the Dragonspeaker) ability 0")  # +1
+    settle(game)
+    d = game.pdef(sarkhan)
+    assert d.types == ("Creature",) and d.subtypes == ("Dragon",)  # 205.1a
+    assert not d.is_planeswalker and "Legendary" in d.supertypes
+    assert game.chars(sarkhan) == (4, 4, frozenset({"flying", "indestructible", "haste"}))
+    assert _loyalty(game, sarkhan) == 5
+    # a creature's damage is marked, no loyalty removed (120.3c applies to
+    # planeswalkers only): the opponent's Shock
+    game.apply_action(A.PASS)
+    act(game, "Shock")
+    target_perm(game, sarkhan)
+    settle(game)
+    assert game.battlefield[sarkhan].damage == 2 and _loyalty(game, sarkhan) == 5
+    # it attacks as a creature (it has been under its controller's control all turn)
+    to_combat(game)
+    attack(game, sarkhan)
+    finish_attacks(game)
+    assert sarkhan in game.attackers
+    pass_until(game, "upkeep")  # cleanup (514.2): a planeswalker again, damage gone
+    d = game.pdef(sarkhan)
+    assert d.is_planeswalker and not d.is_creature
+    assert game.battlefield[sarkhan].damage == 0 and _loyalty(game, sarkhan) == 5
+
+
+def test_205_1b_gideon_becomes_a_creature_that_is_still_a_planeswalker():
+    """Gideon Jura's 0: a 6/6 Human Soldier creature that's still a planeswalker, and
+    all damage to him this turn is prevented (615)."""
+    game = blank()
+    lands(game, 1, "Mountain")
+    # (his +2 is not read yet: his -2 and 0)
+    gideon = game.add_permanent(_lines("Gideon Jura", [1, 2], "Test Gideon"), 0)
+    game.add_card("Lightning Bolt", 1)
+    game.start_at("main1", 0)
+    act(game, "(Test Gideon) ability 1")  # 0
+    settle(game)
+    d = game.pdef(gideon)
+    assert d.is_creature and d.is_planeswalker  # 205.1b: his types are kept
+    assert "Human" in d.subtypes and "Gideon" in d.subtypes
+    assert game.chars(gideon)[:2] == (6, 6)
+    game.apply_action(A.PASS)  # the opponent's Bolt at him: prevented
+    act(game, "Lightning Bolt")
+    target_perm(game, gideon)
+    settle(game)
+    assert game.battlefield[gideon].damage == 0 and _loyalty(game, gideon) == 6
+
+
+def test_sarkhans_emblem_draws_two_more_and_discards_the_hand_at_the_end_step():
+    """Two triggered abilities of one emblem (114.4): "at the beginning of your draw
+    step, draw two additional cards" and "at the beginning of your end step, discard
+    your hand" (the player discards every card)."""
+    game = blank()
+    game.add_permanent("Sarkhan, the Dragonspeaker", 0, counters={"loyalty": 6})
+    game.start_at("main1", 0)
+    act(game, "(Sarkhan, the Dragonspeaker) ability 2")  # -6
+    settle(game)
+    game.add_card("Shock", 0)
+    game.add_card("Island", 0)
+    pass_until(game, "end")
+    settle(game)
+    while game.decision["kind"] == "discard":
+        game.apply_action(A.hand(0))
+    assert game.hand[0] == [] and len(game.graveyard[0]) == 3  # Sarkhan too
+    pass_until(game, "main1")  # the opponent's turn: nothing
+    assert game.active == 1 and game.hand[0] == []
+    pass_until(game, "upkeep")
+    pass_until(game, "main1")  # the turn's draw and two more
+    settle(game)
+    assert game.active == 0 and len(game.hand[0]) == 3
+
+
+def test_becoming_a_creature_compiles():
+    pool = compiled_pool()
+    for name in ("Sarkhan, the Dragonspeaker",):
+        assert name in pool.supported, name

@@ -743,7 +743,12 @@ class Becomes:
     gained; base ``power``/``toughness`` set (layer 7b: counters and pumps still apply
     on top). Several apply in the order they resolved (their timestamps).
     ``abilities``: activated and triggered abilities it gains (layer 6, 113.1: "a 3/3
-    creature with "whenever this attacks, put a +1/+1 counter on it."")."""
+    creature with "whenever this attacks, put a +1/+1 counter on it."").
+    ``set_types``: the new ``types`` and ``subtypes`` replace all its card types and
+    subtypes (205.1a: a planeswalker that "becomes a legendary 4/4 red Dragon
+    creature" is no longer a planeswalker; one that "becomes a 6/6 Human Soldier
+    creature that's still a planeswalker" keeps them, 205.1b); ``supertypes`` are
+    added ("legendary")."""
 
     what: Selector
     power: int | None = None
@@ -754,6 +759,8 @@ class Becomes:
     keywords: tuple[str, ...] = ()
     lose_abilities: bool = False
     abilities: tuple[Any, ...] = ()
+    set_types: bool = False
+    supertypes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -416,7 +416,13 @@ doesn't untap during its controller's next untap step" (:class:`~effects.
 SkipNextUntap`, 502.3: the next untap step of whoever controls it then). The action
 table addresses four activated abilities per permanent (``actions.MAX_ABILITIES``:
 Jace, the Mind Sculptor's four loyalty abilities); a card with five or more (Morphling)
-stays refused.
+stays refused. A planeswalker that "becomes a legendary 4/4 red Dragon creature with
+flying" until end of turn is only a creature until then (205.1a,
+:attr:`~effects.Becomes.set_types`: the new types and subtypes replace its own; damage
+is marked, no loyalty removed, no 704.5i); one that "becomes a 6/6 Human Soldier
+creature that's still a planeswalker" is both (205.1b: damage removes loyalty and is
+marked, 120.3c/e); "prevent all damage that would be dealt to him this turn"; "discard
+your hand"; "draw two additional cards" (a draw step trigger's extra draws).
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities

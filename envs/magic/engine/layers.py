@@ -63,7 +63,7 @@ def in_layer(node: Any, layer: int) -> bool:
     :class:`~effects.ContinuousChange`) has a part in ``layer``."""
     if isinstance(node, fx.Becomes):
         if layer == 4:
-            return bool(node.types or node.subtypes)
+            return bool(node.types or node.subtypes or node.supertypes)
         if layer == 5:
             return node.colours is not None
         if layer == 6:
@@ -96,7 +96,13 @@ def apply_part(node: Any, layer: int, d: fx.CardDef) -> fx.CardDef:
     changes: dict[str, Any] = {}
     if isinstance(node, fx.Becomes):
         if layer == 4:
-            if node.types:
+            if node.supertypes:
+                changes["supertypes"] = tuple(dict.fromkeys(d.supertypes
+                                                            + node.supertypes))
+            if node.set_types:  # 205.1a: the old types and their subtypes go
+                changes["types"] = node.types
+                changes["subtypes"] = node.subtypes
+            elif node.types:
                 changes["types"] = tuple(dict.fromkeys(d.types + node.types))
                 changes["subtypes"] = tuple(dict.fromkeys(d.subtypes + node.subtypes))
             else:  # a creature's new creature types replace its old ones

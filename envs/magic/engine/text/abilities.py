@@ -106,8 +106,9 @@ def _loyalty(line: str, printed: Printed, draft: Draft) -> bool:
     body = re.sub(r"^it (deals|gets|gains) ", r"this \1 ", m.group(3))
     what = it_is_self(effect(body))
     check_refs(what, x_defined=x)
-    if is_mana_ability(what):
-        raise Unsupported(line)  # a loyalty mana ability uses the stack: not modelled
+    # 605.1a: a loyalty ability is no mana ability even if it adds mana ("[−2]: add
+    # {r} for each mountain you control"): it uses the stack, the mana is added as it
+    # resolves
     draft.activated.append(fx.ActivatedAbility(fx.Cost(loyalty=change, loyalty_x=x),
                                                what, sorcery_speed=True))
     return True

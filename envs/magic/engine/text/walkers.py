@@ -4,8 +4,11 @@ fights up to one target creature you don't control"), loyalty counters put on
 permanents (rule 306.5, 122.1: "put a loyalty counter on this", "put a loyalty counter
 on each other planeswalker you control") and pumps that last "until your next turn"
 (611.2a: "up to one target creature gets -2/-1 until your next turn", "until your next
-turn, creatures you control get +1/+0 and gain lifelink"). The loyalty abilities themselves are read
-by :mod:`.abilities` (606)."""
+turn, creatures you control get +1/+0 and gain lifelink"), a planeswalker that becomes a
+creature until end of turn (205.1a-b: "this becomes a legendary 4/4 red dragon creature
+with flying", "... creature that's still a planeswalker"), "prevent all damage that would
+be dealt to him this turn", "discard your hand", "draw two additional cards". The loyalty
+abilities themselves are read by :mod:`.abilities` (606)."""
 
 from __future__ import annotations
 
@@ -19,7 +22,10 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
+    COLOUR_WORDS,
     NUM,
+    all_subtypes,
+    keyword_list,
     number,
     permanents,
     player,
@@ -185,3 +191,60 @@ def _two_kinds_of_counters(s: str) -> fx.Effect | None:
             return None
         steps.append(fx.AddCounters(count, where, kind))
     return fx.Sequence(tuple(steps))
+
+
+_BECOMES_CREATURE = re.compile(
+    r"until end of turn, this becomes an? (?P<legendary>legendary )?(?P<p>\d+)/(?P<t>\d+) "
+    r"(?:(?P<colours>(?:white|blue|black|red|green)(?: and (?:white|blue|black|red|green))?"
+    r") )?(?P<words>[\w' -]*?) ?creature(?: with (?P<kw>[\w ,]+?))?"
+    r"(?P<still> that's still a planeswalker)?")
+
+
+@effect_template
+def _becomes_creature(s: str) -> fx.Effect | None:
+    # A planeswalker that becomes a creature until end of turn (613 layers 4-7b):
+    # "this becomes a 6/6 Human Soldier creature that's still a planeswalker" keeps
+    # its types (205.1b); "this becomes a legendary 4/4 red Dragon creature with
+    # flying" is only a creature then (205.1a: it is no planeswalker until the turn
+    # ends: no loyalty lost to damage, no 704.5i).
+    m = _BECOMES_CREATURE.fullmatch(s)
+    if not m:
+        return None
+    subtypes = []
+    for word in m.group("words").split():
+        if all_subtypes().get(word) is None:
+            return None
+        subtypes.append(all_subtypes()[word])
+    keywords: tuple[str, ...] | None = ()
+    if m.group("kw"):
+        keywords = keyword_list(m.group("kw"))
+    if keywords is None:
+        return None
+    colours = None
+    if m.group("colours"):
+        colours = tuple(sorted((COLOUR_WORDS[w] for w in m.group("colours").split(" and ")),
+                               key="WUBRG".index))
+    return fx.Becomes(fx.Ref("self"), int(m.group("p")), int(m.group("t")), ("Creature",),
+                      tuple(subtypes), colours, keywords,
+                      set_types=not m.group("still"),
+                      supertypes=("Legendary",) if m.group("legendary") else ())
+
+
+@effect_template
+def _prevent_to_him(s: str) -> fx.Effect | None:
+    # Rule 615: "prevent all damage that would be dealt to him this turn" (a
+    # planeswalker's pronoun for itself, Gideon Jura's 0).
+    if re.fullmatch(r"prevent all damage that would be dealt to (him|her) this turn", s):
+        return fx.PreventDamage(None, fx.Ref("self"))
+    return None
+
+
+@effect_template
+def _hand_and_additional_draws(s: str) -> fx.Effect | None:
+    # "discard your hand" (701.9a: every card of it; the player discards them one by
+    # one, all in the end); "draw two additional cards" of a draw-step trigger (a draw
+    # on top of the turn's draw, 504.1: Sarkhan, the Dragonspeaker's emblem).
+    if s == "discard your hand":
+        return fx.Discard(fx.Count("hand"))
+    m = re.fullmatch(rf"draw {NUM} additional cards?", s)
+    return fx.Draw(number(m.group(1))) if m else None
