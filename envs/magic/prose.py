@@ -106,6 +106,10 @@ class MagicNarrator(Narrator):
     def on_draw_empty(self, e: Event) -> str:
         return self.does(e["player"], "has to draw from an empty library")
 
+    def on_must_attack(self, e: Event) -> str:
+        return self.does(e["player"], f"must attack {card(e['card'])} with their creatures "
+                                      "next turn if able")
+
     def on_additional_land(self, e: Event) -> str:
         lands = "an additional land" if e["count"] == 1 else \
             f"{e['count']} additional lands"

@@ -539,3 +539,54 @@ def test_becoming_a_creature_compiles():
     pool = compiled_pool()
     for name in ("Sarkhan, the Dragonspeaker",):
         assert name in pool.supported, name
+
+
+# ----------------------------------------- attack requirements (508.1d): Gideon Jura
+def test_508_1d_during_that_players_next_turn_its_creatures_attack_gideon_if_able():
+    game = blank()
+    gideon = game.add_permanent("Gideon Jura", 0)  # loyalty 6
+    bears = game.add_permanent("Grizzly Bears", 1)
+    giant = game.add_permanent("Hill Giant", 1)
+    wall = game.add_permanent("Wall of Stone", 1)  # defender: not able
+    game.start_at("main1", 0)
+    act(game, "(Gideon Jura) ability 0")  # +2, target opponent
+    game.apply_action(A.player(1))
+    settle(game)
+    assert _loyalty(game, gideon) == 8 and game.must_attack == [[1, gideon, game.turn]]
+    pass_until(game, "upkeep")  # the opponent's turn
+    assert game.active == 1
+    to_combat(game)
+    # no "done" while a creature able to attack has not; only at Gideon's controller
+    assert game.legal_actions() == sorted(
+        [A.attack(slot(game, bears), 1), A.attack(slot(game, giant), 1)])
+    attack(game, bears)
+    assert game.legal_actions() == [A.permanent(slot(game, gideon))]  # not the player
+    target_perm(game, gideon)
+    attack(game, giant)
+    target_perm(game, gideon)
+    assert game.legal_actions() == [A.DONE]
+    game.apply_action(A.DONE)
+    assert game.attacking_pw == {bears: gideon, giant: gideon}
+    assert wall not in game.attackers
+    pass_until(game, "upkeep")  # the requirement ends with that turn
+    assert game.active == 0 and game.must_attack == []
+
+
+def test_508_1d_no_requirement_once_gideon_is_gone():
+    game = blank()
+    gideon = game.add_permanent("Gideon Jura", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "(Gideon Jura) ability 0")
+    game.apply_action(A.player(1))
+    settle(game)
+    game.sacrifice([gideon])
+    pass_until(game, "upkeep")
+    to_combat(game)
+    assert A.DONE in game.legal_actions()
+    attack(game, bears)
+    assert game.decision["kind"] == "attack"  # no planeswalker to choose
+
+
+def test_gideon_jura_compiles():
+    assert "Gideon Jura" in compiled_pool().supported

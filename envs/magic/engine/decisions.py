@@ -97,6 +97,9 @@ class DecisionsMixin:
             return self._attack_actions(p)
         if kind == "attack_target":
             defending = self.attackers[d["attacker"]]
+            forced = self._forced_attack(p) if self.must_attack else None
+            if forced is not None:  # 508.1d: that planeswalker, not its controller
+                return [A.permanent(self.battlefield[forced].slot)]
             return [A.player((defending - p) % self.num_players)] + [
                 A.permanent(self.battlefield[pid].slot)
                 for pid in self._attackable_planeswalkers(defending)]
@@ -411,14 +414,29 @@ class DecisionsMixin:
             return False
         return not self._restricted(pid, "cant_attack")
 
+    def _forced_attack(self, p: int) -> int | None:
+        """The planeswalker seat ``p``'s creatures must attack this turn if able
+        (508.1d, :class:`~effects.MustAttackThis`), else None."""
+        for seat, pid, made in self.must_attack:
+            if seat == p and self.turn > made and pid in self.battlefield:
+                perm = self.battlefield[pid]
+                if perm.controller != p and perm.slot >= 0 and \
+                        self.pdef(pid).is_planeswalker:
+                    return pid
+        return None
+
     def _attack_actions(self, p: int) -> list[int]:
         out = []
         must = False
         opponents = [(q - p) % self.num_players for q in self._turn_order(p) if q != p]
+        forced = self._forced_attack(p) if self.must_attack else None
+        if forced is not None:  # each creature able to attacks that planeswalker
+            opponents = [(self.battlefield[forced].controller - p) % self.num_players]
         for pid, perm in self.battlefield.items():
             if perm.controller == p and pid not in self.attackers and self._can_attack(pid):
                 out.extend(A.attack(perm.slot, r) for r in opponents)
-                must = must or self._restricted(pid, "attacks_each_combat")
+                must = must or forced is not None or \
+                    self._restricted(pid, "attacks_each_combat")
         # "Attacks each combat if able" (rule 508.1d): no "done" while such a
         # creature that can attack has not been declared.
         return out if must and out else [A.DONE, *out]

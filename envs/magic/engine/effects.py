@@ -959,6 +959,16 @@ class ShuffleHandIntoLibrary:
 
 
 @dataclass(frozen=True)
+class MustAttackThis:
+    """"During target opponent's next turn, creatures that player controls attack this
+    if able" (rule 508.1d): a requirement on every creature ``who`` controls during that
+    player's next turn: it attacks this planeswalker (the ability's source) if able,
+    for as long as the planeswalker stays on the battlefield."""
+
+    who: Selector
+
+
+@dataclass(frozen=True)
 class SkipNextUntap:
     """``what`` doesn't untap during its controller's next untap step (502.3: the
     next untap step in which it would untap; "tap target creature. it doesn't untap

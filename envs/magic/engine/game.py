@@ -422,7 +422,11 @@ flying" until end of turn is only a creature until then (205.1a,
 is marked, no loyalty removed, no 704.5i); one that "becomes a 6/6 Human Soldier
 creature that's still a planeswalker" is both (205.1b: damage removes loyalty and is
 marked, 120.3c/e); "prevent all damage that would be dealt to him this turn"; "discard
-your hand"; "draw two additional cards" (a draw step trigger's extra draws).
+your hand"; "draw two additional cards" (a draw step trigger's extra draws); "during
+target opponent's next turn, creatures that player controls attack this if able" (508.1d,
+:class:`~effects.MustAttackThis`, ``must_attack``: during that player's next turn, each
+of their creatures able to attack is declared attacking that planeswalker, no "done"
+before, while it stays on the battlefield under another player's control).
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
@@ -1035,6 +1039,10 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Permanents that don't untap during their controller's next untap step
         #: (:class:`~effects.SkipNextUntap`), by object id.
         self.skip_untap: list[int] = []
+        #: Attack requirements (508.1d, :class:`~effects.MustAttackThis`): ``[seat,
+        #: planeswalker id, turn made]``: during seat's first turn after that turn, its
+        #: creatures attack that planeswalker if able.
+        self.must_attack: list[list[int]] = []
         #: Cards that gained flashback until end of turn (702.34a), by card id.
         self.flashback_grants: list[int] = []
         self.decision: dict[str, Any] | None = None
@@ -1444,6 +1452,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.combat_hits = copy.deepcopy(self.combat_hits)
         new.replacements = [r[:] for r in self.replacements]
         new.skip_untap = self.skip_untap[:]
+        new.must_attack = [e[:] for e in self.must_attack]
         new.flashback_grants = self.flashback_grants[:]
         new.decision = copy.deepcopy(self.decision)
         new.casting = self.casting.copy() if self.casting else None
@@ -1560,6 +1569,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "decision": self.decision,
             "legend_kept": self.legend_kept, "combat_hits": self.combat_hits,
             "replacements": self.replacements, "skip_untap": self.skip_untap,
+            "must_attack": self.must_attack,
             "flashback_grants": self.flashback_grants,
             "emblems": self.emblems, "to_choose": self.to_choose,
             "layer_nodes": [encode(n) for n in self.layer_nodes],
@@ -1615,6 +1625,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.source_lki = {row[0]: list(row[1:]) for row in data.get("source_lki", [])}
         game.replacements = data.get("replacements", [])
         game.skip_untap = data.get("skip_untap", [])
+        game.must_attack = data.get("must_attack", [])
         game.flashback_grants = data.get("flashback_grants", [])
         game.delayed = data.get("delayed", [])
         game.grave_ids = {k: v for k, v in data.get("grave_ids", [])}

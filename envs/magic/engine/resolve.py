@@ -48,7 +48,8 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.ExileIfLeaves,
                 fx.ExileGraveyard, fx.LookAtHand, fx.Transform, fx.SpellCardTo,
                 fx.ExtraTurn, fx.AdditionalLand, fx.Adapt, fx.Fight, fx.TargetOnly,
-                fx.SkipNextUntap, fx.ExileLibrary, fx.ShuffleHandIntoLibrary)
+                fx.SkipNextUntap, fx.ExileLibrary, fx.ShuffleHandIntoLibrary,
+                fx.MustAttackThis)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -1023,6 +1024,13 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for pid in game.select(node.what, path):
             if pid >= 0 and pid in game.battlefield and pid not in game.skip_untap:
                 game.skip_untap.append(pid)
+    elif isinstance(node, fx.MustAttackThis):
+        source = game._source_pid(game.res["item"])
+        if source is not None:  # (a planeswalker gone: no requirement)
+            for p in game.select_players(node.who, path):
+                game.must_attack.append([p, source, game.turn])
+                game.log("must_attack", player=p, id=source,
+                         card=game.name_of(game.battlefield[source].card))
     elif isinstance(node, fx.ExileLibrary):
         for p in game.select_players(node.who, path):
             game.exile_library(p)

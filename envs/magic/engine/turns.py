@@ -331,6 +331,9 @@ class TurnsMixin:
                     perm.mods[:] = [m for m in perm.mods if len(m) > 3]
             self._end_turn_control()
             self._end_turn_shapes()
+            if self.must_attack:  # MustAttackThis lasts for that player's next turn
+                self.must_attack = [e for e in self.must_attack
+                                    if not (e[0] == a and self.turn > e[2])]
             # rule 514.2: "until end of turn" and "this turn" effects end with the
             # damage (regeneration shields, prevention, "exile it instead")
             self.replacements.clear()

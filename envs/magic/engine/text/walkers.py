@@ -7,7 +7,8 @@ on each other planeswalker you control") and pumps that last "until your next tu
 turn, creatures you control get +1/+0 and gain lifelink"), a planeswalker that becomes a
 creature until end of turn (205.1a-b: "this becomes a legendary 4/4 red dragon creature
 with flying", "... creature that's still a planeswalker"), "prevent all damage that would
-be dealt to him this turn", "discard your hand", "draw two additional cards". The loyalty
+be dealt to him this turn", "discard your hand", "draw two additional cards", "during
+target opponent's next turn, creatures that player controls attack this if able". The loyalty
 abilities themselves are read by :mod:`.abilities` (606)."""
 
 from __future__ import annotations
@@ -248,3 +249,14 @@ def _hand_and_additional_draws(s: str) -> fx.Effect | None:
         return fx.Discard(fx.Count("hand"))
     m = re.fullmatch(rf"draw {NUM} additional cards?", s)
     return fx.Draw(number(m.group(1))) if m else None
+
+
+@effect_template
+def _must_attack_this(s: str) -> fx.Effect | None:
+    # Rule 508.1d: "during target opponent's next turn, creatures that player controls
+    # attack this if able" (Gideon Jura's +2).
+    m = re.fullmatch(r"during (.+?)'s next turn, creatures that player controls attack "
+                     r"this if able", s)
+    if m and (who := player(m.group(1))) is not None:
+        return fx.MustAttackThis(who)
+    return None
