@@ -222,6 +222,11 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"sacrifices the {e['sacrificed']} pile of "
                          f"{first} | {second}")
 
+    def on_roll(self, e: Event) -> str:
+        dice = "a" if len(e["results"]) == 1 else str(len(e["results"]))
+        shown = ", ".join(str(r) for r in e["results"])
+        return self.does(e["player"], f"rolls {dice} d{e['sides']}: {shown}")
+
     def on_peek(self, e: Event) -> str:
         return self.does(e["player"], f"looks at {card(e.get('card'))} on top of "
                          f"{self.their(e['whose'])} library")

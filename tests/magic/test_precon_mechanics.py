@@ -4,6 +4,7 @@ and their commanders' abilities. Each names real cards from the pool."""
 
 from __future__ import annotations
 
+from labyrinth_gym.envs.core.dice import Dice
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame
@@ -104,3 +105,121 @@ def test_wilhelt_end_step_may_sacrifice_a_zombie_to_draw():
     settle(game)
     assert token not in game.battlefield and wilhelt in game.battlefield
     assert len(game.hand[0]) == hand + 1
+
+
+# ------------------------------------------------------------------ 706 dice
+class LoadedDice(Dice):
+    """The game's dice, except that every die shows ``face`` (a scripted roll)."""
+
+    __slots__ = ("face",)
+
+    def __init__(self, face: int):
+        super().__init__(0)
+        self.face = face
+
+    def roll(self, sides: int) -> int:
+        return min(self.face, sides)
+
+
+def test_the_results_tables_and_the_roll_trigger_compile():
+    pool = compiled_pool().supported
+    for name in ("Earth-Cult Elemental", "Herald of Hadar", "Arcane Investigator",
+                 "Vrondiss, Rage of Ancients"):
+        assert name in pool, name
+    roll = pool["Earth-Cult Elemental"].triggered[0].effect
+    assert (roll.sides, roll.count, roll.ranges) == (20, 1, ((1, 9), (10, 19), (20, 20)))
+    vrondiss = pool["Vrondiss, Rage of Ancients"]
+    assert [t.trigger.event for t in vrondiss.triggered] == ["dealt_damage", "roll_dice"]
+    token = vrondiss.triggered[0].effect.token
+    assert (token.power, token.toughness, token.colours) == (5, 4, ("R", "G"))
+    assert token.abilities[0].trigger.event == "deals_damage"
+
+
+def _elemental_enters(face: int) -> MagicGame:
+    """Seat 0 casts Earth-Cult Elemental (six Mountains) with dice showing ``face``;
+    each seat has a Grizzly Bears and an Island."""
+    game = blank()
+    game.dice = LoadedDice(face)
+    lands(game, 0, *["Mountain"] * 6)
+    for p in (0, 1):
+        game.add_permanent("Grizzly Bears", p)
+    game.add_permanent("Island", 1)
+    game.add_card("Earth-Cult Elemental", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Earth-Cult Elemental)")
+    return game
+
+
+def _resolve_all(game: MagicGame) -> None:
+    """Pass priority and choose the first option of every other decision until the
+    stack is empty."""
+    for _ in range(40):
+        if not game.stack and not game.pending_triggers and \
+                game.decision["kind"] == "priority":
+            return
+        if A.PASS in game.legal_actions():
+            game.apply_action(A.PASS)
+        else:
+            game.apply_action(min(a for a in game.legal_actions() if a > A.DONE))
+    raise AssertionError(game.decision)
+
+
+def test_706_a_roll_applies_the_row_of_its_result():
+    game = _elemental_enters(20)  # 20: each opponent sacrifices two permanents
+    _resolve_all(game)
+    assert [e["results"] for e in game.events if e["type"] == "roll"] == [[20]]
+    assert not [p for p in game.battlefield.values() if p.controller == 1]
+    assert len([p for p in game.battlefield.values() if p.controller == 0]) == 8
+    game = _elemental_enters(12)  # 10-19: each opponent sacrifices one
+    _resolve_all(game)
+    assert len([p for p in game.battlefield.values() if p.controller == 1]) == 1
+    game = _elemental_enters(3)  # 1-9: each player sacrifices one
+    _resolve_all(game)
+    assert len([p for p in game.battlefield.values() if p.controller == 0]) == 7
+
+
+def test_706_the_rolls_come_from_the_games_dice():
+    rolled = []
+    for seed in range(6):
+        game = _elemental_enters(1)
+        game.dice = Dice(seed)
+        _resolve_all(game)
+        rolled += [e["results"][0] for e in game.events if e["type"] == "roll"]
+    assert all(1 <= r <= 20 for r in rolled) and len(set(rolled)) > 1
+
+
+# ---------------------------------------------- Vrondiss, Rage of Ancients (enrage)
+def test_vrondiss_enrage_makes_a_dragon_spirit_that_is_sacrificed_when_it_deals_damage():
+    game = blank()
+    vrondiss = game.add_permanent("Vrondiss, Rage of Ancients", 0)
+    lands(game, 0, "Mountain")
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Lightning Bolt)")
+    target_perm(game, vrondiss)  # 3 damage to a 5/4: it survives, enrage triggers
+    pass_to_decision(game, "yesno")
+    act(game, "yes")
+    settle(game)
+    (spirit,) = on_battlefield(game, "Dragon Spirit Token")
+    assert game.chars(spirit)[:2] == (5, 4)
+    game.battlefield[spirit].sick = False
+    game.start_at("main1", 0, turn=3)
+    to_combat(game)
+    attack(game, spirit)
+    game.apply_action(A.DONE)
+    pass_until(game, "combat_damage")
+    settle(game)  # it dealt 5 damage: "when this token deals damage, sacrifice it"
+    assert game.life[1] == 15
+    assert spirit not in game.battlefield
+
+
+def test_vrondiss_may_damage_itself_whenever_you_roll_dice():
+    game = _elemental_enters(20)
+    vrondiss = game.add_permanent("Vrondiss, Rage of Ancients", 0)
+    pass_to_decision(game, "yesno")  # the roll trigger: "you may have Vrondiss ..."
+    act(game, "yes")
+    pass_to_decision(game, "yesno")  # it was dealt 1 damage: enrage
+    assert game.battlefield[vrondiss].damage == 1
+    act(game, "yes")
+    _resolve_all(game)
+    assert on_battlefield(game, "Dragon Spirit Token")

@@ -87,6 +87,8 @@ class CastingMixin:
                     node = node.steps[i]
                 elif isinstance(node, fx.Choose):
                     node = node.modes[i]
+                elif isinstance(node, fx.RollDice):
+                    node = node.rows[i]
                 else:  # MayDo, IfKicked
                     node = node.effect
         return node
@@ -1241,6 +1243,14 @@ class CastingMixin:
             elif isinstance(node, fx.RevealTop):
                 if self.reveal_top(node, path) and node.effect is not None:
                     queue.insert(0, self._child(path, 0))
+            elif isinstance(node, fx.RollDice):  # rule 706: the row of the total
+                total = sum(self.roll_dice(item.controller, node.sides,
+                                           self.amount(node.count)))
+                res["die_result"] = total
+                row = next((i for i, (low, high) in enumerate(node.ranges)
+                            if low <= total <= high), None)
+                if row is not None:
+                    queue.insert(0, self._child(path, row))
             elif isinstance(node, fx.Discard):
                 for p in self.select_players(node.who, path):
                     if self._replace_discard(p, self.amount(node.count)):
@@ -1684,6 +1694,8 @@ class CastingMixin:
             return self.res["item"].amount  # type: ignore[index]
         if value == "life_lost":  # "the life lost this way"
             return self.res.get("life_lost", 0)  # type: ignore[union-attr]
+        if value == "die_result":  # the total of the last roll (rule 706)
+            return self.res.get("die_result", 0)  # type: ignore[union-attr]
         if isinstance(value, fx.StatOf):  # 608.2h: as it is now, or as it last was
             res = self.res  # type: ignore[assignment]
             if value.of == "sacrificed":  # as it last existed (the last one, if more)

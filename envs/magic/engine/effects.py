@@ -1029,6 +1029,26 @@ class RevealTop:
     to_hand: bool = False
 
 
+DIE_SIDES = (4, 6, 8, 10, 12, 20)
+"""The dice a :class:`RollDice` rolls (rule 706.1: a d4 ... a d20)."""
+
+
+@dataclass(frozen=True)
+class RollDice:
+    """Rule 706: the resolving object's controller rolls ``count`` ``sides``-sided
+    dice (each result from 1 to ``sides``, from the game's dice), and "whenever
+    you roll one or more dice" abilities trigger once (a roll of several dice is one
+    event). ``ranges`` and ``rows`` are its results table ("1—9 | <effect>"): the
+    row whose range holds the total of the results
+    happens; ``"die_result"`` in an amount is that total ("where X is the
+    result"). The rows choose no targets."""
+
+    sides: int
+    count: Amount = 1
+    ranges: tuple[tuple[int, int], ...] = ()
+    rows: tuple[Any, ...] = ()
+
+
 @dataclass(frozen=True)
 class Unless:
     """"<effect> unless you pay <cost>" (rule 118.12): on resolution the controller
@@ -1176,10 +1196,11 @@ creature" (``it``: that creature), ``dealt_damage`` "is dealt damage",
 "becomes tapped" (it was untapped: for mana, a {T} cost, attacking, an effect,
 regeneration), ``sacrificed``: "whenever you sacrifice <filter>" (701.21a; the filter
 names the sacrificing player as the permanent's controller)."""
-PLAYER_EVENTS = ("gain_life", "lose_life", "draw", "discard", "you_attack")
+PLAYER_EVENTS = ("gain_life", "lose_life", "draw", "discard", "you_attack", "roll_dice")
 """Events happening to a player: the subject is ``Ref("you")``,
 ``Ref("each_opponent")`` or ``Ref("each_player")`` (``you_attack``: "whenever you
-attack", with one or more creatures)."""
+attack", with one or more creatures; ``roll_dice``: "whenever you roll one or more
+dice", once for each instruction to roll, rule 706)."""
 STEP_EVENTS = ("upkeep", "draw_step", "main1", "beginning_of_combat", "main2",
                "end_step")
 """The beginning of a step or phase: the subject says whose (``Ref("you")``,

@@ -83,7 +83,11 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
 - 703-704 turn-based and state-based actions: played (704.5j the controller keeps a
   legend of its choice; 704.5m-n Auras and Equipment falling off a permanent with
   protection from them).
-- 705-716 coins, dice, copies, face-down (manifest only), split, flip, double-faced,
+- 706 dice: "roll a d20." with its results table ("1—9 | <effect>": the row of
+  the total happens; the rows choose no targets), rolled with the game's dice (event
+  ``roll``), and "whenever you roll one or more dice" (once per roll); *not*: "roll
+  ... and add", "ignore the lower roll", rerolls, results outside a table.
+- 705-716 coins, copies, face-down (manifest only), split, flip, double-faced,
   adventurer cards, sagas, classes: *not*, but 707 for permanents ("enter as a copy",
   token copies), 708 for manifests, 712 for transforming double-faced cards (701.28;
   see "Double-faced cards" below) and 714 Sagas (chapter abilities, lore counters as

@@ -1210,6 +1210,15 @@ class ObjectsMixin:
                 if self._about(trig.subject, pid, obj):
                     self._trigger(pid, i, it=obj, **extra)
 
+    def roll_dice(self, p: int, sides: int, count: int) -> list[int]:
+        """Rule 706: player ``p`` rolls ``count`` ``sides``-sided dice with the game's
+        dice (event ``roll``); "whenever you roll one or more dice" triggers once."""
+        results = [self.dice.roll(sides) for _ in range(max(count, 0))]
+        if results:
+            self.log("roll", player=p, sides=sides, results=results)
+            self._player_triggers("roll_dice", p)
+        return results
+
     def _player_triggers(self, event: str, p: int, amount: int = 0) -> None:
         """``event`` happened to player ``p`` (``amount``: life gained or lost):
         ``that player`` of the ability is ``p`` (its ``defending``), ``that much``

@@ -291,6 +291,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     that_much = [False]
     # "X" in an activated ability whose cost has {X} (announced as it is activated)
     x_ability = [False]
+    # "the result" in a row of a die's results table (rule 706)
+    die_result = [False]
 
     def amount(value: Any) -> None:
         if value is None:  # PreventDamage: all of it
@@ -330,7 +332,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             return
         if not isinstance(value, int) and not (value == "X" and (
                 x_spell or x_ability[0])) and not (
-                value == "that_much" and that_much[0]) and value != "life_lost":
+                value == "that_much" and that_much[0]) and value != "life_lost" and not (
+                value == "die_result" and die_result[0]):
             note(f"amount {value}")
 
     def effect(node: Any) -> None:
@@ -397,6 +400,17 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             return
         if isinstance(node, fx.WhenYouDo):
             effect(node.effect)
+            return
+        if isinstance(node, fx.RollDice):  # rule 706
+            if node.sides not in fx.DIE_SIDES:
+                note(f"a d{node.sides}")
+            amount(node.count)
+            for row in node.rows:
+                if any(isinstance(n, fx.Target) for n in _all_nodes(row)):
+                    note("a target in a results table")
+                die_result[0] = True
+                effect(row)
+                die_result[0] = False
             return
         if not isinstance(node, LEAF_EFFECTS + ASKING_EFFECTS):
             note(type(node).__name__)

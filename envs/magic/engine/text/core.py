@@ -105,6 +105,8 @@ def effect(text: str) -> fx.Effect:
     """One or more sentences (``"a. b."``), or a modal header with bullet modes, as an
     effect; raises :class:`Unsupported` with the first sentence not read."""
     text = text.strip()
+    if "\n" in text and (table := _results_table(text)) is not None:
+        return table
     if "\n" in text or "•" in text:
         header, *bullets = text.split("\n")
         if header not in MODAL_HEADERS or not bullets or \
@@ -132,6 +134,32 @@ def effect(text: str) -> fx.Effect:
     if not steps:
         raise Unsupported(text)
     return steps[0] if len(steps) == 1 else fx.Sequence(tuple(steps))
+
+
+_ROLL = re.compile(r"roll (a|two|three) d(4|6|8|10|12|20)\.")
+_ROW = re.compile(r"(\d+)(?:—(\d+))? \| (.+)")
+_DICE = {"a": 1, "two": 2, "three": 3}
+
+
+def _results_table(text: str) -> fx.RollDice | None:
+    """``roll a d20.`` and its results table, one row a line (``1—9 | <effect>``),
+    as a :class:`~effects.RollDice` (rule 706); the rows must cover every total
+    the dice can show, once. None if ``text`` is not that shape."""
+    header, *lines = text.split("\n")
+    roll = _ROLL.fullmatch(header)
+    rows = [_ROW.fullmatch(line) for line in lines]
+    if roll is None or not rows or not all(rows):
+        return None
+    count, sides = _DICE[roll.group(1)], int(roll.group(2))
+    ranges = tuple((int(r.group(1)), int(r.group(2) or r.group(1))) for r in rows)
+    expected = count
+    for low, high in ranges:
+        if low != expected or high < low:
+            raise Unsupported(header + " (a results table with a gap)")
+        expected = high + 1
+    if expected != count * sides + 1:
+        raise Unsupported(header + " (a results table with a gap)")
+    return fx.RollDice(sides, count, ranges, tuple(effect(r.group(3)) for r in rows))
 
 
 DOABLE_FIRST = (fx.PayCost, fx.Discard, fx.Sacrifice, fx.Draw)
@@ -249,6 +277,10 @@ class _RefCheck:
             return antecedent
         if isinstance(node, (fx.MayDo, fx.Delayed, fx.WhenYouDo, fx.IfMovedWas)):
             return self.walk(node.effect, antecedent)
+        if isinstance(node, fx.RollDice):
+            for row in node.rows:
+                self.walk(row, antecedent)
+            return antecedent
         if isinstance(node, fx.Choose):
             seen = self.seen_target
             for mode in node.modes:

@@ -48,6 +48,9 @@ def _may(s: str) -> fx.Effect | None:
         inner = read_sentence(m.group(1))
         if inner is None and re.match(r"(gain|lose) ", m.group(1)):
             inner = read_sentence("you " + m.group(1))  # "you may gain 1 life"
+        if inner is None and m.group(1).startswith("have this deal "):
+            # "you may have this deal 1 damage to itself": this is the source
+            inner = read_sentence("this deals " + m.group(1)[len("have this deal "):])
         if inner is not None and not isinstance(inner, fx.MayDo):
             return fx.MayDo(inner)
     return None

@@ -4,6 +4,7 @@ and investigate (rules 613, 701.15, 122, 111, 701.3, 701.40, 701.36)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
@@ -178,15 +179,28 @@ def _counters(s: str) -> fx.Effect | None:
     return None
 
 
+def _token_with_ability(text: str) -> fx.TokenSpec | None:
+    """A token description, maybe ending ``with "<ability>"`` (111.3: an ability in
+    quotation marks the token has; its "this token" is the token itself)."""
+    m = re.fullmatch(r'(.+?) with "([^"]+)"', text)
+    if m is None:
+        return token_spec(text)
+    spec = token_spec(m.group(1))
+    ability = quoted_ability(m.group(2).replace("this token", "this"))
+    if spec is None or ability is None or "Creature" not in spec.types:
+        return None
+    return dataclasses.replace(spec, abilities=spec.abilities + (ability,))
+
+
 @effect_template
 def _tokens(s: str) -> fx.Effect | None:
     m = re.fullmatch(rf"create {NUM} (.+)", s)
-    if m and (spec := token_spec(m.group(2))) is not None:
+    if m and (spec := _token_with_ability(m.group(2))) is not None:
         return fx.CreateToken(spec, number(m.group(1)))
     # "its controller creates a 3/3 green beast creature token" (Beast Within)
     m = re.fullmatch(rf"(.+) creates? {NUM} (.+)", s)
     if m and (who := player(m.group(1))) is not None and \
-            (spec := token_spec(m.group(3))) is not None:
+            (spec := _token_with_ability(m.group(3))) is not None:
         return fx.CreateToken(spec, number(m.group(2)), who)
     return None
 

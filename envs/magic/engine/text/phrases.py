@@ -71,12 +71,17 @@ def normalise(printed: Printed) -> list[str]:
     return [line.strip() for line in text.split("\n") if line.strip()]
 
 
+_TABLE_ROW = re.compile(r"\d+(?:—\d+)? \| ")
+
+
 def logical_lines(lines: list[str]) -> list[str]:
-    """Bullet lines (``• <mode>``) joined to the line before them with newlines, so a
-    modal ability (``choose one —`` and its modes) is one line for the templates."""
+    """Bullet lines (``• <mode>``) and the rows of a die's results table (``1—9 |
+    <effect>``, rule 706) joined to the line before them with newlines, so a modal
+    ability (``choose one —`` and its modes) or a roll and its table is one line for
+    the templates."""
     out: list[str] = []
     for line in lines:
-        if line.startswith("•") and out:
+        if (line.startswith("•") or _TABLE_ROW.match(line)) and out:
             out[-1] += "\n" + line
         else:
             out.append(line)
@@ -97,9 +102,22 @@ ABILITY_WORDS = frozenset({
 """Rule 207.2c: ability words have no rules meaning; the text after one is read as is."""
 
 
+DASH_KEYWORDS = frozenset({"boast", "exhaust", "forecast", "max speed", "renew",
+                           "solved", "vivid"})
+"""Words before an em dash that are keyword abilities or conditions with rules meaning
+(boast 702.142, exhaust 702.177, forecast 702.57...), never dropped as flavor
+words."""
+
+
 def strip_ability_word(line: str) -> str:
-    """``landfall — whenever ...`` -> ``whenever ...``."""
+    """``landfall — whenever ...`` -> ``whenever ...``; a flavor word (207.2d: "siege
+    monster — when this enters, ...", "search the room — {5}{u}: ...") before a
+    triggered or activated ability is dropped too."""
     head, sep, rest = line.partition(" — ")
+    if sep and head not in ABILITY_WORDS and head not in DASH_KEYWORDS and \
+            re.fullmatch(r"[a-z' ]+", head) and \
+            rest.startswith(("when ", "whenever ", "at the beginning ", "{")):
+        return rest
     return rest if sep and head in ABILITY_WORDS else line
 
 

@@ -30,6 +30,8 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
 @effect_template
 def _damage(s: str) -> fx.Effect | None:
     m = re.fullmatch(rf"this deals {NUM} damage to (.+)", s)
+    if m and m.group(2) == "itself":  # a permanent's ability: its source (Vrondiss)
+        return fx.DealDamage(number(m.group(1)), fx.Ref("self"))
     if m and (to := selector(m.group(2))) is not None:
         if isinstance(to, fx.Ref) and to.name in ("self", "enchanted", "equipped"):
             return None  # "this deals damage to this" and such: not read yet

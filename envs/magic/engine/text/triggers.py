@@ -72,7 +72,8 @@ _PLAYER_VERBS = {"gain life": "gain_life", "gains life": "gain_life",
                  "lose life": "lose_life", "loses life": "lose_life",
                  "draw a card": "draw", "draws a card": "draw",
                  "discard a card": "discard", "discards a card": "discard",
-                 "attack": "you_attack"}
+                 "attack": "you_attack", "roll one or more dice": "roll_dice",
+                 "rolls one or more dice": "roll_dice"}
 """What happens to a player, as a trigger event (:data:`~effects.PLAYER_EVENTS`)."""
 
 
