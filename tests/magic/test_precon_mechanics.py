@@ -223,3 +223,57 @@ def test_vrondiss_may_damage_itself_whenever_you_roll_dice():
     act(game, "yes")
     _resolve_all(game)
     assert on_battlefield(game, "Dragon Spirit Token")
+
+
+# --------------------------------------------------------- 111.10g Blood tokens
+def test_blood_is_an_artifact_type_a_filter_names():
+    pool = compiled_pool().supported
+    harvester = pool["Bloodtithe Harvester"]
+    (token,) = [n for n in harvester.triggered[0].effect.__dict__.values()
+                if getattr(n, "name", "") == "Blood Token"]
+    assert token.subtypes == ("Blood",)
+    pump = harvester.activated[0].effect
+    assert pump.power.filter.subtypes == frozenset({"Blood"}) and pump.power.times == -2
+
+
+def test_bloodtithe_harvester_gives_minus_twice_the_blood_tokens_you_control():
+    game = blank()
+    harvester = game.add_permanent("Bloodtithe Harvester", 0)
+    game.battlefield[harvester].sick = False
+    for _ in range(2):  # its own Blood token and another
+        game.create_token(compiled_pool().supported["Bloodtithe Harvester"]
+                          .triggered[0].effect.token, 0)
+    giant = game.add_permanent("Hill Giant", 1)  # 3/3
+    wurm = game.add_permanent("Craw Wurm", 1)  # 6/4
+    game.start_at("main1", 0)
+    act(game, "activate slot 0 (Bloodtithe Harvester)")
+    target_perm(game, wurm)
+    settle(game)
+    assert wurm not in game.battlefield and giant in game.battlefield  # -4/-4
+    assert harvester not in game.battlefield  # sacrificed as the cost
+
+
+def test_119_3_each_player_who_lost_life_this_turn_is_counted_once():
+    from labyrinth_gym.envs.magic.engine import effects as fx
+    from labyrinth_gym.envs.magic.engine.compiler import effect
+    from magic.positions import custom
+    end_step = fx.TriggeredAbility(
+        fx.Trigger("end_step", fx.Ref("you")),
+        effect("create a blood token for each player who lost life this turn."))
+    counter = custom("Grizzly Bears", "Blood Counter", triggered=(end_step,))
+    game = blank(players=3)
+    game.add_permanent(counter, 0)
+    lands(game, 0, "Mountain", "Mountain")
+    game.add_card("Lightning Bolt", 0)
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    for _ in range(2):  # seat 1 twice: one player
+        act(game, "cast hand 0 (Lightning Bolt)")
+        game.apply_action(A.player(1))
+        settle(game)
+    game.lose_life(0, 1)  # and seat 0 itself
+    pass_until(game, "end")
+    settle(game)
+    assert len(on_battlefield(game, "Blood Token")) == 2
+    pass_until(game, "main1")  # seat 1's turn: nobody has lost life this turn
+    assert game.active == 1 and game.life_lost_turn == [0, 0, 0]

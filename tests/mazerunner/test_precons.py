@@ -106,7 +106,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
     "vampiric_bloodline": frozenset({
         "Anje's Ravager", "Arterial Alchemy", "Avacyn's Judgment", "Blasphemous Act",
         "Bloodline Necromancer", "Bloodlord of Vaasgoth", "Bloodsworn Steward",
-        "Bloodtithe Harvester", "Bloodtracker", "Crimson Honor Guard", "Dark Impostor",
+        "Bloodtracker", "Crimson Honor Guard", "Dark Impostor",
         "Falkenrath Gorger", "Glass-Cast Heart", "Imposing Grandeur",
         "Kamber, the Plunderer", "Laurine, the Diversion", "Malakir Bloodwitch",
         "Markov Enforcer", "Midnight Arsonist", "Mob Rule", "Molten Echoes",

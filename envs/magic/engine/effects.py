@@ -76,7 +76,9 @@ class Count:
     ``colour`` ``""`` being the colour chosen as the mana is added ("choose a color.
     add an amount of mana of that color equal to your devotion to that color");
     ``"counters"``: the ``counter`` counters on the source ("add {C} for each charge
-    counter on this"). ``of`` ``"that_player"`` (``"hand"`` only): the cards in the
+    counter on this"); ``"players_lost_life"``: the players still in the game who
+    lost life this turn (119.3: damage and paid life included; "for each player who
+    lost life this turn"). ``of`` ``"that_player"`` (``"hand"`` only): the cards in the
     hand of each player the effect acts on, counted for each of them ("this deals
     damage to each opponent equal to the number of cards in that player's hand")."""
 
@@ -89,7 +91,7 @@ class Count:
 
 
 COUNT_KINDS = ("permanents", "opponents", "hand", "graveyard", "graveyard_types",
-               "greatest_power", "devotion", "counters")
+               "greatest_power", "devotion", "counters", "players_lost_life")
 
 
 RULED_COUNTERS = frozenset({

@@ -996,6 +996,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: The first object id of this turn: a permanent with this id or a later
         #: one entered the battlefield this turn (ids are timestamps).
         self.turn_first_id = 0
+        #: Life each player lost this turn (119.3: "for each player who lost life
+        #: this turn", :class:`~effects.Count`).
+        self.life_lost_turn = [0] * num_players
         #: Additional lands each player may play this turn (305.2, Explore).
         self.extra_lands = [0] * num_players
         #: Whether it is ``"day"`` or ``"night"`` (rule 726; None: neither yet).
@@ -1432,6 +1435,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.drew_empty = self.drew_empty[:]
         new.poison = self.poison[:]
         new.spells_cast = self.spells_cast[:]
+        new.life_lost_turn = self.life_lost_turn[:]
         new.extra_lands = self.extra_lands[:]
         new.spells_last_turn = self.spells_last_turn[:]
         new.extra_turns = self.extra_turns[:]
@@ -1551,6 +1555,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "creatures_died": self.creatures_died, "extra_lands": self.extra_lands,
             "attacked_this_turn": self.attacked_this_turn,
             "turn_first_id": self.turn_first_id,
+            "life_lost_turn": self.life_lost_turn,
             "day_night": self.day_night, "extra_turns": self.extra_turns,
             "source_lki": [[pid, *v] for pid, v in self.source_lki.items()],
             "battlefield": [_perm_dict(p) for p in self.battlefield.values()],
@@ -1623,6 +1628,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.creatures_died = data.get("creatures_died", 0)
         game.attacked_this_turn = data.get("attacked_this_turn", False)
         game.turn_first_id = data.get("turn_first_id", 0)
+        game.life_lost_turn = data.get("life_lost_turn", [0] * game.num_players)
         game.extra_lands = data.get("extra_lands", [0] * game.num_players)
         game.day_night = data.get("day_night")
         game.extra_turns = data.get("extra_turns", [])

@@ -181,6 +181,8 @@ class ObjectsMixin:
             n = len(self.hand[you])
         elif count.what == "devotion":
             n = self.devotion(you, count.colour)  # type: ignore[attr-defined]
+        elif count.what == "players_lost_life":
+            n = sum(1 for q in self.living() if self.life_lost_turn[q])
         elif count.what == "counters":  # on the source
             n = self.battlefield[source].counters.get(count.counter, 0) \
                 if source is not None and source in self.battlefield else 0
@@ -412,6 +414,7 @@ class ObjectsMixin:
     def lose_life(self, p: int, amount: int) -> None:
         if amount > 0 and not self.lost[p]:
             self.life[p] -= amount
+            self.life_lost_turn[p] += amount
             self.log("life", player=p, change=-amount, life=self.life[p])
             if "lose_life" in self._trigger_index():
                 self._player_triggers("lose_life", p, amount)
@@ -1086,6 +1089,7 @@ class ObjectsMixin:
                        combat: bool) -> None:
         """Damage to a player: that much life lost (rule 120.3a)."""
         self.life[p] -= amount
+        self.life_lost_turn[p] += amount
         self.log("damage", source=source_name, player=p, amount=amount, combat=combat)
         self.log("life", player=p, change=-amount, life=self.life[p])
         if "lose_life" in self._trigger_index():

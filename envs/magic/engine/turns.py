@@ -217,6 +217,7 @@ class TurnsMixin:
         self.turn_first_id = self.next_id
         if self.delayed:  # "when that creature dies this turn": the turn is over
             self.delayed = [d for d in self.delayed if d["when"] != "it_dies_this_turn"]
+        self.life_lost_turn = [0] * self.num_players
         self.extra_lands = [0] * self.num_players
         if self.day_night is not None and self.turn > 1:
             # 726.3a, as the untap step begins: day turns to night if the previous

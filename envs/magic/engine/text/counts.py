@@ -47,6 +47,8 @@ def counted(phrase: str, plural: bool) -> fx.Count | None:
     battlefield``), the opponents (``opponent you have``), or the cards in your hand."""
     if phrase in ("opponent you have", "opponents you have"):
         return fx.Count("opponents")
+    if phrase == "player who lost life this turn":
+        return fx.Count("players_lost_life")
     if phrase in ("card in your hand", "cards in your hand"):
         return fx.Count("hand")
     if re.fullmatch(r"cards? in (?:that player's|their) hand", phrase):
@@ -206,11 +208,12 @@ def _equal_to_the_greatest_power(s: str) -> fx.Effect | None:
 
 @effect_template
 def _where_x_is(s: str) -> fx.Effect | None:
-    """``<effects with x>, where x is the number of <counted>``; ``<who> gets +x/+x
+    """``<effects with x>, where x is [twice] the number of <counted>``; ``<who> gets +x/+x
     until end of turn, where x is ...`` (a pump of +x/+x, -x/-x, +x/+0...)."""
-    m = re.fullmatch(r"(.+), where x is the number of (.+)", s)
-    if not m or (count := counted(m.group(2), plural=True)) is None:
+    m = re.fullmatch(r"(.+), where x is (twice )?the number of (.+)", s)
+    if not m or (count := counted(m.group(3), plural=True)) is None:
         return None
+    twice = bool(m.group(2))  # "twice the number of Blood tokens you control"
     head = m.group(1)
     if g := re.fullmatch(r"(.+?) gain(s?) (.+?) and get(s?) (\S+/\S+)( until end of turn)",
                          head):  # "creatures you control gain trample and get +x/+x"
@@ -219,9 +222,11 @@ def _where_x_is(s: str) -> fx.Effect | None:
     pump = re.fullmatch(r"(.+ gets? )([+-](?:x|0))/([+-](?:x|0))((?: and gains? .+)? "
                         r"until end of turn)", head)
     if pump and "x" in pump.group(2) + pump.group(3):
-        unit = [g.replace("x", "1") for g in pump.group(2, 3)]
+        unit = [g.replace("x", "2" if twice else "1") for g in pump.group(2, 3)]
         return scaled(read_sentence(f"{pump.group(1)}{unit[0]}/{unit[1]}{pump.group(4)}"),
                       count)
+    if twice:
+        count = dataclasses.replace(count, times=2)
     return x_counted(read_sentence(m.group(1)), count)
 
 

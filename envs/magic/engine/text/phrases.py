@@ -178,6 +178,8 @@ def all_subtypes() -> dict[str, str]:
             out.setdefault(subtype.lower(), subtype)
     for subtype in rules_list("creature_type"):  # 205.3m: a token's type too
         out.setdefault(subtype.lower().replace("’", "'"), subtype.replace("’", "'"))
+    for subtype in rules_list("artifact_type"):  # 205.3g: "Blood" is a token's only
+        out.setdefault(subtype.lower(), subtype)
     return out
 
 
