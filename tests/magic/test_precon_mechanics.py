@@ -277,3 +277,22 @@ def test_119_3_each_player_who_lost_life_this_turn_is_counted_once():
     assert len(on_battlefield(game, "Blood Token")) == 2
     pass_until(game, "main1")  # seat 1's turn: nobody has lost life this turn
     assert game.active == 1 and game.life_lost_turn == [0, 0, 0]
+
+
+def test_706_an_amount_equal_to_the_result_of_the_roll_before_it():
+    pool = compiled_pool().supported
+    for name in ("Ancient Copper Dragon", "Box of Free-Range Goblins",
+                 "Vegetation Abomination"):
+        assert name in pool, name
+    game = blank()
+    game.dice = LoadedDice(7)
+    dragon = game.add_permanent("Ancient Copper Dragon", 0)
+    game.battlefield[dragon].sick = False
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, dragon)
+    game.apply_action(A.DONE)
+    pass_until(game, "combat_damage")
+    settle(game)  # combat damage to a player: roll a d20, that many Treasures
+    assert game.life[1] == 14
+    assert len(on_battlefield(game, "Treasure Token")) == 7

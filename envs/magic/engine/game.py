@@ -32,7 +32,9 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   multikicker, 702.33) and alternative costs (118.9: flashback, 702.34; overload,
   702.96), see "Alternative and additional costs" below; *not*: convoke, other
   alternative costs (evoke, dash, madness...).
-- 119-122 life, damage, drawing, counters: played (+1/+1, -1/-1, loyalty, poison;
+- 119-122 life, damage, drawing, counters: played (the life each player lost this
+  turn, 119.3: "for each player who lost life this turn";
+  +1/+1, -1/-1, loyalty, poison;
   "put a loyalty counter on this"; counters of a kind with no rules of its own,
   :func:`~effects.plain_counter`: charge, quest..., put, entered with, removed as a
   cost and counted, "this enters tapped with two charge counters on it");
@@ -85,8 +87,10 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   protection from them).
 - 706 dice: "roll a d20." with its results table ("1—9 | <effect>": the row of
   the total happens; the rows choose no targets), rolled with the game's dice (event
-  ``roll``), and "whenever you roll one or more dice" (once per roll); *not*: "roll
-  ... and add", "ignore the lower roll", rerolls, results outside a table.
+  ``roll``), a roll with no table and an amount "equal to the result" after it
+  ("create a number of Treasure tokens equal to the result", "draw cards ...",
+  "gain life ..."), and "whenever you roll one or more dice" (once per roll); *not*:
+  "roll ... and add", "ignore the lower roll", rerolls, "if you roll a 1".
 - 705-716 coins, copies, face-down (manifest only), split, flip, double-faced,
   adventurer cards, sagas, classes: *not*, but 707 for permanents ("enter as a copy",
   token copies), 708 for manifests, 712 for transforming double-faced cards (701.28;

@@ -338,8 +338,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
 
     def effect(node: Any) -> None:
         if isinstance(node, fx.Sequence):
+            rolled = die_result[0]
             for step in node.steps:
                 effect(step)
+                if isinstance(step, fx.RollDice):
+                    die_result[0] = True  # "equal to the result" after it
+            die_result[0] = rolled
             return
         if isinstance(node, fx.Choose):
             if len(node.modes) > MAX_MODES:
@@ -408,9 +412,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             for row in node.rows:
                 if any(isinstance(n, fx.Target) for n in _all_nodes(row)):
                     note("a target in a results table")
-                die_result[0] = True
+                rolled, die_result[0] = die_result[0], True
                 effect(row)
-                die_result[0] = False
+                die_result[0] = rolled
             return
         if not isinstance(node, LEAF_EFFECTS + ASKING_EFFECTS):
             note(type(node).__name__)

@@ -114,6 +114,25 @@ def _for_each(s: str) -> fx.Effect | None:
     return scaled(read_sentence(m.group(1)), count)
 
 
+_THE_RESULT = (
+    (r"(.*\b)(draws?|mills?) cards equal to the result", r"\1\2 x cards"),
+    (r"(.*\b)(gains?|loses?) life equal to the result", r"\1\2 x life"),
+    (r"(.*\b)(creates?) a number of (.+) equal to the result", r"\1\2 x \3"),
+)
+"""Amounts equal to the result of the die rolled just before (rule 706), read as x."""
+
+
+@effect_template
+def _equal_to_the_result(s: str) -> fx.Effect | None:
+    """``roll a d20. you create a number of treasure tokens equal to the result``:
+    the second sentence's amount is the total the roll showed (``"die_result"``; the
+    engine refuses it with no roll before it)."""
+    for pattern, unit in _THE_RESULT:
+        if m := re.fullmatch(pattern, s):
+            return x_counted(read_sentence(m.expand(unit)), "die_result")
+    return None
+
+
 _EQUAL_TO = (
     (r"(.*\b)(draws?|mills?) cards equal to the number of (.+)", r"\1\2 a card"),
     (r"(.*\b)(gains?|loses?) life equal to the number of (.+)", r"\1\2 1 life"),

@@ -42,6 +42,21 @@ def _delayed(s: str) -> fx.Effect | None:
     return None
 
 
+_DIE = {"a d4": (4, 1), "a d6": (6, 1), "a d8": (8, 1), "a d10": (10, 1),
+        "a d12": (12, 1), "a d20": (20, 1), "a six-sided die": (6, 1),
+        "two d4": (4, 2), "two d6": (6, 2), "two six-sided dice": (6, 2)}
+
+
+@effect_template
+def _roll(s: str) -> fx.Effect | None:
+    """``roll a d20`` with no results table (rule 706): the total is what a later
+    step's "equal to the result" counts."""
+    m = re.fullmatch(r"roll (.+)", s)
+    if m and m.group(1) in _DIE:
+        return fx.RollDice(*_DIE[m.group(1)])
+    return None
+
+
 @effect_template
 def _may(s: str) -> fx.Effect | None:
     if m := re.fullmatch(r"you may (.+)", s):
