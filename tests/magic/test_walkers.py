@@ -590,3 +590,27 @@ def test_508_1d_no_requirement_once_gideon_is_gone():
 
 def test_gideon_jura_compiles():
     assert "Gideon Jura" in compiled_pool().supported
+
+
+# ---------------------------------------------- "where x is your life total" (608.2h)
+def test_608_2h_x_is_your_life_total_as_the_ability_resolves():
+    """Ajani, Caller of the Pride's -8: "create x 2/2 white cat creature tokens, where x
+    is your life total", counted as it resolves (after the Shock in response)."""
+    game = blank()
+    lands(game, 1, "Mountain")
+    game.add_permanent("Ajani, Caller of the Pride", 0, counters={"loyalty": 8})
+    game.add_card("Shock", 1)
+    game.life[0] = 5
+    game.start_at("main1", 0)
+    act(game, "(Ajani, Caller of the Pride) ability 2")  # -8
+    game.apply_action(A.PASS)
+    act(game, "Shock")  # in response: 2 damage to Ajani's controller
+    game.apply_action(A.player(1))  # relative seat 1 of the opponent: player 0
+    settle(game)
+    assert game.life[0] == 3
+    cats = [p for p in game.battlefield.values() if game.name_of(p.card) == "Cat Token"]
+    assert len(cats) == 3 and all(p.controller == 0 for p in cats)
+
+
+def test_life_total_counts_compile():
+    assert "Ajani, Caller of the Pride" in compiled_pool().supported

@@ -78,7 +78,9 @@ class Count:
     ``"counters"``: the ``counter`` counters on the source ("add {C} for each charge
     counter on this"); ``"players_lost_life"``: the players still in the game who
     lost life this turn (119.3: damage and paid life included; "for each player who
-    lost life this turn"). ``of`` ``"that_player"`` (``"hand"`` only): the cards in the
+    lost life this turn"); ``"life"``: that controller's life total (0 if it is
+    negative, 107.1b: "create x 2/2 white cat creature tokens, where x is your life
+    total"). ``of`` ``"that_player"`` (``"hand"`` only): the cards in the
     hand of each player the effect acts on, counted for each of them ("this deals
     damage to each opponent equal to the number of cards in that player's hand")."""
 
@@ -90,7 +92,7 @@ class Count:
     of: str = "you"  # "that_player": the player the effect is acting on
 
 
-COUNT_KINDS = ("permanents", "opponents", "hand", "graveyard", "graveyard_types",
+COUNT_KINDS = ("permanents", "opponents", "hand", "life", "graveyard", "graveyard_types",
                "greatest_power", "devotion", "counters", "players_lost_life")
 
 

@@ -434,7 +434,8 @@ your hand"; "draw two additional cards" (a draw step trigger's extra draws); "du
 target opponent's next turn, creatures that player controls attack this if able" (508.1d,
 :class:`~effects.MustAttackThis`, ``must_attack``: during that player's next turn, each
 of their creatures able to attack is declared attacking that planeswalker, no "done"
-before, while it stays on the battlefield under another player's control).
+before, while it stays on the battlefield under another player's control); "where x is
+your life total" (608.2h: counted as the ability resolves).
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities

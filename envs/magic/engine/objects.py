@@ -183,6 +183,8 @@ class ObjectsMixin:
             n = self.devotion(you, count.colour)  # type: ignore[attr-defined]
         elif count.what == "players_lost_life":
             n = sum(1 for q in self.living() if self.life_lost_turn[q])
+        elif count.what == "life":  # (107.1b: a negative total counts 0)
+            n = max(0, self.life[you])
         elif count.what == "counters":  # on the source
             n = self.battlefield[source].counters.get(count.counter, 0) \
                 if source is not None and source in self.battlefield else 0

@@ -185,6 +185,14 @@ def _devotion(s: str) -> fx.Effect | None:
     return None
 
 
+@effect_template
+def _where_x_is_your_life_total(s: str) -> fx.Effect | None:
+    """``<effect with x>, where x is your life total`` (Ajani, Caller of the Pride's
+    -8: a :class:`~effects.Count` of kind ``life``, counted as it resolves)."""
+    m = re.fullmatch(r"(.+), where x is your life total", s)
+    return x_counted(read_sentence(m.group(1)), fx.Count("life")) if m else None
+
+
 def _a_number_of_tokens(s: str, count: fx.Count) -> fx.Effect | None:
     """``[<who>] create[s] a number of <token> tokens`` with ``count`` tokens."""
     m = re.fullmatch(r"(.*\b)(creates?) a number of (.+ tokens)", s)
