@@ -74,3 +74,9 @@ def test_exile_cards_from_your_graveyard_as_a_cost():
     lavamancer = card("Grim Lavamancer").activated[0].cost
     assert (lavamancer.exile_graveyard, lavamancer.exile_filter) == (2, None)
     assert lavamancer.tap and lavamancer.mana == cost("{R}")
+
+
+def test_regenerate_it_right_after_the_cost_is_this():
+    # "Remove two +1/+1 counters from this creature: Regenerate it." (701.19a)
+    assert card("Experiment One").activated == (fx.ActivatedAbility(
+        fx.Cost(remove_counters=("+1/+1", 2)), fx.Regenerate(SELF)),)

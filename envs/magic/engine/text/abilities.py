@@ -70,6 +70,7 @@ def _activated(line: str, printed: Printed, draft: Draft) -> bool:
     # Right after the cost, "it" can only be the source: "sacrifice this: it deals 1
     # damage to any target".
     body = re.sub(r"^it (deals|gets|gains) ", r"this \1 ", body)
+    body = re.sub(r"^regenerate it\.", "regenerate this.", body)
     sorcery = once = False
     for suffix, (as_sorcery, each_turn) in _TIMINGS.items():
         if body.endswith(suffix):
