@@ -8,8 +8,11 @@ from __future__ import annotations
 from labyrinth_gym.envs.magic.engine import actions as A
 from magic.positions import (
     act,
+    attack,
     blank,
+    has,
     lands,
+    pass_to_decision,
     settle,
     target_perm,
     types_of,
@@ -36,3 +39,50 @@ def test_experiment_one_regenerates_itself_with_two_counters_rule_701_19a():
     assert "regenerate" in types_of(game)
     assert not any("Experiment One" in game.action_to_string(a)
                    for a in game.legal_actions())  # no counters left to remove
+
+
+# ------------------------------- 700.5, 205.1b: a god is a creature only with devotion
+def test_thassa_is_not_a_creature_below_five_devotion_to_blue():
+    # Thassa ({2}{U}) and one Air Elemental ({3}{U}{U}): devotion 3
+    game = blank()
+    thassa = game.add_permanent("Thassa, God of the Sea", 0)
+    elemental = game.add_permanent("Air Elemental", 0)
+    game.start_at("main1", 0)
+    d = game.pdef(thassa)
+    assert "Creature" not in d.types and "Enchantment" in d.types
+    assert "God" in d.subtypes
+    pass_to_decision(game, "attack")
+    assert not has(game, "Thassa")  # 508.1a: only creatures attack
+    assert has(game, "Air Elemental")
+    assert elemental in game.battlefield
+
+
+def test_thassa_is_a_creature_with_five_devotion_and_stops_when_it_drops():
+    # devotion 1 + 2 + 2 = 5: a 5/5 creature; a Shock-ed Air Elemental takes it back
+    # to 3 and Thassa, attacking, stops being a creature and leaves combat (506.4)
+    game = blank()
+    thassa = game.add_permanent("Thassa, God of the Sea", 0)
+    game.add_permanent("Air Elemental", 0)
+    mahamoti = game.add_permanent("Mahamoti Djinn", 0)
+    game.start_at("main1", 0)
+    assert game.pdef(thassa).is_creature and game.chars(thassa)[:2] == (5, 5)
+    pass_to_decision(game, "attack")
+    attack(game, thassa)
+    game.apply_action(A.DONE)
+    assert thassa in game.attackers
+    game.destroy([mahamoti])
+    assert not game.pdef(thassa).is_creature
+    assert thassa not in game.attackers
+
+
+def test_two_colour_devotion_counts_a_hybrid_symbol_once_rule_700_5a():
+    # Karametra ({3}{G}{W}): "as long as your devotion to green and white is less
+    # than seven"; Kitchen Finks' {1}{G/W}{G/W} counts two, not four
+    game = blank()
+    god = game.add_permanent("Karametra, God of Harvests", 0)  # 2
+    game.add_permanent("Kitchen Finks", 0)  # 2
+    game.add_permanent("Watchwolf", 0)  # {G}{W}: 2
+    game.start_at("main1", 0)
+    assert not game.pdef(god).is_creature  # 6 < 7
+    game.add_permanent("Savannah Lions", 0)  # {W}: 7
+    assert game.pdef(god).is_creature

@@ -154,3 +154,17 @@ def test_whip_of_erebos():  # 611.2c, 614.1a
         fx.Pump(0, 0, fx.Ref("it"), ("haste",), lasting=True),
         fx.Delayed("next_end_step", fx.Exile(fx.Ref("it"))),
         fx.ExileIfLeaves(fx.Ref("it")))
+
+
+def test_gods_are_creatures_only_with_devotion():
+    # 700.5, 205.1b: "as long as your devotion to blue is less than five, this isn't
+    # a creature." (and to two colours: "... to green and white ... seven")
+    this = fx.Filter(props=frozenset({fx.SELF}))
+    for name, colours, bound in (("Thassa, God of the Sea", "U", 5),
+                                 ("Nylea, God of the Hunt", "G", 5),
+                                 ("Purphoros, God of the Forge", "R", 5),
+                                 ("Heliod, God of the Sun", "W", 5),
+                                 ("Karametra, God of Harvests", "GW", 7)):
+        assert fx.ContinuousChange(this, remove_types=("Creature",),
+                                   devotion_below=(colours, bound)) \
+            in card(name).statics, name

@@ -233,9 +233,9 @@ def has_quality(prop: str, d: CardDef,
 
 BASIC_PROPS = frozenset({"not_named_self", "tapped", "untapped", "attacking", "blocking",
                          "attacking_or_blocking", "other", "nontoken", "token", "flying",
-                         "nonflying", "reach", "defender", "colorless", "multicolored", "monocolored",
-                         "chosen_type", "chosen_color", "another_target", "attached",
-                         "entered_this_turn"})
+                         "nonflying", "reach", "defender", "colorless", "multicolored",
+                         "monocolored", "chosen_type", "chosen_color", "another_target",
+                         "attached", "entered_this_turn", "self"})
 """``another_target``: a target different from every other target of the same spell
 or ability ("target creature you control fights another target creature", rule
 115.3); the targeting machinery checks it, a permanent alone always has it."""
@@ -1660,6 +1660,14 @@ class ContinuousChange:
       :data:`ATTACHED`);
     - layer 7b: base ``power``/``toughness`` set ("have base power and toughness
       1/1").
+
+    Also in layer 4: ``remove_types``, card types it loses (205.1b: "as long as your
+    devotion to blue is less than five, this isn't a creature", with ``affected``
+    the prop :data:`SELF`; its subtypes stay). ``devotion_below``: ``(colours, n)``,
+    the effect exists only while its controller's devotion to ``colours`` (one
+    letter, or two: "your devotion to white and black", 700.5a) is less than ``n``,
+    checked as the effect would begin to apply (613.6; devotion counts the mana
+    costs of the permanents that player controls, which no layer changes).
     """
 
     affected: Filter
@@ -1669,10 +1677,14 @@ class ContinuousChange:
     power: int | None = None
     toughness: int | None = None
     abilities: tuple[Any, ...] = ()
+    remove_types: tuple[str, ...] = ()
+    devotion_below: tuple[str, int] | None = None
 
 
 ATTACHED = "attached"
 """A filter prop: the permanent the source (an Aura, an Equipment) is attached to."""
+SELF = "self"
+"""A filter prop: the source itself (a static ability about its own permanent)."""
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,7 @@ def in_layer(node: Any, layer: int) -> bool:
             return node.lose_abilities or bool(node.keywords) or bool(node.abilities)
         return node.power is not None
     if layer == 4:
-        return bool(node.add_land_types or node.set_land_types)
+        return bool(node.add_land_types or node.set_land_types or node.remove_types)
     if layer == 6:
         return node.lose_abilities or bool(node.abilities)
     if layer == 7:
@@ -119,7 +119,11 @@ def apply_part(node: Any, layer: int, d: fx.CardDef) -> fx.CardDef:
             changes.update(power=node.power, toughness=node.toughness,
                            statics=_without_defined_pt(d))
         return dataclasses.replace(d, **changes)
-    if layer == 4:
+    if layer == 4 and node.remove_types:  # 205.1b: "this isn't a creature"
+        if not set(node.remove_types) & set(d.types):
+            return d
+        changes["types"] = tuple(t for t in d.types if t not in node.remove_types)
+    elif layer == 4:
         if not d.is_land:  # land types go only on lands (305.7)
             return d
         if node.set_land_types:  # 305.7: old land types and rules-text abilities go
@@ -144,6 +148,21 @@ def apply_part(node: Any, layer: int, d: fx.CardDef) -> fx.CardDef:
         changes.update(power=node.power, toughness=node.toughness,
                        statics=_without_defined_pt(d))
     return dataclasses.replace(d, **changes) if changes else d
+
+
+def _devotion_below(effect: _Effect, work: dict[int, fx.CardDef],
+                    battlefield: dict[int, Any]) -> bool:
+    """Whether the controller of static ``effect`` has devotion to its colours less
+    than its bound (700.5, 700.5a: a mana symbol counts once if it has any of the
+    colours; a face-down permanent has no mana cost)."""
+    colours, bound = effect.node.devotion_below
+    n = 0
+    for pid, perm in battlefield.items():
+        cost = work[pid].cost
+        if perm.controller == effect.controller and cost is not None \
+                and not perm.face_down:
+            n += sum(1 for pip in cost.pips if any(c in colours for c in pip.split("/")))
+    return n < bound
 
 
 def _without_defined_pt(d: fx.CardDef) -> tuple[Any, ...]:
@@ -239,7 +258,9 @@ class LayersMixin:
                 effect = self._next_effect(pending, work, layer)
                 pending.remove(effect)
                 if effect.affected is None:  # a static ability's effect starts here
-                    if effect.node not in work[effect.source].statics:
+                    if effect.node not in work[effect.source].statics or (
+                            effect.node.devotion_below is not None
+                            and not _devotion_below(effect, work, battlefield)):
                         gone.add(id(effect))  # 613.6: it no longer exists
                         continue
                     effect.affected = self._affected(effect, work)
@@ -264,6 +285,12 @@ class LayersMixin:
                 self._legal = None
             layered = layered or shape >= 0
         self._layered = layered
+        for pid in [*self.attackers, *self.blocking]:
+            # 506.4: a permanent that stops being a creature is removed from combat
+            perm = battlefield.get(pid)
+            if perm is not None and perm.shape >= 0 and \
+                    not self.defs[perm.shape].is_creature:
+                self._remove_from_combat(pid)
 
     def _affected(self, effect: _Effect, work: dict[int, fx.CardDef]) -> list[int]:
         """The permanents a static effect applies to, seen with the characteristics

@@ -365,6 +365,8 @@ class ObjectsMixin:
             return pid >= self.turn_first_id
         if prop == "attacking_or_blocking":
             return pid in self.attackers or pid in self.blocking
+        if prop == fx.SELF:  # the source itself
+            return pid == source
         if prop == fx.ATTACHED:  # the permanent the source is attached to
             holder = self.battlefield.get(source) if source is not None else None
             return holder is not None and holder.attached_to == pid

@@ -334,3 +334,26 @@ def _you_untap(s: str) -> fx.Effect | None:
         return None
     out = read_sentence(f"{m.group(1)} {m.group(2)}")
     return out if isinstance(out, fx.TapOrUntap) else None
+
+
+_COLOUR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+@line_template
+def _not_a_creature_without_devotion(line: str, printed: Printed, draft: Draft) -> bool:
+    """A Theros god's "as long as your devotion to blue is less than five, this isn't
+    a creature." (or "... to white and black is less than seven, ..."): a static
+    ability removing the card type Creature from itself (layer 4, 205.1b) while its
+    controller's devotion (700.5) is below the bound."""
+    m = re.fullmatch(rf"as long as your devotion to (\w+)(?: and (\w+))? is less than "
+                     rf"{NUM}, this isn't a creature\.", line)
+    if not m or not printed.is_type("Creature"):
+        return False
+    colours = [_COLOUR_LETTERS.get(c) for c in m.group(1, 2) if c is not None]
+    bound = number(m.group(3))
+    if None in colours or not isinstance(bound, int):
+        return False
+    draft.statics.append(fx.ContinuousChange(
+        fx.Filter(props=frozenset({fx.SELF})), remove_types=("Creature",),
+        devotion_below=("".join(colours), bound)))  # type: ignore[arg-type]
+    return True
