@@ -92,6 +92,10 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"puts a card from {self.their(e['player'])} hand on the bottom "
                          f"of {self.their(e['player'])} library")
 
+    def on_put_from_hand(self, e: Event) -> str:
+        return self.does(e["player"], f"puts {card(e.get('card'))} from "
+                         f"{self.their(e['player'])} hand onto the battlefield")
+
     def on_put_back(self, e: Event) -> str:
         where = "on top of" if e["to"] == "top" else "on the bottom of"
         return self.does(e["player"], f"puts {card(e.get('card'))} from "

@@ -86,3 +86,60 @@ def test_two_colour_devotion_counts_a_hybrid_symbol_once_rule_700_5a():
     assert not game.pdef(god).is_creature  # 6 < 7
     game.add_permanent("Savannah Lions", 0)  # {W}: 7
     assert game.pdef(god).is_creature
+
+
+# ------------------- "you may put an Equipment card from your hand onto the battlefield"
+def test_stoneforge_mystic_puts_only_an_equipment_card_from_hand():
+    game = blank()
+    mystic = game.add_permanent("Stoneforge Mystic", 0)
+    lands(game, 0, "Plains", "Plains")
+    game.add_card("Grizzly Bears", 0)
+    game.add_card("Bonesplitter", 0)
+    game.start_at("main1", 0)
+    act(game, "Stoneforge Mystic")
+    settle(game)
+    assert game.decision["kind"] == "yesno"
+    game.apply_action(A.YES)
+    assert game.decision["kind"] == "bottom" and game.decision["put"] == "battlefield"
+    assert game.legal_actions() == [A.hand(1)]  # Bonesplitter; not the Bears
+    game.apply_action(A.hand(1))
+    assert [game.name_of(p.card) for p in game.battlefield.values()].count(
+        "Bonesplitter") == 1
+    assert [game.name_of(c) for c in game.hand[0]] == ["Grizzly Bears"]
+    assert game.battlefield[mystic].tapped
+    assert "put_from_hand" in types_of(game)
+
+
+def test_stoneforge_mystic_asks_nothing_without_an_equipment_card():
+    game = blank()
+    game.add_permanent("Stoneforge Mystic", 0)
+    lands(game, 0, "Plains", "Plains")
+    game.add_card("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, "Stoneforge Mystic")
+    settle(game)
+    assert game.decision["kind"] == "priority" and not game.stack
+    assert len(game.hand[0]) == 1
+
+
+def test_deathrender_puts_a_creature_from_hand_and_attaches_to_it():
+    # "Whenever equipped creature dies, you may put a creature card from your hand
+    # onto the battlefield and attach this Equipment to it." ("it": the one put)
+    game = blank()
+    lions = game.add_permanent("Savannah Lions", 0)
+    sword = game.add_permanent("Deathrender", 0, attached_to=lions)
+    lands(game, 0, "Mountain")
+    game.add_card("Lightning Bolt", 0)
+    game.add_card("Craw Wurm", 0)
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    target_perm(game, lions)
+    settle(game)
+    assert game.decision["kind"] == "yesno"
+    game.apply_action(A.YES)
+    game.apply_action(A.hand(0))
+    settle(game)
+    wurm = next(pid for pid, p in game.battlefield.items()
+                if game.name_of(p.card) == "Craw Wurm")
+    assert game.battlefield[sword].attached_to == wurm
+    assert game.chars(wurm)[:2] == (8, 6)

@@ -142,3 +142,11 @@ def test_two_kinds_of_counters_in_one_sentence():
     assert loyalty("Ajani, the Greathearted")[1] == (-2, fx.Sequence((
         fx.AddCounters(1, fx.Each(yours)), fx.AddCounters(1, fx.Each(walkers),
                                                           "loyalty"))))
+
+
+def test_put_a_card_of_a_kind_from_your_hand_onto_the_battlefield():
+    # Stoneforge Mystic: "{1}{W}, {T}: You may put an Equipment card from your hand
+    # onto the battlefield."
+    assert card("Stoneforge Mystic").activated[0].effect == fx.MayDo(fx.PutFromHand(
+        1, fx.Ref("you"), filter=fx.Filter(subtypes=frozenset({"Equipment"})),
+        destination="battlefield"))

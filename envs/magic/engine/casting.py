@@ -1172,7 +1172,13 @@ class CastingMixin:
                                      "peek": p}
                     return
             elif what == "put_back":  # PutFromHand: one card at a time
-                if left > 0 and self.hand[p] and not self.lost[p]:
+                if node.destination == "battlefield":
+                    if left > 0 and not self.lost[p] and any(
+                            self.card_matches(node.filter, c) for c in self.hand[p]):
+                        self.decision = {"kind": "bottom", "player": p,
+                                         "put": "battlefield"}
+                        return
+                elif left > 0 and self.hand[p] and not self.lost[p]:
                     self.decision = {"kind": "bottom", "player": p,
                                      "put": "bottom" if node.bottom else "top"}
                     return
@@ -1275,6 +1281,8 @@ class CastingMixin:
                 if asks:
                     return
             elif isinstance(node, fx.PutFromHand):
+                if node.destination == "battlefield":
+                    self.manifested(None)  # "it": the permanent put, if one is
                 for p in self.select_players(node.who, path):
                     asks.append(["put_back", p, node.count, path])
                 if asks:
@@ -1431,6 +1439,9 @@ class CastingMixin:
         first = node.steps[0] if isinstance(node, fx.Sequence) else node
         if isinstance(first, fx.PayCost):
             return self._can_pay_cost(p, first)
+        if isinstance(first, fx.PutFromHand) and first.destination == "battlefield":
+            # "you may put an Equipment card from your hand onto the battlefield"
+            return any(self.card_matches(first.filter, c) for c in self.hand[p])
         if not isinstance(node, fx.IfYouDo):
             return True
         if isinstance(first, fx.Discard):

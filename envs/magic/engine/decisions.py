@@ -56,6 +56,8 @@ class DecisionsMixin:
             return self._priority_actions(p)
         if kind == "mulligan":
             return [A.KEEP, A.MULLIGAN] if self.mull["count"][p] < 7 else [A.KEEP]  # type: ignore[index]
+        if kind == "bottom" and d.get("put") == "battlefield":
+            return self._put_from_hand_legal(p)
         if kind in ("bottom", "discard"):
             return [A.hand(i) for i in range(len(self.hand_slots(p)))]
         if kind == "yesno":
@@ -150,6 +152,37 @@ class DecisionsMixin:
         if kind in LIBRARY_DECISIONS:
             return self.library_legal(d)
         return self._custom_legal(d)
+
+    def _put_from_hand_node(self) -> fx.PutFromHand:
+        res = self.res
+        assert res is not None
+        return self.node_at(self.effect_of(res["item"]), res["asks"][0][3])
+
+    def _put_from_hand_legal(self, p: int) -> list[int]:
+        """A :class:`~effects.PutFromHand` onto the battlefield: the hand slots of
+        the cards its filter matches, and "done" when it is optional."""
+        node = self._put_from_hand_node()
+        out = [A.hand(i) for i, c in enumerate(self.hand_slots(p))
+               if self.card_matches(node.filter, c)]
+        return out + [A.DONE] if node.optional else out
+
+    def _put_from_hand(self, p: int, kind: str, args: tuple[int, ...]) -> None:
+        """``p`` puts the chosen card from their hand onto the battlefield, or (done)
+        stops putting cards."""
+        ask = self.res["asks"][0]  # type: ignore[index]
+        if kind == "done":
+            ask[2] = 0
+            return
+        node = self._put_from_hand_node()
+        card = self.hand_slots(p)[args[0]]
+        self.hand[p].remove(card)
+        if card in self.public_hand:
+            self.public_hand.remove(card)
+        self.log("put_from_hand", player=p, card=self.name_of(card))
+        ask[2] -= 1
+        pid = self._put_onto_battlefield(card, p, tapped=node.tapped)
+        if node.count == 1:
+            self.manifested(pid)  # "... onto the battlefield and attach this to it"
 
     def hand_slots(self, p: int) -> list[int]:
         """The cards of ``p``'s hand that hand slots ``0..15`` address, in slot order
@@ -673,6 +706,8 @@ class DecisionsMixin:
                 self.closed = []
         elif dk == "mulligan":
             self._mulligan(p, kind == "mulligan")
+        elif dk == "bottom" and d.get("put") == "battlefield":
+            self._put_from_hand(p, kind, args)
         elif dk == "bottom" and "put" in d:  # PutFromHand: a card back on its library
             card = self.hand_slots(p)[args[0]]
             self.hand[p].remove(card)

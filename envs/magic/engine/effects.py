@@ -921,11 +921,21 @@ class PutFromHand:
     """``who`` puts ``count`` cards from their hand on top of their library (with
     ``bottom``: on the bottom), one chosen at a time, so in any order ("draw three
     cards, then put two cards from your hand on top of your library in any order"; the
-    last one chosen ends on top). A player with fewer cards puts them all."""
+    last one chosen ends on top). A player with fewer cards puts them all.
+
+    With ``destination`` ``"battlefield"``: cards matching ``filter`` (a card filter; never an
+    Aura's, which would need something to enchant, 303.4f) go onto the battlefield
+    under that player's control (``tapped``: tapped), one chosen at a time; with
+    ``optional`` ("you may put an Equipment card from your hand onto the
+    battlefield", "up to two"), the player may stop at any card (none at all)."""
 
     count: int
     who: Selector = Ref("you")
     bottom: bool = False
+    filter: Filter | None = None
+    destination: str = "library"
+    optional: bool = False
+    tapped: bool = False
 
 
 @dataclass(frozen=True)

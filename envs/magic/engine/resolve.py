@@ -431,6 +431,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                                             props=node.filter.props - {X_CAP}))
         elif isinstance(node, (fx.Search, fx.ChooseDiscard)):
             card_filter(node.filter)
+        if isinstance(node, fx.PutFromHand):
+            if node.destination not in ("library", "battlefield") or (
+                    node.destination == "battlefield") != (node.filter is not None):
+                note(f"PutFromHand to {node.destination}")
+            if node.filter is not None:
+                card_filter(node.filter)
         if isinstance(node, fx.SpellCardTo) and node.dest not in fx.SPELL_CARD_DESTINATIONS:
             note(f"SpellCardTo({node.dest})")
         if isinstance(node, fx.Search) and node.dest not in fx.SEARCH_DESTINATIONS:

@@ -300,6 +300,9 @@ class _RefCheck:
             return "target"
         if isinstance(node, (fx.Manifest, fx.ManifestDread)):
             return "manifested"  # "it" is now the manifested permanent
+        if isinstance(node, fx.PutFromHand) and node.destination == "battlefield":
+            # "it" is now the one permanent put (none: nothing); after several, none
+            return "manifested" if node.count == 1 else "token"
         if isinstance(node, fx.CreateToken):
             # one token made: "it" / "that token" names it (resolve: manifested)
             return "copied" if node.count == 1 else "token"

@@ -26,6 +26,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     COLOUR_WORDS,
     NUM,
     all_subtypes,
+    card_filter,
     keyword_list,
     number,
     permanents,
@@ -119,6 +120,26 @@ def _put_from_hand(s: str) -> fx.Effect | None:
     if who is None or not isinstance(count, int):
         return None
     return fx.PutFromHand(count, who, bottom=m.group(4) == "the bottom")
+
+
+@effect_template
+def _put_onto_battlefield_from_hand(s: str) -> fx.Effect | None:
+    # "[you may] put an Equipment card from your hand onto the battlefield" (the "you
+    # may" is the flow family's MayDo), "put up to two land cards from your hand onto
+    # the battlefield tapped": PutFromHand to the battlefield. Never an Aura or any
+    # enchantment card (303.4f: it would need something to enchant), nor an instant
+    # or sorcery card.
+    m = re.fullmatch(rf"put (up to )?{NUM} (.+?) cards? from your hand onto the "
+                     rf"battlefield( tapped)?", s)
+    if not m or (filt := card_filter(m.group(3))) is None:
+        return None
+    count = number(m.group(2))
+    if not isinstance(count, int) or not filt.types and not filt.subtypes or \
+            filt.types & {"Enchantment", "Instant", "Sorcery"} or \
+            filt.subtypes & {"Aura"} or "Aura" in filt.props:
+        return None
+    return fx.PutFromHand(count, fx.Ref("you"), filter=filt, destination="battlefield",
+                          optional=bool(m.group(1)), tapped=bool(m.group(4)))
 
 
 SENTENCE_GROUPS.append((
