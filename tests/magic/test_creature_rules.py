@@ -143,3 +143,103 @@ def test_deathrender_puts_a_creature_from_hand_and_attaches_to_it():
                 if game.name_of(p.card) == "Craw Wurm")
     assert game.battlefield[sword].attached_to == wurm
     assert game.chars(wurm)[:2] == (8, 6)
+
+
+# ----------------- 205.1b, 611.2c: "becomes a Vampire in addition to its other types"
+def olivia_pings_bears(game):
+    """Seat 0's Olivia deals 1 damage to seat 1's Grizzly Bears: it is a Vampire."""
+    olivia = game.add_permanent("Olivia Voldaren", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    lands(game, 0, "Mountain", "Mountain", "Mountain", "Swamp", "Swamp", "Mountain",
+          "Mountain")
+    game.start_at("main1", 0)
+    act(game, "(Olivia Voldaren) ability 0")
+    target_perm(game, bears)
+    settle(game)
+    return olivia, bears
+
+
+def test_olivia_makes_a_vampire_that_stays_one_past_the_turn():
+    game = blank()
+    olivia, bears = olivia_pings_bears(game)
+    assert "Vampire" in game.pdef(bears).subtypes and "Bear" in game.pdef(bears).subtypes
+    assert game.battlefield[olivia].counters["+1/+1"] == 1
+    game._end_turn_shapes()  # cleanup (514.2): a lasting change stays
+    assert "Vampire" in game.pdef(bears).subtypes
+
+
+def test_olivia_controls_the_vampire_only_while_its_controller_controls_her():
+    # "gain control of target Vampire for as long as you control Olivia Voldaren"
+    game = blank()
+    olivia, bears = olivia_pings_bears(game)
+    act(game, "(Olivia Voldaren) ability 1")
+    target_perm(game, bears)
+    settle(game)
+    assert game.battlefield[bears].controller == 0
+    game.gain_control(olivia, 1, False)  # another effect takes Olivia
+    assert game.battlefield[olivia].controller == 1
+    assert game.battlefield[bears].controller == 1  # the effect ended (611.2b)
+
+
+# ------------------------- 205.1a: "this artifact becomes a 2/2 Bird artifact creature"
+def test_glint_hawk_idol_becomes_a_flying_bird_until_end_of_turn():
+    game = blank()
+    idol = game.add_permanent("Glint Hawk Idol", 0)
+    lands(game, 0, "Plains")
+    game.start_at("main1", 0)
+    assert not game.pdef(idol).is_creature
+    act(game, "Glint Hawk Idol")
+    settle(game)
+    d = game.pdef(idol)
+    assert d.types == ("Artifact", "Creature") and d.subtypes == ("Bird",)
+    assert game.chars(idol) == (2, 2, frozenset({"flying"}))
+    game._end_turn_shapes()
+    assert not game.pdef(idol).is_creature
+
+
+def test_glint_hawk_idol_may_become_a_creature_when_an_artifact_enters():
+    game = blank()
+    idol = game.add_permanent("Glint Hawk Idol", 0)
+    lands(game, 0, "Plains")
+    game.add_card("Ornithopter", 0)
+    game.start_at("main1", 0)
+    act(game, "Ornithopter")
+    settle(game)
+    assert game.decision["kind"] == "yesno"
+    game.apply_action(A.YES)
+    assert game.pdef(idol).is_creature
+
+
+# --------------------------- 702.16: "protection from the color of your choice"
+def test_gods_willing_gives_protection_from_the_colour_chosen_as_it_resolves():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    lands(game, 0, "Plains")
+    game.add_card("Gods Willing", 0)
+    game.start_at("main1", 0)
+    act(game, "Gods Willing")
+    target_perm(game, bears)
+    settle(game)
+    assert game.decision["kind"] == "choose"
+    assert game.decision["options"][3] == "protection from red"
+    game.apply_action(A.mode(3))
+    assert "protection from red" in game.chars(bears)[2]
+    assert "protection from blue" not in game.chars(bears)[2]
+    assert any(e["type"] == "chosen" and e["chosen"] == "protection from red"
+               for e in game.events)
+
+
+def test_cartel_aristocrat_may_choose_protection_from_a_colour_repeatedly():
+    # "Sacrifice another creature: this gains protection from the color of your
+    # choice until end of turn." Two activations: two protections.
+    game = blank()
+    aristocrat = game.add_permanent("Cartel Aristocrat", 0)
+    game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Savannah Lions", 0)
+    game.start_at("main1", 0)
+    for colour in (2, 3):  # black, then red
+        act(game, "(Cartel Aristocrat)")
+        game.apply_action(game.legal_actions()[0])  # the creature to sacrifice
+        settle(game)
+        game.apply_action(A.mode(colour))
+    assert {"protection from black", "protection from red"} <= game.chars(aristocrat)[2]

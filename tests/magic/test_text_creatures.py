@@ -168,3 +168,39 @@ def test_gods_are_creatures_only_with_devotion():
         assert fx.ContinuousChange(this, remove_types=("Creature",),
                                    devotion_below=(colours, bound)) \
             in card(name).statics, name
+
+
+def test_becomes_in_addition_to_its_other_types_and_control_while_you_control_this():
+    # Olivia Voldaren: 205.1b (lasting: no duration, 611.2c) and 611.2b
+    ping, steal = card("Olivia Voldaren").activated
+    assert ping.effect.steps[1] == fx.Becomes(
+        fx.Ref("it"), subtypes=("Vampire",), in_addition=True, lasting=True)
+    assert steal.effect == fx.GainControl(
+        fx.Target("permanent", fx.Filter(subtypes=frozenset({"Vampire"}))),
+        while_controlled=True)
+
+
+def test_an_artifact_becomes_an_artifact_creature_until_end_of_turn():
+    # 205.1a: Keyrunes and Glint Hawk Idol ("you may have this become ...")
+    assert card("Rakdos Keyrune").activated[1].effect == fx.Becomes(
+        fx.Ref("self"), 3, 1, ("Artifact", "Creature"), ("Devil",), ("B", "R"),
+        ("first strike",), set_types=True)
+    bird = fx.Becomes(fx.Ref("self"), 2, 2, ("Artifact", "Creature"), ("Bird",),
+                      None, ("flying",), set_types=True)
+    idol = card("Glint Hawk Idol")
+    assert idol.triggered[0].effect == fx.MayDo(bird) or (
+        idol.triggered[0].optional and idol.triggered[0].effect == bird)
+    assert idol.activated[0].effect == bird
+
+
+def test_protection_from_the_color_of_your_choice():
+    # 702.16: chosen as it resolves (Gods Willing, Apostle's Blessing)
+    colours = tuple(f"protection from {c}"
+                    for c in ("white", "blue", "black", "red", "green"))
+    assert card("Gods Willing").spell.effect.steps[0] == fx.Pump(
+        0, 0, fx.Target("creature", fx.Filter(controller="you")),
+        keyword_choice=colours)
+    assert card("Cartel Aristocrat").activated[0].effect == fx.Pump(
+        0, 0, fx.Ref("self"), keyword_choice=colours)
+    assert card("Apostle's Blessing").spell.effect.keyword_choice == colours + (
+        "protection from artifacts",)

@@ -1329,6 +1329,15 @@ class CastingMixin:
                 self.queue_library_asks(node, path, item.controller, asks)
                 if asks:
                     return
+            elif isinstance(node, fx.Pump) and node.keyword_choice and \
+                    path not in res.setdefault("keyword_chosen", {}) and \
+                    not self.lost[item.controller]:
+                # "protection from the color of your choice": chosen as it resolves
+                queue.insert(0, path)
+                self.decision = {"kind": "choose", "player": item.controller,
+                                 "what": "keyword", "path": path,
+                                 "options": list(node.keyword_choice)}
+                return
             else:
                 execute(self, node, path)
         card_to = res.get("card_to")

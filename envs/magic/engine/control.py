@@ -5,10 +5,12 @@ or :attr:`~state.Permanent.base` when another player put it there) unless a
 control-changing effect says otherwise. Two kinds exist:
 
 - a resolved "gain control of ..." (:class:`~effects.GainControl`): recorded on the
-  permanent as ``[controller, timestamp, until_end_of_turn, source]``; an
-  until-end-of-turn one ends in the cleanup step (514.2); one "for as long as this remains
-  on the battlefield" when its source (``source``, else -1) leaves; a lasting one when
-  the permanent leaves;
+  permanent as ``[controller, timestamp, until_end_of_turn, source,
+  while_controlled]``; an until-end-of-turn one ends in the cleanup step (514.2); one
+  "for as long as this remains on the battlefield" when its source (``source``, else
+  -1) leaves; one "for as long as you control this" also when the source's controller
+  is no longer that player (checked whenever control is worked out); a lasting one
+  when the permanent leaves;
 - an attached Aura's "You control enchanted creature" (:class:`~effects.ControlAttached`),
   which applies while the Aura is on the battlefield attached to it; its timestamp is the
   Aura's (the time it entered, 613.7e: an Aura's timestamp is renewed when it becomes
@@ -30,16 +32,18 @@ class ControlMixin:
     """The part of :class:`~game.MagicGame` that works out who controls what."""
 
     def gain_control(self, pid: int, player: int, until_end_of_turn: bool,
-                     source: int | None = None) -> None:
+                     source: int | None = None, while_controlled: bool = False) -> None:
         """``player`` gains control of permanent ``pid`` (a resolved effect); with
-        ``source``, for as long as that permanent stays on the battlefield (an effect
-        whose source is already gone does nothing, 611.2b)."""
+        ``source``, for as long as that permanent stays on the battlefield (and with
+        ``while_controlled``, under ``player``'s control); an effect whose duration
+        has already ended does nothing (611.2b)."""
         perm = self.battlefield.get(pid)
         if perm is None or self.lost[player] or (
-                source is not None and source not in self.battlefield):
+                source is not None and source not in self.battlefield) or (
+                while_controlled and self.battlefield[source].controller != player):
             return
         perm.control.append([player, self._new_id(), int(until_end_of_turn),
-                             -1 if source is None else source])
+                             -1 if source is None else source, int(while_controlled)])
         self.controlled += 1
         self._apply_control()
 
@@ -59,18 +63,26 @@ class ControlMixin:
             if host in self.battlefield:
                 claims.setdefault(host, []).append((timestamp, player))
         still = 0  # permanents with an effect or under another player than their owner
+        changed = False
         battlefield = self.battlefield
         for pid, perm in battlefield.items():
             owner = perm.base if perm.base >= 0 else self.card_owner[perm.card]
             if perm.control:
-                perm.control = [c for c in perm.control if c[3] < 0 or c[3] in battlefield]
+                perm.control = [c for c in perm.control if c[3] < 0 or (
+                    c[3] in battlefield and not (
+                        len(c) > 4 and c[4]
+                        and battlefield[c[3]].controller != c[0]))]
             effects = [(c[1], c[0]) for c in perm.control] + claims.get(pid, [])
             still += bool(perm.control)
             controller = max(effects)[1] if effects else owner
             if controller != perm.controller:
                 self._change_controller(pid, controller)
+                changed = True
             still += controller != owner
         self.controlled = still
+        if changed and any(len(c) > 4 and c[4] for perm in battlefield.values()
+                           for c in perm.control):
+            self._apply_control()  # a source changed hands: its effect may end now
 
     def _change_controller(self, pid: int, controller: int) -> None:
         perm = self.battlefield[pid]

@@ -389,7 +389,11 @@ class Pump:
     a :class:`Count` counted as it resolves ("gets +1/+1 until end of turn for each
     ..."). ``until_your_next_turn``: it lasts until the resolving object's controller's
     next turn begins, not until end of turn (611.2a: as long as the effect says; "up
-    to one target creature gets -2/-1 until your next turn")."""
+    to one target creature gets -2/-1 until your next turn"). ``keyword_choice``:
+    keywords of which the resolving object's controller chooses one as it resolves
+    (a ``choose`` decision), gained with ``keywords`` ("gains protection from the
+    color of your choice until end of turn": the five protections from a colour,
+    702.16)."""
 
     power: Amount
     toughness: Amount
@@ -398,6 +402,7 @@ class Pump:
     per_x: bool = False
     lasting: bool = False  # "it gains haste" with no duration: keywords only (611.2c)
     until_your_next_turn: bool = False
+    keyword_choice: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -752,7 +757,11 @@ class Becomes:
     subtypes (205.1a: a planeswalker that "becomes a legendary 4/4 red Dragon
     creature" is no longer a planeswalker; one that "becomes a 6/6 Human Soldier
     creature that's still a planeswalker" keeps them, 205.1b); ``supertypes`` are
-    added ("legendary")."""
+    added ("legendary").
+    ``in_addition``: ``subtypes`` are added to its others (205.1b: "that creature
+    becomes a Vampire in addition to its other types"). ``lasting``: no duration, so
+    it lasts until the permanent leaves the battlefield (611.2c, 400.7), not until
+    end of turn."""
 
     what: Selector
     power: int | None = None
@@ -765,17 +774,22 @@ class Becomes:
     abilities: tuple[Any, ...] = ()
     set_types: bool = False
     supertypes: tuple[str, ...] = ()
+    in_addition: bool = False
+    lasting: bool = False
 
 
 @dataclass(frozen=True)
 class GainControl:
     """The controller of the resolving spell or ability gains control of ``what``
     (rule 108.4, layer 2): until end of turn, for as long as the ability's source stays
-    on the battlefield (``while_source``), or for as long as it stays."""
+    on the battlefield (``while_source``), for as long as that player controls the
+    source (``while_controlled``: "gain control of target Vampire for as long as you
+    control Olivia Voldaren", 611.2b), or for as long as it stays."""
 
     what: Selector
     until_end_of_turn: bool = False
     while_source: bool = False
+    while_controlled: bool = False
 
 
 DELAYED_WHEN = ("next_end_step", "end_of_combat", "your_next_upkeep",

@@ -102,6 +102,8 @@ def apply_part(node: Any, layer: int, d: fx.CardDef) -> fx.CardDef:
             if node.set_types:  # 205.1a: the old types and their subtypes go
                 changes["types"] = node.types
                 changes["subtypes"] = node.subtypes
+            elif node.in_addition:  # 205.1b
+                changes["subtypes"] = tuple(dict.fromkeys(d.subtypes + node.subtypes))
             elif node.types:
                 changes["types"] = tuple(dict.fromkeys(d.types + node.types))
                 changes["subtypes"] = tuple(dict.fromkeys(d.subtypes + node.subtypes))
@@ -223,10 +225,13 @@ class LayersMixin:
 
     def _end_turn_shapes(self) -> None:
         """Cleanup (514.2): the characteristics a Becomes gave end."""
+        layer_nodes = self.layer_nodes
         for perm in self.battlefield.values():
             if perm.becomes:
-                perm.becomes = []
-                self._bf_version += 1
+                kept = [b for b in perm.becomes if layer_nodes[b[1]].lasting]
+                if len(kept) != len(perm.becomes):
+                    perm.becomes = kept  # (a lasting one stays, 611.2c)
+                    self._bf_version += 1
 
     # ------------------------------------------------------------- the layers
     def _apply_layers(self) -> None:

@@ -507,9 +507,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 amount("X")
             amount(node.power)
             amount(node.toughness)
-            for kw in node.keywords:
+            for kw in node.keywords + node.keyword_choice:
                 if kw not in KW.GRANTABLE:
                     note(f"keyword {kw}")
+            if node.keyword_choice and (node.lasting or node.per_x):
+                note("a chosen keyword in a lasting or X pump")
         if isinstance(node, fx.Fight) and node.fighter not in (fx.Ref("self"),
                                                                fx.Ref("it")):
             note(f"Fight of {node.fighter!r}")
@@ -913,7 +915,10 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
                 if node.lasting:  # 611.2c: until it leaves the battlefield
                     game.battlefield[pid].lasting.extend(node.keywords)
                     continue
-                mod = [power * times, toughness * times, list(node.keywords)]
+                keywords = list(node.keywords)
+                if node.keyword_choice:  # (chosen as it resolves: casting._resume)
+                    keywords.append(game.res["keyword_chosen"][path])
+                mod = [power * times, toughness * times, keywords]
                 if node.until_your_next_turn:  # [.., the seat whose turn ends it]
                     mod.append(game.res["item"].controller)
                 game.battlefield[pid].mods.append(mod)
@@ -959,7 +964,9 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for pid in game.select(node.what, path):
             if pid >= 0:
                 game.gain_control(pid, controller, node.until_end_of_turn,
-                                  game.res["item"].source if node.while_source else None)
+                                  game.res["item"].source
+                                  if node.while_source or node.while_controlled else None,
+                                  node.while_controlled)
     elif isinstance(node, fx.Attach):
         game.attach_resolving(game.select(node.to, path))
     elif isinstance(node, fx.Delayed):

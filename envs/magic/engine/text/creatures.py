@@ -18,11 +18,15 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
+    COLOUR_WORDS,
     NUM,
     card_filter,
+    creature_subtypes,
     granted,
+    keyword_list,
     number,
     object_filter,
+    permanents,
     token_spec,
 )
 
@@ -336,7 +340,6 @@ def _you_untap(s: str) -> fx.Effect | None:
     return out if isinstance(out, fx.TapOrUntap) else None
 
 
-_COLOUR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 @line_template
@@ -349,7 +352,7 @@ def _not_a_creature_without_devotion(line: str, printed: Printed, draft: Draft) 
                      rf"{NUM}, this isn't a creature\.", line)
     if not m or not printed.is_type("Creature"):
         return False
-    colours = [_COLOUR_LETTERS.get(c) for c in m.group(1, 2) if c is not None]
+    colours = [COLOUR_WORDS.get(c) for c in m.group(1, 2) if c is not None]
     bound = number(m.group(3))
     if None in colours or not isinstance(bound, int):
         return False
@@ -357,3 +360,79 @@ def _not_a_creature_without_devotion(line: str, printed: Printed, draft: Draft) 
         fx.Filter(props=frozenset({fx.SELF})), remove_types=("Creature",),
         devotion_below=("".join(colours), bound)))  # type: ignore[arg-type]
     return True
+
+
+_ARTIFACT_BECOMES = re.compile(
+    r"(?:until end of turn, )?this becomes an? (?P<p>\d+)/(?P<t>\d+) "
+    r"(?:(?P<colours>(?:white|blue|black|red|green)(?: and (?:white|blue|black|red|green))?)"
+    r" )?(?P<words>[\w' -]*?)artifact creature(?: with (?P<kw>[\w ,]+?))?"
+    r"(?P<eot> until end of turn)?")
+
+
+@effect_template
+def _artifact_becomes(s: str) -> fx.Effect | None:
+    """"this becomes a 3/1 black and red devil artifact creature with first strike
+    until end of turn" (a Keyrune; Glint Hawk Idol): its card types become artifact
+    and creature (205.1a), with those creature types, colours, keywords and base
+    power and toughness, until end of turn."""
+    m = _ARTIFACT_BECOMES.fullmatch(s)
+    if not m or not (m.group("eot") or s.startswith("until end of turn, ")) or \
+            (m.group("eot") and s.startswith("until end of turn, ")):
+        return None
+    subtypes = []
+    for word in m.group("words").split():
+        if word not in creature_subtypes():
+            return None
+        subtypes.append(creature_subtypes()[word])
+    keywords: tuple[str, ...] = ()
+    if m.group("kw") and (keywords := keyword_list(m.group("kw"))) is None:
+        return None
+    colours = None
+    if m.group("colours"):
+        colours = tuple(sorted((COLOUR_WORDS[w] for w in m.group("colours").split(" and ")),
+                               key="WUBRG".index))
+    return fx.Becomes(fx.Ref("self"), int(m.group("p")), int(m.group("t")),
+                      ("Artifact", "Creature"), tuple(subtypes), colours, keywords,
+                      set_types=True)
+
+
+@effect_template
+def _have_it_become(s: str) -> fx.Effect | None:
+    """"[you may] have this become a 2/2 ... until end of turn": the same as "this
+    becomes ..." (the "you may" is the flow family's)."""
+    m = re.fullmatch(r"have this become (.+)", s)
+    out = read_sentence(f"this becomes {m.group(1)}") if m else None
+    return out if isinstance(out, fx.Becomes) else None
+
+
+@effect_template
+def _becomes_in_addition(s: str) -> fx.Effect | None:
+    """"that creature becomes a vampire in addition to its other types" (205.1b): it
+    gains the creature type for as long as it stays on the battlefield (no duration,
+    611.2c)."""
+    m = re.fullmatch(r"(.+?) becomes an? ([\w-]+) in addition to its other types", s)
+    if not m or m.group(2) not in creature_subtypes():
+        return None
+    what = permanents(m.group(1))
+    if what is None or isinstance(what, fx.Each):
+        return None
+    return fx.Becomes(what, subtypes=(creature_subtypes()[m.group(2)],),
+                      in_addition=True, lasting=True)
+
+
+_COLOUR_PROTECTIONS = tuple(f"protection from {c}"
+                            for c in ("white", "blue", "black", "red", "green"))
+
+
+@effect_template
+def _protection_of_your_choice(s: str) -> fx.Effect | None:
+    """"target creature you control gains protection from the color of your choice
+    until end of turn" (702.16; "from artifacts or from the color of your choice"):
+    the colour (or artifacts) is chosen as it resolves (:attr:`~effects.Pump.
+    keyword_choice`)."""
+    m = re.fullmatch(r"(.+?) gains? protection from (artifacts or from )?the color of "
+                     r"your choice until end of turn", s)
+    if not m or (what := permanents(m.group(1))) is None:
+        return None
+    choice = _COLOUR_PROTECTIONS + (("protection from artifacts",) if m.group(2) else ())
+    return fx.Pump(0, 0, what, keyword_choice=choice)

@@ -95,12 +95,13 @@ def _becomes(s: str) -> fx.Effect | None:
 def _gain_control(s: str) -> fx.Effect | None:
     """"gain control of target creature [until end of turn]" (rule 108.4)."""
     m = re.fullmatch(r"gain control of (.+?)( until end of turn| for as long as this "
-                     r"remains on the battlefield)?", s)
+                     r"remains on the battlefield| for as long as you control this)?", s)
     if m and (what := permanents(m.group(1))) is not None \
             and isinstance(what, fx.Target):
         until = m.group(2) or ""
         return fx.GainControl(what, until_end_of_turn="end of turn" in until,
-                              while_source="remains" in until)
+                              while_source="remains" in until,
+                              while_controlled="you control" in until)
     m = re.fullmatch(r"untap (target .+) and gain control of it until end of turn", s)
     if m and isinstance(what := permanents(m.group(1)), fx.Target):
         return fx.Sequence((fx.TapOrUntap(what, tap=False),
