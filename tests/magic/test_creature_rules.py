@@ -243,3 +243,67 @@ def test_cartel_aristocrat_may_choose_protection_from_a_colour_repeatedly():
         settle(game)
         game.apply_action(A.mode(colour))
     assert {"protection from black", "protection from red"} <= game.chars(aristocrat)[2]
+
+
+# ------------------- battalion: "whenever this and at least two other creatures attack"
+def boros_elite_attacks_with(others: int) -> tuple:
+    game = blank()
+    elite = game.add_permanent("Boros Elite", 0)
+    friends = [game.add_permanent("Grizzly Bears", 0) for _ in range(others)]
+    game.start_at("main1", 0)
+    pass_to_decision(game, "attack")
+    for pid in (elite, *friends):
+        attack(game, pid)
+    game.apply_action(A.DONE)
+    settle(game)
+    return game, elite
+
+
+def test_battalion_triggers_with_two_other_attackers():
+    game, elite = boros_elite_attacks_with(2)
+    assert game.chars(elite)[:2] == (3, 3)
+
+
+def test_battalion_does_not_trigger_with_one_other_attacker():
+    game, elite = boros_elite_attacks_with(1)
+    assert game.chars(elite)[:2] == (1, 1)
+
+
+# ---------- Voice of Resurgence: "whenever an opponent casts a spell during your turn
+# and when this dies", a token whose power and toughness are defined (604.3)
+def elementals(game) -> list[int]:
+    return [pid for pid, p in game.battlefield.items()
+            if game.name_of(p.card) == "Elemental Token"]
+
+
+def test_voice_of_resurgence_triggers_on_a_spell_cast_during_its_controllers_turn():
+    game = blank()
+    game.add_permanent("Voice of Resurgence", 0)
+    game.add_permanent("Grizzly Bears", 0)
+    lands(game, 1, "Mountain")
+    game.add_card("Shock", 1)
+    game.start_at("main1", 0)
+    game.apply_action(A.PASS)  # seat 1 gets priority in seat 0's turn
+    act(game, "Shock")
+    game.apply_action(A.player(1))  # at seat 0 (relative 1 from seat 1)
+    settle(game)
+    tokens = elementals(game)
+    assert len(tokens) == 1
+    d = game.pdef(tokens[0])
+    assert d.colours == ("W", "G")
+    assert game.chars(tokens[0])[:2] == (3, 3)  # Voice, Bears and the token
+
+
+def test_voice_of_resurgence_ignores_spells_on_the_opponents_turn_and_dies_to_a_token():
+    game = blank()
+    voice = game.add_permanent("Voice of Resurgence", 0)
+    lands(game, 1, "Mountain")
+    game.add_card("Shock", 1)
+    game.start_at("main1", 1)
+    act(game, "Shock")
+    target_perm(game, voice)
+    settle(game)
+    assert voice not in game.battlefield
+    tokens = elementals(game)
+    assert len(tokens) == 1 and game.battlefield[tokens[0]].controller == 0
+    assert game.chars(tokens[0])[:2] == (1, 1)  # the token alone

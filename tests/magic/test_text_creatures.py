@@ -204,3 +204,19 @@ def test_protection_from_the_color_of_your_choice():
         0, 0, fx.Ref("self"), keyword_choice=colours)
     assert card("Apostle's Blessing").spell.effect.keyword_choice == colours + (
         "protection from artifacts",)
+
+
+def test_battalion_and_a_spell_cast_during_your_turn():
+    # "whenever this and at least two other creatures attack" (Boros Elite)
+    assert card("Boros Elite").triggered[0].trigger == fx.Trigger(
+        "attacks", fx.Ref("self"), "battalion")
+    # Voice of Resurgence: two triggers, one effect; a token with a defined P/T
+    cast, dies = card("Voice of Resurgence").triggered
+    assert cast.trigger == fx.Trigger("cast", fx.Filter(controller="opponent"),
+                                      "your_turn")
+    assert dies.trigger == fx.Trigger("dies", fx.Ref("self"))
+    token = cast.effect.token
+    assert (token.colours, token.subtypes, token.abilities) == (
+        ("W", "G"), ("Elemental",), (fx.DefinedPT(fx.Count(
+            "permanents", fx.Filter(types=CREATURE, controller="you"))),))
+    assert dies.effect == cast.effect

@@ -1250,7 +1250,7 @@ transforms into <this face>" (701.28g), subject ``Ref("self")``, on the face it
 transforms into."""
 TRIGGER_CONDITIONS = ("no_spells_last_turn", "two_spells_last_turn")
 OBJECT_CONDITIONS = ("no_plus_counters", "no_minus_counters", "evolve", "not_decayed",
-                     "battalion")
+                     "battalion", "your_turn")
 """Intervening "if"s (603.4) about the trigger's own source as the event happened:
 "if it had no +1/+1 (-1/-1) counters on it" of a dies trigger (undying 702.93a,
 persist 702.79a), checked as it triggers on what the permanent had as it left (last
@@ -1258,10 +1258,11 @@ known information, which no later change touches); evolve's "if that creature ha
 greater power or toughness than this creature" (702.100a) of an enters trigger,
 checked as it triggers and again as it resolves while both are on the
 battlefield; "if it didn't have decayed" (``not_decayed``) of another permanent's
-dies trigger, checked on the dying permanent as it left (Wilhelt, the Rotcleaver);
-``battalion``: not an "if" but part of the event of an attack trigger ("whenever this
-and at least two other creatures attack", 702.101-era ability word): this attacks
-with at least two others."""
+dies trigger, checked on the dying permanent as it left (Wilhelt, the Rotcleaver).
+Two are part of the event, checked only as it triggers: battalion's "whenever this
+and at least two other creatures attack" (``attacks`` of this, with three or more
+attackers declared), and "whenever an opponent casts a spell during your turn"
+(``cast``, on its source's controller's turn)."""
 """Intervening "if" clauses of step triggers (603.4: checked as the ability triggers
 and again as it resolves): "if no spells were cast last turn", "if a player cast two
 or more spells last turn" (the werewolves' transform triggers)."""

@@ -709,6 +709,8 @@ class ObjectsMixin:
         if condition == "not_decayed":  # of the dying permanent, as it left (603.10a)
             return it is None or it not in self.battlefield or \
                 "decayed" not in self.keywords(it)
+        if condition == "your_turn":  # "... during your turn"
+            return self.active == self.battlefield[source].controller
         if it is None or it not in self.battlefield or source not in self.battlefield:
             return True
         power, toughness = self.chars(it)[:2]

@@ -86,6 +86,11 @@ SPELL_PROPS = frozenset({"noncreature", "multicolored", "monocolored", "colorles
 """The qualities of a spell a "whenever <player> casts a <quality> spell" trigger
 reads (its card's types and colours)."""
 SELECTOR_FIELDS = ("to", "what", "who")
+_CONDITION_EVENTS = {"evolve": ("enters", False), "not_decayed": ("dies", False),
+                     "battalion": ("attacks", True), "your_turn": ("cast", False)}
+"""The event (and whether its subject is the source) an object condition of
+:data:`~effects.OBJECT_CONDITIONS` goes with; the others go with the source's own
+``dies``."""
 MAX_MODES = 8
 
 
@@ -636,10 +641,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"Trigger condition {condition.kind}")
             filt(condition.filter)
         elif condition in fx.OBJECT_CONDITIONS:
-            if (event, subject == fx.Ref("self")) != (
-                    ("enters", False) if condition == "evolve" else
-                    ("attacks", True) if condition == "battalion" else
-                    ("dies", False) if condition == "not_decayed" else ("dies", True)):
+            if (event, subject == fx.Ref("self")) != _CONDITION_EVENTS.get(
+                    condition, ("dies", True)):
                 note(f"Trigger condition {condition} on {event}")
         elif condition and (condition not in fx.TRIGGER_CONDITIONS
                             or event not in fx.STEP_EVENTS):

@@ -6,6 +6,7 @@ cry 702.91, undying 702.93, persist 702.79; their abilities are built by
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
@@ -436,3 +437,20 @@ def _protection_of_your_choice(s: str) -> fx.Effect | None:
         return None
     choice = _COLOUR_PROTECTIONS + (("protection from artifacts",) if m.group(2) else ())
     return fx.Pump(0, 0, what, keyword_choice=choice)
+
+
+@effect_template
+def _token_with_defined_pt(s: str) -> fx.Effect | None:
+    """``create a green and white elemental creature token with "this token's power
+    and toughness are each equal to the number of creatures you control."``: a token
+    whose power and toughness a characteristic-defining ability sets (604.3, 111.3)."""
+    m = re.fullmatch(rf"create {NUM} (.+? creature tokens?) with \"this token's power "
+                     r"and toughness are each equal to the number of (.+)\.\"", s)
+    if not m:
+        return None
+    spec = token_spec("0/0 " + m.group(2))
+    count = _cda_count(m.group(3))
+    if spec is None or count is None or spec.keywords:
+        return None
+    return fx.CreateToken(dataclasses.replace(
+        spec, abilities=(fx.DefinedPT(count),)), number(m.group(1)))

@@ -134,18 +134,25 @@ def _verbs(text: str, table: dict[str, str]) -> tuple[str, ...] | None:
 def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
     """The condition of ``when``/``whenever <condition>,`` as triggers (one per event),
     or None if not one we know."""
+    if " and when " in condition:  # "whenever <a> and when <b>": two triggers
+        first, _, second = condition.partition(" and when ")
+        one, two = triggers(first, word), triggers(second, "when")
+        return one + two if one is not None and two is not None else None
     if condition == "this and at least two other creatures attack" and word == "whenever":
         return (fx.Trigger("attacks", fx.Ref("self"), condition="battalion"),)
     for phrase, who in _CASTERS.items():
         if condition.startswith(phrase + " "):
             rest = condition[len(phrase) + 1:]
+            during = rest.endswith(" during your turn")
+            rest = rest.removesuffix(" during your turn")
             from_graveyard = rest.endswith(" from a graveyard")
             f = spell_filter(rest.removesuffix(" from a graveyard"))
             if f is not None and from_graveyard:
                 f = dataclasses.replace(f, props=f.props | {"from_graveyard"})
             if f is None or word != "whenever":
                 return None
-            return (fx.Trigger("cast", dataclasses.replace(f, controller=who)),)
+            return (fx.Trigger("cast", dataclasses.replace(f, controller=who),
+                               "your_turn" if during else ""),)
     if m := re.fullmatch(r"(you sacrifice|a player sacrifices|an opponent sacrifices) "
                          r"(a|an|another) (.+)", condition):
         # 701.21a: a permanent its controller sacrifices (the filter says whose)
