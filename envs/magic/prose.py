@@ -92,6 +92,9 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"puts a card from {self.their(e['player'])} hand on the bottom "
                          f"of {self.their(e['player'])} library")
 
+    def on_opponent_does(self, e: Event) -> str:
+        return self.does(e["player"], f"takes up the offer of {card(e.get('card'))}")
+
     def on_put_from_hand(self, e: Event) -> str:
         return self.does(e["player"], f"puts {card(e.get('card'))} from "
                          f"{self.their(e['player'])} hand onto the battlefield")

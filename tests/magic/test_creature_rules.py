@@ -307,3 +307,43 @@ def test_voice_of_resurgence_ignores_spells_on_the_opponents_turn_and_dies_to_a_
     tokens = elementals(game)
     assert len(tokens) == 1 and game.battlefield[tokens[0]].controller == 0
     assert game.chars(tokens[0])[:2] == (1, 1)  # the token alone
+
+
+# ------------- "any opponent may sacrifice a creature of their choice. if a player does"
+def demon_at_combat(players: int = 2):
+    game = blank(players)
+    demon = game.add_permanent("Desecration Demon", 0)
+    game.start_at("main1", 0)
+    return game, demon
+
+
+def test_desecration_demon_is_tapped_when_an_opponent_sacrifices():
+    game, demon = demon_at_combat()
+    bears = game.add_permanent("Grizzly Bears", 1)
+    pass_to_decision(game, "yesno")
+    assert game.decision["player"] == 1 and "any_opponent" in game.decision
+    game.apply_action(A.YES)
+    settle(game)
+    assert bears not in game.battlefield
+    assert game.battlefield[demon].tapped
+    assert game.battlefield[demon].counters["+1/+1"] == 1
+
+
+def test_desecration_demon_asks_each_opponent_in_turn_until_one_does():
+    game, demon = demon_at_combat(players=3)
+    game.add_permanent("Grizzly Bears", 1)
+    lions = game.add_permanent("Savannah Lions", 2)
+    pass_to_decision(game, "yesno")
+    assert game.decision["player"] == 1
+    game.apply_action(A.NO)
+    assert game.decision["kind"] == "yesno" and game.decision["player"] == 2
+    game.apply_action(A.YES)
+    settle(game)
+    assert lions not in game.battlefield and game.battlefield[demon].tapped
+
+
+def test_desecration_demon_asks_nobody_without_creatures_and_attacks():
+    game, demon = demon_at_combat()
+    pass_to_decision(game, "attack")
+    assert not game.battlefield[demon].tapped
+    assert "opponent_does" not in types_of(game)

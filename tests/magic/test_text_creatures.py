@@ -220,3 +220,15 @@ def test_battalion_and_a_spell_cast_during_your_turn():
         ("W", "G"), ("Elemental",), (fx.DefinedPT(fx.Count(
             "permanents", fx.Filter(types=CREATURE, controller="you"))),))
     assert dies.effect == cast.effect
+
+
+def test_any_opponent_may_sacrifice_a_creature():
+    # Desecration Demon: "at the beginning of each combat, any opponent may sacrifice
+    # a creature of their choice. if a player does, tap this and put a +1/+1 counter
+    # on it."
+    ability = card("Desecration Demon").triggered[0]
+    assert ability.trigger == fx.Trigger("beginning_of_combat", fx.Ref("each_player"))
+    assert ability.effect == fx.AnyOpponentMay(
+        fx.Sacrifice(fx.Filter(types=CREATURE), 1, fx.Ref("each_opponent")),
+        fx.Sequence((fx.TapOrUntap(fx.Ref("self")),
+                     fx.AddCounters(1, fx.Ref("self")))))

@@ -1215,6 +1215,9 @@ class CastingMixin:
                 execute(self, node.steps[0], self._child(path, 0))
                 if drew:
                     queue[:0] = [self._child(path, i) for i in range(1, len(node.steps))]
+            elif isinstance(node, fx.AnyOpponentMay):
+                if self._ask_an_opponent(item, node, path):
+                    return
             elif isinstance(node, fx.Sequence):
                 queue[:0] = [self._child(path, i) for i in range(len(node.steps))]
             elif isinstance(node, fx.Choose):
@@ -1461,6 +1464,38 @@ class CastingMixin:
                    if perm.controller == p and perm.slot >= 0
                    and self.matches(first.filter, pid, p))
         return mine >= first.count
+
+    def _ask_an_opponent(self, item: StackItem, node: fx.AnyOpponentMay,
+                         path: str) -> bool:
+        """"Any opponent may sacrifice a creature": ask the next opponent in turn order
+        not asked yet who can (118.3); False when none is left (nobody did)."""
+        res = self.res
+        assert res is not None
+        asked = res.setdefault("opponents_asked", {}).setdefault(path, [])
+        action = node.action
+        for q in self._turn_order(item.controller):
+            if q == item.controller or q in asked:
+                continue
+            asked.append(q)
+            if any(perm.controller == q and perm.slot >= 0
+                   and self.matches(action.filter, pid, q)
+                   for pid, perm in self.battlefield.items()):
+                res["queue"].insert(0, path)
+                self.decision = {"kind": "yesno", "player": q, "any_opponent": path}
+                return True
+        return False
+
+    def answer_any_opponent(self, p: int, path: str, yes: bool) -> None:
+        """Opponent ``p`` answers "any opponent may ...": yes, they do the action (a
+        sacrifice they choose) and then the effect happens, nobody else asked."""
+        if not yes:
+            return  # (the node is asked again: the next opponent)
+        res = self.res
+        assert res is not None and res["queue"][0] == path
+        node = self.node_at(self.effect_of(res["item"]), path)
+        res["queue"][0] = self._child(path, 0)  # (node_at: its effect)
+        res["asks"].append(["sacrifice", p, node.action.count, path])
+        self.log("opponent_does", player=p, card=self.name_of(res["item"].card))
 
     def _can_pay_cost(self, p: int, node: fx.PayCost) -> bool:
         return not self.lost[p] and self._can_afford(p, node.mana, node.life)

@@ -788,6 +788,8 @@ class DecisionsMixin:
             self.answer_unless(d["unless"], kind == "yes")
         elif dk == "yesno" and "pay" in d:  # counter unless its controller pays
             self.pay_tax(d["pay"], d["path"], kind == "yes")
+        elif dk == "yesno" and "any_opponent" in d:  # "any opponent may sacrifice"
+            self.answer_any_opponent(p, d["any_opponent"], kind == "yes")
         elif dk == "yesno" and "unleash" in d:  # 702.98a
             self.unleash(kind == "yes")
         elif dk == "yesno" and "enter" in d:  # a land that asks for life as it enters

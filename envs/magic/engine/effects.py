@@ -1043,6 +1043,26 @@ class IfYouDo(Sequence):
 
 
 @dataclass(frozen=True)
+class AnyOpponentMay:
+    """"Any opponent may <action>. If a player does, <effect>." (Desecration Demon's
+    "any opponent may sacrifice a creature of their choice. if a player does, tap
+    this and put a +1/+1 counter on it"): ``action`` (a :class:`Sacrifice` of one of
+    their own permanents), then ``effect``. The
+    opponents of the resolving object's controller are asked one at a time (a
+    ``yesno`` with ``any_opponent``), in turn order from the next one, each only if
+    they can do it (118.3); the first to say yes does it (choosing what to
+    sacrifice) and the effect happens; nobody after them is asked."""
+
+    action: Sacrifice
+    effect: Any
+
+    @property
+    def filter(self) -> Filter:
+        """What the action sacrifices (the sacrifice ask reads it from this node)."""
+        return self.action.filter
+
+
+@dataclass(frozen=True)
 class RevealTop:
     """Rule 701.20a: ``who`` reveals the top card of their library; if it is a card
     ``filter`` matches, ``to_hand`` puts it into that player's hand and ``effect``

@@ -437,14 +437,43 @@ of their creatures able to attack is declared attacking that planeswalker, no "d
 before, while it stays on the battlefield under another player's control); "where x is
 your life total" (608.2h: counted as the ability resolves).
 
+**Creature mechanics** (rules 205, 506.4, 611, 613, 700.5, 702.16): a Theros god's "as
+long as your devotion to blue (to white and black) is less than five (seven), this
+isn't a creature" (:class:`~effects.ContinuousChange` with ``remove_types`` and
+``devotion_below`` on the filter prop ``self``: layer 4, 205.1b; devotion 700.5a counts
+a hybrid symbol once); a permanent that stops being a creature is removed from combat
+(506.4); "this artifact becomes a 2/2 Bird artifact creature with flying until end of
+turn" (:class:`~effects.Becomes` ``replace_types``: 205.1a) and "you may have this
+become ..."; "that creature becomes a Vampire in addition to its other types"
+(``in_addition``, ``lasting``: no duration, it stays until the permanent leaves,
+611.2c); "gain control of target Vampire for as long as you control Olivia Voldaren"
+(:class:`~effects.GainControl` ``while_controlled``, 611.2b: worked out again whenever
+control is); "gains protection from the color of your choice [or from artifacts]
+until end of turn" (702.16, :attr:`~effects.Pump.keyword_choice`: its controller
+chooses as it resolves with a ``choose`` decision whose ``path`` names the pump, event
+``chosen``); "[you may] put an Equipment card from your hand onto the battlefield"
+(:class:`~effects.PutFromHand` ``destination`` ``"battlefield"``: a ``bottom``
+decision with ``put`` ``"battlefield"`` offers the matching hand slots, and "done"
+when it is "up to"; "you may" asks only when a card matches; "it" is then the
+permanent put, so Deathrender's "... and attach this Equipment to it"; event
+``put_from_hand``; never an Aura card, 303.4f); battalion's "whenever this and at
+least two other creatures attack" and "whenever an opponent casts a spell during your
+turn" (:data:`~effects.OBJECT_CONDITIONS` ``battalion``, ``your_turn``, checked as the
+ability triggers); "whenever <a> and when <b>, <effect>" (two triggers); a token whose
+power and toughness a quoted characteristic-defining ability sets (Voice of
+Resurgence's Elemental); "any opponent may sacrifice a creature of their choice. if a
+player does, ..." (:class:`~effects.AnyOpponentMay`: the opponents in turn order from
+the next seat, each asked a ``yesno`` with ``any_opponent`` only if they can, until
+one says yes and chooses what to sacrifice; event ``opponent_does``); "remove two
++1/+1 counters from this: regenerate it" ("it" right after the cost is the source).
+
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
 after anything but an optional action ("when you do" after "you may pay {1}", exert,
 a mandatory action), triggers on becoming untapped, on "a spell that
 targets this" and on batches ("one or more creatures deal combat damage"), a
 delayed return "with a +1/+1 counter on it", "look at the top card of target
-player's library", protection from players and
-"protection from the colour of your choice", keywords
+player's library", protection from players, keywords
 granted to tokens by a ``TokenSpec`` triggering (a token's prowess is a plain keyword),
 banding, shadow, horsemanship, flanking, bushido, static replacement effects of a
 permanent ("if a creature an opponent controls would die, exile it instead", "creature

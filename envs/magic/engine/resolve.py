@@ -421,6 +421,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 effect(row)
                 die_result[0] = rolled
             return
+        if isinstance(node, fx.AnyOpponentMay):
+            if not isinstance(node.action, fx.Sacrifice) or node.action.count != 1:
+                note("AnyOpponentMay other than sacrificing one permanent")
+            effect(node.action)
+            effect(node.effect)
+            return
         if not isinstance(node, LEAF_EFFECTS + ASKING_EFFECTS):
             note(type(node).__name__)
             return

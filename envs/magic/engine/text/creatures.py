@@ -15,6 +15,8 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     SENTENCE_GROUPS,
     Draft,
     effect_template,
+    has_target,
+    it_is_self,
     line_template,
     read_sentence,
 )
@@ -454,3 +456,24 @@ def _token_with_defined_pt(s: str) -> fx.Effect | None:
         return None
     return fx.CreateToken(dataclasses.replace(
         spec, abilities=(fx.DefinedPT(count),)), number(m.group(1)))
+
+
+SENTENCE_GROUPS.append((r"any opponent may .+\.", r"if a player does, .+\."))
+"""Desecration Demon's offer and what follows it, read as one by
+:func:`_any_opponent_may`."""
+
+
+@effect_template
+def _any_opponent_may(s: str) -> fx.Effect | None:
+    """"any opponent may sacrifice a creature of their choice. if a player does, tap
+    this and put a +1/+1 counter on it" (:class:`~effects.AnyOpponentMay`)."""
+    m = re.fullmatch(r"any opponent may (sacrifice .+?)\. if a player does, (.+)", s)
+    if not m:
+        return None
+    action = read_sentence(m.group(1))
+    then = read_sentence(m.group(2))
+    if not isinstance(action, fx.Sacrifice) or action.who != fx.Ref("you") or \
+            then is None or has_target(then):
+        return None
+    return fx.AnyOpponentMay(dataclasses.replace(action, who=fx.Ref("each_opponent")),
+                             it_is_self(then))
