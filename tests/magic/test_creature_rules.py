@@ -347,3 +347,19 @@ def test_desecration_demon_asks_nobody_without_creatures_and_attacks():
     pass_to_decision(game, "attack")
     assert not game.battlefield[demon].tapped
     assert "opponent_does" not in types_of(game)
+
+
+# ------------------------------------------- "create a tapped 2/2 black zombie token"
+def test_xathrid_necromancer_makes_a_tapped_zombie_when_a_human_dies():
+    game = blank()
+    game.add_permanent("Xathrid Necromancer", 0)
+    human = game.add_permanent("Elite Vanguard", 0)  # a Human Soldier
+    lands(game, 1, "Mountain")
+    game.add_card("Shock", 1)
+    game.start_at("main1", 1)
+    act(game, "Shock")
+    target_perm(game, human)
+    settle(game)
+    zombies = [p for p in game.battlefield.values()
+               if game.name_of(p.card) == "Zombie Token"]
+    assert len(zombies) == 1 and zombies[0].tapped and zombies[0].controller == 0

@@ -232,3 +232,9 @@ def test_any_opponent_may_sacrifice_a_creature():
         fx.Sacrifice(fx.Filter(types=CREATURE), 1, fx.Ref("each_opponent")),
         fx.Sequence((fx.TapOrUntap(fx.Ref("self")),
                      fx.AddCounters(1, fx.Ref("self")))))
+
+
+def test_tapped_tokens():
+    zombie = card("Xathrid Necromancer").triggered[0].effect
+    assert zombie.tapped and zombie.token.subtypes == ("Zombie",)
+    assert (zombie.token.power, zombie.token.toughness) == (2, 2)

@@ -483,12 +483,14 @@ class CreateToken:
     never declared as an attacker (no "attacks" trigger), when its controller is the
     attacking player during combat (506.3: otherwise it enters but is not
     attacking). After a step that created one token, ``Ref("it")`` names that token
-    ("exile that token at end of combat")."""
+    ("exile that token at end of combat"). ``tapped``: "create a tapped 2/2 black
+    Zombie creature token" (it enters tapped, 110.5b)."""
 
     token: TokenSpec
     count: Amount = 1
     who: Selector = Ref("you")
     attacking: bool = False
+    tapped: bool = False
 
 
 @dataclass(frozen=True)

@@ -984,10 +984,11 @@ class ObjectsMixin:
                      card=self.name_of(self.battlefield[code].card), amount=amount,
                      reason=reason, **self.face_down_marks(code))
 
-    def create_token(self, spec: fx.TokenSpec, controller: int) -> int:
+    def create_token(self, spec: fx.TokenSpec, controller: int,
+                     tapped: bool = False) -> int:
         card = self._new_card(token_def(spec), controller, token=True)
         self.log("token", player=controller, card=spec.name)
-        return self._put_onto_battlefield(card, controller)
+        return self._put_onto_battlefield(card, controller, tapped=tapped)
 
     def enter_attacking(self, pid: int, source: int | None) -> None:
         """Permanent ``pid``, just put onto the battlefield "tapped and attacking"

@@ -957,7 +957,7 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         made = None
         for p in game.select_players(node.who, path):
             for _ in range(game.amount(node.count)):
-                made = game.create_token(node.token, p)
+                made = game.create_token(node.token, p, tapped=node.tapped)
                 if node.attacking:
                     game.enter_attacking(made, game.res["item"].source)
         game.manifested(made)  # "it": the token (count 1; check_refs allows no other)

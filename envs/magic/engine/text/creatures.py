@@ -477,3 +477,12 @@ def _any_opponent_may(s: str) -> fx.Effect | None:
         return None
     return fx.AnyOpponentMay(dataclasses.replace(action, who=fx.Ref("each_opponent")),
                              it_is_self(then))
+
+
+@effect_template
+def _tapped_tokens(s: str) -> fx.Effect | None:
+    """"create a tapped 2/2 black zombie creature token": tokens that enter tapped."""
+    m = re.fullmatch(rf"create {NUM} tapped (.+)", s)
+    if not m or (spec := token_spec(m.group(2))) is None:
+        return None
+    return fx.CreateToken(spec, number(m.group(1)), tapped=True)
