@@ -92,6 +92,10 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"puts a card from {self.their(e['player'])} hand on the bottom "
                          f"of {self.their(e['player'])} library")
 
+    def on_paired(self, e: Event) -> str:
+        return self.does(e["player"], f"pairs {card(e.get('card'))} with "
+                         f"{card(e.get('other'))}")
+
     def on_opponent_does(self, e: Event) -> str:
         return self.does(e["player"], f"takes up the offer of {card(e.get('card'))}")
 

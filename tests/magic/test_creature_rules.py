@@ -363,3 +363,52 @@ def test_xathrid_necromancer_makes_a_tapped_zombie_when_a_human_dies():
     zombies = [p for p in game.battlefield.values()
                if game.name_of(p.card) == "Zombie Token"]
     assert len(zombies) == 1 and zombies[0].tapped and zombies[0].controller == 0
+
+
+# ------------------------------------------------------------------ soulbond (702.95)
+def test_silverblade_paladin_pairs_as_it_enters_and_both_have_double_strike():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    lands(game, 0, "Plains", "Plains", "Plains")
+    game.add_card("Silverblade Paladin", 0)
+    game.start_at("main1", 0)
+    act(game, "Silverblade Paladin")
+    settle(game)
+    assert game.decision["kind"] == "copy" and "pair" in game.decision
+    paladin = game.decision["pair"]
+    game.apply_action(A.permanent(game.battlefield[bears].slot))
+    settle(game)
+    assert game.battlefield[paladin].paired == bears
+    assert "double strike" in game.chars(bears)[2]
+    assert "double strike" in game.chars(paladin)[2]
+    assert "paired" in types_of(game)
+
+
+def test_a_creature_entering_later_may_pair_with_an_unpaired_soulbond_creature():
+    game = blank()
+    silverheart = game.add_permanent("Wolfir Silverheart", 0)
+    lands(game, 0, "Forest", "Forest")
+    game.add_card("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, "Grizzly Bears")
+    settle(game)
+    assert game.decision["kind"] == "yesno"
+    game.apply_action(A.YES)
+    settle(game)
+    bears = game.battlefield[silverheart].paired
+    assert game.chars(bears)[:2] == (6, 6)
+    assert game.chars(silverheart)[:2] == (8, 8)
+
+
+def test_the_pair_ends_when_one_leaves_and_a_paired_creature_is_not_paired_again():
+    game = blank()
+    paladin = game.add_permanent("Silverblade Paladin", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.pair(paladin, bears)
+    lions = game.add_permanent("Savannah Lions", 0)
+    assert not game.can_pair(paladin, lions)  # 702.95b: already paired
+    game.destroy([bears])
+    game.start_at("main1", 0)
+    assert game.battlefield[paladin].paired == -1
+    assert "double strike" not in game.chars(paladin)[2]
+    assert game.can_pair(paladin, lions)

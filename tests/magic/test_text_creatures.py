@@ -238,3 +238,16 @@ def test_tapped_tokens():
     zombie = card("Xathrid Necromancer").triggered[0].effect
     assert zombie.tapped and zombie.token.subtypes == ("Zombie",)
     assert (zombie.token.power, zombie.token.toughness) == (2, 2)
+
+
+def test_soulbond():
+    # 702.95a: two triggered abilities; 702.95c: the bonus both paired creatures get
+    paladin = card("Silverblade Paladin")
+    assert "soulbond" in paladin.keywords
+    assert paladin.statics == (fx.PairedBonus(keywords=("double strike",)),)
+    assert [(a.trigger, a.effect, a.optional) for a in paladin.triggered] == [
+        (fx.Trigger("enters", condition="soulbond"), fx.Pair(), False),
+        (fx.Trigger("enters", fx.Filter(types=CREATURE, controller="you",
+                                        props=frozenset({"other"})), "soulbond"),
+         fx.Pair(fx.Ref("it")), True)]
+    assert card("Wolfir Silverheart").statics == (fx.PairedBonus(4, 4),)

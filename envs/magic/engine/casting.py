@@ -1099,7 +1099,7 @@ class CastingMixin:
         else:
             holds = not condition or (
                 self.object_condition(condition, item.source, item.it)
-                if condition == "evolve" else self.condition_holds(condition))
+                if condition in ("evolve", "soulbond") else self.condition_holds(condition))
         if not holds:
             # 603.4: an intervening "if" is checked again on resolution
             self.log("trigger_removed", card=d.name, reason="condition_false")
@@ -1215,6 +1215,20 @@ class CastingMixin:
                 execute(self, node.steps[0], self._child(path, 0))
                 if drew:
                     queue[:0] = [self._child(path, i) for i in range(1, len(node.steps))]
+            elif isinstance(node, fx.Pair):  # soulbond (702.95a)
+                source = self._source_pid(item)
+                if source is None:
+                    continue
+                if node.partner is None:
+                    options = self.pair_options(source) \
+                        if self.can_pair(source, None) else []
+                    if options and not self.lost[item.controller]:
+                        self.decision = {"kind": "copy", "player": item.controller,
+                                         "options": options, "pair": source}
+                        return
+                else:
+                    for pid in self.select(node.partner, path):
+                        self.pair(source, pid)
             elif isinstance(node, fx.AnyOpponentMay):
                 if self._ask_an_opponent(item, node, path):
                     return

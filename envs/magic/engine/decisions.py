@@ -870,6 +870,9 @@ class DecisionsMixin:
                      chosen=chosen)
         elif dk == "choose":
             self.make_choice(d["pid"], d["options"][args[0]])
+        elif dk == "copy" and "pair" in d:  # soulbond: the creature to pair it with
+            if kind != "done":
+                self.pair(d["pair"], self.slots[args[0]])
         elif dk == "copy":
             self.enter_as_copy(None if kind == "done" else self.slots[args[0]])
         elif dk in LIBRARY_DECISIONS:

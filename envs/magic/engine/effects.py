@@ -1272,7 +1272,7 @@ transforms into <this face>" (701.28g), subject ``Ref("self")``, on the face it
 transforms into."""
 TRIGGER_CONDITIONS = ("no_spells_last_turn", "two_spells_last_turn")
 OBJECT_CONDITIONS = ("no_plus_counters", "no_minus_counters", "evolve", "not_decayed",
-                     "battalion", "your_turn")
+                     "battalion", "your_turn", "soulbond")
 """Intervening "if"s (603.4) about the trigger's own source as the event happened:
 "if it had no +1/+1 (-1/-1) counters on it" of a dies trigger (undying 702.93a,
 persist 702.79a), checked as it triggers on what the permanent had as it left (last
@@ -1284,7 +1284,9 @@ dies trigger, checked on the dying permanent as it left (Wilhelt, the Rotcleaver
 Two are part of the event, checked only as it triggers: battalion's "whenever this
 and at least two other creatures attack" (``attacks`` of this, with three or more
 attackers declared), and "whenever an opponent casts a spell during your turn"
-(``cast``, on its source's controller's turn)."""
+(``cast``, on its source's controller's turn). Soulbond's "if you
+control both this creature and another creature and both are unpaired" (702.95a) is
+checked as it triggers and as it resolves."""
 """Intervening "if" clauses of step triggers (603.4: checked as the ability triggers
 and again as it resolves): "if no spells were cast last turn", "if a player cast two
 or more spells last turn" (the werewolves' transform triggers)."""
@@ -1767,6 +1769,29 @@ class SacrificeIt:
     it (a player can sacrifice only a permanent they control)."""
 
     what: Selector
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Soulbond's pairing (702.95a): this creature becomes paired with ``partner``
+    (``Ref("it")``: the creature whose entering triggered it), or with None, with
+    another unpaired creature its controller controls, chosen as it resolves (a
+    ``copy`` decision with ``pair``: a permanent, or "done" not to pair), if both
+    are still unpaired creatures that player controls."""
+
+    partner: Selector | None = None
+
+
+@dataclass(frozen=True)
+class PairedBonus:
+    """Static (702.95c): "as long as this creature is paired with another creature,
+    both creatures have double strike / each of those creatures gets +4/+4": this
+    and the creature it is paired with get ``power``/``toughness`` and
+    ``keywords``."""
+
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

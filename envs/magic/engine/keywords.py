@@ -36,7 +36,12 @@ Each keyword here is a general mechanism named by its keyword line, never a card
   its controller's control, if that creature has greater power or toughness than
   it, it gets a +1/+1 counter. **Unleash** (702.98a): as the spell resolves, its
   controller chooses whether it enters with a +1/+1 counter (a ``yesno`` decision
-  with ``"unleash"``); it can't block while it has a +1/+1 counter.
+  with ``"unleash"``); it can't block while it has a +1/+1 counter. **Soulbond**
+  (702.95a): when it enters, its controller may pair it with another unpaired
+  creature they control; whenever another creature enters under their control, they
+  may pair that one with it (both unpaired, an intervening "if"); the pair lasts
+  while both are creatures that player controls (702.95e), and its
+  :class:`~effects.PairedBonus` applies to both.
 - **Decayed** (702.147a): it can't block, and when it attacks, its controller
   sacrifices it at end of combat (a triggered ability of :func:`keyword_triggers`
   that creates a delayed one, 603.7). Played on a card's own keyword line and on the
@@ -186,6 +191,14 @@ def keyword_triggers(keywords: frozenset[str] | set[str]) -> tuple[fx.TriggeredA
             fx.IfYouDo((fx.PayCost(parse_cost("{W/B}")),  # (mana: no engine import)
                         fx.LoseLife(1, fx.Ref("each_opponent")),
                         fx.GainLife("life_lost"))), optional=True))
+    if "soulbond" in keywords:  # 702.95a: its two triggered abilities
+        out.append(fx.TriggeredAbility(fx.Trigger("enters", condition="soulbond"),
+                                       fx.Pair()))
+        out.append(fx.TriggeredAbility(
+            fx.Trigger("enters", fx.Filter(types=frozenset({"Creature"}),
+                                           controller="you", props=frozenset({"other"})),
+                       condition="soulbond"),
+            fx.Pair(fx.Ref("it")), optional=True))
     if "exalted" in keywords:
         out.append(fx.TriggeredAbility(
             fx.Trigger("attacks_alone", fx.Filter(types=frozenset({"Creature"}),
@@ -205,7 +218,8 @@ BUSHIDO = {f"bushido {n}": n for n in range(1, 10)}
 
 MORE = ("shroud", "infect", "wither", "intimidate", "fear", "skulk", "prowess",
         "exalted", "shadow", "horsemanship", "battle cry", "undying", "persist",
-        "living weapon", "evolve", "unleash", "decayed", "extort", *LANDWALK, *PROTECTION, *TOXIC, *BUSHIDO)
+        "living weapon", "evolve", "unleash", "decayed", "extort", "soulbond", *LANDWALK,
+        *PROTECTION, *TOXIC, *BUSHIDO)
 """Keywords of this module. The observation encodes one feature for each keyword of
 :data:`~effects.KEYWORDS` only; these show through their effects (counters, power,
 what may block), so adding them left the observation unchanged."""
@@ -224,7 +238,7 @@ RESTRICTIONS = {"can't block": "cant_block", "can't be blocked": "cant_be_blocke
 """Until-end-of-turn combat restrictions a :class:`~effects.Pump` grants like keywords
 -> the :class:`~effects.CombatRestriction` field they stand for."""
 OWN_ONLY = frozenset({"extort", "battle cry", "undying", "persist", "living weapon", "evolve",
-                      "unleash", "decayed"})
+                      "unleash", "decayed", "soulbond"})
 """Keywords whose triggered ability is built as the card is compiled
 (:func:`keyword_triggers`): played on a card's own keyword line only; an effect or
 a token that would grant one is refused (:func:`~resolve.unresolvable`)."""

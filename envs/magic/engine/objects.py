@@ -136,6 +136,8 @@ class ObjectsMixin:
         layered = self._layered
         defs, card_def = self.defs, self.card_def
         for pid, perm in self.battlefield.items():
+            if perm.paired >= 0 and not self._still_paired(pid, perm):
+                perm.paired = -1  # (its partner's is cleared as it is met, or gone)
             if perm.face_down:
                 layered = layered or bool(perm.becomes)
                 continue  # no abilities
@@ -159,6 +161,12 @@ class ObjectsMixin:
                         prevention.setdefault(about, []).append(static)
                 elif isinstance(static, fx.ContinuousChange):
                     layered = True
+                elif isinstance(static, fx.PairedBonus) and perm.paired >= 0 and \
+                        self._still_paired(pid, perm):  # 702.95c: both get it
+                    bonus = fx.AttachedBonus(static.power, static.toughness,
+                                             static.keywords)
+                    bonuses.setdefault(pid, []).append(bonus)
+                    bonuses.setdefault(perm.paired, []).append(bonus)
         for owner, index, _ in self.emblems:  # rule 114.4: from the command zone
             if not self.lost[owner]:
                 for static in defs[index].statics:
@@ -692,6 +700,52 @@ class ObjectsMixin:
 
         raise ValueError(f"unknown trigger condition {condition!r}")
 
+    # ------------------------------------------------------------ soulbond (702.95)
+    def _pairable(self, pid: int | None, controller: int) -> bool:
+        perm = self.battlefield.get(pid) if pid is not None else None
+        return perm is not None and perm.controller == controller and \
+            perm.paired < 0 and self.pdef(pid).is_creature
+
+    def pair_options(self, source: int) -> list[int]:
+        """The unpaired creatures the controller of ``source`` could pair it with."""
+        p = self.battlefield[source].controller
+        return [pid for pid, perm in self.battlefield.items()
+                if pid != source and perm.slot >= 0 and self._pairable(pid, p)]
+
+    def can_pair(self, source: int, it: int | None) -> bool:
+        """Soulbond's intervening "if" (702.95a): ``source`` and ``it`` (with None,
+        some other creature) are unpaired creatures its controller controls."""
+        perm = self.battlefield.get(source)
+        if perm is None or not self._pairable(source, perm.controller):
+            return False
+        if it is None:
+            return bool(self.pair_options(source))
+        return it != source and self._pairable(it, perm.controller)
+
+    def pair(self, one: int, other: int) -> None:
+        """Pair two creatures (702.95b: a paired creature's soulbond can't pair it
+        again while it stays paired)."""
+        if not self.can_pair(one, other):
+            return
+        self.battlefield[one].paired = other
+        self.battlefield[other].paired = one
+        self._bf_version += 1
+        self._legal = None
+        self.log("paired", player=self.battlefield[one].controller,
+                 card=self.perm_name(one), other=self.perm_name(other), id=one,
+                 other_id=other)
+
+    def _still_paired(self, pid: int, perm: Permanent) -> bool:
+        """702.95e: a pair ends when either leaves, stops being a creature, or the
+        two have different controllers."""
+        partner = self.battlefield.get(perm.paired)
+        defs, card_def = self.defs, self.card_def
+        return partner is not None and partner.paired == pid and \
+            partner.controller == perm.controller and all(
+                not p.face_down and defs[p.shape if p.shape >= 0
+                                         else card_def[p.card]].is_creature
+                or p.face_down for p in (perm, partner))
+
     def object_condition(self, condition: str, source: int, it: int | None) -> bool:
         """An intervening "if" of :data:`~effects.OBJECT_CONDITIONS` about permanent
         ``source`` (and ``it``, the object of the event): undying's and persist's
@@ -709,6 +763,8 @@ class ObjectsMixin:
         if condition == "not_decayed":  # of the dying permanent, as it left (603.10a)
             return it is None or it not in self.battlefield or \
                 "decayed" not in self.keywords(it)
+        if condition == "soulbond":  # 702.95a: both unpaired, both yours
+            return self.can_pair(source, None if it == source else it)
         if condition == "your_turn":  # "... during your turn"
             return self.active == self.battlefield[source].controller
         if it is None or it not in self.battlefield or source not in self.battlefield:

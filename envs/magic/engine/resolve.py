@@ -53,7 +53,8 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
-                  fx.PayCost, fx.Proliferate, fx.PutFromHand, fx.SacrificePile, fx.PeekTop)
+                  fx.PayCost, fx.Proliferate, fx.PutFromHand, fx.SacrificePile, fx.PeekTop,
+                  fx.Pair)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
@@ -71,7 +72,8 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.PreventDamage, fx.EntersWithCounters, fx.CostChange,
                      fx.Flashback, fx.Kicker, fx.Overload,
                      fx.EntersAsCopy, fx.ContinuousChange, fx.DoesntUntap,
-                     fx.ChooseAsEnters, fx.NoMaxHandSize, fx.DefinedPT, fx.SelfBonus)
+                     fx.ChooseAsEnters, fx.NoMaxHandSize, fx.DefinedPT, fx.SelfBonus,
+                     fx.PairedBonus)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge"})
 """Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`
 (charge, quest...: no rules of their own; they are counted, "for each charge counter
@@ -86,8 +88,9 @@ SPELL_PROPS = frozenset({"noncreature", "multicolored", "monocolored", "colorles
 """The qualities of a spell a "whenever <player> casts a <quality> spell" trigger
 reads (its card's types and colours)."""
 SELECTOR_FIELDS = ("to", "what", "who")
-_CONDITION_EVENTS = {"evolve": ("enters", False), "not_decayed": ("dies", False),
-                     "battalion": ("attacks", True), "your_turn": ("cast", False)}
+_CONDITION_EVENTS = {"evolve": {("enters", False)}, "not_decayed": {("dies", False)},
+                     "battalion": {("attacks", True)}, "your_turn": {("cast", False)},
+                     "soulbond": {("enters", True), ("enters", False)}}
 """The event (and whether its subject is the source) an object condition of
 :data:`~effects.OBJECT_CONDITIONS` goes with; the others go with the source's own
 ``dies``."""
@@ -647,8 +650,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"Trigger condition {condition.kind}")
             filt(condition.filter)
         elif condition in fx.OBJECT_CONDITIONS:
-            if (event, subject == fx.Ref("self")) != _CONDITION_EVENTS.get(
-                    condition, ("dies", True)):
+            if (event, subject == fx.Ref("self")) not in _CONDITION_EVENTS.get(
+                    condition, {("dies", True)}):
                 note(f"Trigger condition {condition} on {event}")
         elif condition and (condition not in fx.TRIGGER_CONDITIONS
                             or event not in fx.STEP_EVENTS):
@@ -710,6 +713,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                         (fx.comparison(p) or ("",))[0] in ("power", "toughness")
                         for p in c.filter.props):
                     note("SelfBonus over power or toughness")  # (chars would recurse)
+        if isinstance(static, fx.PairedBonus):
+            for kw in static.keywords:
+                if kw not in KW.GRANTABLE:
+                    note(f"keyword {kw}")
+            if "soulbond" not in card.keywords:
+                note("PairedBonus without soulbond")
         if isinstance(static, fx.DefinedPT):
             amount(static.count)
             if not card.is_creature or card.defined_pt is not static:

@@ -77,6 +77,7 @@ class Permanent:
         exile_if_leaves: "If it would leave the battlefield, exile it instead of
             putting it anywhere else" applies to it (614.1a, for as long as it is
             this object).
+        paired: The creature it is paired with by soulbond (702.95), -1: none.
     """
 
     pid: int
@@ -103,6 +104,7 @@ class Permanent:
     transformed_at: int = 0
     lasting: list[str] = field(default_factory=list)
     exile_if_leaves: bool = False
+    paired: int = -1
 
     def copy(self) -> Permanent:
         return dataclasses.replace(self, counters=dict(self.counters),

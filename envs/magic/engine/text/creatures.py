@@ -486,3 +486,28 @@ def _tapped_tokens(s: str) -> fx.Effect | None:
     if not m or (spec := token_spec(m.group(2))) is None:
         return None
     return fx.CreateToken(spec, number(m.group(1)), tapped=True)
+
+
+@line_template
+def _paired_bonus(line: str, printed: Printed, draft: Draft) -> bool:
+    """Soulbond's static (702.95c): "as long as this is paired with another creature,
+    both creatures have double strike." / "... each of those creatures gets +4/+4."
+    / "... both creatures get +1/+1 and have flying." (:class:`~effects.PairedBonus`)."""
+    m = re.fullmatch(r"as long as this is paired with another creature, (?:both "
+                     r"creatures|each of those creatures) (.+)\.", line)
+    if not m or "soulbond" not in draft.keywords:
+        return False
+    rest = m.group(1)
+    power = toughness = 0
+    if k := re.fullmatch(r"gets? \+(\d+)/\+(\d+)(?: and (?:have|has) (.+))?", rest):
+        power, toughness = int(k.group(1)), int(k.group(2))
+        words = k.group(3)
+    elif k := re.fullmatch(r"(?:have|has) (.+)", rest):
+        words = k.group(1)
+    else:
+        return False
+    keywords: tuple[str, ...] = ()
+    if words and (keywords := keyword_list(words)) is None:  # type: ignore[assignment]
+        return False
+    draft.statics.append(fx.PairedBonus(power, toughness, keywords))
+    return True
