@@ -165,8 +165,9 @@ class ObjectsMixin:
                         self._still_paired(pid, perm):  # 702.95c: both get it
                     bonus = fx.AttachedBonus(static.power, static.toughness,
                                              static.keywords)
-                    bonuses.setdefault(pid, []).append(bonus)
-                    bonuses.setdefault(perm.paired, []).append(bonus)
+                    bonuses.setdefault(pid, []).append((bonus, pid, perm.controller))
+                    bonuses.setdefault(perm.paired, []).append(
+                        (bonus, pid, perm.controller))
         for owner, index, _ in self.emblems:  # rule 114.4: from the command zone
             if not self.lost[owner]:
                 for static in defs[index].statics:
