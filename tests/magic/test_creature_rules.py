@@ -412,3 +412,54 @@ def test_the_pair_ends_when_one_leaves_and_a_paired_creature_is_not_paired_again
     assert game.battlefield[paladin].paired == -1
     assert "double strike" not in game.chars(paladin)[2]
     assert game.can_pair(paladin, lions)
+
+
+# ------------------------- 118.3: "discard a creature card", "put a -0/-1 counter on this"
+def test_lotleth_troll_discards_only_a_creature_card():
+    game = blank()
+    troll = game.add_permanent("Lotleth Troll", 0)
+    game.add_card("Island", 0)
+    game.add_card("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, "(Lotleth Troll) ability 0")
+    assert game.decision["kind"] == "cost_discard"
+    assert game.legal_actions() == [A.hand(1)]  # the Bears, not the Island
+    game.apply_action(A.hand(1))
+    settle(game)
+    assert game.battlefield[troll].counters["+1/+1"] == 1
+    assert [game.name_of(c) for c in game.hand[0]] == ["Island"]
+
+
+def test_lotleth_troll_cannot_discard_without_a_creature_card():
+    game = blank()
+    game.add_permanent("Lotleth Troll", 0)
+    game.add_card("Island", 0)
+    game.start_at("main1", 0)
+    assert not has(game, "(Lotleth Troll) ability 0")
+
+
+def test_wall_of_roots_puts_a_minus_zero_minus_one_counter_for_green_once_a_turn():
+    game = blank()
+    wall = game.add_permanent("Wall of Roots", 0, sick=True)
+    game.start_at("main1", 0)
+    act(game, "(Wall of Roots)")
+    settle(game)
+    assert game.battlefield[wall].counters == {"-0/-1": 1}
+    assert game.chars(wall)[:2] == (0, 4)
+    assert game.pool[0] == ["G"]
+    assert not has(game, "(Wall of Roots)")  # once each turn
+
+
+# --------------------------- 608.2h: "if the sacrificed creature was a Human, ..."
+def test_falkenrath_aristocrat_gets_a_counter_only_for_a_human():
+    game = blank()
+    vampire = game.add_permanent("Falkenrath Aristocrat", 0)
+    human = game.add_permanent("Elite Vanguard", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    for victim in (bears, human):
+        act(game, "(Falkenrath Aristocrat)")
+        game.apply_action(A.permanent(game.battlefield[victim].slot))
+        settle(game)
+    assert game.battlefield[vampire].counters.get("+1/+1", 0) == 1
+    assert "indestructible" in game.chars(vampire)[2]

@@ -251,3 +251,22 @@ def test_soulbond():
                                         props=frozenset({"other"})), "soulbond"),
          fx.Pair(fx.Ref("it")), True)]
     assert card("Wolfir Silverheart").statics == (fx.PairedBonus(4, 4),)
+
+
+def test_costs_discarding_a_kind_of_card_or_putting_counters_on_this():
+    # 118.3: "discard a creature card: ..." (Lotleth Troll); "put a -0/-1 counter on
+    # this: add {g}. activate only once each turn." (Wall of Roots)
+    troll = card("Lotleth Troll").activated[0]
+    assert (troll.cost.discard, troll.cost.discard_filter) == (
+        1, fx.Filter(types=CREATURE))
+    roots = card("Wall of Roots").activated[0]
+    assert roots.cost == fx.Cost(add_counters=("-0/-1", 1))
+    assert roots.once_per_turn and roots.is_mana
+
+
+def test_if_the_sacrificed_creature_was_a_human():
+    # 608.2h: Falkenrath Aristocrat
+    ability = card("Falkenrath Aristocrat").activated[0]
+    assert ability.cost == fx.Cost(sacrifice=fx.Filter(types=CREATURE))
+    assert ability.effect.steps[1] == fx.IfSacrificedWas(
+        fx.Filter(subtypes=frozenset({"Human"})), fx.AddCounters(1, fx.Ref("self")))

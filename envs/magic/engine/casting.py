@@ -995,6 +995,10 @@ class CastingMixin:
             if ab.cost.tap:
                 self.battlefield[source].tapped = True
                 self.tapped_now([source])
+            if ab.cost.add_counters is not None:  # put on it as a cost (118.3)
+                kind, n = ab.cost.add_counters
+                counters = self.battlefield[source].counters
+                counters[kind] = counters.get(kind, 0) + n
             if ab.cost.remove_counters is not None:  # 122.8: removed as a cost
                 kind, n = ab.cost.remove_counters
                 counters = self.battlefield[source].counters
@@ -1051,6 +1055,9 @@ class CastingMixin:
             if cost.pay_life:
                 self.lose_life(p, cost.pay_life)
             if item.sacrificed:
+                item.sacrificed_as = [self._def_number(self.pdef(pid))
+                                      for pid in item.sacrificed
+                                      if pid in self.battlefield]
                 self.sacrifice(list(item.sacrificed))
             if item.crew:
                 for pid in item.crew:
@@ -1258,6 +1265,10 @@ class CastingMixin:
                 queue.insert(0, self._child(path, 0))  # 118.3: can't pay, so it happens
             elif isinstance(node, fx.IfKicked):
                 if item.kicked:
+                    queue.insert(0, self._child(path, 0))
+            elif isinstance(node, fx.IfSacrificedWas):  # "... was a Human"
+                if any(self.def_matches(node.filter, self.defs[i])
+                       for i in item.sacrificed_as):
                     queue.insert(0, self._child(path, 0))
             elif isinstance(node, fx.IfMovedWas):  # "if it was a creature card"
                 if any(self.card_matches(node.filter, c)

@@ -122,8 +122,10 @@ class DecisionsMixin:
                     if pid in self.battlefield]
         if kind == "cost_discard":
             chosen = self.casting.discarded  # type: ignore[union-attr]
+            wanted = self._cost_of(self.casting).discard_filter  # type: ignore[union-attr,arg-type]
             return [A.hand(i) for i, c in enumerate(self.hand_slots(p))
-                    if c not in chosen and c != self.casting.card]  # type: ignore[union-attr]
+                    if c not in chosen and c != self.casting.card  # type: ignore[union-attr]
+                    and (wanted is None or self.card_matches(wanted, c))]
         if kind == "pay_mana":  # the next mana source (601.2h)
             return [A.permanent(self.battlefield[pid].slot) for pid in d["options"]
                     if pid in self.battlefield]
@@ -306,7 +308,8 @@ class DecisionsMixin:
         if cost.sacrifice is not None and not self._sacrifice_options(p, cost, source):
             return False
         if cost.discard:
-            hand = [c for c in self.hand_slots(p) if c != card]
+            hand = [c for c in self.hand_slots(p) if c != card and (
+                cost.discard_filter is None or self.card_matches(cost.discard_filter, c))]
             if len(hand) < cost.discard:
                 return False
         if cost.crew and sum(max(self.chars(pid)[0], 0) for pid in

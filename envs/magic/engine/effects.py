@@ -107,6 +107,16 @@ level up's level...): a counter of any of these is played only where the engine 
 so (:data:`~resolve.SUPPORTED_COUNTERS`)."""
 
 
+_PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
+
+
+def pt_counter(kind: str) -> tuple[int, int] | None:
+    """The power and toughness a counter of ``kind`` adds (122.1a: "-0/-1", "+1/+0",
+    "+1/+1"), None for a counter that changes neither."""
+    m = _PT_COUNTER.fullmatch(kind)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
 def plain_counter(kind: str) -> bool:
     """Whether ``kind`` names a counter with no rules of its own (122.1: a charge or
     quest counter only counts, "for each charge counter on this"), so that putting,
@@ -924,6 +934,17 @@ class IfMovedWas:
 
 
 @dataclass(frozen=True)
+class IfSacrificedWas:
+    """"If the sacrificed creature was a Human, <effect>" (Falkenrath Aristocrat):
+    ``effect`` happens if a permanent sacrificed to pay the cost of this spell or
+    ability had the quality ``filter`` as it last existed on the battlefield (608.2h;
+    recorded as the cost was paid)."""
+
+    filter: Filter
+    effect: Effect
+
+
+@dataclass(frozen=True)
 class LookAtHand:
     """``who``'s hand is shown to the controller of the spell or ability, and to
     nobody else (rule 400.2: a hand is hidden; the effect lets that player look at
@@ -1165,6 +1186,12 @@ class Cost:
     # "Remove N <kind> counters from this" (118.3, 122.8): (kind, N), payable only
     # when it has that many.
     remove_counters: tuple[str, int] | None = None
+    # "Discard a creature card" (118.3): the ``discard`` cards must match this card
+    # filter (None: any card).
+    discard_filter: Filter | None = None
+    # "Put a -0/-1 counter on this" (118.3, 122.1): (kind, N) put on the source as
+    # the cost is paid (Wall of Roots).
+    add_counters: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)

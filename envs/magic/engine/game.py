@@ -465,7 +465,13 @@ Resurgence's Elemental); "any opponent may sacrifice a creature of their choice.
 player does, ..." (:class:`~effects.AnyOpponentMay`: the opponents in turn order from
 the next seat, each asked a ``yesno`` with ``any_opponent`` only if they can, until
 one says yes and chooses what to sacrifice; event ``opponent_does``); "remove two
-+1/+1 counters from this: regenerate it" ("it" right after the cost is the source).
++1/+1 counters from this: regenerate it" ("it" right after the cost is the source);
+costs "discard a creature card" (:attr:`~effects.Cost.discard_filter`: only matching
+cards are offered, and the ability only when enough are in hand, 118.3) and "put a
+-0/-1 counter on this" (:attr:`~effects.Cost.add_counters`; a counter "+N/+M" adds to
+power and toughness, 122.1a: Wall of Roots); "if the sacrificed creature was a
+Human, ..." (:class:`~effects.IfSacrificedWas`: the permanents sacrificed for the
+cost as they last existed, 608.2h, ``StackItem.sacrificed_as``).
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities

@@ -93,6 +93,16 @@ class LibraryMixin:
     :class:`~game.MagicGame` (methods only; the state is the game's)."""
 
     # --------------------------------------------------------------- cards
+    @staticmethod
+    def def_matches(filt: fx.Filter, d: fx.CardDef) -> bool:
+        """Whether characteristics ``d`` have the qualities card filter ``filt``
+        asks (types, subtypes, colours...)."""
+        if filt.types and not (filt.types & set(d.types)):
+            return False
+        if filt.subtypes and not (filt.subtypes & set(d.subtypes)):
+            return False
+        return all(fx.has_quality(prop, d) for prop in filt.props)
+
     def card_matches(self, filt: fx.Filter, card: int,
                      source: int | None = None) -> bool:
         """Whether ``card`` (in any zone) has the characteristics ``filt`` asks

@@ -42,6 +42,9 @@ _COMBAT_AFTER_DECLARATION = frozenset(STEPS[STEPS.index("declare_attackers"):
 attacking (506.3, 508.4)."""
 
 
+_PLAIN_PT = frozenset({"+1/+1", "-1/-1"})
+
+
 class ObjectsMixin:
     """Cards, permanents, zones, damage, triggers and state-based actions of
     :class:`~game.MagicGame` (methods only; the state is the game's)."""
@@ -235,6 +238,11 @@ class ObjectsMixin:
             net = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
             power += net
             tough += net
+            if len(counters) > 1 or not (counters.keys() & _PLAIN_PT):
+                for kind, n in counters.items():  # 122.1a: "-0/-1", "+1/+0"...
+                    if kind not in _PLAIN_PT and (pt := fx.pt_counter(kind)):
+                        power += pt[0] * n
+                        tough += pt[1] * n
         if not (self._anthems or perm.mods or pid in self._bonuses or d.self_bonuses
                 or perm.lasting):
             return power, tough, frozenset(d.keywords)  # (the commonest case)

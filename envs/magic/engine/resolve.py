@@ -82,7 +82,8 @@ on this"): :func:`counter_played`."""
 
 def counter_played(kind: str) -> bool:
     """Whether the engine plays counters of ``kind``."""
-    return kind in SUPPORTED_COUNTERS or fx.plain_counter(kind)
+    return kind in SUPPORTED_COUNTERS or fx.plain_counter(kind) or \
+        fx.pt_counter(kind) is not None
 SPELL_PROPS = frozenset({"noncreature", "multicolored", "monocolored", "colorless",
                          "from_graveyard", *fx.COLOUR_PROPS})
 """The qualities of a spell a "whenever <player> casts a <quality> spell" trigger
@@ -101,7 +102,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.Cost: frozenset({"mana", "tap", "sacrifice_self", "sacrifice", "pay_life", "crew",
                         "discard", "discard_self", "loyalty", "exile_graveyard",
                         "exile_filter", "tap_untapped", "tap_count", "loyalty_x",
-                        "remove_counters"}),
+                        "remove_counters", "discard_filter", "add_counters"}),
     fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
                                     "once_per_turn", "zone", "only_if"}),
     fx.ActivationCondition: frozenset({"kind", "filter", "count", "counter"}),
@@ -199,6 +200,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if cost is None:
             return
         fields(cost)
+        if cost.discard_filter is not None:
+            card_filter(cost.discard_filter)
+        if cost.add_counters is not None and (
+                not counter_played(cost.add_counters[0]) or card.spell is not None):
+            note(f"put {cost.add_counters[0]} counters as a cost")
         if cost.remove_counters is not None and (
                 not counter_played(cost.remove_counters[0])
                 or card.spell is not None):
@@ -423,6 +429,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 rolled, die_result[0] = die_result[0], True
                 effect(row)
                 die_result[0] = rolled
+            return
+        if isinstance(node, fx.IfSacrificedWas):
+            card_filter(node.filter)
+            effect(node.effect)
             return
         if isinstance(node, fx.AnyOpponentMay):
             if not isinstance(node.action, fx.Sacrifice) or node.action.count != 1:
@@ -781,6 +791,13 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         note("a spell that adapts")
     roots = [card.spell.effect] if card.spell is not None else []
     roots += [ab.effect for ab in (*card.activated, *card.triggered)]
+    paid_roots = [(ab.effect, ab.cost) for ab in card.activated] + [
+        (ab.effect, None) for ab in card.triggered]
+    if card.spell is not None:
+        paid_roots.append((card.spell.effect, card.spell.additional_cost))
+    for root, paid in paid_roots:
+        if "IfSacrificedWas(" in repr(root) and (paid is None or paid.sacrifice is None):
+            note("'the sacrificed creature' with no sacrifice in the cost")
     if any(_orphan_if_moved(root) for root in roots):
         note("'if it was a ... card' with no card moved just before")
     if any(_orphan_that_card(root) for root in roots):

@@ -200,6 +200,10 @@ class StackItem:
     face: int = -1
     division: dict[str, list[int]] = field(default_factory=dict)
     uncounterable: bool = False
+    #: The definitions (indices in the game's table) of the permanents sacrificed
+    #: to pay its cost, as they last existed (608.2h: "if the sacrificed creature
+    #: was a Human").
+    sacrificed_as: list[int] = field(default_factory=list)
 
     def copy(self) -> StackItem:
         return dataclasses.replace(
@@ -207,6 +211,7 @@ class StackItem:
             modes={k: list(v) for k, v in self.modes.items()}, keywords=list(self.keywords),
             sacrificed=list(self.sacrificed), discarded=list(self.discarded),
             crew=list(self.crew), announce=list(self.announce),
+            sacrificed_as=list(self.sacrificed_as),
             taps=[list(t) for t in self.taps], cards=list(self.cards),
             division={k: list(v) for k, v in self.division.items()})
 

@@ -275,7 +275,8 @@ class _RefCheck:
             for step in node.steps:
                 antecedent = self.walk(step, antecedent)
             return antecedent
-        if isinstance(node, (fx.MayDo, fx.Delayed, fx.WhenYouDo, fx.IfMovedWas)):
+        if isinstance(node, (fx.MayDo, fx.Delayed, fx.WhenYouDo, fx.IfMovedWas,
+                             fx.IfSacrificedWas)):
             return self.walk(node.effect, antecedent)
         if isinstance(node, fx.RollDice):
             for row in node.rows:

@@ -511,3 +511,16 @@ def _paired_bonus(line: str, printed: Printed, draft: Draft) -> bool:
         return False
     draft.statics.append(fx.PairedBonus(power, toughness, keywords))
     return True
+
+
+@effect_template
+def _if_the_sacrificed_was(s: str) -> fx.Effect | None:
+    """``if the sacrificed creature was a human, <effect>`` (608.2h): the permanent
+    sacrificed to pay the cost, as it last existed (:class:`~effects.IfSacrificedWas`;
+    the engine refuses it without a sacrifice in the cost)."""
+    m = re.fullmatch(r"if the sacrificed (?:creature|permanent|artifact) was an? (.+?), "
+                     r"(.+)", s)
+    if not m or (f := card_filter(m.group(1))) is None or f == fx.Filter():
+        return None
+    then = read_sentence(m.group(2))
+    return fx.IfSacrificedWas(f, then) if then is not None else None

@@ -563,6 +563,8 @@ def cost(text: str) -> fx.Cost | None:
     pay_life = discard = exiled = tap_count = 0
     exile_filter: fx.Filter | None = None
     remove: tuple[str, int] | None = None
+    added: tuple[str, int] | None = None
+    discard_filter: fx.Filter | None = None
     for part in (p.strip() for p in re.split(r",? and |, ", text)):
         if part == "{t}" and not tap:
             tap = True
@@ -597,11 +599,20 @@ def cost(text: str) -> fx.Cost | None:
         elif (m := re.fullmatch(rf"remove {NUM} ([\w+/-]+) counters? from this", part)) \
                 and remove is None and isinstance(number(m.group(1)), int):
             remove = (m.group(2), number(m.group(1)))
-        elif (m := re.fullmatch(rf"discard {NUM} cards?", part)) and not discard:
+        elif (m := re.fullmatch(rf"discard {NUM} (?:(.+?) )?cards?", part)) and \
+                not discard:
             count = number(m.group(1))
             if not isinstance(count, int):
                 return None
             discard = count
+            if m.group(2):  # "discard a creature card"
+                discard_filter = card_filter(m.group(2))
+                if discard_filter is None or discard_filter == fx.Filter():
+                    return None
+        elif (m := re.fullmatch(rf"put {NUM} ([+-]\d+/[+-]\d+) counters? on this",
+                                part)) and added is None and \
+                isinstance(number(m.group(1)), int):
+            added = (m.group(2), number(m.group(1)))
         elif (m := re.fullmatch(rf"exile {NUM} (.*?)cards? from your graveyard", part)) \
                 and not exiled:
             count = number(m.group(1))
@@ -616,7 +627,8 @@ def cost(text: str) -> fx.Cost | None:
                    discard_self=discard_self, exile_graveyard=exiled,
                    exile_filter=exile_filter if exile_filter != fx.Filter() else None,
                    tap_untapped=tap_untapped, tap_count=tap_count,
-                   remove_counters=remove)
+                   remove_counters=remove, discard_filter=discard_filter,
+                   add_counters=added)
 
 
 # ------------------------------------------------------------- card filters
