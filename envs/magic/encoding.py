@@ -412,7 +412,7 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
     g[_STEP_INDEX[game.step]] = 1.0
     g[GLOBAL["active_0"] + rel[game.active]] = 1.0
     # (no land play left: an additional one, 305.2, clears it)
-    g[GLOBAL["land_played"]] = game.land_played and not game.extra_lands[observer] \
+    g[GLOBAL["land_played"]] = game.land_played and not game.more_lands(observer) \
         and game.active == observer
     g[GLOBAL["stack_size"]] = min(len(game.stack) / A.MAX_STACK, 1.0)
     g[GLOBAL["turn"]] = min(game.turn / max(game.max_turns, 1), 1.0)

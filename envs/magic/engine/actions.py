@@ -45,13 +45,17 @@ seats: ``0`` is the deciding player, ``1`` the next player in turn order, and so
 |                                | from the hand (cycling, channel)                     |
 | ``658``                        | concede (104.3a): offered only by a game built with  |
 |                                | ``concede_action=True``                              |
-| ``659 + g``                    | cast graveyard slot ``g`` (``g < 16``): the ``g``-th |
-|                                | card of the acting player's graveyard that may be    |
-|                                | cast from there (flashback, 702.34)                  |
+| ``659 + g``                    | cast (or play) graveyard slot ``g`` (``g < 16``):    |
+|                                | the ``g``-th card the acting player may play or cast |
+|                                | from outside its hand (flashback 702.34, other       |
+|                                | permissions 601.3: its graveyard, its library's top) |
 
-:data:`NUM_ACTIONS` is 675. Graveyard slots count only the cards of the graveyard that
-have flashback (printed, or gained this turn), oldest first (one card of each
-definition first when there are more than 16, as for hand slots). An attacker declared at a player who controls a
+:data:`NUM_ACTIONS` is 675. Graveyard slots count only the cards the player may play or
+cast from outside its hand (:meth:`~elsewhere.ElsewhereMixin.zone_slots`): those of its
+graveyard with flashback (printed, or gained this turn) or a permission to cast them
+from there, oldest first, then the top card of its library when an effect lets it play
+that card (one card of each definition first when there are more than 16, as for hand
+slots). An attacker declared at a player who controls a
 planeswalker is followed by the choice of what it attacks: that player (``choose
 player``) or one of the planeswalkers (``choose permanent``), rule 508.1b.
 """
@@ -71,7 +75,8 @@ MAX_PLAYERS = 4
 MAX_STACK = 16
 MAX_MODES = 8
 MAX_GRAVEYARD = 16
-"""Graveyard slots: cards of a graveyard that may be cast from there (flashback)."""
+"""Graveyard slots: cards a player may play or cast from outside its hand (flashback,
+other permissions; :mod:`~elsewhere`)."""
 
 PASS = 0
 DONE = 1

@@ -558,8 +558,11 @@ class CastingMixin:
 
     # ---------------------------------------------------- casting, activating
     def _cast(self, p: int, card: int, zone: str = "hand") -> None:
+        """``p`` begins to play or cast ``card`` (601.2a: it moves to the stack) from
+        ``zone``: ``"hand"``, or as :meth:`~elsewhere.ElsewhereMixin.zone_slots`
+        says (``"flashback"``, ``"graveyard"``, ``"library"``)."""
         d = self.cdef(card)
-        if zone == "graveyard":  # flashback (702.34a): the card moves to the stack
+        if zone == "flashback":  # flashback (702.34a): the card moves to the stack
             self.graveyard[p].remove(card)
             self.forget_graveyard([card])  # a new object (400.7)
             self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
@@ -580,11 +583,12 @@ class CastingMixin:
                 return
             self.play_land(p, card, paid_life=False)
             return
-        self.hand[p].remove(card)
+        self.take_to_play(card)
         self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p, card=card,
                                  keywords=sorted(d.keywords),
                                  x=-1 if d.cost is not None and d.cost.x else 0,
-                                 announce=self.announcements(d))
+                                 announce=self.announcements(d),
+                                 zone="" if zone == "hand" else zone)
         self.closed = []
 
     @staticmethod
@@ -599,15 +603,15 @@ class CastingMixin:
         return out
 
     def play_land(self, p: int, card: int, *, paid_life: bool) -> None:
-        """``p`` plays land ``card`` from its hand (rule 305.1), having paid the life
-        its entering asks for or not (``paid_life``)."""
+        """``p`` plays land ``card`` from its hand, or from where an effect lets it
+        (rule 305.1, :mod:`~elsewhere`), having paid the life its entering asks for or
+        not (``paid_life``)."""
         life = next((s.pay_life for s in self.cdef(card).statics
                      if isinstance(s, fx.EntersTapped) and s.pay_life), 0)
-        self.hand[p].remove(card)
-        if self.land_played:  # an additional land play (305.2)
-            self.extra_lands[p] -= 1
-        self.land_played = True
-        self.log("play_land", player=p, card=self.name_of(card))
+        zone = self.take_to_play(card)
+        self.use_land_play(p)  # (an additional land play: 305.2)
+        self.log("play_land", player=p, card=self.name_of(card),
+                 **({"from": zone} if zone != "hand" else {}))
         if paid_life:
             self.lose_life(p, life)
         self._put_onto_battlefield(card, p, paid_life=paid_life)
@@ -695,21 +699,9 @@ class CastingMixin:
         return own
 
     def graveyard_slots(self, p: int) -> list[int]:
-        """The cards of ``p``'s graveyard that graveyard slots ``0..15`` address: those
-        with flashback (printed, or gained this turn), oldest first; more than 16:
-        one card of each definition first (copies are alike)."""
-        grants = self.flashback_grants
-        defs, card_def = self.defs, self.card_def
-        cards = [c for c in self.graveyard[p]
-                 if defs[card_def[c]].flashback is not None or c in grants]
-        if len(cards) <= A.MAX_GRAVEYARD:
-            return cards
-        seen: set[int] = set()
-        first, copies = [], []
-        for c in cards:
-            (copies if card_def[c] in seen else first).append(c)
-            seen.add(card_def[c])
-        return (first + copies)[:A.MAX_GRAVEYARD]
+        """The cards graveyard slots ``0..15`` address: those ``p`` may play or cast
+        from outside its hand (:meth:`~elsewhere.ElsewhereMixin.zone_slots`)."""
+        return [card for card, _ in self.zone_slots(p)]
 
     def grant_flashback(self, p: int, filt: fx.Filter, source: int,
                         cards: list[int] | None = None) -> None:
@@ -981,6 +973,7 @@ class CastingMixin:
                 item.uncounterable = True  # 106.6a: the mana's rider
             self._pay(paid, p)
             self.log("cast", player=p, card=d.name, id=item.sid,
+                     **({"from": item.zone} if item.zone else {}),
                      targets=self._target_names(item), **({"x": item.x} if d.cost and
                                                            d.cost.x else {}),
                      **({"alt": item.alt} if item.alt else {}),

@@ -256,34 +256,15 @@ class DecisionsMixin:
                                                 sorcery):
                     out.append(A.hand_ability(i))
             if d.is_land:
-                if sorcery and (not self.land_played or self.extra_lands[p] > 0):
+                if sorcery and self.can_play_land(p):
                     out.append(A.cast(i))
                 continue
-            if not (sorcery or d.instant_speed):
-                continue
-            if "Legendary" in d.supertypes and not self._legendary_spell_ok(p, d):
-                continue
-            if d.overload is not None:  # its mana cost or the alternative cost
-                probe = StackItem(sid=-1, kind="spell", controller=p, card=card)
-                if self.castable_as(probe, "") or self.castable_as(probe, "overload"):
-                    out.append(A.cast(i))
-                continue
-            if not self._can_pay(p, self.changed_cost(p, card, d.cost), skip_card=card,
-                                 spell=card):
-                continue
-            extra = d.spell.additional_cost if d.spell is not None else None
-            if not self._extra_cost_payable(p, extra, None, card):
-                continue
-            probe = StackItem(sid=-1, kind="spell", controller=p, card=card)
-            if self._feasible(self.effect_of(probe), "", probe):
+            if self.spell_castable(p, card, d, sorcery):
                 out.append(A.cast(i))
-        if self.graveyard[p]:
-            for g, card in enumerate(self.graveyard_slots(p)):
-                # flashback (702.34a): its timing, then the flashback cost
-                if (sorcery or defs[card_def[card]].instant_speed) and self.castable_as(
-                        StackItem(sid=-1, kind="spell", controller=p, card=card),
-                        "flashback"):
-                    out.append(A.graveyard(g))
+        # cards played or cast from outside the hand (:mod:`~elsewhere`)
+        for g, (card, how) in enumerate(self.zone_slots(p)):
+            if self.zone_playable(p, card, how, sorcery):
+                out.append(A.graveyard(g))
         for pid, perm in self.battlefield.items():
             if perm.controller != p or perm.slot < 0:
                 continue
@@ -297,6 +278,25 @@ class DecisionsMixin:
                 if self._can_activate(pid, perm, d, index, sorcery):
                     out.append(A.activate(perm.slot, k))
         return out
+
+    def spell_castable(self, p: int, card: int, d: fx.CardDef, sorcery: bool) -> bool:
+        """Whether ``p`` may cast spell ``card`` (definition ``d``) now, wherever it
+        is: its timing, 205.4e, its costs payable (601.2f, 118.3) and every required
+        target there (601.2c)."""
+        if not (sorcery or d.instant_speed):
+            return False
+        if "Legendary" in d.supertypes and not self._legendary_spell_ok(p, d):
+            return False
+        probe = StackItem(sid=-1, kind="spell", controller=p, card=card)
+        if d.overload is not None:  # its mana cost or the alternative cost
+            return self.castable_as(probe, "") or self.castable_as(probe, "overload")
+        if not self._can_pay(p, self.changed_cost(p, card, d.cost), skip_card=card,
+                             spell=card):
+            return False
+        extra = d.spell.additional_cost if d.spell is not None else None
+        if not self._extra_cost_payable(p, extra, None, card):
+            return False
+        return self._feasible(self.effect_of(probe), "", probe)
 
     def _extra_cost_payable(self, p: int, cost: fx.Cost | None, source: int | None,
                             card: int | None) -> bool:
@@ -687,7 +687,7 @@ class DecisionsMixin:
             elif kind == "cast":
                 self._cast(p, self.hand_slots(p)[args[0]])
             elif kind == "graveyard":
-                self._cast(p, self.graveyard_slots(p)[args[0]], "graveyard")
+                self._cast(p, *self.zone_slots(p)[args[0]])
             elif kind == "activate":
                 pid = self.slots[args[0]]
                 if self.battlefield[pid].face_down:

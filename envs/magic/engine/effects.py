@@ -1587,6 +1587,51 @@ class Flashback:
 
 
 @dataclass(frozen=True)
+class TopRevealed:
+    """Static, rule 401.5: "play with the top card of your library revealed": while
+    this is on the battlefield, every player sees the top card of its controller's
+    library (``observation_for``'s ``library_tops``)."""
+
+
+@dataclass(frozen=True)
+class MayLookAtTop:
+    """Static, rule 401.5: "you may look at the top card of your library any time":
+    its controller sees the top card of their library (the other players don't)."""
+
+
+@dataclass(frozen=True)
+class PlayFromTop:
+    """Static, rules 305.1 and 601.3: "you may play lands from the top of your
+    library" (``lands``) [and "cast <quality> spells from the top of your library":
+    ``spells``, None for none]: its controller may play the top card of their library
+    as if it were in their hand (a land with one of their land plays; a spell at its
+    normal timing for its costs)."""
+
+    lands: bool = True
+    spells: Filter | None = None
+
+
+@dataclass(frozen=True)
+class CastFromGraveyard:
+    """Static of a permanent card that functions in its owner's graveyard (113.6b,
+    601.3): "you may cast this from your graveyard [as long as <condition>]"
+    (Gravecrawler: "as long as you control a zombie", a ``you_control``
+    :class:`ActivationCondition`). Cast so, it is an ordinary spell (its mana
+    cost; nothing exiles it)."""
+
+    condition: ActivationCondition | None = None
+
+
+@dataclass(frozen=True)
+class ExtraLandEachTurn:
+    """Static, rule 305.2: "you may play an additional land on each of your turns":
+    its controller may play ``count`` more lands during each of their turns while it
+    is on the battlefield."""
+
+    count: int = 1
+
+
+@dataclass(frozen=True)
 class Kicker:
     """Static, rule 702.33a: "kicker [cost]", an optional additional cost chosen as
     the spell is cast; ``multi`` (multikicker, 702.33c): paid any number of times.
@@ -2044,6 +2089,12 @@ class CardDef:
     def flashback(self) -> Flashback | None:
         """Its :class:`Flashback` static (None: none)."""
         return next((s for s in self.statics if isinstance(s, Flashback)), None)
+
+    @cached_property
+    def cast_from_graveyard(self) -> CastFromGraveyard | None:
+        """Its :class:`CastFromGraveyard` static (None: none)."""
+        return next((s for s in self.statics if isinstance(s, CastFromGraveyard)),
+                    None)
 
     @cached_property
     def kicker(self) -> Kicker | None:

@@ -48,9 +48,11 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   time, a ``cost_crew`` decision, until their power reaches N); *not*: battles.
 - 400-408 zones: library, hand (402.2: "no maximum hand size"), battlefield,
   graveyard, stack, exile (and Mazerunner's
-  command zone); casting from a graveyard with flashback; cards in graveyards as
-  objects and targets (400.7, :mod:`~linked`); *not*: casting from exile, other
-  permissions to cast from a graveyard.
+  command zone); casting from a graveyard with flashback or a card's own permission
+  ("you may cast this from your graveyard as long as ..."), playing lands and casting
+  spells from the top of a library, the top card revealed or looked at (401.5:
+  :mod:`~elsewhere`); cards in graveyards as objects and targets (400.7,
+  :mod:`~linked`); *not*: casting from exile.
 - 500-514 turn structure: played (first-strike step, cleanup priority, 514.3a; extra
   turns, 500.7, the most recently created first).
 - 601-608 casting, activating, triggers (603: the common events, "whenever you
@@ -186,7 +188,21 @@ mode i": one more to the i-th target, named "1 more damage to ..."; the observat
 has no flag of its own for it); on resolution a target that became illegal is dealt
 nothing and the others their share (608.2b). "You may play an additional land this
 turn" (305.2, :class:`~effects.AdditionalLand`: Explore; event ``additional_land``;
-the observation's ``land_played`` flag is then clear until that land is played).
+the observation's ``land_played`` flag is then clear until that land is played);
+"you may play an additional land on each of your turns" (:class:`~effects.
+ExtraLandEachTurn`, :mod:`~elsewhere`).
+
+Cards played from outside the hand (:mod:`~elsewhere`, whose docstring is the
+detail; rules 305.1, 601.3): the "cast graveyard slot" actions address every card a
+player may play or cast from outside its hand: flashback (below), a permanent card's
+"you may cast this from your graveyard [as long as you control a zombie]"
+(:class:`~effects.CastFromGraveyard`), "you may play lands [and cast <quality>
+spells] from the top of your library" (:class:`~effects.PlayFromTop`); events
+``play_land`` and ``cast`` say ``from``. "Play with the top card of your library
+revealed" (:class:`~effects.TopRevealed`) and "you may look at the top card of your
+library any time" (:class:`~effects.MayLookAtTop`): ``observation_for``'s
+``library_tops``; the encoding shows a player its own top card when it may play it
+(its graveyard-slot row), not an opponent's revealed top card.
 Delayed triggered abilities (603.7): a
 resolving effect "<effect> at the beginning of the next end step / at end of combat /
 at the beginning of your next upkeep" creates one, controlled by that effect's
@@ -784,6 +800,7 @@ from labyrinth_gym.envs.magic.engine.decisions import (
     battlefield_abilities as battlefield_abilities,
 )
 from labyrinth_gym.envs.magic.engine.decklist import parse_decklist
+from labyrinth_gym.envs.magic.engine.elsewhere import ElsewhereMixin
 from labyrinth_gym.envs.magic.engine.layers import LayersMixin
 from labyrinth_gym.envs.magic.engine.library import (
     LIBRARY_DECISIONS,
@@ -884,7 +901,7 @@ def _card_def(card: str | fx.CardDef) -> fx.CardDef:
 
 
 class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMixin,
-                DecisionsMixin, LibraryMixin, TurnsMixin, DecisionGame):
+                DecisionsMixin, LibraryMixin, TurnsMixin, ElsewhereMixin, DecisionGame):
     """A game of Magic; build one with :func:`new_game` or :meth:`new`.
 
     This class holds set-up, the engine contract (:class:`~core.engine.Game`),
@@ -1041,6 +1058,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self.life_lost_turn = [0] * num_players
         #: Additional lands each player may play this turn (305.2, Explore).
         self.extra_lands = [0] * num_players
+        #: Lands the active player played this turn (305.2; :mod:`~elsewhere`).
+        self.lands_this_turn = 0
         #: Whether it is ``"day"`` or ``"night"`` (rule 726; None: neither yet).
         self.day_night: str | None = None
         #: Extra turns to take (500.7), by player, the most recently created last.
@@ -1128,6 +1147,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self._token_left = False
         self._static_version = -1
         self._cost_version = -1
+        self._play_version = -1
+        self._play_mods: dict[int, list[Any]] = {}
         self._cost_mods: list[tuple[int, fx.CostChange]] = []
         self._trig_version = -1
         self._trig_index: dict[str, list[tuple[int, int, fx.Trigger]]] = {}
@@ -1259,11 +1280,16 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             return self.grave_action_name(action)
         if kind in ("pass", "done", "yes", "no", "keep", "mulligan"):
             return kind
-        if kind == "graveyard":
-            slots = self.graveyard_slots(p)
+        if kind == "graveyard":  # a card played from outside the hand (elsewhere)
+            slots = self.zone_slots(p)
             i = args[0]
-            name = self.name_of(slots[i]) if i < len(slots) else "?"
-            return f"cast graveyard {i} ({name}) with flashback"
+            if i >= len(slots):
+                return f"cast graveyard {i} (?)"
+            card, how = slots[i]
+            verb = "play" if self._is_land(card) else "cast"
+            return f"{verb} graveyard {i} ({self.name_of(card)}) " + {
+                "flashback": "with flashback", "graveyard": "from the graveyard",
+                "library": "from the top of the library"}[how]
         if kind in ("cast", "hand", "hand_ability"):
             i = args[0]
             slots = self.hand_slots(p)
@@ -1434,6 +1460,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "mana_available": [self._mana_view(p) for p in range(self.num_players)],
             "stack": [self._item_view(s, player) for s in self.stack],
             "land_played": self.land_played,
+            # per player, the top card of its library if this seat sees it (401.5)
+            "library_tops": self.library_tops(player),
             "day_night": self.day_night,
             "outcome": self.outcome,
             "winner": self.winner,
@@ -1532,7 +1560,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new = self.clone()
         new.dice = Dice(np.random.default_rng(int(rng.integers(2**63))))
         own = new.library[player]
-        looking = new.looking_on_top(player)
+        looking = max(new.looking_on_top(player), int(new.sees_top(player, player)))
         bottom = min(new.known_bottom[player], len(own) - looking)
         rest = own[bottom:len(own) - looking]
         new.dice.shuffle(rest)
@@ -1551,7 +1579,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             hidden = [perm for perm in new.battlefield.values()
                       if perm.face_down and perm.controller == q
                       and self.card_owner[perm.card] == q]
-            on_top = self._known_on_top(q)  # (kept in place)
+            on_top = max(self._known_on_top(q),  # (kept in place)
+                         int(self.sees_top(player, q)))  # a revealed top (401.5)
             library = new.library[q]
             top = library[len(library) - on_top:]
             pool = [c for c in new.hand[q] if c not in shown] + \
@@ -1596,6 +1625,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "attacked_this_turn": self.attacked_this_turn,
             "turn_first_id": self.turn_first_id,
             "life_lost_turn": self.life_lost_turn,
+            "lands_this_turn": self.lands_this_turn,
             "day_night": self.day_night, "extra_turns": self.extra_turns,
             "source_lki": [[pid, *v] for pid, v in self.source_lki.items()],
             "battlefield": [_perm_dict(p) for p in self.battlefield.values()],
@@ -1670,6 +1700,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.turn_first_id = data.get("turn_first_id", 0)
         game.life_lost_turn = data.get("life_lost_turn", [0] * game.num_players)
         game.extra_lands = data.get("extra_lands", [0] * game.num_players)
+        game.lands_this_turn = data.get("lands_this_turn", int(game.land_played))
         game.day_night = data.get("day_night")
         game.extra_turns = data.get("extra_turns", [])
         game.source_lki = {row[0]: list(row[1:]) for row in data.get("source_lki", [])}

@@ -71,6 +71,8 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.Devour, fx.ControlAttached, fx.CantBeCountered,
                      fx.PreventDamage, fx.EntersWithCounters, fx.CostChange,
                      fx.Flashback, fx.Kicker, fx.Overload,
+                     fx.TopRevealed, fx.MayLookAtTop, fx.PlayFromTop,
+                     fx.CastFromGraveyard, fx.ExtraLandEachTurn,
                      fx.EntersAsCopy, fx.ContinuousChange, fx.DoesntUntap,
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.DefinedPT, fx.SelfBonus,
                      fx.PairedBonus)

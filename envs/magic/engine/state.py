@@ -204,6 +204,9 @@ class StackItem:
     #: to pay its cost, as they last existed (608.2h: "if the sacrificed creature
     #: was a Human").
     sacrificed_as: list[int] = field(default_factory=list)
+    #: Where a spell was cast from (601.2a) when not from a hand: ``"graveyard"``,
+    #: ``"library"``, ``"flashback"`` (a graveyard, for its flashback cost).
+    zone: str = ""
 
     def copy(self) -> StackItem:
         return dataclasses.replace(

@@ -219,6 +219,7 @@ class TurnsMixin:
             self.delayed = [d for d in self.delayed if d["when"] != "it_dies_this_turn"]
         self.life_lost_turn = [0] * self.num_players
         self.extra_lands = [0] * self.num_players
+        self.lands_this_turn = 0
         if self.day_night is not None and self.turn > 1:
             # 726.3a, as the untap step begins: day turns to night if the previous
             # turn's active player cast no spells, night to day if two or more

@@ -1,0 +1,89 @@
+"""Line templates for playing cards from outside the hand and seeing the top card of a
+library (the engine side is :mod:`~labyrinth_gym.envs.magic.engine.elsewhere`):
+"play with the top card of your library revealed", "you may look at the top card of
+your library any time", "you may play lands [and cast <quality> spells] from the top
+of your library", "you may cast this from your graveyard [as long as <condition>]",
+"you may play an additional land on each of your turns"."""
+
+from __future__ import annotations
+
+import re
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import Printed
+from labyrinth_gym.envs.magic.engine.text.core import (
+    Draft,
+    is_permanent_card,
+    line_template,
+)
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    NUM,
+    activation_condition,
+    card_filter,
+    number,
+)
+
+
+@line_template
+def _top_seen(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 401.5: the top card of its controller's library revealed / looked at
+    if not is_permanent_card(printed):
+        return False
+    if line == "play with the top card of your library revealed.":
+        draft.statics.append(fx.TopRevealed())
+        return True
+    if line == "you may look at the top card of your library any time.":
+        draft.statics.append(fx.MayLookAtTop())
+        return True
+    return False
+
+
+@line_template
+def _play_from_top(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rules 305.1, 601.3: "you may play lands [and cast <quality> spells] from the
+    # top of your library" (Courser of Kruphix, Future Sight, Vizier of the Menagerie)
+    m = re.fullmatch(r"you may (play lands|play lands and cast (.*)spells|cast (.*)spells)"
+                     r" from the top of your library\.", line)
+    if not m or not is_permanent_card(printed):
+        return False
+    quality = m.group(2) if m.group(2) is not None else m.group(3)
+    spells = None
+    if quality is not None:
+        spells = card_filter(quality.strip())
+        if spells is None or "Land" in spells.types:
+            return False
+    draft.statics.append(fx.PlayFromTop(lands=m.group(1).startswith("play lands"),
+                                        spells=spells))
+    return True
+
+
+@line_template
+def _cast_from_graveyard(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rules 113.6b, 601.3: a permanent card's own permission, functioning in its
+    # owner's graveyard (Gravecrawler)
+    m = re.fullmatch(r"you may cast this from your graveyard(?: as long as (.+))?\.",
+                     line)
+    if not m or not is_permanent_card(printed) or "Land" in printed.types:
+        return False
+    condition = None
+    if m.group(1):
+        condition = activation_condition(m.group(1))
+        if condition is None:
+            return False
+    draft.statics.append(fx.CastFromGraveyard(condition))
+    return True
+
+
+@line_template
+def _extra_land_each_turn(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 305.2: "you may play an additional land / two additional lands on each of
+    # your turns" (Oracle of Mul Daya, Azusa)
+    m = re.fullmatch(rf"you may play (an|{NUM}) additional lands? on each of your turns\.",
+                     line)
+    if not m or not is_permanent_card(printed):
+        return False
+    count = 1 if m.group(1) == "an" else number(m.group(1))
+    if not isinstance(count, int):
+        return False
+    draft.statics.append(fx.ExtraLandEachTurn(count))
+    return True

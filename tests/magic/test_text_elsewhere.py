@@ -1,0 +1,39 @@
+"""The compiler's templates for playing cards from outside the hand and seeing the top
+card of a library (:mod:`~labyrinth_gym.envs.magic.engine.text.elsewhere`), checked on
+real cards."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from magic.compiled import card
+
+
+def test_courser_and_oracle_play_lands_from_the_revealed_top():
+    assert card("Courser of Kruphix").statics == (fx.TopRevealed(), fx.PlayFromTop())
+    assert card("Oracle of Mul Daya").statics == (
+        fx.ExtraLandEachTurn(1), fx.TopRevealed(), fx.PlayFromTop())
+
+
+def test_casting_spells_from_the_top():
+    assert card("Future Sight").statics == (
+        fx.TopRevealed(), fx.PlayFromTop(lands=True, spells=fx.Filter()))
+    assert card("Garruk's Horde").statics[-1] == fx.PlayFromTop(
+        lands=False, spells=fx.Filter(types=frozenset({"Creature"})))
+    assert card("Korlessa, Scale Singer").statics == (
+        fx.MayLookAtTop(),
+        fx.PlayFromTop(lands=False, spells=fx.Filter(subtypes=frozenset({"Dragon"}))))
+
+
+def test_looking_at_the_top_card():
+    assert fx.MayLookAtTop() in card("Sphinx of Jwar Isle").statics
+
+
+def test_extra_land_plays_each_turn():
+    assert card("Exploration").statics == (fx.ExtraLandEachTurn(1),)
+    assert card("Azusa, Lost but Seeking").statics == (fx.ExtraLandEachTurn(2),)
+
+
+def test_cast_this_from_your_graveyard_as_long_as():
+    assert card("Gravecrawler").cast_from_graveyard == fx.CastFromGraveyard(
+        fx.ActivationCondition("you_control",
+                               fx.Filter(subtypes=frozenset({"Zombie"})), 1))
