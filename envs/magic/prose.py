@@ -139,6 +139,16 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"casts {card(e['card'])}{how}{kick}{x}"
                                       f"{self.targeting(e)}{rider}")
 
+    def on_exiled_top(self, e: Event) -> str:
+        cards = ", ".join(card(c) for c in e["cards"])
+        return self.does(e["player"], f"exiles {cards} from the top of "
+                                      f"{self.whose(e['player'])} library")
+
+    def on_may_play(self, e: Event) -> str:
+        until = {"turn": "this turn", "next_turn": "until the end of their next turn",
+                 "exiled": "for as long as it remains exiled"}[e["until"]]
+        return self.does(e["player"], f"may play {card(e['card'])} {until}")
+
     def on_flashback_exiled(self, e: Event) -> str:
         return f"{card(e['card'])}, cast with flashback, is exiled as it leaves the stack"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from labyrinth_gym.envs.magic.engine.game import MagicGame
-from magic.positions import act, blank, has, settle
+from magic.positions import act, blank, has, pass_until, settle
 
 
 def courser_game(top: str, *, land_played: bool = False) -> tuple[MagicGame, int]:
@@ -155,3 +155,105 @@ def test_601_3_gravecrawler_is_cast_from_the_graveyard_with_a_zombie():
     assert crawler in [p.card for p in game.battlefield.values()]
     cast = next(e for e in game.events if e["type"] == "cast")
     assert cast["from"] == "graveyard" and "alt" not in cast
+
+
+# ------------------------------------------------ cards exiled to be played
+def abbot_game(top: str) -> tuple[MagicGame, int]:
+    # Abbot of Keral Keep: "when this enters, exile the top card of your library.
+    # until end of turn, you may play that card."
+    game = blank()
+    game.add_card("Abbot of Keral Keep", 0)
+    for _ in range(3):
+        game.add_permanent("Mountain", 0)
+    card = game.set_library(0, [top, "Island", "Island"])[0]
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Abbot of Keral Keep)")
+    settle(game)
+    return game, card
+
+
+def test_601_3_a_spell_exiled_until_end_of_turn_is_cast_from_exile():
+    game, bolt = abbot_game("Lightning Bolt")
+    assert bolt in game.exile[0]
+    assert any(e["type"] == "exiled_top" for e in game.events)
+    act(game, "cast graveyard 0 (Lightning Bolt) from exile")
+    act(game, "player 1")
+    settle(game)
+    assert game.life[1] == 17
+    assert bolt in game.graveyard[0]  # an ordinary spell: its owner's graveyard
+    cast = next(e for e in game.events if e["type"] == "cast" and
+                e["card"] == "Lightning Bolt")
+    assert cast["from"] == "exile"
+
+
+def test_305_1_a_land_exiled_so_is_played_with_the_land_play():
+    game, mountain = abbot_game("Mountain")
+    act(game, "play graveyard 0 (Mountain) from exile")
+    assert mountain in [p.card for p in game.battlefield.values()]
+    assert mountain not in game.exile[0] and game.land_played
+
+
+def test_514_2_the_permission_ends_with_the_turn():
+    game, bolt = abbot_game("Lightning Bolt")
+    assert game.play_grants
+    pass_until(game, "upkeep")
+    assert game.active == 1 and not game.play_grants
+    assert bolt in game.exile[0]  # the card stays in exile, unplayable
+
+
+def test_601_3_until_the_end_of_your_next_turn_lasts_through_that_turn():
+    # Reckless Impulse: "exile the top two cards of your library. until the end of
+    # your next turn, you may play those cards."
+    game = blank()
+    game.add_card("Reckless Impulse", 0)
+    for _ in range(3):
+        game.add_permanent("Mountain", 0)
+    game.set_library(0, ["Mountain", "Lightning Bolt"] + ["Island"] * 5)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Reckless Impulse)")
+    settle(game)
+    assert len(game.play_grants) == 2
+    pass_until(game, "upkeep")  # the opponent's turn: they last
+    assert len(game.play_grants) == 2
+    pass_until(game, "main1")
+    while game.active != 0:
+        pass_until(game, "upkeep")
+    pass_until(game, "main1")
+    assert len(game.play_grants) == 2  # its controller's next turn
+    act(game, "play graveyard 0 (Mountain) from exile")
+    pass_until(game, "upkeep")
+    assert game.active == 1 and not game.play_grants
+
+
+def test_607_2a_nightveil_specter_plays_the_cards_exiled_with_it():
+    # Nightveil Specter: "whenever this deals combat damage to a player, that player
+    # exiles the top card of their library. you may play lands and cast spells from
+    # among cards exiled with this."
+    game = blank()
+    specter = game.add_permanent("Nightveil Specter", 0)
+    forest = game.set_library(1, ["Forest", "Island"])[0]
+    game.start_at("declare_attackers", 0)
+    act(game, "attack with slot 0")
+    act(game, "done")
+    pass_until(game, "main2")
+    assert forest in game.exile[1]
+    assert game.exiled_with == [[specter, forest, 0]]
+    observed = game.observation_for(1)["exiles"][1]
+    assert observed == ["Forest"]  # exiled face up: public
+    act(game, "play graveyard 0 (Forest) from exile")
+    perm = next(p for p in game.battlefield.values() if p.card == forest)
+    assert perm.controller == 0 and game.card_owner[forest] == 1
+
+
+def test_607_2a_the_exiled_cards_need_the_permanent_that_exiled_them():
+    game = blank()
+    specter = game.add_permanent("Nightveil Specter", 0)
+    game.set_library(1, ["Forest", "Island"])
+    game.start_at("declare_attackers", 0)
+    act(game, "attack with slot 0")
+    act(game, "done")
+    pass_until(game, "main2")
+    assert has(game, "(Forest) from exile")
+    game.destroy([specter])
+    game._legal = None
+    assert not has(game, "from exile")

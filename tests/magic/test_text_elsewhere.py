@@ -37,3 +37,20 @@ def test_cast_this_from_your_graveyard_as_long_as():
     assert card("Gravecrawler").cast_from_graveyard == fx.CastFromGraveyard(
         fx.ActivationCondition("you_control",
                                fx.Filter(subtypes=frozenset({"Zombie"})), 1))
+
+
+def test_exile_the_top_card_and_play_it():
+    assert card("Abbot of Keral Keep").triggered[0].effect == fx.Sequence(
+        (fx.ExileTop(fx.Ref("you"), 1), fx.MayPlay("turn")))
+    assert card("Dark-Dweller Oracle").activated[0].effect == fx.Sequence(
+        (fx.ExileTop(fx.Ref("you"), 1), fx.MayPlay("turn")))
+    assert card("Reckless Impulse").spell.effect == fx.Sequence(
+        (fx.ExileTop(fx.Ref("you"), 2), fx.MayPlay("next_turn")))
+    assert card("Ornate Kanzashi").activated[-1].effect.steps[0] == fx.ExileTop(
+        fx.Target("opponent"), 1)
+
+
+def test_cards_exiled_with_this_are_played():
+    specter = card("Nightveil Specter")
+    assert specter.triggered[0].effect == fx.ExileTop(fx.Ref("that_player"), 1)
+    assert specter.statics == (fx.PlayExiled(),)

@@ -1623,6 +1623,42 @@ class CastFromGraveyard:
 
 
 @dataclass(frozen=True)
+class PlayExiled:
+    """Static, rule 607.2a: "you may play lands and cast spells from among cards exiled
+    with this" (Nightveil Specter): while this is on the battlefield, its controller
+    may play the cards its other abilities exiled (:class:`ExileTop`) that are still
+    in exile (a land with a land play, a spell at its timing for its costs)."""
+
+
+PLAY_DURATIONS = ("turn", "next_turn", "exiled")
+"""How long a :class:`MayPlay` lasts: this turn (until the cleanup step, 514.2),
+until the end of its player's next turn, for as long as the card remains exiled."""
+
+
+@dataclass(frozen=True)
+class ExileTop:
+    """``who`` exiles the top ``count`` cards of their library face up ("exile the top
+    card of your library", "that player exiles the top card of their library"). They
+    are "that card" / "those cards" of the next step (:class:`MayPlay`), and cards
+    exiled with the source (607.2a) when its card has :class:`PlayExiled`."""
+
+    who: Selector = Ref("you")
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class MayPlay:
+    """Right after :class:`ExileTop`, rule 601.3: "you may play that card this turn" /
+    "until end of turn, you may play that card" / "until the end of your next turn,
+    you may play those cards" / "... for as long as it remains exiled": the
+    resolving object's controller may play the cards that step exiled, from exile,
+    until ``until`` (:data:`PLAY_DURATIONS`) and only while each stays in exile (a
+    card that leaves exile is a new object, 400.7)."""
+
+    until: str = "turn"
+
+
+@dataclass(frozen=True)
 class ExtraLandEachTurn:
     """Static, rule 305.2: "you may play an additional land on each of your turns":
     its controller may play ``count`` more lands during each of their turns while it
@@ -2089,6 +2125,12 @@ class CardDef:
     def flashback(self) -> Flashback | None:
         """Its :class:`Flashback` static (None: none)."""
         return next((s for s in self.statics if isinstance(s, Flashback)), None)
+
+    @cached_property
+    def plays_exiled(self) -> bool:
+        """Whether it has :class:`PlayExiled` (then the cards its abilities exile are
+        remembered as exiled with it, 607.2a)."""
+        return any(isinstance(s, PlayExiled) for s in self.statics)
 
     @cached_property
     def cast_from_graveyard(self) -> CastFromGraveyard | None:

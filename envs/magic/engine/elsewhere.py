@@ -10,13 +10,21 @@ card of a library.
   <condition>]" (:class:`~effects.CastFromGraveyard`, a static ability that functions
   in the graveyard, 113.6b; Gravecrawler); "you may play lands [and cast <quality>
   spells] from the top of your library" (:class:`~effects.PlayFromTop`: Courser of
-  Kruphix). A card played so follows every other rule: a land uses one of its
+  Kruphix); "exile the top card of your library. you may play that card this turn"
+  and its durations (:class:`~effects.ExileTop` then :class:`~effects.MayPlay`:
+  the permission is :attr:`~game.MagicGame.play_grants`'s, ended by the cleanup step,
+  514.2, or as the card leaves exile, 400.7); "you may play lands and cast spells
+  from among cards exiled with this" (:class:`~effects.PlayExiled`: the cards the
+  permanent's :class:`~effects.ExileTop` exiled, remembered as exiled with it,
+  607.2a, playable while it is on the battlefield). Exiled face up, those cards are
+  public (``observation_for``'s ``exiles``). A card played so follows every other
+  rule: a land uses one of its
   player's land plays (305.2) at sorcery timing, a spell its timing, its costs
   (mana cost, kicker, cost changes) and its targets.
 - **The action**: the "cast graveyard slot ``g``" actions (:data:`~actions.GRAVEYARD`,
   16 of them) address :meth:`ElsewhereMixin.zone_slots`: the acting player's cards
   it may play or cast from outside its hand, graveyard cards first (oldest first),
-  then the top card of its library. A slot's card is also its row of the
+  then the top card of its library, then the exiled cards it may play. A slot's card is also its row of the
   observation's graveyard block (:mod:`~envs.magic.encoding`), so a learner sees what
   it would cast.
 - **More land plays** (305.2): "you may play an additional land on each of your
@@ -40,9 +48,11 @@ from typing import Any
 
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.linked import names_exiled
 from labyrinth_gym.envs.magic.engine.state import StackItem
 
-PLAY_STATICS = (fx.TopRevealed, fx.MayLookAtTop, fx.PlayFromTop, fx.ExtraLandEachTurn)
+PLAY_STATICS = (fx.TopRevealed, fx.MayLookAtTop, fx.PlayFromTop, fx.ExtraLandEachTurn,
+                fx.PlayExiled)
 """The statics of permanents this module reads, indexed by controller."""
 
 
@@ -51,31 +61,34 @@ class ElsewhereMixin:
     only; the state is the game's: :attr:`lands_this_turn`)."""
 
     # ------------------------------------------------- the statics that allow it
-    def _play_statics(self) -> dict[int, list[Any]]:
-        """The :data:`PLAY_STATICS` of the permanents on the battlefield, by
-        controller, worked out again only when the battlefield changed."""
+    def _play_statics(self) -> dict[int, list[tuple[int, Any]]]:
+        """The :data:`PLAY_STATICS` of the permanents on the battlefield with the
+        permanent's id, by controller, worked out again only when the battlefield
+        changed."""
         if self._play_version != self._bf_version:
-            found: dict[int, list[Any]] = {}
+            found: dict[int, list[tuple[int, Any]]] = {}
             defs, card_def = self.defs, self.card_def
             for perm in self.battlefield.values():
                 if perm.face_down:
                     continue
                 for static in defs[card_def[perm.card]].statics:
                     if isinstance(static, PLAY_STATICS):
-                        found.setdefault(perm.controller, []).append(static)
+                        found.setdefault(perm.controller, []).append(
+                            (perm.pid, static))
             self._play_mods = found
             self._play_version = self._bf_version
         return self._play_mods
 
     def top_revealed(self, p: int) -> bool:
         """Rule 401.5: ``p`` plays with the top card of its library revealed."""
-        return any(isinstance(s, fx.TopRevealed) for s in self._play_statics().get(p, ()))
+        return any(isinstance(s, fx.TopRevealed)
+                   for _, s in self._play_statics().get(p, ()))
 
     def sees_top(self, viewer: int, p: int) -> bool:
         """Whether ``viewer`` sees the top card of ``p``'s library now (401.5)."""
         statics = self._play_statics().get(p, ())
         return any(isinstance(s, fx.TopRevealed) or (
-            viewer == p and isinstance(s, fx.MayLookAtTop)) for s in statics)
+            viewer == p and isinstance(s, fx.MayLookAtTop)) for _, s in statics)
 
     def library_tops(self, viewer: int) -> list[str | None]:
         """Per player, the name of the top card of its library if ``viewer`` sees it
@@ -85,7 +98,7 @@ class ElsewhereMixin:
 
     # ----------------------------------------------------------- land plays
     def _static_land_plays(self, p: int) -> int:
-        return sum(s.count for s in self._play_statics().get(p, ())
+        return sum(s.count for _, s in self._play_statics().get(p, ())
                    if isinstance(s, fx.ExtraLandEachTurn))
 
     def more_lands(self, p: int) -> bool:
@@ -112,7 +125,9 @@ class ElsewhereMixin:
     def zone_slots(self, p: int) -> list[tuple[int, str]]:
         """The cards of ``p`` outside its hand it may play or cast now, with how:
         ``"flashback"`` (702.34a), ``"graveyard"`` (a permission to cast it from
-        there), ``"library"`` (the top card). Graveyard cards first, oldest first;
+        there), ``"library"`` (the top card), ``"exile"`` (:class:`~effects.MayPlay`,
+        :class:`~effects.PlayExiled`). Graveyard cards first, oldest first, then the
+        top card, then exiled cards in the order they were allowed;
         more than 16: one card of each definition first (copies are alike)."""
         out: list[tuple[int, str]] = []
         defs, card_def = self.defs, self.card_def
@@ -130,12 +145,14 @@ class ElsewhereMixin:
         if library and p in self._play_statics():
             top = library[-1]
             d = defs[card_def[top]]
-            for s in self._play_statics()[p]:
+            for _, s in self._play_statics()[p]:
                 if isinstance(s, fx.PlayFromTop) and (
                         s.lands if d.is_land else
                         s.spells is not None and self.card_matches(s.spells, top)):
                     out.append((top, "library"))
                     break
+        if self.play_grants or p in self._play_statics():
+            out += [(c, "exile") for c in self._exile_slots(p)]
         if len(out) <= A.MAX_GRAVEYARD:
             return out
         seen: set[int] = set()
@@ -169,5 +186,72 @@ class ElsewhereMixin:
             self.graveyard[owner].remove(card)
             self.forget_graveyard([card])
             return "graveyard"
+        if card in self.exile[owner]:
+            self.exile[owner].remove(card)
+            self.left_exile(card)
+            return "exile"
         self.library[owner].remove(card)
         return "library"
+
+    # ------------------------------------------------ cards exiled to be played
+    def exile_top(self, node: fx.ExileTop, path: str) -> None:
+        """:class:`~effects.ExileTop`: each player ``node.who`` names exiles the top
+        cards of their library face up (every player sees them); they are the
+        resolving step's "that card" / "those cards", and cards exiled with the
+        source (607.2a) when its card plays them (:class:`~effects.PlayExiled`)."""
+        item: StackItem = self.res["item"]
+        moved: list[int] = []
+        for q in self.select_players(node.who, path):
+            library = self.library[q]
+            cards = [library.pop() for _ in range(min(node.count, len(library)))]
+            if not cards:
+                continue
+            self.exile[q].extend(cards)
+            self.log("exiled_top", player=q, cards=[self.name_of(c) for c in cards])
+            moved += cards
+        self.res["moved"] = moved
+        if item.kind != "spell" and item.source is not None and \
+                names_exiled(self.cdef(item.card)):
+            for card in moved:
+                self.exiled_with.append([item.source, card, 0])
+
+    def grant_play(self, node: fx.MayPlay) -> None:
+        """:class:`~effects.MayPlay`: the resolving object's controller may play the
+        cards the step before exiled, from exile, for ``node.until`` (601.3)."""
+        item: StackItem = self.res["item"]
+        until = fx.PLAY_DURATIONS.index(node.until)
+        for card in self.res.get("moved", ()):
+            if card in self.exile[self.card_owner[card]]:
+                self.play_grants.append([card, item.controller, until, self.turn])
+                self.log("may_play", player=item.controller, card=self.name_of(card),
+                         until=node.until)
+
+    def left_exile(self, card: int) -> None:
+        """``card`` left exile: it is a new object (400.7), no longer exiled with
+        anything nor playable."""
+        if self.exiled_with:
+            self.exiled_with = [e for e in self.exiled_with if e[1] != card]
+        if self.play_grants:
+            self.play_grants = [g for g in self.play_grants if g[0] != card]
+
+    def end_play_grants(self) -> None:
+        """Cleanup (514.2): "this turn" permissions end, and "until the end of your
+        next turn" ones in that player's next turn."""
+        if self.play_grants:
+            self.play_grants = [
+                g for g in self.play_grants
+                if not (g[2] == 0 or (g[2] == 1 and g[1] == self.active
+                                      and self.turn > g[3]))]
+
+    def _exile_slots(self, p: int) -> list[int]:
+        """The cards in exile ``p`` may play now: granted to it (:class:`~effects.
+        MayPlay`) or exiled with a permanent of its with :class:`~effects.
+        PlayExiled`."""
+        exile, owner = self.exile, self.card_owner
+        out = [g[0] for g in self.play_grants
+               if g[1] == p and g[0] in exile[owner[g[0]]]]
+        for pid, s in self._play_statics().get(p, ()):
+            if isinstance(s, fx.PlayExiled):
+                out += [c for source, c, _ in self.exiled_with
+                        if source == pid and c in exile[owner[c]] and c not in out]
+        return list(dict.fromkeys(out))

@@ -50,9 +50,11 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   graveyard, stack, exile (and Mazerunner's
   command zone); casting from a graveyard with flashback or a card's own permission
   ("you may cast this from your graveyard as long as ..."), playing lands and casting
-  spells from the top of a library, the top card revealed or looked at (401.5:
-  :mod:`~elsewhere`); cards in graveyards as objects and targets (400.7,
-  :mod:`~linked`); *not*: casting from exile.
+  spells from the top of a library, the top card revealed or looked at (401.5),
+  playing cards exiled face up by "exile the top card of your library. you may play
+  that card this turn" and "cards exiled with this" (:mod:`~elsewhere`); cards in
+  graveyards as objects and targets (400.7, :mod:`~linked`); *not*: exile face down,
+  permissions to cast without paying the mana cost or with mana of any type.
 - 500-514 turn structure: played (first-strike step, cleanup priority, 514.3a; extra
   turns, 500.7, the most recently created first).
 - 601-608 casting, activating, triggers (603: the common events, "whenever you
@@ -197,8 +199,15 @@ detail; rules 305.1, 601.3): the "cast graveyard slot" actions address every car
 player may play or cast from outside its hand: flashback (below), a permanent card's
 "you may cast this from your graveyard [as long as you control a zombie]"
 (:class:`~effects.CastFromGraveyard`), "you may play lands [and cast <quality>
-spells] from the top of your library" (:class:`~effects.PlayFromTop`); events
-``play_land`` and ``cast`` say ``from``. "Play with the top card of your library
+spells] from the top of your library" (:class:`~effects.PlayFromTop`); "exile the
+top [N] cards of your library" / "<player> exiles the top card of their library"
+(:class:`~effects.ExileTop`, face up, event ``exiled_top``) then "you may play that
+card this turn / until the end of your next turn / for as long as it remains exiled"
+(:class:`~effects.MayPlay`, event ``may_play``; the permission ends at that cleanup
+step, 514.2, or as the card leaves exile, 400.7); "you may play lands and cast
+spells from among cards exiled with this" (:class:`~effects.PlayExiled`, 607.2a:
+Nightveil Specter, while it is on the battlefield); events ``play_land`` and
+``cast`` say ``from``. "Play with the top card of your library
 revealed" (:class:`~effects.TopRevealed`) and "you may look at the top card of your
 library any time" (:class:`~effects.MayLookAtTop`): ``observation_for``'s
 ``library_tops``; the encoding shows a player its own top card when it may play it
@@ -1111,6 +1120,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self.must_attack: list[list[int]] = []
         #: Cards that gained flashback until end of turn (702.34a), by card id.
         self.flashback_grants: list[int] = []
+        #: Cards in exile a player may play (601.3, :class:`~effects.MayPlay`):
+        #: ``[card, player, duration index, turn granted]`` (:mod:`~elsewhere`).
+        self.play_grants: list[list[int]] = []
         self.decision: dict[str, Any] | None = None
         self.casting: StackItem | None = None
         self.closed: list[str] = []
@@ -1289,7 +1301,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             verb = "play" if self._is_land(card) else "cast"
             return f"{verb} graveyard {i} ({self.name_of(card)}) " + {
                 "flashback": "with flashback", "graveyard": "from the graveyard",
-                "library": "from the top of the library"}[how]
+                "library": "from the top of the library", "exile": "from exile"}[how]
         if kind in ("cast", "hand", "hand_ability"):
             i = args[0]
             slots = self.hand_slots(p)
@@ -1530,6 +1542,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.skip_untap = self.skip_untap[:]
         new.must_attack = [e[:] for e in self.must_attack]
         new.flashback_grants = self.flashback_grants[:]
+        new.play_grants = [g[:] for g in self.play_grants]
         new.decision = copy.deepcopy(self.decision)
         new.casting = self.casting.copy() if self.casting else None
         new.closed = self.closed[:]
@@ -1650,6 +1663,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "replacements": self.replacements, "skip_untap": self.skip_untap,
             "must_attack": self.must_attack,
             "flashback_grants": self.flashback_grants,
+            "play_grants": self.play_grants,
             "emblems": self.emblems, "to_choose": self.to_choose,
             "layer_nodes": [encode(n) for n in self.layer_nodes],
             "casting": _item_dict(self.casting) if self.casting else None,
@@ -1708,6 +1722,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.skip_untap = data.get("skip_untap", [])
         game.must_attack = data.get("must_attack", [])
         game.flashback_grants = data.get("flashback_grants", [])
+        game.play_grants = data.get("play_grants", [])
         game.delayed = data.get("delayed", [])
         game.grave_ids = {k: v for k, v in data.get("grave_ids", [])}
         game.exiled_with = data.get("exiled_with", [])

@@ -62,7 +62,7 @@ def names_exiled(d: fx.CardDef) -> bool:
             return walk(node.effect)
         return False
 
-    return any(walk(ab.effect) for ab in (*d.activated, *d.triggered))
+    return d.plays_exiled or any(walk(ab.effect) for ab in (*d.activated, *d.triggered))
 
 
 class LinkedMixin:
@@ -252,8 +252,8 @@ class LinkedMixin:
         pile.remove(card)
         if zone == "graveyard":
             self.forget_graveyard([card])
-        elif self.exiled_with:
-            self.exiled_with = [e for e in self.exiled_with if e[1] != card]
+        else:
+            self.left_exile(card)
         return True
 
     def put_card(self, card: int, dest: str, under: int, counter: str = "") -> int | None:

@@ -49,7 +49,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.ExileGraveyard, fx.LookAtHand, fx.Transform, fx.SpellCardTo,
                 fx.ExtraTurn, fx.AdditionalLand, fx.Adapt, fx.Fight, fx.TargetOnly,
                 fx.SkipNextUntap, fx.ExileLibrary, fx.ShuffleHandIntoLibrary,
-                fx.MustAttackThis)
+                fx.MustAttackThis, fx.ExileTop, fx.MayPlay)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -72,7 +72,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.PreventDamage, fx.EntersWithCounters, fx.CostChange,
                      fx.Flashback, fx.Kicker, fx.Overload,
                      fx.TopRevealed, fx.MayLookAtTop, fx.PlayFromTop,
-                     fx.CastFromGraveyard, fx.ExtraLandEachTurn,
+                     fx.CastFromGraveyard, fx.ExtraLandEachTurn, fx.PlayExiled,
                      fx.EntersAsCopy, fx.ContinuousChange, fx.DoesntUntap,
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.DefinedPT, fx.SelfBonus,
                      fx.PairedBonus)
@@ -481,6 +481,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(node, fx.MoveCards):
             moved_cards(node)
             return
+        if isinstance(node, fx.MayPlay) and node.until not in fx.PLAY_DURATIONS:
+            note(f"MayPlay until {node.until}")
+        if isinstance(node, fx.ExileTop) and not (
+                isinstance(node.count, int) and 1 <= node.count <= MAX_LOOK):
+            note(f"ExileTop of {node.count} cards")
         if isinstance(node, fx.ExileGraveyard):
             card_filter(node.filter)
         if isinstance(node, fx.AddCounters) and not counter_played(node.counter):
@@ -854,6 +859,8 @@ def _orphan_that_card(node: Any, before: Any = None) -> bool:
         return _orphan_that_card(node.effect, before)
     if isinstance(node, fx.Delayed):  # its "that card": what was exiled just before
         return _orphan_that_card(node.effect, before)
+    if isinstance(node, fx.MayPlay):  # the cards the step before exiled
+        return not isinstance(before, fx.ExileTop)
     return isinstance(node, fx.MoveCards) and node.what == fx.Ref("that_card") and \
         not isinstance(before, fx.Exile)
 
@@ -922,6 +929,10 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         game.exile_resolving(node, path)
     elif isinstance(node, fx.MoveCards):
         game.move_cards(node, path)
+    elif isinstance(node, fx.ExileTop):
+        game.exile_top(node, path)
+    elif isinstance(node, fx.MayPlay):
+        game.grant_play(node)
     elif isinstance(node, fx.PutOnLibrary):
         game.put_on_library([c for c in game.select(node.what, path) if c >= 0],
                             node.bottom)

@@ -340,6 +340,7 @@ class TurnsMixin:
             # damage (regeneration shields, prevention, "exile it instead")
             self.replacements.clear()
             self.flashback_grants.clear()
+            self.end_play_grants()
             # 514.3a: no player gets priority unless a state-based action is performed
             # or an ability triggers now; then they do, and another cleanup follows
             if self._state_based() or self.pending_triggers:

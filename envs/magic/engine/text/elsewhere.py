@@ -13,6 +13,7 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.text.core import (
     Draft,
+    effect_template,
     is_permanent_card,
     line_template,
 )
@@ -21,6 +22,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     activation_condition,
     card_filter,
     number,
+    player,
 )
 
 
@@ -86,4 +88,53 @@ def _extra_land_each_turn(line: str, printed: Printed, draft: Draft) -> bool:
     if not isinstance(count, int):
         return False
     draft.statics.append(fx.ExtraLandEachTurn(count))
+    return True
+
+
+# ----------------------------------------------- exiling cards to play them
+_CARDS = r"(?:that card|it|those cards|them)"
+
+
+@effect_template
+def _exile_top(body: str) -> fx.Effect | None:
+    # "exile the top [N] card(s) of your library", "<player> exiles the top card of
+    # their library" (face up; the next step's "that card")
+    m = re.fullmatch(rf"exile the top (?:card|{NUM} cards) of your library", body)
+    if m:
+        count = 1 if m.group(1) is None else number(m.group(1))
+        return fx.ExileTop(fx.Ref("you"), count) if isinstance(count, int) else None
+    m = re.fullmatch(rf"(.+?) exiles? the top (?:card|{NUM} cards) of their library", body)
+    if m:
+        who = player(m.group(1))
+        count = 1 if m.group(2) is None else number(m.group(2))
+        if who is None or not isinstance(count, int) or who == fx.Ref("you"):
+            return None
+        return fx.ExileTop(who, count)
+    return None
+
+
+@effect_template
+def _may_play(body: str) -> fx.Effect | None:
+    # Rule 601.3: "you may play that card this turn" and its durations, right after
+    # an ExileTop (checked by the engine's unresolvable)
+    for pattern, until in (
+            (rf"you may play {_CARDS} this turn", "turn"),
+            (rf"until end of turn, you may play {_CARDS}", "turn"),
+            (rf"until the end of your next turn, you may play {_CARDS}", "next_turn"),
+            (rf"you may play {_CARDS} until the end of your next turn", "next_turn"),
+            (rf"you may play {_CARDS} for as long as (?:it remains|they remain) exiled",
+             "exiled")):
+        if re.fullmatch(pattern, body):
+            return fx.MayPlay(until)
+    return None
+
+
+@line_template
+def _play_exiled(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 607.2a: "you may play lands and cast spells from among cards exiled with
+    # this" (Nightveil Specter)
+    if line != "you may play lands and cast spells from among cards exiled with this." \
+            or not is_permanent_card(printed):
+        return False
+    draft.statics.append(fx.PlayExiled())
     return True
