@@ -257,3 +257,43 @@ def test_607_2a_the_exiled_cards_need_the_permanent_that_exiled_them():
     game.destroy([specter])
     game._legal = None
     assert not has(game, "from exile")
+
+
+# -------------------------------------------------------- looking and cycling
+def test_701_20a_dark_confidant_reveals_and_loses_the_mana_value():
+    # Dark Confidant: "at the beginning of your upkeep, reveal the top card of your
+    # library and put that card into your hand. you lose life equal to its mana
+    # value."
+    game = blank()
+    game.add_permanent("Dark Confidant", 0)
+    wurm = game.set_library(0, ["Craw Wurm", "Island", "Island"])[0]
+    game.start_at("upkeep", 0)
+    settle(game)
+    assert wurm in game.hand[0] and wurm in game.public_hand
+    assert game.life[0] == 14  # Craw Wurm's mana value is 6
+    assert any(e["type"] == "reveal_top" for e in game.events)
+
+
+def test_701_20a_a_land_revealed_costs_no_life():
+    game = blank()
+    game.add_permanent("Dark Confidant", 0)
+    game.set_library(0, ["Forest", "Island"])
+    game.start_at("upkeep", 0)
+    settle(game)
+    assert game.life[0] == 20
+
+
+def test_702_29e_basic_landcycling_finds_a_basic_land():
+    # Ash Barrens: "basic landcycling {1}": {1}, discard this: search your library
+    # for a basic land card, reveal it, put it into your hand, then shuffle
+    game = blank()
+    barrens = game.add_card("Ash Barrens", 0)
+    game.add_permanent("Swamp", 0)
+    game.set_library(0, ["Island", "Forest", "Island"])
+    game.start_at("main1", 0)
+    act(game, "activate hand 0 (Ash Barrens)")
+    settle(game)
+    assert barrens in game.graveyard[0]
+    act(game, "Forest")
+    assert [game.name_of(c) for c in game.hand[0]] == ["Forest"]
+    assert any(e["type"] == "shuffle" for e in game.events)

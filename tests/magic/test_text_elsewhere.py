@@ -54,3 +54,20 @@ def test_cards_exiled_with_this_are_played():
     specter = card("Nightveil Specter")
     assert specter.triggered[0].effect == fx.ExileTop(fx.Ref("that_player"), 1)
     assert specter.statics == (fx.PlayExiled(),)
+
+
+def test_typecycling():
+    barrens = card("Ash Barrens").activated[1]
+    assert barrens.zone == "hand" and barrens.cost.discard_self
+    assert barrens.effect == fx.Search(
+        fx.Filter(types=frozenset({"Land"}), props=frozenset({"basic"})), 1, "hand",
+        reveal=True)
+    assert card("Migratory Route").activated[0].effect.filter.props == {"basic"}
+    assert card("Twisted Abomination").activated[1].effect.filter == fx.Filter(
+        subtypes=frozenset({"Swamp"}))
+
+
+def test_reveal_the_top_card_and_put_it_into_your_hand():
+    assert card("Dark Confidant").triggered[0].effect == fx.Sequence((
+        fx.RevealTop(fx.Ref("you"), fx.Filter(), None, to_hand=True),
+        fx.LoseLife(fx.StatOf("mana_value", "it"), fx.Ref("you"))))

@@ -1782,6 +1782,12 @@ class CastingMixin:
             if value.of in ("sacrificed", "self"):
                 return max(0, stats[fx.STATS.index(value.stat)])
             it = res.get("it")  # type: ignore[union-attr]
+            revealed = res.get("revealed")  # type: ignore[union-attr]
+            if revealed is not None:
+                # the card a RevealTop put into a hand: "its mana value"
+                d = self.cdef(revealed)
+                stats = (d.power or 0, d.toughness or 0, d.mana_value)
+                return max(0, stats[fx.STATS.index(value.stat)])
             if it is not None and it in self.battlefield:
                 power, toughness = self.chars(it)[:2]
                 stats = (power, toughness, self.pdef(it).mana_value)

@@ -129,7 +129,8 @@ more cards in your graveyard / you have no cards in hand", "only during your tur
 [, before attackers are declared]", "only during your upkeep":
 :class:`~effects.ActivationCondition`; a mana ability with such a condition is
 activated by its player, not tapped automatically) and from the hand (cycling,
-channel); mana
+typecycling 702.29e: "basic landcycling {1}", "swampcycling {2}", a search for a
+card of that type revealed into the hand; channel); mana
 (rule 106): each player's mana pool, emptied at the end of each step and phase (the
 ``mana_empties`` event), spent first when a cost is paid; rituals (a spell or ability
 that adds mana puts it in the pool); simple mana abilities are tapped automatically
@@ -319,7 +320,9 @@ at once: no choice); "<player> reveals the top card of their library. if it's a
 [quality] card, that player puts it into their hand / <effect>" and "look at the top
 card of your library. you may reveal that card. if an instant or sorcery card is
 revealed this way, transform this" (:class:`~effects.RevealTop`; the effect names
-neither the card nor a target); searching a
+neither the card nor a target), "reveal the top card of your library and put that
+card into your hand. you lose life equal to its mana value" (Dark Confidant: "its"
+is the card revealed, which every player has seen go to the hand); searching a
 library (701.23) for a card or a card of a quality (types, subtypes, colours,
 supertypes, a compared mana value or printed power/toughness, its own name), to the
 hand (revealed or not), onto the battlefield (tapped or not), on

@@ -133,6 +133,7 @@ class LibraryMixin:
                 continue
             found = True
             if node.to_hand:
+                self.res["revealed"] = card  # its "its mana value" (StatOf)
                 library.pop()
                 self.hand[p].append(card)
                 if card not in self.public_hand:

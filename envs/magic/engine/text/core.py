@@ -297,6 +297,8 @@ class _RefCheck:
             self.seen_sacrifice = True
         if isinstance(node, fx.CopyToken):
             return "copied"  # "it" is now the token copy
+        if isinstance(node, fx.RevealTop) and node.to_hand and node.effect is None:
+            return "revealed"  # "its mana value": the card put into the hand
         if has_target(node):
             return "target"
         if isinstance(node, (fx.Manifest, fx.ManifestDread)):
@@ -325,7 +327,8 @@ class _RefCheck:
             if isinstance(part, fx.StatOf) and part.of == "sacrificed":
                 if not self.seen_sacrifice:
                     raise Unsupported("'that creature' with nothing sacrificed before")
-            elif isinstance(part, fx.StatOf) and part.of == "it" and (
+            elif isinstance(part, fx.StatOf) and part.of == "it" and \
+                    antecedent != "revealed" and (
                     antecedent != "target" or getattr(
                     self.last_target, "kind", None) not in ("creature", "permanent")):
                 # the stats of a permanent an earlier step of this effect targeted (a

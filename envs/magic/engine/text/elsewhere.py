@@ -3,10 +3,12 @@ library (the engine side is :mod:`~labyrinth_gym.envs.magic.engine.elsewhere`):
 "play with the top card of your library revealed", "you may look at the top card of
 your library any time", "you may play lands [and cast <quality> spells] from the top
 of your library", "you may cast this from your graveyard [as long as <condition>]",
-"you may play an additional land on each of your turns"."""
+"you may play an additional land on each of your turns"; exiling the top card of a
+library to play it; typecycling (702.29e)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
@@ -21,6 +23,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
     activation_condition,
     card_filter,
+    cost,
     number,
     player,
 )
@@ -138,3 +141,31 @@ def _play_exiled(line: str, printed: Printed, draft: Draft) -> bool:
         return False
     draft.statics.append(fx.PlayExiled())
     return True
+
+
+@line_template
+def _typecycling(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.29e: "<type>cycling [cost]" means "[cost], discard this card: search
+    # your library for a <type> card, reveal it, put it into your hand, then
+    # shuffle", activated only from the hand (basic landcycling, plainscycling,
+    # wizardcycling...)
+    m = re.fullmatch(r"([a-z][a-z ]*?)cycling(?: |—)(.+)", line)
+    if not m or (paid := cost(m.group(2))) is None or paid.tap or paid.sacrifice_self \
+            or paid.sacrifice or paid.discard_self:
+        return False
+    kind = card_filter(m.group(1).strip())
+    if kind is None or not (kind.types or kind.subtypes):
+        return False
+    draft.activated.append(fx.ActivatedAbility(
+        dataclasses.replace(paid, discard_self=True),
+        fx.Search(kind, 1, "hand", reveal=True), zone="hand"))
+    return True
+
+
+@effect_template
+def _reveal_top_to_hand(body: str) -> fx.Effect | None:
+    # Rule 701.20a: "reveal the top card of your library and put that card into your
+    # hand" (Dark Confidant; a following "its mana value" is that card's)
+    if body != "reveal the top card of your library and put that card into your hand":
+        return None
+    return fx.RevealTop(fx.Ref("you"), fx.Filter(), None, to_hand=True)
