@@ -75,3 +75,26 @@ def test_damage_divided_as_you_choose_among_targets():
         3, fx.Target("any", count=3, up_to=True), divided=True)
     assert card("Deft Dismissal").spell.effect.to == fx.Target(
         "creature", fx.Filter(props=frozenset({"attacking_or_blocking"})), 3, True)
+
+
+def test_115_1_that_player_or_that_planeswalkers_controller_is_the_targets_player():
+    its = fx.Ref("its_controller")
+    assert card("Blightning").spell.effect == fx.Sequence((
+        fx.DealDamage(3, fx.Target("any", fx.Filter(types=types("Planeswalker")))),
+        fx.Discard(2, its)))
+    assert card("Rakdos's Return").spell.effect.steps[1] == fx.Discard("X", its)
+    hybrid = card("Rapid Hybridization").spell.effect
+    assert hybrid.steps[-1].who == its  # "that creature's controller creates ..."
+    back = card("Huntmaster of the Fells // Ravager of the Fells").back
+    damage = back.triggered[0].effect.steps[-1]
+    assert damage == fx.DealDamage(2, fx.Target(
+        "creature", fx.Filter(controller=fx.ITS_CONTROLLER), up_to=True))
+    for name in ("Punish the Enemy", "Hungry Flames", "Consign to the Pit", "Lunge"):
+        card(name)
+
+
+def test_115_3_any_other_target_differs_from_the_first():
+    assert card("Arc Trail").spell.effect == fx.Sequence((
+        fx.DealDamage(2, ANY),
+        fx.DealDamage(1, fx.Target("any", fx.Filter(props=frozenset({
+            "another_target"}))))))

@@ -119,8 +119,13 @@ class CastingMixin:
             walkers = kind != "creature"  # "any" includes planeswalkers (rule 115.4)
             creatures = kind != "opponent_or_planeswalker"
             quality = self._quality(item)
+            owner = -1
+            if spec.filter is not None and spec.filter.controller == fx.ITS_CONTROLLER:
+                owner = self.earlier_player(item)
+                if owner is None:
+                    return out
             for pid, perm in self.battlefield.items():
-                if perm.slot < 0:
+                if perm.slot < 0 or owner >= 0 and perm.controller != owner:
                     continue
                 if kind != "permanent":
                     d = self.pdef(pid)
@@ -145,6 +150,17 @@ class CastingMixin:
                     continue
                 out.append(s.sid)
         return out
+
+    def earlier_player(self, item: StackItem) -> int | None:
+        """The player the first target of ``item`` names: that player, or that
+        planeswalker's (or permanent's) controller ("target creature that player or
+        that planeswalker's controller controls", 115.1); None if it names neither
+        any more."""
+        for codes in item.targets.values():
+            if codes:
+                code = codes[0]
+                return code_player(code) if code < 0 else self._controller_of(code)
+        return None
 
     def _legal_target(self, spec: fx.Target, code: int, item: StackItem) -> bool:
         return code in self.candidates(spec, item)
@@ -1613,14 +1629,24 @@ class CastingMixin:
                 # "its controller" later in the ability means the controller now,
                 # even after the object is gone (last known information).
                 res["it"] = codes[0]
-                res["it_controller"] = self._controller_of(codes[0])
+                # a targeted player is "that player" of "that player or that
+                # planeswalker's controller" (115.1, 115.4)
+                res["it_controller"] = self._controller_of(codes[0]) \
+                    if codes[0] >= 0 else code_player(codes[0])
                 if sel.same_name is not None:
                     codes = codes + self._same_name(sel.same_name, codes, item)
             return codes
         if isinstance(sel, fx.Each):
+            you, filt = item.controller, sel.filter
+            if filt.controller == fx.ITS_CONTROLLER:
+                # "each creature that player or that planeswalker's controller
+                # controls": the player an earlier target named
+                owner = res.get("it_controller")
+                if owner is None:
+                    return []
+                you, filt = owner, dataclasses.replace(filt, controller="you")
             found = [pid for pid in self.battlefield
-                     if self.matches(sel.filter, pid, item.controller,
-                                     self._source_pid(item))]
+                     if self.matches(filt, pid, you, self._source_pid(item))]
             if sel.mana_value is not None:  # counted as it resolves (608.2h)
                 n = self.amount(sel.mana_value)
                 found = [pid for pid in found if self.pdef(pid).mana_value == n]

@@ -154,7 +154,8 @@ class Filter:
     Attributes:
         types: Card types required (any of them), e.g. ``{"Creature"}``; empty: any.
         subtypes: Subtypes required (any of them); empty: any.
-        controller: ``"you"``, ``"opponent"`` or ``"any"``.
+        controller: ``"you"``, ``"opponent"``, ``"any"`` or, in a selector,
+            :data:`ITS_CONTROLLER`.
         props: Further conditions: ``"nonland"``, ``"noncreature"``, ``"tapped"``,
             ``"untapped"``, ``"attacking"``, ``"blocking"``, ``"attacking_or_blocking"``,
             ``"other"`` (not the source), ``"nontoken"``, ``"token"``, ``"flying"``,
@@ -174,6 +175,13 @@ class Filter:
     subtypes: frozenset[str] = frozenset()
     controller: str = "any"
     props: frozenset[str] = frozenset()
+
+
+ITS_CONTROLLER = "its_controller"
+"""A :class:`Filter`'s ``controller`` naming the player an earlier target of the same
+spell or ability names: that player, or that planeswalker's controller ("each creature
+that player or that planeswalker's controller controls", 115.1): only in an
+:class:`Each` or a later :class:`Target`."""
 
 
 COLOUR_PROPS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}

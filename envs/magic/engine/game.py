@@ -19,7 +19,12 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   abilities"), X in mana abilities' costs.
 - 108-113 cards, objects, permanents, tokens, spells, abilities: played (activated,
   triggered, static and mana abilities), emblems (114); *not*: copies of spells.
-- 115-117 targets, special actions, priority: played.
+- 115-117 targets, special actions, priority: played ("target player or
+  planeswalker ... that player or that planeswalker's controller": the player the
+  target names, or the planeswalker's controller, 115.1, also in a later target's
+  filter, "up to one target creature that player or that planeswalker's controller
+  controls", and an "each" group; "any other target", 115.3; "that creature's
+  controller").
 - 118 costs: mana, tap, life, sacrifice, discard, tapping untapped permanents of
   yours ("tap two untapped artifacts you control", chosen one at a time with the crew
   decision; summoning-sick creatures too, 302.6), removing counters from this ("{T},

@@ -235,26 +235,27 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             fields(sel)
             if sel.kind not in fx.TARGET_KINDS or sel.kind == "graveyard_card":
                 note(f"Target({sel.kind})")
-            filt(sel.filter)
+            filt(sel.filter, selecting=True)
             if sel.same_name is not None:
                 filt(sel.same_name)
                 if sel.kind not in ("creature", "permanent", "creature_or_planeswalker"):
                     note(f"same name as a {sel.kind} target")
         elif isinstance(sel, fx.Each):
-            filt(sel.filter)
+            filt(sel.filter, selecting=True)
             if sel.mana_value is not None:
                 amount(sel.mana_value)
         elif sel is not None:
             note(type(sel).__name__)
 
-    def filt(f: fx.Filter | None) -> None:
+    def filt(f: fx.Filter | None, selecting: bool = False) -> None:
         if f is None:
             return
         fields(f)
         for prop in f.props:
             if not fx.known_prop(prop):
                 note(f"Filter.props {prop}")
-        if f.controller not in ("you", "opponent", "any"):
+        if f.controller not in ("you", "opponent", "any") and not (
+                selecting and f.controller == fx.ITS_CONTROLLER):
             note(f"Filter.controller {f.controller}")
 
     def card_filter(f: fx.Filter) -> None:

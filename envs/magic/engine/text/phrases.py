@@ -136,7 +136,9 @@ _PREFIX_PROPS = ("nonland", "noncreature", "tapped", "untapped", "attacking", "b
 
 _CONTROLLERS = ((" you control", "you"), (" you don't control", "opponent"),
                 (" an opponent controls", "opponent"),
-                (" your opponents control", "opponent"))
+                (" your opponents control", "opponent"),
+                (" that player or that planeswalker's controller controls",
+                 fx.ITS_CONTROLLER))
 
 
 COMPARED = re.compile(r" with (mana value|power|toughness) (\d+) or (less|greater)$")
@@ -360,6 +362,9 @@ TARGET_PHRASES: dict[str, fx.Target] = {
     "target opponent or planeswalker": fx.Target("opponent_or_planeswalker"),
     "target player or planeswalker": fx.Target(
         "any", fx.Filter(types=frozenset({"Planeswalker"}))),
+    # 115.3: a target different from the spell's other targets ("this deals 2 damage
+    # to any target and 1 damage to any other target")
+    "any other target": fx.Target("any", fx.Filter(props=frozenset({"another_target"}))),
 }
 """Targets that are not permanents (those are read by :func:`target_phrase`)."""
 
@@ -380,11 +385,17 @@ REF_PHRASES: dict[str, fx.Ref] = {
     "equipped creature": fx.Ref("equipped"),
     "defending player": fx.Ref("defending_player"),
     "that player": fx.Ref("that_player"),
+    # after "target player or planeswalker": that player, or that planeswalker's
+    # controller (115.1); after a target creature, its controller
+    "that player or that planeswalker's controller": fx.Ref("its_controller"),
+    "that creature's controller": fx.Ref("its_controller"),
 }
 
 
 PLAYER_PHRASES = ("you", "target player", "target opponent", "each player",
-                  "each opponent", "its controller", "defending player", "that player")
+                  "each opponent", "its controller", "defending player", "that player",
+                  "that player or that planeswalker's controller",
+                  "that creature's controller")
 """The selectors a player-effect (draw, discard, mill, life) may name."""
 
 

@@ -65,6 +65,43 @@ def _damage_to_each_and_each(s: str) -> fx.Effect | None:
     return fx.Sequence(tuple(fx.DealDamage(amount, g) for g in groups))
 
 
+def _damage_group(phrase: str) -> fx.Selector | None:
+    """A selector one half of a two-part damage sentence may name (no "this")."""
+    to = selector(phrase)
+    if to is None or isinstance(to, fx.Ref) and to.name in ("self", "enchanted",
+                                                             "equipped"):
+        return None
+    return to
+
+
+@effect_template
+def _damage_to_two(s: str) -> fx.Effect | None:
+    """``this deals 2 damage to any target and 1 damage to any other target`` (Arc
+    Trail, 115.3), ``this deals x damage to target player or planeswalker and each
+    creature that player or that planeswalker's controller controls`` (Bonfire of the
+    Damned): one amount to each of two groups, or one amount each; two steps of one
+    effect, dealt at once (no state-based actions between them, 704.3)."""
+    m = re.fullmatch(rf"this deals {NUM} damage to (.+)", s)
+    if not m:
+        return None
+    rest = m.group(2)
+    for cut in (i.start() for i in re.finditer(" and ", rest)):
+        first = _damage_group(rest[:cut])
+        if first is None:
+            continue
+        tail = rest[cut + len(" and "):]
+        amount = number(m.group(1))
+        if more := re.fullmatch(rf"{NUM} damage to (.+)", tail):
+            amount2, tail = number(more.group(1)), more.group(2)
+        else:
+            amount2 = amount
+        second = _damage_group(tail)
+        if second is None:
+            continue
+        return fx.Sequence((fx.DealDamage(amount, first), fx.DealDamage(amount2, second)))
+    return None
+
+
 MAX_DIVIDED = 8
 """The most targets "divided as you choose among any number of targets" offers."""
 _AMONG = {"one, two, or three": 3, "one or two": 2, "any number of": MAX_DIVIDED}

@@ -1,0 +1,146 @@
+"""Targets whose referent is a player and spells with several targets (rule 115):
+"target player or planeswalker ... that player or that planeswalker's controller"
+(115.1, 115.4), "any other target" (115.3), "that creature's controller". Scripted
+positions with real cards."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from magic.positions import act, blank, lands, names, settle, target_perm
+
+
+def _cast(game, card: str) -> None:
+    game.start_at("main1", 0)
+    act(game, card)
+
+
+# ------------------------------------ "that player or that planeswalker's controller"
+def test_115_1_blightning_at_a_player_makes_that_player_discard():
+    game = blank()
+    lands(game, 0, "Mountain", "Swamp", "Mountain")
+    game.add_card("Blightning", 0)
+    for _ in range(3):
+        game.add_card("Island", 1)
+    _cast(game, "Blightning")
+    game.apply_action(A.player(1))
+    settle(game)
+    while game.decision and game.decision["kind"] != "priority":
+        game.apply_action(game.legal_actions()[0])
+    assert game.life == [20, 17]
+    assert len(game.hand[1]) == 1 and len(game.graveyard[1]) == 2
+
+
+def test_115_1_blightning_at_a_planeswalker_makes_its_controller_discard():
+    game = blank()
+    lands(game, 0, "Mountain", "Swamp", "Mountain")
+    game.add_card("Blightning", 0)
+    game.add_card("Island", 0)  # the caster's own card stays
+    walker = game.add_permanent("Chandra Nalaar", 1, counters={"loyalty": 6})
+    for _ in range(2):
+        game.add_card("Island", 1)
+    _cast(game, "Blightning")
+    target_perm(game, walker)
+    settle(game)
+    assert game.decision == {"kind": "discard", "player": 1}
+    while game.decision["kind"] == "discard":
+        game.apply_action(game.legal_actions()[0])
+    assert game.life == [20, 20]
+    assert game.battlefield[walker].counters["loyalty"] == 3
+    assert game.hand[1] == [] and len(game.graveyard[1]) == 2
+    assert len(game.hand[0]) == 1
+
+
+def test_115_1_rapid_hybridization_gives_the_destroyed_creatures_controller_a_token():
+    game = blank()
+    lands(game, 0, "Island")
+    game.add_card("Rapid Hybridization", 0)
+    bear = game.add_permanent("Grizzly Bears", 1)
+    _cast(game, "Rapid Hybridization")
+    target_perm(game, bear)
+    settle(game)
+    assert bear not in game.battlefield
+    [token] = [p for p in game.battlefield.values() if p.controller == 1]
+    d = game.pdef(next(pid for pid, p in game.battlefield.items() if p is token))
+    assert (d.power, d.toughness) == (3, 3) and "Frog" in d.subtypes
+
+
+def test_115_1_ravagers_creature_target_must_be_that_players_creature():
+    """Ravager of the Fells: "2 damage to target opponent or planeswalker and 2 damage
+    to up to one target creature that player or that planeswalker's controller
+    controls": only that player's creatures are legal second targets."""
+    game = blank(players=3)
+    hunt = game.add_permanent("Huntmaster of the Fells // Ravager of the Fells", 0)
+    first = game.add_permanent("Grizzly Bears", 1)
+    second = game.add_permanent("Grizzly Bears", 2)
+    game.start_at("main1", 0)
+    assert game.transform(hunt)
+    while game.decision["kind"] != "target":
+        game.apply_action(game.legal_actions()[0])
+    game.apply_action(A.player(2))
+    legal = names(game)
+    assert any("Grizzly Bears" in n for n in legal)
+    assert A.permanent(game.battlefield[first].slot) not in game.legal_actions()
+    target_perm(game, second)
+    settle(game)
+    assert game.life == [20, 20, 18]
+    assert second not in game.battlefield and first in game.battlefield
+
+
+# ------------------------------------------------------- "any other target" (115.3)
+def test_115_3_arc_trails_second_target_differs_from_its_first():
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain")
+    game.add_card("Arc Trail", 0)
+    bear = game.add_permanent("Grizzly Bears", 1)
+    _cast(game, "Arc Trail")
+    target_perm(game, bear)
+    assert A.permanent(game.battlefield[bear].slot) not in game.legal_actions()
+    game.apply_action(A.player(1))
+    settle(game)
+    assert bear not in game.battlefield
+    assert game.life == [20, 19]
+
+
+def test_115_3_arc_trail_may_aim_two_damage_at_a_player_and_one_at_a_creature():
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain")
+    game.add_card("Arc Trail", 0)
+    elf = game.add_permanent("Llanowar Elves", 1)
+    _cast(game, "Arc Trail")
+    game.apply_action(A.player(1))
+    assert A.player(1) not in game.legal_actions()
+    target_perm(game, elf)
+    settle(game)
+    assert elf not in game.battlefield and game.life == [20, 18]
+
+
+def test_115_1_flame_wave_hits_the_targeted_players_creatures_only():
+    """"4 damage to target player or planeswalker and each creature that player or
+    that planeswalker's controller controls" (Bonfire of the Damned's text)."""
+    game = blank(players=3)
+    lands(game, 0, *["Mountain"] * 7)
+    game.add_card("Flame Wave", 0)
+    mine = game.add_permanent("Grizzly Bears", 0)
+    theirs = game.add_permanent("Grizzly Bears", 1)
+    other = game.add_permanent("Grizzly Bears", 2)
+    _cast(game, "Flame Wave")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.life == [20, 16, 20]
+    assert theirs not in game.battlefield
+    assert mine in game.battlefield and other in game.battlefield
+
+
+def test_115_1_flame_wave_at_a_planeswalker_hits_its_controllers_creatures():
+    game = blank()
+    lands(game, 0, *["Mountain"] * 7)
+    game.add_card("Flame Wave", 0)
+    mine = game.add_permanent("Grizzly Bears", 0)
+    walker = game.add_permanent("Chandra Nalaar", 1, counters={"loyalty": 6})
+    theirs = game.add_permanent("Grizzly Bears", 1)
+    _cast(game, "Flame Wave")
+    target_perm(game, walker)
+    settle(game)
+    assert game.life == [20, 20]
+    assert game.battlefield[walker].counters["loyalty"] == 2
+    assert theirs not in game.battlefield and mine in game.battlefield
