@@ -144,3 +144,65 @@ def test_115_1_flame_wave_at_a_planeswalker_hits_its_controllers_creatures():
     assert game.life == [20, 20]
     assert game.battlefield[walker].counters["loyalty"] == 2
     assert theirs not in game.battlefield and mine in game.battlefield
+
+
+# ---------------------------------------------- spells with qualities (115.1a, 112.2)
+def _bears_cast(counter: str, *counter_lands: str):
+    """Player 0 casts Grizzly Bears; player 1 holds ``counter`` with lands."""
+    game = blank()
+    lands(game, 0, "Forest", "Forest")
+    lands(game, 1, *counter_lands)
+    game.add_card("Grizzly Bears", 0)
+    if counter != "Island":
+        game.add_card(counter, 1)
+    game.start_at("main1", 0)
+    act(game, "Grizzly Bears")
+    game.apply_action(A.PASS)
+    return game
+
+
+def test_115_1a_spell_snare_counters_a_spell_with_mana_value_two():
+    game = _bears_cast("Spell Snare", "Island")
+    act(game, "Spell Snare")
+    act(game, "stack 0 (Grizzly Bears)")
+    settle(game)
+    assert "Grizzly Bears" not in [game.pdef(p).name for p in game.battlefield]
+    assert [game.name_of(c) for c in game.graveyard[0]] == ["Grizzly Bears"]
+
+
+def test_115_1a_spell_snare_cannot_target_a_spell_of_another_mana_value():
+    game = blank()
+    lands(game, 0, "Mountain")
+    lands(game, 1, "Island")
+    game.add_card("Lightning Bolt", 0)
+    game.add_card("Spell Snare", 1)
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    game.apply_action(A.player(1))
+    game.apply_action(A.PASS)
+    assert game.decision["player"] == 1
+    assert not any("Spell Snare" in n for n in names(game))  # no legal target (601.2c)
+
+
+def test_115_1a_an_instant_only_counter_cannot_target_a_creature_spell():
+    game = _bears_cast("Dispel", "Island")
+    assert not any("Dispel" in n for n in names(game))
+
+
+def test_118_12_judges_familiar_taxes_an_instant_but_not_a_creature_spell():
+    game = _bears_cast("Island")
+    game.add_permanent("Judge's Familiar", 1)
+    assert not any("Judge's Familiar" in n for n in names(game))
+    game = blank()
+    lands(game, 0, "Mountain")
+    game.add_card("Lightning Bolt", 0)
+    game.add_permanent("Judge's Familiar", 1)
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    game.apply_action(A.player(1))
+    game.apply_action(A.PASS)
+    act(game, "Judge's Familiar")
+    act(game, "stack 0 (Lightning Bolt)")
+    settle(game)
+    assert game.life == [20, 20]  # its caster had no mana left for the {1}
+    assert [game.name_of(c) for c in game.graveyard[0]] == ["Lightning Bolt"]

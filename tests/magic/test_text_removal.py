@@ -98,3 +98,18 @@ def test_115_3_any_other_target_differs_from_the_first():
         fx.DealDamage(2, ANY),
         fx.DealDamage(1, fx.Target("any", fx.Filter(props=frozenset({
             "another_target"}))))))
+
+
+def test_115_1a_counterspells_whose_target_spell_has_qualities():
+    spell = fx.Target
+    assert card("Spell Snare").spell.effect == fx.CounterSpell(spell(
+        "spell", fx.Filter(props=frozenset({"mana_value==2"}))))
+    assert card("Judge's Familiar").activated[0].effect == fx.CounterUnlessPays(
+        spell("spell", fx.Filter(types=types("Instant", "Sorcery"))), cost("{1}"))
+    assert card("Disdainful Stroke").spell.effect == fx.CounterSpell(spell(
+        "spell", fx.Filter(props=frozenset({"mana_value>=4"}))))
+    assert card("Red Elemental Blast").spell.effect.modes[0] == fx.CounterSpell(spell(
+        "spell", fx.Filter(props=frozenset({"blue"}))))
+    for name in ("Swan Song", "Mental Misstep", "Faerie Trickery", "Dispel",
+                 "Annul", "Negate"):
+        card(name)

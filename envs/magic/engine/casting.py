@@ -148,8 +148,19 @@ class CastingMixin:
                 if (kind == "creature_spell" and not creature) or (
                         kind == "noncreature_spell" and creature):
                     continue
+                if spec.filter is not None and not self.spell_matches(
+                        spec.filter, s, you):
+                    continue
                 out.append(s.sid)
         return out
+
+    def spell_matches(self, f: fx.Filter, spell: StackItem, you: int) -> bool:
+        """Whether ``spell`` on the stack matches the card filter ``f`` seen by
+        ``you`` (its card's characteristics, 112.2; its controller)."""
+        if f.controller == "you" and spell.controller != you or \
+                f.controller == "opponent" and spell.controller == you:
+            return False
+        return self.card_matches(dataclasses.replace(f, controller="any"), spell.card)
 
     def earlier_player(self, item: StackItem) -> int | None:
         """The player the first target of ``item`` names: that player, or that

@@ -24,7 +24,9 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   target names, or the planeswalker's controller, 115.1, also in a later target's
   filter, "up to one target creature that player or that planeswalker's controller
   controls", and an "each" group; "any other target", 115.3; "that creature's
-  controller").
+  controller"; a target spell with qualities of its card, 115.1a: "target instant or
+  sorcery spell", "target spell with mana value 2", "target blue spell", "target
+  spell an opponent controls").
 - 118 costs: mana, tap, life, sacrifice, discard, tapping untapped permanents of
   yours ("tap two untapped artifacts you control", chosen one at a time with the crew
   decision; summoning-sick creatures too, 302.6), removing counters from this ("{T},

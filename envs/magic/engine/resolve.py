@@ -235,7 +235,13 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             fields(sel)
             if sel.kind not in fx.TARGET_KINDS or sel.kind == "graveyard_card":
                 note(f"Target({sel.kind})")
-            filt(sel.filter, selecting=True)
+            if sel.kind.endswith("spell") and sel.filter is not None:
+                # a spell's characteristics are its card's (112.2)
+                card_filter(dataclasses.replace(sel.filter, controller="any"))
+                if sel.filter.controller not in ("you", "opponent", "any"):
+                    note(f"spell of {sel.filter.controller}")
+            else:
+                filt(sel.filter, selecting=True)
             if sel.same_name is not None:
                 filt(sel.same_name)
                 if sel.kind not in ("creature", "permanent", "creature_or_planeswalker"):

@@ -399,11 +399,41 @@ PLAYER_PHRASES = ("you", "target player", "target opponent", "each player",
 """The selectors a player-effect (draw, discard, mill, life) may name."""
 
 
+_SPELL_TARGET = re.compile(
+    r"target (?:(.+?) )?spell(?: with mana value (\d+)( or less| or greater)?)?"
+    r"( you control| you don't control| an opponent controls)?")
+_SPELL_CONTROLLERS = {" you control": "you", " you don't control": "opponent",
+                      " an opponent controls": "opponent"}
+
+
+def spell_target(phrase: str) -> fx.Target | None:
+    """A spell on the stack matching a card filter (115.1a): ``target instant or
+    sorcery spell``, ``target spell with mana value 2``, ``target blue spell``,
+    ``target creature or planeswalker spell``, ``target spell an opponent
+    controls``; None if the words say more than a card filter can."""
+    m = _SPELL_TARGET.fullmatch(phrase)
+    if not m:
+        return None
+    f = card_filter(m.group(1) or "")
+    if f is None:
+        return None
+    props = set(f.props)
+    if m.group(2):
+        op = {None: "==", " or less": "<=", " or greater": ">="}[m.group(3)]
+        props.add(f"mana_value{op}{m.group(2)}")
+    f = fx.Filter(f.types, f.subtypes, _SPELL_CONTROLLERS.get(m.group(4) or "", "any"),
+                  frozenset(props))
+    return fx.Target("spell", f)
+
+
 def target_phrase(phrase: str) -> fx.Target | None:
     """``target creature``, ``another target artifact``, ``up to two target
-    creatures``... (also the non-permanent targets of :data:`TARGET_PHRASES`)."""
+    creatures``... (also the non-permanent targets of :data:`TARGET_PHRASES` and the
+    spells of :func:`spell_target`)."""
     if phrase in TARGET_PHRASES:
         return TARGET_PHRASES[phrase]
+    if "spell" in phrase and (spell := spell_target(phrase)) is not None:
+        return spell
     if phrase.startswith("each of ") and re.match(r"each of (up to )?(one|two|three|four"
                                                    r"|five) ", phrase):
         # "each of two target creatures": the effect happens to every target

@@ -17,13 +17,13 @@ from labyrinth_gym.envs.magic.engine.text.core import (
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
-    TARGET_PHRASES,
     number,
     object_filter,
     permanents,
     player,
     selector,
     target_for,
+    target_phrase,
 )
 
 
@@ -161,7 +161,7 @@ def _destroy_exile_bounce(s: str) -> fx.Effect | None:
         return fx.ReturnToHand(what)
     if m and (chosen := _chosen_of_yours(m.group(1))) is not None:
         return fx.ReturnChosen(*chosen)  # the bounce lands' "a land you control"
-    if m and (what := TARGET_PHRASES.get(m.group(1))) is not None and \
+    if m and (what := target_phrase(m.group(1))) is not None and \
             what.kind.endswith("spell"):
         return fx.ReturnToHand(what)  # a spell on the stack back to its owner's hand
     return None
@@ -179,7 +179,7 @@ def _tap(s: str) -> fx.Effect | None:
 def _counter_spell(s: str) -> fx.Effect | None:
     # Rule 118.12: "counter target spell unless its controller pays {3}"
     m = re.fullmatch(r"counter (.+) unless its controller pays ((?:\{[^}]+\})+)", s)
-    if m and (what := TARGET_PHRASES.get(m.group(1))) is not None and \
+    if m and (what := target_phrase(m.group(1))) is not None and \
             what.kind.endswith("spell"):
         try:
             mana = parse_cost(m.group(2).upper())
@@ -189,7 +189,7 @@ def _counter_spell(s: str) -> fx.Effect | None:
         # anywhere else)
         return fx.CounterUnlessPays(what, mana)
     m = re.fullmatch(r"counter (.+)", s)
-    if m and (what := TARGET_PHRASES.get(m.group(1))) is not None and \
+    if m and (what := target_phrase(m.group(1))) is not None and \
             what.kind.endswith("spell"):
         return fx.CounterSpell(what)
     return None
