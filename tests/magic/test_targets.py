@@ -206,3 +206,54 @@ def test_118_12_judges_familiar_taxes_an_instant_but_not_a_creature_spell():
     settle(game)
     assert game.life == [20, 20]  # its caster had no mana left for the {1}
     assert [game.name_of(c) for c in game.graveyard[0]] == ["Lightning Bolt"]
+
+
+# ------------------------------------------------- colour disjunction, 611.2b holds
+def _tidebinder(*creatures: str):
+    """Player 0 casts Tidebinder Mage; player 1 controls ``creatures`` (ids)."""
+    game = blank()
+    lands(game, 0, "Island", "Island")
+    game.add_card("Tidebinder Mage", 0)
+    ids = [game.add_permanent(name, 1) for name in creatures]
+    game.start_at("main1", 0)
+    act(game, "Tidebinder Mage")
+    settle(game)
+    return game, ids
+
+
+def test_red_or_green_creature_is_either_colour_and_nothing_else():
+    game, (elves, goblin, merfolk) = _tidebinder(
+        "Llanowar Elves", "Raging Goblin", "Coral Merfolk")
+    assert game.decision["kind"] == "target"
+    legal = game.legal_actions()
+    slot = {pid: game.battlefield[pid].slot for pid in (elves, goblin, merfolk)}
+    assert A.permanent(slot[elves]) in legal and A.permanent(slot[goblin]) in legal
+    assert A.permanent(slot[merfolk]) not in legal
+
+
+def test_611_2b_tidebinders_creature_stays_tapped_while_it_controls_the_mage():
+    game, (elves,) = _tidebinder("Llanowar Elves")
+    target_perm(game, elves)
+    settle(game)
+    assert game.battlefield[elves].tapped
+    game.start_at("untap", 1, turn=3)
+    assert game.battlefield[elves].tapped  # its controller's untap step: held
+    mage = next(p for p, perm in game.battlefield.items()
+                if game.pdef(p).name == "Tidebinder Mage")
+    game.destroy([mage])
+    game.start_at("untap", 1, turn=5)
+    assert not game.battlefield[elves].tapped  # the mage gone: it untaps
+
+
+# ----------------------------------------- Frost Titan: "counter that spell or ability"
+def test_118_12_frost_titan_counters_a_spell_targeting_it_unless_its_caster_pays_two():
+    game = blank()
+    lands(game, 0, "Mountain")
+    game.add_card("Lightning Bolt", 0)
+    titan = game.add_permanent("Frost Titan", 1)
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    target_perm(game, titan)
+    settle(game)
+    assert game.battlefield[titan].damage == 0
+    assert any(e["type"] == "countered" for e in game.events)

@@ -113,3 +113,20 @@ def test_115_1a_counterspells_whose_target_spell_has_qualities():
     for name in ("Swan Song", "Mental Misstep", "Faerie Trickery", "Dispel",
                  "Annul", "Negate"):
         card(name)
+
+
+def test_colour_disjunction_and_a_hold_while_you_control_the_source():
+    tide = card("Tidebinder Mage").triggered[0].effect
+    assert tide == fx.Sequence((
+        fx.TapOrUntap(fx.Target("creature", fx.Filter(
+            controller="opponent", props=frozenset({"red|green"})))),
+        fx.SkipNextUntap(fx.Ref("it"), while_you_control=True)))
+    for name in ("Deathmark", "Celestial Purge", "Flashfreeze", "Time of Ice"):
+        card(name)
+
+
+def test_118_12_counter_that_spell_or_ability_of_a_becomes_the_target_trigger():
+    titan = card("Frost Titan").triggered[0]
+    assert titan == fx.TriggeredAbility(
+        fx.Trigger("becomes_target_by_opponent"),
+        fx.CounterUnlessPays(fx.Ref("that_object"), cost("{2}")))

@@ -202,8 +202,15 @@ def comparison(prop: str) -> tuple[str, str, int] | None:
     return (m.group(1), m.group(2), int(m.group(3))) if m else None
 
 
+EITHER = "|"
+"""Joins the qualities of a disjunctive prop: ``"red|green"`` matches an object that
+is red or green ("target red or green creature")."""
+
+
 def known_prop(prop: str) -> bool:
     """Whether the engine can check filter property ``prop``."""
+    if EITHER in prop:
+        return all(known_prop(p) and p not in BASIC_PROPS for p in prop.split(EITHER))
     word = prop.removeprefix("non")
     return (prop in BASIC_PROPS or prop.startswith(NON_SUBTYPE) or word in COLOUR_PROPS
             or comparison(prop) is not None or word in TYPE_PROPS
@@ -216,7 +223,10 @@ def has_quality(prop: str, d: CardDef,
     ``prop``: a colour, card type or supertype (or its ``non`` form), the number of its
     colours, or a compared mana value, power or toughness. ``stats`` gives a
     permanent's power and toughness now; without it (a card in a hidden zone) they are
-    the printed ones, and a card without them has none."""
+    the printed ones, and a card without them has none; ``"red|green"``
+    (:data:`EITHER`): any of the qualities."""
+    if EITHER in prop:
+        return any(has_quality(p, d, stats) for p in prop.split(EITHER))
     negated = prop.startswith("non")
     word = prop[3:] if negated else prop
     if negated and word[:1] == "-":  # NON_SUBTYPE: "non-Angel"
@@ -1031,9 +1041,13 @@ class MustAttackThis:
 class SkipNextUntap:
     """``what`` doesn't untap during its controller's next untap step (502.3: the
     next untap step in which it would untap; "tap target creature. it doesn't untap
-    during its controller's next untap step")."""
+    during its controller's next untap step"). ``while_you_control``: instead, it
+    doesn't untap during its controller's untap steps for as long as the resolving
+    object's controller controls its source (611.2b: "that creature doesn't untap
+    during its controller's untap step for as long as you control this")."""
 
     what: Selector
+    while_you_control: bool = False
 
 
 @dataclass(frozen=True)

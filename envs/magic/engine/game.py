@@ -26,7 +26,8 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   controls", and an "each" group; "any other target", 115.3; "that creature's
   controller"; a target spell with qualities of its card, 115.1a: "target instant or
   sorcery spell", "target spell with mana value 2", "target blue spell", "target
-  spell an opponent controls").
+  spell an opponent controls"; "target red or green creature", a disjunction of
+  colours).
 - 118 costs: mana, tap, life, sacrifice, discard, tapping untapped permanents of
   yours ("tap two untapped artifacts you control", chosen one at a time with the crew
   decision; summoning-sick creatures too, 302.6), removing counters from this ("{T},
@@ -91,7 +92,9 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   toxic, bushido, crew, decayed (702.147a: it can't block; when it attacks it is
   sacrificed at end of combat; on tokens "with decayed" and a card's own keyword line;
   "if it didn't have decayed" of a dies trigger looks back at the dying creature); untap
-  restrictions (502.3) and "can't block / be blocked this turn"; *not*: cascade,
+  restrictions (502.3; "that creature doesn't untap during its controller's untap
+  step for as long as you control this", 611.2b) and "can't block / be blocked this
+  turn"; *not*: cascade,
   convoke, banding, flanking and the rest (each refused by name).
 - 703-704 turn-based and state-based actions: played (704.5j the controller keeps a
   legend of its choice; 704.5m-n Auras and Equipment falling off a permanent with
@@ -1128,6 +1131,10 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: planeswalker id, turn made]``: during seat's first turn after that turn, its
         #: creatures attack that planeswalker if able.
         self.must_attack: list[list[int]] = []
+        #: Permanents that don't untap during their controller's untap step for as
+        #: long as a player controls a source (611.2b, :class:`~effects.SkipNextUntap`
+        #: ``while_you_control``): ``[pid, source pid, that player]``.
+        self.held_untapped: list[list[int]] = []
         #: Cards that gained flashback until end of turn (702.34a), by card id.
         self.flashback_grants: list[int] = []
         #: Cards in exile a player may play (601.3, :class:`~effects.MayPlay`):
@@ -1551,6 +1558,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.replacements = [r[:] for r in self.replacements]
         new.skip_untap = self.skip_untap[:]
         new.must_attack = [e[:] for e in self.must_attack]
+        new.held_untapped = [h[:] for h in self.held_untapped]
         new.flashback_grants = self.flashback_grants[:]
         new.play_grants = [g[:] for g in self.play_grants]
         new.decision = copy.deepcopy(self.decision)
@@ -1672,6 +1680,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "legend_kept": self.legend_kept, "combat_hits": self.combat_hits,
             "replacements": self.replacements, "skip_untap": self.skip_untap,
             "must_attack": self.must_attack,
+            "held_untapped": self.held_untapped,
             "flashback_grants": self.flashback_grants,
             "play_grants": self.play_grants,
             "emblems": self.emblems, "to_choose": self.to_choose,
@@ -1731,6 +1740,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.replacements = data.get("replacements", [])
         game.skip_untap = data.get("skip_untap", [])
         game.must_attack = data.get("must_attack", [])
+        game.held_untapped = data.get("held_untapped", [])
         game.flashback_grants = data.get("flashback_grants", [])
         game.play_grants = data.get("play_grants", [])
         game.delayed = data.get("delayed", [])

@@ -1106,6 +1106,14 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             game.log("additional_land", player=p, count=node.count)
     elif isinstance(node, fx.Fight):
         game.fight(node, path)
+    elif isinstance(node, fx.SkipNextUntap) and node.while_you_control:
+        item = game.res["item"]
+        source = game._source_pid(item)
+        if source is not None and source in game.battlefield and \
+                game.battlefield[source].controller == item.controller:
+            for pid in game.select(node.what, path):
+                if pid >= 0 and pid in game.battlefield:
+                    game.held_untapped.append([pid, source, item.controller])
     elif isinstance(node, fx.SkipNextUntap):
         for pid in game.select(node.what, path):
             if pid >= 0 and pid in game.battlefield and pid not in game.skip_untap:

@@ -273,6 +273,13 @@ class TurnsMixin:
                 stay.update(skipped)
                 self.skip_untap = [pid for pid in self.skip_untap
                                    if pid in self.battlefield and pid not in skipped]
+            if self.held_untapped:  # 611.2b: while that player controls the source
+                bf = self.battlefield
+                self.held_untapped = [
+                    h for h in self.held_untapped if h[0] in bf and h[1] in bf
+                    and bf[h[1]].controller == h[2]]
+                stay.update(h[0] for h in self.held_untapped
+                            if bf[h[0]].controller == a)
             for pid, perm in self.battlefield.items():
                 if perm.controller == a:
                     if pid not in stay:

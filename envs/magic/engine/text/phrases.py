@@ -276,9 +276,10 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
     if words[:3] == ["attacking", "or", "blocking"]:
         props.add("attacking_or_blocking")
         words = words[3:]
-    while words and (prop := filter_prop(words[0].removesuffix(","))):
+    while words and (prop := _either_colour(words) or filter_prop(
+            words[0].removesuffix(","))):
         props.add(prop)
-        words.pop(0)
+        words = words[3:] if fx.EITHER in prop else words[1:]
     token_word = "tokens" if plural else "token"
     if words and words[-1] == token_word:
         props.add("token")
@@ -331,6 +332,15 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
         subtypes.add(creature_subtypes()[head])
     return fx.Filter(types=frozenset(types), subtypes=frozenset(subtypes),
                      controller=controller, props=frozenset(props))
+
+
+def _either_colour(words: list[str]) -> str | None:
+    """``red or green ...``: the disjunctive colour prop (``"red|green"``) the first
+    three words say, or None."""
+    if len(words) > 3 and words[1] == "or" and words[0] in COLOUR_WORDS and \
+            words[2] in COLOUR_WORDS and words[0] != words[2]:
+        return words[0] + fx.EITHER + words[2]
+    return None
 
 
 def _without_types(f: fx.Filter) -> fx.Filter | None:
@@ -702,9 +712,10 @@ def card_filter(phrase: str, compared: str | None = None) -> fx.Filter | None:
     ``compared``: the words after ``card`` ``"with mana value 3 or less"``."""
     words = phrase.split()
     props: set[str] = set()
-    while words and (prop := filter_prop(words[0].rstrip(","))) and card_prop(prop):
-        props.add(prop)
-        words.pop(0)
+    while words and (prop := _either_colour(words + [""]) or filter_prop(
+            words[0].rstrip(","))) and card_prop(prop):
+        props.add(prop)  # ("red or green" with a type after it or not)
+        words = words[3:] if fx.EITHER in prop else words[1:]
     if compared:
         m = COMPARED.fullmatch(" " + compared.strip())
         if not m:

@@ -168,6 +168,18 @@ def _destroy_exile_bounce(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _held_untapped(s: str) -> fx.Effect | None:
+    """``that creature doesn't untap during its controller's untap step for as long
+    as you control this`` (611.2b, 502.3: Tidebinder Mage)."""
+    m = re.fullmatch(r"(.+) doesn't untap during its controller's untap step for as "
+                     r"long as you control this", s)
+    if not m or (what := permanents(m.group(1))) is None or \
+            isinstance(what, fx.Each) or what == fx.Ref("self"):
+        return None
+    return fx.SkipNextUntap(what, while_you_control=True)
+
+
+@effect_template
 def _tap(s: str) -> fx.Effect | None:
     m = re.fullmatch(r"(tap|untap) (.+)", s)
     if m and (what := permanents(m.group(2))) is not None:
@@ -179,8 +191,13 @@ def _tap(s: str) -> fx.Effect | None:
 def _counter_spell(s: str) -> fx.Effect | None:
     # Rule 118.12: "counter target spell unless its controller pays {3}"
     m = re.fullmatch(r"counter (.+) unless its controller pays ((?:\{[^}]+\})+)", s)
-    if m and (what := target_phrase(m.group(1))) is not None and \
-            what.kind.endswith("spell"):
+    if m and m.group(1) == "that spell or ability":
+        # a "becomes the target" trigger's spell or ability (Frost Titan; ward's)
+        what: fx.Selector | None = fx.Ref("that_object")
+    else:
+        what = target_phrase(m.group(1)) if m else None
+    if m and what is not None and (
+            isinstance(what, fx.Ref) or what.kind.endswith("spell")):
         try:
             mana = parse_cost(m.group(2).upper())
         except ValueError:
