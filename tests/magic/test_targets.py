@@ -257,3 +257,58 @@ def test_118_12_frost_titan_counters_a_spell_targeting_it_unless_its_caster_pays
     settle(game)
     assert game.battlefield[titan].damage == 0
     assert any(e["type"] == "countered" for e in game.events)
+
+
+# ------------------------------------------ "if <condition>, <effect>" (608.2c, 603.4)
+def _dispatch(artifacts: int):
+    game = blank()
+    lands(game, 0, "Plains")
+    for _ in range(artifacts):
+        game.add_permanent("Ornithopter", 0)
+    game.add_card("Dispatch", 0)
+    bear = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "Dispatch")
+    target_perm(game, bear)
+    settle(game)
+    return game, bear
+
+
+def test_608_2c_dispatch_only_taps_without_three_artifacts():
+    game, bear = _dispatch(2)
+    assert bear in game.battlefield and game.battlefield[bear].tapped
+
+
+def test_608_2c_metalcraft_dispatch_exiles_the_creature_it_tapped():
+    game, bear = _dispatch(3)
+    assert bear not in game.battlefield
+    assert [game.name_of(c) for c in game.exile[1]] == ["Grizzly Bears"]
+
+
+def _scholar(with_artifact: bool):
+    game = blank()
+    lands(game, 0, "Plains", "Plains", "Island", "Island")
+    game.add_card("Scholar of Stars", 0)
+    thopter = game.add_permanent("Ornithopter", 0) if with_artifact else None
+    game.start_at("main1", 0)
+    act(game, "Scholar of Stars")
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)  # the creature spell resolves
+    return game, thopter
+
+
+def test_603_4_an_intervening_if_false_as_it_would_trigger_does_not_trigger():
+    game, _ = _scholar(with_artifact=False)
+    assert not game.stack and not game.pending_triggers
+    assert len(game.hand[0]) == 0
+
+
+def test_603_4_an_intervening_if_is_checked_again_as_the_ability_resolves():
+    game, thopter = _scholar(with_artifact=True)
+    assert len(game.stack) == 1  # it triggered
+    game.destroy([thopter])
+    settle(game)
+    assert len(game.hand[0]) == 0  # no artifact any more: no card
+    game, _ = _scholar(with_artifact=True)
+    settle(game)
+    assert len(game.hand[0]) == 1

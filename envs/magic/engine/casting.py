@@ -1290,6 +1290,10 @@ class CastingMixin:
                 if any(self.def_matches(node.filter, self.defs[i])
                        for i in item.sacrificed_as):
                     queue.insert(0, self._child(path, 0))
+            elif isinstance(node, fx.IfHolds):  # checked as it resolves (608.2c)
+                if self.conditions_hold((node.condition,), item.controller,
+                                        self._source_pid(item)):
+                    queue.insert(0, self._child(path, 0))
             elif isinstance(node, fx.IfMovedWas):  # "if it was a creature card"
                 if any(self.card_matches(node.filter, c)
                        for c in res.get("moved_cards", ())):

@@ -1744,6 +1744,19 @@ class IfAmount:
 
 
 @dataclass(frozen=True)
+class IfHolds:
+    """"If ``condition``, ``effect``": a step that happens only if ``condition`` (an
+    :class:`ActivationCondition` of the resolving object's controller) holds as it
+    resolves (608.2c: the instructions are followed in order; "tap target creature.
+    metalcraft — if you control three or more artifacts, exile that creature"). Its
+    effect chooses no target of its own (the spell's targets are chosen as it is
+    cast, whatever then holds)."""
+
+    condition: Any
+    effect: Any
+
+
+@dataclass(frozen=True)
 class GainFlashback:
     """"Each <quality> card in your graveyard gains flashback until end of turn. the
     flashback cost is equal to its mana cost." (702.34a): until the turn ends, each

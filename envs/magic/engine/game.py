@@ -72,7 +72,11 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   "the exiled card", :mod:`~linked`), reflexive triggers after an optional action
   (603.12: "you may sacrifice an artifact. when you do, ..."), a spell card put into
   its library or exile as it finishes resolving (608.2n: "shuffle this into its
-  owner's library", "exile this"): played.
+  owner's library", "exile this"), a step that happens only if a condition of its
+  controller holds as it resolves (608.2c: "if you control three or more artifacts,
+  exile that creature"; a triggered ability's whole effect so guarded is an
+  intervening if, 603.4, checked as it would trigger and again as it resolves):
+  played.
 - 610-616 effects: one-shot, until end of turn, "for as long as", "exile ... until
   this leaves the battlefield" (610.3, :mod:`~linked`); layers (613,
   :mod:`~layers`): 1 (copy effects), 2 (control), 4-7b (until end of turn and from

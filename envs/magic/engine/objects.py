@@ -1223,6 +1223,10 @@ class ObjectsMixin:
         ability = self.pdef(pid).triggered[index]
         if not perm.kicked and isinstance(ability.effect, fx.IfKicked):
             return  # "if it was kicked": an intervening if (603.4)
+        if isinstance(ability.effect, fx.IfHolds) and not self.conditions_hold(
+                (ability.effect.condition,), perm.controller, pid):
+            return  # "when ..., if you control ...": an intervening if (603.4),
+            # checked again as it resolves (the IfHolds itself)
         condition = ability.trigger.condition
         if condition and condition in fx.OBJECT_CONDITIONS and not \
                 self.object_condition(condition, pid, extra.get("it")):

@@ -394,6 +394,18 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note("a target inside 'if it was a ... card'")
             effect(node.effect)
             return
+        if isinstance(node, fx.IfHolds):
+            condition = node.condition
+            if not isinstance(condition, fx.ActivationCondition) or \
+                    condition.kind not in fx.CONDITION_KINDS:
+                note(f"IfHolds({condition!r})")
+            else:
+                fields(condition)
+                filt(condition.filter)
+            if any(isinstance(n, fx.Target) for n in _all_nodes(node.effect)):
+                note("a target inside 'if <condition>'")
+            effect(node.effect)
+            return
         if isinstance(node, fx.IfKicked):
             if card.kicker is None:
                 note("IfKicked without kicker")

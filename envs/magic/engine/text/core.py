@@ -276,7 +276,7 @@ class _RefCheck:
                 antecedent = self.walk(step, antecedent)
             return antecedent
         if isinstance(node, (fx.MayDo, fx.Delayed, fx.WhenYouDo, fx.IfMovedWas,
-                             fx.IfSacrificedWas)):
+                             fx.IfSacrificedWas, fx.IfHolds)):
             return self.walk(node.effect, antecedent)
         if isinstance(node, fx.RollDice):
             for row in node.rows:

@@ -13,6 +13,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     nodes,
     read_sentence,
 )
+from labyrinth_gym.envs.magic.engine.text.phrases import activation_condition
 
 _DELAYED_TIMES = {"at the beginning of the next end step": "next_end_step",
                   "at end of combat": "end_of_combat",
@@ -104,3 +105,17 @@ def _unless_you_pay(s: str) -> fx.Effect | None:
             isinstance(n, (fx.MayDo, fx.Unless, fx.PayCost)) for n in nodes(inner)):
         return None
     return fx.Unless(cost, inner)
+
+
+@effect_template
+def _if_condition(s: str) -> fx.Effect | None:
+    """``if you control three or more artifacts, exile that creature`` (608.2c): a
+    step that happens only if the controller's condition holds as it resolves; its
+    effect chooses no target (a target would be chosen as the spell is cast)."""
+    m = re.fullmatch(r"if ([^,]+), (.+)", s)
+    if not m or (condition := activation_condition(m.group(1))) is None:
+        return None
+    inner = read_sentence(m.group(2))
+    if inner is None or has_target(inner) or m.group(2).endswith(" instead"):
+        return None
+    return fx.IfHolds(condition, inner)
