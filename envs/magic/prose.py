@@ -210,6 +210,9 @@ class MagicNarrator(Narrator):
                              *([f"{e['life']} life"] if e.get("life") else [])])
         return self.does(e["player"], f"pays {paid} for {card(e['card'])}")
 
+    def on_target_changed(self, e: Event) -> str:
+        return f"{card(e['card'])} changes its target, now{self.targeting(e)}"
+
     def on_not_countered(self, e: Event) -> str:
         return f"{card(e['card'])} can't be countered and stays on the stack"
 

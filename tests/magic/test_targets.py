@@ -312,3 +312,82 @@ def test_603_4_an_intervening_if_is_checked_again_as_the_ability_resolves():
     game, _ = _scholar(with_artifact=True)
     settle(game)
     assert len(game.hand[0]) == 1
+
+
+def test_115_1_aether_gale_returns_six_different_targets():
+    game = blank()
+    lands(game, 0, *["Island"] * 5)
+    game.add_card("Aether Gale", 0)
+    bears = [game.add_permanent("Grizzly Bears", 1) for _ in range(6)]
+    game.start_at("main1", 0)
+    act(game, "Aether Gale")
+    for i, bear in enumerate(bears):
+        if i:  # a target already chosen is not offered again
+            assert A.permanent(game.battlefield[bears[0]].slot) not in \
+                game.legal_actions()
+        target_perm(game, bear)
+    settle(game)
+    assert not any(b in game.battlefield for b in bears)
+    assert len(game.hand[1]) == 6
+
+
+# --------------------------------------------------- changing a target (115.7)
+def _bolt_at(target: str | None):
+    """Player 0 casts Lightning Bolt at player 1's Grizzly Bears (``target``
+    "bears") or at player 1 ("player"); player 1 has Spellskite and an Island."""
+    game = blank()
+    lands(game, 0, "Mountain")
+    lands(game, 1, "Island")
+    game.add_card("Lightning Bolt", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    skite = game.add_permanent("Spellskite", 1)
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    if target == "bears":
+        target_perm(game, bears)
+    else:
+        game.apply_action(A.player(1))
+    game.apply_action(A.PASS)
+    act(game, "Spellskite")
+    act(game, "stack 0 (Lightning Bolt)")
+    while game.decision["kind"] != "priority":  # ({U/P}: the Island or 2 life)
+        game.apply_action(game.legal_actions()[0])
+    settle(game)
+    return game, bears, skite
+
+
+def test_115_7_spellskite_redirects_a_bolt_from_a_creature_to_itself():
+    game, bears, skite = _bolt_at("bears")
+    assert game.battlefield[bears].damage == 0
+    assert game.battlefield[skite].damage == 3
+    assert any(e["type"] == "target_changed" for e in game.events)
+
+
+def test_115_7_spellskite_redirects_a_bolt_aimed_at_a_player():
+    game, bears, skite = _bolt_at("player")
+    assert game.life[1] != 17  # not dealt the Bolt's 3 (it may pay {U/P} with life)
+    assert game.battlefield[skite].damage == 3
+
+
+def test_115_7d_a_target_the_new_one_cannot_legally_be_stays():
+    """Mind Rot's "target player": Spellskite is no legal target, nothing changes."""
+    game = blank()
+    lands(game, 0, "Swamp", "Swamp", "Swamp")
+    lands(game, 1, "Island")
+    game.add_card("Mind Rot", 0)
+    game.add_card("Island", 1)
+    game.add_card("Island", 1)
+    game.add_permanent("Spellskite", 1)
+    game.start_at("main1", 0)
+    act(game, "Mind Rot")
+    game.apply_action(A.player(1))
+    game.apply_action(A.PASS)
+    act(game, "Spellskite")
+    act(game, "stack 0 (Mind Rot)")
+    while game.decision["kind"] != "priority":
+        game.apply_action(game.legal_actions()[0])
+    settle(game)
+    while game.decision["kind"] == "discard":
+        game.apply_action(game.legal_actions()[0])
+    assert not any(e["type"] == "target_changed" for e in game.events)
+    assert game.hand[1] == []

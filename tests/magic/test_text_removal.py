@@ -130,3 +130,12 @@ def test_118_12_counter_that_spell_or_ability_of_a_becomes_the_target_trigger():
     assert titan == fx.TriggeredAbility(
         fx.Trigger("becomes_target_by_opponent"),
         fx.CounterUnlessPays(fx.Ref("that_object"), cost("{2}")))
+
+
+def test_115_7_change_a_target_of_target_spell_or_ability_to_this():
+    skite = card("Spellskite").activated[0]
+    assert skite.effect == fx.ChangeTarget(fx.Target("spell_or_ability"))
+    meddler = card("Mizzium Meddler").triggered[0]
+    assert meddler.optional and meddler.effect == skite.effect
+    assert card("Aether Gale").spell.effect == fx.ReturnToHand(fx.Target(
+        "permanent", fx.Filter(props=frozenset({"nonland"})), count=6))

@@ -140,9 +140,14 @@ class CastingMixin:
                         or KW.protected(kws, *quality)):
                     continue
                 out.append(pid)
-        if kind in ("spell", "creature_spell", "noncreature_spell"):
+        if kind in ("spell", "creature_spell", "noncreature_spell", "spell_or_ability"):
             for s in self.stack[:A.MAX_STACK]:
-                if s.kind != "spell" or s.sid == item.sid:
+                if s.sid == item.sid:
+                    continue
+                if kind == "spell_or_ability":  # (115.1b-c: any stack object)
+                    out.append(s.sid)
+                    continue
+                if s.kind != "spell":
                     continue
                 creature = "Creature" in self.cdef(s.card).types
                 if (kind == "creature_spell" and not creature) or (
@@ -153,6 +158,34 @@ class CastingMixin:
                     continue
                 out.append(s.sid)
         return out
+
+    def change_target(self, sid: int) -> None:
+        """Rule 115.7: one target of stack object ``sid`` becomes the resolving
+        ability's source, if that is a legal target for it (:class:`~effects.
+        ChangeTarget`; the first target it can replace)."""
+        res = self.res
+        assert res is not None
+        new = self._source_pid(res["item"])
+        obj = next((s for s in self.stack if s.sid == sid), None)
+        if new is None or obj is None:
+            return
+        root = self.effect_of(obj)
+        taken = [c for codes in obj.targets.values() for c in codes]
+        for path, codes in obj.targets.items():
+            spec = selector_of(self.node_at(root, path))
+            if not isinstance(spec, fx.Target) or not codes or new in codes:
+                continue
+            if spec.filter is not None and "another_target" in spec.filter.props \
+                    and new in taken:
+                continue  # 115.3: one object, one "target" word
+            if new not in self.candidates(spec, obj):
+                continue
+            codes[0] = new
+            self.log("target_changed", player=res["item"].controller,
+                     card=self.name_of(obj.card), id=sid,
+                     targets=self._target_names(obj))
+            self._target_triggers(obj, only=new)
+            return
 
     def spell_matches(self, f: fx.Filter, spell: StackItem, you: int) -> bool:
         """Whether ``spell`` on the stack matches the card filter ``f`` seen by

@@ -274,6 +274,7 @@ TARGET_KINDS = (
     "opponent_or_planeswalker",  # "target opponent or planeswalker" (no creature)
     "spell", "creature_spell", "noncreature_spell",
     "graveyard_card",  # a card in a graveyard (filter.controller: whose graveyard)
+    "spell_or_ability",  # a spell, or an activated or triggered ability, on the stack
 )
 
 
@@ -557,6 +558,18 @@ class CounterSpell:
 
     what: Selector
     dest: str = "graveyard"
+
+
+@dataclass(frozen=True)
+class ChangeTarget:
+    """Rule 115.7: "change a target of target spell or ability to this": one target
+    of each stack object ``what`` names becomes the ability's source, if the source is
+    a legal target for it (115.7d: else nothing changes; a target that already is the
+    source stays). Automated: the first target, in the object's text order, that the
+    source can legally replace. The source becomes the target of that object (603.2:
+    its "becomes the target" abilities trigger)."""
+
+    what: Selector
 
 
 @dataclass(frozen=True)

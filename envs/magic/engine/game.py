@@ -27,7 +27,10 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   controller"; a target spell with qualities of its card, 115.1a: "target instant or
   sorcery spell", "target spell with mana value 2", "target blue spell", "target
   spell an opponent controls"; "target red or green creature", a disjunction of
-  colours).
+  colours; "six target nonland permanents"); changing a target (115.7: "change a
+  target of target spell or ability to this", Spellskite: automated, the first
+  target in the object's text order that the source can legally replace; its
+  "becomes the target" abilities trigger).
 - 118 costs: mana, tap, life, sacrifice, discard, tapping untapped permanents of
   yours ("tap two untapped artifacts you control", chosen one at a time with the crew
   decision; summoning-sick creatures too, 302.6), removing counters from this ("{T},

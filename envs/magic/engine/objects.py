@@ -1351,16 +1351,18 @@ class ObjectsMixin:
                         else:
                             self._trigger(pid, i, it=source, defending=p, amount=amount)
 
-    def _target_triggers(self, item: StackItem) -> None:
+    def _target_triggers(self, item: StackItem, only: int | None = None) -> None:
         """Stack object ``item`` was just put on the stack with its targets: each
         permanent it targets "becomes the target of a spell or ability" (once per
         object, rule 603.2), and of one an opponent controls (ward, 702.21a). ``it``
-        is the permanent, ``Ref("that_object")`` the spell or ability (``cause``)."""
+        is the permanent, ``Ref("that_object")`` the spell or ability (``cause``).
+        ``only``: just that permanent, which a target change (115.7) made one."""
         index = self._trigger_index()
         seen: set[int] = set()
         for codes in item.targets.values():
             for code in codes:
-                if code < 0 or code in seen or code not in self.battlefield:
+                if code < 0 or code in seen or code not in self.battlefield or (
+                        only is not None and code != only):
                     continue
                 seen.add(code)
                 for event in ("becomes_target", "becomes_target_by_opponent"):

@@ -448,8 +448,8 @@ def target_phrase(phrase: str) -> fx.Target | None:
                                                    r"|five) ", phrase):
         # "each of two target creatures": the effect happens to every target
         phrase = phrase[len("each of "):]
-    m = re.fullmatch(r"(up to )?(?:(one|two|three|four|five) )?(another |other )?"
-                     r"target (.+)", phrase)
+    m = re.fullmatch(r"(up to )?(?:(one|two|three|four|five|six|seven|eight|nine|ten) )?"
+                     r"(another |other )?target (.+)", phrase)
     if not m:
         return None
     count = NUMBERS[m.group(2)] if m.group(2) else 1

@@ -212,6 +212,14 @@ def _counter_spell(s: str) -> fx.Effect | None:
     return None
 
 
+@effect_template
+def _change_target(s: str) -> fx.Effect | None:
+    """``change a target of target spell or ability to this`` (115.7: Spellskite)."""
+    if s == "change a target of target spell or ability to this":
+        return fx.ChangeTarget(fx.Target("spell_or_ability"))
+    return None
+
+
 _COUNTERED_TO = {"exile it": "exile", "put it into its owner's hand": "hand",
                  "put it on top of its owner's library": "library_top",
                  "put it on the bottom of its owner's library": "library_bottom"}
