@@ -391,3 +391,22 @@ def test_115_7d_a_target_the_new_one_cannot_legally_be_stays():
         game.apply_action(game.legal_actions()[0])
     assert not any(e["type"] == "target_changed" for e in game.events)
     assert game.hand[1] == []
+
+
+# -------------------------------------------- "and all Auras you control attached to it"
+def test_orzhov_charm_returns_the_creature_and_its_controllers_auras_only():
+    game = blank()
+    lands(game, 0, "Plains", "Swamp")
+    game.add_card("Orzhov Charm", 0)
+    bear = game.add_permanent("Grizzly Bears", 0)
+    mine = game.add_permanent("Holy Strength", 0, attached_to=bear)
+    theirs = game.add_permanent("Pacifism", 1, attached_to=bear)
+    game.start_at("main1", 0)
+    act(game, "Orzhov Charm")
+    act(game, "mode 0")
+    target_perm(game, bear)
+    settle(game)
+    assert sorted(game.name_of(c) for c in game.hand[0]) == [
+        "Grizzly Bears", "Holy Strength"]
+    assert mine not in game.battlefield and theirs not in game.battlefield
+    assert [game.name_of(c) for c in game.graveyard[1]] == ["Pacifism"]  # 704.5m

@@ -139,3 +139,10 @@ def test_115_7_change_a_target_of_target_spell_or_ability_to_this():
     assert meddler.optional and meddler.effect == skite.effect
     assert card("Aether Gale").spell.effect == fx.ReturnToHand(fx.Target(
         "permanent", fx.Filter(props=frozenset({"nonland"})), count=6))
+
+
+def test_a_target_and_all_auras_you_control_attached_to_it():
+    mode = card("Orzhov Charm").spell.effect.modes[0]
+    assert mode == fx.ReturnToHand(fx.Target(
+        "creature", fx.Filter(controller="you"),
+        attached=fx.Filter(subtypes=frozenset({"Aura"}), controller="you")))

@@ -1683,6 +1683,12 @@ class CastingMixin:
                     if codes[0] >= 0 else code_player(codes[0])
                 if sel.same_name is not None:
                     codes = codes + self._same_name(sel.same_name, codes, item)
+                if sel.attached is not None:  # "and all Auras ... attached to it"
+                    source = self._source_pid(item)
+                    codes = codes + [
+                        pid for pid, perm in self.battlefield.items()
+                        if perm.attached_to in codes and pid not in codes
+                        and self.matches(sel.attached, pid, item.controller, source)]
             return codes
         if isinstance(sel, fx.Each):
             you, filt = item.controller, sel.filter

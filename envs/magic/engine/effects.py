@@ -291,6 +291,9 @@ class Target:
             that creature": the effect also acts on every other permanent matching
             this filter with the name of a legal target as it resolves (not targets;
             a face-down permanent has no name, 708.2); None: the target alone.
+        attached: "target creature you control and all Auras you control attached
+            to it": the effect also acts on every permanent matching this filter
+            attached to a legal target as it resolves (not targets); None: none.
     """
 
     kind: str
@@ -298,6 +301,7 @@ class Target:
     count: int = 1
     up_to: bool = False
     same_name: Filter | None = None
+    attached: Filter | None = None
 
 
 REFS = (

@@ -27,7 +27,8 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   controller"; a target spell with qualities of its card, 115.1a: "target instant or
   sorcery spell", "target spell with mana value 2", "target blue spell", "target
   spell an opponent controls"; "target red or green creature", a disjunction of
-  colours; "six target nonland permanents"); changing a target (115.7: "change a
+  colours; "six target nonland permanents"; "target creature you control and all
+  Auras you control attached to it", those Auras not targeted); changing a target (115.7: "change a
   target of target spell or ability to this", Spellskite: automated, the first
   target in the object's text order that the source can legally replace; its
   "becomes the target" abilities trigger).

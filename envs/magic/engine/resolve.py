@@ -111,7 +111,8 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.TriggeredAbility: frozenset({"trigger", "effect", "optional"}),
     fx.Trigger: frozenset({"event", "subject", "condition"}),
     fx.SpellAbility: frozenset({"effect", "additional_cost"}),
-    fx.Target: frozenset({"kind", "filter", "count", "up_to", "same_name"}),
+    fx.Target: frozenset({"kind", "filter", "count", "up_to", "same_name",
+                          "attached"}),
     fx.Filter: frozenset({"types", "subtypes", "controller", "props"}),
     fx.TokenSpec: frozenset({"name", "types", "subtypes", "colours", "power",
                              "toughness", "keywords", "abilities"}),
@@ -242,6 +243,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     note(f"spell of {sel.filter.controller}")
             else:
                 filt(sel.filter, selecting=True)
+            if sel.attached is not None:
+                filt(sel.attached)
+                if sel.kind not in ("creature", "permanent", "creature_or_planeswalker"):
+                    note(f"attached to a {sel.kind} target")
             if sel.same_name is not None:
                 filt(sel.same_name)
                 if sel.kind not in ("creature", "permanent", "creature_or_planeswalker"):

@@ -498,6 +498,14 @@ def permanents(phrase: str) -> fx.Selector | None:
     """A selector naming permanents: a permanent target (``target creature and all
     other creatures with the same name as that creature``: its ``same_name``),
     ``each``/``all``, ``this``, ``it`` or the enchanted / equipped creature."""
+    m = re.fullmatch(r"(.+) and all (.+) attached to (?:it|that creature)", phrase)
+    if m:
+        target = permanents(m.group(1))
+        others = object_filter(m.group(2), plural=True)
+        if not isinstance(target, fx.Target) or others is None or \
+                target.count != 1 or target.up_to or target.same_name is not None:
+            return None
+        return dataclasses.replace(target, attached=others)
     m = re.fullmatch(r"(.+) and all other (.+) with the same name as that "
                      r"(?:creature|permanent)", phrase)
     if m:

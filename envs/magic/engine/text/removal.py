@@ -156,7 +156,8 @@ def _destroy_exile_bounce(s: str) -> fx.Effect | None:
         # not "this": an instant exiling itself is not a permanent leaving play
         if m and (what := permanents(m.group(1))) is not None and what != fx.Ref("self"):
             return make(what)
-    m = re.fullmatch(r"return (.+) to (?:its owner's|their owners') hands?", s)
+    m = re.fullmatch(r"return (.+) to (?:its owner's|their owners'|their owner's) hands?",
+                     s)
     if m and (what := permanents(m.group(1))) is not None:
         return fx.ReturnToHand(what)
     if m and (chosen := _chosen_of_yours(m.group(1))) is not None:
