@@ -410,3 +410,20 @@ def test_orzhov_charm_returns_the_creature_and_its_controllers_auras_only():
         "Grizzly Bears", "Holy Strength"]
     assert mine not in game.battlefield and theirs not in game.battlefield
     assert [game.name_of(c) for c in game.graveyard[1]] == ["Pacifism"]  # 704.5m
+
+
+# ------------------------------------------ "each creature deals 1 damage to its controller"
+def test_120_3_rakdos_charm_each_creature_is_the_source_of_damage_to_its_controller():
+    game = blank()
+    lands(game, 0, "Mountain", "Swamp")
+    game.add_card("Rakdos Charm", 0)
+    game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Vampire Nighthawk", 1)  # lifelink: its controller gains 1
+    game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "Rakdos Charm")
+    act(game, "mode 2")
+    settle(game)
+    assert game.life == [19, 19]  # 2 damage to player 1, 1 life back by lifelink
+    sources = sorted(e["source"] for e in game.events if e["type"] == "damage")
+    assert sources == ["Grizzly Bears", "Grizzly Bears", "Vampire Nighthawk"]

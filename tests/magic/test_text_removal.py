@@ -146,3 +146,8 @@ def test_a_target_and_all_auras_you_control_attached_to_it():
     assert mode == fx.ReturnToHand(fx.Target(
         "creature", fx.Filter(controller="you"),
         attached=fx.Filter(subtypes=frozenset({"Aura"}), controller="you")))
+
+
+def test_120_3_each_creature_deals_damage_to_its_controller():
+    mode = card("Rakdos Charm").spell.effect.modes[2]
+    assert mode == fx.EachDealsDamage(1, fx.Each(fx.Filter(types=types("Creature"))))

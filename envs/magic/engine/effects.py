@@ -358,6 +358,17 @@ class DealDamage:
 
 
 @dataclass(frozen=True)
+class EachDealsDamage:
+    """"Each creature deals 1 damage to its controller" (Rakdos Charm): every
+    permanent ``what`` names is the source of ``amount`` damage to its controller
+    (120.3: its keywords count, lifelink, infect, deathtouch; protection from it
+    prevents, 702.16e), all dealt at once."""
+
+    amount: Amount
+    what: Selector
+
+
+@dataclass(frozen=True)
 class Destroy:
     """Destroy ``what`` (rule 701.8); ``no_regenerate``: "it can't be regenerated"
     (701.19c), its regeneration shields do not replace this destruction."""

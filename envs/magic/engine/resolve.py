@@ -34,6 +34,7 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.library import MAX_LOOK, X_CAP, card_prop
 from labyrinth_gym.envs.magic.engine.payment import supported_pip
+from labyrinth_gym.envs.magic.engine.state import player_code
 
 if TYPE_CHECKING:
     from labyrinth_gym.envs.magic.engine.game import MagicGame
@@ -49,7 +50,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.ExileGraveyard, fx.LookAtHand, fx.Transform, fx.SpellCardTo,
                 fx.ExtraTurn, fx.AdditionalLand, fx.Adapt, fx.Fight, fx.TargetOnly,
                 fx.SkipNextUntap, fx.ExileLibrary, fx.ShuffleHandIntoLibrary,
-                fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget)
+                fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -1123,6 +1124,14 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             game.log("additional_land", player=p, count=node.count)
     elif isinstance(node, fx.Fight):
         game.fight(node, path)
+    elif isinstance(node, fx.EachDealsDamage):
+        amount = game.amount(node.amount)
+        for pid in [c for c in game.select(node.what, path) if c >= 0]:
+            if pid in game.battlefield:
+                perm = game.battlefield[pid]
+                game._deal_damage([(player_code(perm.controller), amount)],
+                                  perm.controller, game.keywords(pid),
+                                  game.name_of(perm.card), source=pid)
     elif isinstance(node, fx.ChangeTarget):
         for sid in game.select(node.what, path):
             game.change_target(sid)

@@ -17,6 +17,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
+    each_phrase,
     number,
     object_filter,
     permanents,
@@ -211,6 +212,15 @@ def _counter_spell(s: str) -> fx.Effect | None:
             what.kind.endswith("spell"):
         return fx.CounterSpell(what)
     return None
+
+
+@effect_template
+def _each_deals_damage(s: str) -> fx.Effect | None:
+    """``each creature deals 1 damage to its controller`` (each is the source)."""
+    m = re.fullmatch(rf"each (.+?) deals {NUM} damage to its controller", s)
+    if not m or (what := each_phrase("each " + m.group(1))) is None:
+        return None
+    return fx.EachDealsDamage(number(m.group(2)), what)
 
 
 @effect_template
