@@ -427,3 +427,19 @@ def test_120_3_rakdos_charm_each_creature_is_the_source_of_damage_to_its_control
     assert game.life == [19, 19]  # 2 damage to player 1, 1 life back by lifelink
     sources = sorted(e["source"] for e in game.events if e["type"] == "damage")
     assert sources == ["Grizzly Bears", "Grizzly Bears", "Vampire Nighthawk"]
+
+
+def test_701_19c_incinerates_creature_dealt_damage_cannot_be_regenerated():
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain")
+    lands(game, 1, "Swamp")
+    game.add_card("Incinerate", 0)
+    skeletons = game.add_permanent("Drudge Skeletons", 1)
+    game.start_at("main1", 0)
+    act(game, "Incinerate")
+    target_perm(game, skeletons)
+    game.apply_action(A.PASS)
+    act(game, "Drudge Skeletons")  # a regeneration shield in response
+    settle(game)
+    assert skeletons not in game.battlefield
+    assert [game.name_of(c) for c in game.graveyard[1]] == ["Drudge Skeletons"]

@@ -151,3 +151,8 @@ def test_a_target_and_all_auras_you_control_attached_to_it():
 def test_120_3_each_creature_deals_damage_to_its_controller():
     mode = card("Rakdos Charm").spell.effect.modes[2]
     assert mode == fx.EachDealsDamage(1, fx.Each(fx.Filter(types=types("Creature"))))
+
+
+def test_701_19c_a_creature_dealt_damage_this_way_cant_be_regenerated():
+    assert card("Incinerate").spell.effect == fx.Sequence((
+        fx.DealDamage(3, ANY), fx.CantBeRegenerated(fx.Ref("damaged_this_way"))))

@@ -399,6 +399,9 @@ REF_PHRASES: dict[str, fx.Ref] = {
     # controller (115.1); after a target creature, its controller
     "that player or that planeswalker's controller": fx.Ref("its_controller"),
     "that creature's controller": fx.Ref("its_controller"),
+    # the creatures the same spell or ability has dealt damage ("a creature dealt
+    # damage this way can't be regenerated this turn")
+    "a creature dealt damage this way": fx.Ref("damaged_this_way"),
 }
 
 
@@ -521,7 +524,8 @@ def permanents(phrase: str) -> fx.Selector | None:
         return out
     if isinstance(out, fx.Each):
         return out
-    if isinstance(out, fx.Ref) and out.name in ("self", "it", "enchanted", "equipped"):
+    if isinstance(out, fx.Ref) and out.name in ("self", "it", "enchanted", "equipped",
+                                                "damaged_this_way"):
         return out
     return None
 
