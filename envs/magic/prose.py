@@ -210,6 +210,10 @@ class MagicNarrator(Narrator):
                              *([f"{e['life']} life"] if e.get("life") else [])])
         return self.does(e["player"], f"pays {paid} for {card(e['card'])}")
 
+    def on_this_turn(self, e: Event) -> str:
+        return {"no_life_gain": "Players can't gain life this turn",
+                "no_prevention": "Damage can't be prevented this turn"}[e["rule"]]
+
     def on_target_changed(self, e: Event) -> str:
         return f"{card(e['card'])} changes its target, now{self.targeting(e)}"
 

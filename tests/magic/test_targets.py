@@ -6,7 +6,7 @@ positions with real cards."""
 from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import actions as A
-from magic.positions import act, blank, lands, names, settle, target_perm
+from magic.positions import act, blank, lands, names, pass_until, settle, target_perm
 
 
 def _cast(game, card: str) -> None:
@@ -443,3 +443,51 @@ def test_701_19c_incinerates_creature_dealt_damage_cannot_be_regenerated():
     settle(game)
     assert skeletons not in game.battlefield
     assert [game.name_of(c) for c in game.graveyard[1]] == ["Drudge Skeletons"]
+
+
+# ------------------------------------------------ rules for the rest of the turn
+def test_119_7_after_skullcrack_players_cant_gain_life_this_turn():
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain", "Plains", "Plains")
+    game.add_card("Skullcrack", 0)
+    game.add_card("Revitalize", 0)
+    game.start_at("main1", 0)
+    act(game, "Skullcrack")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.life == [20, 17]
+    act(game, "Revitalize")
+    settle(game)
+    assert game.life == [20, 17] and len(game.hand[0]) == 1  # drew, gained nothing
+    pass_until(game, "upkeep")  # the cleanup step ends it (514.2)
+    game.gain_life(0, 3)
+    assert game.life[0] == 23
+
+
+def _slash_into_salve(ferocious: bool):
+    """Player 0 casts Wild Slash at player 1, who prevents 3 damage to themselves
+    with Healing Salve in response."""
+    game = blank()
+    lands(game, 0, "Mountain")
+    lands(game, 1, "Plains")
+    if ferocious:
+        game.add_permanent("Craw Wurm", 0)
+    game.add_card("Wild Slash", 0)
+    game.add_card("Healing Salve", 1)
+    game.start_at("main1", 0)
+    act(game, "Wild Slash")
+    game.apply_action(A.player(1))
+    game.apply_action(A.PASS)
+    act(game, "Healing Salve")
+    act(game, "mode 1")
+    game.apply_action(A.player(0))  # (seats relative to the decider: itself)
+    settle(game)
+    return game
+
+
+def test_615_12_ferocious_wild_slash_damage_cant_be_prevented():
+    assert _slash_into_salve(ferocious=True).life == [20, 18]
+
+
+def test_615_wild_slash_without_ferocious_is_prevented():
+    assert _slash_into_salve(ferocious=False).life == [20, 20]

@@ -156,3 +156,11 @@ def test_120_3_each_creature_deals_damage_to_its_controller():
 def test_701_19c_a_creature_dealt_damage_this_way_cant_be_regenerated():
     assert card("Incinerate").spell.effect == fx.Sequence((
         fx.DealDamage(3, ANY), fx.CantBeRegenerated(fx.Ref("damaged_this_way"))))
+
+
+def test_119_7_615_12_rules_for_the_rest_of_the_turn():
+    steps = card("Skullcrack").spell.effect.steps
+    assert steps[:2] == (fx.ThisTurn("no_life_gain"), fx.ThisTurn("no_prevention"))
+    slash = card("Wild Slash").spell.effect.steps[0]
+    assert isinstance(slash, fx.IfHolds) and slash.effect == fx.ThisTurn(
+        "no_prevention")

@@ -575,6 +575,20 @@ class CounterSpell:
     dest: str = "graveyard"
 
 
+TURN_RULES = ("no_life_gain", "no_prevention")
+"""What a :class:`ThisTurn` changes: ``no_life_gain``, "players can't gain life this
+turn" (119.7: life gain does nothing); ``no_prevention``, "damage can't be prevented
+this turn" (615.12: prevention effects and protection's prevention don't apply)."""
+
+
+@dataclass(frozen=True)
+class ThisTurn:
+    """A rule of the game for the rest of the turn (one of :data:`TURN_RULES`), ending
+    in the cleanup step (514.2) like the other until-end-of-turn effects."""
+
+    rule: str
+
+
 @dataclass(frozen=True)
 class ChangeTarget:
     """Rule 115.7: "change a target of target spell or ability to this": one target

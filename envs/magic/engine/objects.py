@@ -426,6 +426,8 @@ class ObjectsMixin:
             self.log("mill", player=p, card=self.name_of(card))
 
     def gain_life(self, p: int, amount: int) -> None:
+        if self.replacements and ["no_life_gain"] in self.replacements:
+            return  # 119.7: "players can't gain life this turn"
         if amount > 0 and not self.lost[p]:
             self.life[p] += amount
             self.log("life", player=p, change=amount, life=self.life[p])
@@ -904,7 +906,8 @@ class ObjectsMixin:
     # JSON-ready lists: ``["regenerate", pid]`` (one regeneration shield),
     # ``["no_regenerate", pid]`` ("can't be regenerated this turn"), ``["order", pid,
     # regenerate_first]`` (a controller's answer to :meth:`ask_order`),
-    # ``["exile_if_dies", pid]`` and ``["prevent", left, to, by, combat]`` (``left``
+    # ``["exile_if_dies", pid]``, ``["no_life_gain"]`` and ``["no_prevention"]``
+    # (:class:`~effects.ThisTurn`) and ``["prevent", left, to, by, combat]`` (``left``
     # damage still to prevent, None for all; ``to`` / ``by`` the recipient / source
     # code or None for any; ``combat``: only combat damage). They end in the cleanup
     # step (514.2); an entry naming an object that left is dead (its id never returns,
@@ -1117,6 +1120,9 @@ class ObjectsMixin:
         dealt: list[tuple[int, int]] = []
         self._statics()
         prevents = bool(self.replacements or self._static_prevention)
+        if prevents and self.replacements and ["no_prevention"] in self.replacements:
+            prevents = False  # 615.12: damage can't be prevented this turn
+            quality = None  # (protection's prevention neither, 702.16e)
         for code, amount in hits:
             if amount <= 0:
                 continue

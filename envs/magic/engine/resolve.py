@@ -50,7 +50,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.ExileGraveyard, fx.LookAtHand, fx.Transform, fx.SpellCardTo,
                 fx.ExtraTurn, fx.AdditionalLand, fx.Adapt, fx.Fight, fx.TargetOnly,
                 fx.SkipNextUntap, fx.ExileLibrary, fx.ShuffleHandIntoLibrary,
-                fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage)
+                fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage, fx.ThisTurn)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -553,6 +553,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 isinstance(node.to, fx.Target) and node.to.up_to
                 and (isinstance(node.amount, int) or node.amount == "X")):
             note("damage divided other than among up-to targets")
+        if isinstance(node, fx.ThisTurn) and node.rule not in fx.TURN_RULES:
+            note(f"ThisTurn({node.rule})")
         if isinstance(node, fx.CounterSpell) and node.dest not in fx.COUNTER_DESTINATIONS:
             note(f"counter to {node.dest}")
         if isinstance(node, fx.Pump):
@@ -1124,6 +1126,10 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             game.log("additional_land", player=p, count=node.count)
     elif isinstance(node, fx.Fight):
         game.fight(node, path)
+    elif isinstance(node, fx.ThisTurn):
+        if [node.rule] not in game.replacements:
+            game.replacements.append([node.rule])
+            game.log("this_turn", rule=node.rule)
     elif isinstance(node, fx.EachDealsDamage):
         amount = game.amount(node.amount)
         for pid in [c for c in game.select(node.what, path) if c >= 0]:

@@ -215,6 +215,15 @@ def _counter_spell(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _this_turn(s: str) -> fx.Effect | None:
+    """``players can't gain life this turn`` (119.7), ``damage can't be prevented
+    this turn`` (615.12)."""
+    rule = {"players can't gain life this turn": "no_life_gain",
+            "damage can't be prevented this turn": "no_prevention"}.get(s)
+    return fx.ThisTurn(rule) if rule else None
+
+
+@effect_template
 def _each_deals_damage(s: str) -> fx.Effect | None:
     """``each creature deals 1 damage to its controller`` (each is the source)."""
     m = re.fullmatch(rf"each (.+?) deals {NUM} damage to its controller", s)
