@@ -491,3 +491,30 @@ def test_615_12_ferocious_wild_slash_damage_cant_be_prevented():
 
 def test_615_wild_slash_without_ferocious_is_prevented():
     assert _slash_into_salve(ferocious=False).life == [20, 20]
+
+
+# ------------------------------------- "if <condition>, <the same> instead" (608.2h)
+def _searing_blaze(landfall: bool):
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain")
+    game.add_card("Searing Blaze", 0)
+    game.add_card("Mountain", 0)
+    ogre = game.add_permanent("Gray Ogre", 1)  # a 2/2
+    game.start_at("main1", 0)
+    if landfall:
+        act(game, "play hand")
+    act(game, "Searing Blaze")
+    game.apply_action(A.player(1))
+    target_perm(game, ogre)
+    settle(game)
+    return game, ogre
+
+
+def test_608_2h_searing_blaze_deals_one_and_one_without_landfall():
+    game, ogre = _searing_blaze(landfall=False)
+    assert game.life == [20, 19] and game.battlefield[ogre].damage == 1
+
+
+def test_608_2h_landfall_searing_blaze_deals_three_and_three():
+    game, ogre = _searing_blaze(landfall=True)
+    assert game.life == [20, 17] and ogre not in game.battlefield

@@ -23,3 +23,11 @@ def test_608_2c_a_later_step_guarded_by_a_condition():
     for name in ("Unlicensed Disintegration", "Arterial Flow", "Peppersmoke",
                  "Scroll of Avacyn"):
         card(name)
+
+
+def test_608_2h_if_landfall_the_same_damage_instead():
+    landfall = fx.ActivationCondition("land_entered")
+    steps = card("Searing Blaze").spell.effect.steps
+    assert [s.amount for s in steps] == [fx.IfAmount(1, 3, landfall)] * 2
+    assert steps[1].to == fx.Target("creature", fx.Filter(
+        controller=fx.ITS_CONTROLLER))

@@ -122,8 +122,10 @@ class CastingMixin:
             owner = -1
             if spec.filter is not None and spec.filter.controller == fx.ITS_CONTROLLER:
                 owner = self.earlier_player(item)
-                if owner is None:
-                    return out
+                if owner is None and any(item.targets.values()):
+                    return out  # (that player is gone)
+                if owner is None:  # asked before the first target is chosen
+                    owner = -1
             for pid, perm in self.battlefield.items():
                 if perm.slot < 0 or owner >= 0 and perm.controller != owner:
                     continue

@@ -385,6 +385,8 @@ class DecisionsMixin:
                 ok = self.life[p] <= c.count
             elif kind == "attacked_this_turn":  # (only the active player attacks)
                 ok = self.active == p and self.attacked_this_turn
+            elif kind == "land_entered":
+                ok = self.land_entered[p]
             else:  # your_upkeep
                 ok = self.active == p and self.step == "upkeep"
             if not ok:

@@ -1294,7 +1294,8 @@ class ActivatedAbility:
 CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand",
                    "your_turn", "before_attackers", "your_upkeep", "creature_died",
                    "monstrous", "life_at_least", "opponent_life_at_most",
-                   "life_at_most", "attacked_this_turn", "counters_on_this")
+                   "life_at_most", "attacked_this_turn", "counters_on_this",
+                   "land_entered")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1308,7 +1309,9 @@ life; ``opponent_life_at_most``: an opponent has at most ``count`` life;
 less life"); ``attacked_this_turn``: they attacked with a creature this turn (raid,
 "if you attacked this turn", 508.1); ``counters_on_this``: the source has at least
 ``count`` ``counter`` counters ("as long as this has seven or more quest counters on
-it")."""
+it"); ``land_entered``: a land entered the battlefield under their control this turn
+(landfall's "if you had a land enter the battlefield under your control this
+turn")."""
 
 
 @dataclass(frozen=True)

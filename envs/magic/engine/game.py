@@ -46,7 +46,10 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   alternative costs (evoke, dash, madness...).
 - 119-122 life, damage, drawing, counters: played (the life each player lost this
   turn, 119.3: "for each player who lost life this turn";
-  "each creature deals 1 damage to
+  an amount that is another
+  "instead" if a condition holds as it resolves, 608.2h, with landfall's "if you had a
+  land enter the battlefield under your control this turn": Searing Blaze; "each
+  creature deals 1 damage to
   its controller": each the source, 120.3; "players can't gain life this turn",
   119.7, and "damage can't be prevented this turn", 615.12, until the cleanup step; +1/+1, -1/-1, loyalty, poison;
   "put a loyalty counter on this"; counters of a kind with no rules of its own,
@@ -1088,6 +1091,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Life each player lost this turn (119.3: "for each player who lost life
         #: this turn", :class:`~effects.Count`).
         self.life_lost_turn = [0] * num_players
+        #: Whether a land entered the battlefield under each player's control this
+        #: turn (landfall's "if you had a land enter ... this turn").
+        self.land_entered = [False] * num_players
         #: Additional lands each player may play this turn (305.2, Explore).
         self.extra_lands = [0] * num_players
         #: Lands the active player played this turn (305.2; :mod:`~elsewhere`).
@@ -1263,6 +1269,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         if turn == 1:
             self.starting = active
         self.land_played = False
+        self.land_entered = [False] * self.num_players  # (the position was built)
         self.mull = None
         self.decision = None
         self.step = step
@@ -1544,6 +1551,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.spells_cast = self.spells_cast[:]
         new.life_lost_turn = self.life_lost_turn[:]
         new.extra_lands = self.extra_lands[:]
+        new.land_entered = self.land_entered[:]
         new.spells_last_turn = self.spells_last_turn[:]
         new.extra_turns = self.extra_turns[:]
         new.source_lki = dict(self.source_lki)
@@ -1667,6 +1675,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "turn_first_id": self.turn_first_id,
             "life_lost_turn": self.life_lost_turn,
             "lands_this_turn": self.lands_this_turn,
+            "land_entered": self.land_entered,
             "day_night": self.day_night, "extra_turns": self.extra_turns,
             "source_lki": [[pid, *v] for pid, v in self.source_lki.items()],
             "battlefield": [_perm_dict(p) for p in self.battlefield.values()],
@@ -1742,6 +1751,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.attacked_this_turn = data.get("attacked_this_turn", False)
         game.turn_first_id = data.get("turn_first_id", 0)
         game.life_lost_turn = data.get("life_lost_turn", [0] * game.num_players)
+        game.land_entered = data.get("land_entered", [False] * game.num_players)
         game.extra_lands = data.get("extra_lands", [0] * game.num_players)
         game.lands_this_turn = data.get("lands_this_turn", int(game.land_played))
         game.day_night = data.get("day_night")

@@ -477,6 +477,8 @@ class ObjectsMixin:
             self.card_def[card] = self._def_number(d)
         perm.tapped = tapped or (bool(d.statics)
                                  and self._enters_tapped(d, controller, paid_life))
+        if "Land" in d.types:
+            self.land_entered[controller] = True
         if counters:
             perm.counters[counter_kind] = counters
         if d.is_planeswalker:  # rule 306.5b: it enters with its printed loyalty

@@ -3,11 +3,14 @@ the next end step", rule 603.7) and "you may ..." (an optional step)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from typing import Any
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.mana import parse_cost
 from labyrinth_gym.envs.magic.engine.text.core import (
+    SENTENCE_GROUPS,
     effect_template,
     has_target,
     nodes,
@@ -119,3 +122,54 @@ def _if_condition(s: str) -> fx.Effect | None:
     if inner is None or has_target(inner) or m.group(2).endswith(" instead"):
         return None
     return fx.IfHolds(condition, inner)
+
+
+# (not a replacement's "if <it> would <event>, <other event> instead")
+SENTENCE_GROUPS.append((r".+\.", r"if (?!.* would )[^,]+, .+ instead\."))
+
+
+def _with_amounts(base: Any, other: Any, condition: fx.ActivationCondition) -> Any:
+    """``base`` whose numbers that differ in ``other`` (the same effect naming the
+    earlier targets as "that ...") are :class:`~effects.IfAmount`; None if they
+    differ otherwise."""
+    if type(base) is not type(other):
+        return None
+    if isinstance(base, fx.Sequence):
+        if len(base.steps) != len(other.steps):
+            return None
+        steps = [_with_amounts(a, b, condition)
+                 for a, b in zip(base.steps, other.steps, strict=True)]
+        return None if None in steps else fx.Sequence(tuple(steps))
+    changes = {}
+    for f in dataclasses.fields(base):
+        a, b = getattr(base, f.name), getattr(other, f.name)
+        if a == b:
+            continue
+        if type(a) is int and type(b) is int:
+            changes[f.name] = fx.IfAmount(a, b, condition)
+        elif not (isinstance(a, fx.Target) and b == fx.Ref("it")):
+            return None
+    return dataclasses.replace(base, **changes)
+
+
+_THOSE = re.compile(r"\bthat (?:player or planeswalker|creature|permanent)\b")
+
+
+@effect_template
+def _if_instead(s: str) -> fx.Effect | None:
+    """``<effect>. if <condition>, <that effect with other amounts> instead``
+    (Searing Blaze's landfall: "this deals 1 damage to target player or planeswalker
+    and 1 damage to target creature that player or that planeswalker's controller
+    controls. if you had a land enter the battlefield under your control this turn,
+    this deals 3 damage to that player or planeswalker and 3 damage to that creature
+    instead"): one effect whose differing amounts are checked as it resolves
+    (608.2h); the second sentence names the first one's targets."""
+    m = re.fullmatch(r"(.+)\. if ([^,]+), (.+) instead", s)
+    if not m or (condition := activation_condition(m.group(2))) is None:
+        return None
+    base = read_sentence(m.group(1))
+    other = read_sentence(_THOSE.sub("it", m.group(3)))
+    if base is None or other is None or has_target(other):
+        return None
+    out = _with_amounts(base, other, condition)
+    return out if out is not None and out != base else None

@@ -764,6 +764,8 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         return fx.ActivationCondition("creature_died")
     if text == "you attacked this turn":  # raid
         return fx.ActivationCondition("attacked_this_turn")
+    if text == "you had a land enter the battlefield under your control this turn":
+        return fx.ActivationCondition("land_entered")
     if m := re.fullmatch(r"(you|an opponent) ha(?:ve|s) (\d+) or (less|more) life", text):
         kind = {("you", "less"): "life_at_most", ("you", "more"): "life_at_least",
                 ("an opponent", "less"): "opponent_life_at_most"}.get(m.group(1, 3))
