@@ -45,13 +45,12 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   702.96), see "Alternative and additional costs" below; *not*: convoke, other
   alternative costs (evoke, dash, madness...).
 - 119-122 life, damage, drawing, counters: played (the life each player lost this
-  turn, 119.3: "for each player who lost life this turn";
-  an amount that is another
-  "instead" if a condition holds as it resolves, 608.2h, with landfall's "if you had a
-  land enter the battlefield under your control this turn": Searing Blaze; "each
-  creature deals 1 damage to
-  its controller": each the source, 120.3; "players can't gain life this turn",
-  119.7, and "damage can't be prevented this turn", 615.12, until the cleanup step; +1/+1, -1/-1, loyalty, poison;
+  turn, 119.3: "for each player who lost life this turn"; an amount that is another
+  "instead" if a condition holds as it resolves, 608.2h, with landfall's "if you had
+  a land enter the battlefield under your control this turn": Searing Blaze; "each
+  creature deals 1 damage to its controller": each the source, 120.3; "players can't
+  gain life this turn", 119.7, and "damage can't be prevented this turn", 615.12,
+  until the cleanup step; +1/+1, -1/-1, loyalty, poison;
   "put a loyalty counter on this"; counters of a kind with no rules of its own,
   :func:`~effects.plain_counter`: charge, quest..., put, entered with, removed as a
   cost and counted, "this enters tapped with two charge counters on it");
