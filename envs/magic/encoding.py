@@ -129,7 +129,9 @@ CONTEXT_FEATURES: tuple[str, ...] = (
 """The object being cast, activated or resolving: which, its kind, its controller,
 the kind of effect whose target is being chosen now (one-hot over the effect kinds)
 and its amount / 10, X / 7, targets and modes chosen so far / 4, times kicked / 3,
-the alternative cost it is cast for (flashback, overload), and which casting question a
+the alternative cost it is cast for (flashback, overload: ``alt_overload`` and
+``asked_overload`` stand for every alternative cost paid from the hand, 118.9, an
+:class:`~engine.effects.AltCost` or evoke too), and which casting question a
 ``yesno`` decision asks (pay kicker? pay overload?); then the card it comes from."""
 CONTEXT = {name: i for i, name in enumerate(CONTEXT_FEATURES)}
 CONTEXT_WIDTH = len(CONTEXT_FEATURES) + CARD_SIZE
@@ -596,10 +598,11 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
         ctx[CONTEXT["modes_chosen"]] = min(sum(map(len, item.modes.values())) / 4, 1.0)
         if item.kicked:
             ctx[CONTEXT["kicked"]] = min(item.kicked / 3, 1.0)
-        if item.alt:
-            ctx[CONTEXT[f"alt_{item.alt}"]] = 1.0
+        if item.alt:  # (another alternative cost than flashback: "alt_overload")
+            ctx[CONTEXT.get(f"alt_{item.alt}", CONTEXT["alt_overload"])] = 1.0
         if decision is not None and "announce" in decision:
-            ctx[CONTEXT[f"asked_{decision['announce']}"]] = 1.0
+            ctx[CONTEXT.get(f"asked_{decision['announce']}",
+                            CONTEXT["asked_overload"])] = 1.0
         ctx[len(CONTEXT_FEATURES):] = table[rows[card_def[item.card]]]
 
     # the cards the observer looks at to decide (manifest dread's two, the first two

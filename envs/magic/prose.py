@@ -449,8 +449,17 @@ class MagicNarrator(Narrator):
 
     def on_cost_exiled(self, e: Event) -> str:
         exiled = ", ".join(card(c) for c in e["cards"])
-        return self.does(e["player"], f"exiles {exiled} from their graveyard to pay a "
-                                      "cost")
+        return self.does(e["player"], f"exiles {exiled} from their "
+                                      f"{e.get('zone', 'graveyard')} to pay a cost")
+
+    def on_convoke(self, e: Event) -> str:
+        return self.does(e["player"], f"taps {', '.join(card(c) for c in e['creatures'])} "
+                                      f"to convoke {card(e['card'])}")
+
+    def on_cost_returned(self, e: Event) -> str:
+        returned = ", ".join(card(c) for c in e["returned"])
+        return self.does(e["player"], f"returns {returned} to its owner's hand to pay "
+                                      f"for {card(e['card'])}")
 
     def on_graveyard_exiled(self, e: Event) -> str:
         return sentence(f"{self.whose(e['player'])} graveyard is exiled "

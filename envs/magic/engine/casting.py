@@ -39,6 +39,9 @@ SYMBOL_ORDER = ("W", "U", "B", "R", "G", "C")
 MAX_KICKS = 16
 """Multikicker (702.33c) is asked again at most this many times (payment bounds it
 first in any real game)."""
+ALT_KINDS = ("alternative", "evoke")
+""":attr:`~state.StackItem.alt` of a spell cast for its :class:`~effects.AltCost`
+(118.9; evoke, 702.74a)."""
 POOL_UNIT = {sym: frozenset((sym,)) for sym in SYMBOL_ORDER}
 """The colours of one unit of pool mana, as :class:`~payment.Source` wants them."""
 
@@ -482,6 +485,8 @@ class CastingMixin:
         cost = d.cost
         if item.alt == "overload":
             cost = d.overload.cost  # type: ignore[union-attr]
+        elif item.alt in ALT_KINDS:  # 118.9: "rather than pay this spell's mana cost"
+            cost = d.alt_cost.cost.mana  # type: ignore[union-attr]
         elif item.alt == "flashback":
             cost = self.flashback_cost(item.card).mana
         if item.kicked and d.kicker is not None and d.kicker.cost.mana is not None:
@@ -508,10 +513,21 @@ class CastingMixin:
         """``cost`` of spell ``card`` cast by ``p`` with every increase, then every
         reduction applied (rule 601.2f: a reduction takes generic mana only)."""
         changes = self._cost_changes()
-        if not changes:
-            return cost
         d = self.cdef(card)
+        own = d.self_costs
+        if not changes and not own:
+            return cost
         more = less = 0
+        for change in own:  # "this spell costs {1} less to cast for each ..."
+            if change.condition is not None and not self.conditions_hold(
+                    (change.condition,), p, None):
+                continue
+            n = change.amount * (1 if change.count is None
+                                 else self.count_now(change.count, p, None))
+            if n > 0:
+                more += n
+            else:
+                less -= n
         for controller, change in changes:
             if change.whose == "you" and controller != p:
                 continue
@@ -556,9 +572,83 @@ class CastingMixin:
         return payable(cost, self._sources(p, exclude, spell),
                        lambda: self._wanted(p, skip_card), self.life[p])
 
-    def _pay(self, chosen: Plan | None, p: int) -> None:
+    # ------------------------------------------ convoke and delve (702.51, 702.66)
+    def _delve_cards(self, p: int, card: int) -> list[int]:
+        """The cards of ``p``'s graveyard delve may exile paying for ``card``, in the
+        order automatic payment exiles them: cards without flashback (printed or
+        gained) first, then the others; oldest first."""
+        defs, card_def, grants = self.defs, self.card_def, self.flashback_grants
+        return sorted((c for c in self.graveyard[p] if c != card),
+                      key=lambda c: defs[card_def[c]].flashback is not None
+                      or c in grants)
+
+    def _convoke_sources(self, p: int, sources: list[Source]) -> list[Source]:
+        """``p``'s untapped creatures that are not already mana ``sources``, as
+        sources of one mana of their colours or {1} (702.51a: summoning-sick ones
+        too, 302.6: tapping for convoke is no {T} cost)."""
+        have = {s.pid for s in sources}
+        return [Source(pid, frozenset(self.pdef(pid).colours), True, convoke=True)
+                for pid, perm in self.battlefield.items()
+                if perm.controller == p and not perm.tapped and pid not in have
+                and self.is_creature(pid)]
+
+    def _spell_payable(self, p: int, card: int, cost: ManaCost | None) -> bool:
+        """Whether ``p`` can pay ``cost`` for spell ``card`` (its mana, with convoke
+        and delve when it has them)."""
+        d = self.cdef(card)
+        if cost is None or not (d.convoke or d.delve) or self._pays_no_mana(p):
+            return self._can_pay(p, cost, skip_card=card, spell=card)
+        cost, sources, _ = self._convoke_delve(p, card, cost)
+        return payable(cost, sources, lambda: self._wanted(p, card), self.life[p])
+
+    def _convoke_delve(self, p: int, card: int, cost: ManaCost
+                       ) -> tuple[ManaCost, list[Source], list[int]]:
+        """``cost`` less the generic mana delve pays (the most it can: automated,
+        see game.py), the sources with ``p``'s creatures for convoke, and the cards
+        delve exiles."""
+        d = self.cdef(card)
+        delved: list[int] = []
+        if d.delve and cost.generic:
+            delved = self._delve_cards(p, card)[:cost.generic]
+            cost = dataclasses.replace(cost, generic=cost.generic - len(delved))
+        sources = self._sources(p, None, card)
+        if d.convoke:
+            sources = sources + self._convoke_sources(p, sources)
+        return cost, sources, delved
+
+    def _pay_spell(self, item: StackItem, chosen: Plan | None) -> Plan | None:
+        """Pay the mana of spell ``item`` (``chosen``: the sources its controller
+        chose, 601.2h); delve exiles its cards and convoke taps its creatures first
+        (events ``cost_exiled``, ``convoke``). The plan used (for restricted mana)."""
+        p = item.controller
+        cost = with_x(self._spell_cost(item), item.x)
+        d = self.cdef(item.card)
+        if chosen is not None or cost is None or not (d.convoke or d.delve) or \
+                self._pays_no_mana(p):
+            paid = chosen or self._payment(p, cost, skip_card=item.card, spell=item.card)
+            self._pay(paid, p)
+            return paid
+        cost, sources, delved = self._convoke_delve(p, item.card, cost)
+        paid = plan(cost, sources, self._wanted(p, item.card), self.life[p])
+        assert paid is not None, item
+        if delved:  # 702.66a: exiled as the cost is paid
+            for c in delved:
+                self.take_card(c, "graveyard")
+                self.exile[p].append(c)
+            self.log("cost_exiled", player=p, cards=[self.name_of(c) for c in delved])
+        convoked = {s.pid for s in sources if s.convoke}
+        tapped = [pid for pid, _ in paid.taps if pid in convoked]
+        if tapped:  # 702.51a: tapped as the cost is paid
+            self.log("convoke", player=p, card=self.name_of(item.card),
+                     creatures=[self.name_of(self.battlefield[c].card) for c in tapped])
+        self._pay(paid, p, frozenset(tapped))
+        return paid
+
+    def _pay(self, chosen: Plan | None, p: int,
+             convoked: frozenset[int] = frozenset()) -> None:
         """Use the sources a payment plan chose: tap them, take the life their mana
-        costs, sacrifice the ones that say so; then pay Phyrexian life."""
+        costs, sacrifice the ones that say so; then pay Phyrexian life. The creatures
+        of ``convoked`` are only tapped (702.51a)."""
         assert chosen is not None
         sacrificed = []
         done: set[int] = set()
@@ -573,6 +663,8 @@ class CastingMixin:
             perm = self.battlefield[pid]
             perm.tapped = True
             self.tapped_now([pid])
+            if pid in convoked:
+                continue
             d = self.pdef(pid)
             best = None
             for i in d.auto_mana:
@@ -658,7 +750,7 @@ class CastingMixin:
         """The casting choices of a spell cast from a hand (601.2b): an alternative
         cost (overload), then kicker."""
         out = []
-        if d.overload is not None:
+        if d.overload is not None or d.alt_cost is not None:
             out.append("alt")
         if d.kicker is not None:
             out.append("kicker")
@@ -698,8 +790,7 @@ class CastingMixin:
         every cost payable (118.3) and every required target there (601.2c)."""
         probe = dataclasses.replace(item, alt=alt, kicked=kicked)
         p = item.controller
-        if not self._can_pay(p, self._spell_cost(probe), skip_card=item.card,
-                             spell=item.card):
+        if not self._spell_payable(p, item.card, self._spell_cost(probe)):
             return False
         if not self._extra_cost_payable(p, self._cost_of(probe), None, item.card):
             return False
@@ -717,13 +808,15 @@ class CastingMixin:
             item.announce.clear()
             return None
         if what == "alt":
+            d = self.cdef(item.card)
+            kind = "overload" if d.overload is not None else d.alt_cost.kind  # type: ignore[union-attr]
             normal = self.castable_as(item, "")
-            over = self.castable_as(item, "overload")
+            over = self.castable_as(item, kind)
             if normal and over:
-                return "overload"
+                return kind
             item.announce.pop(0)
             if over:
-                item.alt = "overload"
+                item.alt = kind
             return None
         if item.kicked < MAX_KICKS and self.castable_as(item, item.alt, item.kicked + 1):
             return "kicker"
@@ -734,10 +827,10 @@ class CastingMixin:
         """The caster answered the casting question ``what`` (:meth:`announcement`)."""
         item = self.casting
         assert item is not None
-        if what == "overload":
+        if what == "overload" or what in ALT_KINDS:
             item.announce.pop(0)
             if yes:
-                item.alt = "overload"
+                item.alt = what
             return
         if yes:
             item.kicked += 1
@@ -808,7 +901,9 @@ class CastingMixin:
         pays no mana). Mana in the pool is spent first, as always."""
         p = item.controller
         due, exclude = self._mana_due(item)
-        if due is None or self._pays_no_mana(p) or p in self.automated_seats or any(
+        if due is None or self._pays_no_mana(p) or p in self.automated_seats or (
+                item.kind == "spell" and (self.cdef(item.card).convoke
+                                          or self.cdef(item.card).delve)) or any(
                 special(pip) for pip in due.pips) or (not due.pips and not due.generic):
             return None
         left, pool_taps = self._mana_left(item, due)
@@ -914,11 +1009,15 @@ class CastingMixin:
         if self._pays_no_mana(p):
             return list(range(width))
         units = sum(s.units for s in self._sources(p, exclude, spell))
+        if spell is not None and (self.cdef(spell).convoke or self.cdef(spell).delve):
+            units += len(self._convoke_delve(p, spell, with_x(cost, 99))[2]) + len(
+                self._convoke_sources(p, self._sources(p, None, spell)))
         lo, hi = 0, max(0, (units - cost.mana_value) // cost.x)
         while lo < hi:  # the largest payable X (paying more never gets easier)
             mid = (lo + hi + 1) // 2
-            if self._can_pay(p, with_x(cost, mid), exclude=exclude, skip_card=item.card,
-                             spell=spell):
+            if (self._spell_payable(p, spell, with_x(cost, mid)) if spell is not None
+                    else self._can_pay(p, with_x(cost, mid), exclude=exclude,
+                                       skip_card=item.card, spell=spell)):
                 lo = mid
             else:
                 hi = mid - 1
@@ -972,6 +1071,8 @@ class CastingMixin:
             extra = d.spell.additional_cost if d.spell is not None else None
             if item.alt == "flashback":
                 extra = merge_costs(extra, self.flashback_cost(item.card))
+            elif item.alt in ALT_KINDS:
+                extra = merge_costs(extra, d.alt_cost.cost)  # type: ignore[union-attr]
             if item.kicked and d.kicker is not None:
                 extra = merge_costs(extra, d.kicker.cost)
             return extra
@@ -1007,6 +1108,11 @@ class CastingMixin:
             self.decision = {"kind": "cost_sacrifice", "player": p,
                              "options": self._sacrifice_options(p, cost, item.source)}
             return
+        if cost is not None and cost.bounce is not None and not item.sacrificed:
+            # "return an island you control to its owner's hand" (118.3: Daze)
+            self.decision = {"kind": "cost_sacrifice", "player": p, "bounce": True,
+                             "options": self._bounce_options(p, cost)}
+            return
         if cost is not None and cost.crew and sum(
                 max(self.chars(pid)[0], 0) for pid in item.crew) < cost.crew:
             # rule 702.122a: one creature at a time until their power reaches N
@@ -1021,6 +1127,10 @@ class CastingMixin:
         if cost is not None and len(item.discarded) < cost.discard:
             self.decision = {"kind": "cost_discard", "player": p}
             return
+        if cost is not None and cost.exile_hand is not None and not item.discarded:
+            # "exile a blue card from your hand" (118.3: Force of Will)
+            self.decision = {"kind": "cost_discard", "player": p, "exile": True}
+            return
         chosen_plan = self.chosen_payment(item) if self.pay_by_choice else None
         if self.decision is not None:  # pay by choice: the next mana source
             return
@@ -1028,12 +1138,9 @@ class CastingMixin:
         self.closed = []
         d = self.item_def(item)  # (a copy's abilities: its shape, 707.2)
         if item.kind == "spell":
-            paid = chosen_plan or self._payment(
-                p, with_x(self._spell_cost(item), item.x), skip_card=item.card,
-                spell=item.card)
+            paid = self._pay_spell(item, chosen_plan)
             if paid is not None and self.restricted_riders(paid, item.card):
                 item.uncounterable = True  # 106.6a: the mana's rider
-            self._pay(paid, p)
             self.log("cast", player=p, card=d.name, id=item.sid,
                      **({"from": item.zone} if item.zone else {}),
                      targets=self._target_names(item), **({"x": item.x} if d.cost and
@@ -1113,6 +1220,12 @@ class CastingMixin:
                 item.sacrificed_as = [self._def_number(self.pdef(pid))
                                       for pid in item.sacrificed
                                       if pid in self.battlefield]
+            if item.sacrificed and cost.bounce is not None:
+                self.log("cost_returned", player=p, card=self.name_of(item.card),
+                         returned=[self.name_of(self.battlefield[c].card)
+                                   for c in item.sacrificed])
+                self.move_permanents(list(item.sacrificed), "hand")
+            elif item.sacrificed:
                 self.sacrifice(list(item.sacrificed))
             if item.crew:
                 for pid in item.crew:
@@ -1121,8 +1234,15 @@ class CastingMixin:
                          card=self.name_of(item.card),
                          crew=[self.name_of(self.battlefield[c].card) for c in item.crew])
                 self.tapped_now(list(item.crew))
-            for card in item.discarded:
-                self._discard(p, card)
+            if cost.exile_hand is not None:
+                for card in item.discarded:  # (an exile from the hand, not a discard)
+                    self.hand[p].remove(card)
+                    self.exile[p].append(card)
+                self.log("cost_exiled", player=p, zone="hand",
+                         cards=[self.name_of(c) for c in item.discarded])
+            else:
+                for card in item.discarded:
+                    self._discard(p, card)
             if cost.exile_graveyard:
                 # which cards: automated, the oldest that match (see game.py)
                 cards = self.graveyard_cost_cards(p, cost)[:cost.exile_graveyard]
@@ -1194,7 +1314,7 @@ class CastingMixin:
                                  "unleash": item.sid}
                 return
             self._put_onto_battlefield(item.card, item.controller, x=item.x,
-                                       kicked=item.kicked)
+                                       kicked=item.kicked, evoked=item.alt == "evoke")
             return
         self.res = {"item": item, "queue": [""], "it": item.it,
                     "it_controller": item.it_controller, "asks": [],
@@ -1445,7 +1565,8 @@ class CastingMixin:
                 if host is not None:
                     self._put_onto_battlefield(item.card, item.controller,
                                                attached_to=host, x=item.x,
-                                               kicked=item.kicked)
+                                               kicked=item.kicked,
+                                               evoked=item.alt == "evoke")
                     return
             self.spell_leaves_stack(item)
 
@@ -1786,7 +1907,8 @@ class CastingMixin:
         self.log("unleash", player=item.controller, card=self.name_of(item.card),
                  counter=counter)
         self._put_onto_battlefield(item.card, item.controller, x=item.x,
-                                   kicked=item.kicked, counters=int(counter))
+                                   kicked=item.kicked, counters=int(counter),
+                                   evoked=item.alt == "evoke")
 
     def devour_options(self, p: int, devour: fx.Devour, chosen: list[int]) -> list[int]:
         """The permanents ``p`` may still sacrifice to ``devour`` (rule 702.82a)."""
@@ -1809,7 +1931,7 @@ class CastingMixin:
             self.sacrifice(eaten)
         self._put_onto_battlefield(item.card, item.controller,
                                    counters=devour.count * len(eaten), x=item.x,
-                                   kicked=item.kicked)
+                                   kicked=item.kicked, evoked=item.alt == "evoke")
 
     def _mana_amount(self, node: fx.AddMana, p: int, symbol: str) -> int:
         """How much mana ``node`` adds if ``symbol`` is chosen: its amount, or ``p``'s
@@ -2065,11 +2187,13 @@ def merge_costs(a: fx.Cost | None, b: fx.Cost) -> fx.Cost:
     sacrifices)."""
     if a is None:
         return dataclasses.replace(b, mana=None)
-        return dataclasses.replace(
+    return dataclasses.replace(
         a, pay_life=a.pay_life + b.pay_life, discard=a.discard + b.discard,
         exile_graveyard=a.exile_graveyard + b.exile_graveyard,
         exile_filter=a.exile_filter if a.exile_graveyard else b.exile_filter,
-        sacrifice=a.sacrifice if a.sacrifice is not None else b.sacrifice)
+        sacrifice=a.sacrifice if a.sacrifice is not None else b.sacrifice,
+        exile_hand=a.exile_hand if a.exile_hand is not None else b.exile_hand,
+        bounce=a.bounce if a.bounce is not None else b.bounce)
 
 
 def with_x(cost: ManaCost | None, x: int) -> ManaCost | None:

@@ -123,6 +123,8 @@ class DecisionsMixin:
         if kind == "cost_discard":
             chosen = self.casting.discarded  # type: ignore[union-attr]
             wanted = self._cost_of(self.casting).discard_filter  # type: ignore[union-attr,arg-type]
+            if d.get("exile"):  # "exile a blue card from your hand" (Force of Will)
+                wanted = self._cost_of(self.casting).exile_hand  # type: ignore[union-attr,arg-type]
             return [A.hand(i) for i, c in enumerate(self.hand_slots(p))
                     if c not in chosen and c != self.casting.card  # type: ignore[union-attr]
                     and (wanted is None or self.card_matches(wanted, c))]
@@ -288,8 +290,10 @@ class DecisionsMixin:
         if "Legendary" in d.supertypes and not self._legendary_spell_ok(p, d):
             return False
         probe = StackItem(sid=-1, kind="spell", controller=p, card=card)
-        if d.overload is not None:  # its mana cost or the alternative cost
-            return self.castable_as(probe, "") or self.castable_as(probe, "overload")
+        if d.cast_special:  # its mana cost or the alternative cost, convoke...
+            alt = ("overload" if d.overload is not None else
+                   d.alt_cost.kind if d.alt_cost is not None else "")
+            return self.castable_as(probe, "") or bool(alt and self.castable_as(probe, alt))
         if not self._can_pay(p, self.changed_cost(p, card, d.cost), skip_card=card,
                              spell=card):
             return False
@@ -320,7 +324,21 @@ class DecisionsMixin:
             return False
         if cost.tap_count and len(self.tap_cost_options(p, cost, source)) < cost.tap_count:
             return False
+        if cost.exile_hand is not None and not any(
+                c != card and self.card_matches(cost.exile_hand, c)
+                for c in self.hand_slots(p)):
+            return False
+        if cost.bounce is not None and (cost.sacrifice is not None
+                                        or not self._bounce_options(p, cost)):
+            return False
         return True
+
+    def _bounce_options(self, p: int, cost: fx.Cost) -> list[int]:
+        """The permanents ``p`` may return to their owner's hand for ``cost``'s
+        "return <a permanent> you control to its owner's hand"."""
+        return [pid for pid, perm in self.battlefield.items()
+                if perm.controller == p and perm.slot >= 0
+                and self.matches(cost.bounce, pid, p, None)]
 
     def graveyard_cost_cards(self, p: int, cost: fx.Cost) -> list[int]:
         """The cards of ``p``'s graveyard that "exile N [quality] cards from your

@@ -1256,6 +1256,14 @@ class Cost:
     # "Put a -0/-1 counter on this" (118.3, 122.1): (kind, N) put on the source as
     # the cost is paid (Wall of Roots).
     add_counters: tuple[str, int] | None = None
+    # "Exile a blue card from your hand" (118.3, an alternative cost's part: Force of
+    # Will): one card of its payer's hand matching this card filter, not the spell
+    # itself, chosen with the ``cost_discard`` decision.
+    exile_hand: Filter | None = None
+    # "Return an island you control to its owner's hand" (118.3: Daze): one
+    # permanent of its payer matching this filter, chosen with the
+    # ``cost_sacrifice`` decision.
+    bounce: Filter | None = None
 
 
 @dataclass(frozen=True)
@@ -1366,7 +1374,7 @@ transforms into <this face>" (701.28g), subject ``Ref("self")``, on the face it
 transforms into."""
 TRIGGER_CONDITIONS = ("no_spells_last_turn", "two_spells_last_turn")
 OBJECT_CONDITIONS = ("no_plus_counters", "no_minus_counters", "evolve", "not_decayed",
-                     "battalion", "your_turn", "soulbond")
+                     "battalion", "your_turn", "soulbond", "evoked")
 """Intervening "if"s (603.4) about the trigger's own source as the event happened:
 "if it had no +1/+1 (-1/-1) counters on it" of a dies trigger (undying 702.93a,
 persist 702.79a), checked as it triggers on what the permanent had as it left (last
@@ -1380,7 +1388,8 @@ and at least two other creatures attack" (``attacks`` of this, with three or mor
 attackers declared), and "whenever an opponent casts a spell during your turn"
 (``cast``, on its source's controller's turn). Soulbond's "if you
 control both this creature and another creature and both are unpaired" (702.95a) is
-checked as it triggers and as it resolves."""
+checked as it triggers and as it resolves. Evoke's "if its evoke cost was paid"
+(702.74a) of an enters trigger: the permanent's spell was cast for its evoke cost."""
 """Intervening "if" clauses of step triggers (603.4: checked as the ability triggers
 and again as it resolves): "if no spells were cast last turn", "if a player cast two
 or more spells last turn" (the werewolves' transform triggers)."""
@@ -1752,6 +1761,48 @@ class Overload:
 
     cost: ManaCost
     effect: Any
+
+
+@dataclass(frozen=True)
+class AltCost:
+    """Static of a spell, rule 118.9: its caster may pay ``cost`` rather than its mana
+    cost (``cost.mana`` None: no mana at all): "you may pay 1 life and exile a blue
+    card from your hand rather than pay this spell's mana cost" (Force of Will),
+    "you may return an island you control to its owner's hand rather than pay ..."
+    (Daze); ``kind`` ``"evoke"`` (702.74a): "evoke [cost]", and the permanent it
+    becomes is sacrificed as it enters (its controller's triggered ability: an
+    intervening "if its evoke cost was paid", 603.4). One alternative cost a spell
+    (118.9a)."""
+
+    cost: Cost
+    kind: str = "alternative"
+
+
+@dataclass(frozen=True)
+class Convoke:
+    """Static of a spell, rule 702.51a: each creature its caster taps while paying
+    pays {1} or one mana of that creature's colour (a cost payment, not mana: 702.51b).
+    """
+
+
+@dataclass(frozen=True)
+class Delve:
+    """Static of a spell, rule 702.66a: each card its caster exiles from their
+    graveyard while paying pays {1} (the generic part only, 702.66b)."""
+
+
+@dataclass(frozen=True)
+class SelfCost:
+    """Static of a spell, rule 601.2f: this spell costs ``amount`` more generic mana
+    (negative: less) for each one ``count`` counts as it is cast (affinity for
+    artifacts, 702.41a: ``Count`` of the artifacts you control; "for each creature on
+    the battlefield"), or once if ``condition`` (an :class:`ActivationCondition` of the
+    caster: "if you control three or more artifacts") holds; neither: always. A
+    reduction takes generic mana only (601.2f)."""
+
+    amount: int
+    count: Count | None = None
+    condition: ActivationCondition | None = None
 
 
 @dataclass(frozen=True)
@@ -2227,6 +2278,33 @@ class CardDef:
     def overload(self) -> Overload | None:
         """Its :class:`Overload` static (None: none)."""
         return next((s for s in self.statics if isinstance(s, Overload)), None)
+
+    @cached_property
+    def alt_cost(self) -> AltCost | None:
+        """Its :class:`AltCost` static (None: none)."""
+        return next((s for s in self.statics if isinstance(s, AltCost)), None)
+
+    @cached_property
+    def convoke(self) -> bool:
+        return any(isinstance(s, Convoke) for s in self.statics)
+
+    @cached_property
+    def delve(self) -> bool:
+        return any(isinstance(s, Delve) for s in self.statics)
+
+    @cached_property
+    def self_costs(self) -> tuple[SelfCost, ...]:
+        """Its :class:`SelfCost` statics (601.2f)."""
+        return tuple(s for s in self.statics if isinstance(s, SelfCost))
+
+    @cached_property
+    def cast_special(self) -> bool:
+        """Casting it from a hand asks more than its mana cost and additional cost:
+        an alternative cost (overload, :class:`AltCost`), convoke, delve or a change
+        of its own cost (the legal sets then probe each way with
+        :meth:`~casting.CastingMixin.castable_as`)."""
+        return bool(self.overload is not None or self.alt_cost is not None
+                    or self.convoke or self.delve or self.self_costs)
 
     @cached_property
     def hand_abilities(self) -> tuple[int, ...]:

@@ -1319,7 +1319,11 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             what = self.decision["announce"]
             return {("yes", "kicker"): "pay kicker", ("no", "kicker"): "no kicker",
                     ("yes", "overload"): "pay overload",
-                    ("no", "overload"): "pay mana cost"}[kind, what]
+                    ("no", "overload"): "pay mana cost",
+                    ("yes", "alternative"): "pay alternative cost",
+                    ("no", "alternative"): "pay mana cost",
+                    ("yes", "evoke"): "pay evoke", ("no", "evoke"): "pay mana cost",
+                    }[kind, what]
         if kind in ("hand", "mode") and self.decision is not None and \
                 self.grave_target(self.decision) is not None:
             return self.grave_action_name(action)

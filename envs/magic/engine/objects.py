@@ -452,7 +452,8 @@ class ObjectsMixin:
                               attached_to: int | None = None, face_down: bool = False,
                               counters: int = 0, tapped: bool = False,
                               paid_life: bool = False, x: int = 0, kicked: int = 0,
-                              copy_def: int = -1, counter_kind: str = "+1/+1") -> int:
+                              copy_def: int = -1, counter_kind: str = "+1/+1",
+                              evoked: bool = False) -> int:
         """Put ``card`` onto the battlefield (face down: manifested), with ``counters``
         counters of ``counter_kind`` (+1/+1: devour; undying, persist) and those its :class:`~effects.EntersWithCounters`
         say (``x``: the X paid for the spell it was), ``tapped`` if an effect puts it
@@ -469,7 +470,7 @@ class ObjectsMixin:
             self.defs[copy_def] if copy_def >= 0 else self.cdef(card))
         perm = Permanent(pid, card, controller, slot, attached_to=attached_to,
                          face_down=face_down, kicked=kicked, copy_def=copy_def,
-                         base=controller if controller != self.card_owner[card] else -1)
+                         evoked=evoked, base=controller if controller != self.card_owner[card] else -1)
         if d.back is not None and "daybound" in d.keywords and self.day_night == "night":
             # 702.145b: if it is night, a daybound permanent enters transformed
             perm.front = self.card_def[card]
@@ -780,6 +781,8 @@ class ObjectsMixin:
             return self.can_pair(source, None if it == source else it)
         if condition == "your_turn":  # "... during your turn"
             return self.active == self.battlefield[source].controller
+        if condition == "evoked":  # 702.74a: "if its evoke cost was paid"
+            return self.battlefield[source].evoked
         if it is None or it not in self.battlefield or source not in self.battlefield:
             return True
         power, toughness = self.chars(it)[:2]

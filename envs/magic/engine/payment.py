@@ -68,6 +68,9 @@ class Source(NamedTuple):
         life: The hurt is a life payment (it needs that much life) and not damage.
         units: Mana one activation makes (``{T}: add {C}{C}`` makes 2; such sources
             make one kind of mana and cost no life).
+        convoke: A creature tapped for convoke (702.51a: pays {1} or one mana of
+            its colours; used after the free sources and painlands, before
+            sacrificed ones).
     """
 
     pid: int
@@ -77,6 +80,7 @@ class Source(NamedTuple):
     hurt: Mapping[str, int] = MappingProxyType({})
     life: bool = False
     units: int = 1
+    convoke: bool = False
 
     def cost_for(self, symbol: str) -> int:
         """Life lost (damage or payment) to make ``symbol`` ("" for any)."""
@@ -209,8 +213,9 @@ def plan(cost: ManaCost, sources: list[Source], wanted: dict[str, int] | None = 
     """
     wanted = wanted or {}
 
-    def key(s: Source) -> tuple[int, int, int, int, int, int, int]:
-        return (int(s.pid >= 0), int(s.sacrifice), int(bool(s.hurt)), len(s.colours),
+    def key(s: Source) -> tuple[int, ...]:
+        return (int(s.pid >= 0), int(s.sacrifice), s.convoke, int(bool(s.hurt)),
+                len(s.colours),
                 sum(wanted.get(c, 0) for c in s.colours), int(s.creature), s.pid)
 
     # One entry per unit of mana; a unit is "taken" by (pid, unit).
@@ -250,8 +255,8 @@ def plan(cost: ManaCost, sources: list[Source], wanted: dict[str, int] | None = 
         tapped = {pid for pid, _ in taken}
         return sorted(((s, u) for s, u in ordered if (s.pid, u) not in taken),
                       key=lambda su: (su[0].pid >= 0, su[0].pid not in tapped,
-                                      int(su[0].sacrifice), su[0].cost_for(""))
-                      + key(su[0])[3:])
+                                      int(su[0].sacrifice), su[0].convoke,
+                                      su[0].cost_for("")) + key(su[0])[4:])
 
     # A {2/W} pip takes a source of its colour when one is left (one mana instead of
     # two), else it joins the generic part.

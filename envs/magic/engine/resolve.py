@@ -76,7 +76,8 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.CastFromGraveyard, fx.ExtraLandEachTurn, fx.PlayExiled,
                      fx.EntersAsCopy, fx.ContinuousChange, fx.DoesntUntap,
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.DefinedPT, fx.SelfBonus,
-                     fx.PairedBonus)
+                     fx.PairedBonus,
+                     fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge"})
 """Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`
 (charge, quest...: no rules of their own; they are counted, "for each charge counter
@@ -94,7 +95,8 @@ reads (its card's types and colours)."""
 SELECTOR_FIELDS = ("to", "what", "who")
 _CONDITION_EVENTS = {"evolve": {("enters", False)}, "not_decayed": {("dies", False)},
                      "battalion": {("attacks", True)}, "your_turn": {("cast", False)},
-                     "soulbond": {("enters", True), ("enters", False)}}
+                     "soulbond": {("enters", True), ("enters", False)},
+                     "evoked": {("enters", True)}}
 """The event (and whether its subject is the source) an object condition of
 :data:`~effects.OBJECT_CONDITIONS` goes with; the others go with the source's own
 ``dies``."""
@@ -105,7 +107,8 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.Cost: frozenset({"mana", "tap", "sacrifice_self", "sacrifice", "pay_life", "crew",
                         "discard", "discard_self", "loyalty", "exile_graveyard",
                         "exile_filter", "tap_untapped", "tap_count", "loyalty_x",
-                        "remove_counters", "discard_filter", "add_counters"}),
+                        "remove_counters", "discard_filter", "add_counters",
+                        "exile_hand", "bounce"}),
     fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
                                     "once_per_turn", "zone", "only_if"}),
     fx.ActivationCondition: frozenset({"kind", "filter", "count", "counter"}),
@@ -799,7 +802,26 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note("'enchanted' / 'equipped' on neither an Aura nor an Equipment")
         if isinstance(static, fx.CantBeCountered) and card.is_land:
             note("CantBeCountered on a land")
-        if isinstance(static, (fx.Flashback, fx.Kicker)):
+        if isinstance(static, fx.SelfCost):
+            if static.count is not None:
+                amount(static.count)
+            if static.condition is not None and (
+                    static.condition.kind not in fx.CONDITION_KINDS or static.condition.kind
+                    in ("monstrous", "before_attackers", "your_upkeep")):
+                note(f"SelfCost condition {static.condition.kind}")
+            if static.condition is not None:
+                filt(static.condition.filter)
+        if isinstance(static, (fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost)) and \
+                card.is_land:
+            note(f"{type(static).__name__} on a land")
+        if isinstance(static, fx.AltCost):
+            if sum(isinstance(s, (fx.AltCost, fx.Overload)) for s in card.statics) > 1:
+                note("two alternative costs")  # (118.9a: one is chosen; not asked)
+            if static.kind == "evoke" and card.spell is not None:
+                note("evoke on a spell that is not a permanent")
+            filt(static.cost.exile_hand)
+            filt(static.cost.bounce)
+        if isinstance(static, (fx.Flashback, fx.Kicker, fx.AltCost)):
             paid = static.cost
             cost_of(paid)
             if paid.tap or paid.sacrifice_self or paid.discard_self or paid.loyalty \
@@ -809,6 +831,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if paid.sacrifice is not None and extra is not None and \
                     extra.sacrifice is not None:
                 note("two sacrifices as costs")
+            if paid.bounce is not None and extra is not None and \
+                    extra.sacrifice is not None:
+                note("a sacrifice and a return to hand as costs")
             if isinstance(static, fx.Kicker) and static.multi and \
                     paid != fx.Cost(mana=paid.mana):
                 note("multikicker with a cost other than mana")

@@ -60,6 +60,7 @@ class Permanent:
             color / a creature type": a colour letter or a creature type; "" none).
         kicked: How many times the spell it was was kicked (rule 702.33d-e; 0: not
             kicked, or it did not enter from a resolving spell).
+        evoked: The spell it was was cast for its evoke cost (702.74a).
         base: The player under whose control it entered when that is not its owner
             (110.2: an Arcane Labyrinth's cards; -1: its owner). Control effects
             apply over this.
@@ -105,6 +106,7 @@ class Permanent:
     lasting: list[str] = field(default_factory=list)
     exile_if_leaves: bool = False
     paired: int = -1
+    evoked: bool = False
 
     def copy(self) -> Permanent:
         return dataclasses.replace(self, counters=dict(self.counters),
@@ -151,7 +153,8 @@ class StackItem:
             ``"triggered"``): the kind of the spell or ability that created it and
             the path of its :class:`~effects.Delayed` node there (empty otherwise).
         alt: The alternative cost it is cast for (118.9): ``"flashback"`` (cast from
-            a graveyard, 702.34a) or ``"overload"`` (702.96a); ``""``: none.
+            a graveyard, 702.34a), ``"overload"`` (702.96a), ``"alternative"`` (an
+            :class:`~effects.AltCost`) or ``"evoke"`` (702.74a); ``""``: none.
         kicked: Times its kicker cost was paid (702.33); for an ability, times the
             spell its source permanent was was kicked.
         announce: Casting choices still to announce (601.2b): ``"alt"`` (an

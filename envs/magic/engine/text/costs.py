@@ -47,10 +47,13 @@ from labyrinth_gym.envs.magic.engine.text.core import (
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
     Unsupported,
+    activation_condition,
+    card_filter,
     cost,
     logical_lines,
     normalise,
     number,
+    object_filter,
     strip_ability_word,
 )
 
@@ -200,3 +203,116 @@ def _enters_kicked(line: str, printed: Printed, draft: Draft) -> bool:
     draft.statics.append(fx.EntersWithCounters(fx.KickedAmount(0, count), m.group(2)))
     return True
 
+
+
+# ------------------------------------------ alternative costs and cost changes (118.9)
+@line_template
+def _convoke_delve(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.51a (convoke), 702.66a (delve): more ways to pay a spell's mana.
+    node = {"convoke": fx.Convoke(), "delve": fx.Delve()}.get(line.rstrip("."))
+    if node is None or printed.is_type("Land") or node in draft.statics:
+        return False
+    draft.statics.append(node)
+    return True
+
+
+@line_template
+def _affinity(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.41a: "affinity for artifacts": this spell costs {1} less to cast for
+    # each artifact you control.
+    m = re.fullmatch(r"affinity for ([a-z ]+?)\.?", line)
+    f = object_filter(m.group(1), plural=True) if m else None
+    if f is None or f.controller != "any" or f == fx.Filter() or printed.is_type("Land"):
+        return False
+    draft.statics.append(fx.SelfCost(-1, fx.Count(
+        "permanents", dataclasses.replace(f, controller="you"))))
+    return True
+
+
+@line_template
+def _self_cost(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 601.2f: "this costs {N} less (more) to cast for each <counted>" / "if
+    # <condition>" (the caster's, as the cost is determined).
+    m = re.fullmatch(r"this costs \{(\d+)\} (more|less) to cast (?:for each (.+)|if (.+))\.",
+                     line)
+    if not m or printed.is_type("Land"):
+        return False
+    n = int(m.group(1)) * (1 if m.group(2) == "more" else -1)
+    if m.group(3):
+        # (imported here, not at the top: a family imports no other family)
+        from labyrinth_gym.envs.magic.engine.text.counts import counted
+
+        count = counted(m.group(3), plural=False)
+        if count is None:
+            return False
+        draft.statics.append(fx.SelfCost(n, count))
+        return True
+    condition = activation_condition(m.group(4))
+    if condition is None:
+        return False
+    draft.statics.append(fx.SelfCost(n, condition=condition))
+    return True
+
+
+def _alt_parts(text: str) -> fx.Cost | None:
+    """The cost of "you may <text> rather than pay this spell's mana cost": mana
+    ("pay {2}"), life, "exile a <quality> card from your hand", "return a <permanent>
+    you control to its owner's hand", a sacrifice, discards."""
+    exile_hand = bounce = None
+    rest = []
+    for part in re.split(r",? and |, ", text):
+        if m := re.fullmatch(r"exile an? (.+) card from your hand", part):
+            exile_hand = card_filter(m.group(1))
+            if exile_hand is None:
+                return None
+        elif m := re.fullmatch(r"return an? (.+) you control to its owner's hand", part):
+            bounce = object_filter(m.group(1))
+            if bounce is None or bounce.controller != "any":
+                return None
+        elif m := re.fullmatch(r"pay ((?:\{[^}]+\})+)", part):
+            rest.append(m.group(1))
+        else:
+            rest.append(part)
+    paid = cost(", ".join(rest)) if rest else fx.Cost()
+    if paid is None or paid.tap or paid.sacrifice_self or paid.discard_self or \
+            paid.tap_count or paid.remove_counters or (paid.mana is not None and paid.mana.x):
+        return None
+    if bounce is not None and paid.sacrifice is not None:
+        return None
+    return dataclasses.replace(paid, exile_hand=exile_hand, bounce=bounce)
+
+
+def _one_alternative(draft: Draft) -> bool:
+    return not any(isinstance(s, (fx.AltCost, fx.Overload)) for s in draft.statics)
+
+
+@line_template
+def _alternative_cost(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 118.9: "you may <cost> rather than pay this spell's mana cost."
+    m = re.fullmatch(r"you may (.+) rather than pay this's mana cost\.", line)
+    if not m or printed.is_type("Land") or not _one_alternative(draft):
+        return False
+    paid = _alt_parts(m.group(1))
+    if paid is None:
+        return False
+    draft.statics.append(fx.AltCost(paid))
+    return True
+
+
+EVOKE_SACRIFICE = fx.TriggeredAbility(fx.Trigger("enters", fx.Ref("self"),
+                                                 condition="evoked"),
+                                      fx.SacrificeIt(fx.Ref("self")))
+"""Evoke's triggered ability (702.74a): "when this permanent enters, if its evoke cost
+was paid, its controller sacrifices it"."""
+
+
+@line_template
+def _evoke(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.74a: an alternative cost, and the sacrifice as the permanent enters.
+    paid = _keyword_cost(line, "evoke")
+    if paid is None or not printed.is_permanent or printed.is_type("Land") or \
+            not _one_alternative(draft):
+        return False
+    draft.statics.append(fx.AltCost(paid, "evoke"))
+    draft.triggered.append(EVOKE_SACRIFICE)
+    return True

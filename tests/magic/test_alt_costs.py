@@ -1,0 +1,274 @@
+"""Scripted positions for alternative costs (118.9: "rather than pay this spell's mana
+cost", evoke 702.74), convoke (702.51), delve (702.66), affinity (702.41) and a spell's
+own cost changes (601.2f), with real cards from the pool."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from labyrinth_gym.envs.magic.engine.game import MagicGame
+from magic.positions import act, blank, has, lands, names, settle, types_of
+
+
+def test_the_alternative_cost_templates_compile_real_cards():
+    pool = compiled_pool().supported
+    fow = pool["Force of Will"].alt_cost
+    assert fow is not None and fow.cost.pay_life == 1 and fow.cost.mana is None
+    assert fow.cost.exile_hand == fx.Filter(props=frozenset({"blue"}))
+    daze = pool["Daze"].alt_cost
+    assert daze is not None and daze.cost.bounce == fx.Filter(
+        subtypes=frozenset({"Island"}))
+    for name in ("Mulldrifter", "Shriekmaw", "Solitude"):
+        if name in pool:
+            assert pool[name].alt_cost.kind == "evoke", name
+            assert any(t.trigger.condition == "evoked" for t in pool[name].triggered)
+    for name in ("Stoke the Flames", "Chord of Calling", "Conclave Tribunal"):
+        assert pool[name].convoke, name
+    for name in ("Treasure Cruise", "Dig Through Time", "Murderous Cut"):
+        assert pool[name].delve, name
+    for name in ("Thoughtcast", "Frogmite", "Myr Enforcer"):
+        assert pool[name].self_costs == (fx.SelfCost(-1, fx.Count("permanents", fx.Filter(
+            types=frozenset({"Artifact"}), controller="you"))),), name
+    assert pool["Blasphemous Act"].self_costs[0].count == fx.Count(
+        "permanents", fx.Filter(types=frozenset({"Creature"})))
+    assert pool["Stoic Rebuttal"].self_costs[0].condition == fx.ActivationCondition(
+        "you_control", fx.Filter(types=frozenset({"Artifact"})), 3)
+
+
+def bolt_then_priority(*hand: str, lands_0: tuple[str, ...] = ()) -> tuple[MagicGame,
+                                                                            list[int]]:
+    """Seat 1 casts Lightning Bolt at seat 1's opponent; seat 0, holding ``hand``,
+    has priority with the Bolt on the stack."""
+    game = blank()
+    game.add_card("Lightning Bolt", 1)
+    lands(game, 1, "Mountain")
+    cards = [game.add_card(c, 0) for c in hand]
+    lands(game, 0, *lands_0)
+    game.start_at("main1", 1)
+    act(game, "cast hand 0 (Lightning Bolt)")
+    act(game, "player 1")
+    act(game, "pass")
+    assert game.decision["player"] == 0
+    return game, cards
+
+
+# ------------------------------------------------------- alternative costs (118.9)
+def test_118_9_force_of_will_is_cast_with_no_mana_exiling_a_blue_card_and_1_life():
+    game, (fow, brainstorm, bolt) = bolt_then_priority(
+        "Force of Will", "Brainstorm", "Lightning Bolt")
+    act(game, "cast hand 0 (Force of Will)")  # no land: only the alternative cost
+    act(game, "stack 0 (Lightning Bolt)")
+    assert game.decision["kind"] == "cost_discard"
+    # 118.3: only a blue card (not the red Bolt) can pay "exile a blue card"
+    assert list(names(game)) == ["cost_discard hand 0 (Brainstorm)"]
+    act(game, "Brainstorm")
+    settle(game)
+    assert game.life == [19, 20]  # Force's 1 life; the Bolt was countered
+    assert brainstorm in game.exile[0] and fow in game.graveyard[0]
+    assert bolt in game.hand[0]
+    cast = next(e for e in game.events if e["type"] == "cast" and
+                e["card"] == "Force of Will")
+    assert cast["alt"] == "alternative"
+
+
+def test_118_9_force_of_will_cannot_exile_itself():
+    game, _ = bolt_then_priority("Force of Will", "Lightning Bolt")
+    assert not has(game, "Force of Will")  # no other blue card in hand
+    # a second Force of Will can pay for the first
+    game, (first, second) = bolt_then_priority("Force of Will", "Force of Will")
+    act(game, "cast hand 0 (Force of Will)")
+    act(game, "stack 0")
+    assert list(names(game)) == ["cost_discard hand 0 (Force of Will)"]
+    act(game, "Force of Will")
+    assert second in game.exile[0] and first not in game.exile[0]
+
+
+def test_118_9_the_caster_chooses_between_the_mana_cost_and_the_alternative():
+    game, (fow, _) = bolt_then_priority("Force of Will", "Brainstorm",
+                                        lands_0=("Island",) * 5)
+    act(game, "cast hand 0 (Force of Will)")
+    assert set(names(game)) == {"pay alternative cost", "pay mana cost"}
+    act(game, "pay mana cost")
+    act(game, "stack 0")
+    settle(game)
+    assert game.life == [20, 20]  # no life paid, the five Islands tapped
+    assert all(p.tapped for p in game.battlefield.values() if p.controller == 0)
+    assert not game.exile[0]
+
+
+def test_118_9_daze_returns_an_island_rather_than_pay_its_mana_cost():
+    game, (daze,) = bolt_then_priority("Daze", lands_0=("Island", "Mountain"))
+    island = next(pid for pid, p in game.battlefield.items()
+                  if p.controller == 0 and game.pdef(pid).name == "Island")
+    act(game, "cast hand 0 (Daze)")
+    act(game, "pay alternative cost")
+    act(game, "stack 0")
+    # the Mountain is no Island: the Island is the only choice
+    assert game.decision["kind"] == "cost_sacrifice" and len(names(game)) == 1
+    act(game, "Island")
+    assert island not in game.battlefield
+    assert any(game.name_of(c) == "Island" for c in game.hand[0])
+    assert "cost_returned" in types_of(game)
+    settle(game)  # seat 1 cannot pay {1} (its Mountain is tapped): countered
+    assert game.life == [20, 20] and daze in game.graveyard[0]
+
+
+def test_118_9_daze_needs_an_island_to_return():
+    game, _ = bolt_then_priority("Daze", lands_0=("Mountain",))
+    assert not has(game, "Daze")
+
+
+# ------------------------------------------------------------------ evoke (702.74)
+def test_702_74a_evoked_mulldrifter_draws_two_and_is_sacrificed():
+    game = blank()
+    mull = game.add_card("Mulldrifter", 0)
+    lands(game, 0, "Island", "Island", "Island")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Mulldrifter)")  # {4}{U} unpayable: evoke {2}{U} taken
+    settle(game)
+    assert len(game.hand[0]) == 2  # drew two
+    assert mull in game.graveyard[0]  # and was sacrificed
+    assert not any(game.name_of(p.card) == "Mulldrifter"
+                   for p in game.battlefield.values())
+
+
+def test_702_74a_mulldrifter_cast_for_its_mana_cost_stays():
+    game = blank()
+    game.add_card("Mulldrifter", 0)
+    lands(game, 0, *("Island",) * 5)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Mulldrifter)")
+    assert set(names(game)) == {"pay evoke", "pay mana cost"}
+    act(game, "pay mana cost")
+    settle(game)
+    assert len(game.hand[0]) == 2
+    assert any(game.name_of(p.card) == "Mulldrifter" for p in game.battlefield.values())
+
+
+# ----------------------------------------------------------------- convoke (702.51)
+def test_702_51a_convoke_taps_creatures_and_coloured_ones_pay_coloured_pips():
+    # Stoke the Flames {2}{R}{R} with no land: two red creatures pay {R}{R} (one is
+    # summoning sick: convoke is no {T} cost), two green ones the generic {2}
+    game = blank()
+    game.add_card("Stoke the Flames", 0)
+    red = [game.add_permanent("Goblin Guide", 0),
+           game.add_permanent("Goblin Guide", 0, sick=True)]
+    green = [game.add_permanent("Grizzly Bears", 0) for _ in range(2)]
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Stoke the Flames)")
+    act(game, "player 1")
+    settle(game)
+    assert game.life[1] == 16
+    assert all(game.battlefield[p].tapped for p in red + green)
+    convoke = next(e for e in game.events if e["type"] == "convoke")
+    assert sorted(convoke["creatures"]) == ["Goblin Guide"] * 2 + ["Grizzly Bears"] * 2
+
+
+def test_702_51a_convoke_cannot_pay_a_coloured_pip_with_another_colour():
+    game = blank()
+    game.add_card("Stoke the Flames", 0)
+    for _ in range(4):
+        game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    assert not has(game, "Stoke the Flames")  # green creatures: no {R}
+
+
+def test_702_51a_lands_pay_before_creatures_are_tapped():
+    # two Mountains and two creatures: the lands pay first, the creatures the rest
+    game = blank()
+    game.add_card("Stoke the Flames", 0)
+    mountains = lands(game, 0, "Mountain", "Mountain")
+    bears = [game.add_permanent("Grizzly Bears", 0) for _ in range(3)]
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Stoke the Flames)")
+    act(game, "player 1")
+    settle(game)
+    assert game.life[1] == 16
+    assert all(game.battlefield[p].tapped for p in mountains)
+    assert sum(game.battlefield[p].tapped for p in bears) == 2
+
+
+# ------------------------------------------------------------------- delve (702.66)
+def test_702_66a_delve_exiles_graveyard_cards_for_generic_mana():
+    game = blank()
+    cruise = game.add_card("Treasure Cruise", 0)
+    for _ in range(7):
+        game.add_card("Grizzly Bears", 0, "graveyard")
+    lands(game, 0, "Island")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Treasure Cruise)")
+    settle(game)
+    assert len(game.hand[0]) == 3
+    assert len(game.exile[0]) == 7 and game.graveyard[0] == [cruise]
+    exiled = next(e for e in game.events if e["type"] == "cost_exiled")
+    assert exiled["cards"] == ["Grizzly Bears"] * 7
+
+
+def test_702_66b_delve_pays_only_generic_mana_and_keeps_flashback_cards():
+    # Murderous Cut {4}{B}: five graveyard cards and a Swamp; delve pays the {4}
+    # (as much as it can), the flashback card exiled last, so Think Twice stays
+    game = blank()
+    game.add_card("Murderous Cut", 0)
+    think = game.add_card("Think Twice", 0, "graveyard")
+    bears = [game.add_card("Grizzly Bears", 0, "graveyard") for _ in range(4)]
+    lands(game, 0, "Swamp")
+    target = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Murderous Cut)")
+    act(game, "Grizzly Bears")
+    settle(game)
+    assert target not in game.battlefield
+    assert set(bears) <= set(game.exile[0]) and think in game.graveyard[0]
+    # no black mana but delve: not castable ({B} is not generic)
+    game = blank()
+    game.add_card("Murderous Cut", 0)
+    for _ in range(6):
+        game.add_card("Grizzly Bears", 0, "graveyard")
+    lands(game, 0, "Island")
+    game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    assert not has(game, "Murderous Cut")
+
+
+# ------------------------------------------------- cost changes of its own (601.2f)
+def test_702_41a_affinity_for_artifacts_counts_the_artifacts_you_control():
+    game = blank()
+    game.add_card("Thoughtcast", 0)
+    lands(game, 0, "Island", "Island")
+    game.add_permanent("Ornithopter", 0)
+    game.add_permanent("Ornithopter", 0)
+    game.add_permanent("Ornithopter", 1)  # an opponent's does not count
+    game.start_at("main1", 0)
+    assert not has(game, "Thoughtcast")  # {4}{U} - 2 = {2}{U}: three mana needed
+    game.add_permanent("Ornithopter", 0)
+    game._legal = None
+    assert has(game, "Thoughtcast")  # {4}{U} - 3 = {1}{U}
+    act(game, "cast hand 0 (Thoughtcast)")
+    settle(game)
+    assert len(game.hand[0]) == 2
+
+
+def test_601_2f_blasphemous_act_costs_1_less_for_each_creature_on_the_battlefield():
+    game = blank()
+    game.add_card("Blasphemous Act", 0)
+    lands(game, 0, "Mountain")
+    for p in (0, 1, 1, 1):
+        for _ in range(2):
+            game.add_permanent("Grizzly Bears", p)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Blasphemous Act)")  # eight creatures: {8}{R} - 8 = {R}
+    settle(game)
+    assert not any(game.is_creature(p) for p in game.battlefield)
+
+
+def test_601_2f_stoic_rebuttal_costs_1_less_with_three_artifacts():
+    game, _ = bolt_then_priority("Stoic Rebuttal", lands_0=("Island", "Island"))
+    assert not has(game, "Stoic Rebuttal")  # {1}{U}{U}: two Islands are not enough
+    game, _ = bolt_then_priority("Stoic Rebuttal", lands_0=("Island", "Island"))
+    for _ in range(3):
+        game.add_permanent("Ornithopter", 0)
+    game._legal = None
+    act(game, "cast hand 0 (Stoic Rebuttal)")
+    act(game, "stack 0")
+    settle(game)
+    assert game.life == [20, 20]  # the Bolt was countered
