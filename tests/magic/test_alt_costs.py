@@ -4,6 +4,7 @@ own cost changes (601.2f), with real cards from the pool."""
 
 from __future__ import annotations
 
+from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame
@@ -24,6 +25,7 @@ def test_the_alternative_cost_templates_compile_real_cards():
             assert any(t.trigger.condition == "evoked" for t in pool[name].triggered)
     for name in ("Stoke the Flames", "Chord of Calling", "Conclave Tribunal"):
         assert pool[name].convoke, name
+    assert pool["Devil's Play"].flashback.cost.mana.x == 1
     for name in ("Treasure Cruise", "Dig Through Time", "Murderous Cut"):
         assert pool[name].delve, name
     for name in ("Thoughtcast", "Frogmite", "Myr Enforcer"):
@@ -272,3 +274,19 @@ def test_601_2f_stoic_rebuttal_costs_1_less_with_three_artifacts():
     act(game, "stack 0")
     settle(game)
     assert game.life == [20, 20]  # the Bolt was countered
+
+
+# ---------------------------------------------------- flashback with {X} (702.34a)
+def test_702_34a_flashback_with_x_announces_x_for_the_flashback_cost():
+    # Devil's Play from the graveyard: flashback {X}{R}{R}{R} with five Mountains:
+    # X is at most 2
+    game = blank()
+    play = game.add_card("Devil's Play", 0, "graveyard")
+    lands(game, 0, *("Mountain",) * 5)
+    game.start_at("main1", 0)
+    act(game, "cast graveyard 0 (Devil's Play) with flashback")
+    assert game.decision["kind"] == "x" and game.decision["values"] == [0, 1, 2]
+    game.apply_action(A.mode(2))
+    act(game, "player 1")
+    settle(game)
+    assert game.life[1] == 18 and play in game.exile[0]

@@ -40,10 +40,12 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   a spell's controller, or "<effect> unless you pay <cost>": the payer is asked only
   when they can pay, 118.3), payments on resolution ("you may pay {1}. if you do",
   608.2d: yes is offered only when the payment, discard or sacrifice is possible),
-  cost increases and reductions (601.2f); additional costs (118.8: kicker and
+  cost increases and reductions (601.2f, a spell's own: affinity 702.41, "costs {1}
+  less for each ... / if ..."); additional costs (118.8: kicker and
   multikicker, 702.33) and alternative costs (118.9: flashback, 702.34; overload,
-  702.96), see "Alternative and additional costs" below; *not*: convoke, other
-  alternative costs (evoke, dash, madness...).
+  702.96; "rather than pay this spell's mana cost", evoke 702.74), convoke (702.51)
+  and delve (702.66), see "Alternative and additional costs" below; *not*: dash,
+  madness, other alternative costs with a condition, "{1} more for each target".
 - 119-122 life, damage, drawing, counters: played (the life each player lost this
   turn, 119.3: "for each player who lost life this turn"; an amount that is another
   "instead" if a condition holds as it resolves, 608.2h, with landfall's "if you had
@@ -96,6 +98,7 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
 - 700-702 keyword actions and abilities: those of :data:`~effects.KEYWORDS` and
   :mod:`~keywords`, ward, regenerate, search, scry, surveil, shuffle, reveal, mill,
   manifest, manifest dread, devour, kicker, multikicker, flashback, overload,
+  evoke, convoke, delve, affinity,
   proliferate (701.27a: a ``proliferate`` decision, permanents and players with
   counters chosen one at a time, then "done"),
   monstrosity (701.37), adapt (701.46), fight (701.14: "target creature you control
@@ -107,7 +110,7 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   restrictions (502.3; "that creature doesn't untap during its controller's untap
   step for as long as you control this", 611.2b) and "can't block / be blocked this
   turn"; *not*: cascade,
-  convoke, banding, flanking and the rest (each refused by name).
+  storm, banding, flanking and the rest (each refused by name).
 - 703-704 turn-based and state-based actions: played (704.5j the controller keeps a
   legend of its choice; 704.5m-n Auras and Equipment falling off a permanent with
   protection from them).
@@ -327,7 +330,22 @@ graveyard gains flashback until end of turn; the flashback cost is equal to its 
 cost" (:class:`~effects.GainFlashback`, event ``gains_flashback``; or one targeted
 card, Snapcaster Mage's "target instant or sorcery card in your graveyard gains
 flashback ...") lasts until the cleanup step (514.2). The cast event names the alternative cost (``alt``) and the
-times kicked.
+times kicked. Other alternative costs (118.9, :class:`~effects.AltCost`, one a spell,
+118.9a): "you may pay 1 life and exile a blue card from your hand rather than pay
+this spell's mana cost" (Force of Will; the card, never the spell itself, chosen with
+the ``cost_discard`` decision, ``"exile": True``, event ``cost_exiled`` with ``zone``
+hand), "return an island you control to its owner's hand rather than ..." (Daze:
+chosen with the ``cost_sacrifice`` decision, ``"bounce": True``, event
+``cost_returned``), mana, life, sacrifices; and evoke (702.74a): asked like overload
+("pay alternative cost" / "pay evoke" / "pay mana cost", ``"announce":
+"alternative"`` / ``"evoke"``); an evoked permanent (``Permanent.evoked``) triggers
+"when this enters, if its evoke cost was paid, sacrifice it" (an intervening if,
+603.4). Convoke (702.51) and delve (702.66) are ways to pay the spell's mana, part
+of automatic payment (see the automated choices). A spell's own cost changes
+(601.2f, :class:`~effects.SelfCost`): "this costs {1} less to cast for each creature
+on the battlefield / if you control three or more artifacts", affinity for artifacts
+(702.41a), counted as it is cast, with the reductions of :class:`~effects.CostChange`
+(generic mana only).
 
 Libraries and hands (:mod:`~library`): scry (701.22), surveil (701.25) and "look at
 the top N cards, then put them back in any order", one decision per card; "look at
@@ -696,8 +714,15 @@ a player could make, never a change to what is legal):
   replacement: both apply and its controller would choose (616.1).
 - "Exile N [quality] cards from your graveyard" as a cost exiles the oldest matching
   cards of that graveyard (the player's choice of which cards is automated).
-- Casting questions (601.2b): overload is asked only when both the mana cost and the
-  overload cost can be paid (with every target the way needs); with one of them
+- Convoke and delve (702.51, 702.66) are part of automatic payment (also with
+  ``pay_by_choice``): delve exiles as many graveyard cards as the generic part
+  allows (X included), cards without flashback first, oldest first (event
+  ``cost_exiled``); convoke's creatures (untapped, summoning-sick ones too) are
+  sources of one mana of their colours or {1}, tapped after the free mana sources
+  and painlands and before sacrificed ones (Treasures), each coloured pip taking the
+  least flexible source as always (event ``convoke``).
+- Casting questions (601.2b): overload (and any other alternative cost, evoke) is
+  asked only when both the mana cost and the overload cost can be paid (with every target the way needs); with one of them
   payable, that one is used. Kicker is asked only when the spell can be paid with
   one more kick (and its kicked targets exist); a seat that pays no mana (the
   Arcane Labyrinth) never kicks nor overloads. A card with its own flashback that

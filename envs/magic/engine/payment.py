@@ -18,8 +18,9 @@ Mana already in the player's mana pool (rule 106.4: a ritual's, or a mana abilit
 the player activated) is spent first, each unit as a source of one mana. The pool
 empties at the end of each step and phase.
 
-"Least flexible" orders sources by: sources that are sacrificed (Treasures) last;
-then sources that cost life for the mana needed (painlands, "pay 1 life") after the
+"Least flexible" orders sources by: sources that are sacrificed (Treasures) last,
+and just before them creatures tapped for convoke (702.51a, for a spell with convoke:
+:meth:`~casting.CastingMixin._convoke_sources`); then sources that cost life for the mana needed (painlands, "pay 1 life") after the
 free ones; how many colours it can make (fewer first); how
 many coloured pips of the player's *other* cards in hand it could pay (fewer first, so
 that a source the rest of the hand needs stays untapped: with Forest and Mountain, a

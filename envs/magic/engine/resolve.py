@@ -823,9 +823,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             filt(static.cost.bounce)
         if isinstance(static, (fx.Flashback, fx.Kicker, fx.AltCost)):
             paid = static.cost
-            cost_of(paid)
+            cost_of(paid, allow_x=isinstance(static, fx.Flashback) and x_cost)
             if paid.tap or paid.sacrifice_self or paid.discard_self or paid.loyalty \
-                    is not None or (paid.mana is not None and paid.mana.x):
+                    is not None or (paid.mana is not None and paid.mana.x and not (
+                        isinstance(static, fx.Flashback) and x_cost)):
                 note(f"{type(static).__name__} cost with {{T}}, X or this")
             extra = card.spell.additional_cost if card.spell is not None else None
             if paid.sacrifice is not None and extra is not None and \

@@ -22,7 +22,16 @@ Read here (the engine side is :mod:`~casting`):
   turn. the flashback cost is equal to its mana cost.`` ->
   :class:`~effects.GainFlashback`; ``target instant or sorcery card in your
   graveyard gains flashback ...`` (Snapcaster Mage) -> one with a ``graveyard_card``
-  target.
+  target;
+- ``you may <cost> rather than pay this's mana cost.`` (mana, life, "exile a <quality>
+  card from your hand", "return a <permanent> you control to its owner's hand", a
+  sacrifice) -> :class:`~effects.AltCost` (118.9); ``evoke <cost>`` (a permanent) ->
+  one of kind ``"evoke"`` and the triggered ability "when this enters, if its evoke
+  cost was paid, sacrifice it" (702.74a);
+- ``convoke`` -> :class:`~effects.Convoke` (702.51), ``delve`` ->
+  :class:`~effects.Delve` (702.66);
+- ``affinity for <permanents>`` (702.41a), ``this costs {N} less / more to cast for
+  each <counted>`` and ``... if <condition>`` -> :class:`~effects.SelfCost` (601.2f).
 """
 
 from __future__ import annotations
@@ -58,16 +67,16 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
 )
 
 
-def _keyword_cost(line: str, keyword: str) -> fx.Cost | None:
+def _keyword_cost(line: str, keyword: str, x: bool = False) -> fx.Cost | None:
     """The cost of ``<keyword> <cost>`` / ``<keyword>—<cost>`` (None if not that
     shape or not a cost that can be paid as one for a spell: no {T}, nothing of
-    "this")."""
+    "this"; ``{X}`` only if ``x``)."""
     m = re.fullmatch(rf"{keyword}(?: |—)(.+?)\.?", line)
     if not m:
         return None
     paid = cost(m.group(1))
     if paid is None or paid.tap or paid.sacrifice_self or paid.discard_self or (
-            paid.mana is not None and paid.mana.x):
+            paid.mana is not None and paid.mana.x and not x):
         return None
     return paid
 
@@ -79,7 +88,10 @@ def _spell(printed: Printed) -> bool:
 @line_template
 def _flashback(line: str, printed: Printed, draft: Draft) -> bool:
     # Rule 702.34a: cast from the graveyard for this cost; exiled as it leaves the stack.
-    paid = _keyword_cost(line, "flashback")
+    # (an {X} in it is the spell's X, announced as it is cast: only if the mana cost
+    # has one too, 107.3)
+    paid = _keyword_cost(line, "flashback",
+                         x=printed.cost is not None and printed.cost.x > 0)
     if paid is None or not _spell(printed) or any(
             isinstance(s, fx.Flashback) for s in draft.statics):
         return False
