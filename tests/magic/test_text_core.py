@@ -32,7 +32,7 @@ def test_modal_spells():
 @pytest.mark.parametrize(("name", "line"), [
     ("Zhalfirin Commander", "flanking"),  # not an engine keyword
     ("Cloud Elemental", "this can block only creatures with flying."),
-    ("Mulldrifter", "evoke {2}{u}"),
+    ("Fiery Temper", "madness {r}"),
     ("Telling Time", "look at the top three cards of your library."),
 ])
 def test_one_unread_line_makes_the_card_unsupported(name, line):
