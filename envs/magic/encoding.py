@@ -131,7 +131,8 @@ the kind of effect whose target is being chosen now (one-hot over the effect kin
 and its amount / 10, X / 7, targets and modes chosen so far / 4, times kicked / 3,
 the alternative cost it is cast for (flashback, overload: ``alt_overload`` and
 ``asked_overload`` stand for every alternative cost paid from the hand, 118.9, an
-:class:`~engine.effects.AltCost` or evoke too), and which casting question a
+:class:`~engine.effects.AltCost` or evoke too, and for cascade's "without paying its
+mana cost"), and which casting question a
 ``yesno`` decision asks (pay kicker? pay overload?); then the card it comes from."""
 CONTEXT = {name: i for i, name in enumerate(CONTEXT_FEATURES)}
 CONTEXT_WIDTH = len(CONTEXT_FEATURES) + CARD_SIZE

@@ -452,6 +452,11 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"exiles {exiled} from their "
                                       f"{e.get('zone', 'graveyard')} to pay a cost")
 
+    def on_cascade(self, e: Event) -> str:
+        exiled = ", ".join(card(c) for c in e["exiled"]) or "nothing"
+        return self.does(e["player"], f"cascades from {card(e['card'])}, exiling "
+                                      f"{exiled}")
+
     def on_convoke(self, e: Event) -> str:
         return self.does(e["player"], f"taps {', '.join(card(c) for c in e['creatures'])} "
                                       f"to convoke {card(e['card'])}")

@@ -26,6 +26,8 @@ def test_the_alternative_cost_templates_compile_real_cards():
     for name in ("Stoke the Flames", "Chord of Calling", "Conclave Tribunal"):
         assert pool[name].convoke, name
     assert pool["Devil's Play"].flashback.cost.mana.x == 1
+    for name in ("Bloodbraid Elf", "Shardless Agent", "Ardent Plea"):
+        assert fx.TriggeredAbility(fx.Trigger("cast_self"), fx.Cascade()) in pool[name].triggered
     for name in ("Treasure Cruise", "Dig Through Time", "Murderous Cut"):
         assert pool[name].delve, name
     for name in ("Thoughtcast", "Frogmite", "Myr Enforcer"):
@@ -290,3 +292,79 @@ def test_702_34a_flashback_with_x_announces_x_for_the_flashback_cost():
     act(game, "player 1")
     settle(game)
     assert game.life[1] == 18 and play in game.exile[0]
+
+
+# ------------------------------------------------------------------ cascade (702.85)
+def cascade_game(*library_top: str) -> tuple[MagicGame, list[int]]:
+    """Seat 0 holds Bloodbraid Elf with four lands; its library (under the Islands of
+    :func:`blank`) has ``library_top`` on top, the first named the top card."""
+    game = blank()
+    game.add_card("Bloodbraid Elf", 0)
+    lands(game, 0, "Mountain", "Mountain", "Forest", "Forest")
+    top = [game.add_card(c, 0, "library") for c in reversed(library_top)][::-1]
+    game.start_at("main1", 0)
+    return game, top
+
+
+def test_702_85a_cascade_exiles_to_a_lesser_nonland_card_and_casts_it_free():
+    game, (mountain, bolt, elf) = cascade_game("Mountain", "Lightning Bolt",
+                                               "Llanowar Elves")
+    act(game, "cast hand 0 (Bloodbraid Elf)")
+    # 603.2: "when you cast this spell" triggers; it goes on the stack above the Elf
+    assert [(game.name_of(s.card), s.kind) for s in game.stack] == [
+        ("Bloodbraid Elf", "spell"), ("Bloodbraid Elf", "triggered")]
+    settle(game)
+    assert game.decision["kind"] == "yesno"
+    assert set(names(game)) == {"cast Lightning Bolt without paying its mana cost",
+                                "don't cast Lightning Bolt"}
+    cascade = next(e for e in game.events if e["type"] == "cascade")
+    assert cascade["exiled"] == ["Mountain", "Lightning Bolt"]
+    act(game, "without paying")
+    act(game, "player 1")
+    # the Bolt is cast (the lands stay untapped: no mana paid) above the Elf
+    assert [game.name_of(s.card) for s in game.stack] == ["Bloodbraid Elf",
+                                                          "Lightning Bolt"]
+    assert sum(p.tapped for p in game.battlefield.values()) == 4  # the Elf's cost
+    settle(game)
+    assert game.life[1] == 17
+    assert game.library[0][0] == mountain  # the rest on the bottom
+    assert game.library[0][-1] == elf  # untouched: cascade stopped at the Bolt
+    assert any(game.name_of(p.card) == "Bloodbraid Elf" for p in game.battlefield.values())
+    cast = [e for e in game.events if e["type"] == "cast"]
+    assert cast[-1]["card"] == "Lightning Bolt" and cast[-1]["alt"] == "free"
+
+
+def test_702_85a_declined_cascade_puts_every_exiled_card_on_the_bottom():
+    game, (mountain, bolt) = cascade_game("Mountain", "Lightning Bolt")
+    act(game, "cast hand 0 (Bloodbraid Elf)")
+    settle(game)
+    act(game, "don't cast")
+    settle(game)
+    assert set(game.library[0][:2]) == {mountain, bolt}
+    assert not game.exile[0] and game.life[1] == 20
+
+
+def test_702_85a_cascade_skips_cards_of_equal_or_greater_mana_value():
+    # Bloodbraid Elf's mana value is 4: another Bloodbraid Elf (4) is exiled past
+    game, (other, bolt) = cascade_game("Bloodbraid Elf", "Lightning Bolt")
+    act(game, "cast hand 0 (Bloodbraid Elf)")
+    settle(game)
+    cascade = next(e for e in game.events if e["type"] == "cascade")
+    assert cascade["exiled"] == ["Bloodbraid Elf", "Lightning Bolt"]
+    assert cascade["hit"] == "Lightning Bolt"
+
+
+def test_603_2_a_when_you_cast_this_trigger_resolves_before_its_spell():
+    # Desolation Twin: "when you cast this spell, create a 10/10 ... Eldrazi token"
+    game = blank()
+    game.add_card("Desolation Twin", 0)
+    lands(game, 0, *("Wastes",) * 10)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Desolation Twin)")
+    assert [s.kind for s in game.stack] == ["spell", "triggered"]
+    act(game, "pass")
+    act(game, "pass")  # the trigger resolves: the token, the spell still on the stack
+    assert [s.kind for s in game.stack] == ["spell"]
+    assert sum(game.is_creature(p) for p in game.battlefield) == 1
+    settle(game)
+    assert sum(game.is_creature(p) for p in game.battlefield) == 2

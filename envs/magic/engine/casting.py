@@ -487,6 +487,8 @@ class CastingMixin:
             cost = d.overload.cost  # type: ignore[union-attr]
         elif item.alt in ALT_KINDS:  # 118.9: "rather than pay this spell's mana cost"
             cost = d.alt_cost.cost.mana  # type: ignore[union-attr]
+        elif item.alt == "free":  # "without paying its mana cost" (118.9, X is 0)
+            cost = None
         elif item.alt == "flashback":
             cost = self.flashback_cost(item.card).mana
         if item.kicked and d.kicker is not None and d.kicker.cost.mana is not None:
@@ -716,6 +718,13 @@ class CastingMixin:
         ``zone``: ``"hand"``, or as :meth:`~elsewhere.ElsewhereMixin.zone_slots`
         says (``"flashback"``, ``"graveyard"``, ``"library"``)."""
         d = self.cdef(card)
+        if zone == "cascade":  # cascade (702.85a): without paying its mana cost
+            self.take_card(card, "exile")
+            self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
+                                     card=card, keywords=sorted(d.keywords), x=0,
+                                     alt="free", announce=["kicker"] if d.kicker else [])
+            self.closed = []
+            return
         if zone == "flashback":  # flashback (702.34a): the card moves to the stack
             self.graveyard[p].remove(card)
             self.forget_graveyard([card])  # a new object (400.7)
@@ -1151,6 +1160,16 @@ class CastingMixin:
             self.spells_cast[p] += 1
             self._cast_triggers(p, item.card, item.sid,
                                 from_graveyard=item.alt == "flashback")
+            if d.cast_self:  # "when you cast this spell" (603.2): the spell's own
+                for i in d.cast_self:
+                    if isinstance(d.triggered[i].effect, fx.IfKicked) and \
+                            not item.kicked:
+                        continue  # "if it was kicked": an intervening if (603.4)
+                    self.pending_triggers.append({
+                        "controller": p, "card": item.card, "source": None, "index": i,
+                        "it": item.sid, "defending": None, "it_controller": p,
+                        "keywords": [], "face": self.card_def[item.card],
+                        **({"kicked": item.kicked} if item.kicked else {})})
         elif item.kind == "activated":
             ab = d.activated[item.index]
             source = item.source
@@ -1426,6 +1445,9 @@ class CastingMixin:
                 return
             elif isinstance(node, fx.PayCost):
                 self._pay_cost(item, node)
+            elif isinstance(node, fx.Cascade):
+                if self.cascade(item):
+                    return
             elif isinstance(node, fx.Proliferate):
                 if self.proliferate_options(item.controller, []) and \
                         not self.lost[item.controller]:
@@ -1569,6 +1591,51 @@ class CastingMixin:
                                                evoked=item.alt == "evoke")
                     return
             self.spell_leaves_stack(item)
+
+    def cascade(self, item: StackItem) -> bool:
+        """Cascade's ability resolves (702.85a): ``item``'s controller exiles cards from
+        the top of their library until a nonland card of lesser mana value than the
+        spell's (event ``cascade``), and is asked whether to cast it without paying
+        its mana cost (a ``yesno`` decision with ``"cascade"``: the card) when it can
+        be cast so (its targets there, its additional costs payable); True if asked."""
+        p = item.controller
+        value = self.cdef(item.card).mana_value
+        library = self.library[p]
+        exiled: list[int] = []
+        hit = None
+        while library and not self.lost[p]:
+            card = library.pop()
+            self.exile[p].append(card)
+            exiled.append(card)
+            d = self.cdef(card)
+            if not d.is_land and d.mana_value < value:
+                hit = card
+                break
+        self.log("cascade", player=p, card=self.name_of(item.card),
+                 exiled=[self.name_of(c) for c in exiled],
+                 hit=self.name_of(hit) if hit is not None else None)
+        self.res["cascade"] = exiled  # type: ignore[index]
+        if hit is not None and self.castable_as(
+                StackItem(sid=-1, kind="spell", controller=p, card=hit), "free"):
+            self.decision = {"kind": "yesno", "player": p, "cascade": hit}
+            return True
+        self.cascade_done(None)
+        return False
+
+    def cascade_done(self, cast: int | None) -> None:
+        """The end of cascade (702.85a): the exiled cards not cast go to the bottom of
+        their owner's library in a random order; ``cast`` (a card, or None) is cast
+        without paying its mana cost (its casting completes before the ability
+        finishes resolving, 608.2g)."""
+        item: StackItem = self.res["item"]  # type: ignore[index]
+        p = item.controller
+        rest = [c for c in self.res.pop("cascade") if c != cast]  # type: ignore[union-attr]
+        self.dice.shuffle(rest)
+        for card in rest:
+            self.exile[p].remove(card)
+            self.library[p].insert(0, card)
+        if cast is not None:
+            self._cast(p, cast, zone="cascade")
 
     def spell_leaves_stack(self, item: StackItem, dest: str = "graveyard") -> None:
         """A spell that resolved, was countered or fizzled goes to its owner's

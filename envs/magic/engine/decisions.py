@@ -819,6 +819,8 @@ class DecisionsMixin:
             self.play_land(p, d["enter"], paid_life=kind == "yes")
         elif dk == "yesno" and "pile" in d:  # sacrifice the first pile (yes)?
             self.res["sacrificed"] = kind == "yes"  # type: ignore[index]
+        elif dk == "yesno" and "cascade" in d:  # 702.85a: cast it (yes)?
+            self.cascade_done(d["cascade"] if kind == "yes" else None)
         elif dk == "yesno" and "peek" in d:  # the top card on the bottom (yes)?
             q = d["peek"]
             self.res["asks"][0][2] = 0  # type: ignore[index]

@@ -1367,11 +1367,12 @@ CHAPTER_EVENTS = tuple(f"chapter_{n}" for n in range(1, 7))
 counters put onto this Saga (subject ``Ref("self")``) bring their number from less than
 N to N or more; the Saga's last chapter is its final one (714.2c)."""
 TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + TARGET_EVENTS + (
-    "casts_noncreature", "cast", "transforms_into") + CHAPTER_EVENTS
+    "casts_noncreature", "cast", "transforms_into", "cast_self") + CHAPTER_EVENTS
 """Every event a :class:`Trigger` may name; ``cast``'s subject is a :class:`Filter` of
 the spell (its controller: who cast it); ``transforms_into`` is "whenever this
 transforms into <this face>" (701.28g), subject ``Ref("self")``, on the face it
-transforms into."""
+transforms into; ``cast_self`` is "when you cast this spell" (603.2, a triggered
+ability of the spell on the stack: cascade 702.85a), subject ``Ref("self")``."""
 TRIGGER_CONDITIONS = ("no_spells_last_turn", "two_spells_last_turn")
 OBJECT_CONDITIONS = ("no_plus_counters", "no_minus_counters", "evolve", "not_decayed",
                      "battalion", "your_turn", "soulbond", "evoked")
@@ -1776,6 +1777,14 @@ class AltCost:
 
     cost: Cost
     kind: str = "alternative"
+
+
+@dataclass(frozen=True)
+class Cascade:
+    """Rule 702.85a, the effect of cascade's "when you cast this spell" ability: its
+    controller exiles cards from the top of their library until a nonland card with a
+    lesser mana value than the spell's is exiled; they may cast it without paying its
+    mana cost; then the exiled cards not cast go to the bottom in a random order."""
 
 
 @dataclass(frozen=True)
@@ -2296,6 +2305,13 @@ class CardDef:
     def self_costs(self) -> tuple[SelfCost, ...]:
         """Its :class:`SelfCost` statics (601.2f)."""
         return tuple(s for s in self.statics if isinstance(s, SelfCost))
+
+    @cached_property
+    def cast_self(self) -> tuple[int, ...]:
+        """Indices in :attr:`triggered` of its "when you cast this spell" abilities
+        (603.2: they trigger as the spell becomes cast, cascade's among them)."""
+        return tuple(i for i, ab in enumerate(self.triggered)
+                     if ab.trigger.event == "cast_self")
 
     @cached_property
     def cast_special(self) -> bool:

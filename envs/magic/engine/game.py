@@ -106,11 +106,12 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   "another target" differs from the other targets, 115.3), shadow, horsemanship,
   toxic, bushido, crew, decayed (702.147a: it can't block; when it attacks it is
   sacrificed at end of combat; on tokens "with decayed" and a card's own keyword line;
-  "if it didn't have decayed" of a dies trigger looks back at the dying creature); untap
+  "if it didn't have decayed" of a dies trigger looks back at the dying creature),
+  cascade (702.85a); untap
   restrictions (502.3; "that creature doesn't untap during its controller's untap
   step for as long as you control this", 611.2b) and "can't block / be blocked this
-  turn"; *not*: cascade,
-  storm, banding, flanking and the rest (each refused by name).
+  turn"; *not*: storm (copies of spells), banding, flanking and the rest (each
+  refused by name).
 - 703-704 turn-based and state-based actions: played (704.5j the controller keeps a
   legend of its choice; 704.5m-n Auras and Equipment falling off a permanent with
   protection from them).
@@ -345,7 +346,16 @@ of automatic payment (see the automated choices). A spell's own cost changes
 (601.2f, :class:`~effects.SelfCost`): "this costs {1} less to cast for each creature
 on the battlefield / if you control three or more artifacts", affinity for artifacts
 (702.41a), counted as it is cast, with the reductions of :class:`~effects.CostChange`
-(generic mana only).
+(generic mana only). "When you cast this spell" (603.2, trigger event ``cast_self``):
+the spell's own triggered abilities trigger as it becomes cast and go on the stack
+above it (their source is the spell: no permanent; "if it was kicked" is an
+intervening if; "it", the spell, and X are not read). Cascade (702.85a) is one: as it
+resolves, its controller exiles cards from the top of their library until a nonland
+card of lesser mana value (event ``cascade``); when that card can be cast (its
+targets there), a ``yesno`` decision with ``"cascade"`` ("cast <card> without paying
+its mana cost" / "don't cast <card>"); yes casts it from exile at once (``alt``
+``"free"``: no mana cost, X 0, kicker still asked, cost increases paid), then the
+other exiled cards go to the bottom of the library in a random order.
 
 Libraries and hands (:mod:`~library`): scry (701.22), surveil (701.25) and "look at
 the top N cards, then put them back in any order", one decision per card; "look at
@@ -1339,6 +1349,11 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         if self.decision is not None and self.decision["kind"] in LIBRARY_DECISIONS:
             # only the deciding player is shown action names: it looks at the cards
             return self.library_action_name(action)
+        if kind in ("yes", "no") and self.decision is not None and \
+                "cascade" in self.decision:  # 702.85a
+            name = self.name_of(self.decision["cascade"])
+            return (f"cast {name} without paying its mana cost" if kind == "yes"
+                    else f"don't cast {name}")
         if kind in ("yes", "no") and self.decision is not None and \
                 "announce" in self.decision:
             what = self.decision["announce"]

@@ -55,7 +55,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
                   fx.PayCost, fx.Proliferate, fx.PutFromHand, fx.SacrificePile, fx.PeekTop,
-                  fx.Pair)
+                  fx.Pair, fx.Cascade)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",

@@ -31,7 +31,11 @@ Read here (the engine side is :mod:`~casting`):
 - ``convoke`` -> :class:`~effects.Convoke` (702.51), ``delve`` ->
   :class:`~effects.Delve` (702.66);
 - ``affinity for <permanents>`` (702.41a), ``this costs {N} less / more to cast for
-  each <counted>`` and ``... if <condition>`` -> :class:`~effects.SelfCost` (601.2f).
+  each <counted>`` and ``... if <condition>`` -> :class:`~effects.SelfCost` (601.2f);
+- ``cascade`` -> the triggered ability "when you cast this spell" (event
+  ``cast_self``, 603.2) of :class:`~effects.Cascade` (702.85a); ``when you cast this,
+  <effect>`` -> such an ability with that effect ("you may": optional; "it", the
+  spell, is not read).
 """
 
 from __future__ import annotations
@@ -327,4 +331,37 @@ def _evoke(line: str, printed: Printed, draft: Draft) -> bool:
         return False
     draft.statics.append(fx.AltCost(paid, "evoke"))
     draft.triggered.append(EVOKE_SACRIFICE)
+    return True
+
+
+CASCADE = fx.TriggeredAbility(fx.Trigger("cast_self"), fx.Cascade())
+"""Cascade (702.85a): "when you cast this spell, exile cards ... (:class:`~effects.
+Cascade`)"."""
+
+
+@line_template
+def _cascade(line: str, printed: Printed, draft: Draft) -> bool:
+    if line.rstrip(".") != "cascade" or printed.is_type("Land"):
+        return False
+    draft.triggered.append(CASCADE)
+    return True
+
+
+@line_template
+def _when_you_cast(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 603.2: "when you cast this spell, <effect>": a triggered ability of the
+    # spell, on the stack above it.
+    m = re.fullmatch(r"when you cast this, (.+)", line, re.DOTALL)
+    if not m or printed.is_type("Land"):
+        return False
+    trigger = fx.Trigger("cast_self")
+    what = effect(m.group(1))
+    optional = isinstance(what, fx.MayDo)
+    if optional:
+        what = what.effect
+    if any(isinstance(n, fx.Ref) and n.name in ("it", "its_controller")
+           for n in nodes(what)):
+        raise Unsupported("'it' in a cast trigger (the spell)")
+    check_refs(what, trigger)  # (X: the spell's, which the ability does not know)
+    draft.triggered.append(fx.TriggeredAbility(trigger, what, optional))
     return True
