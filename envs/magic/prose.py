@@ -457,6 +457,10 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"cascades from {card(e['card'])}, exiling "
                                       f"{exiled}")
 
+    def on_sorcery_flash(self, e: Event) -> str:
+        return self.does(e["player"], "may cast their next sorcery this turn as though "
+                                      "it had flash")
+
     def on_convoke(self, e: Event) -> str:
         return self.does(e["player"], f"taps {', '.join(card(c) for c in e['creatures'])} "
                                       f"to convoke {card(e['card'])}")

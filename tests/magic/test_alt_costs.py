@@ -368,3 +368,21 @@ def test_603_2_a_when_you_cast_this_trigger_resolves_before_its_spell():
     assert sum(game.is_creature(p) for p in game.battlefield) == 1
     settle(game)
     assert sum(game.is_creature(p) for p in game.battlefield) == 2
+
+
+# ------------------------------------------------- "as though it had flash" (601.3)
+def test_601_3_quicken_lets_the_next_sorcery_be_cast_at_instant_speed():
+    game = blank()
+    game.add_card("Quicken", 0)
+    game.add_card("Divination", 0)
+    game.add_card("Divination", 0)
+    lands(game, 0, *("Island",) * 7)
+    game.start_at("upkeep", 0)
+    assert not has(game, "Divination")  # a sorcery, in the upkeep
+    act(game, "cast hand 0 (Quicken)")
+    settle(game)
+    assert "sorcery_flash" in types_of(game)
+    act(game, "cast hand 0 (Divination)")
+    assert game.stack and not has(game, "Divination")  # only the next sorcery
+    settle(game)
+    assert not has(game, "Divination")

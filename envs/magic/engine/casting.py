@@ -1158,6 +1158,8 @@ class CastingMixin:
                      **({"kicked": item.kicked} if item.kicked else {}),
                      **({"uncounterable": True} if item.uncounterable else {}))
             self.spells_cast[p] += 1
+            if self.sorcery_flash[p] and "Sorcery" in d.types:
+                self.sorcery_flash[p] = False  # "the next sorcery spell" was this one
             self._cast_triggers(p, item.card, item.sid,
                                 from_graveyard=item.alt == "flashback")
             if d.cast_self:  # "when you cast this spell" (603.2): the spell's own

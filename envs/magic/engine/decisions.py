@@ -285,7 +285,8 @@ class DecisionsMixin:
         """Whether ``p`` may cast spell ``card`` (definition ``d``) now, wherever it
         is: its timing, 205.4e, its costs payable (601.2f, 118.3) and every required
         target there (601.2c)."""
-        if not (sorcery or d.instant_speed):
+        if not (sorcery or d.instant_speed or (flash := self.sorcery_flash[p]) and (
+                flash == 2 or "Sorcery" in d.types)):  # (Quicken: SorceryFlash)
             return False
         if "Legendary" in d.supertypes and not self._legendary_spell_ok(p, d):
             return False

@@ -1102,6 +1102,15 @@ class PutOnLibrary:
 
 
 @dataclass(frozen=True)
+class SorceryFlash:
+    """"The next sorcery spell you cast this turn can be cast as though it had flash"
+    (Quicken; 601.3, 702.8a): until the turn ends, ``who`` may cast sorceries at
+    instant speed, until one of their sorcery spells is cast."""
+
+    who: Selector = Ref("you")
+
+
+@dataclass(frozen=True)
 class AdditionalLand:
     """Rule 305.2: ``who`` may play ``count`` additional lands this turn ("you may play
     an additional land this turn": Explore); more land plays on their own turn only

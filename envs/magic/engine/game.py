@@ -355,7 +355,11 @@ card of lesser mana value (event ``cascade``); when that card can be cast (its
 targets there), a ``yesno`` decision with ``"cascade"`` ("cast <card> without paying
 its mana cost" / "don't cast <card>"); yes casts it from exile at once (``alt``
 ``"free"``: no mana cost, X 0, kicker still asked, cost increases paid), then the
-other exiled cards go to the bottom of the library in a random order.
+other exiled cards go to the bottom of the library in a random order. "The next
+sorcery spell you cast this turn can be cast as though it had flash" (Quicken,
+:class:`~effects.SorceryFlash`, event ``sorcery_flash``): sorceries of that player's
+hand (and graveyard, with flashback) are offered at instant speed until one is cast or
+the turn ends.
 
 Libraries and hands (:mod:`~library`): scry (701.22), surveil (701.25) and "look at
 the top N cards, then put them back in any order", one decision per card; "look at
@@ -1132,6 +1136,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self.extra_lands = [0] * num_players
         #: Lands the active player played this turn (305.2; :mod:`~elsewhere`).
         self.lands_this_turn = 0
+        # "the next sorcery spell you cast this turn can be cast as though it had
+        # flash" (SorceryFlash), per seat, until the turn ends or a sorcery is cast
+        self.sorcery_flash = [False] * num_players
         #: Whether it is ``"day"`` or ``"night"`` (rule 726; None: neither yet).
         self.day_night: str | None = None
         #: Extra turns to take (500.7), by player, the most recently created last.
@@ -1595,6 +1602,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.life_lost_turn = self.life_lost_turn[:]
         new.extra_lands = self.extra_lands[:]
         new.land_entered = self.land_entered[:]
+        new.sorcery_flash = self.sorcery_flash[:]
         new.spells_last_turn = self.spells_last_turn[:]
         new.extra_turns = self.extra_turns[:]
         new.source_lki = dict(self.source_lki)
@@ -1719,6 +1727,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "life_lost_turn": self.life_lost_turn,
             "lands_this_turn": self.lands_this_turn,
             "land_entered": self.land_entered,
+            "sorcery_flash": self.sorcery_flash,
             "day_night": self.day_night, "extra_turns": self.extra_turns,
             "source_lki": [[pid, *v] for pid, v in self.source_lki.items()],
             "battlefield": [_perm_dict(p) for p in self.battlefield.values()],
@@ -1797,6 +1806,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.land_entered = data.get("land_entered", [False] * game.num_players)
         game.extra_lands = data.get("extra_lands", [0] * game.num_players)
         game.lands_this_turn = data.get("lands_this_turn", int(game.land_played))
+        game.sorcery_flash = data.get("sorcery_flash", [False] * game.num_players)
         game.day_night = data.get("day_night")
         game.extra_turns = data.get("extra_turns", [])
         game.source_lki = {row[0]: list(row[1:]) for row in data.get("source_lki", [])}

@@ -48,7 +48,8 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo,
                 fx.ExileIfLeaves,
                 fx.ExileGraveyard, fx.LookAtHand, fx.Transform, fx.SpellCardTo,
-                fx.ExtraTurn, fx.AdditionalLand, fx.Adapt, fx.Fight, fx.TargetOnly,
+                fx.ExtraTurn, fx.AdditionalLand, fx.SorceryFlash,
+                fx.Adapt, fx.Fight, fx.TargetOnly,
                 fx.SkipNextUntap, fx.ExileLibrary, fx.ShuffleHandIntoLibrary,
                 fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage, fx.ThisTurn)
 """Effects :func:`execute` resolves without asking anyone."""
@@ -1146,6 +1147,10 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for pid in game.select(node.what, path):
             if pid >= 0 and pid in game.battlefield:
                 game.add_exile_if_dies(pid)
+    elif isinstance(node, fx.SorceryFlash):
+        for p in game.select_players(node.who, path):
+            game.sorcery_flash[p] = True
+            game.log("sorcery_flash", player=p)
     elif isinstance(node, fx.AdditionalLand):
         for p in game.select_players(node.who, path):
             game.extra_lands[p] += node.count

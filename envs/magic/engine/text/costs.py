@@ -365,3 +365,11 @@ def _when_you_cast(line: str, printed: Printed, draft: Draft) -> bool:
     check_refs(what, trigger)  # (X: the spell's, which the ability does not know)
     draft.triggered.append(fx.TriggeredAbility(trigger, what, optional))
     return True
+
+
+@effect_template
+def _sorcery_flash(s: str) -> fx.Effect | None:
+    # Quicken: a permission to cast the next sorcery at instant speed (601.3)
+    if s != "the next sorcery spell you cast this turn can be cast as though it had flash":
+        return None
+    return fx.SorceryFlash()
