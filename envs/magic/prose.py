@@ -458,8 +458,8 @@ class MagicNarrator(Narrator):
                                       f"{exiled}")
 
     def on_sorcery_flash(self, e: Event) -> str:
-        return self.does(e["player"], "may cast their next sorcery this turn as though "
-                                      "it had flash")
+        what = "spells this turn" if e.get("every") else "their next sorcery this turn"
+        return self.does(e["player"], f"may cast {what} as though it had flash")
 
     def on_convoke(self, e: Event) -> str:
         return self.does(e["player"], f"taps {', '.join(card(c) for c in e['creatures'])} "

@@ -386,3 +386,39 @@ def test_601_3_quicken_lets_the_next_sorcery_be_cast_at_instant_speed():
     assert game.stack and not has(game, "Divination")  # only the next sorcery
     settle(game)
     assert not has(game, "Divination")
+
+
+def test_601_3_alchemists_refuge_gives_every_spell_flash_this_turn():
+    game = blank()
+    game.add_card("Grizzly Bears", 0)
+    game.add_card("Divination", 0)
+    game.add_permanent("Alchemist's Refuge", 0)
+    lands(game, 0, "Forest", "Island", "Forest", *("Island",) * 5)
+    game.start_at("upkeep", 0)
+    assert not has(game, "Grizzly Bears")
+    act(game, "(Alchemist's Refuge) ability 0")
+    settle(game)
+    assert has(game, "Grizzly Bears") and has(game, "Divination")
+    act(game, "Grizzly Bears")
+    settle(game)
+    assert any(game.pdef(p).name == "Grizzly Bears" for p in game.battlefield)
+    assert has(game, "Divination")  # every spell, not only the next one
+
+
+# ------------------------------------------------ additional costs (118.8, 118.3)
+def test_118_8_deprive_returns_a_land_as_an_additional_cost():
+    game, (deprive,) = bolt_then_priority("Deprive", lands_0=("Island", "Island"))
+    act(game, "cast hand 0 (Deprive)")
+    act(game, "stack 0")
+    assert game.decision["kind"] == "cost_sacrifice"
+    # (either Island: the mana is paid first, 601.2h, and a tapped one goes back too)
+    act(game, "permanent slot 1 (Island)")
+    settle(game)
+    assert game.life == [20, 20]  # the Bolt was countered
+    assert sum(game.name_of(c) == "Island" for c in game.hand[0]) == 1
+    assert "cost_returned" in types_of(game)
+    # with no land to return it is not offered
+    game, _ = bolt_then_priority("Deprive")
+    game.pool[0].extend(["U", "U"])
+    game._legal = None
+    assert not has(game, "Deprive")

@@ -1158,7 +1158,7 @@ class CastingMixin:
                      **({"kicked": item.kicked} if item.kicked else {}),
                      **({"uncounterable": True} if item.uncounterable else {}))
             self.spells_cast[p] += 1
-            if self.sorcery_flash[p] and "Sorcery" in d.types:
+            if self.sorcery_flash[p] == 1 and "Sorcery" in d.types:
                 self.sorcery_flash[p] = False  # "the next sorcery spell" was this one
             self._cast_triggers(p, item.card, item.sid,
                                 from_graveyard=item.alt == "flashback")

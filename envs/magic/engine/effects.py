@@ -1105,9 +1105,12 @@ class PutOnLibrary:
 class SorceryFlash:
     """"The next sorcery spell you cast this turn can be cast as though it had flash"
     (Quicken; 601.3, 702.8a): until the turn ends, ``who`` may cast sorceries at
-    instant speed, until one of their sorcery spells is cast."""
+    instant speed, until one of their sorcery spells is cast; ``every``: "you may
+    cast spells this turn as though they had flash" (Alchemist's Refuge), every
+    spell until the turn ends."""
 
     who: Selector = Ref("you")
+    every: bool = False
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,8 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   cost increases and reductions (601.2f, a spell's own: affinity 702.41, "costs {1}
   less for each ... / if ..."); additional costs (118.8: kicker and
   multikicker, 702.33) and alternative costs (118.9: flashback, 702.34; overload,
-  702.96; "rather than pay this spell's mana cost", evoke 702.74), convoke (702.51)
+  702.96; "rather than pay this spell's mana cost", evoke 702.74), "return a land
+  you control to its owner's hand" as a cost (Deprive, Daze), convoke (702.51)
   and delve (702.66), see "Alternative and additional costs" below; *not*: dash,
   madness, other alternative costs with a condition, "{1} more for each target".
 - 119-122 life, damage, drawing, counters: played (the life each player lost this
@@ -359,7 +360,8 @@ other exiled cards go to the bottom of the library in a random order. "The next
 sorcery spell you cast this turn can be cast as though it had flash" (Quicken,
 :class:`~effects.SorceryFlash`, event ``sorcery_flash``): sorceries of that player's
 hand (and graveyard, with flashback) are offered at instant speed until one is cast or
-the turn ends.
+the turn ends; "you may cast spells this turn as though they had flash" (Alchemist's
+Refuge): every spell until the turn ends.
 
 Libraries and hands (:mod:`~library`): scry (701.22), surveil (701.25) and "look at
 the top N cards, then put them back in any order", one decision per card; "look at
@@ -1138,7 +1140,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self.lands_this_turn = 0
         # "the next sorcery spell you cast this turn can be cast as though it had
         # flash" (SorceryFlash), per seat, until the turn ends or a sorcery is cast
-        self.sorcery_flash = [False] * num_players
+        # (1); "you may cast spells this turn as though they had flash" (2)
+        self.sorcery_flash = [0] * num_players
         #: Whether it is ``"day"`` or ``"night"`` (rule 726; None: neither yet).
         self.day_night: str | None = None
         #: Extra turns to take (500.7), by player, the most recently created last.
@@ -1806,7 +1809,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.land_entered = data.get("land_entered", [False] * game.num_players)
         game.extra_lands = data.get("extra_lands", [0] * game.num_players)
         game.lands_this_turn = data.get("lands_this_turn", int(game.land_played))
-        game.sorcery_flash = data.get("sorcery_flash", [False] * game.num_players)
+        game.sorcery_flash = data.get("sorcery_flash", [0] * game.num_players)
         game.day_night = data.get("day_night")
         game.extra_turns = data.get("extra_turns", [])
         game.source_lki = {row[0]: list(row[1:]) for row in data.get("source_lki", [])}

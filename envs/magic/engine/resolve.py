@@ -1149,8 +1149,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
                 game.add_exile_if_dies(pid)
     elif isinstance(node, fx.SorceryFlash):
         for p in game.select_players(node.who, path):
-            game.sorcery_flash[p] = True
-            game.log("sorcery_flash", player=p)
+            game.sorcery_flash[p] = max(game.sorcery_flash[p], 2 if node.every else 1)
+            game.log("sorcery_flash", player=p, every=node.every)
     elif isinstance(node, fx.AdditionalLand):
         for p in game.select_players(node.who, path):
             game.extra_lands[p] += node.count

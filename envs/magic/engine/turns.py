@@ -221,7 +221,7 @@ class TurnsMixin:
         self.land_entered = [False] * self.num_players
         self.extra_lands = [0] * self.num_players
         self.lands_this_turn = 0
-        self.sorcery_flash = [False] * self.num_players
+        self.sorcery_flash = [0] * self.num_players
         if self.day_night is not None and self.turn > 1:
             # 726.3a, as the untap step begins: day turns to night if the previous
             # turn's active player cast no spells, night to day if two or more

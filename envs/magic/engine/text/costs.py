@@ -370,6 +370,8 @@ def _when_you_cast(line: str, printed: Printed, draft: Draft) -> bool:
 @effect_template
 def _sorcery_flash(s: str) -> fx.Effect | None:
     # Quicken: a permission to cast the next sorcery at instant speed (601.3)
+    if s == "you may cast spells this turn as though they had flash":
+        return fx.SorceryFlash(every=True)  # (Alchemist's Refuge)
     if s != "the next sorcery spell you cast this turn can be cast as though it had flash":
         return None
     return fx.SorceryFlash()

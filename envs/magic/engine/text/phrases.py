@@ -618,13 +618,15 @@ _COST_PART = re.compile(r"(?:\{[^}]+\})+")
 def cost(text: str) -> fx.Cost | None:
     """``"{2}, {t}, sacrifice this"`` as a :class:`Cost` (None if a part is not one we
     know): mana, ``{t}``, ``sacrifice this``, ``sacrifice a <filter>``, ``pay N life``,
-    ``discard a card`` / ``discard N cards``."""
+    ``discard a card`` / ``discard N cards``, ``return a <permanent> you control to
+    its owner's hand`` (not with a sacrifice)."""
     mana = None
     tap = sacrifice_self = discard_self = False
     sacrifice: fx.Filter | None = None
     tap_untapped: fx.Filter | None = None
     pay_life = discard = exiled = tap_count = 0
     exile_filter: fx.Filter | None = None
+    bounce: fx.Filter | None = None
     remove: tuple[str, int] | None = None
     added: tuple[str, int] | None = None
     discard_filter: fx.Filter | None = None
@@ -657,6 +659,11 @@ def cost(text: str) -> fx.Cost | None:
                 return None
             tap_untapped = fx.Filter(tap_untapped.types, tap_untapped.subtypes,
                                      controller="you", props=tap_untapped.props)
+        elif (m := re.fullmatch(r"return an? (.+) you control to its owner's hand",
+                                part)) and bounce is None:
+            bounce = object_filter(m.group(1))  # (118.3: Deprive)
+            if bounce is None or bounce.controller != "any":
+                return None
         elif (m := re.fullmatch(r"pay (\d+) life", part)) and not pay_life:
             pay_life = int(m.group(1))
         elif (m := re.fullmatch(rf"remove {NUM} ([\w+/-]+) counters? from this", part)) \
@@ -691,7 +698,8 @@ def cost(text: str) -> fx.Cost | None:
                    exile_filter=exile_filter if exile_filter != fx.Filter() else None,
                    tap_untapped=tap_untapped, tap_count=tap_count,
                    remove_counters=remove, discard_filter=discard_filter,
-                   add_counters=added)
+                   add_counters=added, bounce=bounce) \
+        if bounce is None or sacrifice is None else None
 
 
 # ------------------------------------------------------------- card filters
