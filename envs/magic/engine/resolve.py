@@ -221,6 +221,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             mana_cost(cost.mana, allow_x)
         if cost.sacrifice is not None:
             filt(cost.sacrifice)
+        filt(cost.bounce)
+        filt(cost.exile_hand)
         if cost.exile_filter is not None:
             card_filter(cost.exile_filter)
         if cost.tap_untapped is not None:
