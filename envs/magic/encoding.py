@@ -152,7 +152,7 @@ PERM_FEATURES: tuple[str, ...] = (
     "token", "face_down", "damage", "plus_counters", "minus_counters", "power_now", "toughness_now",
     *(f"now_{k.replace(' ', '_')}" for k in fx.KEYWORDS), "attached", "attached_to_mine",
     "attacking", *(f"attacking_{r}" for r in range(1, A.MAX_PLAYERS)), "blocking",
-    "blocked", "subject", "chosen", "loyalty", "attacked",
+    "blocked", "subject", "chosen", "loyalty", "attacked", "other_counters",
 )
 """A permanent: present, controller (relative), tapped, summoning sick, token, face
 down (its card features are then :data:`~labyrinth_gym.envs.magic.engine.effects.FACE_DOWN`'s
@@ -163,7 +163,8 @@ attacker whose target is being chosen, the attacker whose combat damage is being
 divided), already chosen as a target of the object being cast (or to be devoured, put
 in the first pile of a "separate into two piles" effect, or
 assigned some of the combat damage being divided), loyalty / 10 (a
-planeswalker) and whether a creature attacks it."""
+planeswalker), whether a creature attacks it, and its counters of the other kinds
+(charge, quest, lore...) / 10."""
 PERM = {name: i for i, name in enumerate(PERM_FEATURES)}
 PERM_DYN = len(PERM_FEATURES)
 PERM_WIDTH = PERM_DYN + CARD_SIZE
@@ -527,6 +528,10 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
             row[_P_LOYALTY] = min(counters["loyalty"] / 10, 1.0)
         if pid in attacked:
             row[_P_ATTACKED] = 1.0
+        if counters:  # charge, quest, lore...: no feature of their own
+            other = sum(n for kind, n in counters.items() if kind not in _OWN_FEATURE)
+            if other:
+                row[_P_OTHER_COUNTERS] = min(other / 10, 1.0)
         row[PERM_DYN:] = card_rows[_FACE_DOWN_ROW if face_down and c != observer
                                    else rows[card_def[perm.card]]]
 
@@ -640,6 +645,9 @@ _P_SUBJECT = PERM["subject"]
 _P_CHOSEN = PERM["chosen"]
 _P_LOYALTY = PERM["loyalty"]
 _P_ATTACKED = PERM["attacked"]
+_P_OTHER_COUNTERS = PERM["other_counters"]
+_OWN_FEATURE = frozenset({"+1/+1", "-1/-1", "loyalty"})
+"""The counter kinds with a permanent feature of their own."""
 _G_SEAT, _G_LOST, _G_LIFE, _G_HAND, _G_LIBRARY, _G_GRAVEYARD, _G_EXILE, _G_CREATURES, \
     _G_POWER, _G_LANDS, _G_POISON, _G_POOL = (GLOBAL[f"{w}_0"] for w in (
         "seat", "lost", "life", "hand", "library", "graveyard", "exile", "creatures",

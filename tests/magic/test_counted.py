@@ -5,6 +5,8 @@ spell's colours."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from magic.positions import act, blank, has, lands, pass_until, settle, slot
@@ -532,3 +534,67 @@ def test_611_3a_beastmaster_ascension_anthem_needs_seven_quest_counters():
         settle(game)
     assert game.battlefield[ascension].counters == {"quest": 7}
     assert game.chars(bears)[:2] == (7, 7)
+
+
+def test_603_4_valakut_counts_other_mountains_than_the_one_that_entered():
+    """"Whenever a Mountain you control enters, if you control at least five other
+    Mountains, you may have this deal 3 damage to any target": the fifth Mountain
+    entering finds only four others; the sixth finds five."""
+    game = blank()
+    game.add_permanent("Valakut, the Molten Pinnacle", 0)
+    lands(game, 0, *["Mountain"] * 4)
+    game.add_card("Mountain", 0)
+    game.add_card("Mountain", 0)
+    game.start_at("main1", 0)
+    act(game, "hand 0 (Mountain)")
+    settle(game)
+    assert game.decision["kind"] == "priority" and game.life[1] == 20
+    game.land_played = False
+    game._legal = None
+    act(game, "hand 0 (Mountain)")
+    act(game, "player 1")  # the target, as it is put on the stack (603.3d)
+    settle(game)
+    assert game.decision["kind"] == "yesno"  # "you may", as it resolves
+    act(game, "yes")
+    settle(game)
+    assert game.life[1] == 17
+
+
+def test_assemble_the_legion_musters_one_more_soldier_each_upkeep():
+    game = blank()
+    legion = game.add_permanent("Assemble the Legion", 0)
+    game.battlefield[legion].counters["muster"] = 2
+    game.start_at("upkeep", 0)
+    settle(game)
+    assert game.battlefield[legion].counters == {"muster": 3}
+    tokens = [p for p, perm in game.battlefield.items() if game.card_token[perm.card]]
+    assert len(tokens) == 3 and all("haste" in game.keywords(t) for t in tokens)
+
+
+def test_quest_for_the_gemblades_removes_a_quest_counter_and_sacrifices_it():
+    game = blank()
+    quest = game.add_permanent("Quest for the Gemblades", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    assert not has(game, "Quest for the Gemblades")  # no quest counter yet
+    game.battlefield[quest].counters["quest"] = 1
+    game._legal = None
+    act(game, "Quest for the Gemblades")
+    game.apply_action(A.permanent(slot(game, bears)))
+    settle(game)
+    assert quest not in game.battlefield
+    assert game.battlefield[bears].counters == {"+1/+1": 4}
+
+
+def test_charge_and_quest_counters_are_in_the_observation():
+    """The permanent feature ``other_counters``: counters of kinds with no feature of
+    their own (charge, quest, lore...) / 10."""
+    from labyrinth_gym.envs.magic import encoding as E
+
+    game = blank()
+    bomb = game.add_permanent("Ratchet Bomb", 0)
+    game.start_at("main1", 0)
+    game.battlefield[bomb].counters["charge"] = 3
+    obs = E.encode(game, 0)
+    row = E.O_PERM + slot(game, bomb) * E.PERM_WIDTH
+    assert obs[row + E.PERM["other_counters"]] == np.float32(0.3)

@@ -1298,7 +1298,7 @@ class CastingMixin:
             if item.kind == "triggered" and not item.origin else ""
         if isinstance(condition, fx.ActivationCondition):
             holds = self.conditions_hold((condition,), item.controller,
-                                         self._source_pid(item))
+                                         self._source_pid(item), item.it)
         else:
             holds = not condition or (
                 self.object_condition(condition, item.source, item.it)

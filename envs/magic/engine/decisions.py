@@ -13,6 +13,8 @@ action does to the game. It has no state of its own.
 
 from __future__ import annotations
 
+import dataclasses
+
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
@@ -365,15 +367,21 @@ class DecisionsMixin:
                 and pid != source and self.is_creature(pid)]
 
     def conditions_hold(self, conditions: tuple[fx.ActivationCondition, ...], p: int,
-                        source: int | None) -> bool:
+                        source: int | None, it: int | None = None) -> bool:
         """Whether every "activate only if / during" restriction holds for its
-        controller ``p`` now (rule 602.5b; kinds: :data:`~effects.CONDITION_KINDS`)."""
+        controller ``p`` now (rule 602.5b; kinds: :data:`~effects.CONDITION_KINDS`);
+        ``it``: a trigger's triggering object, which a filter's ``other_than_it``
+        leaves out ("if you control at least five other Mountains")."""
         for c in conditions:
             kind = c.kind
             if kind in ("you_control", "opponent_controls"):
                 counts: dict[int, int] = {}
+                f, skip = c.filter, None
+                if f is not None and "other_than_it" in f.props:
+                    f, skip = dataclasses.replace(
+                        f, props=f.props - {"other_than_it"}), it
                 for pid, perm in self.battlefield.items():
-                    if self.matches(c.filter, pid, p, source):
+                    if pid != skip and self.matches(f, pid, p, source):
                         counts[perm.controller] = counts.get(perm.controller, 0) + 1
                 if kind == "you_control":
                     ok = counts.get(p, 0) >= c.count

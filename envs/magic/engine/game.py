@@ -402,7 +402,7 @@ hybrid symbol for each of its colours; Nykthos's "choose a color. add an amount 
 mana of that color equal to your devotion to that color", whose ``colour`` decision
 offers each colour with its amount), the counters of a kind on the source ("add
 {C} for each charge counter on this"; charge counters, 122, have no rules of their
-own and are not in the observation vector), times a unit ("you gain 3 life for each
+own; the observation's ``other_counters`` permanent feature counts them), times a unit ("you gain 3 life for each
 artifact you control"); for draws, discards, mills, life, damage, counters, tokens,
 mana ("add {G} for each creature you control": activated by its player, not tapped
 automatically) and
@@ -418,6 +418,9 @@ Aura and Equipment bonuses counted continuously by their controller ("equipped
 creature gets +1/+0 for each artifact you control", "+x/+x, where x is the number of
 creature cards in all graveyards": :attr:`~effects.AttachedBonus.per`); the charge
 counters of a source sacrificed to pay its ability's cost, as it last existed;
+Valakut's "if you control at least five other Mountains" (other than the Mountain
+that triggered it, checked as it triggers and resolves); "then <effect>." as a
+sentence of its own; "remove a quest counter from this and sacrifice it" as a cost;
 "destroy each nonland permanent with mana value equal to the number of charge
 counters on this" (:attr:`~effects.Each.mana_value`); anthems "as long as this has
 seven or more quest counters on it" (:attr:`~effects.Anthem.condition`); "each

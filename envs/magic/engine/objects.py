@@ -1243,7 +1243,7 @@ class ObjectsMixin:
                 self.object_condition(condition, pid, extra.get("it")):
             return  # an intervening "if" (603.4)
         if isinstance(condition, fx.ActivationCondition) and not self.conditions_hold(
-                (condition,), perm.controller, pid):
+                (condition,), perm.controller, pid, extra.get("it")):
             return  # an intervening "if" about its controller (603.4)
         it = extra.get("it")
         self.pending_triggers.append({

@@ -698,7 +698,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             fields(condition)
             if condition.kind not in fx.CONDITION_KINDS:
                 note(f"Trigger condition {condition.kind}")
-            filt(condition.filter)
+            f = condition.filter
+            if f is not None and "other_than_it" in f.props:  # (the triggering object)
+                if condition.kind != "you_control" or event not in fx.OBJECT_EVENTS:
+                    note("'other' than the triggering object outside its trigger")
+                f = dataclasses.replace(f, props=f.props - {"other_than_it"})
+            filt(f)
         elif condition in fx.OBJECT_CONDITIONS:
             if (event, subject == fx.Ref("self")) not in _CONDITION_EVENTS.get(
                     condition, {("dies", True)}):

@@ -62,7 +62,19 @@ def _roll(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _then(s: str) -> fx.Effect | None:
+    """``then <effect>`` as a sentence of its own, after the step before it (``put a
+    muster counter on this. then create ... for each muster counter on this.``)."""
+    m = re.fullmatch(r"then (.+)", s)
+    return read_sentence(m.group(1)) if m else None
+
+
+@effect_template
 def _may(s: str) -> fx.Effect | None:
+    if m := re.fullmatch(r"you may have this (deal|gain|get)( .+)", s):
+        # "you may have this deal 3 damage to any target" (Valakut)
+        inner = read_sentence(f"this {m.group(1)}s{m.group(2)}")
+        return fx.MayDo(inner) if inner is not None else None
     if m := re.fullmatch(r"you may (.+)", s):
         inner = read_sentence(m.group(1))
         if inner is None and re.match(r"(gain|lose) ", m.group(1)):

@@ -638,7 +638,7 @@ def cost(text: str) -> fx.Cost | None:
                 mana = parse_cost(part.upper())
             except ValueError:
                 return None
-        elif part == "sacrifice this" and not sacrifice_self:
+        elif part in ("sacrifice this", "sacrifice it") and not sacrifice_self:
             sacrifice_self = True
         elif part == "discard this" and not discard_self:
             discard_self = True
@@ -770,6 +770,14 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         return fx.ActivationCondition("empty_hand")
     if text == "a creature died this turn":
         return fx.ActivationCondition("creature_died")
+    if m := re.fullmatch(rf"you control at least {NUM} other (.+)", text):
+        # (an intervening "if" of a trigger: other than the object that triggered it)
+        f = object_filter(m.group(2), plural=True)
+        count = number(m.group(1))
+        if f is None or f.controller != "any" or not isinstance(count, int):
+            return None
+        return fx.ActivationCondition("you_control", dataclasses.replace(
+            f, props=f.props | {"other_than_it"}), count)
     if text == "you attacked this turn":  # raid
         return fx.ActivationCondition("attacked_this_turn")
     if text == "you had a land enter the battlefield under your control this turn":
