@@ -38,7 +38,7 @@ every library stay hidden. Layout and feature names:
 :mod:`labyrinth_gym.envs.magic.encoding`. PettingZoo observations are
 ``{"observation", "action_mask"}``; the mask is all zeros off-turn.
 
-Gymnasium: ``gymnasium.make("labyrinth_gym/MagicDuel-v5", decks=...)`` plays one seat
+Gymnasium: ``gymnasium.make("labyrinth_gym/MagicDuel-v6", decks=...)`` plays one seat
 of a 2-player game (``num_players`` up to 4 also works) against opponents that move
 inside ``step`` (see :class:`MagicDuelEnv`).
 
@@ -69,7 +69,7 @@ counted) or ``max_actions`` actions.
   it for test decks). A shorter deck is refused at construction, naming its seat.
 - ``max_turns``: truncation cap in turns (default 60); ``max_actions`` (default 20000).
 - ``mulligan``: offer London mulligans (default True).
-- ``concede_action``: offer the "concede" action (594) at every decision of a player
+- ``concede_action``: offer the "concede" action (658) at every decision of a player
   (default False: a learner or a random player is never offered it; a front end can
   still call the engine's ``concede(seat)`` at any time, rule 104.3a).
 - ``pay_by_choice``: the player chooses which mana sources pay each cost of a spell or
@@ -78,6 +78,21 @@ counted) or ``max_actions`` actions.
 - ``render_mode``: ``"ansi"`` (the table as the seat to act reads it).
 
 ## Version History
+- v6: issue 29's fifth increment: four activated abilities per permanent (Jace, the Mind
+  Sculptor; 675 actions: the ranges after "activate" move by 64, concede is 658);
+  playing and casting cards from the top of a library, from exile (impulse draw,
+  Nightveil Specter) and from a graveyard (Gravecrawler) through the graveyard slots (a
+  revealed top card is in the engine's ``observation_for``, not yet in the vector);
+  typecycling; alternative costs (Force of Will, Daze, evoke), convoke, delve, affinity
+  and a spell's own cost changes, "when you cast" triggers, cascade, flashback with X,
+  sorceries as though they had flash; emblems with triggers, planeswalkers that become
+  creatures, attack requirements toward a planeswalker; soulbond, the gods' devotion,
+  cards put from a hand onto the battlefield, protection from a chosen colour, "any
+  opponent may"; counters of any kind, per-player counts, "the life lost this way",
+  extort, battalion, counted Aura and Equipment bonuses; "that player or that
+  planeswalker's controller", target spells by quality, changing a target, colour
+  disjunctions; decayed, dice and Blood tokens. The observation gains the permanent
+  feature ``other_counters`` (charge, quest... / 10): 16,778 values.
 - v5: the card engine plays much more of Magic (issue 29's fourth
   increment): planeswalkers' lines (fights, [-X], "until your
   next turn", piles, cards put back from a hand, looking at a library's top card);
@@ -211,8 +226,8 @@ def make_game(rng: np.random.Generator, num_players: int = 2,
 
 SPEC = GameSpec(
     name="magic",
-    env_id="labyrinth_gym/MagicDuel-v5",
-    version=5,
+    env_id="labyrinth_gym/MagicDuel-v6",
+    version=6,
     new_game=make_game,
     observation_size=OBS_SIZE,
     encode=encode,
@@ -265,7 +280,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     spec_ = SPEC
     metadata = {
         "render_modes": ["ansi"],
-        "name": "magic_v5",
+        "name": "magic_v6",
         "is_parallelizable": False,
         "render_fps": 2,
     }

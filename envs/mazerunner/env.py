@@ -42,6 +42,8 @@ turns counted, default 120) or ``max_actions`` actions (default 30000).
 - ``max_turns``, ``max_actions``, ``mulligan``; ``render_mode="ansi"``.
 
 ## Version History
+- v5: the card engine's v6 rules (MagicDuel-v6); 677 actions (the commander actions
+  move to 675-676), 17,107 values.
 - v4: the card engine's v5 rules (MagicDuel-v5); 17,043 values.
 - v3: the card engine's v4 rules (MagicDuel-v4); 613 actions (the commander actions
   move to 611-612), 17,040 values.
@@ -178,8 +180,8 @@ def season_decks(entries: dict[str, Any], identities: dict[str, str],
 
 SPEC = GameSpec(
     name="mazerunner",
-    env_id="labyrinth_gym/Mazerunner-v4",
-    version=4,
+    env_id="labyrinth_gym/Mazerunner-v5",
+    version=5,
     new_game=make_game,
     observation_size=OBS_SIZE,
     encode=encode,
@@ -205,7 +207,7 @@ SPEC = GameSpec(
 
 
 class MazerunnerEnv(EngineGymEnv):
-    """Gymnasium env (``labyrinth_gym/Mazerunner-v4``): the learner plays one seat of
+    """Gymnasium env (``labyrinth_gym/Mazerunner-v5``): the learner plays one seat of
     the pod, opponents play the rest (``learner_seat``, default drawn per episode, and
     ``opponents``, default uniformly random legal moves, as in every competitive game
     of this package)."""
@@ -220,7 +222,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     spec_ = SPEC
     metadata = {
         "render_modes": ["ansi"],
-        "name": "mazerunner_v4",
+        "name": "mazerunner_v5",
         "is_parallelizable": False,
         "render_fps": 2,
     }
