@@ -13,7 +13,8 @@ rules and every choice the engine automates are in
 yes/no, keep/mulligan, cast or play a hand slot, activate an ability of a permanent
 slot, choose a player (relative seat), a permanent slot, a stack slot, a mode (or X),
 attack a relative seat with a permanent slot, block with a permanent slot, choose a
-hand slot, activate a card's ability from the hand, cast a graveyard slot (flashback),
+hand slot, activate a card's ability from the hand, play or cast a graveyard slot (a card
+from outside the hand: flashback, a graveyard permission, a library's top, exile),
 concede (only when ``concede_action`` is on). A multi-part choice is a sequence
 of decisions (the spell, then its modes, then each target; attackers one by one then
 "done", each followed, when the defending player controls a planeswalker, by what
@@ -29,8 +30,9 @@ hand / library / graveyard / exile sizes per seat; the object being cast or
 resolving; the observer's own hand (16 slots); the stack (16 slots); every permanent
 at its permanent slot (64 slots, the slots the actions address; an opponent's
 face-down permanent is shown as a face-down 2/2, not its card); the two cards the
-observer looks at to choose one for manifest dread; the observer's graveyard cards it
-may cast from there (flashback, 16 graveyard slots). Each card is
+observer looks at to choose one for manifest dread; the cards the observer may play
+or cast from outside its hand (16 graveyard slots: flashback, a graveyard permission,
+its library's top, exile). Each card is
 described by features of its compiled tree (types, mana value and pips, colours,
 power/toughness, keywords, effect kinds and amounts, triggers, statics, costs,
 targets, flashback, kicker and overload costs), not by an id, so a policy can play cards it never saw. Opponents' hands and

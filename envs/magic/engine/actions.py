@@ -48,7 +48,8 @@ seats: ``0`` is the deciding player, ``1`` the next player in turn order, and so
 | ``659 + g``                    | cast (or play) graveyard slot ``g`` (``g < 16``):    |
 |                                | the ``g``-th card the acting player may play or cast |
 |                                | from outside its hand (flashback 702.34, other       |
-|                                | permissions 601.3: its graveyard, its library's top) |
+|                                | permissions 601.3: its graveyard, its library's top, |
+|                                | exile)                                               |
 
 :data:`NUM_ACTIONS` is 675. Graveyard slots count only the cards the player may play or
 cast from outside its hand (:meth:`~elsewhere.ElsewhereMixin.zone_slots`): those of its
