@@ -1395,13 +1395,7 @@ class ObjectsMixin:
             return
         self.delayed = [d for d in self.delayed if d not in due]
         for d in due:
-            self.pending_triggers.append({
-                "controller": d["controller"], "card": d["card"], "source": d["source"],
-                "index": d["index"], "it": d["it"], "defending": None,
-                "it_controller": self.battlefield[d["it"]].controller,
-                "keywords": d["keywords"], "origin": d["origin"], "path": d["path"],
-                "shape": d.get("shape", -1), "face": d.get("face", -1),
-                "cards": d.get("cards", [])})
+            self._fire_delayed(d, self.battlefield[d["it"]].controller)
 
     def _delayed_triggers(self, step: str) -> None:
         """Rule 603.7b-c: the delayed triggered abilities waiting for the beginning of
@@ -1417,13 +1411,17 @@ class ObjectsMixin:
             return
         self.delayed = [d for d in self.delayed if d not in due]
         for d in due:
-            self.pending_triggers.append({
-                "controller": d["controller"], "card": d["card"], "source": d["source"],
-                "index": d["index"], "it": d["it"], "defending": None,
-                "it_controller": d["it_controller"], "keywords": d["keywords"],
-                "origin": d["origin"], "path": d["path"], "shape": d.get("shape", -1),
-                "face": d.get("face", -1),
-                "cards": d.get("cards", [])})
+            self._fire_delayed(d, d["it_controller"])
+
+    def _fire_delayed(self, d: dict, it_controller: int | None) -> None:
+        """A delayed triggered ability ``d`` triggers (603.7): it waits to be put on
+        the stack like any other, "it"'s controller read as ``it_controller``."""
+        self.pending_triggers.append({
+            "controller": d["controller"], "card": d["card"], "source": d["source"],
+            "index": d["index"], "it": d["it"], "defending": None,
+            "it_controller": it_controller, "keywords": d["keywords"],
+            "origin": d["origin"], "path": d["path"], "shape": d.get("shape", -1),
+            "face": d.get("face", -1), "cards": d.get("cards", [])})
 
     def _enter_triggers(self, entered: int) -> None:
         self._object_triggers("enters", [entered])

@@ -355,13 +355,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(value, fx.KickedAmount) and card.kicker is not None:
             return
         if isinstance(value, fx.IfAmount):
-            condition = value.condition
-            if not isinstance(condition, fx.ActivationCondition) or \
-                    condition.kind not in fx.CONDITION_KINDS:
-                note(f"IfAmount({condition!r})")
-            else:
-                fields(condition)
-                filt(condition.filter)
+            condition_checked(value.condition, "IfAmount")
             amount(value.normal)
             amount(value.instead)
             return
@@ -370,6 +364,15 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 value == "that_much" and that_much[0]) and value != "life_lost" and not (
                 value == "die_result" and die_result[0]):
             note(f"amount {value}")
+
+    def condition_checked(condition: Any, label: str) -> None:
+        """A condition the engine checks as the effect resolves (608.2c, 608.2h)."""
+        if not isinstance(condition, fx.ActivationCondition) or \
+                condition.kind not in fx.CONDITION_KINDS:
+            note(f"{label}({condition!r})")
+        else:
+            fields(condition)
+            filt(condition.filter)
 
     def effect(node: Any) -> None:
         if isinstance(node, fx.Sequence):
@@ -407,13 +410,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             effect(node.effect)
             return
         if isinstance(node, fx.IfHolds):
-            condition = node.condition
-            if not isinstance(condition, fx.ActivationCondition) or \
-                    condition.kind not in fx.CONDITION_KINDS:
-                note(f"IfHolds({condition!r})")
-            else:
-                fields(condition)
-                filt(condition.filter)
+            condition_checked(node.condition, "IfHolds")
             if any(isinstance(n, fx.Target) for n in _all_nodes(node.effect)):
                 note("a target inside 'if <condition>'")
             effect(node.effect)
