@@ -32,6 +32,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     number,
     object_filter,
     player,
+    with_amounts,
 )
 
 AMOUNT_FIELDS = {fx.DealDamage: "amount", fx.Draw: "count", fx.Discard: "count",
@@ -413,16 +414,5 @@ def _instead_if(s: str) -> fx.Effect | None:
     if base is None or other is None or type(base) is not type(other) or \
             isinstance(base, (fx.Sequence, fx.Choose, fx.MayDo)):
         return None
-    changes = {}
-    for f in dataclasses.fields(base):
-        a, b = getattr(base, f.name), getattr(other, f.name)
-        if a == b:
-            continue
-        if type(a) is int and type(b) is int:
-            changes[f.name] = fx.IfAmount(a, b, condition)
-        elif f.name in ("to", "what", "who") and isinstance(a, fx.Target) and \
-                b == fx.Ref("it"):
-            continue  # "that creature": the one the first sentence targets
-        else:
-            return None
-    return dataclasses.replace(base, **changes) if changes else None
+    out = with_amounts(base, other, condition, ref_fields=("to", "what", "who"))
+    return out if out is not None and out != base else None

@@ -3,9 +3,7 @@ the next end step", rule 603.7) and "you may ..." (an optional step)."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from typing import Any
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.mana import parse_cost
@@ -16,7 +14,10 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     nodes,
     read_sentence,
 )
-from labyrinth_gym.envs.magic.engine.text.phrases import activation_condition
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    activation_condition,
+    with_amounts,
+)
 
 _DELAYED_TIMES = {"at the beginning of the next end step": "next_end_step",
                   "at end of combat": "end_of_combat",
@@ -140,30 +141,6 @@ def _if_condition(s: str) -> fx.Effect | None:
 SENTENCE_GROUPS.append((r".+\.", r"if (?!.* would )[^,]+, .+ instead\."))
 
 
-def _with_amounts(base: Any, other: Any, condition: fx.ActivationCondition) -> Any:
-    """``base`` whose numbers that differ in ``other`` (the same effect naming the
-    earlier targets as "that ...") are :class:`~effects.IfAmount`; None if they
-    differ otherwise."""
-    if type(base) is not type(other):
-        return None
-    if isinstance(base, fx.Sequence):
-        if len(base.steps) != len(other.steps):
-            return None
-        steps = [_with_amounts(a, b, condition)
-                 for a, b in zip(base.steps, other.steps, strict=True)]
-        return None if None in steps else fx.Sequence(tuple(steps))
-    changes = {}
-    for f in dataclasses.fields(base):
-        a, b = getattr(base, f.name), getattr(other, f.name)
-        if a == b:
-            continue
-        if type(a) is int and type(b) is int:
-            changes[f.name] = fx.IfAmount(a, b, condition)
-        elif not (isinstance(a, fx.Target) and b == fx.Ref("it")):
-            return None
-    return dataclasses.replace(base, **changes)
-
-
 _THOSE = re.compile(r"\bthat (?:player or planeswalker|creature|permanent)\b")
 
 
@@ -183,5 +160,5 @@ def _if_instead(s: str) -> fx.Effect | None:
     other = read_sentence(_THOSE.sub("it", m.group(3)))
     if base is None or other is None or has_target(other):
         return None
-    out = _with_amounts(base, other, condition)
+    out = with_amounts(base, other, condition)
     return out if out is not None and out != base else None

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from functools import cache
+from typing import Any
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
@@ -803,3 +804,31 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
     if f is None or f.controller != "any" or not isinstance(count, int):
         return None
     return fx.ActivationCondition(kind, f, count)
+
+
+def with_amounts(base: Any, other: Any, condition: fx.ActivationCondition,
+                 ref_fields: tuple[str, ...] | None = None) -> Any:
+    """``base`` whose numbers that differ in ``other`` (the same effect, read from an
+    "... instead" sentence) become :class:`~effects.IfAmount` checked on resolution
+    (608.2h); None if the two differ otherwise. ``other`` may name ``base``'s target
+    as "that ..." (read as ``Ref("it")``); ``ref_fields`` limits which fields may do
+    so (None: any). Sequences compare step by step."""
+    if type(base) is not type(other):
+        return None
+    if isinstance(base, fx.Sequence):
+        if len(base.steps) != len(other.steps):
+            return None
+        steps = [with_amounts(a, b, condition, ref_fields)
+                 for a, b in zip(base.steps, other.steps, strict=True)]
+        return None if None in steps else fx.Sequence(tuple(steps))
+    changes = {}
+    for f in dataclasses.fields(base):
+        a, b = getattr(base, f.name), getattr(other, f.name)
+        if a == b:
+            continue
+        if type(a) is int and type(b) is int:
+            changes[f.name] = fx.IfAmount(a, b, condition)
+        elif not (isinstance(a, fx.Target) and b == fx.Ref("it")
+                  and (ref_fields is None or f.name in ref_fields)):
+            return None
+    return dataclasses.replace(base, **changes)
