@@ -51,3 +51,19 @@ def test_attach_to_the_triggering_creature():
     assert card("Ronin Warclub").triggered == (fx.TriggeredAbility(
         fx.Trigger("enters", fx.Filter(types=types("Creature"), controller="you")),
         fx.Attach(fx.Ref("it"))),)
+
+
+def test_603_4_conditions_of_none_controlled_and_of_compared_life_and_counts():
+    artifacts = fx.Filter(types=types("Artifact"))
+    assert card("Glimmervoid").triggered == (fx.TriggeredAbility(
+        fx.Trigger("end_step", fx.Ref("each_player"),
+                   fx.ActivationCondition("control_none", artifacts)),
+        fx.SacrificeIt(SELF)),)
+    steps = card("Timely Reinforcements").spell.effect.steps
+    assert steps[0] == fx.IfHolds(fx.ActivationCondition("less_life_than_opponent"),
+                                  fx.GainLife(6))
+    assert steps[1].condition == fx.ActivationCondition(
+        "fewer_than_opponent", fx.Filter(types=types("Creature")))
+    knight = card("Knight of the White Orchid").triggered[0]
+    assert knight.trigger.condition == fx.ActivationCondition(
+        "fewer_than_opponent", fx.Filter(types=types("Land")))

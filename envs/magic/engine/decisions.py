@@ -374,7 +374,7 @@ class DecisionsMixin:
         leaves out ("if you control at least five other Mountains")."""
         for c in conditions:
             kind = c.kind
-            if kind in ("you_control", "opponent_controls"):
+            if kind in ("you_control", "opponent_controls", "fewer_than_opponent"):
                 counts: dict[int, int] = {}
                 f, skip = c.filter, None
                 if f is not None and "other_than_it" in f.props:
@@ -385,6 +385,9 @@ class DecisionsMixin:
                         counts[perm.controller] = counts.get(perm.controller, 0) + 1
                 if kind == "you_control":
                     ok = counts.get(p, 0) >= c.count
+                elif kind == "fewer_than_opponent":
+                    ok = any(counts.get(q, 0) > counts.get(p, 0)
+                             for q in self.living() if q != p)
                 else:
                     ok = any(n >= c.count for q, n in counts.items()
                              if q != p and not self.lost[q])
@@ -414,6 +417,14 @@ class DecisionsMixin:
                 ok = self.active == p and self.attacked_this_turn
             elif kind == "land_entered":
                 ok = self.land_entered[p]
+            elif kind == "control_none":
+                ok = not any(perm.controller == p and self.matches(c.filter, pid, p,
+                                                                   source)
+                             for pid, perm in self.battlefield.items())
+            elif kind == "less_life_than_opponent":
+                ok = any(self.life[q] > self.life[p] for q in self.living() if q != p)
+            elif kind == "more_life_than_opponent":
+                ok = any(self.life[q] < self.life[p] for q in self.living() if q != p)
             else:  # your_upkeep
                 ok = self.active == p and self.step == "upkeep"
             if not ok:

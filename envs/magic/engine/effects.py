@@ -1315,7 +1315,8 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "your_turn", "before_attackers", "your_upkeep", "creature_died",
                    "monstrous", "life_at_least", "opponent_life_at_most",
                    "life_at_most", "attacked_this_turn", "counters_on_this",
-                   "land_entered")
+                   "land_entered", "control_none", "less_life_than_opponent",
+                   "more_life_than_opponent", "fewer_than_opponent")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1331,7 +1332,12 @@ less life"); ``attacked_this_turn``: they attacked with a creature this turn (ra
 ``count`` ``counter`` counters ("as long as this has seven or more quest counters on
 it"); ``land_entered``: a land entered the battlefield under their control this turn
 (landfall's "if you had a land enter the battlefield under your control this
-turn")."""
+turn"); ``control_none``: they control no permanent matching ``filter`` ("if you
+control no artifacts"); ``less_life_than_opponent`` / ``more_life_than_opponent``:
+their life total is less / more than some opponent's still in the game ("if you have
+less life than an opponent"); ``fewer_than_opponent``: some opponent controls more
+permanents matching ``filter`` than they do ("if an opponent controls more lands than
+you")."""
 
 
 @dataclass(frozen=True)

@@ -180,7 +180,9 @@ Equipment or Aura is attached to, or a filter ("this or another Ally you control
 "that much" and "that player" name the event's amount and player; an intervening "if" about
 the ability's controller on any trigger (603.4, checked as it triggers and as it
 resolves: raid's "if you attacked this turn", "if you control ...", "if you have 5
-or less life"); two conditions of one ability ("at the beginning of your upkeep and
+or less life", "if you control no artifacts" (Glimmervoid), "if you have less life
+than an opponent", "if an opponent controls more lands than you"; the same conditions
+guard a spell's steps, 608.2c: Timely Reinforcements); two conditions of one ability ("at the beginning of your upkeep and
 whenever you cast a red spell"); cast triggers on a spell's colours ("whenever an
 opponent casts a multicolored spell") and on a spell cast from a graveyard (Ash
 Zealot: one cast with flashback); battalion ("whenever this and at least two other

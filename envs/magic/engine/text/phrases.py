@@ -762,6 +762,14 @@ def card_filter(phrase: str, compared: str | None = None) -> fx.Filter | None:
                      props=frozenset(props))
 
 
+_LIFE_COMPARED = {
+    "you have less life than an opponent": "less_life_than_opponent",
+    "an opponent has more life than you": "less_life_than_opponent",
+    "you have more life than an opponent": "more_life_than_opponent",
+}
+"""Life totals compared with an opponent's (119: Timely Reinforcements)."""
+
+
 def activation_condition(text: str) -> fx.ActivationCondition | None:
     """A condition on the controller of an ability or effect (its kinds are
     :data:`~effects.CONDITION_KINDS`): "you have no cards in hand", "there are seven or
@@ -779,6 +787,21 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
             return None
         return fx.ActivationCondition("you_control", dataclasses.replace(
             f, props=f.props | {"other_than_it"}), count)
+    if m := re.fullmatch(r"you control no (.+)", text):
+        # "if you control no artifacts" (Glimmervoid): none of them at all
+        f = object_filter(m.group(1), plural=True)
+        if f is None or f.controller != "any":
+            return None
+        return fx.ActivationCondition("control_none", f)
+    if m := re.fullmatch(r"you control fewer (.+) than an opponent"
+                         r"|an opponent controls more (.+) than you", text):
+        # "if an opponent controls more lands than you" (Knight of the White Orchid)
+        f = object_filter(m.group(1) or m.group(2), plural=True)
+        if f is None or f.controller != "any":
+            return None
+        return fx.ActivationCondition("fewer_than_opponent", f)
+    if text in _LIFE_COMPARED:  # "if you have less life than an opponent"
+        return fx.ActivationCondition(_LIFE_COMPARED[text])
     if text == "you attacked this turn":  # raid
         return fx.ActivationCondition("attacked_this_turn")
     if text == "you had a land enter the battlefield under your control this turn":
