@@ -5,6 +5,7 @@ vanishing (702.63), fading (702.32), untapping choices (502.3) and stun counters
 
 from __future__ import annotations
 
+from labyrinth_gym.envs.magic.engine import actions as A
 from magic.positions import act, blank, lands, pass_until, settle
 
 
@@ -81,3 +82,95 @@ def test_603_4_knight_of_the_white_orchid_searches_only_when_behind_on_lands():
         settle(game)
         asked = game.decision["kind"] == "yesno"
         assert asked == searches, (mine, theirs, game.decision)
+
+
+# ------------------------------------------------------------------ echo (702.30)
+def _upkeep_of(game, p: int) -> None:
+    """Pass until ``p``'s next upkeep begins with priority (or a decision in it)."""
+    for _ in range(80):
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+        if game.step == "upkeep" and game.active == p:
+            return
+    raise AssertionError("no upkeep")
+
+
+def test_702_30a_echo_paid_keeps_it_and_asks_only_once():
+    game = blank()
+    forest = lands(game, 0, "Forest")[0]
+    jaguar = game.add_permanent("Pouncing Jaguar", 0)
+    game.start_at("upkeep", 0)
+    assert game.stack and game.decision["kind"] == "priority"  # the echo trigger
+    settle(game)
+    assert game.decision["kind"] == "yesno"
+    act(game, "yes")
+    assert jaguar in game.battlefield and game.battlefield[forest].tapped
+    assert any(e["type"] == "pays_cost" and e.get("mana") == "{G}"
+               for e in game.events)
+    _upkeep_of(game, 0)  # under its control since that upkeep: no echo now
+    assert not game.stack and jaguar in game.battlefield
+
+
+def test_702_30a_echo_not_paid_sacrifices_it():
+    game = blank()
+    lands(game, 0, "Forest")
+    jaguar = game.add_permanent("Pouncing Jaguar", 0)
+    game.start_at("upkeep", 0)
+    settle(game)
+    act(game, "no")
+    settle(game)
+    assert jaguar not in game.battlefield
+    assert game.name_of(game.graveyard[0][-1]) == "Pouncing Jaguar"
+
+
+def test_702_30a_echo_without_the_mana_is_not_asked_and_sacrifices_it():
+    game = blank()
+    jaguar = game.add_permanent("Pouncing Jaguar", 0)
+    game.start_at("upkeep", 0)
+    settle(game)
+    assert jaguar not in game.battlefield
+
+
+def test_702_30a_echo_triggers_again_after_a_change_of_control():
+    game = blank()
+    lands(game, 1, "Forest")
+    jaguar = game.add_permanent("Pouncing Jaguar", 0)
+    game.battlefield[jaguar].new_control = False  # controlled since an old upkeep
+    game.start_at("upkeep", 0)
+    assert not game.stack
+    game._change_controller(jaguar, 1)
+    _upkeep_of(game, 1)
+    settle(game)
+    assert game.decision == {"kind": "yesno", "player": 1,
+                             "unless": game.decision["unless"]}
+
+
+# ------------------------------------------------------ cumulative upkeep (702.24)
+def test_702_24a_cumulative_upkeep_adds_an_age_counter_and_asks_for_each():
+    game = blank()
+    mine = lands(game, 0, "Forest", "Forest", "Mountain")
+    efreet = game.add_permanent("Uktabi Efreet", 0, counters={"age": 1})
+    game.start_at("upkeep", 0)
+    settle(game)
+    assert game.battlefield[efreet].counters["age"] == 2
+    act(game, "yes")  # {G} for each of two age counters: both Forests
+    mine.pop()
+    assert efreet in game.battlefield
+    assert all(game.battlefield[pid].tapped for pid in mine)
+
+
+def test_702_24a_cumulative_upkeep_it_cannot_pay_sacrifices_it():
+    game = blank()
+    lands(game, 0, "Forest", "Mountain", "Mountain")
+    efreet = game.add_permanent("Uktabi Efreet", 0, counters={"age": 1})
+    game.start_at("upkeep", 0)
+    settle(game)  # {G}{G} with one Forest: not asked (118.3)
+    assert efreet not in game.battlefield
+
+
+def test_702_24a_cumulative_upkeep_of_life_pays_one_life_per_age_counter():
+    game = blank()
+    braid = game.add_permanent("Gallowbraid", 0, counters={"age": 2})
+    game.start_at("upkeep", 0)
+    settle(game)
+    act(game, "yes")
+    assert braid in game.battlefield and game.life[0] == 17

@@ -1772,15 +1772,31 @@ class CastingMixin:
         self.log("opponent_does", player=p, card=self.name_of(res["item"].card))
 
     def _can_pay_cost(self, p: int, node: fx.PayCost) -> bool:
-        return not self.lost[p] and self._can_afford(p, node.mana, node.life)
+        mana, life = self._cost_now(node)
+        return not self.lost[p] and self._can_afford(p, mana, life)
+
+    def _cost_now(self, node: fx.PayCost) -> tuple[Any, int]:
+        """The mana and life ``node`` asks of the resolving object's controller now:
+        once, or once for each ``per_counter`` counter on its source (cumulative
+        upkeep, 702.24a: none on it, nothing to pay)."""
+        if not node.per_counter:
+            return node.mana, node.life
+        source = self._source_pid(self.res["item"])  # type: ignore[index]
+        n = self.battlefield[source].counters.get(node.per_counter, 0) \
+            if source is not None and source in self.battlefield else 0
+        mana = node.mana
+        if mana is not None:
+            mana = ManaCost(mana.generic * n, mana.pips * n) if n else None
+        return mana, node.life * n
 
     def _pay_cost(self, item: StackItem, node: fx.PayCost) -> None:
         """Rule 608.2d: the resolving object's controller pays what ``node`` asks."""
         p = item.controller
-        self._pay_mana_and_life(p, node.mana, node.life)
+        mana, life = self._cost_now(node)
+        self._pay_mana_and_life(p, mana, life)
         self.log("pays_cost", player=p, card=self.name_of(item.card),
-                 **({"mana": str(node.mana)} if node.mana is not None else {}),
-                 **({"life": node.life} if node.life else {}))
+                 **({"mana": str(mana)} if mana is not None else {}),
+                 **({"life": life} if life else {}))
 
     def proliferate_options(self, p: int, chosen: list[int]) -> list[int]:
         """What ``p`` may still choose to proliferate (701.27a), as target codes:

@@ -89,6 +89,7 @@ class ControlMixin:
         before = perm.controller
         perm.controller = controller
         perm.sick = True  # 302.6: not controlled since its new controller's turn began
+        perm.new_control = True  # echo (702.30a) asks again
         if pid in self.attackers or pid in self.blocking:
             self._remove_from_combat(pid)
         self._bf_version += 1

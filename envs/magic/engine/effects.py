@@ -626,6 +626,9 @@ class PayCost:
 
     mana: ManaCost | None = None
     life: int = 0
+    # "for each <kind> counter on it" (cumulative upkeep, 702.24a): the mana and life
+    # are paid once per such counter on the source as it is paid ("" : once)
+    per_counter: str = ""
 
 
 @dataclass(frozen=True)
@@ -1393,7 +1396,7 @@ transforms into; ``cast_self`` is "when you cast this spell" (603.2, a triggered
 ability of the spell on the stack: cascade 702.85a), subject ``Ref("self")``."""
 TRIGGER_CONDITIONS = ("no_spells_last_turn", "two_spells_last_turn")
 OBJECT_CONDITIONS = ("no_plus_counters", "no_minus_counters", "evolve", "not_decayed",
-                     "battalion", "your_turn", "soulbond", "evoked")
+                     "battalion", "your_turn", "soulbond", "evoked", "echo")
 """Intervening "if"s (603.4) about the trigger's own source as the event happened:
 "if it had no +1/+1 (-1/-1) counters on it" of a dies trigger (undying 702.93a,
 persist 702.79a), checked as it triggers on what the permanent had as it left (last
@@ -1408,7 +1411,10 @@ attackers declared), and "whenever an opponent casts a spell during your turn"
 (``cast``, on its source's controller's turn). Soulbond's "if you
 control both this creature and another creature and both are unpaired" (702.95a) is
 checked as it triggers and as it resolves. Evoke's "if its evoke cost was paid"
-(702.74a) of an enters trigger: the permanent's spell was cast for its evoke cost."""
+(702.74a) of an enters trigger: the permanent's spell was cast for its evoke cost.
+Echo's "if this came under your control since the beginning of your last upkeep"
+(702.30a) of its controller's upkeep trigger (``Permanent.new_control``), part of the
+event: checked as it triggers."""
 """Intervening "if" clauses of step triggers (603.4: checked as the ability triggers
 and again as it resolves): "if no spells were cast last turn", "if a player cast two
 or more spells last turn" (the werewolves' transform triggers)."""

@@ -667,6 +667,15 @@ transformed at night; daybound and nightbound permanents transform by nothing el
 (``observation_for`` says ``day_night``; the encoding has "day" and "night" globals.)
 *Not*: "enters transformed" effects, disturb, melding, "more than meets the eye".
 
+Keywords about the turn's steps (:mod:`~text.upkeep`): echo (702.30a: at the beginning
+of its controller's upkeep, if it came under their control since the beginning of
+their last upkeep, ``Permanent.new_control``, set as it enters and as its control
+changes and cleared once that player's upkeep has begun, sacrifice it unless they pay
+the echo cost: the ``yesno`` decision with ``"unless"``, not asked when they can't
+pay) and cumulative upkeep (702.24a: an age counter, then the same question for the
+cost once per age counter on it, :attr:`~effects.PayCost.per_counter`), of mana or
+life; *not*: other echo and upkeep costs (discards, sacrifices, snow mana).
+
 Blocking restrictions are checked as blockers are declared (509.1b): a creature is
 offered to block only attackers it may block (flying and reach, "can't be blocked",
 the evasion keywords), and "done" is not offered while an attacker with menace is

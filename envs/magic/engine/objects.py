@@ -783,6 +783,8 @@ class ObjectsMixin:
             return self.active == self.battlefield[source].controller
         if condition == "evoked":  # 702.74a: "if its evoke cost was paid"
             return self.battlefield[source].evoked
+        if condition == "echo":  # 702.30a: under your control since your last upkeep
+            return self.battlefield[source].new_control
         if it is None or it not in self.battlefield or source not in self.battlefield:
             return True
         power, toughness = self.chars(it)[:2]

@@ -79,7 +79,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.DefinedPT, fx.SelfBonus,
                      fx.PairedBonus,
                      fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost)
-SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge"})
+SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age"})
 """Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`
 (charge, quest...: no rules of their own; they are counted, "for each charge counter
 on this"): :func:`counter_played`."""
@@ -97,7 +97,7 @@ SELECTOR_FIELDS = ("to", "what", "who")
 _CONDITION_EVENTS = {"evolve": {("enters", False)}, "not_decayed": {("dies", False)},
                      "battalion": {("attacks", True)}, "your_turn": {("cast", False)},
                      "soulbond": {("enters", True), ("enters", False)},
-                     "evoked": {("enters", True)}}
+                     "evoked": {("enters", True)}, "echo": {("upkeep", False)}}
 """The event (and whether its subject is the source) an object condition of
 :data:`~effects.OBJECT_CONDITIONS` goes with; the others go with the source's own
 ``dies``."""

@@ -79,6 +79,9 @@ class Permanent:
             putting it anywhere else" applies to it (614.1a, for as long as it is
             this object).
         paired: The creature it is paired with by soulbond (702.95), -1: none.
+        new_control: It came under its controller's control since the beginning of
+            that player's last upkeep (echo, 702.30a): set as it enters and as its
+            control changes, cleared once that player's upkeep has begun.
     """
 
     pid: int
@@ -107,6 +110,7 @@ class Permanent:
     exile_if_leaves: bool = False
     paired: int = -1
     evoked: bool = False
+    new_control: bool = True
 
     def copy(self) -> Permanent:
         return dataclasses.replace(self, counters=dict(self.counters),

@@ -291,6 +291,9 @@ class TurnsMixin:
             return
         if step == "upkeep":
             self._step_triggers("upkeep")
+            for perm in self.battlefield.values():  # echo's "since your last upkeep"
+                if perm.controller == a:
+                    perm.new_control = False
         elif step == "draw":
             self._step_triggers("draw_step")
             # rule 103.7c: only in a two-player game does the starting player skip

@@ -1,0 +1,61 @@
+"""Line templates for keywords about the turn's steps (rules 702.24, 702.30): each
+keyword line stands for the triggered ability the rule defines, built here.
+
+- ``echo <mana cost>`` (702.30a): "At the beginning of your upkeep, if this came under
+  your control since the beginning of your last upkeep, sacrifice it unless you pay
+  [its echo cost]" (the "if" is :data:`~effects.OBJECT_CONDITIONS` ``echo``).
+- ``cumulative upkeep <mana cost>`` / ``cumulative upkeep—pay N life.`` (702.24a): "At
+  the beginning of your upkeep, put an age counter on this permanent, then sacrifice
+  it unless you pay [its upkeep cost] for each age counter on it"
+  (:attr:`~effects.PayCost.per_counter`).
+
+Other echo and upkeep costs (a discard, a sacrifice, snow mana) stay refused with
+their line."""
+
+from __future__ import annotations
+
+import re
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import Printed
+from labyrinth_gym.envs.magic.engine.text.core import Draft, line_template
+from labyrinth_gym.envs.magic.engine.text.phrases import cost
+
+_SELF = fx.Ref("self")
+_YOUR_UPKEEP = fx.Ref("you")
+
+
+def _payment(text: str) -> fx.PayCost | None:
+    """``{2}{r}`` or ``pay 2 life`` as what an upkeep trigger asks (None if it asks
+    anything else: mana with {X} or snow, a discard, a sacrifice)."""
+    paid = cost(text.removesuffix("."))
+    if paid is None or paid != fx.Cost(mana=paid.mana, pay_life=paid.pay_life) or (
+            paid.mana is not None and (paid.mana.x or "S" in paid.mana.pips)):
+        return None
+    return fx.PayCost(paid.mana, paid.pay_life)
+
+
+@line_template
+def _echo(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.30a: a triggered ability of a permanent.
+    m = re.fullmatch(r"echo(?: |—)(.+)", line)
+    if not m or not printed.is_permanent or (paid := _payment(m.group(1))) is None:
+        return False
+    draft.triggered.append(fx.TriggeredAbility(
+        fx.Trigger("upkeep", _YOUR_UPKEEP, condition="echo"),
+        fx.Unless(paid, fx.SacrificeIt(_SELF))))
+    return True
+
+
+@line_template
+def _cumulative_upkeep(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.24a: an age counter, then the cost once for each age counter.
+    m = re.fullmatch(r"cumulative upkeep(?: |—)(.+)", line)
+    if not m or not printed.is_permanent or (paid := _payment(m.group(1))) is None:
+        return False
+    draft.triggered.append(fx.TriggeredAbility(
+        fx.Trigger("upkeep", _YOUR_UPKEEP),
+        fx.Sequence((fx.AddCounters(1, _SELF, "age"), fx.Unless(
+            fx.PayCost(paid.mana, paid.life, per_counter="age"),
+            fx.SacrificeIt(_SELF))))))
+    return True

@@ -1,0 +1,29 @@
+"""The compiler's templates for keywords about the turn's steps
+(:mod:`~labyrinth_gym.envs.magic.engine.text.upkeep`), checked on real cards."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from magic.compiled import SELF, card, cost, reason
+
+YOURS = fx.Ref("you")
+
+
+def test_702_30a_echo_is_an_upkeep_trigger_with_an_intervening_if():
+    assert card("Pouncing Jaguar").triggered == (fx.TriggeredAbility(
+        fx.Trigger("upkeep", YOURS, condition="echo"),
+        fx.Unless(fx.PayCost(cost("{G}")), fx.SacrificeIt(SELF))),)
+    assert card("Mogg War Marshal").triggered[0].trigger.condition == "echo"
+
+
+def test_702_24a_cumulative_upkeep_adds_an_age_counter_then_asks_for_each():
+    def upkeep(paid: fx.PayCost) -> fx.TriggeredAbility:
+        return fx.TriggeredAbility(fx.Trigger("upkeep", YOURS), fx.Sequence((
+            fx.AddCounters(1, SELF, "age"), fx.Unless(paid, fx.SacrificeIt(SELF)))))
+
+    assert upkeep(fx.PayCost(cost("{G}"), per_counter="age")) in \
+        card("Uktabi Efreet").triggered
+    assert upkeep(fx.PayCost(life=1, per_counter="age")) in \
+        card("Gallowbraid").triggered
+    # other upkeep costs stay refused with their line
+    assert reason("Phyrexian Soulgorger") == "cumulative upkeep—sacrifice a creature."
