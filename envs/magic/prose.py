@@ -198,6 +198,10 @@ class MagicNarrator(Narrator):
     def on_proliferate(self, e: Event) -> str:
         return f"{card(e['card'])} gets another {join(e['counters'])} counter"
 
+    def on_counters_removed(self, e: Event) -> str:
+        return (f"{plural(e['count'], e['counter'] + ' counter')} "
+                f"{'is' if e['count'] == 1 else 'are'} removed from {card(e['card'])}")
+
     def on_extra_turn(self, e: Event) -> str:
         return self.does(e["player"], "takes an extra turn")
 

@@ -27,3 +27,22 @@ def test_702_24a_cumulative_upkeep_adds_an_age_counter_then_asks_for_each():
         card("Gallowbraid").triggered
     # other upkeep costs stay refused with their line
     assert reason("Phyrexian Soulgorger") == "cumulative upkeep—sacrifice a creature."
+
+
+def test_702_63a_vanishing_is_time_counters_and_two_triggers():
+    aven = card("Aven Riftwatcher")
+    assert fx.EntersWithCounters(3, "time") in aven.statics
+    assert aven.triggered[:2] == (
+        fx.TriggeredAbility(fx.Trigger("upkeep", YOURS, fx.ActivationCondition(
+            "counters_on_this", count=1, counter="time")),
+            fx.RemoveCounters(1, SELF, "time")),
+        fx.TriggeredAbility(fx.Trigger("last_time_counter_removed"),
+                            fx.SacrificeIt(SELF)))
+
+
+def test_702_32a_fading_is_fade_counters_and_an_upkeep_trigger():
+    derm = card("Blastoderm")
+    assert fx.EntersWithCounters(3, "fade") in derm.statics
+    assert derm.triggered == (fx.TriggeredAbility(
+        fx.Trigger("upkeep", YOURS), fx.RemoveCounters(1, SELF, "fade",
+                                                       or_sacrifice=True)),)

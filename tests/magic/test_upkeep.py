@@ -86,10 +86,11 @@ def test_603_4_knight_of_the_white_orchid_searches_only_when_behind_on_lands():
 
 # ------------------------------------------------------------------ echo (702.30)
 def _upkeep_of(game, p: int) -> None:
-    """Pass until ``p``'s next upkeep begins with priority (or a decision in it)."""
+    """Pass until ``p``'s next upkeep (a later turn) begins."""
+    turn = game.turn
     for _ in range(80):
         game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
-        if game.step == "upkeep" and game.active == p:
+        if game.turn > turn and game.step == "upkeep" and game.active == p:
             return
     raise AssertionError("no upkeep")
 
@@ -107,7 +108,7 @@ def test_702_30a_echo_paid_keeps_it_and_asks_only_once():
     assert any(e["type"] == "pays_cost" and e.get("mana") == "{G}"
                for e in game.events)
     _upkeep_of(game, 0)  # under its control since that upkeep: no echo now
-    assert not game.stack and jaguar in game.battlefield
+    assert game.turn == 4 and not game.stack and jaguar in game.battlefield
 
 
 def test_702_30a_echo_not_paid_sacrifices_it():
@@ -174,3 +175,54 @@ def test_702_24a_cumulative_upkeep_of_life_pays_one_life_per_age_counter():
     settle(game)
     act(game, "yes")
     assert braid in game.battlefield and game.life[0] == 17
+
+
+# ------------------------------------------------ vanishing (702.63), fading (702.32)
+def test_702_63a_vanishing_enters_with_time_counters():
+    game = blank()
+    lands(game, 0, "Plains", "Plains", "Plains")
+    game.add_card("Aven Riftwatcher", 0)
+    game.start_at("main1", 0)
+    act(game, "Aven Riftwatcher")
+    settle(game)
+    aven = next(pid for pid, perm in game.battlefield.items()
+                if game.name_of(perm.card) == "Aven Riftwatcher")
+    assert game.battlefield[aven].counters == {"time": 3} and game.life[0] == 22
+
+
+def test_702_63a_vanishing_removes_a_counter_each_upkeep():
+    game = blank()
+    aven = game.add_permanent("Aven Riftwatcher", 0, counters={"time": 2})
+    game.start_at("upkeep", 0)
+    settle(game)
+    assert game.battlefield[aven].counters == {"time": 1}
+
+
+def test_702_63a_removing_the_last_time_counter_sacrifices_it():
+    game = blank()
+    aven = game.add_permanent("Aven Riftwatcher", 0, counters={"time": 1})
+    game.start_at("upkeep", 0)
+    settle(game)
+    assert aven not in game.battlefield
+    assert game.life[0] == 22  # its leaves-the-battlefield trigger
+    assert any(e["type"] == "counters_removed" and e["counter"] == "time"
+               for e in game.events)
+
+
+def test_702_63a_vanishing_without_time_counters_does_not_trigger():
+    game = blank()
+    aven = game.add_permanent("Aven Riftwatcher", 0)
+    game.battlefield[aven].counters.clear()  # (all removed another way)
+    game.start_at("upkeep", 0)
+    assert not game.stack and aven in game.battlefield
+
+
+def test_702_32a_fading_removes_a_fade_counter_then_sacrifices_when_it_cannot():
+    game = blank()
+    derm = game.add_permanent("Blastoderm", 0, counters={"fade": 1})
+    game.start_at("upkeep", 0)
+    settle(game)
+    assert derm in game.battlefield and not game.battlefield[derm].counters
+    _upkeep_of(game, 0)
+    settle(game)
+    assert derm not in game.battlefield

@@ -1183,11 +1183,7 @@ class CastingMixin:
                 counters = self.battlefield[source].counters
                 counters[kind] = counters.get(kind, 0) + n
             if ab.cost.remove_counters is not None:  # 122.8: removed as a cost
-                kind, n = ab.cost.remove_counters
-                counters = self.battlefield[source].counters
-                counters[kind] = counters.get(kind, 0) - n
-                if counters[kind] <= 0:
-                    del counters[kind]
+                self.remove_counters(source, *ab.cost.remove_counters)
             if ab.cost.loyalty is not None:  # rule 606.4: the cost is paid as activated
                 counters = self.battlefield[source].counters
                 counters["loyalty"] = counters.get("loyalty", 0) + ab.cost.loyalty - (

@@ -466,6 +466,20 @@ class AddCounters:
 
 
 @dataclass(frozen=True)
+class RemoveCounters:
+    """Remove ``count`` ``counter`` counters from each permanent ``what`` names (as
+    many as it has, 122.8): vanishing's "remove a time counter from it" (702.63a;
+    removing the last time counter is the event ``last_time_counter_removed``);
+    ``or_sacrifice``: fading's "remove a fade counter from it. if you can't,
+    sacrifice it" (702.32a: its controller sacrifices one that had none)."""
+
+    count: Amount
+    what: Selector
+    counter: str
+    or_sacrifice: bool = False
+
+
+@dataclass(frozen=True)
 class Draw:
     count: Amount
     who: Selector = Ref("you")
@@ -1359,7 +1373,8 @@ OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "leaves", "blocks
                  "unblocked", "deals_damage", "deals_combat_damage",
                  "deals_damage_player", "deals_combat_damage_player",
                  "deals_damage_opponent", "deals_combat_damage_creature",
-                 "dealt_damage", "becomes_monstrous", "becomes_tapped", "sacrificed")
+                 "dealt_damage", "becomes_monstrous", "becomes_tapped", "sacrificed",
+                 "last_time_counter_removed")
 """Events happening to a permanent (rule 603.2): its subject is ``Ref("self")``,
 ``Ref("equipped")`` / ``Ref("enchanted")`` (the permanent it is attached to) or a
 :class:`Filter`. ``unblocked`` is "attacks and isn't blocked"; ``deals_damage_player``
@@ -1368,7 +1383,9 @@ creature" (``it``: that creature), ``dealt_damage`` "is dealt damage",
 ``becomes_monstrous`` "when this becomes monstrous" (701.37b), ``becomes_tapped``
 "becomes tapped" (it was untapped: for mana, a {T} cost, attacking, an effect,
 regeneration), ``sacrificed``: "whenever you sacrifice <filter>" (701.21a; the filter
-names the sacrificing player as the permanent's controller)."""
+names the sacrificing player as the permanent's controller),
+``last_time_counter_removed``: "when the last time counter is removed from this"
+(vanishing, 702.63a: a removal that leaves it none)."""
 PLAYER_EVENTS = ("gain_life", "lose_life", "draw", "discard", "you_attack", "roll_dice")
 """Events happening to a player: the subject is ``Ref("you")``,
 ``Ref("each_opponent")`` or ``Ref("each_player")`` (``you_attack``: "whenever you

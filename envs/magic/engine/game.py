@@ -675,6 +675,12 @@ the echo cost: the ``yesno`` decision with ``"unless"``, not asked when they can
 pay) and cumulative upkeep (702.24a: an age counter, then the same question for the
 cost once per age counter on it, :attr:`~effects.PayCost.per_counter`), of mana or
 life; *not*: other echo and upkeep costs (discards, sacrifices, snow mana).
+Vanishing (702.63a: it enters with N time counters; at the beginning of its
+controller's upkeep, if it has one, one is removed, :class:`~effects.RemoveCounters`;
+when the last is removed, by any means, it is sacrificed: the trigger event
+``last_time_counter_removed``) and fading (702.32a: N fade counters; each upkeep one
+is removed, or it is sacrificed when it has none). Counters removed by an effect or a
+cost are logged (``counters_removed``).
 
 Blocking restrictions are checked as blockers are declared (509.1b): a creature is
 offered to block only attackers it may block (flying and reach, "can't be blocked",

@@ -844,6 +844,26 @@ class ObjectsMixin:
         self.source_lki[pid] = [power, toughness, self.pdef(pid).mana_value,
                                 dict(self.battlefield[pid].counters)]
 
+    def remove_counters(self, pid: int, kind: str, n: int) -> int:
+        """Remove up to ``n`` ``kind`` counters from permanent ``pid`` (122.8: no
+        more than it has); how many were removed. Removing the last time counter
+        triggers "when the last time counter is removed from this" (vanishing,
+        702.63a)."""
+        counters = self.battlefield[pid].counters
+        had = counters.get(kind, 0)
+        removed = min(had, max(n, 0))
+        if removed:
+            self.log("counters_removed", card=self.perm_name(pid), id=pid,
+                     counter=kind, count=removed,
+                     player=self.battlefield[pid].controller)
+        if had - removed <= 0:
+            counters.pop(kind, None)
+        else:
+            counters[kind] = had - removed
+        if kind == "time" and removed and had == removed:
+            self._object_triggers("last_time_counter_removed", [pid])
+        return removed
+
     def sacrifice(self, pids: list[int]) -> None:
         """Rule 701.21a: their controllers sacrifice permanents ``pids`` (to their
         owners' graveyards, unless replaced). "Whenever you sacrifice ..." abilities

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from labyrinth_gym.envs.magic.engine.game import MagicGame
 
 LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUntap,
-                fx.Pump, fx.AddCounters, fx.Draw, fx.Mill, fx.GainLife, fx.LoseLife,
+                fx.Pump, fx.AddCounters, fx.RemoveCounters, fx.Draw, fx.Mill, fx.GainLife, fx.LoseLife,
                 fx.CreateToken, fx.CounterSpell, fx.Attach, fx.Manifest, fx.Shuffle,
                 fx.RevealHand, fx.GainControl, fx.Becomes, fx.Regenerate,
                 fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed,
@@ -79,7 +79,8 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.DefinedPT, fx.SelfBonus,
                      fx.PairedBonus,
                      fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost)
-SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age"})
+SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
+                                "fade"})
 """Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`
 (charge, quest...: no rules of their own; they are counted, "for each charge counter
 on this"): :func:`counter_played`."""
@@ -516,7 +517,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note(f"ExileTop of {node.count} cards")
         if isinstance(node, fx.ExileGraveyard):
             card_filter(node.filter)
-        if isinstance(node, fx.AddCounters) and not counter_played(node.counter):
+        if isinstance(node, (fx.AddCounters, fx.RemoveCounters)) and \
+                not counter_played(node.counter):
             note(f"AddCounters({node.counter})")
         if isinstance(node, fx.AddMana):
             if not node.options or not set(node.options) <= MANA_OPTIONS:
@@ -1033,6 +1035,17 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             if pid in game.battlefield:
                 counters = game.battlefield[pid].counters
                 counters[node.counter] = counters.get(node.counter, 0) + game.amount(node.count)
+    elif isinstance(node, fx.RemoveCounters):
+        short = []
+        for pid in game.select(node.what, path):
+            if pid in game.battlefield:
+                n = game.amount(node.count)
+                if game.remove_counters(pid, node.counter, n) < n:
+                    short.append(pid)
+        if node.or_sacrifice:  # fading: "if you can't, sacrifice it" (702.32a)
+            controller = game.res["item"].controller
+            game.sacrifice([pid for pid in short if pid in game.battlefield
+                            and game.battlefield[pid].controller == controller])
     elif isinstance(node, fx.Draw):
         for p in game.select_players(node.who, path):
             for _ in range(game.amount(node.count, p)):

@@ -8,6 +8,13 @@ keyword line stands for the triggered ability the rule defines, built here.
   the beginning of your upkeep, put an age counter on this permanent, then sacrifice
   it unless you pay [its upkeep cost] for each age counter on it"
   (:attr:`~effects.PayCost.per_counter`).
+- ``vanishing N`` (702.63a): "This permanent enters with N time counters on it", "At
+  the beginning of your upkeep, if there is a time counter on it, remove a time
+  counter from it" and "When the last time counter is removed from this permanent,
+  sacrifice it" (event ``last_time_counter_removed``).
+- ``fading N`` (702.32a): "This permanent enters with N fade counters on it" and "At
+  the beginning of your upkeep, remove a fade counter from it. If you can't,
+  sacrifice it" (:attr:`~effects.RemoveCounters.or_sacrifice`).
 
 Other echo and upkeep costs (a discard, a sacrifice, snow mana) stay refused with
 their line."""
@@ -19,7 +26,7 @@ import re
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.text.core import Draft, line_template
-from labyrinth_gym.envs.magic.engine.text.phrases import cost
+from labyrinth_gym.envs.magic.engine.text.phrases import NUM, cost, number
 
 _SELF = fx.Ref("self")
 _YOUR_UPKEEP = fx.Ref("you")
@@ -58,4 +65,33 @@ def _cumulative_upkeep(line: str, printed: Printed, draft: Draft) -> bool:
         fx.Sequence((fx.AddCounters(1, _SELF, "age"), fx.Unless(
             fx.PayCost(paid.mana, paid.life, per_counter="age"),
             fx.SacrificeIt(_SELF))))))
+    return True
+
+
+@line_template
+def _vanishing(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.63a: three abilities; the upkeep one has an intervening "if".
+    m = re.fullmatch(rf"vanishing {NUM}", line)
+    if not m or not printed.is_permanent or not isinstance(n := number(m.group(1)), int):
+        return False
+    draft.statics.append(fx.EntersWithCounters(n, "time"))
+    draft.triggered.append(fx.TriggeredAbility(
+        fx.Trigger("upkeep", _YOUR_UPKEEP, condition=fx.ActivationCondition(
+            "counters_on_this", count=1, counter="time")),
+        fx.RemoveCounters(1, _SELF, "time")))
+    draft.triggered.append(fx.TriggeredAbility(
+        fx.Trigger("last_time_counter_removed"), fx.SacrificeIt(_SELF)))
+    return True
+
+
+@line_template
+def _fading(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.32a: two abilities.
+    m = re.fullmatch(rf"fading {NUM}", line)
+    if not m or not printed.is_permanent or not isinstance(n := number(m.group(1)), int):
+        return False
+    draft.statics.append(fx.EntersWithCounters(n, "fade"))
+    draft.triggered.append(fx.TriggeredAbility(
+        fx.Trigger("upkeep", _YOUR_UPKEEP),
+        fx.RemoveCounters(1, _SELF, "fade", or_sacrifice=True)))
     return True
