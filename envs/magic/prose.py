@@ -211,7 +211,8 @@ class MagicNarrator(Narrator):
 
     def on_pays_cost(self, e: Event) -> str:
         paid = " and ".join([*([e["mana"]] if e.get("mana") else []),
-                             *([f"{e['life']} life"] if e.get("life") else [])])
+                             *([f"{e['life']} life"] if e.get("life") else []),
+                             *(["{E}" * e["energy"]] if e.get("energy") else [])])
         return self.does(e["player"], f"pays {paid} for {card(e['card'])}")
 
     def on_this_turn(self, e: Event) -> str:
@@ -465,6 +466,9 @@ class MagicNarrator(Narrator):
         what = "spells this turn" if e.get("every") else "their next sorcery this turn"
         return self.does(e["player"], f"may cast {what} as though it had flash")
 
+    def on_skip_step(self, e: Event) -> str:
+        return self.does(e["player"], f"skips their {e['step']} step")
+
     def on_convoke(self, e: Event) -> str:
         return self.does(e["player"], f"taps {', '.join(card(c) for c in e['creatures'])} "
                                       f"to convoke {card(e['card'])}")
@@ -490,6 +494,11 @@ class MagicNarrator(Narrator):
         change = e["change"]
         verb = "gains" if change > 0 else "loses"
         return self.does(e["player"], f"{verb} {abs(change)} life ({e['life']} left)")
+
+    def on_energy(self, e: Event) -> str:
+        counters = plural(abs(e["change"]), "energy counter")
+        verb = "gets" if e["change"] > 0 else "pays"
+        return self.does(e["player"], f"{verb} {counters} ({e['energy']} left)")
 
     def on_poison(self, e: Event) -> str:
         counters = plural(e["change"], "poison counter")

@@ -113,9 +113,11 @@ class CastingMixin:
         if kind == "graveyard_card":
             return self.graveyard_candidates(spec, item)
         if kind in ("any", "player", "opponent", "opponent_or_planeswalker"):
+            rules = self.player_rules_now()
             for p in self._turn_order(you):
-                if kind in ("any", "player") or p != you:
-                    out.append(player_code(p))
+                if (kind in ("any", "player") or p != you) and not (
+                        rules and p != you and self.player_rule("hexproof", p)):
+                    out.append(player_code(p))  # (702.11d: "you have hexproof")
         if kind in ("any", "creature", "creature_or_planeswalker", "permanent",
                     "opponent_or_planeswalker"):
             source = self._source_pid(item)
@@ -368,6 +370,9 @@ class CastingMixin:
             if perm.controller != p or perm.tapped or pid == exclude or perm.face_down:
                 continue
             d = defs[perm.shape if perm.shape >= 0 else card_def[perm.card]]
+            if self._player_rules and (d.restricted_mana or d.mana_source) and \
+                    self.abilities_stopped(p, pid):
+                continue  # 602.5a: its mana abilities can't be activated either
             if d.restricted_mana:
                 restricted.append(pid)
             made = d.mana_source
@@ -1233,6 +1238,8 @@ class CastingMixin:
         if cost is not None:
             if cost.pay_life:
                 self.lose_life(p, cost.pay_life)
+            if cost.energy:
+                self.pay_energy(p, cost.energy)
             if item.sacrificed:
                 item.sacrificed_as = [self._def_number(self.pdef(pid))
                                       for pid in item.sacrificed
@@ -1768,6 +1775,8 @@ class CastingMixin:
         self.log("opponent_does", player=p, card=self.name_of(res["item"].card))
 
     def _can_pay_cost(self, p: int, node: fx.PayCost) -> bool:
+        if node.energy and (self.energy[p] < node.energy or self.lost[p]):
+            return False  # 107.14, 118.3
         mana, life = self._cost_now(node)
         return not self.lost[p] and self._can_afford(p, mana, life)
 
@@ -1790,17 +1799,19 @@ class CastingMixin:
         p = item.controller
         mana, life = self._cost_now(node)
         self._pay_mana_and_life(p, mana, life)
+        self.pay_energy(p, node.energy)
         self.log("pays_cost", player=p, card=self.name_of(item.card),
                  **({"mana": str(mana)} if mana is not None else {}),
-                 **({"life": life} if life else {}))
+                 **({"life": life} if life else {}),
+                 **({"energy": node.energy} if node.energy else {}))
 
     def proliferate_options(self, p: int, chosen: list[int]) -> list[int]:
         """What ``p`` may still choose to proliferate (701.27a), as target codes:
-        permanents with counters, then players with poison counters."""
+        permanents with counters, then players with poison or energy counters."""
         out = [pid for pid, perm in self.battlefield.items()
                if perm.slot >= 0 and any(perm.counters.values()) and pid not in chosen]
         out += [player_code(q) for q in self.living()
-                if self.poison[q] and player_code(q) not in chosen]
+                if (self.poison[q] or self.energy[q]) and player_code(q) not in chosen]
         return out
 
     def proliferate(self, p: int, chosen: list[int]) -> None:
@@ -1809,8 +1820,9 @@ class CastingMixin:
         for code in chosen:
             if code < 0:
                 q = code_player(code)
-                self.poison[q] += 1
-                self.log("poison", player=q, change=1, poison=self.poison[q])
+                for kind in ("poison", "energy"):
+                    if getattr(self, kind)[q]:
+                        self.add_player_counters(q, kind, 1)
                 continue
             if code not in self.battlefield:
                 continue

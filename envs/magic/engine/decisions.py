@@ -292,6 +292,9 @@ class DecisionsMixin:
             return False
         if "Legendary" in d.supertypes and not self._legendary_spell_ok(p, d):
             return False
+        if self.player_rules_now() and (self.player_rule("no_spells", p) or (
+                self.spells_cast[p] and self.player_rule("one_spell", p))):
+            return False  # 101.2: "your opponents can't cast spells during your turn"
         probe = StackItem(sid=-1, kind="spell", controller=p, card=card)
         if d.cast_special:  # its mana cost or the alternative cost, convoke...
             alt = ("overload" if d.overload is not None else
@@ -312,6 +315,8 @@ class DecisionsMixin:
             return True
         if cost.pay_life and self.life[p] < cost.pay_life:
             return False
+        if cost.energy and self.energy[p] < cost.energy:
+            return False  # 107.14, 118.3: energy counters one doesn't have
         if cost.sacrifice is not None and not self._sacrifice_options(p, cost, source):
             return False
         if cost.discard:
@@ -441,6 +446,8 @@ class DecisionsMixin:
         ab = d.activated[index]
         if ab.sorcery_speed and not sorcery:
             return False
+        if self.player_rules_now() and self.abilities_stopped(perm.controller, pid):
+            return False  # 602.5a (Linvala, Keeper of Silence)
         if ab.once_per_turn and [pid, index] in self.activated_this_turn:
             return False
         if ab.only_if and not self.conditions_hold(ab.only_if, perm.controller, pid):

@@ -520,6 +520,21 @@ class LoseLife:
     who: Selector = Ref("you")
 
 
+PLAYER_COUNTERS = ("energy", "poison")
+"""Counter kinds a player gets (122.1: energy, 122.1f and 107.14; poison, 122.1e)."""
+
+
+@dataclass(frozen=True)
+class PlayerCounters:
+    """``who`` gets ``count`` ``counter`` counters (one of :data:`PLAYER_COUNTERS`;
+    rule 122.1): "you get {E}{E}" (energy, 107.14), "each opponent gets a poison
+    counter" (122.1e: ten poison counters lose the game, 704.5c)."""
+
+    count: Amount
+    who: Selector = Ref("you")
+    counter: str = "energy"
+
+
 @dataclass(frozen=True)
 class TokenSpec:
     """A token's characteristics (rule 111)."""
@@ -643,6 +658,7 @@ class PayCost:
     # "for each <kind> counter on it" (cumulative upkeep, 702.24a): the mana and life
     # are paid once per such counter on the source as it is paid ("" : once)
     per_counter: str = ""
+    energy: int = 0  # "you may pay {E}{E}" (107.14): energy counters removed
 
 
 @dataclass(frozen=True)
@@ -1293,6 +1309,9 @@ class Cost:
     # permanent of its payer matching this filter, chosen with the
     # ``cost_sacrifice`` decision.
     bounce: Filter | None = None
+    # "Pay {E}{E}" (107.14): that many energy counters removed from the payer,
+    # payable only when they have them (118.3).
+    energy: int = 0
 
 
 @dataclass(frozen=True)
@@ -1602,6 +1621,33 @@ class NoMaxHandSize:
     controller (to every player)."""
 
     players: bool = False
+
+
+PLAYER_RULES = ("no_life_gain", "hexproof", "skip_draw", "no_spells", "no_abilities",
+                "one_spell")
+"""What a :class:`PlayerRule` says of the players it names: ``no_life_gain``, they
+can't gain life (119.7); ``hexproof``, they can't be the targets of spells or abilities
+their opponents control (702.11d); ``skip_draw``, they skip their draw step (500.11,
+614.1b); ``no_spells``, they can't cast spells (101.2); ``no_abilities``, activated
+abilities of the permanents of theirs with a card type of ``types`` can't be activated
+(602.5a; mana abilities too); ``one_spell``, they can't cast more than one spell each
+turn (101.2)."""
+
+PLAYER_RULE_WHOM = ("you", "opponents", "players")
+
+
+@dataclass(frozen=True)
+class PlayerRule:
+    """Static, a rule about players while its permanent is on the battlefield (one of
+    :data:`PLAYER_RULES`), for ``whom`` (:data:`PLAYER_RULE_WHOM`: its controller,
+    their opponents, every player), only during its controller's turn if
+    ``your_turn`` ("during your turn, your opponents can't cast spells": Grand
+    Abolisher)."""
+
+    rule: str
+    whom: str = "you"
+    your_turn: bool = False
+    types: tuple[str, ...] = ()  # no_abilities: the permanents' card types
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,12 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   creature deals 1 damage to its controller": each the source, 120.3; "players can't
   gain life this turn", 119.7, and "damage can't be prevented this turn", 615.12,
   until the cleanup step; +1/+1, -1/-1, loyalty, poison;
+  a player's counters, 122.1 (:class:`~effects.PlayerCounters`): energy ("you get
+  {E}{E}", "you get that many {E}"; paid as a cost, "pay {E}{E}: ...", "{T}, pay {E}:
+  add one mana of any color", and on resolution, "you may pay {E}. if you do",
+  107.14: offered only to a player who has that many, 118.3; proliferate gives a
+  player another of each kind they have, 701.27a; the observation's ``energy``) and
+  poison ("each opponent gets a poison counter", 122.1e);
   "put a loyalty counter on this"; counters of a kind with no rules of its own,
   :func:`~effects.plain_counter`: charge, quest..., put, entered with, removed as a
   cost and counted, "this enters tapped with two charge counters on it");
@@ -1121,6 +1127,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self.drew_empty = [False] * num_players
         #: Poison counters per player (ten lose the game, 704.5c).
         self.poison = [0] * num_players
+        #: Energy counters per player (122.1, 107.14: "you get {E}", "pay {E}").
+        self.energy = [0] * num_players
         #: Each player's mana pool (rule 106.4): mana symbols (``"B"``, ``"C"``) in
         #: the order they were added; emptied at the end of each step and phase.
         self.pool: list[list[str]] = [[] for _ in range(num_players)]
@@ -1269,6 +1277,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Static prevention effects ("prevent all damage that would be dealt to
         #: this") by the permanent they are about (refreshed with the anthems).
         self._static_prevention: dict[int, list[fx.PreventDamage]] = {}
+        self._player_rules: list[tuple[int, fx.PlayerRule]] = []
         #: Permanents whose "as this enters, choose ..." is still to be asked.
         self.to_choose: list[int] = []
         #: Emblems (rule 114) in the command zone: ``[owner, definition index, card
@@ -1563,6 +1572,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "casting": self._item_view(self.casting, player) if self.casting else None,
             "life": list(self.life),
             "poison": list(self.poison),
+            "energy": list(self.energy),
             "lost": list(self.lost),
             "hand": [self.name_of(c) for c in self.hand[player]],
             # the cards this seat looks at for its decision (what its "choose hand
@@ -1621,6 +1631,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.lost = self.lost[:]
         new.drew_empty = self.drew_empty[:]
         new.poison = self.poison[:]
+        new.energy = self.energy[:]
         new.spells_cast = self.spells_cast[:]
         new.life_lost_turn = self.life_lost_turn[:]
         new.extra_lands = self.extra_lands[:]
@@ -1742,7 +1753,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "card_token": self.card_token,
             **{zone: getattr(self, zone) for zone in ZONES},
             "life": self.life, "lost": self.lost, "drew_empty": self.drew_empty,
-            "poison": self.poison, "pool": self.pool,
+            "poison": self.poison, "energy": self.energy, "pool": self.pool,
             "spells_cast": self.spells_cast, "spells_last_turn": self.spells_last_turn,
             "creatures_died": self.creatures_died, "extra_lands": self.extra_lands,
             "attacked_this_turn": self.attacked_this_turn,
@@ -1820,6 +1831,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.pay_by_choice = data.get("pay_by_choice", False)
         game.combat_hits = data.get("combat_hits")
         game.poison = data.get("poison", [0] * game.num_players)
+        game.energy = data.get("energy", [0] * game.num_players)
         game.spells_cast = data.get("spells_cast", [0] * game.num_players)
         game.spells_last_turn = data.get("spells_last_turn", [0] * game.num_players)
         game.creatures_died = data.get("creatures_died", 0)

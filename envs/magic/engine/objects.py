@@ -136,6 +136,7 @@ class ObjectsMixin:
         bonuses: dict[int, list[tuple[fx.AttachedBonus, int, int]]] = {}
         hosts: list[tuple[int, int, int]] = []
         prevention: dict[int, list[fx.PreventDamage]] = {}
+        rules: list[tuple[int, fx.PlayerRule]] = []
         layered = self._layered
         defs, card_def = self.defs, self.card_def
         for pid, perm in self.battlefield.items():
@@ -164,6 +165,8 @@ class ObjectsMixin:
                         prevention.setdefault(about, []).append(static)
                 elif isinstance(static, fx.ContinuousChange):
                     layered = True
+                elif isinstance(static, fx.PlayerRule):
+                    rules.append((perm.controller, static))
                 elif isinstance(static, fx.PairedBonus) and perm.paired >= 0 and \
                         self._still_paired(pid, perm):  # 702.95c: both get it
                     bonus = fx.AttachedBonus(static.power, static.toughness,
@@ -182,7 +185,47 @@ class ObjectsMixin:
         self._bonuses = bonuses
         self._controllers_of_hosts = hosts
         self._static_prevention = prevention
+        self._player_rules = rules
         return layered
+
+    def player_rules_now(self) -> list[tuple[int, fx.PlayerRule]]:
+        """The :class:`~effects.PlayerRule` statics on the battlefield, with their
+        controllers (refreshed if the battlefield changed)."""
+        if self._static_version != self._bf_version:
+            self._statics()
+        return self._player_rules
+
+    def player_rule(self, rule: str, p: int) -> fx.PlayerRule | None:
+        """The first :class:`~effects.PlayerRule` of a permanent on the battlefield
+        saying ``rule`` of player ``p`` now (None: none does)."""
+        if self._static_version != self._bf_version:
+            self._statics()
+        for controller, static in self._player_rules:
+            if static.rule == rule and (
+                    static.whom == "players" or (static.whom == "you") == (p == controller)
+            ) and (not static.your_turn or self.active == controller) \
+                    and not self.lost[controller]:
+                return static
+        return None
+
+    def abilities_stopped(self, p: int, pid: int) -> bool:
+        """Whether the activated abilities of ``p``'s permanent ``pid`` can't be
+        activated now (602.5a: a :class:`~effects.PlayerRule` ``no_abilities`` on
+        ``p`` naming one of its card types; Linvala, Keeper of Silence)."""
+        if self._static_version != self._bf_version:
+            self._statics()
+        if not self._player_rules:
+            return False
+        types = None
+        for controller, static in self._player_rules:
+            if static.rule == "no_abilities" and (
+                    static.whom == "players" or (static.whom == "you") == (p == controller)
+            ) and (not static.your_turn or self.active == controller) \
+                    and not self.lost[controller]:
+                types = types if types is not None else self.pdef(pid).types
+                if not set(static.types).isdisjoint(types):
+                    return True
+        return False
 
     def count_now(self, count: fx.Count, you: int, source: int | None) -> int:
         """What :class:`~effects.Count` ``count`` counts now for seat ``you`` (the
@@ -428,11 +471,32 @@ class ObjectsMixin:
     def gain_life(self, p: int, amount: int) -> None:
         if self.replacements and ["no_life_gain"] in self.replacements:
             return  # 119.7: "players can't gain life this turn"
+        if self.player_rule("no_life_gain", p):
+            return  # 119.7: "your opponents can't gain life" (Erebos)
         if amount > 0 and not self.lost[p]:
             self.life[p] += amount
             self.log("life", player=p, change=amount, life=self.life[p])
             if "gain_life" in self._trigger_index():
                 self._player_triggers("gain_life", p, amount)
+
+    def add_player_counters(self, p: int, kind: str, amount: int) -> None:
+        """``p`` gets ``amount`` ``kind`` counters (122.1: energy, 107.14; poison,
+        122.1e); a player who left the game gets none (800.4a)."""
+        if amount <= 0 or self.lost[p]:
+            return
+        if kind == "poison":
+            self.poison[p] += amount
+            self.log("poison", player=p, change=amount, poison=self.poison[p])
+        else:
+            self.energy[p] += amount
+            self.log("energy", player=p, change=amount, energy=self.energy[p])
+
+    def pay_energy(self, p: int, amount: int) -> None:
+        """``p`` pays {E} ``amount`` times: removes that many energy counters from
+        themselves (107.14; checked payable first, 118.3)."""
+        if amount > 0:
+            self.energy[p] -= amount
+            self.log("energy", player=p, change=-amount, energy=self.energy[p])
 
     def lose_life(self, p: int, amount: int) -> None:
         if amount > 0 and not self.lost[p]:

@@ -40,7 +40,8 @@ if TYPE_CHECKING:
     from labyrinth_gym.envs.magic.engine.game import MagicGame
 
 LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUntap,
-                fx.Pump, fx.AddCounters, fx.RemoveCounters, fx.Draw, fx.Mill, fx.GainLife, fx.LoseLife,
+                fx.Pump, fx.AddCounters, fx.RemoveCounters, fx.PlayerCounters, fx.Draw,
+                fx.Mill, fx.GainLife, fx.LoseLife,
                 fx.CreateToken, fx.CounterSpell, fx.Attach, fx.Manifest, fx.Shuffle,
                 fx.RevealHand, fx.GainControl, fx.Becomes, fx.Regenerate,
                 fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed,
@@ -76,7 +77,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.TopRevealed, fx.MayLookAtTop, fx.PlayFromTop,
                      fx.CastFromGraveyard, fx.ExtraLandEachTurn, fx.PlayExiled,
                      fx.EntersAsCopy, fx.ContinuousChange, fx.DoesntUntap,
-                     fx.ChooseAsEnters, fx.NoMaxHandSize, fx.DefinedPT, fx.SelfBonus,
+                     fx.ChooseAsEnters, fx.NoMaxHandSize, fx.PlayerRule, fx.DefinedPT, fx.SelfBonus,
                      fx.PairedBonus,
                      fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
@@ -110,7 +111,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
                         "discard", "discard_self", "loyalty", "exile_graveyard",
                         "exile_filter", "tap_untapped", "tap_count", "loyalty_x",
                         "remove_counters", "discard_filter", "add_counters",
-                        "exile_hand", "bounce"}),
+                        "exile_hand", "bounce", "energy"}),
     fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
                                     "once_per_turn", "zone", "only_if"}),
     fx.ActivationCondition: frozenset({"kind", "filter", "count", "counter"}),
@@ -517,6 +518,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note(f"ExileTop of {node.count} cards")
         if isinstance(node, fx.ExileGraveyard):
             card_filter(node.filter)
+        if isinstance(node, fx.PlayerCounters) and node.counter not in fx.PLAYER_COUNTERS:
+            note(f"PlayerCounters({node.counter})")
         if isinstance(node, (fx.AddCounters, fx.RemoveCounters)) and \
                 not counter_played(node.counter):
             note(f"AddCounters({node.counter})")
@@ -730,6 +733,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     # which creatures it affects would depend on what it gives
                     # (a layer 7c dependency, 613.8): not played yet
                     note(f"Anthem over {prop}")
+        if isinstance(static, fx.PlayerRule) and (
+                static.rule not in fx.PLAYER_RULES
+                or static.whom not in fx.PLAYER_RULE_WHOM
+                or bool(static.types) != (static.rule == "no_abilities")):
+            note(f"PlayerRule({static.rule}, {static.whom})")
         if isinstance(static, fx.ControlAttached) and not card.is_aura:
             note("ControlAttached on a non-Aura")
         if isinstance(static, fx.EntersWithCounters):
@@ -1046,6 +1054,9 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             controller = game.res["item"].controller
             game.sacrifice([pid for pid in short if pid in game.battlefield
                             and game.battlefield[pid].controller == controller])
+    elif isinstance(node, fx.PlayerCounters):
+        for p in game.select_players(node.who, path):
+            game.add_player_counters(p, node.counter, game.amount(node.count, p))
     elif isinstance(node, fx.Draw):
         for p in game.select_players(node.who, path):
             for _ in range(game.amount(node.count, p)):

@@ -295,6 +295,11 @@ class TurnsMixin:
                 if perm.controller == a:
                     perm.new_control = False
         elif step == "draw":
+            if self.player_rules_now() and self.player_rule("skip_draw", a):
+                # 500.11, 614.1b: "skip your draw step": the step doesn't happen
+                self.log("skip_step", player=a, step="draw")
+                self.step = "main1"
+                return
             self._step_triggers("draw_step")
             # rule 103.7c: only in a two-player game does the starting player skip
             # the draw of its first turn

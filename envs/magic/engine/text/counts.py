@@ -38,7 +38,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
 AMOUNT_FIELDS = {fx.DealDamage: "amount", fx.Draw: "count", fx.Discard: "count",
                  fx.Mill: "count", fx.GainLife: "amount", fx.LoseLife: "amount",
                  fx.AddCounters: "count", fx.CreateToken: "count",
-                 fx.AddMana: "amount"}
+                 fx.AddMana: "amount", fx.PlayerCounters: "count"}
 """The effects with an :data:`~effects.Amount`, and its field."""
 
 

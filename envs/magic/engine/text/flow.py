@@ -16,6 +16,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     activation_condition,
+    energy_amount,
     with_amounts,
 )
 
@@ -93,6 +94,8 @@ def _pay(s: str) -> fx.Effect | None:
     """``pay {2}{u}``, ``pay 3 life``, ``pay {1} and 2 life``: a payment on resolution
     (608.2d), read only as the optional action of ``you may pay ...`` (a bare one is
     refused by the engine's check)."""
+    if s.startswith("pay ") and isinstance(n := energy_amount(s[4:]), int) and n > 0:
+        return fx.PayCost(energy=n)  # "pay {e}{e}" (107.14)
     m = re.fullmatch(r"pay ((?:\{[0-9wubrgcsp/]+\})+)?( and )?(?:(\d+) life)?", s)
     if m is None or not (m.group(1) or m.group(3)) or \
             bool(m.group(2)) != bool(m.group(1) and m.group(3)):

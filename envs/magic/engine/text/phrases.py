@@ -614,6 +614,16 @@ def token_spec(text: str) -> fx.TokenSpec | None:
 
 
 _COST_PART = re.compile(r"(?:\{[^}]+\})+")
+_ENERGY = re.compile(rf"((?:\{{e\}})+)|{NUM} \{{e\}}")
+
+
+def energy_amount(text: str) -> fx.Amount | None:
+    """How many energy counters ``text`` names (107.14): ``{e}{e}`` -> 2, ``eight
+    {e}`` -> 8, ``x {e}`` -> ``"X"``, ``that many {e}``; None if it is not that."""
+    m = _ENERGY.fullmatch(text)
+    if m is None:
+        return None
+    return m.group(1).count("{e}") if m.group(1) else number(m.group(2))
 
 
 def cost(text: str) -> fx.Cost | None:
@@ -625,7 +635,7 @@ def cost(text: str) -> fx.Cost | None:
     tap = sacrifice_self = discard_self = False
     sacrifice: fx.Filter | None = None
     tap_untapped: fx.Filter | None = None
-    pay_life = discard = exiled = tap_count = 0
+    pay_life = discard = exiled = tap_count = energy = 0
     exile_filter: fx.Filter | None = None
     bounce: fx.Filter | None = None
     remove: tuple[str, int] | None = None
@@ -667,6 +677,9 @@ def cost(text: str) -> fx.Cost | None:
                 return None
         elif (m := re.fullmatch(r"pay (\d+) life", part)) and not pay_life:
             pay_life = int(m.group(1))
+        elif part.startswith("pay ") and not energy and isinstance(
+                n := energy_amount(part[4:]), int) and n > 0:
+            energy = n  # "pay {e}{e}" (107.14)
         elif (m := re.fullmatch(rf"remove {NUM} ([\w+/-]+) counters? from this", part)) \
                 and remove is None and isinstance(number(m.group(1)), int):
             remove = (m.group(2), number(m.group(1)))
@@ -699,7 +712,7 @@ def cost(text: str) -> fx.Cost | None:
                    exile_filter=exile_filter if exile_filter != fx.Filter() else None,
                    tap_untapped=tap_untapped, tap_count=tap_count,
                    remove_counters=remove, discard_filter=discard_filter,
-                   add_counters=added, bounce=bounce) \
+                   add_counters=added, bounce=bounce, energy=energy) \
         if bounce is None or sacrifice is None else None
 
 

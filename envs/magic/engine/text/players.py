@@ -10,6 +10,7 @@ from labyrinth_gym.envs.magic.engine.text.core import SENTENCE_GROUPS, effect_te
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
     card_filter,
+    energy_amount,
     number,
     player,
 )
@@ -75,6 +76,21 @@ def _life(s: str) -> fx.Effect | None:
     if m and (who := player(m.group(1))) is not None:
         make = fx.GainLife if m.group(2) == "gain" else fx.LoseLife
         return make(number(m.group(3)), who)
+    return None
+
+
+@effect_template
+def _player_counters(s: str) -> fx.Effect | None:
+    """``you get {e}{e}``, ``you get six {e}``, ``you get that many {e}`` (energy,
+    107.14), ``each opponent gets a poison counter``, ``target player gets two poison
+    counters`` (122.1e): counters a player gets (122.1)."""
+    m = re.fullmatch(r"(.+?) gets? (.+)", s)
+    if m is None or (who := player(m.group(1))) is None:
+        return None
+    if (n := energy_amount(m.group(2))) is not None:
+        return fx.PlayerCounters(n, who, "energy")
+    if c := re.fullmatch(rf"{NUM} poison counters?", m.group(2)):
+        return fx.PlayerCounters(number(c.group(1)), who, "poison")
     return None
 
 

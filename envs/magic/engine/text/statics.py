@@ -101,6 +101,78 @@ def _no_max_hand_size(line: str, printed: Printed, draft: Draft) -> bool:
     return True
 
 
+_RULE_WHOM = {"you": "you", "your opponents": "opponents", "players": "players",
+              "each player": "players"}
+_TYPE_PLURALS = {"artifacts": "Artifact", "creatures": "Creature",
+                 "enchantments": "Enchantment", "lands": "Land",
+                 "planeswalkers": "Planeswalker"}
+
+
+def _ability_types(phrase: str) -> tuple[str, ...] | None:
+    """``artifacts, creatures, or enchantments`` -> their card types (None if a word
+    is not a permanent type)."""
+    words = [w for w in re.split(r",? or |, ", phrase) if w]
+    types = tuple(_TYPE_PLURALS.get(w, "") for w in words)
+    return types if types and all(types) else None
+
+
+def player_rules(text: str) -> list[fx.PlayerRule] | None:
+    """A static rule about players (:class:`~effects.PlayerRule`), the line's text
+    without its period: "players can't gain life", "you have hexproof", "skip your
+    draw step", "your opponents can't cast spells during your turn", "during your
+    turn, your opponents can't cast spells or activate abilities of artifacts,
+    creatures, or enchantments", "activated abilities of creatures your opponents
+    control can't be activated", "each player can't cast more than one spell each
+    turn"; None if it is none of them."""
+    your_turn = False
+    if text.startswith("during your turn, "):
+        your_turn, text = True, text[len("during your turn, "):]
+    elif text.endswith(" during your turn"):
+        your_turn, text = True, text[:-len(" during your turn")]
+    if text == "skip your draw step":
+        return [fx.PlayerRule("skip_draw", "you", your_turn)]
+    if m := re.fullmatch(r"activated abilities of (.+?)(?: (you|your opponents) "
+                         r"controls?)? can't be activated", text):
+        types = _ability_types(m.group(1))
+        whom = {"you": "you", "your opponents": "opponents", None: "players"}[
+            m.group(2)]
+        return None if types is None else [
+            fx.PlayerRule("no_abilities", whom, your_turn, types)]
+    m = re.fullmatch(r"(you|your opponents|players|each player) (?:have|has|can't|"
+                     r"cannot) (.+)", text)
+    if not m:
+        return None
+    whom, rest = _RULE_WHOM[m.group(1)], m.group(2)
+    if text.startswith(m.group(1) + " have") or text.startswith(m.group(1) + " has"):
+        return [fx.PlayerRule("hexproof", whom, your_turn)] \
+            if rest == "hexproof" else None
+    if rest == "gain life":
+        return [fx.PlayerRule("no_life_gain", whom, your_turn)]
+    if rest == "cast more than one spell each turn":
+        return [fx.PlayerRule("one_spell", whom, your_turn)]
+    if rest == "cast spells":
+        return [fx.PlayerRule("no_spells", whom, your_turn)]
+    if m := re.fullmatch(r"cast spells or activate abilities of (.+)", rest):
+        types = _ability_types(m.group(1))
+        return None if types is None else [
+            fx.PlayerRule("no_spells", whom, your_turn),
+            fx.PlayerRule("no_abilities", whom, your_turn, types)]
+    return None
+
+
+@line_template
+def _player_rule(line: str, printed: Printed, draft: Draft) -> bool:
+    """A permanent's static rule about players (:func:`player_rules`: 119.7,
+    702.11d, 500.11, 101.2, 602.5a)."""
+    if not line.endswith(".") or not is_permanent_card(printed):
+        return False
+    rules = player_rules(line[:-1])
+    if rules is None:
+        return False
+    draft.statics.extend(rules)
+    return True
+
+
 @line_template
 def _enchant(line: str, printed: Printed, draft: Draft) -> bool:
     m = re.fullmatch(r"enchant (.+)", line)
