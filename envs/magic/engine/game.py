@@ -60,6 +60,15 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   107.14: offered only to a player who has that many, 118.3; proliferate gives a
   player another of each kind they have, 701.27a; the observation's ``energy``) and
   poison ("each opponent gets a poison counter", 122.1e);
+  rules about players from a permanent's static ability (:class:`~effects.
+  PlayerRule`, checked while it is on the battlefield): "players / your opponents
+  can't gain life" (119.7), "you have hexproof" (702.11d: no target of an opponent's
+  spell or ability), "skip your draw step" (500.11, event ``skip_step``), "[during
+  your turn,] your opponents can't cast spells" and "each player can't cast more than
+  one spell each turn" (101.2: the cast actions are not offered), "activated
+  abilities of creatures your opponents control / of artifacts can't be activated"
+  (602.5a: mana abilities too, so those permanents pay no mana; Grand Abolisher's
+  "or activate abilities of artifacts, creatures, or enchantments");
   "put a loyalty counter on this"; counters of a kind with no rules of its own,
   :func:`~effects.plain_counter`: charge, quest..., put, entered with, removed as a
   cost and counted, "this enters tapped with two charge counters on it");
