@@ -29,8 +29,8 @@ Tragic Failure's land discard, "hand ``i``"; its land sacrifice, "permanent ``j`
 A decision with only a pass to choose is passed automatically.
 
 ## Observation Space
-``Box(-1, 1, (17425,), float32)``: the Magic observation of the player's seat
-(``16782`` values, :mod:`labyrinth_gym.envs.magic.encoding`; relative seat 1 is the
+``Box(-1, 1, (17429,), float32)``: the Magic observation of the player's seat
+(``16786`` values, :mod:`labyrinth_gym.envs.magic.encoding`; relative seat 1 is the
 Labyrinth), then the Arcane block (the round and safe turns, whose turn, reveals
 left, the Labyrinth's library / graveyard / exile sizes, the boss's status and buff,
 the shop's size and opening, this format's decision asked and the shop payment's

@@ -105,7 +105,7 @@ GLOBAL_FEATURES: tuple[str, ...] = (
     "stack_size", "turn", *(f"players_{n}" for n in range(2, A.MAX_PLAYERS + 1)),
     *(f"{what}_{r}" for what in ("seat", "lost", "life", "hand", "library", "graveyard",
                                  "exile", "creatures", "power", "untapped_lands",
-                                 "poison", "pool", "energy")
+                                 "poison", "pool", "energy", "monarch")
       for r in range(A.MAX_PLAYERS)),
     "damage_left", "day", "night",
 )
@@ -114,7 +114,7 @@ GLOBAL_FEATURES: tuple[str, ...] = (
 16, turn / max turns, the player count; then per relative seat: present, lost, life /
 40, hand / 16, library / 60, graveyard / 60, exile / 60, creatures / 20, their total
 power / 40, untapped lands / 10, poison counters / 10, mana in their pool / 10, energy
-counters / 10 (107.14); then, while an attacker's combat damage is being
+counters / 10 (107.14), whether they are the monarch (724); then, while an attacker's combat damage is being
 divided, the damage still to assign / 10; then whether it is day or night (726: neither
 until a daybound or nightbound permanent appears)."""
 GLOBAL_SIZE = len(GLOBAL_FEATURES)
@@ -552,6 +552,7 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
         g[_G_POISON + r] = min(game.poison[p] / 10, 1.0)
         g[_G_POOL + r] = min(len(game.pool[p]) / 10, 1.0)
         g[_G_ENERGY + r] = min(game.energy[p] / 10, 1.0)
+        g[_G_MONARCH + r] = game.monarch == p
 
     # own hand
     hand = game.hand_slots(observer)  # row i: the card hand slot i addresses
@@ -651,9 +652,11 @@ _P_OTHER_COUNTERS = PERM["other_counters"]
 _OWN_FEATURE = frozenset({"+1/+1", "-1/-1", "loyalty"})
 """The counter kinds with a permanent feature of their own."""
 _G_SEAT, _G_LOST, _G_LIFE, _G_HAND, _G_LIBRARY, _G_GRAVEYARD, _G_EXILE, _G_CREATURES, \
-    _G_POWER, _G_LANDS, _G_POISON, _G_POOL, _G_ENERGY = (GLOBAL[f"{w}_0"] for w in (
-        "seat", "lost", "life", "hand", "library", "graveyard", "exile", "creatures",
-        "power", "untapped_lands", "poison", "pool", "energy"))
+    _G_POWER, _G_LANDS, _G_POISON, _G_POOL, _G_ENERGY, _G_MONARCH = (
+        GLOBAL[f"{w}_0"] for w in (
+            "seat", "lost", "life", "hand", "library", "graveyard", "exile",
+            "creatures", "power", "untapped_lands", "poison", "pool", "energy",
+            "monarch"))
 _S_ME = STACK["targets_me"]
 
 

@@ -24,7 +24,7 @@ it blocks). The table is in
 to pass is passed for automatically, so every step is a real choice.
 
 ## Observation Space
-``Box(-1, 1, (16782,), float32)``, observer-relative (seats counted from the
+``Box(-1, 1, (16786,), float32)``, observer-relative (seats counted from the
 observer in turn order): the decision asked, the step, whose turn, life totals and
 hand / library / graveyard / exile sizes per seat; the object being cast or
 resolving; the observer's own hand (16 slots); the stack (16 slots); every permanent

@@ -466,6 +466,9 @@ class MagicNarrator(Narrator):
         what = "spells this turn" if e.get("every") else "their next sorcery this turn"
         return self.does(e["player"], f"may cast {what} as though it had flash")
 
+    def on_monarch(self, e: Event) -> str:
+        return self.does(e["player"], "becomes the monarch")
+
     def on_skip_step(self, e: Event) -> str:
         return self.does(e["player"], f"skips their {e['step']} step")
 

@@ -235,3 +235,94 @@ def test_702_11d_a_player_with_hexproof_cant_be_targeted_by_opponents():
     act(game, "Lightning Bolt")
     targets = {game.action_to_string(a) for a in game.legal_actions()}
     assert A.player(0) in game.legal_actions() and A.player(1) not in game.legal_actions(), targets
+
+
+# ------------------------------------------------------------ the monarch (724)
+def test_monarch_templates_compile():
+    assert card("Palace Sentinels").triggered[0].effect == fx.BecomeMonarch()
+    assert card("Feast of Succession").spell.effect.steps[-1] == fx.BecomeMonarch()
+    # "if you're the monarch" / "if an opponent is the monarch" (603.4)
+    assert card("Throne Warden").triggered[0].trigger.condition == \
+        fx.ActivationCondition("monarch")
+    assert card("Queen Marchesa").triggered[1].trigger.condition == \
+        fx.ActivationCondition("opponent_monarch")
+
+
+def test_724_1_an_ability_makes_its_controller_the_monarch():
+    game = blank()
+    game.add_permanent("Throne of the High City", 0)
+    for _ in range(4):
+        game.add_permanent("Plains", 0)
+    game.start_at("main1", 0)
+    act(game, "Throne of the High City")
+    settle(game)
+    assert game.monarch == 0
+    assert game.observation_for(1)["monarch"] == 0
+    assert E.encode(game, 1)[E.GLOBAL["monarch_1"]] == 1.0  # seat 0 is seat 1's +1
+    assert any(e["type"] == "monarch" and e["player"] == 0 for e in game.events)
+
+
+def test_724_2_the_monarch_draws_at_the_beginning_of_their_end_step():
+    game = blank()
+    game.start_at("main2", 0)
+    game.become_monarch(0)
+    pass_until(game, "end")
+    settle(game)
+    assert len(game.hand[0]) == 1
+    # not on another player's end step
+    game2 = blank()
+    game2.start_at("main2", 1)
+    game2.become_monarch(0)
+    pass_until(game2, "end")
+    settle(game2)
+    assert game2.hand[0] == []
+
+
+def test_724_2_combat_damage_to_the_monarch_takes_the_crown():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    game.become_monarch(1)
+    to_combat(game)
+    attack(game, bears)
+    game.apply_action(A.DONE)
+    pass_until(game, "main2")
+    settle(game)
+    assert game.life[1] == 18 and game.monarch == 0
+
+
+def test_724_4_a_monarch_leaving_the_game_passes_it_to_the_active_player():
+    game = blank(players=3)
+    game.start_at("main1", 0)
+    game.become_monarch(2)
+    game.concede(2)
+    assert game.monarch == 0
+
+
+def test_603_4_if_youre_the_monarch_throne_warden():
+    game = blank()
+    warden = game.add_permanent("Throne Warden", 0)
+    game.start_at("main2", 0)
+    pass_until(game, "end")
+    settle(game)
+    assert game.battlefield[warden].counters == {}
+    game2 = blank()
+    warden = game2.add_permanent("Throne Warden", 0)
+    game2.start_at("main2", 0)
+    game2.become_monarch(0)
+    pass_until(game2, "end")
+    settle(game2)
+    assert game2.battlefield[warden].counters == {"+1/+1": 1}
+
+
+# ------------------------------------------ 106.7: any type a land could produce
+def test_106_7_reflecting_pool_makes_what_your_lands_could():
+    assert card("Reflecting Pool").activated[0].effect == fx.AddMana(("your_lands",))
+    game = blank()
+    pool = game.add_permanent("Reflecting Pool", 0)
+    game.start_at("main1", 0)
+    assert game.mana_options(0, ("your_lands",), pool) == frozenset()  # 106.7
+    game.add_permanent("Wastes", 0)
+    game.add_permanent("Forest", 0)
+    game.add_permanent("Mountain", 1)  # an opponent's land counts for nothing
+    assert game.mana_options(0, ("your_lands",), pool) == {"C", "G"}

@@ -409,6 +409,8 @@ class CastingMixin:
                 out.update(self.commander_identity(p))
             elif o == "opponent_lands":
                 out.update(self._opponent_land_colours(p))
+            elif o == "your_lands":
+                out.update(self._land_mana_types(p))
             else:
                 out.add(o)
         return frozenset(out)
@@ -418,6 +420,32 @@ class CastingMixin:
         Commander game, so "mana of any colour in your commander's colour identity"
         adds nothing (rule 903.4f)."""
         return frozenset()
+
+    def _land_mana_types(self, p: int) -> set[str]:
+        """The types of mana (colours and colourless) the mana abilities of lands
+        ``p`` controls could produce (106.7: "any type that a land you control could
+        produce"; abilities that themselves look at lands count for nothing, so
+        Reflecting Pools alone make no mana; a commander's colour identity and a
+        chosen colour are read as they are now)."""
+        out: set[str] = set()
+        for perm in self.battlefield.values():
+            if perm.controller != p or perm.face_down:
+                continue
+            d = self.pdef(perm.pid)
+            if not d.is_land:
+                continue
+            for ab in d.activated:
+                if ab.is_mana:
+                    for o in _mana_added(ab.effect):
+                        if o == "any":
+                            out.update(ANY)
+                        elif o in ANY or o == "C":
+                            out.add(o)
+                        elif o == "identity":
+                            out.update(self.commander_identity(p))
+                        elif o == "chosen" and perm.chosen in ANY:
+                            out.add(perm.chosen)
+        return out
 
     def _opponent_land_colours(self, p: int) -> set[str]:
         """Colours the mana abilities of lands ``p``'s opponents control could

@@ -430,6 +430,10 @@ class DecisionsMixin:
                 ok = any(self.life[q] > self.life[p] for q in self.living() if q != p)
             elif kind == "more_life_than_opponent":
                 ok = any(self.life[q] < self.life[p] for q in self.living() if q != p)
+            elif kind == "monarch":  # 724
+                ok = self.monarch == p
+            elif kind == "opponent_monarch":
+                ok = self.monarch is not None and self.monarch != p
             else:  # your_upkeep
                 ok = self.active == p and self.step == "upkeep"
             if not ok:

@@ -520,6 +520,14 @@ class LoseLife:
     who: Selector = Ref("you")
 
 
+@dataclass(frozen=True)
+class BecomeMonarch:
+    """``who`` becomes the monarch (724.1; the monarch's two triggered abilities,
+    724.2, are :data:`MONARCH`'s)."""
+
+    who: Selector = Ref("you")
+
+
 PLAYER_COUNTERS = ("energy", "poison")
 """Counter kinds a player gets (122.1: energy, 122.1f and 107.14; poison, 122.1e)."""
 
@@ -573,6 +581,8 @@ class AddMana:
     106.4); ``("identity",)``: any colour of its controller's commander's colour
     identity (none without a commander: it adds nothing, rule 903.4f);
     ``("opponent_lands",)``: any colour a land an opponent controls could produce
+    (Exotic Orchard); ``("your_lands",)``: one mana of any type (colourless too) a
+    land its controller controls could produce (Reflecting Pool, 106.7)
     (Exotic Orchard). With several options the controller chooses one for all
     ``amount`` mana.
 
@@ -1352,7 +1362,8 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "monstrous", "life_at_least", "opponent_life_at_most",
                    "life_at_most", "attacked_this_turn", "counters_on_this",
                    "land_entered", "control_none", "less_life_than_opponent",
-                   "more_life_than_opponent", "fewer_than_opponent")
+                   "more_life_than_opponent", "fewer_than_opponent", "monarch",
+                   "opponent_monarch")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1373,7 +1384,8 @@ control no artifacts"); ``less_life_than_opponent`` / ``more_life_than_opponent`
 their life total is less / more than some opponent's still in the game ("if you have
 less life than an opponent"); ``fewer_than_opponent``: some opponent controls more
 permanents matching ``filter`` than they do ("if an opponent controls more lands than
-you")."""
+you"); ``monarch``: they are the monarch (724, "if you're the monarch");
+``opponent_monarch``: an opponent of theirs is ("if an opponent is the monarch")."""
 
 
 @dataclass(frozen=True)
@@ -1673,7 +1685,7 @@ class Devour:
     filter: Filter = Filter(types=frozenset({"Creature"}))
 
 
-DYNAMIC_MANA = frozenset({"identity", "opponent_lands", "chosen"})
+DYNAMIC_MANA = frozenset({"identity", "opponent_lands", "chosen", "your_lands"})
 """``AddMana`` options whose colours the game works out when the mana is made."""
 _AUTO_MANA_COSTS = (Cost(tap=True), Cost(tap=True, sacrifice_self=True))
 
@@ -2414,6 +2426,16 @@ class CardDef:
         """Indices in :attr:`activated` of the abilities activated from a hand."""
         return tuple(i for i, ab in enumerate(self.activated) if ab.zone == "hand")
 
+
+MONARCH = CardDef(
+    name="the monarch", cost=None, colours=(), types=(),
+    triggered=(TriggeredAbility(Trigger("end_step", Ref("you")), Draw(1)),
+               TriggeredAbility(Trigger("deals_combat_damage_player", Ref("you")),
+                                BecomeMonarch())))
+"""The monarch designation's inherent triggered abilities (724.2): "at the beginning
+of the monarch's end step, that player draws a card" and "whenever a creature deals
+combat damage to the monarch, its controller becomes the monarch" (controlled by the
+monarch, then by that creature's controller; the designation is their source)."""
 
 FACE_DOWN = CardDef(name="face-down creature", cost=None, colours=(),
                     types=("Creature",), power=2, toughness=2)

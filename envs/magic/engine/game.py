@@ -69,6 +69,15 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   abilities of creatures your opponents control / of artifacts can't be activated"
   (602.5a: mana abilities too, so those permanents pay no mana; Grand Abolisher's
   "or activate abilities of artifacts, creatures, or enchantments");
+  the monarch (724: "you become the monarch", :class:`~effects.BecomeMonarch`; one
+  monarch at a time; its two triggered abilities, 724.2, use the stack, controlled
+  by the monarch / by the creature's controller, the designation their source:
+  the monarch draws at the beginning of their end step, combat damage to the monarch
+  makes that creature's controller the monarch; 724.4: a monarch leaving the game
+  passes it to the active player, or the next in turn order; "if you're the
+  monarch", "if an opponent is the monarch"; event ``monarch``; the observation's
+  ``monarch``); *not*: the initiative (725), dungeons (309), the Ring (701.52),
+  "you can't become the monarch this turn";
   "put a loyalty counter on this"; counters of a kind with no rules of its own,
   :func:`~effects.plain_counter`: charge, quest..., put, entered with, removed as a
   cost and counted, "this enters tapped with two charge counters on it");
@@ -1138,6 +1147,10 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self.poison = [0] * num_players
         #: Energy counters per player (122.1, 107.14: "you get {E}", "pay {E}").
         self.energy = [0] * num_players
+        #: The monarch (724; None: no player is) and the card number of the
+        #: designation's triggered abilities (:data:`~effects.MONARCH`), -1 until then.
+        self.monarch: int | None = None
+        self.monarch_card = -1
         #: Each player's mana pool (rule 106.4): mana symbols (``"B"``, ``"C"``) in
         #: the order they were added; emptied at the end of each step and phase.
         self.pool: list[list[str]] = [[] for _ in range(num_players)]
@@ -1582,6 +1595,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "life": list(self.life),
             "poison": list(self.poison),
             "energy": list(self.energy),
+            "monarch": self.monarch,  # (724: the seat that is the monarch, or None)
             "lost": list(self.lost),
             "hand": [self.name_of(c) for c in self.hand[player]],
             # the cards this seat looks at for its decision (what its "choose hand
@@ -1763,6 +1777,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             **{zone: getattr(self, zone) for zone in ZONES},
             "life": self.life, "lost": self.lost, "drew_empty": self.drew_empty,
             "poison": self.poison, "energy": self.energy, "pool": self.pool,
+            "monarch": self.monarch, "monarch_card": self.monarch_card,
             "spells_cast": self.spells_cast, "spells_last_turn": self.spells_last_turn,
             "creatures_died": self.creatures_died, "extra_lands": self.extra_lands,
             "attacked_this_turn": self.attacked_this_turn,
@@ -1841,6 +1856,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.combat_hits = data.get("combat_hits")
         game.poison = data.get("poison", [0] * game.num_players)
         game.energy = data.get("energy", [0] * game.num_players)
+        game.monarch = data.get("monarch")
+        game.monarch_card = data.get("monarch_card", -1)
         game.spells_cast = data.get("spells_cast", [0] * game.num_players)
         game.spells_last_turn = data.get("spells_last_turn", [0] * game.num_players)
         game.creatures_died = data.get("creatures_died", 0)

@@ -491,6 +491,26 @@ class ObjectsMixin:
             self.energy[p] += amount
             self.log("energy", player=p, change=amount, energy=self.energy[p])
 
+    def become_monarch(self, p: int) -> None:
+        """``p`` becomes the monarch (724.1, 724.3: there is only one); the
+        designation's triggered abilities (:data:`~effects.MONARCH`) get an object
+        number the first time."""
+        if self.lost[p] or self.monarch == p:
+            return
+        if self.monarch_card < 0:
+            self.monarch_card = self._new_card(fx.MONARCH, p, token=True)
+        self.monarch = p
+        self.log("monarch", player=p)
+
+    def _monarch_trigger(self, controller: int, index: int) -> None:
+        """One of the monarch's triggered abilities (724.2) triggers, controlled by
+        ``controller``."""
+        self.pending_triggers.append({
+            "controller": controller, "card": self.monarch_card, "source": None,
+            "index": index, "it": None, "defending": self.active,
+            "it_controller": None, "amount": 0, "cause": None, "keywords": [],
+            "shape": -1, "face": -1})
+
     def pay_energy(self, p: int, amount: int) -> None:
         """``p`` pays {E} ``amount`` times: removes that many energy counters from
         themselves (107.14; checked payable first, 118.3)."""
@@ -1230,6 +1250,10 @@ class ObjectsMixin:
                     self._poison_player(p, amount, source_name, combat)
                 else:
                     self._damage_player(p, amount, source_name, combat)
+                if combat and p == self.monarch and controller != p and \
+                        source is not None:
+                    # 724.2: its controller becomes the monarch (a trigger)
+                    self._monarch_trigger(controller, 1)
                 if combat and kws and (n := KW.toxic(kws)):  # 702.164b: and poison
                     self.poison[p] += n
                     self.log("poison", player=p, change=n, poison=self.poison[p])
@@ -1523,6 +1547,9 @@ class ObjectsMixin:
     def _step_triggers(self, event: str) -> None:
         if self.emblems:
             self._emblem_step_triggers(event)
+        if self.monarch is not None and event == "end_step" and \
+                self.monarch == self.active:
+            self._monarch_trigger(self.monarch, 0)  # 724.2: the monarch draws
         for pid, i, trig in self._trigger_index().get(event, ()):
             perm = self.battlefield[pid]
             if trig.condition and isinstance(trig.condition, str) and \

@@ -40,8 +40,8 @@ if TYPE_CHECKING:
     from labyrinth_gym.envs.magic.engine.game import MagicGame
 
 LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUntap,
-                fx.Pump, fx.AddCounters, fx.RemoveCounters, fx.PlayerCounters, fx.Draw,
-                fx.Mill, fx.GainLife, fx.LoseLife,
+                fx.Pump, fx.AddCounters, fx.RemoveCounters, fx.PlayerCounters,
+                fx.BecomeMonarch, fx.Draw, fx.Mill, fx.GainLife, fx.LoseLife,
                 fx.CreateToken, fx.CounterSpell, fx.Attach, fx.Manifest, fx.Shuffle,
                 fx.RevealHand, fx.GainControl, fx.Becomes, fx.Regenerate,
                 fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed,
@@ -1054,6 +1054,9 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             controller = game.res["item"].controller
             game.sacrifice([pid for pid in short if pid in game.battlefield
                             and game.battlefield[pid].controller == controller])
+    elif isinstance(node, fx.BecomeMonarch):
+        for p in game.select_players(node.who, path):
+            game.become_monarch(p)
     elif isinstance(node, fx.PlayerCounters):
         for p in game.select_players(node.who, path):
             game.add_player_counters(p, node.counter, game.amount(node.count, p))

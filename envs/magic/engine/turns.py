@@ -601,6 +601,15 @@ class TurnsMixin:
         if p in self.blockers_to_declare:
             self.blockers_to_declare.remove(p)
         alive = self.living()
+        if self.monarch == p and alive:
+            # 724.4: the active player becomes the monarch, or, if the active
+            # player is the one leaving, the next player in turn order
+            nxt = self.active if not self.lost[self.active] else next(
+                q for q in self._turn_order(self.active) if not self.lost[q])
+            self.monarch = None
+            self.become_monarch(nxt)
+        elif self.monarch == p:
+            self.monarch = None
         if check_end and len(alive) <= 1:
             self._finish(alive[0] if alive else None, "last player standing")
 

@@ -815,6 +815,10 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         return fx.ActivationCondition("fewer_than_opponent", f)
     if text in _LIFE_COMPARED:  # "if you have less life than an opponent"
         return fx.ActivationCondition(_LIFE_COMPARED[text])
+    if text in ("you're the monarch", "you are the monarch"):  # 724
+        return fx.ActivationCondition("monarch")
+    if text == "an opponent is the monarch":
+        return fx.ActivationCondition("opponent_monarch")
     if text == "you attacked this turn":  # raid
         return fx.ActivationCondition("attacked_this_turn")
     if text == "you had a land enter the battlefield under your control this turn":

@@ -80,6 +80,15 @@ def _life(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _become_monarch(s: str) -> fx.Effect | None:
+    """``you become the monarch``, ``target player becomes the monarch`` (724.1)."""
+    m = re.fullmatch(r"(.+?) becomes? the monarch", s)
+    if m and (who := player(m.group(1))) is not None:
+        return fx.BecomeMonarch(who)
+    return None
+
+
+@effect_template
 def _player_counters(s: str) -> fx.Effect | None:
     """``you get {e}{e}``, ``you get six {e}``, ``you get that many {e}`` (energy,
     107.14), ``each opponent gets a poison counter``, ``target player gets two poison
@@ -121,6 +130,8 @@ def _add_mana(s: str) -> fx.Effect | None:
     if re.fullmatch(r"add one mana of any colou?r in your commander's colou?r identity",
                     s):
         return fx.AddMana(("identity",))  # rule 903.4f: none without a commander
+    if s == "add one mana of any type that a land you control could produce":
+        return fx.AddMana(("your_lands",))  # 106.7 (Reflecting Pool)
     if re.fullmatch(r"add one mana of any colou?r that a land an opponent controls "
                     r"could produce", s):
         return fx.AddMana(("opponent_lands",))
