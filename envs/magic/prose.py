@@ -198,6 +198,9 @@ class MagicNarrator(Narrator):
     def on_proliferate(self, e: Event) -> str:
         return f"{card(e['card'])} gets another {join(e['counters'])} counter"
 
+    def on_stays_tapped(self, e: Event) -> str:
+        return self.does(e["player"], f"chooses not to untap {card(e['card'])}")
+
     def on_counters_removed(self, e: Event) -> str:
         return (f"{plural(e['count'], e['counter'] + ' counter')} "
                 f"{'is' if e['count'] == 1 else 'are'} removed from {card(e['card'])}")

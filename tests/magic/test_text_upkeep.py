@@ -46,3 +46,22 @@ def test_702_32a_fading_is_fade_counters_and_an_upkeep_trigger():
     assert derm.triggered == (fx.TriggeredAbility(
         fx.Trigger("upkeep", YOURS), fx.RemoveCounters(1, SELF, "fade",
                                                        or_sacrifice=True)),)
+
+
+def test_502_3_choose_not_to_untap_and_holds_while_this_remains_tapped():
+    worms = card("Mole Worms")
+    assert fx.DoesntUntap("self", optional=True) in worms.statics
+    assert worms.activated[0].effect == fx.Sequence((
+        fx.TapOrUntap(fx.Target("permanent", fx.Filter(types=frozenset({"Land"})))),
+        fx.SkipNextUntap(fx.Ref("it"), while_tapped=True)))
+    assert card("Amber Prison").activated[0].effect.steps[1] == fx.SkipNextUntap(
+        fx.Ref("it"), while_tapped=True)
+    marsh = card("Cinder Marsh").activated[-1].effect
+    assert marsh.steps[1] == fx.SkipNextUntap(SELF)
+
+
+def test_122_1d_tap_and_put_stun_counters_on_it():
+    assert card("Tranquilize").spell.effect.steps[1] == fx.AddCounters(
+        3, fx.Ref("it"), "stun")
+    assert card("Gilded Scuttler").triggered[0].effect.steps[1] == fx.AddCounters(
+        1, fx.Ref("it"), "stun")

@@ -6,7 +6,7 @@ vanishing (702.63), fading (702.32), untapping choices (502.3) and stun counters
 from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import actions as A
-from magic.positions import act, blank, lands, pass_until, settle
+from magic.positions import act, blank, lands, pass_until, settle, target_perm
 
 
 def _tokens(game, p: int) -> int:
@@ -226,3 +226,90 @@ def test_702_32a_fading_removes_a_fade_counter_then_sacrifices_when_it_cannot():
     _upkeep_of(game, 0)
     settle(game)
     assert derm not in game.battlefield
+
+
+# ---------------------------------------------- untapping (502.3, 611.2b, 122.1d)
+def test_122_1d_a_stun_counter_is_removed_instead_of_untapping():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0, tapped=True, counters={"stun": 2})
+    game.start_at("untap", 0)
+    assert game.battlefield[bears].tapped
+    assert game.battlefield[bears].counters == {"stun": 1}
+    _upkeep_of(game, 0)
+    assert game.battlefield[bears].tapped and not game.battlefield[bears].counters
+    _upkeep_of(game, 0)
+    assert not game.battlefield[bears].tapped
+
+
+def _worms_hold_an_island():
+    """Player 0's Mole Worms taps player 1's Island: it stays tapped for as long as
+    the Worms remain tapped."""
+    game = blank()
+    worms = game.add_permanent("Mole Worms", 0)
+    island = game.add_permanent("Island", 1)
+    game.start_at("main1", 0)
+    act(game, "Mole Worms")
+    target_perm(game, island)
+    settle(game)
+    assert game.battlefield[island].tapped and game.battlefield[worms].tapped
+    return game, worms, island
+
+
+def test_611_2b_doesnt_untap_for_as_long_as_this_remains_tapped():
+    game, worms, island = _worms_hold_an_island()
+    _upkeep_of(game, 1)
+    assert game.battlefield[island].tapped
+
+
+def test_502_3_its_controller_may_choose_not_to_untap_it():
+    game, worms, island = _worms_hold_an_island()
+    _upkeep_of(game, 1)
+    while game.decision["kind"] != "yesno":  # player 0's untap step asks
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    assert game.step == "untap" and game.decision["stay_tapped"] == worms
+    act(game, "yes")
+    assert game.battlefield[worms].tapped
+    assert any(e["type"] == "stays_tapped" for e in game.events)
+    _upkeep_of(game, 1)
+    assert game.battlefield[island].tapped  # still held
+
+
+def test_611_2b_the_hold_ends_as_the_source_untaps():
+    game, worms, island = _worms_hold_an_island()
+    _upkeep_of(game, 1)
+    while game.decision["kind"] != "yesno":
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    act(game, "no")
+    assert not game.battlefield[worms].tapped and not game.held_untapped
+    _upkeep_of(game, 1)
+    assert not game.battlefield[island].tapped
+
+
+def test_122_1d_tranquilize_taps_and_stuns_a_creature_three_untaps_long():
+    game = blank()
+    lands(game, 0, "Island", "Island", "Island")
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Tranquilize", 0)
+    game.start_at("main1", 0)
+    act(game, "Tranquilize")
+    target_perm(game, bears)
+    settle(game)
+    assert game.battlefield[bears].tapped
+    assert game.battlefield[bears].counters == {"stun": 3}
+    _upkeep_of(game, 1)
+    assert game.battlefield[bears].tapped
+    assert game.battlefield[bears].counters == {"stun": 2}
+
+
+def test_502_3_cinder_marsh_doesnt_untap_during_your_next_untap_step():
+    game = blank()
+    marsh = game.add_permanent("Cinder Marsh", 0)
+    game.start_at("main1", 0)
+    act(game, "Cinder Marsh")  # its coloured mana ability, activated by its player
+    if game.decision["kind"] == "colour":
+        game.apply_action(A.mode(0))
+    assert game.battlefield[marsh].tapped and marsh in game.skip_untap
+    _upkeep_of(game, 0)
+    assert game.battlefield[marsh].tapped and marsh not in game.skip_untap
+    _upkeep_of(game, 0)
+    assert not game.battlefield[marsh].tapped

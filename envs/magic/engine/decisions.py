@@ -858,6 +858,12 @@ class DecisionsMixin:
             if kind == "yes" and self.library[q]:
                 self.library[q].insert(0, self.library[q].pop())
             self.log("peeked", player=p, whose=q, bottom=kind == "yes")
+        elif dk == "yesno" and "stay_tapped" in d:  # 502.3: keep it tapped (yes)?
+            pid = d["stay_tapped"]
+            self.untap_answers.append([pid, int(kind == "yes")])
+            if kind == "yes":
+                self.log("stays_tapped", player=p, id=pid,
+                         card=self.name_of(self.battlefield[pid].card))
         elif dk == "yesno" and "order" in d:  # 616.1: regeneration first?
             self.replacements.append(["order", d["order"], kind == "yes"])
         elif dk == "yesno":

@@ -1129,10 +1129,14 @@ class SkipNextUntap:
     during its controller's next untap step"). ``while_you_control``: instead, it
     doesn't untap during its controller's untap steps for as long as the resolving
     object's controller controls its source (611.2b: "that creature doesn't untap
-    during its controller's untap step for as long as you control this")."""
+    during its controller's untap step for as long as you control this").
+    ``while_tapped``: for as long as its source remains tapped instead ("it doesn't
+    untap during its controller's untap step for as long as this remains tapped":
+    the effect ends as the source becomes untapped, 611.2b)."""
 
     what: Selector
     while_you_control: bool = False
+    while_tapped: bool = False
 
 
 @dataclass(frozen=True)
@@ -1589,9 +1593,12 @@ class DoesntUntap:
     """Static (rule 502.3): ``what`` doesn't untap during its controller's untap step:
     ``"self"`` ("this doesn't untap during your untap step") or ``"attached"`` (the
     permanent this Aura or Equipment is attached to: "enchanted creature doesn't untap
-    during its controller's untap step")."""
+    during its controller's untap step"). ``optional``: "you may choose not to untap
+    this during your untap step" (502.3: its controller chooses, as the untap step's
+    turn-based action, whether it untaps)."""
 
     what: str = "self"
+    optional: bool = False
 
 
 @dataclass(frozen=True)

@@ -81,7 +81,8 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   "put a loyalty counter on this"; counters of a kind with no rules of its own,
   :func:`~effects.plain_counter`: charge, quest..., put, entered with, removed as a
   cost and counted, "this enters tapped with two charge counters on it");
-  *partly*: other counter kinds (stun, shield, time...: :data:`~effects.RULED_COUNTERS`).
+  age, time, fade and stun counters (see "Keywords about the turn's steps"); *partly*:
+  other counter kinds (shield, finality...: :data:`~effects.RULED_COUNTERS`).
 - 200-209 parts of a card: played (devoid 702.114 and changeling 702.73 as the
   characteristic-defining abilities they are; 205.4e legendary instants and
   sorceries need a legendary creature or planeswalker); *not*: colour indicators.
@@ -704,7 +705,19 @@ controller's upkeep, if it has one, one is removed, :class:`~effects.RemoveCount
 when the last is removed, by any means, it is sacrificed: the trigger event
 ``last_time_counter_removed``) and fading (702.32a: N fade counters; each upkeep one
 is removed, or it is sacrificed when it has none). Counters removed by an effect or a
-cost are logged (``counters_removed``).
+cost are logged (``counters_removed``). Untapping (502.3): "you may choose not to
+untap this during your untap step" (:class:`~effects.DoesntUntap` ``optional``) is
+asked of its controller in the untap step, before anything untaps, one ``yesno``
+decision with ``"stay_tapped"`` per such tapped permanent (yes: it stays tapped,
+event ``stays_tapped``; *automated*: a seat the engine plays always untaps);
+"<it> doesn't untap during its controller's untap step for as long as this remains
+tapped" (611.2b, :class:`~effects.SkipNextUntap` ``while_tapped``: the effect ends as
+the source becomes untapped, in an untap step or by an effect: Mole Worms, Amber
+Prison); "this doesn't untap during your next untap step" (Cinder Marsh); stun
+counters (122.1d: a permanent with one that would become untapped loses one
+instead, in the untap step and by "untap" effects; "tap target creature and put a
+stun counter on it"); "tap that creature and it doesn't untap during its
+controller's next untap step".
 
 Blocking restrictions are checked as blockers are declared (509.1b): a creature is
 offered to block only attackers it may block (flying and reach, "can't be blocked",
@@ -1243,8 +1256,12 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self.must_attack: list[list[int]] = []
         #: Permanents that don't untap during their controller's untap step for as
         #: long as a player controls a source (611.2b, :class:`~effects.SkipNextUntap`
-        #: ``while_you_control``): ``[pid, source pid, that player]``.
+        #: ``while_you_control``): ``[pid, source pid, that player]``; ``[pid, source pid,
+        #: -1, 1]`` for as long as the source remains tapped (``while_tapped``).
         self.held_untapped: list[list[int]] = []
+        #: This untap step's answers to "you may choose not to untap this" (502.3):
+        #: ``[pid, 1 if it stays tapped]``.
+        self.untap_answers: list[list[int]] = []
         #: Cards that gained flashback until end of turn (702.34a), by card id.
         self.flashback_grants: list[int] = []
         #: Cards in exile a player may play (601.3, :class:`~effects.MayPlay`):
@@ -1685,6 +1702,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.skip_untap = self.skip_untap[:]
         new.must_attack = [e[:] for e in self.must_attack]
         new.held_untapped = [h[:] for h in self.held_untapped]
+        new.untap_answers = [a[:] for a in self.untap_answers]
         new.flashback_grants = self.flashback_grants[:]
         new.play_grants = [g[:] for g in self.play_grants]
         new.decision = copy.deepcopy(self.decision)
@@ -1810,6 +1828,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "replacements": self.replacements, "skip_untap": self.skip_untap,
             "must_attack": self.must_attack,
             "held_untapped": self.held_untapped,
+            "untap_answers": self.untap_answers,
             "flashback_grants": self.flashback_grants,
             "play_grants": self.play_grants,
             "emblems": self.emblems, "to_choose": self.to_choose,
@@ -1875,6 +1894,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.skip_untap = data.get("skip_untap", [])
         game.must_attack = data.get("must_attack", [])
         game.held_untapped = data.get("held_untapped", [])
+        game.untap_answers = data.get("untap_answers", [])
         game.flashback_grants = data.get("flashback_grants", [])
         game.play_grants = data.get("play_grants", [])
         game.delayed = data.get("delayed", [])

@@ -350,12 +350,42 @@ class ObjectsMixin:
             if perm.face_down:
                 continue
             for st in self.pdef(pid).statics:
-                if isinstance(st, fx.DoesntUntap):
+                if isinstance(st, fx.DoesntUntap) and not st.optional:
                     who = pid if st.what == "self" else perm.attached_to
                     if who is not None and who in self.battlefield and \
                             self.battlefield[who].controller == player:
                         out.add(who)
         return out
+
+    def _untap_choice(self, player: int, stay: set[int]) -> int | None:
+        """A tapped permanent of ``player`` that would untap now and whose "you may
+        choose not to untap this during your untap step" (502.3) is not answered yet
+        in this untap step; None when none is left to ask."""
+        answered = {a[0] for a in self.untap_answers}
+        for pid, perm in self.battlefield.items():
+            if perm.controller == player and perm.tapped and pid not in stay and \
+                    pid not in answered and not perm.face_down and any(
+                        isinstance(st, fx.DoesntUntap) and st.optional
+                        for st in self.pdef(pid).statics):
+                return pid
+        return None
+
+    def untap(self, pids: list[int]) -> None:
+        """Untap tapped permanents ``pids`` (502.3, 701.26b). One with a stun counter
+        stays tapped and loses a stun counter instead (122.1d). A source that becomes
+        untapped ends its "for as long as this remains tapped" effects (611.2b)."""
+        done = []
+        for pid in pids:
+            perm = self.battlefield[pid]
+            if perm.counters.get("stun"):
+                self.remove_counters(pid, "stun", 1)
+                continue
+            perm.tapped = False
+            done.append(pid)
+        if done and self.held_untapped:
+            gone = set(done)
+            self.held_untapped = [h for h in self.held_untapped
+                                  if not (h[3:] and h[1] in gone)]
 
     def _granted_restrictions(self, pid: int) -> set[str]:
         """The combat restrictions granted to ``pid`` until end of turn ("target

@@ -81,7 +81,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.PairedBonus,
                      fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
-                                "fade"})
+                                "fade", "stun"})
 """Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`
 (charge, quest...: no rules of their own; they are counted, "for each charge counter
 on this"): :func:`counter_played`."""
@@ -1009,13 +1009,18 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
                              "hand")
     elif isinstance(node, fx.TapOrUntap):
         tapped = []
+        untapped = []
         for pid in game.select(node.what, path):
             if pid in game.battlefield:
                 if node.tap and not game.battlefield[pid].tapped:
                     tapped.append(pid)
-                game.battlefield[pid].tapped = node.tap
+                    game.battlefield[pid].tapped = True
+                elif not node.tap and game.battlefield[pid].tapped:
+                    untapped.append(pid)
         if tapped:
             game.tapped_now(tapped)
+        if untapped:
+            game.untap(untapped)
     elif isinstance(node, fx.GainFlashback):
         item = game.res["item"]  # type: ignore[index]
         cards = None if node.what is None else [
@@ -1203,6 +1208,12 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.ChangeTarget):
         for sid in game.select(node.what, path):
             game.change_target(sid)
+    elif isinstance(node, fx.SkipNextUntap) and node.while_tapped:
+        source = game._source_pid(game.res["item"])
+        if source is not None and game.battlefield[source].tapped:  # (611.2b)
+            for pid in game.select(node.what, path):
+                if pid >= 0 and pid in game.battlefield:
+                    game.held_untapped.append([pid, source, -1, 1])
     elif isinstance(node, fx.SkipNextUntap) and node.while_you_control:
         item = game.res["item"]
         source = game._source_pid(item)

@@ -269,24 +269,32 @@ class TurnsMixin:
             self._delayed_triggers(step)
         if step == "untap":
             stay = self._doesnt_untap(a)
-            if self.skip_untap:  # SkipNextUntap: this untap step, once
-                skipped = [pid for pid in self.skip_untap if pid in self.battlefield
-                           and self.battlefield[pid].controller == a]
-                stay.update(skipped)
-                self.skip_untap = [pid for pid in self.skip_untap
-                                   if pid in self.battlefield and pid not in skipped]
+            skipped = [pid for pid in self.skip_untap if pid in self.battlefield
+                       and self.battlefield[pid].controller == a]
+            stay.update(skipped)  # SkipNextUntap: this untap step, once
             if self.held_untapped:  # 611.2b: while that player controls the source
-                bf = self.battlefield
+                bf = self.battlefield  # (or while the source remains tapped)
                 self.held_untapped = [
                     h for h in self.held_untapped if h[0] in bf and h[1] in bf
-                    and bf[h[1]].controller == h[2]]
+                    and (bf[h[1]].tapped if h[3:] else bf[h[1]].controller == h[2])]
                 stay.update(h[0] for h in self.held_untapped
                             if bf[h[0]].controller == a)
+            if not self.lost[a] and a not in self.automated_seats and                     (ask := self._untap_choice(a, stay)) is not None:
+                # 502.3: "you may choose not to untap this" (no priority here)
+                self.decision = {"kind": "yesno", "player": a, "stay_tapped": ask}
+                return
+            stay.update(pid for pid, kept in self.untap_answers if kept)
+            self.untap_answers = []
+            if skipped:
+                self.skip_untap = [pid for pid in self.skip_untap
+                                   if pid in self.battlefield and pid not in skipped]
+            untapping = []
             for pid, perm in self.battlefield.items():
                 if perm.controller == a:
-                    if pid not in stay:
-                        perm.tapped = False
+                    if pid not in stay and perm.tapped:
+                        untapping.append(pid)
                     perm.sick = False
+            self.untap(untapping)
             self.step = "upkeep"
             return
         if step == "upkeep":

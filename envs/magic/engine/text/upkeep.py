@@ -1,5 +1,6 @@
-"""Line templates for keywords about the turn's steps (rules 702.24, 702.30): each
-keyword line stands for the triggered ability the rule defines, built here.
+"""Line and effect templates for keywords and rules about the turn's steps (rules
+502.3, 702.24, 702.30, 702.32, 702.63): each keyword line stands for the abilities the
+rule defines, built here.
 
 - ``echo <mana cost>`` (702.30a): "At the beginning of your upkeep, if this came under
   your control since the beginning of your last upkeep, sacrifice it unless you pay
@@ -16,6 +17,12 @@ keyword line stands for the triggered ability the rule defines, built here.
   the beginning of your upkeep, remove a fade counter from it. If you can't,
   sacrifice it" (:attr:`~effects.RemoveCounters.or_sacrifice`).
 
+- ``you may choose not to untap this during your untap step`` (502.3,
+  :class:`~effects.DoesntUntap` ``optional``); "<it> doesn't untap during its
+  controller's untap step for as long as this remains tapped" (611.2b); "this doesn't
+  untap during your next untap step"; "tap <target> and put N stun counters on it"
+  (122.1d) and "tap <it> and it doesn't untap during its controller's next untap step".
+
 Other echo and upkeep costs (a discard, a sacrifice, snow mana) stay refused with
 their line."""
 
@@ -25,8 +32,12 @@ import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed
-from labyrinth_gym.envs.magic.engine.text.core import Draft, line_template
-from labyrinth_gym.envs.magic.engine.text.phrases import NUM, cost, number
+from labyrinth_gym.envs.magic.engine.text.core import (
+    Draft,
+    effect_template,
+    line_template,
+)
+from labyrinth_gym.envs.magic.engine.text.phrases import NUM, cost, number, permanents
 
 _SELF = fx.Ref("self")
 _YOUR_UPKEEP = fx.Ref("you")
@@ -95,3 +106,54 @@ def _fading(line: str, printed: Printed, draft: Draft) -> bool:
         fx.Trigger("upkeep", _YOUR_UPKEEP),
         fx.RemoveCounters(1, _SELF, "fade", or_sacrifice=True)))
     return True
+
+
+@line_template
+def _may_stay_tapped(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 502.3: its controller chooses in the untap step whether it untaps.
+    if line != "you may choose not to untap this during your untap step.":
+        return False
+    draft.statics.append(fx.DoesntUntap("self", optional=True))
+    return True
+
+
+@effect_template
+def _held_while_tapped(s: str) -> fx.Effect | None:
+    """``it doesn't untap during its controller's untap step for as long as this
+    remains tapped`` (611.2b: Mole Worms, Amber Prison)."""
+    m = re.fullmatch(r"(.+) doesn't untap during its controller's untap step for as "
+                     r"long as this remains tapped", s)
+    if not m or (what := permanents(m.group(1))) is None or \
+            isinstance(what, fx.Each) or what == fx.Ref("self"):
+        return None
+    return fx.SkipNextUntap(what, while_tapped=True)
+
+
+@effect_template
+def _skip_own_next_untap(s: str) -> fx.Effect | None:
+    """``this doesn't untap during your next untap step`` (502.3)."""
+    if s != "this doesn't untap during your next untap step":
+        return None
+    return fx.SkipNextUntap(fx.Ref("self"))
+
+
+@effect_template
+def _tap_and_stun(s: str) -> fx.Effect | None:
+    """``tap target creature an opponent controls and put a stun counter on it``
+    (122.1d: the stun counter is removed instead of its next untapping)."""
+    m = re.fullmatch(rf"tap (.+?),? (?:and|then) put {NUM} stun counters? on it", s)
+    if not m or (what := permanents(m.group(1))) is None or \
+            isinstance(what, fx.Each) or not isinstance(n := number(m.group(2)), int):
+        return None
+    return fx.Sequence((fx.TapOrUntap(what), fx.AddCounters(n, fx.Ref("it"), "stun")))
+
+
+@effect_template
+def _tap_and_skip(s: str) -> fx.Effect | None:
+    """``tap that creature and it doesn't untap during its controller's next untap
+    step`` (502.3)."""
+    m = re.fullmatch(r"tap (.+?) and it doesn't untap during its controller's next "
+                     r"untap step", s)
+    if not m or (what := permanents(m.group(1))) is None or isinstance(what, fx.Each):
+        return None
+    return fx.Sequence((fx.TapOrUntap(what), fx.SkipNextUntap(fx.Ref("it"))))
