@@ -136,6 +136,7 @@ class MagicNarrator(Narrator):
         kicked = e.get("kicked", 0)
         kick = "" if not kicked else " kicked" if kicked == 1 else f" kicked {kicked} times"
         rider = " (it can't be countered)" if e.get("uncounterable") else ""
+        kick += " with buyback" if e.get("buyback") else ""
         return self.does(e["player"], f"casts {card(e['card'])}{how}{kick}{x}"
                                       f"{self.targeting(e)}{rider}")
 
@@ -197,6 +198,9 @@ class MagicNarrator(Narrator):
 
     def on_proliferate(self, e: Event) -> str:
         return f"{card(e['card'])} gets another {join(e['counters'])} counter"
+
+    def on_bought_back(self, e: Event) -> str:
+        return f"{self.owned(e['player'], e['card'])} returns to its owner's hand (buyback)"
 
     def on_stays_tapped(self, e: Event) -> str:
         return self.does(e["player"], f"chooses not to untap {card(e['card'])}")

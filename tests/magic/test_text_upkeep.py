@@ -65,3 +65,15 @@ def test_122_1d_tap_and_put_stun_counters_on_it():
         3, fx.Ref("it"), "stun")
     assert card("Gilded Scuttler").triggered[0].effect.steps[1] == fx.AddCounters(
         1, fx.Ref("it"), "stun")
+
+
+def test_702_27a_buyback_is_an_optional_additional_cost_of_a_spell():
+    assert fx.Buyback(fx.Cost(mana=cost("{4}"))) in card("Searing Touch").statics
+    assert card("Forbid").buyback == fx.Buyback(fx.Cost(discard=2))
+    assert card("Slaughter").buyback == fx.Buyback(fx.Cost(pay_life=4))
+
+
+def test_502_3_tap_targets_and_those_creatures_dont_untap_next_time():
+    breath = card("Frost Breath").spell.effect
+    assert isinstance(breath, fx.TapOrUntap) and breath.hold and breath.tap
+    assert breath.what.count == 2 and breath.what.up_to

@@ -313,3 +313,84 @@ def test_502_3_cinder_marsh_doesnt_untap_during_your_next_untap_step():
     assert game.battlefield[marsh].tapped and marsh not in game.skip_untap
     _upkeep_of(game, 0)
     assert not game.battlefield[marsh].tapped
+
+
+# ------------------------------------------------------------------ buyback (702.27)
+def _zone_of(game, p: int, name: str) -> str:
+    for zone in ("hand", "graveyard", "exile"):
+        if any(game.name_of(c) == name for c in getattr(game, zone)[p]):
+            return zone
+    return "nowhere"
+
+
+def test_702_27a_a_spell_bought_back_returns_to_its_owners_hand():
+    game = blank()
+    mountains = lands(game, 0, *["Mountain"] * 5)
+    game.add_card("Searing Touch", 0)
+    game.start_at("main1", 0)
+    act(game, "Searing Touch")
+    assert game.decision == {"kind": "yesno", "player": 0, "announce": "buyback"}
+    act(game, "pay buyback")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.life[1] == 19 and _zone_of(game, 0, "Searing Touch") == "hand"
+    assert all(game.battlefield[pid].tapped for pid in mountains)
+    assert any(e["type"] == "cast" and e.get("buyback") for e in game.events)
+
+
+def test_702_27a_without_buyback_it_goes_to_the_graveyard():
+    game = blank()
+    lands(game, 0, *["Mountain"] * 5)
+    game.add_card("Searing Touch", 0)
+    game.start_at("main1", 0)
+    act(game, "Searing Touch")
+    act(game, "no buyback")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.life[1] == 19 and _zone_of(game, 0, "Searing Touch") == "graveyard"
+
+
+def test_702_27a_buyback_is_not_asked_when_it_cannot_be_paid():
+    game = blank()
+    lands(game, 0, "Mountain")
+    game.add_card("Searing Touch", 0)
+    game.start_at("main1", 0)
+    act(game, "Searing Touch")
+    assert game.decision["kind"] == "target"
+
+
+def test_702_27a_a_countered_spell_with_buyback_goes_to_the_graveyard():
+    game = blank()
+    lands(game, 0, *["Mountain"] * 5)
+    lands(game, 1, "Island", "Island")
+    game.add_card("Searing Touch", 0)
+    game.add_card("Counterspell", 1)
+    game.start_at("main1", 0)
+    act(game, "Searing Touch")
+    act(game, "pay buyback")
+    game.apply_action(A.player(1))
+    game.apply_action(A.PASS)
+    act(game, "Counterspell")
+    act(game, "Searing Touch")
+    settle(game)
+    assert game.life[1] == 20 and _zone_of(game, 0, "Searing Touch") == "graveyard"
+
+
+def test_502_3_frost_breath_taps_two_creatures_that_stay_tapped_a_turn():
+    game = blank()
+    lands(game, 0, "Island", "Island", "Island")
+    one = game.add_permanent("Grizzly Bears", 1)
+    two = game.add_permanent("Gray Ogre", 1)
+    game.add_card("Frost Breath", 0)
+    game.start_at("main1", 0)
+    act(game, "Frost Breath")
+    target_perm(game, one)
+    target_perm(game, two)
+    if game.decision["kind"] == "target":
+        game.apply_action(A.DONE)
+    settle(game)
+    assert game.battlefield[one].tapped and game.battlefield[two].tapped
+    _upkeep_of(game, 1)
+    assert game.battlefield[one].tapped and game.battlefield[two].tapped
+    _upkeep_of(game, 1)
+    assert not game.battlefield[one].tapped and not game.battlefield[two].tapped

@@ -527,6 +527,9 @@ class CastingMixin:
         if item.kicked and d.kicker is not None and d.kicker.cost.mana is not None:
             for _ in range(item.kicked):
                 cost = add_costs(cost, d.kicker.cost.mana)
+        if item.bought_back and d.buyback is not None and \
+                d.buyback.cost.mana is not None:  # 702.27a: an additional cost
+            cost = add_costs(cost, d.buyback.cost.mana)
         return cost
 
     def _cost_changes(self) -> list[tuple[int, fx.CostChange]]:
@@ -796,6 +799,8 @@ class CastingMixin:
             out.append("alt")
         if d.kicker is not None:
             out.append("kicker")
+        if d.buyback is not None:
+            out.append("buyback")
         return out
 
     def play_land(self, p: int, card: int, *, paid_life: bool) -> None:
@@ -860,6 +865,14 @@ class CastingMixin:
             if over:
                 item.alt = kind
             return None
+        if what == "buyback":  # 702.27a: asked when it can be paid too
+            item.bought_back = True
+            payable = self.castable_as(item, item.alt, item.kicked)
+            item.bought_back = False
+            if payable:
+                return "buyback"
+            item.announce.pop(0)
+            return None
         if item.kicked < MAX_KICKS and self.castable_as(item, item.alt, item.kicked + 1):
             return "kicker"
         item.announce.pop(0)
@@ -873,6 +886,10 @@ class CastingMixin:
             item.announce.pop(0)
             if yes:
                 item.alt = what
+            return
+        if what == "buyback":
+            item.announce.pop(0)
+            item.bought_back = yes
             return
         if yes:
             item.kicked += 1
@@ -1117,6 +1134,8 @@ class CastingMixin:
                 extra = merge_costs(extra, d.alt_cost.cost)  # type: ignore[union-attr]
             if item.kicked and d.kicker is not None:
                 extra = merge_costs(extra, d.kicker.cost)
+            if item.bought_back and d.buyback is not None:
+                extra = merge_costs(extra, d.buyback.cost)
             return extra
         if item.kind == "activated":
             return d.activated[item.index].cost
@@ -1189,6 +1208,7 @@ class CastingMixin:
                                                            d.cost.x else {}),
                      **({"alt": item.alt} if item.alt else {}),
                      **({"kicked": item.kicked} if item.kicked else {}),
+                     **({"buyback": True} if item.bought_back else {}),
                      **({"uncounterable": True} if item.uncounterable else {}))
             self.spells_cast[p] += 1
             if self.sorcery_flash[p] == 1 and "Sorcery" in d.types:
@@ -1623,6 +1643,13 @@ class CastingMixin:
                                                kicked=item.kicked,
                                                evoked=item.alt == "evoke")
                     return
+            if item.bought_back and item.alt != "flashback":
+                # 702.27a: to its owner's hand as it resolves (flashback's exile,
+                # 702.34a, applies to a spell cast from a graveyard)
+                self.spell_leaves_stack(item, "hand")
+                self.log("bought_back", player=self.card_owner[item.card],
+                         card=d.name)
+                return
             self.spell_leaves_stack(item)
 
     def cascade(self, item: StackItem) -> bool:

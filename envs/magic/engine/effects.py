@@ -421,8 +421,13 @@ class ReturnToHand:
 
 @dataclass(frozen=True)
 class TapOrUntap:
+    """Tap (or untap) the permanents ``what`` names; ``hold``: "those creatures
+    don't untap during their controller's next untap step" after tapping them
+    (502.3, as :class:`SkipNextUntap` does)."""
+
     what: Selector
     tap: bool = True
+    hold: bool = False
 
 
 @dataclass(frozen=True)
@@ -1861,6 +1866,15 @@ class Kicker:
 
 
 @dataclass(frozen=True)
+class Buyback:
+    """Buyback (702.27a): an optional additional cost of an instant or sorcery; a
+    spell whose buyback cost was paid is put into its owner's hand instead of its
+    graveyard as it resolves (not when it is countered or fizzles)."""
+
+    cost: Cost
+
+
+@dataclass(frozen=True)
 class Overload:
     """Static of an instant or sorcery, rule 702.96a: "overload [cost]": its caster
     may pay ``cost`` rather than its mana cost; then its text has "each" for every
@@ -2388,6 +2402,11 @@ class CardDef:
     def kicker(self) -> Kicker | None:
         """Its :class:`Kicker` static (None: none)."""
         return next((s for s in self.statics if isinstance(s, Kicker)), None)
+
+    @cached_property
+    def buyback(self) -> Buyback | None:
+        """Its :class:`Buyback` static (None: none)."""
+        return next((s for s in self.statics if isinstance(s, Buyback)), None)
 
     @cached_property
     def overload(self) -> Overload | None:

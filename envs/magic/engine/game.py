@@ -42,7 +42,7 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   608.2d: yes is offered only when the payment, discard or sacrifice is possible),
   cost increases and reductions (601.2f, a spell's own: affinity 702.41, "costs {1}
   less for each ... / if ..."); additional costs (118.8: kicker and
-  multikicker, 702.33) and alternative costs (118.9: flashback, 702.34; overload,
+  multikicker, 702.33; buyback, 702.27) and alternative costs (118.9: flashback, 702.34; overload,
   702.96; "rather than pay this spell's mana cost", evoke 702.74), "return a land
   you control to its owner's hand" as a cost (Deprive, Daze), convoke (702.51)
   and delve (702.66), see "Alternative and additional costs" below; *not*: dash,
@@ -717,7 +717,14 @@ Prison); "this doesn't untap during your next untap step" (Cinder Marsh); stun
 counters (122.1d: a permanent with one that would become untapped loses one
 instead, in the untap step and by "untap" effects; "tap target creature and put a
 stun counter on it"); "tap that creature and it doesn't untap during its
-controller's next untap step".
+controller's next untap step" and "tap up to two target creatures. those creatures
+don't untap during their controller's next untap step" (``TapOrUntap.hold``).
+Buyback (702.27a, :class:`~effects.Buyback`): after kicker, the caster is asked "pay
+buyback" / "no buyback" (a ``yesno`` with ``"announce": "buyback"``, only when it can be
+paid; the observation shows it as the generic "asked overload" context); its mana is
+added to the spell's cost and its other parts (life, discards, a sacrifice) paid as
+additional costs; a spell bought back goes to its owner's hand as it resolves (event
+``bought_back``; countered or fizzled, to the graveyard; cast with flashback, exiled).
 
 Blocking restrictions are checked as blockers are declared (509.1b): a creature is
 offered to block only attackers it may block (flying and reach, "can't be blocked",
@@ -1436,6 +1443,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                 "announce" in self.decision:
             what = self.decision["announce"]
             return {("yes", "kicker"): "pay kicker", ("no", "kicker"): "no kicker",
+                    ("yes", "buyback"): "pay buyback", ("no", "buyback"): "no buyback",
                     ("yes", "overload"): "pay overload",
                     ("no", "overload"): "pay mana cost",
                     ("yes", "alternative"): "pay alternative cost",

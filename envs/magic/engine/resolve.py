@@ -73,7 +73,7 @@ reads them)."""
 SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRestriction,
                      fx.Devour, fx.ControlAttached, fx.CantBeCountered,
                      fx.PreventDamage, fx.EntersWithCounters, fx.CostChange,
-                     fx.Flashback, fx.Kicker, fx.Overload,
+                     fx.Flashback, fx.Kicker, fx.Overload, fx.Buyback,
                      fx.TopRevealed, fx.MayLookAtTop, fx.PlayFromTop,
                      fx.CastFromGraveyard, fx.ExtraLandEachTurn, fx.PlayExiled,
                      fx.EntersAsCopy, fx.ContinuousChange, fx.DoesntUntap,
@@ -836,7 +836,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note("evoke on a spell that is not a permanent")
             filt(static.cost.exile_hand)
             filt(static.cost.bounce)
-        if isinstance(static, (fx.Flashback, fx.Kicker, fx.AltCost)):
+        if isinstance(static, fx.Buyback) and (
+                card.spell is None or card.kicker is not None and (
+                    static.cost != fx.Cost(mana=static.cost.mana) or
+                    card.kicker.cost != fx.Cost(mana=card.kicker.cost.mana))):
+            note("buyback on a permanent, or with kicker and costs other than mana")
+        if isinstance(static, (fx.Flashback, fx.Kicker, fx.AltCost, fx.Buyback)):
             paid = static.cost
             cost_of(paid, allow_x=isinstance(static, fx.Flashback) and x_cost)
             if paid.tap or paid.sacrifice_self or paid.discard_self or paid.loyalty \
@@ -1021,6 +1026,10 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             game.tapped_now(tapped)
         if untapped:
             game.untap(untapped)
+        if node.hold:  # "those creatures don't untap during ... next untap step"
+            game.skip_untap.extend(pid for pid in game.select(node.what, path)
+                                   if pid >= 0 and pid in game.battlefield
+                                   and pid not in game.skip_untap)
     elif isinstance(node, fx.GainFlashback):
         item = game.res["item"]  # type: ignore[index]
         cards = None if node.what is None else [

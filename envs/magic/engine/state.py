@@ -198,6 +198,9 @@ class StackItem:
     path: str = ""
     alt: str = ""
     kicked: int = 0
+    #: Its buyback cost was paid (702.27a): it goes to its owner's hand as it
+    #: resolves.
+    bought_back: bool = False
     announce: list[str] = field(default_factory=list)
     taps: list[list[Any]] = field(default_factory=list)
     shape: int = -1

@@ -115,6 +115,18 @@ def _kicker(line: str, printed: Printed, draft: Draft) -> bool:
 
 
 @line_template
+def _buyback(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.27a: an optional additional cost; paid, the spell returns to its
+    # owner's hand as it resolves.
+    paid = _keyword_cost(line, "buyback")
+    if paid is None or not _spell(printed) or any(
+            isinstance(s, fx.Buyback) for s in draft.statics):
+        return False
+    draft.statics.append(fx.Buyback(paid))
+    return True
+
+
+@line_template
 def _overload(line: str, printed: Printed, draft: Draft) -> bool:
     # Rule 702.96: an alternative cost; the text then says "each" for "target".
     m = re.fullmatch(r"overload ((?:\{[^}]+\})+)\.?", line)

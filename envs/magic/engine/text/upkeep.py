@@ -33,6 +33,7 @@ import re
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.text.core import (
+    SENTENCE_GROUPS,
     Draft,
     effect_template,
     line_template,
@@ -157,3 +158,18 @@ def _tap_and_skip(s: str) -> fx.Effect | None:
     if not m or (what := permanents(m.group(1))) is None or isinstance(what, fx.Each):
         return None
     return fx.Sequence((fx.TapOrUntap(what), fx.SkipNextUntap(fx.Ref("it"))))
+
+
+SENTENCE_GROUPS.append((r"tap [^.]*\.", r"those creatures don't untap during their "
+                        r"controllers?'?s? next untap steps?\."))
+
+
+@effect_template
+def _tap_those_held(s: str) -> fx.Effect | None:
+    """``tap up to two target creatures. those creatures don't untap during their
+    controller's next untap step`` (502.3: Frost Breath; the tapped ones are held)."""
+    m = re.fullmatch(r"tap ([^.]+)\. those creatures don't untap during their "
+                     r"controllers?'?s? next untap steps?", s)
+    if not m or (what := permanents(m.group(1))) is None:
+        return None
+    return fx.TapOrUntap(what, hold=True)
