@@ -42,8 +42,8 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   608.2d: yes is offered only when the payment, discard or sacrifice is possible),
   cost increases and reductions (601.2f, a spell's own: affinity 702.41, "costs {1}
   less for each ... / if ..."); additional costs (118.8: kicker and
-  multikicker, 702.33; buyback, 702.27) and alternative costs (118.9: flashback, 702.34; overload,
-  702.96; "rather than pay this spell's mana cost", evoke 702.74), "return a land
+  multikicker, 702.33; buyback, 702.27) and alternative costs (118.9: flashback,
+  702.34; overload, 702.96; "rather than pay this spell's mana cost", evoke 702.74), "return a land
   you control to its owner's hand" as a cost (Deprive, Daze), convoke (702.51)
   and delve (702.66), see "Alternative and additional costs" below; *not*: dash,
   madness, other alternative costs with a condition, "{1} more for each target".
