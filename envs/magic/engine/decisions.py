@@ -521,9 +521,12 @@ class DecisionsMixin:
             opponents = [(self.battlefield[forced].controller - p) % self.num_players]
         for pid, perm in self.battlefield.items():
             if perm.controller == p and pid not in self.attackers and self._can_attack(pid):
-                out.extend(A.attack(perm.slot, r) for r in opponents)
-                must = must or forced is not None or \
-                    self._restricted(pid, "attacks_each_combat")
+                barred = self._attack_barred(pid) if pid in self._bonuses else ()
+                mine = [A.attack(perm.slot, r) for r in opponents
+                        if not barred or (p + r) % self.num_players not in barred]
+                out.extend(mine)
+                must = must or bool(mine) and (
+                    forced is not None or self._restricted(pid, "attacks_each_combat"))
         # "Attacks each combat if able" (rule 508.1d): no "done" while such a
         # creature that can attack has not been declared.
         return out if must and out else [A.DONE, *out]
@@ -565,9 +568,23 @@ class DecisionsMixin:
         return out
 
     def _blocker_restrictions(self, attacker: int) -> list[fx.CombatRestriction]:
-        """The attacker's own restrictions on its blockers (509.1b)."""
-        return [st for st in self.pdef(attacker).statics
-                if isinstance(st, fx.CombatRestriction) and st.about_blockers]
+        """The attacker's restrictions on its blockers (509.1b): its own, and those
+        an Aura or Equipment attached to it gives ("equipped creature can't be
+        blocked by more than one creature")."""
+        out = [st for st in self.pdef(attacker).statics
+               if isinstance(st, fx.CombatRestriction) and st.about_blockers]
+        self._statics()
+        for bonus, _, _ in self._bonuses.get(attacker, ()):
+            if bonus.blockers is not None:
+                out.append(bonus.blockers)
+        return out
+
+    def _attack_barred(self, pid: int) -> set[int]:
+        """The players ``pid`` can't attack (508.1c): the controllers of Auras and
+        Equipment attached to it that say "can't attack you or planeswalkers you
+        control"."""
+        return {owner for bonus, _, owner in self._bonuses.get(pid, ())
+                if bonus.cant_attack_you}
 
     def _blocker_allowed(self, blocker: int, attacker: int) -> bool:
         """Whether ``attacker``'s restrictions let ``blocker`` block it: "can't be

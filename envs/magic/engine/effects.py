@@ -1537,6 +1537,12 @@ class AttachedBonus:
     cant_attack: bool = False
     cant_block: bool = False
     per: Count | None = None
+    # 509.1b: "enchanted creature can't be blocked [by <quality> / except by ...]"
+    cant_be_blocked: bool = False
+    blockers: CombatRestriction | None = None
+    # 508.1c: "can't attack you or planeswalkers you control" (the Aura's or
+    # Equipment's controller)
+    cant_attack_you: bool = False
 
 
 @dataclass(frozen=True)

@@ -531,6 +531,47 @@ def permanents(phrase: str) -> fx.Selector | None:
     return None
 
 
+# ------------------------------------------------------- combat restrictions
+_AT_LEAST = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _blockers(phrase: str) -> fx.Filter | None:
+    """``humans``, ``creatures with power 2 or less``, ``walls``, ``creatures with
+    flying``: the creatures a blocker restriction names (None if not one filter)."""
+    f = object_filter(phrase, plural=True)
+    if f is None or f.controller != "any" or "other" in f.props or \
+            not (f.types <= {"Creature"}) or f == fx.Filter():
+        return None
+    return f
+
+
+def block_restriction(text: str) -> fx.CombatRestriction | None:
+    """``can't be blocked by <creatures>``, ``can't be blocked by more than one
+    creature``, ``can't be blocked except by <creatures> [or <creatures>]``,
+    ``can't be blocked except by three or more creatures`` (509.1b) as a
+    :class:`~effects.CombatRestriction`, else None."""
+    if text == "can't be blocked by more than one creature":
+        return fx.CombatRestriction(max_blockers=1)
+    if m := re.fullmatch(r"can't be blocked except by (\w+) or more creatures", text):
+        least = _AT_LEAST.get(m.group(1))
+        return fx.CombatRestriction(min_blockers=least) if least else None
+    if m := re.fullmatch(r"can't be blocked by (.+)", text):
+        f = _blockers(m.group(1))
+        return fx.CombatRestriction(not_blocked_by=f) if f is not None else None
+    if m := re.fullmatch(r"can't be blocked except by (.+)", text):
+        rest = m.group(1)
+        if k := re.fullmatch(r"creatures with (flying|reach) or (flying|reach)", rest):
+            parts = [f"creatures with {k.group(1)}", f"creatures with {k.group(2)}"]
+        else:
+            parts = re.split(r" and/or | or ", rest)
+        filters = [_blockers(p) for p in parts]
+        if None in filters or len(set(filters)) != len(filters):
+            return None
+        return fx.CombatRestriction(blocked_only_by=tuple(filters))  # type: ignore[arg-type]
+    return None
+
+
+
 def keyword_list(text: str) -> tuple[str, ...] | None:
     """``"flying"``, ``"flying and vigilance"``, ``"flying, vigilance, and trample"`` as
     engine keywords (None if one is not an engine keyword)."""

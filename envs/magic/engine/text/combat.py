@@ -1,0 +1,70 @@
+"""Templates for combat: what an Aura or Equipment says about how its creature attacks
+and is blocked (508.1c, 509.1b: "equipped creature can't be blocked and has shroud",
+"enchanted creature gets +2/+2, has flying, and can't attack you or planeswalkers you
+control"), combat keywords that are triggered abilities (their abilities are built by
+:func:`~keywords.keyword_triggers`), and the restrictions and requirements of rules
+508.1c-d and 509.1b-c that a creature's own line states."""
+
+from __future__ import annotations
+
+import re
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import Printed
+from labyrinth_gym.envs.magic.engine.text.core import Draft, line_template
+from labyrinth_gym.envs.magic.engine.text.phrases import block_restriction, granted
+
+_CLAUSE = re.compile(r"(?:,? and |, )(?=(?:gets|has|can't) )")
+"""Where one clause of "enchanted creature gets +2/+2, has flying, and can't block"
+ends: before the next verb (a keyword list's own "and" stays in its clause)."""
+
+
+def attached_bonus(text: str) -> fx.AttachedBonus | None:
+    """What an Aura or Equipment gives its creature, clause by clause: ``gets +N/+N``,
+    ``has <keywords>``, ``can't attack [or block]``, ``can't block``, ``can't be
+    blocked [by <creatures> / except by <creatures>]`` (509.1b) and ``can't attack you
+    or planeswalkers you control`` (508.1c); None if a clause is none of these."""
+    power = toughness = 0
+    keywords: tuple[str, ...] = ()
+    fields: dict[str, object] = {}
+    for i, clause in enumerate(_CLAUSE.split(text)):
+        if i == 0 and (m := re.fullmatch(r"gets ([+-]\d+)/([+-]\d+)", clause)):
+            power, toughness = int(m.group(1)), int(m.group(2))
+        elif m := re.fullmatch(r"has (.+)", clause):
+            found = granted(m.group(1))
+            if found is None or keywords:
+                return None
+            keywords = found
+        elif m := re.fullmatch(r"can't (attack or block|attack|block)", clause):
+            fields["cant_attack"] = fields.get("cant_attack") or "attack" in m.group(1)
+            fields["cant_block"] = fields.get("cant_block") or "block" in m.group(1)
+        elif clause == "can't be blocked":
+            fields["cant_be_blocked"] = True
+        elif clause == "can't attack you or planeswalkers you control":
+            fields["cant_attack_you"] = True
+        elif (restriction := block_restriction(clause)) is not None:
+            if "blockers" in fields:
+                return None
+            fields["blockers"] = restriction
+        else:
+            return None
+    if not fields:
+        return None  # (plain bonuses are :mod:`.statics`')
+    return fx.AttachedBonus(power, toughness, keywords, **fields)  # type: ignore[arg-type]
+
+
+@line_template
+def _attached_combat_bonus(line: str, printed: Printed, draft: Draft) -> bool:
+    m = re.fullmatch(r"(enchanted|equipped) creature (.+)\.", line)
+    if not m:
+        return False
+    needs = "Aura" if m.group(1) == "enchanted" else "Equipment"
+    if needs not in printed.subtypes or (
+            needs == "Aura" and (draft.enchant is None
+                                 or draft.enchant.types != {"Creature"})):
+        return False
+    bonus = attached_bonus(m.group(2))
+    if bonus is None:
+        return False
+    draft.statics.append(bonus)
+    return True
