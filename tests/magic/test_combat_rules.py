@@ -97,3 +97,154 @@ def test_vow_creature_with_no_one_to_attack_leaves_done_508_1c():
     to_combat(game)
     assert attack_options(game, bears) == []
     assert A.DONE in game.legal_actions()
+
+
+# ------------------------------------------ combat keywords that trigger (702)
+def declared(game: MagicGame, *attackers: int, relative: int = 1) -> None:
+    """From main phase 1: declare ``attackers`` and pass until the attack triggers
+    have resolved (the defending seat's block decision, or later)."""
+    to_combat(game)
+    for pid in attackers:
+        game.apply_action(A.attack(slot(game, pid), relative))
+    game.apply_action(A.DONE)
+    to_block_decision(game)
+
+
+def to_block_decision(game: MagicGame) -> None:
+    """Pass priority (choosing the first target when asked) until a seat declares
+    blockers."""
+    for _ in range(60):
+        kind = game.decision["kind"]
+        if kind == "block":
+            return
+        game.apply_action(game.legal_actions()[0] if kind != "priority" else A.PASS)
+    raise AssertionError(game.decision)
+
+
+def settle_all(game: MagicGame) -> None:
+    """Pass priority (choosing the first target when asked) until no priority round
+    with something on the stack is left."""
+    for _ in range(60):
+        kind = game.decision["kind"]
+        if kind == "priority" and (game.stack or game.pending_triggers):
+            game.apply_action(A.PASS)
+        elif kind == "target":
+            game.apply_action(game.legal_actions()[0])
+        elif kind in ("cost_sacrifice", "sacrifice"):
+            game.apply_action(game.legal_actions()[0])
+        else:
+            return
+
+
+def test_annihilator_defending_player_sacrifices_702_86a():
+    game = blank()
+    crusher = game.add_permanent("Ulamog's Crusher", 0)
+    lands_ = [game.add_permanent("Plains", 1) for _ in range(3)]
+    game.start_at("main1", 0)
+    declared(game, crusher)
+    gone = [pid for pid in lands_ if pid not in game.battlefield]
+    assert len(gone) == 2
+
+
+def test_afflict_defending_player_loses_life_when_it_becomes_blocked_702_130a():
+    game = blank()
+    eternal = game.add_permanent("Khenra Eternal", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    declared(game, eternal)
+    block(game, bears, eternal)
+    game.apply_action(A.DONE)
+    settle_all(game)
+    assert game.life[1] == 19
+
+
+def test_afflict_does_nothing_unblocked_702_130a():
+    game = blank()
+    eternal = game.add_permanent("Khenra Eternal", 0)  # 2/2 afflict 1
+    game.start_at("main1", 0)
+    declared(game, eternal)
+    game.apply_action(A.DONE)
+    settle_all(game)
+    assert game.life[1] == 20  # (before combat damage)
+
+
+def test_rampage_counts_blockers_beyond_the_first_702_23a():
+    game = blank()
+    giant = game.add_permanent("Craw Giant", 0)  # 6/4 trample, rampage 2
+    blockers = [game.add_permanent("Grizzly Bears", 1) for _ in range(3)]
+    game.start_at("main1", 0)
+    declared(game, giant)
+    for b in blockers:
+        block(game, b, giant)
+    game.apply_action(A.DONE)
+    settle_all(game)
+    assert game.chars(giant)[:2] == (10, 8)  # two beyond the first: +4/+4
+
+
+def test_flanking_blocker_without_flanking_gets_minus_one_702_25a():
+    game = blank()
+    knight = game.add_permanent("Benalish Cavalry", 0)  # 2/2 flanking
+    bears = game.add_permanent("Grizzly Bears", 1)
+    other = game.add_permanent("Benalish Cavalry", 1)
+    game.start_at("main1", 0)
+    declared(game, knight)
+    block(game, bears, knight)
+    block(game, other, knight)
+    game.apply_action(A.DONE)
+    settle_all(game)
+    assert game.chars(bears)[:2] == (1, 1)
+    assert game.chars(other)[:2] == (2, 2)  # it has flanking: no trigger
+
+
+def test_dethrone_only_against_the_player_with_the_most_life_702_105a():
+    for their_life, counters in ((25, 1), (20, 1), (15, 0)):
+        game = blank()
+        emissary = game.add_permanent("Marchesa's Emissary", 0)
+        game.life[1] = their_life
+        game.start_at("main1", 0)
+        declared(game, emissary)
+        assert game.battlefield[emissary].counters.get("+1/+1", 0) == counters, their_life
+
+
+def test_mentor_targets_an_attacker_with_lesser_power_702_134a():
+    game = blank()
+    mentor = game.add_permanent("Boros Challenger", 0)  # 2/3 mentor
+    small = game.add_permanent("Llanowar Elves", 0, )
+    big = game.add_permanent("Hill Giant", 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    for pid in (mentor, small, big):
+        game.apply_action(A.attack(slot(game, pid), 1))
+    game.apply_action(A.DONE)
+    for _ in range(10):
+        if game.decision["kind"] == "target":
+            assert game.legal_actions() == [A.permanent(slot(game, small))]
+        if game.decision["kind"] in ("block",):
+            break
+        game.apply_action(game.legal_actions()[0] if game.decision["kind"] == "target"
+                          else A.PASS)
+    assert game.battlefield[small].counters.get("+1/+1") == 1
+    assert not game.battlefield[big].counters
+
+
+def test_training_needs_another_attacker_with_greater_power_702_149a():
+    for partner, counters in (("Hill Giant", 1), ("Llanowar Elves", 0)):
+        game = blank()
+        rider = game.add_permanent("Gryff Rider", 0)  # 2/1 flying, training
+        other = game.add_permanent(partner, 0)
+        game.start_at("main1", 0)
+        declared(game, rider, other)
+        assert game.battlefield[rider].counters.get("+1/+1", 0) == counters, partner
+
+
+def test_melee_counts_the_opponents_attacked_702_121a():
+    game = blank(players=3)
+    wings = game.add_permanent("Wings of the Guard", 0)  # 1/1 flying, melee
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    game.apply_action(A.attack(slot(game, wings), 1))
+    game.apply_action(A.attack(slot(game, bears), 2))
+    game.apply_action(A.DONE)
+    settle_all(game)
+    assert game.chars(wings)[:2] == (3, 3)

@@ -93,7 +93,11 @@ class Count:
 
 
 COUNT_KINDS = ("permanents", "opponents", "hand", "life", "graveyard", "graveyard_types",
-               "greatest_power", "devotion", "counters", "players_lost_life")
+               "greatest_power", "devotion", "counters", "players_lost_life",
+               "opponents_attacked", "blockers_beyond_first")
+"""(``"opponents_attacked"``: the opponents the controller attacked with a creature
+this combat, melee 702.121a; ``"blockers_beyond_first"``: the creatures blocking the
+source beyond the first, rampage 702.23a.)"""
 
 
 RULED_COUNTERS = frozenset({
@@ -263,8 +267,9 @@ BASIC_PROPS = frozenset({"not_named_self", "tapped", "untapped", "attacking", "b
                          "attacking_or_blocking", "other", "nontoken", "token", "flying",
                          "nonflying", "reach", "defender", "colorless", "multicolored",
                          "monocolored", "chosen_type", "chosen_color", "another_target",
-                         "attached", "entered_this_turn", "self"})
-"""``another_target``: a target different from every other target of the same spell
+                         "attached", "entered_this_turn", "self", "lesser_power"})
+"""``lesser_power``: power less than the source's (mentor, 702.134a).
+``another_target``: a target different from every other target of the same spell
 or ability ("target creature you control fights another target creature", rule
 115.3); the targeting machinery checks it, a permanent alone always has it."""
 
@@ -1414,7 +1419,7 @@ OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "leaves", "blocks
                  "deals_damage_player", "deals_combat_damage_player",
                  "deals_damage_opponent", "deals_combat_damage_creature",
                  "dealt_damage", "becomes_monstrous", "becomes_tapped", "sacrificed",
-                 "last_time_counter_removed")
+                 "last_time_counter_removed", "blocked_by")
 """Events happening to a permanent (rule 603.2): its subject is ``Ref("self")``,
 ``Ref("equipped")`` / ``Ref("enchanted")`` (the permanent it is attached to) or a
 :class:`Filter`. ``unblocked`` is "attacks and isn't blocked"; ``deals_damage_player``
@@ -1425,7 +1430,9 @@ creature" (``it``: that creature), ``dealt_damage`` "is dealt damage",
 regeneration), ``sacrificed``: "whenever you sacrifice <filter>" (701.21a; the filter
 names the sacrificing player as the permanent's controller),
 ``last_time_counter_removed``: "when the last time counter is removed from this"
-(vanishing, 702.63a: a removal that leaves it none)."""
+(vanishing, 702.63a: a removal that leaves it none); ``blocked_by``: "whenever
+this becomes blocked by a creature", once for each creature blocking it (509.3d;
+``it``: that blocker)."""
 PLAYER_EVENTS = ("gain_life", "lose_life", "draw", "discard", "you_attack", "roll_dice")
 """Events happening to a player: the subject is ``Ref("you")``,
 ``Ref("each_opponent")`` or ``Ref("each_player")`` (``you_attack``: "whenever you
@@ -1453,7 +1460,8 @@ transforms into; ``cast_self`` is "when you cast this spell" (603.2, a triggered
 ability of the spell on the stack: cascade 702.85a), subject ``Ref("self")``."""
 TRIGGER_CONDITIONS = ("no_spells_last_turn", "two_spells_last_turn")
 OBJECT_CONDITIONS = ("no_plus_counters", "no_minus_counters", "evolve", "not_decayed",
-                     "battalion", "your_turn", "soulbond", "evoked", "echo")
+                     "battalion", "your_turn", "soulbond", "evoked", "echo",
+                     "no_flanking", "dethrone", "training")
 """Intervening "if"s (603.4) about the trigger's own source as the event happened:
 "if it had no +1/+1 (-1/-1) counters on it" of a dies trigger (undying 702.93a,
 persist 702.79a), checked as it triggers on what the permanent had as it left (last
@@ -1471,7 +1479,11 @@ checked as it triggers and as it resolves. Evoke's "if its evoke cost was paid"
 (702.74a) of an enters trigger: the permanent's spell was cast for its evoke cost.
 Echo's "if this came under your control since the beginning of your last upkeep"
 (702.30a) of its controller's upkeep trigger (``Permanent.new_control``), part of the
-event: checked as it triggers."""
+event: checked as it triggers. Parts of an event, checked as it triggers: flanking's
+"a creature without flanking" (``no_flanking``, of ``blocked_by``: the blocker,
+702.25a), dethrone's "attacks the player with the most life or tied for most life"
+(702.105a), training's "attacks with another creature with greater power"
+(702.149a)."""
 """Intervening "if" clauses of step triggers (603.4: checked as the ability triggers
 and again as it resolves): "if no spells were cast last turn", "if a player cast two
 or more spells last turn" (the werewolves' transform triggers)."""

@@ -136,8 +136,11 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   cascade (702.85a); untap
   restrictions (502.3; "that creature doesn't untap during its controller's untap
   step for as long as you control this", 611.2b) and "can't block / be blocked this
-  turn"; *not*: storm (copies of spells), banding, flanking and the rest (each
-  refused by name).
+  turn"; the combat keywords that are triggered abilities (on a card's own keyword
+  line: annihilator 702.86, afflict 702.130, rampage 702.23, flanking 702.25,
+  dethrone 702.105, mentor 702.134, training 702.149, melee 702.121; see
+  :func:`~keywords.combat_keyword_triggers`); *not*: storm (copies of spells),
+  banding and the rest (each refused by name).
 - 703-704 turn-based and state-based actions: played (704.5j the controller keeps a
   legend of its choice; 704.5m-n Auras and Equipment falling off a permanent with
   protection from them).
@@ -493,7 +496,10 @@ graveyard from the battlefield, return it to its owner's hand" (Rancor:
 ``Ref("this_card")``; a noncreature's own such trigger triggers too); living weapon
 (702.92); restrictions on an attacker's blockers (509.1b: "can't be blocked by
 humans / creatures with power 2 or less", "except by creatures with flying or
-reach", "except by three or more creatures", "by more than one creature");
+reach", "except by three or more creatures", "by more than one creature"; an Aura's
+or Equipment's "enchanted creature can't be blocked [except by walls]",
+:attr:`~effects.AttachedBonus.blockers`); an Aura's "enchanted creature can't attack
+you or planeswalkers you control" (508.1c: its controller is no attack option);
 characteristic-defining power and toughness (604.3, layer 7a, 613.4a:
 :class:`~effects.DefinedPT`, counting permanents, cards in hand, cards or card
 types in graveyards: Tarmogoyf, Pack Rat), under a base power and toughness set in

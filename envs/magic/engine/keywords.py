@@ -199,12 +199,62 @@ def keyword_triggers(keywords: frozenset[str] | set[str]) -> tuple[fx.TriggeredA
                                            controller="you", props=frozenset({"other"})),
                        condition="soulbond"),
             fx.Pair(fx.Ref("it")), optional=True))
+    out.extend(combat_keyword_triggers(keywords))
     if "exalted" in keywords:
         out.append(fx.TriggeredAbility(
             fx.Trigger("attacks_alone", fx.Filter(types=frozenset({"Creature"}),
                                                   controller="you")),
             fx.Pump(1, 1, fx.Ref("it"))))
     return tuple(out)
+
+
+_ATTACKING_CREATURE = fx.Filter(types=frozenset({"Creature"}),
+                                props=frozenset({"attacking"}))
+
+
+def combat_keyword_triggers(keywords: frozenset[str] | set[str]
+                            ) -> list[fx.TriggeredAbility]:
+    """The triggered abilities of the combat keywords: annihilator N (702.86a:
+    "whenever this creature attacks, defending player sacrifices N permanents"),
+    afflict N (702.130a: "whenever this creature becomes blocked, defending player
+    loses N life"), rampage N (702.23a: "... it gets +N/+N until end of turn for each
+    creature blocking it beyond the first"), flanking (702.25a: "whenever a creature
+    without flanking blocks this creature, the blocking creature gets -1/-1 until end
+    of turn"; one instance per flanking, 702.25b), dethrone (702.105a), mentor
+    (702.134a: "put a +1/+1 counter on target attacking creature with lesser power"),
+    training (702.149a) and melee (702.121a: "+1/+1 until end of turn for each
+    opponent you attacked with a creature this combat")."""
+    out = []
+    for kw in sorted(keywords):
+        if n := ANNIHILATOR.get(kw):
+            out.append(fx.TriggeredAbility(fx.Trigger("attacks"), fx.Sacrifice(
+                fx.Filter(), n, fx.Ref("defending_player"))))
+        elif n := AFFLICT.get(kw):
+            out.append(fx.TriggeredAbility(fx.Trigger("becomes_blocked"), fx.LoseLife(
+                n, fx.Ref("defending_player"))))
+        elif n := RAMPAGE.get(kw):
+            per = fx.Count("blockers_beyond_first", times=n)
+            out.append(fx.TriggeredAbility(fx.Trigger("becomes_blocked"),
+                                           fx.Pump(per, per, fx.Ref("self"))))
+    if "flanking" in keywords:
+        out.append(fx.TriggeredAbility(fx.Trigger("blocked_by", condition="no_flanking"),
+                                       fx.Pump(-1, -1, fx.Ref("it"))))
+    if "dethrone" in keywords:
+        out.append(fx.TriggeredAbility(fx.Trigger("attacks", condition="dethrone"),
+                                       fx.AddCounters(1, fx.Ref("self"))))
+    if "training" in keywords:
+        out.append(fx.TriggeredAbility(fx.Trigger("attacks", condition="training"),
+                                       fx.AddCounters(1, fx.Ref("self"))))
+    if "mentor" in keywords:
+        out.append(fx.TriggeredAbility(fx.Trigger("attacks"), fx.AddCounters(
+            1, fx.Target("creature", fx.Filter(
+                types=frozenset({"Creature"}),
+                props=frozenset({"attacking", "lesser_power"}))))))
+    if "melee" in keywords:
+        per = fx.Count("opponents_attacked")
+        out.append(fx.TriggeredAbility(fx.Trigger("attacks"),
+                                       fx.Pump(per, per, fx.Ref("self"))))
+    return out
 
 
 GERM = fx.TokenSpec("Phyrexian Germ Token", ("Creature",), ("Phyrexian", "Germ"),
@@ -215,11 +265,18 @@ TOXIC = {f"toxic {n}": n for n in range(1, 10)}
 """Toxic N (702.164) -> N."""
 BUSHIDO = {f"bushido {n}": n for n in range(1, 10)}
 """Bushido N (702.45) -> N."""
+ANNIHILATOR = {f"annihilator {n}": n for n in range(1, 10)}
+AFFLICT = {f"afflict {n}": n for n in range(1, 10)}
+RAMPAGE = {f"rampage {n}": n for n in range(1, 10)}
+"""Annihilator N (702.86), afflict N (702.130), rampage N (702.23) -> N."""
+COMBAT_TRIGGERED = ("flanking", "dethrone", "training", "mentor", "melee",
+                    *ANNIHILATOR, *AFFLICT, *RAMPAGE)
+"""Combat keywords that are triggered abilities (:func:`combat_keyword_triggers`)."""
 
 MORE = ("shroud", "infect", "wither", "intimidate", "fear", "skulk", "prowess",
         "exalted", "shadow", "horsemanship", "battle cry", "undying", "persist",
         "living weapon", "evolve", "unleash", "decayed", "extort", "soulbond", *LANDWALK,
-        *PROTECTION, *TOXIC, *BUSHIDO)
+        *PROTECTION, *TOXIC, *BUSHIDO, *COMBAT_TRIGGERED)
 """Keywords of this module. The observation encodes one feature for each keyword of
 :data:`~effects.KEYWORDS` only; these show through their effects (counters, power,
 what may block), so adding them left the observation unchanged."""
@@ -238,7 +295,7 @@ RESTRICTIONS = {"can't block": "cant_block", "can't be blocked": "cant_be_blocke
 """Until-end-of-turn combat restrictions a :class:`~effects.Pump` grants like keywords
 -> the :class:`~effects.CombatRestriction` field they stand for."""
 OWN_ONLY = frozenset({"extort", "battle cry", "undying", "persist", "living weapon", "evolve",
-                      "unleash", "decayed", "soulbond"})
+                      "unleash", "decayed", "soulbond", *COMBAT_TRIGGERED})
 """Keywords whose triggered ability is built as the card is compiled
 (:func:`keyword_triggers`): played on a card's own keyword line only; an effect or
 a token that would grant one is refused (:func:`~resolve.unresolvable`)."""

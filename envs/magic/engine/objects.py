@@ -238,6 +238,11 @@ class ObjectsMixin:
             n = self.devotion(you, count.colour)  # type: ignore[attr-defined]
         elif count.what == "players_lost_life":
             n = sum(1 for q in self.living() if self.life_lost_turn[q])
+        elif count.what == "opponents_attacked":  # melee (702.121a): players, not walkers
+            n = len({d for a, d in self.attackers.items()
+                     if self.battlefield[a].controller == you and a not in self.attacking_pw})
+        elif count.what == "blockers_beyond_first":  # rampage (702.23a)
+            n = max(0, len(self.blocks.get(source, ())) - 1) if source is not None else 0
         elif count.what == "life":  # (107.1b: a negative total counts 0)
             n = max(0, self.life[you])
         elif count.what == "counters":  # on the source
@@ -451,6 +456,9 @@ class ObjectsMixin:
             if printed:
                 return prop in d.keywords or any(prop in m[2] for m in perm.mods)
             return prop in self.keywords(pid)
+        if prop == "lesser_power":  # mentor (702.134a): less than the source's power
+            return source is not None and source in self.battlefield and \
+                self.chars(pid)[0] < self.chars(source)[0]
         if prop == "entered_this_turn":  # ids only grow: a newer object entered later
             return pid >= self.turn_first_id
         if prop == "attacking_or_blocking":
@@ -899,6 +907,17 @@ class ObjectsMixin:
             return self.battlefield[source].evoked
         if condition == "echo":  # 702.30a: under your control since your last upkeep
             return self.battlefield[source].new_control
+        if condition == "no_flanking":  # 702.25a: the blocker has no flanking
+            return it is None or it not in self.battlefield or \
+                "flanking" not in self.keywords(it)
+        if condition == "dethrone":  # 702.105a: it attacks that player (not a walker)
+            defending = self.attackers.get(source)
+            if defending is None or source in self.attacking_pw:
+                return False
+            return self.life[defending] >= max(self.life[q] for q in self.living())
+        if condition == "training":  # 702.149a: with another, greater-power attacker
+            power = self.chars(source)[0]
+            return any(a != source and self.chars(a)[0] > power for a in self.attackers)
         if it is None or it not in self.battlefield or source not in self.battlefield:
             return True
         power, toughness = self.chars(it)[:2]
@@ -1687,6 +1706,14 @@ class ObjectsMixin:
                 for pid, i, trig in index["blocks"]:
                     if pid in self.battlefield and self._about(trig.subject, pid, blocker):
                         self._trigger(pid, i, it=blocker)
+        if "blocked_by" in index:  # 509.3d: once for each creature blocking it
+            for attacker, blockers in self.blocks.items():
+                for blocker in blockers:
+                    for pid, i, trig in index["blocked_by"]:
+                        if pid in self.battlefield and self._about(trig.subject, pid,
+                                                                   attacker):
+                            self._trigger(pid, i, it=blocker,
+                                          defending=self.attackers.get(attacker))
         for attacker, defending in self.attackers.items():
             event = "becomes_blocked" if attacker in self.blocked else "unblocked"
             for pid, i, trig in index.get(event, ()):

@@ -99,7 +99,9 @@ SELECTOR_FIELDS = ("to", "what", "who")
 _CONDITION_EVENTS = {"evolve": {("enters", False)}, "not_decayed": {("dies", False)},
                      "battalion": {("attacks", True)}, "your_turn": {("cast", False)},
                      "soulbond": {("enters", True), ("enters", False)},
-                     "evoked": {("enters", True)}, "echo": {("upkeep", False)}}
+                     "evoked": {("enters", True)}, "echo": {("upkeep", False)},
+                     "no_flanking": {("blocked_by", True)},
+                     "dethrone": {("attacks", True)}, "training": {("attacks", True)}}
 """The event (and whether its subject is the source) an object condition of
 :data:`~effects.OBJECT_CONDITIONS` goes with; the others go with the source's own
 ``dies``."""
