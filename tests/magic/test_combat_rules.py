@@ -248,3 +248,46 @@ def test_melee_counts_the_opponents_attacked_702_121a():
     game.apply_action(A.DONE)
     settle_all(game)
     assert game.chars(wings)[:2] == (3, 3)
+
+
+# ------------------------------------------------- attack taxes (508.1d, 508.1g-h)
+def test_ghostly_prison_offers_only_the_attacks_its_player_can_pay_for_508_1d():
+    game = blank()
+    bears = [game.add_permanent("Grizzly Bears", 0) for _ in range(3)]
+    plains = [game.add_permanent("Plains", 0) for _ in range(5)]
+    game.add_permanent("Ghostly Prison", 1)
+    game.start_at("main1", 0)
+    to_combat(game)
+    assert attack_options(game, bears[0]) == [1]
+    game.apply_action(A.attack(slot(game, bears[0]), 1))
+    game.apply_action(A.attack(slot(game, bears[1]), 1))
+    # five lands pay for two attackers ({4}), not three ({6})
+    assert attack_options(game, bears[2]) == []
+    with pytest.raises(IllegalActionError):
+        game.apply_action(A.attack(slot(game, bears[2]), 1))
+    game.apply_action(A.DONE)
+    assert sum(game.battlefield[p].tapped for p in plains) == 4  # 508.1h: paid
+    assert [e for e in game.events if e["type"] == "attack_tax"][-1]["mana"] == "{4}"
+    assert set(game.attackers) == set(bears[:2])
+
+
+def test_no_tax_without_the_prison_and_none_for_another_player_508_1g():
+    game = blank(players=3)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Ghostly Prison", 1)
+    game.start_at("main1", 0)
+    to_combat(game)
+    assert attack_options(game, bears) == [2]  # no mana: seat 1 can't be attacked
+    game.apply_action(A.attack(slot(game, bears), 2))
+    game.apply_action(A.DONE)
+    assert not [e for e in game.events if e["type"] == "attack_tax"]
+
+
+def test_a_creature_that_must_attack_need_not_pay_the_tax_508_1d():
+    game = blank()
+    crusher = game.add_permanent("Ulamog's Crusher", 0)  # attacks each combat if able
+    game.add_permanent("Ghostly Prison", 1)
+    game.start_at("main1", 0)
+    to_combat(game)
+    assert game.legal_actions() == [A.DONE]
+    assert crusher in game.battlefield

@@ -18,9 +18,11 @@ import dataclasses
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
+from labyrinth_gym.envs.magic.engine.casting import add_costs
 from labyrinth_gym.envs.magic.engine.combat import lethal_need
 from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED, MAIN_STEPS, STEPS
 from labyrinth_gym.envs.magic.engine.library import LIBRARY_DECISIONS
+from labyrinth_gym.envs.magic.engine.mana import ManaCost
 from labyrinth_gym.envs.magic.engine.resolve import selector_of
 from labyrinth_gym.envs.magic.engine.state import (
     Permanent,
@@ -519,17 +521,74 @@ class DecisionsMixin:
         forced = self._forced_attack(p) if self.must_attack else None
         if forced is not None:  # each creature able to attacks that planeswalker
             opponents = [(self.battlefield[forced].controller - p) % self.num_players]
+        taxed = {owner for owner, _ in self.attack_taxes()}
         for pid, perm in self.battlefield.items():
             if perm.controller == p and pid not in self.attackers and self._can_attack(pid):
                 barred = self._attack_barred(pid) if pid in self._bonuses else ()
-                mine = [A.attack(perm.slot, r) for r in opponents
-                        if not barred or (p + r) % self.num_players not in barred]
+                mine = []
+                for r in opponents:
+                    seat = (p + r) % self.num_players
+                    if barred and seat in barred or \
+                            taxed and seat in taxed and not self._tax_allows(p, seat):
+                        continue
+                    mine.append(A.attack(perm.slot, r))
                 out.extend(mine)
                 must = must or bool(mine) and (
                     forced is not None or self._restricted(pid, "attacks_each_combat"))
         # "Attacks each combat if able" (rule 508.1d): no "done" while such a
         # creature that can attack has not been declared.
         return out if must and out else [A.DONE, *out]
+
+    # ------------------------------------------- attack taxes (508.1d, 508.1g-h)
+    def attack_taxes(self) -> list[tuple[int, fx.AttackTax]]:
+        """The attack taxes on the battlefield with their controllers (Ghostly
+        Prison), worked out again only when the battlefield changed."""
+        if self._tax_version != self._bf_version:
+            found = []
+            for perm in self.battlefield.values():
+                if perm.face_down:
+                    continue
+                for static in self.defs[self.card_def[perm.card]].statics:
+                    if isinstance(static, fx.AttackTax):
+                        found.append((perm.controller, static))
+            self._taxes = found
+            self._tax_version = self._bf_version
+        return self._taxes
+
+    def attack_tax(self, extra: int | None = None,
+                   walker: bool = False) -> ManaCost | None:
+        """The mana the attacking player pays for the attackers declared so far (and
+        one more attacking seat ``extra``, a planeswalker of it if ``walker``): the
+        sum over the attack taxes of each creature attacking their controller or, as
+        the tax says, a planeswalker they control (508.1g); None if nothing."""
+        total = None
+        attacks = [(d, pid in self.attacking_pw) for pid, d in self.attackers.items()]
+        if extra is not None:
+            attacks.append((extra, walker))
+        for owner, tax in self.attack_taxes():
+            for seat, on_walker in attacks:
+                if seat == owner and (tax.planeswalkers if on_walker else tax.player):
+                    total = add_costs(total, tax.mana)
+        return total
+
+    def _tax_allows(self, p: int, seat: int) -> bool:
+        """Whether ``p`` can pay the attack taxes of the attackers declared so far
+        and of one more attacking ``seat`` (the player, or its planeswalker: the
+        dearer of the two, so a declaration offered is always one ``p`` can pay;
+        508.1d: a tax is never required, so a creature that can't be paid for is
+        not offered)."""
+        due = [self.attack_tax(seat, False)]
+        if self._attackable_planeswalkers(seat):
+            due.append(self.attack_tax(seat, True))
+        return all(cost is None or self._can_pay(p, cost) for cost in due)
+
+    def _pay_attack_tax(self, p: int) -> None:
+        """508.1h: the attacking player pays the total attack tax as the
+        declaration is finished (mana abilities activated automatically)."""
+        due = self.attack_tax()
+        if due is not None:
+            self._pay_mana_and_life(p, due, 0)
+            self.log("attack_tax", player=p, mana=str(due))
 
     def _attackable_planeswalkers(self, defending: int) -> list[int]:
         """Planeswalkers of seat ``defending`` a creature may attack (rule 508.1b)."""
@@ -812,6 +871,7 @@ class DecisionsMixin:
                 item.targets.setdefault(path, []).append(self._action_code(kind, args, p))
         elif dk == "attack":
             if kind == "done":
+                self._pay_attack_tax(p)
                 self._attackers_declared()
             else:
                 pid = self.slots[args[0]]

@@ -1612,6 +1612,19 @@ class CombatRestriction:
 
 
 @dataclass(frozen=True)
+class AttackTax:
+    """Static (508.1d, 508.1g-h): "creatures can't attack you [or planeswalkers you
+    control] unless their controller pays {2} for each creature they control that's
+    attacking you" (Ghostly Prison, Propaganda): each creature attacking this
+    permanent's controller (``player``) or a planeswalker they control
+    (``planeswalkers``) costs its controller ``mana`` as attackers are declared."""
+
+    mana: ManaCost
+    player: bool = True
+    planeswalkers: bool = False
+
+
+@dataclass(frozen=True)
 class DoesntUntap:
     """Static (rule 502.3): ``what`` doesn't untap during its controller's untap step:
     ``"self"`` ("this doesn't untap during your untap step") or ``"attached"`` (the

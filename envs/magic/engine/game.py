@@ -500,6 +500,13 @@ reach", "except by three or more creatures", "by more than one creature"; an Aur
 or Equipment's "enchanted creature can't be blocked [except by walls]",
 :attr:`~effects.AttachedBonus.blockers`); an Aura's "enchanted creature can't attack
 you or planeswalkers you control" (508.1c: its controller is no attack option);
+attack taxes (508.1d, 508.1g-h, :class:`~effects.AttackTax`: "creatures can't attack
+you [or planeswalkers you control] unless their controller pays {2} for each creature
+they control that's attacking you": an attack is offered only while its player can
+pay the taxes of every attacker declared so far and of it, counted as if it attacked
+that player's planeswalker when that is dearer; the total is paid automatically, its
+mana abilities activated, as "done" finishes the declaration, event ``attack_tax``; a
+creature that attacks each combat if able need not be paid for, 508.1d);
 characteristic-defining power and toughness (604.3, layer 7a, 613.4a:
 :class:`~effects.DefinedPT`, counting permanents, cards in hand, cards or card
 types in graveyards: Tarmogoyf, Pack Rat), under a base power and toughness set in
@@ -1319,6 +1326,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self._play_version = -1
         self._play_mods: dict[int, list[Any]] = {}
         self._cost_mods: list[tuple[int, fx.CostChange]] = []
+        self._tax_version = -1  # attack taxes (508.1d), worked out per battlefield
+        self._taxes: list[tuple[int, fx.AttackTax]] = []
         self._trig_version = -1
         self._trig_index: dict[str, list[tuple[int, int, fx.Trigger]]] = {}
         self._anthems: list[tuple[int, int, fx.Anthem]] = []

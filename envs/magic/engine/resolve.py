@@ -71,6 +71,7 @@ player's, each opponent's)."""
 """References naming cards outside the battlefield (only :class:`~effects.MoveCards`
 reads them)."""
 SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRestriction,
+                     fx.AttackTax,
                      fx.Devour, fx.ControlAttached, fx.CantBeCountered,
                      fx.PreventDamage, fx.EntersWithCounters, fx.CostChange,
                      fx.Flashback, fx.Kicker, fx.Overload, fx.Buyback,

@@ -11,7 +11,12 @@ import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed
-from labyrinth_gym.envs.magic.engine.text.core import Draft, line_template
+from labyrinth_gym.envs.magic.engine.mana import parse_cost
+from labyrinth_gym.envs.magic.engine.text.core import (
+    Draft,
+    is_permanent_card,
+    line_template,
+)
 from labyrinth_gym.envs.magic.engine.text.phrases import block_restriction, granted
 
 _CLAUSE = re.compile(r"(?:,? and |, )(?=(?:gets|has|can't) )")
@@ -67,4 +72,28 @@ def _attached_combat_bonus(line: str, printed: Printed, draft: Draft) -> bool:
     if bonus is None:
         return False
     draft.statics.append(bonus)
+    return True
+
+
+_TAX = re.compile(
+    r"creatures can't attack (you|you or planeswalkers you control|planeswalkers you "
+    r"control) unless their controller pays ((?:\{[^}x]+\})+) for each (?:creature they "
+    r"control that's attacking (?:you|a planeswalker you control)|of those creatures)\.")
+
+
+@line_template
+def _attack_tax(line: str, printed: Printed, draft: Draft) -> bool:
+    """508.1d, 508.1g: "creatures can't attack you [or planeswalkers you control]
+    unless their controller pays {2} for each creature they control that's attacking
+    you" (Ghostly Prison, Propaganda, Windborn Muse)."""
+    m = _TAX.fullmatch(line)
+    if not m or not is_permanent_card(printed):
+        return False
+    try:
+        mana = parse_cost(m.group(2).upper())
+    except ValueError:
+        return False
+    whom = m.group(1)
+    draft.statics.append(fx.AttackTax(mana, player=whom.startswith("you"),
+                                      planeswalkers="planeswalkers" in whom))
     return True
