@@ -291,3 +291,45 @@ def test_a_creature_that_must_attack_need_not_pay_the_tax_508_1d():
     to_combat(game)
     assert game.legal_actions() == [A.DONE]
     assert crusher in game.battlefield
+
+
+# ------------------------------------------- a creature's own restrictions
+def test_can_block_only_creatures_with_flying_509_1b():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    bird = game.add_permanent("Suntail Hawk", 0)
+    sprite = game.add_permanent("Cloud Sprite", 1)
+    game.start_at("main1", 0)
+    to_blocks(game, bears, bird)
+    assert not can_block(game, sprite, bears)
+    assert can_block(game, sprite, bird)
+
+
+def test_cant_attack_unless_defending_player_controls_an_island_508_1c():
+    for land, options in (("Island", [1]), ("Plains", [])):
+        game = blank()
+        monster = game.add_permanent("Sea Monster", 0)
+        game.add_permanent(land, 1)
+        game.start_at("main1", 0)
+        to_combat(game)
+        assert attack_options(game, monster) == options, land
+
+
+def test_cant_attack_unless_a_condition_of_its_controller_508_1c():
+    for artifacts, options in ((1, [1]), (0, [])):
+        game = blank()
+        castaways = game.add_permanent("Desperate Castaways", 0)
+        for _ in range(artifacts):
+            game.add_permanent("Ornithopter", 0)
+        game.start_at("main1", 0)
+        to_combat(game)
+        assert attack_options(game, castaways) == options, artifacts
+
+
+def test_cant_attack_or_block_unless_a_condition_509_1b():
+    game = blank()
+    attacker = game.add_permanent("Grizzly Bears", 0)
+    stomper = game.add_permanent("Topiary Stomper", 1)  # needs seven lands
+    game.start_at("main1", 0)
+    to_blocks(game, attacker)
+    assert A.block(slot(game, stomper)) not in game.legal_actions()

@@ -501,7 +501,23 @@ class DecisionsMixin:
         kws = self.keywords(pid)
         if "defender" in kws or (perm.sick and "haste" not in kws):
             return False
+        for st in self.pdef(pid).statics:  # "can't attack unless <condition>"
+            if isinstance(st, fx.CombatRestriction) and st.attack_unless is not None \
+                    and not self.conditions_hold((st.attack_unless,), perm.controller, pid):
+                return False
         return not self._restricted(pid, "cant_attack")
+
+    def _attack_unless_defending(self, pid: int, seat: int) -> bool:
+        """508.1c: whether ``pid`` may attack ``seat`` as far as "this can't attack
+        unless defending player controls an island" goes."""
+        for st in self.pdef(pid).statics:
+            if isinstance(st, fx.CombatRestriction) and \
+                    st.attack_unless_defending is not None and not any(
+                        perm.controller == seat and self.matches(
+                            st.attack_unless_defending, q, seat, pid)
+                        for q, perm in self.battlefield.items()):
+                return False
+        return True
 
     def _forced_attack(self, p: int) -> int | None:
         """The planeswalker seat ``p``'s creatures must attack this turn if able
@@ -526,10 +542,12 @@ class DecisionsMixin:
             if perm.controller == p and pid not in self.attackers and self._can_attack(pid):
                 barred = self._attack_barred(pid) if pid in self._bonuses else ()
                 mine = []
+                defending_rule = self.pdef(pid).attack_unless_defending
                 for r in opponents:
                     seat = (p + r) % self.num_players
                     if barred and seat in barred or \
-                            taxed and seat in taxed and not self._tax_allows(p, seat):
+                            taxed and seat in taxed and not self._tax_allows(p, seat) or \
+                            defending_rule and not self._attack_unless_defending(pid, seat):
                         continue
                     mine.append(A.attack(perm.slot, r))
                 out.extend(mine)
@@ -604,6 +622,7 @@ class DecisionsMixin:
         reach = bkws & {"flying", "reach"}
         shadow, horse = "shadow" in bkws, "horsemanship" in bkws
         withdrawn = (self.decision or {}).get("withdrawn", ())
+        only = self.pdef(blocker).blocks_only
         out = []
         for attacker, defending in self.attackers.items():
             if defending != p or self.battlefield[attacker].slot < 0:
@@ -623,6 +642,8 @@ class DecisionsMixin:
                 continue  # 702.31b
             if not self._blocker_allowed(blocker, attacker):
                 continue
+            if only is not None and not self.matches(only, attacker, p, blocker):
+                continue  # "this can block only creatures with flying" (509.1b)
             out.append(attacker)
         return out
 
@@ -786,6 +807,11 @@ class DecisionsMixin:
         block"); a variant may let another permanent block."""
         if not self.is_creature(pid) or self._restricted(pid, "cant_block"):
             return False
+        for st in self.pdef(pid).statics:  # "can't block unless <condition>"
+            if isinstance(st, fx.CombatRestriction) and st.block_unless is not None and \
+                    not self.conditions_hold((st.block_unless,), self.battlefield[pid]
+                                             .controller, pid):
+                return False
         keywords = self.keywords(pid)
         if "decayed" in keywords:
             return False  # decayed (702.147a): it can't block

@@ -1603,6 +1603,14 @@ class CombatRestriction:
     blocked_only_by: tuple[Filter, ...] = ()
     min_blockers: int = 0
     max_blockers: int = 0
+    # 509.1b: "this can block only creatures with flying" (the attackers it may block)
+    blocks_only: Filter | None = None
+    # 508.1c: "this can't attack unless defending player controls an island"
+    attack_unless_defending: Filter | None = None
+    # 508.1c, 509.1b: "this can't attack [or block] unless <a condition of its
+    # controller>" ("unless you control four or more artifacts")
+    attack_unless: ActivationCondition | None = None
+    block_unless: ActivationCondition | None = None
 
     @property
     def about_blockers(self) -> bool:
@@ -2320,6 +2328,20 @@ class CardDef:
     def self_bonuses(self) -> tuple[SelfBonus, ...]:
         """Its :class:`SelfBonus` statics."""
         return tuple(s for s in self.statics if isinstance(s, SelfBonus))
+
+    @cached_property
+    def blocks_only(self) -> Filter | None:
+        """What it can block only ("this can block only creatures with flying",
+        509.1b; None: any attacker)."""
+        return next((s.blocks_only for s in self.statics if isinstance(
+            s, CombatRestriction) and s.blocks_only is not None), None)
+
+    @cached_property
+    def attack_unless_defending(self) -> bool:
+        """Whether it has "this can't attack unless defending player controls ..."
+        (508.1c)."""
+        return any(isinstance(s, CombatRestriction) and s.attack_unless_defending
+                   is not None for s in self.statics)
 
     @cached_property
     def defined_pt(self) -> DefinedPT | None:

@@ -506,7 +506,11 @@ they control that's attacking you": an attack is offered only while its player c
 pay the taxes of every attacker declared so far and of it, counted as if it attacked
 that player's planeswalker when that is dearer; the total is paid automatically, its
 mana abilities activated, as "done" finishes the declaration, event ``attack_tax``; a
-creature that attacks each combat if able need not be paid for, 508.1d);
+creature that attacks each combat if able need not be paid for, 508.1d); a
+creature's own "this can block only creatures with flying" (509.1b), "this can't
+attack unless defending player controls an island" (508.1c: that player is no attack
+option) and "this can't attack [or block] unless <a condition of its controller>"
+("unless you control four or more artifacts", :class:`~effects.ActivationCondition`);
 characteristic-defining power and toughness (604.3, layer 7a, 613.4a:
 :class:`~effects.DefinedPT`, counting permanents, cards in hand, cards or card
 types in graveyards: Tarmogoyf, Pack Rat), under a base power and toughness set in

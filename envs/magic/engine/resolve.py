@@ -133,7 +133,9 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.CombatRestriction: frozenset({"cant_attack", "cant_block", "cant_be_blocked",
                                      "attacks_each_combat", "not_blocked_by",
                                      "blocked_only_by", "min_blockers",
-                                     "max_blockers"}),
+                                     "max_blockers", "blocks_only",
+                                     "attack_unless_defending", "attack_unless",
+                                     "block_unless"}),
     fx.Devour: frozenset({"count", "filter"}),
     fx.EntersTapped: frozenset({"unless_control", "at_least", "at_most", "pay_life",
                                 "unless_opponents", "unless_life_at_most",
@@ -790,8 +792,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if not card.is_creature or card.defined_pt is not static:
                 note("DefinedPT on a noncreature, or twice")
         if isinstance(static, fx.CombatRestriction):
-            for f in (static.not_blocked_by, *static.blocked_only_by):
+            for f in (static.not_blocked_by, *static.blocked_only_by, static.blocks_only,
+                      static.attack_unless_defending):
                 filt(f)
+            for c in (static.attack_unless, static.block_unless):
+                if c is not None and c.kind not in fx.CONDITION_KINDS:
+                    note(f"CombatRestriction condition {c.kind}")
         if isinstance(static, fx.EntersTapped):
             filt(static.unless_control)
             if not card.is_land and static != fx.EntersTapped():

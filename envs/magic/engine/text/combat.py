@@ -17,7 +17,12 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     is_permanent_card,
     line_template,
 )
-from labyrinth_gym.envs.magic.engine.text.phrases import block_restriction, granted
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    activation_condition,
+    block_restriction,
+    granted,
+    object_filter,
+)
 
 _CLAUSE = re.compile(r"(?:,? and |, )(?=(?:gets|has|can't) )")
 """Where one clause of "enchanted creature gets +2/+2, has flying, and can't block"
@@ -97,3 +102,36 @@ def _attack_tax(line: str, printed: Printed, draft: Draft) -> bool:
     draft.statics.append(fx.AttackTax(mana, player=whom.startswith("you"),
                                       planeswalkers="planeswalkers" in whom))
     return True
+
+
+@line_template
+def _own_attack_block_rules(line: str, printed: Printed, draft: Draft) -> bool:
+    """A creature's own restrictions (508.1c, 509.1b): "this can block only creatures
+    with flying.", "this can't attack unless defending player controls an island.",
+    "this can't attack [or block] unless <a condition of its controller>." ("unless
+    you control four or more artifacts")."""
+    if not (printed.is_type("Creature") or "Vehicle" in printed.subtypes):
+        return False
+    if m := re.fullmatch(r"this can block only (.+)\.", line):
+        f = object_filter(m.group(1), plural=True)
+        if f is None or f.controller != "any" or not f.types <= {"Creature"} or \
+                f == fx.Filter():
+            return False
+        draft.statics.append(fx.CombatRestriction(blocks_only=f))
+        return True
+    if m := re.fullmatch(r"this can't attack unless defending player controls (an? )?(.+)\.",
+                         line):
+        f = object_filter(m.group(2), plural=not m.group(1))
+        if f is None or f.controller != "any" or f == fx.Filter() or not m.group(1):
+            return False
+        draft.statics.append(fx.CombatRestriction(attack_unless_defending=f))
+        return True
+    if m := re.fullmatch(r"this can't (attack|attack or block) unless (.+)\.", line):
+        condition = activation_condition(m.group(2))
+        if condition is None:
+            return False
+        draft.statics.append(fx.CombatRestriction(
+            attack_unless=condition,
+            block_unless=condition if m.group(1) != "attack" else None))
+        return True
+    return False
