@@ -9,13 +9,18 @@ import pytest
 
 from labyrinth_gym.envs.core.engine import IllegalActionError
 from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame
 from magic.positions import (
+    act,
     blank,
     block,
     can_block,
+    creature,
+    settle,
     slot,
+    target_perm,
     to_blocks,
     to_combat,
 )
@@ -333,3 +338,114 @@ def test_cant_attack_or_block_unless_a_condition_509_1b():
     game.start_at("main1", 0)
     to_blocks(game, attacker)
     assert A.block(slot(game, stomper)) not in game.legal_actions()
+
+
+# ----------------------------------------- blocking requirements (509.1c)
+def block_targets(game: MagicGame, blocker: int) -> list[int]:
+    """The attackers the deciding seat may declare ``blocker`` blocking."""
+    probe = game.clone()
+    probe.apply_action(A.block(slot(game, blocker)))
+    return sorted(probe.slots[a] for a in (
+        A.decode(x)[1][0] for x in probe.legal_actions()))
+
+
+def test_all_creatures_able_to_block_it_do_so_509_1c():
+    game = blank()
+    bard = game.add_permanent("Elvish Bard", 0)  # lure
+    bears = game.add_permanent("Grizzly Bears", 0)
+    one, two = (game.add_permanent("Grizzly Bears", 1) for _ in range(2))
+    tapped = game.add_permanent("Grizzly Bears", 1, tapped=True)
+    game.start_at("main1", 0)
+    to_blocks(game, bard, bears)
+    assert A.DONE not in game.legal_actions()
+    with pytest.raises(IllegalActionError):
+        game.apply_action(A.DONE)
+    assert block_targets(game, one) == [bard]  # blocking the Bears obeys less
+    block(game, one, bard)
+    assert A.DONE not in game.legal_actions()
+    block(game, two, bard)
+    assert A.DONE in game.legal_actions()  # the tapped one is not able: no requirement
+    assert tapped not in game.blocking
+
+
+def test_lure_aura_509_1c():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Lure", 0, attached_to=bears)
+    wall = game.add_permanent("Wall of Stone", 1)
+    game.start_at("main1", 0)
+    to_blocks(game, bears)
+    assert game.legal_actions() == [A.block(slot(game, wall))]
+
+
+def test_must_be_blocked_if_able_needs_one_blocker_509_1c():
+    game = blank()
+    protector = game.add_permanent("Gaea's Protector", 0)  # must be blocked if able
+    bears = game.add_permanent("Grizzly Bears", 0)
+    one, two = (game.add_permanent("Grizzly Bears", 1) for _ in range(2))
+    game.start_at("main1", 0)
+    to_blocks(game, protector, bears)
+    assert A.DONE not in game.legal_actions()
+    assert block_targets(game, one) == sorted([protector, bears])  # the other may
+    block(game, one, bears)
+    assert block_targets(game, two) == [protector]
+    block(game, two, protector)
+    assert A.DONE in game.legal_actions()
+
+
+def test_a_requirement_no_creature_can_obey_is_no_requirement_509_1c():
+    game = blank()
+    protector = game.add_permanent("Gaea's Protector", 0)
+    game.add_permanent("Grizzly Bears", 1, tapped=True)
+    game.start_at("main1", 0)
+    to_blocks(game, protector)
+    assert game.legal_actions() == [A.DONE]
+
+
+def test_blocks_each_combat_if_able_509_1c():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    golem = game.add_permanent("Iron Golem", 1)  # blocks each combat if able
+    game.start_at("main1", 0)
+    to_blocks(game, bears)
+    assert game.legal_actions() == [A.block(slot(game, golem))]
+
+
+def test_menace_and_lure_the_maximum_needs_both_blockers_509_1c():
+    brute = creature("Lure Brute", 3, 3, "menace",
+                     statics=(fx.CombatRestriction(lure=True),))
+    game = blank()
+    attacker = game.add_permanent(brute, 0)
+    one, two = (game.add_permanent("Grizzly Bears", 1) for _ in range(2))
+    game.start_at("main1", 0)
+    to_blocks(game, attacker)
+    assert A.DONE not in game.legal_actions()  # both can block it together
+    block(game, one, attacker)
+    assert A.DONE not in game.legal_actions()
+    block(game, two, attacker)
+    assert A.DONE in game.legal_actions()
+
+
+def test_menace_and_lure_one_able_creature_need_not_block_509_1c():
+    brute = creature("Lure Brute", 3, 3, "menace",
+                     statics=(fx.CombatRestriction(lure=True),))
+    game = blank()
+    attacker = game.add_permanent(brute, 0)
+    game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    to_blocks(game, attacker)
+    assert game.legal_actions() == [A.DONE]  # (blocking alone breaks menace)
+
+
+def test_irresistible_prey_grants_must_be_blocked_until_end_of_turn():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Forest", 0)
+    game.add_card("Irresistible Prey", 0, "hand")
+    other = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "cast")
+    target_perm(game, bears)
+    settle(game)
+    to_blocks(game, bears)
+    assert game.legal_actions() == [A.block(slot(game, other))]

@@ -113,7 +113,7 @@ class DecisionsMixin:
             return self._block_actions(p)
         if kind == "block_target":
             return [A.permanent(self.battlefield[a].slot)
-                    for a in self._blockable(d["blocker"], p)]
+                    for a in self._block_targets(d["blocker"], p)]
         if kind == "proliferate":
             return [self._code_action(c, p)
                     for c in self.proliferate_options(p, d["chosen"])] + [A.DONE]
@@ -697,19 +697,148 @@ class DecisionsMixin:
 
     def _block_actions(self, p: int) -> list[int]:
         """"Done" while the blocks are legal (509.1b: no attacker with menace blocked
-        by a single creature); "block with" each creature that may still block; and,
-        for each creature in a block that breaks a restriction, "block with" it again,
-        which removes that block (the way out when no second blocker can join)."""
+        by a single creature) and obey as many requirements as possible (509.1c);
+        "block with" each creature that may still block; and, for each creature in a
+        block that breaks a restriction, "block with" it again, which removes that
+        block (the way out when no second blocker can join)."""
         illegal = self.illegal_blocks(p)
-        out = [] if illegal else [A.DONE]
+        reqs = self._requirements(p)
+        best = self._best_blocks(reqs) if reqs is not None else None
+        done = not illegal and (reqs is None or best is None
+                                or self._obeyed(reqs) >= best)
+        out = [A.DONE] if done else []
         for pid, perm in self.battlefield.items():
             if (perm.controller == p and perm.slot >= 0 and not perm.tapped
                     and pid not in self.blocking and self._can_block(pid)
-                    and self._blockable(pid, p)):
+                    and (self._block_targets(pid, p, reqs, best) if reqs is not None
+                         else self._blockable(pid, p))):
                 out.append(A.block(perm.slot))
         for attacker in illegal:
             out.extend(A.block(self.battlefield[b].slot) for b in self.blocks[attacker])
         return out
+
+    # ------------------------------------------ blocking requirements (509.1c)
+    def _requirements(self, p: int) -> dict | None:
+        """The blocking requirements on seat ``p``'s declaration, or None when there
+        is none (the common case, decided without a search): attackers with "all
+        creatures able to block this do so" (``lure``) or "must be blocked if able"
+        (``must``), ``p``'s creatures that block each combat if able (``each``);
+        with each undeclared creature's options (``free``: the attackers it may
+        block) and each attacker's number of blockers allowed (``limits``)."""
+        attackers = [a for a, d in self.attackers.items()
+                     if d == p and self.battlefield[a].slot >= 0]
+        lure = {a for a in attackers if self._restricted(a, "lure")}
+        must = {a for a in attackers if self._restricted(a, "must_be_blocked")}
+        mine = [pid for pid, perm in self.battlefield.items()
+                if perm.controller == p and perm.slot >= 0 and self.is_creature(pid)]
+        each = {b for b in mine if self._restricted(b, "blocks_each_combat")}
+        if not (lure or must or each):
+            return None
+        free = {}
+        for b in mine:
+            perm = self.battlefield[b]
+            if b not in self.blocking and not perm.tapped and self._can_block(b):
+                options = self._blockable(b, p)
+                if options:
+                    free[b] = options
+        limits = {}
+        for a in attackers:
+            least = KW.min_blockers(self.keywords(a))
+            most = 10 ** 6
+            for st in self._blocker_restrictions(a):
+                least = max(least, st.min_blockers)
+                most = st.max_blockers or most
+            limits[a] = (least, most)
+        return {"lure": lure, "must": must, "each": each, "free": free,
+                "limits": limits}
+
+    def _obeyed(self, reqs: dict, extra: tuple[int, int] | None = None) -> int:
+        """How many requirements the declaration so far (and ``extra``, a blocker
+        and its attacker) obeys: one for each creature that must block and blocks,
+        each creature blocking an attacker all able creatures must block, and each
+        attacker that must be blocked and is (509.1c)."""
+        blocking = dict(self.blocking)
+        if extra is not None:
+            blocking[extra[0]] = extra[1]
+        n = 0
+        for b, a in blocking.items():
+            n += (b in reqs["each"]) + (a in reqs["lure"])
+        blocked = set(blocking.values())
+        return n + sum(1 for a in reqs["must"] if a in blocked)
+
+    _SEARCH_CAP = 20000
+    """Declarations looked at per search before it settles for the best so far."""
+
+    def _best_blocks(self, reqs: dict, extra: tuple[int, int] | None = None
+                     ) -> int | None:
+        """The most requirements a legal declaration extending the one so far (and
+        ``extra``) can obey (509.1c: the maximum possible without breaking a
+        restriction), or None when no extension is legal. A depth-first search over
+        the undeclared creatures, cut off by an upper bound; past
+        :data:`_SEARCH_CAP` declarations it keeps the best found (never less than
+        what is declared, which stays possible)."""
+        counts: dict[int, int] = {a: 0 for a in reqs["limits"]}
+        for a in self.blocking.values():
+            if a in counts:
+                counts[a] += 1
+        free = dict(reqs["free"])
+        if extra is not None:
+            free.pop(extra[0], None)
+            counts[extra[1]] = counts.get(extra[1], 0) + 1
+        lure, must, each, limits = reqs["lure"], reqs["must"], reqs["each"], \
+            reqs["limits"]
+        order = sorted(free, key=lambda b: -((b in each) + any(a in lure for a in free[b])))
+        gain = [(b in each) + any(a in lure for a in free[b]) for b in order]
+        rest = [0] * (len(order) + 1)
+        for i in range(len(order) - 1, -1, -1):
+            rest[i] = rest[i + 1] + gain[i]
+        base = self._obeyed(reqs, extra) - sum(1 for a in must if counts.get(a))
+        best: list[int | None] = [None]
+        seen = [0]
+
+        def legal() -> bool:
+            return all(n == 0 or limits[a][0] <= n <= limits[a][1]
+                       for a, n in counts.items())
+
+        def dfs(i: int, score: int) -> None:
+            if seen[0] >= self._SEARCH_CAP:
+                return
+            blocked_must = sum(1 for a in must if counts[a])
+            if best[0] is not None and score + rest[i] + len(must) <= best[0]:
+                return
+            if i == len(order):
+                seen[0] += 1
+                if legal():
+                    total = score + blocked_must
+                    if best[0] is None or total > best[0]:
+                        best[0] = total
+                return
+            b = order[i]
+            for a in free[b]:
+                counts[a] += 1
+                dfs(i + 1, score + (b in each) + (a in lure))
+                counts[a] -= 1
+            dfs(i + 1, score)
+
+        dfs(0, base)
+        if seen[0] >= self._SEARCH_CAP and best[0] is None:
+            return None
+        return best[0]
+
+    def _block_targets(self, blocker: int, p: int, reqs: dict | None = None,
+                       best: int | None = None) -> list[int]:
+        """The attackers ``blocker`` may be declared blocking: those it can block
+        (509.1b) whose block still lets the declaration obey as many requirements
+        as it can (509.1c), so that "done" stays reachable."""
+        options = self._blockable(blocker, p)
+        if reqs is None:
+            reqs = self._requirements(p)
+            if reqs is None:
+                return options
+            best = self._best_blocks(reqs)
+        if best is None:
+            return options
+        return [a for a in options if self._best_blocks(reqs, (blocker, a)) == best]
 
     def illegal_blocks(self, p: int) -> list[int]:
         """Attackers attacking ``p`` blocked by fewer creatures than a restriction

@@ -1555,6 +1555,8 @@ class AttachedBonus:
     # 508.1c: "can't attack you or planeswalkers you control" (the Aura's or
     # Equipment's controller)
     cant_attack_you: bool = False
+    # 509.1c: "all creatures able to block enchanted creature do so" (Lure)
+    lure: bool = False
 
 
 @dataclass(frozen=True)
@@ -1611,6 +1613,11 @@ class CombatRestriction:
     # controller>" ("unless you control four or more artifacts")
     attack_unless: ActivationCondition | None = None
     block_unless: ActivationCondition | None = None
+    # requirements (509.1c): "this must be blocked if able", "all creatures able to
+    # block this do so", "this blocks each combat if able"
+    must_be_blocked: bool = False
+    lure: bool = False
+    blocks_each_combat: bool = False
 
     @property
     def about_blockers(self) -> bool:

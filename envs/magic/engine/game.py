@@ -748,6 +748,17 @@ offered to block only attackers it may block (flying and reach, "can't be blocke
 the evasion keywords), and "done" is not offered while an attacker with menace is
 blocked by a single creature; "block with" that creature again withdraws its block
 (event ``block_removed``), so the defending player always has a legal way to finish.
+Blocking requirements (509.1c): "all creatures able to block this do so" (and Lure's
+"... enchanted creature ..."), "this must be blocked if able", "this blocks each
+combat if able", and the same granted until end of turn ("target creature must be
+blocked this turn if able", "target creature blocks this turn if able", "all
+creatures able to block target creature this turn do so"). A declaration must obey
+as many of them as a legal declaration can: "done" is offered only then, and a
+block is offered only when the declaration can still get there (a depth-first
+search over the undeclared creatures, only when some requirement exists; past
+20,000 declarations it settles for the best found). *Automated*: nothing; *not
+yet*: a requirement naming one attacker for one blocker (provoke, "target creature
+blocks this this turn if able"), "can block an additional creature".
 
 Combat damage is divided by the rules since the Foundations update (no damage
 assignment order): an attacker blocked by two or more creatures asks its controller,

@@ -291,7 +291,10 @@ ALL = fx.KEYWORDS + MORE + DAY_NIGHT
 
 RESTRICTIONS = {"can't block": "cant_block", "can't be blocked": "cant_be_blocked",
                 "can't attack": "cant_attack",
-                "attacks each combat if able": "attacks_each_combat"}
+                "attacks each combat if able": "attacks_each_combat",
+                "must be blocked if able": "must_be_blocked",
+                "blocks each combat if able": "blocks_each_combat",
+                "all creatures able to block it do so": "lure"}
 """Until-end-of-turn combat restrictions a :class:`~effects.Pump` grants like keywords
 -> the :class:`~effects.CombatRestriction` field they stand for."""
 OWN_ONLY = frozenset({"extort", "battle cry", "undying", "persist", "living weapon", "evolve",

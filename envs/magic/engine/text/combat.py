@@ -14,8 +14,10 @@ from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.mana import parse_cost
 from labyrinth_gym.envs.magic.engine.text.core import (
     Draft,
+    effect_template,
     is_permanent_card,
     line_template,
+    read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     activation_condition,
@@ -135,3 +137,36 @@ def _own_attack_block_rules(line: str, printed: Printed, draft: Draft) -> bool:
             block_unless=condition if m.group(1) != "attack" else None))
         return True
     return False
+
+
+@line_template
+def _lure_aura(line: str, printed: Printed, draft: Draft) -> bool:
+    """509.1c: "all creatures able to block enchanted creature do so." (Lure)."""
+    if line != "all creatures able to block enchanted creature do so." or \
+            "Aura" not in printed.subtypes or draft.enchant is None or \
+            draft.enchant.types != {"Creature"}:
+        return False
+    draft.statics.append(fx.AttachedBonus(lure=True))
+    return True
+
+
+@effect_template
+def _block_requirement_this_turn(s: str) -> fx.Effect | None:
+    """509.1c, granted until end of turn like keywords
+    (:data:`~keywords.RESTRICTIONS`): "target creature blocks this turn if able",
+    "target creature must be blocked this turn if able", "all creatures able to block
+    target creature this turn do so"."""
+    if m := re.fullmatch(r"(.+?) (blocks|must be blocked) this turn if able", s):
+        what = "blocks each combat if able" if m.group(2) == "blocks" else \
+            "must be blocked if able"
+        who = m.group(1)
+    elif m := re.fullmatch(r"all creatures able to block (.+?) this turn do so", s):
+        what, who = "all creatures able to block it do so", m.group(1)
+    else:
+        return None
+    pumped = read_sentence(f"{who} gains haste until end of turn") or read_sentence(
+        f"{who} gain haste until end of turn")
+    if not isinstance(pumped, fx.Pump) or pumped.keywords != ("haste",) or \
+            pumped.power or pumped.toughness:
+        return None
+    return fx.Pump(0, 0, pumped.what, (what,))

@@ -449,5 +449,12 @@ COMBAT_RESTRICTIONS = {
     "this can't block and can't be blocked.": fx.CombatRestriction(
         cant_block=True, cant_be_blocked=True),
     "this attacks each combat if able.": fx.CombatRestriction(attacks_each_combat=True),
+    "this must be blocked if able.": fx.CombatRestriction(must_be_blocked=True),
+    "this must be blocked each combat if able.": fx.CombatRestriction(
+        must_be_blocked=True),
+    "all creatures able to block this do so.": fx.CombatRestriction(lure=True),
+    "this blocks each combat if able.": fx.CombatRestriction(blocks_each_combat=True),
+    "this attacks or blocks each combat if able.": fx.CombatRestriction(
+        attacks_each_combat=True, blocks_each_combat=True),
 }
 """A creature's own combat restrictions, by their whole line."""
