@@ -395,7 +395,12 @@ class MagicNarrator(Narrator):
         whom = self.who(e["defending"])
         if e.get("planeswalker") is not None:
             whom = f"{self.whose(e['defending'])} planeswalker"
-        return f"{card(e['card'])} enters the battlefield tapped and attacking {whom}"
+        how = "attacking" if e.get("untapped") else "tapped and attacking"
+        return f"{card(e['card'])} enters the battlefield {how} {whom}"
+
+    def on_enters_blocking(self, e: Event) -> str:
+        return (f"{card(e['card'])} enters the battlefield blocking "
+                f"{card(e['attacker_card'])}")
 
     def on_block(self, e: Event) -> str:
         return self.does(e["player"], f"blocks with {card(e['card'])}")

@@ -449,3 +449,55 @@ def test_irresistible_prey_grants_must_be_blocked_until_end_of_turn():
     settle(game)
     to_blocks(game, bears)
     assert game.legal_actions() == [A.block(slot(game, other))]
+
+
+# ---------------------------- creatures entering attacking or blocking (506.3)
+def test_brimaz_attacking_token_is_attacking_and_untapped_508_4():
+    game = blank()
+    brimaz = game.add_permanent("Brimaz, King of Oreskos", 0)
+    game.start_at("main1", 0)
+    declared(game, brimaz)
+    cats = [pid for pid in game.attackers if pid != brimaz]
+    assert len(cats) == 1
+    assert not game.battlefield[cats[0]].tapped and game.attackers[cats[0]] == 1
+    event = next(e for e in game.events if e["type"] == "enters_attacking")
+    assert event.get("untapped") is True
+
+
+def test_brimaz_blocking_token_blocks_that_creature_506_3():
+    game = blank()
+    ogre = game.add_permanent("Hill Giant", 0)
+    brimaz = game.add_permanent("Brimaz, King of Oreskos", 1)
+    game.start_at("main1", 0)
+    to_blocks(game, ogre)
+    block(game, brimaz, ogre)
+    game.apply_action(A.DONE)
+    settle_all(game)
+    cats = [b for b in game.blocking if b != brimaz]
+    assert len(cats) == 1 and game.blocking[cats[0]] == ogre
+    assert sorted(game.blocks[ogre]) == sorted([brimaz, cats[0]])
+
+
+def test_becomes_blocked_by_a_creature_triggers_once_per_blocker_509_3d():
+    game = blank()
+    goblin = game.add_permanent("Ornery Goblin", 0)  # 1 damage to each blocker
+    one, two = (game.add_permanent("Grizzly Bears", 1) for _ in range(2))
+    game.start_at("main1", 0)
+    declared(game, goblin)
+    block(game, one, goblin)
+    block(game, two, goblin)
+    game.apply_action(A.DONE)
+    settle_all(game)
+    assert game.battlefield[one].damage == 1 and game.battlefield[two].damage == 1
+
+
+def test_blocks_a_creature_names_the_creature_blocked_509_3c():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    wall = game.add_permanent("Wall of Frost", 1)  # that creature doesn't untap
+    game.start_at("main1", 0)
+    to_blocks(game, bears)
+    block(game, wall, bears)
+    game.apply_action(A.DONE)
+    settle_all(game)
+    assert bears in game.skip_untap  # the attacker, not the Wall

@@ -575,13 +575,19 @@ class CreateToken:
     attacking player during combat (506.3: otherwise it enters but is not
     attacking). After a step that created one token, ``Ref("it")`` names that token
     ("exile that token at end of combat"). ``tapped``: "create a tapped 2/2 black
-    Zombie creature token" (it enters tapped, 110.5b)."""
+    Zombie creature token" (it enters tapped, 110.5b). ``untapped``: with
+    ``attacking``, "that's attacking" (it enters attacking, not tapped: Brimaz).
+    ``blocking``: "that's blocking that creature" (506.3, 509.1: it enters blocking
+    the creature its source blocks, when its controller is that creature's defending
+    player during combat; never declared, so no "blocks" trigger)."""
 
     token: TokenSpec
     count: Amount = 1
     who: Selector = Ref("you")
     attacking: bool = False
     tapped: bool = False
+    untapped: bool = False
+    blocking: bool = False
 
 
 @dataclass(frozen=True)
@@ -1419,7 +1425,7 @@ OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "leaves", "blocks
                  "deals_damage_player", "deals_combat_damage_player",
                  "deals_damage_opponent", "deals_combat_damage_creature",
                  "dealt_damage", "becomes_monstrous", "becomes_tapped", "sacrificed",
-                 "last_time_counter_removed", "blocked_by")
+                 "last_time_counter_removed", "blocked_by", "blocks_creature")
 """Events happening to a permanent (rule 603.2): its subject is ``Ref("self")``,
 ``Ref("equipped")`` / ``Ref("enchanted")`` (the permanent it is attached to) or a
 :class:`Filter`. ``unblocked`` is "attacks and isn't blocked"; ``deals_damage_player``
@@ -1432,7 +1438,8 @@ names the sacrificing player as the permanent's controller),
 ``last_time_counter_removed``: "when the last time counter is removed from this"
 (vanishing, 702.63a: a removal that leaves it none); ``blocked_by``: "whenever
 this becomes blocked by a creature", once for each creature blocking it (509.3d;
-``it``: that blocker)."""
+``it``: that blocker); ``blocks_creature``: "whenever this blocks a creature" (509.3c;
+``it``: the creature it blocks)."""
 PLAYER_EVENTS = ("gain_life", "lose_life", "draw", "discard", "you_attack", "roll_dice")
 """Events happening to a player: the subject is ``Ref("you")``,
 ``Ref("each_opponent")`` or ``Ref("each_player")`` (``you_attack``: "whenever you

@@ -480,7 +480,11 @@ damage is dealt together with protection's prevention; "if it [or a creature dea
 damage this way] would die this turn, exile it instead" (614.6); spells that can't be
 countered (101.2).
 
-Creatures, tokens and combat: tokens created "tapped and attacking" (508.4:
+Creatures, tokens and combat: tokens created "that's attacking" (untapped: Brimaz) or
+"that's blocking that creature" (506.3: blocking the creature their source blocks,
+never declared; event ``enters_blocking``), "whenever this blocks a creature" (509.3c,
+``it``: the creature blocked) and "whenever this becomes blocked by a creature"
+(509.3d: once for each blocker, ``it``: that blocker); tokens created "tapped and attacking" (508.4:
 attacking only when their controller is the attacking player during combat, 506.3;
 never declared, so nothing "attacks"-triggers; event ``enters_attacking``; *automated
 choice*: such a token attacks the player or planeswalker the creature whose ability

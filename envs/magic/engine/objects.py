@@ -1218,7 +1218,26 @@ class ObjectsMixin:
         self.log("token", player=controller, card=spec.name)
         return self._put_onto_battlefield(card, controller, tapped=tapped)
 
-    def enter_attacking(self, pid: int, source: int | None) -> None:
+    def enter_blocking(self, pid: int, source: int | None) -> None:
+        """Permanent ``pid``, just put onto the battlefield "blocking that creature"
+        (506.3): it blocks the attacker ``source`` blocks, if ``source`` is blocking
+        and ``pid``'s controller is that attacker's defending player (else it is not
+        blocking). It was never declared, so no "blocks" ability triggers."""
+        perm = self.battlefield.get(pid)
+        attacker = self.blocking.get(source) if source is not None else None
+        if perm is None or attacker is None or attacker not in self.attackers or \
+                self.attackers[attacker] != perm.controller or \
+                self.step not in _COMBAT_AFTER_DECLARATION or not self.is_creature(pid):
+            return
+        self.blocking[pid] = attacker
+        self.blocks.setdefault(attacker, []).append(pid)
+        if attacker not in self.blocked:
+            self.blocked.append(attacker)
+        self.log("enters_blocking", player=perm.controller, id=pid,
+                 card=self.name_of(perm.card), attacker=attacker,
+                 attacker_card=self.name_of(self.battlefield[attacker].card))
+
+    def enter_attacking(self, pid: int, source: int | None, tap: bool = True) -> None:
         """Permanent ``pid``, just put onto the battlefield "tapped and attacking"
         (508.4): it is tapped, and attacking if its controller is the attacking
         player and attackers have been declared this combat (506.3: else it is
@@ -1230,7 +1249,7 @@ class ObjectsMixin:
         perm = self.battlefield.get(pid)
         if perm is None:
             return
-        if not perm.tapped:
+        if tap and not perm.tapped:
             perm.tapped = True
             self.tapped_now([pid])
         p = perm.controller
@@ -1250,7 +1269,7 @@ class ObjectsMixin:
         if walker is not None:
             self.attacking_pw[pid] = walker
         self.log("enters_attacking", player=p, id=pid, card=self.name_of(perm.card),
-                 defending=defending,
+                 defending=defending, **({} if tap else {"untapped": True}),
                  **({"planeswalker": walker} if walker is not None else {}))
 
     def _discard(self, p: int, card: int) -> None:
@@ -1706,6 +1725,11 @@ class ObjectsMixin:
                 for pid, i, trig in index["blocks"]:
                     if pid in self.battlefield and self._about(trig.subject, pid, blocker):
                         self._trigger(pid, i, it=blocker)
+        if "blocks_creature" in index:  # 509.3c: it is the creature blocked
+            for blocker, attacker in self.blocking.items():
+                for pid, i, trig in index["blocks_creature"]:
+                    if pid in self.battlefield and self._about(trig.subject, pid, blocker):
+                        self._trigger(pid, i, it=attacker)
         if "blocked_by" in index:  # 509.3d: once for each creature blocking it
             for attacker, blockers in self.blocks.items():
                 for blocker in blockers:

@@ -1108,7 +1108,10 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             for _ in range(game.amount(node.count)):
                 made = game.create_token(node.token, p, tapped=node.tapped)
                 if node.attacking:
-                    game.enter_attacking(made, game.res["item"].source)
+                    game.enter_attacking(made, game.res["item"].source,
+                                         tap=not node.untapped)
+                if node.blocking:
+                    game.enter_blocking(made, game.res["item"].source)
         game.manifested(made)  # "it": the token (count 1; check_refs allows no other)
     elif isinstance(node, fx.CounterSpell):
         for sid in game.select(node.what, path):

@@ -20,10 +20,13 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
+    NUM,
     activation_condition,
     block_restriction,
     granted,
+    number,
     object_filter,
+    token_spec,
 )
 
 _CLAUSE = re.compile(r"(?:,? and |, )(?=(?:gets|has|can't) )")
@@ -170,3 +173,21 @@ def _block_requirement_this_turn(s: str) -> fx.Effect | None:
             pumped.power or pumped.toughness:
         return None
     return fx.Pump(0, 0, pumped.what, (what,))
+
+
+_ENTERS_IN_COMBAT = re.compile(
+    rf"create {NUM} (.+?),? (?:that's|that are|which are) (attacking|blocking that "
+    r"creature)")
+
+
+@effect_template
+def _tokens_in_combat(s: str) -> fx.Effect | None:
+    """``create a 1/1 white cat soldier creature token with vigilance that's
+    attacking`` (508.4, not tapped) and ``... that's blocking that creature`` (506.3:
+    the creature its source blocks; Brimaz)."""
+    m = _ENTERS_IN_COMBAT.fullmatch(s)
+    if not m or (spec := token_spec(m.group(2))) is None or "Creature" not in spec.types:
+        return None
+    if m.group(3) == "attacking":
+        return fx.CreateToken(spec, number(m.group(1)), attacking=True, untapped=True)
+    return fx.CreateToken(spec, number(m.group(1)), blocking=True)

@@ -50,6 +50,8 @@ _OBJECT_VERBS = {
     "attacks": "attacks", "blocks": "blocks",
     "attacks alone": "attacks_alone",
     "becomes blocked": "becomes_blocked",
+    "blocks a creature": "blocks_creature",
+    "becomes blocked by a creature": "blocked_by",
     "becomes tapped": "becomes_tapped",
     "attacks and isn't blocked": "unblocked",
     "leaves the battlefield": "leaves",
@@ -188,6 +190,10 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
         rest = m.group(3)
     else:
         return None
+    if rest.endswith("or becomes blocked by a creature"):
+        # "blocks or becomes blocked by a creature": "that creature" is the other
+        # creature either way (blocks_creature / blocked_by)
+        rest = rest.replace("blocks or", "blocks a creature or")
     events = _verbs(rest, _OBJECT_VERBS)
     if events is None:
         return None
