@@ -30,8 +30,8 @@ def test_modal_spells():
 
 
 @pytest.mark.parametrize(("name", "line"), [
-    ("Zhalfirin Commander", "flanking"),  # not an engine keyword
-    ("Cloud Elemental", "this can block only creatures with flying."),
+    ("Benalish Hero", "banding"),  # not an engine keyword
+    ("Palace Guard", "this can block any number of creatures."),
     ("Fiery Temper", "madness {r}"),
     ("Telling Time", "look at the top three cards of your library."),
 ])
