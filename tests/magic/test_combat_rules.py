@@ -18,6 +18,7 @@ from magic.positions import (
     block,
     can_block,
     creature,
+    has,
     settle,
     slot,
     target_perm,
@@ -501,3 +502,57 @@ def test_blocks_a_creature_names_the_creature_blocked_509_3c():
     game.apply_action(A.DONE)
     settle_all(game)
     assert bears in game.skip_untap  # the attacker, not the Wall
+
+
+# ------------------------------------------------------------ ninjutsu (702.49)
+def ninja_position(blocked: bool) -> tuple[MagicGame, int, int]:
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    for _ in range(2):
+        game.add_permanent("Island", 0)
+    ninja = game.add_card("Ninja of the Deep Hours", 0, "hand")
+    wall = game.add_permanent("Wall of Stone", 1)
+    game.start_at("main1", 0)
+    to_blocks(game, bears)
+    if blocked:
+        block(game, wall, bears)
+    game.apply_action(A.DONE)
+    return game, bears, ninja
+
+
+def test_ninjutsu_swaps_an_unblocked_attacker_for_the_ninja_702_49a():
+    game, bears, ninja = ninja_position(blocked=False)
+    assert game.step == "declare_blockers" and game.current_player() == 0
+    act(game, "from the hand")
+    assert game.decision["kind"] == "cost_sacrifice"
+    game.apply_action(A.permanent(slot(game, bears)))
+    assert bears not in game.battlefield  # returned as the cost (118.3)
+    settle(game)
+    pid = next(q for q, perm in game.battlefield.items() if perm.card == ninja)
+    assert game.attackers.get(pid) == 1 and game.battlefield[pid].tapped
+    assert pid not in game.blocked  # 702.49c: unblocked
+    assert any(e["type"] == "enters_attacking" and e["id"] == pid for e in game.events)
+    assert not any(e["type"] == "attack" and e["id"] == pid for e in game.events)
+    hand = len(game.hand[0])
+    while game.step != "main2":
+        game.apply_action(A.YES if game.decision["kind"] == "yesno" else A.PASS)
+    assert game.life[1] == 18 and len(game.hand[0]) == hand + 1  # its draw trigger
+
+
+def test_ninjutsu_needs_an_unblocked_attacker_702_49c():
+    game, bears, ninja = ninja_position(blocked=True)
+    assert not has(game, "from the hand")
+
+
+def test_ninjutsu_is_not_offered_before_blockers_are_declared_702_49c():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    for _ in range(2):
+        game.add_permanent("Island", 0)
+    game.add_card("Ninja of the Deep Hours", 0, "hand")
+    game.start_at("main1", 0)
+    to_combat(game)
+    game.apply_action(A.attack(slot(game, bears), 1))
+    game.apply_action(A.DONE)
+    assert game.step == "declare_attackers" and game.decision["kind"] == "priority"
+    assert not has(game, "from the hand")

@@ -1293,6 +1293,10 @@ class CastingMixin:
                                       for pid in item.sacrificed
                                       if pid in self.battlefield]
             if item.sacrificed and cost.bounce is not None:
+                attacker = item.sacrificed[0]
+                if attacker in self.attackers:  # ninjutsu (702.49c): what it attacked
+                    item.defending = self.attackers[attacker]
+                    item.attacked_pw = self.attacking_pw.get(attacker)
                 self.log("cost_returned", player=p, card=self.name_of(item.card),
                          returned=[self.name_of(self.battlefield[c].card)
                                    for c in item.sacrificed])

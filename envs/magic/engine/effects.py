@@ -265,6 +265,7 @@ def has_quality(prop: str, d: CardDef,
 
 BASIC_PROPS = frozenset({"not_named_self", "tapped", "untapped", "attacking", "blocking",
                          "attacking_or_blocking", "other", "nontoken", "token", "flying",
+                         "unblocked",
                          "nonflying", "reach", "defender", "colorless", "multicolored",
                          "monocolored", "chosen_type", "chosen_color", "another_target",
                          "attached", "entered_this_turn", "self", "lesser_power"})
@@ -1136,6 +1137,15 @@ class MustAttackThis:
     for as long as the planeswalker stays on the battlefield."""
 
     who: Selector
+
+
+@dataclass(frozen=True)
+class EnterAttackingFromHand:
+    """Ninjutsu's effect (702.49a): "put this card onto the battlefield from your hand
+    tapped and attacking": the ability's card, if still in its controller's hand,
+    enters tapped and attacking the player or planeswalker the creature returned to
+    pay its cost was attacking (702.49c; never declared, so nothing "attacks"-
+    triggers; it is unblocked)."""
 
 
 @dataclass(frozen=True)

@@ -480,6 +480,13 @@ damage is dealt together with protection's prevention; "if it [or a creature dea
 damage this way] would die this turn, exile it instead" (614.6); spells that can't be
 countered (101.2).
 
+Ninjutsu (702.49): an ability of the card in its owner's hand (the "activate hand
+ability" action of its hand slot, as cycling's), offered while an unblocked attacker
+of theirs exists (after blockers are declared, 702.49c: the filter prop
+``unblocked``); its cost returns that attacker to its owner's hand (chosen with the
+``cost_sacrifice`` decision, ``"bounce"``, event ``cost_returned``), and as it
+resolves the card, if still in the hand, enters tapped and attacking what the
+returned creature attacked (event ``enters_attacking``; never declared, unblocked).
 Creatures, tokens and combat: tokens created "that's attacking" (untapped: Brimaz) or
 "that's blocking that creature" (506.3: blocking the creature their source blocks,
 never declared; event ``enters_blocking``), "whenever this blocks a creature" (509.3c,

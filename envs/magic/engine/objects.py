@@ -40,6 +40,9 @@ _COMBAT_AFTER_DECLARATION = frozenset(STEPS[STEPS.index("declare_attackers"):
                                             STEPS.index("end_of_combat") + 1])
 """The combat steps in which a creature put onto the battlefield attacking is
 attacking (506.3, 508.4)."""
+_AFTER_BLOCKERS = frozenset(STEPS[STEPS.index("declare_blockers"):
+                                  STEPS.index("end_of_combat") + 1])
+"""The combat steps in which an attacker is blocked or unblocked (509.1h)."""
 
 
 _PLAIN_PT = frozenset({"+1/+1", "-1/-1"})
@@ -461,6 +464,9 @@ class ObjectsMixin:
                 self.chars(pid)[0] < self.chars(source)[0]
         if prop == "entered_this_turn":  # ids only grow: a newer object entered later
             return pid >= self.turn_first_id
+        if prop == "unblocked":  # 509.1h: attacking, blockers declared, not blocked
+            return pid in self.attackers and pid not in self.blocked and \
+                self.step in _AFTER_BLOCKERS
         if prop == "attacking_or_blocking":
             return pid in self.attackers or pid in self.blocking
         if prop == fx.SELF:  # the source itself
@@ -1217,6 +1223,34 @@ class ObjectsMixin:
         card = self._new_card(token_def(spec), controller, token=True)
         self.log("token", player=controller, card=spec.name)
         return self._put_onto_battlefield(card, controller, tapped=tapped)
+
+    def ninja_enters(self, item: StackItem) -> None:
+        """Ninjutsu (702.49a, c): the ability's card, if still in its controller's
+        hand, is put onto the battlefield tapped and attacking what the returned
+        creature attacked (that planeswalker only while it is still there under
+        that player's control; attacking only during combat, 506.3)."""
+        p, card = item.controller, item.card
+        if card not in self.hand[p]:
+            return
+        self.hand[p].remove(card)
+        if card in self.public_hand:
+            self.public_hand.remove(card)
+        pid = self._put_onto_battlefield(card, p, tapped=True)
+        defending = item.defending
+        if pid is None or pid not in self.battlefield or defending is None or \
+                self.lost[defending] or self.step not in _COMBAT_AFTER_DECLARATION or \
+                not self.is_creature(pid):
+            return
+        self.attackers[pid] = defending
+        walker = item.attacked_pw
+        if walker is not None and walker in self.battlefield and \
+                self.battlefield[walker].controller == defending:
+            self.attacking_pw[pid] = walker
+        else:
+            walker = None
+        self.log("enters_attacking", player=p, id=pid, card=self.name_of(card),
+                 defending=defending,
+                 **({"planeswalker": walker} if walker is not None else {}))
 
     def enter_blocking(self, pid: int, source: int | None) -> None:
         """Permanent ``pid``, just put onto the battlefield "blocking that creature"

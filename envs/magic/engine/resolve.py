@@ -52,6 +52,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.ExtraTurn, fx.AdditionalLand, fx.SorceryFlash,
                 fx.Adapt, fx.Fight, fx.TargetOnly,
                 fx.SkipNextUntap, fx.ExileLibrary, fx.ShuffleHandIntoLibrary,
+                fx.EnterAttackingFromHand,
                 fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage, fx.ThisTurn)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
@@ -1245,6 +1246,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             for pid in game.select(node.what, path):
                 if pid >= 0 and pid in game.battlefield:
                     game.held_untapped.append([pid, source, item.controller])
+    elif isinstance(node, fx.EnterAttackingFromHand):
+        game.ninja_enters(game.res["item"])
     elif isinstance(node, fx.SkipNextUntap):
         for pid in game.select(node.what, path):
             if pid >= 0 and pid in game.battlefield and pid not in game.skip_untap:

@@ -214,6 +214,9 @@ class StackItem:
     #: to pay its cost, as they last existed (608.2h: "if the sacrificed creature
     #: was a Human").
     sacrificed_as: list[int] = field(default_factory=list)
+    #: The planeswalker the attacker returned to pay a ninjutsu cost attacked
+    #: (702.49c; its player is ``defending``).
+    attacked_pw: int | None = None
     #: Where a spell was cast from (601.2a) when not from a hand: ``"graveyard"``,
     #: ``"library"``, ``"flashback"`` (a graveyard, for its flashback cost).
     zone: str = ""

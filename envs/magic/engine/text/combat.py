@@ -191,3 +191,29 @@ def _tokens_in_combat(s: str) -> fx.Effect | None:
     if m.group(3) == "attacking":
         return fx.CreateToken(spec, number(m.group(1)), attacking=True, untapped=True)
     return fx.CreateToken(spec, number(m.group(1)), blocking=True)
+
+
+UNBLOCKED_ATTACKER = fx.Filter(types=frozenset({"Creature"}), controller="you",
+                               props=frozenset({"attacking", "unblocked"}))
+"""What ninjutsu returns to its owner's hand: an unblocked attacker you control."""
+
+
+@line_template
+def _ninjutsu(line: str, printed: Printed, draft: Draft) -> bool:
+    """Ninjutsu (702.49a): "<cost>, reveal this card from your hand, return an
+    unblocked attacking creature you control to its owner's hand: put this card onto
+    the battlefield from your hand tapped and attacking" (an ability of the card in
+    the hand; the return is a cost, chosen with the ``cost_sacrifice`` decision)."""
+    m = re.fullmatch(r"ninjutsu ((?:\{[^}]+\})+)", line)
+    if not m or not printed.is_type("Creature"):
+        return False
+    try:
+        mana = parse_cost(m.group(1).upper())
+    except ValueError:
+        return False
+    if mana.x:
+        return False
+    draft.activated.append(fx.ActivatedAbility(
+        fx.Cost(mana=mana, bounce=UNBLOCKED_ATTACKER), fx.EnterAttackingFromHand(),
+        zone="hand"))
+    return True
