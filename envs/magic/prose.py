@@ -383,6 +383,9 @@ class MagicNarrator(Narrator):
             whom = f"{self.whose(e['defending'])} planeswalker"
         return self.does(e["player"], f"attacks {whom} with {card(e['card'])}")
 
+    def on_goaded(self, e: Event) -> str:
+        return self.does(e["player"], f"goads {card(e['card'])}")
+
     def on_attack_tax(self, e: Event) -> str:
         return self.does(e["player"], f"pays {e['mana']} to attack with those creatures")
 

@@ -556,3 +556,37 @@ def test_ninjutsu_is_not_offered_before_blockers_are_declared_702_49c():
     game.apply_action(A.DONE)
     assert game.step == "declare_attackers" and game.decision["kind"] == "priority"
     assert not has(game, "from the hand")
+
+
+# ---------------------------------------------------------------- goad (701.38)
+def test_goaded_creature_must_attack_a_player_other_than_the_goader_701_38b():
+    game = blank(players=3)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Shiny Impetus", 1, attached_to=bears)
+    game.start_at("main1", 0)
+    to_combat(game)
+    assert game.legal_actions() == [A.attack(slot(game, bears), 2)]  # no "done"
+    assert game.chars(bears)[:2] == (4, 4)
+
+
+def test_goaded_by_the_only_opponent_it_still_attacks_701_38b():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Shiny Impetus", 1, attached_to=bears)
+    game.start_at("main1", 0)
+    to_combat(game)
+    assert game.legal_actions() == [A.attack(slot(game, bears), 1)]
+
+
+def test_goad_lasts_until_the_goading_players_next_turn_701_38a():
+    game = blank()
+    kobold = game.add_permanent("Taunting Kobold", 0)  # whenever it attacks: goad
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    declared(game, kobold)  # (its only target: the Bears)
+    assert game.goaders(bears) == {0}
+    assert any(e["type"] == "goaded" and e["id"] == bears for e in game.events)
+    game._end_until_next_turn(1)
+    assert game.goaders(bears) == {0}
+    game._end_until_next_turn(0)  # 701.38a: until the goading player's next turn
+    assert game.goaders(bears) == set()

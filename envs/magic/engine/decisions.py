@@ -541,6 +541,7 @@ class DecisionsMixin:
         for pid, perm in self.battlefield.items():
             if perm.controller == p and pid not in self.attackers and self._can_attack(pid):
                 barred = self._attack_barred(pid) if pid in self._bonuses else ()
+                goaders = self.goaders(pid) if perm.mods or pid in self._bonuses else ()
                 mine = []
                 defending_rule = self.pdef(pid).attack_unless_defending
                 for r in opponents:
@@ -550,9 +551,14 @@ class DecisionsMixin:
                             defending_rule and not self._attack_unless_defending(pid, seat):
                         continue
                     mine.append(A.attack(perm.slot, r))
+                if goaders:  # 701.38b: a player other than a goading player if able
+                    others = [a for a in mine if (p + A.decode(a)[1][1])
+                              % self.num_players not in goaders]
+                    mine = others or mine
                 out.extend(mine)
                 must = must or bool(mine) and (
-                    forced is not None or self._restricted(pid, "attacks_each_combat"))
+                    forced is not None or bool(goaders)
+                    or self._restricted(pid, "attacks_each_combat"))
         # "Attacks each combat if able" (rule 508.1d): no "done" while such a
         # creature that can attack has not been declared.
         return out if must and out else [A.DONE, *out]
@@ -657,6 +663,16 @@ class DecisionsMixin:
         for bonus, _, _ in self._bonuses.get(attacker, ()):
             if bonus.blockers is not None:
                 out.append(bonus.blockers)
+        return out
+
+    def goaders(self, pid: int) -> set[int]:
+        """The players who goaded ``pid`` (701.38: "goad target creature" until
+        their next turn, an Aura's "enchanted creature is goaded")."""
+        out = {m[3] for m in self.battlefield[pid].mods
+               if len(m) > 3 and KW.GOADED in m[2]}
+        self._statics()
+        out.update(owner for bonus, _, owner in self._bonuses.get(pid, ())
+                   if bonus.goaded)
         return out
 
     def _attack_barred(self, pid: int) -> set[int]:

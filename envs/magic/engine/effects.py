@@ -1140,6 +1140,15 @@ class MustAttackThis:
 
 
 @dataclass(frozen=True)
+class Goad:
+    """Goad (701.38a): each creature ``what`` names is goaded by the resolving
+    object's controller until that player's next turn: it attacks each combat if
+    able and attacks a player other than a goading player if able (701.38b)."""
+
+    what: Selector
+
+
+@dataclass(frozen=True)
 class EnterAttackingFromHand:
     """Ninjutsu's effect (702.49a): "put this card onto the battlefield from your hand
     tapped and attacking": the ability's card, if still in its controller's hand,
@@ -1574,6 +1583,8 @@ class AttachedBonus:
     cant_attack_you: bool = False
     # 509.1c: "all creatures able to block enchanted creature do so" (Lure)
     lure: bool = False
+    # 701.38: "enchanted creature is goaded" (by the Aura's controller, while attached)
+    goaded: bool = False
 
 
 @dataclass(frozen=True)

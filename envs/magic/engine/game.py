@@ -480,6 +480,13 @@ damage is dealt together with protection's prevention; "if it [or a creature dea
 damage this way] would die this turn, exile it instead" (614.6); spells that can't be
 countered (101.2).
 
+Goad (701.38, :class:`~effects.Goad`: "goad target creature [an opponent controls]",
+"goad all creatures you don't control", an Aura's or Equipment's "enchanted creature
+[gets +2/+2 and] is goaded"): until the goading player's next turn (or while
+attached) the creature attacks each combat if able ("done" is not offered while it can
+and has not) and is offered only players other than its goaders when it can attack
+one (event ``goaded``; *automated*: attacking a goader's planeswalker is not told
+from attacking that player).
 Ninjutsu (702.49): an ability of the card in its owner's hand (the "activate hand
 ability" action of its hand slot, as cycling's), offered while an unblocked attacker
 of theirs exists (after blockers are declared, 702.49c: the filter prop

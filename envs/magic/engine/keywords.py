@@ -297,6 +297,9 @@ RESTRICTIONS = {"can't block": "cant_block", "can't be blocked": "cant_be_blocke
                 "all creatures able to block it do so": "lure"}
 """Until-end-of-turn combat restrictions a :class:`~effects.Pump` grants like keywords
 -> the :class:`~effects.CombatRestriction` field they stand for."""
+GOADED = "goaded"
+"""The mark goad (701.38a) leaves among a creature's until-your-next-turn effects
+(``[0, 0, ["goaded"], goading seat]``): not a keyword a card or an effect grants."""
 OWN_ONLY = frozenset({"extort", "battle cry", "undying", "persist", "living weapon", "evolve",
                       "unleash", "decayed", "soulbond", *COMBAT_TRIGGERED})
 """Keywords whose triggered ability is built as the card is compiled

@@ -52,7 +52,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.ExtraTurn, fx.AdditionalLand, fx.SorceryFlash,
                 fx.Adapt, fx.Fight, fx.TargetOnly,
                 fx.SkipNextUntap, fx.ExileLibrary, fx.ShuffleHandIntoLibrary,
-                fx.EnterAttackingFromHand,
+                fx.EnterAttackingFromHand, fx.Goad,
                 fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage, fx.ThisTurn)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
@@ -130,7 +130,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.Anthem: frozenset({"affected", "power", "toughness", "keywords", "condition"}),
     fx.AttachedBonus: frozenset({"power", "toughness", "keywords", "cant_attack",
                                  "cant_block", "per", "cant_be_blocked", "blockers",
-                                 "cant_attack_you", "lure"}),
+                                 "cant_attack_you", "lure", "goaded"}),
     fx.CombatRestriction: frozenset({"cant_attack", "cant_block", "cant_be_blocked",
                                      "attacks_each_combat", "not_blocked_by",
                                      "blocked_only_by", "min_blockers",
@@ -1246,6 +1246,13 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             for pid in game.select(node.what, path):
                 if pid >= 0 and pid in game.battlefield:
                     game.held_untapped.append([pid, source, item.controller])
+    elif isinstance(node, fx.Goad):  # 701.38a: until its controller's next turn
+        for pid in game.select(node.what, path):
+            if pid >= 0 and pid in game.battlefield:
+                game.battlefield[pid].mods.append(
+                    [0, 0, [KW.GOADED], game.res["item"].controller])
+                game.log("goaded", player=game.res["item"].controller, id=pid,
+                         card=game.name_of(game.battlefield[pid].card))
     elif isinstance(node, fx.EnterAttackingFromHand):
         game.ninja_enters(game.res["item"])
     elif isinstance(node, fx.SkipNextUntap):

@@ -26,10 +26,11 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     granted,
     number,
     object_filter,
+    permanents,
     token_spec,
 )
 
-_CLAUSE = re.compile(r"(?:,? and |, )(?=(?:gets|has|can't) )")
+_CLAUSE = re.compile(r"(?:,? and |, )(?=(?:gets|has|can't|is goaded))")
 """Where one clause of "enchanted creature gets +2/+2, has flying, and can't block"
 ends: before the next verb (a keyword list's own "and" stays in its clause)."""
 
@@ -57,6 +58,8 @@ def attached_bonus(text: str) -> fx.AttachedBonus | None:
             fields["cant_be_blocked"] = True
         elif clause == "can't attack you or planeswalkers you control":
             fields["cant_attack_you"] = True
+        elif clause == "is goaded":  # 701.38
+            fields["goaded"] = True
         elif (restriction := block_restriction(clause)) is not None:
             if "blockers" in fields:
                 return None
@@ -217,3 +220,21 @@ def _ninjutsu(line: str, printed: Printed, draft: Draft) -> bool:
         fx.Cost(mana=mana, bounce=UNBLOCKED_ATTACKER), fx.EnterAttackingFromHand(),
         zone="hand"))
     return True
+
+
+@effect_template
+def _goad(s: str) -> fx.Effect | None:
+    """Goad (701.38a): ``goad target creature [an opponent controls / you don't
+    control]``, ``goad it`` (the creature an earlier step named)."""
+    m = re.fullmatch(r"goad (.+)", s)
+    if not m:
+        return None
+    if m.group(1) in ("it", "that creature"):
+        return fx.Goad(fx.Ref("it"))
+    who = permanents(m.group(1))
+    if who is None or isinstance(who, fx.Ref) or (
+            isinstance(who, fx.Target) and (who.kind != "creature" or who.count != 1)):
+        return None
+    if isinstance(who, fx.Each) and who.filter.types != {"Creature"}:
+        return None
+    return fx.Goad(who)
