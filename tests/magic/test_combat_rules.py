@@ -590,3 +590,55 @@ def test_goad_lasts_until_the_goading_players_next_turn_701_38a():
     assert game.goaders(bears) == {0}
     game._end_until_next_turn(0)  # 701.38a: until the goading player's next turn
     assert game.goaders(bears) == set()
+
+
+# ------------------------------ a requirement naming the attacker (509.1c)
+def test_creatures_with_lesser_power_cant_block_it_509_1b():
+    game = blank()
+    wolf = game.add_permanent("Wandering Wolf", 0)  # 2/1
+    elves = game.add_permanent("Llanowar Elves", 1)  # power 1
+    bears = game.add_permanent("Grizzly Bears", 1)  # power 2
+    game.start_at("main1", 0)
+    to_blocks(game, wolf)
+    assert not can_block(game, elves, wolf)
+    assert can_block(game, bears, wolf)
+
+
+def test_target_creature_blocks_this_this_turn_if_able_509_1c():
+    game = blank()
+    elephant = game.add_permanent("Rampant Elephant", 0)
+    game.add_permanent("Forest", 0)
+    other = game.add_permanent("Grizzly Bears", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "Rampant Elephant")
+    target_perm(game, bears)
+    settle(game)
+    assert game.block_pairs == [[bears, elephant]]
+    to_blocks(game, elephant, other)
+    assert block_targets(game, bears) == [elephant]
+    assert A.DONE not in game.legal_actions()
+    block(game, bears, elephant)
+    assert A.DONE in game.legal_actions()
+
+
+def test_provoke_untaps_the_target_and_makes_it_block_702_39a():
+    game = blank()
+    elite = game.add_permanent("Deftblade Elite", 0)  # provoke
+    bears = game.add_permanent("Grizzly Bears", 1, tapped=True)
+    game.start_at("main1", 0)
+    to_combat(game)
+    game.apply_action(A.attack(slot(game, elite), 1))
+    game.apply_action(A.DONE)
+    for _ in range(10):
+        kind = game.decision["kind"]
+        if kind == "block":
+            break
+        if kind == "target":
+            target_perm(game, bears)
+        elif kind == "yesno":
+            game.apply_action(A.YES)
+        else:
+            game.apply_action(A.PASS)
+    assert not game.battlefield[bears].tapped
+    assert game.legal_actions() == [A.block(slot(game, bears))]

@@ -748,7 +748,10 @@ class DecisionsMixin:
         mine = [pid for pid, perm in self.battlefield.items()
                 if perm.controller == p and perm.slot >= 0 and self.is_creature(pid)]
         each = {b for b in mine if self._restricted(b, "blocks_each_combat")}
-        if not (lure or must or each):
+        pairs = {(b, a) for b, a in self.block_pairs
+                 if a in attackers and b in self.battlefield
+                 and self.battlefield[b].controller == p}
+        if not (lure or must or each or pairs):
             return None
         free = {}
         for b in mine:
@@ -766,7 +769,7 @@ class DecisionsMixin:
                 most = st.max_blockers or most
             limits[a] = (least, most)
         return {"lure": lure, "must": must, "each": each, "free": free,
-                "limits": limits}
+                "limits": limits, "pairs": pairs}
 
     def _obeyed(self, reqs: dict, extra: tuple[int, int] | None = None) -> int:
         """How many requirements the declaration so far (and ``extra``, a blocker
@@ -777,8 +780,9 @@ class DecisionsMixin:
         if extra is not None:
             blocking[extra[0]] = extra[1]
         n = 0
+        pairs = reqs["pairs"]
         for b, a in blocking.items():
-            n += (b in reqs["each"]) + (a in reqs["lure"])
+            n += (b in reqs["each"]) + (a in reqs["lure"]) + ((b, a) in pairs)
         blocked = set(blocking.values())
         return n + sum(1 for a in reqs["must"] if a in blocked)
 
@@ -803,8 +807,13 @@ class DecisionsMixin:
             counts[extra[1]] = counts.get(extra[1], 0) + 1
         lure, must, each, limits = reqs["lure"], reqs["must"], reqs["each"], \
             reqs["limits"]
-        order = sorted(free, key=lambda b: -((b in each) + any(a in lure for a in free[b])))
-        gain = [(b in each) + any(a in lure for a in free[b]) for b in order]
+        pairs = reqs["pairs"]
+
+        def most(b: int) -> int:  # the most one creature's block can obey
+            return (b in each) + max((a in lure) + ((b, a) in pairs) for a in free[b])
+
+        order = sorted(free, key=lambda b: -most(b))
+        gain = [most(b) for b in order]
         rest = [0] * (len(order) + 1)
         for i in range(len(order) - 1, -1, -1):
             rest[i] = rest[i + 1] + gain[i]
@@ -832,7 +841,7 @@ class DecisionsMixin:
             b = order[i]
             for a in free[b]:
                 counts[a] += 1
-                dfs(i + 1, score + (b in each) + (a in lure))
+                dfs(i + 1, score + (b in each) + (a in lure) + ((b, a) in pairs))
                 counts[a] -= 1
             dfs(i + 1, score)
 

@@ -265,7 +265,7 @@ def has_quality(prop: str, d: CardDef,
 
 BASIC_PROPS = frozenset({"not_named_self", "tapped", "untapped", "attacking", "blocking",
                          "attacking_or_blocking", "other", "nontoken", "token", "flying",
-                         "unblocked",
+                         "unblocked", "defending_controls",
                          "nonflying", "reach", "defender", "colorless", "multicolored",
                          "monocolored", "chosen_type", "chosen_color", "another_target",
                          "attached", "entered_this_turn", "self", "lesser_power"})
@@ -1137,6 +1137,15 @@ class MustAttackThis:
     for as long as the planeswalker stays on the battlefield."""
 
     who: Selector
+
+
+@dataclass(frozen=True)
+class MustBlock:
+    """"Target creature blocks this this turn if able" (509.1c; provoke 702.39a): a
+    blocking requirement on each creature ``what`` names, to block the resolving
+    object's source, until the turn ends."""
+
+    what: Selector
 
 
 @dataclass(frozen=True)

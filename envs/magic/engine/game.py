@@ -138,7 +138,8 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   step for as long as you control this", 611.2b) and "can't block / be blocked this
   turn"; the combat keywords that are triggered abilities (on a card's own keyword
   line: annihilator 702.86, afflict 702.130, rampage 702.23, flanking 702.25,
-  dethrone 702.105, mentor 702.134, training 702.149, melee 702.121; see
+  dethrone 702.105, mentor 702.134, training 702.149, melee 702.121, provoke 702.39;
+  see
   :func:`~keywords.combat_keyword_triggers`); *not*: storm (copies of spells),
   banding and the rest (each refused by name).
 - 703-704 turn-based and state-based actions: played (704.5j the controller keeps a
@@ -770,13 +771,15 @@ Blocking requirements (509.1c): "all creatures able to block this do so" (and Lu
 "... enchanted creature ..."), "this must be blocked if able", "this blocks each
 combat if able", and the same granted until end of turn ("target creature must be
 blocked this turn if able", "target creature blocks this turn if able", "all
-creatures able to block target creature this turn do so"). A declaration must obey
+creatures able to block target creature this turn do so"), and those naming the
+attacker ("target creature blocks this this turn if able", provoke 702.39a:
+:class:`~effects.MustBlock`, ``block_pairs`` until the turn ends). A declaration must obey
 as many of them as a legal declaration can: "done" is offered only then, and a
 block is offered only when the declaration can still get there (a depth-first
 search over the undeclared creatures, only when some requirement exists; past
 20,000 declarations it settles for the best found). *Automated*: nothing; *not
-yet*: a requirement naming one attacker for one blocker (provoke, "target creature
-blocks this this turn if able"), "can block an additional creature".
+yet*: "can block an additional creature". "Creatures with power less than this's
+power can't block it" (509.1b, the filter prop ``lesser_power``).
 
 Combat damage is divided by the rules since the Foundations update (no damage
 assignment order): an attacker blocked by two or more creatures asks its controller,
@@ -1307,6 +1310,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: planeswalker id, turn made]``: during seat's first turn after that turn, its
         #: creatures attack that planeswalker if able.
         self.must_attack: list[list[int]] = []
+        #: Blocking requirements naming an attacker (509.1c, :class:`~effects.
+        #: MustBlock`): ``[blocker, attacker]`` until the turn ends.
+        self.block_pairs: list[list[int]] = []
         #: Permanents that don't untap during their controller's untap step for as
         #: long as a player controls a source (611.2b, :class:`~effects.SkipNextUntap`
         #: ``while_you_control``): ``[pid, source pid, that player]``; ``[pid, source pid,
@@ -1757,6 +1763,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.replacements = [r[:] for r in self.replacements]
         new.skip_untap = self.skip_untap[:]
         new.must_attack = [e[:] for e in self.must_attack]
+        new.block_pairs = [e[:] for e in self.block_pairs]
         new.held_untapped = [h[:] for h in self.held_untapped]
         new.untap_answers = [a[:] for a in self.untap_answers]
         new.flashback_grants = self.flashback_grants[:]
@@ -1882,7 +1889,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "decision": self.decision,
             "legend_kept": self.legend_kept, "combat_hits": self.combat_hits,
             "replacements": self.replacements, "skip_untap": self.skip_untap,
-            "must_attack": self.must_attack,
+            "must_attack": self.must_attack, "block_pairs": self.block_pairs,
             "held_untapped": self.held_untapped,
             "untap_answers": self.untap_answers,
             "flashback_grants": self.flashback_grants,
@@ -1949,6 +1956,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.replacements = data.get("replacements", [])
         game.skip_untap = data.get("skip_untap", [])
         game.must_attack = data.get("must_attack", [])
+        game.block_pairs = data.get("block_pairs", [])
         game.held_untapped = data.get("held_untapped", [])
         game.untap_answers = data.get("untap_answers", [])
         game.flashback_grants = data.get("flashback_grants", [])

@@ -222,8 +222,10 @@ def combat_keyword_triggers(keywords: frozenset[str] | set[str]
     without flanking blocks this creature, the blocking creature gets -1/-1 until end
     of turn"; one instance per flanking, 702.25b), dethrone (702.105a), mentor
     (702.134a: "put a +1/+1 counter on target attacking creature with lesser power"),
-    training (702.149a) and melee (702.121a: "+1/+1 until end of turn for each
-    opponent you attacked with a creature this combat")."""
+    training (702.149a), melee (702.121a: "+1/+1 until end of turn for each
+    opponent you attacked with a creature this combat") and provoke (702.39a: "you
+    may have target creature defending player controls untap and block this
+    creature this turn if able")."""
     out = []
     for kw in sorted(keywords):
         if n := ANNIHILATOR.get(kw):
@@ -250,6 +252,12 @@ def combat_keyword_triggers(keywords: frozenset[str] | set[str]
             1, fx.Target("creature", fx.Filter(
                 types=frozenset({"Creature"}),
                 props=frozenset({"attacking", "lesser_power"}))))))
+    if "provoke" in keywords:  # 702.39a
+        out.append(fx.TriggeredAbility(fx.Trigger("attacks"), fx.Sequence((
+            fx.TapOrUntap(fx.Target("creature", fx.Filter(
+                types=frozenset({"Creature"}), props=frozenset({"defending_controls"}))),
+                tap=False),
+            fx.MustBlock(fx.Ref("it")))), optional=True))
     if "melee" in keywords:
         per = fx.Count("opponents_attacked")
         out.append(fx.TriggeredAbility(fx.Trigger("attacks"),
@@ -269,7 +277,7 @@ ANNIHILATOR = {f"annihilator {n}": n for n in range(1, 10)}
 AFFLICT = {f"afflict {n}": n for n in range(1, 10)}
 RAMPAGE = {f"rampage {n}": n for n in range(1, 10)}
 """Annihilator N (702.86), afflict N (702.130), rampage N (702.23) -> N."""
-COMBAT_TRIGGERED = ("flanking", "dethrone", "training", "mentor", "melee",
+COMBAT_TRIGGERED = ("flanking", "dethrone", "training", "mentor", "melee", "provoke",
                     *ANNIHILATOR, *AFFLICT, *RAMPAGE)
 """Combat keywords that are triggered abilities (:func:`combat_keyword_triggers`)."""
 

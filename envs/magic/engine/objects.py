@@ -464,6 +464,8 @@ class ObjectsMixin:
                 self.chars(pid)[0] < self.chars(source)[0]
         if prop == "entered_this_turn":  # ids only grow: a newer object entered later
             return pid >= self.turn_first_id
+        if prop == "defending_controls":  # "... defending player controls"
+            return source is not None and self.attackers.get(source) == perm.controller
         if prop == "unblocked":  # 509.1h: attacking, blockers declared, not blocked
             return pid in self.attackers and pid not in self.blocked and \
                 self.step in _AFTER_BLOCKERS

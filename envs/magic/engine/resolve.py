@@ -52,7 +52,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.ExtraTurn, fx.AdditionalLand, fx.SorceryFlash,
                 fx.Adapt, fx.Fight, fx.TargetOnly,
                 fx.SkipNextUntap, fx.ExileLibrary, fx.ShuffleHandIntoLibrary,
-                fx.EnterAttackingFromHand, fx.Goad,
+                fx.EnterAttackingFromHand, fx.Goad, fx.MustBlock,
                 fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage, fx.ThisTurn)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
@@ -1246,6 +1246,12 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             for pid in game.select(node.what, path):
                 if pid >= 0 and pid in game.battlefield:
                     game.held_untapped.append([pid, source, item.controller])
+    elif isinstance(node, fx.MustBlock):  # 509.1c, until the turn ends
+        source = game._source_pid(game.res["item"])
+        if source is not None:
+            for pid in game.select(node.what, path):
+                if pid >= 0 and pid in game.battlefield:
+                    game.block_pairs.append([pid, source])
     elif isinstance(node, fx.Goad):  # 701.38a: until its controller's next turn
         for pid in game.select(node.what, path):
             if pid >= 0 and pid in game.battlefield:

@@ -356,6 +356,7 @@ class TurnsMixin:
                 perm.deathtouched = False
                 if perm.mods:  # (those until a player's next turn stay: 611.2a)
                     perm.mods[:] = [m for m in perm.mods if len(m) > 3]
+            self.block_pairs.clear()  # ("blocks this this turn if able")
             self._end_turn_control()
             self._end_turn_shapes()
             if self.must_attack:  # MustAttackThis lasts for that player's next turn

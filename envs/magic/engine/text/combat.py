@@ -238,3 +238,29 @@ def _goad(s: str) -> fx.Effect | None:
     if isinstance(who, fx.Each) and who.filter.types != {"Creature"}:
         return None
     return fx.Goad(who)
+
+
+@effect_template
+def _blocks_this(s: str) -> fx.Effect | None:
+    """509.1c: "target creature blocks this this turn if able" (a requirement to
+    block the ability's source, until the turn ends)."""
+    m = re.fullmatch(r"(target creature|target creature an opponent controls) blocks "
+                     r"this this turn if able", s)
+    if not m:
+        return None
+    who = permanents(m.group(1))
+    return fx.MustBlock(who) if isinstance(who, fx.Target) else None
+
+
+LESSER_POWER_BLOCKERS = fx.CombatRestriction(not_blocked_by=fx.Filter(
+    types=frozenset({"Creature"}), props=frozenset({"lesser_power"})))
+""""Creatures with power less than this creature's power can't block it" (509.1b)."""
+
+
+@line_template
+def _lesser_power_cant_block(line: str, printed: Printed, draft: Draft) -> bool:
+    if line != "creatures with power less than this's power can't block it." or \
+            not printed.is_type("Creature"):
+        return False
+    draft.statics.append(LESSER_POWER_BLOCKERS)
+    return True
