@@ -642,3 +642,25 @@ def test_provoke_untaps_the_target_and_makes_it_block_702_39a():
             game.apply_action(A.PASS)
     assert not game.battlefield[bears].tapped
     assert game.legal_actions() == [A.block(slot(game, bears))]
+
+
+# ------------------------- attacking as though it didn't have defender (508.1c)
+def test_as_long_as_monstrous_it_can_attack_despite_defender_508_1c():
+    for monstrous, options in ((False, []), (True, [1])):
+        game = blank()
+        colossus = game.add_permanent("Colossus of Akros", 0)
+        game.battlefield[colossus].monstrous = monstrous
+        game.start_at("main1", 0)
+        to_combat(game)
+        assert attack_options(game, colossus) == options, monstrous
+
+
+def test_mirror_wall_can_attack_this_turn_despite_defender_508_1c():
+    game = blank()
+    wall = game.add_permanent("Mirror Wall", 0)
+    game.add_permanent("Plains", 0)
+    game.start_at("main1", 0)
+    act(game, "Mirror Wall")
+    settle(game)
+    to_combat(game)
+    assert attack_options(game, wall) == [1]

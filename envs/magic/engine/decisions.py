@@ -499,7 +499,8 @@ class DecisionsMixin:
         if perm.slot < 0 or perm.tapped or not self.is_creature(pid):
             return False
         kws = self.keywords(pid)
-        if "defender" in kws or (perm.sick and "haste" not in kws):
+        if "defender" in kws and KW.IGNORES_DEFENDER not in kws or (
+                perm.sick and "haste" not in kws):
             return False
         for st in self.pdef(pid).statics:  # "can't attack unless <condition>"
             if isinstance(st, fx.CombatRestriction) and st.attack_unless is not None \

@@ -481,6 +481,11 @@ damage is dealt together with protection's prevention; "if it [or a creature dea
 damage this way] would die this turn, exile it instead" (614.6); spells that can't be
 countered (101.2).
 
+Attacking "as though it didn't have defender" (508.1c, :data:`~keywords.
+IGNORES_DEFENDER`): granted until end of turn ("this can attack this turn as though it
+didn't have defender", "this gets +3/-1 until end of turn and can ...") or by the
+creature's own "as long as this is monstrous, it has trample and can ..."
+(:class:`~effects.SelfBonus`).
 Goad (701.38, :class:`~effects.Goad`: "goad target creature [an opponent controls]",
 "goad all creatures you don't control", an Aura's or Equipment's "enchanted creature
 [gets +2/+2 and] is goaded"): until the goading player's next turn (or while

@@ -284,7 +284,8 @@ COMBAT_TRIGGERED = ("flanking", "dethrone", "training", "mentor", "melee", "prov
 MORE = ("shroud", "infect", "wither", "intimidate", "fear", "skulk", "prowess",
         "exalted", "shadow", "horsemanship", "battle cry", "undying", "persist",
         "living weapon", "evolve", "unleash", "decayed", "extort", "soulbond", *LANDWALK,
-        *PROTECTION, *TOXIC, *BUSHIDO, *COMBAT_TRIGGERED)
+        *PROTECTION, *TOXIC, *BUSHIDO, *COMBAT_TRIGGERED,
+        "can attack as though it didn't have defender")
 """Keywords of this module. The observation encodes one feature for each keyword of
 :data:`~effects.KEYWORDS` only; these show through their effects (counters, power,
 what may block), so adding them left the observation unchanged."""
@@ -305,6 +306,9 @@ RESTRICTIONS = {"can't block": "cant_block", "can't be blocked": "cant_be_blocke
                 "all creatures able to block it do so": "lure"}
 """Until-end-of-turn combat restrictions a :class:`~effects.Pump` grants like keywords
 -> the :class:`~effects.CombatRestriction` field they stand for."""
+IGNORES_DEFENDER = "can attack as though it didn't have defender"
+"""508.1c: a creature with defender that has this (from an until-end-of-turn effect or
+its own "as long as ...") may attack; not a keyword of a keyword line."""
 GOADED = "goaded"
 """The mark goad (701.38a) leaves among a creature's until-your-next-turn effects
 (``[0, 0, ["goaded"], goading seat]``): not a keyword a card or an effect grants."""

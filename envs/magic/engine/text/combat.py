@@ -7,9 +7,11 @@ control"), combat keywords that are triggered abilities (their abilities are bui
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.mana import parse_cost
 from labyrinth_gym.envs.magic.engine.text.core import (
@@ -264,3 +266,26 @@ def _lesser_power_cant_block(line: str, printed: Printed, draft: Draft) -> bool:
         return False
     draft.statics.append(LESSER_POWER_BLOCKERS)
     return True
+
+
+_IGNORES_DEFENDER_THIS_TURN = " can attack this turn as though it didn't have defender"
+
+
+@effect_template
+def _attack_despite_defender(s: str) -> fx.Effect | None:
+    """508.1c, until end of turn: "this can attack this turn as though it didn't have
+    defender", "this gets +3/-1 until end of turn and can attack this turn as though
+    it didn't have defender" (:data:`~keywords.IGNORES_DEFENDER`)."""
+    if not s.endswith(_IGNORES_DEFENDER_THIS_TURN):
+        return None
+    head = s[:-len(_IGNORES_DEFENDER_THIS_TURN)]
+    if head.endswith(" and"):
+        first = read_sentence(head[:-len(" and")])
+        if not isinstance(first, fx.Pump) or first.lasting or first.until_your_next_turn:
+            return None
+        return dataclasses.replace(first, keywords=first.keywords + (KW.IGNORES_DEFENDER,))
+    pumped = read_sentence(f"{head} gains haste until end of turn")
+    if not isinstance(pumped, fx.Pump) or pumped.keywords != ("haste",) or \
+            pumped.power or pumped.toughness:
+        return None
+    return fx.Pump(0, 0, pumped.what, (KW.IGNORES_DEFENDER,))

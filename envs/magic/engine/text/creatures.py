@@ -10,6 +10,7 @@ import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.text.core import (
     SENTENCE_GROUPS,
@@ -206,14 +207,20 @@ def _self_bonus(line: str, printed: Printed, draft: Draft) -> bool:
     when, what = (m.group(1), m.group(2)) if line.startswith("as long as") else (
         m.group(2), m.group(1))
     conditions = _conditions(when)
-    gets = _GETS.fullmatch(what)
-    if conditions is None or gets is None:
+    extra: tuple[str, ...] = ()
+    for tail in (" and " + KW.IGNORES_DEFENDER, KW.IGNORES_DEFENDER):
+        if what.endswith(tail):  # 508.1c: "... and can attack as though ..."
+            what, extra = what[:-len(tail)] or "has", (KW.IGNORES_DEFENDER,)
+            break
+    gets = _GETS.fullmatch(what) if what != "has" else None
+    if conditions is None or (gets is None and not extra):
         return False
-    keywords = granted(gets.group(3) or gets.group(4))
+    keywords = granted(gets.group(3) or gets.group(4)) if gets is not None else ()
     if keywords is None:
         return False
-    power = int(gets.group(1)) if gets.group(1) else 0
-    toughness = int(gets.group(2)) if gets.group(2) else 0
+    keywords += extra
+    power = int(gets.group(1)) if gets is not None and gets.group(1) else 0
+    toughness = int(gets.group(2)) if gets is not None and gets.group(2) else 0
     draft.statics.append(fx.SelfBonus(conditions, power, toughness, keywords))
     return True
 
