@@ -664,3 +664,14 @@ def test_mirror_wall_can_attack_this_turn_despite_defender_508_1c():
     settle(game)
     to_combat(game)
     assert attack_options(game, wall) == [1]
+
+
+def test_first_strike_as_long_as_it_is_attacking_611_3a():
+    game = blank()
+    moloch = game.add_permanent("Thorned Moloch", 0)
+    game.start_at("main1", 0)
+    assert "first strike" not in game.keywords(moloch)
+    to_combat(game)
+    game.apply_action(A.attack(slot(game, moloch), 1))
+    game.apply_action(A.DONE)
+    assert "first strike" in game.keywords(moloch)

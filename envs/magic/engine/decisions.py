@@ -411,6 +411,8 @@ class DecisionsMixin:
             elif kind == "monstrous":
                 ok = source is not None and source in self.battlefield and \
                     self.battlefield[source].monstrous
+            elif kind == "source_attacking":  # "as long as it's attacking"
+                ok = source is not None and source in self.attackers
             elif kind == "life_at_least":
                 ok = self.life[p] >= c.count
             elif kind == "opponent_life_at_most":

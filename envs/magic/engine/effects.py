@@ -1411,7 +1411,7 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "life_at_most", "attacked_this_turn", "counters_on_this",
                    "land_entered", "control_none", "less_life_than_opponent",
                    "more_life_than_opponent", "fewer_than_opponent", "monarch",
-                   "opponent_monarch")
+                   "opponent_monarch", "source_attacking")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1433,7 +1433,9 @@ their life total is less / more than some opponent's still in the game ("if you 
 less life than an opponent"); ``fewer_than_opponent``: some opponent controls more
 permanents matching ``filter`` than they do ("if an opponent controls more lands than
 you"); ``monarch``: they are the monarch (724, "if you're the monarch");
-``opponent_monarch``: an opponent of theirs is ("if an opponent is the monarch")."""
+``opponent_monarch``: an opponent of theirs is ("if an opponent is the monarch");
+``source_attacking``: the source is attacking ("this has first strike as long as it's
+attacking")."""
 
 
 @dataclass(frozen=True)

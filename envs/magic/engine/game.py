@@ -485,7 +485,8 @@ Attacking "as though it didn't have defender" (508.1c, :data:`~keywords.
 IGNORES_DEFENDER`): granted until end of turn ("this can attack this turn as though it
 didn't have defender", "this gets +3/-1 until end of turn and can ...") or by the
 creature's own "as long as this is monstrous, it has trample and can ..."
-(:class:`~effects.SelfBonus`).
+(:class:`~effects.SelfBonus`); "this has first strike as long as it's attacking"
+(a :class:`~effects.SelfBonus` condition ``source_attacking``).
 Goad (701.38, :class:`~effects.Goad`: "goad target creature [an opponent controls]",
 "goad all creatures you don't control", an Aura's or Equipment's "enchanted creature
 [gets +2/+2 and] is goaded"): until the goading player's next turn (or while

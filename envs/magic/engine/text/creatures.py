@@ -150,6 +150,8 @@ def _condition(text: str) -> fx.ActivationCondition | None:
     cards in your graveyard``."""
     if text in ("this is monstrous", "it's monstrous"):
         return fx.ActivationCondition("monstrous")
+    if text in ("this is attacking", "it's attacking"):  # 506.4
+        return fx.ActivationCondition("source_attacking")
     if text == "it's your turn":
         return fx.ActivationCondition("your_turn")
     if text == "you have no cards in hand":
