@@ -326,3 +326,67 @@ def test_106_7_reflecting_pool_makes_what_your_lands_could():
     game.add_permanent("Forest", 0)
     game.add_permanent("Mountain", 1)  # an opponent's land counts for nothing
     assert game.mana_options(0, ("your_lands",), pool) == {"C", "G"}
+
+
+# ------------------------------- 607.2, 903.3: "when that mana is spent" (Path)
+def _path_game(spell: str):
+    from labyrinth_gym.envs.mazerunner.engine.game import CommanderGame
+
+    game = CommanderGame.empty(0, num_players=2, life=40)
+    for p in range(2):
+        for _ in range(5):
+            game.add_card("Island", p, "library")
+    commander = game.add_permanent("Obyra, Dreaming Duelist", 0)  # a Faerie
+    game.commanders[0].append(game.battlefield[commander].card)
+    path = game.add_permanent("Path of Ancestry", 0)
+    game.add_card(spell, 0)
+    game.start_at("main1", 0)
+    act(game, spell)
+    game._run()
+    return game, path
+
+
+def test_mana_spent_trigger_compiles():
+    path = card("Path of Ancestry")
+    assert path.triggered[0].trigger == fx.Trigger("mana_spent", fx.Filter(
+        types=frozenset({"Creature"}), props=frozenset({"shares_commander_type"})))
+
+
+def test_607_2_path_of_ancestry_scries_for_a_creature_sharing_a_type():
+    game, path = _path_game("Faerie Seer")  # {U} Faerie Wizard
+    assert game.battlefield[path].tapped
+    assert [game.name_of(s.card) for s in game.stack][-1] == "Path of Ancestry"
+
+
+def test_607_2_path_of_ancestry_no_scry_for_another_creature_type():
+    game, path = _path_game("Spectral Sailor")  # {U} Spirit Pirate
+    assert game.battlefield[path].tapped
+    assert [game.name_of(s.card) for s in game.stack] == ["Spectral Sailor"]
+
+
+# ------------------------------------- 903.3: "if you control your commander"
+def _lieutenant_game(commander_out: bool):
+    from labyrinth_gym.envs.mazerunner.engine.game import CommanderGame
+
+    game = CommanderGame.empty(0, num_players=2, life=40)
+    for p in range(2):
+        for _ in range(5):
+            game.add_card("Island", p, "library")
+    game.add_permanent("Loyal Drake", 0)
+    if commander_out:
+        commander = game.add_permanent("Obyra, Dreaming Duelist", 0)
+        game.commanders[0].append(game.battlefield[commander].card)
+    else:  # in its owner's hand
+        game.commanders[0].append(game.add_card("Obyra, Dreaming Duelist", 0))
+    game.start_at("main1", 0)
+    pass_until(game, "beginning_of_combat")
+    settle(game)
+    return game
+
+
+def test_903_3_lieutenant_draws_while_you_control_your_commander():
+    assert card("Loyal Drake").triggered[0].trigger.condition == \
+        fx.ActivationCondition("control_commander")
+    assert len(_lieutenant_game(True).hand[0]) == 1
+    assert len(_lieutenant_game(False).hand[0]) == 1  # only the commander: no draw
+    assert not blank().controls_commander(0)  # no commanders outside Commander

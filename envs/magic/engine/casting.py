@@ -342,6 +342,36 @@ class CastingMixin:
                 spend_only, props=spend_only.props - {"chosen_type"})
         return self.card_matches(spend_only, spell)
 
+    def _mana_spent_triggers(self, paid: Plan, item: StackItem) -> None:
+        """"When that mana is spent to cast a <quality> spell" (607.2, trigger event
+        ``mana_spent``): each permanent whose mana paid for spell ``item`` and whose
+        such ability's filter the spell's card matches triggers (once per
+        permanent; Path of Ancestry)."""
+        seen: set[int] = set()
+        for pid, _ in paid.taps:
+            if pid < 0 or pid in seen or pid not in self.battlefield:
+                continue
+            seen.add(pid)
+            for i, ability in enumerate(self.pdef(pid).triggered):
+                trig = ability.trigger
+                if trig.event != "mana_spent" or not isinstance(trig.subject, fx.Filter):
+                    continue
+                spec = trig.subject
+                if "shares_commander_type" in spec.props:
+                    if not set(self.cdef(item.card).subtypes) & \
+                            self.commander_types(item.controller):
+                        continue
+                    spec = dataclasses.replace(
+                        spec, props=spec.props - {"shares_commander_type"})
+                if self.card_matches(dataclasses.replace(spec, controller="any"),
+                                     item.card):
+                    self._trigger(pid, i, it=item.sid)
+
+    def commander_types(self, p: int) -> frozenset[str]:
+        """The creature types of ``p``'s commanders (903.3): none outside a
+        Commander game."""
+        return frozenset()
+
     def restricted_riders(self, chosen: Plan, spell: int) -> bool:
         """Whether paying ``spell`` with ``chosen`` spent restricted mana whose rider
         says the spell can't be countered (106.6a). Automated: a source of both
@@ -1202,6 +1232,8 @@ class CastingMixin:
             paid = self._pay_spell(item, chosen_plan)
             if paid is not None and self.restricted_riders(paid, item.card):
                 item.uncounterable = True  # 106.6a: the mana's rider
+            if paid is not None and "mana_spent" in self._trigger_index():
+                self._mana_spent_triggers(paid, item)
             self.log("cast", player=p, card=d.name, id=item.sid,
                      **({"from": item.zone} if item.zone else {}),
                      targets=self._target_names(item), **({"x": item.x} if d.cost and

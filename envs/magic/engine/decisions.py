@@ -438,11 +438,18 @@ class DecisionsMixin:
                 ok = self.monarch == p
             elif kind == "opponent_monarch":
                 ok = self.monarch is not None and self.monarch != p
+            elif kind == "control_commander":  # 903.3
+                ok = self.controls_commander(p)
             else:  # your_upkeep
                 ok = self.active == p and self.step == "upkeep"
             if not ok:
                 return False
         return True
+
+    def controls_commander(self, p: int) -> bool:
+        """Whether ``p`` controls one of their commanders (903.3): never outside a
+        Commander game."""
+        return False
 
     def _sacrifice_options(self, p: int, cost: fx.Cost, source: int | None) -> list[int]:
         return [pid for pid, perm in self.battlefield.items()

@@ -1411,7 +1411,7 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "life_at_most", "attacked_this_turn", "counters_on_this",
                    "land_entered", "control_none", "less_life_than_opponent",
                    "more_life_than_opponent", "fewer_than_opponent", "monarch",
-                   "opponent_monarch", "source_attacking")
+                   "opponent_monarch", "source_attacking", "control_commander")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1435,7 +1435,8 @@ permanents matching ``filter`` than they do ("if an opponent controls more lands
 you"); ``monarch``: they are the monarch (724, "if you're the monarch");
 ``opponent_monarch``: an opponent of theirs is ("if an opponent is the monarch");
 ``source_attacking``: the source is attacking ("this has first strike as long as it's
-attacking")."""
+attacking"); ``control_commander``: they control one of their commanders (903.3,
+lieutenant's "if you control your commander"; never outside a Commander game)."""
 
 
 @dataclass(frozen=True)
@@ -1489,12 +1490,17 @@ CHAPTER_EVENTS = tuple(f"chapter_{n}" for n in range(1, 7))
 counters put onto this Saga (subject ``Ref("self")``) bring their number from less than
 N to N or more; the Saga's last chapter is its final one (714.2c)."""
 TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + TARGET_EVENTS + (
-    "casts_noncreature", "cast", "transforms_into", "cast_self") + CHAPTER_EVENTS
+    "casts_noncreature", "cast", "transforms_into", "cast_self", "mana_spent") + \
+    CHAPTER_EVENTS
 """Every event a :class:`Trigger` may name; ``cast``'s subject is a :class:`Filter` of
 the spell (its controller: who cast it); ``transforms_into`` is "whenever this
 transforms into <this face>" (701.28g), subject ``Ref("self")``, on the face it
 transforms into; ``cast_self`` is "when you cast this spell" (603.2, a triggered
-ability of the spell on the stack: cascade 702.85a), subject ``Ref("self")``."""
+ability of the spell on the stack: cascade 702.85a), subject ``Ref("self")``;
+``mana_spent`` is "when that mana is spent to cast a <quality> spell" (106.6, 607.2:
+the mana of this permanent's mana ability paid for a spell matching the subject, a
+card :class:`Filter`, its prop ``shares_commander_type``: "that shares a creature
+type with your commander", 903.3)."""
 TRIGGER_CONDITIONS = ("no_spells_last_turn", "two_spells_last_turn")
 OBJECT_CONDITIONS = ("no_plus_counters", "no_minus_counters", "evolve", "not_decayed",
                      "battalion", "your_turn", "soulbond", "evoked", "echo",

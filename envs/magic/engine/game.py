@@ -78,6 +78,15 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   monarch", "if an opponent is the monarch"; event ``monarch``; the observation's
   ``monarch``); *not*: the initiative (725), dungeons (309), the Ring (701.52),
   "you can't become the monarch this turn";
+  mana linked to a Commander rule: "when that mana is spent to cast a creature spell
+  that shares a creature type with your commander, scry 1" (607.2, 903.3: Path of
+  Ancestry; trigger event ``mana_spent``, for the automatic payment of a spell; no
+  commander outside a Commander game, so it never triggers there), "if you control
+  your commander" (lieutenant, 903.3); "add one mana of any type that a land you
+  control could produce" (106.7: Reflecting Pool; colourless too, not from other
+  abilities that look at lands); *not*: Opal Palace's and Study Hall's riders,
+  other spending restrictions ("spend this mana only to cast a Dragon creature
+  spell" with a subtype);
   "put a loyalty counter on this"; counters of a kind with no rules of its own,
   :func:`~effects.plain_counter`: charge, quest..., put, entered with, removed as a
   cost and counted, "this enters tapped with two charge counters on it");

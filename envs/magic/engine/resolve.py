@@ -694,7 +694,14 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if event not in fx.TRIGGER_EVENTS:
             note(f"Trigger({event})")
         subject = ability.trigger.subject
-        if isinstance(subject, fx.Filter):
+        if event == "mana_spent":  # (a filter of the spell's card)
+            if not isinstance(subject, fx.Filter) or not card.auto_mana:
+                note("mana_spent without a spell filter or an automatic mana ability")
+            else:
+                card_filter(dataclasses.replace(
+                    subject, controller="any",
+                    props=subject.props - {"shares_commander_type"}))
+        elif isinstance(subject, fx.Filter):
             filt(dataclasses.replace(subject, props=subject.props - {"from_graveyard"})
                  if event == "cast" else subject)
             if event == "cast" and not subject.props <= SPELL_PROPS:

@@ -159,6 +159,22 @@ class CommanderGame(MagicGame):
     def is_commander(self, card: int) -> bool:
         return any(card in cs for cs in self.commanders)
 
+    def commander_types(self, p: int) -> frozenset[str]:
+        """The creature types of ``p``'s commanders ("a creature spell that shares a
+        creature type with your commander": Path of Ancestry)."""
+        from labyrinth_gym.envs.magic.engine.text.phrases import creature_subtypes
+
+        kinds = set(creature_subtypes().values())
+        return frozenset(t for cid in self.commanders[p]
+                         for t in self.cdef(cid).subtypes if t in kinds)
+
+    def controls_commander(self, p: int) -> bool:
+        """Whether ``p`` controls one of their commanders (lieutenant's "if you
+        control your commander")."""
+        mine = self.commanders[p]
+        return any(perm.controller == p and perm.card in mine
+                   for perm in self.battlefield.values())
+
     def commander_identity(self, p: int) -> frozenset[str]:
         """The colours of ``p``'s commanders' colour identities (rule 903.4: the
         printed card's, mana symbols in its text included)."""

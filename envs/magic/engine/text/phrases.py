@@ -860,6 +860,8 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         return fx.ActivationCondition("monarch")
     if text == "an opponent is the monarch":
         return fx.ActivationCondition("opponent_monarch")
+    if text == "you control your commander":  # 903.3 (lieutenant)
+        return fx.ActivationCondition("control_commander")
     if text == "you attacked this turn":  # raid
         return fx.ActivationCondition("attacked_this_turn")
     if text == "you had a land enter the battlefield under your control this turn":

@@ -6,9 +6,19 @@ from __future__ import annotations
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
-from labyrinth_gym.envs.magic.engine.text.core import SENTENCE_GROUPS, effect_template
+from labyrinth_gym.envs.magic.engine.cards import Printed
+from labyrinth_gym.envs.magic.engine.text.core import (
+    LINE_TEMPLATES,
+    SENTENCE_GROUPS,
+    Draft,
+    effect,
+    effect_template,
+    has_target,
+    line_template,
+)
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
+    Unsupported,
     card_filter,
     energy_amount,
     number,
@@ -77,6 +87,41 @@ def _life(s: str) -> fx.Effect | None:
         make = fx.GainLife if m.group(2) == "gain" else fx.LoseLife
         return make(number(m.group(3)), who)
     return None
+
+
+@line_template
+def _mana_spent(line: str, printed: Printed, draft: Draft) -> bool:
+    """"{T}: add one mana of any color in your commander's color identity. When that
+    mana is spent to cast a creature spell that shares a creature type with your
+    commander, scry 1." (607.2: the mana ability, then the trigger linked to it;
+    903.3): a trigger of the permanent, event ``mana_spent``."""
+    m = re.fullmatch(r"(.+?\.) when that mana is spent to cast an? (.+?) spell( that "
+                     r"shares a creature type with your commander)?, (.+)\.", line)
+    if not m or not m.group(1).startswith("{"):
+        return False
+    before = len(draft.activated)
+    if not any(t(m.group(1), printed, draft) for t in LINE_TEMPLATES
+               if t is not _mana_spent) or len(draft.activated) != before + 1 or \
+            not draft.activated[-1].is_mana:
+        del draft.activated[before:]
+        return False
+    spell = card_filter(m.group(2))
+    try:
+        what = effect(m.group(4) + ".")
+    except Unsupported:
+        del draft.activated[before:]
+        return False
+    if spell is None or has_target(what):
+        del draft.activated[before:]
+        return False
+    if m.group(3):
+        if "Creature" not in spell.types:
+            del draft.activated[before:]
+            return False
+        spell = fx.Filter(spell.types, spell.subtypes, spell.controller,
+                          spell.props | {"shares_commander_type"})
+    draft.triggered.append(fx.TriggeredAbility(fx.Trigger("mana_spent", spell), what))
+    return True
 
 
 @effect_template
