@@ -10,6 +10,7 @@ import pytest
 from labyrinth_gym.envs.core.engine import IllegalActionError
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame
 from magic.positions import (
@@ -675,3 +676,37 @@ def test_first_strike_as_long_as_it_is_attacking_611_3a():
     game.apply_action(A.attack(slot(game, moloch), 1))
     game.apply_action(A.DONE)
     assert "first strike" in game.keywords(moloch)
+
+
+# ------------------------------------- protection from colored spells (702.16)
+def test_protection_from_spells_that_are_one_or_more_colors_702_16():
+    warded = creature("Warded Giant", 3, 3,
+                      "protection from spells that are one or more colors")
+    game = blank()
+    giant = game.add_permanent(warded, 1)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_permanent("Mountain", 0)
+    game.add_card("Lightning Bolt", 0, "hand")
+    game.start_at("main1", 0)
+    act(game, "cast")
+    assert A.permanent(slot(game, giant)) not in game.legal_actions()  # can't target
+    assert A.permanent(slot(game, bears)) in game.legal_actions()
+    # a red creature's ability or damage is not a spell's: no protection from it
+    assert not KW.protected(game.keywords(giant), ("R",), ("Creature",))
+    assert KW.protected(game.keywords(giant), ("R",), ("Instant", KW.SPELL))
+
+
+def test_protection_from_colored_spells_prevents_their_damage_702_16e():
+    warded = creature("Warded Giant", 3, 3,
+                      "protection from spells that are one or more colors")
+    game = blank()
+    giant = game.add_permanent(warded, 1)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_permanent("Mountain", 0)
+    game.add_permanent("Mountain", 0)
+    game.add_card("Pyroclasm", 0, "hand")
+    game.start_at("main1", 0)
+    act(game, "cast")
+    settle(game)
+    assert bears not in game.battlefield
+    assert game.battlefield[giant].damage == 0

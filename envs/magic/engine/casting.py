@@ -2204,6 +2204,8 @@ class CastingMixin:
         protection looks at, rule 702.16)."""
         source = self._source_pid(item)
         d = self.pdef(source) if source is not None else self.item_def(item)
+        if item.kind == "spell":  # (protection from spells, :data:`~keywords.SPELL`)
+            return d.colours, (*d.types, KW.SPELL)
         return d.colours, d.types
 
     def deal_damage_from_resolving(self, code: int, amount: Any) -> None:

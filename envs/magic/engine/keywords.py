@@ -73,10 +73,16 @@ PROTECTION: dict[str, tuple[str, str]] = {
         ("Sorcery", "sorceries"), ("Planeswalker", "planeswalkers"))},
     "protection from everything": ("all", ""),
     "protection from multicolored": ("multicolored", ""),
+    "protection from spells that are one or more colors": ("colored_spells", ""),
 }
 """Protection keyword -> (``"colour"``, colour) / (``"type"``, card type) /
-(``"multicolored"``, "": two or more colours, 105.2c) / (``"all"``, "") : the quality
-it protects from."""
+(``"multicolored"``, "": two or more colours, 105.2c) / (``"colored_spells"``, "":
+spells with one or more colours, whose source qualities carry the pseudo type
+:data:`SPELL`) / (``"all"``, "") : the quality it protects from."""
+SPELL = "Spell"
+"""Added to a spell's card types where protection looks at a source's qualities (a
+spell's, not its ability's or its permanent's): "protection from spells that are one
+or more colors" (Emrakul, the Aeons Torn)."""
 
 _TWO_PROTECTIONS = re.compile(r"protection from ([a-z]+) and from ([a-z]+)")
 _EACH_COLOUR = re.compile(r"protection from (?:each color|all colors)")
@@ -121,7 +127,8 @@ def protected(keywords: frozenset[str], colours: tuple[str, ...] | frozenset[str
         kind, value = quality
         if kind == "all" or (kind == "colour" and value in colours) or (
                 kind == "type" and value in types) or (
-                kind == "multicolored" and len(colours) > 1):
+                kind == "multicolored" and len(colours) > 1) or (
+                kind == "colored_spells" and SPELL in types and colours):
             return True
     return False
 
