@@ -145,13 +145,12 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   cascade (702.85a); untap
   restrictions (502.3; "that creature doesn't untap during its controller's untap
   step for as long as you control this", 611.2b) and "can't block / be blocked this
-  turn"; the combat keywords that are triggered abilities (on a card's own keyword
-  line: protection from spells that are one or more colors (702.16: targeting by and
-  damage from a coloured spell, not its permanent's abilities: the pseudo card type
-  :data:`~keywords.SPELL` of a spell's qualities), annihilator 702.86, afflict
-  702.130, rampage 702.23, flanking 702.25,
-  dethrone 702.105, mentor 702.134, training 702.149, melee 702.121, provoke 702.39;
-  see
+  turn"; protection from spells that are one or more colors (702.16: targeting by
+  and damage from a coloured spell, not its permanent's abilities: the pseudo card
+  type :data:`~keywords.SPELL` of a spell's qualities); the combat keywords that are
+  triggered abilities (on a card's own keyword line: annihilator 702.86, afflict
+  702.130, rampage 702.23, flanking 702.25, dethrone 702.105, mentor 702.134,
+  training 702.149, melee 702.121, provoke 702.39; see
   :func:`~keywords.combat_keyword_triggers`); *not*: storm (copies of spells),
   banding and the rest (each refused by name).
 - 703-704 turn-based and state-based actions: played (704.5j the controller keeps a
