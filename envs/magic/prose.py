@@ -196,6 +196,11 @@ class MagicNarrator(Narrator):
     def on_adapt(self, e: Event) -> str:
         return f"{card(e['card'])} adapts with {plural(e['count'], '+1/+1 counter')}"
 
+    def on_move_counters(self, e: Event) -> str:
+        counter = f"{e['counter']} counter"
+        return (f"{plural(e['count'], counter)} moved from {card(e['card'])} to "
+                f"{card(e['to_card'])}")
+
     def on_proliferate(self, e: Event) -> str:
         return f"{card(e['card'])} gets another {join(e['counters'])} counter"
 

@@ -1920,7 +1920,7 @@ class CastingMixin:
             perm = self.battlefield[code]
             kinds = sorted(k for k, n in perm.counters.items() if n > 0)
             for kind in kinds:
-                perm.counters[kind] += 1
+                self.put_counters(code, kind, 1)
             self.log("proliferate", player=p, card=self.name_of(perm.card), id=code,
                      counters=kinds)
             if "lore" in kinds and self.pdef(code).final_chapter:

@@ -440,6 +440,9 @@ class DecisionsMixin:
                 ok = self.monarch is not None and self.monarch != p
             elif kind == "control_commander":  # 903.3
                 ok = self.controls_commander(p)
+            elif kind == "opponent_dealt_damage":  # (bloodthirst, 702.54a)
+                ok = any(self.damaged_turn[q] for q in range(self.num_players)
+                         if q != p)
             else:  # your_upkeep
                 ok = self.active == p and self.step == "upkeep"
             if not ok:

@@ -488,6 +488,8 @@ class RemoveCounters:
     what: Selector
     counter: str
     or_sacrifice: bool = False
+    # (``count`` None: every counter of ``counter``; ``counter`` "": of every kind,
+    # "remove all counters from target permanent", 122.8)
 
 
 @dataclass(frozen=True)
@@ -1411,7 +1413,8 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "life_at_most", "attacked_this_turn", "counters_on_this",
                    "land_entered", "control_none", "less_life_than_opponent",
                    "more_life_than_opponent", "fewer_than_opponent", "monarch",
-                   "opponent_monarch", "source_attacking", "control_commander")
+                   "opponent_monarch", "source_attacking", "control_commander",
+                   "opponent_dealt_damage")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1436,7 +1439,9 @@ you"); ``monarch``: they are the monarch (724, "if you're the monarch");
 ``opponent_monarch``: an opponent of theirs is ("if an opponent is the monarch");
 ``source_attacking``: the source is attacking ("this has first strike as long as it's
 attacking"); ``control_commander``: they control one of their commanders (903.3,
-lieutenant's "if you control your commander"; never outside a Commander game)."""
+lieutenant's "if you control your commander"; never outside a Commander game).;
+``opponent_dealt_damage``: an opponent of theirs was dealt damage this turn
+(bloodthirst's "if an opponent was dealt damage this turn", 702.54a)."""
 
 
 @dataclass(frozen=True)
@@ -1456,7 +1461,8 @@ OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "leaves", "blocks
                  "deals_damage_player", "deals_combat_damage_player",
                  "deals_damage_opponent", "deals_combat_damage_creature",
                  "dealt_damage", "becomes_monstrous", "becomes_tapped", "sacrificed",
-                 "last_time_counter_removed", "blocked_by", "blocks_creature")
+                 "last_time_counter_removed", "blocked_by", "blocks_creature",
+                 "counter_put", "counters_put")
 """Events happening to a permanent (rule 603.2): its subject is ``Ref("self")``,
 ``Ref("equipped")`` / ``Ref("enchanted")`` (the permanent it is attached to) or a
 :class:`Filter`. ``unblocked`` is "attacks and isn't blocked"; ``deals_damage_player``
@@ -1470,7 +1476,9 @@ names the sacrificing player as the permanent's controller),
 (vanishing, 702.63a: a removal that leaves it none); ``blocked_by``: "whenever
 this becomes blocked by a creature", once for each creature blocking it (509.3d;
 ``it``: that blocker); ``blocks_creature``: "whenever this blocks a creature" (509.3c;
-``it``: the creature it blocks)."""
+``it``: the creature it blocks).; ``counter_put``: "whenever a
++1/+1 counter is put on <subject>" (once for each counter, 122.6: entering with
+counters too), ``counters_put``: "one or more +1/+1 counters are put on" (once)."""
 PLAYER_EVENTS = ("gain_life", "lose_life", "draw", "discard", "you_attack", "roll_dice")
 """Events happening to a player: the subject is ``Ref("you")``,
 ``Ref("each_opponent")`` or ``Ref("each_player")`` (``you_attack``: "whenever you
@@ -2090,10 +2098,16 @@ class EntersWithCounters:
     """Static, a replacement effect (rule 614.1c): this permanent enters with
     ``count`` ``counter`` counters on it. ``count`` ``"X"``: the X paid for the spell
     it was (rule 107.3m; 0 when it enters another way); ``"kicked"``: one for each
-    time its spell was kicked (multikicker, 702.33c)."""
+    time its spell was kicked (multikicker, 702.33c); a :class:`Count` counted for
+    its controller immediately before it enters (614.12: "where X is the greatest
+    power among other creatures you control", "for each creature card in your
+    graveyard"). ``condition`` (an :class:`ActivationCondition` of its controller,
+    checked as it would enter): only then (bloodthirst N, 702.54a: "if an opponent
+    was dealt damage this turn, this permanent enters with N +1/+1 counters")."""
 
     count: Amount
     counter: str = "+1/+1"
+    condition: Any = None
 
 
 # ------------------------------------------------- layers (rules 613, 707, 114)
@@ -2260,6 +2274,29 @@ class Monstrosity:
     battlefield, 701.37b; "when this becomes monstrous" triggers, 701.37c)."""
 
     count: Amount
+
+
+@dataclass(frozen=True)
+class MoveCounters:
+    """Rule 122.5: move ``count`` ``counter`` counters from the permanent ``source``
+    names onto each permanent ``what`` names: each is removed from the first and put
+    on the second; counters it does not have are not moved (graft 702.58a: "you may
+    move a +1/+1 counter from this permanent onto that creature")."""
+
+    count: Amount
+    source: Selector
+    what: Selector
+    counter: str = "+1/+1"
+
+
+@dataclass(frozen=True)
+class DoubleCounters:
+    """Rule 701.10e: double the number of ``counter`` counters on each permanent
+    ``what`` names: it is given as many of them as it already has (Kalonian Hydra:
+    "double the number of +1/+1 counters on each creature you control")."""
+
+    what: Selector
+    counter: str = "+1/+1"
 
 
 @dataclass(frozen=True)

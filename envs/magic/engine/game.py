@@ -90,7 +90,11 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   "put a loyalty counter on this"; counters of a kind with no rules of its own,
   :func:`~effects.plain_counter`: charge, quest..., put, entered with, removed as a
   cost and counted, "this enters tapped with two charge counters on it");
-  age, time, fade and stun counters (see "Keywords about the turn's steps"); *partly*:
+  age, time, fade and stun counters (see "Keywords about the turn's steps");
+  counters moved (122.5, :class:`~effects.MoveCounters`: graft), doubled (701.10e:
+  Kalonian Hydra), removed by an effect (122.8: "remove all counters from target
+  permanent"); "whenever a +1/+1 counter is put on this" once for each counter, "one or
+  more +1/+1 counters" once (122.6: entering with counters too); *partly*:
   other counter kinds (shield, finality...: :data:`~effects.RULED_COUNTERS`).
 - 200-209 parts of a card: played (devoid 702.114 and changeling 702.73 as the
   characteristic-defining abilities they are; 205.4e legendary instants and
@@ -136,7 +140,10 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   evoke, convoke, delve, affinity,
   proliferate (701.27a: a ``proliferate`` decision, permanents and players with
   counters chosen one at a time, then "done"),
-  monstrosity (701.37), adapt (701.46), fight (701.14: "target creature you control
+  monstrosity (701.37), adapt (701.46), support (701.41), bloodthirst (702.54: "if an
+  opponent was dealt damage this turn", damage to a player recorded for the turn),
+  modular (702.43: its dies trigger counts the counters the creature had as it last
+  existed), graft (702.58), outlast (702.107), fight (701.14: "target creature you control
   fights another target creature", the first target chosen for the fight only;
   "another target" differs from the other targets, 115.3), shadow, horsemanship,
   toxic, bushido, crew, decayed (702.147a: it can't block; when it attacks it is
@@ -185,7 +192,9 @@ table of at most eight: every value up to the largest payable when that is at mo
 else 0-3 and the four largest payable values; a permanent keeps the X of the spell it
 was for "enters with X +1/+1 counters", 107.3m, and has X 0 when it enters another
 way); "this enters with N (or X) +1/+1 / -1/-1 counters" (614.1c,
-:class:`~effects.EntersWithCounters`); cost increases and reductions of spells
+:class:`~effects.EntersWithCounters`; an amount counted immediately before it enters,
+614.12: "where X is the greatest power among other creatures you control", "for each
+creature card in your graveyard"); cost increases and reductions of spells
 (601.2f, :class:`~effects.CostChange`: "noncreature spells cost {1} more", "instant
 and sorcery spells you cast cost {1} less", "spells your opponents cast cost {1}
 more"; increases first, a reduction takes generic mana only, the commander tax is
@@ -1267,6 +1276,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Life each player lost this turn (119.3: "for each player who lost life
         #: this turn", :class:`~effects.Count`).
         self.life_lost_turn = [0] * num_players
+        #: Whether each player was dealt damage this turn (bloodthirst's "if an
+        #: opponent was dealt damage this turn", 702.54a).
+        self.damaged_turn = [False] * num_players
         #: Whether a land entered the battlefield under each player's control this
         #: turn (landfall's "if you had a land enter ... this turn").
         self.land_entered = [False] * num_players
@@ -1753,6 +1765,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.energy = self.energy[:]
         new.spells_cast = self.spells_cast[:]
         new.life_lost_turn = self.life_lost_turn[:]
+        new.damaged_turn = self.damaged_turn[:]
         new.extra_lands = self.extra_lands[:]
         new.land_entered = self.land_entered[:]
         new.sorcery_flash = self.sorcery_flash[:]
@@ -1881,6 +1894,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "attacked_this_turn": self.attacked_this_turn,
             "turn_first_id": self.turn_first_id,
             "life_lost_turn": self.life_lost_turn,
+            "damaged_turn": self.damaged_turn,
             "lands_this_turn": self.lands_this_turn,
             "land_entered": self.land_entered,
             "sorcery_flash": self.sorcery_flash,
@@ -1963,6 +1977,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.attacked_this_turn = data.get("attacked_this_turn", False)
         game.turn_first_id = data.get("turn_first_id", 0)
         game.life_lost_turn = data.get("life_lost_turn", [0] * game.num_players)
+        game.damaged_turn = data.get("damaged_turn", [False] * game.num_players)
         game.land_entered = data.get("land_entered", [False] * game.num_players)
         game.extra_lands = data.get("extra_lands", [0] * game.num_players)
         game.lands_this_turn = data.get("lands_this_turn", int(game.land_played))

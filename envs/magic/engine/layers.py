@@ -481,9 +481,8 @@ class LayersMixin:
         perm = self.battlefield.get(pid)
         if perm is None or perm.monstrous:
             return
-        if count > 0:
-            perm.counters["+1/+1"] = perm.counters.get("+1/+1", 0) + count
         perm.monstrous = True
+        self.put_counters(pid, "+1/+1", count)
         self._bf_version += 1
         self.log("monstrous", card=self.name_of(perm.card), id=pid, count=count,
                  player=perm.controller, **self.face_down_marks(pid))

@@ -31,6 +31,8 @@ from labyrinth_gym.envs.magic.engine.state import (
     player_code,
 )
 
+_COUNTER_EVENTS = frozenset({"counter_put", "counters_put"})
+"""Trigger events of +1/+1 counters being put on a permanent (122.6)."""
 DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage", "deals_damage_player",
                            "deals_combat_damage_player", "deals_damage_opponent",
                            "deals_combat_damage_creature", "dealt_damage"})
@@ -617,9 +619,13 @@ class ObjectsMixin:
         for static in d.statics:
             if isinstance(static, fx.EntersWithCounters):  # rule 614.1c
                 count = static.count
+                if static.condition is not None and not self.conditions_hold(
+                        (static.condition,), controller, None):
+                    continue  # bloodthirst (702.54a): no opponent was dealt damage
                 n = max(x, 0) if count == "X" else kicked if count == "kicked" else (
                     count.kicked if kicked else count.normal) if isinstance(
-                    count, fx.KickedAmount) else int(count)
+                    count, fx.KickedAmount) else self.count_now(
+                    count, controller, None) if isinstance(count, fx.Count) else int(count)
                 if n:
                     perm.counters[static.counter] = perm.counters.get(static.counter,
                                                                       0) + n
@@ -637,9 +643,36 @@ class ObjectsMixin:
             self.become_day_or_night("day" if "daybound" in d.keywords else "night")
         if triggers:
             self._enter_triggers(pid)
+            if perm.counters.get("+1/+1") and not _COUNTER_EVENTS.isdisjoint(
+                    self._trigger_index()):
+                # 122.6: a permanent entering with counters has them put on it
+                self._counter_triggers(pid, perm.counters["+1/+1"])
             if d.final_chapter:
                 self._chapter_triggers(pid, 0, perm.counters["lore"])
         return pid
+
+    def put_counters(self, pid: int, kind: str, n: int) -> None:
+        """Put ``n`` counters of ``kind`` on permanent ``pid`` (122.6): "whenever a
+        +1/+1 counter is put on this" triggers once for each +1/+1 counter, "one or
+        more +1/+1 counters" once (:meth:`_counter_triggers`)."""
+        if n <= 0 or pid not in self.battlefield:
+            return
+        counters = self.battlefield[pid].counters
+        counters[kind] = counters.get(kind, 0) + n
+        if kind == "+1/+1" and not _COUNTER_EVENTS.isdisjoint(self._trigger_index()):
+            self._counter_triggers(pid, n)
+
+    def _counter_triggers(self, pid: int, n: int) -> None:
+        """``n`` +1/+1 counters were just put on permanent ``pid`` at once: the
+        ``counter_put`` abilities about it trigger once for each counter (Fathom
+        Mage: "whenever a +1/+1 counter is put on this, you may draw a card"), the
+        ``counters_put`` ones once ("one or more +1/+1 counters")."""
+        index = self._trigger_index()
+        for event, times in (("counter_put", n), ("counters_put", 1)):
+            for source, i, trig in index.get(event, ()):
+                if source in self.battlefield and self._about(trig.subject, source, pid):
+                    for _ in range(times):
+                        self._trigger(source, i, it=pid)
 
     def _protected_from(self, host: int, d: fx.CardDef) -> bool:
         """Whether permanent ``host`` has protection from an Aura or Equipment shown as
@@ -1350,6 +1383,7 @@ class ObjectsMixin:
                                                     combat, quality)
                     if not amount:
                         continue
+                self.damaged_turn[p] = True
                 if "infect" in kws:
                     self._poison_player(p, amount, source_name, combat)
                 else:

@@ -53,7 +53,8 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.Adapt, fx.Fight, fx.TargetOnly,
                 fx.SkipNextUntap, fx.ExileLibrary, fx.ShuffleHandIntoLibrary,
                 fx.EnterAttackingFromHand, fx.Goad, fx.MustBlock,
-                fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage, fx.ThisTurn)
+                fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage, fx.ThisTurn,
+                fx.MoveCounters, fx.DoubleCounters)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -142,7 +143,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.EntersTapped: frozenset({"unless_control", "at_least", "at_most", "pay_life",
                                 "unless_opponents", "unless_life_at_most",
                                 "unless_reveal"}),
-    fx.EntersWithCounters: frozenset({"count", "counter"}),
+    fx.EntersWithCounters: frozenset({"count", "counter", "condition"}),
     fx.CostChange: frozenset({"amount", "types", "noncreature", "whose", "subtypes"}),
 }
 """Fields the engine reads, per vocabulary class. A field added to the vocabulary
@@ -528,9 +529,16 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             card_filter(node.filter)
         if isinstance(node, fx.PlayerCounters) and node.counter not in fx.PLAYER_COUNTERS:
             note(f"PlayerCounters({node.counter})")
-        if isinstance(node, (fx.AddCounters, fx.RemoveCounters)) and \
-                not counter_played(node.counter):
+        if isinstance(node, fx.AddCounters) and not counter_played(node.counter):
             note(f"AddCounters({node.counter})")
+        if isinstance(node, (fx.MoveCounters, fx.DoubleCounters)) and \
+                not counter_played(node.counter):
+            note(f"{type(node).__name__}({node.counter})")
+        if isinstance(node, fx.MoveCounters) and node.source != fx.Ref("self"):
+            note("MoveCounters from another permanent than this")
+        if isinstance(node, fx.RemoveCounters) and node.counter and \
+                not counter_played(node.counter):
+            note(f"RemoveCounters({node.counter})")
         if isinstance(node, fx.AddMana):
             if not node.options or not set(node.options) <= MANA_OPTIONS:
                 note(f"AddMana{node.options}")
@@ -758,7 +766,13 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(static, fx.EntersWithCounters):
             if not counter_played(static.counter):
                 note(f"EntersWithCounters({static.counter})")
-            if not isinstance(static.count, int) and not (
+            if static.condition is not None:
+                condition_checked(static.condition, "EntersWithCounters")
+            if isinstance(static.count, fx.Count):
+                amount(static.count)  # (counted as it enters, 614.12)
+                if static.count.what == "counters" or static.count.of != "you":
+                    note(f"EntersWithCounters amount {static.count}")
+            elif not isinstance(static.count, int) and not (
                     static.count == "X" and x_cost) and not (
                     static.count == "kicked" and card.kicker is not None) and not (
                     isinstance(static.count, fx.KickedAmount)
@@ -1074,14 +1088,18 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.AddCounters):
         for pid in game.select(node.what, path):
             if pid in game.battlefield:
-                counters = game.battlefield[pid].counters
-                counters[node.counter] = counters.get(node.counter, 0) + game.amount(node.count)
+                game.put_counters(pid, node.counter, game.amount(node.count))
     elif isinstance(node, fx.RemoveCounters):
         short = []
         for pid in game.select(node.what, path):
-            if pid in game.battlefield:
-                n = game.amount(node.count)
-                if game.remove_counters(pid, node.counter, n) < n:
+            if pid < 0 or pid not in game.battlefield:
+                continue
+            counters = game.battlefield[pid].counters
+            # "remove all counters" (count None): every one of the kind (or kinds)
+            for kind in [node.counter] if node.counter else sorted(counters):
+                n = counters.get(kind, 0) if node.count is None \
+                    else game.amount(node.count)
+                if game.remove_counters(pid, kind, n) < n:
                     short.append(pid)
         if node.or_sacrifice:  # fading: "if you can't, sacrifice it" (702.32a)
             controller = game.res["item"].controller
@@ -1159,13 +1177,33 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         pid = game._source_pid(game.res["item"])
         if pid is not None:
             game.monstrosity(pid, game.amount(node.count))
+    elif isinstance(node, fx.MoveCounters):  # 122.5
+        source = game._source_pid(game.res["item"])
+        if source is None:
+            return
+        for pid in game.select(node.what, path):
+            have = game.battlefield[source].counters.get(node.counter, 0) \
+                if source in game.battlefield else 0
+            n = min(game.amount(node.count), have)
+            if pid < 0 or pid == source or pid not in game.battlefield or n <= 0:
+                continue
+            game.remove_counters(source, node.counter, n)
+            game.log("move_counters", card=game.name_of(game.battlefield[source].card),
+                     id=source, to=pid, to_card=game.name_of(game.battlefield[pid].card),
+                     counter=node.counter, count=n)
+            game.put_counters(pid, node.counter, n)
+    elif isinstance(node, fx.DoubleCounters):  # 701.10e
+        for pid in game.select(node.what, path):
+            if pid >= 0 and pid in game.battlefield:
+                game.put_counters(pid, node.counter,
+                                  game.battlefield[pid].counters.get(node.counter, 0))
     elif isinstance(node, fx.Adapt):
         pid = game._source_pid(game.res["item"])
         if pid is not None and not game.battlefield[pid].counters.get("+1/+1"):
             n = game.amount(node.count)
-            game.battlefield[pid].counters["+1/+1"] = n
             game.log("adapt", card=game.name_of(game.battlefield[pid].card), id=pid,
                      count=n)
+            game.put_counters(pid, "+1/+1", n)
     elif isinstance(node, fx.WhenYouDo):
         game.reflexive_trigger(path)
     elif isinstance(node, fx.ExileGraveyard):

@@ -218,6 +218,7 @@ class TurnsMixin:
         if self.delayed:  # "when that creature dies this turn": the turn is over
             self.delayed = [d for d in self.delayed if d["when"] != "it_dies_this_turn"]
         self.life_lost_turn = [0] * self.num_players
+        self.damaged_turn = [False] * self.num_players
         self.land_entered = [False] * self.num_players
         self.extra_lands = [0] * self.num_players
         self.lands_this_turn = 0

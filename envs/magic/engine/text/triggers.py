@@ -63,6 +63,9 @@ _OBJECT_VERBS = {
     "deals combat damage to a creature": "deals_combat_damage_creature",
     "is dealt damage": "dealt_damage",
     "becomes monstrous": "becomes_monstrous",
+    # "whenever a +1/+1 counter is put on this" (122.6), as :func:`triggers` words it
+    "gets a +1/+1 counter": "counter_put",
+    "gets one or more +1/+1 counters": "counters_put",
     "becomes the target of a spell or ability": "becomes_target",
     "becomes the target of a spell or ability an opponent controls":
         "becomes_target_by_opponent",
@@ -140,6 +143,10 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
         first, _, second = condition.partition(" and when ")
         one, two = triggers(first, word), triggers(second, "when")
         return one + two if one is not None and two is not None else None
+    if m := re.fullmatch(r"(a|one or more) \+1/\+1 counters? (?:is|are) put on (.+)",
+                         condition):  # 122.6: the permanent is the subject
+        condition = m.group(2) + (" gets a +1/+1 counter" if m.group(1) == "a"
+                                  else " gets one or more +1/+1 counters")
     if condition == "this and at least two other creatures attack" and word == "whenever":
         return (fx.Trigger("attacks", fx.Ref("self"), condition="battalion"),)
     for phrase, who in _CASTERS.items():
@@ -185,7 +192,7 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
     elif word != "whenever":
         return None  # "when a creature dies" is not how the game words a repeat event
     elif m := re.fullmatch(r"(this or another|a|an|another) (.+?) ((?:enters|dies|"
-                           r"attacks|blocks|becomes|leaves|deals|is) .+|enters|dies|"
+                           r"attacks|blocks|becomes|leaves|deals|is|gets) .+|enters|dies|"
                            r"attacks|blocks)", condition):
         rest = m.group(3)
     else:
