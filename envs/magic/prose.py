@@ -399,6 +399,18 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"unleashes {card(e['card'])}: it enters {how} "
                                       "a +1/+1 counter")
 
+    def on_riot(self, e: Event) -> str:
+        how = "a +1/+1 counter" if e["counter"] else "haste"
+        return self.does(e["player"], f"chooses {how} for {card(e['card'])} (riot)")
+
+    def on_renowned(self, e: Event) -> str:
+        return (f"{card(e['card'])} becomes renowned with "
+                f"{plural(e['count'], '+1/+1 counter')}")
+
+    def on_amass(self, e: Event) -> str:
+        return self.does(e["player"], f"amasses {e['subtype']} {e['count']} onto "
+                                      f"{card(e['card'])}")
+
     def on_enters_attacking(self, e: Event) -> str:
         whom = self.who(e["defending"])
         if e.get("planeswalker") is not None:

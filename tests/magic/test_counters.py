@@ -262,3 +262,206 @@ def test_a_game_with_the_damage_record_round_trips():
     assert again.damaged_turn == [False, True]
     assert game.clone().damaged_turn == [False, True]
     assert has(game, "pass") or game.legal_actions()
+
+
+# ---------------------------------------------------------------- 702.112 renown
+def hit_player(game: MagicGame, attacker: int) -> None:
+    """Seat 0 attacks seat 1 with ``attacker``, unblocked, to the end of combat."""
+    to_combat(game)
+    attack(game, attacker)
+    game.apply_action(A.DONE)
+    while game.step != "end_of_combat" and game.decision["kind"] in (
+            "priority", "block"):
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+        if game.decision["kind"] == "yesno":
+            return
+
+
+def test_renown_grows_it_once_and_the_becomes_renowned_trigger_draws():
+    game = blank()
+    wardens = game.add_permanent("Valeron Wardens", 0)  # renown 2; draws on renown
+    game.start_at("main1", 0)
+    hit_player(game, wardens)
+    assert game.battlefield[wardens].renowned and plus(game, wardens) == 2
+    assert game.life[1] == 19 and len(game.hand[0]) == 1
+    again = blank()  # already renowned: the "if" is false, nothing triggers
+    wardens = again.add_permanent("Valeron Wardens", 0, counters={"+1/+1": 2})
+    again.battlefield[wardens].renowned = True
+    again.start_at("main1", 0)
+    hit_player(again, wardens)
+    assert again.life[1] == 17
+    assert plus(again, wardens) == 2 and not again.hand[0]
+
+
+def test_a_renowned_condition_turns_on_an_ability():
+    game = blank()
+    chaser = game.add_permanent("Goblin Glory Chaser", 0)
+    assert "menace" not in game.keywords(chaser)
+    game.battlefield[chaser].renowned = True
+    game._bf_version += 1
+    assert "menace" in game.keywords(chaser)
+
+
+# ----------------------------------------------------------------- 702.136 riot
+def test_riot_asks_for_a_counter_or_haste():
+    for counter in (True, False):
+        game = blank()
+        lands(game, 0, "Mountain", "Forest")
+        game.add_card("Zhur-Taa Goblin", 0)
+        game.start_at("main1", 0)
+        act(game, "Zhur-Taa Goblin")
+        game.apply_action(A.PASS)
+        game.apply_action(A.PASS)
+        assert game.decision["kind"] == "yesno" and "riot" in game.decision
+        game.apply_action(A.YES if counter else A.NO)
+        (goblin,) = on_battlefield(game, "Zhur-Taa Goblin")
+        assert plus(game, goblin) == int(counter)
+        assert ("haste" in game.keywords(goblin)) is not counter
+
+
+def test_riot_entering_other_than_from_its_spell_gets_the_counter():
+    game = blank()
+    goblin = game.add_permanent("Zhur-Taa Goblin", 0)
+    assert plus(game, goblin) == 1 and "haste" not in game.keywords(goblin)
+
+
+# -------------------------------------------------------------- 702.110 exploit
+def test_exploit_sacrifices_and_then_its_exploits_ability_triggers():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    giant = game.add_permanent("Hill Giant", 1)
+    lands(game, 0, "Island")
+    game.add_card("Sidisi's Faithful", 0)
+    game.start_at("main1", 0)
+    cast(game, "Sidisi's Faithful")
+    assert game.decision["kind"] == "yesno"
+    game.apply_action(A.YES)
+    assert game.decision["kind"] == "sacrifice"
+    target_perm(game, bears)
+    assert bears not in game.battlefield
+    assert game.decision["kind"] == "target"  # "when this exploits": its target now
+    target_perm(game, giant)
+    settle(game)
+    assert giant not in game.battlefield
+    assert [game.name_of(c) for c in game.hand[1]] == ["Hill Giant"]
+
+
+def test_exploit_declined_does_nothing_and_sacrificing_itself_still_counts():
+    game = blank()
+    lands(game, 0, "Island", "Island")
+    game.add_card("Sidisi's Faithful", 0)
+    game.add_card("Sidisi's Faithful", 0)
+    giant = game.add_permanent("Hill Giant", 1)
+    game.start_at("main1", 0)
+    cast(game, "Sidisi's Faithful")
+    game.apply_action(A.NO)
+    settle(game)
+    assert giant in game.battlefield and len(on_battlefield(game, "Sidisi's Faithful")) == 1
+    cast(game, "Sidisi's Faithful")
+    game.apply_action(A.YES)
+    newest = max(on_battlefield(game, "Sidisi's Faithful"))
+    target_perm(game, newest)  # it sacrifices itself (702.110b: it still exploits)
+    assert game.decision["kind"] == "target"
+    target_perm(game, giant)
+    settle(game)
+    assert giant not in game.battlefield
+
+
+# ---------------------------------------------------------------- 701.44 amass
+def test_amass_makes_an_army_then_grows_the_same_one():
+    game = blank()
+    lands(game, 0, *["Island"] * 6)
+    game.add_card("Relentless Advance", 0)
+    game.add_card("Callous Dismissal", 0)
+    giant = game.add_permanent("Hill Giant", 1)
+    game.start_at("main1", 0)
+    cast(game, "Relentless Advance")
+    (army,) = on_battlefield(game, "Zombie Army Token")
+    assert plus(game, army) == 3 and game.chars(army)[:2] == (3, 3)
+    assert {"Zombie", "Army"} <= set(game.pdef(army).subtypes)
+    act(game, "(Callous Dismissal)")
+    target_perm(game, giant)
+    settle(game)
+    assert on_battlefield(game, "Zombie Army Token") == [army]
+    assert plus(game, army) == 4
+
+
+def test_amass_of_another_type_makes_the_army_that_type_too():
+    game = blank()
+    army = game.add_permanent(fx.CardDef(
+        "Orc Army Token", None, ("B",), ("Creature",), ("Orc", "Army"), power=0,
+        toughness=0), 0, counters={"+1/+1": 1})
+    lands(game, 0, *["Island"] * 4)
+    game.add_card("Relentless Advance", 0)
+    game.start_at("main1", 0)
+    cast(game, "Relentless Advance")
+    assert plus(game, army) == 4
+    assert {"Orc", "Zombie", "Army"} <= set(game.pdef(army).subtypes)
+
+
+# --------------------------------------------------- 702.44 sunburst, converge
+def test_sunburst_counts_the_colours_of_mana_spent():
+    game = blank()
+    lands(game, 0, "Plains", "Island", "Swamp", "Swamp")
+    game.add_card("Etched Oracle", 0)
+    game.start_at("main1", 0)
+    cast(game, "Etched Oracle")
+    (oracle,) = on_battlefield(game, "Etched Oracle")
+    assert plus(game, oracle) == 3  # white, blue, black
+
+
+def test_sunburst_on_a_noncreature_gives_charge_counters():
+    game = blank()
+    lands(game, 0, "Mountain", "Forest")
+    game.add_card("Engineered Explosives", 0)
+    game.start_at("main1", 0)
+    act(game, "(Engineered Explosives)")
+    while game.decision["kind"] == "x":
+        act(game, "X = 2")
+    settle(game)
+    (explosives,) = on_battlefield(game, "Engineered Explosives")
+    assert game.battlefield[explosives].counters == {"charge": 2}
+
+
+def test_converge_spell_counts_its_colours_as_it_resolves():
+    game = blank()
+    lands(game, 0, "Mountain", "Forest", "Island")
+    bears = game.add_permanent("Grizzly Bears", 1)
+    giant = game.add_permanent("Hill Giant", 1)
+    game.add_card("Radiant Flames", 0)
+    game.start_at("main1", 0)
+    cast(game, "Radiant Flames")  # red, green, blue: 3 damage to each creature
+    assert bears not in game.battlefield and giant not in game.battlefield
+
+
+def test_converge_with_one_colour_is_one_counter():
+    game = blank()
+    lands(game, 0, "Forest", "Island", "Island")
+    game.add_card("Skyrider Elf", 0)
+    game.start_at("main1", 0)
+    act(game, "(Skyrider Elf)")
+    act(game, "X = 1")
+    settle(game)
+    (elf,) = on_battlefield(game, "Skyrider Elf")
+    assert plus(game, elf) == 2  # green and blue (the X paid with blue)
+
+
+def test_exploit_of_a_creature_gone_before_it_resolves_gives_no_bonus():
+    # 702.110b: its "when this exploits" ability is not on the battlefield to trigger
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    giant = game.add_permanent("Hill Giant", 1)
+    lands(game, 0, "Island")
+    game.add_card("Sidisi's Faithful", 0)
+    game.start_at("main1", 0)
+    act(game, "(Sidisi's Faithful)")
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)  # it resolves; its exploit trigger waits
+    (faithful,) = on_battlefield(game, "Sidisi's Faithful")
+    game.move_permanents([faithful], "hand")
+    settle(game)
+    assert game.decision["kind"] == "yesno"
+    game.apply_action(A.YES)  # (the Bears, its only creature, are sacrificed)
+    settle(game)
+    assert bears not in game.battlefield and giant in game.battlefield
+    assert not game.stack and game.decision["kind"] == "priority"

@@ -21,7 +21,7 @@ from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED
 from labyrinth_gym.envs.magic.engine.effects import mana_ability_parts
 from labyrinth_gym.envs.magic.engine.library import LIBRARY_ASKS
-from labyrinth_gym.envs.magic.engine.mana import ManaCost
+from labyrinth_gym.envs.magic.engine.mana import COLOURS, ManaCost
 from labyrinth_gym.envs.magic.engine.payment import (
     ANY,
     Plan,
@@ -691,10 +691,12 @@ class CastingMixin:
         p = item.controller
         cost = with_x(self._spell_cost(item), item.x)
         d = self.cdef(item.card)
+        colours: set[str] | None = set() if d.counts_colours else None
         if chosen is not None or cost is None or not (d.convoke or d.delve) or \
                 self._pays_no_mana(p):
             paid = chosen or self._payment(p, cost, skip_card=item.card, spell=item.card)
-            self._pay(paid, p)
+            self._pay(paid, p, colours=colours)
+            item.colours_spent = len(colours or ())
             return paid
         cost, sources, delved = self._convoke_delve(p, item.card, cost)
         paid = plan(cost, sources, self._wanted(p, item.card), self.life[p])
@@ -709,14 +711,19 @@ class CastingMixin:
         if tapped:  # 702.51a: tapped as the cost is paid
             self.log("convoke", player=p, card=self.name_of(item.card),
                      creatures=[self.name_of(self.battlefield[c].card) for c in tapped])
-        self._pay(paid, p, frozenset(tapped))
+        self._pay(paid, p, frozenset(tapped), colours)
+        item.colours_spent = len(colours or ())
         return paid
 
     def _pay(self, chosen: Plan | None, p: int,
-             convoked: frozenset[int] = frozenset()) -> None:
+             convoked: frozenset[int] = frozenset(), colours: set[str] | None = None
+             ) -> None:
         """Use the sources a payment plan chose: tap them, take the life their mana
         costs, sacrifice the ones that say so; then pay Phyrexian life. The creatures
-        of ``convoked`` are only tapped (702.51a)."""
+        of ``convoked`` are only tapped (702.51a). ``colours`` (when given) gets the
+        colours of the mana spent (601.2h; sunburst 702.44a): generic mana from a
+        source of several colours is the one the set does not have yet (automated:
+        the most colours a player could spend)."""
         assert chosen is not None
         sacrificed = []
         done: set[int] = set()
@@ -724,7 +731,11 @@ class CastingMixin:
         for pid, symbol in chosen.taps:
             if pid < 0:  # mana from the pool
                 spent.append(-1 - pid)
+                if colours is not None and self.pool[p][-1 - pid] in COLOURS:
+                    colours.add(self.pool[p][-1 - pid])
                 continue
+            if colours is not None:
+                self._colour_spent(pid, symbol, p, colours)
             if pid in done:  # a second mana of the same activation
                 continue
             done.add(pid)
@@ -761,6 +772,25 @@ class CastingMixin:
             self.sacrifice(sacrificed)
         if chosen.life:
             self.lose_life(p, chosen.life)
+
+    def _colour_spent(self, pid: int, symbol: str, p: int, colours: set[str]) -> None:
+        """The colour of the mana source ``pid`` makes for ``symbol`` of a cost
+        (``""``: generic), added to ``colours`` (a new one if it can make one)."""
+        if symbol in COLOURS:
+            colours.add(symbol)
+            return
+        if symbol:  # {C}
+            return
+        d = self.pdef(pid)
+        can: set[str] = set()
+        if self.is_creature(pid) and not d.auto_mana:  # convoke: its colours
+            can.update(d.colours)
+        for i in d.auto_mana:
+            add, _ = mana_ability_parts(d.activated[i])
+            can.update(self.mana_options(p, add.options, pid))
+        new = [c for c in COLOURS if c in can and c not in colours]
+        if new:
+            colours.add(new[0])
 
     def add_mana(self, p: int, symbols: list[str], card: str) -> None:
         """Put mana into ``p``'s pool (rule 106.4), made by ``card``."""
@@ -1421,8 +1451,14 @@ class CastingMixin:
                 self.decision = {"kind": "yesno", "player": item.controller,
                                  "unleash": item.sid}
                 return
+            if "riot" in d.keywords:  # 702.136a: a +1/+1 counter (yes) or haste?
+                self.res = {"item": item, "queue": [], "it": None, "it_controller": None,
+                            "asks": []}
+                self.decision = {"kind": "yesno", "player": item.controller,
+                                 "riot": item.sid}
+                return
             self._put_onto_battlefield(item.card, item.controller, x=item.x,
-                                       kicked=item.kicked, evoked=item.alt == "evoke")
+                                       kicked=item.kicked, evoked=item.alt == "evoke", spent=item.colours_spent)
             return
         self.res = {"item": item, "queue": [""], "it": item.it,
                     "it_controller": item.it_controller, "asks": [],
@@ -1677,7 +1713,7 @@ class CastingMixin:
                     self._put_onto_battlefield(item.card, item.controller,
                                                attached_to=host, x=item.x,
                                                kicked=item.kicked,
-                                               evoked=item.alt == "evoke")
+                                               evoked=item.alt == "evoke", spent=item.colours_spent)
                     return
             if item.bought_back and item.alt != "flashback":
                 # 702.27a: to its owner's hand as it resolves (flashback's exile,
@@ -2092,7 +2128,20 @@ class CastingMixin:
                  counter=counter)
         self._put_onto_battlefield(item.card, item.controller, x=item.x,
                                    kicked=item.kicked, counters=int(counter),
-                                   evoked=item.alt == "evoke")
+                                   evoked=item.alt == "evoke", spent=item.colours_spent)
+
+    def riot(self, counter: bool) -> None:
+        """The resolving permanent spell with riot enters with a +1/+1 counter, or
+        with haste, as its controller chose (702.136a)."""
+        res = self.res
+        assert res is not None
+        item: StackItem = res["item"]
+        self.res = None
+        self.log("riot", player=item.controller, card=self.name_of(item.card),
+                 counter=counter)
+        self._put_onto_battlefield(item.card, item.controller, x=item.x,
+                                   kicked=item.kicked, evoked=item.alt == "evoke",
+                                   spent=item.colours_spent, riot=counter)
 
     def devour_options(self, p: int, devour: fx.Devour, chosen: list[int]) -> list[int]:
         """The permanents ``p`` may still sacrifice to ``devour`` (rule 702.82a)."""
@@ -2115,7 +2164,7 @@ class CastingMixin:
             self.sacrifice(eaten)
         self._put_onto_battlefield(item.card, item.controller,
                                    counters=devour.count * len(eaten), x=item.x,
-                                   kicked=item.kicked, evoked=item.alt == "evoke")
+                                   kicked=item.kicked, evoked=item.alt == "evoke", spent=item.colours_spent)
 
     def _mana_amount(self, node: fx.AddMana, p: int, symbol: str) -> int:
         """How much mana ``node`` adds if ``symbol`` is chosen: its amount, or ``p``'s
@@ -2190,6 +2239,8 @@ class CastingMixin:
                     else None
                 counters = lki[3] if lki is not None and len(lki) > 3 else {}
                 return counters.get(value.counter, 0) * value.times
+            if value.what == "colours_spent":  # (601.2h: sunburst, converge)
+                return item.colours_spent * value.times
             if value.of == "that_player" and player is not None:
                 return self.count_now(value, player, source)
             return self.count_now(value, item.controller, source)

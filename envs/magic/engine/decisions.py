@@ -413,6 +413,9 @@ class DecisionsMixin:
                     self.battlefield[source].monstrous
             elif kind == "source_attacking":  # "as long as it's attacking"
                 ok = source is not None and source in self.attackers
+            elif kind == "renowned":  # 702.112b
+                ok = source is not None and source in self.battlefield and \
+                    self.battlefield[source].renowned
             elif kind == "life_at_least":
                 ok = self.life[p] >= c.count
             elif kind == "opponent_life_at_most":
@@ -1116,6 +1119,8 @@ class DecisionsMixin:
             self.answer_any_opponent(p, d["any_opponent"], kind == "yes")
         elif dk == "yesno" and "unleash" in d:  # 702.98a
             self.unleash(kind == "yes")
+        elif dk == "yesno" and "riot" in d:  # 702.136a
+            self.riot(kind == "yes")
         elif dk == "yesno" and "enter" in d:  # a land that asks for life as it enters
             self.play_land(p, d["enter"], paid_life=kind == "yes")
         elif dk == "yesno" and "pile" in d:  # sacrifice the first pile (yes)?

@@ -94,10 +94,13 @@ class Count:
 
 COUNT_KINDS = ("permanents", "opponents", "hand", "life", "graveyard", "graveyard_types",
                "greatest_power", "devotion", "counters", "players_lost_life",
-               "opponents_attacked", "blockers_beyond_first")
+               "opponents_attacked", "blockers_beyond_first", "colours_spent")
 """(``"opponents_attacked"``: the opponents the controller attacked with a creature
 this combat, melee 702.121a; ``"blockers_beyond_first"``: the creatures blocking the
-source beyond the first, rampage 702.23a.)"""
+source beyond the first, rampage 702.23a; ``"colours_spent"``: the colours of mana
+spent to cast the spell, 601.2h: sunburst 702.44a and converge, "for each color of
+mana spent to cast it"; counted for the spell as it resolves, and for the permanent
+it becomes as that enters.)"""
 
 
 RULED_COUNTERS = frozenset({
@@ -958,6 +961,10 @@ class WhenYouDo:
     ``it`` is what the resolving object's ``it`` names as it triggers."""
 
     effect: Any
+    #: Exploit's "when this exploits a creature" (702.110b): it triggers only if the
+    #: resolving ability's source was on the battlefield as the creature was
+    #: sacrificed (still there, or the creature sacrificed).
+    exploit: bool = False
 
 
 @dataclass(frozen=True)
@@ -1414,7 +1421,7 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "land_entered", "control_none", "less_life_than_opponent",
                    "more_life_than_opponent", "fewer_than_opponent", "monarch",
                    "opponent_monarch", "source_attacking", "control_commander",
-                   "opponent_dealt_damage")
+                   "opponent_dealt_damage", "renowned")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1441,7 +1448,8 @@ you"); ``monarch``: they are the monarch (724, "if you're the monarch");
 attacking"); ``control_commander``: they control one of their commanders (903.3,
 lieutenant's "if you control your commander"; never outside a Commander game).;
 ``opponent_dealt_damage``: an opponent of theirs was dealt damage this turn
-(bloodthirst's "if an opponent was dealt damage this turn", 702.54a)."""
+(bloodthirst's "if an opponent was dealt damage this turn", 702.54a);
+``renowned``: the source is renowned (702.112b: "as long as this is renowned")."""
 
 
 @dataclass(frozen=True)
@@ -1462,7 +1470,8 @@ OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "leaves", "blocks
                  "deals_damage_opponent", "deals_combat_damage_creature",
                  "dealt_damage", "becomes_monstrous", "becomes_tapped", "sacrificed",
                  "last_time_counter_removed", "blocked_by", "blocks_creature",
-                 "counter_put", "counters_put")
+                 "counter_put", "counters_put",
+                 "becomes_renowned")
 """Events happening to a permanent (rule 603.2): its subject is ``Ref("self")``,
 ``Ref("equipped")`` / ``Ref("enchanted")`` (the permanent it is attached to) or a
 :class:`Filter`. ``unblocked`` is "attacks and isn't blocked"; ``deals_damage_player``
@@ -1476,9 +1485,10 @@ names the sacrificing player as the permanent's controller),
 (vanishing, 702.63a: a removal that leaves it none); ``blocked_by``: "whenever
 this becomes blocked by a creature", once for each creature blocking it (509.3d;
 ``it``: that blocker); ``blocks_creature``: "whenever this blocks a creature" (509.3c;
-``it``: the creature it blocks).; ``counter_put``: "whenever a
+``it``: the creature it blocks); ``counter_put``: "whenever a
 +1/+1 counter is put on <subject>" (once for each counter, 122.6: entering with
-counters too), ``counters_put``: "one or more +1/+1 counters are put on" (once)."""
+counters too), ``counters_put``: "one or more +1/+1 counters are put on" (once);
+``becomes_renowned``: "when this becomes renowned" (702.112b)."""
 PLAYER_EVENTS = ("gain_life", "lose_life", "draw", "discard", "you_attack", "roll_dice")
 """Events happening to a player: the subject is ``Ref("you")``,
 ``Ref("each_opponent")`` or ``Ref("each_player")`` (``you_attack``: "whenever you
@@ -1512,7 +1522,8 @@ type with your commander", 903.3)."""
 TRIGGER_CONDITIONS = ("no_spells_last_turn", "two_spells_last_turn")
 OBJECT_CONDITIONS = ("no_plus_counters", "no_minus_counters", "evolve", "not_decayed",
                      "battalion", "your_turn", "soulbond", "evoked", "echo",
-                     "no_flanking", "dethrone", "training")
+                     "no_flanking", "dethrone", "training",
+                     "not_renowned")
 """Intervening "if"s (603.4) about the trigger's own source as the event happened:
 "if it had no +1/+1 (-1/-1) counters on it" of a dies trigger (undying 702.93a,
 persist 702.79a), checked as it triggers on what the permanent had as it left (last
@@ -1534,7 +1545,9 @@ event: checked as it triggers. Parts of an event, checked as it triggers: flanki
 "a creature without flanking" (``no_flanking``, of ``blocked_by``: the blocker,
 702.25a), dethrone's "attacks the player with the most life or tied for most life"
 (702.105a), training's "attacks with another creature with greater power"
-(702.149a)."""
+(702.149a).
+Renown's "if it isn't renowned" (702.112a) of its combat damage trigger, checked as it
+triggers and as it resolves."""
 """Intervening "if" clauses of step triggers (603.4: checked as the ability triggers
 and again as it resolves): "if no spells were cast last turn", "if a player cast two
 or more spells last turn" (the werewolves' transform triggers)."""
@@ -2277,6 +2290,27 @@ class Monstrosity:
 
 
 @dataclass(frozen=True)
+class Renown:
+    """Rule 702.112a: if this permanent isn't renowned, put ``count`` +1/+1 counters
+    on it and it becomes renowned (a designation it keeps while on the battlefield,
+    702.112b; "when this becomes renowned" triggers)."""
+
+    count: Amount
+
+
+@dataclass(frozen=True)
+class Amass:
+    """Rule 701.44a: "amass <subtype> N": if its controller controls no Army creature,
+    they create a 0/0 black <subtype> Army creature token; they choose an Army
+    creature they control (automated: the oldest), put ``count`` +1/+1 counters on
+    it, and if it isn't a ``subtype``, it becomes one in addition to its other types
+    (for as long as it is on the battlefield, 701.44c)."""
+
+    subtype: str
+    count: Amount
+
+
+@dataclass(frozen=True)
 class MoveCounters:
     """Rule 122.5: move ``count`` ``counter`` counters from the permanent ``source``
     names onto each permanent ``what`` names: each is removed from the first and put
@@ -2461,6 +2495,13 @@ class CardDef:
     def instant_speed(self) -> bool:
         """Castable whenever its controller has priority (an instant, or flash)."""
         return "Instant" in self.types or "flash" in self.keywords
+
+    @cached_property
+    def counts_colours(self) -> bool:
+        """Whether its spell or what it enters with counts the colours of mana spent
+        to cast it (a :class:`Count` of ``"colours_spent"``: sunburst, converge), so
+        that paying for it notes them."""
+        return "'colours_spent'" in repr((self.statics, self.spell))
 
     @cached_property
     def auto_mana(self) -> tuple[int, ...]:

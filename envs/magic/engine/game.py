@@ -143,7 +143,14 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   monstrosity (701.37), adapt (701.46), support (701.41), bloodthirst (702.54: "if an
   opponent was dealt damage this turn", damage to a player recorded for the turn),
   modular (702.43: its dies trigger counts the counters the creature had as it last
-  existed), graft (702.58), outlast (702.107), fight (701.14: "target creature you control
+  existed), graft (702.58), outlast (702.107), renown (702.112: "renowned", "when
+  this becomes renowned"), riot (702.136: a ``yesno`` decision with ``"riot"`` as its
+  spell resolves, yes for the counter, no for haste; entering another way, automated:
+  the counter), exploit (702.110: "you may sacrifice a creature", then its "when this
+  exploits a creature" triggers if it was on the battlefield as the creature was
+  sacrificed), amass (701.44: automated, the oldest Army is chosen), sunburst (702.44)
+  and converge (the colours of mana spent to cast it, 601.2h; automated: generic
+  mana from a source of several colours is a colour not spent yet), fight (701.14: "target creature you control
   fights another target creature", the first target chosen for the fight only;
   "another target" differs from the other targets, 115.3), shadow, horsemanship,
   toxic, bushido, crew, decayed (702.147a: it can't block; when it attacks it is

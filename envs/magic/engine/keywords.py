@@ -41,7 +41,10 @@ Each keyword here is a general mechanism named by its keyword line, never a card
   creature they control; whenever another creature enters under their control, they
   may pair that one with it (both unpaired, an intervening "if"); the pair lasts
   while both are creatures that player controls (702.95e), and its
-  :class:`~effects.PairedBonus` applies to both.
+  :class:`~effects.PairedBonus` applies to both. **Riot** (702.136a): as its spell
+  resolves, its controller chooses a +1/+1 counter (``yes`` of a ``yesno`` decision
+  with ``"riot"``) or haste (``no``); entering another way, it gets the counter
+  (automated).
 - **Decayed** (702.147a): it can't block, and when it attacks, its controller
   sacrifices it at end of combat (a triggered ability of :func:`keyword_triggers`
   that creates a delayed one, 603.7). Played on a card's own keyword line and on the
@@ -290,7 +293,8 @@ COMBAT_TRIGGERED = ("flanking", "dethrone", "training", "mentor", "melee", "prov
 
 MORE = ("shroud", "infect", "wither", "intimidate", "fear", "skulk", "prowess",
         "exalted", "shadow", "horsemanship", "battle cry", "undying", "persist",
-        "living weapon", "evolve", "unleash", "decayed", "extort", "soulbond", *LANDWALK,
+        "living weapon", "evolve", "unleash", "decayed", "extort", "soulbond", "riot",
+        *LANDWALK,
         *PROTECTION, *TOXIC, *BUSHIDO, *COMBAT_TRIGGERED,
         "can attack as though it didn't have defender")
 """Keywords of this module. The observation encodes one feature for each keyword of
@@ -320,7 +324,8 @@ GOADED = "goaded"
 """The mark goad (701.38a) leaves among a creature's until-your-next-turn effects
 (``[0, 0, ["goaded"], goading seat]``): not a keyword a card or an effect grants."""
 OWN_ONLY = frozenset({"extort", "battle cry", "undying", "persist", "living weapon", "evolve",
-                      "unleash", "decayed", "soulbond", *COMBAT_TRIGGERED})
+                      "unleash", "decayed", "soulbond", "riot",
+                      *COMBAT_TRIGGERED})
 """Keywords whose triggered ability is built as the card is compiled
 (:func:`keyword_triggers`): played on a card's own keyword line only; an effect or
 a token that would grant one is refused (:func:`~resolve.unresolvable`)."""

@@ -473,6 +473,39 @@ class LayersMixin:
         self._legal = None
         self.log("emblem", player=p, card=source_name)
 
+    # ------------------------------------------------------ renown, amass
+    def renown(self, pid: int, count: int) -> None:
+        """Rule 702.112a: ``pid`` (not renowned) gets ``count`` +1/+1 counters and
+        becomes renowned ("when this becomes renowned" triggers, 702.112b)."""
+        perm = self.battlefield[pid]
+        perm.renowned = True
+        self._bf_version += 1
+        self.log("renowned", card=self.name_of(perm.card), id=pid, count=count,
+                 player=perm.controller)
+        self.put_counters(pid, "+1/+1", count)
+        if "becomes_renowned" in self._trigger_index():
+            self._object_triggers("becomes_renowned", [pid])
+
+    def amass(self, p: int, subtype: str, count: int) -> None:
+        """Rule 701.44a: ``p`` amasses ``subtype`` ``count``: a 0/0 black
+        <subtype> Army token if they control no Army creature; then their oldest Army
+        creature (the choice is automated) gets ``count`` +1/+1 counters and becomes a
+        ``subtype`` in addition to its other types if it isn't one (701.44c)."""
+        armies = [pid for pid, perm in self.battlefield.items()
+                  if perm.controller == p and self.is_creature(pid)
+                  and "Army" in self.pdef(pid).subtypes]
+        if not armies:
+            armies = [self.create_token(fx.TokenSpec(
+                f"{subtype} Army Token", ("Creature",), (subtype, "Army"), ("B",), 0, 0),
+                p)]
+        army = min(armies)
+        self.log("amass", player=p, card=self.name_of(self.battlefield[army].card),
+                 id=army, subtype=subtype, count=count)
+        self.put_counters(army, "+1/+1", count)
+        if subtype not in self.pdef(army).subtypes:
+            self.become(army, fx.Becomes(fx.Ref("it"), subtypes=(subtype,),
+                                         in_addition=True, lasting=True))
+
     # ------------------------------------------------------ monstrosity (701.37)
     def monstrosity(self, pid: int, count: int) -> None:
         """Rule 701.37a: if ``pid`` isn't monstrous, put ``count`` +1/+1 counters on

@@ -323,6 +323,11 @@ class LinkedMixin:
         if did is None or len(self.events) <= did:
             return
         item: StackItem = res["item"]
+        if self.node_at(self.effect_of(item), path).exploit and \
+                item.source not in self.battlefield and not any(
+                e["type"] == "leaves" and e.get("id") == item.source
+                for e in self.events[did:]):
+            return  # 702.110b: its source was gone as the creature was sacrificed
         it = res.get("it")
         self.pending_triggers.append({
             "controller": item.controller, "card": item.card, "source": item.source,

@@ -250,6 +250,8 @@ class ObjectsMixin:
             n = max(0, len(self.blocks.get(source, ())) - 1) if source is not None else 0
         elif count.what == "life":  # (107.1b: a negative total counts 0)
             n = max(0, self.life[you])
+        elif count.what == "colours_spent":  # (a spell's: casting.amount)
+            n = 0
         elif count.what == "counters":  # on the source
             n = self.battlefield[source].counters.get(count.counter, 0) \
                 if source is not None and source in self.battlefield else 0
@@ -585,14 +587,18 @@ class ObjectsMixin:
                               counters: int = 0, tapped: bool = False,
                               paid_life: bool = False, x: int = 0, kicked: int = 0,
                               copy_def: int = -1, counter_kind: str = "+1/+1",
-                              evoked: bool = False) -> int:
+                              evoked: bool = False, spent: int = 0,
+                              riot: bool = True) -> int:
         """Put ``card`` onto the battlefield (face down: manifested), with ``counters``
         counters of ``counter_kind`` (+1/+1: devour; undying, persist) and those its :class:`~effects.EntersWithCounters`
         say (``x``: the X paid for the spell it was), ``tapped`` if an effect puts it
         there tapped; ``paid_life``: its controller paid the life of its "you may pay N
         life. If you don't, it enters tapped" (:meth:`_enters_tapped`); ``kicked``:
         the times its spell was kicked (702.33d); ``copy_def``: it enters as a copy
-        with these copiable values (707.5, :mod:`~layers`); its object id."""
+        with these copiable values (707.5, :mod:`~layers`); ``spent``: the colours of
+        mana spent to cast the spell it was (sunburst, 702.44a); ``riot``: with riot
+        (702.136a), a +1/+1 counter (its controller's choice as its spell resolves;
+        entering another way, automated: the counter), else haste; its object id."""
         pid = self.next_id
         self.next_id += 1
         slot = self._free_slot()
@@ -624,11 +630,18 @@ class ObjectsMixin:
                     continue  # bloodthirst (702.54a): no opponent was dealt damage
                 n = max(x, 0) if count == "X" else kicked if count == "kicked" else (
                     count.kicked if kicked else count.normal) if isinstance(
-                    count, fx.KickedAmount) else self.count_now(
-                    count, controller, None) if isinstance(count, fx.Count) else int(count)
+                    count, fx.KickedAmount) else (
+                    spent * count.times if count.what == "colours_spent" else
+                    self.count_now(count, controller, None)) if isinstance(
+                    count, fx.Count) else int(count)
                 if n:
                     perm.counters[static.counter] = perm.counters.get(static.counter,
                                                                       0) + n
+        if "riot" in d.keywords:  # 702.136a: a +1/+1 counter or haste
+            if riot:
+                perm.counters["+1/+1"] = perm.counters.get("+1/+1", 0) + 1
+            else:
+                perm.lasting.append("haste")
         if d.final_chapter:  # rule 714.3a: a Saga enters with a lore counter
             perm.counters["lore"] = perm.counters.get("lore", 0) + 1
         self.battlefield[pid] = perm
@@ -959,6 +972,8 @@ class ObjectsMixin:
         if condition == "training":  # 702.149a: with another, greater-power attacker
             power = self.chars(source)[0]
             return any(a != source and self.chars(a)[0] > power for a in self.attackers)
+        if condition == "not_renowned":  # 702.112a: "if it isn't renowned"
+            return not self.battlefield[source].renowned
         if it is None or it not in self.battlefield or source not in self.battlefield:
             return True
         power, toughness = self.chars(it)[:2]

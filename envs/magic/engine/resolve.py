@@ -54,7 +54,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.SkipNextUntap, fx.ExileLibrary, fx.ShuffleHandIntoLibrary,
                 fx.EnterAttackingFromHand, fx.Goad, fx.MustBlock,
                 fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage, fx.ThisTurn,
-                fx.MoveCounters, fx.DoubleCounters)
+                fx.MoveCounters, fx.DoubleCounters, fx.Renown, fx.Amass)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -104,7 +104,8 @@ _CONDITION_EVENTS = {"evolve": {("enters", False)}, "not_decayed": {("dies", Fal
                      "soulbond": {("enters", True), ("enters", False)},
                      "evoked": {("enters", True)}, "echo": {("upkeep", False)},
                      "no_flanking": {("blocked_by", True)},
-                     "dethrone": {("attacks", True)}, "training": {("attacks", True)}}
+                     "dethrone": {("attacks", True)}, "training": {("attacks", True)},
+                     "not_renowned": {("deals_combat_damage_player", True)}}
 """The event (and whether its subject is the source) an object condition of
 :data:`~effects.OBJECT_CONDITIONS` goes with; the others go with the source's own
 ``dies``."""
@@ -353,6 +354,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"Count of {value.of}")
             if value.what not in fx.COUNT_KINDS:
                 note(f"Count({value.what})")
+            elif value.what == "colours_spent" and card.spell is None:
+                note("colours spent outside a spell's effect")
             elif value.what == "devotion" and value.colour not in "WUBRG":
                 note("devotion to the colour chosen outside adding mana")
             elif value.what in ("permanents", "greatest_power"):
@@ -534,6 +537,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(node, (fx.MoveCounters, fx.DoubleCounters)) and \
                 not counter_played(node.counter):
             note(f"{type(node).__name__}({node.counter})")
+        if isinstance(node, fx.Amass) and not node.subtype:
+            note(f"amass {node.subtype}")
         if isinstance(node, fx.MoveCounters) and node.source != fx.Ref("self"):
             note("MoveCounters from another permanent than this")
         if isinstance(node, fx.RemoveCounters) and node.counter and \
@@ -769,7 +774,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if static.condition is not None:
                 condition_checked(static.condition, "EntersWithCounters")
             if isinstance(static.count, fx.Count):
-                amount(static.count)  # (counted as it enters, 614.12)
+                if static.count.what != "colours_spent":  # (sunburst: as it enters)
+                    amount(static.count)  # (counted as it enters, 614.12)
                 if static.count.what == "counters" or static.count.of != "you":
                     note(f"EntersWithCounters amount {static.count}")
             elif not isinstance(static.count, int) and not (
@@ -855,7 +861,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 amount(static.count)
             if static.condition is not None and (
                     static.condition.kind not in fx.CONDITION_KINDS or static.condition.kind
-                    in ("monstrous", "before_attackers", "your_upkeep")):
+                    in ("monstrous", "renowned", "before_attackers", "your_upkeep")):
                 note(f"SelfCost condition {static.condition.kind}")
             if static.condition is not None:
                 filt(static.condition.filter)
@@ -1177,6 +1183,12 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         pid = game._source_pid(game.res["item"])
         if pid is not None:
             game.monstrosity(pid, game.amount(node.count))
+    elif isinstance(node, fx.Renown):  # 702.112a
+        pid = game._source_pid(game.res["item"])
+        if pid is not None and not game.battlefield[pid].renowned:
+            game.renown(pid, game.amount(node.count))
+    elif isinstance(node, fx.Amass):  # 701.44a
+        game.amass(game.res["item"].controller, node.subtype, game.amount(node.count))
     elif isinstance(node, fx.MoveCounters):  # 122.5
         source = game._source_pid(game.res["item"])
         if source is None:

@@ -82,6 +82,7 @@ class Permanent:
         new_control: It came under its controller's control since the beginning of
             that player's last upkeep (echo, 702.30a): set as it enters and as its
             control changes, cleared once that player's upkeep has begun.
+        renowned: It became renowned (702.112b).
     """
 
     pid: int
@@ -111,6 +112,7 @@ class Permanent:
     paired: int = -1
     evoked: bool = False
     new_control: bool = True
+    renowned: bool = False
 
     def copy(self) -> Permanent:
         return dataclasses.replace(self, counters=dict(self.counters),
@@ -220,6 +222,9 @@ class StackItem:
     #: Where a spell was cast from (601.2a) when not from a hand: ``"graveyard"``,
     #: ``"library"``, ``"flashback"`` (a graveyard, for its flashback cost).
     zone: str = ""
+    #: How many colours of mana were spent to cast the spell (601.2h: sunburst
+    #: 702.44a, converge); counted only for a spell that reads it.
+    colours_spent: int = 0
 
     def copy(self) -> StackItem:
         return dataclasses.replace(

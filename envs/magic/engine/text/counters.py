@@ -31,6 +31,7 @@ Lines:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
@@ -40,6 +41,8 @@ from labyrinth_gym.envs.magic.engine.mana import parse_cost
 from labyrinth_gym.envs.magic.engine.text.core import (
     LINE_TEMPLATES,
     Draft,
+    check_refs,
+    effect,
     effect_template,
     is_permanent_card,
     line_template,
@@ -47,9 +50,11 @@ from labyrinth_gym.envs.magic.engine.text.core import (
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
+    creature_subtypes,
     number,
     object_filter,
     permanents,
+    subtype_plurals,
 )
 
 _ARTIFACT_CREATURE = fx.Target("creature", fx.Filter(props=frozenset({"artifact"})))
@@ -92,15 +97,42 @@ def _outlast(mana: str) -> list | None:
                                 fx.AddCounters(1, fx.Ref("self")), sorcery_speed=True)]
 
 
-_NUMBERED = {"bloodthirst": _bloodthirst, "modular": _modular, "graft": _graft}
+def _renown(n: int) -> list:
+    """Rule 702.112a: renown N, "when this deals combat damage to a player, if it
+    isn't renowned, put N +1/+1 counters on it and it becomes renowned"."""
+    return [fx.TriggeredAbility(
+        fx.Trigger("deals_combat_damage_player", condition="not_renowned"),
+        fx.Renown(n))]
 
 
-def counter_keyword(part: str) -> list | None:
+_NUMBERED = {"bloodthirst": _bloodthirst, "modular": _modular, "graft": _graft,
+             "renown": _renown}
+
+SUNBURST = fx.Count("colours_spent")
+"""Sunburst's and converge's amount: the colours of mana spent to cast it."""
+
+EXPLOIT = fx.TriggeredAbility(fx.Trigger("enters"), fx.MayDo(fx.Sacrifice(
+    fx.Filter(types=frozenset({"Creature"})))))
+"""Rule 702.110a: exploit, "when this creature enters, you may sacrifice a creature";
+its "when this exploits a creature" line completes it (:func:`_exploits`)."""
+
+
+def counter_keyword(part: str, printed: Printed) -> list | None:
     """The abilities one counter keyword of a keyword line stands for, else None."""
-    if m := re.fullmatch(r"(bloodthirst|modular|graft) (\d+)", part):
+    if m := re.fullmatch(r"(bloodthirst|modular|graft|renown) (\d+)", part):
         return _NUMBERED[m.group(1)](int(m.group(2)))
     if m := re.fullmatch(r"outlast ((?:\{[^}]+\})+)", part):
         return _outlast(m.group(1))
+    if part == "sunburst":
+        # 702.44a: +1/+1 counters if it enters as a creature, else charge counters
+        # (read from its card's types: nothing here animates a spell as it enters)
+        return [fx.EntersWithCounters(
+            SUNBURST, _PLUS if "Creature" in printed.types else "charge")]
+    if part == "modular—sunburst":  # 702.43a with 702.44a: as many as sunburst says
+        entering, dies = _modular(1)
+        return [fx.EntersWithCounters(SUNBURST), dies]
+    if part == "exploit" and "Creature" in printed.types:
+        return [EXPLOIT]
     return None
 
 
@@ -109,7 +141,7 @@ def _counter_keyword_line(line: str, printed: Printed, draft: Draft) -> bool:
     if not is_permanent_card(printed):
         return False
     parts = [p.strip() for p in line.split(",")]
-    known = [counter_keyword(p) for p in parts if p not in KW.ALL]
+    known = [counter_keyword(p, printed) for p in parts if p not in KW.ALL]
     if not known or None in known:
         return False
     for abilities in known:
@@ -158,6 +190,11 @@ def _enters_with_counted(line: str, printed: Printed, draft: Draft) -> bool:
     kind, tail = m.group(2), m.group(3)
     if not (kind in (_PLUS, "-1/-1") or fx.plain_counter(kind)):
         return False
+    if tail == " for each color of mana spent to cast it" and isinstance(count, int):
+        # converge: the colours of mana spent to cast it (601.2h)
+        draft.statics.append(fx.EntersWithCounters(
+            dataclasses.replace(SUNBURST, times=count), kind))
+        return True
     if g := re.fullmatch(r", where x is the greatest power among (.+)", tail):
         f = object_filter(g.group(1), plural=True)
         if count != "X" or f is None:
@@ -216,3 +253,36 @@ def _draw_equal_to_own_stat(s: str) -> fx.Effect | None:
     # "draw cards equal to this's power": the source's, 608.2h
     m = re.fullmatch(r"(you )?draw cards equal to this's (power|toughness)", s)
     return fx.Draw(fx.StatOf(m.group(2), "self")) if m else None
+
+
+@line_template
+def _exploits(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.110b: "when this exploits a creature, <effect>" completes its exploit
+    # ability: "you may sacrifice a creature. when you do, <effect>" (603.12), which
+    # triggers only if this was on the battlefield as the creature was sacrificed
+    m = re.fullmatch(r"when this exploits a creature, (.+)", line, re.DOTALL)
+    if not m or EXPLOIT not in draft.triggered:
+        return False
+    what = effect(f"you may sacrifice a creature. when you do, {m.group(1)}")
+    if not isinstance(what, fx.Sequence) or len(what.steps) != 2 or \
+            not isinstance(what.steps[1], fx.WhenYouDo):
+        return False
+    what = fx.Sequence((what.steps[0], dataclasses.replace(what.steps[1], exploit=True)))
+    check_refs(what, EXPLOIT.trigger)
+    draft.triggered[draft.triggered.index(EXPLOIT)] = fx.TriggeredAbility(
+        EXPLOIT.trigger, what)
+    return True
+
+
+@effect_template
+def _amass(s: str) -> fx.Effect | None:
+    # Rule 701.44a: "amass zombies 2"
+    m = re.fullmatch(rf"amass ([a-z]+) {NUM}", s)
+    if not m:
+        return None
+    subtype = subtype_plurals().get(m.group(1))
+    count = number(m.group(2))
+    if subtype is None or subtype not in creature_subtypes().values() or \
+            not isinstance(count, int):
+        return None
+    return fx.Amass(subtype, count)

@@ -50,6 +50,8 @@ def counted(phrase: str, plural: bool) -> fx.Count | None:
         return fx.Count("opponents")
     if phrase == "player who lost life this turn":
         return fx.Count("players_lost_life")
+    if re.fullmatch(r"colors? of mana spent to cast (?:this|it)", phrase):
+        return fx.Count("colours_spent")  # (converge, 601.2h)
     if phrase in ("card in your hand", "cards in your hand"):
         return fx.Count("hand")
     if re.fullmatch(r"cards? in (?:that player's|their) hand", phrase):

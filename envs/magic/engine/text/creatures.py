@@ -152,6 +152,8 @@ def _condition(text: str) -> fx.ActivationCondition | None:
         return fx.ActivationCondition("monstrous")
     if text in ("this is attacking", "it's attacking"):  # 506.4
         return fx.ActivationCondition("source_attacking")
+    if text in ("this is renowned", "it's renowned"):  # 702.112b
+        return fx.ActivationCondition("renowned")
     if text == "it's your turn":
         return fx.ActivationCondition("your_turn")
     if text == "you have no cards in hand":

@@ -833,6 +833,8 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         return fx.ActivationCondition("empty_hand")
     if text == "a creature died this turn":
         return fx.ActivationCondition("creature_died")
+    if text in ("it's renowned", "this is renowned"):  # (its source, 702.112b)
+        return fx.ActivationCondition("renowned")
     if m := re.fullmatch(rf"you control at least {NUM} other (.+)", text):
         # (an intervening "if" of a trigger: other than the object that triggered it)
         f = object_filter(m.group(2), plural=True)

@@ -63,6 +63,7 @@ _OBJECT_VERBS = {
     "deals combat damage to a creature": "deals_combat_damage_creature",
     "is dealt damage": "dealt_damage",
     "becomes monstrous": "becomes_monstrous",
+    "becomes renowned": "becomes_renowned",
     # "whenever a +1/+1 counter is put on this" (122.6), as :func:`triggers` words it
     "gets a +1/+1 counter": "counter_put",
     "gets one or more +1/+1 counters": "counters_put",
