@@ -399,6 +399,21 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"unleashes {card(e['card'])}: it enters {how} "
                                       "a +1/+1 counter")
 
+    def on_shield(self, e: Event) -> str:
+        return f"a shield counter is removed from {card(e['card'])} instead"
+
+    def on_bolster(self, e: Event) -> str:
+        return self.does(e["player"], f"bolsters {e['count']}: {card(e['card'])} gets "
+                                      f"{plural(e['count'], '+1/+1 counter')}")
+
+    def on_fabricate(self, e: Event) -> str:
+        what = "+1/+1 counter" if e["counters"] else "Servo token"
+        return self.does(e["player"], f"fabricates {plural(e['count'], what)} with "
+                                      f"{card(e['card'])}")
+
+    def on_city_blessing(self, e: Event) -> str:
+        return self.does(e["player"], "gets the city's blessing")
+
     def on_riot(self, e: Event) -> str:
         how = "a +1/+1 counter" if e["counter"] else "haste"
         return self.does(e["player"], f"chooses {how} for {card(e['card'])} (riot)")

@@ -465,3 +465,111 @@ def test_exploit_of_a_creature_gone_before_it_resolves_gives_no_bonus():
     settle(game)
     assert bears not in game.battlefield and giant in game.battlefield
     assert not game.stack and game.decision["kind"] == "priority"
+
+
+# ------------------------------------------------------- 122.1c shield counters
+def test_a_shield_counter_replaces_damage_then_destruction():
+    game = blank()
+    lands(game, 0, "Mountain", "Swamp", "Swamp", "Swamp")
+    game.add_card("Lightning Bolt", 0)
+    game.add_card("Murder", 0)
+    protector = game.add_permanent("Swooping Protector", 1)
+    assert game.battlefield[protector].counters == {"shield": 1}
+    game.start_at("main1", 0)
+    act(game, "(Lightning Bolt)")
+    target_perm(game, protector)
+    settle(game)
+    assert protector in game.battlefield and game.battlefield[protector].damage == 0
+    assert not game.battlefield[protector].counters  # the shield went instead
+    assert game.life[0] == 20  # (no damage was dealt)
+    game.battlefield[protector].counters["shield"] = 1
+    act(game, "(Murder)")
+    target_perm(game, protector)
+    settle(game)
+    assert protector in game.battlefield and not game.battlefield[protector].counters
+
+
+# ---------------------------------------------------------------- 701.39 bolster
+def test_bolster_grows_the_creature_with_the_least_toughness():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)  # 2/2
+    elves = game.add_permanent("Llanowar Elves", 0)  # 1/1: the least toughness
+    game.add_permanent("Grizzly Bears", 1, counters={})  # an opponent's: not counted
+    lands(game, 0, "Forest", "Forest", "Forest")
+    game.add_card("Cached Defenses", 0)
+    game.start_at("main1", 0)
+    cast(game, "Cached Defenses")
+    assert plus(game, elves) == 3 and plus(game, bears) == 0
+
+
+def test_bolster_with_no_creature_does_nothing():
+    game = blank()
+    lands(game, 0, "Forest", "Forest", "Forest")
+    game.add_card("Cached Defenses", 0)
+    game.start_at("main1", 0)
+    cast(game, "Cached Defenses")
+    assert game.graveyard[0] and not game.stack
+
+
+# ------------------------------------------------------------- 702.123 fabricate
+def test_fabricate_asks_counters_or_servos():
+    for counters in (True, False):
+        game = blank()
+        lands(game, 0, "Plains", "Plains", "Plains")
+        game.add_card("Glint-Sleeve Artisan", 0)
+        game.start_at("main1", 0)
+        cast(game, "Glint-Sleeve Artisan")
+        assert game.decision["kind"] == "yesno" and "fabricate" in game.decision
+        game.apply_action(A.YES if counters else A.NO)
+        settle(game)
+        (artisan,) = on_battlefield(game, "Glint-Sleeve Artisan")
+        assert plus(game, artisan) == int(counters)
+        servos = on_battlefield(game, "Servo Token")
+        assert len(servos) == (0 if counters else 1)
+        if servos:
+            assert game.chars(servos[0])[:2] == (1, 1)
+            assert set(game.pdef(servos[0]).types) == {"Artifact", "Creature"}
+
+
+def test_fabricate_with_its_creature_gone_makes_the_servos():
+    game = blank()
+    lands(game, 0, "Plains", "Plains", "Plains")
+    game.add_card("Glint-Sleeve Artisan", 0)
+    game.start_at("main1", 0)
+    act(game, "(Glint-Sleeve Artisan)")
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)  # it enters; its trigger waits
+    (artisan,) = on_battlefield(game, "Glint-Sleeve Artisan")
+    game.move_permanents([artisan], "hand")
+    settle(game)
+    assert len(on_battlefield(game, "Servo Token")) == 1
+
+
+# ---------------------------------------------------------------- 702.131 ascend
+def test_ascend_gives_the_citys_blessing_at_ten_permanents_for_good():
+    game = blank()
+    charger = game.add_permanent("Dusk Charger", 0)  # +2/+2 with the blessing
+    lands(game, 0, *["Swamp"] * 8)
+    game.add_card("Swamp", 0)
+    game.start_at("main1", 0)
+    assert not game.blessed[0] and game.chars(charger)[:2] == (3, 3)
+    act(game, "play")  # the tenth permanent
+    settle(game)
+    assert game.blessed[0] and game.chars(charger)[:2] == (5, 5)
+    swamp = next(pid for pid, perm in game.battlefield.items()
+                 if game.name_of(perm.card) == "Swamp")
+    game.move_permanents([swamp], "graveyard")
+    settle(game)
+    assert game.blessed[0] and game.chars(charger)[:2] == (5, 5)  # for the game
+
+
+def test_ascend_on_a_sorcery_checks_as_it_resolves():
+    for lands_count, drawn in ((9, 3), (8, 2)):
+        game = blank()
+        lands(game, 0, "Island", "Island", "Island", *["Plains"] * (lands_count - 3))
+        game.add_permanent("Grizzly Bears", 0)
+        game.add_card("Secrets of the Golden City", 0)
+        game.start_at("main1", 0)
+        cast(game, "Secrets of the Golden City")
+        assert len(game.hand[0]) == drawn
+        assert game.blessed[0] is (drawn == 3)

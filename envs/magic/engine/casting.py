@@ -1435,6 +1435,11 @@ class CastingMixin:
                     self.spell_leaves_stack(item)
                 return
         self.log("resolve", card=d.name, id=item.sid, player=item.controller)
+        if item.kind == "spell" and "ascend" in d.keywords and \
+                effect is not None and not self.blessed[item.controller] and sum(
+                1 for perm in self.battlefield.values()
+                if perm.controller == item.controller) >= 10:
+            self.bless(item.controller)  # 702.131a: an instant's or sorcery's ascend
         if item.kind == "spell" and effect is None:
             devour = next((s for s in d.statics if isinstance(s, fx.Devour)), None)
             if devour is not None and self.devour_options(item.controller, devour, []):
@@ -1573,6 +1578,13 @@ class CastingMixin:
             elif isinstance(node, fx.Cascade):
                 if self.cascade(item):
                     return
+            elif isinstance(node, fx.Fabricate):  # 702.123a
+                res["fabricate"] = path
+                if item.source in self.battlefield and not self.lost[item.controller]:
+                    self.decision = {"kind": "yesno", "player": item.controller,
+                                     "fabricate": path}
+                    return
+                self.fabricate(False)  # gone: no counters to put, so the tokens
             elif isinstance(node, fx.Proliferate):
                 if self.proliferate_options(item.controller, []) and \
                         not self.lost[item.controller]:

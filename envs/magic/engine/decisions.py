@@ -413,6 +413,8 @@ class DecisionsMixin:
                     self.battlefield[source].monstrous
             elif kind == "source_attacking":  # "as long as it's attacking"
                 ok = source is not None and source in self.attackers
+            elif kind == "city_blessing":  # 702.131c
+                ok = self.blessed[p]
             elif kind == "renowned":  # 702.112b
                 ok = source is not None and source in self.battlefield and \
                     self.battlefield[source].renowned
@@ -1121,6 +1123,8 @@ class DecisionsMixin:
             self.unleash(kind == "yes")
         elif dk == "yesno" and "riot" in d:  # 702.136a
             self.riot(kind == "yes")
+        elif dk == "yesno" and "fabricate" in d:  # 702.123a
+            self.fabricate(kind == "yes")
         elif dk == "yesno" and "enter" in d:  # a land that asks for life as it enters
             self.play_land(p, d["enter"], paid_life=kind == "yes")
         elif dk == "yesno" and "pile" in d:  # sacrifice the first pile (yes)?

@@ -1421,7 +1421,7 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "land_entered", "control_none", "less_life_than_opponent",
                    "more_life_than_opponent", "fewer_than_opponent", "monarch",
                    "opponent_monarch", "source_attacking", "control_commander",
-                   "opponent_dealt_damage", "renowned")
+                   "opponent_dealt_damage", "renowned", "city_blessing")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1449,7 +1449,8 @@ attacking"); ``control_commander``: they control one of their commanders (903.3,
 lieutenant's "if you control your commander"; never outside a Commander game).;
 ``opponent_dealt_damage``: an opponent of theirs was dealt damage this turn
 (bloodthirst's "if an opponent was dealt damage this turn", 702.54a);
-``renowned``: the source is renowned (702.112b: "as long as this is renowned")."""
+``renowned``: the source is renowned (702.112b: "as long as this is renowned");
+``city_blessing``: they have the city's blessing (702.131c)."""
 
 
 @dataclass(frozen=True)
@@ -2307,6 +2308,29 @@ class Amass:
     (for as long as it is on the battlefield, 701.44c)."""
 
     subtype: str
+    count: Amount
+
+
+@dataclass(frozen=True)
+class Fabricate:
+    """Rule 702.123a: fabricate N's enters trigger: its controller may put ``count``
+    +1/+1 counters on this permanent (asked as it resolves, a ``yesno`` decision with
+    ``"fabricate"``, only while it is on the battlefield); if they don't, they create
+    ``count`` 1/1 colorless Servo artifact creature tokens."""
+
+    count: Amount
+
+
+SERVO = TokenSpec("Servo Token", ("Artifact", "Creature"), ("Servo",), (), 1, 1)
+"""Fabricate's token (702.123a): a 1/1 colorless Servo artifact creature."""
+
+
+@dataclass(frozen=True)
+class Bolster:
+    """Rule 701.39a: "bolster N": its controller chooses a creature with the least
+    toughness among creatures they control (automated among ties: the one with the
+    greatest power, then the oldest) and puts ``count`` +1/+1 counters on it."""
+
     count: Amount
 
 

@@ -94,8 +94,10 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   counters moved (122.5, :class:`~effects.MoveCounters`: graft), doubled (701.10e:
   Kalonian Hydra), removed by an effect (122.8: "remove all counters from target
   permanent"); "whenever a +1/+1 counter is put on this" once for each counter, "one or
-  more +1/+1 counters" once (122.6: entering with counters too); *partly*:
-  other counter kinds (shield, finality...: :data:`~effects.RULED_COUNTERS`).
+  more +1/+1 counters" once (122.6: entering with counters too); shield counters
+  (122.1c: damage or destruction removes one instead; automated: used before a
+  regeneration shield, and after prevention); *partly*: other counter kinds
+  (finality...: :data:`~effects.RULED_COUNTERS`).
 - 200-209 parts of a card: played (devoid 702.114 and changeling 702.73 as the
   characteristic-defining abilities they are; 205.4e legendary instants and
   sorceries need a legendary creature or planeswalker); *not*: colour indicators.
@@ -150,7 +152,12 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   exploits a creature" triggers if it was on the battlefield as the creature was
   sacrificed), amass (701.44: automated, the oldest Army is chosen), sunburst (702.44)
   and converge (the colours of mana spent to cast it, 601.2h; automated: generic
-  mana from a source of several colours is a colour not spent yet), fight (701.14: "target creature you control
+  mana from a source of several colours is a colour not spent yet), bolster (701.39:
+  automated among the creatures tied for the least toughness, the greatest power then
+  the oldest), fabricate (702.123: a ``yesno`` decision with ``"fabricate"`` as it
+  resolves, yes for the counters; its permanent gone, the Servos), ascend and the
+  city's blessing (702.131: a permanent's checked with the state-based actions, an
+  instant's or sorcery's as it resolves; "if you have the city's blessing"), fight (701.14: "target creature you control
   fights another target creature", the first target chosen for the fight only;
   "another target" differs from the other targets, 115.3), shadow, horsemanship,
   toxic, bushido, crew, decayed (702.147a: it can't block; when it attacks it is
@@ -1286,6 +1293,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Whether each player was dealt damage this turn (bloodthirst's "if an
         #: opponent was dealt damage this turn", 702.54a).
         self.damaged_turn = [False] * num_players
+        #: Whether each player has the city's blessing (702.131c: for the rest of the
+        #: game).
+        self.blessed = [False] * num_players
         #: Whether a land entered the battlefield under each player's control this
         #: turn (landfall's "if you had a land enter ... this turn").
         self.land_entered = [False] * num_players
@@ -1773,6 +1783,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.spells_cast = self.spells_cast[:]
         new.life_lost_turn = self.life_lost_turn[:]
         new.damaged_turn = self.damaged_turn[:]
+        new.blessed = self.blessed[:]
         new.extra_lands = self.extra_lands[:]
         new.land_entered = self.land_entered[:]
         new.sorcery_flash = self.sorcery_flash[:]
@@ -1902,6 +1913,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "turn_first_id": self.turn_first_id,
             "life_lost_turn": self.life_lost_turn,
             "damaged_turn": self.damaged_turn,
+            "blessed": self.blessed,
             "lands_this_turn": self.lands_this_turn,
             "land_entered": self.land_entered,
             "sorcery_flash": self.sorcery_flash,
@@ -1985,6 +1997,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.turn_first_id = data.get("turn_first_id", 0)
         game.life_lost_turn = data.get("life_lost_turn", [0] * game.num_players)
         game.damaged_turn = data.get("damaged_turn", [False] * game.num_players)
+        game.blessed = data.get("blessed", [False] * game.num_players)
         game.land_entered = data.get("land_entered", [False] * game.num_players)
         game.extra_lands = data.get("extra_lands", [0] * game.num_players)
         game.lands_this_turn = data.get("lands_this_turn", int(game.land_played))

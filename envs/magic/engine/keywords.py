@@ -44,7 +44,8 @@ Each keyword here is a general mechanism named by its keyword line, never a card
   :class:`~effects.PairedBonus` applies to both. **Riot** (702.136a): as its spell
   resolves, its controller chooses a +1/+1 counter (``yes`` of a ``yesno`` decision
   with ``"riot"``) or haste (``no``); entering another way, it gets the counter
-  (automated).
+  (automated). **Ascend** (702.131b): its controller gets the city's blessing once
+  they control ten or more permanents (checked with the state-based actions).
 - **Decayed** (702.147a): it can't block, and when it attacks, its controller
   sacrifices it at end of combat (a triggered ability of :func:`keyword_triggers`
   that creates a delayed one, 603.7). Played on a card's own keyword line and on the
@@ -294,6 +295,7 @@ COMBAT_TRIGGERED = ("flanking", "dethrone", "training", "mentor", "melee", "prov
 MORE = ("shroud", "infect", "wither", "intimidate", "fear", "skulk", "prowess",
         "exalted", "shadow", "horsemanship", "battle cry", "undying", "persist",
         "living weapon", "evolve", "unleash", "decayed", "extort", "soulbond", "riot",
+        "ascend",
         *LANDWALK,
         *PROTECTION, *TOXIC, *BUSHIDO, *COMBAT_TRIGGERED,
         "can attack as though it didn't have defender")
@@ -324,7 +326,7 @@ GOADED = "goaded"
 """The mark goad (701.38a) leaves among a creature's until-your-next-turn effects
 (``[0, 0, ["goaded"], goading seat]``): not a keyword a card or an effect grants."""
 OWN_ONLY = frozenset({"extort", "battle cry", "undying", "persist", "living weapon", "evolve",
-                      "unleash", "decayed", "soulbond", "riot",
+                      "unleash", "decayed", "soulbond", "riot", "ascend",
                       *COMBAT_TRIGGERED})
 """Keywords whose triggered ability is built as the card is compiled
 (:func:`keyword_triggers`): played on a card's own keyword line only; an effect or

@@ -486,6 +486,37 @@ class LayersMixin:
         if "becomes_renowned" in self._trigger_index():
             self._object_triggers("becomes_renowned", [pid])
 
+    def bolster(self, p: int, count: int) -> None:
+        """Rule 701.39a: ``p`` puts ``count`` +1/+1 counters on a creature with the
+        least toughness among creatures they control (ties: the greatest power, then
+        the oldest; automated)."""
+        mine = [(self.chars(pid)[1], -self.chars(pid)[0], pid)
+                for pid, perm in self.battlefield.items()
+                if perm.controller == p and self.is_creature(pid)]
+        if not mine or count <= 0:
+            return
+        pid = min(mine)[2]
+        self.log("bolster", player=p, card=self.name_of(self.battlefield[pid].card),
+                 id=pid, count=count)
+        self.put_counters(pid, "+1/+1", count)
+
+    def fabricate(self, counters: bool) -> None:
+        """Rule 702.123a: the resolving fabricate ability's controller chose +1/+1
+        counters on its source (``counters``), or Servo tokens."""
+        res = self.res
+        assert res is not None
+        item = res["item"]
+        path = res.pop("fabricate")
+        n = self.amount(self.node_at(self.effect_of(item), path).count)
+        source = item.source
+        self.log("fabricate", player=item.controller, card=self.name_of(item.card),
+                 counters=counters, count=n)
+        if counters and source in self.battlefield:
+            self.put_counters(source, "+1/+1", n)
+            return
+        for _ in range(n):
+            self.create_token(fx.SERVO, item.controller)
+
     def amass(self, p: int, subtype: str, count: int) -> None:
         """Rule 701.44a: ``p`` amasses ``subtype`` ``count``: a 0/0 black
         <subtype> Army token if they control no Army creature; then their oldest Army

@@ -1112,6 +1112,7 @@ class ObjectsMixin:
         regenerated", 701.19c)."""
         doomed = [p for p in pids if p in self.battlefield
                   and "indestructible" not in self.keywords(p)
+                  and not self._shielded(p)
                   and not (regenerate and self._regenerated(p))]
         for pid in doomed:
             self.log("destroy", card=self.name_of(self.battlefield[pid].card), id=pid)
@@ -1172,6 +1173,17 @@ class ObjectsMixin:
         self.decision = {"kind": "yesno", "player": self.battlefield[pid].controller,
                          "order": pid}
         self._legal = None
+
+    def _shielded(self, pid: int) -> bool:
+        """Rule 122.1c: if ``pid`` has a shield counter, one is removed instead of
+        it being destroyed or dealt damage; True if one was (automated: used before
+        a regeneration shield, 616.1)."""
+        counters = self.battlefield[pid].counters
+        if not counters.get("shield"):
+            return False
+        self.remove_counters(pid, "shield", 1)
+        self.log("shield", card=self.name_of(self.battlefield[pid].card), id=pid)
+        return True
 
     def _regenerated(self, pid: int) -> bool:
         """Use a regeneration shield of ``pid`` if it has one (rule 701.19a): tap it,
@@ -1416,6 +1428,9 @@ class ObjectsMixin:
                                                     combat, quality)
                     if not amount:
                         continue
+                counters = self.battlefield[code].counters
+                if counters and counters.get("shield") and self._shielded(code):
+                    continue  # 122.1c: a shield counter removed instead
                 self._damage_permanent(code, amount, kws, source_name, combat, source)
             else:
                 continue
@@ -1870,6 +1885,34 @@ class ObjectsMixin:
         Commander variant's 21 combat damage from one commander)."""
         return frozenset()
 
+    def _city_blessings(self) -> None:
+        """Rule 702.131b: a player who controls ten or more permanents and a
+        permanent with ascend gets the city's blessing (checked whenever state-based
+        actions are and the battlefield changed, only in games with an ascend card)."""
+        self._ascend_seen = self._bf_version
+        if getattr(self, "_ascend_cards", -1) != len(self.card_def):
+            self._ascend_cards = len(self.card_def)
+            defs = self.defs
+            self._ascend_any = any("ascend" in defs[i].keywords
+                                   for i in set(self.card_def))
+        if not self._ascend_any or all(self.blessed):
+            return
+        counts = [0] * self.num_players
+        ascending: set[int] = set()
+        for pid, perm in self.battlefield.items():
+            counts[perm.controller] += 1
+            if not perm.face_down and "ascend" in self.pdef(pid).keywords:
+                ascending.add(perm.controller)
+        for p in sorted(ascending):
+            if counts[p] >= 10:
+                self.bless(p)
+
+    def bless(self, p: int) -> None:
+        """``p`` gets the city's blessing, for the rest of the game (702.131c)."""
+        if not self.blessed[p]:
+            self.blessed[p] = True
+            self.log("city_blessing", player=p)
+
     def _state_based(self) -> bool:
         """Perform state-based actions (rule 704) until none apply; True if any did."""
         any_done = False
@@ -1888,6 +1931,8 @@ class ObjectsMixin:
             shared = False  # two legends of one controller share a name
             self._apply_control()
             self._statics()
+            if self._bf_version != getattr(self, "_ascend_seen", -1):
+                self._city_blessings()
             # No anthem lowers toughness: an undamaged creature with no counters, mods
             # or attached bonuses has at least its printed toughness.
             plain = self.chars_lowers_only_by_effects and all(
@@ -1942,6 +1987,12 @@ class ObjectsMixin:
                 to_grave += doomed
             elif legends:  # (what the legend rule does when no name is shared)
                 self.legend_kept = []
+            if to_destroy and any(self.battlefield[pid].counters.get("shield")
+                                  for pid in to_destroy):  # 122.1c
+                kept = [pid for pid in dict.fromkeys(to_destroy)
+                        if not self._shielded(pid)]
+                done = done or len(kept) < len(set(to_destroy))
+                to_destroy = kept
             if to_destroy and self.replacements:  # 704.5g-h destroy: regeneration
                 ask = self.order_question(to_destroy)
                 if ask is not None:  # 616.1: its controller orders the effects

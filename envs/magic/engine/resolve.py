@@ -54,12 +54,13 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.SkipNextUntap, fx.ExileLibrary, fx.ShuffleHandIntoLibrary,
                 fx.EnterAttackingFromHand, fx.Goad, fx.MustBlock,
                 fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage, fx.ThisTurn,
-                fx.MoveCounters, fx.DoubleCounters, fx.Renown, fx.Amass)
+                fx.MoveCounters, fx.DoubleCounters, fx.Renown, fx.Amass,
+                fx.Bolster)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
                   fx.PayCost, fx.Proliferate, fx.PutFromHand, fx.SacrificePile, fx.PeekTop,
-                  fx.Pair, fx.Cascade)
+                  fx.Pair, fx.Cascade, fx.Fabricate)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
@@ -84,7 +85,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.PairedBonus,
                      fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
-                                "fade", "stun"})
+                                "fade", "stun", "shield"})
 """Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`
 (charge, quest...: no rules of their own; they are counted, "for each charge counter
 on this"): :func:`counter_played`."""
@@ -1187,6 +1188,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         pid = game._source_pid(game.res["item"])
         if pid is not None and not game.battlefield[pid].renowned:
             game.renown(pid, game.amount(node.count))
+    elif isinstance(node, fx.Bolster):  # 701.39a
+        game.bolster(game.res["item"].controller, game.amount(node.count))
     elif isinstance(node, fx.Amass):  # 701.44a
         game.amass(game.res["item"].controller, node.subtype, game.amount(node.count))
     elif isinstance(node, fx.MoveCounters):  # 122.5

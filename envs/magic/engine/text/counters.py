@@ -133,6 +133,8 @@ def counter_keyword(part: str, printed: Printed) -> list | None:
         return [fx.EntersWithCounters(SUNBURST), dies]
     if part == "exploit" and "Creature" in printed.types:
         return [EXPLOIT]
+    if m := re.fullmatch(r"fabricate (\d+)", part):  # 702.123a
+        return [fx.TriggeredAbility(fx.Trigger("enters"), fx.Fabricate(int(m.group(1))))]
     return None
 
 
@@ -286,3 +288,35 @@ def _amass(s: str) -> fx.Effect | None:
             not isinstance(count, int):
         return None
     return fx.Amass(subtype, count)
+
+
+@effect_template
+def _bolster(s: str) -> fx.Effect | None:
+    # Rule 701.39a: "bolster 2"
+    m = re.fullmatch(rf"bolster {NUM}", s)
+    if not m:
+        return None
+    count = number(m.group(1))
+    return fx.Bolster(count) if isinstance(count, int) else None
+
+
+@effect_template
+def _shield_counters(s: str) -> fx.Effect | None:
+    # 122.1c: "put a shield counter on target creature" (a counter kind with rules of
+    # its own, which the engine plays: damage and destruction remove one instead)
+    m = re.fullmatch(rf"put {NUM} shield counters? on (.+)", s)
+    if m and isinstance(count := number(m.group(1)), int) and \
+            (what := permanents(m.group(2))) is not None:
+        return fx.AddCounters(count, what, "shield")
+    return None
+
+
+@line_template
+def _enters_with_shield(line: str, printed: Printed, draft: Draft) -> bool:
+    # 614.1c with 122.1c: "this enters with a shield counter on it"
+    m = re.fullmatch(rf"this enters with {NUM} shield counters? on it\.", line)
+    if not m or not is_permanent_card(printed) or \
+            not isinstance(count := number(m.group(1)), int):
+        return False
+    draft.statics.append(fx.EntersWithCounters(count, "shield"))
+    return True

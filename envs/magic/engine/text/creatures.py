@@ -154,6 +154,8 @@ def _condition(text: str) -> fx.ActivationCondition | None:
         return fx.ActivationCondition("source_attacking")
     if text in ("this is renowned", "it's renowned"):  # 702.112b
         return fx.ActivationCondition("renowned")
+    if text == "you have the city's blessing":  # 702.131c
+        return fx.ActivationCondition("city_blessing")
     if text == "it's your turn":
         return fx.ActivationCondition("your_turn")
     if text == "you have no cards in hand":

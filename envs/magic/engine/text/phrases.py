@@ -835,6 +835,8 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         return fx.ActivationCondition("creature_died")
     if text in ("it's renowned", "this is renowned"):  # (its source, 702.112b)
         return fx.ActivationCondition("renowned")
+    if text == "you have the city's blessing":  # 702.131c
+        return fx.ActivationCondition("city_blessing")
     if m := re.fullmatch(rf"you control at least {NUM} other (.+)", text):
         # (an intervening "if" of a trigger: other than the object that triggered it)
         f = object_filter(m.group(2), plural=True)
