@@ -134,7 +134,9 @@ the alternative cost it is cast for (flashback, overload: ``alt_overload`` and
 ``asked_overload`` stand for every alternative cost paid from the hand, 118.9, an
 :class:`~engine.effects.AltCost` or evoke too, and for cascade's "without paying its
 mana cost"), and which casting question a
-``yesno`` decision asks (pay kicker? pay overload?); then the card it comes from."""
+``yesno`` decision asks (pay kicker? pay overload?); then the card it comes from (a
+face-down spell, cast for {3}, 702.37c, counts as ``alt_overload`` too, and shows the
+face-down features to the other seats)."""
 CONTEXT = {name: i for i, name in enumerate(CONTEXT_FEATURES)}
 CONTEXT_WIDTH = len(CONTEXT_FEATURES) + CARD_SIZE
 
@@ -144,7 +146,9 @@ STACK_FEATURES: tuple[str, ...] = (
     "targets_me", "targets_mine", "targets_other",
 )
 """A stack object: present, kind, controller (relative), whether it targets the
-observer, a permanent the observer controls, or anything else."""
+observer, a permanent the observer controls, or anything else. A face-down spell or
+an ability of a face-down permanent has the face-down card features unless the
+observer controls it (708.5)."""
 STACK = {name: i for i, name in enumerate(STACK_FEATURES)}
 STACK_WIDTH = len(STACK_FEATURES) + CARD_SIZE
 
@@ -348,10 +352,11 @@ def _pips(cost: ManaCost, colour: str) -> int:
     return sum(colour in pip.split("/") for pip in cost.pips)
 
 
-_ROW_OF: dict[fx.CardDef, int] = {fx.FACE_DOWN: 0}
-_ROWS: list[np.ndarray] = [card_features(fx.FACE_DOWN)]
+_ROW_OF: dict[fx.CardDef, int] = {fx.FACE_DOWN: 0, fx.FACE_DOWN_WARD: 1}
+_ROWS: list[np.ndarray] = [card_features(fx.FACE_DOWN), card_features(fx.FACE_DOWN_WARD)]
 _FACE_DOWN_ROW = 0
-"""The row of a face-down permanent seen by a seat that does not control it."""
+"""The row of a face-down permanent seen by a seat that does not control it (1: one
+with ward {2}, disguised or cloaked)."""
 _TABLE = np.zeros((0, CARD_SIZE), dtype=np.float32)
 
 
@@ -533,7 +538,8 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
             other = sum(n for kind, n in counters.items() if kind not in _OWN_FEATURE)
             if other:
                 row[_P_OTHER_COUNTERS] = min(other / 10, 1.0)
-        row[PERM_DYN:] = card_rows[_FACE_DOWN_ROW if face_down and c != observer
+        row[PERM_DYN:] = card_rows[_FACE_DOWN_ROW + perm.face_down_ward
+                                   if face_down and c != observer
                                    else rows[card_def[perm.card]]]
 
     # seats
@@ -583,7 +589,7 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
                     else:
                         row[_S_ME + 2] = 1.0
         block[:len(stack), len(STACK_FEATURES):] = table[
-            [rows[card_def[item.card]] for item in stack]]
+            [_item_row(game, item, observer, rows) for item in stack]]
 
     # the object being cast or resolving
     item = casting
@@ -612,7 +618,7 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
         if decision is not None and "announce" in decision:
             ctx[CONTEXT.get(f"asked_{decision['announce']}",
                             CONTEXT["asked_overload"])] = 1.0
-        ctx[len(CONTEXT_FEATURES):] = table[rows[card_def[item.card]]]
+        ctx[len(CONTEXT_FEATURES):] = table[_item_row(game, item, observer, rows)]
 
     # the cards the observer looks at to decide (manifest dread's two, the first two
     # of a scry, a search's page, a revealed hand), for the chooser only
@@ -630,6 +636,16 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
         block[:len(grave), 0] = 1.0
         block[:len(grave), 1:] = table[[rows[card_def[c]] for c in grave]]
     return obs
+
+
+def _item_row(game: MagicGame, item: Any, observer: int, rows: list[int]) -> int:
+    """The feature-table row of a stack object's card as ``observer`` sees it: a
+    face-down spell or an ability of a face-down permanent shows the face-down
+    characteristics to every seat but its controller (708.5)."""
+    if item.controller != observer and (item.alt == "face_down" or item.shape >= 0) \
+            and game.hidden_item(item):
+        return rows[item.shape] if item.shape >= 0 else _ROW_OF[game.item_def(item)]
+    return rows[game.card_def[item.card]]
 
 
 _P_TAPPED = PERM["tapped"]

@@ -29,7 +29,7 @@ observer in turn order): the decision asked, the step, whose turn, life totals a
 hand / library / graveyard / exile sizes per seat; the object being cast or
 resolving; the observer's own hand (16 slots); the stack (16 slots); every permanent
 at its permanent slot (64 slots, the slots the actions address; an opponent's
-face-down permanent is shown as a face-down 2/2, not its card); the two cards the
+face-down permanent or spell is shown as a face-down 2/2, not its card); the two cards the
 observer looks at to choose one for manifest dread; the cards the observer may play
 or cast from outside its hand (16 graveyard slots: flashback, a graveyard permission,
 its library's top, exile). Each card is

@@ -132,7 +132,10 @@ class MagicNarrator(Narrator):
     def on_cast(self, e: Event) -> str:
         x = f" with X of {e['x']}" if "x" in e else ""
         how = {"flashback": " from the graveyard with flashback",
-               "overload": " for its overload cost"}.get(e.get("alt", ""), "")
+               "overload": " for its overload cost",
+               "face_down": " face down"}.get(e.get("alt", ""), "")
+        if e.get("alt") == "face_down" and "face-down" in str(e["card"]):
+            how = ""  # (seen by an opponent: "casts a face-down creature")
         kicked = e.get("kicked", 0)
         kick = "" if not kicked else " kicked" if kicked == 1 else f" kicked {kicked} times"
         rider = " (it can't be countered)" if e.get("uncounterable") else ""
@@ -325,7 +328,8 @@ class MagicNarrator(Narrator):
         return f"{card(e['card'])} transforms into {card(e['into'])}"
 
     def on_turn_face_up(self, e: Event) -> str:
-        return self.does(e["player"], f"turns {card(e['card'])} face up")
+        way = f" for its {e['way']} cost" if "way" in e else ""
+        return self.does(e["player"], f"turns {card(e['card'])} face up{way}")
 
     def on_destroy(self, e: Event) -> str:
         why = " by lethal damage" if e.get("reason") == "damage" else ""

@@ -99,7 +99,8 @@ def render_text(game: MagicGame) -> str:
             item = game.stack[s]
             targets = game._target_names(item, viewer)
             aim = f" -> {targets}" if targets else ""
-            lines.append(f"    [{s}] {item.kind} {game.name_of(item.card)} "
+            name = game.item_name(item, viewer) if viewer >= 0 else game.name_of(item.card)
+            lines.append(f"    [{s}] {item.kind} {name} "
                          f"(player {item.controller}){aim}")
     if game.is_terminal():
         lines.append(f"Game over: {game.outcome}, winner {game.winner}")
@@ -108,7 +109,7 @@ def render_text(game: MagicGame) -> str:
     hand = ", ".join(f"{i}:{game.name_of(c)}" for i, c in enumerate(game.hand[p]))
     lines.append(f"Player {p} to act ({game.decision['kind']}); hand: {hand or '-'}")
     if game.casting is not None:
-        lines.append(f"    casting {game.name_of(game.casting.card)}")
+        lines.append(f"    casting {game.item_name(game.casting, p)}")
     legal = game.legal_actions()
     names = [f"{a}={game.action_to_string(a)}" for a in legal[:_MAX_ACTIONS_SHOWN]]
     more = f" ... {len(legal) - _MAX_ACTIONS_SHOWN} more" if len(legal) > \

@@ -1120,7 +1120,8 @@ def test_manifest_puts_the_top_card_face_down_as_a_2_2_with_no_abilities():
     game.add_permanent("Swamp", 0)
     game.battlefield[priest].sick = False
     assert [n for n in names(game) if f"slot {slot(game, priest)} " in n] == [
-        f"turn slot {slot(game, priest)} (face-down Qarsi High Priest) face up"]
+        f"turn slot {slot(game, priest)} (face-down Qarsi High Priest) face up"
+        " for its mana cost ({B})"]
 
 
 def test_face_down_permanents_have_no_triggers_and_are_not_legendary():

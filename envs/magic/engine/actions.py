@@ -19,8 +19,10 @@ seats: ``0`` is the deciding player, ``1`` the next player in turn order, and so
 | ``22 + 4*j + k``               | activate ability ``k`` (``< 4``) of permanent slot   |
 |                                | ``j`` (``j < 64``), counting every ability but the   |
 |                                | mana abilities tapped automatically; for a face-down |
-|                                | permanent (no abilities), ``k = 0`` turns it face up |
-|                                | by paying its mana cost (a special action)           |
+|                                | permanent (no abilities), ``k`` turns it face up its |
+|                                | ``k``-th way (a special action, 116.2b): its morph,  |
+|                                | megamorph or disguise cost first, then its mana cost |
+|                                | if it was manifested or cloaked (701.40b)            |
 | ``278 + r``                    | choose player at relative seat ``r`` (``r < 4``)     |
 | ``282 + j``                    | choose permanent slot ``j`` (targets, the attacker a |
 |                                | blocker blocks, a permanent to sacrifice, devour or  |
@@ -42,7 +44,8 @@ seats: ``0`` is the deciding player, ``1`` the next player in turn order, and so
 |                                | of the ``looking`` list in a library decision or a   |
 |                                | target decision for a card in a graveyard            |
 | ``642 + i``                    | activate the ability of hand slot ``i`` that works   |
-|                                | from the hand (cycling, channel)                     |
+|                                | from the hand (cycling, channel), or cast it face    |
+|                                | down for {3} (morph, megamorph, disguise: 702.37c)   |
 | ``658``                        | concede (104.3a): offered only by a game built with  |
 |                                | ``concede_action=True``                              |
 | ``659 + g``                    | cast (or play) graveyard slot ``g`` (``g < 16``):    |

@@ -42,6 +42,9 @@ first in any real game)."""
 ALT_KINDS = ("alternative", "evoke")
 """:attr:`~state.StackItem.alt` of a spell cast for its :class:`~effects.AltCost`
 (118.9; evoke, 702.74a)."""
+FACE_DOWN_COST = ManaCost(generic=3)
+"""What casting a card face down costs rather than its mana cost (702.37c, 702.168a;
+:attr:`~state.StackItem.alt` ``"face_down"``)."""
 POOL_UNIT = {sym: frozenset((sym,)) for sym in SYMBOL_ORDER}
 """The colours of one unit of pool mana, as :class:`~payment.Source` wants them."""
 
@@ -78,7 +81,17 @@ class CastingMixin:
         :attr:`~state.StackItem.face`)."""
         if item.shape >= 0:
             return self.defs[item.shape]
+        if item.alt == "face_down":  # 708.4: a face-down spell's characteristics
+            return self.face_down_spell_def(item.card)
         return self.defs[item.face] if item.face >= 0 else self.cdef(item.card)
+
+    def face_down_spell_def(self, card: int) -> fx.CardDef:
+        """What ``card`` cast face down is (708.4, 708.2): a 2/2 creature spell with
+        no name, text, subtypes or mana cost; with ward {2} if cast with disguise
+        (702.168a)."""
+        fdc = self.cdef(card).face_down_cost
+        return fx.FACE_DOWN_WARD if fdc is not None and fdc.kind == "disguise" \
+            else fx.FACE_DOWN
 
     @staticmethod
     def node_at(root: Any, path: str) -> Any:
@@ -200,6 +213,9 @@ class CastingMixin:
         if f.controller == "you" and spell.controller != you or \
                 f.controller == "opponent" and spell.controller == you:
             return False
+        if spell.alt == "face_down":  # a face-down spell: 708.4
+            return self._spell_matches(dataclasses.replace(f, controller="any"),
+                                       self.item_def(spell), spell.controller, you)
         return self.card_matches(dataclasses.replace(f, controller="any"), spell.card)
 
     def earlier_player(self, item: StackItem) -> int | None:
@@ -538,7 +554,9 @@ class CastingMixin:
         """The mana cost a spell is cast for, before X: its printed cost or the
         alternative cost chosen, plus kicker costs (a variant adds to it: the
         commander tax), then cost increases and reductions (601.2f)."""
-        return self.changed_cost(item.controller, item.card, self._base_cost(item))
+        return self.changed_cost(item.controller, item.card, self._base_cost(item),
+                                 self.face_down_spell_def(item.card)
+                                 if item.alt == "face_down" else None)
 
     def _base_cost(self, item: StackItem) -> ManaCost | None:
         """Rule 601.2f: the mana cost or the alternative cost chosen (118.9: flashback,
@@ -554,6 +572,8 @@ class CastingMixin:
             cost = None
         elif item.alt == "flashback":
             cost = self.flashback_cost(item.card).mana
+        elif item.alt == "face_down":  # 702.37c, 702.168a: {3} (an alternative cost)
+            return FACE_DOWN_COST
         if item.kicked and d.kicker is not None and d.kicker.cost.mana is not None:
             for _ in range(item.kicked):
                 cost = add_costs(cost, d.kicker.cost.mana)
@@ -577,11 +597,14 @@ class CastingMixin:
             self._cost_version = self._bf_version
         return self._cost_mods
 
-    def changed_cost(self, p: int, card: int, cost: ManaCost | None) -> ManaCost | None:
+    def changed_cost(self, p: int, card: int, cost: ManaCost | None,
+                     shown: fx.CardDef | None = None) -> ManaCost | None:
         """``cost`` of spell ``card`` cast by ``p`` with every increase, then every
-        reduction applied (rule 601.2f: a reduction takes generic mana only)."""
+        reduction applied (rule 601.2f: a reduction takes generic mana only);
+        ``shown``: the spell's characteristics when they are not its card's (face
+        down, 708.4)."""
         changes = self._cost_changes()
-        d = self.cdef(card)
+        d = shown or self.cdef(card)
         own = d.self_costs
         if not changes and not own:
             return cost
@@ -690,7 +713,7 @@ class CastingMixin:
         (events ``cost_exiled``, ``convoke``). The plan used (for restricted mana)."""
         p = item.controller
         cost = with_x(self._spell_cost(item), item.x)
-        d = self.cdef(item.card)
+        d = self.item_def(item)
         colours: set[str] | None = set() if d.counts_colours else None
         if chosen is not None or cost is None or not (d.convoke or d.delve) or \
                 self._pays_no_mana(p):
@@ -848,6 +871,14 @@ class CastingMixin:
                                  x=-1 if d.cost is not None and d.cost.x else 0,
                                  announce=self.announcements(d),
                                  zone="" if zone == "hand" else zone)
+        self.closed = []
+
+    def _cast_face_down(self, p: int, card: int) -> None:
+        """``p`` begins to cast ``card`` from its hand face down (702.37c, 702.168a,
+        708.4): a face-down spell, for {3} rather than its mana cost."""
+        self.take_to_play(card)
+        self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
+                                 card=card, alt="face_down")
         self.closed = []
 
     @staticmethod
@@ -1264,19 +1295,22 @@ class CastingMixin:
                 item.uncounterable = True  # 106.6a: the mana's rider
             if paid is not None and "mana_spent" in self._trigger_index():
                 self._mana_spent_triggers(paid, item)
-            self.log("cast", player=p, card=d.name, id=item.sid,
+            self.log("cast", player=p, card=self.name_of(item.card)
+                     if item.alt == "face_down" else d.name, id=item.sid,
                      **({"from": item.zone} if item.zone else {}),
                      targets=self._target_names(item), **({"x": item.x} if d.cost and
                                                            d.cost.x else {}),
                      **({"alt": item.alt} if item.alt else {}),
                      **({"kicked": item.kicked} if item.kicked else {}),
                      **({"buyback": True} if item.bought_back else {}),
-                     **({"uncounterable": True} if item.uncounterable else {}))
+                     **({"uncounterable": True} if item.uncounterable else {}),
+                     **({"face_down": True, "controller": p}
+                        if item.alt == "face_down" else {}))
             self.spells_cast[p] += 1
             if self.sorcery_flash[p] == 1 and "Sorcery" in d.types:
                 self.sorcery_flash[p] = False  # "the next sorcery spell" was this one
             self._cast_triggers(p, item.card, item.sid,
-                                from_graveyard=item.alt == "flashback")
+                                from_graveyard=item.alt == "flashback", shown=d)
             if d.cast_self:  # "when you cast this spell" (603.2): the spell's own
                 for i in d.cast_self:
                     if isinstance(d.triggered[i].effect, fx.IfKicked) and \
@@ -1462,8 +1496,12 @@ class CastingMixin:
                 self.decision = {"kind": "yesno", "player": item.controller,
                                  "riot": item.sid}
                 return
+            face_down = item.alt == "face_down"  # 708.4: it enters face down
             self._put_onto_battlefield(item.card, item.controller, x=item.x,
-                                       kicked=item.kicked, evoked=item.alt == "evoke", spent=item.colours_spent)
+                                       kicked=item.kicked, evoked=item.alt == "evoke",
+                                       spent=item.colours_spent,
+                                       face_down=face_down, cast_face_down=face_down,
+                                       face_down_ward=face_down and d.triggered != ())
             return
         self.res = {"item": item, "queue": [""], "it": item.it,
                     "it_controller": item.it_controller, "asks": [],

@@ -102,7 +102,8 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
 FAMILIES = ("removal", "permanents", "players", "flow", "library", "linked",
             "statics", "triggers", "abilities", "costs", "sagas",
             "layers", "counts", "layouts", "creatures", "walkers", "elsewhere", "upkeep",
-            "combat", "counters")
+            "combat", "counters",
+            "facedown")
 """The template families of :mod:`.text`, in the order their templates are tried: each
 module registers its templates when imported, so this order is the routing order (a
 family imports only :mod:`.text.phrases` and :mod:`.text.core`, never another family)."""

@@ -261,6 +261,9 @@ class DecisionsMixin:
                 if self._can_activate_from_hand(p, card, d.activated[index], index,
                                                 sorcery):
                     out.append(A.hand_ability(i))
+            if d.face_down_cost is not None and self.face_down_castable(p, card,
+                                                                        sorcery):
+                out.append(A.hand_ability(i))  # cast it face down (702.37c)
             if d.is_land:
                 if sorcery and self.can_play_land(p):
                     out.append(A.cast(i))
@@ -275,15 +278,28 @@ class DecisionsMixin:
             if perm.controller != p or perm.slot < 0:
                 continue
             if perm.face_down:
-                # no abilities: "activate 0" turns it face up (a special action)
-                if self.can_turn_face_up(pid):
-                    out.append(A.activate(perm.slot, 0))
+                # no abilities: "activate k" turns it face up its k-th way (a
+                # special action, 116.2b)
+                for k, way in enumerate(self.face_up_ways(pid)):
+                    if self.can_turn_face_up(pid, way):
+                        out.append(A.activate(perm.slot, k))
                 continue
             d = defs[perm.shape if perm.shape >= 0 else card_def[perm.card]]
             for k, index in enumerate(d.battlefield_abilities):
                 if self._can_activate(pid, perm, d, index, sorcery):
                     out.append(A.activate(perm.slot, k))
         return out
+
+    def face_down_castable(self, p: int, card: int, sorcery: bool) -> bool:
+        """Whether ``p`` may cast ``card`` face down now (702.37c, 702.168a): a 2/2
+        creature spell (708.4), so at sorcery speed unless an effect lets ``p`` cast
+        creature spells as though they had flash (the card's own flash is not the
+        face-down spell's), for {3} with cost changes (601.2f)."""
+        if not (sorcery or self.sorcery_flash[p] == 2):
+            return False
+        probe = StackItem(sid=-1, kind="spell", controller=p, card=card,
+                          alt="face_down")
+        return self._can_pay(p, self._spell_cost(probe), skip_card=card)
 
     def spell_castable(self, p: int, card: int, d: fx.CardDef, sorcery: bool) -> bool:
         """Whether ``p`` may cast spell ``card`` (definition ``d``) now, wherever it
@@ -1018,10 +1034,12 @@ class DecisionsMixin:
                 if self.battlefield[pid].face_down:
                     # a special action (rule 116.2b): no stack; the player keeps
                     # priority and every player must pass again
-                    self.turn_face_up(pid)
+                    self.turn_face_up(pid, self.face_up_ways(pid)[args[1]])
                     self.passes = 0
                 else:
                     self._activate(p, pid, battlefield_abilities(self.pdef(pid))[args[1]])
+            elif self.cdef(self.hand_slots(p)[args[0]]).face_down_cost is not None:
+                self._cast_face_down(p, self.hand_slots(p)[args[0]])
             else:  # an ability of a card in hand (cycling)
                 card = self.hand_slots(p)[args[0]]
                 index = next(i for i, ab in enumerate(self.cdef(card).activated)

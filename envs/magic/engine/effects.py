@@ -728,6 +728,8 @@ class Manifest:
 
     count: Amount = 1
     who: Selector = Ref("you")
+    #: Cloak (701.58a) rather than manifest: the permanent has ward {2} while face down.
+    cloak: bool = False
 
 
 @dataclass(frozen=True)
@@ -1472,7 +1474,7 @@ OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "leaves", "blocks
                  "dealt_damage", "becomes_monstrous", "becomes_tapped", "sacrificed",
                  "last_time_counter_removed", "blocked_by", "blocks_creature",
                  "counter_put", "counters_put",
-                 "becomes_renowned")
+                 "becomes_renowned", "turned_face_up")
 """Events happening to a permanent (rule 603.2): its subject is ``Ref("self")``,
 ``Ref("equipped")`` / ``Ref("enchanted")`` (the permanent it is attached to) or a
 :class:`Filter`. ``unblocked`` is "attacks and isn't blocked"; ``deals_damage_player``
@@ -1489,7 +1491,9 @@ this becomes blocked by a creature", once for each creature blocking it (509.3d;
 ``it``: the creature it blocks); ``counter_put``: "whenever a
 +1/+1 counter is put on <subject>" (once for each counter, 122.6: entering with
 counters too), ``counters_put``: "one or more +1/+1 counters are put on" (once);
-``becomes_renowned``: "when this becomes renowned" (702.112b)."""
+``becomes_renowned``: "when this becomes renowned" (702.112b); ``turned_face_up``:
+"when this is turned face up" (708.8: it triggers after the permanent is face up,
+and turning face up is not entering, so its enters abilities don't trigger)."""
 PLAYER_EVENTS = ("gain_life", "lose_life", "draw", "discard", "you_attack", "roll_dice")
 """Events happening to a player: the subject is ``Ref("you")``,
 ``Ref("each_opponent")`` or ``Ref("each_player")`` (``you_attack``: "whenever you
@@ -1995,6 +1999,25 @@ class Overload:
 
     cost: ManaCost
     effect: Any
+
+
+@dataclass(frozen=True)
+class FaceDownCost:
+    """Static of a creature card: ``kind`` ``"morph"`` (702.37a), ``"megamorph"``
+    (702.37b) or ``"disguise"`` (702.168a) with ``cost``. Its owner may cast it from
+    their hand face down (708.4) for {3} rather than its mana cost (an alternative
+    cost, 118.9; 702.37c), a 2/2 creature spell with no name, text, subtypes or mana
+    cost (708.2; with disguise it has ward {2}, 702.168b); while it is a face-down
+    permanent, its controller may turn it face up any time they have priority by
+    paying ``cost`` (a special action, 116.2b, 702.37e, 702.168d); with megamorph it
+    then gets a +1/+1 counter (702.37b). ``cost`` holds mana and life only."""
+
+    kind: str
+    cost: Cost
+
+
+FACE_DOWN_KINDS = ("morph", "megamorph", "disguise")
+"""The keywords of :class:`FaceDownCost`."""
 
 
 @dataclass(frozen=True)
@@ -2621,6 +2644,11 @@ class CardDef:
         return next((s for s in self.statics if isinstance(s, Overload)), None)
 
     @cached_property
+    def face_down_cost(self) -> FaceDownCost | None:
+        """Its :class:`FaceDownCost` static (morph, megamorph, disguise; None: none)."""
+        return next((s for s in self.statics if isinstance(s, FaceDownCost)), None)
+
+    @cached_property
     def alt_cost(self) -> AltCost | None:
         """Its :class:`AltCost` static (None: none)."""
         return next((s for s in self.statics if isinstance(s, AltCost)), None)
@@ -2675,6 +2703,18 @@ FACE_DOWN = CardDef(name="face-down creature", cost=None, colours=(),
 """The characteristics of a face-down permanent (rules 701.34a, 708.2a): a 2/2
 creature with no name (``name`` is only how it is shown), no text, no subtypes, no
 mana cost, colourless, no abilities."""
+
+FACE_DOWN_WARD = dataclasses.replace(FACE_DOWN, triggered=(TriggeredAbility(
+    Trigger("becomes_target_by_opponent"),
+    CounterUnlessPays(Ref("that_object"), ManaCost(generic=2), 0)),))
+"""A face-down permanent that has ward {2} (702.21a): a disguised one (702.168b) or a
+cloaked one (701.58a); otherwise :data:`FACE_DOWN`."""
+
+
+def face_down_def(perm: Any) -> CardDef:
+    """The characteristics of face-down permanent ``perm`` (a
+    :class:`~state.Permanent`): :data:`FACE_DOWN_WARD` or :data:`FACE_DOWN`."""
+    return FACE_DOWN_WARD if perm.face_down_ward else FACE_DOWN
 
 
 # ------------------------------------------------------------------- display

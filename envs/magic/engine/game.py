@@ -183,9 +183,10 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   ("create a number of Treasure tokens equal to the result", "draw cards ...",
   "gain life ..."), and "whenever you roll one or more dice" (once per roll); *not*:
   "roll ... and add", "ignore the lower roll", rerolls, "if you roll a 1".
-- 705-716 coins, copies, face-down (manifest only), split, flip, double-faced,
-  adventurer cards, sagas, classes: *not*, but 707 for permanents ("enter as a copy",
-  token copies), 708 for manifests, 712 for transforming double-faced cards (701.28;
+- 705-716 coins, copies, face-down, split, flip, double-faced, adventurer cards,
+  sagas, classes: *not*, but 707 for permanents ("enter as a copy", token copies),
+  708 for face-down permanents (manifest, cloak, morph, megamorph, disguise: see
+  "Face-down permanents" below), 712 for transforming double-faced cards (701.28;
   see "Double-faced cards" below) and 714 Sagas (chapter abilities, lore counters as
   a Saga enters and as its controller's precombat main phase begins, the sacrifice
   after the final chapter has left the stack; *not*: read ahead); split, adventurer
@@ -720,17 +721,30 @@ action did something (it logged an event: a sacrifice with nothing to sacrifice 
 not count); it is put on the stack the next time a player would receive priority, its
 targets chosen then.
 
-Manifest (701.34): the top card of a library enters face down as a 2/2 creature with
-no name, text, subtypes or mana cost (:data:`~effects.FACE_DOWN`; a flag on the
-permanent, so it is the same object throughout). It has no abilities (no triggers,
-statics, mana or activated abilities) and is never legendary; filters, triggers of
-other permanents and the state-based actions see a 2/2 colourless creature. If its
-card is a creature card with a mana cost, its controller may turn it face up any time
-they have priority by paying that cost: a special action (116.2b) with the action
-"activate ability 0" of its slot, which does not use the stack; it keeps its counters,
-damage, attachments, tapped state and summoning sickness, and has its card's
-characteristics from then on (turning face up is not entering: no enters triggers, no
-devour). A face-down permanent that leaves the battlefield goes to its zone face up.
+Face-down permanents (708): manifest (701.40) puts the top card of a library onto the
+battlefield face down, cloak (701.58) the same with ward {2}; a card with morph
+(702.37a), megamorph (702.37b) or disguise (702.168a, ward {2} while face down) may be
+cast from its hand face down for {3} rather than its mana cost (an alternative cost
+with the hand-ability action of its hand slot; a creature spell, at sorcery speed;
+creature-spell cost changes apply, 601.2f). Face down, it is a 2/2 creature with no
+name, text, subtypes or mana cost (mana value 0; :data:`~effects.FACE_DOWN`; a flag on
+the permanent, so it is the same object throughout, 708.2). It has no abilities (no
+triggers, statics, mana or activated abilities) but ward {2} where that applies, and is
+never legendary; filters, triggers of other permanents and the state-based actions see
+a 2/2 colourless creature. Its controller may turn it face up any time they have
+priority (a special action, 116.2b, that does not use the stack: the action "activate
+ability k" of its slot, ``k`` the k-th of :meth:`~objects.ObjectsMixin.face_up_ways`)
+by paying its morph, megamorph or disguise cost (702.37e, 702.168d; mana and life;
+megamorph adds a +1/+1 counter, 702.37b), or, if it was manifested or cloaked and is a
+creature card with a mana cost, that cost (701.40b, 701.58c; a manifested card with
+morph may use either, 701.40c). The payment is automatic. It keeps its counters,
+damage, attachments, tapped, attacking and summoning-sick state, and has its card's
+characteristics from then on; "when this is turned face up" triggers (708.8: turning
+face up is not entering: no enters triggers, no devour). Its card is hidden from the
+other players on the stack and on the battlefield (708.5-6) and revealed as it leaves
+the battlefield or the stack. *Not*: morph costs other than mana and life ("morph—
+reveal a blue card"), {X} in them, turning a permanent face down, "whenever a
+permanent is turned face up", revealing face-down permanents at the game's end.
 Manifest dread (701.60): the player looks at the top two cards of their library and
 chooses which one to manifest (a decision: mode 0 the top card, mode 1 the second); the
 other goes to their graveyard (one card left: it is manifested, no choice). After a
@@ -1570,6 +1584,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             slots = self.hand_slots(p)
             name = self.name_of(slots[i]) if i < len(slots) else "?"
             if kind == "hand_ability":
+                if i < len(slots) and self.cdef(slots[i]).face_down_cost is not None:
+                    return f"cast hand {i} ({name}) face down"
                 return f"activate hand {i} ({name}) from the hand"
             if kind == "hand":
                 verb = (self.decision or {}).get("kind", "choose")
@@ -1580,7 +1596,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             return f"player {(p + args[0]) % self.num_players} (relative {args[0]})"
         if kind == "stack":
             s = args[0]
-            name = self.name_of(self.stack[s].card) if s < len(self.stack) else "?"
+            name = self.item_name(self.stack[s], p) if s < len(self.stack) else "?"
             return f"stack {s} ({name})"
         if kind == "mode":
             if self.decision is not None and self.decision["kind"] == "x":
@@ -1614,7 +1630,15 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         if kind == "activate":
             pid = self.slots[args[0]] if args[0] < len(self.slots) else -1
             if pid in self.battlefield and self.battlefield[pid].face_down:
-                return f"turn {name} face up"
+                ways = self.face_up_ways(pid)
+                way = ways[args[1]] if args[1] < len(ways) else "?"
+                cost = self.face_up_cost(pid, way) if way != "?" else None
+                paid = "its mana cost" if way == "mana" else f"its {way} cost"
+                parts = [] if cost is None else [str(cost.mana)] * (
+                    cost.mana is not None) + [f"{cost.pay_life} life"] * bool(
+                    cost.pay_life)
+                return f"turn {name} face up for {paid}" + (
+                    f" ({', '.join(parts)})" if parts else "")
             return f"activate {name} ability {args[1]}"
         if kind == "permanent":
             if self.decision is not None and self.decision["kind"] == "pay_mana":
@@ -1661,8 +1685,25 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             view["loyalty"] = perm.counters.get("loyalty", 0)
         return view
 
+    def hidden_item(self, item: StackItem) -> bool:
+        """Whether stack object ``item`` hides its card: a face-down spell (708.4) or
+        an ability of a face-down permanent (its ward, 702.168b)."""
+        return item.alt == "face_down" or (
+            item.shape >= 0 and self.defs[item.shape].name == fx.FACE_DOWN.name)
+
+    def item_name(self, item: StackItem, viewer: int | None = None) -> str:
+        """A stack object's card name as seat ``viewer`` sees it: a face-down spell
+        (708.4) or its ability is ``"face-down creature"`` to every seat but its
+        controller, who sees ``"face-down <card>"`` (708.5); None: the full
+        record."""
+        if viewer is None or not self.hidden_item(item):
+            return self.name_of(item.card)
+        if viewer == item.controller:
+            return f"face-down {self.name_of(item.card)}"
+        return fx.FACE_DOWN.name
+
     def _item_view(self, item: StackItem, viewer: int) -> dict[str, Any]:
-        return {"id": item.sid, "kind": item.kind, "card": self.name_of(item.card),
+        return {"id": item.sid, "kind": item.kind, "card": self.item_name(item, viewer),
                 "controller": item.controller,
                 "targets": self._target_names(item, viewer),
                 "modes": {k: list(v) for k, v in item.modes.items()}}
@@ -1833,9 +1874,10 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
 
     def determinize(self, player: int, rng: np.random.Generator) -> MagicGame:
         """Resample what ``player`` cannot see: the order of its own library, and each
-        opponent's hand, library and face-down permanents' cards from that opponent's
-        cards in them (sizes kept; a face-down permanent stays the same object with
-        another card under it).
+        opponent's hand, library and face-down permanents' and face-down spells' cards
+        from that opponent's cards in them (sizes kept; a face-down permanent stays the
+        same object with another card under it; one cast face down gets a card with
+        morph or megamorph, or with disguise if it was disguised).
 
         What ``player`` saw stays put: a card returned from the battlefield to a hand
         (every player saw it go there: :attr:`public_hand`), the cards it put on the
@@ -1865,13 +1907,26 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             hidden = [perm for perm in new.battlefield.values()
                       if perm.face_down and perm.controller == q
                       and self.card_owner[perm.card] == q]
+            # a card cast face down (a spell, or a permanent it became) has morph
+            # or disguise: it is resampled among such cards (702.37c, 702.168a)
+            cast_down: list[Any] = [perm for perm in hidden if perm.cast_face_down] + [
+                s for s in new.stack if s.alt == "face_down" and s.controller == q
+                and self.card_owner[s.card] == q and s.card not in shown]
+            hidden = [perm for perm in hidden if not perm.cast_face_down]
             on_top = max(self._known_on_top(q),  # (kept in place)
                          int(self.sees_top(player, q)))  # a revealed top (401.5)
             library = new.library[q]
             top = library[len(library) - on_top:]
             pool = [c for c in new.hand[q] if c not in shown] + \
-                library[:len(library) - on_top] + [perm.card for perm in hidden]
+                library[:len(library) - on_top] + [perm.card for perm in hidden] + \
+                [obj.card for obj in cast_down]
             new.dice.shuffle(pool)
+            for obj in cast_down:  # (its own card is one such card: one is found)
+                ward = self.cdef(obj.card).face_down_cost.kind == "disguise"  # type: ignore[union-attr]
+                i = next(i for i, c in enumerate(pool)
+                         if (fdc := self.cdef(c).face_down_cost) is not None
+                         and (fdc.kind == "disguise") == ward)
+                obj.card = pool.pop(i)
             k = len(new.hand[q]) - len(kept)
             new.hand[q] = kept + pool[:k]
             for i, perm in enumerate(hidden):

@@ -50,7 +50,7 @@ import dataclasses
 from typing import Any
 
 from labyrinth_gym.envs.magic.engine import effects as fx
-from labyrinth_gym.envs.magic.engine.effects import FACE_DOWN
+from labyrinth_gym.envs.magic.engine.effects import face_down_def
 from labyrinth_gym.envs.magic.engine.state import StackItem
 
 _LAYERS = (4, 5, 6, 7)
@@ -244,7 +244,7 @@ class LayersMixin:
         effects: list[_Effect] = []
         for pid, perm in battlefield.items():
             if perm.face_down:
-                work[pid], base[pid] = FACE_DOWN, -2
+                work[pid], base[pid] = face_down_def(perm), -2
             else:
                 index = perm.copy_def if perm.copy_def >= 0 else card_def[perm.card]
                 work[pid], base[pid] = defs[index], index
@@ -354,7 +354,7 @@ class LayersMixin:
         effects and its face-down status; not its counters or other effects."""
         perm = self.battlefield[pid]
         if perm.face_down:
-            return FACE_DOWN
+            return face_down_def(perm)
         return self.defs[perm.copy_def if perm.copy_def >= 0 else
                          self.card_def[perm.card]]
 

@@ -21,7 +21,7 @@ from typing import Any
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.constants import STEPS
-from labyrinth_gym.envs.magic.engine.effects import FACE_DOWN
+from labyrinth_gym.envs.magic.engine.effects import FACE_DOWN, face_down_def
 from labyrinth_gym.envs.magic.engine.keywords import DAY_NIGHT
 from labyrinth_gym.envs.magic.engine.resolve import token_def
 from labyrinth_gym.envs.magic.engine.state import (
@@ -89,7 +89,7 @@ class ObjectsMixin:
             self._statics()  # (the layers are worked out with the statics)
         perm = self.battlefield[pid]  # (shown(), inlined: a hot path)
         return self.defs[perm.shape] if perm.shape >= 0 else (
-            FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]])
+            face_down_def(perm) if perm.face_down else self.defs[self.card_def[perm.card]])
 
     def shown(self, perm: Permanent) -> fx.CardDef:
         """:meth:`pdef` of a :class:`~state.Permanent`."""
@@ -97,7 +97,7 @@ class ObjectsMixin:
             self._statics()
         if perm.shape >= 0:
             return self.defs[perm.shape]
-        return FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]]
+        return face_down_def(perm) if perm.face_down else self.defs[self.card_def[perm.card]]
 
     def name_of(self, card: int) -> str:
         return self.cdef(card).name
@@ -278,7 +278,7 @@ class ObjectsMixin:
         self._statics()
         perm = self.battlefield[pid]
         d = self.defs[perm.shape] if perm.shape >= 0 else (
-            FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]])  # shown(), inlined
+            face_down_def(perm) if perm.face_down else self.defs[self.card_def[perm.card]])  # shown(), inlined
         power = d.power or 0
         tough = d.toughness or 0
         defined = d.defined_pt
@@ -414,7 +414,7 @@ class ObjectsMixin:
             self._statics()
         perm = self.battlefield[pid]
         d = self.defs[perm.shape] if perm.shape >= 0 else (
-            FACE_DOWN if perm.face_down else self.defs[self.card_def[perm.card]])  # shown(), inlined
+            face_down_def(perm) if perm.face_down else self.defs[self.card_def[perm.card]])  # shown(), inlined
         if filt.types and not (filt.types & set(d.types)):
             return False
         if filt.subtypes and not (filt.subtypes & set(d.subtypes)):
@@ -588,7 +588,8 @@ class ObjectsMixin:
                               paid_life: bool = False, x: int = 0, kicked: int = 0,
                               copy_def: int = -1, counter_kind: str = "+1/+1",
                               evoked: bool = False, spent: int = 0,
-                              riot: bool = True) -> int:
+                              riot: bool = True, cast_face_down: bool = False,
+                              face_down_ward: bool = False) -> int:
         """Put ``card`` onto the battlefield (face down: manifested), with ``counters``
         counters of ``counter_kind`` (+1/+1: devour; undying, persist) and those its :class:`~effects.EntersWithCounters`
         say (``x``: the X paid for the spell it was), ``tapped`` if an effect puts it
@@ -608,7 +609,8 @@ class ObjectsMixin:
             self.defs[copy_def] if copy_def >= 0 else self.cdef(card))
         perm = Permanent(pid, card, controller, slot, attached_to=attached_to,
                          face_down=face_down, kicked=kicked, copy_def=copy_def,
-                         evoked=evoked, base=controller if controller != self.card_owner[card] else -1)
+                         evoked=evoked, base=controller if controller != self.card_owner[card] else -1,
+                         cast_face_down=cast_face_down, face_down_ward=face_down_ward)
         if d.back is not None and "daybound" in d.keywords and self.day_night == "night":
             # 702.145b: if it is night, a daybound permanent enters transformed
             perm.front = self.card_def[card]
@@ -778,12 +780,14 @@ class ObjectsMixin:
                 return True
         return False
 
-    def manifest(self, p: int, card: int) -> int:
-        """``p`` manifests ``card`` (rule 701.34a: it must be in ``p``'s library, and
-        leaves it): it enters face down as a 2/2 creature; its object id."""
+    def manifest(self, p: int, card: int, *, cloak: bool = False) -> int:
+        """``p`` manifests ``card`` (rule 701.40a: it must be in ``p``'s library, and
+        leaves it): it enters face down as a 2/2 creature; cloaked (701.58a), with
+        ward {2} while face down. Its object id."""
         self.library[p].remove(card)
-        self.log("manifest", player=p, card=self.name_of(card))
-        return self._put_onto_battlefield(card, p, face_down=True)
+        self.log("manifest", player=p, card=self.name_of(card),
+                 **({"cloak": True} if cloak else {}))
+        return self._put_onto_battlefield(card, p, face_down=True, face_down_ward=cloak)
 
     def manifest_dread(self, p: int, choice: int) -> int:
         """Rule 701.60a: ``p`` manifests the top card of its library (``choice`` 0) or
@@ -795,31 +799,64 @@ class ObjectsMixin:
         self.log("dread", player=p, card=self.name_of(other), to="graveyard")
         return self.manifest(p, kept)
 
-    def can_turn_face_up(self, pid: int) -> bool:
-        """Whether face-down ``pid``'s controller may turn it face up now (rule
-        701.34a: a creature card, by paying its mana cost; a special action at any
-        time the controller has priority)."""
+    def face_up_ways(self, pid: int) -> list[str]:
+        """How face-down ``pid`` may be turned face up, in the order of its
+        "activate" actions (``k``): its card's morph, megamorph or disguise cost
+        (702.37e, 702.168d; a manifested or cloaked card too, 701.40c), then
+        ``"mana"``, its mana cost, if it was manifested or cloaked and is a creature
+        card (701.40b, 701.58c). Empty if it is not face down."""
         perm = self.battlefield[pid]
         if not perm.face_down:
-            return False
+            return []
         d = self.defs[self.card_def[perm.card]]
-        if "Creature" not in d.types or d.cost is None:
-            return False
-        return self._can_pay(perm.controller, d.cost if not d.cost.x else
-                             dataclasses.replace(d.cost, x=0))
+        out = [d.face_down_cost.kind] if d.face_down_cost is not None else []
+        if not perm.cast_face_down and d.is_creature and d.cost is not None:
+            out.append("mana")
+        return out
 
-    def turn_face_up(self, pid: int) -> None:
-        """Pay face-down ``pid``'s mana cost and turn it face up (rule 701.34a, 708.8):
-        the same object, now with its card's characteristics; counters, damage,
-        attachments, tapped and sick stay."""
+    def face_up_cost(self, pid: int, way: str) -> fx.Cost:
+        """What turning face-down ``pid`` face up ``way`` costs (an ``{X}`` of a mana
+        cost is 0)."""
+        d = self.defs[self.card_def[self.battlefield[pid].card]]
+        if way != "mana":
+            return d.face_down_cost.cost  # type: ignore[union-attr]
+        cost = d.cost
+        return fx.Cost(mana=cost if cost is None or not cost.x
+                       else dataclasses.replace(cost, x=0))
+
+    def can_turn_face_up(self, pid: int, way: str) -> bool:
+        """Whether face-down ``pid``'s controller can pay to turn it face up ``way``
+        now (one of :meth:`face_up_ways`; a special action any time the controller
+        has priority, 116.2b)."""
+        cost = self.face_up_cost(pid, way)
+        p = self.battlefield[pid].controller
+        if cost.pay_life and self.life[p] < cost.pay_life:  # 119.4
+            return False
+        return self._can_pay(p, cost.mana)
+
+    def turn_face_up(self, pid: int, way: str | None = None) -> None:
+        """Pay face-down ``pid``'s cost ``way`` (default: its first way) and turn it
+        face up (rules 702.37e, 701.40b, 708.8): the same object, now with its
+        card's characteristics; counters, damage, attachments, tapped, attacking
+        and sick stay. Megamorph puts a +1/+1 counter on it (702.37b). Its "when
+        this is turned face up" abilities trigger (its enters abilities don't)."""
         perm = self.battlefield[pid]
+        way = way or self.face_up_ways(pid)[0]
+        cost = self.face_up_cost(pid, way)
         d = self.defs[self.card_def[perm.card]]
-        cost = d.cost if d.cost is None or not d.cost.x else dataclasses.replace(
-            d.cost, x=0)
-        self._pay(self._payment(perm.controller, cost), perm.controller)
+        self._pay(self._payment(perm.controller, cost.mana), perm.controller)
+        if cost.pay_life:
+            self.lose_life(perm.controller, cost.pay_life)
         perm.face_down = False
+        perm.face_down_ward = False
+        if way == "megamorph":
+            perm.counters["+1/+1"] = perm.counters.get("+1/+1", 0) + 1
         self._bf_version += 1
-        self.log("turn_face_up", player=perm.controller, card=d.name, id=pid)
+        self._legal = None
+        self.log("turn_face_up", player=perm.controller, card=d.name, id=pid,
+                 **({} if way == "mana" else {"way": way}))
+        if "turned_face_up" in self._trigger_index():
+            self._object_triggers("turned_face_up", [pid])
 
     def transform(self, pid: int, since: int | None = None, *,
                   by_day_night: bool = False) -> bool:
@@ -1498,9 +1535,14 @@ class ObjectsMixin:
             index: dict[str, list[tuple[int, int, fx.Trigger]]] = {}
             defs, card_def = self.defs, self.card_def
             for pid, perm in self.battlefield.items():
-                if perm.face_down:
+                if perm.shape >= 0:
+                    shown = defs[perm.shape]
+                elif not perm.face_down:
+                    shown = defs[card_def[perm.card]]
+                elif perm.face_down_ward:
+                    shown = face_down_def(perm)  # ward {2} (702.168b, 701.58a)
+                else:
                     continue
-                shown = defs[perm.shape if perm.shape >= 0 else card_def[perm.card]]
                 for i, ab in enumerate(shown.triggered):
                     index.setdefault(ab.trigger.event, []).append((pid, i, ab.trigger))
             self._trig_index = index
@@ -1529,7 +1571,9 @@ class ObjectsMixin:
             "index": index, "it": it, "defending": extra.get("defending"),
             "it_controller": self._controller_of(it),
             "amount": extra.get("amount", 0), "cause": extra.get("cause"),
-            "keywords": sorted(self.keywords(pid)), "shape": perm.shape,
+            "keywords": sorted(self.keywords(pid)),
+            "shape": self._def_number(face_down_def(perm))
+            if perm.face_down and perm.shape < 0 else perm.shape,
             "face": self.card_def[perm.card],
             **({"kicked": perm.kicked} if perm.kicked else {})})
 
@@ -1753,15 +1797,17 @@ class ObjectsMixin:
                     "face": -1})
 
     def _cast_triggers(self, caster: int, card: int | None = None,
-                       sid: int | None = None, from_graveyard: bool = False) -> None:
+                       sid: int | None = None, from_graveyard: bool = False,
+                       shown: fx.CardDef | None = None) -> None:
         """``caster`` cast spell ``card`` (object ``sid``), rule 603.2 (it triggers
         on casting, before the spell resolves): "whenever you cast a noncreature
         spell" (prowess) and "whenever <player> casts a <quality> spell" (a
         :class:`~effects.Filter` of the spell's card types, subtypes and
         ``noncreature``; its controller says who cast it). ``it`` is the spell,
-        ``that player`` the caster."""
+        ``that player`` the caster; ``shown``: the spell's characteristics (a
+        face-down spell's, 708.4), if not its card's."""
         index = self._trigger_index()
-        d = self.cdef(card) if card is not None else None
+        d = shown or (self.cdef(card) if card is not None else None)
         if d is None or not d.is_creature:
             for pid, i, _ in index.get("casts_noncreature", ()):
                 if self.battlefield[pid].controller == caster:
@@ -1943,7 +1989,7 @@ class ObjectsMixin:
             card_def = self.card_def
             for pid, perm in battlefield.items():
                 d = defs[perm.shape] if perm.shape >= 0 else (
-                    FACE_DOWN if perm.face_down else defs[card_def[perm.card]])
+                    face_down_def(perm) if perm.face_down else defs[card_def[perm.card]])
                 if d.is_creature and not (
                         plain and not perm.damage and not perm.deathtouched
                         and not perm.counters and not perm.mods

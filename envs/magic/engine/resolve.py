@@ -83,7 +83,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.EntersAsCopy, fx.ContinuousChange, fx.DoesntUntap,
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.PlayerRule, fx.DefinedPT, fx.SelfBonus,
                      fx.PairedBonus,
-                     fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost)
+                     fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost, fx.FaceDownCost)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
                                 "fade", "stun", "shield"})
 """Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`
@@ -898,6 +898,19 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if isinstance(static, fx.Kicker) and static.multi and \
                     paid != fx.Cost(mana=paid.mana):
                 note("multikicker with a cost other than mana")
+        if isinstance(static, fx.FaceDownCost):
+            cost_of(static.cost)
+            if static.kind not in fx.FACE_DOWN_KINDS or \
+                    static.cost != fx.Cost(mana=static.cost.mana,
+                                           pay_life=static.cost.pay_life) or \
+                    (static.cost.mana is not None and static.cost.mana.x):
+                note(f"{static.kind} cost other than mana and life")
+            if not card.is_creature:
+                note(f"{static.kind} on a card that is not a creature")
+            if card.hand_abilities:  # (one hand-ability action per hand slot)
+                note(f"{static.kind} beside an ability activated from the hand")
+            if sum(isinstance(s, fx.FaceDownCost) for s in card.statics) > 1:
+                note("two face-down costs")
         if isinstance(static, (fx.Flashback, fx.Overload)) and card.spell is None:
             note(f"{type(static).__name__} on a permanent")
         if isinstance(static, fx.Overload):
@@ -1233,7 +1246,7 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for p in game.select_players(node.who, path):
             for _ in range(game.amount(node.count)):
                 if game.library[p]:
-                    last = game.manifest(p, game.library[p][-1])
+                    last = game.manifest(p, game.library[p][-1], cloak=node.cloak)
         game.manifested(last)
     elif isinstance(node, fx.Shuffle):
         for p in game.select_players(node.who, path):

@@ -45,8 +45,15 @@ class Permanent:
         mods: Until-end-of-turn changes ``[power, toughness, [keywords]]`` in the order
             they were made (their timestamps); ``[power, toughness, [keywords],
             seat]`` lasts until ``seat``'s next turn begins instead (611.2a).
-        face_down: Face down (manifested, rule 701.34): it has the characteristics of
-            :data:`~effects.FACE_DOWN`, not its card's, until it is turned face up.
+        face_down: Face down (manifested 701.40, cloaked 701.58, or cast face down
+            with morph or disguise, 702.37c, 702.168a): it has the characteristics
+            of :data:`~effects.FACE_DOWN` (:data:`~effects.FACE_DOWN_WARD` with
+            ``face_down_ward``), not its card's, until it is turned face up.
+        cast_face_down: It was a face-down spell (cast with morph or disguise): it can
+            be turned face up only for that cost, never for its mana cost
+            (701.40b applies to manifested and cloaked permanents only).
+        face_down_ward: While face down it has ward {2} (disguise 702.168b, cloak
+            701.58a).
         shape: Index in the game's definition table of its characteristics after
             the layers of rule 613 (:mod:`~layers`; -1: none applies, they are its
             card's, or :data:`~effects.FACE_DOWN`). Derived: recomputed from
@@ -113,6 +120,8 @@ class Permanent:
     evoked: bool = False
     new_control: bool = True
     renowned: bool = False
+    cast_face_down: bool = False
+    face_down_ward: bool = False
 
     def copy(self) -> Permanent:
         return dataclasses.replace(self, counters=dict(self.counters),

@@ -56,6 +56,7 @@ _OBJECT_VERBS = {
     "attacks and isn't blocked": "unblocked",
     "leaves the battlefield": "leaves",
     "transforms into this": "transforms_into",
+    "is turned face up": "turned_face_up",
     "deals damage": "deals_damage", "deals combat damage": "deals_combat_damage",
     "deals damage to a player": "deals_damage_player",
     "deals combat damage to a player": "deals_combat_damage_player",
@@ -90,9 +91,10 @@ _PLAYER_SUBJECTS = {"you": fx.Ref("you"), "an opponent": fx.Ref("each_opponent")
 _CASTERS = {"you cast": "you", "an opponent casts": "opponent", "a player casts": "any"}
 
 
-_EVENT_TYPES = {"enters": None, "leaves": None}
-"""What another object's event may watch: any permanent enters or leaves; every other
-event happens to creatures only (an artifact "dies" in no wording of the game)."""
+_EVENT_TYPES = {"enters": None, "leaves": None, "turned_face_up": None}
+"""What another object's event may watch: any permanent enters, leaves or is turned
+face up; every other event happens to creatures only (an artifact "dies" in no
+wording of the game)."""
 
 
 _SPELL_TYPES = {"instant": "Instant", "sorcery": "Sorcery", "creature": "Creature",
@@ -208,8 +210,8 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
     if subject is not None:
         return tuple(fx.Trigger(e, subject) for e in events)
     f = object_filter(m.group(2))
-    if f is None or not (f.types or f.subtypes):
-        return None
+    if f is None or not (f.types or f.subtypes or events == ("turned_face_up",)):
+        return None  # ("a permanent you control is turned face up": 708.8)
     for event in events:
         allowed = _EVENT_TYPES.get(event, {"Creature"})
         if not f.types and f.subtypes and allowed is not None:
