@@ -729,8 +729,8 @@ def test_unresolvable_parts_refuse_the_deck():
     with pytest.raises(ValueError, match="Test Ritual.*AddMana"):
         new_game(0, decks=[[ritual], ["Forest"]])
     grave = creature("Test Ghoul", 2, 2, activated=(fx.ActivatedAbility(
-        fx.Cost(mana=parse_cost("{B}")), fx.Draw(1), zone="graveyard"),))
-    assert unresolvable(grave) == ["ActivatedAbility.zone graveyard"]
+        fx.Cost(mana=parse_cost("{B}")), fx.Draw(1), zone="exile"),))
+    assert unresolvable(grave) == ["ActivatedAbility.zone exile"]
     assert unresolvable(pool("Grizzly Bears")) == []
     with pytest.raises(ValueError, match="not supported"):
         new_game(0, decks=[["No Such Card"], ["Forest"]])

@@ -52,12 +52,15 @@ seats: ``0`` is the deciding player, ``1`` the next player in turn order, and so
 |                                | the ``g``-th card the acting player may play or cast |
 |                                | from outside its hand (flashback 702.34, other       |
 |                                | permissions 601.3: its graveyard, its library's top, |
-|                                | exile)                                               |
+|                                | exile), or activate a graveyard ability of a card in |
+|                                | its graveyard (113.6m: unearth, "return this from    |
+|                                | your graveyard to ...")                              |
 
 :data:`NUM_ACTIONS` is 675. Graveyard slots count only the cards the player may play or
 cast from outside its hand (:meth:`~elsewhere.ElsewhereMixin.zone_slots`): those of its
 graveyard with flashback (printed, or gained this turn) or a permission to cast them
-from there, oldest first, then the top card of its library when an effect lets it play
+from there, and the activated abilities of its graveyard's cards that work from there
+(one slot per ability, after the card's own), oldest first, then the top card of its library when an effect lets it play
 that card (one card of each definition first when there are more than 16, as for hand
 slots). An attacker declared at a player who controls a
 planeswalker is followed by the choice of what it attacks: that player (``choose

@@ -20,6 +20,7 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED
 from labyrinth_gym.envs.magic.engine.effects import mana_ability_parts
+from labyrinth_gym.envs.magic.engine.graveyard import ABILITY
 from labyrinth_gym.envs.magic.engine.library import LIBRARY_ASKS
 from labyrinth_gym.envs.magic.engine.mana import COLOURS, ManaCost
 from labyrinth_gym.envs.magic.engine.payment import (
@@ -836,6 +837,9 @@ class CastingMixin:
         """``p`` begins to play or cast ``card`` (601.2a: it moves to the stack) from
         ``zone``: ``"hand"``, or as :meth:`~elsewhere.ElsewhereMixin.zone_slots`
         says (``"flashback"``, ``"graveyard"``, ``"library"``)."""
+        if zone.startswith(ABILITY):  # an ability of a card in a graveyard (602.2)
+            self.activate_from_graveyard(p, card, zone)
+            return
         d = self.cdef(card)
         if zone == "cascade":  # cascade (702.85a): without paying its mana cost
             self.take_card(card, "exile")
@@ -1307,6 +1311,8 @@ class CastingMixin:
                      **({"face_down": True, "controller": p}
                         if item.alt == "face_down" else {}))
             self.spells_cast[p] += 1
+            if d.is_creature:
+                self.creature_spells[p] += 1
             if self.sorcery_flash[p] == 1 and "Sorcery" in d.types:
                 self.sorcery_flash[p] = False  # "the next sorcery spell" was this one
             self._cast_triggers(p, item.card, item.sid,
@@ -1357,6 +1363,10 @@ class CastingMixin:
                 self.sacrifice([source])
             if ab.cost.discard_self:
                 self._discard(p, item.card)
+            if ab.cost.exile_self:  # (702.97a: from its owner's graveyard)
+                self.take_card(item.card, "graveyard")
+                self.exile[self.card_owner[item.card]].append(item.card)
+                self.log("cost_exiled", player=p, cards=[d.name])
             if ab.is_mana:
                 # Rule 605.3: a mana ability does not use the stack; it resolves
                 # at once and its player keeps priority.
@@ -2266,7 +2276,10 @@ class CastingMixin:
                     stats = (*self.chars(src)[:2], self.pdef(src).mana_value)
                 else:
                     stats = self.source_lki.get(src, (0, 0, 0))
-            if value.of in ("sacrificed", "self"):
+            elif value.of == "this_card":  # the ability's card, wherever it is now
+                d = self.item_def(res["item"])  # type: ignore[index]
+                stats = (d.power or 0, d.toughness or 0, d.mana_value)
+            if value.of in ("sacrificed", "self", "this_card"):
                 return max(0, stats[fx.STATS.index(value.stat)])
             it = res.get("it")  # type: ignore[union-attr]
             revealed = res.get("revealed")  # type: ignore[union-attr]

@@ -144,7 +144,9 @@ class StatOf:
     effect had sacrificed, as it last existed: "target player sacrifices a creature of
     their choice, then gains life equal to that creature's toughness"; or (``of``:
     ``"self"``) of the ability's source, as it is now or last existed: "this deals
-    damage equal to its power"; a negative value counts as 0 (107.1b)."""
+    damage equal to its power"; or (``of``: ``"this_card"``) of the ability's own
+    card outside the battlefield, its printed value (scavenge's "the power of the
+    card you exiled", 702.97a); a negative value counts as 0 (107.1b)."""
 
     stat: str
     of: str = "it"
@@ -1052,6 +1054,7 @@ class MoveCards:
     dest: str = "hand"
     under: str = "owner"
     counter: str = ""  # onto the battlefield "with a <counter> counter on it"
+    tapped: bool = False  # onto the battlefield tapped
 
 
 @dataclass(frozen=True)
@@ -1381,6 +1384,9 @@ class Cost:
     # "Pay {E}{E}" (107.14): that many energy counters removed from the payer,
     # payable only when they have them (118.3).
     energy: int = 0
+    # "Exile this card from your graveyard" (118.3: scavenge 702.97a): a graveyard
+    # ability's own card, exiled as the cost is paid.
+    exile_self: bool = False
 
 
 @dataclass(frozen=True)
@@ -1400,8 +1406,11 @@ class ActivatedAbility:
         effect: What it does on resolution.
         sorcery_speed: "Activate only as a sorcery" (and equip).
         is_mana: A mana ability (rule 605): it does not use the stack.
-        zone: Where its card must be to activate it: ``"battlefield"``, or ``"hand"``
-            for cycling and channel (rule 602.2, 702.29).
+        zone: Where its card must be to activate it: ``"battlefield"``, ``"hand"``
+            for cycling and channel (rule 602.2, 702.29), or ``"graveyard"``: an
+            ability whose effect moves its card out of its owner's graveyard
+            functions only there (113.6m: "{1}{b}: return this from your graveyard
+            to the battlefield tapped", unearth 702.84a); its owner activates it.
         once_per_turn: "Activate only once each turn."
         only_if: "Activate only if / only during ..." (rule 602.5b): every one of
             these :class:`ActivationCondition` must hold as it is activated.
@@ -1524,6 +1533,12 @@ ability of the spell on the stack: cascade 702.85a), subject ``Ref("self")``;
 the mana of this permanent's mana ability paid for a spell matching the subject, a
 card :class:`Filter`, its prop ``shares_commander_type``: "that shares a creature
 type with your commander", 903.3)."""
+SECOND_CREATURE = "second_creature"
+"""A cast trigger's spell filter prop: the spell is the second creature spell its
+caster cast this turn ("whenever you cast a spell, if it's the second creature spell
+you cast this turn": Vengevine; part of the event, checked as it triggers)."""
+CAST_EVENT_PROPS = frozenset({"from_graveyard", SECOND_CREATURE})
+"""Props of a cast trigger's filter about the casting, not the spell's card."""
 TRIGGER_CONDITIONS = ("no_spells_last_turn", "two_spells_last_turn")
 OBJECT_CONDITIONS = ("no_plus_counters", "no_minus_counters", "evolve", "not_decayed",
                      "battalion", "your_turn", "soulbond", "evoked", "echo",
@@ -1585,9 +1600,16 @@ class Trigger:
 
 @dataclass(frozen=True)
 class TriggeredAbility:
+    """``trigger``: ``effect``; ``zone``: where its card must be for it to trigger,
+    ``"battlefield"`` or ``"graveyard"`` (113.6m: an ability whose effect moves its
+    card out of its owner's graveyard, "whenever a land you control enters, you may
+    return this from your graveyard to the battlefield", triggers only from there;
+    its owner controls it)."""
+
     trigger: Trigger
     effect: Effect
     optional: bool = False
+    zone: str = "battlefield"
 
 
 @dataclass(frozen=True)
@@ -2681,6 +2703,19 @@ class CardDef:
         :meth:`~casting.CastingMixin.castable_as`)."""
         return bool(self.overload is not None or self.alt_cost is not None
                     or self.convoke or self.delve or self.self_costs)
+
+    @cached_property
+    def graveyard_abilities(self) -> tuple[int, ...]:
+        """Indices in :attr:`activated` of the abilities activated from its owner's
+        graveyard (113.6m)."""
+        return tuple(i for i, ab in enumerate(self.activated) if ab.zone == "graveyard")
+
+    @cached_property
+    def graveyard_events(self) -> frozenset[str]:
+        """The events of its triggered abilities that trigger from its owner's
+        graveyard (113.6m)."""
+        return frozenset(ab.trigger.event for ab in self.triggered
+                         if ab.zone == "graveyard")
 
     @cached_property
     def hand_abilities(self) -> tuple[int, ...]:

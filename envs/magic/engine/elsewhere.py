@@ -48,6 +48,7 @@ from typing import Any
 
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.graveyard import ABILITY
 from labyrinth_gym.envs.magic.engine.linked import names_exiled
 from labyrinth_gym.envs.magic.engine.state import StackItem
 
@@ -126,7 +127,8 @@ class ElsewhereMixin:
         """The cards of ``p`` outside its hand it may play or cast now, with how:
         ``"flashback"`` (702.34a), ``"graveyard"`` (a permission to cast it from
         there), ``"library"`` (the top card), ``"exile"`` (:class:`~effects.MayPlay`,
-        :class:`~effects.PlayExiled`). Graveyard cards first, oldest first, then the
+        :class:`~effects.PlayExiled`), ``"ability:<index>"`` (an activated ability
+        of the card that works from its graveyard, :mod:`~graveyard`). Graveyard cards first, oldest first, then the
         top card, then exiled cards in the order they were allowed;
         more than 16: one card of each definition first (copies are alike)."""
         out: list[tuple[int, str]] = []
@@ -141,6 +143,8 @@ class ElsewhereMixin:
                     out.append((c, "graveyard"))
                 elif d.flashback is not None or c in grants:
                     out.append((c, "flashback"))
+                if d.graveyard_abilities:  # (:mod:`~graveyard`, 113.6m)
+                    out += self.grave_ability_slots(p, c, d)
         library = self.library[p]
         if library and p in self._play_statics():
             top = library[-1]
@@ -166,6 +170,8 @@ class ElsewhereMixin:
         """Whether ``p`` may play or cast ``card`` from its slot now (``how`` as in
         :meth:`zone_slots`): its timing, a land play left, its costs payable and its
         targets there."""
+        if how.startswith(ABILITY):  # an activated ability of a card there
+            return self.grave_ability_usable(p, card, how, sorcery)
         d = self.cdef(card)
         if how == "flashback":
             # flashback (702.34a): its timing, then the flashback cost

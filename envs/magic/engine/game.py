@@ -306,6 +306,21 @@ revealed" (:class:`~effects.TopRevealed`) and "you may look at the top card of y
 library any time" (:class:`~effects.MayLookAtTop`): ``observation_for``'s
 ``library_tops``; the encoding shows a player its own top card when it may play it
 (its graveyard-slot row), not an opponent's revealed top card.
+Abilities that work from a graveyard (:mod:`~graveyard`, whose docstring is the
+detail; 113.6m): an ability whose effect returns its own card from its owner's
+graveyard ("return this from your graveyard to your hand / to the battlefield
+[tapped]", :class:`~effects.MoveCards` of ``Ref("this_card")``) functions only
+there. Activated ones ("{1}{b}: return this from your graveyard to the battlefield
+tapped", Reassembling Skeleton; unearth, 702.84a: "return this to the battlefield;
+it gains haste; exile it at the next end step; exiled instead if it would leave")
+are graveyard slots of the "cast graveyard slot" action (how ``ability:<index>``),
+activated by the card's owner with their timing, conditions and costs (602.2);
+triggered ones (another permanent entering, a spell cast, a player event, the
+beginning of a step: Bloodghast's landfall, the Eidolons' "whenever you cast a
+multicolored spell", Squee's upkeep) trigger from the graveyard, controlled by its
+owner (108.4a), indexed per game by event so that a game without such cards pays one
+set look-up per event; *not*: statics that work from a graveyard (Anger), dies and
+combat triggers from there, an Aura returned to the battlefield (303.4f).
 Delayed triggered abilities (603.7): a
 resolving effect "<effect> at the beginning of the next end step / at end of combat /
 at the beginning of your next upkeep" creates one, controlled by that effect's
@@ -1043,6 +1058,7 @@ from labyrinth_gym.envs.magic.engine.decisions import (
 )
 from labyrinth_gym.envs.magic.engine.decklist import parse_decklist
 from labyrinth_gym.envs.magic.engine.elsewhere import ElsewhereMixin
+from labyrinth_gym.envs.magic.engine.graveyard import ABILITY, GraveyardMixin
 from labyrinth_gym.envs.magic.engine.layers import LayersMixin
 from labyrinth_gym.envs.magic.engine.library import (
     LIBRARY_DECISIONS,
@@ -1143,7 +1159,8 @@ def _card_def(card: str | fx.CardDef) -> fx.CardDef:
 
 
 class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMixin,
-                DecisionsMixin, LibraryMixin, TurnsMixin, ElsewhereMixin, DecisionGame):
+                DecisionsMixin, LibraryMixin, TurnsMixin, ElsewhereMixin, GraveyardMixin,
+                DecisionGame):
     """A game of Magic; build one with :func:`new_game` or :meth:`new`.
 
     This class holds set-up, the engine contract (:class:`~core.engine.Game`),
@@ -1292,6 +1309,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Spells each player cast this turn and last turn (the werewolves'
         #: intervening "if", :meth:`~objects.ObjectsMixin.condition_holds`).
         self.spells_cast = [0] * num_players
+        #: Creature spells each player cast this turn ("the second creature spell
+        #: you cast this turn": Vengevine).
+        self.creature_spells = [0] * num_players
         self.spells_last_turn = [0] * num_players
         #: Creatures that died this turn (morbid's "if a creature died this turn",
         #: :class:`~effects.IfAmount`).
@@ -1429,6 +1449,10 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self._taxes: list[tuple[int, fx.AttackTax]] = []
         self._trig_version = -1
         self._trig_index: dict[str, list[tuple[int, int, fx.Trigger]]] = {}
+        #: The events cards of this game wait for from a graveyard, as of
+        #: ``_grave_defs`` definitions (:mod:`~graveyard`).
+        self._grave_defs = -1
+        self._grave_gate: frozenset[str] = frozenset()
         self._anthems: list[tuple[int, int, fx.Anthem]] = []
         self._anthem_restrictions = False
         #: Aura and Equipment bonuses by the permanent they are attached to:
@@ -1575,6 +1599,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             if i >= len(slots):
                 return f"cast graveyard {i} (?)"
             card, how = slots[i]
+            if how.startswith(ABILITY):
+                return f"activate graveyard {i} ({self.name_of(card)}) from the graveyard"
             verb = "play" if self._is_land(card) else "cast"
             return f"{verb} graveyard {i} ({self.name_of(card)}) " + {
                 "flashback": "with flashback", "graveyard": "from the graveyard",
@@ -1822,6 +1848,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.poison = self.poison[:]
         new.energy = self.energy[:]
         new.spells_cast = self.spells_cast[:]
+        new.creature_spells = self.creature_spells[:]
         new.life_lost_turn = self.life_lost_turn[:]
         new.damaged_turn = self.damaged_turn[:]
         new.blessed = self.blessed[:]
@@ -1963,6 +1990,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "poison": self.poison, "energy": self.energy, "pool": self.pool,
             "monarch": self.monarch, "monarch_card": self.monarch_card,
             "spells_cast": self.spells_cast, "spells_last_turn": self.spells_last_turn,
+            "creature_spells": self.creature_spells,
             "creatures_died": self.creatures_died, "extra_lands": self.extra_lands,
             "attacked_this_turn": self.attacked_this_turn,
             "turn_first_id": self.turn_first_id,
@@ -2046,6 +2074,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.monarch = data.get("monarch")
         game.monarch_card = data.get("monarch_card", -1)
         game.spells_cast = data.get("spells_cast", [0] * game.num_players)
+        game.creature_spells = data.get("creature_spells", [0] * game.num_players)
         game.spells_last_turn = data.get("spells_last_turn", [0] * game.num_players)
         game.creatures_died = data.get("creatures_died", 0)
         game.attacked_this_turn = data.get("attacked_this_turn", False)

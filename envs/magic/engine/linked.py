@@ -238,7 +238,7 @@ class LinkedMixin:
             under = owner if node.under == "owner" else item.controller
             self.log("card_moved", card=self.name_of(card), player=owner, to=node.dest,
                      **{"from": zone})
-            entered = self.put_card(card, node.dest, under, node.counter)
+            entered = self.put_card(card, node.dest, under, node.counter, node.tapped)
             moved.append(card)
             if entered is not None:
                 self.manifested(entered)  # "it": the permanent it became (400.7)
@@ -256,7 +256,8 @@ class LinkedMixin:
             self.left_exile(card)
         return True
 
-    def put_card(self, card: int, dest: str, under: int, counter: str = "") -> int | None:
+    def put_card(self, card: int, dest: str, under: int, counter: str = "",
+                 tapped: bool = False) -> int | None:
         """Put ``card`` (out of every zone) into its owner's ``dest``; onto the
         battlefield under ``under``'s control, as a new permanent (with a ``counter``
         counter on it, 614.1c), whose id it returns (None elsewhere)."""
@@ -265,7 +266,8 @@ class LinkedMixin:
             if under != owner and self.lost[under]:
                 under = owner
             return self._put_onto_battlefield(card, under, counters=1 if counter else 0,
-                                              counter_kind=counter or "+1/+1")
+                                              counter_kind=counter or "+1/+1",
+                                              tapped=tapped)
         elif dest == "hand":
             self.hand[owner].append(card)
             if card not in self.public_hand:

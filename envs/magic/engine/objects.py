@@ -21,7 +21,12 @@ from typing import Any
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.constants import STEPS
-from labyrinth_gym.envs.magic.engine.effects import FACE_DOWN, face_down_def
+from labyrinth_gym.envs.magic.engine.effects import (
+    CAST_EVENT_PROPS,
+    FACE_DOWN,
+    SECOND_CREATURE,
+    face_down_def,
+)
 from labyrinth_gym.envs.magic.engine.keywords import DAY_NIGHT
 from labyrinth_gym.envs.magic.engine.resolve import token_def
 from labyrinth_gym.envs.magic.engine.state import (
@@ -1544,7 +1549,9 @@ class ObjectsMixin:
                 else:
                     continue
                 for i, ab in enumerate(shown.triggered):
-                    index.setdefault(ab.trigger.event, []).append((pid, i, ab.trigger))
+                    if ab.zone == "battlefield":
+                        index.setdefault(ab.trigger.event, []).append(
+                            (pid, i, ab.trigger))
             self._trig_index = index
             self._trig_version = self._bf_version
         return self._trig_index
@@ -1613,6 +1620,8 @@ class ObjectsMixin:
     def _object_triggers(self, event: str, objects: list[int], **extra: Any) -> None:
         """``event`` happened to each permanent of ``objects`` at once; ``it`` of
         each trigger is the object (they all see each other: leaving look-back)."""
+        if event in self.grave_events():  # (a card in a graveyard may wait for it)
+            self.grave_object_triggers(event, objects)
         entries = self._trigger_index().get(event)
         if not entries:
             return
@@ -1636,6 +1645,8 @@ class ObjectsMixin:
         """``event`` happened to player ``p`` (``amount``: life gained or lost):
         ``that player`` of the ability is ``p`` (its ``defending``), ``that much``
         is ``amount``."""
+        if event in self.grave_events():
+            self.grave_player_triggers(event, p, amount)
         for pid, i, trig in self._trigger_index().get(event, ()):
             if pid in self.battlefield and self._about_player(trig.subject, pid, p):
                 self._trigger(pid, i, it=player_code(p), defending=p, amount=amount)
@@ -1762,6 +1773,8 @@ class ObjectsMixin:
         if self.monarch is not None and event == "end_step" and \
                 self.monarch == self.active:
             self._monarch_trigger(self.monarch, 0)  # 724.2: the monarch draws
+        if event in self.grave_events():
+            self.grave_step_triggers(event)
         for pid, i, trig in self._trigger_index().get(event, ()):
             perm = self.battlefield[pid]
             if trig.condition and isinstance(trig.condition, str) and \
@@ -1808,6 +1821,8 @@ class ObjectsMixin:
         face-down spell's, 708.4), if not its card's."""
         index = self._trigger_index()
         d = shown or (self.cdef(card) if card is not None else None)
+        if self.grave_events():
+            self.grave_cast_triggers(caster, d, sid, from_graveyard)
         if d is None or not d.is_creature:
             for pid, i, _ in index.get("casts_noncreature", ()):
                 if self.battlefield[pid].controller == caster:
@@ -1817,6 +1832,9 @@ class ObjectsMixin:
         for pid, i, trig in index.get("cast", ()):
             if "from_graveyard" in trig.subject.props and not from_graveyard:
                 continue  # "casts a spell from a graveyard"
+            if SECOND_CREATURE in trig.subject.props and \
+                    self.creature_spells[caster] != 2:
+                continue  # "your second creature spell this turn"
             if self._spell_matches(trig.subject, d, caster,
                                    self.battlefield[pid].controller):
                 self._trigger(pid, i, it=sid, defending=caster)
@@ -1835,7 +1853,7 @@ class ObjectsMixin:
             return False
         # "noncreature", a colour, "multicolored": the spell's characteristics
         return all(fx.has_quality(prop, d) for prop in filt.props
-                   if prop != "from_graveyard")
+                   if prop not in CAST_EVENT_PROPS)
 
     def _attack_triggers(self) -> None:
         index = self._trigger_index()

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
+from labyrinth_gym.envs.magic.engine.graveyard import GRAVE_EVENTS
 from labyrinth_gym.envs.magic.engine.library import MAX_LOOK, X_CAP, card_prop
 from labyrinth_gym.envs.magic.engine.payment import supported_pip
 from labyrinth_gym.envs.magic.engine.state import player_code
@@ -96,7 +97,7 @@ def counter_played(kind: str) -> bool:
     return kind in SUPPORTED_COUNTERS or fx.plain_counter(kind) or \
         fx.pt_counter(kind) is not None
 SPELL_PROPS = frozenset({"noncreature", "multicolored", "monocolored", "colorless",
-                         "from_graveyard", *fx.COLOUR_PROPS})
+                         *fx.CAST_EVENT_PROPS, *fx.COLOUR_PROPS})
 """The qualities of a spell a "whenever <player> casts a <quality> spell" trigger
 reads (its card's types and colours)."""
 SELECTOR_FIELDS = ("to", "what", "who")
@@ -118,11 +119,11 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
                         "discard", "discard_self", "loyalty", "exile_graveyard",
                         "exile_filter", "tap_untapped", "tap_count", "loyalty_x",
                         "remove_counters", "discard_filter", "add_counters",
-                        "exile_hand", "bounce", "energy"}),
+                        "exile_hand", "bounce", "energy", "exile_self"}),
     fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
                                     "once_per_turn", "zone", "only_if"}),
     fx.ActivationCondition: frozenset({"kind", "filter", "count", "counter"}),
-    fx.TriggeredAbility: frozenset({"trigger", "effect", "optional"}),
+    fx.TriggeredAbility: frozenset({"trigger", "effect", "optional", "zone"}),
     fx.Trigger: frozenset({"event", "subject", "condition"}),
     fx.SpellAbility: frozenset({"effect", "additional_cost"}),
     fx.Target: frozenset({"kind", "filter", "count", "up_to", "same_name",
@@ -323,6 +324,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if node.counter and (node.dest != "battlefield"
                              or not counter_played(node.counter)):
             note(f"MoveCards with a {node.counter} counter to {node.dest}")
+        if node.tapped and node.dest != "battlefield":
+            note(f"MoveCards tapped to {node.dest}")
+        if node.what == fx.Ref("this_card") and node.dest == "battlefield" and \
+                card.is_aura:
+            note("an Aura card returned to the battlefield (303.4f)")
         what = node.what
         if isinstance(what, fx.Target) and what.kind == "graveyard_card":
             fields(what)
@@ -346,7 +352,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if value is None:  # PreventDamage: all of it
             return
         if isinstance(value, fx.StatOf):
-            if value.stat not in fx.STATS or value.of not in ("it", "sacrificed", "self"):
+            if value.stat not in fx.STATS or value.of not in ("it", "sacrificed", "self",
+                                                              "this_card"):
                 note(f"StatOf({value.stat})")
             return
         if isinstance(value, fx.Count):
@@ -663,8 +670,25 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if condition.kind not in fx.CONDITION_KINDS:
                 note(f"ActivationCondition({condition.kind})")
             filt(condition.filter)
-        if ability.zone not in ("battlefield", "hand"):
+        if ability.zone not in ("battlefield", "hand", "graveyard"):
             note(f"ActivatedAbility.zone {ability.zone}")
+        if ability.zone == "graveyard":
+            # 113.6m, 602.2: activated by the card's owner from its graveyard; its
+            # costs name no permanent of its own ({T}, sacrifice this, counters)
+            c = ability.cost
+            if ability.is_mana or c.tap or c.sacrifice_self or c.discard_self or \
+                    c.loyalty is not None or c.crew or c.remove_counters or \
+                    c.add_counters or c.exile_graveyard or ability.once_per_turn or \
+                    c.exile_hand is not None:
+                note("graveyard ability with a cost of the permanent's or once a turn")
+            if any(cond.kind in ("monstrous", "counters_on_this")
+                   for cond in ability.only_if):
+                note("graveyard ability with a condition of the permanent's")
+            cost_of(ability.cost, allow_x=True)
+            x_ability[0] = c.mana is not None and c.mana.x > 0
+            effect(ability.effect)
+            x_ability[0] = False
+            continue
         if ability.zone == "hand":
             from_hand += 1
             if ability.is_mana or ability.cost.tap or ability.cost.sacrifice_self:
@@ -705,6 +729,13 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         fields(ability)
         fields(ability.trigger)
         event = ability.trigger.event
+        if ability.zone not in ("battlefield", "graveyard") or (
+                ability.zone == "graveyard" and (
+                    event not in GRAVE_EVENTS or isinstance(
+                        ability.trigger.subject, fx.Ref) and
+                    ability.trigger.subject.name in ("equipped", "enchanted")
+                    or ability.trigger.condition in fx.OBJECT_CONDITIONS)):
+            note(f"a {event} trigger from the {ability.zone}")
         if event not in fx.TRIGGER_EVENTS:
             note(f"Trigger({event})")
         subject = ability.trigger.subject
@@ -716,7 +747,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     subject, controller="any",
                     props=subject.props - {"shares_commander_type"}))
         elif isinstance(subject, fx.Filter):
-            filt(dataclasses.replace(subject, props=subject.props - {"from_graveyard"})
+            filt(dataclasses.replace(subject, props=subject.props - fx.CAST_EVENT_PROPS)
                  if event == "cast" else subject)
             if event == "cast" and not subject.props <= SPELL_PROPS:
                 note("Trigger cast filter props")

@@ -212,6 +212,7 @@ class TurnsMixin:
         # "last turn" of an intervening if (603.4) is the turn before this one
         self.spells_last_turn = self.spells_cast
         self.spells_cast = [0] * self.num_players
+        self.creature_spells = [0] * self.num_players
         self.creatures_died = 0
         self.attacked_this_turn = False
         self.turn_first_id = self.next_id

@@ -17,6 +17,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     is_mana_ability,
     is_permanent_card,
     it_is_self,
+    leaves_graveyard,
     line_template,
     nodes,
 )
@@ -63,7 +64,8 @@ def _activated(line: str, printed: Printed, draft: Draft) -> bool:
     # "discard this" is paid from the hand (channel): every other cost part and every
     # effect on "this" wants the card on the battlefield.
     zone = "hand" if paid.discard_self else "battlefield"
-    if zone == "battlefield" and not is_permanent_card(printed):
+    spell = not is_permanent_card(printed)
+    if zone == "battlefield" and spell and "from your graveyard" not in body:
         return False
     if zone == "hand" and (paid.tap or paid.sacrifice_self or paid.sacrifice):
         return False
@@ -80,6 +82,14 @@ def _activated(line: str, printed: Printed, draft: Draft) -> bool:
     body, only_if = activation_conditions(body)
     what = it_is_self(effect(body))
     check_refs(what, x_defined=paid.mana is not None and paid.mana.x > 0)
+    if spell and not (zone == "battlefield" and leaves_graveyard(what)):
+        return False  # (an instant's or sorcery's text is its effect)
+    if zone == "battlefield" and leaves_graveyard(what):
+        # 113.6m: "{2}{b}: return this from your graveyard to your hand" works from
+        # the graveyard only, and names no permanent of its own
+        if paid.tap or paid.sacrifice_self or fx.Ref("self") in nodes(what):
+            raise Unsupported(line)
+        zone = "graveyard"
     if zone == "hand" and fx.Ref("self") in nodes(what):
         raise Unsupported(line)  # the card is in the hand, not a permanent to act on
     mana = is_mana_ability(what)

@@ -424,6 +424,14 @@ def line_template(fn: LineTemplate) -> LineTemplate:
     return fn
 
 
+def leaves_graveyard(effect: fx.Effect) -> bool:
+    """Whether the effect moves its own card out of its owner's graveyard ("return
+    this from your graveyard to your hand"): then the ability functions only there
+    (113.6m; the caller leaves out a trigger condition that puts it there)."""
+    return any(isinstance(n, fx.MoveCards) and n.what == fx.Ref("this_card")
+               for n in nodes(effect))
+
+
 def has_target(effect: fx.Effect) -> bool:
     return any(isinstance(n, fx.Target) for n in nodes(effect))
 

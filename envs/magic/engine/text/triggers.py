@@ -17,7 +17,9 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     effect,
     is_permanent_card,
     it_is_self,
+    leaves_graveyard,
     line_template,
+    nodes,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     activation_condition,
@@ -282,6 +284,13 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
         # 603.4: "if <condition>, <effect>" is checked on triggering and resolving
         when = tuple(dataclasses.replace(t, condition=cond[0]) for t in when)
         text = cond[1]
+    elif len(when) == 1 and when[0].event == "cast" and when[0].subject == fx.Filter(
+            controller="you") and text.startswith(_SECOND_CREATURE):
+        # "whenever you cast a spell, if it's the second creature spell you cast this
+        # turn": part of the event (the spell cast), checked as it triggers
+        when = (fx.Trigger("cast", fx.Filter(frozenset({"Creature"}), controller="you",
+                                             props=frozenset({fx.SECOND_CREATURE}))),)
+        text = text.removeprefix(_SECOND_CREATURE)
     elif len(when) == 1 and when[0].event == "dies" and \
             isinstance(when[0].subject, fx.Filter) and \
             text.startswith("if it didn't have decayed, "):
@@ -310,11 +319,25 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
     optional = isinstance(what, fx.MayDo)
     if optional:
         what = what.effect
+    zone = "battlefield"
+    if leaves_graveyard(what) and not any(
+            t.event in ("dies", "leaves") and isinstance(t.subject, fx.Ref)
+            for t in when):
+        # 113.6m: it moves its own card out of the graveyard, so it triggers only
+        # from there (a permanent's own dies trigger, an Aura's "when enchanted
+        # creature dies": from the battlefield, looking back, 603.10a)
+        if fx.Ref("self") in nodes(what) or any(
+                t.subject in (fx.Ref("self"), fx.Ref("equipped"), fx.Ref("enchanted"))
+                for t in when):
+            return False
+        zone = "graveyard"
     for event in when:
         check_refs(what, event)
-        draft.triggered.append(fx.TriggeredAbility(event, what, optional))
+        draft.triggered.append(fx.TriggeredAbility(event, what, optional, zone))
     return True
 
+
+_SECOND_CREATURE = "if it's the second creature spell you cast this turn, "
 
 _IT_IS_OTHER = frozenset({"deals_combat_damage_creature"})
 """Object events whose triggering object (``that creature``) is not the subject."""

@@ -1,0 +1,82 @@
+"""Templates for abilities that work from a graveyard (the engine side is
+:mod:`~labyrinth_gym.envs.magic.engine.graveyard`):
+
+- "return this from your graveyard to your hand / to the battlefield [tapped]" ->
+  :class:`~effects.MoveCards` of ``Ref("this_card")``; the ability it is in then
+  works from the graveyard (113.6m: the abilities and triggers families mark it);
+- scavenge (702.97a): "scavenge [cost]" means "[cost], exile this card from your
+  graveyard: put a number of +1/+1 counters equal to the power of the card you
+  exiled on target creature. activate only as a sorcery." (:attr:`~effects.Cost.
+  exile_self`, :class:`~effects.StatOf` of ``"this_card"``);
+- unearth (702.84a): "unearth [cost]" means "[cost]: return this card from your
+  graveyard to the battlefield. it gains haste. exile it at the beginning of the next
+  end step. if it would leave the battlefield, exile it instead of putting it
+  anywhere else. activate only as a sorcery."
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import Printed
+from labyrinth_gym.envs.magic.engine.text.core import (
+    Draft,
+    effect,
+    effect_template,
+    is_permanent_card,
+    line_template,
+)
+from labyrinth_gym.envs.magic.engine.text.phrases import cost
+
+
+@effect_template
+def _return_this(s: str) -> fx.Effect | None:
+    # 113.6m: the card itself, from its owner's graveyard (400.7: if it is still there)
+    m = re.fullmatch(r"return this from your graveyard to (your hand|the battlefield"
+                     r"( tapped)?(?: with an? (\S+) counter on it)?)", s)
+    if not m:
+        return None
+    if m.group(1) == "your hand":
+        return fx.MoveCards(fx.Ref("this_card"), "hand")
+    return fx.MoveCards(fx.Ref("this_card"), "battlefield", "owner",
+                        counter=m.group(3) or "", tapped=bool(m.group(2)))
+
+
+_UNEARTH = ("return this from your graveyard to the battlefield. it gains haste. exile "
+            "it at the beginning of the next end step. if it would leave the "
+            "battlefield, exile it instead of putting it anywhere else.")
+"""Rule 702.84a: what unearth's activated ability does."""
+
+
+@line_template
+def _scavenge(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.97a: "scavenge [cost]" means "[cost], exile this card from your
+    # graveyard: put a number of +1/+1 counters equal to the power of the card you
+    # exiled on target creature. activate only as a sorcery."
+    m = re.fullmatch(r"scavenge (.+)", line)
+    if not m or not printed.is_type("Creature"):
+        return False
+    paid = cost(m.group(1))
+    if paid is None or paid != fx.Cost(mana=paid.mana):
+        return False
+    draft.activated.append(fx.ActivatedAbility(
+        dataclasses.replace(paid, exile_self=True),
+        fx.AddCounters(fx.StatOf("power", "this_card"), fx.Target("creature")),
+        sorcery_speed=True, zone="graveyard"))
+    return True
+
+
+@line_template
+def _unearth(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.84a: unearth [cost], activated only from the graveyard, as a sorcery
+    m = re.fullmatch(r"unearth (.+)", line)
+    if not m or not is_permanent_card(printed):
+        return False
+    paid = cost(m.group(1))
+    if paid is None or paid.tap or paid.sacrifice_self or paid.discard_self:
+        return False
+    draft.activated.append(fx.ActivatedAbility(paid, effect(_UNEARTH),
+                                               sorcery_speed=True, zone="graveyard"))
+    return True
