@@ -511,6 +511,9 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"exiles {exiled} from their "
                                       f"{e.get('zone', 'graveyard')} to pay a cost")
 
+    def on_rebound(self, e: Event) -> str:
+        return self.does(e["player"], f"exiles {card(e['card'])} with rebound")
+
     def on_cascade(self, e: Event) -> str:
         exiled = ", ".join(card(c) for c in e["exiled"]) or "nothing"
         return self.does(e["player"], f"cascades from {card(e['card'])}, exiling "

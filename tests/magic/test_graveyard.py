@@ -4,6 +4,7 @@ graveyards (602.2), triggered abilities that trigger from there (603.2), unearth
 
 from __future__ import annotations
 
+from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine.game import MagicGame
 from magic.positions import act, blank, has, pass_until, settle
 
@@ -253,3 +254,60 @@ def test_702_97a_scavenge_only_as_a_sorcery_and_with_a_creature_to_target():
     assert has(game, "activate graveyard 0 (Dreg Mangler)")
     game.start_at("main1", 1)
     assert not has(game, "graveyard")
+
+
+# --------------------------------------------------------------------- rebound
+def rebound_game() -> tuple[MagicGame, int]:
+    # Staggershock: "this deals 2 damage to any target. rebound"
+    game = blank()
+    shock = game.add_card("Staggershock", 0)
+    for _ in range(3):
+        game.add_permanent("Mountain", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Staggershock)")
+    act(game, "player 1")
+    settle(game)
+    return game, shock
+
+
+def test_702_88a_rebound_exiles_the_spell_cast_from_the_hand_as_it_resolves():
+    game, shock = rebound_game()
+    assert game.life[1] == 18
+    assert shock in game.exile[0] and shock not in game.graveyard[0]
+    assert any(e["type"] == "rebound" for e in game.events)
+
+
+def test_702_88a_rebound_casts_it_free_at_the_next_upkeep_then_it_goes_to_graveyard():
+    game, shock = rebound_game()
+    for land in list(game.battlefield):
+        game.battlefield[land].tapped = True  # no mana: it is cast for free
+    for _ in range(200):  # to its controller's next upkeep
+        if game.decision and "rebound" in game.decision:
+            break
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    assert (game.active, game.step, game.turn) == (0, "upkeep", 4)
+    act(game, "cast Staggershock without paying its mana cost")
+    act(game, "player 1")
+    settle(game)
+    assert game.life[1] == 16
+    # cast from exile this time: no rebound, it goes to its owner's graveyard
+    assert shock in game.graveyard[0]
+
+
+def test_702_88a_a_countered_rebound_spell_goes_to_the_graveyard():
+    game = blank()
+    shock = game.add_card("Staggershock", 0)
+    for _ in range(3):
+        game.add_permanent("Mountain", 0)
+    game.add_card("Counterspell", 1)
+    game.add_permanent("Island", 1)
+    game.add_permanent("Island", 1)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Staggershock)")
+    act(game, "player 1")
+    act(game, "pass")
+    act(game, "cast hand 0 (Counterspell)")
+    act(game, "stack 0")
+    settle(game)
+    assert shock in game.graveyard[0]
+    assert not game.delayed

@@ -58,6 +58,8 @@ class CastingMixin:
     def effect_of(self, item: StackItem) -> Any:
         """The effect a stack object resolves (None: a permanent spell without one)."""
         d = self.item_def(item)
+        if item.origin == "rebound":  # 702.88a: the delayed ability rebound made
+            return fx.CastExiled()
         if item.origin:  # a delayed triggered ability: its Delayed node's effect
             maker = StackItem(sid=-1, kind=item.origin, controller=item.controller,
                               card=item.card, index=item.index, shape=item.shape,
@@ -841,11 +843,14 @@ class CastingMixin:
             self.activate_from_graveyard(p, card, zone)
             return
         d = self.cdef(card)
-        if zone == "cascade":  # cascade (702.85a): without paying its mana cost
+        if zone in ("cascade", "rebound"):
+            # cascade (702.85a), rebound (702.88a): from exile without paying its
+            # mana cost
             self.take_card(card, "exile")
             self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
                                      card=card, keywords=sorted(d.keywords), x=0,
-                                     alt="free", announce=["kicker"] if d.kicker else [])
+                                     alt="free", announce=["kicker"] if d.kicker else [],
+                                     zone="exile")
             self.closed = []
             return
         if zone == "flashback":  # flashback (702.34a): the card moves to the stack
@@ -1626,6 +1631,9 @@ class CastingMixin:
             elif isinstance(node, fx.Cascade):
                 if self.cascade(item):
                     return
+            elif isinstance(node, fx.CastExiled):
+                if self.cast_rebound(item):
+                    return
             elif isinstance(node, fx.Fabricate):  # 702.123a
                 res["fabricate"] = path
                 if item.source in self.battlefield and not self.lost[item.controller]:
@@ -1781,6 +1789,9 @@ class CastingMixin:
                 self.spell_leaves_stack(item, "hand")
                 self.log("bought_back", player=self.card_owner[item.card],
                          card=d.name)
+                return
+            if d.rebound and item.zone == "" and item.alt != "flashback":
+                self.rebound(item)  # 702.88a: cast from its owner's hand
                 return
             self.spell_leaves_stack(item)
 

@@ -1149,6 +1149,9 @@ class DecisionsMixin:
             self.res["sacrificed"] = kind == "yes"  # type: ignore[index]
         elif dk == "yesno" and "cascade" in d:  # 702.85a: cast it (yes)?
             self.cascade_done(d["cascade"] if kind == "yes" else None)
+        elif dk == "yesno" and "rebound" in d:  # 702.88a: cast it (yes)?
+            if kind == "yes":
+                self._cast(p, d["rebound"], zone="rebound")
         elif dk == "yesno" and "peek" in d:  # the top card on the bottom (yes)?
             q = d["peek"]
             self.res["asks"][0][2] = 0  # type: ignore[index]

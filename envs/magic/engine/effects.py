@@ -2066,6 +2066,21 @@ class Cascade:
 
 
 @dataclass(frozen=True)
+class Rebound:
+    """Static of an instant or sorcery, rule 702.88a: "if you cast this spell from
+    your hand, exile it as it resolves. at the beginning of your next upkeep, you may
+    cast this card from exile without paying its mana cost" (the delayed triggered
+    ability's effect is :class:`CastExiled`)."""
+
+
+@dataclass(frozen=True)
+class CastExiled:
+    """The effect of rebound's delayed triggered ability (702.88a): its controller
+    may cast the card from exile without paying its mana cost (if it is still
+    there, 400.7)."""
+
+
+@dataclass(frozen=True)
 class Convoke:
     """Static of a spell, rule 702.51a: each creature its caster taps while paying
     pays {1} or one mana of that creature's colour (a cost payment, not mana: 702.51b).
@@ -2674,6 +2689,11 @@ class CardDef:
     def alt_cost(self) -> AltCost | None:
         """Its :class:`AltCost` static (None: none)."""
         return next((s for s in self.statics if isinstance(s, AltCost)), None)
+
+    @cached_property
+    def rebound(self) -> bool:
+        """Whether it has :class:`Rebound` (702.88a)."""
+        return any(isinstance(s, Rebound) for s in self.statics)
 
     @cached_property
     def convoke(self) -> bool:

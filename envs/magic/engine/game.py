@@ -1572,9 +1572,11 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         if self.decision is not None and self.decision["kind"] in LIBRARY_DECISIONS:
             # only the deciding player is shown action names: it looks at the cards
             return self.library_action_name(action)
-        if kind in ("yes", "no") and self.decision is not None and \
-                "cascade" in self.decision:  # 702.85a
-            name = self.name_of(self.decision["cascade"])
+        if kind in ("yes", "no") and self.decision is not None and (
+                "cascade" in self.decision or "rebound" in self.decision):
+            # 702.85a, 702.88a
+            name = self.name_of(self.decision.get("cascade",
+                                                  self.decision.get("rebound")))
             return (f"cast {name} without paying its mana cost" if kind == "yes"
                     else f"don't cast {name}")
         if kind in ("yes", "no") and self.decision is not None and \

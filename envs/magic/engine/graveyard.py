@@ -175,3 +175,31 @@ class GraveyardMixin:
                                  card=card, index=index, keywords=sorted(d.keywords),
                                  x=-1 if mana is not None and mana.x else 0)
         self.closed = []
+
+    # ------------------------------------------------------------------ rebound
+    def rebound(self, item: StackItem) -> None:
+        """Rule 702.88a: a rebound spell cast from its owner's hand is exiled as it
+        resolves (event ``rebound``), and its controller gets a delayed triggered
+        ability at the beginning of their next upkeep (603.7)."""
+        owner = self.card_owner[item.card]
+        self.exile[owner].append(item.card)
+        self.log("rebound", player=owner, card=self.name_of(item.card))
+        self.delayed.append({
+            "when": "your_next_upkeep", "turn": self.turn,
+            "controller": item.controller, "card": item.card, "source": None,
+            "origin": "rebound", "index": 0, "path": "", "it": None, "shape": -1,
+            "it_controller": None, "keywords": [], "face": -1})
+
+    def cast_rebound(self, item: StackItem) -> bool:
+        """The delayed ability resolves (702.88a): its controller is asked whether to
+        cast the card from exile without paying its mana cost (a ``yesno`` decision
+        with ``"rebound"``), when it is still there (400.7) and can be cast so;
+        True if asked."""
+        card = item.card
+        if card not in self.exile[self.card_owner[card]] or not self.castable_as(
+                StackItem(sid=-1, kind="spell", controller=item.controller, card=card),
+                "free"):
+            return False
+        self.decision = {"kind": "yesno", "player": item.controller, "rebound": card}
+        return True
+

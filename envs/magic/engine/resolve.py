@@ -84,7 +84,8 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.EntersAsCopy, fx.ContinuousChange, fx.DoesntUntap,
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.PlayerRule, fx.DefinedPT, fx.SelfBonus,
                      fx.PairedBonus,
-                     fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost, fx.FaceDownCost)
+                     fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost, fx.FaceDownCost,
+                     fx.Rebound)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
                                 "fade", "stun", "shield"})
 """Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`

@@ -8,6 +8,7 @@
   graveyard: put a number of +1/+1 counters equal to the power of the card you
   exiled on target creature. activate only as a sorcery." (:attr:`~effects.Cost.
   exile_self`, :class:`~effects.StatOf` of ``"this_card"``);
+- rebound (702.88a) -> :class:`~effects.Rebound`;
 - unearth (702.84a): "unearth [cost]" means "[cost]: return this card from your
   graveyard to the battlefield. it gains haste. exile it at the beginning of the next
   end step. if it would leave the battlefield, exile it instead of putting it
@@ -48,6 +49,15 @@ _UNEARTH = ("return this from your graveyard to the battlefield. it gains haste.
             "it at the beginning of the next end step. if it would leave the "
             "battlefield, exile it instead of putting it anywhere else.")
 """Rule 702.84a: what unearth's activated ability does."""
+
+
+@line_template
+def _rebound(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.88a: rebound, on an instant or sorcery
+    if line != "rebound" or is_permanent_card(printed):
+        return False
+    draft.statics.append(fx.Rebound())
+    return True
 
 
 @line_template
