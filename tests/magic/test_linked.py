@@ -45,9 +45,9 @@ def test_linked_templates_compile():
     assert pool["Zombify"].spell.effect.dest == "battlefield"
     charm = pool["Azorius Charm"].spell.effect.modes[2]
     assert isinstance(charm, fx.PutOnLibrary) and not charm.bottom
-    # Ephemerate (rebound) stays refused; Condemn's "life equal to its toughness" reads
-    # since the last-known-stats amount (StatOf: tests/magic/test_deck_templates.py)
-    assert "Ephemerate" not in pool and "Condemn" in pool
+    # Ephemerate's rebound (702.88a) reads; Condemn's "life equal to its toughness"
+    # reads since the last-known-stats amount (StatOf: tests/magic/test_deck_templates.py)
+    assert pool["Ephemerate"].rebound and "Condemn" in pool
 
 
 # ------------------------------------------------------------ 607.2a, 610.3
