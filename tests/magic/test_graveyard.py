@@ -311,3 +311,101 @@ def test_702_88a_a_countered_rebound_spell_goes_to_the_graveyard():
     settle(game)
     assert shock in game.graveyard[0]
     assert not game.delayed
+
+
+# ------------------------------------------------------- jump-start and retrace
+def test_702_133a_jump_start_casts_from_the_graveyard_with_a_discard_then_exiles():
+    # Chemister's Insight: "draw two cards. jump-start"
+    game = blank()
+    insight = game.add_card("Chemister's Insight", 0, "graveyard")
+    bears = game.add_card("Grizzly Bears", 0)
+    for _ in range(4):
+        game.add_permanent("Island", 0)
+    game.start_at("main1", 0)
+    act(game, "cast graveyard 0 (Chemister's Insight) with jump-start")
+    act(game, "Grizzly Bears")  # the card discarded for the cost
+    assert bears in game.graveyard[0]
+    settle(game)
+    assert len(game.hand[0]) == 2
+    assert insight in game.exile[0] and insight not in game.graveyard[0]
+
+
+def test_702_133a_jump_start_needs_a_card_to_discard():
+    game = blank()
+    game.add_card("Chemister's Insight", 0, "graveyard")
+    for _ in range(4):
+        game.add_permanent("Island", 0)
+    game.start_at("main1", 0)
+    assert not has(game, "graveyard")
+
+
+def test_702_81a_retrace_discards_a_land_card_and_the_spell_returns_to_the_graveyard():
+    # Raven's Crime: "target player discards a card. retrace"
+    game = blank()
+    crime = game.add_card("Raven's Crime", 0, "graveyard")
+    game.add_card("Grizzly Bears", 0)
+    swamp = game.add_card("Swamp", 0)
+    game.add_permanent("Swamp", 0)
+    game.add_card("Lightning Bolt", 1)
+    game.start_at("main1", 0)
+    act(game, "cast graveyard 0 (Raven's Crime) with retrace")
+    act(game, "player 1")
+    assert not has(game, "Grizzly Bears")  # only a land card pays retrace
+    act(game, "Swamp")
+    settle(game)
+    act(game, "Lightning Bolt")  # player 1 discards
+    assert swamp in game.graveyard[0]
+    assert crime in game.graveyard[0] and crime not in game.exile[0]
+    assert not game.hand[1]
+
+
+def test_702_81a_retrace_needs_a_land_card_in_hand():
+    game = blank()
+    game.add_card("Raven's Crime", 0, "graveyard")
+    game.add_card("Grizzly Bears", 0)
+    game.add_permanent("Swamp", 0)
+    game.start_at("main1", 0)
+    assert not has(game, "graveyard")
+
+
+# ------------------------------------------------------- embalm and eternalize
+def test_702_128a_embalm_exiles_the_card_and_makes_a_white_zombie_token_copy():
+    # Sacred Cat: a 1/1 white Cat with lifelink, "embalm {w}"
+    game = blank()
+    cat = game.add_card("Sacred Cat", 0, "graveyard")
+    game.add_permanent("Plains", 0)
+    game.start_at("main1", 0)
+    act(game, "activate graveyard 0 (Sacred Cat)")
+    assert cat in game.exile[0]
+    settle(game)
+    (token,) = [pid for pid, p in game.battlefield.items() if game.card_token[p.card]]
+    d = game.pdef(token)
+    assert d.name == "Sacred Cat" and d.colours == ("W",) and d.cost is None
+    assert "Zombie" in d.subtypes and "Cat" in d.subtypes
+    assert "lifelink" in game.keywords(token)
+    assert game.chars(token)[:2] == (1, 1)
+
+
+def test_702_129a_eternalize_makes_a_4_4_black_zombie_token_copy():
+    # Adorned Pouncer: a 1/1 white Cat with double strike, "eternalize {3}{w}{w}"
+    game = blank()
+    game.add_card("Adorned Pouncer", 0, "graveyard")
+    for _ in range(5):
+        game.add_permanent("Plains", 0)
+    game.start_at("main1", 0)
+    act(game, "activate graveyard 0 (Adorned Pouncer)")
+    settle(game)
+    (token,) = [pid for pid, p in game.battlefield.items() if game.card_token[p.card]]
+    d = game.pdef(token)
+    assert d.colours == ("B",) and d.cost is None and "Zombie" in d.subtypes
+    assert game.chars(token)[:2] == (4, 4)
+    assert "double strike" in game.keywords(token)
+    assert game.pdef(token).mana_value == 0
+
+
+def test_702_128a_embalm_only_as_a_sorcery():
+    game = blank()
+    game.add_card("Sacred Cat", 0, "graveyard")
+    game.add_permanent("Plains", 0)
+    game.start_at("upkeep", 0)
+    assert not has(game, "graveyard")

@@ -63,3 +63,39 @@ def test_702_84a_unearth():
     assert steps[1].keywords == ("haste",) and steps[1].lasting
     assert steps[2] == fx.Delayed("next_end_step", fx.Exile(fx.Ref("it")))
     assert steps[3] == fx.ExileIfLeaves(fx.Ref("it"))
+
+
+def test_702_97a_scavenge_and_exile_this_from_your_graveyard_as_a_cost():
+    mangler = card("Dreg Mangler").activated[0]
+    assert mangler == fx.ActivatedAbility(
+        fx.Cost(mana=cost("{3}{B}{G}"), exile_self=True),
+        fx.AddCounters(fx.StatOf("power", "this_card"), fx.Target("creature")),
+        sorcery_speed=True, zone="graveyard")
+    # "{3}{b}{b}, exile this from your graveyard: return up to three target creature
+    # cards from your graveyard to your hand" (Soul of Innistrad)
+    soul = card("Soul of Innistrad").activated[1]
+    assert soul.zone == "graveyard" and soul.cost.exile_self
+
+
+def test_702_88a_rebound():
+    assert fx.Rebound() in card("Staggershock").statics
+    assert card("Ephemerate").rebound
+
+
+def test_702_133a_702_81a_jump_start_and_retrace_cast_from_the_graveyard():
+    assert card("Chemister's Insight").flashback == fx.Flashback(
+        fx.Cost(mana=cost("{3}{U}"), discard=1), keyword="jump-start")
+    assert card("Raven's Crime").flashback == fx.Flashback(
+        fx.Cost(mana=cost("{B}"), discard=1,
+                discard_filter=fx.Filter(types=frozenset({"Land"}))),
+        keyword="retrace")
+
+
+def test_702_128a_702_129a_embalm_and_eternalize():
+    cat = card("Sacred Cat").activated[0]
+    assert cat.zone == "graveyard" and cat.sorcery_speed and cat.cost.exile_self
+    assert cat.effect == fx.CopyToken(THIS_CARD, fx.CopyExtras(
+        subtypes=("Zombie",), colours=("W",), no_mana_cost=True))
+    striker = card("Sinuous Striker").activated[1]  # "eternalize—{3}{u}{u}, discard"
+    assert striker.cost == fx.Cost(mana=cost("{3}{U}{U}"), discard=1, exile_self=True)
+    assert striker.effect.extras.power == 4 and striker.effect.extras.colours == ("B",)

@@ -1012,6 +1012,13 @@ class CastingMixin:
         assert own is not None
         return own
 
+    def exiled_after(self, card: int) -> bool:
+        """Whether ``card`` cast from its graveyard (:meth:`flashback_cost`) is
+        exiled as it leaves the stack: flashback and jump-start, not retrace
+        (702.81a: unless it gained flashback this turn, which then applies)."""
+        own = self.cdef(card).flashback
+        return own is None or own.keyword != "retrace" or card in self.flashback_grants
+
     def graveyard_slots(self, p: int) -> list[int]:
         """The cards graveyard slots ``0..15`` address: those ``p`` may play or cast
         from outside its hand (:meth:`~elsewhere.ElsewhereMixin.zone_slots`)."""
@@ -1849,7 +1856,7 @@ class CastingMixin:
         would apply and its controller chooses (616.1); the engine applies
         flashback's."""
         owner = self.card_owner[item.card]
-        if item.alt == "flashback":
+        if item.alt == "flashback" and self.exiled_after(item.card):
             self.exile[owner].append(item.card)
             self.log("flashback_exiled", player=owner, card=self.name_of(item.card))
             return

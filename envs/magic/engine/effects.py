@@ -1908,9 +1908,16 @@ class Flashback:
     """Static of an instant or sorcery, rule 702.34a: "flashback [cost]": its owner may
     cast it from their graveyard by paying ``cost`` (an alternative cost, 118.9: its
     mana, and life, a discard or a sacrifice) rather than its mana cost; cast that way,
-    it is exiled instead of going anywhere else when it leaves the stack."""
+    it is exiled instead of going anywhere else when it leaves the stack.
+
+    ``keyword`` names the ability: ``"flashback"``; ``"jump-start"`` (702.133a: cast
+    from the graveyard by discarding a card in addition to its other costs, exiled
+    the same way: its cost is its mana cost and one discard); ``"retrace"`` (702.81a:
+    by discarding a land card in addition to its other costs; not exiled: it goes
+    where a spell goes)."""
 
     cost: Cost
+    keyword: str = "flashback"
 
 
 @dataclass(frozen=True)
@@ -2208,13 +2215,19 @@ class CopyExtras:
     ("except it's an artifact in addition to its other types"), keywords it has
     ("except it has haste") and triggered abilities it has ("and it has "when this
     becomes the target of a spell or ability, sacrifice it.""), "it isn't
-    legendary" (``nonlegendary``)."""
+    legendary" (``nonlegendary``); embalm's and eternalize's "except it's white /
+    a 4/4 black Zombie with no mana cost" (702.128a, 702.129a: ``colours`` set,
+    ``no_mana_cost``, base ``power`` and ``toughness`` set)."""
 
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
     triggered: tuple[Any, ...] = ()
     nonlegendary: bool = False
+    colours: tuple[str, ...] | None = None
+    no_mana_cost: bool = False
+    power: int | None = None
+    toughness: int | None = None
 
 
 @dataclass(frozen=True)

@@ -138,7 +138,9 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   toughness), damage redirection.
 - 700-702 keyword actions and abilities: those of :data:`~effects.KEYWORDS` and
   :mod:`~keywords`, ward, regenerate, search, scry, surveil, shuffle, reveal, mill,
-  manifest, manifest dread, devour, kicker, multikicker, flashback, overload,
+  manifest, manifest dread, devour, kicker, multikicker, flashback, jump-start,
+  retrace, unearth, scavenge, rebound, embalm, eternalize (:mod:`~graveyard`),
+  overload,
   evoke, convoke, delve, affinity,
   proliferate (701.27a: a ``proliferate`` decision, permanents and players with
   counters chosen one at a time, then "done"),
@@ -314,13 +316,25 @@ there. Activated ones ("{1}{b}: return this from your graveyard to the battlefie
 tapped", Reassembling Skeleton; unearth, 702.84a: "return this to the battlefield;
 it gains haste; exile it at the next end step; exiled instead if it would leave")
 are graveyard slots of the "cast graveyard slot" action (how ``ability:<index>``),
-activated by the card's owner with their timing, conditions and costs (602.2);
-triggered ones (another permanent entering, a spell cast, a player event, the
-beginning of a step: Bloodghast's landfall, the Eidolons' "whenever you cast a
+activated by the card's owner with their timing, conditions and costs (602.2;
+"exile this from your graveyard" as a cost, :attr:`~effects.Cost.exile_self`:
+scavenge 702.97a, "put +1/+1 counters equal to the power of the card you exiled";
+embalm 702.128a and eternalize 702.129a, a token copy of the exiled card, white /
+a 4/4 black Zombie with no mana cost, :class:`~effects.CopyExtras`); triggered
+ones (another permanent entering, a spell cast, a player event, the beginning of a
+step: Bloodghast's landfall, the Eidolons' "whenever you cast a
 multicolored spell", Squee's upkeep) trigger from the graveyard, controlled by its
 owner (108.4a), indexed per game by event so that a game without such cards pays one
 set look-up per event; *not*: statics that work from a graveyard (Anger), dies and
-combat triggers from there, an Aura returned to the battlefield (303.4f).
+combat triggers from there, an Aura returned to the battlefield (303.4f), dredge,
+hideaway, foretell. Jump-start (702.133a: its mana cost and a discard, exiled after)
+and retrace (702.81a: its mana cost and a land card discarded, back to the graveyard
+after) are cast from the graveyard like flashback (:class:`~effects.Flashback`'s
+``keyword``). Rebound (702.88a): a rebound spell cast from its owner's hand is exiled
+as it resolves (event ``rebound``); at its controller's next upkeep a delayed
+triggered ability asks (a ``yesno`` decision with ``"rebound"``) whether to cast it
+from exile without paying its mana cost; cascade's and rebound's casts are from
+exile.
 Delayed triggered abilities (603.7): a
 resolving effect "<effect> at the beginning of the next end step / at end of combat /
 at the beginning of your next upkeep" creates one, controlled by that effect's
@@ -1604,8 +1618,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             if how.startswith(ABILITY):
                 return f"activate graveyard {i} ({self.name_of(card)}) from the graveyard"
             verb = "play" if self._is_land(card) else "cast"
+            own = self.cdef(card).flashback
             return f"{verb} graveyard {i} ({self.name_of(card)}) " + {
-                "flashback": "with flashback", "graveyard": "from the graveyard",
+                "flashback": f"with {own.keyword if own is not None else 'flashback'}", "graveyard": "from the graveyard",
                 "library": "from the top of the library", "exile": "from exile"}[how]
         if kind in ("cast", "hand", "hand_ability"):
             i = args[0]

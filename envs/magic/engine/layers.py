@@ -183,7 +183,11 @@ def with_extras(d: fx.CardDef, extras: fx.CopyExtras) -> fx.CardDef:
         supertypes=tuple(s for s in d.supertypes
                          if not (extras.nonlegendary and s == "Legendary")),
         keywords=d.keywords | frozenset(extras.keywords),
-        triggered=d.triggered + extras.triggered)
+        triggered=d.triggered + extras.triggered,
+        colours=d.colours if extras.colours is None else extras.colours,
+        cost=None if extras.no_mana_cost else d.cost,
+        power=d.power if extras.power is None else extras.power,
+        toughness=d.toughness if extras.toughness is None else extras.toughness)
 
 
 @dataclasses.dataclass
@@ -406,7 +410,14 @@ class LayersMixin:
         with ``extras``; its id (None if ``pid`` is gone)."""
         if pid not in self.battlefield:
             return None
-        values = with_extras(self.copiable_values(pid), extras)
+        return self.create_copy_of(self.copiable_values(pid), controller, extras)
+
+    def create_copy_of(self, values: fx.CardDef, controller: int,
+                       extras: fx.CopyExtras) -> int:
+        """``controller`` creates a token with copiable values ``values`` and
+        ``extras`` (707.2, 707.9b); its id. (A card's copiable values outside the
+        battlefield are its printed ones: embalm, eternalize.)"""
+        values = with_extras(values, extras)
         card = self._new_card(values, controller, token=True)
         self.log("token", player=controller, card=values.name)
         return self._put_onto_battlefield(card, controller)

@@ -310,6 +310,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note(f"granted ability: {what}")
 
     def copy_extras(extras: fx.CopyExtras) -> None:
+        if extras.colours is not None and not set(extras.colours) <= set(fx.COLOURS):
+            note(f"copy colours {extras.colours}")
         for kw in extras.keywords:
             if kw not in KW.ALL:
                 note(f"keyword {kw}")
@@ -579,6 +581,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if node.what != fx.Ref("self") or (card.back is None
                                                and card.front_mana_value is None):
                 note("Transform of other than a double-faced card itself")
+        elif isinstance(node, fx.CopyToken) and node.what == fx.Ref("this_card"):
+            # embalm, eternalize (702.128a, 702.129a): the ability's own card, from
+            # a graveyard ability that exiled it as its cost
+            if not any(ab.effect == node and ab.zone == "graveyard"
+                       and ab.cost.exile_self for ab in card.activated):
+                note("a token copy of this card outside a graveyard ability")
         elif isinstance(node, fx.CreateToken):
             selector(node.who)
             token = node.token
@@ -1213,7 +1221,10 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.CopyToken):
         item = game.res["item"]
         made = None
-        for pid in game.select(node.what, path):
+        if node.what == fx.Ref("this_card"):  # the ability's card (702.128a)
+            made = game.create_copy_of(game.cdef(item.card), item.controller,
+                                       node.extras)
+        for pid in () if made is not None else game.select(node.what, path):
             if pid >= 0:
                 made = game.create_token_copy(pid, item.controller, node.extras)
         game.manifested(made)  # "it": the token (none if there was nothing to copy)

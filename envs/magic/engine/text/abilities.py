@@ -65,7 +65,7 @@ def _activated(line: str, printed: Printed, draft: Draft) -> bool:
     # effect on "this" wants the card on the battlefield.
     zone = "hand" if paid.discard_self else "battlefield"
     spell = not is_permanent_card(printed)
-    if zone == "battlefield" and spell and "from your graveyard" not in body:
+    if zone == "battlefield" and spell and "from your graveyard" not in line:
         return False
     if zone == "hand" and (paid.tap or paid.sacrifice_self or paid.sacrifice):
         return False
@@ -82,9 +82,10 @@ def _activated(line: str, printed: Printed, draft: Draft) -> bool:
     body, only_if = activation_conditions(body)
     what = it_is_self(effect(body))
     check_refs(what, x_defined=paid.mana is not None and paid.mana.x > 0)
-    if spell and not (zone == "battlefield" and leaves_graveyard(what)):
+    from_graveyard = paid.exile_self or leaves_graveyard(what)
+    if spell and not (zone == "battlefield" and from_graveyard):
         return False  # (an instant's or sorcery's text is its effect)
-    if zone == "battlefield" and leaves_graveyard(what):
+    if zone == "battlefield" and from_graveyard:
         # 113.6m: "{2}{b}: return this from your graveyard to your hand" works from
         # the graveyard only, and names no permanent of its own
         if paid.tap or paid.sacrifice_self or fx.Ref("self") in nodes(what):

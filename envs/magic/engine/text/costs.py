@@ -104,6 +104,21 @@ def _flashback(line: str, printed: Printed, draft: Draft) -> bool:
 
 
 @line_template
+def _jump_start_retrace(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.133a: jump-start (its mana cost and a discard; exiled after), 702.81a:
+    # retrace (its mana cost and a land card discarded; not exiled), cast from the
+    # graveyard like flashback
+    if line not in ("jump-start", "retrace") or not _spell(printed) or \
+            printed.cost is None or any(isinstance(s, fx.Flashback)
+                                        for s in draft.statics):
+        return False
+    land = fx.Filter(types=frozenset({"Land"})) if line == "retrace" else None
+    draft.statics.append(fx.Flashback(
+        fx.Cost(mana=printed.cost, discard=1, discard_filter=land), keyword=line))
+    return True
+
+
+@line_template
 def _kicker(line: str, printed: Printed, draft: Draft) -> bool:
     # Rule 702.33a (kicker), 702.33c (multikicker): an optional additional cost.
     multi = line.startswith("multikicker")

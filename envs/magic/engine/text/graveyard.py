@@ -9,6 +9,8 @@
   exiled on target creature. activate only as a sorcery." (:attr:`~effects.Cost.
   exile_self`, :class:`~effects.StatOf` of ``"this_card"``);
 - rebound (702.88a) -> :class:`~effects.Rebound`;
+- embalm (702.128a), eternalize (702.129a): a token copy of the exiled card ->
+  :class:`~effects.CopyToken` of ``Ref("this_card")`` with the exceptions;
 - unearth (702.84a): "unearth [cost]" means "[cost]: return this card from your
   graveyard to the battlefield. it gains haste. exile it at the beginning of the next
   end step. if it would leave the battlefield, exile it instead of putting it
@@ -74,6 +76,33 @@ def _scavenge(line: str, printed: Printed, draft: Draft) -> bool:
     draft.activated.append(fx.ActivatedAbility(
         dataclasses.replace(paid, exile_self=True),
         fx.AddCounters(fx.StatOf("power", "this_card"), fx.Target("creature")),
+        sorcery_speed=True, zone="graveyard"))
+    return True
+
+
+_EMBALMED = {
+    "embalm": fx.CopyExtras(subtypes=("Zombie",), colours=("W",), no_mana_cost=True),
+    "eternalize": fx.CopyExtras(subtypes=("Zombie",), colours=("B",), no_mana_cost=True,
+                                power=4, toughness=4)}
+"""Rules 702.128a, 702.129a: the token copy's exceptions ("white, no mana cost, a
+Zombie in addition to its other types"; "a 4/4 black Zombie with no mana cost")."""
+
+
+@line_template
+def _embalm(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rules 702.128a, 702.129a: "embalm [cost]" / "eternalize [cost]" means "[cost],
+    # exile this card from your graveyard: create a token that's a copy of it, except
+    # <_EMBALMED>. activate only as a sorcery."
+    m = re.fullmatch(r"(embalm|eternalize)(?: |—)(.+?)\.?", line)
+    if not m or not printed.is_type("Creature") or not (
+            printed.power or "").isdigit():  # (707.9d: no defining ability kept)
+        return False
+    paid = cost(m.group(2))
+    if paid is None or paid.tap or paid.sacrifice_self or paid.discard_self:
+        return False
+    draft.activated.append(fx.ActivatedAbility(
+        dataclasses.replace(paid, exile_self=True),
+        fx.CopyToken(fx.Ref("this_card"), _EMBALMED[m.group(1)]),
         sorcery_speed=True, zone="graveyard"))
     return True
 

@@ -673,7 +673,7 @@ def cost(text: str) -> fx.Cost | None:
     ``discard a card`` / ``discard N cards``, ``return a <permanent> you control to
     its owner's hand`` (not with a sacrifice)."""
     mana = None
-    tap = sacrifice_self = discard_self = False
+    tap = sacrifice_self = discard_self = exile_self = False
     sacrifice: fx.Filter | None = None
     tap_untapped: fx.Filter | None = None
     pay_life = discard = exiled = tap_count = energy = 0
@@ -694,6 +694,8 @@ def cost(text: str) -> fx.Cost | None:
             sacrifice_self = True
         elif part == "discard this" and not discard_self:
             discard_self = True
+        elif part == "exile this from your graveyard" and not exile_self:
+            exile_self = True  # (118.3, 113.6m: an ability of the card there)
         elif (m := re.fullmatch(r"sacrifice (?:a|an|another) (.+)", part)) and \
                 sacrifice is None:
             sacrifice = object_filter(m.group(1))
@@ -753,7 +755,8 @@ def cost(text: str) -> fx.Cost | None:
                    exile_filter=exile_filter if exile_filter != fx.Filter() else None,
                    tap_untapped=tap_untapped, tap_count=tap_count,
                    remove_counters=remove, discard_filter=discard_filter,
-                   add_counters=added, bounce=bounce, energy=energy) \
+                   add_counters=added, bounce=bounce, energy=energy,
+                   exile_self=exile_self) \
         if bounce is None or sacrifice is None else None
 
 
