@@ -41,7 +41,7 @@ def test_113_6m_the_graveyard_ability_is_not_an_ability_of_the_permanent():
     for _ in range(3):
         game.add_permanent("Swamp", 0)
     game.start_at("main1", 0)
-    assert not has(game, "activate permanent")
+    assert not has(game, "activate slot")
     assert not has(game, "graveyard")
 
 
@@ -409,3 +409,59 @@ def test_702_128a_embalm_only_as_a_sorcery():
     game.add_permanent("Plains", 0)
     game.start_at("upkeep", 0)
     assert not has(game, "graveyard")
+
+
+# ------------------------------------------- dealt damage by a spell or a walker
+def phoenix_game() -> tuple[MagicGame, int]:
+    # Chandra's Phoenix: "whenever an opponent is dealt damage by a red instant or
+    # sorcery spell you control or by a red planeswalker you control, return this
+    # from your graveyard to your hand"
+    game = blank()
+    phoenix = game.add_card("Chandra's Phoenix", 0, "graveyard")
+    game.add_permanent("Mountain", 0)
+    game.add_permanent("Island", 0)
+    game.start_at("main1", 0)
+    return game, phoenix
+
+
+def test_603_2_a_red_instant_dealing_damage_to_an_opponent_returns_the_phoenix():
+    game, phoenix = phoenix_game()
+    game.add_card("Lightning Bolt", 0)
+    act(game, "cast hand 0 (Lightning Bolt)")
+    act(game, "player 1")
+    settle(game)
+    assert game.life[1] == 17
+    settle(game)
+    assert phoenix in game.hand[0]
+
+
+def test_603_2_damage_to_a_creature_or_to_yourself_does_not_return_it():
+    game, phoenix = phoenix_game()
+    game.add_card("Lightning Bolt", 0)
+    act(game, "cast hand 0 (Lightning Bolt)")
+    act(game, "player 0")  # to itself: not an opponent
+    settle(game)
+    assert game.life[0] == 17 and phoenix in game.graveyard[0]
+
+
+def test_603_2_a_red_planeswalkers_ability_returns_it_too():
+    # Chandra Nalaar: "+1: this deals 1 damage to target player or planeswalker"
+    game, phoenix = phoenix_game()
+    game.add_permanent("Chandra Nalaar", 0)
+    act(game, "(Chandra Nalaar) ability 0")
+    act(game, "player 1")
+    settle(game)
+    assert game.life[1] == 19
+    settle(game)
+    assert phoenix in game.hand[0]
+
+
+def test_603_2_an_opponents_red_spell_does_not_return_it():
+    game, phoenix = phoenix_game()
+    game.start_at("main1", 1)
+    game.add_permanent("Mountain", 1)
+    game.add_card("Lightning Bolt", 1)
+    act(game, "cast hand 0 (Lightning Bolt)")
+    act(game, "player 0")
+    settle(game)
+    assert game.life[0] == 17 and phoenix in game.graveyard[0]

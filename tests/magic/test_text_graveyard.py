@@ -99,3 +99,11 @@ def test_702_128a_702_129a_embalm_and_eternalize():
     striker = card("Sinuous Striker").activated[1]  # "eternalize—{3}{u}{u}, discard"
     assert striker.cost == fx.Cost(mana=cost("{3}{U}{U}"), discard=1, exile_self=True)
     assert striker.effect.extras.power == 4 and striker.effect.extras.colours == ("B",)
+
+
+def test_chandras_phoenix_dealt_damage_by_a_red_spell_or_planeswalker():
+    phoenix = card("Chandra's Phoenix").triggered[0]
+    assert phoenix.trigger == fx.Trigger("opponent_damaged_by", fx.Filter(
+        frozenset({"Instant", "Sorcery", "Planeswalker"}), controller="you",
+        props=frozenset({"red"})))
+    assert phoenix.zone == "graveyard" and not phoenix.optional

@@ -2354,9 +2354,15 @@ class CastingMixin:
                           source=source)
         # what it was dealt (after prevention), for "a creature dealt damage this way"
         damaged = self.res.setdefault("damaged", [])  # type: ignore[union-attr]
+        players: list[tuple[int, int]] = []
         for e in self.events[first:]:
             if e["type"] == "damage" and "id" in e and e["id"] not in damaged:
                 damaged.append(e["id"])
+            elif e["type"] == "damage" and "player" in e and "id" not in e:
+                players.append((e["player"], e["amount"]))
+        if players and ("opponent_damaged_by" in self.grave_events()
+                        or "opponent_damaged_by" in self._trigger_index()):
+            self.damaged_by_triggers(item, players)
 
     def fight(self, node: fx.Fight, path: str) -> None:
         """Rule 701.14: the ``fighter`` and the creature ``node.what`` names each deal

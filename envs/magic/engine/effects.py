@@ -1522,8 +1522,8 @@ CHAPTER_EVENTS = tuple(f"chapter_{n}" for n in range(1, 7))
 counters put onto this Saga (subject ``Ref("self")``) bring their number from less than
 N to N or more; the Saga's last chapter is its final one (714.2c)."""
 TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + TARGET_EVENTS + (
-    "casts_noncreature", "cast", "transforms_into", "cast_self", "mana_spent") + \
-    CHAPTER_EVENTS
+    "casts_noncreature", "cast", "transforms_into", "cast_self", "mana_spent",
+    "opponent_damaged_by") + CHAPTER_EVENTS
 """Every event a :class:`Trigger` may name; ``cast``'s subject is a :class:`Filter` of
 the spell (its controller: who cast it); ``transforms_into`` is "whenever this
 transforms into <this face>" (701.28g), subject ``Ref("self")``, on the face it
@@ -1532,7 +1532,12 @@ ability of the spell on the stack: cascade 702.85a), subject ``Ref("self")``;
 ``mana_spent`` is "when that mana is spent to cast a <quality> spell" (106.6, 607.2:
 the mana of this permanent's mana ability paid for a spell matching the subject, a
 card :class:`Filter`, its prop ``shares_commander_type``: "that shares a creature
-type with your commander", 903.3)."""
+type with your commander", 903.3);
+``opponent_damaged_by`` is "whenever an opponent is dealt damage by a red instant or
+sorcery spell you control or by a red planeswalker you control" (Chandra's Phoenix),
+subject a :class:`Filter` of the spell's or the ability's source's types and colour
+(its controller: whose spell or planeswalker), ``that player`` the player dealt
+damage, ``that much`` the damage."""
 SECOND_CREATURE = "second_creature"
 """A cast trigger's spell filter prop: the spell is the second creature spell its
 caster cast this turn ("whenever you cast a spell, if it's the second creature spell
@@ -1571,13 +1576,14 @@ triggers and as it resolves."""
 """Intervening "if" clauses of step triggers (603.4: checked as the ability triggers
 and again as it resolves): "if no spells were cast last turn", "if a player cast two
 or more spells last turn" (the werewolves' transform triggers)."""
-AMOUNT_EVENTS = frozenset({"gain_life", "lose_life", "deals_damage",
+AMOUNT_EVENTS = frozenset({"gain_life", "lose_life", "deals_damage", "opponent_damaged_by",
                            "deals_combat_damage", "deals_damage_player",
                            "deals_combat_damage_player", "deals_damage_opponent",
                            "deals_combat_damage_creature", "dealt_damage"})
 """Events with an amount, which an effect's ``"that_much"`` names ("you gain that much
 life")."""
 PLAYER_NAMING_EVENTS = frozenset({"gain_life", "lose_life", "draw", "discard", "cast",
+                                  "opponent_damaged_by",
                                   "deals_damage_player", "deals_combat_damage_player",
                                   "deals_damage_opponent", "attacks", "unblocked"})
 """Events naming a player, which ``Ref("that_player")`` names ("that player discards a

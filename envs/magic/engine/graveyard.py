@@ -34,10 +34,10 @@
 from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import effects as fx
-from labyrinth_gym.envs.magic.engine.state import StackItem
+from labyrinth_gym.envs.magic.engine.state import StackItem, player_code
 
-GRAVE_EVENTS = frozenset({"enters", "cast", "casts_noncreature", *fx.PLAYER_EVENTS,
-                          *fx.STEP_EVENTS})
+GRAVE_EVENTS = frozenset({"enters", "cast", "casts_noncreature", "opponent_damaged_by",
+                          *fx.PLAYER_EVENTS, *fx.STEP_EVENTS})
 """The events a triggered ability may wait for from a graveyard: another permanent
 entering, a spell being cast, what happens to a player, the beginning of a step."""
 
@@ -202,4 +202,33 @@ class GraveyardMixin:
             return False
         self.decision = {"kind": "yesno", "player": item.controller, "rebound": card}
         return True
+
+    # ------------------------------------------------ damage by a spell or walker
+    def damaged_by_triggers(self, item: StackItem, dealt: list[tuple[int, int]]) -> None:
+        """The resolving ``item`` dealt damage to players, ``[(player, amount)]``
+        after prevention: "whenever an opponent is dealt damage by a red instant or
+        sorcery spell you control or by a red planeswalker you control" (the spell's
+        or the ability's source's characteristics, 603.2), from the battlefield or
+        a graveyard (113.6m)."""
+        colours, types = self._quality(item)
+        shown = fx.CardDef(name="", cost=None, colours=colours, types=types)
+        controller = item.controller
+        waiting = [(self.battlefield[pid].controller, None, pid, i, trig)
+                   for pid, i, trig in self._trigger_index().get(
+                       "opponent_damaged_by", ()) if pid in self.battlefield]
+        if "opponent_damaged_by" in self.grave_events():
+            waiting += [(p, card, None, i, trig) for p, card, i, trig
+                        in self._grave_sources("opponent_damaged_by")]
+        for you, card, pid, i, trig in waiting:
+            f = trig.subject
+            if controller != you or (f.types and not f.types & set(types)) or \
+                    not all(fx.has_quality(prop, shown) for prop in f.props):
+                continue
+            for q, amount in dealt:
+                if q == you or amount <= 0:
+                    continue
+                if pid is not None:
+                    self._trigger(pid, i, it=player_code(q), defending=q, amount=amount)
+                else:
+                    self._grave_trigger(you, card, i, defending=q, amount=amount)
 

@@ -152,6 +152,21 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
                          condition):  # 122.6: the permanent is the subject
         condition = m.group(2) + (" gets a +1/+1 counter" if m.group(1) == "a"
                                   else " gets one or more +1/+1 counters")
+    if m := re.fullmatch(r"an opponent is dealt damage by an? (white|blue|black|red|"
+                         r"green) (.+?) you control(?: or by an? \1 (.+?) you control)?",
+                         condition):
+        # (Chandra's Phoenix) a spell's or an ability's source's types and colour
+        types: set[str] = set()
+        for phrase in filter(None, (m.group(2), m.group(3))):
+            if phrase == "planeswalker":
+                types.add("Planeswalker")
+            elif (f := spell_filter("a " + phrase)) is not None and f.types and \
+                    f.types <= {"Instant", "Sorcery"} and not f.props:
+                types |= f.types
+            else:
+                return None
+        return (fx.Trigger("opponent_damaged_by", fx.Filter(
+            frozenset(types), controller="you", props=frozenset({m.group(1)}))),)
     if condition == "this and at least two other creatures attack" and word == "whenever":
         return (fx.Trigger("attacks", fx.Ref("self"), condition="battalion"),)
     for phrase, who in _CASTERS.items():
