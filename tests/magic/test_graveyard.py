@@ -465,3 +465,15 @@ def test_603_2_an_opponents_red_spell_does_not_return_it():
     act(game, "player 0")
     settle(game)
     assert game.life[0] == 17 and phoenix in game.graveyard[0]
+
+
+def test_400_7_a_card_that_left_the_graveyard_and_came_back_is_a_new_object():
+    # Reassembling Skeleton's ability on the stack; the card is exiled and put back
+    # into the graveyard: the ability no longer names it
+    game, skeleton = grave_game("Reassembling Skeleton")
+    act(game, "activate graveyard 0 (Reassembling Skeleton)")
+    game.take_card(skeleton, "graveyard")
+    game.graveyard[0].append(skeleton)
+    settle(game)
+    assert card_on_battlefield(game, skeleton) is None
+    assert skeleton in game.graveyard[0]

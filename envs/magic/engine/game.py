@@ -323,8 +323,12 @@ embalm 702.128a and eternalize 702.129a, a token copy of the exiled card, white 
 a 4/4 black Zombie with no mana cost, :class:`~effects.CopyExtras`); triggered
 ones (another permanent entering, a spell cast, a player event, the beginning of a
 step: Bloodghast's landfall, the Eidolons' "whenever you cast a
-multicolored spell", Squee's upkeep) trigger from the graveyard, controlled by its
-owner (108.4a), indexed per game by event so that a game without such cards pays one
+multicolored spell", Squee's upkeep, Chandra's Phoenix's "whenever an opponent is
+dealt damage by a red instant or sorcery spell you control or by a red planeswalker
+you control", trigger event ``opponent_damaged_by``) trigger from the graveyard,
+controlled by its owner (108.4a); "this" is the card only while it is the object
+it was there as the ability triggered or was activated (400.7:
+:attr:`~state.StackItem.grave`), indexed per game by event so that a game without such cards pays one
 set look-up per event; *not*: statics that work from a graveyard (Anger), dies and
 combat triggers from there, an Aura returned to the battlefield (303.4f), dredge,
 hideaway, foretell. Jump-start (702.133a: its mana cost and a discard, exiled after)

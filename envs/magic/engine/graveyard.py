@@ -25,10 +25,11 @@
   grave_events`, worked out again only when a new definition joins the game), so an
   event no such card waits for costs one set look-up, and only a game holding such
   a card looks through the graveyards.
-- As the ability resolves, "this" is the card if it is still in its owner's
-  graveyard (:class:`~effects.MoveCards` of ``Ref("this_card")``; a card that left
-  it is a new object, 400.7, and the engine tells a card's new objects there apart
-  only by the zone).
+- As the ability resolves, "this" is the card if it is still the object it was in
+  its owner's graveyard as the ability triggered or was activated
+  (:class:`~effects.MoveCards` of ``Ref("this_card")``, :attr:`~state.StackItem.
+  grave`: a card that left the graveyard since and came back is a new object,
+  400.7, which the ability does not move).
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ class GraveyardMixin:
             "controller": p, "card": card, "source": None, "index": index, "it": it,
             "defending": defending, "it_controller": self._controller_of(it),
             "amount": amount, "cause": None, "keywords": [], "shape": -1,
-            "face": self.card_def[card]})
+            "face": self.card_def[card], "grave": self.graveyard_object(card)})
 
     # ------------------------------------------------------------- the events
     def grave_object_triggers(self, event: str, objects: list[int]) -> None:
@@ -173,7 +174,8 @@ class GraveyardMixin:
         mana = d.activated[index].cost.mana
         self.casting = StackItem(sid=self._new_id(), kind="activated", controller=p,
                                  card=card, index=index, keywords=sorted(d.keywords),
-                                 x=-1 if mana is not None and mana.x else 0)
+                                 x=-1 if mana is not None and mana.x else 0,
+                                 grave=self.graveyard_object(card))
         self.closed = []
 
     # ------------------------------------------------------------------ rebound

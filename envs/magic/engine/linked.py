@@ -221,6 +221,8 @@ class LinkedMixin:
             # card that left it since is a new object there, 400.7: the engine
             # tells them apart only by the zone)
             card = item.card
+            if item.grave >= 0 and self.grave_ids.get(card) != item.grave:
+                return []  # (an ability from a graveyard: a new object since, 400.7)
             return [card] if card in self.graveyard[self.card_owner[card]] else []
         raise RuntimeError(f"cards named by {sel!r}")
 

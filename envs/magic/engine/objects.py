@@ -1932,7 +1932,8 @@ class ObjectsMixin:
                          amount=chosen.get("amount", 0), cause=chosen.get("cause"),
                          kicked=chosen.get("kicked", 0), shape=chosen.get("shape", -1),
                          face=chosen.get("face", -1),
-                         cards=list(chosen.get("cards", ())))
+                         cards=list(chosen.get("cards", ())),
+                         grave=chosen.get("grave", -1))
         if not self._feasible(self.effect_of(item), "", item):
             self.log("trigger_removed", card=self.name_of(item.card), reason="no target")
             return
