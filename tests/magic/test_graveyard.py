@@ -5,8 +5,9 @@ graveyards (602.2), triggered abilities that trigger from there (603.2), unearth
 from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.game import MagicGame
-from magic.positions import act, blank, has, pass_until, settle
+from magic.positions import act, blank, custom, has, pass_until, settle
 
 
 def grave_game(card: str, lands: int = 5, land: str = "Swamp") -> tuple[MagicGame, int]:
@@ -477,3 +478,21 @@ def test_400_7_a_card_that_left_the_graveyard_and_came_back_is_a_new_object():
     settle(game)
     assert card_on_battlefield(game, skeleton) is None
     assert skeleton in game.graveyard[0]
+
+
+def test_603_2_player_events_reach_abilities_in_graveyards():
+    # a hand-made card: "whenever you gain life / draw a card, you may return this
+    # from your graveyard to your hand" (no battlefield ability waits for the event)
+    back = fx.MoveCards(fx.Ref("this_card"), "hand")
+    for event in ("gain_life", "draw"):
+        ghoul = custom("Squee, Goblin Nabob", f"Test {event} Ghoul", triggered=(
+            fx.TriggeredAbility(fx.Trigger(event, fx.Ref("you")), back,
+                                zone="graveyard"),))
+        game = blank()
+        card = game.add_card(ghoul, 0, "graveyard")
+        game.start_at("main1", 0)
+        game.gain_life(1, 2) if event == "gain_life" else game.draw(1)
+        assert not game.pending_triggers  # (another player's)
+        game.gain_life(0, 2) if event == "gain_life" else game.draw(0)
+        settle(game)
+        assert card in game.hand[0]

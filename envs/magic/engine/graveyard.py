@@ -38,7 +38,8 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.state import StackItem, player_code
 
 GRAVE_EVENTS = frozenset({"enters", "cast", "casts_noncreature", "opponent_damaged_by",
-                          *fx.PLAYER_EVENTS, *fx.STEP_EVENTS})
+                          "gain_life", "lose_life", "draw", "discard", "roll_dice",
+                          *fx.STEP_EVENTS})
 """The events a triggered ability may wait for from a graveyard: another permanent
 entering, a spell being cast, what happens to a player, the beginning of a step."""
 

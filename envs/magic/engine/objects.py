@@ -514,7 +514,7 @@ class ObjectsMixin:
             self.public_hand.remove(card)
         if log:
             self.log("draw", player=p, card=self.name_of(card))
-        if "draw" in self._trigger_index():
+        if "draw" in self._trigger_index() or "draw" in self.grave_events():
             self._player_triggers("draw", p)
 
     def mill(self, p: int) -> None:
@@ -531,7 +531,7 @@ class ObjectsMixin:
         if amount > 0 and not self.lost[p]:
             self.life[p] += amount
             self.log("life", player=p, change=amount, life=self.life[p])
-            if "gain_life" in self._trigger_index():
+            if "gain_life" in self._trigger_index() or "gain_life" in self.grave_events():
                 self._player_triggers("gain_life", p, amount)
 
     def add_player_counters(self, p: int, kind: str, amount: int) -> None:
@@ -578,7 +578,7 @@ class ObjectsMixin:
             self.life[p] -= amount
             self.life_lost_turn[p] += amount
             self.log("life", player=p, change=-amount, life=self.life[p])
-            if "lose_life" in self._trigger_index():
+            if "lose_life" in self._trigger_index() or "lose_life" in self.grave_events():
                 self._player_triggers("lose_life", p, amount)
 
     def _free_slot(self) -> int:
@@ -1414,7 +1414,7 @@ class ObjectsMixin:
         self.hand[p].remove(card)
         self.graveyard[p].append(card)
         self.log("discard", player=p, card=self.name_of(card))
-        if "discard" in self._trigger_index():
+        if "discard" in self._trigger_index() or "discard" in self.grave_events():
             self._player_triggers("discard", p)
 
     # ------------------------------------------------------------------- damage
@@ -1495,7 +1495,7 @@ class ObjectsMixin:
         self.life_lost_turn[p] += amount
         self.log("damage", source=source_name, player=p, amount=amount, combat=combat)
         self.log("life", player=p, change=-amount, life=self.life[p])
-        if "lose_life" in self._trigger_index():
+        if "lose_life" in self._trigger_index() or "lose_life" in self.grave_events():
             self._player_triggers("lose_life", p, amount)
 
     def _poison_player(self, p: int, amount: int, source_name: str,
