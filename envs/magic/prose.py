@@ -519,6 +519,14 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"cascades from {card(e['card'])}, exiling "
                                       f"{exiled}")
 
+    def on_shuffled_into(self, e: Event) -> str:
+        return self.does(e["player"], f"shuffles {', '.join(card(c) for c in e['cards'])}"
+                                      f" into {self.their(e['player'])} library")
+
+    def on_miracle(self, e: Event) -> str:
+        return self.does(e["player"], f"reveals {card(e['card'])}, the first card "
+                                      "they drew this turn, for its miracle")
+
     def on_sorcery_flash(self, e: Event) -> str:
         what = "spells this turn" if e.get("every") else "their next sorcery this turn"
         return self.does(e["player"], f"may cast {what} as though it had flash")

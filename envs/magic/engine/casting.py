@@ -571,6 +571,8 @@ class CastingMixin:
             cost = d.overload.cost  # type: ignore[union-attr]
         elif item.alt in ALT_KINDS:  # 118.9: "rather than pay this spell's mana cost"
             cost = d.alt_cost.cost.mana  # type: ignore[union-attr]
+        elif item.alt == "miracle":  # 702.94a: its miracle cost
+            cost = d.miracle[1].cost  # type: ignore[index]
         elif item.alt == "free":  # "without paying its mana cost" (118.9, X is 0)
             cost = None
         elif item.alt == "flashback":
@@ -851,6 +853,17 @@ class CastingMixin:
                                      card=card, keywords=sorted(d.keywords), x=0,
                                      alt="free", announce=["kicker"] if d.kicker else [],
                                      zone="exile")
+            self.closed = []
+            return
+        if zone == "miracle":  # miracle (702.94a): for its miracle cost, from the hand
+            self.take_to_play(card)
+            if card in self.public_hand:  # (revealed: now it is on the stack)
+                self.public_hand.remove(card)
+            self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
+                                     card=card, keywords=sorted(d.keywords),
+                                     x=-1 if d.miracle[1].cost.x else 0,  # type: ignore[index]
+                                     alt="miracle",
+                                     announce=["kicker"] if d.kicker else [])
             self.closed = []
             return
         if zone == "flashback":  # flashback (702.34a): the card moves to the stack
@@ -1648,6 +1661,9 @@ class CastingMixin:
                                      "fabricate": path}
                     return
                 self.fabricate(False)  # gone: no counters to put, so the tokens
+            elif isinstance(node, fx.Miracle):
+                if self.miracle_asks(item):
+                    return
             elif isinstance(node, fx.Proliferate):
                 if self.proliferate_options(item.controller, []) and \
                         not self.lost[item.controller]:
@@ -1846,6 +1862,37 @@ class CastingMixin:
             self.library[p].insert(0, card)
         if cast is not None:
             self._cast(p, cast, zone="cascade")
+
+    # ------------------------------------------------------------ miracle (702.94)
+    def miracle_drawn(self, p: int, card: int) -> None:
+        """``p`` drew ``card``, the first card it drew this turn, and ``card`` has
+        miracle (702.94a): it is revealed and its miracle ability triggers (event
+        ``miracle``). *Automated*: the card is revealed exactly when it could be
+        cast for its miracle cost now (a player who cannot pay gains nothing by
+        showing it); whether to cast it is its player's choice as the ability
+        resolves (:meth:`miracle_asks`)."""
+        d = self.cdef(card)
+        if self.lost[p] or not self.castable_as(
+                StackItem(sid=-1, kind="spell", controller=p, card=card), "miracle"):
+            return
+        if card not in self.public_hand:
+            self.public_hand.append(card)  # every player has seen it (701.20)
+        self.log("miracle", player=p, card=d.name)
+        self.pending_triggers.append({
+            "controller": p, "card": card, "source": None, "index": d.miracle[0],  # type: ignore[index]
+            "it": None, "defending": None, "it_controller": p, "keywords": [],
+            "face": self.card_def[card]})
+
+    def miracle_asks(self, item: StackItem) -> bool:
+        """Miracle's ability resolves (702.94a): its controller is asked whether to
+        cast the card (a ``yesno`` decision with ``"miracle"``: the card) when it is
+        still in their hand and can be cast for its miracle cost; True if asked."""
+        p, card = item.controller, item.card
+        if card in self.hand[p] and self.castable_as(
+                StackItem(sid=-1, kind="spell", controller=p, card=card), "miracle"):
+            self.decision = {"kind": "yesno", "player": p, "miracle": card}
+            return True
+        return False
 
     def spell_leaves_stack(self, item: StackItem, dest: str = "graveyard") -> None:
         """A spell that resolved, was countered or fizzled goes to its owner's

@@ -1147,6 +1147,9 @@ class DecisionsMixin:
             self.play_land(p, d["enter"], paid_life=kind == "yes")
         elif dk == "yesno" and "pile" in d:  # sacrifice the first pile (yes)?
             self.res["sacrificed"] = kind == "yes"  # type: ignore[index]
+        elif dk == "yesno" and "miracle" in d:  # 702.94a: cast it (yes)?
+            if kind == "yes":
+                self._cast(p, d["miracle"], zone="miracle")
         elif dk == "yesno" and "cascade" in d:  # 702.85a: cast it (yes)?
             self.cascade_done(d["cascade"] if kind == "yes" else None)
         elif dk == "yesno" and "rebound" in d:  # 702.88a: cast it (yes)?

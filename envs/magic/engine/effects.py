@@ -1144,6 +1144,20 @@ class ShuffleHandIntoLibrary:
 
 
 @dataclass(frozen=True)
+class ShuffleInto:
+    """"The owner of target permanent shuffles it into their library" (Chaos Warp,
+    Oblation) and "shuffle this and your graveyard into their owner's library"
+    (Elixir of Immortality, ``graveyard``: every card of its controller's graveyard
+    too, 404.2: all of them that player's own): the permanents ``what`` names go
+    into their owners' libraries (a token ceases to exist, 111.7), and each library
+    that received a card is shuffled (701.24a). Afterwards ``its_controller`` names
+    the owner of the (last) permanent moved: "then [that player] draws two cards"."""
+
+    what: Selector
+    graveyard: bool = False
+
+
+@dataclass(frozen=True)
 class MustAttackThis:
     """"During target opponent's next turn, creatures that player controls attack this
     if able" (rule 508.1d): a requirement on every creature ``who`` controls during that
@@ -1279,6 +1293,9 @@ class RevealTop:
     filter: Filter = Filter()
     effect: Any = None
     to_hand: bool = False
+    #: "if it's a permanent card, they put it onto the battlefield" (Chaos Warp):
+    #: a matching card enters under that player's control.
+    to_battlefield: bool = False
 
 
 DIE_SIDES = (4, 6, 8, 10, 12, 20)
@@ -1523,7 +1540,7 @@ counters put onto this Saga (subject ``Ref("self")``) bring their number from le
 N to N or more; the Saga's last chapter is its final one (714.2c)."""
 TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + TARGET_EVENTS + (
     "casts_noncreature", "cast", "transforms_into", "cast_self", "mana_spent",
-    "opponent_damaged_by") + CHAPTER_EVENTS
+    "opponent_damaged_by", "miracle") + CHAPTER_EVENTS
 """Every event a :class:`Trigger` may name; ``cast``'s subject is a :class:`Filter` of
 the spell (its controller: who cast it); ``transforms_into`` is "whenever this
 transforms into <this face>" (701.28g), subject ``Ref("self")``, on the face it
@@ -1537,7 +1554,10 @@ type with your commander", 903.3);
 sorcery spell you control or by a red planeswalker you control" (Chandra's Phoenix),
 subject a :class:`Filter` of the spell's or the ability's source's types and colour
 (its controller: whose spell or planeswalker), ``that player`` the player dealt
-damage, ``that much`` the damage."""
+damage, ``that much`` the damage; ``miracle`` is miracle's "when you reveal this
+card this way" (702.94a: the card is revealed as it is drawn, the first card its owner
+drew this turn; its source is the card in the hand), whose effect is
+:class:`Miracle`."""
 SECOND_CREATURE = "second_creature"
 """A cast trigger's spell filter prop: the spell is the second creature spell its
 caster cast this turn ("whenever you cast a spell, if it's the second creature spell
@@ -2091,6 +2111,16 @@ class CastExiled:
     """The effect of rebound's delayed triggered ability (702.88a): its controller
     may cast the card from exile without paying its mana cost (if it is still
     there, 400.7)."""
+
+
+@dataclass(frozen=True)
+class Miracle:
+    """Rule 702.94a, the effect of miracle's triggered ability: its controller may cast
+    the revealed card (still in their hand) by paying ``cost`` rather than its mana
+    cost (an ``{X}`` in it is announced as the spell is cast), ignoring timing
+    permissions (the cast happens while the ability resolves, 608.2g)."""
+
+    cost: ManaCost
 
 
 @dataclass(frozen=True)
@@ -2713,6 +2743,13 @@ class CardDef:
     def rebound(self) -> bool:
         """Whether it has :class:`Rebound` (702.88a)."""
         return any(isinstance(s, Rebound) for s in self.statics)
+
+    @cached_property
+    def miracle(self) -> tuple[int, Miracle] | None:
+        """The index in :attr:`triggered` of its miracle ability (702.94a) and that
+        ability's effect (None: no miracle)."""
+        return next(((i, ab.effect) for i, ab in enumerate(self.triggered)
+                     if ab.trigger.event == "miracle"), None)
 
     @cached_property
     def convoke(self) -> bool:

@@ -697,6 +697,23 @@ power and toughness, 122.1a: Wall of Roots); "if the sacrificed creature was a
 Human, ..." (:class:`~effects.IfSacrificedWas`: the permanents sacrificed for the
 cost as they last existed, 608.2h, ``StackItem.sacrificed_as``).
 
+**Instants, sorceries and mass effects.** Miracle (702.94a): the first card a player
+draws in a turn (not an opening hand) that has miracle is revealed (event ``miracle``;
+every player has seen it) and its triggered ability goes on the stack; as it resolves,
+if the card is still in that player's hand, they are asked a ``yesno`` with
+``"miracle"`` ("cast <card> for its miracle cost" / "don't cast <card>"); yes casts it
+at once, whatever its timing, for its miracle cost (``alt`` ``"miracle"``, an ``{X}``
+in it announced as usual, kicker still asked). *Automated*: the card is revealed
+exactly when it could be cast for its miracle cost as it is drawn. "Put all creatures
+on the bottom of their owners' libraries" (each owner's cards in timestamp order: an
+automated 401.4 order); "destroy all other permanents except for lands and tokens";
+"up to two target artifacts and/or enchantments" (115.1: either type); "the owner of
+target permanent shuffles it into their library, then draws two cards / then reveals
+the top card of their library. if it's a permanent card, they put it onto the
+battlefield" and "shuffle this and your graveyard into their owner's library"
+(:class:`~effects.ShuffleInto`, event ``shuffled_into``; :attr:`~effects.RevealTop.
+to_battlefield`).
+
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
 after anything but an optional action ("when you do" after "you may pay {1}", exert,
@@ -1348,6 +1365,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Whether each player has the city's blessing (702.131c: for the rest of the
         #: game).
         self.blessed = [False] * num_players
+        #: The cards each player drew this turn (702.94a: miracle's "first card").
+        self.drawn_turn = [0] * num_players
         #: Whether a land entered the battlefield under each player's control this
         #: turn (landfall's "if you had a land enter ... this turn").
         self.land_entered = [False] * num_players
@@ -1596,6 +1615,11 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             name = self.name_of(self.decision.get("cascade",
                                                   self.decision.get("rebound")))
             return (f"cast {name} without paying its mana cost" if kind == "yes"
+                    else f"don't cast {name}")
+        if kind in ("yes", "no") and self.decision is not None and \
+                "miracle" in self.decision:  # 702.94a
+            name = self.name_of(self.decision["miracle"])
+            return (f"cast {name} for its miracle cost" if kind == "yes"
                     else f"don't cast {name}")
         if kind in ("yes", "no") and self.decision is not None and \
                 "announce" in self.decision:
@@ -1873,6 +1897,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.life_lost_turn = self.life_lost_turn[:]
         new.damaged_turn = self.damaged_turn[:]
         new.blessed = self.blessed[:]
+        new.drawn_turn = self.drawn_turn[:]
         new.extra_lands = self.extra_lands[:]
         new.land_entered = self.land_entered[:]
         new.sorcery_flash = self.sorcery_flash[:]
@@ -2018,6 +2043,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "life_lost_turn": self.life_lost_turn,
             "damaged_turn": self.damaged_turn,
             "blessed": self.blessed,
+            "drawn_turn": self.drawn_turn,
             "lands_this_turn": self.lands_this_turn,
             "land_entered": self.land_entered,
             "sorcery_flash": self.sorcery_flash,
@@ -2103,6 +2129,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.life_lost_turn = data.get("life_lost_turn", [0] * game.num_players)
         game.damaged_turn = data.get("damaged_turn", [False] * game.num_players)
         game.blessed = data.get("blessed", [False] * game.num_players)
+        game.drawn_turn = data.get("drawn_turn", [0] * game.num_players)
         game.land_entered = data.get("land_entered", [False] * game.num_players)
         game.extra_lands = data.get("extra_lands", [0] * game.num_players)
         game.lands_this_turn = data.get("lands_this_turn", int(game.land_played))

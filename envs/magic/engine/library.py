@@ -140,7 +140,35 @@ class LibraryMixin:
                     self.public_hand.append(card)
                 self.log("found", player=p, card=self.name_of(card), to="hand",
                          revealed=True)
+            elif node.to_battlefield:  # "they put it onto the battlefield"
+                library.pop()
+                self.log("found", player=p, card=self.name_of(card),
+                         to="battlefield", revealed=True)
+                self._put_onto_battlefield(card, p)
         return found
+
+    def shuffle_into(self, node: fx.ShuffleInto, path: str) -> None:
+        """:class:`~effects.ShuffleInto`: the permanents go into their owners'
+        libraries (with its controller's graveyard when ``node.graveyard``), then each
+        library that received a card is shuffled (event ``shuffled_into``)."""
+        item = self.res["item"]
+        pids = [c for c in self.select(node.what, path) if c >= 0 and c in self.battlefield]
+        owners = {self.card_owner[self.battlefield[pid].card]: None for pid in pids}
+        names = [self.name_of(self.battlefield[pid].card) for pid in pids]
+        self.move_permanents(pids, "library")
+        p = item.controller
+        if node.graveyard and not self.lost[p]:
+            cards = self.graveyard[p][:]
+            self.graveyard[p].clear()
+            self.forget_graveyard(cards)
+            self.library[p].extend(cards)
+            names += [self.name_of(c) for c in cards]
+            owners[p] = None
+        for owner in owners:
+            self.log("shuffled_into", player=owner, cards=names)
+            self.shuffle_library(owner)
+        if owners:
+            self.res["it_controller"] = list(owners)[0]  # "then [its owner] draws"
 
     def shuffle_library(self, p: int) -> None:
         """Rule 701.24a: ``p`` shuffles its library (the game's dice)."""

@@ -514,6 +514,10 @@ class ObjectsMixin:
             self.public_hand.remove(card)
         if log:
             self.log("draw", player=p, card=self.name_of(card))
+        self.drawn_turn[p] += 1
+        if self.drawn_turn[p] == 1 and log and self.cdef(card).miracle is not None:
+            # (an opening hand is drawn before any turn, log=False: no miracle)
+            self.miracle_drawn(p, card)  # 702.94a: the first card drawn this turn
         if "draw" in self._trigger_index() or "draw" in self.grave_events():
             self._player_triggers("draw", p)
 

@@ -56,12 +56,12 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.EnterAttackingFromHand, fx.Goad, fx.MustBlock,
                 fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage, fx.ThisTurn,
                 fx.MoveCounters, fx.DoubleCounters, fx.Renown, fx.Amass,
-                fx.Bolster)
+                fx.Bolster, fx.ShuffleInto)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
                   fx.PayCost, fx.Proliferate, fx.PutFromHand, fx.SacrificePile, fx.PeekTop,
-                  fx.Pair, fx.Cascade, fx.Fabricate)
+                  fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
@@ -1391,6 +1391,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.ExileLibrary):
         for p in game.select_players(node.who, path):
             game.exile_library(p)
+    elif isinstance(node, fx.ShuffleInto):
+        game.shuffle_into(node, path)
     elif isinstance(node, fx.ShuffleHandIntoLibrary):
         for p in game.select_players(node.who, path):
             game.shuffle_hand_into_library(p)

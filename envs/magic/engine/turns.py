@@ -220,6 +220,7 @@ class TurnsMixin:
             self.delayed = [d for d in self.delayed if d["when"] != "it_dies_this_turn"]
         self.life_lost_turn = [0] * self.num_players
         self.damaged_turn = [False] * self.num_players
+        self.drawn_turn = [0] * self.num_players
         self.land_entered = [False] * self.num_players
         self.extra_lands = [0] * self.num_players
         self.lands_this_turn = 0

@@ -235,7 +235,7 @@ def dead_card(effect: fx.Effect) -> fx.Effect:
 
 _MOVED = (fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUntap, fx.Pump,
           fx.AddCounters, fx.Regenerate, fx.PreventDamage, fx.ExileIfDies,
-          fx.CantBeRegenerated, fx.SacrificeIt, fx.ExileIfLeaves)
+          fx.CantBeRegenerated, fx.SacrificeIt, fx.ExileIfLeaves, fx.ShuffleInto)
 
 
 def check_refs(effect: fx.Effect, trigger: fx.Trigger | None = None,

@@ -375,6 +375,19 @@ def _cascade(line: str, printed: Printed, draft: Draft) -> bool:
 
 
 @line_template
+def _miracle(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.94a: a static ability (reveal it as it is drawn, the first card its
+    # owner drew this turn) and the triggered ability that casts it for this cost.
+    paid = _keyword_cost(line, "miracle", x=printed.cost is not None and printed.cost.x > 0)
+    if paid is None or paid.mana is None or paid != fx.Cost(mana=paid.mana) or \
+            printed.is_type("Land"):
+        return False
+    draft.triggered.append(fx.TriggeredAbility(fx.Trigger("miracle"),
+                                               fx.Miracle(paid.mana)))
+    return True
+
+
+@line_template
 def _when_you_cast(line: str, printed: Printed, draft: Draft) -> bool:
     # Rule 603.2: "when you cast this spell, <effect>": a triggered ability of the
     # spell, on the stack above it.

@@ -117,6 +117,13 @@ def _on_library(s: str) -> fx.Effect | None:
         what = permanents(m.group(1))
         if what is not None and what != fx.Ref("self"):
             return fx.PutOnLibrary(what, bottom=m.group(2) != "top of")
+    # "put all creatures on the bottom of their owners' libraries" (Terminus): each
+    # owner's cards go there in timestamp order (401.4: an automated order)
+    if m := re.fullmatch(r"put (all .+) on (top of|the bottom of) their owners' "
+                         r"libraries", s):
+        what = permanents(m.group(1))
+        if isinstance(what, fx.Each):
+            return fx.PutOnLibrary(what, bottom=m.group(2) != "top of")
     return None
 
 

@@ -309,7 +309,8 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
     # before them must be a creature type ("elf creature").
     listed = [words[-1]]
     head = " ".join(words[:-1])
-    joint = "or|and" if plural else "or"
+    # "artifacts and/or enchantments" (a target of either type, 115.1) reads as "or"
+    joint = "and/or|or|and" if plural else "or"
     m = re.search(rf"(?:^| )(\w+(?:, \w+)*,? (?:{joint}) \w+)$", text)
     if m:
         listed = [w for w in re.split(rf",? (?:{joint}) |, ", m.group(1)) if w]
@@ -476,6 +477,14 @@ def each_phrase(phrase: str) -> fx.Each | None:
         if None in nouns:
             return None
         return fx.Each(fx.Filter(types=frozenset(n for n in nouns if n)))
+    if m := re.fullmatch(r"all (.+) except for (\w+) and (\w+)", phrase):
+        # "all other permanents except for lands and tokens" (Elspeth Tirel): the
+        # excepted types and tokens as negated props
+        f = object_filter(m.group(1), plural=True)
+        props = {_EXCEPTED.get(m.group(2)), _EXCEPTED.get(m.group(3))}
+        if f is None or None in props:
+            return None
+        return fx.Each(dataclasses.replace(f, props=f.props | props))
     if m := re.fullmatch(r"each (.+)", phrase):
         f = object_filter(m.group(1))
     elif m := re.fullmatch(r"all (.+)", phrase):
@@ -483,6 +492,11 @@ def each_phrase(phrase: str) -> fx.Each | None:
     else:
         return None
     return fx.Each(f) if f is not None else None
+
+
+_EXCEPTED = {"tokens": "nontoken", **{noun: "non" + word for noun, word in
+                                        _PLURAL_NOUNS.items() if word != "permanent"}}
+"""The plural nouns "except for ..." names, as the prop of what is not excepted."""
 
 
 def selector(phrase: str) -> fx.Selector | None:

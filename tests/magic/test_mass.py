@@ -1,0 +1,221 @@
+"""Scripted positions for instants, sorceries and mass effects: miracle (702.94),
+"and/or" targets (115.1), mass moves ("put all creatures on the bottom of their
+owners' libraries", "destroy all other permanents except for lands and tokens").
+Each names real cards from the pool."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from labyrinth_gym.envs.magic.engine.game import MagicGame
+from magic.positions import act, blank, lands, names, settle
+
+
+def pool(name: str) -> fx.CardDef:
+    return compiled_pool().supported[name]
+
+
+# ------------------------------------------------------------------ miracle (702.94)
+def miracle_game(top: list[str], *land_names: str) -> tuple[MagicGame, list[int]]:
+    """Seat 0 about to begin its draw step with ``top`` on top of its library (the
+    first named drawn first) and ``land_names`` untapped; seat 1 has a Grizzly
+    Bears, seat 0 a Llanowar Elves."""
+    game = blank()
+    ids = [game.add_card(c, 0, "library") for c in reversed(top)][::-1]
+    lands(game, 0, *land_names)
+    game.add_permanent("Grizzly Bears", 1)
+    game.add_permanent("Llanowar Elves", 0)
+    game.start_at("draw", 0)
+    return game, ids
+
+
+def test_702_94a_miracle_compiles_to_a_trigger_and_its_cost():
+    for name, cost in (("Terminus", "{W}"), ("Bonfire of the Damned", "{X}{R}"),
+                       ("Entreat the Angels", "{X}{W}{W}")):
+        index, node = pool(name).miracle
+        assert pool(name).triggered[index].trigger.event == "miracle"
+        assert str(node.cost) == cost, name
+
+
+def test_702_94a_the_first_card_drawn_is_revealed_and_cast_for_its_miracle_cost():
+    game, (terminus,) = miracle_game(["Terminus"], "Plains")
+    # drawn in the draw step: revealed, its ability on the stack
+    assert any(e["type"] == "miracle" and e["card"] == "Terminus" for e in game.events)
+    assert terminus in game.public_hand
+    assert [(game.name_of(s.card), s.kind) for s in game.stack] == [
+        ("Terminus", "triggered")]
+    settle(game)
+    assert set(names(game)) == {"cast Terminus for its miracle cost",
+                                "don't cast Terminus"}
+    act(game, "for its miracle cost")
+    # a sorcery cast in the draw step, for {W} (one Plains tapped)
+    cast = [e for e in game.events if e["type"] == "cast"][-1]
+    assert cast["card"] == "Terminus" and cast["alt"] == "miracle"
+    assert game.step == "draw"
+    settle(game)
+    # every creature on the bottom of its owner's library (and Terminus resolved)
+    assert not any(game.pdef(pid).is_creature for pid in game.battlefield)
+    assert game.name_of(game.library[0][0]) == "Llanowar Elves"
+    assert game.name_of(game.library[1][0]) == "Grizzly Bears"
+    assert terminus in game.graveyard[0]
+
+
+def test_702_94a_a_declined_miracle_stays_in_the_hand():
+    game, (terminus,) = miracle_game(["Terminus"], "Plains")
+    settle(game)
+    act(game, "don't cast Terminus")
+    settle(game)
+    assert terminus in game.hand[0] and len(game.battlefield) == 3
+
+
+def test_702_94a_only_the_first_card_drawn_this_turn_has_miracle():
+    # the draw step draws an Island; Divination then draws Terminus: no miracle
+    game, _ = miracle_game(["Island", "Terminus"], "Plains", "Island", "Island",
+                           "Island")
+    game.add_card("Divination", 0)
+    settle(game)
+    while game.step != "main1":
+        act(game, "pass")
+    act(game, "cast hand 1 (Divination)")
+    settle(game)
+    assert "Terminus" in [game.name_of(c) for c in game.hand[0]]
+    assert not any(e["type"] == "miracle" for e in game.events)
+
+
+def test_702_94a_miracle_x_is_announced_in_the_miracle_cost():
+    # Bonfire of the Damned, miracle {X}{R}: three Mountains and an Elves pay X up
+    # to 3 (its mana cost {X}{X}{R} would allow only 1)
+    game, _ = miracle_game(["Bonfire of the Damned"], "Mountain", "Mountain",
+                           "Mountain")
+    settle(game)
+    act(game, "for its miracle cost")
+    assert game.decision["kind"] == "x" and game.decision["values"] == [0, 1, 2, 3]
+    game.apply_action(game.legal_actions()[2])  # X = 2
+    act(game, "player 1")
+    settle(game)
+    assert game.life[1] == 18
+    assert not any(game.name_of(p.card) == "Grizzly Bears"
+                   for p in game.battlefield.values())
+    assert any(game.name_of(p.card) == "Llanowar Elves"
+               for p in game.battlefield.values())
+
+
+def test_702_94a_no_reveal_when_the_miracle_cost_cannot_be_paid():
+    # automated: with no white mana Terminus is not revealed (no trigger)
+    game, (terminus,) = miracle_game(["Terminus"], "Island")
+    assert not any(e["type"] == "miracle" for e in game.events)
+    assert not game.stack and terminus in game.hand[0]
+
+
+# ------------------------------------------------------------ mass effects and targets
+def test_and_or_targets_compile_as_either_type():
+    # 115.1: "up to two target artifacts and/or enchantments" (Sylvan Reclamation,
+    # Angel of the Ruins)
+    what = pool("Sylvan Reclamation").spell.effect.what
+    assert what.count == 2 and what.up_to
+    assert what.filter.types == {"Artifact", "Enchantment"}
+
+
+def test_destroy_all_other_permanents_except_for_lands_and_tokens():
+    # Elspeth Tirel's -5: lands, tokens and Elspeth herself stay
+    game = blank()
+    elspeth = game.add_permanent("Elspeth Tirel", 0, counters={"loyalty": 5})
+    plains = game.add_permanent("Plains", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    ring = game.add_permanent("Sol Ring", 1)
+    game.start_at("main1", 0)
+    act(game, "ability 2")
+    settle(game)
+    assert elspeth not in game.battlefield  # 0 loyalty: 704.5i
+    assert plains in game.battlefield
+    assert bears not in game.battlefield and ring not in game.battlefield
+
+
+def test_elspeth_tirel_spares_tokens():
+    game = blank()
+    game.add_permanent("Elspeth Tirel", 0, counters={"loyalty": 7})
+    lands(game, 0, "Plains", "Plains")
+    game.add_card("Raise the Alarm", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Raise the Alarm)")
+    settle(game)
+    tokens = [pid for pid in game.battlefield
+              if game.card_token[game.battlefield[pid].card]]
+    act(game, "ability 2")
+    settle(game)
+    assert bears not in game.battlefield
+    assert len(tokens) == 2 and all(t in game.battlefield for t in tokens)
+
+
+# --------------------------------------------------- shuffling into a library (701.24)
+def test_elixir_shuffles_itself_and_its_controllers_graveyard_into_the_library():
+    game = blank()
+    elixir = game.add_permanent("Elixir of Immortality", 0)
+    lands(game, 0, "Island", "Island")
+    dead = [game.add_card(c, 0, "graveyard") for c in ("Grizzly Bears", "Shock")]
+    theirs = game.add_card("Lightning Bolt", 1, "graveyard")
+    game.start_at("main1", 0)
+    act(game, "activate slot 0 (Elixir of Immortality)")
+    settle(game)
+    assert game.life[0] == 25
+    assert elixir not in game.battlefield and not game.graveyard[0]
+    assert len(game.library[0]) == 13  # ten Islands, the Elixir and two cards
+    assert all(c in game.library[0] for c in dead)
+    assert game.graveyard[1] == [theirs]  # only its controller's graveyard
+    assert any(e["type"] == "shuffle" and e["player"] == 0 for e in game.events)
+
+
+def test_oblation_the_owner_shuffles_it_in_then_draws_two():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 1)
+    lands(game, 0, "Plains", "Plains", "Plains")
+    game.add_card("Oblation", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Oblation)")
+    act(game, "Grizzly Bears")
+    settle(game)
+    assert bears not in game.battlefield
+    # the owner (seat 1) drew two of its eleven cards; the caster drew nothing
+    assert len(game.hand[1]) == 2 and len(game.library[1]) == 9
+    assert not game.hand[0]
+
+
+def test_chaos_warp_reveals_and_puts_a_permanent_card_onto_the_battlefield():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 1)
+    lands(game, 0, "Mountain", "Mountain", "Mountain")
+    game.add_card("Chaos Warp", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Chaos Warp)")
+    act(game, "Grizzly Bears")
+    settle(game)
+    assert bears not in game.battlefield
+    revealed = [e for e in game.events if e["type"] == "reveal_top"][-1]
+    assert revealed["player"] == 1
+    # every card of that library is a permanent card (Islands, the Bears): it enters
+    # under its owner's control
+    entered = [p for p in game.battlefield.values() if p.controller == 1]
+    assert [game.name_of(p.card) for p in entered] == revealed["cards"]
+    assert len(game.library[1]) == 10
+
+
+def test_chaos_warp_leaves_a_nonpermanent_card_on_top():
+    # seat 1's library: four Lightning Bolts and, shuffled in, the Bears
+    game = blank()
+    game.set_library(1, ["Lightning Bolt"] * 4)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    lands(game, 0, "Mountain", "Mountain", "Mountain")
+    game.add_card("Chaos Warp", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Chaos Warp)")
+    act(game, "Grizzly Bears")
+    settle(game)
+    assert bears not in game.battlefield
+    revealed = [e for e in game.events if e["type"] == "reveal_top"][-1]["cards"]
+    mine = [game.name_of(p.card) for p in game.battlefield.values() if p.controller == 1]
+    if revealed == ["Lightning Bolt"]:  # an instant: it stays on top
+        assert game.name_of(game.library[1][-1]) == "Lightning Bolt"
+        assert len(game.library[1]) == 5 and not mine
+    else:  # the Bears came back: a new object
+        assert mine == ["Grizzly Bears"] and len(game.library[1]) == 4
