@@ -219,3 +219,157 @@ def test_chaos_warp_leaves_a_nonpermanent_card_on_top():
         assert len(game.library[1]) == 5 and not mine
     else:  # the Bears came back: a new object
         assert mine == ["Grizzly Bears"] and len(game.library[1]) == 4
+
+
+# ---------------------------------------- targets in two zones (115.1: "and/or")
+def test_115_1_angel_of_serenity_exiles_creatures_and_creature_cards_then_returns_them():
+    game = blank()
+    lands(game, 0, *["Plains"] * 7, "Swamp", "Swamp")
+    game.add_card("Angel of Serenity", 0)
+    game.add_card("Doom Blade", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    elves = game.add_card("Llanowar Elves", 1, "graveyard")
+    mine = game.add_card("Serra Angel", 0, "graveyard")
+    game.add_card("Shock", 1, "graveyard")  # not a creature card: not offered
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Angel of Serenity)")
+    settle(game)
+    # the enters trigger's target: the Bears on the battlefield, or a creature card
+    # in a graveyard (the Angel itself is not "other")
+    offered = set(names(game))
+    assert any("Grizzly Bears" in n for n in offered)
+    assert any("Llanowar Elves in player 1's graveyard" in n for n in offered)
+    assert any("Serra Angel in player 0's graveyard" in n for n in offered)
+    assert not any("Shock" in n or "Angel of Serenity" in n for n in offered)
+    act(game, "Grizzly Bears")
+    act(game, "Llanowar Elves")
+    act(game, "Serra Angel")
+    settle(game)
+    act(game, "yes")
+    settle(game)
+    assert bears not in game.battlefield
+    assert elves in game.exile[1] and mine in game.exile[0]
+    assert not game.graveyard[0] and [game.name_of(c) for c in game.graveyard[1]] == [
+        "Shock"]
+    # the Angel leaves: the exiled cards go to their owners' hands (607.2a)
+    angel = next(pid for pid, p in game.battlefield.items()
+                 if game.name_of(p.card) == "Angel of Serenity")
+    act(game, "cast hand 0 (Doom Blade)")
+    act(game, "Angel of Serenity")
+    settle(game)
+    assert angel not in game.battlefield
+    assert {game.name_of(c) for c in game.hand[1]} == {"Grizzly Bears", "Llanowar Elves"}
+    assert [game.name_of(c) for c in game.hand[0]] == ["Serra Angel"]
+
+
+def test_115_1_a_graveyard_card_that_left_is_an_illegal_target():
+    # 400.7: the card targeted in the graveyard left it before the trigger resolved;
+    # the Bears are still exiled
+    game = blank()
+    lands(game, 0, *["Plains"] * 7)
+    game.add_card("Angel of Serenity", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    elves = game.add_card("Llanowar Elves", 1, "graveyard")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Angel of Serenity)")
+    settle(game)
+    act(game, "Grizzly Bears")
+    act(game, "Llanowar Elves")  # (no other candidate: the choice ends)
+    game.graveyard[1].remove(elves)  # (gone, as if another effect moved it)
+    game.forget_graveyard([elves])
+    game.hand[1].append(elves)
+    settle(game)
+    act(game, "yes")
+    settle(game)
+    assert bears not in game.battlefield and elves in game.hand[1]
+
+
+# ------------------------------------------------- dividing among targets (601.2d)
+def test_601_2d_abzan_charm_distributes_two_counters_among_two_creatures():
+    game = blank()
+    lands(game, 0, "Plains", "Swamp", "Forest")
+    game.add_card("Abzan Charm", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    elves = game.add_permanent("Llanowar Elves", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Abzan Charm)")
+    act(game, "mode 2")
+    act(game, "Grizzly Bears")
+    act(game, "Llanowar Elves")
+    settle(game)
+    assert game.battlefield[bears].counters["+1/+1"] == 1
+    assert game.battlefield[elves].counters["+1/+1"] == 1
+
+
+def test_601_2d_abzan_charm_one_target_takes_both_counters():
+    game = blank()
+    lands(game, 0, "Plains", "Swamp", "Forest")
+    game.add_card("Abzan Charm", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Llanowar Elves", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Abzan Charm)")
+    act(game, "mode 2")
+    act(game, "Grizzly Bears")
+    act(game, "done")
+    settle(game)
+    assert game.battlefield[bears].counters["+1/+1"] == 2
+
+
+def test_601_2d_three_counters_among_two_targets_ask_how_to_divide():
+    # Defend the Celestus: "distribute three +1/+1 counters among one, two, or three
+    # target creatures you control": 1 each, then the third where its caster says
+    game = blank()
+    lands(game, 0, *["Forest"] * 4)
+    game.add_card("Defend the Celestus", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    elves = game.add_permanent("Llanowar Elves", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Defend the Celestus)")
+    act(game, "Grizzly Bears")
+    act(game, "Llanowar Elves")
+    assert game.decision["kind"] == "divide"
+    act(game, "1 more counter on slot 4 (Grizzly Bears)")
+    settle(game)
+    assert game.battlefield[bears].counters["+1/+1"] == 2
+    assert game.battlefield[elves].counters["+1/+1"] == 1
+
+
+def test_fireball_divides_x_evenly_rounded_down_and_costs_1_more_per_extra_target():
+    game = blank()
+    lands(game, 0, *["Mountain"] * 6)
+    game.add_card("Fireball", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    elves = game.add_permanent("Llanowar Elves", 1)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Fireball)")
+    # X = 3 and two targets: {3}{R} plus {1} for the second target (six Mountains
+    # pay a third target too)
+    game.apply_action(game.legal_actions()[3])
+    act(game, "Grizzly Bears")
+    act(game, "Llanowar Elves")
+    act(game, "done")
+    settle(game)
+    tapped = sum(p.tapped for p in game.battlefield.values())
+    assert tapped == 5
+    # 3 // 2 = 1 damage each: the Elves die, the Bears survive with 1 damage
+    assert elves not in game.battlefield and game.battlefield[bears].damage == 1
+
+
+def test_fireball_offers_no_target_it_cannot_pay_for():
+    game = blank()
+    lands(game, 0, *["Mountain"] * 4)
+    game.add_card("Fireball", 0)
+    game.add_permanent("Grizzly Bears", 1)
+    game.add_permanent("Llanowar Elves", 1)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Fireball)")
+    game.apply_action(game.legal_actions()[3])  # X = 3: all four Mountains
+    act(game, "Grizzly Bears")
+    # a second target would cost {1} more: only "done" is left
+    assert set(names(game)) == {"done"}
+    act(game, "done")
+    settle(game)
+    assert game.life[1] == 20
+    assert not any(game.name_of(p.card) == "Grizzly Bears"
+                   for p in game.battlefield.values())

@@ -22,6 +22,7 @@ from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED
 from labyrinth_gym.envs.magic.engine.effects import mana_ability_parts
 from labyrinth_gym.envs.magic.engine.graveyard import ABILITY
 from labyrinth_gym.envs.magic.engine.library import LIBRARY_ASKS
+from labyrinth_gym.envs.magic.engine.linked import grave_part
 from labyrinth_gym.envs.magic.engine.mana import COLOURS, ManaCost
 from labyrinth_gym.envs.magic.engine.payment import (
     ANY,
@@ -33,7 +34,7 @@ from labyrinth_gym.envs.magic.engine.payment import (
     plan,
     special,
 )
-from labyrinth_gym.envs.magic.engine.resolve import execute, selector_of
+from labyrinth_gym.envs.magic.engine.resolve import execute, is_divided, selector_of
 from labyrinth_gym.envs.magic.engine.state import StackItem, code_player, player_code
 
 SYMBOL_ORDER = ("W", "U", "B", "R", "G", "C")
@@ -128,6 +129,9 @@ class CastingMixin:
         kind = spec.kind
         if kind == "graveyard_card":
             return self.graveyard_candidates(spec, item)
+        if kind == "battlefield_or_graveyard":  # (115.1: "and/or" across zones)
+            return self.candidates(dataclasses.replace(spec, kind="permanent"), item) \
+                + self.graveyard_candidates(grave_part(spec), item)
         if kind in ("any", "player", "opponent", "opponent_or_planeswalker"):
             rules = self.player_rules_now()
             for p in self._turn_order(you):
@@ -257,7 +261,7 @@ class CastingMixin:
             # target is among them (the ones it follows name a subset of it)
             extra = sel.filter is not None and "another_target" in sel.filter.props
             return len(self.candidates(sel, item)) >= sel.count + extra
-        if isinstance(node, fx.DealDamage) and node.divided:  # 601.2d: one at least
+        if is_divided(node):  # 601.2d: one at least
             return self.divided_total(node, item) == 0 or \
                 bool(self.candidates(sel, item))
         return True
@@ -559,7 +563,8 @@ class CastingMixin:
         commander tax), then cost increases and reductions (601.2f)."""
         return self.changed_cost(item.controller, item.card, self._base_cost(item),
                                  self.face_down_spell_def(item.card)
-                                 if item.alt == "face_down" else None)
+                                 if item.alt == "face_down" else None,
+                                 sum(map(len, item.targets.values())))
 
     def _base_cost(self, item: StackItem) -> ManaCost | None:
         """Rule 601.2f: the mana cost or the alternative cost chosen (118.9: flashback,
@@ -603,11 +608,13 @@ class CastingMixin:
         return self._cost_mods
 
     def changed_cost(self, p: int, card: int, cost: ManaCost | None,
-                     shown: fx.CardDef | None = None) -> ManaCost | None:
+                     shown: fx.CardDef | None = None,
+                     targets: int = 0) -> ManaCost | None:
         """``cost`` of spell ``card`` cast by ``p`` with every increase, then every
         reduction applied (rule 601.2f: a reduction takes generic mana only);
         ``shown``: the spell's characteristics when they are not its card's (face
-        down, 708.4)."""
+        down, 708.4); ``targets``: how many targets it has (an increase "for each
+        target beyond the first")."""
         changes = self._cost_changes()
         d = shown or self.cdef(card)
         own = d.self_costs
@@ -618,7 +625,8 @@ class CastingMixin:
             if change.condition is not None and not self.conditions_hold(
                     (change.condition,), p, None):
                 continue
-            n = change.amount * (1 if change.count is None
+            n = change.amount * (max(targets - 1, 0) if change.extra_targets
+                                 else 1 if change.count is None
                                  else self.count_now(change.count, p, None))
             if n > 0:
                 more += n
@@ -1212,9 +1220,11 @@ class CastingMixin:
         half = width // 2
         return list(range(half)) + list(range(largest - half + 1, largest + 1))
 
-    def divided_total(self, node: fx.DealDamage, item: StackItem) -> int:
-        """The damage a divided :class:`~effects.DealDamage` of ``item`` divides."""
-        return max(item.x, 0) if node.amount == "X" else int(node.amount)
+    def divided_total(self, node: fx.DealDamage | fx.AddCounters, item: StackItem) -> int:
+        """The damage a divided :class:`~effects.DealDamage` of ``item`` divides (the
+        counters of a divided :class:`~effects.AddCounters`)."""
+        amount = node.amount if isinstance(node, fx.DealDamage) else node.count
+        return max(item.x, 0) if amount == "X" else int(amount)
 
     def _next_division(self, item: StackItem) -> str | None:
         """The path of the first divided damage of ``item`` whose division is not
@@ -1223,9 +1233,12 @@ class CastingMixin:
         effect = self.effect_of(item)
         for path, codes in item.targets.items():
             node = self.node_at(effect, path)
-            if not (isinstance(node, fx.DealDamage) and node.divided) or not codes:
+            if not is_divided(node) or not codes:
                 continue
             total = self.divided_total(node, item)
+            if getattr(node, "evenly", False):  # "divided evenly, rounded down"
+                item.division[path] = [total // len(codes)] * len(codes)
+                continue
             split = item.division.get(path)
             if split is None:
                 split = item.division[path] = [1] * len(codes) if len(codes) > 1 \
@@ -1233,6 +1246,17 @@ class CastingMixin:
             if sum(split) < total:
                 return path
         return None
+
+    def put_divided_counters(self, node: fx.AddCounters, path: str) -> None:
+        """Each legal target of ``node`` gets its share of the counters (601.2d,
+        608.2b)."""
+        item: StackItem = self.res["item"]  # type: ignore[index]
+        legal = set(self.select(node.what, path))
+        split = item.division.get(path, [])
+        for i, code in enumerate(item.targets.get(path, [])):
+            if code in legal and i < len(split) and code in self.battlefield:
+                counters = self.battlefield[code].counters
+                counters[node.counter] = counters.get(node.counter, 0) + split[i]
 
     def deal_divided_damage(self, node: fx.DealDamage, path: str) -> None:
         """Each legal target of ``node`` is dealt its share of the damage (601.2d,

@@ -18,12 +18,12 @@ import dataclasses
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
-from labyrinth_gym.envs.magic.engine.casting import add_costs
+from labyrinth_gym.envs.magic.engine.casting import add_costs, with_x
 from labyrinth_gym.envs.magic.engine.combat import lethal_need
 from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED, MAIN_STEPS, STEPS
 from labyrinth_gym.envs.magic.engine.library import LIBRARY_DECISIONS
 from labyrinth_gym.envs.magic.engine.mana import ManaCost
-from labyrinth_gym.envs.magic.engine.resolve import selector_of
+from labyrinth_gym.envs.magic.engine.resolve import is_divided, selector_of
 from labyrinth_gym.envs.magic.engine.state import (
     Permanent,
     StackItem,
@@ -83,11 +83,26 @@ class DecisionsMixin:
             sel = selector_of(node)
             if sel.kind == "graveyard_card":  # cards by "choose hand slot" (linked)
                 return self.grave_target_legal(d)
+            if sel.kind == "battlefield_or_graveyard":  # permanents, then cards
+                return [self._code_action(c, p) for c in self.open_targets(
+                    sel, d["path"], item) if c in self.battlefield] + \
+                    self.grave_target_legal(d)
             chosen = item.targets.get(d["path"], [])
             out = [self._code_action(c, p)
                    for c in self.open_targets(sel, d["path"], item)]
             one_each = 0
-            if isinstance(node, fx.DealDamage) and node.divided:
+            if chosen and out and any(c.extra_targets for c in self.cdef(
+                    item.card).self_costs) and item.kind == "spell":
+                # "{1} more for each target beyond the first" (601.2f): another
+                # target only while the spell stays payable
+                more = dataclasses.replace(item, targets={**item.targets, d["path"]: [
+                    *chosen, chosen[0]]})
+                if not self._spell_payable(p, item.card, with_x(
+                        self._spell_cost(more), item.x)):
+                    out = []
+            if getattr(node, "evenly", False):
+                one_each = 1  # at least one target; no more targets than damage needed
+            elif is_divided(node):
                 # 601.2d: at least 1 damage to each target, so at least one target
                 # and no more targets than damage
                 total = self.divided_total(node, item)

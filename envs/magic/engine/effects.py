@@ -286,6 +286,10 @@ TARGET_KINDS = (
     "spell", "creature_spell", "noncreature_spell",
     "graveyard_card",  # a card in a graveyard (filter.controller: whose graveyard)
     "spell_or_ability",  # a spell, or an activated or triggered ability, on the stack
+    # "target creatures from the battlefield and/or creature cards from graveyards"
+    # (115.1): a permanent matching the filter, or a card in any graveyard with the
+    # filter's card types
+    "battlefield_or_graveyard",
 )
 
 
@@ -361,11 +365,14 @@ class DealDamage:
     you choose among one, two, or three targets"): ``to`` is an up-to target whose
     targets share ``amount`` (a number or X), at least 1 each, as its controller
     divides it while casting (a ``divide`` decision); a target illegal on resolution
-    is dealt none and the others keep their share (608.2b)."""
+    is dealt none and the others keep their share (608.2b). ``evenly`` ("divided
+    evenly, rounded down, among any number of targets", Fireball): each target's
+    share is ``amount`` // the number of targets chosen, none asked."""
 
     amount: Amount
     to: Selector
     divided: bool = False
+    evenly: bool = False
 
 
 @dataclass(frozen=True)
@@ -476,9 +483,15 @@ class ExileIfLeaves:
 
 @dataclass(frozen=True)
 class AddCounters:
+    """Put ``count`` ``counter`` counters on each of ``what``; ``divided`` ("distribute
+    two +1/+1 counters among one or two target creatures", 601.2d): ``what`` is an
+    up-to target whose targets share ``count``, at least one each, divided as the
+    spell is cast exactly as divided damage is (a ``divide`` decision)."""
+
     count: Amount
     what: Selector
     counter: str = "+1/+1"
+    divided: bool = False
 
 
 @dataclass(frozen=True)
@@ -2148,6 +2161,9 @@ class SelfCost:
     amount: int
     count: Count | None = None
     condition: ActivationCondition | None = None
+    #: "for each target beyond the first" (Fireball): counted from the targets
+    #: chosen (601.2c comes before 601.2f).
+    extra_targets: bool = False
 
 
 @dataclass(frozen=True)

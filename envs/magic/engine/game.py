@@ -46,7 +46,7 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   702.34; overload, 702.96; "rather than pay this spell's mana cost", evoke 702.74), "return a land
   you control to its owner's hand" as a cost (Deprive, Daze), convoke (702.51)
   and delve (702.66), see "Alternative and additional costs" below; *not*: dash,
-  madness, other alternative costs with a condition, "{1} more for each target".
+  madness, other alternative costs with a condition.
 - 119-122 life, damage, drawing, counters: played (the life each player lost this
   turn, 119.3: "for each player who lost life this turn"; an amount that is another
   "instead" if a condition holds as it resolves, 608.2h, with landfall's "if you had
@@ -712,7 +712,18 @@ target permanent shuffles it into their library, then draws two cards / then rev
 the top card of their library. if it's a permanent card, they put it onto the
 battlefield" and "shuffle this and your graveyard into their owner's library"
 (:class:`~effects.ShuffleInto`, event ``shuffled_into``; :attr:`~effects.RevealTop.
-to_battlefield`).
+to_battlefield`). "Exile up to three other target creatures from the battlefield and/or
+creature cards from graveyards" (115.1, target kind ``battlefield_or_graveyard``: the
+target decision offers the permanents by their slots and the cards by "choose hand
+slot" as a graveyard target does; both are exiled with the source, 607.2a, and "return
+the exiled cards to their owners' hands" returns them). "Distribute two +1/+1 counters
+among one or two target creatures" (601.2d, :attr:`~effects.AddCounters.divided`:
+divided as damage is, the ``divide`` decision's actions named "1 more counter on
+..."); "X damage divided evenly, rounded down, among any number of targets" (at most
+8; :attr:`~effects.DealDamage.evenly`: no decision) and "this spell costs {1} more to
+cast for each target beyond the first" (601.2f, :attr:`~effects.SelfCost.
+extra_targets`: X is announced first, then a further target is offered only while
+the spell stays payable).
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
@@ -1687,7 +1698,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                 what = "?" if code is None else f"player {code_player(code)}" \
                     if code < 0 else self._slot_name(self.battlefield[code].slot, p) \
                     if code in self.battlefield else "?"
-                return f"1 more damage to {what}"
+                node = self.node_at(self.effect_of(self.casting), self.decision["path"])
+                unit = "counter on" if isinstance(node, fx.AddCounters) else "damage to"
+                return f"1 more {unit} {what}"
             if self.decision is not None and self.decision["kind"] == "dread":
                 # only the deciding player is shown action names: it looked at them
                 library = self.library[p]

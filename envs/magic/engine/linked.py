@@ -65,6 +65,16 @@ def names_exiled(d: fx.CardDef) -> bool:
     return d.plays_exiled or any(walk(ab.effect) for ab in (*d.activated, *d.triggered))
 
 
+def grave_part(spec: fx.Target) -> fx.Target:
+    """The graveyard half of a ``battlefield_or_graveyard`` target (115.1: "creature
+    cards from graveyards"): cards of its filter's types in any graveyard; a
+    ``graveyard_card`` target is its own."""
+    if spec.kind == "graveyard_card":
+        return spec
+    types = spec.filter.types if spec.filter is not None else frozenset()
+    return fx.Target("graveyard_card", fx.Filter(types=types), spec.count, spec.up_to)
+
+
 class LinkedMixin:
     """Cards in graveyards and exile as objects, linked exiles, flicker (methods only;
     the state is the game's: :attr:`grave_ids`, :attr:`exiled_with`)."""
@@ -117,8 +127,8 @@ class LinkedMixin:
         from labyrinth_gym.envs.magic.engine.resolve import selector_of
 
         spec = selector_of(sel)
-        return spec if isinstance(spec, fx.Target) and spec.kind == "graveyard_card" \
-            else None
+        return grave_part(spec) if isinstance(spec, fx.Target) and spec.kind in (
+            "graveyard_card", "battlefield_or_graveyard") else None
 
     def grave_offer(self, d: dict) -> list[int]:
         """The cards of the page a graveyard target decision offers (hand slot ``i``
@@ -188,11 +198,22 @@ class LinkedMixin:
             # rule 610.3a-b: the source has already left; nothing is exiled
             self.log("not_exiled", card=self.name_of(item.card), reason="source left")
             return
-        pids = [c for c in self.select(node.what, path) if c >= 0
-                and c in self.battlefield]
+        codes = self.select(node.what, path)
+        pids = [c for c in codes if c >= 0 and c in self.battlefield]
         cards = [self.battlefield[pid].card for pid in pids]
         self.move_permanents(pids, "exile")
         moved = [c for c in cards if c in self.exile[self.card_owner[c]]]
+        if isinstance(node.what, fx.Target) and \
+                node.what.kind == "battlefield_or_graveyard":
+            # the cards in graveyards it targeted (115.1), exiled at the same time
+            for code in codes:
+                card = self.graveyard_card(code) if code not in pids else None
+                if card is not None and self.take_card(card, "graveyard"):
+                    owner = self.card_owner[card]
+                    self.exile[owner].append(card)
+                    self.log("card_moved", card=self.name_of(card), player=owner,
+                             to="exile", **{"from": "graveyard"})
+                    moved.append(card)
         self.res["moved"] = moved
         if source is not None and (node.until_source_leaves
                                    or names_exiled(self.cdef(item.card))):

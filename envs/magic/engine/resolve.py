@@ -428,6 +428,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             return
         if isinstance(node, fx.PayCost) and id(node) not in optional_payments:
             note("PayCost other than an optional action's first step")
+        if not isinstance(node, fx.Exile) and any(
+                isinstance(getattr(node, f, None), fx.Target)
+                and getattr(node, f).kind == "battlefield_or_graveyard"
+                for f in SELECTOR_FIELDS):
+            note("a battlefield-or-graveyard target of another effect than exile")
         if isinstance(node, fx.IfMovedWas):
             card_filter(node.filter)
             if any(isinstance(n, fx.Target) for n in _all_nodes(node.effect)):
@@ -599,6 +604,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 isinstance(node.to, fx.Target) and node.to.up_to
                 and (isinstance(node.amount, int) or node.amount == "X")):
             note("damage divided other than among up-to targets")
+        if isinstance(node, fx.DealDamage) and node.evenly and not node.divided:
+            note("damage divided evenly but not divided")
+        if isinstance(node, fx.AddCounters) and node.divided and not (
+                isinstance(node.what, fx.Target) and node.what.up_to
+                and isinstance(node.count, int)):
+            note("counters divided other than among up-to targets")
         if isinstance(node, fx.ThisTurn) and node.rule not in fx.TURN_RULES:
             note(f"ThisTurn({node.rule})")
         if isinstance(node, fx.CounterSpell) and node.dest not in fx.COUNTER_DESTINATIONS:
@@ -1079,9 +1090,17 @@ def _granted_keywords(node: Any) -> set[str]:
     return out
 
 
+def is_divided(node: Any) -> bool:
+    """Whether ``node`` divides an amount among its targets as it is cast (601.2d)."""
+    return isinstance(node, (fx.DealDamage, fx.AddCounters)) and node.divided
+
+
 # ------------------------------------------------------------------ execute
 def execute(game: MagicGame, node: Any, path: str) -> None:
     """Resolve the leaf effect ``node`` (at ``path`` of the resolving object)."""
+    if isinstance(node, fx.AddCounters) and node.divided:
+        game.put_divided_counters(node, path)
+        return
     if isinstance(node, fx.DealDamage):
         if node.divided:
             game.deal_divided_damage(node, path)

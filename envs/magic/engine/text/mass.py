@@ -7,16 +7,55 @@ import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.text.core import (
     SENTENCE_GROUPS,
+    Draft,
     effect_template,
+    line_template,
     read_sentence,
 )
-from labyrinth_gym.envs.magic.engine.text.phrases import card_filter, permanents
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    NUM,
+    NUMBERS,
+    card_filter,
+    number,
+    object_filter,
+    permanents,
+    target_for,
+)
 
 SENTENCE_GROUPS.append((r"the owner of .+ shuffles it into their library, then reveals "
                         r"the top card of their library\.",
                         r"if it's an? [\w ]+ card, they put it onto the battlefield\."))
+
+
+@effect_template
+def _exile_from_both(s: str) -> fx.Effect | None:
+    """``exile up to three other target creatures from the battlefield and/or
+    creature cards from graveyards`` (115.1: Angel of Serenity): a target of either
+    zone (``battlefield_or_graveyard``)."""
+    m = re.fullmatch(r"exile (up to )?(\w+) (other )?target (\w+)s from the battlefield "
+                     r"and/or (\w+) cards from graveyards", s)
+    if not m or m.group(4) != m.group(5) or m.group(2) not in NUMBERS:
+        return None
+    f = object_filter(m.group(4))
+    count = NUMBERS[m.group(2)]
+    if f is None or not f.types or f.props or not isinstance(count, int):
+        return None
+    props = frozenset({"other"}) if m.group(3) else frozenset()
+    return fx.Exile(fx.Target("battlefield_or_graveyard",
+                              fx.Filter(types=f.types, props=props), count,
+                              bool(m.group(1))))
+
+
+@effect_template
+def _return_exiled_to_hand(s: str) -> fx.Effect | None:
+    # 607.2a: "return the exiled cards to their owners' hands" (Angel of Serenity)
+    if re.fullmatch(r"return the exiled (?:card to its owner's hand|cards to their "
+                    r"owners' hands)", s):
+        return fx.MoveCards(fx.Ref("exiled_with_this"), "hand")
+    return None
 
 
 @effect_template
@@ -51,3 +90,48 @@ def _shuffle_into(s: str) -> fx.Effect | None:
             or then.who != fx.Ref("that_player"):
         return None
     return fx.Sequence((first, dataclasses.replace(then, who=owner)))
+
+
+_AMONG = {"one or two": 2, "one, two, or three": 3, "any number of": 8}
+"""The most targets a divided amount may be divided among (8: "any number of", as
+divided damage)."""
+
+
+@effect_template
+def _distribute_counters(s: str) -> fx.Effect | None:
+    """``distribute two +1/+1 counters among one or two target creatures`` (601.2d:
+    :attr:`~effects.AddCounters.divided`)."""
+    m = re.fullmatch(rf"distribute {NUM} ([+-]\d+/[+-]\d+) counters among "
+                     r"(one or two|one, two, or three|any number of) target (.+)", s)
+    if not m:
+        return None
+    count = number(m.group(1))
+    f = object_filter(m.group(4), plural=True)
+    if not isinstance(count, int) or f is None:
+        return None
+    return fx.AddCounters(count, target_for(f, min(count, _AMONG[m.group(3)]), up_to=True),
+                          m.group(2), divided=True)
+
+
+@effect_template
+def _damage_divided_evenly(s: str) -> fx.Effect | None:
+    """``this deals x damage divided evenly, rounded down, among any number of
+    targets`` (Fireball: :attr:`~effects.DealDamage.evenly`; at most 8 targets)."""
+    m = re.fullmatch(rf"this deals {NUM} damage divided evenly, rounded down, among "
+                     r"any number of targets", s)
+    if not m:
+        return None
+    return fx.DealDamage(number(m.group(1)), fx.Target("any", count=_AMONG["any number of"],
+                                                       up_to=True),
+                         divided=True, evenly=True)
+
+
+@line_template
+def _cost_per_extra_target(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 601.2f: "this spell costs {1} more to cast for each target beyond the first"
+    m = re.fullmatch(r"this costs \{(\d+)\} more to cast for each target beyond the "
+                     r"first\.", line)
+    if not m or printed.is_permanent:
+        return False
+    draft.statics.append(fx.SelfCost(int(m.group(1)), extra_targets=True))
+    return True
