@@ -373,3 +373,121 @@ def test_fireball_offers_no_target_it_cannot_pay_for():
     assert game.life[1] == 20
     assert not any(game.name_of(p.card) == "Grizzly Bears"
                    for p in game.battlefield.values())
+
+
+# ------------------------------------------------------------ wheels (701.9a, 121)
+def test_magus_of_the_wheel_each_player_discards_their_hand_then_draws_seven():
+    game = blank(library=20)
+    lands(game, 0, "Mountain", "Mountain")
+    game.add_permanent("Magus of the Wheel", 0)
+    for c in ("Shock", "Island"):
+        game.add_card(c, 0)
+    for c in ("Shock", "Island", "Forest"):
+        game.add_card(c, 1)
+    game.start_at("main1", 0)
+    act(game, "activate slot 2 (Magus of the Wheel)")
+    settle(game)
+    while game.decision["kind"] == "discard":  # each player discards a card at a time
+        game.apply_action(game.legal_actions()[0])
+    settle(game)
+    assert len(game.hand[0]) == 7 and len(game.hand[1]) == 7
+    assert len(game.graveyard[0]) == 3 and len(game.graveyard[1]) == 3  # (the Magus)
+
+
+def test_windfall_draws_the_greatest_number_discarded():
+    game = blank(library=20)
+    lands(game, 0, "Island", "Island", "Island")
+    game.add_card("Windfall", 0)
+    game.add_card("Shock", 0)
+    for c in ("Shock", "Island", "Forest", "Plains"):
+        game.add_card(c, 1)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Windfall)")
+    settle(game)
+    while game.decision["kind"] == "discard":
+        game.apply_action(game.legal_actions()[0])
+    settle(game)
+    # seat 1 discarded four, the most: each player draws four
+    assert len(game.hand[0]) == 4 and len(game.hand[1]) == 4
+
+
+def test_crackling_doom_each_opponent_sacrifices_its_greatest_power_creature():
+    game = blank()
+    lands(game, 0, "Mountain", "Plains", "Swamp")
+    game.add_card("Crackling Doom", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    giant = game.add_permanent("Hill Giant", 1)
+    mine = game.add_permanent("Hill Giant", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Crackling Doom)")
+    settle(game)
+    assert game.life[1] == 18 and game.life[0] == 20
+    assert giant not in game.battlefield and bears in game.battlefield
+    assert mine in game.battlefield
+
+
+# ----------------------------------------- "if you cast this during your main phase"
+def dust_game(step: str, active: int) -> tuple[MagicGame, list[int]]:
+    game = blank()
+    lands(game, 0, *["Plains"] * 4)
+    game.add_card("Return to Dust", 0)
+    things = [game.add_permanent(c, 1) for c in ("Sol Ring", "Glorious Anthem", "Mind Stone")]
+    game.start_at(step, active)
+    return game, things
+
+
+def test_return_to_dust_in_a_main_phase_exiles_a_second_target():
+    game, (ring, anthem, stone) = dust_game("main1", 0)
+    act(game, "cast hand 0 (Return to Dust)")
+    act(game, "Sol Ring")
+    # the second target: "other" than the first (115.3)
+    assert not any("Sol Ring" in n for n in names(game))
+    act(game, "Glorious Anthem")
+    settle(game)
+    act(game, "yes")
+    settle(game)
+    assert ring not in game.battlefield and anthem not in game.battlefield
+    assert stone in game.battlefield
+
+
+def test_return_to_dust_outside_a_main_phase_has_one_target():
+    # cast in the opponent's upkeep: no second target is chosen, none exiled
+    game, (ring, anthem, stone) = dust_game("upkeep", 1)
+    while game.decision["player"] != 0:
+        act(game, "pass")
+    act(game, "cast hand 0 (Return to Dust)")
+    act(game, "Sol Ring")
+    assert game.casting is None  # cast: no further choice
+    settle(game)
+    assert ring not in game.battlefield
+    assert anthem in game.battlefield and stone in game.battlefield
+
+
+# -------------------------------------------------------------- "if X is 5 or more"
+def coup_game(mountains: int) -> MagicGame:
+    game = blank()
+    lands(game, 0, *["Plains"] * mountains)
+    game.add_card("Martial Coup", 0)
+    game.add_permanent("Grizzly Bears", 1)
+    game.add_permanent("Llanowar Elves", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Martial Coup)")
+    return game
+
+
+def test_martial_coup_with_x_5_destroys_every_creature_but_its_soldiers():
+    game = coup_game(7)
+    act(game, "X = 5")
+    settle(game)
+    left = sorted(game.name_of(p.card) for pid, p in game.battlefield.items()
+                  if game.pdef(pid).is_creature)
+    assert left == ["Soldier Token"] * 5
+
+
+def test_martial_coup_with_x_below_5_destroys_nothing():
+    game = coup_game(6)
+    act(game, "X = 4")
+    settle(game)
+    names_left = sorted(game.name_of(p.card) for pid, p in game.battlefield.items()
+                        if game.pdef(pid).is_creature)
+    assert names_left == ["Grizzly Bears", "Llanowar Elves"] + ["Soldier Token"] * 4

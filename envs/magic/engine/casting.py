@@ -18,7 +18,7 @@ from typing import Any
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
-from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED
+from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED, MAIN_STEPS
 from labyrinth_gym.envs.magic.engine.effects import mana_ability_parts
 from labyrinth_gym.envs.magic.engine.graveyard import ABILITY
 from labyrinth_gym.envs.magic.engine.library import LIBRARY_ASKS
@@ -116,6 +116,11 @@ class CastingMixin:
     @staticmethod
     def _child(path: str, i: int) -> str:
         return f"{path}.{i}" if path else str(i)
+
+    def in_main_phase(self, item: StackItem) -> bool:
+        """Whether it is the main phase of ``item``'s controller (:class:`~effects.
+        IfMainPhase`: the step the spell was cast in, as it is cast or resolves)."""
+        return self.active == item.controller and self.step in MAIN_STEPS
 
     def _source_pid(self, item: StackItem) -> int | None:
         if item.source is not None and item.source in self.battlefield:
@@ -248,6 +253,9 @@ class CastingMixin:
                        for i, s in enumerate(node.steps))
         if isinstance(node, (fx.MayDo, fx.Unless)):
             return self._feasible(node.effect, self._child(path, 0), item)
+        if isinstance(node, fx.IfMainPhase):  # its targets only then (601.2c)
+            return not self.in_main_phase(item) or self._feasible(
+                node.effect, self._child(path, 0), item)
         if isinstance(node, fx.IfKicked):  # its targets only if kicked (601.2c)
             return not item.kicked or self._feasible(node.effect, self._child(path, 0),
                                                      item)
@@ -281,6 +289,9 @@ class CastingMixin:
         if isinstance(node, fx.IfKicked):
             return self._next_choice(node.effect, self._child(path, 0), item) \
                 if item.kicked else None
+        if isinstance(node, fx.IfMainPhase):
+            return self._next_choice(node.effect, self._child(path, 0), item) \
+                if self.in_main_phase(item) else None
         if isinstance(node, fx.Choose):
             chosen = item.modes.get(path, [])
             if path not in self.closed and len(chosen) < node.max_modes:
@@ -1703,6 +1714,9 @@ class CastingMixin:
             elif isinstance(node, fx.IfKicked):
                 if item.kicked:
                     queue.insert(0, self._child(path, 0))
+            elif isinstance(node, fx.IfMainPhase):
+                if self.in_main_phase(item):
+                    queue.insert(0, self._child(path, 0))
             elif isinstance(node, fx.IfSacrificedWas):  # "... was a Human"
                 if any(self.def_matches(node.filter, self.defs[i])
                        for i in item.sacrificed_as):
@@ -1728,15 +1742,18 @@ class CastingMixin:
                     queue.insert(0, self._child(path, row))
             elif isinstance(node, fx.Discard):
                 for p in self.select_players(node.who, path):
-                    if self._replace_discard(p, self.amount(node.count)):
+                    n = self.amount(node.count, p)  # ("their hand": each player's)
+                    discarded = res.setdefault("discarded", {})
+                    discarded[p] = discarded.get(p, 0) + min(n, len(self.hand[p]))
+                    if self._replace_discard(p, n):
                         continue
                     if node.at_random:
-                        for _ in range(self.amount(node.count)):
+                        for _ in range(n):
                             if self.hand[p]:
                                 self._discard(p, self.hand[p][self.dice.index(
                                     len(self.hand[p]))])
                     else:
-                        asks.append(["discard", p, self.amount(node.count), path])
+                        asks.append(["discard", p, n, path])
                 if asks:
                     return
             elif isinstance(node, fx.SacrificePile):
@@ -2353,6 +2370,9 @@ class CastingMixin:
             return self.res["item"].amount  # type: ignore[index]
         if value == "life_lost":  # "the life lost this way"
             return self.res.get("life_lost", 0)  # type: ignore[union-attr]
+        if value == "discarded_most":  # "the greatest number of cards a player
+            # discarded this way" (each player's count as its discard was asked)
+            return max(self.res.get("discarded", {0: 0}).values())  # type: ignore[union-attr]
         if value == "die_result":  # the total of the last roll (rule 706)
             return self.res.get("die_result", 0)  # type: ignore[union-attr]
         if isinstance(value, fx.StatOf):  # 608.2h: as it is now, or as it last was

@@ -466,6 +466,8 @@ class DecisionsMixin:
                 ok = not any(perm.controller == p and self.matches(c.filter, pid, p,
                                                                    source)
                              for pid, perm in self.battlefield.items())
+            elif kind == "x_at_least":  # the X of the resolving spell
+                ok = self.res is not None and max(self.res["item"].x, 0) >= c.count
             elif kind == "less_life_than_opponent":
                 ok = any(self.life[q] > self.life[p] for q in self.living() if q != p)
             elif kind == "more_life_than_opponent":

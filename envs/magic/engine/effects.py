@@ -273,8 +273,14 @@ BASIC_PROPS = frozenset({"not_named_self", "tapped", "untapped", "attacking", "b
                          "unblocked", "defending_controls",
                          "nonflying", "reach", "defender", "colorless", "multicolored",
                          "monocolored", "chosen_type", "chosen_color", "another_target",
-                         "attached", "entered_this_turn", "self", "lesser_power"})
+                         "attached", "entered_this_turn", "self", "lesser_power",
+                         "greatest_power", "not_made_this_way"})
 """``lesser_power``: power less than the source's (mentor, 702.134a).
+``not_made_this_way``: not a token the resolving spell or ability has created
+("create X 1/1 ... tokens. if X is 5 or more, destroy all other creatures": other than
+those tokens). ``greatest_power``: a creature whose power is the greatest (ties
+included) among the creatures its controller controls ("sacrifices a creature with the
+greatest power among creatures that player controls").
 ``another_target``: a target different from every other target of the same spell
 or ability ("target creature you control fights another target creature", rule
 115.3); the targeting machinery checks it, a permanent alone always has it."""
@@ -1462,7 +1468,8 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "land_entered", "control_none", "less_life_than_opponent",
                    "more_life_than_opponent", "fewer_than_opponent", "monarch",
                    "opponent_monarch", "source_attacking", "control_commander",
-                   "opponent_dealt_damage", "renowned", "city_blessing")
+                   "opponent_dealt_damage", "renowned", "city_blessing",
+                   "x_at_least")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1487,11 +1494,13 @@ you"); ``monarch``: they are the monarch (724, "if you're the monarch");
 ``opponent_monarch``: an opponent of theirs is ("if an opponent is the monarch");
 ``source_attacking``: the source is attacking ("this has first strike as long as it's
 attacking"); ``control_commander``: they control one of their commanders (903.3,
-lieutenant's "if you control your commander"; never outside a Commander game).;
+lieutenant's "if you control your commander"; never outside a Commander game);
 ``opponent_dealt_damage``: an opponent of theirs was dealt damage this turn
 (bloodthirst's "if an opponent was dealt damage this turn", 702.54a);
 ``renowned``: the source is renowned (702.112b: "as long as this is renowned");
-``city_blessing``: they have the city's blessing (702.131c)."""
+``city_blessing``: they have the city's blessing (702.131c);
+``x_at_least``: the X of the resolving spell is at least ``count`` ("if X is 5 or
+more", only as a spell resolves)."""
 
 
 @dataclass(frozen=True)
@@ -2173,6 +2182,17 @@ class IfKicked:
     chosen only then. As the whole effect of a triggered ability ("when this enters,
     if it was kicked, ..."), it is an intervening "if" (603.4): the ability triggers
     only if the permanent was kicked."""
+
+    effect: Any
+
+
+@dataclass(frozen=True)
+class IfMainPhase:
+    """"If you cast this spell during your main phase, <effect>" (Return to Dust): the
+    effect happens only if its controller cast it during their main phase; its targets
+    are chosen only then (601.2c). A spell resolves in the step it was cast in (a step
+    ends only with an empty stack, 500.2), so the engine checks that it is its
+    controller's main phase, as the spell is cast and as it resolves."""
 
     effect: Any
 

@@ -723,7 +723,17 @@ divided as damage is, the ``divide`` decision's actions named "1 more counter on
 8; :attr:`~effects.DealDamage.evenly`: no decision) and "this spell costs {1} more to
 cast for each target beyond the first" (601.2f, :attr:`~effects.SelfCost.
 extra_targets`: X is announced first, then a further target is offered only while
-the spell stays payable).
+the spell stays payable). "Each player discards their hand, then draws seven cards"
+(each player's own hand counted, 701.9a) and "... then draws cards equal to the
+greatest number of cards a player discarded this way" (Windfall: the amount
+``"discarded_most"``); "each opponent sacrifices a creature with the greatest power
+among creatures that player controls" (filter prop ``greatest_power``: ties are the
+sacrificing player's choice); "if you cast this spell during your main phase, you may
+exile up to one other target artifact or enchantment" (:class:`~effects.IfMainPhase`:
+its target is chosen only then, 601.2c; a spell resolves in the step it was cast in);
+"create X 1/1 ... tokens. if X is 5 or more, destroy all other creatures" (Martial
+Coup: the condition ``x_at_least``, the creatures other than the tokens just made,
+prop ``not_made_this_way``).
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities

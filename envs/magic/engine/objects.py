@@ -480,6 +480,12 @@ class ObjectsMixin:
                 self.step in _AFTER_BLOCKERS
         if prop == "attacking_or_blocking":
             return pid in self.attackers or pid in self.blocking
+        if prop == "not_made_this_way":  # not a token the resolving object created
+            return self.res is None or pid not in self.res.get("created", ())
+        if prop == "greatest_power":  # among the creatures its controller controls
+            power = self.chars(pid)[0]
+            return all(self.chars(q)[0] <= power for q, other in self.battlefield.items()
+                       if other.controller == perm.controller and self.is_creature(q))
         if prop == fx.SELF:  # the source itself
             return pid == source
         if prop == fx.ATTACHED:  # the permanent the source is attached to

@@ -386,7 +386,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             return
         if not isinstance(value, int) and not (value == "X" and (
                 x_spell or x_ability[0])) and not (
-                value == "that_much" and that_much[0]) and value != "life_lost" and not (
+                value == "that_much" and that_much[0]) and value not in (
+                "life_lost", "discarded_most") and not (
                 value == "die_result" and die_result[0]):
             note(f"amount {value}")
 
@@ -395,6 +396,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if not isinstance(condition, fx.ActivationCondition) or \
                 condition.kind not in fx.CONDITION_KINDS:
             note(f"{label}({condition!r})")
+        elif condition.kind == "x_at_least" and not x_spell:
+            note("'if X is N or more' outside a spell with X")
         else:
             fields(condition)
             filt(condition.filter)
@@ -448,6 +451,13 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(node, fx.IfKicked):
             if card.kicker is None:
                 note("IfKicked without kicker")
+            effect(node.effect)
+            return
+        if isinstance(node, fx.IfMainPhase):
+            if card.spell is None or node is not card.spell.effect and not (
+                    isinstance(card.spell.effect, fx.Sequence)
+                    and node in card.spell.effect.steps):
+                note("'if you cast this during your main phase' outside a spell")
             effect(node.effect)
             return
         if isinstance(node, fx.Becomes) and node.abilities:  # granted (113.1)
@@ -1066,7 +1076,7 @@ def _orphan_if_moved(node: Any, before: Any = None) -> bool:
         return False
     if isinstance(node, fx.Choose):
         return any(_orphan_if_moved(m) for m in node.modes)
-    if isinstance(node, (fx.MayDo, fx.IfKicked, fx.Delayed)):
+    if isinstance(node, (fx.MayDo, fx.IfKicked, fx.IfMainPhase, fx.Delayed)):
         return _orphan_if_moved(node.effect, before)
     return isinstance(node, fx.IfMovedWas) and not isinstance(before, fx.MoveCards)
 
@@ -1212,6 +1222,7 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for p in game.select_players(node.who, path):
             for _ in range(game.amount(node.count)):
                 made = game.create_token(node.token, p, tapped=node.tapped)
+                game.res.setdefault("created", []).append(made)  # type: ignore[union-attr]
                 if node.attacking:
                     game.enter_attacking(made, game.res["item"].source,
                                          tap=not node.untapped)

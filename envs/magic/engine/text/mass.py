@@ -22,12 +22,91 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     number,
     object_filter,
     permanents,
+    player,
     target_for,
 )
 
+SENTENCE_GROUPS.append((r"create .+ tokens?\.",
+                        r"if x is \d+ or more, destroy all other creatures\."))
 SENTENCE_GROUPS.append((r"the owner of .+ shuffles it into their library, then reveals "
                         r"the top card of their library\.",
                         r"if it's an? [\w ]+ card, they put it onto the battlefield\."))
+
+
+@effect_template
+def _discard_hand(s: str) -> fx.Effect | None:
+    """``each player discards their hand`` (701.9a: every card of each hand, its
+    player discarding them one by one); ``... then draws seven cards`` is read as the
+    same players' second step."""
+    m = re.fullmatch(r"(each player|each opponent|target player|target opponent) "
+                     r"discards their hand", s)
+    if not m or (who := player(m.group(1))) is None:
+        return None
+    return fx.Discard(fx.Count("hand", of="that_player"), who)
+
+
+@effect_template
+def _draw_most_discarded(s: str) -> fx.Effect | None:
+    # Windfall: "<players> draw(s) cards equal to the greatest number of cards a player
+    # discarded this way" (after a discard step of the same effect)
+    m = re.fullmatch(r"(.+) draws? cards equal to the greatest number of cards a "
+                     r"player discarded this way", s)
+    if not m or (who := player(m.group(1))) is None:
+        return None
+    return fx.Draw("discarded_most", who)
+
+
+@effect_template
+def _sacrifice_greatest(s: str) -> fx.Effect | None:
+    """``each opponent sacrifices a creature with the greatest power among creatures
+    that player controls`` (Crackling Doom): each chooses among its tied ones."""
+    m = re.fullmatch(r"(.+) sacrifices? a creature with the greatest power among "
+                     r"creatures (?:that player|they|you) controls?", s)
+    if not m or (who := player(m.group(1))) is None:
+        return None
+    return fx.Sacrifice(fx.Filter(types=frozenset({"Creature"}),
+                                  props=frozenset({"greatest_power"})), 1, who)
+
+
+@effect_template
+def _if_cast_in_main_phase(s: str) -> fx.Effect | None:
+    """``if you cast this spell during your main phase, you may exile up to one other
+    target artifact or enchantment`` (:class:`~effects.IfMainPhase`; "other target":
+    another than the spell's other targets, 115.3)."""
+    m = re.fullmatch(r"if you cast this during your main phase, (.+)", s)
+    if not m or (inner := read_sentence(m.group(1))) is None:
+        return None
+    return fx.IfMainPhase(_another(inner))
+
+
+def _another(node: fx.Effect) -> fx.Effect:
+    """``node`` with the "other" of its target read as "another target" (115.3):
+    different from the spell's earlier targets, not from the spell itself."""
+    if isinstance(node, fx.MayDo):
+        return fx.MayDo(_another(node.effect))
+    what = getattr(node, "what", None)
+    if isinstance(what, fx.Target) and what.filter is not None and \
+            "other" in what.filter.props:
+        props = what.filter.props - {"other"} | {"another_target"}
+        return dataclasses.replace(node, what=dataclasses.replace(
+            what, filter=dataclasses.replace(what.filter, props=props)))
+    return node
+
+
+@effect_template
+def _tokens_then_if_x(s: str) -> fx.Effect | None:
+    """``create x 1/1 white soldier creature tokens. if x is 5 or more, destroy all
+    other creatures`` (Martial Coup): the creatures other than the tokens just made
+    (``not_made_this_way``), if X is at least that (``x_at_least``, 608.2c)."""
+    m = re.fullmatch(r"(create .+ tokens?)\. if x is (\d+) or more, destroy all other "
+                     r"creatures", s)
+    if not m or not isinstance(made := read_sentence(m.group(1)), fx.CreateToken):
+        return None
+    doomed = fx.Filter(types=frozenset({"Creature"}),
+                       props=frozenset({"not_made_this_way"}))
+    return fx.Sequence((made, fx.IfHolds(
+        fx.ActivationCondition("x_at_least", count=int(m.group(2))),
+        fx.Destroy(fx.Each(doomed)))))
 
 
 @effect_template
