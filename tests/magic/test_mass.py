@@ -491,3 +491,33 @@ def test_martial_coup_with_x_below_5_destroys_nothing():
     names_left = sorted(game.name_of(p.card) for pid, p in game.battlefield.items()
                         if game.pdef(pid).is_creature)
     assert names_left == ["Grizzly Bears", "Llanowar Elves"] + ["Soldier Token"] * 4
+
+
+# -------------------------------------------------------- counted for each player
+def test_treacherous_terrain_deals_each_opponent_damage_equal_to_its_lands():
+    game = blank(players=3)
+    lands(game, 0, "Mountain", "Mountain", "Mountain", "Forest", "Forest", "Forest",
+          "Forest", "Forest")
+    game.add_card("Treacherous Terrain", 0)
+    lands(game, 1, "Island", "Island")
+    lands(game, 2, "Swamp", "Swamp", "Swamp")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Treacherous Terrain)")
+    settle(game)
+    assert game.life == [20, 18, 17]
+
+
+def test_syphon_mind_draws_a_card_for_each_card_discarded():
+    game = blank(players=3)
+    lands(game, 0, *["Swamp"] * 4)
+    game.add_card("Syphon Mind", 0)
+    game.add_card("Shock", 1)
+    game.add_card("Shock", 2)
+    game.add_card("Island", 2)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Syphon Mind)")
+    settle(game)
+    while game.decision["kind"] == "discard":
+        game.apply_action(game.legal_actions()[0])
+    settle(game)
+    assert len(game.hand[0]) == 2 and not game.hand[1] and len(game.hand[2]) == 1

@@ -2370,6 +2370,8 @@ class CastingMixin:
             return self.res["item"].amount  # type: ignore[index]
         if value == "life_lost":  # "the life lost this way"
             return self.res.get("life_lost", 0)  # type: ignore[union-attr]
+        if value == "discarded_total":  # "for each card discarded this way"
+            return sum(self.res.get("discarded", {}).values())  # type: ignore[union-attr]
         if value == "discarded_most":  # "the greatest number of cards a player
             # discarded this way" (each player's count as its discard was asked)
             return max(self.res.get("discarded", {0: 0}).values())  # type: ignore[union-attr]

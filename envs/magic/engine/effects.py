@@ -80,9 +80,11 @@ class Count:
     lost life this turn (119.3: damage and paid life included; "for each player who
     lost life this turn"); ``"life"``: that controller's life total (0 if it is
     negative, 107.1b: "create x 2/2 white cat creature tokens, where x is your life
-    total"). ``of`` ``"that_player"`` (``"hand"`` only): the cards in the
-    hand of each player the effect acts on, counted for each of them ("this deals
-    damage to each opponent equal to the number of cards in that player's hand")."""
+    total"). ``of`` ``"that_player"`` (``"hand"`` and ``"permanents"``): the cards in
+    the hand of each player the effect acts on, or the permanents matching ``filter``
+    that player controls, counted for each of them ("this deals damage to each
+    opponent equal to the number of cards in that player's hand / lands that player
+    controls")."""
 
     what: str = "permanents"
     filter: Filter | None = None

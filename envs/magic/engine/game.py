@@ -733,7 +733,10 @@ exile up to one other target artifact or enchantment" (:class:`~effects.IfMainPh
 its target is chosen only then, 601.2c; a spell resolves in the step it was cast in);
 "create X 1/1 ... tokens. if X is 5 or more, destroy all other creatures" (Martial
 Coup: the condition ``x_at_least``, the creatures other than the tokens just made,
-prop ``not_made_this_way``).
+prop ``not_made_this_way``). "Deals damage to each opponent equal to the number of
+lands that player controls" (a :class:`~effects.Count` of ``that_player``'s
+permanents); "each other player discards a card. you draw a card for each card
+discarded this way" (the amount ``"discarded_total"``).
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities

@@ -361,7 +361,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             return
         if isinstance(value, fx.Count):
             if value.of not in ("you", "that_player") or (
-                    value.of == "that_player" and value.what != "hand"):
+                    value.of == "that_player" and value.what not in ("hand",
+                                                                     "permanents")):
                 note(f"Count of {value.of}")
             if value.what not in fx.COUNT_KINDS:
                 note(f"Count({value.what})")
@@ -387,7 +388,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if not isinstance(value, int) and not (value == "X" and (
                 x_spell or x_ability[0])) and not (
                 value == "that_much" and that_much[0]) and value not in (
-                "life_lost", "discarded_most") and not (
+                "life_lost", "discarded_most", "discarded_total") and not (
                 value == "die_result" and die_result[0]):
             note(f"amount {value}")
 

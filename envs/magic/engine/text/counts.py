@@ -54,6 +54,11 @@ def counted(phrase: str, plural: bool) -> fx.Count | None:
         return fx.Count("colours_spent")  # (converge, 601.2h)
     if phrase in ("card in your hand", "cards in your hand"):
         return fx.Count("hand")
+    if (m := re.fullmatch(r"(.+) that player controls", phrase)) and (
+            f := object_filter(m.group(1) + " you control", plural=plural)) is not None:
+        # "the number of lands that player controls" (Treacherous Terrain): counted
+        # for each player the effect acts on
+        return fx.Count("permanents", f, of="that_player")
     if re.fullmatch(r"cards? in (?:that player's|their) hand", phrase):
         # counted for each player the effect acts on ("each opponent ... equal to
         # the number of cards in that player's hand")

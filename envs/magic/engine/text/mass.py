@@ -46,6 +46,24 @@ def _discard_hand(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _each_other_player_discards(s: str) -> fx.Effect | None:
+    # "each other player discards a card" (Syphon Mind): each player but you
+    m = re.fullmatch(rf"each other player discards {NUM} cards?", s)
+    if not m or not isinstance(n := number(m.group(1)), int):
+        return None
+    return fx.Discard(n, fx.Ref("each_opponent"))
+
+
+@effect_template
+def _draw_per_discarded(s: str) -> fx.Effect | None:
+    # "you draw a card for each card discarded this way" (after a discard step)
+    if s in ("you draw a card for each card discarded this way",
+             "draw a card for each card discarded this way"):
+        return fx.Draw("discarded_total")
+    return None
+
+
+@effect_template
 def _draw_most_discarded(s: str) -> fx.Effect | None:
     # Windfall: "<players> draw(s) cards equal to the greatest number of cards a player
     # discarded this way" (after a discard step of the same effect)
