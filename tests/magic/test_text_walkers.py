@@ -150,3 +150,20 @@ def test_put_a_card_of_a_kind_from_your_hand_onto_the_battlefield():
     assert card("Stoneforge Mystic").activated[0].effect == fx.MayDo(fx.PutFromHand(
         1, fx.Ref("you"), filter=fx.Filter(subtypes=frozenset({"Equipment"})),
         destination="battlefield"))
+
+
+def test_all_permanents_a_target_player_controls():
+    # 115.1: the player is targeted, the permanents are not
+    lands_of_it = fx.Each(fx.Filter(types=frozenset({"Land"}), controller=fx.ITS_CONTROLLER))
+    assert loyalty("Ajani Vengeant")[2] == (-7, fx.Sequence((
+        fx.TargetOnly(fx.Target("player")), fx.Destroy(lands_of_it))))
+    creatures_of_it = fx.Each(fx.Filter(types=frozenset({"Creature"}),
+                                        controller=fx.ITS_CONTROLLER))
+    assert effect("destroy all creatures target opponent controls.") == fx.Sequence((
+        fx.TargetOnly(fx.Target("opponent")), fx.Destroy(creatures_of_it)))
+
+
+def test_any_number_of_target_players_each():
+    # 115.1d: each a different target, up to every player
+    assert loyalty("Jace, Memory Adept")[2] == (
+        -7, fx.Draw(20, fx.Target("player", count=4, up_to=True)))

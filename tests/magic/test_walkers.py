@@ -614,3 +614,49 @@ def test_608_2h_x_is_your_life_total_as_the_ability_resolves():
 
 def test_life_total_counts_compile():
     assert "Ajani, Caller of the Pride" in compiled_pool().supported
+
+
+# ------------------------------------------- a target player and what they control
+def test_115_1_destroy_all_lands_target_player_controls():
+    """Ajani Vengeant's -7: the player is the one target; every land that player
+    controls is destroyed, the other player's are not (not targeted)."""
+    game = blank()
+    ajani = game.add_permanent("Ajani Vengeant", 0, counters={"loyalty": 7})
+    mine = lands(game, 0, "Plains", "Mountain")
+    theirs = lands(game, 1, "Forest", "Forest", "Forest")
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "(Ajani Vengeant) ability 2")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert not any(pid in game.battlefield for pid in theirs)
+    assert all(pid in game.battlefield for pid in mine) and bears in game.battlefield
+    assert ajani not in game.battlefield  # 704.5i: no loyalty left
+
+
+def test_115_1_only_the_target_players_lands_in_a_three_player_game():
+    game = blank(players=3)
+    game.add_permanent("Ajani Vengeant", 0, counters={"loyalty": 8})
+    first = lands(game, 1, "Forest", "Forest")
+    second = lands(game, 2, "Island")
+    game.start_at("main1", 0)
+    act(game, "(Ajani Vengeant) ability 2")
+    game.apply_action(A.player(2))  # the seat two after us
+    settle(game)
+    assert all(pid in game.battlefield for pid in first)
+    assert not any(pid in game.battlefield for pid in second)
+
+
+def test_115_1d_any_number_of_target_players_each_draw():
+    """Jace, Memory Adept's -7: any number of target players (each a different one),
+    chosen one at a time until "done"; each draws twenty."""
+    game = blank(players=3, library=25)
+    game.add_permanent("Jace, Memory Adept", 0, counters={"loyalty": 7})
+    game.start_at("main1", 0)
+    act(game, "(Jace, Memory Adept) ability 2")
+    game.apply_action(A.player(1))
+    game.apply_action(A.player(2))
+    assert A.player(1) not in game.legal_actions()  # a different target each time
+    game.apply_action(A.DONE)
+    settle(game)
+    assert [len(game.hand[p]) for p in range(3)] == [0, 20, 20]

@@ -20,6 +20,7 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.text.core import (
     SENTENCE_GROUPS,
     effect_template,
+    has_target,
     read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
@@ -281,3 +282,71 @@ def _must_attack_this(s: str) -> fx.Effect | None:
     if m and (who := player(m.group(1))) is not None:
         return fx.MustAttackThis(who)
     return None
+
+
+_WHOSE = ("target player", "target opponent")
+"""The targeted players of "<verb> all <permanents> target player controls"."""
+
+
+@effect_template
+def _all_a_target_player_controls(s: str) -> fx.Effect | None:
+    # 115.1, 115.10: "destroy all lands target player controls", "tap all permanents
+    # target opponent controls": the player is the ability's one target (the
+    # permanents are not targeted); the rest reads as "... that player or that
+    # planeswalker's controller controls" after it. No other target may come
+    # between them.
+    m = re.fullmatch(r"(.+?\b(?:all|each) .+?) (target player|target opponent) controls"
+                     r"(.*)", s)
+    if not m or (who := player(m.group(2))) is None:
+        return None
+    rest = read_sentence(f"{m.group(1)} that player or that planeswalker's controller "
+                         f"controls{m.group(3)}")
+    if rest is None or has_target(rest):
+        return None
+    steps = rest.steps if isinstance(rest, fx.Sequence) and \
+        type(rest) is fx.Sequence else (rest,)
+    return fx.Sequence((fx.TargetOnly(who), *steps))
+
+
+MAX_PLAYERS = 4
+"""The most players a game has (and so "any number of target players" may name)."""
+
+
+@effect_template
+def _any_number_of_target_players(s: str) -> fx.Effect | None:
+    # 115.1d, 601.2c: "any number of target players each draw twenty cards" (Jace,
+    # Memory Adept), "... each discard a card": up to every player, each a
+    # different target, each doing what "target player <verb>s" says.
+    m = re.fullmatch(r"any number of target (players|opponents) each (\w+)(.*)", s)
+    if not m:
+        return None
+    one = read_sentence(f"target {m.group(1)[:-1]} {m.group(2)}s{m.group(3)}")
+    targets = [n for n in _walk(one)] if one is not None else []
+    if len(targets) != 1 or targets[0].count != 1:
+        return None
+    many = dataclasses.replace(targets[0], count=MAX_PLAYERS, up_to=True)
+    return _replace_target(one, targets[0], many)
+
+
+def _walk(node: object) -> list[fx.Target]:
+    """The targets of ``node``'s tree."""
+    from labyrinth_gym.envs.magic.engine.text.core import nodes
+    return [n for n in nodes(node) if isinstance(n, fx.Target)]
+
+
+def _replace_target(node: object, old: fx.Target, new: fx.Target) -> object:
+    """``node`` with every ``old`` target in its tree replaced by ``new``."""
+    if node == old:
+        return new
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        changes = {}
+        for f in dataclasses.fields(node):
+            value = getattr(node, f.name)
+            if isinstance(value, tuple):
+                value2 = tuple(_replace_target(v, old, new) for v in value)
+            else:
+                value2 = _replace_target(value, old, new)
+            if value2 is not value:
+                changes[f.name] = value2
+        return dataclasses.replace(node, **changes) if changes else node
+    return node
