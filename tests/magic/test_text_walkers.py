@@ -167,3 +167,10 @@ def test_any_number_of_target_players_each():
     # 115.1d: each a different target, up to every player
     assert loyalty("Jace, Memory Adept")[2] == (
         -7, fx.Draw(20, fx.Target("player", count=4, up_to=True)))
+
+
+def test_becomes_an_artifact_creature_with_no_duration():
+    # 205.1b, 611.2c
+    assert loyalty("Tezzeret, Agent of Bolas")[1] == (-1, fx.Becomes(
+        fx.Target("permanent", fx.Filter(types=frozenset({"Artifact"}))), 5, 5,
+        ("Artifact", "Creature"), lasting=True))

@@ -660,3 +660,23 @@ def test_115_1d_any_number_of_target_players_each_draw():
     game.apply_action(A.DONE)
     settle(game)
     assert [len(game.hand[p]) for p in range(3)] == [0, 20, 20]
+
+
+def test_205_1b_611_2c_an_artifact_becomes_an_artifact_creature_for_good():
+    """Tezzeret, Agent of Bolas's -1: the artifact is a 5/5 artifact creature with
+    no duration (611.2c), still so on later turns; it keeps its prior types and
+    subtypes (205.1b: "artifact creature")."""
+    game = blank()
+    game.add_permanent("Tezzeret, Agent of Bolas", 0)  # loyalty 3
+    relic = game.add_permanent("Mind Stone", 0)
+    game.start_at("main1", 0)
+    assert not game.is_creature(relic)
+    act(game, "(Tezzeret, Agent of Bolas) ability 1")
+    target_perm(game, relic)
+    settle(game)
+    assert game.is_creature(relic) and game.chars(relic)[:2] == (5, 5)
+    assert set(game.pdef(relic).types) == {"Artifact", "Creature"}
+    pass_until(game, "main1")  # the opponent's turn
+    pass_until(game, "upkeep")
+    pass_until(game, "main1")  # ours again
+    assert game.turn == 3 and game.is_creature(relic) and game.chars(relic)[:2] == (5, 5)

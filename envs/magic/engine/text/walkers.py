@@ -350,3 +350,17 @@ def _replace_target(node: object, old: fx.Target, new: fx.Target) -> object:
                 changes[f.name] = value2
         return dataclasses.replace(node, **changes) if changes else node
     return node
+
+
+@effect_template
+def _becomes_artifact_creature(s: str) -> fx.Effect | None:
+    # 205.1b, 611.2c: "target artifact becomes an artifact creature with base power
+    # and toughness 5/5" (Tezzeret, Agent of Bolas): no duration, so it lasts while
+    # the permanent stays; "artifact creature" keeps its prior types and subtypes.
+    m = re.fullmatch(r"(target .+?) becomes an artifact creature with base power and "
+                     r"toughness (\d+)/(\d+)", s)
+    if not m or not isinstance(what := permanents(m.group(1)), fx.Target) or \
+            what.count != 1:
+        return None
+    return fx.Becomes(what, int(m.group(2)), int(m.group(3)), ("Artifact", "Creature"),
+                      lasting=True)
