@@ -32,6 +32,7 @@ LOSS_REASONS = {
     "poison": "with 10 poison counters",
     "commander damage": "to 21 commander damage",
     "concede": "by conceding",
+    "effect": "to an effect",
 }
 
 
@@ -298,6 +299,11 @@ class MagicNarrator(Narrator):
 
     def on_emblem(self, e: Event) -> str:
         return self.does(e["player"], f"gets an emblem from {card(e['card'])}")
+
+    def on_temporary_ability(self, e: Event) -> str:
+        until = "until their next turn" if e["until"] == "your_next_turn" \
+            else "until end of turn"
+        return self.does(e["player"], f"has an ability of {card(e['card'])} {until}")
 
     def on_monstrous(self, e: Event) -> str:
         return f"{card(e['card'])} becomes monstrous"

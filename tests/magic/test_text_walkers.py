@@ -174,3 +174,30 @@ def test_becomes_an_artifact_creature_with_no_duration():
     assert loyalty("Tezzeret, Agent of Bolas")[1] == (-1, fx.Becomes(
         fx.Target("permanent", fx.Filter(types=frozenset({"Artifact"}))), 5, 5,
         ("Artifact", "Creature"), lasting=True))
+
+
+def test_temporary_triggered_abilities():
+    # 611.2a: "until your next turn, whenever ..." / "until end of turn, whenever ..."
+    jace = effect("until your next turn, whenever a creature an opponent controls "
+                  "attacks, it gets -1/-0 until end of turn.")
+    assert jace == fx.TemporaryTrigger(fx.TriggeredAbility(
+        fx.Trigger("attacks", fx.Filter(types=frozenset({"Creature"}),
+                                        controller="opponent")),
+        fx.Pump(-1, 0, fx.Ref("it"))), "your_next_turn")
+    # "that creature": the creature that dealt the damage
+    assert loyalty("Vraska the Unseen")[0] == (1, fx.TemporaryTrigger(fx.TriggeredAbility(
+        fx.Trigger("dealt_combat_damage_by_creature", fx.Ref("self")),
+        fx.Destroy(fx.Ref("it"))), "your_next_turn"))
+    dovin = loyalty("Dovin, Grand Arbiter")[0][1]
+    assert dovin.until == "end_of_turn" and dovin.ability.effect == fx.AddCounters(
+        1, fx.Ref("self"), "loyalty")
+
+
+def test_lose_the_game_and_an_emblem_with_a_cast_trigger():
+    # 104.3e
+    assassin = loyalty("Vraska the Unseen")[2][1].token.abilities[0]
+    assert assassin.effect == fx.LoseGame(fx.Ref("that_player"))
+    # 114.4: the emblem's cast trigger
+    emblem = loyalty("Garruk, Caller of Beasts")[2][1]
+    assert emblem.triggered[0].trigger == fx.Trigger(
+        "cast", fx.Filter(types=frozenset({"Creature"}), controller="you"))

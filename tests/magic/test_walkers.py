@@ -16,6 +16,7 @@ from magic.positions import (
     finish_attacks,
     has,
     lands,
+    names,
     pass_until,
     settle,
     slot,
@@ -680,3 +681,224 @@ def test_205_1b_611_2c_an_artifact_becomes_an_artifact_creature_for_good():
     pass_until(game, "upkeep")
     pass_until(game, "main1")  # ours again
     assert game.turn == 3 and game.is_creature(relic) and game.chars(relic)[:2] == (5, 5)
+
+
+# ------------------------------------- triggered abilities of no permanent (611.2a)
+def _architect():
+    """Jace, Architect of Thought's +1 alone (its other lines are not played yet)."""
+    return _lines("Jace, Architect of Thought", [0], "Test Architect")
+
+
+def test_611_2a_603_until_your_next_turn_whenever_a_creature_attacks():
+    """Jace, Architect of Thought's +1: until our next turn, each creature an
+    opponent controls that attacks gets -1/-0 (a triggered ability, 603.2, on the
+    stack); it works even after the planeswalker has left; our next turn ends it."""
+    game = blank()
+    jace = game.add_permanent(_architect(), 0, counters={"loyalty": 4})
+    giant = game.add_permanent("Hill Giant", 1)  # 3/3
+    bears = game.add_permanent("Grizzly Bears", 1)  # 2/2
+    ours = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, "(Test Architect) ability 0")
+    settle(game)
+    assert _loyalty(game, jace) == 5 and len(game.temporary_triggers) == 1
+    assert any(e["type"] == "temporary_ability" for e in game.events)
+    game.destroy([jace])  # the ability is no object's: it stays (611.2a)
+    to_combat(game)
+    attack(game, ours)  # our own attacker: not "a creature an opponent controls"
+    finish_attacks(game)
+    assert not game.stack and not game.pending_triggers
+    while game.active != 1:
+        pass_until(game, "upkeep")
+    to_combat(game)
+    attack(game, giant, relative=1)
+    attack(game, bears, relative=1)
+    game.apply_action(A.DONE)
+    assert len(game.stack) + len(game.pending_triggers) >= 1
+    settle(game)
+    assert game.chars(giant)[:2] == (2, 3) and game.chars(bears)[:2] == (1, 2)
+    pass_until(game, "upkeep")  # our next turn begins: it ends
+    assert game.active == 0 and game.temporary_triggers == []
+    assert game.chars(giant)[:2] == (3, 3)  # (and the -1/-0 ended with its turn)
+
+
+def test_611_2a_the_temporary_ability_survives_clone_and_to_dict():
+    from labyrinth_gym.envs.magic.engine.game import MagicGame
+    game = blank()
+    game.add_permanent(_architect(), 0)
+    game.start_at("main1", 0)
+    act(game, "(Test Architect) ability 0")
+    settle(game)
+    again = MagicGame.from_dict(game.to_dict())
+    assert again.temporary_triggers == game.temporary_triggers
+    assert game.clone().temporary_triggers == game.temporary_triggers
+    view = game.observation_for(1)
+    assert view["temporary_abilities"] == [
+        {"controller": 0, "source": "Test Architect", "ends": "next_turn_of", "seat": 0}]
+
+
+def test_611_2a_whenever_a_creature_deals_combat_damage_to_this_destroy_it():
+    """Vraska the Unseen's +1: until our next turn, a creature that deals combat
+    damage to Vraska is destroyed ("that creature": the one that dealt it); one
+    that hits the player is not."""
+    game = blank()
+    vraska = game.add_permanent("Vraska the Unseen", 0)  # loyalty 5
+    giant = game.add_permanent("Hill Giant", 1)  # 3/3
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "(Vraska the Unseen) ability 0")  # +1: 6
+    settle(game)
+    while game.active != 1:
+        pass_until(game, "upkeep")
+    to_combat(game)
+    attack(game, giant)
+    target_perm(game, vraska)  # the giant attacks Vraska
+    attack(game, bears)
+    game.apply_action(A.player(1))  # the bears attack us
+    finish_attacks(game)
+    pass_until(game, "main2")
+    assert _loyalty(game, vraska) == 3  # 6 - 3
+    assert giant not in game.battlefield and bears in game.battlefield
+    assert game.life[0] == 18
+
+
+def test_104_3e_that_player_loses_the_game():
+    """Vraska the Unseen's -7: three Assassins with "whenever this token deals combat
+    damage to a player, that player loses the game"."""
+    game = blank(players=3)
+    game.add_permanent("Vraska the Unseen", 0, counters={"loyalty": 7})
+    game.start_at("main1", 0)
+    act(game, "(Vraska the Unseen) ability 2")
+    settle(game)
+    assassins = [pid for pid, perm in game.battlefield.items()
+                 if game.name_of(perm.card) != "Vraska the Unseen"]
+    assert len(assassins) == 3
+    start = game.turn
+    pass_until(game, "upkeep")
+    while game.active != 0:  # our next turn: the tokens can attack
+        pass_until(game, "upkeep")
+    assert game.turn == start + 3
+    to_combat(game)
+    attack(game, assassins[0], relative=2)
+    finish_attacks(game)
+    pass_until(game, "main2")
+    assert game.lost == [False, False, True]
+    assert any(e["type"] == "lose" and e["reason"] == "effect" for e in game.events)
+    assert game.outcome is None  # two players are left
+
+
+def test_114_4_an_emblem_with_a_cast_trigger():
+    """Garruk, Caller of Beasts's -7: an emblem with "whenever you cast a creature
+    spell, you may search your library for a creature card, put it onto the
+    battlefield, then shuffle": it triggers from the command zone as the spell is
+    cast (above it on the stack, 603.3), its owner controls it (114.3); the
+    opponent's creature spells don't trigger it."""
+    game = blank()
+    game.add_permanent("Garruk, Caller of Beasts", 0, counters={"loyalty": 7})
+    lands(game, 0, "Forest", "Forest")
+    lands(game, 1, "Forest", "Forest")
+    game.add_card("Grizzly Bears", 0)
+    game.add_card("Grizzly Bears", 1)
+    game.add_card("Hill Giant", 0, "library")
+    game.start_at("main1", 0)
+    act(game, "(Garruk, Caller of Beasts) ability 2")
+    settle(game)
+    assert len(game.emblems) == 1
+    act(game, "Grizzly Bears")
+    assert len(game.pending_triggers) + len(game.stack) == 2  # the spell, the trigger
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)
+    act(game, "yes")
+    act(game, "find Hill Giant")
+    settle(game)
+    names_now = sorted(game.name_of(p.card) for p in game.battlefield.values()
+                       if game.pdef(p.pid).is_creature)
+    assert names_now == ["Grizzly Bears", "Hill Giant"]
+    while game.active != 1:
+        pass_until(game, "upkeep")
+    pass_until(game, "main1")
+    act(game, "Grizzly Bears")  # the opponent's creature spell
+    assert len(game.stack) == 1 and not game.pending_triggers
+
+
+def test_611_2a_until_end_of_turn_whenever_a_creature_deals_combat_damage():
+    """Dovin, Grand Arbiter's +1: until end of turn, whenever a creature we control
+    deals combat damage to a player, a loyalty counter on Dovin; the ability is gone
+    after the cleanup step (514.2)."""
+    game = blank()
+    dovin = game.add_permanent("Dovin, Grand Arbiter", 0)  # loyalty 3
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, "(Dovin, Grand Arbiter) ability 0")
+    settle(game)
+    assert _loyalty(game, dovin) == 4
+    to_combat(game)
+    attack(game, bears)
+    finish_attacks(game)
+    pass_until(game, "main2")
+    assert game.life[1] == 18 and _loyalty(game, dovin) == 5
+    assert game.temporary_triggers and game.temporary_triggers[0][4] == -1
+    pass_until(game, "upkeep")
+    assert game.active == 1 and game.temporary_triggers == []
+
+
+# ------------------------------------------------------- mana in any combination
+def test_106_1_x_mana_in_any_combination_of_two_colours():
+    """Xenagos, the Reveler's +1: X (creatures we control, 3) mana, each {R} or {G}
+    as its controller chooses, one mana at a time; it goes to the pool (a loyalty
+    ability uses the stack, 605.1a) and automatic payment spends it."""
+    game = blank()
+    game.add_permanent("Xenagos, the Reveler", 0)  # loyalty 3
+    for _ in range(3):
+        game.add_permanent("Grizzly Bears", 0)
+    game.add_card("Hill Giant", 0)  # {3}{R}: not castable from three mana
+    game.add_card("Grizzly Bears", 0)  # {1}{G}
+    game.start_at("main1", 0)
+    act(game, "(Xenagos, the Reveler) ability 0")
+    settle(game)
+    for choice in ("add {R}", "add {G}", "add {G}"):
+        assert game.decision["kind"] == "colour"
+        assert sorted(names(game)) == ["add {G}", "add {R}"]
+        act(game, choice)
+    assert sorted(game.pool[0]) == ["G", "G", "R"]
+    assert game.decision["kind"] == "priority"
+    act(game, "Grizzly Bears")  # paid from the pool
+    settle(game)
+    assert game.pool[0] in (["R"], ["G"])
+
+
+def test_x_mana_in_any_combination_with_no_creatures_adds_none():
+    game = blank()
+    game.add_permanent("Xenagos, the Reveler", 0)
+    game.start_at("main1", 0)
+    act(game, "(Xenagos, the Reveler) ability 0")
+    settle(game)
+    assert game.decision["kind"] == "priority" and game.pool[0] == []
+
+
+def test_exile_the_top_seven_put_any_number_of_creatures_and_lands():
+    """Xenagos, the Reveler's -6: the seven cards are exiled face up (every player
+    sees them); any number of the creature and land cards among them go onto the
+    battlefield, chosen one at a time; the rest stay in exile."""
+    game = blank(library=0)
+    for name in ["Island"] * 3 + ["Hill Giant", "Lightning Bolt", "Forest",
+                                  "Grizzly Bears", "Shock", "Mountain", "Counterspell"]:
+        game.add_card(name, 0, "library")  # the last one added is on top
+    game.add_permanent("Xenagos, the Reveler", 0, counters={"loyalty": 7})
+    game.start_at("main1", 0)
+    act(game, "(Xenagos, the Reveler) ability 2")
+    settle(game)
+    assert sorted(names(game)) == [
+        "done: take no more", "take card 1 (Mountain) onto the battlefield",
+        "take card 3 (Grizzly Bears) onto the battlefield",
+        "take card 4 (Forest) onto the battlefield",
+        "take card 6 (Hill Giant) onto the battlefield"]
+    act(game, "(Hill Giant)")
+    act(game, "(Mountain)")
+    act(game, "done")
+    on_field = sorted(game.name_of(p.card) for p in game.battlefield.values())
+    assert on_field == ["Hill Giant", "Mountain", "Xenagos, the Reveler"]
+    assert sorted(game.name_of(c) for c in game.exile[0]) == [
+        "Counterspell", "Forest", "Grizzly Bears", "Lightning Bolt", "Shock"]
+    assert [game.name_of(c) for c in game.library[0]] == ["Island"] * 3
+    assert any(e["type"] == "reveal_top" and len(e["cards"]) == 7 for e in game.events)

@@ -1799,6 +1799,14 @@ class CastingMixin:
                                                    self._source_pid(item)),
                                  key=SYMBOL_ORDER.index)
                 amounts = [self._mana_amount(node, p, sym) for sym in options]
+                if node.combination and len(options) > 1:
+                    # 106.1: each mana of its own option, one at a time
+                    if amounts[0] > 0 and not self.lost[p]:
+                        self.decision = {"kind": "colour", "player": p,
+                                         "options": options, "amount": 1,
+                                         "left": amounts[0] - 1}
+                        return
+                    continue
                 if len(options) > 1 and not self.lost[p]:
                     # the player chooses the colour as the mana is added (106.1b)
                     self.decision = {"kind": "colour", "player": p, "options": options,

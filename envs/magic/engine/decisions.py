@@ -1219,6 +1219,8 @@ class DecisionsMixin:
             amounts = d.get("amounts") or [d["amount"]] * len(d["options"])
             self.add_mana(p, [d["options"][args[0]]] * amounts[args[0]],
                           self.name_of(item.card))
+            if d.get("left"):  # "any combination": the next mana (106.1)
+                self.decision = {**d, "left": d["left"] - 1}
         elif dk == "dread":
             self.manifested(self.manifest_dread(p, args[0]))
             self.res["asks"][0][2] -= 1  # type: ignore[index]

@@ -635,12 +635,17 @@ class AddMana:
     matching it (its props may say ``"chosen_type"``: a creature type chosen as the
     source entered, Cavern of Souls); ``uncounterable`` is that mana's rider (106.6a:
     "that spell can't be countered"). Such mana is made only while a spell it may
-    pay for is paid (:attr:`CardDef.restricted_mana`)."""
+    pay for is paid (:attr:`CardDef.restricted_mana`).
+
+    ``combination``: "add X mana in any combination of {R} and/or {G}" (106.1):
+    ``amount`` mana, each of the ``options`` its controller chooses for it, one
+    mana at a time (a ``colour`` decision each)."""
 
     options: tuple[str, ...]
     amount: int = 1
     spend_only: Filter | None = None
     uncounterable: bool = False
+    combination: bool = False
 
 
 COUNTER_DESTINATIONS = ("graveyard", "exile", "hand", "library_top", "library_bottom")
@@ -817,7 +822,11 @@ DIG_ALL = 99
 """A dig's ``take`` for "put all <quality> cards revealed this way into your hand": a
 mandatory take of every matching card, which the engine does at once (no choice)."""
 DIG_DESTINATIONS = ("hand", "battlefield")
-DIG_RESTS = ("bottom", "random", "graveyard", "top")
+DIG_RESTS = ("bottom", "random", "graveyard", "top", "exile")
+"""Where a dig's cards not taken go; ``"exile"``: "exile the top seven cards of your
+library. you may put any number of creature and/or land cards from among them onto
+the battlefield" (Xenagos, the Reveler: every card is revealed as it is exiled face
+up, those taken go from there, the rest stay in exile, event ``exiled_top``)."""
 
 
 @dataclass(frozen=True)
@@ -1524,7 +1533,8 @@ OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "leaves", "blocks
                  "dealt_damage", "becomes_monstrous", "becomes_tapped", "sacrificed",
                  "last_time_counter_removed", "blocked_by", "blocks_creature",
                  "counter_put", "counters_put",
-                 "becomes_renowned", "turned_face_up")
+                 "becomes_renowned", "turned_face_up",
+                 "dealt_combat_damage_by_creature")
 """Events happening to a permanent (rule 603.2): its subject is ``Ref("self")``,
 ``Ref("equipped")`` / ``Ref("enchanted")`` (the permanent it is attached to) or a
 :class:`Filter`. ``unblocked`` is "attacks and isn't blocked"; ``deals_damage_player``
@@ -1543,7 +1553,9 @@ this becomes blocked by a creature", once for each creature blocking it (509.3d;
 counters too), ``counters_put``: "one or more +1/+1 counters are put on" (once);
 ``becomes_renowned``: "when this becomes renowned" (702.112b); ``turned_face_up``:
 "when this is turned face up" (708.8: it triggers after the permanent is face up,
-and turning face up is not entering, so its enters abilities don't trigger)."""
+and turning face up is not entering, so its enters abilities don't trigger);
+``dealt_combat_damage_by_creature``: "whenever a creature deals combat damage to this"
+(``it``, "that creature": the creature that dealt it)."""
 PLAYER_EVENTS = ("gain_life", "lose_life", "draw", "discard", "you_attack", "roll_dice")
 """Events happening to a player: the subject is ``Ref("you")``,
 ``Ref("each_opponent")`` or ``Ref("each_player")`` (``you_attack``: "whenever you
@@ -2380,6 +2392,35 @@ class GetEmblem:
 
     statics: tuple[Any, ...]
     triggered: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class LoseGame:
+    """Rule 104.3e: each player ``who`` names loses the game ("that player loses
+    the game": Vraska the Unseen's Assassins). The loss is applied with the
+    state-based actions checked right after the effect (704.3; the player leaves,
+    800.4a)."""
+
+    who: Selector
+
+
+TEMPORARY_UNTIL = ("your_next_turn", "end_of_turn")
+"""How long a :class:`TemporaryTrigger` lasts."""
+
+
+@dataclass(frozen=True)
+class TemporaryTrigger:
+    """Rules 611.2a, 603.1: "until your next turn, whenever <event>, <effect>" (Jace,
+    Architect of Thought), "until end of turn, whenever ...": resolving this creates
+    a triggered ability that exists until ``until`` (one of
+    :data:`TEMPORARY_UNTIL`: its controller's next turn begins, or the turn's
+    cleanup step, 514.2). It belongs to no object: it works like an emblem's
+    (114.4), controlled by the resolving object's controller; "this" in it is the
+    resolving object's source (Vraska the Unseen's "whenever a creature deals
+    combat damage to this"), which may have left the battlefield."""
+
+    ability: TriggeredAbility
+    until: str = "your_next_turn"
 
 
 CHOICES = ("color", "creature_type")

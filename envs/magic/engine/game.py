@@ -373,12 +373,27 @@ ability the permanent's own while it is attached), with the
 until-end-of-turn ones in one timestamp order per layer (613.7) and the dependency rule
 (613.8: Blood Moon applies before Urborg, whose effect then no longer exists); layer 3
 (text-changing effects) is not played: no supported card needs it; emblems (114: "you
-get an emblem with <anthem>" or with one or two triggered abilities of a step, "at the
-beginning of each opponent's upkeep / your end step" (114.4: they trigger from the
-command zone, controlled by the emblem's owner, the emblem their source), in the
-command zone, owned by their player, listed in ``observation_for``'s ``emblems``;
-"that player" of a step trigger of each player / each opponent is the player whose
-step it is); monstrosity (701.37: "monstrosity N", "when this
+get an emblem with <anthem>" or with one or two triggered abilities: of a step, "at the
+beginning of each opponent's upkeep / your end step", or of an event, "whenever you
+cast a creature spell", "whenever a creature you control enters", "whenever you gain
+life" (114.4: they trigger from the command zone, controlled by the emblem's owner, the
+emblem their source), in the command zone, owned by their player, listed in
+``observation_for``'s ``emblems``; "that player" of a step trigger of each player /
+each opponent is the player whose step it is); temporary triggered abilities (611.2a,
+603.1, :class:`~effects.TemporaryTrigger`: "until your next turn, whenever a creature
+an opponent controls attacks, it gets -1/-0 until end of turn", "until end of turn,
+whenever a creature you control deals combat damage to a player, put a loyalty counter
+on this"): they belong to no object and trigger like an emblem's, controlled by the
+resolving ability's controller, "this" in them the ability's source even after it has
+left; they end as their controller's next turn begins (or in the cleanup step, 514.2;
+those of a player who left the game end, 800.4a), listed in ``observation_for``'s
+``temporary_abilities``; the events such abilities of no object wait for are the steps,
+the players' events, a permanent entering, dying, leaving, becoming tapped or being
+sacrificed, attacking, a spell being cast, damage dealt by a permanent, and "whenever a
+creature deals combat damage to this" (Vraska the Unseen: ``it`` is that creature); an
+effect making a player lose the game (104.3e: "that player loses the game",
+:class:`~effects.LoseGame`, applied with the state-based actions right after it, log
+reason ``effect``); monstrosity (701.37: "monstrosity N", "when this
 becomes monstrous"); "sacrifice it / this" (701.21); "as this enters, choose a color /
 a creature type" (:class:`~effects.ChooseAsEnters`: a ``choose`` decision asked as soon
 as it has entered and the spell or ability that put it there has finished resolving,
@@ -757,8 +772,9 @@ permanent entering as a copy other than by resolving as a spell (put onto the
 battlefield by an effect, it enters as itself), text-changing effects (layer 3),
 type changes from Auras ("enchanted land is a Swamp"), colour changes and
 characteristic-defining abilities from statics other than power and toughness, Opalescence-style "each other
-enchantment is a creature", emblems with other than anthem abilities and step
-triggers (Garruk, Caller of Beasts's "whenever you cast"), "as long as this
+enchantment is a creature", emblems with other than anthem and triggered abilities
+(Koth of the Hammer's "Mountains you control have ..."), emblem and temporary
+triggers of other events or with an intervening "if", "as long as this
 is monstrous", switching power and toughness, exchanging control.
 
 Linked abilities and cards outside the battlefield (:mod:`~linked`): a card in a
@@ -1342,6 +1358,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self.life = [life] * num_players
         self.lost = [False] * num_players
         self.drew_empty = [False] * num_players
+        #: An effect said the player loses the game (104.3e; applied with the
+        #: state-based actions).
+        self.effect_losses = [False] * num_players
         #: Poison counters per player (ten lose the game, 704.5c).
         self.poison = [0] * num_players
         #: Energy counters per player (122.1, 107.14: "you get {E}", "pay {E}").
@@ -1528,6 +1547,11 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Emblems (rule 114) in the command zone: ``[owner, definition index, card
         #: number]``.
         self.emblems: list[list[int]] = []
+        #: Triggered abilities of no object that a resolved
+        #: :class:`~effects.TemporaryTrigger` created (611.2a): ``[controller,
+        #: definition index, its source's card, its source (None: none), the seat
+        #: whose next turn ends it (-1: the turn's cleanup step ends it)]``.
+        self.temporary_triggers: list[list[Any]] = []
         #: The until-end-of-turn effects :attr:`~state.Permanent.becomes` names.
         self.layer_nodes: list[Any] = []
         self._layer_node_index: dict[Any, int] = {}
@@ -1872,6 +1896,12 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             # emblems in the command zone (rule 114), public
             "emblems": [{"owner": owner, "name": self.defs[index].name}
                         for owner, index, _ in self.emblems],
+            # triggered abilities lasting until a turn ends or begins (611.2a)
+            "temporary_abilities": [
+                {"controller": owner, "source": self.name_of(card),
+                 "ends": "end_of_turn" if until < 0 else "next_turn_of",
+                 **({"seat": until} if until >= 0 else {})}
+                for owner, _, card, _, until in self.temporary_triggers],
             "mana_available": [self._mana_view(p) for p in range(self.num_players)],
             "stack": [self._item_view(s, player) for s in self.stack],
             "land_played": self.land_played,
@@ -1907,6 +1937,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new._def_index = dict(self._def_index)
         new._def_by_id = dict(self._def_by_id)
         new.emblems = [e[:] for e in self.emblems]
+        new.temporary_triggers = [e[:] for e in self.temporary_triggers]
         new.to_choose = self.to_choose[:]
         new.layer_nodes = self.layer_nodes[:]
         new._layer_node_index = dict(self._layer_node_index)
@@ -1916,6 +1947,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.life = self.life[:]
         new.lost = self.lost[:]
         new.drew_empty = self.drew_empty[:]
+        new.effect_losses = self.effect_losses[:]
         new.poison = self.poison[:]
         new.energy = self.energy[:]
         new.spells_cast = self.spells_cast[:]
@@ -2061,6 +2093,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "life": self.life, "lost": self.lost, "drew_empty": self.drew_empty,
             "poison": self.poison, "energy": self.energy, "pool": self.pool,
             "monarch": self.monarch, "monarch_card": self.monarch_card,
+            "effect_losses": self.effect_losses,
             "spells_cast": self.spells_cast, "spells_last_turn": self.spells_last_turn,
             "creature_spells": self.creature_spells,
             "creatures_died": self.creatures_died, "extra_lands": self.extra_lands,
@@ -2101,6 +2134,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "flashback_grants": self.flashback_grants,
             "play_grants": self.play_grants,
             "emblems": self.emblems, "to_choose": self.to_choose,
+            "temporary_triggers": self.temporary_triggers,
             "layer_nodes": [encode(n) for n in self.layer_nodes],
             "casting": _item_dict(self.casting) if self.casting else None,
             "closed": self.closed, "res": res, "mull": self.mull,
@@ -2177,6 +2211,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.pool = data.get("pool", [[] for _ in range(game.num_players)])
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}
         game.emblems = data.get("emblems", [])
+        game.effect_losses = data.get("effect_losses", [False] * game.num_players)
+        game.temporary_triggers = data.get("temporary_triggers", [])
         game.to_choose = data.get("to_choose", [])
         for node in data.get("layer_nodes", []):
             game._layer_node(decode(node))

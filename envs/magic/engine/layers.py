@@ -548,6 +548,18 @@ class LayersMixin:
             self.become(army, fx.Becomes(fx.Ref("it"), subtypes=(subtype,),
                                          in_addition=True, lasting=True))
 
+    def add_temporary_trigger(self, p: int, node: fx.TemporaryTrigger, card: int,
+                              source: int | None) -> None:
+        """Rule 611.2a: ``p`` controls ``node``'s triggered ability until their
+        next turn begins (or this turn's cleanup step, 514.2); ``card`` and
+        ``source`` are the resolving object's (its name, and what "this" names)."""
+        d = fx.CardDef(name=self.name_of(card), cost=None, colours=(), types=(),
+                       triggered=(node.ability,))
+        until = p if node.until == "your_next_turn" else -1
+        self.temporary_triggers.append([p, self._def_number(d), card, source, until])
+        self.log("temporary_ability", player=p, card=self.name_of(card),
+                 until=node.until)
+
     # ------------------------------------------------------ monstrosity (701.37)
     def monstrosity(self, pid: int, count: int) -> None:
         """Rule 701.37a: if ``pid`` isn't monstrous, put ``count`` +1/+1 counters on

@@ -346,6 +346,11 @@ class LibraryMixin:
                 self.graveyard[p].append(card)
                 self.log("surveil", player=p, card=self.name_of(card))
             return
+        if node.rest == "exile":  # (exiled face up: every player saw them)
+            self.exile[p].extend(rest)
+            if rest:
+                self.log("exiled_top", player=p, cards=[self.name_of(c) for c in rest])
+            return
         self.dice.shuffle(rest)
         for card in rest:
             library.insert(0, card)

@@ -40,7 +40,8 @@ _COUNTER_EVENTS = frozenset({"counter_put", "counters_put"})
 """Trigger events of +1/+1 counters being put on a permanent (122.6)."""
 DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage", "deals_damage_player",
                            "deals_combat_damage_player", "deals_damage_opponent",
-                           "deals_combat_damage_creature", "dealt_damage"})
+                           "deals_combat_damage_creature", "dealt_damage",
+                           "dealt_combat_damage_by_creature"})
 """Trigger events about damage being dealt (:meth:`ObjectsMixin._damage_triggers`)."""
 
 _COMBAT_AFTER_DECLARATION = frozenset(STEPS[STEPS.index("declare_attackers"):
@@ -1495,7 +1496,8 @@ class ObjectsMixin:
                     e.update(hidden)
         if "lifelink" in kws and total:
             self.gain_life(controller, total)
-        if dealt and not DAMAGE_EVENTS.isdisjoint(self._trigger_index()):
+        if dealt and (not DAMAGE_EVENTS.isdisjoint(self._trigger_index())
+                      or self.emblems or self.temporary_triggers):
             self._damage_triggers(source, dealt, combat)
 
     def _damage_player(self, p: int, amount: int, source_name: str,
@@ -1632,6 +1634,8 @@ class ObjectsMixin:
         each trigger is the object (they all see each other: leaving look-back)."""
         if event in self.grave_events():  # (a card in a graveyard may wait for it)
             self.grave_object_triggers(event, objects)
+        if self.emblems or self.temporary_triggers:
+            self._command_object_triggers(event, objects, **extra)
         entries = self._trigger_index().get(event)
         if not entries:
             return
@@ -1660,6 +1664,11 @@ class ObjectsMixin:
         for pid, i, trig in self._trigger_index().get(event, ()):
             if pid in self.battlefield and self._about_player(trig.subject, pid, p):
                 self._trigger(pid, i, it=player_code(p), defending=p, amount=amount)
+        if self.emblems or self.temporary_triggers:
+            for entry in self._command_triggers(event):
+                if self._command_about_player(entry[5].subject, entry[0], p):
+                    self._command_fire(entry, it=player_code(p), defending=p,
+                                       amount=amount)
 
     def _damage_triggers(self, source: int | None, dealt: list[tuple[int, int]],
                          combat: bool) -> None:
@@ -1669,13 +1678,29 @@ class ObjectsMixin:
         damage; that much: the amount) and "whenever this is dealt damage" (it: the
         permanent dealt damage)."""
         index = self._trigger_index()
+        by_creature = combat and source is not None and source in self.battlefield \
+            and self.is_creature(source)
+        command = bool(self.emblems or self.temporary_triggers)
         for code, amount in dealt:
             if code >= 0 and code in self.battlefield:
                 for pid, i, trig in index.get("dealt_damage", ()):
                     if pid in self.battlefield and self._about(trig.subject, pid, code):
                         self._trigger(pid, i, it=code, amount=amount)
+                if by_creature:  # "whenever a creature deals combat damage to this"
+                    for pid, i, trig in index.get("dealt_combat_damage_by_creature", ()):
+                        if pid in self.battlefield and \
+                                self._about(trig.subject, pid, code):
+                            self._trigger(pid, i, it=source, amount=amount)
+                    if command:
+                        for entry in self._command_triggers(
+                                "dealt_combat_damage_by_creature"):
+                            if self._command_about(entry[5].subject, entry[0],
+                                                   entry[3], code):
+                                self._command_fire(entry, it=source, amount=amount)
         if source is None or source not in self.battlefield:
             return
+        if command:
+            self._command_damage_triggers(source, dealt, combat)
         you = self.battlefield[source].controller
         total = sum(amount for _, amount in dealt)
         for event in ("deals_damage", "deals_combat_damage") if combat else \
@@ -1778,7 +1803,7 @@ class ObjectsMixin:
             self._object_triggers("dies", dying)
 
     def _step_triggers(self, event: str) -> None:
-        if self.emblems:
+        if self.emblems or self.temporary_triggers:
             self._emblem_step_triggers(event)
         if self.monarch is not None and event == "end_step" and \
                 self.monarch == self.active:
@@ -1802,22 +1827,97 @@ class ObjectsMixin:
     def _emblem_step_triggers(self, event: str) -> None:
         """Rule 114.4: the triggered abilities of emblems work from the command zone;
         the emblem's owner controls them (114.3), the emblem is their source (no
-        permanent); "that player" is the player whose step it is."""
+        permanent); "that player" is the player whose step it is. Temporary
+        triggered abilities (611.2a) too."""
         active = self.active
-        for owner, index, card in self.emblems:
-            if self.lost[owner]:
+        for entry in self._command_triggers(event):
+            owner, trig = entry[0], entry[5]
+            if (trig.subject == fx.Ref("you") and owner != active) or (
+                    trig.subject == fx.Ref("each_opponent") and owner == active):
                 continue
-            for i, ability in enumerate(self.defs[index].triggered):
-                trig = ability.trigger
-                if trig.event != event or (
-                        trig.subject == fx.Ref("you") and owner != active) or (
-                        trig.subject == fx.Ref("each_opponent") and owner == active):
-                    continue
-                self.pending_triggers.append({
-                    "controller": owner, "card": card, "source": None, "index": i,
-                    "it": None, "defending": active, "it_controller": None,
-                    "amount": 0, "cause": None, "keywords": [], "shape": -1,
-                    "face": -1})
+            self._command_fire(entry, defending=active)
+
+    # ------------------------------- triggers of no permanent (114.4, 611.2a, 603.1)
+    def _command_triggers(self, event: str) -> list[tuple[Any, ...]]:
+        """The triggered abilities waiting for ``event`` that belong to no
+        permanent: emblems' (114.4) and those a resolved
+        :class:`~effects.TemporaryTrigger` created (611.2a) while they last, as
+        ``(controller, definition index, card, source, ability index, trigger)``;
+        none of a player who left the game (800.4a)."""
+        out: list[tuple[Any, ...]] = []
+        defs, lost = self.defs, self.lost
+        for owner, index, card in self.emblems:
+            if not lost[owner]:
+                for i, ab in enumerate(defs[index].triggered):
+                    if ab.trigger.event == event:
+                        out.append((owner, index, card, None, i, ab.trigger))
+        for owner, index, card, source, _ in self.temporary_triggers:
+            if not lost[owner]:
+                for i, ab in enumerate(defs[index].triggered):
+                    if ab.trigger.event == event:
+                        out.append((owner, index, card, source, i, ab.trigger))
+        return out
+
+    def _command_fire(self, entry: tuple[Any, ...], **extra: Any) -> None:
+        """The ability ``entry`` of :meth:`_command_triggers` triggers (603.2): its
+        stack object's definition is the emblem's or the temporary ability's
+        (``face``), its source the object that created it (none for an emblem)."""
+        owner, index, card, source, i, _ = entry
+        it = extra.get("it")
+        self.pending_triggers.append({
+            "controller": owner, "card": card, "source": source, "index": i,
+            "it": it, "defending": extra.get("defending"),
+            "it_controller": self._controller_of(it),
+            "amount": extra.get("amount", 0), "cause": extra.get("cause"),
+            "keywords": [], "shape": -1, "face": index})
+
+    def _command_about(self, subject: Any, you: int, source: int | None,
+                       obj: int) -> bool:
+        """:meth:`_about` for a trigger of no permanent controlled by ``you``
+        ("this": ``source``, the object that created it)."""
+        if isinstance(subject, fx.Filter):
+            return obj in self.battlefield and self.matches(subject, obj, you, source)
+        return subject == fx.Ref("self") and source is not None and obj == source
+
+    @staticmethod
+    def _command_about_player(subject: Any, you: int, p: int) -> bool:
+        """:meth:`_about_player` for a trigger of no permanent controlled by ``you``."""
+        name = subject.name if isinstance(subject, fx.Ref) else None
+        return name == "each_player" or (name == "you" and p == you) or (
+            name == "each_opponent" and p != you)
+
+    def _command_object_triggers(self, event: str, objects: list[int],
+                                 **extra: Any) -> None:
+        for entry in self._command_triggers(event):
+            for obj in objects:
+                if self._command_about(entry[5].subject, entry[0], entry[3], obj):
+                    self._command_fire(entry, it=obj, **extra)
+
+    def _command_damage_triggers(self, source: int, dealt: list[tuple[int, int]],
+                                 combat: bool) -> None:
+        """:meth:`_damage_triggers`' "whenever <a creature> deals [combat] damage
+        [to a player / an opponent]" for triggers of no permanent."""
+        you = self.battlefield[source].controller
+        total = sum(amount for _, amount in dealt)
+        for event in ("deals_damage", "deals_combat_damage") if combat else \
+                ("deals_damage",):
+            for entry in self._command_triggers(event):
+                if self._command_about(entry[5].subject, entry[0], entry[3], source):
+                    self._command_fire(entry, it=source, amount=total)
+        for code, amount in dealt:
+            if code >= 0:
+                continue
+            p = code_player(code)
+            events = ["deals_damage_player"] + (["deals_combat_damage_player"]
+                                                if combat else [])
+            if p != you:
+                events.append("deals_damage_opponent")
+            for event in events:
+                for entry in self._command_triggers(event):
+                    if self._command_about(entry[5].subject, entry[0], entry[3],
+                                           source):
+                        self._command_fire(entry, it=source, defending=p,
+                                           amount=amount)
 
     def _cast_triggers(self, caster: int, card: int | None = None,
                        sid: int | None = None, from_graveyard: bool = False,
@@ -1848,6 +1948,13 @@ class ObjectsMixin:
             if self._spell_matches(trig.subject, d, caster,
                                    self.battlefield[pid].controller):
                 self._trigger(pid, i, it=sid, defending=caster)
+        if self.emblems or self.temporary_triggers:
+            for entry in self._command_triggers("cast"):
+                trig = entry[5]
+                if "from_graveyard" in trig.subject.props and not from_graveyard:
+                    continue
+                if self._spell_matches(trig.subject, d, caster, entry[0]):
+                    self._command_fire(entry, it=sid, defending=caster)
 
     @staticmethod
     def _spell_matches(filt: fx.Filter, d: fx.CardDef, caster: int, you: int) -> bool:
@@ -1880,6 +1987,15 @@ class ObjectsMixin:
             for pid, i, _ in index.get("you_attack", ()):
                 if self.battlefield[pid].controller == self.active:
                     self._trigger(pid, i)
+        if self.attackers and (self.emblems or self.temporary_triggers):
+            for entry in self._command_triggers("you_attack"):
+                if entry[0] == self.active:
+                    self._command_fire(entry)
+            for entry in self._command_triggers("attacks"):
+                for attacker, defending in self.attackers.items():
+                    if self._command_about(entry[5].subject, entry[0], entry[3],
+                                           attacker):
+                        self._command_fire(entry, it=attacker, defending=defending)
         entries = index.get("attacks")
         if not entries:
             return
@@ -1995,10 +2111,11 @@ class ObjectsMixin:
             done = False
             lost, life, drew_empty = self.lost, self.life, self.drew_empty
             other = self._state_losers()
-            poison = self.poison
+            poison, by_effect = self.poison, self.effect_losses
             losers = [p for p in range(self.num_players)
                       if not lost[p] and (life[p] <= 0 or drew_empty[p] or p in other
-                                          or poison[p] >= KW.POISON_TO_LOSE)]
+                                          or poison[p] >= KW.POISON_TO_LOSE
+                                          or by_effect[p])]
             to_grave: list[int] = []
             to_destroy: list[int] = []
             unattach: list[int] = []

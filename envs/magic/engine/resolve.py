@@ -46,7 +46,9 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.CreateToken, fx.CounterSpell, fx.Attach, fx.Manifest, fx.Shuffle,
                 fx.RevealHand, fx.GainControl, fx.Becomes, fx.Regenerate,
                 fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed,
-                fx.GainFlashback, fx.CopyToken, fx.GetEmblem, fx.Monstrosity,
+                fx.GainFlashback, fx.CopyToken, fx.GetEmblem, fx.TemporaryTrigger,
+                fx.LoseGame,
+                fx.Monstrosity,
                 fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo,
                 fx.ExileIfLeaves,
                 fx.ExileGraveyard, fx.LookAtHand, fx.Transform, fx.SpellCardTo,
@@ -72,6 +74,14 @@ CARD_REFS = frozenset({"exiled_with_this", "that_card", "this_card"})
 EMBLEM_SUBJECTS = (fx.Ref("you"), fx.Ref("each_player"), fx.Ref("each_opponent"))
 """Whose step an emblem's triggered ability waits for (114.4: its owner's, each
 player's, each opponent's)."""
+COMMAND_EVENTS = frozenset(fx.STEP_EVENTS + fx.PLAYER_EVENTS + (
+    "enters", "dies", "leaves", "becomes_tapped", "sacrificed", "attacks", "cast",
+    "deals_damage", "deals_combat_damage", "deals_damage_player",
+    "deals_combat_damage_player", "deals_damage_opponent",
+    "dealt_combat_damage_by_creature"))
+"""The events a triggered ability of no permanent waits for (an emblem's, 114.4, or
+a :class:`~effects.TemporaryTrigger`'s, 611.2a): its subject a player, a filter of
+permanents or spells, or (a temporary one's) "this", the object that made it."""
 """References naming cards outside the battlefield (only :class:`~effects.MoveCards`
 reads them)."""
 SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRestriction,
@@ -279,6 +289,23 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 amount(sel.mana_value)
         elif sel is not None:
             note(type(sel).__name__)
+
+    def command_trigger(trig: fx.Trigger, what: str, emblem: bool = False) -> None:
+        # a triggered ability of no permanent (114.4, 611.2a): the events and
+        # subjects objects.MagicObjects._command_triggers' callers know
+        subject, event = trig.subject, trig.event
+        if event not in COMMAND_EVENTS or trig.condition:
+            known = False
+        elif isinstance(subject, fx.Filter):
+            known = event not in fx.STEP_EVENTS and event not in fx.PLAYER_EVENTS
+            filt(subject)
+        elif subject == fx.Ref("self"):  # the object that made it
+            known = not emblem and event in fx.OBJECT_EVENTS
+        else:
+            known = subject in EMBLEM_SUBJECTS and (
+                event in fx.STEP_EVENTS or event in fx.PLAYER_EVENTS)
+        if not known:
+            note(f"{what} with a {event} trigger")
 
     def filt(f: fx.Filter | None, selecting: bool = False) -> None:
         if f is None:
@@ -649,14 +676,18 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     note(f"emblem with {type(static).__name__}")
                 else:
                     filt(static.affected)
-            for ability in node.triggered:  # 114.4: step triggers from the command zone
-                trig = ability.trigger
-                if trig.event not in fx.STEP_EVENTS or trig.condition or \
-                        trig.subject not in EMBLEM_SUBJECTS:
-                    note(f"emblem with a {trig.event} trigger")
+            for ability in node.triggered:  # 114.4: triggers from the command zone
+                command_trigger(ability.trigger, "emblem", emblem=True)
             for what in unresolvable(fx.CardDef("", None, (), (),
                                                 triggered=node.triggered)):
                 note(f"emblem ability: {what}")
+        if isinstance(node, fx.TemporaryTrigger):  # 611.2a
+            if node.until not in fx.TEMPORARY_UNTIL:
+                note(f"a temporary ability until {node.until}")
+            command_trigger(node.ability.trigger, "temporary ability")
+            for what in unresolvable(fx.CardDef("", None, (), (),
+                                                triggered=(node.ability,))):
+                note(f"temporary ability: {what}")
 
     if card.cost is not None:
         # X in a spell's or a permanent's cost: announced as it is cast (601.2b)
@@ -1262,6 +1293,12 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.GetEmblem):
         item = game.res["item"]
         game.get_emblem(item.controller, node, game.name_of(item.card))
+    elif isinstance(node, fx.LoseGame):  # 104.3e
+        for p in game.select_players(node.who, path):
+            game.effect_losses[p] = True
+    elif isinstance(node, fx.TemporaryTrigger):
+        item = game.res["item"]
+        game.add_temporary_trigger(item.controller, node, item.card, item.source)
     elif isinstance(node, fx.SacrificeIt):
         controller = game.res["item"].controller
         game.sacrifice([pid for pid in game.select(node.what, path)

@@ -197,6 +197,9 @@ class TurnsMixin:
     def _end_until_next_turn(self, player: int) -> None:
         """As ``player``'s turn begins, the effects that lasted "until your next turn"
         of theirs end (611.2a), and those of a player who left the game (800.4a)."""
+        if self.temporary_triggers:
+            self.temporary_triggers = [e for e in self.temporary_triggers if e[4] != player
+                                       and not self.lost[e[0]]]
         for perm in self.battlefield.values():
             if perm.mods and any(len(m) > 3 for m in perm.mods):
                 perm.mods[:] = [m for m in perm.mods if len(m) < 4 or (
@@ -360,6 +363,9 @@ class TurnsMixin:
                 if perm.mods:  # (those until a player's next turn stay: 611.2a)
                     perm.mods[:] = [m for m in perm.mods if len(m) > 3]
             self.block_pairs.clear()  # ("blocks this this turn if able")
+            if self.temporary_triggers:  # "until end of turn, whenever ..." (514.2)
+                self.temporary_triggers = [e for e in self.temporary_triggers
+                                           if e[4] >= 0]
             self._end_turn_control()
             self._end_turn_shapes()
             if self.must_attack:  # MustAttackThis lasts for that player's next turn
@@ -629,6 +635,8 @@ class TurnsMixin:
         """Why ``p`` loses, for the log (a variant adds its own reasons)."""
         if self.life[p] <= 0:
             return "life"
+        if self.effect_losses[p]:
+            return "effect"
         return "poison" if self.poison[p] >= POISON_TO_LOSE else "empty library"
 
     def _finish(self, winner: int | None, reason: str) -> None:

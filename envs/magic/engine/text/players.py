@@ -165,6 +165,14 @@ def _add_mana(s: str) -> fx.Effect | None:
         # a filter land's "{U}{U}, {U}{B}, or {B}{B}": one of three mana bundles
         modes = tuple(_add_mana(f"add {group}") for group in m.groups())
         return fx.Choose(modes)
+    if m := re.fullmatch(rf"add {NUM} mana in any combination of \{{([wubrg])\}} and/or "
+                         rf"\{{([wubrg])\}}", s):
+        # 106.1: "add x mana in any combination of {r} and/or {g}" (Xenagos, the
+        # Reveler): each mana of the two colours, chosen one at a time
+        amount = number(m.group(1))
+        if m.group(2) != m.group(3) and (amount == "X" or isinstance(amount, int)):
+            return fx.AddMana((m.group(2).upper(), m.group(3).upper()), amount,
+                              combination=True)
     if m := re.fullmatch(rf"add {NUM} mana in any combination of colou?rs", s):
         amount = number(m.group(1))
         if isinstance(amount, int) and amount > 1:
@@ -243,4 +251,13 @@ def _devotion_mana(s: str) -> fx.Effect | None:
     if re.fullmatch(r"choose a colou?r\. add an amount of mana of that colou?r equal to "
                     r"your devotion to that colou?r", s):
         return fx.AddMana(("any",), fx.Count("devotion"))
+    return None
+
+
+@effect_template
+def _loses_the_game(s: str) -> fx.Effect | None:
+    # Rule 104.3e: "that player loses the game" (Vraska the Unseen's Assassins).
+    m = re.fullmatch(r"(.+) loses the game", s)
+    if m and (who := player(m.group(1))) is not None:
+        return fx.LoseGame(who)
     return None

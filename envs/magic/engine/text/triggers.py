@@ -167,6 +167,9 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
                 return None
         return (fx.Trigger("opponent_damaged_by", fx.Filter(
             frozenset(types), controller="you", props=frozenset({m.group(1)}))),)
+    if condition == "a creature deals combat damage to this" and word == "whenever":
+        # "that creature" is the creature that dealt the damage (Vraska the Unseen)
+        return (fx.Trigger("dealt_combat_damage_by_creature", fx.Ref("self")),)
     if condition == "this and at least two other creatures attack" and word == "whenever":
         return (fx.Trigger("attacks", fx.Ref("self"), condition="battalion"),)
     for phrase, who in _CASTERS.items():
@@ -354,7 +357,7 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
 
 _SECOND_CREATURE = "if it's the second creature spell you cast this turn, "
 
-_IT_IS_OTHER = frozenset({"deals_combat_damage_creature"})
+_IT_IS_OTHER = frozenset({"deals_combat_damage_creature", "dealt_combat_damage_by_creature"})
 """Object events whose triggering object (``that creature``) is not the subject."""
 
 

@@ -21,6 +21,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     SENTENCE_GROUPS,
     effect_template,
     has_target,
+    quoted_ability,
     read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
@@ -364,3 +365,37 @@ def _becomes_artifact_creature(s: str) -> fx.Effect | None:
         return None
     return fx.Becomes(what, int(m.group(2)), int(m.group(3)), ("Artifact", "Creature"),
                       lasting=True)
+
+
+@effect_template
+def _temporary_trigger(s: str) -> fx.Effect | None:
+    # 611.2a, 603.1: "until your next turn, whenever a creature an opponent controls
+    # attacks, it gets -1/-0 until end of turn" (Jace, Architect of Thought), "until
+    # end of turn, whenever ...": a triggered ability that lasts that long.
+    m = re.fullmatch(r"until (your next turn|end of turn), (whenever .+)", s)
+    if not m:
+        return None
+    ability = quoted_ability(m.group(2))
+    if not isinstance(ability, fx.TriggeredAbility):
+        return None
+    return fx.TemporaryTrigger(ability, m.group(1).replace(" ", "_"))
+
+
+SENTENCE_GROUPS.append((r"exile the top \w+ cards of your library\.",
+                        r"you may put any number of .+ from among them onto the "
+                        r"battlefield(?: tapped)?\."))
+
+
+@effect_template
+def _exile_top_put_any(s: str) -> fx.Effect | None:
+    # "exile the top seven cards of your library. you may put any number of creature
+    # and/or land cards from among them onto the battlefield" (Xenagos, the
+    # Reveler): a dig of face-up cards whose rest stays in exile.
+    m = re.fullmatch(rf"exile the top {NUM} cards of your library\. you may put any "
+                     r"number of (.+?) cards from among them onto the battlefield"
+                     r"( tapped)?", s)
+    if not m or not isinstance(count := number(m.group(1)), int) or \
+            (f := card_filter(m.group(2).replace(" and/or ", " or "))) is None:
+        return None
+    return fx.Dig(count, fx.DIG_ALL, f, True, "battlefield", bool(m.group(3)), True,
+                  "exile", reveal_top=True)
