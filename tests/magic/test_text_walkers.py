@@ -201,3 +201,14 @@ def test_lose_the_game_and_an_emblem_with_a_cast_trigger():
     emblem = loyalty("Garruk, Caller of Beasts")[2][1]
     assert emblem.triggered[0].trigger == fx.Trigger(
         "cast", fx.Filter(types=frozenset({"Creature"}), controller="you"))
+
+
+def test_an_emblem_that_grants_an_activated_ability():
+    # 113.1, 114.4: "mountains you control have '{t}: this deals 1 damage to any target.'"
+    emblem = loyalty("Koth of the Hammer")[2][1]
+    change = emblem.statics[0]
+    assert isinstance(change, fx.ContinuousChange)
+    assert change.affected == fx.Filter(subtypes=frozenset({"Mountain"}), controller="you") \
+        or change.affected.subtypes == {"Mountain"} and change.affected.controller == "you"
+    assert change.abilities == (fx.ActivatedAbility(
+        fx.Cost(tap=True), fx.DealDamage(1, fx.Target("any"))),)

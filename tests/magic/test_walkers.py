@@ -902,3 +902,34 @@ def test_exile_the_top_seven_put_any_number_of_creatures_and_lands():
         "Counterspell", "Forest", "Grizzly Bears", "Lightning Bolt", "Shock"]
     assert [game.name_of(c) for c in game.library[0]] == ["Island"] * 3
     assert any(e["type"] == "reveal_top" and len(e["cards"]) == 7 for e in game.events)
+
+
+# ---------------------------------------------- emblems that grant abilities (114)
+def test_114_4_113_1_an_emblem_gives_mountains_an_activated_ability():
+    """Koth of the Hammer's -5: an emblem with "Mountains you control have '{T}:
+    This land deals 1 damage to any target.'": our Mountains have it, one that
+    enters later too (a continuous effect of the command zone, 613.1f); the
+    opponent's Mountains do not."""
+    game = blank()
+    game.add_permanent("Koth of the Hammer", 0, counters={"loyalty": 5})
+    mountain = lands(game, 0, "Mountain")[0]
+    lands(game, 1, "Mountain")
+    game.add_card("Mountain", 0)
+    game.start_at("main1", 0)
+    assert not has(game, "(Mountain) ability")
+    act(game, "(Koth of the Hammer) ability 2")
+    settle(game)
+    assert len(game.emblems) == 1
+    act(game, "(Mountain) ability 0")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.life[1] == 19 and game.battlefield[mountain].tapped
+    act(game, "play hand 0 (Mountain)")
+    act(game, "(Mountain) ability 0")  # the new one has it as well
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.life[1] == 18
+    game.apply_action(A.PASS)
+    pass_until(game, "upkeep")
+    pass_until(game, "main1")  # the opponent's turn
+    assert game.active == 1 and not has(game, "ability")

@@ -1894,8 +1894,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "exiles": [[self.name_of(c) for c in e] for e in self.exile],
             "battlefield": [self._perm_view(pid, player) for pid in self.battlefield],
             # emblems in the command zone (rule 114), public
-            "emblems": [{"owner": owner, "name": self.defs[index].name}
-                        for owner, index, _ in self.emblems],
+            "emblems": [{"owner": e[0], "name": self.defs[e[1]].name}
+                        for e in self.emblems],
             # triggered abilities lasting until a turn ends or begins (611.2a)
             "temporary_abilities": [
                 {"controller": owner, "source": self.name_of(card),

@@ -258,6 +258,12 @@ class LayersMixin:
             for timestamp, n in perm.becomes:
                 effects.append(_Effect(timestamp, pid, self.layer_nodes[n],
                                        perm.controller, [pid]))
+        for emblem in self.emblems:  # 114.4: from the command zone (source -1)
+            if not self.lost[emblem[0]]:
+                for static in defs[emblem[1]].statics:
+                    if isinstance(static, fx.ContinuousChange):
+                        effects.append(_Effect(emblem[3] if len(emblem) > 3 else 0, -1,
+                                               static, emblem[0], None))
         effects.sort(key=lambda e: e.timestamp)
         applied: dict[int, list[tuple[int, Any]]] = {pid: [] for pid in battlefield}
         gone: set[int] = set()  # static effects whose ability was removed first
@@ -267,7 +273,8 @@ class LayersMixin:
                 effect = self._next_effect(pending, work, layer)
                 pending.remove(effect)
                 if effect.affected is None:  # a static ability's effect starts here
-                    if effect.node not in work[effect.source].statics or (
+                    if effect.source >= 0 and effect.node not in \
+                            work[effect.source].statics or (
                             effect.node.devotion_below is not None
                             and not _devotion_below(effect, work, battlefield)):
                         gone.add(id(effect))  # 613.6: it no longer exists
@@ -346,6 +353,8 @@ class LayersMixin:
         for pid in touched:
             if pid in trial:
                 trial[pid] = apply_part(other.node, layer, trial[pid])
+        if effect.source < 0:  # an emblem's: it always exists (114.4)
+            return self._affected(effect, work) != self._affected(effect, trial)
         exists = effect.node in work[effect.source].statics
         if exists != (effect.node in trial[effect.source].statics):
             return True
@@ -479,7 +488,10 @@ class LayersMixin:
                        statics=node.statics, triggered=node.triggered)
         # an object of its own (a card number no zone holds): its triggered
         # abilities' stack objects name it as their source's card (114.4)
-        self.emblems.append([p, self._def_number(d), self._new_card(d, p, token=True)])
+        # (the fourth: its timestamp, 613.7e, for its layer effects: after every
+        # object made so far, before the next)
+        self.emblems.append([p, self._def_number(d), self._new_card(d, p, token=True),
+                             self.next_id - 0.5])
         self._bf_version += 1  # (its static abilities apply from now on)
         self._legal = None
         self.log("emblem", player=p, card=source_name)

@@ -185,11 +185,14 @@ class ObjectsMixin:
                     bonuses.setdefault(pid, []).append((bonus, pid, perm.controller))
                     bonuses.setdefault(perm.paired, []).append(
                         (bonus, pid, perm.controller))
-        for owner, index, _ in self.emblems:  # rule 114.4: from the command zone
+        for emblem in self.emblems:  # rule 114.4: from the command zone
+            owner, index = emblem[0], emblem[1]
             if not self.lost[owner]:
                 for static in defs[index].statics:
                     if isinstance(static, fx.Anthem):
                         anthems.append((-1, owner, static))
+                    elif isinstance(static, fx.ContinuousChange):
+                        layered = True
         self._anthems = anthems
         self._anthem_restrictions = any(
             k in KW.RESTRICTIONS for _, _, a in anthems for k in a.keywords)
@@ -1846,7 +1849,8 @@ class ObjectsMixin:
         none of a player who left the game (800.4a)."""
         out: list[tuple[Any, ...]] = []
         defs, lost = self.defs, self.lost
-        for owner, index, card in self.emblems:
+        for emblem in self.emblems:
+            owner, index, card = emblem[0], emblem[1], emblem[2]
             if not lost[owner]:
                 for i, ab in enumerate(defs[index].triggered):
                     if ab.trigger.event == event:

@@ -672,7 +672,13 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             copy_extras(node.extras)
         if isinstance(node, fx.GetEmblem):
             for static in node.statics:
-                if not isinstance(static, fx.Anthem):
+                if isinstance(static, fx.ContinuousChange) and static.abilities and \
+                        fx.ATTACHED not in static.affected.props and \
+                        static == fx.ContinuousChange(static.affected,
+                                                      abilities=static.abilities):
+                    filt(static.affected)  # 113.1: "<permanents> have '<ability>'"
+                    granted_abilities(static.abilities)
+                elif not isinstance(static, fx.Anthem):
                     note(f"emblem with {type(static).__name__}")
                 else:
                     filt(static.affected)

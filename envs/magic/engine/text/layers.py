@@ -150,6 +150,15 @@ def continuous_change(line: str) -> fx.ContinuousChange | None:
         types = frozenset() if noun == "permanent" else frozenset({noun.capitalize()})
         return fx.ContinuousChange(fx.Filter(types, props=frozenset({fx.ATTACHED})),
                                    abilities=(ability,))
+    m = re.fullmatch(r"(.+?) have [\"']([^\"']+)[\"']\.?", line)
+    if m and not m.group(1).startswith(("enchanted ", "equipped ")):
+        # 113.1, 613.1f: "mountains you control have '{t}: this deals 1 damage to any
+        # target.'" (Koth of the Hammer's emblem): each of them has the ability
+        f = object_filter(m.group(1), plural=True)
+        ability = quoted_ability(m.group(2))
+        if f is None or ability is None or not (f.types or f.subtypes):
+            return None
+        return fx.ContinuousChange(f, abilities=(ability,))
     m = re.fullmatch(r"each land is an? ([\w'-]+) in addition to its other land "
                      r"types\.", line)
     if m:
@@ -211,6 +220,8 @@ def _emblem(s: str) -> fx.Effect | None:
     for quoted in re.findall(r'"([^"]+)"', m.group(1)):
         if (found := anthem(quoted)) is not None:
             statics.append(found)
+        elif (change := continuous_change(quoted)) is not None and change.abilities:
+            statics.append(change)  # 113.1: "<permanents> have '<ability>'"
         elif isinstance(ability := quoted_ability(quoted), fx.TriggeredAbility):
             triggered.append(ability)  # 114.4: it triggers from the command zone
         else:
