@@ -212,3 +212,10 @@ def test_an_emblem_that_grants_an_activated_ability():
         or change.affected.subtypes == {"Mountain"} and change.affected.controller == "you"
     assert change.abilities == (fx.ActivatedAbility(
         fx.Cost(tap=True), fx.DealDamage(1, fx.Target("any"))),)
+
+
+def test_creatures_and_or_other_planeswalkers_and_their_cards_returned():
+    assert loyalty("Sorin, Lord of Innistrad")[2] == (-6, fx.Sequence((
+        fx.Destroy(fx.Target("creature_or_planeswalker",
+                             fx.Filter(props=frozenset({"other"})), 3, True)),
+        fx.MoveCards(fx.Ref("graveyard_this_way"), "battlefield", "you"))))

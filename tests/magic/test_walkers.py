@@ -933,3 +933,33 @@ def test_114_4_113_1_an_emblem_gives_mountains_an_activated_ability():
     pass_until(game, "upkeep")
     pass_until(game, "main1")  # the opponent's turn
     assert game.active == 1 and not has(game, "ability")
+
+
+# --------------------------------- "creatures and/or other planeswalkers" (115.1)
+def test_115_1_destroy_up_to_three_creatures_and_or_other_planeswalkers_and_return_them():
+    """Sorin, Lord of Innistrad's -6: up to three targets, each a creature or a
+    planeswalker other than Sorin; each card put into a graveyard this way returns
+    under our control (a token does not: 111.8; an indestructible one stays)."""
+    game = blank()
+    sorin = game.add_permanent("Sorin, Lord of Innistrad", 0, counters={"loyalty": 7})
+    giant = game.add_permanent("Hill Giant", 1)
+    walker = game.add_permanent("Ajani, Inspiring Leader", 1)
+    game.start_at("main1", 0)
+    act(game, "(Sorin, Lord of Innistrad) ability 0")  # +1: a 1/1 Vampire token
+    settle(game)
+    token = next(pid for pid, p in game.battlefield.items() if game.card_token[p.card])
+    for step in ("upkeep", "main1", "upkeep", "main1"):  # to our next turn
+        pass_until(game, step)
+    assert game.active == 0 and _loyalty(game, sorin) == 8
+    act(game, "(Sorin, Lord of Innistrad) ability 2")
+    choices = game.legal_actions()
+    assert A.permanent(slot(game, sorin)) not in choices  # "other" planeswalkers
+    for pid in (giant, walker, token):
+        assert A.permanent(slot(game, pid)) in choices
+        target_perm(game, pid)
+    settle(game)
+    back = {game.name_of(p.card): p.controller for pid, p in game.battlefield.items()}
+    assert back.get("Hill Giant") == 0 and back.get("Ajani, Inspiring Leader") == 0
+    assert token not in game.battlefield and not any(
+        game.card_token[p.card] for p in game.battlefield.values())
+    assert giant not in game.battlefield  # a new object (400.7)

@@ -237,6 +237,9 @@ class LinkedMixin:
         if sel.name == "that_card":
             return [c for c in res.get("moved", ())
                     if c in self.exile[self.card_owner[c]]]
+        if sel.name == "graveyard_this_way":
+            return [c for c in res.get("graveyard_this_way", ())
+                    if c in self.graveyard[self.card_owner[c]]]
         if sel.name == "this_card":
             # a dies trigger's own card, if it is still in its owner's graveyard (a
             # card that left it since is a new object there, 400.7: the engine

@@ -69,8 +69,10 @@ SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponen
                             "each_player", "equipped", "enchanted", "defending_player",
                             "that_player", "that_object", "damaged_this_way",
                             "exiled_with_this", "that_card", "this_card",
+                            "graveyard_this_way",
                             "attacked_by_it"})
-CARD_REFS = frozenset({"exiled_with_this", "that_card", "this_card"})
+CARD_REFS = frozenset({"exiled_with_this", "that_card", "this_card",
+                       "graveyard_this_way"})
 EMBLEM_SUBJECTS = (fx.Ref("you"), fx.Ref("each_player"), fx.Ref("each_opponent"))
 """Whose step an emblem's triggered ability waits for (114.4: its owner's, each
 player's, each opponent's)."""
@@ -1086,6 +1088,8 @@ def _orphan_that_card(node: Any, before: Any = None) -> bool:
         return _orphan_that_card(node.effect, before)
     if isinstance(node, fx.MayPlay):  # the cards the step before exiled
         return not isinstance(before, fx.ExileTop)
+    if isinstance(node, fx.MoveCards) and node.what == fx.Ref("graveyard_this_way"):
+        return not isinstance(before, fx.Destroy)  # (the cards it put there)
     return isinstance(node, fx.MoveCards) and node.what == fx.Ref("that_card") and \
         not isinstance(before, fx.Exile)
 
@@ -1156,8 +1160,13 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for code in game.select(node.to, path):
             game.deal_damage_from_resolving(code, node.amount)
     elif isinstance(node, fx.Destroy):
-        game.destroy([c for c in game.select(node.what, path) if c >= 0],
-                     regenerate=not node.no_regenerate)
+        doomed = [c for c in game.select(node.what, path) if c >= 0]
+        cards = [game.battlefield[c].card for c in doomed if c in game.battlefield]
+        game.destroy(doomed, regenerate=not node.no_regenerate)
+        # the cards this put into graveyards (not a token, 111.8; not one exiled
+        # instead), for "each card put into a graveyard this way"
+        game.res.setdefault("graveyard_this_way", []).extend(
+            c for c in cards if c in game.graveyard[game.card_owner[c]])
     elif isinstance(node, fx.Exile):
         game.exile_resolving(node, path)
     elif isinstance(node, fx.MoveCards):

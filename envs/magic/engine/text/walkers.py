@@ -399,3 +399,37 @@ def _exile_top_put_any(s: str) -> fx.Effect | None:
         return None
     return fx.Dig(count, fx.DIG_ALL, f, True, "battlefield", bool(m.group(3)), True,
                   "exile", reveal_top=True)
+
+
+@effect_template
+def _creatures_and_or_other_planeswalkers(s: str) -> fx.Effect | None:
+    # 115.1: "destroy up to three target creatures and/or other planeswalkers" (Sorin,
+    # Lord of Innistrad): each target a creature or a planeswalker other than the
+    # source, read as the same sentence with one creature target.
+    m = re.fullmatch(r"(.*?)(up to )?(\w+ )?target creatures? and/or other "
+                     r"planeswalkers?(.*)", s)
+    if not m:
+        return None
+    count = number(m.group(3).strip()) if m.group(3) else 1
+    if not isinstance(count, int):
+        return None
+    one = read_sentence(f"{m.group(1)}target creature{m.group(4)}")
+    targets = _walk(one) if one is not None else []
+    if len(targets) != 1 or targets[0] != fx.Target("creature"):
+        return None
+    many = fx.Target("creature_or_planeswalker", fx.Filter(props=frozenset({"other"})),
+                     count, bool(m.group(2)))
+    return _replace_target(one, targets[0], many)
+
+
+@effect_template
+def _return_cards_put_into_graveyards(s: str) -> fx.Effect | None:
+    # "return each card put into a graveyard this way to the battlefield under your
+    # control" (after a destruction of the same ability; 110.2a: under its
+    # controller's control)
+    m = re.fullmatch(r"return each card put into a graveyard this way to the "
+                     r"battlefield under (your|its owner's) control", s)
+    if not m:
+        return None
+    return fx.MoveCards(fx.Ref("graveyard_this_way"), "battlefield",
+                        "you" if m.group(1) == "your" else "owner")
