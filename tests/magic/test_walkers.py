@@ -776,6 +776,7 @@ def test_104_3e_that_player_loses_the_game():
     start = game.turn
     pass_until(game, "upkeep")
     while game.active != 0:  # our next turn: the tokens can attack
+        game.apply_action(A.PASS)  # (out of this upkeep)
         pass_until(game, "upkeep")
     assert game.turn == start + 3
     to_combat(game)
