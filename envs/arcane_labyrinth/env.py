@@ -12,7 +12,7 @@ boss, the difficulty mods) are in :mod:`labyrinth_gym.envs.arcane_labyrinth.engi
 the decks in :mod:`labyrinth_gym.envs.arcane_labyrinth.engine.decks`.
 
 This is a solo game: use the Gymnasium env
-(``gymnasium.make("labyrinth_gym/ArcaneLabyrinth-v6")``). Its :class:`GameSpec` says
+(``gymnasium.make("labyrinth_gym/ArcaneLabyrinth-v7")``). Its :class:`GameSpec` says
 two seats and ``cooperative=True``: one agent plays every seat, and seat 1 never acts.
 The PettingZoo env (``labyrinth_gym.envs.arcane_labyrinth.env()``) exists so that the
 tools built on PettingZoo (the speed benchmark, API checks) treat every game alike:
@@ -89,6 +89,8 @@ breaking the construction rules (every problem listed) raises ``ValueError`` at
 construction.
 
 ## Version History
+- v7: the card engine's v7 rules (MagicDuel-v7; energy and the monarch in the globals,
+  face-down cards hidden; 675 actions, 17,429 values).
 - v6: the card engine's v6 rules (MagicDuel-v6; 675 actions, 17,421 values).
 - v5: the card engine's v5 rules (MagicDuel-v5; 17,357 values).
 - v4: the card engine's v4 rules (MagicDuel-v4; 611 actions, 17,354 values); a fourth
@@ -154,8 +156,8 @@ def make_game(rng: np.random.Generator | None, hero: str | Path | HeroKit | None
 
 SPEC = GameSpec(
     name="arcane_labyrinth",
-    env_id="labyrinth_gym/ArcaneLabyrinth-v6",
-    version=6,
+    env_id="labyrinth_gym/ArcaneLabyrinth-v7",
+    version=7,
     new_game=make_game,
     observation_size=OBS_SIZE,
     encode=encode,
@@ -196,7 +198,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     spec_ = SPEC
     metadata = {
         "render_modes": ["ansi"],
-        "name": "arcane_labyrinth_v6",
+        "name": "arcane_labyrinth_v7",
         "is_parallelizable": False,
         "render_fps": 2,
     }

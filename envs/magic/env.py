@@ -40,7 +40,7 @@ every library stay hidden. Layout and feature names:
 :mod:`labyrinth_gym.envs.magic.encoding`. PettingZoo observations are
 ``{"observation", "action_mask"}``; the mask is all zeros off-turn.
 
-Gymnasium: ``gymnasium.make("labyrinth_gym/MagicDuel-v6", decks=...)`` plays one seat
+Gymnasium: ``gymnasium.make("labyrinth_gym/MagicDuel-v7", decks=...)`` plays one seat
 of a 2-player game (``num_players`` up to 4 also works) against opponents that move
 inside ``step`` (see :class:`MagicDuelEnv`).
 
@@ -80,6 +80,22 @@ counted) or ``max_actions`` actions.
 - ``render_mode``: ``"ansi"`` (the table as the seat to act reads it).
 
 ## Version History
+- v7: issue 29's sixth increment: the observation gains each seat's energy counters and
+  the monarch (global features ``energy_r``/``monarch_r`` after ``pool_r``: 16,786
+  values); face-down permanents and spells (morph, megamorph, disguise, manifest) are
+  hidden from opponents in the vector, the events and ``observation_for``; rules added:
+  echo, cumulative upkeep, vanishing, fading, untap choices and stun counters, buyback;
+  combat keywords (annihilator, flanking, melee, mentor, training, dethrone, afflict,
+  rampage, provoke, ninjutsu), attack taxes, goad, blocking requirements, tokens entering
+  attacking; counter keywords (bloodthirst, modular, graft, outlast, support, renown,
+  riot, exploit, amass, sunburst/converge, bolster, fabricate, ascend, shield counters);
+  energy, poison given by cards, the monarch, player rules (can't gain life, hexproof,
+  skip draw, casting and activation restrictions), Reflecting Pool, Path of Ancestry;
+  abilities from the graveyard (Chandra's Phoenix, Bloodghast, unearth-style returns),
+  rebound, jump-start, retrace; miracle, shuffling into a library (Chaos Warp, Elixir),
+  and/or targets, divided counters, Fireball, wheels; planeswalkers' temporary triggered
+  abilities, emblems that grant abilities, mana in any combination. The action table is
+  unchanged (675).
 - v6: issue 29's fifth increment: four activated abilities per permanent (Jace, the Mind
   Sculptor; 675 actions: the ranges after "activate" move by 64, concede is 658);
   playing and casting cards from the top of a library, from exile (impulse draw,
@@ -228,8 +244,8 @@ def make_game(rng: np.random.Generator, num_players: int = 2,
 
 SPEC = GameSpec(
     name="magic",
-    env_id="labyrinth_gym/MagicDuel-v6",
-    version=6,
+    env_id="labyrinth_gym/MagicDuel-v7",
+    version=7,
     new_game=make_game,
     observation_size=OBS_SIZE,
     encode=encode,
@@ -282,7 +298,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     spec_ = SPEC
     metadata = {
         "render_modes": ["ansi"],
-        "name": "magic_v6",
+        "name": "magic_v7",
         "is_parallelizable": False,
         "render_fps": 2,
     }

@@ -42,6 +42,9 @@ turns counted, default 120) or ``max_actions`` actions (default 30000).
 - ``max_turns``, ``max_actions``, ``mulligan``; ``render_mode="ansi"``.
 
 ## Version History
+- v6: the card engine's v7 rules (MagicDuel-v7; energy and the monarch in the globals,
+  face-down cards hidden; Path of Ancestry and 'if you control your commander'); 677
+  actions, 17,115 values.
 - v5: the card engine's v6 rules (MagicDuel-v6); 677 actions (the commander actions
   move to 675-676), 17,107 values.
 - v4: the card engine's v5 rules (MagicDuel-v5); 17,043 values.
@@ -180,8 +183,8 @@ def season_decks(entries: dict[str, Any], identities: dict[str, str],
 
 SPEC = GameSpec(
     name="mazerunner",
-    env_id="labyrinth_gym/Mazerunner-v5",
-    version=5,
+    env_id="labyrinth_gym/Mazerunner-v6",
+    version=6,
     new_game=make_game,
     observation_size=OBS_SIZE,
     encode=encode,
@@ -207,7 +210,7 @@ SPEC = GameSpec(
 
 
 class MazerunnerEnv(EngineGymEnv):
-    """Gymnasium env (``labyrinth_gym/Mazerunner-v5``): the learner plays one seat of
+    """Gymnasium env (``labyrinth_gym/Mazerunner-v6``): the learner plays one seat of
     the pod, opponents play the rest (``learner_seat``, default drawn per episode, and
     ``opponents``, default uniformly random legal moves, as in every competitive game
     of this package)."""
@@ -222,7 +225,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     spec_ = SPEC
     metadata = {
         "render_modes": ["ansi"],
-        "name": "mazerunner_v5",
+        "name": "mazerunner_v6",
         "is_parallelizable": False,
         "render_fps": 2,
     }

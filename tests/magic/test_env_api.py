@@ -2,7 +2,7 @@
 render.py on the core adapters).
 
 PettingZoo's ``api_test`` and ``seed_test`` for 2, 3 and 4 players, ``check_env`` on
-``MagicDuel-v6``, the deck kwargs, the illegal-action contract, observer-relative
+``MagicDuel-v7``, the deck kwargs, the illegal-action contract, observer-relative
 observations that never show another seat's hand or any library, card features from
 the compiled tree, and the ansi table.
 """
@@ -30,7 +30,7 @@ from labyrinth_gym.envs.magic.engine.game import card_def, sample_deck, sample_d
 from labyrinth_gym.envs.magic.env import make_game
 from labyrinth_gym.envs.magic.render import render_text
 
-ENV_ID = "labyrinth_gym/MagicDuel-v6"
+ENV_ID = "labyrinth_gym/MagicDuel-v7"
 # the package exports the env() function under the module's name
 magic_env = importlib.import_module("labyrinth_gym.envs.magic.env")
 
