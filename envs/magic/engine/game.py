@@ -761,7 +761,7 @@ targets this" and on batches ("one or more creatures deal combat damage"), a
 delayed return "with a +1/+1 counter on it", "look at the top card of target
 player's library", protection from players, keywords
 granted to tokens by a ``TokenSpec`` triggering (a token's prowess is a plain keyword),
-banding, shadow, horsemanship, flanking, bushido, static replacement effects of a
+banding, shadow, horsemanship, bushido, static replacement effects of a
 permanent ("if a creature an opponent controls would die, exile it instead", "creature
 spells you control can't be countered") and static prevention other than of all [combat]
 damage to or by itself or its enchanted creature, "damage can't be prevented",
@@ -772,9 +772,8 @@ permanent entering as a copy other than by resolving as a spell (put onto the
 battlefield by an effect, it enters as itself), text-changing effects (layer 3),
 type changes from Auras ("enchanted land is a Swamp"), colour changes and
 characteristic-defining abilities from statics other than power and toughness, Opalescence-style "each other
-enchantment is a creature", emblems with other than anthem and triggered abilities
-(Koth of the Hammer's "Mountains you control have ..."), emblem and temporary
-triggers of other events or with an intervening "if", "as long as this
+enchantment is a creature", emblem and temporary triggers with an intervening "if",
+"as long as this
 is monstrous", switching power and toughness, exchanging control.
 
 Linked abilities and cards outside the battlefield (:mod:`~linked`): a card in a
