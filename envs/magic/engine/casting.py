@@ -491,9 +491,22 @@ class CastingMixin:
         produce"; abilities that themselves look at lands count for nothing, so
         Reflecting Pools alone make no mana; a commander's colour identity and a
         chosen colour are read as they are now)."""
+        return self._land_mana(p, opponents=False)
+
+    def _opponent_land_colours(self, p: int) -> set[str]:
+        """Colours the mana abilities of lands ``p``'s opponents control could
+        produce (rule 106.7: such abilities of other lands of this kind are not
+        counted, so two facing Exotic Orchards make nothing of each other)."""
+        return self._land_mana(p, opponents=True) & set(ANY)
+
+    def _land_mana(self, p: int, opponents: bool) -> set[str]:
+        """The mana types (colours and "C") the mana abilities of the lands ``p``
+        (or, ``opponents``, ``p``'s opponents) control could produce (106.7: such
+        abilities that themselves look at lands count for nothing; a commander's
+        colour identity and a chosen colour are read as they are now)."""
         out: set[str] = set()
         for perm in self.battlefield.values():
-            if perm.controller != p or perm.face_down:
+            if (perm.controller != p) != opponents or perm.face_down:
                 continue
             d = self.pdef(perm.pid)
             if not d.is_land:
@@ -506,29 +519,9 @@ class CastingMixin:
                         elif o in ANY or o == "C":
                             out.add(o)
                         elif o == "identity":
-                            out.update(self.commander_identity(p))
+                            out.update(self.commander_identity(perm.controller))
                         elif o == "chosen" and perm.chosen in ANY:
                             out.add(perm.chosen)
-        return out
-
-    def _opponent_land_colours(self, p: int) -> set[str]:
-        """Colours the mana abilities of lands ``p``'s opponents control could
-        produce (rule 106.7: such abilities of other lands of this kind are not
-        counted, so two facing Exotic Orchards make nothing of each other)."""
-        out: set[str] = set()
-        for perm in self.battlefield.values():
-            if perm.controller == p or perm.face_down:
-                continue
-            d = self.pdef(perm.pid)
-            if not d.is_land:
-                continue
-            for ab in d.activated:
-                if ab.is_mana:
-                    for o in _mana_added(ab.effect):
-                        if o == "any":
-                            out.update(ANY)
-                        elif o in ANY:
-                            out.add(o)
         return out
 
     def _wanted(self, p: int, skip_card: int | None) -> dict[str, int]:

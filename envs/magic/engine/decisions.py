@@ -273,7 +273,7 @@ class DecisionsMixin:
         for i, card in enumerate(self.hand_slots(p)):
             d = defs[card_def[card]]
             for index in d.hand_abilities:
-                if self._can_activate_from_hand(p, card, d.activated[index], index,
+                if self._card_ability_usable(p, card, d.activated[index], index,
                                                 sorcery):
                     out.append(A.hand_ability(i))
             if d.face_down_cost is not None and self.face_down_castable(p, card,
@@ -531,8 +531,11 @@ class DecisionsMixin:
                           card=perm.card, source=pid, index=index, shape=perm.shape)
         return self._feasible(ab.effect, "", probe)
 
-    def _can_activate_from_hand(self, p: int, card: int, ab: fx.ActivatedAbility,
-                                index: int, sorcery: bool) -> bool:
+    def _card_ability_usable(self, p: int, card: int, ab: fx.ActivatedAbility,
+                             index: int, sorcery: bool) -> bool:
+        """Whether ``p`` may activate ``ab`` (the ``index``-th) of a card outside the
+        battlefield (in a hand or a graveyard) now (602.2: its timing, 602.5b
+        conditions, its costs payable, its targets there)."""
         if ab.sorcery_speed and not sorcery:
             return False
         if ab.only_if and not self.conditions_hold(ab.only_if, p, None):

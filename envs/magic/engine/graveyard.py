@@ -154,18 +154,8 @@ class GraveyardMixin:
         """Whether ``p`` may activate the graveyard ability ``how`` names now (602.2:
         its timing, 602.5b conditions, its costs payable, its targets there)."""
         index = int(how[len(ABILITY):])
-        ab = self.cdef(card).activated[index]
-        if ab.sorcery_speed and not sorcery:
-            return False
-        if ab.only_if and not self.conditions_hold(ab.only_if, p, None):
-            return False
-        if not self._extra_cost_payable(p, ab.cost, None, card):
-            return False
-        if ab.cost.mana is not None and not self._can_pay(p, ab.cost.mana,
-                                                          skip_card=card):
-            return False
-        probe = StackItem(sid=-1, kind="activated", controller=p, card=card, index=index)
-        return self._feasible(ab.effect, "", probe)
+        return self._card_ability_usable(p, card, self.cdef(card).activated[index], index,
+                                         sorcery)
 
     def activate_from_graveyard(self, p: int, card: int, how: str) -> None:
         """``p`` begins to activate the graveyard ability ``how`` names (602.2: it
