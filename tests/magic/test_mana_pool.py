@@ -194,6 +194,20 @@ def test_exotic_orchard_makes_what_an_opponents_land_could_produce():
     assert has(game, "Shock") and not has(game, "Llanowar Elves")
 
 
+
+def test_106_7_an_opponents_land_with_a_chosen_colour_counts_for_exotic_orchard():
+    # Shimmerdrift Vale "could produce" the colour chosen as it entered (106.7)
+    game = blank()
+    lands(game, 0, "Exotic Orchard")
+    vale = game.add_permanent("Shimmerdrift Vale", 1)
+    game.add_card("Shock", 0)
+    game.add_card("Llanowar Elves", 0)
+    game.start_at("main1", 0)
+    assert game.decision["kind"] == "choose" and game.decision["player"] == 1
+    act(game, "mode 3")  # its controller chooses red (options W, U, B, R, G)
+    assert game.battlefield[vale].chosen == "R"
+    assert has(game, "Shock") and not has(game, "Llanowar Elves")
+
 # ------------------------------------------------------------------ X
 def test_107_3_x_has_no_cap_the_table_holds_the_small_and_the_largest_values():
     game = blank()
