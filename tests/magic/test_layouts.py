@@ -7,13 +7,19 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
+import pytest
 
 from labyrinth_gym.envs.magic.encoding import CARD, MagicObs, encode
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import card_pool
-from labyrinth_gym.envs.magic.engine.compiler import compile_card, compiled_pool
+from labyrinth_gym.envs.magic.engine.compiler import (
+    Unsupported,
+    compile_card,
+    compiled_pool,
+)
 from labyrinth_gym.envs.magic.engine.game import MagicGame
+from labyrinth_gym.envs.magic.engine.text.layouts import colour_indicators
 from labyrinth_gym.envs.magic.prose import describe
 from magic.positions import (
     act,
@@ -93,11 +99,51 @@ def test_a_back_face_that_does_not_compile_refuses_the_card_and_says_so():
                                                           "upkeep"]
 
 
-def test_a_back_face_whose_colour_the_data_cannot_tell_is_refused():
-    """712.8e: a back face's colour is its colour indicator; the data has none, so a
-    card whose back face may have another colour than its front is refused."""
-    assert compiled_pool().unsupported["Civilized Scholar // Homicidal Brute"] == \
-        "back face's colour indicator (not in the card data)"
+def test_a_back_face_whose_colour_nothing_tells_is_refused_204():
+    """712.8e: a back face's colour is its colour indicator (204); the card data has
+    none, so a card neither the shipped indicators nor its colours tell is refused."""
+    printed = card_pool()["Civilized Scholar // Homicidal Brute"]
+    unlisted = dataclasses.replace(printed, name="Civilized Scholar // Unlisted Brute")
+    with pytest.raises(Unsupported, match="back face's colour indicator"):
+        compile_card(unlisted)
+
+
+def test_the_shipped_colour_indicators_name_real_cards_204_1():
+    """204.1: the indicators file names transform cards of the pool whose back faces
+    the data gives no colour, each with colours of the card's colour identity."""
+    cards = card_pool()
+    table = colour_indicators()
+    assert table["Garruk Relentless // Garruk, the Veil-Cursed"] == ("B", "G")
+    assert table["Brutal Cathar // Moonrage Brute"] == ("R",)
+    assert table["Balamb Garden, SeeD Academy // Balamb Garden, Airborne"] == ()
+    for name, colours in table.items():
+        printed = cards[name]
+        assert printed.back is not None and printed.back.cost is None, name
+        assert set(colours) <= set(printed.colour_identity), name
+
+
+def test_colour_indicators_unlock_real_transform_cards_204():
+    """Back faces of another colour than their front (werewolves turning red or green,
+    Phyrexian back faces) compile with their indicator's colours."""
+    supported = compiled_pool().supported
+    for name, colours in (("Brutal Cathar // Moonrage Brute", ("R",)),
+                          ("Daybreak Ranger // Nightfall Predator", ("G",)),
+                          ("Town Gossipmonger // Incited Rabble", ("R",)),
+                          ("Cloistered Youth // Unholy Fiend", ("B",)),
+                          ("Suspicious Stowaway // Seafaring Werewolf", ("G",)),
+                          ("Polukranos Reborn // Polukranos, Engine of Ruin",
+                           ("W", "G"))):
+        assert name in supported, compiled_pool().unsupported.get(name)
+        assert supported[name].back.colours == colours
+
+
+def test_a_transformed_permanent_has_its_indicators_colour_204_712_8e():
+    """Incited Rabble is red (its colour indicator) though Town Gossipmonger is white."""
+    game = blank()
+    pid = game.add_permanent("Town Gossipmonger // Incited Rabble", 0)
+    assert game.pdef(pid).colours == ("W",)
+    assert game.transform(pid)
+    assert game.pdef(pid).colours == ("R",)
 
 
 def test_split_adventure_and_modal_cards_are_refused_for_their_missing_face():

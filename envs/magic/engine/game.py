@@ -100,7 +100,9 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   (finality...: :data:`~effects.RULED_COUNTERS`).
 - 200-209 parts of a card: played (devoid 702.114 and changeling 702.73 as the
   characteristic-defining abilities they are; 205.4e legendary instants and
-  sorceries need a legendary creature or planeswalker); *not*: colour indicators.
+  sorceries need a legendary creature or planeswalker); colour indicators (204) of
+  back faces, which the card data lacks, from the engine's
+  ``data/colour_indicators.txt``.
 - 300-315 card types: artifacts, creatures, enchantments (Auras, Equipment), instants,
   lands, sorceries, planeswalkers (those whose abilities compile), Kindred (308);
   Sagas (714), Vehicles (301.7, crew 702.122: the creatures tapped are chosen one at a
@@ -851,7 +853,8 @@ and enters front face up. Transforming (:class:`~effects.Transform`, "transform 
 of an activated or triggered ability) turns the permanent over: it is the same object,
 keeping its counters, damage, attachments, tapped, attacking and summoning-sick state,
 and has the characteristics of the face that is up (712.8e: the back face has no mana
-cost, its mana value is the front face's); it has its front face again once it leaves
+cost, its mana value is the front face's, its colour its colour indicator's, 204);
+it has its front face again once it leaves
 the battlefield (event ``leaves`` names the face it left as). A face-down or
 single-faced permanent does not transform (701.28c); an ability of a permanent that
 would transform it does nothing if it transformed since the ability was put on the

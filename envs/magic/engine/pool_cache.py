@@ -4,7 +4,8 @@ Compiling the whole pool takes seconds (every card's text through every template
 process that plays Magic (an evaluation worker, a server, a test run) needs it. The
 result is pickled into the user's cache folder under a key made of everything it depends
 on: the card data file's bytes, the source of every module of the engine (templates,
-vocabulary, and what the engine can resolve decide what is supported) and the Python
+vocabulary, and what the engine can resolve decide what is supported), the engine's
+printed-fact data files (``data/*.txt``: back faces' colour indicators) and the Python
 version. When any of them changes the key changes and the pool is compiled again; the
 stale files are removed. Files are written atomically (a temporary file, then a rename),
 so a process reading while another writes sees the old file or the new one, never half.
@@ -49,7 +50,8 @@ def pool_key(sources: Iterable[Path] | None = None, data: Path | None = None) ->
     """A digest of what the compiled pool depends on (see the module docstring)."""
     digest = hashlib.blake2b(digest_size=16)
     digest.update(f"python {sys.version_info[0]}.{sys.version_info[1]}\n".encode())
-    files = sorted(sources if sources is not None else ENGINE_DIR.rglob("*.py"))
+    files = (sorted(sources) if sources is not None else
+             sorted(ENGINE_DIR.rglob("*.py")) + sorted(ENGINE_DIR.rglob("data/*.txt")))
     for path in files:
         digest.update(f"{path.name}\n".encode())
         digest.update(path.read_bytes())

@@ -7,10 +7,12 @@ is compiled on its own, with its own name read as ``this`` (``Delver of Secrets`
 (named ``Front // Back``, as the card pool lists it) with the back face's definition
 in :attr:`~effects.CardDef.back`. The back face has no mana cost; its mana value is
 the front face's (712.8e, :attr:`~effects.CardDef.front_mana_value`). Its colour is
-given by a colour indicator, which the card data does not have: a land back face is
-colourless (lands get none), any other back face has its front face's colours when
-the card's colour identity is exactly those colours (no other colour appears on the
-card), and a card whose back face's colour cannot be told is refused. A card is
+given by a colour indicator (204), which the card data does not have: the printed
+indicators are shipped in ``envs/magic/engine/data/colour_indicators.txt`` (card name ->
+colours); for a card not listed there, a land back face is colourless (lands get
+none), any other back face has its front face's colours when the card's colour
+identity is exactly those colours (no other colour appears on the card), and a card
+whose back face's colour cannot be told is refused. A card is
 supported only when both faces compile (the reason names the face that does not).
 
 Read here: ``transform this.`` (:class:`~effects.Transform`); the trigger condition
@@ -28,6 +30,8 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
+from functools import cache
+from pathlib import Path
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed
@@ -47,13 +51,36 @@ def face_name(printed: Printed) -> str:
     return printed.name.partition(" // ")[0]
 
 
+COLOUR_INDICATORS = Path(__file__).parents[1] / "data" / "colour_indicators.txt"
+"""The printed colour indicators (204) of back faces the card data has no colour for."""
+
+
+@cache
+def colour_indicators() -> dict[str, tuple[str, ...]]:
+    """Card name (``Front // Back``) -> its back face's colour indicator (204.1), in
+    WUBRG order, read from :data:`COLOUR_INDICATORS` (``colourless``: none)."""
+    table: dict[str, tuple[str, ...]] = {}
+    for line in COLOUR_INDICATORS.read_text("utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        name, _, colours = line.rpartition(" = ")
+        letters = "" if colours == "colourless" else colours
+        assert name and set(letters) <= set("WUBRG"), line
+        table[name] = tuple(c for c in "WUBRG" if c in letters)
+    return table
+
+
 def back_colours(printed: Printed) -> tuple[str, ...] | None:
-    """The colours of ``printed``'s back face (712.8e: its colour indicator), or None
-    when the card data cannot tell them (see the module docstring)."""
+    """The colours of ``printed``'s back face (712.8e: its colour indicator, 204), or
+    None when neither the card data nor the shipped indicators tell them (see the
+    module docstring)."""
     back = printed.back
     assert back is not None
     if back.cost is not None:
         return back.colours
+    indicator = colour_indicators().get(printed.name)
+    if indicator is not None:
+        return indicator
     if "Land" in back.types:
         return ()
     if set(printed.colour_identity) == set(printed.colours):
