@@ -469,7 +469,9 @@ class MagicNarrator(Narrator):
 
     # ----------------------------------------------------------- cards, life
     def on_discard(self, e: Event) -> str:
-        return self.does(e["player"], f"discards {card(e['card'])}")
+        where = " and puts it onto the battlefield instead" \
+            if e.get("to") == "battlefield" else ""
+        return self.does(e["player"], f"discards {card(e['card'])}{where}")
 
     # ------------------------------------------------ libraries and hands
     def on_look(self, e: Event) -> str:

@@ -1744,7 +1744,7 @@ class CastingMixin:
                         for _ in range(n):
                             if self.hand[p]:
                                 self._discard(p, self.hand[p][self.dice.index(
-                                    len(self.hand[p]))])
+                                    len(self.hand[p]))], item.controller)
                     else:
                         asks.append(["discard", p, n, path])
                 if asks:

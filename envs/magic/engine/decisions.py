@@ -1198,8 +1198,9 @@ class DecisionsMixin:
             else:
                 res.pop("asking")  # type: ignore[union-attr]
                 res.pop("did_from", None)  # type: ignore[union-attr]
-        elif dk == "discard":
-            self._discard(p, self.hand_slots(p)[args[0]])
+        elif dk == "discard":  # (by an effect while one resolves, else cleanup's)
+            self._discard(p, self.hand_slots(p)[args[0]],
+                          None if self.res is None else self.res["item"].controller)
             if self.res is not None and self.res.get("asks"):
                 self.res["asks"][0][2] -= 1
         elif dk == "x":

@@ -1886,6 +1886,19 @@ class CantBeCountered:
 
 
 @dataclass(frozen=True)
+class DiscardedToBattlefield:
+    """Static of a permanent card that functions while it is in its owner's hand
+    (113.6, a replacement effect, 614.1a): "if a spell or ability an opponent controls
+    causes you to discard this, put it onto the battlefield instead of putting it into
+    your graveyard" (Loxodon Smiter, Wilt-Leaf Liege). The card is still discarded
+    (701.9: "whenever a player discards a card" triggers); a discard to pay a cost,
+    or the cleanup step's, is not caused by an opponent's spell or ability.
+    ``counters``: "... onto the battlefield with two +1/+1 counters on it instead"
+    (Dodecapod)."""
+
+    counters: int = 0
+
+@dataclass(frozen=True)
 class ControlAttached:
     """Static of an Aura: "You control enchanted creature" (layer 2, for as long as
     the Aura is attached to it)."""
@@ -2685,6 +2698,12 @@ class CardDef:
     def defined_pt(self) -> DefinedPT | None:
         """Its characteristic-defining power/toughness ability (None: none)."""
         return next((s for s in self.statics if isinstance(s, DefinedPT)), None)
+
+    @cached_property
+    def discarded_to_battlefield(self) -> DiscardedToBattlefield | None:
+        """Its :class:`DiscardedToBattlefield` (614.1a, from a hand; None: none)."""
+        return next((s for s in self.statics if isinstance(s, DiscardedToBattlefield)),
+                    None)
 
     @cached_property
     def is_aura(self) -> bool:

@@ -755,6 +755,14 @@ lands that player controls" (a :class:`~effects.Count` of ``that_player``'s
 permanents); "each other player discards a card. you draw a card for each card
 discarded this way" (the amount ``"discarded_total"``).
 
+Static replacement effects and restrictions (614-616; templates in
+:mod:`~text.replacements`): a card's own "if a spell or ability an opponent controls
+causes you to discard this, put it onto the battlefield [with two +1/+1 counters on
+it] instead of putting it into your graveyard" (614.1a, from its owner's hand:
+:class:`~effects.DiscardedToBattlefield`; Loxodon Smiter; the card is still
+discarded, event ``discard`` with ``to`` ``battlefield``, and a discard for a cost or
+in the cleanup step is not replaced).
+
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
 after anything but an optional action ("when you do" after "you may pay {1}", exert,

@@ -522,7 +522,7 @@ class LibraryMixin:
                 st["declined"] = True
         elif dk == "hand_choice":
             q = ask[4]
-            self._discard(q, self.hand_slots(q)[args[0]])
+            self._discard(q, self.hand_slots(q)[args[0]], res["item"].controller)
             ask[2] -= 1
         elif dk == "search_split":
             found = self._found_cards(p, st["found"])

@@ -1424,10 +1424,23 @@ class ObjectsMixin:
                  defending=defending, **({} if tap else {"untapped": True}),
                  **({"planeswalker": walker} if walker is not None else {}))
 
-    def _discard(self, p: int, card: int) -> None:
+    def _discard(self, p: int, card: int, by: int | None = None) -> None:
+        """``p`` discards ``card`` (701.9); ``by``: the controller of the spell or
+        ability that makes them discard it (None: a cost, the cleanup step). A card
+        with :class:`~effects.DiscardedToBattlefield` that an opponent's spell or
+        ability makes its owner discard is put onto the battlefield instead of into
+        the graveyard (614.1a); it is still discarded."""
         self.hand[p].remove(card)
-        self.graveyard[p].append(card)
-        self.log("discard", player=p, card=self.name_of(card))
+        instead = None if by is None or by == p else \
+            self.cdef(card).discarded_to_battlefield
+        if instead is not None:
+            if card in self.public_hand:
+                self.public_hand.remove(card)
+            self.log("discard", player=p, card=self.name_of(card), to="battlefield")
+            self._put_onto_battlefield(card, p, counters=instead.counters)
+        else:
+            self.graveyard[p].append(card)
+            self.log("discard", player=p, card=self.name_of(card))
         if "discard" in self._trigger_index() or "discard" in self.grave_events():
             self._player_triggers("discard", p)
 

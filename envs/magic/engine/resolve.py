@@ -97,7 +97,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.PlayerRule, fx.DefinedPT, fx.SelfBonus,
                      fx.PairedBonus,
                      fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost, fx.FaceDownCost,
-                     fx.Rebound)
+                     fx.Rebound, fx.DiscardedToBattlefield)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
                                 "fade", "stun", "shield"})
 """Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`
@@ -956,6 +956,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if fx.ATTACHED in static.affected.props and not (
                     card.is_aura or "Equipment" in card.subtypes):
                 note("'enchanted' / 'equipped' on neither an Aura nor an Equipment")
+        if isinstance(static, fx.DiscardedToBattlefield) and card.spell is not None:
+            note("DiscardedToBattlefield on an instant or sorcery")
         if isinstance(static, fx.CantBeCountered) and card.is_land:
             note("CantBeCountered on a land")
         if isinstance(static, fx.SelfCost):
