@@ -1434,7 +1434,7 @@ class CastingMixin:
         self._pay_other_costs(cost, item, p)
         self.stack.append(item)
         if item.targets and not fx.TARGET_EVENTS_SET.isdisjoint(self._trigger_index()):
-            self._target_triggers(item)
+            self._target_triggers(item, cast=item.kind == "spell")
         if item.kind != "triggered":
             self.stage = "priority"
             self.passes = 0

@@ -1568,9 +1568,13 @@ STEP_EVENTS = ("upkeep", "draw_step", "main1", "beginning_of_combat", "main2",
                "end_step")
 """The beginning of a step or phase: the subject says whose (``Ref("you")``,
 ``Ref("each_opponent")``, ``Ref("each_player")``)."""
-TARGET_EVENTS = ("becomes_target", "becomes_target_by_opponent")
+TARGET_EVENTS = ("becomes_target", "becomes_target_by_opponent", "becomes_target_spell",
+                 "cast_targets")
 """A permanent becomes the target of a spell or ability (of an opponent: ward, rule
-702.21a); the subject is as for :data:`OBJECT_EVENTS`; the spell or ability is
+702.21a; ``becomes_target_spell``: of a spell, "when this becomes the target of a
+spell"; ``cast_targets``: heroic's "whenever you cast a spell that targets this",
+603.2, a spell its controller casts, not one whose target changes later, 115.7); the
+subject is as for :data:`OBJECT_EVENTS`; the spell or ability is
 ``Ref("that_object")``, ``it`` is the permanent targeted."""
 TARGET_EVENTS_SET = frozenset(TARGET_EVENTS)
 CHAPTER_EVENTS = tuple(f"chapter_{n}" for n in range(1, 7))

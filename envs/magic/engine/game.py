@@ -259,7 +259,11 @@ cast; a second instance on one permanent is not told apart); "when that creature
 dies this turn, ..." (603.7c, a delayed trigger on the creature an earlier step
 named, gone when the turn ends: Searing Blood); becoming the
 target of a spell or ability (of an opponent's: ward {N} and ward—pay N life,
-702.21a, counter that spell or ability unless its controller pays). "Counter target
+702.21a, counter that spell or ability unless its controller pays; of a spell: "when
+this becomes the target of a spell, sacrifice it"); heroic's "whenever you cast a
+spell that targets this [/ enchanted / equipped creature]" (603.2: a spell its
+controller casts, once per spell, the trigger above it; not an ability, not a
+target changed later, 115.7). "Counter target
 spell unless its controller pays {N}" (118.12): that player is asked yes/no when
 they can pay (not asked, and countered, when they cannot; a seat that pays no mana,
 the automated Labyrinth, never pays); its ``{X}`` is the X announced for the
@@ -766,8 +770,7 @@ in the cleanup step is not replaced).
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
 after anything but an optional action ("when you do" after "you may pay {1}", exert,
-a mandatory action), triggers on becoming untapped, on "a spell that
-targets this" and on batches ("one or more creatures deal combat damage"), a
+a mandatory action), triggers on becoming untapped and on batches ("one or more creatures deal combat damage"), a
 delayed return "with a +1/+1 counter on it", "look at the top card of target
 player's library", protection from players, keywords
 granted to tokens by a ``TokenSpec`` triggering (a token's prowess is a plain keyword),

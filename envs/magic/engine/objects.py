@@ -1746,13 +1746,18 @@ class ObjectsMixin:
                         else:
                             self._trigger(pid, i, it=source, defending=p, amount=amount)
 
-    def _target_triggers(self, item: StackItem, only: int | None = None) -> None:
+    def _target_triggers(self, item: StackItem, only: int | None = None,
+                         cast: bool = False) -> None:
         """Stack object ``item`` was just put on the stack with its targets: each
         permanent it targets "becomes the target of a spell or ability" (once per
-        object, rule 603.2), and of one an opponent controls (ward, 702.21a). ``it``
-        is the permanent, ``Ref("that_object")`` the spell or ability (``cause``).
-        ``only``: just that permanent, which a target change (115.7) made one."""
+        object, rule 603.2), and of one an opponent controls (ward, 702.21a), or of
+        a spell. ``cast``: ``item`` is a spell just cast (601.2i), so heroic's
+        "whenever you cast a spell that targets this" triggers for its caster's
+        permanents. ``it`` is the permanent, ``Ref("that_object")`` the spell or
+        ability (``cause``). ``only``: just that permanent, which a target change
+        (115.7) made one."""
         index = self._trigger_index()
+        events = [e for e in fx.TARGET_EVENTS if e in index]
         seen: set[int] = set()
         for codes in item.targets.values():
             for code in codes:
@@ -1760,11 +1765,16 @@ class ObjectsMixin:
                         only is not None and code != only):
                     continue
                 seen.add(code)
-                for event in ("becomes_target", "becomes_target_by_opponent"):
-                    for pid, i, trig in index.get(event, ()):
+                for event in events:
+                    if event == "cast_targets" and not cast or \
+                            event == "becomes_target_spell" and item.kind != "spell":
+                        continue
+                    for pid, i, trig in index[event]:
                         if pid not in self.battlefield or (
                                 event == "becomes_target_by_opponent"
-                                and self.battlefield[pid].controller == item.controller):
+                                and self.battlefield[pid].controller == item.controller
+                        ) or (event == "cast_targets"
+                              and self.battlefield[pid].controller != item.controller):
                             continue
                         if self._about(trig.subject, pid, code):
                             self._trigger(pid, i, it=code, cause=item.sid)

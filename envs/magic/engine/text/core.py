@@ -351,8 +351,7 @@ class _RefCheck:
                     not self.seen_damage:
                 raise Unsupported("'dealt damage this way' with no damage before")
             if isinstance(part, fx.Ref) and part.name == "that_object" and (
-                    self.trigger is None or self.trigger.event not in (
-                        "becomes_target", "becomes_target_by_opponent")):
+                    self.trigger is None or self.trigger.event not in fx.TARGET_EVENTS):
                 raise Unsupported("'that spell or ability' with no targeting to refer to")
             if isinstance(part, fx.Ref) and part.name == "that_player" and (
                     self.trigger is None

@@ -73,6 +73,7 @@ _OBJECT_VERBS = {
     "becomes the target of a spell or ability": "becomes_target",
     "becomes the target of a spell or ability an opponent controls":
         "becomes_target_by_opponent",
+    "becomes the target of a spell": "becomes_target_spell",
 }
 """What happens to a permanent, as a trigger event (:data:`~effects.OBJECT_EVENTS`)."""
 
@@ -172,6 +173,14 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
         return (fx.Trigger("dealt_combat_damage_by_creature", fx.Ref("self")),)
     if condition == "this and at least two other creatures attack" and word == "whenever":
         return (fx.Trigger("attacks", fx.Ref("self"), condition="battalion"),)
+    if m := re.fullmatch(r"you cast a spell that targets (this|enchanted creature|"
+                         r"equipped creature)", condition):
+        # heroic (603.2): a spell its controller casts targeting the permanent
+        if word != "whenever":
+            return None
+        return (fx.Trigger("cast_targets", fx.Ref(
+            {"this": "self", "enchanted creature": "enchanted",
+             "equipped creature": "equipped"}[m.group(1)])),)
     for phrase, who in _CASTERS.items():
         if condition.startswith(phrase + " "):
             rest = condition[len(phrase) + 1:]
