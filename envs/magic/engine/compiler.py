@@ -153,6 +153,8 @@ def compile_card(printed: Printed) -> fx.CardDef:
     A transforming double-faced card compiles both faces (:mod:`.text.layouts`)."""
     if printed.layout == "transform":
         return _layouts.compile_transform(printed, _compile_face)
+    if printed.layout == "leveler":
+        return _layouts.compile_leveler(printed, _compile_face)
     if printed.layout not in SUPPORTED_LAYOUTS:
         raise Unsupported(_layouts.FIRST_FACE_ONLY.get(printed.layout,
                                                        f"{printed.layout} layout"))

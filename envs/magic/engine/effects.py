@@ -2607,6 +2607,23 @@ class ManaSource:
 
 
 @dataclass(frozen=True)
+class LevelBand:
+    """One striation of a leveler card (rule 711.2b, the level symbol): "as long as
+    this creature has at least ``low`` level counters on it, but no more than
+    ``high`` (None: no upper bound), it has base power and toughness ``card.power`` /
+    ``card.toughness`` and has the band's abilities". ``card`` is the whole card's
+    characteristics while the band applies: the card's own abilities (level up
+    first), then the band's."""
+
+    low: int
+    high: int | None
+    card: CardDef
+
+    def holds(self, level: int) -> bool:
+        return level >= self.low and (self.high is None or level <= self.high)
+
+
+@dataclass(frozen=True)
 class CardDef:
     """A card as the engine plays it: printed characteristics plus compiled abilities.
 
@@ -2629,6 +2646,8 @@ class CardDef:
             whole ``Front // Back``, as the card pool lists it).
         front_mana_value: A back face's mana value: its front face's (712.8e;
             None for other faces).
+        levels: A leveler's level bands (711, :class:`LevelBand`), lowest first;
+            empty for other cards.
     """
 
     name: str
@@ -2648,6 +2667,7 @@ class CardDef:
     enchant: Filter | None = None
     back: CardDef | None = None
     front_mana_value: int | None = None
+    levels: tuple[LevelBand, ...] = ()
 
     @property
     def mana_value(self) -> int:

@@ -190,7 +190,10 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
 - 705-716 coins, copies, face-down, split, flip, double-faced, adventurer cards,
   sagas, classes: *not*, but 707 for permanents ("enter as a copy", token copies),
   708 for face-down permanents (manifest, cloak, morph, megamorph, disguise: see
-  "Face-down permanents" below), 712 for transforming double-faced cards (701.28;
+  "Face-down permanents" below), 711 levelers (level up 702.87a; the level band the
+  level counters put it in gives its base power and toughness and abilities, 711.2b,
+  :class:`~effects.LevelBand`; automated: the band applies first, before the other
+  layer effects, :mod:`~layers`), 712 for transforming double-faced cards (701.28;
   see "Double-faced cards" below) and 714 Sagas (chapter abilities, lore counters as
   a Saga enters and as its controller's precombat main phase begins, the sacrifice
   after the final chapter has left the stack; *not*: read ahead); split, adventurer

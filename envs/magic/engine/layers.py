@@ -6,7 +6,13 @@ A permanent's characteristics are worked out from, in order (613.1):
 - layer 1, copy effects (613.2, 707): the copiable values it entered with as a copy of
   another permanent (:attr:`~state.Permanent.copy_def`: that permanent's copiable
   values, 707.2, plus the exceptions of the copy effect, 707.9b), else its card's; a
-  face-down permanent is :data:`~effects.FACE_DOWN` (708.2);
+  face-down permanent is :data:`~effects.FACE_DOWN` (708.2); a leveler with level
+  counters has the characteristics of the level band they put it in (711.2b: the
+  band's base power and toughness and abilities, :class:`~effects.LevelBand`; a copy
+  has the bands it copied and its own counters). Automated: a band applies here,
+  before every other effect, rather than in layers 6 and 7b with the permanent's
+  timestamp (only an older static setting base power and toughness, which the
+  band's would override, plays differently);
 - layer 2, control (:mod:`~control`, worked out separately: filters read the result);
 - layer 3, text-changing effects: no supported card has one (none is played);
 - layers 4 (type), 5 (colour), 6 (abilities) and 7b (base power and toughness), from
@@ -251,6 +257,8 @@ class LayersMixin:
                 work[pid], base[pid] = face_down_def(perm), -2
             else:
                 index = perm.copy_def if perm.copy_def >= 0 else card_def[perm.card]
+                if defs[index].levels and perm.counters.get("level"):
+                    index = self._level_band(defs[index], perm.counters["level"], index)
                 work[pid], base[pid] = defs[index], index
                 for static in work[pid].statics:
                     if isinstance(static, fx.ContinuousChange):
@@ -294,8 +302,10 @@ class LayersMixin:
                 shape = memo.get(key)
                 if shape is None:
                     shape = memo[key] = self._def_number(work[pid])
-            else:
-                shape = perm.copy_def if not perm.face_down else -1
+            elif perm.face_down:
+                shape = -1
+            else:  # a copy's values, or a leveler's band (711.2b)
+                shape = base[pid] if base[pid] != card_def[perm.card] else perm.copy_def
             if shape != perm.shape:
                 perm.shape = shape
                 self._legal = None
@@ -307,6 +317,14 @@ class LayersMixin:
             if perm is not None and perm.shape >= 0 and \
                     not self.defs[perm.shape].is_creature:
                 self._remove_from_combat(pid)
+
+    def _level_band(self, d: fx.CardDef, level: int, index: int) -> int:
+        """The definition index of leveler ``d`` (at ``index``) with ``level`` level
+        counters: its band's (711.2b), or ``index`` when no band holds."""
+        for band in d.levels:
+            if band.holds(level):
+                return self._def_number(band.card)
+        return index
 
     def _affected(self, effect: _Effect, work: dict[int, fx.CardDef]) -> list[int]:
         """The permanents a static effect applies to, seen with the characteristics

@@ -156,8 +156,10 @@ class ObjectsMixin:
             if perm.face_down:
                 layered = layered or bool(perm.becomes)
                 continue  # no abilities
-            if perm.copy_def >= 0 or perm.becomes:
-                layered = True
+            if perm.copy_def >= 0 or perm.becomes or (
+                    perm.counters and "level" in perm.counters
+                    and defs[card_def[perm.card]].levels):
+                layered = True  # (a leveler's band, 711.2b: :mod:`~layers`)
             for static in defs[perm.shape if perm.shape >= 0
                                else card_def[perm.card]].statics:
                 if isinstance(static, fx.Anthem):
@@ -693,8 +695,16 @@ class ObjectsMixin:
             return
         counters = self.battlefield[pid].counters
         counters[kind] = counters.get(kind, 0) + n
+        if kind == "level":
+            self._levels_changed()
         if kind == "+1/+1" and not _COUNTER_EVENTS.isdisjoint(self._trigger_index()):
             self._counter_triggers(pid, n)
+
+    def _levels_changed(self) -> None:
+        """A permanent's level counters changed: its level band may have (711.2b),
+        so the layers are worked out again."""
+        self._bf_version += 1
+        self._legal = None
 
     def _counter_triggers(self, pid: int, n: int) -> None:
         """``n`` +1/+1 counters were just put on permanent ``pid`` at once: the
@@ -1105,6 +1115,8 @@ class ObjectsMixin:
             counters.pop(kind, None)
         else:
             counters[kind] = had - removed
+        if kind == "level" and removed:
+            self._levels_changed()
         if kind == "time" and removed and had == removed:
             self._object_triggers("last_time_counter_removed", [pid])
         return removed

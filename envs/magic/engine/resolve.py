@@ -99,7 +99,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost, fx.FaceDownCost,
                      fx.Rebound, fx.DiscardedToBattlefield)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
-                                "fade", "stun", "shield"})
+                                "fade", "stun", "shield", "level"})
 """Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`
 (charge, quest...: no rules of their own; they are counted, "for each charge counter
 on this"): :func:`counter_played`."""

@@ -19,6 +19,15 @@ Read here: ``transform this.`` (:class:`~effects.Transform`); the trigger condit
 ``transforms into this`` (the face's own name, 701.28g) and the werewolves'
 intervening ``if`` of a step trigger are read by :mod:`.triggers`.
 
+**Levelers** (layout ``leveler``; rules 711, level up 702.87): the text is the
+card's own abilities (``Level up {cost}`` first, read as "{cost}: put a level counter
+on this. activate only as a sorcery.", 702.87a), then its striations, each a header
+``LEVEL N1-N2`` (or ``LEVEL N+``), a power/toughness line and the band's abilities.
+Each band (:class:`~effects.LevelBand`, 711.2b) holds the card's characteristics while
+it applies: the band's base power and toughness, and the card's abilities followed by
+the band's. The engine picks the band from the permanent's level counters
+(:mod:`~layers`).
+
 **Split, adventurer and modal double-faced cards** (layouts ``split``, ``adventure``,
 ``modal_dfc``; rules 709, 715, 712) are refused: the card data holds only their first
 face (``Fire // Ice`` has Fire's cost, type and text; Ice's are not there), and a
@@ -110,6 +119,51 @@ def compile_transform(printed: Printed,
     back_def = dataclasses.replace(back_def, colours=colours,
                                    front_mana_value=printed.mana_value)
     return dataclasses.replace(front_def, name=printed.name, back=back_def)
+
+
+_LEVEL_HEADER = re.compile(r"LEVEL (\d+)(?:-(\d+)|\+)")
+_LEVEL_UP = re.compile(r"Level up (\{[^()]*\})(?: \(.*\))?")
+_BAND_PT = re.compile(r"(\d+)/(\d+)")
+
+
+def compile_leveler(printed: Printed,
+                    compile_face: Callable[[Printed], fx.CardDef]) -> fx.CardDef:
+    """A leveler card (711): its own abilities with level up (702.87a) and its level
+    bands (711.2b) as :attr:`~effects.CardDef.levels`. Raises ``Unsupported``."""
+    own: list[str] = []
+    bands: list[list] = []  # [low, high, (power, toughness) | None, lines]
+    for line in printed.text.split("\n"):
+        header = _LEVEL_HEADER.fullmatch(line.strip())
+        if header is not None:
+            bands.append([int(header[1]), int(header[2]) if header[2] else None,
+                          None, []])
+            continue
+        if bands and bands[-1][2] is None and not bands[-1][3]:
+            pt = _BAND_PT.fullmatch(line.strip())
+            if pt is not None:
+                bands[-1][2] = pt.groups()
+                continue
+        (bands[-1][3] if bands else own).append(line)
+    level_up = _LEVEL_UP.fullmatch(own[0]) if own else None
+    if level_up is None or not bands:
+        raise Unsupported("leveler without level up and level bands")
+    own[0] = f"{level_up[1]}: Put a level counter on this. Activate only as a sorcery."
+    base = compile_face(dataclasses.replace(printed, text="\n".join(own),
+                                            layout="normal"))
+    levels = []
+    for low, high, pt, lines in bands:
+        power, toughness = (printed.power, printed.toughness) if pt is None else pt
+        part = compile_face(dataclasses.replace(
+            printed, text="\n".join(lines), layout="normal", power=power,
+            toughness=toughness))
+        card = dataclasses.replace(
+            base, power=part.power, toughness=part.toughness,
+            keywords=base.keywords | part.keywords,
+            activated=base.activated + part.activated,
+            triggered=base.triggered + part.triggered,
+            statics=base.statics + part.statics)
+        levels.append(fx.LevelBand(low, high, card))
+    return dataclasses.replace(base, levels=tuple(levels))
 
 
 @effect_template

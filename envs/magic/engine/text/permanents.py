@@ -166,7 +166,7 @@ def _restrict_this_turn(s: str) -> fx.Effect | None:
     return fx.Pump(0, 0, who, what)
 
 
-_COUNTER_KINDS = ("+1/+1", "-1/-1")
+_COUNTER_KINDS = ("+1/+1", "-1/-1", "level")  # level: 711 (a leveler's bands)
 
 
 @effect_template
