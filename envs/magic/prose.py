@@ -261,6 +261,9 @@ class MagicNarrator(Narrator):
                 f"{card(e['of'])}")
 
     def on_chosen(self, e: Event) -> str:
+        if e.get("what") in ("player", "opponent"):  # (a seat number)
+            chosen = self.who(int(e["chosen"]))
+            return self.does(e["player"], f"chooses {chosen} for {card(e['card'])}")
         what = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}.get(
             e["chosen"], e["chosen"])
         return self.does(e["player"], f"chooses {what} for {card(e['card'])}")

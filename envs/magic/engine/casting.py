@@ -169,7 +169,7 @@ class CastingMixin:
                 kws = self.keywords(pid)
                 if kws and ("shroud" in kws or (
                         perm.controller != you and "hexproof" in kws)
-                        or KW.protected(kws, *quality)):
+                        or KW.protected(kws, *quality, perm.chosen)):
                     continue
                 out.append(pid)
         if kind in ("spell", "creature_spell", "noncreature_spell", "spell_or_ability"):
@@ -2425,14 +2425,14 @@ class CastingMixin:
         return [code_player(c) for c in self.select(sel, path)
                 if c < 0 and not self.lost[code_player(c)]]
 
-    def _quality(self, item: StackItem) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The colours and card types of a spell or of an ability's source (what
-        protection looks at, rule 702.16)."""
+    def _quality(self, item: StackItem) -> tuple[tuple[str, ...], tuple[str, ...], int]:
+        """The colours and card types of a spell or of an ability's source, and its
+        controller (what protection looks at, rule 702.16)."""
         source = self._source_pid(item)
         d = self.pdef(source) if source is not None else self.item_def(item)
         if item.kind == "spell":  # (protection from spells, :data:`~keywords.SPELL`)
-            return d.colours, (*d.types, KW.SPELL)
-        return d.colours, d.types
+            return d.colours, (*d.types, KW.SPELL), item.controller
+        return d.colours, d.types, item.controller
 
     def deal_damage_from_resolving(self, code: int, amount: Any) -> None:
         item: StackItem = self.res["item"]  # type: ignore[index]

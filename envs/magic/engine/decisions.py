@@ -168,6 +168,9 @@ class DecisionsMixin:
             return [A.permanent(self.battlefield[pid].slot)
                     for pid in self.pile_options(d["whose"])] + [A.DONE]
         if kind == "choose":  # mode i: the i-th option (a colour or creature type)
+            if d.get("what") in ("player", "opponent"):  # the player's relative seat
+                n = self.num_players
+                return sorted(A.player((int(q) - p) % n) for q in d["options"])
             return [A.mode(i) for i in range(len(d["options"]))]
         if kind == "copy":  # what it enters as a copy of (707.5); done: itself
             return [A.permanent(self.battlefield[pid].slot) for pid in d["options"]
@@ -481,6 +484,9 @@ class DecisionsMixin:
             elif kind == "opponent_dealt_damage":  # (bloodthirst, 702.54a)
                 ok = any(self.damaged_turn[q] for q in range(self.num_players)
                          if q != p)
+            elif kind == "chosen":  # a Siege's mode, chosen as it entered (614.12c)
+                ok = source is not None and source in self.battlefield and \
+                    self.battlefield[source].chosen == c.counter
             else:  # your_upkeep
                 ok = self.active == p and self.step == "upkeep"
             if not ok:
@@ -763,7 +769,9 @@ class DecisionsMixin:
                         lands.update(d.subtypes)
         a, b = self.pdef(attacker), self.pdef(blocker)
         return KW.may_block(akws, a.colours, self.chars(attacker)[0], b.colours,
-                            b.types, self.chars(blocker)[0], lands)
+                            b.types, self.chars(blocker)[0], lands,
+                            self.battlefield[blocker].controller,
+                            self.battlefield[attacker].chosen)
 
     def _block_actions(self, p: int) -> list[int]:
         """"Done" while the blocks are legal (509.1b: no attacker with menace blocked
@@ -1256,6 +1264,8 @@ class DecisionsMixin:
             self.res["keyword_chosen"][d["path"]] = chosen  # type: ignore[index]
             self.log("chosen", player=p, card=self.name_of(self.res["item"].card),  # type: ignore[index]
                      chosen=chosen)
+        elif dk == "choose" and kind == "player":  # "choose a player" (614.12c)
+            self.make_choice(d["pid"], str((p + args[0]) % self.num_players))
         elif dk == "choose":
             self.make_choice(d["pid"], d["options"][args[0]])
         elif dk == "copy" and "pair" in d:  # soulbond: the creature to pair it with

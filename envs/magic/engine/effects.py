@@ -1483,7 +1483,7 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "more_life_than_opponent", "fewer_than_opponent", "monarch",
                    "opponent_monarch", "source_attacking", "control_commander",
                    "opponent_dealt_damage", "renowned", "city_blessing",
-                   "x_at_least")
+                   "x_at_least", "chosen")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1514,7 +1514,9 @@ lieutenant's "if you control your commander"; never outside a Commander game);
 ``renowned``: the source is renowned (702.112b: "as long as this is renowned");
 ``city_blessing``: they have the city's blessing (702.131c);
 ``x_at_least``: the X of the resolving spell is at least ``count`` ("if X is 5 or
-more", only as a spell resolves)."""
+more", only as a spell resolves); ``chosen``: the source's choice as it entered is
+the word ``counter`` (a Siege's "• khans — <ability>": the ability exists only when
+khans was chosen, 614.12c, :class:`ChooseAsEnters`)."""
 
 
 @dataclass(frozen=True)
@@ -2443,18 +2445,27 @@ class TemporaryTrigger:
     until: str = "your_next_turn"
 
 
-CHOICES = ("color", "creature_type")
+CHOICES = ("color", "creature_type", "player", "opponent", "khans_or_dragons")
 """What "as this enters, choose a ..." asks for (:class:`ChooseAsEnters`)."""
+
+KHANS_OR_DRAGONS = ("khans", "dragons")
+"""The two words of "as this enters, choose khans or dragons" (the Sieges)."""
 
 
 @dataclass(frozen=True)
 class ChooseAsEnters:
-    """Static, rule 614.12-style "as this enters, choose a color / a creature type":
-    its controller chooses ``what`` (one of :data:`CHOICES`) as it enters; the filter
-    props ``chosen_color`` / ``chosen_type`` of its abilities ("creatures you control
-    of the chosen type get +1/+1") read the choice."""
+    """Static, rule 614.12c-style "as this enters, choose a color / a creature type /
+    a player / an opponent / khans or dragons": its controller chooses ``what`` (one
+    of :data:`CHOICES`) as it enters, remembered on the permanent (607.2: its linked
+    abilities read it); the filter props ``chosen_color`` / ``chosen_type`` of its
+    abilities ("creatures you control of the chosen type get +1/+1") read the choice,
+    "add one mana of the chosen color" its colour, the keyword ``protection from the
+    chosen player`` its player (702.16), an ability of the mode chosen (a Siege's
+    "• khans — ...") the condition ``("chosen", counter=word)``. ``other_than``: a
+    colour letter that may not be chosen ("choose a color other than white")."""
 
     what: str
+    other_than: str = ""
 
 
 @dataclass(frozen=True)

@@ -408,8 +408,17 @@ a creature type" (:class:`~effects.ChooseAsEnters`: a ``choose`` decision asked 
 as it has entered and the spell or ability that put it there has finished resolving,
 before state-based actions and triggers; a creature type is one of the 8 most common
 among the chooser's own cards and the permanents on the battlefield, an automated
-narrowing to the mode actions) read by "creatures [you control] of the chosen type /
-color get +N/+N [and have ...]" and "add one mana of the chosen color" (*not* yet:
+narrowing to the mode actions; "a color other than white", "this enters tapped. as
+it enters, choose a color": the Thriving lands, "{T}: add {W} or one mana of the
+chosen color"; "choose a player" / "an opponent", answered with the player actions,
+and "this has protection from the chosen player", 702.16: no target, block, damage
+or attachment from what that player controls; "choose khans or dragons", each
+Siege ability triggering only for its word; the choice is public, ``chosen`` in
+``observation_for``'s battlefield, event ``chosen`` with ``what``) read by
+"creatures [you control] of the chosen type / color get +N/+N [and have ...]" and
+"add one mana of the chosen color"; a spell's "choose a color. <creatures> gain
+protection from the chosen color until end of turn" (Brave the Elements: chosen as
+it resolves, like "the color of your choice") (*not* yet:
 "this is the chosen type", spells or names of the chosen type other than Cavern of
 Souls's spending restriction); filters by colour, type, supertype, a negated subtype
 ("target non-Angel creature you control"; the creature types are 205.3m's list as the
@@ -1809,6 +1818,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "attached_to": perm.attached_to, "token": self.card_token[perm.card],
             "face_down": perm.face_down,
         }
+        if perm.chosen:  # "as this enters, choose ..." (614.12c): public
+            view["chosen"] = perm.chosen
         if perm.face_down and viewer == perm.controller:
             view["card"] = self.name_of(perm.card)  # its controller may look at it
         if "Creature" in d.types:

@@ -203,7 +203,7 @@ class GraveyardMixin:
         sorcery spell you control or by a red planeswalker you control" (the spell's
         or the ability's source's characteristics, 603.2), from the battlefield or
         a graveyard (113.6m)."""
-        colours, types = self._quality(item)
+        colours, types, _ = self._quality(item)
         shown = fx.CardDef(name="", cost=None, colours=colours, types=types)
         controller = item.controller
         waiting = [(self.battlefield[pid].controller, None, pid, i, trig)

@@ -78,11 +78,14 @@ PROTECTION: dict[str, tuple[str, str]] = {
     "protection from everything": ("all", ""),
     "protection from multicolored": ("multicolored", ""),
     "protection from spells that are one or more colors": ("colored_spells", ""),
+    "protection from the chosen player": ("player", ""),
 }
 """Protection keyword -> (``"colour"``, colour) / (``"type"``, card type) /
 (``"multicolored"``, "": two or more colours, 105.2c) / (``"colored_spells"``, "":
 spells with one or more colours, whose source qualities carry the pseudo type
-:data:`SPELL`) / (``"all"``, "") : the quality it protects from."""
+:data:`SPELL`) / (``"player"``, "": every object controlled by the player chosen as
+the permanent entered, 702.16 with 614.12c: True-Name Nemesis) / (``"all"``, "") :
+the quality it protects from."""
 SPELL = "Spell"
 """Added to a spell's card types where protection looks at a source's qualities (a
 spell's, not its ability's or its permanent's): "protection from spells that are one
@@ -121,9 +124,12 @@ def min_blockers(keywords: frozenset[str]) -> int:
 
 
 def protected(keywords: frozenset[str], colours: tuple[str, ...] | frozenset[str],
-              types: tuple[str, ...] | frozenset[str]) -> bool:
+              types: tuple[str, ...] | frozenset[str], controller: int = -1,
+              chosen: str = "") -> bool:
     """Whether an object with ``keywords`` has protection from a source of those
-    ``colours`` and card ``types``."""
+    ``colours`` and card ``types`` controlled by ``controller`` (-1: not known);
+    ``chosen``: the protected permanent's choice as it entered (a player's seat
+    number, for "protection from the chosen player")."""
     for kw in keywords:
         quality = PROTECTION.get(kw)
         if quality is None:
@@ -132,7 +138,8 @@ def protected(keywords: frozenset[str], colours: tuple[str, ...] | frozenset[str
         if kind == "all" or (kind == "colour" and value in colours) or (
                 kind == "type" and value in types) or (
                 kind == "multicolored" and len(colours) > 1) or (
-                kind == "colored_spells" and SPELL in types and colours):
+                kind == "colored_spells" and SPELL in types and colours) or (
+                kind == "player" and controller >= 0 and chosen == str(controller)):
             return True
     return False
 
@@ -140,7 +147,8 @@ def protected(keywords: frozenset[str], colours: tuple[str, ...] | frozenset[str
 def may_block(attacker_keywords: frozenset[str], attacker_colours: tuple[str, ...],
               attacker_power: int, blocker_colours: tuple[str, ...],
               blocker_types: tuple[str, ...], blocker_power: int,
-              defending_land_subtypes: set[str]) -> bool:
+              defending_land_subtypes: set[str], blocker_controller: int = -1,
+              attacker_chosen: str = "") -> bool:
     """Whether a blocker may block an attacker as far as the attacker's evasion
     keywords (of :data:`EVASION`) go."""
     kws = attacker_keywords
@@ -156,7 +164,8 @@ def may_block(attacker_keywords: frozenset[str], attacker_colours: tuple[str, ..
         return False
     if "skulk" in kws and blocker_power > attacker_power:
         return False
-    return not protected(kws, blocker_colours, blocker_types)
+    return not protected(kws, blocker_colours, blocker_types, blocker_controller,
+                         attacker_chosen)
 
 
 def keyword_triggers(keywords: frozenset[str] | set[str]) -> tuple[fx.TriggeredAbility, ...]:

@@ -450,15 +450,22 @@ class LayersMixin:
         return self._put_onto_battlefield(card, controller)
 
     # ------------------------------------------ "as this enters, choose ..."
-    def choice_options(self, pid: int, what: str) -> list[str]:
-        """What the controller of ``pid`` may choose: the five colours (WUBRG); or
-        creature types, at most 8 (one mode action each): the creature types most
-        common among the cards its controller owns in every zone and the permanents
-        on the battlefield (ties by name; "Human" when there is none). The narrowing
-        to 8 is automated: a type no card in sight has is never offered."""
+    def choice_options(self, pid: int, what: str, other_than: str = "") -> list[str]:
+        """What the controller of ``pid`` may choose: the five colours (WUBRG), less
+        ``other_than``; a player (every player in the game, their seat numbers as
+        text: 614.12c, True-Name Nemesis may choose its own controller) or an
+        opponent; khans or dragons; or creature types, at most 8 (one mode action
+        each): the creature types most common among the cards its controller owns in
+        every zone and the permanents on the battlefield (ties by name; "Human" when
+        there is none). The narrowing to 8 is automated: a type no card in sight has
+        is never offered."""
         if what == "color":
-            return ["W", "U", "B", "R", "G"]
+            return [c for c in ("W", "U", "B", "R", "G") if c != other_than]
         p = self.battlefield[pid].controller
+        if what in ("player", "opponent"):
+            return [str(q) for q in self.living() if what == "player" or q != p]
+        if what == "khans_or_dragons":
+            return list(fx.KHANS_OR_DRAGONS)
         counts: dict[str, int] = {}
         seen = [self.cdef(c) for zone in (self.library, self.hand, self.graveyard,
                                           self.exile) for c in zone[p]]
@@ -482,9 +489,11 @@ class LayersMixin:
                      if isinstance(s, fx.ChooseAsEnters)), None)
         if node is None:  # (it lost the ability meanwhile)
             return
+        options = self.choice_options(pid, node.what, node.other_than)
+        if not options:  # (no opponent left in the game: nothing is chosen)
+            return
         self.decision = {"kind": "choose", "player": perm.controller, "pid": pid,
-                         "what": node.what,
-                         "options": self.choice_options(pid, node.what)}
+                         "what": node.what, "options": options}
         self._legal = None
 
     def make_choice(self, pid: int, chosen: str) -> None:
@@ -494,8 +503,11 @@ class LayersMixin:
         perm.chosen = chosen
         self._bf_version += 1
         self._legal = None
+        node = next((s for s in self.pdef(pid).statics
+                     if isinstance(s, fx.ChooseAsEnters)), None)
         self.log("chosen", player=perm.controller, card=self.name_of(perm.card),
-                 id=pid, chosen=chosen)
+                 id=pid, chosen=chosen,
+                 **({"what": node.what} if node is not None else {}))
 
     # ---------------------------------------------------------- emblems (114)
     def get_emblem(self, p: int, node: fx.GetEmblem, source_name: str) -> None:

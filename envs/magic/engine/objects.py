@@ -718,11 +718,13 @@ class ObjectsMixin:
                     for _ in range(times):
                         self._trigger(source, i, it=pid)
 
-    def _protected_from(self, host: int, d: fx.CardDef) -> bool:
+    def _protected_from(self, host: int, d: fx.CardDef, controller: int = -1) -> bool:
         """Whether permanent ``host`` has protection from an Aura or Equipment shown as
-        ``d`` (702.16c-d: it can't be enchanted or equipped by one)."""
+        ``d`` controlled by ``controller`` (702.16c-d: it can't be enchanted or
+        equipped by one)."""
         kws = self.keywords(host)
-        return bool(kws) and KW.protected(kws, d.colours, d.types)
+        return bool(kws) and KW.protected(kws, d.colours, d.types, controller,
+                                          self.battlefield[host].chosen)
 
     # ------------------------------------------------------------- sagas
     def _chapter_triggers(self, pid: int, before: int, after: int) -> None:
@@ -1283,7 +1285,7 @@ class ObjectsMixin:
 
     def _after_prevention(self, code: int, amount: int, source: int | None,
                           source_name: str, combat: bool,
-                          quality: tuple[tuple[str, ...], tuple[str, ...]] | None) -> int:
+                          quality: tuple[tuple[str, ...], tuple[str, ...], int] | None) -> int:
         """The damage ``amount`` that is still dealt to ``code`` after protection
         (702.16e) and the prevention effects of :attr:`replacements` (rule 615),
         logging what they prevent.
@@ -1303,7 +1305,7 @@ class ObjectsMixin:
         damage" trigger of their own)."""
         if code >= 0 and quality is not None:
             kws = self.keywords(code)
-            if kws and KW.protected(kws, *quality):
+            if kws and KW.protected(kws, *quality, self.battlefield[code].chosen):
                 self._log_prevented(code, amount, source_name, "protection")
                 return 0
         static = self._static_prevention
@@ -1460,7 +1462,7 @@ class ObjectsMixin:
     def _deal_damage(self, hits: list[tuple[int, int]], controller: int,
                      kws: frozenset[str], source_name: str, *,
                      combat: bool = False, source: int | None = None,
-                     quality: tuple[tuple[str, ...], tuple[str, ...]] | None = None,
+                     quality: tuple[tuple[str, ...], tuple[str, ...], int] | None = None,
                      ) -> None:
         """One source's damage to several recipients at once (rule 120); ``source``
         is the dealing permanent's id when it is one (combat damage); ``quality``
@@ -1469,7 +1471,7 @@ class ObjectsMixin:
         total = 0
         if quality is None and source is not None and source in self.battlefield:
             d = self.pdef(source)
-            quality = (d.colours, d.types)
+            quality = (d.colours, d.types, self.battlefield[source].controller)
         first = len(self.events)
         hidden = (self.face_down_marks(source, "source_")
                   if source is not None and source in self.battlefield else {})
@@ -2189,11 +2191,11 @@ class ObjectsMixin:
                 if d.is_aura:
                     if host is None or host not in battlefield or not self.matches(
                             d.enchant, host, perm.controller) or \
-                            self._protected_from(host, d):
+                            self._protected_from(host, d, perm.controller):
                         to_grave.append(pid)  # rule 704.5m
                 elif host is not None and (host not in battlefield
                                            or not self.is_creature(host)
-                                           or self._protected_from(host, d)):
+                                           or self._protected_from(host, d, perm.controller)):
                     unattach.append(pid)  # rule 704.5n
                 c = perm.counters
                 if c and c.get("+1/+1") and c.get("-1/-1"):

@@ -603,8 +603,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(node, fx.AddMana):
             if not node.options or not set(node.options) <= MANA_OPTIONS:
                 note(f"AddMana{node.options}")
-            if "chosen" in node.options and \
-                    fx.ChooseAsEnters("color") not in card.statics:
+            if "chosen" in node.options and not any(
+                    isinstance(s, fx.ChooseAsEnters) and s.what == "color"
+                    for s in card.statics):
                 note("mana of the chosen color with no colour chosen")
             if node.spend_only is not None or node.uncounterable:
                 note("restricted mana (106.6) but from '{T}: add one mana'")
