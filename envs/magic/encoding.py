@@ -386,6 +386,10 @@ def _card_table(game: MagicGame) -> tuple[list[int], np.ndarray]:
 # ------------------------------------------------------------------ encoder
 _STEP_INDEX = {s: GLOBAL[f"step_{s}"] for s in STEPS}
 _DECISION_INDEX = {d: GLOBAL[f"decision_{d}"] for d in DECISIONS}
+_DECISION_INDEX.update({  # decisions shown with the flag of their kind's likeness
+    "card_pile": GLOBAL["decision_pile"],  # making a pile of revealed cards (700.3)
+    "pile_pick": GLOBAL["decision_yesno"],  # the pile taken: yes, the first
+})
 _KIND = {"spell": 0, "activated": 1, "triggered": 2}
 
 

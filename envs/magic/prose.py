@@ -274,6 +274,14 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"sacrifices the {e['sacrificed']} pile of "
                          f"{first} | {second}")
 
+    def on_card_piles(self, e: Event) -> str:
+        first = join([card(n) for n in e["first"]]) or "nothing"
+        second = join([card(n) for n in e["second"]]) or "nothing"
+        rest = "graveyard" if e["rest"] == "graveyard" else "library's bottom"
+        return self.does(e["player"], f"takes the {e['taken']} pile of {first} | "
+                         f"{second} (made by {self.who(e['maker'])}); the other goes "
+                         f"to the {rest}")
+
     def on_roll(self, e: Event) -> str:
         dice = "a" if len(e["results"]) == 1 else str(len(e["results"]))
         shown = ", ".join(str(r) for r in e["results"])

@@ -1812,7 +1812,8 @@ class CastingMixin:
                     asks.append(["dread", p, 1, path])
                 self.manifested(None)
                 return
-            elif isinstance(node, (fx.LookAtTop, fx.Dig, fx.Search, fx.ChooseDiscard)):
+            elif isinstance(node, (fx.LookAtTop, fx.Dig, fx.Search, fx.ChooseDiscard,
+                                   fx.RevealPiles)):
                 self.queue_library_asks(node, path, item.controller, asks)
                 if asks:
                     return

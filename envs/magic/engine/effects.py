@@ -1154,6 +1154,25 @@ class SacrificePile:
 
 
 @dataclass(frozen=True)
+class RevealPiles:
+    """"Reveal the top ``count`` cards of your library. An opponent separates those
+    cards into two piles. Put one pile into your hand and the other ``rest``." (Fact
+    or Fiction; rule 700.3: a pile may be empty). The cards are revealed to every
+    player (701.20a) and stay on top of the library while the piles are made; an
+    opponent makes the first pile one card at a time (the rest are the second pile),
+    then the resolving object's controller chooses the pile put into their hand.
+    ``rest``: ``"graveyard"`` or ``"bottom"`` (on the bottom of the library in any
+    order: one card at a time)."""
+
+    count: Amount
+    rest: str = "graveyard"
+
+
+PILE_RESTS = ("graveyard", "bottom")
+"""Where the pile :class:`RevealPiles`' controller does not take goes."""
+
+
+@dataclass(frozen=True)
 class PeekTop:
     """"Look at the top card of ``who``'s library. You may put that card on the bottom
     of that player's library." (Jace, the Mind Sculptor): the controller of the

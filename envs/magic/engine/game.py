@@ -524,7 +524,16 @@ shuffling with the game's dice (701.24); exiling a player's whole graveyard
 (:class:`~effects.ExileGraveyard`: "exile target player's graveyard"); revealing a
 hand (701.20) and "you choose a
 [quality] card from it; that player discards that card" (the caster chooses, 701.9;
-"<player> discards a card" stays the discarding player's choice).
+"<player> discards a card" stays the discarding player's choice). Piles of revealed cards (700.3,
+:class:`~effects.RevealPiles`: Fact or Fiction, Sphinx of Uthuun): the top N cards
+are revealed (every player sees them; they stay on top of the library, where
+:meth:`MagicGame.determinize` keeps them, until a pile is taken); an opponent makes
+the first pile one card at a time (a ``card_pile`` decision over the ``looking``
+list, then "done"; either pile may be empty), the effect's controller takes one
+pile into their hand (a ``pile_pick`` yes/no: yes the first) and the other goes
+into their graveyard or on the bottom of their library in any order (a ``look``
+decision, one card at a time); event ``card_piles``. *Automated*: the opponent who
+separates the cards is the next one in turn order.
 
 Amounts counted as the effect resolves (608.2h, :class:`~effects.Count`): "for each
 [permanent you control / opponent you have / card in your hand]", "equal to the number
@@ -2046,7 +2055,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new = self.clone()
         new.dice = Dice(np.random.default_rng(int(rng.integers(2**63))))
         own = new.library[player]
-        looking = max(new.looking_on_top(player), int(new.sees_top(player, player)))
+        looking = max(new.looking_on_top(player), int(new.sees_top(player, player)),
+                      new.revealed_on_top(player))
         bottom = min(new.known_bottom[player], len(own) - looking)
         rest = own[bottom:len(own) - looking]
         new.dice.shuffle(rest)
@@ -2072,7 +2082,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                 and self.card_owner[s.card] == q and s.card not in shown]
             hidden = [perm for perm in hidden if not perm.cast_face_down]
             on_top = max(self._known_on_top(q),  # (kept in place)
-                         int(self.sees_top(player, q)))  # a revealed top (401.5)
+                         int(self.sees_top(player, q)),  # a revealed top (401.5)
+                         self.revealed_on_top(q))  # cards revealed for piles
             library = new.library[q]
             top = library[len(library) - on_top:]
             pool = [c for c in new.hand[q] if c not in shown] + \

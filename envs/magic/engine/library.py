@@ -30,6 +30,15 @@ Decisions:
 - ``search_split`` (Cultivate: "put one onto the battlefield tapped and the other into
   your hand"): which card found goes onto the battlefield; with one card found,
   "done" puts it into the hand instead.
+- ``card_pile`` (700.3, :class:`~effects.RevealPiles`: "an opponent separates those
+  cards into two piles"): the opponent making the piles puts revealed card ``i`` (of
+  those not in the first pile yet, top first) into the first pile; "done": the rest
+  are the second pile (either may be empty). *Automated*: the opponent is the next
+  one in turn order.
+- ``pile_pick``: the effect's controller takes the first pile (yes) or the second
+  (no) into their hand; the other goes into their graveyard or on the bottom of
+  their library in any order (a ``look`` decision of phase ``bottom``, one card at a
+  time).
 - ``hand_choice`` ("target opponent reveals their hand. You choose a nonland card
   from it. That player discards that card."): the spell's controller chooses a
   matching card in the revealed hand (hand slot ``i`` of that player).
@@ -49,9 +58,9 @@ from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 
 LIBRARY_DECISIONS = frozenset({"look", "search", "search_may", "search_split",
-                               "hand_choice"})
+                               "hand_choice", "card_pile", "pile_pick"})
 """The decision kinds of this module."""
-LIBRARY_ASKS = frozenset({"look", "search", "hand_choice"})
+LIBRARY_ASKS = frozenset({"look", "search", "hand_choice", "piles"})
 """The asks of a resolving object this module carries out."""
 NOT_CARD_PROPS = frozenset({"tapped", "untapped", "attacking", "blocking",
                             "attacking_or_blocking", "other", "nontoken", "token",
@@ -207,6 +216,10 @@ class LibraryMixin:
             return [library[-1 - i] for i in range(st["left"])]
         if kind == "hand_choice":
             return list(self.hand_slots(ask[4]))
+        if kind == "card_pile":  # the revealed cards not in the first pile yet
+            return [c for c in st["cards"] if c not in st["first"]]
+        if kind == "pile_pick":  # the first pile, then the second
+            return st["first"] + [c for c in st["cards"] if c not in st["first"]]
         if kind == "search_split":
             return self._found_cards(player, st["found"])
         names = self._search_names(player, ask)
@@ -227,6 +240,16 @@ class LibraryMixin:
             return self.res["lib"]["left"]
         return 0
 
+    def revealed_on_top(self, player: int) -> int:
+        """How many cards on top of ``player``'s library every player has seen
+        revealed and is waiting on (piles being made, 700.3): kept there by
+        ``determinize``."""
+        d = self.decision
+        if d is None or d["kind"] not in ("card_pile", "pile_pick"):
+            return 0
+        ask = self.res["asks"][0]
+        return len(self.res["lib"]["cards"]) if ask[1] == player else 0
+
     # ----------------------------------------------------------- resolving
     def queue_library_asks(self, node: Any, path: str, controller: int,
                            asks: list) -> None:
@@ -238,6 +261,8 @@ class LibraryMixin:
         elif isinstance(node, fx.Search):
             for p in self.select_players(node.who, path):
                 asks.append(["search", p, node.count, path])
+        elif isinstance(node, fx.RevealPiles):
+            asks.append(["piles", controller, self.amount(node.count), path])
         else:  # ChooseDiscard
             for q in self.select_players(node.who, path):
                 self.reveal_hand(q)
@@ -252,6 +277,8 @@ class LibraryMixin:
             return self._look_step(ask, node)
         if what == "search":
             return self._search_step(ask, node)
+        if what == "piles":
+            return self._piles_step(ask, node)
         q = ask[4]
         left = ask[2]
         if left > 0 and not self.lost[q] and not self.lost[p] and any(
@@ -303,6 +330,80 @@ class LibraryMixin:
             return False
         self.decision = {"kind": "look", "player": p}
         return True
+
+    def _piles_step(self, ask: list, node: fx.RevealPiles) -> bool:
+        """Carry a :class:`~effects.RevealPiles` ask forward (rule 700.3): reveal,
+        an opponent's first pile, the controller's pick, then the rest."""
+        p = ask[1]
+        res = self.res
+        st = res.get("lib")
+        library = self.library[p]
+        if st is None:
+            n = min(ask[2], len(library))
+            if n == 0 or self.lost[p]:
+                return False
+            cards = library[-n:][::-1]  # top first
+            # (automated: the next opponent in turn order separates them)
+            maker = next((q for q in self._turn_order(p) if q != p), None)
+            st = res["lib"] = {"phase": "split", "cards": cards, "first": [],
+                               "maker": maker}
+            self.log("reveal_top", player=p, cards=[self.name_of(c) for c in cards])
+            if maker is None:
+                st["phase"] = "pick"
+        if st["phase"] == "split":
+            self.decision = {"kind": "card_pile", "player": st["maker"],
+                             "whose": p, "first": [self.name_of(c) for c in st["first"]]}
+            return True
+        if st["phase"] == "pick":
+            if self.lost[p]:
+                res.pop("lib")
+                return False
+            second = [c for c in st["cards"] if c not in st["first"]]
+            self.decision = {"kind": "pile_pick", "player": p,
+                             "first": [self.name_of(c) for c in st["first"]],
+                             "second": [self.name_of(c) for c in second]}
+            return True
+        if st["phase"] == "bottom" and st["left"] > 1 and not self.lost[p]:
+            self.decision = {"kind": "look", "player": p}
+            return True
+        if st["phase"] == "bottom" and st["left"] == 1:
+            self._to_bottom(p, library.pop())
+        res.pop("lib")
+        return False
+
+    def _take_pile(self, p: int, first: bool) -> None:
+        """``p`` puts the chosen pile of revealed cards into its hand and the other
+        where :class:`~effects.RevealPiles` says (the bottom: a ``look`` decision of
+        phase ``bottom`` follows while two or more are left)."""
+        res = self.res
+        st = res["lib"]
+        node = self.node_at(self.effect_of(res["item"]), res["asks"][0][3])
+        pile_one = [c for c in st["first"] if c in st["cards"]]
+        pile_two = [c for c in st["cards"] if c not in pile_one]
+        taken, rest = (pile_one, pile_two) if first else (pile_two, pile_one)
+        self.log("card_piles", player=p, maker=st["maker"],
+                 first=[self.name_of(c) for c in pile_one],
+                 second=[self.name_of(c) for c in pile_two],
+                 taken="first" if first else "second", rest=node.rest)
+        library = self.library[p]
+        for c in taken:
+            if c in library:
+                library.remove(c)
+                self.hand[p].append(c)
+                if c not in self.public_hand:  # every player saw it revealed
+                    self.public_hand.append(c)
+        rest = [c for c in rest if c in library]
+        if node.rest == "graveyard":
+            for c in rest:
+                library.remove(c)
+                self.graveyard[p].append(c)
+            st["phase"] = "done"
+            return
+        for c in rest:  # the rest on top, in the order revealed, to be put under
+            library.remove(c)
+        library.extend(reversed(rest))
+        st["phase"] = "bottom"
+        st["left"] = len(rest)
 
     def _dig_take(self, p: int, node: fx.Dig, st: dict, i: int) -> None:
         """Take the card ``i`` from the top of ``p``'s library for dig ``node``."""
@@ -465,8 +566,10 @@ class LibraryMixin:
                 return out + [A.DONE] if node.optional else out
             out = [A.hand(i) for i in range(st["left"])]
             return out if st["phase"] in ("order", "bottom") else out + [A.DONE]
-        if kind == "search_may":
+        if kind in ("search_may", "pile_pick"):
             return [A.YES, A.NO]
+        if kind == "card_pile":
+            return [A.hand(i) for i in range(len(self.looking_at(p)))] + [A.DONE]
         if kind == "hand_choice":
             node = self.node_at(self.effect_of(res["item"]), ask[3])
             return [A.hand(i) for i, c in enumerate(self.hand_slots(ask[4]))
@@ -515,6 +618,14 @@ class LibraryMixin:
             else:  # on top of the cards put back before it, under those still held
                 library.insert(len(library) - (st["left"] - 1), card)
             st["left"] -= 1
+        elif dk == "card_pile":
+            if kind == "done":
+                st["phase"] = "pick"
+            else:
+                left = [c for c in st["cards"] if c not in st["first"]]
+                st["first"].append(left[args[0]])
+        elif dk == "pile_pick":
+            self._take_pile(p, kind == "yes")
         elif dk == "search_may":
             if kind == "yes":
                 self.log("search", player=p)
@@ -546,8 +657,17 @@ class LibraryMixin:
         dk = d["kind"]
         if kind == "done" and dk == "look" and self.res["lib"]["phase"] == "take":
             return "done: take no more"
+        if dk == "pile_pick":
+            st = self.res["lib"]
+            first = [c for c in st["first"] if c in st["cards"]]
+            pile = first if kind == "yes" else [c for c in st["cards"]
+                                                if c not in first]
+            names = ", ".join(self.name_of(c) for c in pile) or "nothing"
+            which = "first" if kind == "yes" else "second"
+            return f"{kind}: the {which} pile ({names}) into your hand"
         if kind == "done":
             return {"look": "done: keep the rest on top",
+                    "card_pile": "done: the rest are the second pile",
                     "search": "done: find nothing more",
                     "search_split": "done: put it into your hand"}.get(dk, "done")
         if kind == "mode":
@@ -567,6 +687,8 @@ class LibraryMixin:
             where = {"scry": "on the bottom", "surveil": "into the graveyard",
                      "order": "back on top", "bottom": "on the bottom"}[phase]
             return f"put card {args[0]} ({name}) {where}"
+        if dk == "card_pile":
+            return f"put card {args[0]} ({name}) into the first pile"
         if dk == "hand_choice":
             return f"choose hand {args[0]} ({name}) of player {self.res['asks'][0][4]}"
         if dk == "search_split":

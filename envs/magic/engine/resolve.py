@@ -62,7 +62,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
-                  fx.PayCost, fx.Proliferate, fx.PutFromHand, fx.SacrificePile, fx.PeekTop,
+                  fx.PayCost, fx.Proliferate, fx.PutFromHand, fx.SacrificePile, fx.PeekTop, fx.RevealPiles,
                   fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
@@ -571,6 +571,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"Dig to {node.dest}, rest {node.rest}")
             if isinstance(node.count, int) and node.count > MAX_LOOK:
                 note(f"Dig of more than {MAX_LOOK} cards")
+        if isinstance(node, fx.RevealPiles) and (node.rest not in fx.PILE_RESTS or (
+                isinstance(node.count, int) and node.count > MAX_LOOK)):
+            note(f"RevealPiles of {node.count} cards, the rest {node.rest}")
         if isinstance(node, fx.LookAtTop):
             if node.kind not in fx.LOOK_KINDS:
                 note(f"LookAtTop.kind {node.kind}")

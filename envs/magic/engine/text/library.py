@@ -29,6 +29,9 @@ Read here (rule numbers in :mod:`~library`):
   <quality> card, that player puts it into their hand / <effect>.`` and ``look at the
   top card of your library. you may reveal that card. if an <quality> card is
   revealed this way, <effect>.`` -> :class:`~effects.RevealTop`;
+- ``reveal the top N cards of your library. an opponent separates those cards into
+  two piles. put one pile into your hand and the other into your graveyard / on the
+  bottom of your library in any order.`` -> :class:`~effects.RevealPiles`;
 - ``<player> reveals their hand`` / ``reveal your hand`` -> :class:`~effects.RevealHand`;
 - the three sentences ``<player> reveals their hand. you choose a <quality> card from
   it. that player discards that card.`` -> :class:`~effects.ChooseDiscard` (the
@@ -207,6 +210,23 @@ _REVEAL_MAY = re.compile(
 _REVEAL_ALL = re.compile(
     rf"reveal the top {NUM} cards of your library\. put (all|an?) ((?:[\w,]+ )*?)cards? "
     r"(?:revealed this way|from among them) into your hand and the rest (.+)")
+
+
+SENTENCE_GROUPS.append((_REVEAL_TOP, r"an opponent separates those cards into two piles\.",
+                        r"put one pile into your hand and the other .+\."))
+_PILES = re.compile(
+    rf"reveal the top {NUM} cards of your library\. an opponent separates those cards "
+    r"into two piles\. put one pile into your hand and the other (into your graveyard|"
+    r"on the bottom of your library in any order)")
+
+
+@effect_template
+def _reveal_piles(s: str) -> fx.Effect | None:
+    """Fact or Fiction (700.3): :class:`~effects.RevealPiles`."""
+    if m := _PILES.fullmatch(s):
+        rest = "graveyard" if m.group(2) == "into your graveyard" else "bottom"
+        return fx.RevealPiles(number(m.group(1)), rest)
+    return None
 
 
 @effect_template

@@ -1,0 +1,145 @@
+"""Hidden information and choices over hidden or revealed cards: piles of revealed
+cards (700.3), ... Scripted positions with real cards, and what each seat may see."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from labyrinth_gym.envs.magic.encoding import MagicObs, encode
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.prose import describe
+from magic.compiled import card
+from magic.positions import act, blank, custom, lands, names, settle
+from magic.test_properties import check, run
+
+
+def library_names(game, p: int) -> list[str]:
+    """``p``'s library, top card first."""
+    return [game.name_of(c) for c in reversed(game.library[p])]
+
+
+def hand_names(game, p: int) -> list[str]:
+    return sorted(game.name_of(c) for c in game.hand[p])
+
+
+FOF_LIBRARY = ["Forest", "Mountain", "Plains", "Swamp", "Wastes", "Island", "Island"]
+
+
+def fact_or_fiction(players: int = 2):
+    """Seat 0 casts Fact or Fiction (top five: Forest, Mountain, Plains, Swamp,
+    Wastes) and it resolves up to the first pile's decision."""
+    game = blank(players, library=0)
+    for p in range(1, players):
+        game.set_library(p, ["Island"] * 5)
+    lands(game, 0, "Island", "Island", "Island", "Island")
+    game.set_library(0, FOF_LIBRARY)
+    game.add_card("Fact or Fiction", 0)
+    game.start_at("main1", 0)
+    act(game, "Fact or Fiction")
+    settle(game)
+    return game
+
+
+# ------------------------------------------------------------- piles (700.3)
+def test_compile_piles_fact_or_fiction_sphinx_of_uthuun():
+    assert card("Fact or Fiction").spell.effect == fx.RevealPiles(5, "graveyard")
+    sphinx = card("Sphinx of Uthuun")
+    assert sphinx.triggered[0].effect == fx.RevealPiles(5, "graveyard")
+
+
+def test_fact_or_fiction_700_3_opponent_makes_piles_caster_takes_one():
+    game = fact_or_fiction()
+    # 701.20a: every player saw the five cards
+    reveal = next(e for e in game.events if e["type"] == "reveal_top")
+    assert reveal["cards"] == FOF_LIBRARY[:5] and game.event_for(reveal, 1) == reveal
+    assert game.decision["kind"] == "card_pile" and game.decision["player"] == 1
+    assert names(game) == {
+        "put card 0 (Forest) into the first pile": A.hand(0),
+        "put card 1 (Mountain) into the first pile": A.hand(1),
+        "put card 2 (Plains) into the first pile": A.hand(2),
+        "put card 3 (Swamp) into the first pile": A.hand(3),
+        "put card 4 (Wastes) into the first pile": A.hand(4),
+        "done: the rest are the second pile": A.DONE}
+    act(game, "Forest")
+    act(game, "Wastes")  # (card 3 now: the cards left, top first)
+    act(game, "done")
+    assert game.decision == {"kind": "pile_pick", "player": 0,
+                             "first": ["Forest", "Wastes"],
+                             "second": ["Mountain", "Plains", "Swamp"]}
+    assert set(names(game)) == {
+        "yes: the first pile (Forest, Wastes) into your hand",
+        "no: the second pile (Mountain, Plains, Swamp) into your hand"}
+    act(game, "second pile")
+    settle(game)
+    assert hand_names(game, 0) == ["Mountain", "Plains", "Swamp"]
+    assert sorted(game.name_of(c) for c in game.graveyard[0]) == [
+        "Fact or Fiction", "Forest", "Wastes"]
+    assert library_names(game, 0) == ["Island", "Island"]
+    piles = next(e for e in game.events if e["type"] == "card_piles")
+    assert piles["taken"] == "second" and piles["maker"] == 1
+    assert "second pile" in describe(piles, 1) or "takes the second" in describe(piles, 1)
+    # the cards taken were revealed: they stay in that hand for a determinization
+    seen = game.determinize(1, np.random.default_rng(0))
+    assert hand_names(seen, 0) == ["Mountain", "Plains", "Swamp"]
+    check(game)
+
+
+def test_piles_700_3_an_empty_first_pile_is_allowed():
+    game = fact_or_fiction()
+    act(game, "done")  # every card in the second pile
+    assert game.decision["first"] == [] and len(game.decision["second"]) == 5
+    act(game, "first pile")  # the empty one
+    settle(game)
+    assert hand_names(game, 0) == []
+    assert len(game.graveyard[0]) == 6
+
+
+def test_piles_the_revealed_cards_stay_on_top_for_a_determinization():
+    """While the piles are made every seat knows the five cards on top."""
+    game = fact_or_fiction()
+    act(game, "Forest")
+    for viewer in (0, 1):
+        seen = game.determinize(viewer, np.random.default_rng(viewer))
+        assert library_names(seen, 0)[:5] == FOF_LIBRARY[:5]
+        assert seen.looking_at(1) == game.looking_at(1)
+
+
+def test_piles_the_decision_flags_of_the_observation():
+    game = fact_or_fiction()
+    assert MagicObs(encode(game, 1)).decision() == "pile"
+    act(game, "done")
+    assert MagicObs(encode(game, 0)).decision() == "yesno"
+
+
+def test_piles_the_other_pile_on_the_bottom_in_any_order():
+    """Jace, Architect of Thought's -2 ("... and the other on the bottom of your
+    library in any order"), as a hand-made sorcery of three cards."""
+    game = blank(library=0)
+    game.set_library(1, ["Island"] * 5)
+    game.set_library(0, ["Forest", "Mountain", "Plains", "Swamp"])
+    lands(game, 0, "Island", "Island", "Island", "Island")
+    bottom = custom("Fact or Fiction", "Bottom Fiction",
+                    spell=fx.SpellAbility(fx.RevealPiles(3, "bottom")))
+    game.add_card(bottom, 0)
+    game.start_at("main1", 0)
+    act(game, "Bottom Fiction")
+    settle(game)
+    act(game, "Forest")
+    act(game, "done")  # first: Forest; second: Mountain, Plains
+    act(game, "first pile")
+    # the other pile: on the bottom one card at a time (the last one lowest)
+    assert game.decision == {"kind": "look", "player": 0}
+    assert set(names(game)) == {"put card 0 (Mountain) on the bottom",
+                                "put card 1 (Plains) on the bottom"}
+    act(game, "Plains")
+    settle(game)
+    assert hand_names(game, 0) == ["Forest"]
+    assert library_names(game, 0) == ["Swamp", "Plains", "Mountain"]
+
+
+def test_piles_in_random_games_terminate():
+    rng = np.random.default_rng(3)
+    for _ in range(3):
+        game = fact_or_fiction(players=3)
+        run(game, rng)
