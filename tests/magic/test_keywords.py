@@ -252,6 +252,36 @@ def test_exalted_pumps_a_creature_attacking_alone():
     assert game.life[1] == 16
 
 
+def test_tokens_created_with_prowess_have_its_triggered_ability_702_108a():
+    game = blank()
+    lands(game, 0, *["Mountain"] * 5)
+    game.add_card("Goblin Wizardry", 0)  # two 1/1 Goblin Wizard tokens with prowess
+    game.add_card("Shock", 0)
+    game.start_at("main1", 0)
+    act(game, "Goblin Wizardry")
+    settle(game)
+    wizards = [pid for pid, perm in game.battlefield.items()
+               if game.card_token[perm.card]]
+    assert len(wizards) == 2 and all(game.chars(w)[:2] == (1, 1) for w in wizards)
+    act(game, "Shock")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert [game.chars(w)[:2] for w in wizards] == [(2, 2), (2, 2)]
+
+
+def test_a_granted_triggered_keyword_is_refused_not_dropped():
+    """Prowess, exalted and bushido are triggered abilities built as a card is
+    compiled: a card that grants one to other permanents (Sublime Archangel's
+    "other creatures you control have exalted", Bria's prowess) would play without
+    the grant, so it stays unsupported with the reason; the printed keyword and a
+    token's still work."""
+    pool = compiled_pool()
+    for name, kw in (("Sublime Archangel", "exalted"), ("Bria, Riptide Rogue", "prowess"),
+                     ("Sokka, Tenacious Tactician", "prowess")):
+        assert pool.unsupported[name] == f"engine: granted {kw}"
+    assert "Goblin Wizardry" in pool.supported and "Monastery Mentor" in pool.supported
+
+
 def test_exalted_does_not_trigger_for_two_attackers():
     game = blank()
     squire = game.add_permanent("Akrasan Squire", 0)

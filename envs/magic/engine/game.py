@@ -793,9 +793,11 @@ names it): ward paid by discarding or sacrificing, reflexive triggered abilities
 after anything but an optional action ("when you do" after "you may pay {1}", exert,
 a mandatory action), triggers on becoming untapped and on batches ("one or more creatures deal combat damage"), a
 delayed return "with a +1/+1 counter on it", "look at the top card of target
-player's library", protection from players, keywords
-granted to tokens by a ``TokenSpec`` triggering (a token's prowess is a plain keyword),
-banding, shadow, horsemanship, bushido, static replacement effects of a
+player's library", protection from players, a keyword
+that is a triggered ability granted by an effect to a permanent (prowess, exalted,
+bushido and the rest of :data:`~keywords.OWN_ONLY`: the card is refused; a token
+created with decayed, prowess, exalted or bushido has its ability),
+banding, shadow, horsemanship, static replacement effects of a
 permanent ("if a creature an opponent controls would die, exile it instead", "creature
 spells you control can't be countered") and static prevention other than of all [combat]
 damage to or by itself or its enchanted creature, "damage can't be prevented",

@@ -335,16 +335,16 @@ GOADED = "goaded"
 """The mark goad (701.38a) leaves among a creature's until-your-next-turn effects
 (``[0, 0, ["goaded"], goading seat]``): not a keyword a card or an effect grants."""
 OWN_ONLY = frozenset({"extort", "battle cry", "undying", "persist", "living weapon", "evolve",
-                      "unleash", "decayed", "soulbond", "riot", "ascend",
-                      *COMBAT_TRIGGERED})
+                      "unleash", "decayed", "soulbond", "riot", "ascend", "prowess",
+                      "exalted", *BUSHIDO, *COMBAT_TRIGGERED})
 """Keywords whose triggered ability is built as the card is compiled
 (:func:`keyword_triggers`): played on a card's own keyword line only; an effect or
 a token that would grant one is refused (:func:`~resolve.unresolvable`)."""
-TOKEN_BUILT = frozenset({"decayed"})
+TOKEN_BUILT = frozenset({"decayed", "prowess", "exalted", *BUSHIDO})
 """Keywords of :data:`OWN_ONLY` a token may have as it is created ("create a 2/2 black
 Zombie creature token with decayed"): the token's definition
 (:func:`~resolve.token_def`) gets the keyword's triggered ability, as a card's own
-keyword line does."""
+keyword line does (decayed, prowess, exalted, bushido N)."""
 GRANTABLE = (frozenset(ALL) - OWN_ONLY) | frozenset(RESTRICTIONS)
 """What a :class:`~effects.Pump` may grant until end of turn."""
 
