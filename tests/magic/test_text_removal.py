@@ -164,3 +164,26 @@ def test_119_7_615_12_rules_for_the_rest_of_the_turn():
     slash = card("Wild Slash").spell.effect.steps[0]
     assert isinstance(slash, fx.IfHolds) and slash.effect == fx.ThisTurn(
         "no_prevention")
+
+
+def test_damage_equal_to_another_creatures_power():
+    # 120.3: the creature named deals the damage (PowerDamage), one way
+    it = fx.Ref("it")
+    assert card("Warstorm Surge").triggered[0].effect == fx.PowerDamage(it, ANY)
+    bite = card("Rabid Bite").spell.effect
+    assert bite == fx.Sequence((
+        fx.TargetOnly(fx.Target("creature", fx.Filter(controller="you"))),
+        fx.PowerDamage(it, fx.Target("creature", fx.Filter(controller="opponent")))))
+    assert card("Justice Strike").spell.effect == fx.Sequence((
+        fx.TargetOnly(fx.Target("creature")), fx.PowerDamage(it, it)))
+    # "each of those creatures deals damage equal to its power to this": the
+    # targets of the divided damage before (701.37c: the monstrosity's X)
+    polukranos = card("Polukranos, World Eater")
+    assert polukranos.activated[0].effect == fx.Monstrosity("X")
+    assert polukranos.triggered[0].effect.steps[1] == fx.PowerDamage(
+        fx.Ref("those_targets"), fx.Ref("self"))
+    assert polukranos.triggered[0].effect.steps[0].amount == "X"
+    # unlocked with them (the Stalking Vengeance's creature, gone: as it last was)
+    for name in ("Karplusan Yeti", "Stalking Vengeance", "Backlash", "Mage Slayer",
+                 "Soul's Fire", "Pyrotechnic Performer", "Be'lakor, the Dark Master"):
+        card(name)

@@ -2184,6 +2184,7 @@ class CastingMixin:
         if isinstance(sel, fx.Target):
             codes = [c for c in item.targets.get(path, [])
                      if self._legal_target(sel, c, item)]
+            res["those"] = codes  # "each of those creatures" (those_targets)
             if codes:
                 # "its controller" later in the ability means the controller now,
                 # even after the object is gone (last known information).
@@ -2230,6 +2231,9 @@ class CastingMixin:
                 return [it]
             # a spell or ability on the stack (a "becomes the target" trigger's)
             return [it] if any(s.sid == it for s in self.stack) else []
+        if name == "those_targets":  # the legal targets of the step before
+            return [c for c in res.get("those", ())
+                    if c < 0 or c in self.battlefield]
         if name == "attacked_by_it":
             # the player or planeswalker the triggering attacker attacks (or, once
             # it has left combat, the defending player it attacked)
@@ -2479,6 +2483,41 @@ class CastingMixin:
                 self._deal_damage([(dst, powers[src])], self.battlefield[src].controller,
                                   self.keywords(src),
                                   self.name_of(self.battlefield[src].card), source=src)
+
+    def power_damage(self, node: fx.PowerDamage, path: str) -> None:
+        """Each permanent ``node.by`` names deals damage equal to its power (as the
+        step resolves, 608.2h) to each of ``node.to``, as its source (120.3). A
+        trigger's object that has left deals it as it last existed (608.2h: its
+        power and keywords then); "each of those creatures" is each legal target of
+        the step before (608.2b)."""
+        res = self.res
+        assert res is not None
+        dealers: list[tuple[int, int, int, frozenset[str], str, int | None]] = []
+        if node.by == fx.Ref("those_targets"):
+            codes = [c for c in res.get("those", ()) if c >= 0]
+        else:  # (before a recipient target renames "it")
+            codes = [c for c in self.select(node.by, path) if c >= 0]
+            it = res.get("it")
+            if not codes and node.by == fx.Ref("it") and it is not None and it >= 0:
+                lki = self.source_lki.get(it)
+                if lki is not None:  # left before it resolved: as it last existed
+                    owner = res["item"].it_controller
+                    kws = frozenset(lki[4]) if len(lki) > 4 else frozenset()
+                    dealers.append((it, lki[0], owner if owner is not None else
+                                    res["item"].controller, kws, lki[5]
+                                    if len(lki) > 5 else "", None))
+        for pid in codes:
+            if pid in self.battlefield and self.is_creature(pid):
+                perm = self.battlefield[pid]
+                dealers.append((pid, self.chars(pid)[0], perm.controller,
+                                self.keywords(pid), self.name_of(perm.card), pid))
+        if not dealers:
+            return
+        recipients = self.select(node.to, path)
+        for _pid, power, controller, kws, name, source in dealers:
+            if power > 0 and recipients:
+                self._deal_damage([(code, power) for code in recipients], controller,
+                                  kws, name, source=source)
 
     # ------------------------------------------------ piles (Liliana of the Veil)
     def pile_options(self, p: int) -> list[int]:

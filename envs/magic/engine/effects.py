@@ -345,6 +345,9 @@ REFS = (
     # the cards the same ability's destruction put into graveyards ("return each card
     # put into a graveyard this way to the battlefield under your control")
     "graveyard_this_way",
+    # every legal target of the last targeted step, as it resolves ("each of those
+    # creatures", 608.2b: an illegal one is none of them)
+    "those_targets",
 )
 
 
@@ -395,6 +398,23 @@ class EachDealsDamage:
 
     amount: Amount
     what: Selector
+
+
+@dataclass(frozen=True)
+class PowerDamage:
+    """Each permanent ``by`` names deals damage equal to its power to each of ``to``
+    (one way, not a fight; 120.3: the damage's source is that permanent, so its
+    deathtouch, lifelink and infect apply, and a colour it has is what protection
+    prevents). ``by``: ``Ref("it")``, the permanent a :class:`TargetOnly` step just
+    before targeted ("target creature you control deals damage equal to its power to
+    target creature you don't control") or a trigger's object ("whenever a creature
+    you control enters, it deals damage equal to its power to any target": as it last
+    existed if it has left, 608.2h); ``Ref("those_targets")``: each legal target of
+    the step before ("each of those creatures deals damage equal to its power to
+    this"). Its power is read as the step resolves (608.2h); 0 or less deals none."""
+
+    by: Selector
+    to: Selector
 
 
 @dataclass(frozen=True)

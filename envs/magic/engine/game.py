@@ -403,7 +403,8 @@ creature deals combat damage to this" (Vraska the Unseen: ``it`` is that creatur
 effect making a player lose the game (104.3e: "that player loses the game",
 :class:`~effects.LoseGame`, applied with the state-based actions right after it, log
 reason ``effect``); monstrosity (701.37: "monstrosity N", "when this
-becomes monstrous"); "sacrifice it / this" (701.21); "as this enters, choose a color /
+becomes monstrous"; monstrosity X, whose trigger's X is that X, 701.37c: Polukranos,
+World Eater); "sacrifice it / this" (701.21); "as this enters, choose a color /
 a creature type" (:class:`~effects.ChooseAsEnters`: a ``choose`` decision asked as soon
 as it has entered and the spell or ability that put it there has finished resolving,
 before state-based actions and triggers; a creature type is one of the 8 most common
@@ -570,7 +571,14 @@ one: ids are timestamps); "a creature dealt damage this way can't be regenerated
 this turn" (701.19c);
 and the power, toughness or mana value of a permanent an earlier step targeted, as it
 last existed if that step moved it (:class:`~effects.StatOf`: "exile target creature.
-its controller gains life equal to its power").
+its controller gains life equal to its power"). A permanent other than the source
+dealing damage equal to its own power (:class:`~effects.PowerDamage`, 120.3: it is the
+damage's source, its lifelink and deathtouch apply): a trigger's object ("whenever a
+creature you control enters, it deals damage equal to its power to any target": as it
+last existed if it has left, 608.2h), a first target ("target creature you control
+deals damage equal to its power to target creature you don't control", "target
+creature deals damage to itself equal to its power"), or each legal target of the step
+before ("each of those creatures deals damage equal to its power to this").
 
 Replacement and prevention effects (rules 614-616): entering tapped
 (:class:`~effects.EntersTapped`), unless its controller controls enough permanents of

@@ -616,4 +616,5 @@ class LayersMixin:
         self.log("monstrous", card=self.name_of(perm.card), id=pid, count=count,
                  player=perm.controller, **self.face_down_marks(pid))
         if "becomes_monstrous" in self._trigger_index():
-            self._object_triggers("becomes_monstrous", [pid])
+            # 701.37c: its "when this becomes monstrous" ability's X is this N
+            self._object_triggers("becomes_monstrous", [pid], x=count)

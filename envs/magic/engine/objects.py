@@ -28,7 +28,7 @@ from labyrinth_gym.envs.magic.engine.effects import (
     face_down_def,
 )
 from labyrinth_gym.envs.magic.engine.keywords import DAY_NIGHT
-from labyrinth_gym.envs.magic.engine.resolve import token_def
+from labyrinth_gym.envs.magic.engine.resolve import power_dealer, token_def
 from labyrinth_gym.envs.magic.engine.state import (
     Permanent,
     StackItem,
@@ -1087,6 +1087,9 @@ class ObjectsMixin:
         counters on it" once the source is gone (:attr:`source_lki`)."""
         sources = {s.source for s in self.stack}
         sources.update(t["source"] for t in self.pending_triggers)
+        if self._power_dealers():  # a trigger's object dealing damage by its power
+            sources.update(s.it for s in self.stack if s.kind == "triggered")
+            sources.update(t["it"] for t in self.pending_triggers)
         if self.casting is not None:
             sources.add(self.casting.source)
         if self.res is not None:
@@ -1095,11 +1098,23 @@ class ObjectsMixin:
             if pid in sources:
                 self.remember_source(pid)
 
+    def _power_dealers(self) -> bool:
+        """Whether a card of this game has a triggered ability whose object deals
+        damage by its power (:class:`~effects.PowerDamage` by ``it``): only then are
+        the objects of triggers remembered as they leave (cached per card table)."""
+        cached = getattr(self, "_power_dealers_cache", None)
+        if cached is None or cached[0] != len(self.defs):
+            cached = (len(self.defs), any(power_dealer(d) for d in self.defs))
+            self._power_dealers_cache = cached
+        return cached[1]
+
     def remember_source(self, pid: int) -> None:
         """Keep permanent ``pid``'s last known information (608.2h) as a source."""
         power, toughness = self.chars(pid)[:2]
         self.source_lki[pid] = [power, toughness, self.pdef(pid).mana_value,
-                                dict(self.battlefield[pid].counters)]
+                                dict(self.battlefield[pid].counters),
+                                sorted(self.keywords(pid)),
+                                self.name_of(self.battlefield[pid].card)]
 
     def remove_counters(self, pid: int, kind: str, n: int) -> int:
         """Remove up to ``n`` ``kind`` counters from permanent ``pid`` (122.8: no
@@ -1624,6 +1639,7 @@ class ObjectsMixin:
             "shape": self._def_number(face_down_def(perm))
             if perm.face_down and perm.shape < 0 else perm.shape,
             "face": self.card_def[perm.card],
+            **({"x": extra["x"]} if "x" in extra else {}),
             **({"kicked": perm.kicked} if perm.kicked else {})})
 
     def _controller_of(self, code: int | None) -> int | None:
@@ -2100,7 +2116,7 @@ class ObjectsMixin:
                          kicked=chosen.get("kicked", 0), shape=chosen.get("shape", -1),
                          face=chosen.get("face", -1),
                          cards=list(chosen.get("cards", ())),
-                         grave=chosen.get("grave", -1))
+                         grave=chosen.get("grave", -1), x=chosen.get("x", 0))
         if not self._feasible(self.effect_of(item), "", item):
             self.log("trigger_removed", card=self.name_of(item.card), reason="no target")
             return

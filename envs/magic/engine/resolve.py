@@ -58,7 +58,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.EnterAttackingFromHand, fx.Goad, fx.MustBlock,
                 fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage, fx.ThisTurn,
                 fx.MoveCounters, fx.DoubleCounters, fx.Renown, fx.Amass,
-                fx.Bolster, fx.ShuffleInto)
+                fx.Bolster, fx.ShuffleInto, fx.PowerDamage)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -69,7 +69,7 @@ SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponen
                             "each_player", "equipped", "enchanted", "defending_player",
                             "that_player", "that_object", "damaged_this_way",
                             "exiled_with_this", "that_card", "this_card",
-                            "graveyard_this_way",
+                            "graveyard_this_way", "those_targets",
                             "attacked_by_it"})
 CARD_REFS = frozenset({"exiled_with_this", "that_card", "this_card",
                        "graveyard_this_way"})
@@ -671,6 +671,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     note(f"keyword {kw}")
             if node.keyword_choice and (node.lasting or node.per_x):
                 note("a chosen keyword in a lasting or X pump")
+        if isinstance(node, fx.PowerDamage) and node.by not in (
+                fx.Ref("it"), fx.Ref("those_targets")):
+            note(f"PowerDamage by {node.by!r}")
         if isinstance(node, fx.Fight) and node.fighter not in (fx.Ref("self"),
                                                                fx.Ref("it")):
             note(f"Fight of {node.fighter!r}")
@@ -850,11 +853,14 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if event == "transforms_into" and subject != fx.Ref("self"):
             note("transforms_into of another permanent")
         that_much[0] = event in fx.AMOUNT_EVENTS
+        # 701.37c: the X of the monstrosity X that made this monstrous
+        x_ability[0] = event == "becomes_monstrous" and subject == fx.Ref("self") and \
+            any(a.effect == fx.Monstrosity("X") for a in card.activated)
         if ability.optional:  # "you may pay ...": the ability's effect is the MayDo's
             effect(fx.MayDo(ability.effect))
         else:
             effect(ability.effect)
-        that_much[0] = False
+        that_much[0] = x_ability[0] = False
     for static in card.statics:
         if not isinstance(static, SUPPORTED_STATICS):
             note(type(static).__name__)
@@ -1148,6 +1154,14 @@ def _granted_keywords(node: Any) -> set[str]:
     return out
 
 
+def power_dealer(card: fx.CardDef) -> bool:
+    """Whether a triggered ability of ``card`` makes its triggering object deal damage
+    by its power (:class:`~effects.PowerDamage` by ``it``; 608.2h: as it last existed
+    once it has left)."""
+    return any(isinstance(n, fx.PowerDamage) and n.by == fx.Ref("it")
+               for ability in card.triggered for n in _all_nodes(ability.effect))
+
+
 def is_divided(node: Any) -> bool:
     """Whether ``node`` divides an amount among its targets as it is cast (601.2d)."""
     return isinstance(node, (fx.DealDamage, fx.AddCounters)) and node.divided
@@ -1422,6 +1436,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             game.log("additional_land", player=p, count=node.count)
     elif isinstance(node, fx.Fight):
         game.fight(node, path)
+    elif isinstance(node, fx.PowerDamage):
+        game.power_damage(node, path)
     elif isinstance(node, fx.ThisTurn):
         if [node.rule] not in game.replacements:
             game.replacements.append([node.rule])

@@ -51,6 +51,43 @@ def _damage_equal_to_its_power(s: str) -> fx.Effect | None:
     return None
 
 
+_THEY_DEAL = r"(it|that creature|each of those creatures|(?:another )?target .+?)"
+
+
+@effect_template
+def _deals_damage_equal_to_its_power(s: str) -> fx.Effect | None:
+    """Another permanent's damage by its own power (:class:`~effects.PowerDamage`):
+    ``it deals damage equal to its power to any target`` (a trigger's object),
+    ``target creature you control deals damage equal to its power to target creature
+    you don't control`` (the first target chosen by a :class:`~effects.TargetOnly`
+    step), ``target creature deals damage to itself equal to its power``, ``each of
+    those creatures deals damage equal to its power to this`` (the targets of the
+    step before)."""
+    m = re.fullmatch(_THEY_DEAL + r" deals damage equal to its power to (.+)", s)
+    itself = re.fullmatch(_THEY_DEAL + r" deals damage to itself equal to its power", s)
+    m = m or itself
+    if not m:
+        return None
+    who = m.group(1)
+    to = fx.Ref("it") if itself else selector(m.group(2))
+    if to is None or to == fx.Ref("it") and not itself:
+        return None
+    if who in ("it", "that creature"):
+        return None if itself else fx.PowerDamage(fx.Ref("it"), to)
+    if who == "each of those creatures":
+        return None if itself else fx.PowerDamage(fx.Ref("those_targets"), to)
+    dealer = target_phrase(who)
+    if dealer is None or dealer.kind != "creature" or dealer.count != 1 or \
+            dealer.up_to or dealer.filter is not None and "other" in dealer.filter.props:
+        return None
+    if isinstance(to, fx.Target) and to.filter is not None and \
+            "other" in to.filter.props:
+        # "another target creature" after a target: a different one (115.3)
+        to = dataclasses.replace(to, filter=dataclasses.replace(
+            to.filter, props=to.filter.props - {"other"} | {"another_target"}))
+    return fx.Sequence((fx.TargetOnly(dealer), fx.PowerDamage(fx.Ref("it"), to)))
+
+
 @effect_template
 def _damage_to_each_and_each(s: str) -> fx.Effect | None:
     """``this deals 2 damage to each creature and each player`` (Pyroclasm-style sweeps

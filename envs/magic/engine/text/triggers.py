@@ -359,7 +359,9 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
             return False
         zone = "graveyard"
     for event in when:
-        check_refs(what, event)
+        # 701.37c: "when this becomes monstrous" names the X of its monstrosity X
+        check_refs(what, event, x_defined=event.event == "becomes_monstrous" and any(
+            ability.effect == fx.Monstrosity("X") for ability in draft.activated))
         draft.triggered.append(fx.TriggeredAbility(event, what, optional, zone))
     return True
 

@@ -1,0 +1,126 @@
+"""Amounts read from objects, played from scripted positions with real cards: damage a
+creature deals by its own power (120.3, 608.2h), monstrosity X (701.37), the stats of a
+permanent sacrificed to pay a cost (608.2h, 112.7a), counts over graveyards and
+comparisons."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from magic.positions import act, blank, has, lands, settle, slot
+
+
+def _polukranos(x: int, *foes: str):
+    game = blank()
+    lands(game, 0, *["Forest"] * (2 * x + 1))
+    polu = game.add_permanent("Polukranos, World Eater", 0)
+    ids = [game.add_permanent(name, 1) for name in foes]
+    game.start_at("main1", 0)
+    act(game, "Polukranos")
+    act(game, f"X = {x}")
+    settle(game)  # the monstrosity resolves; its trigger asks for targets
+    return game, polu, ids
+
+
+# -------------------------------------------------------- monstrosity X (701.37)
+def test_701_37c_polukranos_divides_the_monstrosity_x_and_takes_each_targets_power():
+    """Monstrosity 3 puts three +1/+1 counters on it; its "when this becomes
+    monstrous" trigger divides that X (3) among the targets (601.2d), then each of
+    those creatures deals damage equal to its power to it (120.3: their damage)."""
+    game, polu, (bears, ogre) = _polukranos(3, "Grizzly Bears", "Gray Ogre")
+    assert game.battlefield[polu].counters["+1/+1"] == 3
+    act(game, "Grizzly Bears")
+    act(game, "Gray Ogre")  # (no third creature to target)
+    assert game.decision["kind"] == "divide"  # 1 each, the third where it says
+    act(game, "1 more damage to slot 8 (Grizzly Bears)")
+    settle(game)
+    dealt = [(e["source"], e["amount"]) for e in game.events if e["type"] == "damage"
+             and e.get("id") == polu]
+    assert sorted(dealt) == [("Gray Ogre", 2), ("Grizzly Bears", 2)]
+    assert bears not in game.battlefield  # 2 damage: dead
+    assert game.battlefield[ogre].damage == 1
+    assert game.battlefield[polu].damage == 4 and game.chars(polu)[:2] == (8, 8)
+
+
+def test_608_2b_polukranos_a_target_gone_deals_no_damage_back():
+    game, polu, (bears, ogre) = _polukranos(2, "Grizzly Bears", "Gray Ogre")
+    act(game, "Grizzly Bears")
+    act(game, "Gray Ogre")
+    game.move_permanents([ogre], "hand")  # (as if bounced in response)
+    settle(game)
+    assert game.battlefield[polu].damage == 2  # the Bears' power only
+    assert game.battlefield[bears].damage == 1  # its share; the Ogre's is not dealt
+
+
+def test_701_37a_polukranos_already_monstrous_neither_grows_nor_triggers():
+    game, polu, _ = _polukranos(1, "Grizzly Bears")
+    act(game, "Grizzly Bears")
+    settle(game)
+    for pid, perm in game.battlefield.items():
+        if game.name_of(perm.card) == "Forest":
+            perm.tapped = False
+    game._legal = None
+    act(game, "Polukranos")
+    act(game, "X = 1")
+    settle(game)
+    assert game.battlefield[polu].counters["+1/+1"] == 1
+    assert not game.stack and game.decision["kind"] == "priority"
+
+
+# ----------------------------------------------- damage equal to its power (120.3)
+def test_120_3_warstorm_surge_the_creature_that_entered_deals_the_damage():
+    """The entering creature is the damage's source: Vampire Nighthawk's lifelink
+    gains its controller the life (120.3f, 702.15b)."""
+    game = blank()
+    game.add_permanent("Warstorm Surge", 0)
+    lands(game, 0, "Swamp", "Swamp", "Swamp")
+    game.add_card("Vampire Nighthawk", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Vampire Nighthawk)")
+    settle(game)
+    act(game, "player 1")
+    settle(game)
+    assert game.life == [22, 18]
+
+
+def test_608_2h_warstorm_surge_a_creature_gone_deals_damage_as_it_last_existed():
+    game = blank()
+    game.add_permanent("Warstorm Surge", 0)
+    lands(game, 0, "Mountain", "Mountain", "Mountain")
+    game.add_card("Gray Ogre", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Gray Ogre)")
+    settle(game)
+    act(game, "player 1")
+    (ogre,) = [p for p, perm in game.battlefield.items()
+               if game.name_of(perm.card) == "Gray Ogre"]
+    game.move_permanents([ogre], "graveyard")  # (as if killed in response)
+    settle(game)
+    assert game.life == [20, 18]
+
+
+def test_rabid_bite_the_first_target_deals_its_power_to_the_second():
+    game = blank()
+    lands(game, 0, "Forest", "Forest")
+    game.add_card("Rabid Bite", 0)
+    ogre = game.add_permanent("Gray Ogre", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Rabid Bite)")
+    game.apply_action(A.permanent(slot(game, ogre)))
+    game.apply_action(A.permanent(slot(game, bears)))
+    settle(game)
+    assert bears not in game.battlefield
+    assert game.battlefield[ogre].damage == 0  # one way: not a fight
+
+
+def test_justice_strike_a_creature_deals_damage_to_itself_equal_to_its_power():
+    game = blank()
+    lands(game, 0, "Plains", "Mountain")
+    game.add_card("Justice Strike", 0)
+    ogre = game.add_permanent("Gray Ogre", 1)  # 2/2: 2 damage to itself
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Justice Strike)")
+    game.apply_action(A.permanent(slot(game, ogre)))
+    settle(game)
+    assert ogre not in game.battlefield
+    assert not has(game, "Justice Strike")
