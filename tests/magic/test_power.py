@@ -6,7 +6,7 @@ comparisons."""
 from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import actions as A
-from magic.positions import act, blank, has, lands, settle, slot
+from magic.positions import act, blank, has, lands, names, settle, slot
 
 
 def _polukranos(x: int, *foes: str):
@@ -124,3 +124,39 @@ def test_justice_strike_a_creature_deals_damage_to_itself_equal_to_its_power():
     settle(game)
     assert ogre not in game.battlefield
     assert not has(game, "Justice Strike")
+
+
+# ------------------------------------ the permanent sacrificed as a cost (608.2h)
+def test_608_2h_birthing_pod_finds_a_creature_of_one_more_mana_value():
+    """The sacrificed creature's mana value as it last existed (Grizzly Bears: 2):
+    the search offers only creature cards of mana value 3."""
+    game = blank()
+    lands(game, 0, "Forest", "Forest")
+    game.add_permanent("Birthing Pod", 0)
+    game.add_permanent("Grizzly Bears", 0)
+    for name in ("Centaur Courser", "Hill Giant", "Llanowar Elves", "Grizzly Bears"):
+        game.add_card(name, 0, "library")
+    game.start_at("main1", 0)
+    act(game, "Birthing Pod")
+    act(game, "Grizzly Bears")  # the cost's sacrifice
+    settle(game)
+    assert sorted(n for n in names(game) if n.startswith("find")) == [
+        "find Centaur Courser"]
+    act(game, "find Centaur Courser")
+    settle(game)
+    on = [game.name_of(p.card) for p in game.battlefield.values()]
+    assert "Centaur Courser" in on and "Grizzly Bears" not in on
+
+
+def test_608_2h_fling_deals_the_sacrificed_creatures_power_as_it_last_existed():
+    """A Gray Ogre with two +1/+1 counters is sacrificed as Fling is cast: 4 damage."""
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain")
+    game.add_card("Fling", 0)
+    game.add_permanent("Gray Ogre", 0, counters={"+1/+1": 2})
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Fling)")
+    act(game, "player 1")
+    act(game, "Gray Ogre")
+    settle(game)
+    assert game.life == [20, 16]

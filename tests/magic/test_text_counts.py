@@ -43,3 +43,15 @@ def test_an_amount_of_the_creature_an_edict_sacrificed():
     assert card("Devour Flesh").spell.effect == fx.Sequence((
         fx.Sacrifice(fx.Filter(types=types("Creature")), 1, fx.Target("player")),
         fx.GainLife(fx.StatOf("toughness", "sacrificed"), fx.Ref("it"))))
+
+
+def test_an_amount_of_the_creature_sacrificed_as_a_cost():
+    # 608.2h: "the sacrificed creature's power": the cost's, as it last existed
+    assert card("Fling").spell.effect == fx.DealDamage(fx.StatOf("power", "cost"), ANY)
+    guildmage = card("Korozda Guildmage").activated[1].effect
+    assert guildmage.count == fx.StatOf("toughness", "cost")
+    # "mana value equal to 1 plus the sacrificed creature's mana value"
+    pod = card("Birthing Pod").activated[0]
+    assert pod.cost.sacrifice == fx.Filter(types=types("Creature"))
+    assert pod.effect.filter.props == frozenset({"mana_value==sacrificed+1"})
+    assert pod.effect.dest == "battlefield"

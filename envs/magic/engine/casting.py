@@ -1451,6 +1451,10 @@ class CastingMixin:
                 item.sacrificed_as = [self._def_number(self.pdef(pid))
                                       for pid in item.sacrificed
                                       if pid in self.battlefield]
+                last = item.sacrificed[-1]
+                if last in self.battlefield:  # (608.2h: as it last existed)
+                    item.sacrificed_stats = [*self.chars(last)[:2],
+                                             self.pdef(last).mana_value]
             if item.sacrificed and cost.bounce is not None:
                 attacker = item.sacrificed[0]
                 if attacker in self.attackers:  # ninjutsu (702.49c): what it attacked
@@ -2387,6 +2391,8 @@ class CastingMixin:
             res = self.res  # type: ignore[assignment]
             if value.of == "sacrificed":  # as it last existed (the last one, if more)
                 stats = res.get("sacrificed_lki", (0, 0, 0))  # type: ignore[union-attr]
+            elif value.of == "cost":  # sacrificed to pay the cost, as it last existed
+                stats = res["item"].sacrificed_stats or (0, 0, 0)  # type: ignore[index]
             elif value.of == "self":  # the source of the resolving ability
                 src = res["item"].source  # type: ignore[index]
                 if src is not None and src in self.battlefield:
@@ -2396,7 +2402,7 @@ class CastingMixin:
             elif value.of == "this_card":  # the ability's card, wherever it is now
                 d = self.item_def(res["item"])  # type: ignore[index]
                 stats = (d.power or 0, d.toughness or 0, d.mana_value)
-            if value.of in ("sacrificed", "self", "this_card"):
+            if value.of in ("sacrificed", "cost", "self", "this_card"):
                 return max(0, stats[fx.STATS.index(value.stat)])
             it = res.get("it")  # type: ignore[union-attr]
             revealed = res.get("revealed")  # type: ignore[union-attr]

@@ -145,7 +145,9 @@ class StatOf:
     ``"sacrificed"``) of the permanent an earlier :class:`Sacrifice` step of the same
     effect had sacrificed, as it last existed: "target player sacrifices a creature of
     their choice, then gains life equal to that creature's toughness"; or (``of``:
-    ``"self"``) of the ability's source, as it is now or last existed: "this deals
+    ``"cost"``) of the permanent sacrificed to pay the cost of the spell or ability,
+    as it last existed ("this deals damage equal to the sacrificed creature's power to
+    any target"); or (``of``: ``"self"``) of the ability's source, as it is now or last existed: "this deals
     damage equal to its power"; or (``of``: ``"this_card"``) of the ability's own
     card outside the battlefield, its printed value (scavenge's "the power of the
     card you exiled", 702.97a); a negative value counts as 0 (107.1b)."""

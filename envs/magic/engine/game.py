@@ -579,6 +579,11 @@ last existed if it has left, 608.2h), a first target ("target creature you contr
 deals damage equal to its power to target creature you don't control", "target
 creature deals damage to itself equal to its power"), or each legal target of the step
 before ("each of those creatures deals damage equal to its power to this").
+The power, toughness or mana value of the permanent sacrificed to pay the cost of a
+spell or ability, as it last existed (608.2h, ``StatOf(..., "cost")``: "this deals
+damage equal to the sacrificed creature's power to any target", "create x ... tokens,
+where x is the sacrificed creature's toughness"), and a search for a card "with mana
+value equal to 1 plus the sacrificed creature's mana value" (Birthing Pod).
 
 Replacement and prevention effects (rules 614-616): entering tapped
 (:class:`~effects.EntersTapped`), unless its controller controls enough permanents of

@@ -78,6 +78,21 @@ def card_prop(prop: str) -> bool:
 X_CAP = "mana_value<=X"
 """A search filter prop: mana value X or less, X the value announced for the spell or
 ability (Green Sun's Zenith); replaced by the number as the search is made."""
+SACRIFICED_MV = "mana_value==sacrificed+"
+"""The prefix of a search filter prop: mana value equal to N plus the mana value of
+the permanent sacrificed to pay the cost, as it last existed (``"mana_value==
+sacrificed+1"``: Birthing Pod; 608.2h); replaced by the number as the search is
+made."""
+
+
+def sacrificed_mv(filt: fx.Filter) -> int | None:
+    """The N of a :data:`SACRIFICED_MV` prop of ``filt`` (None if it has none)."""
+    for prop in filt.props:
+        if prop.startswith(SACRIFICED_MV):
+            return int(prop[len(SACRIFICED_MV):])
+    return None
+
+
 NAMED_SELF = "named_self"
 """A card filter prop: the card has the name of the card whose ability or spell this
 is ("search your library for a card named this")."""
@@ -465,6 +480,12 @@ class LibraryMixin:
         if X_CAP in filt.props:  # "with mana value x or less": X as announced
             filt = dataclasses.replace(filt, props=filt.props - {X_CAP} | {
                 f"mana_value<={max(self.res['item'].x, 0)}"})
+        plus = sacrificed_mv(filt)
+        if plus is not None:  # N plus the sacrificed permanent's mana value
+            stats = self.res["item"].sacrificed_stats or [0, 0, 0]
+            filt = dataclasses.replace(filt, props=frozenset(
+                p for p in filt.props if not p.startswith(SACRIFICED_MV)) | {
+                f"mana_value=={stats[2] + plus}"})
         found = list(self.res["lib"]["found"])
         shared: set[str] | None = None
         if node.share_land_type and found:  # the land types every card found has

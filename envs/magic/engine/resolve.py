@@ -33,7 +33,13 @@ from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.graveyard import GRAVE_EVENTS
-from labyrinth_gym.envs.magic.engine.library import MAX_LOOK, X_CAP, card_prop
+from labyrinth_gym.envs.magic.engine.library import (
+    MAX_LOOK,
+    SACRIFICED_MV,
+    X_CAP,
+    card_prop,
+    sacrificed_mv,
+)
 from labyrinth_gym.envs.magic.engine.payment import supported_pip
 from labyrinth_gym.envs.magic.engine.state import player_code
 
@@ -385,7 +391,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             return
         if isinstance(value, fx.StatOf):
             if value.stat not in fx.STATS or value.of not in ("it", "sacrificed", "self",
-                                                              "this_card"):
+                                                              "this_card", "cost"):
                 note(f"StatOf({value.stat})")
             return
         if isinstance(value, fx.Count):
@@ -553,6 +559,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note("mana value X with no {X} to pay")
             card_filter(dataclasses.replace(node.filter,
                                             props=node.filter.props - {X_CAP}))
+        elif isinstance(node, fx.Search) and sacrificed_mv(node.filter) is not None:
+            # "mana value equal to 1 plus the sacrificed creature's mana value": the
+            # cost's (checked with the cost above)
+            card_filter(dataclasses.replace(node.filter, props=frozenset(
+                p for p in node.filter.props if not p.startswith(SACRIFICED_MV))))
         elif isinstance(node, (fx.Search, fx.ChooseDiscard)):
             card_filter(node.filter)
         if isinstance(node, fx.PutFromHand):
@@ -1042,7 +1053,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     if card.spell is not None:
         paid_roots.append((card.spell.effect, card.spell.additional_cost))
     for root, paid in paid_roots:
-        if "IfSacrificedWas(" in repr(root) and (paid is None or paid.sacrifice is None):
+        if ("IfSacrificedWas(" in repr(root) or "of='cost'" in repr(root)
+                or SACRIFICED_MV in repr(root)) and (
+                paid is None or paid.sacrifice is None):
             note("'the sacrificed creature' with no sacrifice in the cost")
     if any(_orphan_if_moved(root) for root in roots):
         note("'if it was a ... card' with no card moved just before")

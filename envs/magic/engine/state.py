@@ -225,6 +225,10 @@ class StackItem:
     #: to pay its cost, as they last existed (608.2h: "if the sacrificed creature
     #: was a Human").
     sacrificed_as: list[int] = field(default_factory=list)
+    #: The power, toughness and mana value of the last permanent sacrificed to pay
+    #: its cost, as it last existed (608.2h: "damage equal to the sacrificed
+    #: creature's power"); empty: none.
+    sacrificed_stats: list[int] = field(default_factory=list)
     #: The planeswalker the attacker returned to pay a ninjutsu cost attacked
     #: (702.49c; its player is ``defending``).
     attacked_pw: int | None = None
@@ -247,6 +251,7 @@ class StackItem:
             sacrificed=list(self.sacrificed), discarded=list(self.discarded),
             crew=list(self.crew), announce=list(self.announce),
             sacrificed_as=list(self.sacrificed_as),
+            sacrificed_stats=list(self.sacrificed_stats),
             taps=[list(t) for t in self.taps], cards=list(self.cards),
             division={k: list(v) for k, v in self.division.items()})
 

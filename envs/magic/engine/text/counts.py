@@ -305,6 +305,31 @@ def _each_with_mana_value_equal(s: str) -> fx.Effect | None:
     return None
 
 
+_SACRIFICED = r"the sacrificed (?:creature|artifact|permanent)'s (power|toughness|mana value)"
+_OF_THE_SACRIFICED = (
+    (rf"(.*\b)deals damage equal to {_SACRIFICED} to (.+)", r"\1deals x damage to \3"),
+    (rf"(.*\b)(gains?|loses?) life equal to {_SACRIFICED}", r"\1\2 x life"),
+    (rf"(.*\b)(draws?|mills?) cards equal to {_SACRIFICED}", r"\1\2 x cards"),
+    (rf"(.+), where x is {_SACRIFICED}", r"\1"),
+)
+
+
+@effect_template
+def _equal_to_the_sacrificed(s: str) -> fx.Effect | None:
+    """``this deals damage equal to the sacrificed creature's power to any target``
+    (Fling), ``you gain life equal to the sacrificed creature's toughness``, ``create
+    x ... tokens, where x is the sacrificed creature's toughness``: the stat of the
+    permanent sacrificed to pay the cost, as it last existed (608.2h,
+    ``StatOf(..., "cost")``; the engine's check wants a sacrifice in the cost)."""
+    for pattern, unit in _OF_THE_SACRIFICED:
+        m = re.fullmatch(pattern, s)
+        if m:
+            stat = next(g for g in m.groups() if g in _STATS)
+            return x_counted(read_sentence(m.expand(unit)),
+                             fx.StatOf(_STATS[stat], "cost"))
+    return None
+
+
 @effect_template
 def _life_lost_this_way(s: str) -> fx.Effect | None:
     """``you gain life equal to the life lost this way``: the life an earlier step of

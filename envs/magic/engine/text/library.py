@@ -45,7 +45,7 @@ import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
-from labyrinth_gym.envs.magic.engine.library import NAMED_SELF, X_CAP
+from labyrinth_gym.envs.magic.engine.library import NAMED_SELF, SACRIFICED_MV, X_CAP
 from labyrinth_gym.envs.magic.engine.text.core import (
     SENTENCE_GROUPS,
     effect_template,
@@ -86,7 +86,8 @@ _SEARCH = re.compile(r"(?:search your|(its controller|each player|target player|
                      r"(?:up to (\w+) |an? |(any number of) )((?:[\w,]+ )*?)cards?"
                      r"( that share a land type)?"
                      r"( with (?:mana value|power|toughness) (?:\d+|x) or (?:less|greater)"
-                     r"| named this)?, (.+)")
+                     r"| named this| with mana value equal to \w+ plus the sacrificed "
+                     r"creature's mana value)?, (.+)")
 _WHERE: dict[str, tuple[str, bool, bool]] = {
     rf"reveal {_IT}, put {_IT} into your hand, then shuffle": ("hand", False, True),
     rf"put {_IT} into your hand, then shuffle": ("hand", False, False),
@@ -112,7 +113,14 @@ def _search(s: str) -> fx.Effect | None:
     count = NUMBERS.get(up_to, None) if up_to else 1
     named = compared == " named this"
     x_cap = compared == " with mana value x or less"  # (Green Sun's Zenith)
-    f = card_filter(phrase.strip(), None if named or x_cap else compared)
+    plus = re.fullmatch(r" with mana value equal to (\w+) plus the sacrificed creature's "
+                        r"mana value", compared or "")
+    f = card_filter(phrase.strip(), None if named or x_cap or plus else compared)
+    if plus:  # (Birthing Pod: the cost's creature, as it last existed)
+        n = number(plus.group(1))
+        if not isinstance(n, int) or f is None:
+            return None
+        f = dataclasses.replace(f, props=f.props | {f"{SACRIFICED_MV}{n}"})
     if x_cap and f is not None:
         f = dataclasses.replace(f, props=f.props | {X_CAP})
     if any_number:  # "any number of cards named this": as many as there are
