@@ -55,7 +55,7 @@ def test_701_37a_polukranos_already_monstrous_neither_grows_nor_triggers():
     game, polu, _ = _polukranos(1, "Grizzly Bears")
     act(game, "Grizzly Bears")
     settle(game)
-    for pid, perm in game.battlefield.items():
+    for perm in game.battlefield.values():
         if game.name_of(perm.card) == "Forest":
             perm.tapped = False
     game._legal = None
