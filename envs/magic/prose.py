@@ -328,6 +328,9 @@ class MagicNarrator(Narrator):
     def on_unattach(self, e: Event) -> str:
         return "An Equipment or Aura becomes unattached"
 
+    def on_unbestowed(self, e: Event) -> str:
+        return f"{card(e['card'])} stops being bestowed and is an enchantment creature"
+
     def on_manifest(self, e: Event) -> str:
         if "card" not in e:
             return self.does(e["player"], f"manifests the top card of {self.their(e['player'])} "

@@ -5,8 +5,10 @@ Equipment granting quoted abilities. Each names real cards from the pool."""
 
 from __future__ import annotations
 
+from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from magic.compiled import cost
 from magic.positions import act, blank, lands, settle, target_perm
 
 
@@ -89,3 +91,107 @@ def test_603_2_becomes_the_target_of_a_spell_labyrinth_guardian():
     settle(game)
     assert guardian not in game.battlefield
     assert game.life == [20, 20]
+
+
+# ------------------------------------------------------------ bestow (702.103)
+def test_702_103a_bestow_lines_compile():
+    pool = compiled_pool().supported
+    for name in ("Boon Satyr", "Herald of Torment", "Nyxborn Wolf", "Celestial Archon",
+                 "Baleful Eidolon", "Chromanticore"):
+        d = pool[name]
+        assert d.alt_cost is not None and d.alt_cost.kind == "bestow", name
+        assert d.is_creature and not d.is_aura and d.enchant is None, name
+        assert fx.is_bestowed(fx.bestowed(d)), name
+    assert pool["Boon Satyr"].alt_cost.cost.mana == cost("{3}{G}{G}")
+
+
+def bestow_satyr(host_card: str = "Grizzly Bears", forests: int = 5):
+    """Seat 0 casts Boon Satyr for its bestow cost at its own ``host_card``; the
+    spell is on the stack."""
+    game = blank()
+    host = game.add_permanent(host_card, 0)
+    lands(game, 0, *["Forest"] * forests)
+    lands(game, 1, "Swamp", "Swamp")
+    game.add_card("Boon Satyr", 0)
+    game.add_card("Doom Blade", 1)
+    game.start_at("main1", 0)
+    act(game, "Boon Satyr")
+    act(game, "pay bestow")
+    target_perm(game, host)
+    return game, host
+
+
+def satyr(game) -> int:
+    return next(pid for pid, perm in game.battlefield.items()
+                if game.name_of(perm.card) == "Boon Satyr")
+
+
+def test_702_103b_a_bestowed_spell_is_an_aura_spell_and_enters_attached():
+    game, bears = bestow_satyr()
+    spell = game.stack[-1]
+    d = game.item_def(spell)
+    assert d.is_aura and not d.is_creature and d.subtypes == ("Aura",)
+    assert any(e["type"] == "cast" and e.get("alt") == "bestow" for e in game.events)
+    settle(game)
+    pid = satyr(game)
+    assert game.battlefield[pid].attached_to == bears
+    assert not game.is_creature(pid)
+    assert game.chars(bears)[:2] == (2 + 4, 2 + 2)
+    assert sum(game.battlefield[p].tapped for p in game.battlefield) == 5
+
+
+def test_702_103f_unattached_it_becomes_a_creature_again():
+    game, bears = bestow_satyr()
+    settle(game)
+    pid = satyr(game)
+    game.apply_action(A.PASS)  # (to seat 1, who destroys the bears)
+    act(game, "Doom Blade")
+    target_perm(game, bears)
+    settle(game)
+    assert bears not in game.battlefield and pid in game.battlefield
+    assert game.is_creature(pid) and game.battlefield[pid].attached_to is None
+    assert game.chars(pid)[:2] == (4, 2)
+    assert any(e["type"] == "unbestowed" for e in game.events)
+
+
+def test_702_103e_its_target_gone_it_resolves_as_a_creature():
+    game, bears = bestow_satyr()
+    game.apply_action(A.PASS)
+    act(game, "Doom Blade")
+    target_perm(game, bears)
+    settle(game)
+    assert bears not in game.battlefield
+    pid = satyr(game)
+    assert game.is_creature(pid) and game.battlefield[pid].attached_to is None
+    assert not any(e["type"] == "fizzle" for e in game.events)
+
+
+def test_702_103a_mana_cost_or_bestow_is_its_casters_choice():
+    game = blank()
+    lands(game, 0, *["Forest"] * 5)
+    game.add_card("Boon Satyr", 0)
+    game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, "Boon Satyr")
+    act(game, "pay mana cost")
+    settle(game)
+    pid = satyr(game)
+    assert game.is_creature(pid) and game.battlefield[pid].attached_to is None
+    # with only its mana cost payable the question is not asked
+    game = blank()
+    lands(game, 0, *["Forest"] * 3)
+    game.add_card("Boon Satyr", 0)
+    game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, "Boon Satyr")
+    settle(game)
+    assert game.is_creature(satyr(game))
+
+
+def test_702_103_bestow_on_a_heroic_creature_triggers_heroic():
+    game, hoplite = bestow_satyr("Favored Hoplite")
+    game._run()
+    assert [game.name_of(s.card) for s in game.stack] == ["Boon Satyr",
+                                                          "Favored Hoplite"]
+    settle(game)
+    assert game.chars(hoplite)[:2] == (1 + 1 + 4, 2 + 1 + 2)

@@ -41,9 +41,9 @@ SYMBOL_ORDER = ("W", "U", "B", "R", "G", "C")
 MAX_KICKS = 16
 """Multikicker (702.33c) is asked again at most this many times (payment bounds it
 first in any real game)."""
-ALT_KINDS = ("alternative", "evoke")
+ALT_KINDS = ("alternative", "evoke", "bestow")
 """:attr:`~state.StackItem.alt` of a spell cast for its :class:`~effects.AltCost`
-(118.9; evoke, 702.74a)."""
+(118.9; evoke, 702.74a; bestow, 702.103a: the spell is :func:`~effects.bestowed`)."""
 FACE_DOWN_COST = ManaCost(generic=3)
 """What casting a card face down costs rather than its mana cost (702.37c, 702.168a;
 :attr:`~state.StackItem.alt` ``"face_down"``)."""
@@ -87,6 +87,8 @@ class CastingMixin:
             return self.defs[item.shape]
         if item.alt == "face_down":  # 708.4: a face-down spell's characteristics
             return self.face_down_spell_def(item.card)
+        if item.alt == "bestow" and item.kind == "spell":  # 702.103b: an Aura spell
+            return fx.bestowed(self.cdef(item.card))
         return self.defs[item.face] if item.face >= 0 else self.cdef(item.card)
 
     def face_down_spell_def(self, card: int) -> fx.CardDef:
@@ -1530,6 +1532,13 @@ class CastingMixin:
         if chosen:
             legal = [c for path, c in chosen if self._legal_target(
                 selector_of(self.node_at(effect, path)), c, item)]
+            if not legal and item.alt == "bestow" and item.kind == "spell":
+                # 702.103e: a bestowed spell whose target is illegal stops being
+                # bestowed and resolves as an enchantment creature spell
+                item.alt, item.targets, effect = "", {}, None
+                d = self.item_def(item)
+                self.log("unbestowed", card=d.name, id=item.sid)
+                legal = [-1]
             if not legal:
                 self.log("fizzle", card=d.name, id=item.sid)
                 if item.kind == "spell":
@@ -1844,14 +1853,18 @@ class CastingMixin:
                 self.shuffle_library(owner)
             return
         if item.kind == "spell":
-            if "Aura" in d.subtypes:
+            if "Aura" in d.subtypes or item.alt == "bestow":
                 host = next((c for c in item.targets.get("", []) if c in self.battlefield),
                             None)
                 if host is not None:
-                    self._put_onto_battlefield(item.card, item.controller,
-                                               attached_to=host, x=item.x,
-                                               kicked=item.kicked,
-                                               evoked=item.alt == "evoke", spent=item.colours_spent)
+                    # 702.103b: a bestowed Aura stays one while attached (its
+                    # characteristics: fx.bestowed, as the permanent's base)
+                    self._put_onto_battlefield(
+                        item.card, item.controller, attached_to=host, x=item.x,
+                        kicked=item.kicked, evoked=item.alt == "evoke",
+                        spent=item.colours_spent,
+                        copy_def=self._def_number(fx.bestowed(d))
+                        if item.alt == "bestow" else -1)
                     return
             if item.bought_back and item.alt != "flashback":
                 # 702.27a: to its owner's hand as it resolves (flashback's exile,

@@ -72,6 +72,7 @@ line stays unsupported.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import importlib
 import re
@@ -172,8 +173,17 @@ def _compile_face(printed: Printed) -> fx.CardDef:
         basic_land_mana(printed, draft)
     spell = not printed.is_permanent
     body: list[str] = []
-    for line in map(strip_ability_word, logical_lines(normalise(printed))):
-        if any(template(line, printed, draft) for template in LINE_TEMPLATES):
+    lines = list(map(strip_ability_word, logical_lines(normalise(printed))))
+    reading = printed
+    bestow = printed.is_type("Creature") and any(
+        line.startswith(("bestow ", "bestow—")) for line in lines)
+    if bestow:
+        # 702.103b: cast for its bestow cost it is an Aura with enchant creature, so
+        # its "enchanted creature" lines are read as an Aura's (fx.bestowed)
+        reading = dataclasses.replace(printed, subtypes=(*printed.subtypes, "Aura"))
+        draft.enchant = fx.BESTOW_ENCHANT
+    for line in lines:
+        if any(template(line, reading, draft) for template in LINE_TEMPLATES):
             continue
         if not spell:
             raise Unsupported(line)
@@ -192,6 +202,11 @@ def _compile_face(printed: Printed) -> fx.CardDef:
         raise Unsupported("attaches but is neither an Aura nor an Equipment")
     if "Aura" in printed.subtypes and draft.enchant is None:
         raise Unsupported("an Aura without an enchant line we read")
+    if bestow and not any(isinstance(s, fx.AltCost) and s.kind == "bestow"
+                          for s in draft.statics):
+        raise Unsupported("bestow with another alternative cost")
+    if bestow:
+        draft.enchant = None  # (the card is a creature; fx.bestowed has it)
     return fx.CardDef(
         name=printed.name,
         cost=printed.cost,

@@ -38,7 +38,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 from labyrinth_gym.envs.magic.engine.mana import COLOURS, ManaCost
@@ -2182,11 +2182,31 @@ class AltCost:
     "you may return an island you control to its owner's hand rather than pay ..."
     (Daze); ``kind`` ``"evoke"`` (702.74a): "evoke [cost]", and the permanent it
     becomes is sacrificed as it enters (its controller's triggered ability: an
-    intervening "if its evoke cost was paid", 603.4). One alternative cost a spell
-    (118.9a)."""
+    intervening "if its evoke cost was paid", 603.4); ``"bestow"`` (702.103a: cast
+    for it, the creature card is an Aura spell with enchant creature,
+    :func:`bestowed`). One alternative cost a spell (118.9a)."""
 
     cost: Cost
     kind: str = "alternative"
+
+
+BESTOW_ENCHANT = Filter(frozenset({"Creature"}))
+"""What a bestowed Aura enchants (702.103b: "enchant creature")."""
+
+
+@cache
+def bestowed(d: CardDef) -> CardDef:
+    """Card ``d`` (with an :class:`AltCost` of kind ``"bestow"``) as a bestowed Aura
+    spell or permanent (702.103b): an Aura enchantment with enchant creature, no
+    longer a creature, without its creature types (its abilities stay)."""
+    return dataclasses.replace(
+        d, types=tuple(t for t in d.types if t != "Creature"),
+        subtypes=("Aura",), power=None, toughness=None, enchant=BESTOW_ENCHANT)
+
+
+def is_bestowed(d: CardDef) -> bool:
+    """Whether characteristics ``d`` are a bestowed Aura's (:func:`bestowed`)."""
+    return d.is_aura and d.alt_cost is not None and d.alt_cost.kind == "bestow"
 
 
 @dataclass(frozen=True)

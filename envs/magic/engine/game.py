@@ -43,7 +43,8 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   cost increases and reductions (601.2f, a spell's own: affinity 702.41, "costs {1}
   less for each ... / if ..."); additional costs (118.8: kicker and
   multikicker, 702.33; buyback, 702.27) and alternative costs (118.9: flashback,
-  702.34; overload, 702.96; "rather than pay this spell's mana cost", evoke 702.74), "return a land
+  702.34; overload, 702.96; "rather than pay this spell's mana cost", evoke 702.74,
+  bestow 702.103), "return a land
   you control to its owner's hand" as a cost (Deprive, Daze), convoke (702.51)
   and delve (702.66), see "Alternative and additional costs" below; *not*: dash,
   madness, other alternative costs with a condition.
@@ -475,7 +476,16 @@ chosen with the ``cost_sacrifice`` decision, ``"bounce": True``, event
 ("pay alternative cost" / "pay evoke" / "pay mana cost", ``"announce":
 "alternative"`` / ``"evoke"``); an evoked permanent (``Permanent.evoked``) triggers
 "when this enters, if its evoke cost was paid, sacrifice it" (an intervening if,
-603.4). Convoke (702.51) and delve (702.66) are ways to pay the spell's mana, part
+603.4). Bestow (702.103): a creature card with "bestow <mana>" asks "pay bestow" /
+"pay mana cost" (``"announce": "bestow"``); bestowed, the spell is an Aura spell
+with enchant creature, not a creature, without its creature types
+(:func:`~effects.bestowed`, 702.103b: its cast triggers see an Aura spell, heroic
+triggers) and enters attached, its characteristics the bestowed ones (the
+permanent's base, ``copy_def``) while attached; its "enchanted creature" lines are
+read as an Aura's; unattached (its creature gone or illegal, 704.5m) it stays on the
+battlefield and is an enchantment creature again (702.103f, event ``unbestowed``);
+its target illegal as it resolves, it resolves as an enchantment creature spell
+(702.103e) rather than doing nothing. Convoke (702.51) and delve (702.66) are ways to pay the spell's mana, part
 of automatic payment (see the automated choices). A spell's own cost changes
 (601.2f, :class:`~effects.SelfCost`): "this costs {1} less to cast for each creature
 on the battlefield / if you control three or more artifacts", affinity for artifacts
@@ -1728,6 +1738,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                     ("yes", "alternative"): "pay alternative cost",
                     ("no", "alternative"): "pay mana cost",
                     ("yes", "evoke"): "pay evoke", ("no", "evoke"): "pay mana cost",
+                    ("yes", "bestow"): "pay bestow", ("no", "bestow"): "pay mana cost",
                     }[kind, what]
         if kind in ("hand", "mode") and self.decision is not None and \
                 self.grave_target(self.decision) is not None:

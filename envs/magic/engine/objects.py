@@ -2208,7 +2208,10 @@ class ObjectsMixin:
                     if host is None or host not in battlefield or not self.matches(
                             d.enchant, host, perm.controller) or \
                             self._protected_from(host, d, perm.controller):
-                        to_grave.append(pid)  # rule 704.5m
+                        if fx.is_bestowed(d):  # 702.103f: a creature again
+                            unattach.append(pid)
+                        else:
+                            to_grave.append(pid)  # rule 704.5m
                 elif host is not None and (host not in battlefield
                                            or not self.is_creature(host)
                                            or self._protected_from(host, d, perm.controller)):
@@ -2255,9 +2258,15 @@ class ObjectsMixin:
             if not (done or losers or to_grave or to_destroy or unattach or tokens_gone):
                 break
             for pid in unattach:
-                self.battlefield[pid].attached_to = None
+                perm = self.battlefield[pid]
+                perm.attached_to = None
                 self._bf_version += 1
                 self.log("unattach", id=pid)
+                if perm.copy_def >= 0 and fx.is_bestowed(self.defs[perm.copy_def]):
+                    # 702.103f: unattached, it stops being bestowed: an enchantment
+                    # creature again (not a new object, 400.7)
+                    perm.copy_def = -1
+                    self.log("unbestowed", card=self.name_of(perm.card), id=pid)
             for pid in dict.fromkeys(to_destroy):
                 self.log("destroy", card=self.name_of(self.battlefield[pid].card), id=pid,
                          reason="damage")

@@ -361,6 +361,19 @@ def _evoke(line: str, printed: Printed, draft: Draft) -> bool:
     return True
 
 
+@line_template
+def _bestow(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.103a: an alternative cost of a creature card; cast for it, the spell is
+    # an Aura with enchant creature (the compiler reads the card's "enchanted
+    # creature" lines as an Aura's: compiler.BESTOW)
+    paid = _keyword_cost(line, "bestow")
+    if paid is None or not printed.is_type("Creature") or paid != fx.Cost(
+            mana=paid.mana) or paid.mana is None or not _one_alternative(draft):
+        return False
+    draft.statics.append(fx.AltCost(paid, "bestow"))
+    return True
+
+
 CASCADE = fx.TriggeredAbility(fx.Trigger("cast_self"), fx.Cascade())
 """Cascade (702.85a): "when you cast this spell, exile cards ... (:class:`~effects.
 Cascade`)"."""
