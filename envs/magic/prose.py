@@ -238,6 +238,11 @@ class MagicNarrator(Narrator):
     def on_target_changed(self, e: Event) -> str:
         return f"{card(e['card'])} changes its target, now{self.targeting(e)}"
 
+    def on_copy_spell(self, e: Event) -> str:
+        what = f"{card(e['card'])}'s ability" if e.get("ability") else card(e["card"])
+        return self.does(e["player"], f"puts a copy of {what} on the stack"
+                                      f"{self.targeting(e)}")
+
     def on_not_countered(self, e: Event) -> str:
         return f"{card(e['card'])} can't be countered and stays on the stack"
 

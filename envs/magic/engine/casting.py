@@ -174,11 +174,22 @@ class CastingMixin:
                         or KW.protected(kws, *quality, perm.chosen)):
                     continue
                 out.append(pid)
-        if kind in ("spell", "creature_spell", "noncreature_spell", "spell_or_ability"):
+        if kind in ("spell", "creature_spell", "noncreature_spell", "spell_or_ability",
+                    "ability", "triggered_ability"):
             for s in self.stack[:A.MAX_STACK]:
                 if s.sid == item.sid:
                     continue
                 if kind == "spell_or_ability":  # (115.1b-c: any stack object)
+                    out.append(s.sid)
+                    continue
+                if kind in ("ability", "triggered_ability"):  # 115.1b-c
+                    if s.kind == "spell" or (kind == "triggered_ability"
+                                             and s.kind != "triggered"):
+                        continue
+                    whose = spec.filter.controller if spec.filter is not None else "any"
+                    if whose == "you" and s.controller != you or \
+                            whose == "opponent" and s.controller == you:
+                        continue
                     out.append(s.sid)
                     continue
                 if s.kind != "spell":
@@ -1294,6 +1305,9 @@ class CastingMixin:
     def _continue_casting(self) -> None:
         item = self.casting
         assert item is not None
+        if item.is_copy:  # a copy being put on the stack (707.10c)
+            self.continue_copy()
+            return
         while item.announce:  # alternative and additional costs (rule 601.2b)
             ask = self.announcement(item)
             if ask is not None:
@@ -1381,6 +1395,8 @@ class CastingMixin:
                         "controller": p, "card": item.card, "source": None, "index": i,
                         "it": item.sid, "defending": None, "it_controller": p,
                         "keywords": [], "face": self.card_def[item.card],
+                        # storm's count (702.40a): the spells cast before it this turn
+                        "amount": sum(self.spells_cast) - 1,
                         **({"kicked": item.kicked} if item.kicked else {})})
         elif item.kind == "activated":
             ab = d.activated[item.index]
@@ -1695,6 +1711,10 @@ class CastingMixin:
             elif isinstance(node, fx.CastExiled):
                 if self.cast_rebound(item):
                     return
+            elif isinstance(node, fx.CopySpell):  # 707.10
+                if self.copy_step(item, node, path):
+                    queue.insert(0, path)  # (the next copy after this one)
+                    return
             elif isinstance(node, fx.Fabricate):  # 702.123a
                 res["fabricate"] = path
                 if item.source in self.battlefield and not self.lost[item.controller]:
@@ -1843,6 +1863,8 @@ class CastingMixin:
                 execute(self, node, path)
         card_to = res.get("card_to")
         self.res = None
+        if item.is_copy:  # 707.10a: it ceases to exist; no card moves
+            return
         d = self.cdef(item.card)
         if item.kind == "spell" and card_to is not None:  # 608.2n: not the graveyard
             owner = self.card_owner[item.card]
@@ -1962,6 +1984,8 @@ class CastingMixin:
         A flashback spell countered so is exiled all the same: both replacements
         would apply and its controller chooses (616.1); the engine applies
         flashback's."""
+        if item.is_copy:  # 707.10a, 704.5e: a copy ceases to exist
+            return
         owner = self.card_owner[item.card]
         if item.alt == "flashback" and self.exiled_after(item.card):
             self.exile[owner].append(item.card)
@@ -2389,7 +2413,8 @@ class CastingMixin:
             holds = self.conditions_hold((value.condition,), item.controller,
                                          self._source_pid(item))
             return value.instead if holds else value.normal
-        if value == "that_much":
+        if value in ("that_much", "spells_before"):  # ("spells_before": storm's
+            # count, the spells cast before the spell this turn, 702.40a)
             return self.res["item"].amount  # type: ignore[index]
         if value == "life_lost":  # "the life lost this way"
             return self.res.get("life_lost", 0)  # type: ignore[union-attr]

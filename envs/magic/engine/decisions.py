@@ -77,6 +77,8 @@ class DecisionsMixin:
             if len(chosen) >= node.min_modes:
                 out.append(A.DONE)
             return out
+        if kind == "target" and "retarget" in d:  # a copy's new targets (707.10c)
+            return self.retarget_legal(d)
         if kind == "target":
             item = self.casting
             node = self.node_at(self.effect_of(item), d["path"])
@@ -1101,6 +1103,8 @@ class DecisionsMixin:
             self.known_bottom[p] += 1  # its owner knows what it put there
             self.log("bottom", player=p)
             self.mull["bottom"] -= 1  # type: ignore[index]
+        elif dk == "target" and "retarget" in d:  # a copy's new target (707.10c)
+            self.retarget_act(d, kind, args)
         elif dk == "target" and kind in ("hand", "mode"):  # a card in a graveyard
             self.grave_target_act(d, kind, args)
         elif dk in ("mode", "target"):

@@ -296,6 +296,8 @@ TARGET_KINDS = (
     "spell", "creature_spell", "noncreature_spell",
     "graveyard_card",  # a card in a graveyard (filter.controller: whose graveyard)
     "spell_or_ability",  # a spell, or an activated or triggered ability, on the stack
+    "ability",  # an activated or triggered ability on the stack (filter: controller)
+    "triggered_ability",  # a triggered ability on the stack (filter: controller)
     # "target creatures from the battlefield and/or creature cards from graveyards"
     # (115.1): a permanent matching the filter, or a card in any graveyard with the
     # filter's card types
@@ -687,6 +689,24 @@ class CounterSpell:
 
     what: Selector
     dest: str = "graveyard"
+
+
+@dataclass(frozen=True)
+class CopySpell:
+    """Rule 707.10: put ``times`` copies of ``what`` (a spell, or an activated or
+    triggered ability, on the stack) onto the stack, controlled by the resolving
+    object's controller. A copy has the original's characteristics and every decision
+    made for it (modes, targets, X, kicker, the division of damage); it isn't cast
+    (707.10: no cast triggers, it is not counted as a spell cast) and it ceases to
+    exist when it leaves the stack (707.10a, 704.5e). With ``new_targets`` ("you may
+    choose new targets for the copy", 707.10c) its controller decides for each target
+    of each copy whether to keep it or change it to another legal one (a ``target``
+    decision with ``retarget``: "done" keeps it) before that copy goes on the
+    stack."""
+
+    what: Selector
+    times: Amount = 1
+    new_targets: bool = False
 
 
 TURN_RULES = ("no_life_gain", "no_prevention")

@@ -18,7 +18,8 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   *not*: snow mana, other restricted mana (a ritual's, two mana, "only to activate
   abilities"), X in mana abilities' costs.
 - 108-113 cards, objects, permanents, tokens, spells, abilities: played (activated,
-  triggered, static and mana abilities), emblems (114); *not*: copies of spells.
+  triggered, static and mana abilities), emblems (114), copies of spells and
+  abilities on the stack (707.10, see "Copies of spells and abilities" below).
 - 115-117 targets, special actions, priority: played ("target player or
   planeswalker ... that player or that planeswalker's controller": the player the
   target names, or the planeswalker's controller, 115.1, also in a later target's
@@ -177,8 +178,9 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   triggered abilities (on a card's own keyword line: annihilator 702.86, afflict
   702.130, rampage 702.23, flanking 702.25, dethrone 702.105, mentor 702.134,
   training 702.149, melee 702.121, provoke 702.39; see
-  :func:`~keywords.combat_keyword_triggers`); *not*: storm (copies of spells),
-  banding and the rest (each refused by name).
+  :func:`~keywords.combat_keyword_triggers`), storm (702.40a: a "when you cast this
+  spell" trigger copying it once for each spell any player cast before it this turn,
+  counted as it is cast); *not*: banding and the rest (each refused by name).
 - 703-704 turn-based and state-based actions: played (704.5j the controller keeps a
   legend of its choice; 704.5m-n Auras and Equipment falling off a permanent with
   protection from them).
@@ -189,7 +191,8 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   "gain life ..."), and "whenever you roll one or more dice" (once per roll); *not*:
   "roll ... and add", "ignore the lower roll", rerolls, "if you roll a 1".
 - 705-716 coins, copies, face-down, split, flip, double-faced, adventurer cards,
-  sagas, classes: *not*, but 707 for permanents ("enter as a copy", token copies),
+  sagas, classes: *not*, but 707 for permanents ("enter as a copy", token copies)
+  and for instant and sorcery spells and abilities on the stack (707.10),
   708 for face-down permanents (manifest, cloak, morph, megamorph, disguise: see
   "Face-down permanents" below), 711 levelers (level up 702.87a; the level band the
   level counters put it in gives its base power and toughness and abilities, 711.2b,
@@ -505,6 +508,21 @@ sorcery spell you cast this turn can be cast as though it had flash" (Quicken,
 hand (and graveyard, with flashback) are offered at instant speed until one is cast or
 the turn ends; "you may cast spells this turn as though they had flash" (Alchemist's
 Refuge): every spell until the turn ends.
+
+Copies of spells and abilities (:mod:`~copies`, rule 707.10): "copy target instant
+or sorcery spell [you control]" (Twincast, Reverberate, Dualcaster Mage, Nivix
+Guildmage), "copy target [activated or] triggered ability you control" (Strionic
+Resonator) and storm (702.40a) put copies on the stack (:class:`~effects.CopySpell`,
+event ``copy_spell``): each has the original's characteristics and choices (modes,
+targets, X, kicker, the division of damage), is controlled by the player under whose
+control it was put there, isn't cast (no cast triggers, not counted as a spell cast)
+and ceases to exist when it leaves the stack (707.10a, 704.5e: resolved, countered or
+with no legal target, no card moves). "You may choose new targets for the copy"
+(707.10c) is its controller's decision, target by target: a ``target`` decision with
+``retarget``, "done" ("keep the target") keeping it, a target action changing it to
+another legal one (not asked when there is none). *Not*: copies of permanent spells,
+a spell copied after it has left the stack (storm's spell countered in response to
+its trigger: no copies), "except that the copy is red".
 
 Libraries and hands (:mod:`~library`): scry (701.22), surveil (701.25) and "look at
 the top N cards, then put them back in any order", one decision per card; "look at
@@ -825,7 +843,8 @@ permanent ("if a creature an opponent controls would die, exile it instead", "cr
 spells you control can't be countered") and static prevention other than of all [combat]
 damage to or by itself or its enchanted creature, "damage can't be prevented",
 redirection, "the next time a source of your choice would deal damage", copies of
-spells, "becomes a copy" of a permanent already on the battlefield, copy exceptions
+permanent spells (707.10b), casting a copy (707.12), "copy that spell" triggers,
+"becomes a copy" of a permanent already on the battlefield, copy exceptions
 other than added types, keywords, triggered abilities and "isn't legendary", a
 permanent entering as a copy other than by resolving as a spell (put onto the
 battlefield by an effect, it enters as itself), text-changing effects (layer 3),
@@ -1186,6 +1205,7 @@ from labyrinth_gym.envs.magic.engine.constants import HAND_LIMIT as HAND_LIMIT
 from labyrinth_gym.envs.magic.engine.constants import MAIN_STEPS as MAIN_STEPS
 from labyrinth_gym.envs.magic.engine.constants import STEPS, ZONES
 from labyrinth_gym.envs.magic.engine.control import ControlMixin
+from labyrinth_gym.envs.magic.engine.copies import CopiesMixin
 from labyrinth_gym.envs.magic.engine.decisions import DecisionsMixin
 from labyrinth_gym.envs.magic.engine.decisions import (
     battlefield_abilities as battlefield_abilities,
@@ -1294,7 +1314,7 @@ def _card_def(card: str | fx.CardDef) -> fx.CardDef:
 
 class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMixin,
                 DecisionsMixin, LibraryMixin, TurnsMixin, ElsewhereMixin, GraveyardMixin,
-                DecisionGame):
+                CopiesMixin, DecisionGame):
     """A game of Magic; build one with :func:`new_game` or :meth:`new`.
 
     This class holds set-up, the engine contract (:class:`~core.engine.Game`),
@@ -1743,6 +1763,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         if kind in ("hand", "mode") and self.decision is not None and \
                 self.grave_target(self.decision) is not None:
             return self.grave_action_name(action)
+        if kind == "done" and self.decision is not None and "retarget" in self.decision:
+            return "keep the target"  # 707.10c: of the copy being put on the stack
         if kind in ("pass", "done", "yes", "no", "keep", "mulligan"):
             return kind
         if kind == "graveyard":  # a card played from outside the hand (elsewhere)

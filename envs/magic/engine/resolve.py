@@ -69,7 +69,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
                   fx.PayCost, fx.Proliferate, fx.PutFromHand, fx.SacrificePile, fx.PeekTop, fx.RevealPiles,
-                  fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle)
+                  fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle, fx.CopySpell)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
@@ -120,6 +120,7 @@ SPELL_PROPS = frozenset({"noncreature", "multicolored", "monocolored", "colorles
 """The qualities of a spell a "whenever <player> casts a <quality> spell" trigger
 reads (its card's types and colours)."""
 SELECTOR_FIELDS = ("to", "what", "who")
+INSTANT_SORCERY = frozenset({"Instant", "Sorcery"})
 _CONDITION_EVENTS = {"evolve": {("enters", False)}, "not_decayed": {("dies", False)},
                      "battalion": {("attacks", True)}, "your_turn": {("cast", False)},
                      "soulbond": {("enters", True), ("enters", False)},
@@ -298,6 +299,20 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         elif sel is not None:
             note(type(sel).__name__)
 
+    def copy_spell(node: fx.CopySpell) -> None:
+        # 707.10: copies of instants, sorceries and abilities (a copy of a permanent
+        # spell would become a token, 707.10b: not played yet)
+        amount(node.times)
+        what = node.what
+        if isinstance(what, fx.Target) and what.kind in ("spell", "ability",
+                                                         "triggered_ability"):
+            selector(what)
+            if what.kind == "spell" and (what.filter is None or not what.filter.types
+                                         or not what.filter.types <= INSTANT_SORCERY):
+                note("a copy of a permanent spell (707.10b)")
+        elif what != fx.Ref("it"):
+            note(f"CopySpell of {what!r}")
+
     def command_trigger(trig: fx.Trigger, what: str, emblem: bool = False) -> None:
         # a triggered ability of no permanent (114.4, 611.2a): the events and
         # subjects objects.MagicObjects._command_triggers' callers know
@@ -381,6 +396,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     x_cost = card.cost is not None and card.cost.x > 0
     # "that much": only in a triggered ability whose event has an amount
     that_much = [False]
+    cast_self = [False]  # (a "when you cast this spell" trigger: storm's count)
     # "X" in an activated ability whose cost has {X} (announced as it is activated)
     x_ability = [False]
     # "the result" in a row of a die's results table (rule 706)
@@ -422,7 +438,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             return
         if not isinstance(value, int) and not (value == "X" and (
                 x_spell or x_ability[0])) and not (
-                value == "that_much" and that_much[0]) and value not in (
+                value == "that_much" and that_much[0]) and not (
+                value == "spells_before" and cast_self[0]) and value not in (
                 "life_lost", "discarded_most", "discarded_total") and not (
                 value == "die_result" and die_result[0]):
             note(f"amount {value}")
@@ -634,6 +651,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 mana_cost(node.mana, allow_x=x_spell)
             if node.dest not in fx.COUNTER_DESTINATIONS:
                 note(f"counter to {node.dest}")
+        elif isinstance(node, fx.CopySpell):  # 707.10
+            copy_spell(node)
         elif isinstance(node, fx.PayCost) and node.mana is not None:
             mana_cost(node.mana)
         elif isinstance(node, fx.Transform):
@@ -867,11 +886,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         # 701.37c: the X of the monstrosity X that made this monstrous
         x_ability[0] = event == "becomes_monstrous" and subject == fx.Ref("self") and \
             any(a.effect == fx.Monstrosity("X") for a in card.activated)
+        cast_self[0] = event == "cast_self"
         if ability.optional:  # "you may pay ...": the ability's effect is the MayDo's
             effect(fx.MayDo(ability.effect))
         else:
             effect(ability.effect)
-        that_much[0] = x_ability[0] = False
+        that_much[0] = x_ability[0] = cast_self[0] = False
     for static in card.statics:
         if not isinstance(static, SUPPORTED_STATICS):
             note(type(static).__name__)

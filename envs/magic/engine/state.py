@@ -243,6 +243,12 @@ class StackItem:
     #: since, it is a new object (400.7) the ability's "this" no longer names. -1:
     #: none.
     grave: int = -1
+    #: A copy of a spell or ability (707.10): not cast, and it ceases to exist when
+    #: it leaves the stack (707.10a, 704.5e); no card moves.
+    is_copy: bool = False
+    #: While a copy is being put on the stack with "you may choose new targets"
+    #: (707.10c): the targets still to decide, ``[path, index]`` each.
+    retarget: list[list[Any]] = field(default_factory=list)
 
     def copy(self) -> StackItem:
         return dataclasses.replace(
@@ -253,6 +259,7 @@ class StackItem:
             sacrificed_as=list(self.sacrificed_as),
             sacrificed_stats=list(self.sacrificed_stats),
             taps=[list(t) for t in self.taps], cards=list(self.cards),
+            retarget=[list(r) for r in self.retarget],
             division={k: list(v) for k, v in self.division.items()})
 
 

@@ -587,6 +587,8 @@ class TurnsMixin:
         self.casting = None
         self.closed = []
         self.decision = None
+        if item.is_copy:  # (a copy was never a card: it is gone, 707.10a)
+            return
         if item.kind == "spell":
             if item.alt == "flashback":
                 self.graveyard[item.controller].append(item.card)

@@ -1,0 +1,157 @@
+"""Copies of spells and abilities on the stack (rule 707.10).
+
+:class:`CopiesMixin` holds the part of :class:`~game.MagicGame` that copies a spell or
+an ability (:class:`~effects.CopySpell`): the copy is a new stack object
+(:attr:`~state.StackItem.is_copy`) with the original's characteristics and every
+decision made for it (modes, targets, X, kicker, the division of damage; 707.10),
+controlled by the player under whose control it was put on the stack. It isn't cast
+(no cast triggers, not counted as a spell cast) and ceases to exist when it leaves
+the stack (707.10a, 704.5e: resolved, countered or with no legal target left, no card
+moves).
+
+"You may choose new targets for the copy" (707.10c) is a real decision of the copy's
+controller, one per target of the copy in the order the copy names them: a ``target``
+decision with ``retarget`` (the target's index in its path), whose "done" keeps that
+target (even one no longer legal) and whose target actions change it to another legal
+target (115.3: not one the same word "target" already names; "another target" differs
+from every other target). A target with no other legal choice is kept without asking.
+The copy goes on the stack once every target is decided ("becomes the target"
+abilities trigger for it, 603.2, ward included), and the next copy of the same effect
+is made after that one.
+
+A game without copies pays nothing: the effect is walked by the resolution only where
+a card says so, and a copy is told apart by one flag.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.resolve import selector_of
+from labyrinth_gym.envs.magic.engine.state import StackItem
+
+GRAVE_KINDS = ("graveyard_card", "battlefield_or_graveyard")
+
+
+class CopiesMixin:
+    """Copies of spells and abilities for :class:`~game.MagicGame` (methods only; the
+    state is the game's)."""
+
+    def copy_step(self, item: StackItem, node: fx.CopySpell, path: str) -> bool:
+        """Resolve :class:`~effects.CopySpell` ``node`` (at ``path`` of the resolving
+        ``item``): make its copies one at a time; True when a copy waits for its
+        controller's new targets (the node is then walked again to make the next)."""
+        res = self.res
+        made = res.setdefault("copies_made", {})
+        if path not in made:
+            made[path] = 0
+            res.setdefault("copies_due", {})[path] = self.amount(node.times)
+        due = res["copies_due"][path]
+        codes = [c for c in self.select(node.what, path) if c >= 0]
+        obj = next((s for s in self.stack if codes and s.sid == codes[0]), None)
+        while obj is not None and made[path] < due and not self.lost[item.controller]:
+            made[path] += 1
+            copy = self.copy_of(obj, item.controller)
+            if node.new_targets and copy.targets:
+                copy.retarget = [[p, i] for p, targets in copy.targets.items()
+                                 for i in range(len(targets))]
+                self.casting = copy
+                self.closed = []
+                return True
+            self.put_copy(copy)
+        return False
+
+    def copy_of(self, obj: StackItem, controller: int) -> StackItem:
+        """A copy of stack object ``obj`` controlled by ``controller`` (707.10): its
+        characteristics and choices (modes, targets, X, kicker, alternative cost,
+        the division of damage, what paid its costs as they last existed), none of
+        its payments in progress."""
+        new = obj.copy()
+        new.sid = self._new_id()
+        new.controller = controller
+        new.is_copy = True
+        new.sacrificed, new.discarded, new.crew, new.taps = [], [], [], []
+        new.announce, new.retarget = [], []
+        new.uncounterable = False  # (106.6a: no mana was spent on the copy)
+        new.zone = ""
+        return new
+
+    def continue_copy(self) -> None:
+        """Carry on putting the copy being made (:attr:`casting`) on the stack: ask
+        its controller about its next target (707.10c), or put it there."""
+        item = self.casting
+        while item.retarget:
+            path, i = item.retarget[0]
+            if self.retarget_options(item, path, i) or self._grave_retarget(item, path):
+                self.decision = {"kind": "target", "player": item.controller,
+                                 "path": path, "retarget": i}
+                return
+            item.retarget.pop(0)  # no other legal target: it is kept
+        self.casting = None
+        self.closed = []
+        self.put_copy(item)
+
+    def put_copy(self, copy: StackItem) -> None:
+        """Put ``copy`` on the stack (707.10; event ``copy_spell``)."""
+        self.stack.append(copy)
+        d = self.item_def(copy)
+        self.log("copy_spell", player=copy.controller, card=d.name, id=copy.sid,
+                 targets=self._target_names(copy),
+                 **({"ability": True} if copy.kind != "spell" else {}))
+        if copy.targets and not fx.TARGET_EVENTS_SET.isdisjoint(self._trigger_index()):
+            self._target_triggers(copy)
+
+    def _retarget_spec(self, item: StackItem, path: str) -> Any:
+        return selector_of(self.node_at(self.effect_of(item), path))
+
+    def _grave_retarget(self, item: StackItem, path: str) -> bool:
+        spec = self._retarget_spec(item, path)
+        return spec.kind in GRAVE_KINDS and bool(self.grave_offer(
+            {"kind": "target", "path": path}))
+
+    def retarget_options(self, item: StackItem, path: str, i: int) -> list[int]:
+        """The legal new targets for target ``i`` of ``path`` of the copy ``item``
+        (707.10c): candidates for that target other than the targets the same word
+        "target" names (115.3; for "another target", every other target of the
+        copy); the current one is kept with "done". Cards in graveyards are offered
+        by the graveyard target pages instead."""
+        spec = self._retarget_spec(item, path)
+        if spec.kind == "graveyard_card":
+            return []
+        taken = set(item.targets[path])
+        if spec.filter is not None and "another_target" in spec.filter.props:
+            taken.update(c for codes in item.targets.values() for c in codes)
+        return [c for c in self.candidates(spec, item)
+                if c not in taken and (spec.kind != "battlefield_or_graveyard"
+                                       or c in self.battlefield)]
+
+    def retarget_legal(self, d: dict) -> list[int]:
+        """The legal actions of a ``target`` decision with ``retarget``: "done"
+        (keep the target), then each legal new target."""
+        item = self.casting
+        path, p = d["path"], d["player"]
+        out = [A.DONE] + [self._code_action(c, p)
+                          for c in self.retarget_options(item, path, d["retarget"])]
+        if self._retarget_spec(item, path).kind in GRAVE_KINDS:
+            out += [a for a in self.grave_target_legal(d) if a != A.DONE]
+        return out
+
+    def retarget_act(self, d: dict, kind: str, args: tuple[int, ...]) -> None:
+        """Keep the target (done), turn the page of graveyard cards (mode 0), or
+        change the target to the one chosen."""
+        item = self.casting
+        path, i = d["path"], d["retarget"]
+        if kind == "done":
+            item.retarget.pop(0)
+            return
+        if kind == "mode":
+            self.grave_target_act(d, kind, args)  # (the next page: asked again)
+            return
+        if kind == "hand":
+            code = self.grave_ids[self.grave_offer(d)[args[0]]]
+        else:
+            code = self._action_code(kind, args, d["player"])
+        item.targets[path][i] = code
+        item.retarget.pop(0)

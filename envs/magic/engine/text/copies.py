@@ -1,0 +1,76 @@
+"""Templates for copies of spells and abilities on the stack (rule 707.10; the engine
+side is :mod:`~copies`).
+
+Read here:
+
+- ``copy target instant or sorcery spell [you control][ twice / N times]. [you may
+  choose new targets for the copy / copies.]``, ``copy target [activated or]
+  triggered ability you control. ...`` -> :class:`~effects.CopySpell` of the target
+  (707.10c: ``new_targets``);
+- ``storm`` (702.40a) -> the triggered ability "when you cast this spell, copy it for
+  each spell cast before it this turn. you may choose new targets for the copies."
+  (event ``cast_self``; the count ``"spells_before"`` is taken as the spell is cast).
+"""
+
+from __future__ import annotations
+
+import re
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import Printed
+from labyrinth_gym.envs.magic.engine.text.core import (
+    SENTENCE_GROUPS,
+    Draft,
+    effect_template,
+    line_template,
+)
+from labyrinth_gym.envs.magic.engine.text.phrases import target_phrase
+
+SENTENCE_GROUPS.append((r"copy .+\.", r"you may choose new targets for the cop(?:y|ies)\."))
+
+_TIMES = {"twice": 2, "three times": 3, "four times": 4, "five times": 5}
+_NEW_TARGETS = re.compile(r"(.+)\. you may choose new targets for the cop(?:y|ies)")
+_ABILITY = re.compile(r"target (activated or triggered|triggered) ability"
+                      r"(?: (you control|an opponent controls))?")
+_WHOSE = {None: "any", "you control": "you", "an opponent controls": "opponent"}
+
+
+def _copied(phrase: str) -> fx.Target | None:
+    """The target of ``copy <phrase>``: an instant or sorcery spell, or an activated or
+    triggered ability on the stack."""
+    if m := _ABILITY.fullmatch(phrase):
+        kind = "ability" if m.group(1).startswith("activated") else "triggered_ability"
+        return fx.Target(kind, fx.Filter(controller=_WHOSE[m.group(2)]))
+    what = target_phrase(phrase)
+    if isinstance(what, fx.Target) and what.kind == "spell" and not what.up_to \
+            and what.count == 1:
+        return what
+    return None
+
+
+@effect_template
+def _copy_spell(s: str) -> fx.Effect | None:
+    """707.10: ``copy target instant or sorcery spell[ twice]. you may choose new
+    targets for the copy``."""
+    new_targets = False
+    if m := _NEW_TARGETS.fullmatch(s):
+        s, new_targets = m.group(1), True
+    m = re.fullmatch(r"copy (target .+?)(?: (twice|three times|four times|five times))?",
+                     s)
+    if not m or (what := _copied(m.group(1))) is None:
+        return None
+    return fx.CopySpell(what, _TIMES.get(m.group(2) or "", 1), new_targets)
+
+
+STORM = fx.TriggeredAbility(fx.Trigger("cast_self"),
+                            fx.CopySpell(fx.Ref("it"), "spells_before", True))
+"""Storm (702.40a): "when you cast this spell, copy it for each spell cast before it
+this turn. you may choose new targets for the copies."."""
+
+
+@line_template
+def _storm(line: str, printed: Printed, draft: Draft) -> bool:
+    if line.rstrip(".") != "storm" or printed.is_permanent:
+        return False
+    draft.triggered.append(STORM)
+    return True

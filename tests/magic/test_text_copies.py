@@ -1,0 +1,48 @@
+"""The compiler's templates for copies of spells and abilities
+(:mod:`~labyrinth_gym.envs.magic.engine.text.copies`; 707.10, storm 702.40), checked
+on real cards."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.resolve import unresolvable
+from labyrinth_gym.envs.magic.engine.text.copies import STORM
+from magic.compiled import card
+
+INSTANT_SORCERY = frozenset({"Instant", "Sorcery"})
+
+
+def test_707_10c_copy_target_instant_or_sorcery_spell_with_new_targets():
+    spell = fx.Target("spell", fx.Filter(INSTANT_SORCERY))
+    for name in ("Twincast", "Reverberate"):
+        assert card(name).spell.effect == fx.CopySpell(spell, 1, True)
+    mage = card("Dualcaster Mage")
+    assert "flash" in mage.keywords
+    assert mage.triggered[0].effect == fx.CopySpell(spell, 1, True)
+    yours = fx.Target("spell", fx.Filter(INSTANT_SORCERY, controller="you"))
+    assert card("Nivix Guildmage").activated[1].effect == fx.CopySpell(yours, 1, True)
+    for name in ("Twincast", "Dualcaster Mage", "Nivix Guildmage"):
+        assert unresolvable(card(name)) == []
+
+
+def test_707_10_copy_target_triggered_or_activated_ability_you_control():
+    resonator = card("Strionic Resonator")
+    assert resonator.activated[0].effect == fx.CopySpell(
+        fx.Target("triggered_ability", fx.Filter(controller="you")), 1, True)
+    assert unresolvable(resonator) == []
+
+
+def test_707_10b_a_copy_of_a_permanent_spell_is_refused():
+    """Lithoform Engine's "copy target permanent spell you control": its copy would
+    become a token (707.10b), not played yet."""
+    assert "a copy of a permanent spell (707.10b)" in unresolvable(
+        card("Lithoform Engine"))
+
+
+def test_702_40a_storm_is_a_cast_trigger_copying_the_spell():
+    for name in ("Grapeshot", "Wing Shards", "Empty the Warrens", "Brain Freeze",
+                 "Tendrils of Agony"):
+        d = card(name)
+        assert STORM in d.triggered and unresolvable(d) == []
+    assert STORM.trigger == fx.Trigger("cast_self")
+    assert STORM.effect == fx.CopySpell(fx.Ref("it"), "spells_before", True)
