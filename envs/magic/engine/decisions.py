@@ -483,6 +483,9 @@ class DecisionsMixin:
                 ok = self.monarch is not None and self.monarch != p
             elif kind == "control_commander":  # 903.3
                 ok = self.controls_commander(p)
+            elif kind == "source_is":  # "if this creature is a spirit"
+                ok = source is not None and source in self.battlefield and \
+                    self.matches(c.filter, source, p, source)
             elif kind == "opponent_dealt_damage":  # (bloodthirst, 702.54a)
                 ok = any(self.damaged_turn[q] for q in range(self.num_players)
                          if q != p)

@@ -977,7 +977,8 @@ class Becomes:
     ``in_addition``: ``subtypes`` are added to its others (205.1b: "that creature
     becomes a Vampire in addition to its other types"). ``lasting``: no duration, so
     it lasts until the permanent leaves the battlefield (611.2c, 400.7), not until
-    end of turn."""
+    end of turn. ``lose_creature_types``: it loses all its creature types (layer 4,
+    205.3: "loses all creature types until end of turn", Nameless Inversion)."""
 
     what: Selector
     power: int | None = None
@@ -992,6 +993,7 @@ class Becomes:
     supertypes: tuple[str, ...] = ()
     in_addition: bool = False
     lasting: bool = False
+    lose_creature_types: bool = False
 
 
 @dataclass(frozen=True)
@@ -1544,7 +1546,7 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "more_life_than_opponent", "fewer_than_opponent", "monarch",
                    "opponent_monarch", "source_attacking", "control_commander",
                    "opponent_dealt_damage", "renowned", "city_blessing",
-                   "x_at_least", "chosen")
+                   "x_at_least", "chosen", "source_is")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1577,7 +1579,9 @@ lieutenant's "if you control your commander"; never outside a Commander game);
 ``x_at_least``: the X of the resolving spell is at least ``count`` ("if X is 5 or
 more", only as a spell resolves); ``chosen``: the source's choice as it entered is
 the word ``counter`` (a Siege's "• khans — <ability>": the ability exists only when
-khans was chosen, 614.12c, :class:`ChooseAsEnters`)."""
+khans was chosen, 614.12c, :class:`ChooseAsEnters`); ``source_is``: the source is on
+the battlefield and matches ``filter`` ("if this creature is a spirit", Figure of
+Destiny)."""
 
 
 @dataclass(frozen=True)

@@ -135,7 +135,10 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
 - 610-616 effects: one-shot, until end of turn, "for as long as", "exile ... until
   this leaves the battlefield" (610.3, :mod:`~linked`); layers (613,
   :mod:`~layers`): 1 (copy effects), 2 (control), 4-7b (until end of turn and from
-  static abilities), 7c, in timestamp order with dependencies (613.8); replacement
+  static abilities; "this becomes a kithkin spirit with base power and toughness
+  2/2" with no duration lasts while it stays, 611.2c, its "if this is a spirit"
+  checked on resolution; "loses all creature types", 205.3), 7c, in timestamp order
+  with dependencies (613.8); replacement
   (614: enters tapped or with counters or as a copy, "exile it instead") and
   prevention (615), their order (616.1) where it matters; *not*: layer 3
   (text-changing effects: no supported card has one), 7d (switching power and

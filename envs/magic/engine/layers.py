@@ -56,6 +56,7 @@ import dataclasses
 from typing import Any
 
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import rules_list
 from labyrinth_gym.envs.magic.engine.effects import face_down_def
 from labyrinth_gym.envs.magic.engine.state import StackItem
 
@@ -69,7 +70,8 @@ def in_layer(node: Any, layer: int) -> bool:
     :class:`~effects.ContinuousChange`) has a part in ``layer``."""
     if isinstance(node, fx.Becomes):
         if layer == 4:
-            return bool(node.types or node.subtypes or node.supertypes)
+            return bool(node.types or node.subtypes or node.supertypes
+                        or node.lose_creature_types)
         if layer == 5:
             return node.colours is not None
         if layer == 6:
@@ -105,6 +107,11 @@ def apply_part(node: Any, layer: int, d: fx.CardDef) -> fx.CardDef:
             if node.supertypes:
                 changes["supertypes"] = tuple(dict.fromkeys(d.supertypes
                                                             + node.supertypes))
+            if node.lose_creature_types:  # 205.3: its other subtypes stay
+                creature_types = rules_list("creature_type")
+                changes["subtypes"] = tuple(s for s in d.subtypes
+                                            if s not in creature_types)
+                return dataclasses.replace(d, **changes)
             if node.set_types:  # 205.1a: the old types and their subtypes go
                 changes["types"] = node.types
                 changes["subtypes"] = node.subtypes

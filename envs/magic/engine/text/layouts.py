@@ -44,8 +44,13 @@ from pathlib import Path
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed
-from labyrinth_gym.envs.magic.engine.text.core import effect_template
-from labyrinth_gym.envs.magic.engine.text.phrases import Unsupported
+from labyrinth_gym.envs.magic.engine.text.core import effect_template, read_sentence
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    Unsupported,
+    activation_condition,
+    creature_subtypes,
+    keyword_list,
+)
 
 FIRST_FACE_ONLY = {
     "split": "split card (709): the card data has only its first half",
@@ -172,3 +177,57 @@ def transform_effect(sentence: str) -> fx.Effect | None:
     if re.fullmatch(r"transform this", sentence):
         return fx.Transform()
     return None
+
+
+_BECOMES_BASE = re.compile(
+    r"(?:if (?P<cond>this is an? [\w'-]+), it|this) becomes an? (?P<words>[\w' -]+?) "
+    r"with base power and toughness (?P<p>\d+)/(?P<t>\d+)(?:, (?P<kw>.+))?")
+
+
+@effect_template
+def _becomes_with_base(sentence: str) -> fx.Effect | None:
+    """"this becomes a kithkin spirit with base power and toughness 2/2" and "if this
+    is a spirit, it becomes a kithkin spirit warrior with base power and toughness 4/4
+    [, flying, and first strike]" (Figure of Destiny): its creature types become
+    those (205.1b, layer 4), its base power and toughness those (layer 7b), it gains
+    the keywords (layer 6), with no duration: for as long as it stays on the
+    battlefield (611.2c, a lasting :class:`~effects.Becomes`). The ``if`` is checked
+    as the ability resolves (608.2c, condition ``source_is``)."""
+    m = _BECOMES_BASE.fullmatch(sentence)
+    if m is None:
+        return None
+    subtypes = []
+    for word in m.group("words").split():
+        if word not in creature_subtypes():
+            return None
+        subtypes.append(creature_subtypes()[word])
+    keywords: tuple[str, ...] = ()
+    if m.group("kw") and (keywords := keyword_list(m.group("kw"))) is None:
+        return None
+    becomes = fx.Becomes(fx.Ref("self"), int(m.group("p")), int(m.group("t")),
+                         subtypes=tuple(subtypes), keywords=keywords, lasting=True)
+    if m.group("cond") is None:
+        return becomes
+    condition = activation_condition(m.group("cond"))
+    return None if condition is None else fx.IfHolds(condition, becomes)
+
+
+@effect_template
+def _loses_creature_types(sentence: str) -> fx.Effect | None:
+    """"target creature gets +3/-3 and loses all creature types until end of turn"
+    (Nameless Inversion): the pump, then (layer 4) it has no creature type until end
+    of turn (:attr:`~effects.Becomes.lose_creature_types`)."""
+    m = re.fullmatch(r"(target creature) (gets [+-]\d+/[+-]\d+ )?and loses all "
+                     r"creature types until end of turn|(target creature) loses all "
+                     r"creature types until end of turn", sentence)
+    if m is None:
+        return None
+    if m.group(3):
+        what = read_sentence(f"{m.group(3)} gets +0/+0 until end of turn")
+        if not isinstance(what, fx.Pump) or not isinstance(what.what, fx.Target):
+            return None
+        return fx.Becomes(what.what, lose_creature_types=True)
+    pump = read_sentence(f"{m.group(1)} {m.group(2)}until end of turn")
+    if not isinstance(pump, fx.Pump) or not isinstance(pump.what, fx.Target):
+        return None
+    return fx.Sequence((pump, fx.Becomes(fx.Ref("it"), lose_creature_types=True)))

@@ -854,6 +854,10 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         return fx.ActivationCondition("renowned")
     if text == "you have the city's blessing":  # 702.131c
         return fx.ActivationCondition("city_blessing")
+    if (m := re.fullmatch(r"this is an? ([\w'-]+)", text)) and \
+            m.group(1) in creature_subtypes():  # "if this creature is a spirit"
+        return fx.ActivationCondition("source_is", fx.Filter(
+            subtypes=frozenset({creature_subtypes()[m.group(1)]})))
     if m := re.fullmatch(rf"you control at least {NUM} other (.+)", text):
         # (an intervening "if" of a trigger: other than the object that triggered it)
         f = object_filter(m.group(2), plural=True)
