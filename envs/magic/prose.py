@@ -279,6 +279,14 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"sacrifices the {e['sacrificed']} pile of "
                          f"{first} | {second}")
 
+    def on_hand_exiled(self, e: Event) -> str:
+        return f"{self.owned(e['player'], e['card'])} is exiled from " \
+               f"{self.their(e['player'])} hand"
+
+    def on_hand_to_bottom(self, e: Event) -> str:
+        return self.does(e["player"], f"reveals {card(e['card'])} and puts it on the "
+                         f"bottom of {self.their(e['player'])} library")
+
     def on_card_piles(self, e: Event) -> str:
         first = join([card(n) for n in e["first"]]) or "nothing"
         second = join([card(n) for n in e["second"]]) or "nothing"

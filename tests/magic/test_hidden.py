@@ -143,3 +143,94 @@ def test_piles_in_random_games_terminate():
     for _ in range(3):
         game = fact_or_fiction(players=3)
         run(game, rng)
+
+
+# ------------------------------------------- choosing from a hand (701.20, 400.2)
+def enter_and_target(game, creature: str, *lands_: str, target: int | None = 1):
+    """Seat 0 casts ``creature`` with ``lands_`` and its enters trigger targets seat
+    ``target`` (relative), up to the first decision after it resolves."""
+    lands(game, 0, *lands_)
+    game.add_card(creature, 0)
+    game.start_at("main1", 0)
+    act(game, creature)
+    settle(game)
+    if target is not None:
+        game.apply_action(A.player(target))
+    settle(game)
+
+
+def test_compile_choose_from_a_revealed_or_looked_at_hand():
+    filt = card("Lifebane Zombie").triggered[0].effect
+    assert filt.dest == "exile" and not filt.look and not filt.optional
+    assert card("Sin Collector").triggered[0].effect.dest == "exile"
+    clique = card("Vendilion Clique").triggered[0].effect
+    assert clique == fx.ChooseDiscard(
+        fx.Target("player"), clique.filter, dest="bottom", draw=True, look=True,
+        optional=True)
+
+
+def test_lifebane_zombie_exiles_a_chosen_green_or_white_creature_card():
+    game = blank()
+    for name in ("Llanowar Elves", "Savannah Lions", "Shock", "Goblin Guide"):
+        game.add_card(name, 1)
+    enter_and_target(game, "Lifebane Zombie", "Swamp", "Swamp", "Swamp")
+    # 701.20a: the hand is revealed to every player; only matching cards are offered
+    reveal = next(e for e in game.events if e["type"] == "reveal_hand")
+    assert game.event_for(reveal, 1) == reveal and len(reveal["cards"]) == 4
+    assert game.decision == {"kind": "hand_choice", "player": 0}
+    assert set(names(game)) == {"exile hand 0 (Llanowar Elves) of player 1",
+                                "exile hand 1 (Savannah Lions) of player 1"}
+    act(game, "Savannah Lions")
+    settle(game)
+    assert [game.name_of(c) for c in game.exile[1]] == ["Savannah Lions"]
+    assert hand_names(game, 1) == ["Goblin Guide", "Llanowar Elves", "Shock"]
+    assert not any(e["type"] == "discard" for e in game.events)  # exiled, not discarded
+    exiled = next(e for e in game.events if e["type"] == "hand_exiled")
+    assert "exiled" in describe(exiled, 0)
+    check(game)
+
+
+def test_sin_collector_with_no_matching_card_asks_nothing():
+    game = blank()
+    game.add_card("Grizzly Bears", 1)
+    enter_and_target(game, "Sin Collector", "Plains", "Swamp", "Swamp", "Swamp")
+    assert game.decision["kind"] == "priority"
+    assert hand_names(game, 1) == ["Grizzly Bears"]
+
+
+def test_vendilion_clique_400_2_looks_then_bottom_and_draw():
+    game = blank(library=0)
+    game.set_library(1, ["Mountain", "Forest"])  # Mountain on top
+    game.set_library(0, ["Island"] * 3)
+    for name in ("Lightning Bolt", "Plains", "Shock"):
+        game.add_card(name, 1)
+    enter_and_target(game, "Vendilion Clique", "Island", "Island", "Island")
+    look = next(e for e in game.events if e["type"] == "look_hand")
+    # only the chooser sees the hand: the opponent's event has no cards
+    assert "cards" in game.event_for(look, 0) and "cards" not in game.event_for(look, 1)
+    assert not any(e["type"] == "reveal_hand" for e in game.events)
+    assert set(names(game)) == {
+        "put on the bottom hand 0 (Lightning Bolt) of player 1",
+        "put on the bottom hand 2 (Shock) of player 1", "done: choose no card"}
+    assert [game.name_of(c) for c in game.looking_at(0)] == [
+        "Lightning Bolt", "Plains", "Shock"]
+    assert game.looking_at(1) == []
+    # a determinization for the chooser keeps the hand it is choosing from
+    seen = game.determinize(0, np.random.default_rng(1))
+    assert hand_names(seen, 1) == hand_names(game, 1)
+    act(game, "Lightning Bolt")
+    settle(game)
+    assert hand_names(game, 1) == ["Mountain", "Plains", "Shock"]  # drew Mountain
+    assert library_names(game, 1) == ["Forest", "Lightning Bolt"]
+    shown = next(e for e in game.events if e["type"] == "hand_to_bottom")
+    assert game.event_for(shown, 1)["card"] == "Lightning Bolt"  # revealed
+
+
+def test_vendilion_clique_may_choose_nothing():
+    game = blank()
+    game.add_card("Lightning Bolt", 1)
+    enter_and_target(game, "Vendilion Clique", "Island", "Island", "Island")
+    act(game, "done")
+    settle(game)
+    assert hand_names(game, 1) == ["Lightning Bolt"]
+    assert not any(e["type"] == "draw" and e["player"] == 1 for e in game.events)

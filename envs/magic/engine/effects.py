@@ -952,11 +952,26 @@ class ChooseDiscard:
     """"``who`` reveals their hand. You choose a [``filter``] card from it. That
     player discards that card." (rules 701.20, 701.9): the controller of the spell
     or ability chooses ``count`` cards matching ``filter`` (``Filter()``: any card)
-    among the revealed cards; ``who`` discards them."""
+    among the revealed cards; ``who`` discards them.
+
+    ``dest``: ``"discard"``; ``"exile"`` ("you choose a green or white creature card
+    from it and exile that card", Lifebane Zombie: exiled face up, not discarded);
+    ``"bottom"`` ("that player reveals the chosen card, puts it on the bottom of
+    their library, then draws a card", Vendilion Clique: ``draw``). ``look``: the
+    hand is looked at by the chooser only ("look at target player's hand", 400.2),
+    not revealed; ``optional``: "you may choose" (the chooser may choose none)."""
 
     who: Selector
     filter: Filter = Filter()
     count: int = 1
+    dest: str = "discard"
+    draw: bool = False
+    look: bool = False
+    optional: bool = False
+
+
+HAND_CHOICE_DESTINATIONS = ("discard", "exile", "bottom")
+"""Where :class:`ChooseDiscard` puts the chosen card."""
 
 
 @dataclass(frozen=True)

@@ -556,7 +556,14 @@ shuffling with the game's dice (701.24); exiling a player's whole graveyard
 (:class:`~effects.ExileGraveyard`: "exile target player's graveyard"); revealing a
 hand (701.20) and "you choose a
 [quality] card from it; that player discards that card" (the caster chooses, 701.9;
-"<player> discards a card" stays the discarding player's choice). Piles of revealed cards (700.3,
+"<player> discards a card" stays the discarding player's choice); "... you choose a
+[quality] card from it and exile that card" (Lifebane Zombie, Sin Collector: exiled
+face up, not discarded, event ``hand_exiled``) and "look at target player's hand. you
+may choose a nonland card from it. if you do, that player reveals the chosen card,
+puts it on the bottom of their library, then draws a card" (Vendilion Clique: the
+hand is shown to the chooser only, 400.2, event ``look_hand``; "done" chooses none;
+event ``hand_to_bottom``; a determinization for the chooser keeps that hand while it
+chooses). Piles of revealed cards (700.3,
 :class:`~effects.RevealPiles`: Fact or Fiction, Sphinx of Uthuun): the top N cards
 are revealed (every player sees them; they stay on top of the library, where
 :meth:`MagicGame.determinize` keeps them, until a pile is taken); an opponent makes
@@ -2119,6 +2126,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             shown.update([new.casting.card, *new.casting.discarded])
         if new.decision is not None and "enter" in new.decision:
             shown.add(new.decision["enter"])  # a land being played
+        if new.decision is not None and new.decision["kind"] == "hand_choice" and \
+                new.decision["player"] == player:  # the hand it chooses from
+            shown.update(new.hand[new.res["asks"][0][4]])
         for q in range(new.num_players):
             if q == player:
                 continue

@@ -280,7 +280,11 @@ class LibraryMixin:
             asks.append(["piles", controller, self.amount(node.count), path])
         else:  # ChooseDiscard
             for q in self.select_players(node.who, path):
-                self.reveal_hand(q)
+                if node.look:  # 400.2: only the chooser sees it
+                    self.log("look_hand", player=controller, whose=q,
+                             cards=[self.name_of(c) for c in self.hand[q]])
+                else:
+                    self.reveal_hand(q)
                 asks.append(["hand_choice", controller, node.count, path, q])
 
     def library_step(self, ask: list, node: Any) -> bool:
@@ -345,6 +349,23 @@ class LibraryMixin:
             return False
         self.decision = {"kind": "look", "player": p}
         return True
+
+    def _hand_card_away(self, q: int, card: int, node: fx.ChooseDiscard) -> None:
+        """The card chosen from ``q``'s hand leaves it for ``node.dest``: exiled face
+        up, or revealed and put on the bottom of ``q``'s library (then ``q`` draws a
+        card when ``node.draw``); every player sees which card (701.20a)."""
+        self.hand[q].remove(card)
+        if card in self.public_hand:
+            self.public_hand.remove(card)
+        if node.dest == "exile":
+            self.exile[q].append(card)
+            self.log("hand_exiled", player=q, card=self.name_of(card))
+            return
+        self.library[q].insert(0, card)
+        self.known_bottom[q] += 1
+        self.log("hand_to_bottom", player=q, card=self.name_of(card))
+        if node.draw and not self.lost[q]:
+            self.draw(q)
 
     def _piles_step(self, ask: list, node: fx.RevealPiles) -> bool:
         """Carry a :class:`~effects.RevealPiles` ask forward (rule 700.3): reveal,
@@ -593,8 +614,9 @@ class LibraryMixin:
             return [A.hand(i) for i in range(len(self.looking_at(p)))] + [A.DONE]
         if kind == "hand_choice":
             node = self.node_at(self.effect_of(res["item"]), ask[3])
-            return [A.hand(i) for i, c in enumerate(self.hand_slots(ask[4]))
-                    if self.card_matches(node.filter, c, res["item"].card)]
+            out = [A.hand(i) for i, c in enumerate(self.hand_slots(ask[4]))
+                   if self.card_matches(node.filter, c, res["item"].card)]
+            return out + [A.DONE] if node.optional else out
         if kind == "search_split":
             found = self._found_cards(p, st["found"])
             out = [A.hand(i) for i in range(len(found))]
@@ -654,7 +676,15 @@ class LibraryMixin:
                 st["declined"] = True
         elif dk == "hand_choice":
             q = ask[4]
-            self._discard(q, self.hand_slots(q)[args[0]], res["item"].controller)
+            if kind == "done":  # "you may choose": none
+                ask[2] = 0
+                return
+            node = self.node_at(self.effect_of(res["item"]), ask[3])
+            chosen = self.hand_slots(q)[args[0]]
+            if node.dest == "discard":
+                self._discard(q, chosen, res["item"].controller)
+            else:
+                self._hand_card_away(q, chosen, node)
             ask[2] -= 1
         elif dk == "search_split":
             found = self._found_cards(p, st["found"])
@@ -686,6 +716,8 @@ class LibraryMixin:
             names = ", ".join(self.name_of(c) for c in pile) or "nothing"
             which = "first" if kind == "yes" else "second"
             return f"{kind}: the {which} pile ({names}) into your hand"
+        if kind == "done" and dk == "hand_choice":
+            return "done: choose no card"
         if kind == "done":
             return {"look": "done: keep the rest on top",
                     "card_pile": "done: the rest are the second pile",
@@ -711,7 +743,11 @@ class LibraryMixin:
         if dk == "card_pile":
             return f"put card {args[0]} ({name}) into the first pile"
         if dk == "hand_choice":
-            return f"choose hand {args[0]} ({name}) of player {self.res['asks'][0][4]}"
+            node = self.node_at(self.effect_of(self.res["item"]), self.res["asks"][0][3])
+            verb = {"discard": "choose", "exile": "exile",
+                    "bottom": "put on the bottom"}.get(node.dest, "choose")
+            return (f"{verb} hand {args[0]} ({name}) of player "
+                    f"{self.res['asks'][0][4]}")
         if dk == "search_split":
             return f"put {name} onto the battlefield"
         return f"find {name}"

@@ -583,6 +583,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 p for p in node.filter.props if not p.startswith(SACRIFICED_MV))))
         elif isinstance(node, (fx.Search, fx.ChooseDiscard)):
             card_filter(node.filter)
+        if isinstance(node, fx.ChooseDiscard) and (
+                node.dest not in fx.HAND_CHOICE_DESTINATIONS
+                or node.draw and node.dest != "bottom"):
+            note(f"ChooseDiscard to {node.dest}")
         if isinstance(node, fx.PutFromHand):
             if node.destination not in ("library", "battlefield") or (
                     node.destination == "battlefield") != (node.filter is not None):

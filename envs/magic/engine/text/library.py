@@ -36,7 +36,10 @@ Read here (rule numbers in :mod:`~library`):
 - the three sentences ``<player> reveals their hand. you choose a <quality> card from
   it. that player discards that card.`` -> :class:`~effects.ChooseDiscard` (the
   caster chooses; "<player> discards a card" is :class:`~effects.Discard`, where the
-  discarding player chooses).
+  discarding player chooses); ``... you choose a <quality> card from it and exile
+  that card.`` and ``look at target player's hand. you may choose a <quality> card
+  from it. if you do, that player reveals the chosen card, puts it on the bottom of
+  their library, then draws a card.`` -> the same with a ``dest``.
 """
 
 from __future__ import annotations
@@ -174,6 +177,41 @@ def _choose_discard(s: str) -> fx.Effect | None:
     if f is None or not isinstance(count, int):
         return None
     return fx.ChooseDiscard(who, f, count)
+
+
+SENTENCE_GROUPS.append((r".+ reveals their hand\.",
+                        r"you choose .+ from it and exile that card\."))
+SENTENCE_GROUPS.append((r"look at target (?:player|opponent)'s hand\.",
+                        r"you may choose .+ from it\.", r"if you do, .+\."))
+_CHOOSE_EXILE = re.compile(r"(.+) reveals their hand\. you choose an? ((?:[\w,]+ )*?)"
+                           r"card from it and exile that card")
+_LOOK_CHOOSE = re.compile(
+    r"look at (target (?:player|opponent))'s hand\. you may choose an? "
+    r"((?:[\w,]+ )*?)card from it\. if you do, that player reveals the chosen card, "
+    r"puts it on the bottom of their library, then draws a card")
+
+
+@effect_template
+def _choose_from_hand(s: str) -> fx.Effect | None:
+    """"<player> reveals their hand. you choose a <quality> card from it and exile
+    that card." and Vendilion Clique's "look at target player's hand. you may choose
+    a <quality> card from it. if you do, that player reveals the chosen card, puts it
+    on the bottom of their library, then draws a card." (:class:`~effects.
+    ChooseDiscard` with a ``dest``)."""
+    if m := _CHOOSE_EXILE.fullmatch(s):
+        who = player(m.group(1)) if m.group(1) != "you" else None
+        f = card_filter(m.group(2).strip())
+        if who is None or f is None:
+            return None
+        return fx.ChooseDiscard(who, f, dest="exile")
+    if m := _LOOK_CHOOSE.fullmatch(s):
+        who = player(m.group(1))
+        f = card_filter(m.group(2).strip())
+        if who is None or f is None:
+            return None
+        return fx.ChooseDiscard(who, f, dest="bottom", draw=True, look=True,
+                                optional=True)
+    return None
 
 
 _TOP = r"look at the top \w+ cards of your library\."
