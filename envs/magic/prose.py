@@ -392,7 +392,11 @@ class MagicNarrator(Narrator):
                 "its damage removed, out of combat")
 
     def on_replaced(self, e: Event) -> str:
-        return f"{card(e['card'])} is exiled instead of going to the graveyard"
+        how = "is revealed and shuffled into its owner's library" \
+            if e.get("to") == "library" else "is exiled"
+        where = {"graveyard": "the graveyard", "hand": "its owner's hand"}.get(
+            e.get("instead", "graveyard"), "its owner's library")
+        return f"{card(e['card'])} {how} instead of going to {where}"
 
     def on_dies(self, e: Event) -> str:
         return f"{self.owned(e.get('player'), e['card'])} dies"

@@ -1,13 +1,16 @@
 """Scripted positions for static replacement effects and restrictions (rules
-614-616, 106.12): a card's own replacement of its discard (Loxodon Smiter, 614.1a).
-Each names real cards from the pool."""
+614-616, 106.12): a card's own replacement of its discard (Loxodon Smiter, 614.1a);
+cards that would be put into a graveyard exiled or shuffled into their owner's library
+instead (Rest in Peace, Dryad Militant, Anafenza, Darksteel Colossus, 614.1a); "when
+this is put into a graveyard from anywhere" (the Eldrazi titans, 603.6a). Each names
+real cards from the pool."""
 
 from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.prose import describe
-from magic.positions import act, blank, lands, settle
+from magic.positions import act, blank, lands, settle, target_perm
 
 
 def pool(name: str) -> fx.CardDef:
@@ -83,3 +86,143 @@ def test_614_1a_a_discard_of_your_own_or_the_cleanup_discard_is_not_replaced():
     act(game, "hand 0")
     assert len(game.graveyard[0]) == 1 and game.graveyard[0][0] in cards
     assert not game.battlefield
+
+
+# ------------------------------------- 614.1a: into a graveyard, instead ...
+def test_graveyard_replacements_compile_real_cards():
+    assert pool("Rest in Peace").statics == (fx.GraveyardInstead(tokens=True),)
+    assert pool("Dryad Militant").statics == (fx.GraveyardInstead(
+        fx.Filter(types=frozenset({"Instant", "Sorcery"}))),)
+    assert pool("Anafenza, the Foremost").statics == (fx.GraveyardInstead(
+        fx.Filter(types=frozenset({"Creature"})), "opponents"),)
+    for name in ("Darksteel Colossus", "Blightsteel Colossus", "Progenitus",
+                 "Nexus of Fate", "Legacy Weapon"):
+        assert pool(name).statics[-1] == fx.GraveyardInstead(
+            self_only=True, dest="library"), name
+    for name in ("Emrakul, the Aeons Torn", "Kozilek, Butcher of Truth",
+                 "Ulamog, the Infinite Gyre"):
+        ability = next(a for a in pool(name).triggered
+                       if a.trigger.event == "put_into_graveyard")
+        assert ability.zone == "graveyard"
+        assert ability.effect == fx.ShuffleInto(fx.Ref("you"), graveyard=True)
+
+
+def bolt(game, target: int) -> None:
+    act(game, "Lightning Bolt")
+    target_perm(game, target)
+    settle(game)
+
+
+def test_614_1a_dryad_militant_exiles_an_instant_that_resolves_not_a_creature():
+    game = blank()
+    game.add_permanent("Dryad Militant", 1)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    spell = game.add_card("Lightning Bolt", 0)
+    lands(game, 0, "Mountain")
+    game.start_at("main1", 0)
+    bolt(game, bears)
+    assert spell in game.exile[0] and spell not in game.graveyard[0]
+    assert bears not in game.battlefield and len(game.graveyard[1]) == 1  # it died
+    replaced = [e for e in game.events if e["type"] == "replaced"]
+    assert [e["card"] for e in replaced] == ["Lightning Bolt"]
+
+
+def test_614_1a_rest_in_peace_exiles_dying_creatures_and_tokens_they_do_not_die():
+    game = blank()
+    game.add_permanent("Rest in Peace", 1)
+    traveler = game.add_permanent("Doomed Traveler", 1)
+    game.add_card("Lightning Bolt", 0)
+    lands(game, 0, "Mountain")
+    game.start_at("main1", 0)
+    bolt(game, traveler)
+    # exiled instead: it never died, so "when this dies" makes no Spirit (614.6)
+    assert not game.graveyard[1] and len(game.exile[1]) == 1
+    assert not any(e["type"] == "dies" for e in game.events)
+    assert len(game.battlefield) == 2  # Rest in Peace and the Mountain
+    assert not game.graveyard[0]  # the Bolt too
+
+
+def test_614_1a_rest_in_peace_exiles_milled_and_discarded_cards():
+    game = blank()
+    game.add_permanent("Rest in Peace", 0)
+    game.add_card("Thought Scour", 0)
+    lands(game, 0, "Island")
+    game.start_at("main1", 0)
+    act(game, "Thought Scour")
+    act(game, "player 1")
+    settle(game)
+    assert not game.graveyard[1] and len(game.exile[1]) == 2
+    assert not game.graveyard[0] and len(game.exile[0]) == 1
+
+
+def test_614_1a_anafenza_exiles_only_opponents_creatures_and_creature_cards():
+    game = blank()
+    game.add_permanent("Anafenza, the Foremost", 0)
+    mine = game.add_permanent("Grizzly Bears", 0)
+    theirs = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Wrath of God", 0)
+    lands(game, 0, "Plains", "Plains", "Plains", "Plains")
+    game.start_at("main1", 0)
+    act(game, "Wrath of God")
+    settle(game)
+    assert sorted(game.name_of(c) for c in game.graveyard[0]) == [
+        "Anafenza, the Foremost", "Grizzly Bears", "Wrath of God"]
+    assert not game.graveyard[1] and len(game.exile[1]) == 1
+    assert mine not in game.battlefield and theirs not in game.battlefield
+
+
+def test_614_1a_progenitus_destroyed_is_shuffled_into_its_owners_library():
+    game = blank(library=5)
+    game.add_permanent("Progenitus", 1)
+    game.add_card("Wrath of God", 0)
+    lands(game, 0, "Plains", "Plains", "Plains", "Plains")
+    game.start_at("main1", 0)
+    act(game, "Wrath of God")
+    settle(game)
+    assert not game.graveyard[1] and len(game.library[1]) == 6
+    assert "Progenitus" in [game.name_of(c) for c in game.library[1]]
+    event = next(e for e in game.events if e["type"] == "replaced")
+    assert event["to"] == "library"
+    assert "shuffled into its owner's library" in describe(event)
+    assert not any(e["type"] == "dies" for e in game.events)
+
+
+def test_614_1a_nexus_of_fate_resolving_goes_back_into_the_library():
+    game = blank(library=3)
+    nexus = game.add_card("Nexus of Fate", 0)
+    lands(game, 0, *["Island"] * 7)
+    game.start_at("main1", 0)
+    act(game, "Nexus of Fate")
+    settle(game)
+    assert nexus in game.library[0] and not game.graveyard[0]
+    assert game.extra_turns
+
+
+def test_603_6a_emrakul_put_into_a_graveyard_shuffles_its_owners_graveyard_back():
+    game = blank(library=3)
+    game.set_library(1, ["Island", "Emrakul, the Aeons Torn", "Island"])
+    game.add_card("Grizzly Bears", 1, "graveyard")
+    game.add_card("Thought Scour", 0)
+    lands(game, 0, "Island")
+    game.start_at("main1", 0)
+    act(game, "Thought Scour")
+    act(game, "player 1")
+    settle(game)
+    # milled Island and Emrakul; Emrakul's ability triggered from the graveyard
+    assert not game.graveyard[1]
+    assert len(game.library[1]) == 4
+    assert any(e["type"] == "shuffled_into" and e["player"] == 1 for e in game.events)
+
+
+def test_603_6a_emrakul_exiled_by_rest_in_peace_never_reaches_the_graveyard():
+    game = blank(library=3)
+    game.add_permanent("Rest in Peace", 0)
+    game.set_library(1, ["Island", "Emrakul, the Aeons Torn", "Island"])
+    game.add_card("Thought Scour", 0)
+    lands(game, 0, "Island")
+    game.start_at("main1", 0)
+    act(game, "Thought Scour")
+    act(game, "player 1")
+    settle(game)
+    assert len(game.exile[1]) == 2 and len(game.library[1]) == 1
+    assert not any(e["type"] == "shuffled_into" for e in game.events)

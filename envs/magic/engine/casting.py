@@ -1992,7 +1992,7 @@ class CastingMixin:
             self.log("flashback_exiled", player=owner, card=self.name_of(item.card))
             return
         if dest == "graveyard":
-            self.graveyard[owner].append(item.card)
+            self.to_graveyard(item.card)
             return
         zone = {"exile": self.exile, "hand": self.hand}.get(dest, self.library)[owner]
         if dest == "library_bottom":

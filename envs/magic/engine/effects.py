@@ -1665,7 +1665,7 @@ counters put onto this Saga (subject ``Ref("self")``) bring their number from le
 N to N or more; the Saga's last chapter is its final one (714.2c)."""
 TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + TARGET_EVENTS + (
     "casts_noncreature", "cast", "transforms_into", "cast_self", "mana_spent",
-    "opponent_damaged_by", "miracle") + CHAPTER_EVENTS
+    "opponent_damaged_by", "miracle", "put_into_graveyard") + CHAPTER_EVENTS
 """Every event a :class:`Trigger` may name; ``cast``'s subject is a :class:`Filter` of
 the spell (its controller: who cast it); ``transforms_into`` is "whenever this
 transforms into <this face>" (701.28g), subject ``Ref("self")``, on the face it
@@ -1682,7 +1682,9 @@ subject a :class:`Filter` of the spell's or the ability's source's types and col
 damage, ``that much`` the damage; ``miracle`` is miracle's "when you reveal this
 card this way" (702.94a: the card is revealed as it is drawn, the first card its owner
 drew this turn; its source is the card in the hand), whose effect is
-:class:`Miracle`."""
+:class:`Miracle`; ``put_into_graveyard`` is "when this is put into a graveyard from
+anywhere" (subject ``Ref("self")``; it triggers from the graveyard, 603.6a, controlled
+by the card's owner, 108.4a)."""
 SECOND_CREATURE = "second_creature"
 """A cast trigger's spell filter prop: the spell is the second creature spell its
 caster cast this turn ("whenever you cast a spell, if it's the second creature spell
@@ -1983,6 +1985,39 @@ class DiscardedToBattlefield:
     (Dodecapod)."""
 
     counters: int = 0
+
+GRAVEYARD_INSTEAD = ("exile", "library")
+"""Where a :class:`GraveyardInstead` sends a card: exile, or its owner's library
+(revealed and shuffled in)."""
+
+
+@dataclass(frozen=True)
+class GraveyardInstead:
+    """Static, a replacement effect (614.1a) on cards that would be put into a
+    graveyard from anywhere (a permanent dying, a spell resolving or countered, a
+    discard, a mill): they go to ``dest`` (:data:`GRAVEYARD_INSTEAD`) instead.
+
+    Attributes:
+        cards: The cards it applies to (a card :class:`Filter`: "an instant or sorcery
+            card"; a permanent is matched with its characteristics on the
+            battlefield, "a nontoken creature ... would die").
+        whose: Whose graveyard, from its controller: ``"any"`` ("a graveyard"),
+            ``"opponents"`` ("an opponent's graveyard"), ``"you"`` ("your
+            graveyard").
+        tokens: "a card or token": tokens too (a token is not a card, 111.1).
+        self_only: "if this would be put into a graveyard from anywhere, reveal
+            this and shuffle it into its owner's library instead" (Darksteel
+            Colossus): the card's own, in every zone (113.6); the others work while
+            their permanent is on the battlefield.
+        dest: :data:`GRAVEYARD_INSTEAD`.
+    """
+
+    cards: Filter = Filter()
+    whose: str = "any"
+    tokens: bool = False
+    self_only: bool = False
+    dest: str = "exile"
+
 
 @dataclass(frozen=True)
 class ControlAttached:
@@ -2833,6 +2868,12 @@ class CardDef:
     def defined_pt(self) -> DefinedPT | None:
         """Its characteristic-defining power/toughness ability (None: none)."""
         return next((s for s in self.statics if isinstance(s, DefinedPT)), None)
+
+    @cached_property
+    def graveyard_instead(self) -> GraveyardInstead | None:
+        """Its own :class:`GraveyardInstead` (``self_only``; None: none)."""
+        return next((s for s in self.statics if isinstance(s, GraveyardInstead)
+                     and s.self_only), None)
 
     @cached_property
     def discarded_to_battlefield(self) -> DiscardedToBattlefield | None:

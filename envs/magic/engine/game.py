@@ -837,7 +837,21 @@ causes you to discard this, put it onto the battlefield [with two +1/+1 counters
 it] instead of putting it into your graveyard" (614.1a, from its owner's hand:
 :class:`~effects.DiscardedToBattlefield`; Loxodon Smiter; the card is still
 discarded, event ``discard`` with ``to`` ``battlefield``, and a discard for a cost or
-in the cleanup step is not replaced).
+in the cleanup step is not replaced); cards that would be put into a graveyard from
+anywhere (a permanent dying or put there, a spell leaving the stack, a discard, a
+mill, a surveil) exiled or revealed and shuffled into their owner's library instead
+(614.1a, :class:`~effects.GraveyardInstead`, event ``replaced``: Rest in Peace's
+"a card or token", Dryad Militant's "an instant or sorcery card", "an opponent's
+graveyard", Anafenza's "a nontoken creature an opponent owns would die or a creature
+card ..."; a permanent so exiled does not die; a card's own "if this would be put into
+a graveyard from anywhere, reveal this and shuffle it into its owner's library
+instead", Darksteel Colossus, Nexus of Fate, in every zone), collected with the
+anthems so that a game without one pays one list test per card; "when this is put
+into a graveyard from anywhere, its owner shuffles their graveyard into their
+library" (603.6a, trigger event ``put_into_graveyard``: the Eldrazi titans; it
+triggers from the graveyard, controlled by the card's owner). *Automated*: with
+several such replacements on one card its owner would choose (616.1); the card's own
+applies, else the first permanent's in timestamp order.
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
@@ -1631,6 +1645,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: this") by the permanent they are about (refreshed with the anthems).
         self._static_prevention: dict[int, list[fx.PreventDamage]] = {}
         self._player_rules: list[tuple[int, fx.PlayerRule]] = []
+        #: :class:`~effects.GraveyardInstead` statics on the battlefield, with their
+        #: controllers (refreshed with the anthems).
+        self._graveyard_instead: list[tuple[int, fx.GraveyardInstead]] = []
         #: Permanents whose "as this enters, choose ..." is still to be asked.
         self.to_choose: list[int] = []
         #: Emblems (rule 114) in the command zone: ``[owner, definition index, card

@@ -39,7 +39,7 @@ from labyrinth_gym.envs.magic.engine.state import StackItem, player_code
 
 GRAVE_EVENTS = frozenset({"enters", "cast", "casts_noncreature", "opponent_damaged_by",
                           "gain_life", "lose_life", "draw", "discard", "roll_dice",
-                          *fx.STEP_EVENTS})
+                          "put_into_graveyard", *fx.STEP_EVENTS})
 """The events a triggered ability may wait for from a graveyard: another permanent
 entering, a spell being cast, what happens to a player, the beginning of a step."""
 

@@ -480,8 +480,8 @@ class LibraryMixin:
         st["phase"] = "rest"
         if node.rest == "graveyard":
             for card in rest:
-                self.graveyard[p].append(card)
                 self.log("surveil", player=p, card=self.name_of(card))
+                self.to_graveyard(card)
             return
         if node.rest == "exile":  # (exiled face up: every player saw them)
             self.exile[p].extend(rest)
@@ -656,8 +656,8 @@ class LibraryMixin:
             if phase in ("scry", "bottom"):
                 self._to_bottom(p, card)
             elif phase == "surveil":
-                self.graveyard[p].append(card)
                 self.log("surveil", player=p, card=self.name_of(card))
+                self.to_graveyard(card)
             else:  # on top of the cards put back before it, under those still held
                 library.insert(len(library) - (st["left"] - 1), card)
             st["left"] -= 1

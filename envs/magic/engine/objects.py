@@ -148,6 +148,7 @@ class ObjectsMixin:
         hosts: list[tuple[int, int, int]] = []
         prevention: dict[int, list[fx.PreventDamage]] = {}
         rules: list[tuple[int, fx.PlayerRule]] = []
+        graves: list[tuple[int, fx.GraveyardInstead]] = []
         layered = self._layered
         defs, card_def = self.defs, self.card_def
         for pid, perm in self.battlefield.items():
@@ -180,6 +181,8 @@ class ObjectsMixin:
                     layered = True
                 elif isinstance(static, fx.PlayerRule):
                     rules.append((perm.controller, static))
+                elif isinstance(static, fx.GraveyardInstead) and not static.self_only:
+                    graves.append((perm.controller, static))
                 elif isinstance(static, fx.PairedBonus) and perm.paired >= 0 and \
                         self._still_paired(pid, perm):  # 702.95c: both get it
                     bonus = fx.AttachedBonus(static.power, static.toughness,
@@ -202,6 +205,7 @@ class ObjectsMixin:
         self._controllers_of_hosts = hosts
         self._static_prevention = prevention
         self._player_rules = rules
+        self._graveyard_instead = graves
         return layered
 
     def player_rules_now(self) -> list[tuple[int, fx.PlayerRule]]:
@@ -536,8 +540,8 @@ class ObjectsMixin:
     def mill(self, p: int) -> None:
         if self.library[p]:
             card = self.library[p].pop()
-            self.graveyard[p].append(card)
             self.log("mill", player=p, card=self.name_of(card))
+            self.to_graveyard(card)
 
     def gain_life(self, p: int, amount: int) -> None:
         if self.replacements and ["no_life_gain"] in self.replacements:
@@ -826,8 +830,8 @@ class ObjectsMixin:
         library = self.library[p]
         kept, other = library[-1 - choice], library[-2 + choice]
         library.remove(other)
-        self.graveyard[p].append(other)
         self.log("dread", player=p, card=self.name_of(other), to="graveyard")
+        self.to_graveyard(other)
         return self.manifest(p, kept)
 
     def face_up_ways(self, pid: int) -> list[str]:
@@ -1162,11 +1166,26 @@ class ObjectsMixin:
         if dest == "graveyard" and self.replacements:
             exiled += [p for p in pids if ["exile_if_dies", p] in self.replacements
                        and p not in exiled]
-        if exiled:
-            pids = [p for p in pids if p not in exiled]
-            for pid in exiled:
+        shuffled: list[int] = []  # (614.1a: "shuffle it into its owner's library")
+        if dest == "graveyard":
+            if self._static_version != self._bf_version:
+                self._statics()
+            if self._graveyard_instead or any(
+                    self.defs[self.card_def[self.battlefield[p].card]].graveyard_instead
+                    for p in pids):
+                for p in pids:
+                    if p not in exiled:
+                        instead = self.graveyard_instead(self.battlefield[p].card, p)
+                        if instead == "exile":
+                            exiled.append(p)
+                        elif instead == "library":
+                            shuffled.append(p)
+        if exiled or shuffled:
+            pids = [p for p in pids if p not in exiled and p not in shuffled]
+            for pid in exiled + shuffled:
                 self.log("replaced", card=self.name_of(self.battlefield[pid].card),
-                         id=pid, to="exile", instead=dest)
+                         id=pid, to="exile" if pid in exiled else "library",
+                         instead=dest)
         if dest == "graveyard":
             self._dies_triggers(pids)
             if self.delayed:
@@ -1176,18 +1195,28 @@ class ObjectsMixin:
                     self.creatures_died += 1
                     self.log("dies", card=self.name_of(self.battlefield[pid].card),
                              id=pid, player=self.battlefield[pid].controller)
-        self._remember_sources(exiled + pids)
+        self._remember_sources(exiled + shuffled + pids)
         res = self.res
         if res is not None and res.get("it") in pids or res is not None and res.get(
-                "it") in exiled:
+                "it") in exiled + shuffled:
             # last known information of the resolving object's "it" (608.2h)
             it = res["it"]
             power, toughness = self.chars(it)[:2]
             res["it_lki"] = (power, toughness, self.pdef(it).mana_value)
         for pid in exiled:  # (they saw the others die: they left at the same time)
             self._leave(pid, "exile")
+        owners = {}
+        for pid in shuffled:
+            owners[self.card_owner[self.battlefield[pid].card]] = None
+            self._leave(pid, "library")
+        for owner in owners:
+            self.shuffle_library(owner)
+        cards = [self.battlefield[pid].card for pid in pids] if dest == "graveyard" \
+            else []
         for pid in pids:
             self._leave(pid, dest)
+        if cards:
+            self.put_into_graveyard(cards)
         if self.exiled_with:  # rule 610.3: what they held "until" comes back now
             self.return_until(exiled + pids)
 
@@ -1453,6 +1482,73 @@ class ObjectsMixin:
                  defending=defending, **({} if tap else {"untapped": True}),
                  **({"planeswalker": walker} if walker is not None else {}))
 
+    # ------------------------------------------- into a graveyard (614.1a, 603.6a)
+    def graveyard_instead(self, card: int, pid: int | None = None) -> str | None:
+        """Where ``card`` (permanent ``pid`` if it is on the battlefield), about to be
+        put into its owner's graveyard, goes instead (614.1a: a
+        :class:`~effects.GraveyardInstead`, ``"exile"`` or ``"library"``); None:
+        into the graveyard. With several, the affected card's owner would choose
+        (616.1); automated: the card's own first, then the permanents' in timestamp
+        order (each sends it out of the graveyard's way)."""
+        own = self.defs[self.card_def[card]].graveyard_instead
+        if own is not None and not self.card_token[card]:
+            return own.dest
+        if self._static_version != self._bf_version:
+            self._statics()
+        if not self._graveyard_instead:
+            return None
+        owner = self.card_owner[card]
+        token = self.card_token[card]
+        for controller, static in self._graveyard_instead:
+            if self.lost[controller] or token and not static.tokens or \
+                    static.whose == "opponents" and owner == controller or \
+                    static.whose == "you" and owner != controller:
+                continue
+            f = static.cards
+            if pid is not None and pid in self.battlefield:
+                fits = self.matches(dataclasses.replace(f, controller="any"), pid,
+                                    controller)
+            else:
+                fits = self.card_matches(f, card)
+            if fits:
+                return static.dest
+        return None
+
+    def to_graveyard(self, card: int) -> str:
+        """Put ``card`` (not a permanent: from a hand, a library, the stack) into its
+        owner's graveyard, unless a :class:`~effects.GraveyardInstead` sends it
+        elsewhere (event ``replaced``); the zone it went to. "When this is put into a
+        graveyard from anywhere" triggers (603.6a)."""
+        owner = self.card_owner[card]
+        instead = self.graveyard_instead(card)
+        if instead is None:
+            self.graveyard[owner].append(card)
+            self.put_into_graveyard([card])
+            return "graveyard"
+        self.log("replaced", card=self.name_of(card), to=instead, instead="graveyard",
+                 player=owner)
+        if instead == "library":  # revealed, then shuffled in
+            self.library[owner].append(card)
+            self.shuffle_library(owner)
+        else:
+            self.exile[owner].append(card)
+        return instead
+
+    def put_into_graveyard(self, cards: list[int]) -> None:
+        """``cards`` were just put into their owners' graveyards: their own "when
+        this is put into a graveyard from anywhere" abilities trigger (603.6a; from
+        the graveyard, controlled by the owner, 108.4a). One set look-up when no card
+        of the game has one."""
+        if "put_into_graveyard" not in self.grave_events():
+            return
+        defs, card_def = self.defs, self.card_def
+        for card in cards:
+            d = defs[card_def[card]]
+            if "put_into_graveyard" in d.graveyard_events:
+                for i, ab in enumerate(d.triggered):
+                    if ab.zone == "graveyard" and ab.trigger.event == "put_into_graveyard":
+                        self._grave_trigger(self.card_owner[card], card, i)
+
     def _discard(self, p: int, card: int, by: int | None = None) -> None:
         """``p`` discards ``card`` (701.9); ``by``: the controller of the spell or
         ability that makes them discard it (None: a cost, the cleanup step). A card
@@ -1468,8 +1564,8 @@ class ObjectsMixin:
             self.log("discard", player=p, card=self.name_of(card), to="battlefield")
             self._put_onto_battlefield(card, p, counters=instead.counters)
         else:
-            self.graveyard[p].append(card)
             self.log("discard", player=p, card=self.name_of(card))
+            self.to_graveyard(card)
         if "discard" in self._trigger_index() or "discard" in self.grave_events():
             self._player_triggers("discard", p)
 

@@ -103,7 +103,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.PlayerRule, fx.DefinedPT, fx.SelfBonus,
                      fx.PairedBonus,
                      fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost, fx.FaceDownCost,
-                     fx.Rebound, fx.DiscardedToBattlefield)
+                     fx.Rebound, fx.DiscardedToBattlefield, fx.GraveyardInstead)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
                                 "fade", "stun", "shield", "level"})
 """Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`
@@ -849,6 +849,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note(f"a {event} trigger from the {ability.zone}")
         if event not in fx.TRIGGER_EVENTS:
             note(f"Trigger({event})")
+        if event == "put_into_graveyard" and (ability.zone != "graveyard" or
+                                              ability.trigger.subject != fx.Ref("self")):
+            note("put_into_graveyard of another card or not from the graveyard")
         subject = ability.trigger.subject
         if event == "mana_spent":  # (a filter of the spell's card)
             if not isinstance(subject, fx.Filter) or not card.auto_mana:
@@ -1001,6 +1004,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if fx.ATTACHED in static.affected.props and not (
                     card.is_aura or "Equipment" in card.subtypes):
                 note("'enchanted' / 'equipped' on neither an Aura nor an Equipment")
+        if isinstance(static, fx.GraveyardInstead):
+            card_filter(static.cards)
+            if static.whose not in ("any", "opponents", "you") or \
+                    static.dest not in fx.GRAVEYARD_INSTEAD or \
+                    not static.self_only and card.spell is not None:
+                note("GraveyardInstead")
         if isinstance(static, fx.DiscardedToBattlefield) and card.spell is not None:
             note("DiscardedToBattlefield on an instant or sorcery")
         if isinstance(static, fx.CantBeCountered) and card.is_land:

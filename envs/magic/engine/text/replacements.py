@@ -1,6 +1,8 @@
 """Line templates for static replacement effects and restrictions (rules 614-616)
 that are not a permanent's entering (:mod:`.text.statics`): a card's own
-replacement of where it goes when discarded (614.1a)."""
+replacement of where it goes when discarded (614.1a); cards that would be put into a
+graveyard going to exile or their owner's library instead (614.1a); "when this is
+put into a graveyard from anywhere" (603.6a)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     is_permanent_card,
     line_template,
 )
-from labyrinth_gym.envs.magic.engine.text.phrases import NUM, number
+from labyrinth_gym.envs.magic.engine.text.phrases import NUM, card_filter, number
 
 
 @line_template
@@ -27,4 +29,61 @@ def _discarded_to_battlefield(line: str, printed: Printed, draft: Draft) -> bool
         return False
     draft.statics.append(fx.DiscardedToBattlefield(
         number(m.group(1)) if m.group(1) else 0))
+    return True
+
+
+_WHOSE = {"a": "any", "an opponent's": "opponents", "your": "you"}
+
+
+@line_template
+def _graveyard_instead(line: str, printed: Printed, draft: Draft) -> bool:
+    # 614.1a: "if a[n instant or sorcery] card [or token] would be put into a / an
+    # opponent's / your graveyard from anywhere, exile it instead." (Rest in Peace,
+    # Dryad Militant, Leyline of the Void); Anafenza's "if a nontoken creature an
+    # opponent owns would die or a creature card not on the battlefield would be put
+    # into an opponent's graveyard, exile that card instead."; the card's own "if
+    # this would be put into a graveyard from anywhere, reveal this and shuffle it
+    # into its owner's library instead." (Darksteel Colossus, Nexus of Fate)
+    if not line.startswith("if "):
+        return False
+    if line == ("if this would be put into a graveyard from anywhere, reveal this and "
+                "shuffle it into its owner's library instead."):
+        draft.statics.append(fx.GraveyardInstead(self_only=True, dest="library"))
+        return True
+    if not is_permanent_card(printed):
+        return False
+    if line == ("if a nontoken creature an opponent owns would die or a creature card "
+                "not on the battlefield would be put into an opponent's graveyard, "
+                "exile that card instead."):
+        draft.statics.append(fx.GraveyardInstead(
+            fx.Filter(types=frozenset({"Creature"})), "opponents"))
+        return True
+    m = re.fullmatch(r"if an? (?:(.+) )?card( or token)? would be put into (a|an "
+                     r"opponent's|your) graveyard from anywhere, exile (?:it|that card) "
+                     r"instead\.", line)
+    if not m:
+        return False
+    cards = card_filter(m.group(1) or "")
+    if cards is None:
+        return False
+    draft.statics.append(fx.GraveyardInstead(cards, _WHOSE[m.group(3)],
+                                             tokens=bool(m.group(2))))
+    return True
+
+
+@line_template
+def _put_into_graveyard(line: str, printed: Printed, draft: Draft) -> bool:
+    # 603.6a: "when this is put into a graveyard from anywhere, <effect>." (the
+    # Eldrazi titans' "its owner shuffles their graveyard into their library"), a
+    # triggered ability of the card in its owner's graveyard (108.4a: the owner
+    # controls it)
+    m = re.fullmatch(r"when this is put into a graveyard from anywhere, (.+)\.", line)
+    if not m:
+        return False
+    if m.group(1) == "its owner shuffles their graveyard into their library":
+        what: fx.Effect = fx.ShuffleInto(fx.Ref("you"), graveyard=True)
+    else:
+        return False
+    draft.triggered.append(fx.TriggeredAbility(
+        fx.Trigger("put_into_graveyard", fx.Ref("self")), what, zone="graveyard"))
     return True
