@@ -195,3 +195,67 @@ def test_702_103_bestow_on_a_heroic_creature_triggers_heroic():
                                                           "Favored Hoplite"]
     settle(game)
     assert game.chars(hoplite)[:2] == (1 + 1 + 4, 2 + 1 + 2)
+
+
+# ------------------------------------- type-changing Auras (613.1d, 305.7, 205.1)
+def test_613_type_changing_aura_lines_compile():
+    pool = compiled_pool().supported
+    for name in ("Spreading Seas", "Sea's Claim", "Evil Presence", "Angelic Destiny",
+                 "Darksteel Mutation", "Frogify", "Lignify", "Trickster's Elk"):
+        assert any(isinstance(s, fx.ContinuousChange) for s in pool[name].statics), name
+
+
+def test_305_7_spreading_seas_makes_the_land_an_island_only():
+    game = blank()
+    mountain = game.add_permanent("Mountain", 1)
+    lands(game, 0, "Island", "Island")
+    game.add_card("Spreading Seas", 0)
+    game.start_at("main1", 0)
+    act(game, "Spreading Seas")
+    target_perm(game, mountain)
+    settle(game)
+    d = game.pdef(mountain)
+    assert "Island" in d.subtypes and "Mountain" not in d.subtypes
+    assert len(game.hand[0]) == 1  # its enters trigger drew a card
+    # it taps for blue, no longer for red (305.7)
+    assert [ab.effect.options for ab in d.activated if ab.is_mana] == [("U",)]
+
+
+def test_205_1b_angelic_destiny_adds_angel_and_its_bonus():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Angelic Destiny", 0, attached_to=bears)
+    game.start_at("main1", 0)
+    d = game.pdef(bears)
+    assert set(d.subtypes) == {"Bear", "Angel"}
+    assert game.chars(bears) == (6, 6, frozenset({"flying", "first strike"}))
+
+
+def test_613_darksteel_mutation_makes_an_insect_artifact_0_1():
+    game = blank()
+    angel = game.add_permanent("Serra Angel", 1)
+    game.add_permanent("Darksteel Mutation", 0, attached_to=angel)
+    game.start_at("main1", 0)
+    d = game.pdef(angel)
+    assert set(d.types) == {"Artifact", "Creature"} and d.subtypes == ("Insect",)
+    assert game.chars(angel) == (0, 1, frozenset({"indestructible"}))
+
+
+def test_613_frogify_and_lignify():
+    game = blank()
+    angel = game.add_permanent("Serra Angel", 1)
+    frog = game.add_permanent("Frogify", 0, attached_to=angel)
+    game.start_at("main1", 0)
+    d = game.pdef(angel)
+    assert d.subtypes == ("Frog",) and d.colours == ("U",)
+    assert game.chars(angel) == (1, 1, frozenset())
+    # the Aura gone, the creature is itself again
+    game.move_permanents([frog], "graveyard")
+    game._statics()
+    assert game.chars(angel) == (4, 4, frozenset({"flying", "vigilance"}))
+    game = blank()
+    angel = game.add_permanent("Serra Angel", 1)
+    game.add_permanent("Lignify", 0, attached_to=angel)
+    game.start_at("main1", 0)
+    assert game.pdef(angel).subtypes == ("Treefolk",)
+    assert game.chars(angel) == (0, 4, frozenset())

@@ -2520,6 +2520,13 @@ class ContinuousChange:
     letter, or two: "your devotion to white and black", 700.5a) is less than ``n``,
     checked as the effect would begin to apply (613.6; devotion counts the mana
     costs of the permanents that player controls, which no layer changes).
+
+    ``becomes``: the change a :class:`Becomes` describes (its ``what`` unused), from
+    this static ability for as long as it applies rather than until end of turn: an
+    Aura's "enchanted creature is an Angel in addition to its other types",
+    "enchanted creature loses all abilities and is a blue Frog creature with base
+    power and toughness 1/1" (layers 4-7b as a Becomes has them); it is the only
+    field set then.
     """
 
     affected: Filter
@@ -2531,6 +2538,7 @@ class ContinuousChange:
     abilities: tuple[Any, ...] = ()
     remove_types: tuple[str, ...] = ()
     devotion_below: tuple[str, int] | None = None
+    becomes: Becomes | None = None
 
 
 ATTACHED = "attached"

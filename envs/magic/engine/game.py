@@ -385,7 +385,16 @@ exceptions, 707.2, 707.9b), static type, ability and base power/toughness change
 types", "nonbasic lands are Mountains" with 305.7's loss of rules-text abilities, "all
 creatures lose all abilities and have base power and toughness 1/1", an Aura's or
 Equipment's "enchanted land / equipped creature has "<ability>"", 113.1, the
-ability the permanent's own while it is attached), with the
+ability the permanent's own while it is attached; an Aura's or Equipment's type
+change of its permanent: "enchanted land is an Island" (305.7: its other land types
+and their mana abilities go), "enchanted creature gets +4/+4, has flying and first
+strike, and is an Angel in addition to its other types" (205.1b), "enchanted creature
+loses all abilities [and is a blue Frog creature] with base power and toughness 1/1"
+(205.1a: its other card and creature types go), Darksteel Mutation's "is an Insect
+artifact creature with base power and toughness 0/1 and has indestructible, and it
+loses all other abilities, card types, and creature types", Lignify's "is a Treefolk
+with base power and toughness 0/4 and loses all abilities": the shape of a
+:class:`~effects.Becomes` from a static, ``ContinuousChange.becomes``), with the
 until-end-of-turn ones in one timestamp order per layer (613.7) and the dependency rule
 (613.8: Blood Moon applies before Urborg, whose effect then no longer exists); layer 3
 (text-changing effects) is not played: no supported card needs it; emblems (114: "you
@@ -872,7 +881,7 @@ permanent spells (707.10b), casting a copy (707.12), "copy that spell" triggers,
 other than added types, keywords, triggered abilities and "isn't legendary", a
 permanent entering as a copy other than by resolving as a spell (put onto the
 battlefield by an effect, it enters as itself), text-changing effects (layer 3),
-type changes from Auras ("enchanted land is a Swamp"), colour changes and
+colour changes and
 characteristic-defining abilities from statics other than power and toughness, Opalescence-style "each other
 enchantment is a creature", emblem and temporary triggers with an intervening "if",
 "as long as this

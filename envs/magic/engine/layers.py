@@ -77,6 +77,8 @@ def in_layer(node: Any, layer: int) -> bool:
         if layer == 6:
             return node.lose_abilities or bool(node.keywords) or bool(node.abilities)
         return node.power is not None
+    if node.becomes is not None:  # (a static ability's Becomes-shaped change)
+        return in_layer(node.becomes, layer)
     if layer == 4:
         return bool(node.add_land_types or node.set_land_types or node.remove_types)
     if layer == 6:
@@ -102,6 +104,8 @@ def _gain(changes: dict[str, Any], d: fx.CardDef, abilities: tuple[Any, ...]) ->
 def apply_part(node: Any, layer: int, d: fx.CardDef) -> fx.CardDef:
     """``d`` after the part in ``layer`` of effect ``node``."""
     changes: dict[str, Any] = {}
+    if isinstance(node, fx.ContinuousChange) and node.becomes is not None:
+        node = node.becomes
     if isinstance(node, fx.Becomes):
         if layer == 4:
             if node.supertypes:

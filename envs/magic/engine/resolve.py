@@ -999,10 +999,19 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(static, fx.ContinuousChange) and (
                 static.power is None) != (static.toughness is None):
             note("ContinuousChange with power or toughness alone")
+        if isinstance(static, fx.ContinuousChange) and static.becomes is not None:
+            if static.becomes.abilities:
+                granted_abilities(static.becomes.abilities)
+            if fx.ATTACHED not in static.affected.props or not (
+                    card.is_aura or "Equipment" in card.subtypes
+                    or fx.is_bestowed(fx.bestowed(card))):
+                note("a static Becomes-shaped change other than an Aura's or "
+                     "Equipment's")
         if isinstance(static, fx.ContinuousChange) and static.abilities:
             granted_abilities(static.abilities)
             if fx.ATTACHED in static.affected.props and not (
-                    card.is_aura or "Equipment" in card.subtypes):
+                    card.is_aura or "Equipment" in card.subtypes
+                    or fx.is_bestowed(fx.bestowed(card))):
                 note("'enchanted' / 'equipped' on neither an Aura nor an Equipment")
         if isinstance(static, fx.GraveyardInstead):
             card_filter(static.cards)

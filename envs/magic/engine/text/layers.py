@@ -138,8 +138,100 @@ def _continuous_change(line: str, printed: Printed, draft: Draft) -> bool:
     return True
 
 
+_BASIC_NAMES = {"plains": "Plains", "island": "Island", "swamp": "Swamp",
+                "mountain": "Mountain", "forest": "Forest"}
+_COLOUR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _attached(word: str, noun: str) -> fx.Filter:
+    """The permanent an Aura (``enchanted``) or Equipment is attached to."""
+    types = frozenset() if noun == "permanent" else frozenset({noun.capitalize()})
+    return fx.Filter(types, props=frozenset({fx.ATTACHED}))
+
+
+def attached_change(line: str) -> fx.ContinuousChange | None:
+    """An Aura's or Equipment's type change of the permanent it is attached to
+    (613.1d, 305.7; else None): ``enchanted land is an island.`` (its land types
+    set), ``enchanted creature loses all abilities [and has base power and toughness
+    N/N].``, ``enchanted creature loses all abilities and is a blue frog creature
+    with base power and toughness 1/1.`` (205.1a: its other card and creature types
+    go), ``enchanted creature is an insect artifact creature with base power and
+    toughness 0/1 and has indestructible, and it loses all other abilities, card
+    types, and creature types.``"""
+    m = re.fullmatch(r"enchanted land is an? (\w+)(?:, (\w+),? and (\w+))?\.", line)
+    if m:  # 305.7: it loses its other land types and their abilities
+        names = [w for w in m.groups() if w]
+        if not all(w in _BASIC_NAMES for w in names):
+            return None
+        return fx.ContinuousChange(_attached("enchanted", "land"),
+                                   set_land_types=tuple(_BASIC_NAMES[w] for w in names))
+    m = re.fullmatch(r"(enchanted|equipped) creature loses all abilities(?: and has base "
+                     r"power and toughness (\d+)/(\d+))?\.", line)
+    if m:
+        return fx.ContinuousChange(
+            _attached(m.group(1), "creature"), lose_abilities=True,
+            power=int(m.group(2)) if m.group(2) else None,
+            toughness=int(m.group(3)) if m.group(3) else None)
+    m = re.fullmatch(r"(enchanted|equipped) creature is an? ([\w'-]+) with base power "
+                     r"and toughness (\d+)/(\d+) and loses all abilities\.", line)
+    if m:  # 205.1b: its new creature type replaces the old ones (Lignify)
+        subtype = all_subtypes().get(m.group(2))
+        if subtype is None:
+            return None
+        return fx.ContinuousChange(_attached(m.group(1), "creature"), becomes=fx.Becomes(
+            fx.Ref("it"), int(m.group(3)), int(m.group(4)), subtypes=(subtype,),
+            lose_abilities=True))
+    m = re.fullmatch(r"(enchanted|equipped) creature (?:loses all abilities and )?is an? "
+                     r"(?:(white|blue|black|red|green) )?([\w'-]+) (artifact )?creature "
+                     r"with base power and toughness (\d+)/(\d+)(?: and has ([\w ]+), "
+                     r"and it loses all other abilities, card types, and creature types)?"
+                     r"\.", line)
+    if m and ("loses all abilities" in line) != bool(m.group(7)):
+        subtype = all_subtypes().get(m.group(3))
+        keywords = keyword_list(m.group(7)) if m.group(7) else ()
+        if subtype is None or keywords is None:
+            return None
+        colour = m.group(2)
+        return fx.ContinuousChange(_attached(m.group(1), "creature"), becomes=fx.Becomes(
+            fx.Ref("it"), int(m.group(5)), int(m.group(6)),
+            ("Artifact", "Creature") if m.group(4) else ("Creature",), (subtype,),
+            (_COLOUR_WORDS[colour],) if colour else None, tuple(keywords),
+            lose_abilities=True, set_types=True))
+    return None
+
+
+@line_template
+def _attached_type_and_bonus(line: str, printed: Printed, draft: Draft) -> bool:
+    # An Aura's or Equipment's bonus and a creature type it adds (613.1d, 205.1b):
+    # "enchanted creature gets +4/+4, has flying and first strike, and is an angel in
+    # addition to its other types."
+    from labyrinth_gym.envs.magic.engine.text.statics import attached_bonus
+
+    m = re.fullmatch(r"(enchanted|equipped) creature (.+?),? and is an? ([\w'-]+) in "
+                     r"addition to its other types\.", line)
+    if not m or ("Aura" if m.group(1) == "enchanted" else "Equipment") \
+            not in printed.subtypes:
+        return False
+    if m.group(1) == "enchanted" and (draft.enchant is None
+                                      or draft.enchant.types != {"Creature"}):
+        return False
+    subtype = all_subtypes().get(m.group(3))
+    text = re.sub(r", has ", " and has ", m.group(2))
+    bonus = attached_bonus(text)
+    if subtype is None or bonus is None:
+        return False
+    draft.statics.append(bonus)
+    draft.statics.append(fx.ContinuousChange(
+        _attached(m.group(1), "creature"),
+        becomes=fx.Becomes(fx.Ref("it"), subtypes=(subtype,), in_addition=True)))
+    return True
+
+
 def continuous_change(line: str) -> fx.ContinuousChange | None:
     """A static type, ability or base power/toughness change (else None)."""
+    if line.startswith(("enchanted ", "equipped ")) and \
+            (change := attached_change(line)) is not None:
+        return change
     m = re.fullmatch(r"(enchanted|equipped) (land|creature|artifact|permanent) has "
                      r"\"([^\"]+)\"\.?", line)
     if m:  # an ability in quotation marks for the permanent it is attached to (113.1)

@@ -199,6 +199,12 @@ def _equip(line: str, printed: Printed, draft: Draft) -> bool:
     return True
 
 
+def attached_bonus(text: str) -> fx.AttachedBonus | None:
+    """What an Aura or Equipment gives (``gets +4/+4 and has flying and first
+    strike``; None if not read): for :mod:`.layers`' lines that add a type too."""
+    return _bonus(text)
+
+
 def _bonus(text: str) -> fx.AttachedBonus | None:
     """``gets +1/+1``, ``has flying``, ``gets +2/+0 and has first strike``, ``can't
     attack or block``..., what an Aura or Equipment gives its permanent."""
