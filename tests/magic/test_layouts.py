@@ -513,3 +513,23 @@ def test_double_faced_cards_in_random_games():
         transforms += types_of(game).count("transform")
         days += types_of(game).count("day_night")
     assert transforms > 20 and days > 5, (transforms, days)
+
+
+def test_howlpack_alpha_pumps_each_other_werewolf_or_wolf_you_control_613_4c():
+    """Mayor of Avabruck's back face: "each other creature you control that's a
+    Werewolf or a Wolf gets +1/+1" (either type, 205.3); not itself, not a Human,
+    not an opponent's Wolf. Its front face pumps other Humans."""
+    mayor = "Mayor of Avabruck // Howlpack Alpha"
+    assert mayor in compiled_pool().supported
+    game = blank()
+    pid = game.add_permanent(mayor, 0)
+    shepherd = game.add_permanent(SHEPHERD, 0)  # a Human Werewolf
+    bears = game.add_permanent("Grizzly Bears", 0)
+    theirs = game.add_permanent(SHEPHERD, 1)
+    assert game.chars(shepherd)[:2] == (3, 3) and game.chars(bears)[:2] == (2, 2)
+    assert game.transform(pid)
+    assert game.chars(pid)[:2] == (3, 3)
+    assert game.chars(shepherd)[:2] == (3, 3)  # a Werewolf, no longer pumped as Human
+    assert game.chars(theirs)[:2] == (2, 2) and game.chars(bears)[:2] == (2, 2)
+    assert game.transform(shepherd)  # Gatstaf Howler: a Werewolf 3/3
+    assert game.chars(shepherd)[:2] == (4, 4)

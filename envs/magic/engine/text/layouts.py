@@ -44,12 +44,20 @@ from pathlib import Path
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed
-from labyrinth_gym.envs.magic.engine.text.core import effect_template, read_sentence
+from labyrinth_gym.envs.magic.engine.text.core import (
+    Draft,
+    effect_template,
+    is_permanent_card,
+    line_template,
+    read_sentence,
+)
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     Unsupported,
     activation_condition,
     creature_subtypes,
+    granted,
     keyword_list,
+    object_filter,
 )
 
 FIRST_FACE_ONLY = {
@@ -231,3 +239,31 @@ def _loses_creature_types(sentence: str) -> fx.Effect | None:
     if not isinstance(pump, fx.Pump) or not isinstance(pump.what, fx.Target):
         return None
     return fx.Sequence((pump, fx.Becomes(fx.Ref("it"), lose_creature_types=True)))
+
+
+_EACH_OTHER = re.compile(
+    r"each other (?P<what>.+?) you control(?: that's an? (?P<a>[\w'-]+)"
+    r"(?: or an? (?P<b>[\w'-]+))?)? gets (?P<p>[+-]\d+)/(?P<t>[+-]\d+)"
+    r"(?: and has (?P<kw>.+))?\.")
+
+
+@line_template
+def _each_other_anthem(line: str, printed: Printed, draft: Draft) -> bool:
+    """"each other creature you control that's a werewolf or a wolf gets +1/+1."
+    (Howlpack Alpha): an anthem (613.4c) over the other permanents of that kind the
+    controller controls, of either creature type (205.3)."""
+    m = _EACH_OTHER.fullmatch(line)
+    if m is None or not is_permanent_card(printed):
+        return False
+    f = object_filter(f"other {m.group('what')} you control")
+    keywords = granted(m.group("kw"))
+    if f is None or not f.types or keywords is None:
+        return False
+    kinds = [w for w in (m.group("a"), m.group("b")) if w]
+    if kinds:
+        if f.subtypes or not all(w in creature_subtypes() for w in kinds):
+            return False
+        f = dataclasses.replace(f, subtypes=frozenset(creature_subtypes()[w]
+                                                      for w in kinds))
+    draft.statics.append(fx.Anthem(f, int(m.group("p")), int(m.group("t")), keywords))
+    return True
