@@ -135,6 +135,8 @@ class MagicNarrator(Narrator):
         how = {"flashback": " from the graveyard with flashback",
                "overload": " for its overload cost",
                "face_down": " face down"}.get(e.get("alt", ""), "")
+        if e.get("from") == "copy":  # 707.12
+            how = " (a copy, without paying its mana cost)"
         if e.get("alt") == "face_down" and "face-down" in str(e["card"]):
             how = ""  # (seen by an opponent: "casts a face-down creature")
         kicked = e.get("kicked", 0)
@@ -237,6 +239,9 @@ class MagicNarrator(Narrator):
 
     def on_target_changed(self, e: Event) -> str:
         return f"{card(e['card'])} changes its target, now{self.targeting(e)}"
+
+    def on_copy_chosen(self, e: Event) -> str:
+        return self.does(e["player"], f"chooses {card(e['card'])} to copy")
 
     def on_copy_spell(self, e: Event) -> str:
         what = f"{card(e['card'])}'s ability" if e.get("ability") else card(e["card"])

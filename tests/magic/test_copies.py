@@ -244,3 +244,53 @@ def test_707_10_dualcaster_mage_with_flash_copies_an_opponents_spell():
     game.apply_action(A.player(1))  # the copy (seat 0's) at seat 1
     settle(game)
     assert game.life == [17, 17]
+
+
+# ------------------------------------------------ casting a copy of a card (707.12)
+def _chandra_ultimate(game, library):
+    walker = game.add_permanent("Chandra, Pyromaster", 0, counters={"loyalty": 7})
+    game.set_library(0, library)
+    game.start_at("main1", 0)
+    act(game, "(Chandra, Pyromaster) ability 2")
+    return walker
+
+
+def test_707_12_chandra_pyromaster_casts_three_copies_of_the_chosen_card():
+    game = blank()
+    library = ["Island"] * 8 + ["Shock", "Lightning Bolt"]
+    _chandra_ultimate(game, library)
+    settle(game)  # the -7 resolves: which card to copy?
+    assert game.decision["kind"] == "hand_choice" and "copy_card" in game.decision
+    assert sorted(game.name_of(c) for c in game.looking_at(0)) == \
+        ["Lightning Bolt", "Shock"]
+    act(game, "(Lightning Bolt)")
+    for _ in range(3):
+        act(game, "cast a copy of Lightning Bolt")
+        game.apply_action(A.player(1))
+    assert [s.is_copy for s in game.stack] == [True, True, True]
+    assert game.spells_cast[0] == 3  # cast copies are cast (707.12)
+    settle(game)
+    assert game.life[1] == 11
+    bolts = [c for c in game.exile[0] if game.name_of(c) == "Lightning Bolt"]
+    assert len(bolts) == 1 and not any(
+        game.name_of(c) == "Lightning Bolt" for c in game.graveyard[0])
+
+
+def test_707_12_each_copy_may_be_declined():
+    game = blank()
+    _chandra_ultimate(game, ["Island"] * 9 + ["Lightning Bolt"])
+    settle(game)  # one kind of card: no choice to make
+    act(game, "cast a copy of Lightning Bolt")
+    game.apply_action(A.player(1))
+    act(game, "don't cast the copy")
+    act(game, "don't cast the copy")
+    settle(game)
+    assert game.life[1] == 17
+
+
+def test_707_12_no_instant_or_sorcery_exiled_copies_nothing():
+    game = blank()
+    _chandra_ultimate(game, ["Island"] * 10)
+    settle(game)
+    assert game.decision["kind"] == "priority" and not game.stack
+    assert len(game.exile[0]) == 10

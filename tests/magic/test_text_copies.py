@@ -46,3 +46,10 @@ def test_702_40a_storm_is_a_cast_trigger_copying_the_spell():
         assert STORM in d.triggered and unresolvable(d) == []
     assert STORM.trigger == fx.Trigger("cast_self")
     assert STORM.effect == fx.CopySpell(fx.Ref("it"), "spells_before", True)
+
+
+def test_707_12_chandra_pyromaster_casts_copies_of_an_exiled_card():
+    chandra = card("Chandra, Pyromaster")
+    ultimate = chandra.activated[2].effect
+    assert ultimate.steps[1] == fx.CastCopy(fx.Filter(INSTANT_SORCERY), 3)
+    assert unresolvable(chandra) == []

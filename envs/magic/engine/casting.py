@@ -1305,7 +1305,7 @@ class CastingMixin:
     def _continue_casting(self) -> None:
         item = self.casting
         assert item is not None
-        if item.is_copy:  # a copy being put on the stack (707.10c)
+        if item.is_copy and item.zone != "copy":  # a copy put on the stack (707.10c)
             self.continue_copy()
             return
         while item.announce:  # alternative and additional costs (rule 601.2b)
@@ -1710,6 +1710,10 @@ class CastingMixin:
                     return
             elif isinstance(node, fx.CastExiled):
                 if self.cast_rebound(item):
+                    return
+            elif isinstance(node, fx.CastCopy):  # 707.12
+                if self.cast_copy_step(item, node, path):
+                    queue.insert(0, path)  # (the next copy after this one)
                     return
             elif isinstance(node, fx.CopySpell):  # 707.10
                 if self.copy_step(item, node, path):

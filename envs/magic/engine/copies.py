@@ -155,3 +155,55 @@ class CopiesMixin:
             code = self._action_code(kind, args, d["player"])
         item.targets[path][i] = code
         item.retarget.pop(0)
+
+    # ------------------------------------------------ casting a copy (707.12)
+    def cast_copy_step(self, item: StackItem, node: fx.CastCopy, path: str) -> bool:
+        """Resolve :class:`~effects.CastCopy` ``node``: choose the card (a
+        ``hand_choice`` decision with ``copy_card`` when more than one kind of card
+        matches), then offer each copy to be cast (a ``yesno`` decision with
+        ``cast_copy``, asked only when the copy can be cast: 601.2c, 118.3); True when
+        a decision or a cast waits (the node is then walked again)."""
+        res = self.res
+        states = res.setdefault("cast_copy", {})
+        p = item.controller
+        if path not in states:
+            exiled = [c for c in res.get("moved", ())
+                      if c in self.exile[self.card_owner[c]]
+                      and self.card_matches(node.choose, c)]
+            offer, seen = [], set()
+            for c in exiled:  # one card of each definition: copies are alike
+                if self.card_def[c] not in seen:
+                    seen.add(self.card_def[c])
+                    offer.append(c)
+            if not offer or self.lost[p]:
+                return False
+            states[path] = [offer[0], node.times]
+            if len(offer) > 1:
+                self.decision = {"kind": "hand_choice", "player": p, "copy_card": path,
+                                 "cards": offer}
+                return True
+        state = states[path]
+        while state[1] > 0 and not self.lost[p]:
+            state[1] -= 1
+            if self.castable_as(StackItem(sid=-1, kind="spell", controller=p,
+                                          card=state[0]), "free"):
+                self.decision = {"kind": "yesno", "player": p, "cast_copy": state[0]}
+                return True
+        return False
+
+    def copy_card_chosen(self, d: dict, i: int) -> None:
+        """The card ``d["cards"][i]`` is the one copied (707.12)."""
+        card = d["cards"][i]
+        self.res["cast_copy"][d["copy_card"]][0] = card
+        self.log("copy_chosen", player=d["player"], card=self.name_of(card))
+
+    def cast_copy_of(self, p: int, card: int) -> None:
+        """``p`` begins to cast a copy of ``card`` without paying its mana cost
+        (707.12: the copy is created where the card is and cast; kicker is still
+        asked; it is cast, and ceases to exist as it leaves the stack)."""
+        d = self.cdef(card)
+        self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
+                                 card=card, keywords=sorted(d.keywords), x=0,
+                                 alt="free", announce=["kicker"] if d.kicker else [],
+                                 zone="copy", is_copy=True)
+        self.closed = []

@@ -177,6 +177,8 @@ class DecisionsMixin:
         if kind == "copy":  # what it enters as a copy of (707.5); done: itself
             return [A.permanent(self.battlefield[pid].slot) for pid in d["options"]
                     if pid in self.battlefield] + [A.DONE]
+        if "copy_card" in d:  # the card to copy (707.12): card i of d["cards"]
+            return [A.hand(i) for i in range(len(d["cards"]))]
         if kind in LIBRARY_DECISIONS:
             return self.library_legal(d)
         return self._custom_legal(d)
@@ -1187,6 +1189,9 @@ class DecisionsMixin:
                 self._cast(p, d["miracle"], zone="miracle")
         elif dk == "yesno" and "cascade" in d:  # 702.85a: cast it (yes)?
             self.cascade_done(d["cascade"] if kind == "yes" else None)
+        elif dk == "yesno" and "cast_copy" in d:  # 707.12: cast the copy (yes)?
+            if kind == "yes":
+                self.cast_copy_of(p, d["cast_copy"])
         elif dk == "yesno" and "rebound" in d:  # 702.88a: cast it (yes)?
             if kind == "yes":
                 self._cast(p, d["rebound"], zone="rebound")
@@ -1280,6 +1285,8 @@ class DecisionsMixin:
                 self.pair(d["pair"], self.slots[args[0]])
         elif dk == "copy":
             self.enter_as_copy(None if kind == "done" else self.slots[args[0]])
+        elif "copy_card" in d:  # 707.12
+            self.copy_card_chosen(d, args[0])
         elif dk in LIBRARY_DECISIONS:
             self.library_act(d, kind, args)
         else:

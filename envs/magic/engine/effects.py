@@ -709,6 +709,23 @@ class CopySpell:
     new_targets: bool = False
 
 
+@dataclass(frozen=True)
+class CastCopy:
+    """Rule 707.12: copy a card the step before exiled ``times`` times; its controller
+    may cast each copy without paying its mana cost (``free``), as the effect resolves
+    (608.2g). ``choose``: "choose an instant or sorcery card exiled this way and copy
+    it three times" (Chandra, Pyromaster: the card is chosen among those the
+    :class:`ExileTop` before exiled, a ``hand_choice`` decision with ``copy_card``
+    when more than one kind of card matches); None: "copy that card" (the card the step
+    before exiled). Each cast is a ``yesno`` decision with ``cast_copy``; a copy cast
+    is cast (707.12: cast triggers, counted) and ceases to exist when it leaves the
+    stack (707.10a)."""
+
+    choose: Filter | None = None
+    times: int = 1
+    free: bool = True
+
+
 TURN_RULES = ("no_life_gain", "no_prevention")
 """What a :class:`ThisTurn` changes: ``no_life_gain``, "players can't gain life this
 turn" (119.7: life gain does nothing); ``no_prevention``, "damage can't be prevented

@@ -532,7 +532,16 @@ and ceases to exist when it leaves the stack (707.10a, 704.5e: resolved, counter
 with no legal target, no card moves). "You may choose new targets for the copy"
 (707.10c) is its controller's decision, target by target: a ``target`` decision with
 ``retarget``, "done" ("keep the target") keeping it, a target action changing it to
-another legal one (not asked when there is none). *Not*: copies of permanent spells,
+another legal one (not asked when there is none). Casting a copy of a card (707.12):
+"choose an instant or sorcery card exiled this way and copy it three times. you may
+cast the copies without paying their mana costs" (Chandra, Pyromaster;
+:class:`~effects.CastCopy`): the card is chosen among the kinds of matching cards
+exiled (a ``hand_choice`` decision with ``copy_card``, its cards in ``looking``; none
+asked for one kind), then each copy is offered (a ``yesno`` with ``cast_copy``, only
+when it can be cast) and cast at once, kicker still asked: a copy cast is cast (cast
+triggers, counted for storm; event ``cast`` ``from`` ``"copy"``) and ceases to exist
+as it leaves the stack. *Not*: copies of permanent spells, other cast copies ("copy
+that card. you may cast the copy"),
 a spell copied after it has left the stack (storm's spell countered in response to
 its trigger: no copies), "except that the copy is red".
 
@@ -876,7 +885,8 @@ permanent ("if a creature an opponent controls would die, exile it instead", "cr
 spells you control can't be countered") and static prevention other than of all [combat]
 damage to or by itself or its enchanted creature, "damage can't be prevented",
 redirection, "the next time a source of your choice would deal damage", copies of
-permanent spells (707.10b), casting a copy (707.12), "copy that spell" triggers,
+permanent spells (707.10b), casting a copy (707.12) but Chandra, Pyromaster's, "copy
+that spell" triggers,
 "becomes a copy" of a permanent already on the battlefield, copy exceptions
 other than added types, keywords, triggered abilities and "isn't legendary", a
 permanent entering as a copy other than by resolving as a spell (put onto the
@@ -1779,6 +1789,11 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                                                   self.decision.get("rebound")))
             return (f"cast {name} without paying its mana cost" if kind == "yes"
                     else f"don't cast {name}")
+        if kind in ("yes", "no") and self.decision is not None and \
+                "cast_copy" in self.decision:  # 707.12
+            name = self.name_of(self.decision["cast_copy"])
+            return (f"cast a copy of {name} without paying its mana cost"
+                    if kind == "yes" else f"don't cast the copy of {name}")
         if kind in ("yes", "no") and self.decision is not None and \
                 "miracle" in self.decision:  # 702.94a
             name = self.name_of(self.decision["miracle"])

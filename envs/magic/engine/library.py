@@ -222,6 +222,8 @@ class LibraryMixin:
             return self.library[d["peek"]][-1:]
         if kind == "target":
             return self.grave_offer(d) if self.grave_target(d) is not None else []
+        if "copy_card" in d:  # the exiled cards to choose one to copy (707.12)
+            return list(d["cards"])
         if kind not in LIBRARY_DECISIONS:
             return []
         ask = self.res["asks"][0]
@@ -742,6 +744,8 @@ class LibraryMixin:
             return f"put card {args[0]} ({name}) {where}"
         if dk == "card_pile":
             return f"put card {args[0]} ({name}) into the first pile"
+        if "copy_card" in d:  # 707.12
+            return f"copy card {args[0]} ({name})"
         if dk == "hand_choice":
             node = self.node_at(self.effect_of(self.res["item"]), self.res["asks"][0][3])
             verb = {"discard": "choose", "exile": "exile",

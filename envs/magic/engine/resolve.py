@@ -69,7 +69,8 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
                   fx.PayCost, fx.Proliferate, fx.PutFromHand, fx.SacrificePile, fx.PeekTop, fx.RevealPiles,
-                  fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle, fx.CopySpell)
+                  fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle, fx.CopySpell,
+                  fx.CastCopy)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
@@ -657,6 +658,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"counter to {node.dest}")
         elif isinstance(node, fx.CopySpell):  # 707.10
             copy_spell(node)
+        elif isinstance(node, fx.CastCopy):  # 707.12
+            if node.choose is None or not node.choose.types or \
+                    not node.choose.types <= INSTANT_SORCERY or not node.free:
+                note("a copy of a card cast other than an instant or sorcery for free")
+            else:
+                card_filter(node.choose)
         elif isinstance(node, fx.PayCost) and node.mana is not None:
             mana_cost(node.mana)
         elif isinstance(node, fx.Transform):

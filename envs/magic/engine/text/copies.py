@@ -7,6 +7,9 @@ Read here:
   choose new targets for the copy / copies.]``, ``copy target [activated or]
   triggered ability you control. ...`` -> :class:`~effects.CopySpell` of the target
   (707.10c: ``new_targets``);
+- ``choose an instant or sorcery card exiled this way and copy it three times. you may
+  cast the copies without paying their mana costs.`` -> :class:`~effects.CastCopy`
+  (707.12);
 - ``storm`` (702.40a) -> the triggered ability "when you cast this spell, copy it for
   each spell cast before it this turn. you may choose new targets for the copies."
   (event ``cast_self``; the count ``"spells_before"`` is taken as the spell is cast).
@@ -24,7 +27,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     effect_template,
     line_template,
 )
-from labyrinth_gym.envs.magic.engine.text.phrases import target_phrase
+from labyrinth_gym.envs.magic.engine.text.phrases import card_filter, target_phrase
 
 SENTENCE_GROUPS.append((r"copy .+\.", r"you may choose new targets for the cop(?:y|ies)\."))
 
@@ -60,6 +63,24 @@ def _copy_spell(s: str) -> fx.Effect | None:
     if not m or (what := _copied(m.group(1))) is None:
         return None
     return fx.CopySpell(what, _TIMES.get(m.group(2) or "", 1), new_targets)
+
+
+SENTENCE_GROUPS.append((r"choose an? .+ card exiled this way and copy it.*\.",
+                        r"you may cast the cop(?:y|ies) without paying "
+                        r"(?:its|their) mana costs?\."))
+
+
+@effect_template
+def _cast_copy(s: str) -> fx.Effect | None:
+    """707.12: ``choose an instant or sorcery card exiled this way and copy it three
+    times. you may cast the copies without paying their mana costs`` (Chandra,
+    Pyromaster)."""
+    m = re.fullmatch(r"choose an? (.+) card exiled this way and copy it"
+                     r"(?: (twice|three times|four times|five times))?\. you may cast "
+                     r"the cop(?:y|ies) without paying (?:its|their) mana costs?", s)
+    if not m or (what := card_filter(m.group(1))) is None:
+        return None
+    return fx.CastCopy(what, _TIMES.get(m.group(2) or "", 1))
 
 
 STORM = fx.TriggeredAbility(fx.Trigger("cast_self"),
