@@ -259,3 +259,37 @@ def test_613_frogify_and_lignify():
     game.start_at("main1", 0)
     assert game.pdef(angel).subtypes == ("Treefolk",)
     assert game.chars(angel) == (0, 4, frozenset())
+
+
+# ------------------------------------ Equipment granting quoted abilities (113.1)
+def test_113_1_bonus_and_quoted_ability_lines_compile():
+    pool = compiled_pool().supported
+    for name in ("Mortarpod", "Arcane Teachings", "Livewire Lash", "Healer's Headdress",
+                 "Verdant Embrace", "Spare Dagger", "Consuming Fervor"):
+        assert any(isinstance(s, fx.ContinuousChange) and s.abilities
+                   for s in pool[name].statics), name
+    mortarpod = pool["Mortarpod"]
+    assert fx.AttachedBonus(0, 1) in mortarpod.statics
+    change = next(s for s in mortarpod.statics if isinstance(s, fx.ContinuousChange))
+    assert fx.ATTACHED in change.affected.props and len(change.abilities) == 1
+
+
+def test_113_1_mortarpods_germ_sacrifices_itself_to_deal_1_damage():
+    game = blank()
+    lands(game, 0, "Plains", "Plains")
+    game.add_card("Mortarpod", 0)
+    elf = game.add_permanent("Llanowar Elves", 1)
+    game.start_at("main1", 0)
+    act(game, "Mortarpod")
+    settle(game)
+    germ = next(pid for pid, perm in game.battlefield.items()
+                if game.name_of(perm.card) == "Phyrexian Germ Token")
+    pod = next(pid for pid, perm in game.battlefield.items()
+               if game.name_of(perm.card) == "Mortarpod")
+    assert game.battlefield[pod].attached_to == germ
+    assert game.chars(germ)[:2] == (0, 1)
+    act(game, "activate")
+    target_perm(game, elf)
+    settle(game)
+    assert germ not in game.battlefield and elf not in game.battlefield
+    assert game.battlefield[pod].attached_to is None

@@ -385,7 +385,9 @@ exceptions, 707.2, 707.9b), static type, ability and base power/toughness change
 types", "nonbasic lands are Mountains" with 305.7's loss of rules-text abilities, "all
 creatures lose all abilities and have base power and toughness 1/1", an Aura's or
 Equipment's "enchanted land / equipped creature has "<ability>"", 113.1, the
-ability the permanent's own while it is attached; an Aura's or Equipment's type
+ability the permanent's own while it is attached; "equipped creature gets +0/+1 and has "sacrifice this
+creature: this creature deals 1 damage to any target."" (Mortarpod: the bonus and the
+quoted ability together); an Aura's or Equipment's type
 change of its permanent: "enchanted land is an Island" (305.7: its other land types
 and their mana abilities go), "enchanted creature gets +4/+4, has flying and first
 strike, and is an Angel in addition to its other types" (205.1b), "enchanted creature

@@ -227,6 +227,31 @@ def _attached_type_and_bonus(line: str, printed: Printed, draft: Draft) -> bool:
     return True
 
 
+@line_template
+def _attached_bonus_and_quoted(line: str, printed: Printed, draft: Draft) -> bool:
+    # 113.1, 613.1f: an Aura's or Equipment's bonus and a quoted ability its creature
+    # has: "equipped creature gets +0/+1 and has "sacrifice this: this deals 1 damage
+    # to any target."" (Mortarpod)
+    from labyrinth_gym.envs.magic.engine.text.statics import attached_bonus
+
+    m = re.fullmatch(r"(enchanted|equipped) creature (gets [+-]\d+/[+-]\d+(?:, has "
+                     r"[\w ,]+,)?) and has \"([^\"]+)\"\.?", line)
+    if not m or ("Aura" if m.group(1) == "enchanted" else "Equipment") \
+            not in printed.subtypes:
+        return False
+    if m.group(1) == "enchanted" and (draft.enchant is None
+                                      or draft.enchant.types != {"Creature"}):
+        return False
+    bonus = attached_bonus(re.sub(r", has (.+),$", r" and has \1", m.group(2)))
+    ability = quoted_ability(m.group(3))
+    if bonus is None or ability is None:
+        return False
+    draft.statics.append(bonus)
+    draft.statics.append(fx.ContinuousChange(_attached(m.group(1), "creature"),
+                                             abilities=(ability,)))
+    return True
+
+
 def continuous_change(line: str) -> fx.ContinuousChange | None:
     """A static type, ability or base power/toughness change (else None)."""
     if line.startswith(("enchanted ", "equipped ")) and \
