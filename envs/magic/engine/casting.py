@@ -307,7 +307,9 @@ class CastingMixin:
                 if self.in_main_phase(item) else None
         if isinstance(node, fx.Choose):
             chosen = item.modes.get(path, [])
-            if path not in self.closed and len(chosen) < node.max_modes:
+            most = node.commander_max if node.commander_max and \
+                self.controls_commander(item.controller) else node.max_modes
+            if path not in self.closed and len(chosen) < most:
                 return ("mode", path, node)
             for m in chosen:
                 found = self._next_choice(node.modes[m], self._child(path, m), item)
@@ -389,13 +391,37 @@ class CastingMixin:
                 spend_only, props=spend_only.props - {"chosen_type"})
         return self.card_matches(spend_only, spell)
 
+    def commander_casts(self, p: int, card: int) -> int | None:
+        """How many times ``card``, a commander of ``p``'s, has been cast from the
+        command zone this game (903.8); None if it is not one of ``p``'s commanders
+        (never outside a Commander game)."""
+        return None
+
+    def _commander_mana(self, paid: Plan, item: StackItem) -> None:
+        """Opal Palace (:class:`~effects.CommanderManaCounters`): its coloured mana
+        spent to cast its controller's commander makes the commander enter with
+        additional +1/+1 counters, one for each time it has been cast from the
+        command zone (this time included)."""
+        casts = self.commander_casts(item.controller, item.card) or 0
+        for pid in {pid for pid, symbol in paid.taps if symbol in ANY} | set(
+                self.linked_spent):
+            if pid in self.battlefield and any(
+                    isinstance(s, fx.CommanderManaCounters)
+                    for s in self.pdef(pid).statics):
+                item.extra_counters += casts
+
     def _mana_spent_triggers(self, paid: Plan, item: StackItem) -> None:
         """"When that mana is spent to cast a <quality> spell" (607.2, trigger event
         ``mana_spent``): each permanent whose mana paid for spell ``item`` and whose
         such ability's filter the spell's card matches triggers (once per
-        permanent; Path of Ancestry)."""
+        permanent; Path of Ancestry). "When you spend this mana to cast your
+        commander" (``your_commander``, Study Hall): the spell is one of its
+        controller's commanders and the mana was coloured (the source's other
+        ability makes only {C}, which pays generic mana the cheapest way)."""
         seen: set[int] = set()
-        for pid, _ in paid.taps:
+        coloured = {pid for pid, symbol in paid.taps if symbol in ANY}
+        coloured.update(self.linked_spent)  # (from the pool: 607.2)
+        for pid in [pid for pid, _ in paid.taps] + self.linked_spent:
             if pid < 0 or pid in seen or pid not in self.battlefield:
                 continue
             seen.add(pid)
@@ -404,6 +430,12 @@ class CastingMixin:
                 if trig.event != "mana_spent" or not isinstance(trig.subject, fx.Filter):
                     continue
                 spec = trig.subject
+                if "your_commander" in spec.props:
+                    if pid not in coloured or self.commander_casts(
+                            item.controller, item.card) is None:
+                        continue
+                    spec = dataclasses.replace(
+                        spec, props=spec.props - {"your_commander"})
                 if "shares_commander_type" in spec.props:
                     if not set(self.cdef(item.card).subtypes) & \
                             self.commander_types(item.controller):
@@ -819,7 +851,13 @@ class CastingMixin:
                 sacrificed.append(pid)
         if spent:
             pool = self.pool[p]
+            linked = self.linked_mana[p]
             for k in sorted(spent, reverse=True):
+                if linked:  # 607.2: mana a rider is linked to, spent first
+                    entry = next((e for e in linked if e[0] == pool[k]), None)
+                    if entry is not None:
+                        linked.remove(entry)
+                        self.linked_spent.append(entry[1])
                 del pool[k]
         if sacrificed:
             self.sacrifice(sacrificed)
@@ -845,16 +883,33 @@ class CastingMixin:
         if new:
             colours.add(new[0])
 
-    def add_mana(self, p: int, symbols: list[str], card: str) -> None:
-        """Put mana into ``p``'s pool (rule 106.4), made by ``card``."""
+    def add_mana(self, p: int, symbols: list[str], card: str,
+                 source: int | None = None) -> None:
+        """Put mana into ``p``'s pool (rule 106.4), made by ``card`` (``source``: the
+        permanent whose mana ability made it, when an ability resolved). Coloured
+        mana of a source whose rider is linked to it (607.2: Opal Palace, Study
+        Hall, :meth:`links_mana`) is remembered in ``linked_mana``."""
         if not symbols or self.lost[p]:
             return
         self.pool[p].extend(symbols)
+        if source is not None and source in self.battlefield and self.links_mana(source):
+            self.linked_mana[p].extend([sym, source] for sym in symbols if sym in ANY)
         self.log("add_mana", player=p, card=card, mana="".join(f"{{{s}}}" for s in
                                                                symbols))
 
+    def links_mana(self, pid: int) -> bool:
+        """Whether permanent ``pid`` has a rider linked to the mana it makes that
+        reads which spell the mana is spent on (607.2, 903.8: "if / when you spend
+        this mana to cast your commander")."""
+        d = self.pdef(pid)
+        return any(isinstance(s, fx.CommanderManaCounters) for s in d.statics) or any(
+            t.trigger.event == "mana_spent" and isinstance(t.trigger.subject, fx.Filter)
+            and "your_commander" in t.trigger.subject.props for t in d.triggered)
+
     def empty_pools(self) -> None:
         """Rule 106.4: every mana pool empties at the end of each step and phase."""
+        for linked in self.linked_mana:
+            linked.clear()
         for p, pool in enumerate(self.pool):
             if pool:
                 self.log("mana_empties", player=p,
@@ -1363,11 +1418,16 @@ class CastingMixin:
         self.closed = []
         d = self.item_def(item)  # (a copy's abilities: its shape, 707.2)
         if item.kind == "spell":
+            self.linked_spent = []
             paid = self._pay_spell(item, chosen_plan)
             if paid is not None and self.restricted_riders(paid, item.card):
                 item.uncounterable = True  # 106.6a: the mana's rider
-            if paid is not None and "mana_spent" in self._trigger_index():
+            if paid is not None and ("mana_spent" in self._trigger_index()
+                                     or self.linked_spent):
                 self._mana_spent_triggers(paid, item)
+            if paid is not None and self.commander_casts(
+                    item.controller, item.card) is not None:
+                self._commander_mana(paid, item)
             self.log("cast", player=p, card=self.name_of(item.card)
                      if item.alt == "face_down" else d.name, id=item.sid,
                      **({"from": item.zone} if item.zone else {}),
@@ -1592,6 +1652,7 @@ class CastingMixin:
             self._put_onto_battlefield(item.card, item.controller, x=item.x,
                                        kicked=item.kicked, evoked=item.alt == "evoke",
                                        spent=item.colours_spent,
+                                       counters=item.extra_counters,
                                        face_down=face_down, cast_face_down=face_down,
                                        face_down_ward=face_down and d.triggered != ())
             return
@@ -1843,7 +1904,8 @@ class CastingMixin:
                                      "amount": max(amounts), "amounts": amounts}
                     return
                 if options:
-                    self.add_mana(p, options * amounts[0], self.name_of(item.card))
+                    self.add_mana(p, options * amounts[0], self.name_of(item.card),
+                                  self._source_pid(item))
             elif isinstance(node, fx.ManifestDread):
                 for p in self.select_players(node.who, path):
                     asks.append(["dread", p, 1, path])
@@ -2344,7 +2406,8 @@ class CastingMixin:
         self.log("unleash", player=item.controller, card=self.name_of(item.card),
                  counter=counter)
         self._put_onto_battlefield(item.card, item.controller, x=item.x,
-                                   kicked=item.kicked, counters=int(counter),
+                                   kicked=item.kicked,
+                                   counters=int(counter) + item.extra_counters,
                                    evoked=item.alt == "evoke", spent=item.colours_spent)
 
     def riot(self, counter: bool) -> None:
@@ -2358,7 +2421,8 @@ class CastingMixin:
                  counter=counter)
         self._put_onto_battlefield(item.card, item.controller, x=item.x,
                                    kicked=item.kicked, evoked=item.alt == "evoke",
-                                   spent=item.colours_spent, riot=counter)
+                                   spent=item.colours_spent, riot=counter,
+                                   counters=item.extra_counters)
 
     def devour_options(self, p: int, devour: fx.Devour, chosen: list[int]) -> list[int]:
         """The permanents ``p`` may still sacrifice to ``devour`` (rule 702.82a)."""
@@ -2380,7 +2444,8 @@ class CastingMixin:
         if eaten:
             self.sacrifice(eaten)
         self._put_onto_battlefield(item.card, item.controller,
-                                   counters=devour.count * len(eaten), x=item.x,
+                                   counters=devour.count * len(eaten)
+                                   + item.extra_counters, x=item.x,
                                    kicked=item.kicked, evoked=item.alt == "evoke", spent=item.colours_spent)
 
     def _mana_amount(self, node: fx.AddMana, p: int, symbol: str) -> int:
@@ -2427,6 +2492,12 @@ class CastingMixin:
         if value == "discarded_most":  # "the greatest number of cards a player
             # discarded this way" (each player's count as its discard was asked)
             return max(self.res.get("discarded", {0: 0}).values())  # type: ignore[union-attr]
+        if value == fx.COMMANDER_CASTS:  # (903.8: the spell of a mana_spent trigger)
+            it = self.res["it"]  # type: ignore[index]
+            card = next((s.card for s in self.stack if s.sid == it), None)
+            casts = self.commander_casts(self.res["item"].controller, card) \
+                if card is not None else None  # type: ignore[index]
+            return casts or 0
         if value == "die_result":  # the total of the last roll (rule 706)
             return self.res.get("die_result", 0)  # type: ignore[union-attr]
         if isinstance(value, fx.StatOf):  # 608.2h: as it is now, or as it last was

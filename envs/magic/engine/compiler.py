@@ -100,7 +100,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     strip_ability_word,
 )
 
-FAMILIES = ("removal", "permanents", "players", "flow", "library", "linked",
+FAMILIES = ("removal", "permanents", "players", "commander", "flow", "library", "linked",
             "statics", "triggers", "abilities", "costs", "sagas",
             "layers", "counts", "layouts", "creatures", "walkers", "elsewhere", "upkeep",
             "combat", "counters",

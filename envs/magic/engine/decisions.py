@@ -1242,7 +1242,7 @@ class DecisionsMixin:
             item = self.res["item"]  # type: ignore[index]
             amounts = d.get("amounts") or [d["amount"]] * len(d["options"])
             self.add_mana(p, [d["options"][args[0]]] * amounts[args[0]],
-                          self.name_of(item.card))
+                          self.name_of(item.card), self._source_pid(item))
             if d.get("left"):  # "any combination": the next mana (106.1)
                 self.decision = {**d, "left": d["left"] - 1}
         elif dk == "dread":

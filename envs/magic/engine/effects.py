@@ -1466,11 +1466,15 @@ class MayDo:
 
 @dataclass(frozen=True)
 class Choose:
-    """A modal spell or ability: choose ``min_modes``..``max_modes`` of ``modes``."""
+    """A modal spell or ability: choose ``min_modes``..``max_modes`` of ``modes``;
+    ``commander_max``: up to that many instead if its controller controls a
+    commander as they cast it ("choose one. if you control a commander as you cast
+    this, you may choose both instead.", 700.2 with 903.3)."""
 
     modes: tuple[Any, ...]
     min_modes: int = 1
     max_modes: int = 1
+    commander_max: int = 0
 
 
 Effect = Any
@@ -2603,6 +2607,24 @@ class TemporaryTrigger:
 
     ability: TriggeredAbility
     until: str = "your_next_turn"
+
+
+@dataclass(frozen=True)
+class CommanderManaCounters:
+    """Static of a mana source, linked to the mana ability before it (607.2; 903.8):
+    "if you spend this mana to cast your commander, it enters with a number of
+    additional +1/+1 counters on it equal to the number of times it's been cast from
+    the command zone this game" (Opal Palace; 614.1c, counted as it is cast: it can't
+    be cast again before it resolves). The linked mana is the coloured mana: the
+    source's other ability makes only {C}, which pays generic mana the cheapest
+    way."""
+
+
+COMMANDER_CASTS = "commander_casts"
+"""An amount: the number of times the spell of a ``mana_spent`` trigger (``it``) has
+been cast from the command zone this game (903.8; Study Hall's "scry x, where x is
+the number of times it's been cast from the command zone this game"); 0 for a spell
+that is not a commander."""
 
 
 CHOICES = ("color", "creature_type", "player", "opponent", "khans_or_dragons")

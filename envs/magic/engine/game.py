@@ -86,8 +86,15 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   commander outside a Commander game, so it never triggers there), "if you control
   your commander" (lieutenant, 903.3); "add one mana of any type that a land you
   control could produce" (106.7: Reflecting Pool; colourless too, not from other
-  abilities that look at lands); *not*: Opal Palace's and Study Hall's riders,
-  other spending restrictions ("spend this mana only to cast a Dragon creature
+  abilities that look at lands); riders linked to mana spent to cast a commander
+  (607.2, 903.8: Opal Palace's "it enters with a number of additional +1/+1
+  counters ... equal to the number of times it's been cast from the command zone",
+  :class:`~effects.CommanderManaCounters`, and Study Hall's "when you spend this
+  mana to cast your commander, scry x": the coloured mana of such a land is
+  remembered in the pool, ``linked_mana``, and spent before the pool's other mana
+  of its colour, automated; from an automatic payment, the land's coloured mana),
+  modal spells whose caster may choose both while controlling a commander (700.2,
+  :attr:`~effects.Choose.commander_max`); *not*: other spending restrictions ("spend this mana only to cast a Dragon creature
   spell" with a subtype);
   "put a loyalty counter on this"; counters of a kind with no rules of its own,
   :func:`~effects.plain_counter`: charge, quest..., put, entered with, removed as a
@@ -1496,6 +1503,12 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Each player's mana pool (rule 106.4): mana symbols (``"B"``, ``"C"``) in
         #: the order they were added; emptied at the end of each step and phase.
         self.pool: list[list[str]] = [[] for _ in range(num_players)]
+        #: Each player's coloured mana in the pool that a rider is linked to (607.2:
+        #: Opal Palace), ``[symbol, source permanent id]``; spent before the pool's
+        #: other mana of that symbol (automated), emptied with the pool.
+        self.linked_mana: list[list[list[Any]]] = [[] for _ in range(num_players)]
+        #: The sources of the linked mana the spell being paid spent (transient).
+        self.linked_spent: list[int] = []
         self.battlefield: dict[int, Permanent] = {}
         self.slots: list[int] = [-1] * A.MAX_PERMANENTS
         self.stack: list[StackItem] = []
@@ -2100,6 +2113,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.extra_turns = self.extra_turns[:]
         new.source_lki = dict(self.source_lki)
         new.pool = [pool[:] for pool in self.pool]
+        new.linked_mana = [[e[:] for e in linked] for linked in self.linked_mana]
+        new.linked_spent = self.linked_spent[:]
         new.battlefield = {pid: perm.copy() for pid, perm in self.battlefield.items()}
         new.slots = self.slots[:]
         new.activated_this_turn = [x[:] for x in self.activated_this_turn]
@@ -2234,6 +2249,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             **{zone: getattr(self, zone) for zone in ZONES},
             "life": self.life, "lost": self.lost, "drew_empty": self.drew_empty,
             "poison": self.poison, "energy": self.energy, "pool": self.pool,
+            "linked_mana": self.linked_mana,
             "monarch": self.monarch, "monarch_card": self.monarch_card,
             "effect_losses": self.effect_losses,
             "spells_cast": self.spells_cast, "spells_last_turn": self.spells_last_turn,
@@ -2351,6 +2367,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.grave_ids = {k: v for k, v in data.get("grave_ids", [])}
         game.exiled_with = data.get("exiled_with", [])
         game.pool = data.get("pool", [[] for _ in range(game.num_players)])
+        game.linked_mana = data.get("linked_mana", [[] for _ in range(game.num_players)])
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}
         game.emblems = data.get("emblems", [])
         game.effect_losses = data.get("effect_losses", [False] * game.num_players)

@@ -104,7 +104,8 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.PlayerRule, fx.DefinedPT, fx.SelfBonus,
                      fx.PairedBonus,
                      fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost, fx.FaceDownCost,
-                     fx.Rebound, fx.DiscardedToBattlefield, fx.GraveyardInstead)
+                     fx.Rebound, fx.DiscardedToBattlefield, fx.GraveyardInstead,
+                     fx.CommanderManaCounters)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
                                 "fade", "stun", "shield", "level"})
 """Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`
@@ -441,7 +442,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 x_spell or x_ability[0])) and not (
                 value == "that_much" and that_much[0]) and not (
                 value == "spells_before" and cast_self[0]) and value not in (
-                "life_lost", "discarded_most", "discarded_total") and not (
+                "life_lost", "discarded_most", "discarded_total",
+                fx.COMMANDER_CASTS) and not (
                 value == "die_result" and die_result[0]):
             note(f"amount {value}")
 
@@ -866,7 +868,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             else:
                 card_filter(dataclasses.replace(
                     subject, controller="any",
-                    props=subject.props - {"shares_commander_type"}))
+                    props=subject.props - {"shares_commander_type", "your_commander"}))
         elif isinstance(subject, fx.Filter):
             filt(dataclasses.replace(subject, props=subject.props - fx.CAST_EVENT_PROPS)
                  if event == "cast" else subject)

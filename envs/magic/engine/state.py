@@ -238,6 +238,9 @@ class StackItem:
     #: How many colours of mana were spent to cast the spell (601.2h: sunburst
     #: 702.44a, converge); counted only for a spell that reads it.
     colours_spent: int = 0
+    #: Additional +1/+1 counters its permanent enters with (Opal Palace's mana spent
+    #: to cast a commander, :class:`~effects.CommanderManaCounters`).
+    extra_counters: int = 0
     #: For an ability of a card in a graveyard (113.6m): the card's object id there
     #: as the ability triggered or was activated; if the card left the graveyard
     #: since, it is a new object (400.7) the ability's "this" no longer names. -1:

@@ -188,6 +188,14 @@ class CommanderGame(MagicGame):
                        else self.cdef(cid).colours)
         return frozenset(out)
 
+    def commander_casts(self, p: int, card: int) -> int | None:
+        """How many times ``card``, one of ``p``'s commanders, has been cast from the
+        command zone this game (903.8: Opal Palace, Study Hall); None for any other
+        card."""
+        if card not in self.commanders[p]:
+            return None
+        return self.casts.get(str(card), 0)
+
     def tax(self, card: int) -> int:
         """The commander tax on casting ``card`` from the command zone now."""
         return TAX * self.casts.get(str(card), 0)

@@ -73,6 +73,14 @@ MODAL_HEADERS = {"choose one —": (1, 1), "choose one or both —": (1, 2),
                  "choose two —": (2, 2), "choose one or more —": (1, 0)}
 """Modal headers -> (min, max) modes; max 0 means every mode may be chosen."""
 
+COMMANDER_HEADERS = {
+    "choose one. if you control a commander as you cast this, you may choose both "
+    "instead.": 2,
+    "choose one. if you control a commander, you may choose both instead.": 2,
+}
+"""Modal headers of one mode, or up to N when the caster controls a commander as they
+cast it (:attr:`~effects.Choose.commander_max`) -> N."""
+
 
 SENTENCE_GROUPS: list[tuple[str, ...]] = [
     (r".* becomes an? \d+/\d+ .*creature.*\.", r"it's still a land\."),
@@ -109,10 +117,12 @@ def effect(text: str) -> fx.Effect:
         return table
     if "\n" in text or "•" in text:
         header, *bullets = text.split("\n")
-        if header not in MODAL_HEADERS or not bullets or \
-                not all(b.startswith("• ") for b in bullets):
+        if header not in MODAL_HEADERS and header not in COMMANDER_HEADERS or \
+                not bullets or not all(b.startswith("• ") for b in bullets):
             raise Unsupported(header)
         modes = tuple(effect(b[2:]) for b in bullets)
+        if header in COMMANDER_HEADERS:
+            return fx.Choose(modes, 1, 1, min(COMMANDER_HEADERS[header], len(modes)))
         low, high = MODAL_HEADERS[header]
         return fx.Choose(modes, low, high or len(modes))
     sentences = _grouped([s.strip() for s in re.split(r"(?<=\.)\s+", text)
