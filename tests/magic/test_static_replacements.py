@@ -226,3 +226,88 @@ def test_603_6a_emrakul_exiled_by_rest_in_peace_never_reaches_the_graveyard():
     settle(game)
     assert len(game.exile[1]) == 2 and len(game.library[1]) == 1
     assert not any(e["type"] == "shuffled_into" for e in game.events)
+
+
+# ------------------------------- 614.1d: others enter tapped; 101.2 uncounterable
+def test_others_enter_tapped_and_uncounterable_spells_compile_real_cards():
+    creatures = fx.Filter(types=frozenset({"Creature"}), controller="opponent")
+    assert pool("Imposing Sovereign").statics == (fx.OthersEnterTapped(creatures),)
+    assert pool("Blind Obedience").statics == (fx.OthersEnterTapped(fx.Filter(
+        types=frozenset({"Artifact", "Creature"}), controller="opponent")),)
+    assert fx.OthersEnterTapped(fx.Filter(
+        types=frozenset({"Land"}), controller="opponent",
+        props=frozenset({"nonbasic"}))) in pool("Archon of Emeria").statics
+    assert fx.SpellsCantBeCountered(fx.Filter(
+        types=frozenset({"Creature"}), controller="you")) in pool(
+            "Prowling Serpopard").statics
+    assert fx.SpellsCantBeCountered(fx.Filter(subtypes=frozenset({"Sliver"}))) in \
+        pool("Root Sliver").statics
+
+
+def test_614_1d_imposing_sovereign_taps_an_opponents_creature_as_it_enters():
+    game = blank()
+    game.add_card("Grizzly Bears", 1)
+    game.add_card("Grizzly Bears", 0)
+    lands(game, 1, "Forest", "Forest")
+    lands(game, 0, "Forest", "Forest")
+    game.add_permanent("Imposing Sovereign", 0)
+    game.start_at("main1", 1)
+    act(game, "Grizzly Bears")
+    settle(game)
+    theirs = max(game.battlefield)
+    assert game.battlefield[theirs].tapped
+    # its controller's own creatures enter untapped
+    game = blank()
+    game.add_card("Grizzly Bears", 0)
+    lands(game, 0, "Forest", "Forest")
+    game.add_permanent("Imposing Sovereign", 0)
+    game.start_at("main1", 0)
+    act(game, "Grizzly Bears")
+    settle(game)
+    assert not game.battlefield[max(game.battlefield)].tapped
+
+
+def test_614_1d_archon_of_emeria_taps_only_nonbasic_lands():
+    game = blank()
+    game.add_permanent("Archon of Emeria", 0)
+    game.add_card("Forest", 1)
+    game.add_card("Tranquil Thicket", 1)
+    game.start_at("main1", 1)
+    act(game, "(Forest)")
+    assert not game.battlefield[max(game.battlefield)].tapped
+    game = blank()
+    game.add_permanent("Archon of Emeria", 0)
+    game.add_card("Tranquil Thicket", 1)
+    game.start_at("main1", 1)
+    act(game, "Tranquil Thicket")
+    thicket = max(game.battlefield)
+    assert game.battlefield[thicket].tapped  # (it also enters tapped on its own)
+    game = blank()
+    game.add_permanent("Archon of Emeria", 0)
+    game.add_card("Mutavault", 1)
+    game.start_at("main1", 1)
+    act(game, "Mutavault")
+    assert game.battlefield[max(game.battlefield)].tapped
+
+
+def test_101_2_prowling_serpopard_keeps_creature_spells_from_being_countered():
+    def counter(spell: str) -> tuple:
+        game = blank()
+        game.add_permanent("Prowling Serpopard", 0)
+        cast = game.add_card(spell, 0)
+        lands(game, 0, "Forest", "Forest", "Forest")
+        game.add_card("Counterspell", 1)
+        lands(game, 1, "Island", "Island")
+        game.start_at("main1", 0)
+        act(game, spell)
+        act(game, "pass")
+        act(game, "Counterspell")
+        act(game, "stack 0")
+        settle(game)
+        return game, cast
+    game, bears = counter("Grizzly Bears")
+    assert any(e["type"] == "not_countered" for e in game.events)
+    assert any(p.card == bears for p in game.battlefield.values())
+    game, growth = counter("Rampant Growth")
+    assert growth in game.graveyard[0]
+    assert any(e["type"] == "countered" for e in game.events)

@@ -2701,7 +2701,9 @@ class CastingMixin:
             if s.sid == sid:
                 if s.kind == "spell" and (s.uncounterable or any(
                         isinstance(st, fx.CantBeCountered)
-                        for st in self.cdef(s.card).statics)):
+                        for st in self.cdef(s.card).statics) or (
+                        fx.SpellsCantBeCountered in self.static_kinds()
+                        and self.protected_spell(self.cdef(s.card), s.controller))):
                     self.log("not_countered", card=self.name_of(s.card), id=sid)
                     return
                 self.stack.remove(s)

@@ -2007,6 +2007,28 @@ class DiscardedToBattlefield:
 
     counters: int = 0
 
+@dataclass(frozen=True)
+class OthersEnterTapped:
+    """Static, a replacement effect on how other permanents enter (614.1d, 614.12:
+    the effect exists before they enter): permanents matching ``affected`` (a
+    :class:`Filter` of their types and qualities; its ``controller`` from this
+    permanent's controller: "creatures your opponents control enter tapped",
+    Imposing Sovereign; "artifacts and creatures ...", Blind Obedience) enter the
+    battlefield tapped."""
+
+    affected: Filter
+
+
+@dataclass(frozen=True)
+class SpellsCantBeCountered:
+    """Static, rule 101.2: spells matching ``spells`` (a :class:`Filter` of the
+    spell's card; its ``controller`` from this permanent's controller: "creature
+    spells you control can't be countered", Prowling Serpopard) can't be countered
+    while this is on the battlefield."""
+
+    spells: Filter
+
+
 GRAVEYARD_INSTEAD = ("exile", "library")
 """Where a :class:`GraveyardInstead` sends a card: exile, or its owner's library
 (revealed and shuffled in)."""

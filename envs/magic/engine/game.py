@@ -878,7 +878,14 @@ into a graveyard from anywhere, its owner shuffles their graveyard into their
 library" (603.6a, trigger event ``put_into_graveyard``: the Eldrazi titans; it
 triggers from the graveyard, controlled by the card's owner). *Automated*: with
 several such replacements on one card its owner would choose (616.1); the card's own
-applies, else the first permanent's in timestamp order.
+applies, else the first permanent's in timestamp order. Other permanents entering
+tapped (614.1d, :class:`~effects.OthersEnterTapped`: "creatures your opponents control
+enter tapped", Imposing Sovereign; "artifacts and creatures ...", "nonbasic lands
+..."; the effect exists before they enter, 614.12) and spells that can't be countered
+by a permanent's static (101.2, :class:`~effects.SpellsCantBeCountered`: "creature
+spells you control can't be countered", "sliver spells can't be countered"; event
+``not_countered``); both looked for only in a game whose cards have one
+(:meth:`~objects.ObjectsMixin.static_kinds`).
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
@@ -890,8 +897,8 @@ that is a triggered ability granted by an effect to a permanent (prowess, exalte
 bushido and the rest of :data:`~keywords.OWN_ONLY`: the card is refused; a token
 created with decayed, prowess, exalted or bushido has its ability),
 banding, shadow, horsemanship, static replacement effects of a
-permanent ("if a creature an opponent controls would die, exile it instead", "creature
-spells you control can't be countered") and static prevention other than of all [combat]
+permanent other than those of "Static replacement effects and restrictions" ("if
+you would gain life, you gain twice that much life instead") and static prevention other than of all [combat]
 damage to or by itself or its enchanted creature, "damage can't be prevented",
 redirection, "the next time a source of your choice would deal damage", copies of
 permanent spells (707.10b), casting a copy (707.12) but Chandra, Pyromaster's, "copy
@@ -1682,6 +1689,13 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: :class:`~effects.GraveyardInstead` statics on the battlefield, with their
         #: controllers (refreshed with the anthems).
         self._graveyard_instead: list[tuple[int, fx.GraveyardInstead]] = []
+        #: :class:`~effects.OthersEnterTapped` and :class:`~effects.
+        #: SpellsCantBeCountered` statics on the battlefield, with their controllers.
+        self._about_others: list[tuple[int, Any]] = []
+        #: The classes of the statics of the game's definitions, as of
+        #: ``_kinds_defs`` definitions (:meth:`static_kinds`).
+        self._kinds_defs = -1
+        self._static_kinds: frozenset[type] = frozenset()
         #: Permanents whose "as this enters, choose ..." is still to be asked.
         self.to_choose: list[int] = []
         #: Emblems (rule 114) in the command zone: ``[owner, definition index, card

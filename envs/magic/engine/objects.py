@@ -149,6 +149,7 @@ class ObjectsMixin:
         prevention: dict[int, list[fx.PreventDamage]] = {}
         rules: list[tuple[int, fx.PlayerRule]] = []
         graves: list[tuple[int, fx.GraveyardInstead]] = []
+        others: list[tuple[int, Any]] = []  # OthersEnterTapped, SpellsCantBeCountered
         layered = self._layered
         defs, card_def = self.defs, self.card_def
         for pid, perm in self.battlefield.items():
@@ -183,6 +184,8 @@ class ObjectsMixin:
                     rules.append((perm.controller, static))
                 elif isinstance(static, fx.GraveyardInstead) and not static.self_only:
                     graves.append((perm.controller, static))
+                elif isinstance(static, (fx.OthersEnterTapped, fx.SpellsCantBeCountered)):
+                    others.append((perm.controller, static))
                 elif isinstance(static, fx.PairedBonus) and perm.paired >= 0 and \
                         self._still_paired(pid, perm):  # 702.95c: both get it
                     bonus = fx.AttachedBonus(static.power, static.toughness,
@@ -206,7 +209,42 @@ class ObjectsMixin:
         self._static_prevention = prevention
         self._player_rules = rules
         self._graveyard_instead = graves
+        self._about_others = others
         return layered
+
+    def static_kinds(self) -> frozenset[type]:
+        """The classes of the static abilities some card definition of this game has
+        (worked out again only when the game's definitions grew): a rule that only
+        such a static can bring is skipped, with one set look-up, by a game without
+        one."""
+        if self._kinds_defs != len(self.defs):
+            self._static_kinds = frozenset(type(s) for d in self.defs for s in d.statics)
+            self._kinds_defs = len(self.defs)
+        return self._static_kinds
+
+    def statics_of(self, kind: type) -> list[tuple[int, Any]]:
+        """``(controller, static)`` of the :class:`~effects.OthersEnterTapped` or
+        :class:`~effects.SpellsCantBeCountered` statics of ``kind`` on the
+        battlefield now (a player who left the game controls none)."""
+        if kind not in self.static_kinds():
+            return []
+        if self._static_version != self._bf_version:
+            self._statics()
+        return [(you, st) for you, st in self._about_others
+                if isinstance(st, kind) and not self.lost[you]]
+
+    def enters_tapped_by_others(self, d: fx.CardDef, controller: int) -> bool:
+        """Whether a permanent shown as ``d`` entering under ``controller``'s control
+        enters tapped by another permanent's :class:`~effects.OthersEnterTapped`
+        (614.1d; Imposing Sovereign)."""
+        return any(self._spell_matches(st.affected, d, controller, you)
+                   for you, st in self.statics_of(fx.OthersEnterTapped))
+
+    def protected_spell(self, d: fx.CardDef, caster: int) -> bool:
+        """Whether a spell of card ``d`` cast by ``caster`` can't be countered by a
+        permanent's :class:`~effects.SpellsCantBeCountered` (101.2)."""
+        return any(self._spell_matches(st.spells, d, caster, you)
+                   for you, st in self.statics_of(fx.SpellsCantBeCountered))
 
     def player_rules_now(self) -> list[tuple[int, fx.PlayerRule]]:
         """The :class:`~effects.PlayerRule` statics on the battlefield, with their
@@ -643,6 +681,8 @@ class ObjectsMixin:
             self.card_def[card] = self._def_number(d)
         perm.tapped = tapped or (bool(d.statics)
                                  and self._enters_tapped(d, controller, paid_life))
+        if not perm.tapped and fx.OthersEnterTapped in self.static_kinds():
+            perm.tapped = self.enters_tapped_by_others(d, controller)  # 614.1d
         if "Land" in d.types:
             self.land_entered[controller] = True
         if counters:

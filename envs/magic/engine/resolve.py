@@ -105,7 +105,8 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.PairedBonus,
                      fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost, fx.FaceDownCost,
                      fx.Rebound, fx.DiscardedToBattlefield, fx.GraveyardInstead,
-                     fx.CommanderManaCounters)
+                     fx.CommanderManaCounters,
+                     fx.OthersEnterTapped, fx.SpellsCantBeCountered)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
                                 "fade", "stun", "shield", "level"})
 """Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`
@@ -1022,6 +1023,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     card.is_aura or "Equipment" in card.subtypes
                     or fx.is_bestowed(fx.bestowed(card))):
                 note("'enchanted' / 'equipped' on neither an Aura nor an Equipment")
+        if isinstance(static, (fx.OthersEnterTapped, fx.SpellsCantBeCountered)):
+            f = static.affected if isinstance(static, fx.OthersEnterTapped) \
+                else static.spells
+            card_filter(dataclasses.replace(f, controller="any"))
+            if card.spell is not None:
+                note(f"{type(static).__name__} on an instant or sorcery")
         if isinstance(static, fx.GraveyardInstead):
             card_filter(static.cards)
             if static.whose not in ("any", "opponents", "you") or \

@@ -2,10 +2,12 @@
 that are not a permanent's entering (:mod:`.text.statics`): a card's own
 replacement of where it goes when discarded (614.1a); cards that would be put into a
 graveyard going to exile or their owner's library instead (614.1a); "when this is
-put into a graveyard from anywhere" (603.6a)."""
+put into a graveyard from anywhere" (603.6a); other permanents entering tapped
+(614.1d) and spells that can't be countered (101.2) by a permanent's static."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
@@ -15,7 +17,12 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     is_permanent_card,
     line_template,
 )
-from labyrinth_gym.envs.magic.engine.text.phrases import NUM, card_filter, number
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    NUM,
+    card_filter,
+    number,
+    object_filter,
+)
 
 
 @line_template
@@ -86,4 +93,40 @@ def _put_into_graveyard(line: str, printed: Printed, draft: Draft) -> bool:
         return False
     draft.triggered.append(fx.TriggeredAbility(
         fx.Trigger("put_into_graveyard", fx.Ref("self")), what, zone="graveyard"))
+    return True
+
+
+@line_template
+def _others_enter_tapped(line: str, printed: Printed, draft: Draft) -> bool:
+    # 614.1d: "creatures your opponents control enter tapped." (Imposing Sovereign),
+    # "artifacts and creatures your opponents control enter tapped." (Blind
+    # Obedience), "nonbasic lands your opponents control enter tapped."
+    m = re.fullmatch(r"(.+) enter tapped\.", line)
+    if not m or m.group(1).startswith("this") or not is_permanent_card(printed):
+        return False
+    f = object_filter(m.group(1), plural=True)
+    if f is None or not f.types or f.controller not in ("opponent", "you", "any"):
+        return False
+    draft.statics.append(fx.OthersEnterTapped(f))
+    return True
+
+
+_SPELLS_CONTROLLER = {"": "any", " you control": "you", " your opponents control":
+                      "opponent"}
+
+
+@line_template
+def _spells_cant_be_countered(line: str, printed: Printed, draft: Draft) -> bool:
+    # 101.2: "creature spells you control can't be countered." (Prowling Serpopard),
+    # "green spells you control ...", "creature and enchantment spells ..."
+    m = re.fullmatch(r"(?:(.+) )?spells( you control| your opponents control)? can't "
+                     r"be countered\.", line)
+    if not m or not is_permanent_card(printed):
+        return False
+    quality = re.sub(r",? and ", " or ", m.group(1) or "")
+    f = card_filter(quality)
+    if f is None:
+        return False
+    draft.statics.append(fx.SpellsCantBeCountered(dataclasses.replace(
+        f, controller=_SPELLS_CONTROLLER[m.group(2) or ""])))
     return True
