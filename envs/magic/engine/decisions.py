@@ -485,6 +485,9 @@ class DecisionsMixin:
                 ok = self.monarch is not None and self.monarch != p
             elif kind == "control_commander":  # 903.3
                 ok = self.controls_commander(p)
+            elif kind == "counters_at_most":  # a state trigger's (603.8)
+                ok = source is not None and source in self.battlefield and \
+                    self.battlefield[source].counters.get(c.counter, 0) <= c.count
             elif kind == "source_is":  # "if this creature is a spirit"
                 ok = source is not None and source in self.battlefield and \
                     self.matches(c.filter, source, p, source)

@@ -1582,7 +1582,7 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "more_life_than_opponent", "fewer_than_opponent", "monarch",
                    "opponent_monarch", "source_attacking", "control_commander",
                    "opponent_dealt_damage", "renowned", "city_blessing",
-                   "x_at_least", "chosen", "source_is")
+                   "x_at_least", "chosen", "source_is", "counters_at_most")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1617,7 +1617,9 @@ more", only as a spell resolves); ``chosen``: the source's choice as it entered 
 the word ``counter`` (a Siege's "• khans — <ability>": the ability exists only when
 khans was chosen, 614.12c, :class:`ChooseAsEnters`); ``source_is``: the source is on
 the battlefield and matches ``filter`` ("if this creature is a spirit", Figure of
-Destiny)."""
+Destiny); ``counters_at_most``: the source is on the battlefield with at most
+``count`` ``counter`` counters (a state trigger's "when this has two or fewer loyalty
+counters on him", 603.8)."""
 
 
 @dataclass(frozen=True)
@@ -1686,7 +1688,7 @@ counters put onto this Saga (subject ``Ref("self")``) bring their number from le
 N to N or more; the Saga's last chapter is its final one (714.2c)."""
 TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + TARGET_EVENTS + (
     "casts_noncreature", "cast", "transforms_into", "cast_self", "mana_spent",
-    "opponent_damaged_by", "miracle", "put_into_graveyard") + CHAPTER_EVENTS
+    "opponent_damaged_by", "miracle", "put_into_graveyard", "state") + CHAPTER_EVENTS
 """Every event a :class:`Trigger` may name; ``cast``'s subject is a :class:`Filter` of
 the spell (its controller: who cast it); ``transforms_into`` is "whenever this
 transforms into <this face>" (701.28g), subject ``Ref("self")``, on the face it

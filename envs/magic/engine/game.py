@@ -128,7 +128,9 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
 - 500-514 turn structure: played (first-strike step, cleanup priority, 514.3a; extra
   turns, 500.7, the most recently created first).
 - 601-608 casting, activating, triggers (603: the common events, "whenever you
-  sacrifice" 701.21a, delayed 603.7),
+  sacrifice" 701.21a, delayed 603.7, state triggers 603.8: "when this has two or
+  fewer loyalty counters on him", checked whenever a player would get priority, not
+  again while the ability is pending or on the stack),
   statics, mana abilities, loyalty abilities (606: +N, -N, 0 and -X, X announced up
   to the loyalty it has; one a turn at sorcery speed), resolving, linked abilities (607.2a:
   "the exiled card", :mod:`~linked`), reflexive triggers after an optional action

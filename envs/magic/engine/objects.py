@@ -1749,6 +1749,22 @@ class ObjectsMixin:
             self._trig_version = self._bf_version
         return self._trig_index
 
+    def _state_triggers(self) -> None:
+        """State triggers (603.8: "when this has two or fewer loyalty counters on
+        him"): each whose condition holds triggers, unless it already has (it does
+        not trigger again until the ability has left the stack)."""
+        for pid, index, trigger in self._trigger_index()["state"]:
+            perm = self.battlefield.get(pid)
+            if perm is None or not self.conditions_hold(
+                    (trigger.condition,), perm.controller, pid):
+                continue
+            if any(t["source"] == pid and t["index"] == index
+                   for t in self.pending_triggers) or any(
+                    s.kind == "triggered" and s.source == pid and s.index == index
+                    for s in self.stack):
+                continue
+            self._trigger(pid, index)
+
     def _trigger(self, pid: int, index: int, **extra: Any) -> None:
         perm = self.battlefield[pid]
         ability = self.pdef(pid).triggered[index]

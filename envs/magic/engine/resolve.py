@@ -842,7 +842,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         x_ability[0] = False
     if len(card.battlefield_abilities) > A.MAX_ABILITIES:
         note(f"more than {A.MAX_ABILITIES} activated abilities")
-    if "Planeswalker" in card.types and card.loyalty is None:
+    if "Planeswalker" in card.types and card.loyalty is None and \
+            card.front_mana_value is None:  # (a back face keeps its counters, 712.8e)
         note("planeswalker without loyalty")
     if from_hand > 1:
         note("more than 1 ability from the hand")

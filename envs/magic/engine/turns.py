@@ -62,6 +62,8 @@ class TurnsMixin:
                     self._sba_clean = True
                 if self.outcome is not None:
                     return
+                if "state" in self._trigger_index():
+                    self._state_triggers()  # 603.8, checked with the SBAs (704.3)
                 if self.pending_triggers:
                     self._put_triggers()
                     continue

@@ -185,6 +185,14 @@ def _if_you_do(steps: list[fx.Effect], sentence: str, last: bool) -> fx.Effect:
     sentence (what follows it may still depend on the action: refused)."""
     before = steps[-1] if steps else None
     out = read_sentence(sentence[len("if you do, "):].rstrip("."))
+    if last and isinstance(before, fx.Sacrifice) and before.who == fx.Ref("you") \
+            and out is not None and not any(isinstance(n, fx.Target) for n in nodes(out)):
+        # "sacrifice a creature. if you do, ..." (Garruk, the Veil-Cursed): a player
+        # sacrifices one exactly when they control one (701.21a), so the rest happens
+        # when they do (608.2c, checked as it resolves)
+        return fx.IfHolds(fx.ActivationCondition("you_control", before.filter,
+                                                 before.count),
+                          fx.Sequence((before, *_steps(out))))
     if not (last and isinstance(before, fx.MayDo) and out is not None
             and isinstance(before.effect, DOABLE_FIRST)
             and getattr(before.effect, "who", fx.Ref("you")) == fx.Ref("you")

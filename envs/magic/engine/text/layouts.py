@@ -46,6 +46,7 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.text.core import (
     Draft,
+    effect,
     effect_template,
     is_permanent_card,
     line_template,
@@ -57,6 +58,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     creature_subtypes,
     granted,
     keyword_list,
+    number,
     object_filter,
 )
 
@@ -267,3 +269,42 @@ def _each_other_anthem(line: str, printed: Printed, draft: Draft) -> bool:
                                                       for w in kinds))
     draft.statics.append(fx.Anthem(f, int(m.group("p")), int(m.group("t")), keywords))
     return True
+
+
+_PRONOUN = r"(?:it|him|her|them)"
+
+
+@line_template
+def _state_trigger(line: str, printed: Printed, draft: Draft) -> bool:
+    """A state trigger (603.8): "when this has two or fewer loyalty counters on him,
+    transform him." (Garruk Relentless): it triggers whenever the permanent has at
+    most that many counters of the kind (checked with the state-based actions), and
+    not again until the ability has left the stack (event ``state``, condition
+    ``counters_at_most``). Its pronouns name the permanent itself."""
+    m = re.fullmatch(rf"when this has (\w+) or fewer ([a-z+/1-]+) counters on "
+                     rf"{_PRONOUN}, (.+)\.", line)
+    if m is None or not is_permanent_card(printed) or \
+            not isinstance(count := number(m.group(1)), int):
+        return False
+    if m.group(2) != "loyalty" and not fx.plain_counter(m.group(2)):
+        return False
+    body = re.sub(rf"\b{_PRONOUN}$", "this", m.group(3))
+    try:
+        what = effect(body + ".")
+    except Unsupported:
+        return False
+    draft.triggered.append(fx.TriggeredAbility(fx.Trigger(
+        "state", fx.Ref("self"), fx.ActivationCondition(
+            "counters_at_most", count=count, counter=m.group(2))), what))
+    return True
+
+
+@effect_template
+def _damage_back_to_this(sentence: str) -> fx.Effect | None:
+    """"that creature deals damage equal to its power to him" (Garruk Relentless,
+    after "this deals 3 damage to target creature"): the targeted creature deals
+    damage equal to its power to the planeswalker itself (:class:`~effects.
+    PowerDamage`; the pronoun is the source's)."""
+    m = re.fullmatch(r"(?:that creature|it) deals damage equal to its power to "
+                     r"(?:him|her)", sentence)
+    return fx.PowerDamage(fx.Ref("it"), fx.Ref("self")) if m else None
