@@ -437,6 +437,9 @@ class MagicNarrator(Narrator):
     def on_goaded(self, e: Event) -> str:
         return self.does(e["player"], f"goads {card(e['card'])}")
 
+    def on_detained(self, e: Event) -> str:
+        return self.does(e["player"], f"detains {card(e['card'])} until their next turn")
+
     def on_attack_tax(self, e: Event) -> str:
         return self.does(e["player"], f"pays {e['mana']} to attack with those creatures")
 

@@ -482,6 +482,8 @@ class CastingMixin:
             if self._player_rules and (d.restricted_mana or d.mana_source) and \
                     self.abilities_stopped(p, pid):
                 continue  # 602.5a: its mana abilities can't be activated either
+            if perm.mods and KW.detained(perm.mods):
+                continue  # 701.35a: mana abilities too
             if d.restricted_mana:
                 restricted.append(pid)
             made = d.mana_source
@@ -2137,6 +2139,11 @@ class CastingMixin:
             return True
         if isinstance(first, fx.Discard):
             return len(self.hand[p]) >= self.amount(first.count)
+        if isinstance(first, fx.Exile):
+            # "you may exile this. if you do, ...": only while this is still the
+            # permanent the ability came from (400.7)
+            assert first.what == fx.Ref("self")
+            return self._source_pid(self.res["item"]) is not None
         if not isinstance(first, fx.Sacrifice):
             return True  # a draw: tried, and done if the cards were there
         mine = sum(1 for pid, perm in self.battlefield.items()

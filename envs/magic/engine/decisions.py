@@ -520,6 +520,8 @@ class DecisionsMixin:
             return False
         if self.player_rules_now() and self.abilities_stopped(perm.controller, pid):
             return False  # 602.5a (Linvala, Keeper of Silence)
+        if perm.mods and KW.detained(perm.mods):
+            return False  # 701.35a
         if ab.once_per_turn and [pid, index] in self.activated_this_turn:
             return False
         if ab.only_if and not self.conditions_hold(ab.only_if, perm.controller, pid):

@@ -1340,6 +1340,26 @@ class SkipNextUntap:
 
 
 @dataclass(frozen=True)
+class Detain:
+    """Rule 701.35a: detain the permanents ``what`` names: until the resolving
+    object's controller's next turn, each can't attack or block and its activated
+    abilities (mana abilities too) can't be activated."""
+
+    what: Selector
+
+
+@dataclass(frozen=True)
+class UntapUpTo:
+    """"Untap up to ``count`` lands" (Rewind, Snap, Frantic Search): the resolving
+    object's controller untaps that many lands or fewer. *Automated*: the lands
+    untapped are that player's own tapped lands (untapping another player's land
+    only helps that player), oldest first; ``filter`` is what may be untapped."""
+
+    count: Amount
+    filter: Filter
+
+
+@dataclass(frozen=True)
 class PutOnLibrary:
     """Put the permanents ``what`` names on top (or with ``bottom`` on the bottom) of
     their owners' libraries (Condemn, Azorius Charm)."""

@@ -889,6 +889,20 @@ spells you control can't be countered", "sliver spells can't be countered"; even
 ``not_countered``); both looked for only in a game whose cards have one
 (:meth:`~objects.ObjectsMixin.static_kinds`).
 
+When things happen (:mod:`~text.timing`): "you may exile this. if you do, return it
+to the battlefield under its owner's control at the beginning of your next upkeep. it
+gains haste." (Obzedat, Ghost Council: the exile is the optional action, offered while
+the permanent is still there, 608.2d; the sentence about "it" after a delayed return is
+part of the delayed ability, 603.7, and names the permanent the return made, 400.7);
+"return it to the battlefield tapped under its owner's control" at the beginning of
+the next end step (Mystifying Maze); "tap all creatures target player controls.
+those creatures don't untap during that player's next untap step" (Sleep, 502.3);
+detain (701.35a, :class:`~effects.Detain`: until its controller's next turn the
+permanent can't attack or block and its activated abilities, mana abilities too,
+can't be activated; event ``detained``); "untap up to four lands"
+(:class:`~effects.UntapUpTo`; *automated*: the lands untapped are the controller's own
+tapped lands, oldest first).
+
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
 after anything but an optional action ("when you do" after "you may pay {1}", exert,

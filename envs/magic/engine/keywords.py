@@ -331,6 +331,17 @@ RESTRICTIONS = {"can't block": "cant_block", "can't be blocked": "cant_be_blocke
 IGNORES_DEFENDER = "can attack as though it didn't have defender"
 """508.1c: a creature with defender that has this (from an until-end-of-turn effect or
 its own "as long as ...") may attack; not a keyword of a keyword line."""
+DETAINED = "detained"
+"""The mark detain (701.35a) leaves among a permanent's until-your-next-turn effects
+(``[0, 0, ["can't attack", "can't block", "detained"], detaining seat]``): its
+activated abilities can't be activated (:func:`detained`)."""
+
+
+def detained(mods: list) -> bool:
+    """Whether a permanent with until-end-of-turn effects ``mods`` is detained."""
+    return any(DETAINED in m[2] for m in mods)
+
+
 GOADED = "goaded"
 """The mark goad (701.38a) leaves among a creature's until-your-next-turn effects
 (``[0, 0, ["goaded"], goading seat]``): not a keyword a card or an effect grants."""

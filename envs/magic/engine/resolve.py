@@ -64,7 +64,8 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.EnterAttackingFromHand, fx.Goad, fx.MustBlock,
                 fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage, fx.ThisTurn,
                 fx.MoveCounters, fx.DoubleCounters, fx.Renown, fx.Amass,
-                fx.Bolster, fx.ShuffleInto, fx.PowerDamage)
+                fx.Bolster, fx.ShuffleInto, fx.PowerDamage, fx.Detain,
+                fx.UntapUpTo)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -1558,6 +1559,21 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for pid in game.select(node.what, path):
             if pid >= 0 and pid in game.battlefield and pid not in game.skip_untap:
                 game.skip_untap.append(pid)
+    elif isinstance(node, fx.Detain):  # 701.35a: until its controller's next turn
+        seat = game.res["item"].controller
+        for pid in game.select(node.what, path):
+            if pid >= 0 and pid in game.battlefield:
+                game.battlefield[pid].mods.append(
+                    [0, 0, ["can't attack", "can't block", KW.DETAINED], seat])
+                game.log("detained", player=seat, id=pid,
+                         card=game.name_of(game.battlefield[pid].card))
+    elif isinstance(node, fx.UntapUpTo):  # automated: the controller's own lands
+        p = game.res["item"].controller
+        tapped = [pid for pid, perm in game.battlefield.items()
+                  if perm.controller == p and perm.tapped and perm.slot >= 0
+                  and game.matches(node.filter, pid, p)]
+        if tapped:
+            game.untap(sorted(tapped)[:game.amount(node.count)])
     elif isinstance(node, fx.MustAttackThis):
         source = game._source_pid(game.res["item"])
         if source is not None:  # (a planeswalker gone: no requirement)

@@ -129,8 +129,13 @@ def effect(text: str) -> fx.Effect:
                           if s.strip()])
     steps: list[fx.Effect] = []
     for i, sentence in enumerate(sentences):
+        if steps and (joined := _after_delayed_return(steps[-1], sentence)) is not None:
+            steps[-1] = joined
+            continue
         if sentence.startswith("if you do, "):
-            steps[-1:] = [_if_you_do(steps, sentence, i == len(sentences) - 1)]
+            rest = sentences[i + 1:]
+            last = all(_continues_return(s) for s in rest)
+            steps[-1:] = [_if_you_do(steps, sentence, last)]
             continue
         if sentence in ("it can't be regenerated.", "they can't be regenerated.") \
                 and steps and isinstance(steps[-1], fx.Destroy):
@@ -172,11 +177,39 @@ def _results_table(text: str) -> fx.RollDice | None:
     return fx.RollDice(sides, count, ranges, tuple(effect(r.group(3)) for r in rows))
 
 
-DOABLE_FIRST = (fx.PayCost, fx.Discard, fx.Sacrifice, fx.Draw)
+DOABLE_FIRST = (fx.PayCost, fx.Discard, fx.Sacrifice, fx.Draw, fx.Exile)
 """The optional actions "if you do" may follow (rule 608.2d): ones whose possibility the
 engine checks before it asks (a cost the player can pay, a card to discard, a
 permanent to sacrifice), or after it (a draw: done if the library held the cards), so
 the guarded effect happens exactly when the action did."""
+
+
+def _continues_return(sentence: str) -> bool:
+    """Whether ``sentence`` says what happens to a permanent a delayed ability just
+    returned ("it gains haste.", :func:`_after_delayed_return`)."""
+    out = read_sentence(sentence.rstrip("."))
+    return isinstance(out, fx.Pump) and out.what == fx.Ref("it") and out.lasting
+
+
+def _after_delayed_return(step: fx.Effect, sentence: str) -> fx.Effect | None:
+    """``... return it to the battlefield under its owner's control at the beginning
+    of your next upkeep. it gains haste.`` (Obzedat, Ghost Council): a sentence about
+    ``it`` right after a delayed return (603.7) can only be about the permanent that
+    return makes (400.7), so it is part of the delayed ability's effect, which "it"
+    then names. ``step`` is the :class:`~effects.Delayed`, alone or the last step of
+    an "if you do"; None if ``sentence`` is not such a continuation."""
+    if isinstance(step, fx.MayDo) and isinstance(step.effect, fx.IfYouDo):
+        inner = _after_delayed_return(step.effect.steps[-1], sentence)
+        return None if inner is None else fx.MayDo(
+            fx.IfYouDo((*step.effect.steps[:-1], inner)))
+    if not (isinstance(step, fx.Delayed) and _continues_return(sentence)):
+        return None
+    body = _steps(step.effect)
+    if not (isinstance(body[0], fx.MoveCards) and body[0].dest == "battlefield"
+            and body[0].what == fx.Ref("that_card")):
+        return None
+    out = read_sentence(sentence.rstrip("."))
+    return fx.Delayed(step.when, fx.Sequence((*body, out)))
 
 
 def _if_you_do(steps: list[fx.Effect], sentence: str, last: bool) -> fx.Effect:
@@ -184,6 +217,10 @@ def _if_you_do(steps: list[fx.Effect], sentence: str, last: bool) -> fx.Effect:
     after an action of :data:`DOABLE_FIRST` by the controller, and only as the last
     sentence (what follows it may still depend on the action: refused)."""
     before = steps[-1] if steps else None
+    if before == fx.MayDo(fx.SpellCardTo("exile")):
+        # "you may exile this. if you do, ...": a permanent's own exile (a spell's
+        # card can't be exiled as an optional first step: refused by the engine)
+        before = fx.MayDo(fx.Exile(fx.Ref("self")))
     out = read_sentence(sentence[len("if you do, "):].rstrip("."))
     if last and isinstance(before, fx.Sacrifice) and before.who == fx.Ref("you") \
             and out is not None and not any(isinstance(n, fx.Target) for n in nodes(out)):

@@ -104,10 +104,13 @@ def _linked_exile(s: str) -> fx.Effect | None:
         if what is not None and what != fx.Ref("self"):
             return fx.Exile(what, until_source_leaves=True)
     # Flicker: after "exile target creature you control, then ..." (400.7)
-    if m := re.fullmatch(r"return (?:that card|it) to the battlefield under "
+    if m := re.fullmatch(r"return (?:that card|it) to the battlefield( tapped)? under "
                          r"(your|its owner's) control", s):
+        # (Mystifying Maze: "return it to the battlefield tapped under its owner's
+        # control" at the beginning of the next end step)
         return fx.MoveCards(fx.Ref("that_card"), "battlefield",
-                            "you" if m.group(1) == "your" else "owner")
+                            "you" if m.group(2) == "your" else "owner",
+                            tapped=bool(m.group(1)))
     return None
 
 

@@ -37,6 +37,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     Draft,
     effect_template,
     line_template,
+    read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import NUM, cost, number, permanents
 
@@ -160,16 +161,31 @@ def _tap_and_skip(s: str) -> fx.Effect | None:
     return fx.Sequence((fx.TapOrUntap(what), fx.SkipNextUntap(fx.Ref("it"))))
 
 
-SENTENCE_GROUPS.append((r"tap [^.]*\.", r"those creatures don't untap during their "
-                        r"controllers?'?s? next untap steps?\."))
+SENTENCE_GROUPS.append((r"tap [^.]*\.", r"those creatures don't untap during (?:their "
+                        r"controllers?'?s?|that player's) next untap steps?\."))
 
 
 @effect_template
 def _tap_those_held(s: str) -> fx.Effect | None:
     """``tap up to two target creatures. those creatures don't untap during their
     controller's next untap step`` (502.3: Frost Breath; the tapped ones are held)."""
-    m = re.fullmatch(r"tap ([^.]+)\. those creatures don't untap during their "
-                     r"controllers?'?s? next untap steps?", s)
-    if not m or (what := permanents(m.group(1))) is None:
+    m = re.fullmatch(r"tap ([^.]+)\. those creatures don't untap during (their "
+                     r"controllers?'?s?|that player's) next untap steps?", s)
+    if not m:
         return None
-    return fx.TapOrUntap(what, hold=True)
+    if (what := permanents(m.group(1))) is not None:
+        return fx.TapOrUntap(what, hold=True)
+    # "tap all creatures target player controls. those creatures don't untap during
+    # that player's next untap step" (Sleep): that player controls them all, so their
+    # controller's next untap step
+    tapped = read_sentence("tap " + m.group(1)) if m.group(2) == "that player's" \
+        else None
+    if isinstance(tapped, fx.Sequence) and len(tapped.steps) == 2 and \
+            isinstance(tapped.steps[0], fx.TargetOnly) and \
+            tapped.steps[0].what == fx.Target("player") and \
+            tapped.steps[1] == fx.TapOrUntap(tapped.steps[1].what) and \
+            isinstance(tapped.steps[1].what, fx.Each) and \
+            tapped.steps[1].what.filter.controller == "its_controller":
+        return fx.Sequence((tapped.steps[0],
+                            fx.TapOrUntap(tapped.steps[1].what, hold=True)))
+    return None

@@ -1,0 +1,36 @@
+"""Templates about when things happen (rules 603.7, 701.35, 702.52, 702.61...): detain
+and untapping chosen lands.
+
+- ``detain <permanents>`` (701.35a, :class:`~effects.Detain`): until your next turn,
+  they can't attack or block and their activated abilities can't be activated.
+- ``untap up to <N> lands [you control]`` (:class:`~effects.UntapUpTo`; the lands
+  untapped are an automated choice: the controller's own).
+"""
+
+from __future__ import annotations
+
+import re
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.text.core import effect_template
+from labyrinth_gym.envs.magic.engine.text.phrases import NUM, number, permanents
+
+_LANDS = fx.Filter(types=frozenset({"Land"}))
+
+
+@effect_template
+def _detain(s: str) -> fx.Effect | None:
+    """``detain target nonland permanent an opponent controls`` (701.35a)."""
+    m = re.fullmatch(r"detain (.+)", s)
+    if not m or (what := permanents(m.group(1))) is None or what == fx.Ref("self"):
+        return None
+    return fx.Detain(what)
+
+
+@effect_template
+def _untap_up_to(s: str) -> fx.Effect | None:
+    """``untap up to four lands`` / ``untap up to two lands you control``."""
+    m = re.fullmatch(rf"untap up to {NUM} lands?( you control)?", s)
+    if not m or not isinstance(n := number(m.group(1)), int):
+        return None
+    return fx.UntapUpTo(n, _LANDS)

@@ -1,0 +1,206 @@
+"""Scripted positions for when things happen: delayed returns (603.7), "doesn't untap
+during its controller's next untap step" (502.3), untapping chosen permanents,
+detain (701.35). Each names real cards from the pool."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from labyrinth_gym.envs.magic.engine.game import MagicGame
+from magic.positions import (
+    act,
+    attack,
+    blank,
+    lands,
+    pass_until,
+    settle,
+    slot,
+    target_perm,
+    to_combat,
+)
+
+
+def on_battlefield(game: MagicGame, name: str) -> list[int]:
+    return [pid for pid, perm in game.battlefield.items()
+            if game.name_of(perm.card) == name]
+
+
+def pass_to_yesno(game: MagicGame, limit: int = 30) -> None:
+    for _ in range(limit):
+        if game.decision["kind"] == "yesno":
+            return
+        game.apply_action(A.PASS)
+    raise AssertionError(f"no yes/no asked; at {game.step} {game.decision}")
+
+
+def test_delayed_return_templates_compile():
+    pool = compiled_pool().supported
+    for name in ("Obzedat, Ghost Council", "Mystifying Maze", "Sleep"):
+        assert name in pool, name
+    obzedat = pool["Obzedat, Ghost Council"].triggered[1]
+    assert obzedat.optional and obzedat.effect == fx.IfYouDo((
+        fx.Exile(fx.Ref("self")),
+        fx.Delayed("your_next_upkeep", fx.Sequence((
+            fx.MoveCards(fx.Ref("that_card"), "battlefield", "owner"),
+            fx.Pump(0, 0, fx.Ref("it"), ("haste",), lasting=True))))))
+    maze = pool["Mystifying Maze"].activated[1].effect
+    assert maze.steps[1] == fx.Delayed("next_end_step", fx.MoveCards(
+        fx.Ref("that_card"), "battlefield", "owner", tapped=True))
+    sleep = pool["Sleep"].spell.effect
+    assert sleep.steps[1].hold and sleep.steps[1].tap
+
+
+# ------------------------------------------------------------------- 603.7
+def test_603_7_obzedat_exiles_itself_and_returns_with_haste_at_your_next_upkeep():
+    game = blank()
+    obzedat = game.add_permanent("Obzedat, Ghost Council", 0)
+    game.start_at("main2", 0, turn=3)
+    pass_to_yesno(game)
+    assert game.step == "end"
+    act(game, "yes")
+    settle(game)
+    assert obzedat not in game.battlefield
+    assert [game.name_of(c) for c in game.exile[0]] == ["Obzedat, Ghost Council"]
+    pass_until(game, "upkeep")
+    assert game.active == 1 and game.exile[0]  # not the opponent's upkeep
+    pass_until(game, "draw")
+    pass_until(game, "upkeep")
+    assert game.active == 0
+    settle(game)
+    back = on_battlefield(game, "Obzedat, Ghost Council")
+    assert back and back[0] != obzedat and game.exile[0] == []
+    assert "haste" in game.keywords(back[0])  # 611.2c: for as long as it stays
+    # its enters ability triggered again (a new object, 400.7)
+    assert any(e["type"] == "trigger" and e["card"] == "Obzedat, Ghost Council"
+               and e["turn"] == 5 for e in game.events)
+
+
+def test_603_7_obzedat_declined_stays():
+    game = blank()
+    obzedat = game.add_permanent("Obzedat, Ghost Council", 0)
+    game.start_at("main2", 0, turn=3)
+    pass_to_yesno(game)
+    act(game, "no")
+    settle(game)
+    assert obzedat in game.battlefield and not game.delayed
+
+
+def test_603_7_mystifying_maze_returns_the_attacker_tapped_at_the_next_end_step():
+    game = blank()
+    maze = game.add_permanent("Mystifying Maze", 0)
+    lands(game, 0, *["Plains"] * 4)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 1, turn=2)
+    to_combat(game)
+    attack(game, bears)
+    game.apply_action(A.DONE)
+    while game.decision["player"] != 0:
+        game.apply_action(A.PASS)
+    act(game, "(Mystifying Maze) ability 0")
+    target_perm(game, bears)
+    settle(game)
+    assert bears not in game.battlefield and game.exile[1]
+    pass_until(game, "end")
+    settle(game)
+    back = on_battlefield(game, "Grizzly Bears")
+    assert back and game.battlefield[back[0]].tapped and not game.exile[1]
+
+
+# ------------------------------------------------------------------- 502.3
+def test_502_3_sleep_taps_that_players_creatures_and_they_skip_their_next_untap():
+    game = blank()
+    game.add_card("Sleep", 0)
+    lands(game, 0, *["Island"] * 4)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    elves = game.add_permanent("Llanowar Elves", 1)
+    mine = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Sleep)")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.battlefield[bears].tapped and game.battlefield[elves].tapped
+    assert not game.battlefield[mine].tapped
+    pass_until(game, "upkeep")
+    assert game.active == 1
+    assert game.battlefield[bears].tapped and game.battlefield[elves].tapped
+    for _ in range(2):  # player 0's turn, then player 1's again
+        pass_until(game, "draw")
+        pass_until(game, "upkeep")
+    assert game.active == 1 and not game.battlefield[bears].tapped
+
+
+def test_detain_and_untap_templates_compile():
+    pool = compiled_pool().supported
+    for name in ("Lyev Skyknight", "Azorius Arrester", "Azorius Justiciar",
+                 "New Prahv Guildmage", "Rewind", "Snap", "Frantic Search",
+                 "Peregrine Drake", "Great Whale", "Palinchron", "Cloud of Faeries"):
+        assert name in pool, name
+    assert isinstance(pool["Lyev Skyknight"].triggered[0].effect, fx.Detain)
+    assert pool["Rewind"].spell.effect.steps[1] == fx.UntapUpTo(
+        4, fx.Filter(types=frozenset({"Land"})))
+
+
+# ------------------------------------------------------------------ 701.35
+def test_701_35_detained_creature_cant_attack_block_or_activate_until_your_next_turn():
+    game = blank()
+    game.add_card("Lyev Skyknight", 0)
+    lands(game, 0, "Plains", "Island", "Island")
+    elves = game.add_permanent("Llanowar Elves", 1)
+    game.start_at("main1", 0, turn=3)
+    act(game, "cast hand 0 (Lyev Skyknight)")
+    settle(game)  # the spell resolves; its enters ability asks for a target
+    target_perm(game, elves)
+    settle(game)
+    assert any(e["type"] == "detained" for e in game.events)
+    # player 1's turn: the Elves can't attack, and can't tap for mana
+    pass_until(game, "main1")
+    pass_until(game, "upkeep")
+    pass_until(game, "main1")
+    assert game.active == 1
+    game.add_card("Grizzly Bears", 1)
+    game.add_permanent("Forest", 1)  # one Forest: the Elves would make the second
+    assert not [n for n in (game.action_to_string(a) for a in game.legal_actions())
+                if n.startswith("cast")]
+    to_combat(game)
+    assert game.decision["kind"] == "attack"
+    assert A.attack(slot(game, elves), 1) not in game.legal_actions()
+
+
+def test_701_35_detain_ends_as_the_detaining_players_next_turn_begins():
+    game = blank()
+    game.add_card("Lyev Skyknight", 0)
+    lands(game, 0, "Plains", "Island", "Island")
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0, turn=3)
+    act(game, "cast hand 0 (Lyev Skyknight)")
+    settle(game)
+    target_perm(game, bears)
+    settle(game)
+    assert game.battlefield[bears].mods
+    pass_until(game, "upkeep")  # player 1's turn: still detained
+    assert game.active == 1 and game.battlefield[bears].mods
+    pass_until(game, "draw")
+    pass_until(game, "upkeep")  # player 0's next turn: over
+    assert game.active == 0 and not game.battlefield[bears].mods
+
+
+# ------------------------------------------------------------- untap up to N
+def test_rewind_counters_and_untaps_up_to_four_of_its_controllers_lands():
+    game = blank()
+    game.add_card("Rewind", 0)
+    game.add_card("Grizzly Bears", 1)
+    mine = lands(game, 0, *["Island"] * 6)
+    theirs = lands(game, 1, "Forest", "Forest")
+    game.start_at("main1", 1, turn=2)
+    act(game, "cast hand 0 (Grizzly Bears)")
+    assert all(game.battlefield[pid].tapped for pid in theirs)
+    for pid in mine[4:]:
+        game.battlefield[pid].tapped = True  # tapped earlier
+    game.apply_action(A.PASS)
+    act(game, "cast hand 0 (Rewind)")
+    act(game, "stack 0 (Grizzly Bears)")
+    settle(game)
+    assert [game.name_of(c) for c in game.graveyard[1]] == ["Grizzly Bears"]
+    assert sum(game.battlefield[pid].tapped for pid in mine) == 2
+    assert all(game.battlefield[pid].tapped for pid in theirs)  # (not theirs)
