@@ -88,7 +88,7 @@ def test_603_7_obzedat_declined_stays():
 
 def test_603_7_mystifying_maze_returns_the_attacker_tapped_at_the_next_end_step():
     game = blank()
-    maze = game.add_permanent("Mystifying Maze", 0)
+    game.add_permanent("Mystifying Maze", 0)
     lands(game, 0, *["Plains"] * 4)
     bears = game.add_permanent("Grizzly Bears", 1)
     game.start_at("main1", 1, turn=2)
