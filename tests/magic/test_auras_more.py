@@ -9,7 +9,15 @@ from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from magic.compiled import cost
-from magic.positions import act, blank, lands, settle, target_perm
+from magic.positions import (
+    act,
+    blank,
+    lands,
+    pass_until,
+    settle,
+    target_perm,
+    to_blocks,
+)
 
 
 # ------------------------------------------------------------ heroic (603.2)
@@ -293,3 +301,39 @@ def test_113_1_mortarpods_germ_sacrifices_itself_to_deal_1_damage():
     settle(game)
     assert germ not in game.battlefield and elf not in game.battlefield
     assert game.battlefield[pod].attached_to is None
+
+
+# ------------------------------- conditions about the enchanted creature (608.2c)
+def ordeal(counters: int):
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0,
+                               counters={"+1/+1": counters} if counters else None)
+    aura = game.add_permanent("Ordeal of Thassa", 0, attached_to=bears)
+    game.start_at("main1", 0)
+    to_blocks(game, bears)
+    return game, bears, aura
+
+
+def test_608_2c_ordeal_sacrificed_at_three_counters_draws_two():
+    game, bears, ordeal_pid = ordeal(2)
+    assert game.battlefield[bears].counters["+1/+1"] == 3
+    assert ordeal_pid not in game.battlefield
+    assert len(game.hand[0]) == 2  # "when you sacrifice this aura, draw two cards"
+
+
+def test_608_2c_ordeal_kept_below_three_counters():
+    game, bears, ordeal_pid = ordeal(0)
+    assert game.battlefield[bears].counters["+1/+1"] == 1
+    assert ordeal_pid in game.battlefield and not game.hand[0]
+
+
+def test_603_4_domestication_sacrificed_at_end_step_if_power_4_or_more():
+    for counters, kept in ((0, True), (2, False)):
+        game = blank()
+        bears = game.add_permanent("Grizzly Bears", 1,
+                                   counters={"+1/+1": counters} if counters else None)
+        aura = game.add_permanent("Domestication", 0, attached_to=bears)
+        game.start_at("main2", 0)
+        pass_until(game, "end")
+        settle(game)
+        assert (aura in game.battlefield) == kept, counters

@@ -1816,7 +1816,7 @@ class CastingMixin:
                     queue.insert(0, self._child(path, 0))
             elif isinstance(node, fx.IfHolds):  # checked as it resolves (608.2c)
                 if self.conditions_hold((node.condition,), item.controller,
-                                        self._source_pid(item)):
+                                        self._source_pid(item), res.get("it")):
                     queue.insert(0, self._child(path, 0))
             elif isinstance(node, fx.IfMovedWas):  # "if it was a creature card"
                 if any(self.card_matches(node.filter, c)

@@ -488,6 +488,14 @@ class DecisionsMixin:
             elif kind == "counters_at_most":  # a state trigger's (603.8)
                 ok = source is not None and source in self.battlefield and \
                     self.battlefield[source].counters.get(c.counter, 0) <= c.count
+            elif kind == "it_counters":  # "if it has three or more +1/+1 counters"
+                ok = it is not None and it in self.battlefield and \
+                    self.battlefield[it].counters.get(c.counter, 0) >= c.count
+            elif kind == "attached_power_at_least":  # "enchanted creature's power"
+                host = self.battlefield[source].attached_to \
+                    if source is not None and source in self.battlefield else None
+                ok = host is not None and host in self.battlefield and \
+                    self.chars(host)[0] >= c.count
             elif kind == "source_is":  # "if this creature is a spirit"
                 ok = source is not None and source in self.battlefield and \
                     self.matches(c.filter, source, p, source)

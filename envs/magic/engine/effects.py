@@ -1602,7 +1602,8 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "more_life_than_opponent", "fewer_than_opponent", "monarch",
                    "opponent_monarch", "source_attacking", "control_commander",
                    "opponent_dealt_damage", "renowned", "city_blessing",
-                   "x_at_least", "chosen", "source_is", "counters_at_most")
+                   "x_at_least", "chosen", "source_is", "counters_at_most",
+                   "it_counters", "attached_power_at_least")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1639,7 +1640,11 @@ khans was chosen, 614.12c, :class:`ChooseAsEnters`); ``source_is``: the source i
 the battlefield and matches ``filter`` ("if this creature is a spirit", Figure of
 Destiny); ``counters_at_most``: the source is on the battlefield with at most
 ``count`` ``counter`` counters (a state trigger's "when this has two or fewer loyalty
-counters on him", 603.8)."""
+counters on him", 603.8); ``it_counters``: the permanent the effect calls "it" (a
+trigger's object) has at least ``count`` ``counter`` counters (an Ordeal's "then if it
+has three or more +1/+1 counters on it", 608.2c); ``attached_power_at_least``: the
+permanent the source Aura or Equipment is attached to has power ``count`` or greater
+(Domestication's "if enchanted creature's power is 4 or greater")."""
 
 
 @dataclass(frozen=True)

@@ -138,8 +138,9 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   its library or exile as it finishes resolving (608.2n: "shuffle this into its
   owner's library", "exile this"), a step that happens only if a condition of its
   controller holds as it resolves (608.2c: "if you control three or more artifacts,
-  exile that creature"; a triggered ability's whole effect so guarded is an
-  intervening if, 603.4, checked as it would trigger and again as it resolves):
+  exile that creature"; an Ordeal's "then if it has three or more +1/+1 counters on
+  it, sacrifice this", of the trigger's object; a triggered ability's whole effect
+  so guarded is an intervening if, 603.4, checked as it would trigger and again as it resolves):
   played.
 - 610-616 effects: one-shot, until end of turn, "for as long as", "exile ... until
   this leaves the battlefield" (610.3, :mod:`~linked`); layers (613,
@@ -266,7 +267,8 @@ phases, combat and end step; their subject is the permanent itself, the one its
 Equipment or Aura is attached to, or a filter ("this or another Ally you control");
 "that much" and "that player" name the event's amount and player; an intervening "if" about
 the ability's controller on any trigger (603.4, checked as it triggers and as it
-resolves: raid's "if you attacked this turn", "if you control ...", "if you have 5
+resolves: Domestication's "if enchanted creature's power is 4 or greater", raid's
+"if you attacked this turn", "if you control ...", "if you have 5
 or less life", "if you control no artifacts" (Glimmervoid), "if you have less life
 than an opponent", "if an opponent controls more lands than you"; the same conditions
 guard a spell's steps, 608.2c: Timely Reinforcements); two conditions of one ability ("at the beginning of your upkeep and
@@ -279,7 +281,8 @@ dies this turn, ..." (603.7c, a delayed trigger on the creature an earlier step
 named, gone when the turn ends: Searing Blood); becoming the
 target of a spell or ability (of an opponent's: ward {N} and ward—pay N life,
 702.21a, counter that spell or ability unless its controller pays; of a spell: "when
-this becomes the target of a spell, sacrifice it"); heroic's "whenever you cast a
+this becomes the target of a spell, sacrifice it"); "when you sacrifice this" (an
+Ordeal's, 701.21a, looking back, 603.10a); heroic's "whenever you cast a
 spell that targets this [/ enchanted / equipped creature]" (603.2: a spell its
 controller casts, once per spell, the trigger above it; not an ability, not a
 target changed later, 115.7). "Counter target

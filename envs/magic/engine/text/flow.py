@@ -131,11 +131,12 @@ def _if_condition(s: str) -> fx.Effect | None:
     """``if you control three or more artifacts, exile that creature`` (608.2c): a
     step that happens only if the controller's condition holds as it resolves; its
     effect chooses no target (a target would be chosen as the spell is cast)."""
-    m = re.fullmatch(r"if ([^,]+), (.+)", s)
-    if not m or (condition := activation_condition(m.group(1))) is None:
+    m = re.fullmatch(r"(then )?if ([^,]+), (.+)", s)
+    if not m or (condition := activation_condition(m.group(2))) is None or (
+            m.group(1) and condition.kind != "it_counters"):
         return None
-    inner = read_sentence(m.group(2))
-    if inner is None or has_target(inner) or m.group(2).endswith(" instead"):
+    inner = read_sentence(m.group(3))
+    if inner is None or has_target(inner) or m.group(3).endswith(" instead"):
         return None
     return fx.IfHolds(condition, inner)
 

@@ -854,6 +854,14 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         return fx.ActivationCondition("renowned")
     if text == "you have the city's blessing":  # 702.131c
         return fx.ActivationCondition("city_blessing")
+    if m := re.fullmatch(rf"it has {NUM} or more (\+1/\+1|[a-z]+) counters on it", text):
+        n = number(m.group(1))  # (608.2c: of the trigger's object, "it")
+        if isinstance(n, int) and (m.group(2) == "+1/+1" or fx.plain_counter(m.group(2))):
+            return fx.ActivationCondition("it_counters", count=n, counter=m.group(2))
+    if m := re.fullmatch(rf"enchanted creature's power is {NUM} or greater", text):
+        n = number(m.group(1))
+        if isinstance(n, int):
+            return fx.ActivationCondition("attached_power_at_least", count=n)
     if (m := re.fullmatch(r"this is an? ([\w'-]+)", text)) and \
             m.group(1) in creature_subtypes():  # "if this creature is a spirit"
         return fx.ActivationCondition("source_is", fx.Filter(

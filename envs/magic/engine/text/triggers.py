@@ -194,6 +194,10 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
                 return None
             return (fx.Trigger("cast", dataclasses.replace(f, controller=who),
                                "your_turn" if during else ""),)
+    if condition == "you sacrifice this" and word == "when":
+        # 701.21a: its controller sacrifices it (an Ordeal's "when you sacrifice this
+        # Aura"); it looks back at it on the battlefield (603.10a)
+        return (fx.Trigger("sacrificed", fx.Ref("self")),)
     if m := re.fullmatch(r"(you sacrifice|a player sacrifices|an opponent sacrifices) "
                          r"(a|an|another) (.+)", condition):
         # 701.21a: a permanent its controller sacrifices (the filter says whose)
