@@ -103,3 +103,41 @@ def test_losing_creature_types_keeps_the_other_subtypes_and_ends_205_3():
     game.start_at("main1", 0)
     pass_until(game, "upkeep")
     assert game.pdef(pid).subtypes == ("Giant",)
+
+
+def test_until_end_of_turn_a_target_becomes_a_blue_serpent_5_5_613_1():
+    """Serpentine Ambush: creature types (layer 4), colour (5), base power and
+    toughness (7b) until end of turn; counters still apply on top (7c)."""
+    assert "Serpentine Ambush" in compiled_pool().supported
+    game = blank()
+    lands(game, 0, "Island", "Island", "Island", "Island")
+    bears = game.add_permanent("Grizzly Bears", 0, counters={"+1/+1": 1})
+    game.add_card("Serpentine Ambush", 0, "hand")
+    game.start_at("main1", 0)
+    act(game, "cast")
+    target_perm(game, bears)
+    settle(game)
+    d = game.pdef(bears)
+    assert (d.subtypes, d.colours, game.chars(bears)[:2]) == (("Serpent",), ("U",), (6, 6))
+    pass_until(game, "upkeep")
+    d = game.pdef(bears)
+    assert (d.subtypes, d.colours, game.chars(bears)[:2]) == (("Bear",), ("G",), (3, 3))
+
+
+def test_becomes_a_dragon_loses_all_abilities_and_gains_flying_613_1f():
+    """Dance of the Skywise: a 4/4 blue Dragon Illusion that lost its abilities and
+    has flying."""
+    for name in ("Dance of the Skywise", "Mordenkainen's Polymorph", "Dragonshift",
+                 "Startling Development", "Omnibian", "Bogardan Dragonheart"):
+        assert name in compiled_pool().supported, compiled_pool().unsupported.get(name)
+    game = blank()
+    lands(game, 0, "Island", "Island")
+    elves = game.add_permanent("Llanowar Elves", 0)
+    game.add_card("Dance of the Skywise", 0, "hand")
+    game.start_at("main1", 0)
+    act(game, "cast")
+    target_perm(game, elves)
+    settle(game)
+    d = game.pdef(elves)
+    assert game.chars(elves)[:2] == (4, 4) and "flying" in game.keywords(elves)
+    assert d.activated == () and set(d.subtypes) == {"Dragon", "Illusion"}

@@ -53,6 +53,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
+    COLOUR_WORDS,
     Unsupported,
     activation_condition,
     creature_subtypes,
@@ -60,6 +61,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     keyword_list,
     number,
     object_filter,
+    permanents,
 )
 
 FIRST_FACE_ONLY = {
@@ -189,33 +191,66 @@ def transform_effect(sentence: str) -> fx.Effect | None:
     return None
 
 
+_COLOUR = r"(?:white|blue|black|red|green)"
 _BECOMES_BASE = re.compile(
-    r"(?:if (?P<cond>this is an? [\w'-]+), it|this) becomes an? (?P<words>[\w' -]+?) "
-    r"with base power and toughness (?P<p>\d+)/(?P<t>\d+)(?:, (?P<kw>.+))?")
+    rf"(?:(?P<eot1>until end of turn), )?(?:if (?P<cond>this is an? [\w'-]+), "
+    rf"(?P<it>it)|(?P<who>.+?)) becomes an? (?P<colours>{_COLOUR}(?:(?:,|,? and) "
+    rf"{_COLOUR})* )?(?P<words>[\w' -]+?) with base power and toughness "
+    rf"(?P<p>\d+)/(?P<t>\d+)(?P<rest>(?:,| and) .+?)?(?P<eot2> until end of turn)?")
+
+
+def _becomes_rest(rest: str) -> tuple[bool, tuple[str, ...]] | None:
+    """What follows the base power and toughness: ``, loses all abilities, and gains
+    flying``, `` and gains flying``, ``, flying, and first strike``: (loses all
+    abilities, keywords), or None if not that."""
+    rest = re.sub(r"^(?:,? and |, )", "", rest)
+    lose = rest.startswith("loses all abilities")
+    if lose:
+        rest = re.sub(r"^loses all abilities(?:,? and |, )?", "", rest)
+    rest = re.sub(r"^(?:gains|has) ", "", rest)
+    if not rest:
+        return lose, ()
+    keywords = keyword_list(rest)
+    return None if keywords is None else (lose, keywords)
 
 
 @effect_template
 def _becomes_with_base(sentence: str) -> fx.Effect | None:
-    """"this becomes a kithkin spirit with base power and toughness 2/2" and "if this
-    is a spirit, it becomes a kithkin spirit warrior with base power and toughness 4/4
-    [, flying, and first strike]" (Figure of Destiny): its creature types become
-    those (205.1b, layer 4), its base power and toughness those (layer 7b), it gains
-    the keywords (layer 6), with no duration: for as long as it stays on the
-    battlefield (611.2c, a lasting :class:`~effects.Becomes`). The ``if`` is checked
-    as the ability resolves (608.2c, condition ``source_is``)."""
+    """"this becomes a kithkin spirit with base power and toughness 2/2", "if this is
+    a spirit, it becomes a kithkin spirit warrior with base power and toughness 4/4
+    [, flying, and first strike]" (Figure of Destiny), "until end of turn, target
+    creature becomes a blue serpent with base power and toughness 5/5", "... 4/4,
+    loses all abilities, and gains flying": its creature types become those (205.1b,
+    layer 4), its colour the colours named (layer 5), it loses its abilities and gains
+    the keywords (layer 6), its base power and toughness are set (layer 7b). Until end
+    of turn, or with no duration for as long as it stays on the battlefield (611.2c,
+    a lasting :class:`~effects.Becomes`). The ``if`` is checked as the ability
+    resolves (608.2c, condition ``source_is``)."""
     m = _BECOMES_BASE.fullmatch(sentence)
-    if m is None:
+    if m is None or (m.group("eot1") and m.group("eot2")):
         return None
-    subtypes = []
-    for word in m.group("words").split():
-        if word not in creature_subtypes():
+    words = m.group("words").split()
+    if words and words[-1] == "creature":
+        words = words[:-1]
+    if not words or not all(w in creature_subtypes() for w in words):
+        return None
+    subtypes = tuple(creature_subtypes()[w] for w in words)
+    rest = _becomes_rest(m.group("rest") or "")
+    if rest is None:
+        return None
+    lose, keywords = rest
+    colours = None
+    if m.group("colours"):
+        named = re.findall(_COLOUR, m.group("colours"))
+        colours = tuple(c for c in "WUBRG" if c in {COLOUR_WORDS[w] for w in named})
+    what: fx.Selector | None = fx.Ref("self")
+    if m.group("who") and m.group("who") != "this":
+        what = permanents(m.group("who"))
+        if not isinstance(what, (fx.Target, fx.Each)):
             return None
-        subtypes.append(creature_subtypes()[word])
-    keywords: tuple[str, ...] = ()
-    if m.group("kw") and (keywords := keyword_list(m.group("kw"))) is None:
-        return None
-    becomes = fx.Becomes(fx.Ref("self"), int(m.group("p")), int(m.group("t")),
-                         subtypes=tuple(subtypes), keywords=keywords, lasting=True)
+    becomes = fx.Becomes(what, int(m.group("p")), int(m.group("t")), subtypes=subtypes,
+                         colours=colours, keywords=keywords, lose_abilities=lose,
+                         lasting=not (m.group("eot1") or m.group("eot2")))
     if m.group("cond") is None:
         return becomes
     condition = activation_condition(m.group("cond"))
