@@ -160,3 +160,87 @@ def test_608_2h_fling_deals_the_sacrificed_creatures_power_as_it_last_existed():
     act(game, "Gray Ogre")
     settle(game)
     assert game.life == [20, 16]
+
+
+# ------------------------------------------------ a trigger's object (603.2, 608.2h)
+def test_608_2h_proper_burial_gains_the_toughness_the_creature_had_as_it_died():
+    """The dead creature's toughness as it last existed: a Grizzly Bears with two
+    +1/+1 counters gains 4 life."""
+    game = blank()
+    game.add_permanent("Proper Burial", 0)
+    bears = game.add_permanent("Grizzly Bears", 0, counters={"+1/+1": 2})
+    game.start_at("main1", 0)
+    game.destroy([bears])
+    settle(game)
+    assert game.life == [24, 20]
+
+
+def test_608_2h_angelic_chorus_the_creature_gone_before_it_resolves():
+    game = blank()
+    game.add_permanent("Angelic Chorus", 0)
+    lands(game, 0, "Mountain", "Mountain", "Mountain")
+    game.add_card("Gray Ogre", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Gray Ogre)")
+    settle(game)  # the Ogre resolves; the Chorus's trigger waits on the stack
+    (ogre,) = [p for p, perm in game.battlefield.items()
+               if game.name_of(perm.card) == "Gray Ogre"]
+    game.move_permanents([ogre], "graveyard")
+    settle(game)
+    assert game.life == [22, 20]
+
+
+def test_champion_of_wits_may_draw_cards_equal_to_its_power_then_discards_two():
+    game = blank()
+    lands(game, 0, "Island", "Island", "Island")
+    game.add_card("Champion of Wits", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Champion of Wits)")
+    settle(game)
+    act(game, "yes")
+    assert len(game.hand[0]) == 2  # its power
+    settle(game)
+    while game.decision["kind"] != "priority":
+        game.apply_action(game.legal_actions()[0])  # discard two
+    assert len(game.hand[0]) == 0 and len(game.graveyard[0]) == 2
+
+
+def test_massacre_wurm_that_player_is_the_dying_creatures_controller():
+    game = blank(players=3)
+    game.add_permanent("Massacre Wurm", 0)
+    bears = game.add_permanent("Grizzly Bears", 2)
+    game.start_at("main1", 0)
+    game.destroy([bears])
+    settle(game)
+    assert game.life == [20, 20, 18]
+
+
+def test_ozais_cruelty_that_player_is_the_targeted_player():
+    game = blank(players=3)
+    lands(game, 0, "Swamp", "Swamp", "Swamp")
+    game.add_card("Ozai's Cruelty", 0)
+    for _ in range(3):
+        game.add_card("Island", 2)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Ozai's Cruelty)")
+    act(game, "player 2")
+    settle(game)
+    while game.decision["kind"] != "priority":
+        game.apply_action(game.legal_actions()[0])
+    settle(game)
+    assert game.life == [20, 20, 18] and len(game.hand[2]) == 1
+
+
+def test_608_2h_tribute_to_hunger_gains_the_sacrificed_creatures_toughness():
+    game = blank()
+    lands(game, 0, "Swamp", "Swamp", "Swamp")
+    game.add_card("Tribute to Hunger", 0)
+    game.add_permanent("Gray Ogre", 1, counters={"+1/+1": 1})  # 3/3
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Tribute to Hunger)")
+    act(game, "player 1")
+    settle(game)
+    while game.decision["kind"] != "priority":
+        game.apply_action(game.legal_actions()[0])
+    settle(game)
+    assert game.life == [23, 20]

@@ -55,3 +55,31 @@ def test_an_amount_of_the_creature_sacrificed_as_a_cost():
     assert pod.cost.sacrifice == fx.Filter(types=types("Creature"))
     assert pod.effect.filter.props == frozenset({"mana_value==sacrificed+1"})
     assert pod.effect.dest == "battlefield"
+
+
+def test_amounts_of_a_triggers_object_and_of_an_edicts_creature():
+    # 608.2h: the triggering creature's stat, as it is or last existed
+    you = fx.Ref("you")
+    assert card("Angelic Chorus").triggered[0].effect == fx.GainLife(
+        fx.StatOf("toughness"), you)
+    assert card("Proper Burial").triggered[0].effect == fx.GainLife(
+        fx.StatOf("toughness"), you)
+    champion = card("Champion of Wits").triggered[0]
+    assert champion.optional and champion.effect.steps == (
+        fx.Draw(fx.StatOf("power")), fx.Discard(2))
+    # "<edict>. you gain life equal to that creature's toughness"
+    tribute = card("Tribute to Hunger").spell.effect
+    assert tribute.steps[1] == fx.GainLife(fx.StatOf("toughness", "sacrificed"), you)
+    for name in ("Doomgape", "Consuming Vapors", "Death Watch", "South Wind Avatar",
+                 "Verdant Sun's Avatar", "Archon of Redemption", "Engulfing Slagwurm"):
+        card(name)
+
+
+def test_that_player_names_a_triggering_objects_controller_or_a_targeted_player():
+    assert card("Massacre Wurm").triggered[1].effect == fx.LoseLife(
+        2, fx.Ref("its_controller"))
+    assert card("Ozai's Cruelty").spell.effect.steps[1] == fx.Discard(2, fx.Ref("it"))
+    for name in ("Assault Intercessor", "Nightshade Harvester", "Polluted Bonds",
+                 "Sire of Stagnation", "Scroll of Griselbrand", "Go Blank",
+                 "Immersturm Skullcairn", "Diplomacy of the Wastes"):
+        card(name)

@@ -2534,8 +2534,11 @@ class CastingMixin:
             if it is not None and it in self.battlefield:
                 power, toughness = self.chars(it)[:2]
                 stats = (power, toughness, self.pdef(it).mana_value)
-            else:
-                stats = res.get("it_lki", (0, 0, 0))  # type: ignore[union-attr]
+            elif "it_lki" in res:  # type: ignore[operator]
+                stats = res["it_lki"]  # type: ignore[index]
+            else:  # a trigger's object gone before it resolved (608.2h)
+                stats = tuple(self.source_lki.get(it, (0, 0, 0))[:3]) \
+                    if it is not None else (0, 0, 0)
             return max(0, stats[fx.STATS.index(value.stat)])
         if isinstance(value, fx.Count):  # counted as it resolves (608.2h)
             item = self.res["item"]  # type: ignore[index]

@@ -654,6 +654,14 @@ spell or ability, as it last existed (608.2h, ``StatOf(..., "cost")``: "this dea
 damage equal to the sacrificed creature's power to any target", "create x ... tokens,
 where x is the sacrificed creature's toughness"), and a search for a card "with mana
 value equal to 1 plus the sacrificed creature's mana value" (Birthing Pod).
+A trigger's object's power, toughness or mana value before any target ("whenever a
+creature you control enters, you gain life equal to its toughness", "you may draw cards
+equal to its power"; as it last existed if it has left, 608.2h), an edict's creature
+read by the next sentence ("target opponent sacrifices a creature of their choice. you
+gain life equal to that creature's toughness"), and "that player" as the controller of
+a triggering object an opponent controls ("whenever a creature an opponent controls
+dies, that player loses 2 life") or as the player targeted just before ("this deals 2
+damage to target player. that player discards two cards").
 
 Replacement and prevention effects (rules 614-616): entering tapped
 (:class:`~effects.EntersTapped`), unless its controller controls enough permanents of

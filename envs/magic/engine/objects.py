@@ -28,7 +28,7 @@ from labyrinth_gym.envs.magic.engine.effects import (
     face_down_def,
 )
 from labyrinth_gym.envs.magic.engine.keywords import DAY_NIGHT
-from labyrinth_gym.envs.magic.engine.resolve import power_dealer, token_def
+from labyrinth_gym.envs.magic.engine.resolve import reads_trigger_object, token_def
 from labyrinth_gym.envs.magic.engine.state import (
     Permanent,
     StackItem,
@@ -1131,7 +1131,7 @@ class ObjectsMixin:
         counters on it" once the source is gone (:attr:`source_lki`)."""
         sources = {s.source for s in self.stack}
         sources.update(t["source"] for t in self.pending_triggers)
-        if self._power_dealers():  # a trigger's object dealing damage by its power
+        if self._trigger_object_read():  # a trigger reading its object's stats
             sources.update(s.it for s in self.stack if s.kind == "triggered")
             sources.update(t["it"] for t in self.pending_triggers)
         if self.casting is not None:
@@ -1142,14 +1142,14 @@ class ObjectsMixin:
             if pid in sources:
                 self.remember_source(pid)
 
-    def _power_dealers(self) -> bool:
-        """Whether a card of this game has a triggered ability whose object deals
-        damage by its power (:class:`~effects.PowerDamage` by ``it``): only then are
-        the objects of triggers remembered as they leave (cached per card table)."""
-        cached = getattr(self, "_power_dealers_cache", None)
+    def _trigger_object_read(self) -> bool:
+        """Whether a card of this game has a triggered ability reading its triggering
+        object's stats (:func:`~resolve.reads_trigger_object`): only then are the
+        objects of triggers remembered as they leave (cached per card table)."""
+        cached = getattr(self, "_trigger_object_cache", None)
         if cached is None or cached[0] != len(self.defs):
-            cached = (len(self.defs), any(power_dealer(d) for d in self.defs))
-            self._power_dealers_cache = cached
+            cached = (len(self.defs), any(reads_trigger_object(d) for d in self.defs))
+            self._trigger_object_cache = cached
         return cached[1]
 
     def remember_source(self, pid: int) -> None:

@@ -1227,11 +1227,12 @@ def _granted_keywords(node: Any) -> set[str]:
     return out
 
 
-def power_dealer(card: fx.CardDef) -> bool:
-    """Whether a triggered ability of ``card`` makes its triggering object deal damage
-    by its power (:class:`~effects.PowerDamage` by ``it``; 608.2h: as it last existed
-    once it has left)."""
+def reads_trigger_object(card: fx.CardDef) -> bool:
+    """Whether a triggered ability of ``card`` reads its triggering object's stats
+    (:class:`~effects.PowerDamage` by ``it``, a :class:`~effects.StatOf` of ``it``;
+    608.2h: as it last existed once it has left)."""
     return any(isinstance(n, fx.PowerDamage) and n.by == fx.Ref("it")
+               or isinstance(n, fx.StatOf) and n.of == "it"
                for ability in card.triggered for n in _all_nodes(ability.effect))
 
 

@@ -148,6 +148,8 @@ def effect(text: str) -> fx.Effect:
         steps.extend(_steps(out))
     if not steps:
         raise Unsupported(text)
+    if len(steps) > 1 and fx.Ref("that_player") in nodes(steps):
+        steps = that_player_targeted(steps)
     return steps[0] if len(steps) == 1 else fx.Sequence(tuple(steps))
 
 
@@ -252,6 +254,37 @@ def nodes(node: Any) -> Iterator[Any]:
         return  # a token's own abilities, or abilities granted, are not this effect
     for name in node.__dataclass_fields__:
         yield from nodes(getattr(node, name))
+
+
+def swap_ref(node: Any, old: fx.Ref, new: fx.Ref) -> Any:
+    """``node`` (an effect tree) with every ``old`` reference made ``new`` (a token's
+    or a granted ability's own references are left alone)."""
+    if node == old:
+        return new
+    if isinstance(node, tuple):
+        return tuple(swap_ref(item, old, new) for item in node)
+    if not dataclasses.is_dataclass(node) or isinstance(node, type) or isinstance(
+            node, (fx.TokenSpec, fx.ActivatedAbility, fx.TriggeredAbility, fx.Filter)):
+        return node
+    changes = {f.name: swap_ref(getattr(node, f.name), old, new)
+               for f in dataclasses.fields(node)}
+    return dataclasses.replace(node, **changes)
+
+
+def that_player_targeted(steps: list[fx.Effect]) -> list[fx.Effect]:
+    """``steps`` with "that player" of a step after one targeting a player ("this
+    deals 2 damage to target player. that player discards two cards") naming that
+    target (``it``), if the step itself targets nothing."""
+    out: list[fx.Effect] = []
+    player_target = False
+    for step in steps:
+        if player_target and not has_target(step):
+            step = swap_ref(step, fx.Ref("that_player"), fx.Ref("it"))
+        if has_target(step):
+            last = [p for p in nodes(step) if isinstance(p, fx.Target)][-1]
+            player_target = last.kind in ("player", "opponent") and last.count == 1
+        out.append(step)
+    return out
 
 
 def it_is_self(effect: fx.Effect) -> fx.Effect:
@@ -383,7 +416,11 @@ class _RefCheck:
                 if not self.seen_sacrifice:
                     raise Unsupported("'that creature' with nothing sacrificed before")
             elif isinstance(part, fx.StatOf) and part.of == "it" and \
-                    antecedent != "revealed" and (
+                    antecedent != "revealed" and not (
+                    # a trigger's object, before any target: "whenever a creature
+                    # you control enters, you gain life equal to its toughness"
+                    antecedent is None and self.trigger is not None
+                    and self.trigger.event in fx.OBJECT_EVENTS) and (
                     antecedent != "target" or getattr(
                     self.last_target, "kind", None) not in ("creature", "permanent")):
                 # the stats of a permanent an earlier step of this effect targeted (a

@@ -289,6 +289,30 @@ def _sacrifices_then_stat(s: str) -> fx.Effect | None:
     return fx.Sequence((edict, make(fx.StatOf(_STATS[m.group(4)], "sacrificed"), who)))
 
 
+SENTENCE_GROUPS.append((r"(?:.+ )?sacrifices? an? [^.]+\.",
+                        r"[^.]+ (?:gains?|loses?) life equal to that creature's "
+                        r"(?:power|toughness|mana value)\."))
+
+
+@effect_template
+def _sacrifices_then_someone_stat(s: str) -> fx.Effect | None:
+    """``target opponent sacrifices a creature of their choice. you gain life equal to
+    that creature's toughness`` (Tribute to Hunger; Doomgape's "sacrifice a creature.
+    you gain life ..."): the edict, then the amount of the creature it sacrificed as
+    it last existed (``StatOf(..., "sacrificed")``, 608.2h)."""
+    m = re.fullmatch(r"((?:.+ )?sacrifices? an? .+?)\. (.+?) (gains?|loses?) life equal "
+                     r"to that creature's (power|toughness|mana value)", s)
+    if not m or (who := player(m.group(2))) is None or isinstance(who, fx.Target):
+        return None
+    edict = read_sentence(m.group(1))
+    if not isinstance(edict, fx.Sacrifice) or edict.count != 1 or (
+            isinstance(edict.who, fx.Ref)
+            and edict.who.name in ("each_player", "each_opponent")):
+        return None  # several players, several creatures: not one amount
+    make = fx.GainLife if m.group(3).startswith("gain") else fx.LoseLife
+    return fx.Sequence((edict, make(fx.StatOf(_STATS[m.group(4)], "sacrificed"), who)))
+
+
 @effect_template
 def _each_with_mana_value_equal(s: str) -> fx.Effect | None:
     """``destroy each nonland permanent with mana value equal to the number of charge
@@ -351,6 +375,19 @@ def _life_equal_to_its_stat(s: str) -> fx.Effect | None:
         return None
     make = fx.GainLife if m.group(2).startswith("gain") else fx.LoseLife
     return make(fx.StatOf(_STATS[m.group(3)]), who)
+
+
+@effect_template
+def _cards_equal_to_its_stat(s: str) -> fx.Effect | None:
+    """``[you may] draw cards equal to its power`` (Champion of Wits: a trigger's
+    object, or the permanent a step before targeted; 608.2h), ``target player mills
+    cards equal to that creature's toughness``."""
+    m = re.fullmatch(r"(.*\b)(draws?|mills?) cards equal to (?:its|that creature's) "
+                     r"(power|toughness|mana value)", s)
+    if not m:
+        return None
+    return x_counted(read_sentence(f"{m.group(1)}{m.group(2)} x cards"),
+                     fx.StatOf(_STATS[m.group(3)]))
 
 
 @effect_template

@@ -15,11 +15,13 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     check_refs,
     dead_card,
     effect,
+    has_target,
     is_permanent_card,
     it_is_self,
     leaves_graveyard,
     line_template,
     nodes,
+    swap_ref,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     activation_condition,
@@ -343,6 +345,12 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
         text = re.sub(r"^it (deals|gets|gains) ", r"this \1 ", text)
         text = re.sub(r"^attach it to ", "attach this to ", text)
     what = effect(text)
+    if all(t.event in fx.OBJECT_EVENTS and t.event not in fx.PLAYER_NAMING_EVENTS
+           and isinstance(t.subject, fx.Filter) and t.subject.controller == "opponent"
+           for t in when) and not has_target(what):
+        # "whenever a creature an opponent controls dies, that player loses 2 life":
+        # the triggering object's controller (as it triggered)
+        what = swap_ref(what, fx.Ref("that_player"), fx.Ref("its_controller"))
     if when[0].subject == fx.Ref("self"):
         what = it_is_self(what)
     if len(when) == 1 and when[0].event == "dies" and when[0].subject == fx.Ref("self"):
