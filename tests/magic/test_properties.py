@@ -42,10 +42,13 @@ def card_zones(game: MagicGame) -> Counter:
         for pile in zone:
             seen.update(pile)
     seen.update(p.card for p in game.battlefield.values())
-    seen.update(s.card for s in game.stack if s.kind == "spell")
-    if game.casting is not None and game.casting.kind == "spell":
+    # (a copy of a spell is no card, 707.10a: storm's copies share the card's id)
+    seen.update(s.card for s in game.stack if s.kind == "spell" and not s.is_copy)
+    if game.casting is not None and game.casting.kind == "spell" and \
+            not game.casting.is_copy:
         seen[game.casting.card] += 1
-    if game.res is not None and game.res["item"].kind == "spell":
+    if game.res is not None and game.res["item"].kind == "spell" and \
+            not game.res["item"].is_copy:
         seen[game.res["item"].card] += 1
     return seen
 
