@@ -5,7 +5,7 @@ positions with real cards."""
 from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import actions as A
-from magic.positions import act, blank, lands, names, settle, target_perm
+from magic.positions import act, blank, lands, names, pass_until, settle, target_perm
 
 
 def _bolt_then_twincast(game, bolt_at=None):
@@ -294,3 +294,61 @@ def test_707_12_no_instant_or_sorcery_exiled_copies_nothing():
     settle(game)
     assert game.decision["kind"] == "priority" and not game.stack
     assert len(game.exile[0]) == 10
+
+
+# ------------------------------------------------ token copies (707.2, 111.1)
+def _rite(kicked: bool):
+    game = blank()
+    lands(game, 0, *["Island"] * 9)
+    game.add_card("Rite of Replication", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "Rite of Replication")
+    act(game, "pay kicker" if kicked else "no kicker")
+    target_perm(game, bears)
+    settle(game)
+    return game, [pid for pid, perm in game.battlefield.items()
+                  if perm.controller == 0 and game.name_of(perm.card) == "Grizzly Bears"]
+
+
+def test_702_33d_rite_of_replication_kicked_makes_five_token_copies():
+    game, copies = _rite(kicked=True)
+    assert len(copies) == 5 and all(game.card_token[game.battlefield[c].card]
+                                    for c in copies)
+    assert all(game.chars(c)[:2] == (2, 2) for c in copies)
+
+
+def test_702_33d_rite_of_replication_unkicked_makes_one():
+    game, copies = _rite(kicked=False)
+    assert len(copies) == 1
+
+
+def test_707_9b_progenitor_mimic_copies_itself_each_upkeep_not_its_tokens():
+    """Progenitor Mimic enters as a copy of Grizzly Bears with "at the beginning of
+    your upkeep, if this creature isn't a token, create a token that's a copy of this
+    creature" (707.9b: the exception is copied by the tokens, whose own ability does
+    nothing: an intervening if, 603.4)."""
+    game = blank()
+    lands(game, 0, "Forest", *["Island"] * 5)
+    game.add_card("Progenitor Mimic", 0)
+    game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "Progenitor Mimic")
+    settle(game)
+    act(game, "Grizzly Bears")  # what it enters as a copy of
+    settle(game)
+
+    def my_bears():
+        return [pid for pid, perm in game.battlefield.items() if perm.controller == 0
+                and game.pdef(pid).name == "Grizzly Bears"]
+
+    assert len(my_bears()) == 1
+    for upkeeps in (1, 2):
+        pass_until(game, "main2")
+        pass_until(game, "upkeep")  # the opponent's turn: no trigger
+        pass_until(game, "main2")
+        pass_until(game, "upkeep")
+        assert game.active == 0
+        settle(game)
+        assert len(my_bears()) == 1 + upkeeps
+        assert sum(game.card_token[game.battlefield[p].card] for p in my_bears()) == upkeeps

@@ -53,3 +53,19 @@ def test_707_12_chandra_pyromaster_casts_copies_of_an_exiled_card():
     ultimate = chandra.activated[2].effect
     assert ultimate.steps[1] == fx.CastCopy(fx.Filter(INSTANT_SORCERY), 3)
     assert unresolvable(chandra) == []
+
+
+def test_702_33d_rite_of_replication_kicked_makes_five_token_copies():
+    rite = card("Rite of Replication")
+    assert rite.spell.effect == fx.CopyToken(fx.Target("creature"),
+                                             count=fx.KickedAmount(1, 5))
+    assert unresolvable(rite) == []
+
+
+def test_707_9b_progenitor_mimic_copies_have_the_upkeep_token_ability():
+    mimic = card("Progenitor Mimic")
+    [ability] = mimic.statics[0].extras.triggered
+    assert ability.trigger == fx.Trigger("upkeep", fx.Ref("you"), fx.ActivationCondition(
+        "source_is", fx.Filter(props=frozenset({"nontoken"}))))
+    assert ability.effect == fx.CopyToken(fx.Ref("self"))
+    assert unresolvable(mimic) == []

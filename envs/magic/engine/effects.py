@@ -2564,6 +2564,9 @@ class CopyToken:
 
     what: Selector
     extras: CopyExtras = CopyExtras()
+    #: How many tokens ("if this spell was kicked, create five of those tokens
+    #: instead": a :class:`KickedAmount`); ``it`` names a token only when one is made.
+    count: Amount = 1
 
 
 @dataclass(frozen=True)

@@ -391,8 +391,11 @@ a permanent); the layers of rule 613 (:mod:`~layers`, whose
 docstring is the detail): copy effects (layer 1, 707: "you may have this enter as a copy
 of any creature on the battlefield[, except ...]" as a ``copy`` decision while the spell
 resolves, "create a token that's a copy of target creature you control, except it has
-haste"; the copiable values are the printed ones plus other copy effects and the
-exceptions, 707.2, 707.9b), static type, ability and base power/toughness changes
+haste", "if this spell was kicked, create five of those tokens instead" (Rite of
+Replication); the copiable values are the printed ones plus other copy effects and the
+exceptions, 707.2, 707.9b: Progenitor Mimic's copies and their token copies have its
+"at the beginning of your upkeep, if this creature isn't a token, create a token
+that's a copy of this creature", an intervening if, 603.4), static type, ability and base power/toughness changes
 (:class:`~effects.ContinuousChange`: "each land is a Swamp in addition to its other land
 types", "nonbasic lands are Mountains" with 305.7's loss of rules-text abilities, "all
 creatures lose all abilities and have base power and toughness 1/1", an Aura's or

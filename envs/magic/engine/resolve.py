@@ -1395,9 +1395,11 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         if node.what == fx.Ref("this_card"):  # the ability's card (702.128a)
             made = game.create_copy_of(game.cdef(item.card), item.controller,
                                        node.extras)
+        count = game.amount(node.count) if node.count != 1 else 1
         for pid in () if made is not None else game.select(node.what, path):
             if pid >= 0:
-                made = game.create_token_copy(pid, item.controller, node.extras)
+                for _ in range(count):
+                    made = game.create_token_copy(pid, item.controller, node.extras)
         game.manifested(made)  # "it": the token (none if there was nothing to copy)
     elif isinstance(node, fx.GetEmblem):
         item = game.res["item"]

@@ -10,6 +10,9 @@ Read here:
 - ``choose an instant or sorcery card exiled this way and copy it three times. you may
   cast the copies without paying their mana costs.`` -> :class:`~effects.CastCopy`
   (707.12);
+- ``create a token that's a copy of <...>. if this was kicked, create five of those
+  tokens instead.`` -> :class:`~effects.CopyToken` with a :class:`~effects.
+  KickedAmount` count (Rite of Replication);
 - ``storm`` (702.40a) -> the triggered ability "when you cast this spell, copy it for
   each spell cast before it this turn. you may choose new targets for the copies."
   (event ``cast_self``; the count ``"spells_before"`` is taken as the spell is cast).
@@ -17,6 +20,7 @@ Read here:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
@@ -26,11 +30,13 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     Draft,
     effect_template,
     line_template,
+    read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import card_filter, target_phrase
 
 SENTENCE_GROUPS.append((r"copy .+\.", r"you may choose new targets for the cop(?:y|ies)\."))
 
+_COUNT = {"two": 2, "three": 3, "four": 4, "five": 5}
 _TIMES = {"twice": 2, "three times": 3, "four times": 4, "five times": 5}
 _NEW_TARGETS = re.compile(r"(.+)\. you may choose new targets for the cop(?:y|ies)")
 _ABILITY = re.compile(r"target (activated or triggered|triggered) ability"
@@ -81,6 +87,24 @@ def _cast_copy(s: str) -> fx.Effect | None:
     if not m or (what := card_filter(m.group(1))) is None:
         return None
     return fx.CastCopy(what, _TIMES.get(m.group(2) or "", 1))
+
+
+SENTENCE_GROUPS.append((r"create a token that's a copy of .+\.",
+                        r"if this was kicked, create \w+ of those tokens instead\."))
+
+
+@effect_template
+def _kicked_token_copies(s: str) -> fx.Effect | None:
+    """``create a token that's a copy of target creature. if this was kicked, create
+    five of those tokens instead`` (Rite of Replication; 702.33d)."""
+    m = re.fullmatch(r"(create a token that's a copy of .+)\. if this was kicked, "
+                     r"create (\w+) of those tokens instead", s)
+    if not m or m.group(2) not in _COUNT:
+        return None
+    made = read_sentence(m.group(1))
+    if not isinstance(made, fx.CopyToken) or made.count != 1:
+        return None
+    return dataclasses.replace(made, count=fx.KickedAmount(1, _COUNT[m.group(2)]))
 
 
 STORM = fx.TriggeredAbility(fx.Trigger("cast_self"),

@@ -384,7 +384,8 @@ class _RefCheck:
         if isinstance(node, fx.Sacrifice) and node.count == 1:
             self.seen_sacrifice = True
         if isinstance(node, fx.CopyToken):
-            return "copied"  # "it" is now the token copy
+            # "it" is now the token copy (several: none of them)
+            return "copied" if node.count == 1 else "token"
         if isinstance(node, fx.RevealTop) and node.to_hand and node.effect is None:
             return "revealed"  # "its mana value": the card put into the hand
         if has_target(node):

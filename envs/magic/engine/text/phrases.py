@@ -862,6 +862,8 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         n = number(m.group(1))
         if isinstance(n, int):
             return fx.ActivationCondition("attached_power_at_least", count=n)
+    if text == "this isn't a token":  # (Progenitor Mimic's copies' ability)
+        return fx.ActivationCondition("source_is", fx.Filter(props=frozenset({"nontoken"})))
     if (m := re.fullmatch(r"this is an? ([\w'-]+)", text)) and \
             m.group(1) in creature_subtypes():  # "if this creature is a spirit"
         return fx.ActivationCondition("source_is", fx.Filter(
