@@ -10,7 +10,18 @@ from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.prose import describe
 from magic.compiled import card
-from magic.positions import act, blank, custom, lands, names, settle
+from magic.positions import (
+    act,
+    attack,
+    blank,
+    custom,
+    finish_attacks,
+    lands,
+    names,
+    pass_until,
+    settle,
+    to_combat,
+)
 from magic.test_properties import check, run
 
 
@@ -234,3 +245,139 @@ def test_vendilion_clique_may_choose_nothing():
     settle(game)
     assert hand_names(game, 1) == ["Lightning Bolt"]
     assert not any(e["type"] == "draw" and e["player"] == 1 for e in game.events)
+
+
+# ------------------------------------------------------------ hideaway (702.75)
+def test_compile_hideaway_lands():
+    windbrisk = card("Windbrisk Heights")
+    assert windbrisk.triggered[0] == fx.TriggeredAbility(fx.Trigger("enters"), fx.Dig(
+        4, 1, fx.Filter(), False, "exile_face_down", rest="random"))
+    conditions = {name: card(name).activated[-1].effect.condition for name in (
+        "Windbrisk Heights", "Mosswort Bridge", "Spinerock Knoll", "Howltooth Hollow")}
+    assert conditions == {
+        "Windbrisk Heights": fx.ActivationCondition("attacked_with", count=3),
+        "Mosswort Bridge": fx.ActivationCondition("total_power", count=10),
+        "Spinerock Knoll": fx.ActivationCondition("opponent_dealt_damage", count=7),
+        "Howltooth Hollow": fx.ActivationCondition("hands_empty")}
+
+
+HIDEAWAY_LIBRARY = ["Serra Angel", "Forest", "Mountain", "Swamp", "Island", "Island"]
+
+
+def hideaway(players: int = 2):
+    """Seat 0 plays Windbrisk Heights; its hideaway trigger resolves up to the
+    choice among the top four cards (Serra Angel, Forest, Mountain, Swamp)."""
+    game = blank(players, library=0)
+    for p in range(1, players):
+        game.set_library(p, ["Island"] * 5)
+    game.set_library(0, HIDEAWAY_LIBRARY)
+    game.add_card("Windbrisk Heights", 0)
+    game.start_at("main1", 0)
+    act(game, "Windbrisk Heights")
+    settle(game)
+    return game
+
+
+def test_hideaway_702_75a_exiles_one_face_down_seen_by_its_owner_only():
+    game = hideaway()
+    assert game.decision == {"kind": "look", "player": 0}
+    assert set(names(game)) == {
+        f"take card {i} ({n}) into exile face down"
+        for i, n in enumerate(HIDEAWAY_LIBRARY[:4])}
+    act(game, "Serra Angel")
+    settle(game)
+    assert [game.name_of(c) for c in game.exile[0]] == ["Serra Angel"]
+    # the rest on the bottom in a random order; the two Islands stay on top
+    assert library_names(game, 0)[:2] == ["Island", "Island"]
+    assert sorted(library_names(game, 0)[2:]) == ["Forest", "Mountain", "Swamp"]
+    # 406.3: only its owner may look at it
+    assert game.observation_for(0)["exiles"][0] == ["Serra Angel"]
+    assert game.observation_for(1)["exiles"][0] == ["face-down card"]
+    found = next(e for e in game.events if e["type"] == "found")
+    assert found["card"] == "Serra Angel" and "card" not in game.event_for(found, 1)
+    assert all("Serra Angel" not in str(game.event_for(e, 1)) for e in game.events)
+    assert "Serra Angel" not in str(game.legal_actions_named(1))
+    check(game)
+
+
+def test_hideaway_an_opponent_cannot_tell_two_hidden_cards_apart():
+    """Two games that differ only in the card exiled face down look the same to the
+    opponent (its observation dict, its events and its observation vector)."""
+    seen = []
+    for pick in ("Serra Angel", "Forest"):
+        game = hideaway()
+        act(game, pick)
+        settle(game)
+        seen.append((game.observation_for(1), [game.event_for(e, 1) for e in game.events],
+                     encode(game, 1)))
+    (obs_a, ev_a, vec_a), (obs_b, ev_b, vec_b) = seen
+    # (the library's bottom order is random; the rest must match)
+    assert {k: v for k, v in obs_a.items() if k != "legal_actions"} == {
+        k: v for k, v in obs_b.items() if k != "legal_actions"}
+    assert [e for e in ev_a if e["type"] != "to_bottom"] == [
+        e for e in ev_b if e["type"] != "to_bottom"]
+    assert np.array_equal(vec_a, vec_b)
+
+
+def test_hideaway_determinize_resamples_the_hidden_card_for_an_opponent_only():
+    game = hideaway()
+    act(game, "Serra Angel")
+    settle(game)
+    own = game.determinize(0, np.random.default_rng(0))
+    assert [own.name_of(c) for c in own.exile[0]] == ["Serra Angel"]
+    others = {others.name_of(others.exile[0][0]) for others in (
+        game.determinize(1, np.random.default_rng(s)) for s in range(12))}
+    assert len(others) > 1  # resampled from seat 0's unseen cards
+    for s in range(3):
+        other = game.determinize(1, np.random.default_rng(s))
+        card_id = other.exile[0][0]
+        assert card_id in other.face_down_exile
+        assert [card_id] == [c for _, c, _ in other.exiled_with]  # still linked
+        check(other)
+
+
+def windbrisk_ready(attackers: int):
+    """Seat 0's Windbrisk Heights has Serra Angel hidden; ``attackers`` Grizzly Bears
+    attacked this turn; now it is seat 0's second main phase, Heights untapped, a
+    Plains to pay {W}."""
+    game = hideaway()
+    act(game, "Serra Angel")
+    settle(game)
+    heights = next(pid for pid, perm in game.battlefield.items()
+                   if game.name_of(perm.card) == "Windbrisk Heights")
+    game.battlefield[heights].tapped = False
+    lands(game, 0, "Plains")
+    bears = [game.add_permanent("Grizzly Bears", 0) for _ in range(attackers)]
+    to_combat(game)
+    for pid in bears:
+        attack(game, pid)
+    finish_attacks(game)
+    pass_until(game, "main2")
+    return game
+
+
+def test_windbrisk_heights_plays_the_exiled_card_free_after_three_attackers():
+    game = windbrisk_ready(3)
+    act(game, "Windbrisk Heights")
+    settle(game)
+    assert game.decision["kind"] == "yesno" and set(names(game)) == {
+        "cast Serra Angel without paying its mana cost", "don't cast Serra Angel"}
+    act(game, "cast Serra Angel without")
+    settle(game)
+    assert "Serra Angel" in [game.name_of(p.card) for p in game.battlefield.values()]
+    assert game.exile[0] == [] and game.face_down_exile == [] and not game.exiled_with
+
+
+def test_windbrisk_heights_does_nothing_after_two_attackers():
+    game = windbrisk_ready(2)
+    act(game, "Windbrisk Heights")
+    settle(game)
+    assert game.decision["kind"] == "priority"
+    assert [game.name_of(c) for c in game.exile[0]] == ["Serra Angel"]
+    assert game.observation_for(1)["exiles"][0] == ["face-down card"]
+
+
+def test_hideaway_in_random_games_terminate():
+    rng = np.random.default_rng(5)
+    for _ in range(3):
+        run(hideaway(players=3), rng)

@@ -1849,6 +1849,9 @@ class CastingMixin:
                         asks.append(["discard", p, n, path])
                 if asks:
                     return
+            elif isinstance(node, fx.PlayFree):
+                if self.play_free_offer(item, node, path):
+                    return
             elif isinstance(node, fx.SacrificePile):
                 for p in self.select_players(node.who, path):
                     asks.append(["pile", p, 0, path])
@@ -1997,6 +2000,38 @@ class CastingMixin:
             return True
         self.cascade_done(None)
         return False
+
+    def play_free_offer(self, item: StackItem, node: fx.PlayFree, path: str) -> bool:
+        """:class:`~effects.PlayFree` (hideaway, 702.75a): ask ``item``'s controller
+        whether to play the card exiled with its source (a ``yesno`` decision with
+        ``"play_free"``: the card) when the condition holds and it can be played now:
+        a land while they may play a land (their turn, a land play left: the land is
+        played, 305.1), a spell when it can be cast without paying its mana cost
+        (its targets there). True if asked."""
+        p = item.controller
+        if self.lost[p] or node.condition is not None and not self.conditions_hold(
+                (node.condition,), p, self._source_pid(item)):
+            return False
+        cards = self.cards_named(node.what, path)
+        if not cards:
+            return False
+        card = cards[0]
+        if self.cdef(card).is_land:
+            if self.active != p or not self.can_play_land(p):
+                return False
+        elif not self.castable_as(
+                StackItem(sid=-1, kind="spell", controller=p, card=card), "free"):
+            return False
+        self.decision = {"kind": "yesno", "player": p, "play_free": card}
+        return True
+
+    def play_free(self, p: int, card: int) -> None:
+        """``p`` plays ``card`` from exile without paying its mana cost: a land is
+        played (a land play used), a spell cast at once (608.2g)."""
+        if self.cdef(card).is_land:
+            self.play_land(p, card, paid_life=False)
+        else:
+            self._cast(p, card, zone="cascade")
 
     def cascade_done(self, cast: int | None) -> None:
         """The end of cascade (702.85a): the exiled cards not cast go to the bottom of

@@ -500,8 +500,17 @@ class DecisionsMixin:
                 ok = source is not None and source in self.battlefield and \
                     self.matches(c.filter, source, p, source)
             elif kind == "opponent_dealt_damage":  # (bloodthirst, 702.54a)
-                ok = any(self.damaged_turn[q] for q in range(self.num_players)
-                         if q != p)
+                # (count: "an opponent was dealt 7 or more damage this turn")
+                ok = any(self.damaged_turn[q] >= c.count
+                         for q in range(self.num_players) if q != p)
+            elif kind == "attacked_with":  # "with three or more creatures this turn"
+                ok = self.active == p and self.attacked_this_turn >= c.count
+            elif kind == "total_power":  # "creatures you control have total power"
+                ok = sum(max(self.chars(pid)[0], 0)
+                         for pid, perm in self.battlefield.items()
+                         if perm.controller == p and self.is_creature(pid)) >= c.count
+            elif kind == "hands_empty":  # "each player has no cards in hand"
+                ok = not any(self.hand[q] for q in self.living())
             elif kind == "chosen":  # a Siege's mode, chosen as it entered (614.12c)
                 ok = source is not None and source in self.battlefield and \
                     self.battlefield[source].chosen == c.counter
@@ -1200,6 +1209,9 @@ class DecisionsMixin:
         elif dk == "yesno" and "miracle" in d:  # 702.94a: cast it (yes)?
             if kind == "yes":
                 self._cast(p, d["miracle"], zone="miracle")
+        elif dk == "yesno" and "play_free" in d:  # hideaway (702.75a): play it?
+            if kind == "yes":
+                self.play_free(p, d["play_free"])
         elif dk == "yesno" and "cascade" in d:  # 702.85a: cast it (yes)?
             self.cascade_done(d["cascade"] if kind == "yes" else None)
         elif dk == "yesno" and "cast_copy" in d:  # 707.12: cast the copy (yes)?

@@ -883,7 +883,10 @@ class Dig:
 DIG_ALL = 99
 """A dig's ``take`` for "put all <quality> cards revealed this way into your hand": a
 mandatory take of every matching card, which the engine does at once (no choice)."""
-DIG_DESTINATIONS = ("hand", "battlefield")
+DIG_DESTINATIONS = ("hand", "battlefield", "exile_face_down")
+"""Where a dig puts the cards taken; ``"exile_face_down"``: hideaway (702.75a: "exile
+one of them face down"; only its owner may look at it, 406.3; it is exiled with the
+source, 607.2a, for :class:`PlayFree`)."""
 DIG_RESTS = ("bottom", "random", "graveyard", "top", "exile")
 """Where a dig's cards not taken go; ``"exile"``: "exile the top seven cards of your
 library. you may put any number of creature and/or land cards from among them onto
@@ -1603,7 +1606,8 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "opponent_monarch", "source_attacking", "control_commander",
                    "opponent_dealt_damage", "renowned", "city_blessing",
                    "x_at_least", "chosen", "source_is", "counters_at_most",
-                   "it_counters", "attached_power_at_least")
+                   "it_counters", "attached_power_at_least",
+                   "attacked_with", "total_power", "hands_empty")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1626,6 +1630,10 @@ less life than an opponent"); ``fewer_than_opponent``: some opponent controls mo
 permanents matching ``filter`` than they do ("if an opponent controls more lands than
 you"); ``monarch``: they are the monarch (724, "if you're the monarch");
 ``opponent_monarch``: an opponent of theirs is ("if an opponent is the monarch");
+``attacked_with``: they attacked with at least ``count`` creatures this turn;
+``total_power``: the creatures they control have total power ``count`` or greater;
+``hands_empty``: no player has a card in hand; ``opponent_dealt_damage``: an opponent
+was dealt at least ``count`` damage this turn (bloodthirst: 1);
 ``source_attacking``: the source is attacking ("this has first strike as long as it's
 attacking"); ``control_commander``: they control one of their commanders (903.3,
 lieutenant's "if you control your commander"; never outside a Commander game);
@@ -2259,6 +2267,19 @@ class MayPlay:
     card that leaves exile is a new object, 400.7)."""
 
     until: str = "turn"
+
+
+@dataclass(frozen=True)
+class PlayFree:
+    """"You may play ``what`` without paying its mana cost [if ``condition``]"
+    (hideaway's linked ability, 702.75a, 607.2a): as the ability resolves, if the
+    condition holds and the card is still exiled with the source, its controller may
+    play it: a land only if they could play a land now (their turn, a land play
+    left), a spell cast from exile with no mana cost at once, ignoring its timing
+    (608.2g, 601.2)."""
+
+    what: Selector = Ref("exiled_with_this")
+    condition: ActivationCondition | None = None
 
 
 @dataclass(frozen=True)

@@ -237,6 +237,8 @@ class ElsewhereMixin:
         anything nor playable."""
         if self.exiled_with:
             self.exiled_with = [e for e in self.exiled_with if e[1] != card]
+        if self.face_down_exile and card in self.face_down_exile:
+            self.face_down_exile.remove(card)  # (face up wherever it goes)
         if self.play_grants:
             self.play_grants = [g for g in self.play_grants if g[0] != card]
 

@@ -123,8 +123,19 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   spells from the top of a library, the top card revealed or looked at (401.5),
   playing cards exiled face up by "exile the top card of your library. you may play
   that card this turn" and "cards exiled with this" (:mod:`~elsewhere`); cards in
-  graveyards as objects and targets (400.7, :mod:`~linked`); *not*: exile face down,
-  permissions to cast without paying the mana cost or with mana of any type.
+  graveyards as objects and targets (400.7, :mod:`~linked`); a card exiled face down
+  by hideaway (702.75a, 406.3: :attr:`MagicGame.face_down_exile`; ``observation_for``
+  names it ``"face-down card"`` to every seat but its owner, its ``found`` event is
+  its owner's, and :meth:`MagicGame.determinize` resamples it for the other seats
+  among its owner's unseen cards), played for free by the linked ability "you may
+  play the exiled card without paying its mana cost if <condition>"
+  (:class:`~effects.PlayFree`: a ``yesno`` decision with ``play_free``; a land only
+  on its controller's turn with a land play left, a spell cast from exile at once;
+  conditions "you attacked with three or more creatures this turn", "creatures you
+  control have total power 10 or greater", "an opponent was dealt 7 or more damage
+  this turn", "each player has no cards in hand"); *not*: other face-down exile
+  (foretell), permissions to cast without paying the mana cost other than
+  hideaway's, cascade's and rebound's, or with mana of any type.
 - 500-514 turn structure: played (first-strike step, cleanup priority, 514.3a; extra
   turns, 500.7, the most recently created first).
 - 601-608 casting, activating, triggers (603: the common events, "whenever you
@@ -1569,7 +1580,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: :class:`~effects.IfAmount`).
         self.creatures_died = 0
         #: Whether the active player attacked with a creature this turn (raid).
-        self.attacked_this_turn = False
+        self.attacked_this_turn = 0  # (creatures that attacked this turn)
         #: The first object id of this turn: a permanent with this id or a later
         #: one entered the battlefield this turn (ids are timestamps).
         self.turn_first_id = 0
@@ -1578,7 +1589,10 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self.life_lost_turn = [0] * num_players
         #: Whether each player was dealt damage this turn (bloodthirst's "if an
         #: opponent was dealt damage this turn", 702.54a).
-        self.damaged_turn = [False] * num_players
+        self.damaged_turn = [0] * num_players  # (damage dealt this turn)
+        self.face_down_exile: list[int] = []
+        """Cards in exile face down (hideaway, 702.75a): only their owner may look
+        at them (406.3); dropped as they leave exile."""
         #: Whether each player has the city's blessing (702.131c: for the rest of the
         #: game).
         self.blessed = [False] * num_players
@@ -1854,6 +1868,12 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             return (f"cast a copy of {name} without paying its mana cost"
                     if kind == "yes" else f"don't cast the copy of {name}")
         if kind in ("yes", "no") and self.decision is not None and \
+                "play_free" in self.decision:  # hideaway (702.75a)
+            name = self.name_of(self.decision["play_free"])
+            verb = "play" if self._is_land(self.decision["play_free"]) else "cast"
+            return (f"{verb} {name} without paying its mana cost" if kind == "yes"
+                    else f"don't {verb} {name}")
+        if kind in ("yes", "no") and self.decision is not None and \
                 "miracle" in self.decision:  # 702.94a
             name = self.name_of(self.decision["miracle"])
             return (f"cast {name} for its miracle cost" if kind == "yes"
@@ -2085,7 +2105,10 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "hand_sizes": [len(h) for h in self.hand],
             "library_sizes": [len(lib) for lib in self.library],
             "graveyards": [[self.name_of(c) for c in g] for g in self.graveyard],
-            "exiles": [[self.name_of(c) for c in e] for e in self.exile],
+            # (a card exiled face down is named to its owner only, 406.3)
+            "exiles": [[self.name_of(c) if q == player or c not in self.face_down_exile
+                        else "face-down card" for c in e]
+                       for q, e in enumerate(self.exile)],
             "battlefield": [self._perm_view(pid, player) for pid in self.battlefield],
             # emblems in the command zone (rule 114), public
             "emblems": [{"owner": e[0], "name": self.defs[e[1]].name}
@@ -2148,6 +2171,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.creature_spells = self.creature_spells[:]
         new.life_lost_turn = self.life_lost_turn[:]
         new.damaged_turn = self.damaged_turn[:]
+        new.face_down_exile = self.face_down_exile[:]
         new.blessed = self.blessed[:]
         new.drawn_turn = self.drawn_turn[:]
         new.extra_lands = self.extra_lands[:]
@@ -2249,9 +2273,12 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                          self.revealed_on_top(q))  # cards revealed for piles
             library = new.library[q]
             top = library[len(library) - on_top:]
+            # cards it exiled face down (hideaway, 406.3): only q has seen them
+            face_down = [c for c in new.exile[q] if c in new.face_down_exile] \
+                if new.face_down_exile else []
             pool = [c for c in new.hand[q] if c not in shown] + \
                 library[:len(library) - on_top] + [perm.card for perm in hidden] + \
-                [obj.card for obj in cast_down]
+                [obj.card for obj in cast_down] + face_down
             new.dice.shuffle(pool)
             for obj in cast_down:  # (its own card is one such card: one is found)
                 ward = self.cdef(obj.card).face_down_cost.kind == "disguise"  # type: ignore[union-attr]
@@ -2263,7 +2290,14 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             new.hand[q] = kept + pool[:k]
             for i, perm in enumerate(hidden):
                 perm.card = pool[k + i]
-            new.library[q] = pool[k + len(hidden):] + top
+            k += len(hidden)
+            if face_down:
+                swap = dict(zip(face_down, pool[k:k + len(face_down)]))
+                new.exile[q] = [swap.get(c, c) for c in new.exile[q]]
+                new.face_down_exile = [swap.get(c, c) for c in new.face_down_exile]
+                new.exiled_with = [[s, swap.get(c, c), u]
+                                   for s, c, u in new.exiled_with]
+            new.library[q] = pool[k + len(face_down):] + top
         new._legal = None
         return new
 
@@ -2303,6 +2337,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "turn_first_id": self.turn_first_id,
             "life_lost_turn": self.life_lost_turn,
             "damaged_turn": self.damaged_turn,
+            "face_down_exile": self.face_down_exile,
             "blessed": self.blessed,
             "drawn_turn": self.drawn_turn,
             "lands_this_turn": self.lands_this_turn,
@@ -2389,7 +2424,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.attacked_this_turn = data.get("attacked_this_turn", False)
         game.turn_first_id = data.get("turn_first_id", 0)
         game.life_lost_turn = data.get("life_lost_turn", [0] * game.num_players)
-        game.damaged_turn = data.get("damaged_turn", [False] * game.num_players)
+        game.damaged_turn = data.get("damaged_turn", [0] * game.num_players)
+        game.face_down_exile = data.get("face_down_exile", [])
         game.blessed = data.get("blessed", [False] * game.num_players)
         game.drawn_turn = data.get("drawn_turn", [0] * game.num_players)
         game.land_entered = data.get("land_entered", [False] * game.num_players)

@@ -451,7 +451,13 @@ class LibraryMixin:
         st["left"] -= 1
         self.log("found", player=p, card=self.name_of(card), to=node.dest,
                  revealed=node.reveal)
-        if node.dest == "battlefield":
+        if node.dest == "exile_face_down":  # hideaway (702.75a), its owner sees it
+            self.exile[p].append(card)
+            self.face_down_exile.append(card)
+            source = self.res["item"].source
+            if source is not None and source >= 0:
+                self.exiled_with.append([source, card, 0])  # 607.2a
+        elif node.dest == "battlefield":
             self._put_onto_battlefield(card, p, tapped=node.tapped)
         else:
             self.hand[p].append(card)
@@ -736,8 +742,9 @@ class LibraryMixin:
             if phase == "take":
                 node = self.node_at(self.effect_of(self.res["item"]),
                                     self.res["asks"][0][3])
-                where = "into your hand" if node.dest == "hand" else \
-                    "onto the battlefield"
+                where = {"hand": "into your hand",
+                         "exile_face_down": "into exile face down"}.get(
+                    node.dest, "onto the battlefield")
                 return f"take card {args[0]} ({name}) {where}"
             where = {"scry": "on the bottom", "surveil": "into the graveyard",
                      "order": "back on top", "bottom": "on the bottom"}[phase]

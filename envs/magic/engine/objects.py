@@ -1644,7 +1644,7 @@ class ObjectsMixin:
                                                     combat, quality)
                     if not amount:
                         continue
-                self.damaged_turn[p] = True
+                self.damaged_turn[p] += amount  # (how much, this turn)
                 if "infect" in kws:
                     self._poison_player(p, amount, source_name, combat)
                 else:
@@ -2190,8 +2190,8 @@ class ObjectsMixin:
                 if self.battlefield[pid].controller == you and self._about(
                         trig.subject, pid, alone):
                     self._trigger(pid, i, it=alone, defending=defending)
-        if self.attackers:  # raid's "if you attacked this turn" (508.1)
-            self.attacked_this_turn = True
+        if self.attackers:  # raid's "if you attacked this turn" (508.1): how many
+            self.attacked_this_turn = int(self.attacked_this_turn) + len(self.attackers)
         if self.attackers:  # "whenever you attack": with one or more creatures
             for pid, i, _ in index.get("you_attack", ()):
                 if self.battlefield[pid].controller == self.active:

@@ -71,7 +71,7 @@ ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, f
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
                   fx.PayCost, fx.Proliferate, fx.PutFromHand, fx.SacrificePile, fx.PeekTop, fx.RevealPiles,
                   fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle, fx.CopySpell,
-                  fx.CastCopy)
+                  fx.CastCopy, fx.PlayFree)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
@@ -567,6 +567,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note("AnyOpponentMay other than sacrificing one permanent")
             effect(node.action)
             effect(node.effect)
+            return
+        if isinstance(node, fx.PlayFree):
+            if node.what != fx.Ref("exiled_with_this"):
+                note(f"PlayFree of {node.what!r}")
             return
         if not isinstance(node, LEAF_EFFECTS + ASKING_EFFECTS):
             note(type(node).__name__)

@@ -219,12 +219,12 @@ class TurnsMixin:
         self.spells_cast = [0] * self.num_players
         self.creature_spells = [0] * self.num_players
         self.creatures_died = 0
-        self.attacked_this_turn = False
+        self.attacked_this_turn = 0
         self.turn_first_id = self.next_id
         if self.delayed:  # "when that creature dies this turn": the turn is over
             self.delayed = [d for d in self.delayed if d["when"] != "it_dies_this_turn"]
         self.life_lost_turn = [0] * self.num_players
-        self.damaged_turn = [False] * self.num_players
+        self.damaged_turn = [0] * self.num_players
         self.drawn_turn = [0] * self.num_players
         self.land_entered = [False] * self.num_players
         self.extra_lands = [0] * self.num_players

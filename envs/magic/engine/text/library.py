@@ -48,21 +48,54 @@ import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.library import NAMED_SELF, SACRIFICED_MV, X_CAP
 from labyrinth_gym.envs.magic.engine.text.core import (
     SENTENCE_GROUPS,
+    Draft,
     effect_template,
     has_target,
+    line_template,
     nodes,
     read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
     NUMBERS,
+    activation_condition,
     card_filter,
     number,
     player,
 )
+
+
+@line_template
+def _hideaway(line: str, printed: Printed, draft: Draft) -> bool:
+    """Hideaway N (702.75a): "when this permanent enters, look at the top N cards of
+    your library. exile one of them face down and put the rest on the bottom of your
+    library in a random order." (its owner may look at the exiled card, 406.3)."""
+    m = re.fullmatch(r"hideaway (\d+)", line)
+    if not m or not printed.is_permanent or not 1 <= int(m.group(1)) <= 8:
+        return False
+    draft.triggered.append(fx.TriggeredAbility(fx.Trigger("enters"), fx.Dig(
+        int(m.group(1)), 1, fx.Filter(), False, "exile_face_down", rest="random")))
+    return True
+
+
+_PLAY_FREE = re.compile(r"you may play the exiled card without paying its mana cost"
+                        r"(?: if (.+))?")
+
+
+@effect_template
+def _play_free(s: str) -> fx.Effect | None:
+    """Hideaway's linked ability (702.75a, 607.2a): "you may play the exiled card
+    without paying its mana cost [if <condition>]" -> :class:`~effects.PlayFree`."""
+    if m := _PLAY_FREE.fullmatch(s):
+        if m.group(1) is None:
+            return fx.PlayFree()
+        condition = activation_condition(m.group(1))
+        return fx.PlayFree(condition=condition) if condition is not None else None
+    return None
 
 
 @effect_template

@@ -899,6 +899,17 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         return fx.ActivationCondition("control_commander")
     if text == "you attacked this turn":  # raid
         return fx.ActivationCondition("attacked_this_turn")
+    if m := re.fullmatch(r"you attacked with (\w+) or more creatures this turn", text):
+        n = NUMBERS.get(m.group(1))
+        return fx.ActivationCondition("attacked_with", count=n) \
+            if isinstance(n, int) else None
+    if m := re.fullmatch(r"creatures you control have total power (\d+) or greater",
+                         text):
+        return fx.ActivationCondition("total_power", count=int(m.group(1)))
+    if m := re.fullmatch(r"an opponent was dealt (\d+) or more damage this turn", text):
+        return fx.ActivationCondition("opponent_dealt_damage", count=int(m.group(1)))
+    if text == "each player has no cards in hand":
+        return fx.ActivationCondition("hands_empty")
     if text == "you had a land enter the battlefield under your control this turn":
         return fx.ActivationCondition("land_entered")
     if m := re.fullmatch(r"(you|an opponent) ha(?:ve|s) (\d+) or (less|more) life", text):
