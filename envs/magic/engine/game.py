@@ -2292,7 +2292,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                 perm.card = pool[k + i]
             k += len(hidden)
             if face_down:
-                swap = dict(zip(face_down, pool[k:k + len(face_down)]))
+                swap = dict(zip(face_down, pool[k:k + len(face_down)], strict=True))
                 new.exile[q] = [swap.get(c, c) for c in new.exile[q]]
                 new.face_down_exile = [swap.get(c, c) for c in new.face_down_exile]
                 new.exiled_with = [[s, swap.get(c, c), u]
