@@ -300,6 +300,9 @@ class MagicNarrator(Narrator):
                          f"{second} (made by {self.who(e['maker'])}); the other goes "
                          f"to the {rest}")
 
+    def on_coin_flip(self, e: Event) -> str:
+        return self.does(e["player"], ("wins" if e["won"] else "loses") + " a coin flip")
+
     def on_roll(self, e: Event) -> str:
         dice = "a" if len(e["results"]) == 1 else str(len(e["results"]))
         shown = ", ".join(str(r) for r in e["results"])

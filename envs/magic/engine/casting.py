@@ -111,6 +111,8 @@ class CastingMixin:
                     node = node.modes[i]
                 elif isinstance(node, fx.RollDice):
                     node = node.rows[i]
+                elif isinstance(node, fx.FlipCoin):
+                    node = node.lose if i else node.win
                 else:  # MayDo, IfKicked
                     node = node.effect
         return node
@@ -276,6 +278,9 @@ class CastingMixin:
             ok = sum(self._feasible(m, self._child(path, i), item)
                      for i, m in enumerate(node.modes))
             return ok >= node.min_modes
+        if isinstance(node, fx.FlipCoin):  # both branches' targets (601.2c)
+            return self._feasible(node.win, self._child(path, 0), item) and \
+                self._feasible(node.lose, self._child(path, 1), item)
         sel = selector_of(node)
         if isinstance(sel, fx.Target) and not sel.up_to:
             # "another target": one more candidate than it needs, as the earlier
@@ -299,6 +304,13 @@ class CastingMixin:
             return None
         if isinstance(node, (fx.MayDo, fx.Unless)):
             return self._next_choice(node.effect, self._child(path, 0), item)
+        if isinstance(node, fx.FlipCoin):  # both branches' targets (601.2c)
+            for i, branch in enumerate((node.win, node.lose)):
+                if branch is not None:
+                    found = self._next_choice(branch, self._child(path, i), item)
+                    if found:
+                        return found
+            return None
         if isinstance(node, fx.IfKicked):
             return self._next_choice(node.effect, self._child(path, 0), item) \
                 if item.kicked else None
@@ -1825,6 +1837,11 @@ class CastingMixin:
             elif isinstance(node, fx.RevealTop):
                 if self.reveal_top(node, path) and node.effect is not None:
                     queue.insert(0, self._child(path, 0))
+            elif isinstance(node, fx.FlipCoin):  # rule 705
+                won = self.flip_coin(item.controller)
+                branch = node.win if won else node.lose
+                if branch is not None:
+                    queue.insert(0, self._child(path, 0 if won else 1))
             elif isinstance(node, fx.RollDice):  # rule 706: the row of the total
                 total = sum(self.roll_dice(item.controller, node.sides,
                                            self.amount(node.count)))

@@ -104,7 +104,8 @@ FAMILIES = ("removal", "permanents", "players", "commander", "flow", "library", 
             "statics", "triggers", "abilities", "costs", "sagas",
             "layers", "counts", "layouts", "creatures", "walkers", "elsewhere", "upkeep",
             "combat", "counters",
-            "facedown", "graveyard", "mass", "replacements", "choices", "copies", "timing")
+            "facedown", "graveyard", "mass", "replacements", "choices", "copies", "timing",
+            "coins")
 """The template families of :mod:`.text`, in the order their templates are tried: each
 module registers its templates when imported, so this order is the routing order (a
 family imports only :mod:`.text.phrases` and :mod:`.text.core`, never another family)."""

@@ -921,13 +921,15 @@ class SpellCardTo:
     """The last step of an instant or sorcery that says where its card goes as it
     finishes resolving, instead of the graveyard (608.2n): ``"library"``, "shuffle this
     into its owner's library" (Black Sun's Zenith; the library is shuffled), or
-    ``"exile"``, "exile this" (Temporal Mastery). A spell countered or fizzling goes to
-    the graveyard as usual (no part of it resolved)."""
+    ``"exile"``, "exile this" (Temporal Mastery), or ``"hand"``, "if you win the flip,
+    return this to its owner's hand" (Molten Birth: the branch of a coin flip that is
+    the spell's last step). A spell countered or fizzling goes to the graveyard as
+    usual (no part of it resolved)."""
 
     dest: str
 
 
-SPELL_CARD_DESTINATIONS = ("library", "exile")
+SPELL_CARD_DESTINATIONS = ("library", "exile", "hand")
 
 
 SEARCH_DESTINATIONS = ("hand", "battlefield", "top", "split")
@@ -1467,6 +1469,17 @@ class RollDice:
     count: Amount = 1
     ranges: tuple[tuple[int, int], ...] = ()
     rows: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class FlipCoin:
+    """Rule 705: the resolving object's controller flips a coin (the game's dice, an
+    even chance; event ``coin_flip``): ``win`` happens if they win the flip, ``lose``
+    if they lose it (None: nothing). Targets in either are chosen as the object is
+    put on the stack (601.2c), whichever happens (path children 0: win, 1: lose)."""
+
+    win: Any = None
+    lose: Any = None
 
 
 @dataclass(frozen=True)

@@ -214,7 +214,13 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   ("create a number of Treasure tokens equal to the result", "draw cards ...",
   "gain life ..."), and "whenever you roll one or more dice" (once per roll); *not*:
   "roll ... and add", "ignore the lower roll", rerolls, "if you roll a 1".
-- 705-716 coins, copies, face-down, split, flip, double-faced, adventurer cards,
+- 705 flipping a coin: "[<effect>, then ]flip a coin. if you win the flip, <effect>.
+  [if you lose the flip, <effect>.]" (:class:`~effects.FlipCoin`: the game's dice,
+  an even chance, event ``coin_flip``; targets in either branch chosen as it is put
+  on the stack, 601.2c; "return this to its owner's hand" as a spell's won flip,
+  608.2n); *not*: "each player flips a coin", flipping until a loss, "whenever you
+  win a coin flip", Krark's Thumb.
+- 706-716 copies, face-down, split, flip, double-faced, adventurer cards,
   sagas, classes: *not*, but 707 for permanents ("enter as a copy", token copies)
   and for instant and sorcery spells and abilities on the stack (707.10),
   708 for face-down permanents (manifest, cloak, morph, megamorph, disguise: see

@@ -1853,6 +1853,13 @@ class ObjectsMixin:
             self._player_triggers("roll_dice", p)
         return results
 
+    def flip_coin(self, p: int) -> bool:
+        """Rule 705: player ``p`` flips a coin with the game's dice (an even chance;
+        event ``coin_flip``); whether they won the flip."""
+        won = self.dice.roll(2) == 2
+        self.log("coin_flip", player=p, won=won)
+        return won
+
     def _player_triggers(self, event: str, p: int, amount: int = 0) -> None:
         """``event`` happened to player ``p`` (``amount``: life gained or lost):
         ``that player`` of the ability is ``p`` (its ``defending``), ``that much``

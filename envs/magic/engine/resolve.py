@@ -547,6 +547,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(node, fx.WhenYouDo):
             effect(node.effect)
             return
+        if isinstance(node, fx.FlipCoin):  # rule 705
+            for branch in (node.win, node.lose):
+                if branch is not None:
+                    effect(branch)
+            return
         if isinstance(node, fx.RollDice):  # rule 706
             if node.sides not in fx.DIE_SIDES:
                 note(f"a d{node.sides}")
@@ -1128,10 +1133,15 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     if any(_orphan_when_you_do(root) for root in roots):
         note("'when you do' with no optional action just before")
     shuffled_in = sum(repr(root).count("SpellCardTo(") for root in roots)
+    last = card.spell.effect.steps[-1] if card.spell is not None and isinstance(
+        card.spell.effect, fx.Sequence) else card.spell.effect if \
+        card.spell is not None else None
+    if isinstance(last, fx.FlipCoin):  # (a branch of the last step's flip, 705)
+        last = last.win if isinstance(last.win, fx.SpellCardTo) else last.lose
     if shuffled_in and (shuffled_in > 1 or card.spell is None
-                        or not isinstance(card.spell.effect, fx.Sequence)
-                        or not isinstance(card.spell.effect.steps[-1],
-                                          fx.SpellCardTo)):
+                        or not isinstance(last, fx.SpellCardTo)
+                        or last.dest != "hand" and not isinstance(
+                            card.spell.effect, fx.Sequence)):
         note("a spell card's destination other than as a spell's last step")
     if card.back is not None:  # a transforming double-faced card (712)
         for what in unresolvable(card.back):

@@ -370,6 +370,11 @@ class _RefCheck:
             for row in node.rows:
                 self.walk(row, antecedent)
             return antecedent
+        if isinstance(node, fx.FlipCoin):
+            for branch in (node.win, node.lose):
+                if branch is not None:
+                    self.walk(branch, antecedent)
+            return antecedent
         if isinstance(node, fx.Choose):
             seen = self.seen_target
             for mode in node.modes:
