@@ -10,7 +10,7 @@ from __future__ import annotations
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.prose import describe
-from magic.positions import act, blank, lands, settle, target_perm
+from magic.positions import act, blank, lands, pass_until, settle, target_perm
 
 
 def pool(name: str) -> fx.CardDef:
@@ -311,3 +311,23 @@ def test_101_2_prowling_serpopard_keeps_creature_spells_from_being_countered():
     game, growth = counter("Rampant Growth")
     assert growth in game.graveyard[0]
     assert any(e["type"] == "countered" for e in game.events)
+
+
+# ---------------------------------------------- 504.1, 603.4: additional draws
+def test_howling_mine_compiles_with_its_intervening_if():
+    ability = pool("Howling Mine").triggered[0]
+    assert ability.trigger.event == "draw_step"
+    assert ability.trigger.condition == fx.ActivationCondition(
+        "source_is", fx.Filter(props=frozenset({"untapped"})))
+    assert ability.effect == fx.Draw(1, fx.Ref("that_player"))
+    assert pool("Font of Mythos").triggered[0].effect == fx.Draw(
+        2, fx.Ref("that_player"))
+
+
+def test_603_4_howling_mine_gives_each_player_an_extra_draw_only_while_untapped():
+    for tapped, drawn in ((False, 2), (True, 1)):
+        game = blank()
+        game.add_permanent("Howling Mine", 0, tapped=tapped)
+        game.start_at("draw", 1)
+        pass_until(game, "main1")
+        assert len(game.hand[1]) == drawn, tapped

@@ -864,6 +864,9 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
             return fx.ActivationCondition("attached_power_at_least", count=n)
     if text == "this isn't a token":  # (Progenitor Mimic's copies' ability)
         return fx.ActivationCondition("source_is", fx.Filter(props=frozenset({"nontoken"})))
+    if text in ("this is untapped", "this is tapped"):  # (Howling Mine)
+        return fx.ActivationCondition("source_is", fx.Filter(
+            props=frozenset({text[8:]})))
     if (m := re.fullmatch(r"this is an? ([\w'-]+)", text)) and \
             m.group(1) in creature_subtypes():  # "if this creature is a spirit"
         return fx.ActivationCondition("source_is", fx.Filter(

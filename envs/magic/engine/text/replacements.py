@@ -14,6 +14,7 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.text.core import (
     Draft,
+    effect_template,
     is_permanent_card,
     line_template,
 )
@@ -130,3 +131,14 @@ def _spells_cant_be_countered(line: str, printed: Printed, draft: Draft) -> bool
     draft.statics.append(fx.SpellsCantBeCountered(dataclasses.replace(
         f, controller=_SPELLS_CONTROLLER[m.group(2) or ""])))
     return True
+
+
+@effect_template
+def _additional_draw(s: str) -> fx.Effect | None:
+    # 504.1, 121.1: "that player draws an additional card" of a draw-step trigger
+    # (Howling Mine): one more draw, after the turn's draw
+    m = re.fullmatch(rf"(that player|you) draws? {NUM} additional cards?", s)
+    if not m:
+        return None
+    who = fx.Ref("that_player") if m.group(1) == "that player" else fx.Ref("you")
+    return fx.Draw(number(m.group(2)), who)
