@@ -331,3 +331,64 @@ def test_603_4_howling_mine_gives_each_player_an_extra_draw_only_while_untapped(
         game.start_at("draw", 1)
         pass_until(game, "main1")
         assert len(game.hand[1]) == drawn, tapped
+
+
+# ------------------------------------------------- 106.12: tapped for mana
+def test_mana_triggers_compile_real_cards():
+    ghast = next(a for a in pool("Crypt Ghast").triggered
+                 if a.trigger.event == "tapped_for_mana")
+    assert ghast.trigger.subject == fx.Filter(subtypes=frozenset({"Swamp"}),
+                                              controller="you")
+    assert ghast.effect == fx.AddMana(("B",))
+    for name, mana in (("Wild Growth", ("G",)), ("Verdant Haven", ("any",)),
+                       ("Utopia Sprawl", ("chosen",))):
+        ability = next(a for a in pool(name).triggered
+                       if a.trigger.event == "tapped_for_mana")
+        assert ability.trigger.subject == fx.Ref("enchanted"), name
+        assert ability.effect == fx.AddMana(mana), name
+    assert pool("Overgrowth").triggered[-1].effect == fx.AddMana(("G",), 2)
+    druid = pool("Zhur-Taa Druid").triggered[0]
+    assert druid.trigger == fx.Trigger("tapped_for_mana", fx.Ref("self"))
+    assert druid.effect == fx.DealDamage(1, fx.Ref("each_opponent"))
+
+
+def test_106_12b_crypt_ghast_adds_an_additional_black_to_the_pool_at_once():
+    game = blank()
+    game.add_permanent("Crypt Ghast", 0)
+    lands(game, 0, "Swamp")
+    game.add_card("Vampire Lacerator", 0)  # {B}
+    game.add_card("Vampire Lacerator", 0)
+    game.start_at("main1", 0)
+    act(game, "hand 0")
+    # the Swamp paid {B}; the Ghast's triggered mana ability added {B}, no stack
+    assert game.pool[0] == ["B"]
+    assert [e["type"] for e in game.events[-3:]].count("add_mana") == 1
+    settle(game)
+    act(game, "no")  # (extort: not paid)
+    settle(game)
+    act(game, "Vampire Lacerator")  # paid from the pool (106.4)
+    assert game.pool[0] == []
+    settle(game)
+    assert sum(1 for p in game.battlefield.values()
+               if game.name_of(p.card) == "Vampire Lacerator") == 2
+
+
+def test_106_12b_wild_growth_adds_for_the_enchanted_land_only():
+    game = blank()
+    forest, other = lands(game, 0, "Forest", "Forest")
+    game.add_permanent("Wild Growth", 0, attached_to=forest)
+    game.add_card("Llanowar Elves", 0)
+    game.start_at("main1", 0)
+    act(game, "Llanowar Elves")
+    tapped = next(pid for pid in (forest, other) if game.battlefield[pid].tapped)
+    assert game.pool[0] == (["G"] if tapped == forest else [])
+
+
+def test_106_12_zhur_taa_druid_tapped_for_mana_deals_1_damage_to_each_opponent():
+    game = blank(players=3)
+    game.add_permanent("Zhur-Taa Druid", 0)
+    game.add_card("Llanowar Elves", 0)
+    game.start_at("main1", 0)
+    act(game, "Llanowar Elves")
+    settle(game)
+    assert game.life == [20, 19, 19]

@@ -863,6 +863,7 @@ class CastingMixin:
                                   self.keywords(pid), d.name)
             if ab.cost.sacrifice_self:
                 sacrificed.append(pid)
+            self.tapped_for_mana(pid, p)  # 106.12
         if spent:
             pool = self.pool[p]
             linked = self.linked_mana[p]
@@ -1478,6 +1479,8 @@ class CastingMixin:
             if ab.cost.tap:
                 self.battlefield[source].tapped = True
                 self.tapped_now([source])
+                if ab.is_mana:
+                    self.tapped_for_mana(source, p)  # 106.12
             if ab.cost.add_counters is not None:  # put on it as a cost (118.3)
                 kind, n = ab.cost.add_counters
                 counters = self.battlefield[source].counters

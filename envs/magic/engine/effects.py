@@ -1734,7 +1734,8 @@ counters put onto this Saga (subject ``Ref("self")``) bring their number from le
 N to N or more; the Saga's last chapter is its final one (714.2c)."""
 TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + TARGET_EVENTS + (
     "casts_noncreature", "cast", "transforms_into", "cast_self", "mana_spent",
-    "opponent_damaged_by", "miracle", "put_into_graveyard", "state") + CHAPTER_EVENTS
+    "opponent_damaged_by", "miracle", "put_into_graveyard", "state",
+    "tapped_for_mana") + CHAPTER_EVENTS
 """Every event a :class:`Trigger` may name; ``cast``'s subject is a :class:`Filter` of
 the spell (its controller: who cast it); ``transforms_into`` is "whenever this
 transforms into <this face>" (701.28g), subject ``Ref("self")``, on the face it
@@ -1753,7 +1754,11 @@ card this way" (702.94a: the card is revealed as it is drawn, the first card its
 drew this turn; its source is the card in the hand), whose effect is
 :class:`Miracle`; ``put_into_graveyard`` is "when this is put into a graveyard from
 anywhere" (subject ``Ref("self")``; it triggers from the graveyard, 603.6a, controlled
-by the card's owner, 108.4a)."""
+by the card's owner, 108.4a); ``tapped_for_mana`` is "whenever you tap this / a
+Swamp for mana", "whenever enchanted land is tapped for mana" (106.12: a mana
+ability with {T} in its cost activated, by automatic payment or by its player; the
+subject as for :data:`OBJECT_EVENTS`): with an :class:`AddMana` effect it is a
+triggered mana ability (106.12b, 605.1b: its mana is added at once, no stack)."""
 SECOND_CREATURE = "second_creature"
 """A cast trigger's spell filter prop: the spell is the second creature spell its
 caster cast this turn ("whenever you cast a spell, if it's the second creature spell

@@ -918,7 +918,19 @@ enter tapped", Imposing Sovereign; "artifacts and creatures ...", "nonbasic land
 by a permanent's static (101.2, :class:`~effects.SpellsCantBeCountered`: "creature
 spells you control can't be countered", "sliver spells can't be countered"; event
 ``not_countered``); both looked for only in a game whose cards have one
-(:meth:`~objects.ObjectsMixin.static_kinds`).
+(:meth:`~objects.ObjectsMixin.static_kinds`). "At the beginning of each player's
+draw step, if this is untapped, that player draws an additional card" (Howling Mine:
+an intervening if about its source, 603.4, ``source_is`` untapped). Mana triggers
+(106.12, trigger event ``tapped_for_mana``: a mana ability with {T} in its cost
+activated, automatically or by its player): triggered mana abilities (106.12b,
+605.1b: "whenever you tap a swamp for mana, add an additional {b}", Crypt Ghast;
+"whenever enchanted land is tapped for mana, its controller adds an additional {g} /
+one mana of any color / of the chosen color", Wild Growth, Verdant Haven, Utopia
+Sprawl) add their mana to the pool at once, without the stack; "whenever you tap this
+for mana, it deals 1 damage to each opponent" (Zhur-Taa Druid) uses the stack.
+*Automated*: the additional mana is not counted by the payment plan that taps the
+land (it goes to the pool, spent first by the next payment of the step, 106.4);
+"one mana of any color" is the colour most pips of its player's hand ask for.
 
 When things happen (:mod:`~text.timing`): "you may exile this. if you do, return it
 to the battlefield under its owner's control at the beginning of your next upkeep. it

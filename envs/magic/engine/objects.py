@@ -1802,6 +1802,40 @@ class ObjectsMixin:
             return self.battlefield[code].controller
         return next((s.controller for s in self.stack if s.sid == code), None)
 
+    def tapped_for_mana(self, pid: int, p: int) -> None:
+        """Permanent ``pid`` was just tapped for mana by ``p`` (106.12): the
+        triggered mana abilities waiting for it (605.1b: "add an additional {B}",
+        "its controller adds an additional one mana of any color") add their mana to
+        ``p``'s pool at once, without the stack; other abilities ("whenever you tap
+        this for mana, it deals 1 damage to each opponent") trigger. One dict
+        look-up when nothing waits. *Automated*: "one mana of any color" is the
+        colour most pips of ``p``'s hand ask for (WUBRG order on ties)."""
+        entries = self._trigger_index().get("tapped_for_mana")
+        if not entries:
+            return
+        for src, i, trig in entries:
+            if src not in self.battlefield or not self._about(trig.subject, src, pid):
+                continue
+            effect = self.pdef(src).triggered[i].effect
+            if not isinstance(effect, fx.AddMana):
+                self._trigger(src, i, it=pid)
+                continue
+            options = sorted(self.mana_options(p, effect.options, src),
+                             key=lambda c: (-self._hand_pips(p, c),
+                                            "WUBRGC".index(c) if c in "WUBRGC" else 6))
+            if options and isinstance(effect.amount, int):
+                self.add_mana(p, [options[0]] * effect.amount,
+                              self.name_of(self.battlefield[src].card))
+
+    def _hand_pips(self, p: int, colour: str) -> int:
+        """How many pips of the mana costs of ``p``'s hand ``colour`` pays."""
+        n = 0
+        for card in self.hand[p]:
+            cost = self.cdef(card).cost
+            if cost is not None:
+                n += sum(1 for pip in cost.pips if colour in pip.split("/"))
+        return n
+
     def _about(self, subject: Any, pid: int, obj: int) -> bool:
         """Whether an event happening to permanent ``obj`` is the one the trigger of
         ``pid`` with ``subject`` waits for: ``this`` (``Ref("self")``), the permanent

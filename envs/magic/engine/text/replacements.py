@@ -14,12 +14,14 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.text.core import (
     Draft,
+    effect,
     effect_template,
     is_permanent_card,
     line_template,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
+    Unsupported,
     card_filter,
     number,
     object_filter,
@@ -142,3 +144,65 @@ def _additional_draw(s: str) -> fx.Effect | None:
         return None
     who = fx.Ref("that_player") if m.group(1) == "that player" else fx.Ref("you")
     return fx.Draw(number(m.group(2)), who)
+
+
+_RIDER_MANA = re.compile(r"(?P<syms>(?:\{[wubrgc]\})+)|one mana of (?P<what>any color|"
+                         r"the chosen color)")
+
+
+def _rider_mana(text: str) -> fx.AddMana | None:
+    """``{b}`` / ``{g}{g}`` / ``one mana of any color`` / ``one mana of the chosen
+    color`` as the mana of a triggered mana ability."""
+    m = _RIDER_MANA.fullmatch(text)
+    if not m:
+        return None
+    if m.group("syms"):
+        syms = re.findall(r"\{([wubrgc])\}", m.group("syms"))
+        if len(set(syms)) != 1:
+            return None
+        return fx.AddMana((syms[0].upper(),), len(syms))
+    return fx.AddMana(("any",) if m.group("what") == "any color" else ("chosen",))
+
+
+@line_template
+def _tapped_for_mana(line: str, printed: Printed, draft: Draft) -> bool:
+    # 106.12: "whenever you tap a swamp for mana, add an additional {b}." (Crypt
+    # Ghast), "whenever enchanted land is tapped for mana, its controller adds an
+    # additional one mana of any color." (Verdant Haven, Wild Growth, Utopia
+    # Sprawl): triggered mana abilities (605.1b); "whenever you tap this for mana,
+    # it deals 1 damage to each opponent." (Zhur-Taa Druid): a triggered ability
+    if not is_permanent_card(printed):
+        return False
+    m = re.fullmatch(r"whenever (?:you tap (this|an? [\w' ]+?)|enchanted ([\w ]+?) is "
+                     r"tapped) for mana, (.+)\.", line)
+    if not m:
+        return False
+    if m.group(1) == "this":
+        subject: fx.Ref | fx.Filter = fx.Ref("self")
+    elif m.group(1):
+        f = object_filter(m.group(1).split(" ", 1)[1])
+        if f is None or f.controller != "any":
+            return False
+        subject = dataclasses.replace(f, controller="you")
+    else:
+        if not printed.is_type("Enchantment") or "Aura" not in printed.subtypes:
+            return False
+        subject = fx.Ref("enchanted")
+    rider = re.fullmatch(r"(?:add|its controller adds) an additional (.+)", m.group(3))
+    if rider:
+        what: fx.Effect | None = _rider_mana(rider.group(1))
+    elif subject == fx.Ref("self"):
+        text = re.sub(r"^it deals ", "this deals ", m.group(3))
+        try:
+            what = effect(text)
+        except Unsupported:
+            return False
+        if isinstance(what, fx.AddMana):
+            return False
+    else:
+        return False
+    if what is None:
+        return False
+    draft.triggered.append(fx.TriggeredAbility(fx.Trigger("tapped_for_mana", subject),
+                                               what))
+    return True
