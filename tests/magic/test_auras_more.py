@@ -12,11 +12,14 @@ from magic.compiled import cost
 from magic.positions import (
     act,
     blank,
+    has,
     lands,
+    names,
     pass_until,
     settle,
     target_perm,
     to_blocks,
+    to_combat,
 )
 
 
@@ -337,3 +340,28 @@ def test_603_4_domestication_sacrificed_at_end_step_if_power_4_or_more():
         pass_until(game, "end")
         settle(game)
         assert (aura in game.battlefield) == kept, counters
+
+
+# ------------------------------------------- "its activated abilities" (602.5a)
+def test_602_5a_arrest_stops_activated_and_mana_abilities():
+    game = blank()
+    pyromancer = game.add_permanent("Prodigal Pyromancer", 0)
+    elves = game.add_permanent("Llanowar Elves", 0)
+    game.add_card("Giant Growth", 0)
+    game.start_at("main1", 0)
+    assert has(game, "activate") and has(game, "Giant Growth")
+    game.add_permanent("Arrest", 1, attached_to=pyromancer)
+    assert not has(game, "activate") and has(game, "Giant Growth")
+    game.add_permanent("Arrest", 1, attached_to=elves)
+    assert not has(game, "Giant Growth")  # (602.5a: the Elves' mana ability too)
+    # nor can they attack
+    to_combat(game)
+    assert not any("attack" in n and "Prodigal" in n for n in names(game))
+    assert game._restricted(pyromancer, "cant_attack")
+
+
+def test_602_5a_arrest_variants_compile():
+    pool = compiled_pool().supported
+    arrest = pool["Arrest"].statics
+    assert fx.AttachedBonus(cant_attack=True, cant_block=True,
+                            no_abilities=True) in arrest

@@ -494,6 +494,8 @@ class CastingMixin:
             if self._player_rules and (d.restricted_mana or d.mana_source) and \
                     self.abilities_stopped(p, pid):
                 continue  # 602.5a: its mana abilities can't be activated either
+            if pid in self._bonuses and any(b.no_abilities for b, _, _ in self._bonuses[pid]):
+                continue  # (an Aura's Arrest: mana abilities too)
             if perm.mods and KW.detained(perm.mods):
                 continue  # 701.35a: mana abilities too
             if d.restricted_mana:

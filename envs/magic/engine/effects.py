@@ -1877,6 +1877,8 @@ class AttachedBonus:
     lure: bool = False
     # 701.38: "enchanted creature is goaded" (by the Aura's controller, while attached)
     goaded: bool = False
+    # 602.5a: "its activated abilities can't be activated" (Arrest: mana abilities too)
+    no_abilities: bool = False
 
 
 @dataclass(frozen=True)

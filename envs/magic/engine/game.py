@@ -746,6 +746,9 @@ reach", "except by three or more creatures", "by more than one creature"; an Aur
 or Equipment's "enchanted creature can't be blocked [except by walls]",
 :attr:`~effects.AttachedBonus.blockers`); an Aura's "enchanted creature can't attack
 you or planeswalkers you control" (508.1c: its controller is no attack option);
+an Aura's "enchanted creature [can't attack or block, and] its activated abilities
+can't be activated" (Arrest, 602.5a: its mana abilities too, so it pays no mana,
+:attr:`~effects.AttachedBonus.no_abilities`);
 attack taxes (508.1d, 508.1g-h, :class:`~effects.AttackTax`: "creatures can't attack
 you [or planeswalkers you control] unless their controller pays {2} for each creature
 they control that's attacking you": an attack is offered only while its player can

@@ -297,6 +297,15 @@ def _static(line: str, printed: Printed, draft: Draft) -> bool:
     if m and "Aura" in printed.subtypes and draft.enchant is not None:
         draft.statics.append(fx.ControlAttached())
         return True
+    m = re.fullmatch(r"enchanted (?:creature|permanent|artifact)(?:'s activated abilities "
+                     r"can't be activated| can't (attack or block|block), and its "
+                     r"activated abilities can't be activated)\.", line)
+    if m and "Aura" in printed.subtypes and draft.enchant is not None:
+        # 602.5a (Arrest): its activated abilities, mana abilities too, and combat
+        draft.statics.append(fx.AttachedBonus(
+            cant_attack=m.group(1) == "attack or block", cant_block=bool(m.group(1)),
+            no_abilities=True))
+        return True
     m = re.fullmatch(r"(enchanted|equipped) creature (.+)\.", line)
     if m:
         needs = "Aura" if m.group(1) == "enchanted" else "Equipment"
