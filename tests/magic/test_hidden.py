@@ -381,3 +381,69 @@ def test_hideaway_in_random_games_terminate():
     rng = np.random.default_rng(5)
     for _ in range(3):
         run(hideaway(players=3), rng)
+
+
+# ------------------------------------ Jace, Architect of Thought (700.3, 701.23)
+JACE = "Jace, Architect of Thought"
+
+
+def test_compile_jace_architect_of_thought_every_ability():
+    jace = card(JACE)
+    assert jace.activated[1].effect == fx.RevealPiles(3, "bottom")
+    assert jace.activated[2].effect == fx.Sequence((
+        fx.Search(fx.Filter(props=frozenset({"nonland"})), 1, "exile",
+                  whose=fx.Ref("each_player")),
+        fx.PlayFree(fx.Ref("that_card"))))
+
+
+def test_jace_architect_minus_two_reveals_three_and_the_other_pile_goes_under():
+    game = blank(library=0)
+    game.set_library(1, ["Island"] * 5)
+    game.set_library(0, ["Forest", "Mountain", "Plains", "Swamp"])
+    game.add_permanent(JACE, 0, counters={"loyalty": 4})
+    game.start_at("main1", 0)
+    act(game, "ability 1")  # -2
+    settle(game)
+    assert game.decision["kind"] == "card_pile" and game.decision["player"] == 1
+    act(game, "Mountain")
+    act(game, "done")
+    act(game, "second pile")  # Forest, Plains into the hand
+    assert game.decision == {"kind": "look", "player": 0} or hand_names(game, 0)
+    settle(game)
+    assert hand_names(game, 0) == ["Forest", "Plains"]
+    assert library_names(game, 0) == ["Swamp", "Mountain"]
+
+
+def test_jace_architect_ultimate_searches_each_library_and_casts_free():
+    game = blank(library=0)
+    game.set_library(0, ["Island", "Serra Angel", "Island"])
+    game.set_library(1, ["Forest", "Grizzly Bears", "Llanowar Elves", "Forest"])
+    game.add_permanent(JACE, 0, counters={"loyalty": 8})
+    game.start_at("main1", 0)
+    act(game, "ability 2")  # -8
+    settle(game)
+    # seat 0 searches its own library, then seat 1's (701.23: nonland cards)
+    assert game.decision == {"kind": "search", "player": 0}
+    assert set(names(game)) == {"find Serra Angel", "done: find nothing more"}
+    act(game, "Serra Angel")
+    assert game.decision == {"kind": "search", "player": 0}
+    assert set(names(game)) == {"find Grizzly Bears", "find Llanowar Elves",
+                                "done: find nothing more"}
+    # while it searches seat 1's library, a determinization for it keeps that library
+    seen = game.determinize(0, np.random.default_rng(2))
+    assert sorted(library_names(seen, 1)) == sorted(library_names(game, 1))
+    act(game, "Grizzly Bears")
+    assert [game.name_of(c) for c in game.exile[1]] == ["Grizzly Bears"]
+    assert game.observation_for(1)["exiles"][1] == ["Grizzly Bears"]  # face up
+    # "you may cast those cards without paying their mana costs", one at a time
+    assert set(names(game)) == {"cast Serra Angel without paying its mana cost",
+                                "don't cast Serra Angel"}
+    act(game, "cast Serra Angel without")
+    settle(game)
+    act(game, "cast Grizzly Bears without")
+    settle(game)
+    mine = sorted(game.name_of(p.card) for p in game.battlefield.values()
+                  if p.controller == 0)
+    assert mine == ["Grizzly Bears", "Serra Angel"]  # (Jace at 0 loyalty is gone)
+    assert game.exile == [[], []]
+    check(game)

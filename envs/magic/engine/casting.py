@@ -1873,6 +1873,7 @@ class CastingMixin:
                     return
             elif isinstance(node, fx.PlayFree):
                 if self.play_free_offer(item, node, path):
+                    queue.insert(0, path)  # (the next of "those cards" after it)
                     return
             elif isinstance(node, fx.SacrificePile):
                 for p in self.select_players(node.who, path):
@@ -2034,18 +2035,20 @@ class CastingMixin:
         if self.lost[p] or node.condition is not None and not self.conditions_hold(
                 (node.condition,), p, self._source_pid(item)):
             return False
-        cards = self.cards_named(node.what, path)
-        if not cards:
-            return False
-        card = cards[0]
-        if self.cdef(card).is_land:
-            if self.active != p or not self.can_play_land(p):
-                return False
-        elif not self.castable_as(
-                StackItem(sid=-1, kind="spell", controller=p, card=card), "free"):
-            return False
-        self.decision = {"kind": "yesno", "player": p, "play_free": card}
-        return True
+        offered = self.res.setdefault("free_offered", [])  # type: ignore[union-attr]
+        for card in self.cards_named(node.what, path):
+            if card in offered:
+                continue
+            offered.append(card)
+            if self.cdef(card).is_land:
+                if self.active != p or not self.can_play_land(p):
+                    continue
+            elif not self.castable_as(
+                    StackItem(sid=-1, kind="spell", controller=p, card=card), "free"):
+                continue
+            self.decision = {"kind": "yesno", "player": p, "play_free": card}
+            return True
+        return False
 
     def play_free(self, p: int, card: int) -> None:
         """``p`` plays ``card`` from exile without paying its mana cost: a land is

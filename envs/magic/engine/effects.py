@@ -932,7 +932,7 @@ class SpellCardTo:
 SPELL_CARD_DESTINATIONS = ("library", "exile", "hand")
 
 
-SEARCH_DESTINATIONS = ("hand", "battlefield", "top", "split")
+SEARCH_DESTINATIONS = ("hand", "battlefield", "top", "split", "exile")
 
 
 @dataclass(frozen=True)
@@ -960,6 +960,12 @@ class Search:
     who: Selector = Ref("you")
     optional: bool = False
     share_land_type: bool = False
+    whose: Selector | None = None
+    """"For each player, search that player's library for a nonland card and exile
+    it, then that player shuffles" (Jace, Architect of Thought): the libraries
+    searched, each by the resolving object's controller (``who`` is then
+    ``Ref("you")``); with ``dest`` ``"exile"`` (face up: "those cards" of the next
+    step, :class:`PlayFree`)."""
 
 
 @dataclass(frozen=True)
@@ -2300,6 +2306,9 @@ class PlayFree:
 
     what: Selector = Ref("exiled_with_this")
     condition: ActivationCondition | None = None
+    """(``what`` ``Ref("that_card")``: "you may cast those cards without paying their
+    mana costs", the cards the previous step exiled, offered one at a time in the
+    order they were exiled, an automated order.)"""
 
 
 @dataclass(frozen=True)

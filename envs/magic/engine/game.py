@@ -624,7 +624,14 @@ list, then "done"; either pile may be empty), the effect's controller takes one
 pile into their hand (a ``pile_pick`` yes/no: yes the first) and the other goes
 into their graveyard or on the bottom of their library in any order (a ``look``
 decision, one card at a time); event ``card_piles``. *Automated*: the opponent who
-separates the cards is the next one in turn order.
+separates the cards is the next one in turn order. "For each player, search that player's library for a
+nonland card and exile it, then that player shuffles. You may cast those cards without
+paying their mana costs" (Jace, Architect of Thought; :attr:`~effects.Search.whose`:
+the controller searches each library in turn, a ``search`` decision of theirs over
+another player's library, which :meth:`MagicGame.determinize` keeps for them while
+they search it; the cards are exiled face up; :class:`~effects.PlayFree` of "those
+cards" asks a ``play_free`` yes/no for each castable one and casts it from exile at
+once; *automated*: the order, the order they were exiled in).
 
 Amounts counted as the effect resolves (608.2h, :class:`~effects.Count`): "for each
 [permanent you control / opponent you have / card in your hand]", "equal to the number
@@ -2289,9 +2296,13 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                 s for s in new.stack if s.alt == "face_down" and s.controller == q
                 and self.card_owner[s.card] == q and s.card not in shown]
             hidden = [perm for perm in hidden if not perm.cast_face_down]
-            on_top = max(self._known_on_top(q),  # (kept in place)
-                         int(self.sees_top(player, q)),  # a revealed top (401.5)
-                         self.revealed_on_top(q))  # cards revealed for piles
+            searched = new.decision is not None and new.decision["kind"] == "search" \
+                and new.decision["player"] == player \
+                and new.res["asks"][0][1] == q  # it is looking through that library
+            on_top = len(new.library[q]) if searched else max(
+                self._known_on_top(q),  # (kept in place)
+                int(self.sees_top(player, q)),  # a revealed top (401.5)
+                self.revealed_on_top(q))  # cards revealed for piles
             library = new.library[q]
             top = library[len(library) - on_top:]
             # cards it exiled face down (hideaway, 406.3): only q has seen them

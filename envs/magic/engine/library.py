@@ -239,9 +239,9 @@ class LibraryMixin:
             return st["first"] + [c for c in st["cards"] if c not in st["first"]]
         if kind == "search_split":
             return self._found_cards(player, st["found"])
-        names = self._search_names(player, ask)
+        names = self._search_names(ask[1], ask)
         page = names[st["page"] * PAGE:(st["page"] + 1) * PAGE]
-        library = self.library[player]
+        library = self.library[ask[1]]  # (another player's, searched by this one)
         return [next(c for c in reversed(library) if self.name_of(c) == name)
                 for name in page]
 
@@ -275,6 +275,10 @@ class LibraryMixin:
         if isinstance(node, (fx.LookAtTop, fx.Dig)):
             for p in self.select_players(node.who, path):
                 asks.append(["look", p, self.amount(node.count), path])
+        elif isinstance(node, fx.Search) and node.whose is not None:
+            # the controller searches each of those libraries (ask[4]: the searcher)
+            for q in self.select_players(node.whose, path):
+                asks.append(["search", q, node.count, path, controller])
         elif isinstance(node, fx.Search):
             for p in self.select_players(node.who, path):
                 asks.append(["search", p, node.count, path])
@@ -551,7 +555,12 @@ class LibraryMixin:
             if self.lost[p]:
                 return False
             st = res["lib"] = {"found": [], "page": 0}
-            if node.optional:  # "<player> may search": that player decides first
+            if len(ask) > 4:  # another player's library, searched by ask[4]
+                if self.lost[ask[4]]:
+                    res.pop("lib")
+                    return False
+                self.log("search", player=ask[4], whose=p)
+            elif node.optional:  # "<player> may search": that player decides first
                 self.decision = {"kind": "search_may", "player": p}
                 return True
             self.log("search", player=p)
@@ -559,7 +568,7 @@ class LibraryMixin:
             res.pop("lib")
             return False
         if ask[2] > 0 and not self.lost[p] and self._search_names(p, ask):
-            self.decision = {"kind": "search", "player": p}
+            self.decision = {"kind": "search", "player": ask[4] if len(ask) > 4 else p}
             return True
         if node.dest == "split" and st["found"] and "split" not in st \
                 and not self.lost[p]:
@@ -578,6 +587,14 @@ class LibraryMixin:
         library = self.library[p]
         for c in found:
             library.remove(c)
+        if node.dest == "exile":  # face up: every player sees it (406.3)
+            for c in found:
+                self.exile[p].append(c)
+                self.log("found", player=p, card=self.name_of(c), to="exile",
+                         revealed=True)
+            self.res.setdefault("moved", []).extend(found)  # "those cards"
+            self.shuffle_library(p)
+            return
         if node.dest == "top":  # "then shuffle and put that card on top"
             self.shuffle_library(p)
             for c in found:
@@ -629,7 +646,7 @@ class LibraryMixin:
             found = self._found_cards(p, st["found"])
             out = [A.hand(i) for i in range(len(found))]
             return out + [A.DONE] if len(found) == 1 else out
-        names = self._search_names(p, ask)
+        names = self._search_names(ask[1], ask)  # (ask[1]: whose library)
         page = names[st["page"] * PAGE:(st["page"] + 1) * PAGE]
         out = [A.hand(i) for i in range(len(page))]
         if len(names) > PAGE:
@@ -698,12 +715,12 @@ class LibraryMixin:
             found = self._found_cards(p, st["found"])
             st["split"] = found[args[0]] if kind == "hand" else None
         elif kind == "mode":  # the next page of names
-            pages = -(-len(self._search_names(p, ask)) // PAGE)
+            pages = -(-len(self._search_names(ask[1], ask)) // PAGE)
             st["page"] = (st["page"] + 1) % pages
         elif kind == "done":
             ask[2] = 0
         else:
-            names = self._search_names(p, ask)
+            names = self._search_names(ask[1], ask)
             st["found"].append(names[st["page"] * PAGE + args[0]])
             st["page"] = 0
             ask[2] -= 1

@@ -575,7 +575,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             effect(node.effect)
             return
         if isinstance(node, fx.PlayFree):
-            if node.what != fx.Ref("exiled_with_this"):
+            if node.what not in (fx.Ref("exiled_with_this"), fx.Ref("that_card")):
                 note(f"PlayFree of {node.what!r}")
             return
         if not isinstance(node, LEAF_EFFECTS + ASKING_EFFECTS):

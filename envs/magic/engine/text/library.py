@@ -82,6 +82,25 @@ def _hideaway(line: str, printed: Printed, draft: Draft) -> bool:
     return True
 
 
+_SEARCH_EACH = re.compile(
+    r"for each player, search that player's library for an? ((?:[\w,]+ )*?)card and "
+    r"exile it, then that player shuffles")
+
+
+@effect_template
+def _search_each(s: str) -> fx.Effect | None:
+    """"for each player, search that player's library for a <quality> card and
+    exile it, then that player shuffles" (701.23: the controller searches each
+    library) -> :class:`~effects.Search` with ``whose``."""
+    if m := _SEARCH_EACH.fullmatch(s):
+        f = card_filter(m.group(1).strip())
+        return fx.Search(f, 1, "exile", whose=fx.Ref("each_player")) \
+            if f is not None else None
+    if s == "you may cast those cards without paying their mana costs":
+        return fx.PlayFree(fx.Ref("that_card"))
+    return None
+
+
 _PLAY_FREE = re.compile(r"you may play the exiled card without paying its mana cost"
                         r"(?: if (.+))?")
 
