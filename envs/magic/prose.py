@@ -440,6 +440,10 @@ class MagicNarrator(Narrator):
     def on_goaded(self, e: Event) -> str:
         return self.does(e["player"], f"goads {card(e['card'])}")
 
+    def on_dredge(self, e: Event) -> str:
+        return self.does(e["player"], f"mills {e['count']} and returns "
+                         f"{card(e['card'])} to their hand instead of drawing (dredge)")
+
     def on_detained(self, e: Event) -> str:
         return self.does(e["player"], f"detains {card(e['card'])} until their next turn")
 

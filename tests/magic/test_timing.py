@@ -204,3 +204,55 @@ def test_rewind_counters_and_untaps_up_to_four_of_its_controllers_lands():
     assert [game.name_of(c) for c in game.graveyard[1]] == ["Grizzly Bears"]
     assert sum(game.battlefield[pid].tapped for pid in mine) == 2
     assert all(game.battlefield[pid].tapped for pid in theirs)  # (not theirs)
+
+
+# ------------------------------------------------------------------ 702.52
+def test_dredge_templates_compile():
+    pool = compiled_pool().supported
+    for name, n in (("Life from the Loam", 3), ("Stinkweed Imp", 5),
+                    ("Golgari Grave-Troll", 6), ("Dakmor Salvage", 2),
+                    ("Golgari Thug", 4), ("Shambling Shell", 3)):
+        assert pool[name].dredge == n, name
+    assert pool["Grizzly Bears"].dredge == 0
+
+
+def test_702_52a_dredge_replaces_the_draw_steps_draw():
+    game = blank()
+    game.add_card("Stinkweed Imp", 0, "graveyard")
+    game.start_at("upkeep", 0, turn=3)
+    pass_to_yesno(game)
+    assert game.step == "draw" and game.decision["dredge"] == game.graveyard[0][0]
+    assert "dredge Stinkweed Imp (mill 5)" in [game.action_to_string(a)
+                                               for a in game.legal_actions()]
+    top = game.library[0][-1]
+    act(game, "dredge Stinkweed")
+    assert [game.name_of(c) for c in game.hand[0]] == ["Stinkweed Imp"]
+    assert top not in game.hand[0] and len(game.library[0]) == 5
+    assert len(game.graveyard[0]) == 5 and game.drawn_turn[0] == 0  # not a draw
+    assert game.decision == {"kind": "priority", "player": 0} and game.step == "draw"
+
+
+def test_702_52a_declining_dredge_draws_and_each_draw_of_an_effect_is_asked():
+    game = blank()
+    game.add_card("Stinkweed Imp", 0, "graveyard")
+    game.add_card("Divination", 0)
+    lands(game, 0, "Island", "Island", "Island")
+    game.start_at("main1", 0, turn=3)
+    act(game, "cast hand 0 (Divination)")
+    pass_to_yesno(game)
+    act(game, "don't dredge")  # the first card is drawn
+    assert len(game.hand[0]) == 1 and game.decision["dredge"] == game.graveyard[0][0]
+    act(game, "dredge Stinkweed")  # the second draw is replaced
+    assert sorted(game.name_of(c) for c in game.hand[0]) == ["Island", "Stinkweed Imp"]
+    assert len(game.library[0]) == 10 - 1 - 5 and game.drawn_turn[0] == 1
+
+
+def test_702_52b_no_dredge_with_fewer_cards_in_the_library_than_its_number():
+    game = blank(library=4)
+    game.add_card("Stinkweed Imp", 0, "graveyard")
+    game.add_card("Dakmor Salvage", 0, "graveyard")
+    game.start_at("upkeep", 0, turn=3)
+    pass_to_yesno(game)  # only Dakmor Salvage (dredge 2) is offered
+    assert game.name_of(game.decision["dredge"]) == "Dakmor Salvage"
+    act(game, "don't dredge")
+    assert len(game.hand[0]) == 1 and game.decision["kind"] == "priority"

@@ -1701,6 +1701,12 @@ class CastingMixin:
                 if left > 0 and self.hand[p] and not self.lost[p]:
                     self.decision = {"kind": "discard", "player": p}
                     return
+            elif what == "draw":  # each draw may be replaced by dredge (702.52a)
+                while left > 0 and not self.lost[p]:
+                    if self.draw_asking(p):
+                        return  # (the answer draws or dredges: one fewer left)
+                    self.draw(p)
+                    left = asks[0][2] = left - 1
             elif what == "pile":  # SacrificePile: the first pile, then the choice
                 if self.pile_step(asks[0]):
                     return
@@ -1953,6 +1959,11 @@ class CastingMixin:
                                  "what": "keyword", "path": path,
                                  "options": list(node.keyword_choice)}
                 return
+            elif isinstance(node, fx.Draw) and self._dredging(node, path):
+                # 702.52a: a player who may dredge draws one card at a time
+                for q in self.select_players(node.who, path):
+                    asks.append(["draw", q, self.amount(node.count, q), path])
+                return
             else:
                 execute(self, node, path)
         card_to = res.get("card_to")
@@ -2182,6 +2193,10 @@ class CastingMixin:
             self._pay(self._payment(p, mana), p)
         if life:
             self.lose_life(p, life)
+
+    def _dredging(self, node: fx.Draw, path: str) -> bool:
+        """Whether a player ``node`` makes draw may replace a draw with dredge."""
+        return any(self.dredge_options(q) for q in self.select_players(node.who, path))
 
     def _can_do_first(self, p: int, node: Any) -> bool:
         """Whether ``p`` may answer yes to the optional ``node``: a payment it starts

@@ -1228,6 +1228,19 @@ class DecisionsMixin:
             if kind == "yes" and self.library[q]:
                 self.library[q].insert(0, self.library[q].pop())
             self.log("peeked", player=p, whose=q, bottom=kind == "yes")
+        elif dk == "yesno" and "dredge" in d:  # 702.52a: dredge it instead (yes)?
+            if kind == "yes":
+                self.dredge(p, d["dredge"])
+            elif self.draw_asking(p, d["skip"] + 1):  # (another dredge card?)
+                if d.get("step_draw"):
+                    self.decision["step_draw"] = True
+                return
+            else:
+                self.draw(p)
+            if d.get("step_draw"):  # the draw step's draw is done: priority
+                self._give_priority_to_active()
+            else:
+                self.res["asks"][0][2] -= 1  # type: ignore[index]
         elif dk == "yesno" and "stay_tapped" in d:  # 502.3: keep it tapped (yes)?
             pid = d["stay_tapped"]
             self.untap_answers.append([pid, int(kind == "yes")])

@@ -2412,6 +2412,16 @@ class Cascade:
 
 
 @dataclass(frozen=True)
+class Dredge:
+    """Rule 702.52a, "dredge N": "if you would draw a card, you may mill N cards
+    instead. if you do, return this card from your graveyard to your hand", a
+    replacement effect that works while the card is in its owner's graveyard, offered
+    only when that player's library holds at least N cards (702.52b)."""
+
+    count: int
+
+
+@dataclass(frozen=True)
 class Rebound:
     """Static of an instant or sorcery, rule 702.88a: "if you cast this spell from
     your hand, exile it as it resolves. at the beginning of your next upkeep, you may
@@ -3164,6 +3174,11 @@ class CardDef:
     def alt_cost(self) -> AltCost | None:
         """Its :class:`AltCost` static (None: none)."""
         return next((s for s in self.statics if isinstance(s, AltCost)), None)
+
+    @cached_property
+    def dredge(self) -> int:
+        """Its dredge N (702.52a; 0: no dredge)."""
+        return next((s.count for s in self.statics if isinstance(s, Dredge)), 0)
 
     @cached_property
     def rebound(self) -> bool:

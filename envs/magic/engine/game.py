@@ -375,7 +375,7 @@ controlled by its owner (108.4a); "this" is the card only while it is the object
 it was there as the ability triggered or was activated (400.7:
 :attr:`~state.StackItem.grave`), indexed per game by event so that a game without such cards pays one
 set look-up per event; *not*: statics that work from a graveyard (Anger), dies and
-combat triggers from there, an Aura returned to the battlefield (303.4f), dredge,
+combat triggers from there, an Aura returned to the battlefield (303.4f),
 hideaway, foretell. Jump-start (702.133a: its mana cost and a discard, exiled after)
 and retrace (702.81a: its mana cost and a land card discarded, back to the graveyard
 after) are cast from the graveyard like flashback (:class:`~effects.Flashback`'s
@@ -954,7 +954,15 @@ detain (701.35a, :class:`~effects.Detain`: until its controller's next turn the
 permanent can't attack or block and its activated abilities, mana abilities too,
 can't be activated; event ``detained``); "untap up to four lands"
 (:class:`~effects.UntapUpTo`; *automated*: the lands untapped are the controller's own
-tapped lands, oldest first).
+tapped lands, oldest first). Dredge (702.52a, :class:`~effects.Dredge`): each time
+a player would draw a card (the draw step's draw, a :class:`~effects.Draw` effect's
+draws, one card at a time) with a dredge card in their graveyard and at least N cards
+in their library (702.52b), they are asked, one such card at a time, a ``yesno``
+decision with ``"dredge"`` ("dredge <card> (mill N)" / "don't dredge it"); yes mills N
+and returns that card to their hand instead of the draw (event ``dredge``; not a
+draw: nothing "whenever you draw" triggers, no first-draw miracle); *automated*: a
+seat the engine plays never dredges; *not*: dredge replacing the draw of "you may
+draw a card. if you do" and of the opening hand.
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
@@ -1901,6 +1909,11 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             verb = "play" if self._is_land(self.decision["play_free"]) else "cast"
             return (f"{verb} {name} without paying its mana cost" if kind == "yes"
                     else f"don't {verb} {name}")
+        if kind in ("yes", "no") and self.decision is not None and \
+                "dredge" in self.decision:  # 702.52a
+            card = self.decision["dredge"]
+            return (f"dredge {self.name_of(card)} (mill {self.cdef(card).dredge})"
+                    if kind == "yes" else "don't dredge it")
         if kind in ("yes", "no") and self.decision is not None and \
                 "miracle" in self.decision:  # 702.94a
             name = self.name_of(self.decision["miracle"])

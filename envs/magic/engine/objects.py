@@ -575,6 +575,46 @@ class ObjectsMixin:
         if "draw" in self._trigger_index() or "draw" in self.grave_events():
             self._player_triggers("draw", p)
 
+    def dredge_options(self, p: int) -> list[int]:
+        """The cards of ``p``'s graveyard whose dredge (702.52a) ``p`` may use for
+        the next draw: dredge N with at least N cards in the library (702.52b).
+        A game none of whose cards has dredge pays one look-up."""
+        known = self.__dict__.get("_dredge_known")
+        if known is None or known[0] != len(self.defs):
+            known = (len(self.defs), any(d.dredge for d in self.defs))
+            self.__dict__["_dredge_known"] = known
+        if not known[1] or self.lost[p]:
+            return []
+        left = len(self.library[p])
+        return [c for c in self.graveyard[p] if 0 < self.cdef(c).dredge <= left]
+
+    def draw_asking(self, p: int, skip: int = 0) -> bool:
+        """``p`` is about to draw a card: if a dredge card may replace the draw
+        (702.52a), ask ``p`` about the first of :meth:`dredge_options` after
+        ``skip`` already declined (a ``yesno`` with ``"dredge"``) and return True;
+        else False (draw normally)."""
+        options = self.dredge_options(p)
+        if skip < len(options) and p not in self.automated_seats:
+            self.decision = {"kind": "yesno", "player": p, "dredge": options[skip],
+                             "skip": skip}
+            return True
+        return False
+
+    def dredge(self, p: int, card: int) -> None:
+        """702.52a: instead of drawing, ``p`` mills N cards and returns ``card`` from
+        their graveyard to their hand (not a draw: nothing "whenever you draw"
+        triggers, 121.6)."""
+        n = self.cdef(card).dredge
+        self.log("dredge", player=p, card=self.name_of(card), count=n)
+        for _ in range(n):
+            self.mill(p)
+        if card in self.graveyard[p]:
+            self.graveyard[p].remove(card)
+            self.forget_graveyard([card])
+            self.hand[p].append(card)
+            if card not in self.public_hand:
+                self.public_hand.append(card)  # every player saw it return
+
     def mill(self, p: int) -> None:
         if self.library[p]:
             card = self.library[p].pop()

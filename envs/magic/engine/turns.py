@@ -323,6 +323,9 @@ class TurnsMixin:
                 self.step = "main1"
                 return
             if not self.lost[a]:
+                if self.draw_asking(a):  # 702.52a: dredge instead?
+                    self.decision["step_draw"] = True
+                    return  # (the answer draws or dredges, then priority)
                 self.draw(a)
         elif step == "declare_attackers":
             if not self.lost[a]:  # a player who left declares nothing (rule 800.4)

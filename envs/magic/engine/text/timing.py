@@ -3,6 +3,8 @@ and untapping chosen lands.
 
 - ``detain <permanents>`` (701.35a, :class:`~effects.Detain`): until your next turn,
   they can't attack or block and their activated abilities can't be activated.
+- ``dredge N`` (702.52a, :class:`~effects.Dredge`): each time its owner would draw,
+  with it in their graveyard and N or more cards in their library, they are asked.
 - ``untap up to <N> lands [you control]`` (:class:`~effects.UntapUpTo`; the lands
   untapped are an automated choice: the controller's own).
 """
@@ -12,7 +14,8 @@ from __future__ import annotations
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
-from labyrinth_gym.envs.magic.engine.text.core import effect_template
+from labyrinth_gym.envs.magic.engine.cards import Printed
+from labyrinth_gym.envs.magic.engine.text.core import Draft, effect_template, line_template
 from labyrinth_gym.envs.magic.engine.text.phrases import NUM, number, permanents
 
 _LANDS = fx.Filter(types=frozenset({"Land"}))
@@ -34,3 +37,14 @@ def _untap_up_to(s: str) -> fx.Effect | None:
     if not m or not isinstance(n := number(m.group(1)), int):
         return None
     return fx.UntapUpTo(n, _LANDS)
+
+
+@line_template
+def _dredge(line: str, printed: Printed, draft: Draft) -> bool:
+    """``dredge N`` (702.52a): a replacement of its owner's draws that works from
+    the graveyard (:class:`~effects.Dredge`)."""
+    m = re.fullmatch(r"dredge (\d+)", line)
+    if not m:
+        return False
+    draft.statics.append(fx.Dredge(int(m.group(1))))
+    return True
