@@ -15,7 +15,11 @@ import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed
-from labyrinth_gym.envs.magic.engine.text.core import Draft, effect_template, line_template
+from labyrinth_gym.envs.magic.engine.text.core import (
+    Draft,
+    effect_template,
+    line_template,
+)
 from labyrinth_gym.envs.magic.engine.text.phrases import NUM, number, permanents
 
 _LANDS = fx.Filter(types=frozenset({"Land"}))
