@@ -244,3 +244,35 @@ def test_608_2h_tribute_to_hunger_gains_the_sacrificed_creatures_toughness():
         game.apply_action(game.legal_actions()[0])
     settle(game)
     assert game.life == [23, 20]
+
+
+# --------------------------------------------- counts over graveyards (611.3a, 604.3)
+def test_611_3a_knight_of_the_reliquary_counts_land_cards_in_your_graveyard():
+    game = blank()
+    knight = game.add_permanent("Knight of the Reliquary", 0)
+    game.add_card("Forest", 0, "graveyard")
+    game.add_card("Plains", 0, "graveyard")
+    game.add_card("Grizzly Bears", 0, "graveyard")
+    game.add_card("Forest", 1, "graveyard")  # (an opponent's: not counted)
+    forest = game.add_permanent("Forest", 0)
+    game.start_at("main1", 0)
+    assert game.chars(knight)[:2] == (4, 4)  # 2/2 + two land cards
+    act(game, "Knight of the Reliquary")  # {T}, sacrifice a Forest or Plains
+    game.apply_action(A.permanent(slot(game, forest)))
+    assert game.chars(knight)[:2] == (5, 5)  # the sacrificed Forest is a land card
+    game.add_card("Taiga", 0, "library")
+    settle(game)
+    act(game, "find Taiga")
+    settle(game)
+    assert any(game.name_of(p.card) == "Taiga" for p in game.battlefield.values())
+
+
+def test_611_3a_wight_of_precinct_six_counts_creature_cards_in_opponents_graveyards():
+    game = blank(players=3)
+    wight = game.add_permanent("Wight of Precinct Six", 0)
+    game.add_card("Grizzly Bears", 1, "graveyard")
+    game.add_card("Gray Ogre", 2, "graveyard")
+    game.add_card("Forest", 2, "graveyard")
+    game.add_card("Grizzly Bears", 0, "graveyard")  # (its controller's: not counted)
+    game.start_at("main1", 0)
+    assert game.chars(wight)[:2] == (3, 3)  # 1/1 + two creature cards

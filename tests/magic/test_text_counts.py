@@ -83,3 +83,16 @@ def test_that_player_names_a_triggering_objects_controller_or_a_targeted_player(
                  "Sire of Stagnation", "Scroll of Griselbrand", "Go Blank",
                  "Immersturm Skullcairn", "Diplomacy of the Wastes"):
         card(name)
+
+
+def test_a_permanents_own_counted_bonus():
+    # 611.3a: "this gets +1/+1 for each land card in your graveyard"
+    lands = fx.Count("graveyard", fx.Filter(types=types("Land"), controller="you"))
+    knight = card("Knight of the Reliquary")
+    assert fx.SelfBonus((), 1, 1, per=lands) in knight.statics
+    # its cost "sacrifice a forest or plains": either subtype
+    assert knight.activated[0].cost.sacrifice == fx.Filter(
+        subtypes=frozenset({"Forest", "Plains"}))
+    wight = card("Wight of Precinct Six")
+    assert fx.SelfBonus((), 1, 1, per=fx.Count("graveyard", fx.Filter(
+        types=types("Creature"), controller="opponent"))) in wight.statics

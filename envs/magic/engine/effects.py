@@ -1898,6 +1898,10 @@ class SelfBonus:
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
+    #: ``power`` / ``toughness`` per one counted, counted continuously by its
+    #: controller (611.3a, 613.4c): "this gets +1/+1 for each land card in your
+    #: graveyard" (Knight of the Reliquary); None: once.
+    per: Count | None = None
 
 
 @dataclass(frozen=True)

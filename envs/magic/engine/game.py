@@ -689,6 +689,9 @@ gain life equal to that creature's toughness"), and "that player" as the control
 a triggering object an opponent controls ("whenever a creature an opponent controls
 dies, that player loses 2 life") or as the player targeted just before ("this deals 2
 damage to target player. that player discards two cards").
+A permanent's own counted bonus ("this gets +1/+1 for each land card in your
+graveyard", "... for each creature card in your opponents' graveyards", "... for each
+artifact you control": :attr:`~effects.SelfBonus.per`, counted continuously, 611.3a).
 
 Replacement and prevention effects (rules 614-616): entering tapped
 (:class:`~effects.EntersTapped`), unless its controller controls enough permanents of

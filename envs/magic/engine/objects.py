@@ -310,7 +310,9 @@ class ObjectsMixin:
                 if source is not None and source in self.battlefield else 0
         elif count.what in ("graveyard", "graveyard_types"):
             spec = count.filter or fx.Filter()
-            seats = [you] if spec.controller == "you" else range(self.num_players)
+            seats = [you] if spec.controller == "you" else [
+                q for q in range(self.num_players) if q != you] \
+                if spec.controller == "opponent" else range(self.num_players)
             spec = dataclasses.replace(spec, controller="any")
             cards = [c for p in seats for c in self.graveyard[p]
                      if self.card_matches(spec, c)]
@@ -374,8 +376,10 @@ class ObjectsMixin:
             kws.update(bonus.keywords)
         for own in d.self_bonuses:  # "as long as ..., this gets / has" (611.3a)
             if self.conditions_hold(own.conditions, perm.controller, pid):
-                power += own.power
-                tough += own.toughness
+                n = 1 if own.per is None else self.count_now(own.per, perm.controller,
+                                                             pid)
+                power += own.power * n
+                tough += own.toughness * n
                 kws.update(own.keywords)
         for m in perm.mods:
             power += m[0]

@@ -430,7 +430,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 filt(value.filter)
             elif value.what in ("graveyard", "graveyard_types"):
                 spec = value.filter or fx.Filter()
-                if spec.controller not in ("you", "any"):
+                if spec.controller not in ("you", "any", "opponent"):
                     note(f"graveyard of {spec.controller}")
                 card_filter(dataclasses.replace(spec, controller="any"))
             return
@@ -963,7 +963,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(static, fx.Anthem) and static.condition is not None and \
                 static.condition.kind != "counters_on_this":
             note(f"Anthem condition {static.condition.kind}")
-        if isinstance(static, fx.AttachedBonus) and static.per is not None:
+        if isinstance(static, (fx.AttachedBonus, fx.SelfBonus)) and static.per is not None:
             amount(static.per)
             if static.per.what == "greatest_power" or static.per.filter is not None and any(
                     (fx.comparison(p) or ("",))[0] in ("power", "toughness")

@@ -21,6 +21,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     SENTENCE_GROUPS,
     Draft,
     effect_template,
+    is_permanent_card,
     line_template,
     read_sentence,
 )
@@ -65,15 +66,16 @@ def counted(phrase: str, plural: bool) -> fx.Count | None:
         return fx.Count("hand", of="that_player")
     if m := re.fullmatch(r"([\w+/-]+) counters? on (?:this|it)", phrase):
         return fx.Count("counters", counter=m.group(1))
-    if m := re.fullmatch(r"(?:(.+) )?cards? in (all graveyards|your graveyard)", phrase):
+    if m := re.fullmatch(r"(?:(.+) )?cards? in (all graveyards|your graveyard|your "
+                         r"opponents' graveyards|an opponent's graveyard)", phrase):
         # "instant and sorcery cards in your graveyard", "creature cards in all
-        # graveyards"
+        # graveyards", "creature card in your opponents' graveyards"
         f = card_filter((m.group(1) or "").replace(" and ", " or "))
         if f is None:
             return None
-        return fx.Count("graveyard", fx.Filter(
-            f.types, f.subtypes, "you" if m.group(2) == "your graveyard" else "any",
-            f.props))
+        whose = {"your graveyard": "you", "all graveyards": "any"}.get(m.group(2),
+                                                                        "opponent")
+        return fx.Count("graveyard", fx.Filter(f.types, f.subtypes, whose, f.props))
     phrase = phrase.removesuffix(" on the battlefield")
     f = object_filter(phrase, plural=plural)
     if f is None or f == fx.Filter():
@@ -459,6 +461,24 @@ def _counted_bonus(line: str, printed: Printed, draft: Draft) -> bool:
     if keywords:
         draft.statics.append(fx.AttachedBonus(keywords=keywords))
     draft.statics.append(fx.AttachedBonus(power, toughness, per=count))
+    return True
+
+
+@line_template
+def _self_counted_bonus(line: str, printed: Printed, draft: Draft) -> bool:
+    """A permanent's own counted bonus (611.3a, counted continuously): ``this gets
+    +1/+1 for each land card in your graveyard`` (Knight of the Reliquary), ``this
+    gets +1/+0 for each artifact you control``, ``... for each land you control and
+    each land card in your graveyard`` (one :class:`~effects.SelfBonus` with ``per``
+    for each count)."""
+    m = re.fullmatch(r"this gets \+(\d+)/\+(\d+) for each (.+)\.", line)
+    if not m or not is_permanent_card(printed):
+        return False
+    counts = [counted(part, plural=False) for part in m.group(3).split(" and each ")]
+    power, toughness = int(m.group(1)), int(m.group(2))
+    if not counts or None in counts or not power + toughness:
+        return False
+    draft.statics.extend(fx.SelfBonus((), power, toughness, per=c) for c in counts)
     return True
 
 

@@ -303,6 +303,13 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
         subtype = (subtype_plurals() if plural else all_subtypes())[text]
         return fx.Filter(subtypes=frozenset({subtype}), controller=controller,
                          props=frozenset(props))
+    either = text.split(" or ")
+    if len(either) == 2 and all(w in (subtype_plurals() if plural else all_subtypes())
+                                for w in either):
+        # "a forest or plains" (Knight of the Reliquary): either subtype
+        names = subtype_plurals() if plural else all_subtypes()
+        return fx.Filter(subtypes=frozenset(names[w] for w in either),
+                         controller=controller, props=frozenset(props))
     nouns = _PLURAL_NOUNS if plural else {n: n for n in TYPE_NOUNS}
     # Trailing type nouns: "creature", "artifact or creature", "artifact, creature, or
     # land" (plural "artifacts and enchantments": every one of them is matched); a word
