@@ -365,6 +365,9 @@ class MagicNarrator(Narrator):
     def on_day_night(self, e: Event) -> str:
         return f"it becomes {e['now']}"
 
+    def on_class_level(self, e: Event) -> str:
+        return f"{card(e['card'])} becomes level {e['level']}"
+
     def on_transform(self, e: Event) -> str:
         return f"{card(e['card'])} transforms into {card(e['into'])}"
 

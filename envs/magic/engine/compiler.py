@@ -157,6 +157,8 @@ def compile_card(printed: Printed) -> fx.CardDef:
         return _layouts.compile_transform(printed, _compile_face)
     if printed.layout == "leveler":
         return _layouts.compile_leveler(printed, _compile_face)
+    if printed.layout == "class":
+        return _layouts.compile_class(printed, _compile_face)
     if printed.layout not in SUPPORTED_LAYOUTS:
         raise Unsupported(_layouts.FIRST_FACE_ONLY.get(printed.layout,
                                                        f"{printed.layout} layout"))

@@ -485,6 +485,9 @@ class DecisionsMixin:
                 ok = self.monarch is not None and self.monarch != p
             elif kind == "control_commander":  # 903.3
                 ok = self.controls_commander(p)
+            elif kind == "class_level":  # "{cost}: level N" (716.2a)
+                ok = source is not None and source in self.battlefield and \
+                    self.battlefield[source].class_level == c.count
             elif kind == "counters_at_most":  # a state trigger's (603.8)
                 ok = source is not None and source in self.battlefield and \
                     self.battlefield[source].counters.get(c.counter, 0) <= c.count

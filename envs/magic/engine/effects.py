@@ -1092,6 +1092,14 @@ class WhenYouDo:
 
 
 @dataclass(frozen=True)
+class GainClassLevel:
+    """"{cost}: Level N" (716.2a): this Class's level becomes ``level``; its
+    "when this Class becomes level N" abilities trigger (716.2c)."""
+
+    level: int
+
+
+@dataclass(frozen=True)
 class Transform:
     """Rule 701.28a: turn ``what`` (a transforming double-faced permanent) over so
     that its other face is up. It stays the same object (711.8, 712.8d-e: counters,
@@ -1626,7 +1634,7 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "opponent_dealt_damage", "renowned", "city_blessing",
                    "x_at_least", "chosen", "source_is", "counters_at_most",
                    "it_counters", "attached_power_at_least",
-                   "attacked_with", "total_power", "hands_empty")
+                   "attacked_with", "total_power", "hands_empty", "class_level")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1667,7 +1675,9 @@ khans was chosen, 614.12c, :class:`ChooseAsEnters`); ``source_is``: the source i
 the battlefield and matches ``filter`` ("if this creature is a spirit", Figure of
 Destiny); ``counters_at_most``: the source is on the battlefield with at most
 ``count`` ``counter`` counters (a state trigger's "when this has two or fewer loyalty
-counters on him", 603.8); ``it_counters``: the permanent the effect calls "it" (a
+counters on him", 603.8); ``class_level``: the source is a Class of level ``count``
+exactly (716.2a: "{cost}: level N" only while it is level N-1); ``it_counters``:
+the permanent the effect calls "it" (a
 trigger's object) has at least ``count`` ``counter`` counters (an Ordeal's "then if it
 has three or more +1/+1 counters on it", 608.2c); ``attached_power_at_least``: the
 permanent the source Aura or Equipment is attached to has power ``count`` or greater
@@ -1735,13 +1745,16 @@ subject is as for :data:`OBJECT_EVENTS`; the spell or ability is
 ``Ref("that_object")``, ``it`` is the permanent targeted."""
 TARGET_EVENTS_SET = frozenset(TARGET_EVENTS)
 CHAPTER_EVENTS = tuple(f"chapter_{n}" for n in range(1, 7))
+CLASS_EVENTS = tuple(f"class_level_{n}" for n in range(2, 6))
+"""A Class's "when this Class becomes level N" (716.2c): ``class_level_N``, subject
+``Ref("self")``."""
 """A Saga's chapter abilities (714.2b): ``chapter_N`` ("N — effect") triggers when lore
 counters put onto this Saga (subject ``Ref("self")``) bring their number from less than
 N to N or more; the Saga's last chapter is its final one (714.2c)."""
 TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + TARGET_EVENTS + (
     "casts_noncreature", "cast", "transforms_into", "cast_self", "mana_spent",
     "opponent_damaged_by", "miracle", "put_into_graveyard", "state",
-    "tapped_for_mana") + CHAPTER_EVENTS
+    "tapped_for_mana") + CHAPTER_EVENTS + CLASS_EVENTS
 """Every event a :class:`Trigger` may name; ``cast``'s subject is a :class:`Filter` of
 the spell (its controller: who cast it); ``transforms_into`` is "whenever this
 transforms into <this face>" (701.28g), subject ``Ref("self")``, on the face it
@@ -2922,11 +2935,14 @@ class LevelBand:
     ``high`` (None: no upper bound), it has base power and toughness ``card.power`` /
     ``card.toughness`` and has the band's abilities". ``card`` is the whole card's
     characteristics while the band applies: the card's own abilities (level up
-    first), then the band's."""
+    first), then the band's. A Class's levels (716.2, ``kind`` ``"class"``) are bands
+    of its class level rather than of level counters: level N holds the abilities of
+    levels 1 to N."""
 
     low: int
     high: int | None
     card: CardDef
+    kind: str = "level"  # "level": level counters (711); "class": the class level (716)
 
     def holds(self, level: int) -> bool:
         return level >= self.low and (self.high is None or level <= self.high)

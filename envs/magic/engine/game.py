@@ -227,7 +227,10 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   "Face-down permanents" below), 711 levelers (level up 702.87a; the level band the
   level counters put it in gives its base power and toughness and abilities, 711.2b,
   :class:`~effects.LevelBand`; automated: the band applies first, before the other
-  layer effects, :mod:`~layers`), 712 for transforming double-faced cards (701.28;
+  layer effects, :mod:`~layers`), 716 Classes (a Class enters at level 1; "{cost}:
+  Level N" one level at a time as a sorcery, 716.2a; the abilities of every level
+  reached, 716.2b; "when this Class becomes level N", 716.2c; event ``class_level``),
+  712 for transforming double-faced cards (701.28;
   see "Double-faced cards" below) and 714 Sagas (chapter abilities, lore counters as
   a Saga enters and as its controller's precombat main phase begins, the sacrifice
   after the final chapter has left the stack; *not*: read ahead); split, adventurer

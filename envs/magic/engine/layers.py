@@ -268,8 +268,8 @@ class LayersMixin:
                 work[pid], base[pid] = face_down_def(perm), -2
             else:
                 index = perm.copy_def if perm.copy_def >= 0 else card_def[perm.card]
-                if defs[index].levels and perm.counters.get("level"):
-                    index = self._level_band(defs[index], perm.counters["level"], index)
+                if defs[index].levels:  # a leveler's or a Class's level (711, 716)
+                    index = self._level_band(defs[index], perm, index)
                 work[pid], base[pid] = defs[index], index
                 for static in work[pid].statics:
                     if isinstance(static, fx.ContinuousChange):
@@ -329,13 +329,30 @@ class LayersMixin:
                     not self.defs[perm.shape].is_creature:
                 self._remove_from_combat(pid)
 
-    def _level_band(self, d: fx.CardDef, level: int, index: int) -> int:
-        """The definition index of leveler ``d`` (at ``index``) with ``level`` level
-        counters: its band's (711.2b), or ``index`` when no band holds."""
+    def _level_band(self, d: fx.CardDef, perm: Any, index: int) -> int:
+        """The definition index of leveler or Class ``d`` (at ``index``) as permanent
+        ``perm``'s level counters (711.2b) or class level (716.2) make it: its band's,
+        or ``index`` when no band holds."""
+        level = perm.class_level if d.levels[0].kind == "class" else \
+            perm.counters.get("level", 0)
         for band in d.levels:
             if band.holds(level):
                 return self._def_number(band.card)
         return index
+
+    def gain_class_level(self, pid: int, level: int) -> None:
+        """Class ``pid``'s level becomes ``level`` (716.2a): it has the abilities of
+        that level from now on, and its "when this Class becomes level N" abilities
+        trigger (716.2c)."""
+        perm = self.battlefield.get(pid)
+        if perm is None or perm.class_level == level:
+            return
+        perm.class_level = level
+        self._bf_version += 1
+        self._legal = None
+        self.log("class_level", player=perm.controller, card=self.name_of(perm.card),
+                 id=pid, level=level)
+        self._object_triggers(f"class_level_{level}", [pid])
 
     def _affected(self, effect: _Effect, work: dict[int, fx.CardDef]) -> list[int]:
         """The permanents a static effect applies to, seen with the characteristics

@@ -159,7 +159,7 @@ class ObjectsMixin:
                 layered = layered or bool(perm.becomes)
                 continue  # no abilities
             if perm.copy_def >= 0 or perm.becomes or (
-                    perm.counters and "level" in perm.counters
+                    (perm.class_level > 1 or perm.counters and "level" in perm.counters)
                     and defs[card_def[perm.card]].levels):
                 layered = True  # (a leveler's band, 711.2b: :mod:`~layers`)
             for static in defs[perm.shape if perm.shape >= 0

@@ -65,7 +65,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage, fx.ThisTurn,
                 fx.MoveCounters, fx.DoubleCounters, fx.Renown, fx.Amass,
                 fx.Bolster, fx.ShuffleInto, fx.PowerDamage, fx.Detain,
-                fx.UntapUpTo)
+                fx.UntapUpTo, fx.GainClassLevel)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -680,6 +680,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 card_filter(node.choose)
         elif isinstance(node, fx.PayCost) and node.mana is not None:
             mana_cost(node.mana)
+        elif isinstance(node, fx.GainClassLevel):  # 716.2a: a Class's own levels
+            if not card.levels or card.levels[0].kind != "class":
+                note("a class level outside a Class")
         elif isinstance(node, fx.Transform):
             # 701.28: a double-faced permanent transforming itself
             if node.what != fx.Ref("self") or (card.back is None
@@ -1618,6 +1621,10 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for pid in game.select(node.what, path):
             if pid >= 0:
                 game.transform(pid, since=item.sid if own else None)
+    elif isinstance(node, fx.GainClassLevel):  # 716.2a
+        source = game.res["item"].source
+        if source is not None:
+            game.gain_class_level(source, node.level)
     else:  # unresolvable() refuses these at deck load; reaching here is a bug
         raise RuntimeError(f"effect {type(node).__name__} reached resolution; "
                            "unresolvable() should have refused its card")

@@ -54,6 +54,8 @@ class Permanent:
             (701.40b applies to manifested and cloaked permanents only).
         face_down_ward: While face down it has ward {2} (disguise 702.168b, cloak
             701.58a).
+        class_level: A Class's level (716: 1 as it enters, raised by its "{cost}:
+            Level N" abilities; meaningless for other permanents).
         shape: Index in the game's definition table of its characteristics after
             the layers of rule 613 (:mod:`~layers`; -1: none applies, they are its
             card's, or :data:`~effects.FACE_DOWN`). Derived: recomputed from
@@ -122,6 +124,7 @@ class Permanent:
     renowned: bool = False
     cast_face_down: bool = False
     face_down_ward: bool = False
+    class_level: int = 1
 
     def copy(self) -> Permanent:
         return dataclasses.replace(self, counters=dict(self.counters),

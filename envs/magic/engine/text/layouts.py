@@ -28,6 +28,14 @@ it applies: the band's base power and toughness, and the card's abilities follow
 the band's. The engine picks the band from the permanent's level counters
 (:mod:`~layers`).
 
+**Classes** (layout ``class``; rule 716): the text is the level 1 abilities, then
+for each level a line ``{cost}: Level N`` (716.2a: "{cost}: this Class's level
+becomes N. Activate only if this Class is level N-1 and only as a sorcery.",
+:class:`~effects.GainClassLevel`) and that level's abilities, which the Class has
+from level N on (716.2b); "when this Class becomes level N, <effect>" triggers as it
+does (716.2c, event ``class_level_N``). Its levels are :class:`~effects.LevelBand` of
+kind ``"class"``, picked by the permanent's class level (1 as it enters).
+
 **Split, adventurer and modal double-faced cards** (layouts ``split``, ``adventure``,
 ``modal_dfc``; rules 709, 715, 712) are refused: the card data holds only their first
 face (``Fire // Ice`` has Fire's cost, type and text; Ice's are not there), and a
@@ -57,6 +65,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     Unsupported,
     activation_condition,
     creature_subtypes,
+    cost,
     granted,
     keyword_list,
     number,
@@ -180,6 +189,71 @@ def compile_leveler(printed: Printed,
             triggered=base.triggered + part.triggered,
             statics=base.statics + part.statics)
         levels.append(fx.LevelBand(low, high, card))
+    return dataclasses.replace(base, levels=tuple(levels))
+
+
+_CLASS_LEVEL = re.compile(r"(\{[^:]*\}): Level (\d)")
+_BECOMES_LEVEL = re.compile(r"When this Class becomes level (\d), (.+)")
+
+
+def compile_class(printed: Printed,
+                  compile_face: Callable[[Printed], fx.CardDef]) -> fx.CardDef:
+    """A Class (716): its level 1 abilities and level-up abilities, and its levels
+    as :attr:`~effects.CardDef.levels` (see the module docstring). Raises
+    ``Unsupported``."""
+    segments: list[list[str]] = [[]]
+    level_ups: list[fx.ActivatedAbility] = []
+    for line in printed.text.replace("this Class", "this").split("\n"):
+        if line.startswith("(") and line.endswith(")"):
+            continue  # reminder text
+        m = _CLASS_LEVEL.fullmatch(line.strip())
+        if m is None:
+            segments[-1].append(line)
+            continue
+        level = int(m[2])
+        paid = cost(m[1].lower())
+        if paid is None or level != len(segments) + 1 or level > 5:
+            raise Unsupported(line)
+        level_ups.append(fx.ActivatedAbility(
+            paid, fx.GainClassLevel(level), sorcery_speed=True,
+            only_if=(fx.ActivationCondition("class_level", count=level - 1),)))
+        segments.append([])
+    if not level_ups:
+        raise Unsupported("class without levels")
+
+    def part(lines: list[str], level: int) -> fx.CardDef:
+        own, triggers = [], []
+        for line in lines:
+            m = _BECOMES_LEVEL.fullmatch(line.replace("When this becomes",
+                                                      "When this Class becomes"))
+            if m is None:
+                own.append(line)
+                continue
+            if int(m[1]) != level:
+                raise Unsupported(line)
+            # read as an enters trigger, then made the level's (716.2c)
+            read = compile_face(dataclasses.replace(
+                printed, text=f"When this enters, {m[2]}", layout="normal")).triggered
+            if len(read) != 1 or read[0].trigger != fx.Trigger("enters"):
+                raise Unsupported(line)
+            triggers.append(dataclasses.replace(
+                read[0], trigger=fx.Trigger(f"class_level_{level}")))
+        d = compile_face(dataclasses.replace(printed, text="\n".join(own),
+                                             layout="normal"))
+        return dataclasses.replace(d, triggered=d.triggered + tuple(triggers))
+
+    base = part(segments[0], 1)
+    base = dataclasses.replace(base, activated=base.activated + tuple(level_ups))
+    levels, card = [], base
+    for level, lines in enumerate(segments[1:], start=2):
+        more = part(lines, level)
+        card = dataclasses.replace(
+            card, keywords=card.keywords | more.keywords,
+            activated=card.activated + more.activated,
+            triggered=card.triggered + more.triggered,
+            statics=card.statics + more.statics)
+        levels.append(fx.LevelBand(level, None if level == len(segments) else level,
+                                   card, kind="class"))
     return dataclasses.replace(base, levels=tuple(levels))
 
 
