@@ -333,8 +333,9 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"gets an emblem from {card(e['card'])}")
 
     def on_temporary_ability(self, e: Event) -> str:
-        until = "until their next turn" if e["until"] == "your_next_turn" \
-            else "until end of turn"
+        until = {"your_next_turn": "until their next turn",
+                 "next_time_this_turn": "for the next time this turn"}.get(
+            e["until"], "until end of turn")
         return self.does(e["player"], f"has an ability of {card(e['card'])} {until}")
 
     def on_monstrous(self, e: Event) -> str:

@@ -352,3 +352,56 @@ def test_707_9b_progenitor_mimic_copies_itself_each_upkeep_not_its_tokens():
         settle(game)
         assert len(my_bears()) == 1 + upkeeps
         assert sum(game.card_token[game.battlefield[p].card] for p in my_bears()) == upkeeps
+
+
+# ------------------------------------------------ "copy that spell" triggers
+def test_603_7c_chandra_the_firebrand_copies_only_the_next_instant():
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain")
+    game.add_permanent("Chandra, the Firebrand", 0, counters={"loyalty": 4})
+    game.add_card("Lightning Bolt", 0)
+    game.add_card("Shock", 0)
+    game.start_at("main1", 0)
+    act(game, "(Chandra, the Firebrand) ability 1")  # -2
+    settle(game)
+    assert game.temporary_triggers
+    act(game, "Lightning Bolt")
+    game.apply_action(A.player(1))
+    assert not game.temporary_triggers  # 603.7c: it triggered; it is gone
+    settle(game)  # the trigger resolves: the copy's target is asked about
+    act(game, "keep the target")
+    settle(game)
+    assert game.life[1] == 14
+    act(game, "Shock")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.life[1] == 12  # not copied
+    assert sum(e["type"] == "copy_spell" for e in game.events) == 1
+
+
+def test_603_7c_the_next_time_ability_ends_with_the_turn():
+    game = blank()
+    game.add_permanent("Chandra, the Firebrand", 0, counters={"loyalty": 4})
+    game.start_at("main1", 0)
+    act(game, "(Chandra, the Firebrand) ability 1")
+    settle(game)
+    assert game.temporary_triggers
+    pass_until(game, "upkeep")
+    assert not game.temporary_triggers
+
+
+def test_707_10_swarm_intelligence_may_copy_each_instant_or_sorcery():
+    game = blank()
+    lands(game, 0, "Mountain")
+    game.add_permanent("Swarm Intelligence", 0)
+    game.add_card("Lightning Bolt", 0)
+    game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    game.apply_action(A.player(1))
+    settle(game)
+    act(game, "yes")  # copy that spell
+    act(game, "Grizzly Bears")  # the copy's new target
+    settle(game)
+    assert game.life[1] == 17
+    assert not [p for p in game.battlefield.values() if p.controller == 1]

@@ -69,3 +69,19 @@ def test_707_9b_progenitor_mimic_copies_have_the_upkeep_token_ability():
         "source_is", fx.Filter(props=frozenset({"nontoken"}))))
     assert ability.effect == fx.CopyToken(fx.Ref("self"))
     assert unresolvable(mimic) == []
+
+
+def test_603_7c_when_you_next_cast_copy_that_spell():
+    firebrand = card("Chandra, the Firebrand")
+    spells = fx.Filter(INSTANT_SORCERY, controller="you")
+    assert firebrand.activated[1].effect == fx.TemporaryTrigger(
+        fx.TriggeredAbility(fx.Trigger("cast", spells),
+                            fx.CopySpell(fx.Ref("it"), 1, True)),
+        "next_time_this_turn")
+    assert firebrand.activated[2].effect == fx.DealDamage(
+        6, fx.Target("any", count=6, up_to=True))
+    assert unresolvable(firebrand) == []
+    swarm = card("Swarm Intelligence")
+    assert swarm.triggered[0] == fx.TriggeredAbility(
+        fx.Trigger("cast", spells), fx.CopySpell(fx.Ref("it"), 1, True), optional=True)
+    assert unresolvable(swarm) == []

@@ -10,3 +10,7 @@ ZONES = ("library", "hand", "graveyard", "exile")
 LOYALTY_USED = -1
 """The ability index ``[pid, LOYALTY_USED]`` takes in ``activated_this_turn`` once a
 loyalty ability of permanent ``pid`` was activated this turn (rule 606.3: one a turn)."""
+NEXT_TIME = -2
+"""The ``until`` of a temporary triggered ability that triggers only once and lasts at
+most until the turn's cleanup step ("when you next cast an instant or sorcery spell this
+turn, ...", 603.7c); a seat: until that player's next turn; -1: until end of turn."""

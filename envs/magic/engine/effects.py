@@ -2719,7 +2719,7 @@ class LoseGame:
     who: Selector
 
 
-TEMPORARY_UNTIL = ("your_next_turn", "end_of_turn")
+TEMPORARY_UNTIL = ("your_next_turn", "end_of_turn", "next_time_this_turn")
 """How long a :class:`TemporaryTrigger` lasts."""
 
 
@@ -2729,7 +2729,9 @@ class TemporaryTrigger:
     Architect of Thought), "until end of turn, whenever ...": resolving this creates
     a triggered ability that exists until ``until`` (one of
     :data:`TEMPORARY_UNTIL`: its controller's next turn begins, or the turn's
-    cleanup step, 514.2). It belongs to no object: it works like an emblem's
+    cleanup step, 514.2; ``next_time_this_turn``: "when you next cast an instant or
+    sorcery spell this turn, ...", a delayed triggered ability that triggers only
+    once, 603.7c, and ends in the cleanup step if it never did). It belongs to no object: it works like an emblem's
     (114.4), controlled by the resolving object's controller; "this" in it is the
     resolving object's source (Vraska the Unseen's "whenever a creature deals
     combat damage to this"), which may have left the battlefield."""

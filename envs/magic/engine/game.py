@@ -561,7 +561,11 @@ Refuge): every spell until the turn ends.
 Copies of spells and abilities (:mod:`~copies`, rule 707.10): "copy target instant
 or sorcery spell [you control]" (Twincast, Reverberate, Dualcaster Mage, Nivix
 Guildmage), "copy target [activated or] triggered ability you control" (Strionic
-Resonator) and storm (702.40a) put copies on the stack (:class:`~effects.CopySpell`,
+Resonator), storm (702.40a), "whenever you cast an instant or sorcery spell, you may
+copy that spell" (Swarm Intelligence) and "when you next cast an instant or sorcery
+spell this turn, copy that spell" (Chandra, the Firebrand: a temporary triggered
+ability that triggers once, 603.7c, and ends in the cleanup step otherwise) put copies
+on the stack (:class:`~effects.CopySpell`,
 event ``copy_spell``): each has the original's characteristics and choices (modes,
 targets, X, kicker, the division of damage), is controlled by the player under whose
 control it was put there, isn't cast (no cast triggers, not counted as a spell cast)
@@ -985,7 +989,8 @@ you would gain life, you gain twice that much life instead") and static preventi
 damage to or by itself or its enchanted creature, "damage can't be prevented",
 redirection, "the next time a source of your choice would deal damage", copies of
 permanent spells (707.10b), casting a copy (707.12) but Chandra, Pyromaster's, "copy
-that spell" triggers,
+that spell" triggers with other conditions ("your first instant or sorcery spell each
+turn"),
 "becomes a copy" of a permanent already on the battlefield, copy exceptions
 other than added types, keywords, triggered abilities and "isn't legendary", a
 permanent entering as a copy other than by resolving as a spell (put onto the

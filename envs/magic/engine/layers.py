@@ -57,6 +57,7 @@ from typing import Any
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import rules_list
+from labyrinth_gym.envs.magic.engine.constants import NEXT_TIME
 from labyrinth_gym.envs.magic.engine.effects import face_down_def
 from labyrinth_gym.envs.magic.engine.state import StackItem
 
@@ -625,7 +626,8 @@ class LayersMixin:
         ``source`` are the resolving object's (its name, and what "this" names)."""
         d = fx.CardDef(name=self.name_of(card), cost=None, colours=(), types=(),
                        triggered=(node.ability,))
-        until = p if node.until == "your_next_turn" else -1
+        until = p if node.until == "your_next_turn" else \
+            NEXT_TIME if node.until == "next_time_this_turn" else -1
         self.temporary_triggers.append([p, self._def_number(d), card, source, until])
         self.log("temporary_ability", player=p, card=self.name_of(card),
                  until=node.until)

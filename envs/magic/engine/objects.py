@@ -20,7 +20,7 @@ from typing import Any
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
-from labyrinth_gym.envs.magic.engine.constants import STEPS
+from labyrinth_gym.envs.magic.engine.constants import NEXT_TIME, STEPS
 from labyrinth_gym.envs.magic.engine.effects import (
     CAST_EVENT_PROPS,
     FACE_DOWN,
@@ -2158,6 +2158,10 @@ class ObjectsMixin:
         (``face``), its source the object that created it (none for an emblem)."""
         owner, index, card, source, i, _ = entry
         it = extra.get("it")
+        for k, e in enumerate(self.temporary_triggers):
+            if e[4] == NEXT_TIME and e[0] == owner and e[1] == index and e[3] == source:
+                del self.temporary_triggers[k]  # 603.7c: "when you next ...": once
+                break
         self.pending_triggers.append({
             "controller": owner, "card": card, "source": source, "index": i,
             "it": it, "defending": extra.get("defending"),

@@ -315,7 +315,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if what.kind == "spell" and (what.filter is None or not what.filter.types
                                          or not what.filter.types <= INSTANT_SORCERY):
                 note("a copy of a permanent spell (707.10b)")
-        elif what != fx.Ref("it"):
+        elif what != fx.Ref("it") or not copies_it[0]:
+            # "copy it" only of a spell an instant or sorcery cast trigger names
             note(f"CopySpell of {what!r}")
 
     def command_trigger(trig: fx.Trigger, what: str, emblem: bool = False) -> None:
@@ -402,6 +403,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     # "that much": only in a triggered ability whose event has an amount
     that_much = [False]
     cast_self = [False]  # (a "when you cast this spell" trigger: storm's count)
+    copies_it = [False]  # (a trigger whose "it" is an instant or sorcery spell)
     # "X" in an activated ability whose cost has {X} (announced as it is activated)
     x_ability = [False]
     # "the result" in a row of a die's results table (rule 706)
@@ -919,11 +921,15 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         x_ability[0] = event == "becomes_monstrous" and subject == fx.Ref("self") and \
             any(a.effect == fx.Monstrosity("X") for a in card.activated)
         cast_self[0] = event == "cast_self"
+        copies_it[0] = bool(
+            cast_self[0] and card.types and set(card.types) <= INSTANT_SORCERY
+            or event == "cast" and isinstance(subject, fx.Filter) and subject.types
+            and subject.types <= INSTANT_SORCERY)
         if ability.optional:  # "you may pay ...": the ability's effect is the MayDo's
             effect(fx.MayDo(ability.effect))
         else:
             effect(ability.effect)
-        that_much[0] = x_ability[0] = cast_self[0] = False
+        that_much[0] = x_ability[0] = cast_self[0] = copies_it[0] = False
     for static in card.statics:
         if not isinstance(static, SUPPORTED_STATICS):
             note(type(static).__name__)

@@ -13,6 +13,10 @@ Read here:
 - ``create a token that's a copy of <...>. if this was kicked, create five of those
   tokens instead.`` -> :class:`~effects.CopyToken` with a :class:`~effects.
   KickedAmount` count (Rite of Replication);
+- ``copy that spell`` / ``copy it`` in a cast trigger -> :class:`~effects.CopySpell` of
+  ``it`` (the spell); ``when you next cast an instant or sorcery spell this turn, copy
+  that spell. ...`` -> a :class:`~effects.TemporaryTrigger` that triggers once
+  (603.7c);
 - ``storm`` (702.40a) -> the triggered ability "when you cast this spell, copy it for
   each spell cast before it this turn. you may choose new targets for the copies."
   (event ``cast_self``; the count ``"spells_before"`` is taken as the spell is cast).
@@ -30,11 +34,13 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     Draft,
     effect_template,
     line_template,
+    quoted_ability,
     read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import card_filter, target_phrase
 
-SENTENCE_GROUPS.append((r"copy .+\.", r"you may choose new targets for the cop(?:y|ies)\."))
+SENTENCE_GROUPS.append((r"(?:you may )?copy .+\.",
+                        r"you may choose new targets for the cop(?:y|ies)\."))
 
 _COUNT = {"two": 2, "three": 3, "four": 4, "five": 5}
 _TIMES = {"twice": 2, "three times": 3, "four times": 4, "five times": 5}
@@ -64,11 +70,33 @@ def _copy_spell(s: str) -> fx.Effect | None:
     new_targets = False
     if m := _NEW_TARGETS.fullmatch(s):
         s, new_targets = m.group(1), True
-    m = re.fullmatch(r"copy (target .+?)(?: (twice|three times|four times|five times))?",
-                     s)
-    if not m or (what := _copied(m.group(1))) is None:
+    m = re.fullmatch(r"copy (target .+?|that spell|it)"
+                     r"(?: (twice|three times|four times|five times))?", s)
+    if not m:
+        return None
+    # "copy that spell / it": the spell a cast trigger names (resolve checks which)
+    what = fx.Ref("it") if m.group(1) in ("that spell", "it") else _copied(m.group(1))
+    if what is None:
         return None
     return fx.CopySpell(what, _TIMES.get(m.group(2) or "", 1), new_targets)
+
+
+SENTENCE_GROUPS.append((r"when you next cast .+, copy .+\.",
+                        r"you may choose new targets for the cop(?:y|ies)\."))
+
+
+@effect_template
+def _next_cast(s: str) -> fx.Effect | None:
+    """``when you next cast an instant or sorcery spell this turn, copy that spell.
+    you may choose new targets for the copy`` (Chandra, the Firebrand): a delayed
+    triggered ability (603.7c) that triggers once, this turn."""
+    m = re.fullmatch(r"when you next cast (an? .+? spells?) this turn, (.+)", s)
+    if not m:
+        return None
+    ability = quoted_ability(f"whenever you cast {m.group(1)}, {m.group(2)}.")
+    if not isinstance(ability, fx.TriggeredAbility) or ability.optional:
+        return None
+    return fx.TemporaryTrigger(ability, "next_time_this_turn")
 
 
 SENTENCE_GROUPS.append((r"choose an? .+ card exiled this way and copy it.*\.",

@@ -457,9 +457,12 @@ def target_phrase(phrase: str) -> fx.Target | None:
     if "spell" in phrase and (spell := spell_target(phrase)) is not None:
         return spell
     if phrase.startswith("each of ") and re.match(r"each of (up to )?(one|two|three|four"
-                                                   r"|five) ", phrase):
+                                                   r"|five|six) ", phrase):
         # "each of two target creatures": the effect happens to every target
         phrase = phrase[len("each of "):]
+    if m := re.fullmatch(r"(up to )?(two|three|four|five|six) targets", phrase):
+        # "each of up to six targets" (Chandra, the Firebrand): any targets (115.4)
+        return fx.Target("any", count=NUMBERS[m.group(2)], up_to=bool(m.group(1)))
     m = re.fullmatch(r"(up to )?(?:(one|two|three|four|five|six|seven|eight|nine|ten) )?"
                      r"(another |other )?target (.+)", phrase)
     if not m:
