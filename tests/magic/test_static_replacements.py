@@ -392,3 +392,44 @@ def test_106_12_zhur_taa_druid_tapped_for_mana_deals_1_damage_to_each_opponent()
     act(game, "Llanowar Elves")
     settle(game)
     assert game.life == [20, 19, 19]
+
+
+# ----------------------------------------------- 118.12: unless you return ...
+def test_unless_you_return_compiles_glint_hawk_and_the_karoos():
+    ability = pool("Glint Hawk").triggered[0]
+    assert ability.effect == fx.Unless(
+        fx.ReturnChosen(fx.Filter(types=frozenset({"Artifact"}), controller="you")),
+        fx.SacrificeIt(fx.Ref("it")))
+    for name in ("Coral Atoll", "Waterspout Djinn", "Tragic Lesson"):
+        assert name in compiled_pool().supported, name
+
+
+def glint_hawk(*artifacts: str):
+    game = blank()
+    game.add_card("Glint Hawk", 0)
+    lands(game, 0, "Plains")
+    ids = [game.add_permanent(a, 0) for a in artifacts]
+    game.start_at("main1", 0)
+    act(game, "Glint Hawk")
+    settle(game)
+    return game, ids
+
+
+def test_118_12_glint_hawk_stays_when_its_controller_returns_an_artifact():
+    game, (bauble,) = glint_hawk("Ornithopter")
+    assert game.decision["kind"] == "yesno"
+    act(game, "yes")
+    settle(game)
+    assert bauble not in game.battlefield
+    assert "Ornithopter" in [game.name_of(c) for c in game.hand[0]]
+    assert "Glint Hawk" in [game.name_of(p.card) for p in game.battlefield.values()]
+
+
+def test_118_12_glint_hawk_is_sacrificed_when_no_artifact_is_returned():
+    game, (bauble,) = glint_hawk("Ornithopter")
+    act(game, "no")
+    settle(game)
+    assert bauble in game.battlefield
+    assert "Glint Hawk" in [game.name_of(c) for c in game.graveyard[0]]
+    game, _ = glint_hawk()  # none to return: not asked (118.3), sacrificed
+    assert "Glint Hawk" in [game.name_of(c) for c in game.graveyard[0]]

@@ -113,6 +113,8 @@ class CastingMixin:
                     node = node.rows[i]
                 elif isinstance(node, fx.FlipCoin):
                     node = node.lose if i else node.win
+                elif isinstance(node, fx.Unless) and i == 1:  # its cost's choices
+                    node = node.cost
                 else:  # MayDo, IfKicked
                     node = node.effect
         return node
@@ -1822,7 +1824,7 @@ class CastingMixin:
                                      "chosen": []}
                     return
             elif isinstance(node, fx.Unless):
-                if self._can_pay_cost(item.controller, node.cost):
+                if self._can_pay_unless(item, node.cost):
                     self.decision = {"kind": "yesno", "player": item.controller,
                                      "unless": path}
                     return
@@ -2258,6 +2260,17 @@ class CastingMixin:
         res["asks"].append(["sacrifice", p, node.action.count, path])
         self.log("opponent_does", player=p, card=self.name_of(res["item"].card))
 
+    def _can_pay_unless(self, item: StackItem, cost: Any) -> bool:
+        """Whether the controller of resolving ``item`` can pay an
+        :class:`~effects.Unless`'s ``cost`` (118.3): a :class:`~effects.PayCost`,
+        or a :class:`~effects.ReturnChosen` with enough permanents to return."""
+        p = item.controller
+        if isinstance(cost, fx.ReturnChosen):
+            return not self.lost[p] and sum(
+                1 for pid, perm in self.battlefield.items() if perm.controller == p
+                and self.matches(cost.filter, pid, p)) >= cost.count
+        return self._can_pay_cost(p, cost)
+
     def _can_pay_cost(self, p: int, node: fx.PayCost) -> bool:
         if node.energy and (self.energy[p] < node.energy or self.lost[p]):
             return False  # 107.14, 118.3
@@ -2328,7 +2341,9 @@ class CastingMixin:
         assert res is not None
         item: StackItem = res["item"]
         node = self.node_at(self.effect_of(item), path)
-        if pays:
+        if pays and isinstance(node.cost, fx.ReturnChosen):
+            res["queue"].insert(0, self._child(path, 1))  # chosen as it returns
+        elif pays:
             self._pay_cost(item, node.cost)
         else:
             res["queue"].insert(0, self._child(path, 0))

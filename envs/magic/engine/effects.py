@@ -1501,9 +1501,11 @@ class Unless:
     """"<effect> unless you pay <cost>" (rule 118.12): on resolution the controller
     may pay ``cost`` (a :class:`PayCost`; asked only when they can, 118.3); if they
     don't, ``effect`` happens ("at the beginning of your upkeep, sacrifice this unless
-    you pay {1}")."""
+    you pay {1}"). ``cost`` may also be a :class:`ReturnChosen` ("sacrifice it unless
+    you return an artifact you control to its owner's hand", Glint Hawk: asked only
+    when they control one; yes returns it, chosen as the ReturnChosen chooses)."""
 
-    cost: PayCost
+    cost: Any  # PayCost | ReturnChosen
     effect: Any
 
 

@@ -951,6 +951,11 @@ for mana, it deals 1 damage to each opponent" (Zhur-Taa Druid) uses the stack.
 *Automated*: the additional mana is not counted by the payment plan that taps the
 land (it goes to the pool, spent first by the next payment of the step, 106.4);
 "one mana of any color" is the colour most pips of its player's hand ask for.
+"<effect> unless you return <a permanent> you control to its owner's hand" (118.12,
+:class:`~effects.Unless` with a :class:`~effects.ReturnChosen` price: Glint Hawk, the
+Karoo lands, Waterspout Djinn, Tragic Lesson): the ``yesno`` decision with
+``"unless"``, asked only when its controller controls one; yes returns it (chosen with
+the ``sacrifice`` decision, ``dest`` ``"hand"``, when there are several).
 
 When things happen (:mod:`~text.timing`): "you may exile this. if you do, return it
 to the battlefield under its owner's control at the beginning of your next upkeep. it

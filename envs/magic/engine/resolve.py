@@ -486,7 +486,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             effect(node.effect)
             return
         if isinstance(node, fx.Unless):
-            if node.cost.mana is not None:
+            if isinstance(node.cost, fx.ReturnChosen):
+                if node.cost.who != fx.Ref("you"):
+                    note("Unless returning another player's permanents")
+                filt(node.cost.filter)
+            elif node.cost.mana is not None:
                 mana_cost(node.cost.mana)
             effect(node.effect)
             return

@@ -18,6 +18,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     effect_template,
     is_permanent_card,
     line_template,
+    read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
@@ -206,3 +207,17 @@ def _tapped_for_mana(line: str, printed: Printed, draft: Draft) -> bool:
     draft.triggered.append(fx.TriggeredAbility(fx.Trigger("tapped_for_mana", subject),
                                                what))
     return True
+
+
+@effect_template
+def _unless_you_return(s: str) -> fx.Effect | None:
+    # 118.12: "sacrifice it unless you return an artifact you control to its owner's
+    # hand" (Glint Hawk): the return is the price, chosen on resolution
+    m = re.fullmatch(r"(.+) unless you (return .+ you control to its owner's hand)", s)
+    if not m:
+        return None
+    cost = read_sentence(m.group(2))
+    inner = read_sentence(m.group(1))
+    if not isinstance(cost, fx.ReturnChosen) or inner is None:
+        return None
+    return fx.Unless(cost, inner)
