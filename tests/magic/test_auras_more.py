@@ -365,3 +365,19 @@ def test_602_5a_arrest_variants_compile():
     arrest = pool["Arrest"].statics
     assert fx.AttachedBonus(cant_attack=True, cant_block=True,
                             no_abilities=True) in arrest
+
+
+# ---------------------------------- bonuses while the creature is a kind (611.3a)
+def test_611_3a_bonds_of_faith_a_human_gets_2_2_others_cant_attack_or_block():
+    game = blank()
+    human = game.add_permanent("Elite Vanguard", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_permanent("Bonds of Faith", 0, attached_to=human)
+    game.add_permanent("Bonds of Faith", 0, attached_to=bears)
+    game.start_at("main1", 0)
+    assert game.chars(human)[:2] == (4, 3) and game.chars(bears)[:2] == (2, 2)
+    assert not game._restricted(human, "cant_attack")
+    assert game._restricted(bears, "cant_attack") and game._restricted(bears, "cant_block")
+    for name in ("Gift of Fangs", "Nyx Infusion", "Sea Legs", "Clutch of Undeath"):
+        assert sum(isinstance(s, fx.AttachedBonus) and s.host is not None
+                   for s in compiled_pool().supported[name].statics) == 2, name

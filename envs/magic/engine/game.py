@@ -763,6 +763,9 @@ reach", "except by three or more creatures", "by more than one creature"; an Aur
 or Equipment's "enchanted creature can't be blocked [except by walls]",
 :attr:`~effects.AttachedBonus.blockers`); an Aura's "enchanted creature can't attack
 you or planeswalkers you control" (508.1c: its controller is no attack option);
+an Aura's bonus while its creature is of a kind and another while it isn't
+("enchanted creature gets +2/+2 as long as it's a Human. Otherwise, it can't attack
+or block", 611.3a: checked continuously, :attr:`~effects.AttachedBonus.host`);
 an Aura's "enchanted creature [can't attack or block, and] its activated abilities
 can't be activated" (Arrest, 602.5a: its mana abilities too, so it pays no mana,
 :attr:`~effects.AttachedBonus.no_abilities`);

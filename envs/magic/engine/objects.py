@@ -366,6 +366,9 @@ class ObjectsMixin:
                 tough += anthem.toughness
                 kws.update(anthem.keywords)
         for bonus, source, owner in self._bonuses.get(pid, ()):
+            if bonus.host is not None and self.def_matches(
+                    bonus.host, d) == bonus.host_negated:
+                continue  # (611.3a: "as long as it's a human", checked now)
             if bonus.per is None:
                 power += bonus.power
                 tough += bonus.toughness
@@ -400,7 +403,9 @@ class ObjectsMixin:
         ``cant_block``, ``cant_be_blocked``, ``attacks_each_combat``), from its own
         :class:`~effects.CombatRestriction` or an attached Aura / Equipment."""
         self._statics()
-        if any(getattr(b, what, False) for b, _, _ in self._bonuses.get(pid, ())):
+        if any(getattr(b, what, False) and (b.host is None or self.def_matches(
+                b.host, self.pdef(pid)) != b.host_negated)
+               for b, _, _ in self._bonuses.get(pid, ())):
             return True
         if self._anthem_restrictions and any(
                 KW.RESTRICTIONS.get(k) == what for k in self.keywords(pid)):

@@ -159,7 +159,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.AttachedBonus: frozenset({"power", "toughness", "keywords", "cant_attack",
                                  "cant_block", "per", "cant_be_blocked", "blockers",
                                  "cant_attack_you", "lure", "goaded",
-                                 "no_abilities"}),
+                                 "no_abilities", "host", "host_negated"}),
     fx.CombatRestriction: frozenset({"cant_attack", "cant_block", "cant_be_blocked",
                                      "attacks_each_combat", "not_blocked_by",
                                      "blocked_only_by", "min_blockers",

@@ -306,6 +306,22 @@ def _static(line: str, printed: Printed, draft: Draft) -> bool:
             cant_attack=m.group(1) == "attack or block", cant_block=bool(m.group(1)),
             no_abilities=True))
         return True
+    m = re.fullmatch(r"enchanted creature (.+) as long as it's an? ([\w-]+)\. otherwise, "
+                     r"it (.+)\.", line)
+    if m and "Aura" in printed.subtypes and draft.enchant is not None and \
+            draft.enchant.types == {"Creature"}:
+        # 611.3a: a bonus while the creature has a quality, another while it hasn't
+        word = m.group(2)
+        host = fx.Filter(types=frozenset({fx.TYPE_PROPS[word]})) \
+            if word in fx.TYPE_PROPS else fx.Filter(
+                subtypes=frozenset({creature_subtypes()[word]})) \
+            if word in creature_subtypes() else None
+        yes, no = _bonus(m.group(1)), _bonus(m.group(3))
+        if host is None or yes is None or no is None or yes.per or no.per:
+            return False
+        draft.statics.append(dataclasses.replace(yes, host=host))
+        draft.statics.append(dataclasses.replace(no, host=host, host_negated=True))
+        return True
     m = re.fullmatch(r"(enchanted|equipped) creature (.+)\.", line)
     if m:
         needs = "Aura" if m.group(1) == "enchanted" else "Equipment"
