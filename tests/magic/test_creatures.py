@@ -40,6 +40,35 @@ def test_protection_from_black_and_from_green_is_two_protections():
     assert can_block(game, lion, crusader)
 
 
+def test_protection_from_a_subtype_baneslayer_angel_702_16():
+    """Baneslayer Angel: "protection from demons and from dragons" is two
+    protections from creature types: no Dragon or Demon blocks it (702.16b), and
+    damage a Demon would deal it is prevented (702.16e); others are unaffected."""
+    from magic.positions import custom
+
+    game = blank()
+    angel = game.add_permanent("Baneslayer Angel", 0)  # 5/5 flying, first strike
+    assert {"protection from Demon", "protection from Dragon"} <= game.keywords(angel)
+    shivan = game.add_permanent("Shivan Dragon", 1)  # a flying Dragon
+    drake = game.add_permanent("Wind Drake", 1)  # a flying Drake
+    game.start_at("main1", 0)
+    to_blocks(game, angel)
+    assert not can_block(game, shivan, angel)
+    assert can_block(game, drake, angel)
+
+    game = blank()
+    demon = game.add_permanent(custom("Grizzly Bears", "Pit Fiend", power=7, toughness=7,
+                                      subtypes=("Demon",)), 0)
+    angel = game.add_permanent("Baneslayer Angel", 1)
+    game.start_at("main1", 0)
+    to_blocks(game, demon)
+    block(game, angel, demon)
+    pass_until(game, "main2")
+    # first strike: 5 to the Demon; the Demon's 7 to the Angel is prevented
+    assert angel in game.battlefield and game.battlefield[angel].damage == 0
+    assert game.battlefield[demon].damage == 5
+
+
 def test_protection_from_multicolored_stops_multicoloured_blockers():
     game = blank()
     guard = game.add_permanent(creature("Pantheon Guard", 2, 1,

@@ -2650,13 +2650,13 @@ class CastingMixin:
                 if c < 0 and not self.lost[code_player(c)]]
 
     def _quality(self, item: StackItem) -> tuple[tuple[str, ...], tuple[str, ...], int]:
-        """The colours and card types of a spell or of an ability's source, and its
-        controller (what protection looks at, rule 702.16)."""
+        """The colours, card types and subtypes of a spell or of an ability's source,
+        and its controller (what protection looks at, rule 702.16)."""
         source = self._source_pid(item)
         d = self.pdef(source) if source is not None else self.item_def(item)
         if item.kind == "spell":  # (protection from spells, :data:`~keywords.SPELL`)
-            return d.colours, (*d.types, KW.SPELL), item.controller
-        return d.colours, d.types, item.controller
+            return d.colours, (*d.types, *d.subtypes, KW.SPELL), item.controller
+        return d.colours, d.types + d.subtypes, item.controller
 
     def deal_damage_from_resolving(self, code: int, amount: Any) -> None:
         item: StackItem = self.res["item"]  # type: ignore[index]

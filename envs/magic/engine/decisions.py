@@ -734,7 +734,8 @@ class DecisionsMixin:
             if self._restricted(attacker, "cant_be_blocked"):
                 continue
             akws = self.keywords(attacker)
-            if akws & KW.EVASION and not self._evasion_allows(blocker, attacker, akws, p):
+            if akws and KW.evasive(akws) and not self._evasion_allows(blocker, attacker,
+                                                                      akws, p):
                 continue
             if (shadow or "shadow" in akws) and shadow != ("shadow" in akws):
                 continue  # 702.28b-c: shadow blocks and is blocked only by shadow
@@ -803,7 +804,7 @@ class DecisionsMixin:
                         lands.update(d.subtypes)
         a, b = self.pdef(attacker), self.pdef(blocker)
         return KW.may_block(akws, a.colours, self.chars(attacker)[0], b.colours,
-                            b.types, self.chars(blocker)[0], lands,
+                            b.types + b.subtypes, self.chars(blocker)[0], lands,
                             self.battlefield[blocker].controller,
                             self.battlefield[attacker].chosen)
 

@@ -111,6 +111,14 @@ POISON_TO_LOSE = 10
 EVASION = frozenset({*LANDWALK, "intimidate", "fear", "skulk", *PROTECTION})
 """Keywords that restrict which creatures may block their creature."""
 
+
+
+def evasive(keywords: frozenset[str]) -> bool:
+    """Whether an attacker with ``keywords`` has some evasion: one of :data:`EVASION`
+    or a protection from a subtype (:func:`protection_quality`)."""
+    return bool(keywords & EVASION) or any(k.startswith(_FROM) for k in keywords)
+
+
 MIN_BLOCKERS = {"menace": 2}
 """Keywords that let their creature be blocked only by at least that many creatures
 (menace, 702.111b: "can't be blocked except by two or more creatures"); checked when
@@ -123,20 +131,41 @@ def min_blockers(keywords: frozenset[str]) -> int:
     return max((MIN_BLOCKERS[k] for k in keywords if k in MIN_BLOCKERS), default=1)
 
 
+_FROM = "protection from "
+
+
+def protection_quality(kw: str) -> tuple[str, str] | None:
+    """What keyword ``kw`` protects from: :data:`PROTECTION`'s quality, or
+    (``"subtype"``, subtype) for "protection from <subtype>" as the compiler writes a
+    plural subtype ("protection from dragons" -> ``"protection from Dragon"``:
+    Baneslayer Angel); None if ``kw`` is no protection."""
+    quality = PROTECTION.get(kw)
+    if quality is None and kw.startswith(_FROM) and kw[len(_FROM):len(_FROM) + 1].isupper():
+        return ("subtype", kw[len(_FROM):])
+    return quality
+
+
+def is_keyword(kw: str) -> bool:
+    """Whether ``kw`` is a keyword ability the engine plays: one of :data:`ALL` or a
+    protection from a subtype."""
+    return kw in ALL or (kw.startswith(_FROM) and protection_quality(kw) is not None)
+
+
 def protected(keywords: frozenset[str], colours: tuple[str, ...] | frozenset[str],
               types: tuple[str, ...] | frozenset[str], controller: int = -1,
               chosen: str = "") -> bool:
     """Whether an object with ``keywords`` has protection from a source of those
-    ``colours`` and card ``types`` controlled by ``controller`` (-1: not known);
+    ``colours`` and card ``types`` (and subtypes, which protection from a subtype
+    reads) controlled by ``controller`` (-1: not known);
     ``chosen``: the protected permanent's choice as it entered (a player's seat
     number, for "protection from the chosen player")."""
     for kw in keywords:
-        quality = PROTECTION.get(kw)
+        quality = protection_quality(kw)
         if quality is None:
             continue
         kind, value = quality
         if kind == "all" or (kind == "colour" and value in colours) or (
-                kind == "type" and value in types) or (
+                kind in ("type", "subtype") and value in types) or (
                 kind == "multicolored" and len(colours) > 1) or (
                 kind == "colored_spells" and SPELL in types and colours) or (
                 kind == "player" and controller >= 0 and chosen == str(controller)):
@@ -358,6 +387,12 @@ Zombie creature token with decayed"): the token's definition
 keyword line does (decayed, prowess, exalted, bushido N)."""
 GRANTABLE = (frozenset(ALL) - OWN_ONLY) | frozenset(RESTRICTIONS)
 """What a :class:`~effects.Pump` may grant until end of turn."""
+
+
+def grantable(kw: str) -> bool:
+    """Whether an effect may grant keyword ``kw``: one of :data:`GRANTABLE` or a
+    protection from a subtype."""
+    return kw in GRANTABLE or (kw.startswith(_FROM) and protection_quality(kw) is not None)
 
 
 def toxic(keywords: frozenset[str]) -> int:

@@ -816,7 +816,7 @@ class ObjectsMixin:
         ``d`` controlled by ``controller`` (702.16c-d: it can't be enchanted or
         equipped by one)."""
         kws = self.keywords(host)
-        return bool(kws) and KW.protected(kws, d.colours, d.types, controller,
+        return bool(kws) and KW.protected(kws, d.colours, d.types + d.subtypes, controller,
                                           self.battlefield[host].chosen)
 
     # ------------------------------------------------------------- sagas
@@ -1671,7 +1671,7 @@ class ObjectsMixin:
         total = 0
         if quality is None and source is not None and source in self.battlefield:
             d = self.pdef(source)
-            quality = (d.colours, d.types, self.battlefield[source].controller)
+            quality = (d.colours, d.types + d.subtypes, self.battlefield[source].controller)
         first = len(self.events)
         hidden = (self.face_down_marks(source, "source_")
                   if source is not None and source in self.battlefield else {})

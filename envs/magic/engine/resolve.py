@@ -369,7 +369,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if extras.colours is not None and not set(extras.colours) <= set(fx.COLOURS):
             note(f"copy colours {extras.colours}")
         for kw in extras.keywords:
-            if kw not in KW.ALL:
+            if not KW.is_keyword(kw):
                 note(f"keyword {kw}")
         if extras.triggered:
             for what in unresolvable(fx.CardDef("", None, (), (),
@@ -731,7 +731,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             amount(node.power)
             amount(node.toughness)
             for kw in node.keywords + node.keyword_choice:
-                if kw not in KW.GRANTABLE:
+                if not KW.grantable(kw):
                     note(f"keyword {kw}")
             if node.keyword_choice and (node.lasting or node.per_x):
                 note("a chosen keyword in a lasting or X pump")
@@ -776,7 +776,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     for t in sorted(unknown_types):
         note(f"type {t}")
     for kw in sorted(card.keywords):
-        if kw not in KW.ALL:
+        if not KW.is_keyword(kw):
             note(f"keyword {kw}")
     if "living weapon" in card.keywords and "Equipment" not in card.subtypes:
         note("living weapon on a non-Equipment")
@@ -984,7 +984,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note("AttachedBonus over power or toughness")  # (chars would recurse)
         if isinstance(static, fx.SelfBonus):
             for kw in static.keywords:
-                if kw not in KW.GRANTABLE:
+                if not KW.grantable(kw):
                     note(f"keyword {kw}")
             for c in static.conditions:
                 if c.kind not in fx.CONDITION_KINDS or c.kind in (
@@ -997,7 +997,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     note("SelfBonus over power or toughness")  # (chars would recurse)
         if isinstance(static, fx.PairedBonus):
             for kw in static.keywords:
-                if kw not in KW.GRANTABLE:
+                if not KW.grantable(kw):
                     note(f"keyword {kw}")
             if "soulbond" not in card.keywords:
                 note("PairedBonus without soulbond")

@@ -596,11 +596,28 @@ def block_restriction(text: str) -> fx.CombatRestriction | None:
 
 
 
+_PROTECTION_FROM = re.compile(r"protection from ([a-z'-]+)")
+
+
+def protections(text: str) -> str:
+    """:func:`~keywords.split_protections`, and a protection from a plural subtype
+    as the engine's keyword (``"protection from demons and from dragons"`` ->
+    ``"protection from Demon, protection from Dragon"``, 702.16)."""
+    def one(m: re.Match[str]) -> str:
+        if m.group(0) in KW.PROTECTION:
+            return m.group(0)
+        subtype = subtype_plurals().get(m.group(1))
+        return f"protection from {subtype}" if subtype else m.group(0)
+
+    text = KW.split_protections(text)
+    return _PROTECTION_FROM.sub(one, text) if "protection from" in text else text
+
+
 def keyword_list(text: str) -> tuple[str, ...] | None:
     """``"flying"``, ``"flying and vigilance"``, ``"flying, vigilance, and trample"`` as
     engine keywords (None if one is not an engine keyword)."""
-    parts = [p.strip() for p in re.split(r",? and |, ", KW.split_protections(text))]
-    if parts and all(p in KW.ALL for p in parts) and len(set(parts)) == len(parts):
+    parts = [p.strip() for p in re.split(r",? and |, ", protections(text))]
+    if parts and all(KW.is_keyword(p) for p in parts) and len(set(parts)) == len(parts):
         return tuple(parts)
     return None
 

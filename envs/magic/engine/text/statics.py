@@ -25,19 +25,20 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     granted,
     number,
     object_filter,
+    protections,
 )
 
 
 @line_template
 def _keyword_line(line: str, printed: Printed, draft: Draft) -> bool:
-    parts = [p.strip() for p in re.split(r"[,;]", KW.split_protections(line))]
-    keywords = [p for p in parts if p in KW.ALL]
+    parts = [p.strip() for p in re.split(r"[,;]", protections(line))]
+    keywords = [p for p in parts if KW.is_keyword(p)]
     defining = [p for p in parts if p in DEFINING_KEYWORDS]
     wards = [w for p in parts if (w := ward(p)) is not None]
     if wards and (len(wards) > 1 or not is_permanent_card(printed)):
         return False
     devours = [devour(p) for p in parts
-               if p not in KW.ALL and p not in DEFINING_KEYWORDS and ward(p) is None]
+               if not KW.is_keyword(p) and p not in DEFINING_KEYWORDS and ward(p) is None]
     if None in devours or len(devours) > 1:
         return False
     draft.triggered.extend(wards)
