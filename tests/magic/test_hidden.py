@@ -447,3 +447,39 @@ def test_jace_architect_ultimate_searches_each_library_and_casts_free():
     assert mine == ["Grizzly Bears", "Serra Angel"]  # (Jace at 0 loyalty is gone)
     assert game.exile == [[], []]
     check(game)
+
+
+# ------------------------------------------------ top of the library (401.4)
+def test_senseis_divining_top_draws_then_goes_on_top_of_its_library():
+    game = blank(library=0)
+    game.set_library(0, ["Forest", "Mountain", "Plains"])
+    lands(game, 0, "Island")
+    top = game.add_permanent("Sensei's Divining Top", 0)
+    game.start_at("main1", 0)
+    act(game, "ability 1")  # {T}: draw a card, then put this on top
+    settle(game)
+    assert hand_names(game, 0) == ["Forest"]
+    assert top not in game.battlefield
+    assert library_names(game, 0) == ["Sensei's Divining Top", "Mountain", "Plains"]
+
+
+def test_senseis_divining_top_looks_at_three_and_puts_them_back_in_any_order():
+    game = blank(library=0)
+    game.set_library(0, ["Forest", "Mountain", "Plains", "Swamp"])
+    lands(game, 0, "Island")
+    game.add_permanent("Sensei's Divining Top", 0)
+    game.start_at("main1", 0)
+    act(game, "ability 0")  # {1}: look at the top three, put them back in any order
+    settle(game)
+    assert game.decision == {"kind": "look", "player": 0}
+    act(game, "Plains")  # put back first: it ends lowest of the three
+    act(game, "Forest")
+    settle(game)
+    assert library_names(game, 0) == ["Mountain", "Forest", "Plains", "Swamp"]
+
+
+def test_compile_a_spell_putting_itself_on_its_library_stays_refused():
+    from labyrinth_gym.envs.magic.engine.resolve import unresolvable
+    bolt = custom("Lightning Bolt", "Boomerang Bolt",
+                  spell=fx.SpellAbility(fx.PutOnLibrary(fx.Ref("self"))))
+    assert unresolvable(bolt)

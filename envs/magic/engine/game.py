@@ -1027,7 +1027,9 @@ card to the battlefield under your control", 400.7): a new permanent, its enters
 abilities trigger; "return that card to the battlefield under its owner's control at
 the beginning of the next end step" (Flickerwisp) is a delayed triggered ability
 (603.7) that remembers the card exiled just before. "Put target creature on top of /
-on the bottom of its owner's library" (:class:`~effects.PutOnLibrary`). "Whenever this [enchanted land /
+on the bottom of its owner's library" (:class:`~effects.PutOnLibrary`; also a
+permanent's own "draw a card, then put this on top of its owner's library": Sensei's
+Divining Top; a spell putting itself there is refused). "Whenever this [enchanted land /
 artifact] becomes tapped" (603.2) triggers when an untapped permanent is tapped for
 mana, for a {T} cost, by attacking, by an effect or by regeneration. A token that
 left the battlefield never moves again (111.8). "Exile target player's / each

@@ -1127,6 +1127,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         note("more than one Devour")
     if card.spell is not None and "of='self'" in repr(card.spell.effect):
         note("a spell's own power")
+    if card.spell is not None and "PutOnLibrary(what=Ref(name='self')" in repr(
+            card.spell.effect):
+        note("a spell putting itself on its owner's library")
     if card.spell is not None and "Adapt(" in repr(card.spell.effect):
         note("a spell that adapts")
     roots = [card.spell.effect] if card.spell is not None else []

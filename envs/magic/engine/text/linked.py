@@ -117,8 +117,10 @@ def _linked_exile(s: str) -> fx.Effect | None:
 @effect_template
 def _on_library(s: str) -> fx.Effect | None:
     if m := re.fullmatch(r"put (.+) on (top of|the bottom of) its owner's library", s):
+        # ("this": a permanent's own ability, Sensei's Divining Top; a spell's own
+        # card is SpellCardTo, and the check refuses a spell putting "this")
         what = permanents(m.group(1))
-        if what is not None and what != fx.Ref("self"):
+        if what is not None:
             return fx.PutOnLibrary(what, bottom=m.group(2) != "top of")
     # "put all creatures on the bottom of their owners' libraries" (Terminus): each
     # owner's cards go there in timestamp order (401.4: an automated order)
