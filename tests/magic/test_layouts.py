@@ -533,3 +533,39 @@ def test_howlpack_alpha_pumps_each_other_werewolf_or_wolf_you_control_613_4c():
     assert game.chars(theirs)[:2] == (2, 2) and game.chars(bears)[:2] == (2, 2)
     assert game.transform(shepherd)  # Gatstaf Howler: a Werewolf 3/3
     assert game.chars(shepherd)[:2] == (4, 4)
+
+
+# ------------------------------------------------------ entering transformed (712.14)
+def test_a_saga_exiles_itself_and_returns_transformed_712_14():
+    """Befriending the Moths III: exile this Saga, then return it to the battlefield
+    transformed: a new object (400.7), back face up (Imperial Moth, 2/4 flying)."""
+    moths = "Befriending the Moths // Imperial Moth"
+    for name in (moths, "Era of Enlightenment // Hand of Enlightenment",
+                 "Okiba Reckoner Raid // Nezumi Road Captain",
+                 "Loyal Cathar // Unhallowed Cathar"):
+        assert name in compiled_pool().supported, compiled_pool().unsupported.get(name)
+    game = blank()
+    saga = game.add_permanent(moths, 0, counters={"lore": 2})
+    game.start_at("main1", 0)  # the third lore counter: chapter III
+    settle(game)
+    assert saga not in game.battlefield
+    (moth,) = [pid for pid in game.battlefield
+               if game.pdef(pid).name == "Imperial Moth"]
+    assert game.chars(moth)[:2] == (2, 4) and "flying" in game.keywords(moth)
+    assert game.battlefield[moth].counters == {}
+    assert game.battlefield[moth].front >= 0  # it leaves as the Saga again (712.8a)
+
+
+def test_a_dead_creature_returns_transformed_at_the_next_end_step_712_14():
+    """Loyal Cathar dies; at the beginning of the next end step it returns as
+    Unhallowed Cathar (which can't block)."""
+    game = blank()
+    cathar = game.add_permanent("Loyal Cathar // Unhallowed Cathar", 0)
+    game.start_at("main1", 0)
+    game.destroy([cathar])
+    settle(game)
+    pass_until(game, "end")
+    settle(game)
+    (back,) = [pid for pid in game.battlefield
+               if game.pdef(pid).name == "Unhallowed Cathar"]
+    assert game.battlefield[back].controller == 0 and not game.graveyard[0]

@@ -1183,6 +1183,9 @@ class MoveCards:
     under: str = "owner"
     counter: str = ""  # onto the battlefield "with a <counter> counter on it"
     tapped: bool = False  # onto the battlefield tapped
+    # onto the battlefield transformed (712.14): a transforming double-faced card
+    # enters back face up; any other card stays where it is
+    transformed: bool = False
 
 
 @dataclass(frozen=True)

@@ -1105,7 +1105,11 @@ active player cast no spells, night becomes day if they cast two or more (event
 day every nightbound one, at once and without the stack; a daybound card enters
 transformed at night; daybound and nightbound permanents transform by nothing else.
 (``observation_for`` says ``day_night``; the encoding has "day" and "night" globals.)
-*Not*: "enters transformed" effects, disturb, melding, "more than meets the eye".
+"Exile this, then return it to the battlefield transformed" and a dead creature's
+"return it to the battlefield transformed" (712.14): the card returns as a new
+object back face up (a card that is not a transforming double-faced card stays where
+it is). *Not*: other "enters transformed" effects, disturb, melding, "more than
+meets the eye".
 
 Keywords about the turn's steps (:mod:`~text.upkeep`): echo (702.30a: at the beginning
 of its controller's upkeep, if it came under their control since the beginning of

@@ -259,12 +259,15 @@ class LinkedMixin:
                 continue  # rule 111.8: a token that left the battlefield stays
             owner = self.card_owner[card]
             zone = "graveyard" if card in self.graveyard[owner] else "exile"
+            if node.transformed and self.cdef(card).back is None:
+                continue  # 712.14: not a transforming double-faced card: it stays
             if not self.take_card(card, zone):
                 continue
             under = owner if node.under == "owner" else item.controller
             self.log("card_moved", card=self.name_of(card), player=owner, to=node.dest,
                      **{"from": zone})
-            entered = self.put_card(card, node.dest, under, node.counter, node.tapped)
+            entered = self.put_card(card, node.dest, under, node.counter, node.tapped,
+                                    transformed=node.transformed)
             moved.append(card)
             if entered is not None:
                 self.manifested(entered)  # "it": the permanent it became (400.7)
@@ -283,7 +286,7 @@ class LinkedMixin:
         return True
 
     def put_card(self, card: int, dest: str, under: int, counter: str = "",
-                 tapped: bool = False) -> int | None:
+                 tapped: bool = False, *, transformed: bool = False) -> int | None:
         """Put ``card`` (out of every zone) into its owner's ``dest``; onto the
         battlefield under ``under``'s control, as a new permanent (with a ``counter``
         counter on it, 614.1c), whose id it returns (None elsewhere)."""
@@ -293,7 +296,7 @@ class LinkedMixin:
                 under = owner
             return self._put_onto_battlefield(card, under, counters=1 if counter else 0,
                                               counter_kind=counter or "+1/+1",
-                                              tapped=tapped)
+                                              tapped=tapped, transformed=transformed)
         elif dest == "hand":
             self.hand[owner].append(card)
             if card not in self.public_hand:

@@ -701,7 +701,8 @@ class ObjectsMixin:
                               copy_def: int = -1, counter_kind: str = "+1/+1",
                               evoked: bool = False, spent: int = 0,
                               riot: bool = True, cast_face_down: bool = False,
-                              face_down_ward: bool = False) -> int:
+                              face_down_ward: bool = False,
+                              transformed: bool = False) -> int:
         """Put ``card`` onto the battlefield (face down: manifested), with ``counters``
         counters of ``counter_kind`` (+1/+1: devour; undying, persist) and those its :class:`~effects.EntersWithCounters`
         say (``x``: the X paid for the spell it was), ``tapped`` if an effect puts it
@@ -723,8 +724,10 @@ class ObjectsMixin:
                          face_down=face_down, kicked=kicked, copy_def=copy_def,
                          evoked=evoked, base=controller if controller != self.card_owner[card] else -1,
                          cast_face_down=cast_face_down, face_down_ward=face_down_ward)
-        if d.back is not None and "daybound" in d.keywords and self.day_night == "night":
-            # 702.145b: if it is night, a daybound permanent enters transformed
+        if d.back is not None and not face_down and copy_def < 0 and (
+                transformed or "daybound" in d.keywords and self.day_night == "night"):
+            # 712.14 "return it to the battlefield transformed"; 702.145b: if it is
+            # night, a daybound permanent enters transformed
             perm.front = self.card_def[card]
             d = d.back
             self.card_def[card] = self._def_number(d)

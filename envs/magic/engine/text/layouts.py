@@ -265,6 +265,27 @@ def transform_effect(sentence: str) -> fx.Effect | None:
     return None
 
 
+@effect_template
+def _exile_return_transformed(sentence: str) -> fx.Effect | None:
+    """"exile this, then return it to the battlefield transformed under your / its
+    owner's control" (a Saga's last chapter, a flipwalker): the permanent is exiled,
+    then its card returns as a new object (400.7) back face up (712.14, a
+    :class:`~effects.MoveCards` ``transformed``)."""
+    m = re.fullmatch(r"exile this, then return (?:it|him|her|this) to the battlefield "
+                     r"transformed under (your|(?:its|his|her) owner's) control", sentence)
+    if m is None:
+        m = re.fullmatch(r"return (?:it|this) to the battlefield transformed under "
+                         r"(your|its owner's) control", sentence)
+        # a dies trigger's own card (Harvest Hand: "when this dies, return it to the
+        # battlefield transformed under your control")
+        return None if m is None else fx.MoveCards(
+            fx.Ref("this_card"), "battlefield",
+            "you" if m.group(1) == "your" else "owner", transformed=True)
+    return fx.Sequence((fx.Exile(fx.Ref("self")), fx.MoveCards(
+        fx.Ref("that_card"), "battlefield", "you" if m.group(1) == "your" else "owner",
+        transformed=True)))
+
+
 _COLOUR = r"(?:white|blue|black|red|green)"
 _BECOMES_BASE = re.compile(
     rf"(?:(?P<eot1>until end of turn), )?(?:if (?P<cond>this is an? [\w'-]+), "
