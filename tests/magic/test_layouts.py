@@ -569,3 +569,13 @@ def test_a_dead_creature_returns_transformed_at_the_next_end_step_712_14():
     (back,) = [pid for pid in game.battlefield
                if game.pdef(pid).name == "Unhallowed Cathar"]
     assert game.battlefield[back].controller == 0 and not game.graveyard[0]
+
+
+def test_battles_and_flip_cards_are_refused_for_missing_data_310_710():
+    """310.4: a battle enters with its printed defense, which the card data lacks;
+    710: the data has only a flip card's unflipped half."""
+    unsupported = compiled_pool().unsupported
+    assert unsupported["Invasion of Innistrad // Deluge of the Dead"].startswith(
+        "battle (310)")
+    assert unsupported["Faithful Squire // Kaiso, Memory of Loyalty"].startswith(
+        "flip card (710)")

@@ -36,9 +36,10 @@ from level N on (716.2b); "when this Class becomes level N, <effect>" triggers a
 does (716.2c, event ``class_level_N``). Its levels are :class:`~effects.LevelBand` of
 kind ``"class"``, picked by the permanent's class level (1 as it enters).
 
-**Split, adventurer and modal double-faced cards** (layouts ``split``, ``adventure``,
-``modal_dfc``; rules 709, 715, 712) are refused: the card data holds only their first
-face (``Fire // Ice`` has Fire's cost, type and text; Ice's are not there), and a
+**Battles** (310) are refused: the card data has no defense value (the number of
+defense counters a battle enters with, 310.4). **Split, adventurer, flip and modal
+double-faced cards** (layouts ``split``, ``adventure``, ``flip``, ``modal_dfc``; rules
+709, 715, 710, 712) are refused: the card data holds only their first face (``Fire // Ice`` has Fire's cost, type and text; Ice's are not there), and a
 card is supported only when every part of it is played.
 """
 
@@ -77,6 +78,7 @@ FIRST_FACE_ONLY = {
     "split": "split card (709): the card data has only its first half",
     "adventure": "adventurer card (715): the card data has only its creature half",
     "modal_dfc": "modal double-faced card (712): the card data has only its front face",
+    "flip": "flip card (710): the card data has only its unflipped half",
 }
 """Why each layout whose other face the card data lacks is refused."""
 
@@ -131,6 +133,8 @@ def compile_transform(printed: Printed,
     in ``back``. Raises ``Unsupported`` with the reason (a back face's reason starts
     ``back face:``)."""
     back = printed.back
+    if "Battle" in printed.types:
+        raise Unsupported("battle (310): the card data has no defense (310.4)")
     if back is None:
         raise Unsupported("transform card without its back face in the card data")
     colours = back_colours(printed)
