@@ -256,3 +256,28 @@ def test_702_52b_no_dredge_with_fewer_cards_in_the_library_than_its_number():
     assert game.name_of(game.decision["dredge"]) == "Dakmor Salvage"
     act(game, "don't dredge")
     assert len(game.hand[0]) == 1 and game.decision["kind"] == "priority"
+
+
+# ------------------------------------------------------------------ 702.61
+def test_702_61a_split_second_no_spells_or_abilities_while_it_is_on_the_stack():
+    game = blank()
+    game.add_card("Krosan Grip", 0)
+    lands(game, 0, "Forest", "Forest", "Forest")
+    ring = game.add_permanent("Sol Ring", 1)
+    game.add_card("Shock", 1)
+    lands(game, 1, "Mountain")
+    game.start_at("main1", 0, turn=3)
+    assert "split second" in compiled_pool().supported["Krosan Grip"].keywords
+    act(game, "cast hand 0 (Krosan Grip)")
+    target_perm(game, ring)
+    while game.decision["player"] != 1:
+        game.apply_action(A.PASS)
+    assert game.stack and [game.action_to_string(a)
+                           for a in game.legal_actions()] == ["pass"]
+    game.apply_action(A.PASS)
+    settle(game)
+    assert ring not in game.battlefield
+    # the stack empty again, Shock may be cast
+    while game.decision["player"] != 1:
+        game.apply_action(A.PASS)
+    assert any("Shock" in game.action_to_string(a) for a in game.legal_actions())

@@ -271,8 +271,22 @@ class DecisionsMixin:
     def _sorcery_timing(self, p: int) -> bool:
         return p == self.active and self.step in MAIN_STEPS and not self.stack
 
+    def split_second(self) -> bool:
+        """Whether a spell with split second is on the stack (702.61a)."""
+        return any("split second" in s.keywords for s in self.stack
+                   if s.kind == "spell")
+
     def _priority_actions(self, p: int) -> list[int]:
         out = [A.PASS]
+        if self.stack and self.split_second():
+            # 702.61a: no spells, no abilities but mana abilities (the automatic
+            # payment's; no spell to pay for), special actions still (702.61b)
+            for pid, perm in self.battlefield.items():
+                if perm.controller == p and perm.slot >= 0 and perm.face_down:
+                    out += [A.activate(perm.slot, k)
+                            for k, way in enumerate(self.face_up_ways(pid))
+                            if self.can_turn_face_up(pid, way)]
+            return out
         sorcery = self._sorcery_timing(p)
         self._statics()  # (the layers say which abilities each permanent has)
         defs = self.defs

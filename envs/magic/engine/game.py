@@ -980,7 +980,11 @@ decision with ``"dredge"`` ("dredge <card> (mill N)" / "don't dredge it"); yes m
 and returns that card to their hand instead of the draw (event ``dredge``; not a
 draw: nothing "whenever you draw" triggers, no first-draw miracle); *automated*: a
 seat the engine plays never dredges; *not*: dredge replacing the draw of "you may
-draw a card. if you do" and of the opening hand.
+draw a card. if you do" and of the opening hand. Split second (702.61a, a keyword of
+:mod:`~keywords`): while a spell with it is on the stack, a player with priority may
+only pass or take a special action (702.61b: turn a face-down permanent face up);
+*automated*: mana abilities are not offered then either (mana is made while paying,
+and no spell can be cast).
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities

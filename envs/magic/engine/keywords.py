@@ -333,7 +333,7 @@ COMBAT_TRIGGERED = ("flanking", "dethrone", "training", "mentor", "melee", "prov
 MORE = ("shroud", "infect", "wither", "intimidate", "fear", "skulk", "prowess",
         "exalted", "shadow", "horsemanship", "battle cry", "undying", "persist",
         "living weapon", "evolve", "unleash", "decayed", "extort", "soulbond", "riot",
-        "ascend",
+        "ascend", "split second",
         *LANDWALK,
         *PROTECTION, *TOXIC, *BUSHIDO, *COMBAT_TRIGGERED,
         "can attack as though it didn't have defender")
@@ -376,6 +376,7 @@ GOADED = "goaded"
 (``[0, 0, ["goaded"], goading seat]``): not a keyword a card or an effect grants."""
 OWN_ONLY = frozenset({"extort", "battle cry", "undying", "persist", "living weapon", "evolve",
                       "unleash", "decayed", "soulbond", "riot", "ascend", "prowess",
+                      "split second",
                       "exalted", *BUSHIDO, *COMBAT_TRIGGERED})
 """Keywords whose triggered ability is built as the card is compiled
 (:func:`keyword_triggers`): played on a card's own keyword line only; an effect or
