@@ -444,6 +444,10 @@ class MagicNarrator(Narrator):
     def on_goaded(self, e: Event) -> str:
         return self.does(e["player"], f"goads {card(e['card'])}")
 
+    def on_begin_on_battlefield(self, e: Event) -> str:
+        return self.does(e["player"], f"begins the game with {card(e['card'])} "
+                         "on the battlefield")
+
     def on_dredge(self, e: Event) -> str:
         return self.does(e["player"], f"mills {e['count']} and returns "
                          f"{card(e['card'])} to their hand instead of drawing (dredge)")

@@ -281,3 +281,29 @@ def test_702_61a_split_second_no_spells_or_abilities_while_it_is_on_the_stack():
     while game.decision["player"] != 1:
         game.apply_action(A.PASS)
     assert any("Shock" in game.action_to_string(a) for a in game.legal_actions())
+
+
+# ------------------------------------------------------------------- 103.6
+def test_103_6_a_leyline_in_the_opening_hand_may_begin_on_the_battlefield():
+    deck = ["Leyline of Sanctity", "Leyline of the Void"] + ["Plains"] * 8
+    game = MagicGame.new(3, decks=[deck, deck], starting_player=1, opening_hand=7,
+                         mulligan=True, concede_action=False)
+    leylines = {p: [c for c in game.hand[p] if game.name_of(c).startswith("Leyline")]
+                for p in (0, 1)}
+    assert leylines[0] and leylines[1]
+    act(game, "keep")
+    act(game, "keep")
+    asked = []
+    while game.decision["kind"] == "yesno":
+        assert "opening_hand" in game.decision and game.stage == "mulligan"
+        asked.append((game.decision["player"], game.decision["opening_hand"]))
+        names_now = [game.action_to_string(a) for a in game.legal_actions()]
+        assert names_now[0].startswith("begin the game with")
+        # the starting player's first, then the next in turn order
+        act(game, "begin the game" if game.decision["player"] == 1 else "keep ")
+    assert asked == [(1, c) for c in leylines[1]] + [(0, c) for c in leylines[0]]
+    on = sorted(game.name_of(p.card) for p in game.battlefield.values())
+    assert on == sorted(game.name_of(c) for c in leylines[1])
+    assert all(p.controller == 1 for p in game.battlefield.values())
+    assert game.turn == 1 and game.active == 1
+    assert any(e["type"] == "begin_on_battlefield" for e in game.events)

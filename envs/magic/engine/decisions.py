@@ -1246,6 +1246,9 @@ class DecisionsMixin:
             if kind == "yes" and self.library[q]:
                 self.library[q].insert(0, self.library[q].pop())
             self.log("peeked", player=p, whose=q, bottom=kind == "yes")
+        elif dk == "yesno" and "opening_hand" in d:  # 103.6: begin with it (yes)?
+            if kind == "yes":
+                self.begin_with(p, d["opening_hand"])
         elif dk == "yesno" and "dredge" in d:  # 702.52a: dredge it instead (yes)?
             if kind == "yes":
                 self.dredge(p, d["dredge"])

@@ -2439,6 +2439,12 @@ class Cascade:
 
 
 @dataclass(frozen=True)
+class BeginOnBattlefield:
+    """Rule 103.6: "if this is in your opening hand, you may begin the game with it
+    on the battlefield" (the Leylines), asked after mulligans."""
+
+
+@dataclass(frozen=True)
 class Dredge:
     """Rule 702.52a, "dredge N": "if you would draw a card, you may mill N cards
     instead. if you do, return this card from your graveyard to your hand", a

@@ -9,7 +9,8 @@ the parts. The action space is :mod:`~actions` (its docstring holds the table).
 follows; *not*: a card that needs it is refused, and ``cards coverage`` names it):
 
 - 100-104 the game, starting, ending, conceding: played (103.5 London mulligan with the
-  free first mulligan of 3+ players, 103.7 the first draw, 104.3a concede).
+  free first mulligan of 3+ players, 103.6 Leylines, 103.7 the first draw, 104.3a
+  concede).
 - 105-107 colours, mana, numbers: played (the mana pool, any-colour and commander
   identity mana, X without a cap in spells, permanents and activated abilities'
   costs, announced as the ability is activated: "{X}{R}{G}, {T}: target creature
@@ -984,7 +985,11 @@ draw a card. if you do" and of the opening hand. Split second (702.61a, a keywor
 :mod:`~keywords`): while a spell with it is on the stack, a player with priority may
 only pass or take a special action (702.61b: turn a face-down permanent face up);
 *automated*: mana abilities are not offered then either (mana is made while paying,
-and no spell can be cast).
+and no spell can be cast). Leylines (103.6, :class:`~effects.BeginOnBattlefield`):
+after mulligans (or with the opening hands when there are none), starting with the
+starting player and in turn order, each such card of a player's opening hand is a
+``yesno`` decision with ``"opening_hand"`` ("begin the game with <card> on the
+battlefield" / "keep <card> in hand"; event ``begin_on_battlefield``).
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
@@ -1562,6 +1567,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             game.drew_empty[p] = False
         if mulligan and opening_hand:
             game._start_mulligans(game._turn_order(game.starting), opening_hand)
+        elif opening_hand and any(isinstance(s, fx.BeginOnBattlefield)
+                                  for d in game.defs for s in d.statics):
+            game._start_mulligans([], opening_hand)  # (no mulligans: 103.6 only)
         else:
             game._begin_turn(first=True)
         game._run()
@@ -1938,6 +1946,11 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             verb = "play" if self._is_land(self.decision["play_free"]) else "cast"
             return (f"{verb} {name} without paying its mana cost" if kind == "yes"
                     else f"don't {verb} {name}")
+        if kind in ("yes", "no") and self.decision is not None and \
+                "opening_hand" in self.decision:  # 103.6
+            name = self.name_of(self.decision["opening_hand"])
+            return (f"begin the game with {name} on the battlefield" if kind == "yes"
+                    else f"keep {name} in hand")
         if kind in ("yes", "no") and self.decision is not None and \
                 "dredge" in self.decision:  # 702.52a
             card = self.decision["dredge"]

@@ -105,7 +105,8 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.PlayerRule, fx.DefinedPT, fx.SelfBonus,
                      fx.PairedBonus,
                      fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost, fx.FaceDownCost,
-                     fx.Rebound, fx.Dredge, fx.DiscardedToBattlefield, fx.GraveyardInstead,
+                     fx.Rebound, fx.Dredge, fx.BeginOnBattlefield,
+                     fx.DiscardedToBattlefield, fx.GraveyardInstead,
                      fx.CommanderManaCounters,
                      fx.OthersEnterTapped, fx.SpellsCantBeCountered)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",

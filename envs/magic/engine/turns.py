@@ -144,8 +144,37 @@ class TurnsMixin:
                     self.draw(p, log=False)
             m["deciding"], m["again"] = m["again"], []
             return
+        if (ask := self._opening_hand_ask(m)) is not None:
+            self.decision = ask  # 103.6: a Leyline may begin on the battlefield
+            return
         self.mull = None
         self._begin_turn(first=True)
+
+    def _opening_hand_ask(self, m: dict) -> dict | None:
+        """Rule 103.6: after mulligans, starting with the starting player, each
+        player in turn order may put each card of their opening hand that says "if
+        this is in your opening hand, you may begin the game with it on the
+        battlefield" onto the battlefield: the next such card not asked about yet,
+        as a ``yesno`` decision with ``"opening_hand"`` (None: none left)."""
+        asked = m.setdefault("opening_asked", [])
+        for p in self._turn_order(self.starting):
+            if self.lost[p]:
+                continue
+            for card in self.hand[p]:
+                if card not in asked and any(isinstance(s, fx.BeginOnBattlefield)
+                                             for s in self.cdef(card).statics):
+                    asked.append(card)
+                    return {"kind": "yesno", "player": p, "opening_hand": card}
+        return None
+
+    def begin_with(self, p: int, card: int) -> None:
+        """103.6: ``p`` begins the game with ``card`` from their opening hand on the
+        battlefield (not cast; event ``begin_on_battlefield``)."""
+        self.hand[p].remove(card)
+        if card in self.public_hand:
+            self.public_hand.remove(card)
+        self.log("begin_on_battlefield", player=p, card=self.name_of(card))
+        self._put_onto_battlefield(card, p)
 
     def _mulligan(self, p: int, again: bool) -> None:
         m = self.mull

@@ -5,6 +5,8 @@ and untapping chosen lands.
   they can't attack or block and their activated abilities can't be activated.
 - ``dredge N`` (702.52a, :class:`~effects.Dredge`): each time its owner would draw,
   with it in their graveyard and N or more cards in their library, they are asked.
+- "if this is in your opening hand, you may begin the game with it on the
+  battlefield" (103.6, :class:`~effects.BeginOnBattlefield`: the Leylines).
 - ``untap up to <N> lands [you control]`` (:class:`~effects.UntapUpTo`; the lands
   untapped are an automated choice: the controller's own).
 """
@@ -51,4 +53,15 @@ def _dredge(line: str, printed: Printed, draft: Draft) -> bool:
     if not m:
         return False
     draft.statics.append(fx.Dredge(int(m.group(1))))
+    return True
+
+
+@line_template
+def _opening_hand(line: str, printed: Printed, draft: Draft) -> bool:
+    """``if this is in your opening hand, you may begin the game with it on the
+    battlefield.`` (103.6: the Leylines)."""
+    if not re.fullmatch(r"if this is in your opening hand, you may begin the game "
+                        r"with (?:it|him|her|this) on the battlefield\.", line):
+        return False
+    draft.statics.append(fx.BeginOnBattlefield())
     return True
