@@ -32,6 +32,9 @@ def test_tokens():
     # "investigate" is creating a Clue
     assert card("Thraben Inspector").triggered == (fx.TriggeredAbility(
         fx.Trigger("enters"), fx.CreateToken(CLUE)),)
+    # a token of two card types besides creature (205.2a: Hammer of Purphoros's Golem)
+    assert card("Hammer of Purphoros").activated[0].effect == fx.CreateToken(fx.TokenSpec(
+        "Golem Token", ("Enchantment", "Artifact", "Creature"), ("Golem",), (), 3, 3))
 
 
 def test_manifest():

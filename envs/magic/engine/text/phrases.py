@@ -667,7 +667,7 @@ def _colours(text: str) -> tuple[str, ...] | None:
 _TOKEN = re.compile(
     r"(\d+)/(\d+) ((?:colorless|(?:white|blue|black|red|green)"
     r"(?:(?:,| and|, and) (?:white|blue|black|red|green))*)) "
-    r"((?:[a-z'-]+ )+?)((?:artifact |enchantment )?creature) tokens?"
+    r"((?:[a-z'-]+ )+?)((?:(?:artifact|enchantment) ){0,2}creature) tokens?"
     r"(?: with (.+))?")
 
 
