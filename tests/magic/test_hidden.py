@@ -483,3 +483,28 @@ def test_compile_a_spell_putting_itself_on_its_library_stays_refused():
     bolt = custom("Lightning Bolt", "Boomerang Bolt",
                   spell=fx.SpellAbility(fx.PutOnLibrary(fx.Ref("self"))))
     assert unresolvable(bolt)
+
+
+def coiling_oracle(top: str):
+    game = blank(library=0)
+    game.set_library(0, [top, "Island"])
+    lands(game, 0, "Island", "Forest")
+    game.add_card("Coiling Oracle", 0)
+    game.start_at("main1", 0)
+    act(game, "Coiling Oracle")
+    settle(game)
+    return game
+
+
+def test_coiling_oracle_701_20a_a_land_onto_the_battlefield_otherwise_the_hand():
+    assert card("Coiling Oracle").triggered[0].effect == fx.RevealTop(
+        fx.Ref("you"), fx.Filter(types=frozenset({"Land"})), to_battlefield=True,
+        else_hand=True)
+    game = coiling_oracle("Forest")
+    assert sum(game.name_of(p.card) == "Forest" for p in game.battlefield.values()) == 2
+    assert hand_names(game, 0) == []
+    game = coiling_oracle("Grizzly Bears")
+    assert hand_names(game, 0) == ["Grizzly Bears"]
+    assert library_names(game, 0) == ["Island"]
+    seen = game.determinize(1, np.random.default_rng(0))  # revealed: it stays known
+    assert hand_names(seen, 0) == ["Grizzly Bears"]

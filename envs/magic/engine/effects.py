@@ -1466,6 +1466,9 @@ class RevealTop:
     #: "if it's a permanent card, they put it onto the battlefield" (Chaos Warp):
     #: a matching card enters under that player's control.
     to_battlefield: bool = False
+    #: "otherwise, put that card into your hand" (Coiling Oracle): a card ``filter``
+    #: does not match goes into that player's hand (revealed: every player saw it).
+    else_hand: bool = False
 
 
 DIE_SIDES = (4, 6, 8, 10, 12, 20)

@@ -639,7 +639,9 @@ the controller searches each library in turn, a ``search`` decision of theirs ov
 another player's library, which :meth:`MagicGame.determinize` keeps for them while
 they search it; the cards are exiled face up; :class:`~effects.PlayFree` of "those
 cards" asks a ``play_free`` yes/no for each castable one and casts it from exile at
-once; *automated*: the order, the order they were exiled in).
+once; *automated*: the order, the order they were exiled in). "Reveal the top card of your library. If it's a land
+card, put it onto the battlefield. Otherwise, put that card into your hand" (Coiling
+Oracle: :attr:`~effects.RevealTop.else_hand`).
 
 Amounts counted as the effect resolves (608.2h, :class:`~effects.Count`): "for each
 [permanent you control / opponent you have / card in your hand]", "equal to the number

@@ -154,6 +154,13 @@ class LibraryMixin:
             card = library[-1]
             self.log("reveal_top", player=p, cards=[self.name_of(card)])
             if not self.card_matches(node.filter, card, self.res["item"].card):
+                if node.else_hand:  # "otherwise, put that card into your hand"
+                    library.pop()
+                    self.hand[p].append(card)
+                    if card not in self.public_hand:
+                        self.public_hand.append(card)
+                    self.log("found", player=p, card=self.name_of(card), to="hand",
+                             revealed=True)
                 continue
             found = True
             if node.to_hand:

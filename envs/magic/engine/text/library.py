@@ -378,8 +378,14 @@ def _dig(s: str) -> fx.Effect | None:
     return None
 
 
+SENTENCE_GROUPS.insert(0, (r"reveal the top card of your library\.",
+                           r"if it's an? .+ card, put it onto the battlefield\.",
+                           r"otherwise, put that card into your hand\."))
 SENTENCE_GROUPS.append((r"(?:.+ reveals|reveal) the top card of (?:their|your) library\.",
                         r"if it's an? .+ card, .+\."))
+_ELSE_HAND = re.compile(r"reveal the top card of your library\. if it's an? "
+                        r"((?:[\w,]+ )*?)card, put it onto the battlefield( tapped)?\. "
+                        r"otherwise, put that card into your hand")
 SENTENCE_GROUPS.append((r"look at the top card of your library\.",
                         r"you may reveal that card\.",
                         r"if an? .+ card is revealed this way, .+\."))
@@ -405,6 +411,11 @@ def _reveal_top_card(s: str) -> fx.Effect | None:
     that player puts it into their hand / <effect>" and Delver of Secrets's "look at
     the top card of your library. you may reveal that card. if an instant or sorcery
     card is revealed this way, <effect>" (701.20a, :class:`~effects.RevealTop`)."""
+    if m := _ELSE_HAND.fullmatch(s):  # Coiling Oracle
+        f = card_filter(m.group(1).strip())
+        if f is None or m.group(2):
+            return None
+        return fx.RevealTop(fx.Ref("you"), f, to_battlefield=True, else_hand=True)
     if m := _REVEAL_ONE.fullmatch(s):
         subject, phrase, then = m.groups()
         who = player(subject) if subject else fx.Ref("you")
