@@ -433,3 +433,60 @@ def test_118_12_glint_hawk_is_sacrificed_when_no_artifact_is_returned():
     assert "Glint Hawk" in [game.name_of(c) for c in game.graveyard[0]]
     game, _ = glint_hawk()  # none to return: not asked (118.3), sacrificed
     assert "Glint Hawk" in [game.name_of(c) for c in game.graveyard[0]]
+
+
+# ------------------------------------------------- 701.6a: counter each spell
+def test_counterflux_overload_compiles_to_counter_each_spell_you_dont_control():
+    overload = pool("Counterflux").overload
+    assert overload.effect == fx.CounterEach(fx.Filter(controller="opponent"))
+
+
+def test_701_6a_overloaded_counterflux_counters_only_the_opponents_spells():
+    game = blank()
+    game.add_card("Lightning Bolt", 0)
+    lands(game, 0, "Mountain")
+    game.add_card("Shock", 1)
+    game.add_card("Counterflux", 1)
+    lands(game, 1, "Island", "Island", "Island", "Mountain", "Mountain")
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    act(game, "player 1")
+    act(game, "pass")
+    act(game, "Shock")
+    act(game, "player 0")
+    act(game, "Counterflux")
+    act(game, "pay overload")
+    settle(game)
+    countered = [e["card"] for e in game.events if e["type"] == "countered"]
+    assert countered == ["Lightning Bolt"]
+    assert game.life == [18, 20]
+
+
+# ------------------------------------ 615: prevention for you and your creatures
+def test_615_safe_passage_prevents_damage_to_you_and_your_creatures_this_turn():
+    assert pool("Safe Passage").spell.effect == fx.Sequence((
+        fx.PreventDamage(None, fx.Ref("you")),
+        fx.PreventDamage(None, fx.Each(fx.Filter(types=frozenset({"Creature"}),
+                                                 controller="you")))))
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    theirs = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Safe Passage", 0)
+    lands(game, 0, "Plains", "Plains", "Plains")
+    game.add_card("Lightning Bolt", 1)
+    game.add_card("Lightning Bolt", 1)
+    game.add_card("Lightning Bolt", 1)
+    lands(game, 1, "Mountain", "Mountain", "Mountain")
+    game.start_at("main1", 0)
+    act(game, "Safe Passage")
+    settle(game)
+    for target in ("bears", "player 0", "theirs"):
+        act(game, "pass")
+        act(game, "hand 0 (Lightning Bolt)")
+        if target == "player 0":
+            act(game, target)
+        else:
+            target_perm(game, bears if target == "bears" else theirs)
+        settle(game)
+    assert bears in game.battlefield and game.life[0] == 20
+    assert theirs not in game.battlefield  # (not seat 0's: not prevented)

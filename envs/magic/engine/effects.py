@@ -692,6 +692,16 @@ class CounterSpell:
 
 
 @dataclass(frozen=True)
+class CounterEach:
+    """"Counter each spell you don't control" (701.6a; Counterflux overloaded): every
+    spell on the stack matching ``spells`` (a card :class:`Filter`; its
+    ``controller`` from the resolving object's controller), other than the resolving
+    one, is countered."""
+
+    spells: Filter
+
+
+@dataclass(frozen=True)
 class CopySpell:
     """Rule 707.10: put ``times`` copies of ``what`` (a spell, or an activated or
     triggered ability, on the stack) onto the stack, controlled by the resolving

@@ -962,6 +962,11 @@ land (it goes to the pool, spent first by the next payment of the step, 106.4);
 Karoo lands, Waterspout Djinn, Tragic Lesson): the ``yesno`` decision with
 ``"unless"``, asked only when its controller controls one; yes returns it (chosen with
 the ``sacrifice`` decision, ``dest`` ``"hand"``, when there are several).
+"Counter each spell you don't control" (701.6a, :class:`~effects.CounterEach`:
+Counterflux overloaded; the spells that can't be countered stay). "Prevent all damage
+that would be dealt to you and creatures you control this turn" (615: Safe Passage;
+the creatures as a group, ``["prevent", None, ["creatures_of", p], ...]``, so those
+entering later this turn are covered too).
 
 When things happen (:mod:`~text.timing`): "you may exile this. if you do, return it
 to the battlefield under its owner's control at the beginning of your next upkeep. it

@@ -1348,9 +1348,11 @@ class ObjectsMixin:
         if ["exile_if_dies", pid] not in self.replacements:
             self.replacements.append(["exile_if_dies", pid])
 
-    def add_prevention(self, node: fx.PreventDamage, codes: list[int] | None) -> None:
+    def add_prevention(self, node: fx.PreventDamage, codes: list[Any] | None) -> None:
         """A prevention effect (rule 615) for each of ``codes`` (recipients, or
-        sources when ``node.by_what``; None: any damage)."""
+        sources when ``node.by_what``; None: any damage; ``["creatures_of", p]``:
+        every creature ``p`` controls when the damage would be dealt, "creatures you
+        control", those entering later this turn too)."""
         left = None if node.amount is None else self.amount(node.amount)
         for code in codes if codes is not None else [None]:
             to, by = (None, code) if node.by_what else (code, None)
@@ -1459,7 +1461,10 @@ class ObjectsMixin:
         shields = []
         for r in self.replacements:
             if r[0] != "prevent" or (r[4] and not combat) or (
-                    r[2] is not None and r[2] != code) or (
+                    r[2] is not None and r[2] != code and not (
+                        isinstance(r[2], list) and code >= 0  # ["creatures_of", p]
+                        and code in self.battlefield and self.is_creature(code)
+                        and self.battlefield[code].controller == r[2][1])) or (
                     r[3] is not None and (source is None or r[3] != source)):
                 continue
             if r[1] is None:

@@ -46,10 +46,14 @@ from labyrinth_gym.envs.magic.engine.state import player_code
 if TYPE_CHECKING:
     from labyrinth_gym.envs.magic.engine.game import MagicGame
 
+YOUR_CREATURES = fx.Each(fx.Filter(types=frozenset({"Creature"}), controller="you"))
+"""``each creature you control``: a prevention effect's recipients as a group (615:
+"prevent all damage that would be dealt to you and creatures you control this
+turn", Safe Passage)."""
 LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUntap,
                 fx.Pump, fx.AddCounters, fx.RemoveCounters, fx.PlayerCounters,
                 fx.BecomeMonarch, fx.Draw, fx.Mill, fx.GainLife, fx.LoseLife,
-                fx.CreateToken, fx.CounterSpell, fx.Attach, fx.Manifest, fx.Shuffle,
+                fx.CreateToken, fx.CounterSpell, fx.CounterEach, fx.Attach, fx.Manifest, fx.Shuffle,
                 fx.RevealHand, fx.GainControl, fx.Becomes, fx.Regenerate,
                 fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed,
                 fx.GainFlashback, fx.CopyToken, fx.GetEmblem, fx.TemporaryTrigger,
@@ -721,6 +725,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note("counters divided other than among up-to targets")
         if isinstance(node, fx.ThisTurn) and node.rule not in fx.TURN_RULES:
             note(f"ThisTurn({node.rule})")
+        if isinstance(node, fx.CounterEach):
+            card_filter(dataclasses.replace(node.spells, controller="any"))
         if isinstance(node, fx.CounterSpell) and node.dest not in fx.COUNTER_DESTINATIONS:
             note(f"counter to {node.dest}")
         if isinstance(node, fx.Pump):
@@ -1405,6 +1411,12 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.CounterSpell):
         for sid in game.select(node.what, path):
             game.counter(sid, node.dest)
+    elif isinstance(node, fx.CounterEach):  # 701.6a: every such spell at once
+        item = game.res["item"]
+        for s in list(game.stack):
+            if s.kind == "spell" and s.sid != item.sid and game._spell_matches(
+                    node.spells, game.cdef(s.card), s.controller, item.controller):
+                game.counter(s.sid)
     elif isinstance(node, fx.Becomes):
         for pid in game.select(node.what, path):
             if pid >= 0:
@@ -1517,6 +1529,9 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for pid in game.select(node.what, path):
             if pid >= 0 and pid in game.battlefield:
                 game.add_regeneration_shield(pid)
+    elif isinstance(node, fx.PreventDamage) and node.what == YOUR_CREATURES and \
+            not node.by_what:  # 615: a group, checked as the damage would be dealt
+        game.add_prevention(node, [["creatures_of", game.res["item"].controller]])
     elif isinstance(node, fx.PreventDamage):
         codes = None if node.what is None else game.select(node.what, path)
         if codes is None or codes:

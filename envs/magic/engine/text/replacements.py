@@ -221,3 +221,37 @@ def _unless_you_return(s: str) -> fx.Effect | None:
     if not isinstance(cost, fx.ReturnChosen) or inner is None:
         return None
     return fx.Unless(cost, inner)
+
+
+@effect_template
+def _counter_each(s: str) -> fx.Effect | None:
+    # 701.6a: "counter each spell you don't control" (Counterflux overloaded),
+    # "counter all spells"
+    m = re.fullmatch(r"counter (?:each (?:(.+) )?spell|all (?:(.+) )?spells)"
+                     r"( you don't control| your opponents control)?", s)
+    if not m:
+        return None
+    f = card_filter(m.group(1) or m.group(2) or "")
+    if f is None:
+        return None
+    return fx.CounterEach(dataclasses.replace(
+        f, controller="opponent" if m.group(3) else "any"))
+
+
+_YOUR_CREATURES = fx.Each(fx.Filter(types=frozenset({"Creature"}), controller="you"))
+
+
+@effect_template
+def _prevent_to_your_creatures(s: str) -> fx.Effect | None:
+    # 615: "prevent all [combat] damage that would be dealt to [you and] creatures
+    # you control this turn" (Safe Passage, Holy Day's kin): the creatures as a group,
+    # those entering later this turn too
+    m = re.fullmatch(r"prevent all (combat )?damage that would be dealt to (you and )?"
+                     r"creatures you control this turn", s)
+    if not m:
+        return None
+    combat = bool(m.group(1))
+    mine = fx.PreventDamage(None, _YOUR_CREATURES, combat_only=combat)
+    if not m.group(2):
+        return mine
+    return fx.Sequence((fx.PreventDamage(None, fx.Ref("you"), combat_only=combat), mine))
