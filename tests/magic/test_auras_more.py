@@ -381,3 +381,46 @@ def test_611_3a_bonds_of_faith_a_human_gets_2_2_others_cant_attack_or_block():
     for name in ("Gift of Fangs", "Nyx Infusion", "Sea Legs", "Clutch of Undeath"):
         assert sum(isinstance(s, fx.AttachedBonus) and s.host is not None
                    for s in compiled_pool().supported[name].statics) == 2, name
+
+
+# --------------------------------------------------------- enchant player (303.4)
+def test_303_4_curse_of_deaths_hold_enchants_a_player():
+    assert compiled_pool().supported["Curse of Death's Hold"].enchant == \
+        fx.ENCHANT_PLAYER
+    game = blank()
+    lands(game, 0, "Swamp", "Swamp", "Swamp", "Swamp", "Swamp")
+    elves = game.add_permanent("Llanowar Elves", 1)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    mine = game.add_permanent("Llanowar Elves", 0)
+    game.add_card("Curse of Death's Hold", 0)
+    game.start_at("main1", 0)
+    act(game, "Curse of Death's Hold")
+    act(game, "player 1")
+    settle(game)
+    curse = next(pid for pid, perm in game.battlefield.items()
+                 if game.name_of(perm.card) == "Curse of Death's Hold")
+    assert game.battlefield[curse].attached_to < 0  # (a player's code)
+    assert elves not in game.battlefield and mine in game.battlefield
+    assert game.chars(bears)[:2] == (1, 1)
+
+
+def test_303_4_enchanted_players_upkeep_trigger_and_a_player_leaving():
+    game = blank(players=3)
+    game.add_card("Curse of the Bloody Tome", 0)
+    lands(game, 0, "Island", "Island", "Island")
+    game.start_at("main1", 0)
+    act(game, "Curse of the Bloody Tome")
+    act(game, "player 1")
+    settle(game)
+    curse = next(pid for pid, perm in game.battlefield.items()
+                 if game.name_of(perm.card) == "Curse of the Bloody Tome")
+    before = [len(g) for g in game.graveyard]
+    pass_until(game, "upkeep")  # seat 1's upkeep: they mill two
+    settle(game)
+    assert game.active == 1
+    assert len(game.graveyard[1]) == before[1] + 2
+    assert len(game.graveyard[2]) == before[2]
+    # 704.5m: the enchanted player gone, the Curse goes to its owner's graveyard
+    game._lose(1)
+    game._state_based()
+    assert curse not in game.battlefield

@@ -71,6 +71,8 @@ class CastingMixin:
                 return d.overload.effect  # type: ignore[union-attr]
             if d.spell is not None:
                 return d.spell.effect
+            if "Aura" in d.subtypes and d.enchant == fx.ENCHANT_PLAYER:
+                return fx.Attach(fx.Target("player"))  # 303.4a, 702.5d
             if "Aura" in d.subtypes and d.enchant is not None:
                 return fx.Attach(fx.Target("permanent", d.enchant))
             return None
@@ -1983,8 +1985,8 @@ class CastingMixin:
             return
         if item.kind == "spell":
             if "Aura" in d.subtypes or item.alt == "bestow":
-                host = next((c for c in item.targets.get("", []) if c in self.battlefield),
-                            None)
+                host = next((c for c in item.targets.get("", []) if c in self.battlefield
+                             or c < 0 and not self.lost[code_player(c)]), None)
                 if host is not None:
                     # 702.103b: a bestowed Aura stays one while attached (its
                     # characteristics: fx.bestowed, as the permanent's base)

@@ -2424,6 +2424,13 @@ class AltCost:
     kind: str = "alternative"
 
 
+ENCHANT_PLAYER = Filter(props=frozenset({"player"}))
+"""What an Aura with "enchant player" enchants (303.4, 702.5d: a player, its target as
+it is cast; ``Permanent.attached_to`` is then the player's target code)."""
+ENCHANTED_PLAYER = "enchanted_player"
+"""A :class:`Filter` controller: the player the source Aura enchants ("creatures
+enchanted player controls get -1/-1"); as a step trigger's subject, ``Ref`` of it:
+"at the beginning of enchanted player's upkeep" (its "that player")."""
 BESTOW_ENCHANT = Filter(frozenset({"Creature"}))
 """What a bestowed Aura enchants (702.103b: "enchant creature")."""
 

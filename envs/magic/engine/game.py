@@ -113,7 +113,12 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   sorceries need a legendary creature or planeswalker); colour indicators (204) of
   back faces, which the card data lacks, from the engine's
   ``data/colour_indicators.txt``.
-- 300-315 card types: artifacts, creatures, enchantments (Auras, Equipment), instants,
+- 300-315 card types: artifacts, creatures, enchantments (Auras, Equipment; Auras
+  with "enchant player", 303.4: the player targeted as it is cast, its
+  ``attached_to`` that player's code, to its owner's graveyard once that player has
+  left the game, 704.5m; "creatures enchanted player controls get -1/-1",
+  "at the beginning of enchanted player's upkeep" with "that player";
+  *not*: their other triggers, "enchanted player can't ..."), instants,
   lands, sorceries, planeswalkers (those whose abilities compile), Kindred (308);
   Sagas (714), Vehicles (301.7, crew 702.122: the creatures tapped are chosen one at a
   time, a ``cost_crew`` decision, until their power reaches N); *not*: battles.

@@ -485,6 +485,10 @@ class ObjectsMixin:
             return False
         if filt.controller == "opponent" and perm.controller == you:
             return False
+        if filt.controller == fx.ENCHANTED_PLAYER and (
+                source is None or source not in self.battlefield
+                or player_code(perm.controller) != self.battlefield[source].attached_to):
+            return False  # (303.4: the player the source Aura enchants)
         for prop in filt.props:
             if not self._has_prop(prop, pid, perm, d, source, printed):
                 return False
@@ -2127,6 +2131,9 @@ class ObjectsMixin:
             if subject == fx.Ref("each_opponent"):
                 if perm.controller != self.active:
                     self._trigger(pid, i, defending=self.active)
+            elif subject == fx.Ref(fx.ENCHANTED_PLAYER):  # 303.4: the player it enchants
+                if perm.attached_to == player_code(self.active):
+                    self._trigger(pid, i, defending=self.active)
             elif not mine_only or perm.controller == self.active:
                 self._trigger(pid, i, defending=self.active)
 
@@ -2458,7 +2465,10 @@ class ObjectsMixin:
                             and "indestructible" not in kws:
                         to_destroy.append(pid)
                 host = perm.attached_to
-                if d.is_aura:
+                if d.is_aura and d.enchant == fx.ENCHANT_PLAYER:
+                    if host is None or host >= 0 or self.lost[code_player(host)]:
+                        to_grave.append(pid)  # 704.5m: (303.4d) no player to enchant
+                elif d.is_aura:
                     if host is None or host not in battlefield or not self.matches(
                             d.enchant, host, perm.controller) or \
                             self._protected_from(host, d, perm.controller):

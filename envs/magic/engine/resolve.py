@@ -349,7 +349,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if not fx.known_prop(prop):
                 note(f"Filter.props {prop}")
         if f.controller not in ("you", "opponent", "any") and not (
-                selecting and f.controller == fx.ITS_CONTROLLER):
+                selecting and f.controller == fx.ITS_CONTROLLER) and not (
+                f.controller == fx.ENCHANTED_PLAYER and card.enchant == fx.ENCHANT_PLAYER):
             note(f"Filter.controller {f.controller}")
 
     def card_filter(f: fx.Filter) -> None:
@@ -808,7 +809,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     if "Aura" in card.subtypes:
         if card.enchant is None:
             note("Aura without enchant")
-        else:
+        elif card.enchant != fx.ENCHANT_PLAYER:
             filt(card.enchant)
     from_hand = 0
     for ability in card.activated:
@@ -906,7 +907,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         elif not (isinstance(subject, fx.Ref) and subject.name in
                   ("self", "you", "each_player", "each_opponent", "equipped",
                    "enchanted")):
-            note(f"Trigger subject {subject!r}")
+            if not (subject == fx.Ref(fx.ENCHANTED_PLAYER) and event in fx.STEP_EVENTS
+                    and card.enchant == fx.ENCHANT_PLAYER):
+                note(f"Trigger subject {subject!r}")
         condition = ability.trigger.condition
         if isinstance(condition, fx.ActivationCondition):
             fields(condition)

@@ -456,7 +456,8 @@ class _RefCheck:
                     or self.trigger.event not in fx.PLAYER_NAMING_EVENTS and not (
                         # "at the beginning of each opponent's upkeep, that player"
                         self.trigger.event in fx.STEP_EVENTS and self.trigger.subject
-                        in (fx.Ref("each_player"), fx.Ref("each_opponent")))):
+                        in (fx.Ref("each_player"), fx.Ref("each_opponent"),
+                            fx.Ref(fx.ENCHANTED_PLAYER)))):
                 raise Unsupported("'that player' with no player to refer to")
             if any(getattr(part, f) == "that_much" for f in ("amount", "count")
                    if hasattr(part, f)) and (

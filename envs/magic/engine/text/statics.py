@@ -179,6 +179,9 @@ def _enchant(line: str, printed: Printed, draft: Draft) -> bool:
     m = re.fullmatch(r"enchant (.+)", line)
     if not m or "Aura" not in printed.subtypes or draft.enchant is not None:
         return False
+    if m.group(1) == "player":  # 303.4, 702.5d: an Aura that enchants a player
+        draft.enchant = fx.ENCHANT_PLAYER
+        return True
     f = object_filter(m.group(1))
     if f is None or "other" in f.props:
         return False
@@ -354,6 +357,21 @@ def _anthem_as_long_as_counters(line: str, printed: Printed, draft: Draft) -> bo
         return False
     draft.statics.append(dataclasses.replace(found, condition=fx.ActivationCondition(
         "counters_on_this", count=count, counter=m.group(2))))
+    return True
+
+
+@line_template
+def _enchanted_player_anthem(line: str, printed: Printed, draft: Draft) -> bool:
+    # 303.4: "creatures enchanted player controls get -1/-1." (Curse of Death's Hold)
+    m = re.fullmatch(r"creatures enchanted player controls (.+)", line)
+    if not m or draft.enchant != fx.ENCHANT_PLAYER:
+        return False
+    found = anthem("creatures you control " + m.group(1))
+    if found is None or found.condition is not None or \
+            found.affected.controller != "you" or found.affected.props:
+        return False
+    draft.statics.append(dataclasses.replace(found, affected=dataclasses.replace(
+        found.affected, controller=fx.ENCHANTED_PLAYER)))
     return True
 
 

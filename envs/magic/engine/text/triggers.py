@@ -29,6 +29,9 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
 )
 
 _STEPS = {"your upkeep": ("upkeep", fx.Ref("you")),
+          "enchanted player's upkeep": ("upkeep", fx.Ref(fx.ENCHANTED_PLAYER)),
+          "enchanted player's draw step": ("draw_step", fx.Ref(fx.ENCHANTED_PLAYER)),
+          "enchanted player's end step": ("end_step", fx.Ref(fx.ENCHANTED_PLAYER)),
           "each upkeep": ("upkeep", fx.Ref("each_player")),
           "each player's upkeep": ("upkeep", fx.Ref("each_player")),
           "each opponent's upkeep": ("upkeep", fx.Ref("each_opponent")),
