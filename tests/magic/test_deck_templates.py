@@ -63,9 +63,10 @@ def _play_land(hand: tuple[str, ...]) -> tuple:
     for name in hand:
         game.add_card(name, 0)
     game.start_at("main1", 0)
-    act(game, "Port Town")
+    land = hand[0]
+    act(game, land)
     town = next(pid for pid, perm in game.battlefield.items()
-                if game.name_of(perm.card) == "Port Town")
+                if game.name_of(perm.card) == land)
     return game, game.battlefield[town]
 
 
@@ -81,6 +82,15 @@ def test_614_1d_reveal_land_enters_tapped_without_a_card_to_reveal():
     game, town = _play_land(("Port Town", "Swamp", "Grizzly Bears"))
     assert town.tapped
     assert not game.public_hand
+
+
+def test_614_1d_a_tribal_reveal_land_gilt_leaf_palace_needs_an_elf_card():
+    game, palace = _play_land(("Gilt-Leaf Palace", "Llanowar Elves"))
+    assert not palace.tapped
+    assert [e["card"] for e in game.events if e["type"] == "reveal_from_hand"] == [
+        "Llanowar Elves"]
+    game, palace = _play_land(("Gilt-Leaf Palace", "Grizzly Bears", "Forest"))
+    assert palace.tapped and not game.public_hand
 
 
 # ------------------------------------------------------------------ graveyards

@@ -429,7 +429,8 @@ def enters_tapped(line: str, printed: Printed) -> fx.EntersTapped | None:
     land``...), ``unless you have two or more opponents``, ``unless a player has 13
     or less life``; ``as this enters, you may pay 2 life. if you don't, it enters
     tapped.``; ``as this enters, you may reveal a plains or island card from your
-    hand. if you don't, this enters tapped.`` (revealed when one is in the hand)."""
+    hand. if you don't, this enters tapped.`` (revealed when one is in the hand; one
+    subtype too: Gilt-Leaf Palace's "an elf card")."""
     if line == "this enters tapped.":
         return fx.EntersTapped()
     if not printed.is_type("Land"):
@@ -437,9 +438,9 @@ def enters_tapped(line: str, printed: Printed) -> fx.EntersTapped | None:
     if m := re.fullmatch(r"as this enters, you may pay (\d+) life\. if you don't, it "
                          r"enters tapped\.", line):
         return fx.EntersTapped(pay_life=int(m.group(1)))
-    if m := re.fullmatch(r"as this enters, you may reveal an? (\w+) or (?:an? )?(\w+) card "
-                         r"from your hand\. if you don't, this enters tapped\.", line):
-        named = [all_subtypes().get(w) for w in m.groups()]
+    if m := re.fullmatch(r"as this enters, you may reveal an? (\w+)(?: or (?:an? )?(\w+))? "
+                         r"card from your hand\. if you don't, this enters tapped\.", line):
+        named = [all_subtypes().get(w) for w in m.groups() if w is not None]
         if None in named:
             return None
         return fx.EntersTapped(unless_reveal=fx.Filter(
