@@ -141,3 +141,21 @@ def test_becomes_a_dragon_loses_all_abilities_and_gains_flying_613_1f():
     d = game.pdef(elves)
     assert game.chars(elves)[:2] == (4, 4) and "flying" in game.keywords(elves)
     assert d.activated == () and set(d.subtypes) == {"Dragon", "Illusion"}
+
+
+def test_a_land_animated_with_no_duration_stays_a_creature_611_2c():
+    """Woodwraith Corrupter: "target forest becomes a 4/4 black and green elemental
+    horror creature. it's still a land." has no duration: it lasts."""
+    assert "Woodwraith Corrupter" in compiled_pool().supported
+    game = blank()
+    forest = game.add_permanent("Forest", 0)
+    lands(game, 0, "Swamp", "Forest", "Forest")
+    corrupter = game.add_permanent("Woodwraith Corrupter", 0)
+    game.start_at("main1", 0)
+    act(game, "Woodwraith Corrupter")
+    target_perm(game, forest)
+    settle(game)
+    assert game.chars(forest)[:2] == (4, 4) and game.pdef(forest).is_land
+    pass_until(game, "upkeep")
+    assert game.pdef(forest).is_creature and game.chars(forest)[:2] == (4, 4)
+    assert corrupter in game.battlefield

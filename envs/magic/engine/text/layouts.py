@@ -442,3 +442,18 @@ def _damage_back_to_this(sentence: str) -> fx.Effect | None:
     m = re.fullmatch(r"(?:that creature|it) deals damage equal to its power to "
                      r"(?:him|her)", sentence)
     return fx.PowerDamage(fx.Ref("it"), fx.Ref("self")) if m else None
+
+
+@effect_template
+def _lasting_land_creature(sentence: str) -> fx.Effect | None:
+    """"target land you control becomes a 4/4 elemental creature with trample. it's
+    still a land." with no duration (Nissa, Worldwaker): the same change as its
+    until-end-of-turn form, for as long as the land stays on the battlefield (611.2c,
+    a lasting :class:`~effects.Becomes`)."""
+    if not sentence.endswith(" it's still a land") or "until end of turn" in sentence \
+            or not re.search(r" becomes an? \d+/\d+ ", sentence):
+        return None
+    timed = read_sentence("until end of turn, " + sentence)
+    if not isinstance(timed, fx.Becomes) or timed.lasting:
+        return None
+    return dataclasses.replace(timed, lasting=True)
