@@ -192,7 +192,7 @@ _EFFECT_INDEX = {e: i for i, e in enumerate(EFFECTS)}
 # ------------------------------------------------------------ card features
 def _amount(value: Any) -> int:
     if isinstance(value, (fx.KickedAmount, fx.IfAmount)):
-        return value.normal
+        return _amount(value.normal)  # (an IfAmount of "X": 0, as "X" is)
     return value if isinstance(value, int) else 0
 
 

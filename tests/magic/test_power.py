@@ -276,3 +276,70 @@ def test_611_3a_wight_of_precinct_six_counts_creature_cards_in_opponents_graveya
     game.add_card("Grizzly Bears", 0, "graveyard")  # (its controller's: not counted)
     game.start_at("main1", 0)
     assert game.chars(wight)[:2] == (3, 3)  # 1/1 + two creature cards
+
+
+# ---------------------------------------------------------- comparisons and extremes
+def test_pendelhaven_targets_only_a_1_1_creature():
+    game = blank()
+    haven = game.add_permanent("Pendelhaven", 0)
+    elves = game.add_permanent("Llanowar Elves", 0)
+    game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, f"activate slot {slot(game, haven)} (Pendelhaven)")
+    assert sorted(n for n in names(game) if n.startswith("permanent")) == [
+        f"permanent slot {slot(game, elves)} (Llanowar Elves)"]
+    game.apply_action(A.permanent(slot(game, elves)))
+    settle(game)
+    assert game.chars(elves)[:2] == (2, 3)
+
+
+def test_izzet_staticaster_hits_each_other_creature_with_the_same_name():
+    game = blank()
+    lands(game, 0, "Island", "Mountain")
+    caster = game.add_permanent("Izzet Staticaster", 0)
+    a = game.add_permanent("Llanowar Elves", 1)
+    b = game.add_permanent("Llanowar Elves", 1)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, f"activate slot {slot(game, caster)} (Izzet Staticaster)")
+    game.apply_action(A.permanent(slot(game, a)))
+    settle(game)
+    assert a not in game.battlefield and b not in game.battlefield
+    assert game.battlefield[bears].damage == 0
+
+
+def test_firedrinker_satyr_pump_also_deals_1_damage_to_its_controller():
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain")
+    satyr = game.add_permanent("Firedrinker Satyr", 0)
+    game.start_at("main1", 0)
+    act(game, "Firedrinker Satyr")
+    settle(game)
+    assert game.chars(satyr)[0] == 3 and game.life == [19, 20]
+
+
+def test_608_2h_overwhelming_stampede_pumps_by_the_greatest_power_once():
+    game = blank()
+    lands(game, 0, *["Forest"] * 5)
+    game.add_card("Overwhelming Stampede", 0)
+    ogre = game.add_permanent("Gray Ogre", 0, counters={"+1/+1": 1})  # 3/3
+    elves = game.add_permanent("Llanowar Elves", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Overwhelming Stampede)")
+    settle(game)
+    assert game.chars(ogre)[:2] == (6, 6) and game.chars(elves)[:2] == (4, 4)
+    assert "trample" in game.chars(elves)[2]
+
+
+def test_608_2h_craters_claws_deals_x_plus_2_with_a_creature_of_power_4():
+    for counters, expected in ((0, 2), (2, 4)):
+        game = blank()
+        lands(game, 0, *["Mountain"] * 3)
+        game.add_card("Crater's Claws", 0)
+        game.add_permanent("Gray Ogre", 0, counters={"+1/+1": counters})
+        game.start_at("main1", 0)
+        act(game, "cast hand 0 (Crater's Claws)")
+        act(game, "X = 2")
+        act(game, "player 1")
+        settle(game)
+        assert game.life[1] == 20 - expected

@@ -96,3 +96,14 @@ def test_a_permanents_own_counted_bonus():
     wight = card("Wight of Precinct Six")
     assert fx.SelfBonus((), 1, 1, per=fx.Count("graveyard", fx.Filter(
         types=types("Creature"), controller="opponent"))) in wight.statics
+
+
+def test_greatest_power_and_x_plus_instead():
+    stampede = card("Overwhelming Stampede").spell.effect
+    greatest = fx.Count("greatest_power", fx.Filter(types=types("Creature"),
+                                                    controller="you"))
+    assert stampede.power == stampede.toughness == greatest
+    assert "trample" in stampede.keywords
+    claws = card("Crater's Claws").spell.effect
+    assert claws.amount.normal == "X" and claws.amount.instead == fx.Plus("X", 2)
+    assert claws.amount.condition.filter.props == frozenset({"power>=4"})

@@ -187,3 +187,12 @@ def test_damage_equal_to_another_creatures_power():
     for name in ("Karplusan Yeti", "Stalking Vengeance", "Backlash", "Mage Slayer",
                  "Soul's Fire", "Pyrotechnic Performer", "Be'lakor, the Dark Master"):
         card(name)
+
+
+def test_same_name_a_1_1_target_and_a_pump_that_deals_damage():
+    staticaster = card("Izzet Staticaster").activated[0].effect
+    assert staticaster.to.same_name == fx.Filter(types=types("Creature"))
+    haven = card("Pendelhaven").activated[1].effect
+    assert haven.what.filter.props == frozenset({"power==1", "toughness==1"})
+    satyr = card("Firedrinker Satyr").activated[0].effect
+    assert satyr.steps[1] == fx.DealDamage(1, fx.Ref("you"))

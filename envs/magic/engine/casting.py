@@ -2580,7 +2580,9 @@ class CastingMixin:
             item = self.res["item"]  # type: ignore[index]
             holds = self.conditions_hold((value.condition,), item.controller,
                                          self._source_pid(item))
-            return value.instead if holds else value.normal
+            return self.amount(value.instead if holds else value.normal, player)
+        if isinstance(value, fx.Plus):  # "x plus 2"
+            return self.amount(value.amount, player) + value.plus
         if value in ("that_much", "spells_before"):  # ("spells_before": storm's
             # count, the spells cast before the spell this turn, 702.40a)
             return self.res["item"].amount  # type: ignore[index]

@@ -2569,9 +2569,18 @@ class IfAmount:
     end of turn. that creature gets -13/-13 until end of turn instead if a creature died
     this turn" (morbid; 608.2h: checked on resolution)."""
 
-    normal: int
-    instead: int
+    normal: Any
+    instead: Any
     condition: Any
+
+
+@dataclass(frozen=True)
+class Plus:
+    """An amount and ``plus`` more: "this deals x plus 2 damage instead if ..."
+    (Crater's Claws: ``Plus("X", 2)``)."""
+
+    amount: Any
+    plus: int
 
 
 @dataclass(frozen=True)

@@ -707,6 +707,10 @@ damage to target player. that player discards two cards").
 A permanent's own counted bonus ("this gets +1/+1 for each land card in your
 graveyard", "... for each creature card in your opponents' graveyards", "... for each
 artifact you control": :attr:`~effects.SelfBonus.per`, counted continuously, 611.3a).
+Pumps by "x, where x is the greatest power among creatures you control" (counted once
+as it resolves); "x plus 2 damage instead if ..." (:class:`~effects.Plus` in an
+:class:`~effects.IfAmount`); a "target 1/1 creature" (its power and toughness now);
+"... and each other creature with the same name as that creature".
 
 Replacement and prevention effects (rules 614-616): entering tapped
 (:class:`~effects.EntersTapped`), unless its controller controls enough permanents of

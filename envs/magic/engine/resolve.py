@@ -449,6 +449,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             amount(value.normal)
             amount(value.instead)
             return
+        if isinstance(value, fx.Plus):
+            amount(value.amount)
+            return
         if not isinstance(value, int) and not (value == "X" and (
                 x_spell or x_ability[0])) and not (
                 value == "that_much" and that_much[0]) and not (

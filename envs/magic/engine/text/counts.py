@@ -247,11 +247,22 @@ def _equal_to_the_greatest_power(s: str) -> fx.Effect | None:
 def _where_x_is(s: str) -> fx.Effect | None:
     """``<effects with x>, where x is [twice] the number of <counted>``; ``<who> gets +x/+x
     until end of turn, where x is ...`` (a pump of +x/+x, -x/-x, +x/+0...)."""
-    m = re.fullmatch(r"(.+), where x is (twice )?the number of (.+)", s)
-    if not m or (count := counted(m.group(3), plural=True)) is None:
+    m = re.fullmatch(r"(.+), where x is (twice )?the (number of|greatest power among) "
+                     r"(.+)", s)
+    if not m:
+        return None
+    if m.group(3) == "number of":
+        count = counted(m.group(4), plural=True)
+    else:  # "the greatest power among creatures you control" (Overwhelming Stampede)
+        f = object_filter(m.group(4), plural=True)
+        count = fx.Count("greatest_power", f) if f is not None and \
+            f.types == {"Creature"} else None
+    if count is None:
         return None
     twice = bool(m.group(2))  # "twice the number of Blood tokens you control"
     head = m.group(1)
+    if head.startswith("until end of turn, "):  # (the duration first)
+        head = head[len("until end of turn, "):] + " until end of turn"
     if g := re.fullmatch(r"(.+?) gain(s?) (.+?) and get(s?) (\S+/\S+)( until end of turn)",
                          head):  # "creatures you control gain trample and get +x/+x"
         head = f"{g.group(1)} get{g.group(4)} {g.group(5)} and gain{g.group(2)} " \
@@ -483,6 +494,22 @@ def _self_counted_bonus(line: str, printed: Printed, draft: Draft) -> bool:
 
 
 SENTENCE_GROUPS.append((r".+\.", r".+ instead if .+\."))
+
+
+@effect_template
+def _x_plus_instead_if(s: str) -> fx.Effect | None:
+    """``this deals x damage to any target. this deals x plus 2 damage instead if you
+    control a creature with power 4 or greater`` (Crater's Claws, ferocious; 608.2h):
+    an :class:`~effects.IfAmount` of X and :class:`~effects.Plus` of X."""
+    m = re.fullmatch(r"(this deals x damage to .+)\. this deals x plus (\d+) damage "
+                     r"instead if (.+)", s)
+    if not m or (condition := activation_condition(m.group(3))) is None:
+        return None
+    base = read_sentence(m.group(1))
+    if not isinstance(base, fx.DealDamage) or base.amount != "X" or base.divided:
+        return None
+    return dataclasses.replace(base, amount=fx.IfAmount(
+        "X", fx.Plus("X", int(m.group(2))), condition))
 
 
 @effect_template

@@ -277,6 +277,10 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
     if words[:3] == ["attacking", "or", "blocking"]:
         props.add("attacking_or_blocking")
         words = words[3:]
+    if words and (pt := re.fullmatch(r"(\d+)/(\d+)", words[0])):
+        # "target 1/1 creature" (Pendelhaven): that power and toughness now
+        props.update({f"power=={pt.group(1)}", f"toughness=={pt.group(2)}"})
+        words = words[1:]
     while words and (prop := _either_colour(words) or filter_prop(
             words[0].removesuffix(","))):
         props.add(prop)

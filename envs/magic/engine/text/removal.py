@@ -51,6 +51,36 @@ def _damage_equal_to_its_power(s: str) -> fx.Effect | None:
     return None
 
 
+@effect_template
+def _damage_to_each_with_the_same_name(s: str) -> fx.Effect | None:
+    """``this deals 1 damage to target creature and each other creature with the same
+    name as that creature`` (Izzet Staticaster): the target's
+    :attr:`~effects.Target.same_name`, as it resolves."""
+    m = re.fullmatch(rf"this deals {NUM} damage to (.+?) and each other (.+) with the "
+                     r"same name as that (?:creature|permanent)", s)
+    if not m:
+        return None
+    target = permanents(m.group(2))
+    others = object_filter(m.group(3))
+    if not isinstance(target, fx.Target) or others is None or target.count != 1 or \
+            target.up_to or target.same_name is not None:
+        return None
+    return fx.DealDamage(number(m.group(1)), dataclasses.replace(target, same_name=others))
+
+
+@effect_template
+def _gets_and_deals(s: str) -> fx.Effect | None:
+    """``this gets +1/+0 until end of turn and deals 1 damage to you`` (Firedrinker
+    Satyr): the pump, then the damage, both of the source."""
+    m = re.fullmatch(r"this (gets .+? until end of turn) and (deals .+)", s)
+    if not m:
+        return None
+    pump, damage = read_sentence(f"this {m.group(1)}"), read_sentence(f"this {m.group(2)}")
+    if not isinstance(pump, fx.Pump) or not isinstance(damage, fx.DealDamage):
+        return None
+    return fx.Sequence((pump, damage))
+
+
 _THEY_DEAL = r"(it|that creature|each of those creatures|(?:another )?target .+?)"
 
 
