@@ -508,3 +508,24 @@ def test_coiling_oracle_701_20a_a_land_onto_the_battlefield_otherwise_the_hand()
     assert library_names(game, 0) == ["Island"]
     seen = game.determinize(1, np.random.default_rng(0))  # revealed: it stays known
     assert hand_names(seen, 0) == ["Grizzly Bears"]
+
+
+def test_telling_time_one_into_the_hand_one_on_top_one_on_the_bottom():
+    assert card("Telling Time").spell.effect == fx.Dig(3, 1, rest="top_bottom")
+    game = blank(library=0)
+    game.set_library(0, ["Forest", "Mountain", "Plains", "Swamp"])
+    lands(game, 0, "Island", "Island")
+    game.add_card("Telling Time", 0)
+    game.start_at("main1", 0)
+    act(game, "Telling Time")
+    settle(game)
+    act(game, "take card 1 (Mountain)")
+    assert set(names(game)) == {"put card 0 (Forest) on the bottom",
+                                "put card 1 (Plains) on the bottom"}
+    act(game, "Forest")
+    settle(game)
+    assert hand_names(game, 0) == ["Mountain"]
+    assert library_names(game, 0) == ["Plains", "Swamp", "Forest"]
+    # the looker knows its bottom card and the top one; a determinization keeps them
+    seen = game.determinize(0, np.random.default_rng(0))
+    assert library_names(seen, 0)[-1] == "Forest"

@@ -897,11 +897,13 @@ DIG_DESTINATIONS = ("hand", "battlefield", "exile_face_down")
 """Where a dig puts the cards taken; ``"exile_face_down"``: hideaway (702.75a: "exile
 one of them face down"; only its owner may look at it, 406.3; it is exiled with the
 source, 607.2a, for :class:`PlayFree`)."""
-DIG_RESTS = ("bottom", "random", "graveyard", "top", "exile")
+DIG_RESTS = ("bottom", "random", "graveyard", "top", "exile", "top_bottom")
 """Where a dig's cards not taken go; ``"exile"``: "exile the top seven cards of your
 library. you may put any number of creature and/or land cards from among them onto
 the battlefield" (Xenagos, the Reveler: every card is revealed as it is exiled face
-up, those taken go from there, the rest stay in exile, event ``exiled_top``)."""
+up, those taken go from there, the rest stay in exile, event ``exiled_top``);
+``"top_bottom"``: "one on top of your library, and one on the bottom of your library"
+(Telling Time: the player chooses the one put on the bottom)."""
 
 
 @dataclass(frozen=True)

@@ -646,7 +646,11 @@ they search it; the cards are exiled face up; :class:`~effects.PlayFree` of "tho
 cards" asks a ``play_free`` yes/no for each castable one and casts it from exile at
 once; *automated*: the order, the order they were exiled in). "Reveal the top card of your library. If it's a land
 card, put it onto the battlefield. Otherwise, put that card into your hand" (Coiling
-Oracle: :attr:`~effects.RevealTop.else_hand`).
+Oracle: :attr:`~effects.RevealTop.else_hand`). "Look at the top three cards of your library. Put one of
+those cards into your hand, one on top of your library, and one on the bottom of your
+library" (Telling Time: a :class:`~effects.Dig` whose rest is ``"top_bottom"``, the
+card for the bottom chosen with a ``look`` decision; *not*: the looker's knowledge
+of the card left on top survives a determinization).
 
 Amounts counted as the effect resolves (608.2h, :class:`~effects.Count`): "for each
 [permanent you control / opponent you have / card in your hand]", "equal to the number

@@ -490,6 +490,13 @@ class LibraryMixin:
         if node.rest == "bottom":
             st["phase"] = "bottom"
             return
+        if node.rest == "top_bottom":  # one on the bottom (chosen), the other on top
+            if st["left"] >= 2:
+                st["phase"] = "one_bottom"
+            else:
+                st["left"] = 0
+                st["phase"] = "rest"
+            return
         if node.rest == "top":  # they stay where they are
             st["left"] = 0
             st["phase"] = "rest"
@@ -639,7 +646,8 @@ class LibraryMixin:
                                             res["item"].card)]
                 return out + [A.DONE] if node.optional else out
             out = [A.hand(i) for i in range(st["left"])]
-            return out if st["phase"] in ("order", "bottom") else out + [A.DONE]
+            return out if st["phase"] in ("order", "bottom", "one_bottom") \
+                else out + [A.DONE]
         if kind in ("search_may", "pile_pick"):
             return [A.YES, A.NO]
         if kind == "card_pile":
@@ -687,6 +695,9 @@ class LibraryMixin:
             card = library.pop(len(library) - 1 - args[0])
             if phase in ("scry", "bottom"):
                 self._to_bottom(p, card)
+            elif phase == "one_bottom":  # the rest stay on top (Telling Time)
+                self._to_bottom(p, card)
+                st["left"] = 1
             elif phase == "surveil":
                 self.log("surveil", player=p, card=self.name_of(card))
                 self.to_graveyard(card)
@@ -771,7 +782,8 @@ class LibraryMixin:
                     node.dest, "onto the battlefield")
                 return f"take card {args[0]} ({name}) {where}"
             where = {"scry": "on the bottom", "surveil": "into the graveyard",
-                     "order": "back on top", "bottom": "on the bottom"}[phase]
+                     "order": "back on top", "bottom": "on the bottom",
+                     "one_bottom": "on the bottom"}[phase]
             return f"put card {args[0]} ({name}) {where}"
         if dk == "card_pile":
             return f"put card {args[0]} ({name}) into the first pile"

@@ -269,6 +269,8 @@ def _choose_from_hand(s: str) -> fx.Effect | None:
 _TOP = r"look at the top \w+ cards of your library\."
 SENTENCE_GROUPS.append((_TOP, r"(?:you may reveal|you may put|put) .+\.",
                         r"(?:then )?put the rest .+\."))
+SENTENCE_GROUPS.append((_TOP, r"put one of those cards into your hand, one on top of "
+                              r"your library, and one on the bottom of your library\."))
 SENTENCE_GROUPS.append((_TOP, r"put \w+ of (?:them|those cards) into your hand and "
                               r"the (?:rest|other) .+\."))
 _TOP_CARD = r"look at the top card of your library\."
@@ -370,6 +372,10 @@ def _dig(s: str) -> fx.Effect | None:
         return fx.Dig(1, 1, f, True, "hand" if where == "into your hand" else
                       "battlefield", where.endswith("tapped"), bool(reveal),
                       "bottom" if bottom else "top")
+    if s == ("look at the top three cards of your library. put one of those cards into "
+             "your hand, one on top of your library, and one on the bottom of your "
+             "library"):  # Telling Time
+        return fx.Dig(3, 1, rest="top_bottom")
     if m := _DIG_PUT.fullmatch(s):
         count, take, rest = m.groups()
         if rest not in _RESTS:
