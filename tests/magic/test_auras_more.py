@@ -424,3 +424,20 @@ def test_303_4_enchanted_players_upkeep_trigger_and_a_player_leaving():
     game._lose(1)
     game._state_based()
     assert curse not in game.battlefield
+
+
+def test_611_3a_nighthowler_counts_for_itself_and_the_creature_it_enchants():
+    game = blank()
+    for _ in range(3):
+        game.add_card("Grizzly Bears", 1, "graveyard")
+    bears = game.add_permanent("Grizzly Bears", 0)
+    lands(game, 0, "Swamp", "Swamp", "Swamp", "Swamp")
+    howler = game.add_permanent("Nighthowler", 0)
+    game.add_card("Nighthowler", 0)
+    game.start_at("main1", 0)
+    assert game.chars(howler)[:2] == (3, 3)
+    act(game, "Nighthowler")
+    act(game, "pay bestow")
+    target_perm(game, bears)
+    settle(game)
+    assert game.chars(bears)[:2] == (2 + 3, 2 + 3)

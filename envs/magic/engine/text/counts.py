@@ -493,6 +493,30 @@ def _self_counted_bonus(line: str, printed: Printed, draft: Draft) -> bool:
     return True
 
 
+@line_template
+def _self_and_enchanted_counted_bonus(line: str, printed: Printed, draft: Draft) -> bool:
+    """A bestow card's bonus to itself and to its creature (611.3a, counted
+    continuously): ``this and enchanted creature each get +x/+x, where x is the number
+    of creature cards in all graveyards`` (Nighthowler), ``... each get +1/+1 for each
+    creature you control and +1/+1 for each aura you control``: a
+    :class:`~effects.SelfBonus` and an :class:`~effects.AttachedBonus` per count."""
+    m = re.fullmatch(r"this and enchanted creature each get (.+)\.", line)
+    if not m or "Aura" not in printed.subtypes or not is_permanent_card(printed):
+        return False
+    if g := re.fullmatch(r"\+x/\+x, where x is the number of (.+)", m.group(1)):
+        counts = [counted(g.group(1), plural=True)]
+    else:
+        parts = re.split(r" and (?=\+1/\+1 for each )", m.group(1))
+        counts = [counted(g.group(1), plural=False)
+                  if (g := re.fullmatch(r"\+1/\+1 for each (.+)", part)) else None
+                  for part in parts]
+    if not counts or None in counts:
+        return False
+    draft.statics.extend(fx.SelfBonus((), 1, 1, per=c) for c in counts)
+    draft.statics.extend(fx.AttachedBonus(1, 1, per=c) for c in counts)
+    return True
+
+
 SENTENCE_GROUPS.append((r".+\.", r".+ instead if .+\."))
 
 
