@@ -490,3 +490,22 @@ def test_615_safe_passage_prevents_damage_to_you_and_your_creatures_this_turn():
         settle(game)
     assert bears in game.battlefield and game.life[0] == 20
     assert theirs not in game.battlefield  # (not seat 0's: not prevented)
+
+
+# ------------------------------------------------ 608.2h: the Urza lands
+def test_urza_lands_compile_to_an_amount_that_needs_the_other_two():
+    tower = pool("Urza's Tower").activated[0].effect
+    assert tower.amount == fx.IfAmount(1, 3, fx.ActivationCondition(
+        "control_each", fx.Filter(subtypes=frozenset({"Mine", "Power-Plant"}))))
+
+
+def test_urza_tower_adds_three_with_mine_and_power_plant_else_one():
+    for others, made in (("Urza's Mine", "Urza's Power Plant"), ["C"] * 3), \
+            (("Urza's Mine",), ["C"]):
+        game = blank()
+        game.add_permanent("Urza's Tower", 0)
+        for name in others:
+            game.add_permanent(name, 0)
+        game.start_at("main1", 0)
+        act(game, "(Urza's Tower) ability 0")
+        assert game.pool[0] == made, others

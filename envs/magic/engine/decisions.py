@@ -450,6 +450,12 @@ class DecisionsMixin:
                 else:
                     ok = any(n >= c.count for q, n in counts.items()
                              if q != p and not self.lost[q])
+            elif kind == "control_each":  # a permanent of each subtype (Urza lands)
+                need = set(c.filter.subtypes)
+                for pid, perm in self.battlefield.items():
+                    if perm.controller == p and need:
+                        need.difference_update(self.pdef(pid).subtypes)
+                ok = not need
             elif kind == "graveyard":
                 ok = len(self.graveyard[p]) >= c.count
             elif kind == "empty_hand":

@@ -1654,7 +1654,8 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "opponent_dealt_damage", "renowned", "city_blessing",
                    "x_at_least", "chosen", "source_is", "counters_at_most",
                    "it_counters", "attached_power_at_least",
-                   "attacked_with", "total_power", "hands_empty", "class_level")
+                   "attacked_with", "total_power", "hands_empty", "class_level",
+                   "control_each")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1701,7 +1702,9 @@ the permanent the effect calls "it" (a
 trigger's object) has at least ``count`` ``counter`` counters (an Ordeal's "then if it
 has three or more +1/+1 counters on it", 608.2c); ``attached_power_at_least``: the
 permanent the source Aura or Equipment is attached to has power ``count`` or greater
-(Domestication's "if enchanted creature's power is 4 or greater")."""
+(Domestication's "if enchanted creature's power is 4 or greater"); ``control_each``:
+they control a permanent of each subtype of ``filter`` ("if you control an Urza's
+Power-Plant and an Urza's Tower", the Urza lands)."""
 
 
 @dataclass(frozen=True)

@@ -979,7 +979,10 @@ the ``sacrifice`` decision, ``dest`` ``"hand"``, when there are several).
 Counterflux overloaded; the spells that can't be countered stay). "Prevent all damage
 that would be dealt to you and creatures you control this turn" (615: Safe Passage;
 the creatures as a group, ``["prevent", None, ["creatures_of", p], ...]``, so those
-entering later this turn are covered too).
+entering later this turn are covered too). The Urza lands' "{T}: add {C}. If you
+control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead" (608.2h, an
+:class:`~effects.IfAmount` amount with the condition ``control_each``): a mana
+ability its player activates (the amount is not fixed, so payment does not tap it).
 
 When things happen (:mod:`~text.timing`): "you may exile this. if you do, return it
 to the battlefield under its owner's control at the beginning of your next upkeep. it

@@ -895,6 +895,12 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
             return fx.ActivationCondition("attached_power_at_least", count=n)
     if text == "this isn't a token":  # (Progenitor Mimic's copies' ability)
         return fx.ActivationCondition("source_is", fx.Filter(props=frozenset({"nontoken"})))
+    if m := re.fullmatch(r"you control an urza's ([\w-]+) and an urza's ([\w-]+)", text):
+        # (the Urza lands: a permanent of each subtype; "Urza's" is a subtype too)
+        kinds = [all_subtypes().get(m.group(i)) for i in (1, 2)]
+        if all(kinds):
+            return fx.ActivationCondition("control_each", fx.Filter(
+                subtypes=frozenset(kinds)))  # type: ignore[arg-type]
     if text in ("this is untapped", "this is tapped"):  # (Howling Mine)
         return fx.ActivationCondition("source_is", fx.Filter(
             props=frozenset({text[8:]})))
