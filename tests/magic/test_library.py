@@ -476,7 +476,6 @@ def test_compile_revealed_hands():
     # "if that card is snow": a quality without "card" is not read yet
     ("Scrying Sheets", "look at the top card of your library. if that card is snow, "
                        "you may reveal it and put it into your hand."),
-    ("Telling Time", "look at the top three cards of your library."),
 ])
 def test_library_sentences_not_read_yet(name, line):
     with pytest.raises(Unsupported) as err:
