@@ -405,3 +405,42 @@ def test_707_10_swarm_intelligence_may_copy_each_instant_or_sorcery():
     settle(game)
     assert game.life[1] == 17
     assert not [p for p in game.battlefield.values() if p.controller == 1]
+
+
+# ------------------------------------------------ one copy for each other Golem
+def _golems():
+    game = blank()
+    lands(game, 1, *["Island"] * 5)
+    lands(game, 0, "Mountain")
+    game.add_card("Precursor Golem", 1)
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 1)
+    act(game, "Precursor Golem")
+    settle(game)  # it and two Golem tokens
+    golems = [pid for pid in game.battlefield if "Golem" in game.pdef(pid).subtypes]
+    assert len(golems) == 3
+    pass_until(game, "main1")  # (seat 0's turn)
+    while game.active != 0:
+        pass_until(game, "upkeep")
+        pass_until(game, "main1")
+    return game, golems
+
+
+def test_707_10_precursor_golem_copies_a_bolt_for_each_other_golem():
+    game, golems = _golems()
+    act(game, "Lightning Bolt")
+    target_perm(game, golems[1])
+    assert [s.kind for s in game.stack] == ["spell", "triggered"]
+    settle(game)
+    copies = [e for e in game.events if e["type"] == "copy_spell"]
+    assert len(copies) == 2 and all(e["player"] == 0 for e in copies)
+    assert not any(pid in game.battlefield for pid in golems)
+
+
+def test_707_10_precursor_golem_ignores_a_spell_at_a_player():
+    game, golems = _golems()
+    act(game, "Lightning Bolt")
+    game.apply_action(A.player(1))
+    assert [s.kind for s in game.stack] == ["spell"]  # no trigger at all
+    settle(game)
+    assert all(pid in game.battlefield for pid in golems)

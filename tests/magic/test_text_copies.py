@@ -85,3 +85,11 @@ def test_603_7c_when_you_next_cast_copy_that_spell():
     assert swarm.triggered[0] == fx.TriggeredAbility(
         fx.Trigger("cast", spells), fx.CopySpell(fx.Ref("it"), 1, True), optional=True)
     assert unresolvable(swarm) == []
+
+
+def test_707_10_precursor_golem_copies_for_each_other_golem():
+    golem = card("Precursor Golem")
+    assert golem.triggered[1] == fx.TriggeredAbility(
+        fx.Trigger("cast", fx.Filter(INSTANT_SORCERY), "targets_single"),
+        fx.CopySpell(fx.Ref("it"), each_other=fx.Filter(subtypes=frozenset({"Golem"}))))
+    assert unresolvable(golem) == []

@@ -1465,8 +1465,10 @@ class CastingMixin:
                 self.creature_spells[p] += 1
             if self.sorcery_flash[p] == 1 and "Sorcery" in d.types:
                 self.sorcery_flash[p] = False  # "the next sorcery spell" was this one
+            self.being_cast = item  # (its targets, for "targets only a single Golem")
             self._cast_triggers(p, item.card, item.sid,
                                 from_graveyard=item.alt == "flashback", shown=d)
+            self.being_cast = None
             if d.cast_self:  # "when you cast this spell" (603.2): the spell's own
                 for i in d.cast_self:
                     if isinstance(d.triggered[i].effect, fx.IfKicked) and \

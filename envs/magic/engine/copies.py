@@ -39,6 +39,10 @@ class CopiesMixin:
     """Copies of spells and abilities for :class:`~game.MagicGame` (methods only; the
     state is the game's)."""
 
+    #: The spell whose cast triggers are being checked (it is not on the stack yet,
+    #: 601.2i); None otherwise.
+    being_cast: StackItem | None = None
+
     def copy_step(self, item: StackItem, node: fx.CopySpell, path: str) -> bool:
         """Resolve :class:`~effects.CopySpell` ``node`` (at ``path`` of the resolving
         ``item``): make its copies one at a time; True when a copy waits for its
@@ -51,6 +55,11 @@ class CopiesMixin:
         due = res["copies_due"][path]
         codes = [c for c in self.select(node.what, path) if c >= 0]
         obj = next((s for s in self.stack if codes and s.sid == codes[0]), None)
+        if node.each_other is not None:
+            if obj is not None and not made[path]:
+                made[path] = 1
+                self.copy_for_each_other(obj, node.each_other, item.source)
+            return False
         while obj is not None and made[path] < due and not self.lost[item.controller]:
             made[path] += 1
             copy = self.copy_of(obj, item.controller)
@@ -207,3 +216,50 @@ class CopiesMixin:
                                  alt="free", announce=["kicker"] if d.kicker else [],
                                  zone="copy", is_copy=True)
         self.closed = []
+
+    # ---------------------------- one copy for each other permanent (Precursor Golem)
+    def single_target_of(self, sid: int | None, source: int | None) -> int | None:
+        """The one permanent stack object ``sid`` targets, if it targets only that
+        one and it matches the :attr:`~effects.CopySpell.each_other` filter of
+        ``source``'s ability that waits for it ("an instant or sorcery spell that
+        targets only a single Golem"); else None."""
+        obj = self.being_cast  # (cast triggers trigger before it is on the stack)
+        if obj is None or obj.sid != sid:
+            obj = next((s for s in self.stack if s.sid == sid), None)
+        if obj is None or source is None or source not in self.battlefield:
+            return None
+        codes = {c for targets in obj.targets.values() for c in targets}
+        if len(codes) != 1:
+            return None
+        code = next(iter(codes))
+        filt = next((ab.effect.each_other for ab in self.pdef(source).triggered
+                     if ab.trigger.condition == "targets_single"
+                     and isinstance(ab.effect, fx.CopySpell)), None)
+        if code < 0 or code not in self.battlefield or filt is None or \
+                not self.matches(filt, code, self.battlefield[source].controller,
+                                 source):
+            return None
+        return code
+
+    def copy_for_each_other(self, obj: StackItem, filt: fx.Filter,
+                            source: int | None) -> None:
+        """``obj``'s controller copies it for each other permanent matching ``filt``
+        it could target, each copy targeting a different one of them (its single
+        target changed to it wherever the spell names it; 707.10)."""
+        codes = {c for targets in obj.targets.values() for c in targets}
+        if len(codes) != 1:
+            return
+        old = next(iter(codes))
+        root = self.effect_of(obj)
+        you = self.battlefield[source].controller if source in self.battlefield \
+            else obj.controller
+        for pid in list(self.battlefield):
+            if pid == old or not self.matches(filt, pid, you, source):
+                continue
+            if not all(pid in self.candidates(selector_of(self.node_at(root, path)), obj)
+                       for path in obj.targets):
+                continue  # a target the spell could not have
+            copy = self.copy_of(obj, obj.controller)
+            copy.targets = {path: [pid if c == old else c for c in targets]
+                            for path, targets in obj.targets.items()}
+            self.put_copy(copy)

@@ -717,6 +717,13 @@ class CopySpell:
     what: Selector
     times: Amount = 1
     new_targets: bool = False
+    #: "That player copies that spell for each other Golem that spell could target.
+    #: Each copy targets a different one of those Golems" (Precursor Golem): one copy
+    #: for each other permanent matching this that is a legal target for the spell's
+    #: single target, that target changed to it; controlled by the spell's
+    #: controller; no decision (the copies go on the stack in timestamp order of
+    #: those permanents, an automated order).
+    each_other: Filter | None = None
 
 
 @dataclass(frozen=True)
@@ -1811,7 +1818,7 @@ TRIGGER_CONDITIONS = ("no_spells_last_turn", "two_spells_last_turn")
 OBJECT_CONDITIONS = ("no_plus_counters", "no_minus_counters", "evolve", "not_decayed",
                      "battalion", "your_turn", "soulbond", "evoked", "echo",
                      "no_flanking", "dethrone", "training",
-                     "not_renowned")
+                     "not_renowned", "targets_single")
 """Intervening "if"s (603.4) about the trigger's own source as the event happened:
 "if it had no +1/+1 (-1/-1) counters on it" of a dies trigger (undying 702.93a,
 persist 702.79a), checked as it triggers on what the permanent had as it left (last
@@ -1820,6 +1827,10 @@ greater power or toughness than this creature" (702.100a) of an enters trigger,
 checked as it triggers and again as it resolves while both are on the
 battlefield; "if it didn't have decayed" (``not_decayed``) of another permanent's
 dies trigger, checked on the dying permanent as it left (Wilhelt, the Rotcleaver).
+``targets_single`` (part of a ``cast`` event, checked as it triggers): the spell
+targets only a single permanent, one matching its ability's
+:attr:`CopySpell.each_other` ("an instant or sorcery spell that targets only a single
+Golem", Precursor Golem).
 Two are part of the event, checked only as it triggers: battalion's "whenever this
 and at least two other creatures attack" (``attacks`` of this, with three or more
 attackers declared), and "whenever an opponent casts a spell during your turn"

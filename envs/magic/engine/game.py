@@ -570,8 +570,12 @@ Guildmage), "copy target [activated or] triggered ability you control" (Strionic
 Resonator), storm (702.40a), "whenever you cast an instant or sorcery spell, you may
 copy that spell" (Swarm Intelligence) and "when you next cast an instant or sorcery
 spell this turn, copy that spell" (Chandra, the Firebrand: a temporary triggered
-ability that triggers once, 603.7c, and ends in the cleanup step otherwise) put copies
-on the stack (:class:`~effects.CopySpell`,
+ability that triggers once, 603.7c, and ends in the cleanup step otherwise) and
+Precursor Golem ("whenever a player casts an instant or sorcery spell that targets only
+a single Golem, that player copies that spell for each other Golem that spell could
+target": a condition of the event, ``targets_single``; the copies, the caster's, each
+target another Golem, put on the stack in the Golems' timestamp order, an automated
+order) put copies on the stack (:class:`~effects.CopySpell`,
 event ``copy_spell``): each has the original's characteristics and choices (modes,
 targets, X, kicker, the division of damage), is controlled by the player under whose
 control it was put there, isn't cast (no cast triggers, not counted as a spell cast)

@@ -1112,6 +1112,8 @@ class ObjectsMixin:
         battlefield as dies triggers look back); evolve's "if that creature has
         greater power or toughness than this" (702.100a), true while either has left (last known information is not
         kept: the rule compares the values it had)."""
+        if condition == "targets_single":  # "a spell that targets only a single Golem"
+            return self.single_target_of(it, source) is not None
         if condition == "no_plus_counters":
             return not self.battlefield[source].counters.get("+1/+1", 0)
         if condition == "no_minus_counters":

@@ -136,7 +136,8 @@ _CONDITION_EVENTS = {"evolve": {("enters", False)}, "not_decayed": {("dies", Fal
                      "evoked": {("enters", True)}, "echo": {("upkeep", False)},
                      "no_flanking": {("blocked_by", True)},
                      "dethrone": {("attacks", True)}, "training": {("attacks", True)},
-                     "not_renowned": {("deals_combat_damage_player", True)}}
+                     "not_renowned": {("deals_combat_damage_player", True)},
+                     "targets_single": {("cast", False)}}
 """The event (and whether its subject is the source) an object condition of
 :data:`~effects.OBJECT_CONDITIONS` goes with; the others go with the source's own
 ``dies``."""
@@ -313,6 +314,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         # 707.10: copies of instants, sorceries and abilities (a copy of a permanent
         # spell would become a token, 707.10b: not played yet)
         amount(node.times)
+        filt(node.each_other)
         what = node.what
         if isinstance(what, fx.Target) and what.kind in ("spell", "ability",
                                                          "triggered_ability"):
@@ -320,6 +322,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if what.kind == "spell" and (what.filter is None or not what.filter.types
                                          or not what.filter.types <= INSTANT_SORCERY):
                 note("a copy of a permanent spell (707.10b)")
+        elif node.each_other is not None and (
+                what != fx.Ref("it") or not copies_it[0] or node.new_targets):
+            note("CopySpell for each other permanent outside a cast trigger")
         elif what != fx.Ref("it") or not copies_it[0]:
             # "copy it" only of a spell an instant or sorcery cast trigger names
             note(f"CopySpell of {what!r}")

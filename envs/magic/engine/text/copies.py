@@ -17,6 +17,10 @@ Read here:
   ``it`` (the spell); ``when you next cast an instant or sorcery spell this turn, copy
   that spell. ...`` -> a :class:`~effects.TemporaryTrigger` that triggers once
   (603.7c);
+- ``whenever a player casts an instant or sorcery spell that targets only a single
+  golem, that player copies that spell for each other golem that spell could target.
+  each copy targets a different one of those golems.`` -> a cast trigger with the
+  condition ``targets_single`` and :attr:`~effects.CopySpell.each_other`;
 - ``storm`` (702.40a) -> the triggered ability "when you cast this spell, copy it for
   each spell cast before it this turn. you may choose new targets for the copies."
   (event ``cast_self``; the count ``"spells_before"`` is taken as the spell is cast).
@@ -37,7 +41,13 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     quoted_ability,
     read_sentence,
 )
-from labyrinth_gym.envs.magic.engine.text.phrases import card_filter, target_phrase
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    all_subtypes,
+    card_filter,
+    target_phrase,
+)
+
+INSTANT_SORCERY = frozenset({"Instant", "Sorcery"})
 
 SENTENCE_GROUPS.append((r"(?:you may )?copy .+\.",
                         r"you may choose new targets for the cop(?:y|ies)\."))
@@ -133,6 +143,26 @@ def _kicked_token_copies(s: str) -> fx.Effect | None:
     if not isinstance(made, fx.CopyToken) or made.count != 1:
         return None
     return dataclasses.replace(made, count=fx.KickedAmount(1, _COUNT[m.group(2)]))
+
+
+_EACH_OTHER = re.compile(
+    r"whenever a player casts an instant or sorcery spell that targets only a single "
+    r"([\w'-]+), that player copies that spell for each other \1 that spell could "
+    r"target\. each copy targets a different one of those [\w'-]+\.")
+
+
+@line_template
+def _copy_for_each_other(line: str, printed: Printed, draft: Draft) -> bool:
+    """Precursor Golem: a cast trigger whose condition is part of the event
+    (``targets_single``) and whose copies each target another Golem (707.10)."""
+    m = _EACH_OTHER.fullmatch(line)
+    subtype = all_subtypes().get(m.group(1)) if m else None
+    if subtype is None:
+        return False
+    draft.triggered.append(fx.TriggeredAbility(
+        fx.Trigger("cast", fx.Filter(INSTANT_SORCERY), "targets_single"),
+        fx.CopySpell(fx.Ref("it"), each_other=fx.Filter(subtypes=frozenset({subtype})))))
+    return True
 
 
 STORM = fx.TriggeredAbility(fx.Trigger("cast_self"),
