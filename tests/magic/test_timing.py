@@ -307,3 +307,45 @@ def test_103_6_a_leyline_in_the_opening_hand_may_begin_on_the_battlefield():
     assert all(p.controller == 1 for p in game.battlefield.values())
     assert game.turn == 1 and game.active == 1
     assert any(e["type"] == "begin_on_battlefield" for e in game.events)
+
+
+# ------------------------------------------------------------------ 702.35
+def test_702_35a_a_discarded_madness_card_is_exiled_and_may_be_cast_for_its_cost():
+    game = blank()
+    temper = game.add_card("Fiery Temper", 0)
+    game.add_card("Island", 0)
+    game.add_permanent("Mountain", 0)
+    game.add_card("Mind Rot", 1)
+    lands(game, 1, "Swamp", "Swamp", "Swamp")
+    game.start_at("main1", 1, turn=2)
+    act(game, "cast hand 0 (Mind Rot)")
+    game.apply_action(A.player(1))  # (relative: player 0)
+    settle(game)
+    while game.decision["kind"] == "discard":
+        game.apply_action(game.legal_actions()[0])
+    assert temper in game.exile[0] or game.stack  # discarded into exile
+    assert any(e["type"] == "discard" and e.get("to") == "exile" for e in game.events)
+    pass_to_yesno(game)
+    assert game.decision["madness"] == temper
+    act(game, "cast Fiery Temper for its madness cost")
+    game.apply_action(A.player(1))  # 3 damage to player 1
+    settle(game)
+    assert game.life[1] == 17 and temper in game.graveyard[0]
+
+
+def test_702_35a_declined_madness_puts_the_card_into_the_graveyard():
+    game = blank()
+    temper = game.add_card("Fiery Temper", 0)
+    game.add_card("Mind Rot", 1)
+    lands(game, 1, "Swamp", "Swamp", "Swamp")
+    game.add_permanent("Mountain", 0)
+    game.start_at("main1", 1, turn=2)
+    act(game, "cast hand 0 (Mind Rot)")
+    game.apply_action(A.player(1))
+    settle(game)
+    while game.decision["kind"] == "discard":
+        game.apply_action(game.legal_actions()[0])
+    pass_to_yesno(game)
+    act(game, "don't cast")
+    settle(game)
+    assert temper in game.graveyard[0] and not game.exile[0]

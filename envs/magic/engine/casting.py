@@ -647,6 +647,8 @@ class CastingMixin:
             cost = d.alt_cost.cost.mana  # type: ignore[union-attr]
         elif item.alt == "miracle":  # 702.94a: its miracle cost
             cost = d.miracle[1].cost  # type: ignore[index]
+        elif item.alt == "madness":  # 702.35a: its madness cost
+            cost = d.madness[1].cost  # type: ignore[index]
         elif item.alt == "free":  # "without paying its mana cost" (118.9, X is 0)
             cost = None
         elif item.alt == "flashback":
@@ -953,6 +955,16 @@ class CastingMixin:
             self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
                                      card=card, keywords=sorted(d.keywords), x=0,
                                      alt="free", announce=["kicker"] if d.kicker else [],
+                                     zone="exile")
+            self.closed = []
+            return
+        if zone == "madness":  # madness (702.35a): for its madness cost, from exile
+            self.take_card(card, "exile")
+            self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
+                                     card=card, keywords=sorted(d.keywords),
+                                     x=-1 if d.madness[1].cost.x else 0,  # type: ignore[index]
+                                     alt="madness",
+                                     announce=["kicker"] if d.kicker else [],
                                      zone="exile")
             self.closed = []
             return
@@ -1821,6 +1833,9 @@ class CastingMixin:
             elif isinstance(node, fx.Miracle):
                 if self.miracle_asks(item):
                     return
+            elif isinstance(node, fx.MadnessCast):
+                if self.madness_asks(item):
+                    return
             elif isinstance(node, fx.Proliferate):
                 if self.proliferate_options(item.controller, []) and \
                         not self.lost[item.controller]:
@@ -2109,6 +2124,44 @@ class CastingMixin:
             "controller": p, "card": card, "source": None, "index": d.miracle[0],  # type: ignore[index]
             "it": None, "defending": None, "it_controller": p, "keywords": [],
             "face": self.card_def[card]})
+
+    def madness_discard(self, p: int, card: int) -> None:
+        """``p`` discards ``card``, which has madness (702.35a): it is discarded into
+        exile (event ``discard`` with ``to`` ``exile``) and its madness ability
+        triggers. *Automated*: a card with madness is always discarded into exile
+        (its owner chooses as the ability resolves whether to cast it; declining
+        puts it into the graveyard)."""
+        d = self.cdef(card)
+        if card in self.public_hand:
+            self.public_hand.remove(card)
+        self.log("discard", player=p, card=d.name, to="exile")
+        self.exile[p].append(card)
+        self.pending_triggers.append({
+            "controller": p, "card": card, "source": None, "index": d.madness[0],  # type: ignore[index]
+            "it": None, "defending": None, "it_controller": p, "keywords": [],
+            "face": self.card_def[card]})
+
+    def madness_asks(self, item: StackItem) -> bool:
+        """Madness's ability resolves (702.35a): its owner is asked whether to cast
+        the card (a ``yesno`` decision with ``"madness"``) when it is still in exile
+        and can be cast for its madness cost; True if asked. Otherwise (and when
+        they decline) it is put into its owner's graveyard."""
+        p, card = item.controller, item.card
+        if card not in self.exile[p]:
+            return False
+        if not self.lost[p] and self.castable_as(
+                StackItem(sid=-1, kind="spell", controller=p, card=card), "madness"):
+            self.decision = {"kind": "yesno", "player": p, "madness": card}
+            return True
+        self.madness_declined(p, card)
+        return False
+
+    def madness_declined(self, p: int, card: int) -> None:
+        """702.35a: the owner didn't cast it: it goes from exile to the graveyard."""
+        if self.take_card(card, "exile"):
+            self.log("card_moved", card=self.name_of(card), player=p, to="graveyard",
+                     **{"from": "exile"})
+            self.to_graveyard(card)
 
     def miracle_asks(self, item: StackItem) -> bool:
         """Miracle's ability resolves (702.94a): its controller is asked whether to

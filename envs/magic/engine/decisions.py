@@ -1232,6 +1232,11 @@ class DecisionsMixin:
             self.play_land(p, d["enter"], paid_life=kind == "yes")
         elif dk == "yesno" and "pile" in d:  # sacrifice the first pile (yes)?
             self.res["sacrificed"] = kind == "yes"  # type: ignore[index]
+        elif dk == "yesno" and "madness" in d:  # 702.35a: cast it (yes)?
+            if kind == "yes":
+                self._cast(p, d["madness"], zone="madness")
+            else:
+                self.madness_declined(p, d["madness"])
         elif dk == "yesno" and "miracle" in d:  # 702.94a: cast it (yes)?
             if kind == "yes":
                 self._cast(p, d["miracle"], zone="miracle")

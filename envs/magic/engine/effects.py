@@ -1783,7 +1783,7 @@ counters put onto this Saga (subject ``Ref("self")``) bring their number from le
 N to N or more; the Saga's last chapter is its final one (714.2c)."""
 TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + TARGET_EVENTS + (
     "casts_noncreature", "cast", "transforms_into", "cast_self", "mana_spent",
-    "opponent_damaged_by", "miracle", "put_into_graveyard", "state",
+    "opponent_damaged_by", "miracle", "madness", "put_into_graveyard", "state",
     "tapped_for_mana") + CHAPTER_EVENTS + CLASS_EVENTS
 """Every event a :class:`Trigger` may name; ``cast``'s subject is a :class:`Filter` of
 the spell (its controller: who cast it); ``transforms_into`` is "whenever this
@@ -2511,6 +2511,16 @@ class Miracle:
     the revealed card (still in their hand) by paying ``cost`` rather than its mana
     cost (an ``{X}`` in it is announced as the spell is cast), ignoring timing
     permissions (the cast happens while the ability resolves, 608.2g)."""
+
+    cost: ManaCost
+
+
+@dataclass(frozen=True)
+class MadnessCast:
+    """Rule 702.35a, the effect of madness's triggered ability ("when this card is
+    exiled this way, its owner may cast it by paying ``cost`` rather than paying its
+    mana cost. if that player doesn't, they put this card into their graveyard"):
+    cast from exile while the ability resolves, whatever its timing (608.2g)."""
 
     cost: ManaCost
 
@@ -3274,6 +3284,13 @@ class CardDef:
         ability's effect (None: no miracle)."""
         return next(((i, ab.effect) for i, ab in enumerate(self.triggered)
                      if ab.trigger.event == "miracle"), None)
+
+    @cached_property
+    def madness(self) -> tuple[int, MadnessCast] | None:
+        """The index in :attr:`triggered` of its madness ability (702.35a) and that
+        ability's effect (None: no madness)."""
+        return next(((i, ab.effect) for i, ab in enumerate(self.triggered)
+                     if ab.trigger.event == "madness"), None)
 
     @cached_property
     def convoke(self) -> bool:

@@ -49,7 +49,7 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   bestow 702.103), "return a land
   you control to its owner's hand" as a cost (Deprive, Daze), convoke (702.51)
   and delve (702.66), see "Alternative and additional costs" below; *not*: dash,
-  madness, other alternative costs with a condition.
+  other alternative costs with a condition.
 - 119-122 life, damage, drawing, counters: played (the life each player lost this
   turn, 119.3: "for each player who lost life this turn"; an amount that is another
   "instead" if a condition holds as it resolves, 608.2h, with landfall's "if you had
@@ -1016,7 +1016,13 @@ and no spell can be cast). Leylines (103.6, :class:`~effects.BeginOnBattlefield`
 after mulligans (or with the opening hands when there are none), starting with the
 starting player and in turn order, each such card of a player's opening hand is a
 ``yesno`` decision with ``"opening_hand"`` ("begin the game with <card> on the
-battlefield" / "keep <card> in hand"; event ``begin_on_battlefield``).
+battlefield" / "keep <card> in hand"; event ``begin_on_battlefield``). Madness
+(702.35a, :class:`~effects.MadnessCast`): a discarded card with madness goes to
+exile instead (event ``discard`` with ``to`` ``exile``) and its triggered ability
+asks its owner as it resolves (a ``yesno`` with ``"madness"``: "cast <card> for its
+madness cost" / "don't cast <card>"; offered only when it can be cast, whatever its
+timing, 608.2g) or it is put into the graveyard; *automated*: the discard into
+exile is always taken.
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
@@ -1983,6 +1989,11 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             card = self.decision["dredge"]
             return (f"dredge {self.name_of(card)} (mill {self.cdef(card).dredge})"
                     if kind == "yes" else "don't dredge it")
+        if kind in ("yes", "no") and self.decision is not None and \
+                "madness" in self.decision:  # 702.35a
+            name = self.name_of(self.decision["madness"])
+            return (f"cast {name} for its madness cost" if kind == "yes"
+                    else f"don't cast {name}")
         if kind in ("yes", "no") and self.decision is not None and \
                 "miracle" in self.decision:  # 702.94a
             name = self.name_of(self.decision["miracle"])

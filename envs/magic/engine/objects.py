@@ -1666,6 +1666,8 @@ class ObjectsMixin:
                 self.public_hand.remove(card)
             self.log("discard", player=p, card=self.name_of(card), to="battlefield")
             self._put_onto_battlefield(card, p, counters=instead.counters)
+        elif self.cdef(card).madness is not None:
+            self.madness_discard(p, card)  # 702.35a: into exile
         else:
             self.log("discard", player=p, card=self.name_of(card))
             self.to_graveyard(card)

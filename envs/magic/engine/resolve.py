@@ -74,7 +74,8 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
                   fx.PayCost, fx.Proliferate, fx.PutFromHand, fx.SacrificePile, fx.PeekTop, fx.RevealPiles,
-                  fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle, fx.CopySpell,
+                  fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle, fx.MadnessCast,
+                  fx.CopySpell,
                   fx.CastCopy, fx.PlayFree)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",

@@ -5,6 +5,8 @@ and untapping chosen lands.
   they can't attack or block and their activated abilities can't be activated.
 - ``dredge N`` (702.52a, :class:`~effects.Dredge`): each time its owner would draw,
   with it in their graveyard and N or more cards in their library, they are asked.
+- ``madness <cost>`` (702.35a, :class:`~effects.MadnessCast`: discarded, it goes to
+  exile and may be cast for that cost as its triggered ability resolves).
 - "if this is in your opening hand, you may begin the game with it on the
   battlefield" (103.6, :class:`~effects.BeginOnBattlefield`: the Leylines).
 - ``untap up to <N> lands [you control]`` (:class:`~effects.UntapUpTo`; the lands
@@ -22,7 +24,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     effect_template,
     line_template,
 )
-from labyrinth_gym.envs.magic.engine.text.phrases import NUM, number, permanents
+from labyrinth_gym.envs.magic.engine.text.phrases import NUM, cost, number, permanents
 
 _LANDS = fx.Filter(types=frozenset({"Land"}))
 
@@ -64,4 +66,20 @@ def _opening_hand(line: str, printed: Printed, draft: Draft) -> bool:
                         r"with (?:it|him|her|this) on the battlefield\.", line):
         return False
     draft.statics.append(fx.BeginOnBattlefield())
+    return True
+
+
+@line_template
+def _madness(line: str, printed: Printed, draft: Draft) -> bool:
+    """``madness {1}{r}`` (702.35a): a static ability (discarded, it is discarded
+    into exile) and the triggered ability that may cast it for this cost."""
+    m = re.fullmatch(r"madness ((?:\{[0-9wubrgc/]+\})+)", line)
+    if not m or printed.is_type("Land"):
+        return False
+    paid = cost(m.group(1))
+    if paid is None or paid.mana is None or paid != fx.Cost(mana=paid.mana) or \
+            paid.mana.x:
+        return False
+    draft.triggered.append(fx.TriggeredAbility(fx.Trigger("madness"),
+                                               fx.MadnessCast(paid.mana)))
     return True
