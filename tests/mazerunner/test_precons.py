@@ -70,7 +70,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Druid of Purification",
         "Gratuitous Violence", "Haven of the Spirit Dragon", "Heirloom Blade",
         "Hoard-Smelter Dragon", "Indomitable Might", "Kindred Summons", "Klauth's Will",
-        "Klauth, Unrivaled Ancient", "Maddening Hex", "Mosswort Bridge",
+        "Klauth, Unrivaled Ancient", "Maddening Hex",
         "Neverwinter Hydra", "Opportunistic Dragon", "Outpost Siege",
         "Rishkar's Expertise", "Savage Ventmaw", "Scourge of Valkas",
         "Spit Flame", "Sword of Hours", "Thunderbreak Regent", "Underdark Rift",
