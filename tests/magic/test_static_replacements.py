@@ -10,7 +10,7 @@ from __future__ import annotations
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.prose import describe
-from magic.positions import act, blank, lands, pass_until, settle, target_perm
+from magic.positions import act, blank, lands, names, pass_until, settle, target_perm
 
 
 def pool(name: str) -> fx.CardDef:
@@ -509,3 +509,30 @@ def test_urza_tower_adds_three_with_mine_and_power_plant_else_one():
         game.start_at("main1", 0)
         act(game, "(Urza's Tower) ability 0")
         assert game.pool[0] == made, others
+
+
+# --------------------------------------- 115.1a, 107.3: "with {X} in its mana cost"
+def test_frontline_medic_counters_only_a_spell_with_x_in_its_mana_cost():
+    effect = pool("Frontline Medic").activated[0].effect
+    assert effect.what.filter.props == frozenset({fx.X_COST})
+
+    def cast(spell: str, *choices: str):
+        game = blank()
+        game.add_permanent("Frontline Medic", 0)
+        game.add_card(spell, 1)
+        lands(game, 1, "Mountain", "Mountain")
+        game.start_at("main1", 1)
+        act(game, spell)
+        for choice in choices:
+            act(game, choice)
+        return game
+    game = cast("Blaze", "X = 1", "player 0")
+    act(game, "pass")
+    act(game, "Frontline Medic")
+    act(game, "stack 0")
+    settle(game)
+    assert [e["card"] for e in game.events if e["type"] == "countered"] == ["Blaze"]
+    assert game.life[0] == 20
+    game = cast("Shock", "player 0")
+    act(game, "pass")
+    assert not any("Frontline Medic" in name for name in names(game))

@@ -220,12 +220,18 @@ EITHER = "|"
 is red or green ("target red or green creature")."""
 
 
+X_COST = "x_cost"
+"""A filter quality: "with {X} in its mana cost" (107.3; Frontline Medic's "target
+spell with {x} in its mana cost")."""
+
+
 def known_prop(prop: str) -> bool:
     """Whether the engine can check filter property ``prop``."""
     if EITHER in prop:
         return all(known_prop(p) and p not in BASIC_PROPS for p in prop.split(EITHER))
     word = prop.removeprefix("non")
-    return (prop in BASIC_PROPS or prop.startswith(NON_SUBTYPE) or word in COLOUR_PROPS
+    return (prop in BASIC_PROPS or prop == X_COST or prop.startswith(NON_SUBTYPE)
+            or word in COLOUR_PROPS
             or comparison(prop) is not None or word in TYPE_PROPS
             or word in SUPERTYPE_PROPS)
 
@@ -251,6 +257,8 @@ def has_quality(prop: str, d: CardDef,
         return (TYPE_PROPS[word] in d.types) != negated
     if word in SUPERTYPE_PROPS:
         return (SUPERTYPE_PROPS[word] in d.supertypes) != negated
+    if prop == X_COST:  # "with {X} in its mana cost" (107.3)
+        return d.cost is not None and d.cost.x > 0
     if prop == "colorless":
         return not d.colours
     if prop == "multicolored":

@@ -987,6 +987,8 @@ entering later this turn are covered too). The Urza lands' "{T}: add {C}. If you
 control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead" (608.2h, an
 :class:`~effects.IfAmount` amount with the condition ``control_each``): a mana
 ability its player activates (the amount is not fixed, so payment does not tap it).
+"Target spell with {X} in its mana cost" (115.1a, 107.3: the filter quality
+:data:`~effects.X_COST`; Frontline Medic).
 
 When things happen (:mod:`~text.timing`): "you may exile this. if you do, return it
 to the battlefield under its owner's control at the beginning of your next upkeep. it

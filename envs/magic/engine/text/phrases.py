@@ -426,7 +426,8 @@ PLAYER_PHRASES = ("you", "target player", "target opponent", "each player",
 
 
 _SPELL_TARGET = re.compile(
-    r"target (?:(.+?) )?spell(?: with mana value (\d+)( or less| or greater)?)?"
+    r"target (?:(.+?) )?spell(?: with mana value (\d+)( or less| or greater)?"
+    r"|( with \{x\} in its mana cost))?"
     r"( you control| you don't control| an opponent controls)?")
 _SPELL_CONTROLLERS = {" you control": "you", " you don't control": "opponent",
                       " an opponent controls": "opponent"}
@@ -447,7 +448,9 @@ def spell_target(phrase: str) -> fx.Target | None:
     if m.group(2):
         op = {None: "==", " or less": "<=", " or greater": ">="}[m.group(3)]
         props.add(f"mana_value{op}{m.group(2)}")
-    f = fx.Filter(f.types, f.subtypes, _SPELL_CONTROLLERS.get(m.group(4) or "", "any"),
+    if m.group(4):
+        props.add(fx.X_COST)
+    f = fx.Filter(f.types, f.subtypes, _SPELL_CONTROLLERS.get(m.group(5) or "", "any"),
                   frozenset(props))
     return fx.Target("spell", f)
 
