@@ -632,3 +632,28 @@ def test_a_spells_own_power_is_refused():
     bad = dataclasses.replace(axe, spell=dataclasses.replace(
         axe.spell, effect=fx.DealDamage(fx.StatOf("power", "self"), fx.Target("player"))))
     assert "a spell's own power" in unresolvable(bad)
+
+
+def test_603_10a_goblin_arsonist_may_have_itself_deal_damage_as_it_dies():
+    """"When this dies, you may have it deal 1 damage to any target": the dead
+    creature is the source (its last known information, 608.2h); the target is
+    chosen as the trigger is put on the stack (603.3d), and the controller may
+    decline as it resolves."""
+    for answer, life in ((A.YES, 19), (A.NO, 20)):
+        game = blank()
+        arsonist = game.add_permanent("Goblin Arsonist", 0)
+        lands(game, 1, "Mountain")
+        game.add_card("Shock", 1)
+        game.start_at("main1", 1)
+        act(game, "Shock")
+        target_perm(game, arsonist)
+        game.apply_action(A.PASS)
+        game.apply_action(A.PASS)  # Shock resolves: the Arsonist dies
+        assert arsonist not in game.battlefield
+        assert game.decision["kind"] == "target" and game.decision["player"] == 0
+        game.apply_action(A.player(1))
+        game.apply_action(A.PASS)
+        game.apply_action(A.PASS)  # the trigger resolves: "you may"
+        assert game.decision["kind"] == "yesno" and game.decision["player"] == 0
+        game.apply_action(answer)
+        assert not game.stack and game.life[1] == life

@@ -346,6 +346,8 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
         # Right after the condition, "it" can only be the triggering object, the
         # source itself: "when this dies, it deals 1 damage to any target".
         text = re.sub(r"^it (deals|gets|gains) ", r"this \1 ", text)
+        # "when this dies, you may have it deal 1 damage to any target" (Goblin Arsonist)
+        text = re.sub(r"^you may have it (deal|get|gain) ", r"you may have this \1 ", text)
         text = re.sub(r"^attach it to ", "attach this to ", text)
     what = effect(text)
     if all(t.event in fx.OBJECT_EVENTS and t.event not in fx.PLAYER_NAMING_EVENTS
