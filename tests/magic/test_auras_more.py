@@ -441,3 +441,28 @@ def test_611_3a_nighthowler_counts_for_itself_and_the_creature_it_enchants():
     target_perm(game, bears)
     settle(game)
     assert game.chars(bears)[:2] == (2 + 3, 2 + 3)
+
+
+def test_602_5a_faiths_fetters_lets_mana_abilities_be_activated():
+    game = blank()
+    pyromancer = game.add_permanent("Prodigal Pyromancer", 0)
+    elves = game.add_permanent("Llanowar Elves", 0)
+    game.add_permanent("Faith's Fetters", 1, attached_to=pyromancer)
+    game.add_permanent("Faith's Fetters", 1, attached_to=elves)
+    game.add_card("Giant Growth", 0)
+    game.start_at("main1", 0)
+    assert not has(game, "activate") and has(game, "Giant Growth")
+
+
+def test_601_2f_hero_of_iroas_makes_aura_spells_and_bestow_cheaper():
+    game = blank()
+    game.add_permanent("Hero of Iroas", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    lands(game, 0, "Forest", "Forest", "Forest", "Forest")
+    game.add_card("Boon Satyr", 0)
+    game.start_at("main1", 0)
+    act(game, "Boon Satyr")
+    act(game, "pay bestow")  # {3}{G}{G} less {1}: four Forests
+    target_perm(game, bears)
+    settle(game)
+    assert game.chars(bears)[:2] == (6, 4)

@@ -632,7 +632,9 @@ class CastingMixin:
         commander tax), then cost increases and reductions (601.2f)."""
         return self.changed_cost(item.controller, item.card, self._base_cost(item),
                                  self.face_down_spell_def(item.card)
-                                 if item.alt == "face_down" else None,
+                                 if item.alt == "face_down" else
+                                 fx.bestowed(self.cdef(item.card))
+                                 if item.alt == "bestow" else None,
                                  sum(map(len, item.targets.values())))
 
     def _base_cost(self, item: StackItem) -> ManaCost | None:

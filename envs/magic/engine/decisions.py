@@ -560,7 +560,8 @@ class DecisionsMixin:
             return False
         if self.player_rules_now() and self.abilities_stopped(perm.controller, pid):
             return False  # 602.5a (Linvala, Keeper of Silence)
-        if pid in self._bonuses and any(b.no_abilities for b, _, _ in self._bonuses[pid]):
+        if pid in self._bonuses and any(b.no_abilities or (
+                b.no_nonmana_abilities and not ab.is_mana) for b, _, _ in self._bonuses[pid]):
             return False  # 602.5a: an Aura's "its activated abilities can't be ..."
         if perm.mods and KW.detained(perm.mods):
             return False  # 701.35a

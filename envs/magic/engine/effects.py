@@ -1940,6 +1940,8 @@ class AttachedBonus:
     goaded: bool = False
     # 602.5a: "its activated abilities can't be activated" (Arrest: mana abilities too)
     no_abilities: bool = False
+    # 602.5a: "... can't be activated unless they're mana abilities" (Faith's Fetters)
+    no_nonmana_abilities: bool = False
     # 611.3a: only while the permanent matches ``host`` ("enchanted creature gets +2/+2
     # as long as it's a human"), or, ``host_negated``, while it doesn't ("otherwise,
     # it can't attack or block"); power, toughness, keywords and combat only

@@ -788,7 +788,9 @@ an Aura's bonus while its creature is of a kind and another while it isn't
 or block", 611.3a: checked continuously, :attr:`~effects.AttachedBonus.host`);
 an Aura's "enchanted creature [can't attack or block, and] its activated abilities
 can't be activated" (Arrest, 602.5a: its mana abilities too, so it pays no mana,
-:attr:`~effects.AttachedBonus.no_abilities`);
+:attr:`~effects.AttachedBonus.no_abilities`; "... unless they're mana abilities",
+Faith's Fetters); "aura spells you cast cost {1} less" (601.2f: a bestowed spell's
+bestow cost too);
 attack taxes (508.1d, 508.1g-h, :class:`~effects.AttackTax`: "creatures can't attack
 you [or planeswalkers you control] unless their controller pays {2} for each creature
 they control that's attacking you": an attack is offered only while its player can

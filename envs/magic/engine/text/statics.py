@@ -245,7 +245,9 @@ def _cost_change(line: str, printed: Printed, draft: Draft) -> bool:
         return False
     kind = m.group(1) or ""
     subtypes: frozenset[str] = frozenset()
-    if kind not in _SPELL_KINDS:
+    if kind == "aura":  # "aura spells you cast cost {1} less" (a bestowed one too)
+        subtypes, kind = frozenset({"Aura"}), ""
+    elif kind not in _SPELL_KINDS:
         if kind not in creature_subtypes():
             return False
         subtypes, kind = frozenset({creature_subtypes()[kind]}), ""
@@ -303,12 +305,14 @@ def _static(line: str, printed: Printed, draft: Draft) -> bool:
         return True
     m = re.fullmatch(r"enchanted (?:creature|permanent|artifact)(?:'s activated abilities "
                      r"can't be activated| can't (attack or block|block), and its "
-                     r"activated abilities can't be activated)\.", line)
+                     r"activated abilities can't be activated)( unless they're mana "
+                     r"abilities)?\.", line)
     if m and "Aura" in printed.subtypes and draft.enchant is not None:
-        # 602.5a (Arrest): its activated abilities, mana abilities too, and combat
+        # 602.5a (Arrest): its activated abilities, mana abilities too (unless they're
+        # excepted: Faith's Fetters), and combat
         draft.statics.append(fx.AttachedBonus(
             cant_attack=m.group(1) == "attack or block", cant_block=bool(m.group(1)),
-            no_abilities=True))
+            no_abilities=not m.group(2), no_nonmana_abilities=bool(m.group(2))))
         return True
     m = re.fullmatch(r"enchanted creature (.+) as long as it's an? ([\w-]+)\. otherwise, "
                      r"it (.+)\.", line)
