@@ -343,3 +343,29 @@ def test_608_2h_craters_claws_deals_x_plus_2_with_a_creature_of_power_4():
         act(game, "player 1")
         settle(game)
         assert game.life[1] == 20 - expected
+
+
+def test_122_1_inspiring_call_counts_creatures_with_a_plus_counter():
+    game = blank()
+    lands(game, 0, "Forest", "Forest", "Forest")
+    game.add_card("Inspiring Call", 0)
+    ogre = game.add_permanent("Gray Ogre", 0, counters={"+1/+1": 1})
+    elves = game.add_permanent("Llanowar Elves", 0, counters={"+1/+1": 2})
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Inspiring Call)")
+    settle(game)
+    assert len(game.hand[0]) == 2
+    assert "indestructible" in game.chars(ogre)[2]
+    assert "indestructible" in game.chars(elves)[2]
+    assert "indestructible" not in game.chars(bears)[2]
+
+
+def test_611_3a_tuskguard_captain_grants_trample_to_creatures_with_a_plus_counter():
+    game = blank()
+    game.add_permanent("Tuskguard Captain", 0)
+    ogre = game.add_permanent("Gray Ogre", 0)
+    game.start_at("main1", 0)
+    assert "trample" not in game.chars(ogre)[2]
+    game.battlefield[ogre].counters["+1/+1"] = 1
+    assert "trample" in game.chars(ogre)[2]

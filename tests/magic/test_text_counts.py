@@ -107,3 +107,17 @@ def test_greatest_power_and_x_plus_instead():
     claws = card("Crater's Claws").spell.effect
     assert claws.amount.normal == "X" and claws.amount.instead == fx.Plus("X", 2)
     assert claws.amount.condition.filter.props == frozenset({"power>=4"})
+
+
+def test_creatures_with_a_plus_counter():
+    # 122.1: "with a +1/+1 counter on it" (the filter prop "plus_counter")
+    with_counter = fx.Filter(types=types("Creature"), controller="you",
+                             props=frozenset({"plus_counter"}))
+    call = card("Inspiring Call").spell.effect
+    assert call.steps[0] == fx.Draw(fx.Count("permanents", with_counter))
+    assert call.steps[1].what == fx.Each(with_counter)
+    assert call.steps[1].keywords == ("indestructible",)
+    assert fx.Anthem(with_counter, keywords=("trample",)) in \
+        card("Tuskguard Captain").statics
+    for name in ("Duskshell Crawler", "Crowned Ceratok"):
+        card(name)

@@ -286,8 +286,9 @@ BASIC_PROPS = frozenset({"not_named_self", "tapped", "untapped", "attacking", "b
                          "nonflying", "reach", "defender", "colorless", "multicolored",
                          "monocolored", "chosen_type", "chosen_color", "another_target",
                          "attached", "entered_this_turn", "self", "lesser_power",
-                         "greatest_power", "not_made_this_way"})
+                         "greatest_power", "not_made_this_way", "plus_counter"})
 """``lesser_power``: power less than the source's (mentor, 702.134a).
+``plus_counter``: with a +1/+1 counter on it (122.1).
 ``not_made_this_way``: not a token the resolving spell or ability has created
 ("create X 1/1 ... tokens. if X is 5 or more, destroy all other creatures": other than
 those tokens). ``greatest_power``: a creature whose power is the greatest (ties

@@ -719,6 +719,10 @@ Pumps by "x, where x is the greatest power among creatures you control" (counted
 as it resolves); "x plus 2 damage instead if ..." (:class:`~effects.Plus` in an
 :class:`~effects.IfAmount`); a "target 1/1 creature" (its power and toughness now);
 "... and each other creature with the same name as that creature".
+Permanents "with a +1/+1 counter on it" (filter prop ``plus_counter``: "draw a card for
+each creature you control with a +1/+1 counter on it. those creatures gain
+indestructible until end of turn", "each creature you control with a +1/+1 counter on
+it has trample").
 
 Replacement and prevention effects (rules 614-616): entering tapped
 (:class:`~effects.EntersTapped`), unless its controller controls enough permanents of

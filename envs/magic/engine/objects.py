@@ -532,6 +532,8 @@ class ObjectsMixin:
         if prop == "lesser_power":  # mentor (702.134a): less than the source's power
             return source is not None and source in self.battlefield and \
                 self.chars(pid)[0] < self.chars(source)[0]
+        if prop == "plus_counter":  # "with a +1/+1 counter on it" (122.1)
+            return perm.counters.get("+1/+1", 0) > 0
         if prop == "entered_this_turn":  # ids only grow: a newer object entered later
             return pid >= self.turn_first_id
         if prop == "defending_controls":  # "... defending player controls"

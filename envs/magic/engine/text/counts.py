@@ -115,6 +115,27 @@ def x_counted(base: fx.Effect | None, count: fx.Count) -> fx.Effect | None:
     return fx.Sequence(tuple(out)) if isinstance(base, fx.Sequence) else out[0]
 
 
+SENTENCE_GROUPS.append((r"[^.]+ for each [^.]+\.", r"those creatures gain [^.]+\."))
+
+
+@effect_template
+def _for_each_then_those(s: str) -> fx.Effect | None:
+    """``draw a card for each creature you control with a +1/+1 counter on it. those
+    creatures gain indestructible until end of turn`` (Inspiring Call): the counted
+    permanents, then each of them (the first step changes none of them)."""
+    m = re.fullmatch(r"((?:draw|you draw) .+ for each (.+))\. those creatures (gain .+)", s)
+    if not m:
+        return None
+    first, second = read_sentence(m.group(1)), read_sentence(
+        f"each {m.group(2)} {m.group(3).replace('gain ', 'gains ', 1)}")
+    if not isinstance(first, fx.Draw) or not isinstance(second, fx.Pump) or \
+            not isinstance(second.what, fx.Each) or \
+            not isinstance(first.count, fx.Count) or \
+            first.count.filter != second.what.filter:
+        return None
+    return fx.Sequence((first, second))
+
+
 @effect_template
 def _for_each(s: str) -> fx.Effect | None:
     """``<effect with an amount N> for each <counted>``."""

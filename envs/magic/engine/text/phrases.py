@@ -245,6 +245,10 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
     if phrase.endswith(" not named this"):  # (Detention Sphere)
         props.add("not_named_self")
         phrase = phrase[: -len(" not named this")]
+    for suffix in (" with a +1/+1 counter on it", " with +1/+1 counters on them"):
+        if phrase.endswith(suffix):  # (Inspiring Call: 122.1)
+            props.add("plus_counter")
+            phrase = phrase[: -len(suffix)]
     def flying_suffix(phrase: str) -> str:
         for suffix, prop in ((" with flying", "flying"), (" without flying", "nonflying"),
                              (" with reach", "reach"), (" with defender", "defender")):

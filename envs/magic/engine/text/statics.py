@@ -384,12 +384,16 @@ def anthem(line: str) -> fx.Anthem | None:
     have <keywords>.`` (else None)."""
     m = re.fullmatch(r"(.+?) (?:get ([+-]\d+)/([+-]\d+)(?: and have (.+))?|have (.+))\.",
                      line)
+    each = re.fullmatch(r"each (.+?) (?:gets ([+-]\d+)/([+-]\d+)(?: and has (.+))?|has "
+                        r"(.+))\.", line)
+    if each:  # "each creature you control with a +1/+1 counter on it has trample"
+        m = each
     if not m:
         return None
     group = m.group(1)
     if group.startswith("all "):
         group = group[4:]
-    f = object_filter(group, plural=True)
+    f = object_filter(group, plural=not each)
     if f is None or not (f.types or f.subtypes):
         return None
     keywords = granted(m.group(4) or m.group(5))
