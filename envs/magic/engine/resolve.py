@@ -1002,6 +1002,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     (fx.comparison(p) or ("",))[0] in ("power", "toughness")
                     for p in static.per.filter.props):
                 note("AttachedBonus over power or toughness")  # (chars would recurse)
+            if isinstance(static, fx.SelfBonus) and static.per.filter is not None and (
+                    static.per.filter.props & {"flying", "nonflying", "reach",
+                                               "defender"}):
+                note("SelfBonus over keywords")  # (chars would recurse)
         if isinstance(static, fx.SelfBonus):
             for kw in static.keywords:
                 if not KW.grantable(kw):
