@@ -8,10 +8,13 @@ from __future__ import annotations
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from labyrinth_gym.envs.magic.engine.state import player_code
 from magic.compiled import cost
 from magic.positions import (
     act,
+    attack,
     blank,
+    finish_attacks,
     has,
     lands,
     names,
@@ -466,3 +469,16 @@ def test_601_2f_hero_of_iroas_makes_aura_spells_and_bestow_cheaper():
     target_perm(game, bears)
     settle(game)
     assert game.chars(bears)[:2] == (6, 4)
+
+
+def test_303_4_curse_of_predation_triggers_on_attacks_at_the_enchanted_player():
+    for defender, counters in ((1, 1), (2, 0)):
+        game = blank(players=3)
+        bears = game.add_permanent("Grizzly Bears", 0)
+        game.add_permanent("Curse of Predation", 2, attached_to=player_code(1))
+        game.start_at("main1", 0)
+        to_combat(game)
+        attack(game, bears, relative=defender)
+        finish_attacks(game)
+        settle(game)
+        assert game.battlefield[bears].counters.get("+1/+1", 0) == counters, defender

@@ -117,7 +117,8 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   with "enchant player", 303.4: the player targeted as it is cast, its
   ``attached_to`` that player's code, to its owner's graveyard once that player has
   left the game, 704.5m; "creatures enchanted player controls get -1/-1",
-  "at the beginning of enchanted player's upkeep" with "that player";
+  "at the beginning of enchanted player's upkeep" with "that player", "whenever a
+  creature attacks enchanted player" (not a planeswalker of theirs);
   *not*: their other triggers, "enchanted player can't ..."), instants,
   lands, sorceries, planeswalkers (those whose abilities compile), Kindred (308);
   Sagas (714), Vehicles (301.7, crew 702.122: the creatures tapped are chosen one at a

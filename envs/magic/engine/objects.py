@@ -1120,6 +1120,10 @@ class ObjectsMixin:
             return not self.battlefield[source].counters.get("+1/+1", 0)
         if condition == "no_minus_counters":
             return not self.battlefield[source].counters.get("-1/-1", 0)
+        if condition == "attacks_enchanted_player":  # 303.4: "attacks enchanted player"
+            return it is not None and it not in self.attacking_pw and \
+                it in self.attackers and player_code(self.attackers[it]) == \
+                self.battlefield[source].attached_to
         if condition == "battalion":  # "this and at least two other creatures attack"
             return source in self.attackers and len(self.attackers) >= 3
         if condition == "not_decayed":  # of the dying permanent, as it left (603.10a)

@@ -138,7 +138,8 @@ _CONDITION_EVENTS = {"evolve": {("enters", False)}, "not_decayed": {("dies", Fal
                      "no_flanking": {("blocked_by", True)},
                      "dethrone": {("attacks", True)}, "training": {("attacks", True)},
                      "not_renowned": {("deals_combat_damage_player", True)},
-                     "targets_single": {("cast", False)}}
+                     "targets_single": {("cast", False)},
+                     "attacks_enchanted_player": {("attacks", False)}}
 """The event (and whether its subject is the source) an object condition of
 :data:`~effects.OBJECT_CONDITIONS` goes with; the others go with the source's own
 ``dies``."""

@@ -199,6 +199,10 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
                 return None
             return (fx.Trigger("cast", dataclasses.replace(f, controller=who),
                                "your_turn" if during else ""),)
+    if condition == "a creature attacks enchanted player" and word == "whenever":
+        # 303.4: the player its Aura enchants (a planeswalker of theirs is not them)
+        return (fx.Trigger("attacks", fx.Filter(frozenset({"Creature"})),
+                           "attacks_enchanted_player"),)
     if condition == "you sacrifice this" and word == "when":
         # 701.21a: its controller sacrifices it (an Ordeal's "when you sacrifice this
         # Aura"); it looks back at it on the battlefield (603.10a)
