@@ -536,3 +536,19 @@ def test_frontline_medic_counters_only_a_spell_with_x_in_its_mana_cost():
     game = cast("Shock", "player 0")
     act(game, "pass")
     assert not any("Frontline Medic" in name for name in names(game))
+
+
+# ------------------------------------------------ 614.1a: twice that much life
+def test_614_1a_rhox_faithmender_doubles_its_controllers_life_gain_each():
+    assert fx.DoubleLifeGain() in pool("Rhox Faithmender").statics
+    for menders, gained in ((1, 6), (2, 12)):
+        game = blank()
+        for _ in range(menders):
+            game.add_permanent("Rhox Faithmender", 0)
+        game.add_permanent("Rhox Faithmender", 1)  # (an opponent's: not for seat 0)
+        game.add_card("Revitalize", 0)
+        lands(game, 0, "Plains", "Plains")
+        game.start_at("main1", 0)
+        act(game, "Revitalize")
+        settle(game)
+        assert game.life[0] == 20 + gained, menders

@@ -2157,6 +2157,13 @@ class SpellsCantBeCountered:
     spells: Filter
 
 
+@dataclass(frozen=True)
+class DoubleLifeGain:
+    """Static, a replacement effect (614.1a): "if you would gain life, you gain twice
+    that much life instead" (Rhox Faithmender, Boon Reflection); each such effect
+    doubles again (616.1: their order changes nothing)."""
+
+
 GRAVEYARD_INSTEAD = ("exile", "library")
 """Where a :class:`GraveyardInstead` sends a card: exile, or its owner's library
 (revealed and shuffled in)."""

@@ -995,7 +995,9 @@ control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead" (608.2h, 
 :class:`~effects.IfAmount` amount with the condition ``control_each``): a mana
 ability its player activates (the amount is not fixed, so payment does not tap it).
 "Target spell with {X} in its mana cost" (115.1a, 107.3: the filter quality
-:data:`~effects.X_COST`; Frontline Medic).
+:data:`~effects.X_COST`; Frontline Medic). "If you would gain life, you gain twice
+that much life instead" (614.1a, :class:`~effects.DoubleLifeGain`: Rhox Faithmender;
+each doubles again).
 
 When things happen (:mod:`~text.timing`): "you may exile this. if you do, return it
 to the battlefield under its owner's control at the beginning of your next upkeep. it
@@ -1044,7 +1046,8 @@ bushido and the rest of :data:`~keywords.OWN_ONLY`: the card is refused; a token
 created with decayed, prowess, exalted or bushido has its ability),
 banding, shadow, horsemanship, static replacement effects of a
 permanent other than those of "Static replacement effects and restrictions" ("if
-you would gain life, you gain twice that much life instead") and static prevention other than of all [combat]
+you would draw a card, ... instead", "if a source would deal damage, it deals double
+that damage instead") and static prevention other than of all [combat]
 damage to or by itself or its enchanted creature, "damage can't be prevented",
 redirection, "the next time a source of your choice would deal damage", copies of
 permanent spells (707.10b), casting a copy (707.12) but Chandra, Pyromaster's, "copy

@@ -184,7 +184,8 @@ class ObjectsMixin:
                     rules.append((perm.controller, static))
                 elif isinstance(static, fx.GraveyardInstead) and not static.self_only:
                     graves.append((perm.controller, static))
-                elif isinstance(static, (fx.OthersEnterTapped, fx.SpellsCantBeCountered)):
+                elif isinstance(static, (fx.OthersEnterTapped, fx.SpellsCantBeCountered,
+                                         fx.DoubleLifeGain)):
                     others.append((perm.controller, static))
                 elif isinstance(static, fx.PairedBonus) and perm.paired >= 0 and \
                         self._still_paired(pid, perm):  # 702.95c: both get it
@@ -223,8 +224,9 @@ class ObjectsMixin:
         return self._static_kinds
 
     def statics_of(self, kind: type) -> list[tuple[int, Any]]:
-        """``(controller, static)`` of the :class:`~effects.OthersEnterTapped` or
-        :class:`~effects.SpellsCantBeCountered` statics of ``kind`` on the
+        """``(controller, static)`` of the :class:`~effects.OthersEnterTapped`,
+        :class:`~effects.SpellsCantBeCountered` or :class:`~effects.DoubleLifeGain`
+        statics of ``kind`` on the
         battlefield now (a player who left the game controls none)."""
         if kind not in self.static_kinds():
             return []
@@ -642,6 +644,9 @@ class ObjectsMixin:
         if self.player_rule("no_life_gain", p):
             return  # 119.7: "your opponents can't gain life" (Erebos)
         if amount > 0 and not self.lost[p]:
+            if fx.DoubleLifeGain in self.static_kinds():  # 614.1a: twice, each
+                amount <<= sum(1 for you, _ in self.statics_of(fx.DoubleLifeGain)
+                               if you == p)
             self.life[p] += amount
             self.log("life", player=p, change=amount, life=self.life[p])
             if "gain_life" in self._trigger_index() or "gain_life" in self.grave_events():

@@ -113,7 +113,8 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.Rebound, fx.Dredge, fx.BeginOnBattlefield,
                      fx.DiscardedToBattlefield, fx.GraveyardInstead,
                      fx.CommanderManaCounters,
-                     fx.OthersEnterTapped, fx.SpellsCantBeCountered)
+                     fx.OthersEnterTapped, fx.SpellsCantBeCountered,
+                     fx.DoubleLifeGain)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
                                 "fade", "stun", "shield", "level"})
 """Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`

@@ -255,3 +255,13 @@ def _prevent_to_your_creatures(s: str) -> fx.Effect | None:
     if not m.group(2):
         return mine
     return fx.Sequence((fx.PreventDamage(None, fx.Ref("you"), combat_only=combat), mine))
+
+
+@line_template
+def _double_life_gain(line: str, printed: Printed, draft: Draft) -> bool:
+    # 614.1a: "if you would gain life, you gain twice that much life instead."
+    if line != "if you would gain life, you gain twice that much life instead." or \
+            not is_permanent_card(printed):
+        return False
+    draft.statics.append(fx.DoubleLifeGain())
+    return True
