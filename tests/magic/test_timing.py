@@ -349,3 +349,40 @@ def test_702_35a_declined_madness_puts_the_card_into_the_graveyard():
     act(game, "don't cast")
     settle(game)
     assert temper in game.graveyard[0] and not game.exile[0]
+
+
+# ------------------------------------------------------------------- 601.3
+def test_601_3_cast_only_in_the_declare_attackers_step_if_you_have_been_attacked():
+    game = blank()
+    game.add_card("Defiant Stand", 0)
+    lands(game, 0, "Plains", "Plains")
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 1, turn=2)
+    game.apply_action(A.PASS)  # player 0 has priority in player 1's main phase
+    assert game.decision["player"] == 0
+    assert not any("Defiant Stand" in game.action_to_string(a)
+                   for a in game.legal_actions())
+    to_combat(game)
+    attack(game, bears)
+    game.apply_action(A.DONE)
+    while game.decision["player"] != 0:
+        game.apply_action(A.PASS)
+    assert game.step == "declare_attackers"
+    assert any("Defiant Stand" in game.action_to_string(a)
+               for a in game.legal_actions())
+
+
+def test_601_3_not_attacked_this_step_no_cast():
+    game = blank(players=3)
+    game.add_card("Defiant Stand", 0)
+    lands(game, 0, "Plains", "Plains")
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 1, turn=2)
+    to_combat(game)
+    attack(game, bears, 1)  # player 2 is attacked, not player 0
+    game.apply_action(A.DONE)
+    while game.decision["player"] != 0:
+        game.apply_action(A.PASS)
+    assert game.step == "declare_attackers"
+    assert not any("Defiant Stand" in game.action_to_string(a)
+                   for a in game.legal_actions())

@@ -346,6 +346,10 @@ class DecisionsMixin:
             return False
         if "Legendary" in d.supertypes and not self._legendary_spell_ok(p, d):
             return False
+        if d.statics and d.when_attacked and not (
+                self.step == "declare_attackers"
+                and p in self.attackers.values()):  # 601.3: "if you've been attacked"
+            return False
         if self.player_rules_now() and (self.player_rule("no_spells", p) or (
                 self.spells_cast[p] and self.player_rule("one_spell", p))):
             return False  # 101.2: "your opponents can't cast spells during your turn"

@@ -2493,6 +2493,13 @@ class Cascade:
 
 
 @dataclass(frozen=True)
+class CastWhenAttacked:
+    """"Cast this only during the declare attackers step and only if you've been
+    attacked this step" (a casting restriction, 601.3): a creature attacks its
+    caster or a planeswalker they control in the current declare attackers step."""
+
+
+@dataclass(frozen=True)
 class BeginOnBattlefield:
     """Rule 103.6: "if this is in your opening hand, you may begin the game with it
     on the battlefield" (the Leylines), asked after mulligans."""
@@ -3285,6 +3292,11 @@ class CardDef:
     def alt_cost(self) -> AltCost | None:
         """Its :class:`AltCost` static (None: none)."""
         return next((s for s in self.statics if isinstance(s, AltCost)), None)
+
+    @cached_property
+    def when_attacked(self) -> bool:
+        """Whether it has :class:`CastWhenAttacked`."""
+        return any(isinstance(s, CastWhenAttacked) for s in self.statics)
 
     @cached_property
     def dredge(self) -> int:

@@ -1033,7 +1033,9 @@ exile instead (event ``discard`` with ``to`` ``exile``) and its triggered abilit
 asks its owner as it resolves (a ``yesno`` with ``"madness"``: "cast <card> for its
 madness cost" / "don't cast <card>"; offered only when it can be cast, whatever its
 timing, 608.2g) or it is put into the graveyard; *automated*: the discard into
-exile is always taken.
+exile is always taken. "Cast this only during the declare attackers step and only if
+you've been attacked this step" (601.3, :class:`~effects.CastWhenAttacked`: a
+creature attacks the caster or a planeswalker they control).
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities

@@ -111,6 +111,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.PairedBonus,
                      fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost, fx.FaceDownCost,
                      fx.Rebound, fx.Dredge, fx.BeginOnBattlefield,
+                     fx.CastWhenAttacked,
                      fx.DiscardedToBattlefield, fx.GraveyardInstead,
                      fx.CommanderManaCounters,
                      fx.OthersEnterTapped, fx.SpellsCantBeCountered,

@@ -9,6 +9,8 @@ and untapping chosen lands.
   exile and may be cast for that cost as its triggered ability resolves).
 - "if this is in your opening hand, you may begin the game with it on the
   battlefield" (103.6, :class:`~effects.BeginOnBattlefield`: the Leylines).
+- "cast this only during the declare attackers step and only if you've been
+  attacked this step" (601.3, :class:`~effects.CastWhenAttacked`).
 - ``untap up to <N> lands [you control]`` (:class:`~effects.UntapUpTo`; the lands
   untapped are an automated choice: the controller's own).
 """
@@ -82,4 +84,15 @@ def _madness(line: str, printed: Printed, draft: Draft) -> bool:
         return False
     draft.triggered.append(fx.TriggeredAbility(fx.Trigger("madness"),
                                                fx.MadnessCast(paid.mana)))
+    return True
+
+
+@line_template
+def _when_attacked(line: str, printed: Printed, draft: Draft) -> bool:
+    """``cast this only during the declare attackers step and only if you've been
+    attacked this step.`` (601.3: Heavy Fog, Defiant Stand)."""
+    if line != ("cast this only during the declare attackers step and only if "
+                "you've been attacked this step.") or printed.is_permanent:
+        return False
+    draft.statics.append(fx.CastWhenAttacked())
     return True
