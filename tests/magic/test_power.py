@@ -6,7 +6,7 @@ comparisons."""
 from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import actions as A
-from magic.positions import act, blank, has, lands, names, settle, slot
+from magic.positions import act, blank, has, lands, names, pass_until, settle, slot
 
 
 def _polukranos(x: int, *foes: str):
@@ -369,3 +369,32 @@ def test_611_3a_tuskguard_captain_grants_trample_to_creatures_with_a_plus_counte
     assert "trample" not in game.chars(ogre)[2]
     game.battlefield[ogre].counters["+1/+1"] = 1
     assert "trample" in game.chars(ogre)[2]
+
+
+def test_107_1a_blood_tribute_half_their_life_rounded_up():
+    game = blank()
+    lands(game, 0, *["Swamp"] * 6)
+    game.add_card("Blood Tribute", 0)
+    game.life[1] = 15
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Blood Tribute)")
+    while game.decision["kind"] != "priority" and not has(game, "player 1"):
+        act(game, "no")  # (not kicked)
+    act(game, "player 1")
+    settle(game)
+    assert game.life == [20, 7]  # 15 -> loses 8
+
+
+def test_107_1a_quietus_spike_that_player_loses_half_their_life():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    spike = game.add_permanent("Quietus Spike", 0)
+    game.battlefield[spike].attached_to = bears
+    game.start_at("main1", 0)
+    while game.decision["kind"] != "attack":
+        game.apply_action(A.PASS)
+    game.apply_action(A.attack(slot(game, bears), 1))
+    game.apply_action(A.DONE)
+    pass_until(game, "main2")
+    # 2 combat damage (20 -> 18), then half of 18, rounded up: 9
+    assert game.life[1] == 9

@@ -121,3 +121,12 @@ def test_creatures_with_a_plus_counter():
         card("Tuskguard Captain").statics
     for name in ("Duskshell Crawler", "Crowned Ceratok"):
         card(name)
+
+
+def test_half_their_life_rounded_up():
+    half = fx.Count("half_life", of="that_player")
+    assert card("Quietus Spike").triggered[0].effect == fx.LoseLife(
+        half, fx.Ref("that_player"))
+    assert card("Infernal Contract").spell.effect.steps[1] == fx.LoseLife(half)
+    for name in ("Scytheclaw", "Blood Tribute"):
+        card(name)

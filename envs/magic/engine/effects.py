@@ -96,13 +96,15 @@ class Count:
 
 COUNT_KINDS = ("permanents", "opponents", "hand", "life", "graveyard", "graveyard_types",
                "greatest_power", "devotion", "counters", "players_lost_life",
-               "opponents_attacked", "blockers_beyond_first", "colours_spent")
+               "opponents_attacked", "blockers_beyond_first", "colours_spent",
+               "half_life")
 """(``"opponents_attacked"``: the opponents the controller attacked with a creature
 this combat, melee 702.121a; ``"blockers_beyond_first"``: the creatures blocking the
 source beyond the first, rampage 702.23a; ``"colours_spent"``: the colours of mana
 spent to cast the spell, 601.2h: sunburst 702.44a and converge, "for each color of
 mana spent to cast it"; counted for the spell as it resolves, and for the permanent
-it becomes as that enters.)"""
+it becomes as that enters; ``"half_life"``: half the player's life total, rounded up
+(107.1a; 0 if it is negative), "that player loses half their life, rounded up".)"""
 
 
 RULED_COUNTERS = frozenset({

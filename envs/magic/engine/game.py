@@ -724,6 +724,8 @@ Permanents "with a +1/+1 counter on it" (filter prop ``plus_counter``: "draw a c
 each creature you control with a +1/+1 counter on it. those creatures gain
 indestructible until end of turn", "each creature you control with a +1/+1 counter on
 it has trample").
+"That player loses half their life, rounded up" (107.1a, a :class:`~effects.Count`
+``half_life`` of each player the effect acts on: Quietus Spike, Blood Tribute).
 
 Replacement and prevention effects (rules 614-616): entering tapped
 (:class:`~effects.EntersTapped`), unless its controller controls enough permanents of

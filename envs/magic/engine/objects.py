@@ -305,6 +305,8 @@ class ObjectsMixin:
             n = max(0, len(self.blocks.get(source, ())) - 1) if source is not None else 0
         elif count.what == "life":  # (107.1b: a negative total counts 0)
             n = max(0, self.life[you])
+        elif count.what == "half_life":  # rounded up (107.1a)
+            n = (max(0, self.life[you]) + 1) // 2
         elif count.what == "colours_spent":  # (a spell's: casting.amount)
             n = 0
         elif count.what == "counters":  # on the source

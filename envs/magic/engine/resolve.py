@@ -436,7 +436,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(value, fx.Count):
             if value.of not in ("you", "that_player") or (
                     value.of == "that_player" and value.what not in ("hand",
-                                                                     "permanents")):
+                                                                     "permanents",
+                                                                     "half_life")):
                 note(f"Count of {value.of}")
             if value.what not in fx.COUNT_KINDS:
                 note(f"Count({value.what})")

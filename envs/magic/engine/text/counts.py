@@ -389,6 +389,17 @@ def _equal_to_the_sacrificed(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _half_life(s: str) -> fx.Effect | None:
+    """``that player loses half their life, rounded up`` (Quietus Spike), ``you lose
+    half your life, rounded up``: half each such player's life as it resolves (107.1a,
+    608.2h)."""
+    m = re.fullmatch(r"(.+?) loses? half (?:their|your) life, rounded up", s)
+    if not m or (who := player(m.group(1))) is None:
+        return None
+    return fx.LoseLife(fx.Count("half_life", of="that_player"), who)
+
+
+@effect_template
 def _life_lost_this_way(s: str) -> fx.Effect | None:
     """``you gain life equal to the life lost this way``: the life an earlier step of
     the same effect made players lose (Gray Merchant of Asphodel, extort)."""
