@@ -2275,10 +2275,9 @@ class CastingMixin:
             return True
         if isinstance(first, fx.Discard):
             return len(self.hand[p]) >= self.amount(first.count)
-        if isinstance(first, fx.Exile):
+        if isinstance(first, fx.Exile) and first.what == fx.Ref("self"):
             # "you may exile this. if you do, ...": only while this is still the
             # permanent the ability came from (400.7)
-            assert first.what == fx.Ref("self")
             return self._source_pid(self.res["item"]) is not None
         if not isinstance(first, fx.Sacrifice):
             return True  # a draw: tried, and done if the cards were there

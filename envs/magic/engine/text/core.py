@@ -234,6 +234,8 @@ def _if_you_do(steps: list[fx.Effect], sentence: str, last: bool) -> fx.Effect:
                           fx.Sequence((before, *_steps(out))))
     if not (last and isinstance(before, fx.MayDo) and out is not None
             and isinstance(before.effect, DOABLE_FIRST)
+            and (not isinstance(before.effect, fx.Exile)
+                 or before.effect == fx.Exile(fx.Ref("self")))
             and getattr(before.effect, "who", fx.Ref("you")) == fx.Ref("you")
             and not getattr(before.effect, "at_random", False)):
         raise Unsupported(sentence)
