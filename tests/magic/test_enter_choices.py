@@ -210,3 +210,36 @@ def test_compiles_the_cards_these_choices_unlock():
     assert [t.trigger.condition.counter for t in siege.triggered] == ["khans", "dragons"]
     brave = card("Brave the Elements")
     assert len(brave.spell.effect.keyword_choice) == 5
+
+
+# ---------------------------------------------------------------- day and night, 726
+def test_726_2_firmament_sage_makes_it_day_and_draws_when_it_becomes_night():
+    """Entering while it is neither day nor night makes it day (no change to trigger
+    on, 726.3); day becoming night triggers its draw."""
+    game = blank()
+    lands(game, 0, "Island", "Island", "Island", "Island")
+    game.add_card("Firmament Sage", 0)
+    game.start_at("main1", 0)
+    assert game.day_night is None
+    act(game, "cast hand 0 (Firmament Sage)")
+    settle(game)
+    assert game.day_night == "day"
+    assert not game.pending_triggers and not game.stack
+    hand = len(game.hand[0])
+    game.become_day_or_night("night")
+    assert [t["index"] for t in game.pending_triggers] == [0]
+    game.apply_action(A.PASS)  # (the trigger goes on the stack)
+    settle(game)
+    assert len(game.hand[0]) == hand + 1
+
+
+def test_726_3_brimstone_vandal_pings_each_opponent_as_night_becomes_day():
+    game = blank(players=3)
+    game.add_permanent("Brimstone Vandal", 0)
+    game.start_at("main1", 0)
+    assert game.day_night == "day"
+    game.become_day_or_night("night")
+    game.apply_action(A.PASS)
+    settle(game)
+    assert game.life == [20, 19, 19]
+    assert card("Brimstone Vandal").statics == (fx.DayAsEnters(),)

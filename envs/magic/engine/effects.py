@@ -1522,6 +1522,19 @@ class RollDice:
 
 
 @dataclass(frozen=True)
+class DayAsEnters:
+    """Static: "if it's neither day nor night, it becomes day as this enters" (726.2,
+    614.12: as it enters)."""
+
+
+@dataclass(frozen=True)
+class BecomeDayNight:
+    """"It becomes day / night." (726.2): ``now`` ``"day"`` or ``"night"``."""
+
+    now: str
+
+
+@dataclass(frozen=True)
 class FlipCoin:
     """Rule 705: the resolving object's controller flips a coin (the game's dice, an
     even chance; event ``coin_flip``): ``win`` happens if they win the flip, ``lose``
@@ -1795,7 +1808,7 @@ N to N or more; the Saga's last chapter is its final one (714.2c)."""
 TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + TARGET_EVENTS + (
     "casts_noncreature", "cast", "transforms_into", "cast_self", "mana_spent",
     "opponent_damaged_by", "miracle", "madness", "put_into_graveyard", "state",
-    "tapped_for_mana") + CHAPTER_EVENTS + CLASS_EVENTS
+    "tapped_for_mana", "day_night_changes") + CHAPTER_EVENTS + CLASS_EVENTS
 """Every event a :class:`Trigger` may name; ``cast``'s subject is a :class:`Filter` of
 the spell (its controller: who cast it); ``transforms_into`` is "whenever this
 transforms into <this face>" (701.28g), subject ``Ref("self")``, on the face it
@@ -1818,7 +1831,9 @@ by the card's owner, 108.4a); ``tapped_for_mana`` is "whenever you tap this / a
 Swamp for mana", "whenever enchanted land is tapped for mana" (106.12: a mana
 ability with {T} in its cost activated, by automatic payment or by its player; the
 subject as for :data:`OBJECT_EVENTS`): with an :class:`AddMana` effect it is a
-triggered mana ability (106.12b, 605.1b: its mana is added at once, no stack)."""
+triggered mana ability (106.12b, 605.1b: its mana is added at once, no stack);
+``day_night_changes`` is "whenever day becomes night or night becomes day" (726.3:
+not as it first becomes day or night)."""
 SECOND_CREATURE = "second_creature"
 """A cast trigger's spell filter prop: the spell is the second creature spell its
 caster cast this turn ("whenever you cast a spell, if it's the second creature spell

@@ -1162,6 +1162,10 @@ active player cast no spells, night becomes day if they cast two or more (event
 ``day_night``). As it becomes night every daybound permanent transforms, as it becomes
 day every nightbound one, at once and without the stack; a daybound card enters
 transformed at night; daybound and nightbound permanents transform by nothing else.
+"If it's neither day nor night, it becomes day as this enters" (726.2,
+:class:`~effects.DayAsEnters`), "it becomes day / night" (:class:`~effects.
+BecomeDayNight`) and "whenever day becomes night or night becomes day" (726.3:
+trigger event ``day_night_changes``, not as it first becomes day or night) are played.
 (``observation_for`` says ``day_night``; the encoding has "day" and "night" globals.)
 "Exile this, then return it to the battlefield transformed" and a dead creature's
 "return it to the battlefield transformed" (712.14): the card returns as a new

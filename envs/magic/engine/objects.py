@@ -783,9 +783,10 @@ class ObjectsMixin:
         self.log("enters", player=controller, card=self.name_of(card), id=pid,
                  **({"face_down": True} if face_down else {}))
         if self.day_night is None and not face_down and (
-                "daybound" in d.keywords or "nightbound" in d.keywords):
+                "daybound" in d.keywords or "nightbound" in d.keywords or (
+                    d.statics and fx.DayAsEnters() in d.statics)):
             # 702.145c, f: a daybound permanent makes it day, a nightbound one night
-            self.become_day_or_night("day" if "daybound" in d.keywords else "night")
+            self.become_day_or_night("night" if "nightbound" in d.keywords else "day")
         if triggers:
             self._enter_triggers(pid)
             if perm.counters.get("+1/+1") and not _COUNTER_EVENTS.isdisjoint(
@@ -1046,8 +1047,13 @@ class ObjectsMixin:
         stack."""
         if self.day_night == now:
             return
+        changed = self.day_night is not None  # (726.3: day to night, or night to day)
         self.day_night = now
         self.log("day_night", now=now)
+        if changed:  # "whenever day becomes night or night becomes day"
+            for pid, i, _ in self._trigger_index().get("day_night_changes", ()):
+                if pid in self.battlefield:
+                    self._trigger(pid, i)
         turning = "daybound" if now == "night" else "nightbound"
         for pid, perm in list(self.battlefield.items()):
             if not perm.face_down and turning in self.defs[

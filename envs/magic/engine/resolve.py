@@ -69,7 +69,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage, fx.ThisTurn,
                 fx.MoveCounters, fx.DoubleCounters, fx.Renown, fx.Amass,
                 fx.Bolster, fx.ShuffleInto, fx.PowerDamage, fx.Detain,
-                fx.UntapUpTo, fx.GainClassLevel)
+                fx.UntapUpTo, fx.GainClassLevel, fx.BecomeDayNight)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -113,7 +113,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.Rebound, fx.Dredge, fx.BeginOnBattlefield,
                      fx.CastWhenAttacked,
                      fx.DiscardedToBattlefield, fx.GraveyardInstead,
-                     fx.CommanderManaCounters,
+                     fx.CommanderManaCounters, fx.DayAsEnters,
                      fx.OthersEnterTapped, fx.SpellsCantBeCountered,
                      fx.DoubleLifeGain)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
@@ -1541,6 +1541,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.ExtraTurn):
         for p in game.select_players(node.who, path):
             game.extra_turns.append(p)
+    elif isinstance(node, fx.BecomeDayNight):  # 726.2
+        game.become_day_or_night(node.now)
     elif isinstance(node, fx.SpellCardTo):
         game.res["card_to"] = node.dest  # type: ignore[index]
     elif isinstance(node, fx.RevealHand):

@@ -16,6 +16,10 @@ of the chosen type are :mod:`.layers`'):
 - ``as this enters, choose khans or dragons.`` with one bullet ability for each word
   (``• khans — <triggered ability>``): each ability triggers only when its word was
   chosen (the condition ``("chosen", counter=word)``);
+- ``if it's neither day nor night, it becomes day as this enters.``
+  (:class:`~effects.DayAsEnters`, 726.2), ``whenever day becomes night or night
+  becomes day, <effect>.`` (trigger event ``day_night_changes``, 726.3) and ``it
+  becomes day / night.`` (:class:`~effects.BecomeDayNight`);
 - ``choose a color. <creatures> gain protection from the chosen color until end of
   turn.`` (a spell's colour, chosen as it resolves: the same
   :attr:`~effects.Pump.keyword_choice` as "protection from the color of your choice").
@@ -32,10 +36,13 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     LINE_TEMPLATES,
     SENTENCE_GROUPS,
     Draft,
+    check_refs,
+    effect,
     effect_template,
     line_template,
     read_sentence,
 )
+from labyrinth_gym.envs.magic.engine.text.phrases import Unsupported
 
 _COLOUR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _COLOUR_WORDS = "|".join(_COLOUR)
@@ -146,3 +153,37 @@ def _chosen_colour_protection(s: str) -> fx.Effect | None:
             out.toughness or out.per_x or out.lasting:
         return None
     return dataclasses.replace(out, keywords=(), keyword_choice=_PROTECTIONS)
+
+
+# ------------------------------------------------------------------ day and night
+@line_template
+def _day_as_enters(line: str, printed: Printed, draft: Draft) -> bool:
+    # "if it's neither day nor night, it becomes day as this enters." (726.2)
+    if line != "if it's neither day nor night, it becomes day as this enters." or \
+            not printed.is_permanent:
+        return False
+    draft.statics.append(fx.DayAsEnters())
+    return True
+
+
+@line_template
+def _day_night_changes(line: str, printed: Printed, draft: Draft) -> bool:
+    # "whenever day becomes night or night becomes day, <effect>." (726.3)
+    m = re.fullmatch(r"whenever day becomes night or night becomes day, (.+)", line)
+    if not m or not printed.is_permanent:
+        return False
+    trigger = fx.Trigger("day_night_changes")
+    try:
+        what = effect(m.group(1))
+        check_refs(what, trigger)
+    except Unsupported:
+        return False
+    draft.triggered.append(fx.TriggeredAbility(trigger, what))
+    return True
+
+
+@effect_template
+def _it_becomes_day_or_night(s: str) -> fx.Effect | None:
+    # "it becomes day." / "it becomes night." (726.2)
+    m = re.fullmatch(r"it becomes (day|night)", s)
+    return fx.BecomeDayNight(m.group(1)) if m else None
