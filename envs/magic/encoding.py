@@ -323,7 +323,8 @@ def card_features(d: fx.CardDef) -> np.ndarray:
                        "creature_or_planeswalker": "creature",
                        "creature_spell": "spell", "noncreature_spell": "spell"}.get(
                     kind, kind)
-                put(f"targets_{key}", 1)
+                if (name := f"targets_{key}") in CARD:  # (graveyard cards and
+                    put(name, 1)                         # abilities: none yet)
             elif isinstance(node, fx.Ref) and node.name == "each_opponent":
                 put("hits_opponents", 1)
             elif isinstance(node, fx.Ref) and node.name == "each_player":

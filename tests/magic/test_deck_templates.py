@@ -302,15 +302,6 @@ def test_608_2h_feed_the_swarm_loses_the_destroyed_permanents_mana_value():
     assert game.life[0] == 20 - 5
 
 
-def test_its_power_in_a_sentence_after_a_sacrifice_is_refused():
-    # "target opponent sacrifices a creature. you gain life equal to that creature's
-    # toughness": that creature is no target, and a later sentence does not read the
-    # sacrificed creature (Devour Flesh's ", then gains life equal to that creature's
-    # toughness" is read: tests/magic/test_spells.py)
-    reasons = compiled_pool().unsupported
-    assert "Tribute to Hunger" in reasons
-
-
 # ------------------------------------------------------------------ counted pumps
 def test_608_2h_a_counted_pump_is_counted_once_as_it_resolves():
     game = blank()

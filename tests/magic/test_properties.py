@@ -8,6 +8,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from labyrinth_gym.envs.magic import encoding
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame, new_game
@@ -72,7 +73,11 @@ def check(game: MagicGame) -> None:
     assert len(slots) == len(set(slots)) and set(slots) <= set(game.battlefield)
 
 
-def run(game: MagicGame, rng: np.random.Generator, every: int = 1) -> int:
+def run(game: MagicGame, rng: np.random.Generator, every: int = 1,
+        observe: bool = False) -> int:
+    """Play ``game`` out with random legal actions, checking the invariants every
+    ``every`` actions (and, with ``observe``, that every seat's observation encodes
+    in range)."""
     steps = 0
     while not game.is_terminal():
         legal = game.legal_actions()
@@ -81,6 +86,10 @@ def run(game: MagicGame, rng: np.random.Generator, every: int = 1) -> int:
         steps += 1
         if steps % every == 0:
             check(game)
+            if observe:
+                for seat in range(game.num_players):
+                    obs = encoding.encode(game, seat)
+                    assert obs.min() >= -1.0 and obs.max() <= 1.0
         assert steps < 20_000
     check(game)
     return steps
@@ -107,7 +116,7 @@ def test_random_decks_from_the_playable_pool():
         # rules allow: max_actions ends such a game in truncation
         game = new_game(seed, num_players=players, decks=decks, max_turns=40,
                         max_actions=10_000)
-        run(game, rng, every=5)
+        run(game, rng, every=5, observe=True)
 
 
 def test_round_trips_and_clones_continue_identically_in_random_games():
