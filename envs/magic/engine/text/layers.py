@@ -200,6 +200,15 @@ def attached_change(line: str) -> fx.ContinuousChange | None:
     return None
 
 
+def _attaches_to_creatures(which: str, printed: Printed, draft: Draft) -> bool:
+    """Whether "<which> creature" (``enchanted`` / ``equipped``) fits the card: an Aura
+    with enchant creature, or an Equipment."""
+    if ("Aura" if which == "enchanted" else "Equipment") not in printed.subtypes:
+        return False
+    return which != "enchanted" or (draft.enchant is not None
+                                    and draft.enchant.types == {"Creature"})
+
+
 @line_template
 def _attached_type_and_bonus(line: str, printed: Printed, draft: Draft) -> bool:
     # An Aura's or Equipment's bonus and a creature type it adds (613.1d, 205.1b):
@@ -209,11 +218,7 @@ def _attached_type_and_bonus(line: str, printed: Printed, draft: Draft) -> bool:
 
     m = re.fullmatch(r"(enchanted|equipped) creature (.+?),? and is an? ([\w'-]+) in "
                      r"addition to its other types\.", line)
-    if not m or ("Aura" if m.group(1) == "enchanted" else "Equipment") \
-            not in printed.subtypes:
-        return False
-    if m.group(1) == "enchanted" and (draft.enchant is None
-                                      or draft.enchant.types != {"Creature"}):
+    if not m or not _attaches_to_creatures(m.group(1), printed, draft):
         return False
     subtype = all_subtypes().get(m.group(3))
     text = re.sub(r", has ", " and has ", m.group(2))
@@ -236,11 +241,7 @@ def _attached_bonus_and_quoted(line: str, printed: Printed, draft: Draft) -> boo
 
     m = re.fullmatch(r"(enchanted|equipped) creature (gets [+-]\d+/[+-]\d+(?:, has "
                      r"[\w ,]+,)?) and has \"([^\"]+)\"\.?", line)
-    if not m or ("Aura" if m.group(1) == "enchanted" else "Equipment") \
-            not in printed.subtypes:
-        return False
-    if m.group(1) == "enchanted" and (draft.enchant is None
-                                      or draft.enchant.types != {"Creature"}):
+    if not m or not _attaches_to_creatures(m.group(1), printed, draft):
         return False
     bonus = attached_bonus(re.sub(r", has (.+),$", r" and has \1", m.group(2)))
     ability = quoted_ability(m.group(3))
