@@ -72,6 +72,20 @@ DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode", 
              "assign_damage", "look", "search", "search_may", "search_split",
              "hand_choice", "colour", "cost_crew", "pay_mana", "copy", "choose",
              "proliferate", "pile", "divide")
+YESNO = ("enter", "announce", "unleash", "riot", "peek", "fabricate", "unless", "pay",
+         "order", "cascade", "miracle", "any_opponent", "pile", "rebound", "stay_tapped")
+"""What a ``yesno`` decision asks, by the key the engine's decision carries (none of
+them: an optional effect, "you may ..." or "if you do"): ``enter`` pay life as a land
+enters (614.12, shock lands); ``announce`` pay an optional or alternative casting cost
+(601.2b; which one: the context's ``asked_*``); ``unleash`` / ``riot`` enter with a
++1/+1 counter (702.98a, 702.136a; no: riot's haste); ``peek`` put the looked-at top
+card into the graveyard; ``fabricate`` counters rather than Servos (702.123a);
+``unless`` pay the cost an "unless" asks; ``pay`` pay a tax to keep a spell (Mana
+Leak); ``order`` regenerate rather than be exiled instead (616.1); ``cascade`` cast
+the card cascade found (702.85a); ``miracle`` cast the miracle (702.94a);
+``any_opponent`` an opponent pays "unless any opponent"; ``pile`` take the first
+pile; ``rebound`` cast the rebound card (702.88a); ``stay_tapped`` leave a permanent
+tapped in the untap step (502.3)."""
 
 CARD_FEATURES: tuple[str, ...] = (
     *(f"type_{t.lower()}" for t in TYPES), "legendary", "basic", "aura", "equipment",
@@ -107,7 +121,7 @@ GLOBAL_FEATURES: tuple[str, ...] = (
                                  "exile", "creatures", "power", "untapped_lands",
                                  "poison", "pool", "energy", "monarch")
       for r in range(A.MAX_PLAYERS)),
-    "damage_left", "day", "night",
+    "damage_left", "day", "night", "yesno_may", *(f"yesno_{k}" for k in YESNO),
 )
 """Global features: the decision asked (one-hot), the step (one-hot), whose turn
 (relative seat), whether the observer is to act, land played this turn, stack size /
@@ -116,7 +130,8 @@ GLOBAL_FEATURES: tuple[str, ...] = (
 power / 40, untapped lands / 10, poison counters / 10, mana in their pool / 10, energy
 counters / 10 (107.14), whether they are the monarch (724); then, while an attacker's combat damage is being
 divided, the damage still to assign / 10; then whether it is day or night (726: neither
-until a daybound or nightbound permanent appears)."""
+until a daybound or nightbound permanent appears); then, while a ``yesno`` decision is
+asked, what it asks (one-hot over ``may`` and :data:`YESNO`)."""
 GLOBAL_SIZE = len(GLOBAL_FEATURES)
 GLOBAL = {name: i for i, name in enumerate(GLOBAL_FEATURES)}
 
@@ -392,6 +407,16 @@ _DECISION_INDEX.update({  # decisions shown with the flag of their kind's likene
     "pile_pick": GLOBAL["decision_yesno"],  # the pile taken: yes, the first
 })
 _KIND = {"spell": 0, "activated": 1, "triggered": 2}
+_YESNO_INDEX = {k: GLOBAL[f"yesno_{k}"] for k in ("may", *YESNO)}
+
+
+def yesno_purpose(decision: dict[str, Any]) -> str:
+    """What a ``yesno`` decision asks: the first :data:`YESNO` key it carries, or
+    ``"may"`` (an optional effect) when it carries none."""
+    for key in YESNO:
+        if key in decision:
+            return key
+    return "may"
 
 
 def card_row(game: MagicGame, card: int) -> np.ndarray:
@@ -423,6 +448,8 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
             g[at] = 1.0
             if decision["kind"] == "assign_damage":
                 g[GLOBAL["damage_left"]] = min(decision["left"] / 10, 1.0)
+            elif decision["kind"] == "yesno":
+                g[_YESNO_INDEX[yesno_purpose(decision)]] = 1.0
         g[GLOBAL["to_act"]] = decision["player"] == observer
     g[_STEP_INDEX[game.step]] = 1.0
     g[GLOBAL["active_0"] + rel[game.active]] = 1.0
@@ -741,4 +768,5 @@ class MagicObs:
 
 
 __all__ = ["CARD_FEATURES", "CARD_SIZE", "CONTEXT_FEATURES", "GLOBAL_FEATURES", "OBS_SIZE",
-           "PERM_FEATURES", "STACK_FEATURES", "MagicObs", "card_features", "encode"]
+           "PERM_FEATURES", "STACK_FEATURES", "YESNO", "MagicObs", "card_features", "encode",
+           "yesno_purpose"]

@@ -283,3 +283,50 @@ def test_render_text_lists_permanents_and_the_stack():
                         and not getattr(perm, "face_down", False):
                     assert game.pdef(pid).name in text
             return
+
+
+def _yesno_keys_in_the_engine() -> set[str]:
+    """The key each ``{"kind": "yesno", "player": ..., KEY: ...}`` of the engine's
+    sources carries ("may": none)."""
+    from pathlib import Path
+
+    import labyrinth_gym.envs.magic.engine as engine
+
+    keys = set()
+    for path in Path(engine.__file__).parent.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for m in re.finditer(r'\{"kind": "yesno", "player": [^,}]+(?:,\s*"(\w+)")?', text):
+            keys.add(m.group(1) or "may")
+    return keys
+
+
+def test_every_yes_no_question_of_the_engine_has_its_own_purpose_feature():
+    keys = _yesno_keys_in_the_engine()
+    assert {"may", "enter", "announce", "stay_tapped", "miracle"} <= keys  # the scan works
+    assert keys <= {"may", *E.YESNO}, f"yes/no questions with no feature: {keys - {'may', *E.YESNO}}"
+    for key in ("may", *E.YESNO):
+        decision = {"kind": "yesno", "player": 0} | ({} if key == "may" else {key: 1})
+        assert E.yesno_purpose(decision) == key
+
+
+def test_a_yes_no_decision_shows_what_it_asks_shock_land_vs_kicker():
+    def asked(game: object) -> list[str]:
+        g = E.MagicObs(E.encode(game, 0)).g
+        return [f for f in E.GLOBAL_FEATURES if f.startswith("yesno_") and g[E.GLOBAL[f]]]
+
+    from magic.positions import act, blank
+
+    game = blank()
+    game.add_card("Hallowed Fountain", 0)
+    game.start_at("main1", 0)
+    assert asked(game) == []  # no yes/no asked: no purpose bit
+    act(game, "Hallowed Fountain")
+    assert game.decision["kind"] == "yesno" and asked(game) == ["yesno_enter"]
+
+    game = blank()
+    game.add_card("Burst Lightning", 0)
+    for _ in range(5):  # enough for the kicker too
+        game.add_permanent("Mountain", 0)
+    game.start_at("main1", 0)
+    act(game, "Burst Lightning")
+    assert game.decision["kind"] == "yesno" and asked(game) == ["yesno_announce"]
