@@ -65,7 +65,15 @@ AMOUNTS = (("DealDamage", "amount", 10), ("Draw", "count", 5), ("Discard", "coun
 TRIGGERS = ("enters", "dies", "attacks", "upkeep", "end_step")
 """Trigger events with a card feature each; the keyword triggers of
 :mod:`~engine.keywords` (prowess, exalted) show as the effect they have."""
-TARGETS = ("creature", "player", "any", "permanent", "spell")
+TARGETS = ("creature", "player", "any", "permanent", "spell", "graveyard_card", "ability")
+_TARGET_FEATURE = {"opponent": ("player",), "opponent_or_planeswalker": ("player",),
+                   "creature_or_planeswalker": ("creature",),
+                   "creature_spell": ("spell",), "noncreature_spell": ("spell",),
+                   "spell_or_ability": ("spell", "ability"),
+                   "triggered_ability": ("ability",),
+                   "battlefield_or_graveyard": ("permanent", "graveyard_card")}
+"""A target kind's ``targets_*`` features (the kind itself when not listed); every
+kind of :data:`~engine.effects.TARGET_KINDS` has some."""
 DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode", "target",
              "attack", "block", "block_target", "sacrifice", "cost_sacrifice",
              "cost_discard", "dread", "devour", "attack_target", "legend",
@@ -333,13 +341,8 @@ def card_features(d: fx.CardDef) -> np.ndarray:
                 token[0] = max(token[0], node.token.power or 0)
                 token[1] = max(token[1], node.token.toughness or 0)
             elif isinstance(node, fx.Target):
-                kind = node.kind
-                key = {"opponent": "player", "opponent_or_planeswalker": "player",
-                       "creature_or_planeswalker": "creature",
-                       "creature_spell": "spell", "noncreature_spell": "spell"}.get(
-                    kind, kind)
-                if (name := f"targets_{key}") in CARD:  # (graveyard cards and
-                    put(name, 1)                         # abilities: none yet)
+                for key in _TARGET_FEATURE.get(node.kind, (node.kind,)):
+                    put(f"targets_{key}", 1)
             elif isinstance(node, fx.Ref) and node.name == "each_opponent":
                 put("hits_opponents", 1)
             elif isinstance(node, fx.Ref) and node.name == "each_player":

@@ -245,6 +245,23 @@ def test_card_features_come_from_the_compiled_tree():
     assert differ == ["amount_DealDamage"]
 
 
+def test_every_playable_card_has_features_in_range():
+    """Each card a game may hold encodes (a Gravedigger's graveyard target or Strionic
+    Resonator's triggered-ability target once had no feature and crashed the
+    observation of every game that dealt one)."""
+    from labyrinth_gym.envs.magic.engine import effects as fx
+    from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+
+    for kind in fx.TARGET_KINDS:
+        assert any(f"targets_{k}" in E.CARD for k in E._TARGET_FEATURE.get(kind, (kind,)))
+    for name, d in compiled_pool().supported.items():
+        v = E.card_features(d)
+        assert v.min() >= -1.0 and v.max() <= 1.0, name
+    grave = E.card_features(card_def("Gravedigger"))
+    assert grave[E.CARD["targets_graveyard_card"]] == 1
+    assert E.card_features(card_def("Strionic Resonator"))[E.CARD["targets_ability"]] == 1
+
+
 def test_decision_kind_and_to_act_flags():
     seen = set()
     for game in random_states(2, 3, seed=4):
