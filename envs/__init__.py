@@ -37,12 +37,12 @@ def _register() -> None:
     ids = {
         "labyrinth_gym/MazeParty-v1": "labyrinth_gym.envs.maze_party.env:MazePartyEnv",
         "labyrinth_gym/LabyrinthCards-v1": "labyrinth_gym.envs.labyrinth_cards.env:LabyrinthCardsEnv",
-        "labyrinth_gym/MagicDuel-v7": "labyrinth_gym.envs.magic.env:MagicDuelEnv",
-        "labyrinth_gym/ArcaneLabyrinth-v7":
+        "labyrinth_gym/MagicDuel-v8": "labyrinth_gym.envs.magic.env:MagicDuelEnv",
+        "labyrinth_gym/ArcaneLabyrinth-v8":
             "labyrinth_gym.envs.arcane_labyrinth.env:ArcaneLabyrinthEnv",
         "labyrinth_gym/DungeonCrawler-v1":
             "labyrinth_gym.envs.dungeon_crawler.env:DungeonCrawlerEnv",
-        "labyrinth_gym/Mazerunner-v6": "labyrinth_gym.envs.mazerunner.env:MazerunnerEnv",
+        "labyrinth_gym/Mazerunner-v7": "labyrinth_gym.envs.mazerunner.env:MazerunnerEnv",
     }
     for env_id, entry in ids.items():
         if env_id not in gymnasium.registry:

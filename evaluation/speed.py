@@ -201,7 +201,7 @@ def benchmark_speed(
     Returns:
         One row per env and configuration: ``game``, ``api``, ``config`` (the
         configuration's label: ``"4p"``, or None), ``env`` (with that label, e.g.
-        ``"labyrinth_gym/MagicDuel-v7 (4p)"``), ``players``, ``rounds``, ``steps``,
+        ``"labyrinth_gym/MagicDuel-v8 (4p)"``), ``players``, ``rounds``, ``steps``,
         ``episodes`` and ``seconds`` (summed over the rounds), ``steps_per_second``
         (the median round's), ``reference_rate`` (connect_four's median over this
         row's rounds), ``vs_reference`` (the median of the rounds' ratios, listed in

@@ -1,7 +1,7 @@
 """Arcane Labyrinth: a solo Hero against an automated 100-card Labyrinth, on the Magic
 card engine.
 
-``gymnasium.make("labyrinth_gym/ArcaneLabyrinth-v7", hero=..., labyrinth=...)`` is the
+``gymnasium.make("labyrinth_gym/ArcaneLabyrinth-v8", hero=..., labyrinth=...)`` is the
 Gymnasium env (:class:`ArcaneLabyrinthEnv`); ``env()`` / ``raw_env`` the PettingZoo
 AEC env, whose Labyrinth seat never acts.
 """

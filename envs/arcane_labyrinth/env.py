@@ -12,7 +12,7 @@ boss, the difficulty mods) are in :mod:`labyrinth_gym.envs.arcane_labyrinth.engi
 the decks in :mod:`labyrinth_gym.envs.arcane_labyrinth.engine.decks`.
 
 This is a solo game: use the Gymnasium env
-(``gymnasium.make("labyrinth_gym/ArcaneLabyrinth-v7")``). Its :class:`GameSpec` says
+(``gymnasium.make("labyrinth_gym/ArcaneLabyrinth-v8")``). Its :class:`GameSpec` says
 two seats and ``cooperative=True``: one agent plays every seat, and seat 1 never acts.
 The PettingZoo env (``labyrinth_gym.envs.arcane_labyrinth.env()``) exists so that the
 tools built on PettingZoo (the speed benchmark, API checks) treat every game alike:
@@ -29,7 +29,7 @@ Tragic Failure's land discard, "hand ``i``"; its land sacrifice, "permanent ``j`
 A decision with only a pass to choose is passed automatically.
 
 ## Observation Space
-``Box(-1, 1, (17429,), float32)``: the Magic observation of the player's seat
+``Box(-1, 1, (17717,), float32)``: the Magic observation of the player's seat
 (``16786`` values, :mod:`labyrinth_gym.envs.magic.encoding`; relative seat 1 is the
 Labyrinth), then the Arcane block (the round and safe turns, whose turn, reveals
 left, the Labyrinth's library / graveyard / exile sizes, the boss's status and buff,
@@ -89,6 +89,8 @@ breaking the construction rules (every problem listed) raises ``ValueError`` at
 construction.
 
 ## Version History
+- v8: the card engine's v8 rules (MagicDuel-v8; the yes/no purpose and pile decisions
+  in the globals, graveyard-card and ability target features; 675 actions, 17,717 values).
 - v7: the card engine's v7 rules (MagicDuel-v7; energy and the monarch in the globals,
   face-down cards hidden; 675 actions, 17,429 values).
 - v6: the card engine's v6 rules (MagicDuel-v6; 675 actions, 17,421 values).
@@ -156,8 +158,8 @@ def make_game(rng: np.random.Generator | None, hero: str | Path | HeroKit | None
 
 SPEC = GameSpec(
     name="arcane_labyrinth",
-    env_id="labyrinth_gym/ArcaneLabyrinth-v7",
-    version=7,
+    env_id="labyrinth_gym/ArcaneLabyrinth-v8",
+    version=8,
     new_game=make_game,
     observation_size=OBS_SIZE,
     encode=encode,
@@ -198,7 +200,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     spec_ = SPEC
     metadata = {
         "render_modes": ["ansi"],
-        "name": "arcane_labyrinth_v7",
+        "name": "arcane_labyrinth_v8",
         "is_parallelizable": False,
         "render_fps": 2,
     }

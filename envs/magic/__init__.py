@@ -2,7 +2,7 @@
 player free-for-all env.
 
 ``labyrinth_gym.envs.magic.env(num_players=..., decks=...)`` is the PettingZoo AEC
-env, ``raw_env`` its unwrapped form; ``gymnasium.make("labyrinth_gym/MagicDuel-v7")``
+env, ``raw_env`` its unwrapped form; ``gymnasium.make("labyrinth_gym/MagicDuel-v8")``
 the one-seat Gymnasium env.
 """
 

@@ -79,9 +79,10 @@ DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode", 
              "cost_discard", "dread", "devour", "attack_target", "legend",
              "assign_damage", "look", "search", "search_may", "search_split",
              "hand_choice", "colour", "cost_crew", "pay_mana", "copy", "choose",
-             "proliferate", "pile", "divide")
+             "proliferate", "pile", "divide", "card_pile", "pile_pick")
 YESNO = ("enter", "announce", "unleash", "riot", "peek", "fabricate", "unless", "pay",
-         "order", "cascade", "miracle", "any_opponent", "pile", "rebound", "stay_tapped")
+         "order", "cascade", "miracle", "any_opponent", "pile", "rebound", "stay_tapped",
+         "cast_copy", "play_free", "madness", "dredge", "opening_hand")
 """What a ``yesno`` decision asks, by the key the engine's decision carries (none of
 them: an optional effect, "you may ..." or "if you do"): ``enter`` pay life as a land
 enters (614.12, shock lands); ``announce`` pay an optional or alternative casting cost
@@ -93,7 +94,11 @@ Leak); ``order`` regenerate rather than be exiled instead (616.1); ``cascade`` c
 the card cascade found (702.85a); ``miracle`` cast the miracle (702.94a);
 ``any_opponent`` an opponent pays "unless any opponent"; ``pile`` take the first
 pile; ``rebound`` cast the rebound card (702.88a); ``stay_tapped`` leave a permanent
-tapped in the untap step (502.3)."""
+tapped in the untap step (502.3); ``cast_copy`` cast a copy of a card without paying
+its mana cost (707.12); ``play_free`` play the card an effect offers free;
+``madness`` cast the discarded madness card (702.35a); ``dredge`` dredge rather than
+draw (702.52a); ``opening_hand`` begin the game with the card from the opening hand
+on the battlefield (103.6, Leylines)."""
 
 CARD_FEATURES: tuple[str, ...] = (
     *(f"type_{t.lower()}" for t in TYPES), "legendary", "basic", "aura", "equipment",
@@ -121,8 +126,18 @@ counters per permanent / 3; ``flashback``, ``kicker`` and ``overload``: that cos
 CARD_SIZE = len(CARD_FEATURES)
 CARD = {name: i for i, name in enumerate(CARD_FEATURES)}
 
+DECISION_SLOTS = 48
+"""Width of the decision one-hot: :data:`DECISIONS` then spare slots, so a new decision
+kind takes a spare slot and the observation keeps its size (the env version still
+changes: the slot's meaning does)."""
+YESNO_SLOTS = 32
+"""Width of the yes/no purpose one-hot (``may``, :data:`YESNO`, spare slots)."""
+assert len(DECISIONS) <= DECISION_SLOTS and 1 + len(YESNO) <= YESNO_SLOTS
+
 GLOBAL_FEATURES: tuple[str, ...] = (
-    *(f"decision_{d}" for d in DECISIONS), *(f"step_{s}" for s in STEPS),
+    *(f"decision_{d}" for d in DECISIONS),
+    *(f"decision_spare_{i}" for i in range(DECISION_SLOTS - len(DECISIONS))),
+    *(f"step_{s}" for s in STEPS),
     *(f"active_{r}" for r in range(A.MAX_PLAYERS)), "to_act", "land_played",
     "stack_size", "turn", *(f"players_{n}" for n in range(2, A.MAX_PLAYERS + 1)),
     *(f"{what}_{r}" for what in ("seat", "lost", "life", "hand", "library", "graveyard",
@@ -130,8 +145,9 @@ GLOBAL_FEATURES: tuple[str, ...] = (
                                  "poison", "pool", "energy", "monarch")
       for r in range(A.MAX_PLAYERS)),
     "damage_left", "day", "night", "yesno_may", *(f"yesno_{k}" for k in YESNO),
+    *(f"yesno_spare_{i}" for i in range(YESNO_SLOTS - 1 - len(YESNO))),
 )
-"""Global features: the decision asked (one-hot), the step (one-hot), whose turn
+"""Global features: the decision asked (one-hot over :data:`DECISION_SLOTS`), the step (one-hot), whose turn
 (relative seat), whether the observer is to act, land played this turn, stack size /
 16, turn / max turns, the player count; then per relative seat: present, lost, life /
 40, hand / 16, library / 60, graveyard / 60, exile / 60, creatures / 20, their total
@@ -139,7 +155,7 @@ power / 40, untapped lands / 10, poison counters / 10, mana in their pool / 10, 
 counters / 10 (107.14), whether they are the monarch (724); then, while an attacker's combat damage is being
 divided, the damage still to assign / 10; then whether it is day or night (726: neither
 until a daybound or nightbound permanent appears); then, while a ``yesno`` decision is
-asked, what it asks (one-hot over ``may`` and :data:`YESNO`)."""
+asked, what it asks (one-hot over ``may`` and :data:`YESNO`, :data:`YESNO_SLOTS` wide)."""
 GLOBAL_SIZE = len(GLOBAL_FEATURES)
 GLOBAL = {name: i for i, name in enumerate(GLOBAL_FEATURES)}
 
@@ -405,10 +421,6 @@ def _card_table(game: MagicGame) -> tuple[list[int], np.ndarray]:
 # ------------------------------------------------------------------ encoder
 _STEP_INDEX = {s: GLOBAL[f"step_{s}"] for s in STEPS}
 _DECISION_INDEX = {d: GLOBAL[f"decision_{d}"] for d in DECISIONS}
-_DECISION_INDEX.update({  # decisions shown with the flag of their kind's likeness
-    "card_pile": GLOBAL["decision_pile"],  # making a pile of revealed cards (700.3)
-    "pile_pick": GLOBAL["decision_yesno"],  # the pile taken: yes, the first
-})
 _KIND = {"spell": 0, "activated": 1, "triggered": 2}
 _YESNO_INDEX = {k: GLOBAL[f"yesno_{k}"] for k in ("may", *YESNO)}
 

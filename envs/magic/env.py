@@ -24,7 +24,7 @@ it blocks). The table is in
 to pass is passed for automatically, so every step is a real choice.
 
 ## Observation Space
-``Box(-1, 1, (16786,), float32)``, observer-relative (seats counted from the
+``Box(-1, 1, (17064,), float32)``, observer-relative (seats counted from the
 observer in turn order): the decision asked, the step, whose turn, life totals and
 hand / library / graveyard / exile sizes per seat; the object being cast or
 resolving; the observer's own hand (16 slots); the stack (16 slots); every permanent
@@ -40,7 +40,7 @@ every library stay hidden. Layout and feature names:
 :mod:`labyrinth_gym.envs.magic.encoding`. PettingZoo observations are
 ``{"observation", "action_mask"}``; the mask is all zeros off-turn.
 
-Gymnasium: ``gymnasium.make("labyrinth_gym/MagicDuel-v7", decks=...)`` plays one seat
+Gymnasium: ``gymnasium.make("labyrinth_gym/MagicDuel-v8", decks=...)`` plays one seat
 of a 2-player game (``num_players`` up to 4 also works) against opponents that move
 inside ``step`` (see :class:`MagicDuelEnv`).
 
@@ -80,6 +80,16 @@ counted) or ``max_actions`` actions.
 - ``render_mode``: ``"ansi"`` (the table as the seat to act reads it).
 
 ## Version History
+- v8: issue 29's seventh and eighth increments: the globals say what a yes/no decision
+  asks (``yesno_*``: ``may`` or one of :data:`~.encoding.YESNO`, such as a shock land's
+  life, a casting cost, dredge, madness, casting a copy), the decision one-hot gets the
+  pile kinds (``card_pile``, ``pile_pick``) and both one-hots keep spare slots so a new
+  question keeps the size; card features ``targets_graveyard_card`` and
+  ``targets_ability`` (17,064 values). Rules added: copies of spells and abilities,
+  storm, heroic, bestow, type-changing Auras, piles, hideaway, dredge, madness, split
+  second, Leylines, detain, levelers, Classes, day and night, coin flips, static
+  replacements (Rest in Peace, Loxodon Smiter, Howling Mine, mana triggers) and more:
+  see docs/games/magic.md. The action table is unchanged (675 actions).
 - v7: issue 29's sixth increment: the observation gains each seat's energy counters and
   the monarch (global features ``energy_r``/``monarch_r`` after ``pool_r``: 16,786
   values); face-down permanents and spells (morph, megamorph, disguise, manifest) are
@@ -244,8 +254,8 @@ def make_game(rng: np.random.Generator, num_players: int = 2,
 
 SPEC = GameSpec(
     name="magic",
-    env_id="labyrinth_gym/MagicDuel-v7",
-    version=7,
+    env_id="labyrinth_gym/MagicDuel-v8",
+    version=8,
     new_game=make_game,
     observation_size=OBS_SIZE,
     encode=encode,
@@ -298,7 +308,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     spec_ = SPEC
     metadata = {
         "render_modes": ["ansi"],
-        "name": "magic_v7",
+        "name": "magic_v8",
         "is_parallelizable": False,
         "render_fps": 2,
     }

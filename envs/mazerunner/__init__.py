@@ -2,7 +2,7 @@
 Commander pods on the card engine (``engine.game``).
 
 ``labyrinth_gym.envs.mazerunner.env()`` is the pod's PettingZoo AEC env, ``raw_env``
-its unwrapped form, and ``gymnasium.make("labyrinth_gym/Mazerunner-v6")`` one
+its unwrapped form, and ``gymnasium.make("labyrinth_gym/Mazerunner-v7")`` one
 seat of a pod against opponents. The league that ranks agents over pods (and over any 4-player game
 of this project) is ``labyrinth_gym.evaluation.league``.
 """

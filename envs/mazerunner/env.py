@@ -42,6 +42,8 @@ turns counted, default 120) or ``max_actions`` actions (default 30000).
 - ``max_turns``, ``max_actions``, ``mulligan``; ``render_mode="ansi"``.
 
 ## Version History
+- v7: the card engine's v8 rules (MagicDuel-v8; the yes/no purpose and pile decisions
+  in the globals, graveyard-card and ability target features); 677 actions, 17,397 values.
 - v6: the card engine's v7 rules (MagicDuel-v7; energy and the monarch in the globals,
   face-down cards hidden; Path of Ancestry and 'if you control your commander'); 677
   actions, 17,115 values.
@@ -183,8 +185,8 @@ def season_decks(entries: dict[str, Any], identities: dict[str, str],
 
 SPEC = GameSpec(
     name="mazerunner",
-    env_id="labyrinth_gym/Mazerunner-v6",
-    version=6,
+    env_id="labyrinth_gym/Mazerunner-v7",
+    version=7,
     new_game=make_game,
     observation_size=OBS_SIZE,
     encode=encode,
@@ -210,7 +212,7 @@ SPEC = GameSpec(
 
 
 class MazerunnerEnv(EngineGymEnv):
-    """Gymnasium env (``labyrinth_gym/Mazerunner-v6``): the learner plays one seat of
+    """Gymnasium env (``labyrinth_gym/Mazerunner-v7``): the learner plays one seat of
     the pod, opponents play the rest (``learner_seat``, default drawn per episode, and
     ``opponents``, default uniformly random legal moves, as in every competitive game
     of this package)."""
@@ -225,7 +227,7 @@ class raw_env(EngineAECEnv):  # noqa: N801 (PettingZoo's naming)
     spec_ = SPEC
     metadata = {
         "render_modes": ["ansi"],
-        "name": "mazerunner_v6",
+        "name": "mazerunner_v7",
         "is_parallelizable": False,
         "render_fps": 2,
     }

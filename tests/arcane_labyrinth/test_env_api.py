@@ -1,7 +1,7 @@
 """The Arcane Labyrinth's Gymnasium face (env.py, encoding.py, render.py on the core
 adapters).
 
-``check_env`` on ``ArcaneLabyrinth-v7``, observations in shape and bounds, seeded
+``check_env`` on ``ArcaneLabyrinth-v8``, observations in shape and bounds, seeded
 determinism, the per-episode kit and Labyrinth draw, the deck kwargs, the
 illegal-action contract, the ansi table, and the Arcane block's features read back
 against the game (the shop, shop payment, the boss, the Labyrinth's zones, the
@@ -31,7 +31,7 @@ from labyrinth_gym.envs.magic import encoding as M
 from labyrinth_gym.envs.magic.encoding import card_features
 from labyrinth_gym.envs.magic.engine import actions as A
 
-ENV_ID = "labyrinth_gym/ArcaneLabyrinth-v7"
+ENV_ID = "labyrinth_gym/ArcaneLabyrinth-v8"
 DECKS = {"hero": "white_knight", "labyrinth": "goblin_warrens"}
 
 

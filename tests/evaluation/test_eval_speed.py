@@ -58,7 +58,7 @@ def test_benchmark_speed_rows_for_every_api_and_the_reference(rows):
 def test_magic_is_timed_with_two_and_four_players(rows):
     by_key = _by_key(rows)
     for players in (2, 4):
-        for api, env in [("gymnasium", "labyrinth_gym/MagicDuel-v7"),
+        for api, env in [("gymnasium", "labyrinth_gym/MagicDuel-v8"),
                          ("pettingzoo", "labyrinth_gym.envs.magic")]:
             row = by_key[("magic", api, f"{players}p")]
             assert row["env"] == f"{env} ({players}p)"
@@ -109,7 +109,7 @@ def test_speed_table_shows_players_ratio_targets_and_why(rows):
     for header in ("players", "vs connect_four", "range", "target", "met"):
         assert header in text
     assert f"each row timed in {ROUNDS} rounds" in text
-    assert "labyrinth_gym/MagicDuel-v7 (4p)" in text
+    assert "labyrinth_gym/MagicDuel-v8 (4p)" in text
     assert "1.00x" in text  # connect_four against itself
     assert ("stated at connect_four 12,400 steps/s (arcane_labyrinth 3,000, dungeon_crawler "
             "4p 2,000, magic 2p 3,000, magic 4p 1,500, mazerunner 4p 1,500)") in " ".join(text.split())

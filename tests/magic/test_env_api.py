@@ -2,7 +2,7 @@
 render.py on the core adapters).
 
 PettingZoo's ``api_test`` and ``seed_test`` for 2, 3 and 4 players, ``check_env`` on
-``MagicDuel-v7``, the deck kwargs, the illegal-action contract, observer-relative
+``MagicDuel-v8``, the deck kwargs, the illegal-action contract, observer-relative
 observations that never show another seat's hand or any library, card features from
 the compiled tree, and the ansi table.
 """
@@ -30,7 +30,7 @@ from labyrinth_gym.envs.magic.engine.game import card_def, sample_deck, sample_d
 from labyrinth_gym.envs.magic.env import make_game
 from labyrinth_gym.envs.magic.render import render_text
 
-ENV_ID = "labyrinth_gym/MagicDuel-v7"
+ENV_ID = "labyrinth_gym/MagicDuel-v8"
 # the package exports the env() function under the module's name
 magic_env = importlib.import_module("labyrinth_gym.envs.magic.env")
 
@@ -324,6 +324,21 @@ def test_every_yes_no_question_of_the_engine_has_its_own_purpose_feature():
     for key in ("may", *E.YESNO):
         decision = {"kind": "yesno", "player": 0} | ({} if key == "may" else {key: 1})
         assert E.yesno_purpose(decision) == key
+
+
+def test_every_decision_kind_of_the_engine_has_its_own_flag():
+    """A new decision kind must get its ``decision_*`` flag (a learner told only "some
+    decision" can't tell a pile split from a yes/no)."""
+    from pathlib import Path
+
+    import labyrinth_gym.envs.magic.engine as engine
+
+    kinds = set()
+    for path in Path(engine.__file__).parent.rglob("*.py"):
+        kinds |= set(re.findall(r'"kind": "(\w+)"', path.read_text(encoding="utf-8")))
+    kinds -= {"spell", "activated", "triggered"}  # stack items' kinds, not decisions
+    assert {"yesno", "priority", "card_pile", "pile_pick"} <= kinds  # the scan works
+    assert kinds <= set(E.DECISIONS), f"decision kinds with no flag: {kinds - set(E.DECISIONS)}"
 
 
 def test_a_yes_no_decision_shows_what_it_asks_shock_land_vs_kicker():

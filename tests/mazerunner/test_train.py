@@ -23,7 +23,7 @@ default:
   batch_size: 128
   n_epochs: 1
   policy_kwargs: {net_arch: [16]}
-labyrinth_gym/Mazerunner-v6:
+labyrinth_gym/Mazerunner-v7:
   warm_start: {teacher: heuristic, games: 1, epochs: 1, smoothing: 0.1}
   selfplay:
     fixed: {heuristic: 1.0, random: 1.0}
@@ -46,7 +46,7 @@ def test_a_pod_policy_trains_loads_and_plays(tmp_path):
     )
     assert proc.returncode == 0, proc.stderr
     card = json.loads((out / "card.json").read_text())
-    assert card["env_id"] == "labyrinth_gym/Mazerunner-v6" and card["timesteps"] >= 512
+    assert card["env_id"] == "labyrinth_gym/Mazerunner-v7" and card["timesteps"] >= 512
     assert card["selfplay"]["fixed"] == {"mazerunner/heuristic": 1.0, "mazerunner/random": 1.0}
     agent = make("mazerunner/ppo", path=out)
     game = make_game(np.random.default_rng(0), max_turns=12)

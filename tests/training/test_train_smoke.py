@@ -219,7 +219,7 @@ def test_cooperative_training_through_an_interface_with_a_warm_start(tmp_path):
         tmp_path, "arcane_labyrinth",
         "default:\n  interface: candidates\n  n_envs: 2\n  n_steps: 128\n"
         "  batch_size: 128\n  n_epochs: 1\n  policy_kwargs: {net_arch: [32]}\n"
-        "labyrinth_gym/ArcaneLabyrinth-v7:\n"
+        "labyrinth_gym/ArcaneLabyrinth-v8:\n"
         "  warm_start: {teacher: heuristic, games: 3, epochs: 20, smoothing: 0.05}\n",
         "--timesteps", "256", "--seed", "2",
         "--kw", 'hero="black_necromancer"', "--kw", 'labyrinth="goblin_warrens"',
