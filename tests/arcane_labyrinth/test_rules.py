@@ -293,6 +293,18 @@ def test_a_bounced_boss_on_top_is_never_milled():
     assert game.library[LAB] == [game.boss_card]
 
 
+def test_rest_in_peace_exiles_what_the_labyrinth_mills():
+    """614.1a: a card the Labyrinth mills goes to its graveyard through the same
+    replacements as any other (Rest in Peace exiles it instead), the boss still
+    never milled."""
+    game = arena(library=["Island", "Swamp", "Plains"])
+    game.add_permanent("Rest in Peace", HERO)
+    game.library[LAB].append(game.boss_card)
+    game._lab_mill(2, "test")
+    assert [game.name_of(c) for c in game.exile[LAB]] == ["Plains", "Swamp"]
+    assert game.graveyard[LAB] == [] and game.library[LAB][-1] == game.boss_card
+
+
 def test_life_gain_returns_cards_and_a_third_return_exiles():
     game = arena(library=["Island"] * 3)
     game.start_round(4, HERO, "main1")

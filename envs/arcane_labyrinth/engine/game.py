@@ -764,17 +764,12 @@ class ArcaneGame(MagicGame):
         self.log("lab_mill", player=LAB, amount=amount, milled=milled, reason=reason,
                  library=self.lab_library_size())
 
-    def mill(self, p: int) -> int | None:  # type: ignore[override]
-        """``p`` mills a card; the Labyrinth's boss is never milled. The card milled
-        (None: nothing to mill)."""
+    def mill_index(self, p: int) -> int | None:
+        """The Labyrinth's boss is never milled: the card under it is."""
         lib = self.library[p]
         for i in range(len(lib) - 1, -1, -1):
-            if p == LAB and lib[i] == self.boss_card:
-                continue
-            card = lib.pop(i)
-            self.graveyard[p].append(card)
-            self.log("mill", player=p, card=self.name_of(card))
-            return card
+            if not (p == LAB and lib[i] == self.boss_card):
+                return i
         return None
 
     def lose_life(self, p: int, amount: int) -> None:

@@ -634,11 +634,22 @@ class ObjectsMixin:
             if card not in self.public_hand:
                 self.public_hand.append(card)  # every player saw it return
 
-    def mill(self, p: int) -> None:
-        if self.library[p]:
-            card = self.library[p].pop()
-            self.log("mill", player=p, card=self.name_of(card))
-            self.to_graveyard(card)
+    def mill(self, p: int) -> int | None:
+        """``p`` mills a card (701.17a): the card at :meth:`mill_index` of their
+        library goes to their graveyard (a replacement may send it elsewhere:
+        :meth:`to_graveyard`). The card milled; None when there is none to mill."""
+        i = self.mill_index(p)
+        if i is None:
+            return None
+        card = self.library[p].pop(i)
+        self.log("mill", player=p, card=self.name_of(card))
+        self.to_graveyard(card)
+        return card
+
+    def mill_index(self, p: int) -> int | None:
+        """Where in ``p``'s library the next milled card is: the top (None: empty).
+        A format that keeps a card out of reach (Arcane Labyrinth's boss) says so."""
+        return len(self.library[p]) - 1 if self.library[p] else None
 
     def gain_life(self, p: int, amount: int) -> None:
         if self.replacements and ["no_life_gain"] in self.replacements:
