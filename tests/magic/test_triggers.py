@@ -657,3 +657,40 @@ def test_603_10a_goblin_arsonist_may_have_itself_deal_damage_as_it_dies():
         assert game.decision["kind"] == "yesno" and game.decision["player"] == 0
         game.apply_action(answer)
         assert not game.stack and game.life[1] == life
+
+
+def test_a_trigger_that_triggers_only_once_each_turn():
+    """"This ability triggers only once each turn": a second trigger event the same
+    turn does nothing; the count starts again next turn, and a permanent that left
+    and returned is a new object with its own (400.7). (A hand-made card: the pool's
+    cards with this sentence also need other mechanisms.)"""
+    from labyrinth_gym.envs.magic.engine.cards import card_pool
+    from labyrinth_gym.envs.magic.engine.compiler import compile_card
+
+    printed = dataclasses.replace(
+        card_pool()["Ajani's Pridemate"], name="Once Pridemate",
+        text="Whenever you gain life, put a +1/+1 counter on Once Pridemate. This "
+             "ability triggers only once each turn.")
+    once = compile_card(printed)
+    assert [t.once_each_turn for t in once.triggered] == [True]
+    game = blank()
+    mate = game.add_permanent(once, 0)
+    game.start_at("main1", 0)
+    game.gain_life(0, 1)
+    game.gain_life(0, 1)
+    settle(game)
+    assert counters(game, mate) == 1
+    pass_until(game, "main2")
+    pass_until(game, "main1")  # the opponent's turn
+    assert game.active == 1
+    game.gain_life(0, 1)
+    settle(game)
+    assert counters(game, mate) == 2
+    game.gain_life(0, 1)
+    assert not game.pending_triggers
+    restored = MagicGame.from_dict(game.to_dict())  # the count is part of the state
+    restored.gain_life(0, 1)
+    assert not restored.pending_triggers
+    again = game.add_permanent(once, 0)  # a new object: its own count
+    game.gain_life(0, 1)
+    assert [t["source"] for t in game.pending_triggers] == [again]

@@ -1910,12 +1910,15 @@ class TriggeredAbility:
     ``"battlefield"`` or ``"graveyard"`` (113.6m: an ability whose effect moves its
     card out of its owner's graveyard, "whenever a land you control enters, you may
     return this from your graveyard to the battlefield", triggers only from there;
-    its owner controls it)."""
+    its owner controls it). ``once_each_turn``: "this ability triggers only once each
+    turn" (a trigger event after the first in a turn does nothing; a permanent that
+    returns is a new object with its own count, 400.7)."""
 
     trigger: Trigger
     effect: Effect
     optional: bool = False
     zone: str = "battlefield"
+    once_each_turn: bool = False
 
 
 @dataclass(frozen=True)

@@ -292,7 +292,8 @@ discarding a card, a spell being cast (by whom and of which card types; the trig
 goes on the stack above the spell, 603.2), the beginning of upkeep, draw step, main
 phases, combat and end step; their subject is the permanent itself, the one its
 Equipment or Aura is attached to, or a filter ("this or another Ally you control");
-"that much" and "that player" name the event's amount and player; an intervening "if" about
+"that much" and "that player" name the event's amount and player; "this ability triggers
+only once each turn" (counted per object and turn, part of the saved state); an intervening "if" about
 the ability's controller on any trigger (603.4, checked as it triggers and as it
 resolves: Domestication's "if enchanted creature's power is 4 or greater", raid's
 "if you attacked this turn", "if you control ...", "if you have 5
@@ -1745,6 +1746,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self.source_lki: dict[int, list] = {}
         #: ``[pid, ability]`` of "once each turn" abilities activated this turn.
         self.activated_this_turn: list[list[int]] = []
+        #: ``[pid, ability]`` of "this ability triggers only once each turn" triggered
+        #: abilities that triggered this turn.
+        self.triggered_this_turn: list[list[int]] = []
         self.first_turn = True
         self.attackers: dict[int, int] = {}
         #: The planeswalker an attacker attacks (rule 508.1b), by attacker; an attacker
@@ -2327,6 +2331,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.battlefield = {pid: perm.copy() for pid, perm in self.battlefield.items()}
         new.slots = self.slots[:]
         new.activated_this_turn = [x[:] for x in self.activated_this_turn]
+        new.triggered_this_turn = [x[:] for x in self.triggered_this_turn]
         new.stack = [s.copy() for s in self.stack]
         new.attackers = dict(self.attackers)
         new.attacking_pw = dict(self.attacking_pw)
@@ -2497,6 +2502,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "priority": self.priority, "passes": self.passes,
             "land_played": self.land_played, "first_turn": self.first_turn,
             "activated_this_turn": self.activated_this_turn,
+            "triggered_this_turn": self.triggered_this_turn,
             "attackers": [[k, v] for k, v in self.attackers.items()],
             "attacking_pw": [[k, v] for k, v in self.attacking_pw.items()],
             "blocks": [[k, v] for k, v in self.blocks.items()],
@@ -2552,6 +2558,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                     "outcome", "winner", "auto_pass"):
             setattr(game, key, data[key])
         game.public_hand = data.get("public_hand", [])  # (states written before them)
+        game.triggered_this_turn = data.get("triggered_this_turn", [])
         game.known_bottom = data.get("known_bottom", [0] * game.num_players)
         game.first_strikers = data.get("first_strikers", [])
         game.legend_kept = data.get("legend_kept", [])

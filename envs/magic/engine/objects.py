@@ -1876,6 +1876,10 @@ class ObjectsMixin:
         if isinstance(condition, fx.ActivationCondition) and not self.conditions_hold(
                 (condition,), perm.controller, pid, extra.get("it")):
             return  # an intervening "if" about its controller (603.4)
+        if ability.once_each_turn:  # "this ability triggers only once each turn"
+            if [pid, index] in self.triggered_this_turn:
+                return
+            self.triggered_this_turn.append([pid, index])
         it = extra.get("it")
         self.pending_triggers.append({
             "controller": perm.controller, "card": perm.card, "source": pid,

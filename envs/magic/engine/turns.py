@@ -268,6 +268,7 @@ class TurnsMixin:
             elif self.day_night == "night" and cast >= 2:
                 self.become_day_or_night("day")
         self.activated_this_turn = []
+        self.triggered_this_turn = []
         self._end_until_next_turn(player)
         self.step = "untap"
         self.stage = "tba"

@@ -297,10 +297,16 @@ def intervening_if(text: str) -> tuple[str, str] | None:
     return None
 
 
+_ONCE_EACH_TURN = " this ability triggers only once each turn."
+
+
 @line_template
 def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
     if not is_permanent_card(printed):
         return False
+    once = line.endswith(_ONCE_EACH_TURN)
+    if once:  # "... this ability triggers only once each turn."
+        line = line.removesuffix(_ONCE_EACH_TURN)
     if m := re.fullmatch(r"(when|whenever) (.+?), (.+)", line, re.DOTALL):
         when = triggers(m.group(2), m.group(1))
     elif m := re.fullmatch(r"at the beginning of (.+?) and whenever (.+?), (.+)", line,
@@ -379,11 +385,13 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
                 for t in when):
             return False
         zone = "graveyard"
+    if once and (len(when) > 1 or zone != "battlefield"):
+        return False  # (one count shared by two trigger events: not played)
     for event in when:
         # 701.37c: "when this becomes monstrous" names the X of its monstrosity X
         check_refs(what, event, x_defined=event.event == "becomes_monstrous" and any(
             ability.effect == fx.Monstrosity("X") for ability in draft.activated))
-        draft.triggered.append(fx.TriggeredAbility(event, what, optional, zone))
+        draft.triggered.append(fx.TriggeredAbility(event, what, optional, zone, once))
     return True
 
 
