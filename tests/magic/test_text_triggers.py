@@ -67,3 +67,28 @@ def test_603_4_conditions_of_none_controlled_and_of_compared_life_and_counts():
     knight = card("Knight of the White Orchid").triggered[0]
     assert knight.trigger.condition == fx.ActivationCondition(
         "fewer_than_opponent", fx.Filter(types=types("Land")))
+
+
+def test_keywords_that_stand_for_one_triggered_ability():
+    spirit = fx.Filter(subtypes=frozenset({"Spirit"}), controller="you",
+                       props=frozenset({"mana_value<=6"}))
+    # soulshift 6 (702.46a)
+    assert card("Kami of the Honored Dead").triggered[-1] == fx.TriggeredAbility(
+        fx.Trigger("dies"), fx.MoveCards(fx.Target("graveyard_card", spirit)),
+        optional=True)
+    # afterlife 1 (702.135a)
+    assert card("Syndicate Messenger").triggered == (fx.TriggeredAbility(
+        fx.Trigger("dies"), fx.CreateToken(fx.TokenSpec(
+            "Spirit Token", ("Creature",), ("Spirit",), ("W", "B"), 1, 1,
+            ("flying",)))),)
+    # ingest (702.115a)
+    assert card("Benthic Infiltrator").triggered == (fx.TriggeredAbility(
+        fx.Trigger("deals_combat_damage_player"),
+        fx.ExileTop(fx.Ref("that_player"), 1)),)
+    # for mirrodin! (702.163a): an Equipment's enters trigger that attaches it
+    bardiche = card("Mirran Bardiche").triggered[0]
+    assert bardiche.trigger == fx.Trigger("enters")
+    assert isinstance(bardiche.effect, fx.Sequence)
+    assert bardiche.effect.steps[0].token.subtypes == ("Rebel",)
+    assert isinstance(bardiche.effect.steps[1], fx.Attach)
+    assert card("Warrior's Sword").triggered[0].effect.steps[0].token.subtypes == ("Hero",)

@@ -694,3 +694,37 @@ def test_a_trigger_that_triggers_only_once_each_turn():
     again = game.add_permanent(once, 0)  # a new object: its own count
     game.gain_life(0, 1)
     assert [t["source"] for t in game.pending_triggers] == [again]
+
+
+def test_702_46a_soulshift_returns_a_smaller_spirit_and_702_135a_afterlife():
+    game = blank()
+    kami = game.add_permanent("Kami of the Honored Dead", 0)
+    small = game.add_card("Kami of the Honored Dead", 0, "graveyard")  # mana value 7
+    spirit = game.add_card("Moonlit Strider", 0, "graveyard")  # a Spirit, mana value 4
+    messenger = game.add_permanent("Syndicate Messenger", 1)
+    game.start_at("main1", 0)
+    game.destroy([kami, messenger])
+    settle_choices(game, spirit)
+    assert spirit in game.hand[0] and small in game.graveyard[0]
+    tokens = [pid for pid, perm in game.battlefield.items() if perm.controller == 1]
+    assert len(tokens) == 1 and "flying" in game.keywords(tokens[0])
+    assert game.pdef(tokens[0]).subtypes == ("Spirit",)
+
+
+def settle_choices(game: MagicGame, card: int) -> None:
+    """Resolve triggers, saying yes to each "you may" and choosing ``card`` when a
+    graveyard card is the target."""
+    for _ in range(40):
+        d = game.decision
+        if d is None or d["kind"] == "priority" and not (game.stack or
+                                                        game.pending_triggers):
+            return
+        names = {game.action_to_string(a): a for a in game.legal_actions()}
+        pick = next((a for s, a in names.items() if "Moonlit Strider" in s), None)
+        if d["kind"] == "yesno":
+            game.apply_action(A.YES)
+        elif pick is not None and d["kind"] != "priority":
+            game.apply_action(pick)
+        else:
+            game.apply_action(A.PASS if A.PASS in names.values() else
+                              game.legal_actions()[0])

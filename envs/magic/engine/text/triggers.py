@@ -418,3 +418,58 @@ def _own_subject(trigger: fx.Trigger, printed: Printed) -> fx.Trigger | None:
         return fx.Trigger(trigger.event, dataclasses.replace(
             subject, props=subject.props - {"this_or_another"}))
     return trigger
+
+
+_COUNT_WORDS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight",
+                "nine", "ten")
+
+
+def _plural(n: int, noun: str) -> str:
+    """``2, "poison counter"`` -> ``two poison counters`` (``a`` for one)."""
+    return f"{_COUNT_WORDS[n]} {noun}" + ("s" if n != 1 else "")
+
+
+_KEYWORD_TRIGGERS: tuple[tuple[str, Any], ...] = (
+    # 702.46a: "when this creature dies, you may return target Spirit card with mana
+    # value N or less from your graveyard to your hand"
+    (r"soulshift (\d+)", lambda n, p: "when this dies, you may return target spirit card "
+     f"with mana value {n} or less from your graveyard to your hand."),
+    # 702.135a: "when this creature dies, create N 1/1 white and black Spirit creature
+    # tokens with flying"
+    (r"afterlife (\d+)", lambda n, p: "when this dies, create "
+     f"{_plural(int(n), '1/1 white and black spirit creature token')} with flying."),
+    # 702.115a: "whenever this creature deals combat damage to a player, that player
+    # exiles the top card of their library"
+    (r"ingest", lambda n, p: "whenever this deals combat damage to a player, that player "
+     "exiles the top card of their library."),
+    # 702.70a: "whenever this creature deals combat damage to a player, that player
+    # gets N poison counters"
+    (r"poisonous (\d+)", lambda n, p: "whenever this deals combat damage to a player, "
+     f"that player gets {_plural(int(n), 'poison counter')}."),
+    # 702.68a: "whenever this creature attacks and isn't blocked, it gets +N/+0 until
+    # end of turn"
+    (r"frenzy (\d+)", lambda n, p: "whenever this attacks and isn't blocked, it gets "
+     f"+{n}/+0 until end of turn."),
+    # 702.163a: "when this Equipment enters, create a 2/2 red Rebel creature token,
+    # then attach this Equipment to it"
+    (r"for mirrodin!", lambda n, p: "when this enters, create a 2/2 red rebel creature "
+     "token, then attach this to it." if "Equipment" in p.subtypes else None),
+    # job select: "when this Equipment enters, create a 1/1 colorless Hero creature
+    # token, then attach this to it"
+    (r"job select", lambda n, p: "when this enters, create a 1/1 colorless hero creature "
+     "token, then attach this to it." if "Equipment" in p.subtypes else None),
+)
+"""Keyword abilities that stand for one triggered ability: the pattern of the keyword
+line and the ability's text (its rule's definition), read by :func:`_triggered`."""
+
+
+@line_template
+def _keyword_trigger(line: str, printed: Printed, draft: Draft) -> bool:
+    for pattern, meaning in _KEYWORD_TRIGGERS:
+        if m := re.fullmatch(pattern, line):
+            n = m.group(1) if m.groups() else None
+            if n is not None and not 0 < int(n) < len(_COUNT_WORDS):
+                return False
+            text = meaning(n, printed)
+            return text is not None and _triggered(text, printed, draft)
+    return False
