@@ -92,3 +92,17 @@ def test_keywords_that_stand_for_one_triggered_ability():
     assert bardiche.effect.steps[0].token.subtypes == ("Rebel",)
     assert isinstance(bardiche.effect.steps[1], fx.Attach)
     assert card("Warrior's Sword").triggered[0].effect.steps[0].token.subtypes == ("Hero",)
+
+
+def test_mobilize_1_and_deck_construction_keywords():
+    # 702.181a: mobilize 1
+    assert card("Shock Brigade").triggered == (fx.TriggeredAbility(
+        fx.Trigger("attacks"), fx.Sequence((
+            fx.CreateToken(fx.TokenSpec("Warrior Token", ("Creature",), ("Warrior",),
+                                        ("R",), 1, 1), attacking=True),
+            fx.Delayed("next_end_step", fx.SacrificeIt(fx.Ref("it")))))),)
+    # 702.124a / 702.124k: partner and "choose a background" build a Commander deck;
+    # they do nothing in a game
+    akiri = card("Akiri, Line-Slinger")
+    assert "partner" not in akiri.keywords and akiri.power == 0
+    assert card("Wilson, Refined Grizzly").name == "Wilson, Refined Grizzly"

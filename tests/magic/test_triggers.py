@@ -728,3 +728,22 @@ def settle_choices(game: MagicGame, card: int) -> None:
         else:
             game.apply_action(A.PASS if A.PASS in names.values() else
                               game.legal_actions()[0])
+
+
+def test_702_181a_mobilize_a_warrior_attacks_and_is_sacrificed_at_end_step():
+    game = blank()
+    brigade = game.add_permanent("Shock Brigade", 0)
+    game.start_at("declare_attackers", 0)
+    from magic.positions import attack
+    attack(game, brigade)
+    game.apply_action(A.DONE)
+    settle(game)
+    tokens = [pid for pid, perm in game.battlefield.items()
+              if game.name_of(perm.card) == "Warrior Token"]
+    assert len(tokens) == 1 and tokens[0] in game.attackers
+    assert game.battlefield[tokens[0]].tapped
+    pass_until(game, "main2")
+    assert tokens[0] in game.battlefield
+    pass_until(game, "end")
+    settle(game)
+    assert tokens[0] not in game.battlefield

@@ -778,7 +778,12 @@ choice*: such a token attacks the player or planeswalker the creature whose abil
 made it attacks, else the next opponent in turn order), "that token" / "it" after a
 step that created one token, two kinds of token in one sentence (Wurmcoil Engine),
 protection "from [quality A] and from [quality B]" (702.16: two protections) and from
-multicolored; battle cry (702.91), undying (702.93) and persist (702.79) on a
+multicolored; keywords read as the one triggered ability their rule defines
+(:data:`~text.triggers._KEYWORD_TRIGGERS`: soulshift 702.46, afterlife 702.135, ingest
+702.115, poisonous 702.70, frenzy 702.68, For Mirrodin! 702.163, job select, mobilize 1
+702.181; mobilize 2 and more wait for "sacrifice them"); partner and "choose a
+background" (702.124: deck construction only, nothing in a game; Mazerunner decks
+name one commander, so pairs are not built); battle cry (702.91), undying (702.93) and persist (702.79) on a
 card's own keyword line (their intervening "if" is :data:`~effects.OBJECT_CONDITIONS`,
 checked on what it had as it died; the card returns if it is still in its owner's
 graveyard: the engine tells a card's new objects there apart only by the zone; an

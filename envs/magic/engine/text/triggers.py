@@ -454,6 +454,12 @@ _KEYWORD_TRIGGERS: tuple[tuple[str, Any], ...] = (
     # then attach this Equipment to it"
     (r"for mirrodin!", lambda n, p: "when this enters, create a 2/2 red rebel creature "
      "token, then attach this to it." if "Equipment" in p.subtypes else None),
+    # 702.181a: mobilize 1, "whenever this creature attacks, create a tapped and
+    # attacking 1/1 red Warrior creature token; sacrifice it at the beginning of the
+    # next end step" (more than one token: "sacrifice them" is not read yet)
+    (r"mobilize (1)", lambda n, p: "whenever this attacks, create a 1/1 red warrior "
+     "creature token that's tapped and attacking. sacrifice it at the beginning of the "
+     "next end step."),
     # job select: "when this Equipment enters, create a 1/1 colorless Hero creature
     # token, then attach this to it"
     (r"job select", lambda n, p: "when this enters, create a 1/1 colorless hero creature "
@@ -463,8 +469,16 @@ _KEYWORD_TRIGGERS: tuple[tuple[str, Any], ...] = (
 line and the ability's text (its rule's definition), read by :func:`_triggered`."""
 
 
+DECK_CONSTRUCTION_KEYWORDS = frozenset({"partner", "choose a background"})
+"""Keyword abilities that only change how a Commander deck is built (702.124a:
+partner, two commanders; 702.124k: a Background as the second): nothing in a game.
+(Mazerunner decks name one commander: a pair is not built yet.)"""
+
+
 @line_template
 def _keyword_trigger(line: str, printed: Printed, draft: Draft) -> bool:
+    if line in DECK_CONSTRUCTION_KEYWORDS:
+        return "Legendary" in printed.supertypes
     for pattern, meaning in _KEYWORD_TRIGGERS:
         if m := re.fullmatch(pattern, line):
             n = m.group(1) if m.groups() else None
