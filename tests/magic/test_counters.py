@@ -573,3 +573,25 @@ def test_ascend_on_a_sorcery_checks_as_it_resolves():
         cast(game, "Secrets of the Golden City")
         assert len(game.hand[0]) == drawn
         assert game.blessed[0] is (drawn == 3)
+
+
+def test_122_1_spore_oil_and_ki_counters_have_no_rules_of_their_own():
+    """Spore, oil and ki counters are only put, removed and counted by the cards that
+    name them (122.1): Thallid's upkeep spore counter and its 'remove three: create a
+    Saproling', Trawler Drake's +1/+1 for each oil counter."""
+    pool = compiled_pool().supported
+    for name in ("Thallid", "Elvish Farmer", "Trawler Drake", "Migloz, Maze Crusher",
+                 "Sawblade Scamp"):
+        assert name in pool, name
+    game = blank()
+    thallid = game.add_permanent("Thallid", 0, counters={"spore": 2})
+    game.start_at("untap", 0, turn=2)
+    settle(game)  # the upkeep trigger: a third spore counter
+    assert game.battlefield[thallid].counters["spore"] == 3
+    act(game, "activate")
+    settle(game)
+    assert on_battlefield(game, "Saproling Token")
+    assert game.battlefield[thallid].counters.get("spore", 0) == 0
+    assert not [a for a in game.legal_actions() if "activate" in game.action_to_string(a)]
+    drake = game.add_permanent("Trawler Drake", 0, counters={"oil": 2})
+    assert game.chars(drake)[:2] == (2, 2)

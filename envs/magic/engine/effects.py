@@ -109,8 +109,8 @@ it becomes as that enters; ``"half_life"``: half the player's life total, rounde
 
 RULED_COUNTERS = frozenset({
     "+1/+1", "-1/-1", "loyalty", "lore", "defense", "stun", "shield", "finality",
-    "poison", "energy", "experience", "rad", "time", "fade", "age", "level", "ki",
-    "oil", "blood", "flood", "bounty", "hit", "ticket", "brick", "spore"})
+    "poison", "energy", "experience", "rad", "time", "fade", "age", "level",
+    "blood", "flood", "bounty", "hit", "ticket", "brick"})
 """Counter kinds with rules of their own or read by keywords and mechanisms (122.1:
 +1/+1 and -1/-1, loyalty, lore, defense, stun, shield, finality; a player's poison,
 energy, experience, rad; suspend's time, vanishing's fade, cumulative upkeep's age,
