@@ -78,6 +78,7 @@ import importlib
 import re
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
@@ -210,6 +211,8 @@ def _compile_face(printed: Printed) -> fx.CardDef:
         raise Unsupported("bestow with another alternative cost")
     if bestow:
         draft.enchant = None  # (the card is a creature; fx.bestowed has it)
+    if not spell:
+        _own_exile(draft)
     return fx.CardDef(
         name=printed.name,
         cost=printed.cost,
@@ -228,6 +231,44 @@ def _compile_face(printed: Printed) -> fx.CardDef:
         statics=tuple(draft.statics),
         enchant=draft.enchant,
     )
+
+
+_LEFT = frozenset({"dies", "leaves", "sacrificed", "put_into_graveyard"})
+"""Trigger events after which "this" is no longer the permanent (400.7)."""
+
+
+def _own_exile(draft: Draft) -> None:
+    """"exile this" in a permanent's ability run from the battlefield (Aetherling's
+    "{U}: exile this creature. return it to the battlefield under its owner's control
+    at the beginning of the next end step") exiles the permanent: an
+    :class:`~effects.Exile` of ``Ref("self")``, whose card the next step's "it"
+    names (400.7). The phrase reads as a spell's own card's destination
+    (:class:`~effects.SpellCardTo`) until the card turns out to be a permanent; from
+    a graveyard or after the permanent left, it stays that (and is refused)."""
+    own = fx.SpellCardTo("exile")
+    exile_self = fx.Exile(fx.Ref("self"))
+    draft.activated[:] = [
+        dataclasses.replace(ab, effect=_swap_node(ab.effect, own, exile_self))
+        if ab.zone == "battlefield" else ab for ab in draft.activated]
+    draft.triggered[:] = [
+        dataclasses.replace(ab, effect=_swap_node(ab.effect, own, exile_self))
+        if ab.zone == "battlefield" and ab.trigger.event not in _LEFT else ab
+        for ab in draft.triggered]
+
+
+def _swap_node(node: Any, old: Any, new: Any) -> Any:
+    """``node`` with every ``old`` made ``new`` (a token's or a granted ability's own
+    effects left alone)."""
+    if node == old:
+        return new
+    if isinstance(node, tuple):
+        return tuple(_swap_node(item, old, new) for item in node)
+    if not dataclasses.is_dataclass(node) or isinstance(node, type) or isinstance(
+            node, (fx.TokenSpec, fx.ActivatedAbility, fx.TriggeredAbility, fx.Filter)):
+        return node
+    return dataclasses.replace(node, **{
+        f.name: _swap_node(getattr(node, f.name), old, new)
+        for f in dataclasses.fields(node)})
 
 
 @dataclass(frozen=True)
