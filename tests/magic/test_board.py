@@ -4,6 +4,7 @@ real cards from the pool."""
 
 from __future__ import annotations
 
+from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame
@@ -13,6 +14,7 @@ from magic.positions import (
     lands,
     pass_until,
     settle,
+    target_perm,
 )
 
 
@@ -56,3 +58,55 @@ def test_603_7_aetherling_exiles_itself_and_returns_at_the_next_end_step():
     assert len(back) == 1 and back[0] != ling and game.exile[0] == []
     assert game.battlefield[back[0]].controller == 0
     assert game.chars(back[0])[:2] == (4, 5)
+
+
+def test_tap_or_untap_compiles():
+    """701.26: "[you may] tap or untap <one permanent>" is one optional change."""
+    pool = compiled_pool().supported
+    for name in ("Pestermite", "Vedalken Anatomist", "Twiddle", "Twitch",
+                 "Tidal Force", "Mind Over Matter", "Retreat to Coralhelm",
+                 "Puppet Strings", "Thassa's Ire", "Telekinetic Bonds"):
+        assert name in pool, name
+    anatomist = pool["Vedalken Anatomist"].activated[0].effect
+    assert anatomist.steps[1] == fx.MayDo(fx.TapOrUntap(fx.Ref("it"), toggle=True))
+
+
+def test_701_26_pestermite_taps_an_untapped_permanent():
+    """Pestermite's enters trigger taps the opponent's untapped Serra Angel (yes)."""
+    game = blank()
+    game.add_card("Pestermite", 0)
+    lands(game, 0, "Island", "Island", "Island")
+    angel = game.add_permanent("Serra Angel", 1)
+    game.start_at("main1", 0)
+    act(game, "Pestermite")
+    settle(game)
+    if game.decision["kind"] == "target":
+        target_perm(game, angel)
+    while game.decision["kind"] != "priority" or game.stack:
+        if game.decision["kind"] == "yesno":
+            game.apply_action(A.YES)
+        else:
+            game.apply_action(A.PASS)
+    assert game.battlefield[angel].tapped
+
+
+def test_701_26_vedalken_anatomist_untaps_that_creature():
+    """Vedalken Anatomist's "you may tap or untap that creature": said yes to, it
+    untaps the tapped creature it put a -1/-1 counter on; said no, it stays."""
+    for answer in (A.YES, A.NO):
+        game = blank()
+        anatomist = game.add_permanent("Vedalken Anatomist", 0)
+        lands(game, 0, "Island", "Island", "Island")
+        angel = game.add_permanent("Serra Angel", 0, tapped=True)
+        game.start_at("main1", 0)
+        act(game, "(Vedalken Anatomist) ability 0")
+        if game.decision["kind"] == "target":
+            target_perm(game, angel)
+        game.apply_action(A.PASS)
+        game.apply_action(A.PASS)
+        assert game.decision["kind"] == "yesno"
+        game.apply_action(answer)
+        settle(game)
+        assert game.battlefield[anatomist].tapped
+        assert game.battlefield[angel].counters == {"-1/-1": 1}
+        assert game.battlefield[angel].tapped == (answer == A.NO)

@@ -487,11 +487,16 @@ class ReturnToHand:
 class TapOrUntap:
     """Tap (or untap) the permanents ``what`` names; ``hold``: "those creatures
     don't untap during their controller's next untap step" after tapping them
-    (502.3, as :class:`SkipNextUntap` does)."""
+    (502.3, as :class:`SkipNextUntap` does). ``toggle``: "[you may] tap or untap
+    target permanent" (701.26): an untapped one is tapped, a tapped one untapped.
+    *Automated*: of tapping and untapping, only the one that changes the permanent
+    does anything (a tapped permanent can't become tapped, 701.26a), so the
+    choice is whether to change it, the yes/no of the :class:`MayDo` it sits in."""
 
     what: Selector
     tap: bool = True
     hold: bool = False
+    toggle: bool = False
 
 
 @dataclass(frozen=True)

@@ -1013,7 +1013,9 @@ gains haste." (Obzedat, Ghost Council: the exile is the optional action, offered
 the permanent is still there, 608.2d; the sentence about "it" after a delayed return is
 part of the delayed ability, 603.7, and names the permanent the return made, 400.7);
 "return it to the battlefield tapped under its owner's control" at the beginning of
-the next end step (Mystifying Maze); "tap all creatures target player controls.
+the next end step (Mystifying Maze); "exile this" in a permanent's ability run
+from the battlefield exiles the permanent, and "return it ... at the beginning of the
+next end step" returns that card (Aetherling, Argent Sphinx: 400.7, 603.7); "tap all creatures target player controls.
 those creatures don't untap during that player's next untap step" (Sleep, 502.3);
 detain (701.35a, :class:`~effects.Detain`: until its controller's next turn the
 permanent can't attack or block and its activated abilities, mana abilities too,
@@ -1206,6 +1208,9 @@ instead, in the untap step and by "untap" effects; "tap target creature and put 
 stun counter on it"); "tap that creature and it doesn't untap during its
 controller's next untap step" and "tap up to two target creatures. those creatures
 don't untap during their controller's next untap step" (``TapOrUntap.hold``).
+"[You may] tap or untap target permanent" (701.26, ``TapOrUntap.toggle``: Pestermite,
+Vedalken Anatomist, Twiddle; automated: only the change that does something, tapping
+an untapped one or untapping a tapped one, so the choice is the ``MayDo``'s yes/no).
 Buyback (702.27a, :class:`~effects.Buyback`): after kicker, the caster is asked "pay
 buyback" / "no buyback" (a ``yesno`` with ``"announce": "buyback"``, only when it can be
 paid; the observation shows it as the generic "asked overload" context); its mana is

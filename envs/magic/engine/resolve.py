@@ -1340,7 +1340,11 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         untapped = []
         for pid in game.select(node.what, path):
             if pid in game.battlefield:
-                if node.tap and not game.battlefield[pid].tapped:
+                if node.toggle:  # "tap or untap": whichever changes it (701.26)
+                    (untapped if game.battlefield[pid].tapped else tapped).append(pid)
+                    if not game.battlefield[pid].tapped:
+                        game.battlefield[pid].tapped = True
+                elif node.tap and not game.battlefield[pid].tapped:
                     tapped.append(pid)
                     game.battlefield[pid].tapped = True
                 elif not node.tap and game.battlefield[pid].tapped:

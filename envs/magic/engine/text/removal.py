@@ -250,6 +250,14 @@ def _held_untapped(s: str) -> fx.Effect | None:
 
 @effect_template
 def _tap(s: str) -> fx.Effect | None:
+    if m := re.fullmatch(r"(?:you may )?tap or untap (.+)", s):
+        # 701.26: Pestermite's "you may tap or untap target permanent", Vedalken
+        # Anatomist's "... that creature": one permanent, changed or not
+        what = permanents(m.group(1))
+        if what is None or isinstance(what, fx.Each) or (
+                isinstance(what, fx.Target) and (what.count != 1 or what.up_to)):
+            return None
+        return fx.MayDo(fx.TapOrUntap(what, toggle=True))
     m = re.fullmatch(r"(tap|untap) (.+)", s)
     if m and (what := permanents(m.group(2))) is not None:
         return fx.TapOrUntap(what, tap=m.group(1) == "tap")
