@@ -312,6 +312,16 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"looks at {card(e.get('card'))} on top of "
                          f"{self.their(e['whose'])} library")
 
+    def on_explore(self, e: Event) -> str:
+        if e.get("card") is None:
+            return self.does(e["player"], "explores with an empty library")
+        to = ": a land, into " + self.their(e["player"]) + " hand" if e["land"] else ""
+        return self.does(e["player"], f"explores, revealing {card(e['card'])}{to}")
+
+    def on_explored(self, e: Event) -> str:
+        where = "into the graveyard" if e["graveyard"] else "on top"
+        return self.does(e["player"], f"puts {card(e['card'])} {where}")
+
     def on_peeked(self, e: Event) -> str:
         where = "on the bottom" if e["bottom"] else "on top"
         return self.does(e["player"], f"leaves that card {where}")

@@ -836,3 +836,57 @@ def test_compile_reveal_the_top_card():
     assert trigger.effect == fx.RevealTop(fx.Ref("defending_player"),
                                           fx.Filter(types=frozenset({"Land"})),
                                           to_hand=True)
+
+
+# ------------------------------------------------------------------ explore
+def _explore_game(top: list[str]) -> tuple[MagicGame, int]:
+    """Seekers' Squire cast by seat 0 with ``top`` on top of its library (first on
+    top); its enters trigger on the stack, resolving next."""
+    game = blank()
+    game.set_library(0, [*top, "Island", "Island"])
+    game.add_card("Seekers' Squire", 0)
+    lands(game, 0, "Swamp", "Swamp")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    for _ in range(4):  # both pass: the Squire resolves; its trigger waits
+        squire = next((pid for pid, perm in game.battlefield.items()
+                       if game.name_of(perm.card) == "Seekers' Squire"), None)
+        if squire is not None:
+            return game, squire
+        game.apply_action(A.PASS)
+    raise AssertionError("the Squire never resolved")
+
+
+def test_701_44a_explore_a_land_goes_to_hand_without_a_counter():
+    game, squire = _explore_game(["Forest"])
+    settle(game)
+    assert [game.name_of(c) for c in game.hand[0]] == ["Forest"]
+    assert game.battlefield[squire].counters.get("+1/+1", 0) == 0
+    explore = next(e for e in game.events if e["type"] == "explore")
+    assert explore["land"] and "Forest" in describe(explore)
+
+
+def test_701_44a_explore_a_nonland_a_counter_and_the_choice_of_graveyard():
+    for answer, graveyard in ((A.YES, True), (A.NO, False)):
+        game, squire = _explore_game(["Lightning Bolt"])
+        settle(game)
+        d = game.decision
+        assert d["kind"] == "yesno" and "explore" in d and d["player"] == 0
+        assert game.battlefield[squire].counters["+1/+1"] == 1
+        bolt = d["explore"]
+        assert game.name_of(bolt) == "Lightning Bolt"
+        assert game.looking_at(0) == [bolt] and game.looking_at(1) == []
+        from labyrinth_gym.envs.magic.encoding import GLOBAL
+        assert MagicObs(encode(game, 0)).g[GLOBAL["yesno_explore"]] == 1
+        game.apply_action(answer)
+        assert (bolt in game.graveyard[0]) is graveyard
+        assert (game.library[0][-1] == bolt) is not graveyard
+        assert not game.hand[0]
+
+
+def test_701_44a_explore_with_an_empty_library_still_gets_the_counter():
+    game, squire = _explore_game([])
+    game.library[0].clear()
+    settle(game)
+    assert game.battlefield[squire].counters["+1/+1"] == 1
+    assert game.decision["kind"] == "priority"

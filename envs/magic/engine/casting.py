@@ -1738,6 +1738,9 @@ class CastingMixin:
                     self.decision = {"kind": "yesno", "player": item.controller,
                                      "peek": p}
                     return
+            elif what == "explore":  # Explore (701.44a)
+                if left > 0 and self.explore_step(p, asks[0][4]):
+                    return
             elif what == "put_back":  # PutFromHand: one card at a time
                 if node.destination == "battlefield":
                     if left > 0 and not self.lost[p] and any(
@@ -1912,6 +1915,13 @@ class CastingMixin:
             elif isinstance(node, fx.PeekTop):
                 for p in self.select_players(node.who, path):
                     asks.append(["peek", p, 1, path])
+                if asks:
+                    return
+            elif isinstance(node, fx.Explore):  # 701.44a: each explorer in turn
+                for pid in self.select(node.what, path):
+                    if pid in self.battlefield:
+                        asks.append(["explore", self.battlefield[pid].controller, 1,
+                                     path, pid])
                 if asks:
                     return
             elif isinstance(node, fx.PutFromHand):

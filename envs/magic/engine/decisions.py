@@ -1256,6 +1256,14 @@ class DecisionsMixin:
         elif dk == "yesno" and "rebound" in d:  # 702.88a: cast it (yes)?
             if kind == "yes":
                 self._cast(p, d["rebound"], zone="rebound")
+        elif dk == "yesno" and "explore" in d:  # 701.44a: into the graveyard (yes)?
+            self.res["asks"][0][2] = 0  # type: ignore[index]
+            card = d["explore"]
+            if kind == "yes" and self.library[p] and self.library[p][-1] == card:
+                self.library[p].pop()
+                self.to_graveyard(card)
+            self.log("explored", player=p, card=self.name_of(card),
+                     graveyard=kind == "yes")
         elif dk == "yesno" and "peek" in d:  # the top card on the bottom (yes)?
             q = d["peek"]
             self.res["asks"][0][2] = 0  # type: ignore[index]

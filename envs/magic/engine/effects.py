@@ -1315,6 +1315,18 @@ class PeekTop:
 
 
 @dataclass(frozen=True)
+class Explore:
+    """Rule 701.44a: ``what`` explores: its controller reveals the top card of their
+    library; a land card goes to their hand; otherwise the creature gets a +1/+1
+    counter and they may put the revealed card into their graveyard (a ``yesno``
+    decision with ``explore``: yes, the graveyard). No card to reveal: the counter
+    (the Ixalan rulings). A creature that left the battlefield still explores, as it
+    last existed: its controller reveals, no counter is put (701.44b)."""
+
+    what: Selector
+
+
+@dataclass(frozen=True)
 class ExileLibrary:
     """Exile every card of ``who``'s library (rule 406: face up)."""
 

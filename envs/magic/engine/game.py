@@ -853,7 +853,10 @@ that player being the second pile; that player answers a ``yesno`` with ``pile``
 sacrifices the first pile; the ``piles`` event names both); "look at the top card of
 target player's library. you may put that card on the bottom" (:class:`~effects.
 PeekTop`: a ``yesno`` with ``peek``, the card shown to the ability's controller only;
-determinization does not keep it on top); "exile all cards from target player's
+determinization does not keep it on top); explore (701.44a, :class:`~effects.Explore`:
+the revealed card is public, a land goes to the hand, else a +1/+1 counter and a
+``yesno`` with ``explore``: yes, the card into the graveyard; an empty library: the
+counter); "exile all cards from target player's
 library, then that player shuffles their hand into their library"; "target permanent
 doesn't untap during its controller's next untap step" (:class:`~effects.
 SkipNextUntap`, 502.3: the next untap step of whoever controls it then). The action

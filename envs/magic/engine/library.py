@@ -227,6 +227,8 @@ class LibraryMixin:
             return [library[-1 - m] for m in range(min(2, len(library)))]
         if kind == "yesno" and "peek" in d:  # the top card of that player's library
             return self.library[d["peek"]][-1:]
+        if kind == "yesno" and "explore" in d:  # the card the explorer revealed
+            return [d["explore"]]
         if kind == "target":
             return self.grave_offer(d) if self.grave_target(d) is not None else []
         if "copy_card" in d:  # the exiled cards to choose one to copy (707.12)
@@ -299,6 +301,32 @@ class LibraryMixin:
                 else:
                     self.reveal_hand(q)
                 asks.append(["hand_choice", controller, node.count, path, q])
+
+    def explore_step(self, p: int, pid: int) -> bool:
+        """Permanent ``pid`` explores (701.44a), ``p`` its controller: the top card of
+        their library is revealed; a land card goes to their hand, else the creature
+        gets a +1/+1 counter (if still on the battlefield) and ``p`` is asked whether
+        to put the card into their graveyard (True: asked). An empty library reveals
+        nothing and the creature still gets the counter."""
+        library = self.library[p]
+        if self.lost[p]:
+            return False
+        card = library[-1] if library else None
+        land = card is not None and self.cdef(card).is_land
+        self.log("explore", player=p, card=self.name_of(card) if card is not None
+                 else None, land=land)
+        if land:
+            library.pop()
+            self.hand[p].append(card)
+            if card not in self.public_hand:
+                self.public_hand.append(card)  # revealed as it went there
+            return False
+        if pid in self.battlefield:
+            self.put_counters(pid, "+1/+1", 1)
+        if card is None:
+            return False
+        self.decision = {"kind": "yesno", "player": p, "explore": card}
+        return True
 
     def library_step(self, ask: list, node: Any) -> bool:
         """Carry ``ask`` forward; True if a decision is now asked, False once the ask

@@ -65,6 +65,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     activation_condition,
     card_filter,
     number,
+    permanents,
     player,
 )
 
@@ -99,6 +100,20 @@ def _search_each(s: str) -> fx.Effect | None:
     if s == "you may cast those cards without paying their mana costs":
         return fx.PlayFree(fx.Ref("that_card"))
     return None
+
+
+@effect_template
+def _explore(s: str) -> fx.Effect | None:
+    """701.44a: "<creature> explores" ("it explores", "this explores", "target
+    creature you control explores") -> :class:`~effects.Explore`."""
+    m = re.fullmatch(r"(.+) explores", s)
+    if m is None or (what := permanents(m.group(1))) is None:
+        return None
+    if isinstance(what, fx.Target) and (what.kind != "creature" or what.count != 1):
+        return None
+    if isinstance(what, fx.Each):
+        return None  # ("each merfolk you control explores": one at a time, not read)
+    return fx.Explore(what)
 
 
 _PLAY_FREE = re.compile(r"you may play the exiled card without paying its mana cost"

@@ -355,7 +355,7 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
     if when[0].subject == fx.Ref("self"):
         # Right after the condition, "it" can only be the triggering object, the
         # source itself: "when this dies, it deals 1 damage to any target".
-        text = re.sub(r"^it (deals|gets|gains) ", r"this \1 ", text)
+        text = re.sub(r"^it (deals|gets|gains|explores)\b", r"this \1", text)
         # "when this dies, you may have it deal 1 damage to any target" (Goblin Arsonist)
         text = re.sub(r"^you may have it (deal|get|gain) ", r"you may have this \1 ", text)
         text = re.sub(r"^attach it to ", "attach this to ", text)
