@@ -110,3 +110,33 @@ def test_701_26_vedalken_anatomist_untaps_that_creature():
         assert game.battlefield[anatomist].tapped
         assert game.battlefield[angel].counters == {"-1/-1": 1}
         assert game.battlefield[angel].tapped == (answer == A.NO)
+
+
+def test_keyword_of_your_choice_compiles():
+    pool = compiled_pool().supported
+    for name in ("Butcher of the Horde", "Golem Artisan", "Lunar Avenger",
+                 "Assassin Initiate", "Shifting Ceratops", "Orcish Medicine"):
+        assert name in pool, name
+    assert pool["Butcher of the Horde"].activated[0].effect.keyword_choice == (
+        "vigilance", "lifelink", "haste")
+
+
+def test_702_butcher_of_the_horde_gains_the_keyword_chosen_as_it_resolves():
+    """"Sacrifice another creature: this gains your choice of vigilance, lifelink, or
+    haste until end of turn": the keyword is chosen as the ability resolves; only
+    that one is gained, until end of turn (514.2)."""
+    game = blank()
+    butcher = game.add_permanent("Butcher of the Horde", 0)
+    game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, "(Butcher of the Horde)")
+    game.apply_action(game.legal_actions()[0])  # the creature to sacrifice
+    settle(game)
+    assert game.decision["kind"] == "choose"
+    assert game.decision["options"] == ["vigilance", "lifelink", "haste"]
+    game.apply_action(A.mode(1))
+    keywords = game.chars(butcher)[2]
+    assert "lifelink" in keywords and "haste" not in keywords
+    assert "vigilance" not in keywords
+    pass_until(game, "upkeep")
+    assert "lifelink" not in game.chars(butcher)[2]

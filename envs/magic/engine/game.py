@@ -889,7 +889,8 @@ become ..."; "that creature becomes a Vampire in addition to its other types"
 control is); "gains protection from the color of your choice [or from artifacts]
 until end of turn" (702.16, :attr:`~effects.Pump.keyword_choice`: its controller
 chooses as it resolves with a ``choose`` decision whose ``path`` names the pump, event
-``chosen``); "[you may] put an Equipment card from your hand onto the battlefield"
+``chosen``) and "gains your choice of vigilance, lifelink, or haste until end of turn"
+(Butcher of the Horde, the same choice); "[you may] put an Equipment card from your hand onto the battlefield"
 (:class:`~effects.PutFromHand` ``destination`` ``"battlefield"``: a ``bottom``
 decision with ``put`` ``"battlefield"`` offers the matching hand slots, and "done"
 when it is "up to"; "you may" asks only when a card matches; "it" is then the

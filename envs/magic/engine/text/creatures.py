@@ -417,6 +417,21 @@ def _protection_of_your_choice(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _keyword_of_your_choice(s: str) -> fx.Effect | None:
+    """"this gains your choice of vigilance, lifelink, or haste until end of turn"
+    (Butcher of the Horde): one of the keywords, chosen as it resolves
+    (:attr:`~effects.Pump.keyword_choice`)."""
+    m = re.fullmatch(r"(.+?) gains? your choice of (.+?),? or ([a-z ]+) until end of "
+                     r"turn", s)
+    if not m or (what := permanents(m.group(1))) is None:
+        return None
+    options = keyword_list(f"{m.group(2)} and {m.group(3)}")
+    if options is None or len(options) < 2:
+        return None
+    return fx.Pump(0, 0, what, keyword_choice=options)
+
+
+@effect_template
 def _token_with_defined_pt(s: str) -> fx.Effect | None:
     """``create a green and white elemental creature token with "this token's power
     and toughness are each equal to the number of creatures you control."``: a token
