@@ -613,6 +613,10 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"taps {', '.join(card(c) for c in e['creatures'])} "
                                       f"to convoke {card(e['card'])}")
 
+    def on_improvise(self, e: Event) -> str:
+        return self.does(e["player"], f"taps {', '.join(card(c) for c in e['artifacts'])} "
+                                      f"to improvise {card(e['card'])}")
+
     def on_cost_returned(self, e: Event) -> str:
         returned = ", ".join(card(c) for c in e["returned"])
         return self.does(e["player"], f"returns {returned} to its owner's hand to pay "

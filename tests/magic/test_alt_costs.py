@@ -422,3 +422,30 @@ def test_118_8_deprive_returns_a_land_as_an_additional_cost():
     game.pool[0].extend(["U", "U"])
     game._legal = None
     assert not has(game, "Deprive")
+
+
+# --------------------------------------------------------------- improvise (702.126)
+def test_702_126a_improvise_taps_artifacts_for_generic_mana_only():
+    # Bastion Inventor {5}{U}: an Island pays {U}, an Island and four artifacts (one
+    # an artifact creature, one just arrived: improvise is no {T} cost) pay {5}
+    game = blank()
+    game.add_card("Bastion Inventor", 0)
+    lands(game, 0, "Island", "Island")
+    relics = [game.add_permanent("Darksteel Relic", 0) for _ in range(3)] + [
+        game.add_permanent("Ornithopter", 0, sick=True)]
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Bastion Inventor)")
+    settle(game)
+    assert any(game.name_of(perm.card) == "Bastion Inventor"
+               for perm in game.battlefield.values())
+    assert all(game.battlefield[r].tapped for r in relics)
+    improvise = next(e for e in game.events if e["type"] == "improvise")
+    assert sorted(improvise["artifacts"]) == ["Darksteel Relic"] * 3 + ["Ornithopter"]
+    # artifacts never pay a coloured pip: five artifacts and no Island, no spell
+    game = blank()
+    game.add_card("Bastion Inventor", 0)
+    for _ in range(6):
+        game.add_permanent("Darksteel Relic", 0)
+    game.start_at("main1", 0)
+    assert not has(game, "Bastion Inventor")
+    assert "Bastion Inventor" in compiled_pool().supported

@@ -759,21 +759,30 @@ class CastingMixin:
                       key=lambda c: defs[card_def[c]].flashback is not None
                       or c in grants)
 
-    def _convoke_sources(self, p: int, sources: list[Source]) -> list[Source]:
-        """``p``'s untapped creatures that are not already mana ``sources``, as
-        sources of one mana of their colours or {1} (702.51a: summoning-sick ones
-        too, 302.6: tapping for convoke is no {T} cost)."""
+    def _convoke_sources(self, p: int, sources: list[Source], d: fx.CardDef
+                         ) -> list[Source]:
+        """``p``'s untapped permanents a spell ``d`` may tap to pay for it that are
+        not already mana ``sources``: creatures for convoke, sources of one mana of
+        their colours or {1} (702.51a: summoning-sick ones too, 302.6: tapping for
+        convoke is no {T} cost); artifacts for improvise, sources of {1} (702.126a;
+        shown as {C}, which no improvise spell's cost has)."""
         have = {s.pid for s in sources}
-        return [Source(pid, frozenset(self.pdef(pid).colours), True, convoke=True)
-                for pid, perm in self.battlefield.items()
-                if perm.controller == p and not perm.tapped and pid not in have
-                and self.is_creature(pid)]
+        out = []
+        for pid, perm in self.battlefield.items():
+            if perm.controller != p or perm.tapped or pid in have:
+                continue
+            if d.convoke and self.is_creature(pid):
+                out.append(Source(pid, frozenset(self.pdef(pid).colours), True,
+                                  convoke=True))
+            elif d.improvise and "Artifact" in self.pdef(pid).types:
+                out.append(Source(pid, frozenset({"C"}), convoke=True))
+        return out
 
     def _spell_payable(self, p: int, card: int, cost: ManaCost | None) -> bool:
         """Whether ``p`` can pay ``cost`` for spell ``card`` (its mana, with convoke
         and delve when it has them)."""
         d = self.cdef(card)
-        if cost is None or not (d.convoke or d.delve) or self._pays_no_mana(p):
+        if cost is None or not d.taps_or_exiles or self._pays_no_mana(p):
             return self._can_pay(p, cost, skip_card=card, spell=card)
         cost, sources, _ = self._convoke_delve(p, card, cost)
         return payable(cost, sources, lambda: self._wanted(p, card), self.life[p])
@@ -789,8 +798,8 @@ class CastingMixin:
             delved = self._delve_cards(p, card)[:cost.generic]
             cost = dataclasses.replace(cost, generic=cost.generic - len(delved))
         sources = self._sources(p, None, card)
-        if d.convoke:
-            sources = sources + self._convoke_sources(p, sources)
+        if d.convoke or d.improvise:
+            sources = sources + self._convoke_sources(p, sources, d)
         return cost, sources, delved
 
     def _pay_spell(self, item: StackItem, chosen: Plan | None) -> Plan | None:
@@ -801,7 +810,7 @@ class CastingMixin:
         cost = with_x(self._spell_cost(item), item.x)
         d = self.item_def(item)
         colours: set[str] | None = set() if d.counts_colours else None
-        if chosen is not None or cost is None or not (d.convoke or d.delve) or \
+        if chosen is not None or cost is None or not d.taps_or_exiles or \
                 self._pays_no_mana(p):
             paid = chosen or self._payment(p, cost, skip_card=item.card, spell=item.card)
             self._pay(paid, p, colours=colours)
@@ -817,9 +826,14 @@ class CastingMixin:
             self.log("cost_exiled", player=p, cards=[self.name_of(c) for c in delved])
         convoked = {s.pid for s in sources if s.convoke}
         tapped = [pid for pid, _ in paid.taps if pid in convoked]
-        if tapped:  # 702.51a: tapped as the cost is paid
-            self.log("convoke", player=p, card=self.name_of(item.card),
-                     creatures=[self.name_of(self.battlefield[c].card) for c in tapped])
+        if tapped:  # 702.51a, 702.126a: tapped as the cost is paid
+            names = [self.name_of(self.battlefield[c].card) for c in tapped]
+            if d.improvise:
+                self.log("improvise", player=p, card=self.name_of(item.card),
+                         artifacts=names)
+            else:
+                self.log("convoke", player=p, card=self.name_of(item.card),
+                         creatures=names)
         self._pay(paid, p, frozenset(tapped), colours)
         item.colours_spent = len(colours or ())
         return paid
@@ -1196,8 +1210,7 @@ class CastingMixin:
         p = item.controller
         due, exclude = self._mana_due(item)
         if due is None or self._pays_no_mana(p) or p in self.automated_seats or (
-                item.kind == "spell" and (self.cdef(item.card).convoke
-                                          or self.cdef(item.card).delve)) or any(
+                item.kind == "spell" and self.cdef(item.card).taps_or_exiles) or any(
                 special(pip) for pip in due.pips) or (not due.pips and not due.generic):
             return None
         left, pool_taps = self._mana_left(item, due)
@@ -1303,9 +1316,10 @@ class CastingMixin:
         if self._pays_no_mana(p):
             return list(range(width))
         units = sum(s.units for s in self._sources(p, exclude, spell))
-        if spell is not None and (self.cdef(spell).convoke or self.cdef(spell).delve):
+        if spell is not None and self.cdef(spell).taps_or_exiles:
             units += len(self._convoke_delve(p, spell, with_x(cost, 99))[2]) + len(
-                self._convoke_sources(p, self._sources(p, None, spell)))
+                self._convoke_sources(p, self._sources(p, None, spell),
+                                      self.cdef(spell)))
         lo, hi = 0, max(0, (units - cost.mana_value) // cost.x)
         while lo < hi:  # the largest payable X (paying more never gets easier)
             mid = (lo + hi + 1) // 2

@@ -2595,6 +2595,12 @@ class Convoke:
 
 
 @dataclass(frozen=True)
+class Improvise:
+    """Static of a spell, rule 702.126a: each artifact its caster taps while paying
+    pays for {1} (generic mana only; a cost payment, not mana: 702.126b)."""
+
+
+@dataclass(frozen=True)
 class Delve:
     """Static of a spell, rule 702.66a: each card its caster exiles from their
     graveyard while paying pays {1} (the generic part only, 702.66b)."""
@@ -3368,6 +3374,16 @@ class CardDef:
         return any(isinstance(s, Delve) for s in self.statics)
 
     @cached_property
+    def improvise(self) -> bool:
+        return any(isinstance(s, Improvise) for s in self.statics)
+
+    @cached_property
+    def taps_or_exiles(self) -> bool:
+        """It can be paid for by tapping creatures or artifacts or exiling graveyard
+        cards (convoke 702.51, improvise 702.126, delve 702.66)."""
+        return self.convoke or self.improvise or self.delve
+
+    @cached_property
     def self_costs(self) -> tuple[SelfCost, ...]:
         """Its :class:`SelfCost` statics (601.2f)."""
         return tuple(s for s in self.statics if isinstance(s, SelfCost))
@@ -3386,7 +3402,7 @@ class CardDef:
         of its own cost (the legal sets then probe each way with
         :meth:`~casting.CastingMixin.castable_as`)."""
         return bool(self.overload is not None or self.alt_cost is not None
-                    or self.convoke or self.delve or self.self_costs)
+                    or self.taps_or_exiles or self.self_costs)
 
     @cached_property
     def graveyard_abilities(self) -> tuple[int, ...]:

@@ -47,7 +47,8 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   multikicker, 702.33; buyback, 702.27) and alternative costs (118.9: flashback,
   702.34; overload, 702.96; "rather than pay this spell's mana cost", evoke 702.74,
   bestow 702.103), "return a land
-  you control to its owner's hand" as a cost (Deprive, Daze), convoke (702.51)
+  you control to its owner's hand" as a cost (Deprive, Daze), convoke (702.51), improvise (702.126: artifacts
+  tapped for generic mana)
   and delve (702.66), see "Alternative and additional costs" below; *not*: dash,
   other alternative costs with a condition.
 - 119-122 life, damage, drawing, counters: played (the life each player lost this

@@ -110,7 +110,8 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.EntersAsCopy, fx.ContinuousChange, fx.DoesntUntap,
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.PlayerRule, fx.DefinedPT, fx.SelfBonus,
                      fx.PairedBonus,
-                     fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost, fx.FaceDownCost,
+                     fx.AltCost, fx.Convoke, fx.Improvise, fx.Delve, fx.SelfCost,
+                     fx.FaceDownCost,
                      fx.Rebound, fx.Dredge, fx.BeginOnBattlefield,
                      fx.CastWhenAttacked,
                      fx.DiscardedToBattlefield, fx.GraveyardInstead,
@@ -1103,7 +1104,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"SelfCost condition {static.condition.kind}")
             if static.condition is not None:
                 filt(static.condition.filter)
-        if isinstance(static, (fx.AltCost, fx.Convoke, fx.Delve, fx.SelfCost)) and \
+        if isinstance(static, (fx.AltCost, fx.Convoke, fx.Improvise, fx.Delve,
+                               fx.SelfCost)) and \
                 card.is_land:
             note(f"{type(static).__name__} on a land")
         if isinstance(static, fx.AltCost):

@@ -251,8 +251,10 @@ def _enters_kicked(line: str, printed: Printed, draft: Draft) -> bool:
 # ------------------------------------------ alternative costs and cost changes (118.9)
 @line_template
 def _convoke_delve(line: str, printed: Printed, draft: Draft) -> bool:
-    # Rule 702.51a (convoke), 702.66a (delve): more ways to pay a spell's mana.
-    node = {"convoke": fx.Convoke(), "delve": fx.Delve()}.get(line.rstrip("."))
+    # Rule 702.51a (convoke), 702.66a (delve), 702.126a (improvise): more ways to pay
+    # a spell's mana.
+    node = {"convoke": fx.Convoke(), "delve": fx.Delve(),
+            "improvise": fx.Improvise()}.get(line.rstrip("."))
     if node is None or printed.is_type("Land") or node in draft.statics:
         return False
     draft.statics.append(node)
