@@ -1079,6 +1079,10 @@ class CastingMixin:
         every cost payable (118.3) and every required target there (601.2c)."""
         probe = dataclasses.replace(item, alt=alt, kicked=kicked)
         p = item.controller
+        if alt in ALT_KINDS:
+            condition = self.cdef(item.card).alt_cost.condition  # type: ignore[union-attr]
+            if condition is not None and not self.conditions_hold((condition,), p, None):
+                return False  # (a trap's "if ..., you may pay {0} rather than ...")
         if not self._spell_payable(p, item.card, self._spell_cost(probe)):
             return False
         if not self._extra_cost_payable(p, self._cost_of(probe), None, item.card):
@@ -2892,6 +2896,10 @@ class CastingMixin:
                     return
                 self.stack.remove(s)
                 if s.kind == "spell":
+                    by = self.res["item"].controller if self.res else None
+                    if by is not None and by != s.controller and \
+                            "Creature" in self.item_def(s).types:  # (Summoning Trap)
+                        self.turn_marks[s.controller].add("creature_countered")
                     self.spell_leaves_stack(s, dest)
                 self.log("countered", card=self.name_of(s.card), id=sid,
                          **({"ability": True} if s.kind != "spell" else {}),

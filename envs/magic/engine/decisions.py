@@ -493,6 +493,11 @@ class DecisionsMixin:
                 ok = self.active == p and self.attacked_this_turn
             elif kind == "land_entered":
                 ok = self.land_entered[p]
+            elif kind == "opponent_searched":  # (Archive Trap)
+                ok = any("searched" in self.turn_marks[q] for q in self.living()
+                         if q != p)
+            elif kind == "creature_countered":  # (Summoning Trap)
+                ok = "creature_countered" in self.turn_marks[p]
             elif kind == "control_none":
                 ok = not any(perm.controller == p and self.matches(c.filter, pid, p,
                                                                    source)

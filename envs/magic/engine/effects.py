@@ -1703,7 +1703,7 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "x_at_least", "chosen", "source_is", "counters_at_most",
                    "it_counters", "attached_power_at_least",
                    "attacked_with", "total_power", "hands_empty", "class_level",
-                   "control_each")
+                   "control_each", "opponent_searched", "creature_countered")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1752,7 +1752,10 @@ has three or more +1/+1 counters on it", 608.2c); ``attached_power_at_least``: t
 permanent the source Aura or Equipment is attached to has power ``count`` or greater
 (Domestication's "if enchanted creature's power is 4 or greater"); ``control_each``:
 they control a permanent of each subtype of ``filter`` ("if you control an Urza's
-Power-Plant and an Urza's Tower", the Urza lands)."""
+Power-Plant and an Urza's Tower", the Urza lands); ``opponent_searched``: an opponent
+of theirs searched their own library this turn (701.23; Archive Trap);
+``creature_countered``: a creature spell they cast this turn was countered (701.6) by
+a spell or ability an opponent of theirs controlled (Summoning Trap)."""
 
 
 @dataclass(frozen=True)
@@ -2489,10 +2492,14 @@ class AltCost:
     becomes is sacrificed as it enters (its controller's triggered ability: an
     intervening "if its evoke cost was paid", 603.4); ``"bestow"`` (702.103a: cast
     for it, the creature card is an Aura spell with enchant creature,
-    :func:`bestowed`). One alternative cost a spell (118.9a)."""
+    :func:`bestowed`). One alternative cost a spell (118.9a). ``condition``: it may
+    be paid only while that holds for the caster, a trap's "if an opponent searched
+    their library this turn, you may pay {0} rather than ..." (Archive Trap; kinds
+    ``opponent_searched`` and ``creature_countered`` of :data:`CONDITION_KINDS`)."""
 
     cost: Cost
     kind: str = "alternative"
+    condition: ActivationCondition | None = None
 
 
 ENCHANT_PLAYER = Filter(props=frozenset({"player"}))

@@ -537,7 +537,13 @@ chosen with the ``cost_sacrifice`` decision, ``"bounce": True``, event
 ("pay alternative cost" / "pay evoke" / "pay mana cost", ``"announce":
 "alternative"`` / ``"evoke"``); an evoked permanent (``Permanent.evoked``) triggers
 "when this enters, if its evoke cost was paid, sacrifice it" (an intervening if,
-603.4). Bestow (702.103): a creature card with "bestow <mana>" asks "pay bestow" /
+603.4). A trap's "if <condition>, you may pay {0} rather than pay this spell's mana
+cost" (:attr:`~effects.AltCost.condition`) is offered only while the condition holds
+(601.2b), read from ``MagicGame.turn_marks``, what happened to each player this turn:
+"if an opponent searched their library this turn" (Archive Trap; 701.23, marked as a
+player begins searching their own library), "if a creature spell you cast this turn
+was countered by a spell or ability an opponent controlled" (Summoning Trap; 701.6).
+Bestow (702.103): a creature card with "bestow <mana>" asks "pay bestow" /
 "pay mana cost" (``"announce": "bestow"``); bestowed, the spell is an Aura spell
 with enchant creature, not a creature, without its creature types
 (:func:`~effects.bestowed`, 702.103b: its cast triggers see an Aura spell, heroic
@@ -1743,6 +1749,11 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Whether a land entered the battlefield under each player's control this
         #: turn (landfall's "if you had a land enter ... this turn").
         self.land_entered = [False] * num_players
+        #: What happened to each player this turn that a trap's alternative cost asks
+        #: (``"searched"``: they searched their library, 701.23;
+        #: ``"creature_countered"``: an opponent's spell or ability countered a
+        #: creature spell they cast, 701.6).
+        self.turn_marks: list[set[str]] = [set() for _ in range(num_players)]
         #: Additional lands each player may play this turn (305.2, Explore).
         self.extra_lands = [0] * num_players
         #: Lands the active player played this turn (305.2; :mod:`~elsewhere`).
@@ -1955,6 +1966,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             self.starting = active
         self.land_played = False
         self.land_entered = [False] * self.num_players  # (the position was built)
+        self.turn_marks = [set() for _ in range(self.num_players)]
         self.mull = None
         self.decision = None
         self.step = step
@@ -2336,6 +2348,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.drawn_turn = self.drawn_turn[:]
         new.extra_lands = self.extra_lands[:]
         new.land_entered = self.land_entered[:]
+        new.turn_marks = [set(m) for m in self.turn_marks]
         new.sorcery_flash = self.sorcery_flash[:]
         new.spells_last_turn = self.spells_last_turn[:]
         new.extra_turns = self.extra_turns[:]
@@ -2507,6 +2520,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "drawn_turn": self.drawn_turn,
             "lands_this_turn": self.lands_this_turn,
             "land_entered": self.land_entered,
+            "turn_marks": [sorted(m) for m in self.turn_marks],
             "sorcery_flash": self.sorcery_flash,
             "day_night": self.day_night, "extra_turns": self.extra_turns,
             "source_lki": [[pid, *v] for pid, v in self.source_lki.items()],
@@ -2596,6 +2610,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.blessed = data.get("blessed", [False] * game.num_players)
         game.drawn_turn = data.get("drawn_turn", [0] * game.num_players)
         game.land_entered = data.get("land_entered", [False] * game.num_players)
+        game.turn_marks = [set(m) for m in data.get(
+            "turn_marks", [[] for _ in range(game.num_players)])]
         game.extra_lands = data.get("extra_lands", [0] * game.num_players)
         game.lands_this_turn = data.get("lands_this_turn", int(game.land_played))
         game.sorcery_flash = data.get("sorcery_flash", [0] * game.num_players)

@@ -605,7 +605,9 @@ class LibraryMixin:
             elif node.optional:  # "<player> may search": that player decides first
                 self.decision = {"kind": "search_may", "player": p}
                 return True
-            self.log("search", player=p)
+            else:
+                self.log("search", player=p)
+                self.turn_marks[p].add("searched")  # (Archive Trap)
         if st.get("declined"):
             res.pop("lib")
             return False
@@ -743,6 +745,7 @@ class LibraryMixin:
         elif dk == "search_may":
             if kind == "yes":
                 self.log("search", player=p)
+                self.turn_marks[p].add("searched")  # (Archive Trap)
             else:
                 st["declined"] = True
         elif dk == "hand_choice":

@@ -256,6 +256,8 @@ class TurnsMixin:
         self.damaged_turn = [0] * self.num_players
         self.drawn_turn = [0] * self.num_players
         self.land_entered = [False] * self.num_players
+        if any(self.turn_marks):
+            self.turn_marks = [set() for _ in range(self.num_players)]
         self.extra_lands = [0] * self.num_players
         self.lands_this_turn = 0
         self.sorcery_flash = [0] * self.num_players

@@ -25,7 +25,8 @@ Read here (the engine side is :mod:`~casting`):
   target;
 - ``you may <cost> rather than pay this's mana cost.`` (mana, life, "exile a <quality>
   card from your hand", "return a <permanent> you control to its owner's hand", a
-  sacrifice) -> :class:`~effects.AltCost` (118.9); ``evoke <cost>`` (a permanent) ->
+  sacrifice) -> :class:`~effects.AltCost` (118.9); with a trap's "if <condition>, "
+  before it (Summoning Trap, Archive Trap), one with that condition; ``evoke <cost>`` (a permanent) ->
   one of kind ``"evoke"`` and the triggered ability "when this enters, if its evoke
   cost was paid, sacrifice it" (702.74a);
 - ``convoke`` -> :class:`~effects.Convoke` (702.51), ``delve`` ->
@@ -334,13 +335,21 @@ def _one_alternative(draft: Draft) -> bool:
 @line_template
 def _alternative_cost(line: str, printed: Printed, draft: Draft) -> bool:
     # Rule 118.9: "you may <cost> rather than pay this spell's mana cost."
-    m = re.fullmatch(r"you may (.+) rather than pay this's mana cost\.", line)
+    # A trap's (Archive Trap): "if <condition>, you may pay {0} rather than ...", the
+    # alternative cost offered only while the condition holds (601.2b).
+    m = re.fullmatch(r"(?:if (.+?), )?you may (.+) rather than pay this's mana cost\.",
+                     line)
     if not m or printed.is_type("Land") or not _one_alternative(draft):
         return False
-    paid = _alt_parts(m.group(1))
+    condition = None
+    if m.group(1):
+        condition = activation_condition(m.group(1))
+        if condition is None:
+            return False
+    paid = _alt_parts(m.group(2))
     if paid is None:
         return False
-    draft.statics.append(fx.AltCost(paid))
+    draft.statics.append(fx.AltCost(paid, condition=condition))
     return True
 
 

@@ -888,6 +888,11 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         return fx.ActivationCondition("empty_hand")
     if text == "a creature died this turn":
         return fx.ActivationCondition("creature_died")
+    if text == "an opponent searched their library this turn":  # (a trap's)
+        return fx.ActivationCondition("opponent_searched")
+    if text == ("a creature spell you cast this turn was countered by a spell or "
+                "ability an opponent controlled"):
+        return fx.ActivationCondition("creature_countered")
     if text in ("it's renowned", "this is renowned"):  # (its source, 702.112b)
         return fx.ActivationCondition("renowned")
     if text == "you have the city's blessing":  # 702.131c

@@ -1,0 +1,74 @@
+"""Scripted positions for the spells-and-stack mechanisms: a trap's alternative cost
+offered only on a condition over this turn's events (118.9, 601.2b), ... with real
+cards from the pool."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from magic.positions import act, blank, has, lands, names, settle
+
+
+def test_the_trap_alternative_costs_compile_real_cards():
+    pool = compiled_pool().supported
+    assert pool["Summoning Trap"].alt_cost.condition == fx.ActivationCondition(
+        "creature_countered")
+    assert pool["Archive Trap"].alt_cost.condition == fx.ActivationCondition(
+        "opponent_searched")
+    assert pool["Archive Trap"].alt_cost.cost.mana.mana_value == 0
+
+
+# ---------------------------------------------- traps: conditional alternative costs
+def test_118_9_summoning_trap_is_free_after_an_opponent_counters_a_creature_spell():
+    game = blank()
+    game.add_card("Grizzly Bears", 0)
+    trap = game.add_card("Summoning Trap", 0)
+    lands(game, 0, "Forest", "Forest")
+    game.add_card("Counterspell", 1)
+    lands(game, 1, "Island", "Island")
+    game.set_library(0, ["Island", "Craw Wurm", "Island"])
+    game.start_at("main1", 0)
+    # 601.2b: the condition does not hold yet: no way to pay {4}{G}{G}
+    assert not has(game, "Summoning Trap")
+    act(game, "cast hand 0 (Grizzly Bears)")
+    act(game, "pass")
+    act(game, "cast hand 0 (Counterspell)")
+    act(game, "stack 0 (Grizzly Bears)")
+    act(game, "pass")
+    act(game, "pass")  # Counterspell resolves: a creature spell of seat 0 countered
+    assert game.turn_marks[0] == {"creature_countered"}
+    act(game, "cast hand 0 (Summoning Trap)")  # only the {0} alternative cost is payable
+    settle(game)
+    assert game.decision is not None
+    act(game, "Craw Wurm")
+    while game.decision["kind"] == "look":  # the rest on the bottom, in any order
+        act(game, "put card 0")
+    settle(game)
+    assert any(game.pdef(pid).name == "Craw Wurm" for pid in game.battlefield)
+    assert trap in game.graveyard[0]
+    cast = next(e for e in game.events if e["type"] == "cast"
+                and e["card"] == "Summoning Trap")
+    assert cast["alt"] == "alternative"
+
+
+def test_118_9_archive_trap_is_free_only_after_an_opponent_searched_their_library():
+    game = blank(library=20)
+    game.add_card("Rampant Growth", 1)
+    lands(game, 1, "Forest", "Forest")
+    game.set_library(1, ["Island"] * 14 + ["Forest"])
+    trap = game.add_card("Archive Trap", 0)
+    game.start_at("main1", 1)
+    act(game, "cast hand 0 (Rampant Growth)")
+    act(game, "pass")
+    assert game.decision["player"] == 0
+    assert not has(game, "Archive Trap")  # no mana, and no one searched yet
+    act(game, "pass")
+    while game.decision["kind"] != "priority":
+        act(game, "Forest")
+    assert "searched" in game.turn_marks[1]
+    act(game, "pass")
+    assert game.decision["player"] == 0
+    act(game, "cast hand 0 (Archive Trap)")
+    act(game, "player 1")
+    settle(game)
+    assert trap in game.graveyard[0] and len(game.graveyard[1]) >= 13
