@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
-from magic.positions import act, blank, has, lands, names, settle
+from magic.positions import act, blank, has, lands, settle
 
 
 def test_the_trap_alternative_costs_compile_real_cards():
