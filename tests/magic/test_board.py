@@ -11,6 +11,7 @@ from labyrinth_gym.envs.magic.engine.game import MagicGame
 from magic.positions import (
     act,
     blank,
+    has,
     lands,
     pass_until,
     settle,
@@ -140,3 +141,26 @@ def test_702_butcher_of_the_horde_gains_the_keyword_chosen_as_it_resolves():
     assert "vigilance" not in keywords
     pass_until(game, "upkeep")
     assert "lifelink" not in game.chars(butcher)[2]
+
+
+def test_ground_seal_compiles():
+    pool = compiled_pool().supported
+    for name in ("Ground Seal",):
+        assert name in pool, name
+    assert fx.PlayerRule("graveyard_untargetable", "players") in pool[
+        "Ground Seal"].statics
+
+
+def test_115_ground_seal_leaves_no_graveyard_card_to_target():
+    """"Cards in graveyards can't be the targets of spells or abilities": with Ground
+    Seal out, Raise Dead has no legal target and can't be cast (601.2c); gone, it
+    can."""
+    for sealed in (True, False):
+        game = blank()
+        if sealed:
+            game.add_permanent("Ground Seal", 1)
+        game.add_card("Grizzly Bears", 0, "graveyard")
+        game.add_card("Raise Dead", 0)
+        lands(game, 0, "Swamp")
+        game.start_at("main1", 0)
+        assert has(game, "Raise Dead") != sealed

@@ -2129,14 +2129,17 @@ class NoMaxHandSize:
 
 
 PLAYER_RULES = ("no_life_gain", "hexproof", "skip_draw", "no_spells", "no_abilities",
-                "one_spell")
+                "one_spell", "graveyard_untargetable")
 """What a :class:`PlayerRule` says of the players it names: ``no_life_gain``, they
 can't gain life (119.7); ``hexproof``, they can't be the targets of spells or abilities
 their opponents control (702.11d); ``skip_draw``, they skip their draw step (500.11,
 614.1b); ``no_spells``, they can't cast spells (101.2); ``no_abilities``, activated
 abilities of the permanents of theirs with a card type of ``types`` can't be activated
 (602.5a; mana abilities too); ``one_spell``, they can't cast more than one spell each
-turn (101.2)."""
+turn (101.2); ``graveyard_untargetable``, the cards in their graveyards can't be the
+targets of spells or abilities (Ground Seal, with ``whom`` ``"players"``: "cards in
+graveyards can't be ..."; a spell or ability already targeting one finds it illegal
+as it resolves, 608.2b)."""
 
 PLAYER_RULE_WHOM = ("you", "opponents", "players")
 

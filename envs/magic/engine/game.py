@@ -67,7 +67,9 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   rules about players from a permanent's static ability (:class:`~effects.
   PlayerRule`, checked while it is on the battlefield): "players / your opponents
   can't gain life" (119.7), "you have hexproof" (702.11d: no target of an opponent's
-  spell or ability), "skip your draw step" (500.11, event ``skip_step``), "[during
+  spell or ability), "cards in graveyards can't be the targets of spells or
+  abilities" (Ground Seal: no graveyard card is offered as a target, 115.1), "skip
+  your draw step" (500.11, event ``skip_step``), "[during
   your turn,] your opponents can't cast spells" and "each player can't cast more than
   one spell each turn" (101.2: the cast actions are not offered), "activated
   abilities of creatures your opponents control / of artifacts can't be activated"

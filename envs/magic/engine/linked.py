@@ -110,9 +110,12 @@ class LinkedMixin:
         filt = spec.filter or fx.Filter()
         whose = filt.controller
         out = []
+        rules = self.player_rules_now()
         for p in self._turn_order(you):
             if (whose == "you" and p != you) or (whose == "opponent" and p == you):
                 continue
+            if rules and self.player_rule("graveyard_untargetable", p):
+                continue  # (Ground Seal)
             for card in reversed(self.graveyard[p]):
                 if self.card_matches(filt, card, item.card):
                     out.append(self.graveyard_object(card))

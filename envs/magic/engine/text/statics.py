@@ -130,6 +130,8 @@ def player_rules(text: str) -> list[fx.PlayerRule] | None:
         your_turn, text = True, text[len("during your turn, "):]
     elif text.endswith(" during your turn"):
         your_turn, text = True, text[:-len(" during your turn")]
+    if text == "cards in graveyards can't be the targets of spells or abilities":
+        return [fx.PlayerRule("graveyard_untargetable", "players", your_turn)]
     if text == "skip your draw step":
         return [fx.PlayerRule("skip_draw", "you", your_turn)]
     if m := re.fullmatch(r"activated abilities of (.+?)(?: (you|your opponents) "
