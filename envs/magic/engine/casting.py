@@ -2662,7 +2662,12 @@ class CastingMixin:
             return value.kicked if self.res["item"].kicked else value.normal  # type: ignore[index]
         if isinstance(value, fx.IfAmount):  # checked as it resolves (608.2h)
             item = self.res["item"]  # type: ignore[index]
-            holds = self.conditions_hold((value.condition,), item.controller,
+            asked = item.controller
+            if value.condition.kind == "that_player_commander":  # "unless they ..."
+                asked = item.defending if item.defending is not None else -1
+                if asked < 0:
+                    return self.amount(value.normal, player)
+            holds = self.conditions_hold((value.condition,), asked,
                                          self._source_pid(item))
             return self.amount(value.instead if holds else value.normal, player)
         if isinstance(value, fx.Plus):  # "x plus 2"

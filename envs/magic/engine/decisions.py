@@ -514,6 +514,9 @@ class DecisionsMixin:
                 ok = self.monarch is not None and self.monarch != p
             elif kind == "control_commander":  # 903.3
                 ok = self.controls_commander(p)
+            elif kind in ("controls_a_commander", "that_player_commander"):  # 903.3
+                ok = any(perm.controller == p and self.is_commander(perm.card)
+                         for perm in self.battlefield.values())
             elif kind == "class_level":  # "{cost}: level N" (716.2a)
                 ok = source is not None and source in self.battlefield and \
                     self.battlefield[source].class_level == c.count
@@ -551,6 +554,11 @@ class DecisionsMixin:
             if not ok:
                 return False
         return True
+
+    def is_commander(self, card: int) -> bool:
+        """Whether ``card`` is some player's commander (903.3): never outside a
+        Commander game."""
+        return False
 
     def controls_commander(self, p: int) -> bool:
         """Whether ``p`` controls one of their commanders (903.3): never outside a

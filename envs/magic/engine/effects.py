@@ -288,9 +288,13 @@ BASIC_PROPS = frozenset({"not_named_self", "tapped", "untapped", "attacking", "b
                          "nonflying", "reach", "defender", "colorless", "multicolored",
                          "monocolored", "chosen_type", "chosen_color", "another_target",
                          "attached", "entered_this_turn", "self", "lesser_power",
-                         "greatest_power", "not_made_this_way", "plus_counter"})
+                         "greatest_power", "not_made_this_way", "plus_counter",
+                         "commander", "noncommander"})
 """``lesser_power``: power less than the source's (mentor, 702.134a).
 ``plus_counter``: with a +1/+1 counter on it (122.1).
+``commander`` / ``noncommander``: a permanent that is (is not) some player's commander
+(903.3: "commander creatures you control", "target noncommander creature"; no permanent
+is one outside a Commander game).
 ``not_made_this_way``: not a token the resolving spell or ability has created
 ("create X 1/1 ... tokens. if X is 5 or more, destroy all other creatures": other than
 those tokens). ``greatest_power``: a creature whose power is the greatest (ties
@@ -1703,7 +1707,8 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "x_at_least", "chosen", "source_is", "counters_at_most",
                    "it_counters", "attached_power_at_least",
                    "attacked_with", "total_power", "hands_empty", "class_level",
-                   "control_each", "opponent_searched", "creature_countered")
+                   "control_each", "opponent_searched", "creature_countered",
+                   "controls_a_commander", "that_player_commander")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1733,6 +1738,10 @@ was dealt at least ``count`` damage this turn (bloodthirst: 1);
 ``source_attacking``: the source is attacking ("this has first strike as long as it's
 attacking"); ``control_commander``: they control one of their commanders (903.3,
 lieutenant's "if you control your commander"; never outside a Commander game);
+``controls_a_commander``: they control a commander, anyone's (903.3: "if you control a
+commander"); ``that_player_commander``: the same asked of the player the effect acts on
+(``item.defending``) instead: "... to that player unless they control a commander"
+(Crimson Honor Guard);
 ``opponent_dealt_damage``: an opponent of theirs was dealt damage this turn
 (bloodthirst's "if an opponent was dealt damage this turn", 702.54a);
 ``renowned``: the source is renowned (702.112b: "as long as this is renowned");

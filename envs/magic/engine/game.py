@@ -98,7 +98,12 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   remembered in the pool, ``linked_mana``, and spent before the pool's other mana
   of its colour, automated; from an automatic payment, the land's coloured mana),
   modal spells whose caster may choose both while controlling a commander (700.2,
-  :attr:`~effects.Choose.commander_max`); *not*: other spending restrictions ("spend this mana only to cast a Dragon creature
+  :attr:`~effects.Choose.commander_max`); commander permanents in filters (903.3:
+  "commander creatures you control get +2/+2 and have haste", "commanders you control
+  have hexproof", "target noncommander creature": the filter props ``commander`` /
+  ``noncommander``), "if you control a commander" and an amount's "... to that player
+  unless they control a commander" (anyone's commander, asked of the player the
+  effect acts on); *not*: other spending restrictions ("spend this mana only to cast a Dragon creature
   spell" with a subtype);
   "put a loyalty counter on this"; counters of a kind with no rules of its own,
   :func:`~effects.plain_counter`: charge, quest..., put, entered with, removed as a

@@ -65,7 +65,8 @@ LIBRARY_ASKS = frozenset({"look", "search", "hand_choice", "piles"})
 NOT_CARD_PROPS = frozenset({"tapped", "untapped", "attacking", "blocking",
                             "attacking_or_blocking", "other", "nontoken", "token",
                             "flying", "nonflying", "reach", "defender",
-                            "attached", "entered_this_turn", "plus_counter"})
+                            "attached", "entered_this_turn", "plus_counter",
+                            "commander", "noncommander"})
 """Filter props of a permanent's state, which a card in a library or hand has not."""
 
 

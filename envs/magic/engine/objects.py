@@ -536,6 +536,8 @@ class ObjectsMixin:
         if prop == "lesser_power":  # mentor (702.134a): less than the source's power
             return source is not None and source in self.battlefield and \
                 self.chars(pid)[0] < self.chars(source)[0]
+        if prop in ("commander", "noncommander"):  # 903.3
+            return self.is_commander(perm.card) == (prop == "commander")
         if prop == "plus_counter":  # "with a +1/+1 counter on it" (122.1)
             return perm.counters.get("+1/+1", 0) > 0
         if prop == "entered_this_turn":  # ids only grow: a newer object entered later

@@ -445,6 +445,9 @@ def _unless_condition(s: str) -> fx.Effect | None:
     if not m or (condition := activation_condition(m.group(2))) is None:
         return None
     base = read_sentence(m.group(1))
+    if condition.kind == "that_player_commander" and \
+            getattr(base, "to", None) != fx.Ref("that_player"):
+        return None  # "unless they ...": only of the player the effect acts on
     field = AMOUNT_FIELDS.get(type(base))
     if field is None or type(n := getattr(base, field)) is not int or n < 1:
         return None

@@ -120,7 +120,8 @@ def _pumped(phrase: str) -> fx.Selector | None:
         # "permanents you control gain indestructible" (Boros Charm): every permanent
         # of theirs; :func:`_pump` keeps it to keyword grants
         return fx.Each(f)
-    return fx.Each(f) if f is not None and f.types else None
+    # "vampires you control" (205.3m: a creature type names creatures of it)
+    return fx.Each(f) if f is not None and (f.types or f.subtypes) else None
 
 
 @effect_template

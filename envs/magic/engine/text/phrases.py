@@ -132,7 +132,7 @@ _PLURAL_NOUNS = {noun + "s": noun for noun in TYPE_NOUNS}
 
 
 _PREFIX_PROPS = ("nonland", "noncreature", "tapped", "untapped", "attacking", "blocking",
-                 "nontoken")
+                 "nontoken", "commander", "noncommander")
 
 
 _CONTROLLERS = ((" you control", "you"), (" you don't control", "opponent"),
@@ -285,10 +285,17 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
         # "target 1/1 creature" (Pendelhaven): that power and toughness now
         props.update({f"power=={pt.group(1)}", f"toughness=={pt.group(2)}"})
         words = words[1:]
+    commander_noun = bool(words) and words[-1] == ("commanders" if plural else "commander")
+    if commander_noun:  # "commanders you control" (903.3: permanents that are one)
+        props.add("commander")
+        words = words[:-1]
     while words and (prop := _either_colour(words) or filter_prop(
             words[0].removesuffix(","))):
         props.add(prop)
         words = words[3:] if fx.EITHER in prop else words[1:]
+    if commander_noun:
+        return None if words else fx.Filter(controller=controller,
+                                            props=frozenset(props))
     token_word = "tokens" if plural else "token"
     if words and words[-1] == token_word:
         props.add("token")
@@ -855,6 +862,11 @@ def card_filter(phrase: str, compared: str | None = None) -> fx.Filter | None:
     types: set[str] = set()
     subtypes: set[str] = set()
     rest = " ".join(words)
+    kinds = re.split(r",? or |, ", rest.removesuffix(" creature"))
+    if rest.endswith(" creature") and all(k in creature_subtypes() for k in kinds):
+        # "vampire or wizard creature" (205.3m): a creature card of any of them
+        return fx.Filter(types=frozenset({"Creature"}), subtypes=frozenset(
+            creature_subtypes()[k] for k in kinds), props=frozenset(props))
     if rest:
         for alt in re.split(r",? or |, ", rest):
             if alt in CARD_TYPE_WORDS:
@@ -947,6 +959,10 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         return fx.ActivationCondition("monarch")
     if text == "an opponent is the monarch":
         return fx.ActivationCondition("opponent_monarch")
+    if text == "you control a commander":  # 903.3 (anyone's commander)
+        return fx.ActivationCondition("controls_a_commander")
+    if text == "they control a commander":  # (the player the effect acts on)
+        return fx.ActivationCondition("that_player_commander")
     if text == "you control your commander":  # 903.3 (lieutenant)
         return fx.ActivationCondition("control_commander")
     if text == "you attacked this turn":  # raid

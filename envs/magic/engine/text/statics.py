@@ -396,7 +396,7 @@ def anthem(line: str) -> fx.Anthem | None:
     if group.startswith("all "):
         group = group[4:]
     f = object_filter(group, plural=not each)
-    if f is None or not (f.types or f.subtypes):
+    if f is None or not (f.types or f.subtypes or "commander" in f.props):
         return None
     keywords = granted(m.group(4) or m.group(5))
     if keywords is None:
