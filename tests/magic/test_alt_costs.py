@@ -449,3 +449,46 @@ def test_702_126a_improvise_taps_artifacts_for_generic_mana_only():
     game.start_at("main1", 0)
     assert not has(game, "Bastion Inventor")
     assert "Bastion Inventor" in compiled_pool().supported
+
+
+# ---------------------------------------------------------------------- dash (702.109)
+def test_702_109a_dash_haste_then_back_to_hand_at_the_next_end_step():
+    from magic.positions import pass_until, to_blocks
+
+    game = blank()
+    game.add_card("Mardu Scout", 0)  # {R}{R} 3/1; dash {1}{R}
+    lands(game, 0, "Mountain", "Mountain")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    assert sorted(names(game)) == ["pay dash", "pay mana cost"]
+    act(game, "pay dash")
+    settle(game)
+    scout = next(p for p, perm in game.battlefield.items()
+                 if game.name_of(perm.card) == "Mardu Scout")
+    assert "haste" in game.keywords(scout)  # summoning sick, yet it attacks
+    to_blocks(game, scout)
+    game.apply_action(A.DONE)
+    pass_until(game, "main2")
+    assert game.life[1] == 17
+    pass_until(game, "end")
+    settle(game)
+    assert scout not in game.battlefield
+    assert [game.name_of(c) for c in game.hand[0]] == ["Mardu Scout"]
+
+
+def test_702_109a_cast_for_its_mana_cost_it_stays_without_haste():
+    game = blank()
+    game.add_card("Mardu Scout", 0)
+    lands(game, 0, "Mountain", "Mountain")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    act(game, "pay mana cost")
+    settle(game)
+    scout = next(p for p, perm in game.battlefield.items()
+                 if game.name_of(perm.card) == "Mardu Scout")
+    assert "haste" not in game.keywords(scout)
+    from magic.positions import pass_until
+    pass_until(game, "end")
+    settle(game)
+    pass_until(game, "main1")  # the next turn: still there
+    assert scout in game.battlefield and not game.delayed

@@ -41,12 +41,16 @@ SYMBOL_ORDER = ("W", "U", "B", "R", "G", "C")
 MAX_KICKS = 16
 """Multikicker (702.33c) is asked again at most this many times (payment bounds it
 first in any real game)."""
-ALT_KINDS = ("alternative", "evoke", "bestow")
+ALT_KINDS = ("alternative", "evoke", "bestow", "dash")
 """:attr:`~state.StackItem.alt` of a spell cast for its :class:`~effects.AltCost`
-(118.9; evoke, 702.74a; bestow, 702.103a: the spell is :func:`~effects.bestowed`)."""
+(118.9; evoke, 702.74a; bestow, 702.103a: the spell is :func:`~effects.bestowed`;
+dash, 702.109a: :meth:`CastingMixin.enter_from_stack`)."""
 FACE_DOWN_COST = ManaCost(generic=3)
 """What casting a card face down costs rather than its mana cost (702.37c, 702.168a;
 :attr:`~state.StackItem.alt` ``"face_down"``)."""
+DASH_RETURN = fx.ReturnToHand(fx.Ref("it"))
+"""The effect of dash's delayed triggered ability (702.109a): "return the permanent
+this spell becomes to its owner's hand"."""
 POOL_UNIT = {sym: frozenset((sym,)) for sym in SYMBOL_ORDER}
 """The colours of one unit of pool mana, as :class:`~payment.Source` wants them."""
 
@@ -61,6 +65,8 @@ class CastingMixin:
         d = self.item_def(item)
         if item.origin == "rebound":  # 702.88a: the delayed ability rebound made
             return fx.CastExiled()
+        if item.origin == "dash":  # 702.109a: the delayed ability dash made
+            return DASH_RETURN
         if item.origin:  # a delayed triggered ability: its Delayed node's effect
             maker = StackItem(sid=-1, kind=item.origin, controller=item.controller,
                               card=item.card, index=item.index, shape=item.shape,
@@ -1706,10 +1712,7 @@ class CastingMixin:
                                  "riot": item.sid}
                 return
             face_down = item.alt == "face_down"  # 708.4: it enters face down
-            self._put_onto_battlefield(item.card, item.controller, x=item.x,
-                                       kicked=item.kicked, evoked=item.alt == "evoke",
-                                       spent=item.colours_spent,
-                                       counters=item.extra_counters,
+            self.enter_from_stack(item, item.extra_counters,
                                        face_down=face_down, cast_face_down=face_down,
                                        face_down_ward=face_down and d.triggered != ())
             return
@@ -2037,10 +2040,8 @@ class CastingMixin:
                 if host is not None:
                     # 702.103b: a bestowed Aura stays one while attached (its
                     # characteristics: fx.bestowed, as the permanent's base)
-                    self._put_onto_battlefield(
-                        item.card, item.controller, attached_to=host, x=item.x,
-                        kicked=item.kicked, evoked=item.alt == "evoke",
-                        spent=item.colours_spent,
+                    self.enter_from_stack(
+                        item, 0, attached_to=host,
                         copy_def=self._def_number(fx.bestowed(d))
                         if item.alt == "bestow" else -1)
                     return
@@ -2588,10 +2589,7 @@ class CastingMixin:
         self.res = None
         self.log("unleash", player=item.controller, card=self.name_of(item.card),
                  counter=counter)
-        self._put_onto_battlefield(item.card, item.controller, x=item.x,
-                                   kicked=item.kicked,
-                                   counters=int(counter) + item.extra_counters,
-                                   evoked=item.alt == "evoke", spent=item.colours_spent)
+        self.enter_from_stack(item, int(counter) + item.extra_counters)
 
     def riot(self, counter: bool) -> None:
         """The resolving permanent spell with riot enters with a +1/+1 counter, or
@@ -2602,10 +2600,26 @@ class CastingMixin:
         self.res = None
         self.log("riot", player=item.controller, card=self.name_of(item.card),
                  counter=counter)
-        self._put_onto_battlefield(item.card, item.controller, x=item.x,
-                                   kicked=item.kicked, evoked=item.alt == "evoke",
-                                   spent=item.colours_spent, riot=counter,
-                                   counters=item.extra_counters)
+        self.enter_from_stack(item, item.extra_counters, riot=counter)
+
+    def enter_from_stack(self, item: StackItem, counters: int, **extra: Any) -> int:
+        """Permanent spell ``item`` resolves: its card enters under its controller's
+        control with ``counters`` +1/+1 counters (608.3); kicked, evoked, the colours
+        spent and X go with it. Dashed (702.109a: its dash cost was paid), it has
+        haste as long as it stays on the battlefield and returns to its owner's hand
+        at the beginning of the next end step (a delayed triggered ability, 603.7)."""
+        pid = self._put_onto_battlefield(
+            item.card, item.controller, x=item.x, kicked=item.kicked,
+            evoked=item.alt == "evoke", spent=item.colours_spent, counters=counters,
+            **extra)
+        if item.alt == "dash" and pid in self.battlefield:
+            self.battlefield[pid].lasting.append("haste")
+            self.delayed.append({
+                "when": "next_end_step", "turn": self.turn, "controller": item.controller,
+                "card": item.card, "source": None, "origin": "dash", "index": 0,
+                "path": "", "it": pid, "shape": -1, "it_controller": item.controller,
+                "keywords": [], "face": -1})
+        return pid
 
     def devour_options(self, p: int, devour: fx.Devour, chosen: list[int]) -> list[int]:
         """The permanents ``p`` may still sacrifice to ``devour`` (rule 702.82a)."""
@@ -2626,10 +2640,7 @@ class CastingMixin:
         self.log("devour", player=item.controller, card=d.name, count=len(eaten))
         if eaten:
             self.sacrifice(eaten)
-        self._put_onto_battlefield(item.card, item.controller,
-                                   counters=devour.count * len(eaten)
-                                   + item.extra_counters, x=item.x,
-                                   kicked=item.kicked, evoked=item.alt == "evoke", spent=item.colours_spent)
+        self.enter_from_stack(item, devour.count * len(eaten) + item.extra_counters)
 
     def _mana_amount(self, node: fx.AddMana, p: int, symbol: str) -> int:
         """How much mana ``node`` adds if ``symbol`` is chosen: its amount, or ``p``'s

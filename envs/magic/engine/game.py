@@ -49,8 +49,9 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   bestow 702.103), "return a land
   you control to its owner's hand" as a cost (Deprive, Daze), convoke (702.51), improvise (702.126: artifacts
   tapped for generic mana)
-  and delve (702.66), see "Alternative and additional costs" below; *not*: dash,
-  other alternative costs with a condition.
+  and delve (702.66), dash (702.109a: haste, and back to its owner's hand at the
+  next end step), see "Alternative and additional costs" below; *not*: other
+  alternative costs with a condition.
 - 119-122 life, damage, drawing, counters: played (the life each player lost this
   turn, 119.3: "for each player who lost life this turn"; an amount that is another
   "instead" if a condition holds as it resolves, 608.2h, with landfall's "if you had
@@ -2068,6 +2069,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                     ("no", "alternative"): "pay mana cost",
                     ("yes", "evoke"): "pay evoke", ("no", "evoke"): "pay mana cost",
                     ("yes", "bestow"): "pay bestow", ("no", "bestow"): "pay mana cost",
+                    ("yes", "dash"): "pay dash", ("no", "dash"): "pay mana cost",
                     }[kind, what]
         if kind in ("hand", "mode") and self.decision is not None and \
                 self.grave_target(self.decision) is not None:
