@@ -10,9 +10,11 @@ from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame
 from magic.positions import (
     act,
+    attack,
     blank,
     has,
     lands,
+    pass_to_decision,
     pass_until,
     settle,
     target_perm,
@@ -164,3 +166,53 @@ def test_115_ground_seal_leaves_no_graveyard_card_to_target():
         lands(game, 0, "Swamp")
         game.start_at("main1", 0)
         assert has(game, "Raise Dead") != sealed
+
+
+def test_give_control_compiles():
+    pool = compiled_pool().supported
+    for name in ("Contested War Zone", "Humble Defector", "Teysa, Envoy of Ghosts",
+                 "Jinxed Idol", "Drooling Ogre", "Witch Engine", "The Cabbage Merchant"):
+        assert name in pool, name
+    zone = pool["Contested War Zone"].triggered[0]
+    assert zone.trigger.event == "deals_combat_damage_you"
+    assert zone.effect == fx.GiveControl(fx.Ref("its_controller"))
+
+
+def test_108_4_contested_war_zone_goes_to_the_creature_that_hit_you():
+    """"Whenever a creature deals combat damage to you, that creature's controller
+    gains control of this land" (layer 2, 613.1b): seat 1's unblocked Bears hit
+    seat 0, seat 1 takes the land; seat 1's own damage to seat 0 doesn't trigger
+    seat 1's War Zone (it is not "you")."""
+    game = blank()
+    zone = game.add_permanent("Contested War Zone", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 1, turn=2)
+    pass_to_decision(game, "attack")
+    attack(game, bears)
+    game.apply_action(A.DONE)
+    pass_until(game, "main2")
+    assert game.battlefield[zone].controller == 1
+    assert game.life[0] == 18
+    # now seat 1's: its Bears hitting seat 0 again does nothing more
+    game2 = blank()
+    zone2 = game2.add_permanent("Contested War Zone", 1)
+    bears2 = game2.add_permanent("Grizzly Bears", 1)
+    game2.start_at("main1", 1, turn=2)
+    pass_to_decision(game2, "attack")
+    attack(game2, bears2)
+    game2.apply_action(A.DONE)
+    pass_until(game2, "main2")
+    assert game2.battlefield[zone2].controller == 1 and game2.life[0] == 18
+    assert not any(e["type"] == "trigger" for e in game2.events)
+
+
+def test_108_4_humble_defector_goes_to_the_target_opponent():
+    game = blank()
+    defector = game.add_permanent("Humble Defector", 0)
+    game.start_at("main1", 0, turn=3)
+    act(game, "(Humble Defector)")
+    if game.decision["kind"] == "target":
+        game.apply_action(game.legal_actions()[0])
+    settle(game)
+    assert game.battlefield[defector].controller == 1
+    assert len(game.hand[0]) == 2

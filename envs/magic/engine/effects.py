@@ -1092,6 +1092,17 @@ class GainControl:
     while_controlled: bool = False
 
 
+@dataclass(frozen=True)
+class GiveControl:
+    """"<player> gains control of this" (108.4, layer 2): the one player ``who``
+    names gains control of the resolving ability's source for as long as it stays
+    (Contested War Zone's "that creature's controller gains control of this land",
+    ``Ref("its_controller")``; "target opponent gains control of this"). Nothing
+    happens if the source has left the battlefield or the player is gone."""
+
+    who: Selector
+
+
 DELAYED_WHEN = ("next_end_step", "end_of_combat", "your_next_upkeep",
                 "next_turns_upkeep", "it_dies_this_turn")
 """When a delayed triggered ability triggers (rule 603.7): at the beginning of the
@@ -1782,6 +1793,7 @@ class ActivationCondition:
 OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "leaves", "blocks", "becomes_blocked",
                  "unblocked", "deals_damage", "deals_combat_damage",
                  "deals_damage_player", "deals_combat_damage_player",
+                 "deals_combat_damage_you",
                  "deals_damage_opponent", "deals_combat_damage_creature",
                  "dealt_damage", "becomes_monstrous", "becomes_tapped", "sacrificed",
                  "last_time_counter_removed", "blocked_by", "blocks_creature",
@@ -1793,6 +1805,8 @@ OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "leaves", "blocks
 :class:`Filter`. ``unblocked`` is "attacks and isn't blocked"; ``deals_damage_player``
 "deals damage to a player", ``deals_combat_damage_creature`` "deals combat damage to a
 creature" (``it``: that creature), ``dealt_damage`` "is dealt damage",
+``deals_combat_damage_you``: "whenever a creature deals combat damage to you" (the
+player dealt damage is the ability's controller; ``it``: the creature),
 ``becomes_monstrous`` "when this becomes monstrous" (701.37b), ``becomes_tapped``
 "becomes tapped" (it was untapped: for mana, a {T} cost, attacking, an effect,
 regeneration), ``sacrificed``: "whenever you sacrifice <filter>" (701.21a; the filter
@@ -1907,6 +1921,7 @@ and again as it resolves): "if no spells were cast last turn", "if a player cast
 or more spells last turn" (the werewolves' transform triggers)."""
 AMOUNT_EVENTS = frozenset({"gain_life", "lose_life", "deals_damage", "opponent_damaged_by",
                            "deals_combat_damage", "deals_damage_player",
+                           "deals_combat_damage_you",
                            "deals_combat_damage_player", "deals_damage_opponent",
                            "deals_combat_damage_creature", "dealt_damage"})
 """Events with an amount, which an effect's ``"that_much"`` names ("you gain that much

@@ -901,7 +901,10 @@ become ..."; "that creature becomes a Vampire in addition to its other types"
 (``in_addition``, ``lasting``: no duration, it stays until the permanent leaves,
 611.2c); "gain control of target Vampire for as long as you control Olivia Voldaren"
 (:class:`~effects.GainControl` ``while_controlled``, 611.2b: worked out again whenever
-control is); "gains protection from the color of your choice [or from artifacts]
+control is); "<player> gains control of this" (:class:`~effects.GiveControl`:
+"that creature's controller gains control of this land" after "whenever a creature
+deals combat damage to you", Contested War Zone; "target opponent gains control of
+this", Humble Defector; lasting, layer 2); "gains protection from the color of your choice [or from artifacts]
 until end of turn" (702.16, :attr:`~effects.Pump.keyword_choice`: its controller
 chooses as it resolves with a ``choose`` decision whose ``path`` names the pump, event
 ``chosen``) and "gains your choice of vigilance, lifelink, or haste until end of turn"

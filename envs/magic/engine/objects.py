@@ -39,7 +39,7 @@ from labyrinth_gym.envs.magic.engine.state import (
 _COUNTER_EVENTS = frozenset({"counter_put", "counters_put"})
 """Trigger events of +1/+1 counters being put on a permanent (122.6)."""
 DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage", "deals_damage_player",
-                           "deals_combat_damage_player", "deals_damage_opponent",
+                           "deals_combat_damage_player", "deals_combat_damage_you", "deals_damage_opponent",
                            "deals_combat_damage_creature", "dealt_damage",
                            "dealt_combat_damage_by_creature"})
 """Trigger events about damage being dealt (:meth:`ObjectsMixin._damage_triggers`)."""
@@ -2054,6 +2054,7 @@ class ObjectsMixin:
                 events = ["deals_damage_player"]
                 if combat:
                     events.append("deals_combat_damage_player")
+                    events.append("deals_combat_damage_you")
                 if p != you:
                     events.append("deals_damage_opponent")
             else:
@@ -2064,6 +2065,10 @@ class ObjectsMixin:
                 p = None
             for event in events:
                 for pid, i, trig in index.get(event, ()):
+                    if event == "deals_combat_damage_you" and (
+                            pid not in self.battlefield
+                            or self.battlefield[pid].controller != p):
+                        continue  # ("to you": the ability's controller)
                     if pid in self.battlefield and self._about(trig.subject, pid, source):
                         if p is None:  # "that creature": the creature dealt damage
                             self._trigger(pid, i, it=code, amount=amount)

@@ -54,7 +54,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.Pump, fx.AddCounters, fx.RemoveCounters, fx.PlayerCounters,
                 fx.BecomeMonarch, fx.Draw, fx.Mill, fx.GainLife, fx.LoseLife,
                 fx.CreateToken, fx.CounterSpell, fx.CounterEach, fx.Attach, fx.Manifest, fx.Shuffle,
-                fx.RevealHand, fx.GainControl, fx.Becomes, fx.Regenerate,
+                fx.RevealHand, fx.GainControl, fx.GiveControl, fx.Becomes, fx.Regenerate,
                 fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed,
                 fx.GainFlashback, fx.CopyToken, fx.GetEmblem, fx.TemporaryTrigger,
                 fx.LoseGame,
@@ -1458,6 +1458,11 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
                                   game.res["item"].source
                                   if node.while_source or node.while_controlled else None,
                                   node.while_controlled)
+    elif isinstance(node, fx.GiveControl):  # "<player> gains control of this"
+        source = game.res["item"].source
+        players = game.select_players(node.who, path)
+        if source is not None and source in game.battlefield and len(players) == 1:
+            game.gain_control(source, players[0], False)
     elif isinstance(node, fx.Attach):
         game.attach_resolving(game.select(node.to, path))
     elif isinstance(node, fx.Delayed):

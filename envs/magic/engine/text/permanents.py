@@ -109,6 +109,21 @@ def _gain_control(s: str) -> fx.Effect | None:
     return None
 
 
+_GIVEN_TO = ("target opponent", "target player", "that creature's controller",
+             "its controller", "that player", "defending player")
+"""Who "<player> gains control of this" may name: one player."""
+
+
+@effect_template
+def _give_control(s: str) -> fx.Effect | None:
+    """"that creature's controller gains control of this" (108.4; Contested War
+    Zone), "target opponent gains control of this"."""
+    m = re.fullmatch(r"(.+) gains control of this", s)
+    if m and m.group(1) in _GIVEN_TO and (who := player(m.group(1))) is not None:
+        return fx.GiveControl(who)
+    return None
+
+
 def _pumped(phrase: str) -> fx.Selector | None:
     """Who a pump names: one permanent, ``each``/``all``, or a bare plural group
     (``creatures you control``, ``other creatures you control``)."""

@@ -67,6 +67,7 @@ _OBJECT_VERBS = {
     "deals damage": "deals_damage", "deals combat damage": "deals_combat_damage",
     "deals damage to a player": "deals_damage_player",
     "deals combat damage to a player": "deals_combat_damage_player",
+    "deals combat damage to you": "deals_combat_damage_you",
     "deals damage to an opponent": "deals_damage_opponent",
     "deals combat damage to a creature": "deals_combat_damage_creature",
     "is dealt damage": "dealt_damage",
