@@ -549,6 +549,8 @@ class DecisionsMixin:
             elif kind == "chosen":  # a Siege's mode, chosen as it entered (614.12c)
                 ok = source is not None and source in self.battlefield and \
                     self.battlefield[source].chosen == c.counter
+            elif kind == "during_step":  # "activate only during the end of combat
+                ok = self.step == c.counter  # step" (602.5b), any player's turn
             else:  # your_upkeep
                 ok = self.active == p and self.step == "upkeep"
             if not ok:

@@ -1719,7 +1719,7 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "it_counters", "attached_power_at_least",
                    "attacked_with", "total_power", "hands_empty", "class_level",
                    "control_each", "opponent_searched", "creature_countered",
-                   "controls_a_commander", "that_player_commander")
+                   "controls_a_commander", "that_player_commander", "during_step")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1746,7 +1746,8 @@ you"); ``monarch``: they are the monarch (724, "if you're the monarch");
 ``total_power``: the creatures they control have total power ``count`` or greater;
 ``hands_empty``: no player has a card in hand; ``opponent_dealt_damage``: an opponent
 was dealt at least ``count`` damage this turn (bloodthirst: 1);
-``source_attacking``: the source is attacking ("this has first strike as long as it's
+``during_step``: it is the ``counter`` step of any player's turn ("activate only
+during the end of combat step", 602.5b); ``source_attacking``: the source is attacking ("this has first strike as long as it's
 attacking"); ``control_commander``: they control one of their commanders (903.3,
 lieutenant's "if you control your commander"; never outside a Commander game);
 ``controls_a_commander``: they control a commander, anyone's (903.3: "if you control a

@@ -277,7 +277,8 @@ added before them); activated abilities from the battlefield ("activate
 only as a sorcery", "only once each turn", and 602.5b's "activate only if you control
 five or more lands / an opponent controls four or more lands / there are seven or
 more cards in your graveyard / you have no cards in hand", "only during your turn
-[, before attackers are declared]", "only during your upkeep":
+[, before attackers are declared]", "only during your upkeep", "only during
+the end of combat step" (any player's):
 :class:`~effects.ActivationCondition`; a mana ability with such a condition is
 activated by its player, not tapped automatically) and from the hand (cycling,
 typecycling 702.29e: "basic landcycling {1}", "swampcycling {2}", a search for a

@@ -1019,7 +1019,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     note(f"keyword {kw}")
             for c in static.conditions:
                 if c.kind not in fx.CONDITION_KINDS or c.kind in (
-                        "before_attackers", "your_upkeep"):
+                        "before_attackers", "your_upkeep", "during_step"):
                     note(f"SelfBonus condition {c.kind}")
                 filt(c.filter)
                 if c.filter is not None and any(
@@ -1100,7 +1100,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 amount(static.count)
             if static.condition is not None and (
                     static.condition.kind not in fx.CONDITION_KINDS or static.condition.kind
-                    in ("monstrous", "renowned", "before_attackers", "your_upkeep")):
+                    in ("monstrous", "renowned", "before_attackers", "your_upkeep",
+                        "during_step")):
                 note(f"SelfCost condition {static.condition.kind}")
             if static.condition is not None:
                 filt(static.condition.filter)

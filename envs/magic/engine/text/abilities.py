@@ -46,6 +46,9 @@ def activation_conditions(body: str) -> tuple[str, tuple[fx.ActivationCondition,
     for suffix, kind in _DURING.items():
         if body.endswith(suffix):
             return body[: -len(suffix)], (fx.ActivationCondition(kind),)
+    if body.endswith(" activate only during the end of combat step."):  # (602.5b)
+        return body[: -len(" activate only during the end of combat step.")], (
+            fx.ActivationCondition("during_step", counter="end_of_combat"),)
     m = re.fullmatch(r"(.+\.) activate only if (.+)\.", body, re.DOTALL)
     if not m:
         return body, ()

@@ -303,6 +303,25 @@ _STATS = {"power": "power", "toughness": "toughness", "mana value": "mana_value"
 
 
 @effect_template
+def _pump_by_its_stat(s: str) -> fx.Effect | None:
+    """``this gets +x/+x until end of turn, where x is its power`` (Chameleon Colossus,
+    Yew Spirit), ``target creature gets +x/+0 until end of turn, where x is its
+    power`` (Rush of Blood): the stat of the pumped permanent, counted once as the
+    effect resolves, before the pump applies (608.2h)."""
+    m = re.fullmatch(r"(this|target .+?) gets \+(x|0)/\+(x|0) until end of turn, "
+                     r"where x is its (power|toughness)", s)
+    if not m:
+        return None
+    base = read_sentence(f"{m.group(1)} gets +{m.group(2).replace('x', '1')}/"
+                         f"+{m.group(3).replace('x', '1')} until end of turn")
+    if not isinstance(base, fx.Pump) or base.keywords:
+        return None
+    stat = fx.StatOf(_STATS[m.group(4)], "self" if m.group(1) == "this" else "it")
+    return dataclasses.replace(base, power=stat if base.power else 0,
+                               toughness=stat if base.toughness else 0)
+
+
+@effect_template
 def _sacrifices_then_stat(s: str) -> fx.Effect | None:
     """``target player sacrifices a creature of their choice, then gains life equal to
     that creature's toughness`` (Devour Flesh): an edict, then an amount of the

@@ -1,0 +1,65 @@
+"""Scripted positions for the mechanisms the Draconic Rage Commander precon needs
+(issue 30), each on real cards of the pool: a pump by the permanent's own power
+(608.2h), an activation restricted to a step (602.5b), ..."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from magic.positions import (
+    act,
+    attack,
+    blank,
+    has,
+    lands,
+    pass_until,
+    settle,
+    target_perm,
+    to_combat,
+)
+
+
+def test_608_2h_its_power_pumps_compile():
+    pool = compiled_pool().supported
+    for name in ("Chameleon Colossus", "Yew Spirit", "Feral Animist"):
+        assert name in pool, name
+    pump = pool["Feral Animist"].activated[0].effect
+    assert pump.power.of == "self" and pump.toughness == 0
+
+
+def test_608_2h_chameleon_colossus_doubles_its_power_counted_once():
+    game = blank()
+    colossus = game.add_permanent("Chameleon Colossus", 0)
+    lands(game, 0, *["Forest"] * 8)
+    game.start_at("main1", 0)
+    act(game, "activate")
+    settle(game)
+    assert game.chars(colossus)[:2] == (8, 8)
+    act(game, "activate")
+    settle(game)  # its power is 8 now: +8/+8 more
+    assert game.chars(colossus)[:2] == (16, 16)
+
+
+def test_602_5b_desert_activates_only_during_the_end_of_combat_step():
+    game = blank()
+    game.add_permanent("Desert", 1)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.battlefield[bears].sick = False
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, bears)
+    game.apply_action(A.DONE)
+    for _ in range(30):  # seat 1 never may ping before the end of combat step
+        if game.step == "end_of_combat":
+            break
+        if game.decision["player"] == 1 and game.decision["kind"] == "priority":
+            assert not has(game, "(Desert)")
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    assert game.life[1] == 18
+    pass_until(game, "end_of_combat")
+    while game.decision["player"] != 1:
+        game.apply_action(A.PASS)
+    act(game, "(Desert)")
+    target_perm(game, bears)
+    settle(game)
+    assert game.battlefield[bears].damage == 1
