@@ -1,6 +1,7 @@
 """Scripted positions for the mechanisms the Draconic Rage Commander precon needs
 (issue 30), each on real cards of the pool: a pump by the permanent's own power
-(608.2h), an activation restricted to a step (602.5b), ..."""
+(608.2h), an activation restricted to a step (602.5b), "when you cycle this"
+(702.29c) and an instant's graveyard trigger (113.6m)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from magic.positions import (
     blank,
     has,
     lands,
+    pass_to_decision,
     pass_until,
     settle,
     target_perm,
@@ -63,3 +65,55 @@ def test_602_5b_desert_activates_only_during_the_end_of_combat_step():
     target_perm(game, bears)
     settle(game)
     assert game.battlefield[bears].damage == 1
+
+
+# ------------------------------------------------ 702.29c "when you cycle this"
+def test_702_29c_cycle_triggers_compile_on_spells_and_permanents():
+    pool = compiled_pool().supported
+    for name in ("Decree of Savagery", "Krosan Tusker", "Renewed Faith",
+                 "Choking Tethers"):
+        assert name in pool, name
+    (ability,) = pool["Decree of Savagery"].triggered
+    assert ability.trigger.event == "cycled" and ability.zone == "graveyard"
+    assert ability.optional
+    assert pool["Decree of Savagery"].activated[0].cycling
+
+
+def test_702_29c_decree_of_savagery_cycled_puts_four_counters_before_the_draw():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    lands(game, 0, *["Forest"] * 6)
+    game.add_card("Decree of Savagery", 0)
+    game.start_at("main1", 0)
+    act(game, "activate hand 0 (Decree of Savagery)")
+    target_perm(game, bears)  # the cycle trigger's target, above the cycling
+    pass_to_decision(game, "yesno")
+    assert game.hand[0] == []  # the trigger resolves first: nothing drawn yet
+    act(game, "yes")
+    settle(game)
+    assert game.battlefield[bears].counters == {"+1/+1": 4}
+    assert len(game.hand[0]) == 1
+
+
+def test_702_29c_discarding_a_cycling_card_otherwise_is_not_cycling_it():
+    game = blank()
+    game.add_permanent("Grizzly Bears", 0)
+    game.add_card("Decree of Savagery", 0)
+    game.start_at("main1", 0)
+    game._discard(0, game.hand[0][0])  # (a discard that pays no cycling cost)
+    assert not game.pending_triggers
+
+
+# ------------------------------------ 113.6m an instant's graveyard trigger
+def test_113_6m_spit_flame_returns_when_a_dragon_enters_and_r_is_paid():
+    game = blank()
+    lands(game, 0, *["Mountain"] * 3)
+    game.add_card("Spit Flame", 0, "graveyard")
+    game.add_card("Dragon Hatchling", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Dragon Hatchling)")
+    pass_to_decision(game, "yesno")  # "you may pay {r}"
+    act(game, "yes")
+    settle(game)
+    assert [game.name_of(c) for c in game.hand[0]] == ["Spit Flame"]
+    assert game.graveyard[0] == []

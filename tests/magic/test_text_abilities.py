@@ -37,7 +37,8 @@ def test_cycling_land():
     assert card("Barren Moor") == fx.CardDef(
         name="Barren Moor", cost=None, colours=(), types=("Land",),
         activated=(mana("B"), fx.ActivatedAbility(
-            fx.Cost(mana=cost("{B}"), discard_self=True), fx.Draw(1), zone="hand")),
+            fx.Cost(mana=cost("{B}"), discard_self=True), fx.Draw(1), zone="hand",
+            cycling=True)),
         statics=(fx.EntersTapped(),))
 
 

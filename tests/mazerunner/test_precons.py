@@ -65,7 +65,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
     "draconic_rage": frozenset({
         "Anger", "Bag of Tricks", "Barbarian Class", "Berserker's Frenzy",
         "Chaos Dragon", "Component Pouch",
-        "Crucible of the Spirit Dragon", "Decree of Savagery", "Demanding Dragon",
+        "Crucible of the Spirit Dragon", "Demanding Dragon",
         "Dragonborn Champion",
         "Druid of Purification",
         "Gratuitous Violence", "Haven of the Spirit Dragon", "Heirloom Blade",
@@ -73,7 +73,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Klauth, Unrivaled Ancient", "Maddening Hex",
         "Neverwinter Hydra", "Opportunistic Dragon", "Outpost Siege",
         "Rishkar's Expertise", "Savage Ventmaw", "Scourge of Valkas",
-        "Spit Flame", "Sword of Hours", "Thunderbreak Regent", "Underdark Rift",
+        "Sword of Hours", "Thunderbreak Regent", "Underdark Rift",
         "Vengeful Ancestor", "Warstorm Surge",
         "Wild Endeavor", "Wulfgar of Icewind Dale",
     }),

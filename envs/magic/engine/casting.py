@@ -1557,6 +1557,8 @@ class CastingMixin:
                 self.sacrifice([source])
             if ab.cost.discard_self:
                 self._discard(p, item.card)
+                if ab.cycling:  # 702.29c: "when you cycle this"
+                    self.cycled(p, item.card)
             if ab.cost.exile_self:  # (702.97a: from its owner's graveyard)
                 self.take_card(item.card, "graveyard")
                 self.exile[self.card_owner[item.card]].append(item.card)

@@ -1694,6 +1694,8 @@ class ActivatedAbility:
             functions only there (113.6m: "{1}{b}: return this from your graveyard
             to the battlefield tapped", unearth 702.84a); its owner activates it.
         once_per_turn: "Activate only once each turn."
+        cycling: A cycling or typecycling ability (702.29a, 702.29e): discarding
+            the card to pay its cost is cycling it ("when you cycle this", 702.29c).
         only_if: "Activate only if / only during ..." (rule 602.5b): every one of
             these :class:`ActivationCondition` must hold as it is activated.
     """
@@ -1705,6 +1707,7 @@ class ActivatedAbility:
     zone: str = "battlefield"
     once_per_turn: bool = False
     only_if: tuple[ActivationCondition, ...] = ()
+    cycling: bool = False
 
 
 CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand",
@@ -1852,8 +1855,11 @@ N to N or more; the Saga's last chapter is its final one (714.2c)."""
 TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + TARGET_EVENTS + (
     "casts_noncreature", "cast", "transforms_into", "cast_self", "mana_spent",
     "opponent_damaged_by", "miracle", "madness", "put_into_graveyard", "state",
-    "tapped_for_mana", "day_night_changes") + CHAPTER_EVENTS + CLASS_EVENTS
-"""Every event a :class:`Trigger` may name; ``cast``'s subject is a :class:`Filter` of
+    "tapped_for_mana", "day_night_changes", "cycled") + CHAPTER_EVENTS + CLASS_EVENTS
+"""Every event a :class:`Trigger` may name; ``cycled`` is "when you cycle this"
+(702.29c: when its owner discards it to pay a cycling cost; subject ``Ref("self")``,
+zone ``"graveyard"``: it triggers from the graveyard the card is cycled into);
+``cast``'s subject is a :class:`Filter` of
 the spell (its controller: who cast it); ``transforms_into`` is "whenever this
 transforms into <this face>" (701.28g), subject ``Ref("self")``, on the face it
 transforms into; ``cast_self`` is "when you cast this spell" (603.2, a triggered

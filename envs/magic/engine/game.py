@@ -282,7 +282,8 @@ the end of combat step" (any player's):
 :class:`~effects.ActivationCondition`; a mana ability with such a condition is
 activated by its player, not tapped automatically) and from the hand (cycling,
 typecycling 702.29e: "basic landcycling {1}", "swampcycling {2}", a search for a
-card of that type revealed into the hand; channel); mana
+card of that type revealed into the hand; "when you cycle this", 702.29c, triggers
+from the graveyard the card was cycled into; channel); mana
 (rule 106): each player's mana pool, emptied at the end of each step and phase (the
 ``mana_empties`` event), spent first when a cost is paid; rituals (a spell or ability
 that adds mana puts it in the pool); simple mana abilities are tapped automatically

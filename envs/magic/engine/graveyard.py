@@ -39,7 +39,7 @@ from labyrinth_gym.envs.magic.engine.state import StackItem, player_code
 
 GRAVE_EVENTS = frozenset({"enters", "cast", "casts_noncreature", "opponent_damaged_by",
                           "gain_life", "lose_life", "draw", "discard", "roll_dice",
-                          "put_into_graveyard", *fx.STEP_EVENTS})
+                          "put_into_graveyard", "cycled", *fx.STEP_EVENTS})
 """The events a triggered ability may wait for from a graveyard: another permanent
 entering, a spell being cast, what happens to a player, the beginning of a step."""
 
@@ -98,6 +98,17 @@ class GraveyardMixin:
             "face": self.card_def[card], "grave": self.graveyard_object(card)})
 
     # ------------------------------------------------------------- the events
+    def cycled(self, p: int, card: int) -> None:
+        """``p`` discarded ``card`` to pay a cycling cost: its "when you cycle this"
+        abilities trigger (702.29c), from the graveyard it was put into (a card a
+        replacement effect put elsewhere has none that trigger here)."""
+        d = self.defs[self.card_def[card]]
+        if "cycled" not in d.graveyard_events or card not in self.graveyard[p]:
+            return
+        for i, ab in enumerate(d.triggered):
+            if ab.zone == "graveyard" and ab.trigger.event == "cycled":
+                self._grave_trigger(p, card, i)
+
     def grave_object_triggers(self, event: str, objects: list[int]) -> None:
         """``event`` happened to permanents ``objects``: graveyard abilities waiting
         for a permanent matching their filter, seen by the card's owner, trigger."""

@@ -157,7 +157,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
                         "remove_counters", "discard_filter", "add_counters",
                         "exile_hand", "bounce", "energy", "exile_self"}),
     fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
-                                    "once_per_turn", "zone", "only_if"}),
+                                    "once_per_turn", "zone", "only_if", "cycling"}),
     fx.ActivationCondition: frozenset({"kind", "filter", "count", "counter"}),
     fx.TriggeredAbility: frozenset({"trigger", "effect", "optional", "zone",
                                      "once_each_turn"}),

@@ -152,7 +152,8 @@ def _cycling(line: str, printed: Printed, draft: Draft) -> bool:
             or paid.sacrifice or paid.discard_self:
         return False
     draft.activated.append(fx.ActivatedAbility(
-        dataclasses.replace(paid, discard_self=True), fx.Draw(1), zone="hand"))
+        dataclasses.replace(paid, discard_self=True), fx.Draw(1), zone="hand",
+        cycling=True))
     return True
 
 

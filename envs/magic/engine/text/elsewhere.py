@@ -158,7 +158,7 @@ def _typecycling(line: str, printed: Printed, draft: Draft) -> bool:
         return False
     draft.activated.append(fx.ActivatedAbility(
         dataclasses.replace(paid, discard_self=True),
-        fx.Search(kind, 1, "hand", reveal=True), zone="hand"))
+        fx.Search(kind, 1, "hand", reveal=True), zone="hand", cycling=True))
     return True
 
 

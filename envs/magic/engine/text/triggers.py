@@ -204,6 +204,10 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
         # 303.4: the player its Aura enchants (a planeswalker of theirs is not them)
         return (fx.Trigger("attacks", fx.Filter(frozenset({"Creature"})),
                            "attacks_enchanted_player"),)
+    if condition == "you cycle this" and word == "when":
+        # 702.29c: when its owner discards it to pay a cycling cost (from the
+        # graveyard it was cycled into)
+        return (fx.Trigger("cycled", fx.Ref("self")),)
     if condition == "you sacrifice this" and word == "when":
         # 701.21a: its controller sacrifices it (an Ordeal's "when you sacrifice this
         # Aura"); it looks back at it on the battlefield (603.10a)
@@ -303,8 +307,10 @@ _ONCE_EACH_TURN = " this ability triggers only once each turn."
 
 @line_template
 def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
-    if not is_permanent_card(printed):
-        return False
+    # An instant's or sorcery's triggered abilities work only from its graveyard
+    # (113.6m: "return this from your graveyard to your hand"; 702.29c: "when you
+    # cycle this"): checked once the ability is read.
+    spell = not is_permanent_card(printed)
     once = line.endswith(_ONCE_EACH_TURN)
     if once:  # "... this ability triggers only once each turn."
         line = line.removesuffix(_ONCE_EACH_TURN)
@@ -386,6 +392,12 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
                 for t in when):
             return False
         zone = "graveyard"
+    if any(t.event == "cycled" for t in when):
+        if len(when) > 1 or fx.Ref("self") in nodes(what) or zone != "battlefield":
+            return False  # (the cycled card is not a permanent)
+        zone = "graveyard"
+    if spell and zone != "graveyard":
+        return False
     if once and (len(when) > 1 or zone != "battlefield"):
         return False  # (one count shared by two trigger events: not played)
     for event in when:
