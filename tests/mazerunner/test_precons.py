@@ -101,7 +101,6 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Prowling Geistcatcher",
         "Ravenous Rotbelly", "Rooftop Storm", "Shadow Kin", "Stitcher Geralf",
         "Syphon Flesh", "Tomb Tyrant", "Undead Alchemist",
-        "Zombie Apocalypse",
     }),
     "vampiric_bloodline": frozenset({
         "Arterial Alchemy", "Avacyn's Judgment", "Bloodlord of Vaasgoth",

@@ -1208,6 +1208,26 @@ class ExileIfDies:
     what: Selector
 
 
+GRAVEYARD_OWNERS = ("you", "any")
+"""Whose graveyards a :class:`GraveyardCards` looks in: the controller's ("from your
+graveyard") or every player's ("from all graveyards")."""
+
+
+@dataclass(frozen=True)
+class GraveyardCards:
+    """Every card in the graveyards of ``whose`` (one of :data:`GRAVEYARD_OWNERS`)
+    matching the card filter ``filter`` as the effect resolves, moved at once by a
+    :class:`MoveCards` (not a target, 115.1: "return all Human creature cards from
+    your graveyard to the battlefield", "put all creature cards from all graveyards
+    onto the battlefield under your control"); ``mana_value``: and whose mana value
+    equals that amount, counted as it resolves (608.2h: "return each creature card
+    with mana value X from your graveyard to the battlefield")."""
+
+    filter: Filter
+    whose: str = "you"
+    mana_value: Any = None
+
+
 CARD_DESTINATIONS = ("hand", "battlefield", "exile", "library_top", "library_bottom")
 """Where :class:`MoveCards` puts cards."""
 
@@ -1223,7 +1243,9 @@ class MoveCards:
     return that card to the battlefield": the new object in exile, 400.7) or
     ``Ref("this_card")`` (a dies trigger's own card in its owner's graveyard:
     undying's "return it to the battlefield", 702.93a; Rancor's "return this to its
-    owner's hand"). Onto the
+    owner's hand") or a :class:`GraveyardCards` (all the cards of a quality in
+    graveyards: onto the battlefield they enter at the same time and see each other
+    enter, 603.6a). Onto the
     battlefield it enters under ``under``'s control: ``"owner"`` or ``"you"`` (the
     controller of the spell or ability, who puts it there: rule 110.2a). A token
     that left the battlefield stays where it is (111.8)."""

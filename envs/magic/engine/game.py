@@ -1105,7 +1105,14 @@ so "return target creature card from your graveyard to your hand / to the
 battlefield", "exile target card from a graveyard" and "put target card from your
 graveyard on top of your library" (:class:`~effects.MoveCards`) target it and
 fizzle when it has left; the target decision offers the cards with "choose hand
-slot" actions over the ``looking`` list (see the automated choices). Oblivion Ring
+slot" actions over the ``looking`` list (see the automated choices). Mass returns
+(:class:`~effects.GraveyardCards`, no target, 115.1): "return all Human creature
+cards from your graveyard to the battlefield", "return each creature card with mana
+value X from your graveyard ...", "put all creature cards from all graveyards onto
+the battlefield under your control" (110.2a: a "put" without "under" is the
+putting player's, a "return" the owner's); the cards enter at the same time and see
+each other enter (603.6a); Aura cards put onto the battlefield this way (303.4f:
+choosing what they enchant) are refused. Oblivion Ring
 (607.2a): a card an ability of a permanent exiles is remembered as exiled with it
 when its card names "the exiled card", and that ability returns it (the two
 abilities are separate: a Ring that leaves before its enters ability resolves

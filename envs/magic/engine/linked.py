@@ -234,6 +234,14 @@ class LinkedMixin:
         if isinstance(sel, fx.Target):
             cards = [self.graveyard_card(c) for c in self.select(sel, path)]
             return [c for c in cards if c is not None]
+        if isinstance(sel, fx.GraveyardCards):  # every matching card, as it resolves
+            whose = [item.controller] if sel.whose == "you" else \
+                self._turn_order(self.active)
+            n = None if sel.mana_value is None else self.amount(sel.mana_value)
+            source = item.card
+            return [card for p in whose for card in self.graveyard[p]
+                    if self.card_matches(sel.filter, card, source)
+                    and (n is None or self.cdef(card).mana_value == n)]
         if sel.name == "exiled_with_this":
             return [card for source, card, _ in self.exiled_with
                     if source == item.source and card in self.exile[self.card_owner[card]]]
@@ -257,6 +265,8 @@ class LinkedMixin:
         item: StackItem = self.res["item"]
         moved: list[int] = []
         self.res["moved_cards"] = moved  # what an IfMovedWas next asks about
+        together = isinstance(node.what, fx.GraveyardCards)
+        entering: list[int] = []  # (all at once: their enter triggers wait, 603.6a)
         for card in self.cards_named(node.what, path):
             if self.card_token[card]:
                 continue  # rule 111.8: a token that left the battlefield stays
@@ -270,10 +280,13 @@ class LinkedMixin:
             self.log("card_moved", card=self.name_of(card), player=owner, to=node.dest,
                      **{"from": zone})
             entered = self.put_card(card, node.dest, under, node.counter, node.tapped,
-                                    transformed=node.transformed)
+                                    transformed=node.transformed, triggers=not together)
             moved.append(card)
             if entered is not None:
+                entering.append(entered)
                 self.manifested(entered)  # "it": the permanent it became (400.7)
+        if entering and together:
+            self.entered_together(entering)
 
     def take_card(self, card: int, zone: str) -> bool:
         """Take ``card`` out of its owner's ``zone`` (graveyard or exile); False if it
@@ -289,7 +302,8 @@ class LinkedMixin:
         return True
 
     def put_card(self, card: int, dest: str, under: int, counter: str = "",
-                 tapped: bool = False, *, transformed: bool = False) -> int | None:
+                 tapped: bool = False, *, transformed: bool = False,
+                 triggers: bool = True) -> int | None:
         """Put ``card`` (out of every zone) into its owner's ``dest``; onto the
         battlefield under ``under``'s control, as a new permanent (with a ``counter``
         counter on it, 614.1c), whose id it returns (None elsewhere)."""
@@ -299,7 +313,8 @@ class LinkedMixin:
                 under = owner
             return self._put_onto_battlefield(card, under, counters=1 if counter else 0,
                                               counter_kind=counter or "+1/+1",
-                                              tapped=tapped, transformed=transformed)
+                                              tapped=tapped, transformed=transformed,
+                                              triggers=triggers)
         elif dest == "hand":
             self.hand[owner].append(card)
             if card not in self.public_hand:

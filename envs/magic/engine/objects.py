@@ -801,14 +801,28 @@ class ObjectsMixin:
             # 702.145c, f: a daybound permanent makes it day, a nightbound one night
             self.become_day_or_night("night" if "nightbound" in d.keywords else "day")
         if triggers:
-            self._enter_triggers(pid)
+            self.entered_together([pid])
+        return pid
+
+    def entered_together(self, pids: list[int]) -> None:
+        """Permanents ``pids`` entered the battlefield at the same time (put there
+        with ``triggers=False``): their enter abilities and those of the others that
+        see them trigger, each seeing all of them (603.6a); entering with +1/+1
+        counters puts them on (122.6), a Saga's first lore counter its chapter."""
+        pids = [pid for pid in pids if pid in self.battlefield]
+        if not pids:
+            return
+        self._object_triggers("enters", pids)
+        for pid in pids:
+            perm = self.battlefield.get(pid)
+            if perm is None:
+                continue
             if perm.counters.get("+1/+1") and not _COUNTER_EVENTS.isdisjoint(
                     self._trigger_index()):
                 # 122.6: a permanent entering with counters has them put on it
                 self._counter_triggers(pid, perm.counters["+1/+1"])
-            if d.final_chapter:
+            if self.pdef(pid).final_chapter:
                 self._chapter_triggers(pid, 0, perm.counters["lore"])
-        return pid
 
     def put_counters(self, pid: int, kind: str, n: int) -> None:
         """Put ``n`` counters of ``kind`` on permanent ``pid`` (122.6): "whenever a

@@ -414,6 +414,16 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if spec.controller not in ("you", "opponent", "any"):
                 note(f"graveyard of {spec.controller}")
             card_filter(dataclasses.replace(spec, controller="any"))
+        elif isinstance(what, fx.GraveyardCards):
+            if what.whose not in fx.GRAVEYARD_OWNERS:
+                note(f"graveyard cards of {what.whose}")
+            card_filter(what.filter)
+            if what.mana_value is not None:
+                amount(what.mana_value)
+            f = what.filter
+            if node.dest == "battlefield" and (not f.types or "Enchantment" in f.types) \
+                    and (not f.subtypes or "Aura" in f.subtypes):
+                note("Aura cards returned to the battlefield (303.4f)")
         elif not (isinstance(what, fx.Ref) and what.name in CARD_REFS):
             note(f"MoveCards of {what!r}")
 

@@ -15,6 +15,11 @@
   graveyard to the battlefield. it gains haste. exile it at the beginning of the next
   end step. if it would leave the battlefield, exile it instead of putting it
   anywhere else. activate only as a sorcery."
+- "return all <quality> cards from your graveyard to the battlefield / to your hand",
+  "return each <quality> card with mana value x from your graveyard to the
+  battlefield", "put all <quality> cards from all graveyards onto the battlefield under
+  your control" -> :class:`~effects.MoveCards` of a :class:`~effects.GraveyardCards`
+  (no target, 115.1; they move at once, 603.6a).
 """
 
 from __future__ import annotations
@@ -31,7 +36,13 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     is_permanent_card,
     line_template,
 )
-from labyrinth_gym.envs.magic.engine.text.phrases import cost
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    CARD_TYPE_WORDS,
+    all_subtypes,
+    card_filter,
+    cost,
+    number,
+)
 
 
 @effect_template
@@ -119,3 +130,46 @@ def _unearth(line: str, printed: Printed, draft: Draft) -> bool:
     draft.activated.append(fx.ActivatedAbility(paid, effect(_UNEARTH),
                                                sorcery_speed=True, zone="graveyard"))
     return True
+
+
+def _typed_card_filter(phrase: str) -> fx.Filter | None:
+    """:func:`~phrases.card_filter`, and ``human creature`` (a subtype, then a card
+    type: both asked, 205.3)."""
+    if (out := card_filter(phrase)) is not None:
+        return out
+    head, _, last = phrase.rpartition(" ")
+    if last in CARD_TYPE_WORDS and head in all_subtypes():
+        return fx.Filter(types=frozenset(CARD_TYPE_WORDS[last]),
+                         subtypes=frozenset({all_subtypes()[head]}))
+    return None
+
+
+@effect_template
+def _return_all_cards(s: str) -> fx.Effect | None:
+    # 115.1 (no target), 603.6a (entering at once): every card of a quality in one
+    # graveyard or all of them, "return all human creature cards from your graveyard
+    # to the battlefield" (Angel of Glory's Rise), "return each creature card with
+    # mana value x from your graveyard to the battlefield" (Immortal Servitude),
+    # "put all creature cards from all graveyards onto the battlefield under your
+    # control" (Liliana Vess). 110.2a: a card put onto the battlefield enters under
+    # the control of the player putting it unless the effect says otherwise;
+    # "return" from all graveyards, under its owner's (the card's previous
+    # controller, 400.7).
+    m = re.fullmatch(r"(return|put) (?:all (.+?) cards|each (.+?) card"
+                     r"(?: with mana value (x|\d+))?) from (your|all) graveyards? "
+                     r"(?:to|onto) (your hand|the battlefield)( tapped)?"
+                     r"( under your control| under their owners' control)?", s)
+    if not m:
+        return None
+    verb, plural, single, mv, whose, dest, tapped, under = m.groups()
+    f = _typed_card_filter(plural if plural is not None else single)
+    if f is None or (dest == "your hand" and (tapped or under or whose == "all")):
+        return None
+    if dest == "your hand":
+        return fx.MoveCards(fx.GraveyardCards(f, "you"), "hand")
+    controller = "you" if under == " under your control" or (
+        under is None and verb == "put") else "owner"
+    return fx.MoveCards(fx.GraveyardCards(
+        f, "you" if whose == "your" else "any",
+        None if mv is None else number(mv)), "battlefield", controller,
+        tapped=bool(tapped))
