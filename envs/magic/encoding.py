@@ -82,7 +82,8 @@ DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode", 
              "proliferate", "pile", "divide", "card_pile", "pile_pick")
 YESNO = ("enter", "announce", "unleash", "riot", "peek", "fabricate", "unless", "pay",
          "order", "cascade", "miracle", "any_opponent", "pile", "rebound", "stay_tapped",
-         "cast_copy", "play_free", "madness", "dredge", "opening_hand", "explore")
+         "cast_copy", "play_free", "madness", "dredge", "opening_hand", "explore",
+         "suspend")
 """What a ``yesno`` decision asks, by the key the engine's decision carries (none of
 them: an optional effect, "you may ..." or "if you do"): ``enter`` pay life as a land
 enters (614.12, shock lands); ``announce`` pay an optional or alternative casting cost
@@ -99,7 +100,8 @@ its mana cost (707.12); ``play_free`` play the card an effect offers free;
 ``madness`` cast the discarded madness card (702.35a); ``dredge`` dredge rather than
 draw (702.52a); ``opening_hand`` begin the game with the card from the opening hand
 on the battlefield (103.6, Leylines); ``explore`` put the card an exploring creature
-revealed into the graveyard (701.44a)."""
+revealed into the graveyard (701.44a); ``suspend`` cast the card whose last time
+counter was removed (702.62a)."""
 
 CARD_FEATURES: tuple[str, ...] = (
     *(f"type_{t.lower()}" for t in TYPES), "legendary", "basic", "aura", "equipment",

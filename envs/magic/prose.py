@@ -613,6 +613,14 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"taps {', '.join(card(c) for c in e['creatures'])} "
                                       f"to convoke {card(e['card'])}")
 
+    def on_suspend(self, e: Event) -> str:
+        return self.does(e["player"], f"suspends {card(e['card'])} with "
+                                      f"{plural(e['counters'], 'time counter')}")
+
+    def on_time_counter(self, e: Event) -> str:
+        return self.does(e["player"], f"removes a time counter from {card(e['card'])} "
+                                      f"({e['left']} left)")
+
     def on_improvise(self, e: Event) -> str:
         return self.does(e["player"], f"taps {', '.join(card(c) for c in e['artifacts'])} "
                                       f"to improvise {card(e['card'])}")

@@ -67,6 +67,10 @@ class CastingMixin:
             return fx.CastExiled()
         if item.origin == "dash":  # 702.109a: the delayed ability dash made
             return DASH_RETURN
+        if item.origin == "suspend":  # 702.62a: "remove a time counter from it"
+            return fx.SuspendTick()
+        if item.origin == "suspend_cast":  # 702.62a: "you may play it free"
+            return fx.CastExiled()
         if item.origin:  # a delayed triggered ability: its Delayed node's effect
             maker = StackItem(sid=-1, kind=item.origin, controller=item.controller,
                               card=item.card, index=item.index, shape=item.shape,
@@ -970,14 +974,14 @@ class CastingMixin:
             self.activate_from_graveyard(p, card, zone)
             return
         d = self.cdef(card)
-        if zone in ("cascade", "rebound"):
-            # cascade (702.85a), rebound (702.88a): from exile without paying its
-            # mana cost
+        if zone in ("cascade", "rebound", "suspend"):
+            # cascade (702.85a), rebound (702.88a), suspend (702.62a): from exile
+            # without paying its mana cost
             self.take_card(card, "exile")
             self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
                                      card=card, keywords=sorted(d.keywords), x=0,
                                      alt="free", announce=["kicker"] if d.kicker else [],
-                                     zone="exile")
+                                     zone="exile", suspended=zone == "suspend")
             self.closed = []
             return
         if zone == "madness":  # madness (702.35a): for its madness cost, from exile
@@ -1843,6 +1847,8 @@ class CastingMixin:
             elif isinstance(node, fx.CastExiled):
                 if self.cast_rebound(item):
                     return
+            elif isinstance(node, fx.SuspendTick):
+                self.suspend_tick(item)
             elif isinstance(node, fx.CastCopy):  # 707.12
                 if self.cast_copy_step(item, node, path):
                     queue.insert(0, path)  # (the next copy after this one)
@@ -2614,6 +2620,8 @@ class CastingMixin:
             item.card, item.controller, x=item.x, kicked=item.kicked,
             evoked=item.alt == "evoke", spent=item.colours_spent, counters=counters,
             **extra)
+        if item.suspended and pid in self.battlefield and self.is_creature(pid):
+            self.battlefield[pid].lasting.append("haste")  # 702.62a
         if item.alt == "dash" and pid in self.battlefield:
             self.battlefield[pid].lasting.append("haste")
             self.delayed.append({

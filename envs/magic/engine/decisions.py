@@ -300,6 +300,9 @@ class DecisionsMixin:
             if d.face_down_cost is not None and self.face_down_castable(p, card,
                                                                         sorcery):
                 out.append(A.hand_ability(i))  # cast it face down (702.37c)
+            if d.statics and d.suspend is not None and self.can_suspend(p, card, d,
+                                                                        sorcery):
+                out.append(A.hand_ability(i))  # suspend it (702.62a)
             if d.is_land:
                 if sorcery and self.can_play_land(p):
                     out.append(A.cast(i))
@@ -337,10 +340,10 @@ class DecisionsMixin:
                           alt="face_down")
         return self._can_pay(p, self._spell_cost(probe), skip_card=card)
 
-    def spell_castable(self, p: int, card: int, d: fx.CardDef, sorcery: bool) -> bool:
-        """Whether ``p`` may cast spell ``card`` (definition ``d``) now, wherever it
-        is: its timing, 205.4e, its costs payable (601.2f, 118.3) and every required
-        target there (601.2c)."""
+    def could_begin_to_cast(self, p: int, d: fx.CardDef, sorcery: bool) -> bool:
+        """Whether ``p`` could begin to cast a spell of definition ``d`` now (601.2,
+        601.3): its timing, 205.4e, "if you've been attacked", rules that forbid
+        casting; its costs not checked."""
         if not (sorcery or d.instant_speed or (flash := self.sorcery_flash[p]) and (
                 flash == 2 or "Sorcery" in d.types)):  # (Quicken: SorceryFlash)
             return False
@@ -353,11 +356,22 @@ class DecisionsMixin:
         if self.player_rules_now() and (self.player_rule("no_spells", p) or (
                 self.spells_cast[p] and self.player_rule("one_spell", p))):
             return False  # 101.2: "your opponents can't cast spells during your turn"
+        return True
+
+    def spell_castable(self, p: int, card: int, d: fx.CardDef, sorcery: bool) -> bool:
+        """Whether ``p`` may cast spell ``card`` (definition ``d``) now, wherever it
+        is: its timing, 205.4e, its costs payable (601.2f, 118.3) and every required
+        target there (601.2c)."""
+        if not self.could_begin_to_cast(p, d, sorcery):
+            return False
         probe = StackItem(sid=-1, kind="spell", controller=p, card=card)
         if d.cast_special:  # its mana cost or the alternative cost, convoke...
             alt = ("overload" if d.overload is not None else
                    d.alt_cost.kind if d.alt_cost is not None else "")
-            return self.castable_as(probe, "") or bool(alt and self.castable_as(probe, alt))
+            return (d.cost is not None and self.castable_as(probe, "")) or bool(
+                alt and self.castable_as(probe, alt))
+        if d.cost is None:
+            return False  # 118.6: no mana cost, and no alternative cost to pay
         if not self._can_pay(p, self.changed_cost(p, card, d.cost), skip_card=card,
                              spell=card):
             return False
@@ -1143,6 +1157,9 @@ class DecisionsMixin:
                     self._activate(p, pid, battlefield_abilities(self.pdef(pid))[args[1]])
             elif self.cdef(self.hand_slots(p)[args[0]]).face_down_cost is not None:
                 self._cast_face_down(p, self.hand_slots(p)[args[0]])
+            elif self.cdef(self.hand_slots(p)[args[0]]).suspend is not None:
+                # a special action (116.2f): no stack, the player keeps priority
+                self.suspend_card(p, self.hand_slots(p)[args[0]])
             else:  # an ability of a card in hand (cycling)
                 card = self.hand_slots(p)[args[0]]
                 index = next(i for i, ab in enumerate(self.cdef(card).activated)
@@ -1271,6 +1288,9 @@ class DecisionsMixin:
         elif dk == "yesno" and "rebound" in d:  # 702.88a: cast it (yes)?
             if kind == "yes":
                 self._cast(p, d["rebound"], zone="rebound")
+        elif dk == "yesno" and "suspend" in d:  # 702.62a: cast it (yes)?
+            if kind == "yes":
+                self._cast(p, d["suspend"], zone="suspend")
         elif dk == "yesno" and "explore" in d:  # 701.44a: into the graveyard (yes)?
             self.res["asks"][0][2] = 0  # type: ignore[index]
             card = d["explore"]

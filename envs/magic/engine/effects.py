@@ -2631,6 +2631,25 @@ class CastExiled:
 
 
 @dataclass(frozen=True)
+class Suspend:
+    """Static of a card, rule 702.62a: "suspend N—[cost]": if its owner could begin
+    to cast it from their hand, they may pay ``cost`` and exile it with ``count`` time
+    counters on it (a special action, 116.2f); at the beginning of their upkeep, if it
+    is suspended, a time counter is removed (:class:`SuspendTick`); when the last is
+    removed, if it is exiled, they may cast it without paying its mana cost, a
+    creature spell so cast gaining haste."""
+
+    count: int
+    cost: Cost
+
+
+@dataclass(frozen=True)
+class SuspendTick:
+    """The effect of suspend's upkeep ability (702.62a): "if this card is suspended,
+    remove a time counter from it" (the last one removed: its cast trigger)."""
+
+
+@dataclass(frozen=True)
 class Miracle:
     """Rule 702.94a, the effect of miracle's triggered ability: its controller may cast
     the revealed card (still in their hand) by paying ``cost`` rather than its mana
@@ -3435,6 +3454,11 @@ class CardDef:
     @cached_property
     def delve(self) -> bool:
         return any(isinstance(s, Delve) for s in self.statics)
+
+    @cached_property
+    def suspend(self) -> Suspend | None:
+        """Its suspend (702.62a), or None."""
+        return next((s for s in self.statics if isinstance(s, Suspend)), None)
 
     @cached_property
     def improvise(self) -> bool:

@@ -38,6 +38,16 @@ card of a library.
   (:class:`~effects.MayLookAtTop`) to its controller only. ``observation_for``'s
   ``library_tops`` names, per player, the top card the viewing seat sees (None:
   hidden), and :meth:`~game.MagicGame.determinize` keeps a seen top card in place.
+- **Suspend** (702.62a): a card in hand with suspend, when its owner could begin to
+  cast it (its timing, "can't cast spells" rules), is exiled with N time counters for
+  its suspend cost, a special action (116.2f: the "activate hand slot ``i``" action;
+  no stack, priority stays). At the beginning of its owner's upkeep a triggered
+  ability removes a time counter if it is still suspended (702.62b: exiled with a
+  time counter; :attr:`~game.MagicGame.time_counters`); removing the last triggers
+  the second, which asks its owner whether to cast it without paying its mana cost
+  (a ``yesno`` with ``suspend``); a creature spell so cast has haste (kept while the
+  permanent stays on the battlefield: a control change does not end it, unlike
+  702.62a's "until you lose control").
   (401.5's pause, the new top card not revealed while a spell is being cast, is not
   modelled: the new top card is shown at once.)
 """
@@ -232,9 +242,70 @@ class ElsewhereMixin:
                 self.log("may_play", player=item.controller, card=self.name_of(card),
                          until=node.until)
 
+    # ------------------------------------------------------------------ suspend
+    def can_suspend(self, p: int, card: int, d: fx.CardDef, sorcery: bool) -> bool:
+        """Whether ``p`` may suspend ``card`` from their hand now (702.62a: if they
+        could begin to cast it, 601.2; its suspend cost payable)."""
+        sus = d.suspend
+        return sus is not None and self.could_begin_to_cast(p, d, sorcery) and \
+            self._can_pay(p, sus.cost.mana, skip_card=card)
+
+    def suspend_card(self, p: int, card: int) -> None:
+        """``p`` pays ``card``'s suspend cost and exiles it with its time counters (a
+        special action, 116.2f: it doesn't use the stack; ``p`` keeps priority and
+        every player must pass again)."""
+        sus = self.cdef(card).suspend
+        assert sus is not None
+        self._pay(self._payment(p, sus.cost.mana, skip_card=card), p)
+        self.hand[p].remove(card)
+        if card in self.public_hand:
+            self.public_hand.remove(card)
+        self.exile[p].append(card)
+        self.time_counters[card] = sus.count
+        self.log("suspend", player=p, card=self.name_of(card), counters=sus.count)
+        self.passes = 0
+
+    def suspended(self, card: int) -> bool:
+        """702.62b: ``card`` is in exile with suspend and a time counter."""
+        return self.time_counters.get(card, 0) > 0 and \
+            card in self.exile[self.card_owner[card]] and \
+            self.cdef(card).suspend is not None
+
+    def suspend_upkeep(self) -> None:
+        """The beginning of the active player's upkeep: each of their suspended cards'
+        "remove a time counter" ability triggers (702.62a; an intervening if)."""
+        for card in list(self.time_counters):
+            if self.card_owner[card] == self.active and self.suspended(card):
+                self._suspend_trigger(card, "suspend")
+
+    def _suspend_trigger(self, card: int, origin: str) -> None:
+        """One of suspend's two triggered abilities of exiled ``card`` triggers
+        (``origin`` ``"suspend"``: remove a time counter; ``"suspend_cast"``: cast
+        it), controlled by its owner."""
+        self.pending_triggers.append({
+            "controller": self.card_owner[card], "card": card, "source": None,
+            "index": 0, "it": None, "defending": None, "it_controller": None,
+            "keywords": [], "origin": origin, "path": "", "shape": -1, "face": -1,
+            "cards": []})
+
+    def suspend_tick(self, item: StackItem) -> None:
+        """Suspend's upkeep ability resolves: if the card is still suspended, a time
+        counter is removed; the last one removed triggers its cast ability."""
+        card = item.card
+        if not self.suspended(card):
+            return
+        self.time_counters[card] -= 1
+        left = self.time_counters[card]
+        self.log("time_counter", player=item.controller, card=self.name_of(card),
+                 left=left)
+        if left == 0:
+            self._suspend_trigger(card, "suspend_cast")
+
     def left_exile(self, card: int) -> None:
         """``card`` left exile: it is a new object (400.7), no longer exiled with
         anything nor playable."""
+        if self.time_counters:
+            self.time_counters.pop(card, None)
         if self.exiled_with:
             self.exiled_with = [e for e in self.exiled_with if e[1] != card]
         if self.face_down_exile and card in self.face_down_exile:

@@ -149,9 +149,13 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   on its controller's turn with a land play left, a spell cast from exile at once;
   conditions "you attacked with three or more creatures this turn", "creatures you
   control have total power 10 or greater", "an opponent was dealt 7 or more damage
-  this turn", "each player has no cards in hand"); *not*: other face-down exile
-  (foretell), permissions to cast without paying the mana cost other than
-  hideaway's, cascade's and rebound's, or with mana of any type.
+  this turn", "each player has no cards in hand"); suspend (702.62: the special
+  action from the hand, time counters in exile, its two triggered abilities, the
+  cast from exile free, haste for a creature; :mod:`~elsewhere`); a card with no
+  mana cost is cast only for an alternative cost or free (118.6); *not*: other
+  face-down exile (foretell), permissions to cast without paying the mana cost
+  other than hideaway's, cascade's, rebound's and suspend's, or with mana of any
+  type.
 - 500-514 turn structure: played (first-strike step, cleanup priority, 514.3a; extra
   turns, 500.7, the most recently created first).
 - 601-608 casting, activating, triggers (603: the common events, "whenever you
@@ -1795,6 +1799,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: ``[pid, ability]`` of "this ability triggers only once each turn" triggered
         #: abilities that triggered this turn.
         self.triggered_this_turn: list[list[int]] = []
+        #: Time counters on cards in exile (702.62b: suspended while it has one),
+        #: by card id.
+        self.time_counters: dict[int, int] = {}
         self.first_turn = True
         self.attackers: dict[int, int] = {}
         #: The planeswalker an attacker attacks (rule 508.1b), by attacker; an attacker
@@ -2110,6 +2117,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             if kind == "hand_ability":
                 if i < len(slots) and self.cdef(slots[i]).face_down_cost is not None:
                     return f"cast hand {i} ({name}) face down"
+                if i < len(slots) and self.cdef(slots[i]).suspend is not None:
+                    return f"suspend hand {i} ({name})"
                 return f"activate hand {i} ({name}) from the hand"
             if kind == "hand":
                 verb = (self.decision or {}).get("kind", "choose")
@@ -2381,6 +2390,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.slots = self.slots[:]
         new.activated_this_turn = [x[:] for x in self.activated_this_turn]
         new.triggered_this_turn = [x[:] for x in self.triggered_this_turn]
+        new.time_counters = dict(self.time_counters)
         new.stack = [s.copy() for s in self.stack]
         new.attackers = dict(self.attackers)
         new.attacking_pw = dict(self.attacking_pw)
@@ -2553,6 +2563,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "land_played": self.land_played, "first_turn": self.first_turn,
             "activated_this_turn": self.activated_this_turn,
             "triggered_this_turn": self.triggered_this_turn,
+            "time_counters": [[c, n] for c, n in self.time_counters.items()],
             "attackers": [[k, v] for k, v in self.attackers.items()],
             "attacking_pw": [[k, v] for k, v in self.attacking_pw.items()],
             "blocks": [[k, v] for k, v in self.blocks.items()],
@@ -2609,6 +2620,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             setattr(game, key, data[key])
         game.public_hand = data.get("public_hand", [])  # (states written before them)
         game.triggered_this_turn = data.get("triggered_this_turn", [])
+        game.time_counters = {c: n for c, n in data.get("time_counters", [])}
         game.known_bottom = data.get("known_bottom", [0] * game.num_players)
         game.first_strikers = data.get("first_strikers", [])
         game.legend_kept = data.get("legend_kept", [])

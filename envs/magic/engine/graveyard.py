@@ -204,7 +204,8 @@ class GraveyardMixin:
                 StackItem(sid=-1, kind="spell", controller=item.controller, card=card),
                 "free"):
             return False
-        self.decision = {"kind": "yesno", "player": item.controller, "rebound": card}
+        key = "suspend" if item.origin == "suspend_cast" else "rebound"
+        self.decision = {"kind": "yesno", "player": item.controller, key: card}
         return True
 
     # ------------------------------------------------ damage by a spell or walker

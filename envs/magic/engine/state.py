@@ -235,6 +235,9 @@ class StackItem:
     #: The planeswalker the attacker returned to pay a ninjutsu cost attacked
     #: (702.49c; its player is ``defending``).
     attacked_pw: int | None = None
+    #: Cast by suspend's last-counter ability (702.62a): a creature spell so cast
+    #: gains haste.
+    suspended: bool = False
     #: Where a spell was cast from (601.2a) when not from a hand: ``"graveyard"``,
     #: ``"library"``, ``"flashback"`` (a graveyard, for its flashback cost).
     zone: str = ""

@@ -339,6 +339,8 @@ class TurnsMixin:
             return
         if step == "upkeep":
             self._step_triggers("upkeep")
+            if self.time_counters:
+                self.suspend_upkeep()  # 702.62a
             for perm in self.battlefield.values():  # echo's "since your last upkeep"
                 if perm.controller == a:
                     perm.new_control = False

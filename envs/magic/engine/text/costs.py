@@ -373,6 +373,22 @@ def _evoke(line: str, printed: Printed, draft: Draft) -> bool:
 
 
 @line_template
+def _suspend(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.62a: "suspend N—[cost]" (the engine: elsewhere.suspend_card and the
+    # upkeep's time counters)
+    m = re.fullmatch(r"suspend (\d+)—(.+?)\.?", line)
+    if m is None or printed.is_type("Land") or any(
+            isinstance(s, fx.Suspend) for s in draft.statics):
+        return False
+    paid = cost(m.group(2))
+    if paid is None or paid != fx.Cost(mana=paid.mana) or paid.mana is None or \
+            paid.mana.x or int(m.group(1)) < 1:
+        return False
+    draft.statics.append(fx.Suspend(int(m.group(1)), paid))
+    return True
+
+
+@line_template
 def _dash(line: str, printed: Printed, draft: Draft) -> bool:
     # Rule 702.109a: "you may cast this spell by paying [cost] rather than its mana
     # cost"; paid, the permanent has haste and returns to its owner's hand at the
