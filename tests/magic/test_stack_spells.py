@@ -72,3 +72,24 @@ def test_118_9_archive_trap_is_free_only_after_an_opponent_searched_their_librar
     act(game, "player 1")
     settle(game)
     assert trap in game.graveyard[0] and len(game.graveyard[1]) >= 13
+
+
+# ------------------------------------------------------------- domain (305.6)
+def test_domain_counts_real_cards():
+    pool = compiled_pool().supported
+    for name in ("Tribal Flames", "Exotic Disease", "Matca Rioters"):
+        assert "basic_land_types" in repr(pool[name]), name
+
+
+def test_305_6_tribal_flames_counts_each_basic_land_type_once():
+    game = blank()
+    game.add_card("Tribal Flames", 0)
+    # Mountain, Forest, Island: Stomping Ground (a Mountain Forest) adds no type,
+    # tapped lands count, the opponent's Plains and Swamp are not theirs: 3
+    lands(game, 0, "Mountain", "Forest", "Stomping Ground", "Island")
+    lands(game, 1, "Plains", "Swamp")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Tribal Flames)")
+    act(game, "player 1")
+    settle(game)
+    assert game.life == [20, 17]

@@ -97,8 +97,10 @@ class Count:
 COUNT_KINDS = ("permanents", "opponents", "hand", "life", "graveyard", "graveyard_types",
                "greatest_power", "devotion", "counters", "players_lost_life",
                "opponents_attacked", "blockers_beyond_first", "colours_spent",
-               "half_life")
-"""(``"opponents_attacked"``: the opponents the controller attacked with a creature
+               "half_life", "basic_land_types")
+"""(``"basic_land_types"``: the basic land types, 305.6, among the lands that
+controller controls (domain: "the number of basic land types among lands you
+control"); ``"opponents_attacked"``: the opponents the controller attacked with a creature
 this combat, melee 702.121a; ``"blockers_beyond_first"``: the creatures blocking the
 source beyond the first, rampage 702.23a; ``"colours_spent"``: the colours of mana
 spent to cast the spell, 601.2h: sunburst 702.44a and converge, "for each color of

@@ -305,6 +305,14 @@ class ObjectsMixin:
             n = max(0, len(self.blocks.get(source, ())) - 1) if source is not None else 0
         elif count.what == "life":  # (107.1b: a negative total counts 0)
             n = max(0, self.life[you])
+        elif count.what == "basic_land_types":  # (domain, 305.6)
+            seen: set[str] = set()
+            for pid, perm in self.battlefield.items():
+                if perm.controller == you:
+                    d = self.pdef(pid)
+                    if "Land" in d.types:
+                        seen.update(t for t in d.subtypes if t in fx.BASIC_LAND_MANA)
+            n = len(seen)
         elif count.what == "half_life":  # rounded up (107.1a)
             n = (max(0, self.life[you]) + 1) // 2
         elif count.what == "colours_spent":  # (a spell's: casting.amount)

@@ -90,6 +90,8 @@ def _cda_count(phrase: str) -> fx.Count | None:
     graveyards`` / ``in your graveyard``."""
     if phrase == "cards in your hand":
         return fx.Count("hand")
+    if phrase == "basic land types among lands you control":  # (domain, 305.6)
+        return fx.Count("basic_land_types")
     if m := re.fullmatch(r"card types among cards in (all graveyards|your graveyard)",
                          phrase):
         return fx.Count("graveyard_types", fx.Filter(
