@@ -93,3 +93,48 @@ def test_305_6_tribal_flames_counts_each_basic_land_type_once():
     act(game, "player 1")
     settle(game)
     assert game.life == [20, 17]
+
+
+# ------------------------------------ "if this was kicked / cast from a graveyard"
+def test_the_resolving_spells_conditions_compile_real_cards():
+    pool = compiled_pool().supported
+    pledge = pool["Conqueror's Pledge"].spell.effect
+    assert pledge.count == fx.IfAmount(6, 12, fx.ActivationCondition("kicked"))
+    savagery = pool["Increasing Savagery"].spell.effect
+    assert savagery.count == fx.IfAmount(
+        5, 10, fx.ActivationCondition("cast_from_graveyard"))
+
+
+def savagery(from_graveyard: bool) -> int:
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_card("Increasing Savagery", 0, "graveyard" if from_graveyard else "hand")
+    lands(game, 0, *["Forest"] * 7)
+    game.start_at("main1", 0)
+    act(game, "Increasing Savagery")
+    act(game, "Grizzly Bears")
+    settle(game)
+    return game.battlefield[bears].counters.get("+1/+1", 0)
+
+
+def test_608_2h_increasing_savagery_puts_ten_counters_if_cast_from_a_graveyard():
+    assert savagery(from_graveyard=False) == 5
+    assert savagery(from_graveyard=True) == 10  # flashback: cast from the graveyard
+
+
+def pledge(kicked: bool) -> int:
+    game = blank()
+    game.add_card("Conqueror's Pledge", 0)
+    lands(game, 0, *["Plains"] * 11)
+    game.start_at("main1", 0)
+    act(game, "Conqueror's Pledge")
+    if has(game, "pay kicker"):
+        act(game, "pay kicker" if kicked else "no kicker")
+    settle(game)
+    return sum(1 for p in game.battlefield.values() if p.controller == 0
+               and game.cdef(p.card).name == "Kor Soldier Token")
+
+
+def test_702_33d_conquerors_pledge_creates_twelve_tokens_if_kicked():
+    assert pledge(kicked=False) == 6
+    assert pledge(kicked=True) == 12

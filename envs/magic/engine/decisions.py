@@ -507,6 +507,11 @@ class DecisionsMixin:
                 ok = self.active == p and self.attacked_this_turn
             elif kind == "land_entered":
                 ok = self.land_entered[p]
+            elif kind == "kicked":  # (of the resolving spell, 702.33d)
+                ok = self.res is not None and self.res["item"].kicked > 0
+            elif kind == "cast_from_graveyard":  # (the resolving spell, 601.2a)
+                ok = self.res is not None and (self.res["item"].zone in (
+                    "graveyard", "flashback") or self.res["item"].alt == "flashback")
             elif kind == "opponent_searched":  # (Archive Trap)
                 ok = any("searched" in self.turn_marks[q] for q in self.living()
                          if q != p)

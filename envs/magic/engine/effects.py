@@ -1746,7 +1746,8 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "it_counters", "attached_power_at_least",
                    "attacked_with", "total_power", "hands_empty", "class_level",
                    "control_each", "opponent_searched", "creature_countered",
-                   "controls_a_commander", "that_player_commander", "during_step")
+                   "controls_a_commander", "that_player_commander", "during_step",
+                   "kicked", "cast_from_graveyard")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1803,7 +1804,10 @@ they control a permanent of each subtype of ``filter`` ("if you control an Urza'
 Power-Plant and an Urza's Tower", the Urza lands); ``opponent_searched``: an opponent
 of theirs searched their own library this turn (701.23; Archive Trap);
 ``creature_countered``: a creature spell they cast this turn was countered (701.6) by
-a spell or ability an opponent of theirs controlled (Summoning Trap)."""
+a spell or ability an opponent of theirs controlled (Summoning Trap); ``kicked``: the
+resolving spell was kicked (702.33d, "if this was kicked, create twelve of those tokens
+instead"); ``cast_from_graveyard``: the resolving spell was cast from a graveyard
+(601.2a; flashback too: Increasing Savagery)."""
 
 
 @dataclass(frozen=True)

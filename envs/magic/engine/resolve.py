@@ -493,6 +493,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note(f"{label}({condition!r})")
         elif condition.kind == "x_at_least" and not x_spell:
             note("'if X is N or more' outside a spell with X")
+        elif condition.kind in ("kicked", "cast_from_graveyard") and (
+                card.spell is None or condition.kind == "kicked" and card.kicker is None):
+            note(f"'{condition.kind}' outside a spell that has it")
         else:
             fields(condition)
             filt(condition.filter)

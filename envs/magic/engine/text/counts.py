@@ -477,6 +477,28 @@ def _unless_condition(s: str) -> fx.Effect | None:
 
 SENTENCE_GROUPS.append((r"create .+ tokens?\.",
                         r"if .+, create \w+ of those tokens instead\."))
+SENTENCE_GROUPS.append((r"put \w+ \S+ counters? on .+\.",
+                        r"if .+, put \w+ \S+ counters? on (?:that creature|it) "
+                        r"instead\."))
+
+
+@effect_template
+def _if_then_more_counters(s: str) -> fx.Effect | None:
+    """``put N <kind> counters on <what>. if <condition>, put M <kind> counters on
+    that creature instead`` (Increasing Savagery's "if this was cast from a
+    graveyard"; 608.2h, checked as it resolves): the count is an
+    :class:`~effects.IfAmount`."""
+    m = re.fullmatch(rf"(put {NUM} (\S+) counters? on .+)\. if (.+), put {NUM} (\S+) "
+                     r"counters? on (?:that creature|it) instead", s)
+    if not m or m.group(3) != m.group(6) or \
+            (condition := activation_condition(m.group(4))) is None:
+        return None
+    base = read_sentence(m.group(1))
+    instead = number(m.group(5))
+    if not isinstance(base, fx.AddCounters) or type(base.count) is not int or \
+            not isinstance(instead, int):
+        return None
+    return dataclasses.replace(base, count=fx.IfAmount(base.count, instead, condition))
 
 
 @effect_template

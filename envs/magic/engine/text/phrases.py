@@ -900,6 +900,10 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         return fx.ActivationCondition("empty_hand")
     if text == "a creature died this turn":
         return fx.ActivationCondition("creature_died")
+    if text == "this was kicked":  # (the resolving spell: 702.33d)
+        return fx.ActivationCondition("kicked")
+    if text == "this was cast from a graveyard":  # (the resolving spell: 601.2a)
+        return fx.ActivationCondition("cast_from_graveyard")
     if text == "an opponent searched their library this turn":  # (a trap's)
         return fx.ActivationCondition("opponent_searched")
     if text == ("a creature spell you cast this turn was countered by a spell or "
