@@ -71,6 +71,7 @@ _TARGET_FEATURE = {"opponent": ("player",), "opponent_or_planeswalker": ("player
                    "creature_spell": ("spell",), "noncreature_spell": ("spell",),
                    "spell_or_ability": ("spell", "ability"),
                    "triggered_ability": ("ability",),
+                   "activated_ability": ("ability",),
                    "battlefield_or_graveyard": ("permanent", "graveyard_card")}
 """A target kind's ``targets_*`` features (the kind itself when not listed); every
 kind of :data:`~engine.effects.TARGET_KINDS` has some."""

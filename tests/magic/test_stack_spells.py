@@ -138,3 +138,55 @@ def pledge(kicked: bool) -> int:
 def test_702_33d_conquerors_pledge_creates_twelve_tokens_if_kicked():
     assert pledge(kicked=False) == 6
     assert pledge(kicked=True) == 12
+
+
+# ---------------------------------------------- countering abilities (701.6b)
+def test_ability_targets_compile_real_cards():
+    pool = compiled_pool().supported
+    assert pool["Stifle"].spell.effect == fx.CounterSpell(fx.Target(
+        "ability", fx.Filter()))
+    assert pool["Voidslime"].spell.effect == fx.CounterSpell(
+        fx.Target("spell_or_ability"))
+
+
+def test_701_6b_stifle_counters_a_triggered_ability():
+    game = blank()
+    game.add_card("Elvish Visionary", 0)  # "when this enters, draw a card"
+    lands(game, 0, "Forest", "Forest")
+    game.add_card("Stifle", 1)
+    lands(game, 1, "Island")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Elvish Visionary)")
+    act(game, "pass")
+    act(game, "pass")  # the creature resolves; its trigger goes on the stack
+    assert len(game.stack) == 1 and game.stack[0].kind == "triggered"
+    act(game, "pass")
+    assert not has(game, "stack 0 (Elvish Visionary)")  # nothing chosen yet
+    act(game, "cast hand 0 (Stifle)")
+    act(game, "stack 0")
+    settle(game)
+    assert not game.hand[0]  # no card drawn: the ability was countered
+    assert any(e["type"] == "countered" and e.get("ability") for e in game.events)
+
+
+def test_701_6b_stifle_counters_an_activated_ability_but_not_a_spell():
+    game = blank()
+    game.add_permanent("Prodigal Pyromancer", 0)
+    game.add_card("Stifle", 1)
+    game.add_card("Shock", 0)
+    lands(game, 0, "Mountain")
+    lands(game, 1, "Island")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Shock)")
+    act(game, "player 1")
+    act(game, "pass")
+    assert not has(game, "Stifle")  # 115.1b-c: a spell is no ability
+    act(game, "pass")
+    assert game.life == [20, 18]
+    act(game, "activate slot 0 (Prodigal Pyromancer)")
+    act(game, "player 1")
+    act(game, "pass")
+    act(game, "cast hand 0 (Stifle)")
+    act(game, "stack 0")
+    settle(game)
+    assert game.life == [20, 18]

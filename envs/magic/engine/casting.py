@@ -191,16 +191,18 @@ class CastingMixin:
                     continue
                 out.append(pid)
         if kind in ("spell", "creature_spell", "noncreature_spell", "spell_or_ability",
-                    "ability", "triggered_ability"):
+                    "ability", "triggered_ability", "activated_ability"):
             for s in self.stack[:A.MAX_STACK]:
                 if s.sid == item.sid:
                     continue
                 if kind == "spell_or_ability":  # (115.1b-c: any stack object)
                     out.append(s.sid)
                     continue
-                if kind in ("ability", "triggered_ability"):  # 115.1b-c
+                if kind in ("ability", "triggered_ability",
+                            "activated_ability"):  # 115.1b-c
                     if s.kind == "spell" or (kind == "triggered_ability"
-                                             and s.kind != "triggered"):
+                                             and s.kind != "triggered") or (
+                            kind == "activated_ability" and s.kind != "activated"):
                         continue
                     whose = spec.filter.controller if spec.filter is not None else "any"
                     if whose == "you" and s.controller != you or \

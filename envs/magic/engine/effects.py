@@ -315,6 +315,7 @@ TARGET_KINDS = (
     "spell_or_ability",  # a spell, or an activated or triggered ability, on the stack
     "ability",  # an activated or triggered ability on the stack (filter: controller)
     "triggered_ability",  # a triggered ability on the stack (filter: controller)
+    "activated_ability",  # an activated ability on the stack (filter: controller)
     # "target creatures from the battlefield and/or creature cards from graveyards"
     # (115.1): a permanent matching the filter, or a card in any graveyard with the
     # filter's card types

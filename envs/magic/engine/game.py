@@ -335,9 +335,15 @@ the automated Labyrinth, never pays); its ``{X}`` is the X announced for the
 counterspell (Syncopate). A counterspell's replacement for the countered card
 (614.1a: "if that spell is countered this way, exile it instead" / "put it into its
 owner's hand" / "on top of" or "on the bottom of its owner's library"; event
-``countered`` with ``to``). Amounts that change "instead if" a condition holds as
+``countered`` with ``to``). "Counter target activated or triggered ability"
+(701.6b, Stifle; target kinds ``ability``, ``activated_ability``,
+``triggered_ability``, ``spell_or_ability``: 115.1b-c, a mana ability never on the
+stack): it leaves the stack (event ``countered`` with ``ability``). Amounts that
+change "instead if" a condition holds as
 the effect resolves (608.2h, :class:`~effects.IfAmount`: morbid's "if a creature
 died this turn", with the game's count of the creatures that died this turn;
+"if this was kicked" and "if this was cast from a graveyard" (flashback too), of the
+resolving spell (Conqueror's Pledge, Increasing Savagery);
 metalcraft's "if you control three or more artifacts"; "if you have no cards in
 hand"; "if there are seven or more cards in your graveyard"). "Target <permanent> and all
 other <permanents> with the same name as that <permanent>" (``Target.same_name``: the
@@ -557,7 +563,8 @@ cost" (:attr:`~effects.AltCost.condition`) is offered only while the condition h
 "if an opponent searched their library this turn" (Archive Trap; 701.23, marked as a
 player begins searching their own library), "if a creature spell you cast this turn
 was countered by a spell or ability an opponent controlled" (Summoning Trap; 701.6).
-Bestow (702.103): a creature card with "bestow <mana>" asks "pay bestow" /
+Domain: "the number of basic land types among lands you control" (305.6, a count:
+Tribal Flames). Bestow (702.103): a creature card with "bestow <mana>" asks "pay bestow" /
 "pay mana cost" (``"announce": "bestow"``); bestowed, the spell is an Aura spell
 with enchant creature, not a creature, without its creature types
 (:func:`~effects.bestowed`, 702.103b: its cast triggers see an Aura spell, heroic

@@ -466,6 +466,30 @@ def spell_target(phrase: str) -> fx.Target | None:
     return fx.Target("spell", f)
 
 
+_ABILITY_TARGET = re.compile(
+    r"target (activated or triggered|triggered|activated) ability"
+    r"(?: (you control|an opponent controls|you don't control))?")
+_ABILITY_KINDS = {"activated or triggered": "ability", "triggered": "triggered_ability",
+                  "activated": "activated_ability"}
+_ABILITY_WHOSE = {None: "any", "you control": "you", "an opponent controls": "opponent",
+                  "you don't control": "opponent"}
+
+
+def ability_target(phrase: str) -> fx.Target | None:
+    """An activated or triggered ability on the stack (115.1b-c): ``target activated
+    or triggered ability``, ``target triggered ability an opponent controls``,
+    ``target activated ability``; ``target spell, activated ability, or triggered
+    ability`` (any stack object)."""
+    if phrase in ("target spell, activated ability, or triggered ability",
+                  "target spell or ability"):
+        return fx.Target("spell_or_ability")
+    m = _ABILITY_TARGET.fullmatch(phrase)
+    if not m:
+        return None
+    return fx.Target(_ABILITY_KINDS[m.group(1)],
+                     fx.Filter(controller=_ABILITY_WHOSE[m.group(2)]))
+
+
 def target_phrase(phrase: str) -> fx.Target | None:
     """``target creature``, ``another target artifact``, ``up to two target
     creatures``... (also the non-permanent targets of :data:`TARGET_PHRASES` and the

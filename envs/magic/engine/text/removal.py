@@ -17,6 +17,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
+    ability_target,
     each_phrase,
     number,
     object_filter,
@@ -285,6 +286,10 @@ def _counter_spell(s: str) -> fx.Effect | None:
     m = re.fullmatch(r"counter (.+)", s)
     if m and (what := target_phrase(m.group(1))) is not None and \
             what.kind.endswith("spell"):
+        return fx.CounterSpell(what)
+    if m and (what := ability_target(m.group(1))) is not None:
+        # 701.6b: "counter target activated or triggered ability" (Stifle): it is
+        # removed from the stack
         return fx.CounterSpell(what)
     return None
 
