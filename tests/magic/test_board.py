@@ -14,6 +14,7 @@ from magic.positions import (
     blank,
     has,
     lands,
+    names,
     pass_to_decision,
     pass_until,
     settle,
@@ -216,3 +217,59 @@ def test_108_4_humble_defector_goes_to_the_target_opponent():
     settle(game)
     assert game.battlefield[defector].controller == 1
     assert len(game.hand[0]) == 2
+
+
+def face_down_ids(game: MagicGame, p: int) -> list[int]:
+    return [pid for pid, perm in game.battlefield.items()
+            if perm.face_down and perm.controller == p]
+
+
+def test_dies_return_compiles():
+    """"When this dies, return it to the battlefield ..." names its card in the
+    graveyard (400.7)."""
+    pool = compiled_pool().supported
+    for name in ("Ashcloud Phoenix", "Tenacious Dead"):
+        assert name in pool, name
+    assert pool["Ashcloud Phoenix"].triggered[0].effect == fx.MoveCards(
+        fx.Ref("this_card"), "battlefield", "you", face_down=True)
+
+
+def test_708_2_ashcloud_phoenix_returns_face_down_and_turns_up_for_its_morph_cost():
+    """Ashcloud Phoenix dies and returns face down, a 2/2 with no text (708.2); it
+    can be turned face up only for its morph cost {4}{R}{R}, not its mana cost
+    (702.37e), and then deals 2 damage to each player (708.8)."""
+    game = blank()
+    phoenix = game.add_permanent("Ashcloud Phoenix", 0)
+    game.add_card("Lightning Bolt", 0)
+    lands(game, 0, *["Mountain"] * 7)
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    target_perm(game, phoenix)
+    settle(game)
+    assert phoenix not in game.battlefield and game.graveyard[0] == [
+        c for c in game.graveyard[0] if game.name_of(c) == "Lightning Bolt"]
+    (down,) = face_down_ids(game, 0)
+    assert game.chars(down) == (2, 2, frozenset())
+    face_up = [n for n in names(game) if "face up" in n]
+    assert len(face_up) == 1 and "morph cost ({4}{R}{R})" in face_up[0]
+    act(game, "face up")
+    settle(game)
+    assert not game.battlefield[down].face_down
+    assert game.chars(down)[:2] == (4, 1)
+    assert game.life == [18, 18]
+
+
+def test_tenacious_dead_returns_tapped_if_paid():
+    game = blank()
+    dead = game.add_permanent("Tenacious Dead", 0)
+    game.add_card("Lightning Bolt", 0)
+    lands(game, 0, "Mountain", "Swamp", "Swamp")
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    target_perm(game, dead)
+    settle(game)
+    assert game.decision["kind"] == "yesno"
+    game.apply_action(A.YES)
+    settle(game)
+    (back,) = on_battlefield(game, "Tenacious Dead")
+    assert back != dead and game.battlefield[back].tapped

@@ -1261,6 +1261,10 @@ class MoveCards:
     # onto the battlefield transformed (712.14): a transforming double-faced card
     # enters back face up; any other card stays where it is
     transformed: bool = False
+    # onto the battlefield face down (708.2: a 2/2 with no text; Ashcloud Phoenix):
+    # turned face up only for its morph cost, never its mana cost (702.37e; 701.40b
+    # is manifest's)
+    face_down: bool = False
 
 
 @dataclass(frozen=True)

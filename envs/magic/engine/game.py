@@ -1158,7 +1158,11 @@ battlefield face down, cloak (701.58) the same with ward {2}; a card with morph
 (702.37a), megamorph (702.37b) or disguise (702.168a, ward {2} while face down) may be
 cast from its hand face down for {3} rather than its mana cost (an alternative cost
 with the hand-ability action of its hand slot; a creature spell, at sorcery speed;
-creature-spell cost changes apply, 601.2f). Face down, it is a 2/2 creature with no
+creature-spell cost changes apply, 601.2f); "when this dies, return it to the
+battlefield face down under your control" (Ashcloud Phoenix: ``MoveCards.face_down``;
+like a card cast face down, it turns up only for its morph cost, and
+:meth:`MagicGame.determinize` resamples it among morph cards although its identity
+was public). Face down, it is a 2/2 creature with no
 name, text, subtypes or mana cost (mana value 0; :data:`~effects.FACE_DOWN`; a flag on
 the permanent, so it is the same object throughout, 708.2). It has no abilities (no
 triggers, statics, mana or activated abilities) but ward {2} where that applies, and is

@@ -280,7 +280,8 @@ class LinkedMixin:
             self.log("card_moved", card=self.name_of(card), player=owner, to=node.dest,
                      **{"from": zone})
             entered = self.put_card(card, node.dest, under, node.counter, node.tapped,
-                                    transformed=node.transformed, triggers=not together)
+                                    transformed=node.transformed, triggers=not together,
+                                    face_down=node.face_down)
             moved.append(card)
             if entered is not None:
                 entering.append(entered)
@@ -303,7 +304,7 @@ class LinkedMixin:
 
     def put_card(self, card: int, dest: str, under: int, counter: str = "",
                  tapped: bool = False, *, transformed: bool = False,
-                 triggers: bool = True) -> int | None:
+                 triggers: bool = True, face_down: bool = False) -> int | None:
         """Put ``card`` (out of every zone) into its owner's ``dest``; onto the
         battlefield under ``under``'s control, as a new permanent (with a ``counter``
         counter on it, 614.1c), whose id it returns (None elsewhere)."""
@@ -314,7 +315,9 @@ class LinkedMixin:
             return self._put_onto_battlefield(card, under, counters=1 if counter else 0,
                                               counter_kind=counter or "+1/+1",
                                               tapped=tapped, transformed=transformed,
-                                              triggers=triggers)
+                                              triggers=triggers,
+                                              face_down=face_down,
+                                              cast_face_down=face_down)
         elif dest == "hand":
             self.hand[owner].append(card)
             if card not in self.public_hand:

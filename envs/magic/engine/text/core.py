@@ -309,14 +309,21 @@ def dead_card(effect: fx.Effect) -> fx.Effect:
     "return this (it) to its owner's hand" acting on its card in the graveyard
     (``Ref("this_card")``, the new object there, 400.7) rather than on the permanent,
     which is gone."""
-    if isinstance(effect, fx.Sequence):
+    if isinstance(effect, (fx.Sequence, fx.IfYouDo)):
         steps = []
         for step in effect.steps:
-            # "it" is the dead permanent only until a step targets something
-            steps.append(dead_card(step) if not any(map(has_target, steps)) else step)
-        return fx.Sequence(tuple(steps))
+            # "it" is the dead permanent only until a step targets something (or
+            # exiles something, which "that card" would then name)
+            steps.append(dead_card(step) if not any(
+                has_target(s) or isinstance(s, fx.Exile) for s in steps) else step)
+        return type(effect)(tuple(steps))
     if isinstance(effect, fx.MayDo):
         return fx.MayDo(dead_card(effect.effect))
+    if isinstance(effect, fx.MoveCards) and effect.what == fx.Ref("that_card") and \
+            effect.dest == "battlefield":
+        # "when this dies, return it to the battlefield [tapped / face down] under
+        # ... control" (Tenacious Dead, Ashcloud Phoenix): its card in the graveyard
+        return dataclasses.replace(effect, what=fx.Ref("this_card"))
     if effect in (fx.ReturnToHand(fx.Ref("self")), fx.ReturnToHand(fx.Ref("it"))):
         # "it" before any target: the triggering object, the source itself
         return fx.MoveCards(fx.Ref("this_card"), "hand")

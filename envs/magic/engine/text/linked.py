@@ -104,13 +104,15 @@ def _linked_exile(s: str) -> fx.Effect | None:
         if what is not None and what != fx.Ref("self"):
             return fx.Exile(what, until_source_leaves=True)
     # Flicker: after "exile target creature you control, then ..." (400.7)
-    if m := re.fullmatch(r"return (?:that card|it) to the battlefield( tapped)? under "
-                         r"(your|its owner's) control", s):
+    if m := re.fullmatch(r"return (?:that card|it) to the battlefield( tapped| face "
+                         r"down)? under (your|its owner's) control", s):
         # (Mystifying Maze: "return it to the battlefield tapped under its owner's
-        # control" at the beginning of the next end step)
+        # control" at the beginning of the next end step; Ashcloud Phoenix's dies
+        # trigger: "... face down under your control", 708.2)
         return fx.MoveCards(fx.Ref("that_card"), "battlefield",
                             "you" if m.group(2) == "your" else "owner",
-                            tapped=bool(m.group(1)))
+                            tapped=m.group(1) == " tapped",
+                            face_down=m.group(1) == " face down")
     return None
 
 
