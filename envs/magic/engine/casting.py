@@ -2695,6 +2695,9 @@ class CastingMixin:
             return self.amount(value.instead if holds else value.normal, player)
         if isinstance(value, fx.Plus):  # "x plus 2"
             return self.amount(value.amount, player) + value.plus
+        if isinstance(value, fx.Scaled):  # "twice x", "half ..., rounded down"
+            n = self.amount(value.amount, player) * value.times
+            return -(-n // value.per) if value.up else n // value.per
         if value in ("that_much", "spells_before"):  # ("spells_before": storm's
             # count, the spells cast before the spell this turn, 702.40a)
             return self.res["item"].amount  # type: ignore[index]

@@ -2771,6 +2771,19 @@ class Plus:
 
 
 @dataclass(frozen=True)
+class Scaled:
+    """An amount times ``times``, divided by ``per`` and rounded down (or ``up``):
+    "target player mills twice x cards" (``Scaled("X", times=2)``), "where x is half
+    the number of Zombies you control, rounded down" (``Scaled(Count(...), per=2)``;
+    107.1a: a fraction is rounded as the effect says)."""
+
+    amount: Any
+    times: int = 1
+    per: int = 1
+    up: bool = False
+
+
+@dataclass(frozen=True)
 class IfHolds:
     """"If ``condition``, ``effect``": a step that happens only if ``condition`` (an
     :class:`ActivationCondition` of the resolving object's controller) holds as it

@@ -474,7 +474,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             amount(value.normal)
             amount(value.instead)
             return
-        if isinstance(value, fx.Plus):
+        if isinstance(value, (fx.Plus, fx.Scaled)):
             amount(value.amount)
             return
         if not isinstance(value, int) and not (value == "X" and (

@@ -270,10 +270,10 @@ def _equal_to_the_greatest_power(s: str) -> fx.Effect | None:
 def _where_x_is(s: str) -> fx.Effect | None:
     """``<effects with x>, where x is [twice] the number of <counted>``; ``<who> gets +x/+x
     until end of turn, where x is ...`` (a pump of +x/+x, -x/-x, +x/+0...)."""
-    m = re.fullmatch(r"(.+), where x is (twice )?the (number of|greatest power among) "
-                     r"(.+)", s)
-    if not m:
-        return None
+    m = re.fullmatch(r"(.+), where x is (twice |half )?the (number of|greatest power "
+                     r"among) (.+?)(, rounded (?:down|up))?", s)
+    if not m or (m.group(2) == "half ") != bool(m.group(5)):
+        return None  # (half: only with its rounding said, 107.1a)
     if m.group(3) == "number of":
         count = counted(m.group(4), plural=True)
     else:  # "the greatest power among creatures you control" (Overwhelming Stampede)
@@ -282,7 +282,10 @@ def _where_x_is(s: str) -> fx.Effect | None:
             f.types == {"Creature"} else None
     if count is None:
         return None
-    twice = bool(m.group(2))  # "twice the number of Blood tokens you control"
+    if m.group(2) == "half ":  # "half the number of Zombies you control, rounded down"
+        return x_counted(read_sentence(m.group(1)),
+                         fx.Scaled(count, per=2, up=m.group(5).endswith("up")))
+    twice = m.group(2) == "twice "  # "twice the number of Blood tokens you control"
     head = m.group(1)
     if head.startswith("until end of turn, "):  # (the duration first)
         head = head[len("until end of turn, "):] + " until end of turn"
@@ -299,6 +302,15 @@ def _where_x_is(s: str) -> fx.Effect | None:
     if twice:
         count = dataclasses.replace(count, times=2)
     return x_counted(read_sentence(m.group(1)), count)
+
+
+@effect_template
+def _twice_x(s: str) -> fx.Effect | None:
+    """``target player mills twice x cards`` (Drown in Dreams): the effect read with x,
+    its amount x doubled (:class:`~effects.Scaled`)."""
+    if s.count("twice x ") != 1:
+        return None
+    return x_counted(read_sentence(s.replace("twice x ", "x ")), fx.Scaled("X", times=2))
 
 
 _STATS = {"power": "power", "toughness": "toughness", "mana value": "mana_value"}

