@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from magic.compiled import card
-from magic.positions import act, blank, has, lands, settle
+from magic.positions import (
+    act,
+    blank,
+    has,
+    lands,
+    pass_to_decision,
+    pass_until,
+    settle,
+    target_perm,
+)
 
 
 def on_battlefield(game, name: str) -> list[int]:
@@ -59,3 +68,72 @@ def test_205_3m_bloodline_necromancer_returns_a_vampire_or_a_wizard_card():
         act(game, "yes")
         settle(game)
     assert on_battlefield(game, "Prodigal Sorcerer")
+
+
+# ----------------------------- 120.1: "a creature dealt damage by this this turn dies"
+def test_120_1_vampiric_dragon_grows_when_a_creature_it_damaged_dies():
+    """The Dragon's {1}{R} ping kills a 1/1: it gets a +1/+1 counter; a creature
+    another source killed gives none."""
+    game = blank()
+    dragon = game.add_permanent("Vampiric Dragon", 0)
+    elves = game.add_permanent("Llanowar Elves", 1)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    lands(game, 0, "Mountain", "Mountain", "Mountain")
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    act(game, f"activate slot {game.battlefield[dragon].slot} (")
+    target_perm(game, elves)
+    settle(game)
+    assert elves not in game.battlefield
+    assert game.battlefield[dragon].counters == {"+1/+1": 1}
+    act(game, "cast hand 0 (Lightning Bolt)")
+    target_perm(game, bears)
+    settle(game)
+    assert bears not in game.battlefield
+    assert game.battlefield[dragon].counters == {"+1/+1": 1}
+
+
+def test_120_1_markov_enforcer_fights_and_makes_blood_when_its_victim_dies():
+    """Markov Enforcer enters and fights a 2/2 (701.14: each deals damage to the
+    other): the Bears die, dealt damage by the Enforcer this turn: a Blood token."""
+    game = blank()
+    game.add_card("Markov Enforcer", 0)
+    lands(game, 0, *["Mountain"] * 6)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Markov Enforcer)")
+    settle(game)
+    if game.decision["kind"] != "priority":
+        target_perm(game, bears)
+    settle(game)
+    assert bears not in game.battlefield
+    assert len(on_battlefield(game, "Blood Token")) == 1
+    # the record is of this turn only (a new turn forgets it)
+    assert game.damage_pairs
+    pass_until(game, "end")
+    pass_until(game, "upkeep")  # (seat 1's turn)
+    assert game.active == 1 and not game.damage_pairs
+
+
+# ------------------------------------------------------------ 702.124j partner with
+def test_702_124j_partner_with_lets_the_target_player_fetch_the_partner():
+    """Kamber enters: its controller targets a player, who may search their library
+    for Laurine, reveal her and put her into their hand, then shuffle. A card of
+    another name is not found."""
+    assert card("Kamber, the Plunderer").triggered[0].effect.who == fx.Target("player")
+    game = blank()
+    game.add_card("Kamber, the Plunderer", 0)
+    game.add_card("Laurine, the Diversion", 0, "library")
+    game.add_card("Grizzly Bears", 0, "library")
+    lands(game, 0, *["Swamp"] * 4)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Kamber")
+    pass_to_decision(game, "target")
+    act(game, "player 0 (relative 0)")
+    pass_to_decision(game, "search_may")
+    act(game, "yes: search")
+    assert not has(game, "find Grizzly Bears")
+    act(game, "find Laurine, the Diversion")
+    settle(game)
+    assert [game.name_of(c) for c in game.hand[0]] == ["Laurine, the Diversion"]
+    assert any(e["type"] == "shuffle" for e in game.events)

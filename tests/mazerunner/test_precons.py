@@ -105,12 +105,10 @@ STILL_MISSING: dict[str, frozenset[str]] = {
     "vampiric_bloodline": frozenset({
         "Arterial Alchemy", "Avacyn's Judgment", "Bloodlord of Vaasgoth",
         "Dark Impostor", "Falkenrath Gorger", "Glass-Cast Heart", "Imposing Grandeur",
-        "Kamber, the Plunderer", "Laurine, the Diversion",
-        "Markov Enforcer", "Midnight Arsonist", "Mob Rule", "Molten Echoes",
+        "Midnight Arsonist", "Mob Rule", "Molten Echoes",
         "Patron of the Vein", "Predators' Hour",
         "Scion of Opulence", "Shadowgrange Archfiend", "Sinister Waltz",
         "Strefan, Maurer Progenitor", "Timothar, Baron of Bats", "Urge to Feed",
-        "Vampiric Dragon",
     }),
 }
 

@@ -813,7 +813,12 @@ multicolored; keywords read as the one triggered ability their rule defines
 702.115, poisonous 702.70, frenzy 702.68, For Mirrodin! 702.163, job select, mobilize 1
 702.181; mobilize 2 and more wait for "sacrifice them"); partner and "choose a
 background" (702.124: deck construction only, nothing in a game; Mazerunner decks
-name one commander, so pairs are not built); battle cry (702.91), undying (702.93) and persist (702.79) on a
+name one commander, so pairs are not built); "partner with <name>" (702.124j: its
+"when this enters, target player may search their library for a card named <name>,
+reveal it, put it into their hand, then shuffle", the card filter prop ``named:``);
+"whenever a creature dealt damage by this this turn dies" (120.1: each turn's
+``(damaged, source)`` pairs of damage to permanents, the filter prop
+``damaged_by_source``); battle cry (702.91), undying (702.93) and persist (702.79) on a
 card's own keyword line (their intervening "if" is :data:`~effects.OBJECT_CONDITIONS`,
 checked on what it had as it died; the card returns if it is still in its owner's
 graveyard: the engine tells a card's new objects there apart only by the zone; an
@@ -1775,6 +1780,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Whether each player was dealt damage this turn (bloodthirst's "if an
         #: opponent was dealt damage this turn", 702.54a).
         self.damaged_turn = [0] * num_players  # (damage dealt this turn)
+        #: ``(damaged permanent, source permanent)`` pairs of this turn's damage
+        #: ("whenever a creature dealt damage by this this turn dies", 120.1).
+        self.damage_pairs: set[tuple[int, int]] = set()
         self.face_down_exile: list[int] = []
         """Cards in exile face down (hideaway, 702.75a): only their owner may look
         at them (406.3); dropped as they leave exile."""
@@ -2386,6 +2394,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.creature_spells = self.creature_spells[:]
         new.life_lost_turn = self.life_lost_turn[:]
         new.damaged_turn = self.damaged_turn[:]
+        new.damage_pairs = set(self.damage_pairs)
         new.face_down_exile = self.face_down_exile[:]
         new.blessed = self.blessed[:]
         new.drawn_turn = self.drawn_turn[:]
@@ -2559,6 +2568,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "turn_first_id": self.turn_first_id,
             "life_lost_turn": self.life_lost_turn,
             "damaged_turn": self.damaged_turn,
+            "damage_pairs": sorted(self.damage_pairs),
             "face_down_exile": self.face_down_exile,
             "blessed": self.blessed,
             "drawn_turn": self.drawn_turn,
@@ -2652,6 +2662,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.turn_first_id = data.get("turn_first_id", 0)
         game.life_lost_turn = data.get("life_lost_turn", [0] * game.num_players)
         game.damaged_turn = data.get("damaged_turn", [0] * game.num_players)
+        game.damage_pairs = {(a, b) for a, b in data.get("damage_pairs", ())}
         game.face_down_exile = data.get("face_down_exile", [])
         game.blessed = data.get("blessed", [False] * game.num_players)
         game.drawn_turn = data.get("drawn_turn", [0] * game.num_players)

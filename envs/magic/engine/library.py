@@ -66,14 +66,15 @@ NOT_CARD_PROPS = frozenset({"tapped", "untapped", "attacking", "blocking",
                             "attacking_or_blocking", "other", "nontoken", "token",
                             "flying", "nonflying", "reach", "defender",
                             "attached", "entered_this_turn", "plus_counter",
-                            "commander", "noncommander"})
+                            "commander", "noncommander", "damaged_by_source"})
 """Filter props of a permanent's state, which a card in a library or hand has not."""
 
 
 def card_prop(prop: str) -> bool:
     """Whether a filter of cards in a hidden zone may use ``prop``: a colour, a card
     type or supertype (or its absence), a compared mana value, power or toughness."""
-    return prop == NAMED_SELF or (fx.known_prop(prop) and prop not in NOT_CARD_PROPS)
+    return prop == NAMED_SELF or prop.startswith(NAMED) or (
+        fx.known_prop(prop) and prop not in NOT_CARD_PROPS)
 
 
 X_CAP = "mana_value<=X"
@@ -94,6 +95,9 @@ def sacrificed_mv(filt: fx.Filter) -> int | None:
     return None
 
 
+NAMED = "named:"
+"""The prefix of a card filter prop naming a card: ``"named:Laurine, the Diversion"``
+(partner with, 702.124j: "search their library for a card named <name>")."""
 NAMED_SELF = "named_self"
 """A card filter prop: the card has the name of the card whose ability or spell this
 is ("search your library for a card named this")."""
@@ -126,7 +130,8 @@ class LibraryMixin:
             return False
         if filt.subtypes and not (filt.subtypes & set(d.subtypes)):
             return False
-        return all(fx.has_quality(prop, d) for prop in filt.props)
+        return all(d.name == prop[len(NAMED):] if prop.startswith(NAMED)
+                   else fx.has_quality(prop, d) for prop in filt.props)
 
     def card_matches(self, filt: fx.Filter, card: int,
                      source: int | None = None) -> bool:
@@ -141,7 +146,8 @@ class LibraryMixin:
             return False
         if filt.subtypes and not (filt.subtypes & set(d.subtypes)):
             return False
-        return all(fx.has_quality(prop, d) for prop in filt.props)
+        return all(d.name == prop[len(NAMED):] if prop.startswith(NAMED)
+                   else fx.has_quality(prop, d) for prop in filt.props)
 
     def reveal_top(self, node: fx.RevealTop, path: str) -> bool:
         """Rule 701.20a: the players ``node`` names reveal the top card of their

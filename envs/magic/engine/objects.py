@@ -544,6 +544,8 @@ class ObjectsMixin:
         if prop == "lesser_power":  # mentor (702.134a): less than the source's power
             return source is not None and source in self.battlefield and \
                 self.chars(pid)[0] < self.chars(source)[0]
+        if prop == "damaged_by_source":  # "dealt damage by this this turn"
+            return source is not None and (pid, source) in self.damage_pairs
         if prop in ("commander", "noncommander"):  # 903.3
             return self.is_commander(perm.card) == (prop == "commander")
         if prop == "plus_counter":  # "with a +1/+1 counter on it" (122.1)
@@ -1785,6 +1787,8 @@ class ObjectsMixin:
                 if counters and counters.get("shield") and self._shielded(code):
                     continue  # 122.1c: a shield counter removed instead
                 self._damage_permanent(code, amount, kws, source_name, combat, source)
+                if source is not None:  # (dealt damage by it this turn)
+                    self.damage_pairs.add((code, source))
             else:
                 continue
             total += amount

@@ -254,6 +254,7 @@ class TurnsMixin:
             self.delayed = [d for d in self.delayed if d["when"] != "it_dies_this_turn"]
         self.life_lost_turn = [0] * self.num_players
         self.damaged_turn = [0] * self.num_players
+        self.damage_pairs = set()
         self.drawn_turn = [0] * self.num_players
         self.land_entered = [False] * self.num_players
         if any(self.turn_marks):

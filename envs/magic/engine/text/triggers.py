@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from functools import cache
 from typing import Any
 
 from labyrinth_gym.envs.magic.engine import effects as fx
-from labyrinth_gym.envs.magic.engine.cards import Printed
+from labyrinth_gym.envs.magic.engine.cards import Printed, card_pool
+from labyrinth_gym.envs.magic.engine.library import NAMED
 from labyrinth_gym.envs.magic.engine.text.core import (
     Draft,
     check_refs,
@@ -486,6 +488,28 @@ DECK_CONSTRUCTION_KEYWORDS = frozenset({"partner", "choose a background"})
 """Keyword abilities that only change how a Commander deck is built (702.124a:
 partner, two commanders; 702.124k: a Background as the second): nothing in a game.
 (Mazerunner decks name one commander: a pair is not built yet.)"""
+
+
+@cache
+def _pool_names() -> dict[str, str]:
+    """Every card name of the pool by its lower-case spelling (the compiler reads
+    lower-case text)."""
+    return {name.lower(): name for name in card_pool().cards}
+
+
+@line_template
+def _partner_with(line: str, printed: Printed, draft: Draft) -> bool:
+    """``partner with <name>`` (702.124j): "when this enters, target player may search
+    their library for a card named <name>, reveal it, put it into their hand, then
+    shuffle" (and, in deck construction, both may be its owner's commanders)."""
+    m = re.fullmatch(r"partner with (.+)", line)
+    if not m or (name := _pool_names().get(m.group(1))) is None:
+        return False
+    draft.triggered.append(fx.TriggeredAbility(
+        fx.Trigger("enters", fx.Ref("self")),
+        fx.Search(fx.Filter(props=frozenset({NAMED + name})), reveal=True,
+                  who=fx.Target("player"), optional=True)))
+    return True
 
 
 @line_template
