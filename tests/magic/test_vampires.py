@@ -137,3 +137,41 @@ def test_702_124j_partner_with_lets_the_target_player_fetch_the_partner():
     settle(game)
     assert [game.name_of(c) for c in game.hand[0]] == ["Laurine, the Diversion"]
     assert any(e["type"] == "shuffle" for e in game.events)
+
+
+# ------------------------------------------------- 108.4, 613.1b: mass control
+def test_108_4_mob_rule_takes_the_big_creatures_untaps_them_and_gives_haste():
+    """Mode one: every creature with power 4 or greater (an opponent's tapped Craw
+    Wurm), untapped, with haste, until end of turn; the 2/2 stays. In the cleanup
+    step (514.2) control returns."""
+    game = blank()
+    game.add_card("Mob Rule", 0)
+    lands(game, 0, *["Mountain"] * 6)
+    wurm = game.add_permanent("Craw Wurm", 1)
+    game.battlefield[wurm].tapped = True
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Mob Rule")
+    act(game, "mode 0")
+    settle(game)
+    assert game.battlefield[wurm].controller == 0
+    assert not game.battlefield[wurm].tapped and "haste" in game.keywords(wurm)
+    assert game.battlefield[bears].controller == 1
+    assert not game.battlefield[bears].tapped and "haste" not in game.keywords(bears)
+    pass_until(game, "end")
+    pass_until(game, "upkeep")
+    assert game.battlefield[wurm].controller == 1
+
+
+def test_108_4_mob_rule_second_mode_takes_the_small_ones():
+    game = blank()
+    game.add_card("Mob Rule", 0)
+    lands(game, 0, *["Mountain"] * 6)
+    wurm = game.add_permanent("Craw Wurm", 1)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Mob Rule")
+    act(game, "mode 1")
+    settle(game)
+    assert game.battlefield[bears].controller == 0 and "haste" in game.keywords(bears)
+    assert game.battlefield[wurm].controller == 1

@@ -105,7 +105,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
     "vampiric_bloodline": frozenset({
         "Arterial Alchemy", "Avacyn's Judgment", "Bloodlord of Vaasgoth",
         "Dark Impostor", "Falkenrath Gorger", "Glass-Cast Heart", "Imposing Grandeur",
-        "Midnight Arsonist", "Mob Rule", "Molten Echoes",
+        "Midnight Arsonist", "Molten Echoes",
         "Patron of the Vein", "Predators' Hour",
         "Scion of Opulence", "Shadowgrange Archfiend", "Sinister Waltz",
         "Strefan, Maurer Progenitor", "Timothar, Baron of Bats", "Urge to Feed",

@@ -2517,6 +2517,7 @@ class CastingMixin:
             if sel.mana_value is not None:  # counted as it resolves (608.2h)
                 n = self.amount(sel.mana_value)
                 found = [pid for pid in found if self.pdef(pid).mana_value == n]
+            res["those"] = found  # "untap those creatures" (those_targets)
             return found
         name = sel.name
         if name == "self":

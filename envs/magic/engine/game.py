@@ -818,7 +818,9 @@ name one commander, so pairs are not built); "partner with <name>" (702.124j: it
 reveal it, put it into their hand, then shuffle", the card filter prop ``named:``);
 "whenever a creature dealt damage by this this turn dies" (120.1: each turn's
 ``(damaged, source)`` pairs of damage to permanents, the filter prop
-``damaged_by_source``); battle cry (702.91), undying (702.93) and persist (702.79) on a
+``damaged_by_source``); "gain control of all <group> until end of turn. untap those
+creatures. they gain haste until end of turn." (Mob Rule, 108.4: the group as it
+resolves, "those" of the steps after it); battle cry (702.91), undying (702.93) and persist (702.79) on a
 card's own keyword line (their intervening "if" is :data:`~effects.OBJECT_CONDITIONS`,
 checked on what it had as it died; the card returns if it is still in its owner's
 graveyard: the engine tells a card's new objects there apart only by the zone; an

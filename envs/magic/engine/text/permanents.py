@@ -8,7 +8,11 @@ import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
-from labyrinth_gym.envs.magic.engine.text.core import effect_template, quoted_ability
+from labyrinth_gym.envs.magic.engine.text.core import (
+    SENTENCE_GROUPS,
+    effect_template,
+    quoted_ability,
+)
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     COLOUR_WORDS,
     NUM,
@@ -89,6 +93,27 @@ def _becomes(s: str) -> fx.Effect | None:
     if m and isinstance(what := permanents(m.group(1)), fx.Target):
         return fx.Becomes(what, lose_abilities=True)
     return None
+
+
+SENTENCE_GROUPS.append((r"gain control of all .+ until end of turn\.",
+                        r"untap (?:those creatures|them)\.",
+                        r"they gain haste until end of turn\."))
+
+
+@effect_template
+def _gain_control_of_all(s: str) -> fx.Effect | None:
+    """"gain control of all creatures with power 4 or greater until end of turn. untap
+    those creatures. they gain haste until end of turn." (Mob Rule; 108.4, 613.1b):
+    every permanent the group names as it resolves, then those same ones untapped and
+    given haste."""
+    m = re.fullmatch(r"gain control of (all .+) until end of turn\. untap (?:those "
+                     r"creatures|them)\. they gain haste until end of turn", s)
+    if not m or not isinstance(what := permanents(m.group(1)), fx.Each):
+        return None
+    those = fx.Ref("those_targets")
+    return fx.Sequence((fx.GainControl(what, until_end_of_turn=True),
+                        fx.TapOrUntap(those, tap=False),
+                        fx.Pump(0, 0, those, ("haste",))))
 
 
 @effect_template
