@@ -1,7 +1,8 @@
 """Scripted positions for the mechanisms the Draconic Rage Commander precon needs
 (issue 30), each on real cards of the pool: a pump by the permanent's own power
 (608.2h), an activation restricted to a step (602.5b), "when you cycle this"
-(702.29c) and an instant's graveyard trigger (113.6m)."""
+(702.29c), an instant's graveyard trigger (113.6m), the stat of a destroyed
+target (608.2h) and typed alternatives of a card filter (205.3d)."""
 
 from __future__ import annotations
 
@@ -117,3 +118,53 @@ def test_113_6m_spit_flame_returns_when_a_dragon_enters_and_r_is_paid():
     settle(game)
     assert [game.name_of(c) for c in game.hand[0]] == ["Spit Flame"]
     assert game.graveyard[0] == []
+
+
+# --------------------------------- 608.2h the destroyed artifact's mana value
+def test_608_2h_hoard_smelter_dragon_gets_the_destroyed_artifacts_mana_value():
+    game = blank()
+    dragon = game.add_permanent("Hoard-Smelter Dragon", 0)
+    lands(game, 0, *["Mountain"] * 4)
+    stone = game.add_permanent("Mind Stone", 1)  # mana value 2
+    game.start_at("main1", 0)
+    act(game, "activate slot 0 (Hoard-Smelter Dragon)")
+    target_perm(game, stone)
+    settle(game)
+    assert stone not in game.battlefield
+    assert game.chars(dragon)[:2] == (7, 5)  # as it last existed (608.2h)
+
+
+# ------------------------------- 106.6 mana spendable only on Dragon spells
+def test_205_3d_a_dragon_creature_card_or_ugin_planeswalker_card():
+    haven = compiled_pool().supported["Haven of the Spirit Dragon"]
+    back = haven.activated[-1].effect
+    assert back.what.filter.types == {"Creature", "Planeswalker"}
+    assert back.what.filter.subtypes == {"Dragon", "Ugin"}
+
+
+def test_106_6_haven_of_the_spirit_dragon_pays_only_for_a_dragon_creature_spell():
+    game = blank()
+    lands(game, 0, "Haven of the Spirit Dragon", "Forest")
+    game.add_card("Lightning Bolt", 0)
+    game.add_card("Dragon Hatchling", 0)
+    game.start_at("main1", 0)
+    assert not has(game, "Lightning Bolt")  # its red mana is for Dragons only
+    act(game, "cast hand 1 (Dragon Hatchling)")
+    settle(game)
+    assert [game.name_of(p.card) for p in game.battlefield.values()
+            if game.name_of(p.card) == "Dragon Hatchling"]
+
+
+def test_haven_of_the_spirit_dragon_returns_a_dragon_card_not_another_creature():
+    game = blank()
+    haven = game.add_permanent("Haven of the Spirit Dragon", 0)
+    lands(game, 0, "Forest", "Forest")
+    game.add_card("Grizzly Bears", 0, "graveyard")
+    game.add_card("Dragon Hatchling", 0, "graveyard")
+    game.start_at("main1", 0)
+    act(game, "activate slot 0 (Haven of the Spirit Dragon)")
+    assert not has(game, "Grizzly Bears")
+    act(game, "Dragon Hatchling")
+    settle(game)
+    assert haven not in game.battlefield
+    assert [game.name_of(c) for c in game.hand[0]] == ["Dragon Hatchling"]

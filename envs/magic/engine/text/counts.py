@@ -321,16 +321,21 @@ def _pump_by_its_stat(s: str) -> fx.Effect | None:
     """``this gets +x/+x until end of turn, where x is its power`` (Chameleon Colossus,
     Yew Spirit), ``target creature gets +x/+0 until end of turn, where x is its
     power`` (Rush of Blood): the stat of the pumped permanent, counted once as the
-    effect resolves, before the pump applies (608.2h)."""
+    effect resolves, before the pump applies (608.2h); ``destroy target artifact.
+    this gets +x/+0 until end of turn, where x is that artifact's mana value``
+    (Hoard-Smelter Dragon): of the permanent the step before targeted, as it last
+    existed."""
     m = re.fullmatch(r"(this|target .+?) gets \+(x|0)/\+(x|0) until end of turn, "
-                     r"where x is its (power|toughness)", s)
+                     r"where x is (its|that (?:artifact|creature|permanent)'s) "
+                     r"(power|toughness|mana value)", s)
     if not m:
         return None
+    of = "self" if m.group(1) == "this" and m.group(4) == "its" else "it"
     base = read_sentence(f"{m.group(1)} gets +{m.group(2).replace('x', '1')}/"
                          f"+{m.group(3).replace('x', '1')} until end of turn")
     if not isinstance(base, fx.Pump) or base.keywords:
         return None
-    stat = fx.StatOf(_STATS[m.group(4)], "self" if m.group(1) == "this" else "it")
+    stat = fx.StatOf(_STATS[m.group(5)], of)
     return dataclasses.replace(base, power=stat if base.power else 0,
                                toughness=stat if base.toughness else 0)
 

@@ -868,12 +868,38 @@ def land_subtypes() -> dict[str, str]:
     return out
 
 
+def _typed_alternatives(phrases: list[str]) -> fx.Filter | None:
+    """``dragon creature card or ugin planeswalker card``: one card filter of the
+    types and subtypes of both, when each alternative is a subtype of its own card
+    type (205.3d: a subtype goes only with its own card type, so a Dragon
+    planeswalker or an Ugin creature cannot exist and the union says exactly the
+    two)."""
+    types: set[str] = set()
+    subtypes: set[str] = set()
+    creature_types = set(creature_subtypes().values())
+    for alt in phrases:
+        *kinds, kind = alt.split()
+        if not kinds or kind not in CARD_TYPE_WORDS or len(CARD_TYPE_WORDS[kind]) != 1:
+            return None
+        subs = {all_subtypes().get(k) for k in re.split(r",? or |, ", " ".join(kinds))}
+        if None in subs:
+            return None
+        card_type = set(CARD_TYPE_WORDS[kind])
+        if (card_type == {"Creature"}) != (subs <= creature_types) or card_type & types:
+            return None
+        types |= card_type
+        subtypes |= subs  # type: ignore[arg-type]
+    return fx.Filter(types=frozenset(types), subtypes=frozenset(subtypes))
+
+
 def card_filter(phrase: str, compared: str | None = None) -> fx.Filter | None:
     """The cards a phrase before ``card(s)`` names, or None if it says more than a
     card filter can: ``""`` (any card), ``"basic land"``, ``"noncreature,
     nonland"``, ``"instant or sorcery"``, ``"plains or island"`` (land types),
     ``"forest, plains, or island"``, ``"green"``, ``"legendary"``, ``"aura"``;
     ``compared``: the words after ``card`` ``"with mana value 3 or less"``."""
+    if " card or " in phrase and compared is None:
+        return _typed_alternatives(phrase.split(" card or "))
     words = phrase.split()
     props: set[str] = set()
     while words and (prop := _either_colour(words + [""]) or filter_prop(
