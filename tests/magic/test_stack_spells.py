@@ -190,3 +190,32 @@ def test_701_6b_stifle_counters_an_activated_ability_but_not_a_spell():
     act(game, "stack 0")
     settle(game)
     assert game.life == [20, 18]
+
+
+# --------------------------------------- Counterbalance: reveal, same mana value
+def test_counterbalance_compiles():
+    ability, = compiled_pool().supported["Counterbalance"].triggered
+    assert ability.optional and ability.effect == fx.RevealTop(
+        fx.Ref("you"), fx.Filter(), fx.CounterSpell(fx.Ref("it")), same_mana_value=True)
+
+
+def counterbalance(top: str) -> list[int]:
+    game = blank()
+    game.add_permanent("Counterbalance", 0)
+    game.set_library(0, [top, "Island"])
+    game.add_card("Shock", 1)
+    lands(game, 1, "Mountain")
+    game.start_at("main1", 1)
+    act(game, "cast hand 0 (Shock)")
+    act(game, "player 0")
+    settle(game)
+    assert game.decision["kind"] == "yesno" and game.decision["player"] == 0
+    act(game, "yes")  # "you may reveal the top card of your library"
+    settle(game)
+    assert any(e["type"] == "reveal_top" and e["cards"] == [top] for e in game.events)
+    return game.life
+
+
+def test_603_2_counterbalance_counters_a_spell_with_the_revealed_cards_mana_value():
+    assert counterbalance("Lightning Bolt") == [20, 20]  # 1 and 1: countered
+    assert counterbalance("Grizzly Bears") == [18, 20]  # 2 is not 1: Shock resolves

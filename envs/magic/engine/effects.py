@@ -1562,6 +1562,11 @@ class RevealTop:
     #: "otherwise, put that card into your hand" (Coiling Oracle): a card ``filter``
     #: does not match goes into that player's hand (revealed: every player saw it).
     else_hand: bool = False
+    #: Counterbalance's "if you do, counter that spell if it has the same mana value
+    #: as the revealed card": the card matches only if its mana value is that of the
+    #: triggering spell ``Ref("it")`` still on the stack (202.3, an X in its cost
+    #: counted as announced, 202.3e); ``effect`` may then name that spell.
+    same_mana_value: bool = False
 
 
 DIE_SIDES = (4, 6, 8, 10, 12, 20)

@@ -338,7 +338,10 @@ owner's hand" / "on top of" or "on the bottom of its owner's library"; event
 ``countered`` with ``to``). "Counter target activated or triggered ability"
 (701.6b, Stifle; target kinds ``ability``, ``activated_ability``,
 ``triggered_ability``, ``spell_or_ability``: 115.1b-c, a mana ability never on the
-stack): it leaves the stack (event ``countered`` with ``ability``). Amounts that
+stack): it leaves the stack (event ``countered`` with ``ability``). Counterbalance's
+"whenever an opponent casts a spell, you may reveal the top card of your library. if
+you do, counter that spell if it has the same mana value as the revealed card"
+(:attr:`~effects.RevealTop.same_mana_value`; 202.3e, an X announced counts). Amounts that
 change "instead if" a condition holds as
 the effect resolves (608.2h, :class:`~effects.IfAmount`: morbid's "if a creature
 died this turn", with the game's count of the creatures that died this turn;

@@ -160,6 +160,9 @@ class LibraryMixin:
                 continue
             card = library[-1]
             self.log("reveal_top", player=p, cards=[self.name_of(card)])
+            if node.same_mana_value and self.cdef(card).mana_value != \
+                    self._spell_mana_value(self.res.get("it")):
+                continue  # (Counterbalance)
             if not self.card_matches(node.filter, card, self.res["item"].card):
                 if node.else_hand:  # "otherwise, put that card into your hand"
                     library.pop()
@@ -184,6 +187,16 @@ class LibraryMixin:
                          to="battlefield", revealed=True)
                 self._put_onto_battlefield(card, p)
         return found
+
+    def _spell_mana_value(self, sid: int | None) -> int | None:
+        """The mana value of spell ``sid`` on the stack (202.3; an X in its mana
+        cost is the value announced, 202.3e); None if it is no longer there."""
+        for s in self.stack:
+            if s.sid == sid and s.kind == "spell":
+                d = self.item_def(s)
+                x = d.cost.x * max(s.x, 0) if d.cost is not None else 0
+                return d.mana_value + x
+        return None
 
     def shuffle_into(self, node: fx.ShuffleInto, path: str) -> None:
         """:class:`~effects.ShuffleInto`: the permanents go into their owners'

@@ -293,6 +293,9 @@ _IF_IT_IS = r"if (?:it's|that card is) .+, you may .+\."
 _NOT_TAKEN = r"if you don't put the card into your hand, put it on the bottom of your library\."
 SENTENCE_GROUPS.append((_TOP_CARD, _IF_IT_IS, _NOT_TAKEN))
 SENTENCE_GROUPS.append((_TOP_CARD, _IF_IT_IS))
+SENTENCE_GROUPS.append((r"you may reveal the top card of your library\.",
+                        r"if you do, counter that spell if it has the same mana value "
+                        r"as the revealed card\."))
 _DIG_ONE = re.compile(
     r"look at the top card of your library\. if (?:it's|that card is) (?:an? )?"
     r"((?:[\w,]+ )*?)card, you may (reveal it and )?put it (into your hand|onto the "
@@ -450,6 +453,13 @@ def _reveal_top_card(s: str) -> fx.Effect | None:
             return fx.RevealTop(who, f, to_hand=True)
         effect = read_sentence(then)
         return fx.RevealTop(who, f, effect) if _about_nothing(effect) else None
+    if s == ("you may reveal the top card of your library. if you do, counter that "
+             "spell if it has the same mana value as the revealed card"):
+        # Counterbalance: "that spell" is the cast trigger's spell (compiler.
+        # check_refs refuses it outside a cast trigger)
+        return fx.MayDo(fx.RevealTop(fx.Ref("you"), fx.Filter(),
+                                     fx.CounterSpell(fx.Ref("it")),
+                                     same_mana_value=True))
     if m := _MAY_REVEAL.fullmatch(s):
         f = card_filter(m.group(1).strip())
         effect = read_sentence(m.group(2))
