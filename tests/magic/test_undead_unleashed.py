@@ -50,3 +50,41 @@ def test_107_1a_half_the_number_rounded_down():
     pass_to_decision(game, "priority")
     settle(game)
     assert len(on_battlefield(game, "Zombie Token")) == 2
+
+
+# ------------------------------------------------- 701.21a "sacrificed this way"
+def test_701_21a_tokens_for_each_creature_sacrificed_this_way():
+    """Syphon Flesh in a three-player game: seat 1 sacrifices its only creature, seat
+    2 controls none (102.3: each other player is an opponent), seat 0's own creature
+    stays: one Zombie for the one creature sacrificed."""
+    game = blank(players=3)
+    lands(game, 0, *["Swamp"] * 5)
+    mine = game.add_permanent("Grizzly Bears", 0)
+    theirs = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Syphon Flesh", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    settle(game)
+    assert theirs not in game.battlefield and mine in game.battlefield
+    assert len(on_battlefield(game, "Zombie Token")) == 1
+    assert compiled_pool().supported["Syphon Flesh"].spell.effect.steps[1].count == \
+        "sacrificed_total"
+
+
+# ------------------------------------- mass return, then destroy (Zombie Apocalypse)
+def test_zombie_apocalypse_returns_zombies_tapped_then_destroys_humans():
+    """608.2c: the Zombie cards return tapped, then every Human is destroyed (a
+    non-Zombie creature card stays in the graveyard)."""
+    game = blank()
+    lands(game, 0, *["Swamp"] * 6)
+    corpse = game.add_card("Walking Corpse", 0, "graveyard")
+    bears = game.add_card("Grizzly Bears", 0, "graveyard")
+    human = game.add_permanent("Elite Vanguard", 1)
+    game.add_card("Zombie Apocalypse", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    settle(game)
+    (zombie,) = on_battlefield(game, "Walking Corpse")
+    assert game.battlefield[zombie].tapped
+    assert bears in game.graveyard[0] and corpse not in game.graveyard[0]
+    assert human not in game.battlefield

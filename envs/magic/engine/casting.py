@@ -2265,6 +2265,10 @@ class CastingMixin:
         if res is not None and pids and pids[-1] in self.battlefield:
             power, toughness = self.chars(pids[-1])[:2]
             res["sacrificed_lki"] = (power, toughness, self.pdef(pids[-1]).mana_value)
+        if dest == "graveyard" and res is not None:  # "for each creature sacrificed
+            # this way" (the amount "sacrificed_total")
+            res["sacrificed_total"] = res.get("sacrificed_total", 0) + sum(
+                1 for pid in set(pids) if pid in self.battlefield)
         if dest == "graveyard":
             self.sacrifice(pids)  # 701.21a (its triggers: objects.py)
         else:
@@ -2704,6 +2708,8 @@ class CastingMixin:
             return self.res["item"].amount  # type: ignore[index]
         if value == "life_lost":  # "the life lost this way"
             return self.res.get("life_lost", 0)  # type: ignore[union-attr]
+        if value == "sacrificed_total":  # "for each creature sacrificed this way"
+            return self.res.get("sacrificed_total", 0)  # type: ignore[union-attr]
         if value == "discarded_total":  # "for each card discarded this way"
             return sum(self.res.get("discarded", {}).values())  # type: ignore[union-attr]
         if value == "discarded_most":  # "the greatest number of cards a player

@@ -481,7 +481,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 x_spell or x_ability[0])) and not (
                 value == "that_much" and that_much[0]) and not (
                 value == "spells_before" and cast_self[0]) and value not in (
-                "life_lost", "discarded_most", "discarded_total",
+                "life_lost", "discarded_most", "discarded_total", "sacrificed_total",
                 fx.COMMANDER_CASTS) and not (
                 value == "die_result" and die_result[0]):
             note(f"amount {value}")

@@ -313,6 +313,23 @@ def _twice_x(s: str) -> fx.Effect | None:
     return x_counted(read_sentence(s.replace("twice x ", "x ")), fx.Scaled("X", times=2))
 
 
+@effect_template
+def _for_each_sacrificed(s: str) -> fx.Effect | None:
+    """``you create a 2/2 black zombie creature token for each creature sacrificed this
+    way`` (Syphon Flesh): the permanents the earlier sacrifice steps of the same effect
+    sacrificed (the amount ``"sacrificed_total"``, times the unit)."""
+    m = re.fullmatch(r"(.+) for each (?:[\w-]+ )?sacrificed this way", s)
+    if not m:
+        return None
+    base = read_sentence(m.group(1))
+    field = AMOUNT_FIELDS.get(type(base))
+    n = getattr(base, field) if field is not None else None
+    if not isinstance(n, int) or n < 1:
+        return None
+    total = "sacrificed_total" if n == 1 else fx.Scaled("sacrificed_total", times=n)
+    return dataclasses.replace(base, **{field: total})
+
+
 _STATS = {"power": "power", "toughness": "toughness", "mana value": "mana_value"}
 
 

@@ -417,6 +417,8 @@ REF_PHRASES: dict[str, fx.Ref] = {
     "its controller": fx.Ref("its_controller"),
     "the creature's controller": fx.Ref("its_controller"),
     "each opponent": fx.Ref("each_opponent"),
+    # (102.3: with no teams, every other player is an opponent)
+    "each other player": fx.Ref("each_opponent"),
     "each player": fx.Ref("each_player"),
     "enchanted creature": fx.Ref("enchanted"),
     "equipped creature": fx.Ref("equipped"),
@@ -433,7 +435,7 @@ REF_PHRASES: dict[str, fx.Ref] = {
 
 
 PLAYER_PHRASES = ("you", "target player", "target opponent", "each player",
-                  "each opponent", "its controller", "defending player", "that player",
+                  "each opponent", "each other player", "its controller", "defending player", "that player",
                   "that player or that planeswalker's controller",
                   "that creature's controller")
 """The selectors a player-effect (draw, discard, mill, life) may name."""
