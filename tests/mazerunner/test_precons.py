@@ -100,7 +100,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Hour of Eternity", "Liliana, Death's Majesty",
         "Prowling Geistcatcher",
         "Ravenous Rotbelly", "Rooftop Storm", "Shadow Kin", "Stitcher Geralf",
-        "Syphon Flesh", "Tomb Tyrant", "Undead Alchemist",
+        "Tomb Tyrant", "Undead Alchemist",
     }),
     "vampiric_bloodline": frozenset({
         "Arterial Alchemy", "Avacyn's Judgment", "Bloodlord of Vaasgoth",

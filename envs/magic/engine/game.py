@@ -708,7 +708,9 @@ per player ("deals damage to each opponent equal to the number of cards in that
 player's hand": counted for each player the effect acts on); "the life lost this
 way" (what the earlier steps of the same effect made players lose: Gray Merchant);
 scaled amounts (107.1a, :class:`~effects.Scaled`: "mills twice x cards", "where x is
-half the number of Zombies you control, rounded down");
+half the number of Zombies you control, rounded down"); "for each creature sacrificed
+this way" (the permanents the earlier sacrifice steps of the same effect sacrificed:
+Syphon Flesh, whose "each other player" is each opponent, 102.3);
 "<effect> unless an opponent has 10 or less life" and fateful hour's "if you have 5
 or less life, create five of those tokens instead" (:class:`~effects.IfAmount`);
 Aura and Equipment bonuses counted continuously by their controller ("equipped
