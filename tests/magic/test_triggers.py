@@ -747,3 +747,22 @@ def test_702_181a_mobilize_a_warrior_attacks_and_is_sacrificed_at_end_step():
     pass_until(game, "end")
     settle(game)
     assert tokens[0] not in game.battlefield
+
+
+def test_121_2_whenever_you_draw_your_second_card_each_turn():
+    game = blank()
+    adept = game.add_permanent("Lat-Nam Adept", 0)
+    mastermind = game.add_permanent("Faerie Mastermind", 1)
+    game.start_at("main1", 0, turn=2)  # (the turn's draw: not counted here)
+    game.drawn_turn = [0, 0]
+    hand1 = len(game.hand[1])
+    game.draw(0)
+    assert not game.pending_triggers  # the first card
+    game.draw(0)
+    settle(game)  # the second: the Adept grows, the Mastermind's owner draws
+    assert counters(game, adept) == 1 and len(game.hand[1]) == hand1 + 1
+    game.draw(0)
+    assert not game.pending_triggers  # the third: neither
+    game.draw(1)  # seat 1's own second card this turn: not "an opponent draws"
+    assert game.drawn_turn[1] == 2 and not game.pending_triggers
+    assert mastermind in game.battlefield

@@ -1934,7 +1934,8 @@ TRIGGER_CONDITIONS = ("no_spells_last_turn", "two_spells_last_turn")
 OBJECT_CONDITIONS = ("no_plus_counters", "no_minus_counters", "evolve", "not_decayed",
                      "battalion", "your_turn", "soulbond", "evoked", "echo",
                      "no_flanking", "dethrone", "training",
-                     "not_renowned", "targets_single", "attacks_enchanted_player")
+                     "not_renowned", "targets_single", "attacks_enchanted_player",
+                     "draw_2", "draw_3", "draw_5")
 """Intervening "if"s (603.4) about the trigger's own source as the event happened:
 "if it had no +1/+1 (-1/-1) counters on it" of a dies trigger (undying 702.93a,
 persist 702.79a), checked as it triggers on what the permanent had as it left (last
@@ -1943,6 +1944,8 @@ greater power or toughness than this creature" (702.100a) of an enters trigger,
 checked as it triggers and again as it resolves while both are on the
 battlefield; "if it didn't have decayed" (``not_decayed``) of another permanent's
 dies trigger, checked on the dying permanent as it left (Wilhelt, the Rotcleaver).
+``draw_N`` (part of a ``draw`` event, checked as it triggers): "whenever you draw
+your second (third, fifth) card each turn", the player's Nth draw of the turn (121.2).
 ``targets_single`` (part of a ``cast`` event, checked as it triggers): the spell
 targets only a single permanent, one matching its ability's
 :attr:`CopySpell.each_other` ("an instant or sorcery spell that targets only a single

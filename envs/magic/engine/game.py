@@ -307,7 +307,9 @@ discarding a card, a spell being cast (by whom and of which card types; the trig
 goes on the stack above the spell, 603.2), the beginning of upkeep, draw step, main
 phases, combat and end step; their subject is the permanent itself, the one its
 Equipment or Aura is attached to, or a filter ("this or another Ally you control");
-"that much" and "that player" name the event's amount and player; "this ability triggers
+"that much" and "that player" name the event's amount and player; "whenever you draw your
+second (third, fifth) card each turn" and "an opponent draws their second card" (121.2,
+checked as it triggers); "this ability triggers
 only once each turn" (counted per object and turn, part of the saved state); an intervening "if" about
 the ability's controller on any trigger (603.4, checked as it triggers and as it
 resolves: Domestication's "if enchanted creature's power is 4 or greater", raid's

@@ -1166,6 +1166,9 @@ class ObjectsMixin:
         kept: the rule compares the values it had)."""
         if condition == "targets_single":  # "a spell that targets only a single Golem"
             return self.single_target_of(it, source) is not None
+        if condition.startswith("draw_"):  # "... draw your second card each turn"
+            return it is not None and it < 0 and \
+                self.drawn_turn[code_player(it)] == int(condition[5:])
         if condition == "no_plus_counters":
             return not self.battlefield[source].counters.get("+1/+1", 0)
         if condition == "no_minus_counters":

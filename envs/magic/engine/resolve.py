@@ -144,6 +144,8 @@ _CONDITION_EVENTS = {"evolve": {("enters", False)}, "not_decayed": {("dies", Fal
                      "dethrone": {("attacks", True)}, "training": {("attacks", True)},
                      "not_renowned": {("deals_combat_damage_player", True)},
                      "targets_single": {("cast", False)},
+                     "draw_2": {("draw", False)}, "draw_3": {("draw", False)},
+                     "draw_5": {("draw", False)},
                      "attacks_enchanted_player": {("attacks", False)}}
 """The event (and whether its subject is the source) an object condition of
 :data:`~effects.OBJECT_CONDITIONS` goes with; the others go with the source's own

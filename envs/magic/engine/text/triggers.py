@@ -224,6 +224,15 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
         props = f.props | ({"other"} if m.group(2) == "another" else set())
         return (fx.Trigger("sacrificed", fx.Filter(f.types, f.subtypes, who,
                                                    frozenset(props))),)
+    if m := re.fullmatch(r"(you draw your|an opponent draws their|a player draws their) "
+                         r"(second|third|fifth) card each turn", condition):
+        # 121.2: the player's Nth card drawn this turn (part of the event)
+        if word != "whenever":
+            return None
+        who = {"you": fx.Ref("you"), "an": fx.Ref("each_opponent"),
+               "a": fx.Ref("each_player")}[m.group(1).split()[0]]
+        n = {"second": 2, "third": 3, "fifth": 5}[m.group(2)]
+        return (fx.Trigger("draw", who, f"draw_{n}"),)
     for phrase, who in _PLAYER_SUBJECTS.items():
         if condition.startswith(phrase + " ") and word == "whenever":
             events = _verbs(condition[len(phrase) + 1:], _PLAYER_VERBS)
