@@ -88,3 +88,30 @@ def test_zombie_apocalypse_returns_zombies_tapped_then_destroys_humans():
     assert game.battlefield[zombie].tapped
     assert bears in game.graveyard[0] and corpse not in game.graveyard[0]
     assert human not in game.battlefield
+
+
+# --------------------------------------- 603.2 / 205.3m "whenever you cast a Zombie spell"
+def test_603_2_a_cast_trigger_on_a_creature_type_spell():
+    """Diregraf Colossus: casting Walking Corpse (a Zombie) makes a tapped Zombie;
+    casting Grizzly Bears (a Bear) makes none. It entered with a +1/+1 counter for
+    the Zombie card in the graveyard."""
+    game = blank()
+    game.add_card("Walking Corpse", 0, "graveyard")
+    lands(game, 0, *["Swamp"] * 6, "Forest", "Forest")
+    game.add_card("Diregraf Colossus", 0)
+    game.add_card("Walking Corpse", 0)
+    game.add_card("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, "(Diregraf Colossus)")
+    settle(game)
+    (colossus,) = on_battlefield(game, "Diregraf Colossus")
+    assert game.battlefield[colossus].counters.get("+1/+1") == 1
+    act(game, "(Walking Corpse)")
+    settle(game)
+    (token,) = on_battlefield(game, "Zombie Token")
+    assert game.battlefield[token].tapped
+    act(game, "(Grizzly Bears)")
+    settle(game)
+    assert len(on_battlefield(game, "Zombie Token")) == 1
+    trigger = compiled_pool().supported["Diregraf Colossus"].triggered[0].trigger
+    assert trigger.subject.subtypes == {"Zombie"} and not trigger.subject.types

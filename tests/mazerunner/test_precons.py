@@ -92,7 +92,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
     "undead_unleashed": frozenset({
         "Aetherspouts", "Cleaver Skaab", "Corpse Augur",
         "Curse of Unbinding", "Curse of the Restless Dead",
-        "Death Baron", "Diregraf Colossus", "Distant Melody",
+        "Death Baron", "Distant Melody",
         "Dread Summons", "Eater of Hope",
         "Empty the Laboratory",
         "Forgotten Creation", "Ghouls' Night Out", "Gisa and Geralf",

@@ -318,7 +318,8 @@ or less life", "if you control no artifacts" (Glimmervoid), "if you have less li
 than an opponent", "if an opponent controls more lands than you"; the same conditions
 guard a spell's steps, 608.2c: Timely Reinforcements); two conditions of one ability ("at the beginning of your upkeep and
 whenever you cast a red spell"); cast triggers on a spell's colours ("whenever an
-opponent casts a multicolored spell") and on a spell cast from a graveyard (Ash
+opponent casts a multicolored spell"), on its creature type ("whenever you cast a Zombie
+spell", 205.3m: a creature or kindred spell of that type) and on a spell cast from a graveyard (Ash
 Zealot: one cast with flashback); battalion ("whenever this and at least two other
 creatures attack"); extort (702.101a: "you may pay {W/B}" as each spell of yours is
 cast; a second instance on one permanent is not told apart); "when that creature

@@ -27,6 +27,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     activation_condition,
+    creature_subtypes,
     object_filter,
 )
 
@@ -125,8 +126,16 @@ def spell_filter(phrase: str) -> fx.Filter | None:
     if not m:
         return None
     types: set[str] = set()
-    if m.group(2):
-        for word in re.split(r",? or |, ", m.group(2)):
+    subtypes: set[str] = set()
+    kinds = m.group(2)
+    if kinds and (first := kinds.split(" ")[0]) in creature_subtypes() and \
+            " or " not in kinds and "," not in kinds:
+        # "a zombie spell", "a zombie creature spell" (205.3m: a spell with that
+        # creature type: a creature or kindred card)
+        subtypes.add(creature_subtypes()[first])
+        kinds = kinds[len(first) + 1:]
+    if kinds:
+        for word in re.split(r",? or |, ", kinds):
             if word not in _SPELL_TYPES:
                 return None
             types.add(_SPELL_TYPES[word])
@@ -134,7 +143,8 @@ def spell_filter(phrase: str) -> fx.Filter | None:
         return None
     props = ({"noncreature"} if m.group(1) else set()) | (
         {colour.group(1)} if colour else set())
-    return fx.Filter(types=frozenset(types), props=frozenset(props))
+    return fx.Filter(types=frozenset(types), subtypes=frozenset(subtypes),
+                     props=frozenset(props))
 
 
 def _verbs(text: str, table: dict[str, str]) -> tuple[str, ...] | None:
