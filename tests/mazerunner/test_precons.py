@@ -79,9 +79,9 @@ STILL_MISSING: dict[str, frozenset[str]] = {
     }),
     "phantom_premonition": frozenset({
         "Arcane Artisan", "Behold the Multiverse",
-        "Brago, King Eternal", "Cosmic Intervention", "Curse of the Swine",
-        "Day of the Dragons", "Eerie Interlude", "Ethereal Valkyrie",
-        "Ghostly Flicker", "Hero of Bretagard",
+        "Cosmic Intervention", "Curse of the Swine",
+        "Day of the Dragons", "Ethereal Valkyrie",
+        "Hero of Bretagard",
         "Iron Verdict", "Marshal's Anthem",
         "Niko Defies Destiny", "Opal Palace", "Ranar the Ever-Watchful", "Ravenform",
         "Replicating Ring", "Sage of the Beyond", "Saw It Coming",

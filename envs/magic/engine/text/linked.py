@@ -104,8 +104,11 @@ def _linked_exile(s: str) -> fx.Effect | None:
         if what is not None and what != fx.Ref("self"):
             return fx.Exile(what, until_source_leaves=True)
     # Flicker: after "exile target creature you control, then ..." (400.7)
-    if m := re.fullmatch(r"return (?:that card|it) to the battlefield( tapped| face "
-                         r"down)? under (your|its owner's) control", s):
+    # ("those cards" after "exile two / any number of target ...": every card the
+    # exile moved, Ghostly Flicker, Brago, Eerie Interlude)
+    if m := re.fullmatch(r"return (?:that card|it|those cards) to the battlefield"
+                         r"( tapped| face down)? under (your|its owner's|their "
+                         r"owners?'s?) control", s):
         # (Mystifying Maze: "return it to the battlefield tapped under its owner's
         # control" at the beginning of the next end step; Ashcloud Phoenix's dies
         # trigger: "... face down under your control", 708.2)

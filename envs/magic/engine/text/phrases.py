@@ -495,6 +495,12 @@ def ability_target(phrase: str) -> fx.Target | None:
                      fx.Filter(controller=_ABILITY_WHOSE[m.group(2)]))
 
 
+ANY_NUMBER_OF_TARGETS = 64
+"""The count of "any number of target <permanents>": no more permanents than there
+are permanent slots (the player stops choosing with "done")."""
+ANY_NUMBER = ANY_NUMBER_OF_TARGETS
+
+
 def target_phrase(phrase: str) -> fx.Target | None:
     """``target creature``, ``another target artifact``, ``up to two target
     creatures``... (also the non-permanent targets of :data:`TARGET_PHRASES` and the
@@ -510,6 +516,15 @@ def target_phrase(phrase: str) -> fx.Target | None:
     if m := re.fullmatch(r"(up to )?(two|three|four|five|six) targets", phrase):
         # "each of up to six targets" (Chandra, the Firebrand): any targets (115.4)
         return fx.Target("any", count=NUMBERS[m.group(2)], up_to=bool(m.group(1)))
+    if m := re.fullmatch(r"any number of (other )?target (.+)", phrase):
+        # 115.1d, 601.2c: "any number of target nonland permanents you control"
+        # (Brago): up to as many as there are candidates
+        f = object_filter(m.group(2), plural=True)
+        if f is None:
+            return None
+        if m.group(1):
+            f = fx.Filter(f.types, f.subtypes, f.controller, f.props | {"other"})
+        return target_for(f, ANY_NUMBER, True)
     m = re.fullmatch(r"(up to )?(?:(one|two|three|four|five|six|seven|eight|nine|ten) )?"
                      r"(another |other )?target (.+)", phrase)
     if not m:

@@ -1,0 +1,77 @@
+"""Scripted positions for the Phantom Premonition precon's mechanisms: flicker of
+several permanents ("exile ... then return those cards", 400.7, 610.3), "any number
+of target" (115.1d, 601.2c), delayed returns (603.7). Each names real cards from the
+pool."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
+from magic.compiled import card
+from magic.positions import act, blank, lands, pass_until, settle, target_perm
+
+
+def on_battlefield(game, name: str) -> list[int]:
+    return [pid for pid, perm in game.battlefield.items()
+            if game.name_of(perm.card) == name]
+
+
+# ------------------------------------------------------------ flicker (400.7)
+def test_400_7_flicker_templates_compile():
+    flicker = card("Ghostly Flicker").spell.effect
+    assert flicker.steps[0].what.count == 2
+    assert flicker.steps[1] == fx.MoveCards(fx.Ref("that_card"), "battlefield", "you")
+    brago = card("Brago, King Eternal").triggered[0].effect
+    assert brago.steps[0].what.up_to and brago.steps[0].what.count > 8
+    interlude = card("Eerie Interlude").spell.effect
+    assert isinstance(interlude.steps[1], fx.Delayed)
+    assert interlude.steps[1].effect == fx.MoveCards(fx.Ref("that_card"), "battlefield",
+                                                     "owner")
+
+
+def test_400_7_ghostly_flicker_returns_both_cards_as_new_objects():
+    game = blank()
+    game.add_card("Ghostly Flicker", 0)
+    lands(game, 0, "Island", "Island", "Island")
+    visionary = game.add_permanent("Elvish Visionary", 0, tapped=True,
+                                   counters={"+1/+1": 1}, damage=1)
+    land = game.add_permanent("Plains", 0, tapped=True)
+    game.start_at("main1", 0)
+    hand = len(game.hand[0])
+    act(game, "cast hand 0 (Ghostly Flicker)")
+    target_perm(game, visionary)
+    target_perm(game, land)
+    settle(game)  # the Flicker, then the Visionary's enters ability: draw a card
+    assert visionary not in game.battlefield and land not in game.battlefield
+    new = on_battlefield(game, "Elvish Visionary")[0]
+    perm = game.battlefield[new]
+    assert not perm.tapped and perm.damage == 0 and not perm.counters
+    plains = on_battlefield(game, "Plains")
+    assert len(plains) == 1 and not game.battlefield[plains[0]].tapped
+    assert len(game.hand[0]) == hand - 1 + 1 and game.exile[0] == []
+
+
+def test_601_2c_eerie_interlude_any_number_of_targets_back_at_the_next_end_step():
+    game = blank()
+    game.add_card("Eerie Interlude", 0)
+    lands(game, 0, "Plains", "Plains", "Plains")
+    bears = game.add_permanent("Grizzly Bears", 0)
+    giant = game.add_permanent("Hill Giant", 0)
+    stays = game.add_permanent("Llanowar Elves", 0)
+    theirs = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Eerie Interlude)")
+    assert A.permanent(game.battlefield[theirs].slot) not in game.legal_actions()
+    target_perm(game, bears)
+    target_perm(game, giant)
+    game.apply_action(A.DONE)  # any number: stop after two
+    settle(game)
+    assert bears not in game.battlefield and giant not in game.battlefield
+    assert stays in game.battlefield
+    assert sorted(game.name_of(c) for c in game.exile[0]) == ["Grizzly Bears",
+                                                              "Hill Giant"]
+    pass_until(game, "end")
+    settle(game)
+    assert game.exile[0] == []
+    assert len(on_battlefield(game, "Grizzly Bears")) == 2
+    assert len(on_battlefield(game, "Hill Giant")) == 1
