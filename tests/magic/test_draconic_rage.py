@@ -2,12 +2,14 @@
 (issue 30), each on real cards of the pool: a pump by the permanent's own power
 (608.2h), an activation restricted to a step (602.5b), "when you cycle this"
 (702.29c), an instant's graveyard trigger (113.6m), the stat of a destroyed
-target (608.2h) and typed alternatives of a card filter (205.3d)."""
+target (608.2h), typed alternatives of a card filter (205.3d) and a punisher's
+"unless that player sacrifices" (118.12)."""
 
 from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from labyrinth_gym.envs.magic.engine.game import MagicGame
 from magic.positions import (
     act,
     attack,
@@ -168,3 +170,46 @@ def test_haven_of_the_spirit_dragon_returns_a_dragon_card_not_another_creature()
     settle(game)
     assert haven not in game.battlefield
     assert [game.name_of(c) for c in game.hand[0]] == ["Dragon Hatchling"]
+
+
+# ------------------------- 118.12 "unless that player sacrifices" (a punisher)
+def _demanding_dragon(opponent_creatures: int) -> MagicGame:
+    """Seat 0 casts Demanding Dragon (five Mountains) and targets seat 1, who
+    controls ``opponent_creatures`` Grizzly Bears."""
+    game = blank()
+    lands(game, 0, *["Mountain"] * 5)
+    for _ in range(opponent_creatures):
+        game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Demanding Dragon", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Demanding Dragon)")
+    settle(game)  # the Dragon resolves; its enters trigger targets the opponent
+    if game.decision["kind"] == "target":
+        act(game, "player")
+    return game
+
+
+def test_118_12_the_targeted_opponent_may_sacrifice_a_creature_instead():
+    game = _demanding_dragon(1)
+    pass_to_decision(game, "yesno")
+    assert game.decision["player"] == 1 and "unless" in game.decision
+    act(game, "yes")
+    settle(game)
+    assert game.life[1] == 20
+    assert not [p for p in game.battlefield.values() if p.controller == 1]
+
+
+def test_118_12_declining_to_sacrifice_takes_the_damage():
+    game = _demanding_dragon(1)
+    pass_to_decision(game, "yesno")
+    act(game, "no")
+    settle(game)
+    assert game.life[1] == 15
+    assert [p for p in game.battlefield.values() if p.controller == 1]
+
+
+def test_118_3_a_player_with_no_creature_is_not_asked():
+    game = _demanding_dragon(0)
+    settle(game)
+    assert game.life[1] == 15
+    assert not [e for e in game.events if e["type"] == "sacrifice"]

@@ -1879,8 +1879,9 @@ class CastingMixin:
                                      "chosen": []}
                     return
             elif isinstance(node, fx.Unless):
-                if self._can_pay_unless(item, node.cost):
-                    self.decision = {"kind": "yesno", "player": item.controller,
+                payer = self._unless_payer(item, node, path)
+                if payer is not None and self._can_pay_unless(item, node.cost, payer):
+                    self.decision = {"kind": "yesno", "player": payer,
                                      "unless": path}
                     return
                 queue.insert(0, self._child(path, 0))  # 118.3: can't pay, so it happens
@@ -2361,11 +2362,31 @@ class CastingMixin:
         res["asks"].append(["sacrifice", p, node.action.count, path])
         self.log("opponent_does", player=p, card=self.name_of(res["item"].card))
 
-    def _can_pay_unless(self, item: StackItem, cost: Any) -> bool:
-        """Whether the controller of resolving ``item`` can pay an
+    def _unless_payer(self, item: StackItem, node: fx.Unless, path: str) -> int | None:
+        """Who may pay what :class:`~effects.Unless` ``node`` asks: the resolving
+        object's controller, or for a :class:`~effects.Sacrifice` the player its
+        effect targets (None: that target is gone or illegal, 608.2b)."""
+        if not isinstance(node.cost, fx.Sacrifice):
+            return item.controller
+        step = node.effect  # (one step with one player target: select names it "it")
+        target = next((v for f in dataclasses.fields(step)
+                       if isinstance(v := getattr(step, f.name), fx.Target)), None)
+        if target is None:
+            return None
+        self.select(target, self._child(path, 0))
+        players = self.select_players(node.cost.who, self._child(path, 1))
+        return players[0] if players else None
+
+    def _can_pay_unless(self, item: StackItem, cost: Any, p: int | None = None) -> bool:
+        """Whether ``p`` (the controller of resolving ``item`` by default) can pay an
         :class:`~effects.Unless`'s ``cost`` (118.3): a :class:`~effects.PayCost`,
-        or a :class:`~effects.ReturnChosen` with enough permanents to return."""
-        p = item.controller
+        a :class:`~effects.ReturnChosen` with enough permanents to return, or a
+        :class:`~effects.Sacrifice` with a permanent to sacrifice."""
+        p = item.controller if p is None else p
+        if isinstance(cost, fx.Sacrifice):
+            return not self.lost[p] and any(
+                perm.controller == p and self.matches(cost.filter, pid, p)
+                for pid, perm in self.battlefield.items())
         if isinstance(cost, fx.ReturnChosen):
             return not self.lost[p] and sum(
                 1 for pid, perm in self.battlefield.items() if perm.controller == p
@@ -2442,7 +2463,7 @@ class CastingMixin:
         assert res is not None
         item: StackItem = res["item"]
         node = self.node_at(self.effect_of(item), path)
-        if pays and isinstance(node.cost, fx.ReturnChosen):
+        if pays and isinstance(node.cost, (fx.ReturnChosen, fx.Sacrifice)):
             res["queue"].insert(0, self._child(path, 1))  # chosen as it returns
         elif pays:
             self._pay_cost(item, node.cost)

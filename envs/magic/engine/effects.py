@@ -1620,9 +1620,12 @@ class Unless:
     don't, ``effect`` happens ("at the beginning of your upkeep, sacrifice this unless
     you pay {1}"). ``cost`` may also be a :class:`ReturnChosen` ("sacrifice it unless
     you return an artifact you control to its owner's hand", Glint Hawk: asked only
-    when they control one; yes returns it, chosen as the ReturnChosen chooses)."""
+    when they control one; yes returns it, chosen as the ReturnChosen chooses), or a
+    :class:`Sacrifice` by the one player ``effect`` targets (``who`` ``Ref("it")``:
+    "deals 5 damage to target opponent unless that player sacrifices a creature of
+    their choice"; that player is asked, when they control one)."""
 
-    cost: Any  # PayCost | ReturnChosen
+    cost: Any  # PayCost | ReturnChosen | Sacrifice
     effect: Any
 
 

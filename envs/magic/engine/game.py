@@ -1046,6 +1046,9 @@ land (it goes to the pool, spent first by the next payment of the step, 106.4);
 Karoo lands, Waterspout Djinn, Tragic Lesson): the ``yesno`` decision with
 ``"unless"``, asked only when its controller controls one; yes returns it (chosen with
 the ``sacrifice`` decision, ``dest`` ``"hand"``, when there are several).
+"<effect on target opponent> unless that player sacrifices a creature of their
+choice" (118.12, a :class:`~effects.Sacrifice` price: Demanding Dragon): the targeted
+player gets the ``yesno`` ``"unless"`` decision, asked only when they control one.
 "Counter each spell you don't control" (701.6a, :class:`~effects.CounterEach`:
 Counterflux overloaded; the spells that can't be countered stay). "Prevent all damage
 that would be dealt to you and creatures you control this turn" (615: Safe Passage;

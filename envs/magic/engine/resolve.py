@@ -525,7 +525,15 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             effect(node.effect)
             return
         if isinstance(node, fx.Unless):
-            if isinstance(node.cost, fx.ReturnChosen):
+            if isinstance(node.cost, fx.Sacrifice):  # the targeted player's (118.12)
+                step = node.effect
+                targets = [getattr(step, f.name) for f in dataclasses.fields(step)
+                           if isinstance(getattr(step, f.name), fx.Target)]
+                if node.cost.who != fx.Ref("it") or len(targets) != 1 or \
+                        targets[0].kind not in ("player", "opponent"):
+                    note("Unless sacrificing, other than by the targeted player")
+                filt(node.cost.filter)
+            elif isinstance(node.cost, fx.ReturnChosen):
                 if node.cost.who != fx.Ref("you"):
                     note("Unless returning another player's permanents")
                 filt(node.cost.filter)

@@ -3,6 +3,7 @@ the next end step", rule 603.7) and "you may ..." (an optional step)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
@@ -124,6 +125,31 @@ def _unless_you_pay(s: str) -> fx.Effect | None:
             isinstance(n, (fx.MayDo, fx.Unless, fx.PayCost)) for n in nodes(inner)):
         return None
     return fx.Unless(cost, inner)
+
+
+_PLAYER_TARGETS = ("player", "opponent")
+
+
+@effect_template
+def _unless_that_player_sacrifices(s: str) -> fx.Effect | None:
+    """``this deals 5 damage to target opponent unless that player sacrifices a
+    creature of their choice`` (Demanding Dragon; rule 118.12, a punisher): the
+    targeted player may sacrifice on resolution (asked only when they can, 118.3);
+    if they don't, the effect happens. ``that player`` is the one target player of
+    the effect (``Ref("it")``)."""
+    m = re.fullmatch(r"(.+) unless (?:that player|they) (sacrifices?) (.+)", s)
+    if m is None:
+        return None
+    inner = read_sentence(m.group(1))
+    cost = read_sentence(f"that player sacrifices {m.group(3)}")
+    targets = [n for n in nodes(inner) if isinstance(n, fx.Target)] \
+        if inner is not None else []
+    if not isinstance(cost, fx.Sacrifice) or cost.who != fx.Ref("that_player") or \
+            len(targets) != 1 or targets[0].kind not in _PLAYER_TARGETS or \
+            targets[0].count != 1 or isinstance(inner, fx.Sequence) or any(
+                isinstance(n, (fx.MayDo, fx.Unless, fx.PayCost)) for n in nodes(inner)):
+        return None
+    return fx.Unless(dataclasses.replace(cost, who=fx.Ref("it")), inner)
 
 
 @effect_template
