@@ -273,3 +273,63 @@ def test_tenacious_dead_returns_tapped_if_paid():
     settle(game)
     (back,) = on_battlefield(game, "Tenacious Dead")
     assert back != dead and game.battlefield[back].tapped
+
+
+def test_spells_have_compiles():
+    pool = compiled_pool().supported
+    for name in ("Soulfire Grand Master", "Pestilent Spirit"):
+        assert name in pool, name
+    soulfire = pool["Soulfire Grand Master"]
+    assert soulfire.statics == (fx.SpellsHave(fx.Filter(
+        frozenset({"Instant", "Sorcery"}), controller="you"), ("lifelink",)),)
+    assert soulfire.activated[0].effect == fx.NextSpellToHand()
+
+
+def test_702_15b_soulfire_grand_master_gives_instants_lifelink():
+    """"Instant and sorcery spells you control have lifelink": the Bolt's 3 damage
+    gains its caster 3 life; the opponent's Bolt gains its caster nothing."""
+    game = blank()
+    game.add_permanent("Soulfire Grand Master", 0)
+    game.add_card("Lightning Bolt", 0)
+    game.add_card("Lightning Bolt", 1)
+    lands(game, 0, "Mountain")
+    lands(game, 1, "Mountain")
+    game.life = [10, 10]
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.life == [13, 7]
+    game = blank()
+    game.add_permanent("Soulfire Grand Master", 0)
+    game.add_card("Lightning Bolt", 1)
+    lands(game, 1, "Mountain")
+    game.start_at("main1", 1, turn=2)
+    act(game, "Lightning Bolt")
+    game.apply_action(A.player(1))  # (relative: seat 0)
+    settle(game)
+    assert game.life == [17, 20]
+
+
+def test_614_1a_soulfire_grand_master_returns_the_next_spell_to_hand():
+    """"The next time you cast an instant or sorcery spell from your hand this turn,
+    put that card into your hand instead of into your graveyard as it resolves": the
+    first Bolt returns to its owner's hand, the second goes to the graveyard."""
+    game = blank()
+    game.add_permanent("Soulfire Grand Master", 0)
+    game.add_card("Lightning Bolt", 0)
+    lands(game, 0, *["Mountain"] * 6)
+    game.start_at("main1", 0)
+    act(game, "(Soulfire Grand Master) ability 0")
+    settle(game)
+    assert game.spell_to_hand[0]
+    act(game, "Lightning Bolt")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert [game.name_of(c) for c in game.hand[0]] == ["Lightning Bolt"]
+    assert not game.spell_to_hand[0] and game.life[1] == 17
+    act(game, "Lightning Bolt")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.hand[0] == [] and [game.name_of(c) for c in game.graveyard[0]] == [
+        "Lightning Bolt"]

@@ -1509,6 +1509,10 @@ class CastingMixin:
                 self.creature_spells[p] += 1
             if self.sorcery_flash[p] == 1 and "Sorcery" in d.types:
                 self.sorcery_flash[p] = False  # "the next sorcery spell" was this one
+            if self.spell_to_hand[p] and item.zone == "" and not item.is_copy and (
+                    "Instant" in d.types or "Sorcery" in d.types):
+                self.spell_to_hand[p] = False  # (NextSpellToHand: "the next time")
+                item.to_hand = True
             self.being_cast = item  # (its targets, for "targets only a single Golem")
             self._cast_triggers(p, item.card, item.sid,
                                 from_graveyard=item.alt == "flashback", shown=d)
@@ -2062,6 +2066,11 @@ class CastingMixin:
                 self.spell_leaves_stack(item, "hand")
                 self.log("bought_back", player=self.card_owner[item.card],
                          card=d.name)
+                return
+            if item.to_hand:  # (NextSpellToHand, 614.1a)
+                self.spell_leaves_stack(item, "hand")
+                self.log("spell_card_to", player=self.card_owner[item.card],
+                         card=d.name, to="hand")
                 return
             if d.rebound and item.zone == "" and item.alt != "flashback":
                 self.rebound(item)  # 702.88a: cast from its owner's hand
@@ -2809,6 +2818,9 @@ class CastingMixin:
         item: StackItem = self.res["item"]  # type: ignore[index]
         source = self._source_pid(item)
         kws = self.keywords(source) if source is not None else frozenset(item.keywords)
+        if source is None and item.kind == "spell" and \
+                fx.SpellsHave in self.static_kinds():
+            kws = kws | self.spell_keywords(item)  # (lifelink for spells, 702.15b)
         # the ability's source permanent deals it (its "deals damage" triggers)
         first = len(self.events)
         # (a count of "that player's" hand: the player dealt the damage, or a

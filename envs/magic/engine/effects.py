@@ -1484,6 +1484,17 @@ class PutOnLibrary:
 
 
 @dataclass(frozen=True)
+class NextSpellToHand:
+    """"The next time you cast an instant or sorcery spell from your hand this turn,
+    put that card into your hand instead of into your graveyard as it resolves"
+    (Soulfire Grand Master; 614.1a, a replacement of where the spell card goes,
+    608.2n): the first such spell the resolving object's controller casts from
+    their hand this turn (601.2i) returns to their hand as it resolves (not if it is
+    countered or its targets are all illegal). Several such effects apply to that
+    same next spell."""
+
+
+@dataclass(frozen=True)
 class SorceryFlash:
     """"The next sorcery spell you cast this turn can be cast as though it had flash"
     (Quicken; 601.3, 702.8a): until the turn ends, ``who`` may cast sorceries at
@@ -2275,6 +2286,23 @@ class SpellsCantBeCountered:
     while this is on the battlefield."""
 
     spells: Filter
+
+
+@dataclass(frozen=True)
+class SpellsHave:
+    """Static: spells matching ``spells`` (a :class:`Filter` of the spell's card; its
+    ``controller`` from this permanent's controller) have ``keywords`` while this
+    is on the battlefield: "instant and sorcery spells you control have lifelink"
+    (Soulfire Grand Master, 702.15b: the damage a spell with lifelink deals makes
+    its controller gain that much life), "... have deathtouch" (702.2b)."""
+
+    spells: Filter
+    keywords: tuple[str, ...]
+
+
+SPELL_KEYWORDS = frozenset({"lifelink", "deathtouch"})
+"""The keywords a :class:`SpellsHave` may give spells (those the damage a spell
+deals reads)."""
 
 
 @dataclass(frozen=True)

@@ -1283,6 +1283,12 @@ paid; the observation shows it as the generic "asked overload" context); its man
 added to the spell's cost and its other parts (life, discards, a sacrifice) paid as
 additional costs; a spell bought back goes to its owner's hand as it resolves (event
 ``bought_back``; countered or fizzled, to the graveyard; cast with flashback, exiled).
+Soulfire Grand Master's "the next time you cast an instant or sorcery spell from your
+hand this turn, put that card into your hand instead of into your graveyard as it
+resolves" (614.1a, :class:`~effects.NextSpellToHand`: the next such spell cast from
+the hand, 601.2i, is marked and returns as it resolves, event ``spell_card_to``) and
+"instant and sorcery spells you control have lifelink / deathtouch"
+(:class:`~effects.SpellsHave`, 702.15b, 702.2b: read as the spell deals damage).
 
 Blocking restrictions are checked as blockers are declared (509.1b): a creature is
 offered to block only attackers it may block (flying and reach, "can't be blocked",
@@ -1820,6 +1826,10 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         # flash" (SorceryFlash), per seat, until the turn ends or a sorcery is cast
         # (1); "you may cast spells this turn as though they had flash" (2)
         self.sorcery_flash = [0] * num_players
+        #: "The next time you cast an instant or sorcery spell from your hand this
+        #: turn, put that card into your hand" (:class:`~effects.NextSpellToHand`),
+        #: per seat, until the turn ends or such a spell is cast.
+        self.spell_to_hand = [False] * num_players
         #: Whether it is ``"day"`` or ``"night"`` (rule 726; None: neither yet).
         self.day_night: str | None = None
         #: Extra turns to take (500.7), by player, the most recently created last.
@@ -2415,6 +2425,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.land_entered = self.land_entered[:]
         new.turn_marks = [set(m) for m in self.turn_marks]
         new.sorcery_flash = self.sorcery_flash[:]
+        new.spell_to_hand = self.spell_to_hand[:]
         new.spells_last_turn = self.spells_last_turn[:]
         new.extra_turns = self.extra_turns[:]
         new.source_lki = dict(self.source_lki)
@@ -2589,6 +2600,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "land_entered": self.land_entered,
             "turn_marks": [sorted(m) for m in self.turn_marks],
             "sorcery_flash": self.sorcery_flash,
+            "spell_to_hand": self.spell_to_hand,
             "day_night": self.day_night, "extra_turns": self.extra_turns,
             "source_lki": [[pid, *v] for pid, v in self.source_lki.items()],
             "battlefield": [_perm_dict(p) for p in self.battlefield.values()],
@@ -2685,6 +2697,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.extra_lands = data.get("extra_lands", [0] * game.num_players)
         game.lands_this_turn = data.get("lands_this_turn", int(game.land_played))
         game.sorcery_flash = data.get("sorcery_flash", [0] * game.num_players)
+        game.spell_to_hand = data.get("spell_to_hand", [False] * game.num_players)
         game.day_night = data.get("day_night")
         game.extra_turns = data.get("extra_turns", [])
         game.source_lki = {row[0]: list(row[1:]) for row in data.get("source_lki", [])}

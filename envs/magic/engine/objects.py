@@ -185,7 +185,7 @@ class ObjectsMixin:
                 elif isinstance(static, fx.GraveyardInstead) and not static.self_only:
                     graves.append((perm.controller, static))
                 elif isinstance(static, (fx.OthersEnterTapped, fx.SpellsCantBeCountered,
-                                         fx.DoubleLifeGain)):
+                                         fx.DoubleLifeGain, fx.SpellsHave)):
                     others.append((perm.controller, static))
                 elif isinstance(static, fx.PairedBonus) and perm.paired >= 0 and \
                         self._still_paired(pid, perm):  # 702.95c: both get it
@@ -247,6 +247,14 @@ class ObjectsMixin:
         permanent's :class:`~effects.SpellsCantBeCountered` (101.2)."""
         return any(self._spell_matches(st.spells, d, caster, you)
                    for you, st in self.statics_of(fx.SpellsCantBeCountered))
+
+    def spell_keywords(self, item: Any) -> frozenset[str]:
+        """The keywords permanents' :class:`~effects.SpellsHave` statics give spell
+        ``item`` now ("instant and sorcery spells you control have lifelink")."""
+        d = self.cdef(item.card)
+        return frozenset(kw for you, st in self.statics_of(fx.SpellsHave)
+                         if self._spell_matches(st.spells, d, item.controller, you)
+                         for kw in st.keywords)
 
     def player_rules_now(self) -> list[tuple[int, fx.PlayerRule]]:
         """The :class:`~effects.PlayerRule` statics on the battlefield, with their

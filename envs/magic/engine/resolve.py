@@ -62,7 +62,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo,
                 fx.ExileIfLeaves,
                 fx.ExileGraveyard, fx.LookAtHand, fx.Transform, fx.SpellCardTo,
-                fx.ExtraTurn, fx.AdditionalLand, fx.SorceryFlash,
+                fx.ExtraTurn, fx.AdditionalLand, fx.SorceryFlash, fx.NextSpellToHand,
                 fx.Adapt, fx.Fight, fx.TargetOnly,
                 fx.SkipNextUntap, fx.ExileLibrary, fx.ShuffleHandIntoLibrary,
                 fx.EnterAttackingFromHand, fx.Goad, fx.MustBlock,
@@ -118,7 +118,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.DiscardedToBattlefield, fx.GraveyardInstead,
                      fx.CommanderManaCounters, fx.DayAsEnters,
                      fx.OthersEnterTapped, fx.SpellsCantBeCountered,
-                     fx.DoubleLifeGain)
+                     fx.DoubleLifeGain, fx.SpellsHave)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
                                 "fade", "stun", "shield", "level"})
 """Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`
@@ -1002,6 +1002,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 or static.whom not in fx.PLAYER_RULE_WHOM
                 or bool(static.types) != (static.rule == "no_abilities")):
             note(f"PlayerRule({static.rule}, {static.whom})")
+        if isinstance(static, fx.SpellsHave) and not set(static.keywords) <= \
+                fx.SPELL_KEYWORDS:
+            note(f"spells with {', '.join(static.keywords)}")
         if isinstance(static, fx.ControlAttached) and not card.is_aura:
             note("ControlAttached on a non-Aura")
         if isinstance(static, fx.EntersWithCounters):
@@ -1613,6 +1616,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for pid in game.select(node.what, path):
             if pid >= 0 and pid in game.battlefield:
                 game.add_exile_if_dies(pid)
+    elif isinstance(node, fx.NextSpellToHand):
+        game.spell_to_hand[game.res["item"].controller] = True
     elif isinstance(node, fx.SorceryFlash):
         for p in game.select_players(node.who, path):
             game.sorcery_flash[p] = max(game.sorcery_flash[p], 2 if node.every else 1)

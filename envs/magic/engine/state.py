@@ -215,6 +215,9 @@ class StackItem:
     #: Its buyback cost was paid (702.27a): it goes to its owner's hand as it
     #: resolves.
     bought_back: bool = False
+    #: "The next time you cast an instant or sorcery spell from your hand this turn,
+    #: put that card into your hand ... as it resolves" applied to it (614.1a).
+    to_hand: bool = False
     announce: list[str] = field(default_factory=list)
     taps: list[list[Any]] = field(default_factory=list)
     shape: int = -1

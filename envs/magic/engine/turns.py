@@ -262,6 +262,8 @@ class TurnsMixin:
         self.extra_lands = [0] * self.num_players
         self.lands_this_turn = 0
         self.sorcery_flash = [0] * self.num_players
+        if any(self.spell_to_hand):
+            self.spell_to_hand = [False] * self.num_players
         if self.day_night is not None and self.turn > 1:
             # 726.3a, as the untap step begins: day turns to night if the previous
             # turn's active player cast no spells, night to day if two or more

@@ -24,6 +24,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
     Unsupported,
     card_filter,
+    keyword_list,
     number,
     object_filter,
 )
@@ -134,6 +135,31 @@ def _spells_cant_be_countered(line: str, printed: Printed, draft: Draft) -> bool
     draft.statics.append(fx.SpellsCantBeCountered(dataclasses.replace(
         f, controller=_SPELLS_CONTROLLER[m.group(2) or ""])))
     return True
+
+
+@line_template
+def _spells_have(line: str, printed: Printed, draft: Draft) -> bool:
+    # "instant and sorcery spells you control have lifelink." (Soulfire Grand Master),
+    # "red instant and sorcery spells you control have lifelink." (702.15b)
+    m = re.fullmatch(r"(.+) spells you control have (.+)\.", line)
+    if not m or not is_permanent_card(printed):
+        return False
+    f = card_filter(re.sub(r",? and ", " or ", m.group(1)))
+    kws = keyword_list(m.group(2))
+    if f is None or kws is None:
+        return False
+    draft.statics.append(fx.SpellsHave(dataclasses.replace(f, controller="you"), kws))
+    return True
+
+
+@effect_template
+def _next_spell_to_hand(s: str) -> fx.Effect | None:
+    # 614.1a: Soulfire Grand Master's "{2}{u/r}{u/r}: the next time ..."
+    if s == ("the next time you cast an instant or sorcery spell from your hand this "
+             "turn, put that card into your hand instead of into your graveyard as it "
+             "resolves"):
+        return fx.NextSpellToHand()
+    return None
 
 
 @effect_template
