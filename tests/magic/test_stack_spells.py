@@ -219,3 +219,48 @@ def counterbalance(top: str) -> list[int]:
 def test_603_2_counterbalance_counters_a_spell_with_the_revealed_cards_mana_value():
     assert counterbalance("Lightning Bolt") == [20, 20]  # 1 and 1: countered
     assert counterbalance("Grizzly Bears") == [18, 20]  # 2 is not 1: Shock resolves
+
+
+# ----------------------------------- small conditions and filters of this list
+def test_conditions_compile_real_cards():
+    pool = compiled_pool().supported
+    assert pool["Eidolon of the Great Revel"].triggered[0].trigger.subject == fx.Filter(
+        props=frozenset({"mana_value<=3"}))
+    assert pool["Visions of Beyond"].spell.effect == fx.Draw(fx.IfAmount(
+        1, 3, fx.ActivationCondition("any_graveyard", count=20)))
+    assert pool["Fated Retribution"].spell.effect.steps[1].condition == \
+        fx.ActivationCondition("your_turn")
+
+
+def test_603_2_eidolon_of_the_great_revel_hits_the_caster_of_a_cheap_spell():
+    game = blank()
+    game.add_permanent("Eidolon of the Great Revel", 0)
+    game.add_card("Shock", 1)
+    game.add_card("Fireball", 1)
+    lands(game, 1, *["Mountain"] * 5)
+    game.start_at("main1", 1)
+    act(game, "cast hand 0 (Shock)")
+    act(game, "player 0")
+    settle(game)
+    assert game.life == [18, 18]  # Shock, and the Eidolon's 2 to its caster
+    # Fireball with X = 3: mana value 4 on the stack (202.3e), no trigger
+    act(game, "cast hand 0 (Fireball)")
+    while game.decision["kind"] == "x":
+        act(game, "X = 3")
+    act(game, "player 0")
+    act(game, "done")  # (Fireball may divide its damage: one target)
+    settle(game)
+    assert game.life == [15, 18]
+
+
+def test_608_2h_visions_of_beyond_draws_three_with_twenty_cards_in_a_graveyard():
+    for cards, drawn in ((19, 1), (20, 3)):
+        game = blank()
+        game.add_card("Visions of Beyond", 0)
+        lands(game, 0, "Island")
+        for _ in range(cards):
+            game.add_card("Island", 1, "graveyard")  # an opponent's graveyard counts
+        game.start_at("main1", 0)
+        act(game, "cast hand 0 (Visions of Beyond)")
+        settle(game)
+        assert len(game.hand[0]) == drawn

@@ -507,6 +507,8 @@ class DecisionsMixin:
                 ok = self.active == p and self.attacked_this_turn
             elif kind == "land_entered":
                 ok = self.land_entered[p]
+            elif kind == "any_graveyard":  # "if a graveyard has twenty or more cards"
+                ok = any(len(g) >= c.count for g in self.graveyard)
             elif kind == "kicked":  # (of the resolving spell, 702.33d)
                 ok = self.res is not None and self.res["item"].kicked > 0
             elif kind == "cast_from_graveyard":  # (the resolving spell, 601.2a)

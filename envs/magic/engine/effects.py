@@ -1773,7 +1773,7 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "attacked_with", "total_power", "hands_empty", "class_level",
                    "control_each", "opponent_searched", "creature_countered",
                    "controls_a_commander", "that_player_commander", "during_step",
-                   "kicked", "cast_from_graveyard")
+                   "kicked", "cast_from_graveyard", "any_graveyard")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
@@ -1833,7 +1833,9 @@ of theirs searched their own library this turn (701.23; Archive Trap);
 a spell or ability an opponent of theirs controlled (Summoning Trap); ``kicked``: the
 resolving spell was kicked (702.33d, "if this was kicked, create twelve of those tokens
 instead"); ``cast_from_graveyard``: the resolving spell was cast from a graveyard
-(601.2a; flashback too: Increasing Savagery)."""
+(601.2a; flashback too: Increasing Savagery); ``any_graveyard``: some player's
+graveyard holds at least ``count`` cards ("if a graveyard has twenty or more cards in
+it")."""
 
 
 @dataclass(frozen=True)

@@ -344,7 +344,10 @@ owner's hand" / "on top of" or "on the bottom of its owner's library"; event
 stack): it leaves the stack (event ``countered`` with ``ability``). Counterbalance's
 "whenever an opponent casts a spell, you may reveal the top card of your library. if
 you do, counter that spell if it has the same mana value as the revealed card"
-(:attr:`~effects.RevealTop.same_mana_value`; 202.3e, an X announced counts). Amounts that
+(:attr:`~effects.RevealTop.same_mana_value`; 202.3e, an X announced counts). "Whenever a
+player casts a spell with mana value 3 or less" (Eidolon of the Great Revel; the X
+announced counts, 202.3e); "if it's your turn"; "if a graveyard has twenty or more
+cards in it" (any player's). Amounts that
 change "instead if" a condition holds as
 the effect resolves (608.2h, :class:`~effects.IfAmount`: morbid's "if a creature
 died this turn", with the game's count of the creatures that died this turn;

@@ -2331,6 +2331,15 @@ class ObjectsMixin:
         face-down spell's, 708.4), if not its card's."""
         index = self._trigger_index()
         d = shown or (self.cdef(card) if card is not None else None)
+        if d is not None and d.cost is not None and d.cost.x and sid is not None:
+            # 202.3e: on the stack, X is the value announced ("whenever a player
+            # casts a spell with mana value 3 or less")
+            cast = self.being_cast
+            x = cast.x if cast is not None and cast.sid == sid else next(
+                (s.x for s in self.stack if s.sid == sid), 0)
+            if x > 0:
+                d = dataclasses.replace(d, cost=dataclasses.replace(
+                    d.cost, generic=d.cost.generic + d.cost.x * x))
         if self.grave_events():
             self.grave_cast_triggers(caster, d, sid, from_graveyard)
         if d is None or not d.is_creature:

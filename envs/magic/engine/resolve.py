@@ -943,7 +943,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         elif isinstance(subject, fx.Filter):
             filt(dataclasses.replace(subject, props=subject.props - fx.CAST_EVENT_PROPS)
                  if event == "cast" else subject)
-            if event == "cast" and not subject.props <= SPELL_PROPS:
+            if event == "cast" and not all(
+                    p in SPELL_PROPS or (c := fx.comparison(p)) is not None
+                    and c[0] == "mana_value" for p in subject.props):
                 note("Trigger cast filter props")
         elif not (isinstance(subject, fx.Ref) and subject.name in
                   ("self", "you", "each_player", "each_opponent", "equipped",

@@ -970,6 +970,12 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         return fx.ActivationCondition("empty_hand")
     if text == "a creature died this turn":
         return fx.ActivationCondition("creature_died")
+    if text in ("it's your turn", "it is your turn"):
+        return fx.ActivationCondition("your_turn")
+    if m := re.fullmatch(rf"a graveyard has {NUM} or more cards in it", text):
+        n = number(m.group(1))  # (any player's: Visions of Beyond)
+        if isinstance(n, int):
+            return fx.ActivationCondition("any_graveyard", count=n)
     if text == "this was kicked":  # (the resolving spell: 702.33d)
         return fx.ActivationCondition("kicked")
     if text == "this was cast from a graveyard":  # (the resolving spell: 601.2a)

@@ -122,6 +122,9 @@ def spell_filter(phrase: str) -> fx.Filter | None:
                       r"colorless) ", phrase)
     if colour:  # "a red spell", "a multicolored spell", "a blue instant spell"
         phrase = "a " + phrase[colour.end():]
+    value = re.search(r" with mana value (\d+) or (less|greater)$", phrase)
+    if value:  # "a spell with mana value 3 or less" (Eidolon of the Great Revel)
+        phrase = phrase[:value.start()]
     m = re.fullmatch(r"an? (?:(noncreature) )?(?:(.+) )?spell", phrase)
     if not m:
         return None
@@ -143,6 +146,9 @@ def spell_filter(phrase: str) -> fx.Filter | None:
         return None
     props = ({"noncreature"} if m.group(1) else set()) | (
         {colour.group(1)} if colour else set())
+    if value:
+        props.add(f"mana_value{'<=' if value.group(2) == 'less' else '>='}"
+                  f"{value.group(1)}")
     return fx.Filter(types=frozenset(types), subtypes=frozenset(subtypes),
                      props=frozenset(props))
 
