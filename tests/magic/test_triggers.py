@@ -766,3 +766,26 @@ def test_121_2_whenever_you_draw_your_second_card_each_turn():
     game.draw(1)  # seat 1's own second card this turn: not "an opponent draws"
     assert game.drawn_turn[1] == 2 and not game.pending_triggers
     assert mastermind in game.battlefield
+
+
+def test_506_2_target_creature_defending_player_controls_in_a_three_player_game():
+    from magic.positions import to_combat
+
+    game = blank(players=3)
+    binder = game.add_permanent("Fiend Binder", 0)
+    theirs = game.add_permanent("Grizzly Bears", 1)
+    other = game.add_permanent("Grizzly Bears", 2)
+    game.start_at("main1", 0)
+    to_combat(game)
+    game.apply_action(A.attack(slot(game, binder), 1))  # seat 1 defends
+    game.apply_action(A.DONE)
+    for _ in range(10):  # to the trigger's target
+        if game.decision["kind"] == "target":
+            break
+        game.apply_action(A.PASS)
+    options = {a for a in game.legal_actions()}
+    assert A.permanent(slot(game, theirs)) in options
+    assert A.permanent(slot(game, other)) not in options
+    game.apply_action(A.permanent(slot(game, theirs)))
+    settle(game)
+    assert game.battlefield[theirs].tapped and not game.battlefield[other].tapped

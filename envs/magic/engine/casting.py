@@ -174,6 +174,11 @@ class CastingMixin:
                     return out  # (that player is gone)
                 if owner is None:  # asked before the first target is chosen
                     owner = -1
+            elif spec.filter is not None and \
+                    spec.filter.controller == fx.DEFENDING_PLAYER:
+                if item.defending is None:
+                    return out  # (no defending player: no such permanent)
+                owner = item.defending
             for pid, perm in self.battlefield.items():
                 if perm.slot < 0 or owner >= 0 and perm.controller != owner:
                     continue

@@ -194,6 +194,10 @@ class Filter:
     props: frozenset[str] = frozenset()
 
 
+DEFENDING_PLAYER = "defending_player"
+"""A target :class:`Filter`'s ``controller``: the defending player of the attack
+trigger it is in ("whenever this attacks, tap target creature defending player
+controls", 506.2); only in an ``attacks`` / ``unblocked`` trigger."""
 ITS_CONTROLLER = "its_controller"
 """A :class:`Filter`'s ``controller`` naming the player an earlier target of the same
 spell or ability names: that player, or that planeswalker's controller ("each creature

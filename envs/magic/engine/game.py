@@ -309,7 +309,8 @@ phases, combat and end step; their subject is the permanent itself, the one its
 Equipment or Aura is attached to, or a filter ("this or another Ally you control");
 "that much" and "that player" name the event's amount and player; "whenever you draw your
 second (third, fifth) card each turn" and "an opponent draws their second card" (121.2,
-checked as it triggers); "this ability triggers
+checked as it triggers); "target creature defending player controls" in an attack
+trigger (506.2: only the defending player's permanents); "this ability triggers
 only once each turn" (counted per object and turn, part of the saved state); an intervening "if" about
 the ability's controller on any trigger (603.4, checked as it triggers and as it
 resolves: Domestication's "if enchanted creature's power is 4 or greater", raid's

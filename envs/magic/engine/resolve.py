@@ -305,7 +305,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 if sel.filter.controller not in ("you", "opponent", "any"):
                     note(f"spell of {sel.filter.controller}")
             else:
-                filt(sel.filter, selecting=True)
+                filt(sel.filter, selecting=True, target=sel.kind in (
+                    "any", "creature", "creature_or_planeswalker", "permanent"))
             if sel.attached is not None:
                 filt(sel.attached)
                 if sel.kind not in ("creature", "permanent", "creature_or_planeswalker"):
@@ -357,7 +358,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if not known:
             note(f"{what} with a {event} trigger")
 
-    def filt(f: fx.Filter | None, selecting: bool = False) -> None:
+    def filt(f: fx.Filter | None, selecting: bool = False, target: bool = False) -> None:
         if f is None:
             return
         fields(f)
@@ -366,6 +367,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"Filter.props {prop}")
         if f.controller not in ("you", "opponent", "any") and not (
                 selecting and f.controller == fx.ITS_CONTROLLER) and not (
+                target and f.controller == fx.DEFENDING_PLAYER) and not (
                 f.controller == fx.ENCHANTED_PLAYER and card.enchant == fx.ENCHANT_PLAYER):
             note(f"Filter.controller {f.controller}")
 

@@ -450,7 +450,9 @@ class _RefCheck:
                     self.trigger is None or self.trigger.event != "attacks"
                     or antecedent is not None):
                 raise Unsupported("'the player it's attacking' outside an attack trigger")
-            if isinstance(part, fx.Ref) and part.name == "defending_player" and (
+            if (isinstance(part, fx.Ref) and part.name == "defending_player"
+                    or isinstance(part, fx.Filter)
+                    and part.controller == fx.DEFENDING_PLAYER) and (
                     self.trigger is None
                     or self.trigger.event not in ("attacks", "unblocked")):
                 raise Unsupported("'defending player' outside an attack trigger")

@@ -139,7 +139,8 @@ _CONTROLLERS = ((" you control", "you"), (" you don't control", "opponent"),
                 (" an opponent controls", "opponent"),
                 (" your opponents control", "opponent"),
                 (" that player or that planeswalker's controller controls",
-                 fx.ITS_CONTROLLER))
+                 fx.ITS_CONTROLLER),
+                (" defending player controls", fx.DEFENDING_PLAYER))
 
 
 COMPARED = re.compile(r" with (mana value|power|toughness) (\d+) or (less|greater)$")
