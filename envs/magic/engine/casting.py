@@ -2803,6 +2803,15 @@ class CastingMixin:
                 return item.colours_spent * value.times
             if value.of == "that_player" and player is not None:
                 return self.count_now(value, player, source)
+            f = value.filter
+            if f is not None and f.controller == fx.ITS_CONTROLLER:
+                # "for each tapped creature target player controls" (Tamiyo, the
+                # Moon Sage): the player an earlier target named, as it resolves
+                owner = self.res.get("it_controller")  # type: ignore[union-attr]
+                if owner is None:
+                    return 0
+                return self.count_now(dataclasses.replace(
+                    value, filter=dataclasses.replace(f, controller="you")), owner, source)
             return self.count_now(value, item.controller, source)
         return int(value)
 

@@ -1303,7 +1303,7 @@ class DecisionsMixin:
             card = d["explore"]
             if kind == "yes" and self.library[p] and self.library[p][-1] == card:
                 self.library[p].pop()
-                self.to_graveyard(card)
+                self.to_graveyard(card, from_library=True)
             self.log("explored", player=p, card=self.name_of(card),
                      graveyard=kind == "yes")
         elif dk == "yesno" and "peek" in d:  # the top card on the bottom (yes)?

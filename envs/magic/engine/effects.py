@@ -373,6 +373,8 @@ REFS = (
     # the cards the same ability's destruction put into graveyards ("return each card
     # put into a graveyard this way to the battlefield under your control")
     "graveyard_this_way",
+    # the card a card_to_graveyard trigger is about, in the graveyard (400.7)
+    "it_card",
     # every legal target of the last targeted step, as it resolves ("each of those
     # creatures", 608.2b: an illegal one is none of them)
     "those_targets",
@@ -1887,6 +1889,16 @@ counters too), ``counters_put``: "one or more +1/+1 counters are put on" (once);
 and turning face up is not entering, so its enters abilities don't trigger);
 ``dealt_combat_damage_by_creature``: "whenever a creature deals combat damage to this"
 (``it``, "that creature": the creature that dealt it)."""
+CARD_GRAVEYARD_EVENTS = ("card_to_graveyard", "card_to_graveyard_from_library")
+"""A card put into a graveyard (a token is no card, 111.1): "whenever a <quality> card
+is put into your / an opponent's / a graveyard from anywhere" (``card_to_graveyard``:
+from any zone, the battlefield too, looking back at the permanents that left with it,
+603.10a) or "... from your library" (``card_to_graveyard_from_library``: milled,
+surveilled, revealed and put there). The subject is a card :class:`Filter` whose
+``controller`` says whose graveyard (the card's owner's, 404.1) relative to the
+ability's controller; once for each card; ``Ref("it_card")`` names the card in the
+graveyard (a new object if it left since, 400.7). The ability may be an emblem's
+(114.4)."""
 PLAYER_EVENTS = ("gain_life", "lose_life", "draw", "discard", "you_attack", "roll_dice")
 """Events happening to a player: the subject is ``Ref("you")``,
 ``Ref("each_opponent")`` or ``Ref("each_player")`` (``you_attack``: "whenever you
@@ -1915,7 +1927,8 @@ N to N or more; the Saga's last chapter is its final one (714.2c)."""
 TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + TARGET_EVENTS + (
     "casts_noncreature", "cast", "transforms_into", "cast_self", "mana_spent",
     "opponent_damaged_by", "miracle", "madness", "put_into_graveyard", "state",
-    "tapped_for_mana", "day_night_changes", "cycled") + CHAPTER_EVENTS + CLASS_EVENTS
+    "tapped_for_mana", "day_night_changes", "cycled") + CHAPTER_EVENTS + CLASS_EVENTS \
+    + CARD_GRAVEYARD_EVENTS
 """Every event a :class:`Trigger` may name; ``cycled`` is "when you cycle this"
 (702.29c: when its owner discards it to pay a cycling cost; subject ``Ref("self")``,
 zone ``"graveyard"``: it triggers from the graveyard the card is cycled into);

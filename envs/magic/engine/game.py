@@ -477,8 +477,9 @@ until-end-of-turn ones in one timestamp order per layer (613.7) and the dependen
 get an emblem with <anthem>" or with one or two triggered abilities: of a step, "at the
 beginning of each opponent's upkeep / your end step", or of an event, "whenever you
 cast a creature spell", "whenever a creature you control enters", "whenever you gain
-life" (114.4: they trigger from the command zone, controlled by the emblem's owner, the
-emblem their source), in the command zone, owned by their player, listed in
+life", "whenever a card is put into your graveyard from anywhere, you may return it to
+your hand" (114.4: they trigger from the command zone, controlled by the emblem's owner, the
+emblem their source), or with "you have no maximum hand size" (402.2), in the command zone, owned by their player, listed in
 ``observation_for``'s ``emblems``; "that player" of a step trigger of each player /
 each opponent is the player whose step it is); temporary triggered abilities (611.2a,
 603.1, :class:`~effects.TemporaryTrigger`: "until your next turn, whenever a creature
@@ -1140,7 +1141,14 @@ so "return target creature card from your graveyard to your hand / to the
 battlefield", "exile target card from a graveyard" and "put target card from your
 graveyard on top of your library" (:class:`~effects.MoveCards`) target it and
 fizzle when it has left; the target decision offers the cards with "choose hand
-slot" actions over the ``looking`` list (see the automated choices). Mass returns
+slot" actions over the ``looking`` list (see the automated choices). "Whenever a
+<quality> card is put into your / an opponent's / a graveyard from anywhere / from
+your library" (``card_to_graveyard[_from_library]``, of permanents and emblems): once
+for each card (a token is none, 111.1), from any zone (milled, surveilled, revealed
+and put there, explored: from a library), permanents leaving with the card seeing it
+(603.10a); "that player" is the card's owner, "return it to your hand" / "exile it"
+act on the card in the graveyard (400.7); the batch form "one or more ... cards are
+put" is not played. Mass returns
 (:class:`~effects.GraveyardCards`, no target, 115.1): "return all Human creature
 cards from your graveyard to the battlefield", "return each creature card with mana
 value X from your graveyard ...", "put all creature cards from all graveyards onto

@@ -493,7 +493,7 @@ class LibraryMixin:
         if node.rest == "graveyard":
             for c in rest:
                 library.remove(c)
-                self.graveyard[p].append(c)
+                self.to_graveyard(c, from_library=True)
             st["phase"] = "done"
             return
         for c in rest:  # the rest on top, in the order revealed, to be put under
@@ -555,7 +555,7 @@ class LibraryMixin:
         if node.rest == "graveyard":
             for card in rest:
                 self.log("surveil", player=p, card=self.name_of(card))
-                self.to_graveyard(card)
+                self.to_graveyard(card, from_library=True)
             return
         if node.rest == "exile":  # (exiled face up: every player saw them)
             self.exile[p].extend(rest)
@@ -750,7 +750,7 @@ class LibraryMixin:
                 st["left"] = 1
             elif phase == "surveil":
                 self.log("surveil", player=p, card=self.name_of(card))
-                self.to_graveyard(card)
+                self.to_graveyard(card, from_library=True)
             else:  # on top of the cards put back before it, under those still held
                 library.insert(len(library) - (st["left"] - 1), card)
             st["left"] -= 1

@@ -242,6 +242,9 @@ class LinkedMixin:
             return [card for p in whose for card in self.graveyard[p]
                     if self.card_matches(sel.filter, card, source)
                     and (n is None or self.cdef(card).mana_value == n)]
+        if sel.name == "it_card":  # a card trigger's card, still in the graveyard
+            card = None if item.it is None else self.graveyard_card(item.it)
+            return [] if card is None else [card]
         if sel.name == "exiled_with_this":
             return [card for source, card, _ in self.exiled_with
                     if source == item.source and card in self.exile[self.card_owner[card]]]

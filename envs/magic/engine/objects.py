@@ -663,7 +663,7 @@ class ObjectsMixin:
             return None
         card = self.library[p].pop(i)
         self.log("mill", player=p, card=self.name_of(card))
-        self.to_graveyard(card)
+        self.to_graveyard(card, from_library=True)
         return card
 
     def mill_index(self, p: int) -> int | None:
@@ -1378,6 +1378,8 @@ class ObjectsMixin:
             self.shuffle_library(owner)
         cards = [self.battlefield[pid].card for pid in pids] if dest == "graveyard" \
             else []
+        if cards:  # (before they leave: they look back, 603.10a)
+            self.card_graveyard_triggers(cards)
         for pid in pids:
             self._leave(pid, dest)
         if cards:
@@ -1684,16 +1686,18 @@ class ObjectsMixin:
                 return static.dest
         return None
 
-    def to_graveyard(self, card: int) -> str:
+    def to_graveyard(self, card: int, from_library: bool = False) -> str:
         """Put ``card`` (not a permanent: from a hand, a library, the stack) into its
         owner's graveyard, unless a :class:`~effects.GraveyardInstead` sends it
         elsewhere (event ``replaced``); the zone it went to. "When this is put into a
-        graveyard from anywhere" triggers (603.6a)."""
+        graveyard from anywhere" triggers (603.6a), and "whenever a card is put into
+        your graveyard from anywhere / from your library"."""
         owner = self.card_owner[card]
         instead = self.graveyard_instead(card)
         if instead is None:
             self.graveyard[owner].append(card)
             self.put_into_graveyard([card])
+            self.card_graveyard_triggers([card], from_library)
             return "graveyard"
         self.log("replaced", card=self.name_of(card), to=instead, instead="graveyard",
                  player=owner)
@@ -1718,6 +1722,52 @@ class ObjectsMixin:
                 for i, ab in enumerate(d.triggered):
                     if ab.zone == "graveyard" and ab.trigger.event == "put_into_graveyard":
                         self._grave_trigger(self.card_owner[card], card, i)
+
+    def card_graveyard_triggers(self, cards: list[int],
+                                from_library: bool = False) -> None:
+        """``cards`` are put into their owners' graveyards (from a library:
+        ``from_library``): "whenever a <quality> card is put into your / an opponent's
+        / a graveyard from anywhere [from your library]" abilities of permanents and
+        emblems (114.4) trigger once for each card that is no token (111.1), ``it``
+        the card's object in the graveyard (400.7), ``that player`` its owner. Called
+        before permanents leave for the graveyard, so abilities of those leaving with
+        them see them (603.10a). Two look-ups when nothing waits for it."""
+        index = self._trigger_index()
+        command = bool(self.emblems or self.temporary_triggers)
+        if "card_to_graveyard" not in index and not command and (
+                not from_library or "card_to_graveyard_from_library" not in index):
+            return
+        events = fx.CARD_GRAVEYARD_EVENTS if from_library else ("card_to_graveyard",)
+        for card in cards:
+            if self.card_token[card]:
+                continue
+            owner = self.card_owner[card]
+            it = None
+            for event in events:
+                for pid, i, trig in index.get(event, ()):
+                    if pid in self.battlefield and self._about_card(
+                            trig.subject, self.battlefield[pid].controller, card,
+                            self.battlefield[pid].card):
+                        it = self.graveyard_object(card) if it is None else it
+                        self._trigger(pid, i, it=it, defending=owner)
+                if command:
+                    for entry in self._command_triggers(event):
+                        if self._about_card(entry[5].subject, entry[0], card):
+                            it = self.graveyard_object(card) if it is None else it
+                            self._command_fire(entry, it=it, defending=owner)
+
+    def _about_card(self, subject: Any, you: int, card: int,
+                    source: int | None = None) -> bool:
+        """Whether ``card``, put into its owner's graveyard, is one a card trigger of
+        ``you`` waits for (the filter's controller: whose graveyard)."""
+        if not isinstance(subject, fx.Filter):
+            return False
+        owner = self.card_owner[card]
+        whose = subject.controller
+        if (whose == "you" and owner != you) or (whose == "opponent" and owner == you):
+            return False
+        return self.card_matches(dataclasses.replace(subject, controller="any"), card,
+                                 source)
 
     def _discard(self, p: int, card: int, by: int | None = None) -> None:
         """``p`` discards ``card`` (701.9); ``by``: the controller of the spell or

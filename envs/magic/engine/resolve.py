@@ -83,10 +83,10 @@ SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponen
                             "each_player", "equipped", "enchanted", "defending_player",
                             "that_player", "that_object", "damaged_this_way",
                             "exiled_with_this", "that_card", "this_card",
-                            "graveyard_this_way", "those_targets",
+                            "graveyard_this_way", "those_targets", "it_card",
                             "attacked_by_it"})
 CARD_REFS = frozenset({"exiled_with_this", "that_card", "this_card",
-                       "graveyard_this_way"})
+                       "graveyard_this_way", "it_card"})
 EMBLEM_SUBJECTS = (fx.Ref("you"), fx.Ref("each_player"), fx.Ref("each_opponent"))
 """Whose step an emblem's triggered ability waits for (114.4: its owner's, each
 player's, each opponent's)."""
@@ -94,7 +94,7 @@ COMMAND_EVENTS = frozenset(fx.STEP_EVENTS + fx.PLAYER_EVENTS + (
     "enters", "dies", "leaves", "becomes_tapped", "sacrificed", "attacks", "cast",
     "deals_damage", "deals_combat_damage", "deals_damage_player",
     "deals_combat_damage_player", "deals_damage_opponent",
-    "dealt_combat_damage_by_creature"))
+    "dealt_combat_damage_by_creature") + fx.CARD_GRAVEYARD_EVENTS)
 """The events a triggered ability of no permanent waits for (an emblem's, 114.4, or
 a :class:`~effects.TemporaryTrigger`'s, 611.2a): its subject a player, a filter of
 permanents or spells, or (a temporary one's) "this", the object that made it."""
@@ -347,6 +347,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         subject, event = trig.subject, trig.event
         if event not in COMMAND_EVENTS or trig.condition:
             known = False
+        elif isinstance(subject, fx.Filter) and event in fx.CARD_GRAVEYARD_EVENTS:
+            known = "other" not in subject.props
+            card_filter(dataclasses.replace(subject, controller="any"))
         elif isinstance(subject, fx.Filter):
             known = event not in fx.STEP_EVENTS and event not in fx.PLAYER_EVENTS
             filt(subject)
@@ -464,7 +467,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             elif value.what == "devotion" and value.colour not in "WUBRG":
                 note("devotion to the colour chosen outside adding mana")
             elif value.what in ("permanents", "greatest_power"):
-                filt(value.filter)
+                # "for each tapped creature target player controls": the
+                # player an earlier target named (its controller, 115.1)
+                filt(value.filter, selecting=value.what == "permanents")
             elif value.what in ("graveyard", "graveyard_types"):
                 spec = value.filter or fx.Filter()
                 if spec.controller not in ("you", "any", "opponent"):
@@ -802,6 +807,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                                                       abilities=static.abilities):
                     filt(static.affected)  # 113.1: "<permanents> have '<ability>'"
                     granted_abilities(static.abilities)
+                elif isinstance(static, fx.NoMaxHandSize) and not static.players:
+                    pass  # 402.2: its owner has no maximum hand size
                 elif not isinstance(static, fx.Anthem):
                     note(f"emblem with {type(static).__name__}")
                 else:
@@ -931,6 +938,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note(f"a {event} trigger from the {ability.zone}")
         if event not in fx.TRIGGER_EVENTS:
             note(f"Trigger({event})")
+        if event in fx.CARD_GRAVEYARD_EVENTS and (
+                not isinstance(ability.trigger.subject, fx.Filter)
+                or "other" in ability.trigger.subject.props
+                or ability.zone != "battlefield" or ability.trigger.condition):
+            note(f"{event} of {ability.trigger.subject!r} from the {ability.zone}")
         if event == "put_into_graveyard" and (ability.zone != "graveyard" or
                                               ability.trigger.subject != fx.Ref("self")):
             note("put_into_graveyard of another card or not from the graveyard")
@@ -942,6 +954,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 card_filter(dataclasses.replace(
                     subject, controller="any",
                     props=subject.props - {"shares_commander_type", "your_commander"}))
+        elif isinstance(subject, fx.Filter) and event in fx.CARD_GRAVEYARD_EVENTS:
+            card_filter(dataclasses.replace(subject, controller="any"))  # (a card's)
+            if subject.controller not in ("you", "opponent", "any"):
+                note(f"{event} of {subject.controller}")
         elif isinstance(subject, fx.Filter):
             filt(dataclasses.replace(subject, props=subject.props - fx.CAST_EVENT_PROPS)
                  if event == "cast" else subject)

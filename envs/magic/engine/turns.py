@@ -193,7 +193,12 @@ class TurnsMixin:
 
     # ------------------------------------------------------------- turns
     def no_max_hand_size(self, p: int) -> bool:
-        """Rule 402.2: whether a permanent says ``p`` has no maximum hand size."""
+        """Rule 402.2: whether a permanent or an emblem of ``p``'s (114.4) says ``p``
+        has no maximum hand size."""
+        defs = self.defs
+        for emblem in self.emblems:
+            if emblem[0] == p and fx.NoMaxHandSize() in defs[emblem[1]].statics:
+                return True
         for pid, perm in self.battlefield.items():
             for st in self.pdef(pid).statics:
                 if isinstance(st, fx.NoMaxHandSize) and (st.players

@@ -336,7 +336,9 @@ def _emblem(s: str) -> fx.Effect | None:
     statics: list[Any] = []
     triggered: list[fx.TriggeredAbility] = []
     for quoted in re.findall(r'"([^"]+)"', m.group(1)):
-        if (found := anthem(quoted)) is not None:
+        if quoted == "you have no maximum hand size":
+            statics.append(fx.NoMaxHandSize())  # 402.2, from the command zone
+        elif (found := anthem(quoted)) is not None:
             statics.append(found)
         elif (change := continuous_change(quoted)) is not None and change.abilities:
             statics.append(change)  # 113.1: "<permanents> have '<ability>'"

@@ -27,6 +27,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     activation_condition,
+    card_filter,
     creature_subtypes,
     object_filter,
 )
@@ -192,6 +193,18 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
                 return None
         return (fx.Trigger("opponent_damaged_by", fx.Filter(
             frozenset(types), controller="you", props=frozenset({m.group(1)}))),)
+    if m := re.fullmatch(r"an? (?:(.+?) )?card is put into (your|an opponent's|a) "
+                         r"graveyard from (anywhere|your library)", condition):
+        # a card (not a token, 111.1) put into a graveyard; whose graveyard: the
+        # filter's controller (the card's owner, 404.1)
+        f = card_filter(m.group(1) or "")
+        if f is None or word != "whenever" or (
+                m.group(3) == "your library" and m.group(2) != "your"):
+            return None
+        whose = {"your": "you", "an opponent's": "opponent", "a": "any"}[m.group(2)]
+        event = "card_to_graveyard" if m.group(3) == "anywhere" else \
+            "card_to_graveyard_from_library"
+        return (fx.Trigger(event, dataclasses.replace(f, controller=whose)),)
     if condition == "a creature deals combat damage to this" and word == "whenever":
         # "that creature" is the creature that dealt the damage (Vraska the Unseen)
         return (fx.Trigger("dealt_combat_damage_by_creature", fx.Ref("self")),)
@@ -393,7 +406,18 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
         # "when this dies, you may have it deal 1 damage to any target" (Goblin Arsonist)
         text = re.sub(r"^you may have it (deal|get|gain) ", r"you may have this \1 ", text)
         text = re.sub(r"^attach it to ", "attach this to ", text)
+    card_event = when[0].event in fx.CARD_GRAVEYARD_EVENTS
+    if card_event:
+        if len(when) > 1:
+            return False
+        if when[0].subject.controller == "you":  # (its owner's hand is yours)
+            text = text.replace("return it to your hand", "return it to its owner's hand")
     what = effect(text)
+    if card_event:
+        # "it": the card in the graveyard (400.7), never a permanent
+        what = _it_card(what)
+        if fx.Ref("it") in nodes(what) or fx.Ref("its_controller") in nodes(what):
+            return False
     if all(t.event in fx.OBJECT_EVENTS and t.event not in fx.PLAYER_NAMING_EVENTS
            and isinstance(t.subject, fx.Filter) and t.subject.controller == "opponent"
            for t in when) and not has_target(what):
@@ -436,6 +460,20 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
 
 
 _SECOND_CREATURE = "if it's the second creature spell you cast this turn, "
+
+
+def _it_card(node: Any) -> Any:
+    """The effect of a card_to_graveyard trigger with "return it to its owner's hand"
+    / "exile it" acting on the card in the graveyard (``Ref("it_card")``)."""
+    if node == fx.ReturnToHand(fx.Ref("it")):
+        return fx.MoveCards(fx.Ref("it_card"), "hand")
+    if node == fx.Exile(fx.Ref("it")):
+        return fx.MoveCards(fx.Ref("it_card"), "exile")
+    if isinstance(node, fx.Sequence):
+        return fx.Sequence(tuple(_it_card(step) for step in node.steps))
+    if isinstance(node, fx.MayDo):
+        return dataclasses.replace(node, effect=_it_card(node.effect))
+    return node
 
 _IT_IS_OTHER = frozenset({"deals_combat_damage_creature", "dealt_combat_damage_by_creature"})
 """Object events whose triggering object (``that creature``) is not the subject."""
