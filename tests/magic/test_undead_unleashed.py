@@ -115,3 +115,34 @@ def test_603_2_a_cast_trigger_on_a_creature_type_spell():
     assert len(on_battlefield(game, "Zombie Token")) == 1
     trigger = compiled_pool().supported["Diregraf Colossus"].triggered[0].trigger
     assert trigger.subject.subtypes == {"Zombie"} and not trigger.subject.types
+
+
+# ------------------------------------------ 608.2d "choose a creature type" as it resolves
+def test_608_2d_a_creature_type_chosen_as_a_spell_resolves():
+    """Distant Melody with two Zombies and a Bear: the controller chooses among the
+    creature types in sight (Zombie first, the commonest); choosing Zombie draws two
+    cards; the Bear is not counted."""
+    game = blank()
+    lands(game, 0, *["Island"] * 4)
+    game.add_permanent("Walking Corpse", 0)
+    game.add_permanent("Walking Corpse", 0)
+    game.add_permanent("Grizzly Bears", 0)
+    game.add_card("Distant Melody", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    pass_to_decision(game, "choose")
+    assert game.decision["options"] == ["Zombie", "Bear"]
+    act(game, "mode 0")
+    settle(game)
+    assert len(game.hand[0]) == 2
+    assert game.events[-3]["chosen"] == "Zombie"
+
+
+def test_choose_a_creature_type_compiles_on_the_counted_filter():
+    pool = compiled_pool().supported
+    for name in ("Distant Melody", "Luminescent Rain", "Outbreak", "Roar of the Crowd",
+                 "Harmonized Crescendo"):
+        steps = pool[name].spell.effect.steps
+        assert steps[0] == fx.ChooseType(), name
+    melody = pool["Distant Melody"].spell.effect.steps[1]
+    assert "chosen_type" in melody.count.filter.props

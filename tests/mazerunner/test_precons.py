@@ -92,7 +92,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
     "undead_unleashed": frozenset({
         "Aetherspouts", "Cleaver Skaab", "Corpse Augur",
         "Curse of Unbinding", "Curse of the Restless Dead",
-        "Death Baron", "Distant Melody",
+        "Death Baron",
         "Dread Summons", "Eater of Hope",
         "Empty the Laboratory",
         "Forgotten Creation", "Ghouls' Night Out", "Gisa and Geralf",

@@ -2024,6 +2024,13 @@ class CastingMixin:
                 self.queue_library_asks(node, path, item.controller, asks)
                 if asks:
                     return
+            elif isinstance(node, fx.ChooseType):  # (chosen as it resolves)
+                if not self.lost[item.controller]:
+                    self.decision = {"kind": "choose", "player": item.controller,
+                                     "what": "creature_type", "resolving": True,
+                                     "options": self.choice_options(
+                                         None, "creature_type", player=item.controller)}
+                    return
             elif isinstance(node, fx.Pump) and node.keyword_choice and \
                     path not in res.setdefault("keyword_chosen", {}) and \
                     not self.lost[item.controller]:

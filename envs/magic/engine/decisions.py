@@ -1398,6 +1398,11 @@ class DecisionsMixin:
             else:
                 self.res["pile"].append(self.slots[args[0]])  # type: ignore[index]
                 self.decision = {"kind": "pile", "player": p, "whose": d["whose"]}
+        elif dk == "choose" and d.get("resolving"):  # "choose a creature type."
+            chosen = d["options"][args[0]]
+            self.res["chosen_type"] = chosen  # type: ignore[index]
+            self.log("chosen", player=p, card=self.name_of(self.res["item"].card),  # type: ignore[index]
+                     chosen=chosen, what="creature_type")
         elif dk == "choose" and "path" in d:  # a keyword of Pump.keyword_choice
             chosen = d["options"][args[0]]
             self.res["keyword_chosen"][d["path"]] = chosen  # type: ignore[index]

@@ -2844,6 +2844,15 @@ class Scaled:
 
 
 @dataclass(frozen=True)
+class ChooseType:
+    """"Choose a creature type." as a spell or ability resolves (a ``choose``
+    decision of its controller, among the creature types of :meth:`~layers.LayersMixin.choice_options`):
+    the later steps' filter prop ``chosen_type`` ("draw a card for each permanent you
+    control of that type") means that type for the rest of the resolution (608.2d:
+    choices are made as the instructions say)."""
+
+
+@dataclass(frozen=True)
 class IfHolds:
     """"If ``condition``, ``effect``": a step that happens only if ``condition`` (an
     :class:`ActivationCondition` of the resolving object's controller) holds as it

@@ -519,6 +519,9 @@ Souls's spending restriction); filters by colour, type, supertype, a negated sub
 card data package ships it, with the pool's, so a manland's "Phyrexian Blinkmoth" is
 read), "attacking or blocking", and mana value / power / toughness compared; state-based actions (ten poison
 counters lose, 704.5c); the London mulligan.
+"Choose a creature type." as a spell resolves (608.2d, :class:`~effects.ChooseType`:
+the same ``choose`` decision, ``resolving``), then the one counted or grouped filter
+"of that type" of the next sentence (Distant Melody, Outbreak, Luminescent Rain).
 
 Restricted mana (106.6): a "{T}: add one mana of <options>. Spend this mana only to cast
 a <quality> spell [of the chosen type][, and that spell can't be countered]" ability

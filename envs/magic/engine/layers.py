@@ -479,7 +479,8 @@ class LayersMixin:
         return self._put_onto_battlefield(card, controller)
 
     # ------------------------------------------ "as this enters, choose ..."
-    def choice_options(self, pid: int, what: str, other_than: str = "") -> list[str]:
+    def choice_options(self, pid: int | None, what: str, other_than: str = "",
+                       player: int = 0) -> list[str]:
         """What the controller of ``pid`` may choose: the five colours (WUBRG), less
         ``other_than``; a player (every player in the game, their seat numbers as
         text: 614.12c, True-Name Nemesis may choose its own controller) or an
@@ -490,7 +491,7 @@ class LayersMixin:
         is never offered."""
         if what == "color":
             return [c for c in ("W", "U", "B", "R", "G") if c != other_than]
-        p = self.battlefield[pid].controller
+        p = self.battlefield[pid].controller if pid is not None else player
         if what in ("player", "opponent"):
             return [str(q) for q in self.living() if what == "player" or q != p]
         if what == "khans_or_dragons":

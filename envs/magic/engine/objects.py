@@ -578,6 +578,8 @@ class ObjectsMixin:
         if prop == fx.ATTACHED:  # the permanent the source is attached to
             holder = self.battlefield.get(source) if source is not None else None
             return holder is not None and holder.attached_to == pid
+        if prop == "chosen_type" and self.res is not None and "chosen_type" in self.res:
+            return self.res["chosen_type"] in d.subtypes  # (chosen as it resolves)
         if prop in ("chosen_type", "chosen_color"):  # the source's choice (layers.py)
             chooser = self.battlefield.get(source) if source is not None else None
             if chooser is None or not chooser.chosen:

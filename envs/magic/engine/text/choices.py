@@ -40,6 +40,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     effect,
     effect_template,
     line_template,
+    nodes,
     read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import Unsupported
@@ -187,3 +188,50 @@ def _it_becomes_day_or_night(s: str) -> fx.Effect | None:
     # "it becomes day." / "it becomes night." (726.2)
     m = re.fullmatch(r"it becomes (day|night)", s)
     return fx.BecomeDayNight(m.group(1)) if m else None
+
+
+# ------------------------------------------------- a creature type chosen as it resolves
+SENTENCE_GROUPS.append((r"choose a creature type\.", r"[^.]+ of (?:that|the chosen) type[^.]*\."))
+
+_OF_THE_TYPE = re.compile(r" of (?:that|the chosen) type\b")
+
+
+def _counted_filters(node: object) -> list[tuple[object, str]]:
+    """The permanent filters an effect counts or acts on as a group (a
+    :class:`~effects.Count`'s, an :class:`~effects.Each`'s), with their node."""
+    return [(n, "filter") for n in nodes(node)
+            if isinstance(n, (fx.Count, fx.Each)) and n.filter is not None]
+
+
+@effect_template
+def _choose_a_creature_type(s: str) -> fx.Effect | None:
+    """``choose a creature type. draw a card for each permanent you control of that
+    type`` (Distant Melody), ``... all creatures of that type get -1/-1 until end of
+    turn`` (Outbreak): a :class:`~effects.ChooseType` as it resolves, then the
+    sentence with its one counted or grouped filter of that type (the prop
+    ``chosen_type``; a sentence with more than one such filter is refused: which
+    one the type names is not read)."""
+    m = re.fullmatch(r"choose a creature type\. (.+)", s)
+    if not m or len(_OF_THE_TYPE.findall(m.group(1))) != 1:
+        return None
+    out = read_sentence(_OF_THE_TYPE.sub("", m.group(1)))
+    found = _counted_filters(out) if out is not None else []
+    if len(found) != 1:
+        return None
+    node, _ = found[0]
+    typed = dataclasses.replace(node.filter, props=node.filter.props | {"chosen_type"})
+    return fx.Sequence((fx.ChooseType(), swap_node(out, node,
+                                                   dataclasses.replace(node, filter=typed))))
+
+
+def swap_node(tree: object, old: object, new: object) -> object:
+    """``tree`` with the node ``old`` (compared by identity first, then equality)
+    replaced by ``new``."""
+    if tree is old or tree == old:
+        return new
+    if isinstance(tree, tuple):
+        return tuple(swap_node(t, old, new) for t in tree)
+    if not dataclasses.is_dataclass(tree) or isinstance(tree, type):
+        return tree
+    return dataclasses.replace(tree, **{f.name: swap_node(getattr(tree, f.name), old, new)
+                                        for f in dataclasses.fields(tree)})
