@@ -264,3 +264,29 @@ def test_608_2h_visions_of_beyond_draws_three_with_twenty_cards_in_a_graveyard()
         act(game, "cast hand 0 (Visions of Beyond)")
         settle(game)
         assert len(game.hand[0]) == drawn
+
+
+# ------------------------------- a permanent spell's additional cost (601.2b)
+def test_permanent_additional_costs_compile_real_cards():
+    pool = compiled_pool().supported
+    for name in ("Stitched Drake", "Makeshift Mauler", "Relentless Skaabs"):
+        cost = pool[name].additional_cost
+        assert cost.exile_graveyard == 1 and cost.exile_filter == fx.Filter(
+            frozenset({"Creature"})), name
+    assert pool["Goremand"].additional_cost.sacrifice == fx.Filter(frozenset({"Creature"}))
+    assert pool["Mardu Outrider"].additional_cost.discard == 1
+
+
+def test_601_2b_stitched_drake_exiles_a_creature_card_from_the_graveyard_to_be_cast():
+    game = blank()
+    drake = game.add_card("Stitched Drake", 0)
+    lands(game, 0, "Island", "Island", "Island")
+    game.add_card("Island", 0, "graveyard")
+    game.start_at("main1", 0)
+    assert not has(game, "Stitched Drake")  # no creature card in the graveyard
+    bears = game.add_card("Grizzly Bears", 0, "graveyard")
+    assert has(game, "cast hand 0 (Stitched Drake)")
+    act(game, "cast hand 0 (Stitched Drake)")
+    settle(game)
+    assert bears in game.exile[0] and len(game.graveyard[0]) == 1
+    assert any(p.card == drake for p in game.battlefield.values())

@@ -1413,7 +1413,7 @@ class CastingMixin:
     def _cost_of(self, item: StackItem) -> fx.Cost | None:
         d = self.item_def(item)
         if item.kind == "spell":
-            extra = d.spell.additional_cost if d.spell is not None else None
+            extra = d.additional_cost
             if item.alt == "flashback":
                 extra = merge_costs(extra, self.flashback_cost(item.card))
             elif item.alt in ALT_KINDS:

@@ -375,7 +375,7 @@ class DecisionsMixin:
         if not self._can_pay(p, self.changed_cost(p, card, d.cost), skip_card=card,
                              spell=card):
             return False
-        extra = d.spell.additional_cost if d.spell is not None else None
+        extra = d.additional_cost
         if not self._extra_cost_payable(p, extra, None, card):
             return False
         return self._feasible(self.effect_of(probe), "", probe)

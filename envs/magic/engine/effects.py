@@ -1736,6 +1736,16 @@ class SpellAbility:
 
 
 @dataclass(frozen=True)
+class AdditionalCost:
+    """Static of a permanent card, rule 601.2b/601.2f: "as an additional cost to cast
+    this spell, exile a creature card from your graveyard" (Stitched Drake), "...,
+    sacrifice a creature", "..., discard a card": paid as the spell is cast, like an
+    instant's or sorcery's :attr:`SpellAbility.additional_cost`."""
+
+    cost: Cost
+
+
+@dataclass(frozen=True)
 class ActivatedAbility:
     """``cost: effect``.
 
@@ -3505,6 +3515,15 @@ class CardDef:
     def face_down_cost(self) -> FaceDownCost | None:
         """Its :class:`FaceDownCost` static (morph, megamorph, disguise; None: none)."""
         return next((s for s in self.statics if isinstance(s, FaceDownCost)), None)
+
+    @cached_property
+    def additional_cost(self) -> Cost | None:
+        """The additional cost of casting it (601.2b): an instant's or sorcery's, or a
+        permanent card's :class:`AdditionalCost`; None: none."""
+        if self.spell is not None:
+            return self.spell.additional_cost
+        return next((s.cost for s in self.statics if isinstance(s, AdditionalCost)),
+                    None)
 
     @cached_property
     def alt_cost(self) -> AltCost | None:

@@ -577,6 +577,9 @@ cost" (:attr:`~effects.AltCost.condition`) is offered only while the condition h
 "if an opponent searched their library this turn" (Archive Trap; 701.23, marked as a
 player begins searching their own library), "if a creature spell you cast this turn
 was countered by a spell or ability an opponent controlled" (Summoning Trap; 701.6).
+A permanent card's "as an additional cost to cast this spell, exile a creature card
+from your graveyard / sacrifice a creature / discard a card" (601.2b,
+:class:`~effects.AdditionalCost`, Stitched Drake) is paid like an instant's.
 Domain: "the number of basic land types among lands you control" (305.6, a count:
 Tribal Flames). Bestow (702.103): a creature card with "bestow <mana>" asks "pay bestow" /
 "pay mana cost" (``"announce": "bestow"``); bestowed, the spell is an Aura spell

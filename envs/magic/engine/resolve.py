@@ -111,7 +111,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.PlayerRule, fx.DefinedPT, fx.SelfBonus,
                      fx.PairedBonus,
                      fx.AltCost, fx.Convoke, fx.Improvise, fx.Delve, fx.SelfCost,
-                     fx.Suspend,
+                     fx.Suspend, fx.AdditionalCost,
                      fx.FaceDownCost,
                      fx.Rebound, fx.Dredge, fx.BeginOnBattlefield,
                      fx.CastWhenAttacked,
@@ -846,13 +846,17 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         note("daybound or nightbound on other than a double-faced card's face")
     if "Creature" in card.types and (card.power is None or card.toughness is None):
         note("creature without power/toughness")
+    if card.additional_cost is not None:
+        extra = card.additional_cost
+        if extra.mana is not None or extra.tap or extra.sacrifice_self or \
+                extra.discard_self:
+            note("additional cost with mana, {T} or self")
+        if card.spell is None and ("Instant" in card.types or card.is_land) or sum(
+                isinstance(s, fx.AdditionalCost) for s in card.statics) > 1:
+            note("an additional cost of neither a spell nor a permanent card")
+        cost_of(extra)
     if card.spell is not None:
         fields(card.spell)
-        extra = card.spell.additional_cost
-        if extra is not None and (extra.mana is not None or extra.tap
-                                  or extra.sacrifice_self or extra.discard_self):
-            note("additional cost with mana, {T} or self")
-        cost_of(extra)
         effect(card.spell.effect)
     elif "Instant" in card.types or "Sorcery" in card.types:
         note("SpellAbility missing")
@@ -1178,7 +1182,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     is not None or (paid.mana is not None and paid.mana.x and not (
                         isinstance(static, fx.Flashback) and x_cost)):
                 note(f"{type(static).__name__} cost with {{T}}, X or this")
-            extra = card.spell.additional_cost if card.spell is not None else None
+            extra = card.additional_cost
             if paid.sacrifice is not None and extra is not None and \
                     extra.sacrifice is not None:
                 note("two sacrifices as costs")

@@ -160,11 +160,17 @@ def _cycling(line: str, printed: Printed, draft: Draft) -> bool:
 @line_template
 def _additional_cost(line: str, printed: Printed, draft: Draft) -> bool:
     m = re.fullmatch(r"as an additional cost to cast this, (.+)\.", line)
-    if not m or is_permanent_card(printed) or draft.additional_cost is not None:
+    if not m or draft.additional_cost is not None or any(
+            isinstance(s, fx.AdditionalCost) for s in draft.statics):
         return False
     paid = cost(m.group(1))
     if paid is None or paid.mana is not None or paid.tap or paid.sacrifice_self \
             or paid.discard_self:
         return False
-    draft.additional_cost = paid
+    if is_permanent_card(printed):  # (601.2b: Stitched Drake)
+        if printed.is_type("Land"):
+            return False
+        draft.statics.append(fx.AdditionalCost(paid))
+    else:
+        draft.additional_cost = paid
     return True
