@@ -4,18 +4,26 @@ test_commander_vampires.py). Each names real cards from the pool."""
 
 from __future__ import annotations
 
+from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from magic.compiled import card
 from magic.positions import (
     act,
+    attack,
     blank,
     has,
     lands,
+    names,
     pass_to_decision,
     pass_until,
     settle,
     target_perm,
+    to_combat,
 )
+
+
+def names_of(game) -> list[str]:
+    return list(names(game))
 
 
 def on_battlefield(game, name: str) -> list[int]:
@@ -175,3 +183,81 @@ def test_108_4_mob_rule_second_mode_takes_the_small_ones():
     settle(game)
     assert game.battlefield[bears].controller == 0 and "haste" in game.keywords(bears)
     assert game.battlefield[wurm].controller == 1
+
+
+# ---------------------------------------- 118.3: sacrificing several permanents
+def _blood(game, p: int, n: int) -> list[int]:
+    """``n`` Blood tokens (111.10g) for seat ``p``, made as Glass-Cast Heart makes one."""
+    spec = card("Glass-Cast Heart").triggered[0].effect.token
+    return [game.create_token(spec, p) for _ in range(n)]
+
+
+def test_118_3_scion_of_opulence_sacrifices_two_artifacts_one_at_a_time():
+    """"{R}, Sacrifice two artifacts": two different artifacts are chosen (the first
+    is not offered again), both go to the graveyard; with one artifact it can't be
+    activated."""
+    game = blank()
+    scion = game.add_permanent("Scion of Opulence", 0)
+    lands(game, 0, "Mountain")
+    first = game.add_permanent("Ornithopter", 0)
+    game.start_at("main1", 0)
+    activate = f"activate slot {game.battlefield[scion].slot} ("
+    assert not has(game, activate)  # one artifact: the cost can't be paid
+    second = game.add_permanent("Ornithopter", 0)
+    game._legal = None
+    act(game, activate)
+    assert game.decision["kind"] == "cost_sacrifice"
+    target_perm(game, first)
+    assert game.decision["kind"] == "cost_sacrifice"
+    assert A.permanent(game.battlefield[first].slot) not in game.legal_actions()
+    target_perm(game, second)
+    settle(game)
+    assert first not in game.battlefield and second not in game.battlefield
+    assert len(game.exile[0]) == 1  # "exile the top card of your library"
+
+
+def test_118_3_glass_cast_heart_needs_thirteen_blood_tokens_and_itself():
+    game = blank()
+    heart = game.add_permanent("Glass-Cast Heart", 0)
+    lands(game, 0, "Swamp", "Swamp")
+    blood = _blood(game, 0, 12)
+    game.start_at("main1", 0)
+    sac = f"activate slot {game.battlefield[heart].slot} (Glass-Cast Heart) ability 1"
+    assert not any("ability 1" in n for n in names_of(game))
+    blood += _blood(game, 0, 1)
+    game._legal = None
+    assert any("ability 1" in n for n in names_of(game)), sac
+    act(game, "ability 1")
+    while game.decision["kind"] == "cost_sacrifice":
+        game.apply_action(game.legal_actions()[0])
+    settle(game)
+    assert heart not in game.battlefield
+    assert not any(pid in game.battlefield for pid in blood)
+    assert (game.life[0], game.life[1]) == (33, 7)
+
+
+# ------------------------------------------ 508.1: "one or more ... attack"
+def test_508_1_glass_cast_heart_makes_one_blood_when_vampires_attack():
+    game = blank()
+    game.add_permanent("Glass-Cast Heart", 0)
+    a = game.add_permanent("Vampire Lacerator", 0)
+    b = game.add_permanent("Vampire Lacerator", 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, a)
+    attack(game, b)
+    game.apply_action(A.DONE)
+    settle(game)
+    assert len(on_battlefield(game, "Blood Token")) == 1
+
+
+def test_508_1_glass_cast_heart_ignores_an_attack_without_vampires():
+    game = blank()
+    game.add_permanent("Glass-Cast Heart", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, bears)
+    game.apply_action(A.DONE)
+    settle(game)
+    assert not on_battlefield(game, "Blood Token")

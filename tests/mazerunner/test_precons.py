@@ -104,10 +104,10 @@ STILL_MISSING: dict[str, frozenset[str]] = {
     }),
     "vampiric_bloodline": frozenset({
         "Arterial Alchemy", "Avacyn's Judgment", "Bloodlord of Vaasgoth",
-        "Dark Impostor", "Falkenrath Gorger", "Glass-Cast Heart", "Imposing Grandeur",
+        "Dark Impostor", "Falkenrath Gorger", "Imposing Grandeur",
         "Midnight Arsonist", "Molten Echoes",
         "Patron of the Vein", "Predators' Hour",
-        "Scion of Opulence", "Shadowgrange Archfiend", "Sinister Waltz",
+        "Shadowgrange Archfiend", "Sinister Waltz",
         "Strefan, Maurer Progenitor", "Timothar, Baron of Bats", "Urge to Feed",
     }),
 }

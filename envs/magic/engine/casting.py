@@ -1454,9 +1454,12 @@ class CastingMixin:
             return
         cost = self._cost_of(item)
         p = item.controller
-        if cost is not None and cost.sacrifice is not None and not item.sacrificed:
-            self.decision = {"kind": "cost_sacrifice", "player": p,
-                             "options": self._sacrifice_options(p, cost, item.source)}
+        if cost is not None and cost.sacrifice is not None and \
+                len(item.sacrificed) < cost.sacrifice_count:
+            # (118.3: "sacrifice two artifacts": one at a time)
+            self.decision = {"kind": "cost_sacrifice", "player": p, "options": [
+                pid for pid in self._sacrifice_options(p, cost, item.source)
+                if pid not in item.sacrificed]}
             return
         if cost is not None and cost.bounce is not None and not item.sacrificed:
             # "return an island you control to its owner's hand" (118.3: Daze)

@@ -389,7 +389,8 @@ class DecisionsMixin:
             return False
         if cost.energy and self.energy[p] < cost.energy:
             return False  # 107.14, 118.3: energy counters one doesn't have
-        if cost.sacrifice is not None and not self._sacrifice_options(p, cost, source):
+        if cost.sacrifice is not None and len(self._sacrifice_options(
+                p, cost, source)) < cost.sacrifice_count:
             return False
         if cost.discard:
             hand = [c for c in self.hand_slots(p) if c != card and (
@@ -591,6 +592,7 @@ class DecisionsMixin:
     def _sacrifice_options(self, p: int, cost: fx.Cost, source: int | None) -> list[int]:
         return [pid for pid, perm in self.battlefield.items()
                 if perm.controller == p and perm.slot >= 0
+                and not (cost.sacrifice_self and pid == source)
                 and self.matches(cost.sacrifice, pid, p, source)]
 
     def _can_activate(self, pid: int, perm: Permanent, d: fx.CardDef, index: int,

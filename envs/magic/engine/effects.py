@@ -1679,6 +1679,9 @@ class Cost:
     tap: bool = False
     sacrifice_self: bool = False
     sacrifice: Filter | None = None
+    # "Sacrifice two artifacts", "sacrifice this and thirteen Blood tokens" (118.3):
+    # how many permanents matching ``sacrifice`` (the source itself not among them).
+    sacrifice_count: int = 1
     pay_life: int = 0
     discard: int = 0
     # Added for cycling and channel ("{2}, discard this card: ..."), paid from the hand.
@@ -1866,7 +1869,8 @@ class ActivationCondition:
     counter: str = ""  # counters_on_this: the kind
 
 
-OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "leaves", "blocks", "becomes_blocked",
+OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "group_attacks", "leaves",
+                 "blocks", "becomes_blocked",
                  "unblocked", "deals_damage", "deals_combat_damage",
                  "deals_damage_player", "deals_combat_damage_player",
                  "deals_combat_damage_you",
@@ -1897,6 +1901,8 @@ counters too), ``counters_put``: "one or more +1/+1 counters are put on" (once);
 ``becomes_renowned``: "when this becomes renowned" (702.112b); ``turned_face_up``:
 "when this is turned face up" (708.8: it triggers after the permanent is face up,
 and turning face up is not entering, so its enters abilities don't trigger);
+``group_attacks``: "whenever one or more <subject> attack" (508.1: once as attackers
+are declared, when any of them matches; no ``it``);
 ``dealt_combat_damage_by_creature``: "whenever a creature deals combat damage to this"
 (``it``, "that creature": the creature that dealt it)."""
 CARD_GRAVEYARD_EVENTS = ("card_to_graveyard", "card_to_graveyard_from_library")

@@ -839,7 +839,11 @@ reveal it, put it into their hand, then shuffle", the card filter prop ``named:`
 ``(damaged, source)`` pairs of damage to permanents, the filter prop
 ``damaged_by_source``); "gain control of all <group> until end of turn. untap those
 creatures. they gain haste until end of turn." (Mob Rule, 108.4: the group as it
-resolves, "those" of the steps after it); battle cry (702.91), undying (702.93) and persist (702.79) on a
+resolves, "those" of the steps after it); costs that sacrifice several permanents
+(118.3: "sacrifice two artifacts", "sacrifice this and thirteen Blood tokens",
+:attr:`~effects.Cost.sacrifice_count`, chosen one at a time with the
+``cost_sacrifice`` decision); "whenever one or more <group> attack" (508.1, trigger
+event ``group_attacks``: once per declaration); battle cry (702.91), undying (702.93) and persist (702.79) on a
 card's own keyword line (their intervening "if" is :data:`~effects.OBJECT_CONDITIONS`,
 checked on what it had as it died; the card returns if it is still in its owner's
 graveyard: the engine tells a card's new objects there apart only by the zone; an

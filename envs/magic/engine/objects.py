@@ -2448,6 +2448,10 @@ class ObjectsMixin:
             for pid, i, _ in index.get("you_attack", ()):
                 if self.battlefield[pid].controller == self.active:
                     self._trigger(pid, i)
+            for pid, i, trig in index.get("group_attacks", ()):  # "one or more ..."
+                you = self.battlefield[pid].controller
+                if any(self.matches(trig.subject, a, you, pid) for a in self.attackers):
+                    self._trigger(pid, i)
         if self.attackers and (self.emblems or self.temporary_triggers):
             for entry in self._command_triggers("you_attack"):
                 if entry[0] == self.active:

@@ -154,7 +154,8 @@ MAX_MODES = 8
 
 
 KNOWN_FIELDS: dict[type, frozenset[str]] = {
-    fx.Cost: frozenset({"mana", "tap", "sacrifice_self", "sacrifice", "pay_life", "crew",
+    fx.Cost: frozenset({"mana", "tap", "sacrifice_self", "sacrifice", "sacrifice_count",
+                        "pay_life", "crew",
                         "discard", "discard_self", "loyalty", "exile_graveyard",
                         "exile_filter", "tap_untapped", "tap_count", "loyalty_x",
                         "remove_counters", "discard_filter", "add_counters",

@@ -781,13 +781,25 @@ def cost(text: str) -> fx.Cost | None:
     sacrifice: fx.Filter | None = None
     tap_untapped: fx.Filter | None = None
     pay_life = discard = exiled = tap_count = energy = 0
+    sacrifice_count = 1
+    last = ""
     exile_filter: fx.Filter | None = None
     bounce: fx.Filter | None = None
     remove: tuple[str, int] | None = None
     added: tuple[str, int] | None = None
     discard_filter: fx.Filter | None = None
     for part in (p.strip() for p in re.split(r",? and |, ", text)):
-        if part == "{t}" and not tap:
+        if last == "sacrifice this" and sacrifice is None and re.fullmatch(
+                rf"{NUM} \w.+", part):
+            part = "sacrifice " + part  # "sacrifice this and thirteen blood tokens"
+        last = part
+        if (m := re.fullmatch(rf"sacrifice {NUM} (.+)", part)) and sacrifice is None \
+                and isinstance(n := number(m.group(1)), int) and n > 1:
+            sacrifice = object_filter(m.group(2), plural=True)  # (118.3)
+            if sacrifice is None or sacrifice.controller != "any":
+                return None
+            sacrifice_count = n
+        elif part == "{t}" and not tap:
             tap = True
         elif _COST_PART.fullmatch(part) and mana is None:
             try:
@@ -854,7 +866,8 @@ def cost(text: str) -> fx.Cost | None:
         else:
             return None
     return fx.Cost(mana=mana, tap=tap, sacrifice_self=sacrifice_self,
-                   sacrifice=sacrifice, pay_life=pay_life, discard=discard,
+                   sacrifice=sacrifice, sacrifice_count=sacrifice_count,
+                   pay_life=pay_life, discard=discard,
                    discard_self=discard_self, exile_graveyard=exiled,
                    exile_filter=exile_filter if exile_filter != fx.Filter() else None,
                    tap_untapped=tap_untapped, tap_count=tap_count,

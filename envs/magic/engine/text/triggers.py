@@ -231,6 +231,12 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
                 return None
             return (fx.Trigger("cast", dataclasses.replace(f, controller=who),
                                "your_turn" if during else ""),)
+    if (m := re.fullmatch(r"one or more (.+) attack", condition)) and \
+            word == "whenever":  # (508.1: once, however many of them attack)
+        f = object_filter(m.group(1), plural=True)
+        if f is None or not (f.types or f.subtypes):
+            return None
+        return (fx.Trigger("group_attacks", f),)
     if condition == "a creature attacks enchanted player" and word == "whenever":
         # 303.4: the player its Aura enchants (a planeswalker of theirs is not them)
         return (fx.Trigger("attacks", fx.Filter(frozenset({"Creature"})),
