@@ -2,8 +2,9 @@
 (issue 30), each on real cards of the pool: a pump by the permanent's own power
 (608.2h), an activation restricted to a step (602.5b), "when you cycle this"
 (702.29c), an instant's graveyard trigger (113.6m), the stat of a destroyed
-target (608.2h), typed alternatives of a card filter (205.3d) and a punisher's
-"unless that player sacrifices" (118.12)."""
+target (608.2h), typed alternatives of a card filter (205.3d), a punisher's
+"unless that player sacrifices" (118.12), counted damage dealt by a trigger's
+object (120.3) and mana kept until end of turn (106.4)."""
 
 from __future__ import annotations
 
@@ -213,3 +214,38 @@ def test_118_3_a_player_with_no_creature_is_not_asked():
     settle(game)
     assert game.life[1] == 15
     assert not [e for e in game.events if e["type"] == "sacrifice"]
+
+
+# ------------------- 120.3 the entering Dragon deals the counted damage itself
+def test_120_3_scourge_of_valkas_the_entering_dragon_deals_x_for_each_dragon():
+    game = blank()
+    game.add_permanent("Scourge of Valkas", 0)
+    lands(game, 0, *["Mountain"] * 2)
+    game.add_card("Dragon Hatchling", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Dragon Hatchling)")
+    settle(game)
+    act(game, "player 1")  # the trigger's target: the opponent
+    settle(game)
+    assert game.life[1] == 18  # two Dragons
+    (hit,) = [e for e in game.events if e["type"] == "damage"]
+    assert hit["source"] == "Dragon Hatchling"
+
+
+# ------------------------ 106.4, 514.2 mana kept as steps and phases end
+def test_106_4_savage_ventmaws_mana_stays_until_the_turn_ends():
+    game = blank()
+    ventmaw = game.add_permanent("Savage Ventmaw", 0)
+    game.battlefield[ventmaw].sick = False
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, ventmaw)
+    game.apply_action(A.DONE)
+    settle(game)
+    assert sorted(game.pool[0]) == sorted("RRRGGG")
+    pass_until(game, "main2")  # three steps ended since: none of it was lost
+    assert sorted(game.pool[0]) == sorted("RRRGGG")
+    assert not [e for e in game.events if e["type"] == "mana_empties"]
+    pass_until(game, "upkeep")  # the cleanup step ended: the mana is gone
+    assert game.pool[0] == [] and game.kept_mana[0] == []
+    assert [e for e in game.events if e["type"] == "mana_empties"]

@@ -72,7 +72,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Indomitable Might", "Kindred Summons", "Klauth's Will",
         "Klauth, Unrivaled Ancient", "Maddening Hex",
         "Neverwinter Hydra", "Opportunistic Dragon", "Outpost Siege",
-        "Rishkar's Expertise", "Savage Ventmaw", "Scourge of Valkas",
+        "Rishkar's Expertise",
         "Sword of Hours", "Thunderbreak Regent", "Underdark Rift",
         "Vengeful Ancestor", "Warstorm Surge",
         "Wild Endeavor", "Wulfgar of Icewind Dale",

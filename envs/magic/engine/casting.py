@@ -948,6 +948,8 @@ class CastingMixin:
         if not symbols or self.lost[p]:
             return
         self.pool[p].extend(symbols)
+        if self.res is not None:  # (what "this mana" of a KeepMana step names)
+            self.res.setdefault("mana_added", []).extend(symbols)
         if source is not None and source in self.battlefield and self.links_mana(source):
             self.linked_mana[p].extend([sym, source] for sym in symbols if sym in ANY)
         self.log("add_mana", player=p, card=card, mana="".join(f"{{{s}}}" for s in
@@ -967,6 +969,20 @@ class CastingMixin:
         for linked in self.linked_mana:
             linked.clear()
         for p, pool in enumerate(self.pool):
+            if self.kept_mana[p]:  # (KeepMana: until the cleanup step ends, 514.2)
+                rest, kept = pool[:], []
+                if self.step != "cleanup":
+                    for sym in self.kept_mana[p]:
+                        if sym in rest:
+                            rest.remove(sym)
+                            kept.append(sym)
+                self.kept_mana[p] = kept
+                pool[:] = rest
+                if rest:
+                    self.log("mana_empties", player=p,
+                             mana="".join(f"{{{s}}}" for s in rest))
+                pool[:] = kept
+                continue
             if pool:
                 self.log("mana_empties", player=p,
                          mana="".join(f"{{{s}}}" for s in pool))
@@ -2916,7 +2932,10 @@ class CastingMixin:
         if not dealers:
             return
         recipients = self.select(node.to, path)
+        counted = None if node.amount is None else self.amount(node.amount)
         for _pid, power, controller, kws, name, source in dealers:
+            if counted is not None:  # "it deals x damage, where x is ..."
+                power = counted
             if power > 0 and recipients:
                 self._deal_damage([(code, power) for code in recipients], controller,
                                   kws, name, source=source)

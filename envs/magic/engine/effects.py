@@ -441,10 +441,14 @@ class PowerDamage:
     you control enters, it deals damage equal to its power to any target": as it last
     existed if it has left, 608.2h); ``Ref("those_targets")``: each legal target of
     the step before ("each of those creatures deals damage equal to its power to
-    this"). Its power is read as the step resolves (608.2h); 0 or less deals none."""
+    this"). Its power is read as the step resolves (608.2h); 0 or less deals none.
+    ``amount``: that amount instead of its power, counted as the step resolves
+    ("whenever this or another Dragon you control enters, it deals x damage to any
+    target, where x is the number of Dragons you control": Scourge of Valkas)."""
 
     by: Selector
     to: Selector
+    amount: Amount | None = None
 
 
 @dataclass(frozen=True)
@@ -949,6 +953,15 @@ class Shuffle:
     """Rule 701.24: ``who`` shuffles their library (with the game's dice)."""
 
     who: Selector = Ref("you")
+
+
+@dataclass(frozen=True)
+class KeepMana:
+    """"Until end of turn, you don't lose this mana as steps and phases end" (106.4,
+    514.2): the mana the earlier steps of the same effect added stays in its
+    controller's pool when steps and phases end, until the turn's cleanup step ends
+    (Savage Ventmaw). *Automated*: mana a payment spends is taken from the pool's
+    other mana first when both are there (the player's best choice)."""
 
 
 @dataclass(frozen=True)

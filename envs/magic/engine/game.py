@@ -289,7 +289,10 @@ typecycling 702.29e: "basic landcycling {1}", "swampcycling {2}", a search for a
 card of that type revealed into the hand; "when you cycle this", 702.29c, triggers
 from the graveyard the card was cycled into; channel); mana
 (rule 106): each player's mana pool, emptied at the end of each step and phase (the
-``mana_empties`` event), spent first when a cost is paid; rituals (a spell or ability
+``mana_empties`` event; "until end of turn, you don't lose this mana as steps and
+phases end" keeps that mana until the cleanup step ends, :class:`~effects.KeepMana`;
+*automated*: a payment spends the pool's other mana first), spent first when a cost
+is paid; rituals (a spell or ability
 that adds mana puts it in the pool); simple mana abilities are tapped automatically
 (see :mod:`~payment`), every other mana ability (Signets' and filter lands' ``{1},
 {T}: add {W}{U}``, "sacrifice a creature: add {C}{C}", "add three mana of any one
@@ -1786,6 +1789,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Opal Palace), ``[symbol, source permanent id]``; spent before the pool's
         #: other mana of that symbol (automated), emptied with the pool.
         self.linked_mana: list[list[list[Any]]] = [[] for _ in range(num_players)]
+        # mana kept in each pool until end of turn (KeepMana, 106.4)
+        self.kept_mana: list[list[str]] = [[] for _ in range(num_players)]
         #: The sources of the linked mana the spell being paid spent (transient).
         self.linked_spent: list[int] = []
         self.battlefield: dict[int, Permanent] = {}
@@ -2453,6 +2458,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.source_lki = dict(self.source_lki)
         new.pool = [pool[:] for pool in self.pool]
         new.linked_mana = [[e[:] for e in linked] for linked in self.linked_mana]
+        new.kept_mana = [kept[:] for kept in self.kept_mana]
         new.linked_spent = self.linked_spent[:]
         new.battlefield = {pid: perm.copy() for pid, perm in self.battlefield.items()}
         new.slots = self.slots[:]
@@ -2604,7 +2610,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             **{zone: getattr(self, zone) for zone in ZONES},
             "life": self.life, "lost": self.lost, "drew_empty": self.drew_empty,
             "poison": self.poison, "energy": self.energy, "pool": self.pool,
-            "linked_mana": self.linked_mana,
+            "linked_mana": self.linked_mana, "kept_mana": self.kept_mana,
             "monarch": self.monarch, "monarch_card": self.monarch_card,
             "effect_losses": self.effect_losses,
             "spells_cast": self.spells_cast, "spells_last_turn": self.spells_last_turn,
@@ -2736,6 +2742,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.exiled_with = data.get("exiled_with", [])
         game.pool = data.get("pool", [[] for _ in range(game.num_players)])
         game.linked_mana = data.get("linked_mana", [[] for _ in range(game.num_players)])
+        game.kept_mana = data.get("kept_mana", [[] for _ in range(game.num_players)])
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}
         game.emblems = data.get("emblems", [])
         game.effect_losses = data.get("effect_losses", [False] * game.num_players)

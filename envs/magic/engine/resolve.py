@@ -69,7 +69,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage, fx.ThisTurn,
                 fx.MoveCounters, fx.DoubleCounters, fx.Renown, fx.Amass,
                 fx.Bolster, fx.ShuffleInto, fx.PowerDamage, fx.Detain,
-                fx.UntapUpTo, fx.GainClassLevel, fx.BecomeDayNight)
+                fx.UntapUpTo, fx.GainClassLevel, fx.BecomeDayNight, fx.KeepMana)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -795,6 +795,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(node, fx.PowerDamage) and node.by not in (
                 fx.Ref("it"), fx.Ref("those_targets")):
             note(f"PowerDamage by {node.by!r}")
+        if isinstance(node, fx.PowerDamage) and node.amount is not None:
+            amount(node.amount)
         if isinstance(node, fx.Fight) and node.fighter not in (fx.Ref("self"),
                                                                fx.Ref("it")):
             note(f"Fight of {node.fighter!r}")
@@ -1416,6 +1418,10 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             game.skip_untap.extend(pid for pid in game.select(node.what, path)
                                    if pid >= 0 and pid in game.battlefield
                                    and pid not in game.skip_untap)
+    elif isinstance(node, fx.KeepMana):  # 106.4: kept until the turn ends (514.2)
+        item = game.res["item"]  # type: ignore[index]
+        game.kept_mana[item.controller].extend(
+            game.res.get("mana_added", ()))  # type: ignore[union-attr]
     elif isinstance(node, fx.GainFlashback):
         item = game.res["item"]  # type: ignore[index]
         cards = None if node.what is None else [

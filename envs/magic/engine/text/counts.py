@@ -334,6 +334,21 @@ _STATS = {"power": "power", "toughness": "toughness", "mana value": "mana_value"
 
 
 @effect_template
+def _it_deals_counted_damage(s: str) -> fx.Effect | None:
+    """``it deals x damage to any target, where x is the number of dragons you
+    control`` (Scourge of Valkas): a trigger's object is the source of the damage
+    (120.3, as it last existed if it has left, 608.2h), the amount counted as it
+    resolves (:attr:`~effects.PowerDamage.amount`)."""
+    m = re.fullmatch(r"it deals x damage to (.+), where x is the number of (.+)", s)
+    if not m or (count := counted(m.group(2), plural=True)) is None:
+        return None
+    base = read_sentence(f"this deals 1 damage to {m.group(1)}")
+    if not isinstance(base, fx.DealDamage) or base.divided or base.to == fx.Ref("it"):
+        return None
+    return fx.PowerDamage(fx.Ref("it"), base.to, count)
+
+
+@effect_template
 def _pump_by_its_stat(s: str) -> fx.Effect | None:
     """``this gets +x/+x until end of turn, where x is its power`` (Chameleon Colossus,
     Yew Spirit), ``target creature gets +x/+0 until end of turn, where x is its

@@ -15,6 +15,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     effect_template,
     has_target,
     line_template,
+    read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
@@ -238,6 +239,26 @@ def _restricted_mana(s: str) -> fx.Effect | None:
                           spell.props | {"chosen_type"})
     return fx.AddMana(add.options, add.amount, spend_only=spell,
                       uncounterable=bool(m.group(4)))
+
+
+SENTENCE_GROUPS.append((r"add (?:\{[wubrgc]\})+\.",
+                        r"until end of turn, you don't lose this mana as steps and "
+                        r"phases end\."))
+
+
+@effect_template
+def _kept_mana(s: str) -> fx.Effect | None:
+    """``add {r}{r}{r}{g}{g}{g}. until end of turn, you don't lose this mana as steps
+    and phases end`` (Savage Ventmaw; 106.4): the mana, then a :class:`~effects.
+    KeepMana` step keeping it."""
+    m = re.fullmatch(r"(add (?:\{[wubrgc]\})+)\. until end of turn, you don't lose "
+                     r"this mana as steps and phases end", s)
+    if not m or (add := read_sentence(m.group(1))) is None:
+        return None
+    steps = list(add.steps) if isinstance(add, fx.Sequence) else [add]
+    if not all(isinstance(step, fx.AddMana) for step in steps):
+        return None
+    return fx.Sequence((*steps, fx.KeepMana()))
 
 
 SENTENCE_GROUPS.append((r"choose a colou?r\.", r"add an amount of mana of that colou?r "
