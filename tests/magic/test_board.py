@@ -333,3 +333,30 @@ def test_614_1a_soulfire_grand_master_returns_the_next_spell_to_hand():
     settle(game)
     assert game.hand[0] == [] and [game.name_of(c) for c in game.graveyard[0]] == [
         "Lightning Bolt"]
+
+
+def test_entering_dont_trigger_compiles():
+    pool = compiled_pool().supported
+    for name in ("Torpor Orb", "Hushwing Gryff", "Doorkeeper Thrull",
+                 "Tocatli Honor Guard"):
+        assert name in pool, name
+    assert pool["Torpor Orb"].statics == (fx.EnteringDontTrigger(
+        fx.Filter(frozenset({"Creature"}))),)
+
+
+def test_603_2_torpor_orb_stops_enters_triggers_of_creatures_only():
+    """With Torpor Orb out (an opponent's: it stops every player's), Elvish
+    Visionary's own enters ability and Soul Warden's "whenever another creature
+    enters" don't trigger; the Orb gone, both trigger."""
+    for orb in (True, False):
+        game = blank()
+        if orb:
+            game.add_permanent("Torpor Orb", 1)
+        game.add_permanent("Soul Warden", 0)
+        game.add_card("Elvish Visionary", 0)
+        lands(game, 0, "Forest", "Forest")
+        game.start_at("main1", 0)
+        act(game, "Elvish Visionary")
+        settle(game)
+        assert (len(game.hand[0]) == 1) != orb  # Visionary's draw
+        assert (game.life[0] == 21) != orb  # Soul Warden's life

@@ -2337,6 +2337,19 @@ class SpellsCantBeCountered:
 
 
 @dataclass(frozen=True)
+class EnteringDontTrigger:
+    """Static: "creatures entering don't cause abilities to trigger" (Torpor Orb,
+    Hushwing Gryff; "artifacts and creatures entering ...": Doorkeeper Thrull): while
+    this is on the battlefield, a permanent matching ``affected`` entering triggers
+    no ability (603.2: neither its own enters abilities nor any other's "whenever a
+    creature enters"), seen as it is on the battlefield, so one entering at the same
+    time as this is covered too (603.6a); replacement effects of entering still
+    apply (614.1c: it enters with its counters)."""
+
+    affected: Filter
+
+
+@dataclass(frozen=True)
 class SpellsHave:
     """Static: spells matching ``spells`` (a :class:`Filter` of the spell's card; its
     ``controller`` from this permanent's controller) have ``keywords`` while this

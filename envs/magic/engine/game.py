@@ -1314,6 +1314,10 @@ resolves" (614.1a, :class:`~effects.NextSpellToHand`: the next such spell cast f
 the hand, 601.2i, is marked and returns as it resolves, event ``spell_card_to``) and
 "instant and sorcery spells you control have lifelink / deathtouch"
 (:class:`~effects.SpellsHave`, 702.15b, 702.2b: read as the spell deals damage).
+"Creatures entering don't cause abilities to trigger" (Torpor Orb, Hushwing Gryff,
+:class:`~effects.EnteringDontTrigger`, 603.2: no "enters" ability triggers for a
+matching permanent entering, its own or another's; replacements still apply);
+*not*: Hushbringer's "or dying", opponents-only or backup-only versions.
 
 Blocking restrictions are checked as blockers are declared (509.1b): a creature is
 offered to block only attackers it may block (flying and reach, "can't be blocked",

@@ -185,7 +185,8 @@ class ObjectsMixin:
                 elif isinstance(static, fx.GraveyardInstead) and not static.self_only:
                     graves.append((perm.controller, static))
                 elif isinstance(static, (fx.OthersEnterTapped, fx.SpellsCantBeCountered,
-                                         fx.DoubleLifeGain, fx.SpellsHave)):
+                                         fx.DoubleLifeGain, fx.SpellsHave,
+                                         fx.EnteringDontTrigger)):
                     others.append((perm.controller, static))
                 elif isinstance(static, fx.PairedBonus) and perm.paired >= 0 and \
                         self._still_paired(pid, perm):  # 702.95c: both get it
@@ -832,7 +833,7 @@ class ObjectsMixin:
         pids = [pid for pid in pids if pid in self.battlefield]
         if not pids:
             return
-        self._object_triggers("enters", pids)
+        self._object_triggers("enters", self.triggering(pids))
         for pid in pids:
             perm = self.battlefield.get(pid)
             if perm is None:
@@ -2236,7 +2237,19 @@ class ObjectsMixin:
             "face": d.get("face", -1), "cards": d.get("cards", [])})
 
     def _enter_triggers(self, entered: int) -> None:
-        self._object_triggers("enters", [entered])
+        self._object_triggers("enters", self.triggering([entered]))
+
+    def triggering(self, pids: list[int]) -> list[int]:
+        """Entering ``pids`` less those whose entering an
+        :class:`~effects.EnteringDontTrigger` stops from triggering abilities (Torpor
+        Orb)."""
+        if fx.EnteringDontTrigger not in self.static_kinds():
+            return pids
+        quiet = self.statics_of(fx.EnteringDontTrigger)
+        if not quiet:
+            return pids
+        return [pid for pid in pids if not any(
+            self.matches(st.affected, pid, you) for you, st in quiet)]
 
     def _dies_triggers(self, dying: list[int]) -> None:
         """Leaves-the-battlefield triggers look back: all dying creatures see each other.

@@ -152,6 +152,20 @@ def _spells_have(line: str, printed: Printed, draft: Draft) -> bool:
     return True
 
 
+@line_template
+def _entering_dont_trigger(line: str, printed: Printed, draft: Draft) -> bool:
+    # 603.2: "creatures entering don't cause abilities to trigger." (Torpor Orb),
+    # "artifacts and creatures entering ..." (Doorkeeper Thrull)
+    m = re.fullmatch(r"(.+) entering don't cause abilities to trigger\.", line)
+    if not m or not is_permanent_card(printed):
+        return False
+    f = object_filter(re.sub(r",? and ", " or ", m.group(1)), plural=True)
+    if f is None or f.controller != "any" or f.props:
+        return False
+    draft.statics.append(fx.EnteringDontTrigger(f))
+    return True
+
+
 @effect_template
 def _next_spell_to_hand(s: str) -> fx.Effect | None:
     # 614.1a: Soulfire Grand Master's "{2}{u/r}{u/r}: the next time ..."
