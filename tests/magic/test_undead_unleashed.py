@@ -146,3 +146,27 @@ def test_choose_a_creature_type_compiles_on_the_counted_filter():
         assert steps[0] == fx.ChooseType(), name
     melody = pool["Distant Melody"].spell.effect.steps[1]
     assert "chosen_type" in melody.count.filter.props
+
+
+# ------------------------------- 303.4 "whenever a land enchanted player controls enters"
+def test_303_4_a_land_the_enchanted_player_controls_entering_triggers_the_curse():
+    """Curse of the Restless Dead on seat 1: seat 1's land entering makes seat 0 a
+    decayed Zombie (702.147); seat 0's own land does not."""
+    game = blank()
+    lands(game, 0, *["Swamp"] * 3)
+    game.add_card("Curse of the Restless Dead", 0)
+    game.add_card("Swamp", 0)
+    game.add_card("Swamp", 1)
+    game.start_at("main1", 0)
+    act(game, "Curse of the Restless Dead")
+    act(game, "player 1")
+    settle(game)
+    act(game, "play hand 0 (Swamp)")
+    settle(game)
+    assert not on_battlefield(game, "Zombie Token")
+    game.start_at("main1", 1, turn=3)
+    act(game, "play hand 0 (Swamp)")
+    settle(game)
+    (token,) = on_battlefield(game, "Zombie Token")
+    assert game.battlefield[token].controller == 0
+    assert "decayed" in game.keywords(token)

@@ -91,7 +91,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
     }),
     "undead_unleashed": frozenset({
         "Aetherspouts", "Cleaver Skaab", "Corpse Augur",
-        "Curse of Unbinding", "Curse of the Restless Dead",
+        "Curse of Unbinding",
         "Death Baron",
         "Dread Summons", "Eater of Hope",
         "Empty the Laboratory",

@@ -140,7 +140,10 @@ _CONTROLLERS = ((" you control", "you"), (" you don't control", "opponent"),
                 (" your opponents control", "opponent"),
                 (" that player or that planeswalker's controller controls",
                  fx.ITS_CONTROLLER),
-                (" defending player controls", fx.DEFENDING_PLAYER))
+                (" defending player controls", fx.DEFENDING_PLAYER),
+                # 303.4: the player a Curse enchants (only on an Aura with enchant
+                # player: resolve.unresolvable refuses it elsewhere)
+                (" enchanted player controls", fx.ENCHANTED_PLAYER))
 
 
 COMPARED = re.compile(r" with (mana value|power|toughness) (\d+) or (less|greater)$")
