@@ -389,28 +389,22 @@ def _suspend(line: str, printed: Printed, draft: Draft) -> bool:
 
 
 @line_template
-def _dash(line: str, printed: Printed, draft: Draft) -> bool:
-    # Rule 702.109a: "you may cast this spell by paying [cost] rather than its mana
-    # cost"; paid, the permanent has haste and returns to its owner's hand at the
-    # beginning of the next end step (the engine: casting.enter_from_stack)
-    paid = _keyword_cost(line, "dash")
-    if paid is None or not printed.is_type("Creature") or paid != fx.Cost(
-            mana=paid.mana) or paid.mana is None or not _one_alternative(draft):
+def _creature_alt_cost(line: str, printed: Printed, draft: Draft) -> bool:
+    # A creature card's alternative cost of mana only: bestow (702.103a: cast for it,
+    # the spell is an Aura with enchant creature; the compiler reads the card's
+    # "enchanted creature" lines as an Aura's: compiler.BESTOW) and dash (702.109a:
+    # paid, the permanent has haste and returns to its owner's hand at the beginning
+    # of the next end step: casting.enter_from_stack)
+    for kind in ("bestow", "dash"):
+        paid = _keyword_cost(line, kind)
+        if paid is not None:
+            break
+    else:
         return False
-    draft.statics.append(fx.AltCost(paid, "dash"))
-    return True
-
-
-@line_template
-def _bestow(line: str, printed: Printed, draft: Draft) -> bool:
-    # Rule 702.103a: an alternative cost of a creature card; cast for it, the spell is
-    # an Aura with enchant creature (the compiler reads the card's "enchanted
-    # creature" lines as an Aura's: compiler.BESTOW)
-    paid = _keyword_cost(line, "bestow")
-    if paid is None or not printed.is_type("Creature") or paid != fx.Cost(
-            mana=paid.mana) or paid.mana is None or not _one_alternative(draft):
+    if not printed.is_type("Creature") or paid != fx.Cost(mana=paid.mana) or \
+            paid.mana is None or not _one_alternative(draft):
         return False
-    draft.statics.append(fx.AltCost(paid, "bestow"))
+    draft.statics.append(fx.AltCost(paid, kind))
     return True
 
 
