@@ -613,6 +613,11 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"taps {', '.join(card(c) for c in e['creatures'])} "
                                       f"to convoke {card(e['card'])}")
 
+    def on_foretell(self, e: Event) -> str:
+        if "card" not in e:
+            return self.does(e["player"], "foretells a card (exiled face down)")
+        return self.does(e["player"], f"foretells {card(e['card'])} (exiled face down)")
+
     def on_suspend(self, e: Event) -> str:
         return self.does(e["player"], f"suspends {card(e['card'])} with "
                                       f"{plural(e['counters'], 'time counter')}")

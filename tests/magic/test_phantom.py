@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
-from magic.compiled import card
-from magic.positions import act, blank, lands, pass_until, settle, target_perm
+from magic.compiled import card, cost
+from magic.positions import act, blank, lands, names, pass_until, settle, target_perm
 
 
 def on_battlefield(game, name: str) -> list[int]:
@@ -75,3 +75,49 @@ def test_601_2c_eerie_interlude_any_number_of_targets_back_at_the_next_end_step(
     assert game.exile[0] == []
     assert len(on_battlefield(game, "Grizzly Bears")) == 2
     assert len(on_battlefield(game, "Hill Giant")) == 1
+
+
+# ------------------------------------------------------------ foretell (702.143)
+def test_702_143a_foretell_templates_compile():
+    for name in ("Iron Verdict", "Saw It Coming", "Behold the Multiverse", "Ravenform",
+                 "Warhorn Blast"):
+        assert card(name).foretell is not None, name
+    assert card("Iron Verdict").foretell == fx.Foretell(cost("{W}"))
+
+
+def test_702_143a_foretell_exiles_face_down_for_2_then_casts_for_its_cost_later():
+    game = blank()
+    verdict = game.add_card("Iron Verdict", 0)
+    lands(game, 0, "Plains", "Plains", "Plains")
+    game.start_at("main1", 0, turn=1)
+    act(game, "foretell hand 0 (Iron Verdict)")  # 116.2h: a special action
+    assert verdict in game.exile[0] and game.foretold[verdict] == game.turn
+    assert not game.stack and game.decision["player"] == 0  # keeps priority
+    assert sum(perm.tapped for perm in game.battlefield.values()) == 2
+    # hidden from the opponent (406.3), seen by its owner
+    assert game.observation_for(1)["exiles"][0] != ["Iron Verdict"]
+    assert game.observation_for(0)["exiles"][0] == ["Iron Verdict"]
+    assert "card" not in game.events_for(1)[-1]
+    # not castable the turn it was foretold (702.143a: "on a later turn")
+    assert not any("foretold" in n for n in names(game))
+    pass_until(game, "upkeep")  # the opponent's turn
+    theirs = game.add_permanent("Hill Giant", 1, tapped=True)
+    game.priority = 0
+    game.decision = {"kind": "priority", "player": 0}
+    game._legal = None
+    act(game, "foretold, from exile")  # for {W}: an instant on their turn
+    target_perm(game, theirs)
+    settle(game)
+    assert theirs not in game.battlefield
+    assert verdict in game.graveyard[0] and verdict not in game.foretold
+
+
+def test_702_143a_foretell_only_during_your_turn():
+    game = blank()
+    game.add_card("Saw It Coming", 0)
+    lands(game, 0, "Island", "Island", "Island")
+    game.start_at("main1", 1, turn=2)
+    game.priority = 0
+    game.decision = {"kind": "priority", "player": 0}
+    game._legal = None
+    assert not any("foretell" in n for n in names(game))

@@ -666,6 +666,8 @@ class CastingMixin:
             cost = d.alt_cost.cost.mana  # type: ignore[union-attr]
         elif item.alt == "miracle":  # 702.94a: its miracle cost
             cost = d.miracle[1].cost  # type: ignore[index]
+        elif item.alt == "foretell":  # 702.143a: its foretell cost
+            cost = d.foretell.cost  # type: ignore[union-attr]
         elif item.alt == "madness":  # 702.35a: its madness cost
             cost = d.madness[1].cost  # type: ignore[index]
         elif item.alt == "free":  # "without paying its mana cost" (118.9, X is 0)
@@ -1005,6 +1007,15 @@ class CastingMixin:
                                      card=card, keywords=sorted(d.keywords), x=0,
                                      alt="free", announce=["kicker"] if d.kicker else [],
                                      zone="exile", suspended=zone == "suspend")
+            self.closed = []
+            return
+        if zone == "foretell":  # foretold (702.143a): for its foretell cost, from exile
+            self.take_card(card, "exile")
+            self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
+                                     card=card, keywords=sorted(d.keywords), x=0,
+                                     alt="foretell",
+                                     announce=["kicker"] if d.kicker else [],
+                                     zone="exile")
             self.closed = []
             return
         if zone == "madness":  # madness (702.35a): for its madness cost, from exile

@@ -303,6 +303,8 @@ class DecisionsMixin:
             if d.statics and d.suspend is not None and self.can_suspend(p, card, d,
                                                                         sorcery):
                 out.append(A.hand_ability(i))  # suspend it (702.62a)
+            if d.statics and d.foretell is not None and self.can_foretell(p, card):
+                out.append(A.hand_ability(i))  # foretell it (702.143a)
             if d.is_land:
                 if sorcery and self.can_play_land(p):
                     out.append(A.cast(i))
@@ -1166,6 +1168,9 @@ class DecisionsMixin:
                     self._activate(p, pid, battlefield_abilities(self.pdef(pid))[args[1]])
             elif self.cdef(self.hand_slots(p)[args[0]]).face_down_cost is not None:
                 self._cast_face_down(p, self.hand_slots(p)[args[0]])
+            elif self.cdef(self.hand_slots(p)[args[0]]).foretell is not None:
+                # a special action (116.2h): no stack, the player keeps priority
+                self.foretell_card(p, self.hand_slots(p)[args[0]])
             elif self.cdef(self.hand_slots(p)[args[0]]).suspend is not None:
                 # a special action (116.2f): no stack, the player keeps priority
                 self.suspend_card(p, self.hand_slots(p)[args[0]])

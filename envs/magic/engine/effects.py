@@ -2757,6 +2757,16 @@ class Suspend:
 
 
 @dataclass(frozen=True)
+class Foretell:
+    """Static of a card, rule 702.143a: "foretell [cost]": during its owner's turn,
+    they may pay {2} and exile it from their hand face down (a special action,
+    116.2h); on a later turn they may cast it from exile by paying ``cost`` rather
+    than its mana cost (an alternative cost, 118.9; 702.143c)."""
+
+    cost: ManaCost
+
+
+@dataclass(frozen=True)
 class SuspendTick:
     """The effect of suspend's upkeep ability (702.62a): "if this card is suspended,
     remove a time counter from it" (the last one removed: its cast trigger)."""
@@ -3598,6 +3608,11 @@ class CardDef:
     @cached_property
     def delve(self) -> bool:
         return any(isinstance(s, Delve) for s in self.statics)
+
+    @cached_property
+    def foretell(self) -> Foretell | None:
+        """Its foretell (702.143a), or None."""
+        return next((s for s in self.statics if isinstance(s, Foretell)), None)
 
     @cached_property
     def suspend(self) -> Suspend | None:

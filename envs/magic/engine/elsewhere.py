@@ -60,7 +60,11 @@ from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.graveyard import ABILITY
 from labyrinth_gym.envs.magic.engine.linked import names_exiled
+from labyrinth_gym.envs.magic.engine.mana import ManaCost
 from labyrinth_gym.envs.magic.engine.state import StackItem
+
+FORETELL_COST = ManaCost(generic=2)
+"""What foretelling a card costs (702.143a)."""
 
 PLAY_STATICS = (fx.TopRevealed, fx.MayLookAtTop, fx.PlayFromTop, fx.ExtraLandEachTurn,
                 fx.PlayExiled)
@@ -167,6 +171,9 @@ class ElsewhereMixin:
                     break
         if self.play_grants or p in self._play_statics():
             out += [(c, "exile") for c in self._exile_slots(p)]
+        if self.foretold:  # 702.143a: cast on a later turn for its foretell cost
+            out += [(c, "foretell") for c in self.exile[p]
+                    if self.foretold.get(c, self.turn) < self.turn]
         if len(out) <= A.MAX_GRAVEYARD:
             return out
         seen: set[int] = set()
@@ -187,6 +194,10 @@ class ElsewhereMixin:
             # flashback (702.34a): its timing, then the flashback cost
             return (sorcery or d.instant_speed) and self.castable_as(
                 StackItem(sid=-1, kind="spell", controller=p, card=card), "flashback")
+        if how == "foretell":
+            # foretold (702.143a): its timing, then the foretell cost
+            return (sorcery or d.instant_speed) and self.castable_as(
+                StackItem(sid=-1, kind="spell", controller=p, card=card), "foretell")
         if d.is_land:
             return sorcery and self.can_play_land(p)
         return self.spell_castable(p, card, d, sorcery)
@@ -241,6 +252,26 @@ class ElsewhereMixin:
                 self.play_grants.append([card, item.controller, until, self.turn])
                 self.log("may_play", player=item.controller, card=self.name_of(card),
                          until=node.until)
+
+    # ------------------------------------------------------------------ foretell
+    def can_foretell(self, p: int, card: int) -> bool:
+        """Whether ``p`` may foretell ``card`` from their hand now (702.143a: during
+        their turn, paying {2}; 116.2h: any time they have priority)."""
+        return p == self.active and self._can_pay(p, FORETELL_COST, skip_card=card)
+
+    def foretell_card(self, p: int, card: int) -> None:
+        """``p`` pays {2} and exiles ``card`` from their hand face down (702.143a, a
+        special action, 116.2h: no stack; ``p`` keeps priority and every player must
+        pass again). Only ``p`` sees it (406.3, as hideaway's)."""
+        self._pay(self._payment(p, FORETELL_COST, skip_card=card), p)
+        self.hand[p].remove(card)
+        if card in self.public_hand:
+            self.public_hand.remove(card)
+        self.exile[p].append(card)
+        self.face_down_exile.append(card)
+        self.foretold[card] = self.turn
+        self.log("foretell", player=p, card=self.name_of(card))
+        self.passes = 0
 
     # ------------------------------------------------------------------ suspend
     def can_suspend(self, p: int, card: int, d: fx.CardDef, sorcery: bool) -> bool:
@@ -306,6 +337,8 @@ class ElsewhereMixin:
         anything nor playable."""
         if self.time_counters:
             self.time_counters.pop(card, None)
+        if self.foretold:
+            self.foretold.pop(card, None)
         if self.exiled_with:
             self.exiled_with = [e for e in self.exiled_with if e[1] != card]
         if self.face_down_exile and card in self.face_down_exile:

@@ -151,9 +151,13 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   control have total power 10 or greater", "an opponent was dealt 7 or more damage
   this turn", "each player has no cards in hand"); suspend (702.62: the special
   action from the hand, time counters in exile, its two triggered abilities, the
-  cast from exile free, haste for a creature; :mod:`~elsewhere`); a card with no
-  mana cost is cast only for an alternative cost or free (118.6); *not*: other
-  face-down exile (foretell), permissions to cast without paying the mana cost
+  cast from exile free, haste for a creature; :mod:`~elsewhere`); foretell
+  (702.143a: the special action of the "activate hand slot" action during its
+  owner's turn for {2}, 116.2h, the card exiled face down and shown to its owner
+  only as hideaway's, then cast from exile on a later turn for its foretell cost
+  through a "cast graveyard slot" action; :attr:`MagicGame.foretold`); a card with
+  no mana cost is cast only for an alternative cost or free (118.6); *not*:
+  permissions to cast without paying the mana cost
   other than hideaway's, cascade's, rebound's and suspend's, or with mana of any
   type.
 - 500-514 turn structure: played (first-strike step, cleanup priority, 514.3a; extra
@@ -1879,6 +1883,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Time counters on cards in exile (702.62b: suspended while it has one),
         #: by card id.
         self.time_counters: dict[int, int] = {}
+        #: Foretold cards in exile (702.143a), by card id: the turn they were
+        #: foretold (cast from exile for their foretell cost on a later turn).
+        self.foretold: dict[int, int] = {}
         self.first_turn = True
         self.attackers: dict[int, int] = {}
         #: The planeswalker an attacker attacks (rule 508.1b), by attacker; an attacker
@@ -2186,7 +2193,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             own = self.cdef(card).flashback
             return f"{verb} graveyard {i} ({self.name_of(card)}) " + {
                 "flashback": f"with {own.keyword if own is not None else 'flashback'}", "graveyard": "from the graveyard",
-                "library": "from the top of the library", "exile": "from exile"}[how]
+                "library": "from the top of the library", "exile": "from exile",
+                "foretell": "foretold, from exile"}[how]
         if kind in ("cast", "hand", "hand_ability"):
             i = args[0]
             slots = self.hand_slots(p)
@@ -2196,6 +2204,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                     return f"cast hand {i} ({name}) face down"
                 if i < len(slots) and self.cdef(slots[i]).suspend is not None:
                     return f"suspend hand {i} ({name})"
+                if i < len(slots) and self.cdef(slots[i]).foretell is not None:
+                    return f"foretell hand {i} ({name})"
                 return f"activate hand {i} ({name}) from the hand"
             if kind == "hand":
                 verb = (self.decision or {}).get("kind", "choose")
@@ -2330,7 +2340,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         damage ``source``, a spell's ``targets``). It is named again once it turns
         face up or leaves the battlefield, as the rules reveal it."""
         kind = event["type"]
-        if kind in ("draw", "manifest", "put_back") and "card" in event and \
+        if kind in ("draw", "manifest", "put_back", "foretell") and "card" in event and \
                 event["player"] != player:
             return {k: v for k, v in event.items() if k != "card"}
         if kind == "peek" and event["player"] != player:
@@ -2471,6 +2481,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.activated_this_turn = [x[:] for x in self.activated_this_turn]
         new.triggered_this_turn = [x[:] for x in self.triggered_this_turn]
         new.time_counters = dict(self.time_counters)
+        new.foretold = dict(self.foretold)
         new.stack = [s.copy() for s in self.stack]
         new.attackers = dict(self.attackers)
         new.attacking_pw = dict(self.attacking_pw)
@@ -2586,6 +2597,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                 new.face_down_exile = [swap.get(c, c) for c in new.face_down_exile]
                 new.exiled_with = [[s, swap.get(c, c), u]
                                    for s, c, u in new.exiled_with]
+                new.foretold = {swap.get(c, c): t for c, t in new.foretold.items()}
             new.library[q] = pool[k + len(face_down):] + top
         new._legal = None
         return new
@@ -2646,6 +2658,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "activated_this_turn": self.activated_this_turn,
             "triggered_this_turn": self.triggered_this_turn,
             "time_counters": [[c, n] for c, n in self.time_counters.items()],
+            "foretold": [[c, n] for c, n in self.foretold.items()],
             "attackers": [[k, v] for k, v in self.attackers.items()],
             "attacking_pw": [[k, v] for k, v in self.attacking_pw.items()],
             "blocks": [[k, v] for k, v in self.blocks.items()],
@@ -2703,6 +2716,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.public_hand = data.get("public_hand", [])  # (states written before them)
         game.triggered_this_turn = data.get("triggered_this_turn", [])
         game.time_counters = {c: n for c, n in data.get("time_counters", [])}
+        game.foretold = {c: n for c, n in data.get("foretold", [])}
         game.known_bottom = data.get("known_bottom", [0] * game.num_players)
         game.first_strikers = data.get("first_strikers", [])
         game.legend_kept = data.get("legend_kept", [])

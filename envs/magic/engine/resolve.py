@@ -111,7 +111,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.PlayerRule, fx.DefinedPT, fx.SelfBonus,
                      fx.PairedBonus,
                      fx.AltCost, fx.Convoke, fx.Improvise, fx.Delve, fx.SelfCost,
-                     fx.Suspend, fx.AdditionalCost,
+                     fx.Suspend, fx.AdditionalCost, fx.Foretell,
                      fx.FaceDownCost,
                      fx.Rebound, fx.Dredge, fx.BeginOnBattlefield,
                      fx.CastWhenAttacked,
@@ -1163,6 +1163,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                                fx.SelfCost)) and \
                 card.is_land:
             note(f"{type(static).__name__} on a land")
+        if isinstance(static, fx.Foretell) and (
+                card.hand_abilities or card.face_down_cost is not None
+                or card.suspend is not None):
+            note("foretell with another action of the hand")  # (one hand-ability slot)
         if isinstance(static, fx.Suspend) and (
                 card.hand_abilities or card.face_down_cost is not None):
             note("suspend with another action of the hand")  # (one hand-ability slot)

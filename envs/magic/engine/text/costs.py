@@ -373,6 +373,22 @@ def _evoke(line: str, printed: Printed, draft: Draft) -> bool:
 
 
 @line_template
+def _foretell(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 702.143a: "foretell [cost]" (the engine: elsewhere.foretell_card, the
+    # special action, and the "foretell" alternative cost cast from exile)
+    m = re.fullmatch(r"foretell (\{.+\})\.?", line)
+    if m is None or printed.is_type("Land") or any(
+            isinstance(s, fx.Foretell) for s in draft.statics):
+        return False
+    paid = cost(m.group(1))
+    if paid is None or paid != fx.Cost(mana=paid.mana) or paid.mana is None or \
+            paid.mana.x:
+        return False
+    draft.statics.append(fx.Foretell(paid.mana))
+    return True
+
+
+@line_template
 def _suspend(line: str, printed: Printed, draft: Draft) -> bool:
     # Rule 702.62a: "suspend N—[cost]" (the engine: elsewhere.suspend_card and the
     # upkeep's time counters)
