@@ -249,3 +249,31 @@ def test_106_4_savage_ventmaws_mana_stays_until_the_turn_ends():
     pass_until(game, "upkeep")  # the cleanup step ended: the mana is gone
     assert game.pool[0] == [] and game.kept_mana[0] == []
     assert [e for e in game.events if e["type"] == "mana_empties"]
+
+
+# ---------------------- 603.2 "that player": the targeting opponent (Thunderbreak)
+def test_603_2_thunderbreak_regent_damages_the_opponent_who_targets_a_dragon():
+    game = blank()
+    game.add_permanent("Thunderbreak Regent", 0)
+    hatchling = game.add_permanent("Dragon Hatchling", 0)
+    lands(game, 1, "Mountain")
+    game.add_card("Lightning Bolt", 1)
+    game.start_at("main1", 1)
+    act(game, "cast hand 0 (Lightning Bolt)")
+    target_perm(game, hatchling)
+    settle(game)
+    assert game.life[1] == 17 and game.life[0] == 20
+    assert hatchling not in game.battlefield
+
+
+def test_603_2_thunderbreak_regent_ignores_its_controllers_own_targeting():
+    game = blank()
+    game.add_permanent("Thunderbreak Regent", 0)
+    hatchling = game.add_permanent("Dragon Hatchling", 0)
+    lands(game, 0, "Mountain")
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Lightning Bolt)")
+    target_perm(game, hatchling)
+    settle(game)
+    assert game.life == [20, 20]

@@ -73,7 +73,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Klauth, Unrivaled Ancient", "Maddening Hex",
         "Neverwinter Hydra", "Opportunistic Dragon", "Outpost Siege",
         "Rishkar's Expertise",
-        "Sword of Hours", "Thunderbreak Regent", "Underdark Rift",
+        "Sword of Hours", "Underdark Rift",
         "Vengeful Ancestor", "Warstorm Surge",
         "Wild Endeavor", "Wulfgar of Icewind Dale",
     }),

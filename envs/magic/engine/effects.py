@@ -2041,9 +2041,12 @@ life")."""
 PLAYER_NAMING_EVENTS = frozenset({"gain_life", "lose_life", "draw", "discard", "cast",
                                   "opponent_damaged_by",
                                   "deals_damage_player", "deals_combat_damage_player",
-                                  "deals_damage_opponent", "attacks", "unblocked"})
+                                  "deals_damage_opponent", "attacks", "unblocked",
+                                  "becomes_target_by_opponent"})
 """Events naming a player, which ``Ref("that_player")`` names ("that player discards a
-card")."""
+card"; ``becomes_target_by_opponent``: the opponent controlling the spell or ability,
+"whenever a Dragon you control becomes the target of a spell or ability an opponent
+controls, this deals 3 damage to that player")."""
 
 
 @dataclass(frozen=True)

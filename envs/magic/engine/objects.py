@@ -2196,7 +2196,9 @@ class ObjectsMixin:
                               and self.battlefield[pid].controller != item.controller):
                             continue
                         if self._about(trig.subject, pid, code):
-                            self._trigger(pid, i, it=code, cause=item.sid)
+                            # ("that player": the spell's or ability's controller)
+                            self._trigger(pid, i, it=code, cause=item.sid,
+                                          defending=item.controller)
 
     def _dies_delayed(self, pids: list[int]) -> None:
         """Rule 603.7c: "when that creature dies this turn" delayed triggered
