@@ -290,3 +290,59 @@ def test_601_2b_stitched_drake_exiles_a_creature_card_from_the_graveyard_to_be_c
     settle(game)
     assert bears in game.exile[0] and len(game.graveyard[0]) == 1
     assert any(p.card == drake for p in game.battlefield.values())
+
+
+# ----------------------------------------- "<effect> if it's <colour>" (608.2c)
+def test_if_target_is_compiles_real_cards():
+    pool = compiled_pool().supported
+    blue = fx.Filter(props=frozenset({"blue"}))
+    modes = pool["Pyroblast"].spell.effect.modes
+    assert modes[0] == fx.IfTargetIs(blue, fx.CounterSpell(fx.Target("spell")))
+    assert modes[1] == fx.IfTargetIs(blue, fx.Destroy(fx.Target("permanent")))
+    assert pool["Hydroblast"].spell.effect.modes[0].filter == fx.Filter(
+        props=frozenset({"red"}))
+
+
+def pyroblast_on(permanent: str) -> bool:
+    game = blank()
+    game.add_card("Pyroblast", 0)
+    lands(game, 0, "Mountain")
+    pid = game.add_permanent(permanent, 1)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Pyroblast)")
+    act(game, "mode 1")  # (no spell on the stack: only the destroy mode)
+    act(game, f"({permanent})")  # 601.2c: any permanent may be its target
+    settle(game)
+    return pid in game.battlefield
+
+
+def test_608_2c_pyroblast_targets_any_permanent_and_destroys_only_a_blue_one():
+    assert not pyroblast_on("Merfolk of the Pearl Trident")
+    assert pyroblast_on("Grizzly Bears")
+
+
+def test_608_2c_pyroblast_counters_only_a_blue_spell():
+    for spell, countered in (("Shock", False), ("Counterspell", True)):
+        game = blank()
+        game.add_card(spell, 1)
+        lands(game, 1, "Mountain", "Island", "Island")
+        game.add_card("Pyroblast", 0)
+        game.add_card("Grizzly Bears", 0)  # (a spell for the Counterspell)
+        lands(game, 0, "Mountain", "Forest", "Forest")
+        if spell == "Shock":
+            game.start_at("main1", 1)
+            act(game, "cast hand 0 (Shock)")
+            act(game, "player 0")
+        else:
+            game.start_at("main1", 0)
+            act(game, "cast hand 1 (Grizzly Bears)")
+            act(game, "pass")
+            act(game, "cast hand 0 (Counterspell)")
+            act(game, "stack 0 (Grizzly Bears)")
+        act(game, "pass")
+        act(game, "cast hand 0 (Pyroblast)")
+        act(game, "mode 0")
+        act(game, f"({spell})")
+        settle(game)
+        assert any(e["type"] == "countered" and e["card"] == spell
+                   for e in game.events) == countered, spell

@@ -287,7 +287,7 @@ class CastingMixin:
         if isinstance(node, fx.Sequence):
             return all(self._feasible(s, self._child(path, i), item)
                        for i, s in enumerate(node.steps))
-        if isinstance(node, (fx.MayDo, fx.Unless)):
+        if isinstance(node, (fx.MayDo, fx.Unless, fx.IfTargetIs)):
             return self._feasible(node.effect, self._child(path, 0), item)
         if isinstance(node, fx.IfMainPhase):  # its targets only then (601.2c)
             return not self.in_main_phase(item) or self._feasible(
@@ -323,7 +323,7 @@ class CastingMixin:
                 if found:
                     return found
             return None
-        if isinstance(node, (fx.MayDo, fx.Unless)):
+        if isinstance(node, (fx.MayDo, fx.Unless, fx.IfTargetIs)):
             return self._next_choice(node.effect, self._child(path, 0), item)
         if isinstance(node, fx.FlipCoin):  # both branches' targets (601.2c)
             for i, branch in enumerate((node.win, node.lose)):
@@ -1934,6 +1934,16 @@ class CastingMixin:
                 if any(self.def_matches(node.filter, self.defs[i])
                        for i in item.sacrificed_as):
                     queue.insert(0, self._child(path, 0))
+            elif isinstance(node, fx.IfTargetIs):  # "if it's blue" (608.2c)
+                inner = self._child(path, 0)
+                you = item.controller
+                source = self._source_pid(item)
+                if any(self.spell_matches(node.filter, s, you)
+                       if (s := next((s for s in self.stack if s.sid == code), None))
+                       is not None else code >= 0 and code in self.battlefield
+                       and self.matches(node.filter, code, you, source)
+                       for code in self.select(selector_of(node.effect), inner)):
+                    queue.insert(0, inner)
             elif isinstance(node, fx.IfHolds):  # checked as it resolves (608.2c)
                 if self.conditions_hold((node.condition,), item.controller,
                                         self._source_pid(item), res.get("it")):

@@ -2908,6 +2908,17 @@ class ChooseType:
 
 
 @dataclass(frozen=True)
+class IfTargetIs:
+    """"<effect> if it's <quality>": ``effect`` has one target, chosen as the spell is
+    cast whatever its quality (601.2c: "counter target spell if it's blue" may
+    target any spell); as it resolves, ``effect`` happens only if that target has
+    the quality ``filter`` then (608.2b, 608.2c; Pyroblast, Hydroblast)."""
+
+    filter: Filter
+    effect: Any
+
+
+@dataclass(frozen=True)
 class IfHolds:
     """"If ``condition``, ``effect``": a step that happens only if ``condition`` (an
     :class:`ActivationCondition` of the resolving object's controller) holds as it

@@ -586,6 +586,9 @@ cost" (:attr:`~effects.AltCost.condition`) is offered only while the condition h
 "if an opponent searched their library this turn" (Archive Trap; 701.23, marked as a
 player begins searching their own library), "if a creature spell you cast this turn
 was countered by a spell or ability an opponent controlled" (Summoning Trap; 701.6).
+"<Effect> if it's <quality>" (:class:`~effects.IfTargetIs`, Pyroblast's "counter
+target spell if it's blue"): any object may be the target (601.2c); the effect
+happens only if the target has the quality as it resolves (608.2c).
 A permanent card's "as an additional cost to cast this spell, exile a creature card
 from your graveyard / sacrifice a creature / discard a card" (601.2b,
 :class:`~effects.AdditionalCost`, Stitched Drake) is paid like an instant's.

@@ -629,6 +629,14 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             card_filter(node.filter)
             effect(node.effect)
             return
+        if isinstance(node, fx.IfTargetIs):
+            sel = selector_of(node.effect)
+            if not isinstance(sel, fx.Target) or sel.count != 1 or sel.up_to or \
+                    sum(isinstance(n, fx.Target) for n in _all_nodes(node.effect)) != 1:
+                note("'if it's <quality>' other than of one target")
+            card_filter(node.filter)
+            effect(node.effect)
+            return
         if isinstance(node, fx.AnyOpponentMay):
             if not isinstance(node.action, fx.Sacrifice) or node.action.count != 1:
                 note("AnyOpponentMay other than sacrificing one permanent")

@@ -373,7 +373,7 @@ class _RefCheck:
                 antecedent = self.walk(step, antecedent)
             return antecedent
         if isinstance(node, (fx.MayDo, fx.Delayed, fx.WhenYouDo, fx.IfMovedWas,
-                             fx.IfSacrificedWas, fx.IfHolds)):
+                             fx.IfSacrificedWas, fx.IfHolds, fx.IfTargetIs)):
             return self.walk(node.effect, antecedent)
         if isinstance(node, fx.RollDice):
             for row in node.rows:

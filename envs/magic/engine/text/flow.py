@@ -17,6 +17,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     activation_condition,
+    card_filter,
     energy_amount,
     with_amounts,
 )
@@ -165,6 +166,22 @@ def _if_condition(s: str) -> fx.Effect | None:
     if inner is None or has_target(inner) or m.group(3).endswith(" instead"):
         return None
     return fx.IfHolds(condition, inner)
+
+
+@effect_template
+def _if_target_is(s: str) -> fx.Effect | None:
+    """``counter target spell if it's blue``, ``destroy target permanent if it's
+    blue`` (Pyroblast): the target is chosen whatever its quality, and the effect
+    happens only if it has the quality as it resolves (:class:`~effects.IfTargetIs`)."""
+    m = re.fullmatch(r"(.+ target .+) if it's (\w+)", s)
+    if not m or (f := card_filter(m.group(2))) is None or f == fx.Filter() or \
+            f.subtypes:
+        return None
+    inner = read_sentence(m.group(1))
+    targets = [n for n in nodes(inner) if isinstance(n, fx.Target)] if inner else []
+    if len(targets) != 1 or targets[0].count != 1 or targets[0].up_to:
+        return None
+    return fx.IfTargetIs(f, inner)
 
 
 # (not a replacement's "if <it> would <event>, <other event> instead")
