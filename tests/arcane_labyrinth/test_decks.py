@@ -89,9 +89,9 @@ def test_hero_must_be_a_legendary_creature_or_planeswalker():
                         "legendary planeswalker"]
     assert load_hero(kit(hero="Ajani, Inspiring Leader")).hero == "Ajani, Inspiring Leader"
     # a planeswalker the engine cannot play yet is named with the line it stops at
-    problems = problems_of(load_hero, kit(hero="Ajani Goldmane"))
+    problems = problems_of(load_hero, kit(hero="Karn Liberated"))
     assert len(problems) == 1 and problems[0].startswith(
-        "unsupported card 'Ajani Goldmane'")
+        "unsupported card 'Karn Liberated'")
 
 
 def test_labyrinth_holds_no_planeswalker():

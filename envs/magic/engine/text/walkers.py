@@ -8,7 +8,10 @@ turn, creatures you control get +1/+0 and gain lifelink"), a planeswalker that b
 creature until end of turn (205.1a-b: "this becomes a legendary 4/4 red dragon creature
 with flying", "... creature that's still a planeswalker"), "prevent all damage that would
 be dealt to him this turn", "discard your hand", "draw two additional cards", "during
-target opponent's next turn, creatures that player controls attack this if able". The loyalty
+target opponent's next turn, creatures that player controls attack this if able", "put a
++1/+1 counter on each creature you control. those creatures gain vigilance until end of
+turn" (608.2c: the same creatures), a token whose power and toughness are its
+controller's life total (604.3: Ajani Goldmane's Avatar). The loyalty
 abilities themselves are read by :mod:`.abilities` (606)."""
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     permanents,
     player,
     target_phrase,
+    token_spec,
 )
 
 _FIGHTERS = {"this": fx.Ref("self"), "it": fx.Ref("it")}
@@ -433,3 +437,44 @@ def _return_cards_put_into_graveyards(s: str) -> fx.Effect | None:
         return None
     return fx.MoveCards(fx.Ref("graveyard_this_way"), "battlefield",
                         "you" if m.group(1) == "your" else "owner")
+
+
+SENTENCE_GROUPS.append((r"put [^.]+ counters? on each [^.]+\.",
+                        r"those creatures (?:gain|get) [^.]+\."))
+
+
+@effect_template
+def _counters_then_those(s: str) -> fx.Effect | None:
+    """``put a +1/+1 counter on each creature you control. those creatures gain
+    vigilance until end of turn.`` (Ajani Goldmane): the creatures the counters were
+    put on (608.2c: the same ones, those still on the battlefield) get the pump."""
+    m = re.fullmatch(r"(put .+)\. those creatures ((?:gain|get) .+)", s)
+    if not m:
+        return None
+    first = read_sentence(m.group(1))
+    if not isinstance(first, fx.AddCounters) or not isinstance(first.what, fx.Each):
+        return None
+    second = read_sentence("creatures you control " + m.group(2))
+    if not isinstance(second, fx.Pump) or not isinstance(second.what, fx.Each):
+        return None
+    return fx.Sequence((first, dataclasses.replace(second, what=first.what)))
+
+
+SENTENCE_GROUPS.append((r"create an? [^.]+ creature token\.",
+                        r"it has \"this token's power and toughness are each equal to "
+                        r"your life total\.\""))
+
+
+@effect_template
+def _life_total_token(s: str) -> fx.Effect | None:
+    """``create a white avatar creature token. it has "this token's power and
+    toughness are each equal to your life total."`` (Ajani Goldmane's -6): a token
+    whose characteristic-defining ability (604.3, 111.3) counts its controller's life
+    (107.1b: a negative total counts 0)."""
+    m = re.fullmatch(r"create an? ([^.]+ creature token)\. it has \"this token's power "
+                     r"and toughness are each equal to your life total\.\"", s)
+    spec = token_spec("0/0 " + m.group(1)) if m else None
+    if spec is None or spec.keywords or spec.abilities:
+        return None
+    return fx.CreateToken(dataclasses.replace(
+        spec, abilities=(fx.DefinedPT(fx.Count("life")),)), 1)
