@@ -170,3 +170,21 @@ def test_303_4_a_land_the_enchanted_player_controls_entering_triggers_the_curse(
     (token,) = on_battlefield(game, "Zombie Token")
     assert game.battlefield[token].controller == 0
     assert "decayed" in game.keywords(token)
+
+
+# ------------------------- 701.9a "discard all the cards in your hand. if you do, draw"
+def test_701_9a_discard_the_hand_then_draw_that_many():
+    """Forgotten Creation at its controller's upkeep: yes discards the three cards in
+    hand and draws three (the cards discarded this way)."""
+    game = blank()
+    game.add_permanent("Forgotten Creation", 0)
+    for name in ("Grizzly Bears", "Lightning Bolt", "Swamp"):
+        game.add_card(name, 0)
+    game.start_at("upkeep", 0, turn=3)
+    pass_to_decision(game, "yesno")
+    act(game, "yes")
+    for _ in range(3):  # (701.9a: the cards are discarded one by one, all of them)
+        act(game, "discard hand 0")
+    settle(game)
+    assert len(game.graveyard[0]) == 3
+    assert [game.name_of(c) for c in game.hand[0]] == ["Island"] * 3

@@ -526,6 +526,9 @@ Souls's spending restriction); filters by colour, type, supertype, a negated sub
 card data package ships it, with the pool's, so a manland's "Phyrexian Blinkmoth" is
 read), "attacking or blocking", and mana value / power / toughness compared; state-based actions (ten poison
 counters lose, 704.5c); the London mulligan.
+"You may discard all the cards in your hand. if you do, draw that many cards"
+(701.9a, Forgotten Creation: the whole hand, one card at a time, then the cards
+discarded this way drawn).
 "Whenever a land enchanted player controls enters" (303.4: a Curse's trigger on the
 permanents of the player it enchants: Curse of the Restless Dead).
 "Choose a creature type." as a spell resolves (608.2d, :class:`~effects.ChooseType`:

@@ -232,3 +232,20 @@ def _cost_per_extra_target(line: str, printed: Printed, draft: Draft) -> bool:
         return False
     draft.statics.append(fx.SelfCost(int(m.group(1)), extra_targets=True))
     return True
+
+
+SENTENCE_GROUPS.append((r"you may discard (?:your hand|all the cards in your hand)\.",
+                        r"if you do, draw that many cards\."))
+
+
+@effect_template
+def _discard_hand_then_draw_that_many(s: str) -> fx.Effect | None:
+    """``you may discard all the cards in your hand. if you do, draw that many cards``
+    (Forgotten Creation): an optional discard of the whole hand (701.9a), then as many
+    cards drawn as were discarded (the amount ``"discarded_total"``)."""
+    m = re.fullmatch(r"you may discard (?:your hand|all the cards in your hand)\. if "
+                     r"you do, draw that many cards", s)
+    if not m:
+        return None
+    return fx.MayDo(fx.IfYouDo((fx.Discard(fx.Count("hand")),
+                                fx.Draw("discarded_total"))))
