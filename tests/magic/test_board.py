@@ -360,3 +360,22 @@ def test_603_2_torpor_orb_stops_enters_triggers_of_creatures_only():
         settle(game)
         assert (len(game.hand[0]) == 1) != orb  # Visionary's draw
         assert (game.life[0] == 21) != orb  # Soul Warden's life
+
+
+def test_115_fiendslayer_paladin_cant_be_targeted_by_opponents_black_spells():
+    """"This can't be the target of black or red spells your opponents control": the
+    opponent's Doom Blade has no target (so it can't be cast, 601.2c), their green
+    Giant Growth has one; Fiendslayer's own controller's Doom Blade could target it."""
+    game = blank()
+    game.add_permanent("Fiendslayer Paladin", 0)
+    game.add_card("Doom Blade", 1)
+    game.add_card("Giant Growth", 1)
+    lands(game, 1, "Swamp", "Swamp", "Forest")
+    game.start_at("main1", 1, turn=2)
+    assert not has(game, "Doom Blade") and has(game, "Giant Growth")
+    game = blank()
+    game.add_permanent("Fiendslayer Paladin", 0)
+    game.add_card("Doom Blade", 0)
+    lands(game, 0, "Swamp", "Swamp")
+    game.start_at("main1", 0)
+    assert has(game, "Doom Blade")

@@ -194,6 +194,9 @@ class CastingMixin:
                         perm.controller != you and "hexproof" in kws)
                         or KW.protected(kws, *quality, perm.chosen)):
                     continue
+                if item.kind == "spell" and fx.CantBeTargetedBy in self.static_kinds() \
+                        and self.spell_cant_target(item, pid):
+                    continue
                 out.append(pid)
         if kind in ("spell", "creature_spell", "noncreature_spell", "spell_or_ability",
                     "ability", "triggered_ability", "activated_ability"):

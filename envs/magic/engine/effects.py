@@ -2340,6 +2340,16 @@ class SpellsCantBeCountered:
 
 
 @dataclass(frozen=True)
+class CantBeTargetedBy:
+    """Static of a permanent: "this can't be the target of black or red spells your
+    opponents control" (Fiendslayer Paladin; 115.4, like hexproof 702.11 for those
+    spells only): spells matching ``spells`` (a :class:`Filter` of the spell's card,
+    its ``controller`` from this permanent's controller) can't target it."""
+
+    spells: Filter
+
+
+@dataclass(frozen=True)
 class EnteringDontTrigger:
     """Static: "creatures entering don't cause abilities to trigger" (Torpor Orb,
     Hushwing Gryff; "artifacts and creatures entering ...": Doorkeeper Thrull): while

@@ -1329,7 +1329,10 @@ the hand, 601.2i, is marked and returns as it resolves, event ``spell_card_to``)
 "Creatures entering don't cause abilities to trigger" (Torpor Orb, Hushwing Gryff,
 :class:`~effects.EnteringDontTrigger`, 603.2: no "enters" ability triggers for a
 matching permanent entering, its own or another's; replacements still apply);
-*not*: Hushbringer's "or dying", opponents-only or backup-only versions.
+*not*: Hushbringer's "or dying", opponents-only or backup-only versions. "This
+can't be the target of black or red spells your opponents control" (Fiendslayer
+Paladin, :class:`~effects.CantBeTargetedBy`: such spells are not offered it as a
+target, 115.4).
 
 Blocking restrictions are checked as blockers are declared (509.1b): a creature is
 offered to block only attackers it may block (flying and reach, "can't be blocked",

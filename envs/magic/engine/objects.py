@@ -249,6 +249,17 @@ class ObjectsMixin:
         return any(self._spell_matches(st.spells, d, caster, you)
                    for you, st in self.statics_of(fx.SpellsCantBeCountered))
 
+    def spell_cant_target(self, item: Any, pid: int) -> bool:
+        """Whether permanent ``pid``'s :class:`~effects.CantBeTargetedBy` keeps spell
+        ``item`` from targeting it (Fiendslayer Paladin)."""
+        statics = self.pdef(pid).statics
+        if not statics:
+            return False
+        d = self.cdef(item.card)
+        controller = self.battlefield[pid].controller
+        return any(isinstance(st, fx.CantBeTargetedBy) and self._spell_matches(
+            st.spells, d, item.controller, controller) for st in statics)
+
     def spell_keywords(self, item: Any) -> frozenset[str]:
         """The keywords permanents' :class:`~effects.SpellsHave` statics give spell
         ``item`` now ("instant and sorcery spells you control have lifelink")."""

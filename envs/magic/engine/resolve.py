@@ -118,7 +118,8 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.DiscardedToBattlefield, fx.GraveyardInstead,
                      fx.CommanderManaCounters, fx.DayAsEnters,
                      fx.OthersEnterTapped, fx.SpellsCantBeCountered,
-                     fx.DoubleLifeGain, fx.SpellsHave, fx.EnteringDontTrigger)
+                     fx.DoubleLifeGain, fx.SpellsHave, fx.EnteringDontTrigger,
+                     fx.CantBeTargetedBy)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
                                 "fade", "stun", "shield", "level"})
 """Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`

@@ -153,6 +153,21 @@ def _spells_have(line: str, printed: Printed, draft: Draft) -> bool:
 
 
 @line_template
+def _cant_be_targeted_by(line: str, printed: Printed, draft: Draft) -> bool:
+    # "this can't be the target of black or red spells your opponents control."
+    m = re.fullmatch(r"this can't be the target of (.+) spells( you control| your "
+                     r"opponents control)?\.", line)
+    if not m or not is_permanent_card(printed):
+        return False
+    f = card_filter(m.group(1))
+    if f is None:
+        return False
+    draft.statics.append(fx.CantBeTargetedBy(dataclasses.replace(
+        f, controller=_SPELLS_CONTROLLER[m.group(2) or ""])))
+    return True
+
+
+@line_template
 def _entering_dont_trigger(line: str, printed: Printed, draft: Draft) -> bool:
     # 603.2: "creatures entering don't cause abilities to trigger." (Torpor Orb),
     # "artifacts and creatures entering ..." (Doorkeeper Thrull)
