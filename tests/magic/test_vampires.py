@@ -261,3 +261,45 @@ def test_508_1_glass_cast_heart_ignores_an_attack_without_vampires():
     game.apply_action(A.DONE)
     settle(game)
     assert not on_battlefield(game, "Blood Token")
+
+
+# ------------------------- 400.7, 603.10a: a dies trigger acting on the dead card
+def test_400_7_patron_of_the_vein_exiles_the_dead_creature_card():
+    """An opponent's creature dies: Patron exiles the card it became in the graveyard
+    and puts a +1/+1 counter on each Vampire its controller controls."""
+    card("Patron of the Vein")
+    game = blank()
+    patron = game.add_permanent("Patron of the Vein", 0)
+    vampire = game.add_permanent("Vampire Lacerator", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    lands(game, 0, "Mountain")
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Lightning Bolt)")
+    target_perm(game, bears)
+    settle(game)
+    assert [game.name_of(c) for c in game.exile[1]] == ["Grizzly Bears"]
+    assert not game.graveyard[1]
+    assert game.battlefield[patron].counters == {"+1/+1": 1}
+    assert game.battlefield[vampire].counters == {"+1/+1": 1}
+
+
+def test_400_7_patron_exiles_nothing_once_the_card_left_the_graveyard():
+    """The card left its graveyard before the trigger resolved (Deathrite Shaman's
+    exile, in response): the trigger still counts, the card is not exiled again."""
+    game = blank()
+    patron = game.add_permanent("Patron of the Vein", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    lands(game, 0, "Mountain")
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Lightning Bolt)")
+    target_perm(game, bears)
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)  # the Bolt resolves; Patron's trigger waits
+    (card_id,) = game.graveyard[1]
+    game.take_card(card_id, "graveyard")  # (gone before it resolves)
+    game.graveyard[1].append(card_id)  # back: a new object (400.7)
+    settle(game)
+    assert game.graveyard[1] == [card_id]
+    assert game.battlefield[patron].counters == {"+1/+1": 1}

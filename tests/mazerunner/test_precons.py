@@ -102,7 +102,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Arterial Alchemy", "Avacyn's Judgment", "Bloodlord of Vaasgoth",
         "Dark Impostor", "Falkenrath Gorger", "Imposing Grandeur",
         "Midnight Arsonist", "Molten Echoes",
-        "Patron of the Vein", "Predators' Hour",
+        "Predators' Hour",
         "Shadowgrange Archfiend", "Sinister Waltz",
         "Strefan, Maurer Progenitor", "Timothar, Baron of Bats", "Urge to Feed",
     }),

@@ -375,6 +375,9 @@ REFS = (
     "graveyard_this_way",
     # the card a card_to_graveyard trigger is about, in the graveyard (400.7)
     "it_card",
+    # a dies trigger's creature (another's, by a filter) as the card it became in its
+    # owner's graveyard ("whenever a creature an opponent controls dies, exile it")
+    "died_card",
     # every legal target of the last targeted step, as it resolves ("each of those
     # creatures", 608.2b: an illegal one is none of them)
     "those_targets",

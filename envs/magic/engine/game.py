@@ -858,7 +858,10 @@ resolves, "those" of the steps after it); costs that sacrifice several permanent
 (118.3: "sacrifice two artifacts", "sacrifice this and thirteen Blood tokens",
 :attr:`~effects.Cost.sacrifice_count`, chosen one at a time with the
 ``cost_sacrifice`` decision); "whenever one or more <group> attack" (508.1, trigger
-event ``group_attacks``: once per declaration); battle cry (702.91), undying (702.93) and persist (702.79) on a
+event ``group_attacks``: once per declaration); "whenever a creature an opponent
+controls dies, exile it ..." (400.7, 603.10a: ``Ref("died_card")``, the graveyard
+object the creature became, remembered as it died only in games with such a card;
+none once the card has left the graveyard); battle cry (702.91), undying (702.93) and persist (702.79) on a
 card's own keyword line (their intervening "if" is :data:`~effects.OBJECT_CONDITIONS`,
 checked on what it had as it died; the card returns if it is still in its owner's
 graveyard: the engine tells a card's new objects there apart only by the zone; an
@@ -1848,6 +1851,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: ``(damaged permanent, source permanent)`` pairs of this turn's damage
         #: ("whenever a creature dealt damage by this this turn dies", 120.1).
         self.damage_pairs: set[tuple[int, int]] = set()
+        #: The graveyard object each creature that died became, by its permanent
+        #: id (kept only in games whose cards say "exile it" of another's death).
+        self.died_cards: dict[int, int] = {}
         self.face_down_exile: list[int] = []
         """Cards in exile face down (hideaway, 702.75a): only their owner may look
         at them (406.3); dropped as they leave exile."""
@@ -2470,6 +2476,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.life_lost_turn = self.life_lost_turn[:]
         new.damaged_turn = self.damaged_turn[:]
         new.damage_pairs = set(self.damage_pairs)
+        new.died_cards = dict(self.died_cards)
         new.face_down_exile = self.face_down_exile[:]
         new.blessed = self.blessed[:]
         new.drawn_turn = self.drawn_turn[:]
@@ -2648,6 +2655,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "life_lost_turn": self.life_lost_turn,
             "damaged_turn": self.damaged_turn,
             "damage_pairs": sorted(self.damage_pairs),
+            "died_cards": [[k, v] for k, v in self.died_cards.items()],
             "face_down_exile": self.face_down_exile,
             "blessed": self.blessed,
             "drawn_turn": self.drawn_turn,
@@ -2745,6 +2753,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.life_lost_turn = data.get("life_lost_turn", [0] * game.num_players)
         game.damaged_turn = data.get("damaged_turn", [0] * game.num_players)
         game.damage_pairs = {(a, b) for a, b in data.get("damage_pairs", ())}
+        game.died_cards = {k: v for k, v in data.get("died_cards", ())}
         game.face_down_exile = data.get("face_down_exile", [])
         game.blessed = data.get("blessed", [False] * game.num_players)
         game.drawn_turn = data.get("drawn_turn", [0] * game.num_players)

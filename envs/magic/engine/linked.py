@@ -242,6 +242,10 @@ class LinkedMixin:
             return [card for p in whose for card in self.graveyard[p]
                     if self.card_matches(sel.filter, card, source)
                     and (n is None or self.cdef(card).mana_value == n)]
+        if sel.name == "died_card":  # a dies trigger's creature, now a card (400.7)
+            oid = self.died_cards.get(item.it) if item.it is not None else None
+            card = None if oid is None else self.graveyard_card(oid)
+            return [] if card is None else [card]
         if sel.name == "it_card":  # a card trigger's card, still in the graveyard
             card = None if item.it is None else self.graveyard_card(item.it)
             return [] if card is None else [card]

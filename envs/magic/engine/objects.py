@@ -1291,6 +1291,16 @@ class ObjectsMixin:
             self._trigger_object_cache = cached
         return cached[1]
 
+    def _reads_died_card(self) -> bool:
+        """Whether a card of this game has a dies trigger acting on the card the
+        creature became (``Ref("died_card")``): only then is it remembered."""
+        cached = self.__dict__.get("_died_card_cache")
+        if cached is None or cached[0] != len(self.defs):
+            cached = (len(self.defs), any("died_card" in repr(d.triggered)
+                                          for d in self.defs))
+            self.__dict__["_died_card_cache"] = cached
+        return cached[1]
+
     def remember_source(self, pid: int) -> None:
         """Keep permanent ``pid``'s last known information (608.2h) as a source."""
         power, toughness = self.chars(pid)[:2]
@@ -1398,6 +1408,10 @@ class ObjectsMixin:
             self._leave(pid, dest)
         if cards:
             self.put_into_graveyard(cards)
+            if self._reads_died_card():  # (its graveyard object, 400.7)
+                for pid, card in zip(pids, cards, strict=True):
+                    if card in self.graveyard[self.card_owner[card]]:
+                        self.died_cards[pid] = self.graveyard_object(card)
         if self.exiled_with:  # rule 610.3: what they held "until" comes back now
             self.return_until(exiled + pids)
 

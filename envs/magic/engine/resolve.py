@@ -84,9 +84,10 @@ SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponen
                             "that_player", "that_object", "damaged_this_way",
                             "exiled_with_this", "that_card", "this_card",
                             "graveyard_this_way", "those_targets", "it_card",
+                            "died_card",
                             "attacked_by_it"})
 CARD_REFS = frozenset({"exiled_with_this", "that_card", "this_card",
-                       "graveyard_this_way", "it_card"})
+                       "graveyard_this_way", "it_card", "died_card"})
 EMBLEM_SUBJECTS = (fx.Ref("you"), fx.Ref("each_player"), fx.Ref("each_opponent"))
 """Whose step an emblem's triggered ability waits for (114.4: its owner's, each
 player's, each opponent's)."""

@@ -430,6 +430,11 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
         # "whenever a creature an opponent controls dies, that player loses 2 life":
         # the triggering object's controller (as it triggered)
         what = swap_ref(what, fx.Ref("that_player"), fx.Ref("its_controller"))
+    if len(when) == 1 and when[0].event == "dies" and \
+            isinstance(when[0].subject, fx.Filter):
+        # "whenever a creature an opponent controls dies, exile it": the card it
+        # became in its owner's graveyard (400.7)
+        what = _it_card(what, fx.Ref("died_card"))
     if when[0].subject == fx.Ref("self"):
         what = it_is_self(what)
     if len(when) == 1 and when[0].event == "dies" and when[0].subject == fx.Ref("self"):
@@ -468,17 +473,18 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
 _SECOND_CREATURE = "if it's the second creature spell you cast this turn, "
 
 
-def _it_card(node: Any) -> Any:
+def _it_card(node: Any, card: fx.Ref = fx.Ref("it_card")) -> Any:
     """The effect of a card_to_graveyard trigger with "return it to its owner's hand"
-    / "exile it" acting on the card in the graveyard (``Ref("it_card")``)."""
+    / "exile it" acting on the card in the graveyard (``Ref("it_card")``, or
+    ``card``: a dies trigger's ``Ref("died_card")``)."""
     if node == fx.ReturnToHand(fx.Ref("it")):
-        return fx.MoveCards(fx.Ref("it_card"), "hand")
+        return fx.MoveCards(card, "hand")
     if node == fx.Exile(fx.Ref("it")):
-        return fx.MoveCards(fx.Ref("it_card"), "exile")
+        return fx.MoveCards(card, "exile")
     if isinstance(node, fx.Sequence):
-        return fx.Sequence(tuple(_it_card(step) for step in node.steps))
+        return fx.Sequence(tuple(_it_card(step, card) for step in node.steps))
     if isinstance(node, fx.MayDo):
-        return dataclasses.replace(node, effect=_it_card(node.effect))
+        return dataclasses.replace(node, effect=_it_card(node.effect, card))
     return node
 
 _IT_IS_OTHER = frozenset({"deals_combat_damage_creature", "dealt_combat_damage_by_creature"})
