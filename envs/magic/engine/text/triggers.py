@@ -473,7 +473,10 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
 _SECOND_CREATURE = "if it's the second creature spell you cast this turn, "
 
 
-def _it_card(node: Any, card: fx.Ref = fx.Ref("it_card")) -> Any:
+_IT_CARD = fx.Ref("it_card")
+
+
+def _it_card(node: Any, card: fx.Ref = _IT_CARD) -> Any:
     """The effect of a card_to_graveyard trigger with "return it to its owner's hand"
     / "exile it" acting on the card in the graveyard (``Ref("it_card")``, or
     ``card``: a dies trigger's ``Ref("died_card")``)."""
