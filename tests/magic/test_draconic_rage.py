@@ -4,7 +4,8 @@
 (702.29c), an instant's graveyard trigger (113.6m), the stat of a destroyed
 target (608.2h), typed alternatives of a card filter (205.3d), a punisher's
 "unless that player sacrifices" (118.12), counted damage dealt by a trigger's
-object (120.3) and mana kept until end of turn (106.4)."""
+object (120.3), mana kept until end of turn (106.4), the targeting opponent as
+"that player" (603.2) and doubled damage (614.1a)."""
 
 from __future__ import annotations
 
@@ -277,3 +278,36 @@ def test_603_2_thunderbreak_regent_ignores_its_controllers_own_targeting():
     target_perm(game, hatchling)
     settle(game)
     assert game.life == [20, 20]
+
+
+# ------------------------------------------- 614.1a damage doubled (a replacement)
+def test_614_1a_gratuitous_violence_doubles_its_controllers_creatures_damage():
+    game = blank()
+    game.add_permanent("Gratuitous Violence", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.battlefield[bears].sick = False
+    lands(game, 0, "Mountain")
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Lightning Bolt)")
+    act(game, "player 1")
+    settle(game)
+    assert game.life[1] == 17  # a spell is not a creature: not doubled
+    to_combat(game)
+    attack(game, bears)
+    game.apply_action(A.DONE)
+    pass_until(game, "end_of_combat")
+    assert game.life[1] == 13  # 2 combat damage, doubled
+
+
+def test_614_1a_an_opponents_creature_is_not_doubled():
+    game = blank()
+    game.add_permanent("Gratuitous Violence", 1)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.battlefield[bears].sick = False
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, bears)
+    game.apply_action(A.DONE)
+    pass_until(game, "end_of_combat")
+    assert game.life[1] == 18

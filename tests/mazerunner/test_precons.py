@@ -68,7 +68,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Crucible of the Spirit Dragon",
         "Dragonborn Champion",
         "Druid of Purification",
-        "Gratuitous Violence", "Heirloom Blade",
+        "Heirloom Blade",
         "Indomitable Might", "Kindred Summons", "Klauth's Will",
         "Klauth, Unrivaled Ancient", "Maddening Hex",
         "Neverwinter Hydra", "Opportunistic Dragon", "Outpost Siege",

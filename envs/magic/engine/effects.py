@@ -2389,6 +2389,17 @@ class DoubleLifeGain:
     doubles again (616.1: their order changes nothing)."""
 
 
+@dataclass(frozen=True)
+class DoubleDamage:
+    """Static, a replacement effect (614.1a): "if a creature you control would deal
+    damage to a permanent or player, it deals double that damage instead"
+    (Gratuitous Violence): damage a permanent matching ``affected`` (as its
+    controller sees it) deals is doubled, once for each such effect. *Automated*
+    (616.1): the doubling applies before prevention."""
+
+    affected: Filter
+
+
 GRAVEYARD_INSTEAD = ("exile", "library")
 """Where a :class:`GraveyardInstead` sends a card: exile, or its owner's library
 (revealed and shuffled in)."""

@@ -1093,7 +1093,9 @@ ability its player activates (the amount is not fixed, so payment does not tap i
 "Target spell with {X} in its mana cost" (115.1a, 107.3: the filter quality
 :data:`~effects.X_COST`; Frontline Medic). "If you would gain life, you gain twice
 that much life instead" (614.1a, :class:`~effects.DoubleLifeGain`: Rhox Faithmender;
-each doubles again).
+each doubles again). "If a creature you control would deal damage to a permanent or
+player, it deals double that damage instead" (614.1a, :class:`~effects.DoubleDamage`:
+Gratuitous Violence; each doubles again; *automated*: doubled before prevention).
 
 When things happen (:mod:`~text.timing`): "you may exile this. if you do, return it
 to the battlefield under its owner's control at the beginning of your next upkeep. it

@@ -186,6 +186,7 @@ class ObjectsMixin:
                     graves.append((perm.controller, static))
                 elif isinstance(static, (fx.OthersEnterTapped, fx.SpellsCantBeCountered,
                                          fx.DoubleLifeGain, fx.SpellsHave,
+                                         fx.DoubleDamage,
                                          fx.EnteringDontTrigger)):
                     others.append((perm.controller, static))
                 elif isinstance(static, fx.PairedBonus) and perm.paired >= 0 and \
@@ -1837,6 +1838,11 @@ class ObjectsMixin:
         hidden = (self.face_down_marks(source, "source_")
                   if source is not None and source in self.battlefield else {})
         dealt: list[tuple[int, int]] = []
+        if source is not None and fx.DoubleDamage in self.static_kinds() and \
+                source in self.battlefield:  # 614.1a: doubled, once for each
+            times = sum(1 for you, st in self.statics_of(fx.DoubleDamage)
+                        if self.matches(st.affected, source, you))
+            hits = [(code, amount << times) for code, amount in hits]
         self._statics()
         prevents = bool(self.replacements or self._static_prevention)
         if prevents and self.replacements and ["no_prevention"] in self.replacements:

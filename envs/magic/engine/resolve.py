@@ -120,7 +120,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.CommanderManaCounters, fx.DayAsEnters,
                      fx.OthersEnterTapped, fx.SpellsCantBeCountered,
                      fx.DoubleLifeGain, fx.SpellsHave, fx.EnteringDontTrigger,
-                     fx.CantBeTargetedBy)
+                     fx.CantBeTargetedBy, fx.DoubleDamage)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
                                 "fade", "stun", "shield", "level"})
 """Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`

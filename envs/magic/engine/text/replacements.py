@@ -313,6 +313,20 @@ def _prevent_to_your_creatures(s: str) -> fx.Effect | None:
 
 
 @line_template
+def _double_damage(line: str, printed: Printed, draft: Draft) -> bool:
+    # 614.1a: "if a creature you control would deal damage to a permanent or player,
+    # it deals double that damage instead."
+    m = re.fullmatch(r"if an? (.+?) would deal damage to a permanent or player, it "
+                     r"deals double that damage(?: to that permanent or player)? "
+                     r"instead\.", line)
+    if not m or not is_permanent_card(printed) or \
+            (f := object_filter(m.group(1))) is None or not f.types:
+        return False
+    draft.statics.append(fx.DoubleDamage(f))
+    return True
+
+
+@line_template
 def _double_life_gain(line: str, printed: Printed, draft: Draft) -> bool:
     # 614.1a: "if you would gain life, you gain twice that much life instead."
     if line != "if you would gain life, you gain twice that much life instead." or \
