@@ -121,3 +121,23 @@ def test_702_143a_foretell_only_during_your_turn():
     game.decision = {"kind": "priority", "player": 0}
     game._legal = None
     assert not any("foretell" in n for n in names(game))
+
+
+# ------------------------- "cast a spell from anywhere other than your hand" (601.2a)
+def test_601_2a_vega_draws_for_a_foretold_spell_not_for_one_from_the_hand():
+    game = blank()
+    game.add_permanent("Vega, the Watcher", 0)
+    game.add_card("Warhorn Blast", 0)
+    game.add_card("Warhorn Blast", 0)
+    lands(game, 0, *["Plains"] * 10)
+    game.start_at("main1", 0, turn=1)
+    act(game, "foretell hand 0 (Warhorn Blast)")
+    hand = len(game.hand[0])
+    act(game, "cast hand 0 (Warhorn Blast)")  # from the hand: no draw
+    settle(game)
+    assert len(game.hand[0]) == hand - 1
+    game.turn += 1  # a later turn (702.143a)
+    game._legal = None
+    act(game, "foretold, from exile")
+    settle(game)
+    assert len(game.hand[0]) == hand - 1 + 1  # Vega's trigger drew a card

@@ -83,7 +83,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Marshal's Anthem", "Niko Defies Destiny", "Opal Palace",
         "Ranar the Ever-Watchful", "Replicating Ring", "Sage of the Beyond",
         "Soulherder", "Spectral Deluge", "Stoic Farmer", "Surtland Elementalist",
-        "Synthetic Destiny", "Tales of the Ancestors", "Vega, the Watcher",
+        "Synthetic Destiny", "Tales of the Ancestors",
     }),
     "undead_unleashed": frozenset({
         "Aetherspouts", "Cleaver Skaab", "Corpse Augur",

@@ -1553,7 +1553,8 @@ class CastingMixin:
                 item.to_hand = True
             self.being_cast = item  # (its targets, for "targets only a single Golem")
             self._cast_triggers(p, item.card, item.sid,
-                                from_graveyard=item.alt == "flashback", shown=d)
+                                from_graveyard=item.alt == "flashback", shown=d,
+                                from_hand=item.zone == "" and item.alt != "flashback")
             self.being_cast = None
             if d.cast_self:  # "when you cast this spell" (603.2): the spell's own
                 for i in d.cast_self:

@@ -1993,7 +1993,10 @@ SECOND_CREATURE = "second_creature"
 """A cast trigger's spell filter prop: the spell is the second creature spell its
 caster cast this turn ("whenever you cast a spell, if it's the second creature spell
 you cast this turn": Vengevine; part of the event, checked as it triggers)."""
-CAST_EVENT_PROPS = frozenset({"from_graveyard", SECOND_CREATURE})
+NOT_FROM_HAND = "not_from_hand"
+"""A cast trigger's "from anywhere other than your hand" (601.2a: where it was cast
+from: a graveyard, exile, a library, the command zone)."""
+CAST_EVENT_PROPS = frozenset({"from_graveyard", SECOND_CREATURE, NOT_FROM_HAND})
 """Props of a cast trigger's filter about the casting, not the spell's card."""
 TRIGGER_CONDITIONS = ("no_spells_last_turn", "two_spells_last_turn")
 OBJECT_CONDITIONS = ("no_plus_counters", "no_minus_counters", "evolve", "not_decayed",

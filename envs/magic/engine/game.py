@@ -155,7 +155,9 @@ follows; *not*: a card that needs it is refused, and ``cards coverage`` names it
   (702.143a: the special action of the "activate hand slot" action during its
   owner's turn for {2}, 116.2h, the card exiled face down and shown to its owner
   only as hideaway's, then cast from exile on a later turn for its foretell cost
-  through a "cast graveyard slot" action; :attr:`MagicGame.foretold`); a card with
+  through a "cast graveyard slot" action; :attr:`MagicGame.foretold`); "whenever you
+  cast a spell from anywhere other than your hand" (601.2a: a graveyard, exile, a
+  library, the command zone); a card with
   no mana cost is cast only for an alternative cost or free (118.6); *not*:
   permissions to cast without paying the mana cost
   other than hideaway's, cascade's, rebound's and suspend's, or with mana of any

@@ -138,7 +138,7 @@ class GraveyardMixin:
                 self._grave_trigger(p, card, i, defending=active)
 
     def grave_cast_triggers(self, caster: int, d: fx.CardDef | None, sid: int | None,
-                            from_graveyard: bool) -> None:
+                            from_graveyard: bool, from_hand: bool = True) -> None:
         """``caster`` cast a spell of card ``d`` (object ``sid``)."""
         events = self.grave_events()
         if "casts_noncreature" in events and (d is None or not d.is_creature):
@@ -149,6 +149,8 @@ class GraveyardMixin:
             return
         for p, card, i, trig in self._grave_sources("cast"):
             if "from_graveyard" in trig.subject.props and not from_graveyard:
+                continue
+            if fx.NOT_FROM_HAND in trig.subject.props and from_hand:
                 continue
             if fx.SECOND_CREATURE in trig.subject.props and \
                     self.creature_spells[caster] != 2:

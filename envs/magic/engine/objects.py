@@ -2419,7 +2419,7 @@ class ObjectsMixin:
 
     def _cast_triggers(self, caster: int, card: int | None = None,
                        sid: int | None = None, from_graveyard: bool = False,
-                       shown: fx.CardDef | None = None) -> None:
+                       shown: fx.CardDef | None = None, from_hand: bool = True) -> None:
         """``caster`` cast spell ``card`` (object ``sid``), rule 603.2 (it triggers
         on casting, before the spell resolves): "whenever you cast a noncreature
         spell" (prowess) and "whenever <player> casts a <quality> spell" (a
@@ -2439,7 +2439,7 @@ class ObjectsMixin:
                 d = dataclasses.replace(d, cost=dataclasses.replace(
                     d.cost, generic=d.cost.generic + d.cost.x * x))
         if self.grave_events():
-            self.grave_cast_triggers(caster, d, sid, from_graveyard)
+            self.grave_cast_triggers(caster, d, sid, from_graveyard, from_hand)
         if d is None or not d.is_creature:
             for pid, i, _ in index.get("casts_noncreature", ()):
                 if self.battlefield[pid].controller == caster:
@@ -2449,6 +2449,8 @@ class ObjectsMixin:
         for pid, i, trig in index.get("cast", ()):
             if "from_graveyard" in trig.subject.props and not from_graveyard:
                 continue  # "casts a spell from a graveyard"
+            if fx.NOT_FROM_HAND in trig.subject.props and from_hand:
+                continue  # "from anywhere other than your hand" (601.2a)
             if SECOND_CREATURE in trig.subject.props and \
                     self.creature_spells[caster] != 2:
                 continue  # "your second creature spell this turn"
@@ -2459,6 +2461,8 @@ class ObjectsMixin:
             for entry in self._command_triggers("cast"):
                 trig = entry[5]
                 if "from_graveyard" in trig.subject.props and not from_graveyard:
+                    continue
+                if fx.NOT_FROM_HAND in trig.subject.props and from_hand:
                     continue
                 if self._spell_matches(trig.subject, d, caster, entry[0]):
                     self._command_fire(entry, it=sid, defending=caster)

@@ -253,7 +253,7 @@ class CommanderGame(MagicGame):
         self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p, card=card,
                                  keywords=sorted(dd.keywords),
                                  x=-1 if dd.cost is not None and dd.cost.x else 0,
-                                 announce=self.announcements(dd))
+                                 announce=self.announcements(dd), zone="command")
         self.item_tax[str(self.casting.sid)] = tax
         self.closed = []
         self.log("cast_from_command", player=p, card=dd.name, tax=tax)

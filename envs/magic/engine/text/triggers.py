@@ -224,9 +224,16 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
             during = rest.endswith(" during your turn")
             rest = rest.removesuffix(" during your turn")
             from_graveyard = rest.endswith(" from a graveyard")
+            not_hand = rest.endswith(" from anywhere other than your hand")
+            rest = rest.removesuffix(" from anywhere other than your hand")
             f = spell_filter(rest.removesuffix(" from a graveyard"))
             if f is not None and from_graveyard:
                 f = dataclasses.replace(f, props=f.props | {"from_graveyard"})
+            if f is not None and not_hand:
+                # (601.2a: "your hand": the caster's; only "you cast" says it)
+                if who != "you":
+                    return None
+                f = dataclasses.replace(f, props=f.props | {fx.NOT_FROM_HAND})
             if f is None or word != "whenever":
                 return None
             return (fx.Trigger("cast", dataclasses.replace(f, controller=who),
