@@ -379,3 +379,20 @@ def test_115_fiendslayer_paladin_cant_be_targeted_by_opponents_black_spells():
     lands(game, 0, "Swamp", "Swamp")
     game.start_at("main1", 0)
     assert has(game, "Doom Blade")
+
+
+def test_611_3a_during_your_turn_this_has_first_strike():
+    """"During your turn, this creature has first strike" (Pouncing Lynx): only on
+    its controller's turn."""
+    assert "Hookblade Veteran" in compiled_pool().supported
+    for active, has_it in ((0, True), (1, False)):
+        game = blank()
+        lynx = game.add_permanent("Pouncing Lynx", 0)
+        game.start_at("main1", active, turn=2 + active)
+        assert ("first strike" in game.chars(lynx)[2]) == has_it
+    game = blank()
+    lynx = game.add_permanent("Pouncing Lynx", 0)
+    game.start_at("main1", 0)
+    assert "first strike" in game.chars(lynx)[2]
+    pass_until(game, "upkeep")  # seat 1's turn: the same game, its turn passed
+    assert game.active == 1 and "first strike" not in game.chars(lynx)[2]

@@ -210,10 +210,15 @@ def _self_bonus(line: str, printed: Printed, draft: Draft) -> bool:
         return False
     m = re.fullmatch(r"as long as (.+?), (?:this|it) (.+)\.", line) or re.fullmatch(
         r"(?:this) (.+?) as long as (.+)\.", line)
-    if m is None:
+    turn = re.fullmatch(r"during your turn, (?:this|it) (.+)\.", line)
+    if turn is not None:
+        # "during your turn, this has first strike" (611.3a: as long as it's your turn)
+        when, what = "it's your turn", turn.group(1)
+    elif m is None:
         return False
-    when, what = (m.group(1), m.group(2)) if line.startswith("as long as") else (
-        m.group(2), m.group(1))
+    else:
+        when, what = (m.group(1), m.group(2)) if line.startswith("as long as") else (
+            m.group(2), m.group(1))
     conditions = _conditions(when)
     extra: tuple[str, ...] = ()
     for tail in (" and " + KW.IGNORES_DEFENDER, KW.IGNORES_DEFENDER):
