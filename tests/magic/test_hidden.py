@@ -117,10 +117,11 @@ def test_piles_the_revealed_cards_stay_on_top_for_a_determinization():
 
 
 def test_piles_the_decision_flags_of_the_observation():
+    # (v8: making piles and picking one have their own decision flags)
     game = fact_or_fiction()
-    assert MagicObs(encode(game, 1)).decision() == "pile"
+    assert MagicObs(encode(game, 1)).decision() == "card_pile"
     act(game, "done")
-    assert MagicObs(encode(game, 0)).decision() == "yesno"
+    assert MagicObs(encode(game, 0)).decision() == "pile_pick"
 
 
 def test_piles_the_other_pile_on_the_bottom_in_any_order():
