@@ -3486,6 +3486,14 @@ class CardDef:
         return "Legendary" in self.supertypes
 
     @cached_property
+    def sba_inert(self) -> bool:
+        """No state-based action looks at a permanent with these characteristics
+        unless it is attached or has counters (not a creature, Aura, planeswalker,
+        Saga or legend: 704.5f-n)."""
+        return not (self.is_creature or self.is_aura or self.is_planeswalker
+                    or self.final_chapter or self.is_legendary)
+
+    @cached_property
     def is_land(self) -> bool:
         return "Land" in self.types
 

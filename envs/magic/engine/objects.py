@@ -2651,6 +2651,8 @@ class ObjectsMixin:
             for pid, perm in battlefield.items():
                 d = defs[perm.shape] if perm.shape >= 0 else (
                     face_down_def(perm) if perm.face_down else defs[card_def[perm.card]])
+                if d.sba_inert and perm.attached_to is None and not perm.counters:
+                    continue  # (most lands, artifacts and enchantments)
                 if d.is_creature and not (
                         plain and not perm.damage and not perm.deathtouched
                         and not perm.counters and not perm.mods
