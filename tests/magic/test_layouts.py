@@ -89,7 +89,7 @@ def test_the_templates_unlock_real_transform_cards():
 
 def test_a_back_face_that_does_not_compile_refuses_the_card_and_says_so():
     unsupported = compiled_pool().unsupported
-    assert unsupported["Outland Liberator // Frenzied Trapbreaker"].startswith(
+    assert unsupported["Ravenous Demon // Archdemon of Greed"].startswith(
         "back face: ")
     # Huntmaster's front face alone reads "enters or transforms into <its name>" (701.28g)
     printed = card_pool()["Huntmaster of the Fells // Ravager of the Fells"]
