@@ -492,7 +492,7 @@ def _it_card(node: Any, card: fx.Ref = _IT_CARD) -> Any:
     if node == fx.Exile(fx.Ref("it")):
         return fx.MoveCards(card, "exile")
     if isinstance(node, fx.Sequence):
-        return fx.Sequence(tuple(_it_card(step, card) for step in node.steps))
+        return type(node)(tuple(_it_card(step, card) for step in node.steps))
     if isinstance(node, fx.MayDo):
         return dataclasses.replace(node, effect=_it_card(node.effect, card))
     return node
