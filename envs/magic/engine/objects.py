@@ -2269,9 +2269,6 @@ class ObjectsMixin:
             "origin": d["origin"], "path": d["path"], "shape": d.get("shape", -1),
             "face": d.get("face", -1), "cards": d.get("cards", [])})
 
-    def _enter_triggers(self, entered: int) -> None:
-        self._object_triggers("enters", self.triggering([entered]))
-
     def triggering(self, pids: list[int]) -> list[int]:
         """Entering ``pids`` less those whose entering an
         :class:`~effects.EnteringDontTrigger` stops from triggering abilities (Torpor
