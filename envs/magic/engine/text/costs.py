@@ -46,7 +46,7 @@ import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed
-from labyrinth_gym.envs.magic.engine.mana import parse_cost
+from labyrinth_gym.envs.magic.engine.mana import ManaCost, parse_cost
 from labyrinth_gym.envs.magic.engine.text.core import (
     LINE_TEMPLATES,
     SENTENCE_GROUPS,
@@ -372,6 +372,16 @@ def _evoke(line: str, printed: Printed, draft: Draft) -> bool:
     return True
 
 
+def _mana_only(text: str) -> ManaCost | None:
+    """The cost ``text`` if it is mana alone, with no {X} (a keyword's cost paid as a
+    special action: foretell, suspend); else None."""
+    paid = cost(text)
+    if paid is None or paid != fx.Cost(mana=paid.mana) or paid.mana is None or \
+            paid.mana.x:
+        return None
+    return paid.mana
+
+
 @line_template
 def _foretell(line: str, printed: Printed, draft: Draft) -> bool:
     # Rule 702.143a: "foretell [cost]" (the engine: elsewhere.foretell_card, the
@@ -380,11 +390,10 @@ def _foretell(line: str, printed: Printed, draft: Draft) -> bool:
     if m is None or printed.is_type("Land") or any(
             isinstance(s, fx.Foretell) for s in draft.statics):
         return False
-    paid = cost(m.group(1))
-    if paid is None or paid != fx.Cost(mana=paid.mana) or paid.mana is None or \
-            paid.mana.x:
+    mana = _mana_only(m.group(1))
+    if mana is None:
         return False
-    draft.statics.append(fx.Foretell(paid.mana))
+    draft.statics.append(fx.Foretell(mana))
     return True
 
 
@@ -396,11 +405,10 @@ def _suspend(line: str, printed: Printed, draft: Draft) -> bool:
     if m is None or printed.is_type("Land") or any(
             isinstance(s, fx.Suspend) for s in draft.statics):
         return False
-    paid = cost(m.group(2))
-    if paid is None or paid != fx.Cost(mana=paid.mana) or paid.mana is None or \
-            paid.mana.x or int(m.group(1)) < 1:
+    mana = _mana_only(m.group(2))
+    if mana is None or int(m.group(1)) < 1:
         return False
-    draft.statics.append(fx.Suspend(int(m.group(1)), paid))
+    draft.statics.append(fx.Suspend(int(m.group(1)), fx.Cost(mana=mana)))
     return True
 
 

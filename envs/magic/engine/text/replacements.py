@@ -120,6 +120,14 @@ _SPELLS_CONTROLLER = {"": "any", " you control": "you", " your opponents control
                       "opponent"}
 
 
+def _spells_of(quality: str, whose: str | None) -> fx.Filter | None:
+    """The spells a static names: ``quality`` as a card filter, cast by ``whose`` (a
+    key of :data:`_SPELLS_CONTROLLER`; None: any player); None if not read."""
+    f = card_filter(quality)
+    return None if f is None else dataclasses.replace(
+        f, controller=_SPELLS_CONTROLLER[whose or ""])
+
+
 @line_template
 def _spells_cant_be_countered(line: str, printed: Printed, draft: Draft) -> bool:
     # 101.2: "creature spells you control can't be countered." (Prowling Serpopard),
@@ -128,12 +136,10 @@ def _spells_cant_be_countered(line: str, printed: Printed, draft: Draft) -> bool
                      r"be countered\.", line)
     if not m or not is_permanent_card(printed):
         return False
-    quality = re.sub(r",? and ", " or ", m.group(1) or "")
-    f = card_filter(quality)
+    f = _spells_of(re.sub(r",? and ", " or ", m.group(1) or ""), m.group(2))
     if f is None:
         return False
-    draft.statics.append(fx.SpellsCantBeCountered(dataclasses.replace(
-        f, controller=_SPELLS_CONTROLLER[m.group(2) or ""])))
+    draft.statics.append(fx.SpellsCantBeCountered(f))
     return True
 
 
@@ -159,11 +165,10 @@ def _cant_be_targeted_by(line: str, printed: Printed, draft: Draft) -> bool:
                      r"opponents control)?\.", line)
     if not m or not is_permanent_card(printed):
         return False
-    f = card_filter(m.group(1))
+    f = _spells_of(m.group(1), m.group(2))
     if f is None:
         return False
-    draft.statics.append(fx.CantBeTargetedBy(dataclasses.replace(
-        f, controller=_SPELLS_CONTROLLER[m.group(2) or ""])))
+    draft.statics.append(fx.CantBeTargetedBy(f))
     return True
 
 
