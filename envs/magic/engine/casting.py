@@ -1848,6 +1848,8 @@ class CastingMixin:
             asks.pop(0)
         queue = res["queue"]
         while queue:
+            if self.pending_triggers:
+                self.close_batches()  # (each step's events are one batch, 603.2c)
             path = queue.pop(0)
             node = self.node_at(root, path)
             if isinstance(node, fx.IfYouDo) and isinstance(node.steps[0], fx.Draw):

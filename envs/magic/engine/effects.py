@@ -1931,6 +1931,20 @@ surveilled, revealed and put there). The subject is a card :class:`Filter` whose
 ability's controller; once for each card; ``Ref("it_card")`` names the card in the
 graveyard (a new object if it left since, 400.7). The ability may be an emblem's
 (114.4)."""
+BATCH_EVENTS = ("group_dies", "group_enters", "group_sacrificed",
+                "group_combat_damage_player", "group_discard")
+""""Whenever one or more <objects> <event>" (603.2c): the ability triggers once for
+each batch of simultaneous events (the permanents one effect destroys or one pass of
+state-based actions puts into graveyards, the permanents entering at once, the
+permanents one effect or cost sacrifices, the combat damage one combat damage step
+deals to one player, the cards one effect or cost makes a player discard), however
+many objects of the batch match its subject, a :class:`Filter` (``group_discard``:
+a card filter whose controller says whose discard: ``"you"``, ``"opponent"``,
+``"any"``). ``that many`` (``"that_much"``) is the number of matching objects (not of
+``group_combat_damage_player``);
+``that player``: the player dealt combat damage, the player who discarded. There is
+no single triggering object (no ``it``). ``group_attacks`` and ``counters_put`` are
+batch events of the same kind (:data:`OBJECT_EVENTS`)."""
 PLAYER_EVENTS = ("gain_life", "lose_life", "draw", "discard", "you_attack", "roll_dice")
 """Events happening to a player: the subject is ``Ref("you")``,
 ``Ref("each_opponent")`` or ``Ref("each_player")`` (``you_attack``: "whenever you
@@ -1960,7 +1974,7 @@ TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + TARGET_EVENTS + (
     "casts_noncreature", "cast", "transforms_into", "cast_self", "mana_spent",
     "opponent_damaged_by", "miracle", "madness", "put_into_graveyard", "state",
     "tapped_for_mana", "day_night_changes", "cycled") + CHAPTER_EVENTS + CLASS_EVENTS \
-    + CARD_GRAVEYARD_EVENTS
+    + CARD_GRAVEYARD_EVENTS + BATCH_EVENTS
 """Every event a :class:`Trigger` may name; ``cycled`` is "when you cycle this"
 (702.29c: when its owner discards it to pay a cycling cost; subject ``Ref("self")``,
 zone ``"graveyard"``: it triggers from the graveyard the card is cycled into);
@@ -2041,14 +2055,17 @@ AMOUNT_EVENTS = frozenset({"gain_life", "lose_life", "deals_damage", "opponent_d
                            "deals_combat_damage", "deals_damage_player",
                            "deals_combat_damage_you",
                            "deals_combat_damage_player", "deals_damage_opponent",
-                           "deals_combat_damage_creature", "dealt_damage"})
+                           "deals_combat_damage_creature", "dealt_damage",
+                           "group_attacks", "group_dies", "group_enters",
+                           "group_sacrificed", "group_discard"})
 """Events with an amount, which an effect's ``"that_much"`` names ("you gain that much
 life")."""
 PLAYER_NAMING_EVENTS = frozenset({"gain_life", "lose_life", "draw", "discard", "cast",
                                   "opponent_damaged_by",
                                   "deals_damage_player", "deals_combat_damage_player",
                                   "deals_damage_opponent", "attacks", "unblocked",
-                                  "becomes_target_by_opponent"})
+                                  "becomes_target_by_opponent",
+                                  "group_combat_damage_player", "group_discard"})
 """Events naming a player, which ``Ref("that_player")`` names ("that player discards a
 card"; ``becomes_target_by_opponent``: the opponent controlling the spell or ability,
 "whenever a Dragon you control becomes the target of a spell or ability an opponent

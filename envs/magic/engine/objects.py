@@ -41,7 +41,8 @@ _COUNTER_EVENTS = frozenset({"counter_put", "counters_put"})
 DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage", "deals_damage_player",
                            "deals_combat_damage_player", "deals_combat_damage_you", "deals_damage_opponent",
                            "deals_combat_damage_creature", "dealt_damage",
-                           "dealt_combat_damage_by_creature"})
+                           "dealt_combat_damage_by_creature",
+                           "group_combat_damage_player"})
 """Trigger events about damage being dealt (:meth:`ObjectsMixin._damage_triggers`)."""
 
 _COMBAT_AFTER_DECLARATION = frozenset(STEPS[STEPS.index("declare_attackers"):
@@ -54,6 +55,8 @@ _AFTER_BLOCKERS = frozenset(STEPS[STEPS.index("declare_blockers"):
 
 
 _PLAIN_PT = frozenset({"+1/+1", "-1/-1"})
+_WHOSE_PLAYER = {"you": "you", "opponent": "each_opponent", "any": "each_player"}
+"""A card filter's controller (whose card: its owner's) as the player subject."""
 
 
 class ObjectsMixin:
@@ -845,7 +848,9 @@ class ObjectsMixin:
         pids = [pid for pid in pids if pid in self.battlefield]
         if not pids:
             return
-        self._object_triggers("enters", self.triggering(pids))
+        entering = self.triggering(pids)
+        self._object_triggers("enters", entering)
+        self._group_triggers("group_enters", entering)
         for pid in pids:
             perm = self.battlefield.get(pid)
             if perm is None:
@@ -1339,6 +1344,8 @@ class ObjectsMixin:
         pids = [p for p in dict.fromkeys(pids) if p in self.battlefield]
         if pids and "sacrificed" in self._trigger_index():
             self._object_triggers("sacrificed", pids)
+        if pids:
+            self._group_triggers("group_sacrificed", pids)
         self.move_permanents(pids, "graveyard")
 
     def move_permanents(self, pids: list[int], dest: str) -> None:
@@ -1819,6 +1826,20 @@ class ObjectsMixin:
             self.to_graveyard(card)
         if "discard" in self._trigger_index() or "discard" in self.grave_events():
             self._player_triggers("discard", p)
+        if "group_discard" in self._trigger_index():
+            self._discard_batch(p, card)
+
+    def _discard_batch(self, p: int, card: int) -> None:
+        """``p`` discarded ``card``: "whenever you discard one or more <quality>
+        cards" triggers once for the cards of one discard (603.2c), ``that many``
+        the cards matching, ``that player`` ``p``."""
+        for pid, i, trig in self._trigger_index()["group_discard"]:
+            whose = fx.Ref(_WHOSE_PLAYER[trig.subject.controller])
+            if pid in self.battlefield and self._about_player(whose, pid, p) and \
+                    self.card_matches(dataclasses.replace(trig.subject, controller="any"),
+                                      card, self.battlefield[pid].card):
+                self._batch_trigger(pid, i, f"group_discard:{p}", card,
+                                    defending=p)
 
     # ------------------------------------------------------------------- damage
     def _deal_damage(self, hits: list[tuple[int, int]], controller: int,
@@ -2100,6 +2121,57 @@ class ObjectsMixin:
                 if self._about(trig.subject, pid, obj):
                     self._trigger(pid, i, it=obj, **extra)
 
+    # ------------------------------------------------ event batches (603.2c)
+    # "Whenever one or more <objects> <event>" triggers once for each batch of
+    # simultaneous events (603.2c: one event with several occurrences): the creatures
+    # one effect destroys, the cards one discard puts into a graveyard, the combat
+    # damage one step deals to a player. The first occurrence of a batch triggers the
+    # ability as usual (its intervening "if" and "only once each turn" checked then);
+    # its pending trigger stays *open* (``"batch"``: the batch's key) and later
+    # occurrences of the same batch join it: ``"objects"`` (the objects of the
+    # batch, "those creatures") and ``"amount"`` ("that many"). The batch closes
+    # (:meth:`close_batches`) when the action ends: before each step of a resolving
+    # spell or ability, each pass of state-based actions, each priority action and
+    # when triggered abilities are put on the stack. Ordinary triggers are never
+    # merged.
+    def _batch_trigger(self, pid: int, index: int, key: str, obj: int,
+                       amount: int = 1, **extra: Any) -> None:
+        """One occurrence (about object ``obj``, counting ``amount``) of batch
+        ``key`` for the ability ``index`` of permanent ``pid``."""
+        for t in self.pending_triggers:
+            if t.get("batch") == key and t["source"] == pid and t["index"] == index:
+                t["objects"] = [*t["objects"], obj]  # (a clone may share the list)
+                t["amount"] += amount
+                return
+        before = len(self.pending_triggers)
+        self._trigger(pid, index, amount=amount, **extra)
+        if len(self.pending_triggers) > before:
+            t = self.pending_triggers[-1]
+            t["batch"] = key
+            t["objects"] = [obj]
+
+    def close_batches(self) -> None:
+        """The action whose simultaneous events formed the open batches ended: a
+        later event starts a new batch (603.2c)."""
+        for t in self.pending_triggers:
+            t.pop("batch", None)
+
+    def _group_triggers(self, event: str, objects: list[int], key: str = "",
+                        **extra: Any) -> None:
+        """``event`` happened to each permanent of ``objects`` at once (one batch,
+        ``key`` telling batches of one action apart, e.g. the player dealt damage):
+        each "one or more" ability watching ``event`` and matching any of them
+        triggers once, ``that many`` the number matching."""
+        entries = self._trigger_index().get(event)
+        if not entries:
+            return
+        for pid, i, trig in entries:
+            if pid not in self.battlefield:
+                continue
+            for obj in objects:
+                if self._about(trig.subject, pid, obj):
+                    self._batch_trigger(pid, i, f"{event}:{key}", obj, **extra)
+
     def roll_dice(self, p: int, sides: int, count: int) -> list[int]:
         """Rule 706: player ``p`` rolls ``count`` ``sides``-sided dice with the game's
         dice (event ``roll``); "whenever you roll one or more dice" triggers once."""
@@ -2160,6 +2232,14 @@ class ObjectsMixin:
                                 self._command_fire(entry, it=source, amount=amount)
         if source is None or source not in self.battlefield:
             return
+        if by_creature and "group_combat_damage_player" in index:
+            # "whenever one or more creatures you control deal combat damage to a
+            # player": once for each player dealt combat damage in the step (603.2c)
+            for code, _ in dealt:
+                if code < 0:
+                    p = code_player(code)
+                    self._group_triggers("group_combat_damage_player", [source], str(p),
+                                         defending=p)
         if command:
             self._command_damage_triggers(source, dealt, combat)
         you = self.battlefield[source].controller
@@ -2288,6 +2368,7 @@ class ObjectsMixin:
         watch creatures by their filters."""
         if dying:
             self._object_triggers("dies", dying)
+            self._group_triggers("group_dies", dying)
 
     def _step_triggers(self, event: str) -> None:
         if self.emblems or self.temporary_triggers:
@@ -2495,10 +2576,8 @@ class ObjectsMixin:
             for pid, i, _ in index.get("you_attack", ()):
                 if self.battlefield[pid].controller == self.active:
                     self._trigger(pid, i)
-            for pid, i, trig in index.get("group_attacks", ()):  # "one or more ..."
-                you = self.battlefield[pid].controller
-                if any(self.matches(trig.subject, a, you, pid) for a in self.attackers):
-                    self._trigger(pid, i)
+            # "whenever one or more <creatures> attack": once, that many attacking
+            self._group_triggers("group_attacks", list(self.attackers))
         if self.attackers and (self.emblems or self.temporary_triggers):
             for entry in self._command_triggers("you_attack"):
                 if entry[0] == self.active:
@@ -2548,6 +2627,7 @@ class ObjectsMixin:
 
     def _put_triggers(self) -> None:
         """Start putting the next waiting trigger on the stack (APNAP order)."""
+        self.close_batches()
         order = self._turn_order(self.active)
         chosen = None
         for p in order:
@@ -2621,6 +2701,8 @@ class ObjectsMixin:
         any_done = False
         while True:
             done = False
+            if self.pending_triggers:
+                self.close_batches()  # (each pass's events are one batch, 603.2c)
             lost, life, drew_empty = self.lost, self.life, self.drew_empty
             other = self._state_losers()
             poison, by_effect = self.poison, self.effect_losses

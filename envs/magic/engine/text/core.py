@@ -435,7 +435,8 @@ class _RefCheck:
                     # a trigger's object, before any target: "whenever a creature
                     # you control enters, you gain life equal to its toughness"
                     antecedent is None and self.trigger is not None
-                    and self.trigger.event in fx.OBJECT_EVENTS) and (
+                    and self.trigger.event in fx.OBJECT_EVENTS
+                    and self.trigger.event not in _NO_IT_EVENTS) and (
                     antecedent != "target" or getattr(
                     self.last_target, "kind", None) not in ("creature", "permanent")):
                 # the stats of a permanent an earlier step of this effect targeted (a
@@ -444,7 +445,8 @@ class _RefCheck:
                 raise Unsupported("'its power' with no permanent targeted before it")
             if isinstance(part, fx.Ref) and part.name in ("it", "its_controller") and (
                     antecedent in ("token", "modes")
-                    or antecedent is None and self.trigger is None):
+                    or antecedent is None and (
+                        self.trigger is None or self.trigger.event in _NO_IT_EVENTS)):
                 raise Unsupported(f"'{part.name}' with nothing to refer to")
             if isinstance(part, fx.Ref) and part.name == "attacked_by_it" and (
                     self.trigger is None or self.trigger.event != "attacks"
@@ -480,6 +482,11 @@ class _RefCheck:
             raise Unsupported("a dies trigger acting on the card that died")
         if what == fx.Ref("self") and self.spell:
             raise Unsupported("an instant or sorcery acting on itself")
+
+
+_NO_IT_EVENTS = frozenset(fx.BATCH_EVENTS + ("group_attacks", "you_attack"))
+"""Trigger events with no one triggering object for ``it`` to name (a batch of
+them, 603.2c)."""
 
 
 # ----------------------------------------------------------------- abilities

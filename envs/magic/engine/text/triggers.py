@@ -238,12 +238,9 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
                 return None
             return (fx.Trigger("cast", dataclasses.replace(f, controller=who),
                                "your_turn" if during else ""),)
-    if (m := re.fullmatch(r"one or more (.+) attack", condition)) and \
-            word == "whenever":  # (508.1: once, however many of them attack)
-        f = object_filter(m.group(1), plural=True)
-        if f is None or not (f.types or f.subtypes):
-            return None
-        return (fx.Trigger("group_attacks", f),)
+    if "one or more" in condition and word == "whenever" and \
+            (batch := _batch(condition)) is not None:
+        return batch
     if condition == "a creature attacks enchanted player" and word == "whenever":
         # 303.4: the player its Aura enchants (a planeswalker of theirs is not them)
         return (fx.Trigger("attacks", fx.Filter(frozenset({"Creature"})),
@@ -326,6 +323,58 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
         # caller against its printed types), so the filter without "other" says both
         f = dataclasses.replace(f, props=f.props | {"this_or_another"})
     return tuple(fx.Trigger(e, f) for e in events)
+
+
+_BATCH_VERBS = (
+    (r"one or more (.+) attack", "group_attacks"),  # (508.1: once, however many)
+    (r"you attack with one or more (.+)", "group_attacks"),  # (yours, 508.1a)
+    (r"one or more (.+) die", "group_dies"),
+    (r"one or more (.+) (?:enter|enter the battlefield)", "group_enters"),
+    (r"one or more (.+) (?:enter|enter the battlefield) under your control",
+     "group_enters"),
+    (r"you sacrifice one or more (.+)", "group_sacrificed"),
+    (r"one or more (.+) you control deal combat damage to a player",
+     "group_combat_damage_player"),
+)
+"""``whenever <condition>`` of a "one or more" batch trigger (603.2c) and its event
+(:data:`~effects.BATCH_EVENTS`): the group of permanents is read by
+:func:`object_filter` (plural); ``you attack with``, ``under your control``, ``you
+sacrifice`` and ``you control deal combat damage`` say they are yours."""
+
+_DISCARDERS = {"you discard": "you", "an opponent discards": "opponent",
+               "a player discards": "any"}
+
+
+def _batch(condition: str) -> tuple[fx.Trigger, ...] | None:
+    """A "whenever one or more ..." condition (603.2c: it triggers once for each
+    batch of simultaneous events) as its trigger, or None if not one we know."""
+    m = re.fullmatch(r"(you discard|an opponent discards|a player discards) one or "
+                     r"more (?:(.+) )?cards", condition)
+    if m:  # the discarded cards: a card filter, its controller the discarder
+        f = card_filter(m.group(2) or "")
+        if f is None:
+            return None
+        return (fx.Trigger("group_discard", dataclasses.replace(
+            f, controller=_DISCARDERS[m.group(1)])),)
+    for pattern, event in _BATCH_VERBS:
+        if not (m := re.fullmatch(pattern, condition)):
+            continue
+        f = object_filter(m.group(1), plural=True)
+        if f is None or not (f.types or f.subtypes or event in (
+                "group_enters", "group_sacrificed") and "token" in f.props):
+            continue  # ("one or more tokens you control enter": any token)
+        if not pattern.startswith("one or more (.+) ") or pattern.endswith(
+                ("under your control", "you control deal combat damage to a player")):
+            if f.controller != "any":
+                continue  # ("you sacrifice one or more creatures you control")
+            f = dataclasses.replace(f, controller="you")
+        if event in ("group_dies", "group_attacks", "group_combat_damage_player") \
+                and f.types != {"Creature"}:
+            if f.types:
+                continue  # (only creatures attack, die or deal combat damage here)
+            f = dataclasses.replace(f, types=frozenset({"Creature"}))
+        return (fx.Trigger(event, f),)
+    return None
 
 
 @line_template

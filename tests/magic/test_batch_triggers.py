@@ -1,0 +1,156 @@
+""""Whenever one or more ..." batch triggers (rule 603.2c: an ability triggers once
+for each event, however many occurrences it has): one trigger for the objects of one
+action, two for two separate actions, "that many" the objects of the batch. Real
+cards: Simic Slaw, Professional Face-Breaker, Marauding Mako, Woodland Champion,
+Forge Boss, Lulu, Inspiring Hollyphant."""
+
+from __future__ import annotations
+
+import json
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.game import MagicGame
+from magic.positions import (
+    act,
+    attack,
+    blank,
+    creature,
+    finish_attacks,
+    lands,
+    pool,
+    settle,
+    target_perm,
+    to_combat,
+)
+
+
+def _count(game: MagicGame, p: int, name: str) -> int:
+    return sum(1 for perm in game.battlefield.values()
+               if perm.controller == p and game.name_of(perm.card) == name)
+
+
+def _triggers(game: MagicGame, name: str) -> int:
+    """How many abilities of ``name`` were put on the stack so far."""
+    return sum(1 for e in game.events if e["type"] == "trigger"
+               and e.get("card") == name)
+
+
+# ------------------------------------------------------------------ dies
+def test_603_2c_one_trigger_for_creatures_dying_at_once():
+    game = blank()
+    slaw = game.add_permanent("Simic Slaw", 0)  # one or more creatures die: a counter
+    for i in range(3):
+        game.add_permanent(creature(f"Bear {i}", 1, 1), 1)
+    game.add_card("Pyroclasm", 0)
+    lands(game, 0, "Mountain", "Mountain")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    settle(game)
+    assert not any(game.is_creature(pid) for pid in game.battlefield)
+    assert game.battlefield[slaw].counters.get("charge") == 1
+
+
+def test_603_2c_two_triggers_for_two_separate_deaths():
+    game = blank()
+    slaw = game.add_permanent("Simic Slaw", 0)
+    bears = [game.add_permanent(creature(f"Bear {i}", 1, 1), 1) for i in range(2)]
+    game.add_card("Shock", 0)
+    game.add_card("Shock", 0)
+    lands(game, 0, "Mountain", "Mountain")
+    game.start_at("main1", 0)
+    for bear in bears:
+        act(game, "cast hand 0")
+        target_perm(game, bear)
+        settle(game)
+    assert game.battlefield[slaw].counters.get("charge") == 2
+
+
+# ---------------------------------------------------------- combat damage
+def test_603_2c_combat_damage_to_a_player_triggers_once_per_step():
+    game = blank()
+    game.add_permanent("Professional Face-Breaker", 0)  # a Treasure per batch
+    a = game.add_permanent(creature("Bear A", 2, 2), 0)
+    b = game.add_permanent(creature("Bear B", 2, 2), 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, a)
+    attack(game, b)
+    finish_attacks(game)
+    for _ in range(30):
+        if game.step == "end_of_combat" or game.step == "main2":
+            break
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    settle(game)
+    assert game.life[1] == 16
+    assert _count(game, 0, "Treasure Token") == 1
+
+
+def test_603_2c_first_strike_and_regular_damage_are_two_batches():
+    game = blank()
+    game.add_permanent("Professional Face-Breaker", 0)
+    a = game.add_permanent(creature("Striker", 2, 2, "first strike"), 0)
+    b = game.add_permanent(creature("Bear B", 2, 2), 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, a)
+    attack(game, b)
+    finish_attacks(game)
+    for _ in range(40):
+        if game.step == "main2":
+            break
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    assert game.life[1] == 16
+    assert _count(game, 0, "Treasure Token") == 2
+
+
+def test_603_2c_combat_damage_to_two_players_is_one_trigger_for_each():
+    game = blank(players=3)
+    game.add_permanent("Professional Face-Breaker", 0)
+    a = game.add_permanent(creature("Bear A", 2, 2), 0)
+    b = game.add_permanent(creature("Bear B", 2, 2), 0)
+    c = game.add_permanent(creature("Bear C", 2, 2), 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, a, 1)
+    attack(game, b, 1)
+    attack(game, c, 2)
+    finish_attacks(game)
+    for _ in range(40):
+        if game.step == "main2":
+            break
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    assert game.life[1] == 16 and game.life[2] == 18
+    assert _count(game, 0, "Treasure Token") == 2
+
+
+def test_compiled_batch_triggers():
+    face_breaker = pool("Professional Face-Breaker").triggered[0]
+    assert face_breaker.trigger == fx.Trigger(
+        "group_combat_damage_player",
+        fx.Filter(frozenset({"Creature"}), controller="you"))
+    slaw = pool("Simic Slaw").triggered[0]
+    assert slaw.trigger == fx.Trigger("group_dies", fx.Filter(frozenset({"Creature"})))
+    mako = pool("Marauding Mako").triggered[0]
+    assert mako.trigger == fx.Trigger("group_discard", fx.Filter(controller="you"))
+    assert mako.effect == fx.AddCounters("that_much", fx.Ref("self"), "+1/+1")
+    forge = pool("Forge Boss").triggered[0]
+    assert forge.trigger.event == "group_sacrificed" and forge.once_each_turn
+    assert forge.trigger.subject == fx.Filter(frozenset({"Creature"}), controller="you",
+                                              props=frozenset({"other"}))
+    champion = pool("Woodland Champion").triggered[0]
+    assert champion.trigger == fx.Trigger(
+        "group_enters", fx.Filter(controller="you", props=frozenset({"token"})))
+
+
+def test_an_open_batch_survives_a_save_and_restore():
+    game = blank()
+    slaw = game.add_permanent("Simic Slaw", 0)
+    game.add_permanent(creature("Bear", 1, 1), 1)
+    game.start_at("main1", 0)
+    bear = next(pid for pid in game.battlefield if game.is_creature(pid))
+    game.move_permanents([bear], "graveyard")
+    restored = MagicGame.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert restored.pending_triggers == game.pending_triggers
+    assert game.pending_triggers[0]["objects"] == [bear]
+    assert game.pending_triggers[0]["source"] == slaw
