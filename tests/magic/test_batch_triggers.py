@@ -18,6 +18,7 @@ from magic.positions import (
     creature,
     finish_attacks,
     lands,
+    names,
     pool,
     settle,
     target_perm,
@@ -154,3 +155,94 @@ def test_an_open_batch_survives_a_save_and_restore():
     assert restored.pending_triggers == game.pending_triggers
     assert game.pending_triggers[0]["objects"] == [bear]
     assert game.pending_triggers[0]["source"] == slaw
+
+
+# --------------------------------------------------------------- discard
+def _mind_rot_self(game: MagicGame) -> None:
+    act(game, "cast hand 0")  # Mind Rot: target player discards two cards
+    act(game, "player 0")
+    settle(game)
+    while game.decision["kind"] == "discard":
+        game.apply_action(next(a for name, a in names(game).items() if "Island" in name))
+        settle(game)
+
+
+def test_603_2c_discarding_two_cards_at_once_is_one_trigger_for_that_many():
+    game = blank()
+    mako = game.add_permanent("Marauding Mako", 0)  # that many +1/+1 counters
+    game.add_card("Mind Rot", 0)
+    for _ in range(3):
+        game.add_card("Island", 0)
+    lands(game, 0, "Swamp", "Swamp", "Swamp")
+    game.start_at("main1", 0)
+    _mind_rot_self(game)
+    assert len(game.hand[0]) == 1
+    assert _triggers(game, "Marauding Mako") == 1
+    assert game.battlefield[mako].counters.get("+1/+1") == 2
+
+
+def test_603_2c_two_separate_discards_are_two_triggers():
+    game = blank()
+    mako = game.add_permanent("Marauding Mako", 0)
+    for _ in range(2):
+        game.add_card("Mind Rot", 0)
+    for _ in range(4):
+        game.add_card("Island", 0)
+    lands(game, 0, *["Swamp"] * 6)
+    game.start_at("main1", 0)
+    _mind_rot_self(game)
+    _mind_rot_self(game)
+    assert not game.hand[0]
+    assert _triggers(game, "Marauding Mako") == 2
+    assert game.battlefield[mako].counters.get("+1/+1") == 4
+
+
+# ---------------------------------------------------------------- enters
+def test_603_2c_tokens_entering_together_are_one_trigger_for_that_many():
+    game = blank()
+    champion = game.add_permanent("Woodland Champion", 0)
+    game.add_card("Raise the Alarm", 0)  # two Soldier tokens
+    game.add_card("Raise the Alarm", 0)
+    lands(game, 0, *["Plains"] * 4)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    settle(game)
+    assert _triggers(game, "Woodland Champion") == 1
+    assert game.battlefield[champion].counters.get("+1/+1") == 2
+    act(game, "cast hand 0")
+    settle(game)
+    assert _triggers(game, "Woodland Champion") == 2
+    assert game.battlefield[champion].counters.get("+1/+1") == 4
+
+
+# --------------------------------------------------------------- attacks
+def test_603_2c_attacking_with_two_fliers_is_one_trigger_for_that_many():
+    game = blank()
+    game.add_permanent("Lulu, Inspiring Hollyphant", 0)
+    birds = [game.add_permanent(creature(f"Bird {i}", 1, 1, "flying"), 0)
+             for i in range(2)]
+    bear = game.add_permanent(creature("Bear", 2, 2), 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    for pid in (*birds, bear):
+        attack(game, pid)
+    finish_attacks(game)
+    settle(game)
+    assert _triggers(game, "Lulu, Inspiring Hollyphant") == 1
+    soldiers = [pid for pid in game.battlefield if "Soldier" in game.name_of(
+        game.battlefield[pid].card)]
+    assert len(soldiers) == 2 and all(pid in game.attackers for pid in soldiers)
+
+
+# ------------------------------------------------------------- sacrifice
+def test_603_2c_sacrificing_two_creatures_at_once_is_one_trigger():
+    game = blank()
+    boss = game.add_permanent("Forge Boss", 0)  # 2 damage to each opponent
+    bears = [game.add_permanent(creature(f"Bear {i}", 1, 1), 0) for i in range(2)]
+    game.start_at("main1", 0)
+    game.sacrifice(bears)
+    assert len(game.pending_triggers) == 1
+    assert game.pending_triggers[0]["source"] == boss
+    assert game.pending_triggers[0]["objects"] == bears
+    settle(game)
+    assert game.life[1] == 18
