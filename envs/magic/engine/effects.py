@@ -685,6 +685,26 @@ class CreateToken:
 
 
 @dataclass(frozen=True)
+class Spend:
+    """What mana with a spending restriction may be spent on (106.6).
+
+    Attributes:
+        spells: The spells it may be spent to cast (None: none; ``Filter()``: any
+            spell). Its props may say ``"chosen_type"``: a creature type chosen as
+            the mana's source entered (Cavern of Souls).
+        abilities: The sources whose activated abilities it may pay for (None: none;
+            ``Filter()``: any source's).
+        other: It may also pay any other cost (a special action's, "unless pays",
+            ward...): the Powerstone's "this mana can't be spent to cast a
+            nonartifact spell" forbids only casting such spells.
+    """
+
+    spells: Filter | None = None
+    abilities: Filter | None = None
+    other: bool = False
+
+
+@dataclass(frozen=True)
 class AddMana:
     """Add ``amount`` mana of one of ``options`` (``("G",)``, ``("R", "G")``,
     ``("C",)``, or ``("any",)`` for any colour) to its controller's mana pool (rule
@@ -696,11 +716,11 @@ class AddMana:
     (Exotic Orchard). With several options the controller chooses one for all
     ``amount`` mana.
 
-    ``spend_only`` restricts how the mana may be spent (106.6): only to cast a spell
-    matching it (its props may say ``"chosen_type"``: a creature type chosen as the
-    source entered, Cavern of Souls); ``uncounterable`` is that mana's rider (106.6a:
-    "that spell can't be countered"). Such mana is made only while a spell it may
-    pay for is paid (:attr:`CardDef.restricted_mana`).
+    ``spend_only`` restricts how the mana may be spent (106.6, :class:`Spend`);
+    ``uncounterable`` is that mana's rider (106.6a: "that spell can't be
+    countered"). The mana of a ``{T}: add one mana`` ability so restricted is made
+    only while a cost it may pay is paid (:attr:`CardDef.restricted_mana`); other
+    restricted mana goes to the pool, which keeps each mana's restriction.
 
     ``combination``: "add X mana in any combination of {R} and/or {G}" (106.1):
     ``amount`` mana, each of the ``options`` its controller chooses for it, one
@@ -708,7 +728,7 @@ class AddMana:
 
     options: tuple[str, ...]
     amount: int = 1
-    spend_only: Filter | None = None
+    spend_only: Spend | None = None
     uncounterable: bool = False
     combination: bool = False
 
@@ -3532,7 +3552,7 @@ class CardDef:
                      and not restricted_mana_ability(ab))
 
     @cached_property
-    def restricted_mana(self) -> tuple[tuple[frozenset[str], Filter, bool], ...]:
+    def restricted_mana(self) -> tuple[tuple[frozenset[str], Spend, bool], ...]:
         """Its ``{T}: add one mana`` abilities whose mana has a spending restriction
         (:func:`restricted_mana_ability`): ``(symbols, spend_only, uncounterable)``
         each. Payment taps one for a spell ``spend_only`` allows (106.6)."""

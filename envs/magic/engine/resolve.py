@@ -386,6 +386,14 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if f.controller != "any":
             note("card filter with a controller")
 
+    def spend_filters(spend: fx.Spend) -> None:
+        # restricted mana (106.6): the spell's characteristics; the source's
+        if spend.spells is not None:
+            card_filter(dataclasses.replace(
+                spend.spells, props=spend.spells.props - {"chosen_type"}))
+        if spend.abilities is not None:
+            filt(spend.abilities)
+
     def granted_abilities(abilities: tuple[Any, ...]) -> None:
         # quoted abilities an effect grants (113.1): played as a card's own are
         granted = fx.CardDef(
@@ -728,8 +736,13 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     isinstance(s, fx.ChooseAsEnters) and s.what == "color"
                     for s in card.statics):
                 note("mana of the chosen color with no colour chosen")
-            if node.spend_only is not None or node.uncounterable:
-                note("restricted mana (106.6) but from '{T}: add one mana'")
+            if node.uncounterable or node.spend_only is not None and (
+                    node.spend_only.spells is not None
+                    and "chosen_type" in node.spend_only.spells.props):
+                note("restricted mana's rider or chosen type (106.6) but from "
+                     "'{T}: add one mana'")
+            elif node.spend_only is not None:
+                spend_filters(node.spend_only)
             return
         if isinstance(node, (fx.Sacrifice, fx.ReturnChosen)):
             filt(node.filter)
@@ -917,9 +930,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if ability.cost.discard_self:
             note("Cost.discard_self on the battlefield")
         if fx.restricted_mana_ability(ability):  # 106.6: tapped while paying
-            spend = ability.effect.spend_only
-            card_filter(dataclasses.replace(
-                spend, props=spend.props - {"chosen_type"}))
+            spend_filters(ability.effect.spend_only)
+            spend = ability.effect.spend_only.spells or fx.Filter()
             if "chosen_type" in spend.props and \
                     fx.ChooseAsEnters("creature_type") not in card.statics:
                 note("mana for the chosen type with no type chosen")
@@ -1436,6 +1448,10 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         item = game.res["item"]  # type: ignore[index]
         game.kept_mana[item.controller].extend(
             game.res.get("mana_added", ()))  # type: ignore[union-attr]
+        restricted = game.restricted_pool[item.controller]
+        for entry in restricted[len(restricted) - game.res.get(  # type: ignore[union-attr]
+                "mana_restricted", 0):]:
+            entry[2] = True
     elif isinstance(node, fx.GainFlashback):
         item = game.res["item"]  # type: ignore[index]
         cards = None if node.what is None else [
