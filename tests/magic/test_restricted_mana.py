@@ -14,7 +14,9 @@ from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame
-from magic.positions import act, blank, has, lands, pass_until
+from labyrinth_gym.envs.magic.engine.text.core import nodes
+from labyrinth_gym.envs.magic.engine.text.phrases import PREDEFINED_TOKENS
+from magic.positions import act, blank, has, lands, pass_until, settle, target_perm
 
 MYR = fx.Filter(subtypes=frozenset({"Myr"}))
 
@@ -102,3 +104,102 @@ def test_106_4_restricted_mana_empties_with_the_pool_and_survives_a_save():
     assert len(game.restricted_pool[0]) == 2
     pass_until(game, "beginning_of_combat")
     assert game.pool[0] == [] and game.restricted_pool[0] == []
+
+
+# ------------------------------------------------------ Powerstone tokens (111.10)
+def test_the_powerstone_lines_compile():
+    powerstone = PREDEFINED_TOKENS["powerstone"]
+    (tap,) = powerstone.abilities
+    assert tap.effect == fx.AddMana(("C",), spend_only=fx.POWERSTONE_SPEND)
+    assert fx.restricted_mana_ability(tap)  # tapped by payment where it may pay
+    effect = compiled_pool().supported["Fallaji Excavation"].spell.effect
+    assert effect.steps[0] == fx.CreateToken(powerstone, 3, tapped=True)
+
+
+def test_111_10_fallaji_excavation_creates_three_tapped_powerstones():
+    game = blank()
+    lands(game, 0, *["Forest"] * 5)
+    game.add_card("Fallaji Excavation", 0)
+    game.start_at("main1", 0)
+    act(game, "Fallaji Excavation")
+    settle(game)
+    stones = [perm for perm in game.battlefield.values()
+              if game.name_of(perm.card) == "Powerstone Token"]
+    assert len(stones) == 3 and all(perm.tapped for perm in stones)
+    assert game.life[0] == 23
+
+
+def powerstone_position(*hand: str) -> tuple[MagicGame, list[int]]:
+    """Two untapped Powerstones and a Forest; ``hand`` in player 0's hand."""
+    game = blank()
+    stones = [game.create_token(PREDEFINED_TOKENS["powerstone"], 0) for _ in range(2)]
+    lands(game, 0, "Forest")
+    for name in hand:
+        game.add_card(name, 0)
+    return game, stones
+
+
+def test_106_6_powerstone_mana_cannot_cast_a_nonartifact_spell():
+    """Grizzly Bears ({1}{G}): the Forest pays {G}, and the Powerstones can't pay
+    the {1} of a nonartifact spell."""
+    game, stones = powerstone_position("Grizzly Bears")
+    game.start_at("main1", 0)
+    assert not has(game, "Grizzly Bears")
+    with pytest.raises(IllegalActionError):
+        game.apply_action(A.cast(0))
+    assert not any(game.battlefield[s].tapped for s in stones)
+
+
+def test_106_6_powerstone_mana_casts_an_artifact_spell_and_is_spent_first():
+    """Mind Stone ({2}): the two Powerstones pay it, the Forest (which could pay
+    for more) stays untapped."""
+    game, stones = powerstone_position("Mind Stone")
+    (forest,) = [p for p, perm in game.battlefield.items()
+                 if game.name_of(perm.card) == "Forest"]
+    game.start_at("main1", 0)
+    act(game, "Mind Stone")
+    assert all(game.battlefield[s].tapped for s in stones)
+    assert not game.battlefield[forest].tapped
+
+
+def test_106_6_powerstone_mana_activates_an_ability():
+    """Icy Manipulator's "{1}, {T}: tap target ..." is paid by a Powerstone (its
+    mana may pay anything but a nonartifact spell), with no other mana source."""
+    game = blank()
+    (stone,) = [game.create_token(PREDEFINED_TOKENS["powerstone"], 0)]
+    icy = game.add_permanent("Icy Manipulator", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0)
+    act(game, "Icy Manipulator")
+    target_perm(game, bears)
+    assert game.battlefield[stone].tapped and game.battlefield[icy].tapped
+    settle(game)
+    assert game.battlefield[bears].tapped
+
+
+# ------------------------------------------ Eldrazi Spawn and Scion tokens (111.3)
+def test_the_tokens_have_lines_compile():
+    (zone,) = compiled_pool().supported["Awakening Zone"].triggered
+    made = [n for n in nodes(zone.effect) if isinstance(n, fx.CreateToken)]
+    assert [c.token.name for c in made] == ["Eldrazi Spawn Token"]
+    (sac,) = made[0].token.abilities
+    assert sac.cost == fx.Cost(sacrifice_self=True) and sac.is_mana
+    assert sac.effect == fx.AddMana(("C",))
+
+
+def test_111_3_eldrazi_spawn_tokens_sacrifice_for_colourless_mana():
+    """Emrakul's Hatcher makes three 0/1 Eldrazi Spawn that "have" the quoted mana
+    ability: sacrificing one adds {C} (activated by its player)."""
+    game = blank()
+    lands(game, 0, *["Mountain"] * 5)
+    game.add_card("Emrakul's Hatcher", 0)
+    game.start_at("main1", 0)
+    act(game, "Emrakul's Hatcher")
+    settle(game)
+    settle(game)
+    spawn = [pid for pid, perm in game.battlefield.items()
+             if game.name_of(perm.card) == "Eldrazi Spawn Token"]
+    assert len(spawn) == 3
+    assert game.chars(spawn[0])[:2] == (0, 1)
+    act(game, f"activate slot {game.battlefield[spawn[0]].slot}")
+    assert game.pool[0] == ["C"] and spawn[0] not in game.battlefield

@@ -425,8 +425,8 @@ class CastingMixin:
             if not extra:
                 continue
             i = where.get(pid)
-            if i is None:
-                out.append(Source(pid, extra, d.is_creature))
+            if i is None:  # (only restricted mana: spent before the other sources)
+                out.append(Source(pid, extra, d.is_creature, restricted=True))
             elif out[i].units == 1:
                 out[i] = out[i]._replace(colours=out[i].colours | extra)
         return out

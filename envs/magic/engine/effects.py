@@ -704,6 +704,10 @@ class Spend:
     other: bool = False
 
 
+POWERSTONE_SPEND = Spend(Filter(types=frozenset({"Artifact"})), Filter(), True)
+""""This mana can't be spent to cast a nonartifact spell" (a Powerstone's, 111.10)."""
+
+
 @dataclass(frozen=True)
 class AddMana:
     """Add ``amount`` mana of one of ``options`` (``("G",)``, ``("R", "G")``,

@@ -74,9 +74,10 @@ class Source(NamedTuple):
         convoke: A creature tapped for convoke (702.51a: pays {1} or one mana of
             its colours; used after the free sources and painlands, before
             sacrificed ones).
-        restricted: A unit of pool mana with a spending restriction (106.6) that
-            allows what is paid: spent before the pool's other mana, which could
-            pay for more.
+        restricted: Mana with a spending restriction (106.6) that allows what is
+            paid (a unit of the pool's, or a source of only such mana, a
+            Powerstone): used before the other mana of the pool or of the
+            permanents, which could pay for more.
     """
 
     pid: int

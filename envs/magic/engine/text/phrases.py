@@ -716,6 +716,11 @@ PREDEFINED_TOKENS: dict[str, fx.TokenSpec] = {
         "Blood Token", ("Artifact",), ("Blood",), abilities=(fx.ActivatedAbility(
             fx.Cost(mana=_generic(1), tap=True, discard=1, sacrifice_self=True),
             fx.Draw(1)),)),
+    # "{T}: add {C}. this mana can't be spent to cast a nonartifact spell." (106.6)
+    "powerstone": fx.TokenSpec(
+        "Powerstone Token", ("Artifact",), ("Powerstone",), abilities=(fx.ActivatedAbility(
+            fx.Cost(tap=True), fx.AddMana(("C",), spend_only=fx.POWERSTONE_SPEND),
+            is_mana=True),)),
 }
 """The predefined tokens (rule 111.10) a card creates by name."""
 
@@ -740,7 +745,7 @@ _TOKEN = re.compile(
 def token_spec(text: str) -> fx.TokenSpec | None:
     """``1/1 white soldier creature token[s] [with <keywords>]`` or a predefined
     ``treasure token`` as a :class:`TokenSpec` (None if not that shape)."""
-    if m := re.fullmatch(r"(treasure|food|clue|blood) tokens?", text):
+    if m := re.fullmatch(r"(treasure|food|clue|blood|powerstone) tokens?", text):
         return PREDEFINED_TOKENS[m.group(1)]
     m = _TOKEN.fullmatch(text)
     if not m:

@@ -274,7 +274,7 @@ def spend_restriction(text: str) -> tuple[fx.Spend, bool] | None:
     "... to activate abilities", "this mana can't be spent to cast a nonartifact
     spell" (the Powerstone's: anything but a nonartifact spell)."""
     if text == "this mana can't be spent to cast a nonartifact spell":
-        return fx.Spend(fx.Filter(types=frozenset({"Artifact"})), fx.Filter(), True), False
+        return fx.POWERSTONE_SPEND, False
     m = re.fullmatch(r"spend this mana only to (.+?)(, and that spell can't be countered)?",
                      text)
     if not m:
