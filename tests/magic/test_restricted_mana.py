@@ -16,7 +16,18 @@ from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame
 from labyrinth_gym.envs.magic.engine.text.core import nodes
 from labyrinth_gym.envs.magic.engine.text.phrases import PREDEFINED_TOKENS
-from magic.positions import act, blank, has, lands, pass_until, settle, target_perm
+from magic.positions import (
+    act,
+    attack,
+    blank,
+    finish_attacks,
+    has,
+    lands,
+    pass_until,
+    settle,
+    target_perm,
+    to_combat,
+)
 
 MYR = fx.Filter(subtypes=frozenset({"Myr"}))
 
@@ -203,3 +214,48 @@ def test_111_3_eldrazi_spawn_tokens_sacrifice_for_colourless_mana():
     assert game.chars(spawn[0])[:2] == (0, 1)
     act(game, f"activate slot {game.battlefield[spawn[0]].slot}")
     assert game.pool[0] == ["C"] and spawn[0] not in game.battlefield
+
+
+# ------------------------------------------- mana kept as steps end (106.4, 500.4)
+def test_the_kept_restricted_mana_lines_compile():
+    (attacks,) = compiled_pool().supported["Klauth, Unrivaled Ancient"].triggered
+    attacking = fx.Filter(types=frozenset({"Creature"}), props=frozenset({"attacking"}))
+    assert attacks.effect == fx.Sequence((
+        fx.AddMana(("any",), fx.Count("total_power", attacking),
+                   spend_only=fx.Spend(fx.Filter()), combination=True),
+        fx.KeepMana()))
+
+
+def test_500_4_klauths_mana_stays_until_end_of_turn_and_casts_only_spells():
+    """Klauth (4 power) and Grizzly Bears attack: six mana, each of a colour chosen
+    in turn (106.1), only for spells and kept as steps and phases end. In the second
+    main phase it still pays for Lava Axe but not Icy Manipulator's ability; the
+    cleanup step empties it."""
+    game = blank()
+    klauth = game.add_permanent("Klauth, Unrivaled Ancient", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Icy Manipulator", 0)
+    game.add_card("Lava Axe", 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, klauth)
+    attack(game, bears)
+    finish_attacks(game)
+    for _ in range(6):
+        assert game.decision["kind"] == "colour"
+        act(game, "add {R}")
+    assert game.pool[0] == ["R"] * 6
+    assert all(kept for _, _, kept in game.restricted_pool[0])
+    pass_until(game, "main2")
+    assert game.life[1] == 14 and game.pool[0] == ["R"] * 6
+    assert not has(game, "Icy Manipulator")  # (an ability: not a spell)
+    act(game, "Lava Axe")
+    act(game, "player 1")
+    assert game.pool[0] == ["R"] and len(game.restricted_pool[0]) == 1
+    settle(game)
+    assert game.life[1] == 9
+    pass_until(game, "end")
+    assert game.pool[0] == ["R"]
+    pass_until(game, "upkeep")  # (the next turn's: the cleanup step emptied it)
+    assert game.active == 1
+    assert game.pool[0] == [] and game.restricted_pool[0] == [] and game.kept_mana[0] == []

@@ -70,7 +70,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Druid of Purification",
         "Heirloom Blade",
         "Indomitable Might", "Kindred Summons", "Klauth's Will",
-        "Klauth, Unrivaled Ancient", "Maddening Hex",
+        "Maddening Hex",
         "Neverwinter Hydra", "Opportunistic Dragon",
         "Rishkar's Expertise",
         "Sword of Hours", "Underdark Rift",

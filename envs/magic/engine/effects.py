@@ -78,7 +78,9 @@ class Count:
     ``"counters"``: the ``counter`` counters on the source ("add {C} for each charge
     counter on this"); ``"players_lost_life"``: the players still in the game who
     lost life this turn (119.3: damage and paid life included; "for each player who
-    lost life this turn"); ``"life"``: that controller's life total (0 if it is
+    lost life this turn"); ``"total_power"``: the total power of the permanents
+    matching ``filter`` (0 if it is negative, 107.1b: "where x is the total power of
+    attacking creatures"); ``"life"``: that controller's life total (0 if it is
     negative, 107.1b: "create x 2/2 white cat creature tokens, where x is your life
     total"). ``of`` ``"that_player"`` (``"hand"`` and ``"permanents"``): the cards in
     the hand of each player the effect acts on, or the permanents matching ``filter``
@@ -97,7 +99,7 @@ class Count:
 COUNT_KINDS = ("permanents", "opponents", "hand", "life", "graveyard", "graveyard_types",
                "greatest_power", "devotion", "counters", "players_lost_life",
                "opponents_attacked", "blockers_beyond_first", "colours_spent",
-               "half_life", "basic_land_types")
+               "half_life", "basic_land_types", "total_power")
 """(``"basic_land_types"``: the basic land types, 305.6, among the lands that
 controller controls (domain: "the number of basic land types among lands you
 control"); ``"opponents_attacked"``: the opponents the controller attacked with a creature

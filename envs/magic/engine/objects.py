@@ -353,6 +353,9 @@ class ObjectsMixin:
                 n = len(cards)
             else:
                 n = len({t for c in cards for t in self.cdef(c).types})
+        elif count.what == "total_power":  # (107.1b: a negative total is 0)
+            n = max(0, sum(self.chars(pid)[0] for pid in self.battlefield
+                           if self.matches(count.filter, pid, you, source)))
         elif count.what == "greatest_power":  # (107.1b: a negative one is 0)
             n = max(0, max((self.chars(pid)[0] for pid in self.battlefield
                             if self.matches(count.filter, pid, you, source)), default=0))

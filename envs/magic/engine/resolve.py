@@ -477,7 +477,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note("colours spent outside a spell's effect")
             elif value.what == "devotion" and value.colour not in "WUBRG":
                 note("devotion to the colour chosen outside adding mana")
-            elif value.what in ("permanents", "greatest_power"):
+            elif value.what in ("permanents", "greatest_power", "total_power"):
                 # "for each tapped creature target player controls": the
                 # player an earlier target named (its controller, 115.1)
                 filt(value.filter, selecting=value.what == "permanents")

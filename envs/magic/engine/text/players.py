@@ -181,6 +181,8 @@ def _add_mana(s: str) -> fx.Effect | None:
         if isinstance(amount, int) and amount > 1:
             # each mana of its own colour: one "any colour" mana at a time
             return fx.Sequence(tuple(fx.AddMana(("any",)) for _ in range(amount)))
+        if amount == "X":  # (106.1: each mana's colour chosen in turn)
+            return fx.AddMana(("any",), "X", combination=True)
     if re.fullmatch(r"add one mana of any colou?r", s):
         return fx.AddMana(("any",))
     if re.fullmatch(r"add one mana of any colou?r in your commander's colou?r identity",
