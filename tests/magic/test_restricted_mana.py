@@ -259,3 +259,41 @@ def test_500_4_klauths_mana_stays_until_end_of_turn_and_casts_only_spells():
     pass_until(game, "upkeep")  # (the next turn's: the cleanup step emptied it)
     assert game.active == 1
     assert game.pool[0] == [] and game.restricted_pool[0] == [] and game.kept_mana[0] == []
+
+
+# ------------------------------------- X counters removed as a cost (107.3, 118.3)
+DRAGON = fx.Filter(subtypes=frozenset({"Dragon"}))
+
+
+def test_the_storage_counter_lines_compile():
+    pool = compiled_pool().supported
+    _, _, storage = pool["Crucible of the Spirit Dragon"].activated
+    assert storage.cost == fx.Cost(tap=True, remove_counters=("storage", "X"))
+    assert storage.is_mana and fx.x_counters(storage.cost)
+    assert storage.effect == fx.AddMana(("any",), "X", spend_only=fx.Spend(DRAGON, DRAGON),
+                                        combination=True)
+    slagheap = pool["Molten Slagheap"].activated[-1]
+    assert slagheap.effect == fx.AddMana(("B", "R"), "X", combination=True)
+
+
+def test_crucible_of_the_spirit_dragon_adds_x_mana_only_for_dragons():
+    """Three storage counters: X (announced, at most 3) counters removed add X mana,
+    each of a colour chosen in turn; with three Mountains it casts Shivan Dragon
+    ({4}{R}{R}) but not Lava Axe ({4}{R}, no Dragon)."""
+    game = blank()
+    crucible = game.add_permanent("Crucible of the Spirit Dragon", 0)
+    game.battlefield[crucible].counters = {"storage": 3}
+    mountains = lands(game, 0, "Mountain", "Mountain", "Mountain")
+    game.add_card("Shivan Dragon", 0)
+    game.add_card("Lava Axe", 0)
+    game.start_at("main1", 0)
+    act(game, "(Crucible of the Spirit Dragon) ability 1")  # ({T}: {C} is automatic)
+    assert game.decision["kind"] == "x" and game.decision["values"] == [0, 1, 2, 3]
+    act(game, "X = 3")
+    for colour in "RGR":
+        act(game, f"add {{{colour}}}")
+    assert game.battlefield[crucible].tapped and game.battlefield[crucible].counters == {}
+    assert sorted(game.pool[0]) == ["G", "R", "R"] and len(game.restricted_pool[0]) == 3
+    assert not has(game, "Lava Axe")
+    act(game, "Shivan Dragon")
+    assert game.pool[0] == [] and all(game.battlefield[m].tapped for m in mountains)

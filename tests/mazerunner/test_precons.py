@@ -65,7 +65,6 @@ STILL_MISSING: dict[str, frozenset[str]] = {
     "draconic_rage": frozenset({
         "Anger", "Bag of Tricks", "Barbarian Class", "Berserker's Frenzy",
         "Chaos Dragon", "Component Pouch",
-        "Crucible of the Spirit Dragon",
         "Dragonborn Champion",
         "Druid of Purification",
         "Heirloom Blade",

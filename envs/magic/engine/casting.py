@@ -1196,6 +1196,7 @@ class CastingMixin:
                                  keywords=sorted(self.keywords(pid)), kicked=perm.kicked,
                                  shape=perm.shape,
                                  x=-1 if mana is not None and mana.x or cost.loyalty_x
+                                 or fx.x_counters(cost)
                                  else 0,
                                  face=self.card_def[perm.card])
         self.closed = []
@@ -1458,6 +1459,9 @@ class CastingMixin:
         width = A.MAX_MODES
         if item.kind != "spell" and paid.loyalty_x:  # "[−X]": up to its loyalty (606.6)
             return self._x_table(self.battlefield[item.source].counters.get("loyalty", 0))
+        if item.kind != "spell" and fx.x_counters(paid):  # "remove x ... counters"
+            kind = paid.remove_counters[0]  # type: ignore[index]
+            return self._x_table(self.battlefield[item.source].counters.get(kind, 0))
         assert cost is not None and cost.x
         if self._pays_no_mana(p):
             return list(range(width))
@@ -1676,7 +1680,8 @@ class CastingMixin:
                 counters = self.battlefield[source].counters
                 counters[kind] = counters.get(kind, 0) + n
             if ab.cost.remove_counters is not None:  # 122.8: removed as a cost
-                self.remove_counters(source, *ab.cost.remove_counters)
+                kind, n = ab.cost.remove_counters
+                self.remove_counters(source, kind, max(item.x, 0) if n == "X" else n)
             if ab.cost.loyalty is not None:  # rule 606.4: the cost is paid as activated
                 counters = self.battlefield[source].counters
                 counters["loyalty"] = counters.get("loyalty", 0) + ab.cost.loyalty - (

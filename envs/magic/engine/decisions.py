@@ -614,7 +614,8 @@ class DecisionsMixin:
         if ab.only_if and not self.conditions_hold(ab.only_if, perm.controller, pid):
             return False
         removed = ab.cost.remove_counters
-        if removed is not None and perm.counters.get(removed[0], 0) < removed[1]:
+        if removed is not None and removed[1] != "X" and \
+                perm.counters.get(removed[0], 0) < removed[1]:
             return False  # 118.3: counters it does not have can't be removed
         loyalty = ab.cost.loyalty
         if loyalty is not None and (

@@ -1749,7 +1749,7 @@ class Cost:
     tap_count: int = 0
     # "Remove N <kind> counters from this" (118.3, 122.8): (kind, N), payable only
     # when it has that many.
-    remove_counters: tuple[str, int] | None = None
+    remove_counters: tuple[str, int | str] | None = None  # (kind, n or "X")
     # "Discard a creature card" (118.3): the ``discard`` cards must match this card
     # filter (None: any card).
     discard_filter: Filter | None = None
@@ -2514,6 +2514,13 @@ def automatic_mana_ability(ability: ActivatedAbility) -> bool:
     return effect.amount == 1 or (len(effect.options) == 1
                                   and effect.options[0] not in ("any", *DYNAMIC_MANA)
                                   and not cost.pay_life and ability.effect is effect)
+
+
+def x_counters(cost: Cost) -> bool:
+    """Whether ``cost`` removes X counters from its permanent ("{T}, remove x storage
+    counters from this": X announced as it is activated, 107.3, 602.2b; at most the
+    counters it has, 118.3)."""
+    return cost.remove_counters is not None and cost.remove_counters[1] == "X"
 
 
 def restricted_mana_ability(ability: ActivatedAbility) -> bool:

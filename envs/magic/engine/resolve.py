@@ -944,7 +944,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         # ability's (it is not announced: no stack, no decision)
         cost_of(ability.cost, allow_x=not ability.is_mana)
         x_ability[0] = ability.cost.mana is not None and ability.cost.mana.x > 0 or \
-            ability.cost.loyalty_x
+            ability.cost.loyalty_x or fx.x_counters(ability.cost)  # (announced: 107.3)
         effect(ability.effect)
         x_ability[0] = False
     if len(card.battlefield_abilities) > A.MAX_ABILITIES:

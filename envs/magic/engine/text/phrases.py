@@ -848,8 +848,9 @@ def cost(text: str) -> fx.Cost | None:
                 n := energy_amount(part[4:]), int) and n > 0:
             energy = n  # "pay {e}{e}" (107.14)
         elif (m := re.fullmatch(rf"remove {NUM} ([\w+/-]+) counters? from this", part)) \
-                and remove is None and isinstance(number(m.group(1)), int):
-            remove = (m.group(2), number(m.group(1)))
+                and remove is None and (isinstance(number(m.group(1)), int)
+                                        or number(m.group(1)) == "X"):
+            remove = (m.group(2), number(m.group(1)))  # ("X": announced, 107.3)
         elif (m := re.fullmatch(rf"discard {NUM} (?:(.+?) )?cards?", part)) and \
                 not discard:
             count = number(m.group(1))
@@ -873,6 +874,8 @@ def cost(text: str) -> fx.Cost | None:
             exiled = count
         else:
             return None
+    if remove is not None and remove[1] == "X" and mana is not None and mana.x:
+        return None  # (one X: of the mana or of the counters, not both)
     return fx.Cost(mana=mana, tap=tap, sacrifice_self=sacrifice_self,
                    sacrifice=sacrifice, sacrifice_count=sacrifice_count,
                    pay_life=pay_life, discard=discard,
