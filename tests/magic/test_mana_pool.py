@@ -361,8 +361,8 @@ def test_106_6a_a_spell_paid_with_the_unrestricted_mana_can_be_countered():
 def test_the_restricted_mana_lines_compile():
     (_, restricted) = compiled_pool().supported["Cavern of Souls"].activated
     assert restricted.effect == fx.AddMana(
-        ("any",), spend_only=fx.Filter(types=frozenset({"Creature"}),
-                                       props=frozenset({"chosen_type"})),
+        ("any",), spend_only=fx.Spend(fx.Filter(types=frozenset({"Creature"}),
+                                                props=frozenset({"chosen_type"}))),
         uncounterable=True)
     assert fx.restricted_mana_ability(restricted)
 

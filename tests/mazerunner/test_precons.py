@@ -65,12 +65,11 @@ STILL_MISSING: dict[str, frozenset[str]] = {
     "draconic_rage": frozenset({
         "Anger", "Bag of Tricks", "Barbarian Class", "Berserker's Frenzy",
         "Chaos Dragon", "Component Pouch",
-        "Crucible of the Spirit Dragon",
         "Dragonborn Champion",
         "Druid of Purification",
         "Heirloom Blade",
         "Indomitable Might", "Kindred Summons", "Klauth's Will",
-        "Klauth, Unrivaled Ancient", "Maddening Hex",
+        "Maddening Hex",
         "Neverwinter Hydra", "Opportunistic Dragon",
         "Rishkar's Expertise",
         "Sword of Hours", "Underdark Rift",

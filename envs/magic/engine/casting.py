@@ -53,6 +53,8 @@ DASH_RETURN = fx.ReturnToHand(fx.Ref("it"))
 this spell becomes to its owner's hand"."""
 POOL_UNIT = {sym: frozenset((sym,)) for sym in SYMBOL_ORDER}
 """The colours of one unit of pool mana, as :class:`~payment.Source` wants them."""
+ANY_SOURCE = fx.Filter()
+"""A :attr:`~effects.Spend.abilities` of any source ("to activate abilities")."""
 
 
 class CastingMixin:
@@ -370,11 +372,15 @@ class CastingMixin:
 
     # -------------------------------------------------------------- mana
     def _sources(self, p: int, exclude: int | None = None,
-                 spell: int | None = None) -> list[Source]:
-        """``p``'s mana sources now (``exclude``: a permanent that cannot pay);
-        ``spell``: the card of the spell paid for, for which sources of restricted
-        mana that may pay for it (106.6, :attr:`~effects.CardDef.restricted_mana`)
-        make their restricted mana too."""
+                 spell: int | None = None, ability: int | None = None,
+                 other: bool = False) -> list[Source]:
+        """``p``'s mana sources now (``exclude``: a permanent that cannot pay). What
+        is paid for says which restricted mana (106.6) may pay too: the mana in the
+        pool and of the sources of restricted mana (:attr:`~effects.CardDef.
+        restricted_mana`) whose :class:`~effects.Spend` allows it (``spell``: the
+        card of the spell cast; ``ability``: the permanent whose ability is
+        activated; ``other``: another cost, a special action's or an effect's);
+        none when nothing is said."""
         memo = self._memo
         if memo is not None:
             key = ("sources", p, exclude)
@@ -383,19 +389,29 @@ class CastingMixin:
             sources, restricted = memo[key]
         else:
             sources, restricted = self._scan_sources(p, exclude)
-        if spell is None or not restricted:
+        if (spell is None and ability is None and not other) or not (
+                restricted or self.restricted_pool[p]):
             return sources
-        return self._with_restricted(sources, restricted, spell)
+        return self._with_restricted(sources, restricted, p, spell, ability, other)
 
     def _compute_sources(self, p: int, exclude: int | None) -> list[Source]:
         return self._scan_sources(p, exclude)[0]
 
-    def _with_restricted(self, sources: list[Source], restricted: list[int],
-                         spell: int) -> list[Source]:
-        """``sources`` with the restricted mana of the permanents ``restricted``
-        that may be spent on ``spell`` (106.6): a permanent with both kinds taps for
+    def _with_restricted(self, sources: list[Source], restricted: list[int], p: int,
+                         spell: int | None, ability: int | None, other: bool
+                         ) -> list[Source]:
+        """``sources`` with the restricted mana that may be spent on what is paid
+        for (106.6, :meth:`spend_allowed`): the pool's (each unit a source
+        :attr:`~payment.Source.restricted`, spent before the pool's other mana), and
+        that of the permanents ``restricted``: a permanent with both kinds taps for
         either ({T} is one cost), so its source makes the symbols of both."""
         out = list(sources)
+        if self.restricted_pool[p]:
+            entries = self.restricted_pool[p]
+            for k, j in self.pool_marks(p).items():
+                sym, spend, *_ = entries[j]
+                if self.spend_allowed(spend, None, spell, ability, other):
+                    out.append(Source(-1 - k, POOL_UNIT[sym], restricted=True))
         where = {s.pid: i for i, s in enumerate(out)}
         for pid in restricted:
             perm = self.battlefield[pid]
@@ -404,22 +420,39 @@ class CastingMixin:
                 continue
             extra: frozenset[str] = frozenset()
             for symbols, spend_only, _ in d.restricted_mana:
-                if self.spell_allowed(spend_only, spell, pid):
+                if self.spend_allowed(spend_only, pid, spell, ability, other):
                     extra |= symbols
             if not extra:
                 continue
             i = where.get(pid)
-            if i is None:
-                out.append(Source(pid, extra, d.is_creature))
+            if i is None:  # (only restricted mana: spent before the other sources)
+                out.append(Source(pid, extra, d.is_creature, restricted=True))
             elif out[i].units == 1:
                 out[i] = out[i]._replace(colours=out[i].colours | extra)
         return out
 
-    def spell_allowed(self, spend_only: fx.Filter, spell: int, source: int) -> bool:
-        """Whether mana of ``source`` restricted to ``spend_only`` may be spent to
-        cast the spell of card ``spell`` (106.6; ``"chosen_type"``: the creature type
-        chosen as ``source`` entered)."""
+    def spend_allowed(self, spend: fx.Spend, source: int | None, spell: int | None,
+                      ability: int | None, other: bool) -> bool:
+        """Whether mana restricted by ``spend`` (106.6), made by permanent ``source``
+        (None: it is in the pool), may pay for what is paid: spell ``spell`` (a
+        card), an ability of permanent ``ability``, or (``other``) another cost."""
+        if spell is not None:
+            return spend.spells is not None and self.spell_allowed(
+                spend.spells, spell, source)
+        if ability is not None:
+            return spend.abilities is not None and ability in self.battlefield and (
+                spend.abilities == ANY_SOURCE or self.matches(
+                    spend.abilities, ability, self.battlefield[ability].controller))
+        return other and spend.other
+
+    def spell_allowed(self, spend_only: fx.Filter, spell: int,
+                      source: int | None) -> bool:
+        """Whether mana of ``source`` restricted to spells matching ``spend_only``
+        may be spent to cast the spell of card ``spell`` (106.6; ``"chosen_type"``:
+        the creature type chosen as ``source`` entered)."""
         if "chosen_type" in spend_only.props:
+            if source is None or source not in self.battlefield:
+                return False
             chosen = self.battlefield[source].chosen
             if not chosen or chosen not in self.cdef(spell).subtypes:
                 return False
@@ -497,16 +530,25 @@ class CastingMixin:
                 continue
             for symbols, spend_only, rider in self.pdef(pid).restricted_mana:
                 if rider and (not symbol or symbol in symbols) and \
-                        self.spell_allowed(spend_only, spell, pid):
+                        spend_only.spells is not None and \
+                        self.spell_allowed(spend_only.spells, spell, pid):
                     return True
         return False
 
     def _scan_sources(self, p: int, exclude: int | None
                       ) -> tuple[list[Source], list[int]]:
         """The automatic sources, and the permanents with restricted mana."""
-        # Mana in the pool first (rule 106.4): one unit each, id -1 - index.
-        out = [Source(-1 - k, POOL_UNIT[sym]) for k, sym in enumerate(self.pool[p])] \
-            if self.pool[p] else []
+        # Mana in the pool first (rule 106.4): one unit each, id -1 - index; the
+        # restricted units only for what they may pay (_with_restricted)
+        pool = self.pool[p]
+        if not pool:
+            out = []
+        elif not self.restricted_pool[p]:
+            out = [Source(-1 - k, POOL_UNIT[sym]) for k, sym in enumerate(pool)]
+        else:
+            marks = self.pool_marks(p)
+            out = [Source(-1 - k, POOL_UNIT[sym]) for k, sym in enumerate(pool)
+                   if k not in marks]
         restricted: list[int] = []
         self._statics()  # (the layers say which mana abilities each one has)
         defs = self.defs
@@ -753,22 +795,25 @@ class CastingMixin:
         return False
 
     def _payment(self, p: int, cost: Any, *, exclude: int | None = None,
-                 skip_card: int | None = None, spell: int | None = None) -> Plan | None:
+                 skip_card: int | None = None, spell: int | None = None,
+                 ability: int | None = None, other: bool = False) -> Plan | None:
         """How ``p`` pays the mana ``cost`` (``exclude``: a source that cannot help;
-        ``skip_card``: the card paid for, left out of the hand's wants; ``spell``: the
-        card of the spell paid for, which restricted mana may pay), or None."""
+        ``skip_card``: the card paid for, left out of the hand's wants; ``spell``,
+        ``ability``, ``other``: what is paid for, which restricted mana may pay:
+        :meth:`_sources`), or None."""
         if cost is None or self._pays_no_mana(p):
             return Plan(())
-        return plan(cost, self._sources(p, exclude, spell), self._wanted(p, skip_card),
-                    self.life[p])
+        return plan(cost, self._sources(p, exclude, spell, ability, other),
+                    self._wanted(p, skip_card), self.life[p])
 
     def _can_pay(self, p: int, cost: Any, *, exclude: int | None = None,
-                 skip_card: int | None = None, spell: int | None = None) -> bool:
+                 skip_card: int | None = None, spell: int | None = None,
+                 ability: int | None = None, other: bool = False) -> bool:
         """Whether :meth:`_payment` finds a plan (for the legal sets: most often
         answered without building the plan)."""
         if cost is None or self._pays_no_mana(p):
             return True
-        return payable(cost, self._sources(p, exclude, spell),
+        return payable(cost, self._sources(p, exclude, spell, ability, other),
                        lambda: self._wanted(p, skip_card), self.life[p])
 
     # ------------------------------------------ convoke and delve (702.51, 702.66)
@@ -912,6 +957,8 @@ class CastingMixin:
             self.tapped_for_mana(pid, p)  # 106.12
         if spent:
             pool = self.pool[p]
+            if self.restricted_pool[p]:
+                self._spend_restricted(p, spent)
             linked = self.linked_mana[p]
             for k in sorted(spent, reverse=True):
                 if linked:  # 607.2: mana a rider is linked to, spent first
@@ -924,6 +971,30 @@ class CastingMixin:
             self.sacrifice(sacrificed)
         if chosen.life:
             self.lose_life(p, chosen.life)
+
+    def pool_marks(self, p: int) -> dict[int, int]:
+        """Which units of ``p``'s pool are its restricted mana (106.6): pool index ->
+        index in ``restricted_pool[p]`` (each entry marks the last unmarked unit of
+        its symbol; units of one symbol are alike but for their restriction)."""
+        pool = self.pool[p]
+        marks: dict[int, int] = {}
+        for j, entry in enumerate(self.restricted_pool[p]):
+            k = next((k for k in range(len(pool) - 1, -1, -1)
+                      if pool[k] == entry[0] and k not in marks), None)
+            if k is not None:
+                marks[k] = j
+        return marks
+
+    def _spend_restricted(self, p: int, spent: list[int]) -> None:
+        """The pool units ``spent`` (indices) leave: their restrictions go with them
+        (and mana kept until end of turn stops being kept, :class:`~effects.
+        KeepMana`)."""
+        marks = self.pool_marks(p)
+        entries = self.restricted_pool[p]
+        for j in sorted((marks[k] for k in spent if k in marks), reverse=True):
+            sym, _, kept = entries.pop(j)
+            if kept and sym in self.kept_mana[p]:
+                self.kept_mana[p].remove(sym)
 
     def _colour_spent(self, pid: int, symbol: str, p: int, colours: set[str]) -> None:
         """The colour of the mana source ``pid`` makes for ``symbol`` of a cost
@@ -945,14 +1016,21 @@ class CastingMixin:
             colours.add(new[0])
 
     def add_mana(self, p: int, symbols: list[str], card: str,
-                 source: int | None = None) -> None:
+                 source: int | None = None, spend: fx.Spend | None = None) -> None:
         """Put mana into ``p``'s pool (rule 106.4), made by ``card`` (``source``: the
         permanent whose mana ability made it, when an ability resolved). Coloured
         mana of a source whose rider is linked to it (607.2: Opal Palace, Study
-        Hall, :meth:`links_mana`) is remembered in ``linked_mana``."""
+        Hall, :meth:`links_mana`) is remembered in ``linked_mana``; mana with a
+        spending restriction (``spend``, 106.6) in ``restricted_pool``, one
+        ``[symbol, spend, kept]`` entry a mana."""
         if not symbols or self.lost[p]:
             return
         self.pool[p].extend(symbols)
+        if spend is not None:
+            self.restricted_pool[p].extend([sym, spend, False] for sym in symbols)
+            if self.res is not None:  # (what a KeepMana step keeps)
+                self.res["mana_restricted"] = self.res.get(
+                    "mana_restricted", 0) + len(symbols)
         if self.res is not None:  # (what "this mana" of a KeepMana step names)
             self.res.setdefault("mana_added", []).extend(symbols)
         if source is not None and source in self.battlefield and self.links_mana(source):
@@ -974,6 +1052,9 @@ class CastingMixin:
         for linked in self.linked_mana:
             linked.clear()
         for p, pool in enumerate(self.pool):
+            if self.restricted_pool[p]:  # (only mana kept until end of turn stays)
+                self.restricted_pool[p] = [e for e in self.restricted_pool[p]
+                                           if e[2] and self.step != "cleanup"]
             if self.kept_mana[p]:  # (KeepMana: until the cleanup step ends, 514.2)
                 rest, kept = pool[:], []
                 if self.step != "cleanup":
@@ -1115,6 +1196,7 @@ class CastingMixin:
                                  keywords=sorted(self.keywords(pid)), kicked=perm.kicked,
                                  shape=perm.shape,
                                  x=-1 if mana is not None and mana.x or cost.loyalty_x
+                                 or fx.x_counters(cost)
                                  else 0,
                                  face=self.card_def[perm.card])
         self.closed = []
@@ -1243,7 +1325,14 @@ class CastingMixin:
         """What is still owed of ``due`` after the pool (spent first) and the sources
         chosen so far, and the pool's part of the payment."""
         left, pool_taps = due, []
-        for k, sym in enumerate(self.pool[item.controller]):
+        p = item.controller
+        marks = self.pool_marks(p) if self.restricted_pool[p] else {}
+        paid_for = self._paid_for(item)
+        for k, sym in enumerate(self.pool[p]):
+            if k in marks and not self.spend_allowed(
+                    self.restricted_pool[p][marks[k]][1], None,
+                    paid_for.get("spell"), paid_for.get("ability"), False):
+                continue  # (106.6: restricted mana that can't pay for it)
             after = _reduce(left, sym)
             if after is not None:
                 left = after
@@ -1272,17 +1361,23 @@ class CastingMixin:
                 self.decision = {"kind": "pay_mana", "player": p, "options": options}
                 return None
             # (every source offered keeps the rest payable: not reached)
-            rest = self._payment(p, left, exclude=exclude,
-                                 spell=item.card if item.kind == "spell" else None)
+            rest = self._payment(p, left, exclude=exclude, **self._paid_for(item))
             return Plan(chosen + (rest.taps if rest else ()))
         return Plan(chosen)
 
     def _unchosen_sources(self, p: int, exclude: int | None,
                           item: StackItem) -> list[Source]:
         chosen = {pid for pid, _ in item.taps}
-        spell = item.card if item.kind == "spell" else None
-        return [s for s in self._sources(p, exclude, spell)
+        return [s for s in self._sources(p, exclude, **self._paid_for(item))
                 if s.pid >= 0 and s.pid not in chosen]
+
+    @staticmethod
+    def _paid_for(item: StackItem) -> dict[str, Any]:
+        """What paying for ``item`` pays for, as :meth:`_sources` takes it (which
+        restricted mana may pay, 106.6)."""
+        if item.kind == "spell":
+            return {"spell": item.card}
+        return {"ability": item.source} if item.kind == "activated" else {}
 
     @staticmethod
     def source_payment(left: ManaCost, source: Source, others: list[Source],
@@ -1354,6 +1449,7 @@ class CastingMixin:
         p = item.controller
         exclude = None
         spell = item.card if item.kind == "spell" else None
+        ability = item.source if item.kind == "activated" else None
         if item.kind == "spell":
             cost = self._spell_cost(item)
         else:  # an activated ability's {X} (its source pays no mana when tapped, 602.2b)
@@ -1363,10 +1459,13 @@ class CastingMixin:
         width = A.MAX_MODES
         if item.kind != "spell" and paid.loyalty_x:  # "[−X]": up to its loyalty (606.6)
             return self._x_table(self.battlefield[item.source].counters.get("loyalty", 0))
+        if item.kind != "spell" and fx.x_counters(paid):  # "remove x ... counters"
+            kind = paid.remove_counters[0]  # type: ignore[index]
+            return self._x_table(self.battlefield[item.source].counters.get(kind, 0))
         assert cost is not None and cost.x
         if self._pays_no_mana(p):
             return list(range(width))
-        units = sum(s.units for s in self._sources(p, exclude, spell))
+        units = sum(s.units for s in self._sources(p, exclude, spell, ability))
         if spell is not None and self.cdef(spell).taps_or_exiles:
             units += len(self._convoke_delve(p, spell, with_x(cost, 99))[2]) + len(
                 self._convoke_sources(p, self._sources(p, None, spell),
@@ -1376,7 +1475,7 @@ class CastingMixin:
             mid = (lo + hi + 1) // 2
             if (self._spell_payable(p, spell, with_x(cost, mid)) if spell is not None
                     else self._can_pay(p, with_x(cost, mid), exclude=exclude,
-                                       skip_card=item.card, spell=spell)):
+                                       skip_card=item.card, ability=ability)):
                 lo = mid
             else:
                 hi = mid - 1
@@ -1581,7 +1680,8 @@ class CastingMixin:
                 counters = self.battlefield[source].counters
                 counters[kind] = counters.get(kind, 0) + n
             if ab.cost.remove_counters is not None:  # 122.8: removed as a cost
-                self.remove_counters(source, *ab.cost.remove_counters)
+                kind, n = ab.cost.remove_counters
+                self.remove_counters(source, kind, max(item.x, 0) if n == "X" else n)
             if ab.cost.loyalty is not None:  # rule 606.4: the cost is paid as activated
                 counters = self.battlefield[source].counters
                 counters["loyalty"] = counters.get("loyalty", 0) + ab.cost.loyalty - (
@@ -1593,9 +1693,9 @@ class CastingMixin:
                 # the permanent whose ability it is pays only when nothing else can
                 # (a land that becomes a creature stays untapped to attack)
                 chosen = chosen_plan or (None if source is None else self._payment(
-                    p, mana, exclude=source, skip_card=skip))
+                    p, mana, exclude=source, skip_card=skip, ability=source))
                 if chosen is None:
-                    chosen = self._payment(p, mana, skip_card=skip)
+                    chosen = self._payment(p, mana, skip_card=skip, ability=source)
                 self._pay(chosen, p)
             if ab.once_per_turn:
                 self.activated_this_turn.append([source, item.index])
@@ -2044,22 +2144,24 @@ class CastingMixin:
                                                    self._source_pid(item)),
                                  key=SYMBOL_ORDER.index)
                 amounts = [self._mana_amount(node, p, sym) for sym in options]
+                spend = {"spend": path} if node.spend_only is not None else {}
                 if node.combination and len(options) > 1:
                     # 106.1: each mana of its own option, one at a time
                     if amounts[0] > 0 and not self.lost[p]:
                         self.decision = {"kind": "colour", "player": p,
                                          "options": options, "amount": 1,
-                                         "left": amounts[0] - 1}
+                                         "left": amounts[0] - 1, **spend}
                         return
                     continue
                 if len(options) > 1 and not self.lost[p]:
                     # the player chooses the colour as the mana is added (106.1b)
                     self.decision = {"kind": "colour", "player": p, "options": options,
-                                     "amount": max(amounts), "amounts": amounts}
+                                     "amount": max(amounts), "amounts": amounts,
+                                     **spend}
                     return
                 if options:
                     self.add_mana(p, options * amounts[0], self.name_of(item.card),
-                                  self._source_pid(item))
+                                  self._source_pid(item), node.spend_only)
             elif isinstance(node, fx.ManifestDread):
                 for p in self.select_players(node.who, path):
                     asks.append(["dread", p, 1, path])
@@ -2354,7 +2456,7 @@ class CastingMixin:
         life only up to its total); a seat that pays no mana never pays one."""
         if self._pays_no_mana(p):
             return False
-        if mana is not None and not self._can_pay(p, mana):
+        if mana is not None and not self._can_pay(p, mana, other=True):
             return False
         return not life or self.life[p] >= life
 
@@ -2362,7 +2464,7 @@ class CastingMixin:
         """``p`` pays ``mana`` (None: none) and ``life`` (checked by
         :meth:`_can_afford`)."""
         if mana is not None:
-            self._pay(self._payment(p, mana), p)
+            self._pay(self._payment(p, mana, other=True), p)
         if life:
             self.lose_life(p, life)
 

@@ -614,7 +614,8 @@ class DecisionsMixin:
         if ab.only_if and not self.conditions_hold(ab.only_if, perm.controller, pid):
             return False
         removed = ab.cost.remove_counters
-        if removed is not None and perm.counters.get(removed[0], 0) < removed[1]:
+        if removed is not None and removed[1] != "X" and \
+                perm.counters.get(removed[0], 0) < removed[1]:
             return False  # 118.3: counters it does not have can't be removed
         loyalty = ab.cost.loyalty
         if loyalty is not None and (
@@ -630,7 +631,8 @@ class DecisionsMixin:
         if not self._extra_cost_payable(perm.controller, cost, pid, None):
             return False
         if cost.mana is not None and not self._can_pay(
-                perm.controller, cost.mana, exclude=pid if cost.tap else None):
+                perm.controller, cost.mana, exclude=pid if cost.tap else None,
+                ability=pid):
             return False
         probe = StackItem(sid=-1, kind="activated", controller=perm.controller,
                           card=perm.card, source=pid, index=index, shape=perm.shape)
@@ -763,7 +765,7 @@ class DecisionsMixin:
         due = [self.attack_tax(seat, False)]
         if self._attackable_planeswalkers(seat):
             due.append(self.attack_tax(seat, True))
-        return all(cost is None or self._can_pay(p, cost) for cost in due)
+        return all(cost is None or self._can_pay(p, cost, other=True) for cost in due)
 
     def _pay_attack_tax(self, p: int) -> None:
         """508.1h: the attacking player pays the total attack tax as the
@@ -1375,8 +1377,10 @@ class DecisionsMixin:
         elif dk == "colour":
             item = self.res["item"]  # type: ignore[index]
             amounts = d.get("amounts") or [d["amount"]] * len(d["options"])
+            spend = self.node_at(self.effect_of(item), d["spend"]).spend_only \
+                if "spend" in d else None  # (106.6: a restriction the mana keeps)
             self.add_mana(p, [d["options"][args[0]]] * amounts[args[0]],
-                          self.name_of(item.card), self._source_pid(item))
+                          self.name_of(item.card), self._source_pid(item), spend)
             if d.get("left"):  # "any combination": the next mana (106.1)
                 self.decision = {**d, "left": d["left"] - 1}
         elif dk == "dread":

@@ -78,7 +78,9 @@ class Count:
     ``"counters"``: the ``counter`` counters on the source ("add {C} for each charge
     counter on this"); ``"players_lost_life"``: the players still in the game who
     lost life this turn (119.3: damage and paid life included; "for each player who
-    lost life this turn"); ``"life"``: that controller's life total (0 if it is
+    lost life this turn"); ``"total_power"``: the total power of the permanents
+    matching ``filter`` (0 if it is negative, 107.1b: "where x is the total power of
+    attacking creatures"); ``"life"``: that controller's life total (0 if it is
     negative, 107.1b: "create x 2/2 white cat creature tokens, where x is your life
     total"). ``of`` ``"that_player"`` (``"hand"`` and ``"permanents"``): the cards in
     the hand of each player the effect acts on, or the permanents matching ``filter``
@@ -97,7 +99,7 @@ class Count:
 COUNT_KINDS = ("permanents", "opponents", "hand", "life", "graveyard", "graveyard_types",
                "greatest_power", "devotion", "counters", "players_lost_life",
                "opponents_attacked", "blockers_beyond_first", "colours_spent",
-               "half_life", "basic_land_types")
+               "half_life", "basic_land_types", "total_power")
 """(``"basic_land_types"``: the basic land types, 305.6, among the lands that
 controller controls (domain: "the number of basic land types among lands you
 control"); ``"opponents_attacked"``: the opponents the controller attacked with a creature
@@ -685,6 +687,30 @@ class CreateToken:
 
 
 @dataclass(frozen=True)
+class Spend:
+    """What mana with a spending restriction may be spent on (106.6).
+
+    Attributes:
+        spells: The spells it may be spent to cast (None: none; ``Filter()``: any
+            spell). Its props may say ``"chosen_type"``: a creature type chosen as
+            the mana's source entered (Cavern of Souls).
+        abilities: The sources whose activated abilities it may pay for (None: none;
+            ``Filter()``: any source's).
+        other: It may also pay any other cost (a special action's, "unless pays",
+            ward...): the Powerstone's "this mana can't be spent to cast a
+            nonartifact spell" forbids only casting such spells.
+    """
+
+    spells: Filter | None = None
+    abilities: Filter | None = None
+    other: bool = False
+
+
+POWERSTONE_SPEND = Spend(Filter(types=frozenset({"Artifact"})), Filter(), True)
+""""This mana can't be spent to cast a nonartifact spell" (a Powerstone's, 111.10)."""
+
+
+@dataclass(frozen=True)
 class AddMana:
     """Add ``amount`` mana of one of ``options`` (``("G",)``, ``("R", "G")``,
     ``("C",)``, or ``("any",)`` for any colour) to its controller's mana pool (rule
@@ -696,11 +722,11 @@ class AddMana:
     (Exotic Orchard). With several options the controller chooses one for all
     ``amount`` mana.
 
-    ``spend_only`` restricts how the mana may be spent (106.6): only to cast a spell
-    matching it (its props may say ``"chosen_type"``: a creature type chosen as the
-    source entered, Cavern of Souls); ``uncounterable`` is that mana's rider (106.6a:
-    "that spell can't be countered"). Such mana is made only while a spell it may
-    pay for is paid (:attr:`CardDef.restricted_mana`).
+    ``spend_only`` restricts how the mana may be spent (106.6, :class:`Spend`);
+    ``uncounterable`` is that mana's rider (106.6a: "that spell can't be
+    countered"). The mana of a ``{T}: add one mana`` ability so restricted is made
+    only while a cost it may pay is paid (:attr:`CardDef.restricted_mana`); other
+    restricted mana goes to the pool, which keeps each mana's restriction.
 
     ``combination``: "add X mana in any combination of {R} and/or {G}" (106.1):
     ``amount`` mana, each of the ``options`` its controller chooses for it, one
@@ -708,7 +734,7 @@ class AddMana:
 
     options: tuple[str, ...]
     amount: int = 1
-    spend_only: Filter | None = None
+    spend_only: Spend | None = None
     uncounterable: bool = False
     combination: bool = False
 
@@ -1723,7 +1749,7 @@ class Cost:
     tap_count: int = 0
     # "Remove N <kind> counters from this" (118.3, 122.8): (kind, N), payable only
     # when it has that many.
-    remove_counters: tuple[str, int] | None = None
+    remove_counters: tuple[str, int | str] | None = None  # (kind, n or "X")
     # "Discard a creature card" (118.3): the ``discard`` cards must match this card
     # filter (None: any card).
     discard_filter: Filter | None = None
@@ -2505,6 +2531,13 @@ def automatic_mana_ability(ability: ActivatedAbility) -> bool:
     return effect.amount == 1 or (len(effect.options) == 1
                                   and effect.options[0] not in ("any", *DYNAMIC_MANA)
                                   and not cost.pay_life and ability.effect is effect)
+
+
+def x_counters(cost: Cost) -> bool:
+    """Whether ``cost`` removes X counters from its permanent ("{T}, remove x storage
+    counters from this": X announced as it is activated, 107.3, 602.2b; at most the
+    counters it has, 118.3)."""
+    return cost.remove_counters is not None and cost.remove_counters[1] == "X"
 
 
 def restricted_mana_ability(ability: ActivatedAbility) -> bool:
@@ -3549,7 +3582,7 @@ class CardDef:
                      and not restricted_mana_ability(ab))
 
     @cached_property
-    def restricted_mana(self) -> tuple[tuple[frozenset[str], Filter, bool], ...]:
+    def restricted_mana(self) -> tuple[tuple[frozenset[str], Spend, bool], ...]:
         """Its ``{T}: add one mana`` abilities whose mana has a spending restriction
         (:func:`restricted_mana_ability`): ``(symbols, spend_only, uncounterable)``
         each. Payment taps one for a spell ``spend_only`` allows (106.6)."""

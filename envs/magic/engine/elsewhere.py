@@ -257,13 +257,14 @@ class ElsewhereMixin:
     def can_foretell(self, p: int, card: int) -> bool:
         """Whether ``p`` may foretell ``card`` from their hand now (702.143a: during
         their turn, paying {2}; 116.2h: any time they have priority)."""
-        return p == self.active and self._can_pay(p, FORETELL_COST, skip_card=card)
+        return p == self.active and self._can_pay(p, FORETELL_COST, skip_card=card,
+                                                   other=True)
 
     def foretell_card(self, p: int, card: int) -> None:
         """``p`` pays {2} and exiles ``card`` from their hand face down (702.143a, a
         special action, 116.2h: no stack; ``p`` keeps priority and every player must
         pass again). Only ``p`` sees it (406.3, as hideaway's)."""
-        self._pay(self._payment(p, FORETELL_COST, skip_card=card), p)
+        self._pay(self._payment(p, FORETELL_COST, skip_card=card, other=True), p)
         self.hand[p].remove(card)
         if card in self.public_hand:
             self.public_hand.remove(card)
@@ -279,7 +280,7 @@ class ElsewhereMixin:
         could begin to cast it, 601.2; its suspend cost payable)."""
         sus = d.suspend
         return sus is not None and self.could_begin_to_cast(p, d, sorcery) and \
-            self._can_pay(p, sus.cost.mana, skip_card=card)
+            self._can_pay(p, sus.cost.mana, skip_card=card, other=True)
 
     def suspend_card(self, p: int, card: int) -> None:
         """``p`` pays ``card``'s suspend cost and exiles it with its time counters (a
@@ -287,7 +288,7 @@ class ElsewhereMixin:
         every player must pass again)."""
         sus = self.cdef(card).suspend
         assert sus is not None
-        self._pay(self._payment(p, sus.cost.mana, skip_card=card), p)
+        self._pay(self._payment(p, sus.cost.mana, skip_card=card, other=True), p)
         self.hand[p].remove(card)
         if card in self.public_hand:
             self.public_hand.remove(card)

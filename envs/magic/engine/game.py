@@ -537,8 +537,12 @@ permanents of the player it enchants: Curse of the Restless Dead).
 the same ``choose`` decision, ``resolving``), then the one counted or grouped filter
 "of that type" of the next sentence (Distant Melody, Outbreak, Luminescent Rain).
 
-Restricted mana (106.6): a "{T}: add one mana of <options>. Spend this mana only to cast
-a <quality> spell [of the chosen type][, and that spell can't be countered]" ability
+Restricted mana (106.6): other restricted mana (a ritual's, a mana ability activated by
+its player, a Powerstone's) goes to the pool, which keeps each mana's restriction
+(``restricted_pool``, :class:`~effects.Spend`: the spells it may cast, the sources
+whose abilities it may pay, other costs); payment spends it only for what it allows,
+before the pool's other mana. A "{T}: add one mana of <options>. Spend this mana only
+to cast a <quality> spell [of the chosen type][, and that spell can't be countered]" ability
 (:attr:`~effects.AddMana.spend_only`, :attr:`~effects.CardDef.restricted_mana`) is
 tapped by payment, automatic or by choice, only for a spell its restriction allows
 (the spell's card types, colours, supertypes and the creature type chosen as the
@@ -1817,6 +1821,10 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self.linked_mana: list[list[list[Any]]] = [[] for _ in range(num_players)]
         # mana kept in each pool until end of turn (KeepMana, 106.4)
         self.kept_mana: list[list[str]] = [[] for _ in range(num_players)]
+        #: Each player's pool mana with a spending restriction (106.6), ``[symbol,
+        #: Spend, kept]`` a mana (``kept``: until end of turn, KeepMana): units of
+        #: ``pool`` too, spent only for what the restriction allows; emptied with it.
+        self.restricted_pool: list[list[list[Any]]] = [[] for _ in range(num_players)]
         #: The sources of the linked mana the spell being paid spent (transient).
         self.linked_spent: list[int] = []
         self.battlefield: dict[int, Permanent] = {}
@@ -2495,6 +2503,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.pool = [pool[:] for pool in self.pool]
         new.linked_mana = [[e[:] for e in linked] for linked in self.linked_mana]
         new.kept_mana = [kept[:] for kept in self.kept_mana]
+        new.restricted_pool = [[e[:] for e in r] for r in self.restricted_pool]
         new.linked_spent = self.linked_spent[:]
         new.battlefield = {pid: perm.copy() for pid, perm in self.battlefield.items()}
         new.slots = self.slots[:]
@@ -2649,6 +2658,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "life": self.life, "lost": self.lost, "drew_empty": self.drew_empty,
             "poison": self.poison, "energy": self.energy, "pool": self.pool,
             "linked_mana": self.linked_mana, "kept_mana": self.kept_mana,
+            "restricted_pool": [[[sym, encode(spend), kept] for sym, spend, kept in r]
+                                for r in self.restricted_pool],
             "monarch": self.monarch, "monarch_card": self.monarch_card,
             "effect_losses": self.effect_losses,
             "spells_cast": self.spells_cast, "spells_last_turn": self.spells_last_turn,
@@ -2785,6 +2796,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.pool = data.get("pool", [[] for _ in range(game.num_players)])
         game.linked_mana = data.get("linked_mana", [[] for _ in range(game.num_players)])
         game.kept_mana = data.get("kept_mana", [[] for _ in range(game.num_players)])
+        game.restricted_pool = [[[sym, decode(spend), kept] for sym, spend, kept in r]
+                                for r in data.get("restricted_pool", [[]] * game.num_players)]
         game.battlefield = {p["pid"]: Permanent(**p) for p in data["battlefield"]}
         game.emblems = data.get("emblems", [])
         game.effect_losses = data.get("effect_losses", [False] * game.num_players)

@@ -356,6 +356,9 @@ class ObjectsMixin:
                 n = len(cards)
             else:
                 n = len({t for c in cards for t in self.cdef(c).types})
+        elif count.what == "total_power":  # (107.1b: a negative total is 0)
+            n = max(0, sum(self.chars(pid)[0] for pid in self.battlefield
+                           if self.matches(count.filter, pid, you, source)))
         elif count.what == "greatest_power":  # (107.1b: a negative one is 0)
             n = max(0, max((self.chars(pid)[0] for pid in self.battlefield
                             if self.matches(count.filter, pid, you, source)), default=0))
@@ -1038,7 +1041,7 @@ class ObjectsMixin:
         p = self.battlefield[pid].controller
         if cost.pay_life and self.life[p] < cost.pay_life:  # 119.4
             return False
-        return self._can_pay(p, cost.mana)
+        return self._can_pay(p, cost.mana, other=True)  # (a special action)
 
     def turn_face_up(self, pid: int, way: str | None = None) -> None:
         """Pay face-down ``pid``'s cost ``way`` (default: its first way) and turn it
@@ -1050,7 +1053,7 @@ class ObjectsMixin:
         way = way or self.face_up_ways(pid)[0]
         cost = self.face_up_cost(pid, way)
         d = self.defs[self.card_def[perm.card]]
-        self._pay(self._payment(perm.controller, cost.mana), perm.controller)
+        self._pay(self._payment(perm.controller, cost.mana, other=True), perm.controller)
         if cost.pay_life:
             self.lose_life(perm.controller, cost.pay_life)
         perm.face_down = False
@@ -2068,7 +2071,8 @@ class ObjectsMixin:
                                             "WUBRGC".index(c) if c in "WUBRGC" else 6))
             if options and isinstance(effect.amount, int):
                 self.add_mana(p, [options[0]] * effect.amount,
-                              self.name_of(self.battlefield[src].card))
+                              self.name_of(self.battlefield[src].card),
+                              spend=effect.spend_only)
 
     def _hand_pips(self, p: int, colour: str) -> int:
         """How many pips of the mana costs of ``p``'s hand ``colour`` pays."""

@@ -15,8 +15,10 @@ chooses):
    life is paid.
 
 Mana already in the player's mana pool (rule 106.4: a ritual's, or a mana ability
-the player activated) is spent first, each unit as a source of one mana. The pool
-empties at the end of each step and phase.
+the player activated) is spent first, each unit as a source of one mana; its mana
+with a spending restriction (106.6) is a source only for what the restriction allows,
+and is then spent before the pool's other mana. The pool empties at the end of each
+step and phase.
 
 "Least flexible" orders sources by: sources that are sacrificed (Treasures) last,
 and just before them creatures tapped for convoke (702.51a, for a spell with convoke:
@@ -72,6 +74,10 @@ class Source(NamedTuple):
         convoke: A creature tapped for convoke (702.51a: pays {1} or one mana of
             its colours; used after the free sources and painlands, before
             sacrificed ones).
+        restricted: Mana with a spending restriction (106.6) that allows what is
+            paid (a unit of the pool's, or a source of only such mana, a
+            Powerstone): used before the other mana of the pool or of the
+            permanents, which could pay for more.
     """
 
     pid: int
@@ -82,6 +88,7 @@ class Source(NamedTuple):
     life: bool = False
     units: int = 1
     convoke: bool = False
+    restricted: bool = False
 
     def cost_for(self, symbol: str) -> int:
         """Life lost (damage or payment) to make ``symbol`` ("" for any)."""
@@ -215,8 +222,8 @@ def plan(cost: ManaCost, sources: list[Source], wanted: dict[str, int] | None = 
     wanted = wanted or {}
 
     def key(s: Source) -> tuple[int, ...]:
-        return (int(s.pid >= 0), int(s.sacrifice), s.convoke, int(bool(s.hurt)),
-                len(s.colours),
+        return (int(s.pid >= 0), int(not s.restricted), int(s.sacrifice), s.convoke,
+                int(bool(s.hurt)), len(s.colours),
                 sum(wanted.get(c, 0) for c in s.colours), int(s.creature), s.pid)
 
     # One entry per unit of mana; a unit is "taken" by (pid, unit).
@@ -255,9 +262,10 @@ def plan(cost: ManaCost, sources: list[Source], wanted: dict[str, int] | None = 
         # Units of a source already tapped come first: that mana is made anyway.
         tapped = {pid for pid, _ in taken}
         return sorted(((s, u) for s, u in ordered if (s.pid, u) not in taken),
-                      key=lambda su: (su[0].pid >= 0, su[0].pid not in tapped,
+                      key=lambda su: (su[0].pid >= 0, not su[0].restricted,
+                                      su[0].pid not in tapped,
                                       int(su[0].sacrifice), su[0].convoke,
-                                      su[0].cost_for("")) + key(su[0])[4:])
+                                      su[0].cost_for("")) + key(su[0])[5:])
 
     # A {2/W} pip takes a source of its colour when one is left (one mana instead of
     # two), else it joins the generic part.

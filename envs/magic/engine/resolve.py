@@ -386,6 +386,14 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if f.controller != "any":
             note("card filter with a controller")
 
+    def spend_filters(spend: fx.Spend) -> None:
+        # restricted mana (106.6): the spell's characteristics; the source's
+        if spend.spells is not None:
+            card_filter(dataclasses.replace(
+                spend.spells, props=spend.spells.props - {"chosen_type"}))
+        if spend.abilities is not None:
+            filt(spend.abilities)
+
     def granted_abilities(abilities: tuple[Any, ...]) -> None:
         # quoted abilities an effect grants (113.1): played as a card's own are
         granted = fx.CardDef(
@@ -469,7 +477,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note("colours spent outside a spell's effect")
             elif value.what == "devotion" and value.colour not in "WUBRG":
                 note("devotion to the colour chosen outside adding mana")
-            elif value.what in ("permanents", "greatest_power"):
+            elif value.what in ("permanents", "greatest_power", "total_power"):
                 # "for each tapped creature target player controls": the
                 # player an earlier target named (its controller, 115.1)
                 filt(value.filter, selecting=value.what == "permanents")
@@ -728,8 +736,13 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     isinstance(s, fx.ChooseAsEnters) and s.what == "color"
                     for s in card.statics):
                 note("mana of the chosen color with no colour chosen")
-            if node.spend_only is not None or node.uncounterable:
-                note("restricted mana (106.6) but from '{T}: add one mana'")
+            if node.uncounterable or node.spend_only is not None and (
+                    node.spend_only.spells is not None
+                    and "chosen_type" in node.spend_only.spells.props):
+                note("restricted mana's rider or chosen type (106.6) but from "
+                     "'{T}: add one mana'")
+            elif node.spend_only is not None:
+                spend_filters(node.spend_only)
             return
         if isinstance(node, (fx.Sacrifice, fx.ReturnChosen)):
             filt(node.filter)
@@ -917,9 +930,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if ability.cost.discard_self:
             note("Cost.discard_self on the battlefield")
         if fx.restricted_mana_ability(ability):  # 106.6: tapped while paying
-            spend = ability.effect.spend_only
-            card_filter(dataclasses.replace(
-                spend, props=spend.props - {"chosen_type"}))
+            spend_filters(ability.effect.spend_only)
+            spend = ability.effect.spend_only.spells or fx.Filter()
             if "chosen_type" in spend.props and \
                     fx.ChooseAsEnters("creature_type") not in card.statics:
                 note("mana for the chosen type with no type chosen")
@@ -932,7 +944,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         # ability's (it is not announced: no stack, no decision)
         cost_of(ability.cost, allow_x=not ability.is_mana)
         x_ability[0] = ability.cost.mana is not None and ability.cost.mana.x > 0 or \
-            ability.cost.loyalty_x
+            ability.cost.loyalty_x or fx.x_counters(ability.cost)  # (announced: 107.3)
         effect(ability.effect)
         x_ability[0] = False
     if len(card.battlefield_abilities) > A.MAX_ABILITIES:
@@ -1436,6 +1448,10 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         item = game.res["item"]  # type: ignore[index]
         game.kept_mana[item.controller].extend(
             game.res.get("mana_added", ()))  # type: ignore[union-attr]
+        restricted = game.restricted_pool[item.controller]
+        for entry in restricted[len(restricted) - game.res.get(  # type: ignore[union-attr]
+                "mana_restricted", 0):]:
+            entry[2] = True
     elif isinstance(node, fx.GainFlashback):
         item = game.res["item"]  # type: ignore[index]
         cards = None if node.what is None else [

@@ -221,7 +221,7 @@ class CommanderGame(MagicGame):
         base = d.cost or ManaCost()
         cost = self.changed_cost(p, card, ManaCost(generic=base.generic + self.tax(card),
                                                    pips=base.pips, x=base.x))
-        if not self._can_pay(p, cost):
+        if not self._can_pay(p, cost, spell=card):
             return False
         extra = d.spell.additional_cost if d.spell is not None else None
         if not self._extra_cost_payable(p, extra, None, card):

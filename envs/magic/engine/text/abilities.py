@@ -84,7 +84,8 @@ def _activated(line: str, printed: Printed, draft: Draft) -> bool:
             break
     body, only_if = activation_conditions(body)
     what = it_is_self(effect(body))
-    check_refs(what, x_defined=paid.mana is not None and paid.mana.x > 0)
+    check_refs(what, x_defined=paid.mana is not None and paid.mana.x > 0
+               or fx.x_counters(paid))
     from_graveyard = paid.exile_self or leaves_graveyard(what)
     if spell and not (zone == "battlefield" and from_graveyard):
         return False  # (an instant's or sorcery's text is its effect)

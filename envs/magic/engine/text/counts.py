@@ -271,14 +271,16 @@ def _where_x_is(s: str) -> fx.Effect | None:
     """``<effects with x>, where x is [twice] the number of <counted>``; ``<who> gets +x/+x
     until end of turn, where x is ...`` (a pump of +x/+x, -x/-x, +x/+0...)."""
     m = re.fullmatch(r"(.+), where x is (twice |half )?the (number of|greatest power "
-                     r"among) (.+?)(, rounded (?:down|up))?", s)
+                     r"among|total power of) (.+?)(, rounded (?:down|up))?", s)
     if not m or (m.group(2) == "half ") != bool(m.group(5)):
         return None  # (half: only with its rounding said, 107.1a)
     if m.group(3) == "number of":
         count = counted(m.group(4), plural=True)
-    else:  # "the greatest power among creatures you control" (Overwhelming Stampede)
+    else:  # "the greatest power among creatures you control" (Overwhelming Stampede),
+        # "the total power of attacking creatures" (Klauth, Unrivaled Ancient)
         f = object_filter(m.group(4), plural=True)
-        count = fx.Count("greatest_power", f) if f is not None and \
+        kind = "greatest_power" if m.group(3).startswith("greatest") else "total_power"
+        count = fx.Count(kind, f) if f is not None and \
             f.types == {"Creature"} else None
     if count is None:
         return None

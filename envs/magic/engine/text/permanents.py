@@ -11,7 +11,9 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.text.core import (
     SENTENCE_GROUPS,
     effect_template,
+    nodes,
     quoted_ability,
+    read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     COLOUR_WORDS,
@@ -245,6 +247,24 @@ def _tokens(s: str) -> fx.Effect | None:
             (spec := _token_with_ability(m.group(3))) is not None:
         return fx.CreateToken(spec, number(m.group(2)), who)
     return None
+
+
+SENTENCE_GROUPS.append((r"(?:you may )?(?:create|\w+ creates?) [^.]+ tokens?\.",
+                        r"(?:it has|they have|each has) \"[^\"]+\""))
+
+
+@effect_template
+def _tokens_have(s: str) -> fx.Effect | None:
+    """``create three 0/1 colorless eldrazi spawn creature tokens. they have
+    "sacrifice this token: add {c}."`` (111.3): the tokens just created have the
+    quoted ability, as ``... tokens with "<ability>"`` says."""
+    m = re.fullmatch(r'((?:you may )?(?:create|\w+ creates?) [^.]+ tokens?)\. '
+                     r'(?:it has|they have|each has) ("[^"]+")', s)
+    if not m:
+        return None
+    out = read_sentence(f"{m.group(1)} with {m.group(2)}")
+    made = [n for n in nodes(out) if isinstance(n, fx.CreateToken)] if out else []
+    return out if len(made) == 1 and made[0].token.abilities else None
 
 
 @effect_template

@@ -716,6 +716,11 @@ PREDEFINED_TOKENS: dict[str, fx.TokenSpec] = {
         "Blood Token", ("Artifact",), ("Blood",), abilities=(fx.ActivatedAbility(
             fx.Cost(mana=_generic(1), tap=True, discard=1, sacrifice_self=True),
             fx.Draw(1)),)),
+    # "{T}: add {C}. this mana can't be spent to cast a nonartifact spell." (106.6)
+    "powerstone": fx.TokenSpec(
+        "Powerstone Token", ("Artifact",), ("Powerstone",), abilities=(fx.ActivatedAbility(
+            fx.Cost(tap=True), fx.AddMana(("C",), spend_only=fx.POWERSTONE_SPEND),
+            is_mana=True),)),
 }
 """The predefined tokens (rule 111.10) a card creates by name."""
 
@@ -740,7 +745,7 @@ _TOKEN = re.compile(
 def token_spec(text: str) -> fx.TokenSpec | None:
     """``1/1 white soldier creature token[s] [with <keywords>]`` or a predefined
     ``treasure token`` as a :class:`TokenSpec` (None if not that shape)."""
-    if m := re.fullmatch(r"(treasure|food|clue|blood) tokens?", text):
+    if m := re.fullmatch(r"(treasure|food|clue|blood|powerstone) tokens?", text):
         return PREDEFINED_TOKENS[m.group(1)]
     m = _TOKEN.fullmatch(text)
     if not m:
@@ -843,8 +848,9 @@ def cost(text: str) -> fx.Cost | None:
                 n := energy_amount(part[4:]), int) and n > 0:
             energy = n  # "pay {e}{e}" (107.14)
         elif (m := re.fullmatch(rf"remove {NUM} ([\w+/-]+) counters? from this", part)) \
-                and remove is None and isinstance(number(m.group(1)), int):
-            remove = (m.group(2), number(m.group(1)))
+                and remove is None and (isinstance(number(m.group(1)), int)
+                                        or number(m.group(1)) == "X"):
+            remove = (m.group(2), number(m.group(1)))  # ("X": announced, 107.3)
         elif (m := re.fullmatch(rf"discard {NUM} (?:(.+?) )?cards?", part)) and \
                 not discard:
             count = number(m.group(1))
@@ -868,6 +874,8 @@ def cost(text: str) -> fx.Cost | None:
             exiled = count
         else:
             return None
+    if remove is not None and remove[1] == "X" and mana is not None and mana.x:
+        return None  # (one X: of the mana or of the counters, not both)
     return fx.Cost(mana=mana, tap=tap, sacrifice_self=sacrifice_self,
                    sacrifice=sacrifice, sacrifice_count=sacrifice_count,
                    pay_life=pay_life, discard=discard,

@@ -3,6 +3,7 @@ adding mana and extra turns (rules 121, 701.9, 701.17, 119, 106, 500.7)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
@@ -23,6 +24,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     card_filter,
     energy_amount,
     number,
+    object_filter,
     player,
 )
 
@@ -179,6 +181,8 @@ def _add_mana(s: str) -> fx.Effect | None:
         if isinstance(amount, int) and amount > 1:
             # each mana of its own colour: one "any colour" mana at a time
             return fx.Sequence(tuple(fx.AddMana(("any",)) for _ in range(amount)))
+        if amount == "X":  # (106.1: each mana's colour chosen in turn)
+            return fx.AddMana(("any",), "X", combination=True)
     if re.fullmatch(r"add one mana of any colou?r", s):
         return fx.AddMana(("any",))
     if re.fullmatch(r"add one mana of any colou?r in your commander's colou?r identity",
@@ -214,36 +218,120 @@ def _proliferate(s: str) -> fx.Effect | None:
     return fx.Proliferate() if s == "proliferate" else None
 
 
-SENTENCE_GROUPS.append((r"add .+\.", r"spend this mana only to cast .+\."))
-_SPEND_ONLY = re.compile(
-    r"(add .+)\. spend this mana only to cast (?:an? )?((?:[\w,]+ )*?)spells?"
-    r"( of the chosen type)?(, and that spell can't be countered)?")
+_SPEND = r"(?:spend this mana only .+|this mana can't be spent to cast a nonartifact spell)\."
+_KEEP = r"until end of turn, you don't lose this mana as steps and phases end\."
+SENTENCE_GROUPS.append((r"add .+\.", _SPEND, _KEEP))
+SENTENCE_GROUPS.append((r"add .+\.", _SPEND))
+SENTENCE_GROUPS.append((r"add .+\.", _KEEP))
+_CAST = re.compile(r"cast (?:an? )?((?:[\w,/]+ )*?)spells?( of the chosen type)?")
+_ACTIVATE = re.compile(r"activate (?:abilities|an ability)(?: of (.+?))?")
+
+
+def _spells_spend(phrase: str) -> fx.Filter | None:
+    """The spells of "spend this mana only to cast <phrase>" (106.6): "creature
+    spells", "an instant or sorcery spell", "instant and/or sorcery spells" (each a
+    spell of either type), "dragon creature spells", "spells"."""
+    m = _CAST.fullmatch(phrase)
+    if not m:
+        return None
+    words = m.group(1).strip()
+    either = re.sub(r",? and/or |,? and ", " or ", words)
+    spell = card_filter(either)
+    if spell is None or (spell.types and spell.subtypes and (
+            either != words or " or " in either or "," in either)):
+        return None  # ("instant or dragon": not one Filter's "types and subtypes")
+    if m.group(2):  # "a creature spell of the chosen type"
+        if spell.types != {"Creature"}:
+            return None
+        spell = fx.Filter(spell.types, spell.subtypes, spell.controller,
+                          spell.props | {"chosen_type"})
+    return spell
+
+
+def _abilities_spend(phrase: str) -> fx.Filter | None:
+    """The sources of "spend this mana only to activate abilities [of <sources>]":
+    any (``Filter()``), "artifacts", "dragons", "artifact sources", "a creature
+    source"."""
+    m = _ACTIVATE.fullmatch(phrase)
+    if not m:
+        return None
+    if not m.group(1):
+        return fx.Filter()
+    whose = m.group(1)
+    if sm := re.fullmatch(r"(?:an? )?(\w+) sources?", whose):
+        found = card_filter(sm.group(1))
+    else:
+        found = object_filter(whose, plural=True) or object_filter(
+            re.sub(r"^an? ", "", whose))
+    if found is None or found == fx.Filter() or found.controller != "any":
+        return None
+    return found
+
+
+def spend_restriction(text: str) -> tuple[fx.Spend, bool] | None:
+    """A spending restriction sentence (106.6, no final period) as a
+    :class:`~effects.Spend` and whether its rider says the spell can't be countered
+    (106.6a): "spend this mana only to cast <spells> [, and that spell can't be
+    countered]", "... to cast <spells> or [to] activate abilities [of <sources>]",
+    "... to activate abilities", "this mana can't be spent to cast a nonartifact
+    spell" (the Powerstone's: anything but a nonartifact spell)."""
+    if text == "this mana can't be spent to cast a nonartifact spell":
+        return fx.POWERSTONE_SPEND, False
+    m = re.fullmatch(r"spend this mana only to (.+?)(, and that spell can't be countered)?",
+                     text)
+    if not m:
+        return None
+    parts = re.split(r",? or (?:to )?(?=cast |activate )", m.group(1))
+    spells = abilities = None
+    for part in parts:
+        if part.startswith("cast ") and spells is None:
+            spells = _spells_spend(part)
+            if spells is None:
+                return None
+        elif part.startswith("activate ") and abilities is None:
+            abilities = _abilities_spend(part)
+            if abilities is None:
+                return None
+        else:
+            return None
+    if m.group(2) and spells is None:
+        return None
+    return fx.Spend(spells, abilities), bool(m.group(2))
+
+
+def _mana_steps(text: str) -> list[fx.AddMana] | None:
+    """The :class:`~effects.AddMana` steps an "add ..." sentence reads as (None if
+    it reads as anything else)."""
+    add = read_sentence(text)
+    if add is None:
+        return None
+    steps = list(add.steps) if isinstance(add, fx.Sequence) else [add]
+    return steps if all(isinstance(step, fx.AddMana) for step in steps) else None
 
 
 @effect_template
 def _restricted_mana(s: str) -> fx.Effect | None:
     """Mana with a spending restriction and a rider (106.6, 106.6a): "add one mana of
     any color. spend this mana only to cast a creature spell of the chosen type, and
-    that spell can't be countered." """
-    m = _SPEND_ONLY.fullmatch(s)
-    if not m:
+    that spell can't be countered."; "add {c}{c}. spend this mana only to cast
+    artifact spells or activate abilities of artifacts."; optionally followed by
+    "until end of turn, you don't lose this mana as steps and phases end" (a
+    :class:`~effects.KeepMana` step)."""
+    m = re.fullmatch(r"(add .+?)\. (spend this mana only .+?|this mana can't be spent to "
+                     r"cast a nonartifact spell)(\. until end of turn, you don't lose this "
+                     r"mana as steps and phases end)?", s)
+    if not m or "." in m.group(2):
         return None
-    add = _add_mana(m.group(1))
-    spell = card_filter(m.group(2).strip())
-    if not isinstance(add, fx.AddMana) or spell is None:
+    restriction = spend_restriction(m.group(2))
+    steps = _mana_steps(m.group(1))
+    if restriction is None or steps is None:
         return None
-    if m.group(3):  # "a creature spell of the chosen type"
-        if spell.types != {"Creature"}:
-            return None
-        spell = fx.Filter(spell.types, spell.subtypes, spell.controller,
-                          spell.props | {"chosen_type"})
-    return fx.AddMana(add.options, add.amount, spend_only=spell,
-                      uncounterable=bool(m.group(4)))
-
-
-SENTENCE_GROUPS.append((r"add (?:\{[wubrgc]\})+\.",
-                        r"until end of turn, you don't lose this mana as steps and "
-                        r"phases end\."))
+    spend, rider = restriction
+    out: list[fx.Effect] = [dataclasses.replace(step, spend_only=spend,
+                                                uncounterable=rider) for step in steps]
+    if m.group(3):
+        out.append(fx.KeepMana())
+    return out[0] if len(out) == 1 else fx.Sequence(tuple(out))
 
 
 @effect_template
@@ -251,12 +339,9 @@ def _kept_mana(s: str) -> fx.Effect | None:
     """``add {r}{r}{r}{g}{g}{g}. until end of turn, you don't lose this mana as steps
     and phases end`` (Savage Ventmaw; 106.4): the mana, then a :class:`~effects.
     KeepMana` step keeping it."""
-    m = re.fullmatch(r"(add (?:\{[wubrgc]\})+)\. until end of turn, you don't lose "
+    m = re.fullmatch(r"(add .+)\. until end of turn, you don't lose "
                      r"this mana as steps and phases end", s)
-    if not m or (add := read_sentence(m.group(1))) is None:
-        return None
-    steps = list(add.steps) if isinstance(add, fx.Sequence) else [add]
-    if not all(isinstance(step, fx.AddMana) for step in steps):
+    if not m or (steps := _mana_steps(m.group(1))) is None:
         return None
     return fx.Sequence((*steps, fx.KeepMana()))
 
