@@ -1813,6 +1813,12 @@ class CastingMixin:
             elif what == "explore":  # Explore (701.44a)
                 if left > 0 and self.explore_step(p, asks[0][4]):
                     return
+            elif what == "connive":  # 701.50a: draw, then discard, then counters
+                marker = len(res.setdefault("discarded_cards", []))
+                asks[1:1] = [["draw", p, left, path], ["discard", p, left, path],
+                             ["connived", p, left, path, asks[0][4], marker]]
+            elif what == "connived":
+                self.connived(asks[0][4], res["discarded_cards"][asks[0][5]:])
             elif what == "put_back":  # PutFromHand: one card at a time
                 if node.destination == "battlefield":
                     if left > 0 and not self.lost[p] and any(
@@ -2008,6 +2014,9 @@ class CastingMixin:
                         asks.append(["explore", self.battlefield[pid].controller, 1,
                                      path, pid])
                 if asks:
+                    return
+            elif isinstance(node, fx.Connive):
+                if self.connive_asks(node, path):
                     return
             elif isinstance(node, fx.PutFromHand):
                 if node.destination == "battlefield":
@@ -2567,6 +2576,35 @@ class CastingMixin:
         return False
 
     # ----------------------------------------------------- the resolving object
+    def connive_asks(self, node: fx.Connive, path: str) -> bool:
+        """Each permanent ``node`` names connives in turn (701.50a), an ask each
+        (True: some). One that left the battlefield connives as it last existed
+        (701.50c): this or the object the ability names, controlled by the
+        ability's controller; it gets no counter."""
+        res = self.res
+        assert res is not None
+        item: StackItem = res["item"]
+        n = self.amount(node.count)
+        chosen = self.select(node.what, path)
+        if not chosen and isinstance(node.what, fx.Ref) and (
+                node.what.name == "self" or res.get("it") is not None):
+            chosen = [-1]  # (gone: last known information)
+        for pid in chosen:
+            perm = self.battlefield.get(pid)
+            p = perm.controller if perm is not None else item.controller
+            if n > 0 and not self.lost[p]:
+                res["asks"].append(["connive", p, n, path, pid])
+        return bool(res["asks"])
+
+    def connived(self, pid: int, discarded: list[int]) -> None:
+        """The end of conniving (701.50a, 701.50e): a +1/+1 counter on ``pid`` for
+        each nonland card among ``discarded``, if it is still on the battlefield."""
+        nonland = sum(1 for c in discarded if not self.cdef(c).is_land)
+        self.log("connive", card=self.name_of(self.battlefield[pid].card)
+                 if pid in self.battlefield else None, nonland=nonland)
+        if nonland and pid in self.battlefield:
+            self.put_counters(pid, "+1/+1", nonland)
+
     def select(self, sel: Any, path: str) -> list[int]:
         """Target codes ``sel`` names for the resolving object (illegal ones dropped)."""
         res = self.res

@@ -106,7 +106,7 @@ FAMILIES = ("removal", "permanents", "players", "commander", "flow", "library", 
             "layers", "counts", "layouts", "creatures", "walkers", "elsewhere", "upkeep",
             "combat", "counters",
             "facedown", "graveyard", "mass", "replacements", "choices", "copies", "timing",
-            "coins")
+            "coins", "keyactions")
 """The template families of :mod:`.text`, in the order their templates are tried: each
 module registers its templates when imported, so this order is the routing order (a
 family imports only :mod:`.text.phrases` and :mod:`.text.core`, never another family)."""

@@ -1353,10 +1353,13 @@ class DecisionsMixin:
                 res.pop("asking")  # type: ignore[union-attr]
                 res.pop("did_from", None)  # type: ignore[union-attr]
         elif dk == "discard":  # (by an effect while one resolves, else cleanup's)
-            self._discard(p, self.hand_slots(p)[args[0]],
+            card = self.hand_slots(p)[args[0]]
+            self._discard(p, card,
                           None if self.res is None else self.res["item"].controller)
             if self.res is not None and self.res.get("asks"):
                 self.res["asks"][0][2] -= 1
+                # what was discarded this way (701.50a: connive's counters)
+                self.res.setdefault("discarded_cards", []).append(card)
         elif dk == "x":
             self.casting.x = d["values"][args[0]]  # type: ignore[union-attr]
         elif dk == "divide":

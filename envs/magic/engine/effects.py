@@ -1395,6 +1395,18 @@ class Explore:
 
 
 @dataclass(frozen=True)
+class Connive:
+    """Rule 701.50a: ``what`` connives: its controller draws ``count`` cards, then
+    discards that many (701.50e: connive N), then puts a +1/+1 counter on it for each
+    nonland card discarded this way. A permanent that left the battlefield still
+    connives as it last existed (701.50c): its controller draws and discards, and no
+    counter is put."""
+
+    what: Selector
+    count: Amount = 1
+
+
+@dataclass(frozen=True)
 class ExileLibrary:
     """Exile every card of ``who``'s library (rule 406: face up)."""
 

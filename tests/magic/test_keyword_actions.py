@@ -1,0 +1,132 @@
+"""Keyword actions and abilities of permanents: connive (rule 701.50), their compile
+templates and the engine's play of them, in scripted positions built from real cards
+(Raffine's Informant, Mob Lookout...)."""
+
+from __future__ import annotations
+
+import json
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.game import MagicGame
+from labyrinth_gym.envs.magic.prose import describe
+from magic.positions import act, blank, lands, pool, settle
+
+
+def _hand(game: MagicGame, p: int = 0) -> list[str]:
+    return [game.name_of(c) for c in game.hand[p]]
+
+
+def _find(game: MagicGame, name: str) -> int:
+    return next(pid for pid, perm in game.battlefield.items()
+                if game.name_of(perm.card) == name)
+
+
+def _resolve_top(game: MagicGame) -> None:
+    """Pass priority until a decision other than priority is asked, or the stack and
+    pending triggers are empty."""
+    for _ in range(20):
+        if game.decision["kind"] != "priority" or not (game.stack or
+                                                        game.pending_triggers):
+            return
+        game.apply_action(A.PASS)
+
+
+# ------------------------------------------------------------ connive (701.50)
+def test_connive_compiles_for_it_this_and_a_target():
+    (informant,) = pool("Raffine's Informant").triggered
+    assert informant.effect == fx.Connive(fx.Ref("it"))
+    (lookout,) = pool("Mob Lookout").triggered
+    assert isinstance(lookout.effect, fx.Connive)
+    assert isinstance(lookout.effect.what, fx.Target) and lookout.effect.count == 1
+    (seer,) = [t for t in pool("Raffine, Scheming Seer").triggered
+               if isinstance(t.effect, fx.Connive)]
+    assert isinstance(seer.effect.count, fx.Count)  # x: counted as it resolves
+
+
+def _informant(library: list[str], hand: list[str]) -> MagicGame:
+    """Raffine's Informant cast by seat 0 with ``hand`` besides it and ``library``
+    on top; played until its enters trigger asks for the discard."""
+    game = blank()
+    game.set_library(0, [*library, "Island"])
+    game.add_card("Raffine's Informant", 0)
+    for name in hand:
+        game.add_card(name, 0)
+    lands(game, 0, "Plains", "Plains")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    _resolve_top(game)
+    return game
+
+
+def test_701_50a_connive_draws_then_discards_a_nonland_for_a_counter():
+    game = _informant(["Lightning Bolt"], ["Forest"])
+    assert game.decision == {"kind": "discard", "player": 0}
+    assert _hand(game) == ["Forest", "Lightning Bolt"]  # drew first
+    act(game, "Lightning Bolt")
+    settle(game)
+    informant = _find(game, "Raffine's Informant")
+    assert game.battlefield[informant].counters.get("+1/+1") == 1
+    assert _hand(game) == ["Forest"]
+    assert [game.name_of(c) for c in game.graveyard[0]] == ["Lightning Bolt"]
+    event = next(e for e in game.events if e["type"] == "connive")
+    assert "connives" in describe(event)
+
+
+def test_701_50a_connive_discarding_a_land_puts_no_counter():
+    game = _informant(["Lightning Bolt"], ["Forest"])
+    act(game, "Forest")
+    settle(game)
+    informant = _find(game, "Raffine's Informant")
+    assert not game.battlefield[informant].counters.get("+1/+1")
+    assert _hand(game) == ["Lightning Bolt"]
+
+
+def test_701_50a_connive_survives_a_save_between_the_draw_and_the_discard():
+    game = _informant(["Lightning Bolt"], ["Forest"])
+    restored = MagicGame.from_dict(json.loads(json.dumps(game.to_dict())))
+    act(restored, "Lightning Bolt")
+    settle(restored)
+    informant = _find(restored, "Raffine's Informant")
+    assert restored.battlefield[informant].counters.get("+1/+1") == 1
+
+
+def test_701_50c_a_conniver_gone_still_makes_its_controller_draw_and_discard():
+    game = blank()
+    game.set_library(0, ["Lightning Bolt", "Island"])
+    game.add_card("Raffine's Informant", 0)
+    lands(game, 0, "Plains", "Plains")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    for _ in range(10):  # the creature resolves; its trigger goes on the stack
+        if any(s.kind != "spell" for s in game.stack):
+            break
+        game.apply_action(A.PASS)
+    informant = _find(game, "Raffine's Informant")
+    game.destroy([informant])
+    _resolve_top(game)
+    assert game.decision == {"kind": "discard", "player": 0}
+    act(game, "Lightning Bolt")
+    settle(game)
+    assert not game.hand[0] and len(game.graveyard[0]) == 2
+
+
+def test_701_50a_target_creature_you_control_connives():
+    game = blank()
+    game.set_library(0, ["Grizzly Bears", "Island"])
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_card("Mob Lookout", 0)
+    lands(game, 0, "Island", "Swamp")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    for _ in range(10):
+        if game.decision["kind"] == "target":
+            break
+        game.apply_action(A.PASS)
+    act(game, "Grizzly Bears")
+    _resolve_top(game)
+    act(game, "Grizzly Bears")  # the drawn one, a nonland card
+    settle(game)
+    assert game.battlefield[bears].counters.get("+1/+1") == 1
+    lookout = _find(game, "Mob Lookout")
+    assert not game.battlefield[lookout].counters.get("+1/+1")
