@@ -323,6 +323,9 @@ class MagicNarrator(Narrator):
         return sentence(f"{what} connives: {plural(e['nonland'], 'nonland card')} "
                         f"discarded")
 
+    def on_populate(self, e: Event) -> str:
+        return self.does(e["player"], f"populates, copying {card(e['of'])}")
+
     def on_explored(self, e: Event) -> str:
         where = "into the graveyard" if e["graveyard"] else "on top"
         return self.does(e["player"], f"puts {card(e['card'])} {where}")

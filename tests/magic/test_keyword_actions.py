@@ -130,3 +130,60 @@ def test_701_50a_target_creature_you_control_connives():
     assert game.battlefield[bears].counters.get("+1/+1") == 1
     lookout = _find(game, "Mob Lookout")
     assert not game.battlefield[lookout].counters.get("+1/+1")
+
+
+# ----------------------------------------------------------- populate (701.36)
+def _tokens(game: MagicGame, p: int = 0) -> list[str]:
+    return sorted(game.name_of(perm.card) for pid, perm in game.battlefield.items()
+                  if perm.controller == p and game.card_token[perm.card])
+
+
+def test_populate_compiles_after_a_token_and_alone():
+    assert pool("Wake the Reflections").spell.effect == fx.Populate()
+    steps = pool("Horncaller's Chant").spell.effect.steps
+    assert isinstance(steps[0], fx.CreateToken) and steps[1] == fx.Populate()
+
+
+def test_701_36a_populate_copies_the_token_made_before_it():
+    game = blank()
+    game.add_card("Horncaller's Chant", 0)  # a 4/4 Rhino token, then populate
+    lands(game, 0, *["Forest"] * 8)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    settle(game)
+    assert _tokens(game) == ["Rhino Token", "Rhino Token"]
+    event = next(e for e in game.events if e["type"] == "populate")
+    assert "populates" in describe(event)
+
+
+def test_701_36a_populate_asks_which_creature_token_and_never_an_opponents():
+    game = blank()
+    game.add_permanent("Grizzly Bears", 0)  # a nontoken creature: not a choice
+    for p in (0, 1):
+        game.create_token(fx.TokenSpec("Soldier", ("Creature",), ("Soldier",), ("W",),
+                                       1, 1), p)
+    game.create_token(fx.TokenSpec("Wurm", ("Creature",), ("Wurm",), ("G",), 6, 6), 0)
+    game.add_card("Wake the Reflections", 0)
+    lands(game, 0, "Plains")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    _resolve_top(game)
+    d = game.decision
+    assert d["kind"] == "copy" and d["populate"]
+    assert sorted(game.perm_name(pid) for pid in d["options"]) == ["Soldier", "Wurm"]
+    assert A.DONE not in game.legal_actions()  # not optional
+    act(game, "Wurm")
+    settle(game)
+    assert _tokens(game) == ["Soldier", "Wurm", "Wurm"]
+    assert _tokens(game, 1) == ["Soldier"]
+
+
+def test_701_36b_populate_with_no_creature_token_does_nothing():
+    game = blank()
+    game.add_permanent("Grizzly Bears", 0)
+    game.add_card("Wake the Reflections", 0)
+    lands(game, 0, "Plains")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    settle(game)
+    assert _tokens(game) == [] and game.decision["kind"] == "priority"

@@ -2015,6 +2015,9 @@ class CastingMixin:
                                      path, pid])
                 if asks:
                     return
+            elif isinstance(node, fx.Populate):
+                if self.populate(item, path):
+                    return
             elif isinstance(node, fx.Connive):
                 if self.connive_asks(node, path):
                     return
@@ -2576,6 +2579,31 @@ class CastingMixin:
         return False
 
     # ----------------------------------------------------- the resolving object
+    def populate(self, item: StackItem, path: str) -> bool:
+        """701.36a: ``item``'s controller copies a creature token they control; with
+        more than one, asked (a ``copy`` decision with ``populate``: True). Nothing
+        to copy: nothing happens (701.36b)."""
+        p = item.controller
+        options = [pid for pid, perm in self.battlefield.items()
+                   if perm.controller == p and perm.slot >= 0
+                   and self.matches(fx.POPULATED, pid, p)]
+        if len(options) > 1 and not self.lost[p]:
+            self.decision = {"kind": "copy", "player": p, "options": options,
+                             "populate": True}
+            return True
+        self.populated(options[0] if options else None)
+        return False
+
+    def populated(self, pid: int | None) -> None:
+        """The token populate chose (``pid``) is copied; ``it`` names the copy."""
+        made = None
+        if pid is not None:
+            self.log("populate", player=self.res["item"].controller,
+                     of=self.perm_name(pid), id=pid)
+            made = self.create_token_copy(pid, self.res["item"].controller,
+                                          fx.CopyExtras())
+        self.manifested(made)
+
     def connive_asks(self, node: fx.Connive, path: str) -> bool:
         """Each permanent ``node`` names connives in turn (701.50a), an ask each
         (True: some). One that left the battlefield connives as it last existed

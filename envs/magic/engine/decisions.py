@@ -176,7 +176,7 @@ class DecisionsMixin:
             return [A.mode(i) for i in range(len(d["options"]))]
         if kind == "copy":  # what it enters as a copy of (707.5); done: itself
             return [A.permanent(self.battlefield[pid].slot) for pid in d["options"]
-                    if pid in self.battlefield] + [A.DONE]
+                    if pid in self.battlefield] + ([] if "populate" in d else [A.DONE])
         if "copy_card" in d:  # the card to copy (707.12): card i of d["cards"]
             return [A.hand(i) for i in range(len(d["cards"]))]
         if kind in LIBRARY_DECISIONS:
@@ -1422,6 +1422,8 @@ class DecisionsMixin:
             self.make_choice(d["pid"], str((p + args[0]) % self.num_players))
         elif dk == "choose":
             self.make_choice(d["pid"], d["options"][args[0]])
+        elif dk == "copy" and "populate" in d:  # 701.36a: the token to copy
+            self.populated(self.slots[args[0]])
         elif dk == "copy" and "pair" in d:  # soulbond: the creature to pair it with
             if kind != "done":
                 self.pair(d["pair"], self.slots[args[0]])

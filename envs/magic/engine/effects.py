@@ -1407,6 +1407,19 @@ class Connive:
 
 
 @dataclass(frozen=True)
+class Populate:
+    """Rule 701.36a: the resolving object's controller chooses a creature token they
+    control and creates a token that's a copy of it (a ``copy`` decision with
+    ``populate``, asked only when there is more than one; none: nothing happens,
+    701.36b); ``it`` names the new token afterwards."""
+
+
+POPULATED = Filter(types=frozenset({"Creature"}), controller="you",
+                   props=frozenset({"token"}))
+"""What populate may copy: a creature token its controller controls (701.36a)."""
+
+
+@dataclass(frozen=True)
 class ExileLibrary:
     """Exile every card of ``who``'s library (rule 406: face up)."""
 

@@ -7,7 +7,8 @@ Read here:
   naming the object of the ability, ``target creature you control``), and ``have
   <permanent> connive`` (the ``you may have it connive`` of :mod:`.flow`'s "you may")
   -> :class:`~effects.Connive`; ``connives x, where x is ...`` is read by
-  :mod:`.counts` with this template's ``x``.
+  :mod:`.counts` with this template's ``x``;
+- ``populate`` (701.36a) -> :class:`~effects.Populate`.
 """
 
 from __future__ import annotations
@@ -44,3 +45,9 @@ def _connive(s: str) -> fx.Effect | None:
         return None
     count = number(m.group(3)) if m.group(3) else 1
     return fx.Connive(what, count)
+
+
+@effect_template
+def _populate(s: str) -> fx.Effect | None:
+    """701.36a: ``populate`` -> :class:`~effects.Populate`."""
+    return fx.Populate() if s == "populate" else None
