@@ -187,3 +187,69 @@ def test_701_36b_populate_with_no_creature_token_does_nothing():
     act(game, "cast hand 0")
     settle(game)
     assert _tokens(game) == [] and game.decision["kind"] == "priority"
+
+
+# ------------------------------------------------------------- backup (702.165)
+def test_backup_compiles_to_an_enters_trigger_granting_the_abilities_below_it():
+    card = pool("Boon-Bringer Valkyrie")
+    assert card.keywords >= {"flying", "first strike", "lifelink"}  # its own too
+    (backup,) = card.triggered
+    assert backup.trigger == fx.Trigger("enters")
+    assert backup.effect.count == 1 and backup.effect.what.kind == "creature"
+    assert backup.effect.keywords == ("first strike", "flying", "lifelink")
+    (berserker,) = pool("Scorn-Blade Berserker").triggered
+    (ability,) = berserker.effect.abilities
+    assert ability == pool("Scorn-Blade Berserker").activated[0]
+
+
+def _backup(card: str, lands_: list[str], target: str) -> tuple[MagicGame, int, int]:
+    """``card`` cast by seat 0 with Grizzly Bears out, its backup trigger aimed at
+    ``target`` and resolved; the game, the Bears and the backup creature."""
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_card(card, 0)
+    lands(game, 0, *lands_)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    for _ in range(10):
+        if game.decision["kind"] == "target":
+            break
+        game.apply_action(A.PASS)
+    act(game, target)
+    settle(game)
+    return game, bears, _find(game, card)
+
+
+def test_702_165a_backup_on_another_creature_gives_counters_and_abilities_this_turn():
+    game, bears, valkyrie = _backup("Boon-Bringer Valkyrie", ["Plains"] * 5,
+                                    "Grizzly Bears")
+    assert game.battlefield[bears].counters.get("+1/+1") == 1
+    assert game.pdef(bears).keywords >= {"flying", "first strike", "lifelink"}
+    assert not game.battlefield[valkyrie].counters.get("+1/+1")
+    game._end_turn_shapes()  # cleanup (514.2): until end of turn ends
+    assert not game.pdef(bears).keywords & {"flying", "first strike", "lifelink"}
+    assert game.battlefield[bears].counters.get("+1/+1") == 1  # counters stay
+
+
+def test_702_165a_backup_on_itself_gives_only_the_counters():
+    game, bears, valkyrie = _backup("Boon-Bringer Valkyrie", ["Plains"] * 5,
+                                    "Boon-Bringer Valkyrie")
+    assert game.battlefield[valkyrie].counters.get("+1/+1") == 1
+    assert not game.battlefield[bears].counters.get("+1/+1")
+    assert not game.pdef(bears).keywords & {"flying", "first strike", "lifelink"}
+    assert len(game.battlefield[valkyrie].becomes) == 0
+
+
+def test_702_165a_backup_grants_an_activated_ability_printed_below_it():
+    game, bears, _ = _backup("Scorn-Blade Berserker", ["Swamp", "Swamp"],
+                             "Grizzly Bears")
+    assert game.pdef(bears).activated == pool("Scorn-Blade Berserker").activated
+    hand = len(game.hand[0])
+    act(game, "Grizzly Bears")  # {1}, sacrifice it: draw a card
+    settle(game)
+    assert bears not in game.battlefield and len(game.hand[0]) == hand + 1
+
+
+def test_702_165_backup_refuses_a_static_ability_below_it():
+    from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+    assert "backup" in compiled_pool().unsupported["Chomping Kavu"]

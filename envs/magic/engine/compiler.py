@@ -114,6 +114,8 @@ for _family in FAMILIES:
     importlib.import_module(f"labyrinth_gym.envs.magic.engine.text.{_family}")
 _layouts = importlib.import_module("labyrinth_gym.envs.magic.engine.text.layouts")
 """Multi-face layouts (:func:`compile_card` hands transform cards to it)."""
+_keyactions = importlib.import_module("labyrinth_gym.envs.magic.engine.text.keyactions")
+"""Keyword actions and abilities (backup's trigger is made once every line is read)."""
 
 __all__ = ["CompiledPool", "Unsupported", "compile_card", "compile_pool", "compiled_pool",
            "effect", "normalise", "object_filter"]
@@ -211,6 +213,7 @@ def _compile_face(printed: Printed) -> fx.CardDef:
         raise Unsupported("bestow with another alternative cost")
     if bestow:
         draft.enchant = None  # (the card is a creature; fx.bestowed has it)
+    _keyactions.finish_backup(draft)
     if not spell:
         _own_exile(draft)
     return fx.CardDef(

@@ -1420,6 +1420,19 @@ POPULATED = Filter(types=frozenset({"Creature"}), controller="you",
 
 
 @dataclass(frozen=True)
+class Backup:
+    """Rule 702.165a, backup N's triggered ability: put ``count`` +1/+1 counters on
+    ``what``; if that's another creature than the source, it gains ``keywords`` and
+    ``abilities`` (the abilities printed below the backup ability, 702.165d) until
+    end of turn (layer 6, as a :class:`Becomes`)."""
+
+    count: int
+    what: Selector
+    keywords: tuple[str, ...] = ()
+    abilities: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
 class ExileLibrary:
     """Exile every card of ``who``'s library (rule 406: face up)."""
 
