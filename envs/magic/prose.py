@@ -318,6 +318,14 @@ class MagicNarrator(Narrator):
         to = ": a land, into " + self.their(e["player"]) + " hand" if e["land"] else ""
         return self.does(e["player"], f"explores, revealing {card(e['card'])}{to}")
 
+    def on_connive(self, e: Event) -> str:
+        what = card(e["card"]) if e.get("card") is not None else "A permanent that left"
+        return sentence(f"{what} connives: {plural(e['nonland'], 'nonland card')} "
+                        f"discarded")
+
+    def on_populate(self, e: Event) -> str:
+        return self.does(e["player"], f"populates, copying {card(e['of'])}")
+
     def on_explored(self, e: Event) -> str:
         where = "into the graveyard" if e["graveyard"] else "on top"
         return self.does(e["player"], f"puts {card(e['card'])} {where}")

@@ -1913,6 +1913,12 @@ class CastingMixin:
             elif what == "explore":  # Explore (701.44a)
                 if left > 0 and self.explore_step(p, asks[0][4]):
                     return
+            elif what == "connive":  # 701.50a: draw, then discard, then counters
+                marker = len(res.setdefault("discarded_cards", []))
+                asks[1:1] = [["draw", p, left, path], ["discard", p, left, path],
+                             ["connived", p, left, path, asks[0][4], marker]]
+            elif what == "connived":
+                self.connived(asks[0][4], res["discarded_cards"][asks[0][5]:])
             elif what == "put_back":  # PutFromHand: one card at a time
                 if node.destination == "battlefield":
                     if left > 0 and not self.lost[p] and any(
@@ -2110,6 +2116,12 @@ class CastingMixin:
                         asks.append(["explore", self.battlefield[pid].controller, 1,
                                      path, pid])
                 if asks:
+                    return
+            elif isinstance(node, fx.Populate):
+                if self.populate(item, path):
+                    return
+            elif isinstance(node, fx.Connive):
+                if self.connive_asks(node, path):
                     return
             elif isinstance(node, fx.PutFromHand):
                 if node.destination == "battlefield":
@@ -2671,6 +2683,60 @@ class CastingMixin:
         return False
 
     # ----------------------------------------------------- the resolving object
+    def populate(self, item: StackItem, path: str) -> bool:
+        """701.36a: ``item``'s controller copies a creature token they control; with
+        more than one, asked (a ``copy`` decision with ``populate``: True). Nothing
+        to copy: nothing happens (701.36b)."""
+        p = item.controller
+        options = [pid for pid, perm in self.battlefield.items()
+                   if perm.controller == p and perm.slot >= 0
+                   and self.matches(fx.POPULATED, pid, p)]
+        if len(options) > 1 and not self.lost[p]:
+            self.decision = {"kind": "copy", "player": p, "options": options,
+                             "populate": True}
+            return True
+        self.populated(options[0] if options else None)
+        return False
+
+    def populated(self, pid: int | None) -> None:
+        """The token populate chose (``pid``) is copied; ``it`` names the copy."""
+        made = None
+        if pid is not None:
+            self.log("populate", player=self.res["item"].controller,
+                     of=self.perm_name(pid), id=pid)
+            made = self.create_token_copy(pid, self.res["item"].controller,
+                                          fx.CopyExtras())
+        self.manifested(made)
+
+    def connive_asks(self, node: fx.Connive, path: str) -> bool:
+        """Each permanent ``node`` names connives in turn (701.50a), an ask each
+        (True: some). One that left the battlefield connives as it last existed
+        (701.50c): this or the object the ability names, controlled by the
+        ability's controller; it gets no counter."""
+        res = self.res
+        assert res is not None
+        item: StackItem = res["item"]
+        n = self.amount(node.count)
+        chosen = self.select(node.what, path)
+        if not chosen and isinstance(node.what, fx.Ref) and (
+                node.what.name == "self" or res.get("it") is not None):
+            chosen = [-1]  # (gone: last known information)
+        for pid in chosen:
+            perm = self.battlefield.get(pid)
+            p = perm.controller if perm is not None else item.controller
+            if n > 0 and not self.lost[p]:
+                res["asks"].append(["connive", p, n, path, pid])
+        return bool(res["asks"])
+
+    def connived(self, pid: int, discarded: list[int]) -> None:
+        """The end of conniving (701.50a, 701.50e): a +1/+1 counter on ``pid`` for
+        each nonland card among ``discarded``, if it is still on the battlefield."""
+        nonland = sum(1 for c in discarded if not self.cdef(c).is_land)
+        self.log("connive", card=self.name_of(self.battlefield[pid].card)
+                 if pid in self.battlefield else None, nonland=nonland)
+        if nonland and pid in self.battlefield:
+            self.put_counters(pid, "+1/+1", nonland)
+
     def select(self, sel: Any, path: str) -> list[int]:
         """Target codes ``sel`` names for the resolving object (illegal ones dropped)."""
         res = self.res

@@ -106,7 +106,7 @@ FAMILIES = ("removal", "permanents", "players", "commander", "flow", "library", 
             "layers", "counts", "layouts", "creatures", "walkers", "elsewhere", "upkeep",
             "combat", "counters",
             "facedown", "graveyard", "mass", "replacements", "choices", "copies", "timing",
-            "coins")
+            "coins", "keyactions")
 """The template families of :mod:`.text`, in the order their templates are tried: each
 module registers its templates when imported, so this order is the routing order (a
 family imports only :mod:`.text.phrases` and :mod:`.text.core`, never another family)."""
@@ -114,6 +114,8 @@ for _family in FAMILIES:
     importlib.import_module(f"labyrinth_gym.envs.magic.engine.text.{_family}")
 _layouts = importlib.import_module("labyrinth_gym.envs.magic.engine.text.layouts")
 """Multi-face layouts (:func:`compile_card` hands transform cards to it)."""
+_keyactions = importlib.import_module("labyrinth_gym.envs.magic.engine.text.keyactions")
+"""Keyword actions and abilities (backup's trigger is made once every line is read)."""
 
 __all__ = ["CompiledPool", "Unsupported", "compile_card", "compile_pool", "compiled_pool",
            "effect", "normalise", "object_filter"]
@@ -211,6 +213,7 @@ def _compile_face(printed: Printed) -> fx.CardDef:
         raise Unsupported("bestow with another alternative cost")
     if bestow:
         draft.enchant = None  # (the card is a creature; fx.bestowed has it)
+    _keyactions.finish_backup(draft)
     if not spell:
         _own_exile(draft)
     return fx.CardDef(

@@ -176,7 +176,7 @@ class DecisionsMixin:
             return [A.mode(i) for i in range(len(d["options"]))]
         if kind == "copy":  # what it enters as a copy of (707.5); done: itself
             return [A.permanent(self.battlefield[pid].slot) for pid in d["options"]
-                    if pid in self.battlefield] + [A.DONE]
+                    if pid in self.battlefield] + ([] if "populate" in d else [A.DONE])
         if "copy_card" in d:  # the card to copy (707.12): card i of d["cards"]
             return [A.hand(i) for i in range(len(d["cards"]))]
         if kind in LIBRARY_DECISIONS:
@@ -1355,10 +1355,13 @@ class DecisionsMixin:
                 res.pop("asking")  # type: ignore[union-attr]
                 res.pop("did_from", None)  # type: ignore[union-attr]
         elif dk == "discard":  # (by an effect while one resolves, else cleanup's)
-            self._discard(p, self.hand_slots(p)[args[0]],
+            card = self.hand_slots(p)[args[0]]
+            self._discard(p, card,
                           None if self.res is None else self.res["item"].controller)
             if self.res is not None and self.res.get("asks"):
                 self.res["asks"][0][2] -= 1
+                # what was discarded this way (701.50a: connive's counters)
+                self.res.setdefault("discarded_cards", []).append(card)
         elif dk == "x":
             self.casting.x = d["values"][args[0]]  # type: ignore[union-attr]
         elif dk == "divide":
@@ -1423,6 +1426,8 @@ class DecisionsMixin:
             self.make_choice(d["pid"], str((p + args[0]) % self.num_players))
         elif dk == "choose":
             self.make_choice(d["pid"], d["options"][args[0]])
+        elif dk == "copy" and "populate" in d:  # 701.36a: the token to copy
+            self.populated(self.slots[args[0]])
         elif dk == "copy" and "pair" in d:  # soulbond: the creature to pair it with
             if kind != "done":
                 self.pair(d["pair"], self.slots[args[0]])

@@ -1421,6 +1421,44 @@ class Explore:
 
 
 @dataclass(frozen=True)
+class Connive:
+    """Rule 701.50a: ``what`` connives: its controller draws ``count`` cards, then
+    discards that many (701.50e: connive N), then puts a +1/+1 counter on it for each
+    nonland card discarded this way. A permanent that left the battlefield still
+    connives as it last existed (701.50c): its controller draws and discards, and no
+    counter is put."""
+
+    what: Selector
+    count: Amount = 1
+
+
+@dataclass(frozen=True)
+class Populate:
+    """Rule 701.36a: the resolving object's controller chooses a creature token they
+    control and creates a token that's a copy of it (a ``copy`` decision with
+    ``populate``, asked only when there is more than one; none: nothing happens,
+    701.36b); ``it`` names the new token afterwards."""
+
+
+POPULATED = Filter(types=frozenset({"Creature"}), controller="you",
+                   props=frozenset({"token"}))
+"""What populate may copy: a creature token its controller controls (701.36a)."""
+
+
+@dataclass(frozen=True)
+class Backup:
+    """Rule 702.165a, backup N's triggered ability: put ``count`` +1/+1 counters on
+    ``what``; if that's another creature than the source, it gains ``keywords`` and
+    ``abilities`` (the abilities printed below the backup ability, 702.165d) until
+    end of turn (layer 6, as a :class:`Becomes`)."""
+
+    count: int
+    what: Selector
+    keywords: tuple[str, ...] = ()
+    abilities: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
 class ExileLibrary:
     """Exile every card of ``who``'s library (rule 406: face up)."""
 

@@ -69,11 +69,13 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage, fx.ThisTurn,
                 fx.MoveCounters, fx.DoubleCounters, fx.Renown, fx.Amass,
                 fx.Bolster, fx.ShuffleInto, fx.PowerDamage, fx.Detain,
-                fx.UntapUpTo, fx.GainClassLevel, fx.BecomeDayNight, fx.KeepMana)
+                fx.UntapUpTo, fx.GainClassLevel, fx.BecomeDayNight, fx.KeepMana,
+                fx.Backup)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
                   fx.PayCost, fx.Proliferate, fx.PutFromHand, fx.SacrificePile, fx.PeekTop, fx.Explore,
+                  fx.Connive, fx.Populate,
                   fx.RevealPiles,
                   fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle, fx.MadnessCast,
                   fx.CopySpell,
@@ -590,7 +592,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note("'if you cast this during your main phase' outside a spell")
             effect(node.effect)
             return
-        if isinstance(node, fx.Becomes) and node.abilities:  # granted (113.1)
+        if isinstance(node, (fx.Becomes, fx.Backup)) and node.abilities:  # (113.1)
             granted_abilities(node.abilities)
         if isinstance(node, fx.RevealTop):
             selector(node.who)
@@ -1542,6 +1544,14 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for pid in game.select(node.what, path):
             if pid >= 0:
                 game.become(pid, node)
+    elif isinstance(node, fx.Backup):  # 702.165a
+        source = game._source_pid(game.res["item"])
+        for pid in game.select(node.what, path):
+            if pid >= 0 and pid in game.battlefield:
+                game.put_counters(pid, "+1/+1", node.count)
+                if pid != source and (node.keywords or node.abilities):
+                    game.become(pid, fx.Becomes(node.what, keywords=node.keywords,
+                                                abilities=node.abilities))
     elif isinstance(node, fx.GainControl):
         controller = game.res["item"].controller
         for pid in game.select(node.what, path):

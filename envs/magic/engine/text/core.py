@@ -504,6 +504,9 @@ class Draft:
     #: Characteristic-defining keyword abilities read (``devoid``, ``changeling``):
     #: they change the card's own characteristics in every zone (604.3).
     defining: set[str] = dataclasses.field(default_factory=set)
+    #: Backup N read (702.165a): N and how many keywords, activated, triggered and
+    #: static abilities were read before it (the ones after it are what it grants).
+    backup: tuple[int, frozenset[str], int, int, int] | None = None
 
 
 LineTemplate = Callable[[str, Printed, Draft], bool]

@@ -39,7 +39,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
 AMOUNT_FIELDS = {fx.DealDamage: "amount", fx.Draw: "count", fx.Discard: "count",
                  fx.Mill: "count", fx.GainLife: "amount", fx.LoseLife: "amount",
                  fx.AddCounters: "count", fx.CreateToken: "count",
-                 fx.AddMana: "amount", fx.PlayerCounters: "count"}
+                 fx.AddMana: "amount", fx.PlayerCounters: "count", fx.Connive: "count"}
 """The effects with an :data:`~effects.Amount`, and its field."""
 
 

@@ -1,0 +1,99 @@
+"""Templates for keyword actions of permanents and players (a template family of
+:mod:`~compiler`, registered when it is imported).
+
+Read here:
+
+- ``<permanent> connives [N]`` (701.50a, 701.50e; ``it``, ``this``, ``he`` / ``she``
+  naming the object of the ability, ``target creature you control``), and ``have
+  <permanent> connive`` (the ``you may have it connive`` of :mod:`.flow`'s "you may")
+  -> :class:`~effects.Connive`; ``connives x, where x is ...`` is read by
+  :mod:`.counts` with this template's ``x``;
+- ``populate`` (701.36a) -> :class:`~effects.Populate`;
+- the keyword line ``backup N`` (702.165a) of a creature: its enters trigger, a
+  :class:`~effects.Backup` of ``target creature`` granting the keyword, activated
+  and triggered abilities read after it (702.165d: the ones printed below it), built
+  by :func:`finish_backup` once every line is read; a static ability or a keyword
+  that stands for a triggered ability below it is not granted, so such a card is
+  refused, as is more than one backup.
+"""
+
+from __future__ import annotations
+
+import re
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine import keywords as KW
+from labyrinth_gym.envs.magic.engine.cards import Printed
+from labyrinth_gym.envs.magic.engine.text.core import (
+    Draft,
+    effect_template,
+    line_template,
+)
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    Unsupported,
+    number,
+    permanents,
+    target_for,
+)
+
+_CONNIVE = re.compile(r"(?:have (.+) connive|(.+) connives)(?: (x|\d+))?")
+
+
+def _actor(phrase: str) -> fx.Selector | None:
+    """The permanent that does a keyword action: a permanent selector, or ``he`` /
+    ``she`` for the object the ability names (a character's own pronoun, as ``it``).
+    A target must be one creature (or permanent)."""
+    what = fx.Ref("it") if phrase in ("he", "she") else permanents(phrase)
+    if isinstance(what, fx.Target) and (what.count != 1 or what.kind not in (
+            "creature", "permanent")):
+        return None
+    return None if isinstance(what, fx.Each) else what
+
+
+@effect_template
+def _connive(s: str) -> fx.Effect | None:
+    """701.50a: ``<permanent> connives [N]`` -> :class:`~effects.Connive`. "Each
+    creature ... connives" is not read (each connives in turn, an order to choose)."""
+    m = _CONNIVE.fullmatch(s)
+    if m is None:
+        return None
+    what = _actor(m.group(1) or m.group(2))
+    if what is None:
+        return None
+    count = number(m.group(3)) if m.group(3) else 1
+    return fx.Connive(what, count)
+
+
+@effect_template
+def _populate(s: str) -> fx.Effect | None:
+    """701.36a: ``populate`` -> :class:`~effects.Populate`."""
+    return fx.Populate() if s == "populate" else None
+
+
+@line_template
+def _backup(line: str, printed: Printed, draft: Draft) -> bool:
+    """``backup N`` (702.165a) on a creature: noted in the draft with what was read
+    before it; :func:`finish_backup` makes its trigger."""
+    m = re.fullmatch(r"backup (\d+)", line)
+    if m is None or not printed.is_type("Creature") or draft.backup is not None:
+        return False
+    draft.backup = (int(m.group(1)), frozenset(draft.keywords), len(draft.activated),
+                    len(draft.triggered), len(draft.statics))
+    return True
+
+
+def finish_backup(draft: Draft) -> None:
+    """The backup trigger (702.165a), once every line is read: it grants the
+    keywords and abilities read after the backup line (702.165d); raises
+    :class:`Unsupported` when one of them cannot be granted (a static ability, or a
+    keyword standing for a triggered ability)."""
+    if draft.backup is None:
+        return
+    n, keywords, activated, triggered, statics = draft.backup
+    gained = tuple(sorted(draft.keywords - keywords))
+    if draft.statics[statics:] or KW.keyword_triggers(frozenset(gained)):
+        raise Unsupported("backup granting a static ability")
+    abilities = tuple(draft.activated[activated:]) + tuple(draft.triggered[triggered:])
+    effect = fx.Backup(n, target_for(fx.Filter(types=frozenset({"Creature"}))), gained,
+                       abilities)
+    draft.triggered.insert(triggered, fx.TriggeredAbility(fx.Trigger("enters"), effect))
