@@ -101,7 +101,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
     "vampiric_bloodline": frozenset({
         "Arterial Alchemy", "Avacyn's Judgment", "Bloodlord of Vaasgoth",
         "Dark Impostor", "Falkenrath Gorger", "Imposing Grandeur",
-        "Midnight Arsonist", "Molten Echoes",
+        "Molten Echoes",
         "Predators' Hour",
         "Shadowgrange Archfiend", "Sinister Waltz",
         "Strefan, Maurer Progenitor", "Timothar, Baron of Bats", "Urge to Feed",

@@ -355,10 +355,17 @@ class CastingMixin:
         sel = selector_of(node)
         if isinstance(sel, fx.Target):
             chosen = item.targets.get(path, [])
-            if path not in self.closed and len(chosen) < sel.count and \
-                    self.open_targets(sel, path, item):
+            if path not in self.closed and len(chosen) < self.target_limit(sel, item) \
+                    and self.open_targets(sel, path, item):
                 return ("target", path, sel)
         return None
+
+    def target_limit(self, sel: fx.Target, item: StackItem) -> int:
+        """The most targets ``sel`` takes: its count, or "up to X" with X counted
+        as the targets are chosen (601.2c, :attr:`~effects.Target.most`)."""
+        if sel.most is None:
+            return sel.count
+        return min(sel.count, self.count_now(sel.most, item.controller, item.source))
 
     def open_targets(self, sel: fx.Target, path: str, item: StackItem) -> list[int]:
         """The candidates for target ``sel`` (at ``path`` of ``item``) not chosen for it

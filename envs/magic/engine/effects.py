@@ -295,8 +295,11 @@ BASIC_PROPS = frozenset({"not_named_self", "tapped", "untapped", "attacking", "b
                          "monocolored", "chosen_type", "chosen_color", "another_target",
                          "attached", "entered_this_turn", "self", "lesser_power",
                          "greatest_power", "not_made_this_way", "plus_counter",
-                         "commander", "noncommander", "damaged_by_source"})
-"""``lesser_power``: power less than the source's (mentor, 702.134a).
+                         "commander", "noncommander", "damaged_by_source",
+                         "no_mana_abilities"})
+"""``no_mana_abilities``: a permanent without mana abilities (605.1: activated or
+triggered, printed or granted; "target artifacts without mana abilities").
+``lesser_power``: power less than the source's (mentor, 702.134a).
 ``plus_counter``: with a +1/+1 counter on it (122.1).
 ``damaged_by_source``: dealt damage by the source this turn (120.1: "whenever a
 creature dealt damage by this this turn dies", Sengir Vampire).
@@ -345,6 +348,10 @@ class Target:
         attached: "target creature you control and all Auras you control attached
             to it": the effect also acts on every permanent matching this filter
             attached to a legal target as it resolves (not targets); None: none.
+        most: "up to X target <permanents>, where X is <counted>": X (a
+            :class:`Count`) counted as the targets are chosen (601.2c), no more
+            targets than it (``count`` is then the most any count may reach);
+            None: ``count`` alone.
     """
 
     kind: str
@@ -353,6 +360,7 @@ class Target:
     up_to: bool = False
     same_name: Filter | None = None
     attached: Filter | None = None
+    most: Count | None = None
 
 
 REFS = (
@@ -2488,6 +2496,14 @@ def automatic_mana_ability(ability: ActivatedAbility) -> bool:
     return effect.amount == 1 or (len(effect.options) == 1
                                   and effect.options[0] not in ("any", *DYNAMIC_MANA)
                                   and not cost.pay_life and ability.effect is effect)
+
+
+def has_mana_ability(d: CardDef) -> bool:
+    """Whether ``d`` has a mana ability (605.1a: activated; 605.1b: triggered, "whenever
+    <it> is tapped for mana, add ...")."""
+    return any(ab.is_mana for ab in d.activated) or any(
+        t.trigger.event == "tapped_for_mana" and isinstance(t.effect, AddMana)
+        for t in d.triggered)
 
 
 def restricted_mana_ability(ability: ActivatedAbility) -> bool:

@@ -588,6 +588,8 @@ class ObjectsMixin:
                        if other.controller == perm.controller and self.is_creature(q))
         if prop == fx.SELF:  # the source itself
             return pid == source
+        if prop == "no_mana_abilities":  # 605.1 (d: its layered shape, granted ones too)
+            return not fx.has_mana_ability(d)
         if prop == fx.ATTACHED:  # the permanent the source is attached to
             holder = self.battlefield.get(source) if source is not None else None
             return holder is not None and holder.attached_to == pid

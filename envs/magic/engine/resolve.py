@@ -170,7 +170,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.Trigger: frozenset({"event", "subject", "condition"}),
     fx.SpellAbility: frozenset({"effect", "additional_cost"}),
     fx.Target: frozenset({"kind", "filter", "count", "up_to", "same_name",
-                          "attached"}),
+                          "attached", "most"}),
     fx.Filter: frozenset({"types", "subtypes", "controller", "props"}),
     fx.TokenSpec: frozenset({"name", "types", "subtypes", "colours", "power",
                              "toughness", "keywords", "abilities"}),
@@ -318,6 +318,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 filt(sel.same_name)
                 if sel.kind not in ("creature", "permanent", "creature_or_planeswalker"):
                     note(f"same name as a {sel.kind} target")
+            if sel.most is not None:  # (counted as the targets are chosen)
+                amount(sel.most)
         elif isinstance(sel, fx.Each):
             filt(sel.filter, selecting=True)
             if sel.mana_value is not None:

@@ -26,6 +26,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
+    ANY_NUMBER,
     NUM,
     activation_condition,
     card_filter,
@@ -282,6 +283,8 @@ def _where_x_is(s: str) -> fx.Effect | None:
             f.types == {"Creature"} else None
     if count is None:
         return None
+    if " up to x target " in f" {m.group(1)} " and not m.group(2):
+        return _up_to_x_targets(m.group(1), count)
     if m.group(2) == "half ":  # "half the number of Zombies you control, rounded down"
         return x_counted(read_sentence(m.group(1)),
                          fx.Scaled(count, per=2, up=m.group(5).endswith("up")))
@@ -302,6 +305,23 @@ def _where_x_is(s: str) -> fx.Effect | None:
     if twice:
         count = dataclasses.replace(count, times=2)
     return x_counted(read_sentence(m.group(1)), count)
+
+
+def _up_to_x_targets(head: str, count: fx.Count) -> fx.Effect | None:
+    """``destroy up to x target artifacts ..., where x is the number of vampires you
+    control`` (Midnight Arsonist): the targets' most counted as they are chosen
+    (601.2c, :attr:`~effects.Target.most`); the one x of the sentence."""
+    if head.count(" x ") + head.startswith("x ") != 1 or \
+            head.count("up to x target ") != 1:
+        return None
+    node = read_sentence(head.replace("up to x target ", "any number of target "))
+    if node is None or isinstance(node, fx.Sequence):
+        return None
+    sel = getattr(node, "what", None)
+    if not isinstance(sel, fx.Target) or sel.count != ANY_NUMBER or not sel.up_to or \
+            count.what != "permanents":
+        return None
+    return dataclasses.replace(node, what=dataclasses.replace(sel, most=count))
 
 
 @effect_template
