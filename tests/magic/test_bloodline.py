@@ -57,3 +57,105 @@ def test_601_2c_midnight_arsonist_destroys_the_artifacts_it_targets():
     assert game.decision["kind"] != "target"  # X is one (Arsonist alone)
     settle(game)
     assert on_battlefield(game, "Millstone") == [stones[1]]
+
+
+# ------------------------------------ 702.54a: a cast trigger's spell gains bloodthirst
+def _vampire_after_shock(shock: bool, creature: str = "Vampire Lacerator") -> tuple:
+    game = blank()
+    game.add_permanent("Bloodlord of Vaasgoth", 0)
+    game.add_card(creature, 0)
+    game.add_card("Shock", 0)
+    lands(game, 0, "Mountain", "Swamp", "Forest", "Forest")
+    game.start_at("main1", 0)
+    if shock:
+        act(game, "cast hand 1 (Shock)")
+        game.apply_action(A.player(1))
+        settle(game)
+        assert game.life[1] == 18
+    act(game, f"cast hand 0 ({creature})")
+    settle(game)
+    return game, on_battlefield(game, creature)[0]
+
+
+def test_702_54a_bloodlord_gives_a_vampire_spell_bloodthirst_3():
+    """Bloodlord of Vaasgoth's cast trigger: the Vampire creature spell gains
+    bloodthirst 3, so with an opponent dealt damage this turn its permanent enters
+    with three +1/+1 counters (614.1c)."""
+    gains = card("Bloodlord of Vaasgoth").triggered[0].effect
+    assert isinstance(gains, fx.SpellGains) and gains.what == fx.Ref("it")
+    game, lacerator = _vampire_after_shock(True)
+    assert game.battlefield[lacerator].counters.get("+1/+1") == 3
+    assert game.chars(lacerator)[:2] == (5, 5)
+
+
+def test_702_54a_the_gained_bloodthirst_needs_an_opponent_dealt_damage():
+    game, lacerator = _vampire_after_shock(False)
+    assert not game.battlefield[lacerator].counters.get("+1/+1")
+
+
+def test_702_54a_bloodlord_gives_a_non_vampire_spell_nothing():
+    game, bears = _vampire_after_shock(True, "Grizzly Bears")
+    assert not game.battlefield[bears].counters.get("+1/+1")
+
+
+# ------------------- 608.2h: "the greatest power among creatures sacrificed this way"
+def test_608_2h_shadowgrange_archfiend_gains_the_greatest_sacrificed_power():
+    """Each opponent sacrifices its creature of greatest power (one has a 6/4 Craw
+    Wurm, the other a 2/2 Grizzly Bears beside a 1/1): the Archfiend's controller gains
+    6, the greatest power among the creatures sacrificed."""
+    game = blank(players=3)
+    game.add_card("Shadowgrange Archfiend", 0)
+    lands(game, 0, *["Swamp"] * 7)
+    wurm = game.add_permanent("Craw Wurm", 1)
+    bears = game.add_permanent("Grizzly Bears", 2)
+    elf = game.add_permanent("Llanowar Elves", 2)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Shadowgrange Archfiend)")
+    settle(game)
+    assert wurm not in game.battlefield and bears not in game.battlefield
+    assert elf in game.battlefield
+    assert game.life[0] == 26
+
+
+def _discard_archfiend(life: int):
+    """Player 0 discards Shadowgrange Archfiend to Mind Rot with ``life`` life and
+    three lands: its madness ability triggers."""
+    game = blank()
+    fiend = game.add_card("Shadowgrange Archfiend", 0)
+    game.add_card("Island", 0)
+    lands(game, 0, "Swamp", "Swamp", "Swamp")
+    game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Mind Rot", 1)
+    lands(game, 1, "Swamp", "Swamp", "Swamp")
+    game.life[0] = life
+    game.start_at("main1", 1, turn=2)
+    act(game, "cast hand 0 (Mind Rot)")
+    game.apply_action(A.player(1))  # (relative: player 0)
+    settle(game)
+    while game.decision["kind"] == "discard":
+        game.apply_action(game.legal_actions()[0])
+    for _ in range(10):
+        if game.decision["kind"] == "yesno" or not game.stack:
+            break
+        game.apply_action(A.PASS)
+    return game, fiend
+
+
+def test_702_35a_a_madness_cost_with_life_pays_the_life_too():
+    """"Madness—{2}{B}, Pay 8 life": cast for it, its caster pays the mana and 8 life
+    (118.3); it enters and its trigger makes the opponent sacrifice Grizzly Bears."""
+    game, fiend = _discard_archfiend(20)
+    assert game.decision["madness"] == fiend
+    act(game, "cast Shadowgrange Archfiend for its madness cost")
+    settle(game)
+    assert game.life[0] == 12 + 2
+    assert on_battlefield(game, "Shadowgrange Archfiend")
+    assert not on_battlefield(game, "Grizzly Bears")
+
+
+def test_702_35a_madness_is_not_offered_without_the_life_to_pay():
+    """119.4: with 7 life the 8 life can't be paid, so it can't be cast (118.3): the
+    card goes to the graveyard."""
+    game, fiend = _discard_archfiend(7)
+    settle(game)
+    assert fiend in game.graveyard[0] and game.life[0] == 7

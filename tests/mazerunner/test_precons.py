@@ -99,11 +99,11 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Tomb Tyrant", "Undead Alchemist",
     }),
     "vampiric_bloodline": frozenset({
-        "Arterial Alchemy", "Avacyn's Judgment", "Bloodlord of Vaasgoth",
+        "Arterial Alchemy", "Avacyn's Judgment",
         "Dark Impostor", "Falkenrath Gorger", "Imposing Grandeur",
         "Molten Echoes",
         "Predators' Hour",
-        "Shadowgrange Archfiend", "Sinister Waltz",
+        "Sinister Waltz",
         "Strefan, Maurer Progenitor", "Timothar, Baron of Bats", "Urge to Feed",
     }),
 }

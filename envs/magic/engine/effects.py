@@ -1340,7 +1340,10 @@ class PutFromHand:
     Aura's, which would need something to enchant, 303.4f) go onto the battlefield
     under that player's control (``tapped``: tapped), one chosen at a time; with
     ``optional`` ("you may put an Equipment card from your hand onto the
-    battlefield", "up to two"), the player may stop at any card (none at all)."""
+    battlefield", "up to two"), the player may stop at any card (none at all);
+    ``attacking``: "tapped and attacking" (508.4: a creature of the attacking player's
+    attacks once attackers are declared, :meth:`~objects.ObjectsMixin.enter_attacking`;
+    never declared, so no "attacks" trigger)."""
 
     count: int
     who: Selector = Ref("you")
@@ -1349,6 +1352,7 @@ class PutFromHand:
     destination: str = "library"
     optional: bool = False
     tapped: bool = False
+    attacking: bool = False
 
 
 @dataclass(frozen=True)
@@ -2836,6 +2840,7 @@ class MadnessCast:
     cast from exile while the ability resolves, whatever its timing (608.2g)."""
 
     cost: ManaCost
+    life: int = 0  # "madness—{2}{b}, pay 8 life" (118.3, 119.4: a life payment too)
 
 
 @dataclass(frozen=True)
@@ -3161,6 +3166,18 @@ class TemporaryTrigger:
 
     ability: TriggeredAbility
     until: str = "your_next_turn"
+
+
+@dataclass(frozen=True)
+class SpellGains:
+    """A cast trigger's "it gains bloodthirst 3" (Bloodlord of Vaasgoth): the spell
+    ``what`` (the trigger's ``Ref("it")``, still on the stack) gains ``abilities``,
+    replacement effects that apply as the permanent it becomes enters (614.1c:
+    bloodthirst's :class:`EntersWithCounters`, 702.54a); a spell gone from the stack
+    gains nothing."""
+
+    what: Any
+    abilities: tuple[Any, ...]
 
 
 @dataclass(frozen=True)

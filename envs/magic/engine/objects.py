@@ -763,7 +763,8 @@ class ObjectsMixin:
                               evoked: bool = False, spent: int = 0,
                               riot: bool = True, cast_face_down: bool = False,
                               face_down_ward: bool = False,
-                              transformed: bool = False) -> int:
+                              transformed: bool = False,
+                              gained: tuple[Any, ...] = ()) -> int:
         """Put ``card`` onto the battlefield (face down: manifested), with ``counters``
         counters of ``counter_kind`` (+1/+1: devour; undying, persist) and those its :class:`~effects.EntersWithCounters`
         say (``x``: the X paid for the spell it was), ``tapped`` if an effect puts it
@@ -773,7 +774,8 @@ class ObjectsMixin:
         with these copiable values (707.5, :mod:`~layers`); ``spent``: the colours of
         mana spent to cast the spell it was (sunburst, 702.44a); ``riot``: with riot
         (702.136a), a +1/+1 counter (its controller's choice as its spell resolves;
-        entering another way, automated: the counter), else haste; its object id."""
+        entering another way, automated: the counter), else haste; ``gained``: the
+        abilities its spell gained (:class:`~effects.SpellGains`); its object id."""
         pid = self.next_id
         self.next_id += 1
         slot = self._free_slot()
@@ -802,7 +804,7 @@ class ObjectsMixin:
             perm.counters[counter_kind] = counters
         if d.is_planeswalker:  # rule 306.5b: it enters with its printed loyalty
             perm.counters["loyalty"] = d.loyalty or 0
-        for static in d.statics:
+        for static in (*d.statics, *gained) if gained else d.statics:
             if isinstance(static, fx.EntersWithCounters):  # rule 614.1c
                 count = static.count
                 if static.condition is not None and not self.conditions_hold(

@@ -57,7 +57,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.RevealHand, fx.GainControl, fx.GiveControl, fx.Becomes, fx.Regenerate,
                 fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed,
                 fx.GainFlashback, fx.CopyToken, fx.GetEmblem, fx.TemporaryTrigger,
-                fx.LoseGame,
+                fx.LoseGame, fx.SpellGains,
                 fx.Monstrosity,
                 fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo,
                 fx.ExileIfLeaves,
@@ -496,6 +496,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 value == "that_much" and that_much[0]) and not (
                 value == "spells_before" and cast_self[0]) and value not in (
                 "life_lost", "discarded_most", "discarded_total", "sacrificed_total",
+                "sacrificed_power",
                 fx.COMMANDER_CASTS) and not (
                 value == "die_result" and die_result[0]):
             note(f"amount {value}")
@@ -957,6 +958,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note(f"a {event} trigger from the {ability.zone}")
         if event not in fx.TRIGGER_EVENTS:
             note(f"Trigger({event})")
+        if event != "cast" and any(isinstance(n, fx.SpellGains)
+                                   for n in _all_nodes(ability.effect)):
+            note("a spell's gained ability outside a cast trigger")  # ("it": no spell)
         if event in fx.CARD_GRAVEYARD_EVENTS and (
                 not isinstance(ability.trigger.subject, fx.Filter)
                 or "other" in ability.trigger.subject.props
@@ -1518,6 +1522,11 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.CounterSpell):
         for sid in game.select(node.what, path):
             game.counter(sid, node.dest)
+    elif isinstance(node, fx.SpellGains):
+        for sid in game.select(node.what, path):
+            for s in game.stack:
+                if s.sid == sid and s.kind == "spell":
+                    s.gained += node.abilities
     elif isinstance(node, fx.CounterEach):  # 701.6a: every such spell at once
         item = game.res["item"]
         for s in list(game.stack):

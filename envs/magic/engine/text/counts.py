@@ -500,6 +500,18 @@ def _life_lost_this_way(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _life_sacrificed_power(s: str) -> fx.Effect | None:
+    """``you gain life equal to the greatest power among creatures sacrificed this
+    way`` (Shadowgrange Archfiend): the powers, as they last existed, of the creatures
+    an earlier sacrifice step of the same effect sacrificed (``"sacrificed_power"``)."""
+    m = re.fullmatch(r"(.+?) gains? life equal to the greatest power among creatures "
+                     r"sacrificed this way", s)
+    if not m or (who := player(m.group(1))) is None:
+        return None
+    return fx.GainLife("sacrificed_power", who)
+
+
+@effect_template
 def _life_equal_to_its_stat(s: str) -> fx.Effect | None:
     """``its controller gains life equal to its power`` (Swords to Plowshares), ``you
     lose life equal to that permanent's mana value``: the stat of the permanent an
