@@ -6,7 +6,18 @@ from __future__ import annotations
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from magic.compiled import card
-from magic.positions import act, blank, lands, settle, target_perm
+from magic.positions import (
+    act,
+    attack,
+    blank,
+    has,
+    lands,
+    pass_to_decision,
+    pass_until,
+    settle,
+    target_perm,
+    to_combat,
+)
 
 
 def on_battlefield(game, name: str) -> list[int]:
@@ -159,3 +170,63 @@ def test_702_35a_madness_is_not_offered_without_the_life_to_pay():
     game, fiend = _discard_archfiend(7)
     settle(game)
     assert fiend in game.graveyard[0] and game.life[0] == 7
+
+
+# --------------------- 508.4: put onto the battlefield from a hand tapped and attacking
+def _strefan_attacks(bloods: int):
+    game = blank()
+    strefan = game.add_permanent("Strefan, Maurer Progenitor", 0)
+    spec = card("Glass-Cast Heart").triggered[0].effect.token  # (a Blood token)
+    for _ in range(bloods):
+        game.create_token(spec, 0)
+    game.add_card("Vampire Lacerator", 0)
+    game.add_card("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, strefan)
+    game.apply_action(A.DONE)
+    return game, strefan
+
+
+def test_508_4_strefan_puts_a_vampire_onto_the_battlefield_tapped_and_attacking():
+    """Strefan attacks; its controller sacrifices two Blood tokens and puts Vampire
+    Lacerator from their hand onto the battlefield tapped and attacking the player
+    Strefan attacks (never declared: 508.3a), indestructible until end of turn;
+    Grizzly Bears (no Vampire) is not offered."""
+    game, strefan = _strefan_attacks(2)
+    pass_to_decision(game, "yesno")
+    act(game, "yes")  # sacrifice two Blood tokens
+    pass_to_decision(game, "yesno")
+    act(game, "yes")  # put a Vampire card
+    assert not has(game, "(Grizzly Bears")
+    act(game, "(Vampire Lacerator")
+    settle(game)
+    assert not on_battlefield(game, "Blood Token")
+    [lacerator] = on_battlefield(game, "Vampire Lacerator")
+    assert game.battlefield[lacerator].tapped and game.attackers[lacerator] == 1
+    assert "indestructible" in game.keywords(lacerator)
+    assert "indestructible" not in game.keywords(strefan)
+    pass_until(game, "main2")
+    assert game.life[1] == 20 - 3 - 2
+
+
+def test_508_4_strefan_without_two_blood_tokens_puts_nothing():
+    game, strefan = _strefan_attacks(1)
+    settle(game)
+    assert not has(game, "yes")
+    pass_until(game, "main2")
+    assert not on_battlefield(game, "Vampire Lacerator")
+    assert len(on_battlefield(game, "Blood Token")) == 1 and game.life[1] == 17
+
+
+def test_508_4_strefan_declining_the_put_gives_nothing_indestructible():
+    """The sentence about "it" goes with the put: declined, nothing gains
+    indestructible (not Strefan, the attack trigger's object)."""
+    game, strefan = _strefan_attacks(2)
+    pass_to_decision(game, "yesno")
+    act(game, "yes")
+    pass_to_decision(game, "yesno")
+    act(game, "no")
+    settle(game)
+    assert not on_battlefield(game, "Blood Token")
+    assert "indestructible" not in game.keywords(strefan)

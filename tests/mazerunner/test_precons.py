@@ -104,7 +104,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Molten Echoes",
         "Predators' Hour",
         "Sinister Waltz",
-        "Strefan, Maurer Progenitor", "Timothar, Baron of Bats", "Urge to Feed",
+        "Timothar, Baron of Bats", "Urge to Feed",
     }),
 }
 

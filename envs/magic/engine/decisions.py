@@ -212,6 +212,8 @@ class DecisionsMixin:
         self.log("put_from_hand", player=p, card=self.name_of(card))
         ask[2] -= 1
         pid = self._put_onto_battlefield(card, p, tapped=node.tapped)
+        if node.attacking:  # 508.4
+            self.enter_attacking(pid, self.res["item"].source)  # type: ignore[index]
         if node.count == 1:
             self.manifested(pid)  # "... onto the battlefield and attach this to it"
 
