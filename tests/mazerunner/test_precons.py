@@ -98,12 +98,12 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Tomb Tyrant", "Undead Alchemist",
     }),
     "vampiric_bloodline": frozenset({
-        "Arterial Alchemy", "Avacyn's Judgment", "Bloodlord of Vaasgoth",
+        "Arterial Alchemy", "Avacyn's Judgment",
         "Dark Impostor", "Falkenrath Gorger", "Imposing Grandeur",
-        "Midnight Arsonist", "Molten Echoes",
+        "Molten Echoes",
         "Predators' Hour",
-        "Shadowgrange Archfiend", "Sinister Waltz",
-        "Strefan, Maurer Progenitor", "Timothar, Baron of Bats", "Urge to Feed",
+        "Sinister Waltz",
+        "Timothar, Baron of Bats", "Urge to Feed",
     }),
 }
 

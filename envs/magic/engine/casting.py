@@ -357,10 +357,17 @@ class CastingMixin:
         sel = selector_of(node)
         if isinstance(sel, fx.Target):
             chosen = item.targets.get(path, [])
-            if path not in self.closed and len(chosen) < sel.count and \
-                    self.open_targets(sel, path, item):
+            if path not in self.closed and len(chosen) < self.target_limit(sel, item) \
+                    and self.open_targets(sel, path, item):
                 return ("target", path, sel)
         return None
+
+    def target_limit(self, sel: fx.Target, item: StackItem) -> int:
+        """The most targets ``sel`` takes: its count, or "up to X" with X counted
+        as the targets are chosen (601.2c, :attr:`~effects.Target.most`)."""
+        if sel.most is None:
+            return sel.count
+        return min(sel.count, self.count_now(sel.most, item.controller, item.source))
 
     def open_targets(self, sel: fx.Target, path: str, item: StackItem) -> list[int]:
         """The candidates for target ``sel`` (at ``path`` of ``item``) not chosen for it
@@ -1547,6 +1554,8 @@ class CastingMixin:
                 extra = merge_costs(extra, self.flashback_cost(item.card))
             elif item.alt in ALT_KINDS:
                 extra = merge_costs(extra, d.alt_cost.cost)  # type: ignore[union-attr]
+            elif item.alt == "madness" and d.madness[1].life:  # type: ignore[index]
+                extra = merge_costs(extra, fx.Cost(pay_life=d.madness[1].life))  # type: ignore[index]
             if item.kicked and d.kicker is not None:
                 extra = merge_costs(extra, d.kicker.cost)
             if item.bought_back and d.buyback is not None:
@@ -2451,6 +2460,11 @@ class CastingMixin:
             # this way" (the amount "sacrificed_total")
             res["sacrificed_total"] = res.get("sacrificed_total", 0) + sum(
                 1 for pid in set(pids) if pid in self.battlefield)
+            # "the greatest power among creatures sacrificed this way" (608.2h: as
+            # they last existed; the amount "sacrificed_power")
+            res["sacrificed_power"] = max([res.get("sacrificed_power", 0)] + [
+                self.chars(pid)[0] for pid in pids
+                if pid in self.battlefield and self.is_creature(pid)])
         if dest == "graveyard":
             self.sacrifice(pids)  # 701.21a (its triggers: objects.py)
         else:
@@ -2882,7 +2896,7 @@ class CastingMixin:
         pid = self._put_onto_battlefield(
             item.card, item.controller, x=item.x, kicked=item.kicked,
             evoked=item.alt == "evoke", spent=item.colours_spent, counters=counters,
-            **extra)
+            gained=item.gained, **extra)
         if item.suspended and pid in self.battlefield and self.is_creature(pid):
             self.battlefield[pid].lasting.append("haste")  # 702.62a
         if item.alt == "dash" and pid in self.battlefield:
@@ -2966,6 +2980,9 @@ class CastingMixin:
             return self.res.get("life_lost", 0)  # type: ignore[union-attr]
         if value == "sacrificed_total":  # "for each creature sacrificed this way"
             return self.res.get("sacrificed_total", 0)  # type: ignore[union-attr]
+        if value == "sacrificed_power":  # "the greatest power among creatures
+            # sacrificed this way" (0 when none was: nothing to gain, 119.10)
+            return self.res.get("sacrificed_power", 0)  # type: ignore[union-attr]
         if value == "discarded_total":  # "for each card discarded this way"
             return sum(self.res.get("discarded", {}).values())  # type: ignore[union-attr]
         if value == "discarded_most":  # "the greatest number of cards a player

@@ -111,7 +111,8 @@ class DecisionsMixin:
                 one_each = min(total, 1)
                 if len(chosen) >= total:
                     out = []
-            if sel.up_to and len(chosen) >= one_each or len(chosen) >= sel.count:
+            if sel.up_to and len(chosen) >= one_each or \
+                    len(chosen) >= self.target_limit(sel, item):
                 out.append(A.DONE)
             return out
         if kind == "divide":  # mode i: one more damage to the i-th target (601.2d)
@@ -211,6 +212,8 @@ class DecisionsMixin:
         self.log("put_from_hand", player=p, card=self.name_of(card))
         ask[2] -= 1
         pid = self._put_onto_battlefield(card, p, tapped=node.tapped)
+        if node.attacking:  # 508.4
+            self.enter_attacking(pid, self.res["item"].source)  # type: ignore[index]
         if node.count == 1:
             self.manifested(pid)  # "... onto the battlefield and attach this to it"
 

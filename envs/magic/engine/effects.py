@@ -297,8 +297,11 @@ BASIC_PROPS = frozenset({"not_named_self", "tapped", "untapped", "attacking", "b
                          "monocolored", "chosen_type", "chosen_color", "another_target",
                          "attached", "entered_this_turn", "self", "lesser_power",
                          "greatest_power", "not_made_this_way", "plus_counter",
-                         "commander", "noncommander", "damaged_by_source"})
-"""``lesser_power``: power less than the source's (mentor, 702.134a).
+                         "commander", "noncommander", "damaged_by_source",
+                         "no_mana_abilities"})
+"""``no_mana_abilities``: a permanent without mana abilities (605.1: activated or
+triggered, printed or granted; "target artifacts without mana abilities").
+``lesser_power``: power less than the source's (mentor, 702.134a).
 ``plus_counter``: with a +1/+1 counter on it (122.1).
 ``damaged_by_source``: dealt damage by the source this turn (120.1: "whenever a
 creature dealt damage by this this turn dies", Sengir Vampire).
@@ -347,6 +350,10 @@ class Target:
         attached: "target creature you control and all Auras you control attached
             to it": the effect also acts on every permanent matching this filter
             attached to a legal target as it resolves (not targets); None: none.
+        most: "up to X target <permanents>, where X is <counted>": X (a
+            :class:`Count`) counted as the targets are chosen (601.2c), no more
+            targets than it (``count`` is then the most any count may reach);
+            None: ``count`` alone.
     """
 
     kind: str
@@ -355,6 +362,7 @@ class Target:
     up_to: bool = False
     same_name: Filter | None = None
     attached: Filter | None = None
+    most: Count | None = None
 
 
 REFS = (
@@ -1358,7 +1366,10 @@ class PutFromHand:
     Aura's, which would need something to enchant, 303.4f) go onto the battlefield
     under that player's control (``tapped``: tapped), one chosen at a time; with
     ``optional`` ("you may put an Equipment card from your hand onto the
-    battlefield", "up to two"), the player may stop at any card (none at all)."""
+    battlefield", "up to two"), the player may stop at any card (none at all);
+    ``attacking``: "tapped and attacking" (508.4: a creature of the attacking player's
+    attacks once attackers are declared, :meth:`~objects.ObjectsMixin.enter_attacking`;
+    never declared, so no "attacks" trigger)."""
 
     count: int
     who: Selector = Ref("you")
@@ -1367,6 +1378,7 @@ class PutFromHand:
     destination: str = "library"
     optional: bool = False
     tapped: bool = False
+    attacking: bool = False
 
 
 @dataclass(frozen=True)
@@ -2578,6 +2590,14 @@ def x_counters(cost: Cost) -> bool:
     return cost.remove_counters is not None and cost.remove_counters[1] == "X"
 
 
+def has_mana_ability(d: CardDef) -> bool:
+    """Whether ``d`` has a mana ability (605.1a: activated; 605.1b: triggered, "whenever
+    <it> is tapped for mana, add ...")."""
+    return any(ab.is_mana for ab in d.activated) or any(
+        t.trigger.event == "tapped_for_mana" and isinstance(t.effect, AddMana)
+        for t in d.triggered)
+
+
 def restricted_mana_ability(ability: ActivatedAbility) -> bool:
     """Whether this is ``{T}: add one mana of <options>`` with a spending restriction
     (106.6: :attr:`AddMana.spend_only`): payment taps it, like an automatic mana
@@ -2908,6 +2928,7 @@ class MadnessCast:
     cast from exile while the ability resolves, whatever its timing (608.2g)."""
 
     cost: ManaCost
+    life: int = 0  # "madness—{2}{b}, pay 8 life" (118.3, 119.4: a life payment too)
 
 
 @dataclass(frozen=True)
@@ -3233,6 +3254,18 @@ class TemporaryTrigger:
 
     ability: TriggeredAbility
     until: str = "your_next_turn"
+
+
+@dataclass(frozen=True)
+class SpellGains:
+    """A cast trigger's "it gains bloodthirst 3" (Bloodlord of Vaasgoth): the spell
+    ``what`` (the trigger's ``Ref("it")``, still on the stack) gains ``abilities``,
+    replacement effects that apply as the permanent it becomes enters (614.1c:
+    bloodthirst's :class:`EntersWithCounters`, 702.54a); a spell gone from the stack
+    gains nothing."""
+
+    what: Any
+    abilities: tuple[Any, ...]
 
 
 @dataclass(frozen=True)

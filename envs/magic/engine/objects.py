@@ -594,6 +594,8 @@ class ObjectsMixin:
                        if other.controller == perm.controller and self.is_creature(q))
         if prop == fx.SELF:  # the source itself
             return pid == source
+        if prop == "no_mana_abilities":  # 605.1 (d: its layered shape, granted ones too)
+            return not fx.has_mana_ability(d)
         if prop == fx.ATTACHED:  # the permanent the source is attached to
             holder = self.battlefield.get(source) if source is not None else None
             return holder is not None and holder.attached_to == pid
@@ -767,7 +769,8 @@ class ObjectsMixin:
                               evoked: bool = False, spent: int = 0,
                               riot: bool = True, cast_face_down: bool = False,
                               face_down_ward: bool = False,
-                              transformed: bool = False) -> int:
+                              transformed: bool = False,
+                              gained: tuple[Any, ...] = ()) -> int:
         """Put ``card`` onto the battlefield (face down: manifested), with ``counters``
         counters of ``counter_kind`` (+1/+1: devour; undying, persist) and those its :class:`~effects.EntersWithCounters`
         say (``x``: the X paid for the spell it was), ``tapped`` if an effect puts it
@@ -777,7 +780,8 @@ class ObjectsMixin:
         with these copiable values (707.5, :mod:`~layers`); ``spent``: the colours of
         mana spent to cast the spell it was (sunburst, 702.44a); ``riot``: with riot
         (702.136a), a +1/+1 counter (its controller's choice as its spell resolves;
-        entering another way, automated: the counter), else haste; its object id."""
+        entering another way, automated: the counter), else haste; ``gained``: the
+        abilities its spell gained (:class:`~effects.SpellGains`); its object id."""
         pid = self.next_id
         self.next_id += 1
         slot = self._free_slot()
@@ -806,7 +810,7 @@ class ObjectsMixin:
             perm.counters[counter_kind] = counters
         if d.is_planeswalker:  # rule 306.5b: it enters with its printed loyalty
             perm.counters["loyalty"] = d.loyalty or 0
-        for static in d.statics:
+        for static in (*d.statics, *gained) if gained else d.statics:
             if isinstance(static, fx.EntersWithCounters):  # rule 614.1c
                 count = static.count
                 if static.condition is not None and not self.conditions_hold(

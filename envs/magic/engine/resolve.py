@@ -57,7 +57,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.RevealHand, fx.GainControl, fx.GiveControl, fx.Becomes, fx.Regenerate,
                 fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed,
                 fx.GainFlashback, fx.CopyToken, fx.GetEmblem, fx.TemporaryTrigger,
-                fx.LoseGame,
+                fx.LoseGame, fx.SpellGains,
                 fx.Monstrosity,
                 fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo,
                 fx.ExileIfLeaves,
@@ -172,7 +172,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.Trigger: frozenset({"event", "subject", "condition"}),
     fx.SpellAbility: frozenset({"effect", "additional_cost"}),
     fx.Target: frozenset({"kind", "filter", "count", "up_to", "same_name",
-                          "attached"}),
+                          "attached", "most"}),
     fx.Filter: frozenset({"types", "subtypes", "controller", "props"}),
     fx.TokenSpec: frozenset({"name", "types", "subtypes", "colours", "power",
                              "toughness", "keywords", "abilities"}),
@@ -320,6 +320,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 filt(sel.same_name)
                 if sel.kind not in ("creature", "permanent", "creature_or_planeswalker"):
                     note(f"same name as a {sel.kind} target")
+            if sel.most is not None:  # (counted as the targets are chosen)
+                amount(sel.most)
         elif isinstance(sel, fx.Each):
             filt(sel.filter, selecting=True)
             if sel.mana_value is not None:
@@ -504,6 +506,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 value == "that_much" and that_much[0]) and not (
                 value == "spells_before" and cast_self[0]) and value not in (
                 "life_lost", "discarded_most", "discarded_total", "sacrificed_total",
+                "sacrificed_power",
                 fx.COMMANDER_CASTS) and not (
                 value == "die_result" and die_result[0]):
             note(f"amount {value}")
@@ -969,6 +972,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note(f"a {event} trigger from the {ability.zone}")
         if event not in fx.TRIGGER_EVENTS:
             note(f"Trigger({event})")
+        if event != "cast" and any(isinstance(n, fx.SpellGains)
+                                   for n in _all_nodes(ability.effect)):
+            note("a spell's gained ability outside a cast trigger")  # ("it": no spell)
         if event in fx.CARD_GRAVEYARD_EVENTS and (
                 not isinstance(ability.trigger.subject, fx.Filter)
                 or "other" in ability.trigger.subject.props
@@ -1534,6 +1540,11 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.CounterSpell):
         for sid in game.select(node.what, path):
             game.counter(sid, node.dest)
+    elif isinstance(node, fx.SpellGains):
+        for sid in game.select(node.what, path):
+            for s in game.stack:
+                if s.sid == sid and s.kind == "spell":
+                    s.gained += node.abilities
     elif isinstance(node, fx.CounterEach):  # 701.6a: every such spell at once
         item = game.res["item"]
         for s in list(game.stack):

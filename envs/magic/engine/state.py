@@ -250,6 +250,9 @@ class StackItem:
     #: Additional +1/+1 counters its permanent enters with (Opal Palace's mana spent
     #: to cast a commander, :class:`~effects.CommanderManaCounters`).
     extra_counters: int = 0
+    #: Abilities the spell gained (:class:`~effects.SpellGains`: bloodthirst's
+    #: replacement) that apply as its permanent enters.
+    gained: tuple[Any, ...] = ()
     #: For an ability of a card in a graveyard (113.6m): the card's object id there
     #: as the ability triggered or was activated; if the card left the graveyard
     #: since, it is a new object (400.7) the ability's "this" no longer names. -1:

@@ -132,10 +132,16 @@ def effect(text: str) -> fx.Effect:
         if steps and (joined := _after_delayed_return(steps[-1], sentence)) is not None:
             steps[-1] = joined
             continue
+        if steps and (joined := _after_optional_put(steps[-1], sentence)) is not None:
+            steps[-1] = joined
+            continue
         if sentence.startswith("if you do, "):
             rest = sentences[i + 1:]
             last = all(_continues_return(s) for s in rest)
             steps[-1:] = [_if_you_do(steps, sentence, last)]
+            if not last and (_after_optional_put(steps[-1], rest[0]) is None
+                             or not all(_about_it(s) for s in rest)):
+                raise Unsupported(sentence)  # (what follows depends on the action)
             continue
         if sentence in ("it can't be regenerated.", "they can't be regenerated.") \
                 and steps and isinstance(steps[-1], fx.Destroy):
@@ -214,6 +220,40 @@ def _after_delayed_return(step: fx.Effect, sentence: str) -> fx.Effect | None:
     return fx.Delayed(step.when, fx.Sequence((*body, out)))
 
 
+def _about_it(sentence: str) -> fx.Effect | None:
+    """``it gains indestructible until end of turn.``: a sentence about ``it`` alone
+    (a :class:`~effects.Pump` of ``Ref("it")``), else None."""
+    out = read_sentence(sentence.rstrip("."))
+    return out if isinstance(out, fx.Pump) and out.what == fx.Ref("it") else None
+
+
+def _after_optional_put(step: fx.Effect, sentence: str) -> fx.Effect | None:
+    """``[if you do,] you may put a vampire card from your hand onto the battlefield
+    tapped and attacking. it gains indestructible until end of turn.`` (Strefan,
+    Maurer Progenitor): right after an optional put of one card from the hand onto
+    the battlefield, a sentence about ``it`` is about the permanent put (the put names
+    it, :class:`~effects.PutFromHand`), so it happens within the same "you may" (not
+    when the player put nothing). None if ``step`` and ``sentence`` are not that."""
+    if isinstance(step, fx.MayDo) and isinstance(step.effect, fx.IfYouDo):
+        inner = _after_optional_put(step.effect.steps[-1], sentence)
+        return None if inner is None else fx.MayDo(
+            fx.IfYouDo((*step.effect.steps[:-1], inner)))
+    if not isinstance(step, fx.MayDo):
+        return None
+    body = _steps(step.effect)
+    put = body[0]
+    if not (isinstance(put, fx.PutFromHand) and put.destination == "battlefield"
+            and put.count == 1 and not put.optional
+            and all(_is_about_it(b) for b in body[1:])):
+        return None
+    out = _about_it(sentence)
+    return None if out is None else fx.MayDo(fx.Sequence((*body, out)))
+
+
+def _is_about_it(node: fx.Effect) -> bool:
+    return isinstance(node, fx.Pump) and node.what == fx.Ref("it")
+
+
 def _if_you_do(steps: list[fx.Effect], sentence: str, last: bool) -> fx.Effect:
     """``you may <action>. if you do, <effect>.``: one optional step doing both. Only
     after an action of :data:`DOABLE_FIRST` by the controller, and only as the last
@@ -232,7 +272,7 @@ def _if_you_do(steps: list[fx.Effect], sentence: str, last: bool) -> fx.Effect:
         return fx.IfHolds(fx.ActivationCondition("you_control", before.filter,
                                                  before.count),
                           fx.Sequence((before, *_steps(out))))
-    if not (last and isinstance(before, fx.MayDo) and out is not None
+    if not (isinstance(before, fx.MayDo) and out is not None
             and isinstance(before.effect, DOABLE_FIRST)
             and (not isinstance(before.effect, fx.Exile)
                  or before.effect == fx.Exile(fx.Ref("self")))

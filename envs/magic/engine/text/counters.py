@@ -15,6 +15,7 @@ Keyword lines (each part of the line one keyword; any other part a keyword of
   from this onto that creature" (:class:`~effects.MoveCounters`);
 - ``outlast {cost}`` (702.107a): "{cost}, {T}: put a +1/+1 counter on this. Activate
   only as a sorcery.";
+- ``it gains bloodthirst N``: a cast trigger's spell gains it (:class:`~effects.SpellGains`);
 - ``support N`` (701.41a), a line of its own: on a permanent, "when this enters, put a
   +1/+1 counter on each of up to N other target creatures"; on an instant or sorcery,
   its effect on up to N target creatures.
@@ -169,6 +170,17 @@ def _support(line: str, printed: Printed, draft: Draft) -> bool:
         1, fx.Target("creature", fx.Filter(props=frozenset({"other"})),
                      int(m.group(1)), up_to=True))))
     return True
+
+
+@effect_template
+def _spell_gains_bloodthirst(s: str) -> fx.Effect | None:
+    """``it gains bloodthirst 3`` (a cast trigger's spell: Bloodlord of Vaasgoth): the
+    spell gains the replacement bloodthirst stands for (702.54a), applied as its
+    permanent enters (:class:`~effects.SpellGains`; only a cast trigger's ``it`` is
+    a spell, :func:`~resolve.unresolvable` checks it)."""
+    m = re.fullmatch(r"it gains bloodthirst (\d+)", s)
+    return fx.SpellGains(fx.Ref("it"), tuple(_bloodthirst(int(m.group(1))))) \
+        if m else None
 
 
 @effect_template

@@ -26,6 +26,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
+    ANY_NUMBER,
     NUM,
     activation_condition,
     card_filter,
@@ -284,6 +285,8 @@ def _where_x_is(s: str) -> fx.Effect | None:
             f.types == {"Creature"} else None
     if count is None:
         return None
+    if " up to x target " in f" {m.group(1)} " and not m.group(2):
+        return _up_to_x_targets(m.group(1), count)
     if m.group(2) == "half ":  # "half the number of Zombies you control, rounded down"
         return x_counted(read_sentence(m.group(1)),
                          fx.Scaled(count, per=2, up=m.group(5).endswith("up")))
@@ -304,6 +307,23 @@ def _where_x_is(s: str) -> fx.Effect | None:
     if twice:
         count = dataclasses.replace(count, times=2)
     return x_counted(read_sentence(m.group(1)), count)
+
+
+def _up_to_x_targets(head: str, count: fx.Count) -> fx.Effect | None:
+    """``destroy up to x target artifacts ..., where x is the number of vampires you
+    control`` (Midnight Arsonist): the targets' most counted as they are chosen
+    (601.2c, :attr:`~effects.Target.most`); the one x of the sentence."""
+    if head.count(" x ") + head.startswith("x ") != 1 or \
+            head.count("up to x target ") != 1:
+        return None
+    node = read_sentence(head.replace("up to x target ", "any number of target "))
+    if node is None or isinstance(node, fx.Sequence):
+        return None
+    sel = getattr(node, "what", None)
+    if not isinstance(sel, fx.Target) or sel.count != ANY_NUMBER or not sel.up_to or \
+            count.what != "permanents":
+        return None
+    return dataclasses.replace(node, what=dataclasses.replace(sel, most=count))
 
 
 @effect_template
@@ -479,6 +499,18 @@ def _life_lost_this_way(s: str) -> fx.Effect | None:
     if not m or (who := player(m.group(1))) is None:
         return None
     return fx.GainLife("life_lost", who)
+
+
+@effect_template
+def _life_sacrificed_power(s: str) -> fx.Effect | None:
+    """``you gain life equal to the greatest power among creatures sacrificed this
+    way`` (Shadowgrange Archfiend): the powers, as they last existed, of the creatures
+    an earlier sacrifice step of the same effect sacrificed (``"sacrificed_power"``)."""
+    m = re.fullmatch(r"(.+?) gains? life equal to the greatest power among creatures "
+                     r"sacrificed this way", s)
+    if not m or (who := player(m.group(1))) is None:
+        return None
+    return fx.GainLife("sacrificed_power", who)
 
 
 @effect_template

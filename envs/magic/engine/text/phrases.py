@@ -265,6 +265,9 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
     if phrase.endswith(" dealt damage by this this turn"):  # (Sengir Vampire, 120.1)
         props.add("damaged_by_source")
         phrase = phrase[: -len(" dealt damage by this this turn")]
+    if phrase.endswith(" without mana abilities"):  # (Midnight Arsonist, 605.1)
+        props.add("no_mana_abilities")
+        phrase = phrase[: -len(" without mana abilities")]
     if phrase.endswith(" that entered this turn"):  # (Oran-Rief, the Vastwood)
         props.add("entered_this_turn")
         phrase = phrase[: -len(" that entered this turn")]

@@ -75,15 +75,16 @@ def _opening_hand(line: str, printed: Printed, draft: Draft) -> bool:
 def _madness(line: str, printed: Printed, draft: Draft) -> bool:
     """``madness {1}{r}`` (702.35a): a static ability (discarded, it is discarded
     into exile) and the triggered ability that may cast it for this cost."""
-    m = re.fullmatch(r"madness ((?:\{[0-9wubrgc/]+\})+)", line)
+    m = re.fullmatch(r"madness ((?:\{[0-9wubrgc/]+\})+)|madness—((?:\{[0-9wubrgc/]+\})+"
+                     r", pay \d+ life)\.", line)
     if not m or printed.is_type("Land"):
         return False
-    paid = cost(m.group(1))
-    if paid is None or paid.mana is None or paid != fx.Cost(mana=paid.mana) or \
-            paid.mana.x:
+    paid = cost(m.group(1) or m.group(2))  # (the second: "madness—{2}{b}, pay 8 life.")
+    if paid is None or paid.mana is None or \
+            paid != fx.Cost(mana=paid.mana, pay_life=paid.pay_life) or paid.mana.x:
         return False
     draft.triggered.append(fx.TriggeredAbility(fx.Trigger("madness"),
-                                               fx.MadnessCast(paid.mana)))
+                                               fx.MadnessCast(paid.mana, paid.pay_life)))
     return True
 
 

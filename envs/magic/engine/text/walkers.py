@@ -132,11 +132,12 @@ def _put_from_hand(s: str) -> fx.Effect | None:
 def _put_onto_battlefield_from_hand(s: str) -> fx.Effect | None:
     # "[you may] put an Equipment card from your hand onto the battlefield" (the "you
     # may" is the flow family's MayDo), "put up to two land cards from your hand onto
-    # the battlefield tapped": PutFromHand to the battlefield. Never an Aura or any
+    # the battlefield tapped" ("tapped and attacking", 508.4): PutFromHand to the
+    # battlefield. Never an Aura or any
     # enchantment card (303.4f: it would need something to enchant), nor an instant
     # or sorcery card.
     m = re.fullmatch(rf"put (up to )?{NUM} (.+?) cards? from your hand onto the "
-                     rf"battlefield( tapped)?", s)
+                     rf"battlefield( tapped(?: and attacking)?)?", s)
     if not m or (filt := card_filter(m.group(3))) is None:
         return None
     count = number(m.group(2))
@@ -145,7 +146,8 @@ def _put_onto_battlefield_from_hand(s: str) -> fx.Effect | None:
             filt.subtypes & {"Aura"} or "Aura" in filt.props:
         return None
     return fx.PutFromHand(count, fx.Ref("you"), filter=filt, destination="battlefield",
-                          optional=bool(m.group(1)), tapped=bool(m.group(4)))
+                          optional=bool(m.group(1)), tapped=bool(m.group(4)),
+                          attacking=m.group(4) == " tapped and attacking")
 
 
 SENTENCE_GROUPS.append((

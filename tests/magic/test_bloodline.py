@@ -1,0 +1,232 @@
+"""Scripted positions for the last cards of the Vampiric Bloodline precon (issue 30):
+each mechanism played by a real card of the pool, its rule's outcome checked."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
+from magic.compiled import card
+from magic.positions import (
+    act,
+    attack,
+    blank,
+    has,
+    lands,
+    pass_to_decision,
+    pass_until,
+    settle,
+    target_perm,
+    to_combat,
+)
+
+
+def on_battlefield(game, name: str) -> list[int]:
+    return [pid for pid, perm in game.battlefield.items()
+            if game.name_of(perm.card) == name]
+
+
+# ------------------------------- 601.2c: "up to X targets", X counted as they're chosen
+def test_601_2c_midnight_arsonist_targets_up_to_its_vampire_count():
+    """Midnight Arsonist's enters trigger takes up to X artifact targets, X the
+    Vampires its controller controls as the targets are chosen (Arsonist and one
+    other: two), and an artifact with a mana ability is no legal target (605.1a)."""
+    destroy = card("Midnight Arsonist").triggered[0].effect
+    assert destroy.what.up_to and destroy.what.most == fx.Count(
+        "permanents", fx.Filter(subtypes=frozenset({"Vampire"}), controller="you"))
+    assert "no_mana_abilities" in destroy.what.filter.props
+    game = blank()
+    game.add_card("Midnight Arsonist", 0)
+    lands(game, 0, "Mountain", "Mountain", "Mountain", "Mountain")
+    game.add_permanent("Vampire Lacerator", 0)
+    game.add_permanent("Grizzly Bears", 0)  # (no Vampire: not counted)
+    relics = [game.add_permanent("Millstone", 1) for _ in range(3)]
+    stone = game.add_permanent("Mind Stone", 1)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Midnight Arsonist)")
+    settle(game)
+    legal = game.legal_actions()
+    assert A.permanent(game.battlefield[stone].slot) not in legal
+    assert A.DONE in legal  # (up to: none is allowed)
+    target_perm(game, relics[0])
+    assert game.decision["kind"] == "target"
+    target_perm(game, relics[1])
+    assert game.decision["kind"] != "target"  # X is two: the choice ends there
+    settle(game)
+    assert on_battlefield(game, "Millstone") == [relics[2]]
+    assert on_battlefield(game, "Mind Stone") == [stone]
+
+
+def test_601_2c_midnight_arsonist_destroys_the_artifacts_it_targets():
+    game = blank()
+    game.add_card("Midnight Arsonist", 0)
+    lands(game, 0, "Mountain", "Mountain", "Mountain", "Mountain")
+    stones = [game.add_permanent("Millstone", 1) for _ in range(2)]
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Midnight Arsonist)")
+    settle(game)
+    target_perm(game, stones[0])
+    assert game.decision["kind"] != "target"  # X is one (Arsonist alone)
+    settle(game)
+    assert on_battlefield(game, "Millstone") == [stones[1]]
+
+
+# ------------------------------------ 702.54a: a cast trigger's spell gains bloodthirst
+def _vampire_after_shock(shock: bool, creature: str = "Vampire Lacerator") -> tuple:
+    game = blank()
+    game.add_permanent("Bloodlord of Vaasgoth", 0)
+    game.add_card(creature, 0)
+    game.add_card("Shock", 0)
+    lands(game, 0, "Mountain", "Swamp", "Forest", "Forest")
+    game.start_at("main1", 0)
+    if shock:
+        act(game, "cast hand 1 (Shock)")
+        game.apply_action(A.player(1))
+        settle(game)
+        assert game.life[1] == 18
+    act(game, f"cast hand 0 ({creature})")
+    settle(game)
+    return game, on_battlefield(game, creature)[0]
+
+
+def test_702_54a_bloodlord_gives_a_vampire_spell_bloodthirst_3():
+    """Bloodlord of Vaasgoth's cast trigger: the Vampire creature spell gains
+    bloodthirst 3, so with an opponent dealt damage this turn its permanent enters
+    with three +1/+1 counters (614.1c)."""
+    gains = card("Bloodlord of Vaasgoth").triggered[0].effect
+    assert isinstance(gains, fx.SpellGains) and gains.what == fx.Ref("it")
+    game, lacerator = _vampire_after_shock(True)
+    assert game.battlefield[lacerator].counters.get("+1/+1") == 3
+    assert game.chars(lacerator)[:2] == (5, 5)
+
+
+def test_702_54a_the_gained_bloodthirst_needs_an_opponent_dealt_damage():
+    game, lacerator = _vampire_after_shock(False)
+    assert not game.battlefield[lacerator].counters.get("+1/+1")
+
+
+def test_702_54a_bloodlord_gives_a_non_vampire_spell_nothing():
+    game, bears = _vampire_after_shock(True, "Grizzly Bears")
+    assert not game.battlefield[bears].counters.get("+1/+1")
+
+
+# ------------------- 608.2h: "the greatest power among creatures sacrificed this way"
+def test_608_2h_shadowgrange_archfiend_gains_the_greatest_sacrificed_power():
+    """Each opponent sacrifices its creature of greatest power (one has a 6/4 Craw
+    Wurm, the other a 2/2 Grizzly Bears beside a 1/1): the Archfiend's controller gains
+    6, the greatest power among the creatures sacrificed."""
+    game = blank(players=3)
+    game.add_card("Shadowgrange Archfiend", 0)
+    lands(game, 0, *["Swamp"] * 7)
+    wurm = game.add_permanent("Craw Wurm", 1)
+    bears = game.add_permanent("Grizzly Bears", 2)
+    elf = game.add_permanent("Llanowar Elves", 2)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Shadowgrange Archfiend)")
+    settle(game)
+    assert wurm not in game.battlefield and bears not in game.battlefield
+    assert elf in game.battlefield
+    assert game.life[0] == 26
+
+
+def _discard_archfiend(life: int):
+    """Player 0 discards Shadowgrange Archfiend to Mind Rot with ``life`` life and
+    three lands: its madness ability triggers."""
+    game = blank()
+    fiend = game.add_card("Shadowgrange Archfiend", 0)
+    game.add_card("Island", 0)
+    lands(game, 0, "Swamp", "Swamp", "Swamp")
+    game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Mind Rot", 1)
+    lands(game, 1, "Swamp", "Swamp", "Swamp")
+    game.life[0] = life
+    game.start_at("main1", 1, turn=2)
+    act(game, "cast hand 0 (Mind Rot)")
+    game.apply_action(A.player(1))  # (relative: player 0)
+    settle(game)
+    while game.decision["kind"] == "discard":
+        game.apply_action(game.legal_actions()[0])
+    for _ in range(10):
+        if game.decision["kind"] == "yesno" or not game.stack:
+            break
+        game.apply_action(A.PASS)
+    return game, fiend
+
+
+def test_702_35a_a_madness_cost_with_life_pays_the_life_too():
+    """"Madness—{2}{B}, Pay 8 life": cast for it, its caster pays the mana and 8 life
+    (118.3); it enters and its trigger makes the opponent sacrifice Grizzly Bears."""
+    game, fiend = _discard_archfiend(20)
+    assert game.decision["madness"] == fiend
+    act(game, "cast Shadowgrange Archfiend for its madness cost")
+    settle(game)
+    assert game.life[0] == 12 + 2
+    assert on_battlefield(game, "Shadowgrange Archfiend")
+    assert not on_battlefield(game, "Grizzly Bears")
+
+
+def test_702_35a_madness_is_not_offered_without_the_life_to_pay():
+    """119.4: with 7 life the 8 life can't be paid, so it can't be cast (118.3): the
+    card goes to the graveyard."""
+    game, fiend = _discard_archfiend(7)
+    settle(game)
+    assert fiend in game.graveyard[0] and game.life[0] == 7
+
+
+# --------------------- 508.4: put onto the battlefield from a hand tapped and attacking
+def _strefan_attacks(bloods: int):
+    game = blank()
+    strefan = game.add_permanent("Strefan, Maurer Progenitor", 0)
+    spec = card("Glass-Cast Heart").triggered[0].effect.token  # (a Blood token)
+    for _ in range(bloods):
+        game.create_token(spec, 0)
+    game.add_card("Vampire Lacerator", 0)
+    game.add_card("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, strefan)
+    game.apply_action(A.DONE)
+    return game, strefan
+
+
+def test_508_4_strefan_puts_a_vampire_onto_the_battlefield_tapped_and_attacking():
+    """Strefan attacks; its controller sacrifices two Blood tokens and puts Vampire
+    Lacerator from their hand onto the battlefield tapped and attacking the player
+    Strefan attacks (never declared: 508.3a), indestructible until end of turn;
+    Grizzly Bears (no Vampire) is not offered."""
+    game, strefan = _strefan_attacks(2)
+    pass_to_decision(game, "yesno")
+    act(game, "yes")  # sacrifice two Blood tokens
+    pass_to_decision(game, "yesno")
+    act(game, "yes")  # put a Vampire card
+    assert not has(game, "(Grizzly Bears")
+    act(game, "(Vampire Lacerator")
+    settle(game)
+    assert not on_battlefield(game, "Blood Token")
+    [lacerator] = on_battlefield(game, "Vampire Lacerator")
+    assert game.battlefield[lacerator].tapped and game.attackers[lacerator] == 1
+    assert "indestructible" in game.keywords(lacerator)
+    assert "indestructible" not in game.keywords(strefan)
+    pass_until(game, "main2")
+    assert game.life[1] == 20 - 3 - 2
+
+
+def test_508_4_strefan_without_two_blood_tokens_puts_nothing():
+    game, strefan = _strefan_attacks(1)
+    settle(game)
+    assert not has(game, "yes")
+    pass_until(game, "main2")
+    assert not on_battlefield(game, "Vampire Lacerator")
+    assert len(on_battlefield(game, "Blood Token")) == 1 and game.life[1] == 17
+
+
+def test_508_4_strefan_declining_the_put_gives_nothing_indestructible():
+    """The sentence about "it" goes with the put: declined, nothing gains
+    indestructible (not Strefan, the attack trigger's object)."""
+    game, strefan = _strefan_attacks(2)
+    pass_to_decision(game, "yesno")
+    act(game, "yes")
+    pass_to_decision(game, "yesno")
+    act(game, "no")
+    settle(game)
+    assert not on_battlefield(game, "Blood Token")
+    assert "indestructible" not in game.keywords(strefan)
