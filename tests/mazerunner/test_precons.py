@@ -88,8 +88,6 @@ STILL_MISSING: dict[str, frozenset[str]] = {
     "undead_unleashed": frozenset({
         "Aetherspouts", "Cleaver Skaab", "Corpse Augur",
         "Curse of Unbinding",
-        "Death Baron",
-        "Dread Summons",
         "Empty the Laboratory",
         "Ghouls' Night Out", "Gisa and Geralf",
         "Gorex, the Tombshell", "Hordewing Skaab",

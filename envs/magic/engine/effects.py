@@ -97,7 +97,7 @@ class Count:
 COUNT_KINDS = ("permanents", "opponents", "hand", "life", "graveyard", "graveyard_types",
                "greatest_power", "devotion", "counters", "players_lost_life",
                "opponents_attacked", "blockers_beyond_first", "colours_spent",
-               "half_life", "basic_land_types")
+               "half_life", "basic_land_types", "graveyard_this_way")
 """(``"basic_land_types"``: the basic land types, 305.6, among the lands that
 controller controls (domain: "the number of basic land types among lands you
 control"); ``"opponents_attacked"``: the opponents the controller attacked with a creature
@@ -106,7 +106,10 @@ source beyond the first, rampage 702.23a; ``"colours_spent"``: the colours of ma
 spent to cast the spell, 601.2h: sunburst 702.44a and converge, "for each color of
 mana spent to cast it"; counted for the spell as it resolves, and for the permanent
 it becomes as that enters; ``"half_life"``: half the player's life total, rounded up
-(107.1a; 0 if it is negative), "that player loses half their life, rounded up".)"""
+(107.1a; 0 if it is negative), "that player loses half their life, rounded up";
+``"graveyard_this_way"``: the cards matching the card filter ``filter`` that earlier
+steps of the resolving effect milled or destroyed into graveyards, "for each creature
+card put into a graveyard this way".)"""
 
 
 RULED_COUNTERS = frozenset({
@@ -214,6 +217,10 @@ COMPARED = ("mana_value", "power", "toughness")
 NON_SUBTYPE = "non-"
 """The prefix of a negated-subtype prop: ``"non-Angel"`` matches an object without
 that subtype ("target non-Angel creature you control", 205.3)."""
+SUBTYPE = "-"
+"""The prefix of a subtype prop: ``"-Skeleton"`` matches an object with that subtype;
+only inside an :data:`EITHER` prop (``"other|-Skeleton"``: "Skeletons you control and
+other Zombies you control": a Skeleton, or any other than the source)."""
 _COMPARISON = re.compile(r"(mana_value|power|toughness)(<=|>=|==)(\d+)")
 
 
@@ -236,9 +243,11 @@ spell with {x} in its mana cost")."""
 def known_prop(prop: str) -> bool:
     """Whether the engine can check filter property ``prop``."""
     if EITHER in prop:
-        return all(known_prop(p) and p not in BASIC_PROPS for p in prop.split(EITHER))
+        return all((known_prop(p) and p not in BASIC_PROPS) or p == "other"
+                   for p in prop.split(EITHER))
     word = prop.removeprefix("non")
     return (prop in BASIC_PROPS or prop == X_COST or prop.startswith(NON_SUBTYPE)
+            or prop.startswith(SUBTYPE)
             or word in COLOUR_PROPS
             or comparison(prop) is not None or word in TYPE_PROPS
             or word in SUPERTYPE_PROPS)
@@ -258,6 +267,8 @@ def has_quality(prop: str, d: CardDef,
     word = prop[3:] if negated else prop
     if negated and word[:1] == "-":  # NON_SUBTYPE: "non-Angel"
         return word[1:] not in d.subtypes
+    if prop[:1] == SUBTYPE:  # "-Skeleton"
+        return prop[1:] in d.subtypes
     colour = COLOUR_PROPS.get(word)
     if colour is not None:
         return (colour in d.colours) != negated

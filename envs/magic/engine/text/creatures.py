@@ -478,8 +478,9 @@ def _any_opponent_may(s: str) -> fx.Effect | None:
 
 @effect_template
 def _tapped_tokens(s: str) -> fx.Effect | None:
-    """"create a tapped 2/2 black zombie creature token": tokens that enter tapped."""
-    m = re.fullmatch(rf"create {NUM} tapped (.+)", s)
+    """"[you] create a tapped 2/2 black zombie creature token": tokens that enter
+    tapped."""
+    m = re.fullmatch(rf"(?:you )?create {NUM} tapped (.+)", s)
     if not m or (spec := token_spec(m.group(2))) is None:
         return None
     return fx.CreateToken(spec, number(m.group(1)), tapped=True)

@@ -1,0 +1,49 @@
+"""Scripted positions for the mechanisms the rest of the Undead Unleashed precon needs
+(issue 30), each on real cards of the pool."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from magic.positions import act, blank, lands, settle
+from magic.test_undead_unleashed import on_battlefield
+
+
+# ------------------------- 611.3a "<A>s you control and other <B>s you control get"
+def test_death_baron_pumps_skeletons_and_other_zombies_once():
+    """Death Baron: a Skeleton and another Zombie get +1/+1 and deathtouch, the
+    Baron itself (a Zombie, not a Skeleton) does not, nor the opponent's Zombie."""
+    game = blank()
+    baron = game.add_permanent("Death Baron", 0)
+    skeleton = game.add_permanent("Drudge Skeletons", 0)
+    corpse = game.add_permanent("Walking Corpse", 0)
+    theirs = game.add_permanent("Walking Corpse", 1)
+    game.start_at("main1", 0)
+    assert game.chars(skeleton)[:2] == (2, 2)
+    assert game.chars(corpse)[:2] == (3, 3)
+    assert game.chars(baron)[:2] == (2, 2)
+    assert game.chars(theirs)[:2] == (2, 2)
+    assert "deathtouch" in game.keywords(skeleton)
+    assert "deathtouch" not in game.keywords(baron)
+    anthem = compiled_pool().supported["Death Baron"].statics[0]
+    assert anthem.affected.subtypes == {"Skeleton", "Zombie"}
+
+
+# ------------------------- 701.17a "for each creature card put into a graveyard this way"
+def test_dread_summons_makes_a_tapped_zombie_per_creature_card_milled():
+    """Dread Summons, X = 2: each player mills two; three of the four milled cards are
+    creature cards (two of seat 1's, one of seat 0's): three tapped Zombies."""
+    game = blank()
+    lands(game, 0, *["Swamp"] * 4)
+    game.set_library(0, ["Grizzly Bears", "Island", "Island"])
+    game.set_library(1, ["Walking Corpse", "Grizzly Bears", "Island"])
+    game.add_card("Dread Summons", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    act(game, "X = 2")
+    settle(game)
+    assert len(game.graveyard[0]) == 3 and len(game.graveyard[1]) == 2
+    tokens = on_battlefield(game, "Zombie Token")
+    assert len(tokens) == 3 and all(game.battlefield[t].tapped for t in tokens)
+    count = compiled_pool().supported["Dread Summons"].spell.effect.steps[1].count
+    assert count == fx.Count("graveyard_this_way", fx.Filter(types=frozenset({"Creature"})))
