@@ -47,3 +47,22 @@ def test_dread_summons_makes_a_tapped_zombie_per_creature_card_milled():
     assert len(tokens) == 3 and all(game.battlefield[t].tapped for t in tokens)
     count = compiled_pool().supported["Dread Summons"].spell.effect.steps[1].count
     assert count == fx.Count("graveyard_this_way", fx.Filter(types=frozenset({"Creature"})))
+
+
+# ------------------ 205.1b, 105.3 "is a black Zombie in addition to its other colors and types"
+def test_liliana_returns_a_creature_that_is_a_black_zombie_too():
+    """Liliana, Death's Majesty's -3 returns Grizzly Bears: a green and black Bear
+    Zombie (a Zombie Death Baron then pumps)."""
+    game = blank()
+    liliana = game.add_permanent("Liliana, Death's Majesty", 0, counters={"loyalty": 5})
+    game.add_permanent("Death Baron", 0)
+    game.add_card("Grizzly Bears", 0, "graveyard")
+    game.start_at("main1", 0)
+    act(game, "(Liliana, Death's Majesty) ability 1")
+    act(game, "choose card 0 (Grizzly Bears")
+    settle(game)
+    (bears,) = on_battlefield(game, "Grizzly Bears")
+    d = game.pdef(bears)
+    assert set(d.colours) == {"G", "B"} and set(d.subtypes) == {"Bear", "Zombie"}
+    assert game.chars(bears)[:2] == (3, 3)
+    assert game.battlefield[liliana].counters["loyalty"] == 2

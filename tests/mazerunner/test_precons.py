@@ -91,7 +91,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Empty the Laboratory",
         "Ghouls' Night Out", "Gisa and Geralf",
         "Gorex, the Tombshell", "Hordewing Skaab",
-        "Hour of Eternity", "Liliana, Death's Majesty",
+        "Hour of Eternity",
         "Prowling Geistcatcher",
         "Ravenous Rotbelly", "Rooftop Storm", "Shadow Kin", "Stitcher Geralf",
         "Tomb Tyrant", "Undead Alchemist",
