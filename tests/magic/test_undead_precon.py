@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
-from magic.positions import act, blank, lands, settle
+from magic.positions import act, blank, has, lands, settle
 from magic.test_undead_unleashed import on_battlefield
 
 
@@ -66,3 +66,30 @@ def test_liliana_returns_a_creature_that_is_a_black_zombie_too():
     assert set(d.colours) == {"G", "B"} and set(d.subtypes) == {"Bear", "Zombie"}
     assert game.chars(bears)[:2] == (3, 3)
     assert game.battlefield[liliana].counters["loyalty"] == 2
+
+
+# -------------- 602.5b "activate only during your turn and only if there are at least
+# three Zombie creature cards in your graveyard"; a card returned at random
+def test_tomb_tyrant_returns_a_zombie_card_at_random_once_three_are_there():
+    """Tomb Tyrant with two Zombie cards (and a Bear card) in the graveyard: its
+    ability is not offered; with a third it is, and it returns one of the three
+    Zombie cards (never the Bear) under its controller's control."""
+    game = blank()
+    lands(game, 0, *["Swamp"] * 3)
+    game.add_permanent("Tomb Tyrant", 0)
+    game.add_permanent("Grizzly Bears", 0)
+    for name in ("Walking Corpse", "Gravedigger", "Grizzly Bears"):
+        game.add_card(name, 0, "graveyard")
+    game.start_at("main1", 0)
+    assert not has(game, "(Tomb Tyrant) ability")
+    game.add_card("Death Baron", 0, "graveyard")
+    game._legal = None
+    act(game, "(Tomb Tyrant) ability")
+    act(game, "(Grizzly Bears)")
+    settle(game)
+    returned = [pid for pid, perm in game.battlefield.items()
+                if game.name_of(perm.card) in ("Walking Corpse", "Gravedigger",
+                                               "Death Baron")]
+    assert len(returned) == 1 and game.battlefield[returned[0]].controller == 0
+    names = [game.name_of(c) for c in game.graveyard[0]]
+    assert names.count("Grizzly Bears") == 2 and len(names) == 4

@@ -94,7 +94,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Hour of Eternity",
         "Prowling Geistcatcher",
         "Ravenous Rotbelly", "Rooftop Storm", "Shadow Kin", "Stitcher Geralf",
-        "Tomb Tyrant", "Undead Alchemist",
+        "Undead Alchemist",
     }),
     "vampiric_bloodline": frozenset({
         "Arterial Alchemy", "Avacyn's Judgment", "Bloodlord of Vaasgoth",

@@ -477,8 +477,10 @@ class DecisionsMixin:
                     if perm.controller == p and need:
                         need.difference_update(self.pdef(pid).subtypes)
                 ok = not need
-            elif kind == "graveyard":
-                ok = len(self.graveyard[p]) >= c.count
+            elif kind == "graveyard":  # ("... zombie creature cards in your graveyard")
+                ok = len(self.graveyard[p]) >= c.count if c.filter is None else sum(
+                    1 for card in self.graveyard[p]
+                    if self.card_matches(c.filter, card)) >= c.count
             elif kind == "empty_hand":
                 ok = not self.hand[p]
             elif kind == "creature_died":

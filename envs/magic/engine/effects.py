@@ -1259,11 +1259,14 @@ class GraveyardCards:
     your graveyard to the battlefield", "put all creature cards from all graveyards
     onto the battlefield under your control"); ``mana_value``: and whose mana value
     equals that amount, counted as it resolves (608.2h: "return each creature card
-    with mana value X from your graveyard to the battlefield")."""
+    with mana value X from your graveyard to the battlefield"); ``at_random``: only
+    that many of them, chosen at random as it resolves ("return a Zombie creature card
+    at random from your graveyard to the battlefield")."""
 
     filter: Filter
     whose: str = "you"
     mana_value: Any = None
+    at_random: int = 0
 
 
 CARD_DESTINATIONS = ("hand", "battlefield", "exile", "library_top", "library_bottom")

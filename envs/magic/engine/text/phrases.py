@@ -1085,6 +1085,10 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         count = number(m.group(1))
         return fx.ActivationCondition("graveyard", None, count) \
             if isinstance(count, int) else None
+    if m := re.fullmatch(rf"there are at least {NUM} (.+?) cards in your graveyard", text):
+        count, f = number(m.group(1)), card_filter(m.group(2))
+        return fx.ActivationCondition("graveyard", f, count) \
+            if isinstance(count, int) and f is not None and f != fx.Filter() else None
     m = re.fullmatch(rf"(you|an opponent) controls? (?:{NUM} or more (.+)|(an? .+))",
                      text)
     if not m:
