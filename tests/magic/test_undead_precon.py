@@ -93,3 +93,31 @@ def test_tomb_tyrant_returns_a_zombie_card_at_random_once_three_are_there():
     assert len(returned) == 1 and game.battlefield[returned[0]].controller == 0
     names = [game.name_of(c) for c in game.graveyard[0]]
     assert names.count("Grizzly Bears") == 2 and len(names) == 4
+
+
+# ------------ 701.21a "whenever you sacrifice another creature, exile it. if that
+# creature was a token, ..."; 607.2a "each card exiled with it"
+def test_prowling_geistcatcher_exiles_what_is_sacrificed_and_returns_it():
+    """Prowling Geistcatcher: a sacrificed Grizzly Bears card is exiled (no counter),
+    a sacrificed Zombie token gives a +1/+1 counter (as it last existed, 608.2h);
+    when the Geistcatcher leaves, the Bears returns under its controller's control."""
+    game = blank()
+    catcher = game.add_permanent("Prowling Geistcatcher", 0)
+    game.add_permanent("Bloodthrone Vampire", 0)
+    game.add_permanent("Grizzly Bears", 0)
+    game.create_token(fx.TokenSpec("Zombie Token", ("Creature",), ("Zombie",), ("B",),
+                                   2, 2), 0)
+    game.start_at("main1", 0)
+    act(game, "(Bloodthrone Vampire) ability")
+    act(game, "(Grizzly Bears)")
+    settle(game)
+    assert [game.name_of(c) for c in game.exile[0]] == ["Grizzly Bears"]
+    assert not game.battlefield[catcher].counters.get("+1/+1")
+    act(game, "(Bloodthrone Vampire) ability")
+    act(game, "(Zombie Token)")
+    settle(game)
+    assert game.battlefield[catcher].counters.get("+1/+1") == 1
+    game.destroy([catcher])
+    settle(game)
+    (bears,) = on_battlefield(game, "Grizzly Bears")
+    assert game.battlefield[bears].controller == 0 and not game.exile[0]

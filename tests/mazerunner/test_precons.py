@@ -92,7 +92,6 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Ghouls' Night Out", "Gisa and Geralf",
         "Gorex, the Tombshell", "Hordewing Skaab",
         "Hour of Eternity",
-        "Prowling Geistcatcher",
         "Ravenous Rotbelly", "Rooftop Storm", "Shadow Kin", "Stitcher Geralf",
         "Undead Alchemist",
     }),

@@ -557,6 +557,12 @@ class DecisionsMixin:
                     if source is not None and source in self.battlefield else None
                 ok = host is not None and host in self.battlefield and \
                     self.chars(host)[0] >= c.count
+            elif kind == "it_was":  # "if that creature was a token": the trigger's
+                # object now, or as it last existed (608.2h)
+                lki = self.source_lki.get(it) if it is not None else None
+                ok = self.matches(c.filter, it, p, source) \
+                    if it is not None and it in self.battlefield else \
+                    lki is not None and len(lki) > 6 and lki[6]
             elif kind == "source_is":  # "if this creature is a spirit"
                 ok = source is not None and source in self.battlefield and \
                     self.matches(c.filter, source, p, source)

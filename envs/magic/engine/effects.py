@@ -1822,7 +1822,7 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "attacked_with", "total_power", "hands_empty", "class_level",
                    "control_each", "opponent_searched", "creature_countered",
                    "controls_a_commander", "that_player_commander", "during_step",
-                   "kicked", "cast_from_graveyard", "any_graveyard")
+                   "kicked", "cast_from_graveyard", "any_graveyard", "it_was")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;

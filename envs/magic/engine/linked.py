@@ -294,6 +294,9 @@ class LinkedMixin:
                                     transformed=node.transformed, triggers=not together,
                                     face_down=node.face_down)
             moved.append(card)
+            if node.dest == "exile" and item.kind != "spell" and \
+                    item.source is not None and names_exiled(self.cdef(item.card)):
+                self.exiled_with.append([item.source, card, 0])  # 607.2a
             if entered is not None:
                 entering.append(entered)
                 self.manifested(entered)  # "it": the permanent it became (400.7)

@@ -1370,6 +1370,7 @@ def reads_trigger_object(card: fx.CardDef) -> bool:
     608.2h: as it last existed once it has left)."""
     return any(isinstance(n, fx.PowerDamage) and n.by == fx.Ref("it")
                or isinstance(n, fx.StatOf) and n.of == "it"
+               or isinstance(n, fx.ActivationCondition) and n.kind == "it_was"
                for ability in card.triggered for n in _all_nodes(ability.effect))
 
 

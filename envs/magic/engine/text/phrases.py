@@ -1014,6 +1014,9 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         n = number(m.group(1))
         if isinstance(n, int):
             return fx.ActivationCondition("attached_power_at_least", count=n)
+    if text in ("that creature was a token", "it was a token"):
+        # (a trigger's object, as it last existed once it has left, 608.2h)
+        return fx.ActivationCondition("it_was", fx.Filter(props=frozenset({"token"})))
     if text == "this isn't a token":  # (Progenitor Mimic's copies' ability)
         return fx.ActivationCondition("source_is", fx.Filter(props=frozenset({"nontoken"})))
     if m := re.fullmatch(r"you control an urza's ([\w-]+) and an urza's ([\w-]+)", text):
