@@ -87,15 +87,12 @@ STILL_MISSING: dict[str, frozenset[str]] = {
     "undead_unleashed": frozenset({
         "Aetherspouts", "Cleaver Skaab", "Corpse Augur",
         "Curse of Unbinding",
-        "Death Baron",
-        "Dread Summons",
         "Empty the Laboratory",
         "Ghouls' Night Out", "Gisa and Geralf",
         "Gorex, the Tombshell", "Hordewing Skaab",
-        "Hour of Eternity", "Liliana, Death's Majesty",
-        "Prowling Geistcatcher",
+        "Hour of Eternity",
         "Ravenous Rotbelly", "Rooftop Storm", "Shadow Kin", "Stitcher Geralf",
-        "Tomb Tyrant", "Undead Alchemist",
+        "Undead Alchemist",
     }),
     "vampiric_bloodline": frozenset({
         "Arterial Alchemy", "Avacyn's Judgment",

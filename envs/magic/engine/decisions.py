@@ -480,8 +480,10 @@ class DecisionsMixin:
                     if perm.controller == p and need:
                         need.difference_update(self.pdef(pid).subtypes)
                 ok = not need
-            elif kind == "graveyard":
-                ok = len(self.graveyard[p]) >= c.count
+            elif kind == "graveyard":  # ("... zombie creature cards in your graveyard")
+                ok = len(self.graveyard[p]) >= c.count if c.filter is None else sum(
+                    1 for card in self.graveyard[p]
+                    if self.card_matches(c.filter, card)) >= c.count
             elif kind == "empty_hand":
                 ok = not self.hand[p]
             elif kind == "creature_died":
@@ -558,6 +560,12 @@ class DecisionsMixin:
                     if source is not None and source in self.battlefield else None
                 ok = host is not None and host in self.battlefield and \
                     self.chars(host)[0] >= c.count
+            elif kind == "it_was":  # "if that creature was a token": the trigger's
+                # object now, or as it last existed (608.2h)
+                lki = self.source_lki.get(it) if it is not None else None
+                ok = self.matches(c.filter, it, p, source) \
+                    if it is not None and it in self.battlefield else \
+                    lki is not None and len(lki) > 6 and lki[6]
             elif kind == "source_is":  # "if this creature is a spirit"
                 ok = source is not None and source in self.battlefield and \
                     self.matches(c.filter, source, p, source)

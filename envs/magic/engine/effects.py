@@ -99,7 +99,7 @@ class Count:
 COUNT_KINDS = ("permanents", "opponents", "hand", "life", "graveyard", "graveyard_types",
                "greatest_power", "devotion", "counters", "players_lost_life",
                "opponents_attacked", "blockers_beyond_first", "colours_spent",
-               "half_life", "basic_land_types", "total_power")
+               "half_life", "basic_land_types", "total_power", "graveyard_this_way")
 """(``"basic_land_types"``: the basic land types, 305.6, among the lands that
 controller controls (domain: "the number of basic land types among lands you
 control"); ``"opponents_attacked"``: the opponents the controller attacked with a creature
@@ -108,7 +108,10 @@ source beyond the first, rampage 702.23a; ``"colours_spent"``: the colours of ma
 spent to cast the spell, 601.2h: sunburst 702.44a and converge, "for each color of
 mana spent to cast it"; counted for the spell as it resolves, and for the permanent
 it becomes as that enters; ``"half_life"``: half the player's life total, rounded up
-(107.1a; 0 if it is negative), "that player loses half their life, rounded up".)"""
+(107.1a; 0 if it is negative), "that player loses half their life, rounded up";
+``"graveyard_this_way"``: the cards matching the card filter ``filter`` that earlier
+steps of the resolving effect milled or destroyed into graveyards, "for each creature
+card put into a graveyard this way".)"""
 
 
 RULED_COUNTERS = frozenset({
@@ -216,6 +219,10 @@ COMPARED = ("mana_value", "power", "toughness")
 NON_SUBTYPE = "non-"
 """The prefix of a negated-subtype prop: ``"non-Angel"`` matches an object without
 that subtype ("target non-Angel creature you control", 205.3)."""
+SUBTYPE = "-"
+"""The prefix of a subtype prop: ``"-Skeleton"`` matches an object with that subtype;
+only inside an :data:`EITHER` prop (``"other|-Skeleton"``: "Skeletons you control and
+other Zombies you control": a Skeleton, or any other than the source)."""
 _COMPARISON = re.compile(r"(mana_value|power|toughness)(<=|>=|==)(\d+)")
 
 
@@ -238,9 +245,11 @@ spell with {x} in its mana cost")."""
 def known_prop(prop: str) -> bool:
     """Whether the engine can check filter property ``prop``."""
     if EITHER in prop:
-        return all(known_prop(p) and p not in BASIC_PROPS for p in prop.split(EITHER))
+        return all((known_prop(p) and p not in BASIC_PROPS) or p == "other"
+                   for p in prop.split(EITHER))
     word = prop.removeprefix("non")
     return (prop in BASIC_PROPS or prop == X_COST or prop.startswith(NON_SUBTYPE)
+            or prop.startswith(SUBTYPE)
             or word in COLOUR_PROPS
             or comparison(prop) is not None or word in TYPE_PROPS
             or word in SUPERTYPE_PROPS)
@@ -260,6 +269,8 @@ def has_quality(prop: str, d: CardDef,
     word = prop[3:] if negated else prop
     if negated and word[:1] == "-":  # NON_SUBTYPE: "non-Angel"
         return word[1:] not in d.subtypes
+    if prop[:1] == SUBTYPE:  # "-Skeleton"
+        return prop[1:] in d.subtypes
     colour = COLOUR_PROPS.get(word)
     if colour is not None:
         return (colour in d.colours) != negated
@@ -1282,11 +1293,14 @@ class GraveyardCards:
     your graveyard to the battlefield", "put all creature cards from all graveyards
     onto the battlefield under your control"); ``mana_value``: and whose mana value
     equals that amount, counted as it resolves (608.2h: "return each creature card
-    with mana value X from your graveyard to the battlefield")."""
+    with mana value X from your graveyard to the battlefield"); ``at_random``: only
+    that many of them, chosen at random as it resolves ("return a Zombie creature card
+    at random from your graveyard to the battlefield")."""
 
     filter: Filter
     whose: str = "you"
     mana_value: Any = None
+    at_random: int = 0
 
 
 CARD_DESTINATIONS = ("hand", "battlefield", "exile", "library_top", "library_bottom")
@@ -1884,7 +1898,7 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "attacked_with", "total_power", "hands_empty", "class_level",
                    "control_each", "opponent_searched", "creature_countered",
                    "controls_a_commander", "that_player_commander", "during_step",
-                   "kicked", "cast_from_graveyard", "any_graveyard")
+                   "kicked", "cast_from_graveyard", "any_graveyard", "it_was")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;

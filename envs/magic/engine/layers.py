@@ -127,8 +127,9 @@ def apply_part(node: Any, layer: int, d: fx.CardDef) -> fx.CardDef:
                 changes["subtypes"] = tuple(dict.fromkeys(d.subtypes + node.subtypes))
             else:  # a creature's new creature types replace its old ones
                 changes["subtypes"] = node.subtypes
-        elif layer == 5:
-            changes["colours"] = node.colours
+        elif layer == 5:  # (in addition to its other colours: added, 105.3)
+            changes["colours"] = tuple(dict.fromkeys(d.colours + node.colours)) \
+                if node.in_addition else node.colours
         elif layer == 6:
             if node.lose_abilities:
                 changes.update(_NO_ABILITIES)

@@ -73,6 +73,8 @@ NOT_CARD_PROPS = frozenset({"tapped", "untapped", "attacking", "blocking",
 def card_prop(prop: str) -> bool:
     """Whether a filter of cards in a hidden zone may use ``prop``: a colour, a card
     type or supertype (or its absence), a compared mana value, power or toughness."""
+    if fx.EITHER in prop:
+        return all(card_prop(p) for p in prop.split(fx.EITHER))
     return prop == NAMED_SELF or prop.startswith(NAMED) or (
         fx.known_prop(prop) and prop not in NOT_CARD_PROPS)
 

@@ -239,9 +239,13 @@ class LinkedMixin:
                 self._turn_order(self.active)
             n = None if sel.mana_value is None else self.amount(sel.mana_value)
             source = item.card
-            return [card for p in whose for card in self.graveyard[p]
-                    if self.card_matches(sel.filter, card, source)
-                    and (n is None or self.cdef(card).mana_value == n)]
+            cards = [card for p in whose for card in self.graveyard[p]
+                     if self.card_matches(sel.filter, card, source)
+                     and (n is None or self.cdef(card).mana_value == n)]
+            picked: list[int] = []
+            while sel.at_random and cards and len(picked) < sel.at_random:
+                picked.append(cards.pop(self.dice.index(len(cards))))
+            return picked if sel.at_random else cards
         if sel.name == "died_card":  # a dies trigger's creature, now a card (400.7)
             oid = self.died_cards.get(item.it) if item.it is not None else None
             card = None if oid is None else self.graveyard_card(oid)
@@ -290,6 +294,9 @@ class LinkedMixin:
                                     transformed=node.transformed, triggers=not together,
                                     face_down=node.face_down)
             moved.append(card)
+            if node.dest == "exile" and item.kind != "spell" and \
+                    item.source is not None and names_exiled(self.cdef(item.card)):
+                self.exiled_with.append([item.source, card, 0])  # 607.2a
             if entered is not None:
                 entering.append(entered)
                 self.manifested(entered)  # "it": the permanent it became (400.7)

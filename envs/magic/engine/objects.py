@@ -344,6 +344,9 @@ class ObjectsMixin:
         elif count.what == "counters":  # on the source
             n = self.battlefield[source].counters.get(count.counter, 0) \
                 if source is not None and source in self.battlefield else 0
+        elif count.what == "graveyard_this_way":  # put there by the resolving effect
+            n = sum(1 for c in (self.res or {}).get("graveyard_this_way", ())
+                    if self.card_matches(count.filter or fx.Filter(), c))
         elif count.what in ("graveyard", "graveyard_types"):
             spec = count.filter or fx.Filter()
             seats = [you] if spec.controller == "you" else [
@@ -535,6 +538,9 @@ class ObjectsMixin:
 
     def _has_prop(self, prop: str, pid: int, perm: Permanent, d: fx.CardDef,
                   source: int | None, printed: bool) -> bool:
+        if fx.EITHER in prop:  # "other|-Skeleton": any of the qualities
+            return any(self._has_prop(p, pid, perm, d, source, printed)
+                       for p in prop.split(fx.EITHER))
         if prop == "nonland":
             return "Land" not in d.types
         if prop == "noncreature":
@@ -1320,7 +1326,8 @@ class ObjectsMixin:
         self.source_lki[pid] = [power, toughness, self.pdef(pid).mana_value,
                                 dict(self.battlefield[pid].counters),
                                 sorted(self.keywords(pid)),
-                                self.name_of(self.battlefield[pid].card)]
+                                self.name_of(self.battlefield[pid].card),
+                                self.card_token[self.battlefield[pid].card]]
 
     def remove_counters(self, pid: int, kind: str, n: int) -> int:
         """Remove up to ``n`` ``kind`` counters from permanent ``pid`` (122.8: no

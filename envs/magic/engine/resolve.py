@@ -485,6 +485,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 # "for each tapped creature target player controls": the
                 # player an earlier target named (its controller, 115.1)
                 filt(value.filter, selecting=value.what == "permanents")
+            elif value.what == "graveyard_this_way":
+                card_filter(value.filter or fx.Filter())
             elif value.what in ("graveyard", "graveyard_types"):
                 spec = value.filter or fx.Filter()
                 if spec.controller not in ("you", "any", "opponent"):
@@ -1388,6 +1390,7 @@ def reads_trigger_object(card: fx.CardDef) -> bool:
     608.2h: as it last existed once it has left)."""
     return any(isinstance(n, fx.PowerDamage) and n.by == fx.Ref("it")
                or isinstance(n, fx.StatOf) and n.of == "it"
+               or isinstance(n, fx.ActivationCondition) and n.kind == "it_was"
                for ability in card.triggered for n in _all_nodes(ability.effect))
 
 
@@ -1513,9 +1516,14 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             for _ in range(game.amount(node.count, p)):
                 game.draw(p)
     elif isinstance(node, fx.Mill):
+        # the cards milled into graveyards (not one a replacement sent elsewhere), for
+        # "each creature card put into a graveyard this way"
+        put = game.res.setdefault("graveyard_this_way", [])
         for p in game.select_players(node.who, path):
             for _ in range(game.amount(node.count, p)):
-                game.mill(p)
+                card = game.mill(p)
+                if card is not None and card in game.graveyard[game.card_owner[card]]:
+                    put.append(card)
     elif isinstance(node, fx.GainLife):
         for p in game.select_players(node.who, path):
             game.gain_life(p, game.amount(node.amount, p))

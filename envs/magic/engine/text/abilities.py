@@ -49,11 +49,16 @@ def activation_conditions(body: str) -> tuple[str, tuple[fx.ActivationCondition,
     if body.endswith(" activate only during the end of combat step."):  # (602.5b)
         return body[: -len(" activate only during the end of combat step.")], (
             fx.ActivationCondition("during_step", counter="end_of_combat"),)
-    m = re.fullmatch(r"(.+\.) activate only if (.+)\.", body, re.DOTALL)
+    m = re.fullmatch(r"(.+\.) activate only (during your turn and only )?if (.+)\.", body,
+                     re.DOTALL)
     if not m:
         return body, ()
-    condition = activation_condition(m.group(2))
-    return (m.group(1), (condition,)) if condition is not None else (body, ())
+    condition = activation_condition(m.group(3))
+    if condition is None:
+        return body, ()
+    # "activate only during your turn and only if ..." (602.5b): both
+    during = (fx.ActivationCondition("your_turn"),) if m.group(2) else ()
+    return m.group(1), (*during, condition)
 
 
 @line_template

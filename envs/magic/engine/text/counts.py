@@ -352,6 +352,17 @@ def _for_each_sacrificed(s: str) -> fx.Effect | None:
     return dataclasses.replace(base, **{field: total})
 
 
+@effect_template
+def _for_each_put_into_a_graveyard(s: str) -> fx.Effect | None:
+    """``for each creature card put into a graveyard this way, you create a tapped 2/2
+    black zombie creature token`` (Dread Summons): the effect times the cards of that
+    quality the earlier mill or destroy steps of the same effect put into graveyards."""
+    m = re.fullmatch(r"for each (?:(.+) )?card put into a graveyard this way, (.+)", s)
+    if not m or (f := card_filter(m.group(1) or "")) is None:
+        return None
+    return scaled(read_sentence(m.group(2)), fx.Count("graveyard_this_way", f))
+
+
 _STATS = {"power": "power", "toughness": "toughness", "mana value": "mana_value"}
 
 

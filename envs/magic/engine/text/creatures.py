@@ -396,12 +396,21 @@ def _becomes_in_addition(s: str) -> fx.Effect | None:
     gains the creature type for as long as it stays on the battlefield (no duration,
     611.2c)."""
     m = re.fullmatch(r"(.+?) becomes an? ([\w-]+) in addition to its other types", s)
+    colour = None
+    if not m:  # "that creature is a black zombie in addition to its other colors and
+        # types" (Liliana, Death's Majesty): a colour added too (105.3, layer 5)
+        m = re.fullmatch(r"(.+?) is an? (\w+) ([\w-]+) in addition to its other "
+                         r"colors and types", s)
+        if not m or m.group(2) not in fx.COLOUR_PROPS:
+            return None
+        colour = (fx.COLOUR_PROPS[m.group(2)],)
+        m = re.fullmatch(r"(.+?) is an? \w+ ([\w-]+) in .+", s)
     if not m or m.group(2) not in creature_subtypes():
         return None
     what = permanents(m.group(1))
     if what is None or isinstance(what, fx.Each):
         return None
-    return fx.Becomes(what, subtypes=(creature_subtypes()[m.group(2)],),
+    return fx.Becomes(what, subtypes=(creature_subtypes()[m.group(2)],), colours=colour,
                       in_addition=True, lasting=True)
 
 
@@ -478,8 +487,9 @@ def _any_opponent_may(s: str) -> fx.Effect | None:
 
 @effect_template
 def _tapped_tokens(s: str) -> fx.Effect | None:
-    """"create a tapped 2/2 black zombie creature token": tokens that enter tapped."""
-    m = re.fullmatch(rf"create {NUM} tapped (.+)", s)
+    """"[you] create a tapped 2/2 black zombie creature token": tokens that enter
+    tapped."""
+    m = re.fullmatch(rf"(?:you )?create {NUM} tapped (.+)", s)
     if not m or (spec := token_spec(m.group(2))) is None:
         return None
     return fx.CreateToken(spec, number(m.group(1)), tapped=True)

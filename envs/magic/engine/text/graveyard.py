@@ -38,6 +38,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     CARD_TYPE_WORDS,
+    NUM,
     all_subtypes,
     card_filter,
     cost,
@@ -155,6 +156,17 @@ def _return_all_cards(s: str) -> fx.Effect | None:
     # the control of the player putting it unless the effect says otherwise;
     # "return" from all graveyards, under its owner's (the card's previous
     # controller, 400.7).
+    m = re.fullmatch(rf"(?:return|put) {NUM} (.+?) cards? at random from your "
+                     r"graveyard (?:to|onto) (your hand|the battlefield)( under your "
+                     r"control)?", s)
+    if m and isinstance(n := number(m.group(1)), int) and n > 0 and \
+            (f := _typed_card_filter(m.group(2))) is not None and \
+            not (m.group(3) == "your hand" and m.group(4)):
+        # "return a zombie creature card at random from your graveyard to the
+        # battlefield" (Tomb Tyrant): chosen at random as it resolves, not targeted
+        return fx.MoveCards(fx.GraveyardCards(f, "you", at_random=n),
+                            "hand" if m.group(3) == "your hand" else "battlefield",
+                            "you")
     m = re.fullmatch(r"(return|put) (?:all (.+?) cards|each (.+?) card"
                      r"(?: with mana value (x|\d+))?) from (your|all) graveyards? "
                      r"(?:to|onto) (your hand|the battlefield)( tapped)?"

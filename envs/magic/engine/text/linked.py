@@ -98,6 +98,12 @@ def _linked_exile(s: str) -> fx.Effect | None:
     if re.fullmatch(r"return the exiled (?:card|cards) to the battlefield under "
                     r"(?:its|their) owners?'s? control", s):
         return fx.MoveCards(fx.Ref("exiled_with_this"), "battlefield", "owner")
+    # "return each card exiled with this to the battlefield under your control"
+    # (Prowling Geistcatcher: 110.2a, under the control of the player putting it)
+    if m := re.fullmatch(r"return (?:each card|all cards) exiled with this to the "
+                         r"battlefield under (your|its owner's|their owners') control", s):
+        return fx.MoveCards(fx.Ref("exiled_with_this"), "battlefield",
+                            "you" if m.group(1) == "your" else "owner")
     # Rule 610.3: "exile <it> until this leaves the battlefield"
     if m := re.fullmatch(r"exile (.+) until this leaves the battlefield", s):
         what = permanents(m.group(1))

@@ -1025,6 +1025,9 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         n = number(m.group(1))
         if isinstance(n, int):
             return fx.ActivationCondition("attached_power_at_least", count=n)
+    if text in ("that creature was a token", "it was a token"):
+        # (a trigger's object, as it last existed once it has left, 608.2h)
+        return fx.ActivationCondition("it_was", fx.Filter(props=frozenset({"token"})))
     if text == "this isn't a token":  # (Progenitor Mimic's copies' ability)
         return fx.ActivationCondition("source_is", fx.Filter(props=frozenset({"nontoken"})))
     if m := re.fullmatch(r"you control an urza's ([\w-]+) and an urza's ([\w-]+)", text):
@@ -1096,6 +1099,10 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         count = number(m.group(1))
         return fx.ActivationCondition("graveyard", None, count) \
             if isinstance(count, int) else None
+    if m := re.fullmatch(rf"there are at least {NUM} (.+?) cards in your graveyard", text):
+        count, f = number(m.group(1)), card_filter(m.group(2))
+        return fx.ActivationCondition("graveyard", f, count) \
+            if isinstance(count, int) and f is not None and f != fx.Filter() else None
     m = re.fullmatch(rf"(you|an opponent) controls? (?:{NUM} or more (.+)|(an? .+))",
                      text)
     if not m:

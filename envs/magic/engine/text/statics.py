@@ -395,7 +395,8 @@ def anthem(line: str) -> fx.Anthem | None:
     group = m.group(1)
     if group.startswith("all "):
         group = group[4:]
-    f = object_filter(group, plural=not each)
+    f = object_filter(group, plural=not each) if " and other " not in group or each \
+        else _and_other(*group.split(" and other ", 1))
     if f is None or not (f.types or f.subtypes or "commander" in f.props):
         return None
     keywords = granted(m.group(4) or m.group(5))
@@ -404,6 +405,21 @@ def anthem(line: str) -> fx.Anthem | None:
     power = int(m.group(2)) if m.group(2) else 0
     toughness = int(m.group(3)) if m.group(3) else 0
     return fx.Anthem(f, power, toughness, keywords)
+
+
+def _and_other(first: str, second: str) -> fx.Filter | None:
+    """``<subtype>s you control and other <subtype>s you control`` (Death Baron): one
+    filter matching a permanent of the first subtype (the source too) or another one of
+    the second (so one with both gets the bonus once)."""
+    one = object_filter(first, plural=True)
+    two = object_filter("other " + second, plural=True)
+    if one is None or two is None or one.props or two.props != {"other"} or \
+            len(one.subtypes) != 1 or not two.subtypes or \
+            (one.types, one.controller) != (two.types, two.controller):
+        return None
+    (subtype,) = one.subtypes
+    return dataclasses.replace(one, subtypes=one.subtypes | two.subtypes, props=frozenset(
+        {"other" + fx.EITHER + fx.SUBTYPE + subtype}))
 
 
 def static_prevention(line: str, printed: Printed) -> tuple[fx.PreventDamage, ...] | None:

@@ -474,6 +474,8 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
             return False
         if when[0].subject.controller == "you":  # (its owner's hand is yours)
             text = text.replace("return it to your hand", "return it to its owner's hand")
+    if when[0].subject == fx.Ref("self"):  # ("it": this, 607.2a)
+        text = text.replace(" exiled with it ", " exiled with this ")
     what = effect(text)
     if card_event:
         # "it": the card in the graveyard (400.7), never a permanent
@@ -486,7 +488,7 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
         # "whenever a creature an opponent controls dies, that player loses 2 life":
         # the triggering object's controller (as it triggered)
         what = swap_ref(what, fx.Ref("that_player"), fx.Ref("its_controller"))
-    if len(when) == 1 and when[0].event == "dies" and \
+    if len(when) == 1 and when[0].event in ("dies", "sacrificed") and \
             isinstance(when[0].subject, fx.Filter):
         # "whenever a creature an opponent controls dies, exile it": the card it
         # became in its owner's graveyard (400.7)

@@ -1,0 +1,123 @@
+"""Scripted positions for the mechanisms the rest of the Undead Unleashed precon needs
+(issue 30), each on real cards of the pool."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from magic.positions import act, blank, has, lands, settle
+from magic.test_undead_unleashed import on_battlefield
+
+
+# ------------------------- 611.3a "<A>s you control and other <B>s you control get"
+def test_death_baron_pumps_skeletons_and_other_zombies_once():
+    """Death Baron: a Skeleton and another Zombie get +1/+1 and deathtouch, the
+    Baron itself (a Zombie, not a Skeleton) does not, nor the opponent's Zombie."""
+    game = blank()
+    baron = game.add_permanent("Death Baron", 0)
+    skeleton = game.add_permanent("Drudge Skeletons", 0)
+    corpse = game.add_permanent("Walking Corpse", 0)
+    theirs = game.add_permanent("Walking Corpse", 1)
+    game.start_at("main1", 0)
+    assert game.chars(skeleton)[:2] == (2, 2)
+    assert game.chars(corpse)[:2] == (3, 3)
+    assert game.chars(baron)[:2] == (2, 2)
+    assert game.chars(theirs)[:2] == (2, 2)
+    assert "deathtouch" in game.keywords(skeleton)
+    assert "deathtouch" not in game.keywords(baron)
+    anthem = compiled_pool().supported["Death Baron"].statics[0]
+    assert anthem.affected.subtypes == {"Skeleton", "Zombie"}
+
+
+# ------------------------- 701.17a "for each creature card put into a graveyard this way"
+def test_dread_summons_makes_a_tapped_zombie_per_creature_card_milled():
+    """Dread Summons, X = 2: each player mills two; three of the four milled cards are
+    creature cards (two of seat 1's, one of seat 0's): three tapped Zombies."""
+    game = blank()
+    lands(game, 0, *["Swamp"] * 4)
+    game.set_library(0, ["Grizzly Bears", "Island", "Island"])
+    game.set_library(1, ["Walking Corpse", "Grizzly Bears", "Island"])
+    game.add_card("Dread Summons", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    act(game, "X = 2")
+    settle(game)
+    assert len(game.graveyard[0]) == 3 and len(game.graveyard[1]) == 2
+    tokens = on_battlefield(game, "Zombie Token")
+    assert len(tokens) == 3 and all(game.battlefield[t].tapped for t in tokens)
+    count = compiled_pool().supported["Dread Summons"].spell.effect.steps[1].count
+    assert count == fx.Count("graveyard_this_way", fx.Filter(types=frozenset({"Creature"})))
+
+
+# ------------------ 205.1b, 105.3 "is a black Zombie in addition to its other colors and types"
+def test_liliana_returns_a_creature_that_is_a_black_zombie_too():
+    """Liliana, Death's Majesty's -3 returns Grizzly Bears: a green and black Bear
+    Zombie (a Zombie Death Baron then pumps)."""
+    game = blank()
+    liliana = game.add_permanent("Liliana, Death's Majesty", 0, counters={"loyalty": 5})
+    game.add_permanent("Death Baron", 0)
+    game.add_card("Grizzly Bears", 0, "graveyard")
+    game.start_at("main1", 0)
+    act(game, "(Liliana, Death's Majesty) ability 1")
+    act(game, "choose card 0 (Grizzly Bears")
+    settle(game)
+    (bears,) = on_battlefield(game, "Grizzly Bears")
+    d = game.pdef(bears)
+    assert set(d.colours) == {"G", "B"} and set(d.subtypes) == {"Bear", "Zombie"}
+    assert game.chars(bears)[:2] == (3, 3)
+    assert game.battlefield[liliana].counters["loyalty"] == 2
+
+
+# -------------- 602.5b "activate only during your turn and only if there are at least
+# three Zombie creature cards in your graveyard"; a card returned at random
+def test_tomb_tyrant_returns_a_zombie_card_at_random_once_three_are_there():
+    """Tomb Tyrant with two Zombie cards (and a Bear card) in the graveyard: its
+    ability is not offered; with a third it is, and it returns one of the three
+    Zombie cards (never the Bear) under its controller's control."""
+    game = blank()
+    lands(game, 0, *["Swamp"] * 3)
+    game.add_permanent("Tomb Tyrant", 0)
+    game.add_permanent("Grizzly Bears", 0)
+    for name in ("Walking Corpse", "Gravedigger", "Grizzly Bears"):
+        game.add_card(name, 0, "graveyard")
+    game.start_at("main1", 0)
+    assert not has(game, "(Tomb Tyrant) ability")
+    game.add_card("Death Baron", 0, "graveyard")
+    game._legal = None
+    act(game, "(Tomb Tyrant) ability")
+    act(game, "(Grizzly Bears)")
+    settle(game)
+    returned = [pid for pid, perm in game.battlefield.items()
+                if game.name_of(perm.card) in ("Walking Corpse", "Gravedigger",
+                                               "Death Baron")]
+    assert len(returned) == 1 and game.battlefield[returned[0]].controller == 0
+    names = [game.name_of(c) for c in game.graveyard[0]]
+    assert names.count("Grizzly Bears") == 2 and len(names) == 4
+
+
+# ------------ 701.21a "whenever you sacrifice another creature, exile it. if that
+# creature was a token, ..."; 607.2a "each card exiled with it"
+def test_prowling_geistcatcher_exiles_what_is_sacrificed_and_returns_it():
+    """Prowling Geistcatcher: a sacrificed Grizzly Bears card is exiled (no counter),
+    a sacrificed Zombie token gives a +1/+1 counter (as it last existed, 608.2h);
+    when the Geistcatcher leaves, the Bears returns under its controller's control."""
+    game = blank()
+    catcher = game.add_permanent("Prowling Geistcatcher", 0)
+    game.add_permanent("Bloodthrone Vampire", 0)
+    game.add_permanent("Grizzly Bears", 0)
+    game.create_token(fx.TokenSpec("Zombie Token", ("Creature",), ("Zombie",), ("B",),
+                                   2, 2), 0)
+    game.start_at("main1", 0)
+    act(game, "(Bloodthrone Vampire) ability")
+    act(game, "(Grizzly Bears)")
+    settle(game)
+    assert [game.name_of(c) for c in game.exile[0]] == ["Grizzly Bears"]
+    assert not game.battlefield[catcher].counters.get("+1/+1")
+    act(game, "(Bloodthrone Vampire) ability")
+    act(game, "(Zombie Token)")
+    settle(game)
+    assert game.battlefield[catcher].counters.get("+1/+1") == 1
+    game.destroy([catcher])
+    settle(game)
+    (bears,) = on_battlefield(game, "Grizzly Bears")
+    assert game.battlefield[bears].controller == 0 and not game.exile[0]
