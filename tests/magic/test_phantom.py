@@ -8,7 +8,16 @@ from __future__ import annotations
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from magic.compiled import card, cost
-from magic.positions import act, blank, lands, names, pass_until, settle, target_perm
+from magic.positions import (
+    act,
+    blank,
+    has,
+    lands,
+    names,
+    pass_until,
+    settle,
+    target_perm,
+)
 
 
 def on_battlefield(game, name: str) -> list[int]:
@@ -141,3 +150,55 @@ def test_601_2a_vega_draws_for_a_foretold_spell_not_for_one_from_the_hand():
     act(game, "foretold, from exile")
     settle(game)
     assert len(game.hand[0]) == hand - 1 + 1  # Vega's trigger drew a card
+
+
+# ---------------------- "spells you cast from anywhere other than your hand" (601.2f)
+def test_601_2f_sage_of_the_beyond_reduces_a_foretold_spell_not_one_from_the_hand():
+    assert card("Sage of the Beyond").statics[0] == fx.CostChange(
+        -2, whose="you", not_from_hand=True)
+    game = blank()
+    game.add_permanent("Sage of the Beyond", 0)
+    game.add_card("Warhorn Blast", 0)
+    game.add_card("Warhorn Blast", 0)
+    plains = lands(game, 0, "Plains", "Plains")
+    game.start_at("main1", 0, turn=1)
+    act(game, "foretell hand 0 (Warhorn Blast)")  # pays {2}: both Plains
+    game.turn += 1  # a later turn (702.143a), the Plains untapped, one of them gone
+    for pid in plains:
+        game.battlefield[pid].tapped = False
+    del game.battlefield[plains[1]]
+    game._legal = None
+    assert not has(game, "cast hand 0 (Warhorn Blast)")  # {4}{W} from the hand
+    act(game, "foretold, from exile")  # {2}{W} less {2}: one Plains pays it
+    settle(game)
+    assert game.exile[0] == [] and len(game.graveyard[0]) == 1
+
+
+def test_601_2f_without_the_sage_the_foretold_spell_costs_its_foretell_cost():
+    game = blank()
+    game.add_card("Warhorn Blast", 0)
+    plains = lands(game, 0, "Plains", "Plains")
+    game.start_at("main1", 0, turn=1)
+    act(game, "foretell hand 0 (Warhorn Blast)")
+    game.turn += 1
+    for pid in plains:
+        game.battlefield[pid].tapped = False
+    del game.battlefield[plains[1]]
+    game._legal = None
+    assert not has(game, "foretold, from exile")
+
+
+# ------------------------------ "draws cards equal to the difference" (608.2h)
+def test_608_2h_tales_of_the_ancestors_fills_each_hand_to_the_largest():
+    assert card("Tales of the Ancestors").spell.effect == fx.Draw(
+        fx.Count("short_of_most_hand", of="that_player"), fx.Ref("each_player"))
+    game = blank(players=3)
+    game.add_card("Tales of the Ancestors", 0)
+    for _ in range(4):
+        game.add_card("Island", 1)
+    game.add_card("Island", 2)
+    lands(game, 0, "Island", "Island", "Island", "Island")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Tales of the Ancestors)")
+    settle(game)
+    assert [len(game.hand[p]) for p in range(3)] == [4, 4, 4]

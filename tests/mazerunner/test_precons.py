@@ -81,9 +81,9 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Arcane Artisan", "Cosmic Intervention", "Curse of the Swine",
         "Day of the Dragons", "Ethereal Valkyrie", "Hero of Bretagard",
         "Marshal's Anthem", "Niko Defies Destiny",
-        "Ranar the Ever-Watchful", "Replicating Ring", "Sage of the Beyond",
+        "Ranar the Ever-Watchful", "Replicating Ring",
         "Soulherder", "Spectral Deluge", "Stoic Farmer", "Surtland Elementalist",
-        "Synthetic Destiny", "Tales of the Ancestors",
+        "Synthetic Destiny",
     }),
     "undead_unleashed": frozenset({
         "Aetherspouts", "Cleaver Skaab", "Corpse Augur",

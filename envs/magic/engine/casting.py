@@ -655,7 +655,17 @@ class CastingMixin:
                                  if item.alt == "face_down" else
                                  fx.bestowed(self.cdef(item.card))
                                  if item.alt == "bestow" else None,
-                                 sum(map(len, item.targets.values())))
+                                 sum(map(len, item.targets.values())),
+                                 from_hand=self.cast_from_hand(item))
+
+    def cast_from_hand(self, item: StackItem) -> bool:
+        """Whether spell ``item`` is (or, a probe, would be) cast from its caster's
+        hand (601.2a): a probe's card is still where it would be cast from; a spell
+        being cast has left it, its zone says where it was (``""``: a hand, unless
+        cast for its flashback cost)."""
+        if item.card in self.hand[item.controller]:
+            return True
+        return item.sid != -1 and item.zone == "" and item.alt != "flashback"
 
     def _base_cost(self, item: StackItem) -> ManaCost | None:
         """Rule 601.2f: the mana cost or the alternative cost chosen (118.9: flashback,
@@ -704,12 +714,12 @@ class CastingMixin:
 
     def changed_cost(self, p: int, card: int, cost: ManaCost | None,
                      shown: fx.CardDef | None = None,
-                     targets: int = 0) -> ManaCost | None:
+                     targets: int = 0, *, from_hand: bool = True) -> ManaCost | None:
         """``cost`` of spell ``card`` cast by ``p`` with every increase, then every
         reduction applied (rule 601.2f: a reduction takes generic mana only);
         ``shown``: the spell's characteristics when they are not its card's (face
         down, 708.4); ``targets``: how many targets it has (an increase "for each
-        target beyond the first")."""
+        target beyond the first"); ``from_hand``: it is cast from ``p``'s hand."""
         changes = self._cost_changes()
         d = shown or self.cdef(card)
         own = d.self_costs
@@ -737,6 +747,8 @@ class CastingMixin:
             if change.noncreature and d.is_creature:
                 continue
             if change.subtypes and not change.subtypes & set(d.subtypes):
+                continue
+            if change.not_from_hand and from_hand:
                 continue
             if change.amount > 0:
                 more += change.amount
@@ -2852,6 +2864,12 @@ class CastingMixin:
                 return counters.get(value.counter, 0) * value.times
             if value.what == "colours_spent":  # (601.2h: sunburst, converge)
                 return item.colours_spent * value.times
+            if value.what == "short_of_most_hand" and player is not None:
+                # the most cards in a hand, seen once as it resolves (608.2h), not
+                # again after each player's draws
+                most = self.res.setdefault(  # type: ignore[union-attr]
+                    "most_in_hand", max(len(self.hand[q]) for q in self.living()))
+                return max(0, most - len(self.hand[player])) * value.times
             if value.of == "that_player" and player is not None:
                 return self.count_now(value, player, source)
             f = value.filter

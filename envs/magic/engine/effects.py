@@ -97,7 +97,7 @@ class Count:
 COUNT_KINDS = ("permanents", "opponents", "hand", "life", "graveyard", "graveyard_types",
                "greatest_power", "devotion", "counters", "players_lost_life",
                "opponents_attacked", "blockers_beyond_first", "colours_spent",
-               "half_life", "basic_land_types")
+               "half_life", "basic_land_types", "short_of_most_hand")
 """(``"basic_land_types"``: the basic land types, 305.6, among the lands that
 controller controls (domain: "the number of basic land types among lands you
 control"); ``"opponents_attacked"``: the opponents the controller attacked with a creature
@@ -105,7 +105,10 @@ this combat, melee 702.121a; ``"blockers_beyond_first"``: the creatures blocking
 source beyond the first, rampage 702.23a; ``"colours_spent"``: the colours of mana
 spent to cast the spell, 601.2h: sunburst 702.44a and converge, "for each color of
 mana spent to cast it"; counted for the spell as it resolves, and for the permanent
-it becomes as that enters; ``"half_life"``: half the player's life total, rounded up
+it becomes as that enters; ``"short_of_most_hand"``: how many fewer cards that
+player has in hand than the player with the most (counted for each player the effect
+acts on, the most seen once as it resolves: "draws cards equal to the difference");
+``"half_life"``: half the player's life total, rounded up
 (107.1a; 0 if it is negative), "that player loses half their life, rounded up".)"""
 
 
@@ -2510,13 +2513,16 @@ class CostChange:
     when given: "Goblin spells", "Dragon spells") cast by ``whose`` (``"you"``,
     ``"opponents"``, ``"any"``, said from this permanent's controller) cost
     ``amount`` more generic mana (negative: less; a reduction takes only generic
-    mana, never below zero)."""
+    mana, never below zero); ``not_from_hand``: only spells cast from anywhere other
+    than their caster's hand (601.2a: "spells you cast from anywhere other than your
+    hand", a foretold, flashback or exiled card's)."""
 
     amount: int
     types: frozenset[str] = frozenset()
     noncreature: bool = False
     whose: str = "any"
     subtypes: frozenset[str] = frozenset()
+    not_from_hand: bool = False
 
 
 @dataclass(frozen=True)

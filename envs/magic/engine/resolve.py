@@ -192,7 +192,8 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
                                 "unless_opponents", "unless_life_at_most",
                                 "unless_reveal"}),
     fx.EntersWithCounters: frozenset({"count", "counter", "condition"}),
-    fx.CostChange: frozenset({"amount", "types", "noncreature", "whose", "subtypes"}),
+    fx.CostChange: frozenset({"amount", "types", "noncreature", "whose", "subtypes",
+                               "not_from_hand"}),
 }
 """Fields the engine reads, per vocabulary class. A field added to the vocabulary
 later is reported by :func:`unresolvable` whenever a card sets it to a non-default
@@ -459,9 +460,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             return
         if isinstance(value, fx.Count):
             if value.of not in ("you", "that_player") or (
-                    value.of == "that_player" and value.what not in ("hand",
-                                                                     "permanents",
-                                                                     "half_life")):
+                    value.of == "that_player" and value.what not in (
+                        "hand", "permanents", "half_life", "short_of_most_hand")) or (
+                    value.what == "short_of_most_hand" and value.of != "that_player"):
                 note(f"Count of {value.of}")
             if value.what not in fx.COUNT_KINDS:
                 note(f"Count({value.what})")

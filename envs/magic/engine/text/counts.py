@@ -117,6 +117,18 @@ def x_counted(base: fx.Effect | None, count: fx.Count) -> fx.Effect | None:
     return fx.Sequence(tuple(out)) if isinstance(base, fx.Sequence) else out[0]
 
 
+@effect_template
+def _draw_up_to_most(s: str) -> fx.Effect | None:
+    """``each player with fewer cards in hand than the player with the most cards in
+    hand draws cards equal to the difference`` (Tales of the Ancestors): each player
+    draws the cards they are short of the most in a hand (none for that player)."""
+    if s != "each player with fewer cards in hand than the player with the most " \
+            "cards in hand draws cards equal to the difference":
+        return None
+    return fx.Draw(fx.Count("short_of_most_hand", of="that_player"),
+                   fx.Ref("each_player"))
+
+
 SENTENCE_GROUPS.append((r"[^.]+ for each [^.]+\.", r"those creatures gain [^.]+\."))
 
 
