@@ -14,6 +14,7 @@ from magic.positions import (
     has,
     lands,
     names,
+    pass_to_decision,
     pass_until,
     settle,
     target_perm,
@@ -202,3 +203,30 @@ def test_608_2h_tales_of_the_ancestors_fills_each_hand_to_the_largest():
     act(game, "cast hand 0 (Tales of the Ancestors)")
     settle(game)
     assert [len(game.hand[p]) for p in range(3)] == [4, 4, 4]
+
+
+# ------------------- "whenever a creature is exiled from the battlefield" (603.10a)
+def test_603_10a_soulherder_counts_each_creature_exiled_and_flickers_at_end_step():
+    game = blank()
+    herder = game.add_permanent("Soulherder", 0)
+    visionary = game.add_permanent("Elvish Visionary", 0, counters={"+1/+1": 1})
+    theirs = game.add_permanent("Hill Giant", 1)
+    game.add_card("Swords to Plowshares", 0)
+    lands(game, 0, "Plains")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Swords to Plowshares)")
+    target_perm(game, theirs)
+    settle(game)
+    assert theirs not in game.battlefield
+    assert game.battlefield[herder].counters == {"+1/+1": 1}
+    while game.step != "end":
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    target_perm(game, visionary)  # another target creature you control: not itself
+    pass_to_decision(game, "yesno")  # "you may", as it resolves
+    assert game.decision["player"] == 0
+    act(game, "yes")
+    settle(game)  # the flicker, then the Visionary's enters trigger
+    assert visionary not in game.battlefield
+    new = on_battlefield(game, "Elvish Visionary")[0]
+    assert not game.battlefield[new].counters  # a new object (400.7)
+    assert game.battlefield[herder].counters == {"+1/+1": 2}

@@ -82,7 +82,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Day of the Dragons", "Ethereal Valkyrie", "Hero of Bretagard",
         "Marshal's Anthem", "Niko Defies Destiny",
         "Ranar the Ever-Watchful", "Replicating Ring",
-        "Soulherder", "Spectral Deluge", "Stoic Farmer", "Surtland Elementalist",
+        "Spectral Deluge", "Stoic Farmer", "Surtland Elementalist",
         "Synthetic Destiny",
     }),
     "undead_unleashed": frozenset({

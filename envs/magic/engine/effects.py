@@ -1898,7 +1898,7 @@ OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "group_attacks", 
                  "last_time_counter_removed", "blocked_by", "blocks_creature",
                  "counter_put", "counters_put",
                  "becomes_renowned", "turned_face_up",
-                 "dealt_combat_damage_by_creature")
+                 "dealt_combat_damage_by_creature", "exiled")
 """Events happening to a permanent (rule 603.2): its subject is ``Ref("self")``,
 ``Ref("equipped")`` / ``Ref("enchanted")`` (the permanent it is attached to) or a
 :class:`Filter`. ``unblocked`` is "attacks and isn't blocked"; ``deals_damage_player``
@@ -1923,7 +1923,9 @@ and turning face up is not entering, so its enters abilities don't trigger);
 ``group_attacks``: "whenever one or more <subject> attack" (508.1: once as attackers
 are declared, when any of them matches; no ``it``);
 ``dealt_combat_damage_by_creature``: "whenever a creature deals combat damage to this"
-(``it``, "that creature": the creature that dealt it)."""
+(``it``, "that creature": the creature that dealt it); ``exiled``: "whenever a creature
+is exiled from the battlefield" (it goes to exile, an "exile it instead" too; they
+look back, 603.10a)."""
 CARD_GRAVEYARD_EVENTS = ("card_to_graveyard", "card_to_graveyard_from_library")
 """A card put into a graveyard (a token is no card, 111.1): "whenever a <quality> card
 is put into your / an opponent's / a graveyard from anywhere" (``card_to_graveyard``:

@@ -1387,6 +1387,12 @@ class ObjectsMixin:
                     self.creatures_died += 1
                     self.log("dies", card=self.name_of(self.battlefield[pid].card),
                              id=pid, player=self.battlefield[pid].controller)
+        if "exiled" in self._trigger_index() or self.emblems or self.temporary_triggers:
+            # "whenever a creature is exiled from the battlefield" (603.10a: they
+            # look back, the ones exiled instead too)
+            gone = exiled + (pids if dest == "exile" else [])
+            if gone:
+                self._object_triggers("exiled", gone)
         self._remember_sources(exiled + shuffled + pids)
         res = self.res
         if res is not None and res.get("it") in pids or res is not None and res.get(
