@@ -230,3 +230,64 @@ def test_603_10a_soulherder_counts_each_creature_exiled_and_flickers_at_end_step
     new = on_battlefield(game, "Elvish Visionary")[0]
     assert not game.battlefield[new].counters  # a new object (400.7)
     assert game.battlefield[herder].counters == {"+1/+1": 2}
+
+
+# -------------------------------------------- "x target creatures" (601.2b-c)
+def test_601_2c_curse_of_the_swine_x_targets_and_a_boar_for_each_controller():
+    assert card("Curse of the Swine").spell.effect.steps[0] == fx.Exile(
+        fx.Target("creature", count="X"))
+    game = blank()
+    game.add_card("Curse of the Swine", 0)
+    lands(game, 0, *["Island"] * 8)
+    giant = game.add_permanent("Hill Giant", 1)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    mine = game.add_permanent("Llanowar Elves", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Curse of the Swine)")
+    assert game.decision["kind"] == "x"
+    assert game.decision["values"] == [0, 1, 2, 3]  # no more X than creatures
+    game.apply_action(A.mode(2))  # X = 2
+    target_perm(game, giant)
+    assert A.DONE not in game.legal_actions()  # exactly X targets
+    target_perm(game, mine)
+    settle(game)
+    assert giant not in game.battlefield and mine not in game.battlefield
+    assert bears in game.battlefield
+    boars = on_battlefield(game, "Boar Token")
+    assert sorted(game.battlefield[b].controller for b in boars) == [0, 1]
+
+
+def test_702_33c_marshals_anthem_returns_up_to_one_card_per_kick():
+    trigger = card("Marshal's Anthem").triggered[0].effect
+    assert trigger.what.count == "kicked" and trigger.what.up_to
+    game = blank()
+    game.add_card("Marshal's Anthem", 0)
+    for name in ("Grizzly Bears", "Hill Giant", "Llanowar Elves"):
+        game.add_card(name, 0, "graveyard")
+    lands(game, 0, *["Plains"] * 8)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Marshal's Anthem)")
+    act(game, "pay kicker")
+    act(game, "pay kicker")  # kicked twice: {2}{W}{W} + 2 x {1}{W}, all 8 Plains
+    settle(game)  # the enchantment resolves; its enters trigger asks its targets
+    assert game.decision["kind"] == "target"
+    for _ in range(2):  # up to two: a third card is not offered
+        assert A.DONE in game.legal_actions()
+        game.apply_action(next(a for a in game.legal_actions() if a != A.DONE))
+    settle(game)
+    back = [pid for pid, perm in game.battlefield.items() if game.cdef(perm.card).is_creature]
+    assert len(back) == 2 and len(game.graveyard[0]) == 1
+    assert all(game.chars(pid)[:2] == (game.cdef(game.battlefield[pid].card).power + 1,
+                                       game.cdef(game.battlefield[pid].card).toughness + 1)
+               for pid in back)  # the anthem
+
+
+def test_702_33c_marshals_anthem_unkicked_returns_nothing():
+    game = blank()
+    game.add_card("Marshal's Anthem", 0)
+    game.add_card("Grizzly Bears", 0, "graveyard")
+    lands(game, 0, *["Plains"] * 4)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Marshal's Anthem)")
+    settle(game)
+    assert len(game.graveyard[0]) == 1 and len(game.battlefield) == 5

@@ -78,9 +78,9 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Wild Endeavor", "Wulfgar of Icewind Dale",
     }),
     "phantom_premonition": frozenset({
-        "Arcane Artisan", "Cosmic Intervention", "Curse of the Swine",
+        "Arcane Artisan", "Cosmic Intervention",
         "Day of the Dragons", "Ethereal Valkyrie", "Hero of Bretagard",
-        "Marshal's Anthem", "Niko Defies Destiny",
+        "Niko Defies Destiny",
         "Ranar the Ever-Watchful", "Replicating Ring",
         "Spectral Deluge", "Stoic Farmer", "Surtland Elementalist",
         "Synthetic Destiny",

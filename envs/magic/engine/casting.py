@@ -34,7 +34,12 @@ from labyrinth_gym.envs.magic.engine.payment import (
     plan,
     special,
 )
-from labyrinth_gym.envs.magic.engine.resolve import execute, is_divided, selector_of
+from labyrinth_gym.envs.magic.engine.resolve import (
+    all_nodes,
+    execute,
+    is_divided,
+    selector_of,
+)
 from labyrinth_gym.envs.magic.engine.state import StackItem, code_player, player_code
 
 SYMBOL_ORDER = ("W", "U", "B", "R", "G", "C")
@@ -310,7 +315,7 @@ class CastingMixin:
             # "another target": one more candidate than it needs, as the earlier
             # target is among them (the ones it follows name a subset of it)
             extra = sel.filter is not None and "another_target" in sel.filter.props
-            return len(self.candidates(sel, item)) >= sel.count + extra
+            return len(self.candidates(sel, item)) >= self.target_count(sel, item) + extra
         if is_divided(node):  # 601.2d: one at least
             return self.divided_total(node, item) == 0 or \
                 bool(self.candidates(sel, item))
@@ -355,10 +360,29 @@ class CastingMixin:
         sel = selector_of(node)
         if isinstance(sel, fx.Target):
             chosen = item.targets.get(path, [])
-            if path not in self.closed and len(chosen) < sel.count and \
+            if path not in self.closed and len(chosen) < self.target_count(sel, item) and \
                     self.open_targets(sel, path, item):
                 return ("target", path, sel)
         return None
+
+    @staticmethod
+    def target_count(sel: fx.Target, item: StackItem) -> int:
+        """How many targets ``sel`` of ``item`` has: its number, the X announced
+        (601.2b comes before 601.2c; 0 while unannounced) or the times it was kicked
+        (702.33c)."""
+        if sel.count == "X":
+            return max(item.x, 0)
+        if sel.count == "kicked":
+            return item.kicked
+        return sel.count  # type: ignore[return-value]
+
+    def _x_target_cap(self, item: StackItem) -> int | None:
+        """The largest X for which ``item`` has its "x target ..." (601.2c: as many
+        legal targets as X says), or None when no target's number is X."""
+        caps = [len(self.candidates(sel, item))
+                for sel in all_nodes(self.effect_of(item))
+                if isinstance(sel, fx.Target) and sel.count == "X" and not sel.up_to]
+        return min(caps) if caps else None
 
     def open_targets(self, sel: fx.Target, path: str, item: StackItem) -> list[int]:
         """The candidates for target ``sel`` (at ``path`` of ``item``) not chosen for it
@@ -1392,7 +1416,8 @@ class CastingMixin:
                 lo = mid
             else:
                 hi = mid - 1
-        return self._x_table(lo)
+        cap = self._x_target_cap(item)
+        return self._x_table(lo if cap is None else min(lo, cap))
 
     @staticmethod
     def _x_table(largest: int) -> list[int]:
@@ -2647,6 +2672,9 @@ class CastingMixin:
                 return [] if code is None else [code]
             d = item.defending
             return [player_code(d)] if d is not None and not self.lost[d] else []
+        if name == "exiled_controllers":  # one per permanent exiled (608.2h)
+            return [player_code(q) for q in res.get("exiled_controllers", ())
+                    if not self.lost[q]]
         if name == "its_controller":
             owner = res.get("it_controller")
             return [player_code(owner)] if owner is not None else []

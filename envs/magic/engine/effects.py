@@ -339,7 +339,10 @@ class Target:
     Attributes:
         kind: One of :data:`TARGET_KINDS`.
         filter: Further restriction on a permanent target (``Filter(types={"Artifact"})``).
-        count: How many targets.
+        count: How many targets: a number, ``"X"`` (the value of X announced,
+            601.2b: "exile x target creatures") or ``"kicked"`` (the times its spell
+            was kicked, 702.33c: "up to x target ..., where x is the number of times
+            this was kicked").
         up_to: ``"up to count"`` (zero allowed).
         same_name: "target creature and all other creatures with the same name as
             that creature": the effect also acts on every other permanent matching
@@ -352,7 +355,7 @@ class Target:
 
     kind: str
     filter: Filter | None = None
-    count: int = 1
+    count: int | str = 1
     up_to: bool = False
     same_name: Filter | None = None
     attached: Filter | None = None
@@ -384,6 +387,9 @@ REFS = (
     # every legal target of the last targeted step, as it resolves ("each of those
     # creatures", 608.2b: an illegal one is none of them)
     "those_targets",
+    # the controller of each permanent the previous step exiled, once per permanent,
+    # as it last existed ("for each creature exiled this way, its controller ...")
+    "exiled_controllers",
 )
 
 

@@ -84,7 +84,7 @@ SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponen
                             "that_player", "that_object", "damaged_this_way",
                             "exiled_with_this", "that_card", "this_card",
                             "graveyard_this_way", "those_targets", "it_card",
-                            "died_card",
+                            "died_card", "exiled_controllers",
                             "attacked_by_it"})
 CARD_REFS = frozenset({"exiled_with_this", "that_card", "this_card",
                        "graveyard_this_way", "it_card", "died_card"})
@@ -1326,6 +1326,10 @@ def _all_nodes(node: Any) -> list[Any]:
         for f in dataclasses.fields(node):
             out += _all_nodes(getattr(node, f.name))
     return out
+
+
+all_nodes = _all_nodes
+"""(:func:`_all_nodes` for the casting code: "x target creatures", 601.2c.)"""
 
 
 def _orphan_if_moved(node: Any, before: Any = None) -> bool:
