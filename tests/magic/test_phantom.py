@@ -291,3 +291,34 @@ def test_702_33c_marshals_anthem_unkicked_returns_nothing():
     act(game, "cast hand 0 (Marshal's Anthem)")
     settle(game)
     assert len(game.graveyard[0]) == 1 and len(game.battlefield) == 5
+
+
+# ------------------------ a search's destination chosen by a condition (608.2c)
+def _stoic_farmer(their_lands: int):
+    game = blank()
+    game.add_card("Stoic Farmer", 0)
+    game.set_library(0, ["Island", "Plains", "Island"])
+    lands(game, 0, *["Plains"] * 4)
+    lands(game, 1, *["Island"] * their_lands)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Stoic Farmer)")
+    settle(game)  # the creature, then its enters trigger: the search
+    act(game, "find Plains")
+    settle(game)
+    return game
+
+
+def test_608_2c_stoic_farmer_puts_the_plains_onto_the_battlefield_when_behind():
+    game = _stoic_farmer(5)  # an opponent controls more lands: 5 > 4
+    plains = on_battlefield(game, "Plains")
+    assert len(plains) == 5 and sum(game.battlefield[p].tapped for p in plains) == 5
+    assert game.hand[0] == [] and len(game.library[0]) == 2
+    found = next(e for e in game.events if e["type"] == "found")
+    assert found["revealed"]
+
+
+def test_608_2c_stoic_farmer_puts_the_plains_into_the_hand_otherwise():
+    game = _stoic_farmer(4)  # as many lands: not more
+    assert len(on_battlefield(game, "Plains")) == 4
+    assert [game.name_of(c) for c in game.hand[0]] == ["Plains"]
+    assert game.hand[0][0] in game.public_hand  # revealed

@@ -1035,6 +1035,11 @@ class Search:
     who: Selector = Ref("you")
     optional: bool = False
     share_land_type: bool = False
+    battlefield_if: ActivationCondition | None = None
+    """"If an opponent controls more lands than you, put it onto the battlefield
+    tapped. otherwise, put it into your hand" (Stoic Farmer): with ``dest``
+    ``"hand"``, the cards found go onto the battlefield (``tapped``) instead when
+    this holds as they are put (608.2c)."""
     whose: Selector | None = None
     """"For each player, search that player's library for a nonland card and exile
     it, then that player shuffles" (Jace, Architect of Thought): the libraries

@@ -684,6 +684,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note(f"SpellCardTo({node.dest})")
         if isinstance(node, fx.Search) and node.dest not in fx.SEARCH_DESTINATIONS:
             note(f"Search.dest {node.dest}")
+        if isinstance(node, fx.Search) and node.battlefield_if is not None:
+            condition_checked(node.battlefield_if, "Search")
+            if node.dest != "hand" or node.whose is not None:
+                note("a search's 'if ..., onto the battlefield' not into a hand")
         if isinstance(node, fx.Dig):
             card_filter(node.filter)
             if node.dest not in fx.DIG_DESTINATIONS or node.rest not in fx.DIG_RESTS:
