@@ -322,3 +322,21 @@ def test_608_2c_stoic_farmer_puts_the_plains_into_the_hand_otherwise():
     assert len(on_battlefield(game, "Plains")) == 4
     assert [game.name_of(c) for c in game.hand[0]] == ["Plains"]
     assert game.hand[0][0] in game.public_hand  # revealed
+
+
+# --------------------------- "with toughness x or less, where x is ..." (608.2h)
+def test_608_2h_spectral_deluge_bounces_each_creature_up_to_the_islands_counted():
+    assert card("Spectral Deluge").spell.effect.what.at_most[0] == "toughness"
+    game = blank()
+    game.add_card("Spectral Deluge", 0)
+    lands(game, 0, "Island", "Island", "Island", "Island", "Plains", "Plains")
+    angel = game.add_permanent("Serra Angel", 1)  # toughness 4: 4 Islands
+    giant = game.add_permanent("Hill Giant", 1)
+    wurm = game.add_permanent("Colossal Dreadmaw", 1)  # toughness 6
+    mine = game.add_permanent("Grizzly Bears", 0)  # not an opponent's
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Spectral Deluge)")
+    settle(game)
+    assert angel not in game.battlefield and giant not in game.battlefield
+    assert wurm in game.battlefield and mine in game.battlefield
+    assert sorted(game.name_of(c) for c in game.hand[1]) == ["Hill Giant", "Serra Angel"]

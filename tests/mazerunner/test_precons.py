@@ -82,7 +82,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Day of the Dragons", "Ethereal Valkyrie", "Hero of Bretagard",
         "Niko Defies Destiny",
         "Ranar the Ever-Watchful", "Replicating Ring",
-        "Spectral Deluge", "Surtland Elementalist",
+        "Surtland Elementalist",
         "Synthetic Destiny",
     }),
     "undead_unleashed": frozenset({

@@ -2644,6 +2644,11 @@ class CastingMixin:
             if sel.mana_value is not None:  # counted as it resolves (608.2h)
                 n = self.amount(sel.mana_value)
                 found = [pid for pid in found if self.pdef(pid).mana_value == n]
+            if sel.at_most is not None:  # counted as it resolves (608.2h)
+                stat, n = sel.at_most[0], self.amount(sel.at_most[1])
+                found = [pid for pid in found if (
+                    self.pdef(pid).mana_value if stat == "mana_value"
+                    else self.chars(pid)[fx.STATS.index(stat)]) <= n]
             res["those"] = found  # "untap those creatures" (those_targets)
             return found
         name = sel.name

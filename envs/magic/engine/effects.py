@@ -405,10 +405,14 @@ class Each:
     """Every permanent matching ``filter`` (``"each creature you control"``);
     ``mana_value``: and whose mana value equals that amount, counted as the effect
     resolves ("destroy each nonland permanent with mana value equal to the number of
-    charge counters on this", 608.2h)."""
+    charge counters on this", 608.2h); ``at_most``: ``(stat, amount)``, and whose
+    power, toughness or mana value (:data:`STATS`) is that amount or less, counted as
+    it resolves ("each creature your opponents control with toughness x or less,
+    where x is the number of islands you control")."""
 
     filter: Filter
     mana_value: Any = None
+    at_most: tuple[str, Any] | None = None
 
 
 Selector = Target | Ref | Each

@@ -323,6 +323,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             filt(sel.filter, selecting=True)
             if sel.mana_value is not None:
                 amount(sel.mana_value)
+            if sel.at_most is not None:
+                if sel.at_most[0] not in fx.STATS:
+                    note(f"Each at most {sel.at_most[0]}")
+                amount(sel.at_most[1])
         elif sel is not None:
             note(type(sel).__name__)
 

@@ -445,6 +445,25 @@ def _each_with_mana_value_equal(s: str) -> fx.Effect | None:
     return None
 
 
+@effect_template
+def _each_with_stat_x_or_less(s: str) -> fx.Effect | None:
+    """``return each creature your opponents control with toughness x or less to its
+    owner's hand, where x is the number of islands you control`` (Spectral Deluge):
+    the effect on each such permanent whose stat is at most the count as it resolves
+    (:attr:`~effects.Each.at_most`)."""
+    m = re.fullmatch(r"(.*\beach .+?) with (power|toughness|mana value) x or less"
+                     r"( .+)?, where x is the number of (.+)", s)
+    if not m or (count := counted(m.group(4), plural=True)) is None:
+        return None
+    base = read_sentence(m.group(1) + (m.group(3) or ""))
+    for field in ("what", "to", "who"):
+        sel = getattr(base, field, None)
+        if isinstance(sel, fx.Each) and sel.mana_value is None and sel.at_most is None:
+            return dataclasses.replace(base, **{field: dataclasses.replace(
+                sel, at_most=(_STATS[m.group(2)], count))})
+    return None
+
+
 _SACRIFICED = r"the sacrificed (?:creature|artifact|permanent)'s (power|toughness|mana value)"
 _OF_THE_SACRIFICED = (
     (rf"(.*\b)deals damage equal to {_SACRIFICED} to (.+)", r"\1deals x damage to \3"),
