@@ -8,7 +8,17 @@ from __future__ import annotations
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from magic.compiled import card, cost
-from magic.positions import act, blank, lands, names, pass_until, settle, target_perm
+from magic.positions import (
+    act,
+    blank,
+    has,
+    lands,
+    names,
+    pass_to_decision,
+    pass_until,
+    settle,
+    target_perm,
+)
 
 
 def on_battlefield(game, name: str) -> list[int]:
@@ -141,3 +151,192 @@ def test_601_2a_vega_draws_for_a_foretold_spell_not_for_one_from_the_hand():
     act(game, "foretold, from exile")
     settle(game)
     assert len(game.hand[0]) == hand - 1 + 1  # Vega's trigger drew a card
+
+
+# ---------------------- "spells you cast from anywhere other than your hand" (601.2f)
+def test_601_2f_sage_of_the_beyond_reduces_a_foretold_spell_not_one_from_the_hand():
+    assert card("Sage of the Beyond").statics[0] == fx.CostChange(
+        -2, whose="you", not_from_hand=True)
+    game = blank()
+    game.add_permanent("Sage of the Beyond", 0)
+    game.add_card("Warhorn Blast", 0)
+    game.add_card("Warhorn Blast", 0)
+    plains = lands(game, 0, "Plains", "Plains")
+    game.start_at("main1", 0, turn=1)
+    act(game, "foretell hand 0 (Warhorn Blast)")  # pays {2}: both Plains
+    game.turn += 1  # a later turn (702.143a), the Plains untapped, one of them gone
+    for pid in plains:
+        game.battlefield[pid].tapped = False
+    del game.battlefield[plains[1]]
+    game._legal = None
+    assert not has(game, "cast hand 0 (Warhorn Blast)")  # {4}{W} from the hand
+    act(game, "foretold, from exile")  # {2}{W} less {2}: one Plains pays it
+    settle(game)
+    assert game.exile[0] == [] and len(game.graveyard[0]) == 1
+
+
+def test_601_2f_without_the_sage_the_foretold_spell_costs_its_foretell_cost():
+    game = blank()
+    game.add_card("Warhorn Blast", 0)
+    plains = lands(game, 0, "Plains", "Plains")
+    game.start_at("main1", 0, turn=1)
+    act(game, "foretell hand 0 (Warhorn Blast)")
+    game.turn += 1
+    for pid in plains:
+        game.battlefield[pid].tapped = False
+    del game.battlefield[plains[1]]
+    game._legal = None
+    assert not has(game, "foretold, from exile")
+
+
+# ------------------------------ "draws cards equal to the difference" (608.2h)
+def test_608_2h_tales_of_the_ancestors_fills_each_hand_to_the_largest():
+    assert card("Tales of the Ancestors").spell.effect == fx.Draw(
+        fx.Count("short_of_most_hand", of="that_player"), fx.Ref("each_player"))
+    game = blank(players=3)
+    game.add_card("Tales of the Ancestors", 0)
+    for _ in range(4):
+        game.add_card("Island", 1)
+    game.add_card("Island", 2)
+    lands(game, 0, "Island", "Island", "Island", "Island")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Tales of the Ancestors)")
+    settle(game)
+    assert [len(game.hand[p]) for p in range(3)] == [4, 4, 4]
+
+
+# ------------------- "whenever a creature is exiled from the battlefield" (603.10a)
+def test_603_10a_soulherder_counts_each_creature_exiled_and_flickers_at_end_step():
+    game = blank()
+    herder = game.add_permanent("Soulherder", 0)
+    visionary = game.add_permanent("Elvish Visionary", 0, counters={"+1/+1": 1})
+    theirs = game.add_permanent("Hill Giant", 1)
+    game.add_card("Swords to Plowshares", 0)
+    lands(game, 0, "Plains")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Swords to Plowshares)")
+    target_perm(game, theirs)
+    settle(game)
+    assert theirs not in game.battlefield
+    assert game.battlefield[herder].counters == {"+1/+1": 1}
+    while game.step != "end":
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    target_perm(game, visionary)  # another target creature you control: not itself
+    pass_to_decision(game, "yesno")  # "you may", as it resolves
+    assert game.decision["player"] == 0
+    act(game, "yes")
+    settle(game)  # the flicker, then the Visionary's enters trigger
+    assert visionary not in game.battlefield
+    new = on_battlefield(game, "Elvish Visionary")[0]
+    assert not game.battlefield[new].counters  # a new object (400.7)
+    assert game.battlefield[herder].counters == {"+1/+1": 2}
+
+
+# -------------------------------------------- "x target creatures" (601.2b-c)
+def test_601_2c_curse_of_the_swine_x_targets_and_a_boar_for_each_controller():
+    assert card("Curse of the Swine").spell.effect.steps[0] == fx.Exile(
+        fx.Target("creature", count="X"))
+    game = blank()
+    game.add_card("Curse of the Swine", 0)
+    lands(game, 0, *["Island"] * 8)
+    giant = game.add_permanent("Hill Giant", 1)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    mine = game.add_permanent("Llanowar Elves", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Curse of the Swine)")
+    assert game.decision["kind"] == "x"
+    assert game.decision["values"] == [0, 1, 2, 3]  # no more X than creatures
+    game.apply_action(A.mode(2))  # X = 2
+    target_perm(game, giant)
+    assert A.DONE not in game.legal_actions()  # exactly X targets
+    target_perm(game, mine)
+    settle(game)
+    assert giant not in game.battlefield and mine not in game.battlefield
+    assert bears in game.battlefield
+    boars = on_battlefield(game, "Boar Token")
+    assert sorted(game.battlefield[b].controller for b in boars) == [0, 1]
+
+
+def test_702_33c_marshals_anthem_returns_up_to_one_card_per_kick():
+    trigger = card("Marshal's Anthem").triggered[0].effect
+    assert trigger.what.count == "kicked" and trigger.what.up_to
+    game = blank()
+    game.add_card("Marshal's Anthem", 0)
+    for name in ("Grizzly Bears", "Hill Giant", "Llanowar Elves"):
+        game.add_card(name, 0, "graveyard")
+    lands(game, 0, *["Plains"] * 8)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Marshal's Anthem)")
+    act(game, "pay kicker")
+    act(game, "pay kicker")  # kicked twice: {2}{W}{W} + 2 x {1}{W}, all 8 Plains
+    settle(game)  # the enchantment resolves; its enters trigger asks its targets
+    assert game.decision["kind"] == "target"
+    for _ in range(2):  # up to two: a third card is not offered
+        assert A.DONE in game.legal_actions()
+        game.apply_action(next(a for a in game.legal_actions() if a != A.DONE))
+    settle(game)
+    back = [pid for pid, perm in game.battlefield.items() if game.cdef(perm.card).is_creature]
+    assert len(back) == 2 and len(game.graveyard[0]) == 1
+    assert all(game.chars(pid)[:2] == (game.cdef(game.battlefield[pid].card).power + 1,
+                                       game.cdef(game.battlefield[pid].card).toughness + 1)
+               for pid in back)  # the anthem
+
+
+def test_702_33c_marshals_anthem_unkicked_returns_nothing():
+    game = blank()
+    game.add_card("Marshal's Anthem", 0)
+    game.add_card("Grizzly Bears", 0, "graveyard")
+    lands(game, 0, *["Plains"] * 4)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Marshal's Anthem)")
+    settle(game)
+    assert len(game.graveyard[0]) == 1 and len(game.battlefield) == 5
+
+
+# ------------------------ a search's destination chosen by a condition (608.2c)
+def _stoic_farmer(their_lands: int):
+    game = blank()
+    game.add_card("Stoic Farmer", 0)
+    game.set_library(0, ["Island", "Plains", "Island"])
+    lands(game, 0, *["Plains"] * 4)
+    lands(game, 1, *["Island"] * their_lands)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Stoic Farmer)")
+    settle(game)  # the creature, then its enters trigger: the search
+    act(game, "find Plains")
+    settle(game)
+    return game
+
+
+def test_608_2c_stoic_farmer_puts_the_plains_onto_the_battlefield_when_behind():
+    game = _stoic_farmer(5)  # an opponent controls more lands: 5 > 4
+    plains = on_battlefield(game, "Plains")
+    assert len(plains) == 5 and sum(game.battlefield[p].tapped for p in plains) == 5
+    assert game.hand[0] == [] and len(game.library[0]) == 2
+    found = next(e for e in game.events if e["type"] == "found")
+    assert found["revealed"]
+
+
+def test_608_2c_stoic_farmer_puts_the_plains_into_the_hand_otherwise():
+    game = _stoic_farmer(4)  # as many lands: not more
+    assert len(on_battlefield(game, "Plains")) == 4
+    assert [game.name_of(c) for c in game.hand[0]] == ["Plains"]
+    assert game.hand[0][0] in game.public_hand  # revealed
+
+
+# --------------------------- "with toughness x or less, where x is ..." (608.2h)
+def test_608_2h_spectral_deluge_bounces_each_creature_up_to_the_islands_counted():
+    assert card("Spectral Deluge").spell.effect.what.at_most[0] == "toughness"
+    game = blank()
+    game.add_card("Spectral Deluge", 0)
+    lands(game, 0, "Island", "Island", "Island", "Island", "Plains", "Plains")
+    angel = game.add_permanent("Serra Angel", 1)  # toughness 4: 4 Islands
+    giant = game.add_permanent("Hill Giant", 1)
+    wurm = game.add_permanent("Colossal Dreadmaw", 1)  # toughness 6
+    mine = game.add_permanent("Grizzly Bears", 0)  # not an opponent's
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Spectral Deluge)")
+    settle(game)
+    assert angel not in game.battlefield and giant not in game.battlefield
+    assert wurm in game.battlefield and mine in game.battlefield
+    assert sorted(game.name_of(c) for c in game.hand[1]) == ["Hill Giant", "Serra Angel"]

@@ -77,12 +77,12 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Wild Endeavor", "Wulfgar of Icewind Dale",
     }),
     "phantom_premonition": frozenset({
-        "Arcane Artisan", "Cosmic Intervention", "Curse of the Swine",
+        "Arcane Artisan", "Cosmic Intervention",
         "Day of the Dragons", "Ethereal Valkyrie", "Hero of Bretagard",
-        "Marshal's Anthem", "Niko Defies Destiny",
-        "Ranar the Ever-Watchful", "Replicating Ring", "Sage of the Beyond",
-        "Soulherder", "Spectral Deluge", "Stoic Farmer", "Surtland Elementalist",
-        "Synthetic Destiny", "Tales of the Ancestors",
+        "Niko Defies Destiny",
+        "Ranar the Ever-Watchful", "Replicating Ring",
+        "Surtland Elementalist",
+        "Synthetic Destiny",
     }),
     "undead_unleashed": frozenset({
         "Aetherspouts", "Cleaver Skaab", "Corpse Augur",

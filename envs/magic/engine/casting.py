@@ -34,7 +34,12 @@ from labyrinth_gym.envs.magic.engine.payment import (
     plan,
     special,
 )
-from labyrinth_gym.envs.magic.engine.resolve import execute, is_divided, selector_of
+from labyrinth_gym.envs.magic.engine.resolve import (
+    all_nodes,
+    execute,
+    is_divided,
+    selector_of,
+)
 from labyrinth_gym.envs.magic.engine.state import StackItem, code_player, player_code
 
 SYMBOL_ORDER = ("W", "U", "B", "R", "G", "C")
@@ -312,7 +317,7 @@ class CastingMixin:
             # "another target": one more candidate than it needs, as the earlier
             # target is among them (the ones it follows name a subset of it)
             extra = sel.filter is not None and "another_target" in sel.filter.props
-            return len(self.candidates(sel, item)) >= sel.count + extra
+            return len(self.candidates(sel, item)) >= self.target_limit(sel, item) + extra
         if is_divided(node):  # 601.2d: one at least
             return self.divided_total(node, item) == 0 or \
                 bool(self.candidates(sel, item))
@@ -363,11 +368,27 @@ class CastingMixin:
         return None
 
     def target_limit(self, sel: fx.Target, item: StackItem) -> int:
-        """The most targets ``sel`` takes: its count, or "up to X" with X counted
-        as the targets are chosen (601.2c, :attr:`~effects.Target.most`)."""
+        """The most targets ``sel`` of ``item`` takes: its number, the X announced
+        (601.2b comes before 601.2c; 0 while unannounced), the times it was kicked
+        (702.33c), or with "up to X" X counted as the targets are chosen (601.2c,
+        :attr:`~effects.Target.most`)."""
+        if sel.count == "X":
+            n = max(item.x, 0)
+        elif sel.count == "kicked":
+            n = item.kicked
+        else:
+            n = sel.count  # type: ignore[assignment]
         if sel.most is None:
-            return sel.count
-        return min(sel.count, self.count_now(sel.most, item.controller, item.source))
+            return n
+        return min(n, self.count_now(sel.most, item.controller, item.source))
+
+    def _x_target_cap(self, item: StackItem) -> int | None:
+        """The largest X for which ``item`` has its "x target ..." (601.2c: as many
+        legal targets as X says), or None when no target's number is X."""
+        caps = [len(self.candidates(sel, item))
+                for sel in all_nodes(self.effect_of(item))
+                if isinstance(sel, fx.Target) and sel.count == "X" and not sel.up_to]
+        return min(caps) if caps else None
 
     def open_targets(self, sel: fx.Target, path: str, item: StackItem) -> list[int]:
         """The candidates for target ``sel`` (at ``path`` of ``item``) not chosen for it
@@ -704,7 +725,17 @@ class CastingMixin:
                                  if item.alt == "face_down" else
                                  fx.bestowed(self.cdef(item.card))
                                  if item.alt == "bestow" else None,
-                                 sum(map(len, item.targets.values())))
+                                 sum(map(len, item.targets.values())),
+                                 from_hand=self.cast_from_hand(item))
+
+    def cast_from_hand(self, item: StackItem) -> bool:
+        """Whether spell ``item`` is (or, a probe, would be) cast from its caster's
+        hand (601.2a): a probe's card is still where it would be cast from; a spell
+        being cast has left it, its zone says where it was (``""``: a hand, unless
+        cast for its flashback cost)."""
+        if item.card in self.hand[item.controller]:
+            return True
+        return item.sid != -1 and item.zone == "" and item.alt != "flashback"
 
     def _base_cost(self, item: StackItem) -> ManaCost | None:
         """Rule 601.2f: the mana cost or the alternative cost chosen (118.9: flashback,
@@ -753,12 +784,12 @@ class CastingMixin:
 
     def changed_cost(self, p: int, card: int, cost: ManaCost | None,
                      shown: fx.CardDef | None = None,
-                     targets: int = 0) -> ManaCost | None:
+                     targets: int = 0, *, from_hand: bool = True) -> ManaCost | None:
         """``cost`` of spell ``card`` cast by ``p`` with every increase, then every
         reduction applied (rule 601.2f: a reduction takes generic mana only);
         ``shown``: the spell's characteristics when they are not its card's (face
         down, 708.4); ``targets``: how many targets it has (an increase "for each
-        target beyond the first")."""
+        target beyond the first"); ``from_hand``: it is cast from ``p``'s hand."""
         changes = self._cost_changes()
         d = shown or self.cdef(card)
         own = d.self_costs
@@ -786,6 +817,8 @@ class CastingMixin:
             if change.noncreature and d.is_creature:
                 continue
             if change.subtypes and not change.subtypes & set(d.subtypes):
+                continue
+            if change.not_from_hand and from_hand:
                 continue
             if change.amount > 0:
                 more += change.amount
@@ -1486,7 +1519,8 @@ class CastingMixin:
                 lo = mid
             else:
                 hi = mid - 1
-        return self._x_table(lo)
+        cap = self._x_target_cap(item)
+        return self._x_table(lo if cap is None else min(lo, cap))
 
     @staticmethod
     def _x_table(largest: int) -> list[int]:
@@ -2791,6 +2825,11 @@ class CastingMixin:
             if sel.mana_value is not None:  # counted as it resolves (608.2h)
                 n = self.amount(sel.mana_value)
                 found = [pid for pid in found if self.pdef(pid).mana_value == n]
+            if sel.at_most is not None:  # counted as it resolves (608.2h)
+                stat, n = sel.at_most[0], self.amount(sel.at_most[1])
+                found = [pid for pid in found if (
+                    self.pdef(pid).mana_value if stat == "mana_value"
+                    else self.chars(pid)[fx.STATS.index(stat)]) <= n]
             res["those"] = found  # "untap those creatures" (those_targets)
             return found
         name = sel.name
@@ -2819,6 +2858,9 @@ class CastingMixin:
                 return [] if code is None else [code]
             d = item.defending
             return [player_code(d)] if d is not None and not self.lost[d] else []
+        if name == "exiled_controllers":  # one per permanent exiled (608.2h)
+            return [player_code(q) for q in res.get("exiled_controllers", ())
+                    if not self.lost[q]]
         if name == "its_controller":
             owner = res.get("it_controller")
             return [player_code(owner)] if owner is not None else []
@@ -3039,6 +3081,12 @@ class CastingMixin:
                 return counters.get(value.counter, 0) * value.times
             if value.what == "colours_spent":  # (601.2h: sunburst, converge)
                 return item.colours_spent * value.times
+            if value.what == "short_of_most_hand" and player is not None:
+                # the most cards in a hand, seen once as it resolves (608.2h), not
+                # again after each player's draws
+                most = self.res.setdefault(  # type: ignore[union-attr]
+                    "most_in_hand", max(len(self.hand[q]) for q in self.living()))
+                return max(0, most - len(self.hand[player])) * value.times
             if value.of == "that_player" and player is not None:
                 return self.count_now(value, player, source)
             f = value.filter

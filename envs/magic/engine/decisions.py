@@ -377,7 +377,9 @@ class DecisionsMixin:
                 alt and self.castable_as(probe, alt))
         if d.cost is None:
             return False  # 118.6: no mana cost, and no alternative cost to pay
-        if not self._can_pay(p, self.changed_cost(p, card, d.cost), skip_card=card,
+        if not self._can_pay(p, self.changed_cost(p, card, d.cost,
+                                                  from_hand=card in self.hand[p]),
+                             skip_card=card,
                              spell=card):
             return False
         extra = d.additional_cost

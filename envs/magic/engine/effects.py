@@ -99,7 +99,8 @@ class Count:
 COUNT_KINDS = ("permanents", "opponents", "hand", "life", "graveyard", "graveyard_types",
                "greatest_power", "devotion", "counters", "players_lost_life",
                "opponents_attacked", "blockers_beyond_first", "colours_spent",
-               "half_life", "basic_land_types", "total_power", "graveyard_this_way")
+               "half_life", "basic_land_types", "total_power", "graveyard_this_way",
+               "short_of_most_hand")
 """(``"basic_land_types"``: the basic land types, 305.6, among the lands that
 controller controls (domain: "the number of basic land types among lands you
 control"); ``"opponents_attacked"``: the opponents the controller attacked with a creature
@@ -107,7 +108,10 @@ this combat, melee 702.121a; ``"blockers_beyond_first"``: the creatures blocking
 source beyond the first, rampage 702.23a; ``"colours_spent"``: the colours of mana
 spent to cast the spell, 601.2h: sunburst 702.44a and converge, "for each color of
 mana spent to cast it"; counted for the spell as it resolves, and for the permanent
-it becomes as that enters; ``"half_life"``: half the player's life total, rounded up
+it becomes as that enters; ``"short_of_most_hand"``: how many fewer cards that
+player has in hand than the player with the most (counted for each player the effect
+acts on, the most seen once as it resolves: "draws cards equal to the difference");
+``"half_life"``: half the player's life total, rounded up
 (107.1a; 0 if it is negative), "that player loses half their life, rounded up";
 ``"graveyard_this_way"``: the cards matching the card filter ``filter`` that earlier
 steps of the resolving effect milled or destroyed into graveyards, "for each creature
@@ -352,7 +356,10 @@ class Target:
     Attributes:
         kind: One of :data:`TARGET_KINDS`.
         filter: Further restriction on a permanent target (``Filter(types={"Artifact"})``).
-        count: How many targets.
+        count: How many targets: a number, ``"X"`` (the value of X announced,
+            601.2b: "exile x target creatures") or ``"kicked"`` (the times its spell
+            was kicked, 702.33c: "up to x target ..., where x is the number of times
+            this was kicked").
         up_to: ``"up to count"`` (zero allowed).
         same_name: "target creature and all other creatures with the same name as
             that creature": the effect also acts on every other permanent matching
@@ -369,7 +376,7 @@ class Target:
 
     kind: str
     filter: Filter | None = None
-    count: int = 1
+    count: int | str = 1
     up_to: bool = False
     same_name: Filter | None = None
     attached: Filter | None = None
@@ -402,6 +409,9 @@ REFS = (
     # every legal target of the last targeted step, as it resolves ("each of those
     # creatures", 608.2b: an illegal one is none of them)
     "those_targets",
+    # the controller of each permanent the previous step exiled, once per permanent,
+    # as it last existed ("for each creature exiled this way, its controller ...")
+    "exiled_controllers",
 )
 
 
@@ -417,10 +427,14 @@ class Each:
     """Every permanent matching ``filter`` (``"each creature you control"``);
     ``mana_value``: and whose mana value equals that amount, counted as the effect
     resolves ("destroy each nonland permanent with mana value equal to the number of
-    charge counters on this", 608.2h)."""
+    charge counters on this", 608.2h); ``at_most``: ``(stat, amount)``, and whose
+    power, toughness or mana value (:data:`STATS`) is that amount or less, counted as
+    it resolves ("each creature your opponents control with toughness x or less,
+    where x is the number of islands you control")."""
 
     filter: Filter
     mana_value: Any = None
+    at_most: tuple[str, Any] | None = None
 
 
 Selector = Target | Ref | Each
@@ -1071,6 +1085,11 @@ class Search:
     who: Selector = Ref("you")
     optional: bool = False
     share_land_type: bool = False
+    battlefield_if: ActivationCondition | None = None
+    """"If an opponent controls more lands than you, put it onto the battlefield
+    tapped. otherwise, put it into your hand" (Stoic Farmer): with ``dest``
+    ``"hand"``, the cards found go onto the battlefield (``tapped``) instead when
+    this holds as they are put (608.2c)."""
     whose: Selector | None = None
     """"For each player, search that player's library for a nonland card and exile
     it, then that player shuffles" (Jace, Architect of Thought): the libraries
@@ -1985,7 +2004,7 @@ OBJECT_EVENTS = ("enters", "dies", "attacks", "attacks_alone", "group_attacks", 
                  "last_time_counter_removed", "blocked_by", "blocks_creature",
                  "counter_put", "counters_put",
                  "becomes_renowned", "turned_face_up",
-                 "dealt_combat_damage_by_creature")
+                 "dealt_combat_damage_by_creature", "exiled")
 """Events happening to a permanent (rule 603.2): its subject is ``Ref("self")``,
 ``Ref("equipped")`` / ``Ref("enchanted")`` (the permanent it is attached to) or a
 :class:`Filter`. ``unblocked`` is "attacks and isn't blocked"; ``deals_damage_player``
@@ -2010,7 +2029,9 @@ and turning face up is not entering, so its enters abilities don't trigger);
 ``group_attacks``: "whenever one or more <subject> attack" (508.1: once as attackers
 are declared, when any of them matches; no ``it``);
 ``dealt_combat_damage_by_creature``: "whenever a creature deals combat damage to this"
-(``it``, "that creature": the creature that dealt it)."""
+(``it``, "that creature": the creature that dealt it); ``exiled``: "whenever a creature
+is exiled from the battlefield" (it goes to exile, an "exile it instead" too; they
+look back, 603.10a)."""
 CARD_GRAVEYARD_EVENTS = ("card_to_graveyard", "card_to_graveyard_from_library")
 """A card put into a graveyard (a token is no card, 111.1): "whenever a <quality> card
 is put into your / an opponent's / a graveyard from anywhere" (``card_to_graveyard``:
@@ -2632,13 +2653,16 @@ class CostChange:
     when given: "Goblin spells", "Dragon spells") cast by ``whose`` (``"you"``,
     ``"opponents"``, ``"any"``, said from this permanent's controller) cost
     ``amount`` more generic mana (negative: less; a reduction takes only generic
-    mana, never below zero)."""
+    mana, never below zero); ``not_from_hand``: only spells cast from anywhere other
+    than their caster's hand (601.2a: "spells you cast from anywhere other than your
+    hand", a foretold, flashback or exiled card's)."""
 
     amount: int
     types: frozenset[str] = frozenset()
     noncreature: bool = False
     whose: str = "any"
     subtypes: frozenset[str] = frozenset()
+    not_from_hand: bool = False
 
 
 @dataclass(frozen=True)

@@ -668,8 +668,14 @@ class LibraryMixin:
                 self.log("found", player=p, card=self.name_of(c), to="top",
                          revealed=node.reveal)
             return
+        dest = node.dest
+        if node.battlefield_if is not None:  # checked as they are put (608.2c)
+            item = self.res["item"]
+            if self.conditions_hold((node.battlefield_if,), item.controller,
+                                    self._source_pid(item)):
+                dest = "battlefield"
         for c in found:
-            if node.dest == "battlefield" or c == onto:
+            if dest == "battlefield" or c == onto:
                 self.log("found", player=p, card=self.name_of(c), to="battlefield",
                          revealed=True)
                 self._put_onto_battlefield(c, p, tapped=node.tapped)

@@ -159,7 +159,7 @@ class LinkedMixin:
         out = [A.hand(i) for i in range(len(self.grave_offer(d)))]
         if self._grave_pages(d) > 1:
             out.append(A.mode(0))
-        if spec.up_to or len(chosen) >= spec.count:
+        if spec.up_to or len(chosen) >= self.target_limit(spec, item):
             out.append(A.DONE)
         return out
 
@@ -204,8 +204,12 @@ class LinkedMixin:
         codes = self.select(node.what, path)
         pids = [c for c in codes if c >= 0 and c in self.battlefield]
         cards = [self.battlefield[pid].card for pid in pids]
+        controllers = [self.battlefield[pid].controller for pid in pids]
         self.move_permanents(pids, "exile")
         moved = [c for c in cards if c in self.exile[self.card_owner[c]]]
+        # "for each creature exiled this way, its controller ..." (as it last existed)
+        self.res["exiled_controllers"] = [q for c, q in zip(cards, controllers, strict=True)
+                                          if c in moved]
         if isinstance(node.what, fx.Target) and \
                 node.what.kind == "battlefield_or_graveyard":
             # the cards in graveyards it targeted (115.1), exiled at the same time

@@ -337,6 +337,8 @@ class ObjectsMixin:
                     if "Land" in d.types:
                         seen.update(t for t in d.subtypes if t in fx.BASIC_LAND_MANA)
             n = len(seen)
+        elif count.what == "short_of_most_hand":  # "draws cards equal to the difference"
+            n = max(len(self.hand[q]) for q in self.living()) - len(self.hand[you])
         elif count.what == "half_life":  # rounded up (107.1a)
             n = (max(0, self.life[you]) + 1) // 2
         elif count.what == "colours_spent":  # (a spell's: casting.amount)
@@ -1406,6 +1408,12 @@ class ObjectsMixin:
                     self.creatures_died += 1
                     self.log("dies", card=self.name_of(self.battlefield[pid].card),
                              id=pid, player=self.battlefield[pid].controller)
+        if "exiled" in self._trigger_index() or self.emblems or self.temporary_triggers:
+            # "whenever a creature is exiled from the battlefield" (603.10a: they
+            # look back, the ones exiled instead too)
+            gone = exiled + (pids if dest == "exile" else [])
+            if gone:
+                self._object_triggers("exiled", gone)
         self._remember_sources(exiled + shuffled + pids)
         res = self.res
         if res is not None and res.get("it") in pids or res is not None and res.get(

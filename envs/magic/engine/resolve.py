@@ -86,7 +86,7 @@ SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponen
                             "that_player", "that_object", "damaged_this_way",
                             "exiled_with_this", "that_card", "this_card",
                             "graveyard_this_way", "those_targets", "it_card",
-                            "died_card",
+                            "died_card", "exiled_controllers",
                             "attacked_by_it"})
 CARD_REFS = frozenset({"exiled_with_this", "that_card", "this_card",
                        "graveyard_this_way", "it_card", "died_card"})
@@ -194,7 +194,8 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
                                 "unless_opponents", "unless_life_at_most",
                                 "unless_reveal"}),
     fx.EntersWithCounters: frozenset({"count", "counter", "condition"}),
-    fx.CostChange: frozenset({"amount", "types", "noncreature", "whose", "subtypes"}),
+    fx.CostChange: frozenset({"amount", "types", "noncreature", "whose", "subtypes",
+                               "not_from_hand"}),
 }
 """Fields the engine reads, per vocabulary class. A field added to the vocabulary
 later is reported by :func:`unresolvable` whenever a card sets it to a non-default
@@ -326,6 +327,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             filt(sel.filter, selecting=True)
             if sel.mana_value is not None:
                 amount(sel.mana_value)
+            if sel.at_most is not None:
+                if sel.at_most[0] not in fx.STATS:
+                    note(f"Each at most {sel.at_most[0]}")
+                amount(sel.at_most[1])
         elif sel is not None:
             note(type(sel).__name__)
 
@@ -471,9 +476,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             return
         if isinstance(value, fx.Count):
             if value.of not in ("you", "that_player") or (
-                    value.of == "that_player" and value.what not in ("hand",
-                                                                     "permanents",
-                                                                     "half_life")):
+                    value.of == "that_player" and value.what not in (
+                        "hand", "permanents", "half_life", "short_of_most_hand")) or (
+                    value.what == "short_of_most_hand" and value.of != "that_player"):
                 note(f"Count of {value.of}")
             if value.what not in fx.COUNT_KINDS:
                 note(f"Count({value.what})")
@@ -698,6 +703,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note(f"SpellCardTo({node.dest})")
         if isinstance(node, fx.Search) and node.dest not in fx.SEARCH_DESTINATIONS:
             note(f"Search.dest {node.dest}")
+        if isinstance(node, fx.Search) and node.battlefield_if is not None:
+            condition_checked(node.battlefield_if, "Search")
+            if node.dest != "hand" or node.whose is not None:
+                note("a search's 'if ..., onto the battlefield' not into a hand")
         if isinstance(node, fx.Dig):
             card_filter(node.filter)
             if node.dest not in fx.DIG_DESTINATIONS or node.rest not in fx.DIG_RESTS:
@@ -1347,6 +1356,10 @@ def _all_nodes(node: Any) -> list[Any]:
         for f in dataclasses.fields(node):
             out += _all_nodes(getattr(node, f.name))
     return out
+
+
+all_nodes = _all_nodes
+"""(:func:`_all_nodes` for the casting code: "x target creatures", 601.2c.)"""
 
 
 def _orphan_if_moved(node: Any, before: Any = None) -> bool:

@@ -191,6 +191,28 @@ def _if_kicked(s: str) -> fx.Effect | None:
     return fx.IfKicked(inner)
 
 
+@effect_template
+def _x_times_kicked(s: str) -> fx.Effect | None:
+    """``return up to x target creature cards from your graveyard to the battlefield,
+    where x is the number of times this was kicked`` (702.33c, multikicker): a target
+    whose number is the times its spell was kicked (a permanent's trigger: the times
+    that permanent's spell was)."""
+    m = re.fullmatch(r"(.+), where x is the number of times (?:this|it) was kicked", s)
+    base = read_sentence(m.group(1)) if m else None
+    if base is None or not dataclasses.is_dataclass(base):
+        return None
+    changes = {f.name: dataclasses.replace(v, count="kicked")
+               for f in dataclasses.fields(base)
+               if isinstance(v := getattr(base, f.name), fx.Target) and v.count == "X"}
+    if not changes:
+        return None
+    out = dataclasses.replace(base, **changes)
+    if any(getattr(part, f, None) == "X" for part in nodes(out)
+           for f in ("amount", "count")):
+        return None  # (an x left that the kicks do not define)
+    return out
+
+
 SENTENCE_GROUPS.append((r"this deals \d+ damage to .+\.",
                         r"if this was kicked, it deals \d+ damage instead\."))
 SENTENCE_GROUPS.append((r".+ in your graveyard gains flashback until end of turn\.",

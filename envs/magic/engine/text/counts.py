@@ -118,6 +118,18 @@ def x_counted(base: fx.Effect | None, count: fx.Count) -> fx.Effect | None:
     return fx.Sequence(tuple(out)) if isinstance(base, fx.Sequence) else out[0]
 
 
+@effect_template
+def _draw_up_to_most(s: str) -> fx.Effect | None:
+    """``each player with fewer cards in hand than the player with the most cards in
+    hand draws cards equal to the difference`` (Tales of the Ancestors): each player
+    draws the cards they are short of the most in a hand (none for that player)."""
+    if s != "each player with fewer cards in hand than the player with the most " \
+            "cards in hand draws cards equal to the difference":
+        return None
+    return fx.Draw(fx.Count("short_of_most_hand", of="that_player"),
+                   fx.Ref("each_player"))
+
+
 SENTENCE_GROUPS.append((r"[^.]+ for each [^.]+\.", r"those creatures gain [^.]+\."))
 
 
@@ -463,6 +475,25 @@ def _each_with_mana_value_equal(s: str) -> fx.Effect | None:
         sel = getattr(base, field, None)
         if isinstance(sel, fx.Each) and sel.mana_value is None:
             return dataclasses.replace(base, **{field: fx.Each(sel.filter, count)})
+    return None
+
+
+@effect_template
+def _each_with_stat_x_or_less(s: str) -> fx.Effect | None:
+    """``return each creature your opponents control with toughness x or less to its
+    owner's hand, where x is the number of islands you control`` (Spectral Deluge):
+    the effect on each such permanent whose stat is at most the count as it resolves
+    (:attr:`~effects.Each.at_most`)."""
+    m = re.fullmatch(r"(.*\beach .+?) with (power|toughness|mana value) x or less"
+                     r"( .+)?, where x is the number of (.+)", s)
+    if not m or (count := counted(m.group(4), plural=True)) is None:
+        return None
+    base = read_sentence(m.group(1) + (m.group(3) or ""))
+    for field in ("what", "to", "who"):
+        sel = getattr(base, field, None)
+        if isinstance(sel, fx.Each) and sel.mana_value is None and sel.at_most is None:
+            return dataclasses.replace(base, **{field: dataclasses.replace(
+                sel, at_most=(_STATS[m.group(2)], count))})
     return None
 
 

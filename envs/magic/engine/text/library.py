@@ -216,6 +216,29 @@ def _search(s: str) -> fx.Effect | None:
     return None
 
 
+SENTENCE_GROUPS.append((r"search your library for [^.]+ and reveal it\.",
+                        r"if [^.]+, put it onto the battlefield(?: tapped)?\.",
+                        r"otherwise, put it into your hand\.", r"then shuffle\."))
+
+
+@effect_template
+def _search_then_where_if(s: str) -> fx.Effect | None:
+    """``search your library for a basic plains card and reveal it. if an opponent
+    controls more lands than you, put it onto the battlefield tapped. otherwise, put
+    it into your hand. then shuffle.`` (Stoic Farmer): a search into the hand, onto
+    the battlefield instead while the condition holds (608.2c)."""
+    m = re.fullmatch(r"search your library for (an? [^.]+) and reveal it\. if ([^.]+), "
+                     r"put it onto the battlefield( tapped)?\. otherwise, put it into "
+                     r"your hand\. then shuffle", s)
+    if not m or (condition := activation_condition(m.group(2))) is None:
+        return None
+    found = read_sentence(f"search your library for {m.group(1)}, reveal it, put it "
+                          "into your hand, then shuffle")
+    if not isinstance(found, fx.Search) or found.count != 1:
+        return None
+    return dataclasses.replace(found, tapped=bool(m.group(3)), battlefield_if=condition)
+
+
 @effect_template
 def _reveal_hand(s: str) -> fx.Effect | None:
     if s == "reveal your hand":

@@ -42,7 +42,7 @@ _GRAVEYARDS = {"your graveyard": "you", "a graveyard": "any",
                "an opponent's graveyard": "opponent"}
 """Whose graveyard a card target is in: the target filter's controller."""
 
-_CARDS = re.compile(r"(?:(up to) )?(?:(one|two|three|four|five) )?target "
+_CARDS = re.compile(r"(?:(up to) )?(?:(one|two|three|four|five|x) )?target "
                     r"(?:(.+?) )?cards?(?: (with .+?))? from (your graveyard|a graveyard|"
                     r"an opponent's graveyard)")
 
@@ -54,9 +54,9 @@ def graveyard_target(phrase: str) -> fx.Target | None:
     if not m:
         return None
     count = NUMBERS[m.group(2)] if m.group(2) else 1
-    if not isinstance(count, int) or (m.group(1) and not m.group(2)) or (
-            count > 1) != phrase.split(" from ")[0].endswith("cards"):
-        return None
+    if count not in ("X", *range(1, 6)) or (m.group(1) and not m.group(2)) or (
+            count == "X" or count > 1) != phrase.split(" from ")[0].endswith("cards"):  # type: ignore[operator]
+        return None  # ("up to x target ... cards": 601.2b-c)
     f = card_filter(m.group(3) or "", m.group(4))
     if f is None:
         return None

@@ -383,7 +383,7 @@ def _without_types(f: fx.Filter) -> fx.Filter | None:
     return None if rest == fx.Filter() else rest
 
 
-def target_for(f: fx.Filter, count: int = 1, up_to: bool = False) -> fx.Target:
+def target_for(f: fx.Filter, count: int | str = 1, up_to: bool = False) -> fx.Target:
     """A permanent target matching ``f``: kind ``creature`` (or
     ``creature_or_planeswalker``) with the rest of the filter, else ``permanent``."""
     if f.types == {"Creature"}:
@@ -532,19 +532,19 @@ def target_phrase(phrase: str) -> fx.Target | None:
         if m.group(1):
             f = fx.Filter(f.types, f.subtypes, f.controller, f.props | {"other"})
         return target_for(f, ANY_NUMBER, True)
-    m = re.fullmatch(r"(up to )?(?:(one|two|three|four|five|six|seven|eight|nine|ten) )?"
+    m = re.fullmatch(r"(up to )?(?:(one|two|three|four|five|six|seven|eight|nine|ten|x) )?"
                      r"(another |other )?target (.+)", phrase)
     if not m:
         return None
     count = NUMBERS[m.group(2)] if m.group(2) else 1
     if m.group(1) and not m.group(2) or (m.group(3) == "other " and not m.group(2)):
         return None
-    f = object_filter(m.group(4), plural=count > 1)
+    # "x target creatures" (601.2b-c: as many targets as the X announced)
+    f = object_filter(m.group(4), plural=count == "X" or count > 1)  # type: ignore[operator]
     if f is None:
         return None
     if m.group(3):
         f = fx.Filter(f.types, f.subtypes, f.controller, f.props | {"other"})
-    assert isinstance(count, int)
     return target_for(f, count, bool(m.group(1)))
 
 

@@ -434,3 +434,31 @@ def _exile_instead(s: str) -> fx.Effect | None:
     if s == "if a creature dealt damage this way would die this turn, exile it instead":
         return fx.ExileIfDies(fx.Ref("damaged_this_way"))
     return None
+
+
+SENTENCE_GROUPS.append((r"exile [^.]+\.",
+                        r"for each creature exiled this way, its controller creates "
+                        r"[^.]+\."))
+
+
+@effect_template
+def _exiled_each_controller_creates(s: str) -> fx.Effect | None:
+    """``exile x target creatures. for each creature exiled this way, its controller
+    creates a 2/2 green boar creature token`` (Curse of the Swine): the exile, then
+    the tokens, one per creature that went to exile (a token too), for the player
+    who controlled it (as it last existed, 608.2h; ``Ref("exiled_controllers")``)."""
+    m = re.fullmatch(r"(exile [^.]+)\. for each creature exiled this way, its "
+                     r"controller (creates [^.]+)", s)
+    if not m:
+        return None
+    exile = read_sentence(m.group(1))
+    tokens = read_sentence("you " + m.group(2))
+    if not isinstance(exile, fx.Exile) or exile.until_source_leaves or \
+            not isinstance(tokens, fx.CreateToken) or tokens.who != fx.Ref("you"):
+        return None
+    what = exile.what
+    if not (isinstance(what, fx.Target) and what.kind == "creature"
+            or isinstance(what, fx.Each) and what.filter.types == {"Creature"}):
+        return None  # (only creatures exiled: each of them is one "creature")
+    return fx.Sequence((exile, dataclasses.replace(tokens,
+                                                   who=fx.Ref("exiled_controllers"))))

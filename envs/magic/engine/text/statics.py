@@ -240,9 +240,11 @@ _SPELL_KINDS = {"": frozenset(), "creature": frozenset({"Creature"}),
 def _cost_change(line: str, printed: Printed, draft: Draft) -> bool:
     # Rule 601.2f: "noncreature spells cost {1} more to cast", "instant and sorcery
     # spells you cast cost {1} less to cast", "spells your opponents cast cost {1} more",
-    # "goblin spells you cast cost {1} less to cast" (a creature type: spells of it).
+    # "goblin spells you cast cost {1} less to cast" (a creature type: spells of it);
+    # "spells you cast from anywhere other than your hand cost {2} less" (601.2a).
     m = re.fullmatch(r"(?:([a-z-]+(?: and sorcery)?) )?spells(?: (you|your opponents) "
-                     r"cast)? cost \{(\d+)\} (more|less) to cast\.", line)
+                     r"cast( from anywhere other than your hand)?)? cost \{(\d+)\} "
+                     r"(more|less) to cast\.", line)
     if not m or not is_permanent_card(printed):
         return False
     kind = m.group(1) or ""
@@ -253,10 +255,13 @@ def _cost_change(line: str, printed: Printed, draft: Draft) -> bool:
         if kind not in creature_subtypes():
             return False
         subtypes, kind = frozenset({creature_subtypes()[kind]}), ""
-    amount = int(m.group(3)) * (1 if m.group(4) == "more" else -1)
+    if m.group(3) and m.group(2) != "you":
+        return False
+    amount = int(m.group(4)) * (1 if m.group(5) == "more" else -1)
     whose = {"you": "you", "your opponents": "opponents", None: "any"}[m.group(2)]
     draft.statics.append(fx.CostChange(amount, _SPELL_KINDS[kind],
-                                       kind == "noncreature", whose, subtypes))
+                                       kind == "noncreature", whose, subtypes,
+                                       bool(m.group(3))))
     return True
 
 

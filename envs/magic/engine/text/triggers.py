@@ -66,6 +66,7 @@ _OBJECT_VERBS = {
     "becomes tapped": "becomes_tapped",
     "attacks and isn't blocked": "unblocked",
     "leaves the battlefield": "leaves",
+    "is exiled from the battlefield": "exiled",
     "transforms into this": "transforms_into",
     "is turned face up": "turned_face_up",
     "deals damage": "deals_damage", "deals combat damage": "deals_combat_damage",
