@@ -952,6 +952,37 @@ up, those taken go from there, the rest stay in exile, event ``exiled_top``);
 
 
 @dataclass(frozen=True)
+class RevealUntil:
+    """"Reveal cards from the top of your library until you reveal ``count``
+    [``filter``] card(s). Put that card / those cards ``dest`` and the rest ``rest``."
+    (701.20a: every card revealed is shown to every player, event ``reveal_until``):
+    the resolving object's controller reveals its top card one at a time until
+    ``count`` of them match (or the library is empty: then every card was revealed
+    and those that matched are put ``dest``). ``dest`` is ``"hand"`` or
+    ``"battlefield"`` (``tapped``); ``rest`` is where the others go: ``"random"`` (on
+    the bottom of the library in a random order), ``"graveyard"``, ``"exile"`` or
+    ``"shuffle"`` (shuffled into the library: the library is shuffled even when no
+    card is left over). A match must also have mana value ``mana_value`` when it is
+    set ("with mana value equal to the result", an :data:`Amount` read as the cards
+    are revealed), and share a creature type with ``shares_type_with`` when it is set
+    (``Ref("it")``: the triggering creature as it last existed, 608.2h; 205.3m).
+    ``count`` 0 reveals nothing."""
+
+    filter: Filter = Filter()
+    count: Amount = 1
+    dest: str = "hand"
+    tapped: bool = False
+    rest: str = "random"
+    mana_value: Amount = None
+    shares_type_with: Selector | None = None
+
+
+REVEAL_UNTIL_DESTINATIONS = ("hand", "battlefield")
+REVEAL_UNTIL_RESTS = ("random", "graveyard", "exile", "shuffle")
+"""Where a :class:`RevealUntil` puts the cards that matched, and the others."""
+
+
+@dataclass(frozen=True)
 class Shuffle:
     """Rule 701.24: ``who`` shuffles their library (with the game's dice)."""
 

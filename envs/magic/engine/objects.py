@@ -1308,7 +1308,8 @@ class ObjectsMixin:
         self.source_lki[pid] = [power, toughness, self.pdef(pid).mana_value,
                                 dict(self.battlefield[pid].counters),
                                 sorted(self.keywords(pid)),
-                                self.name_of(self.battlefield[pid].card)]
+                                self.name_of(self.battlefield[pid].card),
+                                list(self.pdef(pid).subtypes)]
 
     def remove_counters(self, pid: int, kind: str, n: int) -> int:
         """Remove up to ``n`` ``kind`` counters from permanent ``pid`` (122.8: no

@@ -69,7 +69,8 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage, fx.ThisTurn,
                 fx.MoveCounters, fx.DoubleCounters, fx.Renown, fx.Amass,
                 fx.Bolster, fx.ShuffleInto, fx.PowerDamage, fx.Detain,
-                fx.UntapUpTo, fx.GainClassLevel, fx.BecomeDayNight, fx.KeepMana)
+                fx.UntapUpTo, fx.GainClassLevel, fx.BecomeDayNight, fx.KeepMana,
+                fx.RevealUntil)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -689,6 +690,14 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"Dig to {node.dest}, rest {node.rest}")
             if isinstance(node.count, int) and node.count > MAX_LOOK:
                 note(f"Dig of more than {MAX_LOOK} cards")
+        if isinstance(node, fx.RevealUntil):
+            card_filter(node.filter)
+            amount(node.mana_value)
+            if node.dest not in fx.REVEAL_UNTIL_DESTINATIONS or \
+                    node.rest not in fx.REVEAL_UNTIL_RESTS:
+                note(f"RevealUntil to {node.dest}, rest {node.rest}")
+            if node.shares_type_with not in (None, fx.Ref("it")):
+                note(f"RevealUntil sharing a type with {node.shares_type_with!r}")
         if isinstance(node, fx.RevealPiles) and (node.rest not in fx.PILE_RESTS or (
                 isinstance(node.count, int) and node.count > MAX_LOOK)):
             note(f"RevealPiles of {node.count} cards, the rest {node.rest}")
@@ -1368,6 +1377,7 @@ def reads_trigger_object(card: fx.CardDef) -> bool:
     608.2h: as it last existed once it has left)."""
     return any(isinstance(n, fx.PowerDamage) and n.by == fx.Ref("it")
                or isinstance(n, fx.StatOf) and n.of == "it"
+               or isinstance(n, fx.RevealUntil) and n.shares_type_with == fx.Ref("it")
                for ability in card.triggered for n in _all_nodes(ability.effect))
 
 
@@ -1402,6 +1412,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         game.move_cards(node, path)
     elif isinstance(node, fx.ExileTop):
         game.exile_top(node, path)
+    elif isinstance(node, fx.RevealUntil):
+        game.reveal_until(node)
     elif isinstance(node, fx.MayPlay):
         game.grant_play(node)
     elif isinstance(node, fx.PutOnLibrary):

@@ -1,0 +1,112 @@
+"""Scripted positions for the mechanisms the Draconic Rage Commander precon's last
+refused cards need, each on real cards of the pool: revealing cards from the top of
+a library until some are revealed (701.20a), ..."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from magic.positions import act, blank, lands, pass_to_decision, settle, target_perm
+from magic.test_precon_mechanics import LoadedDice
+
+
+def _library(game, p, *top_first):
+    """Put ``top_first`` on top of ``p``'s library (the first one on top); their ids."""
+    return [game.add_card(name, p, "library") for name in reversed(top_first)][::-1]
+
+
+def _names(game, cards):
+    return [game.name_of(c) for c in cards]
+
+
+# ------------------------------------------------ 701.20a reveal until
+def test_701_20a_reveal_until_compiles_across_the_pool():
+    pool = compiled_pool().supported
+    for name in ("Bag of Tricks", "Heirloom Blade", "Kindred Summons", "Clifftop Lookout",
+                 "Hermit Druid", "Foster", "Evolutionary Leap"):
+        assert name in pool, name
+    bag = pool["Bag of Tricks"].activated[0].effect
+    assert isinstance(bag.steps[0], fx.RollDice) and bag.steps[1].mana_value == "die_result"
+    summons = pool["Kindred Summons"].spell.effect
+    assert isinstance(summons.steps[0], fx.ChooseType)
+    assert summons.steps[1].rest == "shuffle" and summons.steps[1].dest == "battlefield"
+    assert "chosen_type" in summons.steps[1].count.filter.props
+
+
+def test_701_20a_bag_of_tricks_reveals_until_a_creature_of_the_rolled_mana_value():
+    game = blank()
+    game.dice = LoadedDice(3)
+    bag = game.add_permanent("Bag of Tricks", 0)
+    lands(game, 0, *["Forest"] * 5)
+    island, bears, courser = _library(game, 0, "Island", "Grizzly Bears",
+                                      "Centaur Courser")
+    size = len(game.library[0])
+    game.start_at("main1", 0)
+    act(game, "(Bag of Tricks)")
+    settle(game)
+    assert game.battlefield[bag].tapped
+    assert [p.card for p in game.battlefield.values()].count(courser) == 1
+    assert set(game.library[0][:2]) == {island, bears}  # on the bottom
+    assert len(game.library[0]) == size - 1
+    (event,) = [e for e in game.events if e["type"] == "reveal_until"]
+    assert event["cards"] == ["Island", "Grizzly Bears", "Centaur Courser"]
+
+
+def test_701_20a_a_library_without_a_match_is_revealed_whole_and_kept():
+    game = blank(library=3)
+    game.dice = LoadedDice(8)  # no creature of mana value 8 there
+    game.add_permanent("Bag of Tricks", 0)
+    lands(game, 0, *["Forest"] * 5)
+    _library(game, 0, "Grizzly Bears")
+    game.start_at("main1", 0)
+    act(game, "(Bag of Tricks)")
+    settle(game)
+    assert len(game.library[0]) == 4
+    assert sorted(_names(game, game.library[0])) == ["Grizzly Bears"] + ["Island"] * 3
+
+
+def _choose(game, option):
+    assert game.decision["kind"] == "choose", game.decision
+    game.apply_action(A.mode(game.decision["options"].index(option)))
+
+
+def test_701_20a_heirloom_blade_finds_a_card_sharing_a_type_with_the_dead_creature():
+    game = blank()
+    elf = game.add_permanent("Llanowar Elves", 0)
+    game.add_permanent("Heirloom Blade", 0, attached_to=elf)
+    lands(game, 0, "Mountain")
+    bears, visionary = _library(game, 0, "Grizzly Bears", "Elvish Visionary")
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    assert game.chars(elf)[:2] == (4, 2)
+    act(game, "cast hand 0 (Lightning Bolt)")
+    target_perm(game, elf)
+    pass_to_decision(game, "yesno")  # "you may reveal"
+    act(game, "yes")
+    settle(game)
+    assert elf not in game.battlefield
+    assert game.hand[0] == [visionary] and visionary in game.public_hand
+    assert game.library[0][0] == bears  # (not an Elf: on the bottom)
+
+
+def test_701_20a_kindred_summons_puts_as_many_of_the_chosen_type_as_you_control():
+    game = blank()
+    for name in ("Llanowar Elves", "Elvish Mystic", "Grizzly Bears"):
+        game.add_permanent(name, 0)
+    lands(game, 0, *["Forest"] * 7)
+    _library(game, 0, "Grizzly Bears", "Elvish Visionary", "Island", "Llanowar Elves",
+             "Elvish Mystic")
+    game.add_card("Kindred Summons", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Kindred Summons)")
+    pass_to_decision(game, "choose")
+    _choose(game, "Elf")
+    settle(game)
+    on_board = sorted(game.name_of(p.card) for p in game.battlefield.values()
+                      if game.is_creature(p.pid))
+    assert on_board == ["Elvish Mystic", "Elvish Visionary", "Grizzly Bears",
+                        "Llanowar Elves", "Llanowar Elves"]
+    # the other three shuffled back in (less the card Elvish Visionary drew)
+    assert len(game.library[0]) == 12 and len(game.hand[0]) == 1
+    assert any(e["type"] == "shuffle" and e["player"] == 0 for e in game.events)
