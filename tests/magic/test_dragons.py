@@ -110,3 +110,55 @@ def test_701_20a_kindred_summons_puts_as_many_of_the_chosen_type_as_you_control(
     # the other three shuffled back in (less the card Elvish Visionary drew)
     assert len(game.library[0]) == 12 and len(game.hand[0]) == 1
     assert any(e["type"] == "shuffle" and e["player"] == 0 for e in game.events)
+
+
+# ------------------------- 601.2c up to X targets; 207.2d a mode's flavor word
+def test_601_2c_up_to_x_targets_compile():
+    pool = compiled_pool().supported
+    for name in ("Klauth's Will",):
+        assert name in pool, name
+    smash = pool["Klauth's Will"].spell.effect.modes[1]
+    assert smash.what.count == "X" and smash.what.up_to
+
+
+def _klauth(x: int, *, commander: bool):
+    from labyrinth_gym.envs.mazerunner.engine.game import CommanderGame
+
+    game = CommanderGame.empty(0, num_players=2, life=40)
+    for p in range(2):
+        for _ in range(5):
+            game.add_card("Island", p, "library")
+    if commander:
+        general = game.add_permanent("Obyra, Dreaming Duelist", 0)
+        game.commanders[0].append(game.battlefield[general].card)
+    lands(game, 0, "Mountain", "Mountain", "Forest", *["Wastes"] * x)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    crow = game.add_permanent("Storm Crow", 1)
+    relics = [game.add_permanent(n, 1) for n in ("Mind Stone", "Glorious Anthem", "Ornithopter")]
+    game.add_card("Klauth's Will", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Klauth's Will)")
+    assert game.decision["kind"] == "x"
+    game.apply_action(A.mode(game.decision["values"].index(x)))
+    return game, bears, crow, relics
+
+
+def test_601_2c_klauths_will_chooses_both_modes_with_a_commander_and_x_targets():
+    game, bears, crow, relics = _klauth(2, commander=True)
+    game.apply_action(A.mode(0))
+    game.apply_action(A.mode(1))  # both: its controller controls a commander
+    target_perm(game, relics[0])
+    target_perm(game, relics[1])
+    assert game.decision["kind"] != "target"  # two targets at most: X is 2
+    settle(game)
+    assert bears not in game.battlefield and crow in game.battlefield
+    assert relics[0] not in game.battlefield and relics[1] not in game.battlefield
+    assert relics[2] in game.battlefield
+
+
+def test_601_2c_klauths_will_without_a_commander_is_one_mode():
+    game, bears, crow, relics = _klauth(1, commander=False)
+    game.apply_action(A.mode(1))
+    target_perm(game, relics[2])
+    settle(game)
+    assert relics[2] not in game.battlefield and bears in game.battlefield

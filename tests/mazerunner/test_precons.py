@@ -68,7 +68,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Crucible of the Spirit Dragon",
         "Dragonborn Champion",
         "Druid of Purification",
-        "Indomitable Might", "Klauth's Will",
+        "Indomitable Might",
         "Klauth, Unrivaled Ancient", "Maddening Hex",
         "Neverwinter Hydra", "Opportunistic Dragon",
         "Rishkar's Expertise",

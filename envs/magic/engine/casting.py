@@ -355,10 +355,16 @@ class CastingMixin:
         sel = selector_of(node)
         if isinstance(sel, fx.Target):
             chosen = item.targets.get(path, [])
-            if path not in self.closed and len(chosen) < sel.count and \
+            if path not in self.closed and len(chosen) < self.target_count(sel, item) and \
                     self.open_targets(sel, path, item):
                 return ("target", path, sel)
         return None
+
+    @staticmethod
+    def target_count(sel: fx.Target, item: StackItem) -> int:
+        """How many targets ``sel`` asks of ``item`` (an ``"X"`` count: the X
+        announced, 601.2b)."""
+        return max(item.x, 0) if sel.count == "X" else sel.count
 
     def open_targets(self, sel: fx.Target, path: str, item: StackItem) -> list[int]:
         """The candidates for target ``sel`` (at ``path`` of ``item``) not chosen for it

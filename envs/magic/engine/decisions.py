@@ -111,7 +111,8 @@ class DecisionsMixin:
                 one_each = min(total, 1)
                 if len(chosen) >= total:
                     out = []
-            if sel.up_to and len(chosen) >= one_each or len(chosen) >= sel.count:
+            if sel.up_to and len(chosen) >= one_each or \
+                    len(chosen) >= self.target_count(sel, item):
                 out.append(A.DONE)
             return out
         if kind == "divide":  # mode i: one more damage to the i-th target (601.2d)

@@ -336,7 +336,8 @@ class Target:
     Attributes:
         kind: One of :data:`TARGET_KINDS`.
         filter: Further restriction on a permanent target (``Filter(types={"Artifact"})``).
-        count: How many targets.
+        count: How many targets (``"X"``: "up to X target ...", the X announced
+            for the spell or ability, 601.2b, before its targets, 601.2c).
         up_to: ``"up to count"`` (zero allowed).
         same_name: "target creature and all other creatures with the same name as
             that creature": the effect also acts on every other permanent matching
@@ -349,7 +350,7 @@ class Target:
 
     kind: str
     filter: Filter | None = None
-    count: int = 1
+    count: int | str = 1
     up_to: bool = False
     same_name: Filter | None = None
     attached: Filter | None = None

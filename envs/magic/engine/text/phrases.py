@@ -380,7 +380,7 @@ def _without_types(f: fx.Filter) -> fx.Filter | None:
     return None if rest == fx.Filter() else rest
 
 
-def target_for(f: fx.Filter, count: int = 1, up_to: bool = False) -> fx.Target:
+def target_for(f: fx.Filter, count: int | str = 1, up_to: bool = False) -> fx.Target:
     """A permanent target matching ``f``: kind ``creature`` (or
     ``creature_or_planeswalker``) with the rest of the filter, else ``permanent``."""
     if f.types == {"Creature"}:
@@ -529,6 +529,10 @@ def target_phrase(phrase: str) -> fx.Target | None:
         if m.group(1):
             f = fx.Filter(f.types, f.subtypes, f.controller, f.props | {"other"})
         return target_for(f, ANY_NUMBER, True)
+    if m := re.fullmatch(r"up to x target (.+)", phrase):
+        # "up to x target artifacts" (601.2b-c: X is announced before the targets)
+        f = object_filter(m.group(1), plural=True)
+        return target_for(f, "X", True) if f is not None else None
     m = re.fullmatch(r"(up to )?(?:(one|two|three|four|five|six|seven|eight|nine|ten) )?"
                      r"(another |other )?target (.+)", phrase)
     if not m:
