@@ -7,7 +7,17 @@ from __future__ import annotations
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
-from magic.positions import act, blank, lands, pass_to_decision, settle, target_perm
+from magic.positions import (
+    act,
+    attack,
+    blank,
+    finish_attacks,
+    lands,
+    pass_to_decision,
+    settle,
+    target_perm,
+    to_combat,
+)
 from magic.test_precon_mechanics import LoadedDice
 
 
@@ -162,3 +172,32 @@ def test_601_2c_klauths_will_without_a_commander_is_one_mode():
     target_perm(game, relics[2])
     settle(game)
     assert relics[2] not in game.battlefield and bears in game.battlefield
+
+
+# ------------------------------------------ 701.38a "whenever a goaded creature"
+def test_701_38a_a_goaded_creature_attacking_deals_1_damage_to_its_controller():
+    game = blank()
+    ancestor = game.add_permanent("Vengeful Ancestor", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.battlefield[bears].sick = False
+    game.add_permanent("Grizzly Bears", 0)  # (not goaded: attacks without a trigger)
+    game.start_at("main1", 0)
+    game.battlefield[ancestor].sick = False
+    to_combat(game)
+    attack(game, ancestor)
+    finish_attacks(game)
+    while game.decision["kind"] != "target":
+        game.apply_action(A.PASS)
+    target_perm(game, bears)  # its attack trigger goads the opponent's Bears
+    settle(game)
+    assert game.goaders(bears) == {0}
+    pass_to_decision(game, "attack")
+    while game.active != 1 or game.decision["kind"] != "attack":
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    before = game.life[1]
+    attack(game, bears)  # (goaded: it must attack)
+    finish_attacks(game)
+    settle(game)
+    assert game.life[1] == before - 1
+    hits = [e for e in game.events if e["type"] == "damage" and e.get("player") == 1]
+    assert hits[-1]["source"] == "Grizzly Bears" and hits[-1]["amount"] == 1

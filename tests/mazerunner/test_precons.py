@@ -73,7 +73,6 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Neverwinter Hydra", "Opportunistic Dragon",
         "Rishkar's Expertise",
         "Sword of Hours", "Underdark Rift",
-        "Vengeful Ancestor",
         "Wild Endeavor", "Wulfgar of Icewind Dale",
     }),
     "phantom_premonition": frozenset({

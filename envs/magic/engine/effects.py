@@ -295,9 +295,11 @@ BASIC_PROPS = frozenset({"not_named_self", "tapped", "untapped", "attacking", "b
                          "monocolored", "chosen_type", "chosen_color", "another_target",
                          "attached", "entered_this_turn", "self", "lesser_power",
                          "greatest_power", "not_made_this_way", "plus_counter",
-                         "commander", "noncommander", "damaged_by_source"})
+                         "commander", "noncommander", "damaged_by_source",
+                         "goaded"})
 """``lesser_power``: power less than the source's (mentor, 702.134a).
 ``plus_counter``: with a +1/+1 counter on it (122.1).
+``goaded``: a creature some player has goaded (701.38a).
 ``damaged_by_source``: dealt damage by the source this turn (120.1: "whenever a
 creature dealt damage by this this turn dies", Sengir Vampire).
 ``commander`` / ``noncommander``: a permanent that is (is not) some player's commander

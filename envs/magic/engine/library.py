@@ -67,7 +67,8 @@ NOT_CARD_PROPS = frozenset({"tapped", "untapped", "attacking", "blocking",
                             "attacking_or_blocking", "other", "nontoken", "token",
                             "flying", "nonflying", "reach", "defender",
                             "attached", "entered_this_turn", "plus_counter",
-                            "commander", "noncommander", "damaged_by_source"})
+                            "commander", "noncommander", "damaged_by_source",
+                            "goaded"})
 """Filter props of a permanent's state, which a card in a library or hand has not."""
 
 

@@ -569,6 +569,8 @@ class ObjectsMixin:
             return source is not None and (pid, source) in self.damage_pairs
         if prop in ("commander", "noncommander"):  # 903.3
             return self.is_commander(perm.card) == (prop == "commander")
+        if prop == "goaded":  # 701.38a: goaded by some player
+            return bool(self.goaders(pid))
         if prop == "plus_counter":  # "with a +1/+1 counter on it" (122.1)
             return perm.counters.get("+1/+1", 0) > 0
         if prop == "entered_this_turn":  # ids only grow: a newer object entered later

@@ -1380,6 +1380,7 @@ def reads_trigger_object(card: fx.CardDef) -> bool:
     return any(isinstance(n, fx.PowerDamage) and n.by == fx.Ref("it")
                or isinstance(n, fx.StatOf) and n.of == "it"
                or isinstance(n, fx.RevealUntil) and n.shares_type_with == fx.Ref("it")
+               or isinstance(n, fx.EachDealsDamage) and n.what == fx.Ref("it")
                for ability in card.triggered for n in _all_nodes(ability.effect))
 
 
@@ -1695,12 +1696,22 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             game.log("this_turn", rule=node.rule)
     elif isinstance(node, fx.EachDealsDamage):
         amount = game.amount(node.amount)
-        for pid in [c for c in game.select(node.what, path) if c >= 0]:
+        pids = [c for c in game.select(node.what, path) if c >= 0]
+        for pid in pids:
             if pid in game.battlefield:
                 perm = game.battlefield[pid]
                 game._deal_damage([(player_code(perm.controller), amount)],
                                   perm.controller, game.keywords(pid),
                                   game.name_of(perm.card), source=pid)
+        it = game.res.get("it")
+        lki = game.source_lki.get(it) if node.what == fx.Ref("it") and not pids \
+            and it is not None else None
+        owner = game.res.get("it_controller")
+        if lki is not None and owner is not None and len(lki) > 5:
+            # the trigger's object has left: it deals the damage as it last existed
+            # (608.2h), to the player who controlled it then
+            game._deal_damage([(player_code(owner), amount)], owner,
+                              frozenset(lki[4]), lki[5], source=it)
     elif isinstance(node, fx.ChangeTarget):
         for sid in game.select(node.what, path):
             game.change_target(sid)
