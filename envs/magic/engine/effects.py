@@ -313,11 +313,12 @@ BASIC_PROPS = frozenset({"not_named_self", "tapped", "untapped", "attacking", "b
                          "attached", "entered_this_turn", "self", "lesser_power",
                          "greatest_power", "not_made_this_way", "plus_counter",
                          "commander", "noncommander", "damaged_by_source",
-                         "no_mana_abilities"})
+                         "no_mana_abilities", "goaded"})
 """``no_mana_abilities``: a permanent without mana abilities (605.1: activated or
 triggered, printed or granted; "target artifacts without mana abilities").
 ``lesser_power``: power less than the source's (mentor, 702.134a).
 ``plus_counter``: with a +1/+1 counter on it (122.1).
+``goaded``: a creature some player has goaded (701.38a).
 ``damaged_by_source``: dealt damage by the source this turn (120.1: "whenever a
 creature dealt damage by this this turn dies", Sengir Vampire).
 ``commander`` / ``noncommander``: a permanent that is (is not) some player's commander
@@ -1008,6 +1009,37 @@ the battlefield" (Xenagos, the Reveler: every card is revealed as it is exiled f
 up, those taken go from there, the rest stay in exile, event ``exiled_top``);
 ``"top_bottom"``: "one on top of your library, and one on the bottom of your library"
 (Telling Time: the player chooses the one put on the bottom)."""
+
+
+@dataclass(frozen=True)
+class RevealUntil:
+    """"Reveal cards from the top of your library until you reveal ``count``
+    [``filter``] card(s). Put that card / those cards ``dest`` and the rest ``rest``."
+    (701.20a: every card revealed is shown to every player, event ``reveal_until``):
+    the resolving object's controller reveals its top card one at a time until
+    ``count`` of them match (or the library is empty: then every card was revealed
+    and those that matched are put ``dest``). ``dest`` is ``"hand"`` or
+    ``"battlefield"`` (``tapped``); ``rest`` is where the others go: ``"random"`` (on
+    the bottom of the library in a random order), ``"graveyard"``, ``"exile"`` or
+    ``"shuffle"`` (shuffled into the library: the library is shuffled even when no
+    card is left over). A match must also have mana value ``mana_value`` when it is
+    set ("with mana value equal to the result", an :data:`Amount` read as the cards
+    are revealed), and share a creature type with ``shares_type_with`` when it is set
+    (``Ref("it")``: the triggering creature as it last existed, 608.2h; 205.3m).
+    ``count`` 0 reveals nothing."""
+
+    filter: Filter = Filter()
+    count: Amount = 1
+    dest: str = "hand"
+    tapped: bool = False
+    rest: str = "random"
+    mana_value: Amount = None
+    shares_type_with: Selector | None = None
+
+
+REVEAL_UNTIL_DESTINATIONS = ("hand", "battlefield")
+REVEAL_UNTIL_RESTS = ("random", "graveyard", "exile", "shuffle")
+"""Where a :class:`RevealUntil` puts the cards that matched, and the others."""
 
 
 @dataclass(frozen=True)

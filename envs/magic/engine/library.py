@@ -56,6 +56,7 @@ from typing import Any
 
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import rules_list
 
 LIBRARY_DECISIONS = frozenset({"look", "search", "search_may", "search_split",
                                "hand_choice", "card_pile", "pile_pick"})
@@ -66,7 +67,8 @@ NOT_CARD_PROPS = frozenset({"tapped", "untapped", "attacking", "blocking",
                             "attacking_or_blocking", "other", "nontoken", "token",
                             "flying", "nonflying", "reach", "defender",
                             "attached", "entered_this_turn", "plus_counter",
-                            "commander", "noncommander", "damaged_by_source"})
+                            "commander", "noncommander", "damaged_by_source",
+                            "goaded"})
 """Filter props of a permanent's state, which a card in a library or hand has not."""
 
 
@@ -148,6 +150,11 @@ class LibraryMixin:
             return False
         if filt.subtypes and not (filt.subtypes & set(d.subtypes)):
             return False
+        if "chosen_type" in filt.props:  # the type chosen as it resolves (608.2d)
+            chosen = self.res.get("chosen_type") if self.res is not None else None
+            if chosen not in d.subtypes:
+                return False
+            filt = dataclasses.replace(filt, props=filt.props - {"chosen_type"})
         return all(d.name == prop[len(NAMED):] if prop.startswith(NAMED)
                    else fx.has_quality(prop, d) for prop in filt.props)
 
@@ -189,6 +196,71 @@ class LibraryMixin:
                          to="battlefield", revealed=True)
                 self._put_onto_battlefield(card, p)
         return found
+
+    def reveal_until(self, node: fx.RevealUntil) -> None:
+        """:class:`~effects.RevealUntil` (701.20a): the resolving object's controller
+        reveals the top card of their library one at a time until ``node.count``
+        cards match (event ``reveal_until``, public: every card revealed, and those
+        that matched); the matches go ``node.dest``, the other cards ``node.rest``."""
+        item = self.res["item"]
+        p = item.controller
+        if self.lost[p]:
+            return
+        wanted = self.amount(node.count)
+        value = self.amount(node.mana_value) if node.mana_value is not None else None
+        kinds = self._shared_types(node.shares_type_with)
+        library = self.library[p]
+        revealed: list[int] = []
+        hits: list[int] = []
+        while len(hits) < wanted and library:
+            card = library.pop()
+            revealed.append(card)
+            d = self.cdef(card)
+            if self.card_matches(node.filter, card, item.card) and (
+                    value is None or d.mana_value == value) and (
+                    kinds is None or kinds & set(d.subtypes)):
+                hits.append(card)
+        rest = [c for c in revealed if c not in hits]
+        self.log("reveal_until", player=p, cards=[self.name_of(c) for c in revealed],
+                 hits=[self.name_of(c) for c in hits])
+        self.res["moved_cards"] = list(hits)  # ("if that creature is a ...")
+        for card in hits:
+            self.log("found", player=p, card=self.name_of(card), to=node.dest,
+                     revealed=True)
+            if node.dest == "battlefield":
+                self._put_onto_battlefield(card, p, tapped=node.tapped)
+            else:
+                self.hand[p].append(card)
+                if card not in self.public_hand:
+                    self.public_hand.append(card)
+        if node.rest == "graveyard":
+            for card in rest:
+                self.to_graveyard(card, from_library=True)
+        elif node.rest == "exile":
+            self.exile[p].extend(rest)
+        elif node.rest == "shuffle":
+            library.extend(rest)
+            self.shuffle_library(p)
+        else:  # on the bottom in a random order (every player saw which cards)
+            self.dice.shuffle(rest)
+            for card in rest:
+                library.insert(0, card)
+
+    def _shared_types(self, sel: fx.Selector | None) -> set[str] | None:
+        """The creature types of the permanent ``sel`` names (205.3m; as it last
+        existed once it has left, 608.2h); None when ``sel`` is None."""
+        if sel is None:
+            return None
+        it = self.res.get("it") if sel == fx.Ref("it") else None
+        if it is None or it < 0:
+            return set()
+        if it in self.battlefield:
+            subtypes = self.pdef(it).subtypes
+        else:
+            lki = self.source_lki.get(it)
+            subtypes = lki[7] if lki is not None and len(lki) > 7 else ()
+        creature_types = rules_list("creature_type")
+        return {s for s in subtypes if s in creature_types}
 
     def _spell_mana_value(self, sid: int | None) -> int | None:
         """The mana value of spell ``sid`` on the stack (202.3; an X in its mana

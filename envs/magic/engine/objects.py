@@ -583,6 +583,8 @@ class ObjectsMixin:
             return source is not None and (pid, source) in self.damage_pairs
         if prop in ("commander", "noncommander"):  # 903.3
             return self.is_commander(perm.card) == (prop == "commander")
+        if prop == "goaded":  # 701.38a: goaded by some player
+            return bool(self.goaders(pid))
         if prop == "plus_counter":  # "with a +1/+1 counter on it" (122.1)
             return perm.counters.get("+1/+1", 0) > 0
         if prop == "entered_this_turn":  # ids only grow: a newer object entered later
@@ -1329,7 +1331,8 @@ class ObjectsMixin:
                                 dict(self.battlefield[pid].counters),
                                 sorted(self.keywords(pid)),
                                 self.name_of(self.battlefield[pid].card),
-                                self.card_token[self.battlefield[pid].card]]
+                                self.card_token[self.battlefield[pid].card],
+                                list(self.pdef(pid).subtypes)]
 
     def remove_counters(self, pid: int, kind: str, n: int) -> int:
         """Remove up to ``n`` ``kind`` counters from permanent ``pid`` (122.8: no

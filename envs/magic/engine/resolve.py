@@ -70,7 +70,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.MoveCounters, fx.DoubleCounters, fx.Renown, fx.Amass,
                 fx.Bolster, fx.ShuffleInto, fx.PowerDamage, fx.Detain,
                 fx.UntapUpTo, fx.GainClassLevel, fx.BecomeDayNight, fx.KeepMana,
-                fx.Backup)
+                fx.Backup, fx.RevealUntil)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -305,6 +305,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             fields(sel)
             if sel.kind not in fx.TARGET_KINDS or sel.kind == "graveyard_card":
                 note(f"Target({sel.kind})")
+            if sel.count == "X" and not (sel.up_to and (x_spell or x_ability[0])):
+                note("up to X targets with no {X} to pay")
             if sel.kind.endswith("spell") and sel.filter is not None:
                 # a spell's characteristics are its card's (112.2)
                 card_filter(dataclasses.replace(sel.filter, controller="any"))
@@ -713,6 +715,14 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"Dig to {node.dest}, rest {node.rest}")
             if isinstance(node.count, int) and node.count > MAX_LOOK:
                 note(f"Dig of more than {MAX_LOOK} cards")
+        if isinstance(node, fx.RevealUntil):
+            card_filter(node.filter)
+            amount(node.mana_value)
+            if node.dest not in fx.REVEAL_UNTIL_DESTINATIONS or \
+                    node.rest not in fx.REVEAL_UNTIL_RESTS:
+                note(f"RevealUntil to {node.dest}, rest {node.rest}")
+            if node.shares_type_with not in (None, fx.Ref("it")):
+                note(f"RevealUntil sharing a type with {node.shares_type_with!r}")
         if isinstance(node, fx.RevealPiles) and (node.rest not in fx.PILE_RESTS or (
                 isinstance(node.count, int) and node.count > MAX_LOOK)):
             note(f"RevealPiles of {node.count} cards, the rest {node.rest}")
@@ -1404,6 +1414,8 @@ def reads_trigger_object(card: fx.CardDef) -> bool:
     return any(isinstance(n, fx.PowerDamage) and n.by == fx.Ref("it")
                or isinstance(n, fx.StatOf) and n.of == "it"
                or isinstance(n, fx.ActivationCondition) and n.kind == "it_was"
+               or isinstance(n, fx.RevealUntil) and n.shares_type_with == fx.Ref("it")
+               or isinstance(n, fx.EachDealsDamage) and n.what == fx.Ref("it")
                for ability in card.triggered for n in _all_nodes(ability.effect))
 
 
@@ -1438,6 +1450,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         game.move_cards(node, path)
     elif isinstance(node, fx.ExileTop):
         game.exile_top(node, path)
+    elif isinstance(node, fx.RevealUntil):
+        game.reveal_until(node)
     elif isinstance(node, fx.MayPlay):
         game.grant_play(node)
     elif isinstance(node, fx.PutOnLibrary):
@@ -1739,12 +1753,22 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             game.log("this_turn", rule=node.rule)
     elif isinstance(node, fx.EachDealsDamage):
         amount = game.amount(node.amount)
-        for pid in [c for c in game.select(node.what, path) if c >= 0]:
+        pids = [c for c in game.select(node.what, path) if c >= 0]
+        for pid in pids:
             if pid in game.battlefield:
                 perm = game.battlefield[pid]
                 game._deal_damage([(player_code(perm.controller), amount)],
                                   perm.controller, game.keywords(pid),
                                   game.name_of(perm.card), source=pid)
+        it = game.res.get("it")
+        lki = game.source_lki.get(it) if node.what == fx.Ref("it") and not pids \
+            and it is not None else None
+        owner = game.res.get("it_controller")
+        if lki is not None and owner is not None and len(lki) > 5:
+            # the trigger's object has left: it deals the damage as it last existed
+            # (608.2h), to the player who controlled it then
+            game._deal_damage([(player_code(owner), amount)], owner,
+                              frozenset(lki[4]), lki[5], source=it)
     elif isinstance(node, fx.ChangeTarget):
         for sid in game.select(node.what, path):
             game.change_target(sid)

@@ -109,6 +109,13 @@ def _grouped(sentences: list[str]) -> list[str]:
     return out
 
 
+def _flavor_word_dropped(mode: str) -> str:
+    """A mode's text without its flavor word (207.2d: "breathe flame — <effect>"
+    has no rules meaning)."""
+    head, sep, rest = mode.partition(" — ")
+    return rest if sep and re.fullmatch(r"[a-z' ]+", head) else mode
+
+
 def effect(text: str) -> fx.Effect:
     """One or more sentences (``"a. b."``), or a modal header with bullet modes, as an
     effect; raises :class:`Unsupported` with the first sentence not read."""
@@ -120,7 +127,7 @@ def effect(text: str) -> fx.Effect:
         if header not in MODAL_HEADERS and header not in COMMANDER_HEADERS or \
                 not bullets or not all(b.startswith("• ") for b in bullets):
             raise Unsupported(header)
-        modes = tuple(effect(b[2:]) for b in bullets)
+        modes = tuple(effect(_flavor_word_dropped(b[2:])) for b in bullets)
         if header in COMMANDER_HEADERS:
             return fx.Choose(modes, 1, 1, min(COMMANDER_HEADERS[header], len(modes)))
         low, high = MODAL_HEADERS[header]

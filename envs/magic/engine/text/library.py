@@ -32,6 +32,13 @@ Read here (rule numbers in :mod:`~library`):
 - ``reveal the top N cards of your library. an opponent separates those cards into
   two piles. put one pile into your hand and the other into your graveyard / on the
   bottom of your library in any order.`` -> :class:`~effects.RevealPiles`;
+- ``[choose a creature type. ]reveal cards from the top of your library until you
+  reveal a <quality> card [with mana value equal to the result | that shares a
+  creature type with it] / x <quality> cards [of the chosen type], where x is the
+  number of <permanents> [of that type]. put that card / those cards into your hand /
+  onto the battlefield [tapped] and the rest <where>.`` -> :class:`~effects.
+  RevealUntil` (``<where>``: on the bottom in a random order, into your graveyard,
+  exiled, shuffled into your library);
 - ``<player> reveals their hand`` / ``reveal your hand`` -> :class:`~effects.RevealHand`;
 - the three sentences ``<player> reveals their hand. you choose a <quality> card from
   it. that player discards that card.`` -> :class:`~effects.ChooseDiscard` (the
@@ -65,6 +72,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     activation_condition,
     card_filter,
     number,
+    object_filter,
     permanents,
     player,
 )
@@ -491,3 +499,75 @@ def _reveal_top_card(s: str) -> fx.Effect | None:
         return fx.Sequence((fx.LookAtTop(1, "order"),
                             fx.MayDo(fx.RevealTop(fx.Ref("you"), f, effect))))
     return None
+
+
+_UNTIL = (r"(?:you may |if you do, )?reveal cards from the top of your library until you reveal (?:an?|x|two|three"
+          r"|four|five) .+\.")
+SENTENCE_GROUPS.append((r"choose a creature type\.", _UNTIL, r"put .+\."))
+SENTENCE_GROUPS.append((_UNTIL, r"put .+\."))
+_REVEAL_UNTIL = re.compile(
+    r"(choose a creature type\. )?reveal cards from the top of your library until you "
+    r"reveal (an?|x|two|three|four|five) ((?:[\w,]+ )*?)cards?( of the chosen type)?"
+    r"( with mana value equal to the result| that shares a creature type with it)?"
+    r"(?:, where x is the number of (.+?))?\. put (?:that card|those cards|it|those "
+    r"[\w ]+ cards) (into your hand|onto the battlefield|onto the battlefield tapped)"
+    r"(?: and|,) (.+)")
+_UNTIL_RESTS = {
+    "the rest on the bottom of your library in a random order": "random",
+    "put all other cards revealed this way on the bottom of your library in a random "
+    "order": "random",
+    "then put the rest on the bottom of your library in a random order": "random",
+    "the rest into your graveyard": "graveyard",
+    "put all other cards revealed this way into your graveyard": "graveyard",
+    "all other cards revealed this way into your graveyard": "graveyard",
+    "exile all other cards revealed this way": "exile",
+    "then shuffle the rest of the revealed cards into your library": "shuffle",
+    "then shuffle the rest into your library": "shuffle",
+    "shuffle the rest into your library": "shuffle",
+    "shuffle all other cards revealed this way into your library": "shuffle",
+}
+"""Where the revealed cards that did not match go (:class:`~effects.RevealUntil`)."""
+
+
+@effect_template
+def _reveal_until(s: str) -> fx.Effect | None:
+    """"reveal cards from the top of your library until you reveal a <quality> card
+    [with mana value equal to the result | that shares a creature type with it].
+    put that card into your hand / onto the battlefield [tapped] and the rest <where>."
+    (701.20a), and "until you reveal x <quality> cards [of the chosen type], where x
+    is the number of <counted> [of that type]. put those cards ..." after "choose a
+    creature type." -> :class:`~effects.RevealUntil` (with a
+    :class:`~effects.ChooseType` first)."""
+    m = _REVEAL_UNTIL.fullmatch(s)
+    if not m:
+        return None
+    choose, many, phrase, chosen, extra, where_x, dest, rest = m.groups()
+    f = card_filter(phrase.strip())
+    if f is None or rest not in _UNTIL_RESTS or (many == "x") != (where_x is not None):
+        return None
+    count: fx.Amount = 1 if many in ("a", "an") else NUMBERS.get(many)
+    if where_x is not None:
+        typed = where_x.endswith(" of that type")
+        counted_x = _counted_permanents(where_x.removesuffix(" of that type"))
+        if counted_x is None or typed != bool(chosen):
+            return None
+        if typed:
+            counted_x = dataclasses.replace(counted_x, filter=dataclasses.replace(
+                counted_x.filter, props=counted_x.filter.props | {"chosen_type"}))
+        count = counted_x
+    if not isinstance(count, (int, fx.Count)) or bool(chosen) != bool(choose):
+        return None
+    if chosen:
+        f = dataclasses.replace(f, props=f.props | {"chosen_type"})
+    node = fx.RevealUntil(
+        f, count, "hand" if dest == "into your hand" else "battlefield",
+        dest.endswith("tapped"), _UNTIL_RESTS[rest],
+        "die_result" if extra == " with mana value equal to the result" else None,
+        fx.Ref("it") if extra == " that shares a creature type with it" else None)
+    return fx.Sequence((fx.ChooseType(), node)) if choose else node
+
+
+def _counted_permanents(phrase: str) -> fx.Count | None:
+    """``creatures you control`` (the permanents "the number of" counts)."""
+    f = object_filter(phrase, plural=True)
+    return fx.Count("permanents", f) if f is not None and f != fx.Filter() else None

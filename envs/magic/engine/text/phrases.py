@@ -132,7 +132,7 @@ _PLURAL_NOUNS = {noun + "s": noun for noun in TYPE_NOUNS}
 
 
 _PREFIX_PROPS = ("nonland", "noncreature", "tapped", "untapped", "attacking", "blocking",
-                 "nontoken", "commander", "noncommander")
+                 "nontoken", "commander", "noncommander", "goaded")
 
 
 _CONTROLLERS = ((" you control", "you"), (" you don't control", "opponent"),

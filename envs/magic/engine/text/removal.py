@@ -305,7 +305,12 @@ def _this_turn(s: str) -> fx.Effect | None:
 
 @effect_template
 def _each_deals_damage(s: str) -> fx.Effect | None:
-    """``each creature deals 1 damage to its controller`` (each is the source)."""
+    """``each creature deals 1 damage to its controller`` (each is the source); ``it
+    deals 1 damage to its controller`` (a trigger's object, as it last existed if it
+    has left, 608.2h)."""
+    if m := re.fullmatch(rf"it deals {NUM} damage to its controller", s):
+        # (a trigger's object: "whenever a goaded creature attacks, ...")
+        return fx.EachDealsDamage(number(m.group(1)), fx.Ref("it"))
     m = re.fullmatch(rf"each (.+?) deals {NUM} damage to its controller", s)
     if not m or (what := each_phrase("each " + m.group(1))) is None:
         return None

@@ -1,0 +1,203 @@
+"""Scripted positions for the mechanisms the Draconic Rage Commander precon's last
+refused cards need, each on real cards of the pool: revealing cards from the top of
+a library until some are revealed (701.20a), ..."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from magic.positions import (
+    act,
+    attack,
+    blank,
+    finish_attacks,
+    lands,
+    pass_to_decision,
+    settle,
+    target_perm,
+    to_combat,
+)
+from magic.test_precon_mechanics import LoadedDice
+
+
+def _library(game, p, *top_first):
+    """Put ``top_first`` on top of ``p``'s library (the first one on top); their ids."""
+    return [game.add_card(name, p, "library") for name in reversed(top_first)][::-1]
+
+
+def _names(game, cards):
+    return [game.name_of(c) for c in cards]
+
+
+# ------------------------------------------------ 701.20a reveal until
+def test_701_20a_reveal_until_compiles_across_the_pool():
+    pool = compiled_pool().supported
+    for name in ("Bag of Tricks", "Heirloom Blade", "Kindred Summons", "Clifftop Lookout",
+                 "Hermit Druid", "Foster", "Evolutionary Leap"):
+        assert name in pool, name
+    bag = pool["Bag of Tricks"].activated[0].effect
+    assert isinstance(bag.steps[0], fx.RollDice) and bag.steps[1].mana_value == "die_result"
+    summons = pool["Kindred Summons"].spell.effect
+    assert isinstance(summons.steps[0], fx.ChooseType)
+    assert summons.steps[1].rest == "shuffle" and summons.steps[1].dest == "battlefield"
+    assert "chosen_type" in summons.steps[1].count.filter.props
+
+
+def test_701_20a_bag_of_tricks_reveals_until_a_creature_of_the_rolled_mana_value():
+    game = blank()
+    game.dice = LoadedDice(3)
+    bag = game.add_permanent("Bag of Tricks", 0)
+    lands(game, 0, *["Forest"] * 5)
+    island, bears, courser = _library(game, 0, "Island", "Grizzly Bears",
+                                      "Centaur Courser")
+    size = len(game.library[0])
+    game.start_at("main1", 0)
+    act(game, "(Bag of Tricks)")
+    settle(game)
+    assert game.battlefield[bag].tapped
+    assert [p.card for p in game.battlefield.values()].count(courser) == 1
+    assert set(game.library[0][:2]) == {island, bears}  # on the bottom
+    assert len(game.library[0]) == size - 1
+    (event,) = [e for e in game.events if e["type"] == "reveal_until"]
+    assert event["cards"] == ["Island", "Grizzly Bears", "Centaur Courser"]
+
+
+def test_701_20a_a_library_without_a_match_is_revealed_whole_and_kept():
+    game = blank(library=3)
+    game.dice = LoadedDice(8)  # no creature of mana value 8 there
+    game.add_permanent("Bag of Tricks", 0)
+    lands(game, 0, *["Forest"] * 5)
+    _library(game, 0, "Grizzly Bears")
+    game.start_at("main1", 0)
+    act(game, "(Bag of Tricks)")
+    settle(game)
+    assert len(game.library[0]) == 4
+    assert sorted(_names(game, game.library[0])) == ["Grizzly Bears"] + ["Island"] * 3
+
+
+def _choose(game, option):
+    assert game.decision["kind"] == "choose", game.decision
+    game.apply_action(A.mode(game.decision["options"].index(option)))
+
+
+def test_701_20a_heirloom_blade_finds_a_card_sharing_a_type_with_the_dead_creature():
+    game = blank()
+    elf = game.add_permanent("Llanowar Elves", 0)
+    game.add_permanent("Heirloom Blade", 0, attached_to=elf)
+    lands(game, 0, "Mountain")
+    bears, visionary = _library(game, 0, "Grizzly Bears", "Elvish Visionary")
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    assert game.chars(elf)[:2] == (4, 2)
+    act(game, "cast hand 0 (Lightning Bolt)")
+    target_perm(game, elf)
+    pass_to_decision(game, "yesno")  # "you may reveal"
+    act(game, "yes")
+    settle(game)
+    assert elf not in game.battlefield
+    assert game.hand[0] == [visionary] and visionary in game.public_hand
+    assert game.library[0][0] == bears  # (not an Elf: on the bottom)
+
+
+def test_701_20a_kindred_summons_puts_as_many_of_the_chosen_type_as_you_control():
+    game = blank()
+    for name in ("Llanowar Elves", "Elvish Mystic", "Grizzly Bears"):
+        game.add_permanent(name, 0)
+    lands(game, 0, *["Forest"] * 7)
+    _library(game, 0, "Grizzly Bears", "Elvish Visionary", "Island", "Llanowar Elves",
+             "Elvish Mystic")
+    game.add_card("Kindred Summons", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Kindred Summons)")
+    pass_to_decision(game, "choose")
+    _choose(game, "Elf")
+    settle(game)
+    on_board = sorted(game.name_of(p.card) for p in game.battlefield.values()
+                      if game.is_creature(p.pid))
+    assert on_board == ["Elvish Mystic", "Elvish Visionary", "Grizzly Bears",
+                        "Llanowar Elves", "Llanowar Elves"]
+    # the other three shuffled back in (less the card Elvish Visionary drew)
+    assert len(game.library[0]) == 12 and len(game.hand[0]) == 1
+    assert any(e["type"] == "shuffle" and e["player"] == 0 for e in game.events)
+
+
+# ------------------------- 601.2c up to X targets; 207.2d a mode's flavor word
+def test_601_2c_up_to_x_targets_compile():
+    pool = compiled_pool().supported
+    for name in ("Klauth's Will",):
+        assert name in pool, name
+    smash = pool["Klauth's Will"].spell.effect.modes[1]
+    assert smash.what.count == "X" and smash.what.up_to
+
+
+def _klauth(x: int, *, commander: bool):
+    from labyrinth_gym.envs.mazerunner.engine.game import CommanderGame
+
+    game = CommanderGame.empty(0, num_players=2, life=40)
+    for p in range(2):
+        for _ in range(5):
+            game.add_card("Island", p, "library")
+    if commander:
+        general = game.add_permanent("Obyra, Dreaming Duelist", 0)
+        game.commanders[0].append(game.battlefield[general].card)
+    lands(game, 0, "Mountain", "Mountain", "Forest", *["Wastes"] * x)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    crow = game.add_permanent("Storm Crow", 1)
+    relics = [game.add_permanent(n, 1) for n in ("Mind Stone", "Glorious Anthem", "Ornithopter")]
+    game.add_card("Klauth's Will", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Klauth's Will)")
+    assert game.decision["kind"] == "x"
+    game.apply_action(A.mode(game.decision["values"].index(x)))
+    return game, bears, crow, relics
+
+
+def test_601_2c_klauths_will_chooses_both_modes_with_a_commander_and_x_targets():
+    game, bears, crow, relics = _klauth(2, commander=True)
+    game.apply_action(A.mode(0))
+    game.apply_action(A.mode(1))  # both: its controller controls a commander
+    target_perm(game, relics[0])
+    target_perm(game, relics[1])
+    assert game.decision["kind"] != "target"  # two targets at most: X is 2
+    settle(game)
+    assert bears not in game.battlefield and crow in game.battlefield
+    assert relics[0] not in game.battlefield and relics[1] not in game.battlefield
+    assert relics[2] in game.battlefield
+
+
+def test_601_2c_klauths_will_without_a_commander_is_one_mode():
+    game, bears, crow, relics = _klauth(1, commander=False)
+    game.apply_action(A.mode(1))
+    target_perm(game, relics[2])
+    settle(game)
+    assert relics[2] not in game.battlefield and bears in game.battlefield
+
+
+# ------------------------------------------ 701.38a "whenever a goaded creature"
+def test_701_38a_a_goaded_creature_attacking_deals_1_damage_to_its_controller():
+    game = blank()
+    ancestor = game.add_permanent("Vengeful Ancestor", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.battlefield[bears].sick = False
+    game.add_permanent("Grizzly Bears", 0)  # (not goaded: attacks without a trigger)
+    game.start_at("main1", 0)
+    game.battlefield[ancestor].sick = False
+    to_combat(game)
+    attack(game, ancestor)
+    finish_attacks(game)
+    while game.decision["kind"] != "target":
+        game.apply_action(A.PASS)
+    target_perm(game, bears)  # its attack trigger goads the opponent's Bears
+    settle(game)
+    assert game.goaders(bears) == {0}
+    pass_to_decision(game, "attack")
+    while game.active != 1 or game.decision["kind"] != "attack":
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    before = game.life[1]
+    attack(game, bears)  # (goaded: it must attack)
+    finish_attacks(game)
+    settle(game)
+    assert game.life[1] == before - 1
+    hits = [e for e in game.events if e["type"] == "damage" and e.get("player") == 1]
+    assert hits[-1]["source"] == "Grizzly Bears" and hits[-1]["amount"] == 1
