@@ -305,8 +305,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             fields(sel)
             if sel.kind not in fx.TARGET_KINDS or sel.kind == "graveyard_card":
                 note(f"Target({sel.kind})")
-            if sel.count == "X" and not (sel.up_to and (x_spell or x_ability[0])):
-                note("up to X targets with no {X} to pay")
+            if sel.count == "X" and not (x_spell or x_ability[0]):
+                note("X targets with no {X} to pay")
             if sel.kind.endswith("spell") and sel.filter is not None:
                 # a spell's characteristics are its card's (112.2)
                 card_filter(dataclasses.replace(sel.filter, controller="any"))
