@@ -296,18 +296,19 @@ class DecisionsMixin:
         card_def = self.card_def
         for i, card in enumerate(self.hand_slots(p)):
             d = defs[card_def[card]]
-            for index in d.hand_abilities:
-                if self._card_ability_usable(p, card, d.activated[index], index,
-                                                sorcery):
-                    out.append(A.hand_ability(i))
-            if d.face_down_cost is not None and self.face_down_castable(p, card,
-                                                                        sorcery):
-                out.append(A.hand_ability(i))  # cast it face down (702.37c)
-            if d.statics and d.suspend is not None and self.can_suspend(p, card, d,
-                                                                        sorcery):
-                out.append(A.hand_ability(i))  # suspend it (702.62a)
-            if d.statics and d.foretell is not None and self.can_foretell(p, card):
-                out.append(A.hand_ability(i))  # foretell it (702.143a)
+            if d.hand_actions:
+                for index in d.hand_abilities:
+                    if self._card_ability_usable(p, card, d.activated[index], index,
+                                                    sorcery):
+                        out.append(A.hand_ability(i))
+                if d.face_down_cost is not None and self.face_down_castable(p, card,
+                                                                            sorcery):
+                    out.append(A.hand_ability(i))  # cast it face down (702.37c)
+                if d.statics and d.suspend is not None and self.can_suspend(
+                        p, card, d, sorcery):
+                    out.append(A.hand_ability(i))  # suspend it (702.62a)
+                if d.statics and d.foretell is not None and self.can_foretell(p, card):
+                    out.append(A.hand_ability(i))  # foretell it (702.143a)
             if d.is_land:
                 if sorcery and self.can_play_land(p):
                     out.append(A.cast(i))
@@ -329,6 +330,8 @@ class DecisionsMixin:
                         out.append(A.activate(perm.slot, k))
                 continue
             d = defs[perm.shape if perm.shape >= 0 else card_def[perm.card]]
+            if not d.activated:
+                continue
             for k, index in enumerate(d.battlefield_abilities):
                 if self._can_activate(pid, perm, d, index, sorcery):
                     out.append(A.activate(perm.slot, k))

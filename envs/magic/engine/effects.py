@@ -3908,6 +3908,20 @@ class CardDef:
         """Indices in :attr:`activated` of the abilities activated from a hand."""
         return tuple(i for i, ab in enumerate(self.activated) if ab.zone == "hand")
 
+    @cached_property
+    def hand_actions(self) -> bool:
+        """Whether a card of it in a hand may have an action besides being cast or
+        played: a hand ability, casting it face down, suspend or foretell (the legal
+        sets look no further for the others)."""
+        return bool(self.hand_abilities) or self.face_down_cost is not None or bool(
+            self.statics) and (self.suspend is not None or self.foretell is not None)
+
+    @cached_property
+    def keyword_set(self) -> frozenset[str]:
+        """Its printed :attr:`keywords` as a set (what :meth:`chars` gives a permanent
+        nothing modifies)."""
+        return frozenset(self.keywords)
+
 
 MONARCH = CardDef(
     name="the monarch", cost=None, colours=(), types=(),

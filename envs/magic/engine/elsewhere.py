@@ -160,16 +160,17 @@ class ElsewhereMixin:
                 if d.graveyard_abilities:  # (:mod:`~graveyard`, 113.6m)
                     out += self.grave_ability_slots(p, c, d)
         library = self.library[p]
-        if library and p in self._play_statics():
+        play_statics = self._play_statics()
+        if library and p in play_statics:
             top = library[-1]
             d = defs[card_def[top]]
-            for _, s in self._play_statics()[p]:
+            for _, s in play_statics[p]:
                 if isinstance(s, fx.PlayFromTop) and (
                         s.lands if d.is_land else
                         s.spells is not None and self.card_matches(s.spells, top)):
                     out.append((top, "library"))
                     break
-        if self.play_grants or p in self._play_statics():
+        if self.play_grants or p in play_statics:
             out += [(c, "exile") for c in self._exile_slots(p)]
         if self.foretold:  # 702.143a: cast on a later turn for its foretell cost
             out += [(c, "foretell") for c in self.exile[p]

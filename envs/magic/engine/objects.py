@@ -399,7 +399,7 @@ class ObjectsMixin:
                         tough += pt[1] * n
         if not (self._anthems or perm.mods or pid in self._bonuses or d.self_bonuses
                 or perm.lasting):
-            return power, tough, frozenset(d.keywords)  # (the commonest case)
+            return power, tough, d.keyword_set  # (the commonest case)
         kws = set(d.keywords)
         for spid, you, anthem in self._anthems:
             if anthem.condition is not None and not self.conditions_hold(
