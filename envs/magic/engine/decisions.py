@@ -291,6 +291,7 @@ class DecisionsMixin:
                             if self.can_turn_face_up(pid, way)]
             return out
         sorcery = self._sorcery_timing(p)
+        flash = self.sorcery_flash[p]  # (spells castable as though they had flash)
         self._statics()  # (the layers say which abilities each permanent has)
         defs = self.defs
         card_def = self.card_def
@@ -313,6 +314,8 @@ class DecisionsMixin:
                 if sorcery and self.can_play_land(p):
                     out.append(A.cast(i))
                 continue
+            if not (sorcery or d.instant_speed or flash):
+                continue  # (could_begin_to_cast's timing, the commonest "no")
             if self.spell_castable(p, card, d, sorcery):
                 out.append(A.cast(i))
         # cards played or cast from outside the hand (:mod:`~elsewhere`)
