@@ -253,3 +253,89 @@ def test_702_165a_backup_grants_an_activated_ability_printed_below_it():
 def test_702_165_backup_refuses_a_static_ability_below_it():
     from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
     assert "backup" in compiled_pool().unsupported["Chomping Kavu"]
+
+
+# --------------------------------------------------------------- clash (701.23)
+def test_clash_compiles_with_its_win_branch():
+    (boggart,) = pool("Adder-Staff Boggart").triggered
+    assert isinstance(boggart.effect, fx.Clash)
+    assert isinstance(boggart.effect.win, fx.AddCounters) and boggart.effect.lose is None
+    steps = pool("Research the Deep").spell.effect.steps
+    assert isinstance(steps[0], fx.Draw)
+    assert steps[1] == fx.Clash(fx.SpellCardTo("hand"))
+
+
+def _clash_game(mine: str, theirs: str, players: int = 2) -> MagicGame:
+    """Adder-Staff Boggart cast by seat 0 with ``mine`` on top of its library and
+    ``theirs`` on top of every other seat's; played to the first clash decision."""
+    game = blank(players)
+    game.set_library(0, [mine, "Island"])
+    for p in range(1, players):
+        game.set_library(p, [theirs, "Island"])
+    game.add_card("Adder-Staff Boggart", 0)
+    lands(game, 0, "Mountain", "Mountain")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    _resolve_top(game)
+    return game
+
+
+def _top(game: MagicGame, p: int) -> str:
+    return game.name_of(game.library[p][-1])
+
+
+def test_701_23a_the_higher_mana_value_wins_and_each_chooses_top_or_bottom():
+    game = _clash_game("Grizzly Bears", "Island")  # 2 against 0: a win
+    event = next(e for e in game.events if e["type"] == "clash")
+    assert event["won"] and "clashes" in describe(event)
+    d = game.decision
+    assert d["kind"] == "yesno" and d["player"] == 0 and _top(game, 0) == "Grizzly Bears"
+    from labyrinth_gym.envs.magic.encoding import GLOBAL, MagicObs, encode
+    assert MagicObs(encode(game, 0)).g[GLOBAL["yesno_clash"]] == 1
+    game.apply_action(A.YES)  # the Bears to the bottom
+    assert game.name_of(game.library[0][0]) == "Grizzly Bears"
+    assert game.decision["kind"] == "yesno" and game.decision["player"] == 1
+    game.apply_action(A.NO)  # the Island stays on top
+    assert _top(game, 1) == "Island"
+    settle(game)
+    boggart = _find(game, "Adder-Staff Boggart")
+    assert game.battlefield[boggart].counters.get("+1/+1") == 1
+
+
+def test_701_23c_a_tie_or_a_lower_card_does_not_win():
+    for mine, theirs in (("Grizzly Bears", "Lightning Bolt"),  # 2 against 1... a win
+                         ("Lightning Bolt", "Grizzly Bears"),  # 1 against 2
+                         ("Grizzly Bears", "Grizzly Bears")):  # 2 against 2
+        game = _clash_game(mine, theirs)
+        game.apply_action(A.NO)
+        game.apply_action(A.NO)
+        settle(game)
+        boggart = _find(game, "Adder-Staff Boggart")
+        won = mine == "Grizzly Bears" and theirs == "Lightning Bolt"
+        assert bool(game.battlefield[boggart].counters.get("+1/+1")) is won
+
+
+def test_701_23b_with_several_opponents_the_clasher_chooses_one():
+    game = _clash_game("Lightning Bolt", "Grizzly Bears", players=3)
+    game.set_library(2, ["Island"])  # seat 2: a land, which the Bolt beats
+    d = game.decision
+    assert d["kind"] == "choose" and d["clash"] is not None
+    game.apply_action(A.player(2))
+    event = next(e for e in game.events if e["type"] == "clash")
+    assert event["opponent"] == 2 and event["won"]
+
+
+def test_701_23_a_spell_returns_to_hand_when_it_wins():
+    game = blank()
+    game.set_library(0, ["Island", "Grizzly Bears", "Island"])
+    game.set_library(1, ["Island"])
+    game.add_card("Research the Deep", 0)  # draw, then clash: won, back to hand
+    lands(game, 0, "Island", "Island")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    _resolve_top(game)
+    game.apply_action(A.NO)
+    game.apply_action(A.NO)
+    settle(game)
+    assert sorted(_hand(game)) == ["Island", "Research the Deep"]
+    assert not game.graveyard[0]

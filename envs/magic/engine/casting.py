@@ -1813,6 +1813,11 @@ class CastingMixin:
             elif what == "explore":  # Explore (701.44a)
                 if left > 0 and self.explore_step(p, asks[0][4]):
                     return
+            elif what == "clash":  # 701.23a: top or bottom, each in turn
+                library = self.library[p]
+                if left > 0 and library and library[-1] == asks[0][4]:
+                    self.decision = {"kind": "yesno", "player": p, "clash": asks[0][4]}
+                    return
             elif what == "connive":  # 701.50a: draw, then discard, then counters
                 marker = len(res.setdefault("discarded_cards", []))
                 asks[1:1] = [["draw", p, left, path], ["discard", p, left, path],
@@ -1965,6 +1970,9 @@ class CastingMixin:
             elif isinstance(node, fx.RevealTop):
                 if self.reveal_top(node, path) and node.effect is not None:
                     queue.insert(0, self._child(path, 0))
+            elif isinstance(node, fx.Clash):  # rule 701.23
+                if self.clash(item, node, path):
+                    return
             elif isinstance(node, fx.FlipCoin):  # rule 705
                 won = self.flip_coin(item.controller)
                 branch = node.win if won else node.lose
@@ -2603,6 +2611,39 @@ class CastingMixin:
             made = self.create_token_copy(pid, self.res["item"].controller,
                                           fx.CopyExtras())
         self.manifested(made)
+
+    def clash(self, item: StackItem, node: fx.Clash, path: str) -> bool:
+        """``item``'s controller clashes (701.23) as :class:`~effects.Clash` says;
+        True if a decision is asked first (which opponent: the node is then read
+        again). The branch it leads to runs after both players put their cards back
+        (asks ``clash``)."""
+        res = self.res
+        assert res is not None
+        p = item.controller
+        chosen = res.setdefault("clash_with", {})
+        if path not in chosen:
+            opponents = [q for q in self._turn_order(p) if q != p and not self.lost[q]]
+            if len(opponents) > 1 and not self.lost[p]:
+                res["queue"].insert(0, path)
+                self.decision = {"kind": "choose", "player": p, "what": "opponent",
+                                 "options": [str(q) for q in opponents], "clash": path}
+                return True
+            if not opponents:
+                return False  # (no one to clash with: no clash, nothing won)
+            chosen[path] = opponents[0]
+        q = chosen.pop(path)
+        top = {r: self.library[r][-1] if self.library[r] else None for r in (p, q)}
+        value = {r: -1 if c is None else self.cdef(c).mana_value for r, c in top.items()}
+        won = top[p] is not None and value[p] > value[q]
+        self.log("clash", player=p, opponent=q, won=won,
+                 card=None if top[p] is None else self.name_of(top[p]),
+                 other=None if top[q] is None else self.name_of(top[q]))
+        for r in self._turn_order(self.active):
+            if r in (p, q) and top[r] is not None and not self.lost[r]:
+                res["asks"].append(["clash", r, 1, path, top[r]])
+        if (node.win if won else node.lose) is not None:
+            res["queue"].insert(0, self._child(path, 0 if won else 1))
+        return bool(res["asks"])
 
     def connive_asks(self, node: fx.Connive, path: str) -> bool:
         """Each permanent ``node`` names connives in turn (701.50a), an ask each

@@ -1685,6 +1685,19 @@ class FlipCoin:
 
 
 @dataclass(frozen=True)
+class Clash(FlipCoin):
+    """Rule 701.23: the resolving object's controller clashes with an opponent they
+    choose (701.23b; a ``choose`` decision with ``clash`` when there are several):
+    each reveals the top card of their library (event ``clash``), then each in turn
+    order chooses to put it on the top or the bottom (a ``yesno`` with ``clash``:
+    yes, the bottom). The controller wins if their card's mana value is greater than
+    the other's (701.23c; revealing nothing, nobody beats them; with nothing of
+    their own they can't win). ``win`` then happens, else ``lose`` ("otherwise");
+    the branches are a flip's (path children 0 and 1, targets chosen as it is put on
+    the stack)."""
+
+
+@dataclass(frozen=True)
 class Unless:
     """"<effect> unless you pay <cost>" (rule 118.12): on resolution the controller
     may pay ``cost`` (a :class:`PayCost`; asked only when they can, 118.3); if they

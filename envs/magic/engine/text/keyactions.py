@@ -14,7 +14,11 @@ Read here:
   and triggered abilities read after it (702.165d: the ones printed below it), built
   by :func:`finish_backup` once every line is read; a static ability or a keyword
   that stands for a triggered ability below it is not granted, so such a card is
-  refused, as is more than one backup.
+  refused, as is more than one backup;
+- ``[<effect>, then ]clash with an opponent. if you win, <effect>. [otherwise,
+  <effect>.]`` (701.23) -> :class:`~effects.Clash` (its sentences joined by
+  :data:`.core.SENTENCE_GROUPS`; ``you may clash ...`` is the "you may" of
+  :mod:`.flow`).
 """
 
 from __future__ import annotations
@@ -25,9 +29,12 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.text.core import (
+    SENTENCE_GROUPS,
     Draft,
+    branch,
     effect_template,
     line_template,
+    read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     Unsupported,
@@ -97,3 +104,31 @@ def finish_backup(draft: Draft) -> None:
     effect = fx.Backup(n, target_for(fx.Filter(types=frozenset({"Creature"}))), gained,
                        abilities)
     draft.triggered.insert(triggered, fx.TriggeredAbility(fx.Trigger("enters"), effect))
+
+
+_CLASH = r"(?:.+, then )?clash with an opponent\."
+_WON = r"if you win, .+\."
+_OTHERWISE = r"otherwise, .+\."
+SENTENCE_GROUPS[:0] = [(_CLASH, _WON, _OTHERWISE), (_CLASH, _WON)]
+_CLASH_READ = re.compile(r"(?:(.+), then )?clash with an opponent(?:\. if you win, "
+                         r"(.+?)\.?)?(?: otherwise, (.+))?")
+
+
+@effect_template
+def _clash(s: str) -> fx.Effect | None:
+    """701.23: ``[<effect>, then ]clash with an opponent[. if you win, <effect>.
+    [otherwise, <effect>.]]`` -> :class:`~effects.Clash` (after the first effect)."""
+    m = _CLASH_READ.fullmatch(s)
+    if not m:
+        return None
+    win, lose = branch(m.group(2)), branch(m.group(3))
+    if win is False or lose is False:
+        return None
+    clash = fx.Clash(win, lose)
+    if m.group(1) is None:
+        return clash
+    first = read_sentence(m.group(1))
+    if first is None:
+        return None
+    steps = list(first.steps) if isinstance(first, fx.Sequence) else [first]
+    return fx.Sequence((*steps, clash))
