@@ -10,7 +10,16 @@ from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.game import MagicGame
 from labyrinth_gym.envs.magic.prose import describe
-from magic.positions import act, blank, lands, pool, settle
+from magic.positions import (
+    act,
+    attack,
+    blank,
+    finish_attacks,
+    lands,
+    pass_until,
+    pool,
+    settle,
+)
 
 
 def _hand(game: MagicGame, p: int = 0) -> list[str]:
@@ -339,3 +348,49 @@ def test_701_23_a_spell_returns_to_hand_when_it_wins():
     settle(game)
     assert sorted(_hand(game)) == ["Island", "Research the Deep"]
     assert not game.graveyard[0]
+
+
+# ------------------------------------------------------------ myriad (702.116)
+def test_myriad_is_an_attack_trigger_and_two_instances_are_refused():
+    from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+    card = pool("Wyrm's Crossing Patrol")
+    assert "myriad" in card.keywords
+    assert fx.TriggeredAbility(fx.Trigger("attacks"), fx.Myriad()) in card.triggered
+    assert compiled_pool().unsupported["Scurry of Squirrels"] == "myriad twice"
+
+
+def _myriad_attack(players: int) -> tuple[MagicGame, int]:
+    """Wyrm's Crossing Patrol of seat 0 declared attacking seat 1; its myriad
+    trigger resolving."""
+    game = blank(players)
+    patrol = game.add_permanent("Wyrm's Crossing Patrol", 0)
+    game.start_at("declare_attackers", 0)
+    attack(game, patrol, 1)
+    finish_attacks(game)
+    _resolve_top(game)
+    return game, patrol
+
+
+def test_702_116a_myriad_makes_a_tapped_attacking_copy_for_each_other_opponent():
+    game, patrol = _myriad_attack(4)
+    seen = []
+    while game.decision["kind"] == "yesno" and "myriad" in game.decision:
+        seen.append(game.decision["myriad"])
+        game.apply_action(A.NO if game.decision["myriad"] == 3 else A.YES)
+    assert seen == [2, 3]  # every opponent but the defending player, in turn order
+    tokens = [pid for pid, perm in game.battlefield.items()
+              if game.card_token[perm.card]]
+    (token,) = tokens
+    assert game.name_of(game.battlefield[token].card) == "Wyrm's Crossing Patrol"
+    assert game.battlefield[token].tapped and game.attackers[token] == 2
+    assert game.attackers[patrol] == 1
+    pass_until(game, "end_of_combat")
+    settle(game)
+    assert token not in game.battlefield  # exiled at end of combat
+    assert patrol in game.battlefield
+
+
+def test_702_116a_myriad_does_nothing_against_a_single_opponent():
+    game, patrol = _myriad_attack(2)
+    assert game.decision["kind"] == "priority" or "myriad" not in game.decision
+    assert not any(game.card_token[perm.card] for perm in game.battlefield.values())

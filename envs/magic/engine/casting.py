@@ -1818,6 +1818,10 @@ class CastingMixin:
                 if left > 0 and library and library[-1] == asks[0][4]:
                     self.decision = {"kind": "yesno", "player": p, "clash": asks[0][4]}
                     return
+            elif what == "myriad":  # 702.116a: "you may", for each of them
+                if left > 0 and not self.lost[p] and not self.lost[asks[0][4]]:
+                    self.decision = {"kind": "yesno", "player": p, "myriad": asks[0][4]}
+                    return
             elif what == "connive":  # 701.50a: draw, then discard, then counters
                 marker = len(res.setdefault("discarded_cards", []))
                 asks[1:1] = [["draw", p, left, path], ["discard", p, left, path],
@@ -2025,6 +2029,12 @@ class CastingMixin:
                     return
             elif isinstance(node, fx.Populate):
                 if self.populate(item, path):
+                    return
+            elif isinstance(node, fx.Myriad):  # 702.116a: one ask per opponent
+                for q in self._turn_order(item.controller):
+                    if q not in (item.controller, item.defending) and not self.lost[q]:
+                        asks.append(["myriad", item.controller, 1, path, q])
+                if asks:
                     return
             elif isinstance(node, fx.Connive):
                 if self.connive_asks(node, path):
@@ -2644,6 +2654,22 @@ class CastingMixin:
         if (node.win if won else node.lose) is not None:
             res["queue"].insert(0, self._child(path, 0 if won else 1))
         return bool(res["asks"])
+
+    def myriad_token(self, q: int) -> None:
+        """702.116a: the resolving myriad ability's controller creates a token copy
+        of its source (its card's values if it has left), tapped and attacking
+        player ``q``, and a delayed triggered ability exiling it at end of combat."""
+        res = self.res
+        assert res is not None
+        item: StackItem = res["item"]
+        source = self._source_pid(item)
+        values = self.copiable_values(source) if source is not None \
+            else self.cdef(item.card)
+        made = self.create_copy_of(values, item.controller, fx.CopyExtras())
+        self.enter_attacking(made, None, defending=q)
+        self.manifested(made)
+        self.create_delayed(fx.Delayed("end_of_combat", fx.Myriad().effect),
+                            res["asks"][0][3])
 
     def connive_asks(self, node: fx.Connive, path: str) -> bool:
         """Each permanent ``node`` names connives in turn (701.50a), an ask each

@@ -1313,6 +1313,10 @@ class DecisionsMixin:
                 self.to_graveyard(card, from_library=True)
             self.log("explored", player=p, card=self.name_of(card),
                      graveyard=kind == "yes")
+        elif dk == "yesno" and "myriad" in d:  # 702.116a: a token attacking them?
+            if kind == "yes":
+                self.myriad_token(d["myriad"])
+            self.res["asks"][0][2] = 0  # type: ignore[index]
         elif dk == "yesno" and "clash" in d:  # 701.23a: on the bottom (yes)?
             self.res["asks"][0][2] = 0  # type: ignore[index]
             if kind == "yes" and self.library[p] and self.library[p][-1] == d["clash"]:

@@ -1685,6 +1685,19 @@ class FlipCoin:
 
 
 @dataclass(frozen=True)
+class Myriad:
+    """Rule 702.116a, myriad's triggered ability ("whenever this creature attacks"):
+    for each opponent other than the defending player, its controller may (a
+    ``yesno`` with ``myriad``: that opponent) create a token that's a copy of it,
+    tapped and attacking that player (the choice of the player or one of their
+    planeswalkers is automated: the player); each token is exiled at end of combat
+    (``effect``, a delayed triggered ability per token, 603.7, whose ``it`` is the
+    token). A creature gone from the battlefield is copied as its card."""
+
+    effect: Any = Exile(Ref("it"))
+
+
+@dataclass(frozen=True)
 class Clash(FlipCoin):
     """Rule 701.23: the resolving object's controller clashes with an opponent they
     choose (701.23b; a ``choose`` decision with ``clash`` when there are several):

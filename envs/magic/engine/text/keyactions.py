@@ -18,7 +18,9 @@ Read here:
 - ``[<effect>, then ]clash with an opponent. if you win, <effect>. [otherwise,
   <effect>.]`` (701.23) -> :class:`~effects.Clash` (its sentences joined by
   :data:`.core.SENTENCE_GROUPS`; ``you may clash ...`` is the "you may" of
-  :mod:`.flow`).
+  :mod:`.flow`);
+- a keyword line naming ``myriad`` twice is refused: the draft's keywords are a set,
+  and each instance would trigger separately (702.116).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.text.core import (
+    LINE_TEMPLATES,
     SENTENCE_GROUPS,
     Draft,
     branch,
@@ -132,3 +135,14 @@ def _clash(s: str) -> fx.Effect | None:
         return None
     steps = list(first.steps) if isinstance(first, fx.Sequence) else [first]
     return fx.Sequence((*steps, clash))
+
+
+def _myriad_twice(line: str, printed: Printed, draft: Draft) -> bool:
+    """Refuses a keyword line with two myriads (each instance triggers, 702.116; a
+    card's keywords are a set). Tried before every other line template."""
+    if line.split(", ").count("myriad") > 1:
+        raise Unsupported("myriad twice")
+    return False
+
+
+LINE_TEMPLATES.insert(0, _myriad_twice)
