@@ -141,6 +141,29 @@ def test_701_50a_target_creature_you_control_connives():
     assert not game.battlefield[lookout].counters.get("+1/+1")
 
 
+def test_603_12_when_it_connives_this_way_triggers_after_the_connive():
+    game = blank()
+    game.set_library(0, ["Forest", "Island"])
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Psychic Pickpocket", 0)
+    lands(game, 0, *["Island"] * 5)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    _resolve_top(game)
+    assert game.decision == {"kind": "discard", "player": 0}
+    act(game, "Forest")  # a land: no counter, but it connived all the same
+    for _ in range(10):  # the reflexive trigger's target
+        if game.decision["kind"] == "target":
+            break
+        game.apply_action(A.PASS)
+    act(game, "Grizzly Bears")
+    settle(game)
+    assert bears not in game.battlefield
+    assert [game.name_of(c) for c in game.hand[1]] == ["Grizzly Bears"]
+    (when,) = [t for t in pool("Psychic Pickpocket").triggered]
+    assert isinstance(when.effect.steps[1], fx.WhenYouDo)
+
+
 # ----------------------------------------------------------- populate (701.36)
 def _tokens(game: MagicGame, p: int = 0) -> list[str]:
     return sorted(game.name_of(perm.card) for pid, perm in game.battlefield.items()

@@ -2689,6 +2689,8 @@ class CastingMixin:
             p = perm.controller if perm is not None else item.controller
             if n > 0 and not self.lost[p]:
                 res["asks"].append(["connive", p, n, path, pid])
+                # "when it connives this way" (603.12) waits for it
+                res.setdefault("did_from", len(self.events))
         return bool(res["asks"])
 
     def connived(self, pid: int, discarded: list[int]) -> None:

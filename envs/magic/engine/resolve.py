@@ -1274,7 +1274,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
 
 def _orphan_when_you_do(node: Any, before: Any = None) -> bool:
     """Whether a :class:`~effects.WhenYouDo` in ``node`` does not come right after a
-    :class:`~effects.MayDo` step (the action it waits for)."""
+    :class:`~effects.MayDo` step (the action it waits for) or a
+    :class:`~effects.Connive` ("when it connives this way")."""
     if isinstance(node, fx.Sequence):
         for i, step in enumerate(node.steps):
             if _orphan_when_you_do(step, before) or (
@@ -1289,7 +1290,8 @@ def _orphan_when_you_do(node: Any, before: Any = None) -> bool:
     if isinstance(node, fx.Delayed):  # (a reflexive ability of a delayed one: not yet)
         return _orphan_when_you_do(node.effect, False) or "WhenYouDo" in repr(node)
     if isinstance(node, fx.WhenYouDo):
-        return not isinstance(before, fx.MayDo) or "WhenYouDo" in repr(node.effect)
+        return not isinstance(before, (fx.MayDo, fx.Connive)) or \
+            "WhenYouDo" in repr(node.effect)
     return False
 
 

@@ -7,7 +7,8 @@ Read here:
   naming the object of the ability, ``target creature you control``), and ``have
   <permanent> connive`` (the ``you may have it connive`` of :mod:`.flow`'s "you may")
   -> :class:`~effects.Connive`; ``connives x, where x is ...`` is read by
-  :mod:`.counts` with this template's ``x``;
+  :mod:`.counts` with this template's ``x``; ``when it connives this way, <effect>``
+  after it -> :class:`~effects.WhenYouDo` (603.12: a reflexive trigger);
 - ``populate`` (701.36a) -> :class:`~effects.Populate`;
 - the keyword line ``backup N`` (702.165a) of a creature: its enters trigger, a
   :class:`~effects.Backup` of ``target creature`` granting the keyword, activated
@@ -72,6 +73,16 @@ def _connive(s: str) -> fx.Effect | None:
         return None
     count = number(m.group(3)) if m.group(3) else 1
     return fx.Connive(what, count)
+
+
+@effect_template
+def _connived_this_way(s: str) -> fx.Effect | None:
+    """603.12: ``when it connives this way, <effect>`` (right after a connive)."""
+    if m := re.fullmatch(r"when (?:it|this|he|she) connives this way, (.+)", s):
+        inner = read_sentence(m.group(1))
+        if inner is not None and not isinstance(inner, fx.MayDo):
+            return fx.WhenYouDo(inner)
+    return None
 
 
 @effect_template
