@@ -322,6 +322,7 @@ def test_701_23a_the_higher_mana_value_wins_and_each_chooses_top_or_bottom():
     assert event["won"] and "clashes" in describe(event)
     d = game.decision
     assert d["kind"] == "yesno" and d["player"] == 0 and _top(game, 0) == "Grizzly Bears"
+    assert game.looking_at(0) == [d["clash"]] and game.looking_at(1) == []
     from labyrinth_gym.envs.magic.encoding import GLOBAL, MagicObs, encode
     assert MagicObs(encode(game, 0)).g[GLOBAL["yesno_clash"]] == 1
     game.apply_action(A.YES)  # the Bears to the bottom
