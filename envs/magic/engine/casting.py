@@ -2680,9 +2680,10 @@ class CastingMixin:
         assert res is not None
         item: StackItem = res["item"]
         n = self.amount(node.count)
-        chosen = self.select(node.what, path)
+        chosen = [c for c in self.select(node.what, path) if c >= 0]
         if not chosen and isinstance(node.what, fx.Ref) and (
-                node.what.name == "self" or res.get("it") is not None):
+                node.what.name == "self" or (res.get("it") is not None
+                                             and res["it"] >= 0)):
             chosen = [-1]  # (gone: last known information)
         for pid in chosen:
             perm = self.battlefield.get(pid)
