@@ -221,6 +221,22 @@ def test_701_36b_populate_with_no_creature_token_does_nothing():
     assert _tokens(game) == [] and game.decision["kind"] == "priority"
 
 
+def test_701_36a_the_token_populate_made_is_it_for_the_next_sentences():
+    game = blank()
+    game.add_permanent("Determined Iteration", 0)  # populate; it gains haste; ...
+    game.create_token(fx.TokenSpec("Wurm", ("Creature",), ("Wurm",), ("G",), 6, 6), 0)
+    game.start_at("beginning_of_combat", 0)
+    settle(game)
+    wurms = [pid for pid, perm in game.battlefield.items()
+             if game.name_of(perm.card) == "Wurm"]
+    assert len(wurms) == 2
+    copy = max(wurms)
+    assert "haste" in game.keywords(copy) and "haste" not in game.keywords(min(wurms))
+    pass_until(game, "end")
+    settle(game)
+    assert copy not in game.battlefield and min(wurms) in game.battlefield
+
+
 # ------------------------------------------------------------- backup (702.165)
 def test_backup_compiles_to_an_enters_trigger_granting_the_abilities_below_it():
     card = pool("Boon-Bringer Valkyrie")

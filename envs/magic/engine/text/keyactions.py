@@ -9,7 +9,9 @@ Read here:
   -> :class:`~effects.Connive`; ``connives x, where x is ...`` is read by
   :mod:`.counts` with this template's ``x``; ``when it connives this way, <effect>``
   after it -> :class:`~effects.WhenYouDo` (603.12: a reflexive trigger);
-- ``populate`` (701.36a) -> :class:`~effects.Populate`;
+- ``populate`` (701.36a) -> :class:`~effects.Populate`; ``the token created this way
+  <does something>`` after it (or after one token is created) is read as ``it ...``
+  (the token made, ``it`` of :meth:`~casting.CastingMixin.manifested`);
 - the keyword line ``backup N`` (702.165a) of a creature: its enters trigger, a
   :class:`~effects.Backup` of ``target creature`` granting the keyword, activated
   and triggered abilities read after it (702.165d: the ones printed below it), built
@@ -82,6 +84,15 @@ def _connived_this_way(s: str) -> fx.Effect | None:
         inner = read_sentence(m.group(1))
         if inner is not None and not isinstance(inner, fx.MayDo):
             return fx.WhenYouDo(inner)
+    return None
+
+
+@effect_template
+def _token_created_this_way(s: str) -> fx.Effect | None:
+    """``the token created this way gains haste``: ``it`` after the step that made
+    one token (populate's copy, or a created token)."""
+    if m := re.fullmatch(r"the token created this way (.+)", s):
+        return read_sentence("it " + m.group(1))
     return None
 
 
