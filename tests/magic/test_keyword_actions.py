@@ -434,3 +434,23 @@ def test_702_116a_myriad_does_nothing_against_a_single_opponent():
     game, patrol = _myriad_attack(2)
     assert game.decision["kind"] == "priority" or "myriad" not in game.decision
     assert not any(game.card_token[perm.card] for perm in game.battlefield.values())
+
+
+def test_701_23c_whenever_you_clash_and_win_triggers_for_the_winner_only():
+    for mine, theirs in (("Grizzly Bears", "Island"), ("Island", "Grizzly Bears")):
+        game = blank()
+        echoes = {p: game.add_permanent("Sylvan Echoes", p) for p in (0, 1)}
+        game.set_library(0, [mine, "Island"])
+        game.set_library(1, [theirs, "Island"])
+        game.add_card("Adder-Staff Boggart", 0)
+        lands(game, 0, "Mountain", "Mountain")
+        game.start_at("main1", 0)
+        act(game, "cast hand 0")
+        _resolve_top(game)
+        game.apply_action(A.NO)  # both leave their cards on top
+        game.apply_action(A.NO)
+        winner = 0 if mine == "Grizzly Bears" else 1
+        triggered = [s for s in game.stack if s.kind == "triggered"] + [
+            t for t in game.pending_triggers]
+        sources = {t.source if hasattr(t, "source") else t["source"] for t in triggered}
+        assert echoes[winner] in sources and echoes[1 - winner] not in sources

@@ -2648,6 +2648,11 @@ class CastingMixin:
         self.log("clash", player=p, opponent=q, won=won,
                  card=None if top[p] is None else self.name_of(top[p]),
                  other=None if top[q] is None else self.name_of(top[q]))
+        for r in (p, q):  # both clashed (701.23b); the higher card wins (701.23c)
+            self._player_triggers("clash", r)
+            other = q if r == p else p
+            if top[r] is not None and value[r] > value[other]:
+                self._player_triggers("clash_won", r)
         for r in self._turn_order(self.active):
             if r in (p, q) and top[r] is not None and not self.lost[r]:
                 res["asks"].append(["clash", r, 1, path, top[r]])

@@ -1995,11 +1995,13 @@ surveilled, revealed and put there). The subject is a card :class:`Filter` whose
 ability's controller; once for each card; ``Ref("it_card")`` names the card in the
 graveyard (a new object if it left since, 400.7). The ability may be an emblem's
 (114.4)."""
-PLAYER_EVENTS = ("gain_life", "lose_life", "draw", "discard", "you_attack", "roll_dice")
+PLAYER_EVENTS = ("gain_life", "lose_life", "draw", "discard", "you_attack", "roll_dice",
+                 "clash", "clash_won")
 """Events happening to a player: the subject is ``Ref("you")``,
 ``Ref("each_opponent")`` or ``Ref("each_player")`` (``you_attack``: "whenever you
 attack", with one or more creatures; ``roll_dice``: "whenever you roll one or more
-dice", once for each instruction to roll, rule 706)."""
+dice", once for each instruction to roll, rule 706; ``clash``: each player of a
+clash, ``clash_won``: the one who won it, 701.23)."""
 STEP_EVENTS = ("upkeep", "draw_step", "main1", "beginning_of_combat", "main2",
                "end_step")
 """The beginning of a step or phase: the subject says whose (``Ref("you")``,
