@@ -326,6 +326,17 @@ class MagicNarrator(Narrator):
     def on_populate(self, e: Event) -> str:
         return self.does(e["player"], f"populates, copying {card(e['of'])}")
 
+    def on_clash(self, e: Event) -> str:
+        mine = card(e["card"]) if e.get("card") is not None else "nothing"
+        theirs = card(e["other"]) if e.get("other") is not None else "nothing"
+        result = "wins" if e["won"] else "doesn't win"
+        return self.does(e["player"], f"clashes with {self.who(e['opponent'])}, "
+                         f"revealing {mine} against {theirs}, and {result}")
+
+    def on_clashed(self, e: Event) -> str:
+        where = "on the bottom" if e["bottom"] else "on top"
+        return self.does(e["player"], f"puts {card(e['card'])} {where}")
+
     def on_explored(self, e: Event) -> str:
         where = "into the graveyard" if e["graveyard"] else "on top"
         return self.does(e["player"], f"puts {card(e['card'])} {where}")

@@ -32,7 +32,7 @@ def test_modal_spells():
 @pytest.mark.parametrize(("name", "line"), [
     ("Benalish Hero", "banding"),  # not an engine keyword
     ("Palace Guard", "this can block any number of creatures."),
-    ("Herald of the Host", "myriad"),
+    ("Lairwatch Giant", "this can block an additional creature each combat."),
 ])
 def test_one_unread_line_makes_the_card_unsupported(name, line):
     assert reason(name) == line

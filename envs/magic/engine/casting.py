@@ -1956,6 +1956,15 @@ class CastingMixin:
             elif what == "explore":  # Explore (701.44a)
                 if left > 0 and self.explore_step(p, asks[0][4]):
                     return
+            elif what == "clash":  # 701.23a: top or bottom, each in turn
+                library = self.library[p]
+                if left > 0 and library and library[-1] == asks[0][4]:
+                    self.decision = {"kind": "yesno", "player": p, "clash": asks[0][4]}
+                    return
+            elif what == "myriad":  # 702.116a: "you may", for each of them
+                if left > 0 and not self.lost[p] and not self.lost[asks[0][4]]:
+                    self.decision = {"kind": "yesno", "player": p, "myriad": asks[0][4]}
+                    return
             elif what == "connive":  # 701.50a: draw, then discard, then counters
                 marker = len(res.setdefault("discarded_cards", []))
                 asks[1:1] = [["draw", p, left, path], ["discard", p, left, path],
@@ -2110,6 +2119,9 @@ class CastingMixin:
             elif isinstance(node, fx.RevealTop):
                 if self.reveal_top(node, path) and node.effect is not None:
                     queue.insert(0, self._child(path, 0))
+            elif isinstance(node, fx.Clash):  # rule 701.23
+                if self.clash(item, node, path):
+                    return
             elif isinstance(node, fx.FlipCoin):  # rule 705
                 won = self.flip_coin(item.controller)
                 branch = node.win if won else node.lose
@@ -2162,6 +2174,12 @@ class CastingMixin:
                     return
             elif isinstance(node, fx.Populate):
                 if self.populate(item, path):
+                    return
+            elif isinstance(node, fx.Myriad):  # 702.116a: one ask per opponent
+                for q in self._turn_order(item.controller):
+                    if q not in (item.controller, item.defending) and not self.lost[q]:
+                        asks.append(["myriad", item.controller, 1, path, q])
+                if asks:
                     return
             elif isinstance(node, fx.Connive):
                 if self.connive_asks(node, path):
@@ -2756,6 +2774,60 @@ class CastingMixin:
                                           fx.CopyExtras())
         self.manifested(made)
 
+    def clash(self, item: StackItem, node: fx.Clash, path: str) -> bool:
+        """``item``'s controller clashes (701.23) as :class:`~effects.Clash` says;
+        True if a decision is asked first (which opponent: the node is then read
+        again). The branch it leads to runs after both players put their cards back
+        (asks ``clash``)."""
+        res = self.res
+        assert res is not None
+        p = item.controller
+        chosen = res.setdefault("clash_with", {})
+        if path not in chosen:
+            opponents = [q for q in self._turn_order(p) if q != p and not self.lost[q]]
+            if len(opponents) > 1 and not self.lost[p]:
+                res["queue"].insert(0, path)
+                self.decision = {"kind": "choose", "player": p, "what": "opponent",
+                                 "options": [str(q) for q in opponents], "clash": path}
+                return True
+            if not opponents:
+                return False  # (no one to clash with: no clash, nothing won)
+            chosen[path] = opponents[0]
+        q = chosen.pop(path)
+        top = {r: self.library[r][-1] if self.library[r] else None for r in (p, q)}
+        value = {r: -1 if c is None else self.cdef(c).mana_value for r, c in top.items()}
+        won = top[p] is not None and value[p] > value[q]
+        self.log("clash", player=p, opponent=q, won=won,
+                 card=None if top[p] is None else self.name_of(top[p]),
+                 other=None if top[q] is None else self.name_of(top[q]))
+        for r in (p, q):  # both clashed (701.23b); the higher card wins (701.23c)
+            self._player_triggers("clash", r)
+            other = q if r == p else p
+            if top[r] is not None and value[r] > value[other]:
+                self._player_triggers("clash_won", r)
+        for r in self._turn_order(self.active):
+            if r in (p, q) and top[r] is not None and not self.lost[r]:
+                res["asks"].append(["clash", r, 1, path, top[r]])
+        if (node.win if won else node.lose) is not None:
+            res["queue"].insert(0, self._child(path, 0 if won else 1))
+        return bool(res["asks"])
+
+    def myriad_token(self, q: int) -> None:
+        """702.116a: the resolving myriad ability's controller creates a token copy
+        of its source (its card's values if it has left), tapped and attacking
+        player ``q``, and a delayed triggered ability exiling it at end of combat."""
+        res = self.res
+        assert res is not None
+        item: StackItem = res["item"]
+        source = self._source_pid(item)
+        values = self.copiable_values(source) if source is not None \
+            else self.cdef(item.card)
+        made = self.create_copy_of(values, item.controller, fx.CopyExtras())
+        self.enter_attacking(made, None, defending=q)
+        self.manifested(made)
+        self.create_delayed(fx.Delayed("end_of_combat", fx.Myriad().effect),
+                            res["asks"][0][3])
+
     def connive_asks(self, node: fx.Connive, path: str) -> bool:
         """Each permanent ``node`` names connives in turn (701.50a), an ask each
         (True: some). One that left the battlefield connives as it last existed
@@ -2765,15 +2837,18 @@ class CastingMixin:
         assert res is not None
         item: StackItem = res["item"]
         n = self.amount(node.count)
-        chosen = self.select(node.what, path)
+        chosen = [c for c in self.select(node.what, path) if c >= 0]
         if not chosen and isinstance(node.what, fx.Ref) and (
-                node.what.name == "self" or res.get("it") is not None):
+                node.what.name == "self" or (res.get("it") is not None
+                                             and res["it"] >= 0)):
             chosen = [-1]  # (gone: last known information)
         for pid in chosen:
             perm = self.battlefield.get(pid)
             p = perm.controller if perm is not None else item.controller
             if n > 0 and not self.lost[p]:
                 res["asks"].append(["connive", p, n, path, pid])
+                # "when it connives this way" (603.12) waits for it
+                res.setdefault("did_from", len(self.events))
         return bool(res["asks"])
 
     def connived(self, pid: int, discarded: list[int]) -> None:

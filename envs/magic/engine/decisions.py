@@ -1334,6 +1334,16 @@ class DecisionsMixin:
                 self.to_graveyard(card, from_library=True)
             self.log("explored", player=p, card=self.name_of(card),
                      graveyard=kind == "yes")
+        elif dk == "yesno" and "myriad" in d:  # 702.116a: a token attacking them?
+            if kind == "yes":
+                self.myriad_token(d["myriad"])
+            self.res["asks"][0][2] = 0  # type: ignore[index]
+        elif dk == "yesno" and "clash" in d:  # 701.23a: on the bottom (yes)?
+            self.res["asks"][0][2] = 0  # type: ignore[index]
+            if kind == "yes" and self.library[p] and self.library[p][-1] == d["clash"]:
+                self.library[p].insert(0, self.library[p].pop())
+            self.log("clashed", player=p, card=self.name_of(d["clash"]),
+                     bottom=kind == "yes")
         elif dk == "yesno" and "peek" in d:  # the top card on the bottom (yes)?
             q = d["peek"]
             self.res["asks"][0][2] = 0  # type: ignore[index]
@@ -1441,6 +1451,8 @@ class DecisionsMixin:
             self.res["keyword_chosen"][d["path"]] = chosen  # type: ignore[index]
             self.log("chosen", player=p, card=self.name_of(self.res["item"].card),  # type: ignore[index]
                      chosen=chosen)
+        elif dk == "choose" and "clash" in d:  # 701.23b: the opponent to clash with
+            self.res["clash_with"][d["clash"]] = (p + args[0]) % self.num_players  # type: ignore[index]
         elif dk == "choose" and kind == "player":  # "choose a player" (614.12c)
             self.make_choice(d["pid"], str((p + args[0]) % self.num_players))
         elif dk == "choose":

@@ -1788,6 +1788,32 @@ class FlipCoin:
 
 
 @dataclass(frozen=True)
+class Myriad:
+    """Rule 702.116a, myriad's triggered ability ("whenever this creature attacks"):
+    for each opponent other than the defending player, its controller may (a
+    ``yesno`` with ``myriad``: that opponent) create a token that's a copy of it,
+    tapped and attacking that player (the choice of the player or one of their
+    planeswalkers is automated: the player); each token is exiled at end of combat
+    (``effect``, a delayed triggered ability per token, 603.7, whose ``it`` is the
+    token). A creature gone from the battlefield is copied as its card."""
+
+    effect: Any = Exile(Ref("it"))
+
+
+@dataclass(frozen=True)
+class Clash(FlipCoin):
+    """Rule 701.23: the resolving object's controller clashes with an opponent they
+    choose (701.23b; a ``choose`` decision with ``clash`` when there are several):
+    each reveals the top card of their library (event ``clash``), then each in turn
+    order chooses to put it on the top or the bottom (a ``yesno`` with ``clash``:
+    yes, the bottom). The controller wins if their card's mana value is greater than
+    the other's (701.23c; revealing nothing, nobody beats them; with nothing of
+    their own they can't win). ``win`` then happens, else ``lose`` ("otherwise");
+    the branches are a flip's (path children 0 and 1, targets chosen as it is put on
+    the stack)."""
+
+
+@dataclass(frozen=True)
 class Unless:
     """"<effect> unless you pay <cost>" (rule 118.12): on resolution the controller
     may pay ``cost`` (a :class:`PayCost`; asked only when they can, 118.3); if they
@@ -2088,11 +2114,13 @@ a card filter whose controller says whose discard: ``"you"``, ``"opponent"``,
 ``that player``: the player dealt combat damage, the player who discarded. There is
 no single triggering object (no ``it``). ``group_attacks`` and ``counters_put`` are
 batch events of the same kind (:data:`OBJECT_EVENTS`)."""
-PLAYER_EVENTS = ("gain_life", "lose_life", "draw", "discard", "you_attack", "roll_dice")
+PLAYER_EVENTS = ("gain_life", "lose_life", "draw", "discard", "you_attack", "roll_dice",
+                 "clash", "clash_won")
 """Events happening to a player: the subject is ``Ref("you")``,
 ``Ref("each_opponent")`` or ``Ref("each_player")`` (``you_attack``: "whenever you
 attack", with one or more creatures; ``roll_dice``: "whenever you roll one or more
-dice", once for each instruction to roll, rule 706)."""
+dice", once for each instruction to roll, rule 706; ``clash``: each player of a
+clash, ``clash_won``: the one who won it, 701.23)."""
 STEP_EVENTS = ("upkeep", "draw_step", "main1", "beginning_of_combat", "main2",
                "end_step")
 """The beginning of a step or phase: the subject says whose (``Ref("you")``,

@@ -48,7 +48,10 @@ Each keyword here is a general mechanism named by its keyword line, never a card
   they control ten or more permanents (checked with the state-based actions).
 - **Decayed** (702.147a): it can't block, and when it attacks, its controller
   sacrifices it at end of combat (a triggered ability of :func:`keyword_triggers`
-  that creates a delayed one, 603.7). Played on a card's own keyword line and on the
+  that creates a delayed one, 603.7). **Myriad** (702.116a): whenever it attacks, for
+  each opponent other than the defending player its controller may create a token
+  copy of it tapped and attacking that player, exiled at end of combat
+  (:class:`~effects.Myriad`). Decayed is played on a card's own keyword line and on the
   tokens an effect creates "with decayed" (:func:`~resolve.token_def` builds the
   ability, :data:`TOKEN_BUILT`); an effect granting it to a permanent is refused.
 - The until-end-of-turn restrictions "can't block", "can't be blocked" and "can't
@@ -201,8 +204,8 @@ def keyword_triggers(keywords: frozenset[str] | set[str]) -> tuple[fx.TriggeredA
     """The triggered abilities that keyword abilities stand for: prowess ("whenever
     you cast a noncreature spell, this gets +1/+1 until end of turn"), exalted
     ("whenever a creature you control attacks alone, that creature gets +1/+1 until
-    end of turn"), bushido, battle cry, undying, persist, living weapon, evolve
-    and decayed."""
+    end of turn"), bushido, battle cry, undying, persist, living weapon, evolve,
+    decayed and myriad."""
     out = []
     if "prowess" in keywords:
         out.append(fx.TriggeredAbility(fx.Trigger("casts_noncreature", fx.Ref("you")),
@@ -234,6 +237,8 @@ def keyword_triggers(keywords: frozenset[str] | set[str]) -> tuple[fx.TriggeredA
     if "decayed" in keywords:  # 702.147a
         out.append(fx.TriggeredAbility(fx.Trigger("attacks"), fx.Delayed(
             "end_of_combat", fx.SacrificeIt(fx.Ref("it")))))
+    if "myriad" in keywords:  # 702.116a
+        out.append(fx.TriggeredAbility(fx.Trigger("attacks"), fx.Myriad()))
     if "extort" in keywords:  # 702.101a (a second instance is not told apart)
         out.append(fx.TriggeredAbility(
             fx.Trigger("cast", fx.Filter(controller="you")),
@@ -333,7 +338,7 @@ COMBAT_TRIGGERED = ("flanking", "dethrone", "training", "mentor", "melee", "prov
 MORE = ("shroud", "infect", "wither", "intimidate", "fear", "skulk", "prowess",
         "exalted", "shadow", "horsemanship", "battle cry", "undying", "persist",
         "living weapon", "evolve", "unleash", "decayed", "extort", "soulbond", "riot",
-        "ascend", "split second",
+        "ascend", "split second", "myriad",
         *LANDWALK,
         *PROTECTION, *TOXIC, *BUSHIDO, *COMBAT_TRIGGERED,
         "can attack as though it didn't have defender")
@@ -376,7 +381,7 @@ GOADED = "goaded"
 (``[0, 0, ["goaded"], goading seat]``): not a keyword a card or an effect grants."""
 OWN_ONLY = frozenset({"extort", "battle cry", "undying", "persist", "living weapon", "evolve",
                       "unleash", "decayed", "soulbond", "riot", "ascend", "prowess",
-                      "split second",
+                      "split second", "myriad",
                       "exalted", *BUSHIDO, *COMBAT_TRIGGERED})
 """Keywords whose triggered ability is built as the card is compiled
 (:func:`keyword_triggers`): played on a card's own keyword line only; an effect or

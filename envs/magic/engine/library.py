@@ -323,6 +323,8 @@ class LibraryMixin:
             return self.library[d["peek"]][-1:]
         if kind == "yesno" and "explore" in d:  # the card the explorer revealed
             return [d["explore"]]
+        if kind == "yesno" and "clash" in d:  # the card this player revealed (701.23a)
+            return [d["clash"]]
         if kind == "target":
             return self.grave_offer(d) if self.grave_target(d) is not None else []
         if "copy_card" in d:  # the exiled cards to choose one to copy (707.12)

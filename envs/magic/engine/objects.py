@@ -1680,7 +1680,8 @@ class ObjectsMixin:
                  card=self.name_of(perm.card), attacker=attacker,
                  attacker_card=self.name_of(self.battlefield[attacker].card))
 
-    def enter_attacking(self, pid: int, source: int | None, tap: bool = True) -> None:
+    def enter_attacking(self, pid: int, source: int | None, tap: bool = True,
+                        defending: int | None = None) -> None:
         """Permanent ``pid``, just put onto the battlefield "tapped and attacking"
         (508.4): it is tapped, and attacking if its controller is the attacking
         player and attackers have been declared this combat (506.3: else it is
@@ -1688,7 +1689,7 @@ class ObjectsMixin:
         (508.3a). Its controller would choose which player or planeswalker it
         attacks; that choice is automated: what ``source`` (the creature whose
         ability made it) attacks, if it is attacking, else the next opponent in
-        turn order."""
+        turn order; ``defending``: that player instead (myriad, 702.116a)."""
         perm = self.battlefield.get(pid)
         if perm is None:
             return
@@ -1699,13 +1700,13 @@ class ObjectsMixin:
         if p != self.active or self.step not in _COMBAT_AFTER_DECLARATION or \
                 not self.is_creature(pid):
             return
-        if source is not None and source in self.attackers:
+        walker = None
+        if defending is None and source is not None and source in self.attackers:
             defending = self.attackers[source]
             walker = self.attacking_pw.get(source)
-        else:
+        elif defending is None:
             defending = next((q for q in self._turn_order(p)
                               if q != p and not self.lost[q]), None)
-            walker = None
             if defending is None:
                 return
         self.attackers[pid] = defending

@@ -75,7 +75,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
                   fx.PayCost, fx.Proliferate, fx.PutFromHand, fx.SacrificePile, fx.PeekTop, fx.Explore,
-                  fx.Connive, fx.Populate,
+                  fx.Connive, fx.Populate, fx.Myriad,
                   fx.RevealPiles,
                   fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle, fx.MadnessCast,
                   fx.CopySpell,
@@ -1313,7 +1313,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
 
 def _orphan_when_you_do(node: Any, before: Any = None) -> bool:
     """Whether a :class:`~effects.WhenYouDo` in ``node`` does not come right after a
-    :class:`~effects.MayDo` step (the action it waits for)."""
+    :class:`~effects.MayDo` step (the action it waits for) or a
+    :class:`~effects.Connive` ("when it connives this way")."""
     if isinstance(node, fx.Sequence):
         for i, step in enumerate(node.steps):
             if _orphan_when_you_do(step, before) or (
@@ -1328,7 +1329,8 @@ def _orphan_when_you_do(node: Any, before: Any = None) -> bool:
     if isinstance(node, fx.Delayed):  # (a reflexive ability of a delayed one: not yet)
         return _orphan_when_you_do(node.effect, False) or "WhenYouDo" in repr(node)
     if isinstance(node, fx.WhenYouDo):
-        return not isinstance(before, fx.MayDo) or "WhenYouDo" in repr(node.effect)
+        return not isinstance(before, (fx.MayDo, fx.Connive)) or \
+            "WhenYouDo" in repr(node.effect)
     return False
 
 

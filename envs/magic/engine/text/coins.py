@@ -15,6 +15,7 @@ import re
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.text.core import (
     SENTENCE_GROUPS,
+    branch,
     effect_template,
     read_sentence,
 )
@@ -28,22 +29,12 @@ _READ = re.compile(r"(?:(.+), then )?flip a coin\.(?: if you win the flip, (.+?)
                    r"(?: if you lose the flip, (.+))?")
 
 
-def _branch(text: str | None) -> fx.Effect | None | bool:
-    """A branch's sentence read (None: no branch; False: not read)."""
-    if text is None:
-        return None
-    out = read_sentence(text.rstrip("."))
-    if out == fx.ReturnToHand(fx.Ref("self")):  # a spell's own card (608.2n); a
-        return fx.SpellCardTo("hand")  # permanent's is refused (resolve.unresolvable)
-    return False if out is None else out
-
-
 @effect_template
 def _flip_a_coin(s: str) -> fx.Effect | None:
     m = _READ.fullmatch(s)
     if not m or (m.group(2) is None and m.group(3) is None):
         return None
-    win, lose = _branch(m.group(2)), _branch(m.group(3))
+    win, lose = branch(m.group(2)), branch(m.group(3))
     if win is False or lose is False:
         return None
     flip = fx.FlipCoin(win, lose)

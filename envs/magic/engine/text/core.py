@@ -50,6 +50,19 @@ def read_sentence(body: str) -> fx.Effect | None:
     return None
 
 
+def branch(text: str | None) -> fx.Effect | None | bool:
+    """A branch's sentence read (None: no branch; False: not read): "if you win the
+    flip, ..." (705), "if you win, ..." of a clash (701.23). "Return this to its
+    owner's hand" is a spell's own card (608.2n); a permanent's is refused
+    (resolve.unresolvable)."""
+    if text is None:
+        return None
+    out = read_sentence(text.rstrip("."))
+    if out == fx.ReturnToHand(fx.Ref("self")):
+        return fx.SpellCardTo("hand")
+    return False if out is None else out
+
+
 def _shared_subject(head: str, tail: str) -> fx.Effect | None:
     """The second half of ``<player> draws a card and loses 1 life``: the player of the
     first half (``it`` if that was a target: the same player, not a new target)."""

@@ -7,14 +7,23 @@ Read here:
   naming the object of the ability, ``target creature you control``), and ``have
   <permanent> connive`` (the ``you may have it connive`` of :mod:`.flow`'s "you may")
   -> :class:`~effects.Connive`; ``connives x, where x is ...`` is read by
-  :mod:`.counts` with this template's ``x``;
-- ``populate`` (701.36a) -> :class:`~effects.Populate`;
+  :mod:`.counts` with this template's ``x``; ``when it connives this way, <effect>``
+  after it -> :class:`~effects.WhenYouDo` (603.12: a reflexive trigger);
+- ``populate`` (701.36a) -> :class:`~effects.Populate`; ``the token created this way
+  <does something>`` after it (or after one token is created) is read as ``it ...``
+  (the token made, ``it`` of :meth:`~casting.CastingMixin.manifested`);
 - the keyword line ``backup N`` (702.165a) of a creature: its enters trigger, a
   :class:`~effects.Backup` of ``target creature`` granting the keyword, activated
   and triggered abilities read after it (702.165d: the ones printed below it), built
   by :func:`finish_backup` once every line is read; a static ability or a keyword
   that stands for a triggered ability below it is not granted, so such a card is
-  refused, as is more than one backup.
+  refused, as is more than one backup;
+- ``[<effect>, then ]clash with an opponent. if you win, <effect>. [otherwise,
+  <effect>.]`` (701.23) -> :class:`~effects.Clash` (its sentences joined by
+  :data:`.core.SENTENCE_GROUPS`; ``you may clash ...`` is the "you may" of
+  :mod:`.flow`);
+- a keyword line naming ``myriad`` twice is refused: the draft's keywords are a set,
+  and each instance would trigger separately (702.116).
 """
 
 from __future__ import annotations
@@ -25,9 +34,13 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.text.core import (
+    LINE_TEMPLATES,
+    SENTENCE_GROUPS,
     Draft,
+    branch,
     effect_template,
     line_template,
+    read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     Unsupported,
@@ -65,6 +78,25 @@ def _connive(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _connived_this_way(s: str) -> fx.Effect | None:
+    """603.12: ``when it connives this way, <effect>`` (right after a connive)."""
+    if m := re.fullmatch(r"when (?:it|this|he|she) connives this way, (.+)", s):
+        inner = read_sentence(m.group(1))
+        if inner is not None and not isinstance(inner, fx.MayDo):
+            return fx.WhenYouDo(inner)
+    return None
+
+
+@effect_template
+def _token_created_this_way(s: str) -> fx.Effect | None:
+    """``the token created this way gains haste``: ``it`` after the step that made
+    one token (populate's copy, or a created token)."""
+    if m := re.fullmatch(r"the token created this way (.+)", s):
+        return read_sentence("it " + m.group(1))
+    return None
+
+
+@effect_template
 def _populate(s: str) -> fx.Effect | None:
     """701.36a: ``populate`` -> :class:`~effects.Populate`."""
     return fx.Populate() if s == "populate" else None
@@ -97,3 +129,42 @@ def finish_backup(draft: Draft) -> None:
     effect = fx.Backup(n, target_for(fx.Filter(types=frozenset({"Creature"}))), gained,
                        abilities)
     draft.triggered.insert(triggered, fx.TriggeredAbility(fx.Trigger("enters"), effect))
+
+
+_CLASH = r"(?:.+, then )?clash with an opponent\."
+_WON = r"if you win, .+\."
+_OTHERWISE = r"otherwise, .+\."
+SENTENCE_GROUPS[:0] = [(_CLASH, _WON, _OTHERWISE), (_CLASH, _WON)]
+_CLASH_READ = re.compile(r"(?:(.+), then )?clash with an opponent(?:\. if you win, "
+                         r"(.+?)\.?)?(?: otherwise, (.+))?")
+
+
+@effect_template
+def _clash(s: str) -> fx.Effect | None:
+    """701.23: ``[<effect>, then ]clash with an opponent[. if you win, <effect>.
+    [otherwise, <effect>.]]`` -> :class:`~effects.Clash` (after the first effect)."""
+    m = _CLASH_READ.fullmatch(s)
+    if not m:
+        return None
+    win, lose = branch(m.group(2)), branch(m.group(3))
+    if win is False or lose is False:
+        return None
+    clash = fx.Clash(win, lose)
+    if m.group(1) is None:
+        return clash
+    first = read_sentence(m.group(1))
+    if first is None:
+        return None
+    steps = list(first.steps) if isinstance(first, fx.Sequence) else [first]
+    return fx.Sequence((*steps, clash))
+
+
+def _myriad_twice(line: str, printed: Printed, draft: Draft) -> bool:
+    """Refuses a keyword line with two myriads (each instance triggers, 702.116; a
+    card's keywords are a set). Tried before every other line template."""
+    if line.split(", ").count("myriad") > 1:
+        raise Unsupported("myriad twice")
+    return False
+
+
+LINE_TEMPLATES.insert(0, _myriad_twice)

@@ -94,7 +94,10 @@ _PLAYER_VERBS = {"gain life": "gain_life", "gains life": "gain_life",
                  "draw a card": "draw", "draws a card": "draw",
                  "discard a card": "discard", "discards a card": "discard",
                  "attack": "you_attack", "roll one or more dice": "roll_dice",
-                 "rolls one or more dice": "roll_dice"}
+                 "rolls one or more dice": "roll_dice",
+                 "clash": "clash", "clashes": "clash",
+                 "clash and win": "clash_won", "clashes and wins": "clash_won",
+                 "win a clash": "clash_won", "wins a clash": "clash_won"}
 """What happens to a player, as a trigger event (:data:`~effects.PLAYER_EVENTS`)."""
 
 
