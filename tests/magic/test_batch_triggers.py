@@ -21,6 +21,7 @@ from magic.positions import (
     names,
     pool,
     settle,
+    slot,
     target_perm,
     to_combat,
 )
@@ -246,3 +247,43 @@ def test_603_2c_sacrificing_two_creatures_at_once_is_one_trigger():
     assert game.pending_triggers[0]["objects"] == bears
     settle(game)
     assert game.life[1] == 18
+
+
+# ------------------------------------------------- cards leave a graveyard
+def test_603_2c_a_graveyard_exiled_at_once_is_one_trigger_and_a_second_is_another():
+    game = blank()
+    game.add_permanent("Garrison Excavator", 0)  # a 2/2 Spirit per batch
+    crypts = [game.add_permanent("Tormod's Crypt", 0) for _ in range(2)]
+    for _ in range(3):
+        game.add_card("Island", 0, "graveyard")
+    game.start_at("main1", 0)
+
+    def spirits() -> int:
+        return sum(1 for perm in game.battlefield.values()
+                   if "Spirit" in game.name_of(perm.card))
+
+    act(game, f"activate slot {slot(game, crypts[0])} ")
+    act(game, "player 0")
+    settle(game)
+    assert not game.graveyard[0] or [game.name_of(c) for c in game.graveyard[0]] == [
+        "Tormod's Crypt"]
+    assert spirits() == 1
+    game.add_card("Island", 0, "graveyard")
+    game.add_card("Island", 0, "graveyard")
+    act(game, f"activate slot {slot(game, crypts[1])} ")
+    act(game, "player 0")
+    settle(game)
+    assert spirits() == 2
+    assert _triggers(game, "Garrison Excavator") == 2
+
+
+def test_603_2c_a_card_of_another_quality_leaving_does_not_trigger():
+    game = blank()
+    game.add_permanent("Desecrated Tomb", 0)  # one or more creature cards leave
+    crypt = game.add_permanent("Tormod's Crypt", 0)
+    game.add_card("Island", 0, "graveyard")
+    game.start_at("main1", 0)
+    act(game, f"activate slot {slot(game, crypt)} ")
+    act(game, "player 0")
+    settle(game)
+    assert _triggers(game, "Desecrated Tomb") == 0

@@ -1932,7 +1932,7 @@ ability's controller; once for each card; ``Ref("it_card")`` names the card in t
 graveyard (a new object if it left since, 400.7). The ability may be an emblem's
 (114.4)."""
 BATCH_EVENTS = ("group_dies", "group_enters", "group_sacrificed",
-                "group_combat_damage_player", "group_discard")
+                "group_combat_damage_player", "group_discard", "group_leaves_graveyard")
 """"Whenever one or more <objects> <event>" (603.2c): the ability triggers once for
 each batch of simultaneous events (the permanents one effect destroys or one pass of
 state-based actions puts into graveyards, the permanents entering at once, the
@@ -1940,7 +1940,9 @@ permanents one effect or cost sacrifices, the combat damage one combat damage st
 deals to one player, the cards one effect or cost makes a player discard), however
 many objects of the batch match its subject, a :class:`Filter` (``group_discard``:
 a card filter whose controller says whose discard: ``"you"``, ``"opponent"``,
-``"any"``). ``that many`` (``"that_much"``) is the number of matching objects (not of
+``"any"``; ``group_leaves_graveyard``, "whenever one or more cards leave your
+graveyard": a card filter whose controller says whose graveyard, the cards one
+action moves out of it, cast or played from it, exiled from it as a cost). ``that many`` (``"that_much"``) is the number of matching objects (not of
 ``group_combat_damage_player``);
 ``that player``: the player dealt combat damage, the player who discarded. There is
 no single triggering object (no ``it``). ``group_attacks`` and ``counters_put`` are
@@ -2057,7 +2059,8 @@ AMOUNT_EVENTS = frozenset({"gain_life", "lose_life", "deals_damage", "opponent_d
                            "deals_combat_damage_player", "deals_damage_opponent",
                            "deals_combat_damage_creature", "dealt_damage",
                            "group_attacks", "group_dies", "group_enters",
-                           "group_sacrificed", "group_discard"})
+                           "group_sacrificed", "group_discard",
+                           "group_leaves_graveyard"})
 """Events with an amount, which an effect's ``"that_much"`` names ("you gain that much
 life")."""
 PLAYER_NAMING_EVENTS = frozenset({"gain_life", "lose_life", "draw", "discard", "cast",

@@ -1829,6 +1829,19 @@ class ObjectsMixin:
         if "group_discard" in self._trigger_index():
             self._discard_batch(p, card)
 
+    def left_graveyard_batch(self, cards: list[int]) -> None:
+        """``cards`` (no tokens: 111.1) just left their owners' graveyards: the
+        "one or more <quality> cards leave your graveyard" abilities watching that
+        graveyard join the action's batch (603.2c), ``that many`` the cards."""
+        for pid, i, trig in self._trigger_index()["group_leaves_graveyard"]:
+            if pid not in self.battlefield:
+                continue
+            you = self.battlefield[pid].controller
+            for card in cards:
+                if not self.card_token[card] and self._about_card(
+                        trig.subject, you, card, self.battlefield[pid].card):
+                    self._batch_trigger(pid, i, "group_leaves_graveyard:", card)
+
     def _discard_batch(self, p: int, card: int) -> None:
         """``p`` discarded ``card``: "whenever you discard one or more <quality>
         cards" triggers once for the cards of one discard (603.2c), ``that many``

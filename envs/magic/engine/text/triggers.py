@@ -356,6 +356,14 @@ def _batch(condition: str) -> tuple[fx.Trigger, ...] | None:
             return None
         return (fx.Trigger("group_discard", dataclasses.replace(
             f, controller=_DISCARDERS[m.group(1)])),)
+    m = re.fullmatch(r"one or more (?:(.+) )?cards leave your graveyard( during your "
+                     r"turn)?", condition)
+    if m:  # cards moved, cast or played out of your graveyard, looked at as they left
+        f = card_filter(m.group(1) or "")
+        if f is None:
+            return None
+        return (fx.Trigger("group_leaves_graveyard", dataclasses.replace(
+            f, controller="you"), "your_turn" if m.group(2) else ""),)
     for pattern, event in _BATCH_VERBS:
         if not (m := re.fullmatch(pattern, condition)):
             continue
