@@ -287,3 +287,65 @@ def test_603_2c_a_card_of_another_quality_leaving_does_not_trigger():
     act(game, "player 0")
     settle(game)
     assert _triggers(game, "Desecrated Tomb") == 0
+
+
+# ------------------------------------------- cards put into a graveyard
+def test_603_2c_milling_two_creature_cards_at_once_is_one_trigger():
+    game = blank()
+    for _ in range(2):  # Sidisi mills three as it attacks: two creature cards
+        game.add_card("Grizzly Bears", 0, "library")
+    sidisi = game.add_permanent("Sidisi, Brood Tyrant", 0)  # a Zombie per batch
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, sidisi)
+    finish_attacks(game)
+    settle(game)
+    assert len(game.graveyard[0]) == 3
+    assert _triggers(game, "Sidisi, Brood Tyrant") == 2  # the mill, then the batch
+    assert _count(game, 0, "Zombie Token") == 1
+
+
+def test_603_2c_creature_cards_put_into_a_graveyard_together_count_that_many():
+    game = blank()
+    # that many +1/+1 counters (two already: it survives the Pyroclasm)
+    brood = game.add_permanent("Voracious Brood", 0, counters={"+1/+1": 2})
+    for i in range(3):
+        game.add_permanent(creature(f"Bear {i}", 1, 1), 0)
+    game.add_card("Pyroclasm", 0)
+    lands(game, 0, "Mountain", "Mountain")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    settle(game)
+    # the three Bears and then, after it resolved, the Pyroclasm card (not a
+    # creature) went to the graveyard: one trigger for the creature cards
+    assert _triggers(game, "Voracious Brood") == 1
+    assert game.battlefield[brood].counters.get("+1/+1") == 2 + 3
+
+
+# -------------------------------------------------------- attacks you
+def test_603_2c_creatures_attacking_you_together_are_one_trigger():
+    game = blank()
+    game.add_permanent("Orim's Prayer", 1)  # 1 life for each attacking creature
+    a = game.add_permanent(creature("Bear A", 2, 2), 0)
+    b = game.add_permanent(creature("Bear B", 2, 2), 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, a)
+    attack(game, b)
+    finish_attacks(game)
+    settle(game)
+    assert _triggers(game, "Orim's Prayer") == 1
+    assert game.life[1] == 22
+
+
+def test_compiled_graveyard_and_attack_batches():
+    tomb = pool("Desecrated Tomb").triggered[0]
+    assert tomb.trigger == fx.Trigger("group_leaves_graveyard", fx.Filter(
+        frozenset({"Creature"}), controller="you"))
+    infestation = pool("Crawling Infestation").triggered[-1]
+    assert infestation.trigger == fx.Trigger(
+        "group_card_to_graveyard", fx.Filter(frozenset({"Creature"}), controller="you"),
+        "your_turn") and infestation.once_each_turn
+    prayer = pool("Orim's Prayer").triggered[0]
+    assert prayer.trigger == fx.Trigger("group_attacks_you",
+                                        fx.Filter(frozenset({"Creature"})))

@@ -1932,7 +1932,9 @@ ability's controller; once for each card; ``Ref("it_card")`` names the card in t
 graveyard (a new object if it left since, 400.7). The ability may be an emblem's
 (114.4)."""
 BATCH_EVENTS = ("group_dies", "group_enters", "group_sacrificed",
-                "group_combat_damage_player", "group_discard", "group_leaves_graveyard")
+                "group_combat_damage_player", "group_combat_damage_players",
+                "group_discard", "group_leaves_graveyard", "group_attacks_you",
+                "group_card_to_graveyard", "group_card_to_graveyard_from_library")
 """"Whenever one or more <objects> <event>" (603.2c): the ability triggers once for
 each batch of simultaneous events (the permanents one effect destroys or one pass of
 state-based actions puts into graveyards, the permanents entering at once, the
@@ -1942,7 +1944,13 @@ many objects of the batch match its subject, a :class:`Filter` (``group_discard`
 a card filter whose controller says whose discard: ``"you"``, ``"opponent"``,
 ``"any"``; ``group_leaves_graveyard``, "whenever one or more cards leave your
 graveyard": a card filter whose controller says whose graveyard, the cards one
-action moves out of it, cast or played from it, exiled from it as a cost). ``that many`` (``"that_much"``) is the number of matching objects (not of
+action moves out of it, cast or played from it, exiled from it as a cost;
+``group_card_to_graveyard[_from_library]``: "whenever one or more <quality> cards
+are put into your graveyard from anywhere [from your library]", a card filter as
+for :data:`CARD_GRAVEYARD_EVENTS`). ``group_attacks_you``: "whenever one or more
+creatures attack you" (``that player``-free; the attackers attacking the ability's
+controller, not a planeswalker); ``group_combat_damage_players``: "... deal combat
+damage to one or more players" (once for the step, whoever was dealt it). ``that many`` (``"that_much"``) is the number of matching objects (not of
 ``group_combat_damage_player``);
 ``that player``: the player dealt combat damage, the player who discarded. There is
 no single triggering object (no ``it``). ``group_attacks`` and ``counters_put`` are
@@ -2060,7 +2068,9 @@ AMOUNT_EVENTS = frozenset({"gain_life", "lose_life", "deals_damage", "opponent_d
                            "deals_combat_damage_creature", "dealt_damage",
                            "group_attacks", "group_dies", "group_enters",
                            "group_sacrificed", "group_discard",
-                           "group_leaves_graveyard"})
+                           "group_leaves_graveyard", "group_attacks_you",
+                           "group_card_to_graveyard",
+                           "group_card_to_graveyard_from_library"})
 """Events with an amount, which an effect's ``"that_much"`` names ("you gain that much
 life")."""
 PLAYER_NAMING_EVENTS = frozenset({"gain_life", "lose_life", "draw", "discard", "cast",

@@ -139,7 +139,8 @@ reads (its card's types and colours)."""
 SELECTOR_FIELDS = ("to", "what", "who")
 INSTANT_SORCERY = frozenset({"Instant", "Sorcery"})
 _CONDITION_EVENTS = {"evolve": {("enters", False)}, "not_decayed": {("dies", False)},
-                     "battalion": {("attacks", True)}, "your_turn": {("cast", False), ("group_leaves_graveyard", False)},
+                     "battalion": {("attacks", True)}, "your_turn": {("cast", False), ("group_leaves_graveyard", False),
+                                   ("group_card_to_graveyard", False)},
                      "soulbond": {("enters", True), ("enters", False)},
                      "evoked": {("enters", True)}, "echo": {("upkeep", False)},
                      "no_flanking": {("blocked_by", True)},
@@ -153,8 +154,9 @@ _CONDITION_EVENTS = {"evolve": {("enters", False)}, "not_decayed": {("dies", Fal
 :data:`~effects.OBJECT_CONDITIONS` goes with; the others go with the source's own
 ``dies``."""
 MAX_MODES = 8
-_CARD_EVENTS = frozenset(fx.CARD_GRAVEYARD_EVENTS + ("group_discard",
-                                                    "group_leaves_graveyard"))
+_CARD_EVENTS = frozenset(fx.CARD_GRAVEYARD_EVENTS + (
+    "group_discard", "group_leaves_graveyard", "group_card_to_graveyard",
+    "group_card_to_graveyard_from_library"))
 """Trigger events whose subject is a card filter (its controller: whose card)."""
 
 

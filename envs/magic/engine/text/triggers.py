@@ -335,6 +335,9 @@ _BATCH_VERBS = (
     (r"you sacrifice one or more (.+)", "group_sacrificed"),
     (r"one or more (.+) you control deal combat damage to a player",
      "group_combat_damage_player"),
+    (r"one or more (.+) you control deal combat damage to one or more players",
+     "group_combat_damage_players"),
+    (r"one or more (.+) attack you", "group_attacks_you"),
 )
 """``whenever <condition>`` of a "one or more" batch trigger (603.2c) and its event
 (:data:`~effects.BATCH_EVENTS`): the group of permanents is read by
@@ -364,6 +367,16 @@ def _batch(condition: str) -> tuple[fx.Trigger, ...] | None:
             return None
         return (fx.Trigger("group_leaves_graveyard", dataclasses.replace(
             f, controller="you"), "your_turn" if m.group(2) else ""),)
+    m = re.fullmatch(r"one or more (?:(.+) )?cards are put into your graveyard from "
+                     r"(anywhere|your library)( during your turn)?", condition)
+    if m:  # (a card, not a token: 111.1)
+        f = card_filter(m.group(1) or "")
+        if f is None or m.group(3) and m.group(2) != "anywhere":
+            return None
+        event = "group_card_to_graveyard" if m.group(2) == "anywhere" else \
+            "group_card_to_graveyard_from_library"
+        return (fx.Trigger(event, dataclasses.replace(f, controller="you"),
+                           "your_turn" if m.group(3) else ""),)
     for pattern, event in _BATCH_VERBS:
         if not (m := re.fullmatch(pattern, condition)):
             continue
@@ -372,11 +385,12 @@ def _batch(condition: str) -> tuple[fx.Trigger, ...] | None:
                 "group_enters", "group_sacrificed") and "token" in f.props):
             continue  # ("one or more tokens you control enter": any token)
         if not pattern.startswith("one or more (.+) ") or pattern.endswith(
-                ("under your control", "you control deal combat damage to a player")):
+                ("under your control", "to a player", "to one or more players")):
             if f.controller != "any":
                 continue  # ("you sacrifice one or more creatures you control")
             f = dataclasses.replace(f, controller="you")
-        if event in ("group_dies", "group_attacks", "group_combat_damage_player") \
+        if event in ("group_dies", "group_attacks", "group_combat_damage_player",
+                     "group_combat_damage_players", "group_attacks_you") \
                 and f.types != {"Creature"}:
             if f.types:
                 continue  # (only creatures attack, die or deal combat damage here)
