@@ -349,3 +349,41 @@ def test_compiled_graveyard_and_attack_batches():
     prayer = pool("Orim's Prayer").triggered[0]
     assert prayer.trigger == fx.Trigger("group_attacks_you",
                                         fx.Filter(frozenset({"Creature"})))
+
+
+# ------------------------------------------------------- those creatures
+def test_603_2c_those_creatures_are_the_batch_and_only_it():
+    game = blank()
+    game.add_permanent("Angelic Guardian", 0)  # attackers: they gain indestructible
+    a = game.add_permanent(creature("Bear A", 2, 2), 0)
+    b = game.add_permanent(creature("Bear B", 2, 2), 0)
+    home = game.add_permanent(creature("Bear Home", 2, 2), 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, a)
+    attack(game, b)
+    finish_attacks(game)
+    settle(game)
+    assert _triggers(game, "Angelic Guardian") == 1
+    assert "indestructible" in game.keywords(a) and "indestructible" in game.keywords(b)
+    assert "indestructible" not in game.keywords(home)
+
+
+def test_122_6_one_or_more_counters_put_at_once_is_one_trigger_for_that_many():
+    game = blank()
+    game.add_permanent("Shalai and Hallar", 0)  # that much damage to target opponent
+    bear = game.add_permanent(creature("Bear", 2, 2), 0)
+    game.start_at("main1", 0)
+    game.put_counters(bear, "+1/+1", 3)
+    assert len(game.pending_triggers) == 1
+    settle(game)
+    if game.decision["kind"] != "priority":
+        act(game, "player 1")
+        settle(game)
+    assert game.life[1] == 17
+
+
+def test_compiled_those_creatures_of_a_batch():
+    guardian = pool("Angelic Guardian").triggered[0]
+    assert guardian.trigger.event == "group_attacks"
+    assert guardian.effect == fx.Pump(0, 0, fx.Ref("those_objects"), ("indestructible",))

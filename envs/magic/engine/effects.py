@@ -381,6 +381,10 @@ REFS = (
     # every legal target of the last targeted step, as it resolves ("each of those
     # creatures", 608.2b: an illegal one is none of them)
     "those_targets",
+    # the permanents of a "one or more" batch trigger's batch still on the
+    # battlefield ("whenever one or more creatures attack you, those creatures get
+    # -1/-0 until end of turn", 603.2c)
+    "those_objects",
 )
 
 
@@ -2070,7 +2074,7 @@ AMOUNT_EVENTS = frozenset({"gain_life", "lose_life", "deals_damage", "opponent_d
                            "group_sacrificed", "group_discard",
                            "group_leaves_graveyard", "group_attacks_you",
                            "group_card_to_graveyard",
-                           "group_card_to_graveyard_from_library"})
+                           "group_card_to_graveyard_from_library", "counters_put"})
 """Events with an amount, which an effect's ``"that_much"`` names ("you gain that much
 life")."""
 PLAYER_NAMING_EVENTS = frozenset({"gain_life", "lose_life", "draw", "discard", "cast",

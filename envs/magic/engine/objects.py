@@ -891,8 +891,8 @@ class ObjectsMixin:
         for event, times in (("counter_put", n), ("counters_put", 1)):
             for source, i, trig in index.get(event, ()):
                 if source in self.battlefield and self._about(trig.subject, source, pid):
-                    for _ in range(times):
-                        self._trigger(source, i, it=pid)
+                    for _ in range(times):  # ("that many": the counters put at once)
+                        self._trigger(source, i, it=pid, amount=n)
 
     def _protected_from(self, host: int, d: fx.CardDef, controller: int = -1) -> bool:
         """Whether permanent ``host`` has protection from an Aura or Equipment shown as
@@ -2696,7 +2696,8 @@ class ObjectsMixin:
                          kicked=chosen.get("kicked", 0), shape=chosen.get("shape", -1),
                          face=chosen.get("face", -1),
                          cards=list(chosen.get("cards", ())),
-                         grave=chosen.get("grave", -1), x=chosen.get("x", 0))
+                         grave=chosen.get("grave", -1), x=chosen.get("x", 0),
+                         objects=list(chosen.get("objects", ())))
         if not self._feasible(self.effect_of(item), "", item):
             self.log("trigger_removed", card=self.name_of(item.card), reason="no target")
             return

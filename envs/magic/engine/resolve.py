@@ -84,6 +84,7 @@ SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponen
                             "that_player", "that_object", "damaged_this_way",
                             "exiled_with_this", "that_card", "this_card",
                             "graveyard_this_way", "those_targets", "it_card",
+                            "those_objects",
                             "died_card",
                             "attacked_by_it"})
 CARD_REFS = frozenset({"exiled_with_this", "that_card", "this_card",

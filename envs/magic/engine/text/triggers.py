@@ -23,6 +23,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     leaves_graveyard,
     line_template,
     nodes,
+    read_sentence,
     swap_ref,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
@@ -496,7 +497,7 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
             return False
         if when[0].subject.controller == "you":  # (its owner's hand is yours)
             text = text.replace("return it to your hand", "return it to its owner's hand")
-    what = effect(text)
+    what = _those_pumped(when, text) or effect(text)
     if card_event:
         # "it": the card in the graveyard (400.7), never a permanent
         what = _it_card(what)
@@ -549,6 +550,25 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
 
 
 _SECOND_CREATURE = "if it's the second creature spell you cast this turn, "
+
+_THOSE_EVENTS = frozenset({"group_attacks", "group_attacks_you", "group_enters",
+                           "group_combat_damage_player", "group_combat_damage_players"})
+"""Batch events whose objects are permanents still on the battlefield as the ability
+resolves ("those creatures", ``Ref("those_objects")``)."""
+_EACH_YOURS = fx.Each(fx.Filter(frozenset({"Creature"}), controller="you"))
+
+
+def _those_pumped(when: tuple[fx.Trigger, ...], text: str) -> fx.Effect | None:
+    """A batch trigger's ``those creatures get +2/+2 until end of turn.`` / ``they
+    gain indestructible until end of turn.``: the creatures of its batch (603.2c),
+    read as the same pump of ``creatures you control``; None if not that."""
+    m = re.fullmatch(r"(?:those creatures|they) ((?:get|gain) [^.]+)\.", text)
+    if not m or len(when) != 1 or when[0].event not in _THOSE_EVENTS:
+        return None
+    pump = read_sentence(f"creatures you control {m.group(1)}")
+    if not isinstance(pump, fx.Pump) or pump.what != _EACH_YOURS:
+        return None
+    return dataclasses.replace(pump, what=fx.Ref("those_objects"))
 
 
 _IT_CARD = fx.Ref("it_card")
