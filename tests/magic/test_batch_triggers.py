@@ -387,3 +387,20 @@ def test_compiled_those_creatures_of_a_batch():
     guardian = pool("Angelic Guardian").triggered[0]
     assert guardian.trigger.event == "group_attacks"
     assert guardian.effect == fx.Pump(0, 0, fx.Ref("those_objects"), ("indestructible",))
+
+
+def test_603_2c_attacking_two_players_is_one_trigger_for_each_player():
+    game = blank(players=3)
+    game.add_permanent("Attuma, Atlantean Warlord", 0)  # merfolk attack a player: draw
+    fish = [game.add_permanent(creature(f"Merfolk {i}", 1, 1, subtypes=("Merfolk",)), 0)
+            for i in range(3)]
+    game.start_at("main1", 0)
+    hand = len(game.hand[0])
+    to_combat(game)
+    attack(game, fish[0], 1)
+    attack(game, fish[1], 1)
+    attack(game, fish[2], 2)
+    finish_attacks(game)
+    settle(game)
+    assert _triggers(game, "Attuma, Atlantean Warlord") == 2
+    assert len(game.hand[0]) == hand + 2

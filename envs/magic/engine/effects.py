@@ -1938,6 +1938,7 @@ graveyard (a new object if it left since, 400.7). The ability may be an emblem's
 BATCH_EVENTS = ("group_dies", "group_enters", "group_sacrificed",
                 "group_combat_damage_player", "group_combat_damage_players",
                 "group_discard", "group_leaves_graveyard", "group_attacks_you",
+                "group_attacks_player",
                 "group_card_to_graveyard", "group_card_to_graveyard_from_library")
 """"Whenever one or more <objects> <event>" (603.2c): the ability triggers once for
 each batch of simultaneous events (the permanents one effect destroys or one pass of
@@ -1953,7 +1954,9 @@ action moves out of it, cast or played from it, exiled from it as a cost;
 are put into your graveyard from anywhere [from your library]", a card filter as
 for :data:`CARD_GRAVEYARD_EVENTS`). ``group_attacks_you``: "whenever one or more
 creatures attack you" (``that player``-free; the attackers attacking the ability's
-controller, not a planeswalker); ``group_combat_damage_players``: "... deal combat
+controller, not a planeswalker); ``group_attacks_player``: "whenever one or more
+<creatures you control> attack a player" (once for each player attacked, ``that
+player``); ``group_combat_damage_players``: "... deal combat
 damage to one or more players" (once for the step, whoever was dealt it). ``that many`` (``"that_much"``) is the number of matching objects (not of
 ``group_combat_damage_player``);
 ``that player``: the player dealt combat damage, the player who discarded. There is
@@ -2074,7 +2077,8 @@ AMOUNT_EVENTS = frozenset({"gain_life", "lose_life", "deals_damage", "opponent_d
                            "group_sacrificed", "group_discard",
                            "group_leaves_graveyard", "group_attacks_you",
                            "group_card_to_graveyard",
-                           "group_card_to_graveyard_from_library", "counters_put"})
+                           "group_card_to_graveyard_from_library", "counters_put",
+                           "group_attacks_player"})
 """Events with an amount, which an effect's ``"that_much"`` names ("you gain that much
 life")."""
 PLAYER_NAMING_EVENTS = frozenset({"gain_life", "lose_life", "draw", "discard", "cast",
@@ -2082,7 +2086,8 @@ PLAYER_NAMING_EVENTS = frozenset({"gain_life", "lose_life", "draw", "discard", "
                                   "deals_damage_player", "deals_combat_damage_player",
                                   "deals_damage_opponent", "attacks", "unblocked",
                                   "becomes_target_by_opponent",
-                                  "group_combat_damage_player", "group_discard"})
+                                  "group_combat_damage_player", "group_discard",
+                                  "group_attacks_player"})
 """Events naming a player, which ``Ref("that_player")`` names ("that player discards a
 card"; ``becomes_target_by_opponent``: the opponent controlling the spell or ability,
 "whenever a Dragon you control becomes the target of a spell or ability an opponent

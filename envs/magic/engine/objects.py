@@ -2615,6 +2615,13 @@ class ObjectsMixin:
                     self._trigger(pid, i)
             # "whenever one or more <creatures> attack": once, that many attacking
             self._group_triggers("group_attacks", list(self.attackers))
+            for pid, i, trig in index.get("group_attacks_player", ()):
+                # "... attack a player": once for each player attacked (506.3)
+                for attacker, defending in self.attackers.items():
+                    if attacker not in self.attacking_pw and \
+                            self._about(trig.subject, pid, attacker):
+                        self._batch_trigger(pid, i, f"group_attacks_player:{defending}",
+                                            attacker, defending=defending)
             for pid, i, trig in index.get("group_attacks_you", ()):
                 # "... attack you": the player, not a planeswalker of theirs (506.3)
                 you = self.battlefield[pid].controller

@@ -339,6 +339,7 @@ _BATCH_VERBS = (
     (r"one or more (.+) you control deal combat damage to one or more players",
      "group_combat_damage_players"),
     (r"one or more (.+) attack you", "group_attacks_you"),
+    (r"one or more (.+) you control attack a player", "group_attacks_player"),
 )
 """``whenever <condition>`` of a "one or more" batch trigger (603.2c) and its event
 (:data:`~effects.BATCH_EVENTS`): the group of permanents is read by
@@ -386,12 +387,14 @@ def _batch(condition: str) -> tuple[fx.Trigger, ...] | None:
                 "group_enters", "group_sacrificed") and "token" in f.props):
             continue  # ("one or more tokens you control enter": any token)
         if not pattern.startswith("one or more (.+) ") or pattern.endswith(
-                ("under your control", "to a player", "to one or more players")):
+                ("under your control", "to a player", "to one or more players",
+                 "attack a player")):
             if f.controller != "any":
                 continue  # ("you sacrifice one or more creatures you control")
             f = dataclasses.replace(f, controller="you")
         if event in ("group_dies", "group_attacks", "group_combat_damage_player",
-                     "group_combat_damage_players", "group_attacks_you") \
+                     "group_combat_damage_players", "group_attacks_you",
+                     "group_attacks_player") \
                 and f.types != {"Creature"}:
             if f.types:
                 continue  # (only creatures attack, die or deal combat damage here)
@@ -552,6 +555,7 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
 _SECOND_CREATURE = "if it's the second creature spell you cast this turn, "
 
 _THOSE_EVENTS = frozenset({"group_attacks", "group_attacks_you", "group_enters",
+                           "group_attacks_player",
                            "group_combat_damage_player", "group_combat_damage_players"})
 """Batch events whose objects are permanents still on the battlefield as the ability
 resolves ("those creatures", ``Ref("those_objects")``)."""
