@@ -404,3 +404,21 @@ def test_603_2c_attacking_two_players_is_one_trigger_for_each_player():
     settle(game)
     assert _triggers(game, "Attuma, Atlantean Warlord") == 2
     assert len(game.hand[0]) == hand + 2
+
+
+def test_514_1_the_cleanup_discard_is_one_batch():
+    game = blank()
+    mako = game.add_permanent("Marauding Mako", 0)
+    for _ in range(9):
+        game.add_card("Island", 0)
+    game.start_at("end", 0)
+    for _ in range(40):
+        if game.decision["kind"] == "discard":
+            game.apply_action(game.legal_actions()[0])
+        elif game.active == 1:
+            break
+        else:
+            game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    assert len(game.hand[0]) == 7
+    assert _triggers(game, "Marauding Mako") == 1
+    assert game.battlefield[mako].counters.get("+1/+1") == 2
