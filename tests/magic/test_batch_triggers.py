@@ -422,3 +422,11 @@ def test_514_1_the_cleanup_discard_is_one_batch():
     assert len(game.hand[0]) == 7
     assert _triggers(game, "Marauding Mako") == 1
     assert game.battlefield[mako].counters.get("+1/+1") == 2
+
+
+def test_compiled_combat_damage_batch_of_a_qualified_group():
+    # "creatures you control with +1/+1 counters on them": the group's own words
+    haliya = next(ab for ab in pool("Haliya, Ascendant Cadet").triggered
+                  if ab.trigger.event == "group_combat_damage_player")
+    assert haliya.trigger.subject == fx.Filter(
+        frozenset({"Creature"}), controller="you", props=frozenset({"plus_counter"}))

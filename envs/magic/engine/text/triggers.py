@@ -334,17 +334,17 @@ _BATCH_VERBS = (
     (r"one or more (.+) (?:enter|enter the battlefield) under your control",
      "group_enters"),
     (r"you sacrifice one or more (.+)", "group_sacrificed"),
-    (r"one or more (.+) you control deal combat damage to a player",
-     "group_combat_damage_player"),
-    (r"one or more (.+) you control deal combat damage to one or more players",
+    (r"one or more (.+) deal combat damage to a player", "group_combat_damage_player"),
+    (r"one or more (.+) deal combat damage to one or more players",
      "group_combat_damage_players"),
     (r"one or more (.+) attack you", "group_attacks_you"),
-    (r"one or more (.+) you control attack a player", "group_attacks_player"),
+    (r"one or more (.+) attack a player", "group_attacks_player"),
 )
 """``whenever <condition>`` of a "one or more" batch trigger (603.2c) and its event
 (:data:`~effects.BATCH_EVENTS`): the group of permanents is read by
-:func:`object_filter` (plural); ``you attack with``, ``under your control``, ``you
-sacrifice`` and ``you control deal combat damage`` say they are yours."""
+:func:`object_filter` (plural: "creatures you control with +1/+1 counters on
+them"); ``you attack with``, ``under your control`` and ``you sacrifice`` say they
+are yours."""
 
 _DISCARDERS = {"you discard": "you", "an opponent discards": "opponent",
                "a player discards": "any"}
@@ -386,9 +386,8 @@ def _batch(condition: str) -> tuple[fx.Trigger, ...] | None:
         if f is None or not (f.types or f.subtypes or event in (
                 "group_enters", "group_sacrificed") and "token" in f.props):
             continue  # ("one or more tokens you control enter": any token)
-        if not pattern.startswith("one or more (.+) ") or pattern.endswith(
-                ("under your control", "to a player", "to one or more players",
-                 "attack a player")):
+        if not pattern.startswith("one or more (.+) ") or \
+                pattern.endswith("under your control"):
             if f.controller != "any":
                 continue  # ("you sacrifice one or more creatures you control")
             f = dataclasses.replace(f, controller="you")
