@@ -21,6 +21,7 @@ from magic.positions import (
     names,
     pool,
     settle,
+    slot,
     target_perm,
     to_combat,
 )
@@ -246,3 +247,186 @@ def test_603_2c_sacrificing_two_creatures_at_once_is_one_trigger():
     assert game.pending_triggers[0]["objects"] == bears
     settle(game)
     assert game.life[1] == 18
+
+
+# ------------------------------------------------- cards leave a graveyard
+def test_603_2c_a_graveyard_exiled_at_once_is_one_trigger_and_a_second_is_another():
+    game = blank()
+    game.add_permanent("Garrison Excavator", 0)  # a 2/2 Spirit per batch
+    crypts = [game.add_permanent("Tormod's Crypt", 0) for _ in range(2)]
+    for _ in range(3):
+        game.add_card("Island", 0, "graveyard")
+    game.start_at("main1", 0)
+
+    def spirits() -> int:
+        return sum(1 for perm in game.battlefield.values()
+                   if "Spirit" in game.name_of(perm.card))
+
+    act(game, f"activate slot {slot(game, crypts[0])} ")
+    act(game, "player 0")
+    settle(game)
+    assert not game.graveyard[0] or [game.name_of(c) for c in game.graveyard[0]] == [
+        "Tormod's Crypt"]
+    assert spirits() == 1
+    game.add_card("Island", 0, "graveyard")
+    game.add_card("Island", 0, "graveyard")
+    act(game, f"activate slot {slot(game, crypts[1])} ")
+    act(game, "player 0")
+    settle(game)
+    assert spirits() == 2
+    assert _triggers(game, "Garrison Excavator") == 2
+
+
+def test_603_2c_a_card_of_another_quality_leaving_does_not_trigger():
+    game = blank()
+    game.add_permanent("Desecrated Tomb", 0)  # one or more creature cards leave
+    crypt = game.add_permanent("Tormod's Crypt", 0)
+    game.add_card("Island", 0, "graveyard")
+    game.start_at("main1", 0)
+    act(game, f"activate slot {slot(game, crypt)} ")
+    act(game, "player 0")
+    settle(game)
+    assert _triggers(game, "Desecrated Tomb") == 0
+
+
+# ------------------------------------------- cards put into a graveyard
+def test_603_2c_milling_two_creature_cards_at_once_is_one_trigger():
+    game = blank()
+    for _ in range(2):  # Sidisi mills three as it attacks: two creature cards
+        game.add_card("Grizzly Bears", 0, "library")
+    sidisi = game.add_permanent("Sidisi, Brood Tyrant", 0)  # a Zombie per batch
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, sidisi)
+    finish_attacks(game)
+    settle(game)
+    assert len(game.graveyard[0]) == 3
+    assert _triggers(game, "Sidisi, Brood Tyrant") == 2  # the mill, then the batch
+    assert _count(game, 0, "Zombie Token") == 1
+
+
+def test_603_2c_creature_cards_put_into_a_graveyard_together_count_that_many():
+    game = blank()
+    # that many +1/+1 counters (two already: it survives the Pyroclasm)
+    brood = game.add_permanent("Voracious Brood", 0, counters={"+1/+1": 2})
+    for i in range(3):
+        game.add_permanent(creature(f"Bear {i}", 1, 1), 0)
+    game.add_card("Pyroclasm", 0)
+    lands(game, 0, "Mountain", "Mountain")
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    settle(game)
+    # the three Bears and then, after it resolved, the Pyroclasm card (not a
+    # creature) went to the graveyard: one trigger for the creature cards
+    assert _triggers(game, "Voracious Brood") == 1
+    assert game.battlefield[brood].counters.get("+1/+1") == 2 + 3
+
+
+# -------------------------------------------------------- attacks you
+def test_603_2c_creatures_attacking_you_together_are_one_trigger():
+    game = blank()
+    game.add_permanent("Orim's Prayer", 1)  # 1 life for each attacking creature
+    a = game.add_permanent(creature("Bear A", 2, 2), 0)
+    b = game.add_permanent(creature("Bear B", 2, 2), 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, a)
+    attack(game, b)
+    finish_attacks(game)
+    settle(game)
+    assert _triggers(game, "Orim's Prayer") == 1
+    assert game.life[1] == 22
+
+
+def test_compiled_graveyard_and_attack_batches():
+    tomb = pool("Desecrated Tomb").triggered[0]
+    assert tomb.trigger == fx.Trigger("group_leaves_graveyard", fx.Filter(
+        frozenset({"Creature"}), controller="you"))
+    infestation = pool("Crawling Infestation").triggered[-1]
+    assert infestation.trigger == fx.Trigger(
+        "group_card_to_graveyard", fx.Filter(frozenset({"Creature"}), controller="you"),
+        "your_turn") and infestation.once_each_turn
+    prayer = pool("Orim's Prayer").triggered[0]
+    assert prayer.trigger == fx.Trigger("group_attacks_you",
+                                        fx.Filter(frozenset({"Creature"})))
+
+
+# ------------------------------------------------------- those creatures
+def test_603_2c_those_creatures_are_the_batch_and_only_it():
+    game = blank()
+    game.add_permanent("Angelic Guardian", 0)  # attackers: they gain indestructible
+    a = game.add_permanent(creature("Bear A", 2, 2), 0)
+    b = game.add_permanent(creature("Bear B", 2, 2), 0)
+    home = game.add_permanent(creature("Bear Home", 2, 2), 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, a)
+    attack(game, b)
+    finish_attacks(game)
+    settle(game)
+    assert _triggers(game, "Angelic Guardian") == 1
+    assert "indestructible" in game.keywords(a) and "indestructible" in game.keywords(b)
+    assert "indestructible" not in game.keywords(home)
+
+
+def test_122_6_one_or_more_counters_put_at_once_is_one_trigger_for_that_many():
+    game = blank()
+    game.add_permanent("Shalai and Hallar", 0)  # that much damage to target opponent
+    bear = game.add_permanent(creature("Bear", 2, 2), 0)
+    game.start_at("main1", 0)
+    game.put_counters(bear, "+1/+1", 3)
+    assert len(game.pending_triggers) == 1
+    settle(game)
+    if game.decision["kind"] != "priority":
+        act(game, "player 1")
+        settle(game)
+    assert game.life[1] == 17
+
+
+def test_compiled_those_creatures_of_a_batch():
+    guardian = pool("Angelic Guardian").triggered[0]
+    assert guardian.trigger.event == "group_attacks"
+    assert guardian.effect == fx.Pump(0, 0, fx.Ref("those_objects"), ("indestructible",))
+
+
+def test_603_2c_attacking_two_players_is_one_trigger_for_each_player():
+    game = blank(players=3)
+    game.add_permanent("Attuma, Atlantean Warlord", 0)  # merfolk attack a player: draw
+    fish = [game.add_permanent(creature(f"Merfolk {i}", 1, 1, subtypes=("Merfolk",)), 0)
+            for i in range(3)]
+    game.start_at("main1", 0)
+    hand = len(game.hand[0])
+    to_combat(game)
+    attack(game, fish[0], 1)
+    attack(game, fish[1], 1)
+    attack(game, fish[2], 2)
+    finish_attacks(game)
+    settle(game)
+    assert _triggers(game, "Attuma, Atlantean Warlord") == 2
+    assert len(game.hand[0]) == hand + 2
+
+
+def test_514_1_the_cleanup_discard_is_one_batch():
+    game = blank()
+    mako = game.add_permanent("Marauding Mako", 0)
+    for _ in range(9):
+        game.add_card("Island", 0)
+    game.start_at("end", 0)
+    for _ in range(40):
+        if game.decision["kind"] == "discard":
+            game.apply_action(game.legal_actions()[0])
+        elif game.active == 1:
+            break
+        else:
+            game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    assert len(game.hand[0]) == 7
+    assert _triggers(game, "Marauding Mako") == 1
+    assert game.battlefield[mako].counters.get("+1/+1") == 2
+
+
+def test_compiled_combat_damage_batch_of_a_qualified_group():
+    # "creatures you control with +1/+1 counters on them": the group's own words
+    haliya = next(ab for ab in pool("Haliya, Ascendant Cadet").triggered
+                  if ab.trigger.event == "group_combat_damage_player")
+    assert haliya.trigger.subject == fx.Filter(
+        frozenset({"Creature"}), controller="you", props=frozenset({"plus_counter"}))

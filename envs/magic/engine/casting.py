@@ -2921,6 +2921,8 @@ class CastingMixin:
                 return [it]
             # a spell or ability on the stack (a "becomes the target" trigger's)
             return [it] if any(s.sid == it for s in self.stack) else []
+        if name == "those_objects":  # a batch trigger's batch (603.2c)
+            return [c for c in item.objects if c in self.battlefield]
         if name == "those_targets":  # the legal targets of the step before
             return [c for c in res.get("those", ())
                     if c < 0 or c in self.battlefield]

@@ -413,6 +413,10 @@ REFS = (
     # the controller of each permanent the previous step exiled, once per permanent,
     # as it last existed ("for each creature exiled this way, its controller ...")
     "exiled_controllers",
+    # the permanents of a "one or more" batch trigger's batch still on the
+    # battlefield ("whenever one or more creatures attack you, those creatures get
+    # -1/-0 until end of turn", 603.2c)
+    "those_objects",
 )
 
 
@@ -2101,7 +2105,10 @@ ability's controller; once for each card; ``Ref("it_card")`` names the card in t
 graveyard (a new object if it left since, 400.7). The ability may be an emblem's
 (114.4)."""
 BATCH_EVENTS = ("group_dies", "group_enters", "group_sacrificed",
-                "group_combat_damage_player", "group_discard")
+                "group_combat_damage_player", "group_combat_damage_players",
+                "group_discard", "group_leaves_graveyard", "group_attacks_you",
+                "group_attacks_player",
+                "group_card_to_graveyard", "group_card_to_graveyard_from_library")
 """"Whenever one or more <objects> <event>" (603.2c): the ability triggers once for
 each batch of simultaneous events (the permanents one effect destroys or one pass of
 state-based actions puts into graveyards, the permanents entering at once, the
@@ -2109,7 +2116,17 @@ permanents one effect or cost sacrifices, the combat damage one combat damage st
 deals to one player, the cards one effect or cost makes a player discard), however
 many objects of the batch match its subject, a :class:`Filter` (``group_discard``:
 a card filter whose controller says whose discard: ``"you"``, ``"opponent"``,
-``"any"``). ``that many`` (``"that_much"``) is the number of matching objects (not of
+``"any"``; ``group_leaves_graveyard``, "whenever one or more cards leave your
+graveyard": a card filter whose controller says whose graveyard, the cards one
+action moves out of it, cast or played from it, exiled from it as a cost;
+``group_card_to_graveyard[_from_library]``: "whenever one or more <quality> cards
+are put into your graveyard from anywhere [from your library]", a card filter as
+for :data:`CARD_GRAVEYARD_EVENTS`). ``group_attacks_you``: "whenever one or more
+creatures attack you" (``that player``-free; the attackers attacking the ability's
+controller, not a planeswalker); ``group_attacks_player``: "whenever one or more
+<creatures you control> attack a player" (once for each player attacked, ``that
+player``); ``group_combat_damage_players``: "... deal combat
+damage to one or more players" (once for the step, whoever was dealt it). ``that many`` (``"that_much"``) is the number of matching objects (not of
 ``group_combat_damage_player``);
 ``that player``: the player dealt combat damage, the player who discarded. There is
 no single triggering object (no ``it``). ``group_attacks`` and ``counters_put`` are
@@ -2228,7 +2245,11 @@ AMOUNT_EVENTS = frozenset({"gain_life", "lose_life", "deals_damage", "opponent_d
                            "deals_combat_damage_player", "deals_damage_opponent",
                            "deals_combat_damage_creature", "dealt_damage",
                            "group_attacks", "group_dies", "group_enters",
-                           "group_sacrificed", "group_discard"})
+                           "group_sacrificed", "group_discard",
+                           "group_leaves_graveyard", "group_attacks_you",
+                           "group_card_to_graveyard",
+                           "group_card_to_graveyard_from_library", "counters_put",
+                           "group_attacks_player"})
 """Events with an amount, which an effect's ``"that_much"`` names ("you gain that much
 life")."""
 PLAYER_NAMING_EVENTS = frozenset({"gain_life", "lose_life", "draw", "discard", "cast",
@@ -2236,7 +2257,8 @@ PLAYER_NAMING_EVENTS = frozenset({"gain_life", "lose_life", "draw", "discard", "
                                   "deals_damage_player", "deals_combat_damage_player",
                                   "deals_damage_opponent", "attacks", "unblocked",
                                   "becomes_target_by_opponent",
-                                  "group_combat_damage_player", "group_discard"})
+                                  "group_combat_damage_player", "group_discard",
+                                  "group_attacks_player"})
 """Events naming a player, which ``Ref("that_player")`` names ("that player discards a
 card"; ``becomes_target_by_opponent``: the opponent controlling the spell or ability,
 "whenever a Dragon you control becomes the target of a spell or ability an opponent

@@ -864,7 +864,13 @@ resolves, "those" of the steps after it); costs that sacrifice several permanent
 (118.3: "sacrifice two artifacts", "sacrifice this and thirteen Blood tokens",
 :attr:`~effects.Cost.sacrifice_count`, chosen one at a time with the
 ``cost_sacrifice`` decision); "whenever one or more <group> attack" (508.1, trigger
-event ``group_attacks``: once per declaration); "whenever a creature an opponent
+event ``group_attacks``: once per declaration) and the other "one or more" batch
+triggers (603.2c, :data:`~effects.BATCH_EVENTS`: die, enter, you sacrifice, you
+discard, deal combat damage to a player, attack you, cards leave your graveyard or
+are put into it): the first occurrence of an action's events triggers, the later
+ones join its pending trigger (``that many``), and the batch closes at each
+resolving step, each pass of state-based actions and when triggers are put on the
+stack; "whenever a creature an opponent
 controls dies, exile it ..." (400.7, 603.10a: ``Ref("died_card")``, the graveyard
 object the creature became, remembered as it died only in games with such a card;
 none once the card has left the graveyard); battle cry (702.91), undying (702.93) and persist (702.79) on a

@@ -98,9 +98,13 @@ class LinkedMixin:
         return None
 
     def forget_graveyard(self, cards: list[int]) -> None:
-        """``cards`` left their graveyards: their object ids are gone (400.7)."""
+        """``cards`` left their graveyards: their object ids are gone (400.7);
+        "whenever one or more cards leave your graveyard" triggers (603.2c: once
+        for the cards of one action)."""
         for card in cards:
             self.grave_ids.pop(card, None)
+        if "group_leaves_graveyard" in self._trigger_index():
+            self.left_graveyard_batch(cards)
 
     def graveyard_candidates(self, spec: fx.Target, item: StackItem) -> list[int]:
         """Legal ``graveyard_card`` target codes: cards in the graveyards ``spec``'s

@@ -42,7 +42,8 @@ DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage", "deals_damage_
                            "deals_combat_damage_player", "deals_combat_damage_you", "deals_damage_opponent",
                            "deals_combat_damage_creature", "dealt_damage",
                            "dealt_combat_damage_by_creature",
-                           "group_combat_damage_player"})
+                           "group_combat_damage_player",
+                           "group_combat_damage_players"})
 """Trigger events about damage being dealt (:meth:`ObjectsMixin._damage_triggers`)."""
 
 _COMBAT_AFTER_DECLARATION = frozenset(STEPS[STEPS.index("declare_attackers"):
@@ -907,8 +908,8 @@ class ObjectsMixin:
         for event, times in (("counter_put", n), ("counters_put", 1)):
             for source, i, trig in index.get(event, ()):
                 if source in self.battlefield and self._about(trig.subject, source, pid):
-                    for _ in range(times):
-                        self._trigger(source, i, it=pid)
+                    for _ in range(times):  # ("that many": the counters put at once)
+                        self._trigger(source, i, it=pid, amount=n)
 
     def _protected_from(self, host: int, d: fx.CardDef, controller: int = -1) -> bool:
         """Whether permanent ``host`` has protection from an Aura or Equipment shown as
@@ -1795,6 +1796,9 @@ class ObjectsMixin:
         before permanents leave for the graveyard, so abilities of those leaving with
         them see them (603.10a). Two look-ups when nothing waits for it."""
         index = self._trigger_index()
+        if "group_card_to_graveyard" in index or from_library and \
+                "group_card_to_graveyard_from_library" in index:
+            self._graveyard_batch(cards, from_library)
         command = bool(self.emblems or self.temporary_triggers)
         if "card_to_graveyard" not in index and not command and (
                 not from_library or "card_to_graveyard_from_library" not in index):
@@ -1854,6 +1858,36 @@ class ObjectsMixin:
             self._player_triggers("discard", p)
         if "group_discard" in self._trigger_index():
             self._discard_batch(p, card)
+
+    def _graveyard_batch(self, cards: list[int], from_library: bool) -> None:
+        """:meth:`card_graveyard_triggers`' "whenever one or more <quality> cards
+        are put into your graveyard from anywhere [from your library]": the cards
+        join the action's batch (603.2c), ``that many`` those matching."""
+        index = self._trigger_index()
+        events = ("group_card_to_graveyard", "group_card_to_graveyard_from_library") \
+            if from_library else ("group_card_to_graveyard",)
+        for event in events:
+            for pid, i, trig in index.get(event, ()):
+                if pid not in self.battlefield:
+                    continue
+                you = self.battlefield[pid].controller
+                for card in cards:
+                    if not self.card_token[card] and self._about_card(
+                            trig.subject, you, card, self.battlefield[pid].card):
+                        self._batch_trigger(pid, i, f"{event}:", card)
+
+    def left_graveyard_batch(self, cards: list[int]) -> None:
+        """``cards`` (no tokens: 111.1) just left their owners' graveyards: the
+        "one or more <quality> cards leave your graveyard" abilities watching that
+        graveyard join the action's batch (603.2c), ``that many`` the cards."""
+        for pid, i, trig in self._trigger_index()["group_leaves_graveyard"]:
+            if pid not in self.battlefield:
+                continue
+            you = self.battlefield[pid].controller
+            for card in cards:
+                if not self.card_token[card] and self._about_card(
+                        trig.subject, you, card, self.battlefield[pid].card):
+                    self._batch_trigger(pid, i, "group_leaves_graveyard:", card)
 
     def _discard_batch(self, p: int, card: int) -> None:
         """``p`` discarded ``card``: "whenever you discard one or more <quality>
@@ -2267,6 +2301,9 @@ class ObjectsMixin:
                     p = code_player(code)
                     self._group_triggers("group_combat_damage_player", [source], str(p),
                                          defending=p)
+        if by_creature and any(code < 0 for code, _ in dealt):
+            # "... deal combat damage to one or more players": once for the step
+            self._group_triggers("group_combat_damage_players", [source])
         if command:
             self._command_damage_triggers(source, dealt, combat)
         you = self.battlefield[source].controller
@@ -2605,6 +2642,21 @@ class ObjectsMixin:
                     self._trigger(pid, i)
             # "whenever one or more <creatures> attack": once, that many attacking
             self._group_triggers("group_attacks", list(self.attackers))
+            for pid, i, trig in index.get("group_attacks_player", ()):
+                # "... attack a player": once for each player attacked (506.3)
+                for attacker, defending in self.attackers.items():
+                    if attacker not in self.attacking_pw and \
+                            self._about(trig.subject, pid, attacker):
+                        self._batch_trigger(pid, i, f"group_attacks_player:{defending}",
+                                            attacker, defending=defending)
+            for pid, i, trig in index.get("group_attacks_you", ()):
+                # "... attack you": the player, not a planeswalker of theirs (506.3)
+                you = self.battlefield[pid].controller
+                for attacker, defending in self.attackers.items():
+                    if defending == you and attacker not in self.attacking_pw and \
+                            self._about(trig.subject, pid, attacker):
+                        self._batch_trigger(pid, i, "group_attacks_you:", attacker,
+                                            defending=defending)
         if self.attackers and (self.emblems or self.temporary_triggers):
             for entry in self._command_triggers("you_attack"):
                 if entry[0] == self.active:
@@ -2678,7 +2730,8 @@ class ObjectsMixin:
                          kicked=chosen.get("kicked", 0), shape=chosen.get("shape", -1),
                          face=chosen.get("face", -1),
                          cards=list(chosen.get("cards", ())),
-                         grave=chosen.get("grave", -1), x=chosen.get("x", 0))
+                         grave=chosen.get("grave", -1), x=chosen.get("x", 0),
+                         objects=list(chosen.get("objects", ())))
         if not self._feasible(self.effect_of(item), "", item):
             self.log("trigger_removed", card=self.name_of(item.card), reason="no target")
             return

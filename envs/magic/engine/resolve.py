@@ -86,7 +86,7 @@ SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponen
                             "that_player", "that_object", "damaged_this_way",
                             "exiled_with_this", "that_card", "this_card",
                             "graveyard_this_way", "those_targets", "it_card",
-                            "died_card", "exiled_controllers",
+                            "died_card", "exiled_controllers", "those_objects",
                             "attacked_by_it"})
 CARD_REFS = frozenset({"exiled_with_this", "that_card", "this_card",
                        "graveyard_this_way", "it_card", "died_card"})
@@ -141,7 +141,8 @@ reads (its card's types and colours)."""
 SELECTOR_FIELDS = ("to", "what", "who")
 INSTANT_SORCERY = frozenset({"Instant", "Sorcery"})
 _CONDITION_EVENTS = {"evolve": {("enters", False)}, "not_decayed": {("dies", False)},
-                     "battalion": {("attacks", True)}, "your_turn": {("cast", False)},
+                     "battalion": {("attacks", True)}, "your_turn": {("cast", False), ("group_leaves_graveyard", False),
+                                   ("group_card_to_graveyard", False)},
                      "soulbond": {("enters", True), ("enters", False)},
                      "evoked": {("enters", True)}, "echo": {("upkeep", False)},
                      "no_flanking": {("blocked_by", True)},
@@ -155,6 +156,10 @@ _CONDITION_EVENTS = {"evolve": {("enters", False)}, "not_decayed": {("dies", Fal
 :data:`~effects.OBJECT_CONDITIONS` goes with; the others go with the source's own
 ``dies``."""
 MAX_MODES = 8
+_CARD_EVENTS = frozenset(fx.CARD_GRAVEYARD_EVENTS + (
+    "group_discard", "group_leaves_graveyard", "group_card_to_graveyard",
+    "group_card_to_graveyard_from_library"))
+"""Trigger events whose subject is a card filter (its controller: whose card)."""
 
 
 KNOWN_FIELDS: dict[type, frozenset[str]] = {
@@ -1012,7 +1017,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 card_filter(dataclasses.replace(
                     subject, controller="any",
                     props=subject.props - {"shares_commander_type", "your_commander"}))
-        elif isinstance(subject, fx.Filter) and event in fx.CARD_GRAVEYARD_EVENTS:
+        elif isinstance(subject, fx.Filter) and event in _CARD_EVENTS:
             card_filter(dataclasses.replace(subject, controller="any"))  # (a card's)
             if subject.controller not in ("you", "opponent", "any"):
                 note(f"{event} of {subject.controller}")

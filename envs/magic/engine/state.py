@@ -261,6 +261,9 @@ class StackItem:
     #: A copy of a spell or ability (707.10): not cast, and it ceases to exist when
     #: it leaves the stack (707.10a, 704.5e); no card moves.
     is_copy: bool = False
+    #: For a "one or more" batch trigger (603.2c): the objects of its batch ("those
+    #: creatures", ``Ref("those_objects")``).
+    objects: list[int] = field(default_factory=list)
     #: While a copy is being put on the stack with "you may choose new targets"
     #: (707.10c): the targets still to decide, ``[path, index]`` each.
     retarget: list[list[Any]] = field(default_factory=list)

@@ -23,6 +23,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     leaves_graveyard,
     line_template,
     nodes,
+    read_sentence,
     swap_ref,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
@@ -337,13 +338,17 @@ _BATCH_VERBS = (
     (r"one or more (.+) (?:enter|enter the battlefield) under your control",
      "group_enters"),
     (r"you sacrifice one or more (.+)", "group_sacrificed"),
-    (r"one or more (.+) you control deal combat damage to a player",
-     "group_combat_damage_player"),
+    (r"one or more (.+) deal combat damage to a player", "group_combat_damage_player"),
+    (r"one or more (.+) deal combat damage to one or more players",
+     "group_combat_damage_players"),
+    (r"one or more (.+) attack you", "group_attacks_you"),
+    (r"one or more (.+) attack a player", "group_attacks_player"),
 )
 """``whenever <condition>`` of a "one or more" batch trigger (603.2c) and its event
 (:data:`~effects.BATCH_EVENTS`): the group of permanents is read by
-:func:`object_filter` (plural); ``you attack with``, ``under your control``, ``you
-sacrifice`` and ``you control deal combat damage`` say they are yours."""
+:func:`object_filter` (plural: "creatures you control with +1/+1 counters on
+them"); ``you attack with``, ``under your control`` and ``you sacrifice`` say they
+are yours."""
 
 _DISCARDERS = {"you discard": "you", "an opponent discards": "opponent",
                "a player discards": "any"}
@@ -360,6 +365,24 @@ def _batch(condition: str) -> tuple[fx.Trigger, ...] | None:
             return None
         return (fx.Trigger("group_discard", dataclasses.replace(
             f, controller=_DISCARDERS[m.group(1)])),)
+    m = re.fullmatch(r"one or more (?:(.+) )?cards leave your graveyard( during your "
+                     r"turn)?", condition)
+    if m:  # cards moved, cast or played out of your graveyard, looked at as they left
+        f = card_filter(m.group(1) or "")
+        if f is None:
+            return None
+        return (fx.Trigger("group_leaves_graveyard", dataclasses.replace(
+            f, controller="you"), "your_turn" if m.group(2) else ""),)
+    m = re.fullmatch(r"one or more (?:(.+) )?cards are put into your graveyard from "
+                     r"(anywhere|your library)( during your turn)?", condition)
+    if m:  # (a card, not a token: 111.1)
+        f = card_filter(m.group(1) or "")
+        if f is None or m.group(3) and m.group(2) != "anywhere":
+            return None
+        event = "group_card_to_graveyard" if m.group(2) == "anywhere" else \
+            "group_card_to_graveyard_from_library"
+        return (fx.Trigger(event, dataclasses.replace(f, controller="you"),
+                           "your_turn" if m.group(3) else ""),)
     for pattern, event in _BATCH_VERBS:
         if not (m := re.fullmatch(pattern, condition)):
             continue
@@ -367,12 +390,14 @@ def _batch(condition: str) -> tuple[fx.Trigger, ...] | None:
         if f is None or not (f.types or f.subtypes or event in (
                 "group_enters", "group_sacrificed") and "token" in f.props):
             continue  # ("one or more tokens you control enter": any token)
-        if not pattern.startswith("one or more (.+) ") or pattern.endswith(
-                ("under your control", "you control deal combat damage to a player")):
+        if not pattern.startswith("one or more (.+) ") or \
+                pattern.endswith("under your control"):
             if f.controller != "any":
                 continue  # ("you sacrifice one or more creatures you control")
             f = dataclasses.replace(f, controller="you")
-        if event in ("group_dies", "group_attacks", "group_combat_damage_player") \
+        if event in ("group_dies", "group_attacks", "group_combat_damage_player",
+                     "group_combat_damage_players", "group_attacks_you",
+                     "group_attacks_player") \
                 and f.types != {"Creature"}:
             if f.types:
                 continue  # (only creatures attack, die or deal combat damage here)
@@ -480,7 +505,7 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
             text = text.replace("return it to your hand", "return it to its owner's hand")
     if when[0].subject == fx.Ref("self"):  # ("it": this, 607.2a)
         text = text.replace(" exiled with it ", " exiled with this ")
-    what = effect(text)
+    what = _those_pumped(when, text) or effect(text)
     if card_event:
         # "it": the card in the graveyard (400.7), never a permanent
         what = _it_card(what)
@@ -533,6 +558,26 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
 
 
 _SECOND_CREATURE = "if it's the second creature spell you cast this turn, "
+
+_THOSE_EVENTS = frozenset({"group_attacks", "group_attacks_you", "group_enters",
+                           "group_attacks_player",
+                           "group_combat_damage_player", "group_combat_damage_players"})
+"""Batch events whose objects are permanents still on the battlefield as the ability
+resolves ("those creatures", ``Ref("those_objects")``)."""
+_EACH_YOURS = fx.Each(fx.Filter(frozenset({"Creature"}), controller="you"))
+
+
+def _those_pumped(when: tuple[fx.Trigger, ...], text: str) -> fx.Effect | None:
+    """A batch trigger's ``those creatures get +2/+2 until end of turn.`` / ``they
+    gain indestructible until end of turn.``: the creatures of its batch (603.2c),
+    read as the same pump of ``creatures you control``; None if not that."""
+    m = re.fullmatch(r"(?:those creatures|they) ((?:get|gain) [^.]+)\.", text)
+    if not m or len(when) != 1 or when[0].event not in _THOSE_EVENTS:
+        return None
+    pump = read_sentence(f"creatures you control {m.group(1)}")
+    if not isinstance(pump, fx.Pump) or pump.what != _EACH_YOURS:
+        return None
+    return dataclasses.replace(pump, what=fx.Ref("those_objects"))
 
 
 _IT_CARD = fx.Ref("it_card")
