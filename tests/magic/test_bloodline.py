@@ -230,3 +230,49 @@ def test_508_4_strefan_declining_the_put_gives_nothing_indestructible():
     settle(game)
     assert not on_battlefield(game, "Blood Token")
     assert "indestructible" not in game.keywords(strefan)
+
+
+# ------------------------------ "tap any number of untapped <permanents> you control"
+def _urge(game):
+    game.add_card("Urge to Feed", 0)
+    lands(game, 0, "Swamp", "Swamp")
+    wurm = game.add_permanent("Craw Wurm", 1)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Urge to Feed)")
+    target_perm(game, wurm)
+    settle(game)
+    return wurm
+
+
+def test_urge_to_feed_taps_the_chosen_vampires_and_counters_those():
+    """Urge to Feed: the target gets -3/-3; its caster taps the untapped Vampires they
+    choose (one of two here; a tapped Vampire and a non-Vampire are not offered), and
+    only the ones tapped get a +1/+1 counter."""
+    game = blank()
+    chosen, other = (game.add_permanent("Vampire Lacerator", 0) for _ in range(2))
+    tapped = game.add_permanent("Vampire Lacerator", 0)
+    game.battlefield[tapped].tapped = True
+    bears = game.add_permanent("Grizzly Bears", 0)
+    wurm = _urge(game)
+    assert game.decision["kind"] == "tap_any"
+    legal = game.legal_actions()
+    assert A.permanent(game.battlefield[tapped].slot) not in legal
+    assert A.permanent(game.battlefield[bears].slot) not in legal
+    target_perm(game, chosen)
+    assert A.permanent(game.battlefield[chosen].slot) not in game.legal_actions()
+    game.apply_action(A.DONE)
+    settle(game)
+    assert game.chars(wurm)[:2] == (3, 1)
+    assert game.battlefield[chosen].tapped and game.chars(chosen)[:2] == (3, 3)
+    assert not game.battlefield[other].tapped and game.chars(other)[:2] == (2, 2)
+    assert game.chars(tapped)[:2] == (2, 2) and game.chars(bears)[:2] == (2, 2)
+
+
+def test_urge_to_feed_tapping_none_counters_none():
+    game = blank()
+    vampire = game.add_permanent("Vampire Lacerator", 0)
+    _urge(game)
+    game.apply_action(A.DONE)
+    settle(game)
+    assert not game.battlefield[vampire].tapped
+    assert not game.battlefield[vampire].counters.get("+1/+1")

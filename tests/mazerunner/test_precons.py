@@ -100,11 +100,11 @@ STILL_MISSING: dict[str, frozenset[str]] = {
     }),
     "vampiric_bloodline": frozenset({
         "Arterial Alchemy", "Avacyn's Judgment",
-        "Dark Impostor", "Falkenrath Gorger", "Imposing Grandeur",
+        "Dark Impostor", "Falkenrath Gorger",
         "Molten Echoes",
         "Predators' Hour",
         "Sinister Waltz",
-        "Timothar, Baron of Bats", "Urge to Feed",
+        "Timothar, Baron of Bats",
     }),
 }
 

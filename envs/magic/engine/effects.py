@@ -97,8 +97,10 @@ class Count:
 COUNT_KINDS = ("permanents", "opponents", "hand", "life", "graveyard", "graveyard_types",
                "greatest_power", "devotion", "counters", "players_lost_life",
                "opponents_attacked", "blockers_beyond_first", "colours_spent",
-               "half_life", "basic_land_types")
-"""(``"basic_land_types"``: the basic land types, 305.6, among the lands that
+               "half_life", "basic_land_types", "commander_mana_value")
+"""(``"commander_mana_value"``: the greatest mana value of a commander the player
+owns on the battlefield or in the command zone, 903.3; 0 when there is none, as outside
+a Commander game: Imposing Grandeur; ``"basic_land_types"``: the basic land types, 305.6, among the lands that
 controller controls (domain: "the number of basic land types among lands you
 control"); ``"opponents_attacked"``: the opponents the controller attacked with a creature
 this combat, melee 702.121a; ``"blockers_beyond_first"``: the creatures blocking the
@@ -389,6 +391,8 @@ REFS = (
     # every legal target of the last targeted step, as it resolves ("each of those
     # creatures", 608.2b: an illegal one is none of them)
     "those_targets",
+    # the players who chose yes to the EachPlayerMay the effect is part of
+    "players_who_chose",
 )
 
 
@@ -1586,6 +1590,28 @@ class AnyOpponentMay:
     def filter(self) -> Filter:
         """What the action sacrifices (the sacrifice ask reads it from this node)."""
         return self.action.filter
+
+
+@dataclass(frozen=True)
+class TapAny:
+    """"You may tap any number of untapped <permanents> you control" (Urge to Feed):
+    the resolving object's controller chooses untapped permanents they control that
+    ``filter`` matches, one at a time (a ``tap_any`` decision; "done" at any point,
+    none at all), and taps them at once; ``Ref("those_targets")`` then names the ones
+    tapped ("put a +1/+1 counter on each of those Vampires": none if none was)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True)
+class EachPlayerMay:
+    """"Each player may <action>" (Imposing Grandeur's "each player may discard their
+    hand and draw cards equal to ..."): each player still in the game, in turn order
+    from the active player (101.4: choices in APNAP order), answers a ``yesno`` with
+    ``each_may``; then ``effect`` happens (608.2c) with ``Ref("players_who_chose")``
+    naming the players who said yes, in that order."""
+
+    effect: Any
 
 
 @dataclass(frozen=True)

@@ -334,6 +334,8 @@ class ObjectsMixin:
                     if "Land" in d.types:
                         seen.update(t for t in d.subtypes if t in fx.BASIC_LAND_MANA)
             n = len(seen)
+        elif count.what == "commander_mana_value":  # (903.3; 0 outside Commander)
+            n = self.commander_mana_value(you)  # type: ignore[attr-defined]
         elif count.what == "half_life":  # rounded up (107.1a)
             n = (max(0, self.life[you]) + 1) // 2
         elif count.what == "colours_spent":  # (a spell's: casting.amount)

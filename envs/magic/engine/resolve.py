@@ -77,13 +77,14 @@ ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, f
                   fx.RevealPiles,
                   fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle, fx.MadnessCast,
                   fx.CopySpell,
-                  fx.CastCopy, fx.PlayFree, fx.ChooseType)
+                  fx.CastCopy, fx.PlayFree, fx.ChooseType, fx.TapAny)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
                             "that_player", "that_object", "damaged_this_way",
                             "exiled_with_this", "that_card", "this_card",
                             "graveyard_this_way", "those_targets", "it_card",
+                            "players_who_chose",
                             "died_card",
                             "attacked_by_it"})
 CARD_REFS = frozenset({"exiled_with_this", "that_card", "this_card",
@@ -461,9 +462,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             return
         if isinstance(value, fx.Count):
             if value.of not in ("you", "that_player") or (
-                    value.of == "that_player" and value.what not in ("hand",
-                                                                     "permanents",
-                                                                     "half_life")):
+                    value.of == "that_player" and value.what not in (
+                        "hand", "permanents", "half_life", "commander_mana_value")):
                 note(f"Count of {value.of}")
             if value.what not in fx.COUNT_KINDS:
                 note(f"Count({value.what})")
@@ -646,6 +646,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if not isinstance(node.action, fx.Sacrifice) or node.action.count != 1:
                 note("AnyOpponentMay other than sacrificing one permanent")
             effect(node.action)
+            effect(node.effect)
+            return
+        if isinstance(node, fx.EachPlayerMay):
             effect(node.effect)
             return
         if isinstance(node, fx.PlayFree):
