@@ -99,11 +99,9 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Tomb Tyrant", "Undead Alchemist",
     }),
     "vampiric_bloodline": frozenset({
-        "Arterial Alchemy", "Avacyn's Judgment",
+        "Arterial Alchemy",
         "Dark Impostor", "Falkenrath Gorger",
-        "Molten Echoes",
         "Predators' Hour",
-        "Sinister Waltz",
         "Timothar, Baron of Bats",
     }),
 }

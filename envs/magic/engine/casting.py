@@ -1403,6 +1403,8 @@ class CastingMixin:
         """The damage a divided :class:`~effects.DealDamage` of ``item`` divides (the
         counters of a divided :class:`~effects.AddCounters`)."""
         amount = node.amount if isinstance(node, fx.DealDamage) else node.count
+        if isinstance(amount, fx.AltAmount):  # (the cost it is cast for, 601.2b)
+            amount = amount.amount if item.alt == amount.alt else amount.normal
         return max(item.x, 0) if amount == "X" else int(amount)
 
     def _next_division(self, item: StackItem) -> str | None:
@@ -2843,6 +2845,9 @@ class CastingMixin:
             return max(self.res["item"].x, 0)  # type: ignore[index]
         if isinstance(value, fx.KickedAmount):
             return value.kicked if self.res["item"].kicked else value.normal  # type: ignore[index]
+        if isinstance(value, fx.AltAmount):  # (the cost the spell was cast for)
+            return self.amount(value.amount if self.res["item"].alt == value.alt  # type: ignore[index]
+                               else value.normal, player)
         if isinstance(value, fx.IfAmount):  # checked as it resolves (608.2h)
             item = self.res["item"]  # type: ignore[index]
             asked = item.controller

@@ -1593,6 +1593,22 @@ class AnyOpponentMay:
 
 
 @dataclass(frozen=True)
+class MoveAtRandom:
+    """"Choose three target creature cards in your graveyard. Return two of them at
+    random to the battlefield and put the other on the bottom of your library."
+    (Sinister Waltz): of the cards of ``what`` (a ``graveyard_card`` target) still
+    legal as it resolves (608.2b), ``count`` chosen at random go where ``first``
+    says (a :class:`MoveCards` of the same target), the others where ``rest`` says;
+    with ``count`` or fewer legal ones, all of them go where ``first`` says (the
+    random choice only sets one apart when there is one to spare)."""
+
+    what: Target
+    count: int
+    first: MoveCards
+    rest: MoveCards
+
+
+@dataclass(frozen=True)
 class TapAny:
     """"You may tap any number of untapped <permanents> you control" (Urge to Feed):
     the resolving object's controller chooses untapped permanents they control that
@@ -2934,6 +2950,19 @@ class KickedAmount:
 
     normal: int
     kicked: int
+
+
+@dataclass(frozen=True)
+class AltAmount:
+    """An amount that is ``normal``, or ``amount`` if the spell was cast for its
+    ``alt`` cost ("this deals 2 damage divided as you choose among any number of
+    targets. if this spell's madness cost was paid, it deals x damage divided as you
+    choose among those permanents and/or players instead": ``alt`` ``"madness"``,
+    known as the spell is cast, so its division is made for it, 601.2d)."""
+
+    normal: Any
+    alt: str
+    amount: Any
 
 
 @dataclass(frozen=True)

@@ -1311,10 +1311,15 @@ class ObjectsMixin:
     def remember_source(self, pid: int) -> None:
         """Keep permanent ``pid``'s last known information (608.2h) as a source."""
         power, toughness = self.chars(pid)[:2]
+        perm = self.battlefield[pid]
         self.source_lki[pid] = [power, toughness, self.pdef(pid).mana_value,
                                 dict(self.battlefield[pid].counters),
                                 sorted(self.keywords(pid)),
-                                self.name_of(self.battlefield[pid].card)]
+                                self.name_of(self.battlefield[pid].card),
+                                # its copiable values (707.2: a copy of it made later;
+                                # -1: face down, 708.2, not remembered)
+                                -1 if perm.face_down else perm.copy_def
+                                if perm.copy_def >= 0 else self.card_def[perm.card]]
 
     def remove_counters(self, pid: int, kind: str, n: int) -> int:
         """Remove up to ``n`` ``kind`` counters from permanent ``pid`` (122.8: no

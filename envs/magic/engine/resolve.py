@@ -57,7 +57,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.RevealHand, fx.GainControl, fx.GiveControl, fx.Becomes, fx.Regenerate,
                 fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed,
                 fx.GainFlashback, fx.CopyToken, fx.GetEmblem, fx.TemporaryTrigger,
-                fx.LoseGame, fx.SpellGains,
+                fx.LoseGame, fx.SpellGains, fx.MoveAtRandom,
                 fx.Monstrosity,
                 fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo,
                 fx.ExileIfLeaves,
@@ -441,7 +441,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         elif not (isinstance(what, fx.Ref) and what.name in CARD_REFS):
             note(f"MoveCards of {what!r}")
 
-    x_spell = card.cost is not None and card.cost.x > 0 and card.spell is not None
+    # (X in the mana cost, or in a madness cost the spell may be cast for, 702.35a)
+    x_spell = (card.cost is not None and card.cost.x > 0 or card.madness is not None
+               and card.madness[1].cost.x > 0) and card.spell is not None
     x_cost = card.cost is not None and card.cost.x > 0
     # "that much": only in a triggered ability whose event has an amount
     that_much = [False]
@@ -489,6 +491,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             amount(value.instead)
             return
         if isinstance(value, (fx.Plus, fx.Scaled)):
+            amount(value.amount)
+            return
+        if isinstance(value, fx.AltAmount):
+            if value.alt != "madness" or card.madness is None or card.spell is None:
+                note(f"AltAmount for {value.alt}")
+            amount(value.normal)
             amount(value.amount)
             return
         if not isinstance(value, int) and not (value == "X" and (
@@ -706,6 +714,13 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(node, fx.MoveCards):
             moved_cards(node)
             return
+        if isinstance(node, fx.MoveAtRandom):  # (both moves of the same target)
+            if not node.what == node.first.what == node.rest.what or node.count < 1 \
+                    or node.what.up_to or node.what.count <= node.count:
+                note("MoveAtRandom of other cards")
+            moved_cards(node.first)
+            moved_cards(node.rest)
+            return
         if isinstance(node, fx.MayPlay) and node.until not in fx.PLAY_DURATIONS:
             note(f"MayPlay until {node.until}")
         if isinstance(node, fx.ExileTop) and not (
@@ -781,7 +796,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             selector(selector_of(node))
         if isinstance(node, fx.DealDamage) and node.divided and not (
                 isinstance(node.to, fx.Target) and node.to.up_to
-                and (isinstance(node.amount, int) or node.amount == "X")):
+                and all(isinstance(a, int) or a == "X" for a in (
+                    (node.amount.normal, node.amount.amount)
+                    if isinstance(node.amount, fx.AltAmount) else (node.amount,)))):
             note("damage divided other than among up-to targets")
         if isinstance(node, fx.DealDamage) and node.evenly and not node.divided:
             note("damage divided evenly but not divided")
@@ -1377,6 +1394,7 @@ def reads_trigger_object(card: fx.CardDef) -> bool:
     608.2h: as it last existed once it has left)."""
     return any(isinstance(n, fx.PowerDamage) and n.by == fx.Ref("it")
                or isinstance(n, fx.StatOf) and n.of == "it"
+               or isinstance(n, fx.CopyToken) and n.what == fx.Ref("it")
                for ability in card.triggered for n in _all_nodes(ability.effect))
 
 
@@ -1409,6 +1427,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         game.exile_resolving(node, path)
     elif isinstance(node, fx.MoveCards):
         game.move_cards(node, path)
+    elif isinstance(node, fx.MoveAtRandom):
+        game.move_at_random(node, path)
     elif isinstance(node, fx.ExileTop):
         game.exile_top(node, path)
     elif isinstance(node, fx.MayPlay):
@@ -1568,6 +1588,13 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             if pid >= 0:
                 for _ in range(count):
                     made = game.create_token_copy(pid, item.controller, node.extras)
+        lki = game.source_lki.get(game.res.get("it")) \
+            if node.what == fx.Ref("it") and made is None else None
+        if lki is not None and len(lki) > 6 and lki[6] >= 0:  # gone: as it last
+            # existed (608.2h)
+            for _ in range(count):
+                made = game.create_copy_of(game.defs[lki[6]], item.controller,
+                                           node.extras)
         game.manifested(made)  # "it": the token (none if there was nothing to copy)
     elif isinstance(node, fx.GetEmblem):
         item = game.res["item"]
