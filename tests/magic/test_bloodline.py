@@ -445,3 +445,13 @@ def test_avacyns_judgment_cast_for_madness_divides_x_damage():
     game.apply_action(A.mode(1))  # the extra damage to the second target, the player
     settle(game)
     assert game.battlefield[bears].damage == 1 and game.life[1] == 18
+
+
+def test_it_after_an_optional_token_copy_is_refused():
+    """"You may create a token that's a copy of that creature. Exile that token ...":
+    declined, "it" would still name the trigger's creature, so the card stays refused
+    (Mirror Mockery); the same copy without a "may" plays (Necroduality)."""
+    from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+
+    supported = compiled_pool().supported
+    assert "Mirror Mockery" not in supported and "Necroduality" in supported

@@ -525,6 +525,13 @@ def unresolvable(card: fx.CardDef) -> list[str]:
 
     def effect(node: Any) -> None:
         if isinstance(node, fx.Sequence):
+            for i, step in enumerate(node.steps):
+                if isinstance(step, fx.MayDo) and any(
+                        isinstance(n, fx.CopyToken) for n in _all_nodes(step.effect)) \
+                        and fx.Ref("it") in _all_nodes(node.steps[i + 1:]):
+                    # "you may create a token that's a copy of ... exile that token
+                    # ...": declined, "it" would still name the trigger's object
+                    note("'it' after an optional token copy")
             rolled = die_result[0]
             for step in node.steps:
                 effect(step)
