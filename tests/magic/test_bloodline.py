@@ -13,6 +13,7 @@ from magic.positions import (
     blank,
     has,
     lands,
+    names,
     pass_to_decision,
     pass_until,
     settle,
@@ -455,3 +456,37 @@ def test_it_after_an_optional_token_copy_is_refused():
 
     supported = compiled_pool().supported
     assert "Mirror Mockery" not in supported and "Necroduality" in supported
+
+
+# ------------------- 205.1b, 702.6a: Blood tokens become Equipment with equip {2}
+def test_arterial_alchemy_makes_blood_tokens_equipment():
+    """Arterial Alchemy enters: a Blood token for its one opponent; Blood tokens its
+    controller controls are Equipment with "equipped creature gets +2/+0" and equip
+    {2} (and keep their own ability); equipped, Grizzly Bears is 4/2. Once the
+    Alchemy is gone the token is no Equipment and becomes unattached (704.5p)."""
+    game = blank()
+    game.add_card("Arterial Alchemy", 0)
+    game.add_card("Disenchant", 0)
+    lands(game, 0, *["Mountain"] * 5, "Plains", "Plains")
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Arterial Alchemy)")
+    settle(game)
+    [blood] = on_battlefield(game, "Blood Token")
+    d = game.pdef(blood)
+    assert "Equipment" in d.subtypes and "Blood" in d.subtypes
+    assert len(d.activated) == 2  # (its own draw ability, and equip)
+    equip = [a for a in names(game) if "Blood Token" in a and "ability 1" in a]
+    assert len(equip) == 1, list(names(game))
+    act(game, equip[0])
+    target_perm(game, bears)
+    settle(game)
+    assert game.battlefield[blood].attached_to == bears
+    assert game.chars(bears)[:2] == (4, 2)
+    [alchemy] = on_battlefield(game, "Arterial Alchemy")
+    act(game, "cast hand 0 (Disenchant)")
+    target_perm(game, alchemy)
+    settle(game)
+    assert "Equipment" not in game.pdef(blood).subtypes
+    assert game.battlefield[blood].attached_to is None
+    assert game.chars(bears)[:2] == (2, 2)

@@ -99,7 +99,6 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Tomb Tyrant", "Undead Alchemist",
     }),
     "vampiric_bloodline": frozenset({
-        "Arterial Alchemy",
         "Dark Impostor", "Falkenrath Gorger",
         "Predators' Hour",
         "Timothar, Baron of Bats",

@@ -2685,8 +2685,9 @@ class ObjectsMixin:
                             to_grave.append(pid)  # rule 704.5m
                 elif host is not None and (host not in battlefield
                                            or not self.is_creature(host)
-                                           or self._protected_from(host, d, perm.controller)):
-                    unattach.append(pid)  # rule 704.5n
+                                           or self._protected_from(host, d, perm.controller)
+                                           or "Equipment" not in d.subtypes):
+                    unattach.append(pid)  # rule 704.5n (704.5p: no Equipment now)
                 c = perm.counters
                 if c and c.get("+1/+1") and c.get("-1/-1"):
                     n = min(c["+1/+1"], c["-1/-1"])

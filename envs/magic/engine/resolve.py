@@ -1162,7 +1162,21 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(static, fx.ContinuousChange) and (
                 static.power is None) != (static.toughness is None):
             note("ContinuousChange with power or toughness alone")
-        if isinstance(static, fx.ContinuousChange) and static.becomes is not None:
+        becomes_equipment = isinstance(static, fx.ContinuousChange) and \
+            static.becomes is not None and static.becomes == fx.Becomes(
+                fx.Ref("it"), subtypes=("Equipment",), in_addition=True,
+                abilities=static.becomes.abilities) and fx.ATTACHED not in \
+            static.affected.props and all(isinstance(a, (fx.AttachedBonus,
+                                                          fx.ActivatedAbility))
+                                          for a in static.becomes.abilities)
+        if becomes_equipment:  # "<artifacts> are Equipment ... and have ..." (205.1b)
+            filt(static.affected)
+            granted_abilities(static.becomes.abilities)
+            for bonus in static.becomes.abilities:
+                if isinstance(bonus, fx.AttachedBonus) and bonus != fx.AttachedBonus(
+                        bonus.power, bonus.toughness, bonus.keywords):
+                    note("a granted Equipment bonus other than a pump or keywords")
+        elif isinstance(static, fx.ContinuousChange) and static.becomes is not None:
             if static.becomes.abilities:
                 granted_abilities(static.becomes.abilities)
             if fx.ATTACHED not in static.affected.props or not (

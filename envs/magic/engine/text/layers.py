@@ -33,7 +33,7 @@ import re
 from typing import Any
 
 from labyrinth_gym.envs.magic.engine import effects as fx
-from labyrinth_gym.envs.magic.engine.cards import Printed
+from labyrinth_gym.envs.magic.engine.cards import Printed, rules_list
 from labyrinth_gym.envs.magic.engine.text.core import (
     Draft,
     effect_template,
@@ -398,6 +398,33 @@ def _choose_as_enters(line: str, printed: Printed, draft: Draft) -> bool:
 
 
 _CHOSEN = {"type": ("creature_type", "chosen_type"), "color": ("color", "chosen_color")}
+
+
+@line_template
+def _are_equipment(line: str, printed: Printed, draft: Draft) -> bool:
+    # "blood tokens you control are equipment in addition to their other types and
+    # have "equipped creature gets +2/+0" and equip {2}." (Arterial Alchemy): artifacts
+    # that become Equipment (205.1b: an artifact subtype, 205.3g) with the bonus and
+    # the equip ability (702.6a) as abilities they gain (layer 6, 613.1f)
+    from labyrinth_gym.envs.magic.engine.text.statics import (
+        attached_bonus,
+        equip_ability,
+    )
+
+    m = re.fullmatch(r"(.+?) are equipment in addition to their other types and have "
+                     r"\"equipped creature ([^\"]+)\" and equip (.+)\.", line)
+    if not m or (f := object_filter(m.group(1), plural=True)) is None:
+        return False
+    artifact = f.types == {"Artifact"} or not f.types and bool(f.subtypes) and \
+        f.subtypes <= rules_list("artifact_type")
+    bonus = attached_bonus(m.group(2))
+    equip = equip_ability(m.group(3))
+    if not artifact or bonus is None or equip is None:
+        return False
+    draft.statics.append(fx.ContinuousChange(f, becomes=fx.Becomes(
+        fx.Ref("it"), subtypes=("Equipment",), in_addition=True,
+        abilities=(bonus, equip))))
+    return True
 
 
 @line_template
