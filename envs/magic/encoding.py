@@ -80,11 +80,11 @@ DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode", 
              "cost_discard", "dread", "devour", "attack_target", "legend",
              "assign_damage", "look", "search", "search_may", "search_split",
              "hand_choice", "colour", "cost_crew", "pay_mana", "copy", "choose",
-             "proliferate", "pile", "divide", "card_pile", "pile_pick")
+             "proliferate", "pile", "divide", "card_pile", "pile_pick", "tap_any")
 YESNO = ("enter", "announce", "unleash", "riot", "peek", "fabricate", "unless", "pay",
          "order", "cascade", "miracle", "any_opponent", "pile", "rebound", "stay_tapped",
          "cast_copy", "play_free", "madness", "dredge", "opening_hand", "explore",
-         "suspend", "clash", "myriad")
+         "suspend", "clash", "myriad", "each_may")
 """What a ``yesno`` decision asks, by the key the engine's decision carries (none of
 them: an optional effect, "you may ..." or "if you do"): ``enter`` pay life as a land
 enters (614.12, shock lands); ``announce`` pay an optional or alternative casting cost
@@ -104,7 +104,8 @@ on the battlefield (103.6, Leylines); ``explore`` put the card an exploring crea
 revealed into the graveyard (701.44a); ``suspend`` cast the card whose last time
 counter was removed (702.62a); ``clash`` put the card a clash revealed on the bottom
 (701.23a); ``myriad`` create a token copy attacking the opponent it names
-(702.116a)."""
+(702.116a); ``each_may`` do what "each player may ..." offers (101.4: asked in turn
+order)."""
 
 CARD_FEATURES: tuple[str, ...] = (
     *(f"type_{t.lower()}" for t in TYPES), "legendary", "basic", "aura", "equipment",
@@ -501,7 +502,7 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
             chosen.update(codes)
     elif decision is not None and decision["kind"] == "devour":
         chosen.update(game.res["devour"])  # type: ignore[index]
-    elif decision is not None and decision["kind"] == "proliferate":
+    elif decision is not None and decision["kind"] in ("proliferate", "tap_any"):
         chosen.update(decision["chosen"])
     elif decision is not None and (decision["kind"] == "pile" or "pile" in decision):
         chosen.update(game.res["pile"])  # type: ignore[index]  # the first pile

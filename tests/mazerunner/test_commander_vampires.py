@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from labyrinth_gym.envs.mazerunner.engine.game import CommanderGame
 from tests.magic.compiled import card
-from tests.magic.positions import pass_until, settle
+from tests.magic.positions import act, pass_until, settle
 
 
 def _blank(players=2, library=10):
@@ -69,3 +69,40 @@ def test_903_3_crimson_honor_guard_spares_a_player_controlling_a_commander():
     pass_until(game, "end")
     settle(game)
     assert game.life[0] == 36
+
+
+def test_101_4_imposing_grandeur_each_player_may_wheel_to_its_commander_mana_value():
+    """Each player in turn order chooses (101.4); those who said yes discard their
+    hand and draw as many cards as the greatest mana value of a commander they own on
+    the battlefield or in the command zone (903.3): seat 0 (Strefan in the command
+    zone, 4) and seat 1 (Kamahl on the battlefield, 6, and Isamaru in the command zone,
+    1) say yes; seat 2 (no commander) says no and keeps its hand."""
+    from labyrinth_gym.envs.magic.engine import effects as fx
+
+    spell = card("Imposing Grandeur").spell.effect
+    assert isinstance(spell, fx.EachPlayerMay)
+    game = _blank(players=3)
+    game.add_card("Imposing Grandeur", 0)
+    for _ in range(5):
+        game.add_permanent("Mountain", 0)
+    game.add_commander("Strefan, Maurer Progenitor", 0)
+    _as_commander(game, "Kamahl, Pit Fighter", 1)
+    game.add_commander("Isamaru, Hound of Konda", 1)
+    for p, n in ((0, 2), (1, 3), (2, 2)):
+        for _ in range(n):
+            game.add_card("Swamp", p)
+    game.start_at("main1", 0)
+    act(game, "(Imposing Grandeur)")
+    settle(game)
+    asked = []
+    for answer in ("yes", "yes", "no"):
+        assert game.decision["kind"] == "yesno" and "each_may" in game.decision
+        asked.append(game.decision["player"])
+        act(game, answer)
+    while game.decision["kind"] == "discard":  # (each card of the hand, one by one)
+        game.apply_action(game.legal_actions()[0])
+    settle(game)
+    assert asked == [0, 1, 2]
+    assert len(game.hand[0]) == 4 and len(game.hand[1]) == 6 and len(game.hand[2]) == 2
+    assert len(game.graveyard[0]) == 3 and len(game.graveyard[1]) == 3  # (+ the spell)
+    assert not game.graveyard[2]

@@ -93,12 +93,9 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Undead Alchemist",
     }),
     "vampiric_bloodline": frozenset({
-        "Arterial Alchemy", "Avacyn's Judgment",
-        "Dark Impostor", "Falkenrath Gorger", "Imposing Grandeur",
-        "Molten Echoes",
+        "Dark Impostor", "Falkenrath Gorger",
         "Predators' Hour",
-        "Sinister Waltz",
-        "Timothar, Baron of Bats", "Urge to Feed",
+        "Timothar, Baron of Bats",
     }),
 }
 

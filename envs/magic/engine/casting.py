@@ -1536,6 +1536,8 @@ class CastingMixin:
         """The damage a divided :class:`~effects.DealDamage` of ``item`` divides (the
         counters of a divided :class:`~effects.AddCounters`)."""
         amount = node.amount if isinstance(node, fx.DealDamage) else node.count
+        if isinstance(amount, fx.AltAmount):  # (the cost it is cast for, 601.2b)
+            amount = amount.amount if item.alt == amount.alt else amount.normal
         return max(item.x, 0) if amount == "X" else int(amount)
 
     def _next_division(self, item: StackItem) -> str | None:
@@ -2034,6 +2036,9 @@ class CastingMixin:
             elif isinstance(node, fx.AnyOpponentMay):
                 if self._ask_an_opponent(item, node, path):
                     return
+            elif isinstance(node, fx.EachPlayerMay):
+                if self._ask_each_player(path):
+                    return
             elif isinstance(node, fx.Sequence):
                 queue[:0] = [self._child(path, i) for i in range(len(node.steps))]
             elif isinstance(node, fx.Choose):
@@ -2074,6 +2079,13 @@ class CastingMixin:
                     return
             elif isinstance(node, fx.MadnessCast):
                 if self.madness_asks(item):
+                    return
+            elif isinstance(node, fx.TapAny):
+                res["those"] = []  # (none tapped until chosen)
+                if self.tap_any_options(item.controller, node.filter, []) and \
+                        not self.lost[item.controller]:
+                    self.decision = {"kind": "tap_any", "player": item.controller,
+                                     "path": path, "chosen": []}
                     return
             elif isinstance(node, fx.Proliferate):
                 if self.proliferate_options(item.controller, []) and \
@@ -2597,6 +2609,30 @@ class CastingMixin:
                 return True
         return False
 
+    def _ask_each_player(self, path: str) -> bool:
+        """"Each player may ...": ask the next player in turn order from the active
+        player not asked yet (101.4); when all have answered, the effect happens for
+        those who said yes (``Ref("players_who_chose")``). True if asked."""
+        res = self.res
+        assert res is not None
+        asked = res.setdefault("each_asked", {}).setdefault(path, [])
+        for q in self._turn_order(self.active):
+            if q not in asked:
+                asked.append(q)
+                res["queue"].insert(0, path)
+                self.decision = {"kind": "yesno", "player": q, "each_may": path}
+                return True
+        res["chose"] = res.get("each_yes", {}).get(path, [])
+        res["queue"].insert(0, self._child(path, 0))
+        return False
+
+    def answer_each_player(self, p: int, path: str, yes: bool) -> None:
+        """Player ``p`` answers "each player may ..." (the next one is asked then)."""
+        if yes:
+            res = self.res
+            assert res is not None
+            res.setdefault("each_yes", {}).setdefault(path, []).append(p)
+
     def answer_any_opponent(self, p: int, path: str, yes: bool) -> None:
         """Opponent ``p`` answers "any opponent may ...": yes, they do the action (a
         sacrifice they choose) and then the effect happens, nobody else asked."""
@@ -2679,6 +2715,25 @@ class CastingMixin:
         out += [player_code(q) for q in self.living()
                 if (self.poison[q] or self.energy[q]) and player_code(q) not in chosen]
         return out
+
+    def tap_any_options(self, p: int, filt: fx.Filter, chosen: list[int]) -> list[int]:
+        """The untapped permanents ``p`` controls that ``filt`` matches, not chosen
+        yet (:class:`~effects.TapAny`)."""
+        source = self._source_pid(self.res["item"]) if self.res is not None else None
+        return [pid for pid, perm in self.battlefield.items()
+                if perm.controller == p and perm.slot >= 0 and not perm.tapped
+                and pid not in chosen and self.matches(filt, pid, p, source)]
+
+    def tap_chosen(self, p: int, chosen: list[int]) -> None:
+        """:class:`~effects.TapAny`'s choice made: the chosen permanents still there
+        and untapped are tapped at once; "those" names them."""
+        tapped = [pid for pid in chosen
+                  if pid in self.battlefield and not self.battlefield[pid].tapped]
+        for pid in tapped:
+            self.battlefield[pid].tapped = True
+        if tapped:
+            self.tapped_now(tapped)
+        self.res["those"] = tapped  # type: ignore[index]
 
     def proliferate(self, p: int, chosen: list[int]) -> None:
         """Rule 701.27a: each chosen permanent and player gets another counter of each
@@ -2923,6 +2978,8 @@ class CastingMixin:
             return [it] if any(s.sid == it for s in self.stack) else []
         if name == "those_objects":  # a batch trigger's batch (603.2c)
             return [c for c in item.objects if c in self.battlefield]
+        if name == "players_who_chose":  # (EachPlayerMay: those who said yes)
+            return [player_code(q) for q in res.get("chose", ()) if not self.lost[q]]
         if name == "those_targets":  # the legal targets of the step before
             return [c for c in res.get("those", ())
                     if c < 0 or c in self.battlefield]
@@ -3077,6 +3134,9 @@ class CastingMixin:
             return max(self.res["item"].x, 0)  # type: ignore[index]
         if isinstance(value, fx.KickedAmount):
             return value.kicked if self.res["item"].kicked else value.normal  # type: ignore[index]
+        if isinstance(value, fx.AltAmount):  # (the cost the spell was cast for)
+            return self.amount(value.amount if self.res["item"].alt == value.alt  # type: ignore[index]
+                               else value.normal, player)
         if isinstance(value, fx.IfAmount):  # checked as it resolves (608.2h)
             item = self.res["item"]  # type: ignore[index]
             asked = item.controller

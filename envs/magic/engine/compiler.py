@@ -198,8 +198,10 @@ def _compile_face(printed: Printed) -> fx.CardDef:
         if not body:
             raise Unsupported("a spell with no effect")
         what = effect(" ".join(body))
-        check_refs(what, x_defined=printed.cost is not None and printed.cost.x > 0,
-                   spell=True)
+        madness_x = any(isinstance(t.effect, fx.MadnessCast) and t.effect.cost.x
+                        for t in draft.triggered)  # (702.35a: "madness {x}{r}")
+        check_refs(what, x_defined=printed.cost is not None and printed.cost.x > 0
+                   or madness_x, spell=True)
         draft.spell = fx.SpellAbility(what, draft.additional_cost)
     attaches = any(isinstance(node, fx.Attach)
                    for ability in draft.activated + draft.triggered

@@ -135,6 +135,10 @@ class DecisionsMixin:
         if kind == "proliferate":
             return [self._code_action(c, p)
                     for c in self.proliferate_options(p, d["chosen"])] + [A.DONE]
+        if kind == "tap_any":  # TapAny: one more to tap, or done
+            node = self.node_at(self.effect_of(self.res["item"]), d["path"])  # type: ignore[index]
+            return [A.permanent(self.battlefield[pid].slot)
+                    for pid in self.tap_any_options(p, node.filter, d["chosen"])] + [A.DONE]
         if kind == "cost_crew":
             chosen = self.casting.crew  # type: ignore[union-attr]
             return [A.permanent(self.battlefield[pid].slot) for pid in d["options"]
@@ -604,6 +608,11 @@ class DecisionsMixin:
         """Whether ``card`` is some player's commander (903.3): never outside a
         Commander game."""
         return False
+
+    def commander_mana_value(self, p: int) -> int:
+        """The greatest mana value of a commander ``p`` owns on the battlefield or in
+        the command zone (903.3): 0, none outside a Commander game."""
+        return 0
 
     def controls_commander(self, p: int) -> bool:
         """Whether ``p`` controls one of their commanders (903.3): never outside a
@@ -1292,6 +1301,8 @@ class DecisionsMixin:
             self.answer_unless(d["unless"], kind == "yes")
         elif dk == "yesno" and "pay" in d:  # counter unless its controller pays
             self.pay_tax(d["pay"], d["path"], kind == "yes")
+        elif dk == "yesno" and "each_may" in d:  # "each player may ..." (101.4)
+            self.answer_each_player(p, d["each_may"], kind == "yes")
         elif dk == "yesno" and "any_opponent" in d:  # "any opponent may sacrifice"
             self.answer_any_opponent(p, d["any_opponent"], kind == "yes")
         elif dk == "yesno" and "unleash" in d:  # 702.98a
@@ -1422,6 +1433,11 @@ class DecisionsMixin:
             self.legend_kept.append(self.slots[args[0]])
         elif dk == "assign_damage":
             self._assign(d, kind, args)
+        elif dk == "tap_any":
+            if kind == "done":
+                self.tap_chosen(p, d["chosen"])
+            else:
+                self.decision = {**d, "chosen": [*d["chosen"], self.slots[args[0]]]}
         elif dk == "proliferate":
             if kind == "done":
                 self.proliferate(p, d["chosen"])

@@ -100,8 +100,10 @@ COUNT_KINDS = ("permanents", "opponents", "hand", "life", "graveyard", "graveyar
                "greatest_power", "devotion", "counters", "players_lost_life",
                "opponents_attacked", "blockers_beyond_first", "colours_spent",
                "half_life", "basic_land_types", "total_power", "graveyard_this_way",
-               "short_of_most_hand")
-"""(``"basic_land_types"``: the basic land types, 305.6, among the lands that
+               "short_of_most_hand", "commander_mana_value")
+"""(``"commander_mana_value"``: the greatest mana value of a commander the player
+owns on the battlefield or in the command zone, 903.3; 0 when there is none, as outside
+a Commander game: Imposing Grandeur; ``"basic_land_types"``: the basic land types, 305.6, among the lands that
 controller controls (domain: "the number of basic land types among lands you
 control"); ``"opponents_attacked"``: the opponents the controller attacked with a creature
 this combat, melee 702.121a; ``"blockers_beyond_first"``: the creatures blocking the
@@ -417,6 +419,8 @@ REFS = (
     # battlefield ("whenever one or more creatures attack you, those creatures get
     # -1/-0 until end of turn", 603.2c)
     "those_objects",
+    # the players who chose yes to the EachPlayerMay the effect is part of
+    "players_who_chose",
 )
 
 
@@ -1719,6 +1723,44 @@ class AnyOpponentMay:
     def filter(self) -> Filter:
         """What the action sacrifices (the sacrifice ask reads it from this node)."""
         return self.action.filter
+
+
+@dataclass(frozen=True)
+class MoveAtRandom:
+    """"Choose three target creature cards in your graveyard. Return two of them at
+    random to the battlefield and put the other on the bottom of your library."
+    (Sinister Waltz): of the cards of ``what`` (a ``graveyard_card`` target) still
+    legal as it resolves (608.2b), ``count`` chosen at random go where ``first``
+    says (a :class:`MoveCards` of the same target), the others where ``rest`` says;
+    with ``count`` or fewer legal ones, all of them go where ``first`` says (the
+    random choice only sets one apart when there is one to spare)."""
+
+    what: Target
+    count: int
+    first: MoveCards
+    rest: MoveCards
+
+
+@dataclass(frozen=True)
+class TapAny:
+    """"You may tap any number of untapped <permanents> you control" (Urge to Feed):
+    the resolving object's controller chooses untapped permanents they control that
+    ``filter`` matches, one at a time (a ``tap_any`` decision; "done" at any point,
+    none at all), and taps them at once; ``Ref("those_targets")`` then names the ones
+    tapped ("put a +1/+1 counter on each of those Vampires": none if none was)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True)
+class EachPlayerMay:
+    """"Each player may <action>" (Imposing Grandeur's "each player may discard their
+    hand and draw cards equal to ..."): each player still in the game, in turn order
+    from the active player (101.4: choices in APNAP order), answers a ``yesno`` with
+    ``each_may``; then ``effect`` happens (608.2c) with ``Ref("players_who_chose")``
+    naming the players who said yes, in that order."""
+
+    effect: Any
 
 
 @dataclass(frozen=True)
@@ -3116,6 +3158,19 @@ class KickedAmount:
 
     normal: int
     kicked: int
+
+
+@dataclass(frozen=True)
+class AltAmount:
+    """An amount that is ``normal``, or ``amount`` if the spell was cast for its
+    ``alt`` cost ("this deals 2 damage divided as you choose among any number of
+    targets. if this spell's madness cost was paid, it deals x damage divided as you
+    choose among those permanents and/or players instead": ``alt`` ``"madness"``,
+    known as the spell is cast, so its division is made for it, 601.2d)."""
+
+    normal: Any
+    alt: str
+    amount: Any
 
 
 @dataclass(frozen=True)

@@ -1904,9 +1904,10 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         self.day_night: str | None = None
         #: Extra turns to take (500.7), by player, the most recently created last.
         self.extra_turns: list[int] = []
-        #: Power, toughness, mana value and counters of sources that left the
-        #: battlefield while their spell or ability was pending, by permanent id
-        #: (608.2h).
+        #: Last known information (608.2h) of sources that left the battlefield
+        #: while their spell or ability was pending, by permanent id: ``[power,
+        #: toughness, mana value, counters, keywords, name, was a token, subtypes,
+        #: copiable definition index (-1: face down)]`` (:meth:`remember_source`).
         self.source_lki: dict[int, list] = {}
         #: ``[pid, ability]`` of "once each turn" abilities activated this turn.
         self.activated_this_turn: list[list[int]] = []

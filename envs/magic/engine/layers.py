@@ -100,6 +100,9 @@ def _gain(changes: dict[str, Any], d: fx.CardDef, abilities: tuple[Any, ...]) ->
             a for a in abilities if isinstance(a, fx.ActivatedAbility))
         changes["triggered"] = changes.get("triggered", d.triggered) + tuple(
             a for a in abilities if isinstance(a, fx.TriggeredAbility))
+        statics = tuple(a for a in abilities if isinstance(a, fx.AttachedBonus))
+        if statics:  # ("have 'equipped creature gets +2/+0'": Arterial Alchemy)
+            changes["statics"] = changes.get("statics", d.statics) + statics
 
 
 def apply_part(node: Any, layer: int, d: fx.CardDef) -> fx.CardDef:

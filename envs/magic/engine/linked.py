@@ -280,13 +280,15 @@ class LinkedMixin:
             return [card] if card in self.graveyard[self.card_owner[card]] else []
         raise RuntimeError(f"cards named by {sel!r}")
 
-    def move_cards(self, node: fx.MoveCards, path: str) -> None:
+    def move_cards(self, node: fx.MoveCards, path: str,
+                   cards: list[int] | None = None) -> None:
+        """Resolve ``node`` (``cards``: these of the cards it names, not all)."""
         item: StackItem = self.res["item"]
         moved: list[int] = []
         self.res["moved_cards"] = moved  # what an IfMovedWas next asks about
         together = isinstance(node.what, fx.GraveyardCards)
         entering: list[int] = []  # (all at once: their enter triggers wait, 603.6a)
-        for card in self.cards_named(node.what, path):
+        for card in self.cards_named(node.what, path) if cards is None else cards:
             if self.card_token[card]:
                 continue  # rule 111.8: a token that left the battlefield stays
             owner = self.card_owner[card]
@@ -310,6 +312,18 @@ class LinkedMixin:
                 self.manifested(entered)  # "it": the permanent it became (400.7)
         if entering and together:
             self.entered_together(entering)
+
+    def move_at_random(self, node: fx.MoveAtRandom, path: str) -> None:
+        """:class:`~effects.MoveAtRandom`: ``count`` of the legal target cards at
+        random (the game's generator) to ``first``'s destination, the others to
+        ``rest``'s."""
+        cards = list(self.cards_named(node.what, path))
+        others: list[int] = []
+        while len(cards) > node.count:
+            others.append(cards.pop(self.dice.index(len(cards))))
+        self.move_cards(node.first, path, cards)
+        if others:
+            self.move_cards(node.rest, path, others)
 
     def take_card(self, card: int, zone: str) -> bool:
         """Take ``card`` out of its owner's ``zone`` (graveyard or exile); False if it

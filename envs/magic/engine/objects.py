@@ -340,6 +340,8 @@ class ObjectsMixin:
             n = len(seen)
         elif count.what == "short_of_most_hand":  # "draws cards equal to the difference"
             n = max(len(self.hand[q]) for q in self.living()) - len(self.hand[you])
+        elif count.what == "commander_mana_value":  # (903.3; 0 outside Commander)
+            n = self.commander_mana_value(you)  # type: ignore[attr-defined]
         elif count.what == "half_life":  # rounded up (107.1a)
             n = (max(0, self.life[you]) + 1) // 2
         elif count.what == "colours_spent":  # (a spell's: casting.amount)
@@ -1328,12 +1330,17 @@ class ObjectsMixin:
     def remember_source(self, pid: int) -> None:
         """Keep permanent ``pid``'s last known information (608.2h) as a source."""
         power, toughness = self.chars(pid)[:2]
+        perm = self.battlefield[pid]
         self.source_lki[pid] = [power, toughness, self.pdef(pid).mana_value,
                                 dict(self.battlefield[pid].counters),
                                 sorted(self.keywords(pid)),
                                 self.name_of(self.battlefield[pid].card),
                                 self.card_token[self.battlefield[pid].card],
-                                list(self.pdef(pid).subtypes)]
+                                list(self.pdef(pid).subtypes),
+                                # its copiable values (707.2: a copy of it made later;
+                                # -1: face down, 708.2, not remembered)
+                                -1 if perm.face_down else perm.copy_def
+                                if perm.copy_def >= 0 else self.card_def[perm.card]]
 
     def remove_counters(self, pid: int, kind: str, n: int) -> int:
         """Remove up to ``n`` ``kind`` counters from permanent ``pid`` (122.8: no
@@ -2836,8 +2843,9 @@ class ObjectsMixin:
                             to_grave.append(pid)  # rule 704.5m
                 elif host is not None and (host not in battlefield
                                            or not self.is_creature(host)
-                                           or self._protected_from(host, d, perm.controller)):
-                    unattach.append(pid)  # rule 704.5n
+                                           or self._protected_from(host, d, perm.controller)
+                                           or "Equipment" not in d.subtypes):
+                    unattach.append(pid)  # rule 704.5n (704.5p: no Equipment now)
                 c = perm.counters
                 if c and c.get("+1/+1") and c.get("-1/-1"):
                     n = min(c["+1/+1"], c["-1/-1"])

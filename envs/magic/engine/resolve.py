@@ -57,7 +57,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.RevealHand, fx.GainControl, fx.GiveControl, fx.Becomes, fx.Regenerate,
                 fx.PreventDamage, fx.ExileIfDies, fx.CantBeRegenerated, fx.Delayed,
                 fx.GainFlashback, fx.CopyToken, fx.GetEmblem, fx.TemporaryTrigger,
-                fx.LoseGame, fx.SpellGains,
+                fx.LoseGame, fx.SpellGains, fx.MoveAtRandom,
                 fx.Monstrosity,
                 fx.SacrificeIt, fx.MoveCards, fx.PutOnLibrary, fx.WhenYouDo,
                 fx.ExileIfLeaves,
@@ -79,7 +79,7 @@ ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, f
                   fx.RevealPiles,
                   fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle, fx.MadnessCast,
                   fx.CopySpell,
-                  fx.CastCopy, fx.PlayFree, fx.ChooseType)
+                  fx.CastCopy, fx.PlayFree, fx.ChooseType, fx.TapAny)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
@@ -87,6 +87,7 @@ SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponen
                             "exiled_with_this", "that_card", "this_card",
                             "graveyard_this_way", "those_targets", "it_card",
                             "died_card", "exiled_controllers", "those_objects",
+                            "players_who_chose",
                             "attacked_by_it"})
 CARD_REFS = frozenset({"exiled_with_this", "that_card", "this_card",
                        "graveyard_this_way", "it_card", "died_card"})
@@ -462,7 +463,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         elif not (isinstance(what, fx.Ref) and what.name in CARD_REFS):
             note(f"MoveCards of {what!r}")
 
-    x_spell = card.cost is not None and card.cost.x > 0 and card.spell is not None
+    # (X in the mana cost, or in a madness cost the spell may be cast for, 702.35a)
+    x_spell = (card.cost is not None and card.cost.x > 0 or card.madness is not None
+               and card.madness[1].cost.x > 0) and card.spell is not None
     x_cost = card.cost is not None and card.cost.x > 0
     # "that much": only in a triggered ability whose event has an amount
     that_much = [False]
@@ -484,7 +487,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(value, fx.Count):
             if value.of not in ("you", "that_player") or (
                     value.of == "that_player" and value.what not in (
-                        "hand", "permanents", "half_life", "short_of_most_hand")) or (
+                        "hand", "permanents", "half_life", "short_of_most_hand",
+                        "commander_mana_value")) or (
                     value.what == "short_of_most_hand" and value.of != "that_player"):
                 note(f"Count of {value.of}")
             if value.what not in fx.COUNT_KINDS:
@@ -515,6 +519,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(value, (fx.Plus, fx.Scaled)):
             amount(value.amount)
             return
+        if isinstance(value, fx.AltAmount):
+            if value.alt != "madness" or card.madness is None or card.spell is None:
+                note(f"AltAmount for {value.alt}")
+            amount(value.normal)
+            amount(value.amount)
+            return
         if not isinstance(value, int) and not (value == "X" and (
                 x_spell or x_ability[0])) and not (
                 value == "that_much" and that_much[0]) and not (
@@ -541,6 +551,13 @@ def unresolvable(card: fx.CardDef) -> list[str]:
 
     def effect(node: Any) -> None:
         if isinstance(node, fx.Sequence):
+            for i, step in enumerate(node.steps):
+                if isinstance(step, fx.MayDo) and any(
+                        isinstance(n, fx.CopyToken) for n in _all_nodes(step.effect)) \
+                        and fx.Ref("it") in _all_nodes(node.steps[i + 1:]):
+                    # "you may create a token that's a copy of ... exile that token
+                    # ...": declined, "it" would still name the trigger's object
+                    note("'it' after an optional token copy")
             rolled = die_result[0]
             for step in node.steps:
                 effect(step)
@@ -672,6 +689,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             effect(node.action)
             effect(node.effect)
             return
+        if isinstance(node, fx.EachPlayerMay):
+            effect(node.effect)
+            return
         if isinstance(node, fx.PlayFree):
             if node.what not in (fx.Ref("exiled_with_this"), fx.Ref("that_card")):
                 note(f"PlayFree of {node.what!r}")
@@ -738,6 +758,13 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"LookAtTop of more than {MAX_LOOK} cards")
         if isinstance(node, fx.MoveCards):
             moved_cards(node)
+            return
+        if isinstance(node, fx.MoveAtRandom):  # (both moves of the same target)
+            if not node.what == node.first.what == node.rest.what or node.count < 1 \
+                    or node.what.up_to or node.what.count <= node.count:
+                note("MoveAtRandom of other cards")
+            moved_cards(node.first)
+            moved_cards(node.rest)
             return
         if isinstance(node, fx.MayPlay) and node.until not in fx.PLAY_DURATIONS:
             note(f"MayPlay until {node.until}")
@@ -819,7 +846,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             selector(selector_of(node))
         if isinstance(node, fx.DealDamage) and node.divided and not (
                 isinstance(node.to, fx.Target) and node.to.up_to
-                and (isinstance(node.amount, int) or node.amount == "X")):
+                and all(isinstance(a, int) or a == "X" for a in (
+                    (node.amount.normal, node.amount.amount)
+                    if isinstance(node.amount, fx.AltAmount) else (node.amount,)))):
             note("damage divided other than among up-to targets")
         if isinstance(node, fx.DealDamage) and node.evenly and not node.divided:
             note("damage divided evenly but not divided")
@@ -1175,7 +1204,21 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(static, fx.ContinuousChange) and (
                 static.power is None) != (static.toughness is None):
             note("ContinuousChange with power or toughness alone")
-        if isinstance(static, fx.ContinuousChange) and static.becomes is not None:
+        becomes_equipment = isinstance(static, fx.ContinuousChange) and \
+            static.becomes is not None and static.becomes == fx.Becomes(
+                fx.Ref("it"), subtypes=("Equipment",), in_addition=True,
+                abilities=static.becomes.abilities) and fx.ATTACHED not in \
+            static.affected.props and all(isinstance(a, (fx.AttachedBonus,
+                                                          fx.ActivatedAbility))
+                                          for a in static.becomes.abilities)
+        if becomes_equipment:  # "<artifacts> are Equipment ... and have ..." (205.1b)
+            filt(static.affected)
+            granted_abilities(static.becomes.abilities)
+            for bonus in static.becomes.abilities:
+                if isinstance(bonus, fx.AttachedBonus) and bonus != fx.AttachedBonus(
+                        bonus.power, bonus.toughness, bonus.keywords):
+                    note("a granted Equipment bonus other than a pump or keywords")
+        elif isinstance(static, fx.ContinuousChange) and static.becomes is not None:
             if static.becomes.abilities:
                 granted_abilities(static.becomes.abilities)
             if fx.ATTACHED not in static.affected.props or not (
@@ -1423,6 +1466,7 @@ def reads_trigger_object(card: fx.CardDef) -> bool:
                or isinstance(n, fx.ActivationCondition) and n.kind == "it_was"
                or isinstance(n, fx.RevealUntil) and n.shares_type_with == fx.Ref("it")
                or isinstance(n, fx.EachDealsDamage) and n.what == fx.Ref("it")
+               or isinstance(n, fx.CopyToken) and n.what == fx.Ref("it")
                for ability in card.triggered for n in _all_nodes(ability.effect))
 
 
@@ -1455,6 +1499,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         game.exile_resolving(node, path)
     elif isinstance(node, fx.MoveCards):
         game.move_cards(node, path)
+    elif isinstance(node, fx.MoveAtRandom):
+        game.move_at_random(node, path)
     elif isinstance(node, fx.ExileTop):
         game.exile_top(node, path)
     elif isinstance(node, fx.RevealUntil):
@@ -1633,6 +1679,13 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             if pid >= 0:
                 for _ in range(count):
                     made = game.create_token_copy(pid, item.controller, node.extras)
+        lki = game.source_lki.get(game.res.get("it")) \
+            if node.what == fx.Ref("it") and made is None else None
+        if lki is not None and len(lki) > 8 and lki[8] >= 0:  # gone: as it last
+            # existed (608.2h)
+            for _ in range(count):
+                made = game.create_copy_of(game.defs[lki[8]], item.controller,
+                                           node.extras)
         game.manifested(made)  # "it": the token (none if there was nothing to copy)
     elif isinstance(node, fx.GetEmblem):
         item = game.res["item"]

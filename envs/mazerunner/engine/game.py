@@ -159,6 +159,16 @@ class CommanderGame(MagicGame):
     def is_commander(self, card: int) -> bool:
         return any(card in cs for cs in self.commanders)
 
+    def commander_mana_value(self, p: int) -> int:
+        """The greatest mana value of a commander ``p`` owns on the battlefield (its
+        permanent's, 202.3) or in the command zone (its card's); 0 when none is
+        (Imposing Grandeur)."""
+        mine = self.commanders[p]
+        values = [self.cdef(cid).mana_value for cid in mine if cid in self.command[p]]
+        values += [self.pdef(pid).mana_value for pid, perm in self.battlefield.items()
+                   if perm.card in mine]
+        return max(values, default=0)
+
     def commander_types(self, p: int) -> frozenset[str]:
         """The creature types of ``p``'s commanders ("a creature spell that shares a
         creature type with your commander": Path of Ancestry)."""

@@ -544,6 +544,22 @@ def _life_lost_this_way(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _draw_commander_mana_value(s: str) -> fx.Effect | None:
+    """``each player draws cards equal to the greatest mana value of a commander they
+    own on the battlefield or in the command zone`` (Imposing Grandeur, 903.3): each
+    player's own count (:data:`~effects.COUNT_KINDS`' ``commander_mana_value``)."""
+    m = re.fullmatch(r"(.+?) draws? cards equal to the greatest mana value of a "
+                     r"commander (they|you) own on the battlefield or in the command "
+                     r"zone", s)
+    if not m or (who := player(m.group(1))) is None:
+        return None
+    of = "you" if m.group(2) == "you" else "that_player"
+    if (of == "you") != (who == fx.Ref("you")):
+        return None
+    return fx.Draw(fx.Count("commander_mana_value", of=of), who)
+
+
+@effect_template
 def _life_sacrificed_power(s: str) -> fx.Effect | None:
     """``you gain life equal to the greatest power among creatures sacrificed this
     way`` (Shadowgrange Archfiend): the powers, as they last existed, of the creatures

@@ -28,16 +28,18 @@ Read here (the engine side is :mod:`~layers`):
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
 from labyrinth_gym.envs.magic.engine import effects as fx
-from labyrinth_gym.envs.magic.engine.cards import Printed
+from labyrinth_gym.envs.magic.engine.cards import Printed, rules_list
 from labyrinth_gym.envs.magic.engine.text.core import (
     Draft,
     effect_template,
     line_template,
     quoted_ability,
+    read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
@@ -310,11 +312,14 @@ def continuous_change(line: str) -> fx.ContinuousChange | None:
 @effect_template
 def _copy_token(s: str) -> fx.Effect | None:
     # Rules 707.2, 111.1: "create a token that's a copy of <it>[, except ...]".
-    m = re.fullmatch(r"create a token that's a copy of (target [^,]+|this)"
-                     r"(?:, except (.+))?", s)
+    # "a copy of that creature" / "it": the permanent "it" names (a trigger's object:
+    # as it last existed if it has left, 608.2h)
+    m = re.fullmatch(r"create a token that's a copy of (target [^,]+|this|that creature"
+                     r"|it)(?:, except (.+))?", s)
     if not m:
         return None
     what: fx.Selector | None = fx.Ref("self") if m.group(1) == "this" \
+        else fx.Ref("it") if m.group(1) in ("that creature", "it") \
         else target_phrase(m.group(1))
     if what is None or isinstance(what, fx.Target) and what.kind not in (
             "creature", "permanent"):
@@ -323,6 +328,14 @@ def _copy_token(s: str) -> fx.Effect | None:
     if extras is None:
         return None
     return fx.CopyToken(what, extras)
+
+
+@effect_template
+def _that_token_gains(s: str) -> fx.Effect | None:
+    # "that token gains haste" (right after a token is made, "it" names it)
+    m = re.fullmatch(r"that token gains (.+)", s)
+    out = read_sentence(f"it gains {m.group(1)}") if m else None
+    return out if isinstance(out, fx.Pump) and out.what == fx.Ref("it") else None
 
 
 @effect_template
@@ -385,6 +398,52 @@ def _choose_as_enters(line: str, printed: Printed, draft: Draft) -> bool:
 
 
 _CHOSEN = {"type": ("creature_type", "chosen_type"), "color": ("color", "chosen_color")}
+
+
+@line_template
+def _are_equipment(line: str, printed: Printed, draft: Draft) -> bool:
+    # "blood tokens you control are equipment in addition to their other types and
+    # have "equipped creature gets +2/+0" and equip {2}." (Arterial Alchemy): artifacts
+    # that become Equipment (205.1b: an artifact subtype, 205.3g) with the bonus and
+    # the equip ability (702.6a) as abilities they gain (layer 6, 613.1f)
+    from labyrinth_gym.envs.magic.engine.text.statics import (
+        attached_bonus,
+        equip_ability,
+    )
+
+    m = re.fullmatch(r"(.+?) are equipment in addition to their other types and have "
+                     r"\"equipped creature ([^\"]+)\" and equip (.+)\.", line)
+    if not m or (f := object_filter(m.group(1), plural=True)) is None:
+        return False
+    artifact = f.types == {"Artifact"} or not f.types and bool(f.subtypes) and \
+        f.subtypes <= rules_list("artifact_type")
+    bonus = attached_bonus(m.group(2))
+    equip = equip_ability(m.group(3))
+    if not artifact or bonus is None or equip is None:
+        return False
+    draft.statics.append(fx.ContinuousChange(f, becomes=fx.Becomes(
+        fx.Ref("it"), subtypes=("Equipment",), in_addition=True,
+        abilities=(bonus, equip))))
+    return True
+
+
+@line_template
+def _chosen_type_trigger(line: str, printed: Printed, draft: Draft) -> bool:
+    # "whenever a nontoken creature you control of the chosen type enters, ..." (Molten
+    # Echoes): the trigger's subject has the type chosen as this entered (the source's
+    # choice, 614.12c)
+    m = re.fullmatch(r"(whenever an? [^,]+?) of the chosen type (enters, .+)", line)
+    if not m or fx.ChooseAsEnters("creature_type") not in draft.statics:
+        return False
+    ability = quoted_ability(f"{m.group(1)} {m.group(2)}")
+    if not isinstance(ability, fx.TriggeredAbility) or \
+            not isinstance(subject := ability.trigger.subject, fx.Filter) or \
+            subject.types != {"Creature"}:
+        return False
+    draft.triggered.append(dataclasses.replace(ability, trigger=dataclasses.replace(
+        ability.trigger, subject=dataclasses.replace(
+            subject, props=subject.props | {"chosen_type"}))))
+    return True
 
 
 @line_template

@@ -30,7 +30,11 @@ from __future__ import annotations
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
-from labyrinth_gym.envs.magic.engine.text.core import effect_template, read_sentence
+from labyrinth_gym.envs.magic.engine.text.core import (
+    SENTENCE_GROUPS,
+    effect_template,
+    read_sentence,
+)
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUMBERS,
     card_filter,
@@ -90,6 +94,33 @@ def _graveyard_cards(s: str) -> fx.Effect | None:
             return fx.MoveCards(what, "library_top" if m.group(2) == "top of"
                                 else "library_bottom")
     return None
+
+
+SENTENCE_GROUPS.append((r"choose (?:two|three|four|five) target .+ in your graveyard\.",
+                        r"return (?:one|two|three|four) of them at random .+\."))
+
+
+@effect_template
+def _move_at_random(s: str) -> fx.Effect | None:
+    """``choose three target creature cards in your graveyard. return two of them at
+    random to the battlefield and put the other on the bottom of your library``
+    (Sinister Waltz): :class:`~effects.MoveAtRandom`, each move read as the same
+    target's own sentence."""
+    m = re.fullmatch(r"choose (.+?) in your graveyard\. return (one|two|three|four) of "
+                     r"them at random (.+?) and put the (other|others) (.+)", s)
+    if not m:
+        return None
+    phrase = f"{m.group(1)} from your graveyard"
+    what = graveyard_target(phrase)
+    count = NUMBERS[m.group(2)]
+    if what is None or what.up_to or not isinstance(count, int) or \
+            (what.count - count == 1) != (m.group(4) == "other"):
+        return None
+    first = _graveyard_cards(f"return {phrase} {m.group(3)}")
+    rest = _graveyard_cards(f"put {phrase} {m.group(5)}")
+    if not isinstance(first, fx.MoveCards) or not isinstance(rest, fx.MoveCards):
+        return None
+    return fx.MoveAtRandom(what, count, first, rest)
 
 
 @effect_template

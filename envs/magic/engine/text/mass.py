@@ -13,6 +13,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     Draft,
     effect_template,
     line_template,
+    nodes,
     read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
@@ -43,6 +44,28 @@ def _discard_hand(s: str) -> fx.Effect | None:
     if not m or (who := player(m.group(1))) is None:
         return None
     return fx.Discard(fx.Count("hand", of="that_player"), who)
+
+
+@effect_template
+def _each_player_may(s: str) -> fx.Effect | None:
+    """``each player may discard their hand and draw cards equal to ...`` (Imposing
+    Grandeur): each player chooses (101.4), then the actions happen for those who
+    chose to (:class:`~effects.EachPlayerMay`), each part read as "each player
+    <verb>s ..."."""
+    m = re.fullmatch(r"each player may (.+)", s)
+    if not m:
+        return None
+    steps = []
+    for part in m.group(1).split(" and "):
+        verb, _, rest = part.partition(" ")
+        if not re.fullmatch(r"[a-z]+[^sxhy]", verb):
+            return None  # (only the plain "+s" of a third person)
+        step = read_sentence(f"each player {verb}s {rest}")
+        if step is None or getattr(step, "who", None) != fx.Ref("each_player") or \
+                fx.Ref("each_player") in nodes(dataclasses.replace(step, who=None)):
+            return None
+        steps.append(dataclasses.replace(step, who=fx.Ref("players_who_chose")))
+    return fx.EachPlayerMay(steps[0] if len(steps) == 1 else fx.Sequence(tuple(steps)))
 
 
 @effect_template

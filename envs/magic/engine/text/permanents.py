@@ -97,6 +97,32 @@ def _becomes(s: str) -> fx.Effect | None:
     return None
 
 
+SENTENCE_GROUPS.append((r"you may tap any number of untapped .+ you control\.",
+                        r"if you do, .+ each of those [a-z]+\."))
+
+
+@effect_template
+def _tap_any_number(s: str) -> fx.Effect | None:
+    """"you may tap any number of untapped vampire creatures you control. if you do,
+    put a +1/+1 counter on each of those vampires." (Urge to Feed): the controller
+    taps the ones they choose (:class:`~effects.TapAny`; none at all is not doing
+    it), then the effect acts on each of those tapped (``Ref("those_targets")``)."""
+    m = re.fullmatch(r"you may tap any number of untapped (.+) you control\. if you do, "
+                     r"(.+) each of those ([a-z]+)", s)
+    if not m:
+        return None
+    tapped = object_filter(f"{m.group(1)} you control", plural=True)
+    those = object_filter(m.group(3), plural=True)
+    if tapped is None or those is None or not those.subtypes | those.types or \
+            not those.subtypes <= tapped.subtypes or not those.types <= tapped.types:
+        return None  # ("those vampires": the ones tapped, named again)
+    then = read_sentence(f"{m.group(2)} this")
+    if getattr(then, "what", None) != fx.Ref("self"):
+        return None
+    return fx.Sequence((fx.TapAny(tapped),
+                        dataclasses.replace(then, what=fx.Ref("those_targets"))))
+
+
 SENTENCE_GROUPS.append((r"gain control of all .+ until end of turn\.",
                         r"untap (?:those creatures|them)\.",
                         r"they gain haste until end of turn\."))

@@ -196,13 +196,22 @@ def _equip(line: str, printed: Printed, draft: Draft) -> bool:
     m = re.fullmatch(r"equip(?: |—)(.+)", line)
     if not m or "Equipment" not in printed.subtypes:
         return False
-    paid = cost(m.group(1))
-    if paid is None or paid.sacrifice_self or paid.discard_self:
+    ability = equip_ability(m.group(1))
+    if ability is None:
         return False
-    draft.activated.append(fx.ActivatedAbility(
-        paid, fx.Attach(fx.Target("creature", fx.Filter(controller="you"))),
-        sorcery_speed=True))
+    draft.activated.append(ability)
     return True
+
+
+def equip_ability(text: str) -> fx.ActivatedAbility | None:
+    """Rule 702.6a: "equip <cost>" is "<cost>: attach this to target creature you
+    control. activate only as a sorcery." (None: a cost not read)."""
+    paid = cost(text)
+    if paid is None or paid.sacrifice_self or paid.discard_self:
+        return None
+    return fx.ActivatedAbility(
+        paid, fx.Attach(fx.Target("creature", fx.Filter(controller="you"))),
+        sorcery_speed=True)
 
 
 def attached_bonus(text: str) -> fx.AttachedBonus | None:

@@ -17,14 +17,17 @@ and untapping chosen lands.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.text.core import (
+    SENTENCE_GROUPS,
     Draft,
     effect_template,
     line_template,
+    read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import NUM, cost, number, permanents
 
@@ -75,17 +78,47 @@ def _opening_hand(line: str, printed: Printed, draft: Draft) -> bool:
 def _madness(line: str, printed: Printed, draft: Draft) -> bool:
     """``madness {1}{r}`` (702.35a): a static ability (discarded, it is discarded
     into exile) and the triggered ability that may cast it for this cost."""
-    m = re.fullmatch(r"madness ((?:\{[0-9wubrgc/]+\})+)|madness—((?:\{[0-9wubrgc/]+\})+"
+    m = re.fullmatch(r"madness ((?:\{[0-9wubrgcx/]+\})+)|madness—((?:\{[0-9wubrgc/]+\})+"
                      r", pay \d+ life)\.", line)
     if not m or printed.is_type("Land"):
         return False
     paid = cost(m.group(1) or m.group(2))  # (the second: "madness—{2}{b}, pay 8 life.")
     if paid is None or paid.mana is None or \
-            paid != fx.Cost(mana=paid.mana, pay_life=paid.pay_life) or paid.mana.x:
-        return False
+            paid != fx.Cost(mana=paid.mana, pay_life=paid.pay_life) or \
+            paid.mana.x and not printed.is_type("Instant") and \
+            not printed.is_type("Sorcery"):
+        return False  # ({X}: a spell whose effect reads it, X 0 cast otherwise)
     draft.triggered.append(fx.TriggeredAbility(fx.Trigger("madness"),
                                                fx.MadnessCast(paid.mana, paid.pay_life)))
     return True
+
+
+SENTENCE_GROUPS.append((r"this deals \d+ damage divided as you choose among .+\.",
+                        r"if this's madness cost was paid, it deals x damage divided as "
+                        r"you choose among those permanents and/or players instead\."))
+
+
+@effect_template
+def _madness_divided_instead(s: str) -> fx.Effect | None:
+    """``this deals 2 damage divided as you choose among any number of targets. if
+    this spell's madness cost was paid, it deals x damage divided as you choose among
+    those permanents and/or players instead`` (Avacyn's Judgment): the same targets,
+    the amount divided known as the spell is cast (:class:`~effects.AltAmount`,
+    601.2d; X is the madness cost's, 702.35a)."""
+    m = re.fullmatch(r"this deals (\d+) damage divided as you choose among (.+)\. if "
+                     r"this's madness cost was paid, it deals x damage divided as you "
+                     r"choose among those permanents and/or players instead", s)
+    if not m:
+        return None
+    normal = read_sentence(f"this deals {m.group(1)} damage divided as you choose "
+                           f"among {m.group(2)}")
+    paid = read_sentence(f"this deals x damage divided as you choose among {m.group(2)}")
+    if not isinstance(normal, fx.DealDamage) or not isinstance(paid, fx.DealDamage) or \
+            not normal.divided or not paid.divided or paid.amount != "X" or \
+            not isinstance(normal.to, fx.Target) or not isinstance(paid.to, fx.Target) or \
+            dataclasses.replace(normal.to, count=paid.to.count) != paid.to:
+        return None
+    return dataclasses.replace(paid, amount=fx.AltAmount(normal.amount, "madness", "X"))
 
 
 @line_template
