@@ -1152,7 +1152,9 @@ creature attacks the caster or a planeswalker they control).
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
 names it): ward paid by discarding or sacrificing, reflexive triggered abilities
 after anything but an optional action ("when you do" after "you may pay {1}", exert,
-a mandatory action), triggers on becoming untapped and on batches ("one or more creatures deal combat damage"), a
+a mandatory action), triggers on becoming untapped, the "one or more" batches
+:data:`~effects.BATCH_EVENTS` does not list (counters you put, tokens you create,
+"one or more" replacement effects), a
 delayed return "with a +1/+1 counter on it", "look at the top card of target
 player's library", protection from players, a keyword
 that is a triggered ability granted by an effect to a permanent (prowess, exalted,
@@ -1190,7 +1192,7 @@ for each card (a token is none, 111.1), from any zone (milled, surveilled, revea
 and put there, explored: from a library), permanents leaving with the card seeing it
 (603.10a); "that player" is the card's owner, "return it to your hand" / "exile it"
 act on the card in the graveyard (400.7); the batch form "one or more ... cards are
-put" is not played. Mass returns
+put" triggers once per batch (603.2c, with the other batch triggers). Mass returns
 (:class:`~effects.GraveyardCards`, no target, 115.1): "return all Human creature
 cards from your graveyard to the battlefield", "return each creature card with mana
 value X from your graveyard ...", "put all creature cards from all graveyards onto
