@@ -946,7 +946,19 @@ PeekTop`: a ``yesno`` with ``peek``, the card shown to the ability's controller 
 determinization does not keep it on top); explore (701.44a, :class:`~effects.Explore`:
 the revealed card is public, a land goes to the hand, else a +1/+1 counter and a
 ``yesno`` with ``explore``: yes, the card into the graveyard; an empty library: the
-counter); "exile all cards from target player's
+counter); connive (701.50, :class:`~effects.Connive`: draw, discard, then a +1/+1
+counter per nonland card discarded; a conniver that left still makes its controller
+draw and discard, 701.50c); populate (701.36: a copy of a creature token its
+controller controls, chosen with a ``copy`` decision when there are two or more;
+none: nothing, 701.36b); backup N (702.165: an enters trigger putting N +1/+1
+counters on target creature and, if it is another creature, granting it until end of
+turn the keywords and abilities printed below backup); myriad (702.116: for each
+other opponent, a token copy tapped and attacking that player, a ``yesno`` with
+``myriad``, exiled at end of combat; *automated*: the copy attacks the player, never
+a planeswalker of theirs); clash (701.23 in the 2024 numbering: both reveal the top
+card, the higher mana value wins, then each in turn order puts theirs on top or at
+the bottom with a ``yesno`` with ``clash``; "whenever you clash [and win]"
+triggers); "exile all cards from target player's
 library, then that player shuffles their hand into their library"; "target permanent
 doesn't untap during its controller's next untap step" (:class:`~effects.
 SkipNextUntap`, 502.3: the next untap step of whoever controls it then). The action
