@@ -955,7 +955,7 @@ counters on target creature and, if it is another creature, granting it until en
 turn the keywords and abilities printed below backup); myriad (702.116: for each
 other opponent, a token copy tapped and attacking that player, a ``yesno`` with
 ``myriad``, exiled at end of combat; *automated*: the copy attacks the player, never
-a planeswalker of theirs); clash (701.23 in the 2024 numbering: both reveal the top
+a planeswalker of theirs); clash (the keyword action: both reveal the top
 card, the higher mana value wins, then each in turn order puts theirs on top or at
 the bottom with a ``yesno`` with ``clash``; "whenever you clash [and win]"
 triggers); "exile all cards from target player's
