@@ -224,6 +224,9 @@ def test_the_kept_restricted_mana_lines_compile():
         fx.AddMana(("any",), fx.Count("total_power", attacking),
                    spend_only=fx.Spend(fx.Filter()), combination=True),
         fx.KeepMana()))
+    (plow,) = compiled_pool().supported["Colossal Plow"].triggered
+    assert plow.effect == fx.Sequence((fx.AddMana(("W",), 3), fx.GainLife(3),
+                                       fx.KeepMana()))
 
 
 def test_500_4_klauths_mana_stays_until_end_of_turn_and_casts_only_spells():
@@ -297,3 +300,16 @@ def test_crucible_of_the_spirit_dragon_adds_x_mana_only_for_dragons():
     assert not has(game, "Lava Axe")
     act(game, "Shivan Dragon")
     assert game.pool[0] == [] and all(game.battlefield[m].tapped for m in mountains)
+
+
+def test_bottomless_vault_adds_black_for_each_storage_counter_removed():
+    """"Remove any number of storage counters": that number (X) chosen as the cost
+    is paid, one {B} for each counter removed."""
+    game = blank()
+    vault = game.add_permanent("Bottomless Vault", 0)
+    game.battlefield[vault].counters = {"storage": 2}
+    game.start_at("main1", 0)
+    act(game, "Bottomless Vault")
+    assert game.decision["values"] == [0, 1, 2]
+    act(game, "X = 2")
+    assert game.pool[0] == ["B", "B"] and game.battlefield[vault].counters == {}

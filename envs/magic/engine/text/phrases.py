@@ -851,6 +851,9 @@ def cost(text: str) -> fx.Cost | None:
                 and remove is None and (isinstance(number(m.group(1)), int)
                                         or number(m.group(1)) == "X"):
             remove = (m.group(2), number(m.group(1)))  # ("X": announced, 107.3)
+        elif (m := re.fullmatch(r"remove any number of ([\w+/-]+) counters from this",
+                                part)) and remove is None:
+            remove = (m.group(1), "X")  # (chosen as the cost is paid: X)
         elif (m := re.fullmatch(rf"discard {NUM} (?:(.+?) )?cards?", part)) and \
                 not discard:
             count = number(m.group(1))

@@ -161,6 +161,10 @@ def _add_mana(s: str) -> fx.Effect | None:
         if len(set(symbols)) == 1:  # {C}{C}: two of one kind
             return fx.AddMana((symbols[0].upper(),), len(symbols))
         return fx.Sequence(tuple(fx.AddMana((c.upper(),)) for c in symbols))
+    if m := re.fullmatch(r"add \{([wubrgc])\} for each [\w+/-]+ counter removed this way", s):
+        # "{T}, remove any number of storage counters from this: add {B} for each
+        # storage counter removed this way": X, the number the cost removed
+        return fx.AddMana((m.group(1).upper(),), "X")
     if m := re.fullmatch(r"add \{([wubrg])\}(?:, \{([wubrg])\},)? or \{([wubrg])\}", s):
         return fx.AddMana(tuple(c.upper() for c in m.groups() if c))
     if m := re.fullmatch(r"add ((?:\{[wubrgc]\})+), ((?:\{[wubrgc]\})+), or "
@@ -338,10 +342,14 @@ def _restricted_mana(s: str) -> fx.Effect | None:
 def _kept_mana(s: str) -> fx.Effect | None:
     """``add {r}{r}{r}{g}{g}{g}. until end of turn, you don't lose this mana as steps
     and phases end`` (Savage Ventmaw; 106.4): the mana, then a :class:`~effects.
-    KeepMana` step keeping it."""
+    KeepMana` step keeping it (``add {w}{w}{w} and you gain 3 life. ...``: the mana
+    the sentence's steps added)."""
     m = re.fullmatch(r"(add .+)\. until end of turn, you don't lose "
                      r"this mana as steps and phases end", s)
-    if not m or (steps := _mana_steps(m.group(1))) is None:
+    if not m or (add := read_sentence(m.group(1))) is None:
+        return None
+    steps = list(add.steps) if isinstance(add, fx.Sequence) else [add]
+    if not isinstance(steps[0], fx.AddMana):
         return None
     return fx.Sequence((*steps, fx.KeepMana()))
 
