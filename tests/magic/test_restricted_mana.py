@@ -13,7 +13,8 @@ from labyrinth_gym.envs.core import IllegalActionError
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
-from labyrinth_gym.envs.magic.engine.game import MagicGame
+from labyrinth_gym.envs.magic.engine.game import MagicGame, with_x
+from labyrinth_gym.envs.magic.engine.mana import ManaCost
 from labyrinth_gym.envs.magic.engine.text.core import nodes
 from labyrinth_gym.envs.magic.engine.text.phrases import PREDEFINED_TOKENS
 from magic.positions import (
@@ -313,3 +314,31 @@ def test_bottomless_vault_adds_black_for_each_storage_counter_removed():
     assert game.decision["values"] == [0, 1, 2]
     act(game, "X = 2")
     assert game.pool[0] == ["B", "B"] and game.battlefield[vault].counters == {}
+
+
+# ------------------------------------------- "spend only black mana on X" (107.3)
+def test_the_x_colour_lines_compile():
+    pool = compiled_pool().supported
+    assert pool["Consume Spirit"].cost.x_pip == "B"
+    (rats,) = pool["Crypt Rats"].activated
+    assert rats.cost.mana == ManaCost(x=1, x_pip="B")
+    assert with_x(rats.cost.mana, 2) == ManaCost(pips=("B", "B"))
+
+
+def test_107_3_consume_spirits_x_is_paid_with_black_mana_only():
+    """Two Swamps and two Islands: {1}{B} takes an Island and a Swamp, so X can be 1
+    at most (the Islands pay no X)."""
+    game = blank()
+    swamps = lands(game, 0, "Swamp", "Swamp")
+    islands = lands(game, 0, "Island", "Island")
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Consume Spirit", 0)
+    game.start_at("main1", 0)
+    act(game, "Consume Spirit")
+    assert game.decision["kind"] == "x" and game.decision["values"] == [0, 1]
+    act(game, "X = 1")
+    target_perm(game, bears)
+    settle(game)
+    assert all(game.battlefield[s].tapped for s in swamps)
+    assert sum(game.battlefield[i].tapped for i in islands) == 1
+    assert game.battlefield[bears].damage == 1 and game.life[0] == 21

@@ -3190,7 +3190,7 @@ def add_costs(a: ManaCost | None, b: ManaCost) -> ManaCost:
     """Mana costs ``a`` and ``b`` together (601.2f: the total cost)."""
     if a is None:
         return b
-    return ManaCost(a.generic + b.generic, a.pips + b.pips, a.x + b.x)
+    return ManaCost(a.generic + b.generic, a.pips + b.pips, a.x + b.x, a.x_pip or b.x_pip)
 
 
 def merge_costs(a: fx.Cost | None, b: fx.Cost) -> fx.Cost:
@@ -3209,8 +3209,12 @@ def merge_costs(a: fx.Cost | None, b: fx.Cost) -> fx.Cost:
 
 
 def with_x(cost: ManaCost | None, x: int) -> ManaCost | None:
-    """``cost`` with each ``{X}`` paid as ``x`` generic mana."""
+    """``cost`` with each ``{X}`` paid as ``x`` generic mana (as ``x`` pips of
+    :attr:`~mana.ManaCost.x_pip`: "spend only black mana on X")."""
     if cost is None or not cost.x:
         return cost
+    if cost.x_pip:
+        return dataclasses.replace(cost, pips=cost.pips + (cost.x_pip,) * (
+            cost.x * max(x, 0)), x=0, x_pip="")
     return dataclasses.replace(cost, generic=cost.generic + cost.x * max(x, 0), x=0)
 

@@ -694,6 +694,19 @@ def granted(words: str | None) -> tuple[str, ...] | None:
     return keyword_list(words) if words else ()
 
 
+X_SPEND = re.compile(r"spend only (white|blue|black|red|green)(?: and/or "
+                     r"(white|blue|black|red|green))? mana on x\.")
+
+
+def x_spend(text: str) -> str | None:
+    """The pip each mana of X must be for "spend only black mana on x." (``"B"``) or
+    "spend only black and/or red mana on x." (``"B/R"``, a hybrid pip: 107.3)."""
+    m = X_SPEND.fullmatch(text)
+    if not m or m.group(1) == m.group(2):
+        return None
+    return "/".join(COLOUR_WORDS[c] for c in m.groups() if c)
+
+
 # ------------------------------------------------------------------- tokens
 def _generic(n: int) -> ManaCost:
     return ManaCost(generic=n)

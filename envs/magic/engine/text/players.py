@@ -26,6 +26,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     number,
     object_filter,
     player,
+    x_spend,
 )
 
 
@@ -90,6 +91,17 @@ def _life(s: str) -> fx.Effect | None:
         make = fx.GainLife if m.group(2) == "gain" else fx.LoseLife
         return make(number(m.group(3)), who)
     return None
+
+
+@line_template
+def _x_spend_line(line: str, printed: Printed, draft: Draft) -> bool:
+    """A spell's "spend only black mana on x." (107.3): each mana of its X must be
+    black (:attr:`~mana.ManaCost.x_pip`, set by the compiler)."""
+    pip = x_spend(line)
+    if pip is None or printed.is_permanent or draft.x_pip:
+        return False
+    draft.x_pip = pip
+    return True
 
 
 @line_template
