@@ -342,3 +342,35 @@ def test_107_3_consume_spirits_x_is_paid_with_black_mana_only():
     assert all(game.battlefield[s].tapped for s in swamps)
     assert sum(game.battlefield[i].tapped for i in islands) == 1
     assert game.battlefield[bears].damage == 1 and game.life[0] == 21
+
+
+# ------------------------------------ "when you spend this mana to cast" (607.2)
+def test_the_spend_this_mana_riders_compile():
+    (rider,) = compiled_pool().supported["Scaled Nurturer"].triggered
+    assert rider.trigger == fx.Trigger("mana_spent", fx.Filter(
+        types=frozenset({"Creature"}), subtypes=frozenset({"Dragon"})))
+    assert rider.effect == fx.GainLife(2)
+
+
+def test_607_2_scaled_nurturers_mana_spent_on_a_dragon_gains_life():
+    """Five Mountains and Scaled Nurturer pay for Shivan Dragon ({4}{R}{R}): its {G}
+    was spent on a Dragon creature spell, so its controller gains 2 life; spent on
+    Gray Ogre (no Dragon), nothing."""
+    game = blank()
+    nurturer = game.add_permanent("Scaled Nurturer", 0)
+    lands(game, 0, *["Mountain"] * 5)
+    game.add_card("Shivan Dragon", 0)
+    game.start_at("main1", 0)
+    act(game, "Shivan Dragon")
+    assert game.battlefield[nurturer].tapped
+    settle(game)
+    assert game.life[0] == 22
+    other = blank()
+    nurturer = other.add_permanent("Scaled Nurturer", 0)
+    lands(other, 0, "Mountain", "Mountain")
+    other.add_card("Gray Ogre", 0)
+    other.start_at("main1", 0)
+    act(other, "Gray Ogre")
+    assert other.battlefield[nurturer].tapped
+    settle(other)
+    assert other.life[0] == 20

@@ -109,9 +109,11 @@ def _mana_spent(line: str, printed: Printed, draft: Draft) -> bool:
     """"{T}: add one mana of any color in your commander's color identity. When that
     mana is spent to cast a creature spell that shares a creature type with your
     commander, scry 1." (607.2: the mana ability, then the trigger linked to it;
-    903.3): a trigger of the permanent, event ``mana_spent``."""
-    m = re.fullmatch(r"(.+?\.) when that mana is spent to cast an? (.+?) spell( that "
-                     r"shares a creature type with your commander)?, (.+)\.", line)
+    903.3): a trigger of the permanent, event ``mana_spent``. Also "{T}: add {G}.
+    when you spend this mana to cast a dragon creature spell, you gain 2 life."."""
+    m = re.fullmatch(r"(.+?\.) when (?:that mana is spent|you spend this mana) to cast "
+                     r"an? (.+?) spell( that shares a creature type with your "
+                     r"commander)?, (.+)\.", line)
     if not m or not m.group(1).startswith("{"):
         return False
     before = len(draft.activated)
