@@ -374,3 +374,19 @@ def test_607_2_scaled_nurturers_mana_spent_on_a_dragon_gains_life():
     assert other.battlefield[nurturer].tapped
     settle(other)
     assert other.life[0] == 20
+
+
+def test_106_6_battery_bearers_creatures_tap_for_powerstone_like_mana():
+    """"Creatures you control have '{T}: add {C}. This mana can't be spent to cast a
+    nonartifact spell.'" (113.1, 613.1f): Battery Bearer and Grizzly Bears pay for
+    Mind Stone, not for Gray Ogre."""
+    game = blank()
+    bearer = game.add_permanent("Battery Bearer", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    lands(game, 0, "Mountain")
+    game.add_card("Gray Ogre", 0)
+    game.add_card("Mind Stone", 0)
+    game.start_at("main1", 0)
+    assert not has(game, "Gray Ogre")
+    act(game, "Mind Stone")
+    assert game.battlefield[bearer].tapped and game.battlefield[bears].tapped
