@@ -278,9 +278,9 @@ def _abilities_spend(phrase: str) -> fx.Filter | None:
     whose = m.group(1)
     if sm := re.fullmatch(r"(?:an? )?(\w+) sources?", whose):
         found = card_filter(sm.group(1))
-    else:
+    else:  # ("an ability of a cleric, rogue, warrior, or wizard": its subtypes)
         found = object_filter(whose, plural=True) or object_filter(
-            re.sub(r"^an? ", "", whose))
+            re.sub(r"^an? ", "", whose)) or card_filter(re.sub(r"^an? ", "", whose))
     if found is None or found == fx.Filter() or found.controller != "any":
         return None
     return found
