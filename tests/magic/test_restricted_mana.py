@@ -390,3 +390,23 @@ def test_106_6_battery_bearers_creatures_tap_for_powerstone_like_mana():
     assert not has(game, "Gray Ogre")
     act(game, "Mind Stone")
     assert game.battlefield[bearer].tapped and game.battlefield[bears].tapped
+
+
+def test_106_4_payment_spends_mana_that_empties_before_mana_kept_until_end_of_turn():
+    """An {R} kept until end of turn (only for spells) and an ordinary {R} in the
+    pool: Lightning Bolt takes the ordinary one, the kept one stays past the step."""
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    game.pool[0][:] = ["R", "R"]
+    game.restricted_pool[0][:] = [["R", fx.Spend(fx.Filter()), True]]
+    game.kept_mana[0][:] = ["R"]
+    game._legal = None
+    act(game, "Lightning Bolt")
+    target_perm(game, bears)
+    assert game.pool[0] == ["R"] and game.restricted_pool[0] == [
+        ["R", fx.Spend(fx.Filter()), True]]
+    settle(game)
+    pass_until(game, "beginning_of_combat")
+    assert game.pool[0] == ["R"] and len(game.restricted_pool[0]) == 1

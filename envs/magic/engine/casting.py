@@ -409,9 +409,9 @@ class CastingMixin:
         if self.restricted_pool[p]:
             entries = self.restricted_pool[p]
             for k, j in self.pool_marks(p).items():
-                sym, spend, *_ = entries[j]
+                sym, spend, kept = entries[j]
                 if self.spend_allowed(spend, None, spell, ability, other):
-                    out.append(Source(-1 - k, POOL_UNIT[sym], restricted=True))
+                    out.append(Source(-1 - k, POOL_UNIT[sym], restricted=True, kept=kept))
         where = {s.pid: i for i, s in enumerate(out)}
         for pid in restricted:
             perm = self.battlefield[pid]
