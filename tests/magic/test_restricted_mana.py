@@ -410,3 +410,21 @@ def test_106_4_payment_spends_mana_that_empties_before_mana_kept_until_end_of_tu
     settle(game)
     pass_until(game, "beginning_of_combat")
     assert game.pool[0] == ["R"] and len(game.restricted_pool[0]) == 1
+
+
+def test_106_6_secluded_courtyard_pays_abilities_of_the_chosen_type_only():
+    """Shade chosen as it entered: its restricted mana pays Frozen Shade's {B}
+    (a creature source of that type), not Drudge Skeletons' {B}."""
+    game = blank()
+    courtyard = game.add_permanent("Secluded Courtyard", 0)
+    shade = game.add_permanent("Frozen Shade", 0)
+    game.add_permanent("Drudge Skeletons", 0)
+    game.start_at("main1", 0)
+    assert game.decision["what"] == "creature_type"  # (614.12c, as it entered)
+    act(game, "mode 0")
+    assert game.battlefield[courtyard].chosen == "Shade"
+    assert not has(game, "Drudge Skeletons")
+    act(game, "Frozen Shade")
+    assert game.battlefield[courtyard].tapped
+    settle(game)
+    assert game.chars(shade)[:2] == (1, 2)

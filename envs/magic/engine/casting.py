@@ -440,9 +440,18 @@ class CastingMixin:
             return spend.spells is not None and self.spell_allowed(
                 spend.spells, spell, source)
         if ability is not None:
-            return spend.abilities is not None and ability in self.battlefield and (
-                spend.abilities == ANY_SOURCE or self.matches(
-                    spend.abilities, ability, self.battlefield[ability].controller))
+            whose = spend.abilities
+            if whose is None or ability not in self.battlefield:
+                return False
+            if "chosen_type" in whose.props:  # "a creature source of the chosen type"
+                chosen = self.battlefield[source].chosen \
+                    if source is not None and source in self.battlefield else None
+                if not chosen:
+                    return False
+                whose = dataclasses.replace(whose, subtypes=frozenset({chosen}),
+                                            props=whose.props - {"chosen_type"})
+            return whose == ANY_SOURCE or self.matches(
+                whose, ability, self.battlefield[ability].controller)
         return other and spend.other
 
     def spell_allowed(self, spend_only: fx.Filter, spell: int,

@@ -276,8 +276,11 @@ def _abilities_spend(phrase: str) -> fx.Filter | None:
     if not m.group(1):
         return fx.Filter()
     whose = m.group(1)
-    if sm := re.fullmatch(r"(?:an? )?(\w+) sources?", whose):
+    if sm := re.fullmatch(r"(?:an? )?(\w+) sources?( of the chosen type)?", whose):
         found = card_filter(sm.group(1))
+        if sm.group(2) and found is not None:  # (the creature type chosen, 614.12c)
+            found = fx.Filter(found.types, found.subtypes, found.controller,
+                              found.props | {"chosen_type"})
     else:  # ("an ability of a cleric, rogue, warrior, or wizard": its subtypes)
         found = object_filter(whose, plural=True) or object_filter(
             re.sub(r"^an? ", "", whose)) or card_filter(re.sub(r"^an? ", "", whose))
