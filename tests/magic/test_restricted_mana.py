@@ -428,3 +428,18 @@ def test_106_6_secluded_courtyard_pays_abilities_of_the_chosen_type_only():
     assert game.battlefield[courtyard].tapped
     settle(game)
     assert game.chars(shade)[:2] == (1, 2)
+
+
+def test_thran_spider_gives_you_and_target_opponent_a_tapped_powerstone_each():
+    game = blank()
+    lands(game, 0, *["Island"] * 6)
+    game.add_card("Thran Spider", 0)
+    game.start_at("main1", 0)
+    act(game, "Thran Spider")
+    settle(game)
+    if game.decision["kind"] == "target":
+        act(game, "player 1")
+    settle(game)
+    stones = {perm.controller: perm for perm in game.battlefield.values()
+              if game.name_of(perm.card) == "Powerstone Token"}
+    assert sorted(stones) == [0, 1] and all(perm.tapped for perm in stones.values())

@@ -219,6 +219,25 @@ def _add_mana(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _you_and_target_opponent_each(s: str) -> fx.Effect | None:
+    """``you and target opponent each draw a card`` / ``... each create a tapped
+    powerstone token``: the action for you, then for that opponent (its verb in the
+    third person); nothing in the rest may say whose ("your", "their")."""
+    m = re.fullmatch(r"you and target opponent each (\w+) (.+)", s)
+    if not m or re.search(r"\b(?:you|your|their|they|each|other)\b", m.group(2)):
+        return None
+    mine = read_sentence(f"{m.group(1)} {m.group(2)}")
+    theirs = read_sentence(f"target opponent {m.group(1)}s {m.group(2)}")
+    if mine is None or theirs is None or has_target(mine):
+        return None
+    return fx.Sequence(tuple(_steps_of(mine) + _steps_of(theirs)))
+
+
+def _steps_of(effect: fx.Effect) -> list[fx.Effect]:
+    return list(effect.steps) if isinstance(effect, fx.Sequence) else [effect]
+
+
+@effect_template
 def _extra_turn(s: str) -> fx.Effect | None:
     """``take an extra turn after this one``, ``target player takes an extra turn after
     this one`` (rule 500.7)."""
