@@ -32,7 +32,6 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     number,
     object_filter,
     permanents,
-    player,
     token_spec,
 )
 
@@ -479,15 +478,11 @@ def _any_opponent_may(s: str) -> fx.Effect | None:
 
 @effect_template
 def _tapped_tokens(s: str) -> fx.Effect | None:
-    """"create a tapped 2/2 black zombie creature token": tokens that enter tapped
-    ("target opponent creates a tapped powerstone token": that player's)."""
-    who: fx.Selector | None = fx.Ref("you")
-    if (m := re.fullmatch(r"(.+?) creates (.+)", s)) and not s.startswith("create "):
-        who, s = player(m.group(1)), f"create {m.group(2)}"
+    """"create a tapped 2/2 black zombie creature token": tokens that enter tapped."""
     m = re.fullmatch(rf"create {NUM} tapped (.+)", s)
-    if not m or who is None or (spec := token_spec(m.group(2))) is None:
+    if not m or (spec := token_spec(m.group(2))) is None:
         return None
-    return fx.CreateToken(spec, number(m.group(1)), who, tapped=True)
+    return fx.CreateToken(spec, number(m.group(1)), tapped=True)
 
 
 @line_template
