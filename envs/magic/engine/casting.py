@@ -2151,20 +2151,20 @@ class CastingMixin:
                                                    self._source_pid(item)),
                                  key=SYMBOL_ORDER.index)
                 amounts = [self._mana_amount(node, p, sym) for sym in options]
-                spend = {"spend": path} if node.spend_only is not None else {}
+                # (the restricted mana's node, for a colour decision: 106.6)
+                res["spend"] = path if node.spend_only is not None else None
                 if node.combination and len(options) > 1:
                     # 106.1: each mana of its own option, one at a time
                     if amounts[0] > 0 and not self.lost[p]:
                         self.decision = {"kind": "colour", "player": p,
                                          "options": options, "amount": 1,
-                                         "left": amounts[0] - 1, **spend}
+                                         "left": amounts[0] - 1}
                         return
                     continue
                 if len(options) > 1 and not self.lost[p]:
                     # the player chooses the colour as the mana is added (106.1b)
                     self.decision = {"kind": "colour", "player": p, "options": options,
-                                     "amount": max(amounts), "amounts": amounts,
-                                     **spend}
+                                     "amount": max(amounts), "amounts": amounts}
                     return
                 if options:
                     self.add_mana(p, options * amounts[0], self.name_of(item.card),

@@ -199,8 +199,6 @@ def _add_mana(s: str) -> fx.Effect | None:
         if isinstance(amount, int) and amount > 1:
             # each mana of its own colour: one "any colour" mana at a time
             return fx.Sequence(tuple(fx.AddMana(("any",)) for _ in range(amount)))
-        if amount == "X":  # (106.1: each mana's colour chosen in turn)
-            return fx.AddMana(("any",), "X", combination=True)
     if re.fullmatch(r"add one mana of any colou?r", s):
         return fx.AddMana(("any",))
     if re.fullmatch(r"add one mana of any colou?r in your commander's colou?r identity",
@@ -347,6 +345,15 @@ def _mana_steps(text: str) -> list[fx.AddMana] | None:
         return None
     steps = list(add.steps) if isinstance(add, fx.Sequence) else [add]
     return steps if all(isinstance(step, fx.AddMana) for step in steps) else None
+
+
+@effect_template
+def _x_mana_of_colours(s: str) -> fx.Effect | None:
+    """``add x mana in any combination of colors`` (106.1): X mana, each of a colour
+    chosen in turn."""
+    if re.fullmatch(r"add x mana in any combination of colou?rs", s):
+        return fx.AddMana(("any",), "X", combination=True)
+    return None
 
 
 @effect_template
