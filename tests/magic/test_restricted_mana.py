@@ -13,7 +13,8 @@ from labyrinth_gym.envs.core import IllegalActionError
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
-from labyrinth_gym.envs.magic.engine.game import MagicGame
+from labyrinth_gym.envs.magic.engine.game import MagicGame, with_x
+from labyrinth_gym.envs.magic.engine.mana import ManaCost
 from labyrinth_gym.envs.magic.engine.text.core import nodes
 from labyrinth_gym.envs.magic.engine.text.phrases import PREDEFINED_TOKENS
 from magic.positions import (
@@ -224,6 +225,9 @@ def test_the_kept_restricted_mana_lines_compile():
         fx.AddMana(("any",), fx.Count("total_power", attacking),
                    spend_only=fx.Spend(fx.Filter()), combination=True),
         fx.KeepMana()))
+    (plow,) = compiled_pool().supported["Colossal Plow"].triggered
+    assert plow.effect == fx.Sequence((fx.AddMana(("W",), 3), fx.GainLife(3),
+                                       fx.KeepMana()))
 
 
 def test_500_4_klauths_mana_stays_until_end_of_turn_and_casts_only_spells():
@@ -297,3 +301,145 @@ def test_crucible_of_the_spirit_dragon_adds_x_mana_only_for_dragons():
     assert not has(game, "Lava Axe")
     act(game, "Shivan Dragon")
     assert game.pool[0] == [] and all(game.battlefield[m].tapped for m in mountains)
+
+
+def test_bottomless_vault_adds_black_for_each_storage_counter_removed():
+    """"Remove any number of storage counters": that number (X) chosen as the cost
+    is paid, one {B} for each counter removed."""
+    game = blank()
+    vault = game.add_permanent("Bottomless Vault", 0)
+    game.battlefield[vault].counters = {"storage": 2}
+    game.start_at("main1", 0)
+    act(game, "Bottomless Vault")
+    assert game.decision["values"] == [0, 1, 2]
+    act(game, "X = 2")
+    assert game.pool[0] == ["B", "B"] and game.battlefield[vault].counters == {}
+
+
+# ------------------------------------------- "spend only black mana on X" (107.3)
+def test_the_x_colour_lines_compile():
+    pool = compiled_pool().supported
+    assert pool["Consume Spirit"].cost.x_pip == "B"
+    (rats,) = pool["Crypt Rats"].activated
+    assert rats.cost.mana == ManaCost(x=1, x_pip="B")
+    assert with_x(rats.cost.mana, 2) == ManaCost(pips=("B", "B"))
+
+
+def test_107_3_consume_spirits_x_is_paid_with_black_mana_only():
+    """Two Swamps and two Islands: {1}{B} takes an Island and a Swamp, so X can be 1
+    at most (the Islands pay no X)."""
+    game = blank()
+    swamps = lands(game, 0, "Swamp", "Swamp")
+    islands = lands(game, 0, "Island", "Island")
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Consume Spirit", 0)
+    game.start_at("main1", 0)
+    act(game, "Consume Spirit")
+    assert game.decision["kind"] == "x" and game.decision["values"] == [0, 1]
+    act(game, "X = 1")
+    target_perm(game, bears)
+    settle(game)
+    assert all(game.battlefield[s].tapped for s in swamps)
+    assert sum(game.battlefield[i].tapped for i in islands) == 1
+    assert game.battlefield[bears].damage == 1 and game.life[0] == 21
+
+
+# ------------------------------------ "when you spend this mana to cast" (607.2)
+def test_the_spend_this_mana_riders_compile():
+    (rider,) = compiled_pool().supported["Scaled Nurturer"].triggered
+    assert rider.trigger == fx.Trigger("mana_spent", fx.Filter(
+        types=frozenset({"Creature"}), subtypes=frozenset({"Dragon"})))
+    assert rider.effect == fx.GainLife(2)
+
+
+def test_607_2_scaled_nurturers_mana_spent_on_a_dragon_gains_life():
+    """Five Mountains and Scaled Nurturer pay for Shivan Dragon ({4}{R}{R}): its {G}
+    was spent on a Dragon creature spell, so its controller gains 2 life; spent on
+    Gray Ogre (no Dragon), nothing."""
+    game = blank()
+    nurturer = game.add_permanent("Scaled Nurturer", 0)
+    lands(game, 0, *["Mountain"] * 5)
+    game.add_card("Shivan Dragon", 0)
+    game.start_at("main1", 0)
+    act(game, "Shivan Dragon")
+    assert game.battlefield[nurturer].tapped
+    settle(game)
+    assert game.life[0] == 22
+    other = blank()
+    nurturer = other.add_permanent("Scaled Nurturer", 0)
+    lands(other, 0, "Mountain", "Mountain")
+    other.add_card("Gray Ogre", 0)
+    other.start_at("main1", 0)
+    act(other, "Gray Ogre")
+    assert other.battlefield[nurturer].tapped
+    settle(other)
+    assert other.life[0] == 20
+
+
+def test_106_6_battery_bearers_creatures_tap_for_powerstone_like_mana():
+    """"Creatures you control have '{T}: add {C}. This mana can't be spent to cast a
+    nonartifact spell.'" (113.1, 613.1f): Battery Bearer and Grizzly Bears pay for
+    Mind Stone, not for Gray Ogre."""
+    game = blank()
+    bearer = game.add_permanent("Battery Bearer", 0)
+    bears = game.add_permanent("Grizzly Bears", 0)
+    lands(game, 0, "Mountain")
+    game.add_card("Gray Ogre", 0)
+    game.add_card("Mind Stone", 0)
+    game.start_at("main1", 0)
+    assert not has(game, "Gray Ogre")
+    act(game, "Mind Stone")
+    assert game.battlefield[bearer].tapped and game.battlefield[bears].tapped
+
+
+def test_106_4_payment_spends_mana_that_empties_before_mana_kept_until_end_of_turn():
+    """An {R} kept until end of turn (only for spells) and an ordinary {R} in the
+    pool: Lightning Bolt takes the ordinary one, the kept one stays past the step."""
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    game.pool[0][:] = ["R", "R"]
+    game.restricted_pool[0][:] = [["R", fx.Spend(fx.Filter()), True]]
+    game.kept_mana[0][:] = ["R"]
+    game._legal = None
+    act(game, "Lightning Bolt")
+    target_perm(game, bears)
+    assert game.pool[0] == ["R"] and game.restricted_pool[0] == [
+        ["R", fx.Spend(fx.Filter()), True]]
+    settle(game)
+    pass_until(game, "beginning_of_combat")
+    assert game.pool[0] == ["R"] and len(game.restricted_pool[0]) == 1
+
+
+def test_106_6_secluded_courtyard_pays_abilities_of_the_chosen_type_only():
+    """Shade chosen as it entered: its restricted mana pays Frozen Shade's {B}
+    (a creature source of that type), not Drudge Skeletons' {B}."""
+    game = blank()
+    courtyard = game.add_permanent("Secluded Courtyard", 0)
+    shade = game.add_permanent("Frozen Shade", 0)
+    game.add_permanent("Drudge Skeletons", 0)
+    game.start_at("main1", 0)
+    assert game.decision["what"] == "creature_type"  # (614.12c, as it entered)
+    act(game, "mode 0")
+    assert game.battlefield[courtyard].chosen == "Shade"
+    assert not has(game, "Drudge Skeletons")
+    act(game, "Frozen Shade")
+    assert game.battlefield[courtyard].tapped
+    settle(game)
+    assert game.chars(shade)[:2] == (1, 2)
+
+
+def test_thran_spider_gives_you_and_target_opponent_a_tapped_powerstone_each():
+    game = blank()
+    lands(game, 0, *["Island"] * 6)
+    game.add_card("Thran Spider", 0)
+    game.start_at("main1", 0)
+    act(game, "Thran Spider")
+    settle(game)
+    if game.decision["kind"] == "target":
+        act(game, "player 1")
+    settle(game)
+    stones = {perm.controller: perm for perm in game.battlefield.values()
+              if game.name_of(perm.card) == "Powerstone Token"}
+    assert sorted(stones) == [0, 1] and all(perm.tapped for perm in stones.values())

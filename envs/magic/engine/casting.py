@@ -437,9 +437,9 @@ class CastingMixin:
         if self.restricted_pool[p]:
             entries = self.restricted_pool[p]
             for k, j in self.pool_marks(p).items():
-                sym, spend, *_ = entries[j]
+                sym, spend, kept = entries[j]
                 if self.spend_allowed(spend, None, spell, ability, other):
-                    out.append(Source(-1 - k, POOL_UNIT[sym], restricted=True))
+                    out.append(Source(-1 - k, POOL_UNIT[sym], restricted=True, kept=kept))
         where = {s.pid: i for i, s in enumerate(out)}
         for pid in restricted:
             perm = self.battlefield[pid]
@@ -468,9 +468,18 @@ class CastingMixin:
             return spend.spells is not None and self.spell_allowed(
                 spend.spells, spell, source)
         if ability is not None:
-            return spend.abilities is not None and ability in self.battlefield and (
-                spend.abilities == ANY_SOURCE or self.matches(
-                    spend.abilities, ability, self.battlefield[ability].controller))
+            whose = spend.abilities
+            if whose is None or ability not in self.battlefield:
+                return False
+            if "chosen_type" in whose.props:  # "a creature source of the chosen type"
+                chosen = self.battlefield[source].chosen \
+                    if source is not None and source in self.battlefield else None
+                if not chosen:
+                    return False
+                whose = dataclasses.replace(whose, subtypes=frozenset({chosen}),
+                                            props=whose.props - {"chosen_type"})
+            return whose == ANY_SOURCE or self.matches(
+                whose, ability, self.battlefield[ability].controller)
         return other and spend.other
 
     def spell_allowed(self, spend_only: fx.Filter, spell: int,
@@ -2229,20 +2238,20 @@ class CastingMixin:
                                                    self._source_pid(item)),
                                  key=SYMBOL_ORDER.index)
                 amounts = [self._mana_amount(node, p, sym) for sym in options]
-                spend = {"spend": path} if node.spend_only is not None else {}
+                # (the restricted mana's node, for a colour decision: 106.6)
+                res["spend"] = path if node.spend_only is not None else None
                 if node.combination and len(options) > 1:
                     # 106.1: each mana of its own option, one at a time
                     if amounts[0] > 0 and not self.lost[p]:
                         self.decision = {"kind": "colour", "player": p,
                                          "options": options, "amount": 1,
-                                         "left": amounts[0] - 1, **spend}
+                                         "left": amounts[0] - 1}
                         return
                     continue
                 if len(options) > 1 and not self.lost[p]:
                     # the player chooses the colour as the mana is added (106.1b)
                     self.decision = {"kind": "colour", "player": p, "options": options,
-                                     "amount": max(amounts), "amounts": amounts,
-                                     **spend}
+                                     "amount": max(amounts), "amounts": amounts}
                     return
                 if options:
                     self.add_mana(p, options * amounts[0], self.name_of(item.card),
@@ -3460,7 +3469,7 @@ def add_costs(a: ManaCost | None, b: ManaCost) -> ManaCost:
     """Mana costs ``a`` and ``b`` together (601.2f: the total cost)."""
     if a is None:
         return b
-    return ManaCost(a.generic + b.generic, a.pips + b.pips, a.x + b.x)
+    return ManaCost(a.generic + b.generic, a.pips + b.pips, a.x + b.x, a.x_pip or b.x_pip)
 
 
 def merge_costs(a: fx.Cost | None, b: fx.Cost) -> fx.Cost:
@@ -3479,8 +3488,12 @@ def merge_costs(a: fx.Cost | None, b: fx.Cost) -> fx.Cost:
 
 
 def with_x(cost: ManaCost | None, x: int) -> ManaCost | None:
-    """``cost`` with each ``{X}`` paid as ``x`` generic mana."""
+    """``cost`` with each ``{X}`` paid as ``x`` generic mana (as ``x`` pips of
+    :attr:`~mana.ManaCost.x_pip`: "spend only black mana on X")."""
     if cost is None or not cost.x:
         return cost
+    if cost.x_pip:
+        return dataclasses.replace(cost, pips=cost.pips + (cost.x_pip,) * (
+            cost.x * max(x, 0)), x=0, x_pip="")
     return dataclasses.replace(cost, generic=cost.generic + cost.x * max(x, 0), x=0)
 

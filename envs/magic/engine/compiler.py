@@ -218,9 +218,14 @@ def _compile_face(printed: Printed) -> fx.CardDef:
     _keyactions.finish_backup(draft)
     if not spell:
         _own_exile(draft)
+    cost = printed.cost
+    if draft.x_pip:  # "spend only black mana on X" (107.3)
+        if cost is None or not cost.x:
+            raise Unsupported("spend only ... mana on X with no {X}")
+        cost = dataclasses.replace(cost, x_pip=draft.x_pip)
     return fx.CardDef(
         name=printed.name,
-        cost=printed.cost,
+        cost=cost,
         colours=() if "devoid" in draft.defining else printed.colours,
         types=printed.types,
         subtypes=_every_creature_type(printed.subtypes) if "changeling" in draft.defining

@@ -1420,8 +1420,8 @@ class DecisionsMixin:
         elif dk == "colour":
             item = self.res["item"]  # type: ignore[index]
             amounts = d.get("amounts") or [d["amount"]] * len(d["options"])
-            spend = self.node_at(self.effect_of(item), d["spend"]).spend_only \
-                if "spend" in d else None  # (106.6: a restriction the mana keeps)
+            spend = self.node_at(self.effect_of(item), self.res["spend"]).spend_only \
+                if self.res.get("spend") is not None else None  # (106.6: it keeps it)
             self.add_mana(p, [d["options"][args[0]]] * amounts[args[0]],
                           self.name_of(item.card), self._source_pid(item), spend)
             if d.get("left"):  # "any combination": the next mana (106.1)

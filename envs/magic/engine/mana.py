@@ -50,11 +50,14 @@ class ManaCost:
         generic: The generic part (``{3}`` is 3).
         pips: Every non-generic symbol except ``X``, in printed order (``("W", "W/U")``).
         x: How many ``{X}`` the cost has.
+        x_pip: What each mana of X must be (a pip: ``"B"``, ``"B/R"``): "spend only
+            black [and/or red] mana on X" (107.3); ``""``: any (generic) mana.
     """
 
     generic: int = 0
     pips: tuple[str, ...] = ()
     x: int = 0
+    x_pip: str = ""
 
     @property
     def mana_value(self) -> int:

@@ -78,6 +78,8 @@ class Source(NamedTuple):
             paid (a unit of the pool's, or a source of only such mana, a
             Powerstone): used before the other mana of the pool or of the
             permanents, which could pay for more.
+        kept: Such pool mana kept until end of turn (106.4, KeepMana): spent after
+            the pool's other mana, which empties sooner.
     """
 
     pid: int
@@ -89,6 +91,7 @@ class Source(NamedTuple):
     units: int = 1
     convoke: bool = False
     restricted: bool = False
+    kept: bool = False
 
     def cost_for(self, symbol: str) -> int:
         """Life lost (damage or payment) to make ``symbol`` ("" for any)."""
@@ -222,8 +225,8 @@ def plan(cost: ManaCost, sources: list[Source], wanted: dict[str, int] | None = 
     wanted = wanted or {}
 
     def key(s: Source) -> tuple[int, ...]:
-        return (int(s.pid >= 0), int(not s.restricted), int(s.sacrifice), s.convoke,
-                int(bool(s.hurt)), len(s.colours),
+        return (int(s.pid >= 0), int(s.kept), int(not s.restricted), int(s.sacrifice),
+                s.convoke, int(bool(s.hurt)), len(s.colours),
                 sum(wanted.get(c, 0) for c in s.colours), int(s.creature), s.pid)
 
     # One entry per unit of mana; a unit is "taken" by (pid, unit).
@@ -262,10 +265,10 @@ def plan(cost: ManaCost, sources: list[Source], wanted: dict[str, int] | None = 
         # Units of a source already tapped come first: that mana is made anyway.
         tapped = {pid for pid, _ in taken}
         return sorted(((s, u) for s, u in ordered if (s.pid, u) not in taken),
-                      key=lambda su: (su[0].pid >= 0, not su[0].restricted,
-                                      su[0].pid not in tapped,
+                      key=lambda su: (su[0].pid >= 0, su[0].kept,
+                                      not su[0].restricted, su[0].pid not in tapped,
                                       int(su[0].sacrifice), su[0].convoke,
-                                      su[0].cost_for("")) + key(su[0])[5:])
+                                      su[0].cost_for("")) + key(su[0])[6:])
 
     # A {2/W} pip takes a source of its colour when one is left (one mana instead of
     # two), else it joins the generic part.

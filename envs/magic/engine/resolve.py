@@ -409,7 +409,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             card_filter(dataclasses.replace(
                 spend.spells, props=spend.spells.props - {"chosen_type"}))
         if spend.abilities is not None:
-            filt(spend.abilities)
+            filt(dataclasses.replace(spend.abilities,
+                                     props=spend.abilities.props - {"chosen_type"}))
 
     def granted_abilities(abilities: tuple[Any, ...]) -> None:
         # quoted abilities an effect grants (113.1): played as a card's own are
@@ -794,9 +795,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     isinstance(s, fx.ChooseAsEnters) and s.what == "color"
                     for s in card.statics):
                 note("mana of the chosen color with no colour chosen")
-            if node.uncounterable or node.spend_only is not None and (
-                    node.spend_only.spells is not None
-                    and "chosen_type" in node.spend_only.spells.props):
+            if node.uncounterable or node.spend_only is not None and "chosen_type" in (
+                    node.spend_only.spells or fx.Filter()).props | (
+                    node.spend_only.abilities or fx.Filter()).props:
                 note("restricted mana's rider or chosen type (106.6) but from "
                      "'{T}: add one mana'")
             elif node.spend_only is not None:
@@ -992,7 +993,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if fx.restricted_mana_ability(ability):  # 106.6: tapped while paying
             spend_filters(ability.effect.spend_only)
             spend = ability.effect.spend_only.spells or fx.Filter()
-            if "chosen_type" in spend.props and \
+            whose = ability.effect.spend_only.abilities or fx.Filter()
+            if "chosen_type" in spend.props | whose.props and \
                     fx.ChooseAsEnters("creature_type") not in card.statics:
                 note("mana for the chosen type with no type chosen")
             continue

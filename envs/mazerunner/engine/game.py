@@ -222,7 +222,7 @@ class CommanderGame(MagicGame):
             return super()._spell_cost(item)
         base = self._base_cost(item) or ManaCost()
         return self.changed_cost(item.controller, item.card, ManaCost(
-            generic=base.generic + extra, pips=base.pips, x=base.x))
+            generic=base.generic + extra, pips=base.pips, x=base.x, x_pip=base.x_pip))
 
     def _command_castable(self, p: int, card: int) -> bool:
         d = self.cdef(card)
@@ -230,7 +230,8 @@ class CommanderGame(MagicGame):
             return False
         base = d.cost or ManaCost()
         cost = self.changed_cost(p, card, ManaCost(generic=base.generic + self.tax(card),
-                                                   pips=base.pips, x=base.x))
+                                                   pips=base.pips, x=base.x,
+                                                   x_pip=base.x_pip))
         if not self._can_pay(p, cost, spell=card):
             return False
         extra = d.spell.additional_cost if d.spell is not None else None

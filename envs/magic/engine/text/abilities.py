@@ -25,6 +25,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     Unsupported,
     activation_condition,
     cost,
+    x_spend,
 )
 
 _TIMINGS = {" activate only as a sorcery.": (True, False),
@@ -88,6 +89,11 @@ def _activated(line: str, printed: Printed, draft: Draft) -> bool:
             sorcery, once = as_sorcery, each_turn
             break
     body, only_if = activation_conditions(body)
+    if (x_part := re.search(r" (spend only [^.]+ mana on x\.)$", body)) and \
+            (pip := x_spend(x_part.group(1))) is not None and paid.mana is not None \
+            and paid.mana.x:  # "{X}: ... spend only black mana on x." (107.3)
+        body = body[:x_part.start()]
+        paid = dataclasses.replace(paid, mana=dataclasses.replace(paid.mana, x_pip=pip))
     what = it_is_self(effect(body))
     check_refs(what, x_defined=paid.mana is not None and paid.mana.x > 0
                or fx.x_counters(paid))

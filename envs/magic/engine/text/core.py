@@ -561,6 +561,8 @@ class Draft:
     spell: fx.SpellAbility | None = None
     enchant: fx.Filter | None = None
     additional_cost: fx.Cost | None = None
+    #: "Spend only black mana on X" of a spell: what X's mana must be (a pip).
+    x_pip: str = ""
     #: Characteristic-defining keyword abilities read (``devoid``, ``changeling``):
     #: they change the card's own characteristics in every zone (604.3).
     defining: set[str] = dataclasses.field(default_factory=set)

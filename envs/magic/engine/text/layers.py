@@ -270,12 +270,13 @@ def continuous_change(line: str) -> fx.ContinuousChange | None:
         types = frozenset() if noun == "permanent" else frozenset({noun.capitalize()})
         return fx.ContinuousChange(fx.Filter(types, props=frozenset({fx.ATTACHED})),
                                    abilities=(ability,))
-    m = re.fullmatch(r"(.+?) have [\"']([^\"']+)[\"']\.?", line)
+    m = re.fullmatch(r"(.+?) have (?:\"([^\"]+)\"|'([^']+)')\.?", line)
     if m and not m.group(1).startswith(("enchanted ", "equipped ")):
         # 113.1, 613.1f: "mountains you control have '{t}: this deals 1 damage to any
-        # target.'" (Koth of the Hammer's emblem): each of them has the ability
+        # target.'" (Koth of the Hammer's emblem): each of them has the ability (an
+        # apostrophe inside double quotes: "this mana can't be spent ...")
         f = object_filter(m.group(1), plural=True)
-        ability = quoted_ability(m.group(2))
+        ability = quoted_ability(m.group(2) or m.group(3))
         if f is None or ability is None or not (f.types or f.subtypes):
             return None
         return fx.ContinuousChange(f, abilities=(ability,))

@@ -294,6 +294,19 @@ def _tokens_have(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _player_creates_tapped(s: str) -> fx.Effect | None:
+    """``target opponent creates a tapped powerstone token``: that player's tokens,
+    entering tapped."""
+    m = re.fullmatch(r"(.+?) creates (\w+ tapped .+)", s)
+    if not m or (who := player(m.group(1))) is None:
+        return None
+    out = read_sentence(f"create {m.group(2)}")
+    if not isinstance(out, fx.CreateToken) or not out.tapped or out.who != fx.Ref("you"):
+        return None
+    return dataclasses.replace(out, who=who)
+
+
+@effect_template
 def _attach(s: str) -> fx.Effect | None:
     m = re.fullmatch(r"attach this to (.+)", s)
     if m and m.group(1) in ("it", "that creature"):

@@ -697,6 +697,19 @@ def granted(words: str | None) -> tuple[str, ...] | None:
     return keyword_list(words) if words else ()
 
 
+X_SPEND = re.compile(r"spend only (white|blue|black|red|green)(?: and/or "
+                     r"(white|blue|black|red|green))? mana on x\.")
+
+
+def x_spend(text: str) -> str | None:
+    """The pip each mana of X must be for "spend only black mana on x." (``"B"``) or
+    "spend only black and/or red mana on x." (``"B/R"``, a hybrid pip: 107.3)."""
+    m = X_SPEND.fullmatch(text)
+    if not m or m.group(1) == m.group(2):
+        return None
+    return "/".join(COLOUR_WORDS[c] for c in m.groups() if c)
+
+
 # ------------------------------------------------------------------- tokens
 def _generic(n: int) -> ManaCost:
     return ManaCost(generic=n)
@@ -854,6 +867,9 @@ def cost(text: str) -> fx.Cost | None:
                 and remove is None and (isinstance(number(m.group(1)), int)
                                         or number(m.group(1)) == "X"):
             remove = (m.group(2), number(m.group(1)))  # ("X": announced, 107.3)
+        elif (m := re.fullmatch(r"remove any number of ([\w+/-]+) counters from this",
+                                part)) and remove is None:
+            remove = (m.group(1), "X")  # (chosen as the cost is paid: X)
         elif (m := re.fullmatch(rf"discard {NUM} (?:(.+?) )?cards?", part)) and \
                 not discard:
             count = number(m.group(1))

@@ -26,6 +26,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     number,
     object_filter,
     player,
+    x_spend,
 )
 
 
@@ -93,13 +94,26 @@ def _life(s: str) -> fx.Effect | None:
 
 
 @line_template
+def _x_spend_line(line: str, printed: Printed, draft: Draft) -> bool:
+    """A spell's "spend only black mana on x." (107.3): each mana of its X must be
+    black (:attr:`~mana.ManaCost.x_pip`, set by the compiler)."""
+    pip = x_spend(line)
+    if pip is None or printed.is_permanent or draft.x_pip:
+        return False
+    draft.x_pip = pip
+    return True
+
+
+@line_template
 def _mana_spent(line: str, printed: Printed, draft: Draft) -> bool:
     """"{T}: add one mana of any color in your commander's color identity. When that
     mana is spent to cast a creature spell that shares a creature type with your
     commander, scry 1." (607.2: the mana ability, then the trigger linked to it;
-    903.3): a trigger of the permanent, event ``mana_spent``."""
-    m = re.fullmatch(r"(.+?\.) when that mana is spent to cast an? (.+?) spell( that "
-                     r"shares a creature type with your commander)?, (.+)\.", line)
+    903.3): a trigger of the permanent, event ``mana_spent``. Also "{T}: add {G}.
+    when you spend this mana to cast a dragon creature spell, you gain 2 life."."""
+    m = re.fullmatch(r"(.+?\.) when (?:that mana is spent|you spend this mana) to cast "
+                     r"an? (.+?) spell( that shares a creature type with your "
+                     r"commander)?, (.+)\.", line)
     if not m or not m.group(1).startswith("{"):
         return False
     before = len(draft.activated)
@@ -161,6 +175,10 @@ def _add_mana(s: str) -> fx.Effect | None:
         if len(set(symbols)) == 1:  # {C}{C}: two of one kind
             return fx.AddMana((symbols[0].upper(),), len(symbols))
         return fx.Sequence(tuple(fx.AddMana((c.upper(),)) for c in symbols))
+    if m := re.fullmatch(r"add \{([wubrgc])\} for each [\w+/-]+ counter removed this way", s):
+        # "{T}, remove any number of storage counters from this: add {B} for each
+        # storage counter removed this way": X, the number the cost removed
+        return fx.AddMana((m.group(1).upper(),), "X")
     if m := re.fullmatch(r"add \{([wubrg])\}(?:, \{([wubrg])\},)? or \{([wubrg])\}", s):
         return fx.AddMana(tuple(c.upper() for c in m.groups() if c))
     if m := re.fullmatch(r"add ((?:\{[wubrgc]\})+), ((?:\{[wubrgc]\})+), or "
@@ -181,8 +199,6 @@ def _add_mana(s: str) -> fx.Effect | None:
         if isinstance(amount, int) and amount > 1:
             # each mana of its own colour: one "any colour" mana at a time
             return fx.Sequence(tuple(fx.AddMana(("any",)) for _ in range(amount)))
-        if amount == "X":  # (106.1: each mana's colour chosen in turn)
-            return fx.AddMana(("any",), "X", combination=True)
     if re.fullmatch(r"add one mana of any colou?r", s):
         return fx.AddMana(("any",))
     if re.fullmatch(r"add one mana of any colou?r in your commander's colou?r identity",
@@ -198,6 +214,25 @@ def _add_mana(s: str) -> fx.Effect | None:
         if isinstance(amount, int):
             return fx.AddMana(("any",), amount)
     return None
+
+
+@effect_template
+def _you_and_target_opponent_each(s: str) -> fx.Effect | None:
+    """``you and target opponent each draw a card`` / ``... each create a tapped
+    powerstone token``: the action for you, then for that opponent (its verb in the
+    third person); nothing in the rest may say whose ("your", "their")."""
+    m = re.fullmatch(r"you and target opponent each (\w+) (.+)", s)
+    if not m or re.search(r"\b(?:you|your|their|they|each|other)\b", m.group(2)):
+        return None
+    mine = read_sentence(f"{m.group(1)} {m.group(2)}")
+    theirs = read_sentence(f"target opponent {m.group(1)}s {m.group(2)}")
+    if mine is None or theirs is None or has_target(mine):
+        return None
+    return fx.Sequence(tuple(_steps_of(mine) + _steps_of(theirs)))
+
+
+def _steps_of(effect: fx.Effect) -> list[fx.Effect]:
+    return list(effect.steps) if isinstance(effect, fx.Sequence) else [effect]
 
 
 @effect_template
@@ -258,11 +293,14 @@ def _abilities_spend(phrase: str) -> fx.Filter | None:
     if not m.group(1):
         return fx.Filter()
     whose = m.group(1)
-    if sm := re.fullmatch(r"(?:an? )?(\w+) sources?", whose):
+    if sm := re.fullmatch(r"(?:an? )?(\w+) sources?( of the chosen type)?", whose):
         found = card_filter(sm.group(1))
-    else:
+        if sm.group(2) and found is not None:  # (the creature type chosen, 614.12c)
+            found = fx.Filter(found.types, found.subtypes, found.controller,
+                              found.props | {"chosen_type"})
+    else:  # ("an ability of a cleric, rogue, warrior, or wizard": its subtypes)
         found = object_filter(whose, plural=True) or object_filter(
-            re.sub(r"^an? ", "", whose))
+            re.sub(r"^an? ", "", whose)) or card_filter(re.sub(r"^an? ", "", whose))
     if found is None or found == fx.Filter() or found.controller != "any":
         return None
     return found
@@ -310,6 +348,15 @@ def _mana_steps(text: str) -> list[fx.AddMana] | None:
 
 
 @effect_template
+def _x_mana_of_colours(s: str) -> fx.Effect | None:
+    """``add x mana in any combination of colors`` (106.1): X mana, each of a colour
+    chosen in turn."""
+    if re.fullmatch(r"add x mana in any combination of colou?rs", s):
+        return fx.AddMana(("any",), "X", combination=True)
+    return None
+
+
+@effect_template
 def _restricted_mana(s: str) -> fx.Effect | None:
     """Mana with a spending restriction and a rider (106.6, 106.6a): "add one mana of
     any color. spend this mana only to cast a creature spell of the chosen type, and
@@ -338,10 +385,14 @@ def _restricted_mana(s: str) -> fx.Effect | None:
 def _kept_mana(s: str) -> fx.Effect | None:
     """``add {r}{r}{r}{g}{g}{g}. until end of turn, you don't lose this mana as steps
     and phases end`` (Savage Ventmaw; 106.4): the mana, then a :class:`~effects.
-    KeepMana` step keeping it."""
+    KeepMana` step keeping it (``add {w}{w}{w} and you gain 3 life. ...``: the mana
+    the sentence's steps added)."""
     m = re.fullmatch(r"(add .+)\. until end of turn, you don't lose "
                      r"this mana as steps and phases end", s)
-    if not m or (steps := _mana_steps(m.group(1))) is None:
+    if not m or (add := read_sentence(m.group(1))) is None:
+        return None
+    steps = list(add.steps) if isinstance(add, fx.Sequence) else [add]
+    if not isinstance(steps[0], fx.AddMana):
         return None
     return fx.Sequence((*steps, fx.KeepMana()))
 
