@@ -340,3 +340,38 @@ def test_608_2h_spectral_deluge_bounces_each_creature_up_to_the_islands_counted(
     assert angel not in game.battlefield and giant not in game.battlefield
     assert wurm in game.battlefield and mine in game.battlefield
     assert sorted(game.name_of(c) for c in game.hand[1]) == ["Hill Giant", "Serra Angel"]
+
+
+# ------------- "then if it has N or more <kind> counters on it" (608.2c), named tokens
+def _ring_upkeep(night: int):
+    game = blank()
+    ring = game.add_permanent("Replicating Ring", 0, counters={"night": night})
+    game.start_at("main1", 1, turn=2)
+    pass_until(game, "upkeep")  # seat 0's upkeep: the ring's trigger
+    assert game.active == 0
+    settle(game)
+    return game, ring
+
+
+def test_608_2c_replicating_ring_counts_night_counters_below_eight():
+    game, ring = _ring_upkeep(6)
+    assert game.battlefield[ring].counters == {"night": 7}
+    assert on_battlefield(game, "Replicated Ring") == []
+
+
+def test_111_4_replicating_ring_makes_eight_snow_rings_at_the_eighth_counter():
+    assert card("Replicating Ring").triggered[0].effect.steps[1].condition == \
+        fx.ActivationCondition("counters_on_this", count=8, counter="night")
+    game, ring = _ring_upkeep(7)
+    assert not game.battlefield[ring].counters.get("night")  # all removed
+    rings = on_battlefield(game, "Replicated Ring")
+    assert len(rings) == 8
+    d = game.pdef(rings[0])
+    assert d.types == ("Artifact",) and d.supertypes == ("Snow",) and not d.colours
+    assert d.activated[0].is_mana  # "{T}: add one mana of any color"
+    game.add_card("Hill Giant", 0)  # {3}{R}: four rings pay it (any colour)
+    pass_until(game, "main1")
+    act(game, "(Hill Giant)")
+    settle(game)
+    assert sum(game.battlefield[r].tapped for r in (ring, *rings)) == 4
+    assert len(on_battlefield(game, "Hill Giant")) == 1

@@ -81,7 +81,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Arcane Artisan", "Cosmic Intervention",
         "Day of the Dragons", "Ethereal Valkyrie", "Hero of Bretagard",
         "Niko Defies Destiny",
-        "Ranar the Ever-Watchful", "Replicating Ring",
+        "Ranar the Ever-Watchful",
         "Surtland Elementalist",
         "Synthetic Destiny",
     }),

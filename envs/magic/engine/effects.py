@@ -672,6 +672,7 @@ class TokenSpec:
     toughness: int | None = None
     keywords: tuple[str, ...] = ()
     abilities: tuple[Any, ...] = ()
+    supertypes: tuple[str, ...] = ()  # "snow artifact tokens" (205.4a)
 
 
 @dataclass(frozen=True)

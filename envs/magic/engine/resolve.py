@@ -173,7 +173,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
                           "attached"}),
     fx.Filter: frozenset({"types", "subtypes", "controller", "props"}),
     fx.TokenSpec: frozenset({"name", "types", "subtypes", "colours", "power",
-                             "toughness", "keywords", "abilities"}),
+                             "toughness", "keywords", "abilities", "supertypes"}),
     fx.Anthem: frozenset({"affected", "power", "toughness", "keywords", "condition"}),
     fx.AttachedBonus: frozenset({"power", "toughness", "keywords", "cant_attack",
                                  "cant_block", "per", "cant_be_blocked", "blockers",
@@ -209,7 +209,7 @@ def token_def(spec: fx.TokenSpec) -> fx.CardDef:
     return fx.CardDef(
         name=spec.name, cost=None, colours=spec.colours, types=spec.types,
         subtypes=spec.subtypes, power=spec.power, toughness=spec.toughness,
-        keywords=frozenset(spec.keywords),
+        supertypes=spec.supertypes, keywords=frozenset(spec.keywords),
         activated=tuple(a for a in spec.abilities if isinstance(a, fx.ActivatedAbility)),
         triggered=tuple(a for a in spec.abilities
                         if isinstance(a, fx.TriggeredAbility)) + built,
