@@ -375,3 +375,31 @@ def test_111_4_replicating_ring_makes_eight_snow_rings_at_the_eighth_counter():
     settle(game)
     assert sum(game.battlefield[r].tapped for r in (ring, *rings)) == 4
     assert len(on_battlefield(game, "Hill Giant")) == 1
+
+
+# ----------------- "that many" after an exile; "sacrifice all"; linked return (607.2a)
+def test_607_2a_day_of_the_dragons_trades_creatures_for_dragons_and_back():
+    game = blank()
+    game.add_card("Day of the Dragons", 0)
+    game.add_card("Disenchant", 0)
+    lands(game, 0, *["Island"] * 7, "Plains", "Plains")
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Hill Giant", 0)
+    theirs = game.add_permanent("Llanowar Elves", 1)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Day of the Dragons)")
+    settle(game)
+    assert bears not in game.battlefield and theirs in game.battlefield
+    dragons = on_battlefield(game, "Dragon Token")
+    assert len(dragons) == 2 and game.chars(dragons[0])[:2] == (5, 5)
+    assert sorted(game.name_of(c) for c in game.exile[0]) == ["Grizzly Bears",
+                                                              "Hill Giant"]
+    day = on_battlefield(game, "Day of the Dragons")[0]
+    act(game, "(Disenchant)")
+    target_perm(game, day)
+    settle(game)
+    assert on_battlefield(game, "Dragon Token") == []  # all sacrificed
+    assert game.exile[0] == []
+    assert len(on_battlefield(game, "Grizzly Bears")) == 1
+    assert len(on_battlefield(game, "Hill Giant")) == 1
+    assert theirs in game.battlefield

@@ -2839,6 +2839,9 @@ class CastingMixin:
             return self.res["item"].amount  # type: ignore[index]
         if value == "life_lost":  # "the life lost this way"
             return self.res.get("life_lost", 0)  # type: ignore[union-attr]
+        if value == "exiled_total":  # "exile all creatures you control. then create
+            # that many ...": the cards the exile before it moved (a token too)
+            return len(self.res.get("moved", ()))  # type: ignore[union-attr]
         if value == "sacrificed_total":  # "for each creature sacrificed this way"
             return self.res.get("sacrificed_total", 0)  # type: ignore[union-attr]
         if value == "discarded_total":  # "for each card discarded this way"

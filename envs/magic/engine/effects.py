@@ -55,8 +55,10 @@ Amount = Any
 """A number, ``"X"`` (the value chosen on casting), ``"that_much"`` (the amount
 of the event that triggered the ability: :data:`AMOUNT_EVENTS`), ``"life_lost"``
 (the life the earlier steps of the same effect made players lose: "each opponent
-loses 2 life. you gain life equal to the life lost this way") or a :class:`Count`
-made as the effect resolves."""
+loses 2 life. you gain life equal to the life lost this way"), ``"exiled_total"``
+(the cards the exile step before it moved to exile, a token too: "exile all creatures
+you control. then create that many ...") or a :class:`Count` made as the effect
+resolves."""
 
 
 @dataclass(frozen=True)

@@ -499,7 +499,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 value == "that_much" and that_much[0]) and not (
                 value == "spells_before" and cast_self[0]) and value not in (
                 "life_lost", "discarded_most", "discarded_total", "sacrificed_total",
-                fx.COMMANDER_CASTS) and not (
+                "exiled_total", fx.COMMANDER_CASTS) and not (
                 value == "die_result" and die_result[0]):
             note(f"amount {value}")
 

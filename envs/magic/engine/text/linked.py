@@ -95,9 +95,10 @@ def _graveyard_cards(s: str) -> fx.Effect | None:
 @effect_template
 def _linked_exile(s: str) -> fx.Effect | None:
     # Rule 607.2a: "the exiled card" of Oblivion Ring's leaves-the-battlefield ability
-    if re.fullmatch(r"return the exiled (?:card|cards) to the battlefield under "
-                    r"(?:its|their) owners?'s? control", s):
-        return fx.MoveCards(fx.Ref("exiled_with_this"), "battlefield", "owner")
+    if m := re.fullmatch(r"return the exiled (?:card|cards) to the battlefield under "
+                         r"((?:its|their) owners?'s?|your) control", s):
+        return fx.MoveCards(fx.Ref("exiled_with_this"), "battlefield",
+                            "you" if m.group(1) == "your" else "owner")
     # Rule 610.3: "exile <it> until this leaves the battlefield"
     if m := re.fullmatch(r"exile (.+) until this leaves the battlefield", s):
         what = permanents(m.group(1))

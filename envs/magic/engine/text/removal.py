@@ -344,10 +344,18 @@ def _countered_instead(s: str) -> fx.Effect | None:
     return dataclasses.replace(counter, dest=dest)
 
 
+SACRIFICE_ALL = 10_000
+"""The count of "sacrifice all <permanents> you control": more than there can be (each
+one matching is sacrificed, 701.21a, none chosen)."""
+
+
 @effect_template
 def _sacrifice(s: str) -> fx.Effect | None:
-    if m := re.fullmatch(rf"sacrifice {NUM} (.+)", s):
+    if m := re.fullmatch(r"sacrifice all (.+) you control", s):
         who: fx.Selector | None = fx.Ref("you")
+        count, what = "all", m.group(1)
+    elif m := re.fullmatch(rf"sacrifice {NUM} (.+)", s):
+        who = fx.Ref("you")
         count, what = m.group(1), m.group(2)
     elif m := re.fullmatch(rf"(.+) sacrifices? {NUM} (.+)", s):
         who = player(m.group(1))
@@ -357,7 +365,7 @@ def _sacrifice(s: str) -> fx.Effect | None:
     if what.endswith(" of their choice"):  # says only who chooses, as without it
         what = what[: -len(" of their choice")]
     f = object_filter(what, plural=count not in ("a", "an", "one"))
-    amount = number(count)
+    amount = SACRIFICE_ALL if count == "all" else number(count)
     if who is None or f is None or f.controller != "any" or not isinstance(amount, int):
         return None
     return fx.Sacrifice(f, amount, who)
@@ -462,3 +470,21 @@ def _exiled_each_controller_creates(s: str) -> fx.Effect | None:
         return None  # (only creatures exiled: each of them is one "creature")
     return fx.Sequence((exile, dataclasses.replace(tokens,
                                                    who=fx.Ref("exiled_controllers"))))
+
+
+SENTENCE_GROUPS.append((r"exile [^.]+\.", r"then create that many [^.]+\."))
+
+
+@effect_template
+def _exile_then_that_many(s: str) -> fx.Effect | None:
+    """``exile all creatures you control. then create that many 5/5 red dragon
+    creature tokens with flying`` (Day of the Dragons): "that many" counts the cards
+    the exile moved (``"exiled_total"``, a token too)."""
+    m = re.fullmatch(r"(exile [^.]+)\. then (create that many [^.]+)", s)
+    if not m:
+        return None
+    exile, tokens = read_sentence(m.group(1)), read_sentence(m.group(2))
+    if not isinstance(exile, fx.Exile) or exile.until_source_leaves or \
+            not isinstance(tokens, fx.CreateToken) or tokens.count != "that_much":
+        return None
+    return fx.Sequence((exile, dataclasses.replace(tokens, count="exiled_total")))
