@@ -403,3 +403,27 @@ def test_607_2a_day_of_the_dragons_trades_creatures_for_dragons_and_back():
     assert len(on_battlefield(game, "Grizzly Bears")) == 1
     assert len(on_battlefield(game, "Hill Giant")) == 1
     assert theirs in game.battlefield
+
+
+# ------------------------ reveal until N creature cards (701.20a), delayed (603.7)
+def test_701_20a_synthetic_destiny_reveals_as_many_creatures_as_it_exiled():
+    game = blank()
+    game.add_card("Synthetic Destiny", 0)
+    lands(game, 0, *["Island"] * 6)
+    game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Hill Giant", 0)
+    theirs = game.add_permanent("Grizzly Bears", 1)
+    game.set_library(0, ["Island", "Llanowar Elves", "Island", "Hill Giant",
+                         "Island", "Serra Angel"])  # (the top first)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Synthetic Destiny)")
+    settle(game)
+    assert len(game.exile[0]) == 2 and theirs in game.battlefield
+    assert len(on_battlefield(game, "Grizzly Bears")) == 1
+    while game.step != "end" or game.stack:
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    assert len(on_battlefield(game, "Hill Giant")) == 1
+    assert len(on_battlefield(game, "Llanowar Elves")) == 1
+    assert sorted(game.name_of(c) for c in game.library[0]) == [
+        "Island", "Island", "Island", "Serra Angel"]
+    assert len(game.exile[0]) == 2  # the exiled cards stay exiled

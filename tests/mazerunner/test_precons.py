@@ -83,7 +83,6 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Niko Defies Destiny",
         "Ranar the Ever-Watchful",
         "Surtland Elementalist",
-        "Synthetic Destiny",
     }),
     "undead_unleashed": frozenset({
         "Aetherspouts", "Cleaver Skaab", "Corpse Augur",

@@ -1623,6 +1623,20 @@ class RevealTop:
     same_mana_value: bool = False
 
 
+@dataclass(frozen=True)
+class RevealUntil:
+    """Rule 701.20a: its controller reveals cards from the top of their library until
+    they reveal ``count`` cards ``filter`` matches (or the library runs out), puts
+    all those cards onto the battlefield under their control at once, then shuffles
+    the other cards revealed into their library ("reveal cards from the top of your
+    library until you reveal that many creature cards, put all creature cards
+    revealed this way onto the battlefield, then shuffle the rest of the revealed
+    cards into your library")."""
+
+    filter: Filter
+    count: Amount = 1
+
+
 DIE_SIDES = (4, 6, 8, 10, 12, 20)
 """The dice a :class:`RollDice` rolls (rule 706.1: a d4 ... a d20)."""
 

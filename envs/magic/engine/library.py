@@ -221,6 +221,30 @@ class LibraryMixin:
         if owners:
             self.res["it_controller"] = list(owners)[0]  # "then [its owner] draws"
 
+    def reveal_until(self, node: fx.RevealUntil) -> None:
+        """The resolving object's controller reveals cards from the top of their
+        library until ``node.count`` of them match ``node.filter`` (701.20a; all of
+        it if fewer do), puts the matching ones onto the battlefield at once (603.6a)
+        and shuffles the rest into the library."""
+        p = self.res["item"].controller
+        want = self.amount(node.count)
+        library = self.library[p]
+        revealed: list[int] = []
+        found: list[int] = []
+        while len(found) < want and library:
+            card = library.pop()  # (the top is the end of the list)
+            revealed.append(card)
+            if self.card_matches(node.filter, card):
+                found.append(card)
+        if revealed:
+            self.log("reveal_top", player=p, cards=[self.name_of(c) for c in revealed])
+        entering = [pid for c in found if (pid := self._put_onto_battlefield(
+            c, p, triggers=False)) is not None]
+        if entering:
+            self.entered_together(entering)
+        library.extend(c for c in revealed if c not in found)
+        self.shuffle_library(p)
+
     def shuffle_library(self, p: int) -> None:
         """Rule 701.24a: ``p`` shuffles its library (the game's dice)."""
         self.dice.shuffle(self.library[p])

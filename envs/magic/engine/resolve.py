@@ -69,7 +69,8 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage, fx.ThisTurn,
                 fx.MoveCounters, fx.DoubleCounters, fx.Renown, fx.Amass,
                 fx.Bolster, fx.ShuffleInto, fx.PowerDamage, fx.Detain,
-                fx.UntapUpTo, fx.GainClassLevel, fx.BecomeDayNight, fx.KeepMana)
+                fx.UntapUpTo, fx.GainClassLevel, fx.BecomeDayNight, fx.KeepMana,
+                fx.RevealUntil)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -743,6 +744,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(node, (fx.Sacrifice, fx.ReturnChosen)):
             filt(node.filter)
             selector(node.who)
+        elif isinstance(node, fx.RevealUntil):
+            card_filter(node.filter)
         elif isinstance(node, fx.CounterUnlessPays):
             selector(node.what)
             if node.mana is not None:
@@ -1501,6 +1504,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for p in game.select_players(node.who, path):
             for _ in range(game.amount(node.count, p)):
                 game.draw(p)
+    elif isinstance(node, fx.RevealUntil):
+        game.reveal_until(node)
     elif isinstance(node, fx.Mill):
         for p in game.select_players(node.who, path):
             for _ in range(game.amount(node.count, p)):

@@ -216,6 +216,21 @@ def _search(s: str) -> fx.Effect | None:
     return None
 
 
+@effect_template
+def _reveal_until(s: str) -> fx.Effect | None:
+    """``reveal cards from the top of your library until you reveal that many creature
+    cards, put all creature cards revealed this way onto the battlefield, then
+    shuffle the rest of the revealed cards into your library`` ->
+    :class:`~effects.RevealUntil`."""
+    m = re.fullmatch(rf"reveal cards from the top of your library until you reveal "
+                     rf"{NUM} ((?:[\w-]+ )*?)cards?, put all \2cards revealed this way "
+                     r"onto the battlefield, then shuffle the rest of the revealed "
+                     r"cards into your library", s)
+    if not m or (f := card_filter(m.group(2).strip())) is None or f == fx.Filter():
+        return None
+    return fx.RevealUntil(f, number(m.group(1)))
+
+
 SENTENCE_GROUPS.append((r"search your library for [^.]+ and reveal it\.",
                         r"if [^.]+, put it onto the battlefield(?: tapped)?\.",
                         r"otherwise, put it into your hand\.", r"then shuffle\."))

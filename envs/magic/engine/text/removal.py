@@ -472,19 +472,38 @@ def _exiled_each_controller_creates(s: str) -> fx.Effect | None:
                                                    who=fx.Ref("exiled_controllers"))))
 
 
-SENTENCE_GROUPS.append((r"exile [^.]+\.", r"then create that many [^.]+\."))
+SENTENCE_GROUPS.append((r"exile [^.]+\.", r"(?:then create|at the beginning of the next "
+                        r"end step,) [^.]*\bthat many\b[^.]*\."))
+
+
+def _exiled_total(node: object) -> object:
+    """``node`` with each amount ``"that_much"`` made ``"exiled_total"``."""
+    if node == "that_much":
+        return "exiled_total"
+    if isinstance(node, tuple):
+        return tuple(_exiled_total(n) for n in node)
+    if not dataclasses.is_dataclass(node) or isinstance(node, (type, fx.TokenSpec)):
+        return node
+    return dataclasses.replace(node, **{f.name: _exiled_total(getattr(node, f.name))
+                                        for f in dataclasses.fields(node)})
 
 
 @effect_template
 def _exile_then_that_many(s: str) -> fx.Effect | None:
     """``exile all creatures you control. then create that many 5/5 red dragon
-    creature tokens with flying`` (Day of the Dragons): "that many" counts the cards
-    the exile moved (``"exiled_total"``, a token too)."""
-    m = re.fullmatch(r"(exile [^.]+)\. then (create that many [^.]+)", s)
+    creature tokens with flying`` (Day of the Dragons), ``... at the beginning of the
+    next end step, reveal cards ... until you reveal that many creature cards ...``
+    (Synthetic Destiny): "that many" counts the cards the exile moved
+    (``"exiled_total"``, a token too; a delayed ability keeps those cards, 603.7)."""
+    m = re.fullmatch(r"(exile [^.]+)\. ((?:then create|at the beginning of the next "
+                     r"end step,) [^.]*\bthat many\b[^.]*)", s)
     if not m:
         return None
-    exile, tokens = read_sentence(m.group(1)), read_sentence(m.group(2))
+    exile, then = read_sentence(m.group(1)), read_sentence(m.group(2))
     if not isinstance(exile, fx.Exile) or exile.until_source_leaves or \
-            not isinstance(tokens, fx.CreateToken) or tokens.count != "that_much":
+            not isinstance(then, (fx.CreateToken, fx.Delayed)):
         return None
-    return fx.Sequence((exile, dataclasses.replace(tokens, count="exiled_total")))
+    counted = _exiled_total(then)
+    if "that_much" in repr(counted) or counted == then:
+        return None
+    return fx.Sequence((exile, counted))
