@@ -10,7 +10,9 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from magic.compiled import card, cost
 from magic.positions import (
     act,
+    attack,
     blank,
+    finish_attacks,
     has,
     lands,
     names,
@@ -18,6 +20,7 @@ from magic.positions import (
     pass_until,
     settle,
     target_perm,
+    to_combat,
 )
 
 
@@ -427,3 +430,38 @@ def test_701_20a_synthetic_destiny_reveals_as_many_creatures_as_it_exiled():
     assert sorted(game.name_of(c) for c in game.library[0]) == [
         "Island", "Island", "Island", "Serra Angel"]
     assert len(game.exile[0]) == 2  # the exiled cards stay exiled
+
+
+# ------------- "it becomes foretold. its foretell cost is its mana cost reduced" (702.143)
+def test_702_143_ethereal_valkyrie_foretells_a_card_for_its_mana_cost_less_2():
+    game = blank()
+    valkyrie = game.add_permanent("Ethereal Valkyrie", 0)
+    giant = game.add_card("Hill Giant", 0)  # {3}{R}
+    verdict = game.add_card("Iron Verdict", 0)  # its own foretell cost: {W}
+    game.set_library(0, ["Island", "Island", "Island"])
+    game.start_at("main1", 0, turn=1)
+    to_combat(game)
+    attack(game, valkyrie)
+    finish_attacks(game)
+    pass_to_decision(game, "bottom")  # drew a card; exile one face down
+    assert len(game.hand[0]) == 3
+    game.apply_action(A.hand(game.hand_slots(0).index(giant)))
+    assert giant in game.exile[0] and game.foretold[giant] == 1
+    assert game.observation_for(1)["exiles"][0] != ["Hill Giant"]  # face down
+    game.hand[0].remove(verdict)  # (foretold by the ability as well, next)
+    game.hand[0].append(verdict)
+    game.foretell_from_hand(0, verdict, 2)
+    game.turn += 1  # a later turn
+    game.step = "main2"  # (its main phase)
+    lands(game, 0, "Mountain", "Plains")
+    game.priority = 0
+    game.decision = {"kind": "priority", "player": 0}
+    game._legal = None
+    assert has(game, "(Hill Giant) foretold, for its mana cost reduced, from exile")
+    # Iron Verdict {2}{W}: its own foretell cost {W} or its mana cost less {2}: {W}
+    assert has(game, "(Iron Verdict) foretold, from exile")
+    assert has(game, "(Iron Verdict) foretold, for its mana cost reduced, from exile")
+    act(game, "(Hill Giant) foretold, for its mana cost reduced")  # {1}{R}
+    settle(game)
+    assert len(on_battlefield(game, "Hill Giant")) == 1
+    assert giant not in game.foretold

@@ -79,7 +79,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
     }),
     "phantom_premonition": frozenset({
         "Arcane Artisan", "Cosmic Intervention",
-        "Ethereal Valkyrie", "Hero of Bretagard",
+        "Hero of Bretagard",
         "Niko Defies Destiny",
         "Ranar the Ever-Watchful",
         "Surtland Elementalist",

@@ -705,6 +705,11 @@ class CastingMixin:
             cost = d.miracle[1].cost  # type: ignore[index]
         elif item.alt == "foretell":  # 702.143a: its foretell cost
             cost = d.foretell.cost  # type: ignore[union-attr]
+        elif item.alt == "foretold_reduced":  # the foretell cost an effect gave it:
+            # its mana cost less generic mana (601.2f: generic only, never below 0)
+            base = d.cost or ManaCost()
+            cost = dataclasses.replace(base, generic=max(
+                0, base.generic - self.foretold_reduced.get(item.card, 0)))
         elif item.alt == "madness":  # 702.35a: its madness cost
             cost = d.madness[1].cost  # type: ignore[index]
         elif item.alt == "free":  # "without paying its mana cost" (118.9, X is 0)
@@ -1048,11 +1053,13 @@ class CastingMixin:
                                      zone="exile", suspended=zone == "suspend")
             self.closed = []
             return
-        if zone == "foretell":  # foretold (702.143a): for its foretell cost, from exile
+        if zone in ("foretell", "foretold_reduced"):  # foretold (702.143a): for its
+            # foretell cost, from exile
+            reduced = zone == "foretold_reduced" and d.cost is not None and d.cost.x
             self.take_card(card, "exile")
             self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
-                                     card=card, keywords=sorted(d.keywords), x=0,
-                                     alt="foretell",
+                                     card=card, keywords=sorted(d.keywords),
+                                     x=-1 if reduced else 0, alt=zone,
                                      announce=["kicker"] if d.kicker else [],
                                      zone="exile")
             self.closed = []
@@ -1859,7 +1866,8 @@ class CastingMixin:
                         return
                 elif left > 0 and self.hand[p] and not self.lost[p]:
                     self.decision = {"kind": "bottom", "player": p,
-                                     "put": "bottom" if node.bottom else "top"}
+                                     "put": "foretold" if node.destination == "foretold"
+                                     else "bottom" if node.bottom else "top"}
                     return
             elif what == "dread":
                 library = self.library[p]

@@ -1191,6 +1191,11 @@ class DecisionsMixin:
             self._mulligan(p, kind == "mulligan")
         elif dk == "bottom" and d.get("put") == "battlefield":
             self._put_from_hand(p, kind, args)
+        elif dk == "bottom" and d.get("put") == "foretold":  # PutFromHand: foretold
+            card = self.hand_slots(p)[args[0]]
+            node = self._put_from_hand_node()
+            self.foretell_from_hand(p, card, node.reduced)
+            self.res["asks"][0][2] -= 1  # type: ignore[index]
         elif dk == "bottom" and "put" in d:  # PutFromHand: a card back on its library
             card = self.hand_slots(p)[args[0]]
             self.hand[p].remove(card)

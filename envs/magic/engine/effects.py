@@ -1353,7 +1353,11 @@ class PutFromHand:
     Aura's, which would need something to enchant, 303.4f) go onto the battlefield
     under that player's control (``tapped``: tapped), one chosen at a time; with
     ``optional`` ("you may put an Equipment card from your hand onto the
-    battlefield", "up to two"), the player may stop at any card (none at all)."""
+    battlefield", "up to two"), the player may stop at any card (none at all).
+    With ``destination`` ``"foretold"``: exiled face down, each becomes foretold
+    with a foretell cost of its mana cost reduced by ``reduced`` generic mana
+    ("exile a card from your hand face down. it becomes foretold. its foretell cost
+    is its mana cost reduced by {2}", 702.143)."""
 
     count: int
     who: Selector = Ref("you")
@@ -1362,6 +1366,7 @@ class PutFromHand:
     destination: str = "library"
     optional: bool = False
     tapped: bool = False
+    reduced: int = 0
 
 
 @dataclass(frozen=True)

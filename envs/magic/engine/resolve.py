@@ -680,8 +680,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 or node.draw and node.dest != "bottom"):
             note(f"ChooseDiscard to {node.dest}")
         if isinstance(node, fx.PutFromHand):
-            if node.destination not in ("library", "battlefield") or (
-                    node.destination == "battlefield") != (node.filter is not None):
+            if node.destination not in ("library", "battlefield", "foretold") or (
+                    node.destination == "battlefield") != (node.filter is not None) or (
+                    node.destination == "foretold") != (node.reduced > 0):
                 note(f"PutFromHand to {node.destination}")
             if node.filter is not None:
                 card_filter(node.filter)

@@ -231,6 +231,31 @@ def _reveal_until(s: str) -> fx.Effect | None:
     return fx.RevealUntil(f, number(m.group(1)))
 
 
+SENTENCE_GROUPS.append((r"[^.]*exile a card from your hand face down\.",
+                        r"it becomes foretold\.",
+                        r"its foretell cost is its mana cost reduced by \{\d+\}\."))
+
+
+@effect_template
+def _exile_foretold(s: str) -> fx.Effect | None:
+    """``[draw a card, then ]exile a card from your hand face down. it becomes
+    foretold. its foretell cost is its mana cost reduced by {2}`` (Ethereal Valkyrie,
+    702.143): a :class:`~effects.PutFromHand` to ``"foretold"``."""
+    m = re.fullmatch(r"(.*?)exile a card from your hand face down\. it becomes "
+                     r"foretold\. its foretell cost is its mana cost reduced by "
+                     r"\{(\d+)\}", s)
+    if not m or int(m.group(2)) < 1:
+        return None
+    foretold = fx.PutFromHand(1, destination="foretold", reduced=int(m.group(2)))
+    if not m.group(1):
+        return foretold
+    if not m.group(1).endswith(", then ") or \
+            (first := read_sentence(m.group(1)[:-len(", then ")])) is None:
+        return None
+    return fx.Sequence((*(first.steps if isinstance(first, fx.Sequence) else (first,)),
+                        foretold))
+
+
 SENTENCE_GROUPS.append((r"search your library for [^.]+ and reveal it\.",
                         r"if [^.]+, put it onto the battlefield(?: tapped)?\.",
                         r"otherwise, put it into your hand\.", r"then shuffle\."))
