@@ -465,3 +465,34 @@ def test_702_143_ethereal_valkyrie_foretells_a_card_for_its_mana_cost_less_2():
     settle(game)
     assert len(on_battlefield(game, "Hill Giant")) == 1
     assert giant not in game.foretold
+
+
+# ---------- "if a permanent you control would be put into a graveyard ... this turn,
+# exile it instead. return it ... at the beginning of the next end step" (614.6, 603.7)
+def test_614_6_cosmic_intervention_exiles_what_would_die_and_returns_it_at_end_step():
+    game = blank()
+    game.add_card("Cosmic Intervention", 0)
+    game.add_card("Murder", 0)
+    game.add_card("Murder", 0)
+    lands(game, 0, *["Plains"] * 4, *["Swamp"] * 6)
+    visionary = game.add_permanent("Elvish Visionary", 0, counters={"+1/+1": 1})
+    theirs = game.add_permanent("Hill Giant", 1)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Cosmic Intervention)")
+    settle(game)
+    act(game, "cast hand 0 (Murder)")
+    target_perm(game, visionary)
+    settle(game)
+    assert visionary not in game.battlefield
+    assert [game.name_of(c) for c in game.exile[0]] == ["Elvish Visionary"]
+    assert "Elvish Visionary" not in [game.name_of(c) for c in game.graveyard[0]]
+    act(game, "cast hand 0 (Murder)")
+    target_perm(game, theirs)  # an opponent's creature: not theirs to save
+    settle(game)
+    assert [game.name_of(c) for c in game.graveyard[1]] == ["Hill Giant"]
+    hand = len(game.hand[0])
+    while game.step != "end" or game.stack or game.pending_triggers:
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    back = on_battlefield(game, "Elvish Visionary")
+    assert len(back) == 1 and not game.battlefield[back[0]].counters  # a new object
+    assert game.exile[0] == [] and len(game.hand[0]) == hand + 1  # its enters trigger

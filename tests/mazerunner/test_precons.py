@@ -78,7 +78,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Wild Endeavor", "Wulfgar of Icewind Dale",
     }),
     "phantom_premonition": frozenset({
-        "Arcane Artisan", "Cosmic Intervention",
+        "Arcane Artisan",
         "Hero of Bretagard",
         "Niko Defies Destiny",
         "Ranar the Ever-Watchful",

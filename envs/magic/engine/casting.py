@@ -2364,7 +2364,9 @@ class CastingMixin:
             "path": path, "it": res.get("it"), "shape": item.shape,
             "it_controller": res.get("it_controller"), "keywords": list(item.keywords),
             "face": item.face,
-            **({"cards": list(res["moved"])} if res.get("moved") else {})})
+            **({"cards": list(res["moved"])} if res.get("moved") else {}),
+            # (the return of the cards an ExileInsteadThisTurn will exile)
+            **({"tag": res["exile_instead"]} if "exile_instead" in res else {})})
 
     def sacrifice_chosen(self, pids: list[int], dest: str = "graveyard") -> None:
         """Move the permanents a :class:`~effects.Sacrifice` (or, to the hand,

@@ -1256,6 +1256,19 @@ class ExileIfDies:
     what: Selector
 
 
+@dataclass(frozen=True)
+class ExileInsteadThisTurn:
+    """Rule 614.6: "if a permanent you control would be put into a graveyard from the
+    battlefield this turn, exile it instead" (Cosmic Intervention): a replacement
+    effect until end of turn on every permanent matching ``filter`` (its controller
+    then: the resolving object's controller) that would go there, one that enters
+    later too. A :class:`Delayed` step right after it ("return it to the battlefield
+    under its owner's control at the beginning of the next end step") returns each
+    card exiled this way (603.7: ``Ref("that_card")``)."""
+
+    filter: Filter
+
+
 GRAVEYARD_OWNERS = ("you", "any")
 """Whose graveyards a :class:`GraveyardCards` looks in: the controller's ("from your
 graveyard") or every player's ("from all graveyards")."""

@@ -70,7 +70,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.MoveCounters, fx.DoubleCounters, fx.Renown, fx.Amass,
                 fx.Bolster, fx.ShuffleInto, fx.PowerDamage, fx.Detain,
                 fx.UntapUpTo, fx.GainClassLevel, fx.BecomeDayNight, fx.KeepMana,
-                fx.RevealUntil)
+                fx.RevealUntil, fx.ExileInsteadThisTurn)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -747,6 +747,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             selector(node.who)
         elif isinstance(node, fx.RevealUntil):
             card_filter(node.filter)
+        elif isinstance(node, fx.ExileInsteadThisTurn):
+            filt(node.filter)
         elif isinstance(node, fx.CounterUnlessPays):
             selector(node.what)
             if node.mana is not None:
@@ -1324,7 +1326,7 @@ def _orphan_that_card(node: Any, before: Any = None) -> bool:
     if isinstance(node, fx.MoveCards) and node.what == fx.Ref("graveyard_this_way"):
         return not isinstance(before, fx.Destroy)  # (the cards it put there)
     return isinstance(node, fx.MoveCards) and node.what == fx.Ref("that_card") and \
-        not isinstance(before, fx.Exile)
+        not isinstance(before, (fx.Exile, fx.ExileInsteadThisTurn))
 
 
 def _all_nodes(node: Any) -> list[Any]:
@@ -1676,6 +1678,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for pid in game.select(node.what, path):
             if pid >= 0 and pid in game.battlefield:
                 game.battlefield[pid].exile_if_leaves = True
+    elif isinstance(node, fx.ExileInsteadThisTurn):
+        game.add_exile_instead(node.filter)
     elif isinstance(node, fx.ExileIfDies):
         for pid in game.select(node.what, path):
             if pid >= 0 and pid in game.battlefield:

@@ -507,3 +507,29 @@ def _exile_then_that_many(s: str) -> fx.Effect | None:
     if "that_much" in repr(counted) or counted == then:
         return None
     return fx.Sequence((exile, counted))
+
+
+SENTENCE_GROUPS.append((r"if a [^.]+ would be put into a graveyard from the battlefield "
+                        r"this turn, exile it instead\.",
+                        r"return it to the battlefield [^.]+ at the beginning of the "
+                        r"next end step\."))
+
+
+@effect_template
+def _exile_instead_this_turn(s: str) -> fx.Effect | None:
+    """``if a permanent you control would be put into a graveyard from the battlefield
+    this turn, exile it instead. return it to the battlefield under its owner's
+    control at the beginning of the next end step`` (Cosmic Intervention, 614.6,
+    603.7): the replacement until end of turn, then the delayed return of each card
+    it exiled."""
+    m = re.fullmatch(r"if a ([^.]+) would be put into a graveyard from the battlefield "
+                     r"this turn, exile it instead\. (return it to the battlefield [^.]+ "
+                     r"at the beginning of the next end step)", s)
+    if not m or (f := object_filter(m.group(1))) is None or f.controller != "you":
+        return None
+    back = read_sentence(m.group(2))
+    if not isinstance(back, fx.Delayed) or back.when != "next_end_step" or \
+            not isinstance(back.effect, fx.MoveCards) or \
+            back.effect.what != fx.Ref("that_card") or back.effect.dest != "battlefield":
+        return None
+    return fx.Sequence((fx.ExileInsteadThisTurn(f), back))
