@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.compiler import effect
 from magic.compiled import card, cost
 from magic.positions import (
     act,
     attack,
     blank,
+    custom,
     finish_attacks,
     has,
     lands,
@@ -496,3 +498,37 @@ def test_614_6_cosmic_intervention_exiles_what_would_die_and_returns_it_at_end_s
     back = on_battlefield(game, "Elvish Visionary")
     assert len(back) == 1 and not game.battlefield[back[0]].counters  # a new object
     assert game.exile[0] == [] and len(game.hand[0]) == hand + 1  # its enters trigger
+
+
+# ------------- "for each foretold card you own in exile", "card with foretell" (702.143a)
+def _sorcery(name: str, text: str) -> fx.CardDef:
+    return custom("Divination", name, spell=fx.SpellAbility(effect(text)))
+
+
+def test_702_143a_counting_foretold_cards_and_targeting_cards_with_foretell():
+    assert effect("you gain 2 life for each foretold card you own in exile.") == \
+        fx.GainLife(fx.Count("foretold", times=2))
+    game = blank()
+    game.add_card("Iron Verdict", 0)
+    game.add_card("Saw It Coming", 0)
+    game.add_card(_sorcery("Test Foretold Life",
+                           "you gain 2 life for each foretold card you own in exile."), 0)
+    game.add_card(_sorcery("Test Foretell Return", "return target card with foretell "
+                                                   "from your graveyard to your hand."), 0)
+    verdict = game.add_card("Iron Verdict", 0, "graveyard")
+    game.add_card("Grizzly Bears", 0, "graveyard")
+    lands(game, 0, *["Island"] * 10)
+    game.start_at("main1", 0, turn=1)
+    act(game, "foretell hand 0 (Iron Verdict)")
+    act(game, "foretell hand 0 (Saw It Coming)")
+    game.add_card("Grizzly Bears", 0, "exile")  # exiled, not foretold: not counted
+    act(game, "(Test Foretold Life)")
+    settle(game)
+    assert game.life[0] == 24  # two foretold cards
+    act(game, "(Test Foretell Return)")
+    assert game.decision["kind"] == "target"
+    assert len([a for a in game.legal_actions() if a != A.DONE]) == 1  # not the Bears
+    game.apply_action(next(a for a in game.legal_actions() if a != A.DONE))
+    settle(game)
+    assert verdict not in game.graveyard[0]
+    assert "Iron Verdict" in [game.name_of(c) for c in game.hand[0]]

@@ -99,7 +99,7 @@ class Count:
 COUNT_KINDS = ("permanents", "opponents", "hand", "life", "graveyard", "graveyard_types",
                "greatest_power", "devotion", "counters", "players_lost_life",
                "opponents_attacked", "blockers_beyond_first", "colours_spent",
-               "half_life", "basic_land_types", "short_of_most_hand")
+               "half_life", "basic_land_types", "short_of_most_hand", "foretold")
 """(``"basic_land_types"``: the basic land types, 305.6, among the lands that
 controller controls (domain: "the number of basic land types among lands you
 control"); ``"opponents_attacked"``: the opponents the controller attacked with a creature
@@ -107,7 +107,8 @@ this combat, melee 702.121a; ``"blockers_beyond_first"``: the creatures blocking
 source beyond the first, rampage 702.23a; ``"colours_spent"``: the colours of mana
 spent to cast the spell, 601.2h: sunburst 702.44a and converge, "for each color of
 mana spent to cast it"; counted for the spell as it resolves, and for the permanent
-it becomes as that enters; ``"short_of_most_hand"``: how many fewer cards that
+it becomes as that enters; ``"foretold"``: the foretold cards that player owns in
+exile (702.143a, "for each foretold card you own in exile"); ``"short_of_most_hand"``: how many fewer cards that
 player has in hand than the player with the most (counted for each player the effect
 acts on, the most seen once as it resolves: "draws cards equal to the difference");
 ``"half_life"``: half the player's life total, rounded up
@@ -236,6 +237,9 @@ is red or green ("target red or green creature")."""
 X_COST = "x_cost"
 """A filter quality: "with {X} in its mana cost" (107.3; Frontline Medic's "target
 spell with {x} in its mana cost")."""
+WITH_FORETELL = "with_foretell"
+"""A filter quality: a card with foretell (702.143a; "target card with foretell from
+your graveyard")."""
 
 
 def known_prop(prop: str) -> bool:
@@ -243,7 +247,8 @@ def known_prop(prop: str) -> bool:
     if EITHER in prop:
         return all(known_prop(p) and p not in BASIC_PROPS for p in prop.split(EITHER))
     word = prop.removeprefix("non")
-    return (prop in BASIC_PROPS or prop == X_COST or prop.startswith(NON_SUBTYPE)
+    return (prop in BASIC_PROPS or prop in (X_COST, WITH_FORETELL)
+            or prop.startswith(NON_SUBTYPE)
             or word in COLOUR_PROPS
             or comparison(prop) is not None or word in TYPE_PROPS
             or word in SUPERTYPE_PROPS)
@@ -272,6 +277,8 @@ def has_quality(prop: str, d: CardDef,
         return (SUPERTYPE_PROPS[word] in d.supertypes) != negated
     if prop == X_COST:  # "with {X} in its mana cost" (107.3)
         return d.cost is not None and d.cost.x > 0
+    if prop == WITH_FORETELL:  # "a card with foretell" (702.143a)
+        return d.foretell is not None
     if prop == "colorless":
         return not d.colours
     if prop == "multicolored":

@@ -334,6 +334,8 @@ class ObjectsMixin:
                     if "Land" in d.types:
                         seen.update(t for t in d.subtypes if t in fx.BASIC_LAND_MANA)
             n = len(seen)
+        elif count.what == "foretold":  # (702.143a: face down in exile, foretold)
+            n = sum(1 for c in self.exile[you] if c in self.foretold)
         elif count.what == "short_of_most_hand":  # "draws cards equal to the difference"
             n = max(len(self.hand[q]) for q in self.living()) - len(self.hand[you])
         elif count.what == "half_life":  # rounded up (107.1a)

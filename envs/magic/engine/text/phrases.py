@@ -951,6 +951,9 @@ def card_filter(phrase: str, compared: str | None = None) -> fx.Filter | None:
             words[0].rstrip(","))) and card_prop(prop):
         props.add(prop)  # ("red or green" with a type after it or not)
         words = words[3:] if fx.EITHER in prop else words[1:]
+    if compared and compared.strip() == "with foretell":  # (702.143a)
+        props.add(fx.WITH_FORETELL)
+        compared = None
     if compared:
         m = COMPARED.fullmatch(" " + compared.strip())
         if not m:
