@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import card_pool
 from labyrinth_gym.envs.magic.engine.compiler import effect
+from labyrinth_gym.envs.magic.engine.text.core import LINE_TEMPLATES, Draft
 from magic.compiled import card, cost
 from magic.positions import (
     act,
@@ -532,3 +534,23 @@ def test_702_143a_counting_foretold_cards_and_targeting_cards_with_foretell():
     settle(game)
     assert verdict not in game.graveyard[0]
     assert "Iron Verdict" in [game.name_of(c) for c in game.hand[0]]
+
+
+# --------------- "the first card you foretell each turn costs {0} to foretell" (702.143a)
+def test_702_143a_the_first_card_foretold_each_turn_is_free():
+    line = "the first card you foretell each turn costs {0} to foretell."
+    draft = Draft(set(), [], [], [])
+    assert any(t(line, card_pool()["Grizzly Bears"], draft) for t in LINE_TEMPLATES)
+    assert draft.statics == [fx.FirstForetellFree()]
+    game = blank()
+    game.add_permanent(custom("Grizzly Bears", "Test Foreteller",
+                              statics=(fx.FirstForetellFree(),)), 0)
+    for name in ("Iron Verdict", "Saw It Coming", "Warhorn Blast"):
+        game.add_card(name, 0)
+    lands(game, 0, "Plains", "Plains")
+    game.start_at("main1", 0, turn=1)
+    act(game, "foretell hand 0 (Iron Verdict)")  # the first: {0}
+    assert not any(perm.tapped for perm in game.battlefield.values())
+    act(game, "foretell hand 0 (Saw It Coming)")  # the second: {2}
+    assert sum(perm.tapped for perm in game.battlefield.values()) == 2
+    assert not has(game, "foretell hand 0 (Warhorn Blast)")  # no mana left

@@ -2862,6 +2862,13 @@ class Foretell:
 
 
 @dataclass(frozen=True)
+class FirstForetellFree:
+    """Static: "the first card you foretell each turn costs {0} to foretell" (Ranar the
+    Ever-Watchful): its controller's first foretelling of a turn (the special action,
+    702.143a) costs {0} rather than {2}."""
+
+
+@dataclass(frozen=True)
 class SuspendTick:
     """The effect of suspend's upkeep ability (702.62a): "if this card is suspended,
     remove a time counter from it" (the last one removed: its cast trigger)."""

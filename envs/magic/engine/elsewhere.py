@@ -263,13 +263,26 @@ class ElsewhereMixin:
     def can_foretell(self, p: int, card: int) -> bool:
         """Whether ``p`` may foretell ``card`` from their hand now (702.143a: during
         their turn, paying {2}; 116.2h: any time they have priority)."""
-        return p == self.active and self._can_pay(p, FORETELL_COST, skip_card=card)
+        return p == self.active and self._can_pay(p, self.foretell_cost(p),
+                                                  skip_card=card)
+
+    def foretell_cost(self, p: int) -> ManaCost:
+        """What foretelling a card costs ``p`` now: {2} (702.143a), {0} for their first
+        foretelling of the turn while they control a
+        :class:`~effects.FirstForetellFree`."""
+        if "foretold" not in self.turn_marks[p] and any(
+                you == p for you, _ in self.statics_of(fx.FirstForetellFree)):
+            return ManaCost()
+        return FORETELL_COST
 
     def foretell_card(self, p: int, card: int) -> None:
         """``p`` pays {2} and exiles ``card`` from their hand face down (702.143a, a
         special action, 116.2h: no stack; ``p`` keeps priority and every player must
         pass again). Only ``p`` sees it (406.3, as hideaway's)."""
-        self._pay(self._payment(p, FORETELL_COST, skip_card=card), p)
+        cost = self.foretell_cost(p)
+        if cost.mana_value:
+            self._pay(self._payment(p, cost, skip_card=card), p)
+        self.turn_marks[p].add("foretold")  # (its first card foretold this turn)
         self.hand[p].remove(card)
         if card in self.public_hand:
             self.public_hand.remove(card)

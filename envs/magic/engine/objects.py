@@ -187,7 +187,7 @@ class ObjectsMixin:
                 elif isinstance(static, (fx.OthersEnterTapped, fx.SpellsCantBeCountered,
                                          fx.DoubleLifeGain, fx.SpellsHave,
                                          fx.DoubleDamage,
-                                         fx.EnteringDontTrigger)):
+                                         fx.EnteringDontTrigger, fx.FirstForetellFree)):
                     others.append((perm.controller, static))
                 elif isinstance(static, fx.PairedBonus) and perm.paired >= 0 and \
                         self._still_paired(pid, perm):  # 702.95c: both get it

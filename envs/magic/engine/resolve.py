@@ -113,7 +113,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.PlayerRule, fx.DefinedPT, fx.SelfBonus,
                      fx.PairedBonus,
                      fx.AltCost, fx.Convoke, fx.Improvise, fx.Delve, fx.SelfCost,
-                     fx.Suspend, fx.AdditionalCost, fx.Foretell,
+                     fx.Suspend, fx.AdditionalCost, fx.Foretell, fx.FirstForetellFree,
                      fx.FaceDownCost,
                      fx.Rebound, fx.Dredge, fx.BeginOnBattlefield,
                      fx.CastWhenAttacked,
