@@ -554,3 +554,39 @@ def test_702_143a_the_first_card_foretold_each_turn_is_free():
     act(game, "foretell hand 0 (Saw It Coming)")  # the second: {2}
     assert sum(perm.tapped for perm in game.battlefield.values()) == 2
     assert not has(game, "foretell hand 0 (Warhorn Blast)")  # no mana left
+
+
+# ---------- "you may cast an instant or sorcery spell from your hand without paying
+# its mana cost" (608.2g, 118.9)
+def test_608_2g_omnispell_adept_casts_a_sorcery_from_the_hand_for_free():
+    game = blank()
+    adept = game.add_permanent("Omnispell Adept", 0)
+    divination = game.add_card("Divination", 0)
+    game.add_card("Hill Giant", 0)  # a creature: not offered
+    game.add_card("Island", 0)
+    lands(game, 0, "Island", "Island", "Island")
+    game.start_at("main1", 0)
+    act(game, "Omnispell Adept")
+    settle(game)
+    assert game.decision["kind"] == "bottom" and game.decision["put"] == "cast_free"
+    slots = game.hand_slots(0)
+    assert sorted(game.legal_actions()) == sorted([A.hand(slots.index(divination)),
+                                                   A.DONE])
+    game.apply_action(A.hand(slots.index(divination)))
+    settle(game)
+    assert divination in game.graveyard[0] and game.battlefield[adept].tapped
+    assert len(game.hand[0]) == 2 - 1 + 2 + 1  # Giant, Island, two drawn
+    assert sum(perm.tapped for perm in game.battlefield.values()) == 4  # none for it
+
+
+def test_608_2g_the_free_cast_may_be_declined():
+    game = blank()
+    game.add_permanent("Omnispell Adept", 0)
+    game.add_card("Divination", 0)
+    lands(game, 0, "Island", "Island", "Island")
+    game.start_at("main1", 0)
+    act(game, "Omnispell Adept")
+    settle(game)
+    game.apply_action(A.DONE)
+    settle(game)
+    assert [game.name_of(c) for c in game.hand[0]] == ["Divination"]

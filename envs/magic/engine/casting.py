@@ -1053,6 +1053,15 @@ class CastingMixin:
                                      zone="exile", suspended=zone == "suspend")
             self.closed = []
             return
+        if zone == "hand_free":  # "cast ... from your hand without paying its mana
+            # cost" (CastFromHand, 118.9: X is 0; kicker may be paid)
+            self.take_to_play(card)
+            self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
+                                     card=card, keywords=sorted(d.keywords), x=0,
+                                     alt="free",
+                                     announce=["kicker"] if d.kicker else [])
+            self.closed = []
+            return
         if zone in ("foretell", "foretold_reduced"):  # foretold (702.143a): for its
             # foretell cost, from exile
             reduced = zone == "foretold_reduced" and d.cost is not None and d.cost.x
@@ -2033,6 +2042,9 @@ class CastingMixin:
                         asks.append(["discard", p, n, path])
                 if asks:
                     return
+            elif isinstance(node, fx.CastFromHand):
+                if self.cast_from_hand_offer(item, node, path):
+                    return
             elif isinstance(node, fx.PlayFree):
                 if self.play_free_offer(item, node, path):
                     queue.insert(0, path)  # (the next of "those cards" after it)
@@ -2233,6 +2245,25 @@ class CastingMixin:
             self.decision = {"kind": "yesno", "player": p, "play_free": card}
             return True
         return False
+
+    def cast_from_hand_offer(self, item: StackItem, node: fx.CastFromHand,
+                             path: str) -> bool:
+        """:class:`~effects.CastFromHand`: offer ``item``'s controller the cards of
+        their hand ``node.filter`` matches that can be cast without paying their mana
+        cost now (a ``bottom`` decision with ``"put": "cast_free"``, its ``options``
+        and "done" to cast none). True if asked."""
+        p = item.controller
+        if self.lost[p]:
+            return False
+        options = [c for c in self.hand[p] if not self.cdef(c).is_land
+                   and self.card_matches(node.filter, c)
+                   and self.castable_as(StackItem(sid=-1, kind="spell", controller=p,
+                                                  card=c), "free")]
+        if not options:
+            return False
+        self.decision = {"kind": "bottom", "player": p, "put": "cast_free",
+                         "options": options}
+        return True
 
     def play_free(self, p: int, card: int) -> None:
         """``p`` plays ``card`` from exile without paying its mana cost: a land is

@@ -62,6 +62,10 @@ class DecisionsMixin:
             return [A.KEEP, A.MULLIGAN] if self.mull["count"][p] < 7 else [A.KEEP]  # type: ignore[index]
         if kind == "bottom" and d.get("put") == "battlefield":
             return self._put_from_hand_legal(p)
+        if kind == "bottom" and d.get("put") == "cast_free":  # CastFromHand
+            slots = self.hand_slots(p)
+            return [A.hand(i) for i, c in enumerate(slots) if c in d["options"]] + [
+                A.DONE]
         if kind in ("bottom", "discard"):
             return [A.hand(i) for i in range(len(self.hand_slots(p)))]
         if kind == "yesno":
@@ -1191,6 +1195,9 @@ class DecisionsMixin:
             self._mulligan(p, kind == "mulligan")
         elif dk == "bottom" and d.get("put") == "battlefield":
             self._put_from_hand(p, kind, args)
+        elif dk == "bottom" and d.get("put") == "cast_free":  # CastFromHand
+            if kind == "hand":
+                self._cast(p, self.hand_slots(p)[args[0]], zone="hand_free")
         elif dk == "bottom" and d.get("put") == "foretold":  # PutFromHand: foretold
             card = self.hand_slots(p)[args[0]]
             node = self._put_from_hand_node()

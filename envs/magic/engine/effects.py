@@ -2690,6 +2690,16 @@ class PlayFree:
 
 
 @dataclass(frozen=True)
+class CastFromHand:
+    """"You may cast <a ``filter`` spell> from your hand without paying its mana cost"
+    (Surtland Elementalist, Wildfire Eternal): as the effect resolves, its controller
+    may choose a card of their hand ``filter`` matches that can be cast so (not a
+    land) and cast it at once, ignoring its timing (608.2g, 601.2; X is 0)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True)
 class ExtraLandEachTurn:
     """Static, rule 305.2: "you may play an additional land on each of your turns":
     its controller may play ``count`` more lands during each of their turns while it

@@ -78,7 +78,7 @@ ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, f
                   fx.RevealPiles,
                   fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle, fx.MadnessCast,
                   fx.CopySpell,
-                  fx.CastCopy, fx.PlayFree, fx.ChooseType)
+                  fx.CastCopy, fx.PlayFree, fx.ChooseType, fx.CastFromHand)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
@@ -745,7 +745,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(node, (fx.Sacrifice, fx.ReturnChosen)):
             filt(node.filter)
             selector(node.who)
-        elif isinstance(node, fx.RevealUntil):
+        elif isinstance(node, (fx.RevealUntil, fx.CastFromHand)):
             card_filter(node.filter)
         elif isinstance(node, fx.ExileInsteadThisTurn):
             filt(node.filter)

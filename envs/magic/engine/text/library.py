@@ -217,6 +217,18 @@ def _search(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _cast_from_hand(s: str) -> fx.Effect | None:
+    """``you may cast an instant or sorcery spell from your hand without paying its mana
+    cost`` (also ``a spell``, ``a spell with mana value 4 or less``) ->
+    :class:`~effects.CastFromHand`."""
+    m = re.fullmatch(r"you may cast an? (?:(.+?) )?spell( with mana value \d+ or less)? "
+                     r"from your hand without paying its mana cost", s)
+    if not m or (f := card_filter(m.group(1) or "", m.group(2))) is None:
+        return None
+    return fx.CastFromHand(f)
+
+
+@effect_template
 def _reveal_until(s: str) -> fx.Effect | None:
     """``reveal cards from the top of your library until you reveal that many creature
     cards, put all creature cards revealed this way onto the battlefield, then
