@@ -590,3 +590,53 @@ def test_608_2g_the_free_cast_may_be_declined():
     game.apply_action(A.DONE)
     settle(game)
     assert [game.name_of(c) for c in game.hand[0]] == ["Divination"]
+
+
+# ---------- "reveal a <quality> card from your hand or pay {2}" (601.2b additional cost)
+def _elementalist(lands_n: int, *hand: str):
+    game = blank()
+    game.add_card("Surtland Elementalist", 0)
+    for name in hand:
+        game.add_card(name, 0)
+    lands(game, 0, *["Island"] * lands_n)
+    game.start_at("main1", 0)
+    return game
+
+
+def test_601_2b_surtland_elementalist_reveals_a_giant_or_pays_2_more():
+    extra = card("Surtland Elementalist").additional_cost
+    assert extra.mana == cost("{2}") and extra.reveal_or.subtypes == {"Giant"}
+    game = _elementalist(7)  # {5}{U}{U}: no Giant to reveal, no {2} more
+    assert not has(game, "(Surtland Elementalist)")
+    game = _elementalist(9)  # pays {2} more
+    act(game, "(Surtland Elementalist)")
+    settle(game)
+    assert len(on_battlefield(game, "Surtland Elementalist")) == 1
+    assert sum(perm.tapped for perm in game.battlefield.values()) == 9
+    game = _elementalist(7, "Hill Giant")  # reveals the Giant: {5}{U}{U} only
+    act(game, "(Surtland Elementalist)")
+    settle(game)
+    assert len(on_battlefield(game, "Surtland Elementalist")) == 1
+    giant = next(c for c in game.hand[0])
+    assert giant in game.public_hand  # revealed
+    game = _elementalist(9, "Hill Giant")  # both ways: the caster chooses
+    act(game, "(Surtland Elementalist)")
+    assert game.decision["kind"] == "yesno" and game.decision["announce"] == "reveal"
+    act(game, "pay the additional cost")
+    settle(game)
+    assert sum(perm.tapped for perm in game.battlefield.values()) == 9
+    assert not game.public_hand
+
+
+def test_608_2g_surtland_elementalist_attacks_and_casts_a_sorcery_free():
+    game = blank()
+    giant = game.add_permanent("Surtland Elementalist", 0)
+    divination = game.add_card("Divination", 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, giant)
+    finish_attacks(game)
+    pass_to_decision(game, "bottom")  # the attack trigger: which spell, or done
+    game.apply_action(A.hand(game.hand_slots(0).index(divination)))
+    settle(game)
+    assert divination in game.graveyard[0] and len(game.hand[0]) == 2

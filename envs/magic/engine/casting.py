@@ -724,6 +724,10 @@ class CastingMixin:
         if item.bought_back and d.buyback is not None and \
                 d.buyback.cost.mana is not None:  # 702.27a: an additional cost
             cost = add_costs(cost, d.buyback.cost.mana)
+        extra = d.additional_cost
+        if extra is not None and extra.reveal_or is not None and not item.revealed and \
+                extra.mana is not None:  # "reveal a ... card or pay {2}" (601.2b)
+            cost = add_costs(cost, extra.mana)
         return cost
 
     def _cost_changes(self) -> list[tuple[int, fx.CostChange]]:
@@ -1142,6 +1146,8 @@ class CastingMixin:
             out.append("kicker")
         if d.buyback is not None:
             out.append("buyback")
+        if d.additional_cost is not None and d.additional_cost.reveal_or is not None:
+            out.append("reveal")  # "reveal a <quality> card from your hand or pay"
         return out
 
     def play_land(self, p: int, card: int, *, paid_life: bool) -> None:
@@ -1210,6 +1216,17 @@ class CastingMixin:
             if over:
                 item.alt = kind
             return None
+        if what == "reveal":  # 601.2b: reveal a card, or pay the mana
+            item.announce.pop(0)
+            can_reveal = self.reveal_option(item) is not None
+            can_pay = self.castable_as(dataclasses.replace(item, revealed=False),
+                                       item.alt, item.kicked)
+            if can_reveal and can_pay:
+                item.announce.insert(0, "reveal")
+                return "reveal"
+            if can_reveal:
+                self.reveal_for_cost(item)
+            return None
         if what == "buyback":  # 702.27a: asked when it can be paid too
             item.bought_back = True
             payable = self.castable_as(item, item.alt, item.kicked)
@@ -1236,12 +1253,39 @@ class CastingMixin:
             item.announce.pop(0)
             item.bought_back = yes
             return
+        if what == "reveal":
+            item.announce.pop(0)
+            if yes:
+                self.reveal_for_cost(item)
+            return
         if yes:
             item.kicked += 1
             if not self.cdef(item.card).kicker.multi:  # type: ignore[union-attr]
                 item.announce.pop(0)
         else:
             item.announce.pop(0)
+
+    def reveal_option(self, item: StackItem) -> int | None:
+        """The card of its caster's hand revealed for ``item``'s additional cost
+        "reveal a <quality> card from your hand or pay <mana>" (601.2b), or None when
+        there is none. *Automated*: the first such card the hand holds (which one is
+        shown is its owner's choice in the game; every one pays the cost)."""
+        extra = self.cdef(item.card).additional_cost
+        if extra is None or extra.reveal_or is None:
+            return None
+        return next((c for c in self.hand[item.controller] if c != item.card
+                     and self.card_matches(extra.reveal_or, c)), None)
+
+    def reveal_for_cost(self, item: StackItem) -> None:
+        """``item``'s caster reveals a card of their hand to pay its additional cost
+        rather than the mana (event ``reveal_from_hand``; every player has seen it)."""
+        card = self.reveal_option(item)
+        if card is None:
+            return
+        item.revealed = True
+        if card not in self.public_hand:
+            self.public_hand.append(card)
+        self.log("reveal_from_hand", player=item.controller, card=self.name_of(card))
 
     def flashback_cost(self, card: int) -> fx.Cost:
         """The flashback cost of ``card`` (702.34a): its own; with flashback gained

@@ -375,8 +375,11 @@ class DecisionsMixin:
         if d.cast_special:  # its mana cost or the alternative cost, convoke...
             alt = ("overload" if d.overload is not None else
                    d.alt_cost.kind if d.alt_cost is not None else "")
+            revealing = dataclasses.replace(probe, revealed=True)  # (601.2b)
             return (d.cost is not None and self.castable_as(probe, "")) or bool(
-                alt and self.castable_as(probe, alt))
+                alt and self.castable_as(probe, alt)) or (
+                d.cost is not None and self.reveal_option(probe) is not None
+                and self.castable_as(revealing, ""))
         if d.cost is None:
             return False  # 118.6: no mana cost, and no alternative cost to pay
         if not self._can_pay(p, self.changed_cost(p, card, d.cost,

@@ -1804,6 +1804,9 @@ class Cost:
     # "Exile this card from your graveyard" (118.3: scavenge 702.97a): a graveyard
     # ability's own card, exiled as the cost is paid.
     exile_self: bool = False
+    # An additional cost "reveal a <quality> card from your hand or pay <mana>"
+    # (601.2b): the caster chooses; ``mana`` is paid only when no card is revealed.
+    reveal_or: Filter | None = None
 
 
 @dataclass(frozen=True)
@@ -3779,7 +3782,9 @@ class CardDef:
         of its own cost (the legal sets then probe each way with
         :meth:`~casting.CastingMixin.castable_as`)."""
         return bool(self.overload is not None or self.alt_cost is not None
-                    or self.taps_or_exiles or self.self_costs)
+                    or self.taps_or_exiles or self.self_costs
+                    or self.additional_cost is not None
+                    and self.additional_cost.reveal_or is not None)
 
     @cached_property
     def graveyard_abilities(self) -> tuple[int, ...]:

@@ -2196,6 +2196,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                     ("yes", "evoke"): "pay evoke", ("no", "evoke"): "pay mana cost",
                     ("yes", "bestow"): "pay bestow", ("no", "bestow"): "pay mana cost",
                     ("yes", "dash"): "pay dash", ("no", "dash"): "pay mana cost",
+                    ("yes", "reveal"): "reveal a card for the additional cost",
+                    ("no", "reveal"): "pay the additional cost",
                     }[kind, what]
         if kind in ("hand", "mode") and self.decision is not None and \
                 self.grave_target(self.decision) is not None:

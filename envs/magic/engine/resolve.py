@@ -162,7 +162,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
                         "discard", "discard_self", "loyalty", "exile_graveyard",
                         "exile_filter", "tap_untapped", "tap_count", "loyalty_x",
                         "remove_counters", "discard_filter", "add_counters",
-                        "exile_hand", "bounce", "energy", "exile_self"}),
+                        "exile_hand", "bounce", "energy", "exile_self", "reveal_or"}),
     fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
                                     "once_per_turn", "zone", "only_if", "cycling"}),
     fx.ActivationCondition: frozenset({"kind", "filter", "count", "counter"}),
@@ -876,9 +876,14 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         note("creature without power/toughness")
     if card.additional_cost is not None:
         extra = card.additional_cost
-        if extra.mana is not None or extra.tap or extra.sacrifice_self or \
-                extra.discard_self:
+        if extra.mana is not None and extra.reveal_or is None or extra.tap or \
+                extra.sacrifice_self or extra.discard_self:
             note("additional cost with mana, {T} or self")
+        if extra.reveal_or is not None:  # "reveal a ... card from your hand or pay"
+            card_filter(extra.reveal_or)
+            if extra.mana is None or card.spell is not None or extra != fx.Cost(
+                    mana=extra.mana, reveal_or=extra.reveal_or):
+                note("'reveal a card or pay' with other costs")
         if card.spell is None and ("Instant" in card.types or card.is_land) or sum(
                 isinstance(s, fx.AdditionalCost) for s in card.statics) > 1:
             note("an additional cost of neither a spell nor a permanent card")
