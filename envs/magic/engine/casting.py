@@ -760,6 +760,11 @@ class CastingMixin:
             cost = d.miracle[1].cost  # type: ignore[index]
         elif item.alt == "foretell":  # 702.143a: its foretell cost
             cost = d.foretell.cost  # type: ignore[union-attr]
+        elif item.alt == "foretold_reduced":  # the foretell cost an effect gave it:
+            # its mana cost less generic mana (601.2f: generic only, never below 0)
+            base = d.cost or ManaCost()
+            cost = dataclasses.replace(base, generic=max(
+                0, base.generic - self.foretold_reduced.get(item.card, 0)))
         elif item.alt == "madness":  # 702.35a: its madness cost
             cost = d.madness[1].cost  # type: ignore[index]
         elif item.alt == "free":  # "without paying its mana cost" (118.9, X is 0)
@@ -774,6 +779,10 @@ class CastingMixin:
         if item.bought_back and d.buyback is not None and \
                 d.buyback.cost.mana is not None:  # 702.27a: an additional cost
             cost = add_costs(cost, d.buyback.cost.mana)
+        extra = d.additional_cost
+        if extra is not None and extra.reveal_or is not None and not item.revealed and \
+                extra.mana is not None:  # "reveal a ... card or pay {2}" (601.2b)
+            cost = add_costs(cost, extra.mana)
         return cost
 
     def _cost_changes(self) -> list[tuple[int, fx.CostChange]]:
@@ -1142,11 +1151,22 @@ class CastingMixin:
                                      zone="exile", suspended=zone == "suspend")
             self.closed = []
             return
-        if zone == "foretell":  # foretold (702.143a): for its foretell cost, from exile
-            self.take_card(card, "exile")
+        if zone == "hand_free":  # "cast ... from your hand without paying its mana
+            # cost" (CastFromHand, 118.9: X is 0; kicker may be paid)
+            self.take_to_play(card)
             self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
                                      card=card, keywords=sorted(d.keywords), x=0,
-                                     alt="foretell",
+                                     alt="free",
+                                     announce=["kicker"] if d.kicker else [])
+            self.closed = []
+            return
+        if zone in ("foretell", "foretold_reduced"):  # foretold (702.143a): for its
+            # foretell cost, from exile
+            reduced = zone == "foretold_reduced" and d.cost is not None and d.cost.x
+            self.take_card(card, "exile")
+            self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
+                                     card=card, keywords=sorted(d.keywords),
+                                     x=-1 if reduced else 0, alt=zone,
                                      announce=["kicker"] if d.kicker else [],
                                      zone="exile")
             self.closed = []
@@ -1220,6 +1240,8 @@ class CastingMixin:
             out.append("kicker")
         if d.buyback is not None:
             out.append("buyback")
+        if d.additional_cost is not None and d.additional_cost.reveal_or is not None:
+            out.append("reveal")  # "reveal a <quality> card from your hand or pay"
         return out
 
     def play_land(self, p: int, card: int, *, paid_life: bool) -> None:
@@ -1289,6 +1311,17 @@ class CastingMixin:
             if over:
                 item.alt = kind
             return None
+        if what == "reveal":  # 601.2b: reveal a card, or pay the mana
+            item.announce.pop(0)
+            can_reveal = self.reveal_option(item) is not None
+            can_pay = self.castable_as(dataclasses.replace(item, revealed=False),
+                                       item.alt, item.kicked)
+            if can_reveal and can_pay:
+                item.announce.insert(0, "reveal")
+                return "reveal"
+            if can_reveal:
+                self.reveal_for_cost(item)
+            return None
         if what == "buyback":  # 702.27a: asked when it can be paid too
             item.bought_back = True
             payable = self.castable_as(item, item.alt, item.kicked)
@@ -1315,12 +1348,39 @@ class CastingMixin:
             item.announce.pop(0)
             item.bought_back = yes
             return
+        if what == "reveal":
+            item.announce.pop(0)
+            if yes:
+                self.reveal_for_cost(item)
+            return
         if yes:
             item.kicked += 1
             if not self.cdef(item.card).kicker.multi:  # type: ignore[union-attr]
                 item.announce.pop(0)
         else:
             item.announce.pop(0)
+
+    def reveal_option(self, item: StackItem) -> int | None:
+        """The card of its caster's hand revealed for ``item``'s additional cost
+        "reveal a <quality> card from your hand or pay <mana>" (601.2b), or None when
+        there is none. *Automated*: the first such card the hand holds (which one is
+        shown is its owner's choice in the game; every one pays the cost)."""
+        extra = self.cdef(item.card).additional_cost
+        if extra is None or extra.reveal_or is None:
+            return None
+        return next((c for c in self.hand[item.controller] if c != item.card
+                     and self.card_matches(extra.reveal_or, c)), None)
+
+    def reveal_for_cost(self, item: StackItem) -> None:
+        """``item``'s caster reveals a card of their hand to pay its additional cost
+        rather than the mana (event ``reveal_from_hand``; every player has seen it)."""
+        card = self.reveal_option(item)
+        if card is None:
+            return
+        item.revealed = True
+        if card not in self.public_hand:
+            self.public_hand.append(card)
+        self.log("reveal_from_hand", player=item.controller, card=self.name_of(card))
 
     def flashback_cost(self, card: int) -> fx.Cost:
         """The flashback cost of ``card`` (702.34a): its own; with flashback gained
@@ -1991,7 +2051,8 @@ class CastingMixin:
                         return
                 elif left > 0 and self.hand[p] and not self.lost[p]:
                     self.decision = {"kind": "bottom", "player": p,
-                                     "put": "bottom" if node.bottom else "top"}
+                                     "put": "foretold" if node.destination == "foretold"
+                                     else "bottom" if node.bottom else "top"}
                     return
             elif what == "dread":
                 library = self.library[p]
@@ -2171,6 +2232,9 @@ class CastingMixin:
                     else:
                         asks.append(["discard", p, n, path])
                 if asks:
+                    return
+            elif isinstance(node, fx.CastFromHand):
+                if self.cast_from_hand_offer(item, node, path):
                     return
             elif isinstance(node, fx.PlayFree):
                 if self.play_free_offer(item, node, path):
@@ -2387,6 +2451,25 @@ class CastingMixin:
             return True
         return False
 
+    def cast_from_hand_offer(self, item: StackItem, node: fx.CastFromHand,
+                             path: str) -> bool:
+        """:class:`~effects.CastFromHand`: offer ``item``'s controller the cards of
+        their hand ``node.filter`` matches that can be cast without paying their mana
+        cost now (a ``bottom`` decision with ``"put": "cast_free"``, its ``options``
+        and "done" to cast none). True if asked."""
+        p = item.controller
+        if self.lost[p]:
+            return False
+        options = [c for c in self.hand[p] if not self.cdef(c).is_land
+                   and self.card_matches(node.filter, c)
+                   and self.castable_as(StackItem(sid=-1, kind="spell", controller=p,
+                                                  card=c), "free")]
+        if not options:
+            return False
+        self.decision = {"kind": "bottom", "player": p, "put": "cast_free",
+                         "options": options}
+        return True
+
     def play_free(self, p: int, card: int) -> None:
         """``p`` plays ``card`` from exile without paying its mana cost: a land is
         played (a land play used), a spell cast at once (608.2g)."""
@@ -2517,7 +2600,9 @@ class CastingMixin:
             "path": path, "it": res.get("it"), "shape": item.shape,
             "it_controller": res.get("it_controller"), "keywords": list(item.keywords),
             "face": item.face,
-            **({"cards": list(res["moved"])} if res.get("moved") else {})})
+            **({"cards": list(res["moved"])} if res.get("moved") else {}),
+            # (the return of the cards an ExileInsteadThisTurn will exile)
+            **({"tag": res["exile_instead"]} if "exile_instead" in res else {})})
 
     def sacrifice_chosen(self, pids: list[int], dest: str = "graveyard") -> None:
         """Move the permanents a :class:`~effects.Sacrifice` (or, to the hand,
@@ -3166,6 +3251,9 @@ class CastingMixin:
             return self.res["item"].amount  # type: ignore[index]
         if value == "life_lost":  # "the life lost this way"
             return self.res.get("life_lost", 0)  # type: ignore[union-attr]
+        if value == "exiled_total":  # "exile all creatures you control. then create
+            # that many ...": the cards the exile before it moved (a token too)
+            return len(self.res.get("moved", ()))  # type: ignore[union-attr]
         if value == "sacrificed_total":  # "for each creature sacrificed this way"
             return self.res.get("sacrificed_total", 0)  # type: ignore[union-attr]
         if value == "sacrificed_power":  # "the greatest power among creatures

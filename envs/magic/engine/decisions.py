@@ -62,6 +62,10 @@ class DecisionsMixin:
             return [A.KEEP, A.MULLIGAN] if self.mull["count"][p] < 7 else [A.KEEP]  # type: ignore[index]
         if kind == "bottom" and d.get("put") == "battlefield":
             return self._put_from_hand_legal(p)
+        if kind == "bottom" and d.get("put") == "cast_free":  # CastFromHand
+            slots = self.hand_slots(p)
+            return [A.hand(i) for i, c in enumerate(slots) if c in d["options"]] + [
+                A.DONE]
         if kind in ("bottom", "discard"):
             return [A.hand(i) for i in range(len(self.hand_slots(p)))]
         if kind == "yesno":
@@ -383,8 +387,11 @@ class DecisionsMixin:
         if d.cast_special:  # its mana cost or the alternative cost, convoke...
             alt = ("overload" if d.overload is not None else
                    d.alt_cost.kind if d.alt_cost is not None else "")
+            revealing = dataclasses.replace(probe, revealed=True)  # (601.2b)
             return (d.cost is not None and self.castable_as(probe, "")) or bool(
-                alt and self.castable_as(probe, alt))
+                alt and self.castable_as(probe, alt)) or (
+                d.cost is not None and self.reveal_option(probe) is not None
+                and self.castable_as(revealing, ""))
         if d.cost is None:
             return False  # 118.6: no mana cost, and no alternative cost to pay
         if not self._can_pay(p, self.changed_cost(p, card, d.cost,
@@ -1218,6 +1225,14 @@ class DecisionsMixin:
             self._mulligan(p, kind == "mulligan")
         elif dk == "bottom" and d.get("put") == "battlefield":
             self._put_from_hand(p, kind, args)
+        elif dk == "bottom" and d.get("put") == "cast_free":  # CastFromHand
+            if kind == "hand":
+                self._cast(p, self.hand_slots(p)[args[0]], zone="hand_free")
+        elif dk == "bottom" and d.get("put") == "foretold":  # PutFromHand: foretold
+            card = self.hand_slots(p)[args[0]]
+            node = self._put_from_hand_node()
+            self.foretell_from_hand(p, card, node.reduced)
+            self.res["asks"][0][2] -= 1  # type: ignore[index]
         elif dk == "bottom" and "put" in d:  # PutFromHand: a card back on its library
             card = self.hand_slots(p)[args[0]]
             self.hand[p].remove(card)

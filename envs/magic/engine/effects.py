@@ -55,8 +55,10 @@ Amount = Any
 """A number, ``"X"`` (the value chosen on casting), ``"that_much"`` (the amount
 of the event that triggered the ability: :data:`AMOUNT_EVENTS`), ``"life_lost"``
 (the life the earlier steps of the same effect made players lose: "each opponent
-loses 2 life. you gain life equal to the life lost this way") or a :class:`Count`
-made as the effect resolves."""
+loses 2 life. you gain life equal to the life lost this way"), ``"exiled_total"``
+(the cards the exile step before it moved to exile, a token too: "exile all creatures
+you control. then create that many ...") or a :class:`Count` made as the effect
+resolves."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +102,8 @@ COUNT_KINDS = ("permanents", "opponents", "hand", "life", "graveyard", "graveyar
                "greatest_power", "devotion", "counters", "players_lost_life",
                "opponents_attacked", "blockers_beyond_first", "colours_spent",
                "half_life", "basic_land_types", "total_power", "graveyard_this_way",
-               "short_of_most_hand", "commander_mana_value")
+               "short_of_most_hand", "commander_mana_value",
+               "foretold")
 """(``"commander_mana_value"``: the greatest mana value of a commander the player
 owns on the battlefield or in the command zone, 903.3; 0 when there is none, as outside
 a Commander game: Imposing Grandeur; ``"basic_land_types"``: the basic land types, 305.6, among the lands that
@@ -110,7 +113,8 @@ this combat, melee 702.121a; ``"blockers_beyond_first"``: the creatures blocking
 source beyond the first, rampage 702.23a; ``"colours_spent"``: the colours of mana
 spent to cast the spell, 601.2h: sunburst 702.44a and converge, "for each color of
 mana spent to cast it"; counted for the spell as it resolves, and for the permanent
-it becomes as that enters; ``"short_of_most_hand"``: how many fewer cards that
+it becomes as that enters; ``"foretold"``: the foretold cards that player owns in
+exile (702.143a, "for each foretold card you own in exile"); ``"short_of_most_hand"``: how many fewer cards that
 player has in hand than the player with the most (counted for each player the effect
 acts on, the most seen once as it resolves: "draws cards equal to the difference");
 ``"half_life"``: half the player's life total, rounded up
@@ -246,6 +250,9 @@ is red or green ("target red or green creature")."""
 X_COST = "x_cost"
 """A filter quality: "with {X} in its mana cost" (107.3; Frontline Medic's "target
 spell with {x} in its mana cost")."""
+WITH_FORETELL = "with_foretell"
+"""A filter quality: a card with foretell (702.143a; "target card with foretell from
+your graveyard")."""
 
 
 def known_prop(prop: str) -> bool:
@@ -254,8 +261,8 @@ def known_prop(prop: str) -> bool:
         return all((known_prop(p) and p not in BASIC_PROPS) or p == "other"
                    for p in prop.split(EITHER))
     word = prop.removeprefix("non")
-    return (prop in BASIC_PROPS or prop == X_COST or prop.startswith(NON_SUBTYPE)
-            or prop.startswith(SUBTYPE)
+    return (prop in BASIC_PROPS or prop in (X_COST, WITH_FORETELL)
+            or prop.startswith(NON_SUBTYPE) or prop.startswith(SUBTYPE)
             or word in COLOUR_PROPS
             or comparison(prop) is not None or word in TYPE_PROPS
             or word in SUPERTYPE_PROPS)
@@ -286,6 +293,8 @@ def has_quality(prop: str, d: CardDef,
         return (SUPERTYPE_PROPS[word] in d.supertypes) != negated
     if prop == X_COST:  # "with {X} in its mana cost" (107.3)
         return d.cost is not None and d.cost.x > 0
+    if prop == WITH_FORETELL:  # "a card with foretell" (702.143a)
+        return d.foretell is not None
     if prop == "colorless":
         return not d.colours
     if prop == "multicolored":
@@ -703,6 +712,7 @@ class TokenSpec:
     toughness: int | None = None
     keywords: tuple[str, ...] = ()
     abilities: tuple[Any, ...] = ()
+    supertypes: tuple[str, ...] = ()  # "snow artifact tokens" (205.4a)
 
 
 @dataclass(frozen=True)
@@ -1339,6 +1349,19 @@ class ExileIfDies:
     what: Selector
 
 
+@dataclass(frozen=True)
+class ExileInsteadThisTurn:
+    """Rule 614.6: "if a permanent you control would be put into a graveyard from the
+    battlefield this turn, exile it instead" (Cosmic Intervention): a replacement
+    effect until end of turn on every permanent matching ``filter`` (its controller
+    then: the resolving object's controller) that would go there, one that enters
+    later too. A :class:`Delayed` step right after it ("return it to the battlefield
+    under its owner's control at the beginning of the next end step") returns each
+    card exiled this way (603.7: ``Ref("that_card")``)."""
+
+    filter: Filter
+
+
 GRAVEYARD_OWNERS = ("you", "any")
 """Whose graveyards a :class:`GraveyardCards` looks in: the controller's ("from your
 graveyard") or every player's ("from all graveyards")."""
@@ -1442,7 +1465,10 @@ class PutFromHand:
     battlefield", "up to two"), the player may stop at any card (none at all);
     ``attacking``: "tapped and attacking" (508.4: a creature of the attacking player's
     attacks once attackers are declared, :meth:`~objects.ObjectsMixin.enter_attacking`;
-    never declared, so no "attacks" trigger)."""
+    never declared, so no "attacks" trigger). With ``destination`` ``"foretold"``:
+    exiled face down, each becomes foretold with a foretell cost of its mana cost
+    reduced by ``reduced`` generic mana ("exile a card from your hand face down. it
+    becomes foretold. its foretell cost is its mana cost reduced by {2}", 702.143)."""
 
     count: int
     who: Selector = Ref("you")
@@ -1452,6 +1478,7 @@ class PutFromHand:
     optional: bool = False
     tapped: bool = False
     attacking: bool = False
+    reduced: int = 0
 
 
 @dataclass(frozen=True)
@@ -1957,6 +1984,9 @@ class Cost:
     # "Exile this card from your graveyard" (118.3: scavenge 702.97a): a graveyard
     # ability's own card, exiled as the cost is paid.
     exile_self: bool = False
+    # An additional cost "reveal a <quality> card from your hand or pay <mana>"
+    # (601.2b): the caster chooses; ``mana`` is paid only when no card is revealed.
+    reveal_or: Filter | None = None
 
 
 @dataclass(frozen=True)
@@ -2895,6 +2925,16 @@ class PlayFree:
 
 
 @dataclass(frozen=True)
+class CastFromHand:
+    """"You may cast <a ``filter`` spell> from your hand without paying its mana cost"
+    (Surtland Elementalist, Wildfire Eternal): as the effect resolves, its controller
+    may choose a card of their hand ``filter`` matches that can be cast so (not a
+    land) and cast it at once, ignoring its timing (608.2g, 601.2; X is 0)."""
+
+    filter: Filter
+
+
+@dataclass(frozen=True)
 class ExtraLandEachTurn:
     """Static, rule 305.2: "you may play an additional land on each of your turns":
     its controller may play ``count`` more lands during each of their turns while it
@@ -3064,6 +3104,13 @@ class Foretell:
     than its mana cost (an alternative cost, 118.9; 702.143c)."""
 
     cost: ManaCost
+
+
+@dataclass(frozen=True)
+class FirstForetellFree:
+    """Static: "the first card you foretell each turn costs {0} to foretell" (Ranar the
+    Ever-Watchful): its controller's first foretelling of a turn (the special action,
+    702.143a) costs {0} rather than {2}."""
 
 
 @dataclass(frozen=True)
@@ -3993,7 +4040,9 @@ class CardDef:
         of its own cost (the legal sets then probe each way with
         :meth:`~casting.CastingMixin.castable_as`)."""
         return bool(self.overload is not None or self.alt_cost is not None
-                    or self.taps_or_exiles or self.self_costs)
+                    or self.taps_or_exiles or self.self_costs
+                    or self.additional_cost is not None
+                    and self.additional_cost.reveal_or is not None)
 
     @cached_property
     def graveyard_abilities(self) -> tuple[int, ...]:

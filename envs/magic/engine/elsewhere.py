@@ -174,7 +174,13 @@ class ElsewhereMixin:
             out += [(c, "exile") for c in self._exile_slots(p)]
         if self.foretold:  # 702.143a: cast on a later turn for its foretell cost
             out += [(c, "foretell") for c in self.exile[p]
-                    if self.foretold.get(c, self.turn) < self.turn]
+                    if self.foretold.get(c, self.turn) < self.turn
+                    and defs[card_def[c]].foretell is not None]
+            # (or for the one an effect gave it: its mana cost reduced)
+            out += [(c, "foretold_reduced") for c in self.exile[p]
+                    if c in self.foretold_reduced
+                    and self.foretold.get(c, self.turn) < self.turn
+                    and defs[card_def[c]].cost is not None]
         if len(out) <= A.MAX_GRAVEYARD:
             return out
         seen: set[int] = set()
@@ -195,10 +201,10 @@ class ElsewhereMixin:
             # flashback (702.34a): its timing, then the flashback cost
             return (sorcery or d.instant_speed) and self.castable_as(
                 StackItem(sid=-1, kind="spell", controller=p, card=card), "flashback")
-        if how == "foretell":
+        if how in ("foretell", "foretold_reduced"):
             # foretold (702.143a): its timing, then the foretell cost
             return (sorcery or d.instant_speed) and self.castable_as(
-                StackItem(sid=-1, kind="spell", controller=p, card=card), "foretell")
+                StackItem(sid=-1, kind="spell", controller=p, card=card), how)
         if d.is_land:
             return sorcery and self.can_play_land(p)
         return self.spell_castable(p, card, d, sorcery)
@@ -258,22 +264,48 @@ class ElsewhereMixin:
     def can_foretell(self, p: int, card: int) -> bool:
         """Whether ``p`` may foretell ``card`` from their hand now (702.143a: during
         their turn, paying {2}; 116.2h: any time they have priority)."""
-        return p == self.active and self._can_pay(p, FORETELL_COST, skip_card=card,
-                                                   other=True)
+        return p == self.active and self._can_pay(p, self.foretell_cost(p),
+                                                   skip_card=card, other=True)
+
+    def foretell_cost(self, p: int) -> ManaCost:
+        """What foretelling a card costs ``p`` now: {2} (702.143a), {0} for their first
+        foretelling of the turn while they control a
+        :class:`~effects.FirstForetellFree`."""
+        if "foretold" not in self.turn_marks[p] and any(
+                you == p for you, _ in self.statics_of(fx.FirstForetellFree)):
+            return ManaCost()
+        return FORETELL_COST
 
     def foretell_card(self, p: int, card: int) -> None:
         """``p`` pays {2} and exiles ``card`` from their hand face down (702.143a, a
         special action, 116.2h: no stack; ``p`` keeps priority and every player must
         pass again). Only ``p`` sees it (406.3, as hideaway's)."""
-        self._pay(self._payment(p, FORETELL_COST, skip_card=card, other=True), p)
+        cost = self.foretell_cost(p)
+        if cost.mana_value:
+            self._pay(self._payment(p, cost, skip_card=card, other=True), p)
+        self.turn_marks[p].add("foretold")  # (its first card foretold this turn)
         self.hand[p].remove(card)
         if card in self.public_hand:
             self.public_hand.remove(card)
         self.exile[p].append(card)
         self.face_down_exile.append(card)
         self.foretold[card] = self.turn
+        self.foretold_reduced.pop(card, None)  # (its own foretell cost, this time)
         self.log("foretell", player=p, card=self.name_of(card))
         self.passes = 0
+
+    def foretell_from_hand(self, p: int, card: int, reduced: int) -> None:
+        """An effect has ``p`` exile ``card`` from their hand face down; it becomes
+        foretold, its foretell cost its mana cost reduced by ``reduced`` generic
+        mana (702.143a-b; Ethereal Valkyrie). Only ``p`` sees it (406.3)."""
+        self.hand[p].remove(card)
+        if card in self.public_hand:
+            self.public_hand.remove(card)
+        self.exile[p].append(card)
+        self.face_down_exile.append(card)
+        self.foretold[card] = self.turn
+        self.foretold_reduced[card] = reduced
+        self.log("foretell", player=p, card=self.name_of(card))
 
     # ------------------------------------------------------------------ suspend
     def can_suspend(self, p: int, card: int, d: fx.CardDef, sorcery: bool) -> bool:
@@ -339,7 +371,8 @@ class ElsewhereMixin:
         anything nor playable."""
         if self.time_counters:
             self.time_counters.pop(card, None)
-        if self.foretold:
+        if self.foretold:  # (foretold_reduced stays until the card is foretold
+            # again: a spell cast for it reads it as it is cast)
             self.foretold.pop(card, None)
         if self.exiled_with:
             self.exiled_with = [e for e in self.exiled_with if e[1] != card]

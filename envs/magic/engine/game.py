@@ -1934,6 +1934,10 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Foretold cards in exile (702.143a), by card id: the turn they were
         #: foretold (cast from exile for their foretell cost on a later turn).
         self.foretold: dict[int, int] = {}
+        #: Foretold cards an effect made foretold with a foretell cost of their mana
+        #: cost reduced by this much generic mana ("it becomes foretold. its foretell
+        #: cost is its mana cost reduced by {2}"), by card id.
+        self.foretold_reduced: dict[int, int] = {}
         self.first_turn = True
         self.attackers: dict[int, int] = {}
         #: The planeswalker an attacker attacks (rule 508.1b), by attacker; an attacker
@@ -2221,6 +2225,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                     ("yes", "evoke"): "pay evoke", ("no", "evoke"): "pay mana cost",
                     ("yes", "bestow"): "pay bestow", ("no", "bestow"): "pay mana cost",
                     ("yes", "dash"): "pay dash", ("no", "dash"): "pay mana cost",
+                    ("yes", "reveal"): "reveal a card for the additional cost",
+                    ("no", "reveal"): "pay the additional cost",
                     }[kind, what]
         if kind in ("hand", "mode") and self.decision is not None and \
                 self.grave_target(self.decision) is not None:
@@ -2242,7 +2248,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             return f"{verb} graveyard {i} ({self.name_of(card)}) " + {
                 "flashback": f"with {own.keyword if own is not None else 'flashback'}", "graveyard": "from the graveyard",
                 "library": "from the top of the library", "exile": "from exile",
-                "foretell": "foretold, from exile"}[how]
+                "foretell": "foretold, from exile",
+                "foretold_reduced": "foretold, for its mana cost reduced, from exile"}[how]
         if kind in ("cast", "hand", "hand_ability"):
             i = args[0]
             slots = self.hand_slots(p)
@@ -2532,6 +2539,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.triggered_this_turn = [x[:] for x in self.triggered_this_turn]
         new.time_counters = dict(self.time_counters)
         new.foretold = dict(self.foretold)
+        new.foretold_reduced = dict(self.foretold_reduced)
         new.stack = [s.copy() for s in self.stack]
         new.attackers = dict(self.attackers)
         new.attacking_pw = dict(self.attacking_pw)
@@ -2648,6 +2656,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                 new.exiled_with = [[s, swap.get(c, c), u]
                                    for s, c, u in new.exiled_with]
                 new.foretold = {swap.get(c, c): t for c, t in new.foretold.items()}
+                new.foretold_reduced = {swap.get(c, c): n for c, n in
+                                        new.foretold_reduced.items()}
             new.library[q] = pool[k + len(face_down):] + top
         new._legal = None
         return new
@@ -2712,6 +2722,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "triggered_this_turn": self.triggered_this_turn,
             "time_counters": [[c, n] for c, n in self.time_counters.items()],
             "foretold": [[c, n] for c, n in self.foretold.items()],
+            "foretold_reduced": [[c, n] for c, n in self.foretold_reduced.items()],
             "attackers": [[k, v] for k, v in self.attackers.items()],
             "attacking_pw": [[k, v] for k, v in self.attacking_pw.items()],
             "blocks": [[k, v] for k, v in self.blocks.items()],
@@ -2770,6 +2781,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.triggered_this_turn = data.get("triggered_this_turn", [])
         game.time_counters = {c: n for c, n in data.get("time_counters", [])}
         game.foretold = {c: n for c, n in data.get("foretold", [])}
+        game.foretold_reduced = {c: n for c, n in data.get("foretold_reduced", [])}
         game.known_bottom = data.get("known_bottom", [0] * game.num_players)
         game.first_strikers = data.get("first_strikers", [])
         game.legend_kept = data.get("legend_kept", [])

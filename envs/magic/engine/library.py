@@ -224,15 +224,19 @@ class LibraryMixin:
         self.log("reveal_until", player=p, cards=[self.name_of(c) for c in revealed],
                  hits=[self.name_of(c) for c in hits])
         self.res["moved_cards"] = list(hits)  # ("if that creature is a ...")
+        entering: list[int] = []
         for card in hits:
             self.log("found", player=p, card=self.name_of(card), to=node.dest,
                      revealed=True)
-            if node.dest == "battlefield":
-                self._put_onto_battlefield(card, p, tapped=node.tapped)
+            if node.dest == "battlefield":  # all at once (603.6a)
+                entering.append(self._put_onto_battlefield(card, p, tapped=node.tapped,
+                                                           triggers=False))
             else:
                 self.hand[p].append(card)
                 if card not in self.public_hand:
                     self.public_hand.append(card)
+        if entering:
+            self.entered_together(entering)
         if node.rest == "graveyard":
             for card in rest:
                 self.to_graveyard(card, from_library=True)

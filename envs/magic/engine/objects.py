@@ -191,7 +191,7 @@ class ObjectsMixin:
                 elif isinstance(static, (fx.OthersEnterTapped, fx.SpellsCantBeCountered,
                                          fx.DoubleLifeGain, fx.SpellsHave,
                                          fx.DoubleDamage,
-                                         fx.EnteringDontTrigger)):
+                                         fx.EnteringDontTrigger, fx.FirstForetellFree)):
                     others.append((perm.controller, static))
                 elif isinstance(static, fx.PairedBonus) and perm.paired >= 0 and \
                         self._still_paired(pid, perm):  # 702.95c: both get it
@@ -338,6 +338,8 @@ class ObjectsMixin:
                     if "Land" in d.types:
                         seen.update(t for t in d.subtypes if t in fx.BASIC_LAND_MANA)
             n = len(seen)
+        elif count.what == "foretold":  # (702.143a: face down in exile, foretold)
+            n = sum(1 for c in self.exile[you] if c in self.foretold)
         elif count.what == "short_of_most_hand":  # "draws cards equal to the difference"
             n = max(len(self.hand[q]) for q in self.living()) - len(self.hand[you])
         elif count.what == "commander_mana_value":  # (903.3; 0 outside Commander)
@@ -1387,9 +1389,12 @@ class ObjectsMixin:
         exiled: list[int] = []
         if dest != "exile":
             exiled = [p for p in pids if self.battlefield[p].exile_if_leaves]
+        returning: dict[int, int] = {}
         if dest == "graveyard" and self.replacements:
             exiled += [p for p in pids if ["exile_if_dies", p] in self.replacements
                        and p not in exiled]
+            returning = self._exiled_instead(pids)
+            exiled += [p for p in returning if p not in exiled]
         shuffled: list[int] = []  # (614.1a: "shuffle it into its owner's library")
         if dest == "graveyard":
             if self._static_version != self._bf_version:
@@ -1434,7 +1439,10 @@ class ObjectsMixin:
             power, toughness = self.chars(it)[:2]
             res["it_lki"] = (power, toughness, self.pdef(it).mana_value)
         for pid in exiled:  # (they saw the others die: they left at the same time)
+            card = self.battlefield[pid].card
             self._leave(pid, "exile")
+            if pid in returning:
+                self._returns_exiled(returning[pid], card)
         owners = {}
         for pid in shuffled:
             owners[self.card_owner[self.battlefield[pid].card]] = None
@@ -1491,6 +1499,40 @@ class ObjectsMixin:
         this turn, it is exiled instead."""
         if ["exile_if_dies", pid] not in self.replacements:
             self.replacements.append(["exile_if_dies", pid])
+
+    def add_exile_instead(self, spec: fx.Filter) -> None:
+        """Rule 614.6: until end of turn, a permanent matching ``spec`` (controlled by
+        the resolving object's controller) that would be put into a graveyard from the
+        battlefield is exiled instead (``["exile_instead", p, spec, tag]``); a delayed
+        return made by the same object next (:meth:`delay`) gets ``tag`` and each
+        card exiled this way."""
+        item = self.res["item"]
+        self.res["exile_instead"] = item.sid
+        self.replacements.append(["exile_instead", item.controller, {
+            k: sorted(v) if isinstance(v, frozenset) else v
+            for k, v in dataclasses.asdict(spec).items()}, item.sid])  # (JSON-ready)
+
+    def _exiled_instead(self, pids: list[int]) -> dict[int, int]:
+        """The permanents of ``pids`` an :meth:`add_exile_instead` effect exiles
+        instead of their going to a graveyard, with its tag."""
+        out: dict[int, int] = {}
+        for entry in self.replacements:
+            if entry[0] != "exile_instead":
+                continue
+            spec = fx.Filter(**{k: frozenset(v) if isinstance(v, list) else v
+                                for k, v in entry[2].items()})
+            for pid in pids:
+                if pid not in out and self.battlefield[pid].controller == entry[1] and \
+                        self.matches(spec, pid, entry[1]):
+                    out[pid] = entry[3]
+        return out
+
+    def _returns_exiled(self, tag: int, card: int) -> None:
+        """``card`` was exiled by the replacement tagged ``tag``: its delayed return
+        will name it (a new list: clones share none)."""
+        for d in self.delayed:
+            if d.get("tag") == tag:
+                d["cards"] = [*d.get("cards", []), card]
 
     def add_prevention(self, node: fx.PreventDamage, codes: list[Any] | None) -> None:
         """A prevention effect (rule 615) for each of ``codes`` (recipients, or

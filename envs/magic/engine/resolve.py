@@ -70,7 +70,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.MoveCounters, fx.DoubleCounters, fx.Renown, fx.Amass,
                 fx.Bolster, fx.ShuffleInto, fx.PowerDamage, fx.Detain,
                 fx.UntapUpTo, fx.GainClassLevel, fx.BecomeDayNight, fx.KeepMana,
-                fx.Backup, fx.RevealUntil)
+                fx.Backup, fx.RevealUntil, fx.ExileInsteadThisTurn)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -79,7 +79,7 @@ ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, f
                   fx.RevealPiles,
                   fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle, fx.MadnessCast,
                   fx.CopySpell,
-                  fx.CastCopy, fx.PlayFree, fx.ChooseType, fx.TapAny)
+                  fx.CastCopy, fx.PlayFree, fx.ChooseType, fx.TapAny, fx.CastFromHand)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
@@ -115,7 +115,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.PlayerRule, fx.DefinedPT, fx.SelfBonus,
                      fx.PairedBonus,
                      fx.AltCost, fx.Convoke, fx.Improvise, fx.Delve, fx.SelfCost,
-                     fx.Suspend, fx.AdditionalCost, fx.Foretell,
+                     fx.Suspend, fx.AdditionalCost, fx.Foretell, fx.FirstForetellFree,
                      fx.FaceDownCost,
                      fx.Rebound, fx.Dredge, fx.BeginOnBattlefield,
                      fx.CastWhenAttacked,
@@ -169,7 +169,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
                         "discard", "discard_self", "loyalty", "exile_graveyard",
                         "exile_filter", "tap_untapped", "tap_count", "loyalty_x",
                         "remove_counters", "discard_filter", "add_counters",
-                        "exile_hand", "bounce", "energy", "exile_self"}),
+                        "exile_hand", "bounce", "energy", "exile_self", "reveal_or"}),
     fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
                                     "once_per_turn", "zone", "only_if", "cycling"}),
     fx.ActivationCondition: frozenset({"kind", "filter", "count", "counter"}),
@@ -181,7 +181,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
                           "attached", "most"}),
     fx.Filter: frozenset({"types", "subtypes", "controller", "props"}),
     fx.TokenSpec: frozenset({"name", "types", "subtypes", "colours", "power",
-                             "toughness", "keywords", "abilities"}),
+                             "toughness", "keywords", "abilities", "supertypes"}),
     fx.Anthem: frozenset({"affected", "power", "toughness", "keywords", "condition"}),
     fx.AttachedBonus: frozenset({"power", "toughness", "keywords", "cant_attack",
                                  "cant_block", "per", "cant_be_blocked", "blockers",
@@ -217,7 +217,7 @@ def token_def(spec: fx.TokenSpec) -> fx.CardDef:
     return fx.CardDef(
         name=spec.name, cost=None, colours=spec.colours, types=spec.types,
         subtypes=spec.subtypes, power=spec.power, toughness=spec.toughness,
-        keywords=frozenset(spec.keywords),
+        supertypes=spec.supertypes, keywords=frozenset(spec.keywords),
         activated=tuple(a for a in spec.abilities if isinstance(a, fx.ActivatedAbility)),
         triggered=tuple(a for a in spec.abilities
                         if isinstance(a, fx.TriggeredAbility)) + built,
@@ -531,7 +531,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 value == "that_much" and that_much[0]) and not (
                 value == "spells_before" and cast_self[0]) and value not in (
                 "life_lost", "discarded_most", "discarded_total", "sacrificed_total",
-                "sacrificed_power",
+                "sacrificed_power", "exiled_total",
                 fx.COMMANDER_CASTS) and not (
                 value == "die_result" and die_result[0]):
             note(f"amount {value}")
@@ -722,8 +722,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 or node.draw and node.dest != "bottom"):
             note(f"ChooseDiscard to {node.dest}")
         if isinstance(node, fx.PutFromHand):
-            if node.destination not in ("library", "battlefield") or (
-                    node.destination == "battlefield") != (node.filter is not None):
+            if node.destination not in ("library", "battlefield", "foretold") or (
+                    node.destination == "battlefield") != (node.filter is not None) or (
+                    node.destination == "foretold") != (node.reduced > 0):
                 note(f"PutFromHand to {node.destination}")
             if node.filter is not None:
                 card_filter(node.filter)
@@ -806,6 +807,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(node, (fx.Sacrifice, fx.ReturnChosen)):
             filt(node.filter)
             selector(node.who)
+        elif isinstance(node, fx.CastFromHand):
+            card_filter(node.filter)
+        elif isinstance(node, fx.ExileInsteadThisTurn):
+            filt(node.filter)
         elif isinstance(node, fx.CounterUnlessPays):
             selector(node.what)
             if node.mana is not None:
@@ -935,9 +940,14 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         note("creature without power/toughness")
     if card.additional_cost is not None:
         extra = card.additional_cost
-        if extra.mana is not None or extra.tap or extra.sacrifice_self or \
-                extra.discard_self:
+        if extra.mana is not None and extra.reveal_or is None or extra.tap or \
+                extra.sacrifice_self or extra.discard_self:
             note("additional cost with mana, {T} or self")
+        if extra.reveal_or is not None:  # "reveal a ... card from your hand or pay"
+            card_filter(extra.reveal_or)
+            if extra.mana is None or card.spell is not None or extra != fx.Cost(
+                    mana=extra.mana, reveal_or=extra.reveal_or):
+                note("'reveal a card or pay' with other costs")
         if card.spell is None and ("Instant" in card.types or card.is_land) or sum(
                 isinstance(s, fx.AdditionalCost) for s in card.statics) > 1:
             note("an additional cost of neither a spell nor a permanent card")
@@ -1404,7 +1414,7 @@ def _orphan_that_card(node: Any, before: Any = None) -> bool:
     if isinstance(node, fx.MoveCards) and node.what == fx.Ref("graveyard_this_way"):
         return not isinstance(before, fx.Destroy)  # (the cards it put there)
     return isinstance(node, fx.MoveCards) and node.what == fx.Ref("that_card") and \
-        not isinstance(before, fx.Exile)
+        not isinstance(before, (fx.Exile, fx.ExileInsteadThisTurn))
 
 
 def _all_nodes(node: Any) -> list[Any]:
@@ -1505,8 +1515,6 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         game.move_at_random(node, path)
     elif isinstance(node, fx.ExileTop):
         game.exile_top(node, path)
-    elif isinstance(node, fx.RevealUntil):
-        game.reveal_until(node)
     elif isinstance(node, fx.MayPlay):
         game.grant_play(node)
     elif isinstance(node, fx.PutOnLibrary):
@@ -1597,6 +1605,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for p in game.select_players(node.who, path):
             for _ in range(game.amount(node.count, p)):
                 game.draw(p)
+    elif isinstance(node, fx.RevealUntil):
+        game.reveal_until(node)
     elif isinstance(node, fx.Mill):
         # the cards milled into graveyards (not one a replacement sent elsewhere), for
         # "each creature card put into a graveyard this way"
@@ -1791,6 +1801,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for pid in game.select(node.what, path):
             if pid >= 0 and pid in game.battlefield:
                 game.battlefield[pid].exile_if_leaves = True
+    elif isinstance(node, fx.ExileInsteadThisTurn):
+        game.add_exile_instead(node.filter)
     elif isinstance(node, fx.ExileIfDies):
         for pid in game.select(node.what, path):
             if pid >= 0 and pid in game.battlefield:

@@ -241,6 +241,9 @@ class StackItem:
     #: Cast by suspend's last-counter ability (702.62a): a creature spell so cast
     #: gains haste.
     suspended: bool = False
+    #: Its caster revealed a card to pay its additional cost "reveal a <quality>
+    #: card from your hand or pay <mana>" rather than pay the mana (601.2b).
+    revealed: bool = False
     #: Where a spell was cast from (601.2a) when not from a hand: ``"graveyard"``,
     #: ``"library"``, ``"flashback"`` (a graveyard, for its flashback cost).
     zone: str = ""

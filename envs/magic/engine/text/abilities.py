@@ -24,6 +24,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     Unsupported,
     activation_condition,
+    card_filter,
     cost,
     x_spend,
 )
@@ -176,7 +177,12 @@ def _additional_cost(line: str, printed: Printed, draft: Draft) -> bool:
             isinstance(s, fx.AdditionalCost) for s in draft.statics):
         return False
     paid = cost(m.group(1))
-    if paid is None or paid.mana is not None or paid.tap or paid.sacrifice_self \
+    if (r := re.fullmatch(r"reveal an? (.+?) card from your hand or pay (\{[^}]+\}+)",
+                          m.group(1))) and (f := card_filter(r.group(1))) is not None \
+            and f != fx.Filter() and (mana := cost(r.group(2))) is not None and \
+            mana == fx.Cost(mana=mana.mana) and is_permanent_card(printed):
+        paid = fx.Cost(mana=mana.mana, reveal_or=f)  # (601.2b: Surtland Elementalist)
+    elif paid is None or paid.mana is not None or paid.tap or paid.sacrifice_self \
             or paid.discard_self:
         return False
     if is_permanent_card(printed):  # (601.2b: Stitched Drake)

@@ -420,6 +420,17 @@ def _foretell(line: str, printed: Printed, draft: Draft) -> bool:
 
 
 @line_template
+def _first_foretell_free(line: str, printed: Printed, draft: Draft) -> bool:
+    # "the first card you foretell each turn costs {0} to foretell." (702.143a: the
+    # special action's {2}; a permanent's static)
+    if line != "the first card you foretell each turn costs {0} to foretell." or \
+            not printed.is_permanent:
+        return False
+    draft.statics.append(fx.FirstForetellFree())
+    return True
+
+
+@line_template
 def _suspend(line: str, printed: Printed, draft: Draft) -> bool:
     # Rule 702.62a: "suspend N—[cost]" (the engine: elsewhere.suspend_card and the
     # upkeep's time counters)

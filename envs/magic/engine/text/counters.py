@@ -41,10 +41,12 @@ from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.mana import parse_cost
 from labyrinth_gym.envs.magic.engine.text.core import (
     LINE_TEMPLATES,
+    SENTENCE_GROUPS,
     Draft,
     check_refs,
     effect,
     effect_template,
+    has_target,
     is_permanent_card,
     line_template,
     read_sentence,
@@ -332,3 +334,27 @@ def _enters_with_shield(line: str, printed: Printed, draft: Draft) -> bool:
         return False
     draft.statics.append(fx.EntersWithCounters(count, "shield"))
     return True
+
+
+SENTENCE_GROUPS.append((r"put an? [a-z]+ counter on this\.",
+                        r"then if it has [^,]+ counters on it, .+"))
+
+
+@effect_template
+def _counter_then_if_this_has(s: str) -> fx.Effect | None:
+    """``put a night counter on this. then if it has eight or more night counters on
+    it, remove all of them and <effect>`` (Replicating Ring): "it" is this, whose
+    counters are checked as the second step resolves (608.2c; the condition
+    ``counters_on_this``)."""
+    m = re.fullmatch(r"put an? ([a-z]+) counter on this\. then if it has (\w+) or more "
+                     r"\1 counters on it, (remove all of them and )?(.+)", s)
+    if not m or not fx.plain_counter(m.group(1)) or \
+            not isinstance(n := number(m.group(2)), int):
+        return None
+    rest = (f"remove all {m.group(1)} counters from this and " if m.group(3) else "") \
+        + m.group(4)
+    inner = read_sentence(rest)
+    if inner is None or has_target(inner):
+        return None
+    return fx.Sequence((fx.AddCounters(1, fx.Ref("self"), m.group(1)), fx.IfHolds(
+        fx.ActivationCondition("counters_on_this", count=n, counter=m.group(1)), inner)))

@@ -56,6 +56,8 @@ def counted(phrase: str, plural: bool) -> fx.Count | None:
         return fx.Count("colours_spent")  # (converge, 601.2h)
     if phrase in ("card in your hand", "cards in your hand"):
         return fx.Count("hand")
+    if phrase in ("foretold card you own in exile", "foretold cards you own in exile"):
+        return fx.Count("foretold")  # (702.143a)
     if phrase == "basic land types among lands you control":  # (domain, 305.6)
         return fx.Count("basic_land_types")
     if (m := re.fullmatch(r"(.+) that player controls", phrase)) and (

@@ -224,6 +224,58 @@ def _search(s: str) -> fx.Effect | None:
     return None
 
 
+@effect_template
+def _cast_from_hand(s: str) -> fx.Effect | None:
+    """``you may cast an instant or sorcery spell from your hand without paying its mana
+    cost`` (also ``a spell``, ``a spell with mana value 4 or less``) ->
+    :class:`~effects.CastFromHand`."""
+    m = re.fullmatch(r"you may cast an? (?:(.+?) )?spell( with mana value \d+ or less)? "
+                     r"from your hand without paying its mana cost", s)
+    if not m or (f := card_filter(m.group(1) or "", m.group(2))) is None:
+        return None
+    return fx.CastFromHand(f)
+
+
+@effect_template
+def _reveal_until(s: str) -> fx.Effect | None:
+    """``reveal cards from the top of your library until you reveal that many creature
+    cards, put all creature cards revealed this way onto the battlefield, then
+    shuffle the rest of the revealed cards into your library`` ->
+    :class:`~effects.RevealUntil`."""
+    m = re.fullmatch(rf"reveal cards from the top of your library until you reveal "
+                     rf"{NUM} ((?:[\w-]+ )*?)cards?, put all \2cards revealed this way "
+                     r"onto the battlefield, then shuffle the rest of the revealed "
+                     r"cards into your library", s)
+    if not m or (f := card_filter(m.group(2).strip())) is None or f == fx.Filter():
+        return None
+    return fx.RevealUntil(f, number(m.group(1)), dest="battlefield", rest="shuffle")
+
+
+SENTENCE_GROUPS.append((r"[^.]*exile a card from your hand face down\.",
+                        r"it becomes foretold\.",
+                        r"its foretell cost is its mana cost reduced by \{\d+\}\."))
+
+
+@effect_template
+def _exile_foretold(s: str) -> fx.Effect | None:
+    """``[draw a card, then ]exile a card from your hand face down. it becomes
+    foretold. its foretell cost is its mana cost reduced by {2}`` (Ethereal Valkyrie,
+    702.143): a :class:`~effects.PutFromHand` to ``"foretold"``."""
+    m = re.fullmatch(r"(.*?)exile a card from your hand face down\. it becomes "
+                     r"foretold\. its foretell cost is its mana cost reduced by "
+                     r"\{(\d+)\}", s)
+    if not m or int(m.group(2)) < 1:
+        return None
+    foretold = fx.PutFromHand(1, destination="foretold", reduced=int(m.group(2)))
+    if not m.group(1):
+        return foretold
+    if not m.group(1).endswith(", then ") or \
+            (first := read_sentence(m.group(1)[:-len(", then ")])) is None:
+        return None
+    return fx.Sequence((*(first.steps if isinstance(first, fx.Sequence) else (first,)),
+                        foretold))
+
+
 SENTENCE_GROUPS.append((r"search your library for [^.]+ and reveal it\.",
                         r"if [^.]+, put it onto the battlefield(?: tapped)?\.",
                         r"otherwise, put it into your hand\.", r"then shuffle\."))

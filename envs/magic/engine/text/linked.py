@@ -126,9 +126,10 @@ def _move_at_random(s: str) -> fx.Effect | None:
 @effect_template
 def _linked_exile(s: str) -> fx.Effect | None:
     # Rule 607.2a: "the exiled card" of Oblivion Ring's leaves-the-battlefield ability
-    if re.fullmatch(r"return the exiled (?:card|cards) to the battlefield under "
-                    r"(?:its|their) owners?'s? control", s):
-        return fx.MoveCards(fx.Ref("exiled_with_this"), "battlefield", "owner")
+    if m := re.fullmatch(r"return the exiled (?:card|cards) to the battlefield under "
+                         r"((?:its|their) owners?'s?|your) control", s):
+        return fx.MoveCards(fx.Ref("exiled_with_this"), "battlefield",
+                            "you" if m.group(1) == "your" else "owner")
     # "return each card exiled with this to the battlefield under your control"
     # (Prowling Geistcatcher: 110.2a, under the control of the player putting it)
     if m := re.fullmatch(r"return (?:each card|all cards) exiled with this to the "

@@ -257,8 +257,9 @@ def _token_with_ability(text: str) -> fx.TokenSpec | None:
         return token_spec(text)
     spec = token_spec(m.group(1))
     ability = quoted_ability(m.group(2).replace("this token", "this"))
-    if spec is None or ability is None or "Creature" not in spec.types:
-        return None
+    if spec is None or ability is None or "Creature" not in spec.types and not (
+            isinstance(ability, fx.ActivatedAbility) and ability.is_mana):
+        return None  # (a noncreature token: a mana ability only, 605.1a)
     return dataclasses.replace(spec, abilities=spec.abilities + (ability,))
 
 

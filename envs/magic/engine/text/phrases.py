@@ -758,11 +758,22 @@ _TOKEN = re.compile(
     r"(?: with (.+))?")
 
 
+SUPERTYPE_WORDS = {"snow": "Snow", "legendary": "Legendary"}
+_NAMED_ARTIFACT_TOKEN = re.compile(r"colorless ((?:(?:snow|legendary) )*)artifact "
+                                   r"tokens? named ([a-z' ]+)")
+
+
 def token_spec(text: str) -> fx.TokenSpec | None:
     """``1/1 white soldier creature token[s] [with <keywords>]`` or a predefined
     ``treasure token`` as a :class:`TokenSpec` (None if not that shape)."""
     if m := re.fullmatch(r"(treasure|food|clue|blood|powerstone) tokens?", text):
         return PREDEFINED_TOKENS[m.group(1)]
+    if m := _NAMED_ARTIFACT_TOKEN.fullmatch(text):
+        # "colorless snow artifact tokens named replicated ring" (111.4: its name is
+        # the one given, 205.4a: its supertypes; no subtype, no colour)
+        return fx.TokenSpec(m.group(2).title(), ("Artifact",),
+                            supertypes=tuple(SUPERTYPE_WORDS[w]
+                                             for w in m.group(1).split()))
     m = _TOKEN.fullmatch(text)
     if not m:
         return None
@@ -967,6 +978,9 @@ def card_filter(phrase: str, compared: str | None = None) -> fx.Filter | None:
             words[0].rstrip(","))) and card_prop(prop):
         props.add(prop)  # ("red or green" with a type after it or not)
         words = words[3:] if fx.EITHER in prop else words[1:]
+    if compared and compared.strip() == "with foretell":  # (702.143a)
+        props.add(fx.WITH_FORETELL)
+        compared = None
     if compared:
         m = COMPARED.fullmatch(" " + compared.strip())
         if not m:

@@ -349,10 +349,18 @@ def _countered_instead(s: str) -> fx.Effect | None:
     return dataclasses.replace(counter, dest=dest)
 
 
+SACRIFICE_ALL = 10_000
+"""The count of "sacrifice all <permanents> you control": more than there can be (each
+one matching is sacrificed, 701.21a, none chosen)."""
+
+
 @effect_template
 def _sacrifice(s: str) -> fx.Effect | None:
-    if m := re.fullmatch(rf"sacrifice {NUM} (.+)", s):
+    if m := re.fullmatch(r"sacrifice all (.+) you control", s):
         who: fx.Selector | None = fx.Ref("you")
+        count, what = "all", m.group(1)
+    elif m := re.fullmatch(rf"sacrifice {NUM} (.+)", s):
+        who = fx.Ref("you")
         count, what = m.group(1), m.group(2)
     elif m := re.fullmatch(rf"(.+) sacrifices? {NUM} (.+)", s):
         who = player(m.group(1))
@@ -362,7 +370,7 @@ def _sacrifice(s: str) -> fx.Effect | None:
     if what.endswith(" of their choice"):  # says only who chooses, as without it
         what = what[: -len(" of their choice")]
     f = object_filter(what, plural=count not in ("a", "an", "one"))
-    amount = number(count)
+    amount = SACRIFICE_ALL if count == "all" else number(count)
     if who is None or f is None or f.controller != "any" or not isinstance(amount, int):
         return None
     return fx.Sacrifice(f, amount, who)
@@ -467,3 +475,66 @@ def _exiled_each_controller_creates(s: str) -> fx.Effect | None:
         return None  # (only creatures exiled: each of them is one "creature")
     return fx.Sequence((exile, dataclasses.replace(tokens,
                                                    who=fx.Ref("exiled_controllers"))))
+
+
+SENTENCE_GROUPS.append((r"exile [^.]+\.", r"(?:then create|at the beginning of the next "
+                        r"end step,) [^.]*\bthat many\b[^.]*\."))
+
+
+def _exiled_total(node: object) -> object:
+    """``node`` with each amount ``"that_much"`` made ``"exiled_total"``."""
+    if node == "that_much":
+        return "exiled_total"
+    if isinstance(node, tuple):
+        return tuple(_exiled_total(n) for n in node)
+    if not dataclasses.is_dataclass(node) or isinstance(node, (type, fx.TokenSpec)):
+        return node
+    return dataclasses.replace(node, **{f.name: _exiled_total(getattr(node, f.name))
+                                        for f in dataclasses.fields(node)})
+
+
+@effect_template
+def _exile_then_that_many(s: str) -> fx.Effect | None:
+    """``exile all creatures you control. then create that many 5/5 red dragon
+    creature tokens with flying`` (Day of the Dragons), ``... at the beginning of the
+    next end step, reveal cards ... until you reveal that many creature cards ...``
+    (Synthetic Destiny): "that many" counts the cards the exile moved
+    (``"exiled_total"``, a token too; a delayed ability keeps those cards, 603.7)."""
+    m = re.fullmatch(r"(exile [^.]+)\. ((?:then create|at the beginning of the next "
+                     r"end step,) [^.]*\bthat many\b[^.]*)", s)
+    if not m:
+        return None
+    exile, then = read_sentence(m.group(1)), read_sentence(m.group(2))
+    if not isinstance(exile, fx.Exile) or exile.until_source_leaves or \
+            not isinstance(then, (fx.CreateToken, fx.Delayed)):
+        return None
+    counted = _exiled_total(then)
+    if "that_much" in repr(counted) or counted == then:
+        return None
+    return fx.Sequence((exile, counted))
+
+
+SENTENCE_GROUPS.append((r"if a [^.]+ would be put into a graveyard from the battlefield "
+                        r"this turn, exile it instead\.",
+                        r"return it to the battlefield [^.]+ at the beginning of the "
+                        r"next end step\."))
+
+
+@effect_template
+def _exile_instead_this_turn(s: str) -> fx.Effect | None:
+    """``if a permanent you control would be put into a graveyard from the battlefield
+    this turn, exile it instead. return it to the battlefield under its owner's
+    control at the beginning of the next end step`` (Cosmic Intervention, 614.6,
+    603.7): the replacement until end of turn, then the delayed return of each card
+    it exiled."""
+    m = re.fullmatch(r"if a ([^.]+) would be put into a graveyard from the battlefield "
+                     r"this turn, exile it instead\. (return it to the battlefield [^.]+ "
+                     r"at the beginning of the next end step)", s)
+    if not m or (f := object_filter(m.group(1))) is None or f.controller != "you":
+        return None
+    back = read_sentence(m.group(2))
+    if not isinstance(back, fx.Delayed) or back.when != "next_end_step" or \
+            not isinstance(back.effect, fx.MoveCards) or \
+            back.effect.what != fx.Ref("that_card") or back.effect.dest != "battlefield":
+        return None
+    return fx.Sequence((fx.ExileInsteadThisTurn(f), back))
