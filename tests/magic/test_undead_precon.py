@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
-from magic.positions import act, blank, has, lands, settle
+from magic.positions import act, blank, has, lands, names, settle
 from magic.test_undead_unleashed import on_battlefield
 
 
@@ -121,3 +122,29 @@ def test_prowling_geistcatcher_exiles_what_is_sacrificed_and_returns_it():
     settle(game)
     (bears,) = on_battlefield(game, "Grizzly Bears")
     assert game.battlefield[bears].controller == 0 and not game.exile[0]
+
+
+# ----- 601.3 "once during each of your turns, you may cast a Zombie creature spell
+# from your graveyard"
+def test_gisa_and_geralf_cast_one_zombie_from_the_graveyard_each_turn():
+    """Gisa and Geralf: on its controller's turn a Zombie creature card in the
+    graveyard may be cast (a Bear card may not), once: the second Zombie card is not
+    offered after the first was cast; not during an opponent's turn either."""
+    game = blank()
+    lands(game, 0, *["Swamp"] * 6)
+    game.add_permanent("Gisa and Geralf", 0)
+    for name in ("Walking Corpse", "Walking Corpse", "Grizzly Bears"):
+        game.add_card(name, 0, "graveyard")
+    game.start_at("main1", 0)
+    offered = [n for n in names(game) if "from the graveyard" in n]
+    assert len(offered) == 2 and all("Walking Corpse" in n for n in offered)
+    act(game, "cast graveyard 0 (Walking Corpse)")
+    settle(game)
+    assert len(on_battlefield(game, "Walking Corpse")) == 1
+    assert not any("from the graveyard" in n for n in names(game))
+    while game.active != 1 or game.step != "main1":
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    assert not game.zone_slots(0)  # (not during an opponent's turn)
+    while game.active != 0 or game.step != "main1":
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    assert any("from the graveyard" in n for n in names(game))

@@ -89,7 +89,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Aetherspouts", "Cleaver Skaab", "Corpse Augur",
         "Curse of Unbinding",
         "Empty the Laboratory",
-        "Ghouls' Night Out", "Gisa and Geralf",
+        "Ghouls' Night Out",
         "Gorex, the Tombshell", "Hordewing Skaab",
         "Hour of Eternity",
         "Ravenous Rotbelly", "Rooftop Storm", "Shadow Kin", "Stitcher Geralf",

@@ -18,7 +18,7 @@ from typing import Any
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
-from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED, MAIN_STEPS
+from labyrinth_gym.envs.magic.engine.constants import GRANTED, LOYALTY_USED, MAIN_STEPS
 from labyrinth_gym.envs.magic.engine.effects import mana_ability_parts
 from labyrinth_gym.envs.magic.engine.graveyard import ABILITY
 from labyrinth_gym.envs.magic.engine.library import LIBRARY_ASKS
@@ -1001,6 +1001,9 @@ class CastingMixin:
         if zone.startswith(ABILITY):  # an ability of a card in a graveyard (602.2)
             self.activate_from_graveyard(p, card, zone)
             return
+        if zone == GRANTED:  # a permanent's once-each-turn permission (601.3)
+            self.use_graveyard_permission(p, card)
+            zone = "graveyard"
         d = self.cdef(card)
         if zone in ("cascade", "rebound", "suspend"):
             # cascade (702.85a), rebound (702.88a), suspend (702.62a): from exile

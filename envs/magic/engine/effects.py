@@ -2576,6 +2576,17 @@ class PlayFromTop:
 
 
 @dataclass(frozen=True)
+class CastFromGraveyardEachTurn:
+    """Static, rule 601.3: "once during each of your turns, you may cast a <quality>
+    spell from your graveyard" (Gisa and Geralf): during its controller's turn, one
+    card of their graveyard matching ``spells`` may be cast (its timing and costs),
+    once each turn for each such permanent (the use is kept in
+    ``activated_this_turn`` as ``[pid, GRAVEYARD_CAST]``)."""
+
+    spells: Filter
+
+
+@dataclass(frozen=True)
 class CastFromGraveyard:
     """Static of a permanent card that functions in its owner's graveyard (113.6b,
     601.3): "you may cast this from your graveyard [as long as <condition>]"

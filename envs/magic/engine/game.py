@@ -1558,9 +1558,9 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.casting import CastingMixin
 from labyrinth_gym.envs.magic.engine.casting import with_x as with_x
 from labyrinth_gym.envs.magic.engine.constants import COMBAT_STEPS as COMBAT_STEPS
+from labyrinth_gym.envs.magic.engine.constants import GRANTED, STEPS, ZONES
 from labyrinth_gym.envs.magic.engine.constants import HAND_LIMIT as HAND_LIMIT
 from labyrinth_gym.envs.magic.engine.constants import MAIN_STEPS as MAIN_STEPS
-from labyrinth_gym.envs.magic.engine.constants import STEPS, ZONES
 from labyrinth_gym.envs.magic.engine.control import ControlMixin
 from labyrinth_gym.envs.magic.engine.copies import CopiesMixin
 from labyrinth_gym.envs.magic.engine.decisions import DecisionsMixin
@@ -2212,7 +2212,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             own = self.cdef(card).flashback
             return f"{verb} graveyard {i} ({self.name_of(card)}) " + {
                 "flashback": f"with {own.keyword if own is not None else 'flashback'}", "graveyard": "from the graveyard",
-                "library": "from the top of the library", "exile": "from exile",
+                GRANTED: "from the graveyard", "library": "from the top of the library", "exile": "from exile",
                 "foretell": "foretold, from exile"}[how]
         if kind in ("cast", "hand", "hand_ability"):
             i = args[0]
