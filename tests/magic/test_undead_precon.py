@@ -6,7 +6,7 @@ from __future__ import annotations
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
-from magic.positions import act, blank, has, lands, names, settle
+from magic.positions import act, blank, has, lands, names, pass_to_decision, settle
 from magic.test_undead_unleashed import on_battlefield
 
 
@@ -148,3 +148,20 @@ def test_gisa_and_geralf_cast_one_zombie_from_the_graveyard_each_turn():
     while game.active != 0 or game.step != "main1":
         game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
     assert any("from the graveyard" in n for n in names(game))
+
+
+# ------------ 115.1, 608.2h "where x is the number of creature cards in target player's
+# graveyard"
+def test_corpse_augur_counts_the_creature_cards_of_the_targeted_graveyard():
+    """Corpse Augur dies targeting seat 1, whose graveyard holds two creature cards
+    and a land: seat 0 draws two cards and loses 2 life."""
+    game = blank()
+    augur = game.add_permanent("Corpse Augur", 0)
+    for name in ("Grizzly Bears", "Walking Corpse", "Swamp"):
+        game.add_card(name, 1, "graveyard")
+    game.start_at("main1", 0)
+    game.destroy([augur])
+    pass_to_decision(game, "target")
+    act(game, "player 1")
+    settle(game)
+    assert len(game.hand[0]) == 2 and game.life[0] == 18

@@ -86,7 +86,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Synthetic Destiny", "Tales of the Ancestors",
     }),
     "undead_unleashed": frozenset({
-        "Aetherspouts", "Cleaver Skaab", "Corpse Augur",
+        "Aetherspouts", "Cleaver Skaab",
         "Curse of Unbinding",
         "Empty the Laboratory",
         "Ghouls' Night Out",

@@ -478,7 +478,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 card_filter(value.filter or fx.Filter())
             elif value.what in ("graveyard", "graveyard_types"):
                 spec = value.filter or fx.Filter()
-                if spec.controller not in ("you", "any", "opponent"):
+                if spec.controller not in ("you", "any", "opponent",
+                                           fx.ITS_CONTROLLER):  # (a target's player)
                     note(f"graveyard of {spec.controller}")
                 card_filter(dataclasses.replace(spec, controller="any"))
             return
