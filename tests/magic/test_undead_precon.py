@@ -165,3 +165,26 @@ def test_corpse_augur_counts_the_creature_cards_of_the_targeted_graveyard():
     act(game, "player 1")
     settle(game)
     assert len(game.hand[0]) == 2 and game.life[0] == 18
+
+
+# ------------- 701.20a "reveals cards from the top of their library until they reveal a
+# creature card. put that card onto the battlefield under your control. ... the rest"
+def test_curse_of_unbinding_steals_the_first_creature_card_revealed():
+    """Curse of Unbinding on seat 1: at seat 1's upkeep it reveals Island, Swamp,
+    then Grizzly Bears: the Bears enters under seat 0's control, the two lands go to
+    seat 1's graveyard, the card under them stays."""
+    game = blank()
+    lands(game, 0, *["Island"] * 7)
+    game.add_card("Curse of Unbinding", 0)
+    game.set_library(1, ["Island", "Swamp", "Grizzly Bears", "Forest", "Forest"])
+    game.start_at("main1", 0)
+    act(game, "Curse of Unbinding")
+    act(game, "player 1")
+    settle(game)
+    game.start_at("upkeep", 1, turn=3)
+    pass_to_decision(game, "priority")
+    settle(game)
+    (bears,) = on_battlefield(game, "Grizzly Bears")
+    assert game.battlefield[bears].controller == 0
+    assert sorted(game.name_of(c) for c in game.graveyard[1]) == ["Island", "Swamp"]
+    assert [game.name_of(c) for c in game.library[1]] == ["Forest", "Forest"]

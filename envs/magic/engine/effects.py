@@ -1591,6 +1591,25 @@ class AnyOpponentMay:
 
 
 @dataclass(frozen=True)
+class RevealUntil:
+    """Rule 701.20a: ``who`` reveals cards from the top of their library until they
+    reveal ``count`` cards matching ``filter`` (or the library runs out); those cards
+    go onto the battlefield under ``under``'s control (``"you"``: the resolving
+    object's controller, 110.2a), the other revealed cards ``rest``:
+    ``"graveyard"`` (their owner's) or ``"bottom"`` (of the library, in a random
+    order). "that player reveals cards from the top of their library until they
+    reveal a creature card. put that card onto the battlefield under your control.
+    that player puts the rest of the revealed cards into their graveyard." (Curse of
+    Unbinding)."""
+
+    who: Selector
+    filter: Filter
+    count: Any = 1
+    under: str = "you"
+    rest: str = "graveyard"
+
+
+@dataclass(frozen=True)
 class RevealTop:
     """Rule 701.20a: ``who`` reveals the top card of their library; if it is a card
     ``filter`` matches, ``to_hand`` puts it into that player's hand and ``effect``

@@ -151,6 +151,38 @@ class LibraryMixin:
         return all(d.name == prop[len(NAMED):] if prop.startswith(NAMED)
                    else fx.has_quality(prop, d) for prop in filt.props)
 
+    def reveal_until(self, node: fx.RevealUntil, path: str) -> None:
+        """:class:`~effects.RevealUntil`: each player named reveals cards from the top
+        of their library until ``node.count`` matching cards are revealed (event
+        ``reveal_top``, public); those enter the battlefield together, the rest go to
+        the graveyard or the bottom of the library in a random order."""
+        item = self.res["item"]
+        for p in self.select_players(node.who, path):
+            library = self.library[p]
+            wanted = self.amount(node.count)
+            found: list[int] = []
+            rest: list[int] = []
+            while library and len(found) < wanted:
+                card = library.pop()
+                (found if self.card_matches(node.filter, card, item.card)
+                 else rest).append(card)
+            if not found and not rest:
+                continue
+            self.log("reveal_top", player=p,
+                     cards=[self.name_of(c) for c in rest + found])
+            under = item.controller if node.under == "you" else p
+            entering = [self._put_onto_battlefield(card, under, triggers=False)
+                        for card in found]
+            if entering:
+                self.entered_together(entering)  # (603.6a: they see each other)
+            if node.rest == "bottom":
+                self.dice.shuffle(rest)
+                for card in rest:
+                    library.insert(0, card)
+            else:
+                for card in rest:
+                    self.to_graveyard(card, from_library=True)
+
     def reveal_top(self, node: fx.RevealTop, path: str) -> bool:
         """Rule 701.20a: the players ``node`` names reveal the top card of their
         library (event ``reveal_top``, public); a matching card goes to its player's

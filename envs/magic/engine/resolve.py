@@ -69,7 +69,8 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.MustAttackThis, fx.ExileTop, fx.MayPlay, fx.ChangeTarget, fx.EachDealsDamage, fx.ThisTurn,
                 fx.MoveCounters, fx.DoubleCounters, fx.Renown, fx.Amass,
                 fx.Bolster, fx.ShuffleInto, fx.PowerDamage, fx.Detain,
-                fx.UntapUpTo, fx.GainClassLevel, fx.BecomeDayNight, fx.KeepMana)
+                fx.UntapUpTo, fx.GainClassLevel, fx.BecomeDayNight, fx.KeepMana,
+                fx.RevealUntil)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -1763,6 +1764,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.ShuffleHandIntoLibrary):
         for p in game.select_players(node.who, path):
             game.shuffle_hand_into_library(p)
+    elif isinstance(node, fx.RevealUntil):
+        game.reveal_until(node, path)
     elif isinstance(node, fx.TargetOnly):
         if not game.select(node.what, path):
             game.manifested(None)  # "it" names nothing: that target is gone

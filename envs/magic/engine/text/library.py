@@ -468,3 +468,26 @@ def _reveal_top_card(s: str) -> fx.Effect | None:
         return fx.Sequence((fx.LookAtTop(1, "order"),
                             fx.MayDo(fx.RevealTop(fx.Ref("you"), f, effect))))
     return None
+
+
+SENTENCE_GROUPS.append((r"[^.]+ reveals? cards from the top of (?:their|your) library "
+                        r"until [^.]+\.", r"put that card onto the battlefield [^.]+\.",
+                        r"[^.]+ the rest of the revealed cards [^.]+\."))
+
+
+@effect_template
+def _reveal_until(s: str) -> fx.Effect | None:
+    """``that player reveals cards from the top of their library until they reveal a
+    creature card. put that card onto the battlefield under your control. that player
+    puts the rest of the revealed cards into their graveyard.`` (Curse of Unbinding,
+    701.20a) -> :class:`~effects.RevealUntil`."""
+    m = re.fullmatch(r"(.+?) reveals? cards from the top of (their|your) library until "
+                     r"(?:they|you) reveal an? (.+?) card\. put that card onto the "
+                     r"battlefield under (your|its owner's|their) control\. (.+?) puts? "
+                     r"the rest of the revealed cards into (their|your) graveyard", s)
+    if not m or (who := player(m.group(1))) is None or \
+            (f := card_filter(m.group(3))) is None or f == fx.Filter() or \
+            player(m.group(5)) != who or (m.group(2) == "your") != (who == fx.Ref("you")) \
+            or m.group(6) != m.group(2):
+        return None
+    return fx.RevealUntil(who, f, under="you" if m.group(4) == "your" else "owner")
