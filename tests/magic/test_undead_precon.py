@@ -188,3 +188,25 @@ def test_curse_of_unbinding_steals_the_first_creature_card_revealed():
     assert game.battlefield[bears].controller == 0
     assert sorted(game.name_of(c) for c in game.graveyard[1]) == ["Island", "Swamp"]
     assert [game.name_of(c) for c in game.library[1]] == ["Forest", "Forest"]
+
+
+# ----------------- 701.21a, 701.20a "sacrifice x zombies, then reveal cards ... until you
+# reveal a number of zombie creature cards equal to the number sacrificed this way"
+def test_empty_the_laboratory_trades_sacrificed_zombies_for_revealed_ones():
+    """Empty the Laboratory, X = 2, with two Zombies: both are sacrificed; the library
+    is revealed down to its second Zombie creature card (Diregraf Ghoul, Swamp,
+    Gravedigger): both Zombies enter, the Swamp goes to the bottom."""
+    game = blank()
+    lands(game, 0, *["Island"] * 4)
+    game.add_permanent("Walking Corpse", 0)
+    game.add_permanent("Walking Corpse", 0)
+    game.set_library(0, ["Diregraf Ghoul", "Swamp", "Gravedigger", "Forest", "Forest"])
+    game.add_card("Empty the Laboratory", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0")
+    act(game, "X = 2")
+    settle(game)
+    assert not on_battlefield(game, "Walking Corpse")
+    assert len(game.graveyard[0]) == 3  # (the two Zombies and the sorcery)
+    assert on_battlefield(game, "Diregraf Ghoul") and on_battlefield(game, "Gravedigger")
+    assert [game.name_of(c) for c in game.library[0]] == ["Swamp", "Forest", "Forest"]

@@ -2022,7 +2022,7 @@ class CastingMixin:
             elif isinstance(node, (fx.Sacrifice, fx.ReturnChosen)):
                 what = "sacrifice" if isinstance(node, fx.Sacrifice) else "return"
                 for p in self.select_players(node.who, path):
-                    asks.append([what, p, node.count, path])
+                    asks.append([what, p, self.amount(node.count, p), path])
                 return
             elif isinstance(node, fx.CounterUnlessPays):
                 sid = next(iter(self.select(node.what, path)), None)
@@ -2396,7 +2396,7 @@ class CastingMixin:
         mine = sum(1 for pid, perm in self.battlefield.items()
                    if perm.controller == p and perm.slot >= 0
                    and self.matches(first.filter, pid, p))
-        return mine >= first.count
+        return mine >= self.amount(first.count)
 
     def _ask_an_opponent(self, item: StackItem, node: fx.AnyOpponentMay,
                          path: str) -> bool:

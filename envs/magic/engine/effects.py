@@ -852,7 +852,7 @@ class PayCost:
 @dataclass(frozen=True)
 class Sacrifice:
     filter: Filter
-    count: int = 1
+    count: Any = 1  # (an int; "X" in "sacrifice x zombies")
     who: Selector = Ref("you")
 
 

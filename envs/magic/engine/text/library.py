@@ -65,6 +65,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     activation_condition,
     card_filter,
     number,
+    object_filter,
     permanents,
     player,
 )
@@ -473,6 +474,9 @@ def _reveal_top_card(s: str) -> fx.Effect | None:
 SENTENCE_GROUPS.append((r"[^.]+ reveals? cards from the top of (?:their|your) library "
                         r"until [^.]+\.", r"put that card onto the battlefield [^.]+\.",
                         r"[^.]+ the rest of the revealed cards [^.]+\."))
+SENTENCE_GROUPS.append((r"[^.]+ reveal cards from the top of your library until [^.]+\.",
+                        r"put those cards onto the battlefield and the rest on the bottom "
+                        r"of your library in a random order\."))
 
 
 @effect_template
@@ -491,3 +495,22 @@ def _reveal_until(s: str) -> fx.Effect | None:
             or m.group(6) != m.group(2):
         return None
     return fx.RevealUntil(who, f, under="you" if m.group(4) == "your" else "owner")
+
+
+@effect_template
+def _reveal_until_sacrificed(s: str) -> fx.Effect | None:
+    """``sacrifice x zombies, then reveal cards from the top of your library until you
+    reveal a number of zombie creature cards equal to the number of zombies sacrificed
+    this way. put those cards onto the battlefield and the rest on the bottom of your
+    library in a random order.`` (Empty the Laboratory): the sacrifice, then a
+    :class:`~effects.RevealUntil` of as many cards as it sacrificed."""
+    m = re.fullmatch(r"(sacrifice [^,]+), then reveal cards from the top of your library "
+                     r"until you reveal a number of (.+?) cards equal to the number of "
+                     r"(.+?) sacrificed this way\. put those cards onto the battlefield and "
+                     r"the rest on the bottom of your library in a random order", s)
+    if not m or not isinstance(first := read_sentence(m.group(1)), fx.Sacrifice) or \
+            first.who != fx.Ref("you") or (f := card_filter(m.group(2))) is None or \
+            f == fx.Filter() or object_filter(m.group(3), plural=True) != first.filter:
+        return None
+    return fx.Sequence((first, fx.RevealUntil(fx.Ref("you"), f, "sacrificed_total",
+                                              rest="bottom")))

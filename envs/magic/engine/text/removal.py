@@ -358,8 +358,9 @@ def _sacrifice(s: str) -> fx.Effect | None:
         what = what[: -len(" of their choice")]
     f = object_filter(what, plural=count not in ("a", "an", "one"))
     amount = number(count)
-    if who is None or f is None or f.controller != "any" or not isinstance(amount, int):
-        return None
+    if who is None or f is None or f.controller != "any" or not (
+            isinstance(amount, int) or amount == "X" and who == fx.Ref("you")):
+        return None  # ("sacrifice x zombies": X paid for the spell, 107.3)
     return fx.Sacrifice(f, amount, who)
 
 
