@@ -210,3 +210,21 @@ def test_empty_the_laboratory_trades_sacrificed_zombies_for_revealed_ones():
     assert len(game.graveyard[0]) == 3  # (the two Zombies and the sorcery)
     assert on_battlefield(game, "Diregraf Ghoul") and on_battlefield(game, "Gravedigger")
     assert [game.name_of(c) for c in game.library[0]] == ["Swamp", "Forest", "Forest"]
+
+
+# ------------------- 707.2 "create two tokens that are copies of the sacrificed creature"
+def test_cleaver_skaab_copies_the_zombie_sacrificed_for_its_cost():
+    """Cleaver Skaab sacrificing Walking Corpse (with a +1/+1 counter, not copied):
+    two token Walking Corpses, 2/2 each."""
+    game = blank()
+    lands(game, 0, *["Swamp"] * 3)
+    game.add_permanent("Cleaver Skaab", 0)
+    game.add_permanent("Walking Corpse", 0, counters={"+1/+1": 1})
+    game.start_at("main1", 0)
+    act(game, "(Cleaver Skaab) ability")
+    act(game, "(Walking Corpse)")
+    settle(game)
+    copies = on_battlefield(game, "Walking Corpse")
+    assert len(copies) == 2 and all(game.card_token[game.battlefield[c].card]
+                                    and game.chars(c)[:2] == (2, 2) for c in copies)
+    assert [game.name_of(c) for c in game.graveyard[0]] == ["Walking Corpse"]

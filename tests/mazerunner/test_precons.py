@@ -86,7 +86,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Synthetic Destiny", "Tales of the Ancestors",
     }),
     "undead_unleashed": frozenset({
-        "Aetherspouts", "Cleaver Skaab",
+        "Aetherspouts",
         "Ghouls' Night Out",
         "Gorex, the Tombshell", "Hordewing Skaab",
         "Hour of Eternity",

@@ -1650,6 +1650,7 @@ class CastingMixin:
                 if last in self.battlefield:  # (608.2h: as it last existed)
                     item.sacrificed_stats = [*self.chars(last)[:2],
                                              self.pdef(last).mana_value]
+                    item.sacrificed_copy = self._def_number(self.copiable_values(last))
             if item.sacrificed and cost.bounce is not None:
                 attacker = item.sacrificed[0]
                 if attacker in self.attackers:  # ninjutsu (702.49c): what it attacked

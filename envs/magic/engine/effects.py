@@ -381,6 +381,7 @@ REFS = (
     "that_card",  # the card(s) the previous step of this ability exiled (400.7)
     "attacked_by_it",  # the player or planeswalker "it" (an attacker) attacks
     "this_card",  # the source's card in its owner's graveyard (a dies trigger's)
+    "cost_sacrificed",  # the permanent sacrificed to pay the cost, as it last existed
     # the cards the same ability's destruction put into graveyards ("return each card
     # put into a graveyard this way to the battlefield under your control")
     "graveyard_this_way",

@@ -770,6 +770,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if not any(ab.effect == node and ab.zone == "graveyard"
                        and ab.cost.exile_self for ab in card.activated):
                 note("a token copy of this card outside a graveyard ability")
+        elif isinstance(node, fx.CopyToken) and node.what == fx.Ref("cost_sacrificed"):
+            if not any(ab.cost.sacrifice is not None and fx.Ref("cost_sacrificed") in
+                       _all_nodes(ab.effect) for ab in card.activated):
+                note("a copy of the sacrificed permanent with no sacrifice in the cost")
         elif isinstance(node, fx.CreateToken):
             selector(node.who)
             token = node.token
@@ -1557,11 +1561,17 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.CopyToken):
         item = game.res["item"]
         made = None
+        count = game.amount(node.count) if node.count != 1 else 1
         if node.what == fx.Ref("this_card"):  # the ability's card (702.128a)
             made = game.create_copy_of(game.cdef(item.card), item.controller,
                                        node.extras)
-        count = game.amount(node.count) if node.count != 1 else 1
-        for pid in () if made is not None else game.select(node.what, path):
+        elif node.what == fx.Ref("cost_sacrificed"):  # as it last existed (707.2)
+            for _ in range(count if item.sacrificed_copy >= 0 else 0):
+                made = game.create_copy_of(game.defs[item.sacrificed_copy],
+                                           item.controller, node.extras)
+            made = made if count == 1 else None  # ("it": one token only)
+        for pid in () if made is not None or node.what == fx.Ref("cost_sacrificed") \
+                else game.select(node.what, path):
             if pid >= 0:
                 for _ in range(count):
                     made = game.create_token_copy(pid, item.controller, node.extras)
