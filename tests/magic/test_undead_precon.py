@@ -228,3 +228,29 @@ def test_cleaver_skaab_copies_the_zombie_sacrificed_for_its_cost():
     assert len(copies) == 2 and all(game.card_token[game.battlefield[c].card]
                                     and game.chars(c)[:2] == (2, 2) for c in copies)
     assert [game.name_of(c) for c in game.graveyard[0]] == ["Walking Corpse"]
+
+
+# --------- 118.9 "you may pay {0} rather than pay the mana cost for Zombie creature
+# spells you cast"
+def test_rooftop_storm_lets_zombie_spells_be_cast_for_nothing():
+    """Rooftop Storm with no lands: Walking Corpse (a Zombie) is cast for {0},
+    Grizzly Bears is not castable; with a Swamp and a Forest untapped, casting a
+    second Corpse asks which cost, and the alternative one leaves the lands
+    untapped."""
+    game = blank()
+    game.add_permanent("Rooftop Storm", 0)
+    game.add_card("Walking Corpse", 0)
+    game.add_card("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    assert not has(game, "(Grizzly Bears)")
+    act(game, "(Walking Corpse)")
+    settle(game)
+    assert len(on_battlefield(game, "Walking Corpse")) == 1
+    swamp, forest = lands(game, 0, "Swamp", "Forest")
+    game.add_card("Walking Corpse", 0)
+    game._legal = None
+    act(game, "(Walking Corpse)")
+    act(game, "pay alternative cost")
+    settle(game)
+    assert len(on_battlefield(game, "Walking Corpse")) == 2
+    assert not game.battlefield[swamp].tapped and not game.battlefield[forest].tapped

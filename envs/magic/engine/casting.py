@@ -45,6 +45,9 @@ ALT_KINDS = ("alternative", "evoke", "bestow", "dash")
 """:attr:`~state.StackItem.alt` of a spell cast for its :class:`~effects.AltCost`
 (118.9; evoke, 702.74a; bestow, 702.103a: the spell is :func:`~effects.bestowed`;
 dash, 702.109a: :meth:`CastingMixin.enter_from_stack`)."""
+GRANTED_ALT = "granted_alt"
+""":attr:`~state.StackItem.alt` of a spell cast for a permanent's
+:class:`~effects.GrantedAltCost` (118.9)."""
 FACE_DOWN_COST = ManaCost(generic=3)
 """What casting a card face down costs rather than its mana cost (702.37c, 702.168a;
 :attr:`~state.StackItem.alt` ``"face_down"``)."""
@@ -675,6 +678,8 @@ class CastingMixin:
             cost = d.madness[1].cost  # type: ignore[index]
         elif item.alt == "free":  # "without paying its mana cost" (118.9, X is 0)
             cost = None
+        elif item.alt == GRANTED_ALT:  # a permanent's "you may pay {0} rather than"
+            cost = self.granted_alt_cost(item.controller, d)
         elif item.alt == "flashback":
             cost = self.flashback_cost(item.card).mana
         elif item.alt == "face_down":  # 702.37c, 702.168a: {3} (an alternative cost)
@@ -1067,10 +1072,13 @@ class CastingMixin:
             self.play_land(p, card, paid_life=False)
             return
         self.take_to_play(card)
+        announce = self.announcements(d)
+        if self.granted_alt_cost(p, d) is not None:  # 118.9: after its own
+            announce.insert(1 if announce[:1] == ["alt"] else 0, GRANTED_ALT)
         self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p, card=card,
                                  keywords=sorted(d.keywords),
                                  x=-1 if d.cost is not None and d.cost.x else 0,
-                                 announce=self.announcements(d),
+                                 announce=announce,
                                  zone="" if zone == "hand" else zone)
         self.closed = []
 
@@ -1081,6 +1089,14 @@ class CastingMixin:
         self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
                                  card=card, alt="face_down")
         self.closed = []
+
+    def granted_alt_cost(self, p: int, d: fx.CardDef) -> ManaCost | None:
+        """The mana of the first :class:`~effects.GrantedAltCost` of ``p``'s
+        permanents that a spell of ``d`` cast by ``p`` matches ("you may pay {0}
+        rather than pay the mana cost for Zombie creature spells you cast"), or
+        None."""
+        return next((st.mana for you, st in self.statics_of(fx.GrantedAltCost)
+                     if you == p and self._spell_matches(st.spells, d, p, you)), None)
 
     @staticmethod
     def announcements(d: fx.CardDef) -> list[str]:
@@ -1150,6 +1166,19 @@ class CastingMixin:
         if self._pays_no_mana(item.controller):
             item.announce.clear()
             return None
+        if what == GRANTED_ALT:  # (not with another alternative cost chosen, 118.9a)
+            if item.alt:
+                item.announce.pop(0)
+                return None
+            normal = self.castable_as(item, "")
+            granted = self.castable_as(item, GRANTED_ALT)
+            if normal and granted:
+                return GRANTED_ALT
+            item.announce.pop(0)
+            if granted:
+                item.alt = GRANTED_ALT
+                item.x = 0 if item.x < 0 else item.x  # (107.3: no X in that cost)
+            return None
         if what == "alt":
             d = self.cdef(item.card)
             kind = "overload" if d.overload is not None else d.alt_cost.kind  # type: ignore[union-attr]
@@ -1178,10 +1207,12 @@ class CastingMixin:
         """The caster answered the casting question ``what`` (:meth:`announcement`)."""
         item = self.casting
         assert item is not None
-        if what == "overload" or what in ALT_KINDS:
+        if what == "overload" or what in ALT_KINDS or what == GRANTED_ALT:
             item.announce.pop(0)
             if yes:
                 item.alt = what
+                if what == GRANTED_ALT and item.x < 0:
+                    item.x = 0  # (107.3: the cost paid has no X)
             return
         if what == "buyback":
             item.announce.pop(0)

@@ -18,7 +18,7 @@ import dataclasses
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
-from labyrinth_gym.envs.magic.engine.casting import add_costs, with_x
+from labyrinth_gym.envs.magic.engine.casting import GRANTED_ALT, add_costs, with_x
 from labyrinth_gym.envs.magic.engine.combat import lethal_need
 from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED, MAIN_STEPS, STEPS
 from labyrinth_gym.envs.magic.engine.library import LIBRARY_DECISIONS
@@ -371,12 +371,15 @@ class DecisionsMixin:
             alt = ("overload" if d.overload is not None else
                    d.alt_cost.kind if d.alt_cost is not None else "")
             return (d.cost is not None and self.castable_as(probe, "")) or bool(
-                alt and self.castable_as(probe, alt))
-        if d.cost is None:
-            return False  # 118.6: no mana cost, and no alternative cost to pay
-        if not self._can_pay(p, self.changed_cost(p, card, d.cost), skip_card=card,
-                             spell=card):
-            return False
+                alt and self.castable_as(probe, alt)) or (
+                self.granted_alt_cost(p, d) is not None
+                and self.castable_as(probe, GRANTED_ALT))
+        if d.cost is None or not self._can_pay(p, self.changed_cost(p, card, d.cost),
+                                               skip_card=card, spell=card):
+            # 118.6: no mana cost (or none payable), unless a permanent grants an
+            # alternative cost (118.9: "you may pay {0} rather than ...")
+            return self.granted_alt_cost(p, d) is not None and \
+                self.castable_as(probe, GRANTED_ALT)
         extra = d.additional_cost
         if not self._extra_cost_payable(p, extra, None, card):
             return False

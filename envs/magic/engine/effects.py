@@ -2596,6 +2596,16 @@ class PlayFromTop:
 
 
 @dataclass(frozen=True)
+class GrantedAltCost:
+    """Static, rule 118.9: "you may pay ``mana`` rather than pay the mana cost for
+    <quality> spells you cast" (Rooftop Storm): an alternative cost its controller may
+    choose for each spell matching ``spells`` they cast, from any zone (601.2b)."""
+
+    spells: Filter
+    mana: ManaCost
+
+
+@dataclass(frozen=True)
 class CastFromGraveyardEachTurn:
     """Static, rule 601.3: "once during each of your turns, you may cast a <quality>
     spell from your graveyard" (Gisa and Geralf): during its controller's turn, one

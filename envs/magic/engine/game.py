@@ -2192,6 +2192,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                     ("yes", "evoke"): "pay evoke", ("no", "evoke"): "pay mana cost",
                     ("yes", "bestow"): "pay bestow", ("no", "bestow"): "pay mana cost",
                     ("yes", "dash"): "pay dash", ("no", "dash"): "pay mana cost",
+                    ("yes", "granted_alt"): "pay alternative cost",
+                    ("no", "granted_alt"): "pay mana cost",
                     }[kind, what]
         if kind in ("hand", "mode") and self.decision is not None and \
                 self.grave_target(self.decision) is not None:

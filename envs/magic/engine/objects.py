@@ -186,7 +186,7 @@ class ObjectsMixin:
                     graves.append((perm.controller, static))
                 elif isinstance(static, (fx.OthersEnterTapped, fx.SpellsCantBeCountered,
                                          fx.DoubleLifeGain, fx.SpellsHave,
-                                         fx.DoubleDamage,
+                                         fx.DoubleDamage, fx.GrantedAltCost,
                                          fx.EnteringDontTrigger)):
                     others.append((perm.controller, static))
                 elif isinstance(static, fx.PairedBonus) and perm.paired >= 0 and \

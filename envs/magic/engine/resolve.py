@@ -109,7 +109,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.Flashback, fx.Kicker, fx.Overload, fx.Buyback,
                      fx.TopRevealed, fx.MayLookAtTop, fx.PlayFromTop,
                      fx.CastFromGraveyard, fx.ExtraLandEachTurn, fx.PlayExiled,
-                     fx.CastFromGraveyardEachTurn,
+                     fx.CastFromGraveyardEachTurn, fx.GrantedAltCost,
                      fx.EntersAsCopy, fx.ContinuousChange, fx.DoesntUntap,
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.PlayerRule, fx.DefinedPT, fx.SelfBonus,
                      fx.PairedBonus,
