@@ -254,3 +254,52 @@ def test_rooftop_storm_lets_zombie_spells_be_cast_for_nothing():
     settle(game)
     assert len(on_battlefield(game, "Walking Corpse")) == 2
     assert not game.battlefield[swamp].tapped and not game.battlefield[forest].tapped
+
+
+def first(game, text: str) -> None:
+    """Apply the first legal action whose name contains ``text``."""
+    game.apply_action(next(a for n, a in names(game).items() if text in n))
+
+
+# ------------ 701.21a, 603.12 "you may sacrifice up to three Zombies. When you sacrifice
+# one or more Zombies this way, each opponent sacrifices that many creatures"
+def test_ravenous_rotbelly_makes_each_opponent_sacrifice_as_many():
+    """Ravenous Rotbelly enters: its controller sacrifices two of three Zombies, then
+    stops; the reflexive ability makes seat 1 sacrifice two of its three creatures.
+    Sacrificing none makes it not trigger."""
+    game = blank()
+    lands(game, 0, *["Swamp"] * 6)
+    for _ in range(3):
+        game.add_permanent("Walking Corpse", 0)
+    for _ in range(3):
+        game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Ravenous Rotbelly", 0)
+    game.start_at("main1", 0)
+    act(game, "(Ravenous Rotbelly)")
+    pass_to_decision(game, "yesno")
+    act(game, "yes")
+    for _ in range(2):  # (the Rotbelly, a Zombie too, might be one of them)
+        first(game, "(Walking Corpse)")
+    act(game, "done")
+    pass_to_decision(game, "sacrifice")
+    assert game.decision["player"] == 1
+    for _ in range(2):
+        first(game, "(Grizzly Bears)")
+    settle(game)
+    assert len(on_battlefield(game, "Walking Corpse")) == 1
+    assert len(on_battlefield(game, "Grizzly Bears")) == 1
+
+
+def test_ravenous_rotbelly_sacrificing_none_does_not_trigger():
+    game = blank()
+    lands(game, 0, *["Swamp"] * 6)
+    game.add_permanent("Walking Corpse", 0)
+    game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Ravenous Rotbelly", 0)
+    game.start_at("main1", 0)
+    act(game, "(Ravenous Rotbelly)")
+    pass_to_decision(game, "yesno")
+    act(game, "yes")
+    act(game, "done")
+    settle(game)
+    assert on_battlefield(game, "Walking Corpse") and on_battlefield(game, "Grizzly Bears")

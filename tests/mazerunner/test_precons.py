@@ -90,7 +90,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Ghouls' Night Out",
         "Gorex, the Tombshell", "Hordewing Skaab",
         "Hour of Eternity",
-        "Ravenous Rotbelly", "Shadow Kin", "Stitcher Geralf",
+        "Shadow Kin", "Stitcher Geralf",
         "Undead Alchemist",
     }),
     "vampiric_bloodline": frozenset({

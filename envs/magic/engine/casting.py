@@ -1870,9 +1870,14 @@ class CastingMixin:
                 options = [pid for pid, perm in self.battlefield.items()
                            if perm.controller == p and perm.slot >= 0
                            and self.matches(node.filter, pid, p)]
+                up_to = isinstance(node, fx.Sacrifice) and node.up_to
                 if left > 0 and options and not self.lost[p]:
                     # a sacrifice, or "return a land you control to its owner's hand"
                     dest = "hand" if what == "return" else "graveyard"
+                    if up_to:  # "sacrifice up to three": one at a time, or done
+                        self.decision = {"kind": "sacrifice", "player": p,
+                                         "options": options, "up_to": True}
+                        return
                     if len(options) <= left:
                         self.sacrifice_chosen(options, dest)
                     else:

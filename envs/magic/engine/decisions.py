@@ -140,7 +140,7 @@ class DecisionsMixin:
                     if pid in self.battlefield and pid not in chosen]
         if kind in ("sacrifice", "cost_sacrifice"):
             return [A.permanent(self.battlefield[pid].slot) for pid in d["options"]
-                    if pid in self.battlefield]
+                    if pid in self.battlefield] + ([A.DONE] if d.get("up_to") else [])
         if kind == "cost_discard":
             chosen = self.casting.discarded  # type: ignore[union-attr]
             wanted = self._cost_of(self.casting).discard_filter  # type: ignore[union-attr,arg-type]
@@ -1378,6 +1378,8 @@ class DecisionsMixin:
             self.casting.sacrificed.append(self.slots[args[0]])  # type: ignore[union-attr]
         elif dk == "cost_discard":
             self.casting.discarded.append(self.hand_slots(p)[args[0]])  # type: ignore[union-attr]
+        elif dk == "sacrifice" and kind == "done":  # "up to": no more
+            self.res["asks"][0][2] = 0  # type: ignore[index]
         elif dk == "sacrifice":  # (or returned to its owner's hand: ReturnChosen)
             self.sacrifice_chosen([self.slots[args[0]]], d.get("dest", "graveyard"))
             self.res["asks"][0][2] -= 1  # type: ignore[index]

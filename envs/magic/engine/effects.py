@@ -855,6 +855,7 @@ class Sacrifice:
     filter: Filter
     count: Any = 1  # (an int; "X" in "sacrifice x zombies")
     who: Selector = Ref("you")
+    up_to: bool = False  # "sacrifice up to three zombies": any number to count
 
 
 @dataclass(frozen=True)
@@ -1178,6 +1179,10 @@ class WhenYouDo:
     #: resolving ability's source was on the battlefield as the creature was
     #: sacrificed (still there, or the creature sacrificed).
     exploit: bool = False
+    #: "when you sacrifice one or more Zombies this way, ... that many ...": it
+    #: triggers only if the action sacrificed something, and its ``that_much`` is how
+    #: many it sacrificed.
+    counted: bool = False
 
 
 @dataclass(frozen=True)

@@ -614,7 +614,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             effect(node.effect)
             return
         if isinstance(node, fx.WhenYouDo):
+            had = that_much[0]
+            that_much[0] = had or node.counted  # (how many the action sacrificed)
             effect(node.effect)
+            that_much[0] = had
             return
         if isinstance(node, fx.FlipCoin):  # rule 705
             for branch in (node.win, node.lose):

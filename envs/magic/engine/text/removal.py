@@ -346,6 +346,11 @@ def _countered_instead(s: str) -> fx.Effect | None:
 
 @effect_template
 def _sacrifice(s: str) -> fx.Effect | None:
+    if (m := re.fullmatch(rf"sacrifice up to {NUM} (.+)", s)) and \
+            isinstance(n := number(m.group(1)), int) and n > 1 and \
+            (f := object_filter(m.group(2), plural=True)) is not None and \
+            f.controller == "any":  # (the sacrificer chooses how many, 0 to n)
+        return fx.Sacrifice(f, n, up_to=True)
     if m := re.fullmatch(rf"sacrifice {NUM} (.+)", s):
         who: fx.Selector | None = fx.Ref("you")
         count, what = m.group(1), m.group(2)
@@ -359,7 +364,8 @@ def _sacrifice(s: str) -> fx.Effect | None:
     f = object_filter(what, plural=count not in ("a", "an", "one"))
     amount = number(count)
     if who is None or f is None or f.controller != "any" or not (
-            isinstance(amount, int) or amount == "X" and who == fx.Ref("you")):
+            isinstance(amount, int) or amount == "X" and who == fx.Ref("you")
+            or amount == "that_much"):
         return None  # ("sacrifice x zombies": X paid for the spell, 107.3)
     return fx.Sacrifice(f, amount, who)
 
