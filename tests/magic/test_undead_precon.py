@@ -6,7 +6,18 @@ from __future__ import annotations
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
-from magic.positions import act, blank, has, lands, names, pass_to_decision, settle
+from magic.positions import (
+    act,
+    blank,
+    finish_blocks,
+    has,
+    lands,
+    names,
+    pass_to_decision,
+    pass_until,
+    settle,
+    to_blocks,
+)
 from magic.test_undead_unleashed import on_battlefield
 
 
@@ -303,3 +314,26 @@ def test_ravenous_rotbelly_sacrificing_none_does_not_trigger():
     act(game, "done")
     settle(game)
     assert on_battlefield(game, "Walking Corpse") and on_battlefield(game, "Grizzly Bears")
+
+
+# ---------------- 614.1a "if a Zombie you control would deal combat damage to a player,
+# instead that player mills that many cards"; "whenever a creature card is put into an
+# opponent's graveyard from their library"
+def test_undead_alchemist_turns_combat_damage_into_milled_zombies():
+    """Walking Corpse attacks seat 1 unblocked beside Undead Alchemist: seat 1 loses no
+    life and mills two cards (Grizzly Bears, Island); the Bears card is exiled and
+    seat 0 makes a Zombie; the Island stays in the graveyard."""
+    game = blank()
+    game.add_permanent("Undead Alchemist", 0)
+    corpse = game.add_permanent("Walking Corpse", 0)
+    game.set_library(1, ["Grizzly Bears", "Island", "Island"])
+    game.start_at("main1", 0)
+    to_blocks(game, corpse)
+    finish_blocks(game)
+    pass_until(game, "end_of_combat")
+    settle(game)
+    assert game.life[1] == 20
+    assert [game.name_of(c) for c in game.graveyard[1]] == ["Island"]
+    assert [game.name_of(c) for c in game.exile[1]] == ["Grizzly Bears"]
+    (token,) = on_battlefield(game, "Zombie Token")
+    assert game.battlefield[token].controller == 0

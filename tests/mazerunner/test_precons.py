@@ -91,7 +91,6 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Gorex, the Tombshell", "Hordewing Skaab",
         "Hour of Eternity",
         "Shadow Kin", "Stitcher Geralf",
-        "Undead Alchemist",
     }),
     "vampiric_bloodline": frozenset({
         "Arterial Alchemy", "Avacyn's Judgment", "Bloodlord of Vaasgoth",

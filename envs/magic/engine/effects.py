@@ -2432,6 +2432,17 @@ class DoubleLifeGain:
 
 
 @dataclass(frozen=True)
+class CombatDamageToMill:
+    """Static, rule 614.1a: "if a Zombie you control would deal combat damage to a
+    player, instead that player mills that many cards" (Undead Alchemist): combat
+    damage a permanent matching ``affected`` (seen by the static's controller) would
+    deal to a player is replaced by that player milling that many cards (applied
+    after prevention)."""
+
+    affected: Filter
+
+
+@dataclass(frozen=True)
 class DoubleDamage:
     """Static, a replacement effect (614.1a): "if a creature you control would deal
     damage to a permanent or player, it deals double that damage instead"

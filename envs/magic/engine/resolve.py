@@ -122,7 +122,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.CommanderManaCounters, fx.DayAsEnters,
                      fx.OthersEnterTapped, fx.SpellsCantBeCountered,
                      fx.DoubleLifeGain, fx.SpellsHave, fx.EnteringDontTrigger,
-                     fx.CantBeTargetedBy, fx.DoubleDamage)
+                     fx.CantBeTargetedBy, fx.DoubleDamage, fx.CombatDamageToMill)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
                                 "fade", "stun", "shield", "level"})
 """Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`
