@@ -81,14 +81,11 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Ranar the Ever-Watchful",  # "one or more" batch trigger (the batch helper's)
     }),
     "undead_unleashed": frozenset({
-        "Aetherspouts", "Cleaver Skaab", "Corpse Augur",
-        "Curse of Unbinding",
-        "Empty the Laboratory",
-        "Ghouls' Night Out", "Gisa and Geralf",
+        "Aetherspouts",
+        "Ghouls' Night Out",
         "Gorex, the Tombshell", "Hordewing Skaab",
         "Hour of Eternity",
-        "Ravenous Rotbelly", "Rooftop Storm", "Shadow Kin", "Stitcher Geralf",
-        "Undead Alchemist",
+        "Shadow Kin", "Stitcher Geralf",
     }),
     "vampiric_bloodline": frozenset({
         "Dark Impostor", "Falkenrath Gorger",

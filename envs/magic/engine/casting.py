@@ -18,7 +18,7 @@ from typing import Any
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
-from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED, MAIN_STEPS
+from labyrinth_gym.envs.magic.engine.constants import GRANTED, LOYALTY_USED, MAIN_STEPS
 from labyrinth_gym.envs.magic.engine.effects import mana_ability_parts
 from labyrinth_gym.envs.magic.engine.graveyard import ABILITY
 from labyrinth_gym.envs.magic.engine.library import LIBRARY_ASKS
@@ -50,6 +50,9 @@ ALT_KINDS = ("alternative", "evoke", "bestow", "dash")
 """:attr:`~state.StackItem.alt` of a spell cast for its :class:`~effects.AltCost`
 (118.9; evoke, 702.74a; bestow, 702.103a: the spell is :func:`~effects.bestowed`;
 dash, 702.109a: :meth:`CastingMixin.enter_from_stack`)."""
+GRANTED_ALT = "granted_alt"
+""":attr:`~state.StackItem.alt` of a spell cast for a permanent's
+:class:`~effects.GrantedAltCost` (118.9)."""
 FACE_DOWN_COST = ManaCost(generic=3)
 """What casting a card face down costs rather than its mana cost (702.37c, 702.168a;
 :attr:`~state.StackItem.alt` ``"face_down"``)."""
@@ -769,6 +772,8 @@ class CastingMixin:
             cost = d.madness[1].cost  # type: ignore[index]
         elif item.alt == "free":  # "without paying its mana cost" (118.9, X is 0)
             cost = None
+        elif item.alt == GRANTED_ALT:  # a permanent's "you may pay {0} rather than"
+            cost = self.granted_alt_cost(item.controller, d)
         elif item.alt == "flashback":
             cost = self.flashback_cost(item.card).mana
         elif item.alt == "face_down":  # 702.37c, 702.168a: {3} (an alternative cost)
@@ -1140,6 +1145,9 @@ class CastingMixin:
         if zone.startswith(ABILITY):  # an ability of a card in a graveyard (602.2)
             self.activate_from_graveyard(p, card, zone)
             return
+        if zone == GRANTED:  # a permanent's once-each-turn permission (601.3)
+            self.use_graveyard_permission(p, card)
+            zone = "graveyard"
         d = self.cdef(card)
         if zone in ("cascade", "rebound", "suspend"):
             # cascade (702.85a), rebound (702.88a), suspend (702.62a): from exile
@@ -1214,10 +1222,13 @@ class CastingMixin:
             self.play_land(p, card, paid_life=False)
             return
         self.take_to_play(card)
+        announce = self.announcements(d)
+        if self.granted_alt_cost(p, d) is not None:  # 118.9: after its own
+            announce.insert(1 if announce[:1] == ["alt"] else 0, GRANTED_ALT)
         self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p, card=card,
                                  keywords=sorted(d.keywords),
                                  x=-1 if d.cost is not None and d.cost.x else 0,
-                                 announce=self.announcements(d),
+                                 announce=announce,
                                  zone="" if zone == "hand" else zone)
         self.closed = []
 
@@ -1228,6 +1239,14 @@ class CastingMixin:
         self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
                                  card=card, alt="face_down")
         self.closed = []
+
+    def granted_alt_cost(self, p: int, d: fx.CardDef) -> ManaCost | None:
+        """The mana of the first :class:`~effects.GrantedAltCost` of ``p``'s
+        permanents that a spell of ``d`` cast by ``p`` matches ("you may pay {0}
+        rather than pay the mana cost for Zombie creature spells you cast"), or
+        None."""
+        return next((st.mana for you, st in self.statics_of(fx.GrantedAltCost)
+                     if you == p and self._spell_matches(st.spells, d, p, you)), None)
 
     @staticmethod
     def announcements(d: fx.CardDef) -> list[str]:
@@ -1300,6 +1319,19 @@ class CastingMixin:
         if self._pays_no_mana(item.controller):
             item.announce.clear()
             return None
+        if what == GRANTED_ALT:  # (not with another alternative cost chosen, 118.9a)
+            if item.alt:
+                item.announce.pop(0)
+                return None
+            normal = self.castable_as(item, "")
+            granted = self.castable_as(item, GRANTED_ALT)
+            if normal and granted:
+                return GRANTED_ALT
+            item.announce.pop(0)
+            if granted:
+                item.alt = GRANTED_ALT
+                item.x = 0 if item.x < 0 else item.x  # (107.3: no X in that cost)
+            return None
         if what == "alt":
             d = self.cdef(item.card)
             kind = "overload" if d.overload is not None else d.alt_cost.kind  # type: ignore[union-attr]
@@ -1339,10 +1371,12 @@ class CastingMixin:
         """The caster answered the casting question ``what`` (:meth:`announcement`)."""
         item = self.casting
         assert item is not None
-        if what == "overload" or what in ALT_KINDS:
+        if what == "overload" or what in ALT_KINDS or what == GRANTED_ALT:
             item.announce.pop(0)
             if yes:
                 item.alt = what
+                if what == GRANTED_ALT and item.x < 0:
+                    item.x = 0  # (107.3: the cost paid has no X)
             return
         if what == "buyback":
             item.announce.pop(0)
@@ -1861,6 +1895,7 @@ class CastingMixin:
                 if last in self.battlefield:  # (608.2h: as it last existed)
                     item.sacrificed_stats = [*self.chars(last)[:2],
                                              self.pdef(last).mana_value]
+                    item.sacrificed_copy = self._def_number(self.copiable_values(last))
             if item.sacrificed and cost.bounce is not None:
                 attacker = item.sacrificed[0]
                 if attacker in self.attackers:  # ninjutsu (702.49c): what it attacked
@@ -2065,9 +2100,14 @@ class CastingMixin:
                 options = [pid for pid, perm in self.battlefield.items()
                            if perm.controller == p and perm.slot >= 0
                            and self.matches(node.filter, pid, p)]
+                up_to = isinstance(node, fx.Sacrifice) and node.up_to
                 if left > 0 and options and not self.lost[p]:
                     # a sacrifice, or "return a land you control to its owner's hand"
                     dest = "hand" if what == "return" else "graveyard"
+                    if up_to:  # "sacrifice up to three": one at a time, or done
+                        self.decision = {"kind": "sacrifice", "player": p,
+                                         "options": options, "up_to": True}
+                        return
                     if len(options) <= left:
                         self.sacrifice_chosen(options, dest)
                     else:
@@ -2279,7 +2319,7 @@ class CastingMixin:
             elif isinstance(node, (fx.Sacrifice, fx.ReturnChosen)):
                 what = "sacrifice" if isinstance(node, fx.Sacrifice) else "return"
                 for p in self.select_players(node.who, path):
-                    asks.append([what, p, node.count, path])
+                    asks.append([what, p, self.amount(node.count, p), path])
                 return
             elif isinstance(node, fx.CounterUnlessPays):
                 sid = next(iter(self.select(node.what, path)), None)
@@ -2681,7 +2721,7 @@ class CastingMixin:
         mine = sum(1 for pid, perm in self.battlefield.items()
                    if perm.controller == p and perm.slot >= 0
                    and self.matches(first.filter, pid, p))
-        return mine >= first.count
+        return mine >= self.amount(first.count)
 
     def _ask_an_opponent(self, item: StackItem, node: fx.AnyOpponentMay,
                          path: str) -> bool:

@@ -18,7 +18,7 @@ import dataclasses
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
-from labyrinth_gym.envs.magic.engine.casting import add_costs, with_x
+from labyrinth_gym.envs.magic.engine.casting import GRANTED_ALT, add_costs, with_x
 from labyrinth_gym.envs.magic.engine.combat import lethal_need
 from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED, MAIN_STEPS, STEPS
 from labyrinth_gym.envs.magic.engine.library import LIBRARY_DECISIONS
@@ -149,7 +149,7 @@ class DecisionsMixin:
                     if pid in self.battlefield and pid not in chosen]
         if kind in ("sacrifice", "cost_sacrifice"):
             return [A.permanent(self.battlefield[pid].slot) for pid in d["options"]
-                    if pid in self.battlefield]
+                    if pid in self.battlefield] + ([A.DONE] if d.get("up_to") else [])
         if kind == "cost_discard":
             chosen = self.casting.discarded  # type: ignore[union-attr]
             wanted = self._cost_of(self.casting).discard_filter  # type: ignore[union-attr,arg-type]
@@ -391,14 +391,16 @@ class DecisionsMixin:
             return (d.cost is not None and self.castable_as(probe, "")) or bool(
                 alt and self.castable_as(probe, alt)) or (
                 d.cost is not None and self.reveal_option(probe) is not None
-                and self.castable_as(revealing, ""))
-        if d.cost is None:
-            return False  # 118.6: no mana cost, and no alternative cost to pay
-        if not self._can_pay(p, self.changed_cost(p, card, d.cost,
-                                                  from_hand=card in self.hand[p]),
-                             skip_card=card,
-                             spell=card):
-            return False
+                and self.castable_as(revealing, "")) or (
+                self.granted_alt_cost(p, d) is not None
+                and self.castable_as(probe, GRANTED_ALT))
+        if d.cost is None or not self._can_pay(
+                p, self.changed_cost(p, card, d.cost, from_hand=card in self.hand[p]),
+                skip_card=card, spell=card):
+            # 118.6: no mana cost (or none payable), unless a permanent grants an
+            # alternative cost (118.9: "you may pay {0} rather than ...")
+            return self.granted_alt_cost(p, d) is not None and \
+                self.castable_as(probe, GRANTED_ALT)
         extra = d.additional_cost
         if not self._extra_cost_payable(p, extra, None, card):
             return False
@@ -1427,6 +1429,8 @@ class DecisionsMixin:
             self.casting.sacrificed.append(self.slots[args[0]])  # type: ignore[union-attr]
         elif dk == "cost_discard":
             self.casting.discarded.append(self.hand_slots(p)[args[0]])  # type: ignore[union-attr]
+        elif dk == "sacrifice" and kind == "done":  # "up to": no more
+            self.res["asks"][0][2] = 0  # type: ignore[index]
         elif dk == "sacrifice":  # (or returned to its owner's hand: ReturnChosen)
             self.sacrifice_chosen([self.slots[args[0]]], d.get("dest", "graveyard"))
             self.res["asks"][0][2] -= 1  # type: ignore[index]

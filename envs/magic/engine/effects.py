@@ -410,6 +410,7 @@ REFS = (
     "that_card",  # the card(s) the previous step of this ability exiled (400.7)
     "attacked_by_it",  # the player or planeswalker "it" (an attacker) attacks
     "this_card",  # the source's card in its owner's graveyard (a dies trigger's)
+    "cost_sacrificed",  # the permanent sacrificed to pay the cost, as it last existed
     # the cards the same ability's destruction put into graveyards ("return each card
     # put into a graveyard this way to the battlefield under your control")
     "graveyard_this_way",
@@ -919,8 +920,9 @@ class PayCost:
 @dataclass(frozen=True)
 class Sacrifice:
     filter: Filter
-    count: int = 1
+    count: Any = 1  # (an int; "X" in "sacrifice x zombies")
     who: Selector = Ref("you")
+    up_to: bool = False  # "sacrifice up to three zombies": any number to count
 
 
 @dataclass(frozen=True)
@@ -1044,7 +1046,13 @@ class RevealUntil:
     set ("with mana value equal to the result", an :data:`Amount` read as the cards
     are revealed), and share a creature type with ``shares_type_with`` when it is set
     (``Ref("it")``: the triggering creature as it last existed, 608.2h; 205.3m).
-    ``count`` 0 reveals nothing."""
+    ``count`` 0 reveals nothing. ``who``: the players who reveal, each from their own
+    library ("that player reveals cards ... until they reveal a creature card. put that
+    card onto the battlefield under your control. that player puts the rest ... into
+    their graveyard": Curse of Unbinding); ``under``: whose control the cards put onto
+    the battlefield enter under (``"you"``: the resolving object's controller, 110.2a;
+    ``"owner"``: the revealing player's). Cards put onto the battlefield enter
+    together (603.6a)."""
 
     filter: Filter = Filter()
     count: Amount = 1
@@ -1053,6 +1061,8 @@ class RevealUntil:
     rest: str = "random"
     mana_value: Amount = None
     shares_type_with: Selector | None = None
+    who: Selector = Ref("you")
+    under: str = "you"
 
 
 REVEAL_UNTIL_DESTINATIONS = ("hand", "battlefield")
@@ -1280,6 +1290,10 @@ class WhenYouDo:
     #: resolving ability's source was on the battlefield as the creature was
     #: sacrificed (still there, or the creature sacrificed).
     exploit: bool = False
+    #: "when you sacrifice one or more Zombies this way, ... that many ...": it
+    #: triggers only if the action sacrificed something, and its ``that_much`` is how
+    #: many it sacrificed.
+    counted: bool = False
 
 
 @dataclass(frozen=True)
@@ -2675,6 +2689,17 @@ class DoubleLifeGain:
 
 
 @dataclass(frozen=True)
+class CombatDamageToMill:
+    """Static, rule 614.1a: "if a Zombie you control would deal combat damage to a
+    player, instead that player mills that many cards" (Undead Alchemist): combat
+    damage a permanent matching ``affected`` (seen by the static's controller) would
+    deal to a player is replaced by that player milling that many cards (applied
+    after prevention)."""
+
+    affected: Filter
+
+
+@dataclass(frozen=True)
 class DoubleDamage:
     """Static, a replacement effect (614.1a): "if a creature you control would deal
     damage to a permanent or player, it deals double that damage instead"
@@ -2859,6 +2884,27 @@ class PlayFromTop:
 
     lands: bool = True
     spells: Filter | None = None
+
+
+@dataclass(frozen=True)
+class GrantedAltCost:
+    """Static, rule 118.9: "you may pay ``mana`` rather than pay the mana cost for
+    <quality> spells you cast" (Rooftop Storm): an alternative cost its controller may
+    choose for each spell matching ``spells`` they cast, from any zone (601.2b)."""
+
+    spells: Filter
+    mana: ManaCost
+
+
+@dataclass(frozen=True)
+class CastFromGraveyardEachTurn:
+    """Static, rule 601.3: "once during each of your turns, you may cast a <quality>
+    spell from your graveyard" (Gisa and Geralf): during its controller's turn, one
+    card of their graveyard matching ``spells`` may be cast (its timing and costs),
+    once each turn for each such permanent (the use is kept in
+    ``activated_this_turn`` as ``[pid, GRAVEYARD_CAST]``)."""
+
+    spells: Filter
 
 
 @dataclass(frozen=True)

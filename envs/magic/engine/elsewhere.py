@@ -58,6 +58,7 @@ from typing import Any
 
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.constants import GRANTED, GRAVEYARD_CAST
 from labyrinth_gym.envs.magic.engine.graveyard import ABILITY
 from labyrinth_gym.envs.magic.engine.linked import names_exiled
 from labyrinth_gym.envs.magic.engine.mana import ManaCost
@@ -67,7 +68,7 @@ FORETELL_COST = ManaCost(generic=2)
 """What foretelling a card costs (702.143a)."""
 
 PLAY_STATICS = (fx.TopRevealed, fx.MayLookAtTop, fx.PlayFromTop, fx.ExtraLandEachTurn,
-                fx.PlayExiled)
+                fx.PlayExiled, fx.CastFromGraveyardEachTurn)
 """The statics of permanents this module reads, indexed by controller."""
 
 
@@ -149,6 +150,7 @@ class ElsewhereMixin:
         defs, card_def = self.defs, self.card_def
         if self.graveyard[p]:
             grants = self.flashback_grants
+            each_turn = self._graveyard_permissions(p)
             for c in self.graveyard[p]:
                 d = defs[card_def[c]]
                 own = d.cast_from_graveyard
@@ -157,6 +159,9 @@ class ElsewhereMixin:
                     out.append((c, "graveyard"))
                 elif d.flashback is not None or c in grants:
                     out.append((c, "flashback"))
+                if own is None and not d.is_land and any(
+                        self.card_matches(f, c) for _, f in each_turn):
+                    out.append((c, GRANTED))
                 if d.graveyard_abilities:  # (:mod:`~graveyard`, 113.6m)
                     out += self.grave_ability_slots(p, c, d)
         library = self.library[p]
@@ -189,6 +194,23 @@ class ElsewhereMixin:
             (copies if card_def[c] in seen else first).append((c, how))
             seen.add(card_def[c])
         return (first + copies)[:A.MAX_GRAVEYARD]
+
+    def _graveyard_permissions(self, p: int) -> list[tuple[int, fx.Filter]]:
+        """The unused "once during each of your turns, you may cast a <quality> spell
+        from your graveyard" permissions of ``p``'s permanents (601.3), during
+        ``p``'s turn: ``(pid, quality)``."""
+        if p != self.active or p not in self._play_statics():
+            return []
+        return [(pid, s.spells) for pid, s in self._play_statics()[p]
+                if isinstance(s, fx.CastFromGraveyardEachTurn)
+                and [pid, GRAVEYARD_CAST] not in self.activated_this_turn]
+
+    def use_graveyard_permission(self, p: int, card: int) -> None:
+        """``p`` casts ``card`` from its graveyard with one of those permissions: the
+        first that allows it is used for this turn."""
+        pid = next(pid for pid, f in self._graveyard_permissions(p)
+                   if self.card_matches(f, card))
+        self.activated_this_turn.append([pid, GRAVEYARD_CAST])
 
     def zone_playable(self, p: int, card: int, how: str, sorcery: bool) -> bool:
         """Whether ``p`` may play or cast ``card`` from its slot now (``how`` as in

@@ -1582,9 +1582,9 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.casting import CastingMixin
 from labyrinth_gym.envs.magic.engine.casting import with_x as with_x
 from labyrinth_gym.envs.magic.engine.constants import COMBAT_STEPS as COMBAT_STEPS
+from labyrinth_gym.envs.magic.engine.constants import GRANTED, STEPS, ZONES
 from labyrinth_gym.envs.magic.engine.constants import HAND_LIMIT as HAND_LIMIT
 from labyrinth_gym.envs.magic.engine.constants import MAIN_STEPS as MAIN_STEPS
-from labyrinth_gym.envs.magic.engine.constants import STEPS, ZONES
 from labyrinth_gym.envs.magic.engine.control import ControlMixin
 from labyrinth_gym.envs.magic.engine.copies import CopiesMixin
 from labyrinth_gym.envs.magic.engine.decisions import DecisionsMixin
@@ -2227,6 +2227,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                     ("yes", "dash"): "pay dash", ("no", "dash"): "pay mana cost",
                     ("yes", "reveal"): "reveal a card for the additional cost",
                     ("no", "reveal"): "pay the additional cost",
+                    ("yes", "granted_alt"): "pay alternative cost",
+                    ("no", "granted_alt"): "pay mana cost",
                     }[kind, what]
         if kind in ("hand", "mode") and self.decision is not None and \
                 self.grave_target(self.decision) is not None:
@@ -2247,6 +2249,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             own = self.cdef(card).flashback
             return f"{verb} graveyard {i} ({self.name_of(card)}) " + {
                 "flashback": f"with {own.keyword if own is not None else 'flashback'}", "graveyard": "from the graveyard",
+                GRANTED: "from the graveyard",
                 "library": "from the top of the library", "exile": "from exile",
                 "foretell": "foretold, from exile",
                 "foretold_reduced": "foretold, for its mana cost reduced, from exile"}[how]

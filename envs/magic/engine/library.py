@@ -197,58 +197,68 @@ class LibraryMixin:
                 self._put_onto_battlefield(card, p)
         return found
 
-    def reveal_until(self, node: fx.RevealUntil) -> None:
-        """:class:`~effects.RevealUntil` (701.20a): the resolving object's controller
-        reveals the top card of their library one at a time until ``node.count``
-        cards match (event ``reveal_until``, public: every card revealed, and those
-        that matched); the matches go ``node.dest``, the other cards ``node.rest``."""
+    def reveal_until(self, node: fx.RevealUntil, path: str = "") -> None:
+        """:class:`~effects.RevealUntil` (701.20a): each player ``node.who`` names (the
+        resolving object's controller for ``Ref("you")``) reveals the top card of their
+        library one at a time until ``node.count`` cards match (event
+        ``reveal_until``, public: every card revealed, and those that matched); the
+        matches go ``node.dest`` (onto the battlefield together, 603.6a, under the
+        resolving object's controller's control or, ``under`` ``"owner"``, the
+        revealing player's), the other cards ``node.rest``."""
         item = self.res["item"]
-        p = item.controller
-        if self.lost[p]:
-            return
-        wanted = self.amount(node.count)
-        value = self.amount(node.mana_value) if node.mana_value is not None else None
-        kinds = self._shared_types(node.shares_type_with)
-        library = self.library[p]
-        revealed: list[int] = []
-        hits: list[int] = []
-        while len(hits) < wanted and library:
-            card = library.pop()
-            revealed.append(card)
-            d = self.cdef(card)
-            if self.card_matches(node.filter, card, item.card) and (
-                    value is None or d.mana_value == value) and (
-                    kinds is None or kinds & set(d.subtypes)):
-                hits.append(card)
-        rest = [c for c in revealed if c not in hits]
-        self.log("reveal_until", player=p, cards=[self.name_of(c) for c in revealed],
-                 hits=[self.name_of(c) for c in hits])
-        self.res["moved_cards"] = list(hits)  # ("if that creature is a ...")
-        entering: list[int] = []
-        for card in hits:
-            self.log("found", player=p, card=self.name_of(card), to=node.dest,
-                     revealed=True)
-            if node.dest == "battlefield":  # all at once (603.6a)
-                entering.append(self._put_onto_battlefield(card, p, tapped=node.tapped,
-                                                           triggers=False))
-            else:
-                self.hand[p].append(card)
-                if card not in self.public_hand:
-                    self.public_hand.append(card)
-        if entering:
-            self.entered_together(entering)
-        if node.rest == "graveyard":
-            for card in rest:
-                self.to_graveyard(card, from_library=True)
-        elif node.rest == "exile":
-            self.exile[p].extend(rest)
-        elif node.rest == "shuffle":
-            library.extend(rest)
-            self.shuffle_library(p)
-        else:  # on the bottom in a random order (every player saw which cards)
-            self.dice.shuffle(rest)
-            for card in rest:
-                library.insert(0, card)
+        players = [item.controller] if node.who == fx.Ref("you") else \
+            self.select_players(node.who, path)
+        moved: list[int] = []
+        for p in players:
+            if self.lost[p]:
+                continue
+            wanted = self.amount(node.count)
+            value = self.amount(node.mana_value) if node.mana_value is not None else None
+            kinds = self._shared_types(node.shares_type_with)
+            library = self.library[p]
+            revealed: list[int] = []
+            hits: list[int] = []
+            while len(hits) < wanted and library:
+                card = library.pop()
+                revealed.append(card)
+                d = self.cdef(card)
+                if self.card_matches(node.filter, card, item.card) and (
+                        value is None or d.mana_value == value) and (
+                        kinds is None or kinds & set(d.subtypes)):
+                    hits.append(card)
+            rest = [c for c in revealed if c not in hits]
+            if not revealed and node.who != fx.Ref("you"):
+                continue
+            self.log("reveal_until", player=p, cards=[self.name_of(c) for c in revealed],
+                     hits=[self.name_of(c) for c in hits])
+            moved += hits
+            under = item.controller if node.under == "you" else p
+            entering: list[int] = []
+            for card in hits:
+                self.log("found", player=p, card=self.name_of(card), to=node.dest,
+                         revealed=True)
+                if node.dest == "battlefield":  # all at once (603.6a)
+                    entering.append(self._put_onto_battlefield(
+                        card, under, tapped=node.tapped, triggers=False))
+                else:
+                    self.hand[p].append(card)
+                    if card not in self.public_hand:
+                        self.public_hand.append(card)
+            if entering:
+                self.entered_together(entering)
+            if node.rest == "graveyard":
+                for card in rest:
+                    self.to_graveyard(card, from_library=True)
+            elif node.rest == "exile":
+                self.exile[p].extend(rest)
+            elif node.rest == "shuffle":
+                library.extend(rest)
+                self.shuffle_library(p)
+            else:  # on the bottom in a random order (every player saw which cards)
+                self.dice.shuffle(rest)
+                for card in rest:
+                    library.insert(0, card)
+        self.res["moved_cards"] = moved  # ("if that creature is a ...")
 
     def _shared_types(self, sel: fx.Selector | None) -> set[str] | None:
         """The creature types of the permanent ``sel`` names (205.3m; as it last

@@ -416,13 +416,17 @@ class LinkedMixin:
                 e["type"] == "leaves" and e.get("id") == item.source
                 for e in self.events[did:]):
             return  # 702.110b: its source was gone as the creature was sacrificed
+        node = self.node_at(self.effect_of(item), path)
+        if node.counted and not res.get("sacrificed_total"):
+            return  # ("when you sacrifice one or more ... this way": none was)
         it = res.get("it")
         self.pending_triggers.append({
             "controller": item.controller, "card": item.card, "source": item.source,
             "index": item.index, "it": it, "defending": item.defending,
             "it_controller": res.get("it_controller"), "keywords": list(item.keywords),
             "origin": item.kind, "path": path, "shape": item.shape,
-            "face": item.face})
+            "face": item.face,
+            **({"amount": res.get("sacrificed_total", 0)} if node.counted else {})})
 
     def tapped_now(self, pids: list[int]) -> None:
         """Permanents ``pids`` just became tapped (rule 603.2: "whenever this becomes

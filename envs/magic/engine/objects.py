@@ -190,7 +190,8 @@ class ObjectsMixin:
                     graves.append((perm.controller, static))
                 elif isinstance(static, (fx.OthersEnterTapped, fx.SpellsCantBeCountered,
                                          fx.DoubleLifeGain, fx.SpellsHave,
-                                         fx.DoubleDamage,
+                                         fx.DoubleDamage, fx.GrantedAltCost,
+                                         fx.CombatDamageToMill,
                                          fx.EnteringDontTrigger, fx.FirstForetellFree)):
                     others.append((perm.controller, static))
                 elif isinstance(static, fx.PairedBonus) and perm.paired >= 0 and \
@@ -1990,6 +1991,13 @@ class ObjectsMixin:
                                                     combat, quality)
                     if not amount:
                         continue
+                if combat and source is not None and source in self.battlefield and \
+                        fx.CombatDamageToMill in self.static_kinds() and any(
+                            self.matches(st.affected, source, you) for you, st in
+                            self.statics_of(fx.CombatDamageToMill)):
+                    for _ in range(amount):  # 614.1a: that player mills instead
+                        self.mill(p)
+                    continue
                 self.damaged_turn[p] += amount  # (how much, this turn)
                 if "infect" in kws:
                     self._poison_player(p, amount, source_name, combat)

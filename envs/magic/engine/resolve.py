@@ -111,6 +111,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.Flashback, fx.Kicker, fx.Overload, fx.Buyback,
                      fx.TopRevealed, fx.MayLookAtTop, fx.PlayFromTop,
                      fx.CastFromGraveyard, fx.ExtraLandEachTurn, fx.PlayExiled,
+                     fx.CastFromGraveyardEachTurn, fx.GrantedAltCost,
                      fx.EntersAsCopy, fx.ContinuousChange, fx.DoesntUntap,
                      fx.ChooseAsEnters, fx.NoMaxHandSize, fx.PlayerRule, fx.DefinedPT, fx.SelfBonus,
                      fx.PairedBonus,
@@ -123,7 +124,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.CommanderManaCounters, fx.DayAsEnters,
                      fx.OthersEnterTapped, fx.SpellsCantBeCountered,
                      fx.DoubleLifeGain, fx.SpellsHave, fx.EnteringDontTrigger,
-                     fx.CantBeTargetedBy, fx.DoubleDamage)
+                     fx.CantBeTargetedBy, fx.DoubleDamage, fx.CombatDamageToMill)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
                                 "fade", "stun", "shield", "level"})
 """Counter kinds the engine plays (122), with every :func:`~effects.plain_counter`
@@ -506,7 +507,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 card_filter(value.filter or fx.Filter())
             elif value.what in ("graveyard", "graveyard_types"):
                 spec = value.filter or fx.Filter()
-                if spec.controller not in ("you", "any", "opponent"):
+                if spec.controller not in ("you", "any", "opponent",
+                                           fx.ITS_CONTROLLER):  # (a target's player)
                     note(f"graveyard of {spec.controller}")
                 card_filter(dataclasses.replace(spec, controller="any"))
             return
@@ -654,7 +656,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             effect(node.effect)
             return
         if isinstance(node, fx.WhenYouDo):
+            had = that_much[0]
+            that_much[0] = had or node.counted  # (how many the action sacrificed)
             effect(node.effect)
+            that_much[0] = had
             return
         if isinstance(node, fx.FlipCoin):  # rule 705
             for branch in (node.win, node.lose):
@@ -750,6 +755,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"RevealUntil to {node.dest}, rest {node.rest}")
             if node.shares_type_with not in (None, fx.Ref("it")):
                 note(f"RevealUntil sharing a type with {node.shares_type_with!r}")
+            selector(node.who)
+            if node.under not in ("you", "owner"):
+                note(f"RevealUntil under {node.under}")
         if isinstance(node, fx.RevealPiles) and (node.rest not in fx.PILE_RESTS or (
                 isinstance(node.count, int) and node.count > MAX_LOOK)):
             note(f"RevealPiles of {node.count} cards, the rest {node.rest}")
@@ -842,6 +850,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if not any(ab.effect == node and ab.zone == "graveyard"
                        and ab.cost.exile_self for ab in card.activated):
                 note("a token copy of this card outside a graveyard ability")
+        elif isinstance(node, fx.CopyToken) and node.what == fx.Ref("cost_sacrificed"):
+            if not any(ab.cost.sacrifice is not None and fx.Ref("cost_sacrificed") in
+                       _all_nodes(ab.effect) for ab in card.activated):
+                note("a copy of the sacrificed permanent with no sacrifice in the cost")
         elif isinstance(node, fx.CreateToken):
             selector(node.who)
             token = node.token
@@ -1605,8 +1617,6 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for p in game.select_players(node.who, path):
             for _ in range(game.amount(node.count, p)):
                 game.draw(p)
-    elif isinstance(node, fx.RevealUntil):
-        game.reveal_until(node)
     elif isinstance(node, fx.Mill):
         # the cards milled into graveyards (not one a replacement sent elsewhere), for
         # "each creature card put into a graveyard this way"
@@ -1683,11 +1693,17 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.CopyToken):
         item = game.res["item"]
         made = None
+        count = game.amount(node.count) if node.count != 1 else 1
         if node.what == fx.Ref("this_card"):  # the ability's card (702.128a)
             made = game.create_copy_of(game.cdef(item.card), item.controller,
                                        node.extras)
-        count = game.amount(node.count) if node.count != 1 else 1
-        for pid in () if made is not None else game.select(node.what, path):
+        elif node.what == fx.Ref("cost_sacrificed"):  # as it last existed (707.2)
+            for _ in range(count if item.sacrificed_copy >= 0 else 0):
+                made = game.create_copy_of(game.defs[item.sacrificed_copy],
+                                           item.controller, node.extras)
+            made = made if count == 1 else None  # ("it": one token only)
+        for pid in () if made is not None or node.what == fx.Ref("cost_sacrificed") \
+                else game.select(node.what, path):
             if pid >= 0:
                 for _ in range(count):
                     made = game.create_token_copy(pid, item.controller, node.extras)
@@ -1909,6 +1925,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
     elif isinstance(node, fx.ShuffleHandIntoLibrary):
         for p in game.select_players(node.who, path):
             game.shuffle_hand_into_library(p)
+    elif isinstance(node, fx.RevealUntil):
+        game.reveal_until(node, path)
     elif isinstance(node, fx.TargetOnly):
         if not game.select(node.what, path):
             game.manifested(None)  # "it" names nothing: that target is gone

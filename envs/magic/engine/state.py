@@ -235,6 +235,10 @@ class StackItem:
     #: its cost, as it last existed (608.2h: "damage equal to the sacrificed
     #: creature's power"); empty: none.
     sacrificed_stats: list[int] = field(default_factory=list)
+    #: The copiable values (707.2) of the last permanent sacrificed to pay its cost,
+    #: as it last existed (an index in the game's table; -1: none): "create two
+    #: tokens that are copies of the sacrificed creature".
+    sacrificed_copy: int = -1
     #: The planeswalker the attacker returned to pay a ninjutsu cost attacked
     #: (702.49c; its player is ``defending``).
     attacked_pw: int | None = None

@@ -423,6 +423,7 @@ class _RefCheck:
         self.last_target: fx.Target | None = None
         self.seen_damage = False
         self.seen_sacrifice = False
+        self.counted = False  # inside a WhenYouDo whose "that many" is counted
         dies = trigger is not None and trigger.event in ("dies", "leaves", "sacrificed")
         self.dead_self = dies and trigger is not None and trigger.subject == fx.Ref("self")
         self.dead_it = dies
@@ -432,6 +433,11 @@ class _RefCheck:
             for step in node.steps:
                 antecedent = self.walk(step, antecedent)
             return antecedent
+        if isinstance(node, fx.WhenYouDo) and node.counted:
+            counted, self.counted = self.counted, True  # (its "that many")
+            out = self.walk(node.effect, antecedent)
+            self.counted = counted
+            return out
         if isinstance(node, (fx.MayDo, fx.Delayed, fx.WhenYouDo, fx.IfMovedWas,
                              fx.IfSacrificedWas, fx.IfHolds, fx.IfTargetIs)):
             return self.walk(node.effect, antecedent)
@@ -533,7 +539,7 @@ class _RefCheck:
                             fx.Ref(fx.ENCHANTED_PLAYER)))):
                 raise Unsupported("'that player' with no player to refer to")
             if any(getattr(part, f) == "that_much" for f in ("amount", "count")
-                   if hasattr(part, f)) and (
+                   if hasattr(part, f)) and not self.counted and (
                     self.trigger is None or self.trigger.event not in fx.AMOUNT_EVENTS):
                 raise Unsupported("'that much' with no amount to refer to")
         what = getattr(node, "what", None) if isinstance(node, _MOVED) else None

@@ -54,6 +54,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     check_refs,
     effect,
     effect_template,
+    is_permanent_card,
     line_template,
     nodes,
     read_sentence,
@@ -372,6 +373,24 @@ def _alternative_cost(line: str, printed: Printed, draft: Draft) -> bool:
     if paid is None:
         return False
     draft.statics.append(fx.AltCost(paid, condition=condition))
+    return True
+
+
+@line_template
+def _granted_alternative_cost(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 118.9: "you may pay {0} rather than pay the mana cost for zombie creature
+    # spells you cast." (Rooftop Storm): an alternative cost for other spells
+    m = re.fullmatch(r"you may pay ((?:\{[^}]+\})+) rather than pay the mana cost for "
+                     r"(.+?) spells you cast\.", line)
+    if not m or not is_permanent_card(printed) or \
+            (f := card_filter(m.group(2))) is None or f == fx.Filter():
+        return False
+    paid = cost(m.group(1))
+    if paid is None or paid != fx.Cost(mana=paid.mana) or paid.mana is None or \
+            paid.mana.x:
+        return False
+    draft.statics.append(fx.GrantedAltCost(dataclasses.replace(f, controller="you"),
+                                           paid.mana))
     return True
 
 

@@ -341,6 +341,23 @@ def _up_to_x_targets(head: str, count: fx.Count) -> fx.Effect | None:
 
 
 @effect_template
+def _where_x_is_in_target_players_graveyard(s: str) -> fx.Effect | None:
+    """``you draw x cards and you lose x life, where x is the number of creature cards
+    in target player's graveyard`` (Corpse Augur): the player is targeted (a
+    :class:`~effects.TargetOnly` step first, 115.1), the cards counted in their
+    graveyard as it resolves (608.2h)."""
+    m = re.fullmatch(r"(.+), where x is the number of (?:(.+) )?cards in target "
+                     r"player's graveyard", s)
+    if not m or "target" in m.group(1) or (f := card_filter(m.group(2) or "")) is None:
+        return None
+    body = x_counted(read_sentence(m.group(1)), fx.Count(
+        "graveyard", dataclasses.replace(f, controller=fx.ITS_CONTROLLER)))
+    return None if body is None else fx.Sequence((fx.TargetOnly(fx.Target("player")),
+                                                  *(body.steps if isinstance(
+                                                      body, fx.Sequence) else (body,))))
+
+
+@effect_template
 def _twice_x(s: str) -> fx.Effect | None:
     """``target player mills twice x cards`` (Drown in Dreams): the effect read with x,
     its amount x doubled (:class:`~effects.Scaled`)."""

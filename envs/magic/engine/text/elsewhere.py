@@ -80,6 +80,19 @@ def _cast_from_graveyard(line: str, printed: Printed, draft: Draft) -> bool:
 
 
 @line_template
+def _cast_from_graveyard_each_turn(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rule 601.3: "once during each of your turns, you may cast a zombie creature spell
+    # from your graveyard" (Gisa and Geralf, Karador)
+    m = re.fullmatch(r"once during each of your turns, you may cast an? (.+?) spell "
+                     r"from your graveyard\.", line)
+    if not m or not is_permanent_card(printed) or \
+            (f := card_filter(m.group(1))) is None or f == fx.Filter():
+        return False
+    draft.statics.append(fx.CastFromGraveyardEachTurn(f))
+    return True
+
+
+@line_template
 def _extra_land_each_turn(line: str, printed: Printed, draft: Draft) -> bool:
     # Rule 305.2: "you may play an additional land / two additional lands on each of
     # your turns" (Oracle of Mul Daya, Azusa)

@@ -340,6 +340,20 @@ def _that_token_gains(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _copies_of_the_sacrificed(s: str) -> fx.Effect | None:
+    """``create two tokens that are copies of the sacrificed creature`` (Cleaver
+    Skaab; 707.2: the copiable values of the permanent sacrificed to pay the cost, as
+    it last existed; the engine's check wants a sacrifice in the cost)."""
+    m = re.fullmatch(rf"create (?:a token that's a copy|{NUM} tokens that are copies) "
+                     r"of the sacrificed (?:creature|permanent)", s)
+    if not m:
+        return None
+    count = number(m.group(1)) if m.group(1) else 1
+    return fx.CopyToken(fx.Ref("cost_sacrificed"), count=count) \
+        if isinstance(count, int) and count >= 1 else None
+
+
+@effect_template
 def _emblem(s: str) -> fx.Effect | None:
     # Rule 114.2.
     from labyrinth_gym.envs.magic.engine.text.statics import anthem

@@ -237,7 +237,7 @@ def _cast_from_hand(s: str) -> fx.Effect | None:
 
 
 @effect_template
-def _reveal_until(s: str) -> fx.Effect | None:
+def _reveal_until_all(s: str) -> fx.Effect | None:
     """``reveal cards from the top of your library until you reveal that many creature
     cards, put all creature cards revealed this way onto the battlefield, then
     shuffle the rest of the revealed cards into your library`` ->
@@ -579,6 +579,12 @@ _UNTIL_RESTS = {
     "shuffle all other cards revealed this way into your library": "shuffle",
 }
 """Where the revealed cards that did not match go (:class:`~effects.RevealUntil`)."""
+SENTENCE_GROUPS.append((r"[^.]+ reveals? cards from the top of (?:their|your) library "
+                        r"until [^.]+\.", r"put that card onto the battlefield [^.]+\.",
+                        r"[^.]+ the rest of the revealed cards [^.]+\."))
+SENTENCE_GROUPS.append((r"[^.]+ reveal cards from the top of your library until [^.]+\.",
+                        r"put those cards onto the battlefield and the rest on the bottom "
+                        r"of your library in a random order\."))
 
 
 @effect_template
@@ -623,3 +629,41 @@ def _counted_permanents(phrase: str) -> fx.Count | None:
     """``creatures you control`` (the permanents "the number of" counts)."""
     f = object_filter(phrase, plural=True)
     return fx.Count("permanents", f) if f is not None and f != fx.Filter() else None
+
+
+@effect_template
+def _reveal_until_player(s: str) -> fx.Effect | None:
+    """``that player reveals cards from the top of their library until they reveal a
+    creature card. put that card onto the battlefield under your control. that player
+    puts the rest of the revealed cards into their graveyard.`` (Curse of Unbinding,
+    701.20a) -> :class:`~effects.RevealUntil`."""
+    m = re.fullmatch(r"(.+?) reveals? cards from the top of (their|your) library until "
+                     r"(?:they|you) reveal an? (.+?) card\. put that card onto the "
+                     r"battlefield under (your|its owner's|their) control\. (.+?) puts? "
+                     r"the rest of the revealed cards into (their|your) graveyard", s)
+    if not m or (who := player(m.group(1))) is None or \
+            (f := card_filter(m.group(3))) is None or f == fx.Filter() or \
+            player(m.group(5)) != who or (m.group(2) == "your") != (who == fx.Ref("you")) \
+            or m.group(6) != m.group(2):
+        return None
+    return fx.RevealUntil(f, dest="battlefield", rest="graveyard", who=who,
+                          under="you" if m.group(4) == "your" else "owner")
+
+
+@effect_template
+def _reveal_until_sacrificed(s: str) -> fx.Effect | None:
+    """``sacrifice x zombies, then reveal cards from the top of your library until you
+    reveal a number of zombie creature cards equal to the number of zombies sacrificed
+    this way. put those cards onto the battlefield and the rest on the bottom of your
+    library in a random order.`` (Empty the Laboratory): the sacrifice, then a
+    :class:`~effects.RevealUntil` of as many cards as it sacrificed."""
+    m = re.fullmatch(r"(sacrifice [^,]+), then reveal cards from the top of your library "
+                     r"until you reveal a number of (.+?) cards equal to the number of "
+                     r"(.+?) sacrificed this way\. put those cards onto the battlefield and "
+                     r"the rest on the bottom of your library in a random order", s)
+    if not m or not isinstance(first := read_sentence(m.group(1)), fx.Sacrifice) or \
+            first.who != fx.Ref("you") or (f := card_filter(m.group(2))) is None or \
+            f == fx.Filter() or object_filter(m.group(3), plural=True) != first.filter:
+        return None
+    return fx.Sequence((first, fx.RevealUntil(f, "sacrificed_total", dest="battlefield",
+                                              rest="random")))

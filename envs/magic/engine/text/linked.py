@@ -182,6 +182,12 @@ def _when_you_do(s: str) -> fx.Effect | None:
         inner = read_sentence(m.group(1))
         if inner is not None and not isinstance(inner, fx.MayDo):
             return fx.WhenYouDo(inner)
+    # "you may sacrifice up to three zombies. when you sacrifice one or more zombies
+    # this way, each opponent sacrifices that many creatures" (Ravenous Rotbelly)
+    if m := re.fullmatch(r"when you sacrifice one or more (.+?) this way, (.+)", s):
+        inner = read_sentence(m.group(2))
+        if inner is not None and not isinstance(inner, fx.MayDo):
+            return fx.WhenYouDo(inner, counted=True)
     return None
 
 

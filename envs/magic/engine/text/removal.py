@@ -356,6 +356,11 @@ one matching is sacrificed, 701.21a, none chosen)."""
 
 @effect_template
 def _sacrifice(s: str) -> fx.Effect | None:
+    if (m := re.fullmatch(rf"sacrifice up to {NUM} (.+)", s)) and \
+            isinstance(n := number(m.group(1)), int) and n > 1 and \
+            (f := object_filter(m.group(2), plural=True)) is not None and \
+            f.controller == "any":  # (the sacrificer chooses how many, 0 to n)
+        return fx.Sacrifice(f, n, up_to=True)
     if m := re.fullmatch(r"sacrifice all (.+) you control", s):
         who: fx.Selector | None = fx.Ref("you")
         count, what = "all", m.group(1)
@@ -371,8 +376,10 @@ def _sacrifice(s: str) -> fx.Effect | None:
         what = what[: -len(" of their choice")]
     f = object_filter(what, plural=count not in ("a", "an", "one"))
     amount = SACRIFICE_ALL if count == "all" else number(count)
-    if who is None or f is None or f.controller != "any" or not isinstance(amount, int):
-        return None
+    if who is None or f is None or f.controller != "any" or not (
+            isinstance(amount, int) or amount == "X" and who == fx.Ref("you")
+            or amount == "that_much"):
+        return None  # ("sacrifice x zombies": X paid for the spell, 107.3)
     return fx.Sacrifice(f, amount, who)
 
 

@@ -332,6 +332,19 @@ def _double_damage(line: str, printed: Printed, draft: Draft) -> bool:
 
 
 @line_template
+def _combat_damage_to_mill(line: str, printed: Printed, draft: Draft) -> bool:
+    # 614.1a: "if a zombie you control would deal combat damage to a player, instead
+    # that player mills that many cards." (Undead Alchemist)
+    m = re.fullmatch(r"if an? (.+?) would deal combat damage to a player, instead that "
+                     r"player mills that many cards\.", line)
+    if not m or not is_permanent_card(printed) or \
+            (f := object_filter(m.group(1))) is None or not (f.types or f.subtypes):
+        return False
+    draft.statics.append(fx.CombatDamageToMill(f))
+    return True
+
+
+@line_template
 def _double_life_gain(line: str, printed: Printed, draft: Draft) -> bool:
     # 614.1a: "if you would gain life, you gain twice that much life instead."
     if line != "if you would gain life, you gain twice that much life instead." or \

@@ -199,12 +199,14 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
         return (fx.Trigger("opponent_damaged_by", fx.Filter(
             frozenset(types), controller="you", props=frozenset({m.group(1)}))),)
     if m := re.fullmatch(r"an? (?:(.+?) )?card is put into (your|an opponent's|a) "
-                         r"graveyard from (anywhere|your library)", condition):
+                         r"graveyard from (anywhere|your library|their library)",
+                         condition):
         # a card (not a token, 111.1) put into a graveyard; whose graveyard: the
         # filter's controller (the card's owner, 404.1)
         f = card_filter(m.group(1) or "")
         if f is None or word != "whenever" or (
-                m.group(3) == "your library" and m.group(2) != "your"):
+                m.group(3) == "your library" and m.group(2) != "your") or (
+                m.group(3) == "their library" and m.group(2) != "an opponent's"):
             return None
         whose = {"your": "you", "an opponent's": "opponent", "a": "any"}[m.group(2)]
         event = "card_to_graveyard" if m.group(3) == "anywhere" else \
@@ -503,6 +505,7 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
             return False
         if when[0].subject.controller == "you":  # (its owner's hand is yours)
             text = text.replace("return it to your hand", "return it to its owner's hand")
+        text = re.sub(r"^exile that card\b", "exile it", text)  # (the card, 400.7)
     if when[0].subject == fx.Ref("self"):  # ("it": this, 607.2a)
         text = text.replace(" exiled with it ", " exiled with this ")
     what = _those_pumped(when, text) or effect(text)
