@@ -201,3 +201,21 @@ def test_701_38a_a_goaded_creature_attacking_deals_1_damage_to_its_controller():
     assert game.life[1] == before - 1
     hits = [e for e in game.events if e["type"] == "damage" and e.get("player") == 1]
     assert hits[-1]["source"] == "Grizzly Bears" and hits[-1]["amount"] == 1
+
+
+# ------------------------------------------------ 706, 614.1c rolled as it enters
+def test_706_neverwinter_hydra_enters_with_the_total_of_x_d6():
+    game = blank()
+    game.dice = LoadedDice(4)
+    lands(game, 0, *["Forest"] * 6)
+    game.add_card("Neverwinter Hydra", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Neverwinter Hydra)")
+    assert game.decision["kind"] == "x"
+    game.apply_action(A.mode(game.decision["values"].index(2)))
+    settle(game)
+    (hydra,) = [pid for pid, p in game.battlefield.items()
+                if game.name_of(p.card) == "Neverwinter Hydra"]
+    assert game.battlefield[hydra].counters == {"+1/+1": 8}  # two d6 showing 4
+    assert [e["results"] for e in game.events if e["type"] == "roll"] == [[4, 4]]
+    assert game.chars(hydra)[:2] == (8, 8)

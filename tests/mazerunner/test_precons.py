@@ -70,7 +70,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Druid of Purification",
         "Indomitable Might",
         "Klauth, Unrivaled Ancient", "Maddening Hex",
-        "Neverwinter Hydra", "Opportunistic Dragon",
+        "Opportunistic Dragon",
         "Rishkar's Expertise",
         "Sword of Hours", "Underdark Rift",
         "Wild Endeavor", "Wulfgar of Icewind Dale",

@@ -1657,6 +1657,18 @@ class RollDice:
 
 
 @dataclass(frozen=True)
+class DiceTotal:
+    """An amount: its player rolls ``count`` ``sides``-sided dice as the amount is
+    needed (706: "as this enters, roll x d6. it enters with a number of +1/+1
+    counters on it equal to the total of those results", an
+    :class:`EntersWithCounters`, 614.1c; ``count`` ``"X"``: the X paid for its
+    spell, 107.3m), and the amount is the total of the results not ignored."""
+
+    sides: int
+    count: Amount = 1
+
+
+@dataclass(frozen=True)
 class DayAsEnters:
     """Static: "if it's neither day nor night, it becomes day as this enters" (726.2,
     614.12: as it enters)."""

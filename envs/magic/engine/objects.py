@@ -808,7 +808,10 @@ class ObjectsMixin:
                 if static.condition is not None and not self.conditions_hold(
                         (static.condition,), controller, None):
                     continue  # bloodthirst (702.54a): no opponent was dealt damage
-                n = max(x, 0) if count == "X" else kicked if count == "kicked" else (
+                n = sum(self.roll_dice(controller, count.sides, max(x, 0) if count.count
+                                       == "X" else count.count)) if isinstance(
+                    count, fx.DiceTotal) else \
+                    max(x, 0) if count == "X" else kicked if count == "kicked" else (
                     count.kicked if kicked else count.normal) if isinstance(
                     count, fx.KickedAmount) else (
                     spent * count.times if count.what == "colours_spent" else

@@ -1065,6 +1065,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     amount(static.count)  # (counted as it enters, 614.12)
                 if static.count.what == "counters" or static.count.of != "you":
                     note(f"EntersWithCounters amount {static.count}")
+            elif isinstance(static.count, fx.DiceTotal):  # 706, as it enters
+                if static.count.sides not in fx.DIE_SIDES or not (
+                        isinstance(static.count.count, int)
+                        or static.count.count == "X" and x_cost):
+                    note(f"EntersWithCounters amount {static.count}")
             elif not isinstance(static.count, int) and not (
                     static.count == "X" and x_cost) and not (
                     static.count == "kicked" and card.kicker is not None) and not (
