@@ -219,3 +219,48 @@ def test_706_neverwinter_hydra_enters_with_the_total_of_x_d6():
     assert game.battlefield[hydra].counters == {"+1/+1": 8}  # two d6 showing 4
     assert [e["results"] for e in game.events if e["type"] == "roll"] == [[4, 4]]
     assert game.chars(hydra)[:2] == (8, 8)
+
+
+# ------------------------------------- 614.1a, 706.4 an extra die, rolls ignored
+class ScriptedDice(LoadedDice):
+    """The game's dice, except that the dice show ``faces`` in turn."""
+
+    __slots__ = ("faces",)
+
+    def __init__(self, *faces: int):
+        super().__init__(1)
+        self.faces = list(faces)
+
+    def roll(self, sides: int) -> int:
+        return self.faces.pop(0)
+
+
+def test_706_4_barbarian_class_rolls_one_more_die_and_ignores_the_lowest():
+    pool = compiled_pool().supported
+    for name in ("Barbarian Class", "Pixie Guide", "Wyll, Blade of Frontiers"):
+        assert fx.ExtraDie() in pool[name].statics, name
+    game = blank()
+    game.add_permanent("Barbarian Class", 0)
+    game.add_permanent("Bag of Tricks", 0)
+    lands(game, 0, *["Forest"] * 5)
+    _library(game, 0, "Grizzly Bears", "Centaur Courser")
+    game.dice = ScriptedDice(3, 2)  # the d8 and the extra one: the 2 is ignored
+    game.start_at("main1", 0)
+    act(game, "(Bag of Tricks)")
+    settle(game)
+    (roll,) = [e for e in game.events if e["type"] == "roll"]
+    assert roll["results"] == [3] and roll["ignored"] == [2]
+    assert any(game.name_of(p.card) == "Centaur Courser" for p in game.battlefield.values())
+
+
+def test_706_4_ignoring_the_lower_roll_after_the_extra_die():
+    game = blank()
+    game.start_at("main1", 0)
+    game.dice = ScriptedDice(5, 17)
+    assert game.roll_dice(0, 20, 2, keep=1) == [17]  # "ignore the lower roll"
+    game.add_permanent("Pixie Guide", 0)
+    game.dice = ScriptedDice(5, 17, 9)
+    assert game.roll_dice(0, 20, 2, keep=1) == [17]
+    assert game.events[-1]["ignored"] == [5, 9]
+    game.dice = ScriptedDice(4)
+    assert game.roll_dice(1, 6, 1) == [4]  # (another player's rolls: no extra die)

@@ -1972,7 +1972,7 @@ class CastingMixin:
                     queue.insert(0, self._child(path, 0 if won else 1))
             elif isinstance(node, fx.RollDice):  # rule 706: the row of the total
                 total = sum(self.roll_dice(item.controller, node.sides,
-                                           self.amount(node.count)))
+                                           self.amount(node.count), node.keep))
                 res["die_result"] = total
                 row = next((i for i, (low, high) in enumerate(node.ranges)
                             if low <= total <= high), None)

@@ -1654,6 +1654,17 @@ class RollDice:
     count: Amount = 1
     ranges: tuple[tuple[int, int], ...] = ()
     rows: tuple[Any, ...] = ()
+    keep: int = 0
+    """"Roll two d20 and ignore the lower roll": only the ``keep`` highest results
+    count (706.4; 0: all of them)."""
+
+
+@dataclass(frozen=True)
+class ExtraDie:
+    """Static, a replacement effect (614.1a) of its controller's rolls: "if you would
+    roll one or more dice, instead roll that many dice plus one and ignore the lowest
+    roll" (706.4: an ignored roll is as if it had not been rolled; its result counts
+    for nothing). Each such static adds a die and ignores the lowest one."""
 
 
 @dataclass(frozen=True)

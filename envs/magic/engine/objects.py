@@ -186,7 +186,7 @@ class ObjectsMixin:
                     graves.append((perm.controller, static))
                 elif isinstance(static, (fx.OthersEnterTapped, fx.SpellsCantBeCountered,
                                          fx.DoubleLifeGain, fx.SpellsHave,
-                                         fx.DoubleDamage,
+                                         fx.DoubleDamage, fx.ExtraDie,
                                          fx.EnteringDontTrigger)):
                     others.append((perm.controller, static))
                 elif isinstance(static, fx.PairedBonus) and perm.paired >= 0 and \
@@ -2106,13 +2106,25 @@ class ObjectsMixin:
                 if self._about(trig.subject, pid, obj):
                     self._trigger(pid, i, it=obj, **extra)
 
-    def roll_dice(self, p: int, sides: int, count: int) -> list[int]:
+    def roll_dice(self, p: int, sides: int, count: int, keep: int = 0) -> list[int]:
         """Rule 706: player ``p`` rolls ``count`` ``sides``-sided dice with the game's
-        dice (event ``roll``); "whenever you roll one or more dice" triggers once."""
-        results = [self.dice.roll(sides) for _ in range(max(count, 0))]
-        if results:
-            self.log("roll", player=p, sides=sides, results=results)
-            self._player_triggers("roll_dice", p)
+        dice (event ``roll``: the results that count, and those ``ignored``);
+        "whenever you roll one or more dice" triggers once. Each
+        :class:`~effects.ExtraDie` of ``p``'s adds a die whose lowest roll is ignored
+        (614.1a); ``keep``: only the highest ``keep`` results count ("ignore the lower
+        roll", 706.4). The results that count."""
+        if count <= 0:
+            return []
+        extra = sum(1 for you, _ in self.statics_of(fx.ExtraDie) if you == p)
+        results = [self.dice.roll(sides) for _ in range(count + extra)]
+        ignored: list[int] = []
+        for _ in range(extra):
+            ignored.append(results.pop(results.index(min(results))))
+        while keep and len(results) > keep:
+            ignored.append(results.pop(results.index(min(results))))
+        self.log("roll", player=p, sides=sides, results=results,
+                 **({"ignored": ignored} if ignored else {}))
+        self._player_triggers("roll_dice", p)
         return results
 
     def flip_coin(self, p: int) -> bool:

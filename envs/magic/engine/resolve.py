@@ -118,7 +118,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.Rebound, fx.Dredge, fx.BeginOnBattlefield,
                      fx.CastWhenAttacked,
                      fx.DiscardedToBattlefield, fx.GraveyardInstead,
-                     fx.CommanderManaCounters, fx.DayAsEnters,
+                     fx.CommanderManaCounters, fx.DayAsEnters, fx.ExtraDie,
                      fx.OthersEnterTapped, fx.SpellsCantBeCountered,
                      fx.DoubleLifeGain, fx.SpellsHave, fx.EnteringDontTrigger,
                      fx.CantBeTargetedBy, fx.DoubleDamage)

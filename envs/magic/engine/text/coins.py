@@ -87,3 +87,15 @@ def _enters_rolling(line: str, printed: Printed, draft: Draft) -> bool:
     draft.statics.append(fx.EntersWithCounters(
         fx.DiceTotal(6 if six else int(sides), count), kind))
     return True
+
+
+@line_template
+def _extra_die(line: str, printed: Printed, draft: Draft) -> bool:
+    """614.1a, 706.4: "if you would roll one or more dice, instead roll that many dice
+    plus one and ignore the lowest roll." (after a flavor word or not, 207.2d)."""
+    body = line.partition(" — ")[2] if " — " in line else line
+    if body != ("if you would roll one or more dice, instead roll that many dice plus "
+                "one and ignore the lowest roll.") or not is_permanent_card(printed):
+        return False
+    draft.statics.append(fx.ExtraDie())
+    return True
