@@ -264,3 +264,27 @@ def test_706_4_ignoring_the_lower_roll_after_the_extra_die():
     assert game.events[-1]["ignored"] == [5, 9]
     game.dice = ScriptedDice(4)
     assert game.roll_dice(1, 6, 1) == [4]  # (another player's rolls: no extra die)
+
+
+# ------------------------ 118.3 "exile this" as a cost; 401.4 beneath the top X
+def test_underdark_rift_exiles_itself_and_tucks_the_target_beneath_the_rolled_count():
+    game = blank()
+    game.dice = LoadedDice(2)
+    rift = game.add_permanent("Underdark Rift", 0)
+    lands(game, 0, *["Wastes"] * 5)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    card = game.battlefield[bears].card
+    game.start_at("main1", 0)
+    act(game, "(Underdark Rift)")
+    target_perm(game, bears)
+    assert rift not in game.battlefield  # exiled as the cost is paid
+    assert game.name_of(game.exile[0][-1]) == "Underdark Rift"
+    settle(game)
+    assert bears not in game.battlefield
+    assert game.library[1][-3] == card  # just beneath the top two cards
+    assert len(game.library[1]) == 11
+
+
+def test_401_4_second_from_the_top_compiles():
+    put = compiled_pool().supported["Chronostutter"].spell.effect
+    assert put.depth == 1 and not put.bottom

@@ -72,7 +72,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Klauth, Unrivaled Ancient", "Maddening Hex",
         "Opportunistic Dragon",
         "Rishkar's Expertise",
-        "Sword of Hours", "Underdark Rift",
+        "Sword of Hours",
         "Wild Endeavor", "Wulfgar of Icewind Dale",
     }),
     "phantom_premonition": frozenset({

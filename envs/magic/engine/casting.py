@@ -1610,6 +1610,9 @@ class CastingMixin:
             if ab.cost.sacrifice_self:
                 self.remember_source(source)  # (608.2h: "counters on it", its power)
                 self.sacrifice([source])
+            if ab.cost.exile_this:  # (118.3: the permanent itself)
+                self.remember_source(source)
+                self.move_permanents([source], "exile")
             if ab.cost.discard_self:
                 self._discard(p, item.card)
                 if ab.cycling:  # 702.29c: "when you cycle this"

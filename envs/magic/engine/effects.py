@@ -1533,10 +1533,14 @@ class UntapUpTo:
 @dataclass(frozen=True)
 class PutOnLibrary:
     """Put the permanents ``what`` names on top (or with ``bottom`` on the bottom) of
-    their owners' libraries (Condemn, Azorius Charm)."""
+    their owners' libraries (Condemn, Azorius Charm); ``depth``: beneath that many
+    cards of the top ("second from the top": 1; "just beneath the top x cards of that
+    library, where x is the result": ``"die_result"``; all of them when the library
+    holds fewer, 401.4)."""
 
     what: Selector
     bottom: bool = False
+    depth: Amount = 0
 
 
 @dataclass(frozen=True)
@@ -1801,6 +1805,9 @@ class Cost:
     # "Exile this card from your graveyard" (118.3: scavenge 702.97a): a graveyard
     # ability's own card, exiled as the cost is paid.
     exile_self: bool = False
+    # "Exile this" (118.3): a permanent's activated ability exiles the permanent
+    # itself as the cost is paid (its last known information kept, 608.2h).
+    exile_this: bool = False
 
 
 @dataclass(frozen=True)

@@ -162,7 +162,8 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
                         "discard", "discard_self", "loyalty", "exile_graveyard",
                         "exile_filter", "tap_untapped", "tap_count", "loyalty_x",
                         "remove_counters", "discard_filter", "add_counters",
-                        "exile_hand", "bounce", "energy", "exile_self"}),
+                        "exile_hand", "bounce", "energy", "exile_self",
+                        "exile_this"}),
     fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
                                     "once_per_turn", "zone", "only_if", "cycling"}),
     fx.ActivationCondition: frozenset({"kind", "filter", "count", "counter"}),
@@ -657,7 +658,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             return
         for f in dataclasses.fields(node):
             value = getattr(node, f.name)
-            if f.name in ("amount", "count"):
+            if f.name in ("amount", "count") or f.name == "depth" and \
+                    isinstance(node, fx.PutOnLibrary):
                 amount(value)
         if isinstance(node, fx.Search) and X_CAP in node.filter.props:
             # "mana value x or less": an X announced for the spell or ability
@@ -873,7 +875,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     if card.additional_cost is not None:
         extra = card.additional_cost
         if extra.mana is not None or extra.tap or extra.sacrifice_self or \
-                extra.discard_self:
+                extra.discard_self or extra.exile_this:
             note("additional cost with mana, {T} or self")
         if card.spell is None and ("Instant" in card.types or card.is_land) or sum(
                 isinstance(s, fx.AdditionalCost) for s in card.statics) > 1:
@@ -899,6 +901,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             filt(condition.filter)
         if ability.zone not in ("battlefield", "hand", "graveyard"):
             note(f"ActivatedAbility.zone {ability.zone}")
+        if ability.cost.exile_this and (ability.zone != "battlefield" or ability.is_mana):
+            note("exile this as the cost of a mana ability or one not of a permanent")
         if ability.zone == "graveyard":
             # 113.6m, 602.2: activated by the card's owner from its graveyard; its
             # costs name no permanent of its own ({T}, sacrifice this, counters)
@@ -1211,7 +1215,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(static, (fx.Flashback, fx.Kicker, fx.AltCost, fx.Buyback)):
             paid = static.cost
             cost_of(paid, allow_x=isinstance(static, fx.Flashback) and x_cost)
-            if paid.tap or paid.sacrifice_self or paid.discard_self or paid.loyalty \
+            if paid.tap or paid.sacrifice_self or paid.discard_self or paid.exile_this \
+                    or paid.loyalty \
                     is not None or (paid.mana is not None and paid.mana.x and not (
                         isinstance(static, fx.Flashback) and x_cost)):
                 note(f"{type(static).__name__} cost with {{T}}, X or this")
@@ -1426,7 +1431,7 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         game.grant_play(node)
     elif isinstance(node, fx.PutOnLibrary):
         game.put_on_library([c for c in game.select(node.what, path) if c >= 0],
-                            node.bottom)
+                            node.bottom, game.amount(node.depth))
     elif isinstance(node, fx.ReturnToHand):
         game.move_permanents([c for c in game.select(node.what, path) if c >= 0],
                              "hand")

@@ -784,7 +784,7 @@ def cost(text: str) -> fx.Cost | None:
     ``discard a card`` / ``discard N cards``, ``return a <permanent> you control to
     its owner's hand`` (not with a sacrifice)."""
     mana = None
-    tap = sacrifice_self = discard_self = exile_self = False
+    tap = sacrifice_self = discard_self = exile_self = exile_this = False
     sacrifice: fx.Filter | None = None
     tap_untapped: fx.Filter | None = None
     pay_life = discard = exiled = tap_count = energy = 0
@@ -817,6 +817,8 @@ def cost(text: str) -> fx.Cost | None:
             sacrifice_self = True
         elif part == "discard this" and not discard_self:
             discard_self = True
+        elif part == "exile this" and not exile_this:
+            exile_this = True  # (118.3: a permanent's own)
         elif part == "exile this from your graveyard" and not exile_self:
             exile_self = True  # (118.3, 113.6m: an ability of the card there)
         elif (m := re.fullmatch(r"sacrifice (?:a|an|another) (.+)", part)) and \
@@ -880,7 +882,7 @@ def cost(text: str) -> fx.Cost | None:
                    tap_untapped=tap_untapped, tap_count=tap_count,
                    remove_counters=remove, discard_filter=discard_filter,
                    add_counters=added, bounce=bounce, energy=energy,
-                   exile_self=exile_self) \
+                   exile_self=exile_self, exile_this=exile_this) \
         if bounce is None or sacrifice is None else None
 
 
