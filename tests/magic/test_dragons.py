@@ -13,6 +13,7 @@ from magic.positions import (
     blank,
     finish_attacks,
     lands,
+    names,
     pass_to_decision,
     settle,
     target_perm,
@@ -288,3 +289,27 @@ def test_underdark_rift_exiles_itself_and_tucks_the_target_beneath_the_rolled_co
 def test_401_4_second_from_the_top_compiles():
     put = compiled_pool().supported["Chronostutter"].spell.effect
     assert put.depth == 1 and not put.bottom
+
+
+# ------------------------------------- 106.1 "add two mana of different colors"
+def test_106_1_component_pouch_adds_two_mana_of_different_colours_and_rolls_counters():
+    game = blank()
+    game.dice = LoadedDice(15)
+    pouch = game.add_permanent("Component Pouch", 0, counters={"component": 1})
+    game.start_at("main1", 0)
+    abilities = [n for n in names(game) if "Component Pouch" in n]
+    assert len(abilities) == 2, abilities
+    game.apply_action(names(game)[abilities[0]])
+    assert game.decision["kind"] == "colour" and len(game.decision["options"]) == 5
+    first = game.decision["options"][0]
+    game.apply_action(A.mode(0))
+    assert game.decision["kind"] == "colour" and first not in game.decision["options"]
+    second = game.decision["options"][0]
+    game.apply_action(A.mode(0))
+    assert sorted(game.pool[0]) == sorted([first, second]) and first != second
+    assert game.battlefield[pouch].counters.get("component", 0) == 0
+    game.battlefield[pouch].tapped = False
+    game._legal = None
+    act(game, "(Component Pouch)")  # (no counter left: only the roll)
+    settle(game)
+    assert game.battlefield[pouch].counters["component"] == 2  # 10-20: two

@@ -2056,7 +2056,9 @@ class CastingMixin:
                     if amounts[0] > 0 and not self.lost[p]:
                         self.decision = {"kind": "colour", "player": p,
                                          "options": options, "amount": 1,
-                                         "left": amounts[0] - 1}
+                                         "left": amounts[0] - 1,
+                                         **({"different": True} if node.different
+                                            else {})}
                         return
                     continue
                 if len(options) > 1 and not self.lost[p]:

@@ -1379,7 +1379,10 @@ class DecisionsMixin:
             self.add_mana(p, [d["options"][args[0]]] * amounts[args[0]],
                           self.name_of(item.card), self._source_pid(item))
             if d.get("left"):  # "any combination": the next mana (106.1)
-                self.decision = {**d, "left": d["left"] - 1}
+                options = [o for o in d["options"] if o != d["options"][args[0]]] \
+                    if d.get("different") else d["options"]  # ("of different colors")
+                if options:
+                    self.decision = {**d, "left": d["left"] - 1, "options": options}
         elif dk == "dread":
             self.manifested(self.manifest_dread(p, args[0]))
             self.res["asks"][0][2] -= 1  # type: ignore[index]

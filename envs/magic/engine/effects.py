@@ -707,13 +707,15 @@ class AddMana:
 
     ``combination``: "add X mana in any combination of {R} and/or {G}" (106.1):
     ``amount`` mana, each of the ``options`` its controller chooses for it, one
-    mana at a time (a ``colour`` decision each)."""
+    mana at a time (a ``colour`` decision each). ``different`` with it: "add two
+    mana of different colors", each mana of a colour not chosen for the others."""
 
     options: tuple[str, ...]
     amount: int = 1
     spend_only: Filter | None = None
     uncounterable: bool = False
     combination: bool = False
+    different: bool = False
 
 
 COUNTER_DESTINATIONS = ("graveyard", "exile", "hand", "library_top", "library_bottom")
