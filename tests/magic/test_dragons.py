@@ -313,3 +313,35 @@ def test_106_1_component_pouch_adds_two_mana_of_different_colours_and_rolls_coun
     act(game, "(Component Pouch)")  # (no counter left: only the roll)
     settle(game)
     assert game.battlefield[pouch].counters["component"] == 2  # 10-20: two
+
+
+# ------------------- 706, 608.2c "if the result is greater than the damage dealt"
+def _sword_swing(face: int, counters: int = 0) -> tuple:
+    game = blank()
+    game.dice = LoadedDice(face)
+    bears = game.add_permanent("Grizzly Bears", 0,
+                               counters={"+1/+1": counters} if counters else None)
+    game.add_permanent("Sword of Hours", 0, attached_to=bears)
+    game.start_at("main1", 0)
+    game.battlefield[bears].sick = False
+    to_combat(game)
+    attack(game, bears)
+    finish_attacks(game)
+    pass_to_decision(game, "priority")
+    for _ in range(30):
+        if game.step in ("end_of_combat", "main2"):
+            break
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    return game, bears
+
+
+def test_706_sword_of_hours_doubles_the_counters_when_the_d12_beats_the_damage():
+    game, bears = _sword_swing(4)  # 3 damage dealt (2/2 with a counter): 4 beats it
+    assert game.life[1] == 17
+    assert game.battlefield[bears].counters == {"+1/+1": 2}
+    game, bears = _sword_swing(3)  # 3 is not greater than 3
+    assert game.battlefield[bears].counters == {"+1/+1": 1}
+    game, bears = _sword_swing(12, counters=11)  # 14 damage, but a 12 doubles
+    assert game.battlefield[bears].counters == {"+1/+1": 24}
+    game, bears = _sword_swing(11, counters=11)
+    assert game.battlefield[bears].counters == {"+1/+1": 12}

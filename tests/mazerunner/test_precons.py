@@ -72,7 +72,6 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Klauth, Unrivaled Ancient", "Maddening Hex",
         "Opportunistic Dragon",
         "Rishkar's Expertise",
-        "Sword of Hours",
         "Wild Endeavor", "Wulfgar of Icewind Dale",
     }),
     "phantom_premonition": frozenset({

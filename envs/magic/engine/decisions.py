@@ -527,6 +527,10 @@ class DecisionsMixin:
                 ok = not any(perm.controller == p and self.matches(c.filter, pid, p,
                                                                    source)
                              for pid, perm in self.battlefield.items())
+            elif kind == "result_beats_that_much":  # (706: the roll just before)
+                rolled = self.res.get("die_result", 0) if self.res is not None else 0
+                ok = self.res is not None and (
+                    rolled > self.res["item"].amount or bool(c.count) and rolled == c.count)
             elif kind == "x_at_least":  # the X of the resolving spell
                 ok = self.res is not None and max(self.res["item"].x, 0) >= c.count
             elif kind == "less_life_than_opponent":

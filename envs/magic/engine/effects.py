@@ -1874,10 +1874,14 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "attacked_with", "total_power", "hands_empty", "class_level",
                    "control_each", "opponent_searched", "creature_countered",
                    "controls_a_commander", "that_player_commander", "during_step",
-                   "kicked", "cast_from_graveyard", "any_graveyard")
+                   "kicked", "cast_from_graveyard", "any_graveyard",
+                   "result_beats_that_much")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
+``result_beats_that_much``: the result of the die rolled just before (706) is greater
+than the amount of the trigger's event ("the damage dealt"), or is ``count`` (when
+not 0: "or the result is 12");
 ``graveyard``: at least ``count`` cards in their graveyard; ``empty_hand``: no
 cards in hand; ``your_turn``: their turn; ``before_attackers``: their turn, before
 the declare attackers step; ``your_upkeep``: their upkeep; ``creature_died``: a

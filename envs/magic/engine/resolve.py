@@ -509,6 +509,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note(f"{label}({condition!r})")
         elif condition.kind == "x_at_least" and not x_spell:
             note("'if X is N or more' outside a spell with X")
+        elif condition.kind == "result_beats_that_much" and not (
+                die_result[0] and that_much[0]):
+            note("'if the result is greater than the damage dealt' with no roll or "
+                 "damage before")
         elif condition.kind in ("kicked", "cast_from_graveyard") and (
                 card.spell is None or condition.kind == "kicked" and card.kicker is None):
             note(f"'{condition.kind}' outside a spell that has it")

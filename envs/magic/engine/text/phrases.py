@@ -999,6 +999,11 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         n = number(m.group(1))  # (any player's: Visions of Beyond)
         if isinstance(n, int):
             return fx.ActivationCondition("any_graveyard", count=n)
+    if m := re.fullmatch(r"the result is greater than the damage dealt(?: or the "
+                         r"result is (\d+))?", text):
+        # (706: the die rolled just before; the trigger's damage, 603.2)
+        return fx.ActivationCondition("result_beats_that_much",
+                                      count=int(m.group(1) or 0))
     if text == "this was kicked":  # (the resolving spell: 702.33d)
         return fx.ActivationCondition("kicked")
     if text == "this was cast from a graveyard":  # (the resolving spell: 601.2a)
