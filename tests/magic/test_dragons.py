@@ -345,3 +345,22 @@ def test_706_sword_of_hours_doubles_the_counters_when_the_d12_beats_the_damage()
     assert game.battlefield[bears].counters == {"+1/+1": 24}
     game, bears = _sword_swing(11, counters=11)
     assert game.battlefield[bears].counters == {"+1/+1": 12}
+
+
+# ----------------------- 303.4 a Curse's cast trigger, moved to a random opponent
+def test_303_4_maddening_hex_burns_its_player_by_a_d6_then_moves_to_another_opponent():
+    from labyrinth_gym.envs.magic.engine.state import player_code
+
+    game = blank(players=3)
+    game.dice = LoadedDice(4)
+    hex_ = game.add_permanent("Maddening Hex", 0, attached_to=player_code(1))
+    lands(game, 1, "Mountain")
+    game.add_card("Lightning Bolt", 1)
+    game.add_card("Grizzly Bears", 2)
+    game.start_at("main1", 1)
+    act(game, "cast hand 0 (Lightning Bolt)")
+    game.apply_action(A.player(1))  # at seat 2 (relative 1 from seat 1)
+    settle(game)
+    assert game.life[1] == 16  # the d6 showed 4
+    assert game.life[2] == 17  # the Bolt
+    assert game.battlefield[hex_].attached_to == player_code(2)  # the one other opponent

@@ -69,7 +69,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Dragonborn Champion",
         "Druid of Purification",
         "Indomitable Might",
-        "Klauth, Unrivaled Ancient", "Maddening Hex",
+        "Klauth, Unrivaled Ancient",
         "Opportunistic Dragon",
         "Rishkar's Expertise",
         "Wild Endeavor", "Wulfgar of Icewind Dale",

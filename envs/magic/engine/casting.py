@@ -3069,6 +3069,25 @@ class CastingMixin:
                  to=hosts[0])
 
 
+    def attach_to_random_player(self, codes: list[int]) -> None:
+        """The resolving object's source, an Aura enchanting a player (303.4), is
+        attached to one of the players ``codes`` names other than the one it
+        enchants now, chosen at random with the game's dice (none: it stays)."""
+        item: StackItem = self.res["item"]  # type: ignore[index]
+        source = self._source_pid(item)
+        if source is None:
+            return
+        now = self.battlefield[source].attached_to
+        players = [c for c in codes if c < 0 and c != now]
+        if not players:
+            return
+        chosen = players[self.dice.index(len(players))]
+        self.battlefield[source].attached_to = chosen
+        self._bf_version += 1
+        self.log("attach", card=self.name_of(self.battlefield[source].card), id=source,
+                 player=code_player(chosen))
+
+
 def _mana_added(node: Any) -> list[str]:
     """The options of every :class:`~effects.AddMana` in an effect tree."""
     if isinstance(node, fx.AddMana):

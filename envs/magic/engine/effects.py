@@ -864,9 +864,13 @@ class ReturnChosen:
 
 @dataclass(frozen=True)
 class Attach:
-    """Attach this Equipment or Aura to ``to``."""
+    """Attach this Equipment or Aura to ``to``. ``at_random`` (an Aura with enchant
+    player, 303.4: "attach this to another one of your opponents chosen at random"):
+    to one of the players ``to`` names other than the one it enchants, chosen with
+    the game's dice (none: it stays)."""
 
     to: Selector
+    at_random: bool = False
 
 
 @dataclass(frozen=True)

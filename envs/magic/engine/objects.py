@@ -2469,7 +2469,12 @@ class ObjectsMixin:
             if SECOND_CREATURE in trig.subject.props and \
                     self.creature_spells[caster] != 2:
                 continue  # "your second creature spell this turn"
-            if self._spell_matches(trig.subject, d, caster,
+            subject = trig.subject
+            if subject.controller == fx.ENCHANTED_PLAYER:  # 303.4: the player it enchants
+                if self.battlefield[pid].attached_to != player_code(caster):
+                    continue
+                subject = dataclasses.replace(subject, controller="any")
+            if self._spell_matches(subject, d, caster,
                                    self.battlefield[pid].controller):
                 self._trigger(pid, i, it=sid, defending=caster)
         if self.emblems or self.temporary_triggers:

@@ -698,6 +698,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"Dig to {node.dest}, rest {node.rest}")
             if isinstance(node.count, int) and node.count > MAX_LOOK:
                 note(f"Dig of more than {MAX_LOOK} cards")
+        if isinstance(node, fx.Attach) and node.at_random and \
+                card.enchant != fx.ENCHANT_PLAYER:
+            note("attaching at random other than an Aura with enchant player")
         if isinstance(node, fx.RevealUntil):
             card_filter(node.filter)
             amount(node.mana_value)
@@ -1568,6 +1571,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         players = game.select_players(node.who, path)
         if source is not None and source in game.battlefield and len(players) == 1:
             game.gain_control(source, players[0], False)
+    elif isinstance(node, fx.Attach) and node.at_random:
+        game.attach_to_random_player(game.select(node.to, path))
     elif isinstance(node, fx.Attach):
         game.attach_resolving(game.select(node.to, path))
     elif isinstance(node, fx.Delayed):

@@ -99,3 +99,12 @@ def _extra_die(line: str, printed: Printed, draft: Draft) -> bool:
         return False
     draft.statics.append(fx.ExtraDie())
     return True
+
+
+@effect_template
+def _attach_at_random(s: str) -> fx.Effect | None:
+    """303.4: "attach this to another one of your opponents chosen at random" (an
+    Aura with enchant player; the game's dice choose)."""
+    if s == "attach this to another one of your opponents chosen at random":
+        return fx.Attach(fx.Ref("each_opponent"), at_random=True)
+    return None

@@ -151,6 +151,7 @@ _THE_RESULT = (
     (r"(.*\b)(draws?|mills?) cards equal to the result", r"\1\2 x cards"),
     (r"(.*\b)(gains?|loses?) life equal to the result", r"\1\2 x life"),
     (r"(.*\b)(creates?) a number of (.+) equal to the result", r"\1\2 x \3"),
+    (r"(.*\b)(deals?) damage to (.+) equal to the result", r"\1\2 x damage to \3"),
 )
 """Amounts equal to the result of the die rolled just before (rule 706), read as x."""
 
