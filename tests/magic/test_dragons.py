@@ -364,3 +364,28 @@ def test_303_4_maddening_hex_burns_its_player_by_a_d6_then_moves_to_another_oppo
     assert game.life[1] == 16  # the d6 showed 4
     assert game.life[2] == 17  # the Bolt
     assert game.battlefield[hex_].attached_to == player_code(2)  # the one other opponent
+
+
+# ------------------------- 608.2g casting a spell from the hand without paying
+def test_608_2g_rishkars_expertise_casts_a_cheap_spell_from_hand_for_free():
+    pool = compiled_pool().supported
+    for name in ("Rishkar's Expertise", "Sram's Expertise", "Baral's Expertise",
+                 "Yahenni's Expertise"):
+        assert name in pool, name
+    game = blank()
+    game.add_permanent("Craw Wurm", 0)  # power 6: draw six
+    forests = lands(game, 0, *["Forest"] * 8)
+    game.add_card("Rishkar's Expertise", 0)
+    game.add_card("Colossal Dreadmaw", 0)  # mana value 6: not offered
+    bears = game.add_card("Grizzly Bears", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Rishkar's Expertise)")
+    pass_to_decision(game, "yesno")  # "you may cast a spell ..."
+    act(game, "yes")
+    assert game.decision["play_free"] == bears  # (the Dreadmaw is never offered)
+    act(game, "cast Grizzly Bears without paying")
+    settle(game)
+    assert any(p.card == bears for p in game.battlefield.values())
+    assert len(game.hand[0]) == 7  # six drawn and the Dreadmaw
+    # the Expertise's six, none for the Bears
+    assert sum(game.battlefield[f].tapped for f in forests) == 6

@@ -71,7 +71,6 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Indomitable Might",
         "Klauth, Unrivaled Ancient",
         "Opportunistic Dragon",
-        "Rishkar's Expertise",
         "Wild Endeavor", "Wulfgar of Icewind Dale",
     }),
     "phantom_premonition": frozenset({

@@ -1018,6 +1018,15 @@ class CastingMixin:
                                      zone="exile", suspended=zone == "suspend")
             self.closed = []
             return
+        if zone == "hand_free":  # from the hand without paying its mana cost (608.2g)
+            self.take_to_play(card)
+            if card in self.public_hand:
+                self.public_hand.remove(card)
+            self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
+                                     card=card, keywords=sorted(d.keywords), x=0,
+                                     alt="free", announce=["kicker"] if d.kicker else [])
+            self.closed = []
+            return
         if zone == "foretell":  # foretold (702.143a): for its foretell cost, from exile
             self.take_card(card, "exile")
             self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
@@ -2186,7 +2195,13 @@ class CastingMixin:
                 (node.condition,), p, self._source_pid(item)):
             return False
         offered = self.res.setdefault("free_offered", [])  # type: ignore[union-attr]
-        for card in self.cards_named(node.what, path):
+        hand = node.what == fx.Ref("your_hand")
+        if hand and self.res.get("free_cast") == path:  # type: ignore[union-attr]
+            return False  # ("a spell": one was cast)
+        cards = [c for c in self.hand[p] if not self.cdef(c).is_land and
+                 self.card_matches(node.filter or fx.Filter(), c, item.card)] \
+            if hand else self.cards_named(node.what, path)
+        for card in cards:
             if card in offered:
                 continue
             offered.append(card)
@@ -2196,15 +2211,18 @@ class CastingMixin:
             elif not self.castable_as(
                     StackItem(sid=-1, kind="spell", controller=p, card=card), "free"):
                 continue
-            self.decision = {"kind": "yesno", "player": p, "play_free": card}
+            self.decision = {"kind": "yesno", "player": p, "play_free": card,
+                             **({"free_path": path} if hand else {})}
             return True
         return False
 
     def play_free(self, p: int, card: int) -> None:
-        """``p`` plays ``card`` from exile without paying its mana cost: a land is
-        played (a land play used), a spell cast at once (608.2g)."""
+        """``p`` plays ``card`` from exile (or its hand) without paying its mana cost:
+        a land is played (a land play used), a spell cast at once (608.2g)."""
         if self.cdef(card).is_land:
             self.play_land(p, card, paid_life=False)
+        elif card in self.hand[p]:
+            self._cast(p, card, zone="hand_free")
         else:
             self._cast(p, card, zone="cascade")
 
