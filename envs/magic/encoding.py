@@ -84,7 +84,7 @@ DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode", 
 YESNO = ("enter", "announce", "unleash", "riot", "peek", "fabricate", "unless", "pay",
          "order", "cascade", "miracle", "any_opponent", "pile", "rebound", "stay_tapped",
          "cast_copy", "play_free", "madness", "dredge", "opening_hand", "explore",
-         "suspend")
+         "suspend", "die_choice")
 """What a ``yesno`` decision asks, by the key the engine's decision carries (none of
 them: an optional effect, "you may ..." or "if you do"): ``enter`` pay life as a land
 enters (614.12, shock lands); ``announce`` pay an optional or alternative casting cost
@@ -102,7 +102,8 @@ its mana cost (707.12); ``play_free`` play the card an effect offers free;
 draw (702.52a); ``opening_hand`` begin the game with the card from the opening hand
 on the battlefield (103.6, Leylines); ``explore`` put the card an exploring creature
 revealed into the graveyard (701.44a); ``suspend`` cast the card whose last time
-counter was removed (702.62a)."""
+counter was removed (702.62a); ``die_choice`` take the first of two results as "that
+result" (706: "roll two d4 and choose one result")."""
 
 CARD_FEATURES: tuple[str, ...] = (
     *(f"type_{t.lower()}" for t in TYPES), "legendary", "basic", "aura", "equipment",

@@ -389,3 +389,34 @@ def test_608_2g_rishkars_expertise_casts_a_cheap_spell_from_hand_for_free():
     assert len(game.hand[0]) == 7  # six drawn and the Dreadmaw
     # the Expertise's six, none for the Bears
     assert sum(game.battlefield[f].tapped for f in forests) == 6
+
+
+# --------------------------------------------- 706 "choose one result" of two
+def test_706_wild_endeavor_chooses_which_d4_makes_beasts_and_which_finds_lands():
+    game = blank()
+    game.dice = ScriptedDice(1, 3)
+    lands(game, 0, *["Forest"] * 6)
+    _library(game, 0, "Forest", "Mountain", "Forest")
+    game.add_card("Wild Endeavor", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Wild Endeavor)")
+    pass_to_decision(game, "yesno")
+    assert game.decision["die_choice"] == [1, 3]
+    act(game, "no")  # the 3 is "that result": three Beasts; the 1 finds one land
+    for _ in range(10):
+        if game.decision["kind"] == "search":
+            game.apply_action(min(a for a in game.legal_actions() if a > A.DONE))
+        elif not game.stack and game.decision["kind"] == "priority":
+            break
+        else:
+            game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    beasts = [p for p in game.battlefield.values() if game.name_of(p.card) == "Beast Token"]
+    assert len(beasts) == 3
+    assert len([p for p in game.battlefield.values() if p.tapped and
+                game.name_of(p.card) in ("Forest", "Mountain")]) == 6 + 1
+
+
+def test_706_reckless_endeavor_compiles_with_both_results():
+    spell = compiled_pool().supported["Reckless Endeavor"].spell.effect
+    assert spell.steps[0].choose and spell.steps[1].amount == "die_result"
+    assert spell.steps[2].count == "other_result"

@@ -71,7 +71,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
         "Indomitable Might",
         "Klauth, Unrivaled Ancient",
         "Opportunistic Dragon",
-        "Wild Endeavor", "Wulfgar of Icewind Dale",
+        "Wulfgar of Icewind Dale",
     }),
     "phantom_premonition": frozenset({
         "Arcane Artisan", "Cosmic Intervention", "Curse of the Swine",

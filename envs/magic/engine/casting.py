@@ -1983,9 +1983,17 @@ class CastingMixin:
                 if branch is not None:
                     queue.insert(0, self._child(path, 0 if won else 1))
             elif isinstance(node, fx.RollDice):  # rule 706: the row of the total
-                total = sum(self.roll_dice(item.controller, node.sides,
-                                           self.amount(node.count), node.keep))
+                rolled = self.roll_dice(item.controller, node.sides,
+                                        self.amount(node.count), node.keep)
+                total = sum(rolled)
                 res["die_result"] = total
+                if node.choose and len(rolled) == 2:  # "and choose one result"
+                    res["die_result"], res["other_result"] = rolled
+                    if rolled[0] != rolled[1] and not self.lost[item.controller]:
+                        self.decision = {"kind": "yesno", "player": item.controller,
+                                         "die_choice": rolled}
+                        return
+                    continue
                 row = next((i for i, (low, high) in enumerate(node.ranges)
                             if low <= total <= high), None)
                 if row is not None:
@@ -2838,6 +2846,8 @@ class CastingMixin:
             return casts or 0
         if value == "die_result":  # the total of the last roll (rule 706)
             return self.res.get("die_result", 0)  # type: ignore[union-attr]
+        if value == "other_result":  # the result not chosen (706)
+            return self.res.get("other_result", 0)  # type: ignore[union-attr]
         if isinstance(value, fx.StatOf):  # 608.2h: as it is now, or as it last was
             res = self.res  # type: ignore[assignment]
             if value.of == "sacrificed":  # as it last existed (the last one, if more)

@@ -1296,6 +1296,10 @@ class DecisionsMixin:
         elif dk == "yesno" and "miracle" in d:  # 702.94a: cast it (yes)?
             if kind == "yes":
                 self._cast(p, d["miracle"], zone="miracle")
+        elif dk == "yesno" and "die_choice" in d:  # 706: which result is "that"
+            first, second = d["die_choice"]
+            self.res["die_result"], self.res["other_result"] = (  # type: ignore[index]
+                (first, second) if kind == "yes" else (second, first))
         elif dk == "yesno" and "play_free" in d:  # hideaway (702.75a): play it?
             if kind == "yes":
                 if "free_path" in d:  # ("a spell" from the hand: only that one)

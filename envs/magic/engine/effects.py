@@ -1667,6 +1667,10 @@ class RollDice:
     keep: int = 0
     """"Roll two d20 and ignore the lower roll": only the ``keep`` highest results
     count (706.4; 0: all of them)."""
+    choose: bool = False
+    """"Roll two d4 and choose one result": its controller chooses which of the two
+    results is "that result" (``"die_result"``, a ``yesno`` decision with
+    ``die_choice``: yes, the first), the other being ``"other_result"``."""
 
 
 @dataclass(frozen=True)

@@ -499,7 +499,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 value == "spells_before" and cast_self[0]) and value not in (
                 "life_lost", "discarded_most", "discarded_total", "sacrificed_total",
                 fx.COMMANDER_CASTS) and not (
-                value == "die_result" and die_result[0]):
+                value in ("die_result", "other_result") and die_result[0]):
             note(f"amount {value}")
 
     def condition_checked(condition: Any, label: str) -> None:
