@@ -1160,8 +1160,11 @@ class CastingMixin:
             self.closed = []
             return
         if zone == "hand_free":  # "cast ... from your hand without paying its mana
-            # cost" (CastFromHand, 118.9: X is 0; kicker may be paid)
+            # cost" (CastFromHand, PlayFree from the hand; 608.2g, 118.9: X is 0;
+            # kicker may be paid)
             self.take_to_play(card)
+            if card in self.public_hand:
+                self.public_hand.remove(card)
             self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
                                      card=card, keywords=sorted(d.keywords), x=0,
                                      alt="free",
@@ -1852,6 +1855,9 @@ class CastingMixin:
             if ab.cost.sacrifice_self:
                 self.remember_source(source)  # (608.2h: "counters on it", its power)
                 self.sacrifice([source])
+            if ab.cost.exile_this:  # (118.3: the permanent itself)
+                self.remember_source(source)
+                self.move_permanents([source], "exile")
             if ab.cost.discard_self:
                 self._discard(p, item.card)
                 if ab.cycling:  # 702.29c: "when you cycle this"
@@ -2250,9 +2256,17 @@ class CastingMixin:
                 if branch is not None:
                     queue.insert(0, self._child(path, 0 if won else 1))
             elif isinstance(node, fx.RollDice):  # rule 706: the row of the total
-                total = sum(self.roll_dice(item.controller, node.sides,
-                                           self.amount(node.count)))
+                rolled = self.roll_dice(item.controller, node.sides,
+                                        self.amount(node.count), node.keep)
+                total = sum(rolled)
                 res["die_result"] = total
+                if node.choose and len(rolled) == 2:  # "and choose one result"
+                    res["die_result"], res["other_result"] = rolled
+                    if rolled[0] != rolled[1] and not self.lost[item.controller]:
+                        self.decision = {"kind": "yesno", "player": item.controller,
+                                         "die_choice": rolled}
+                        return
+                    continue
                 row = next((i for i, (low, high) in enumerate(node.ranges)
                             if low <= total <= high), None)
                 if row is not None:
@@ -2349,7 +2363,9 @@ class CastingMixin:
                     if amounts[0] > 0 and not self.lost[p]:
                         self.decision = {"kind": "colour", "player": p,
                                          "options": options, "amount": 1,
-                                         "left": amounts[0] - 1}
+                                         "left": amounts[0] - 1,
+                                         **({"different": True} if node.different
+                                            else {})}
                         return
                     continue
                 if len(options) > 1 and not self.lost[p]:
@@ -2477,7 +2493,13 @@ class CastingMixin:
                 (node.condition,), p, self._source_pid(item)):
             return False
         offered = self.res.setdefault("free_offered", [])  # type: ignore[union-attr]
-        for card in self.cards_named(node.what, path):
+        hand = node.what == fx.Ref("your_hand")
+        if hand and self.res.get("free_cast") == path:  # type: ignore[union-attr]
+            return False  # ("a spell": one was cast)
+        cards = [c for c in self.hand[p] if not self.cdef(c).is_land and
+                 self.card_matches(node.filter or fx.Filter(), c, item.card)] \
+            if hand else self.cards_named(node.what, path)
+        for card in cards:
             if card in offered:
                 continue
             offered.append(card)
@@ -2487,7 +2509,8 @@ class CastingMixin:
             elif not self.castable_as(
                     StackItem(sid=-1, kind="spell", controller=p, card=card), "free"):
                 continue
-            self.decision = {"kind": "yesno", "player": p, "play_free": card}
+            self.decision = {"kind": "yesno", "player": p, "play_free": card,
+                             **({"free_path": path} if hand else {})}
             return True
         return False
 
@@ -2511,10 +2534,12 @@ class CastingMixin:
         return True
 
     def play_free(self, p: int, card: int) -> None:
-        """``p`` plays ``card`` from exile without paying its mana cost: a land is
-        played (a land play used), a spell cast at once (608.2g)."""
+        """``p`` plays ``card`` from exile (or its hand) without paying its mana cost:
+        a land is played (a land play used), a spell cast at once (608.2g)."""
         if self.cdef(card).is_land:
             self.play_land(p, card, paid_life=False)
+        elif card in self.hand[p]:
+            self._cast(p, card, zone="hand_free")
         else:
             self._cast(p, card, zone="cascade")
 
@@ -3312,6 +3337,8 @@ class CastingMixin:
             return casts or 0
         if value == "die_result":  # the total of the last roll (rule 706)
             return self.res.get("die_result", 0)  # type: ignore[union-attr]
+        if value == "other_result":  # the result not chosen (706)
+            return self.res.get("other_result", 0)  # type: ignore[union-attr]
         if isinstance(value, fx.StatOf):  # 608.2h: as it is now, or as it last was
             res = self.res  # type: ignore[assignment]
             if value.of == "sacrificed":  # as it last existed (the last one, if more)
@@ -3565,6 +3592,25 @@ class CastingMixin:
         self._bf_version += 1
         self.log("attach", card=self.name_of(self.battlefield[source].card), id=source,
                  to=hosts[0])
+
+
+    def attach_to_random_player(self, codes: list[int]) -> None:
+        """The resolving object's source, an Aura enchanting a player (303.4), is
+        attached to one of the players ``codes`` names other than the one it
+        enchants now, chosen at random with the game's dice (none: it stays)."""
+        item: StackItem = self.res["item"]  # type: ignore[index]
+        source = self._source_pid(item)
+        if source is None:
+            return
+        now = self.battlefield[source].attached_to
+        players = [c for c in codes if c < 0 and c != now]
+        if not players:
+            return
+        chosen = players[self.dice.index(len(players))]
+        self.battlefield[source].attached_to = chosen
+        self._bf_version += 1
+        self.log("attach", card=self.name_of(self.battlefield[source].card), id=source,
+                 player=code_player(chosen))
 
 
 def _mana_added(node: Any) -> list[str]:

@@ -552,6 +552,10 @@ class DecisionsMixin:
                 ok = not any(perm.controller == p and self.matches(c.filter, pid, p,
                                                                    source)
                              for pid, perm in self.battlefield.items())
+            elif kind == "result_beats_that_much":  # (706: the roll just before)
+                rolled = self.res.get("die_result", 0) if self.res is not None else 0
+                ok = self.res is not None and (
+                    rolled > self.res["item"].amount or bool(c.count) and rolled == c.count)
             elif kind == "x_at_least":  # the X of the resolving spell
                 ok = self.res is not None and max(self.res["item"].x, 0) >= c.count
             elif kind == "less_life_than_opponent":
@@ -1340,8 +1344,14 @@ class DecisionsMixin:
         elif dk == "yesno" and "miracle" in d:  # 702.94a: cast it (yes)?
             if kind == "yes":
                 self._cast(p, d["miracle"], zone="miracle")
+        elif dk == "yesno" and "die_choice" in d:  # 706: which result is "that"
+            first, second = d["die_choice"]
+            self.res["die_result"], self.res["other_result"] = (  # type: ignore[index]
+                (first, second) if kind == "yes" else (second, first))
         elif dk == "yesno" and "play_free" in d:  # hideaway (702.75a): play it?
             if kind == "yes":
+                if "free_path" in d:  # ("a spell" from the hand: only that one)
+                    self.res["free_cast"] = d["free_path"]  # type: ignore[index]
                 self.play_free(p, d["play_free"])
         elif dk == "yesno" and "cascade" in d:  # 702.85a: cast it (yes)?
             self.cascade_done(d["cascade"] if kind == "yes" else None)
@@ -1444,7 +1454,10 @@ class DecisionsMixin:
             self.add_mana(p, [d["options"][args[0]]] * amounts[args[0]],
                           self.name_of(item.card), self._source_pid(item), spend)
             if d.get("left"):  # "any combination": the next mana (106.1)
-                self.decision = {**d, "left": d["left"] - 1}
+                options = [o for o in d["options"] if o != d["options"][args[0]]] \
+                    if d.get("different") else d["options"]  # ("of different colors")
+                if options:
+                    self.decision = {**d, "left": d["left"] - 1, "options": options}
         elif dk == "dread":
             self.manifested(self.manifest_dread(p, args[0]))
             self.res["asks"][0][2] -= 1  # type: ignore[index]

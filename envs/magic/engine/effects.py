@@ -783,13 +783,15 @@ class AddMana:
 
     ``combination``: "add X mana in any combination of {R} and/or {G}" (106.1):
     ``amount`` mana, each of the ``options`` its controller chooses for it, one
-    mana at a time (a ``colour`` decision each)."""
+    mana at a time (a ``colour`` decision each). ``different`` with it: "add two
+    mana of different colors", each mana of a colour not chosen for the others."""
 
     options: tuple[str, ...]
     amount: int = 1
     spend_only: Spend | None = None
     uncounterable: bool = False
     combination: bool = False
+    different: bool = False
 
 
 COUNTER_DESTINATIONS = ("graveyard", "exile", "hand", "library_top", "library_bottom")
@@ -939,9 +941,13 @@ class ReturnChosen:
 
 @dataclass(frozen=True)
 class Attach:
-    """Attach this Equipment or Aura to ``to``."""
+    """Attach this Equipment or Aura to ``to``. ``at_random`` (an Aura with enchant
+    player, 303.4: "attach this to another one of your opponents chosen at random"):
+    to one of the players ``to`` names other than the one it enchants, chosen with
+    the game's dice (none: it stays)."""
 
     to: Selector
+    at_random: bool = False
 
 
 @dataclass(frozen=True)
@@ -1689,10 +1695,14 @@ class UntapUpTo:
 @dataclass(frozen=True)
 class PutOnLibrary:
     """Put the permanents ``what`` names on top (or with ``bottom`` on the bottom) of
-    their owners' libraries (Condemn, Azorius Charm)."""
+    their owners' libraries (Condemn, Azorius Charm); ``depth``: beneath that many
+    cards of the top ("second from the top": 1; "just beneath the top x cards of that
+    library, where x is the result": ``"die_result"``; all of them when the library
+    holds fewer, 401.4)."""
 
     what: Selector
     bottom: bool = False
+    depth: Amount = 0
 
 
 @dataclass(frozen=True)
@@ -1848,6 +1858,33 @@ class RollDice:
     count: Amount = 1
     ranges: tuple[tuple[int, int], ...] = ()
     rows: tuple[Any, ...] = ()
+    keep: int = 0
+    """"Roll two d20 and ignore the lower roll": only the ``keep`` highest results
+    count (706.4; 0: all of them)."""
+    choose: bool = False
+    """"Roll two d4 and choose one result": its controller chooses which of the two
+    results is "that result" (``"die_result"``, a ``yesno`` decision with
+    ``die_choice``: yes, the first), the other being ``"other_result"``."""
+
+
+@dataclass(frozen=True)
+class ExtraDie:
+    """Static, a replacement effect (614.1a) of its controller's rolls: "if you would
+    roll one or more dice, instead roll that many dice plus one and ignore the lowest
+    roll" (706.4: an ignored roll is as if it had not been rolled; its result counts
+    for nothing). Each such static adds a die and ignores the lowest one."""
+
+
+@dataclass(frozen=True)
+class DiceTotal:
+    """An amount: its player rolls ``count`` ``sides``-sided dice as the amount is
+    needed (706: "as this enters, roll x d6. it enters with a number of +1/+1
+    counters on it equal to the total of those results", an
+    :class:`EntersWithCounters`, 614.1c; ``count`` ``"X"``: the X paid for its
+    spell, 107.3m), and the amount is the total of the results not ignored."""
+
+    sides: int
+    count: Amount = 1
 
 
 @dataclass(frozen=True)
@@ -2001,6 +2038,9 @@ class Cost:
     # An additional cost "reveal a <quality> card from your hand or pay <mana>"
     # (601.2b): the caster chooses; ``mana`` is paid only when no card is revealed.
     reveal_or: Filter | None = None
+    # "Exile this" (118.3): a permanent's activated ability exiles the permanent
+    # itself as the cost is paid (its last known information kept, 608.2h).
+    exile_this: bool = False
 
 
 @dataclass(frozen=True)
@@ -2065,10 +2105,14 @@ CONDITION_KINDS = ("you_control", "opponent_controls", "graveyard", "empty_hand"
                    "attacked_with", "total_power", "hands_empty", "class_level",
                    "control_each", "opponent_searched", "creature_countered",
                    "controls_a_commander", "that_player_commander", "during_step",
-                   "kicked", "cast_from_graveyard", "any_graveyard", "it_was")
+                   "kicked", "cast_from_graveyard", "any_graveyard", "it_was",
+                   "result_beats_that_much")
 """What an :class:`ActivationCondition` asks (of the ability's controller):
 ``you_control`` at least ``count`` permanents matching ``filter``;
 ``opponent_controls``: some opponent controls at least ``count`` of them;
+``result_beats_that_much``: the result of the die rolled just before (706) is greater
+than the amount of the trigger's event ("the damage dealt"), or is ``count`` (when
+not 0: "or the result is 12");
 ``graveyard``: at least ``count`` cards in their graveyard; ``empty_hand``: no
 cards in hand; ``your_turn``: their turn; ``before_attackers``: their turn, before
 the declare attackers step; ``your_upkeep``: their upkeep; ``creature_died``: a
@@ -2968,6 +3012,11 @@ class PlayFree:
     """(``what`` ``Ref("that_card")``: "you may cast those cards without paying their
     mana costs", the cards the previous step exiled, offered one at a time in the
     order they were exiled, an automated order.)"""
+    filter: Filter | None = None
+    """With ``what`` ``Ref("your_hand")``: "you may cast a spell with mana value 5 or
+    less from your hand without paying its mana cost" (the Expertises): one nonland
+    card of its controller's hand matching ``filter``, offered one at a time in hand
+    order (an automated order) until one is cast."""
 
 
 @dataclass(frozen=True)

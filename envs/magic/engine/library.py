@@ -397,10 +397,10 @@ class LibraryMixin:
         elif isinstance(node, fx.Search) and node.whose is not None:
             # the controller searches each of those libraries (ask[4]: the searcher)
             for q in self.select_players(node.whose, path):
-                asks.append(["search", q, node.count, path, controller])
+                asks.append(["search", q, self.amount(node.count), path, controller])
         elif isinstance(node, fx.Search):
             for p in self.select_players(node.who, path):
-                asks.append(["search", p, node.count, path])
+                asks.append(["search", p, self.amount(node.count), path])
         elif isinstance(node, fx.RevealPiles):
             asks.append(["piles", controller, self.amount(node.count), path])
         else:  # ChooseDiscard

@@ -389,17 +389,18 @@ class LinkedMixin:
                          player=self.card_owner[card], **{"from": "exile"})
                 self._put_onto_battlefield(card, self.card_owner[card])
 
-    def put_on_library(self, pids: list[int], bottom: bool) -> None:
-        """Put permanents on top (or the bottom) of their owners' libraries."""
+    def put_on_library(self, pids: list[int], bottom: bool, depth: int = 0) -> None:
+        """Put permanents on top (or the bottom) of their owners' libraries, or
+        beneath the top ``depth`` cards of them (all of them if fewer)."""
         pids = [p for p in pids if p in self.battlefield]
         cards = [self.battlefield[p].card for p in pids]
         self.move_permanents(pids, "library")
-        if bottom:
+        if bottom or depth > 0:
             for card in cards:
                 library = self.library[self.card_owner[card]]
                 if card in library:
                     library.remove(card)
-                    library.insert(0, card)
+                    library.insert(0 if bottom else max(len(library) - depth, 0), card)
 
     # ----------------------------------------------------------- triggers
     def reflexive_trigger(self, path: str) -> None:

@@ -191,7 +191,7 @@ class ObjectsMixin:
                 elif isinstance(static, (fx.OthersEnterTapped, fx.SpellsCantBeCountered,
                                          fx.DoubleLifeGain, fx.SpellsHave,
                                          fx.DoubleDamage, fx.GrantedAltCost,
-                                         fx.CombatDamageToMill,
+                                         fx.CombatDamageToMill, fx.ExtraDie,
                                          fx.EnteringDontTrigger, fx.FirstForetellFree)):
                     others.append((perm.controller, static))
                 elif isinstance(static, fx.PairedBonus) and perm.paired >= 0 and \
@@ -832,7 +832,10 @@ class ObjectsMixin:
                 if static.condition is not None and not self.conditions_hold(
                         (static.condition,), controller, None):
                     continue  # bloodthirst (702.54a): no opponent was dealt damage
-                n = max(x, 0) if count == "X" else kicked if count == "kicked" else (
+                n = sum(self.roll_dice(controller, count.sides, max(x, 0) if count.count
+                                       == "X" else count.count)) if isinstance(
+                    count, fx.DiceTotal) else \
+                    max(x, 0) if count == "X" else kicked if count == "kicked" else (
                     count.kicked if kicked else count.normal) if isinstance(
                     count, fx.KickedAmount) else (
                     spent * count.times if count.what == "colours_spent" else
@@ -2290,13 +2293,25 @@ class ObjectsMixin:
                 if self._about(trig.subject, pid, obj):
                     self._batch_trigger(pid, i, f"{event}:{key}", obj, **extra)
 
-    def roll_dice(self, p: int, sides: int, count: int) -> list[int]:
+    def roll_dice(self, p: int, sides: int, count: int, keep: int = 0) -> list[int]:
         """Rule 706: player ``p`` rolls ``count`` ``sides``-sided dice with the game's
-        dice (event ``roll``); "whenever you roll one or more dice" triggers once."""
-        results = [self.dice.roll(sides) for _ in range(max(count, 0))]
-        if results:
-            self.log("roll", player=p, sides=sides, results=results)
-            self._player_triggers("roll_dice", p)
+        dice (event ``roll``: the results that count, and those ``ignored``);
+        "whenever you roll one or more dice" triggers once. Each
+        :class:`~effects.ExtraDie` of ``p``'s adds a die whose lowest roll is ignored
+        (614.1a); ``keep``: only the highest ``keep`` results count ("ignore the lower
+        roll", 706.4). The results that count."""
+        if count <= 0:
+            return []
+        extra = sum(1 for you, _ in self.statics_of(fx.ExtraDie) if you == p)
+        results = [self.dice.roll(sides) for _ in range(count + extra)]
+        ignored: list[int] = []
+        for _ in range(extra):
+            ignored.append(results.pop(results.index(min(results))))
+        while keep and len(results) > keep:
+            ignored.append(results.pop(results.index(min(results))))
+        self.log("roll", player=p, sides=sides, results=results,
+                 **({"ignored": ignored} if ignored else {}))
+        self._player_triggers("roll_dice", p)
         return results
 
     def flip_coin(self, p: int) -> bool:
@@ -2653,7 +2668,12 @@ class ObjectsMixin:
             if SECOND_CREATURE in trig.subject.props and \
                     self.creature_spells[caster] != 2:
                 continue  # "your second creature spell this turn"
-            if self._spell_matches(trig.subject, d, caster,
+            subject = trig.subject
+            if subject.controller == fx.ENCHANTED_PLAYER:  # 303.4: the player it enchants
+                if self.battlefield[pid].attached_to != player_code(caster):
+                    continue
+                subject = dataclasses.replace(subject, controller="any")
+            if self._spell_matches(subject, d, caster,
                                    self.battlefield[pid].controller):
                 self._trigger(pid, i, it=sid, defending=caster)
         if self.emblems or self.temporary_triggers:

@@ -121,7 +121,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.Rebound, fx.Dredge, fx.BeginOnBattlefield,
                      fx.CastWhenAttacked,
                      fx.DiscardedToBattlefield, fx.GraveyardInstead,
-                     fx.CommanderManaCounters, fx.DayAsEnters,
+                     fx.CommanderManaCounters, fx.DayAsEnters, fx.ExtraDie,
                      fx.OthersEnterTapped, fx.SpellsCantBeCountered,
                      fx.DoubleLifeGain, fx.SpellsHave, fx.EnteringDontTrigger,
                      fx.CantBeTargetedBy, fx.DoubleDamage, fx.CombatDamageToMill)
@@ -170,7 +170,8 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
                         "discard", "discard_self", "loyalty", "exile_graveyard",
                         "exile_filter", "tap_untapped", "tap_count", "loyalty_x",
                         "remove_counters", "discard_filter", "add_counters",
-                        "exile_hand", "bounce", "energy", "exile_self", "reveal_or"}),
+                        "exile_hand", "bounce", "energy", "exile_self", "reveal_or",
+                        "exile_this"}),
     fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
                                     "once_per_turn", "zone", "only_if", "cycling"}),
     fx.ActivationCondition: frozenset({"kind", "filter", "count", "counter"}),
@@ -535,7 +536,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 "life_lost", "discarded_most", "discarded_total", "sacrificed_total",
                 "sacrificed_power", "exiled_total",
                 fx.COMMANDER_CASTS) and not (
-                value == "die_result" and die_result[0]):
+                value in ("die_result", "other_result") and die_result[0]):
             note(f"amount {value}")
 
     def condition_checked(condition: Any, label: str) -> None:
@@ -545,6 +546,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note(f"{label}({condition!r})")
         elif condition.kind == "x_at_least" and not x_spell:
             note("'if X is N or more' outside a spell with X")
+        elif condition.kind == "result_beats_that_much" and not (
+                die_result[0] and that_much[0]):
+            note("'if the result is greater than the damage dealt' with no roll or "
+                 "damage before")
         elif condition.kind in ("kicked", "cast_from_graveyard") and (
                 card.spell is None or condition.kind == "kicked" and card.kicker is None):
             note(f"'{condition.kind}' outside a spell that has it")
@@ -699,15 +704,20 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             effect(node.effect)
             return
         if isinstance(node, fx.PlayFree):
-            if node.what not in (fx.Ref("exiled_with_this"), fx.Ref("that_card")):
+            if node.what not in (fx.Ref("exiled_with_this"), fx.Ref("that_card"),
+                                 fx.Ref("your_hand")) or (
+                    node.filter is not None) != (node.what == fx.Ref("your_hand")):
                 note(f"PlayFree of {node.what!r}")
+            if node.filter is not None:
+                card_filter(node.filter)
             return
         if not isinstance(node, LEAF_EFFECTS + ASKING_EFFECTS):
             note(type(node).__name__)
             return
         for f in dataclasses.fields(node):
             value = getattr(node, f.name)
-            if f.name in ("amount", "count"):
+            if f.name in ("amount", "count") or f.name == "depth" and \
+                    isinstance(node, fx.PutOnLibrary):
                 amount(value)
         if isinstance(node, fx.Search) and X_CAP in node.filter.props:
             # "mana value x or less": an X announced for the spell or ability
@@ -747,6 +757,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 note(f"Dig to {node.dest}, rest {node.rest}")
             if isinstance(node.count, int) and node.count > MAX_LOOK:
                 note(f"Dig of more than {MAX_LOOK} cards")
+        if isinstance(node, fx.Attach) and node.at_random and \
+                card.enchant != fx.ENCHANT_PLAYER:
+            note("attaching at random other than an Aura with enchant player")
         if isinstance(node, fx.RevealUntil):
             card_filter(node.filter)
             amount(node.mana_value)
@@ -953,7 +966,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     if card.additional_cost is not None:
         extra = card.additional_cost
         if extra.mana is not None and extra.reveal_or is None or extra.tap or \
-                extra.sacrifice_self or extra.discard_self:
+                extra.sacrifice_self or extra.discard_self or extra.exile_this:
             note("additional cost with mana, {T} or self")
         if extra.reveal_or is not None:  # "reveal a ... card from your hand or pay"
             card_filter(extra.reveal_or)
@@ -984,6 +997,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             filt(condition.filter)
         if ability.zone not in ("battlefield", "hand", "graveyard"):
             note(f"ActivatedAbility.zone {ability.zone}")
+        if ability.cost.exile_this and (ability.zone != "battlefield" or ability.is_mana):
+            note("exile this as the cost of a mana ability or one not of a permanent")
         if ability.zone == "graveyard":
             # 113.6m, 602.2: activated by the card's owner from its graveyard; its
             # costs name no permanent of its own ({T}, sacrifice this, counters)
@@ -1153,6 +1168,11 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     amount(static.count)  # (counted as it enters, 614.12)
                 if static.count.what == "counters" or static.count.of != "you":
                     note(f"EntersWithCounters amount {static.count}")
+            elif isinstance(static.count, fx.DiceTotal):  # 706, as it enters
+                if static.count.sides not in fx.DIE_SIDES or not (
+                        isinstance(static.count.count, int)
+                        or static.count.count == "X" and x_cost):
+                    note(f"EntersWithCounters amount {static.count}")
             elif not isinstance(static.count, int) and not (
                     static.count == "X" and x_cost) and not (
                     static.count == "kicked" and card.kicker is not None) and not (
@@ -1308,7 +1328,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(static, (fx.Flashback, fx.Kicker, fx.AltCost, fx.Buyback)):
             paid = static.cost
             cost_of(paid, allow_x=isinstance(static, fx.Flashback) and x_cost)
-            if paid.tap or paid.sacrifice_self or paid.discard_self or paid.loyalty \
+            if paid.tap or paid.sacrifice_self or paid.discard_self or paid.exile_this \
+                    or paid.loyalty \
                     is not None or (paid.mana is not None and paid.mana.x and not (
                         isinstance(static, fx.Flashback) and x_cost)):
                 note(f"{type(static).__name__} cost with {{T}}, X or this")
@@ -1531,7 +1552,7 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         game.grant_play(node)
     elif isinstance(node, fx.PutOnLibrary):
         game.put_on_library([c for c in game.select(node.what, path) if c >= 0],
-                            node.bottom)
+                            node.bottom, game.amount(node.depth))
     elif isinstance(node, fx.ReturnToHand):
         game.move_permanents([c for c in game.select(node.what, path) if c >= 0],
                              "hand")
@@ -1686,6 +1707,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         players = game.select_players(node.who, path)
         if source is not None and source in game.battlefield and len(players) == 1:
             game.gain_control(source, players[0], False)
+    elif isinstance(node, fx.Attach) and node.at_random:
+        game.attach_to_random_player(game.select(node.to, path))
     elif isinstance(node, fx.Attach):
         game.attach_resolving(game.select(node.to, path))
     elif isinstance(node, fx.Delayed):

@@ -179,13 +179,14 @@ def effect(text: str) -> fx.Effect:
     return steps[0] if len(steps) == 1 else fx.Sequence(tuple(steps))
 
 
-_ROLL = re.compile(r"roll (a|two|three) d(4|6|8|10|12|20)\.")
+_ROLL = re.compile(r"roll (a|two|three) d(4|6|8|10|12|20)( and ignore the lower roll)?\.")
 _ROW = re.compile(r"(\d+)(?:—(\d+))? \| (.+)")
 _DICE = {"a": 1, "two": 2, "three": 3}
 
 
 def _results_table(text: str) -> fx.RollDice | None:
     """``roll a d20.`` and its results table, one row a line (``1—9 | <effect>``),
+    ("roll two d20 and ignore the lower roll": the higher one counts, 706.4)
     as a :class:`~effects.RollDice` (rule 706); the rows must cover every total
     the dice can show, once. None if ``text`` is not that shape."""
     header, *lines = text.split("\n")
@@ -194,15 +195,19 @@ def _results_table(text: str) -> fx.RollDice | None:
     if roll is None or not rows or not all(rows):
         return None
     count, sides = _DICE[roll.group(1)], int(roll.group(2))
+    if roll.group(3) and count != 2:
+        return None
+    counted = 1 if roll.group(3) else count  # (the dice whose results count)
     ranges = tuple((int(r.group(1)), int(r.group(2) or r.group(1))) for r in rows)
-    expected = count
+    expected = counted
     for low, high in ranges:
         if low != expected or high < low:
             raise Unsupported(header + " (a results table with a gap)")
         expected = high + 1
-    if expected != count * sides + 1:
+    if expected != counted * sides + 1:
         raise Unsupported(header + " (a results table with a gap)")
-    return fx.RollDice(sides, count, ranges, tuple(effect(r.group(3)) for r in rows))
+    return fx.RollDice(sides, count, ranges, tuple(effect(r.group(3)) for r in rows),
+                       keep=1 if roll.group(3) else 0)
 
 
 DOABLE_FIRST = (fx.PayCost, fx.Discard, fx.Sacrifice, fx.Draw, fx.Exile)

@@ -166,6 +166,7 @@ _THE_RESULT = (
     (r"(.*\b)(draws?|mills?) cards equal to the result", r"\1\2 x cards"),
     (r"(.*\b)(gains?|loses?) life equal to the result", r"\1\2 x life"),
     (r"(.*\b)(creates?) a number of (.+) equal to the result", r"\1\2 x \3"),
+    (r"(.*\b)(deals?) damage to (.+) equal to the result", r"\1\2 x damage to \3"),
 )
 """Amounts equal to the result of the die rolled just before (rule 706), read as x."""
 
@@ -174,10 +175,28 @@ _THE_RESULT = (
 def _equal_to_the_result(s: str) -> fx.Effect | None:
     """``roll a d20. you create a number of treasure tokens equal to the result``:
     the second sentence's amount is the total the roll showed (``"die_result"``; the
-    engine refuses it with no roll before it)."""
+    engine refuses it with no roll before it); after "roll two d4 and choose one
+    result", "that result" is the chosen one and "the other result" the other
+    (``"other_result"``); also "deals damage equal to the result to <what>" and
+    "search your library for a number of <quality> cards equal to the result"."""
+    other = re.search(r"equal to the other result\b", s) is not None
+    s = re.sub(r"equal to (?:that|the other) result", "equal to the result", s)
     for pattern, unit in _THE_RESULT:
         if m := re.fullmatch(pattern, s):
-            return x_counted(read_sentence(m.expand(unit)), "die_result")
+            return x_counted(read_sentence(m.expand(unit)),
+                             "other_result" if other else "die_result")
+    if m := re.fullmatch(r"(.*\b)(deals?) damage equal to the result to (.+)", s):
+        return x_counted(read_sentence(f"{m.group(1)}{m.group(2)} x damage to "
+                                       f"{m.group(3)}"),
+                         "other_result" if other else "die_result")
+    if m := re.fullmatch(r"search your library for a number of (.+?) cards equal to the "
+                         r"result, (.+)", s):  # (all of them, 701.23b: or fewer)
+        found = read_sentence(f"search your library for up to two {m.group(1)} cards, "
+                              f"{m.group(2)}")
+        if isinstance(found, fx.Search) and found.count == 2 and found.filter != \
+                fx.Filter():
+            return dataclasses.replace(found, count="other_result" if other
+                                       else "die_result")
     return None
 
 

@@ -62,6 +62,9 @@ def _roll(s: str) -> fx.Effect | None:
     m = re.fullmatch(r"roll (.+)", s)
     if m and m.group(1) in _DIE:
         return fx.RollDice(*_DIE[m.group(1)])
+    m = re.fullmatch(r"roll two d(4|6|8|10|12|20) and choose one result", s)
+    if m:  # (706: "that result" and "the other result")
+        return fx.RollDice(int(m.group(1)), 2, choose=True)
     return None
 
 

@@ -159,6 +159,13 @@ def _linked_exile(s: str) -> fx.Effect | None:
 
 @effect_template
 def _on_library(s: str) -> fx.Effect | None:
+    if m := re.fullmatch(r"put (.+) into its owner's library (?:(second|third) from the "
+                         r"top|just beneath the top x cards of that library, where x is "
+                         r"the result)", s):
+        # (401.4: beneath that many cards; the result of the roll just before, 706)
+        what = permanents(m.group(1))
+        depth = {"second": 1, "third": 2}.get(m.group(2) or "", "die_result")
+        return fx.PutOnLibrary(what, depth=depth) if what is not None else None
     if m := re.fullmatch(r"put (.+) on (top of|the bottom of) its owner's library", s):
         # ("this": a permanent's own ability, Sensei's Divining Top; a spell's own
         # card is SpellCardTo, and the check refuses a spell putting "this")

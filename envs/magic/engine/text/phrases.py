@@ -812,7 +812,7 @@ def cost(text: str) -> fx.Cost | None:
     ``discard a card`` / ``discard N cards``, ``return a <permanent> you control to
     its owner's hand`` (not with a sacrifice)."""
     mana = None
-    tap = sacrifice_self = discard_self = exile_self = False
+    tap = sacrifice_self = discard_self = exile_self = exile_this = False
     sacrifice: fx.Filter | None = None
     tap_untapped: fx.Filter | None = None
     pay_life = discard = exiled = tap_count = energy = 0
@@ -845,6 +845,8 @@ def cost(text: str) -> fx.Cost | None:
             sacrifice_self = True
         elif part == "discard this" and not discard_self:
             discard_self = True
+        elif part == "exile this" and not exile_this:
+            exile_this = True  # (118.3: a permanent's own)
         elif part == "exile this from your graveyard" and not exile_self:
             exile_self = True  # (118.3, 113.6m: an ability of the card there)
         elif (m := re.fullmatch(r"sacrifice (?:a|an|another) (.+)", part)) and \
@@ -914,7 +916,7 @@ def cost(text: str) -> fx.Cost | None:
                    tap_untapped=tap_untapped, tap_count=tap_count,
                    remove_counters=remove, discard_filter=discard_filter,
                    add_counters=added, bounce=bounce, energy=energy,
-                   exile_self=exile_self) \
+                   exile_self=exile_self, exile_this=exile_this) \
         if bounce is None or sacrifice is None else None
 
 
@@ -1034,6 +1036,11 @@ def activation_condition(text: str) -> fx.ActivationCondition | None:
         n = number(m.group(1))  # (any player's: Visions of Beyond)
         if isinstance(n, int):
             return fx.ActivationCondition("any_graveyard", count=n)
+    if m := re.fullmatch(r"the result is greater than the damage dealt(?: or the "
+                         r"result is (\d+))?", text):
+        # (706: the die rolled just before; the trigger's damage, 603.2)
+        return fx.ActivationCondition("result_beats_that_much",
+                                      count=int(m.group(1) or 0))
     if text == "this was kicked":  # (the resolving spell: 702.33d)
         return fx.ActivationCondition("kicked")
     if text == "this was cast from a graveyard":  # (the resolving spell: 601.2a)

@@ -199,6 +199,10 @@ def _add_mana(s: str) -> fx.Effect | None:
         if isinstance(amount, int) and amount > 1:
             # each mana of its own colour: one "any colour" mana at a time
             return fx.Sequence(tuple(fx.AddMana(("any",)) for _ in range(amount)))
+    if m := re.fullmatch(r"add (two|three) mana of different colou?rs", s):
+        # 106.1: each mana of a colour not chosen for the others, one at a time
+        return fx.AddMana(("any",), number(m.group(1)), combination=True,
+                          different=True)
     if re.fullmatch(r"add one mana of any colou?r", s):
         return fx.AddMana(("any",))
     if re.fullmatch(r"add one mana of any colou?r in your commander's colou?r identity",

@@ -106,7 +106,8 @@ _PLAYER_SUBJECTS = {"you": fx.Ref("you"), "an opponent": fx.Ref("each_opponent")
                     "a player": fx.Ref("each_player")}
 
 
-_CASTERS = {"you cast": "you", "an opponent casts": "opponent", "a player casts": "any"}
+_CASTERS = {"you cast": "you", "an opponent casts": "opponent", "a player casts": "any",
+            "enchanted player casts": fx.ENCHANTED_PLAYER}
 
 
 _EVENT_TYPES = {"enters": None, "leaves": None, "turned_face_up": None}
