@@ -21,8 +21,8 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.text.core import (
     SENTENCE_GROUPS,
-    branch,
     Draft,
+    branch,
     effect_template,
     is_permanent_card,
     line_template,
