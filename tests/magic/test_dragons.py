@@ -380,10 +380,10 @@ def test_608_2g_rishkars_expertise_casts_a_cheap_spell_from_hand_for_free():
     bears = game.add_card("Grizzly Bears", 0)
     game.start_at("main1", 0)
     act(game, "cast hand 0 (Rishkar's Expertise)")
-    pass_to_decision(game, "yesno")  # "you may cast a spell ..."
-    act(game, "yes")
-    assert game.decision["play_free"] == bears  # (the Dreadmaw is never offered)
-    act(game, "cast Grizzly Bears without paying")
+    pass_to_decision(game, "bottom")  # "you may cast a spell ...": which one, or done
+    assert game.decision["put"] == "cast_free"
+    assert game.decision["options"] == [bears]  # (the Dreadmaw is never offered)
+    game.apply_action(A.hand(game.hand_slots(0).index(bears)))
     settle(game)
     assert any(p.card == bears for p in game.battlefield.values())
     assert len(game.hand[0]) == 7  # six drawn and the Dreadmaw

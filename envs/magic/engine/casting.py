@@ -2493,13 +2493,7 @@ class CastingMixin:
                 (node.condition,), p, self._source_pid(item)):
             return False
         offered = self.res.setdefault("free_offered", [])  # type: ignore[union-attr]
-        hand = node.what == fx.Ref("your_hand")
-        if hand and self.res.get("free_cast") == path:  # type: ignore[union-attr]
-            return False  # ("a spell": one was cast)
-        cards = [c for c in self.hand[p] if not self.cdef(c).is_land and
-                 self.card_matches(node.filter or fx.Filter(), c, item.card)] \
-            if hand else self.cards_named(node.what, path)
-        for card in cards:
+        for card in self.cards_named(node.what, path):
             if card in offered:
                 continue
             offered.append(card)
@@ -2509,8 +2503,7 @@ class CastingMixin:
             elif not self.castable_as(
                     StackItem(sid=-1, kind="spell", controller=p, card=card), "free"):
                 continue
-            self.decision = {"kind": "yesno", "player": p, "play_free": card,
-                             **({"free_path": path} if hand else {})}
+            self.decision = {"kind": "yesno", "player": p, "play_free": card}
             return True
         return False
 

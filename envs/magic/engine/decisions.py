@@ -1350,8 +1350,6 @@ class DecisionsMixin:
                 (first, second) if kind == "yes" else (second, first))
         elif dk == "yesno" and "play_free" in d:  # hideaway (702.75a): play it?
             if kind == "yes":
-                if "free_path" in d:  # ("a spell" from the hand: only that one)
-                    self.res["free_cast"] = d["free_path"]  # type: ignore[index]
                 self.play_free(p, d["play_free"])
         elif dk == "yesno" and "cascade" in d:  # 702.85a: cast it (yes)?
             self.cascade_done(d["cascade"] if kind == "yes" else None)

@@ -3011,12 +3011,7 @@ class PlayFree:
     condition: ActivationCondition | None = None
     """(``what`` ``Ref("that_card")``: "you may cast those cards without paying their
     mana costs", the cards the previous step exiled, offered one at a time in the
-    order they were exiled, an automated order.)"""
-    filter: Filter | None = None
-    """With ``what`` ``Ref("your_hand")``: "you may cast a spell with mana value 5 or
-    less from your hand without paying its mana cost" (the Expertises): one nonland
-    card of its controller's hand matching ``filter``, offered one at a time in hand
-    order (an automated order) until one is cast."""
+    order they were exiled, an automated order. From a hand: :class:`CastFromHand`.)"""
 
 
 @dataclass(frozen=True)

@@ -704,12 +704,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             effect(node.effect)
             return
         if isinstance(node, fx.PlayFree):
-            if node.what not in (fx.Ref("exiled_with_this"), fx.Ref("that_card"),
-                                 fx.Ref("your_hand")) or (
-                    node.filter is not None) != (node.what == fx.Ref("your_hand")):
+            if node.what not in (fx.Ref("exiled_with_this"), fx.Ref("that_card")):
                 note(f"PlayFree of {node.what!r}")
-            if node.filter is not None:
-                card_filter(node.filter)
             return
         if not isinstance(node, LEAF_EFFECTS + ASKING_EFFECTS):
             note(type(node).__name__)

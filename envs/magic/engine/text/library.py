@@ -96,11 +96,6 @@ _SEARCH_EACH = re.compile(
     r"exile it, then that player shuffles")
 
 
-_CAST_FROM_HAND = re.compile(r"(?:you may )?cast an? ((?:[\w,]+ )*?)spell with mana "
-                             r"value (\d+) or less from your hand without paying its "
-                             r"mana cost")
-
-
 @effect_template
 def _search_each(s: str) -> fx.Effect | None:
     """"for each player, search that player's library for a <quality> card and
@@ -112,10 +107,6 @@ def _search_each(s: str) -> fx.Effect | None:
             if f is not None else None
     if s == "you may cast those cards without paying their mana costs":
         return fx.PlayFree(fx.Ref("that_card"))
-    if m := _CAST_FROM_HAND.fullmatch(s):
-        # (608.2g: cast as this resolves; "a spell": a nonland card)
-        f = card_filter(m.group(1).strip(), f" with mana value {m.group(2)} or less")
-        return fx.PlayFree(fx.Ref("your_hand"), filter=f) if f is not None else None
     return None
 
 
