@@ -570,6 +570,13 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"reveals the top of {self.their(e['player'])} "
                          f"library: {join(card(c) for c in e['cards'])}")
 
+    def on_reveal_until(self, e: Event) -> str:
+        hits = e.get("hits") or []
+        found = f", finding {join(card(c) for c in hits)}" if hits else ", finding none"
+        shown = join(card(c) for c in e["cards"]) if e["cards"] else "no card"
+        return self.does(e["player"], f"reveals cards from the top of "
+                         f"{self.their(e['player'])} library: {shown}{found}")
+
     def on_to_bottom(self, e: Event) -> str:
         return self.does(e["player"], f"puts {card(e.get('card'))} on the bottom of "
                          f"{self.their(e['player'])} library")
