@@ -22,11 +22,10 @@ from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.text.core import (
     SENTENCE_GROUPS,
     Draft,
-    branch,
+    branching,
     effect_template,
     is_permanent_card,
     line_template,
-    read_sentence,
 )
 
 _FLIP = r"(?:.+, then )?flip a coin\."
@@ -43,17 +42,7 @@ def _flip_a_coin(s: str) -> fx.Effect | None:
     m = _READ.fullmatch(s)
     if not m or (m.group(2) is None and m.group(3) is None):
         return None
-    win, lose = branch(m.group(2)), branch(m.group(3))
-    if win is False or lose is False:
-        return None
-    flip = fx.FlipCoin(win, lose)
-    if m.group(1) is None:
-        return flip
-    first = read_sentence(m.group(1))
-    if first is None:
-        return None
-    steps = list(first.steps) if isinstance(first, fx.Sequence) else [first]
-    return fx.Sequence((*steps, flip))
+    return branching(m.group(1), m.group(2), m.group(3), fx.FlipCoin)
 
 
 _DICE_WORDS = {"a": 1, "x": "X", "two": 2, "three": 3}

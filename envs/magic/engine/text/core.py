@@ -63,6 +63,24 @@ def branch(text: str | None) -> fx.Effect | None | bool:
     return False if out is None else out
 
 
+def branching(first: str | None, win: str | None, lose: str | None,
+              make: Any) -> fx.Effect | None:
+    """``[<first>, then ]<a coin flip or clash>[. if you win, <win>.][ otherwise /
+    if you lose, <lose>.]``: ``make(win, lose)`` of the two :func:`branch` es read,
+    after the first sentence's steps when there is one (None: a part not read)."""
+    won, lost = branch(win), branch(lose)
+    if won is False or lost is False:
+        return None
+    node = make(won, lost)
+    if first is None:
+        return node
+    head = read_sentence(first)
+    if head is None:
+        return None
+    steps = list(head.steps) if isinstance(head, fx.Sequence) else [head]
+    return fx.Sequence((*steps, node))
+
+
 def _shared_subject(head: str, tail: str) -> fx.Effect | None:
     """The second half of ``<player> draws a card and loses 1 life``: the player of the
     first half (``it`` if that was a target: the same player, not a new target)."""

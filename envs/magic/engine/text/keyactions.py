@@ -37,7 +37,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     LINE_TEMPLATES,
     SENTENCE_GROUPS,
     Draft,
-    branch,
+    branching,
     effect_template,
     line_template,
     read_sentence,
@@ -146,17 +146,7 @@ def _clash(s: str) -> fx.Effect | None:
     m = _CLASH_READ.fullmatch(s)
     if not m:
         return None
-    win, lose = branch(m.group(2)), branch(m.group(3))
-    if win is False or lose is False:
-        return None
-    clash = fx.Clash(win, lose)
-    if m.group(1) is None:
-        return clash
-    first = read_sentence(m.group(1))
-    if first is None:
-        return None
-    steps = list(first.steps) if isinstance(first, fx.Sequence) else [first]
-    return fx.Sequence((*steps, clash))
+    return branching(m.group(1), m.group(2), m.group(3), fx.Clash)
 
 
 def _myriad_twice(line: str, printed: Printed, draft: Draft) -> bool:
