@@ -154,12 +154,15 @@ class ElsewhereMixin:
             for c in self.graveyard[p]:
                 d = defs[card_def[c]]
                 own = d.cast_from_graveyard
+                if own is None and d.flashback is None and not d.graveyard_abilities \
+                        and not each_turn and c not in grants:
+                    continue  # (most of a graveyard: nothing to play from there)
                 if own is not None and (own.condition is None or self.conditions_hold(
                         (own.condition,), p, None)):
                     out.append((c, "graveyard"))
                 elif d.flashback is not None or c in grants:
                     out.append((c, "flashback"))
-                if own is None and not d.is_land and any(
+                if each_turn and own is None and not d.is_land and any(
                         self.card_matches(f, c) for _, f in each_turn):
                     out.append((c, GRANTED))
                 if d.graveyard_abilities:  # (:mod:`~graveyard`, 113.6m)
