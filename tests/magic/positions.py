@@ -142,3 +142,9 @@ def to_blocks(game: MagicGame, *attackers: int) -> None:
     game.apply_action(A.DONE)
     while game.decision["kind"] != "block":
         game.apply_action(A.PASS)
+
+
+def on_battlefield(game: MagicGame, name: str) -> list[int]:
+    """The permanents named ``name`` on the battlefield, oldest first."""
+    return [pid for pid, perm in game.battlefield.items()
+            if game.name_of(perm.card) == name]

@@ -15,16 +15,12 @@ from magic.positions import (
     has,
     lands,
     names,
+    on_battlefield,
     pass_to_decision,
     pass_until,
     settle,
     target_perm,
 )
-
-
-def on_battlefield(game: MagicGame, name: str) -> list[int]:
-    return [pid for pid, perm in game.battlefield.items()
-            if game.name_of(perm.card) == name]
 
 
 def test_own_exile_compiles_for_a_permanent():

@@ -15,15 +15,11 @@ from magic.positions import (
     blank,
     has,
     lands,
+    on_battlefield,
     settle,
     target_perm,
     to_combat,
 )
-
-
-def on_battlefield(game: MagicGame, name: str) -> list[int]:
-    return [pid for pid, perm in game.battlefield.items()
-            if game.name_of(perm.card) == name]
 
 
 def plus(game: MagicGame, pid: int) -> int:

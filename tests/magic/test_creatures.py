@@ -15,6 +15,7 @@ from magic.positions import (
     can_block,
     creature,
     lands,
+    on_battlefield,
     pass_to_decision,
     pass_until,
     settle,
@@ -94,9 +95,6 @@ def bolt_ready(game: MagicGame) -> None:
     game.add_card("Lightning Bolt", 0)
 
 
-def on_battlefield(game: MagicGame, name: str) -> list[int]:
-    return [pid for pid, perm in game.battlefield.items()
-            if game.name_of(perm.card) == name]
 
 
 # ------------------------------------------------- 508.4: tapped and attacking

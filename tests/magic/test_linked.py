@@ -12,15 +12,11 @@ from magic.positions import (
     act,
     blank,
     lands,
+    on_battlefield,
     pass_until,
     settle,
     target_perm,
 )
-
-
-def on_battlefield(game: MagicGame, name: str) -> list[int]:
-    return [pid for pid, perm in game.battlefield.items()
-            if game.name_of(perm.card) == name]
 
 
 def zone_names(game: MagicGame, zone: str, p: int) -> list[str]:

@@ -20,17 +20,13 @@ from magic.positions import (
     has,
     lands,
     names,
+    on_battlefield,
     pass_to_decision,
     pass_until,
     settle,
     target_perm,
     to_combat,
 )
-
-
-def on_battlefield(game, name: str) -> list[int]:
-    return [pid for pid, perm in game.battlefield.items()
-            if game.name_of(perm.card) == name]
 
 
 # ------------------------------------------------------------ flicker (400.7)

@@ -14,6 +14,7 @@ from magic.positions import (
     blank,
     can_block,
     lands,
+    on_battlefield,
     pass_to_decision,
     pass_until,
     settle,
@@ -21,11 +22,6 @@ from magic.positions import (
     to_blocks,
     to_combat,
 )
-
-
-def on_battlefield(game: MagicGame, name: str) -> list[int]:
-    return [pid for pid, perm in game.battlefield.items()
-            if game.name_of(perm.card) == name]
 
 
 def bolt(game: MagicGame, pid: int) -> None:

@@ -13,17 +13,13 @@ from magic.positions import (
     attack,
     blank,
     lands,
+    on_battlefield,
     pass_until,
     settle,
     slot,
     target_perm,
     to_combat,
 )
-
-
-def on_battlefield(game: MagicGame, name: str) -> list[int]:
-    return [pid for pid, perm in game.battlefield.items()
-            if game.name_of(perm.card) == name]
 
 
 def pass_to_yesno(game: MagicGame, limit: int = 30) -> None:

@@ -6,13 +6,7 @@ from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
-from labyrinth_gym.envs.magic.engine.game import MagicGame
-from magic.positions import act, blank, lands, pass_to_decision, settle
-
-
-def on_battlefield(game: MagicGame, name: str) -> list[int]:
-    return [pid for pid, perm in game.battlefield.items()
-            if game.name_of(perm.card) == name]
+from magic.positions import act, blank, lands, on_battlefield, pass_to_decision, settle
 
 
 # ------------------------------------------------------------- 107.1a scaled amounts

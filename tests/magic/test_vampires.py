@@ -14,6 +14,7 @@ from magic.positions import (
     has,
     lands,
     names,
+    on_battlefield,
     pass_to_decision,
     pass_until,
     settle,
@@ -25,10 +26,6 @@ from magic.positions import (
 def names_of(game) -> list[str]:
     return list(names(game))
 
-
-def on_battlefield(game, name: str) -> list[int]:
-    return [pid for pid, perm in game.battlefield.items()
-            if game.name_of(perm.card) == name]
 
 
 # ------------------------------------------- 205.3m: a creature type names creatures
