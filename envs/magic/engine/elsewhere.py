@@ -309,27 +309,26 @@ class ElsewhereMixin:
         if cost.mana_value:
             self._pay(self._payment(p, cost, skip_card=card, other=True), p)
         self.turn_marks[p].add("foretold")  # (its first card foretold this turn)
-        self.hand[p].remove(card)
-        if card in self.public_hand:
-            self.public_hand.remove(card)
-        self.exile[p].append(card)
-        self.face_down_exile.append(card)
-        self.foretold[card] = self.turn
         self.foretold_reduced.pop(card, None)  # (its own foretell cost, this time)
-        self.log("foretell", player=p, card=self.name_of(card))
+        self._exile_foretold(p, card)
         self.passes = 0
 
     def foretell_from_hand(self, p: int, card: int, reduced: int) -> None:
         """An effect has ``p`` exile ``card`` from their hand face down; it becomes
         foretold, its foretell cost its mana cost reduced by ``reduced`` generic
         mana (702.143a-b; Ethereal Valkyrie). Only ``p`` sees it (406.3)."""
+        self.foretold_reduced[card] = reduced
+        self._exile_foretold(p, card)
+
+    def _exile_foretold(self, p: int, card: int) -> None:
+        """``card`` goes from ``p``'s hand to exile face down, foretold this turn
+        (702.143a; event ``foretell``)."""
         self.hand[p].remove(card)
         if card in self.public_hand:
             self.public_hand.remove(card)
         self.exile[p].append(card)
         self.face_down_exile.append(card)
         self.foretold[card] = self.turn
-        self.foretold_reduced[card] = reduced
         self.log("foretell", player=p, card=self.name_of(card))
 
     # ------------------------------------------------------------------ suspend
