@@ -148,3 +148,16 @@ def on_battlefield(game: MagicGame, name: str) -> list[int]:
     """The permanents named ``name`` on the battlefield, oldest first."""
     return [pid for pid, perm in game.battlefield.items()
             if game.name_of(perm.card) == name]
+
+
+def mind_rot_seat_0(game: MagicGame) -> None:
+    """Seat 1 casts Mind Rot at seat 0 in its main phase on turn 2 (three Swamps of its
+    own), and seat 0 discards its first legal choices."""
+    game.add_card("Mind Rot", 1)
+    lands(game, 1, "Swamp", "Swamp", "Swamp")
+    game.start_at("main1", 1, turn=2)
+    act(game, "cast hand 0 (Mind Rot)")
+    game.apply_action(A.player(1))  # (relative: player 0)
+    settle(game)
+    while game.decision["kind"] == "discard":
+        game.apply_action(game.legal_actions()[0])

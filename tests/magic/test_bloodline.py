@@ -13,6 +13,7 @@ from magic.positions import (
     blank,
     has,
     lands,
+    mind_rot_seat_0,
     names,
     on_battlefield,
     pass_to_decision,
@@ -134,15 +135,8 @@ def _discard_archfiend(life: int):
     game.add_card("Island", 0)
     lands(game, 0, "Swamp", "Swamp", "Swamp")
     game.add_permanent("Grizzly Bears", 1)
-    game.add_card("Mind Rot", 1)
-    lands(game, 1, "Swamp", "Swamp", "Swamp")
     game.life[0] = life
-    game.start_at("main1", 1, turn=2)
-    act(game, "cast hand 0 (Mind Rot)")
-    game.apply_action(A.player(1))  # (relative: player 0)
-    settle(game)
-    while game.decision["kind"] == "discard":
-        game.apply_action(game.legal_actions()[0])
+    mind_rot_seat_0(game)
     for _ in range(10):
         if game.decision["kind"] == "yesno" or not game.stack:
             break
@@ -419,14 +413,7 @@ def test_avacyns_judgment_cast_for_madness_divides_x_damage():
     game.add_card("Island", 0)
     lands(game, 0, "Mountain", "Mountain", "Mountain", "Mountain")
     bears = game.add_permanent("Grizzly Bears", 1)
-    game.add_card("Mind Rot", 1)
-    lands(game, 1, "Swamp", "Swamp", "Swamp")
-    game.start_at("main1", 1, turn=2)
-    act(game, "cast hand 0 (Mind Rot)")
-    game.apply_action(A.player(1))  # (relative: player 0)
-    settle(game)
-    while game.decision["kind"] == "discard":
-        game.apply_action(game.legal_actions()[0])
+    mind_rot_seat_0(game)
     for _ in range(10):
         if game.decision["kind"] == "yesno":
             break

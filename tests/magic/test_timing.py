@@ -13,6 +13,7 @@ from magic.positions import (
     attack,
     blank,
     lands,
+    mind_rot_seat_0,
     on_battlefield,
     pass_until,
     settle,
@@ -311,14 +312,7 @@ def test_702_35a_a_discarded_madness_card_is_exiled_and_may_be_cast_for_its_cost
     temper = game.add_card("Fiery Temper", 0)
     game.add_card("Island", 0)
     game.add_permanent("Mountain", 0)
-    game.add_card("Mind Rot", 1)
-    lands(game, 1, "Swamp", "Swamp", "Swamp")
-    game.start_at("main1", 1, turn=2)
-    act(game, "cast hand 0 (Mind Rot)")
-    game.apply_action(A.player(1))  # (relative: player 0)
-    settle(game)
-    while game.decision["kind"] == "discard":
-        game.apply_action(game.legal_actions()[0])
+    mind_rot_seat_0(game)
     assert temper in game.exile[0] or game.stack  # discarded into exile
     assert any(e["type"] == "discard" and e.get("to") == "exile" for e in game.events)
     pass_to_yesno(game)
@@ -332,15 +326,8 @@ def test_702_35a_a_discarded_madness_card_is_exiled_and_may_be_cast_for_its_cost
 def test_702_35a_declined_madness_puts_the_card_into_the_graveyard():
     game = blank()
     temper = game.add_card("Fiery Temper", 0)
-    game.add_card("Mind Rot", 1)
-    lands(game, 1, "Swamp", "Swamp", "Swamp")
     game.add_permanent("Mountain", 0)
-    game.start_at("main1", 1, turn=2)
-    act(game, "cast hand 0 (Mind Rot)")
-    game.apply_action(A.player(1))
-    settle(game)
-    while game.decision["kind"] == "discard":
-        game.apply_action(game.legal_actions()[0])
+    mind_rot_seat_0(game)
     pass_to_yesno(game)
     act(game, "don't cast")
     settle(game)
