@@ -2291,8 +2291,8 @@ N to N or more; the Saga's last chapter is its final one (714.2c)."""
 TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + TARGET_EVENTS + (
     "casts_noncreature", "cast", "transforms_into", "cast_self", "mana_spent",
     "opponent_damaged_by", "miracle", "madness", "put_into_graveyard", "state",
-    "tapped_for_mana", "day_night_changes", "cycled") + CHAPTER_EVENTS + CLASS_EVENTS \
-    + CARD_GRAVEYARD_EVENTS + BATCH_EVENTS
+    "tapped_for_mana", "day_night_changes", "cycled", "source_damage_player") \
+    + CHAPTER_EVENTS + CLASS_EVENTS + CARD_GRAVEYARD_EVENTS + BATCH_EVENTS
 """Every event a :class:`Trigger` may name; ``cycled`` is "when you cycle this"
 (702.29c: when its owner discards it to pay a cycling cost; subject ``Ref("self")``,
 zone ``"graveyard"``: it triggers from the graveyard the card is cycled into);
@@ -2320,7 +2320,23 @@ ability with {T} in its cost activated, by automatic payment or by its player; t
 subject as for :data:`OBJECT_EVENTS`): with an :class:`AddMana` effect it is a
 triggered mana ability (106.12b, 605.1b: its mana is added at once, no stack);
 ``day_night_changes`` is "whenever day becomes night or night becomes day" (726.3:
-not as it first becomes day or night)."""
+not as it first becomes day or night); ``source_damage_player`` is "whenever a source
+you control deals [N or more] [noncombat] damage to a player / an opponent" (120.1,
+603.2: once for each player one source deals damage to at once, after prevention;
+the source's controller as it deals it is the ability's controller): the subject
+says who was dealt it (``Ref("each_player")``, ``Ref("each_opponent")``), the
+condition what damage (:func:`source_damage_condition`), ``that player`` the player
+dealt damage, ``that much`` the damage."""
+
+
+def source_damage_condition(condition: str) -> tuple[bool, int] | None:
+    """A ``source_damage_player`` trigger's condition as ``(noncombat only, least
+    damage)``: ``""`` any damage, ``"noncombat"``, ``"damage>=5"`` ("deals 5 or more
+    damage"); None if not one of them."""
+    if condition in ("", "noncombat"):
+        return condition == "noncombat", 1
+    m = re.fullmatch(r"damage>=(\d+)", condition)
+    return (False, int(m.group(1))) if m else None
 SECOND_CREATURE = "second_creature"
 """A cast trigger's spell filter prop: the spell is the second creature spell its
 caster cast this turn ("whenever you cast a spell, if it's the second creature spell
@@ -2379,7 +2395,7 @@ AMOUNT_EVENTS = frozenset({"gain_life", "lose_life", "deals_damage", "opponent_d
                            "group_leaves_graveyard", "group_attacks_you",
                            "group_card_to_graveyard",
                            "group_card_to_graveyard_from_library", "counters_put",
-                           "group_attacks_player"})
+                           "group_attacks_player", "source_damage_player"})
 """Events with an amount, which an effect's ``"that_much"`` names ("you gain that much
 life")."""
 PLAYER_NAMING_EVENTS = frozenset({"gain_life", "lose_life", "draw", "discard", "cast",
@@ -2388,7 +2404,7 @@ PLAYER_NAMING_EVENTS = frozenset({"gain_life", "lose_life", "draw", "discard", "
                                   "deals_damage_opponent", "attacks", "unblocked",
                                   "becomes_target_by_opponent",
                                   "group_combat_damage_player", "group_discard",
-                                  "group_attacks_player"})
+                                  "group_attacks_player", "source_damage_player"})
 """Events naming a player, which ``Ref("that_player")`` names ("that player discards a
 card"; ``becomes_target_by_opponent``: the opponent controlling the spell or ability,
 "whenever a Dragon you control becomes the target of a spell or ability an opponent

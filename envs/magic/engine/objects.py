@@ -43,7 +43,7 @@ DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage", "deals_damage_
                            "deals_combat_damage_creature", "dealt_damage",
                            "dealt_combat_damage_by_creature",
                            "group_combat_damage_player",
-                           "group_combat_damage_players"})
+                           "group_combat_damage_players", "source_damage_player"})
 """Trigger events about damage being dealt (:meth:`ObjectsMixin._damage_triggers`)."""
 
 _COMBAT_AFTER_DECLARATION = frozenset(STEPS[STEPS.index("declare_attackers"):
@@ -1159,8 +1159,9 @@ class ObjectsMixin:
             return not any(self.spells_last_turn)
         if condition == "two_spells_last_turn":
             return max(self.spells_last_turn, default=0) >= 2
-        if condition in fx.OBJECT_CONDITIONS:
-            return True  # checked as it triggered: object_condition
+        if condition in fx.OBJECT_CONDITIONS or \
+                fx.source_damage_condition(condition) is not None:
+            return True  # checked as it triggered: object_condition, the damage
 
         raise ValueError(f"unknown trigger condition {condition!r}")
 
@@ -2038,7 +2039,7 @@ class ObjectsMixin:
             self.gain_life(controller, total)
         if dealt and (not DAMAGE_EVENTS.isdisjoint(self._trigger_index())
                       or self.emblems or self.temporary_triggers):
-            self._damage_triggers(source, dealt, combat)
+            self._damage_triggers(source, dealt, combat, controller)
 
     def _damage_player(self, p: int, amount: int, source_name: str,
                        combat: bool) -> None:
@@ -2337,13 +2338,17 @@ class ObjectsMixin:
                                        amount=amount)
 
     def _damage_triggers(self, source: int | None, dealt: list[tuple[int, int]],
-                         combat: bool) -> None:
+                         combat: bool, controller: int | None = None) -> None:
         """Permanent ``source`` (None: not a permanent) dealt damage, ``[(target
         code, amount)]``: "whenever this deals [combat] damage [to a player / to an
         opponent / to a creature]" (it: the source; that player: the player dealt
         damage; that much: the amount) and "whenever this is dealt damage" (it: the
-        permanent dealt damage)."""
+        permanent dealt damage); ``controller`` controls the source (a spell's, an
+        ability's source's, a permanent's), for "whenever a source you control deals
+        damage to a player"."""
         index = self._trigger_index()
+        if controller is not None and "source_damage_player" in index:
+            self._source_damage_triggers(controller, dealt, combat)
         by_creature = combat and source is not None and source in self.battlefield \
             and self.is_creature(source)
         command = bool(self.emblems or self.temporary_triggers)
@@ -2411,6 +2416,25 @@ class ObjectsMixin:
                             self._trigger(pid, i, it=code, amount=amount)
                         else:
                             self._trigger(pid, i, it=source, defending=p, amount=amount)
+
+    def _source_damage_triggers(self, you: int, dealt: list[tuple[int, int]],
+                                combat: bool) -> None:
+        """A source ``you`` control dealt damage ``dealt`` (after prevention): "whenever
+        a source you control deals [N or more] [noncombat] damage to a player / an
+        opponent" triggers once for each player dealt it (``that player``, ``that
+        much``)."""
+        for code, amount in dealt:
+            if code >= 0:
+                continue
+            p = code_player(code)
+            for pid, i, trig in self._trigger_index()["source_damage_player"]:
+                if pid not in self.battlefield or self.battlefield[pid].controller != you \
+                        or trig.subject == fx.Ref("each_opponent") and p == you:
+                    continue
+                noncombat, least = fx.source_damage_condition(trig.condition) or (
+                    False, 1)
+                if amount >= least and not (noncombat and combat):
+                    self._trigger(pid, i, defending=p, amount=amount)
 
     def _target_triggers(self, item: StackItem, only: int | None = None,
                          cast: bool = False) -> None:

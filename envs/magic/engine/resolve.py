@@ -1113,6 +1113,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if (event, subject == fx.Ref("self")) not in _CONDITION_EVENTS.get(
                     condition, {("dies", True)}):
                 note(f"Trigger condition {condition} on {event}")
+        elif event == "source_damage_player":
+            if fx.source_damage_condition(condition) is None:
+                note(f"Trigger condition {condition} on {event}")
         elif condition and (condition not in fx.TRIGGER_CONDITIONS
                             or event not in fx.STEP_EVENTS):
             note(f"Trigger condition {condition} on {event}")
