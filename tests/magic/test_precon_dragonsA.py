@@ -115,3 +115,81 @@ def test_niv_mizzet_draws_that_many_for_noncombat_damage_to_an_opponent():
     game, hand = _attack_with("Craw Wurm", "Niv-Mizzet, Visionary")  # combat damage
     assert game.life[1] == 14
     assert len(game.hand[0]) == hand
+
+
+# ------------------------------------------- 113.6: a static of a graveyard card
+def test_the_incarnations_compile_as_graveyard_anthems():
+    pool = compiled_pool().supported
+    anger = pool["Anger"]
+    (anthem,) = anger.statics
+    assert anthem.zone == "graveyard" and anthem.keywords == ("haste",)
+    assert anthem.condition.kind == "you_control"
+    assert anthem.condition.filter.subtypes == {"Mountain"}
+    assert anger.graveyard_statics == (anthem,)
+    assert pool["Wonder"].statics[0].keywords == ("flying",)
+
+
+def _sick_bears(anger_zone: str, anger_owner: int = 0,
+                mountain: bool = True) -> tuple[MagicGame, int, int]:
+    """Seat 0 has a Grizzly Bears that just entered; Anger is in ``anger_zone`` of
+    ``anger_owner``; seat 0 controls a Mountain (or an Island)."""
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    lands(game, 0, "Mountain" if mountain else "Island")
+    if anger_zone == "battlefield":
+        anger = game.add_permanent("Anger", anger_owner)
+    else:
+        anger = game.add_card("Anger", anger_owner, anger_zone)
+    game.start_at("main1", 0, turn=3)
+    game.battlefield[bears].sick = True  # (it came under seat 0's control this turn)
+    return game, bears, anger
+
+
+def _can_attack(game: MagicGame, pid: int) -> bool:
+    to_combat(game)
+    return A.attack(game.battlefield[pid].slot, 1) in game.legal_actions()
+
+
+def test_anger_in_your_graveyard_gives_your_creatures_haste():
+    game, bears, _ = _sick_bears("graveyard")
+    assert "haste" in game.keywords(bears)
+    assert _can_attack(game, bears)
+
+
+def test_anger_needs_a_mountain():
+    game, bears, _ = _sick_bears("graveyard", mountain=False)
+    assert "haste" not in game.keywords(bears)
+    assert not _can_attack(game, bears)
+
+
+def test_anger_does_nothing_on_the_battlefield_or_in_hand():
+    game, bears, anger = _sick_bears("battlefield")
+    assert "haste" in game.keywords(anger)  # its own keyword
+    assert "haste" not in game.keywords(bears)
+    game, bears, _ = _sick_bears("hand")
+    assert "haste" not in game.keywords(bears)
+
+
+def test_anger_works_for_its_owner_only():
+    game, bears, _ = _sick_bears("graveyard", anger_owner=1)
+    assert "haste" not in game.keywords(bears)
+    theirs = game.add_permanent("Hill Giant", 1)
+    assert "haste" not in game.keywords(theirs)  # (seat 1 controls no Mountain)
+    game.add_permanent("Mountain", 1)
+    assert "haste" in game.keywords(theirs)
+
+
+def test_anger_starts_and_stops_as_it_enters_and_leaves_the_graveyard():
+    game, bears, anger = _sick_bears("battlefield")
+    lands(game, 0, "Mountain")
+    game.add_card("Lightning Bolt", 0)
+    assert "haste" not in game.keywords(bears)
+    act(game, "cast hand 0 (Lightning Bolt)")
+    game.apply_action(A.permanent(game.battlefield[anger].slot))
+    settle(game)
+    assert anger not in game.battlefield
+    assert "haste" in game.keywords(bears)  # the card is now in seat 0's graveyard
+    (card,) = [c for c in game.graveyard[0] if game.name_of(c) == "Anger"]
+    game.graveyard[0].remove(card)
+    game.exile[0].append(card)
+    assert "haste" not in game.keywords(bears)

@@ -2447,13 +2447,24 @@ class Anthem:
     """Static: permanents matching ``affected`` get +power/+toughness and keywords;
     ``condition``: only while it holds for the anthem's controller (611.3a: "as long
     as this has seven or more quest counters on it, creatures you control get
-    +5/+5")."""
+    +5/+5"). ``zone`` ``"graveyard"``: the ability functions only while its card is
+    in its owner's graveyard, who is its "you" (113.6, 109.5: "as long as this card
+    is in your graveyard and you control a Mountain, creatures you control have
+    haste"), never on the battlefield."""
 
     affected: Filter
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
     condition: ActivationCondition | None = None
+    zone: str = "battlefield"
+
+
+GRAVEYARD_ANTHEM_CONDITIONS = frozenset({"you_control", "control_none", "empty_hand",
+                                         "your_turn", "graveyard", "life_at_least"})
+"""The conditions (:data:`CONDITION_KINDS`) an :class:`Anthem` of ``zone``
+``"graveyard"`` may have: about its owner alone, never about the card itself (no
+permanent there)."""
 
 
 @dataclass(frozen=True)
@@ -4162,6 +4173,13 @@ class CardDef:
         graveyard (113.6m)."""
         return frozenset(ab.trigger.event for ab in self.triggered
                          if ab.zone == "graveyard")
+
+    @cached_property
+    def graveyard_statics(self) -> tuple[Anthem, ...]:
+        """Its static abilities that function while it is in its owner's graveyard
+        (113.6: an :class:`Anthem` of ``zone`` ``"graveyard"``)."""
+        return tuple(st for st in self.statics
+                     if isinstance(st, Anthem) and st.zone == "graveyard")
 
     @cached_property
     def hand_abilities(self) -> tuple[int, ...]:

@@ -2040,6 +2040,13 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: ``_grave_defs`` definitions (:mod:`~graveyard`).
         self._grave_defs = -1
         self._grave_gate: frozenset[str] = frozenset()
+        #: The cards of this game whose statics function from their owner's graveyard
+        #: (113.6), as of ``_grave_static_n`` cards, and those of them in it as of the
+        #: last refresh of the statics (:meth:`~graveyard.GraveyardMixin.
+        #: _grave_statics_moved`).
+        self._grave_static_n = 0
+        self._grave_static_cards: tuple[int, ...] = ()
+        self._grave_static_in: tuple[int, ...] = ()
         self._anthems: list[tuple[int, int, fx.Anthem]] = []
         self._anthem_restrictions = False
         #: Aura and Equipment bonuses by the permanent they are attached to:

@@ -135,7 +135,9 @@ class ObjectsMixin:
     # ------------------------------------------------------ characteristics
     def _statics(self) -> None:
         """Refresh the layers (:mod:`~layers`), the lists of anthems and attached
-        bonuses if the board changed."""
+        bonuses if the board changed (or which graveyard statics function, 113.6)."""
+        if self._grave_static_n != len(self.card_def) or self._grave_static_cards:
+            self._grave_statics_moved()
         if self._static_version == self._bf_version:
             return
         self._static_version = self._bf_version
@@ -169,7 +171,8 @@ class ObjectsMixin:
             for static in defs[perm.shape if perm.shape >= 0
                                else card_def[perm.card]].statics:
                 if isinstance(static, fx.Anthem):
-                    anthems.append((pid, perm.controller, static))
+                    if static.zone == "battlefield":  # (113.6)
+                        anthems.append((pid, perm.controller, static))
                 elif isinstance(static, fx.AttachedBonus) and perm.attached_to is not None:
                     bonuses.setdefault(perm.attached_to, []).append(
                         (static, pid, perm.controller))
@@ -209,6 +212,11 @@ class ObjectsMixin:
                         anthems.append((-1, owner, static))
                     elif isinstance(static, fx.ContinuousChange):
                         layered = True
+        for card in self._grave_static_in:  # 113.6: from its owner's graveyard
+            owner = self.card_owner[card]
+            if not self.lost[owner]:
+                anthems.extend((-1, owner, static)
+                               for static in defs[card_def[card]].graveyard_statics)
         self._anthems = anthems
         self._anthem_restrictions = any(
             k in KW.RESTRICTIONS for _, _, a in anthems for k in a.keywords)

@@ -184,7 +184,8 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.Filter: frozenset({"types", "subtypes", "controller", "props"}),
     fx.TokenSpec: frozenset({"name", "types", "subtypes", "colours", "power",
                              "toughness", "keywords", "abilities", "supertypes"}),
-    fx.Anthem: frozenset({"affected", "power", "toughness", "keywords", "condition"}),
+    fx.Anthem: frozenset({"affected", "power", "toughness", "keywords", "condition",
+                          "zone"}),
     fx.AttachedBonus: frozenset({"power", "toughness", "keywords", "cant_attack",
                                  "cant_block", "per", "cant_be_blocked", "blockers",
                                  "cant_attack_you", "lure", "goaded",
@@ -1182,8 +1183,13 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             filt(static.filter)
             if "Creature" not in card.types or card.spell is not None:
                 note("Devour on a noncreature")
-        if isinstance(static, fx.Anthem) and static.condition is not None and \
-                static.condition.kind != "counters_on_this":
+        if isinstance(static, fx.Anthem) and static.zone not in ("battlefield",
+                                                                 "graveyard"):
+            note(f"Anthem from the {static.zone}")
+        if isinstance(static, fx.Anthem) and static.condition is not None and (
+                static.condition.kind != "counters_on_this" if static.zone ==
+                "battlefield" else static.condition.kind not in
+                fx.GRAVEYARD_ANTHEM_CONDITIONS):
             note(f"Anthem condition {static.condition.kind}")
         if isinstance(static, (fx.AttachedBonus, fx.SelfBonus)) and static.per is not None:
             amount(static.per)
