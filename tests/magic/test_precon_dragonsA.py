@@ -1,9 +1,12 @@
 """Scripted positions for the refused cards of the shipped Draconic Rage precon (branch
 dragonsA): "whenever a source you control deals damage to a player" (120.1, 603.2;
-Dragonborn Champion). Each position names real cards from the pool."""
+Dragonborn Champion), a static ability of a card in a graveyard (113.6; Anger), each
+player rolling a die and an attack barred for this combat (706, 508.1c; Chaos
+Dragon). Each position names real cards from the pool."""
 
 from __future__ import annotations
 
+from labyrinth_gym.envs.core.dice import Dice
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
@@ -193,3 +196,84 @@ def test_anger_starts_and_stops_as_it_enters_and_leaves_the_graveyard():
     game.graveyard[0].remove(card)
     game.exile[0].append(card)
     assert "haste" not in game.keywords(bears)
+
+
+# ------------------------------------- 706 + 508.1c: each player rolls a d20
+class ScriptedDice(Dice):
+    """The game's dice, except that the rolls show ``faces`` in turn (then 1s)."""
+
+    __slots__ = ("faces",)
+
+    def __init__(self, *faces: int):
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def roll(self, sides: int) -> int:
+        return min(self.faces.pop(0), sides) if self.faces else 1
+
+
+def test_chaos_dragon_compiles():
+    dragon = compiled_pool().supported["Chaos Dragon"]
+    assert dragon.keywords == {"flying", "haste"}
+    assert dragon.statics[0].attacks_each_combat
+    (ability,) = dragon.triggered
+    assert ability.trigger == fx.Trigger("beginning_of_combat", fx.Ref("you"))
+    assert ability.effect == fx.RollOff(20, fx.Ref("self"))
+
+
+def _dragon_rolls(*faces: int, players: int = 2) -> tuple[MagicGame, int]:
+    """Seat 0 controls Chaos Dragon; each seat rolls ``faces`` (turn order from seat 0)
+    as its beginning of combat trigger resolves; the game is at the attack
+    declaration."""
+    game = blank(players=players)
+    dragon = game.add_permanent("Chaos Dragon", 0)
+    game.start_at("main1", 0, turn=3)
+    game.dice = ScriptedDice(*faces)
+    to_combat(game)
+    rolls = [e for e in game.events if e["type"] == "roll"]
+    assert [(e["player"], e["results"]) for e in rolls] == [
+        (p, [f]) for p, f in enumerate(faces)]
+    return game, dragon
+
+
+def _attackable(game: MagicGame, pid: int) -> list[int]:
+    """The seats (relative) ``pid`` may be declared attacking now."""
+    slot = game.battlefield[pid].slot
+    return [r for r in range(1, game.num_players)
+            if A.attack(slot, r) in game.legal_actions()]
+
+
+def test_chaos_dragon_must_attack_when_you_roll_highest():
+    game, dragon = _dragon_rolls(15, 3)
+    assert _attackable(game, dragon) == [1]
+    assert A.DONE not in game.legal_actions()  # 508.1d: it attacks if able
+
+
+def test_chaos_dragon_cant_attack_an_opponent_who_rolled_highest_or_tied():
+    for faces in ((3, 15), (9, 9)):
+        game, dragon = _dragon_rolls(*faces)
+        assert _attackable(game, dragon) == []
+        assert A.DONE in game.legal_actions()  # (unable: no requirement)
+        game.apply_action(A.DONE)
+        pass_until(game, "end")
+        assert game.life[1] == 20
+
+
+def test_chaos_dragon_in_multiplayer_attacks_only_the_others():
+    game, dragon = _dragon_rolls(10, 18, 5, players=3)
+    assert _attackable(game, dragon) == [2]  # seat 1 had the highest result
+    assert A.DONE not in game.legal_actions()
+    attack(game, dragon, 2)
+    game.apply_action(A.DONE)
+    pass_until(game, "end")
+    assert game.life == [20, 20, 16]
+
+
+def test_chaos_dragon_bar_lasts_this_combat_only():
+    game, dragon = _dragon_rolls(3, 15)
+    assert game.attack_barred == [[dragon, 1]]
+    assert game.clone().attack_barred == [[dragon, 1]]
+    assert MagicGame.from_dict(game.to_dict()).attack_barred == [[dragon, 1]]
+    game.apply_action(A.DONE)
+    pass_until(game, "main2")
+    assert game.attack_barred == []

@@ -742,7 +742,8 @@ class DecisionsMixin:
         taxed = {owner for owner, _ in self.attack_taxes()}
         for pid, perm in self.battlefield.items():
             if perm.controller == p and pid not in self.attackers and self._can_attack(pid):
-                barred = self._attack_barred(pid) if pid in self._bonuses else ()
+                barred = self._attack_barred(pid) \
+                    if pid in self._bonuses or self.attack_barred else ()
                 goaders = self.goaders(pid) if perm.mods or pid in self._bonuses else ()
                 mine = []
                 defending_rule = self.pdef(pid).attack_unless_defending
@@ -881,9 +882,11 @@ class DecisionsMixin:
     def _attack_barred(self, pid: int) -> set[int]:
         """The players ``pid`` can't attack (508.1c): the controllers of Auras and
         Equipment attached to it that say "can't attack you or planeswalkers you
-        control"."""
+        control", and those an effect bars it from attacking this combat
+        (:attr:`attack_barred`)."""
         return {owner for bonus, _, owner in self._bonuses.get(pid, ())
-                if bonus.cant_attack_you}
+                if bonus.cant_attack_you} | {
+            seat for barred, seat in self.attack_barred if barred == pid}
 
     def _blocker_allowed(self, blocker: int, attacker: int) -> bool:
         """Whether ``attacker``'s restrictions let ``blocker`` block it: "can't be

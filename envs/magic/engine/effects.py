@@ -1868,6 +1868,19 @@ class RollDice:
 
 
 @dataclass(frozen=True)
+class RollOff:
+    """Rule 706: each player rolls one ``sides``-sided die (a roll of their own, in
+    turn order from the active player: their "whenever you roll" abilities trigger,
+    their :class:`ExtraDie` applies); if one or more opponents of the resolving
+    object's controller had the highest result, each permanent ``barred`` names
+    can't attack those players or planeswalkers they control this combat (508.1c;
+    Chaos Dragon)."""
+
+    sides: int
+    barred: Any = Ref("self")
+
+
+@dataclass(frozen=True)
 class ExtraDie:
     """Static, a replacement effect (614.1a) of its controller's rolls: "if you would
     roll one or more dice, instead roll that many dice plus one and ignore the lowest

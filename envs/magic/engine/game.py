@@ -1980,6 +1980,10 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Blocking requirements naming an attacker (509.1c, :class:`~effects.
         #: MustBlock`): ``[blocker, attacker]`` until the turn ends.
         self.block_pairs: list[list[int]] = []
+        #: Attack restrictions for this combat (508.1c, :class:`~effects.RollOff`):
+        #: ``[attacker, seat]``: the creature can't attack that player or planeswalkers
+        #: they control; cleared as combat ends.
+        self.attack_barred: list[list[int]] = []
         #: Permanents that don't untap during their controller's untap step for as
         #: long as a player controls a source (611.2b, :class:`~effects.SkipNextUntap`
         #: ``while_you_control``): ``[pid, source pid, that player]``; ``[pid, source pid,
@@ -2568,6 +2572,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.skip_untap = self.skip_untap[:]
         new.must_attack = [e[:] for e in self.must_attack]
         new.block_pairs = [e[:] for e in self.block_pairs]
+        new.attack_barred = [e[:] for e in self.attack_barred]
         new.held_untapped = [h[:] for h in self.held_untapped]
         new.untap_answers = [a[:] for a in self.untap_answers]
         new.flashback_grants = self.flashback_grants[:]
@@ -2747,6 +2752,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "legend_kept": self.legend_kept, "combat_hits": self.combat_hits,
             "replacements": self.replacements, "skip_untap": self.skip_untap,
             "must_attack": self.must_attack, "block_pairs": self.block_pairs,
+            "attack_barred": self.attack_barred,
             "held_untapped": self.held_untapped,
             "untap_answers": self.untap_answers,
             "flashback_grants": self.flashback_grants,
@@ -2829,6 +2835,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.skip_untap = data.get("skip_untap", [])
         game.must_attack = data.get("must_attack", [])
         game.block_pairs = data.get("block_pairs", [])
+        game.attack_barred = data.get("attack_barred", [])
         game.held_untapped = data.get("held_untapped", [])
         game.untap_answers = data.get("untap_answers", [])
         game.flashback_grants = data.get("flashback_grants", [])

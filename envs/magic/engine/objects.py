@@ -2323,6 +2323,23 @@ class ObjectsMixin:
         self._player_triggers("roll_dice", p)
         return results
 
+    def roll_off(self, node: fx.RollOff, path: str) -> None:
+        """:class:`~effects.RollOff`: each player rolls one die (706, in turn order
+        from the active player); the permanents ``node.barred`` names can't attack
+        the opponents of the resolving object's controller who had the highest
+        result (ties included) or their planeswalkers this combat (508.1c)."""
+        you = self.res["item"].controller  # type: ignore[index]
+        results = {p: self.roll_dice(p, node.sides, 1)[0]
+                   for p in self._turn_order(self.active) if not self.lost[p]}
+        best = max(results.values())
+        seats = [p for p, r in results.items() if r == best and p != you]
+        for pid in self.select(node.barred, path):
+            if pid >= 0 and pid in self.battlefield:
+                for seat in seats:
+                    self.attack_barred.append([pid, seat])
+                    self.log("attack_barred", id=pid, player=seat,
+                             card=self.name_of(self.battlefield[pid].card))
+
     def flip_coin(self, p: int) -> bool:
         """Rule 705: player ``p`` flips a coin with the game's dice (an even chance;
         event ``coin_flip``); whether they won the flip."""

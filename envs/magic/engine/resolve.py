@@ -70,7 +70,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.MoveCounters, fx.DoubleCounters, fx.Renown, fx.Amass,
                 fx.Bolster, fx.ShuffleInto, fx.PowerDamage, fx.Detain,
                 fx.UntapUpTo, fx.GainClassLevel, fx.BecomeDayNight, fx.KeepMana,
-                fx.Backup, fx.RevealUntil, fx.ExileInsteadThisTurn)
+                fx.Backup, fx.RevealUntil, fx.ExileInsteadThisTurn, fx.RollOff)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -1904,6 +1904,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             for pid in game.select(node.what, path):
                 if pid >= 0 and pid in game.battlefield:
                     game.held_untapped.append([pid, source, item.controller])
+    elif isinstance(node, fx.RollOff):  # 706, then 508.1c for this combat
+        game.roll_off(node, path)
     elif isinstance(node, fx.MustBlock):  # 509.1c, until the turn ends
         source = game._source_pid(game.res["item"])
         if source is not None:

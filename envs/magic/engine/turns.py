@@ -301,6 +301,7 @@ class TurnsMixin:
 
     def _clear_combat(self) -> None:
         self.attackers.clear()
+        self.attack_barred.clear()  # ("... this combat", 508.1c)
         self.attacking_pw.clear()
         self.blocks.clear()
         self.blocking.clear()
