@@ -15,9 +15,13 @@ from magic.positions import (
     act,
     attack,
     blank,
+    block,
+    finish_blocks,
+    has,
     lands,
     pass_until,
     settle,
+    target_perm,
     to_combat,
 )
 
@@ -277,3 +281,95 @@ def test_chaos_dragon_bar_lasts_this_combat_only():
     game.apply_action(A.DONE)
     pass_until(game, "main2")
     assert game.attack_barred == []
+
+
+# ---------------- 601.3, 706.4, 509.1: Berserker's Frenzy and its results table
+def test_berserkers_frenzy_compiles():
+    frenzy = compiled_pool().supported["Berserker's Frenzy"]
+    (timing,) = frenzy.statics
+    assert timing == fx.CastOnlyDuring(("upkeep", "draw", "main1",
+                                        "beginning_of_combat", "declare_attackers"))
+    roll = frenzy.spell.effect
+    assert (roll.sides, roll.count, roll.keep, roll.ranges) == (
+        20, 2, 1, ((1, 14), (15, 20)))
+    choose, must = roll.rows[0].steps
+    assert choose == fx.TapAny(fx.Filter(frozenset({"Creature"})), tap=False)
+    assert must.what == fx.Ref("those_targets")
+    assert must.keywords == ("blocks each combat if able",)
+    assert roll.rows[1] == fx.ChooseBlocks()
+
+
+def _frenzy(*faces: int) -> tuple[MagicGame, int, int, int]:
+    """Seat 0 (three Mountains, a Hill Giant ready to attack) holds Berserker's
+    Frenzy in its main phase; seat 1 has two Grizzly Bears. The dice show
+    ``faces``."""
+    game = blank()
+    lands(game, 0, "Mountain", "Mountain", "Mountain")
+    giant = game.add_permanent("Hill Giant", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    other = game.add_permanent("Grizzly Bears", 1)
+    game.add_card("Berserker's Frenzy", 0)
+    game.start_at("main1", 0, turn=3)
+    game.dice = ScriptedDice(*faces)
+    return game, giant, bears, other
+
+
+def test_berserkers_frenzy_is_cast_only_before_blockers_are_declared():
+    game, giant, _, _ = _frenzy()
+    assert has(game, "cast hand 0 (Berserker's Frenzy)")  # main phase 1
+    to_combat(game)
+    attack(game, giant)
+    game.apply_action(A.DONE)
+    assert game.step == "declare_attackers"
+    assert has(game, "cast hand 0 (Berserker's Frenzy)")
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)
+    finish_blocks(game)
+    assert game.step == "declare_blockers"
+    assert not has(game, "cast hand 0 (Berserker's Frenzy)")
+    pass_until(game, "main2")
+    assert not has(game, "cast hand 0 (Berserker's Frenzy)")
+
+
+def test_berserkers_frenzy_low_roll_chosen_creatures_block_if_able():
+    game, giant, bears, other = _frenzy(12, 5)  # the lower roll (5) is ignored
+    act(game, "cast hand 0 (Berserker's Frenzy)")
+    settle(game)
+    assert game.decision["kind"] == "tap_any" and game.decision["player"] == 0
+    target_perm(game, bears)  # (untargeted: any creature)
+    game.apply_action(A.DONE)
+    settle(game)
+    assert [e["results"] for e in game.events if e["type"] == "roll"] == [[12]]
+    assert "blocks each combat if able" in game.keywords(bears)
+    assert "blocks each combat if able" not in game.keywords(other)
+    to_combat(game)
+    attack(game, giant)
+    game.apply_action(A.DONE)
+    while game.decision["kind"] != "block":
+        game.apply_action(A.PASS)
+    assert game.decision["player"] == 1 and "defender" not in game.decision
+    assert A.DONE not in game.legal_actions()  # 509.1c: the Bears must block
+    assert A.block(game.battlefield[bears].slot) in game.legal_actions()
+
+
+def test_berserkers_frenzy_high_roll_you_declare_the_blocks():
+    game, giant, bears, other = _frenzy(3, 17)
+    act(game, "cast hand 0 (Berserker's Frenzy)")
+    settle(game)
+    assert game.block_chooser == 0
+    assert MagicGame.from_dict(game.to_dict()).block_chooser == 0
+    to_combat(game)
+    attack(game, giant)
+    game.apply_action(A.DONE)
+    while game.decision["kind"] != "block":
+        game.apply_action(A.PASS)
+    assert game.decision["player"] == 0 and game.decision["defender"] == 1
+    block(game, bears, giant)  # seat 0 has seat 1's Bears block the Giant
+    assert game.decision["player"] == 0
+    game.apply_action(A.DONE)
+    assert game.blocking == {bears: giant}
+    pass_until(game, "end")
+    assert bears not in game.battlefield and other in game.battlefield
+    assert game.life[1] == 20
+    pass_until(game, "main1", limit=80)  # seat 1's turn: the effect has ended
+    assert game.block_chooser == -1

@@ -1798,9 +1798,13 @@ class TapAny:
     the resolving object's controller chooses untapped permanents they control that
     ``filter`` matches, one at a time (a ``tap_any`` decision; "done" at any point,
     none at all), and taps them at once; ``Ref("those_targets")`` then names the ones
-    tapped ("put a +1/+1 counter on each of those Vampires": none if none was)."""
+    tapped ("put a +1/+1 counter on each of those Vampires": none if none was).
+    ``tap`` False: "choose any number of creatures" (Berserker's Frenzy), any
+    permanents ``filter`` matches, whoever controls them, tapped or not, untargeted
+    and untouched; ``Ref("those_targets")`` names the ones chosen."""
 
     filter: Filter
+    tap: bool = True
 
 
 @dataclass(frozen=True)
@@ -1878,6 +1882,15 @@ class RollOff:
 
     sides: int
     barred: Any = Ref("self")
+
+
+@dataclass(frozen=True)
+class ChooseBlocks:
+    """"You choose which creatures block this turn and how those creatures block"
+    (Berserker's Frenzy): until the turn ends, the resolving object's controller
+    makes each defending player's blocking declaration (509.1: which of that
+    player's creatures block and what; the requirements and restrictions on it
+    stay the same); the latest such effect wins."""
 
 
 @dataclass(frozen=True)
@@ -3183,6 +3196,18 @@ class CastWhenAttacked:
 
 
 @dataclass(frozen=True)
+class CastOnlyDuring:
+    """"Cast this spell only <when>" (a casting restriction, 601.3): only during the
+    ``steps`` of :data:`~constants.STEPS` named, of ``whose`` turn (``"any"``,
+    ``"you"``, ``"opponent"``): "only before combat or during combat before blockers
+    are declared" is the beginning phase's upkeep and draw steps, the precombat main
+    phase, and the beginning of combat and declare attackers steps."""
+
+    steps: tuple[str, ...]
+    whose: str = "any"
+
+
+@dataclass(frozen=True)
 class BeginOnBattlefield:
     """Rule 103.6: "if this is in your opening hand, you may begin the game with it
     on the battlefield" (the Leylines), asked after mulligans."""
@@ -4098,6 +4123,11 @@ class CardDef:
     def when_attacked(self) -> bool:
         """Whether it has :class:`CastWhenAttacked`."""
         return any(isinstance(s, CastWhenAttacked) for s in self.statics)
+
+    @cached_property
+    def cast_only_during(self) -> CastOnlyDuring | None:
+        """Its :class:`CastOnlyDuring` static (None: none)."""
+        return next((s for s in self.statics if isinstance(s, CastOnlyDuring)), None)
 
     @cached_property
     def dredge(self) -> int:

@@ -1984,6 +1984,10 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: ``[attacker, seat]``: the creature can't attack that player or planeswalkers
         #: they control; cleared as combat ends.
         self.attack_barred: list[list[int]] = []
+        #: The player who chooses which creatures block this turn and how (509.1,
+        #: :class:`~effects.ChooseBlocks`: every defending player's declaration is
+        #: asked of them, a ``block`` decision with ``defender``); -1: none.
+        self.block_chooser = -1
         #: Permanents that don't untap during their controller's untap step for as
         #: long as a player controls a source (611.2b, :class:`~effects.SkipNextUntap`
         #: ``while_you_control``): ``[pid, source pid, that player]``; ``[pid, source pid,
@@ -2752,7 +2756,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "legend_kept": self.legend_kept, "combat_hits": self.combat_hits,
             "replacements": self.replacements, "skip_untap": self.skip_untap,
             "must_attack": self.must_attack, "block_pairs": self.block_pairs,
-            "attack_barred": self.attack_barred,
+            "attack_barred": self.attack_barred, "block_chooser": self.block_chooser,
             "held_untapped": self.held_untapped,
             "untap_answers": self.untap_answers,
             "flashback_grants": self.flashback_grants,
@@ -2836,6 +2840,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.must_attack = data.get("must_attack", [])
         game.block_pairs = data.get("block_pairs", [])
         game.attack_barred = data.get("attack_barred", [])
+        game.block_chooser = data.get("block_chooser", -1)
         game.held_untapped = data.get("held_untapped", [])
         game.untap_answers = data.get("untap_answers", [])
         game.flashback_grants = data.get("flashback_grants", [])

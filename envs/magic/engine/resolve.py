@@ -70,7 +70,8 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.MoveCounters, fx.DoubleCounters, fx.Renown, fx.Amass,
                 fx.Bolster, fx.ShuffleInto, fx.PowerDamage, fx.Detain,
                 fx.UntapUpTo, fx.GainClassLevel, fx.BecomeDayNight, fx.KeepMana,
-                fx.Backup, fx.RevealUntil, fx.ExileInsteadThisTurn, fx.RollOff)
+                fx.Backup, fx.RevealUntil, fx.ExileInsteadThisTurn, fx.RollOff,
+                fx.ChooseBlocks)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -119,7 +120,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.Suspend, fx.AdditionalCost, fx.Foretell, fx.FirstForetellFree,
                      fx.FaceDownCost,
                      fx.Rebound, fx.Dredge, fx.BeginOnBattlefield,
-                     fx.CastWhenAttacked,
+                     fx.CastWhenAttacked, fx.CastOnlyDuring,
                      fx.DiscardedToBattlefield, fx.GraveyardInstead,
                      fx.CommanderManaCounters, fx.DayAsEnters, fx.ExtraDie,
                      fx.OthersEnterTapped, fx.SpellsCantBeCountered,
@@ -1904,6 +1905,9 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             for pid in game.select(node.what, path):
                 if pid >= 0 and pid in game.battlefield:
                     game.held_untapped.append([pid, source, item.controller])
+    elif isinstance(node, fx.ChooseBlocks):  # 509.1, until the turn ends
+        game.block_chooser = game.res["item"].controller
+        game.log("chooses_blocks", player=game.block_chooser)
     elif isinstance(node, fx.RollOff):  # 706, then 508.1c for this combat
         game.roll_off(node, path)
     elif isinstance(node, fx.MustBlock):  # 509.1c, until the turn ends
