@@ -373,3 +373,34 @@ def test_berserkers_frenzy_high_roll_you_declare_the_blocks():
     assert game.life[1] == 20
     pass_until(game, "main1", limit=80)  # seat 1's turn: the effect has ended
     assert game.block_chooser == -1
+
+
+def test_choose_blocks_in_multiplayer_and_when_the_chooser_leaves():
+    """Seat 2 casts Berserker's Frenzy (high roll) in seat 0's main phase; seat 0
+    attacks seat 1, whose declaration seat 2 makes; if seat 2 leaves the game
+    meanwhile, seat 1 declares its own blocks."""
+    game = blank(players=3)
+    lands(game, 2, "Mountain", "Mountain", "Mountain")
+    game.add_card("Berserker's Frenzy", 2)
+    giant = game.add_permanent("Hill Giant", 0)
+    bears = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0, turn=3)
+    game.dice = ScriptedDice(3, 17)
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)
+    assert game.decision["player"] == 2
+    act(game, "cast hand 0 (Berserker's Frenzy)")
+    settle(game)
+    assert game.block_chooser == 2
+    to_combat(game)
+    attack(game, giant)
+    game.apply_action(A.DONE)
+    while game.decision["kind"] != "block":
+        game.apply_action(A.PASS)
+    assert (game.decision["player"], game.decision["defender"]) == (2, 1)
+    assert A.block(game.battlefield[bears].slot) in game.legal_actions()
+    game._concede(2)
+    assert game.decision == {"kind": "block", "player": 1}
+    block(game, bears, giant)
+    game.apply_action(A.DONE)
+    assert game.blocking == {bears: giant}
