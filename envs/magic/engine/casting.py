@@ -2198,7 +2198,7 @@ class CastingMixin:
                     return
             elif isinstance(node, fx.TapAny):
                 res["those"] = []  # (none tapped until chosen)
-                if self.tap_any_options(item.controller, node.filter, []) and \
+                if self.tap_any_options(item.controller, node, []) and \
                         not self.lost[item.controller]:
                     self.decision = {"kind": "tap_any", "player": item.controller,
                                      "path": path, "chosen": []}
@@ -2868,17 +2868,23 @@ class CastingMixin:
                 if (self.poison[q] or self.energy[q]) and player_code(q) not in chosen]
         return out
 
-    def tap_any_options(self, p: int, filt: fx.Filter, chosen: list[int]) -> list[int]:
-        """The untapped permanents ``p`` controls that ``filt`` matches, not chosen
-        yet (:class:`~effects.TapAny`)."""
+    def tap_any_options(self, p: int, node: fx.TapAny, chosen: list[int]) -> list[int]:
+        """The untapped permanents ``p`` controls that ``node.filter`` matches, not
+        chosen yet (:class:`~effects.TapAny`; one that only chooses: any of them)."""
         source = self._source_pid(self.res["item"]) if self.res is not None else None
+        filt, tap = node.filter, node.tap
         return [pid for pid, perm in self.battlefield.items()
-                if perm.controller == p and perm.slot >= 0 and not perm.tapped
+                if perm.slot >= 0 and (not tap or perm.controller == p and not perm.tapped)
                 and pid not in chosen and self.matches(filt, pid, p, source)]
 
-    def tap_chosen(self, p: int, chosen: list[int]) -> None:
+    def tap_chosen(self, p: int, chosen: list[int], tap: bool = True) -> None:
         """:class:`~effects.TapAny`'s choice made: the chosen permanents still there
-        and untapped are tapped at once; "those" names them."""
+        and untapped are tapped at once; "those" names them (``tap`` False: the
+        chosen ones still there, untouched)."""
+        if not tap:
+            self.res["those"] = [pid for pid in chosen  # type: ignore[index]
+                                 if pid in self.battlefield]
+            return
         tapped = [pid for pid in chosen
                   if pid in self.battlefield and not self.battlefield[pid].tapped]
         for pid in tapped:

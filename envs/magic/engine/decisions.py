@@ -131,18 +131,18 @@ class DecisionsMixin:
             return [A.player((defending - p) % self.num_players)] + [
                 A.permanent(self.battlefield[pid].slot)
                 for pid in self._attackable_planeswalkers(defending)]
-        if kind == "block":
-            return self._block_actions(p)
+        if kind == "block":  # (the defending player's, whoever declares it)
+            return self._block_actions(d.get("defender", p))
         if kind == "block_target":
             return [A.permanent(self.battlefield[a].slot)
-                    for a in self._block_targets(d["blocker"], p)]
+                    for a in self._block_targets(d["blocker"], d.get("defender", p))]
         if kind == "proliferate":
             return [self._code_action(c, p)
                     for c in self.proliferate_options(p, d["chosen"])] + [A.DONE]
         if kind == "tap_any":  # TapAny: one more to tap, or done
             node = self.node_at(self.effect_of(self.res["item"]), d["path"])  # type: ignore[index]
             return [A.permanent(self.battlefield[pid].slot)
-                    for pid in self.tap_any_options(p, node.filter, d["chosen"])] + [A.DONE]
+                    for pid in self.tap_any_options(p, node, d["chosen"])] + [A.DONE]
         if kind == "cost_crew":
             chosen = self.casting.crew  # type: ignore[union-attr]
             return [A.permanent(self.battlefield[pid].slot) for pid in d["options"]
@@ -372,6 +372,11 @@ class DecisionsMixin:
                 self.step == "declare_attackers"
                 and p in self.attackers.values()):  # 601.3: "if you've been attacked"
             return False
+        if d.statics and (during := d.cast_only_during) is not None and (
+                self.step not in during.steps
+                or during.whose == "you" and self.active != p
+                or during.whose == "opponent" and self.active == p):
+            return False  # 601.3: "cast this spell only during combat ..."
         if self.player_rules_now() and (self.player_rule("no_spells", p) or (
                 self.spells_cast[p] and self.player_rule("one_spell", p))):
             return False  # 101.2: "your opponents can't cast spells during your turn"
@@ -742,7 +747,8 @@ class DecisionsMixin:
         taxed = {owner for owner, _ in self.attack_taxes()}
         for pid, perm in self.battlefield.items():
             if perm.controller == p and pid not in self.attackers and self._can_attack(pid):
-                barred = self._attack_barred(pid) if pid in self._bonuses else ()
+                barred = self._attack_barred(pid) \
+                    if pid in self._bonuses or self.attack_barred else ()
                 goaders = self.goaders(pid) if perm.mods or pid in self._bonuses else ()
                 mine = []
                 defending_rule = self.pdef(pid).attack_unless_defending
@@ -881,9 +887,11 @@ class DecisionsMixin:
     def _attack_barred(self, pid: int) -> set[int]:
         """The players ``pid`` can't attack (508.1c): the controllers of Auras and
         Equipment attached to it that say "can't attack you or planeswalkers you
-        control"."""
+        control", and those an effect bars it from attacking this combat
+        (:attr:`attack_barred`)."""
         return {owner for bonus, _, owner in self._bonuses.get(pid, ())
-                if bonus.cant_attack_you}
+                if bonus.cant_attack_you} | {
+            seat for barred, seat in self.attack_barred if barred == pid}
 
     def _blocker_allowed(self, blocker: int, attacker: int) -> bool:
         """Whether ``attacker``'s restrictions let ``blocker`` block it: "can't be
@@ -1186,6 +1194,9 @@ class DecisionsMixin:
         if action == A.CONCEDE:
             self._concede(d["player"])
             return
+        if "defender" in d:  # ChooseBlocks: another player declares these blocks
+            self._declare_for(d, action)
+            return
         self.decision = None
         self._legal = None
         kind, args = A.decode(action)
@@ -1465,7 +1476,8 @@ class DecisionsMixin:
             self._assign(d, kind, args)
         elif dk == "tap_any":
             if kind == "done":
-                self.tap_chosen(p, d["chosen"])
+                self.tap_chosen(p, d["chosen"], self.node_at(
+                    self.effect_of(self.res["item"]), d["path"]).tap)  # type: ignore[index]
             else:
                 self.decision = {**d, "chosen": [*d["chosen"], self.slots[args[0]]]}
         elif dk == "proliferate":
@@ -1516,6 +1528,19 @@ class DecisionsMixin:
             self.library_act(d, kind, args)
         else:
             self._custom_act(d, kind, args)
+
+    def _declare_for(self, d: dict, action: int) -> None:
+        """``d["player"]`` takes ``action`` in the blocking declaration of defending
+        player ``d["defender"]`` (:class:`~effects.ChooseBlocks`): carried out as
+        that player's, the declaration's next decision asked of the chooser."""
+        defender = d["defender"]
+        self.decision = {k: v for k, v in d.items() if k != "defender"}
+        self.decision["player"] = defender
+        self._act(action)
+        nd = self.decision
+        if nd is not None and nd["kind"] in ("block", "block_target") and \
+                nd["player"] == defender and "defender" not in nd:
+            self.decision = {**nd, "player": d["player"], "defender": defender}
 
     def _action_code(self, kind: str, args: tuple[int, ...], p: int) -> int:
         if kind == "player":

@@ -1798,9 +1798,13 @@ class TapAny:
     the resolving object's controller chooses untapped permanents they control that
     ``filter`` matches, one at a time (a ``tap_any`` decision; "done" at any point,
     none at all), and taps them at once; ``Ref("those_targets")`` then names the ones
-    tapped ("put a +1/+1 counter on each of those Vampires": none if none was)."""
+    tapped ("put a +1/+1 counter on each of those Vampires": none if none was).
+    ``tap`` False: "choose any number of creatures" (Berserker's Frenzy), any
+    permanents ``filter`` matches, whoever controls them, tapped or not, untargeted
+    and untouched; ``Ref("those_targets")`` names the ones chosen."""
 
     filter: Filter
+    tap: bool = True
 
 
 @dataclass(frozen=True)
@@ -1865,6 +1869,28 @@ class RollDice:
     """"Roll two d4 and choose one result": its controller chooses which of the two
     results is "that result" (``"die_result"``, a ``yesno`` decision with
     ``die_choice``: yes, the first), the other being ``"other_result"``."""
+
+
+@dataclass(frozen=True)
+class RollOff:
+    """Rule 706: each player rolls one ``sides``-sided die (a roll of their own, in
+    turn order from the active player: their "whenever you roll" abilities trigger,
+    their :class:`ExtraDie` applies); if one or more opponents of the resolving
+    object's controller had the highest result, each permanent ``barred`` names
+    can't attack those players or planeswalkers they control this combat (508.1c;
+    Chaos Dragon)."""
+
+    sides: int
+    barred: Any = Ref("self")
+
+
+@dataclass(frozen=True)
+class ChooseBlocks:
+    """"You choose which creatures block this turn and how those creatures block"
+    (Berserker's Frenzy): until the turn ends, the resolving object's controller
+    makes each defending player's blocking declaration (509.1: which of that
+    player's creatures block and what; the requirements and restrictions on it
+    stay the same); the latest such effect wins."""
 
 
 @dataclass(frozen=True)
@@ -2291,8 +2317,8 @@ N to N or more; the Saga's last chapter is its final one (714.2c)."""
 TRIGGER_EVENTS = OBJECT_EVENTS + PLAYER_EVENTS + STEP_EVENTS + TARGET_EVENTS + (
     "casts_noncreature", "cast", "transforms_into", "cast_self", "mana_spent",
     "opponent_damaged_by", "miracle", "madness", "put_into_graveyard", "state",
-    "tapped_for_mana", "day_night_changes", "cycled") + CHAPTER_EVENTS + CLASS_EVENTS \
-    + CARD_GRAVEYARD_EVENTS + BATCH_EVENTS
+    "tapped_for_mana", "day_night_changes", "cycled", "source_damage_player") \
+    + CHAPTER_EVENTS + CLASS_EVENTS + CARD_GRAVEYARD_EVENTS + BATCH_EVENTS
 """Every event a :class:`Trigger` may name; ``cycled`` is "when you cycle this"
 (702.29c: when its owner discards it to pay a cycling cost; subject ``Ref("self")``,
 zone ``"graveyard"``: it triggers from the graveyard the card is cycled into);
@@ -2320,7 +2346,23 @@ ability with {T} in its cost activated, by automatic payment or by its player; t
 subject as for :data:`OBJECT_EVENTS`): with an :class:`AddMana` effect it is a
 triggered mana ability (106.12b, 605.1b: its mana is added at once, no stack);
 ``day_night_changes`` is "whenever day becomes night or night becomes day" (726.3:
-not as it first becomes day or night)."""
+not as it first becomes day or night); ``source_damage_player`` is "whenever a source
+you control deals [N or more] [noncombat] damage to a player / an opponent" (120.1,
+603.2: once for each player one source deals damage to at once, after prevention;
+the source's controller as it deals it is the ability's controller): the subject
+says who was dealt it (``Ref("each_player")``, ``Ref("each_opponent")``), the
+condition what damage (:func:`source_damage_condition`), ``that player`` the player
+dealt damage, ``that much`` the damage."""
+
+
+def source_damage_condition(condition: str) -> tuple[bool, int] | None:
+    """A ``source_damage_player`` trigger's condition as ``(noncombat only, least
+    damage)``: ``""`` any damage, ``"noncombat"``, ``"damage>=5"`` ("deals 5 or more
+    damage"); None if not one of them."""
+    if condition in ("", "noncombat"):
+        return condition == "noncombat", 1
+    m = re.fullmatch(r"damage>=(\d+)", condition)
+    return (False, int(m.group(1))) if m else None
 SECOND_CREATURE = "second_creature"
 """A cast trigger's spell filter prop: the spell is the second creature spell its
 caster cast this turn ("whenever you cast a spell, if it's the second creature spell
@@ -2379,7 +2421,7 @@ AMOUNT_EVENTS = frozenset({"gain_life", "lose_life", "deals_damage", "opponent_d
                            "group_leaves_graveyard", "group_attacks_you",
                            "group_card_to_graveyard",
                            "group_card_to_graveyard_from_library", "counters_put",
-                           "group_attacks_player"})
+                           "group_attacks_player", "source_damage_player"})
 """Events with an amount, which an effect's ``"that_much"`` names ("you gain that much
 life")."""
 PLAYER_NAMING_EVENTS = frozenset({"gain_life", "lose_life", "draw", "discard", "cast",
@@ -2388,7 +2430,7 @@ PLAYER_NAMING_EVENTS = frozenset({"gain_life", "lose_life", "draw", "discard", "
                                   "deals_damage_opponent", "attacks", "unblocked",
                                   "becomes_target_by_opponent",
                                   "group_combat_damage_player", "group_discard",
-                                  "group_attacks_player"})
+                                  "group_attacks_player", "source_damage_player"})
 """Events naming a player, which ``Ref("that_player")`` names ("that player discards a
 card"; ``becomes_target_by_opponent``: the opponent controlling the spell or ability,
 "whenever a Dragon you control becomes the target of a spell or ability an opponent
@@ -2431,13 +2473,24 @@ class Anthem:
     """Static: permanents matching ``affected`` get +power/+toughness and keywords;
     ``condition``: only while it holds for the anthem's controller (611.3a: "as long
     as this has seven or more quest counters on it, creatures you control get
-    +5/+5")."""
+    +5/+5"). ``zone`` ``"graveyard"``: the ability functions only while its card is
+    in its owner's graveyard, who is its "you" (113.6, 109.5: "as long as this card
+    is in your graveyard and you control a Mountain, creatures you control have
+    haste"), never on the battlefield."""
 
     affected: Filter
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
     condition: ActivationCondition | None = None
+    zone: str = "battlefield"
+
+
+GRAVEYARD_ANTHEM_CONDITIONS = frozenset({"you_control", "control_none", "empty_hand",
+                                         "your_turn", "graveyard", "life_at_least"})
+"""The conditions (:data:`CONDITION_KINDS`) an :class:`Anthem` of ``zone``
+``"graveyard"`` may have: about its owner alone, never about the card itself (no
+permanent there)."""
 
 
 @dataclass(frozen=True)
@@ -3140,6 +3193,18 @@ class CastWhenAttacked:
     """"Cast this only during the declare attackers step and only if you've been
     attacked this step" (a casting restriction, 601.3): a creature attacks its
     caster or a planeswalker they control in the current declare attackers step."""
+
+
+@dataclass(frozen=True)
+class CastOnlyDuring:
+    """"Cast this spell only <when>" (a casting restriction, 601.3): only during the
+    ``steps`` of :data:`~constants.STEPS` named, of ``whose`` turn (``"any"``,
+    ``"you"``, ``"opponent"``): "only before combat or during combat before blockers
+    are declared" is the beginning phase's upkeep and draw steps, the precombat main
+    phase, and the beginning of combat and declare attackers steps."""
+
+    steps: tuple[str, ...]
+    whose: str = "any"
 
 
 @dataclass(frozen=True)
@@ -4060,6 +4125,11 @@ class CardDef:
         return any(isinstance(s, CastWhenAttacked) for s in self.statics)
 
     @cached_property
+    def cast_only_during(self) -> CastOnlyDuring | None:
+        """Its :class:`CastOnlyDuring` static (None: none)."""
+        return next((s for s in self.statics if isinstance(s, CastOnlyDuring)), None)
+
+    @cached_property
     def dredge(self) -> int:
         """Its dredge N (702.52a; 0: no dredge)."""
         return next((s.count for s in self.statics if isinstance(s, Dredge)), 0)
@@ -4146,6 +4216,13 @@ class CardDef:
         graveyard (113.6m)."""
         return frozenset(ab.trigger.event for ab in self.triggered
                          if ab.zone == "graveyard")
+
+    @cached_property
+    def graveyard_statics(self) -> tuple[Anthem, ...]:
+        """Its static abilities that function while it is in its owner's graveyard
+        (113.6: an :class:`Anthem` of ``zone`` ``"graveyard"``)."""
+        return tuple(st for st in self.statics
+                     if isinstance(st, Anthem) and st.zone == "graveyard")
 
     @cached_property
     def hand_abilities(self) -> tuple[int, ...]:

@@ -1980,6 +1980,14 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Blocking requirements naming an attacker (509.1c, :class:`~effects.
         #: MustBlock`): ``[blocker, attacker]`` until the turn ends.
         self.block_pairs: list[list[int]] = []
+        #: Attack restrictions for this combat (508.1c, :class:`~effects.RollOff`):
+        #: ``[attacker, seat]``: the creature can't attack that player or planeswalkers
+        #: they control; cleared as combat ends.
+        self.attack_barred: list[list[int]] = []
+        #: The player who chooses which creatures block this turn and how (509.1,
+        #: :class:`~effects.ChooseBlocks`: every defending player's declaration is
+        #: asked of them, a ``block`` decision with ``defender``); -1: none.
+        self.block_chooser = -1
         #: Permanents that don't untap during their controller's untap step for as
         #: long as a player controls a source (611.2b, :class:`~effects.SkipNextUntap`
         #: ``while_you_control``): ``[pid, source pid, that player]``; ``[pid, source pid,
@@ -2040,6 +2048,13 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: ``_grave_defs`` definitions (:mod:`~graveyard`).
         self._grave_defs = -1
         self._grave_gate: frozenset[str] = frozenset()
+        #: The cards of this game whose statics function from their owner's graveyard
+        #: (113.6), as of ``_grave_static_n`` cards, and those of them in it as of the
+        #: last refresh of the statics (:meth:`~graveyard.GraveyardMixin.
+        #: _grave_statics_moved`).
+        self._grave_static_n = 0
+        self._grave_static_cards: tuple[int, ...] = ()
+        self._grave_static_in: tuple[int, ...] = ()
         self._anthems: list[tuple[int, int, fx.Anthem]] = []
         self._anthem_restrictions = False
         #: Aura and Equipment bonuses by the permanent they are attached to:
@@ -2561,6 +2576,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.skip_untap = self.skip_untap[:]
         new.must_attack = [e[:] for e in self.must_attack]
         new.block_pairs = [e[:] for e in self.block_pairs]
+        new.attack_barred = [e[:] for e in self.attack_barred]
         new.held_untapped = [h[:] for h in self.held_untapped]
         new.untap_answers = [a[:] for a in self.untap_answers]
         new.flashback_grants = self.flashback_grants[:]
@@ -2740,6 +2756,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "legend_kept": self.legend_kept, "combat_hits": self.combat_hits,
             "replacements": self.replacements, "skip_untap": self.skip_untap,
             "must_attack": self.must_attack, "block_pairs": self.block_pairs,
+            "attack_barred": self.attack_barred, "block_chooser": self.block_chooser,
             "held_untapped": self.held_untapped,
             "untap_answers": self.untap_answers,
             "flashback_grants": self.flashback_grants,
@@ -2822,6 +2839,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.skip_untap = data.get("skip_untap", [])
         game.must_attack = data.get("must_attack", [])
         game.block_pairs = data.get("block_pairs", [])
+        game.attack_barred = data.get("attack_barred", [])
+        game.block_chooser = data.get("block_chooser", -1)
         game.held_untapped = data.get("held_untapped", [])
         game.untap_answers = data.get("untap_answers", [])
         game.flashback_grants = data.get("flashback_grants", [])

@@ -64,6 +64,25 @@ class GraveyardMixin:
             self._grave_defs = len(self.defs)
         return self._grave_gate
 
+    def _grave_statics_moved(self) -> None:
+        """Index the new cards whose static abilities function from their owner's
+        graveyard (113.6: :attr:`~effects.CardDef.graveyard_statics`); when which of
+        them are in a graveyard changed, the statics are collected again (so a game
+        with none of them pays one length check, and one with them a look through
+        their owners' graveyards for those cards alone)."""
+        n = len(self.card_def)
+        if self._grave_static_n != n:
+            defs, card_def = self.defs, self.card_def
+            self._grave_static_cards += tuple(
+                c for c in range(self._grave_static_n, n)
+                if defs[card_def[c]].graveyard_statics)
+            self._grave_static_n = n
+        owner, graveyard = self.card_owner, self.graveyard
+        now = tuple(c for c in self._grave_static_cards if c in graveyard[owner[c]])
+        if now != self._grave_static_in:
+            self._grave_static_in = now
+            self._bf_version += 1
+
     def _grave_sources(self, event: str) -> list[tuple[int, int, int, fx.Trigger]]:
         """``(owner, card, ability index, trigger)`` of the cards in graveyards whose
         graveyard abilities wait for ``event``, in turn order from the active player,

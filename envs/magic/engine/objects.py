@@ -43,7 +43,7 @@ DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage", "deals_damage_
                            "deals_combat_damage_creature", "dealt_damage",
                            "dealt_combat_damage_by_creature",
                            "group_combat_damage_player",
-                           "group_combat_damage_players"})
+                           "group_combat_damage_players", "source_damage_player"})
 """Trigger events about damage being dealt (:meth:`ObjectsMixin._damage_triggers`)."""
 
 _COMBAT_AFTER_DECLARATION = frozenset(STEPS[STEPS.index("declare_attackers"):
@@ -135,7 +135,9 @@ class ObjectsMixin:
     # ------------------------------------------------------ characteristics
     def _statics(self) -> None:
         """Refresh the layers (:mod:`~layers`), the lists of anthems and attached
-        bonuses if the board changed."""
+        bonuses if the board changed (or which graveyard statics function, 113.6)."""
+        if self._grave_static_n != len(self.card_def) or self._grave_static_cards:
+            self._grave_statics_moved()
         if self._static_version == self._bf_version:
             return
         self._static_version = self._bf_version
@@ -169,7 +171,8 @@ class ObjectsMixin:
             for static in defs[perm.shape if perm.shape >= 0
                                else card_def[perm.card]].statics:
                 if isinstance(static, fx.Anthem):
-                    anthems.append((pid, perm.controller, static))
+                    if static.zone == "battlefield":  # (113.6)
+                        anthems.append((pid, perm.controller, static))
                 elif isinstance(static, fx.AttachedBonus) and perm.attached_to is not None:
                     bonuses.setdefault(perm.attached_to, []).append(
                         (static, pid, perm.controller))
@@ -209,6 +212,11 @@ class ObjectsMixin:
                         anthems.append((-1, owner, static))
                     elif isinstance(static, fx.ContinuousChange):
                         layered = True
+        for card in self._grave_static_in:  # 113.6: from its owner's graveyard
+            owner = self.card_owner[card]
+            if not self.lost[owner]:
+                anthems.extend((-1, owner, static)
+                               for static in defs[card_def[card]].graveyard_statics)
         self._anthems = anthems
         self._anthem_restrictions = any(
             k in KW.RESTRICTIONS for _, _, a in anthems for k in a.keywords)
@@ -1159,8 +1167,9 @@ class ObjectsMixin:
             return not any(self.spells_last_turn)
         if condition == "two_spells_last_turn":
             return max(self.spells_last_turn, default=0) >= 2
-        if condition in fx.OBJECT_CONDITIONS:
-            return True  # checked as it triggered: object_condition
+        if condition in fx.OBJECT_CONDITIONS or \
+                fx.source_damage_condition(condition) is not None:
+            return True  # checked as it triggered: object_condition, the damage
 
         raise ValueError(f"unknown trigger condition {condition!r}")
 
@@ -2038,7 +2047,7 @@ class ObjectsMixin:
             self.gain_life(controller, total)
         if dealt and (not DAMAGE_EVENTS.isdisjoint(self._trigger_index())
                       or self.emblems or self.temporary_triggers):
-            self._damage_triggers(source, dealt, combat)
+            self._damage_triggers(source, dealt, combat, controller)
 
     def _damage_player(self, p: int, amount: int, source_name: str,
                        combat: bool) -> None:
@@ -2314,6 +2323,23 @@ class ObjectsMixin:
         self._player_triggers("roll_dice", p)
         return results
 
+    def roll_off(self, node: fx.RollOff, path: str) -> None:
+        """:class:`~effects.RollOff`: each player rolls one die (706, in turn order
+        from the active player); the permanents ``node.barred`` names can't attack
+        the opponents of the resolving object's controller who had the highest
+        result (ties included) or their planeswalkers this combat (508.1c)."""
+        you = self.res["item"].controller  # type: ignore[index]
+        results = {p: self.roll_dice(p, node.sides, 1)[0]
+                   for p in self._turn_order(self.active) if not self.lost[p]}
+        best = max(results.values())
+        seats = [p for p, r in results.items() if r == best and p != you]
+        for pid in self.select(node.barred, path):
+            if pid >= 0 and pid in self.battlefield:
+                for seat in seats:
+                    self.attack_barred.append([pid, seat])
+                    self.log("attack_barred", id=pid, player=seat,
+                             card=self.name_of(self.battlefield[pid].card))
+
     def flip_coin(self, p: int) -> bool:
         """Rule 705: player ``p`` flips a coin with the game's dice (an even chance;
         event ``coin_flip``); whether they won the flip."""
@@ -2337,13 +2363,17 @@ class ObjectsMixin:
                                        amount=amount)
 
     def _damage_triggers(self, source: int | None, dealt: list[tuple[int, int]],
-                         combat: bool) -> None:
+                         combat: bool, controller: int | None = None) -> None:
         """Permanent ``source`` (None: not a permanent) dealt damage, ``[(target
         code, amount)]``: "whenever this deals [combat] damage [to a player / to an
         opponent / to a creature]" (it: the source; that player: the player dealt
         damage; that much: the amount) and "whenever this is dealt damage" (it: the
-        permanent dealt damage)."""
+        permanent dealt damage); ``controller`` controls the source (a spell's, an
+        ability's source's, a permanent's), for "whenever a source you control deals
+        damage to a player"."""
         index = self._trigger_index()
+        if controller is not None and "source_damage_player" in index:
+            self._source_damage_triggers(controller, dealt, combat)
         by_creature = combat and source is not None and source in self.battlefield \
             and self.is_creature(source)
         command = bool(self.emblems or self.temporary_triggers)
@@ -2411,6 +2441,25 @@ class ObjectsMixin:
                             self._trigger(pid, i, it=code, amount=amount)
                         else:
                             self._trigger(pid, i, it=source, defending=p, amount=amount)
+
+    def _source_damage_triggers(self, you: int, dealt: list[tuple[int, int]],
+                                combat: bool) -> None:
+        """A source ``you`` control dealt damage ``dealt`` (after prevention): "whenever
+        a source you control deals [N or more] [noncombat] damage to a player / an
+        opponent" triggers once for each player dealt it (``that player``, ``that
+        much``)."""
+        for code, amount in dealt:
+            if code >= 0:
+                continue
+            p = code_player(code)
+            for pid, i, trig in self._trigger_index()["source_damage_player"]:
+                if pid not in self.battlefield or self.battlefield[pid].controller != you \
+                        or trig.subject == fx.Ref("each_opponent") and p == you:
+                    continue
+                noncombat, least = fx.source_damage_condition(trig.condition) or (
+                    False, 1)
+                if amount >= least and not (noncombat and combat):
+                    self._trigger(pid, i, defending=p, amount=amount)
 
     def _target_triggers(self, item: StackItem, only: int | None = None,
                          cast: bool = False) -> None:

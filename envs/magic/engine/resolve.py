@@ -70,7 +70,8 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.MoveCounters, fx.DoubleCounters, fx.Renown, fx.Amass,
                 fx.Bolster, fx.ShuffleInto, fx.PowerDamage, fx.Detain,
                 fx.UntapUpTo, fx.GainClassLevel, fx.BecomeDayNight, fx.KeepMana,
-                fx.Backup, fx.RevealUntil, fx.ExileInsteadThisTurn)
+                fx.Backup, fx.RevealUntil, fx.ExileInsteadThisTurn, fx.RollOff,
+                fx.ChooseBlocks)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -119,7 +120,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.Suspend, fx.AdditionalCost, fx.Foretell, fx.FirstForetellFree,
                      fx.FaceDownCost,
                      fx.Rebound, fx.Dredge, fx.BeginOnBattlefield,
-                     fx.CastWhenAttacked,
+                     fx.CastWhenAttacked, fx.CastOnlyDuring,
                      fx.DiscardedToBattlefield, fx.GraveyardInstead,
                      fx.CommanderManaCounters, fx.DayAsEnters, fx.ExtraDie,
                      fx.OthersEnterTapped, fx.SpellsCantBeCountered,
@@ -184,7 +185,8 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
     fx.Filter: frozenset({"types", "subtypes", "controller", "props"}),
     fx.TokenSpec: frozenset({"name", "types", "subtypes", "colours", "power",
                              "toughness", "keywords", "abilities", "supertypes"}),
-    fx.Anthem: frozenset({"affected", "power", "toughness", "keywords", "condition"}),
+    fx.Anthem: frozenset({"affected", "power", "toughness", "keywords", "condition",
+                          "zone"}),
     fx.AttachedBonus: frozenset({"power", "toughness", "keywords", "cant_attack",
                                  "cant_block", "per", "cant_be_blocked", "blockers",
                                  "cant_attack_you", "lure", "goaded",
@@ -1113,6 +1115,9 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if (event, subject == fx.Ref("self")) not in _CONDITION_EVENTS.get(
                     condition, {("dies", True)}):
                 note(f"Trigger condition {condition} on {event}")
+        elif event == "source_damage_player":
+            if fx.source_damage_condition(condition) is None:
+                note(f"Trigger condition {condition} on {event}")
         elif condition and (condition not in fx.TRIGGER_CONDITIONS
                             or event not in fx.STEP_EVENTS):
             note(f"Trigger condition {condition} on {event}")
@@ -1179,8 +1184,13 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             filt(static.filter)
             if "Creature" not in card.types or card.spell is not None:
                 note("Devour on a noncreature")
-        if isinstance(static, fx.Anthem) and static.condition is not None and \
-                static.condition.kind != "counters_on_this":
+        if isinstance(static, fx.Anthem) and static.zone not in ("battlefield",
+                                                                 "graveyard"):
+            note(f"Anthem from the {static.zone}")
+        if isinstance(static, fx.Anthem) and static.condition is not None and (
+                static.condition.kind != "counters_on_this" if static.zone ==
+                "battlefield" else static.condition.kind not in
+                fx.GRAVEYARD_ANTHEM_CONDITIONS):
             note(f"Anthem condition {static.condition.kind}")
         if isinstance(static, (fx.AttachedBonus, fx.SelfBonus)) and static.per is not None:
             amount(static.per)
@@ -1895,6 +1905,11 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             for pid in game.select(node.what, path):
                 if pid >= 0 and pid in game.battlefield:
                     game.held_untapped.append([pid, source, item.controller])
+    elif isinstance(node, fx.ChooseBlocks):  # 509.1, until the turn ends
+        game.block_chooser = game.res["item"].controller
+        game.log("chooses_blocks", player=game.block_chooser)
+    elif isinstance(node, fx.RollOff):  # 706, then 508.1c for this combat
+        game.roll_off(node, path)
     elif isinstance(node, fx.MustBlock):  # 509.1c, until the turn ends
         source = game._source_pid(game.res["item"])
         if source is not None:

@@ -301,6 +301,7 @@ class TurnsMixin:
 
     def _clear_combat(self) -> None:
         self.attackers.clear()
+        self.attack_barred.clear()  # ("... this combat", 508.1c)
         self.attacking_pw.clear()
         self.blocks.clear()
         self.blocking.clear()
@@ -376,8 +377,7 @@ class TurnsMixin:
                 return
         elif step == "declare_blockers":
             if self.blockers_to_declare:
-                p = self.blockers_to_declare[0]
-                self.decision = {"kind": "block", "player": p}
+                self.decision = self._block_decision(self.blockers_to_declare[0])
                 return
             self._block_triggers()
         elif step in STEP_EVENTS:
@@ -410,6 +410,7 @@ class TurnsMixin:
                 if perm.mods:  # (those until a player's next turn stay: 611.2a)
                     perm.mods[:] = [m for m in perm.mods if len(m) > 3]
             self.block_pairs.clear()  # ("blocks this this turn if able")
+            self.block_chooser = -1  # ("you choose which creatures block this turn")
             if self.temporary_triggers:  # "until end of turn, whenever ..." (514.2)
                 self.temporary_triggers = [e for e in self.temporary_triggers
                                            if e[4] >= 0]
@@ -466,10 +467,20 @@ class TurnsMixin:
     def _next_blocking_player(self) -> None:
         """Ask the next defending player for blockers, or end the declarations."""
         if self.blockers_to_declare:
-            self.decision = {"kind": "block", "player": self.blockers_to_declare[0]}
+            self.decision = self._block_decision(self.blockers_to_declare[0])
             return
         self._block_triggers()
         self._give_priority_to_active()
+
+    def _block_decision(self, p: int) -> dict:
+        """Defending player ``p``'s blocking declaration (509.1), asked of the player
+        who chooses which creatures block this turn and how (:class:`~effects.
+        ChooseBlocks`, :attr:`block_chooser`) while they are in the game, else of
+        ``p``."""
+        chooser = self.block_chooser
+        if chooser >= 0 and chooser != p and not self.lost[chooser]:
+            return {"kind": "block", "player": chooser, "defender": p}
+        return {"kind": "block", "player": p}
 
     def _combat_damage(self, first: bool) -> bool:
         """The combat damage step's turn-based action (510.1-2): the attacking player
@@ -605,6 +616,15 @@ class TurnsMixin:
         decision is dropped and the game moves on; another player's is asked again,
         or put back a step when what it was about left with ``seat``."""
         kind = d["kind"]
+        if "defender" in d and seat in (d["player"], d["defender"]):
+            # (ChooseBlocks) the chooser left: the defending player declares; the
+            # defending player left: the next one's declaration
+            if seat == d["defender"]:
+                self._next_blocking_player()
+            else:
+                self.decision = {k: v for k, v in d.items() if k != "defender"}
+                self.decision["player"] = d["defender"]
+            return
         if d["player"] == seat:
             if kind == "priority" and self.stage == "priority":
                 if self.passes >= self.num_players - sum(self.lost):
@@ -621,7 +641,8 @@ class TurnsMixin:
         self.decision = d
         if not [a for a in self.legal_actions() if a != A.CONCEDE]:
             if kind == "block_target":
-                self.decision = {"kind": "block", "player": d["player"]}
+                self.decision = {"kind": "block", "player": d["player"], **(
+                    {"defender": d["defender"]} if "defender" in d else {})}
             elif self.casting is not None:
                 self._cancel_casting()
         self._legal = None

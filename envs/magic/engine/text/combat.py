@@ -15,6 +15,7 @@ from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.mana import parse_cost
 from labyrinth_gym.envs.magic.engine.text.core import (
+    SENTENCE_GROUPS,
     Draft,
     effect_template,
     is_permanent_card,
@@ -178,6 +179,35 @@ def _block_requirement_this_turn(s: str) -> fx.Effect | None:
             pumped.power or pumped.toughness:
         return None
     return fx.Pump(0, 0, pumped.what, (what,))
+
+
+SENTENCE_GROUPS.append((r"choose any number of [^.]+\.",
+                        r"they (?:block|must be blocked) this turn if able\."))
+
+
+@effect_template
+def _chosen_must_block(s: str) -> fx.Effect | None:
+    """509.1c: "choose any number of creatures. they block this turn if able."
+    (untargeted: :class:`~effects.TapAny` that only chooses, then the requirement
+    granted until end of turn to those chosen, ``Ref("those_targets")``)."""
+    m = re.fullmatch(r"choose any number of (.+?)\. they (block|must be blocked) this "
+                     r"turn if able", s)
+    if not m or (f := object_filter(m.group(1), plural=True)) is None or \
+            f.types != {"Creature"}:
+        return None
+    what = "blocks each combat if able" if m.group(2) == "block" else \
+        "must be blocked if able"
+    return fx.Sequence((fx.TapAny(f, tap=False),
+                        fx.Pump(0, 0, fx.Ref("those_targets"), (what,))))
+
+
+@effect_template
+def _choose_blocks(s: str) -> fx.Effect | None:
+    """509.1: "you choose which creatures block this turn and how those creatures
+    block" (:class:`~effects.ChooseBlocks`)."""
+    if s == "you choose which creatures block this turn and how those creatures block":
+        return fx.ChooseBlocks()
+    return None
 
 
 _ENTERS_IN_COMBAT = re.compile(

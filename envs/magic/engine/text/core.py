@@ -573,7 +573,8 @@ class _RefCheck:
             raise Unsupported("an instant or sorcery acting on itself")
 
 
-_NO_IT_EVENTS = frozenset(fx.BATCH_EVENTS + ("group_attacks", "you_attack"))
+_NO_IT_EVENTS = frozenset(fx.BATCH_EVENTS + ("group_attacks", "you_attack",
+                                                "source_damage_player"))
 """Trigger events with no one triggering object for ``it`` to name (a batch of
 them, 603.2c)."""
 

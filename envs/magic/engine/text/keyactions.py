@@ -22,6 +22,9 @@ Read here:
   <effect>.]`` (701.23) -> :class:`~effects.Clash` (its sentences joined by
   :data:`.core.SENTENCE_GROUPS`; ``you may clash ...`` is the "you may" of
   :mod:`.flow`);
+- ``each player rolls a d20. if one or more opponents had the highest result, this
+  can't attack those players or planeswalkers they control this combat.`` (706,
+  508.1c) -> :class:`~effects.RollOff`;
 - a keyword line naming ``myriad`` twice is refused: the draft's keywords are a set,
   and each instance would trigger separately (702.116).
 """
@@ -147,6 +150,24 @@ def _clash(s: str) -> fx.Effect | None:
     if not m:
         return None
     return branching(m.group(1), m.group(2), m.group(3), fx.Clash)
+
+
+_ROLL_OFF = r"each player rolls a d(?:4|6|8|10|12|20)\."
+_HIGHEST = r"if one or more opponents had the highest result, [^.]+ this combat\."
+SENTENCE_GROUPS[:0] = [(_ROLL_OFF, _HIGHEST)]
+
+
+@effect_template
+def _roll_off(s: str) -> fx.Effect | None:
+    """706: ``each player rolls a d20. if one or more opponents had the highest
+    result, this can't attack those players or planeswalkers they control this
+    combat.`` -> :class:`~effects.RollOff` (508.1c)."""
+    m = re.fullmatch(r"each player rolls a d(\d+)\. if one or more opponents had the "
+                     r"highest result, this can't attack those players or "
+                     r"planeswalkers they control this combat", s)
+    if not m or int(m.group(1)) not in fx.DIE_SIDES:
+        return None
+    return fx.RollOff(int(m.group(1)), fx.Ref("self"))
 
 
 def _myriad_twice(line: str, printed: Printed, draft: Draft) -> bool:

@@ -19,6 +19,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
+    activation_condition,
     all_subtypes,
     cost,
     creature_subtypes,
@@ -377,6 +378,27 @@ def _anthem_as_long_as_counters(line: str, printed: Printed, draft: Draft) -> bo
         return False
     draft.statics.append(dataclasses.replace(found, condition=fx.ActivationCondition(
         "counters_on_this", count=count, counter=m.group(2))))
+    return True
+
+
+@line_template
+def _graveyard_anthem(line: str, printed: Printed, draft: Draft) -> bool:
+    # 113.6: "as long as this card is in your graveyard [and <condition>], creatures
+    # you control have haste." (the Incarnations): an anthem of the card's owner
+    # that functions only from that graveyard (611.3a: the condition checked now)
+    m = re.fullmatch(r"as long as this is in your graveyard(?: and (.+?))?, (.+)", line)
+    if not m or not is_permanent_card(printed):
+        return False
+    condition = None
+    if m.group(1) is not None:
+        condition = activation_condition(m.group(1))
+        if condition is None or condition.kind not in fx.GRAVEYARD_ANTHEM_CONDITIONS:
+            return False
+    found = anthem(m.group(2))
+    if found is None or found.condition is not None:
+        return False
+    draft.statics.append(dataclasses.replace(found, condition=condition,
+                                             zone="graveyard"))
     return True
 
 

@@ -11,6 +11,9 @@ and untapping chosen lands.
   battlefield" (103.6, :class:`~effects.BeginOnBattlefield`: the Leylines).
 - "cast this only during the declare attackers step and only if you've been
   attacked this step" (601.3, :class:`~effects.CastWhenAttacked`).
+- "cast this spell only during combat [on your turn]", "... only before combat or
+  during combat before blockers are declared" (601.3, :class:`~effects.
+  CastOnlyDuring`).
 - ``untap up to <N> lands [you control]`` (:class:`~effects.UntapUpTo`; the lands
   untapped are an automated choice: the controller's own).
 """
@@ -119,6 +122,33 @@ def _madness_divided_instead(s: str) -> fx.Effect | None:
             dataclasses.replace(normal.to, count=paid.to.count) != paid.to:
         return None
     return dataclasses.replace(paid, amount=fx.AltAmount(normal.amount, "madness", "X"))
+
+
+_CAST_STEPS = {
+    "before combat or during combat before blockers are declared": (
+        "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers"),
+    "during combat before blockers are declared": ("beginning_of_combat",
+                                                   "declare_attackers"),
+    "during the declare attackers step": ("declare_attackers",),
+    "during the declare blockers step": ("declare_blockers",),
+    "during combat": ("beginning_of_combat", "declare_attackers", "declare_blockers",
+                      "first_strike_damage", "combat_damage", "end_of_combat"),
+}
+"""The steps (:data:`~constants.STEPS`) of "cast this spell only <when>" (601.3)."""
+
+
+@line_template
+def _cast_only_during(line: str, printed: Printed, draft: Draft) -> bool:
+    """``cast this spell only during combat [on your turn / on an opponent's turn].``
+    and the like (601.3, :data:`_CAST_STEPS`): :class:`~effects.CastOnlyDuring`."""
+    m = re.fullmatch(r"cast this(?: spell)? only (.+?)( on your turn| on an opponent's "
+                     r"turn)?\.", line)
+    if not m or m.group(1) not in _CAST_STEPS or printed.is_permanent:
+        return False
+    whose = {None: "any", " on your turn": "you",
+             " on an opponent's turn": "opponent"}[m.group(2)]
+    draft.statics.append(fx.CastOnlyDuring(_CAST_STEPS[m.group(1)], whose))
+    return True
 
 
 @line_template

@@ -213,6 +213,16 @@ def triggers(condition: str, word: str) -> tuple[fx.Trigger, ...] | None:
         event = "card_to_graveyard" if m.group(3) == "anywhere" else \
             "card_to_graveyard_from_library"
         return (fx.Trigger(event, dataclasses.replace(f, controller=whose)),)
+    if m := re.fullmatch(r"a source you control deals (?:(\d+) or more )?(noncombat )?"
+                         r"damage to (a player|an opponent)", condition):
+        # 120.1: any source (a spell, a permanent, an ability's source) its
+        # controller controls; once for each player dealt damage (603.2)
+        if word != "whenever" or m.group(1) and m.group(2):
+            return None
+        cond = f"damage>={m.group(1)}" if m.group(1) else \
+            "noncombat" if m.group(2) else ""
+        return (fx.Trigger("source_damage_player", fx.Ref(
+            "each_player" if m.group(3) == "a player" else "each_opponent"), cond),)
     if condition == "a creature deals combat damage to this" and word == "whenever":
         # "that creature" is the creature that dealt the damage (Vraska the Unseen)
         return (fx.Trigger("dealt_combat_damage_by_creature", fx.Ref("self")),)
