@@ -1402,6 +1402,12 @@ class DecisionsMixin:
                 self._give_priority_to_active()
             else:
                 self.res["asks"][0][2] -= 1  # type: ignore[index]
+        elif dk == "yesno" and "unblocked" in d:  # 510.1: as though unblocked (yes)?
+            attacker = d["unblocked"]
+            if kind == "yes":
+                self.log("damage_as_unblocked", player=p, attacker=attacker,
+                         card=self.name_of(self.battlefield[attacker].card))
+            self.assign_combat_damage(attacker, blocked=kind != "yes")
         elif dk == "yesno" and "stay_tapped" in d:  # 502.3: keep it tapped (yes)?
             pid = d["stay_tapped"]
             self.untap_answers.append([pid, int(kind == "yes")])

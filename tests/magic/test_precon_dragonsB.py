@@ -1,0 +1,90 @@
+"""Scripted positions for the mechanisms that make the refused cards of the Draconic
+Rage precon play (branch dragonsB): an attacker assigning its combat damage as though
+it weren't blocked (510.1; Indomitable Might and the creatures that have it as their
+own ability). Each names real cards from the pool."""
+
+from __future__ import annotations
+
+from labyrinth_gym.envs.magic.engine import actions as A
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine import keywords as KW
+from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from labyrinth_gym.envs.magic.engine.game import MagicGame
+from magic.positions import blank, block, pass_to_decision, to_blocks
+
+
+# ------------------------------------ damage as though it weren't blocked, 510.1
+def test_unblocked_damage_compiles_for_the_aura_and_the_creatures():
+    pool = compiled_pool().supported
+    might = pool["Indomitable Might"]
+    assert fx.AttachedBonus(keywords=(KW.UNBLOCKED_DAMAGE,)) in might.statics
+    assert fx.AttachedBonus(3, 3) in might.statics
+    assert "flash" in might.keywords
+    assert KW.UNBLOCKED_DAMAGE in pool["Thorn Elemental"].keywords
+
+
+def _blocked_might(blockers: int = 1) -> tuple[MagicGame, int, list[int]]:
+    """Seat 0's Grizzly Bears with Indomitable Might attacks seat 1 and is blocked by
+    ``blockers`` Walls of Stone (0/8); the damage step asks seat 0 (yes: as though
+    unblocked)."""
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Indomitable Might", 0, attached_to=bears)
+    walls = [game.add_permanent("Wall of Stone", 1) for _ in range(blockers)]
+    game.start_at("main1", 0)
+    assert game.chars(bears)[:2] == (5, 5)
+    to_blocks(game, bears)
+    for wall in walls:
+        block(game, wall, bears)
+    game.apply_action(A.DONE)
+    pass_to_decision(game, "yesno")
+    assert game.decision["unblocked"] == bears and game.decision["player"] == 0
+    return game, bears, walls
+
+
+def test_enchanted_creature_deals_its_damage_to_the_player_as_though_unblocked():
+    game, _, (wall,) = _blocked_might()
+    game.apply_action(A.YES)
+    assert game.life[1] == 15  # all 5 to the player, none to the blocker
+    assert game.battlefield[wall].damage == 0
+
+
+def test_enchanted_creature_declining_deals_its_damage_to_the_blocker():
+    game, _, (wall,) = _blocked_might()
+    game.apply_action(A.NO)
+    assert game.life[1] == 20
+    assert game.battlefield[wall].damage == 5
+
+
+def test_declining_with_two_blockers_divides_the_damage_among_them():
+    game, _, walls = _blocked_might(2)
+    game.apply_action(A.NO)
+    assert game.decision["kind"] == "assign_damage"
+
+
+def test_unblocked_creature_with_the_ability_is_not_asked():
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    game.add_permanent("Indomitable Might", 0, attached_to=bears)
+    game.start_at("main1", 0)
+    to_blocks(game, bears)
+    game.apply_action(A.DONE)
+    for _ in range(10):
+        assert game.decision["kind"] != "yesno"
+        if game.life[1] < 20:
+            break
+        game.apply_action(A.PASS)
+    assert game.life[1] == 15
+
+
+def test_thorn_elemental_has_the_ability_of_its_own():
+    game = blank()
+    thorn = game.add_permanent("Thorn Elemental", 0)
+    wall = game.add_permanent("Wall of Stone", 1)
+    game.start_at("main1", 0)
+    to_blocks(game, thorn)
+    block(game, wall, thorn)
+    game.apply_action(A.DONE)
+    pass_to_decision(game, "yesno")
+    game.apply_action(A.YES)
+    assert game.life[1] == 13 and game.battlefield[wall].damage == 0
