@@ -80,7 +80,8 @@ DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode", 
              "cost_discard", "dread", "devour", "attack_target", "legend",
              "assign_damage", "look", "search", "search_may", "search_split",
              "hand_choice", "colour", "cost_crew", "pay_mana", "copy", "choose",
-             "proliferate", "pile", "divide", "card_pile", "pile_pick", "tap_any")
+             "proliferate", "pile", "divide", "card_pile", "pile_pick", "tap_any",
+             "choose_permanent")
 YESNO = ("enter", "announce", "unleash", "riot", "peek", "fabricate", "unless", "pay",
          "order", "cascade", "miracle", "any_opponent", "pile", "rebound", "stay_tapped",
          "cast_copy", "play_free", "madness", "dredge", "opening_hand", "explore",

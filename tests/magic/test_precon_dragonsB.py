@@ -1,7 +1,8 @@
 """Scripted positions for the mechanisms that make the refused cards of the Draconic
 Rage precon play (branch dragonsB): an attacker assigning its combat damage as though
 it weren't blocked (510.1; Indomitable Might and the creatures that have it as their
-own ability). Each names real cards from the pool."""
+own ability); each player in turn, starting with the controller, choosing a permanent
+that is then destroyed (Druid of Purification). Each names real cards from the pool."""
 
 from __future__ import annotations
 
@@ -10,7 +11,16 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame
-from magic.positions import blank, block, pass_to_decision, to_blocks
+from magic.positions import (
+    act,
+    blank,
+    block,
+    lands,
+    pass_to_decision,
+    settle,
+    slot,
+    to_blocks,
+)
 
 
 # ------------------------------------ damage as though it weren't blocked, 510.1
@@ -88,3 +98,63 @@ def test_thorn_elemental_has_the_ability_of_its_own():
     pass_to_decision(game, "yesno")
     game.apply_action(A.YES)
     assert game.life[1] == 13 and game.battlefield[wall].damage == 0
+
+
+# ------------------------ each player chooses, starting with you; then destroy
+def test_druid_of_purification_compiles_to_each_chooses_then_destroy():
+    druid = compiled_pool().supported["Druid of Purification"]
+    (trigger,) = druid.triggered
+    assert trigger.trigger.event == "enters"
+    choose, destroy = trigger.effect.steps
+    assert choose == fx.EachChooses(fx.Filter(types=frozenset({"Artifact", "Enchantment"}),
+                                              controller="opponent"))
+    assert destroy == fx.Destroy(fx.Ref("those_targets"))
+
+
+def _druid_cast(players: int = 3) -> tuple[MagicGame, dict[str, int]]:
+    """Seat 1 casts Druid of Purification (four Forests) in its turn; seat 0 has a
+    Sol Ring and an Honor of the Pure, seat 2 a Sol Ring; seat 1 has its
+    own Sol Ring (never a choice: the Druid's controller controls it)."""
+    game = blank(players)
+    lands(game, 1, *["Forest"] * 4)
+    perms = {"ring0": game.add_permanent("Sol Ring", 0),
+             "honor0": game.add_permanent("Honor of the Pure", 0),
+             "ring1": game.add_permanent("Sol Ring", 1),
+             "ring2": game.add_permanent("Sol Ring", 2)}
+    game.add_card("Druid of Purification", 1)
+    game.start_at("main1", 1)
+    act(game, "cast hand 0 (Druid of Purification)")
+    settle(game)
+    return game, perms
+
+
+def test_each_player_chooses_in_turn_order_from_the_controller_then_all_are_destroyed():
+    game, perms = _druid_cast()
+    order = []
+    picks = {1: "ring0", 2: "honor0", 0: "ring2"}
+    for _ in range(3):
+        pass_to_decision(game, "choose_permanent")
+        p = game.decision["player"]
+        order.append(p)
+        options = set(game.decision["options"])
+        assert perms["ring1"] not in options  # the controller's own: not "you don't control"
+        assert {perms["ring0"], perms["honor0"], perms["ring2"]} <= options
+        assert all(p in game.battlefield for p in perms.values())  # (none destroyed yet)
+        game.apply_action(A.permanent(slot(game, perms[picks[p]])))
+    settle(game)
+    assert order == [1, 2, 0]  # starting with the Druid's controller, not the active order
+    gone = {name for name, pid in perms.items() if pid not in game.battlefield}
+    assert gone == {"ring0", "honor0", "ring2"}
+
+
+def test_a_player_may_choose_nothing_and_the_same_permanent_twice_is_destroyed_once():
+    game, perms = _druid_cast()
+    for pick in ("ring0", None, "ring0"):
+        pass_to_decision(game, "choose_permanent")
+        if pick is None:
+            game.apply_action(A.DONE)
+        else:
+            game.apply_action(A.permanent(slot(game, perms[pick])))
+    settle(game)
+    gone = {name for name, pid in perms.items() if pid not in game.battlefield}
+    assert gone == {"ring0"}

@@ -1815,6 +1815,21 @@ class EachPlayerMay:
 
 
 @dataclass(frozen=True)
+class EachChooses:
+    """"Starting with you, each player may choose an artifact or enchantment you don't
+    control" (Druid of Purification): each player still in the game, in turn order
+    from the resolving object's controller (the order the text states; 101.4 is
+    the default it overrides), chooses a permanent ``filter`` matches as that
+    controller sees it (not a target: chosen on resolution; another player's choice
+    may be the same permanent), or none when ``optional`` (a ``choose_permanent``
+    decision; "done": none). ``Ref("those_targets")`` then names the permanents
+    chosen this way ("destroy each permanent chosen this way")."""
+
+    filter: Filter
+    optional: bool = True
+
+
+@dataclass(frozen=True)
 class RevealTop:
     """Rule 701.20a: ``who`` reveals the top card of their library; if it is a card
     ``filter`` matches, ``to_hand`` puts it into that player's hand and ``effect``

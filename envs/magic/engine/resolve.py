@@ -79,7 +79,8 @@ ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, f
                   fx.RevealPiles,
                   fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle, fx.MadnessCast,
                   fx.CopySpell,
-                  fx.CastCopy, fx.PlayFree, fx.ChooseType, fx.TapAny, fx.CastFromHand)
+                  fx.CastCopy, fx.PlayFree, fx.ChooseType, fx.TapAny, fx.CastFromHand,
+                  fx.EachChooses)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
