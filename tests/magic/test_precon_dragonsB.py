@@ -2,7 +2,10 @@
 Rage precon play (branch dragonsB): an attacker assigning its combat damage as though
 it weren't blocked (510.1; Indomitable Might and the creatures that have it as their
 own ability); each player in turn, starting with the controller, choosing a permanent
-that is then destroyed (Druid of Purification). Each names real cards from the pool."""
+that is then destroyed (Druid of Purification); gaining control of a Human or an
+artifact that loses all abilities and can't attack or block for as long as the source
+remains on the battlefield (Opportunistic Dragon). Each names real cards from the
+pool."""
 
 from __future__ import annotations
 
@@ -13,12 +16,16 @@ from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame
 from magic.positions import (
     act,
+    attack,
     blank,
     block,
+    can_block,
     lands,
+    on_battlefield,
     pass_to_decision,
     settle,
     slot,
+    target_perm,
     to_blocks,
 )
 
@@ -158,3 +165,79 @@ def test_a_player_may_choose_nothing_and_the_same_permanent_twice_is_destroyed_o
     settle(game)
     gone = {name for name, pid in perms.items() if pid not in game.battlefield}
     assert gone == {"ring0"}
+
+
+# ----------- for as long as this remains: control, no abilities, can't attack or block
+def test_opportunistic_dragon_compiles_and_a_human_or_artifact_filter_reads():
+    dragon = compiled_pool().supported["Opportunistic Dragon"]
+    choose, steal, change = dragon.triggered[0].effect.steps
+    assert choose.what.filter == fx.Filter(controller="opponent",
+                                           props=frozenset({"-Human|artifact"}))
+    assert steal == fx.GainControl(fx.Ref("it"), while_source=True)
+    assert change == fx.Becomes(fx.Ref("it"), lose_abilities=True, while_source=True,
+                                cant_attack=True, cant_block=True)
+
+
+def _dragon_steals(name: str) -> tuple[MagicGame, int, int]:
+    """Seat 0 casts Opportunistic Dragon (five Mountains, a Lightning Bolt in hand);
+    its enters trigger targets seat 1's ``name``. Returns the game, the stolen
+    permanent and the Dragon."""
+    game = blank()
+    lands(game, 0, *["Mountain"] * 5)
+    stolen = game.add_permanent(name, 1)
+    goblin = game.add_permanent("Raging Goblin", 1)  # (neither Human nor artifact)
+    mine = game.add_permanent("Elite Vanguard", 0)  # (a Human, but seat 0's own)
+    game.add_card("Opportunistic Dragon", 0)
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Opportunistic Dragon)")
+    settle(game)
+    assert game.decision["kind"] == "target"
+    options = {game.slots[a - A.permanent(0)] for a in game.legal_actions()
+               if A.permanent(0) <= a < A.permanent(A.MAX_PERMANENTS)}
+    assert stolen in options and goblin not in options and mine not in options
+    target_perm(game, stolen)
+    settle(game)
+    (dragon,) = [p for p in game.battlefield if game.pdef(p).name == "Opportunistic Dragon"]
+    return game, stolen, dragon
+
+
+def test_the_stolen_human_loses_its_abilities_and_cant_attack_or_block():
+    game, knight, dragon = _dragon_steals("Youthful Knight")
+    assert game.battlefield[knight].controller == 0
+    assert "first strike" not in game.keywords(knight)
+    assert game._restricted(knight, "cant_attack") and game._restricted(knight, "cant_block")
+    # it lasts past the turn: on seat 1's turn it still can't block, still seat 0's
+    game.apply_action(A.PASS)
+    for _ in range(40):
+        if game.active == 1 and game.decision["kind"] == "attack":
+            break
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    (goblin,) = on_battlefield(game, "Raging Goblin")
+    attack(game, goblin)
+    game.apply_action(A.DONE)
+    pass_to_decision(game, "block")
+    assert game.battlefield[knight].controller == 0
+    assert "first strike" not in game.keywords(knight)
+    assert not can_block(game, knight, goblin)
+    (vanguard,) = on_battlefield(game, "Elite Vanguard")
+    assert can_block(game, vanguard, goblin)
+
+
+def test_all_of_it_ends_when_the_dragon_leaves_the_battlefield():
+    game, knight, dragon = _dragon_steals("Youthful Knight")
+    act(game, "(Lightning Bolt)")
+    target_perm(game, dragon)
+    settle(game)
+    assert dragon not in game.battlefield
+    assert game.battlefield[knight].controller == 1
+    assert "first strike" in game.keywords(knight)
+    assert not game._restricted(knight, "cant_attack")
+    assert not game._restricted(knight, "cant_block")
+    assert game.battlefield[knight].becomes == []
+
+
+def test_a_stolen_artifact_loses_its_mana_ability():
+    game, ring, _ = _dragon_steals("Sol Ring")
+    assert game.battlefield[ring].controller == 0
+    assert game.pdef(ring).activated == ()

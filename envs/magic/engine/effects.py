@@ -1217,7 +1217,12 @@ class Becomes:
     becomes a Vampire in addition to its other types"). ``lasting``: no duration, so
     it lasts until the permanent leaves the battlefield (611.2c, 400.7), not until
     end of turn. ``lose_creature_types``: it loses all its creature types (layer 4,
-    205.3: "loses all creature types until end of turn", Nameless Inversion)."""
+    205.3: "loses all creature types until end of turn", Nameless Inversion).
+    ``while_source``: it lasts for as long as the resolving ability's source remains
+    on the battlefield (611.2b; none if that source has already left), not until end of
+    turn. ``cant_attack`` / ``cant_block``: for as long, it can't attack / block
+    (508.1c, 509.1b: a rule the effect sets, not an ability, so a later "loses all
+    abilities" does not end it)."""
 
     what: Selector
     power: int | None = None
@@ -1233,6 +1238,9 @@ class Becomes:
     in_addition: bool = False
     lasting: bool = False
     lose_creature_types: bool = False
+    while_source: bool = False
+    cant_attack: bool = False
+    cant_block: bool = False
 
 
 @dataclass(frozen=True)

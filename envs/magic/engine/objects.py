@@ -157,6 +157,12 @@ class ObjectsMixin:
         layered = self._layered
         defs, card_def = self.defs, self.card_def
         for pid, perm in self.battlefield.items():
+            if perm.becomes and any(len(b) > 2 and b[2] not in self.battlefield
+                                    for b in perm.becomes):
+                # 611.2b: "for as long as <source> remains on the battlefield" ended
+                perm.becomes = [b for b in perm.becomes
+                                if len(b) < 3 or b[2] in self.battlefield]
+                layered = True
             if perm.paired >= 0 and not self._still_paired(pid, perm):
                 perm.paired = -1  # (its partner's is cleared as it is met, or gone)
             if perm.face_down:
@@ -462,6 +468,10 @@ class ObjectsMixin:
             return True  # "other goblins you control attack each combat if able"
         if self.battlefield[pid].mods and what in self._granted_restrictions(pid):
             return True
+        if self.battlefield[pid].becomes and any(
+                getattr(self.layer_nodes[b[1]], what, False)
+                for b in self.battlefield[pid].becomes):
+            return True  # ("for as long as ..., it can't attack or block")
         return any(isinstance(st, fx.CombatRestriction) and getattr(st, what)
                    for st in self.pdef(pid).statics)
 

@@ -1680,9 +1680,12 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
                     node.spells, game.cdef(s.card), s.controller, item.controller):
                 game.counter(s.sid)
     elif isinstance(node, fx.Becomes):
-        for pid in game.select(node.what, path):
+        source = game.res["item"].source if node.while_source else None
+        # 611.2b: "for as long as this remains ..." ended before it began: nothing
+        for pid in game.select(node.what, path) if not node.while_source or \
+                source in game.battlefield else ():
             if pid >= 0:
-                game.become(pid, node)
+                game.become(pid, node, source)
     elif isinstance(node, fx.Backup):  # 702.165a
         source = game._source_pid(game.res["item"])
         for pid in game.select(node.what, path):

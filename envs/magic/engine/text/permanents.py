@@ -162,6 +162,50 @@ def _gain_control(s: str) -> fx.Effect | None:
     return None
 
 
+@effect_template
+def _choose_target(s: str) -> fx.Effect | None:
+    """"choose target human or artifact an opponent controls" (115.1, 601.2c): a
+    step that only chooses the target the next steps name (``that permanent``,
+    ``it``: :class:`~effects.TargetOnly`)."""
+    m = re.fullmatch(r"choose (target .+)", s)
+    if not m or not isinstance(what := permanents(m.group(1)), fx.Target) or \
+            what.count != 1 or what.up_to:
+        return None
+    return fx.TargetOnly(what)
+
+
+_WHILE_HERE = "for as long as this remains on the battlefield, "
+
+
+@effect_template
+def _while_here(s: str) -> fx.Effect | None:
+    """"for as long as this remains on the battlefield, gain control of that
+    permanent, it loses all abilities, and it can't attack or block" (611.2b: all
+    end once the source has left, none begins if it already has): a
+    :class:`~effects.GainControl` and a :class:`~effects.Becomes` of the permanent an
+    earlier step named, each ``while_source``."""
+    if not s.startswith(_WHILE_HERE):
+        return None
+    clauses = re.split(r",? and |, ", s[len(_WHILE_HERE):])
+    steps: list[fx.Effect] = []
+    change: dict[str, bool] = {}
+    for clause in clauses:
+        if re.fullmatch(r"gain control of (?:that permanent|that creature|it)", clause) \
+                and not steps and not change:
+            steps.append(fx.GainControl(fx.Ref("it"), while_source=True))
+        elif clause == "it loses all abilities" and "lose_abilities" not in change:
+            change["lose_abilities"] = True
+        elif (m := re.fullmatch(r"it can't (attack or block|attack|block)", clause)) \
+                and "cant_attack" not in change:
+            change["cant_attack"] = "attack" in m.group(1)
+            change["cant_block"] = "block" in m.group(1)
+        else:
+            return None
+    if change:
+        steps.append(fx.Becomes(fx.Ref("it"), while_source=True, **change))
+    return fx.Sequence(tuple(steps)) if len(steps) > 1 else steps[0] if steps else None
+
+
 _GIVEN_TO = ("target opponent", "target player", "that creature's controller",
              "its controller", "that player", "defending player")
 """Who "<player> gains control of this" may name: one player."""
