@@ -4,8 +4,9 @@ it weren't blocked (510.1; Indomitable Might and the creatures that have it as t
 own ability); each player in turn, starting with the controller, choosing a permanent
 that is then destroyed (Druid of Purification); gaining control of a Human or an
 artifact that loses all abilities and can't attack or block for as long as the source
-remains on the battlefield (Opportunistic Dragon). Each names real cards from the
-pool."""
+remains on the battlefield (Opportunistic Dragon); triggered abilities that creatures
+attacking cause triggering an additional time (Wulfgar of Icewind Dale, Isshin). Each
+names real cards from the pool."""
 
 from __future__ import annotations
 
@@ -241,3 +242,89 @@ def test_a_stolen_artifact_loses_its_mana_ability():
     game, ring, _ = _dragon_steals("Sol Ring")
     assert game.battlefield[ring].controller == 0
     assert game.pdef(ring).activated == ()
+
+
+# ------------------- attacking causes a trigger: it triggers an additional time
+def test_wulfgar_and_isshin_compile_to_triggers_again():
+    pool = compiled_pool().supported
+    wulfgar = pool["Wulfgar of Icewind Dale"]
+    assert fx.TriggersAgain("attacking", yours=True) in wulfgar.statics
+    assert "melee" in wulfgar.keywords
+    isshin = pool["Isshin, Two Heavens as One"]
+    assert fx.TriggersAgain("attacking", yours=False) in isshin.statics
+
+
+def _settle_attack(game: MagicGame) -> None:
+    """Pass from the attack declaration until the blockers are asked (triggers
+    resolved, choosing the first option of any other decision)."""
+    for _ in range(40):
+        if game.decision["kind"] == "block":
+            return
+        legal = game.legal_actions()
+        game.apply_action(A.PASS if A.PASS in legal else legal[0])
+    raise AssertionError(game.decision)
+
+
+def _board(*seat0: str, seat1: tuple[str, ...] = ()) -> MagicGame:
+    game = blank()
+    for name in seat0:
+        perm = game.add_permanent(name, 0)
+        game.battlefield[perm].sick = False
+    for name in seat1:
+        perm = game.add_permanent(name, 1)
+        game.battlefield[perm].sick = False
+    return game
+
+
+def test_wulfgar_attacking_triggers_its_melee_and_your_permanents_twice():
+    game = _board("Wulfgar of Icewind Dale", "Righteous Cause",
+                  seat1=("Righteous Cause",))
+    game.start_at("main1", 0)
+    (wulfgar,) = on_battlefield(game, "Wulfgar of Icewind Dale")
+    while game.decision["kind"] != "attack":
+        game.apply_action(A.PASS)
+    attack(game, wulfgar)
+    game.apply_action(A.DONE)
+    mine = [t for t in game.pending_triggers if t["controller"] == 0] + [
+        s for s in game.stack if s.kind == "triggered" and s.controller == 0]
+    assert len(mine) == 4, game.decision  # melee twice, Righteous Cause twice
+    _settle_attack(game)
+    assert game.chars(wulfgar)[:2] == (6, 6)  # melee: +1/+1 twice (one opponent)
+    assert game.life[0] == 22  # seat 0's Righteous Cause: twice
+    assert game.life[1] == 21  # seat 1's: a permanent seat 0 doesn't control, once
+
+
+def test_wulfgar_does_not_double_what_an_opponents_creature_attacking_causes():
+    game = _board("Wulfgar of Icewind Dale", "Righteous Cause",
+                  seat1=("Grizzly Bears",))
+    game.start_at("main1", 1)
+    (bears,) = on_battlefield(game, "Grizzly Bears")
+    while game.decision["kind"] != "attack":
+        game.apply_action(A.PASS)
+    attack(game, bears)
+    game.apply_action(A.DONE)
+    _settle_attack(game)
+    assert game.life[0] == 21  # once: the attacking creature isn't seat 0's
+
+
+def test_isshin_doubles_what_any_creature_attacking_causes_and_they_add_up():
+    game = _board("Isshin, Two Heavens as One", "Righteous Cause",
+                  seat1=("Grizzly Bears",))
+    game.start_at("main1", 1)
+    (bears,) = on_battlefield(game, "Grizzly Bears")
+    while game.decision["kind"] != "attack":
+        game.apply_action(A.PASS)
+    attack(game, bears)
+    game.apply_action(A.DONE)
+    _settle_attack(game)
+    assert game.life[0] == 22  # an opponent's creature attacking: Isshin still doubles
+    game = _board("Isshin, Two Heavens as One", "Wulfgar of Icewind Dale",
+                  "Righteous Cause", "Grizzly Bears")
+    game.start_at("main1", 0)
+    (bears,) = on_battlefield(game, "Grizzly Bears")
+    while game.decision["kind"] != "attack":
+        game.apply_action(A.PASS)
+    attack(game, bears)
+    game.apply_action(A.DONE)
+    _settle_attack(game)
+    assert game.life[0] == 23  # once, and once more for each of the two

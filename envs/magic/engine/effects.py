@@ -2719,6 +2719,24 @@ class CantBeTargetedBy:
 
 
 @dataclass(frozen=True)
+class TriggersAgain:
+    """Static: "if a creature [you control] attacking causes a triggered ability of a
+    permanent you control to trigger, that ability triggers an additional time"
+    (Isshin, Two Heavens as One; Wulfgar of Icewind Dale, ``yours``): each triggered
+    ability of a permanent this permanent's controller controls that triggers on
+    creatures being declared as attackers (508.1m: "whenever <a creature> attacks",
+    "whenever you attack", "attacks alone", "whenever one or more creatures
+    attack") triggers once more for each such static (603.2: separate instances,
+    each with its own targets and choices; not a copy). ``yours``: only when the
+    attacking creatures are its controller's (the active player's, 508.1a). An
+    ability that "triggers only once each turn" is left to trigger once (its own
+    limit)."""
+
+    cause: str = "attacking"
+    yours: bool = False
+
+
+@dataclass(frozen=True)
 class EnteringDontTrigger:
     """Static: "creatures entering don't cause abilities to trigger" (Torpor Orb,
     Hushwing Gryff; "artifacts and creatures entering ...": Doorkeeper Thrull): while

@@ -198,7 +198,8 @@ class ObjectsMixin:
                                          fx.DoubleLifeGain, fx.SpellsHave,
                                          fx.DoubleDamage, fx.GrantedAltCost,
                                          fx.CombatDamageToMill, fx.ExtraDie,
-                                         fx.EnteringDontTrigger, fx.FirstForetellFree)):
+                                         fx.EnteringDontTrigger, fx.FirstForetellFree,
+                                         fx.TriggersAgain)):
                     others.append((perm.controller, static))
                 elif isinstance(static, fx.PairedBonus) and perm.paired >= 0 and \
                         self._still_paired(pid, perm):  # 702.95c: both get it
@@ -2760,6 +2761,36 @@ class ObjectsMixin:
             for pid, i, trig in entries:
                 if self._about(trig.subject, pid, attacker):
                     self._trigger(pid, i, it=attacker, defending=defending)
+
+    def triggers_again(self, since: int, cause: str) -> None:
+        """The abilities of permanents that triggered into :attr:`pending_triggers`
+        from index ``since`` on, all caused by ``cause`` (``"attacking"``: the active
+        player's creatures declared as attackers), each trigger once more for every
+        :class:`~effects.TriggersAgain` of that cause their controller controls (a
+        player's own :class:`~effects.TriggersAgain` with ``yours`` only when they
+        are the attacking player). A command-zone or temporary ability (an emblem's,
+        a delayed one's) is no permanent's: it triggers once."""
+        if fx.TriggersAgain not in self.static_kinds() or len(self.pending_triggers) == since:
+            return
+        again = [you for you, st in self.statics_of(fx.TriggersAgain)
+                 if st.cause == cause and (not st.yours or you == self.active)]
+        if not again:
+            return
+        out = self.pending_triggers[:since]
+        for t in self.pending_triggers[since:]:
+            out.append(t)
+            source = t["source"]
+            if source is None or source not in self.battlefield or \
+                    t["face"] != self.card_def[t["card"]] or \
+                    self.battlefield[source].card != t["card"] or \
+                    self.pdef(source).triggered[t["index"]].once_each_turn:
+                continue  # (a command-zone or temporary ability's: not a permanent's)
+            for _ in range(again.count(t["controller"])):
+                copy = {k: v for k, v in t.items() if k != "batch"}
+                if "objects" in t:
+                    copy["objects"] = list(t["objects"])
+                out.append(copy)
+        self.pending_triggers[:] = out
 
     def _block_triggers(self) -> None:
         """Rule 509.3 (after blockers are declared): "whenever this blocks" once per

@@ -124,7 +124,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.DiscardedToBattlefield, fx.GraveyardInstead,
                      fx.CommanderManaCounters, fx.DayAsEnters, fx.ExtraDie,
                      fx.OthersEnterTapped, fx.SpellsCantBeCountered,
-                     fx.DoubleLifeGain, fx.SpellsHave, fx.EnteringDontTrigger,
+                     fx.DoubleLifeGain, fx.SpellsHave, fx.EnteringDontTrigger, fx.TriggersAgain,
                      fx.CantBeTargetedBy, fx.DoubleDamage, fx.CombatDamageToMill)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
                                 "fade", "stun", "shield", "level"})

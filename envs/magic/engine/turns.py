@@ -448,7 +448,9 @@ class TurnsMixin:
             self.log("attack", player=a, id=pid, card=self.name_of(perm.card),
                      defending=defending, **self.face_down_marks(pid),
                      **({"planeswalker": walker} if walker is not None else {}))
+        before = len(self.pending_triggers)
         self._attack_triggers()
+        self.triggers_again(before, "attacking")
         if tapped:
             self.tapped_now(tapped)
         self.blockers_to_declare = [p for p in self._turn_order(a)
