@@ -15,6 +15,7 @@ from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame
+from labyrinth_gym.envs.magic.prose import describe
 from magic.positions import (
     act,
     attack,
@@ -65,6 +66,8 @@ def test_enchanted_creature_deals_its_damage_to_the_player_as_though_unblocked()
     game.apply_action(A.YES)
     assert game.life[1] == 15  # all 5 to the player, none to the blocker
     assert game.battlefield[wall].damage == 0
+    (said,) = [e for e in game.events if e["type"] == "damage_as_unblocked"]
+    assert "as though it weren't blocked" in describe(said, 0)
 
 
 def test_enchanted_creature_declining_deals_its_damage_to_the_blocker():
@@ -166,6 +169,8 @@ def test_a_player_may_choose_nothing_and_the_same_permanent_twice_is_destroyed_o
     settle(game)
     gone = {name for name, pid in perms.items() if pid not in game.battlefield}
     assert gone == {"ring0"}
+    told = [describe(e, 0) for e in game.events if e["type"] == "permanent_chosen"]
+    assert len(told) == 3 and "nothing" in told[1] and "Sol Ring" in told[0]
 
 
 # ----------- for as long as this remains: control, no abilities, can't attack or block

@@ -2819,9 +2819,10 @@ class CastingMixin:
         assert res is not None
         if pid is not None:
             res["each_chosen"][path].append(pid)
-        self.log("chosen", player=p, card=self.name_of(res["item"].card),
-                 chosen=None if pid is None else self.name_of(self.battlefield[pid].card),
-                 id=pid)
+        chosen = None if pid is None else fx.FACE_DOWN.name \
+            if self.battlefield[pid].face_down else self.name_of(self.battlefield[pid].card)
+        self.log("permanent_chosen", player=p, card=self.name_of(res["item"].card),
+                 chosen=chosen, id=pid)  # (a face-down one's name stays hidden: 708.5)
 
     def answer_each_player(self, p: int, path: str, yes: bool) -> None:
         """Player ``p`` answers "each player may ..." (the next one is asked then)."""

@@ -1409,7 +1409,8 @@ class DecisionsMixin:
             attacker = d["unblocked"]
             if kind == "yes":
                 self.log("damage_as_unblocked", player=p, attacker=attacker,
-                         card=self.name_of(self.battlefield[attacker].card))
+                         card=self.name_of(self.battlefield[attacker].card),
+                         **self.face_down_marks(attacker))
             self.assign_combat_damage(attacker, blocked=kind != "yes")
         elif dk == "yesno" and "stay_tapped" in d:  # 502.3: keep it tapped (yes)?
             pid = d["stay_tapped"]
