@@ -10,6 +10,8 @@ names real cards from the pool."""
 
 from __future__ import annotations
 
+import json
+
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
@@ -333,3 +335,34 @@ def test_isshin_doubles_what_any_creature_attacking_causes_and_they_add_up():
     game.apply_action(A.DONE)
     _settle_attack(game)
     assert game.life[0] == 23  # once, and once more for each of the two
+
+
+# ------------------------------------------------ the new state survives a round trip
+def _round_trips(game: MagicGame) -> list[MagicGame]:
+    return [MagicGame.from_dict(json.loads(json.dumps(game.to_dict()))), game.clone()]
+
+
+def test_each_choose_and_unblocked_decisions_and_a_while_source_effect_round_trip():
+    game, perms = _druid_cast()
+    pass_to_decision(game, "choose_permanent")
+    for other in _round_trips(game):
+        for pick in ("ring0", "honor0", "ring2"):
+            pass_to_decision(other, "choose_permanent")
+            other.apply_action(A.permanent(slot(other, perms[pick])))
+        settle(other)
+        assert {pid for pid in perms.values() if pid not in other.battlefield} == {
+            perms["ring0"], perms["honor0"], perms["ring2"]}
+    game, _, (wall,) = _blocked_might()
+    for other in _round_trips(game):
+        other.apply_action(A.YES)
+        assert other.life[1] == 15
+    game, knight, dragon = _dragon_steals("Youthful Knight")
+    for other in _round_trips(game):
+        assert other.battlefield[knight].becomes == game.battlefield[knight].becomes
+        assert other._restricted(knight, "cant_block")
+        assert "first strike" not in other.keywords(knight)
+        act(other, "(Lightning Bolt)")
+        target_perm(other, dragon)
+        settle(other)
+        assert other.battlefield[knight].controller == 1
+        assert "first strike" in other.keywords(knight)
