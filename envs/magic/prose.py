@@ -533,6 +533,14 @@ class MagicNarrator(Narrator):
     def on_block(self, e: Event) -> str:
         return self.does(e["player"], f"blocks with {card(e['card'])}")
 
+    def on_damage_as_unblocked(self, e: Event) -> str:
+        return self.does(e["player"], f"has {card(e['card'])} assign its combat damage "
+                         "as though it weren't blocked")
+
+    def on_permanent_chosen(self, e: Event) -> str:
+        chosen = card(e["chosen"]) if e.get("chosen") else "nothing"
+        return self.does(e["player"], f"chooses {chosen} for {card(e['card'])}")
+
     def on_damage_assigned(self, e: Event) -> str:
         return self.does(e["player"], f"divides the combat damage of {card(e['card'])} "
                          "among its blockers")

@@ -2196,6 +2196,9 @@ class CastingMixin:
             elif isinstance(node, fx.MadnessCast):
                 if self.madness_asks(item):
                     return
+            elif isinstance(node, fx.EachChooses):
+                if self._ask_each_chooses(item, node, path):
+                    return
             elif isinstance(node, fx.TapAny):
                 res["those"] = []  # (none tapped until chosen)
                 if self.tap_any_options(item.controller, node, []) and \
@@ -2777,6 +2780,49 @@ class CastingMixin:
         res["chose"] = res.get("each_yes", {}).get(path, [])
         res["queue"].insert(0, self._child(path, 0))
         return False
+
+    def each_choose_options(self, item: StackItem, node: fx.EachChooses) -> list[int]:
+        """The permanents :class:`~effects.EachChooses`' ``filter`` matches as the
+        resolving object's controller sees them (in the order they entered)."""
+        source = self._source_pid(item)
+        return [pid for pid, perm in self.battlefield.items()
+                if perm.slot >= 0 and self.matches(node.filter, pid, item.controller,
+                                                   source)]
+
+    def _ask_each_chooses(self, item: StackItem, node: fx.EachChooses,
+                          path: str) -> bool:
+        """"Starting with you, each player may choose ...": ask the next player in turn
+        order from the controller not asked yet (one with nothing to choose is
+        skipped); when all have chosen, ``Ref("those_targets")`` names the permanents
+        chosen. True if asked."""
+        res = self.res
+        assert res is not None
+        asked = res.setdefault("each_asked", {}).setdefault(path, [])
+        chosen = res.setdefault("each_chosen", {}).setdefault(path, [])
+        options = self.each_choose_options(item, node)
+        for q in self._turn_order(item.controller):
+            if q in asked:
+                continue
+            asked.append(q)
+            if options:
+                res["queue"].insert(0, path)
+                self.decision = {"kind": "choose_permanent", "player": q, "path": path,
+                                 "options": options, "optional": node.optional}
+                return True
+        res["those"] = list(dict.fromkeys(chosen))
+        return False
+
+    def each_chose(self, p: int, path: str, pid: int | None) -> None:
+        """Player ``p`` chose permanent ``pid`` (None: none) for
+        :class:`~effects.EachChooses` (the next player is asked then)."""
+        res = self.res
+        assert res is not None
+        if pid is not None:
+            res["each_chosen"][path].append(pid)
+        chosen = None if pid is None else fx.FACE_DOWN.name \
+            if self.battlefield[pid].face_down else self.name_of(self.battlefield[pid].card)
+        self.log("permanent_chosen", player=p, card=self.name_of(res["item"].card),
+                 chosen=chosen, id=pid)  # (a face-down one's name stays hidden: 708.5)
 
     def answer_each_player(self, p: int, path: str, yes: bool) -> None:
         """Player ``p`` answers "each player may ..." (the next one is asked then)."""

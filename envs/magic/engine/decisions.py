@@ -139,6 +139,9 @@ class DecisionsMixin:
         if kind == "proliferate":
             return [self._code_action(c, p)
                     for c in self.proliferate_options(p, d["chosen"])] + [A.DONE]
+        if kind == "choose_permanent":  # EachChooses: one of the options, or none
+            return [A.permanent(self.battlefield[pid].slot) for pid in d["options"]
+                    if pid in self.battlefield] + ([A.DONE] if d["optional"] else [])
         if kind == "tap_any":  # TapAny: one more to tap, or done
             node = self.node_at(self.effect_of(self.res["item"]), d["path"])  # type: ignore[index]
             return [A.permanent(self.battlefield[pid].slot)
@@ -1413,6 +1416,13 @@ class DecisionsMixin:
                 self._give_priority_to_active()
             else:
                 self.res["asks"][0][2] -= 1  # type: ignore[index]
+        elif dk == "yesno" and "unblocked" in d:  # 510.1: as though unblocked (yes)?
+            attacker = d["unblocked"]
+            if kind == "yes":
+                self.log("damage_as_unblocked", player=p, attacker=attacker,
+                         card=self.name_of(self.battlefield[attacker].card),
+                         **self.face_down_marks(attacker))
+            self.assign_combat_damage(attacker, blocked=kind != "yes")
         elif dk == "yesno" and "stay_tapped" in d:  # 502.3: keep it tapped (yes)?
             pid = d["stay_tapped"]
             self.untap_answers.append([pid, int(kind == "yes")])
@@ -1474,6 +1484,8 @@ class DecisionsMixin:
             self.legend_kept.append(self.slots[args[0]])
         elif dk == "assign_damage":
             self._assign(d, kind, args)
+        elif dk == "choose_permanent":  # EachChooses
+            self.each_chose(p, d["path"], None if kind == "done" else self.slots[args[0]])
         elif dk == "tap_any":
             if kind == "done":
                 self.tap_chosen(p, d["chosen"], self.node_at(

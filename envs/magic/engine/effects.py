@@ -1217,7 +1217,12 @@ class Becomes:
     becomes a Vampire in addition to its other types"). ``lasting``: no duration, so
     it lasts until the permanent leaves the battlefield (611.2c, 400.7), not until
     end of turn. ``lose_creature_types``: it loses all its creature types (layer 4,
-    205.3: "loses all creature types until end of turn", Nameless Inversion)."""
+    205.3: "loses all creature types until end of turn", Nameless Inversion).
+    ``while_source``: it lasts for as long as the resolving ability's source remains
+    on the battlefield (611.2b; none if that source has already left), not until end of
+    turn. ``cant_attack`` / ``cant_block``: for as long, it can't attack / block
+    (508.1c, 509.1b: a rule the effect sets, not an ability, so a later "loses all
+    abilities" does not end it)."""
 
     what: Selector
     power: int | None = None
@@ -1233,6 +1238,9 @@ class Becomes:
     in_addition: bool = False
     lasting: bool = False
     lose_creature_types: bool = False
+    while_source: bool = False
+    cant_attack: bool = False
+    cant_block: bool = False
 
 
 @dataclass(frozen=True)
@@ -1816,6 +1824,21 @@ class EachPlayerMay:
     naming the players who said yes, in that order."""
 
     effect: Any
+
+
+@dataclass(frozen=True)
+class EachChooses:
+    """"Starting with you, each player may choose an artifact or enchantment you don't
+    control" (Druid of Purification): each player still in the game, in turn order
+    from the resolving object's controller (the order the text states; 101.4 is
+    the default it overrides), chooses a permanent ``filter`` matches as that
+    controller sees it (not a target: chosen on resolution; another player's choice
+    may be the same permanent), or none when ``optional`` (a ``choose_permanent``
+    decision; "done": none). ``Ref("those_targets")`` then names the permanents
+    chosen this way ("destroy each permanent chosen this way")."""
+
+    filter: Filter
+    optional: bool = True
 
 
 @dataclass(frozen=True)
@@ -2746,6 +2769,24 @@ class CantBeTargetedBy:
     its ``controller`` from this permanent's controller) can't target it."""
 
     spells: Filter
+
+
+@dataclass(frozen=True)
+class TriggersAgain:
+    """Static: "if a creature [you control] attacking causes a triggered ability of a
+    permanent you control to trigger, that ability triggers an additional time"
+    (Isshin, Two Heavens as One; Wulfgar of Icewind Dale, ``yours``): each triggered
+    ability of a permanent this permanent's controller controls that triggers on
+    creatures being declared as attackers (508.1m: "whenever <a creature> attacks",
+    "whenever you attack", "attacks alone", "whenever one or more creatures
+    attack") triggers once more for each such static (603.2: separate instances,
+    each with its own targets and choices; not a copy). ``yours``: only when the
+    attacking creatures are its controller's (the active player's, 508.1a). An
+    ability that "triggers only once each turn" is left to trigger once (its own
+    limit)."""
+
+    cause: str = "attacking"
+    yours: bool = False
 
 
 @dataclass(frozen=True)

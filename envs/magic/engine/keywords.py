@@ -341,7 +341,8 @@ MORE = ("shroud", "infect", "wither", "intimidate", "fear", "skulk", "prowess",
         "ascend", "split second", "myriad",
         *LANDWALK,
         *PROTECTION, *TOXIC, *BUSHIDO, *COMBAT_TRIGGERED,
-        "can attack as though it didn't have defender")
+        "can attack as though it didn't have defender",
+        "may assign its combat damage as though it weren't blocked")
 """Keywords of this module. The observation encodes one feature for each keyword of
 :data:`~effects.KEYWORDS` only; these show through their effects (counters, power,
 what may block), so adding them left the observation unchanged."""
@@ -365,6 +366,13 @@ RESTRICTIONS = {"can't block": "cant_block", "can't be blocked": "cant_be_blocke
 IGNORES_DEFENDER = "can attack as though it didn't have defender"
 """508.1c: a creature with defender that has this (from an until-end-of-turn effect or
 its own "as long as ...") may attack; not a keyword of a keyword line."""
+UNBLOCKED_DAMAGE = "may assign its combat damage as though it weren't blocked"
+"""A creature whose controller may have it assign its combat damage as though it
+weren't blocked (its own "you may have this creature assign ...", or an Aura's
+"enchanted creature's controller may have it ..."): when it is blocked, its controller
+chooses, as combat damage is assigned (510.1), between dividing it among its blockers
+and assigning all of it to the player or planeswalker it attacks (510.1a-c; the
+damage is not split between the two); not a keyword of a keyword line."""
 DETAINED = "detained"
 """The mark detain (701.35a) leaves among a permanent's until-your-next-turn effects
 (``[0, 0, ["can't attack", "can't block", "detained"], detaining seat]``): its

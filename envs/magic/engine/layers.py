@@ -237,13 +237,17 @@ class LayersMixin:
             self._layer_node_index[node] = index
         return index
 
-    def become(self, pid: int, node: fx.Becomes) -> None:
+    def become(self, pid: int, node: fx.Becomes, source: int | None = None) -> None:
         """Until end of turn, ``pid`` has the characteristics ``node`` gives, from
-        now (its timestamp, 613.7a)."""
+        now (its timestamp, 613.7a); with ``source`` (``node.while_source``), for as
+        long as that permanent remains on the battlefield instead (the entry
+        ``[timestamp, node, source]`` is dropped once it has left:
+        :meth:`~objects.ObjectsMixin._collect_statics`)."""
         perm = self.battlefield.get(pid)
         if perm is None:
             return
-        perm.becomes.append([self._new_id(), self._layer_node(node)])
+        perm.becomes.append([self._new_id(), self._layer_node(node)]
+                            + ([] if source is None else [source]))
         self._bf_version += 1
         self._legal = None
         self.log("becomes", id=pid, card=self.name_of(perm.card),
@@ -254,7 +258,7 @@ class LayersMixin:
         layer_nodes = self.layer_nodes
         for perm in self.battlefield.values():
             if perm.becomes:
-                kept = [b for b in perm.becomes if layer_nodes[b[1]].lasting]
+                kept = [b for b in perm.becomes if layer_nodes[b[1]].lasting or len(b) > 2]
                 if len(kept) != len(perm.becomes):
                     perm.becomes = kept  # (a lasting one stays, 611.2c)
                     self._bf_version += 1
@@ -279,7 +283,7 @@ class LayersMixin:
                 for static in work[pid].statics:
                     if isinstance(static, fx.ContinuousChange):
                         effects.append(_Effect(pid, pid, static, perm.controller, None))
-            for timestamp, n in perm.becomes:
+            for timestamp, n, *_ in perm.becomes:
                 effects.append(_Effect(timestamp, pid, self.layer_nodes[n],
                                        perm.controller, [pid]))
         for emblem in self.emblems:  # 114.4: from the command zone (source -1)

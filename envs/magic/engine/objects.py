@@ -159,6 +159,12 @@ class ObjectsMixin:
         layered = self._layered
         defs, card_def = self.defs, self.card_def
         for pid, perm in self.battlefield.items():
+            if perm.becomes and any(len(b) > 2 and b[2] not in self.battlefield
+                                    for b in perm.becomes):
+                # 611.2b: "for as long as <source> remains on the battlefield" ended
+                perm.becomes = [b for b in perm.becomes
+                                if len(b) < 3 or b[2] in self.battlefield]
+                layered = True
             if perm.paired >= 0 and not self._still_paired(pid, perm):
                 perm.paired = -1  # (its partner's is cleared as it is met, or gone)
             if perm.face_down:
@@ -195,7 +201,8 @@ class ObjectsMixin:
                                          fx.DoubleLifeGain, fx.SpellsHave,
                                          fx.DoubleDamage, fx.GrantedAltCost,
                                          fx.CombatDamageToMill, fx.ExtraDie,
-                                         fx.EnteringDontTrigger, fx.FirstForetellFree)):
+                                         fx.EnteringDontTrigger, fx.FirstForetellFree,
+                                         fx.TriggersAgain)):
                     others.append((perm.controller, static))
                 elif isinstance(static, fx.PairedBonus) and perm.paired >= 0 and \
                         self._still_paired(pid, perm):  # 702.95c: both get it
@@ -470,6 +477,10 @@ class ObjectsMixin:
             return True  # "other goblins you control attack each combat if able"
         if self.battlefield[pid].mods and what in self._granted_restrictions(pid):
             return True
+        if self.battlefield[pid].becomes and any(
+                getattr(self.layer_nodes[b[1]], what, False)
+                for b in self.battlefield[pid].becomes):
+            return True  # ("for as long as ..., it can't attack or block")
         return any(isinstance(st, fx.CombatRestriction) and getattr(st, what)
                    for st in self.pdef(pid).statics)
 
@@ -2799,6 +2810,36 @@ class ObjectsMixin:
             for pid, i, trig in entries:
                 if self._about(trig.subject, pid, attacker):
                     self._trigger(pid, i, it=attacker, defending=defending)
+
+    def triggers_again(self, since: int, cause: str) -> None:
+        """The abilities of permanents that triggered into :attr:`pending_triggers`
+        from index ``since`` on, all caused by ``cause`` (``"attacking"``: the active
+        player's creatures declared as attackers), each trigger once more for every
+        :class:`~effects.TriggersAgain` of that cause their controller controls (a
+        player's own :class:`~effects.TriggersAgain` with ``yours`` only when they
+        are the attacking player). A command-zone or temporary ability (an emblem's,
+        a delayed one's) is no permanent's: it triggers once."""
+        if fx.TriggersAgain not in self.static_kinds() or len(self.pending_triggers) == since:
+            return
+        again = [you for you, st in self.statics_of(fx.TriggersAgain)
+                 if st.cause == cause and (not st.yours or you == self.active)]
+        if not again:
+            return
+        out = self.pending_triggers[:since]
+        for t in self.pending_triggers[since:]:
+            out.append(t)
+            source = t["source"]
+            if source is None or source not in self.battlefield or \
+                    t["face"] != self.card_def[t["card"]] or \
+                    self.battlefield[source].card != t["card"] or \
+                    self.pdef(source).triggered[t["index"]].once_each_turn:
+                continue  # (a command-zone or temporary ability's: not a permanent's)
+            for _ in range(again.count(t["controller"])):
+                copy = {k: v for k, v in t.items() if k != "batch"}
+                if "objects" in t:
+                    copy["objects"] = list(t["objects"])
+                out.append(copy)
+        self.pending_triggers[:] = out
 
     def _block_triggers(self) -> None:
         """Rule 509.3 (after blockers are declared): "whenever this blocks" once per

@@ -80,7 +80,8 @@ ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, f
                   fx.RevealPiles,
                   fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle, fx.MadnessCast,
                   fx.CopySpell,
-                  fx.CastCopy, fx.PlayFree, fx.ChooseType, fx.TapAny, fx.CastFromHand)
+                  fx.CastCopy, fx.PlayFree, fx.ChooseType, fx.TapAny, fx.CastFromHand,
+                  fx.EachChooses)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
@@ -124,7 +125,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.DiscardedToBattlefield, fx.GraveyardInstead,
                      fx.CommanderManaCounters, fx.DayAsEnters, fx.ExtraDie,
                      fx.OthersEnterTapped, fx.SpellsCantBeCountered,
-                     fx.DoubleLifeGain, fx.SpellsHave, fx.EnteringDontTrigger,
+                     fx.DoubleLifeGain, fx.SpellsHave, fx.EnteringDontTrigger, fx.TriggersAgain,
                      fx.CantBeTargetedBy, fx.DoubleDamage, fx.CombatDamageToMill)
 SUPPORTED_COUNTERS = frozenset({"+1/+1", "-1/-1", "loyalty", "charge", "age", "time",
                                 "fade", "stun", "shield", "level"})
@@ -1689,9 +1690,12 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
                     node.spells, game.cdef(s.card), s.controller, item.controller):
                 game.counter(s.sid)
     elif isinstance(node, fx.Becomes):
-        for pid in game.select(node.what, path):
+        source = game.res["item"].source if node.while_source else None
+        # 611.2b: "for as long as this remains ..." ended before it began: nothing
+        for pid in game.select(node.what, path) if not node.while_source or \
+                source in game.battlefield else ():
             if pid >= 0:
-                game.become(pid, node)
+                game.become(pid, node, source)
     elif isinstance(node, fx.Backup):  # 702.165a
         source = game._source_pid(game.res["item"])
         for pid in game.select(node.what, path):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.combat import assign_attacker_damage
 from labyrinth_gym.envs.magic.engine.constants import HAND_LIMIT, STEPS
 from labyrinth_gym.envs.magic.engine.keywords import POISON_TO_LOSE
@@ -448,7 +449,9 @@ class TurnsMixin:
             self.log("attack", player=a, id=pid, card=self.name_of(perm.card),
                      defending=defending, **self.face_down_marks(pid),
                      **({"planeswalker": walker} if walker is not None else {}))
+        before = len(self.pending_triggers)
         self._attack_triggers()
+        self.triggers_again(before, "attacking")
         if tapped:
             self.tapped_now(tapped)
         self.blockers_to_declare = [p for p in self._turn_order(a)
@@ -506,20 +509,17 @@ class TurnsMixin:
         for attacker, defending in self.attackers.items():
             if attacker in assigned or not deals(attacker):
                 continue
-            power, _, kws = self.chars(attacker)
-            blockers = []
-            for b in self.blocks.get(attacker, []):
-                _, tough, _ = self.chars(b)
-                blockers.append((b, tough - self.battlefield[b].damage))
-            if power > 0 and len(blockers) >= 2 and attacker in self.blocked:
-                self.decision = {"kind": "assign_damage",
+            if attacker in self.blocked and self.chars(attacker)[0] > 0 and \
+                    KW.UNBLOCKED_DAMAGE in self.keywords(attacker) and \
+                    self._attacked(attacker, defending) is not None:
+                # 510.1: its controller may have it assign its damage as though it
+                # weren't blocked (all of it to what it attacks) or divide it
+                self.decision = {"kind": "yesno",
                                  "player": self.battlefield[attacker].controller,
-                                 "attacker": attacker, "left": power, "hits": []}
+                                 "unblocked": attacker}
                 return False
-            hits = assign_attacker_damage(
-                power, blockers, trample="trample" in kws, deathtouch="deathtouch" in kws,
-                blocked=attacker in self.blocked, player=self._attacked(attacker, defending))
-            self.combat_hits.append([attacker, [list(h) for h in hits]])
+            if not self.assign_combat_damage(attacker, blocked=attacker in self.blocked):
+                return False
         by_source = [(attacker, hits) for attacker, hits in self.combat_hits
                      if attacker in self.battlefield]
         self.combat_hits = None
@@ -534,6 +534,28 @@ class TurnsMixin:
                      self.name_of(self.battlefield[pid].card)) for pid, _ in by_source]
         for (_, hits), (pid, controller, kws, name) in zip(by_source, snapshot, strict=True):
             self._deal_damage(hits, controller, kws, name, combat=True, source=pid)
+        return True
+
+    def assign_combat_damage(self, attacker: int, *, blocked: bool) -> bool:
+        """Assign ``attacker``'s combat damage (510.1a-c) into :attr:`combat_hits`,
+        as a blocked creature (``blocked``) or an unblocked one (all of it to what it
+        attacks: 510.1a, or as though it weren't blocked); False when its controller is
+        asked how to divide it among two or more blockers (``assign_damage``)."""
+        power, _, kws = self.chars(attacker)
+        blockers = []
+        if blocked:
+            for b in self.blocks.get(attacker, []):
+                _, tough, _ = self.chars(b)
+                blockers.append((b, tough - self.battlefield[b].damage))
+        if power > 0 and len(blockers) >= 2:
+            self.decision = {"kind": "assign_damage",
+                             "player": self.battlefield[attacker].controller,
+                             "attacker": attacker, "left": power, "hits": []}
+            return False
+        hits = assign_attacker_damage(
+            power, blockers, trample="trample" in kws, deathtouch="deathtouch" in kws,
+            blocked=blocked, player=self._attacked(attacker, self.attackers[attacker]))
+        self.combat_hits.append([attacker, [list(h) for h in hits]])  # type: ignore[union-attr]
         return True
 
     def _attacked(self, attacker: int, defending: int) -> int | None:
@@ -638,6 +660,8 @@ class TurnsMixin:
             if kind == "attack_target":
                 self.decision = {"kind": "attack", "player": d["player"]}
             return  # (the damage step resumes without that attacker)
+        if d.get("unblocked") is not None and d["unblocked"] not in self.attackers:
+            return
         self.decision = d
         if not [a for a in self.legal_actions() if a != A.CONCEDE]:
             if kind == "block_target":

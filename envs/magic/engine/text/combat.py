@@ -91,6 +91,31 @@ def _attached_combat_bonus(line: str, printed: Printed, draft: Draft) -> bool:
     return True
 
 
+_UNBLOCKED = re.compile(r"(you may have this|enchanted creature's controller may have it) "
+                        r"assign its combat damage as though it weren't blocked\.")
+
+
+@line_template
+def _unblocked_damage(line: str, printed: Printed, draft: Draft) -> bool:
+    """510.1: a creature's own "you may have this assign its combat damage as though
+    it weren't blocked." (a creature's ability) and an Aura's "enchanted creature's
+    controller may have it ..." (granted while attached): the ability
+    :data:`~keywords.UNBLOCKED_DAMAGE`."""
+    m = _UNBLOCKED.fullmatch(line)
+    if not m:
+        return False
+    if m.group(1) == "you may have this":
+        if not printed.is_type("Creature"):
+            return False
+        draft.keywords.add(KW.UNBLOCKED_DAMAGE)
+        return True
+    if "Aura" not in printed.subtypes or draft.enchant is None or \
+            draft.enchant.types != {"Creature"}:
+        return False
+    draft.statics.append(fx.AttachedBonus(keywords=(KW.UNBLOCKED_DAMAGE,)))
+    return True
+
+
 _TAX = re.compile(
     r"creatures can't attack (you|you or planeswalkers you control|planeswalkers you "
     r"control) unless their controller pays ((?:\{[^}x]+\})+) for each (?:creature they "

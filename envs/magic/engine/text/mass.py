@@ -68,6 +68,25 @@ def _each_player_may(s: str) -> fx.Effect | None:
     return fx.EachPlayerMay(steps[0] if len(steps) == 1 else fx.Sequence(tuple(steps)))
 
 
+SENTENCE_GROUPS.append((r"starting with you, each player (?:may choose|chooses) an? [^.]+\.",
+                        r"destroy each permanent chosen this way\."))
+
+
+@effect_template
+def _each_chooses_then_destroy(s: str) -> fx.Effect | None:
+    """``starting with you, each player may choose an artifact or enchantment you
+    don't control. destroy each permanent chosen this way`` (Druid of Purification):
+    each player in turn order from the controller chooses one (or, with "may", none),
+    then every permanent chosen is destroyed at once (:class:`~effects.EachChooses`,
+    ``Ref("those_targets")``)."""
+    m = re.fullmatch(r"starting with you, each player (may choose|chooses) an? ([^.]+)\. "
+                     r"destroy each permanent chosen this way", s)
+    if not m or (f := object_filter(m.group(2))) is None or f == fx.Filter():
+        return None
+    return fx.Sequence((fx.EachChooses(f, optional=m.group(1) == "may choose"),
+                        fx.Destroy(fx.Ref("those_targets"))))
+
+
 @effect_template
 def _each_other_player_discards(s: str) -> fx.Effect | None:
     # "each other player discards a card" (Syphon Mind): each player but you

@@ -162,6 +162,43 @@ def _gain_control(s: str) -> fx.Effect | None:
     return None
 
 
+SENTENCE_GROUPS.append((r"choose target [^.]+\.",
+                        r"for as long as this remains on the battlefield, [^.]+\."))
+
+_WHILE_HERE = "for as long as this remains on the battlefield, "
+
+
+@effect_template
+def _choose_target_while_here(s: str) -> fx.Effect | None:
+    """"choose target human or artifact an opponent controls. for as long as this
+    remains on the battlefield, gain control of that permanent, it loses all
+    abilities, and it can't attack or block" (115.1, 611.2b): the target is chosen
+    (:class:`~effects.TargetOnly`), then a :class:`~effects.GainControl` and a
+    :class:`~effects.Becomes` of it, each ``while_source`` (all end once the source has
+    left; none begins if it already has)."""
+    m = re.fullmatch(r"choose (target [^.]+)\. " + _WHILE_HERE + r"(.+)", s)
+    if not m or not isinstance(what := permanents(m.group(1)), fx.Target) or \
+            what.count != 1 or what.up_to:
+        return None
+    steps: list[fx.Effect] = [fx.TargetOnly(what)]
+    change: dict[str, bool] = {}
+    for clause in re.split(r",? and |, ", m.group(2)):
+        if re.fullmatch(r"gain control of (?:that permanent|that creature|it)", clause) \
+                and len(steps) == 1 and not change:
+            steps.append(fx.GainControl(fx.Ref("it"), while_source=True))
+        elif clause == "it loses all abilities" and "lose_abilities" not in change:
+            change["lose_abilities"] = True
+        elif (c := re.fullmatch(r"it can't (attack or block|attack|block)", clause)) \
+                and "cant_attack" not in change:
+            change["cant_attack"] = "attack" in c.group(1)
+            change["cant_block"] = "block" in c.group(1)
+        else:
+            return None
+    if change:
+        steps.append(fx.Becomes(fx.Ref("it"), while_source=True, **change))
+    return fx.Sequence(tuple(steps)) if len(steps) > 1 else None
+
+
 _GIVEN_TO = ("target opponent", "target player", "that creature's controller",
              "its controller", "that player", "defending player")
 """Who "<player> gains control of this" may name: one player."""

@@ -236,6 +236,16 @@ def subtype_plurals() -> dict[str, str]:
     return {_plural(lower): subtype for lower, subtype in all_subtypes().items()}
 
 
+def _subtype_or_type(words: list[str]) -> str | None:
+    """``["human", "artifact"]`` (either order) as the :data:`~effects.EITHER` prop
+    ``"-Human|artifact"``; None unless one is a subtype and the other a card type of
+    :data:`~effects.TYPE_PROPS`."""
+    for sub, kind in (words, words[::-1]):
+        if sub in all_subtypes() and kind in fx.TYPE_PROPS and sub not in fx.TYPE_PROPS:
+            return fx.SUBTYPE + all_subtypes()[sub] + fx.EITHER + kind
+    return None
+
+
 def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
     """A phrase naming permanents as a :class:`Filter`, or None if a word is not one a
     filter can say. ``plural`` reads ``creatures`` rather than ``creature``.
@@ -335,6 +345,9 @@ def object_filter(phrase: str, plural: bool = False) -> fx.Filter | None:
         names = subtype_plurals() if plural else all_subtypes()
         return fx.Filter(subtypes=frozenset(names[w] for w in either),
                          controller=controller, props=frozenset(props))
+    if len(either) == 2 and not plural and (mixed := _subtype_or_type(either)):
+        # "target human or artifact": a subtype or a card type (a disjunctive prop)
+        return fx.Filter(controller=controller, props=frozenset({*props, mixed}))
     nouns = _PLURAL_NOUNS if plural else {n: n for n in TYPE_NOUNS}
     # Trailing type nouns: "creature", "artifact or creature", "artifact, creature, or
     # land" (plural "artifacts and enchantments": every one of them is matched); a word

@@ -173,6 +173,20 @@ def _cant_be_targeted_by(line: str, printed: Printed, draft: Draft) -> bool:
 
 
 @line_template
+def _attack_triggers_again(line: str, printed: Printed, draft: Draft) -> bool:
+    # "if a creature [you control] attacking causes a triggered ability of a permanent
+    # you control to trigger, that ability triggers an additional time." (Isshin,
+    # Wulfgar of Icewind Dale: fx.TriggersAgain)
+    m = re.fullmatch(r"if a creature (you control )?attacking causes a triggered ability "
+                     r"of a permanent you control to trigger, that ability triggers an "
+                     r"additional time\.", line)
+    if not m or not is_permanent_card(printed):
+        return False
+    draft.statics.append(fx.TriggersAgain("attacking", yours=bool(m.group(1))))
+    return True
+
+
+@line_template
 def _entering_dont_trigger(line: str, printed: Printed, draft: Draft) -> bool:
     # 603.2: "creatures entering don't cause abilities to trigger." (Torpor Orb),
     # "artifacts and creatures entering ..." (Doorkeeper Thrull)
