@@ -2073,6 +2073,14 @@ class CastingMixin:
                 if left > 0 and library and library[-1] == asks[0][4]:
                     self.decision = {"kind": "yesno", "player": p, "clash": asks[0][4]}
                     return
+            elif what == "top_bottom":  # PutOnLibrary.owner_chooses: the bottom?
+                if left > 0 and asks[0][4] in self.battlefield and not self.lost[p]:
+                    self.decision = {"kind": "yesno", "player": p,
+                                     "to_bottom": asks[0][4]}
+                    return
+            elif what == "top_bottom_move":  # then all of them at once (401.4)
+                asks[0][2] = 0  # (the order asks it queues come after it)
+                self.owners_put_on_library(asks[0][4], path)
             elif what == "myriad":  # 702.116a: "you may", for each of them
                 if left > 0 and not self.lost[p] and not self.lost[asks[0][4]]:
                     self.decision = {"kind": "yesno", "player": p, "myriad": asks[0][4]}
@@ -2402,6 +2410,9 @@ class CastingMixin:
                                  "what": "keyword", "path": path,
                                  "options": list(node.keyword_choice)}
                 return
+            elif isinstance(node, fx.PutOnLibrary) and node.owner_chooses:
+                if self.owners_choose_ends(node, path):
+                    return
             elif isinstance(node, fx.Draw) and self._dredging(node, path):
                 # 702.52a: a player who may dredge draws one card at a time
                 for q in self.select_players(node.who, path):

@@ -1380,6 +1380,9 @@ class DecisionsMixin:
                 self.library[p].insert(0, self.library[p].pop())
             self.log("clashed", player=p, card=self.name_of(d["clash"]),
                      bottom=kind == "yes")
+        elif dk == "yesno" and "to_bottom" in d:  # its owner's choice: bottom (yes)?
+            self.res["asks"][0][2] = 0  # type: ignore[index]
+            self.res["to_bottom"][d["to_bottom"]] = kind == "yes"  # type: ignore[index]
         elif dk == "yesno" and "peek" in d:  # the top card on the bottom (yes)?
             q = d["peek"]
             self.res["asks"][0][2] = 0  # type: ignore[index]

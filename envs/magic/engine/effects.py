@@ -1698,11 +1698,17 @@ class PutOnLibrary:
     their owners' libraries (Condemn, Azorius Charm); ``depth``: beneath that many
     cards of the top ("second from the top": 1; "just beneath the top x cards of that
     library, where x is the result": ``"die_result"``; all of them when the library
-    holds fewer, 401.4)."""
+    holds fewer, 401.4). ``owner_chooses``: "<its owner> puts it on their choice of the
+    top or bottom of their library" (Trip Up; "for each attacking creature, ...",
+    Aetherspouts): each owner chooses for each of their permanents, in turn order from
+    the active player (101.4; a ``yesno`` with ``to_bottom``: yes, the bottom), then
+    they all move at once and each owner orders the cards going to the same end of
+    their library (401.4: a ``look`` decision of phase ``bottom``, then ``order``)."""
 
     what: Selector
     bottom: bool = False
     depth: Amount = 0
+    owner_chooses: bool = False
 
 
 @dataclass(frozen=True)

@@ -2199,6 +2199,11 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             return (f"begin the game with {name} on the battlefield" if kind == "yes"
                     else f"keep {name} in hand")
         if kind in ("yes", "no") and self.decision is not None and \
+                "to_bottom" in self.decision:  # PutOnLibrary.owner_chooses
+            name = self.name_of(self.battlefield[self.decision["to_bottom"]].card)
+            return (f"put {name} on the bottom of your library" if kind == "yes"
+                    else f"put {name} on top of your library")
+        if kind in ("yes", "no") and self.decision is not None and \
                 "dredge" in self.decision:  # 702.52a
             card = self.decision["dredge"]
             return (f"dredge {self.name_of(card)} (mill {self.cdef(card).dredge})"

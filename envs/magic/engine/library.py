@@ -460,7 +460,7 @@ class LibraryMixin:
         res.pop("lib", None)
         return False
 
-    def _look_step(self, ask: list, node: fx.LookAtTop | fx.Dig) -> bool:
+    def _look_step(self, ask: list, node: fx.LookAtTop | fx.Dig | fx.PutOnLibrary) -> bool:
         p = ask[1]
         res = self.res
         st = res.get("lib")
@@ -469,9 +469,10 @@ class LibraryMixin:
             n = min(ask[2], len(self.library[p]))
             if n == 0 or self.lost[p]:
                 return False
-            st = res["lib"] = {"phase": "take" if dig else node.kind, "left": n,
-                               "taken": 0}
-            self.log("look", player=p, how="dig" if dig else node.kind, count=n)
+            # (ask[4]: the phase of cards another effect put on top, to be ordered)
+            phase = ask[4] if len(ask) > 4 else "take" if dig else node.kind
+            st = res["lib"] = {"phase": phase, "left": n, "taken": 0}
+            self.log("look", player=p, how="dig" if dig else phase, count=n)
             if dig and node.reveal_top:  # 701.20a: all of them, to every player
                 self.log("reveal_top", player=p,
                          cards=[self.name_of(c) for c in self.library[p][-n:][::-1]])

@@ -402,6 +402,49 @@ class LinkedMixin:
                     library.remove(card)
                     library.insert(0 if bottom else max(len(library) - depth, 0), card)
 
+    def owners_choose_ends(self, node: Any, path: str) -> bool:
+        """Queue the asks of a :class:`~effects.PutOnLibrary` whose owners choose the
+        top or bottom of their libraries: one ``top_bottom`` per permanent, its owner's,
+        in turn order from the active player (101.4), then ``top_bottom_move`` (all at
+        once). False if it names no permanent."""
+        res = self.res
+        pids = [pid for pid in self.select(node.what, path)
+                if pid >= 0 and pid in self.battlefield]
+        if not pids:
+            return False
+        res["to_bottom"] = {}
+        owner = {pid: self.card_owner[self.battlefield[pid].card] for pid in pids}
+        for q in self._turn_order(self.active):
+            res["asks"].extend(["top_bottom", q, 1, path, pid] for pid in pids
+                               if owner[pid] == q)
+        res["asks"].append(["top_bottom_move", self.active, 1, path, pids])
+        return True
+
+    def owners_put_on_library(self, pids: list[int], path: str) -> None:
+        """The permanents ``pids`` go to their owners' libraries at once, each on the
+        end its owner chose (``res["to_bottom"]``); an owner with two or more cards
+        going to the same end orders them (401.4: a ``look`` ask of phase ``bottom``
+        for those going to the bottom, put on top meanwhile, then ``order``)."""
+        res = self.res
+        bottom = res.pop("to_bottom", {})
+        cards = {pid: self.battlefield[pid].card for pid in pids if pid in self.battlefield}
+        self.move_permanents(list(cards), "library")
+        for q in self._turn_order(self.active):
+            library = self.library[q]
+            top, under = ([c for pid, c in cards.items() if c in library
+                           and self.card_owner[c] == q and bool(bottom.get(pid)) == b]
+                          for b in (False, True))
+            for card in top + (under if len(under) > 1 else []):
+                library.remove(card)
+                library.append(card)
+            if len(under) == 1:
+                library.remove(under[0])
+                library.insert(0, under[0])
+            elif under:
+                res["asks"].append(["look", q, len(under), path, "bottom"])
+            if len(top) > 1:
+                res["asks"].append(["look", q, len(top), path, "order"])
+
     # ----------------------------------------------------------- triggers
     def reflexive_trigger(self, path: str) -> None:
         """Rule 603.12: the :class:`~effects.WhenYouDo` at ``path`` of the resolving

@@ -172,6 +172,17 @@ def _on_library(s: str) -> fx.Effect | None:
         what = permanents(m.group(1))
         if what is not None:
             return fx.PutOnLibrary(what, bottom=m.group(2) != "top of")
+    # "target creature's owner puts it on their choice of the top or bottom of their
+    # library" (Trip Up), "for each attacking creature, its owner puts it ..."
+    # (Aetherspouts): each owner chooses for each permanent (401.4)
+    if m := re.fullmatch(r"(?:for each (?!target)(.+?), its owner|(target .+?)'s owner|"
+                         r"the owner of (target .+?)) puts it on their choice of the "
+                         r"top or bottom of their library", s):
+        phrase = m.group(2) or m.group(3) or f"each {m.group(1)}"
+        what = permanents(phrase)
+        if isinstance(what, fx.Each) or isinstance(what, fx.Target) and \
+                what.count == 1 and not what.up_to:
+            return fx.PutOnLibrary(what, owner_chooses=True)
     # "put all creatures on the bottom of their owners' libraries" (Terminus): each
     # owner's cards go there in timestamp order (401.4: an automated order)
     if m := re.fullmatch(r"put (all .+) on (top of|the bottom of) their owners' "
