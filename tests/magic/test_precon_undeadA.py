@@ -12,6 +12,7 @@ from magic.positions import (
     attack,
     blank,
     lands,
+    on_battlefield,
     settle,
     target_perm,
 )
@@ -107,3 +108,47 @@ def test_trip_up_its_owner_chooses():
     act(game, "put Hill Giant on the bottom")
     settle(game)
     assert giant not in game.battlefield and game.library[1][0] == card
+
+
+# ------------------------------------------- 707.9b token copies of cards exiled this way
+def test_hour_of_eternity_compiles_with_a_set_creature_type():
+    effect = compiled_pool().supported["Hour of Eternity"].spell.effect
+    exile, copy = effect.steps
+    assert isinstance(exile, fx.MoveCards) and exile.dest == "exile"
+    assert exile.what.count == "X"
+    assert copy == fx.CopyToken(fx.Ref("that_card"), fx.CopyExtras(
+        subtypes=("Zombie",), colours=("B",), power=4, toughness=4, set_subtypes=True))
+    # eternalize stays "a Zombie in addition to its other types" (702.129a)
+    eternal = compiled_pool().supported["Adorned Pouncer"].activated[0].effect
+    assert not eternal.extras.set_subtypes
+
+
+def test_hour_of_eternity_makes_4_4_black_zombie_copies_of_the_exiled_cards():
+    game = blank()
+    angel = game.add_card("Serra Angel", 0, "graveyard")
+    elves = game.add_card("Llanowar Elves", 0, "graveyard")
+    game.add_card("Hill Giant", 0, "graveyard")  # not targeted: stays
+    lands(game, 0, *["Island"] * 7)
+    game.add_card("Hour of Eternity", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Hour of Eternity)")
+    act(game, "X = 2")
+    act(game, "(Serra Angel")
+    act(game, "(Llanowar Elves")
+    settle(game)
+    assert angel in game.exile[0] and elves in game.exile[0]
+    assert [game.name_of(c) for c in game.graveyard[0]] == ["Hill Giant",
+                                                           "Hour of Eternity"]
+    tokens = {game.name_of(game.battlefield[pid].card): pid
+              for pid in on_battlefield(game, "Serra Angel")
+              + on_battlefield(game, "Llanowar Elves")}
+    assert set(tokens) == {"Serra Angel", "Llanowar Elves"}
+    for pid in tokens.values():
+        d = game.pdef(pid)
+        assert game.card_token[game.battlefield[pid].card]
+        assert d.subtypes == ("Zombie",)  # not an Angel / Elf Druid any more (205.1a)
+        assert d.colours == ("B",) and d.types == ("Creature",)
+        assert game.chars(pid)[:2] == (4, 4)
+    angel_token = game.pdef(tokens["Serra Angel"])
+    assert angel_token.mana_value == 5  # it keeps its mana cost
+    assert "flying" in game.keywords(tokens["Serra Angel"])

@@ -3441,7 +3441,10 @@ class CopyExtras:
     becomes the target of a spell or ability, sacrifice it.""), "it isn't
     legendary" (``nonlegendary``); embalm's and eternalize's "except it's white /
     a 4/4 black Zombie with no mana cost" (702.128a, 702.129a: ``colours`` set,
-    ``no_mana_cost``, base ``power`` and ``toughness`` set)."""
+    ``no_mana_cost``, base ``power`` and ``toughness`` set). ``set_subtypes``: its
+    subtypes are ``subtypes`` instead of its own ("except it's a 4/4 black Zombie",
+    Hour of Eternity: with no "in addition to its other types", the new subtype
+    replaces the old ones, 205.1a; its card types stay)."""
 
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
@@ -3452,6 +3455,7 @@ class CopyExtras:
     no_mana_cost: bool = False
     power: int | None = None
     toughness: int | None = None
+    set_subtypes: bool = False
 
 
 @dataclass(frozen=True)

@@ -201,7 +201,8 @@ def with_extras(d: fx.CardDef, extras: fx.CopyExtras) -> fx.CardDef:
         return d
     return dataclasses.replace(
         d, types=tuple(dict.fromkeys(d.types + extras.types)),
-        subtypes=tuple(dict.fromkeys(d.subtypes + extras.subtypes)),
+        subtypes=extras.subtypes if extras.set_subtypes else
+        tuple(dict.fromkeys(d.subtypes + extras.subtypes)),
         supertypes=tuple(s for s in d.supertypes
                          if not (extras.nonlegendary and s == "Legendary")),
         keywords=d.keywords | frozenset(extras.keywords),

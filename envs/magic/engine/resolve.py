@@ -863,6 +863,14 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if not any(ab.cost.sacrifice is not None and fx.Ref("cost_sacrificed") in
                        _all_nodes(ab.effect) for ab in card.activated):
                 note("a copy of the sacrificed permanent with no sacrifice in the cost")
+        elif isinstance(node, fx.CopyToken) and node.what == fx.Ref("that_card"):
+            # "for each card exiled this way": a MoveCards into exile before it
+            if not any(isinstance(n, fx.MoveCards) and n.dest == "exile"
+                       for root in (card.spell.effect if card.spell else None,
+                                    *(ab.effect for ab in (*card.activated,
+                                                           *card.triggered)))
+                       for n in _all_nodes(root)):
+                note("a copy of the cards exiled this way with no exile of cards")
         elif isinstance(node, fx.CreateToken):
             selector(node.who)
             token = node.token
@@ -1721,7 +1729,13 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
                 made = game.create_copy_of(game.defs[item.sacrificed_copy],
                                            item.controller, node.extras)
             made = made if count == 1 else None  # ("it": one token only)
-        for pid in () if made is not None or node.what == fx.Ref("cost_sacrificed") \
+        elif node.what == fx.Ref("that_card"):  # each card the step before exiled
+            for card in [c for c in game.res.get("moved_cards", ())
+                         if c in game.exile[game.card_owner[c]]]:
+                made = game.create_copy_of(game.cdef(card), item.controller,
+                                           node.extras)  # (its printed values)
+        for pid in () if made is not None or node.what in (
+                fx.Ref("cost_sacrificed"), fx.Ref("that_card")) \
                 else game.select(node.what, path):
             if pid >= 0:
                 for _ in range(count):
