@@ -11,10 +11,15 @@ from magic.positions import (
     act,
     attack,
     blank,
+    can_block,
+    creature,
     lands,
     on_battlefield,
+    pass_until,
     settle,
     target_perm,
+    to_blocks,
+    to_combat,
 )
 
 
@@ -152,3 +157,89 @@ def test_hour_of_eternity_makes_4_4_black_zombie_copies_of_the_exiled_cards():
     angel_token = game.pdef(tokens["Serra Angel"])
     assert angel_token.mana_value == 5  # it keeps its mana cost
     assert "flying" in game.keywords(tokens["Serra Angel"])
+
+
+# ----------------------------- a card chosen in each player's graveyard (not a target)
+def test_ghouls_night_out_compiles_to_a_choice_per_graveyard():
+    effect = compiled_pool().supported["Ghouls' Night Out"].spell.effect
+    assert isinstance(effect, fx.EachGraveyardChoice)
+    assert effect.filter.types == {"Creature"}
+    becomes = effect.becomes
+    assert becomes.subtypes == ("Zombie",) and becomes.colours == ("B",)
+    assert becomes.in_addition and becomes.lasting
+    assert becomes.keywords == ("decayed",) and len(becomes.abilities) == 1
+
+
+def _ghouls_night_out():
+    """Seat 0 casts Ghouls' Night Out: two creature cards in its graveyard (it chooses
+    Hill Giant), one in seat 1's (Serra Angel, with a Lightning Bolt)."""
+    game = blank()
+    game.add_card("Grizzly Bears", 0, "graveyard")
+    giant = game.add_card("Hill Giant", 0, "graveyard")
+    angel = game.add_card("Serra Angel", 1, "graveyard")
+    game.add_card("Lightning Bolt", 1, "graveyard")
+    lands(game, 0, *["Swamp"] * 5)
+    game.add_card("Ghouls' Night Out", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Ghouls' Night Out)")
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)
+    d = game.decision
+    assert d["kind"] == "hand_choice" and d["player"] == 0 and d["grave_choice"] == 0
+    assert game.looking_at(0) == game.graveyard[0][:2]
+    act(game, "(Hill Giant) of player 0")  # seat 1's graveyard: one choice, no ask
+    settle(game)
+    return game, giant, angel
+
+
+def test_ghouls_night_out_puts_the_chosen_cards_under_your_control_as_decayed_zombies():
+    game, giant, angel = _ghouls_night_out()
+    (g,) = on_battlefield(game, "Hill Giant")
+    (a,) = on_battlefield(game, "Serra Angel")
+    assert game.battlefield[g].card == giant and game.battlefield[a].card == angel
+    assert game.battlefield[a].controller == 0 and game.card_owner[angel] == 1
+    assert [game.name_of(c) for c in game.graveyard[0]] == ["Grizzly Bears",
+                                                           "Ghouls' Night Out"]
+    assert [game.name_of(c) for c in game.graveyard[1]] == ["Lightning Bolt"]
+    angel_now = game.pdef(a)
+    assert set(angel_now.subtypes) == {"Angel", "Zombie"}  # in addition (205.1b)
+    assert set(angel_now.colours) == {"W", "B"}  # in addition (105.3)
+    assert set(game.pdef(g).colours) == {"R", "B"}
+    assert "decayed" in game.keywords(a) and "flying" in game.keywords(a)
+    # 702.147a: it can't block
+    attacker = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 1, turn=3)
+    to_blocks(game, attacker)
+    assert not can_block(game, a, attacker)
+
+
+def test_ghouls_night_out_creature_is_sacrificed_at_end_of_combat_after_attacking():
+    game, giant, _ = _ghouls_night_out()
+    (g,) = on_battlefield(game, "Hill Giant")
+    game.battlefield[g].sick = False  # (as on seat 0's next turn)
+    game.start_at("main1", 0, turn=3)
+    to_combat(game)
+    attack(game, g)
+    game.apply_action(A.DONE)
+    pass_until(game, "combat_damage")
+    assert g in game.battlefield
+    pass_until(game, "end_of_combat")
+    settle(game)
+    assert g not in game.battlefield and giant in game.graveyard[0]
+
+
+def test_a_graveyard_choice_pages_through_more_than_16_kinds_of_cards():
+    game = blank()
+    made = [game.add_card(creature(f"Ghoul {i}", 1, 1), 1, "graveyard") for i in range(17)]
+    lands(game, 0, *["Swamp"] * 5)
+    game.add_card("Ghouls' Night Out", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Ghouls' Night Out)")
+    game.apply_action(A.PASS)
+    game.apply_action(A.PASS)
+    assert game.decision["grave_choice"] == 1 and len(game.looking_at(0)) == 16
+    act(game, "next page of cards")
+    assert game.looking_at(0) == [made[16]]
+    act(game, "(Ghoul 16) of player 1")
+    settle(game)
+    assert on_battlefield(game, "Ghoul 16") and len(game.graveyard[1]) == 16

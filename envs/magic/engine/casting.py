@@ -2410,6 +2410,10 @@ class CastingMixin:
                                  "what": "keyword", "path": path,
                                  "options": list(node.keyword_choice)}
                 return
+            elif isinstance(node, fx.EachGraveyardChoice):
+                if self.graveyard_choice_step(item, node, path):
+                    queue.insert(0, path)  # (the next player's graveyard after it)
+                    return
             elif isinstance(node, fx.PutOnLibrary) and node.owner_chooses:
                 if self.owners_choose_ends(node, path):
                     return

@@ -188,6 +188,8 @@ class DecisionsMixin:
                     if pid in self.battlefield] + ([] if "populate" in d else [A.DONE])
         if "copy_card" in d:  # the card to copy (707.12): card i of d["cards"]
             return [A.hand(i) for i in range(len(d["cards"]))]
+        if "grave_choice" in d:  # a card in that player's graveyard (EachGraveyardChoice)
+            return self.grave_choice_legal(d)
         if kind in LIBRARY_DECISIONS:
             return self.library_legal(d)
         return self._custom_legal(d)
@@ -1515,6 +1517,8 @@ class DecisionsMixin:
             self.enter_as_copy(None if kind == "done" else self.slots[args[0]])
         elif "copy_card" in d:  # 707.12
             self.copy_card_chosen(d, args[0])
+        elif "grave_choice" in d:
+            self.grave_choice_act(d, kind, args)
         elif dk in LIBRARY_DECISIONS:
             self.library_act(d, kind, args)
         else:

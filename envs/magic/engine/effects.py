@@ -1410,6 +1410,23 @@ CARD_DESTINATIONS = ("hand", "battlefield", "exile", "library_top", "library_bot
 
 
 @dataclass(frozen=True)
+class EachGraveyardChoice:
+    """"For each player, choose a <quality> card in that player's graveyard. Put those
+    cards onto the battlefield under your control." (Ghouls' Night Out): not a target
+    (115.1); as it resolves, the resolving object's controller chooses one card
+    matching ``filter`` in each player's graveyard that has one, in turn order from
+    the active player (a ``hand_choice`` decision with ``grave_choice``: card ``i`` of
+    its ``cards``, alike cards offered once, 16 to a page, mode 0 turning the page);
+    then the chosen cards enter at once under that player's control (603.6a), and
+    each permanent they became gets ``becomes`` (a lasting :class:`Becomes`: "they're
+    black Zombies in addition to their other colors and types and they gain
+    decayed", 611.2c), if any."""
+
+    filter: Filter
+    becomes: Any = None
+
+
+@dataclass(frozen=True)
 class MoveCards:
     """Put the cards ``what`` names, cards in a graveyard or in exile, into ``dest``
     (one of :data:`CARD_DESTINATIONS`; "its owner's library": the owner's). ``what``:

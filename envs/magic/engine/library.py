@@ -343,6 +343,8 @@ class LibraryMixin:
             return self.grave_offer(d) if self.grave_target(d) is not None else []
         if "copy_card" in d:  # the exiled cards to choose one to copy (707.12)
             return list(d["cards"])
+        if "grave_choice" in d:  # the page of the graveyard's cards to choose from
+            return self.grave_choice_page(d)
         if kind not in LIBRARY_DECISIONS:
             return []
         ask = self.res["asks"][0]
@@ -937,6 +939,8 @@ class LibraryMixin:
             return f"put card {args[0]} ({name}) into the first pile"
         if "copy_card" in d:  # 707.12
             return f"copy card {args[0]} ({name})"
+        if "grave_choice" in d:
+            return f"choose card {args[0]} ({name}) of player {d['grave_choice']}"
         if dk == "hand_choice":
             node = self.node_at(self.effect_of(self.res["item"]), self.res["asks"][0][3])
             verb = {"discard": "choose", "exile": "exile",

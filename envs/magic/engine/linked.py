@@ -281,8 +281,9 @@ class LinkedMixin:
         raise RuntimeError(f"cards named by {sel!r}")
 
     def move_cards(self, node: fx.MoveCards, path: str,
-                   cards: list[int] | None = None) -> None:
-        """Resolve ``node`` (``cards``: these of the cards it names, not all)."""
+                   cards: list[int] | None = None) -> list[int]:
+        """Resolve ``node`` (``cards``: these of the cards it names, not all); the
+        permanents the cards became (those put onto the battlefield)."""
         item: StackItem = self.res["item"]
         moved: list[int] = []
         self.res["moved_cards"] = moved  # what an IfMovedWas next asks about
@@ -312,6 +313,7 @@ class LinkedMixin:
                 self.manifested(entered)  # "it": the permanent it became (400.7)
         if entering and together:
             self.entered_together(entering)
+        return entering
 
     def move_at_random(self, node: fx.MoveAtRandom, path: str) -> None:
         """:class:`~effects.MoveAtRandom`: ``count`` of the legal target cards at
@@ -401,6 +403,62 @@ class LinkedMixin:
                 if card in library:
                     library.remove(card)
                     library.insert(0 if bottom else max(len(library) - depth, 0), card)
+
+    def graveyard_choice_step(self, item: StackItem, node: Any, path: str) -> bool:
+        """Resolve :class:`~effects.EachGraveyardChoice` ``node``: ask ``item``'s
+        controller for the card of the next graveyard that has a matching one (True:
+        asked, the node is walked again); once every graveyard is done, put the chosen
+        cards onto the battlefield at once and give each its ``becomes``."""
+        res = self.res
+        p = item.controller
+        state = res.setdefault("grave_choice", {})
+        if path not in state:
+            state[path] = {"players": self._turn_order(self.active), "chosen": []}
+        st = state[path]
+        while st["players"] and not self.lost[p]:
+            q = st["players"].pop(0)
+            offer, seen = [], set()
+            for card in self.graveyard[q]:  # one card of each definition: alike
+                if self.card_def[card] not in seen and \
+                        self.card_matches(node.filter, card, item.card):
+                    seen.add(self.card_def[card])
+                    offer.append(card)
+            if len(offer) == 1:
+                st["chosen"].append(offer[0])
+            elif offer:
+                self.decision = {"kind": "hand_choice", "player": p, "grave_choice": q,
+                                 "path": path, "cards": offer, "page": 0}
+                return True
+        del state[path]
+        cards = [c for c in st["chosen"] if c in self.graveyard[self.card_owner[c]]]
+        entered = self.move_cards(fx.MoveCards(fx.GraveyardCards(node.filter, "any"),
+                                               "battlefield", "you"), path, cards)
+        if node.becomes is not None:
+            for pid in entered:
+                self.become(pid, node.becomes)
+        return False
+
+    def grave_choice_page(self, d: dict) -> list[int]:
+        """The cards a ``grave_choice`` decision shows now (its page of 16)."""
+        page = d["page"] * A.MAX_HAND
+        return d["cards"][page:page + A.MAX_HAND]
+
+    def grave_choice_legal(self, d: dict) -> list[int]:
+        """Card ``i`` of the page, and mode 0 (the next page) when there are more."""
+        out = [A.hand(i) for i in range(len(self.grave_choice_page(d)))]
+        return out + [A.mode(0)] if len(d["cards"]) > A.MAX_HAND else out
+
+    def grave_choice_act(self, d: dict, kind: str, args: tuple[int, ...]) -> None:
+        """The card chosen in player ``d["grave_choice"]``'s graveyard, or the next
+        page."""
+        if kind == "mode":
+            pages = -(-len(d["cards"]) // A.MAX_HAND)
+            self.decision = {**d, "page": (d["page"] + 1) % pages}
+            return
+        card = self.grave_choice_page(d)[args[0]]
+        self.res["grave_choice"][d["path"]]["chosen"].append(card)
+        self.log("grave_chosen", player=d["player"], whose=d["grave_choice"],
+                 card=self.name_of(card))
 
     def owners_choose_ends(self, node: Any, path: str) -> bool:
         """Queue the asks of a :class:`~effects.PutOnLibrary` whose owners choose the

@@ -79,7 +79,8 @@ ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, f
                   fx.RevealPiles,
                   fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle, fx.MadnessCast,
                   fx.CopySpell,
-                  fx.CastCopy, fx.PlayFree, fx.ChooseType, fx.TapAny, fx.CastFromHand)
+                  fx.CastCopy, fx.PlayFree, fx.ChooseType, fx.TapAny, fx.CastFromHand,
+                  fx.EachGraveyardChoice)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
@@ -863,6 +864,14 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if not any(ab.cost.sacrifice is not None and fx.Ref("cost_sacrificed") in
                        _all_nodes(ab.effect) for ab in card.activated):
                 note("a copy of the sacrificed permanent with no sacrifice in the cost")
+        elif isinstance(node, fx.EachGraveyardChoice):
+            card_filter(node.filter)
+            if node.becomes is not None:
+                if not isinstance(node.becomes, fx.Becomes) or not node.becomes.lasting:
+                    note("EachGraveyardChoice becoming other than lastingly")
+                else:
+                    fields(node.becomes)
+                    granted_abilities(node.becomes.abilities)
         elif isinstance(node, fx.CopyToken) and node.what == fx.Ref("that_card"):
             # "for each card exiled this way": a MoveCards into exile before it
             if not any(isinstance(n, fx.MoveCards) and n.dest == "exile"
@@ -1487,6 +1496,14 @@ def _orphan_if_moved(node: Any, before: Any = None) -> bool:
     return isinstance(node, fx.IfMovedWas) and not isinstance(before, fx.MoveCards)
 
 
+def _built_in(kw: str, node: Any) -> bool:
+    """Whether a lasting :class:`~effects.Becomes` ``node`` gives keyword ``kw`` of
+    :data:`~keywords.TOKEN_BUILT` with its triggered abilities too (its
+    ``abilities``: "they gain decayed", layer 6)."""
+    return isinstance(node, fx.Becomes) and node.lasting and kw in KW.TOKEN_BUILT and \
+        all(t in node.abilities for t in KW.keyword_triggers(frozenset({kw})))
+
+
 def _granted_keywords(node: Any) -> set[str]:
     """Every keyword a part of a card grants or gives a token (the ``keywords`` of
     its pumps, anthems, bonuses, token descriptions...)."""
@@ -1500,7 +1517,8 @@ def _granted_keywords(node: Any) -> set[str]:
             if f.name == "keywords" and isinstance(value, (tuple, frozenset)):
                 # a token is created with these (token_def builds their abilities)
                 out.update(set(value) - KW.TOKEN_BUILT
-                           if isinstance(node, fx.TokenSpec) else value)
+                           if isinstance(node, fx.TokenSpec) else
+                           {kw for kw in value if not _built_in(kw, node)})
             else:
                 out |= _granted_keywords(value)
     return out
