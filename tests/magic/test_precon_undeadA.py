@@ -243,3 +243,79 @@ def test_a_graveyard_choice_pages_through_more_than_16_kinds_of_cards():
     act(game, "(Ghoul 16) of player 1")
     settle(game)
     assert on_battlefield(game, "Ghoul 16") and len(game.graveyard[1]) == 16
+
+
+# ------------------- 601.2b/601.2f an additional cost of any number of graveyard cards
+def test_gorex_compiles_its_optional_exile_cost_and_random_return():
+    gorex = compiled_pool().supported["Gorex, the Tombshell"]
+    (extra,) = [s for s in gorex.statics if isinstance(s, fx.AdditionalCost)]
+    assert extra.cost.exile_any.types == {"Creature"} and extra.cost.exile_any_less == 2
+    events = sorted(t.trigger.event for t in gorex.triggered)
+    assert events == ["attacks", "dies"]
+    for t in gorex.triggered:
+        assert t.effect == fx.MoveCards(fx.Ref("exiled_with_this"), "hand", at_random=1)
+
+
+def _cast_gorex():
+    """Seat 0 (four Swamps) casts Gorex, exiling Grizzly Bears and Hill Giant from its
+    graveyard ({2} less each); Serra Angel and a Lightning Bolt stay there."""
+    game = blank()
+    bears = game.add_card("Grizzly Bears", 0, "graveyard")
+    giant = game.add_card("Hill Giant", 0, "graveyard")
+    angel = game.add_card("Serra Angel", 0, "graveyard")
+    game.add_card("Lightning Bolt", 0, "graveyard")
+    swamps = lands(game, 0, *["Swamp"] * 4)
+    game.add_card("Gorex, the Tombshell", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Gorex, the Tombshell)")  # castable: up to {6} less
+    d = game.decision
+    assert d["kind"] == "hand_choice" and "cost_exile" in d
+    assert game.looking_at(0) == [bears, giant, angel]  # creature cards only
+    assert A.DONE not in game.legal_actions()  # {6}{B}{B} with four Swamps: no
+    act(game, "exile card 0 (Grizzly Bears)")
+    assert A.DONE not in game.legal_actions()  # {4}{B}{B}: still no
+    act(game, "exile card 0 (Hill Giant)")
+    assert game.looking_at(0) == [angel]
+    act(game, "done: exile no more")  # {2}{B}{B}
+    settle(game)
+    assert all(game.battlefield[s].tapped for s in swamps)
+    assert bears in game.exile[0] and giant in game.exile[0]
+    assert angel in game.graveyard[0]
+    (gorex,) = on_battlefield(game, "Gorex, the Tombshell")
+    return game, gorex, {bears, giant}
+
+
+def test_gorex_attacking_returns_a_card_exiled_with_it_at_random():
+    game, gorex, exiled = _cast_gorex()
+    game.battlefield[gorex].sick = False
+    game.start_at("main1", 0, turn=3)
+    to_combat(game)
+    attack(game, gorex)
+    game.apply_action(A.DONE)
+    settle(game)
+    (back,) = [c for c in exiled if c in game.hand[0]]
+    (other,) = exiled - {back}
+    assert other in game.exile[0]
+    # it dies: the last card exiled with it returns too (it looks back, 603.10a)
+    game.add_card("Murder", 1)
+    lands(game, 1, "Swamp", "Swamp", "Swamp")
+    pass_until(game, "main2")
+    game.start_at("main1", 1, turn=4)
+    act(game, "cast hand 0 (Murder)")
+    target_perm(game, gorex)
+    settle(game)
+    assert gorex not in game.battlefield
+    assert other in game.hand[0] and back in game.hand[0]
+
+
+def test_gorex_with_enough_mana_may_exile_nothing():
+    game = blank()
+    game.add_card("Grizzly Bears", 0, "graveyard")
+    lands(game, 0, *["Swamp"] * 8)
+    game.add_card("Gorex, the Tombshell", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Gorex, the Tombshell)")
+    act(game, "done: exile no more")
+    settle(game)
+    assert on_battlefield(game, "Gorex, the Tombshell")
+    assert [game.name_of(c) for c in game.graveyard[0]] == ["Grizzly Bears"]

@@ -190,6 +190,8 @@ class DecisionsMixin:
             return [A.hand(i) for i in range(len(d["cards"]))]
         if "grave_choice" in d:  # a card in that player's graveyard (EachGraveyardChoice)
             return self.grave_choice_legal(d)
+        if "cost_exile" in d:  # a graveyard card to exile for the additional cost
+            return self.exile_any_legal(d)
         if kind in LIBRARY_DECISIONS:
             return self.library_legal(d)
         return self._custom_legal(d)
@@ -1519,6 +1521,8 @@ class DecisionsMixin:
             self.copy_card_chosen(d, args[0])
         elif "grave_choice" in d:
             self.grave_choice_act(d, kind, args)
+        elif "cost_exile" in d:
+            self.exile_any_act(d, kind, args)
         elif dk in LIBRARY_DECISIONS:
             self.library_act(d, kind, args)
         else:

@@ -1456,6 +1456,10 @@ class MoveCards:
     # turned face up only for its morph cost, never its mana cost (702.37e; 701.40b
     # is manifest's)
     face_down: bool = False
+    # only that many of the cards it names, chosen at random as it resolves ("choose
+    # a card at random exiled with this and put that card into its owner's hand",
+    # Gorex, the Tombshell; the game's generator); 0: all of them
+    at_random: int = 0
 
 
 @dataclass(frozen=True)
@@ -2064,6 +2068,14 @@ class Cost:
     # "Exile this" (118.3): a permanent's activated ability exiles the permanent
     # itself as the cost is paid (its last known information kept, 608.2h).
     exile_this: bool = False
+    # A spell's additional cost "you may exile any number of <quality> cards from your
+    # graveyard. this spell costs {N} less to cast for each card exiled this way"
+    # (601.2b, 601.2f: Gorex, the Tombshell): its caster chooses the cards matching
+    # this card filter one at a time (a ``hand_choice`` with ``cost_exile``; "done" at
+    # any point), each taking ``exile_any_less`` generic mana off its cost; they are
+    # exiled as the cost is paid and are exiled with the permanent it becomes (607.2).
+    exile_any: Filter | None = None
+    exile_any_less: int = 0
 
 
 @dataclass(frozen=True)
@@ -4159,7 +4171,8 @@ class CardDef:
         return bool(self.overload is not None or self.alt_cost is not None
                     or self.taps_or_exiles or self.self_costs
                     or self.additional_cost is not None
-                    and self.additional_cost.reveal_or is not None)
+                    and (self.additional_cost.reveal_or is not None
+                         or self.additional_cost.exile_any is not None))
 
     @cached_property
     def graveyard_abilities(self) -> tuple[int, ...]:

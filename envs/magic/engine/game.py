@@ -2615,8 +2615,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         if new.decision is not None and "enter" in new.decision:
             shown.add(new.decision["enter"])  # a land being played
         if new.decision is not None and new.decision["kind"] == "hand_choice" and \
-                new.decision["player"] == player and "copy_card" not in new.decision \
-                and "grave_choice" not in new.decision:  # the hand it chooses from
+                new.decision["player"] == player and not {
+                    "copy_card", "grave_choice", "cost_exile"} & set(new.decision):
+            # the hand it chooses from
             shown.update(new.hand[new.res["asks"][0][4]])
         for q in range(new.num_players):
             if q == player:

@@ -343,7 +343,7 @@ class LibraryMixin:
             return self.grave_offer(d) if self.grave_target(d) is not None else []
         if "copy_card" in d:  # the exiled cards to choose one to copy (707.12)
             return list(d["cards"])
-        if "grave_choice" in d:  # the page of the graveyard's cards to choose from
+        if "grave_choice" in d or "cost_exile" in d:  # a page of graveyard cards
             return self.grave_choice_page(d)
         if kind not in LIBRARY_DECISIONS:
             return []
@@ -910,7 +910,7 @@ class LibraryMixin:
             which = "first" if kind == "yes" else "second"
             return f"{kind}: the {which} pile ({names}) into your hand"
         if kind == "done" and dk == "hand_choice":
-            return "done: choose no card"
+            return "done: exile no more" if "cost_exile" in d else "done: choose no card"
         if kind == "done":
             return {"look": "done: keep the rest on top",
                     "card_pile": "done: the rest are the second pile",
@@ -941,6 +941,8 @@ class LibraryMixin:
             return f"copy card {args[0]} ({name})"
         if "grave_choice" in d:
             return f"choose card {args[0]} ({name}) of player {d['grave_choice']}"
+        if "cost_exile" in d:
+            return f"exile card {args[0]} ({name}) from your graveyard"
         if dk == "hand_choice":
             node = self.node_at(self.effect_of(self.res["item"]), self.res["asks"][0][3])
             verb = {"discard": "choose", "exile": "exile",

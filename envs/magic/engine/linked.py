@@ -289,7 +289,13 @@ class LinkedMixin:
         self.res["moved_cards"] = moved  # what an IfMovedWas next asks about
         together = isinstance(node.what, fx.GraveyardCards)
         entering: list[int] = []  # (all at once: their enter triggers wait, 603.6a)
-        for card in self.cards_named(node.what, path) if cards is None else cards:
+        named = list(self.cards_named(node.what, path) if cards is None else cards)
+        if node.at_random:  # "choose a card at random exiled with this"
+            picked: list[int] = []
+            while named and len(picked) < node.at_random:
+                picked.append(named.pop(self.dice.index(len(named))))
+            named = picked
+        for card in named:
             if self.card_token[card]:
                 continue  # rule 111.8: a token that left the battlefield stays
             owner = self.card_owner[card]

@@ -172,7 +172,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
                         "exile_filter", "tap_untapped", "tap_count", "loyalty_x",
                         "remove_counters", "discard_filter", "add_counters",
                         "exile_hand", "bounce", "energy", "exile_self", "reveal_or",
-                        "exile_this"}),
+                        "exile_this", "exile_any", "exile_any_less"}),
     fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
                                     "once_per_turn", "zone", "only_if", "cycling"}),
     fx.ActivationCondition: frozenset({"kind", "filter", "count", "counter"}),
@@ -444,6 +444,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note(f"MoveCards with a {node.counter} counter to {node.dest}")
         if node.tapped and node.dest != "battlefield":
             note(f"MoveCards tapped to {node.dest}")
+        if node.at_random and node.what != fx.Ref("exiled_with_this"):
+            note("MoveCards at random of other than the cards exiled with this")
         if node.what == fx.Ref("this_card") and node.dest == "battlefield" and \
                 card.is_aura:
             note("an Aura card returned to the battlefield (303.4f)")

@@ -124,6 +124,17 @@ def _move_at_random(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _exiled_at_random(s: str) -> fx.Effect | None:
+    """``choose a card at random exiled with this and put that card into its owner's
+    hand`` (Gorex, the Tombshell; 607.2a: the cards exiled with the permanent, one
+    chosen at random as it resolves)."""
+    if re.fullmatch(r"choose a card at random exiled with this and put (?:that card|it) "
+                    r"into its owner's hand", s):
+        return fx.MoveCards(fx.Ref("exiled_with_this"), "hand", at_random=1)
+    return None
+
+
+@effect_template
 def _linked_exile(s: str) -> fx.Effect | None:
     # Rule 607.2a: "the exiled card" of Oblivion Ring's leaves-the-battlefield ability
     if m := re.fullmatch(r"return the exiled (?:card|cards) to the battlefield under "
