@@ -319,3 +319,19 @@ def test_gorex_with_enough_mana_may_exile_nothing():
     settle(game)
     assert on_battlefield(game, "Gorex, the Tombshell")
     assert [game.name_of(c) for c in game.graveyard[0]] == ["Grizzly Bears"]
+
+
+def test_hour_of_eternity_tokens_enter_at_once_and_see_each_other():
+    game = blank()
+    game.add_card("Serra Angel", 0, "graveyard")
+    game.add_card("Soul Warden", 0, "graveyard")
+    lands(game, 0, *["Island"] * 7)
+    game.add_card("Hour of Eternity", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Hour of Eternity)")
+    act(game, "X = 2")
+    act(game, "(Serra Angel")
+    act(game, "(Soul Warden")  # the Warden's token is made second
+    settle(game)
+    assert len(on_battlefield(game, "Soul Warden")) == 1
+    assert game.life[0] == 21  # it saw the Angel's token enter with it (603.6a)

@@ -1750,10 +1750,12 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
                                            item.controller, node.extras)
             made = made if count == 1 else None  # ("it": one token only)
         elif node.what == fx.Ref("that_card"):  # each card the step before exiled
-            for card in [c for c in game.res.get("moved_cards", ())
-                         if c in game.exile[game.card_owner[c]]]:
-                made = game.create_copy_of(game.cdef(card), item.controller,
-                                           node.extras)  # (its printed values)
+            made_now = [game.create_copy_of(game.cdef(card), item.controller,
+                                            node.extras, triggers=False)  # (printed)
+                        for card in game.res.get("moved_cards", ())
+                        if card in game.exile[game.card_owner[card]]]
+            game.entered_together(made_now)  # (created at once, 603.6a)
+            made = made_now[-1] if made_now else None
         for pid in () if made is not None or node.what in (
                 fx.Ref("cost_sacrificed"), fx.Ref("that_card")) \
                 else game.select(node.what, path):
