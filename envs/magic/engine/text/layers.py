@@ -9,7 +9,10 @@ Read here (the engine side is :mod:`~layers`):
   ``it has "<triggered ability>"`` or ``it isn't legendary``, joined by ``,`` and
   ``and``;
 - ``create a token that's a copy of <target / this>[, except <exceptions>]`` ->
-  :class:`~effects.CopyToken` (``it`` then names the token);
+  :class:`~effects.CopyToken` (``it`` then names the token); ``for each card exiled
+  this way, create a token that's a copy of that card[, except ...]`` -> one of
+  ``Ref("that_card")``; the exception ``it's a 4/4 black zombie`` sets base power and
+  toughness, colour and subtypes (:attr:`~effects.CopyExtras.set_subtypes`);
 - ``each land is a <land type> in addition to its other land types.``,
   ``<lands> are <land type>s.`` (``nonbasic lands are mountains.``), ``<permanents>
   lose all abilities [and have base power and toughness N/N].``, ``<permanents>

@@ -17,7 +17,12 @@ Read here (rule numbers in :mod:`~linked`):
 - ``return that card / it to the battlefield under your / its owner's control``
   after an exile (flicker) -> :class:`~effects.MoveCards` of ``Ref("that_card")``;
 - ``put <permanent> on top of / on the bottom of its owner's library`` ->
-  :class:`~effects.PutOnLibrary`;
+  :class:`~effects.PutOnLibrary`; ``target <permanent>'s owner puts it on their choice
+  of the top or bottom of their library`` (also ``the owner of target ...`` and ``for
+  each <permanents>, its owner puts it ...``) -> one with ``owner_chooses``;
+- ``choose a card at random exiled with this and put that card into its owner's
+  hand`` -> :class:`~effects.MoveCards` of ``Ref("exiled_with_this")`` with
+  ``at_random``;
 - ``exile target player's / each opponent's graveyard``, ``exile all <quality> cards
   from target player's graveyard`` -> :class:`~effects.ExileGraveyard`; ``look at
   target player's / opponent's hand`` -> :class:`~effects.LookAtHand`;
