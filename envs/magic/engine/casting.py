@@ -732,13 +732,66 @@ class CastingMixin:
         """The mana cost a spell is cast for, before X: its printed cost or the
         alternative cost chosen, plus kicker costs (a variant adds to it: the
         commander tax), then cost increases and reductions (601.2f)."""
-        return self.changed_cost(item.controller, item.card, self._base_cost(item),
+        cost = self.changed_cost(item.controller, item.card, self._base_cost(item),
                                  self.face_down_spell_def(item.card)
                                  if item.alt == "face_down" else
                                  fx.bestowed(self.cdef(item.card))
                                  if item.alt == "bestow" else None,
                                  sum(map(len, item.targets.values())),
                                  from_hand=self.cast_from_hand(item))
+        extra = self.cdef(item.card).additional_cost
+        if extra is not None and extra.exile_any is not None and cost is not None \
+                and item.alt != "face_down":  # "{2} less for each card exiled this way"
+            n = len(self.exile_any_options(item, []) if item.exiled_for_cost is None
+                    else item.exiled_for_cost)  # (a probe: every card it could exile)
+            cost = dataclasses.replace(cost, generic=max(
+                cost.generic - extra.exile_any_less * n, 0))
+        return cost
+
+    def exile_any_offer(self, item: StackItem) -> list[int]:
+        """The cards a ``cost_exile`` decision offers: one of each definition among
+        :meth:`exile_any_options` (alike cards in a graveyard)."""
+        offer, seen = [], set()
+        for card in self.exile_any_options(item, item.exiled_for_cost or []):
+            if self.card_def[card] not in seen:
+                seen.add(self.card_def[card])
+                offer.append(card)
+        return offer
+
+    def exile_any_legal(self, d: dict) -> list[int]:
+        """Card ``i`` of the page, mode 0 (the next page) when there are more, and
+        "done" when the spell can be paid for with the cards chosen so far."""
+        item = self.casting
+        page = d["cards"][d["page"] * A.MAX_HAND:(d["page"] + 1) * A.MAX_HAND]
+        out = [A.hand(i) for i in range(len(page))]
+        if len(d["cards"]) > A.MAX_HAND:
+            out.append(A.mode(0))
+        if self._spell_payable(item.controller, item.card,  # type: ignore[union-attr]
+                               with_x(self._spell_cost(item), item.x)):  # type: ignore[arg-type, union-attr]
+            out.append(A.DONE)
+        return out
+
+    def exile_any_act(self, d: dict, kind: str, args: tuple[int, ...]) -> None:
+        """The caster exiles the chosen card for the cost, turns the page or is
+        done choosing."""
+        item = self.casting
+        assert item is not None and item.exiled_for_cost is not None
+        if kind == "done":
+            item.exile_any_done = True
+        elif kind == "mode":
+            pages = -(-len(d["cards"]) // A.MAX_HAND)
+            self.decision = {**d, "page": (d["page"] + 1) % pages}
+        else:
+            item.exiled_for_cost.append(d["cards"][d["page"] * A.MAX_HAND + args[0]])
+
+    def exile_any_options(self, item: StackItem, chosen: list[int]) -> list[int]:
+        """The cards of ``item``'s caster's graveyard its additional cost "exile any
+        number of <quality> cards from your graveyard" may still exile, not
+        ``chosen`` already (the spell's own card is on the stack, not there)."""
+        extra = self.cdef(item.card).additional_cost
+        p = item.controller
+        return [c for c in self.graveyard[p] if c not in chosen and c != item.card
+                and self.card_matches(extra.exile_any, c)]  # type: ignore[union-attr]
 
     def cast_from_hand(self, item: StackItem) -> bool:
         """Whether spell ``item`` is (or, a probe, would be) cast from its caster's
@@ -1764,6 +1817,16 @@ class CastingMixin:
             # "exile a blue card from your hand" (118.3: Force of Will)
             self.decision = {"kind": "cost_discard", "player": p, "exile": True}
             return
+        if cost is not None and cost.exile_any is not None and item.kind == "spell" \
+                and not self._pays_no_mana(p):
+            # "you may exile any number of creature cards from your graveyard" (601.2b)
+            if item.exiled_for_cost is None:
+                item.exiled_for_cost = []
+            if self.exile_any_options(item, item.exiled_for_cost) and \
+                    not item.exile_any_done:
+                self.decision = {"kind": "hand_choice", "player": p, "cost_exile": True,
+                                 "cards": self.exile_any_offer(item), "page": 0}
+                return
         chosen_plan = self.chosen_payment(item) if self.pay_by_choice else None
         if self.decision is not None:  # pay by choice: the next mana source
             return
@@ -1929,6 +1992,12 @@ class CastingMixin:
             else:
                 for card in item.discarded:
                     self._discard(p, card)
+            if cost.exile_any is not None and item.exiled_for_cost:
+                for card in item.exiled_for_cost:  # (chosen by its caster, 601.2b)
+                    self.take_card(card, "graveyard")
+                    self.exile[p].append(card)
+                self.log("cost_exiled", player=p,
+                         cards=[self.name_of(c) for c in item.exiled_for_cost])
             if cost.exile_graveyard:
                 # which cards: automated, the oldest that match (see game.py)
                 cards = self.graveyard_cost_cards(p, cost)[:cost.exile_graveyard]
@@ -2073,6 +2142,14 @@ class CastingMixin:
                 if left > 0 and library and library[-1] == asks[0][4]:
                     self.decision = {"kind": "yesno", "player": p, "clash": asks[0][4]}
                     return
+            elif what == "top_bottom":  # PutOnLibrary.owner_chooses: the bottom?
+                if left > 0 and asks[0][4] in self.battlefield and not self.lost[p]:
+                    self.decision = {"kind": "yesno", "player": p,
+                                     "to_bottom": asks[0][4]}
+                    return
+            elif what == "top_bottom_move":  # then all of them at once (401.4)
+                asks[0][2] = 0  # (the order asks it queues come after it)
+                self.owners_put_on_library(asks[0][4], path)
             elif what == "myriad":  # 702.116a: "you may", for each of them
                 if left > 0 and not self.lost[p] and not self.lost[asks[0][4]]:
                     self.decision = {"kind": "yesno", "player": p, "myriad": asks[0][4]}
@@ -2405,6 +2482,13 @@ class CastingMixin:
                                  "what": "keyword", "path": path,
                                  "options": list(node.keyword_choice)}
                 return
+            elif isinstance(node, fx.EachGraveyardChoice):
+                if self.graveyard_choice_step(item, node, path):
+                    queue.insert(0, path)  # (the next player's graveyard after it)
+                    return
+            elif isinstance(node, fx.PutOnLibrary) and node.owner_chooses:
+                if self.owners_choose_ends(node, path):
+                    return
             elif isinstance(node, fx.Draw) and self._dredging(node, path):
                 # 702.52a: a player who may dredge draws one card at a time
                 for q in self.select_players(node.who, path):
@@ -3277,6 +3361,10 @@ class CastingMixin:
             item.card, item.controller, x=item.x, kicked=item.kicked,
             evoked=item.alt == "evoke", spent=item.colours_spent, counters=counters,
             gained=item.gained, **extra)
+        if item.exiled_for_cost and pid in self.battlefield:
+            # the cards its additional cost exiled are exiled with it (Gorex, 607.2)
+            self.exiled_with.extend([pid, card, 0] for card in item.exiled_for_cost
+                                    if card in self.exile[self.card_owner[card]])
         if item.suspended and pid in self.battlefield and self.is_creature(pid):
             self.battlefield[pid].lasting.append("haste")  # 702.62a
         if item.alt == "dash" and pid in self.battlefield:

@@ -191,6 +191,10 @@ class DecisionsMixin:
                     if pid in self.battlefield] + ([] if "populate" in d else [A.DONE])
         if "copy_card" in d:  # the card to copy (707.12): card i of d["cards"]
             return [A.hand(i) for i in range(len(d["cards"]))]
+        if "grave_choice" in d:  # a card in that player's graveyard (EachGraveyardChoice)
+            return self.grave_choice_legal(d)
+        if "cost_exile" in d:  # a graveyard card to exile for the additional cost
+            return self.exile_any_legal(d)
         if kind in LIBRARY_DECISIONS:
             return self.library_legal(d)
         return self._custom_legal(d)
@@ -1394,6 +1398,9 @@ class DecisionsMixin:
                 self.library[p].insert(0, self.library[p].pop())
             self.log("clashed", player=p, card=self.name_of(d["clash"]),
                      bottom=kind == "yes")
+        elif dk == "yesno" and "to_bottom" in d:  # its owner's choice: bottom (yes)?
+            self.res["asks"][0][2] = 0  # type: ignore[index]
+            self.res["to_bottom"][d["to_bottom"]] = kind == "yes"  # type: ignore[index]
         elif dk == "yesno" and "peek" in d:  # the top card on the bottom (yes)?
             q = d["peek"]
             self.res["asks"][0][2] = 0  # type: ignore[index]
@@ -1536,6 +1543,10 @@ class DecisionsMixin:
             self.enter_as_copy(None if kind == "done" else self.slots[args[0]])
         elif "copy_card" in d:  # 707.12
             self.copy_card_chosen(d, args[0])
+        elif "grave_choice" in d:
+            self.grave_choice_act(d, kind, args)
+        elif "cost_exile" in d:
+            self.exile_any_act(d, kind, args)
         elif dk in LIBRARY_DECISIONS:
             self.library_act(d, kind, args)
         else:

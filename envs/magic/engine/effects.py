@@ -1418,6 +1418,23 @@ CARD_DESTINATIONS = ("hand", "battlefield", "exile", "library_top", "library_bot
 
 
 @dataclass(frozen=True)
+class EachGraveyardChoice:
+    """"For each player, choose a <quality> card in that player's graveyard. Put those
+    cards onto the battlefield under your control." (Ghouls' Night Out): not a target
+    (115.1); as it resolves, the resolving object's controller chooses one card
+    matching ``filter`` in each player's graveyard that has one, in turn order from
+    the active player (a ``hand_choice`` decision with ``grave_choice``: card ``i`` of
+    its ``cards``, alike cards offered once, 16 to a page, mode 0 turning the page);
+    then the chosen cards enter at once under that player's control (603.6a), and
+    each permanent they became gets ``becomes`` (a lasting :class:`Becomes`: "they're
+    black Zombies in addition to their other colors and types and they gain
+    decayed", 611.2c), if any."""
+
+    filter: Filter
+    becomes: Any = None
+
+
+@dataclass(frozen=True)
 class MoveCards:
     """Put the cards ``what`` names, cards in a graveyard or in exile, into ``dest``
     (one of :data:`CARD_DESTINATIONS`; "its owner's library": the owner's). ``what``:
@@ -1447,6 +1464,10 @@ class MoveCards:
     # turned face up only for its morph cost, never its mana cost (702.37e; 701.40b
     # is manifest's)
     face_down: bool = False
+    # only that many of the cards it names, chosen at random as it resolves ("choose
+    # a card at random exiled with this and put that card into its owner's hand",
+    # Gorex, the Tombshell; the game's generator); 0: all of them
+    at_random: int = 0
 
 
 @dataclass(frozen=True)
@@ -1706,11 +1727,17 @@ class PutOnLibrary:
     their owners' libraries (Condemn, Azorius Charm); ``depth``: beneath that many
     cards of the top ("second from the top": 1; "just beneath the top x cards of that
     library, where x is the result": ``"die_result"``; all of them when the library
-    holds fewer, 401.4)."""
+    holds fewer, 401.4). ``owner_chooses``: "<its owner> puts it on their choice of the
+    top or bottom of their library" (Trip Up; "for each attacking creature, ...",
+    Aetherspouts): each owner chooses for each of their permanents, in turn order from
+    the active player (101.4; a ``yesno`` with ``to_bottom``: yes, the bottom), then
+    they all move at once and each owner orders the cards going to the same end of
+    their library (401.4: a ``look`` decision of phase ``bottom``, then ``order``)."""
 
     what: Selector
     bottom: bool = False
     depth: Amount = 0
+    owner_chooses: bool = False
 
 
 @dataclass(frozen=True)
@@ -2090,6 +2117,14 @@ class Cost:
     # "Exile this" (118.3): a permanent's activated ability exiles the permanent
     # itself as the cost is paid (its last known information kept, 608.2h).
     exile_this: bool = False
+    # A spell's additional cost "you may exile any number of <quality> cards from your
+    # graveyard. this spell costs {N} less to cast for each card exiled this way"
+    # (601.2b, 601.2f: Gorex, the Tombshell): its caster chooses the cards matching
+    # this card filter one at a time (a ``hand_choice`` with ``cost_exile``; "done" at
+    # any point), each taking ``exile_any_less`` generic mana off its cost; they are
+    # exiled as the cost is paid and are exiled with the permanent it becomes (607.2).
+    exile_any: Filter | None = None
+    exile_any_less: int = 0
 
 
 @dataclass(frozen=True)
@@ -3541,7 +3576,10 @@ class CopyExtras:
     becomes the target of a spell or ability, sacrifice it.""), "it isn't
     legendary" (``nonlegendary``); embalm's and eternalize's "except it's white /
     a 4/4 black Zombie with no mana cost" (702.128a, 702.129a: ``colours`` set,
-    ``no_mana_cost``, base ``power`` and ``toughness`` set)."""
+    ``no_mana_cost``, base ``power`` and ``toughness`` set). ``set_subtypes``: its
+    subtypes are ``subtypes`` instead of its own ("except it's a 4/4 black Zombie",
+    Hour of Eternity: with no "in addition to its other types", the new subtype
+    replaces the old ones, 205.1a; its card types stay)."""
 
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
@@ -3552,6 +3590,7 @@ class CopyExtras:
     no_mana_cost: bool = False
     power: int | None = None
     toughness: int | None = None
+    set_subtypes: bool = False
 
 
 @dataclass(frozen=True)
@@ -4243,7 +4282,8 @@ class CardDef:
         return bool(self.overload is not None or self.alt_cost is not None
                     or self.taps_or_exiles or self.self_costs
                     or self.additional_cost is not None
-                    and self.additional_cost.reveal_or is not None)
+                    and (self.additional_cost.reveal_or is not None
+                         or self.additional_cost.exile_any is not None))
 
     @cached_property
     def graveyard_abilities(self) -> tuple[int, ...]:

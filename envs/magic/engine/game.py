@@ -2214,6 +2214,11 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             return (f"begin the game with {name} on the battlefield" if kind == "yes"
                     else f"keep {name} in hand")
         if kind in ("yes", "no") and self.decision is not None and \
+                "to_bottom" in self.decision:  # PutOnLibrary.owner_chooses
+            name = self.name_of(self.battlefield[self.decision["to_bottom"]].card)
+            return (f"put {name} on the bottom of your library" if kind == "yes"
+                    else f"put {name} on top of your library")
+        if kind in ("yes", "no") and self.decision is not None and \
                 "dredge" in self.decision:  # 702.52a
             card = self.decision["dredge"]
             return (f"dredge {self.name_of(card)} (mill {self.cdef(card).dredge})"
@@ -2626,7 +2631,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         if new.decision is not None and "enter" in new.decision:
             shown.add(new.decision["enter"])  # a land being played
         if new.decision is not None and new.decision["kind"] == "hand_choice" and \
-                new.decision["player"] == player:  # the hand it chooses from
+                new.decision["player"] == player and not {
+                    "copy_card", "grave_choice", "cost_exile"} & set(new.decision):
+            # the hand it chooses from
             shown.update(new.hand[new.res["asks"][0][4]])
         for q in range(new.num_players):
             if q == player:

@@ -201,7 +201,8 @@ def with_extras(d: fx.CardDef, extras: fx.CopyExtras) -> fx.CardDef:
         return d
     return dataclasses.replace(
         d, types=tuple(dict.fromkeys(d.types + extras.types)),
-        subtypes=tuple(dict.fromkeys(d.subtypes + extras.subtypes)),
+        subtypes=extras.subtypes if extras.set_subtypes else
+        tuple(dict.fromkeys(d.subtypes + extras.subtypes)),
         supertypes=tuple(s for s in d.supertypes
                          if not (extras.nonlegendary and s == "Legendary")),
         keywords=d.keywords | frozenset(extras.keywords),
@@ -477,14 +478,15 @@ class LayersMixin:
         return self.create_copy_of(self.copiable_values(pid), controller, extras)
 
     def create_copy_of(self, values: fx.CardDef, controller: int,
-                       extras: fx.CopyExtras) -> int:
+                       extras: fx.CopyExtras, *, triggers: bool = True) -> int:
         """``controller`` creates a token with copiable values ``values`` and
         ``extras`` (707.2, 707.9b); its id. (A card's copiable values outside the
-        battlefield are its printed ones: embalm, eternalize.)"""
+        battlefield are its printed ones: embalm, eternalize.) Without ``triggers``,
+        it is one of several entering at once (see ``entered_together``)."""
         values = with_extras(values, extras)
         card = self._new_card(values, controller, token=True)
         self.log("token", player=controller, card=values.name)
-        return self._put_onto_battlefield(card, controller)
+        return self._put_onto_battlefield(card, controller, triggers=triggers)
 
     # ------------------------------------------ "as this enters, choose ..."
     def choice_options(self, pid: int | None, what: str, other_than: str = "",

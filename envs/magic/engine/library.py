@@ -343,6 +343,8 @@ class LibraryMixin:
             return self.grave_offer(d) if self.grave_target(d) is not None else []
         if "copy_card" in d:  # the exiled cards to choose one to copy (707.12)
             return list(d["cards"])
+        if "grave_choice" in d or "cost_exile" in d:  # a page of graveyard cards
+            return self.grave_choice_page(d)
         if kind not in LIBRARY_DECISIONS:
             return []
         ask = self.res["asks"][0]
@@ -460,7 +462,7 @@ class LibraryMixin:
         res.pop("lib", None)
         return False
 
-    def _look_step(self, ask: list, node: fx.LookAtTop | fx.Dig) -> bool:
+    def _look_step(self, ask: list, node: fx.LookAtTop | fx.Dig | fx.PutOnLibrary) -> bool:
         p = ask[1]
         res = self.res
         st = res.get("lib")
@@ -469,9 +471,10 @@ class LibraryMixin:
             n = min(ask[2], len(self.library[p]))
             if n == 0 or self.lost[p]:
                 return False
-            st = res["lib"] = {"phase": "take" if dig else node.kind, "left": n,
-                               "taken": 0}
-            self.log("look", player=p, how="dig" if dig else node.kind, count=n)
+            # (ask[4]: the phase of cards another effect put on top, to be ordered)
+            phase = ask[4] if len(ask) > 4 else "take" if dig else node.kind
+            st = res["lib"] = {"phase": phase, "left": n, "taken": 0}
+            self.log("look", player=p, how="dig" if dig else phase, count=n)
             if dig and node.reveal_top:  # 701.20a: all of them, to every player
                 self.log("reveal_top", player=p,
                          cards=[self.name_of(c) for c in self.library[p][-n:][::-1]])
@@ -907,7 +910,7 @@ class LibraryMixin:
             which = "first" if kind == "yes" else "second"
             return f"{kind}: the {which} pile ({names}) into your hand"
         if kind == "done" and dk == "hand_choice":
-            return "done: choose no card"
+            return "done: exile no more" if "cost_exile" in d else "done: choose no card"
         if kind == "done":
             return {"look": "done: keep the rest on top",
                     "card_pile": "done: the rest are the second pile",
@@ -936,6 +939,10 @@ class LibraryMixin:
             return f"put card {args[0]} ({name}) into the first pile"
         if "copy_card" in d:  # 707.12
             return f"copy card {args[0]} ({name})"
+        if "grave_choice" in d:
+            return f"choose card {args[0]} ({name}) of player {d['grave_choice']}"
+        if "cost_exile" in d:
+            return f"exile card {args[0]} ({name}) from your graveyard"
         if dk == "hand_choice":
             node = self.node_at(self.effect_of(self.res["item"]), self.res["asks"][0][3])
             verb = {"discard": "choose", "exile": "exile",

@@ -281,14 +281,21 @@ class LinkedMixin:
         raise RuntimeError(f"cards named by {sel!r}")
 
     def move_cards(self, node: fx.MoveCards, path: str,
-                   cards: list[int] | None = None) -> None:
-        """Resolve ``node`` (``cards``: these of the cards it names, not all)."""
+                   cards: list[int] | None = None) -> list[int]:
+        """Resolve ``node`` (``cards``: these of the cards it names, not all); the
+        permanents the cards became (those put onto the battlefield)."""
         item: StackItem = self.res["item"]
         moved: list[int] = []
         self.res["moved_cards"] = moved  # what an IfMovedWas next asks about
         together = isinstance(node.what, fx.GraveyardCards)
         entering: list[int] = []  # (all at once: their enter triggers wait, 603.6a)
-        for card in self.cards_named(node.what, path) if cards is None else cards:
+        named = list(self.cards_named(node.what, path) if cards is None else cards)
+        if node.at_random:  # "choose a card at random exiled with this"
+            picked: list[int] = []
+            while named and len(picked) < node.at_random:
+                picked.append(named.pop(self.dice.index(len(named))))
+            named = picked
+        for card in named:
             if self.card_token[card]:
                 continue  # rule 111.8: a token that left the battlefield stays
             owner = self.card_owner[card]
@@ -312,6 +319,7 @@ class LinkedMixin:
                 self.manifested(entered)  # "it": the permanent it became (400.7)
         if entering and together:
             self.entered_together(entering)
+        return entering
 
     def move_at_random(self, node: fx.MoveAtRandom, path: str) -> None:
         """:class:`~effects.MoveAtRandom`: ``count`` of the legal target cards at
@@ -401,6 +409,105 @@ class LinkedMixin:
                 if card in library:
                     library.remove(card)
                     library.insert(0 if bottom else max(len(library) - depth, 0), card)
+
+    def graveyard_choice_step(self, item: StackItem, node: Any, path: str) -> bool:
+        """Resolve :class:`~effects.EachGraveyardChoice` ``node``: ask ``item``'s
+        controller for the card of the next graveyard that has a matching one (True:
+        asked, the node is walked again); once every graveyard is done, put the chosen
+        cards onto the battlefield at once and give each its ``becomes``."""
+        res = self.res
+        p = item.controller
+        state = res.setdefault("grave_choice", {})
+        if path not in state:
+            state[path] = {"players": self._turn_order(self.active), "chosen": []}
+        st = state[path]
+        while st["players"] and not self.lost[p]:
+            q = st["players"].pop(0)
+            offer, seen = [], set()
+            for card in self.graveyard[q]:  # one card of each definition: alike
+                if self.card_def[card] not in seen and \
+                        self.card_matches(node.filter, card, item.card):
+                    seen.add(self.card_def[card])
+                    offer.append(card)
+            if len(offer) == 1:
+                st["chosen"].append(offer[0])
+            elif offer:
+                self.decision = {"kind": "hand_choice", "player": p, "grave_choice": q,
+                                 "path": path, "cards": offer, "page": 0}
+                return True
+        del state[path]
+        cards = [c for c in st["chosen"] if c in self.graveyard[self.card_owner[c]]]
+        entered = self.move_cards(fx.MoveCards(fx.GraveyardCards(node.filter, "any"),
+                                               "battlefield", "you"), path, cards)
+        if node.becomes is not None:
+            for pid in entered:
+                self.become(pid, node.becomes)
+        return False
+
+    def grave_choice_page(self, d: dict) -> list[int]:
+        """The cards a ``grave_choice`` decision shows now (its page of 16)."""
+        page = d["page"] * A.MAX_HAND
+        return d["cards"][page:page + A.MAX_HAND]
+
+    def grave_choice_legal(self, d: dict) -> list[int]:
+        """Card ``i`` of the page, and mode 0 (the next page) when there are more."""
+        out = [A.hand(i) for i in range(len(self.grave_choice_page(d)))]
+        return out + [A.mode(0)] if len(d["cards"]) > A.MAX_HAND else out
+
+    def grave_choice_act(self, d: dict, kind: str, args: tuple[int, ...]) -> None:
+        """The card chosen in player ``d["grave_choice"]``'s graveyard, or the next
+        page."""
+        if kind == "mode":
+            pages = -(-len(d["cards"]) // A.MAX_HAND)
+            self.decision = {**d, "page": (d["page"] + 1) % pages}
+            return
+        card = self.grave_choice_page(d)[args[0]]
+        self.res["grave_choice"][d["path"]]["chosen"].append(card)
+        self.log("grave_chosen", player=d["player"], whose=d["grave_choice"],
+                 card=self.name_of(card))
+
+    def owners_choose_ends(self, node: Any, path: str) -> bool:
+        """Queue the asks of a :class:`~effects.PutOnLibrary` whose owners choose the
+        top or bottom of their libraries: one ``top_bottom`` per permanent, its owner's,
+        in turn order from the active player (101.4), then ``top_bottom_move`` (all at
+        once). False if it names no permanent."""
+        res = self.res
+        pids = [pid for pid in self.select(node.what, path)
+                if pid >= 0 and pid in self.battlefield]
+        if not pids:
+            return False
+        res["to_bottom"] = {}
+        owner = {pid: self.card_owner[self.battlefield[pid].card] for pid in pids}
+        for q in self._turn_order(self.active):
+            res["asks"].extend(["top_bottom", q, 1, path, pid] for pid in pids
+                               if owner[pid] == q)
+        res["asks"].append(["top_bottom_move", self.active, 1, path, pids])
+        return True
+
+    def owners_put_on_library(self, pids: list[int], path: str) -> None:
+        """The permanents ``pids`` go to their owners' libraries at once, each on the
+        end its owner chose (``res["to_bottom"]``); an owner with two or more cards
+        going to the same end orders them (401.4: a ``look`` ask of phase ``bottom``
+        for those going to the bottom, put on top meanwhile, then ``order``)."""
+        res = self.res
+        bottom = res.pop("to_bottom", {})
+        cards = {pid: self.battlefield[pid].card for pid in pids if pid in self.battlefield}
+        self.move_permanents(list(cards), "library")
+        for q in self._turn_order(self.active):
+            library = self.library[q]
+            top, under = ([c for pid, c in cards.items() if c in library
+                           and self.card_owner[c] == q and bool(bottom.get(pid)) == b]
+                          for b in (False, True))
+            for card in top + (under if len(under) > 1 else []):
+                library.remove(card)
+                library.append(card)
+            if len(under) == 1:
+                library.remove(under[0])
+                library.insert(0, under[0])
+            elif under:
+                res["asks"].append(["look", q, len(under), path, "bottom"])
+            if len(top) > 1:
+                res["asks"].append(["look", q, len(top), path, "order"])
 
     # ----------------------------------------------------------- triggers
     def reflexive_trigger(self, path: str) -> None:

@@ -81,7 +81,7 @@ ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, f
                   fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle, fx.MadnessCast,
                   fx.CopySpell,
                   fx.CastCopy, fx.PlayFree, fx.ChooseType, fx.TapAny, fx.CastFromHand,
-                  fx.EachChooses)
+                  fx.EachChooses, fx.EachGraveyardChoice)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
@@ -173,7 +173,7 @@ KNOWN_FIELDS: dict[type, frozenset[str]] = {
                         "exile_filter", "tap_untapped", "tap_count", "loyalty_x",
                         "remove_counters", "discard_filter", "add_counters",
                         "exile_hand", "bounce", "energy", "exile_self", "reveal_or",
-                        "exile_this"}),
+                        "exile_this", "exile_any", "exile_any_less"}),
     fx.ActivatedAbility: frozenset({"cost", "effect", "sorcery_speed", "is_mana",
                                     "once_per_turn", "zone", "only_if", "cycling"}),
     fx.ActivationCondition: frozenset({"kind", "filter", "count", "counter"}),
@@ -446,6 +446,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note(f"MoveCards with a {node.counter} counter to {node.dest}")
         if node.tapped and node.dest != "battlefield":
             note(f"MoveCards tapped to {node.dest}")
+        if node.at_random and node.what != fx.Ref("exiled_with_this"):
+            note("MoveCards at random of other than the cards exiled with this")
         if node.what == fx.Ref("this_card") and node.dest == "battlefield" and \
                 card.is_aura:
             note("an Aura card returned to the battlefield (303.4f)")
@@ -866,6 +868,22 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if not any(ab.cost.sacrifice is not None and fx.Ref("cost_sacrificed") in
                        _all_nodes(ab.effect) for ab in card.activated):
                 note("a copy of the sacrificed permanent with no sacrifice in the cost")
+        elif isinstance(node, fx.EachGraveyardChoice):
+            card_filter(node.filter)
+            if node.becomes is not None:
+                if not isinstance(node.becomes, fx.Becomes) or not node.becomes.lasting:
+                    note("EachGraveyardChoice becoming other than lastingly")
+                else:
+                    fields(node.becomes)
+                    granted_abilities(node.becomes.abilities)
+        elif isinstance(node, fx.CopyToken) and node.what == fx.Ref("that_card"):
+            # "for each card exiled this way": a MoveCards into exile before it
+            if not any(isinstance(n, fx.MoveCards) and n.dest == "exile"
+                       for root in (card.spell.effect if card.spell else None,
+                                    *(ab.effect for ab in (*card.activated,
+                                                           *card.triggered)))
+                       for n in _all_nodes(root)):
+                note("a copy of the cards exiled this way with no exile of cards")
         elif isinstance(node, fx.CreateToken):
             selector(node.who)
             token = node.token
@@ -1490,6 +1508,14 @@ def _orphan_if_moved(node: Any, before: Any = None) -> bool:
     return isinstance(node, fx.IfMovedWas) and not isinstance(before, fx.MoveCards)
 
 
+def _built_in(kw: str, node: Any) -> bool:
+    """Whether a lasting :class:`~effects.Becomes` ``node`` gives keyword ``kw`` of
+    :data:`~keywords.TOKEN_BUILT` with its triggered abilities too (its
+    ``abilities``: "they gain decayed", layer 6)."""
+    return isinstance(node, fx.Becomes) and node.lasting and kw in KW.TOKEN_BUILT and \
+        all(t in node.abilities for t in KW.keyword_triggers(frozenset({kw})))
+
+
 def _granted_keywords(node: Any) -> set[str]:
     """Every keyword a part of a card grants or gives a token (the ``keywords`` of
     its pumps, anthems, bonuses, token descriptions...)."""
@@ -1503,7 +1529,8 @@ def _granted_keywords(node: Any) -> set[str]:
             if f.name == "keywords" and isinstance(value, (tuple, frozenset)):
                 # a token is created with these (token_def builds their abilities)
                 out.update(set(value) - KW.TOKEN_BUILT
-                           if isinstance(node, fx.TokenSpec) else value)
+                           if isinstance(node, fx.TokenSpec) else
+                           {kw for kw in value if not _built_in(kw, node)})
             else:
                 out |= _granted_keywords(value)
     return out
@@ -1735,7 +1762,15 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
                 made = game.create_copy_of(game.defs[item.sacrificed_copy],
                                            item.controller, node.extras)
             made = made if count == 1 else None  # ("it": one token only)
-        for pid in () if made is not None or node.what == fx.Ref("cost_sacrificed") \
+        elif node.what == fx.Ref("that_card"):  # each card the step before exiled
+            made_now = [game.create_copy_of(game.cdef(card), item.controller,
+                                            node.extras, triggers=False)  # (printed)
+                        for card in game.res.get("moved_cards", ())
+                        if card in game.exile[game.card_owner[card]]]
+            game.entered_together(made_now)  # (created at once, 603.6a)
+            made = made_now[-1] if made_now else None
+        for pid in () if made is not None or node.what in (
+                fx.Ref("cost_sacrificed"), fx.Ref("that_card")) \
                 else game.select(node.what, path):
             if pid >= 0:
                 for _ in range(count):

@@ -204,6 +204,12 @@ class StackItem:
     keywords: list[str] = field(default_factory=list)
     sacrificed: list[int] = field(default_factory=list)
     discarded: list[int] = field(default_factory=list)
+    #: The graveyard cards chosen for an additional cost "you may exile any number of
+    #: <quality> cards from your graveyard" (:attr:`~effects.Cost.exile_any`); None
+    #: until its caster chooses them (a probe counts every card it could exile).
+    exiled_for_cost: list[int] | None = None
+    #: Its caster said "done" to choosing them.
+    exile_any_done: bool = False
     crew: list[int] = field(default_factory=list)
     x: int = 0
     amount: int = 0

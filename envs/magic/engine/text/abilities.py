@@ -177,7 +177,13 @@ def _additional_cost(line: str, printed: Printed, draft: Draft) -> bool:
             isinstance(s, fx.AdditionalCost) for s in draft.statics):
         return False
     paid = cost(m.group(1))
-    if (r := re.fullmatch(r"reveal an? (.+?) card from your hand or pay (\{[^}]+\}+)",
+    if (r := re.fullmatch(r"you may exile any number of (.+?) cards from your graveyard\. "
+                          r"this costs \{(\d+)\} less to cast for each card exiled "
+                          r"this way", m.group(1))) and \
+            (f := card_filter(r.group(1))) is not None and f != fx.Filter():
+        # 601.2b, 601.2f: chosen as it is cast, each card {N} less (Gorex)
+        paid = fx.Cost(exile_any=f, exile_any_less=int(r.group(2)))
+    elif (r := re.fullmatch(r"reveal an? (.+?) card from your hand or pay (\{[^}]+\}+)",
                           m.group(1))) and (f := card_filter(r.group(1))) is not None \
             and f != fx.Filter() and (mana := cost(r.group(2))) is not None and \
             mana == fx.Cost(mana=mana.mana) and is_permanent_card(printed):

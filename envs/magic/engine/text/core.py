@@ -479,6 +479,8 @@ class _RefCheck:
                 self.seen_target = seen
                 self.walk(mode, antecedent)
             return "modes"
+        if isinstance(node, fx.EachGraveyardChoice):
+            return "token"  # (its Becomes names the permanents it put; "it": none)
         self.leaf(node, antecedent)
         if has_target(node):
             self.last_target = next(p for p in nodes(node) if isinstance(p, fx.Target))

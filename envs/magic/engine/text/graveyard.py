@@ -19,7 +19,11 @@
   "return each <quality> card with mana value x from your graveyard to the
   battlefield", "put all <quality> cards from all graveyards onto the battlefield under
   your control" -> :class:`~effects.MoveCards` of a :class:`~effects.GraveyardCards`
-  (no target, 115.1; they move at once, 603.6a).
+  (no target, 115.1; they move at once, 603.6a);
+- "for each player, choose a creature card in that player's graveyard. put those cards
+  onto the battlefield under your control[. they're <colour> <type>s in addition to
+  their other colors and types and they gain <keyword>]" ->
+  :class:`~effects.EachGraveyardChoice` (chosen as it resolves, not targeted).
 """
 
 from __future__ import annotations
@@ -28,8 +32,10 @@ import dataclasses
 import re
 
 from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.cards import Printed
 from labyrinth_gym.envs.magic.engine.text.core import (
+    SENTENCE_GROUPS,
     Draft,
     effect,
     effect_template,
@@ -42,8 +48,49 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     all_subtypes,
     card_filter,
     cost,
+    creature_subtypes,
+    keyword_list,
     number,
 )
+
+_PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land",
+                              "Planeswalker"})
+_EACH_GRAVEYARD = (r"for each player, choose an? (.+?) card in that player's graveyard\. "
+                   r"put those cards onto the battlefield under your control")
+SENTENCE_GROUPS.append((r"for each player, choose an? .+ card in that player's graveyard\.",
+                        r"put those cards onto the battlefield under your control\.",
+                        r"they're .+ in addition to their other colors and types.*\."))
+SENTENCE_GROUPS.append((r"for each player, choose an? .+ card in that player's graveyard\.",
+                        r"put those cards onto the battlefield under your control\."))
+
+
+@effect_template
+def _each_graveyard_choice(s: str) -> fx.Effect | None:
+    """``for each player, choose a creature card in that player's graveyard. put those
+    cards onto the battlefield under your control[. they're black zombies in addition
+    to their other colors and types and they gain decayed]`` (Ghouls' Night Out; no
+    target, 115.1) -> :class:`~effects.EachGraveyardChoice`; the last sentence is a
+    lasting :class:`~effects.Becomes` of the permanents they became (a colour and a
+    creature type added, 105.3, 205.1b; a keyword gained, with its triggered ability
+    for decayed's kind, :data:`~keywords.TOKEN_BUILT`)."""
+    m = re.fullmatch(_EACH_GRAVEYARD + r"(?:\. they're (\w+) (\w+?)s in addition to "
+                     r"their other colors and types(?: and they gain (.+))?)?", s)
+    f = card_filter(m.group(1)) if m else None
+    if f is None or not f.types or not set(f.types) <= _PERMANENT_TYPES:
+        return None
+    if m.group(2) is None:
+        return fx.EachGraveyardChoice(f)
+    colour = fx.COLOUR_PROPS.get(m.group(2))
+    subtype = creature_subtypes().get(m.group(3))
+    keywords = keyword_list(m.group(4)) if m.group(4) else ()
+    if colour is None or subtype is None or keywords is None:
+        return None
+    built = KW.keyword_triggers(frozenset(keywords) & KW.TOKEN_BUILT)
+    if any(not KW.grantable(k) and k not in KW.TOKEN_BUILT for k in keywords):
+        return None
+    return fx.EachGraveyardChoice(f, fx.Becomes(
+        fx.Ref("it"), subtypes=(subtype,), colours=(colour,), keywords=keywords,
+        abilities=built, in_addition=True, lasting=True))
 
 
 @effect_template

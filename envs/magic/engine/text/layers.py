@@ -9,7 +9,10 @@ Read here (the engine side is :mod:`~layers`):
   ``it has "<triggered ability>"`` or ``it isn't legendary``, joined by ``,`` and
   ``and``;
 - ``create a token that's a copy of <target / this>[, except <exceptions>]`` ->
-  :class:`~effects.CopyToken` (``it`` then names the token);
+  :class:`~effects.CopyToken` (``it`` then names the token); ``for each card exiled
+  this way, create a token that's a copy of that card[, except ...]`` -> one of
+  ``Ref("that_card")``; the exception ``it's a 4/4 black zombie`` sets base power and
+  toughness, colour and subtypes (:attr:`~effects.CopyExtras.set_subtypes`);
 - ``each land is a <land type> in addition to its other land types.``,
   ``<lands> are <land type>s.`` (``nonbasic lands are mountains.``), ``<permanents>
   lose all abilities [and have base power and toughness N/N].``, ``<permanents>
@@ -42,8 +45,10 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     read_sentence,
 )
 from labyrinth_gym.envs.magic.engine.text.phrases import (
+    COLOUR_WORDS,
     NUM,
     all_subtypes,
+    creature_subtypes,
     keyword_list,
     number,
     object_filter,
@@ -58,7 +63,9 @@ def copy_extras(text: str | None, printed: Printed | None = None) -> fx.CopyExtr
     """The exceptions of a copy effect (707.9), or None if one is not read:
     ``it's an artifact in addition to its other types``, ``it's an illusion in
     addition to its other types``, ``it has haste``, ``it has "<triggered
-    ability>"`` (read as a line of ``printed``), ``it isn't legendary``."""
+    ability>"`` (read as a line of ``printed``), ``it isn't legendary``, ``it's a 4/4
+    black zombie`` (base power and toughness, colour and creature type set: the
+    subtypes it had are replaced, 205.1a)."""
     if text is None:
         return fx.CopyExtras()
     types: list[str] = []
@@ -66,8 +73,16 @@ def copy_extras(text: str | None, printed: Printed | None = None) -> fx.CopyExtr
     keywords: list[str] = []
     triggered: list[fx.TriggeredAbility] = []
     nonlegendary = False
+    set_as: dict[str, Any] = {}
     parts = re.split(r',? and (?=it)|, (?=it)', text)
     for part in parts:
+        m = re.fullmatch(r"it's an? (\d+)/(\d+) (\w+) ([\w'-]+)", part)
+        if m and not set_as and m.group(3) in COLOUR_WORDS and \
+                m.group(4) in creature_subtypes():
+            set_as = {"power": int(m.group(1)), "toughness": int(m.group(2)),
+                      "colours": (COLOUR_WORDS[m.group(3)],), "set_subtypes": True}
+            subtypes.insert(0, creature_subtypes()[m.group(4)])
+            continue
         m = re.fullmatch(r"it's an? ([\w'-]+) in addition to its other types", part)
         if m:
             word = m.group(1)
@@ -101,7 +116,7 @@ def copy_extras(text: str | None, printed: Printed | None = None) -> fx.CopyExtr
             continue
         return None
     return fx.CopyExtras(tuple(types), tuple(subtypes), tuple(keywords),
-                         tuple(triggered), nonlegendary)
+                         tuple(triggered), nonlegendary, **set_as)
 
 
 _ENTERS_AS_COPY = re.compile(
@@ -329,6 +344,17 @@ def _copy_token(s: str) -> fx.Effect | None:
     if extras is None:
         return None
     return fx.CopyToken(what, extras)
+
+
+@effect_template
+def _copy_each_exiled_card(s: str) -> fx.Effect | None:
+    """``for each card exiled this way, create a token that's a copy of that card[,
+    except ...]`` (Hour of Eternity): after a step exiling cards, one token copy of
+    each card it exiled (707.2: the card's copiable values, its printed ones)."""
+    m = re.fullmatch(r"for each card exiled this way, create a token that's a copy "
+                     r"of that card(?:, except (.+))?", s)
+    extras = copy_extras(m.group(1)) if m else None
+    return None if extras is None else fx.CopyToken(fx.Ref("that_card"), extras)
 
 
 @effect_template

@@ -17,7 +17,12 @@ Read here (rule numbers in :mod:`~linked`):
 - ``return that card / it to the battlefield under your / its owner's control``
   after an exile (flicker) -> :class:`~effects.MoveCards` of ``Ref("that_card")``;
 - ``put <permanent> on top of / on the bottom of its owner's library`` ->
-  :class:`~effects.PutOnLibrary`;
+  :class:`~effects.PutOnLibrary`; ``target <permanent>'s owner puts it on their choice
+  of the top or bottom of their library`` (also ``the owner of target ...`` and ``for
+  each <permanents>, its owner puts it ...``) -> one with ``owner_chooses``;
+- ``choose a card at random exiled with this and put that card into its owner's
+  hand`` -> :class:`~effects.MoveCards` of ``Ref("exiled_with_this")`` with
+  ``at_random``;
 - ``exile target player's / each opponent's graveyard``, ``exile all <quality> cards
   from target player's graveyard`` -> :class:`~effects.ExileGraveyard`; ``look at
   target player's / opponent's hand`` -> :class:`~effects.LookAtHand`;
@@ -124,6 +129,17 @@ def _move_at_random(s: str) -> fx.Effect | None:
 
 
 @effect_template
+def _exiled_at_random(s: str) -> fx.Effect | None:
+    """``choose a card at random exiled with this and put that card into its owner's
+    hand`` (Gorex, the Tombshell; 607.2a: the cards exiled with the permanent, one
+    chosen at random as it resolves)."""
+    if re.fullmatch(r"choose a card at random exiled with this and put (?:that card|it) "
+                    r"into its owner's hand", s):
+        return fx.MoveCards(fx.Ref("exiled_with_this"), "hand", at_random=1)
+    return None
+
+
+@effect_template
 def _linked_exile(s: str) -> fx.Effect | None:
     # Rule 607.2a: "the exiled card" of Oblivion Ring's leaves-the-battlefield ability
     if m := re.fullmatch(r"return the exiled (?:card|cards) to the battlefield under "
@@ -172,6 +188,17 @@ def _on_library(s: str) -> fx.Effect | None:
         what = permanents(m.group(1))
         if what is not None:
             return fx.PutOnLibrary(what, bottom=m.group(2) != "top of")
+    # "target creature's owner puts it on their choice of the top or bottom of their
+    # library" (Trip Up), "for each attacking creature, its owner puts it ..."
+    # (Aetherspouts): each owner chooses for each permanent (401.4)
+    if m := re.fullmatch(r"(?:for each (?!target)(.+?), its owner|(target .+?)'s owner|"
+                         r"the owner of (target .+?)) puts it on their choice of the "
+                         r"top or bottom of their library", s):
+        phrase = m.group(2) or m.group(3) or f"each {m.group(1)}"
+        what = permanents(phrase)
+        if isinstance(what, fx.Each) or isinstance(what, fx.Target) and \
+                what.count == 1 and not what.up_to:
+            return fx.PutOnLibrary(what, owner_chooses=True)
     # "put all creatures on the bottom of their owners' libraries" (Terminus): each
     # owner's cards go there in timestamp order (401.4: an automated order)
     if m := re.fullmatch(r"put (all .+) on (top of|the bottom of) their owners' "
