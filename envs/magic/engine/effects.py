@@ -2236,6 +2236,7 @@ graveyard (a new object if it left since, 400.7). The ability may be an emblem's
 (114.4)."""
 BATCH_EVENTS = ("group_dies", "group_enters", "group_sacrificed",
                 "group_combat_damage_player", "group_combat_damage_players",
+                "group_combat_damage_opponents",
                 "group_discard", "group_leaves_graveyard", "group_attacks_you",
                 "group_attacks_player",
                 "group_card_to_graveyard", "group_card_to_graveyard_from_library")
@@ -2256,8 +2257,12 @@ creatures attack you" (``that player``-free; the attackers attacking the ability
 controller, not a planeswalker); ``group_attacks_player``: "whenever one or more
 <creatures you control> attack a player" (once for each player attacked, ``that
 player``); ``group_combat_damage_players``: "... deal combat
-damage to one or more players" (once for the step, whoever was dealt it). ``that many`` (``"that_much"``) is the number of matching objects (not of
-``group_combat_damage_player``);
+damage to one or more players" (once for the step, whoever was dealt it);
+``group_combat_damage_opponents``: "... deal combat damage to one or more of your
+opponents" (once for the step, if they dealt it to an opponent of the ability's
+controller; its ``that many`` is the number of those opponents, "the number of
+opponents dealt damage this way"). ``that many`` (``"that_much"``) is otherwise the
+number of matching objects (not of ``group_combat_damage_player``);
 ``that player``: the player dealt combat damage, the player who discarded. There is
 no single triggering object (no ``it``). ``group_attacks`` and ``counters_put`` are
 batch events of the same kind (:data:`OBJECT_EVENTS`)."""
@@ -2379,7 +2384,7 @@ AMOUNT_EVENTS = frozenset({"gain_life", "lose_life", "deals_damage", "opponent_d
                            "group_leaves_graveyard", "group_attacks_you",
                            "group_card_to_graveyard",
                            "group_card_to_graveyard_from_library", "counters_put",
-                           "group_attacks_player"})
+                           "group_attacks_player", "group_combat_damage_opponents"})
 """Events with an amount, which an effect's ``"that_much"`` names ("you gain that much
 life")."""
 PLAYER_NAMING_EVENTS = frozenset({"gain_life", "lose_life", "draw", "discard", "cast",
