@@ -188,6 +188,9 @@ class DecisionsMixin:
                     if pid in self.battlefield] + ([] if "populate" in d else [A.DONE])
         if "copy_card" in d:  # the card to copy (707.12): card i of d["cards"]
             return [A.hand(i) for i in range(len(d["cards"]))]
+        if "choose_cards" in d:  # the next card a MoveChosenCards moves; done: no more
+            return [A.hand(i) for i in range(len(d["cards"]))] + (
+                [A.DONE] if d.get("up_to") else [])
         if kind in LIBRARY_DECISIONS:
             return self.library_legal(d)
         return self._custom_legal(d)
@@ -1512,6 +1515,8 @@ class DecisionsMixin:
             self.enter_as_copy(None if kind == "done" else self.slots[args[0]])
         elif "copy_card" in d:  # 707.12
             self.copy_card_chosen(d, args[0])
+        elif "choose_cards" in d:
+            self.cards_chosen(d, kind, args)
         elif dk in LIBRARY_DECISIONS:
             self.library_act(d, kind, args)
         else:

@@ -379,6 +379,16 @@ class ObjectsMixin:
                     if self.matches(count.filter, pid, you, source))
         return n * count.times
 
+    def card_power(self, card: int) -> int:
+        """The power of ``card`` outside the battlefield: its printed power, or what
+        its characteristic-defining ability makes it (604.3: it functions in every
+        zone; "you" is the card's owner, 109.5)."""
+        d = self.cdef(card)
+        defined = d.defined_pt
+        if defined is not None and defined.power:
+            return self.count_now(defined.count, self.card_owner[card], None)
+        return d.power or 0
+
     def chars(self, pid: int) -> tuple[int, int, frozenset[str]]:
         """Power, toughness and keywords of permanent ``pid`` now."""
         self._statics()
