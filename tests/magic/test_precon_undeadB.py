@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
+
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.game import MagicGame
@@ -189,6 +191,9 @@ def test_geralf_choice_is_shown_and_survives_a_save_and_restore():
     act(game, "Hill Giant")
     seen = game.observation_for(0)["looking"]
     assert sorted(seen) == ["Craw Wurm", "Grizzly Bears", "Serra Angel"]
+    # a search tree's determinized copy keeps the choice (no hand is chosen from)
+    sampled = game.determinize(0, np.random.default_rng(0))
+    assert sampled.decision["cards"] == game.decision["cards"]
     restored = MagicGame.from_dict(json.loads(json.dumps(game.to_dict())))
     act(restored, "Craw Wurm")
     settle(restored)
