@@ -299,3 +299,46 @@ def test_shadow_kin_with_one_creature_card_milled_exiles_it_when_asked():
     assert _names(game, game.exile[0]) == ["Hill Giant"]
     assert game.pdef(kin).name == "Hill Giant"
     assert game.chars(kin)[:2] == (4, 4)
+
+
+# ------------------------------------- "an X/X token, where X is <counted>" (608.2h)
+def _token_pt(game: MagicGame, name: str) -> tuple[int, int]:
+    pid = next(pid for pid, perm in game.battlefield.items()
+               if game.name_of(perm.card) == name)
+    return game.chars(pid)[:2]
+
+
+def test_compiled_x_x_tokens():
+    seed = pool("Seed Guardian").triggered[0].effect
+    assert seed.pt == fx.Count("graveyard", fx.Filter(frozenset({"Creature"}),
+                                                       controller="you"))
+    assert (seed.token.power, seed.token.toughness) == (0, 0)
+    slime = pool("Miming Slime").spell.effect
+    assert slime.pt == fx.Count("greatest_power", fx.Filter(frozenset({"Creature"}),
+                                                             controller="you"))
+
+
+def test_seed_guardian_token_counts_the_creature_cards_as_it_is_created():
+    game = blank()
+    seed = game.add_permanent("Seed Guardian", 0)
+    game.add_card("Hill Giant", 0, "graveyard")
+    game.add_card("Craw Wurm", 1, "graveyard")  # not in your graveyard
+    game.start_at("main1", 0)
+    game.move_permanents([seed], "graveyard")
+    settle(game)
+    assert _token_pt(game, "Elemental Token") == (2, 2)  # itself and the Giant
+    game.add_card("Grizzly Bears", 0, "graveyard")  # fixed once created
+    assert _token_pt(game, "Elemental Token") == (2, 2)
+
+
+def test_vulshok_factory_token_counts_the_counters_it_had_when_sacrificed():
+    game = blank()
+    game.add_permanent("Vulshok Factory", 0, counters={"charge": 3})
+    lands(game, 0, "Mountain", "Mountain", "Mountain")
+    game.start_at("main1", 0)
+    act(game, "ability 1")
+    settle(game)
+    assert _token_pt(game, "Golem Token") == (3, 3)
+    assert "haste" in game.chars(next(
+        pid for pid, perm in game.battlefield.items()
+        if game.name_of(perm.card) == "Golem Token"))[2]
