@@ -1,7 +1,9 @@
 """Refused cards of the Undead Unleashed precon made to play (branch undeadB), each
 through a general mechanism: Hordewing Skaab ("one or more <creatures> deal combat
 damage to one or more of your opponents", 603.2c, counting the opponents dealt it),
-Shadow Kin and Stitcher Geralf (the cards an effect milled, "this way", 608.2c)."""
+Shadow Kin and Stitcher Geralf (the cards an effect milled, "this way", 608.2c: a
+choice among them, becoming a copy of one, an X/X token of their total power), and the
+X/X tokens the last one generalises to ("where X is the number of ...", 608.2h)."""
 
 from __future__ import annotations
 
@@ -24,16 +26,13 @@ from magic.positions import (
     settle,
     to_combat,
 )
+from magic.test_batch_triggers import _triggers
 
 ZOMBIE = ("Zombie",)
 
 
 def _zombie(name: str) -> fx.CardDef:
     return creature(name, 2, 2, subtypes=ZOMBIE)
-
-
-def _triggers(game: MagicGame, name: str) -> int:
-    return sum(1 for e in game.events if e["type"] == "trigger" and e.get("card") == name)
 
 
 def _to_combat_damage_decision(game: MagicGame) -> None:
