@@ -2252,6 +2252,10 @@ class CastingMixin:
                     return
             elif isinstance(node, fx.SuspendTick):
                 self.suspend_tick(item)
+            elif isinstance(node, fx.MoveChosenCards):  # chosen as it resolves
+                if self.choose_cards_step(item, node, path):
+                    queue.insert(0, path)  # (asked again after each card chosen)
+                    return
             elif isinstance(node, fx.CastCopy):  # 707.12
                 if self.cast_copy_step(item, node, path):
                     queue.insert(0, path)  # (the next copy after this one)
@@ -2817,6 +2821,9 @@ class CastingMixin:
             return True
         if isinstance(first, fx.Discard):
             return len(self.hand[p]) >= self.amount(first.count)
+        if isinstance(first, fx.MoveChosenCards):  # a card to choose (608.2d)
+            return any(self.card_matches(first.filter, c)
+                       for c in self.cards_named(first.what, ""))
         if isinstance(first, fx.Exile) and first.what == fx.Ref("self"):
             # "you may exile this. if you do, ...": only while this is still the
             # permanent the ability came from (400.7)
@@ -3452,6 +3459,9 @@ class CastingMixin:
         if value == "exiled_total":  # "exile all creatures you control. then create
             # that many ...": the cards the exile before it moved (a token too)
             return len(self.res.get("moved", ()))  # type: ignore[union-attr]
+        if value == "exiled_power":  # "the total power of the cards exiled this way"
+            return max(0, sum(self.card_power(c)  # (107.1b)
+                              for c in self.res.get("moved", ())))  # type: ignore[union-attr]
         if value == "sacrificed_total":  # "for each creature sacrificed this way"
             return self.res.get("sacrificed_total", 0)  # type: ignore[union-attr]
         if value == "sacrificed_power":  # "the greatest power among creatures

@@ -195,6 +195,9 @@ class DecisionsMixin:
             return self.grave_choice_legal(d)
         if "cost_exile" in d:  # a graveyard card to exile for the additional cost
             return self.exile_any_legal(d)
+        if "choose_cards" in d:  # the next card a MoveChosenCards moves; done: no more
+            return [A.hand(i) for i in range(len(d["cards"]))] + (
+                [A.DONE] if d.get("up_to") else [])
         if kind in LIBRARY_DECISIONS:
             return self.library_legal(d)
         return self._custom_legal(d)
@@ -1547,6 +1550,8 @@ class DecisionsMixin:
             self.grave_choice_act(d, kind, args)
         elif "cost_exile" in d:
             self.exile_any_act(d, kind, args)
+        elif "choose_cards" in d:
+            self.cards_chosen(d, kind, args)
         elif dk in LIBRARY_DECISIONS:
             self.library_act(d, kind, args)
         else:

@@ -57,8 +57,10 @@ of the event that triggered the ability: :data:`AMOUNT_EVENTS`), ``"life_lost"``
 (the life the earlier steps of the same effect made players lose: "each opponent
 loses 2 life. you gain life equal to the life lost this way"), ``"exiled_total"``
 (the cards the exile step before it moved to exile, a token too: "exile all creatures
-you control. then create that many ...") or a :class:`Count` made as the effect
-resolves."""
+you control. then create that many ..."), ``"exiled_power"`` (the total power of
+the cards the :class:`MoveChosenCards` step before it moved, 0 if it is negative,
+107.1b: "the total power of the cards exiled this way") or a :class:`Count` made as
+the effect resolves."""
 
 
 @dataclass(frozen=True)
@@ -737,6 +739,9 @@ class CreateToken:
     tapped: bool = False
     untapped: bool = False
     blocking: bool = False
+    #: "an X/X ... token, where X is ...": its base power and toughness, each this
+    #: amount counted as the token is created (608.2h; the spec's are replaced)
+    pt: Amount = None
 
 
 @dataclass(frozen=True)
@@ -1468,6 +1473,40 @@ class MoveCards:
     # a card at random exiled with this and put that card into its owner's hand",
     # Gorex, the Tombshell; the game's generator); 0: all of them
     at_random: int = 0
+
+
+@dataclass(frozen=True)
+class MoveChosenCards:
+    """The controller of the resolving spell or ability chooses ``count`` of the
+    cards ``what`` names that match the card filter ``filter`` (any number up to
+    ``count`` with ``up_to``) as it resolves (not targets, 115.1), and puts them into
+    ``dest`` (``"exile"``) at once: "exile up to two creature cards put into
+    graveyards this way", "you may exile a creature card from among the cards milled
+    this way" (``what``: ``Ref("graveyard_this_way")``, the cards the earlier mill or
+    destroy steps of the same effect put into graveyards, still there, 400.7; 608.2c).
+    With as many such cards as ``count`` or fewer and no ``up_to``, all of them are
+    moved without a choice. Afterwards ``Ref("that_card")`` names the cards moved (the
+    new objects, 400.7) and the amount ``"exiled_power"`` their total power ("the
+    total power of the cards exiled this way")."""
+
+    what: Ref
+    filter: Filter
+    count: int = 1
+    up_to: bool = False
+    dest: str = "exile"
+
+
+@dataclass(frozen=True)
+class BecomesCopy:
+    """The ability's source becomes a copy of the card ``of`` names (707.2, 613.2:
+    ``Ref("that_card")``, the card the step before moved; its copiable values are
+    its printed ones, locked as the effect begins) from now on, with no duration;
+    ``this_ability``: "except it has this ability" (707.9b: the resolving triggered
+    or activated ability becomes part of the copy's copiable values). Nothing
+    happens if the source has left the battlefield (400.7) or no card was moved."""
+
+    of: Ref
+    this_ability: bool = False
 
 
 @dataclass(frozen=True)
@@ -2320,6 +2359,7 @@ graveyard (a new object if it left since, 400.7). The ability may be an emblem's
 (114.4)."""
 BATCH_EVENTS = ("group_dies", "group_enters", "group_sacrificed",
                 "group_combat_damage_player", "group_combat_damage_players",
+                "group_combat_damage_opponents",
                 "group_discard", "group_leaves_graveyard", "group_attacks_you",
                 "group_attacks_player",
                 "group_card_to_graveyard", "group_card_to_graveyard_from_library")
@@ -2340,8 +2380,12 @@ creatures attack you" (``that player``-free; the attackers attacking the ability
 controller, not a planeswalker); ``group_attacks_player``: "whenever one or more
 <creatures you control> attack a player" (once for each player attacked, ``that
 player``); ``group_combat_damage_players``: "... deal combat
-damage to one or more players" (once for the step, whoever was dealt it). ``that many`` (``"that_much"``) is the number of matching objects (not of
-``group_combat_damage_player``);
+damage to one or more players" (once for the step, whoever was dealt it);
+``group_combat_damage_opponents``: "... deal combat damage to one or more of your
+opponents" (once for the step, if they dealt it to an opponent of the ability's
+controller; its ``that many`` is the number of those opponents, "the number of
+opponents dealt damage this way"). ``that many`` (``"that_much"``) is otherwise the
+number of matching objects (not of ``group_combat_damage_player``);
 ``that player``: the player dealt combat damage, the player who discarded. There is
 no single triggering object (no ``it``). ``group_attacks`` and ``counters_put`` are
 batch events of the same kind (:data:`OBJECT_EVENTS`)."""
@@ -2479,7 +2523,8 @@ AMOUNT_EVENTS = frozenset({"gain_life", "lose_life", "deals_damage", "opponent_d
                            "group_leaves_graveyard", "group_attacks_you",
                            "group_card_to_graveyard",
                            "group_card_to_graveyard_from_library", "counters_put",
-                           "group_attacks_player", "source_damage_player"})
+                           "group_attacks_player", "source_damage_player",
+                           "group_combat_damage_opponents"})
 """Events with an amount, which an effect's ``"that_much"`` names ("you gain that much
 life")."""
 PLAYER_NAMING_EVENTS = frozenset({"gain_life", "lose_life", "draw", "discard", "cast",

@@ -659,7 +659,15 @@ exiled (a ``hand_choice`` decision with ``copy_card``, its cards in ``looking``;
 asked for one kind), then each copy is offered (a ``yesno`` with ``cast_copy``, only
 when it can be cast) and cast at once, kicker still asked: a copy cast is cast (cast
 triggers, counted for storm; event ``cast`` ``from`` ``"copy"``) and ceases to exist
-as it leaves the stack. *Not*: copies of permanent spells, other cast copies ("copy
+as it leaves the stack. Cards chosen among those an effect put into graveyards
+("exile up to two creature cards put into graveyards this way", "you may exile a
+creature card from among the cards milled this way": :class:`~effects.
+MoveChosenCards`): a ``hand_choice`` decision with ``choose_cards`` per card, the
+cards in ``looking``, "done" ending an "up to"; then "this becomes a copy of that
+card, except it has this ability" (:class:`~effects.BecomesCopy`, 707.2: its copiable
+values are replaced in layer 1, its counters and status stay) and "an X/X token,
+where X is the total power of the cards exiled this way" (608.2h). *Not*: copies of
+permanent spells, other cast copies ("copy
 that card. you may cast the copy"),
 a spell copied after it has left the stack (storm's spell countered in response to
 its trigger: no copies), "except that the copy is red".
@@ -2631,9 +2639,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         if new.decision is not None and "enter" in new.decision:
             shown.add(new.decision["enter"])  # a land being played
         if new.decision is not None and new.decision["kind"] == "hand_choice" and \
-                new.decision["player"] == player and not {
+                new.decision["player"] == player and "cards" not in new.decision and not {
                     "copy_card", "grave_choice", "cost_exile"} & set(new.decision):
-            # the hand it chooses from
+            # the hand it chooses from (not cards in exile or graveyards)
             shown.update(new.hand[new.res["asks"][0][4]])
         for q in range(new.num_players):
             if q == player:

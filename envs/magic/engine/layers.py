@@ -469,6 +469,35 @@ class LayersMixin:
         self._put_onto_battlefield(item.card, item.controller, x=item.x,
                                    copy_def=copy_def)
 
+    def become_copy_resolving(self, node: fx.BecomesCopy, path: str) -> None:
+        """:class:`~effects.BecomesCopy`: the resolving ability's source becomes a
+        copy of the card the step before moved (none: nothing happens), keeping
+        the ability with ``this_ability`` (707.9b)."""
+        item: StackItem = self.res["item"]
+        pid = self._source_pid(item)
+        cards = self.cards_named(node.of, path)
+        if pid is None or not cards:
+            return
+        extras = fx.CopyExtras(triggered=(self.item_def(item).triggered[item.index],)) \
+            if node.this_ability else fx.CopyExtras()
+        self.become_copy_of_card(pid, cards[0], extras)
+
+    def become_copy_of_card(self, pid: int, card: int, extras: fx.CopyExtras) -> None:
+        """Permanent ``pid`` becomes a copy of ``card``, a card outside the battlefield
+        (707.2: its printed values; a double-faced card's front face only, 707.8,
+        which can't transform, 701.28c), with ``extras`` (707.9b), from now on: its
+        copiable values in layer 1 (613.2) are replaced, so a later copy effect
+        overrides this one; counters, status and other effects stay (707.2)."""
+        perm = self.battlefield.get(pid)
+        if perm is None:
+            return
+        values = with_extras(dataclasses.replace(self.cdef(card), back=None), extras)
+        perm.copy_def = self._def_number(values)
+        self._bf_version += 1
+        self._legal = None
+        self.log("copy", player=perm.controller, card=self.name_of(perm.card),
+                 of=values.name, id=pid)
+
     def create_token_copy(self, pid: int, controller: int,
                           extras: fx.CopyExtras) -> int | None:
         """``controller`` creates a token that's a copy of ``pid`` (707.2, 111.1),

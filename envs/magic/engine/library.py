@@ -341,8 +341,8 @@ class LibraryMixin:
             return [d["clash"]]
         if kind == "target":
             return self.grave_offer(d) if self.grave_target(d) is not None else []
-        if "copy_card" in d:  # the exiled cards to choose one to copy (707.12)
-            return list(d["cards"])
+        if "copy_card" in d or "choose_cards" in d:  # the cards to choose among
+            return list(d["cards"])  # (exiled, 707.12; in graveyards: MoveChosenCards)
         if "grave_choice" in d or "cost_exile" in d:  # a page of graveyard cards
             return self.grave_choice_page(d)
         if kind not in LIBRARY_DECISIONS:
@@ -909,6 +909,8 @@ class LibraryMixin:
             names = ", ".join(self.name_of(c) for c in pile) or "nothing"
             which = "first" if kind == "yes" else "second"
             return f"{kind}: the {which} pile ({names}) into your hand"
+        if kind == "done" and "choose_cards" in d:
+            return "done: choose no more cards"
         if kind == "done" and dk == "hand_choice":
             return "done: exile no more" if "cost_exile" in d else "done: choose no card"
         if kind == "done":
@@ -943,6 +945,9 @@ class LibraryMixin:
             return f"choose card {args[0]} ({name}) of player {d['grave_choice']}"
         if "cost_exile" in d:
             return f"exile card {args[0]} ({name}) from your graveyard"
+        if "choose_cards" in d:
+            return f"choose card {args[0]} ({name} in player " \
+                f"{self.card_owner[cards[args[0]]]}'s graveyard)"
         if dk == "hand_choice":
             node = self.node_at(self.effect_of(self.res["item"]), self.res["asks"][0][3])
             verb = {"discard": "choose", "exile": "exile",

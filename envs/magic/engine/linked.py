@@ -333,6 +333,46 @@ class LinkedMixin:
         if others:
             self.move_cards(node.rest, path, others)
 
+    def choose_cards_step(self, item: StackItem, node: fx.MoveChosenCards,
+                          path: str) -> bool:
+        """Resolve :class:`~effects.MoveChosenCards` ``node`` (at ``path`` of the
+        resolving ``item``): its controller chooses the cards one at a time (a
+        ``hand_choice`` decision with ``choose_cards``, the cards offered in
+        ``looking``; "done" stops an "up to"), then they are moved at once. True
+        while a choice waits (the node is then walked again). Automated: at most
+        the first 16 matching cards are offered."""
+        res = self.res
+        states = res.setdefault("choosing", {})
+        st = states.get(path)
+        if st is None:
+            offer = [c for c in self.cards_named(node.what, path)
+                     if self.card_matches(node.filter, c)][:A.MAX_HAND]
+            st = states[path] = {"left": node.count, "offer": offer, "chosen": []}
+            if not node.up_to and len(offer) <= node.count:
+                st["chosen"], st["left"] = offer, 0  # (no choice to make)
+        p = item.controller
+        rest = [c for c in st["offer"] if c not in st["chosen"]]
+        if st["left"] > 0 and rest and not self.lost[p]:
+            self.decision = {"kind": "hand_choice", "player": p, "choose_cards": path,
+                             "cards": rest, **({"up_to": True} if node.up_to else {})}
+            return True
+        del states[path]
+        self.move_cards(fx.MoveCards(node.what, node.dest), path, st["chosen"])
+        # "that card" / "the cards exiled this way": the new objects (400.7)
+        res["moved"] = [c for c in res["moved_cards"]
+                        if c in getattr(self, node.dest)[self.card_owner[c]]]
+        return False
+
+    def cards_chosen(self, d: dict, kind: str, args: tuple[int, ...]) -> None:
+        """Choose card ``args[0]`` of ``d["cards"]`` for the
+        :class:`~effects.MoveChosenCards` waiting, or ("done") no more."""
+        st = self.res["choosing"][d["choose_cards"]]
+        if kind == "done":
+            st["left"] = 0
+            return
+        st["chosen"].append(d["cards"][args[0]])
+        st["left"] -= 1
+
     def take_card(self, card: int, zone: str) -> bool:
         """Take ``card`` out of its owner's ``zone`` (graveyard or exile); False if it
         is not there. It stops being the object it was (400.7)."""

@@ -43,7 +43,8 @@ DAMAGE_EVENTS = frozenset({"deals_damage", "deals_combat_damage", "deals_damage_
                            "deals_combat_damage_creature", "dealt_damage",
                            "dealt_combat_damage_by_creature",
                            "group_combat_damage_player",
-                           "group_combat_damage_players", "source_damage_player"})
+                           "group_combat_damage_players", "source_damage_player",
+                           "group_combat_damage_opponents"})
 """Trigger events about damage being dealt (:meth:`ObjectsMixin._damage_triggers`)."""
 
 _COMBAT_AFTER_DECLARATION = frozenset(STEPS[STEPS.index("declare_attackers"):
@@ -392,6 +393,16 @@ class ObjectsMixin:
             n = sum(1 for pid in self.battlefield
                     if self.matches(count.filter, pid, you, source))
         return n * count.times
+
+    def card_power(self, card: int) -> int:
+        """The power of ``card`` outside the battlefield: its printed power, or what
+        its characteristic-defining ability makes it (604.3: it functions in every
+        zone; "you" is the card's owner, 109.5)."""
+        d = self.cdef(card)
+        defined = d.defined_pt
+        if defined is not None and defined.power:
+            return self.count_now(defined.count, self.card_owner[card], None)
+        return d.power or 0
 
     def chars(self, pid: int) -> tuple[int, int, frozenset[str]]:
         """Power, toughness and keywords of permanent ``pid`` now."""
@@ -2276,13 +2287,21 @@ class ObjectsMixin:
     # when triggered abilities are put on the stack. Ordinary triggers are never
     # merged.
     def _batch_trigger(self, pid: int, index: int, key: str, obj: int,
-                       amount: int = 1, **extra: Any) -> None:
+                       amount: int = 1, distinct: int | None = None,
+                       **extra: Any) -> None:
         """One occurrence (about object ``obj``, counting ``amount``) of batch
-        ``key`` for the ability ``index`` of permanent ``pid``."""
+        ``key`` for the ability ``index`` of permanent ``pid``; with ``distinct``
+        (e.g. the player dealt damage), the batch's amount counts only the
+        occurrences with a ``distinct`` it has not seen ("the number of opponents
+        dealt damage this way")."""
         for t in self.pending_triggers:
             if t.get("batch") == key and t["source"] == pid and t["index"] == index:
                 t["objects"] = [*t["objects"], obj]  # (a clone may share the list)
-                t["amount"] += amount
+                if distinct is None:
+                    t["amount"] += amount
+                elif distinct not in t["distinct"]:
+                    t["distinct"] = [*t["distinct"], distinct]
+                    t["amount"] += amount
                 return
         before = len(self.pending_triggers)
         self._trigger(pid, index, amount=amount, **extra)
@@ -2290,6 +2309,8 @@ class ObjectsMixin:
             t = self.pending_triggers[-1]
             t["batch"] = key
             t["objects"] = [obj]
+            if distinct is not None:
+                t["distinct"] = [distinct]
 
     def close_batches(self) -> None:
         """The action whose simultaneous events formed the open batches ended: a
@@ -2417,6 +2438,17 @@ class ObjectsMixin:
         if by_creature and any(code < 0 for code, _ in dealt):
             # "... deal combat damage to one or more players": once for the step
             self._group_triggers("group_combat_damage_players", [source])
+            for pid, i, trig in index.get("group_combat_damage_opponents", ()):
+                # "... to one or more of your opponents": once for the step, that
+                # many the opponents of the ability's controller dealt it (603.2c)
+                if pid not in self.battlefield or \
+                        not self._about(trig.subject, pid, source):
+                    continue
+                you = self.battlefield[pid].controller
+                for code, _ in dealt:
+                    if code < 0 and code_player(code) != you:
+                        self._batch_trigger(pid, i, "group_combat_damage_opponents:",
+                                            source, distinct=code_player(code))
         if command:
             self._command_damage_triggers(source, dealt, combat)
         you = self.battlefield[source].controller

@@ -71,7 +71,7 @@ LEAF_EFFECTS = (fx.DealDamage, fx.Destroy, fx.Exile, fx.ReturnToHand, fx.TapOrUn
                 fx.Bolster, fx.ShuffleInto, fx.PowerDamage, fx.Detain,
                 fx.UntapUpTo, fx.GainClassLevel, fx.BecomeDayNight, fx.KeepMana,
                 fx.Backup, fx.RevealUntil, fx.ExileInsteadThisTurn, fx.RollOff,
-                fx.ChooseBlocks)
+                fx.ChooseBlocks, fx.BecomesCopy)
 """Effects :func:`execute` resolves without asking anyone."""
 ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, fx.LookAtTop, fx.Dig,
                   fx.Search, fx.ChooseDiscard, fx.CounterUnlessPays, fx.AddMana,
@@ -81,7 +81,7 @@ ASKING_EFFECTS = (fx.Discard, fx.Sacrifice, fx.ReturnChosen, fx.ManifestDread, f
                   fx.Pair, fx.Cascade, fx.Fabricate, fx.Miracle, fx.MadnessCast,
                   fx.CopySpell,
                   fx.CastCopy, fx.PlayFree, fx.ChooseType, fx.TapAny, fx.CastFromHand,
-                  fx.EachChooses, fx.EachGraveyardChoice)
+                  fx.EachChooses, fx.EachGraveyardChoice, fx.MoveChosenCards)
 STRUCTURE = (fx.Sequence, fx.Choose, fx.MayDo)
 SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponent",
                             "each_player", "equipped", "enchanted", "defending_player",
@@ -483,6 +483,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
     x_ability = [False]
     # "the result" in a row of a die's results table (rule 706)
     die_result = [False]
+    # "the total power of the cards exiled this way": right after a MoveChosenCards
+    exiled_power = [False]
 
     def amount(value: Any) -> None:
         if value is None:  # PreventDamage: all of it
@@ -541,6 +543,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 "life_lost", "discarded_most", "discarded_total", "sacrificed_total",
                 "sacrificed_power", "exiled_total",
                 fx.COMMANDER_CASTS) and not (
+                value == "exiled_power" and exiled_power[0]) and not (
                 value in ("die_result", "other_result") and die_result[0]):
             note(f"amount {value}")
 
@@ -571,12 +574,13 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                     # "you may create a token that's a copy of ... exile that token
                     # ...": declined, "it" would still name the trigger's object
                     note("'it' after an optional token copy")
-            rolled = die_result[0]
+            rolled, moved = die_result[0], exiled_power[0]
             for step in node.steps:
                 effect(step)
                 if isinstance(step, fx.RollDice):
                     die_result[0] = True  # "equal to the result" after it
-            die_result[0] = rolled
+                exiled_power[0] = isinstance(step, fx.MoveChosenCards)
+            die_result[0], exiled_power[0] = rolled, moved
             return
         if isinstance(node, fx.Choose):
             if len(node.modes) > MAX_MODES:
@@ -831,6 +835,19 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             selector(node.who)
         elif isinstance(node, fx.CastFromHand):
             card_filter(node.filter)
+        elif isinstance(node, fx.MoveChosenCards):
+            card_filter(node.filter)
+            if node.what != fx.Ref("graveyard_this_way") or node.dest != "exile" or \
+                    node.count < 1:
+                note(f"MoveChosenCards of {node.what!r} to {node.dest}")
+        elif isinstance(node, fx.BecomesCopy):
+            # "this becomes a copy of that card[, except it has this ability]": a
+            # permanent's own triggered ability (the ability it keeps, 707.9b)
+            if node.of != fx.Ref("that_card") or not card.triggered or \
+                    card.spell is not None or not any(
+                        node in _all_nodes(ab.effect) for ab in card.triggered) or any(
+                        node in _all_nodes(ab.effect) for ab in card.activated):
+                note("BecomesCopy other than of the card chosen, in a triggered ability")
         elif isinstance(node, fx.ExileInsteadThisTurn):
             filt(node.filter)
         elif isinstance(node, fx.CounterUnlessPays):
@@ -888,6 +905,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             selector(node.who)
             token = node.token
             fields(token)
+            if node.pt is not None:  # "an X/X token, where X is ..." (608.2h)
+                amount(node.pt)
+                if token.power != 0 or token.toughness != 0:
+                    note("an X/X token whose spec has a power")
             for what in unresolvable(token_def(token)):
                 note(f"token {token.name}: {what}")
         else:
@@ -1410,6 +1431,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         note("'if it was a ... card' with no card moved just before")
     if any(_orphan_that_card(root) for root in roots):
         note("'that card' with no card exiled just before")
+    if any(_orphan_chosen_cards(root) for root in roots):
+        note("'put into graveyards this way' with no mill or destruction before")
     if any(_orphan_when_you_do(root) for root in roots):
         note("'when you do' with no optional action just before")
     shuffled_in = sum(repr(root).count("SpellCardTo(") for root in roots)
@@ -1471,8 +1494,23 @@ def _orphan_that_card(node: Any, before: Any = None) -> bool:
         return not isinstance(before, fx.ExileTop)
     if isinstance(node, fx.MoveCards) and node.what == fx.Ref("graveyard_this_way"):
         return not isinstance(before, fx.Destroy)  # (the cards it put there)
+    if isinstance(node, fx.BecomesCopy):  # (the card the step before chose)
+        return not isinstance(before, fx.MoveChosenCards)
     return isinstance(node, fx.MoveCards) and node.what == fx.Ref("that_card") and \
         not isinstance(before, (fx.Exile, fx.ExileInsteadThisTurn))
+
+
+def _orphan_chosen_cards(root: Any) -> bool:
+    """Whether a :class:`~effects.MoveChosenCards` in ``root`` comes before any
+    :class:`~effects.Mill` or :class:`~effects.Destroy` step (reading order: the
+    cards they put into graveyards are what it chooses from)."""
+    seen = False
+    for n in _all_nodes(root):
+        if isinstance(n, (fx.Mill, fx.Destroy)):
+            seen = True
+        elif isinstance(n, fx.MoveChosenCards) and not seen:
+            return True
+    return False
 
 
 def _all_nodes(node: Any) -> list[Any]:
@@ -1578,6 +1616,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         game.exile_resolving(node, path)
     elif isinstance(node, fx.MoveCards):
         game.move_cards(node, path)
+    elif isinstance(node, fx.BecomesCopy):  # 707.2 (the cards the step before moved)
+        game.become_copy_resolving(node, path)
     elif isinstance(node, fx.MoveAtRandom):
         game.move_at_random(node, path)
     elif isinstance(node, fx.ExileTop):
@@ -1692,9 +1732,13 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
             game.res["life_lost"] = game.res.get("life_lost", 0) + before - game.life[p]
     elif isinstance(node, fx.CreateToken):
         made = None
+        token = node.token
+        if node.pt is not None:  # "an X/X token, where X is ...": counted now (608.2h)
+            n = game.amount(node.pt)
+            token = dataclasses.replace(token, power=n, toughness=n)
         for p in game.select_players(node.who, path):
             for _ in range(game.amount(node.count)):
-                made = game.create_token(node.token, p, tapped=node.tapped)
+                made = game.create_token(token, p, tapped=node.tapped)
                 game.res.setdefault("created", []).append(made)  # type: ignore[union-attr]
                 if node.attacking:
                     game.enter_attacking(made, game.res["item"].source,

@@ -21,6 +21,9 @@ Read here:
   golem, that player copies that spell for each other golem that spell could target.
   each copy targets a different one of those golems.`` -> a cast trigger with the
   condition ``targets_single`` and :attr:`~effects.CopySpell.each_other`;
+- ``this becomes a copy of that card[, except it has this ability]`` (after a step
+  that chose and exiled a card: Shadow Kin) -> :class:`~effects.BecomesCopy`
+  (707.2, 707.9b);
 - ``storm`` (702.40a) -> the triggered ability "when you cast this spell, copy it for
   each spell cast before it this turn. you may choose new targets for the copies."
   (event ``cast_self``; the count ``"spells_before"`` is taken as the spell is cast).
@@ -89,6 +92,16 @@ def _copy_spell(s: str) -> fx.Effect | None:
     if what is None:
         return None
     return fx.CopySpell(what, _TIMES.get(m.group(2) or "", 1), new_targets)
+
+
+@effect_template
+def _becomes_copy_of_that_card(s: str) -> fx.Effect | None:
+    """``this becomes a copy of that card, except it has this ability`` (Shadow Kin):
+    the source's copiable values become the card's the step before moved (707.2),
+    keeping the ability that does it (707.9b); resolve checks what comes before."""
+    m = re.fullmatch(r"this becomes a copy of that card(, except it has this ability)?",
+                     s)
+    return fx.BecomesCopy(fx.Ref("that_card"), bool(m.group(1))) if m else None
 
 
 SENTENCE_GROUPS.append((r"when you next cast .+, copy .+\.",

@@ -228,7 +228,8 @@ def _results_table(text: str) -> fx.RollDice | None:
                        keep=1 if roll.group(3) else 0)
 
 
-DOABLE_FIRST = (fx.PayCost, fx.Discard, fx.Sacrifice, fx.Draw, fx.Exile)
+DOABLE_FIRST = (fx.PayCost, fx.Discard, fx.Sacrifice, fx.Draw, fx.Exile,
+                fx.MoveChosenCards)
 """The optional actions "if you do" may follow (rule 608.2d): ones whose possibility the
 engine checks before it asks (a cost the player can pay, a card to discard, a
 permanent to sacrifice), or after it (a draw: done if the library held the cards), so

@@ -34,6 +34,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     number,
     object_filter,
     player,
+    token_spec,
     with_amounts,
 )
 
@@ -282,6 +283,28 @@ def _number_of_tokens(s: str) -> fx.Effect | None:
     count = counted(m.group(2), plural=True) if m.group(2) else \
         fx.Count("devotion", colour=_COLOURS[m.group(3)])
     return _a_number_of_tokens(m.group(1), count) if count is not None else None
+
+
+@effect_template
+def _x_x_token(s: str) -> fx.Effect | None:
+    """``create an x/x green ooze creature token, where x is the number of lands you
+    control`` / ``... the greatest power among creatures you control``: the token's
+    base power and toughness, each the amount counted as it is created (608.2h:
+    fixed from then on; :attr:`~effects.CreateToken.pt`)."""
+    m = re.fullmatch(r"create an x/x ([^,]+ creature token(?: with [^,]+)?), where x is the "
+                     r"(number of|greatest power among) (.+)", s)
+    spec = token_spec("0/0 " + m.group(1)) if m else None
+    if spec is None:
+        return None
+    if m.group(2) == "number of":
+        count = counted(m.group(3), plural=True)
+    else:
+        f = object_filter(m.group(3), plural=True)
+        count = fx.Count("greatest_power", f) if f is not None and \
+            f.types == {"Creature"} else None
+    if count is None or count.of != "you":  # (counted once, for its controller)
+        return None
+    return fx.CreateToken(spec, pt=count)
 
 
 @effect_template

@@ -24,6 +24,11 @@
   onto the battlefield under your control[. they're <colour> <type>s in addition to
   their other colors and types and they gain <keyword>]" ->
   :class:`~effects.EachGraveyardChoice` (chosen as it resolves, not targeted).
+- "exile up to two creature cards put into graveyards this way", "[you may] exile a
+  creature card from among the cards milled this way" -> :class:`~effects.
+  MoveChosenCards` of ``Ref("graveyard_this_way")`` (chosen as it resolves, 608.2c);
+  followed by "create an x/x <token>, where x is the total power of the cards exiled
+  this way" -> a :class:`~effects.CreateToken` whose ``pt`` is ``"exiled_power"``.
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     creature_subtypes,
     keyword_list,
     number,
+    token_spec,
 )
 
 _PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land",
@@ -232,3 +238,42 @@ def _return_all_cards(s: str) -> fx.Effect | None:
         f, "you" if whose == "your" else "any",
         None if mv is None else number(mv)), "battlefield", controller,
         tapped=bool(tapped))
+
+
+_THIS_WAY = (r"(?:put into graveyards this way|from among (?:the )?cards (?:milled|put "
+             r"into graveyards) this way)")
+_CHOSEN = re.compile(rf"exile (up to )?{NUM} (.+?) cards? {_THIS_WAY}")
+
+
+@effect_template
+def _exile_chosen_this_way(s: str) -> fx.Effect | None:
+    """``exile up to two creature cards put into graveyards this way`` (Stitcher
+    Geralf), ``exile a creature card from among the cards milled this way`` (after
+    "you may": Shadow Kin): the controller chooses, as it resolves, among the cards
+    the earlier mill or destroy steps of the same effect put into graveyards
+    (608.2c; not targets, 115.1)."""
+    m = _CHOSEN.fullmatch(s)
+    if not m or not isinstance(n := number(m.group(2)), int) or n < 1 or \
+            (f := card_filter(m.group(3))) is None:
+        return None
+    return fx.MoveChosenCards(fx.Ref("graveyard_this_way"), f, n, bool(m.group(1)))
+
+
+SENTENCE_GROUPS.append((rf"exile (?:up to )?[^.]+ cards? {_THIS_WAY}\.",
+                        r"create an x/x [^.]+ token, where x is the total power of the "
+                        r"cards exiled this way\."))
+
+
+@effect_template
+def _token_of_exiled_power(s: str) -> fx.Effect | None:
+    """``exile up to two creature cards put into graveyards this way. create an x/x
+    blue zombie creature token, where x is the total power of the cards exiled this
+    way.`` (Stitcher Geralf): the token's power and toughness are the total power of
+    the cards the first step exiled, counted as it is created (608.2h; 0 if none)."""
+    m = re.fullmatch(r"(exile .+)\. create an x/x ([^.]+ creature token), where x is "
+                     r"the total power of the cards exiled this way", s)
+    chosen = _exile_chosen_this_way(m.group(1)) if m else None
+    spec = token_spec("0/0 " + m.group(2)) if m else None
+    if chosen is None or spec is None:
+        return None
+    return fx.Sequence((chosen, fx.CreateToken(spec, pt="exiled_power")))

@@ -354,6 +354,8 @@ _BATCH_VERBS = (
     (r"one or more (.+) deal combat damage to a player", "group_combat_damage_player"),
     (r"one or more (.+) deal combat damage to one or more players",
      "group_combat_damage_players"),
+    (r"one or more (.+) deal combat damage to one or more of your opponents",
+     "group_combat_damage_opponents"),
     (r"one or more (.+) attack you", "group_attacks_you"),
     (r"one or more (.+) attack a player", "group_attacks_player"),
 )
@@ -409,7 +411,8 @@ def _batch(condition: str) -> tuple[fx.Trigger, ...] | None:
                 continue  # ("you sacrifice one or more creatures you control")
             f = dataclasses.replace(f, controller="you")
         if event in ("group_dies", "group_attacks", "group_combat_damage_player",
-                     "group_combat_damage_players", "group_attacks_you",
+                     "group_combat_damage_players", "group_combat_damage_opponents",
+                     "group_attacks_you",
                      "group_attacks_player") \
                 and f.types != {"Creature"}:
             if f.types:
@@ -519,6 +522,12 @@ def _triggered(line: str, printed: Printed, draft: Draft) -> bool:
         text = re.sub(r"^exile that card\b", "exile it", text)  # (the card, 400.7)
     if when[0].subject == fx.Ref("self"):  # ("it": this, 607.2a)
         text = text.replace(" exiled with it ", " exiled with this ")
+    if len(when) == 1 and when[0].event == "group_combat_damage_opponents":
+        # "the number of opponents dealt damage this way": the batch's amount
+        text = re.sub(r"\b(draws?|mills?) cards equal to the number of opponents dealt "
+                      r"damage this way", r"\1 that many cards", text)
+        text = re.sub(r"\b(gains?|loses?) life equal to the number of opponents dealt "
+                      r"damage this way", r"\1 that much life", text)
     what = _those_pumped(when, text) or effect(text)
     if card_event:
         # "it": the card in the graveyard (400.7), never a permanent
@@ -575,7 +584,8 @@ _SECOND_CREATURE = "if it's the second creature spell you cast this turn, "
 
 _THOSE_EVENTS = frozenset({"group_attacks", "group_attacks_you", "group_enters",
                            "group_attacks_player",
-                           "group_combat_damage_player", "group_combat_damage_players"})
+                           "group_combat_damage_player", "group_combat_damage_players",
+                           "group_combat_damage_opponents"})
 """Batch events whose objects are permanents still on the battlefield as the ability
 resolves ("those creatures", ``Ref("those_objects")``)."""
 _EACH_YOURS = fx.Each(fx.Filter(frozenset({"Creature"}), controller="you"))
