@@ -1926,6 +1926,7 @@ class CastingMixin:
                     self.exile[p].append(card)
                 self.log("cost_exiled", player=p, zone="hand",
                          cards=[self.name_of(c) for c in item.discarded])
+                self.exiled_yours(p, list(item.discarded))
             else:
                 for card in item.discarded:
                     self._discard(p, card)
@@ -2582,6 +2583,7 @@ class CastingMixin:
             self.public_hand.remove(card)
         self.log("discard", player=p, card=d.name, to="exile")
         self.exile[p].append(card)
+        self.exiled_yours(p, [card])
         self.pending_triggers.append({
             "controller": p, "card": card, "source": None, "index": d.madness[0],  # type: ignore[index]
             "it": None, "defending": None, "it_controller": p, "keywords": [],

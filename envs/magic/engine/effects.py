@@ -2238,7 +2238,8 @@ BATCH_EVENTS = ("group_dies", "group_enters", "group_sacrificed",
                 "group_combat_damage_player", "group_combat_damage_players",
                 "group_discard", "group_leaves_graveyard", "group_attacks_you",
                 "group_attacks_player",
-                "group_card_to_graveyard", "group_card_to_graveyard_from_library")
+                "group_card_to_graveyard", "group_card_to_graveyard_from_library",
+                "group_exiled_yours")
 """"Whenever one or more <objects> <event>" (603.2c): the ability triggers once for
 each batch of simultaneous events (the permanents one effect destroys or one pass of
 state-based actions puts into graveyards, the permanents entering at once, the
@@ -2256,7 +2257,13 @@ creatures attack you" (``that player``-free; the attackers attacking the ability
 controller, not a planeswalker); ``group_attacks_player``: "whenever one or more
 <creatures you control> attack a player" (once for each player attacked, ``that
 player``); ``group_combat_damage_players``: "... deal combat
-damage to one or more players" (once for the step, whoever was dealt it). ``that many`` (``"that_much"``) is the number of matching objects (not of
+damage to one or more players" (once for the step, whoever was dealt it).
+``group_exiled_yours``: "whenever one or more cards are put into exile from your hand
+or a spell or ability you control exiles one or more permanents from the battlefield"
+(subject ``Filter(controller="you")``; one batch of both kinds of objects: the cards
+one action exiles from the ability's controller's hand, foretold, discarded into exile
+or exiled as a cost, and the permanents one step of a resolving spell or ability they
+control exiles, looking back, 603.10a). ``that many`` (``"that_much"``) is the number of matching objects (not of
 ``group_combat_damage_player``);
 ``that player``: the player dealt combat damage, the player who discarded. There is
 no single triggering object (no ``it``). ``group_attacks`` and ``counters_put`` are
@@ -2379,7 +2386,7 @@ AMOUNT_EVENTS = frozenset({"gain_life", "lose_life", "deals_damage", "opponent_d
                            "group_leaves_graveyard", "group_attacks_you",
                            "group_card_to_graveyard",
                            "group_card_to_graveyard_from_library", "counters_put",
-                           "group_attacks_player"})
+                           "group_attacks_player", "group_exiled_yours"})
 """Events with an amount, which an effect's ``"that_much"`` names ("you gain that much
 life")."""
 PLAYER_NAMING_EVENTS = frozenset({"gain_life", "lose_life", "draw", "discard", "cast",

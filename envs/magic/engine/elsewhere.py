@@ -330,6 +330,7 @@ class ElsewhereMixin:
         self.face_down_exile.append(card)
         self.foretold[card] = self.turn
         self.log("foretell", player=p, card=self.name_of(card))
+        self.exiled_yours(p, [card])
 
     # ------------------------------------------------------------------ suspend
     def can_suspend(self, p: int, card: int, d: fx.CardDef, sorcery: bool) -> bool:
@@ -352,6 +353,7 @@ class ElsewhereMixin:
         self.exile[p].append(card)
         self.time_counters[card] = sus.count
         self.log("suspend", player=p, card=self.name_of(card), counters=sus.count)
+        self.exiled_yours(p, [card])
         self.passes = 0
 
     def suspended(self, card: int) -> bool:

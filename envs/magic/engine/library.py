@@ -511,6 +511,7 @@ class LibraryMixin:
         if node.dest == "exile":
             self.exile[q].append(card)
             self.log("hand_exiled", player=q, card=self.name_of(card))
+            self.exiled_yours(q, [card])
             return
         self.library[q].insert(0, card)
         self.known_bottom[q] += 1

@@ -1434,6 +1434,8 @@ class ObjectsMixin:
             gone = exiled + (pids if dest == "exile" else [])
             if gone:
                 self._object_triggers("exiled", gone)
+        if dest == "exile":
+            self.exiles_from_battlefield(pids)
         self._remember_sources(exiled + shuffled + pids)
         res = self.res
         if res is not None and res.get("it") in pids or res is not None and res.get(
@@ -1906,7 +1908,8 @@ class ObjectsMixin:
             self.madness_discard(p, card)  # 702.35a: into exile
         else:
             self.log("discard", player=p, card=self.name_of(card))
-            self.to_graveyard(card)
+            if self.to_graveyard(card) == "exile":  # (614.1a: from the hand)
+                self.exiled_yours(p, [card])
         if "discard" in self._trigger_index() or "discard" in self.grave_events():
             self._player_triggers("discard", p)
         if "group_discard" in self._trigger_index():
@@ -1953,6 +1956,30 @@ class ObjectsMixin:
                                       card, self.battlefield[pid].card):
                 self._batch_trigger(pid, i, f"group_discard:{p}", card,
                                     defending=p)
+
+    def exiled_yours(self, p: int, objects: list[int]) -> None:
+        """``objects`` were just put into exile from ``p``'s hand (cards), or are
+        being exiled from the battlefield by a spell or ability ``p`` controls
+        (permanents, still there: they look back, 603.10a): each
+        ``group_exiled_yours`` ability of ``p``'s joins the action's batch (603.2c),
+        ``that many`` counting both kinds."""
+        entries = self._trigger_index().get("group_exiled_yours")
+        if not entries or not objects:
+            return
+        for pid, i, _ in entries:
+            if pid in self.battlefield and self.battlefield[pid].controller == p:
+                for obj in objects:
+                    self._batch_trigger(pid, i, "group_exiled_yours:", obj)
+
+    def exiles_from_battlefield(self, pids: list[int]) -> None:
+        """Permanents ``pids`` are about to be exiled: when a resolving spell or
+        ability does it, "a spell or ability you control exiles one or more
+        permanents" of its controller (:meth:`exiled_yours`)."""
+        res = self.res
+        if res is not None and pids and "group_exiled_yours" in self._trigger_index():
+            item = res.get("item")
+            if item is not None:
+                self.exiled_yours(item.controller, pids)
 
     # ------------------------------------------------------------------- damage
     def _deal_damage(self, hits: list[tuple[int, int]], controller: int,
