@@ -1677,6 +1677,8 @@ class CastingMixin:
             if code in legal and i < len(split) and code in self.battlefield:
                 counters = self.battlefield[code].counters
                 counters[node.counter] = counters.get(node.counter, 0) + split[i]
+                if self.counted_counters(code):
+                    self._levels_changed()
 
     def deal_divided_damage(self, node: fx.DealDamage, path: str) -> None:
         """Each legal target of ``node`` is dealt its share of the damage (601.2d,
@@ -1830,6 +1832,8 @@ class CastingMixin:
                 kind, n = ab.cost.add_counters
                 counters = self.battlefield[source].counters
                 counters[kind] = counters.get(kind, 0) + n
+                if self.counted_counters(source):
+                    self._levels_changed()
             if ab.cost.remove_counters is not None:  # 122.8: removed as a cost
                 kind, n = ab.cost.remove_counters
                 self.remove_counters(source, kind, max(item.x, 0) if n == "X" else n)
@@ -1837,6 +1841,8 @@ class CastingMixin:
                 counters = self.battlefield[source].counters
                 counters["loyalty"] = counters.get("loyalty", 0) + ab.cost.loyalty - (
                     max(item.x, 0) if ab.cost.loyalty_x else 0)
+                if self.counted_counters(source):
+                    self._levels_changed()
                 self.activated_this_turn.append([source, LOYALTY_USED])
             if ab.cost.mana is not None:
                 skip = item.card if source is None else None

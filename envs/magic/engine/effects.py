@@ -3512,6 +3512,13 @@ class ContinuousChange:
     "enchanted creature loses all abilities and is a blue Frog creature with base
     power and toughness 1/1" (layers 4-7b as a Becomes has them); it is the only
     field set then.
+
+    ``counters_at_least``: the effect exists only while its source has at least that
+    many counters (of any kinds) on it (611.3a: "as long as this has five or more
+    counters on it, it has flying and is an Angel in addition to its other types",
+    with ``affected`` the prop :data:`SELF` and the change a ``becomes``), checked as
+    the effect would begin to apply (613.6); a change of the number of counters on a
+    permanent with such an ability works the layers out again.
     """
 
     affected: Filter
@@ -3524,6 +3531,7 @@ class ContinuousChange:
     remove_types: tuple[str, ...] = ()
     devotion_below: tuple[str, int] | None = None
     becomes: Becomes | None = None
+    counters_at_least: int = 0
 
 
 ATTACHED = "attached"

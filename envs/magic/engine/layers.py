@@ -300,7 +300,10 @@ class LayersMixin:
                     if effect.source >= 0 and effect.node not in \
                             work[effect.source].statics or (
                             effect.node.devotion_below is not None
-                            and not _devotion_below(effect, work, battlefield)):
+                            and not _devotion_below(effect, work, battlefield)) or (
+                            effect.node.counters_at_least and sum(
+                                battlefield[effect.source].counters.values())
+                            < effect.node.counters_at_least):
                         gone.add(id(effect))  # 613.6: it no longer exists
                         continue
                     effect.affected = self._affected(effect, work)

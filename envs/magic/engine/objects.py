@@ -896,7 +896,7 @@ class ObjectsMixin:
             return
         counters = self.battlefield[pid].counters
         counters[kind] = counters.get(kind, 0) + n
-        if kind == "level":
+        if kind == "level" or self.counted_counters(pid):
             self._levels_changed()
         if kind == "+1/+1" and not _COUNTER_EVENTS.isdisjoint(self._trigger_index()):
             self._counter_triggers(pid, n)
@@ -906,6 +906,14 @@ class ObjectsMixin:
         so the layers are worked out again."""
         self._bf_version += 1
         self._legal = None
+
+    def counted_counters(self, pid: int) -> bool:
+        """Whether permanent ``pid`` has a static ability that exists while it has a
+        number of counters on it (:attr:`~effects.ContinuousChange.
+        counters_at_least`): a change of its counters works the layers out again
+        (:meth:`_levels_changed`)."""
+        return any(isinstance(s, fx.ContinuousChange) and s.counters_at_least
+                   for s in self.pdef(pid).statics)
 
     def _counter_triggers(self, pid: int, n: int) -> None:
         """``n`` +1/+1 counters were just put on permanent ``pid`` at once: the
@@ -1364,7 +1372,7 @@ class ObjectsMixin:
             counters.pop(kind, None)
         else:
             counters[kind] = had - removed
-        if kind == "level" and removed:
+        if removed and (kind == "level" or self.counted_counters(pid)):
             self._levels_changed()
         if kind == "time" and removed and had == removed:
             self._object_triggers("last_time_counter_removed", [pid])
@@ -2095,6 +2103,8 @@ class ObjectsMixin:
         if d.is_planeswalker:
             loyalty = perm.counters.get("loyalty", 0)
             perm.counters["loyalty"] = loyalty - min(amount, loyalty)
+            if self.counted_counters(pid):
+                self._levels_changed()
         if d.is_creature:
             if kws and kws & {"infect", "wither"}:  # 702.80a, 702.90b
                 perm.counters["-1/-1"] = perm.counters.get("-1/-1", 0) + amount
@@ -2949,6 +2959,8 @@ class ObjectsMixin:
                     c["+1/+1"] -= n
                     c["-1/-1"] -= n
                     done = True
+                    if self.counted_counters(pid):
+                        self._levels_changed()
                 if d.is_planeswalker and perm.counters.get("loyalty", 0) <= 0:
                     to_grave.append(pid)  # rule 704.5i
                 if d.final_chapter and self._saga_done(pid, d.final_chapter):

@@ -1261,7 +1261,16 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         elif isinstance(static, fx.ContinuousChange) and static.becomes is not None:
             if static.becomes.abilities:
                 granted_abilities(static.becomes.abilities)
-            if fx.ATTACHED not in static.affected.props or not (
+            if static.counters_at_least:  # "as long as this has N or more counters
+                # on it, it has <keywords> and is a <subtype> in addition ..."
+                if static.affected != fx.Filter(props=frozenset({fx.SELF})) or \
+                        static.becomes.types or static.becomes.power is not None or \
+                        static.becomes.colours is not None:
+                    note("a counted change other than its own types and keywords")
+                for kw in static.becomes.keywords:
+                    if not KW.grantable(kw):
+                        note(f"keyword {kw}")
+            elif fx.ATTACHED not in static.affected.props or not (
                     card.is_aura or "Equipment" in card.subtypes
                     or fx.is_bestowed(fx.bestowed(card))):
                 note("a static Becomes-shaped change other than an Aura's or "
