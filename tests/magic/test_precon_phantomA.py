@@ -11,8 +11,11 @@ from magic.compiled import card
 from magic.positions import (
     act,
     blank,
+    has,
     lands,
     on_battlefield,
+    pass_to_decision,
+    pass_until,
     settle,
     target_perm,
 )
@@ -148,3 +151,87 @@ def test_611_3a_hero_counts_the_counters_a_spell_exiling_two_permanents_gives():
     settle(game)
     assert game.battlefield[hero].counters == {"+1/+1": 5}
     assert "flying" in game.keywords(hero) and "Angel" in game.pdef(hero).subtypes
+
+
+# ------------------------- mana only to foretell or for foretell spells (106.6)
+FORETELL_MANA = fx.Spend(fx.Filter(props=frozenset({fx.WITH_FORETELL})),
+                         actions=frozenset({"foretell"}))
+
+
+def test_106_6_foretell_mana_compiles():
+    niko = card("Niko Defies Destiny").triggered
+    assert [t.trigger.event for t in niko] == ["chapter_1", "chapter_2", "chapter_3"]
+    adds = niko[1].effect.steps
+    assert [(a.options, a.spend_only) for a in adds] == [
+        (("W",), FORETELL_MANA), (("U",), FORETELL_MANA)]
+    harbinger = card("Karfell Harbinger").activated[0].effect.spend_only
+    assert harbinger == fx.Spend(fx.Filter(types=frozenset({"Instant", "Sorcery"})),
+                                 actions=frozenset({"foretell"}))
+
+
+def _niko_chapter_two(*hand: str) -> tuple:
+    """Seat 0's Niko Defies Destiny gets its second lore counter: {W}{U} that may
+    only foretell or cast spells with foretell."""
+    game = blank()
+    saga = game.add_permanent("Niko Defies Destiny", 0, counters={"lore": 1})
+    cards = [game.add_card(name, 0) for name in hand]
+    game.start_at("upkeep", 0, turn=1)
+    pass_until(game, "main1")
+    settle(game)
+    assert game.battlefield[saga].counters["lore"] == 2
+    assert [(sym, spend) for sym, spend, _ in game.restricted_pool[0]] == [
+        ("W", FORETELL_MANA), ("U", FORETELL_MANA)]
+    return game, cards
+
+
+def test_106_6_niko_mana_pays_for_foretelling_not_for_other_spells():
+    game, (verdict, opt) = _niko_chapter_two("Iron Verdict", "Opt")
+    assert not has(game, "cast hand 1 (Opt)")  # a spell without foretell
+    act(game, "foretell hand 0 (Iron Verdict)")  # {2}: the restricted {W}{U}
+    assert verdict in game.exile[0] and game.restricted_pool[0] == []
+    assert game.pool[0] == []
+
+
+def test_106_6_niko_mana_casts_a_spell_that_has_foretell_from_the_hand():
+    game, (verdict,) = _niko_chapter_two("Iron Verdict")
+    lands(game, 0, "Plains")
+    bears = game.add_permanent("Grizzly Bears", 1, tapped=True)
+    game._legal = None
+    act(game, "cast hand 0 (Iron Verdict)")  # {2}{W}: {W}{U} and the Plains
+    target_perm(game, bears)
+    settle(game)
+    assert bears not in game.battlefield and game.restricted_pool[0] == []
+
+
+def test_714_niko_chapters_one_and_three():
+    game = blank()
+    saga = game.add_permanent("Niko Defies Destiny", 0, counters={"lore": 2})
+    game.add_card("Iron Verdict", 0, "graveyard")
+    for name in ("Saw It Coming", "Iron Verdict"):
+        game.foretell_from_hand(0, game.add_card(name, 0), 0)
+    game.start_at("upkeep", 0, turn=1)
+    pass_to_decision(game, "target")  # chapter III's target: the graveyard's card
+    act(game, "choose card 0 (Iron Verdict in player 0's graveyard)")
+    settle(game)
+    assert [game.name_of(c) for c in game.hand[0]] == ["Iron Verdict"]
+    assert saga not in game.battlefield  # sacrificed after its last chapter
+    game2 = blank()
+    game2.add_permanent("Niko Defies Destiny", 0, counters={"lore": 0})
+    for name in ("Saw It Coming", "Iron Verdict"):
+        game2.foretell_from_hand(0, game2.add_card(name, 0), 0)
+    game2.start_at("upkeep", 0, turn=1)
+    pass_until(game2, "main1")
+    settle(game2)  # chapter I: 2 life for each of the two foretold cards
+    assert game2.life[0] == 24
+
+
+def test_106_6_karfell_harbingers_mana_pays_for_foretelling():
+    game = blank()
+    game.add_permanent("Karfell Harbinger", 0)
+    island = lands(game, 0, "Island")[0]
+    verdict = game.add_card("Iron Verdict", 0)
+    game.start_at("main1", 0, turn=1)
+    act(game, "foretell hand 0 (Iron Verdict)")  # {2}: the Harbinger's {U} too
+    assert verdict in game.exile[0]
+    assert all(perm.tapped for perm in game.battlefield.values())
+    assert game.battlefield[island].tapped

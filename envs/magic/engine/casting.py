@@ -404,14 +404,15 @@ class CastingMixin:
     # -------------------------------------------------------------- mana
     def _sources(self, p: int, exclude: int | None = None,
                  spell: int | None = None, ability: int | None = None,
-                 other: bool = False) -> list[Source]:
+                 other: bool | str = False) -> list[Source]:
         """``p``'s mana sources now (``exclude``: a permanent that cannot pay). What
         is paid for says which restricted mana (106.6) may pay too: the mana in the
         pool and of the sources of restricted mana (:attr:`~effects.CardDef.
         restricted_mana`) whose :class:`~effects.Spend` allows it (``spell``: the
         card of the spell cast; ``ability``: the permanent whose ability is
-        activated; ``other``: another cost, a special action's or an effect's);
-        none when nothing is said."""
+        activated; ``other``: another cost, a special action's or an effect's, or
+        the name of the special action, :data:`~effects.SPEND_ACTIONS`); none when
+        nothing is said."""
         memo = self._memo
         if memo is not None:
             key = ("sources", p, exclude)
@@ -429,7 +430,7 @@ class CastingMixin:
         return self._scan_sources(p, exclude)[0]
 
     def _with_restricted(self, sources: list[Source], restricted: list[int], p: int,
-                         spell: int | None, ability: int | None, other: bool
+                         spell: int | None, ability: int | None, other: bool | str
                          ) -> list[Source]:
         """``sources`` with the restricted mana that may be spent on what is paid
         for (106.6, :meth:`spend_allowed`): the pool's (each unit a source
@@ -463,10 +464,12 @@ class CastingMixin:
         return out
 
     def spend_allowed(self, spend: fx.Spend, source: int | None, spell: int | None,
-                      ability: int | None, other: bool) -> bool:
+                      ability: int | None, other: bool | str) -> bool:
         """Whether mana restricted by ``spend`` (106.6), made by permanent ``source``
         (None: it is in the pool), may pay for what is paid: spell ``spell`` (a
-        card), an ability of permanent ``ability``, or (``other``) another cost."""
+        card), an ability of permanent ``ability``, or (``other``) another cost (a
+        string: the special action it is, which :attr:`~effects.Spend.actions` may
+        name)."""
         if spell is not None:
             return spend.spells is not None and self.spell_allowed(
                 spend.spells, spell, source)
@@ -483,7 +486,7 @@ class CastingMixin:
                                             props=whose.props - {"chosen_type"})
             return whose == ANY_SOURCE or self.matches(
                 whose, ability, self.battlefield[ability].controller)
-        return other and spend.other
+        return bool(other) and (spend.other or other in spend.actions)
 
     def spell_allowed(self, spend_only: fx.Filter, spell: int,
                       source: int | None) -> bool:
@@ -859,7 +862,7 @@ class CastingMixin:
 
     def _payment(self, p: int, cost: Any, *, exclude: int | None = None,
                  skip_card: int | None = None, spell: int | None = None,
-                 ability: int | None = None, other: bool = False) -> Plan | None:
+                 ability: int | None = None, other: bool | str = False) -> Plan | None:
         """How ``p`` pays the mana ``cost`` (``exclude``: a source that cannot help;
         ``skip_card``: the card paid for, left out of the hand's wants; ``spell``,
         ``ability``, ``other``: what is paid for, which restricted mana may pay:
@@ -871,7 +874,7 @@ class CastingMixin:
 
     def _can_pay(self, p: int, cost: Any, *, exclude: int | None = None,
                  skip_card: int | None = None, spell: int | None = None,
-                 ability: int | None = None, other: bool = False) -> bool:
+                 ability: int | None = None, other: bool | str = False) -> bool:
         """Whether :meth:`_payment` finds a plan (for the legal sets: most often
         answered without building the plan)."""
         if cost is None or self._pays_no_mana(p):

@@ -752,11 +752,18 @@ class Spend:
         other: It may also pay any other cost (a special action's, "unless pays",
             ward...): the Powerstone's "this mana can't be spent to cast a
             nonartifact spell" forbids only casting such spells.
+        actions: The special actions whose costs it may pay (:data:`SPEND_ACTIONS`:
+            ``"foretell"``, "spend this mana only to foretell cards", 702.143a).
     """
 
     spells: Filter | None = None
     abilities: Filter | None = None
     other: bool = False
+    actions: frozenset[str] = frozenset()
+
+
+SPEND_ACTIONS = ("foretell",)
+"""The special actions restricted mana may be kept for (:attr:`Spend.actions`)."""
 
 
 POWERSTONE_SPEND = Spend(Filter(types=frozenset({"Artifact"})), Filter(), True)

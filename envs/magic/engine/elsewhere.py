@@ -290,7 +290,7 @@ class ElsewhereMixin:
         """Whether ``p`` may foretell ``card`` from their hand now (702.143a: during
         their turn, paying {2}; 116.2h: any time they have priority)."""
         return p == self.active and self._can_pay(p, self.foretell_cost(p),
-                                                   skip_card=card, other=True)
+                                                   skip_card=card, other="foretell")
 
     def foretell_cost(self, p: int) -> ManaCost:
         """What foretelling a card costs ``p`` now: {2} (702.143a), {0} for their first
@@ -307,7 +307,7 @@ class ElsewhereMixin:
         pass again). Only ``p`` sees it (406.3, as hideaway's)."""
         cost = self.foretell_cost(p)
         if cost.mana_value:
-            self._pay(self._payment(p, cost, skip_card=card, other=True), p)
+            self._pay(self._payment(p, cost, skip_card=card, other="foretell"), p)
         self.turn_marks[p].add("foretold")  # (its first card foretold this turn)
         self.foretold_reduced.pop(card, None)  # (its own foretell cost, this time)
         self._exile_foretold(p, card)
