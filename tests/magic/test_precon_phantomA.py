@@ -6,6 +6,7 @@ pool; no card text is quoted."""
 
 from __future__ import annotations
 
+from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from magic.compiled import card
 from magic.positions import (
@@ -235,3 +236,83 @@ def test_106_6_karfell_harbingers_mana_pays_for_foretelling():
     assert verdict in game.exile[0]
     assert all(perm.tapped for perm in game.battlefield.values())
     assert game.battlefield[island].tapped
+
+
+# ------------- token copies of a card, "tokens created with it" (707.2, 607.2a)
+def test_607_2a_arcane_artisan_compiles():
+    artisan = card("Arcane Artisan")
+    steps = artisan.activated[0].effect.steps
+    assert steps[1] == fx.PutFromHand(1, fx.Ref("it"), destination="exile")
+    assert steps[2] == fx.IfMovedWas(fx.Filter(types=frozenset({"Creature"})),
+                                     fx.CopyToken(fx.Ref("that_card"), who=fx.Ref("it")))
+    leaves = artisan.triggered[0]
+    assert leaves.trigger == fx.Trigger("leaves", fx.Ref("self"))
+    assert leaves.effect == fx.Delayed("next_end_step",
+                                       fx.Exile(fx.Ref("created_with_this")))
+
+
+def _artisan(target: int, top: str) -> tuple:
+    """Seat 0 activates Arcane Artisan targeting seat ``target`` (relative), whose
+    library has ``top`` on top; that player draws it and exiles it from their hand."""
+    game = blank()
+    artisan = game.add_permanent("Arcane Artisan", 0)
+    lands(game, 0, "Island", "Island", "Island")
+    q = target
+    drawn = game.add_card(top, q, "library")
+    game.start_at("main1", 0)
+    act(game, "Arcane Artisan")
+    game.apply_action(A.player(target))
+    settle(game)
+    assert game.decision["kind"] == "bottom" and game.decision["player"] == q
+    act(game, f"({top})")  # the player chooses the card to exile
+    settle(game)
+    assert drawn in game.exile[q]
+    return game, artisan, drawn
+
+
+def test_707_2_arcane_artisan_makes_a_token_copy_of_the_exiled_creature_card():
+    game, _, drawn = _artisan(0, "Grizzly Bears")
+    (token,) = on_battlefield(game, "Grizzly Bears")
+    assert game.card_token[game.battlefield[token].card]
+    assert game.battlefield[token].controller == 0
+    assert game.chars(token)[:2] == (2, 2)
+    assert drawn in game.exile[0]  # (the card stays in exile)
+
+
+def test_707_2_arcane_artisan_makes_no_token_for_a_noncreature_card():
+    game, _, _ = _artisan(0, "Opt")
+    assert not any(game.card_token[perm.card] for perm in game.battlefield.values())
+
+
+def test_607_2a_tokens_created_with_the_artisan_are_exiled_after_it_leaves():
+    game, artisan, _ = _artisan(1, "Grizzly Bears")  # the opponent's token
+    (token,) = on_battlefield(game, "Grizzly Bears")
+    assert game.battlefield[token].controller == 1
+    other = game.create_token(fx.TokenSpec("Spirit Token", ("Creature",), ("Spirit",),
+                                           ("W",), 1, 1), 1)
+    game.add_card("Lightning Bolt", 0)
+    lands(game, 0, "Mountain")
+    game._legal = None
+    act(game, "cast hand 0 (Lightning Bolt)")
+    target_perm(game, artisan)
+    settle(game)  # the Bolt, then the Artisan's leaves ability: a delayed one
+    assert artisan not in game.battlefield and token in game.battlefield
+    pass_until(game, "end")
+    settle(game)
+    assert token not in game.battlefield  # exiled at the next end step
+    assert other in game.battlefield  # (not created with the Artisan)
+
+
+def test_603_2c_ranar_sees_the_artisan_exile_a_card_from_your_hand():
+    game = blank()
+    game.add_permanent("Ranar the Ever-Watchful", 0)
+    game.add_permanent("Arcane Artisan", 0)
+    lands(game, 0, "Island", "Island", "Island")
+    game.add_card("Opt", 0, "library")
+    game.start_at("main1", 0)
+    act(game, "Arcane Artisan")
+    game.apply_action(A.player(0))
+    settle(game)
+    act(game, "(Opt)")
+    settle(game)
+    assert len(on_battlefield(game, "Spirit Token")) == 1

@@ -2102,7 +2102,8 @@ class CastingMixin:
                         return
                 elif left > 0 and self.hand[p] and not self.lost[p]:
                     self.decision = {"kind": "bottom", "player": p,
-                                     "put": "foretold" if node.destination == "foretold"
+                                     "put": node.destination if node.destination in (
+                                         "foretold", "exile")
                                      else "bottom" if node.bottom else "top"}
                     return
             elif what == "dread":
@@ -2336,6 +2337,8 @@ class CastingMixin:
             elif isinstance(node, fx.PutFromHand):
                 if node.destination == "battlefield":
                     self.manifested(None)  # "it": the permanent put, if one is
+                elif node.destination == "exile":  # "that card", "exiled this way"
+                    res["moved"] = res["moved_cards"] = []
                 for p in self.select_players(node.who, path):
                     asks.append(["put_back", p, node.count, path])
                 if asks:
@@ -3176,6 +3179,8 @@ class CastingMixin:
         if name == "damaged_this_way":  # permanents this object dealt damage
             return [pid for pid in res.get("damaged", ())
                     if pid in self.battlefield and self.is_creature(pid)]
+        if name == "created_with_this":  # (607.2a)
+            return [] if item.source is None else self.tokens_created_with(item.source)
         if name in ("defending_player", "that_player"):
             d = item.defending
             return [player_code(d)] if d is not None and not self.lost[d] else []

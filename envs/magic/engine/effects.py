@@ -407,6 +407,7 @@ REFS = (
     "that_object",  # the spell or ability whose targeting triggered the ability (ward)
     "damaged_this_way",  # the creatures the same spell or ability has dealt damage
     "exiled_with_this",  # the cards this object's linked abilities exiled (607.2a)
+    "created_with_this",  # the tokens this object's linked abilities created (607.2a)
     "that_card",  # the card(s) the previous step of this ability exiled (400.7)
     "attacked_by_it",  # the player or planeswalker "it" (an attacker) attacks
     "this_card",  # the source's card in its owner's graveyard (a dies trigger's)
@@ -1495,7 +1496,10 @@ class PutFromHand:
     never declared, so no "attacks" trigger). With ``destination`` ``"foretold"``:
     exiled face down, each becomes foretold with a foretell cost of its mana cost
     reduced by ``reduced`` generic mana ("exile a card from your hand face down. it
-    becomes foretold. its foretell cost is its mana cost reduced by {2}", 702.143)."""
+    becomes foretold. its foretell cost is its mana cost reduced by {2}", 702.143).
+    With ``destination`` ``"exile"``: exiled face up ("target player ... exiles a card
+    from their hand"), the card the step exiled (``Ref("that_card")``, what an
+    :class:`IfMovedWas` next asks about)."""
 
     count: int
     who: Selector = Ref("you")
@@ -3478,14 +3482,18 @@ class EntersAsCopy:
 class CopyToken:
     """Create a token that's a copy of ``what`` (707.2, 111.1: its copiable values
     are those of ``what`` plus ``extras``), under the control of the resolving
-    object's controller; ``it`` names the token afterwards ("sacrifice it at the
-    beginning of the next end step")."""
+    object's controller (``who``: "that player creates a token that's a copy of that
+    card", the player, whose token it is); ``it`` names the token afterwards
+    ("sacrifice it at the beginning of the next end step"). ``what``
+    ``Ref("that_card")``: the card the step before exiled (its copiable values are
+    its printed ones, 707.2)."""
 
     what: Selector
     extras: CopyExtras = CopyExtras()
     #: How many tokens ("if this spell was kicked, create five of those tokens
     #: instead": a :class:`KickedAmount`); ``it`` names a token only when one is made.
     count: Amount = 1
+    who: Selector = Ref("you")
 
 
 @dataclass(frozen=True)

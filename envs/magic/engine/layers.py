@@ -483,7 +483,9 @@ class LayersMixin:
         values = with_extras(values, extras)
         card = self._new_card(values, controller, token=True)
         self.log("token", player=controller, card=values.name)
-        return self._put_onto_battlefield(card, controller)
+        pid = self._put_onto_battlefield(card, controller)
+        self.created_by_resolving(pid)
+        return pid
 
     # ------------------------------------------ "as this enters, choose ..."
     def choice_options(self, pid: int | None, what: str, other_than: str = "",

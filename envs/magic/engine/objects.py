@@ -1695,7 +1695,9 @@ class ObjectsMixin:
                      tapped: bool = False) -> int:
         card = self._new_card(token_def(spec), controller, token=True)
         self.log("token", player=controller, card=spec.name)
-        return self._put_onto_battlefield(card, controller, tapped=tapped)
+        pid = self._put_onto_battlefield(card, controller, tapped=tapped)
+        self.created_by_resolving(pid)
+        return pid
 
     def ninja_enters(self, item: StackItem) -> None:
         """Ninjutsu (702.49a, c): the ability's card, if still in its controller's
