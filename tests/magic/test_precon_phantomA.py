@@ -316,3 +316,50 @@ def test_603_2c_ranar_sees_the_artisan_exile_a_card_from_your_hand():
     act(game, "(Opt)")
     settle(game)
     assert len(on_battlefield(game, "Spirit Token")) == 1
+
+
+# ---------------- the same templates on other cards (no card is quoted here)
+def test_701_an_opponent_chooses_the_card_it_exiles_from_its_hand():
+    game = blank()
+    game.add_card("Skullcap Snail", 0)
+    lands(game, 0, "Swamp", "Swamp")
+    kept = game.add_card("Grizzly Bears", 1)
+    gone = game.add_card("Opt", 1)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Skullcap Snail)")
+    settle(game)  # the creature, then its enters ability (its target: the opponent)
+    if game.decision["kind"] == "target":
+        game.apply_action(A.player(1))
+        settle(game)
+    assert game.decision["kind"] == "bottom" and game.decision["player"] == 1
+    act(game, "(Opt)")
+    settle(game)
+    assert gone in game.exile[1] and kept in game.hand[1]
+
+
+def test_608_2c_a_creature_card_exiled_this_way_from_a_graveyard_makes_a_pest():
+    game = blank()
+    game.add_permanent("Feral Appetite", 0)
+    lands(game, 0, "Forest", "Forest", "Forest", "Forest")
+    game.add_card("Grizzly Bears", 1, "graveyard")
+    game.add_card("Island", 1, "graveyard")
+    game.start_at("main1", 0)
+    act(game, "Feral Appetite")
+    act(game, "(Island")
+    settle(game)
+    assert on_battlefield(game, "Pest Token") == []  # a land card: no token
+    act(game, "Feral Appetite")
+    act(game, "(Grizzly Bears")
+    settle(game)
+    assert len(on_battlefield(game, "Pest Token")) == 1
+
+
+def test_611_3a_ezio_is_an_assassin_with_first_strike_with_two_counters():
+    game = blank()
+    ezio = game.add_permanent("Ezio, Brash Novice", 0)
+    game.start_at("main1", 0)
+    game.put_counters(ezio, "+1/+1", 1)
+    assert "Assassin" not in game.pdef(ezio).subtypes
+    game.put_counters(ezio, "+1/+1", 1)
+    assert "Assassin" in game.pdef(ezio).subtypes
+    assert "first strike" in game.keywords(ezio)
