@@ -363,3 +363,23 @@ def test_611_3a_ezio_is_an_assassin_with_first_strike_with_two_counters():
     game.put_counters(ezio, "+1/+1", 1)
     assert "Assassin" in game.pdef(ezio).subtypes
     assert "first strike" in game.keywords(ezio)
+
+
+def test_607_2a_a_copy_of_the_artisan_remembers_the_tokens_it_created():
+    game = blank()
+    original = game.add_permanent("Arcane Artisan", 0)
+    lands(game, 0, "Island", "Island", "Island")
+    game.start_at("main1", 0)
+    copy = game.create_token_copy(original, 0, fx.CopyExtras())
+    game.battlefield[copy].sick = False
+    game.move_permanents([original], "exile")  # (only the copy is left to activate)
+    settle(game)
+    game.add_card("Grizzly Bears", 0, "library")
+    game._legal = None
+    act(game, "Arcane Artisan")
+    game.apply_action(A.player(0))
+    settle(game)
+    act(game, "(Grizzly Bears)")
+    settle(game)
+    (token,) = on_battlefield(game, "Grizzly Bears")
+    assert game.tokens_created_with(copy) == [token]

@@ -352,7 +352,7 @@ class LinkedMixin:
             return
         item: StackItem = res["item"]
         if item.source is not None and item.source >= 0 and item.kind != "spell" and \
-                names_created(self.cdef(item.card)):
+                names_created(self.item_def(item)):
             self.created_with.append([item.source, pid])
 
     def tokens_created_with(self, source: int) -> list[int]:
