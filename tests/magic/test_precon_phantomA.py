@@ -383,3 +383,25 @@ def test_607_2a_a_copy_of_the_artisan_remembers_the_tokens_it_created():
     settle(game)
     (token,) = on_battlefield(game, "Grizzly Bears")
     assert game.tokens_created_with(copy) == [token]
+
+
+def test_603_2c_suspending_a_card_exiles_it_from_your_hand():
+    game = blank()
+    hero = game.add_permanent("Hero of Bretagard", 0)
+    game.add_card("Rift Bolt", 0)
+    lands(game, 0, "Mountain")
+    game.start_at("main1", 0)
+    act(game, "suspend hand 0 (Rift Bolt)")  # a special action: from the hand
+    settle(game)
+    assert game.battlefield[hero].counters == {"+1/+1": 1}
+
+
+def test_603_2c_an_opponents_card_exiled_from_its_hand_is_not_yours():
+    game = blank()
+    game.add_permanent("Ranar the Ever-Watchful", 0)
+    game.add_card("Rift Bolt", 1)
+    lands(game, 1, "Mountain")
+    game.start_at("main1", 1, turn=2)
+    act(game, "suspend hand 0 (Rift Bolt)")
+    settle(game)
+    assert on_battlefield(game, "Spirit Token") == []
