@@ -404,14 +404,15 @@ class CastingMixin:
     # -------------------------------------------------------------- mana
     def _sources(self, p: int, exclude: int | None = None,
                  spell: int | None = None, ability: int | None = None,
-                 other: bool = False) -> list[Source]:
+                 other: bool | str = False) -> list[Source]:
         """``p``'s mana sources now (``exclude``: a permanent that cannot pay). What
         is paid for says which restricted mana (106.6) may pay too: the mana in the
         pool and of the sources of restricted mana (:attr:`~effects.CardDef.
         restricted_mana`) whose :class:`~effects.Spend` allows it (``spell``: the
         card of the spell cast; ``ability``: the permanent whose ability is
-        activated; ``other``: another cost, a special action's or an effect's);
-        none when nothing is said."""
+        activated; ``other``: another cost, a special action's or an effect's, or
+        the name of the special action, :data:`~effects.SPEND_ACTIONS`); none when
+        nothing is said."""
         memo = self._memo
         if memo is not None:
             key = ("sources", p, exclude)
@@ -429,7 +430,7 @@ class CastingMixin:
         return self._scan_sources(p, exclude)[0]
 
     def _with_restricted(self, sources: list[Source], restricted: list[int], p: int,
-                         spell: int | None, ability: int | None, other: bool
+                         spell: int | None, ability: int | None, other: bool | str
                          ) -> list[Source]:
         """``sources`` with the restricted mana that may be spent on what is paid
         for (106.6, :meth:`spend_allowed`): the pool's (each unit a source
@@ -463,10 +464,12 @@ class CastingMixin:
         return out
 
     def spend_allowed(self, spend: fx.Spend, source: int | None, spell: int | None,
-                      ability: int | None, other: bool) -> bool:
+                      ability: int | None, other: bool | str) -> bool:
         """Whether mana restricted by ``spend`` (106.6), made by permanent ``source``
         (None: it is in the pool), may pay for what is paid: spell ``spell`` (a
-        card), an ability of permanent ``ability``, or (``other``) another cost."""
+        card), an ability of permanent ``ability``, or (``other``) another cost (a
+        string: the special action it is, which :attr:`~effects.Spend.actions` may
+        name)."""
         if spell is not None:
             return spend.spells is not None and self.spell_allowed(
                 spend.spells, spell, source)
@@ -483,7 +486,7 @@ class CastingMixin:
                                             props=whose.props - {"chosen_type"})
             return whose == ANY_SOURCE or self.matches(
                 whose, ability, self.battlefield[ability].controller)
-        return other and spend.other
+        return bool(other) and (spend.other or other in spend.actions)
 
     def spell_allowed(self, spend_only: fx.Filter, spell: int,
                       source: int | None) -> bool:
@@ -912,7 +915,7 @@ class CastingMixin:
 
     def _payment(self, p: int, cost: Any, *, exclude: int | None = None,
                  skip_card: int | None = None, spell: int | None = None,
-                 ability: int | None = None, other: bool = False) -> Plan | None:
+                 ability: int | None = None, other: bool | str = False) -> Plan | None:
         """How ``p`` pays the mana ``cost`` (``exclude``: a source that cannot help;
         ``skip_card``: the card paid for, left out of the hand's wants; ``spell``,
         ``ability``, ``other``: what is paid for, which restricted mana may pay:
@@ -924,7 +927,7 @@ class CastingMixin:
 
     def _can_pay(self, p: int, cost: Any, *, exclude: int | None = None,
                  skip_card: int | None = None, spell: int | None = None,
-                 ability: int | None = None, other: bool = False) -> bool:
+                 ability: int | None = None, other: bool | str = False) -> bool:
         """Whether :meth:`_payment` finds a plan (for the legal sets: most often
         answered without building the plan)."""
         if cost is None or self._pays_no_mana(p):
@@ -1730,6 +1733,8 @@ class CastingMixin:
             if code in legal and i < len(split) and code in self.battlefield:
                 counters = self.battlefield[code].counters
                 counters[node.counter] = counters.get(node.counter, 0) + split[i]
+                if self.counted_counters(code):
+                    self._levels_changed()
 
     def deal_divided_damage(self, node: fx.DealDamage, path: str) -> None:
         """Each legal target of ``node`` is dealt its share of the damage (601.2d,
@@ -1893,6 +1898,8 @@ class CastingMixin:
                 kind, n = ab.cost.add_counters
                 counters = self.battlefield[source].counters
                 counters[kind] = counters.get(kind, 0) + n
+                if self.counted_counters(source):
+                    self._levels_changed()
             if ab.cost.remove_counters is not None:  # 122.8: removed as a cost
                 kind, n = ab.cost.remove_counters
                 self.remove_counters(source, kind, max(item.x, 0) if n == "X" else n)
@@ -1900,6 +1907,8 @@ class CastingMixin:
                 counters = self.battlefield[source].counters
                 counters["loyalty"] = counters.get("loyalty", 0) + ab.cost.loyalty - (
                     max(item.x, 0) if ab.cost.loyalty_x else 0)
+                if self.counted_counters(source):
+                    self._levels_changed()
                 self.activated_this_turn.append([source, LOYALTY_USED])
             if ab.cost.mana is not None:
                 skip = item.card if source is None else None
@@ -1989,6 +1998,7 @@ class CastingMixin:
                     self.exile[p].append(card)
                 self.log("cost_exiled", player=p, zone="hand",
                          cards=[self.name_of(c) for c in item.discarded])
+                self.exiled_yours(p, list(item.discarded))
             else:
                 for card in item.discarded:
                     self._discard(p, card)
@@ -2169,7 +2179,8 @@ class CastingMixin:
                         return
                 elif left > 0 and self.hand[p] and not self.lost[p]:
                     self.decision = {"kind": "bottom", "player": p,
-                                     "put": "foretold" if node.destination == "foretold"
+                                     "put": node.destination if node.destination in (
+                                         "foretold", "exile")
                                      else "bottom" if node.bottom else "top"}
                     return
             elif what == "dread":
@@ -2410,6 +2421,8 @@ class CastingMixin:
             elif isinstance(node, fx.PutFromHand):
                 if node.destination == "battlefield":
                     self.manifested(None)  # "it": the permanent put, if one is
+                elif node.destination == "exile":  # "that card", "exiled this way"
+                    res["moved"] = res["moved_cards"] = []
                 for p in self.select_players(node.who, path):
                     asks.append(["put_back", p, node.count, path])
                 if asks:
@@ -2673,6 +2686,7 @@ class CastingMixin:
             self.public_hand.remove(card)
         self.log("discard", player=p, card=d.name, to="exile")
         self.exile[p].append(card)
+        self.exiled_yours(p, [card])
         self.pending_triggers.append({
             "controller": p, "card": card, "source": None, "index": d.madness[0],  # type: ignore[index]
             "it": None, "defending": None, "it_controller": p, "keywords": [],
@@ -3308,6 +3322,8 @@ class CastingMixin:
         if name == "damaged_this_way":  # permanents this object dealt damage
             return [pid for pid in res.get("damaged", ())
                     if pid in self.battlefield and self.is_creature(pid)]
+        if name == "created_with_this":  # (607.2a)
+            return [] if item.source is None else self.tokens_created_with(item.source)
         if name in ("defending_player", "that_player"):
             d = item.defending
             return [player_code(d)] if d is not None and not self.lost[d] else []

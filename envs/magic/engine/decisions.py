@@ -1255,6 +1255,11 @@ class DecisionsMixin:
         elif dk == "bottom" and d.get("put") == "cast_free":  # CastFromHand
             if kind == "hand":
                 self._cast(p, self.hand_slots(p)[args[0]], zone="hand_free")
+        elif dk == "bottom" and d.get("put") == "exile":  # PutFromHand: exiled
+            card = self.hand_slots(p)[args[0]]
+            self.exile_from_hand(p, card)
+            self.res["moved_cards"].append(card)  # type: ignore[index]
+            self.res["asks"][0][2] -= 1  # type: ignore[index]
         elif dk == "bottom" and d.get("put") == "foretold":  # PutFromHand: foretold
             card = self.hand_slots(p)[args[0]]
             node = self._put_from_hand_node()

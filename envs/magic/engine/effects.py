@@ -409,6 +409,7 @@ REFS = (
     "that_object",  # the spell or ability whose targeting triggered the ability (ward)
     "damaged_this_way",  # the creatures the same spell or ability has dealt damage
     "exiled_with_this",  # the cards this object's linked abilities exiled (607.2a)
+    "created_with_this",  # the tokens this object's linked abilities created (607.2a)
     "that_card",  # the card(s) the previous step of this ability exiled (400.7)
     "attacked_by_it",  # the player or planeswalker "it" (an attacker) attacks
     "this_card",  # the source's card in its owner's graveyard (a dies trigger's)
@@ -757,11 +758,18 @@ class Spend:
         other: It may also pay any other cost (a special action's, "unless pays",
             ward...): the Powerstone's "this mana can't be spent to cast a
             nonartifact spell" forbids only casting such spells.
+        actions: The special actions whose costs it may pay (:data:`SPEND_ACTIONS`:
+            ``"foretell"``, "spend this mana only to foretell cards", 702.143a).
     """
 
     spells: Filter | None = None
     abilities: Filter | None = None
     other: bool = False
+    actions: frozenset[str] = frozenset()
+
+
+SPEND_ACTIONS = ("foretell",)
+"""The special actions restricted mana may be kept for (:attr:`Spend.actions`)."""
 
 
 POWERSTONE_SPEND = Spend(Filter(types=frozenset({"Artifact"})), Filter(), True)
@@ -1556,7 +1564,10 @@ class PutFromHand:
     never declared, so no "attacks" trigger). With ``destination`` ``"foretold"``:
     exiled face down, each becomes foretold with a foretell cost of its mana cost
     reduced by ``reduced`` generic mana ("exile a card from your hand face down. it
-    becomes foretold. its foretell cost is its mana cost reduced by {2}", 702.143)."""
+    becomes foretold. its foretell cost is its mana cost reduced by {2}", 702.143).
+    With ``destination`` ``"exile"``: exiled face up ("target player ... exiles a card
+    from their hand"), the card the step exiled (``Ref("that_card")``, what an
+    :class:`IfMovedWas` next asks about)."""
 
     count: int
     who: Selector = Ref("you")
@@ -2362,7 +2373,8 @@ BATCH_EVENTS = ("group_dies", "group_enters", "group_sacrificed",
                 "group_combat_damage_opponents",
                 "group_discard", "group_leaves_graveyard", "group_attacks_you",
                 "group_attacks_player",
-                "group_card_to_graveyard", "group_card_to_graveyard_from_library")
+                "group_card_to_graveyard", "group_card_to_graveyard_from_library",
+                "group_exiled_yours")
 """"Whenever one or more <objects> <event>" (603.2c): the ability triggers once for
 each batch of simultaneous events (the permanents one effect destroys or one pass of
 state-based actions puts into graveyards, the permanents entering at once, the
@@ -2384,8 +2396,14 @@ damage to one or more players" (once for the step, whoever was dealt it);
 ``group_combat_damage_opponents``: "... deal combat damage to one or more of your
 opponents" (once for the step, if they dealt it to an opponent of the ability's
 controller; its ``that many`` is the number of those opponents, "the number of
-opponents dealt damage this way"). ``that many`` (``"that_much"``) is otherwise the
-number of matching objects (not of ``group_combat_damage_player``);
+opponents dealt damage this way"); ``group_exiled_yours``: "whenever one or more cards
+are put into exile from your hand or a spell or ability you control exiles one or more
+permanents from the battlefield" (subject ``Filter(controller="you")``; one batch of
+both kinds of objects: the cards one action exiles from the ability's controller's
+hand, foretold, discarded into exile or exiled as a cost, and the permanents one step
+of a resolving spell or ability they control exiles, looking back, 603.10a). ``that
+many`` (``"that_much"``) is otherwise the number of matching objects (not of
+``group_combat_damage_player``);
 ``that player``: the player dealt combat damage, the player who discarded. There is
 no single triggering object (no ``it``). ``group_attacks`` and ``counters_put`` are
 batch events of the same kind (:data:`OBJECT_EVENTS`)."""
@@ -2524,7 +2542,7 @@ AMOUNT_EVENTS = frozenset({"gain_life", "lose_life", "deals_damage", "opponent_d
                            "group_card_to_graveyard",
                            "group_card_to_graveyard_from_library", "counters_put",
                            "group_attacks_player", "source_damage_player",
-                           "group_combat_damage_opponents"})
+                           "group_combat_damage_opponents", "group_exiled_yours"})
 """Events with an amount, which an effect's ``"that_much"`` names ("you gain that much
 life")."""
 PLAYER_NAMING_EVENTS = frozenset({"gain_life", "lose_life", "draw", "discard", "cast",
@@ -3654,14 +3672,18 @@ class EntersAsCopy:
 class CopyToken:
     """Create a token that's a copy of ``what`` (707.2, 111.1: its copiable values
     are those of ``what`` plus ``extras``), under the control of the resolving
-    object's controller; ``it`` names the token afterwards ("sacrifice it at the
-    beginning of the next end step")."""
+    object's controller (``who``: "that player creates a token that's a copy of that
+    card", the player, whose token it is); ``it`` names the token afterwards
+    ("sacrifice it at the beginning of the next end step"). ``what``
+    ``Ref("that_card")``: the card the step before exiled (its copiable values are
+    its printed ones, 707.2)."""
 
     what: Selector
     extras: CopyExtras = CopyExtras()
     #: How many tokens ("if this spell was kicked, create five of those tokens
     #: instead": a :class:`KickedAmount`); ``it`` names a token only when one is made.
     count: Amount = 1
+    who: Selector = Ref("you")
 
 
 @dataclass(frozen=True)
@@ -3695,6 +3717,13 @@ class ContinuousChange:
     "enchanted creature loses all abilities and is a blue Frog creature with base
     power and toughness 1/1" (layers 4-7b as a Becomes has them); it is the only
     field set then.
+
+    ``counters_at_least``: the effect exists only while its source has at least that
+    many counters (of any kinds) on it (611.3a: "as long as this has five or more
+    counters on it, it has flying and is an Angel in addition to its other types",
+    with ``affected`` the prop :data:`SELF` and the change a ``becomes``), checked as
+    the effect would begin to apply (613.6); a change of the number of counters on a
+    permanent with such an ability works the layers out again.
     """
 
     affected: Filter
@@ -3707,6 +3736,7 @@ class ContinuousChange:
     remove_types: tuple[str, ...] = ()
     devotion_below: tuple[str, int] | None = None
     becomes: Becomes | None = None
+    counters_at_least: int = 0
 
 
 ATTACHED = "attached"

@@ -290,7 +290,7 @@ class ElsewhereMixin:
         """Whether ``p`` may foretell ``card`` from their hand now (702.143a: during
         their turn, paying {2}; 116.2h: any time they have priority)."""
         return p == self.active and self._can_pay(p, self.foretell_cost(p),
-                                                   skip_card=card, other=True)
+                                                   skip_card=card, other="foretell")
 
     def foretell_cost(self, p: int) -> ManaCost:
         """What foretelling a card costs ``p`` now: {2} (702.143a), {0} for their first
@@ -307,7 +307,7 @@ class ElsewhereMixin:
         pass again). Only ``p`` sees it (406.3, as hideaway's)."""
         cost = self.foretell_cost(p)
         if cost.mana_value:
-            self._pay(self._payment(p, cost, skip_card=card, other=True), p)
+            self._pay(self._payment(p, cost, skip_card=card, other="foretell"), p)
         self.turn_marks[p].add("foretold")  # (its first card foretold this turn)
         self.foretold_reduced.pop(card, None)  # (its own foretell cost, this time)
         self._exile_foretold(p, card)
@@ -330,6 +330,7 @@ class ElsewhereMixin:
         self.face_down_exile.append(card)
         self.foretold[card] = self.turn
         self.log("foretell", player=p, card=self.name_of(card))
+        self.exiled_yours(p, [card])
 
     # ------------------------------------------------------------------ suspend
     def can_suspend(self, p: int, card: int, d: fx.CardDef, sorcery: bool) -> bool:
@@ -352,6 +353,7 @@ class ElsewhereMixin:
         self.exile[p].append(card)
         self.time_counters[card] = sus.count
         self.log("suspend", player=p, card=self.name_of(card), counters=sus.count)
+        self.exiled_yours(p, [card])
         self.passes = 0
 
     def suspended(self, card: int) -> bool:

@@ -1972,6 +1972,9 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         #: Cards exiled with a permanent (607.2a) or until it leaves (610.3):
         #: ``[source permanent id, card, until]`` (:mod:`~linked`).
         self.exiled_with: list[list[int]] = []
+        #: Tokens created with a permanent (607.2a, "exile all tokens created with
+        #: it"): ``[source permanent id, token id]`` (:mod:`~linked`).
+        self.created_with: list[list[int]] = []
         #: Legendary permanents their controllers chose to keep (704.5j) for the
         #: state-based check under way; emptied when it is performed.
         self.legend_kept: list[int] = []
@@ -2583,6 +2586,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         new.delayed = [dict(d) for d in self.delayed]
         new.grave_ids = dict(self.grave_ids)
         new.exiled_with = [e[:] for e in self.exiled_with]
+        new.created_with = [e[:] for e in self.created_with]
         new.legend_kept = self.legend_kept[:]
         new.combat_hits = copy.deepcopy(self.combat_hits)
         new.replacements = [r[:] for r in self.replacements]
@@ -2766,7 +2770,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "first_strikers": self.first_strikers,
             "pending_triggers": self.pending_triggers, "delayed": self.delayed,
             "grave_ids": [[k, v] for k, v in self.grave_ids.items()],
-            "exiled_with": self.exiled_with,
+            "exiled_with": self.exiled_with, "created_with": self.created_with,
             "decision": self.decision,
             "legend_kept": self.legend_kept, "combat_hits": self.combat_hits,
             "replacements": self.replacements, "skip_untap": self.skip_untap,
@@ -2863,6 +2867,7 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
         game.delayed = data.get("delayed", [])
         game.grave_ids = {k: v for k, v in data.get("grave_ids", [])}
         game.exiled_with = data.get("exiled_with", [])
+        game.created_with = data.get("created_with", [])
         game.pool = data.get("pool", [[] for _ in range(game.num_players)])
         game.linked_mana = data.get("linked_mana", [[] for _ in range(game.num_players)])
         game.kept_mana = data.get("kept_mana", [[] for _ in range(game.num_players)])

@@ -305,7 +305,10 @@ class LayersMixin:
                     if effect.source >= 0 and effect.node not in \
                             work[effect.source].statics or (
                             effect.node.devotion_below is not None
-                            and not _devotion_below(effect, work, battlefield)):
+                            and not _devotion_below(effect, work, battlefield)) or (
+                            effect.node.counters_at_least and sum(
+                                battlefield[effect.source].counters.values())
+                            < effect.node.counters_at_least):
                         gone.add(id(effect))  # 613.6: it no longer exists
                         continue
                     effect.affected = self._affected(effect, work)
@@ -515,7 +518,9 @@ class LayersMixin:
         values = with_extras(values, extras)
         card = self._new_card(values, controller, token=True)
         self.log("token", player=controller, card=values.name)
-        return self._put_onto_battlefield(card, controller, triggers=triggers)
+        pid = self._put_onto_battlefield(card, controller, triggers=triggers)
+        self.created_by_resolving(pid)
+        return pid
 
     # ------------------------------------------ "as this enters, choose ..."
     def choice_options(self, pid: int | None, what: str, other_than: str = "",

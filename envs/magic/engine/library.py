@@ -508,13 +508,12 @@ class LibraryMixin:
         """The card chosen from ``q``'s hand leaves it for ``node.dest``: exiled face
         up, or revealed and put on the bottom of ``q``'s library (then ``q`` draws a
         card when ``node.draw``); every player sees which card (701.20a)."""
+        if node.dest == "exile":
+            self.exile_from_hand(q, card)
+            return
         self.hand[q].remove(card)
         if card in self.public_hand:
             self.public_hand.remove(card)
-        if node.dest == "exile":
-            self.exile[q].append(card)
-            self.log("hand_exiled", player=q, card=self.name_of(card))
-            return
         self.library[q].insert(0, card)
         self.known_bottom[q] += 1
         self.log("hand_to_bottom", player=q, card=self.name_of(card))

@@ -36,6 +36,7 @@ battlefield (flicker).
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cache
 from typing import Any
 
@@ -63,6 +64,23 @@ def names_exiled(d: fx.CardDef) -> bool:
         return False
 
     return d.plays_exiled or any(walk(ab.effect) for ab in (*d.activated, *d.triggered))
+
+
+@cache
+def names_created(d: fx.CardDef) -> bool:
+    """Whether an ability of ``d`` names "the tokens created with it" (607.2a:
+    ``Ref("created_with_this")``): then the tokens its abilities create are
+    remembered."""
+    def walk(node: Any) -> bool:
+        if node == fx.Ref("created_with_this"):
+            return True
+        if isinstance(node, (list, tuple)):
+            return any(walk(n) for n in node)
+        if dataclasses.is_dataclass(node) and not isinstance(node, type):
+            return any(walk(getattr(node, f.name)) for f in dataclasses.fields(node))
+        return False
+
+    return any(walk(ab.effect) for ab in (*d.activated, *d.triggered))
 
 
 def grave_part(spec: fx.Target) -> fx.Target:
@@ -372,6 +390,34 @@ class LinkedMixin:
             return
         st["chosen"].append(d["cards"][args[0]])
         st["left"] -= 1
+
+    def created_by_resolving(self, pid: int | None) -> None:
+        """Token ``pid`` was just created: by an ability of a permanent whose card
+        names "tokens created with it" (607.2a), it is remembered as created with
+        that permanent (:attr:`~game.MagicGame.created_with`), whoever controls it."""
+        res = self.res
+        if res is None or pid is None:
+            return
+        item: StackItem = res["item"]
+        if item.source is not None and item.source >= 0 and item.kind != "spell" and \
+                names_created(self.item_def(item)):
+            self.created_with.append([item.source, pid])
+
+    def tokens_created_with(self, source: int) -> list[int]:
+        """The tokens still on the battlefield created with permanent ``source``
+        (607.2a: ``Ref("created_with_this")``)."""
+        return [pid for s, pid in self.created_with
+                if s == source and pid in self.battlefield]
+
+    def exile_from_hand(self, p: int, card: int) -> None:
+        """An effect exiles ``card`` from ``p``'s hand face up (406.3; event
+        ``hand_exiled``)."""
+        self.hand[p].remove(card)
+        if card in self.public_hand:
+            self.public_hand.remove(card)
+        self.exile[p].append(card)
+        self.log("hand_exiled", player=p, card=self.name_of(card))
+        self.exiled_yours(p, [card])
 
     def take_card(self, card: int, zone: str) -> bool:
         """Take ``card`` out of its owner's ``zone`` (graveyard or exile); False if it

@@ -926,7 +926,7 @@ class ObjectsMixin:
             return
         counters = self.battlefield[pid].counters
         counters[kind] = counters.get(kind, 0) + n
-        if kind == "level":
+        if kind == "level" or self.counted_counters(pid):
             self._levels_changed()
         if kind == "+1/+1" and not _COUNTER_EVENTS.isdisjoint(self._trigger_index()):
             self._counter_triggers(pid, n)
@@ -936,6 +936,14 @@ class ObjectsMixin:
         so the layers are worked out again."""
         self._bf_version += 1
         self._legal = None
+
+    def counted_counters(self, pid: int) -> bool:
+        """Whether permanent ``pid`` has a static ability that exists while it has a
+        number of counters on it (:attr:`~effects.ContinuousChange.
+        counters_at_least`): a change of its counters works the layers out again
+        (:meth:`_levels_changed`)."""
+        return any(isinstance(s, fx.ContinuousChange) and s.counters_at_least
+                   for s in self.pdef(pid).statics)
 
     def _counter_triggers(self, pid: int, n: int) -> None:
         """``n`` +1/+1 counters were just put on permanent ``pid`` at once: the
@@ -1395,7 +1403,7 @@ class ObjectsMixin:
             counters.pop(kind, None)
         else:
             counters[kind] = had - removed
-        if kind == "level" and removed:
+        if removed and (kind == "level" or self.counted_counters(pid)):
             self._levels_changed()
         if kind == "time" and removed and had == removed:
             self._object_triggers("last_time_counter_removed", [pid])
@@ -1465,6 +1473,8 @@ class ObjectsMixin:
             gone = exiled + (pids if dest == "exile" else [])
             if gone:
                 self._object_triggers("exiled", gone)
+        if dest == "exile":
+            self.exiles_from_battlefield(pids)
         self._remember_sources(exiled + shuffled + pids)
         res = self.res
         if res is not None and res.get("it") in pids or res is not None and res.get(
@@ -1716,7 +1726,9 @@ class ObjectsMixin:
                      tapped: bool = False) -> int:
         card = self._new_card(token_def(spec), controller, token=True)
         self.log("token", player=controller, card=spec.name)
-        return self._put_onto_battlefield(card, controller, tapped=tapped)
+        pid = self._put_onto_battlefield(card, controller, tapped=tapped)
+        self.created_by_resolving(pid)
+        return pid
 
     def ninja_enters(self, item: StackItem) -> None:
         """Ninjutsu (702.49a, c): the ability's card, if still in its controller's
@@ -1937,7 +1949,8 @@ class ObjectsMixin:
             self.madness_discard(p, card)  # 702.35a: into exile
         else:
             self.log("discard", player=p, card=self.name_of(card))
-            self.to_graveyard(card)
+            if self.to_graveyard(card) == "exile":  # (614.1a: from the hand)
+                self.exiled_yours(p, [card])
         if "discard" in self._trigger_index() or "discard" in self.grave_events():
             self._player_triggers("discard", p)
         if "group_discard" in self._trigger_index():
@@ -1984,6 +1997,30 @@ class ObjectsMixin:
                                       card, self.battlefield[pid].card):
                 self._batch_trigger(pid, i, f"group_discard:{p}", card,
                                     defending=p)
+
+    def exiled_yours(self, p: int, objects: list[int]) -> None:
+        """``objects`` were just put into exile from ``p``'s hand (cards), or are
+        being exiled from the battlefield by a spell or ability ``p`` controls
+        (permanents, still there: they look back, 603.10a): each
+        ``group_exiled_yours`` ability of ``p``'s joins the action's batch (603.2c),
+        ``that many`` counting both kinds."""
+        entries = self._trigger_index().get("group_exiled_yours")
+        if not entries or not objects:
+            return
+        for pid, i, _ in entries:
+            if pid in self.battlefield and self.battlefield[pid].controller == p:
+                for obj in objects:
+                    self._batch_trigger(pid, i, "group_exiled_yours:", obj)
+
+    def exiles_from_battlefield(self, pids: list[int]) -> None:
+        """Permanents ``pids`` are about to be exiled: when a resolving spell or
+        ability does it, "a spell or ability you control exiles one or more
+        permanents" of its controller (:meth:`exiled_yours`)."""
+        res = self.res
+        if res is not None and pids and "group_exiled_yours" in self._trigger_index():
+            item = res.get("item")
+            if item is not None:
+                self.exiled_yours(item.controller, pids)
 
     # ------------------------------------------------------------------- damage
     def _deal_damage(self, hits: list[tuple[int, int]], controller: int,
@@ -2099,6 +2136,8 @@ class ObjectsMixin:
         if d.is_planeswalker:
             loyalty = perm.counters.get("loyalty", 0)
             perm.counters["loyalty"] = loyalty - min(amount, loyalty)
+            if self.counted_counters(pid):
+                self._levels_changed()
         if d.is_creature:
             if kws and kws & {"infect", "wither"}:  # 702.80a, 702.90b
                 perm.counters["-1/-1"] = perm.counters.get("-1/-1", 0) + amount
@@ -3044,6 +3083,8 @@ class ObjectsMixin:
                     c["+1/+1"] -= n
                     c["-1/-1"] -= n
                     done = True
+                    if self.counted_counters(pid):
+                        self._levels_changed()
                 if d.is_planeswalker and perm.counters.get("loyalty", 0) <= 0:
                     to_grave.append(pid)  # rule 704.5i
                 if d.final_chapter and self._saga_done(pid, d.final_chapter):

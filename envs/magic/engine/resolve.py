@@ -87,7 +87,7 @@ SUPPORTED_REFS = frozenset({"self", "you", "it", "its_controller", "each_opponen
                             "each_player", "equipped", "enchanted", "defending_player",
                             "that_player", "that_object", "damaged_this_way",
                             "exiled_with_this", "that_card", "this_card",
-                            "graveyard_this_way", "those_targets", "it_card",
+                            "created_with_this", "graveyard_this_way", "those_targets", "it_card",
                             "died_card", "exiled_controllers", "those_objects",
                             "players_who_chose",
                             "attacked_by_it"})
@@ -742,7 +742,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 or node.draw and node.dest != "bottom"):
             note(f"ChooseDiscard to {node.dest}")
         if isinstance(node, fx.PutFromHand):
-            if node.destination not in ("library", "battlefield", "foretold") or (
+            if node.destination not in ("library", "battlefield", "foretold",
+                                        "exile") or (
                     node.destination == "battlefield") != (node.filter is not None) or (
                     node.destination == "foretold") != (node.reduced > 0):
                 note(f"PutFromHand to {node.destination}")
@@ -881,6 +882,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             if not any(ab.effect == node and ab.zone == "graveyard"
                        and ab.cost.exile_self for ab in card.activated):
                 note("a token copy of this card outside a graveyard ability")
+        elif isinstance(node, fx.CopyToken) and node.what == fx.Ref("that_card"):
+            pass  # the card the step before exiled (_orphan_card_copy), 707.2
         elif isinstance(node, fx.CopyToken) and node.what == fx.Ref("cost_sacrificed"):
             if not any(ab.cost.sacrifice is not None and fx.Ref("cost_sacrificed") in
                        _all_nodes(ab.effect) for ab in card.activated):
@@ -954,6 +957,7 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note(f"Fight of {node.fighter!r}")
         if isinstance(node, fx.CopyToken):
             copy_extras(node.extras)
+            selector(node.who)
         if isinstance(node, fx.GetEmblem):
             for static in node.statics:
                 if isinstance(static, fx.ContinuousChange) and static.abilities and \
@@ -1311,7 +1315,16 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         elif isinstance(static, fx.ContinuousChange) and static.becomes is not None:
             if static.becomes.abilities:
                 granted_abilities(static.becomes.abilities)
-            if fx.ATTACHED not in static.affected.props or not (
+            if static.counters_at_least:  # "as long as this has N or more counters
+                # on it, it has <keywords> and is a <subtype> in addition ..."
+                if static.affected != fx.Filter(props=frozenset({fx.SELF})) or \
+                        static.becomes.types or static.becomes.power is not None or \
+                        static.becomes.colours is not None:
+                    note("a counted change other than its own types and keywords")
+                for kw in static.becomes.keywords:
+                    if not KW.grantable(kw):
+                        note(f"keyword {kw}")
+            elif fx.ATTACHED not in static.affected.props or not (
                     card.is_aura or "Equipment" in card.subtypes
                     or fx.is_bestowed(fx.bestowed(card))):
                 note("a static Becomes-shaped change other than an Aura's or "
@@ -1429,6 +1442,8 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             note("'the sacrificed creature' with no sacrifice in the cost")
     if any(_orphan_if_moved(root) for root in roots):
         note("'if it was a ... card' with no card moved just before")
+    if any(_orphan_card_copy(root) for root in roots):
+        note("a token copy of 'that card' not right after a card exiled from a hand")
     if any(_orphan_that_card(root) for root in roots):
         note("'that card' with no card exiled just before")
     if any(_orphan_chosen_cards(root) for root in roots):
@@ -1530,6 +1545,24 @@ all_nodes = _all_nodes
 """(:func:`_all_nodes` for the casting code: "x target creatures", 601.2c.)"""
 
 
+def _orphan_card_copy(node: Any, before: Any = None) -> bool:
+    """Whether a :class:`~effects.CopyToken` of ``Ref("that_card")`` in ``node`` (or
+    in an :class:`~effects.IfMovedWas` right after that step) does not come right
+    after a :class:`~effects.PutFromHand` exiling a card from a hand."""
+    if isinstance(node, fx.Sequence):
+        for step in node.steps:
+            if _orphan_card_copy(step, before):
+                return True
+            before = step
+        return False
+    if isinstance(node, fx.Choose):
+        return any(_orphan_card_copy(m) for m in node.modes)
+    if isinstance(node, (fx.MayDo, fx.IfMovedWas)):
+        return _orphan_card_copy(node.effect, before)
+    return isinstance(node, fx.CopyToken) and node.what == fx.Ref("that_card") and \
+        not (isinstance(before, fx.PutFromHand) and before.destination == "exile")
+
+
 def _orphan_if_moved(node: Any, before: Any = None) -> bool:
     """Whether an :class:`~effects.IfMovedWas` in ``node`` does not come right after
     a :class:`~effects.MoveCards` step (the cards it asks about)."""
@@ -1543,7 +1576,8 @@ def _orphan_if_moved(node: Any, before: Any = None) -> bool:
         return any(_orphan_if_moved(m) for m in node.modes)
     if isinstance(node, (fx.MayDo, fx.IfKicked, fx.IfMainPhase, fx.Delayed)):
         return _orphan_if_moved(node.effect, before)
-    return isinstance(node, fx.IfMovedWas) and not isinstance(before, fx.MoveCards)
+    return isinstance(node, fx.IfMovedWas) and not isinstance(before, fx.MoveCards) and \
+        not (isinstance(before, fx.PutFromHand) and before.destination == "exile")
 
 
 def _built_in(kw: str, node: Any) -> bool:
@@ -1798,7 +1832,17 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         item = game.res["item"]
         made = None
         count = game.amount(node.count) if node.count != 1 else 1
-        if node.what == fx.Ref("this_card"):  # the ability's card (702.128a)
+        if node.what == fx.Ref("that_card"):  # each card the step before exiled:
+            # its printed values (707.2), the tokens created at once (603.6a), by the
+            # player named ("that player creates a token that's a copy of it")
+            for who in game.select_players(node.who, path)[:1]:
+                made_now = [game.create_copy_of(game.cdef(card), who, node.extras,
+                                                triggers=False)
+                            for card in game.res.get("moved_cards", ())
+                            if card in game.exile[game.card_owner[card]]]
+                game.entered_together(made_now)
+                made = made_now[-1] if made_now else None
+        elif node.what == fx.Ref("this_card"):  # the ability's card (702.128a)
             made = game.create_copy_of(game.cdef(item.card), item.controller,
                                        node.extras)
         elif node.what == fx.Ref("cost_sacrificed"):  # as it last existed (707.2)
@@ -1806,13 +1850,6 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
                 made = game.create_copy_of(game.defs[item.sacrificed_copy],
                                            item.controller, node.extras)
             made = made if count == 1 else None  # ("it": one token only)
-        elif node.what == fx.Ref("that_card"):  # each card the step before exiled
-            made_now = [game.create_copy_of(game.cdef(card), item.controller,
-                                            node.extras, triggers=False)  # (printed)
-                        for card in game.res.get("moved_cards", ())
-                        if card in game.exile[game.card_owner[card]]]
-            game.entered_together(made_now)  # (created at once, 603.6a)
-            made = made_now[-1] if made_now else None
         for pid in () if made is not None or node.what in (
                 fx.Ref("cost_sacrificed"), fx.Ref("that_card")) \
                 else game.select(node.what, path):

@@ -138,6 +138,31 @@ def _enters_as_copy(line: str, printed: Printed, draft: Draft) -> bool:
     return True
 
 
+_COUNTED_BECOMES = re.compile(
+    rf"as long as this has {NUM} or more counters on it, it (?:has ([\w ,]+?) and )?"
+    r"is an? ([\w'-]+) in addition to its other types\.")
+
+
+@line_template
+def _counted_becomes(line: str, printed: Printed, draft: Draft) -> bool:
+    # 611.3a, 613.1d/f: "as long as this has five or more counters on it, it has
+    # flying and is an angel in addition to its other types." (Hero of Bretagard):
+    # its own type and ability change while it has that many counters of any kinds
+    m = _COUNTED_BECOMES.fullmatch(line)
+    if not m or not printed.is_permanent:
+        return False
+    count = number(m.group(1))
+    subtype = all_subtypes().get(m.group(3))
+    keywords = keyword_list(m.group(2)) if m.group(2) else ()
+    if not isinstance(count, int) or count <= 0 or subtype is None or keywords is None:
+        return False
+    draft.statics.append(fx.ContinuousChange(
+        fx.Filter(props=frozenset({fx.SELF})), counters_at_least=count,
+        becomes=fx.Becomes(fx.Ref("self"), subtypes=(subtype,),
+                           keywords=tuple(keywords), in_addition=True)))
+    return True
+
+
 _LAND_TYPE_PLURALS = {"plains": "Plains", "islands": "Island", "swamps": "Swamp",
                       "mountains": "Mountain", "forests": "Forest", "deserts": "Desert",
                       "caves": "Cave", "gates": "Gate"}

@@ -27,7 +27,13 @@ Read here (rule numbers in :mod:`~linked`):
   from target player's graveyard`` -> :class:`~effects.ExileGraveyard`; ``look at
   target player's / opponent's hand`` -> :class:`~effects.LookAtHand`;
 - ``when you do, <effect>`` after ``you may <action>`` (a reflexive triggered
-  ability, rule 603.12) -> :class:`~effects.WhenYouDo`.
+  ability, rule 603.12) -> :class:`~effects.WhenYouDo`;
+- ``[<player>] exile[s] a card from your / their hand`` (the player chooses it) ->
+  :class:`~effects.PutFromHand` to ``"exile"``; then ``if a <quality> card is exiled
+  this way, [that player creates] a token that's a copy of that card`` ->
+  :class:`~effects.IfMovedWas` of a :class:`~effects.CopyToken` of ``Ref("that_card")``;
+- ``exile all tokens created with it / this`` (607.2a: the tokens the permanent's
+  linked abilities created) -> :class:`~effects.Exile` of ``Ref("created_with_this")``.
 """
 
 from __future__ import annotations
@@ -243,4 +249,48 @@ def _whole_graveyard(s: str) -> fx.Effect | None:
     # "look at target player's hand" (shown to the controller only)
     if m := re.fullmatch(r"look at (target player's|target opponent's) hand", s):
         return fx.LookAtHand(player(_OWNERS[m.group(1)]))
+    return None
+
+
+@effect_template
+def _exile_from_hand(s: str) -> fx.Effect | None:
+    """``[<player>] exile[s] a card from your / their hand``: the player chooses a
+    card of their hand and exiles it face up (406.3)."""
+    m = re.fullmatch(r"(?:(.+?) exiles?|exile) a card from (your|their) hand", s)
+    if not m:
+        return None
+    who = fx.Ref("you") if m.group(1) is None else player(m.group(1))
+    if who is None or (m.group(1) is None) != (m.group(2) == "your"):
+        return None
+    return fx.PutFromHand(1, who, destination="exile")
+
+
+@effect_template
+def _if_exiled_this_way(s: str) -> fx.Effect | None:
+    """``if a creature card is exiled this way, <effect>`` right after a card was
+    exiled from a hand: :class:`~effects.IfMovedWas`."""
+    m = re.fullmatch(r"if an? (.+?) card is exiled this way, (.+)", s)
+    if not m or (f := card_filter(m.group(1))) is None or f == fx.Filter():
+        return None
+    then = read_sentence(m.group(2))
+    return fx.IfMovedWas(f, then) if then is not None else None
+
+
+@effect_template
+def _copy_of_that_card(s: str) -> fx.Effect | None:
+    """``[that player creates | create] a token that's a copy of that card`` (707.2:
+    the card the step before exiled, its printed values)."""
+    m = re.fullmatch(r"(?:(that player) creates|create) a token that's a copy of that "
+                     r"card", s)
+    if not m:
+        return None
+    return fx.CopyToken(fx.Ref("that_card"),
+                        who=fx.Ref("that_player") if m.group(1) else fx.Ref("you"))
+
+
+@effect_template
+def _exile_created_with(s: str) -> fx.Effect | None:
+    """``exile all tokens created with it / this`` (607.2a)."""
+    if re.fullmatch(r"exile all tokens created with (?:it|this)", s):
+        return fx.Exile(fx.Ref("created_with_this"))
     return None

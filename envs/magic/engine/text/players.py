@@ -262,7 +262,10 @@ _KEEP = r"until end of turn, you don't lose this mana as steps and phases end\."
 SENTENCE_GROUPS.append((r"add .+\.", _SPEND, _KEEP))
 SENTENCE_GROUPS.append((r"add .+\.", _SPEND))
 SENTENCE_GROUPS.append((r"add .+\.", _KEEP))
-_CAST = re.compile(r"cast (?:an? )?((?:[\w,/]+ )*?)spells?( of the chosen type)?")
+_CAST = re.compile(r"cast (?:an? )?((?:[\w,/]+ )*?)spells?( of the chosen type)?"
+                   r"( that have foretell)?")
+_FORETELL = re.compile(r"foretell (?:cards|a card from your hand)")
+"""The foretell special action (702.143a) restricted mana may pay for."""
 _ACTIVATE = re.compile(r"activate (?:abilities|an ability)(?: of (.+?))?")
 
 
@@ -284,6 +287,8 @@ def _spells_spend(phrase: str) -> fx.Filter | None:
             return None
         spell = fx.Filter(spell.types, spell.subtypes, spell.controller,
                           spell.props | {"chosen_type"})
+    if m.group(3):  # "spells that have foretell" (702.143a)
+        spell = dataclasses.replace(spell, props=spell.props | {fx.WITH_FORETELL})
     return spell
 
 
@@ -316,17 +321,22 @@ def spend_restriction(text: str) -> tuple[fx.Spend, bool] | None:
     (106.6a): "spend this mana only to cast <spells> [, and that spell can't be
     countered]", "... to cast <spells> or [to] activate abilities [of <sources>]",
     "... to activate abilities", "this mana can't be spent to cast a nonartifact
-    spell" (the Powerstone's: anything but a nonartifact spell)."""
+    spell" (the Powerstone's: anything but a nonartifact spell); "foretell cards" /
+    "foretell a card from your hand" (the cost of that special action, 702.143a)
+    and "cast spells that have foretell" as parts."""
     if text == "this mana can't be spent to cast a nonartifact spell":
         return fx.POWERSTONE_SPEND, False
     m = re.fullmatch(r"spend this mana only to (.+?)(, and that spell can't be countered)?",
                      text)
     if not m:
         return None
-    parts = re.split(r",? or (?:to )?(?=cast |activate )", m.group(1))
+    parts = re.split(r",? or (?:to )?(?=cast |activate |foretell )", m.group(1))
     spells = abilities = None
+    actions: frozenset[str] = frozenset()
     for part in parts:
-        if part.startswith("cast ") and spells is None:
+        if _FORETELL.fullmatch(part) and not actions:  # (its special action's cost)
+            actions = frozenset({"foretell"})
+        elif part.startswith("cast ") and spells is None:
             spells = _spells_spend(part)
             if spells is None:
                 return None
@@ -338,7 +348,7 @@ def spend_restriction(text: str) -> tuple[fx.Spend, bool] | None:
             return None
     if m.group(2) and spells is None:
         return None
-    return fx.Spend(spells, abilities), bool(m.group(2))
+    return fx.Spend(spells, abilities, actions=actions), bool(m.group(2))
 
 
 def _mana_steps(text: str) -> list[fx.AddMana] | None:

@@ -365,6 +365,10 @@ _BATCH_VERBS = (
 them"); ``you attack with``, ``under your control`` and ``you sacrifice`` say they
 are yours."""
 
+_EXILED_YOURS = ("one or more cards are put into exile from your hand or a spell or "
+                 "ability you control exiles one or more permanents from the battlefield")
+"""The condition of ``group_exiled_yours`` (:data:`~effects.BATCH_EVENTS`)."""
+
 _DISCARDERS = {"you discard": "you", "an opponent discards": "opponent",
                "a player discards": "any"}
 
@@ -372,6 +376,8 @@ _DISCARDERS = {"you discard": "you", "an opponent discards": "opponent",
 def _batch(condition: str) -> tuple[fx.Trigger, ...] | None:
     """A "whenever one or more ..." condition (603.2c: it triggers once for each
     batch of simultaneous events) as its trigger, or None if not one we know."""
+    if condition == _EXILED_YOURS:  # (one batch of both kinds: one event, 603.2c)
+        return (fx.Trigger("group_exiled_yours", fx.Filter(controller="you")),)
     m = re.fullmatch(r"(you discard|an opponent discards|a player discards) one or "
                      r"more (?:(.+) )?cards", condition)
     if m:  # the discarded cards: a card filter, its controller the discarder
