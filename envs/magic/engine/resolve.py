@@ -896,14 +896,6 @@ def unresolvable(card: fx.CardDef) -> list[str]:
                 else:
                     fields(node.becomes)
                     granted_abilities(node.becomes.abilities)
-        elif isinstance(node, fx.CopyToken) and node.what == fx.Ref("that_card"):
-            # "for each card exiled this way": a MoveCards into exile before it
-            if not any(isinstance(n, fx.MoveCards) and n.dest == "exile"
-                       for root in (card.spell.effect if card.spell else None,
-                                    *(ab.effect for ab in (*card.activated,
-                                                           *card.triggered)))
-                       for n in _all_nodes(root)):
-                note("a copy of the cards exiled this way with no exile of cards")
         elif isinstance(node, fx.CreateToken):
             selector(node.who)
             token = node.token
@@ -1548,7 +1540,9 @@ all_nodes = _all_nodes
 def _orphan_card_copy(node: Any, before: Any = None) -> bool:
     """Whether a :class:`~effects.CopyToken` of ``Ref("that_card")`` in ``node`` (or
     in an :class:`~effects.IfMovedWas` right after that step) does not come right
-    after a :class:`~effects.PutFromHand` exiling a card from a hand."""
+    after a step exiling the cards it copies: a :class:`~effects.PutFromHand` exiling a
+    card from a hand, a :class:`~effects.MoveCards` into exile ("for each card exiled
+    this way")."""
     if isinstance(node, fx.Sequence):
         for step in node.steps:
             if _orphan_card_copy(step, before):
@@ -1560,7 +1554,8 @@ def _orphan_card_copy(node: Any, before: Any = None) -> bool:
     if isinstance(node, (fx.MayDo, fx.IfMovedWas)):
         return _orphan_card_copy(node.effect, before)
     return isinstance(node, fx.CopyToken) and node.what == fx.Ref("that_card") and \
-        not (isinstance(before, fx.PutFromHand) and before.destination == "exile")
+        not (isinstance(before, fx.PutFromHand) and before.destination == "exile") and \
+        not (isinstance(before, fx.MoveCards) and before.dest == "exile")
 
 
 def _orphan_if_moved(node: Any, before: Any = None) -> bool:
