@@ -426,6 +426,26 @@ class CastingMixin:
             return sources
         return self._with_restricted(sources, restricted, p, spell, ability, other)
 
+    def mana_bound(self, p: int) -> int | None:
+        """The most mana units ``p``'s automatic payment could spend on a spell cast
+        from their hand now whose cost nothing changes (the units of their sources
+        and pool): a spell needing more cannot be paid (:func:`~payment.payable`'s
+        first test). None where no such bound holds: restricted mana (106.6), a cost
+        change on the battlefield, an alternative cost a permanent grants, a seat
+        that pays no mana."""
+        if self._pays_no_mana(p) or self._cost_changes() or \
+                self.statics_of(fx.GrantedAltCost) or self.restricted_pool[p]:
+            return None
+        memo = self._memo
+        key = ("sources", p, None)
+        if memo is not None:
+            if key not in memo:
+                memo[key] = self._scan_sources(p, None)
+            sources, restricted = memo[key]
+        else:
+            sources, restricted = self._scan_sources(p, None)
+        return None if restricted else sum(s.units for s in sources)
+
     def _compute_sources(self, p: int, exclude: int | None) -> list[Source]:
         return self._scan_sources(p, exclude)[0]
 

@@ -313,6 +313,7 @@ class DecisionsMixin:
         self._statics()  # (the layers say which abilities each permanent has)
         defs = self.defs
         card_def = self.card_def
+        bound = -1  # (mana_bound's, once a spell needs it)
         for i, card in enumerate(self.hand_slots(p)):
             d = defs[card_def[card]]
             if d.hand_actions:
@@ -334,6 +335,11 @@ class DecisionsMixin:
                 continue
             if not (sorcery or d.instant_speed or flash):
                 continue  # (could_begin_to_cast's timing, the commonest "no")
+            if not d.cast_special and d.cost is not None:
+                if bound == -1:
+                    bound = self.mana_bound(p)
+                if bound is not None and d.cost.needs[0] > bound:
+                    continue  # (spell_castable's next commonest "no": too little mana)
             if self.spell_castable(p, card, d, sorcery):
                 out.append(A.cast(i))
         # cards played or cast from outside the hand (:mod:`~elsewhere`)
@@ -398,8 +404,10 @@ class DecisionsMixin:
         target there (601.2c)."""
         if not self.could_begin_to_cast(p, d, sorcery):
             return False
-        probe = StackItem(sid=-1, kind="spell", controller=p, card=card)
+        # (the probe spell is built only when needed: most spells a legal set looks
+        # at fail on their mana, and a StackItem is not free to make)
         if d.cast_special:  # its mana cost or the alternative cost, convoke...
+            probe = StackItem(sid=-1, kind="spell", controller=p, card=card)
             alt = ("overload" if d.overload is not None else
                    d.alt_cost.kind if d.alt_cost is not None else "")
             revealing = dataclasses.replace(probe, revealed=True)  # (601.2b)
@@ -414,11 +422,12 @@ class DecisionsMixin:
                 skip_card=card, spell=card):
             # 118.6: no mana cost (or none payable), unless a permanent grants an
             # alternative cost (118.9: "you may pay {0} rather than ...")
-            return self.granted_alt_cost(p, d) is not None and \
-                self.castable_as(probe, GRANTED_ALT)
+            return self.granted_alt_cost(p, d) is not None and self.castable_as(
+                StackItem(sid=-1, kind="spell", controller=p, card=card), GRANTED_ALT)
         extra = d.additional_cost
         if not self._extra_cost_payable(p, extra, None, card):
             return False
+        probe = StackItem(sid=-1, kind="spell", controller=p, card=card)
         return self._feasible(self.effect_of(probe), "", probe)
 
     def _extra_cost_payable(self, p: int, cost: fx.Cost | None, source: int | None,

@@ -24,6 +24,14 @@ STEP_EVENTS = {"main1": "main1", "beginning_of_combat": "beginning_of_combat",
 """Steps whose beginning is a trigger event ("at the beginning of combat on your
 turn"), by step; the upkeep and draw step have theirs in :meth:`_turn_based`."""
 
+QUIET_STEPS = frozenset({"beginning_of_combat", "main2", "end_of_combat", "end"})
+"""Steps whose turn-based actions change nothing the state-based actions look at:
+their beginnings only trigger abilities, and the end of the step before them only
+emptied the mana pools (500.4) and, for the end of combat, removed creatures from
+combat (506.4). The players passed in succession with nothing changed since the last
+check found nothing (rule 704.3), so the check is not repeated; the triggers put on
+the stack and whatever else follows mark the state changed as usual."""
+
 
 class TurnsMixin:
     """Priority, steps, combat, mulligans and the end of :class:`~game.MagicGame`
@@ -54,7 +62,8 @@ class TurnsMixin:
             elif self.stage == "mulligan":
                 self._mulligan_step()
             elif self.stage == "tba":
-                self._sba_clean = False
+                if self.step not in QUIET_STEPS:
+                    self._sba_clean = False
                 self._turn_based()
             elif self.stage == "priority":
                 if not self._sba_clean:
