@@ -2688,10 +2688,11 @@ class CastingMixin:
 
     def _can_pay_tax(self, p: int, node: fx.CounterUnlessPays) -> bool:
         """Whether ``p`` can pay what ``node`` asks (rule 118.3: a player can't pay
-        a cost without the resources; 119.4: life only up to its life total). A
-        seat that pays no mana (an automated player) never pays an optional cost."""
+        a cost without the resources; 119.4: life only up to its life total; cards
+        to discard only from a hand that holds them). A seat that pays no mana (an
+        automated player) never pays an optional cost."""
         mana = self._tax_mana(node) if node.mana is not None else None
-        return self._can_afford(p, mana, node.life)
+        return len(self.hand[p]) >= node.discard and self._can_afford(p, mana, node.life)
 
     def _can_afford(self, p: int, mana: Any, life: int) -> bool:
         """Whether ``p`` can pay ``mana`` (None: none) and ``life`` now (118.3; 119.4:
@@ -2948,7 +2949,14 @@ class CastingMixin:
         self._pay_mana_and_life(p, mana, node.life)
         self.log("pays", player=p, card=self.name_of(obj.card), id=sid,
                  **({"mana": str(mana)} if mana is not None else {}),
-                 **({"life": node.life} if node.life else {}))
+                 **({"life": node.life} if node.life else {}),
+                 **({"discard": node.discard} if node.discard else {}))
+        if node.at_random:  # 701.9b: chosen with the game's dice
+            for _ in range(node.discard):
+                self._discard(p, self.hand[p][self.dice.index(len(self.hand[p]))],
+                              res["item"].controller)
+        elif node.discard:  # the cards of their choice, one at a time (701.9a)
+            res["asks"].append(["discard", p, node.discard, path])
 
     def _replace_discard(self, p: int, count: int) -> bool:
         """A replacement of "``p`` discards ``count`` cards" (a variant's rule);

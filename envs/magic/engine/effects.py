@@ -891,15 +891,19 @@ class ChangeTarget:
 @dataclass(frozen=True)
 class CounterUnlessPays:
     """Rules 701.6, 118.12: counter ``what`` (a spell; for ward, a spell or an
-    ability) unless its controller pays ``mana`` and ``life``. That player decides
-    (yes or no) when they can pay; one who cannot is not asked. An ``{X}`` in
-    ``mana`` is the X announced for the countering spell (Syncopate, 107.3); ``dest``
-    is where a spell countered this way goes (:class:`CounterSpell`)."""
+    ability) unless its controller pays ``mana`` and ``life`` and discards
+    ``discard`` cards (ward—discard a card, 702.21a: cards of their choice, or
+    ``at_random``, 701.9b). That player decides (yes or no) when they can pay; one
+    who cannot is not asked (118.3: fewer cards in hand than ``discard``). An ``{X}``
+    in ``mana`` is the X announced for the countering spell (Syncopate, 107.3);
+    ``dest`` is where a spell countered this way goes (:class:`CounterSpell`)."""
 
     what: Selector
     mana: ManaCost | None = None
     life: int = 0
     dest: str = "graveyard"
+    discard: int = 0
+    at_random: bool = False
 
 
 @dataclass(frozen=True)

@@ -335,8 +335,10 @@ creatures attack"); extort (702.101a: "you may pay {W/B}" as each spell of yours
 cast; a second instance on one permanent is not told apart); "when that creature
 dies this turn, ..." (603.7c, a delayed trigger on the creature an earlier step
 named, gone when the turn ends: Searing Blood); becoming the
-target of a spell or ability (of an opponent's: ward {N} and ward—pay N life,
-702.21a, counter that spell or ability unless its controller pays; of a spell: "when
+target of a spell or ability (of an opponent's: ward {N}, ward—pay N life,
+ward—discard a card [at random] and those joined by commas, 702.21a, counter that
+spell or ability unless its controller pays, a card to discard chosen by them after
+a yes; of a spell: "when
 this becomes the target of a spell, sacrifice it"); "when you sacrifice this" (an
 Ordeal's, 701.21a, looking back, 603.10a); heroic's "whenever you cast a
 spell that targets this [/ enchanted / equipped creature]" (603.2: a spell its
@@ -1162,7 +1164,7 @@ you've been attacked this step" (601.3, :class:`~effects.CastWhenAttacked`: a
 creature attacks the caster or a planeswalker they control).
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
-names it): ward paid by discarding or sacrificing, reflexive triggered abilities
+names it): ward paid by sacrificing or by discarding a card of some quality, reflexive triggered abilities
 after anything but an optional action ("when you do" after "you may pay {1}", exert,
 a mandatory action), triggers on becoming untapped, the "one or more" batches
 :data:`~effects.BATCH_EVENTS` does not list (counters you put, tokens you create,

@@ -1,0 +1,93 @@
+"""Scripted positions for the mechanisms the refused cards of the Vampiric Bloodline
+precon need: ward with a discard cost (702.21a), ... Each names real cards from the
+pool."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from labyrinth_gym.envs.magic.engine import effects as fx
+from labyrinth_gym.envs.magic.engine.cards import card_pool
+from labyrinth_gym.envs.magic.engine.compiler import compile_card, compiled_pool
+from labyrinth_gym.envs.magic.engine.game import MagicGame
+from labyrinth_gym.envs.magic.engine.mana import ManaCost
+from labyrinth_gym.envs.magic.engine.text.statics import ward
+from magic.positions import act, blank, custom, lands, settle, target_perm
+
+
+# ------------------------------------------------------- 702.21a ward—discard a card
+def bolt_at(defender_card: str | fx.CardDef, hand: tuple[str, ...]) -> tuple[MagicGame, int]:
+    """Seat 0 (a Mountain, ``hand`` besides the Bolt) casts Lightning Bolt at seat
+    1's ``defender_card``; play runs until the ward trigger has to be answered."""
+    game = blank()
+    pid = game.add_permanent(defender_card, 1)
+    lands(game, 0, "Mountain")
+    game.add_card("Lightning Bolt", 0)
+    for name in hand:
+        game.add_card(name, 0)
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    target_perm(game, pid)
+    settle(game)
+    return game, pid
+
+
+def test_ward_costs_compile():
+    pool = compiled_pool().supported
+    that = fx.Ref("that_object")
+    assert pool["Sunset Saboteur"].triggered[0].effect == fx.CounterUnlessPays(
+        that, None, 0, discard=1)
+    assert ward("ward—discard a card at random.").effect == fx.CounterUnlessPays(
+        that, None, 0, discard=1, at_random=True)
+    # a ward whose cost holds a comma: mana and life together
+    assert ward("ward—{2}, pay 2 life.").effect == fx.CounterUnlessPays(
+        that, ManaCost(generic=2), 2)
+    flying_ward = compile_card(dataclasses.replace(
+        card_pool()["Westgate Regent"], text="Flying, ward—{2}, Pay 2 life."))
+    assert flying_ward.keywords == {"flying"}
+    assert flying_ward.triggered[0].effect == fx.CounterUnlessPays(
+        that, ManaCost(generic=2), 2)
+    # a ward cost the engine cannot pay is not read
+    assert ward("ward—discard an enchantment, instant, or sorcery card.") is None
+    assert ward("ward—sacrifice a creature.") is None
+
+
+def test_702_21a_ward_discard_paid_lets_the_spell_resolve():
+    game, saboteur = bolt_at("Sunset Saboteur", ("Island", "Forest"))
+    assert game.decision["kind"] == "yesno" and game.decision["player"] == 0 \
+        and "pay" in game.decision
+    act(game, "yes")
+    # the card to discard is chosen by the Bolt's controller
+    assert game.decision["kind"] == "discard" and game.decision["player"] == 0
+    act(game, "Forest")
+    assert [game.name_of(c) for c in game.hand[0]] == ["Island"]
+    assert "Forest" in [game.name_of(c) for c in game.graveyard[0]]
+    settle(game)
+    assert saboteur not in game.battlefield  # the Bolt resolved
+
+
+def test_702_21a_ward_discard_declined_counters():
+    game, saboteur = bolt_at("Sunset Saboteur", ("Island",))
+    act(game, "no")
+    settle(game)
+    assert saboteur in game.battlefield and len(game.hand[0]) == 1
+    assert any(e["type"] == "countered" for e in game.events)
+
+
+def test_118_3_ward_discard_with_an_empty_hand_counters_unasked():
+    game, saboteur = bolt_at("Sunset Saboteur", ())
+    settle(game)
+    assert saboteur in game.battlefield
+    assert any(e["type"] == "countered" and e["card"] == "Lightning Bolt"
+               for e in game.events)
+
+
+def test_701_9b_ward_discard_at_random():
+    # (the one card of the pool with it is refused for another line: a test card)
+    randomly = custom("Sunset Saboteur", "Test Random Ward",
+                      triggered=(ward("ward—discard a card at random."),))
+    game, pid = bolt_at(randomly, ("Island", "Forest"))
+    act(game, "yes")
+    assert len(game.hand[0]) == 1 and len(game.graveyard[0]) == 1  # no choice asked
+    settle(game)
+    assert pid not in game.battlefield
