@@ -1,18 +1,21 @@
 """Scripted positions for the mechanisms the refused cards of the Vampiric Bloodline
-precon need: ward with a discard cost (702.21a), ... Each names real cards from the
+precon need: ward with a discard cost (702.21a), the activated abilities of the
+cards exiled with a permanent (607.2a, Dark Impostor), ... Each names real cards from the
 pool."""
 
 from __future__ import annotations
 
 import dataclasses
 
+from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.cards import card_pool
 from labyrinth_gym.envs.magic.engine.compiler import compile_card, compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame
+from labyrinth_gym.envs.magic.engine.linked import names_exiled
 from labyrinth_gym.envs.magic.engine.mana import ManaCost
 from labyrinth_gym.envs.magic.engine.text.statics import ward
-from magic.positions import act, blank, custom, lands, settle, target_perm
+from magic.positions import act, blank, custom, lands, pool, settle, target_perm
 
 
 # ------------------------------------------------------- 702.21a ward—discard a card
@@ -91,3 +94,55 @@ def test_701_9b_ward_discard_at_random():
     assert len(game.hand[0]) == 1 and len(game.graveyard[0]) == 1  # no choice asked
     settle(game)
     assert pid not in game.battlefield
+
+
+# ------------------------------------- 607.2a the abilities of cards exiled with it
+def impostor_exiles(victim: str) -> tuple[MagicGame, int, int]:
+    """Seat 0's Dark Impostor (six Swamps) exiles seat 1's ``victim`` with its
+    ability; play runs until it has resolved."""
+    game = blank()
+    impostor = game.add_permanent("Dark Impostor", 0)
+    lands(game, 0, *["Swamp"] * 6)
+    pid = game.add_permanent(victim, 1)
+    game.start_at("main1", 0)
+    act(game, "activate")
+    target_perm(game, pid)
+    settle(game)
+    return game, impostor, pid
+
+
+def test_dark_impostor_compiles_with_the_exiled_cards_abilities():
+    impostor = compiled_pool().supported["Dark Impostor"]
+    assert impostor.statics == (fx.ContinuousChange(
+        fx.Filter(props=frozenset({fx.SELF})),
+        exiled_abilities=fx.Filter(types=frozenset({"Creature"}))),)
+    assert names_exiled(impostor)
+
+
+def test_607_2a_dark_impostor_has_the_activated_abilities_of_the_exiled_creature():
+    game, impostor, pyromancer = impostor_exiles("Prodigal Pyromancer")
+    assert pyromancer not in game.battlefield
+    card = next(c for c in game.exile[1] if game.name_of(c) == "Prodigal Pyromancer")
+    assert game.battlefield[impostor].counters["+1/+1"] == 1
+    pyro = pool("Prodigal Pyromancer").activated[0]
+    assert game.pdef(impostor).activated == (pool("Dark Impostor").activated[0], pyro)
+    # the gained "{T}: 1 damage to any target", activated by the Impostor
+    act(game, "(Dark Impostor) ability 1")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.life[1] == 19 and game.battlefield[impostor].tapped
+    # 400.7: once the card leaves exile it is a new object, not exiled with it
+    game.take_card(card, "exile")
+    game.to_graveyard(card)
+    assert game.pdef(impostor).activated == (pool("Dark Impostor").activated[0],)
+
+
+def test_607_2a_only_creature_cards_exiled_with_this_one_give_abilities():
+    game, impostor, _ = impostor_exiles("Prodigal Pyromancer")
+    other = game.add_permanent("Dark Impostor", 0)
+    assert len(game.pdef(impostor).activated) == 2
+    assert len(game.pdef(other).activated) == 1  # not exiled with this one
+    # a land card exiled with it is not a creature card: no abilities from it
+    game.exiled_with.append([impostor, game.add_card("Mountain", 1, "exile"), 0])
+    game._bf_version += 1
+    assert len(game.pdef(impostor).activated) == 2

@@ -3503,6 +3503,13 @@ class ContinuousChange:
     checked as the effect would begin to apply (613.6; devotion counts the mana
     costs of the permanents that player controls, which no layer changes).
 
+    ``exiled_abilities``: also in layer 6, the permanent has all activated abilities
+    of all cards this filter matches that are exiled with the source ("this creature
+    has all activated abilities of all creature cards exiled with it", Dark Impostor;
+    the cards its abilities exile are remembered as exiled with it, 607.2a; an
+    ability naming that card by name names this permanent, 201.4b): worked out
+    from the cards in exile as the layers apply.
+
     ``becomes``: the change a :class:`Becomes` describes (its ``what`` unused), from
     this static ability for as long as it applies rather than until end of turn: an
     Aura's "enchanted creature is an Angel in addition to its other types",
@@ -3521,6 +3528,7 @@ class ContinuousChange:
     remove_types: tuple[str, ...] = ()
     devotion_below: tuple[str, int] | None = None
     becomes: Becomes | None = None
+    exiled_abilities: Filter | None = None
 
 
 ATTACHED = "attached"

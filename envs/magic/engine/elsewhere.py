@@ -398,8 +398,9 @@ class ElsewhereMixin:
         if self.foretold:  # (foretold_reduced stays until the card is foretold
             # again: a spell cast for it reads it as it is cast)
             self.foretold.pop(card, None)
-        if self.exiled_with:
+        if self.exiled_with and any(e[1] == card for e in self.exiled_with):
             self.exiled_with = [e for e in self.exiled_with if e[1] != card]
+            self._bf_version += 1  # (a static that read it: layers again)
         if self.face_down_exile and card in self.face_down_exile:
             self.face_down_exile.remove(card)  # (face up wherever it goes)
         if self.play_grants:

@@ -49,8 +49,9 @@ PAGE = A.MAX_HAND
 
 @cache
 def names_exiled(d: fx.CardDef) -> bool:
-    """Whether an ability of ``d`` names "the exiled card" (rule 607.2a): then every
-    card its abilities exile is remembered as exiled with the permanent."""
+    """Whether an ability of ``d`` names "the exiled card" or the cards "exiled with
+    it" (rule 607.2a: a play permission, a static that has their abilities): then
+    every card its abilities exile is remembered as exiled with the permanent."""
     def walk(node: Any) -> bool:
         if isinstance(node, fx.MoveCards):
             return node.what == fx.Ref("exiled_with_this")
@@ -62,7 +63,9 @@ def names_exiled(d: fx.CardDef) -> bool:
             return walk(node.effect)
         return False
 
-    return d.plays_exiled or any(walk(ab.effect) for ab in (*d.activated, *d.triggered))
+    return d.plays_exiled or any(
+        isinstance(s, fx.ContinuousChange) and s.exiled_abilities is not None
+        for s in d.statics) or any(walk(ab.effect) for ab in (*d.activated, *d.triggered))
 
 
 def grave_part(spec: fx.Target) -> fx.Target:
@@ -231,6 +234,8 @@ class LinkedMixin:
             until = int(node.until_source_leaves)
             for card in moved:
                 self.exiled_with.append([source, card, until])
+            if moved:
+                self._bf_version += 1  # (a static may read them: layers again)
             if until and source not in self.battlefield:
                 self.return_until([source])  # (it left as it exiled: 610.3)
 
@@ -307,6 +312,7 @@ class LinkedMixin:
             if node.dest == "exile" and item.kind != "spell" and \
                     item.source is not None and names_exiled(self.cdef(item.card)):
                 self.exiled_with.append([item.source, card, 0])  # 607.2a
+                self._bf_version += 1  # (a static may read them: layers again)
             if entered is not None:
                 entering.append(entered)
                 self.manifested(entered)  # "it": the permanent it became (400.7)

@@ -1235,6 +1235,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(static, (fx.EntersAsCopy, fx.ContinuousChange)):
             filt(static.filter if isinstance(static, fx.EntersAsCopy)
                  else static.affected)
+        if isinstance(static, fx.ContinuousChange) and static.exiled_abilities is not None:
+            card_filter(static.exiled_abilities)  # (the cards exiled with it, 607.2a)
+            if static.affected != fx.Filter(props=frozenset({fx.SELF})):
+                note("the abilities of cards exiled with it, on another permanent")
         if isinstance(static, fx.ChooseAsEnters) and static.what not in fx.CHOICES:
             note(f"ChooseAsEnters({static.what})")
         if isinstance(static, fx.EntersAsCopy):

@@ -44,6 +44,7 @@ from labyrinth_gym.envs.magic.engine.text.core import (
 from labyrinth_gym.envs.magic.engine.text.phrases import (
     NUM,
     all_subtypes,
+    card_filter,
     keyword_list,
     number,
     object_filter,
@@ -137,6 +138,23 @@ def _continuous_change(line: str, printed: Printed, draft: Draft) -> bool:
     if change is None:
         return False
     draft.statics.append(change)
+    return True
+
+
+@line_template
+def _exiled_abilities(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rules 607.2a, 613.1f: "this has all activated abilities of all [<quality>]
+    # cards exiled with it" (Dark Impostor, Myr Welder): the cards this permanent's
+    # abilities exile, remembered as exiled with it
+    m = re.fullmatch(r"this has all activated abilities of all (?:(.+?) )?cards exiled "
+                     r"with (?:it|this)\.", line)
+    if not m or not printed.is_permanent:
+        return False
+    f = card_filter(m.group(1) or "")
+    if f is None:
+        return False
+    draft.statics.append(fx.ContinuousChange(fx.Filter(props=frozenset({fx.SELF})),
+                                             exiled_abilities=f))
     return True
 
 
