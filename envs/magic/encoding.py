@@ -84,7 +84,7 @@ DECISIONS = ("priority", "mulligan", "bottom", "discard", "yesno", "x", "mode", 
 YESNO = ("enter", "announce", "unleash", "riot", "peek", "fabricate", "unless", "pay",
          "order", "cascade", "miracle", "any_opponent", "pile", "rebound", "stay_tapped",
          "cast_copy", "play_free", "madness", "dredge", "opening_hand", "explore",
-         "suspend", "clash", "myriad", "each_may", "die_choice")
+         "suspend", "clash", "myriad", "each_may", "die_choice", "madness_mana_cost")
 """What a ``yesno`` decision asks, by the key the engine's decision carries (none of
 them: an optional effect, "you may ..." or "if you do"): ``enter`` pay life as a land
 enters (614.12, shock lands); ``announce`` pay an optional or alternative casting cost
@@ -106,7 +106,8 @@ counter was removed (702.62a); ``clash`` put the card a clash revealed on the bo
 (701.23a); ``myriad`` create a token copy attacking the opponent it names
 (702.116a); ``each_may`` do what "each player may ..." offers (101.4: asked in turn
 order); ``die_choice`` take the first of two results as "that result" (706: "roll
-two d4 and choose one result")."""
+two d4 and choose one result"); ``madness_mana_cost`` cast the discarded card for
+its mana cost, the madness an effect gave it (Falkenrath Gorger)."""
 
 CARD_FEATURES: tuple[str, ...] = (
     *(f"type_{t.lower()}" for t in TYPES), "legendary", "basic", "aura", "equipment",

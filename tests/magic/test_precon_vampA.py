@@ -1,6 +1,7 @@
 """Scripted positions for the mechanisms the refused cards of the Vampiric Bloodline
 precon need: ward with a discard cost (702.21a), the activated abilities of the
-cards exiled with a permanent (607.2a, Dark Impostor), ... Each names real cards from the
+cards exiled with a permanent (607.2a, Dark Impostor), madness granted to cards
+outside the battlefield (702.35a, Falkenrath Gorger), ... Each names real cards from the
 pool."""
 
 from __future__ import annotations
@@ -15,7 +16,17 @@ from labyrinth_gym.envs.magic.engine.game import MagicGame
 from labyrinth_gym.envs.magic.engine.linked import names_exiled
 from labyrinth_gym.envs.magic.engine.mana import ManaCost
 from labyrinth_gym.envs.magic.engine.text.statics import ward
-from magic.positions import act, blank, custom, lands, pool, settle, target_perm
+from magic.positions import (
+    act,
+    blank,
+    custom,
+    lands,
+    mind_rot_seat_0,
+    on_battlefield,
+    pool,
+    settle,
+    target_perm,
+)
 
 
 # ------------------------------------------------------- 702.21a ward—discard a card
@@ -146,3 +157,107 @@ def test_607_2a_only_creature_cards_exiled_with_this_one_give_abilities():
     game.exiled_with.append([impostor, game.add_card("Mountain", 1, "exile"), 0])
     game._bf_version += 1
     assert len(game.pdef(impostor).activated) == 2
+
+
+# ------------------------------------- 702.35a madness granted to cards in other zones
+def discard_to_mind_rot(cards: tuple[str, ...], lands_of_0: tuple[str, ...],
+                        gorger: bool = True) -> tuple[MagicGame, list[int], int | None]:
+    """Seat 0 (Falkenrath Gorger on the battlefield unless not ``gorger``) holds
+    ``cards`` and discards them to seat 1's Mind Rot; play runs until a madness
+    question (or an empty stack)."""
+    game = blank()
+    pid = game.add_permanent("Falkenrath Gorger", 0) if gorger else None
+    held = [game.add_card(name, 0) for name in cards]
+    lands(game, 0, *lands_of_0)
+    mind_rot_seat_0(game)
+    for _ in range(10):
+        if game.decision["kind"] == "yesno" or not game.stack:
+            break
+        game.apply_action(A.PASS)
+    return game, held, pid
+
+
+def test_falkenrath_gorger_compiles():
+    gorger = compiled_pool().supported["Falkenrath Gorger"]
+    assert gorger.statics == (fx.GrantMadness(fx.Filter(
+        types=frozenset({"Creature"}), subtypes=frozenset({"Vampire"}))),)
+
+
+def test_702_35a_a_vampire_card_discarded_with_gorger_is_cast_for_its_mana_cost():
+    game, (nighthawk, bears), _ = discard_to_mind_rot(
+        ("Vampire Nighthawk", "Grizzly Bears"), ("Swamp",) * 3)
+    assert bears in game.graveyard[0]  # not a Vampire: no madness
+    assert nighthawk in game.exile[0]  # discarded into exile
+    assert any(e["type"] == "discard" and e.get("to") == "exile" for e in game.events)
+    assert game.decision["madness_mana_cost"] == nighthawk
+    act(game, "cast Vampire Nighthawk for its mana cost")
+    settle(game)
+    assert on_battlefield(game, "Vampire Nighthawk")  # in seat 1's turn (608.2g)
+    assert all(game.battlefield[pid].tapped for pid in on_battlefield(game, "Swamp"))
+
+
+def test_702_35a_without_gorger_a_vampire_card_is_just_discarded():
+    game, (nighthawk,), _ = discard_to_mind_rot(("Vampire Nighthawk",), ("Swamp",) * 3,
+                                                gorger=False)
+    assert nighthawk in game.graveyard[0] and not game.stack
+
+
+def test_702_35a_declined_or_unpayable_the_card_goes_to_the_graveyard():
+    game, (nighthawk,), _ = discard_to_mind_rot(("Vampire Nighthawk",), ("Swamp",) * 3)
+    act(game, "don't cast")
+    settle(game)
+    assert nighthawk in game.graveyard[0]
+    game, (nighthawk,), _ = discard_to_mind_rot(("Vampire Nighthawk",), ("Swamp",) * 2)
+    settle(game)  # two Swamps can't pay {1}{B}{B}: not asked (118.3)
+    assert nighthawk in game.graveyard[0]
+
+
+def test_gorger_ruling_the_madness_stays_if_gorger_leaves_before_it_resolves():
+    game = blank()
+    gorger = game.add_permanent("Falkenrath Gorger", 0)
+    nighthawk = game.add_card("Vampire Nighthawk", 0)
+    lands(game, 0, "Swamp", "Swamp", "Swamp")
+    game.add_card("Mind Rot", 1)
+    lands(game, 1, "Swamp", "Swamp", "Swamp")
+    game.start_at("main1", 1, turn=2)
+    act(game, "cast hand 0 (Mind Rot)")
+    game.apply_action(A.player(1))
+    while nighthawk not in game.exile[0]:
+        game.apply_action(game.legal_actions()[0])  # (Mind Rot resolves: discarded)
+    assert game.stack or game.pending_triggers  # its madness trigger waits
+    game.move_permanents([gorger], "graveyard")
+    assert not game.granted_madness(nighthawk)
+    for _ in range(10):
+        if game.decision["kind"] == "yesno":
+            break
+        game.apply_action(A.PASS)
+    act(game, "cast Vampire Nighthawk for its mana cost")
+    settle(game)
+    assert on_battlefield(game, "Vampire Nighthawk")
+
+
+def test_gorger_ruling_a_vampire_with_its_own_madness_may_use_either_cost():
+    # Stromkirk Occultist: its own madness ({1}{R}) or Gorger's (its mana cost, {2}{R})
+    game, (occultist,), _ = discard_to_mind_rot(("Stromkirk Occultist",),
+                                                ("Mountain",) * 3)
+    assert game.decision["madness"] == occultist
+    act(game, "don't cast")  # not for its own madness cost ...
+    assert game.decision["madness_mana_cost"] == occultist
+    act(game, "cast Stromkirk Occultist for its mana cost")  # ... for its mana cost
+    settle(game)
+    assert on_battlefield(game, "Stromkirk Occultist")
+    assert sum(game.battlefield[pid].tapped for pid in on_battlefield(game, "Mountain")) == 3
+    game, (occultist,), _ = discard_to_mind_rot(("Stromkirk Occultist",),
+                                                ("Mountain",) * 3)
+    act(game, "cast Stromkirk Occultist for its madness cost")
+    settle(game)
+    assert sum(game.battlefield[pid].tapped for pid in on_battlefield(game, "Mountain")) == 2
+
+
+def test_gorger_grants_madness_only_to_cards_its_controller_owns():
+    game = blank()
+    game.add_permanent("Falkenrath Gorger", 1)
+    nighthawk = game.add_card("Vampire Nighthawk", 0)
+    assert not game.granted_madness(nighthawk)
+    game.add_permanent("Falkenrath Gorger", 0)
+    assert game.granted_madness(nighthawk)

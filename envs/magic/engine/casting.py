@@ -770,6 +770,8 @@ class CastingMixin:
                 0, base.generic - self.foretold_reduced.get(item.card, 0)))
         elif item.alt == "madness":  # 702.35a: its madness cost
             cost = d.madness[1].cost  # type: ignore[index]
+        elif item.alt == "madness_mana_cost":  # a granted madness: its mana cost
+            cost = d.cost
         elif item.alt == "free":  # "without paying its mana cost" (118.9, X is 0)
             cost = None
         elif item.alt == GRANTED_ALT:  # a permanent's "you may pay {0} rather than"
@@ -1182,12 +1184,14 @@ class CastingMixin:
                                      zone="exile")
             self.closed = []
             return
-        if zone == "madness":  # madness (702.35a): for its madness cost, from exile
+        if zone in ("madness", "madness_mana_cost"):  # madness (702.35a): for its
+            # madness cost (a granted one's: its mana cost), from exile
+            paid = d.madness[1].cost if zone == "madness" else d.cost  # type: ignore[index]
             self.take_card(card, "exile")
             self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
                                      card=card, keywords=sorted(d.keywords),
-                                     x=-1 if d.madness[1].cost.x else 0,  # type: ignore[index]
-                                     alt="madness",
+                                     x=-1 if paid.x else 0,  # type: ignore[union-attr]
+                                     alt=zone,
                                      announce=["kicker"] if d.kicker else [],
                                      zone="exile")
             self.closed = []
@@ -2194,7 +2198,7 @@ class CastingMixin:
                 if self.miracle_asks(item):
                     return
             elif isinstance(node, fx.MadnessCast):
-                if self.madness_asks(item):
+                if self.madness_asks(item, node):
                     return
             elif isinstance(node, fx.TapAny):
                 res["those"] = []  # (none tapped until chosen)
@@ -2582,24 +2586,59 @@ class CastingMixin:
             self.public_hand.remove(card)
         self.log("discard", player=p, card=d.name, to="exile")
         self.exile[p].append(card)
+        face, index = self.card_def[card], d.madness[0] if d.madness else -1
+        if self.granted_madness(card):  # (its own, if any, may be chosen as it resolves)
+            face = self._def_number(dataclasses.replace(
+                d, triggered=d.triggered + (fx.GRANTED_MADNESS,)))
+            index = len(d.triggered)
         self.pending_triggers.append({
-            "controller": p, "card": card, "source": None, "index": d.madness[0],  # type: ignore[index]
+            "controller": p, "card": card, "source": None, "index": index,
             "it": None, "defending": None, "it_controller": p, "keywords": [],
-            "face": self.card_def[card]})
+            "face": face})
 
-    def madness_asks(self, item: StackItem) -> bool:
+    def granted_madness(self, card: int) -> bool:
+        """Whether ``card`` (not on the battlefield) has madness from a permanent's
+        :class:`~effects.GrantMadness` its owner controls (113.6)."""
+        owner = self.card_owner[card]
+        return any(you == owner and self.card_matches(static.cards, card)
+                   for you, static in self.statics_of(fx.GrantMadness))
+
+    def madness_asks(self, item: StackItem, node: fx.MadnessCast) -> bool:
         """Madness's ability resolves (702.35a): its owner is asked whether to cast
         the card (a ``yesno`` decision with ``"madness"``) when it is still in exile
         and can be cast for its madness cost; True if asked. Otherwise (and when
-        they decline) it is put into its owner's graveyard."""
+        they decline) it is put into its owner's graveyard. The madness a
+        :class:`~effects.GrantMadness` gave (``node.mana_cost``) casts it for its
+        mana cost (``"madness_mana_cost"``); a card that also has its own madness is
+        asked first about its own cost, then (declined) about its mana cost. (The
+        rules have its owner choose as it is discarded which of the two exiles it;
+        asked here instead, with the same choices, nothing in between.)"""
         p, card = item.controller, item.card
         if card not in self.exile[p]:
             return False
-        if not self.lost[p] and self.castable_as(
-                StackItem(sid=-1, kind="spell", controller=p, card=card), "madness"):
-            self.decision = {"kind": "yesno", "player": p, "madness": card}
+        if self.cdef(card).madness is not None and self._madness_castable(p, card, "madness"):
+            self.decision = {"kind": "yesno", "player": p, "madness": card,
+                             **({"or_mana_cost": True} if node.mana_cost else {})}
+            return True
+        if node.mana_cost and self.madness_mana_cost_asks(p, card):
             return True
         self.madness_declined(p, card)
+        return False
+
+    def _madness_castable(self, p: int, card: int, alt: str) -> bool:
+        """Whether ``p`` could cast ``card`` from exile for madness cost ``alt`` now
+        (a card with no mana cost can't be cast for it, 202.1b)."""
+        if alt == "madness_mana_cost" and self.cdef(card).cost is None:
+            return False
+        return not self.lost[p] and self.castable_as(
+            StackItem(sid=-1, kind="spell", controller=p, card=card), alt)
+
+    def madness_mana_cost_asks(self, p: int, card: int) -> bool:
+        """The granted madness: ``p`` is asked whether to cast ``card`` for its mana
+        cost (a ``yesno`` with ``"madness_mana_cost"``) if they can; True if asked."""
+        if card in self.exile[p] and self._madness_castable(p, card, "madness_mana_cost"):
+            self.decision = {"kind": "yesno", "player": p, "madness_mana_cost": card}
+            return True
         return False
 
     def madness_declined(self, p: int, card: int) -> None:

@@ -1339,8 +1339,14 @@ class DecisionsMixin:
         elif dk == "yesno" and "madness" in d:  # 702.35a: cast it (yes)?
             if kind == "yes":
                 self._cast(p, d["madness"], zone="madness")
-            else:
+            elif not (d.get("or_mana_cost") and self.madness_mana_cost_asks(p, d["madness"])):
                 self.madness_declined(p, d["madness"])
+        elif dk == "yesno" and "madness_mana_cost" in d:  # a granted madness: cast it
+            # for its mana cost (yes)?
+            if kind == "yes":
+                self._cast(p, d["madness_mana_cost"], zone="madness_mana_cost")
+            else:
+                self.madness_declined(p, d["madness_mana_cost"])
         elif dk == "yesno" and "miracle" in d:  # 702.94a: cast it (yes)?
             if kind == "yes":
                 self._cast(p, d["miracle"], zone="miracle")

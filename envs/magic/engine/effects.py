@@ -3232,6 +3232,27 @@ class MadnessCast:
 
     cost: ManaCost
     life: int = 0  # "madness—{2}{b}, pay 8 life" (118.3, 119.4: a life payment too)
+    # the madness a :class:`GrantMadness` gave the card as it was discarded: its cost
+    # is the card's mana cost (locked in then: it can still be cast so if the grant
+    # has gone since); a card that has its own madness too may be cast for either
+    mana_cost: bool = False
+
+
+@dataclass(frozen=True)
+class GrantMadness:
+    """Static: "each <``cards``> card you own that isn't on the battlefield has
+    madness. the madness cost is equal to its mana cost." (Falkenrath Gorger): the
+    cards its controller owns in every zone but the battlefield (a static ability
+    that functions on them, 113.6) have madness (702.35a) for their mana cost; its
+    triggered ability is :data:`GRANTED_MADNESS`."""
+
+    cards: Filter
+
+
+GRANTED_MADNESS = TriggeredAbility(Trigger("madness"),
+                                   MadnessCast(ManaCost(), mana_cost=True))
+"""The triggered ability of a madness :class:`GrantMadness` gives (702.35a): its
+cost is the discarded card's mana cost."""
 
 
 @dataclass(frozen=True)

@@ -1159,7 +1159,13 @@ exile instead (event ``discard`` with ``to`` ``exile``) and its triggered abilit
 asks its owner as it resolves (a ``yesno`` with ``"madness"``: "cast <card> for its
 madness cost" / "don't cast <card>"; offered only when it can be cast, whatever its
 timing, 608.2g) or it is put into the graveyard; *automated*: the discard into
-exile is always taken. "Cast this only during the declare attackers step and only if
+exile is always taken. A permanent's :class:`~effects.GrantMadness` (Falkenrath
+Gorger: the cards its controller owns outside the battlefield have madness for their
+mana cost, 113.6) gives the trigger :data:`~effects.GRANTED_MADNESS`, locked in as the
+card is discarded (it can still be cast so if the permanent has left); its question
+is a ``yesno`` with ``"madness_mana_cost"``, asked after a "no" to the card's own
+madness cost when it has both (the rules have the choice of madness ability made as
+it is discarded: the same choices, asked later, with nothing in between). "Cast this only during the declare attackers step and only if
 you've been attacked this step" (601.3, :class:`~effects.CastWhenAttacked`: a
 creature attacks the caster or a planeswalker they control).
 
@@ -2209,6 +2215,11 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                 "madness" in self.decision:  # 702.35a
             name = self.name_of(self.decision["madness"])
             return (f"cast {name} for its madness cost" if kind == "yes"
+                    else f"don't cast {name}")
+        if kind in ("yes", "no") and self.decision is not None and \
+                "madness_mana_cost" in self.decision:  # a granted madness (702.35a)
+            name = self.name_of(self.decision["madness_mana_cost"])
+            return (f"cast {name} for its mana cost (madness)" if kind == "yes"
                     else f"don't cast {name}")
         if kind in ("yes", "no") and self.decision is not None and \
                 "miracle" in self.decision:  # 702.94a

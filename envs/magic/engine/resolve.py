@@ -117,7 +117,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.PairedBonus,
                      fx.AltCost, fx.Convoke, fx.Improvise, fx.Delve, fx.SelfCost,
                      fx.Suspend, fx.AdditionalCost, fx.Foretell, fx.FirstForetellFree,
-                     fx.FaceDownCost,
+                     fx.FaceDownCost, fx.GrantMadness,
                      fx.Rebound, fx.Dredge, fx.BeginOnBattlefield,
                      fx.CastWhenAttacked,
                      fx.DiscardedToBattlefield, fx.GraveyardInstead,
