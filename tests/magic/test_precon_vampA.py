@@ -1,12 +1,16 @@
 """Scripted positions for the mechanisms the refused cards of the Vampiric Bloodline
 precon need: ward with a discard cost (702.21a), the activated abilities of the
 cards exiled with a permanent (607.2a, Dark Impostor), madness granted to cards
-outside the battlefield (702.35a, Falkenrath Gorger), ... Each names real cards from the
+outside the battlefield (702.35a, Falkenrath Gorger), a triggered ability granted
+until end of turn that exiles a card face down to be played with mana of any colour
+(611.2c, 406.3, 609.4b, Predators' Hour). Each names real cards from the
 pool."""
 
 from __future__ import annotations
 
 import dataclasses
+
+import numpy as np
 
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
@@ -14,7 +18,7 @@ from labyrinth_gym.envs.magic.engine.cards import card_pool
 from labyrinth_gym.envs.magic.engine.compiler import compile_card, compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame
 from labyrinth_gym.envs.magic.engine.linked import names_exiled
-from labyrinth_gym.envs.magic.engine.mana import ManaCost
+from labyrinth_gym.envs.magic.engine.mana import ManaCost, any_colour_cost
 from labyrinth_gym.envs.magic.engine.text.statics import ward
 from magic.positions import (
     act,
@@ -23,9 +27,11 @@ from magic.positions import (
     lands,
     mind_rot_seat_0,
     on_battlefield,
+    pass_until,
     pool,
     settle,
     target_perm,
+    to_blocks,
 )
 
 
@@ -261,3 +267,72 @@ def test_gorger_grants_madness_only_to_cards_its_controller_owns():
     assert not game.granted_madness(nighthawk)
     game.add_permanent("Falkenrath Gorger", 0)
     assert game.granted_madness(nighthawk)
+
+
+# -------------------- 611.2c a granted trigger; 406.3, 609.4b play an exiled card
+def predators_hour_hits() -> tuple[MagicGame, int, int]:
+    """Seat 0 casts Predators' Hour (two of its three Swamps) and attacks seat 1 with
+    Grizzly Bears, unblocked; seat 1's library has Lightning Bolt on top. Play runs to
+    seat 0's second main phase."""
+    game = blank()
+    bears = game.add_permanent("Grizzly Bears", 0)
+    lands(game, 0, "Swamp", "Swamp", "Swamp")
+    bolt = game.add_card("Lightning Bolt", 1, "library")
+    game.add_card("Predators' Hour", 0)
+    game.start_at("main1", 0)
+    act(game, "Predators' Hour")
+    settle(game)
+    to_blocks(game, bears)
+    game.apply_action(A.DONE)
+    pass_until(game, "main2")
+    return game, bears, bolt
+
+
+def test_predators_hour_compiles():
+    effect = compiled_pool().supported["Predators' Hour"].spell.effect
+    assert isinstance(effect, fx.Becomes) and effect.keywords == ("menace",)
+    assert effect.what == fx.Each(fx.Filter(types=frozenset({"Creature"}),
+                                            controller="you"))
+    (granted,) = effect.abilities
+    assert granted.trigger.event == "deals_combat_damage_player"
+    assert granted.effect == fx.Sequence((
+        fx.ExileTop(fx.Ref("that_player"), 1, face_down=True),
+        fx.MayPlay("exiled", look=True, any_colour=True)))
+
+
+def test_611_2c_predators_hour_exiles_face_down_and_lets_it_be_cast_with_any_mana():
+    game, bears, bolt = predators_hour_hits()
+    assert "menace" in game.keywords(bears)
+    assert game.life[1] == 18
+    assert bolt in game.exile[1] and bolt in game.face_down_exile  # (406.3)
+    # its owner and the player who may look at it see it; the log names no card
+    assert "Lightning Bolt" in game.observation_for(0)["exiles"][1]
+    assert "Lightning Bolt" in game.observation_for(1)["exiles"][1]
+    assert not any(e["type"] == "exiled_top" and "cards" in e for e in game.events)
+    # 609.4b: the last Swamp pays the Bolt's {R}
+    act(game, "Lightning Bolt")
+    game.apply_action(A.player(1))
+    settle(game)
+    assert game.life[1] == 15 and bolt in game.graveyard[1]  # (its owner's graveyard)
+
+
+def test_611_2c_the_granted_trigger_and_menace_end_with_the_turn():
+    game, bears, bolt = predators_hour_hits()
+    pass_until(game, "main1")  # (seat 1's turn)
+    assert "menace" not in game.keywords(bears)
+    assert len(game.pdef(bears).triggered) == 0
+    # "for as long as it remains exiled": the permission outlives the turn
+    assert any(g[0] == bolt and g[1] == 0 for g in game.play_grants)
+
+
+def test_406_3_a_face_down_card_seat_0_may_look_at_stays_in_place_when_determinized():
+    game, _, bolt = predators_hour_hits()
+    for seed in range(5):
+        world = game.determinize(0, np.random.default_rng(seed))
+        assert bolt in world.exile[1] and world.name_of(bolt) == "Lightning Bolt"
+        assert world.may_look_at(0, bolt)
+
+
+def test_609_4b_mana_of_any_colour_keeps_a_colourless_pip():
+    cost = any_colour_cost(ManaCost(1, ("B", "W/U", "2/R", "C", "G/P")))
+    assert cost == ManaCost(4, ("C", "G/P"))

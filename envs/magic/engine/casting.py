@@ -23,7 +23,7 @@ from labyrinth_gym.envs.magic.engine.effects import mana_ability_parts
 from labyrinth_gym.envs.magic.engine.graveyard import ABILITY
 from labyrinth_gym.envs.magic.engine.library import LIBRARY_ASKS
 from labyrinth_gym.envs.magic.engine.linked import grave_part
-from labyrinth_gym.envs.magic.engine.mana import COLOURS, ManaCost
+from labyrinth_gym.envs.magic.engine.mana import COLOURS, ManaCost, any_colour_cost
 from labyrinth_gym.envs.magic.engine.payment import (
     ANY,
     Plan,
@@ -731,7 +731,16 @@ class CastingMixin:
     def _spell_cost(self, item: StackItem) -> ManaCost | None:
         """The mana cost a spell is cast for, before X: its printed cost or the
         alternative cost chosen, plus kicker costs (a variant adds to it: the
-        commander tax), then cost increases and reductions (601.2f)."""
+        commander tax), then cost increases and reductions (601.2f); paid spending
+        mana as though it were mana of any colour (609.4b), its coloured pips are
+        paid as generic mana (hybrid too; a {2/W} pip with one mana; a Phyrexian
+        pip stays: its colour or 2 life)."""
+        cost = self._changed_spell_cost(item)
+        if cost is not None and (cost.pips or cost.x_pip) and self.spends_any_colour(item):
+            cost = any_colour_cost(cost)
+        return cost
+
+    def _changed_spell_cost(self, item: StackItem) -> ManaCost | None:
         return self.changed_cost(item.controller, item.card, self._base_cost(item),
                                  self.face_down_spell_def(item.card)
                                  if item.alt == "face_down" else
@@ -1228,6 +1237,8 @@ class CastingMixin:
                 return
             self.play_land(p, card, paid_life=False)
             return
+        any_colour = zone == "exile" and self.spends_any_colour(
+            StackItem(sid=-1, kind="spell", controller=p, card=card))
         self.take_to_play(card)
         announce = self.announcements(d)
         if self.granted_alt_cost(p, d) is not None:  # 118.9: after its own
@@ -1236,7 +1247,8 @@ class CastingMixin:
                                  keywords=sorted(d.keywords),
                                  x=-1 if d.cost is not None and d.cost.x else 0,
                                  announce=announce,
-                                 zone="" if zone == "hand" else zone)
+                                 zone="" if zone == "hand" else zone,
+                                 any_colour=any_colour)
         self.closed = []
 
     def _cast_face_down(self, p: int, card: int) -> None:

@@ -2988,6 +2988,7 @@ class ExileTop:
 
     who: Selector = Ref("you")
     count: int = 1
+    face_down: bool = False  # "... face down" (406.3: only its owner may look at it)
 
 
 @dataclass(frozen=True)
@@ -2997,9 +2998,14 @@ class MayPlay:
     you may play those cards" / "... for as long as it remains exiled": the
     resolving object's controller may play the cards that step exiled, from exile,
     until ``until`` (:data:`PLAY_DURATIONS`) and only while each stays in exile (a
-    card that leaves exile is a new object, 400.7)."""
+    card that leaves exile is a new object, 400.7). ``look``: "you may look at and
+    play that card" (a card exiled face down: that player may look at it too, 406.3);
+    ``any_colour``: "and you may spend mana as though it were mana of any color to
+    cast that spell" (609.4b)."""
 
     until: str = "turn"
+    look: bool = False
+    any_colour: bool = False
 
 
 @dataclass(frozen=True)

@@ -2465,9 +2465,10 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "hand_sizes": [len(h) for h in self.hand],
             "library_sizes": [len(lib) for lib in self.library],
             "graveyards": [[self.name_of(c) for c in g] for g in self.graveyard],
-            # (a card exiled face down is named to its owner only, 406.3)
+            # (a card exiled face down is named to its owner only, 406.3, and to
+            # a player an effect lets look at it)
             "exiles": [[self.name_of(c) if q == player or c not in self.face_down_exile
-                        else "face-down card" for c in e]
+                        or self.may_look_at(player, c) else "face-down card" for c in e]
                        for q, e in enumerate(self.exile)],
             "battlefield": [self._perm_view(pid, player) for pid in self.battlefield],
             # emblems in the command zone (rule 114), public
@@ -2648,7 +2649,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             library = new.library[q]
             top = library[len(library) - on_top:]
             # cards it exiled face down (hideaway, 406.3): only q has seen them
-            face_down = [c for c in new.exile[q] if c in new.face_down_exile] \
+            face_down = [c for c in new.exile[q] if c in new.face_down_exile
+                         and not self.may_look_at(player, c)] \
                 if new.face_down_exile else []
             pool = [c for c in new.hand[q] if c not in shown] + \
                 library[:len(library) - on_top] + [perm.card for perm in hidden] + \
@@ -2671,6 +2673,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                 new.face_down_exile = [swap.get(c, c) for c in new.face_down_exile]
                 new.exiled_with = [[s, swap.get(c, c), u]
                                    for s, c, u in new.exiled_with]
+                new.play_grants = [[swap.get(g[0], g[0]), *g[1:]]
+                                   for g in new.play_grants]
                 new.foretold = {swap.get(c, c): t for c, t in new.foretold.items()}
                 new.foretold_reduced = {swap.get(c, c): n for c, n in
                                         new.foretold_reduced.items()}

@@ -140,6 +140,20 @@ def _grouped(sentences: list[str]) -> list[str]:
     return out
 
 
+def _quoted_whole(sentences: list[str]) -> list[str]:
+    """``sentences`` with a quoted ability of several sentences kept in one piece
+    (113.1: ``... gain "whenever this deals combat damage to a player, exile ....
+    you may play that card ...."``): a sentence that opens a quotation it does not
+    close is joined with the ones after it until the quotation closes."""
+    out: list[str] = []
+    for sentence in sentences:
+        if out and out[-1].count('"') % 2:
+            out[-1] += " " + sentence
+        else:
+            out.append(sentence)
+    return out
+
+
 def _flavor_word_dropped(mode: str) -> str:
     """A mode's text without its flavor word (207.2d: "breathe flame — <effect>"
     has no rules meaning)."""
@@ -163,8 +177,8 @@ def effect(text: str) -> fx.Effect:
             return fx.Choose(modes, 1, 1, min(COMMANDER_HEADERS[header], len(modes)))
         low, high = MODAL_HEADERS[header]
         return fx.Choose(modes, low, high or len(modes))
-    sentences = _grouped([s.strip() for s in re.split(r"(?<=\.)\s+", text)
-                          if s.strip()])
+    sentences = _quoted_whole(_grouped([s.strip() for s in re.split(r"(?<=\.)\s+", text)
+                                        if s.strip()]))
     steps: list[fx.Effect] = []
     for i, sentence in enumerate(sentences):
         if steps and (joined := _after_delayed_return(steps[-1], sentence)) is not None:

@@ -48,6 +48,7 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     keyword_list,
     number,
     object_filter,
+    permanents,
     target_phrase,
 )
 
@@ -139,6 +140,26 @@ def _continuous_change(line: str, printed: Printed, draft: Draft) -> bool:
         return False
     draft.statics.append(change)
     return True
+
+
+@effect_template
+def _gain_quoted(s: str) -> fx.Effect | None:
+    # 113.1, 611.2c: "until end of turn, creatures you control gain menace and
+    # "<ability>"" / "target creature gains "<ability>" until end of turn": a Becomes
+    # (layer 6) of the permanents it names as it resolves, ending at cleanup (514.2)
+    m = re.fullmatch(r"until end of turn, (.+?) gains? (?:([\w ,]+?) and )?\"([^\"]+)\"",
+                     s) or re.fullmatch(r"(.+?) gains? (?:([\w ,]+?) and )?\"([^\"]+)\" "
+                                        r"until end of turn", s)
+    if not m:
+        return None
+    what = permanents(m.group(1))
+    if what is None and (f := object_filter(m.group(1), plural=True)) is not None:
+        what = fx.Each(f)
+    keywords = keyword_list(m.group(2)) if m.group(2) else ()
+    ability = quoted_ability(m.group(3))
+    if what is None or keywords is None or ability is None:
+        return None
+    return fx.Becomes(what, keywords=keywords, abilities=(ability,))
 
 
 @line_template
