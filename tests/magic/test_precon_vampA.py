@@ -19,6 +19,12 @@ from labyrinth_gym.envs.magic.engine.compiler import compile_card, compiled_pool
 from labyrinth_gym.envs.magic.engine.game import MagicGame
 from labyrinth_gym.envs.magic.engine.linked import names_exiled
 from labyrinth_gym.envs.magic.engine.mana import ManaCost, any_colour_cost
+from labyrinth_gym.envs.magic.engine.payment import (
+    Source,
+    pip_options,
+    plan,
+    supported_pip,
+)
 from labyrinth_gym.envs.magic.engine.text.statics import ward
 from magic.positions import (
     act,
@@ -335,4 +341,9 @@ def test_406_3_a_face_down_card_seat_0_may_look_at_stays_in_place_when_determini
 
 def test_609_4b_mana_of_any_colour_keeps_a_colourless_pip():
     cost = any_colour_cost(ManaCost(1, ("B", "W/U", "2/R", "C", "G/P")))
-    assert cost == ManaCost(4, ("C", "G/P"))
+    assert cost == ManaCost(4, ("C", "W/U/B/R/G/C/P"))
+    assert pip_options("W/U/B/R/G/C/P") == {"W", "U", "B", "R", "G", "C"}
+    assert supported_pip("W/U/B/R/G/C/P")
+    phyrexian = any_colour_cost(ManaCost(0, ("G/P",)))  # any one mana, or 2 life
+    assert plan(phyrexian, [Source(1, frozenset({"B"}))], {}, 20).taps == ((1, "B"),)
+    assert plan(phyrexian, [], {}, 20).life == 2

@@ -734,7 +734,7 @@ class CastingMixin:
         commander tax), then cost increases and reductions (601.2f); paid spending
         mana as though it were mana of any colour (609.4b), its coloured pips are
         paid as generic mana (hybrid too; a {2/W} pip with one mana; a Phyrexian
-        pip stays: its colour or 2 life)."""
+        pip with any one mana or 2 life)."""
         cost = self._changed_spell_cost(item)
         if cost is not None and (cost.pips or cost.x_pip) and self.spends_any_colour(item):
             cost = any_colour_cost(cost)
