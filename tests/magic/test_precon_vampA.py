@@ -3,7 +3,9 @@ precon need: ward with a discard cost (702.21a), the activated abilities of the
 cards exiled with a permanent (607.2a, Dark Impostor), madness granted to cards
 outside the battlefield (702.35a, Falkenrath Gorger), a triggered ability granted
 until end of turn that exiles a card face down to be played with mana of any colour
-(611.2c, 406.3, 609.4b, Predators' Hour). Each names real cards from the
+(611.2c, 406.3, 609.4b, Predators' Hour), "you may pay {1} and exile it. if you do"
+and a token granted an ability naming the card exiled (608.2d, 607.2a, Timothar,
+Baron of Bats). Each names real cards from the
 pool."""
 
 from __future__ import annotations
@@ -347,3 +349,77 @@ def test_609_4b_mana_of_any_colour_keeps_a_colourless_pip():
     phyrexian = any_colour_cost(ManaCost(0, ("G/P",)))  # any one mana, or 2 life
     assert plan(phyrexian, [Source(1, frozenset({"B"}))], {}, 20).taps == ((1, "B"),)
     assert plan(phyrexian, [], {}, 20).life == 2
+
+
+# ------------- Timothar: "pay and exile it. if you do", a token granted a linked return
+def timothar_sees_a_vampire_die(swamps: int = 1) -> tuple[MagicGame, int, int]:
+    """Seat 0 (Timothar, Vampire Nighthawk, a Mountain and ``swamps`` Swamps) bolts
+    its own Nighthawk; play runs until Timothar's trigger asks."""
+    game = blank()
+    timothar = game.add_permanent("Timothar, Baron of Bats", 0)
+    nighthawk = game.add_permanent("Vampire Nighthawk", 0)
+    card = game.battlefield[nighthawk].card
+    lands(game, 0, "Mountain", *["Swamp"] * swamps)
+    game.add_card("Lightning Bolt", 0)
+    game.start_at("main1", 0)
+    act(game, "Lightning Bolt")
+    target_perm(game, nighthawk)
+    for _ in range(10):
+        if game.decision["kind"] == "yesno" or not (game.stack or game.pending_triggers):
+            break
+        game.apply_action(A.PASS)
+    return game, timothar, card
+
+
+def test_timothar_compiles():
+    timothar = compiled_pool().supported["Timothar, Baron of Bats"]
+    dies = timothar.triggered[1]
+    assert dies.optional and isinstance(dies.effect, fx.IfYouDo)
+    pay, exile, bat, gains = dies.effect.steps
+    assert pay == fx.PayCost(ManaCost(generic=1))
+    assert exile == fx.MoveCards(fx.Ref("died_card"), "exile")
+    assert bat.token.subtypes == ("Bat",) and bat.token.keywords == ("flying",)
+    assert gains.what == fx.Ref("it") and gains.lasting
+    assert gains.abilities[0].effect == fx.Sequence((
+        fx.SacrificeIt(fx.Ref("it")),
+        fx.MoveCards(fx.Ref("exiled_with_this"), "battlefield", "you", tapped=True)))
+
+
+def test_timothar_bat_returns_the_exiled_vampire_tapped():
+    game, _, card = timothar_sees_a_vampire_die()
+    assert game.decision["kind"] == "yesno"
+    act(game, "yes")
+    settle(game)
+    assert card in game.exile[0]
+    (bat,) = on_battlefield(game, "Bat Token")
+    assert "flying" in game.keywords(bat)
+    assert [bat, card, 0] in game.exiled_with  # its "the exiled card"
+    game.battlefield[bat].sick = False  # (as if it had been there since the turn began)
+    to_blocks(game, bat)
+    game.apply_action(A.DONE)
+    pass_until(game, "main2")
+    assert game.life[1] == 19
+    assert not on_battlefield(game, "Bat Token")  # sacrificed
+    (back,) = on_battlefield(game, "Vampire Nighthawk")
+    assert game.battlefield[back].tapped and game.battlefield[back].controller == 0
+
+
+def test_timothar_declined_or_unpaid_leaves_the_card_and_makes_no_bat():
+    game, _, card = timothar_sees_a_vampire_die()
+    act(game, "no")
+    settle(game)
+    assert card in game.graveyard[0] and not on_battlefield(game, "Bat Token")
+    game, _, card = timothar_sees_a_vampire_die(swamps=0)  # no mana for {1}: not asked
+    settle(game)
+    assert card in game.graveyard[0] and not on_battlefield(game, "Bat Token")
+
+
+def test_timothar_a_card_gone_from_the_graveyard_cannot_be_paid_for():
+    game, _, card = timothar_sees_a_vampire_die()
+    effect = game.effect_of(game.res["item"])  # (the trigger resolving, asking)
+    assert game._can_do_first(0, effect)
+    # it has left the graveyard before the ability resolves (400.7): "pay {1} and
+    # exile it" can't be done, so "yes" would not be offered
+    game.take_card(card, "graveyard")
+    game.exile[0].append(card)
+    assert not game._can_do_first(0, effect)

@@ -2774,6 +2774,10 @@ class CastingMixin:
         you do" holds exactly when the player said yes."""
         first = node.steps[0] if isinstance(node, fx.Sequence) else node
         if isinstance(first, fx.PayCost):
+            if isinstance(node, fx.IfYouDo) and node.steps[1:2] == (
+                    fx.MoveCards(fx.Ref("died_card"), "exile"),) and \
+                    not self.cards_named(fx.Ref("died_card"), ""):
+                return False  # "pay {1} and exile it": the card has left (400.7)
             return self._can_pay_cost(p, first)
         if isinstance(first, fx.PutFromHand) and first.destination == "battlefield":
             # "you may put an Equipment card from your hand onto the battlefield"

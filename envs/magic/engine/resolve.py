@@ -558,6 +558,12 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             filt(condition.filter)
 
     def effect(node: Any) -> None:
+        if isinstance(node, fx.IfYouDo) and isinstance(node.steps[0], fx.PayCost) and \
+                len(node.steps) > 1 and isinstance(node.steps[1], (fx.Exile, fx.MoveCards)) \
+                and node.steps[1] != fx.MoveCards(fx.Ref("died_card"), "exile"):
+            # "pay {1} and exile it. if you do": the engine checks only a dies
+            # trigger's card is still there (Timothar, Baron of Bats)
+            note("'pay and exile' other than a dies trigger's card")
         if isinstance(node, fx.Sequence):
             for i, step in enumerate(node.steps):
                 if isinstance(step, fx.MayDo) and any(
@@ -1686,6 +1692,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
         for pid in game.select(node.what, path):
             if pid >= 0:
                 game.become(pid, node)
+                if node.abilities and game.res.get("exiled_now"):
+                    game.link_granted(pid, node)
     elif isinstance(node, fx.Backup):  # 702.165a
         source = game._source_pid(game.res["item"])
         for pid in game.select(node.what, path):

@@ -187,12 +187,16 @@ def effect(text: str) -> fx.Effect:
         if steps and (joined := _after_optional_put(steps[-1], sentence)) is not None:
             steps[-1] = joined
             continue
+        if steps and (joined := _after_token_made(steps[-1], sentence)) is not None:
+            steps[-1] = joined
+            continue
         if sentence.startswith("if you do, "):
             rest = sentences[i + 1:]
             last = all(_continues_return(s) for s in rest)
             steps[-1:] = [_if_you_do(steps, sentence, last)]
             if not last and (_after_optional_put(steps[-1], rest[0]) is None
-                             or not all(_about_it(s) for s in rest)):
+                             or not all(_about_it(s) for s in rest)) and \
+                    (len(rest) != 1 or _after_token_made(steps[-1], rest[0]) is None):
                 raise Unsupported(sentence)  # (what follows depends on the action)
             continue
         if sentence in ("it can't be regenerated.", "they can't be regenerated.") \
@@ -307,6 +311,21 @@ def _after_optional_put(step: fx.Effect, sentence: str) -> fx.Effect | None:
     return None if out is None else fx.MayDo(fx.Sequence((*body, out)))
 
 
+def _after_token_made(step: fx.Effect, sentence: str) -> fx.Effect | None:
+    """``... if you do, create a 1/1 black bat creature token with flying. it gains
+    "<ability>".`` (Timothar, Baron of Bats): right after an "if you do" whose last
+    step creates one token, "it gains" is about that token (the creation names it),
+    within the same "if you do". None if ``step`` and ``sentence`` are not that."""
+    if not (isinstance(step, fx.MayDo) and isinstance(step.effect, fx.IfYouDo)):
+        return None
+    made = step.effect.steps[-1]
+    out = read_sentence(sentence.rstrip("."))
+    if not (isinstance(made, fx.CreateToken) and made.count == 1
+            and isinstance(out, fx.Becomes) and out.what == fx.Ref("it") and out.lasting):
+        return None
+    return fx.MayDo(fx.IfYouDo((*step.effect.steps, out)))
+
+
 def _is_about_it(node: fx.Effect) -> bool:
     return isinstance(node, fx.Pump) and node.what == fx.Ref("it")
 
@@ -329,6 +348,13 @@ def _if_you_do(steps: list[fx.Effect], sentence: str, last: bool) -> fx.Effect:
         return fx.IfHolds(fx.ActivationCondition("you_control", before.filter,
                                                  before.count),
                           fx.Sequence((before, *_steps(out))))
+    if isinstance(before, fx.MayDo) and out is not None and \
+            isinstance(before.effect, fx.Sequence) and len(before.effect.steps) == 2 and \
+            isinstance(before.effect.steps[0], fx.PayCost) and \
+            before.effect.steps[1] == fx.Exile(fx.Ref("it")):
+        # "you may pay {1} and exile it. if you do, ..." (Timothar, Baron of Bats: a
+        # dies trigger's card, then MoveCards): offered only when both can be done
+        return fx.MayDo(fx.IfYouDo((*before.effect.steps, *_steps(out))))
     if not (isinstance(before, fx.MayDo) and out is not None
             and isinstance(before.effect, DOABLE_FIRST)
             and (not isinstance(before.effect, fx.Exile)

@@ -162,6 +162,17 @@ def _gain_quoted(s: str) -> fx.Effect | None:
     return fx.Becomes(what, keywords=keywords, abilities=(ability,))
 
 
+@effect_template
+def _it_gains_quoted(s: str) -> fx.Effect | None:
+    # 113.1, 611.2c: "it gains "<ability>"" with no duration (a token just created,
+    # Timothar's Bat): for as long as that permanent stays on the battlefield
+    m = re.fullmatch(r"it gains \"([^\"]+)\"", s)
+    ability = quoted_ability(m.group(1).replace("this token", "this")) if m else None
+    if ability is None:
+        return None
+    return fx.Becomes(fx.Ref("it"), abilities=(ability,), lasting=True)
+
+
 @line_template
 def _exiled_abilities(line: str, printed: Printed, draft: Draft) -> bool:
     # Rules 607.2a, 613.1f: "this has all activated abilities of all [<quality>]
