@@ -558,12 +558,6 @@ def unresolvable(card: fx.CardDef) -> list[str]:
             filt(condition.filter)
 
     def effect(node: Any) -> None:
-        if isinstance(node, fx.IfYouDo) and isinstance(node.steps[0], fx.PayCost) and \
-                len(node.steps) > 1 and isinstance(node.steps[1], (fx.Exile, fx.MoveCards)) \
-                and node.steps[1] != fx.MoveCards(fx.Ref("died_card"), "exile"):
-            # "pay {1} and exile it. if you do": the engine checks only a dies
-            # trigger's card is still there (Timothar, Baron of Bats)
-            note("'pay and exile' other than a dies trigger's card")
         if isinstance(node, fx.Sequence):
             for i, step in enumerate(node.steps):
                 if isinstance(step, fx.MayDo) and any(

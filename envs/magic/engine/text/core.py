@@ -352,8 +352,9 @@ def _if_you_do(steps: list[fx.Effect], sentence: str, last: bool) -> fx.Effect:
             isinstance(before.effect, fx.Sequence) and len(before.effect.steps) == 2 and \
             isinstance(before.effect.steps[0], fx.PayCost) and \
             before.effect.steps[1] == fx.Exile(fx.Ref("it")):
-        # "you may pay {1} and exile it. if you do, ..." (Timothar, Baron of Bats: a
-        # dies trigger's card, then MoveCards): offered only when both can be done
+        # "you may pay {1} and exile it. if you do, ..." (Timothar, Baron of Bats, the
+        # one card with it: a dies trigger's card, then MoveCards): the engine offers
+        # yes only while that card is still in the graveyard and the mana payable
         return fx.MayDo(fx.IfYouDo((*before.effect.steps, *_steps(out))))
     if not (isinstance(before, fx.MayDo) and out is not None
             and isinstance(before.effect, DOABLE_FIRST)
