@@ -86,7 +86,7 @@ YESNO = ("enter", "announce", "unleash", "riot", "peek", "fabricate", "unless", 
          "order", "cascade", "miracle", "any_opponent", "pile", "rebound", "stay_tapped",
          "cast_copy", "play_free", "madness", "dredge", "opening_hand", "explore",
          "suspend", "clash", "myriad", "each_may", "die_choice", "unblocked",
-         "to_bottom")
+         "to_bottom", "madness_mana_cost")
 """What a ``yesno`` decision asks, by the key the engine's decision carries (none of
 them: an optional effect, "you may ..." or "if you do"): ``enter`` pay life as a land
 enters (614.12, shock lands); ``announce`` pay an optional or alternative casting cost
@@ -111,7 +111,9 @@ order); ``die_choice`` take the first of two results as "that result" (706: "rol
 two d4 and choose one result"); ``unblocked`` have a blocked attacker assign its combat
 damage as though it weren't blocked (510.1, :data:`~engine.keywords.UNBLOCKED_DAMAGE`);
 ``to_bottom`` put a permanent its owner chooses for on the bottom of their library
-rather than on top ("on their choice of the top or bottom")."""
+rather than on top ("on their choice of the top or bottom"); ``madness_mana_cost`` cast
+the discarded card for its mana cost, the madness an effect gave it (Falkenrath
+Gorger)."""
 
 CARD_FEATURES: tuple[str, ...] = (
     *(f"type_{t.lower()}" for t in TYPES), "legendary", "basic", "aura", "equipment",

@@ -23,7 +23,7 @@ from labyrinth_gym.envs.magic.engine.effects import mana_ability_parts
 from labyrinth_gym.envs.magic.engine.graveyard import ABILITY
 from labyrinth_gym.envs.magic.engine.library import LIBRARY_ASKS
 from labyrinth_gym.envs.magic.engine.linked import grave_part
-from labyrinth_gym.envs.magic.engine.mana import COLOURS, ManaCost
+from labyrinth_gym.envs.magic.engine.mana import COLOURS, ManaCost, any_colour_cost
 from labyrinth_gym.envs.magic.engine.payment import (
     ANY,
     Plan,
@@ -754,7 +754,16 @@ class CastingMixin:
     def _spell_cost(self, item: StackItem) -> ManaCost | None:
         """The mana cost a spell is cast for, before X: its printed cost or the
         alternative cost chosen, plus kicker costs (a variant adds to it: the
-        commander tax), then cost increases and reductions (601.2f)."""
+        commander tax), then cost increases and reductions (601.2f); paid spending
+        mana as though it were mana of any colour (609.4b), its coloured pips are
+        paid as generic mana (hybrid too; a {2/W} pip with one mana; a Phyrexian
+        pip with any one mana or 2 life)."""
+        cost = self._changed_spell_cost(item)
+        if cost is not None and (cost.pips or cost.x_pip) and self.spends_any_colour(item):
+            cost = any_colour_cost(cost)
+        return cost
+
+    def _changed_spell_cost(self, item: StackItem) -> ManaCost | None:
         cost = self.changed_cost(item.controller, item.card, self._base_cost(item),
                                  self.face_down_spell_def(item.card)
                                  if item.alt == "face_down" else
@@ -846,6 +855,8 @@ class CastingMixin:
                 0, base.generic - self.foretold_reduced.get(item.card, 0)))
         elif item.alt == "madness":  # 702.35a: its madness cost
             cost = d.madness[1].cost  # type: ignore[index]
+        elif item.alt == "madness_mana_cost":  # a granted madness: its mana cost
+            cost = d.cost
         elif item.alt == "free":  # "without paying its mana cost" (118.9, X is 0)
             cost = None
         elif item.alt == GRANTED_ALT:  # a permanent's "you may pay {0} rather than"
@@ -1258,12 +1269,14 @@ class CastingMixin:
                                      zone="exile")
             self.closed = []
             return
-        if zone == "madness":  # madness (702.35a): for its madness cost, from exile
+        if zone in ("madness", "madness_mana_cost"):  # madness (702.35a): for its
+            # madness cost (a granted one's: its mana cost), from exile
+            paid = d.madness[1].cost if zone == "madness" else d.cost  # type: ignore[index]
             self.take_card(card, "exile")
             self.casting = StackItem(sid=self._new_id(), kind="spell", controller=p,
                                      card=card, keywords=sorted(d.keywords),
-                                     x=-1 if d.madness[1].cost.x else 0,  # type: ignore[index]
-                                     alt="madness",
+                                     x=-1 if paid.x else 0,  # type: ignore[union-attr]
+                                     alt=zone,
                                      announce=["kicker"] if d.kicker else [],
                                      zone="exile")
             self.closed = []
@@ -1300,6 +1313,8 @@ class CastingMixin:
                 return
             self.play_land(p, card, paid_life=False)
             return
+        any_colour = zone == "exile" and self.spends_any_colour(
+            StackItem(sid=-1, kind="spell", controller=p, card=card))
         self.take_to_play(card)
         announce = self.announcements(d)
         if self.granted_alt_cost(p, d) is not None:  # 118.9: after its own
@@ -1308,7 +1323,8 @@ class CastingMixin:
                                  keywords=sorted(d.keywords),
                                  x=-1 if d.cost is not None and d.cost.x else 0,
                                  announce=announce,
-                                 zone="" if zone == "hand" else zone)
+                                 zone="" if zone == "hand" else zone,
+                                 any_colour=any_colour)
         self.closed = []
 
     def _cast_face_down(self, p: int, card: int) -> None:
@@ -2306,7 +2322,7 @@ class CastingMixin:
                 if self.miracle_asks(item):
                     return
             elif isinstance(node, fx.MadnessCast):
-                if self.madness_asks(item):
+                if self.madness_asks(item, node):
                     return
             elif isinstance(node, fx.EachChooses):
                 if self._ask_each_chooses(item, node, path):
@@ -2707,24 +2723,59 @@ class CastingMixin:
         self.log("discard", player=p, card=d.name, to="exile")
         self.exile[p].append(card)
         self.exiled_yours(p, [card])
+        face, index = self.card_def[card], d.madness[0] if d.madness else -1
+        if self.granted_madness(card):  # (its own, if any, may be chosen as it resolves)
+            face = self._def_number(dataclasses.replace(
+                d, triggered=d.triggered + (fx.GRANTED_MADNESS,)))
+            index = len(d.triggered)
         self.pending_triggers.append({
-            "controller": p, "card": card, "source": None, "index": d.madness[0],  # type: ignore[index]
+            "controller": p, "card": card, "source": None, "index": index,
             "it": None, "defending": None, "it_controller": p, "keywords": [],
-            "face": self.card_def[card]})
+            "face": face})
 
-    def madness_asks(self, item: StackItem) -> bool:
+    def granted_madness(self, card: int) -> bool:
+        """Whether ``card`` (not on the battlefield) has madness from a permanent's
+        :class:`~effects.GrantMadness` its owner controls (113.6)."""
+        owner = self.card_owner[card]
+        return any(you == owner and self.card_matches(static.cards, card)
+                   for you, static in self.statics_of(fx.GrantMadness))
+
+    def madness_asks(self, item: StackItem, node: fx.MadnessCast) -> bool:
         """Madness's ability resolves (702.35a): its owner is asked whether to cast
         the card (a ``yesno`` decision with ``"madness"``) when it is still in exile
         and can be cast for its madness cost; True if asked. Otherwise (and when
-        they decline) it is put into its owner's graveyard."""
+        they decline) it is put into its owner's graveyard. The madness a
+        :class:`~effects.GrantMadness` gave (``node.mana_cost``) casts it for its
+        mana cost (``"madness_mana_cost"``); a card that also has its own madness is
+        asked first about its own cost, then (declined) about its mana cost. (The
+        rules have its owner choose as it is discarded which of the two exiles it;
+        asked here instead, with the same choices, nothing in between.)"""
         p, card = item.controller, item.card
         if card not in self.exile[p]:
             return False
-        if not self.lost[p] and self.castable_as(
-                StackItem(sid=-1, kind="spell", controller=p, card=card), "madness"):
-            self.decision = {"kind": "yesno", "player": p, "madness": card}
+        if self.cdef(card).madness is not None and self._madness_castable(p, card, "madness"):
+            self.decision = {"kind": "yesno", "player": p, "madness": card,
+                             **({"or_mana_cost": True} if node.mana_cost else {})}
+            return True
+        if node.mana_cost and self.madness_mana_cost_asks(p, card):
             return True
         self.madness_declined(p, card)
+        return False
+
+    def _madness_castable(self, p: int, card: int, alt: str) -> bool:
+        """Whether ``p`` could cast ``card`` from exile for madness cost ``alt`` now
+        (a card with no mana cost can't be cast for it, 202.1b)."""
+        if alt == "madness_mana_cost" and self.cdef(card).cost is None:
+            return False
+        return not self.lost[p] and self.castable_as(
+            StackItem(sid=-1, kind="spell", controller=p, card=card), alt)
+
+    def madness_mana_cost_asks(self, p: int, card: int) -> bool:
+        """The granted madness: ``p`` is asked whether to cast ``card`` for its mana
+        cost (a ``yesno`` with ``"madness_mana_cost"``) if they can; True if asked."""
+        if card in self.exile[p] and self._madness_castable(p, card, "madness_mana_cost"):
+            self.decision = {"kind": "yesno", "player": p, "madness_mana_cost": card}
+            return True
         return False
 
     def madness_declined(self, p: int, card: int) -> None:
@@ -2813,10 +2864,11 @@ class CastingMixin:
 
     def _can_pay_tax(self, p: int, node: fx.CounterUnlessPays) -> bool:
         """Whether ``p`` can pay what ``node`` asks (rule 118.3: a player can't pay
-        a cost without the resources; 119.4: life only up to its life total). A
-        seat that pays no mana (an automated player) never pays an optional cost."""
+        a cost without the resources; 119.4: life only up to its life total; cards
+        to discard only from a hand that holds them). A seat that pays no mana (an
+        automated player) never pays an optional cost."""
         mana = self._tax_mana(node) if node.mana is not None else None
-        return self._can_afford(p, mana, node.life)
+        return len(self.hand[p]) >= node.discard and self._can_afford(p, mana, node.life)
 
     def _can_afford(self, p: int, mana: Any, life: int) -> bool:
         """Whether ``p`` can pay ``mana`` (None: none) and ``life`` now (118.3; 119.4:
@@ -2847,6 +2899,10 @@ class CastingMixin:
         you do" holds exactly when the player said yes."""
         first = node.steps[0] if isinstance(node, fx.Sequence) else node
         if isinstance(first, fx.PayCost):
+            if isinstance(node, fx.IfYouDo) and node.steps[1:2] == (
+                    fx.MoveCards(fx.Ref("died_card"), "exile"),) and \
+                    not self.cards_named(fx.Ref("died_card"), ""):
+                return False  # "pay {1} and exile it": the card has left (400.7)
             return self._can_pay_cost(p, first)
         if isinstance(first, fx.PutFromHand) and first.destination == "battlefield":
             # "you may put an Equipment card from your hand onto the battlefield"
@@ -3125,7 +3181,14 @@ class CastingMixin:
         self._pay_mana_and_life(p, mana, node.life)
         self.log("pays", player=p, card=self.name_of(obj.card), id=sid,
                  **({"mana": str(mana)} if mana is not None else {}),
-                 **({"life": node.life} if node.life else {}))
+                 **({"life": node.life} if node.life else {}),
+                 **({"discard": node.discard} if node.discard else {}))
+        if node.at_random:  # 701.9b: chosen with the game's dice
+            for _ in range(node.discard):
+                self._discard(p, self.hand[p][self.dice.index(len(self.hand[p]))],
+                              res["item"].controller)
+        elif node.discard:  # the cards of their choice, one at a time (701.9a)
+            res["asks"].append(["discard", p, node.discard, path])
 
     def _replace_discard(self, p: int, count: int) -> bool:
         """A replacement of "``p`` discards ``count`` cards" (a variant's rule);

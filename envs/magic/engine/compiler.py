@@ -31,8 +31,8 @@ Lines are routed in this order (the first template that reads the whole line win
    [noncreature | <type> [or <type>]] spell``, ``at the beginning of <whose>
    <upkeep / draw step / main phase / combat / end step>``; "you may <effect>" makes
    it optional; ``that much`` / ``that many`` and ``that player`` in its effect name
-   the event's amount and player; ``ward {N}`` / ``ward—pay N life`` on a keyword
-   line is a "becomes the target" trigger that counters unless its controller pays;
+   the event's amount and player; ``ward {N}`` / ``ward—pay N life`` /
+   ``ward—discard a card`` on a keyword line is a "becomes the target" trigger that counters unless its controller pays;
 5. an activated ability ``<cost>: <effect>`` (mana, ``{T}``, sacrifice this or a
    permanent, pay life, discard cards, or "discard this" from the hand), with "activate
    only as a sorcery" / "once each turn"; ``cycling <cost>``;

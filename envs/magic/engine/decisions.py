@@ -22,7 +22,7 @@ from labyrinth_gym.envs.magic.engine.casting import GRANTED_ALT, add_costs, with
 from labyrinth_gym.envs.magic.engine.combat import lethal_need
 from labyrinth_gym.envs.magic.engine.constants import LOYALTY_USED, MAIN_STEPS, STEPS
 from labyrinth_gym.envs.magic.engine.library import LIBRARY_DECISIONS
-from labyrinth_gym.envs.magic.engine.mana import ManaCost
+from labyrinth_gym.envs.magic.engine.mana import ManaCost, any_colour_cost
 from labyrinth_gym.envs.magic.engine.resolve import is_divided, selector_of
 from labyrinth_gym.envs.magic.engine.state import (
     Permanent,
@@ -417,9 +417,11 @@ class DecisionsMixin:
                 and self.castable_as(revealing, "")) or (
                 self.granted_alt_cost(p, d) is not None
                 and self.castable_as(probe, GRANTED_ALT))
-        if d.cost is None or not self._can_pay(
-                p, self.changed_cost(p, card, d.cost, from_hand=card in self.hand[p]),
-                skip_card=card, spell=card):
+        cost = None if d.cost is None else \
+            self.changed_cost(p, card, d.cost, from_hand=card in self.hand[p])
+        if cost is not None and self.play_grants and self.spends_any_colour(probe):
+            cost = any_colour_cost(cost)  # (609.4b)
+        if cost is None or not self._can_pay(p, cost, skip_card=card, spell=card):
             # 118.6: no mana cost (or none payable), unless a permanent grants an
             # alternative cost (118.9: "you may pay {0} rather than ...")
             return self.granted_alt_cost(p, d) is not None and self.castable_as(
@@ -1374,8 +1376,14 @@ class DecisionsMixin:
         elif dk == "yesno" and "madness" in d:  # 702.35a: cast it (yes)?
             if kind == "yes":
                 self._cast(p, d["madness"], zone="madness")
-            else:
+            elif not (d.get("or_mana_cost") and self.madness_mana_cost_asks(p, d["madness"])):
                 self.madness_declined(p, d["madness"])
+        elif dk == "yesno" and "madness_mana_cost" in d:  # a granted madness: cast it
+            # for its mana cost (yes)?
+            if kind == "yes":
+                self._cast(p, d["madness_mana_cost"], zone="madness_mana_cost")
+            else:
+                self.madness_declined(p, d["madness_mana_cost"])
         elif dk == "yesno" and "miracle" in d:  # 702.94a: cast it (yes)?
             if kind == "yes":
                 self._cast(p, d["miracle"], zone="miracle")

@@ -904,15 +904,19 @@ class ChangeTarget:
 @dataclass(frozen=True)
 class CounterUnlessPays:
     """Rules 701.6, 118.12: counter ``what`` (a spell; for ward, a spell or an
-    ability) unless its controller pays ``mana`` and ``life``. That player decides
-    (yes or no) when they can pay; one who cannot is not asked. An ``{X}`` in
-    ``mana`` is the X announced for the countering spell (Syncopate, 107.3); ``dest``
-    is where a spell countered this way goes (:class:`CounterSpell`)."""
+    ability) unless its controller pays ``mana`` and ``life`` and discards
+    ``discard`` cards (ward—discard a card, 702.21a: cards of their choice, or
+    ``at_random``, 701.9b). That player decides (yes or no) when they can pay; one
+    who cannot is not asked (118.3: fewer cards in hand than ``discard``). An ``{X}``
+    in ``mana`` is the X announced for the countering spell (Syncopate, 107.3);
+    ``dest`` is where a spell countered this way goes (:class:`CounterSpell`)."""
 
     what: Selector
     mana: ManaCost | None = None
     life: int = 0
     dest: str = "graveyard"
+    discard: int = 0
+    at_random: bool = False
 
 
 @dataclass(frozen=True)
@@ -3176,6 +3180,7 @@ class ExileTop:
 
     who: Selector = Ref("you")
     count: int = 1
+    face_down: bool = False  # "... face down" (406.3: only its owner may look at it)
 
 
 @dataclass(frozen=True)
@@ -3185,9 +3190,14 @@ class MayPlay:
     you may play those cards" / "... for as long as it remains exiled": the
     resolving object's controller may play the cards that step exiled, from exile,
     until ``until`` (:data:`PLAY_DURATIONS`) and only while each stays in exile (a
-    card that leaves exile is a new object, 400.7)."""
+    card that leaves exile is a new object, 400.7). ``look``: "you may look at and
+    play that card" (a card exiled face down: that player may look at it too, 406.3);
+    ``any_colour``: "and you may spend mana as though it were mana of any color to
+    cast that spell" (609.4b)."""
 
     until: str = "turn"
+    look: bool = False
+    any_colour: bool = False
 
 
 @dataclass(frozen=True)
@@ -3432,6 +3442,27 @@ class MadnessCast:
 
     cost: ManaCost
     life: int = 0  # "madness—{2}{b}, pay 8 life" (118.3, 119.4: a life payment too)
+    # the madness a :class:`GrantMadness` gave the card as it was discarded: its cost
+    # is the card's mana cost (locked in then: it can still be cast so if the grant
+    # has gone since); a card that has its own madness too may be cast for either
+    mana_cost: bool = False
+
+
+@dataclass(frozen=True)
+class GrantMadness:
+    """Static: "each <``cards``> card you own that isn't on the battlefield has
+    madness. the madness cost is equal to its mana cost." (Falkenrath Gorger): the
+    cards its controller owns in every zone but the battlefield (a static ability
+    that functions on them, 113.6) have madness (702.35a) for their mana cost; its
+    triggered ability is :data:`GRANTED_MADNESS`."""
+
+    cards: Filter
+
+
+GRANTED_MADNESS = TriggeredAbility(Trigger("madness"),
+                                   MadnessCast(ManaCost(), mana_cost=True))
+"""The triggered ability of a madness :class:`GrantMadness` gives (702.35a): its
+cost is the discarded card's mana cost."""
 
 
 @dataclass(frozen=True)
@@ -3711,6 +3742,13 @@ class ContinuousChange:
     checked as the effect would begin to apply (613.6; devotion counts the mana
     costs of the permanents that player controls, which no layer changes).
 
+    ``exiled_abilities``: also in layer 6, the permanent has all activated abilities
+    of all cards this filter matches that are exiled with the source ("this creature
+    has all activated abilities of all creature cards exiled with it", Dark Impostor;
+    the cards its abilities exile are remembered as exiled with it, 607.2a; an
+    ability naming that card by name names this permanent, 201.4b): worked out
+    from the cards in exile as the layers apply.
+
     ``becomes``: the change a :class:`Becomes` describes (its ``what`` unused), from
     this static ability for as long as it applies rather than until end of turn: an
     Aura's "enchanted creature is an Angel in addition to its other types",
@@ -3737,6 +3775,7 @@ class ContinuousChange:
     devotion_below: tuple[str, int] | None = None
     becomes: Becomes | None = None
     counters_at_least: int = 0
+    exiled_abilities: Filter | None = None
 
 
 ATTACHED = "attached"

@@ -13,7 +13,13 @@ card of a library.
   Kruphix); "exile the top card of your library. you may play that card this turn"
   and its durations (:class:`~effects.ExileTop` then :class:`~effects.MayPlay`:
   the permission is :attr:`~game.MagicGame.play_grants`'s, ended by the cleanup step,
-  514.2, or as the card leaves exile, 400.7); "you may play lands and cast spells
+  514.2, or as the card leaves exile, 400.7); "exile the top card of that player's
+  library face down. you may look at and play that card for as long as it remains
+  exiled, and you may spend mana as though it were mana of any color to cast that
+  spell" (a face-down card, 406.3, named to its owner and to the player who may look
+  at it, and kept in place for that player by ``determinize``; the spell's coloured
+  pips then take any mana, 609.4b: :func:`~mana.any_colour_cost`, the cast remembered
+  by :attr:`~state.StackItem.any_colour`); "you may play lands and cast spells
   from among cards exiled with this" (:class:`~effects.PlayExiled`: the cards the
   permanent's :class:`~effects.ExileTop` exiled, remembered as exiled with it,
   607.2a, playable while it is on the battlefield). Exiled face up, those cards are
@@ -63,6 +69,11 @@ from labyrinth_gym.envs.magic.engine.graveyard import ABILITY
 from labyrinth_gym.envs.magic.engine.linked import names_exiled
 from labyrinth_gym.envs.magic.engine.mana import ManaCost
 from labyrinth_gym.envs.magic.engine.state import StackItem
+
+LOOK, ANY_COLOUR = 1, 2
+"""The flags of a :attr:`~game.MagicGame.play_grants` row's fifth value: its player may
+look at the card (exiled face down), and may spend mana as though it were mana of any
+colour to cast it."""
 
 FORETELL_COST = ManaCost(generic=2)
 """What foretelling a card costs (702.143a)."""
@@ -266,7 +277,11 @@ class ElsewhereMixin:
             if not cards:
                 continue
             self.exile[q].extend(cards)
-            self.log("exiled_top", player=q, cards=[self.name_of(c) for c in cards])
+            if node.face_down:  # 406.3: named to its owner only (and who may look)
+                self.face_down_exile.extend(cards)
+                self.log("exiled_top", player=q, face_down=len(cards))
+            else:
+                self.log("exiled_top", player=q, cards=[self.name_of(c) for c in cards])
             moved += cards
         self.res["moved"] = moved
         if item.kind != "spell" and item.source is not None and \
@@ -279,9 +294,11 @@ class ElsewhereMixin:
         cards the step before exiled, from exile, for ``node.until`` (601.3)."""
         item: StackItem = self.res["item"]
         until = fx.PLAY_DURATIONS.index(node.until)
+        flags = LOOK * node.look + ANY_COLOUR * node.any_colour
         for card in self.res.get("moved", ()):
             if card in self.exile[self.card_owner[card]]:
-                self.play_grants.append([card, item.controller, until, self.turn])
+                self.play_grants.append([card, item.controller, until, self.turn,
+                                         flags])
                 self.log("may_play", player=item.controller, card=self.name_of(card),
                          until=node.until)
 
@@ -400,12 +417,30 @@ class ElsewhereMixin:
         if self.foretold:  # (foretold_reduced stays until the card is foretold
             # again: a spell cast for it reads it as it is cast)
             self.foretold.pop(card, None)
-        if self.exiled_with:
+        if self.exiled_with and any(e[1] == card for e in self.exiled_with):
             self.exiled_with = [e for e in self.exiled_with if e[1] != card]
+            self._bf_version += 1  # (a static that read it: layers again)
         if self.face_down_exile and card in self.face_down_exile:
             self.face_down_exile.remove(card)  # (face up wherever it goes)
         if self.play_grants:
             self.play_grants = [g for g in self.play_grants if g[0] != card]
+
+    def may_look_at(self, p: int, card: int) -> bool:
+        """Whether ``p`` may look at ``card``, exiled face down, by a permission to
+        play it ("you may look at and play that card", 406.3)."""
+        return any(g[0] == card and g[1] == p and len(g) > 4 and g[4] & LOOK
+                   for g in self.play_grants)
+
+    def spends_any_colour(self, item: StackItem) -> bool:
+        """Whether spell ``item`` (cast, or a probe of a card still in exile) is paid
+        spending mana as though it were mana of any colour (609.4b, :class:`~effects.
+        MayPlay`'s ``any_colour``)."""
+        if item.any_colour:
+            return True
+        card = item.card
+        return bool(self.play_grants) and card in self.exile[self.card_owner[card]] and \
+            any(g[0] == card and g[1] == item.controller and len(g) > 4
+                and g[4] & ANY_COLOUR for g in self.play_grants)
 
     def end_play_grants(self) -> None:
         """Cleanup (514.2): "this turn" permissions end, and "until the end of your

@@ -335,8 +335,10 @@ creatures attack"); extort (702.101a: "you may pay {W/B}" as each spell of yours
 cast; a second instance on one permanent is not told apart); "when that creature
 dies this turn, ..." (603.7c, a delayed trigger on the creature an earlier step
 named, gone when the turn ends: Searing Blood); becoming the
-target of a spell or ability (of an opponent's: ward {N} and ward—pay N life,
-702.21a, counter that spell or ability unless its controller pays; of a spell: "when
+target of a spell or ability (of an opponent's: ward {N}, ward—pay N life,
+ward—discard a card [at random] and those joined by commas, 702.21a, counter that
+spell or ability unless its controller pays, a card to discard chosen by them after
+a yes; of a spell: "when
 this becomes the target of a spell, sacrifice it"); "when you sacrifice this" (an
 Ordeal's, 701.21a, looking back, 603.10a); heroic's "whenever you cast a
 spell that targets this [/ enchanted / equipped creature]" (603.2: a spell its
@@ -1165,12 +1167,18 @@ exile instead (event ``discard`` with ``to`` ``exile``) and its triggered abilit
 asks its owner as it resolves (a ``yesno`` with ``"madness"``: "cast <card> for its
 madness cost" / "don't cast <card>"; offered only when it can be cast, whatever its
 timing, 608.2g) or it is put into the graveyard; *automated*: the discard into
-exile is always taken. "Cast this only during the declare attackers step and only if
+exile is always taken. A permanent's :class:`~effects.GrantMadness` (Falkenrath
+Gorger: the cards its controller owns outside the battlefield have madness for their
+mana cost, 113.6) gives the trigger :data:`~effects.GRANTED_MADNESS`, locked in as the
+card is discarded (it can still be cast so if the permanent has left); its question
+is a ``yesno`` with ``"madness_mana_cost"``, asked after a "no" to the card's own
+madness cost when it has both (the rules have the choice of madness ability made as
+it is discarded: the same choices, asked later, with nothing in between). "Cast this only during the declare attackers step and only if
 you've been attacked this step" (601.3, :class:`~effects.CastWhenAttacked`: a
 creature attacks the caster or a planeswalker they control).
 
 **Not implemented yet** (a card that needs one is unsupported, and the coverage report
-names it): ward paid by discarding or sacrificing, reflexive triggered abilities
+names it): ward paid by sacrificing or by discarding a card of some quality, reflexive triggered abilities
 after anything but an optional action ("when you do" after "you may pay {1}", exert,
 a mandatory action), triggers on becoming untapped, the "one or more" batches
 :data:`~effects.BATCH_EVENTS` does not list (counters you put, tokens you create,
@@ -2240,6 +2248,11 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             return (f"cast {name} for its madness cost" if kind == "yes"
                     else f"don't cast {name}")
         if kind in ("yes", "no") and self.decision is not None and \
+                "madness_mana_cost" in self.decision:  # a granted madness (702.35a)
+            name = self.name_of(self.decision["madness_mana_cost"])
+            return (f"cast {name} for its mana cost (madness)" if kind == "yes"
+                    else f"don't cast {name}")
+        if kind in ("yes", "no") and self.decision is not None and \
                 "miracle" in self.decision:  # 702.94a
             name = self.name_of(self.decision["miracle"])
             return (f"cast {name} for its miracle cost" if kind == "yes"
@@ -2483,9 +2496,10 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             "hand_sizes": [len(h) for h in self.hand],
             "library_sizes": [len(lib) for lib in self.library],
             "graveyards": [[self.name_of(c) for c in g] for g in self.graveyard],
-            # (a card exiled face down is named to its owner only, 406.3)
+            # (a card exiled face down is named to its owner only, 406.3, and to
+            # a player an effect lets look at it)
             "exiles": [[self.name_of(c) if q == player or c not in self.face_down_exile
-                        else "face-down card" for c in e]
+                        or self.may_look_at(player, c) else "face-down card" for c in e]
                        for q, e in enumerate(self.exile)],
             "battlefield": [self._perm_view(pid, player) for pid in self.battlefield],
             # emblems in the command zone (rule 114), public
@@ -2670,7 +2684,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
             library = new.library[q]
             top = library[len(library) - on_top:]
             # cards it exiled face down (hideaway, 406.3): only q has seen them
-            face_down = [c for c in new.exile[q] if c in new.face_down_exile] \
+            face_down = [c for c in new.exile[q] if c in new.face_down_exile
+                         and not self.may_look_at(player, c)] \
                 if new.face_down_exile else []
             pool = [c for c in new.hand[q] if c not in shown] + \
                 library[:len(library) - on_top] + [perm.card for perm in hidden] + \
@@ -2693,6 +2708,8 @@ class MagicGame(ObjectsMixin, LinkedMixin, ControlMixin, LayersMixin, CastingMix
                 new.face_down_exile = [swap.get(c, c) for c in new.face_down_exile]
                 new.exiled_with = [[s, swap.get(c, c), u]
                                    for s, c, u in new.exiled_with]
+                new.play_grants = [[swap.get(g[0], g[0]), *g[1:]]
+                                   for g in new.play_grants]
                 new.foretold = {swap.get(c, c): t for c, t in new.foretold.items()}
                 new.foretold_reduced = {swap.get(c, c): n for c, n in
                                         new.foretold_reduced.items()}

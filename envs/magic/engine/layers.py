@@ -18,7 +18,9 @@ A permanent's characteristics are worked out from, in order (613.1):
 - layers 4 (type), 5 (colour), 6 (abilities) and 7b (base power and toughness), from
   until-end-of-turn :class:`~effects.Becomes` effects (their timestamps are the time
   they resolved) and the static :class:`~effects.ContinuousChange` abilities of
-  permanents (timestamp: the time their permanent entered, 613.7a);
+  permanents (timestamp: the time their permanent entered, 613.7a; "this has all
+  activated abilities of all creature cards exiled with it" gains those of the cards
+  exiled with it now, 607.2a);
 - layer 7c (anthems, Equipment and Aura bonuses, counters, pumps) in
   :meth:`~objects.ObjectsMixin.chars`, on top.
 
@@ -83,7 +85,8 @@ def in_layer(node: Any, layer: int) -> bool:
     if layer == 4:
         return bool(node.add_land_types or node.set_land_types or node.remove_types)
     if layer == 6:
-        return node.lose_abilities or bool(node.abilities)
+        return node.lose_abilities or bool(node.abilities) or \
+            node.exiled_abilities is not None
     if layer == 7:
         return node.power is not None
     return False
@@ -312,12 +315,16 @@ class LayersMixin:
                         gone.add(id(effect))  # 613.6: it no longer exists
                         continue
                     effect.affected = self._affected(effect, work)
+                node = effect.node
+                if layer == 6 and isinstance(node, fx.ContinuousChange) and \
+                        node.exiled_abilities is not None:
+                    node = self._exiled_abilities(effect.source, node)
                 for pid in effect.affected:
                     if pid in work:
-                        new = apply_part(effect.node, layer, work[pid])
+                        new = apply_part(node, layer, work[pid])
                         if new is not work[pid]:
                             work[pid] = new
-                            applied[pid].append((layer, effect.node))
+                            applied[pid].append((layer, node))
         memo = self._layer_memo
         layered = False
         for pid, perm in battlefield.items():
@@ -341,6 +348,22 @@ class LayersMixin:
             if perm is not None and perm.shape >= 0 and \
                     not self.defs[perm.shape].is_creature:
                 self._remove_from_combat(pid)
+
+    def _exiled_abilities(self, source: int, node: fx.ContinuousChange
+                          ) -> fx.ContinuousChange:
+        """``node`` with the activated abilities of the cards its ``exiled_abilities``
+        matches that are exiled with permanent ``source`` (607.2a), in the order
+        they were exiled, as abilities it grants (an ability that works only from
+        another zone does nothing on the battlefield, 113.6)."""
+        exile, owner = self.exile, self.card_owner
+        gained = tuple(
+            ability for src, card, _ in self.exiled_with
+            if src == source and card in exile[owner[card]]
+            and card not in self.face_down_exile
+            and self.card_matches(node.exiled_abilities, card)  # type: ignore[arg-type]
+            for ability in self.cdef(card).activated if ability.zone == "battlefield")
+        return dataclasses.replace(node, abilities=node.abilities + gained,
+                                   exiled_abilities=None)
 
     def _level_band(self, d: fx.CardDef, perm: Any, index: int) -> int:
         """The definition index of leveler or Class ``d`` (at ``index``) as permanent

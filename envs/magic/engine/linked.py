@@ -21,7 +21,12 @@ battlefield (flicker).
   (:attr:`~game.MagicGame.exiled_with`); that ability returns it (Oblivion Ring's two
   triggered abilities). If Oblivion Ring leaves before its enters ability resolves,
   its leaves ability returns nothing and the enters ability then exiles for good (the
-  two are separate abilities).
+  two are separate abilities). An ability granted by an effect that names "the
+  exiled card" (Timothar, Baron of Bats: "you may pay {1} and exile it. if you do,
+  create a Bat token. it gains "... return the exiled card to the battlefield
+  tapped."") names the cards the granting ability exiled before it: they are
+  remembered as exiled with the permanent that gained it
+  (:meth:`LinkedMixin.link_granted`).
 - **"Until this leaves the battlefield"** (rule 610.3): the exiled card returns
   under its owner's control (610.3c) immediately after the source leaves the
   battlefield (a one-shot effect, not a trigger: nothing happens in between); if the
@@ -50,8 +55,9 @@ PAGE = A.MAX_HAND
 
 @cache
 def names_exiled(d: fx.CardDef) -> bool:
-    """Whether an ability of ``d`` names "the exiled card" (rule 607.2a): then every
-    card its abilities exile is remembered as exiled with the permanent."""
+    """Whether an ability of ``d`` names "the exiled card" or the cards "exiled with
+    it" (rule 607.2a: a play permission, a static that has their abilities): then
+    every card its abilities exile is remembered as exiled with the permanent."""
     def walk(node: Any) -> bool:
         if isinstance(node, fx.MoveCards):
             return node.what == fx.Ref("exiled_with_this")
@@ -63,7 +69,21 @@ def names_exiled(d: fx.CardDef) -> bool:
             return walk(node.effect)
         return False
 
-    return d.plays_exiled or any(walk(ab.effect) for ab in (*d.activated, *d.triggered))
+    return d.plays_exiled or any(
+        isinstance(s, fx.ContinuousChange) and s.exiled_abilities is not None
+        for s in d.statics) or any(walk(ab.effect) for ab in (*d.activated, *d.triggered))
+
+
+def walk_refs(node: Any) -> list[Any]:
+    """The :class:`~effects.Ref` values in an effect tree."""
+    if isinstance(node, fx.Ref):
+        return [node]
+    if isinstance(node, (tuple, list)):
+        return [r for item in node for r in walk_refs(item)]
+    if hasattr(node, "__dataclass_fields__"):
+        return [r for name in node.__dataclass_fields__
+                for r in walk_refs(getattr(node, name))]
+    return []
 
 
 @cache
@@ -249,8 +269,20 @@ class LinkedMixin:
             until = int(node.until_source_leaves)
             for card in moved:
                 self.exiled_with.append([source, card, until])
+            if moved:
+                self._bf_version += 1  # (a static may read them: layers again)
             if until and source not in self.battlefield:
                 self.return_until([source])  # (it left as it exiled: 610.3)
+
+    def link_granted(self, pid: int, node: fx.Becomes) -> None:
+        """``pid`` gained ``node``'s abilities: one naming "the exiled card" names the
+        cards the resolving ability exiled before it (Timothar, Baron of Bats: its
+        Bat's "return the exiled card"), remembered as exiled with ``pid``."""
+        if pid in self.battlefield and any(
+                fx.Ref("exiled_with_this") in walk_refs(ab.effect) for ab in node.abilities):
+            for card in self.res.get("exiled_now", ()):
+                if card in self.exile[self.card_owner[card]]:
+                    self.exiled_with.append([pid, card, 0])
 
     def cards_named(self, sel: Any, path: str) -> list[int]:
         """The cards a :class:`~effects.MoveCards` moves: targets in graveyards, the
@@ -332,6 +364,9 @@ class LinkedMixin:
             if node.dest == "exile" and item.kind != "spell" and \
                     item.source is not None and names_exiled(self.cdef(item.card)):
                 self.exiled_with.append([item.source, card, 0])  # 607.2a
+                self._bf_version += 1  # (a static may read them: layers again)
+            if node.dest == "exile":  # ("the exiled card" of an ability it grants)
+                self.res.setdefault("exiled_now", []).append(card)
             if entered is not None:
                 entering.append(entered)
                 self.manifested(entered)  # "it": the permanent it became (400.7)

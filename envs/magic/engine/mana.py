@@ -107,3 +107,21 @@ def parse_cost(text: str) -> ManaCost:
         else:
             raise ValueError(f"unknown mana symbol {{{symbol}}} in {text!r}")
     return ManaCost(generic, tuple(pips), x)
+
+
+def any_colour_cost(cost: ManaCost) -> ManaCost:
+    """``cost`` paid spending mana as though it were mana of any colour (609.4b): each
+    coloured pip (hybrid too) takes one mana of any type, so it is paid as generic
+    mana (a ``{2/W}`` pip: one mana); a Phyrexian pip takes one mana of any type or
+    2 life (``W/U/B/R/G/C/P``); ``{C}`` still takes colourless mana; X takes any
+    mana."""
+    generic, pips = cost.generic, []
+    for pip in cost.pips:
+        parts = pip.split("/")
+        if "P" in parts:
+            pips.append("/".join((*COLOURS, "C", "P")))
+        elif pip.startswith("2/") or all(c in COLOURS for c in parts):
+            generic += 1
+        else:
+            pips.append(pip)
+    return ManaCost(generic, tuple(pips), cost.x, "")

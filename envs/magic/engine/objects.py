@@ -203,7 +203,7 @@ class ObjectsMixin:
                                          fx.DoubleDamage, fx.GrantedAltCost,
                                          fx.CombatDamageToMill, fx.ExtraDie,
                                          fx.EnteringDontTrigger, fx.FirstForetellFree,
-                                         fx.TriggersAgain)):
+                                         fx.TriggersAgain, fx.GrantMadness)):
                     others.append((perm.controller, static))
                 elif isinstance(static, fx.PairedBonus) and perm.paired >= 0 and \
                         self._still_paired(pid, perm):  # 702.95c: both get it
@@ -1945,7 +1945,7 @@ class ObjectsMixin:
                 self.public_hand.remove(card)
             self.log("discard", player=p, card=self.name_of(card), to="battlefield")
             self._put_onto_battlefield(card, p, counters=instead.counters)
-        elif self.cdef(card).madness is not None:
+        elif self.cdef(card).madness is not None or self.granted_madness(card):
             self.madness_discard(p, card)  # 702.35a: into exile
         else:
             self.log("discard", player=p, card=self.name_of(card))

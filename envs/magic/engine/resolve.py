@@ -119,7 +119,7 @@ SUPPORTED_STATICS = (fx.Anthem, fx.AttachedBonus, fx.EntersTapped, fx.CombatRest
                      fx.PairedBonus,
                      fx.AltCost, fx.Convoke, fx.Improvise, fx.Delve, fx.SelfCost,
                      fx.Suspend, fx.AdditionalCost, fx.Foretell, fx.FirstForetellFree,
-                     fx.FaceDownCost,
+                     fx.FaceDownCost, fx.GrantMadness,
                      fx.Rebound, fx.Dredge, fx.BeginOnBattlefield,
                      fx.CastWhenAttacked, fx.CastOnlyDuring,
                      fx.DiscardedToBattlefield, fx.GraveyardInstead,
@@ -1281,6 +1281,10 @@ def unresolvable(card: fx.CardDef) -> list[str]:
         if isinstance(static, (fx.EntersAsCopy, fx.ContinuousChange)):
             filt(static.filter if isinstance(static, fx.EntersAsCopy)
                  else static.affected)
+        if isinstance(static, fx.ContinuousChange) and static.exiled_abilities is not None:
+            card_filter(static.exiled_abilities)  # (the cards exiled with it, 607.2a)
+            if static.affected != fx.Filter(props=frozenset({fx.SELF})):
+                note("the abilities of cards exiled with it, on another permanent")
         if isinstance(static, fx.ChooseAsEnters) and static.what not in fx.CHOICES:
             note(f"ChooseAsEnters({static.what})")
         if isinstance(static, fx.EntersAsCopy):
@@ -1796,6 +1800,8 @@ def execute(game: MagicGame, node: Any, path: str) -> None:
                 source in game.battlefield else ():
             if pid >= 0:
                 game.become(pid, node, source)
+                if node.abilities and game.res.get("exiled_now"):
+                    game.link_granted(pid, node)
     elif isinstance(node, fx.Backup):  # 702.165a
         source = game._source_pid(game.res["item"])
         for pid in game.select(node.what, path):

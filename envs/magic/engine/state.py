@@ -280,6 +280,10 @@ class StackItem:
     #: While a copy is being put on the stack with "you may choose new targets"
     #: (707.10c): the targets still to decide, ``[path, index]`` each.
     retarget: list[list[Any]] = field(default_factory=list)
+    #: A spell cast from exile with a permission that lets its caster spend mana as
+    #: though it were mana of any colour to cast it (609.4b: its coloured pips take
+    #: any mana; a {C} pip still takes colourless mana).
+    any_colour: bool = False
 
     def copy(self) -> StackItem:
         return dataclasses.replace(

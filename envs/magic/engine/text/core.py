@@ -140,6 +140,20 @@ def _grouped(sentences: list[str]) -> list[str]:
     return out
 
 
+def _quoted_whole(sentences: list[str]) -> list[str]:
+    """``sentences`` with a quoted ability of several sentences kept in one piece
+    (113.1: ``... gain "whenever this deals combat damage to a player, exile ....
+    you may play that card ...."``): a sentence that opens a quotation it does not
+    close is joined with the ones after it until the quotation closes."""
+    out: list[str] = []
+    for sentence in sentences:
+        if out and out[-1].count('"') % 2:
+            out[-1] += " " + sentence
+        else:
+            out.append(sentence)
+    return out
+
+
 def _flavor_word_dropped(mode: str) -> str:
     """A mode's text without its flavor word (207.2d: "breathe flame — <effect>"
     has no rules meaning)."""
@@ -163,8 +177,8 @@ def effect(text: str) -> fx.Effect:
             return fx.Choose(modes, 1, 1, min(COMMANDER_HEADERS[header], len(modes)))
         low, high = MODAL_HEADERS[header]
         return fx.Choose(modes, low, high or len(modes))
-    sentences = _grouped([s.strip() for s in re.split(r"(?<=\.)\s+", text)
-                          if s.strip()])
+    sentences = _quoted_whole(_grouped([s.strip() for s in re.split(r"(?<=\.)\s+", text)
+                                        if s.strip()]))
     steps: list[fx.Effect] = []
     for i, sentence in enumerate(sentences):
         if steps and (joined := _after_delayed_return(steps[-1], sentence)) is not None:
@@ -173,12 +187,16 @@ def effect(text: str) -> fx.Effect:
         if steps and (joined := _after_optional_put(steps[-1], sentence)) is not None:
             steps[-1] = joined
             continue
+        if steps and (joined := _after_token_made(steps[-1], sentence)) is not None:
+            steps[-1] = joined
+            continue
         if sentence.startswith("if you do, "):
             rest = sentences[i + 1:]
             last = all(_continues_return(s) for s in rest)
             steps[-1:] = [_if_you_do(steps, sentence, last)]
             if not last and (_after_optional_put(steps[-1], rest[0]) is None
-                             or not all(_about_it(s) for s in rest)):
+                             or not all(_about_it(s) for s in rest)) and \
+                    (len(rest) != 1 or _after_token_made(steps[-1], rest[0]) is None):
                 raise Unsupported(sentence)  # (what follows depends on the action)
             continue
         if sentence in ("it can't be regenerated.", "they can't be regenerated.") \
@@ -294,6 +312,21 @@ def _after_optional_put(step: fx.Effect, sentence: str) -> fx.Effect | None:
     return None if out is None else fx.MayDo(fx.Sequence((*body, out)))
 
 
+def _after_token_made(step: fx.Effect, sentence: str) -> fx.Effect | None:
+    """``... if you do, create a 1/1 black bat creature token with flying. it gains
+    "<ability>".`` (Timothar, Baron of Bats): right after an "if you do" whose last
+    step creates one token, "it gains" is about that token (the creation names it),
+    within the same "if you do". None if ``step`` and ``sentence`` are not that."""
+    if not (isinstance(step, fx.MayDo) and isinstance(step.effect, fx.IfYouDo)):
+        return None
+    made = step.effect.steps[-1]
+    out = read_sentence(sentence.rstrip("."))
+    if not (isinstance(made, fx.CreateToken) and made.count == 1
+            and isinstance(out, fx.Becomes) and out.what == fx.Ref("it") and out.lasting):
+        return None
+    return fx.MayDo(fx.IfYouDo((*step.effect.steps, out)))
+
+
 def _is_about_it(node: fx.Effect) -> bool:
     return isinstance(node, fx.Pump) and node.what == fx.Ref("it")
 
@@ -316,6 +349,14 @@ def _if_you_do(steps: list[fx.Effect], sentence: str, last: bool) -> fx.Effect:
         return fx.IfHolds(fx.ActivationCondition("you_control", before.filter,
                                                  before.count),
                           fx.Sequence((before, *_steps(out))))
+    if isinstance(before, fx.MayDo) and out is not None and \
+            isinstance(before.effect, fx.Sequence) and len(before.effect.steps) == 2 and \
+            isinstance(before.effect.steps[0], fx.PayCost) and \
+            before.effect.steps[1] == fx.Exile(fx.Ref("it")):
+        # "you may pay {1} and exile it. if you do, ..." (Timothar, Baron of Bats, the
+        # one card with it: a dies trigger's card, then MoveCards): the engine offers
+        # yes only while that card is still in the graveyard and the mana payable
+        return fx.MayDo(fx.IfYouDo((*before.effect.steps, *_steps(out))))
     if not (isinstance(before, fx.MayDo) and out is not None
             and isinstance(before.effect, DOABLE_FIRST)
             and (not isinstance(before.effect, fx.Exile)

@@ -119,6 +119,11 @@ def _exile_top(body: str) -> fx.Effect | None:
     if m:
         count = 1 if m.group(1) is None else number(m.group(1))
         return fx.ExileTop(fx.Ref("you"), count) if isinstance(count, int) else None
+    m = re.fullmatch(r"exile the top card of (that player|target player|target opponent)'s "
+                     r"library( face down)?", body)
+    if m:  # (406.3: face down, only its owner may look at it)
+        who = player(m.group(1))
+        return None if who is None else fx.ExileTop(who, 1, face_down=bool(m.group(2)))
     m = re.fullmatch(rf"(.+?) exiles? the top (?:card|{NUM} cards) of their library", body)
     if m:
         who = player(m.group(1))
@@ -142,6 +147,14 @@ def _may_play(body: str) -> fx.Effect | None:
              "exiled")):
         if re.fullmatch(pattern, body):
             return fx.MayPlay(until)
+    # "you may look at and play that card for as long as it remains exiled[, and you
+    # may spend mana as though it were mana of any color to cast that spell]" (406.3,
+    # 609.4b)
+    m = re.fullmatch(rf"you may (look at and )?play {_CARDS} for as long as (?:it remains|"
+                     r"they remain) exiled(, and you may spend mana as though it were mana "
+                     r"of any color to cast (?:that spell|those spells|it|them))?", body)
+    if m and (m.group(1) or m.group(2)):
+        return fx.MayPlay("exiled", look=bool(m.group(1)), any_colour=bool(m.group(2)))
     return None
 
 

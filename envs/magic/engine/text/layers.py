@@ -48,10 +48,12 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
     COLOUR_WORDS,
     NUM,
     all_subtypes,
+    card_filter,
     creature_subtypes,
     keyword_list,
     number,
     object_filter,
+    permanents,
     target_phrase,
 )
 
@@ -177,6 +179,54 @@ def _continuous_change(line: str, printed: Printed, draft: Draft) -> bool:
     if change is None:
         return False
     draft.statics.append(change)
+    return True
+
+
+@effect_template
+def _gain_quoted(s: str) -> fx.Effect | None:
+    # 113.1, 611.2c: "until end of turn, creatures you control gain menace and
+    # "<ability>"" / "target creature gains "<ability>" until end of turn": a Becomes
+    # (layer 6) of the permanents it names as it resolves, ending at cleanup (514.2)
+    m = re.fullmatch(r"until end of turn, (.+?) gains? (?:([\w ,]+?) and )?\"([^\"]+)\"",
+                     s) or re.fullmatch(r"(.+?) gains? (?:([\w ,]+?) and )?\"([^\"]+)\" "
+                                        r"until end of turn", s)
+    if not m:
+        return None
+    what = permanents(m.group(1))
+    if what is None and (f := object_filter(m.group(1), plural=True)) is not None:
+        what = fx.Each(f)
+    keywords = keyword_list(m.group(2)) if m.group(2) else ()
+    ability = quoted_ability(m.group(3))
+    if what is None or keywords is None or ability is None:
+        return None
+    return fx.Becomes(what, keywords=keywords, abilities=(ability,))
+
+
+@effect_template
+def _it_gains_quoted(s: str) -> fx.Effect | None:
+    # 113.1, 611.2c: "it gains "<ability>"" with no duration (a token just created,
+    # Timothar's Bat): for as long as that permanent stays on the battlefield
+    m = re.fullmatch(r"it gains \"([^\"]+)\"", s)
+    ability = quoted_ability(m.group(1).replace("this token", "this")) if m else None
+    if ability is None:
+        return None
+    return fx.Becomes(fx.Ref("it"), abilities=(ability,), lasting=True)
+
+
+@line_template
+def _exiled_abilities(line: str, printed: Printed, draft: Draft) -> bool:
+    # Rules 607.2a, 613.1f: "this has all activated abilities of all [<quality>]
+    # cards exiled with it" (Dark Impostor, Myr Welder): the cards this permanent's
+    # abilities exile, remembered as exiled with it
+    m = re.fullmatch(r"this has all activated abilities of all (?:(.+?) )?cards exiled "
+                     r"with (?:it|this)\.", line)
+    if not m or not printed.is_permanent:
+        return False
+    f = card_filter(m.group(1) or "")
+    if f is None:
+        return False
+    draft.statics.append(fx.ContinuousChange(fx.Filter(props=frozenset({fx.SELF})),
+                                             exiled_abilities=f))
     return True
 
 

@@ -152,6 +152,9 @@ def _linked_exile(s: str) -> fx.Effect | None:
                          r"((?:its|their) owners?'s?|your) control", s):
         return fx.MoveCards(fx.Ref("exiled_with_this"), "battlefield",
                             "you" if m.group(1) == "your" else "owner")
+    if s == "return the exiled card to the battlefield tapped":
+        # (110.2a: under the control of the player putting it there)
+        return fx.MoveCards(fx.Ref("exiled_with_this"), "battlefield", "you", tapped=True)
     # "return each card exiled with this to the battlefield under your control"
     # (Prowling Geistcatcher: 110.2a, under the control of the player putting it)
     if m := re.fullmatch(r"return (?:each card|all cards) exiled with this to the "

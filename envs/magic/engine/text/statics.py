@@ -32,7 +32,16 @@ from labyrinth_gym.envs.magic.engine.text.phrases import (
 
 @line_template
 def _keyword_line(line: str, printed: Printed, draft: Draft) -> bool:
-    parts = [p.strip() for p in re.split(r"[,;]", protections(line))]
+    line, dash, ward_cost = line.partition("ward—")  # (its cost may hold commas)
+    if dash:  # "flying, ward—{2}, pay 2 life": the ward is the line's last part
+        line = line.rstrip()
+        if line and not line.endswith(","):
+            return False
+        line = line[:-1]
+    parts = [p.strip() for p in re.split(r"[,;]", protections(line))] if line or not dash \
+        else []
+    if dash:
+        parts.append(dash + ward_cost)
     keywords = [p for p in parts if KW.is_keyword(p)]
     defining = [p for p in parts if p in DEFINING_KEYWORDS]
     wards = [w for p in parts if (w := ward(p)) is not None]
@@ -60,23 +69,34 @@ changeling, "this object is every creature type" (702.73a)."""
 
 
 def ward(text: str) -> fx.TriggeredAbility | None:
-    """Rule 702.21a: ``ward {N}`` / ``ward—pay N life`` is "whenever this permanent
+    """Rule 702.21a: ``ward {N}`` / ``ward—<cost>`` is "whenever this permanent
     becomes the target of a spell or ability an opponent controls, counter it unless
-    that player pays {N}" (or N life); else None."""
-    m = re.fullmatch(r"ward(?: |—)(?:((?:\{[^}]+\})+)|pay (\d+) life)\.?", text)
+    that player pays <cost>"; the cost is mana, ``pay N life``, ``discard a card`` /
+    ``discard N cards`` / ``discard a card at random``, or several of them joined by
+    commas (``ward—{2}, pay 2 life``); else None."""
+    m = re.fullmatch(r"ward(?: (\{[^—]+)|—(.+?))\.?", text)
     if not m:
         return None
-    mana = None
-    if m.group(1):
-        try:
-            mana = parse_cost(m.group(1).upper())
-        except ValueError:
-            return None
-        if mana.x:
+    mana, life, discard, at_random = None, 0, 0, False
+    for part in (m.group(1) or m.group(2)).split(", "):
+        if re.fullmatch(r"(?:\{[^}]+\})+", part) and mana is None:
+            try:
+                mana = parse_cost(part.upper())
+            except ValueError:
+                return None
+            if mana.x:
+                return None
+        elif (pay := re.fullmatch(r"pay (\d+) life", part)) and not life:
+            life = int(pay.group(1))
+        elif (cards := re.fullmatch(rf"discard {NUM} cards?( at random)?", part)) \
+                and not discard and isinstance(n := number(cards.group(1)), int):
+            discard, at_random = n, bool(cards.group(2))
+        else:
             return None
     return fx.TriggeredAbility(
         fx.Trigger("becomes_target_by_opponent"),
-        fx.CounterUnlessPays(fx.Ref("that_object"), mana, int(m.group(2) or 0)))
+        fx.CounterUnlessPays(fx.Ref("that_object"), mana, life, discard=discard,
+                             at_random=at_random))
 
 
 def devour(text: str) -> fx.Devour | None:

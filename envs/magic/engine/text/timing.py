@@ -32,7 +32,13 @@ from labyrinth_gym.envs.magic.engine.text.core import (
     line_template,
     read_sentence,
 )
-from labyrinth_gym.envs.magic.engine.text.phrases import NUM, cost, number, permanents
+from labyrinth_gym.envs.magic.engine.text.phrases import (
+    NUM,
+    card_filter,
+    cost,
+    number,
+    permanents,
+)
 
 _LANDS = fx.Filter(types=frozenset({"Land"}))
 
@@ -93,6 +99,19 @@ def _madness(line: str, printed: Printed, draft: Draft) -> bool:
         return False  # ({X}: a spell whose effect reads it, X 0 cast otherwise)
     draft.triggered.append(fx.TriggeredAbility(fx.Trigger("madness"),
                                                fx.MadnessCast(paid.mana, paid.pay_life)))
+    return True
+
+
+@line_template
+def _grant_madness(line: str, printed: Printed, draft: Draft) -> bool:
+    """``each <quality> card you own that isn't on the battlefield has madness. the
+    madness cost is equal to its mana cost.`` (Falkenrath Gorger, 702.35a, 113.6:
+    a permanent's static ability that functions on cards in the other zones)."""
+    m = re.fullmatch(r"each (.+?) card you own that isn't on the battlefield has "
+                     r"madness\. the madness cost is equal to its mana cost\.", line)
+    if not m or not printed.is_permanent or (cards := card_filter(m.group(1))) is None:
+        return False
+    draft.statics.append(fx.GrantMadness(cards))
     return True
 
 
