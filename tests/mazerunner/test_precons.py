@@ -65,11 +65,7 @@ STILL_MISSING: dict[str, frozenset[str]] = {
     "draconic_rage": frozenset(),
     "phantom_premonition": frozenset(),
     "undead_unleashed": frozenset(),
-    "vampiric_bloodline": frozenset({
-        "Dark Impostor", "Falkenrath Gorger",
-        "Predators' Hour",
-        "Timothar, Baron of Bats",
-    }),
+    "vampiric_bloodline": frozenset(),
 }
 
 
