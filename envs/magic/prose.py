@@ -537,6 +537,17 @@ class MagicNarrator(Narrator):
         return self.does(e["player"], f"has {card(e['card'])} assign its combat damage "
                          "as though it weren't blocked")
 
+    def on_attack_barred(self, e: Event) -> str:
+        return f"{card(e['card'])} can't attack {self.who(e['player'])} this combat " \
+               "(the highest roll)"
+
+    def on_chooses_blocks(self, e: Event) -> str:
+        return self.does(e["player"], "chooses which creatures block this turn and how")
+
+    def on_grave_chosen(self, e: Event) -> str:
+        return self.does(e["player"], f"chooses {card(e['card'])} in "
+                         f"{self.whose(int(e['whose']))} graveyard")
+
     def on_permanent_chosen(self, e: Event) -> str:
         chosen = card(e["chosen"]) if e.get("chosen") else "nothing"
         return self.does(e["player"], f"chooses {chosen} for {card(e['card'])}")

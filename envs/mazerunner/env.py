@@ -36,7 +36,8 @@ turns counted, default 120) or ``max_actions`` actions (default 30000).
 ## Arguments
 - ``num_players``: 2-4 (default 4: the league's pods).
 - ``decks``: one Mazerunner decklist per seat (a shipped deck's name such as ``"WU"`` or
-  ``"WU-2"``, a path, decklist text, or a parsed
+  ``"WU-2"``, a shipped published precon's name such as ``"draconic_rage"``, a path,
+  decklist text, or a parsed
   :class:`~labyrinth_gym.envs.mazerunner.decks.MazerunnerDeck`); each is checked with
   rule 2 for its commander's identity and must be playable (every problem listed).
 - ``max_turns``, ``max_actions``, ``mulligan``; ``render_mode="ansi"``.
@@ -81,6 +82,8 @@ from labyrinth_gym.envs.mazerunner.decks import (
     check_deck,
     deck_problems,
     parse_deck,
+    precon,
+    precons,
     team_problems,
 )
 from labyrinth_gym.envs.mazerunner.encoding import OBS_SIZE, encode
@@ -95,7 +98,8 @@ from labyrinth_gym.envs.mazerunner.engine.game import (
 
 def read_deck(entry: Any, base: Path = Path(".")) -> MazerunnerDeck:
     """A deck, unchecked, from a parsed deck, a shipped deck's name such as ``"WU-2"``,
-    decklist text, or a path (relative to ``base``).
+    a shipped precon's name such as ``"draconic_rage"``, decklist text, or a path
+    (relative to ``base``).
 
     Raises:
         OSError: No such file. DecklistError: An unreadable decklist.
@@ -107,6 +111,8 @@ def read_deck(entry: Any, base: Path = Path(".")) -> MazerunnerDeck:
         return parse_deck(text, "deck")
     if "/" not in text and (DECKS / f"{text}.txt").is_file():
         return shipped_deck(text)
+    if "/" not in text and text in precons():  # a published precon ("draconic_rage")
+        return precon(text)
     path = Path(text) if Path(text).is_absolute() else base / text
     return parse_deck(read_user_file(path, "decks", "a shipped deck's name or decklist "
                                      "text"), text)

@@ -76,3 +76,23 @@ def test_what_stops_each_precon_only_shrinks(name):
         f"{name}: refused now, not before: {sorted(missing - STILL_MISSING[name])}")
     if not missing:
         assert deck_problems(precon(name), SHIPPED[name][0], playable=True) == []
+
+
+def test_a_pod_of_the_four_precons_plays_to_the_end():
+    """The precons by name as a pod's decks (the env's ``decks``): random legal play
+    to the end of the game, every card of the four lists in the game."""
+    import numpy as np
+
+    from labyrinth_gym.envs.mazerunner.env import env as pod_env
+
+    env = pod_env(decks=sorted(SHIPPED), max_turns=40)
+    env.reset(seed=5)
+    game = env.unwrapped.game
+    names = {game.name_of(c) for c in range(len(game.card_owner))}
+    assert names >= {n for name in SHIPPED for n, _ in precon(name).main}
+    rng = np.random.default_rng(5)
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(
+            obs["action_mask"]))))
+    assert game.is_terminal()

@@ -419,7 +419,8 @@ class DecisionsMixin:
                 and self.castable_as(probe, GRANTED_ALT))
         cost = None if d.cost is None else \
             self.changed_cost(p, card, d.cost, from_hand=card in self.hand[p])
-        if cost is not None and self.play_grants and self.spends_any_colour(probe):
+        if cost is not None and self.play_grants and self.spends_any_colour(
+                StackItem(sid=-1, kind="spell", controller=p, card=card)):
             cost = any_colour_cost(cost)  # (609.4b)
         if cost is None or not self._can_pay(p, cost, skip_card=card, spell=card):
             # 118.6: no mana cost (or none payable), unless a permanent grants an
