@@ -91,7 +91,7 @@ def test_a_pod_of_the_four_precons_plays_to_the_end():
     names = {game.name_of(c) for c in range(len(game.card_owner))}
     assert names >= {n for name in SHIPPED for n, _ in precon(name).main}
     rng = np.random.default_rng(5)
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _, term, trunc, _ = env.last()
         env.step(None if term or trunc else int(rng.choice(np.flatnonzero(
             obs["action_mask"]))))
