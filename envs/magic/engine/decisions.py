@@ -346,9 +346,9 @@ class DecisionsMixin:
         for g, (card, how) in enumerate(self.zone_slots(p)):
             if self.zone_playable(p, card, how, sorcery):
                 out.append(A.graveyard(g))
-        for pid, perm in self.battlefield.items():
-            if perm.controller != p or perm.slot < 0:
-                continue
+        battlefield = self.battlefield
+        for pid in self._activatable(p):
+            perm = battlefield[pid]
             if perm.face_down:
                 # no abilities: "activate k" turns it face up its k-th way (a
                 # special action, 116.2b)
@@ -357,12 +357,30 @@ class DecisionsMixin:
                         out.append(A.activate(perm.slot, k))
                 continue
             d = defs[perm.shape if perm.shape >= 0 else card_def[perm.card]]
-            if not d.activated:
-                continue
             for k, index in enumerate(d.battlefield_abilities):
                 if self._can_activate(pid, perm, d, index, sorcery):
                     out.append(A.activate(perm.slot, k))
         return out
+
+    def _activatable(self, p: int) -> list[int]:
+        """``p``'s permanents a priority action may activate an ability of (their
+        definition's, after the layers, :meth:`_statics`) or turn face up (a
+        face-down one), in battlefield order; worked out again only when the
+        battlefield changed (its version, and a clone's own battlefield)."""
+        cached = self.__dict__.get("_activatable_cache")
+        if cached is None or cached[0] != self._bf_version or \
+                cached[1] is not self.battlefield:
+            defs, card_def = self.defs, self.card_def
+            by_seat: dict[int, list[int]] = {}
+            for pid, perm in self.battlefield.items():
+                if perm.slot < 0:
+                    continue
+                if perm.face_down or defs[perm.shape if perm.shape >= 0 else
+                                          card_def[perm.card]].battlefield_abilities:
+                    by_seat.setdefault(perm.controller, []).append(pid)
+            cached = (self._bf_version, self.battlefield, by_seat)
+            self.__dict__["_activatable_cache"] = cached
+        return cached[2].get(p, [])
 
     def face_down_castable(self, p: int, card: int, sorcery: bool) -> bool:
         """Whether ``p`` may cast ``card`` face down now (702.37c, 702.168a): a 2/2
