@@ -271,6 +271,18 @@ def _settle_attack(game: MagicGame) -> None:
         game.apply_action(A.PASS if A.PASS in legal else legal[0])
     raise AssertionError(game.decision)
 
+def _bears_attack(game, seat):
+    """Seat ``seat``'s Grizzly Bears attack from its first main phase; the attack
+    triggers resolve (:func:`_settle_attack`)."""
+    game.start_at("main1", seat)
+    (bears,) = on_battlefield(game, "Grizzly Bears")
+    while game.decision["kind"] != "attack":
+        game.apply_action(A.PASS)
+    attack(game, bears)
+    game.apply_action(A.DONE)
+    _settle_attack(game)
+
+
 
 def _board(*seat0: str, seat1: tuple[str, ...] = ()) -> MagicGame:
     game = blank()
@@ -304,36 +316,18 @@ def test_wulfgar_attacking_triggers_its_melee_and_your_permanents_twice():
 def test_wulfgar_does_not_double_what_an_opponents_creature_attacking_causes():
     game = _board("Wulfgar of Icewind Dale", "Righteous Cause",
                   seat1=("Grizzly Bears",))
-    game.start_at("main1", 1)
-    (bears,) = on_battlefield(game, "Grizzly Bears")
-    while game.decision["kind"] != "attack":
-        game.apply_action(A.PASS)
-    attack(game, bears)
-    game.apply_action(A.DONE)
-    _settle_attack(game)
+    _bears_attack(game, 1)
     assert game.life[0] == 21  # once: the attacking creature isn't seat 0's
 
 
 def test_isshin_doubles_what_any_creature_attacking_causes_and_they_add_up():
     game = _board("Isshin, Two Heavens as One", "Righteous Cause",
                   seat1=("Grizzly Bears",))
-    game.start_at("main1", 1)
-    (bears,) = on_battlefield(game, "Grizzly Bears")
-    while game.decision["kind"] != "attack":
-        game.apply_action(A.PASS)
-    attack(game, bears)
-    game.apply_action(A.DONE)
-    _settle_attack(game)
+    _bears_attack(game, 1)
     assert game.life[0] == 22  # an opponent's creature attacking: Isshin still doubles
     game = _board("Isshin, Two Heavens as One", "Wulfgar of Icewind Dale",
                   "Righteous Cause", "Grizzly Bears")
-    game.start_at("main1", 0)
-    (bears,) = on_battlefield(game, "Grizzly Bears")
-    while game.decision["kind"] != "attack":
-        game.apply_action(A.PASS)
-    attack(game, bears)
-    game.apply_action(A.DONE)
-    _settle_attack(game)
+    _bears_attack(game, 0)
     assert game.life[0] == 23  # once, and once more for each of the two
 
 
