@@ -27,6 +27,7 @@ Rulings automated here:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from labyrinth_gym.envs.magic.engine import actions as A
@@ -1486,21 +1487,26 @@ def _orphan_when_you_do(node: Any, before: Any = None) -> bool:
     return False
 
 
-def _orphan_that_card(node: Any, before: Any = None) -> bool:
-    """Whether a :class:`~effects.MoveCards` of ``Ref("that_card")`` in ``node`` does
-    not come right after an :class:`~effects.Exile` step (what it names)."""
+def _orphan_after(node: Any, leaf: Callable[[Any, Any], bool],
+                  through: tuple[type, ...], before: Any = None) -> bool:
+    """Whether some node of ``node`` is orphaned: ``leaf(n, before)`` is true of a node
+    ``n`` and the step right before it in its :class:`~effects.Sequence` (None first;
+    a :class:`~effects.Choose`'s modes have none), looking inside the wrappers
+    ``through`` (their ``effect`` keeps the wrapper's step before)."""
     if isinstance(node, fx.Sequence):
         for step in node.steps:
-            if _orphan_that_card(step, before):
+            if _orphan_after(step, leaf, through, before):
                 return True
             before = step
         return False
     if isinstance(node, fx.Choose):
-        return any(_orphan_that_card(m) for m in node.modes)
-    if isinstance(node, fx.MayDo):
-        return _orphan_that_card(node.effect, before)
-    if isinstance(node, fx.Delayed):  # its "that card": what was exiled just before
-        return _orphan_that_card(node.effect, before)
+        return any(_orphan_after(m, leaf, through) for m in node.modes)
+    if isinstance(node, through):
+        return _orphan_after(node.effect, leaf, through, before)
+    return leaf(node, before)
+
+
+def _that_card_leaf(node: Any, before: Any) -> bool:
     if isinstance(node, fx.MayPlay):  # the cards the step before exiled
         return not isinstance(before, fx.ExileTop)
     if isinstance(node, fx.MoveCards) and node.what == fx.Ref("graveyard_this_way"):
@@ -1509,6 +1515,40 @@ def _orphan_that_card(node: Any, before: Any = None) -> bool:
         return not isinstance(before, fx.MoveChosenCards)
     return isinstance(node, fx.MoveCards) and node.what == fx.Ref("that_card") and \
         not isinstance(before, (fx.Exile, fx.ExileInsteadThisTurn))
+
+
+def _orphan_that_card(node: Any) -> bool:
+    """Whether a :class:`~effects.MoveCards` of ``Ref("that_card")`` in ``node`` does
+    not come right after an :class:`~effects.Exile` step (what it names); a
+    :class:`~effects.Delayed`'s "that card" is what was exiled just before it."""
+    return _orphan_after(node, _that_card_leaf, (fx.MayDo, fx.Delayed))
+
+
+def _card_copy_leaf(node: Any, before: Any) -> bool:
+    return isinstance(node, fx.CopyToken) and node.what == fx.Ref("that_card") and \
+        not (isinstance(before, fx.PutFromHand) and before.destination == "exile") and \
+        not (isinstance(before, fx.MoveCards) and before.dest == "exile")
+
+
+def _orphan_card_copy(node: Any) -> bool:
+    """Whether a :class:`~effects.CopyToken` of ``Ref("that_card")`` in ``node`` (or
+    in an :class:`~effects.IfMovedWas` right after that step) does not come right
+    after a step exiling the cards it copies: a :class:`~effects.PutFromHand` exiling a
+    card from a hand, a :class:`~effects.MoveCards` into exile ("for each card exiled
+    this way")."""
+    return _orphan_after(node, _card_copy_leaf, (fx.MayDo, fx.IfMovedWas))
+
+
+def _if_moved_leaf(node: Any, before: Any) -> bool:
+    return isinstance(node, fx.IfMovedWas) and not isinstance(before, fx.MoveCards) and \
+        not (isinstance(before, fx.PutFromHand) and before.destination == "exile")
+
+
+def _orphan_if_moved(node: Any) -> bool:
+    """Whether an :class:`~effects.IfMovedWas` in ``node`` does not come right after
+    a :class:`~effects.MoveCards` step (the cards it asks about)."""
+    return _orphan_after(node, _if_moved_leaf,
+                         (fx.MayDo, fx.IfKicked, fx.IfMainPhase, fx.Delayed))
 
 
 def _orphan_chosen_cards(root: Any) -> bool:
@@ -1539,44 +1579,6 @@ def _all_nodes(node: Any) -> list[Any]:
 
 all_nodes = _all_nodes
 """(:func:`_all_nodes` for the casting code: "x target creatures", 601.2c.)"""
-
-
-def _orphan_card_copy(node: Any, before: Any = None) -> bool:
-    """Whether a :class:`~effects.CopyToken` of ``Ref("that_card")`` in ``node`` (or
-    in an :class:`~effects.IfMovedWas` right after that step) does not come right
-    after a step exiling the cards it copies: a :class:`~effects.PutFromHand` exiling a
-    card from a hand, a :class:`~effects.MoveCards` into exile ("for each card exiled
-    this way")."""
-    if isinstance(node, fx.Sequence):
-        for step in node.steps:
-            if _orphan_card_copy(step, before):
-                return True
-            before = step
-        return False
-    if isinstance(node, fx.Choose):
-        return any(_orphan_card_copy(m) for m in node.modes)
-    if isinstance(node, (fx.MayDo, fx.IfMovedWas)):
-        return _orphan_card_copy(node.effect, before)
-    return isinstance(node, fx.CopyToken) and node.what == fx.Ref("that_card") and \
-        not (isinstance(before, fx.PutFromHand) and before.destination == "exile") and \
-        not (isinstance(before, fx.MoveCards) and before.dest == "exile")
-
-
-def _orphan_if_moved(node: Any, before: Any = None) -> bool:
-    """Whether an :class:`~effects.IfMovedWas` in ``node`` does not come right after
-    a :class:`~effects.MoveCards` step (the cards it asks about)."""
-    if isinstance(node, fx.Sequence):
-        for step in node.steps:
-            if _orphan_if_moved(step, before):
-                return True
-            before = step
-        return False
-    if isinstance(node, fx.Choose):
-        return any(_orphan_if_moved(m) for m in node.modes)
-    if isinstance(node, (fx.MayDo, fx.IfKicked, fx.IfMainPhase, fx.Delayed)):
-        return _orphan_if_moved(node.effect, before)
-    return isinstance(node, fx.IfMovedWas) and not isinstance(before, fx.MoveCards) and \
-        not (isinstance(before, fx.PutFromHand) and before.destination == "exile")
 
 
 def _built_in(kw: str, node: Any) -> bool:
