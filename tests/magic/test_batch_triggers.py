@@ -37,6 +37,19 @@ def _triggers(game: MagicGame, name: str) -> int:
     return sum(1 for e in game.events if e["type"] == "trigger"
                and e.get("card") == name)
 
+def _two_bears_attack(game: MagicGame) -> tuple[int, int]:
+    """Seat 0's two new 2/2s attack seat 1 together from its first main phase (the
+    declaration done); their ids."""
+    a = game.add_permanent(creature("Bear A", 2, 2), 0)
+    b = game.add_permanent(creature("Bear B", 2, 2), 0)
+    game.start_at("main1", 0)
+    to_combat(game)
+    attack(game, a)
+    attack(game, b)
+    finish_attacks(game)
+    return a, b
+
+
 
 # ------------------------------------------------------------------ dies
 def test_603_2c_one_trigger_for_creatures_dying_at_once():
@@ -72,13 +85,7 @@ def test_603_2c_two_triggers_for_two_separate_deaths():
 def test_603_2c_combat_damage_to_a_player_triggers_once_per_step():
     game = blank()
     game.add_permanent("Professional Face-Breaker", 0)  # a Treasure per batch
-    a = game.add_permanent(creature("Bear A", 2, 2), 0)
-    b = game.add_permanent(creature("Bear B", 2, 2), 0)
-    game.start_at("main1", 0)
-    to_combat(game)
-    attack(game, a)
-    attack(game, b)
-    finish_attacks(game)
+    a, b = _two_bears_attack(game)
     for _ in range(30):
         if game.step == "end_of_combat" or game.step == "main2":
             break
@@ -326,13 +333,7 @@ def test_603_2c_creature_cards_put_into_a_graveyard_together_count_that_many():
 def test_603_2c_creatures_attacking_you_together_are_one_trigger():
     game = blank()
     game.add_permanent("Orim's Prayer", 1)  # 1 life for each attacking creature
-    a = game.add_permanent(creature("Bear A", 2, 2), 0)
-    b = game.add_permanent(creature("Bear B", 2, 2), 0)
-    game.start_at("main1", 0)
-    to_combat(game)
-    attack(game, a)
-    attack(game, b)
-    finish_attacks(game)
+    a, b = _two_bears_attack(game)
     settle(game)
     assert _triggers(game, "Orim's Prayer") == 1
     assert game.life[1] == 22
@@ -355,14 +356,8 @@ def test_compiled_graveyard_and_attack_batches():
 def test_603_2c_those_creatures_are_the_batch_and_only_it():
     game = blank()
     game.add_permanent("Angelic Guardian", 0)  # attackers: they gain indestructible
-    a = game.add_permanent(creature("Bear A", 2, 2), 0)
-    b = game.add_permanent(creature("Bear B", 2, 2), 0)
     home = game.add_permanent(creature("Bear Home", 2, 2), 0)
-    game.start_at("main1", 0)
-    to_combat(game)
-    attack(game, a)
-    attack(game, b)
-    finish_attacks(game)
+    a, b = _two_bears_attack(game)
     settle(game)
     assert _triggers(game, "Angelic Guardian") == 1
     assert "indestructible" in game.keywords(a) and "indestructible" in game.keywords(b)
