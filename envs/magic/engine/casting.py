@@ -413,14 +413,7 @@ class CastingMixin:
         activated; ``other``: another cost, a special action's or an effect's, or
         the name of the special action, :data:`~effects.SPEND_ACTIONS`); none when
         nothing is said."""
-        memo = self._memo
-        if memo is not None:
-            key = ("sources", p, exclude)
-            if key not in memo:
-                memo[key] = self._scan_sources(p, exclude)
-            sources, restricted = memo[key]
-        else:
-            sources, restricted = self._scan_sources(p, exclude)
+        sources, restricted = self._memo_sources(p, exclude)
         if (spell is None and ability is None and not other) or not (
                 restricted or self.restricted_pool[p]):
             return sources
@@ -436,15 +429,25 @@ class CastingMixin:
         if self._pays_no_mana(p) or self._cost_changes() or \
                 self.statics_of(fx.GrantedAltCost) or self.restricted_pool[p]:
             return None
-        memo = self._memo
-        key = ("sources", p, None)
-        if memo is not None:
-            if key not in memo:
-                memo[key] = self._scan_sources(p, None)
-            sources, restricted = memo[key]
-        else:
-            sources, restricted = self._scan_sources(p, None)
+        sources, restricted = self._memo_sources(p, None)
         return None if restricted else sum(s.units for s in sources)
+
+    def _memo_sources(self, p: int, exclude: int | None
+                      ) -> tuple[list[Source], list[int]]:
+        """:meth:`_scan_sources`, memoised while a legal set is worked out."""
+        memo = self._memo
+        if memo is None:
+            return self._scan_sources(p, exclude)
+        key = ("sources", p, exclude)
+        if key not in memo:
+            memo[key] = self._scan_sources(p, exclude)
+        return memo[key]
+
+    @staticmethod
+    def spell_probe(p: int, card: int) -> StackItem:
+        """A spell ``card`` cast by ``p`` that is not on the stack: what the legal sets
+        ask castability questions of."""
+        return StackItem(sid=-1, kind="spell", controller=p, card=card)
 
     def _compute_sources(self, p: int, exclude: int | None) -> list[Source]:
         return self._scan_sources(p, exclude)[0]
@@ -1314,7 +1317,7 @@ class CastingMixin:
             self.play_land(p, card, paid_life=False)
             return
         any_colour = zone == "exile" and self.spends_any_colour(
-            StackItem(sid=-1, kind="spell", controller=p, card=card))
+            self.spell_probe(p, card))
         self.take_to_play(card)
         announce = self.announcements(d)
         if self.granted_alt_cost(p, d) is not None:  # 118.9: after its own
@@ -2641,7 +2644,7 @@ class CastingMixin:
                 if self.active != p or not self.can_play_land(p):
                     continue
             elif not self.castable_as(
-                    StackItem(sid=-1, kind="spell", controller=p, card=card), "free"):
+                    self.spell_probe(p, card), "free"):
                 continue
             self.decision = {"kind": "yesno", "player": p, "play_free": card}
             return True
@@ -2701,7 +2704,7 @@ class CastingMixin:
         resolves (:meth:`miracle_asks`)."""
         d = self.cdef(card)
         if self.lost[p] or not self.castable_as(
-                StackItem(sid=-1, kind="spell", controller=p, card=card), "miracle"):
+                self.spell_probe(p, card), "miracle"):
             return
         if card not in self.public_hand:
             self.public_hand.append(card)  # every player has seen it (701.20)
@@ -2768,7 +2771,7 @@ class CastingMixin:
         if alt == "madness_mana_cost" and self.cdef(card).cost is None:
             return False
         return not self.lost[p] and self.castable_as(
-            StackItem(sid=-1, kind="spell", controller=p, card=card), alt)
+            self.spell_probe(p, card), alt)
 
     def madness_mana_cost_asks(self, p: int, card: int) -> bool:
         """The granted madness: ``p`` is asked whether to cast ``card`` for its mana
@@ -2791,7 +2794,7 @@ class CastingMixin:
         still in their hand and can be cast for its miracle cost; True if asked."""
         p, card = item.controller, item.card
         if card in self.hand[p] and self.castable_as(
-                StackItem(sid=-1, kind="spell", controller=p, card=card), "miracle"):
+                self.spell_probe(p, card), "miracle"):
             self.decision = {"kind": "yesno", "player": p, "miracle": card}
             return True
         return False

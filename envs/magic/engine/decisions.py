@@ -425,7 +425,7 @@ class DecisionsMixin:
         # (the probe spell is built only when needed: most spells a legal set looks
         # at fail on their mana, and a StackItem is not free to make)
         if d.cast_special:  # its mana cost or the alternative cost, convoke...
-            probe = StackItem(sid=-1, kind="spell", controller=p, card=card)
+            probe = self.spell_probe(p, card)
             alt = ("overload" if d.overload is not None else
                    d.alt_cost.kind if d.alt_cost is not None else "")
             revealing = dataclasses.replace(probe, revealed=True)  # (601.2b)
@@ -438,17 +438,17 @@ class DecisionsMixin:
         cost = None if d.cost is None else \
             self.changed_cost(p, card, d.cost, from_hand=card in self.hand[p])
         if cost is not None and self.play_grants and self.spends_any_colour(
-                StackItem(sid=-1, kind="spell", controller=p, card=card)):
+                self.spell_probe(p, card)):
             cost = any_colour_cost(cost)  # (609.4b)
         if cost is None or not self._can_pay(p, cost, skip_card=card, spell=card):
             # 118.6: no mana cost (or none payable), unless a permanent grants an
             # alternative cost (118.9: "you may pay {0} rather than ...")
             return self.granted_alt_cost(p, d) is not None and self.castable_as(
-                StackItem(sid=-1, kind="spell", controller=p, card=card), GRANTED_ALT)
+                self.spell_probe(p, card), GRANTED_ALT)
         extra = d.additional_cost
         if not self._extra_cost_payable(p, extra, None, card):
             return False
-        probe = StackItem(sid=-1, kind="spell", controller=p, card=card)
+        probe = self.spell_probe(p, card)
         return self._feasible(self.effect_of(probe), "", probe)
 
     def _extra_cost_payable(self, p: int, cost: fx.Cost | None, source: int | None,

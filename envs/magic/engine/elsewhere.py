@@ -236,11 +236,11 @@ class ElsewhereMixin:
         if how == "flashback":
             # flashback (702.34a): its timing, then the flashback cost
             return (sorcery or d.instant_speed) and self.castable_as(
-                StackItem(sid=-1, kind="spell", controller=p, card=card), "flashback")
+                self.spell_probe(p, card), "flashback")
         if how in ("foretell", "foretold_reduced"):
             # foretold (702.143a): its timing, then the foretell cost
             return (sorcery or d.instant_speed) and self.castable_as(
-                StackItem(sid=-1, kind="spell", controller=p, card=card), how)
+                self.spell_probe(p, card), how)
         if d.is_land:
             return sorcery and self.can_play_land(p)
         return self.spell_castable(p, card, d, sorcery)
