@@ -239,3 +239,32 @@ def test_planeswalkers_in_random_games():
                    if game.name_of(pid) in WALKERS[:2]}
         died += sum(1 for p in game.graveyard for c in p if c in walkers)
     assert attacked > 10 and abilities > 50 and died > 5, (attacked, abilities, died)
+
+
+def test_the_legal_set_shortcuts_change_nothing_in_random_games():
+    """The legal-action scan's shortcuts give what the plain scan gives: the mana
+    bound (a hand spell needing more mana than the player's sources make is skipped)
+    and the per-version list of activatable permanents; and where a step's start
+    skips the state-based check (turns.QUIET_STEPS), a check would have found
+    nothing (704.3)."""
+    rng = np.random.default_rng(17)
+    checked = clean = 0
+    for seed in range(12):
+        players = 2 + seed % 2
+        game = new_game(seed, num_players=players, decks=random_decks(rng, players),
+                        max_turns=30, max_actions=3000)
+        while not game.is_terminal():
+            d = game.decision
+            if d["kind"] == "priority":
+                plain = game.clone()
+                plain.mana_bound = lambda p: None  # (no bound: every spell asked)
+                plain.__dict__.pop("_activatable_cache", None)
+                plain._legal = None
+                assert plain.legal_actions() == game.legal_actions()
+                checked += 1
+                if game._sba_clean:
+                    assert not game.clone()._state_based()
+                    clean += 1
+            legal = game.legal_actions()
+            game.apply_action(int(legal[rng.integers(len(legal))]))
+    assert checked > 300 and clean > 300, (checked, clean)
