@@ -520,10 +520,13 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
     attacked = set(game.attacking_pw.values())
     blocking = game.blocking
     blocked = game.blocked
+    defs = game.defs
+    game._statics()  # (the layers, once: game.shown() inlined below)
     for pid, perm in battlefield.items():
         c = perm.controller
         face_down = perm.face_down
-        d = game.shown(perm)
+        d = defs[perm.shape] if perm.shape >= 0 else (
+            fx.face_down_def(perm) if face_down else defs[card_def[perm.card]])
         creature = d.is_creature
         if creature or d.is_planeswalker:  # a variant may give a planeswalker stats
             pw, tg, kws = game.chars(pid)

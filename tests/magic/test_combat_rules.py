@@ -710,3 +710,31 @@ def test_protection_from_colored_spells_prevents_their_damage_702_16e():
     settle(game)
     assert bears not in game.battlefield
     assert game.battlefield[giant].damage == 0
+
+
+# ------------------------------------------- leaving combat (506.4, 704.3)
+def test_a_creature_dies_when_leaving_combat_takes_away_its_toughness_506_4():
+    """"As long as it's attacking, it gets +0/+2": blocked by a 2/2, the 1/1 attacker
+    survives the damage as a 1/3; removed from combat as the end of combat step ends
+    (506.4), it is a 1/1 with 2 damage, and the state-based check the next time a
+    player gets priority (main 2, a step whose own turn-based actions change nothing)
+    puts it into the graveyard (704.5g)."""
+    guard = creature("Combat Shield Bearer", 1, 1, statics=(fx.SelfBonus(
+        conditions=(fx.ActivationCondition("source_attacking"),), toughness=2),))
+    game = blank()
+    attacker = game.add_permanent(guard, 0)
+    bear = game.add_permanent("Grizzly Bears", 1)
+    game.start_at("main1", 0, turn=2)
+    to_blocks(game, attacker)
+    block(game, bear, attacker)
+    for _ in range(20):
+        if game.step == "end_of_combat":
+            break
+        game.apply_action(A.PASS if A.PASS in game.legal_actions() else A.DONE)
+    assert game.step == "end_of_combat" and attacker in game.battlefield
+    assert game.chars(attacker)[:2] == (1, 3) and game.battlefield[attacker].damage == 2
+    while game.step == "end_of_combat":
+        game.apply_action(A.PASS)
+    assert game.step == "main2" and game.decision["kind"] == "priority"
+    assert attacker not in game.battlefield
+    assert "Combat Shield Bearer" in [game.name_of(c) for c in game.graveyard[0]]

@@ -862,10 +862,10 @@ class ArcaneGame(MagicGame):
             return None  # it skips additional costs
         return super()._cost_of(item)
 
-    def candidates(self, spec: fx.Target, item: StackItem) -> list[int]:
-        out = super().candidates(spec, item)
+    def candidates(self, spec: fx.Target, item: StackItem, enough: int = 0) -> list[int]:
         if item.controller != LAB:
-            return out
+            return super().candidates(spec, item, enough)
+        out = super().candidates(spec, item)  # (all: the side's are a subset)
         d = self.item_def(item)  # (an ability of a copy: the copy's)
         side = LAB if spec in helpful_targets(d, item.kind, item.index) else HERO
         return [c for c in out if self._code_side(c) == side]

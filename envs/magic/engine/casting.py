@@ -155,8 +155,10 @@ class CastingMixin:
             return item.source
         return None
 
-    def candidates(self, spec: fx.Target, item: StackItem) -> list[int]:
-        """Legal target codes for ``spec`` of ``item`` now."""
+    def candidates(self, spec: fx.Target, item: StackItem, enough: int = 0) -> list[int]:
+        """Legal target codes for ``spec`` of ``item`` now; ``enough`` > 0: only
+        whether there are that many (the first ``enough`` found, or all if fewer:
+        the feasibility questions of a legal set stop there)."""
         you = item.controller
         out: list[int] = []
         kind = spec.kind
@@ -171,6 +173,8 @@ class CastingMixin:
                 if (kind in ("any", "player") or p != you) and not (
                         rules and p != you and self.player_rule("hexproof", p)):
                     out.append(player_code(p))  # (702.11d: "you have hexproof")
+                    if len(out) == enough:
+                        return out
         if kind in ("any", "creature", "creature_or_planeswalker", "permanent",
                     "opponent_or_planeswalker"):
             source = self._source_pid(item)
@@ -208,6 +212,8 @@ class CastingMixin:
                         and self.spell_cant_target(item, pid):
                     continue
                 out.append(pid)
+                if len(out) == enough:
+                    return out
         if kind in ("spell", "creature_spell", "noncreature_spell", "spell_or_ability",
                     "ability", "triggered_ability", "activated_ability"):
             for s in self.stack[:A.MAX_STACK]:
@@ -320,10 +326,11 @@ class CastingMixin:
             # "another target": one more candidate than it needs, as the earlier
             # target is among them (the ones it follows name a subset of it)
             extra = sel.filter is not None and "another_target" in sel.filter.props
-            return len(self.candidates(sel, item)) >= self.target_limit(sel, item) + extra
+            need = self.target_limit(sel, item) + extra
+            return need <= 0 or len(self.candidates(sel, item, need)) >= need
         if is_divided(node):  # 601.2d: one at least
             return self.divided_total(node, item) == 0 or \
-                bool(self.candidates(sel, item))
+                bool(self.candidates(sel, item, 1))
         return True
 
     def _next_choice(self, node: Any, path: str, item: StackItem) -> tuple | None:
@@ -616,36 +623,58 @@ class CastingMixin:
             out = [Source(-1 - k, POOL_UNIT[sym]) for k, sym in enumerate(pool)
                    if k not in marks]
         restricted: list[int] = []
-        self._statics()  # (the layers say which mana abilities each one has)
-        defs = self.defs
-        card_def = self.card_def
-        for pid, perm in self.battlefield.items():
-            if perm.controller != p or perm.tapped or pid == exclude or perm.face_down:
+        bonuses = self._bonuses
+        for pid, perm, d, made, source in self._mana_permanents(p):
+            if perm.tapped or pid == exclude:
                 continue
-            d = defs[perm.shape if perm.shape >= 0 else card_def[perm.card]]
-            if self._player_rules and (d.restricted_mana or d.mana_source) and \
-                    self.abilities_stopped(p, pid):
+            if self._player_rules and self.abilities_stopped(p, pid):
                 continue  # 602.5a: its mana abilities can't be activated either
-            if pid in self._bonuses and any(b.no_abilities for b, _, _ in self._bonuses[pid]):
+            if pid in bonuses and any(b.no_abilities for b, _, _ in bonuses[pid]):
                 continue  # (an Aura's Arrest: mana abilities too)
             if perm.mods and KW.detained(perm.mods):
                 continue  # 701.35a: mana abilities too
             if d.restricted_mana:
                 restricted.append(pid)
-            made = d.mana_source
             if made is None:
                 continue
-            creature = d.is_creature
-            if creature and perm.sick and "haste" not in self.keywords(pid):
+            if source.creature and perm.sick and "haste" not in self.keywords(pid):
                 continue
-            colours = made.colours
             if made.dynamic:
-                colours = self.mana_options(p, tuple(colours), pid)
+                colours = self.mana_options(p, tuple(made.colours), pid)
                 if not colours:
                     continue
-            out.append(Source(pid, colours, creature, made.sacrifice, made.hurt,
-                              made.life, made.units))
+                source = source._replace(colours=colours)
+            out.append(source)
         return out, restricted
+
+    def _mana_permanents(self, p: int) -> list[tuple[Any, ...]]:
+        """``p``'s face-up permanents with a mana ability (after the layers), in
+        battlefield order: ``(pid, permanent, definition, its mana_source, its
+        Source)`` (the Source None without a mana_source), listed again only when
+        the battlefield changed (its version: control, faces, layers and zone
+        changes all bump it; a clone's own battlefield). Whether one is tapped,
+        sick or stopped is the caller's to ask each time."""
+        self._statics()  # (the layers say which mana abilities each one has)
+        cached = self.__dict__.get("_mana_cache")
+        if cached is None or cached[0] != self._bf_version or \
+                cached[1] is not self.battlefield:
+            defs, card_def = self.defs, self.card_def
+            by_seat: dict[int, list[tuple[Any, ...]]] = {}
+            for pid, perm in self.battlefield.items():
+                if perm.face_down:
+                    continue
+                d = defs[perm.shape if perm.shape >= 0 else card_def[perm.card]]
+                made = d.mana_source
+                if made is None and not d.restricted_mana:
+                    continue
+                source = None if made is None else Source(
+                    pid, made.colours, d.is_creature, made.sacrifice, made.hurt,
+                    made.life, made.units)
+                by_seat.setdefault(perm.controller, []).append(
+                    (pid, perm, d, made, source))
+            cached = (self._bf_version, self.battlefield, by_seat)
+            self.__dict__["_mana_cache"] = cached
+        return cached[2].get(p, [])
 
     def mana_options(self, p: int, options: tuple[str, ...],
                      source: int | None = None) -> frozenset[str]:

@@ -314,7 +314,11 @@ class DecisionsMixin:
         defs = self.defs
         card_def = self.card_def
         bound = -1  # (mana_bound's, once a spell needs it)
-        for i, card in enumerate(self.hand_slots(p)):
+        hand = self.hand_slots(p)
+        if not (sorcery or flash) and self.def_indices("hand_instant").isdisjoint(
+                map(card_def.__getitem__, hand)):
+            hand = ()  # (only instants now, and none of these has an action)
+        for i, card in enumerate(hand):
             d = defs[card_def[card]]
             if d.hand_actions:
                 for index in d.hand_abilities:
@@ -347,7 +351,7 @@ class DecisionsMixin:
             if self.zone_playable(p, card, how, sorcery):
                 out.append(A.graveyard(g))
         battlefield = self.battlefield
-        for pid in self._activatable(p):
+        for pid in self._activatable(p, sorcery):
             perm = battlefield[pid]
             if perm.face_down:
                 # no abilities: "activate k" turns it face up its k-th way (a
@@ -362,25 +366,34 @@ class DecisionsMixin:
                     out.append(A.activate(perm.slot, k))
         return out
 
-    def _activatable(self, p: int) -> list[int]:
+    def _activatable(self, p: int, sorcery: bool = True) -> list[int]:
         """``p``'s permanents a priority action may activate an ability of (their
         definition's, after the layers, :meth:`_statics`) or turn face up (a
-        face-down one), in battlefield order; worked out again only when the
-        battlefield changed (its version, and a clone's own battlefield)."""
+        face-down one), in battlefield order; ``sorcery`` False: only those with an
+        ability not limited to a sorcery's timing, or face down. Worked out again
+        only when the battlefield changed (its version, and a clone's own
+        battlefield)."""
         cached = self.__dict__.get("_activatable_cache")
         if cached is None or cached[0] != self._bf_version or \
                 cached[1] is not self.battlefield:
             defs, card_def = self.defs, self.card_def
             by_seat: dict[int, list[int]] = {}
+            instant: dict[int, list[int]] = {}
             for pid, perm in self.battlefield.items():
                 if perm.slot < 0:
                     continue
-                if perm.face_down or defs[perm.shape if perm.shape >= 0 else
-                                          card_def[perm.card]].battlefield_abilities:
+                if perm.face_down:
                     by_seat.setdefault(perm.controller, []).append(pid)
-            cached = (self._bf_version, self.battlefield, by_seat)
+                    instant.setdefault(perm.controller, []).append(pid)
+                    continue
+                d = defs[perm.shape if perm.shape >= 0 else card_def[perm.card]]
+                if d.battlefield_abilities:
+                    by_seat.setdefault(perm.controller, []).append(pid)
+                    if d.instant_abilities:
+                        instant.setdefault(perm.controller, []).append(pid)
+            cached = (self._bf_version, self.battlefield, by_seat, instant)
             self.__dict__["_activatable_cache"] = cached
-        return cached[2].get(p, [])
+        return cached[2 if sorcery else 3].get(p, [])
 
     def face_down_castable(self, p: int, card: int, sorcery: bool) -> bool:
         """Whether ``p`` may cast ``card`` face down now (702.37c, 702.168a): a 2/2

@@ -4433,6 +4433,29 @@ class CardDef:
             self.statics) and (self.suspend is not None or self.foretell is not None)
 
     @cached_property
+    def hand_instant(self) -> bool:
+        """Whether a card of it in a hand may have an action when its controller
+        could cast only instants: :attr:`hand_actions` or :attr:`instant_speed` (the
+        legal sets pass over the others then)."""
+        return self.hand_actions or self.instant_speed
+
+    @cached_property
+    def graveyard_playable(self) -> bool:
+        """Whether a card of it in a graveyard may be cast or have an ability
+        activated there on its own: its own permission, flashback or a graveyard
+        ability (the legal sets pass over the others unless an effect grants
+        one)."""
+        return self.cast_from_graveyard is not None or self.flashback is not None \
+            or bool(self.graveyard_abilities)
+
+    @cached_property
+    def instant_abilities(self) -> bool:
+        """Whether one of its :attr:`battlefield_abilities` may be activated at
+        other times than a sorcery's."""
+        return any(not self.activated[i].sorcery_speed
+                   for i in self.battlefield_abilities)
+
+    @cached_property
     def keyword_set(self) -> frozenset[str]:
         """Its printed :attr:`keywords` as a set (what :meth:`chars` gives a permanent
         nothing modifies)."""

@@ -159,10 +159,12 @@ class ElsewhereMixin:
         more than 16: one card of each definition first (copies are alike)."""
         out: list[tuple[int, str]] = []
         defs, card_def = self.defs, self.card_def
-        if self.graveyard[p]:
-            grants = self.flashback_grants
-            each_turn = self._graveyard_permissions(p)
-            for c in self.graveyard[p]:
+        graveyard = self.graveyard[p]
+        grants = self.flashback_grants
+        each_turn = self._graveyard_permissions(p) if graveyard else []
+        if graveyard and (grants or each_turn or not self.def_indices(
+                "graveyard_playable").isdisjoint(map(card_def.__getitem__, graveyard))):
+            for c in graveyard:
                 d = defs[card_def[c]]
                 own = d.cast_from_graveyard
                 if own is None and d.flashback is None and not d.graveyard_abilities \

@@ -81,6 +81,21 @@ class ObjectsMixin:
         self._def_by_id[id(defn)] = (defn, index)
         return index
 
+    def def_indices(self, flag: str) -> set[int]:
+        """The indices of the definitions whose property ``flag`` (a
+        :class:`~effects.CardDef` flag, e.g. ``"graveyard_playable"``) is true:
+        ``not game.def_indices(flag).isdisjoint(map(game.card_def.__getitem__,
+        cards))`` asks whether any of ``cards`` has it without a Python loop. Worked
+        out again when the table grows (definitions are only added) or is another
+        list (a clone's)."""
+        defs = self.defs
+        key = "_defs_" + flag  # (a clone copies the entry, never shares a dict)
+        cached = self.__dict__.get(key)
+        if cached is None or cached[0] is not defs or cached[1] != len(defs):
+            found = {i for i, d in enumerate(defs) if getattr(d, flag)}
+            cached = self.__dict__[key] = (defs, len(defs), found)
+        return cached[2]
+
     def _new_card(self, defn: fx.CardDef, owner: int, token: bool = False) -> int:
         index = self._def_number(defn)
         self.card_def.append(index)

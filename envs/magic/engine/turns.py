@@ -27,10 +27,12 @@ turn"), by step; the upkeep and draw step have theirs in :meth:`_turn_based`."""
 QUIET_STEPS = frozenset({"beginning_of_combat", "main2", "end_of_combat", "end"})
 """Steps whose turn-based actions change nothing the state-based actions look at:
 their beginnings only trigger abilities, and the end of the step before them only
-emptied the mana pools (500.4) and, for the end of combat, removed creatures from
-combat (506.4). The players passed in succession with nothing changed since the last
-check found nothing (rule 704.3), so the check is not repeated; the triggers put on
-the stack and whatever else follows mark the state changed as usual."""
+emptied the mana pools (500.4). The players passed in succession with nothing changed
+since the last check found nothing (rule 704.3), so the check is not repeated; the
+triggers put on the stack and whatever else follows mark the state changed as usual.
+Removing creatures from combat as the end of combat step ends (506.4) may change a
+toughness ("as long as it's attacking"): :meth:`TurnsMixin._next_step` marks the
+state changed when there was combat."""
 
 
 class TurnsMixin:
@@ -102,13 +104,13 @@ class TurnsMixin:
         """Every living player passed in succession: resolve the top of the stack, or
         end the step (rule 117.4)."""
         self.passes = 0
-        self._sba_clean = False
         self.priority = self.active if not self.lost[self.active] else \
             self._next_living(self.active)
         if self.stack:
+            self._sba_clean = False
             self._start_resolution(self.stack.pop())
         else:
-            self._next_step()
+            self._next_step()  # (the next step's turn-based actions say, QUIET_STEPS)
 
     def _give_priority_to_active(self) -> None:
         self.stage = "priority"
@@ -298,6 +300,8 @@ class TurnsMixin:
         self.empty_pools()
         i = STEPS.index(self.step)
         if self.step == "end_of_combat":
+            if self.attackers or self.blocking:
+                self._sba_clean = False  # ("as long as it's attacking", 506.4)
             self._clear_combat()
         if self.step == "cleanup":
             # players had priority in this cleanup step: another one follows (514.3a)
