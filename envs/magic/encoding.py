@@ -433,6 +433,28 @@ def _card_table(game: MagicGame) -> tuple[list[int], np.ndarray]:
     return rows, _TABLE
 
 
+_PLAIN_ROWS: dict[tuple[int, int, bool, bool], np.ndarray] = {}
+"""Whole permanent rows of the plainest permanents (no creature, face up, nothing
+attached, no counters or keywords, not chosen), by (feature row, relative
+controller, tapped, token)."""
+_PLAIN_ROWS_CAP = 50_000
+
+
+def _plain_row(key: tuple[int, int, bool, bool]) -> np.ndarray:
+    """The row of a plain permanent: present, controller, tapped, token, its card."""
+    features, rel, tapped, token = key
+    row = np.zeros(PERM_WIDTH, dtype=np.float32)
+    row[0] = 1.0
+    row[1 + rel] = 1.0
+    row[_P_TAPPED] = tapped
+    row[_P_TOKEN] = token
+    row[PERM_DYN:] = _ROWS[features]
+    if len(_PLAIN_ROWS) >= _PLAIN_ROWS_CAP:  # (a long run over many card pools)
+        _PLAIN_ROWS.clear()
+    _PLAIN_ROWS[key] = row
+    return row
+
+
 # ------------------------------------------------------------------ encoder
 _STEP_INDEX = {s: GLOBAL[f"step_{s}"] for s in STEPS}
 _DECISION_INDEX = {d: GLOBAL[f"decision_{d}"] for d in DECISIONS}
@@ -540,6 +562,15 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
             lands[c] += 1
         if perm.slot < 0:
             continue
+        if not creature and not face_down and perm.attached_to is None \
+                and not perm.counters and not kws and pid not in chosen:
+            # most of a board (lands, enchantments, equipment lying free): present,
+            # controller, tapped and token only, one whole row written at once
+            key = (rows[card_def[perm.card]], rel[c], perm.tapped,
+                   card_token[perm.card])
+            plain = _PLAIN_ROWS.get(key)
+            perm_block[perm.slot] = plain if plain is not None else _plain_row(key)
+            continue
         row = perm_block[perm.slot]
         row[0] = 1.0
         row[1 + rel[c]] = 1.0
@@ -547,12 +578,6 @@ def encode(game: MagicGame, observer: int, out: np.ndarray | None = None) -> np.
             row[_P_TAPPED] = 1.0
         if card_token[perm.card]:
             row[_P_TOKEN] = 1.0
-        if not creature and not face_down and perm.attached_to is None \
-                and not perm.counters and not kws and pid not in chosen:
-            # most of a board (lands, enchantments, equipment lying free): present,
-            # controller, tapped and token only
-            row[PERM_DYN:] = card_rows[rows[card_def[perm.card]]]
-            continue
         if perm.sick and creature:
             row[_P_SICK] = 1.0
         if face_down:

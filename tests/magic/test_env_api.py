@@ -221,6 +221,9 @@ def test_observer_relative_seats_and_card_rows():
                 if perm.slot < 0 or getattr(perm, "face_down", False):
                     continue
                 assert v.controller(perm.slot) == (perm.controller - seat) % 4
+                assert v.perm[perm.slot, E.PERM["present"]] == 1
+                assert v.perm[perm.slot, E.PERM["tapped"]] == perm.tapped
+                assert v.perm[perm.slot, E.PERM["token"]] == game.card_token[perm.card]
                 assert np.array_equal(v.perm_card[perm.slot], E.card_features(game.pdef(pid)))
                 if game.is_creature(pid):
                     power = game.chars(pid)[0]

@@ -4456,6 +4456,15 @@ class CardDef:
                    for i in self.battlefield_abilities)
 
     @cached_property
+    def combat_restrictions(self) -> frozenset[str]:
+        """The :class:`CombatRestriction` flags its own statics set
+        (``"cant_attack"``, ``"lure"``...; :meth:`~objects.ObjectsMixin._restricted`
+        asks them by name)."""
+        return frozenset(
+            f.name for st in self.statics if isinstance(st, CombatRestriction)
+            for f in dataclasses.fields(st) if getattr(st, f.name))
+
+    @cached_property
     def keyword_set(self) -> frozenset[str]:
         """Its printed :attr:`keywords` as a set (what :meth:`chars` gives a permanent
         nothing modifies)."""

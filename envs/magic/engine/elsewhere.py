@@ -161,7 +161,9 @@ class ElsewhereMixin:
         defs, card_def = self.defs, self.card_def
         graveyard = self.graveyard[p]
         grants = self.flashback_grants
-        each_turn = self._graveyard_permissions(p) if graveyard else []
+        play_statics = self._play_statics()
+        each_turn = self._graveyard_permissions(p) if graveyard and \
+            p in play_statics else []
         if graveyard and (grants or each_turn or not self.def_indices(
                 "graveyard_playable").isdisjoint(map(card_def.__getitem__, graveyard))):
             for c in graveyard:
@@ -181,7 +183,6 @@ class ElsewhereMixin:
                 if d.graveyard_abilities:  # (:mod:`~graveyard`, 113.6m)
                     out += self.grave_ability_slots(p, c, d)
         library = self.library[p]
-        play_statics = self._play_statics()
         if library and p in play_statics:
             top = library[-1]
             d = defs[card_def[top]]

@@ -494,21 +494,21 @@ class ObjectsMixin:
         ``cant_block``, ``cant_be_blocked``, ``attacks_each_combat``), from its own
         :class:`~effects.CombatRestriction` or an attached Aura / Equipment."""
         self._statics()
-        if any(getattr(b, what, False) and (b.host is None or self.def_matches(
-                b.host, self.pdef(pid)) != b.host_negated)
-               for b, _, _ in self._bonuses.get(pid, ())):
+        bonuses = self._bonuses.get(pid)
+        if bonuses and any(getattr(b, what, False) and (
+                b.host is None or self.def_matches(b.host, self.pdef(pid)) != b.host_negated)
+                for b, _, _ in bonuses):
             return True
         if self._anthem_restrictions and any(
                 KW.RESTRICTIONS.get(k) == what for k in self.keywords(pid)):
             return True  # "other goblins you control attack each combat if able"
-        if self.battlefield[pid].mods and what in self._granted_restrictions(pid):
+        perm = self.battlefield[pid]
+        if perm.mods and what in self._granted_restrictions(pid):
             return True
-        if self.battlefield[pid].becomes and any(
-                getattr(self.layer_nodes[b[1]], what, False)
-                for b in self.battlefield[pid].becomes):
+        if perm.becomes and any(getattr(self.layer_nodes[b[1]], what, False)
+                                for b in perm.becomes):
             return True  # ("for as long as ..., it can't attack or block")
-        return any(isinstance(st, fx.CombatRestriction) and getattr(st, what)
-                   for st in self.pdef(pid).statics)
+        return what in self.pdef(pid).combat_restrictions
 
     def _doesnt_untap(self, player: int) -> set[int]:
         """The permanents of ``player`` that don't untap in their untap step (502.3: a
@@ -972,11 +972,13 @@ class ObjectsMixin:
                     for _ in range(times):  # ("that many": the counters put at once)
                         self._trigger(source, i, it=pid, amount=n)
 
-    def _protected_from(self, host: int, d: fx.CardDef, controller: int = -1) -> bool:
+    def _protected_from(self, host: int, d: fx.CardDef, controller: int = -1,
+                        kws: frozenset[str] | None = None) -> bool:
         """Whether permanent ``host`` has protection from an Aura or Equipment shown as
         ``d`` controlled by ``controller`` (702.16c-d: it can't be enchanted or
-        equipped by one)."""
-        kws = self.keywords(host)
+        equipped by one); ``kws``: its keywords now, when the caller has them."""
+        if kws is None:
+            kws = self.keywords(host)
         return bool(kws) and KW.protected(kws, d.colours, d.types + d.subtypes, controller,
                                           self.battlefield[host].chosen)
 
@@ -3060,6 +3062,7 @@ class ObjectsMixin:
             battlefield = self.battlefield
             defs = self.defs
             card_def = self.card_def
+            seen: dict[int, tuple[int, int, frozenset[str]]] = {}  # (chars, this pass)
             for pid, perm in battlefield.items():
                 d = defs[perm.shape] if perm.shape >= 0 else (
                     face_down_def(perm) if perm.face_down else defs[card_def[perm.card]])
@@ -3069,7 +3072,10 @@ class ObjectsMixin:
                         plain and not perm.damage and not perm.deathtouched
                         and not perm.counters and not perm.mods
                         and (d.toughness or 0) > 0 and pid not in bonuses):
-                    _, tough, kws = self.chars(pid)
+                    now = seen.get(pid)
+                    if now is None:
+                        now = seen[pid] = self.chars(pid)
+                    _, tough, kws = now
                     if tough <= 0:
                         to_grave.append(pid)
                     elif (perm.damage >= tough or perm.deathtouched) \
@@ -3087,10 +3093,11 @@ class ObjectsMixin:
                             unattach.append(pid)
                         else:
                             to_grave.append(pid)  # rule 704.5m
-                elif host is not None and (host not in battlefield
-                                           or not self.is_creature(host)
-                                           or self._protected_from(host, d, perm.controller)
-                                           or "Equipment" not in d.subtypes):
+                elif host is not None and (
+                        host not in battlefield or "Equipment" not in d.subtypes
+                        or not self.is_creature(host) or self._protected_from(
+                            host, d, perm.controller, (seen.get(host) or seen.setdefault(
+                                host, self.chars(host)))[2])):
                     unattach.append(pid)  # rule 704.5n (704.5p: no Equipment now)
                 c = perm.counters
                 if c and c.get("+1/+1") and c.get("-1/-1"):

@@ -47,7 +47,10 @@ class TurnsMixin:
                 if self.decision["player"] in self.automated_seats:
                     self._act(self._automatic_action())
                     continue
-                legal = self.legal_actions()
+                legal = self._legal  # (the cached set itself: read, not changed)
+                if legal is None:
+                    self.legal_actions()
+                    legal = self._legal
                 if self.auto_pass and legal[0] in (A.PASS, A.DONE) and (
                         len(legal) == 1 or (len(legal) == 2 and legal[1] == A.CONCEDE)):
                     self._act(legal[0])
