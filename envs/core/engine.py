@@ -262,8 +262,11 @@ class Game(abc.ABC):
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if not self.is_terminal():
             legal = self.legal_actions()
-            if legal:
+            if len(legal) > 16:
                 mask[legal] = 1
+            else:  # (a few scalar writes beat converting a short list)
+                for a in legal:
+                    mask[a] = 1
         return mask
 
     def turn_count(self) -> int:

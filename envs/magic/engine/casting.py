@@ -19,7 +19,7 @@ from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine import keywords as KW
 from labyrinth_gym.envs.magic.engine.constants import GRANTED, LOYALTY_USED, MAIN_STEPS
-from labyrinth_gym.envs.magic.engine.effects import mana_ability_parts
+from labyrinth_gym.envs.magic.engine.effects import face_down_def, mana_ability_parts
 from labyrinth_gym.envs.magic.engine.graveyard import ABILITY
 from labyrinth_gym.envs.magic.engine.library import LIBRARY_ASKS
 from labyrinth_gym.envs.magic.engine.linked import grave_part
@@ -193,11 +193,15 @@ class CastingMixin:
                 if item.defending is None:
                     return out  # (no defending player: no such permanent)
                 owner = item.defending
+            self._statics()  # (then pdef() inlined: the layers are as they are)
+            defs, card_def = self.defs, self.card_def
             for pid, perm in self.battlefield.items():
                 if perm.slot < 0 or owner >= 0 and perm.controller != owner:
                     continue
                 if kind != "permanent":
-                    d = self.pdef(pid)
+                    d = defs[perm.shape] if perm.shape >= 0 else (
+                        face_down_def(perm) if perm.face_down
+                        else defs[card_def[perm.card]])
                     if not ((creatures and d.is_creature)
                             or (walkers and d.is_planeswalker)):
                         continue

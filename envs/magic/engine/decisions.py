@@ -896,11 +896,11 @@ class DecisionsMixin:
                 continue
             if withdrawn and [blocker, attacker] in withdrawn:
                 continue
-            if "flying" in self.keywords(attacker) and not reach:
+            akws = self.keywords(attacker)
+            if "flying" in akws and not reach:
                 continue
             if self._restricted(attacker, "cant_be_blocked"):
                 continue
-            akws = self.keywords(attacker)
             if akws and KW.evasive(akws) and not self._evasion_allows(blocker, attacker,
                                                                       akws, p):
                 continue
