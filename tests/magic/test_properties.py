@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections import Counter
 
@@ -243,10 +244,13 @@ def test_planeswalkers_in_random_games():
 
 def test_the_legal_set_shortcuts_change_nothing_in_random_games():
     """The legal-action scan's shortcuts give what the plain scan gives: the mana
-    bound (a hand spell needing more mana than the player's sources make is skipped)
-    and the per-version list of activatable permanents; and where a step's start
-    skips the state-based check (turns.QUIET_STEPS), a check would have found
-    nothing (704.3)."""
+    bound (a hand spell needing more mana than the player's sources make is skipped),
+    the per-version lists of activatable permanents (all, and those with an ability
+    usable at instant speed), the definition flags that skip a hand or graveyard with
+    nothing to play, and target counts stopped at what feasibility needs; the
+    per-version list of mana permanents is what a fresh scan lists; and where a
+    step's start skips the state-based check (turns.QUIET_STEPS), a check would have
+    found nothing (704.3)."""
     rng = np.random.default_rng(17)
     checked = clean = 0
     for seed in range(12):
@@ -259,8 +263,21 @@ def test_the_legal_set_shortcuts_change_nothing_in_random_games():
                 plain = game.clone()
                 plain.mana_bound = lambda p: None  # (no bound: every spell asked)
                 plain.__dict__.pop("_activatable_cache", None)
+                cls = type(plain)
+                plain._activatable = (lambda p, sorcery=True, g=plain:
+                                      cls._activatable(g, p))  # (every one, any time)
+                plain.def_indices = lambda flag, g=plain: set(range(len(g.defs)))
+                plain.candidates = (lambda spec, item, enough=0, g=plain:
+                                    cls.candidates(g, spec, item))  # (every target)
                 plain._legal = None
                 assert plain.legal_actions() == game.legal_actions()
+                fresh = copy.copy(game)  # (the same objects, without the cached list)
+                fresh.__dict__.pop("_mana_cache", None)
+                for p in range(players):
+                    assert [e[0] for e in game._mana_permanents(p)] == \
+                        [e[0] for e in fresh._mana_permanents(p)]
+                    assert [e[4] for e in game._mana_permanents(p)] == \
+                        [e[4] for e in fresh._mana_permanents(p)]
                 checked += 1
                 if game._sba_clean:
                     assert not game.clone()._state_based()
