@@ -263,12 +263,11 @@ def test_the_legal_set_shortcuts_change_nothing_in_random_games():
                 plain = game.clone()
                 plain.mana_bound = lambda p: None  # (no bound: every spell asked)
                 plain.__dict__.pop("_activatable_cache", None)
-                cls = type(plain)
                 plain._activatable = (lambda p, sorcery=True, g=plain:
-                                      cls._activatable(g, p))  # (every one, any time)
+                                      MagicGame._activatable(g, p))  # (every one, any time)
                 plain.def_indices = lambda flag, g=plain: set(range(len(g.defs)))
                 plain.candidates = (lambda spec, item, enough=0, g=plain:
-                                    cls.candidates(g, spec, item))  # (every target)
+                                    MagicGame.candidates(g, spec, item))  # (every target)
                 plain._legal = None
                 assert plain.legal_actions() == game.legal_actions()
                 fresh = copy.copy(game)  # (the same objects, without the cached list)
