@@ -435,8 +435,6 @@ class DecisionsMixin:
         target there (601.2c)."""
         if not self.could_begin_to_cast(p, d, sorcery):
             return False
-        # (the probe spell is built only when needed: most spells a legal set looks
-        # at fail on their mana, and a StackItem is not free to make)
         if d.cast_special:  # its mana cost or the alternative cost, convoke...
             probe = self.spell_probe(p, card)
             alt = ("overload" if d.overload is not None else
@@ -448,21 +446,22 @@ class DecisionsMixin:
                 and self.castable_as(revealing, "")) or (
                 self.granted_alt_cost(p, d) is not None
                 and self.castable_as(probe, GRANTED_ALT))
+        # Its targets first (601.2c): the same whichever cost pays (no overload
+        # here), and the commonest "no" of a spell that passed the mana bound (a
+        # counterspell with nothing on the stack), cheaper than the payment.
+        probe = self.spell_probe(p, card)
+        if not self._feasible(self.effect_of(probe), "", probe):
+            return False
         cost = None if d.cost is None else \
             self.changed_cost(p, card, d.cost, from_hand=card in self.hand[p])
-        if cost is not None and self.play_grants and self.spends_any_colour(
-                self.spell_probe(p, card)):
+        if cost is not None and self.play_grants and self.spends_any_colour(probe):
             cost = any_colour_cost(cost)  # (609.4b)
         if cost is None or not self._can_pay(p, cost, skip_card=card, spell=card):
             # 118.6: no mana cost (or none payable), unless a permanent grants an
             # alternative cost (118.9: "you may pay {0} rather than ...")
             return self.granted_alt_cost(p, d) is not None and self.castable_as(
-                self.spell_probe(p, card), GRANTED_ALT)
-        extra = d.additional_cost
-        if not self._extra_cost_payable(p, extra, None, card):
-            return False
-        probe = self.spell_probe(p, card)
-        return self._feasible(self.effect_of(probe), "", probe)
+                probe, GRANTED_ALT)
+        return self._extra_cost_payable(p, d.additional_cost, None, card)
 
     def _extra_cost_payable(self, p: int, cost: fx.Cost | None, source: int | None,
                             card: int | None) -> bool:
