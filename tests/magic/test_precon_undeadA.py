@@ -7,6 +7,7 @@ from __future__ import annotations
 from labyrinth_gym.envs.magic.engine import actions as A
 from labyrinth_gym.envs.magic.engine import effects as fx
 from labyrinth_gym.envs.magic.engine.compiler import compiled_pool
+from labyrinth_gym.envs.magic.engine.game import MagicGame
 from magic.positions import (
     act,
     attack,
@@ -128,19 +129,25 @@ def test_hour_of_eternity_compiles_with_a_set_creature_type():
     assert not eternal.extras.set_subtypes
 
 
+def cast_hour_of_eternity(game: MagicGame, *targets: str) -> None:
+    """Seat 0 (seven Islands) casts Hour of Eternity with X = len(targets) at those
+    graveyard cards, in that order, from main 1, and it resolves."""
+    lands(game, 0, *["Island"] * 7)
+    game.add_card("Hour of Eternity", 0)
+    game.start_at("main1", 0)
+    act(game, "cast hand 0 (Hour of Eternity)")
+    act(game, f"X = {len(targets)}")
+    for name in targets:
+        act(game, f"({name}")
+    settle(game)
+
+
 def test_hour_of_eternity_makes_4_4_black_zombie_copies_of_the_exiled_cards():
     game = blank()
     angel = game.add_card("Serra Angel", 0, "graveyard")
     elves = game.add_card("Llanowar Elves", 0, "graveyard")
     game.add_card("Hill Giant", 0, "graveyard")  # not targeted: stays
-    lands(game, 0, *["Island"] * 7)
-    game.add_card("Hour of Eternity", 0)
-    game.start_at("main1", 0)
-    act(game, "cast hand 0 (Hour of Eternity)")
-    act(game, "X = 2")
-    act(game, "(Serra Angel")
-    act(game, "(Llanowar Elves")
-    settle(game)
+    cast_hour_of_eternity(game, "Serra Angel", "Llanowar Elves")
     assert angel in game.exile[0] and elves in game.exile[0]
     assert [game.name_of(c) for c in game.graveyard[0]] == ["Hill Giant",
                                                            "Hour of Eternity"]
@@ -325,13 +332,6 @@ def test_hour_of_eternity_tokens_enter_at_once_and_see_each_other():
     game = blank()
     game.add_card("Serra Angel", 0, "graveyard")
     game.add_card("Soul Warden", 0, "graveyard")
-    lands(game, 0, *["Island"] * 7)
-    game.add_card("Hour of Eternity", 0)
-    game.start_at("main1", 0)
-    act(game, "cast hand 0 (Hour of Eternity)")
-    act(game, "X = 2")
-    act(game, "(Serra Angel")
-    act(game, "(Soul Warden")  # the Warden's token is made second
-    settle(game)
+    cast_hour_of_eternity(game, "Serra Angel", "Soul Warden")  # the Warden's second
     assert len(on_battlefield(game, "Soul Warden")) == 1
     assert game.life[0] == 21  # it saw the Angel's token enter with it (603.6a)

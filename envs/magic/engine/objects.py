@@ -3062,7 +3062,15 @@ class ObjectsMixin:
             battlefield = self.battlefield
             defs = self.defs
             card_def = self.card_def
-            seen: dict[int, tuple[int, int, frozenset[str]]] = {}  # (chars, this pass)
+            seen: dict[int, tuple[int, int, frozenset[str]]] = {}
+
+            def chars_now(q: int, seen: dict = seen) -> tuple[int, int, frozenset[str]]:
+                """:meth:`chars`, once per pass (nothing changes them mid-scan)."""
+                got = seen.get(q)
+                if got is None:
+                    got = seen[q] = self.chars(q)
+                return got
+
             for pid, perm in battlefield.items():
                 d = defs[perm.shape] if perm.shape >= 0 else (
                     face_down_def(perm) if perm.face_down else defs[card_def[perm.card]])
@@ -3072,10 +3080,7 @@ class ObjectsMixin:
                         plain and not perm.damage and not perm.deathtouched
                         and not perm.counters and not perm.mods
                         and (d.toughness or 0) > 0 and pid not in bonuses):
-                    now = seen.get(pid)
-                    if now is None:
-                        now = seen[pid] = self.chars(pid)
-                    _, tough, kws = now
+                    _, tough, kws = chars_now(pid)
                     if tough <= 0:
                         to_grave.append(pid)
                     elif (perm.damage >= tough or perm.deathtouched) \
@@ -3096,8 +3101,7 @@ class ObjectsMixin:
                 elif host is not None and (
                         host not in battlefield or "Equipment" not in d.subtypes
                         or not self.is_creature(host) or self._protected_from(
-                            host, d, perm.controller, (seen.get(host) or seen.setdefault(
-                                host, self.chars(host)))[2])):
+                            host, d, perm.controller, chars_now(host)[2])):
                     unattach.append(pid)  # rule 704.5n (704.5p: no Equipment now)
                 c = perm.counters
                 if c and c.get("+1/+1") and c.get("-1/-1"):
